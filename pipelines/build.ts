@@ -1,0 +1,184 @@
+// `reii build`: sources -> staging -> intermediate -> marts (+ checks) -> shards, into a new build folder;
+// `current` moves to it only when every stage and data check passed.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildPaths, Reject, StageContext } from './context.ts';
+import type { Logger } from './log.ts';
+import type { Settings } from './settings.ts';
+import { openWarehouse, queryRows, type Warehouse } from '../warehouse/db.ts';
+import { CliError, EXIT, StageError } from './errors.ts';
+import { acquireLock, buildsDir, currentBuildDir, newBuildId, prune, publish } from './publish.ts';
+import { runStage, STAGE_NAMES, type StageName, type StageOutcome } from './stages.ts';
+import { SOURCES } from './sources/registry.ts';
+import { matchFiles } from './sources/index.ts';
+import { verifyShards } from './shards/index.ts';
+import { FORMAT_VERSION } from './shards/layout.ts';
+import { writeReport } from './report.ts';
+
+export interface BuildOptions {
+  settings: Readonly<Settings>;
+  log: Logger;
+  only?: StageName[];
+  now?: Date; // pinned in tests
+}
+
+export interface BuildResult {
+  buildId: string;
+  dir: string;
+  published: boolean;
+  manifest: Manifest;
+}
+
+export interface Manifest {
+  format_version: number;
+  build_id: string;
+  as_of: string;
+  built_at: string;
+  status: 'published' | 'checks_failed';
+  only_stages: string[] | null;
+  sources: unknown[];
+  stages: { name: string; seconds: number; steps?: unknown[] }[];
+  rejects: { total: number; by_source: { source: string; reason: string; rows: number }[] };
+  checks: unknown[];
+  shards: { total: number; by_family: Record<string, number>; bytes: number };
+  tables: { name: string; rows: number }[];
+  attribution: string[];
+  peak_rss_mb: number;
+}
+
+export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
+  const { settings, log } = opts;
+  const now = opts.now ?? new Date();
+  const release = acquireLock(settings.artifacts);
+  const buildId = newBuildId(now);
+  const dir = path.join(buildsDir(settings.artifacts), buildId);
+  const paths: BuildPaths = { sources: settings.sources, build: dir, warehouse: path.join(dir, 'warehouse.duckdb'), shards: path.join(dir, 'shards') };
+  let wh: Warehouse | null = null;
+  let peakRss = process.memoryUsage().rss;
+  const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
+  const onSignal = (sig: NodeJS.Signals): void => {
+    // The served build is never touched before publish; just leave a marker and the lock behind.
+    log.error(`build interrupted by ${sig}; current build untouched`, { build: buildId });
+    try { fs.writeFileSync(path.join(dir, 'INTERRUPTED'), sig); } catch { /* folder may not exist yet */ }
+    release();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    if (!fs.existsSync(settings.sources)) {
+      throw new CliError(`sources folder ${settings.sources} does not exist (set --sources or REII_SOURCES)`, { exitCode: EXIT.usage });
+    }
+    fs.mkdirSync(dir, { recursive: true });
+    const stages = opts.only?.length ? opts.only : [...STAGE_NAMES];
+    if (opts.only?.length && !stages.includes('sources')) {
+      const current = currentBuildDir(settings.artifacts);
+      if (!current) throw new CliError('--only needs a published build to start from, and there is none: run a full build first', { exitCode: EXIT.notFound });
+      fs.copyFileSync(path.join(current, 'warehouse.duckdb'), paths.warehouse);
+      log.info(`starting from the warehouse of ${path.basename(current)}`);
+    }
+    log.info(`build ${buildId}`, { sources: settings.sources, stages: stages.join(',') });
+    wh = await openWarehouse(paths.warehouse, { threads: settings.duckdbThreads, memoryLimit: settings.duckdbMemory });
+    const db = await wh.connect();
+    const ctx: StageContext = {
+      db, settings, paths, buildId, builtAt: now, log,
+      sourceFiles: (sourceId, key) => {
+        const source = SOURCES.find((s) => s.id === sourceId);
+        const file = source?.files.find((f) => f.key === key);
+        return source && file ? matchFiles(settings.sources, source, file) : [];
+      },
+      addRejects: async (rows: Reject[]) => {
+        if (!rows.length) return;
+        const appender = await db.createAppender('rejects', 'meta');
+        for (const r of rows) {
+          appender.appendVarchar(r.stage); appender.appendVarchar(r.source);
+          if (r.file == null) appender.appendNull(); else appender.appendVarchar(r.file);
+          if (r.line == null) appender.appendNull(); else appender.appendBigInt(BigInt(r.line));
+          appender.appendVarchar(r.reason);
+          if (r.detail == null) appender.appendNull(); else appender.appendVarchar(r.detail);
+          appender.endRow();
+        }
+        appender.closeSync();
+      },
+    };
+    await db.run(`create schema if not exists meta; create table if not exists meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);`);
+    const outcomes: StageOutcome[] = [];
+    for (const name of stages) {
+      const started = performance.now();
+      log.info(`stage ${name}`);
+      if (name !== 'sources') await db.run(`delete from meta.rejects where stage = $stage`, { stage: name });
+      if (name === 'shards') fs.rmSync(paths.shards, { recursive: true, force: true });
+      const out = await runStage(ctx, name);
+      outcomes.push({ name, seconds: (performance.now() - started) / 1000, ...out });
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }
+    const verify = verifyShards(paths.shards);
+    if (verify.errors.length) {
+      throw new StageError('shards', verify.errors[0]!.split(':')[0] ?? null, new Error(`${verify.errors.length} malformed shard file(s): ${verify.errors.slice(0, 3).join('; ')}`));
+    }
+    const manifest = await buildManifest(ctx, outcomes, opts.only ?? null, peakRss);
+    db.closeSync();
+    wh.close();
+    wh = null;
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    writeReport(dir, manifest);
+    const failed = (manifest.checks as { status: string; name: string }[]).filter((c) => c.status === 'fail');
+    if (failed.length) {
+      const failedDir = `${dir}.failed`;
+      fs.renameSync(dir, failedDir);
+      throw new CliError(`data checks failed (${failed.map((c) => c.name).join(', ')}); build kept in ${failedDir}, current untouched`, { exitCode: EXIT.checks });
+    }
+    publish(settings.artifacts, dir);
+    const removed = prune(settings.artifacts, settings.keepBuilds);
+    log.info(`published ${buildId}`, { shards: manifest.shards.total, rejected_rows: manifest.rejects.total, pruned: removed.length });
+    return { buildId, dir, published: true, manifest };
+  } catch (err) {
+    if (wh) { try { wh.close(); } catch { /* already failing */ } }
+    if (fs.existsSync(dir) && !(err instanceof CliError && err.exitCode === EXIT.checks)) {
+      try { fs.renameSync(dir, `${dir}.failed`); } catch { /* keep going: report the real error */ }
+    }
+    throw err;
+  } finally {
+    clearInterval(rssTimer);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    release();
+  }
+}
+
+async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number): Promise<Manifest> {
+  const files = await queryRows<{ source: string; key: string; file: string; sha256: string; bytes: number; rows: number | null }>(ctx.db,
+    `select source, key, file, sha256, bytes::double as bytes, rows::double as rows from meta.source_files order by source, key, file`);
+  const rejects = await queryRows<{ source: string; reason: string; rows: number }>(ctx.db,
+    `select source, reason, count(*)::int as rows from meta.rejects group by all order by source, reason`);
+  const tables = await queryRows<{ name: string; rows: number }>(ctx.db,
+    `select case when schema_name = 'main' then table_name else schema_name || '.' || table_name end as name, estimated_size::double as rows
+     from duckdb_tables() where schema_name in ('main', 'raw', 'meta') order by 1`);
+  const asOf = ctx.builtAt.toISOString().slice(0, 10);
+  const sources = SOURCES.map((s) => {
+    const own = files.filter((f) => f.source === s.id);
+    return {
+      id: s.id, folder: s.folder, title: s.title, publisher: s.publisher, licence: s.licence,
+      attribution: s.attribution ?? null, vintage: s.vintage, present: own.length > 0,
+      files: own.map(({ file, sha256, bytes, rows }) => ({ file, sha256, bytes, rows })),
+      rejected_rows: rejects.filter((r) => r.source === s.id).reduce((a, r) => a + r.rows, 0),
+    };
+  });
+  const shardStats = outcomes.find((o) => o.name === 'shards')?.shards;
+  return {
+    format_version: FORMAT_VERSION,
+    build_id: ctx.buildId,
+    as_of: asOf,
+    built_at: ctx.builtAt.toISOString(),
+    status: 'published',
+    only_stages: only,
+    sources,
+    stages: outcomes.map((o) => ({ name: o.name, seconds: Number(o.seconds.toFixed(3)), steps: o.steps?.map((s) => ({ ...s, seconds: Number(s.seconds.toFixed(3)) })) })),
+    rejects: { total: rejects.reduce((a, r) => a + r.rows, 0), by_source: rejects },
+    checks: outcomes.flatMap((o) => o.checks ?? []).map((c) => ({ name: c.name, description: c.description, status: c.status, failing_rows: c.failingRows, sample: c.sample })),
+    shards: { total: shardStats?.total ?? 0, by_family: shardStats?.byFamily ?? {}, bytes: shardStats?.bytes ?? 0 },
+    tables,
+    attribution: SOURCES.filter((s) => s.attribution && files.some((f) => f.source === s.id)).map((s) => s.attribution!),
+    peak_rss_mb: Math.round(peakRss / 1048576),
+  };
+}

@@ -1,0 +1,198 @@
+// `reii`: the command-line entry point. The only file that exits; every error reaches the one catch below.
+import path from 'node:path';
+import { Command, Option } from 'commander';
+import { loadSettings, type Settings } from './settings.ts';
+import { CliError, EXIT } from './errors.ts';
+import { createLogger } from './log.ts';
+import { parseStages, STAGE_NAMES } from './stages.ts';
+import { currentBuildDir } from './publish.ts';
+
+
+const program = new Command()
+  .name('reii')
+  .description('Real Estate Investor Intelligence Service: nightly build of public property data, and the API that serves it')
+  .option('--debug', 'print stack traces of unexpected errors')
+  .showHelpAfterError()
+  .addHelpText('after', `
+Exit codes: 0 ok, 1 unexpected error, 2 bad usage or settings, 3 a build stage failed,
+4 data checks failed (build kept, not published), 5 another build holds the lock, 6 nothing to act on.`);
+
+program.command('build')
+  .description('build the warehouse and shards from the sources, then publish it as current when every check passes')
+  .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
+  .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
+  .option('--only <stage...>', `run only these stages, starting from the current build's warehouse (${STAGE_NAMES.join(', ')})`)
+  .addOption(new Option('--log <format>', 'log format').choices(['human', 'json']))
+  .option('--keep <n>', 'published builds to keep (default 3)')
+  .action(async (o: { sources?: string; artifacts?: string; only?: string[]; log?: string; keep?: string }) => {
+    const settings = loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log, keepBuilds: o.keep });
+    await build(settings, o.only);
+  });
+
+program.command('start')
+  .description('build when there is no current build, then serve (what `npm start` runs)')
+  .option('--port <n>', 'port (default $PORT or 8080)')
+  .option('--host <h>', 'address to bind (default 127.0.0.1)')
+  .action(async (o: { port?: string; host?: string }) => {
+    const settings = loadSettings({ port: o.port, host: o.host });
+    if (!currentBuildDir(settings.artifacts)) await build(settings);
+    await serve(settings);
+  });
+
+program.command('serve')
+  .description('serve the current build over HTTP')
+  .option('--port <n>', 'port (default $PORT or 8080)')
+  .option('--host <h>', 'address to bind (default 127.0.0.1)')
+  .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
+  .option('--state <dir>', 'key and usage state folder (default ./var)')
+  .action(async (o: { port?: string; host?: string; artifacts?: string; state?: string }) => {
+    await serve(loadSettings({ port: o.port, host: o.host, artifacts: o.artifacts, state: o.state }));
+  });
+
+const keys = program.command('keys').description('API keys: create, list, revoke, rotate (stored only as hashes)');
+const stateOpt = (): Option => new Option('--state <dir>', 'key and usage state folder (default ./var)');
+keys.command('create')
+  .description('create a key; prints it once, alone on the last line')
+  .requiredOption('--plan <plan>', 'starter, builder, pro, scale or enterprise')
+  .option('--name <label>', 'a label for the key')
+  .option('--rpm <n>', 'requests per minute (overrides the plan; enterprise keys are unlimited without it)')
+  .addOption(stateOpt())
+  .action(async (o: { plan: string; name?: string; rpm?: string; state?: string }) => {
+    const { KeyStore } = await import('../api/keys.ts');
+    const store = new KeyStore(loadSettings({ state: o.state }).state);
+    const rpm = o.rpm === undefined ? null : Number(o.rpm);
+    if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1)) throw new CliError('--rpm must be a whole number of at least 1', { exitCode: EXIT.usage });
+    const { record, key } = store.create({ plan: o.plan, name: o.name ?? null, rpm });
+    process.stdout.write(`created key ${record.id} (plan ${record.plan}${record.rpm ? `, ${record.rpm}/min` : ''}); it is shown once:\n${key}\n`);
+  });
+keys.command('list')
+  .description('list keys: id, name, plan, created, last used, usage this month (never the key)')
+  .addOption(stateOpt())
+  .option('--json', 'JSON output')
+  .action(async (o: { state?: string; json?: boolean }) => {
+    const { KeyStore } = await import('../api/keys.ts');
+    const { UsageStore } = await import('../api/usage.ts');
+    const state = loadSettings({ state: o.state }).state;
+    const usage = new UsageStore(state);
+    const rows = new KeyStore(state).list().map((k) => ({
+      id: k.id, name: k.name ?? '', plan: k.plan, rpm: k.rpm ?? '', status: k.revoked_at ? 'revoked' : 'active',
+      created: k.created_at, last_used: usage.lastUsed(k.id) ?? '', usage_this_month: usage.monthCount(k.id),
+    }));
+    process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
+  });
+keys.command('revoke <id>')
+  .description('revoke a key: a running server refuses it within a second')
+  .addOption(stateOpt())
+  .action(async (id: string, o: { state?: string }) => {
+    const { KeyStore } = await import('../api/keys.ts');
+    new KeyStore(loadSettings({ state: o.state }).state).revoke(id);
+    process.stdout.write(`revoked ${id}\n`);
+  });
+keys.command('rotate <id>')
+  .description('issue a new key with the same plan, name and limit, and revoke the old one')
+  .addOption(stateOpt())
+  .action(async (id: string, o: { state?: string }) => {
+    const { KeyStore } = await import('../api/keys.ts');
+    const { record, key } = new KeyStore(loadSettings({ state: o.state }).state).rotate(id);
+    process.stdout.write(`rotated ${id} -> ${record.id}; the new key is shown once:\n${key}\n`);
+  });
+
+const sources = program.command('sources').description('the raw sources: what is present, and pulling the open-data ones');
+sources.command('list')
+  .description('each source: present or absent, files, rows, vintage, licence and attribution')
+  .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
+  .option('--json', 'JSON output')
+  .action(async (o: { sources?: string; json?: boolean }) => {
+    const { listSources } = await import('./sources/list.ts');
+    const rows = await listSources(loadSettings({ sources: o.sources }).sources);
+    process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows.map((r) => ({
+      source: r.id, status: r.present ? 'present' : 'absent', files: r.files, rows: r.rows ?? '', vintage: r.vintage, licence: r.licence, attribution: r.attribution ?? '',
+    }))));
+  });
+sources.command('pull')
+  .description('download the open-data sources from their official addresses into a sources folder')
+  .requiredOption('--into <dir>', 'sources folder to fill')
+  .option('--base-url <url>', 'fetch from this mirror instead of the official addresses (tests use a loopback server)')
+  .option('--concurrency <n>', 'parallel downloads', '4')
+  .option('--only <id...>', 'only these source ids')
+  .action(async (o: { into: string; baseUrl?: string; concurrency: string; only?: string[] }) => {
+    const { pullSources } = await import('./sources/pull.ts');
+    const log = createLogger(loadSettings().logFormat);
+    const report = await pullSources({ into: path.resolve(o.into), baseUrl: o.baseUrl, concurrency: Number(o.concurrency), only: o.only, log });
+    process.stdout.write(formatTable(report.map((r) => ({ ...r }))));
+    if (report.some((r) => r.status === 'failed')) throw new CliError('some downloads failed (see the table)', { exitCode: EXIT.failed });
+  });
+
+program.command('query <sql>')
+  .description('run read-only SQL against the current build\'s warehouse')
+  .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
+  .addOption(new Option('--format <f>', 'output format').choices(['table', 'csv', 'json']).default('table'))
+  .action(async (sql: string, o: { artifacts?: string; format: 'table' | 'csv' | 'json' }) => {
+    const { runQuery } = await import('../warehouse/query.ts');
+    const settings = loadSettings({ artifacts: o.artifacts });
+    const dir = currentBuildDir(settings.artifacts);
+    if (!dir) throw new CliError(`no published build in ${settings.artifacts}: run \`reii build\` first`, { exitCode: EXIT.notFound });
+    const rows = await runQuery(path.join(dir, 'warehouse.duckdb'), sql);
+    if (o.format === 'json') process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+    else if (o.format === 'csv') process.stdout.write(formatCsv(rows));
+    else process.stdout.write(formatTable(rows));
+  });
+
+async function build(settings: Readonly<Settings>, only?: string[]): Promise<void> {
+  const { runBuild } = await import('./build.ts');
+  let stages;
+  try {
+    stages = only ? parseStages(only) : undefined;
+  } catch (err) {
+    throw new CliError((err as Error).message, { exitCode: EXIT.usage });
+  }
+  const log = createLogger(settings.logFormat);
+  const result = await runBuild({ settings, log, only: stages });
+  process.stdout.write(`published build ${result.buildId} (${result.manifest.shards.total} shards, ${result.manifest.rejects.total} rejected rows)\nreport: ${path.join(result.dir, 'report.html')}\n`);
+}
+
+async function serve(settings: Readonly<Settings>): Promise<void> {
+  const { startServer } = await import('../api/server.ts');
+  const server = await startServer({ settings });
+  process.stderr.write(`reii serving ${server.url} (build ${server.buildId() ?? 'none'})\n`);
+  const stop = (sig: string): void => {
+    process.stderr.write(`${sig}: draining\n`);
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+export function formatTable(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '(no rows)\n';
+  const cols = Object.keys(rows[0]!);
+  const cell = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const widths = cols.map((c) => Math.min(60, Math.max(c.length, ...rows.map((r) => cell(r[c]).length))));
+  const fmt = (vals: string[]): string => vals.map((v, i) => v.slice(0, widths[i]).padEnd(widths[i]!)).join('  ').trimEnd();
+  return [fmt(cols), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => fmt(cols.map((c) => cell(r[c]))))].join('\n') + '\n';
+}
+
+function formatCsv(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '';
+  const cols = Object.keys(rows[0]!);
+  const q = (v: unknown): string => {
+    const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  return [cols.join(','), ...rows.map((r) => cols.map((c) => q(r[c])).join(','))].join('\n') + '\n';
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  const debug = program.opts<{ debug?: boolean }>().debug === true;
+  if (err instanceof CliError) {
+    process.stderr.write(`reii: ${err.message}\n`);
+    if (debug && err.cause instanceof Error) process.stderr.write(`${err.cause.stack}\n`);
+    process.exitCode = err.exitCode;
+  } else {
+    process.stderr.write(`reii: unexpected error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(debug && err instanceof Error ? `${err.stack}\n` : 'run again with --debug for the stack trace\n');
+    process.exitCode = EXIT.failed;
+  }
+}

@@ -1,0 +1,96 @@
+// Build folders, the build lock, the atomic `current` swap and pruning.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { CliError, EXIT } from './errors.ts';
+
+export function buildsDir(artifacts: string): string {
+  return path.join(artifacts, 'builds');
+}
+
+export function currentLink(artifacts: string): string {
+  return path.join(artifacts, 'current');
+}
+
+/** The folder `current` points at, or null when nothing was published yet. */
+export function currentBuildDir(artifacts: string): string | null {
+  try {
+    const target = fs.readlinkSync(currentLink(artifacts));
+    const abs = path.resolve(artifacts, target);
+    return fs.existsSync(path.join(abs, 'manifest.json')) ? abs : null;
+  } catch {
+    return null;
+  }
+}
+
+export function newBuildId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${crypto.randomBytes(3).toString('hex')}`;
+}
+
+/** Points `current` at the build atomically: a new symlink renamed over the old one. */
+export function publish(artifacts: string, buildDir: string): void {
+  const link = currentLink(artifacts);
+  const tmp = `${link}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { force: true });
+  fs.symlinkSync(path.relative(artifacts, buildDir), tmp);
+  fs.renameSync(tmp, link);
+}
+
+/** Keeps the newest `keep` published builds (and never the current one); failed builds older than them go too. */
+export function prune(artifacts: string, keep: number): string[] {
+  const dir = buildsDir(artifacts);
+  if (!fs.existsSync(dir)) return [];
+  const current = currentBuildDir(artifacts);
+  const all = fs.readdirSync(dir).filter((n) => !n.startsWith('.')).sort().reverse();
+  const published = all.filter((n) => fs.existsSync(path.join(dir, n, 'manifest.json')) && !n.endsWith('.failed'));
+  const keepSet = new Set(published.slice(0, keep));
+  if (current) keepSet.add(path.basename(current));
+  const removed: string[] = [];
+  const newestKept = [...keepSet].sort().at(0) ?? '';
+  for (const name of all) {
+    if (keepSet.has(name)) continue;
+    const isFailed = name.endsWith('.failed');
+    if (isFailed && name >= newestKept) continue; // keep recent failures for inspection
+    fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One build at a time per artifacts folder. A lock left by a dead process is taken over. */
+export function acquireLock(artifacts: string): () => void {
+  fs.mkdirSync(artifacts, { recursive: true });
+  const file = path.join(artifacts, 'build.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx');
+      fs.writeSync(fd, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString() }));
+      fs.closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let holder: { pid?: number; started_at?: string } = {};
+      try { holder = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof holder; } catch { /* half-written lock: treat as stale */ }
+      if (holder.pid && pidAlive(holder.pid)) {
+        throw new CliError(`another build is running (pid ${holder.pid}, started ${holder.started_at ?? 'unknown'}); lock ${file}`, { exitCode: EXIT.locked });
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new CliError(`could not take the build lock ${file}`, { exitCode: EXIT.locked });
+}

@@ -1,0 +1,31 @@
+// The human-readable build report (report.html beside manifest.json), from the manifest alone.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Manifest } from './build.ts';
+
+const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+function table(headers: string[], rows: unknown[][]): string {
+  return `<table><tr>${headers.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</table>`;
+}
+
+export function writeReport(dir: string, m: Manifest): void {
+  const sources = m.sources as { id: string; present: boolean; files: { file: string; rows: number | null }[]; rejected_rows: number; licence: string }[];
+  const checks = m.checks as { name: string; description: string; status: string; failing_rows: number }[];
+  const extra = fs.existsSync(path.join(dir, 'report-sections.json'))
+    ? (JSON.parse(fs.readFileSync(path.join(dir, 'report-sections.json'), 'utf8')) as { title: string; headers: string[]; rows: unknown[][] }[])
+    : [];
+  const html = `<!doctype html><meta charset="utf-8"><title>Build ${esc(m.build_id)}</title>
+<style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}</style>
+<h1>Build ${esc(m.build_id)}</h1>
+<p>as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
+<h2>Stages</h2>${table(['stage', 'seconds'], m.stages.map((s) => [s.name, s.seconds]))}
+<h2>Sources</h2>${table(['source', 'present', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}
+<h2>Rejected rows</h2>${table(['source', 'reason', 'rows'], m.rejects.by_source.map((r) => [r.source, r.reason, r.rows]))}
+<h2>Data checks</h2>${table(['check', 'what must hold', 'status', 'failing rows'], checks.map((c) => [c.name, c.description, c.status, c.failing_rows]))}
+<h2>Shards</h2>${table(['family', 'files'], Object.entries(m.shards.by_family))}
+${extra.map((s) => `<h2>${esc(s.title)}</h2>${table(s.headers, s.rows)}`).join('\n')}
+<h2>Attribution</h2><ul>${m.attribution.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>
+`;
+  fs.writeFileSync(path.join(dir, 'report.html'), html);
+}

@@ -1,0 +1,83 @@
+// Every setting is a row: name, environment variable, default, help. Parsed once, validated, frozen.
+// README.md documents each row (test/settings.test.ts fails when one is missing).
+import path from 'node:path';
+import fs from 'node:fs';
+import { CliError } from './errors.ts';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface SettingRow {
+  name: keyof Settings;
+  env: string;
+  default: string;
+  help: string;
+}
+
+export interface Settings {
+  sources: string; // defaults to $REII_SOURCES, else ../shared/data
+  artifacts: string; // defaults to ./artifacts
+  state: string; // defaults to ./var
+  keepBuilds: number; // defaults to 3
+  port: number; // defaults to $PORT, else 8080
+  host: string; // defaults to 127.0.0.1
+  duckdbThreads: number; // defaults to 2
+  duckdbMemory: string; // defaults to 8GB
+  logFormat: 'human' | 'json'; // defaults to human
+  shardCacheMb: number; // defaults to 64
+  requestTimeoutMs: number; // defaults to 10000
+}
+
+export const SETTINGS: readonly SettingRow[] = [
+  { name: 'sources', env: 'REII_SOURCES', default: '../shared/data', help: 'Folder of raw source folders (laid out like ../shared/data) read by `reii build`.' },
+  { name: 'artifacts', env: 'REII_ARTIFACTS', default: './artifacts', help: 'Where builds are written (`builds/<id>/`) and `current` points.' },
+  { name: 'state', env: 'REII_STATE', default: './var', help: 'Server state: API key hashes, usage counters.' },
+  { name: 'keepBuilds', env: 'REII_KEEP_BUILDS', default: '3', help: 'How many published builds to keep; older ones are pruned after a publish.' },
+  { name: 'port', env: 'PORT', default: '8080', help: 'Port `reii serve` listens on (0 picks a free one).' },
+  { name: 'host', env: 'REII_HOST', default: '127.0.0.1', help: 'Address `reii serve` binds.' },
+  { name: 'duckdbThreads', env: 'REII_DUCKDB_THREADS', default: '2', help: 'DuckDB worker threads during a build.' },
+  { name: 'duckdbMemory', env: 'REII_DUCKDB_MEMORY', default: '8GB', help: 'DuckDB memory_limit during a build.' },
+  { name: 'logFormat', env: 'REII_LOG', default: 'human', help: 'Build log format: human (progress) or json (JSON lines for cron).' },
+  { name: 'shardCacheMb', env: 'REII_SHARD_CACHE_MB', default: '64', help: 'Server in-memory cache of hot shard files, in MiB.' },
+  { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
+];
+
+function intSetting(name: string, raw: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new CliError(`setting ${name} must be a whole number from ${min} to ${max}, got "${raw}"`, { exitCode: 2 });
+  }
+  return n;
+}
+
+/** Reads the environment once; explicit overrides (CLI flags) win over environment, which wins over defaults. */
+export function loadSettings(overrides: Partial<Record<keyof Settings, string | undefined>> = {}, env: NodeJS.ProcessEnv = process.env): Readonly<Settings> {
+  const raw = (row: SettingRow): string => overrides[row.name] ?? env[row.env] ?? defaultFor(row);
+  const get = (name: keyof Settings): string => raw(SETTINGS.find((r) => r.name === name)!);
+  const logFormat = get('logFormat');
+  if (logFormat !== 'human' && logFormat !== 'json') throw new CliError(`setting logFormat must be human or json, got "${logFormat}"`, { exitCode: 2 });
+  const memory = get('duckdbMemory');
+  if (!/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memory)) throw new CliError(`setting duckdbMemory must look like 8GB, got "${memory}"`, { exitCode: 2 });
+  return Object.freeze({
+    sources: path.resolve(get('sources')),
+    artifacts: path.resolve(get('artifacts')),
+    state: path.resolve(get('state')),
+    keepBuilds: intSetting('keepBuilds', get('keepBuilds'), 1, 1000),
+    port: intSetting('port', get('port'), 0, 65535),
+    host: get('host'),
+    duckdbThreads: intSetting('duckdbThreads', get('duckdbThreads'), 1, 256),
+    duckdbMemory: memory,
+    logFormat,
+    shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
+    requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
+  });
+}
+
+function defaultFor(row: SettingRow): string {
+  if (row.name === 'sources') {
+    // ../shared/data beside the checkout, resolved from the repository so any working directory works.
+    const shared = path.resolve(REPO_ROOT, '../shared/data');
+    return fs.existsSync(shared) ? shared : path.resolve(row.default);
+  }
+  if (row.name === 'artifacts' || row.name === 'state') return path.resolve(REPO_ROOT, row.default);
+  return row.default;
+}

@@ -1,0 +1,113 @@
+// Stage "shards": each <family>.sql in this folder returns the family's key columns plus `body` (a JSON
+// text already shaped like the spec response). Every row becomes one file at layout.shardPath(), with
+// .gz and .br siblings when it is large enough to be worth compressing. `.ts` steps here may write
+// their own files through writeShardFile().
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { StageContext } from '../context.ts';
+import { StageError } from '../errors.ts';
+import { listSteps, missingTables, type TsStep } from '../steps.ts';
+import { sqlRequires } from '../../warehouse/sql.ts';
+import { FAMILIES, isFamily, shardPath } from './layout.ts';
+
+export const COMPRESS_MIN_BYTES = 1024;
+
+export interface ShardStats {
+  total: number;
+  byFamily: Record<string, number>;
+  bytes: number;
+}
+
+const madeDirs = new Set<string>();
+function ensureDir(dir: string): void {
+  if (madeDirs.has(dir)) return;
+  fs.mkdirSync(dir, { recursive: true });
+  madeDirs.add(dir);
+}
+
+/** Writes one shard (and compressed siblings) under root. Returns bytes written (uncompressed). */
+export function writeShardFile(root: string, rel: string, body: string): number {
+  const abs = path.join(root, rel);
+  ensureDir(path.dirname(abs));
+  const buf = Buffer.from(body, 'utf8');
+  fs.writeFileSync(abs, buf);
+  if (buf.length >= COMPRESS_MIN_BYTES) {
+    fs.writeFileSync(abs + '.gz', zlib.gzipSync(buf, { level: 9 }));
+    fs.writeFileSync(abs + '.br', zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+  }
+  return buf.length;
+}
+
+export async function runShards(ctx: StageContext, dir = import.meta.dirname): Promise<ShardStats> {
+  const stats: ShardStats = { total: 0, byFamily: {}, bytes: 0 };
+  fs.mkdirSync(ctx.paths.shards, { recursive: true });
+  for (const file of listSteps(dir)) {
+    const name = file.replace(/\.(sql|ts)$/, '');
+    if (file === 'layout.ts') continue;
+    const started = performance.now();
+    try {
+      if (file.endsWith('.ts')) {
+        const mod = (await import(path.join(dir, file))) as TsStep;
+        if (typeof mod.run !== 'function') continue; // helper modules
+        const missing = await missingTables(ctx, mod.requires ?? []);
+        if (missing.length) { ctx.log.warn(`shards: skipped ${file}`, { missing: missing.join(',') }); continue; }
+        await mod.run(ctx);
+        ctx.log.info(`shards: ${file}`, { seconds: Number(((performance.now() - started) / 1000).toFixed(2)) });
+        continue;
+      }
+      if (!isFamily(name)) throw new Error(`${file}: no shard family "${name}" in layout.ts`);
+      const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+      const missing = await missingTables(ctx, sqlRequires(sql));
+      if (missing.length) { ctx.log.warn(`shards: skipped ${file}`, { missing: missing.join(',') }); continue; }
+      const keys = FAMILIES[name].keys;
+      const result = await ctx.db.stream(sql);
+      let count = 0;
+      const columns = result.columnNames();
+      for (const k of [...keys, 'body']) if (!columns.includes(k)) throw new Error(`${file} must return column ${k}`);
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        for (const row of chunk.getRowObjects(columns)) {
+          const k: Record<string, string | null> = {};
+          for (const key of keys) k[key] = row[key] == null ? null : String(row[key]);
+          const p = shardPath(name, k);
+          if (!p.ok) throw new Error(`${file}: ${p.reason}`);
+          const body = row['body'];
+          if (typeof body !== 'string') throw new Error(`${file}: body is not text for ${p.path}`);
+          stats.bytes += writeShardFile(ctx.paths.shards, p.path, body);
+          count++;
+        }
+      }
+      stats.byFamily[name] = count;
+      stats.total += count;
+      ctx.log.info(`shards: ${name}`, { shards: count, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) });
+    } catch (err) {
+      throw new StageError('shards', `pipelines/shards/${file}`, err);
+    }
+  }
+  return stats;
+}
+
+/** Re-reads every written shard and parses it: a malformed file fails the build before publication. */
+export function verifyShards(root: string): { files: number; errors: string[] } {
+  const errors: string[] = [];
+  let files = 0;
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.name.endsWith('.json')) {
+        files++;
+        try {
+          const v: unknown = JSON.parse(fs.readFileSync(abs, 'utf8'));
+          if (v === null || typeof v !== 'object') errors.push(`${path.relative(root, abs)}: not a JSON object or array`);
+        } catch (err) {
+          errors.push(`${path.relative(root, abs)}: ${(err as Error).message}`);
+        }
+      }
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+  return { files, errors };
+}

@@ -1,0 +1,153 @@
+// Stage "sources": fingerprint every present source file (sha256, bytes) and load CSVs into raw.* tables,
+// all columns as VARCHAR so nothing is lost before staging casts. Parser rejects land in meta.rejects.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StageContext } from '../context.ts';
+import { queryRows } from '../../warehouse/db.ts';
+import { sqlString } from '../../warehouse/sql.ts';
+import { StageError } from '../errors.ts';
+import { SOURCES, rawTable, type SourceDef, type SourceFile } from './registry.ts';
+
+export interface SourceFileRecord {
+  source: string;
+  key: string;
+  file: string; // path relative to the sources folder
+  sha256: string;
+  bytes: number;
+  rows: number | null; // loaded rows (CSV) or features (GeoJSON)
+}
+
+export interface SourceStatus {
+  id: string;
+  folder: string;
+  present: boolean;
+  files: SourceFileRecord[];
+  missingFiles: string[]; // globs that matched nothing in a present folder
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp('^' + glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+}
+
+/** Files of one registry entry present in the sources folder, sorted by name. */
+export function matchFiles(sourcesDir: string, source: SourceDef, file: SourceFile): string[] {
+  const dir = path.join(sourcesDir, source.folder);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const re = globToRegExp(file.glob);
+  return names.filter((n) => re.test(n) && !n.endsWith('.md')).sort().map((n) => path.join(dir, n));
+}
+
+export async function sha256File(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Which sources are present, without loading anything (used by `reii sources list`). */
+export function scanSources(sourcesDir: string): { source: SourceDef; present: boolean; files: Map<string, string[]> }[] {
+  return SOURCES.map((source) => {
+    const present = fs.existsSync(path.join(sourcesDir, source.folder));
+    const files = new Map(source.files.map((f) => [f.key, present ? matchFiles(sourcesDir, source, f) : []]));
+    return { source, present, files };
+  });
+}
+
+const META_DDL = `
+create schema if not exists raw;
+create schema if not exists meta;
+create table if not exists meta.source_files (source varchar, key varchar, file varchar, sha256 varchar, bytes bigint, rows bigint);
+create table if not exists meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);
+`;
+
+export async function createMetaTables(ctx: StageContext): Promise<void> {
+  await ctx.db.run(META_DDL);
+}
+
+export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
+  await createMetaTables(ctx);
+  await ctx.db.run('delete from meta.source_files');
+  const statuses: SourceStatus[] = [];
+  for (const source of SOURCES) {
+    const dir = path.join(ctx.paths.sources, source.folder);
+    const status: SourceStatus = { id: source.id, folder: source.folder, present: fs.existsSync(dir), files: [], missingFiles: [] };
+    statuses.push(status);
+    if (!status.present) {
+      if (source.id !== 'canonical') ctx.log.warn(`source ${source.id} absent: skipped`, { folder: dir });
+      continue;
+    }
+    for (const file of source.files) {
+      const files = matchFiles(ctx.paths.sources, source, file);
+      if (files.length === 0) {
+        if (source.id !== 'canonical') {
+          status.missingFiles.push(file.glob);
+          ctx.log.warn(`source ${source.id}: no file matches ${file.glob}: skipped`);
+        }
+        continue;
+      }
+      const rows = file.format === 'csv' ? await loadCsv(ctx, source, file, files) : null;
+      for (const f of files) {
+        const stat = fs.statSync(f);
+        const record: SourceFileRecord = {
+          source: source.id, key: file.key, file: path.relative(ctx.paths.sources, f),
+          sha256: await sha256File(f), bytes: stat.size,
+          rows: file.format === 'csv' ? (rows?.get(f) ?? 0) : countFeatures(f),
+        };
+        status.files.push(record);
+        await ctx.db.run(`insert into meta.source_files values ($source, $key, $file, $sha, $bytes, $rows)`,
+          { source: record.source, key: record.key, file: record.file, sha: record.sha256, bytes: record.bytes, rows: record.rows });
+      }
+      ctx.log.info(`loaded ${source.id}/${file.key}`, { files: files.length, rows: [...(rows?.values() ?? [])].reduce((a, b) => a + b, 0) });
+    }
+  }
+  return statuses;
+}
+
+function countFeatures(file: string): number | null {
+  try {
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { features?: unknown[] };
+    return Array.isArray(doc.features) ? doc.features.length : null;
+  } catch {
+    return null;
+  }
+}
+
+async function loadCsv(ctx: StageContext, source: SourceDef, file: SourceFile, files: string[]): Promise<Map<string, number>> {
+  const table = rawTable(source, file);
+  const list = `[${files.map(sqlString).join(', ')}]`;
+  const delim = file.delim ? `, delim = ${sqlString(file.delim)}` : '';
+  const tag = `${source.id}__${file.key}`;
+  try {
+    await ctx.db.run(`
+      create or replace table ${table} as
+      select * exclude (filename), filename as _file, row_number() over (partition by filename) as _row
+      from read_csv(${list}, all_varchar = true, header = true, filename = true,
+                    store_rejects = true, rejects_scan = 'rejects_scan_${tag}', rejects_table = 'rejects_${tag}',
+                    max_line_size = 4000000${delim})`);
+  } catch (err) {
+    throw new StageError('sources', path.relative(ctx.paths.sources, files[0]!), err);
+  }
+  if (file.requiredColumns) await checkColumns(ctx, table, file, files);
+  await ctx.db.run(`
+    insert into meta.rejects
+    select 'sources', $source, s.file_path, e.line, 'csv_parse', e.error_type || ': ' || e.error_message || ' | ' || left(coalesce(e.csv_line, ''), 200)
+    from rejects_${tag} e join rejects_scan_${tag} s using (scan_id, file_id)`, { source: source.id });
+  await ctx.db.run(`drop table if exists rejects_${tag}; drop table if exists rejects_scan_${tag};`);
+  const counts = await queryRows<{ f: string; n: number }>(ctx.db, `select _file as f, count(*)::int as n from ${table} group by all`);
+  return new Map(counts.map((c) => [c.f, c.n]));
+}
+
+async function checkColumns(ctx: StageContext, table: string, file: SourceFile, files: string[]): Promise<void> {
+  const cols = await queryRows<{ name: string }>(ctx.db, `select column_name as name from (describe ${table})`);
+  const have = new Set(cols.map((c) => c.name.trim().toLowerCase()));
+  const missing = (file.requiredColumns ?? []).filter((c) => !have.has(c));
+  if (missing.length) {
+    throw new StageError('sources', files.map((f) => path.relative(ctx.paths.sources, f)).join(', '),
+      new Error(`missing required column(s) ${missing.join(', ')} (line 1 header); see README "Canonical format"`));
+  }
+}

@@ -1,0 +1,43 @@
+// The build's stages, in their fixed order. Each folder's steps run in file-name order (pipelines/steps.ts).
+import path from 'node:path';
+import type { StageContext } from './context.ts';
+import { runSources } from './sources/index.ts';
+import { runFolder, type StepResult } from './steps.ts';
+import { runChecks, type CheckResult } from './checks.ts';
+import { runShards, type ShardStats } from './shards/index.ts';
+
+export const STAGE_NAMES = ['sources', 'staging', 'intermediate', 'marts', 'shards'] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+export interface StageOutcome {
+  name: StageName;
+  seconds: number;
+  steps?: StepResult[];
+  checks?: CheckResult[];
+  shards?: ShardStats;
+}
+
+const here = import.meta.dirname;
+
+export async function runStage(ctx: StageContext, name: StageName): Promise<Omit<StageOutcome, 'name' | 'seconds'>> {
+  switch (name) {
+    case 'sources':
+      await runSources(ctx);
+      return {};
+    case 'staging':
+    case 'intermediate':
+      return { steps: await runFolder(ctx, name, path.join(here, name)) };
+    case 'marts': {
+      const steps = await runFolder(ctx, name, path.join(here, 'marts'));
+      return { steps, checks: await runChecks(ctx, path.join(here, 'marts', 'checks')) };
+    }
+    case 'shards':
+      return { shards: await runShards(ctx) };
+  }
+}
+
+export function parseStages(names: readonly string[]): StageName[] {
+  const bad = names.filter((n) => !(STAGE_NAMES as readonly string[]).includes(n));
+  if (bad.length) throw new Error(`unknown stage(s) ${bad.join(', ')}; stages are ${STAGE_NAMES.join(', ')}`);
+  return STAGE_NAMES.filter((s) => names.includes(s));
+}

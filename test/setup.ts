@@ -1,0 +1,2 @@
+// Output with dates must not depend on the machine: pin the zone for every test file.
+process.env.TZ = 'UTC';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
+    // Builds over the real sources take tens of seconds on two cores.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    env: { TZ: 'UTC' },
+  },
+});

@@ -1,0 +1,21 @@
+-- Helpers available to every stage (loaded on connect). Lowercase SQL, one macro per repeated expression.
+
+-- confidence label by sample count, the spec's comps bands: low 5-19, medium 20-49, high 50+.
+create or replace macro confidence_by_count(n) as
+    case when n >= 50 then 'high' when n >= 20 then 'medium' else 'low' end;
+
+-- A 5-digit zip from text such as '98178', '98178-1234', ' 2138' (zero-padded) or 98178.0; null otherwise.
+create or replace macro zip5(z) as
+    case
+        when regexp_matches(trim(cast(z as varchar)), '^\d{5}(-\d{4})?$') then left(trim(cast(z as varchar)), 5)
+        when regexp_matches(trim(cast(z as varchar)), '^\d{3,4}(\.0+)?$') then lpad(split_part(trim(cast(z as varchar)), '.', 1), 5, '0')
+        when regexp_matches(trim(cast(z as varchar)), '^\d{5}\.0+$') then left(trim(cast(z as varchar)), 5)
+        else null
+    end;
+
+-- The URL slug of a city name; pipelines/shards/layout.ts slug() is the same rule in TypeScript.
+create or replace macro slug(s) as
+    trim(regexp_replace(lower(strip_accents(cast(s as varchar))), '[^a-z0-9]+', '-', 'g'), '-');
+
+-- Round a double to n decimals and keep it a DOUBLE (JSON number).
+create or replace macro round_to(x, n) as round(cast(x as double), n);
