@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
     // Builds over the real sources take tens of seconds on two cores.
     testTimeout: 120_000,
     hookTimeout: 300_000,

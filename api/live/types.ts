@@ -1,0 +1,30 @@
+// The contract between the server core and a live endpoint (valuation, research, autocomplete,
+// location points). The core does routing, auth, limits, parameter/body validation and sending;
+// a live module only answers an already-validated input from data its build prepared.
+
+export interface FieldError {
+  field: string;
+  code: string; // e.g. required, type, pattern, enum, range, min_length
+  message: string;
+}
+
+export type LiveAnswer =
+  | { ok: true; body: unknown }
+  | { ok: false; status: 400 | 404 | 422 | 504; message: string; errors?: FieldError[] };
+
+export interface LiveBuild {
+  dir: string; // the build folder (artifacts/builds/<id>): warehouse.duckdb, shards/, live/
+  buildId: string;
+  asOf: string;
+}
+
+export type LiveHandler<I> = (input: I) => LiveAnswer | Promise<LiveAnswer>;
+
+export interface LiveModule<I> {
+  /** Called when the server loads a build (at start and when a new build is published); may read
+   *  files under `<dir>/live/` or open the warehouse read-only. Must not throw for a build that lacks
+   *  its data: return a handler that answers 404 with a clear message instead. */
+  load(build: LiveBuild): Promise<LiveHandler<I>>;
+  /** Frees what load() opened (the old build after a switch). */
+  unload?(): void | Promise<void>;
+}

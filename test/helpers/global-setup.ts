@@ -1,0 +1,31 @@
+// One real build over ../shared/data per test run, shared by every test file through inject('artifacts').
+// REII_TEST_ARTIFACTS=<dir> reuses an existing artifacts folder (with a current build) while developing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { runBuild } from '../../pipelines/build.ts';
+import { loadSettings } from '../../pipelines/settings.ts';
+import { silentLogger } from '../../pipelines/log.ts';
+import { currentBuildDir } from '../../pipelines/publish.ts';
+
+export const PINNED_NOW = new Date('2026-11-21T06:00:00Z');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    artifacts: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const reuse = process.env['REII_TEST_ARTIFACTS'];
+  if (reuse && currentBuildDir(path.resolve(reuse))) {
+    project.provide('artifacts', path.resolve(reuse));
+    return () => {};
+  }
+  const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-test-artifacts-'));
+  const settings = loadSettings({ artifacts });
+  await runBuild({ settings, log: silentLogger, now: PINNED_NOW });
+  project.provide('artifacts', artifacts);
+  return () => fs.rmSync(artifacts, { recursive: true, force: true });
+}
