@@ -18,13 +18,15 @@ export interface LiveBuild {
   asOf: string;
 }
 
-export type LiveHandler<I> = (input: I) => LiveAnswer | Promise<LiveAnswer>;
+export interface LiveInstance<I> {
+  handle(input: I): LiveAnswer | Promise<LiveAnswer>;
+  /** Frees what load() opened; called when the server has switched to a newer build. */
+  close?(): void | Promise<void>;
+}
 
 export interface LiveModule<I> {
   /** Called when the server loads a build (at start and when a new build is published); may read
    *  files under `<dir>/live/` or open the warehouse read-only. Must not throw for a build that lacks
-   *  its data: return a handler that answers 404 with a clear message instead. */
-  load(build: LiveBuild): Promise<LiveHandler<I>>;
-  /** Frees what load() opened (the old build after a switch). */
-  unload?(): void | Promise<void>;
+   *  its data: return an instance that answers 404 with a clear message instead. */
+  load(build: LiveBuild): Promise<LiveInstance<I>>;
 }
