@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { StageContext } from './context.ts';
 import { queryRows } from '../warehouse/db.ts';
 import { sqlRequires } from '../warehouse/sql.ts';
-import { missingTables } from './steps.ts';
+import { missingTables, stepSelected } from './steps.ts';
 
 export interface CheckResult {
   name: string;
@@ -18,7 +18,7 @@ export interface CheckResult {
 export async function runChecks(ctx: StageContext, dir: string): Promise<CheckResult[]> {
   if (!fs.existsSync(dir)) return [];
   const results: CheckResult[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql') && stepSelected(ctx, f)).sort()) {
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     const description = /--\s*check:\s*(.+)/.exec(sql)?.[1]?.trim() ?? file;
     const name = file.replace(/\.sql$/, '');

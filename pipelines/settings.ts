@@ -25,6 +25,7 @@ export interface Settings {
   logFormat: 'human' | 'json'; // defaults to human
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
+  stepFilter: string; // defaults to '' (every step)
 }
 
 export const SETTINGS: readonly SettingRow[] = [
@@ -38,6 +39,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'duckdbMemory', env: 'REII_DUCKDB_MEMORY', default: '8GB', help: 'DuckDB memory_limit during a build.' },
   { name: 'logFormat', env: 'REII_LOG', default: 'human', help: 'Build log format: human (progress) or json (JSON lines for cron).' },
   { name: 'shardCacheMb', env: 'REII_SHARD_CACHE_MB', default: '64', help: 'Server in-memory cache of hot shard files, in MiB.' },
+  { name: 'stepFilter', env: 'REII_STEP_FILTER', default: '', help: 'Development aid: comma-separated substrings; only step files whose name contains one run (sources always run). Empty runs every step.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
 ];
 
@@ -69,6 +71,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     logFormat,
     shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
+    stepFilter: get('stepFilter'),
   });
 }
 

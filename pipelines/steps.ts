@@ -20,6 +20,12 @@ export interface TsStep {
   run(ctx: StageContext): Promise<void>;
 }
 
+/** The REII_STEP_FILTER setting: only step files whose name contains one of the parts run. */
+export function stepSelected(ctx: StageContext, file: string): boolean {
+  const parts = ctx.settings.stepFilter.split(',').map((p) => p.trim()).filter(Boolean);
+  return parts.length === 0 || parts.some((p) => file.includes(p));
+}
+
 export function listSteps(dir: string): string[] {
   return fs.readdirSync(dir)
     .filter((f) => (f.endsWith('.sql') || f.endsWith('.ts')) && f !== 'index.ts' && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
@@ -34,7 +40,7 @@ export async function missingTables(ctx: StageContext, tables: readonly string[]
 
 export async function runFolder(ctx: StageContext, stage: string, dir: string, only?: (file: string) => boolean): Promise<StepResult[]> {
   const results: StepResult[] = [];
-  for (const file of listSteps(dir).filter((f) => !only || only(f))) {
+  for (const file of listSteps(dir).filter((f) => (!only || only(f)) && stepSelected(ctx, f))) {
     const started = performance.now();
     const rel = path.relative(path.resolve(import.meta.dirname, '..'), path.join(dir, file));
     try {

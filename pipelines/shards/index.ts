@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { StageContext } from '../context.ts';
 import { StageError } from '../errors.ts';
-import { listSteps, missingTables, type TsStep } from '../steps.ts';
+import { listSteps, missingTables, stepSelected, type TsStep } from '../steps.ts';
 import { sqlRequires } from '../../warehouse/sql.ts';
 import { FAMILIES, isFamily, shardPath } from './layout.ts';
 
@@ -44,7 +44,7 @@ export async function runShards(ctx: StageContext, dir = import.meta.dirname): P
   fs.mkdirSync(ctx.paths.shards, { recursive: true });
   for (const file of listSteps(dir)) {
     const name = file.replace(/\.(sql|ts)$/, '');
-    if (file === 'layout.ts') continue;
+    if (file === 'layout.ts' || !stepSelected(ctx, file)) continue;
     const started = performance.now();
     try {
       if (file.endsWith('.ts')) {
