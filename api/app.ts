@@ -1,0 +1,267 @@
+// The request pipeline: request id -> route -> key -> limits -> validation -> answer, and one access-log
+// line. Every body leaves through send(); every failure is an HttpError with the {message, errors?} body.
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import { ERRORS, HttpError, validationError } from './errors.ts';
+import { checkAll } from './params.ts';
+import { ROUTES, type Route } from './routes.ts';
+import { SYSTEM_ROUTES, type SystemRoute } from './system-routes.ts';
+import { ANONYMOUS, PLANS, planFor, type Plan } from './plans.ts';
+import { nextMonthStart, type UsageStore } from './usage.ts';
+import type { WindowLimiter, WindowState } from './rate-limit.ts';
+import type { KeyRecord, KeyStore } from './keys.ts';
+import type { BuildHolder } from './builds.ts';
+import { openApiDocument } from './openapi.ts';
+import type { Shard } from './shards.ts';
+
+export interface AppDeps {
+  holder: BuildHolder;
+  keys: KeyStore;
+  usage: UsageStore;
+  limiter: WindowLimiter; // per key, per minute
+  anonLimiter: WindowLimiter; // per client address, per minute
+  authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
+  accessLog: (line: Record<string, unknown>) => void;
+  now?: () => number;
+}
+
+export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_URL_BYTES = 4096;
+const KEY_PARAMS = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'x-service-key', 'service_key']);
+
+type AnyRoute = Route | SystemRoute;
+const ALL_ROUTES: readonly AnyRoute[] = [...ROUTES, ...SYSTEM_ROUTES];
+const BY_PATH = new Map<string, AnyRoute[]>();
+for (const r of ALL_ROUTES) BY_PATH.set(r.path, [...(BY_PATH.get(r.path) ?? []), r]);
+
+let openApiBody: Buffer | null = null;
+
+interface Ctx {
+  id: string;
+  started: number;
+  route: string | null;
+  keyId: string | null;
+  headers: Record<string, string>;
+}
+
+function setRate(ctx: Ctx, w: WindowState): void {
+  ctx.headers['X-RateLimit-Limit'] = w.limit === null ? 'unlimited' : String(w.limit);
+  ctx.headers['X-RateLimit-Remaining'] = w.remaining === null ? 'unlimited' : String(w.remaining);
+  ctx.headers['X-RateLimit-Reset'] = String(w.reset);
+}
+
+function clientAddress(req: http.IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Record<string, string> = {}): void {
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Request-Id': ctx.id,
+    'X-Content-Type-Options': 'nosniff',
+    ...ctx.headers,
+    ...extra,
+    ...(status === 304 ? {} : { 'Content-Length': String(buf.length) }),
+  });
+  res.end(req.method === 'HEAD' || status === 304 ? undefined : buf);
+}
+
+function sendError(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, err: HttpError): void {
+  send(req, res, ctx, err.status, JSON.stringify(err.body()), { 'Cache-Control': 'no-store', ...err.headers });
+}
+
+function acceptsEncoding(req: http.IncomingMessage, enc: string): boolean {
+  const header = req.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== enc) return false;
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+function sendShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string): number {
+  const headers: Record<string, string> = { ETag: shard.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified };
+  const inm = req.headers['if-none-match'];
+  if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === shard.etag || t.trim() === '*')) {
+    send(req, res, ctx, 304, '', headers);
+    return 304;
+  }
+  let body = shard.body;
+  if (shard.br && acceptsEncoding(req, 'br')) { body = shard.br; headers['Content-Encoding'] = 'br'; }
+  else if (shard.gz && acceptsEncoding(req, 'gzip')) { body = shard.gz; headers['Content-Encoding'] = 'gzip'; }
+  send(req, res, ctx, 200, body, headers);
+  return 200;
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) { reject(new HttpError('body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`)); return; }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        reject(new HttpError('body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+  const now = deps.now ?? Date.now;
+  return (req, res) => {
+    const ctx: Ctx = { id: `req_${crypto.randomBytes(9).toString('base64url')}`, started: performance.now(), route: null, keyId: null, headers: {} };
+    res.on('finish', () => {
+      deps.accessLog({ time: new Date(now()).toISOString(), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Number((performance.now() - ctx.started).toFixed(2)), key_id: ctx.keyId });
+    });
+    handle(req, res, ctx).catch((err: unknown) => {
+      const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
+      if (!(err instanceof HttpError)) deps.accessLog({ level: 'error', request_id: ctx.id, error: err instanceof Error ? err.message : String(err) });
+      if (res.headersSent) { res.destroy(); return; }
+      if (httpErr.code === 'body_too_large') res.setHeader('Connection', 'close');
+      sendError(req, res, ctx, httpErr);
+    });
+  };
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
+    const t = now();
+    const ip = clientAddress(req);
+    // Anonymous calls and failures are reported against the client address's bucket until a key is known.
+    setRate(ctx, deps.anonLimiter.peek(ip, ANONYMOUS.requestsPerMinute, t));
+    const rawUrl = req.url ?? '/';
+    if (rawUrl.length > MAX_URL_BYTES) throw new HttpError('uri_too_long', `The request URI is longer than ${MAX_URL_BYTES} bytes`);
+    let url: URL;
+    try {
+      url = new URL(rawUrl, 'http://localhost');
+    } catch {
+      throw new HttpError('bad_request', 'The request URI is malformed');
+    }
+    const candidates = BY_PATH.get(url.pathname);
+    if (!candidates) throw new HttpError('not_found', `No endpoint ${url.pathname}; see /v1/openapi.json`);
+    const allow = [...new Set(candidates.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))].join(', ');
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const route = candidates.find((r) => r.method === method);
+    if (req.method === 'OPTIONS') { send(req, res, ctx, 204, '', { Allow: `${allow}, OPTIONS`, ...(candidates[0]!.group === 'public' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': allow } : {}) }); return; }
+    if (!route) throw new HttpError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use ${allow}`, { headers: { Allow: allow } });
+    ctx.route = `${route.method} ${route.path}`;
+    for (const name of url.searchParams.keys()) {
+      if (KEY_PARAMS.has(name.toLowerCase())) throw new HttpError('key_in_query', undefined, { errors: [{ field: name, code: 'key_in_query', message: 'send the key in the X-Service-Key header, never in the URL' }] });
+    }
+
+    // ---------- who is calling
+    let key: KeyRecord | null = null;
+    let plan: Plan | null = null;
+    if (route.group === 'public') {
+      const w = deps.anonLimiter.hit(ip, ANONYMOUS.requestsPerMinute, t);
+      setRate(ctx, w);
+      if (!w.allowed) throw new HttpError('rate_limited', `Limit of ${ANONYMOUS.requestsPerMinute} requests per minute per address reached for public endpoints`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(t / 1000))) } });
+    } else {
+      const failures = deps.authFailures.peek(ip, ANONYMOUS.failedAuthPer10Min, t);
+      if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, failures.reset - Math.floor(t / 1000))) } });
+      const header = req.headers['x-service-key'];
+      const check = deps.keys.check(Array.isArray(header) ? header[0] : header);
+      if (!check.ok) {
+        deps.authFailures.hit(ip, ANONYMOUS.failedAuthPer10Min, t);
+        setRate(ctx, deps.anonLimiter.hit(ip, ANONYMOUS.requestsPerMinute, t));
+        throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
+      }
+      key = check.record;
+      ctx.keyId = key.id;
+      plan = PLANS.get(key.plan) ?? null;
+      if (!plan) throw new HttpError('plan_required', `Key ${key.id} has an unknown plan "${key.plan}"`);
+      deps.usage.touch(key.id, t);
+      const rpm = key.rpm ?? plan.requestsPerMinute;
+      const w = deps.limiter.hit(key.id, rpm, t);
+      setRate(ctx, w);
+      const monthLimit = plan.callsPerMonth;
+      const used = deps.usage.monthCount(key.id, t);
+      const reset = nextMonthStart(t);
+      ctx.headers['X-Quota-Limit'] = monthLimit === null ? 'unlimited' : String(monthLimit);
+      ctx.headers['X-Quota-Remaining'] = monthLimit === null ? 'unlimited' : String(Math.max(0, monthLimit - used));
+      ctx.headers['X-Quota-Reset'] = String(reset);
+      if (!plan.groups.has(route.group)) {
+        const needed = planFor(route.group);
+        throw new HttpError('plan_required', `${route.method} ${route.path} needs the ${needed} plan or higher; this key is on ${plan.name}`);
+      }
+      if (!w.allowed) throw new HttpError('rate_limited', `Per-minute rate limit of ${rpm} requests reached; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(t / 1000))) } });
+      if (monthLimit !== null && used >= monthLimit && !('free' in route)) {
+        throw new HttpError('quota_exceeded', `Monthly quota of ${monthLimit} calls used up; it resets on ${new Date(reset * 1000).toISOString().slice(0, 10)}`, { headers: { 'Retry-After': String(reset - Math.floor(t / 1000)) } });
+      }
+    }
+
+    // ---------- system endpoints
+    if ('free' in route) {
+      const build = deps.holder.get();
+      let body: unknown;
+      if (route.path === '/v1/openapi.json') {
+        openApiBody ??= Buffer.from(JSON.stringify(openApiDocument()));
+        send(req, res, ctx, 200, openApiBody, { 'Cache-Control': route.cacheControl, 'Access-Control-Allow-Origin': '*' });
+        return;
+      } else if (route.path === '/v1/health') {
+        body = { status: build ? 'ok' : 'no_build', build_id: build?.buildId ?? null, as_of: build?.asOf ?? null };
+      } else {
+        const limit = plan!.callsPerMonth;
+        const used = deps.usage.monthCount(key!.id, t);
+        const d = new Date(t);
+        body = {
+          plan: plan!.name, period_start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString(),
+          period_end: new Date(nextMonthStart(t) * 1000).toISOString(), limit, used,
+          remaining: limit === null ? null : Math.max(0, limit - used), per_minute_limit: key!.rpm ?? plan!.requestsPerMinute,
+        };
+      }
+      send(req, res, ctx, 200, JSON.stringify(body), { 'Cache-Control': route.cacheControl });
+      return;
+    }
+
+    // ---------- validation
+    const query: Record<string, unknown> = {};
+    for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k], v] : v;
+    const checked = checkAll(route.query ?? [], query, true);
+    let values = checked.values as Record<string, unknown>;
+    const errors = [...checked.errors];
+    if (route.method === 'POST') {
+      const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'application/json') throw new HttpError('unsupported_media_type', `Send the body as application/json (got ${type || 'no Content-Type'})`);
+      const raw = await readBody(req);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new HttpError('bad_request', 'The body is not valid JSON', { errors: [{ field: 'body', code: 'json', message: 'the body is not valid JSON' }] });
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new HttpError('bad_request', 'The body must be a JSON object', { errors: [{ field: 'body', code: 'type', message: 'the body must be a JSON object' }] });
+      }
+      const body = checkAll(route.body ?? [], parsed as Record<string, unknown>, false);
+      values = { ...values, ...body.values };
+      errors.push(...body.errors);
+    }
+    if (errors.length === 0 && route.check) errors.push(...route.check(values));
+    if (errors.length) throw validationError(errors);
+
+    // ---------- answer
+    const build = deps.holder.get();
+    if (!build) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
+    const reply = await route.resolve(values, build);
+    let status: number;
+    const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
+    if (reply.kind === 'shard') {
+      const shard = await build.shards.get(reply.path);
+      if (!shard) throw new HttpError('no_data', reply.notFound);
+      status = sendShard(req, res, ctx, shard, route.cacheControl, new Date(build.builtAt || t).toUTCString());
+    } else {
+      status = 200;
+      send(req, res, ctx, 200, JSON.stringify(reply.body), { 'Cache-Control': route.cacheControl, ...cors });
+    }
+    if (key && status >= 200 && status < 300) deps.usage.count(key.id, t);
+  }
+}

@@ -1,0 +1,94 @@
+// The build the server answers from. Watches artifacts/current; a newly published build is loaded
+// beside the old one and swapped in; requests already running keep the build they started with.
+import fs from 'node:fs';
+import path from 'node:path';
+import { currentBuildDir } from '../pipelines/publish.ts';
+import { FORMAT_VERSION } from '../pipelines/shards/layout.ts';
+import { ShardStore } from './shards.ts';
+import type { LiveInstance, LiveModule } from './live/types.ts';
+
+export interface LoadedBuild {
+  dir: string;
+  buildId: string;
+  asOf: string;
+  builtAt: string;
+  shards: ShardStore;
+  live: Map<string, LiveInstance<never>>;
+}
+
+export type LiveRegistry = Record<string, () => Promise<LiveModule<never>>>;
+
+export interface BuildHolderOptions {
+  artifacts: string;
+  cacheBytes: number;
+  live: LiveRegistry;
+  log: (msg: string, fields?: Record<string, unknown>) => void;
+  pollMs?: number;
+}
+
+export class BuildHolder {
+  private current: LoadedBuild | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private loading: Promise<void> | null = null;
+  private readonly opts: BuildHolderOptions;
+
+  constructor(opts: BuildHolderOptions) {
+    this.opts = opts;
+  }
+
+  get(): LoadedBuild | null {
+    return this.current;
+  }
+
+  async start(): Promise<void> {
+    await this.check();
+    this.timer = setInterval(() => { void this.check(); }, this.opts.pollMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** Loads the build `current` points at when it differs from the one being served. */
+  check(): Promise<void> {
+    this.loading ??= this.load().finally(() => { this.loading = null; });
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const dir = currentBuildDir(this.opts.artifacts);
+    if (!dir || dir === this.current?.dir) return;
+    let manifest: { format_version?: number; build_id?: string; as_of?: string; built_at?: string };
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as typeof manifest;
+    } catch (err) {
+      this.opts.log('build not loaded: unreadable manifest', { dir, error: (err as Error).message });
+      return;
+    }
+    if (manifest.format_version !== FORMAT_VERSION) {
+      this.opts.log('build not loaded: shard format version mismatch', { dir, found: manifest.format_version, expected: FORMAT_VERSION });
+      return;
+    }
+    const build: LoadedBuild = {
+      dir, buildId: manifest.build_id ?? path.basename(dir), asOf: manifest.as_of ?? '', builtAt: manifest.built_at ?? '',
+      shards: new ShardStore(path.join(dir, 'shards'), this.opts.cacheBytes), live: new Map(),
+    };
+    for (const [name, importer] of Object.entries(this.opts.live)) {
+      try {
+        const mod = await importer();
+        build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf }));
+      } catch (err) {
+        this.opts.log(`live endpoint ${name} unavailable for this build`, { error: (err as Error).message });
+      }
+    }
+    const old = this.current;
+    this.current = build;
+    this.opts.log('serving build', { build: build.buildId, as_of: build.asOf });
+    if (old) {
+      // Requests that started on the old build finish on it; free its resources a little later.
+      setTimeout(() => { for (const inst of old.live.values()) void inst.close?.(); }, 30_000).unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.current) for (const inst of this.current.live.values()) await inst.close?.();
+  }
+}

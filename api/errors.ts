@@ -1,0 +1,57 @@
+// The one error body of the API: {message, errors?}, errors[] = {field, code, message} (DESIGN.md "Errors").
+// Every error the server sends is made here; the catalog below is mirrored in README.md ("Errors").
+import type { FieldError } from './live/types.ts';
+
+export type { FieldError };
+
+export const ERRORS = {
+  bad_request: { status: 400, message: 'The request is malformed' },
+  validation_failed: { status: 422, message: 'Parameters failed validation' },
+  key_missing: { status: 401, message: 'Send your API key in the X-Service-Key header' },
+  key_invalid: { status: 401, message: 'The API key is not valid' },
+  key_revoked: { status: 401, message: 'The API key has been revoked' },
+  key_in_query: { status: 401, message: 'API keys are not accepted in the query string: send the key in the X-Service-Key header' },
+  plan_required: { status: 403, message: 'Your plan does not include this endpoint' },
+  not_found: { status: 404, message: 'No such endpoint' },
+  no_data: { status: 404, message: 'No data for this request' },
+  method_not_allowed: { status: 405, message: 'Method not allowed' },
+  request_timeout: { status: 408, message: 'The request was not received in time' },
+  body_too_large: { status: 413, message: 'The request body is too large' },
+  uri_too_long: { status: 414, message: 'The request URI is too long' },
+  unsupported_media_type: { status: 415, message: 'Send the body as application/json' },
+  rate_limited: { status: 429, message: 'Per-minute rate limit exceeded' },
+  quota_exceeded: { status: 429, message: 'Monthly quota used up' },
+  auth_throttled: { status: 429, message: 'Too many failed authentication attempts from this address' },
+  internal: { status: 500, message: 'Unexpected failure; retry with exponential backoff' },
+  no_build: { status: 503, message: 'No data build has been published yet' },
+  upstream_timeout: { status: 504, message: 'The answer took too long; retry, or narrow the request' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+  constructor(code: ErrorCode, message?: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; status?: number } = {}) {
+    super(message ?? ERRORS[code].message);
+    this.code = code;
+    this.status = opts.status ?? ERRORS[code].status;
+    this.errors = opts.errors;
+    this.headers = opts.headers ?? {};
+  }
+
+  body(): { message: string; errors?: FieldError[] } {
+    return this.errors?.length ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+/** 400 when any failure is a missing or malformed value, else 422 (DESIGN.md's split). */
+export function validationError(errors: FieldError[]): HttpError {
+  const malformed = errors.some((e) => e.code === 'required' || e.code === 'type' || e.code === 'format' || e.code === 'json');
+  const what = errors.map((e) => e.message).join('; ');
+  return malformed
+    ? new HttpError('bad_request', `Bad request: ${what}`, { errors })
+    : new HttpError('validation_failed', `Validation failed: ${what}`, { errors });
+}

@@ -1,0 +1,98 @@
+// GET /v1/openapi.json: an OpenAPI 3.1 document generated from the same route table and parameter
+// specs the server validates with; plans from api/plans.json in x-plan.
+import { ROUTES, type Route } from './routes.ts';
+import { SYSTEM_ROUTES } from './system-routes.ts';
+import { SCHEMAS } from './schemas.ts';
+import { PLANS, planFor } from './plans.ts';
+import type { ParamSpec } from './params.ts';
+
+function paramSchema(s: ParamSpec): Record<string, unknown> {
+  switch (s.type) {
+    case 'zip': case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
+    case 'state': return { type: 'string', pattern: '^[A-Z]{2}$' };
+    case 'integer': case 'number': return { type: s.type, minimum: s.min, maximum: s.max, default: s.default };
+    case 'boolean': return { type: 'boolean' };
+    case 'enum': return { type: 'string', enum: s.enum, default: s.default };
+    case 'object': return { type: 'object', additionalProperties: false, properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { ...paramSchema(q), description: q.description }])) };
+    case 'string': return { type: 'string', minLength: s.min, maxLength: s.truncateAt ? undefined : s.max };
+  }
+}
+
+const ERROR_RESPONSES = {
+  '400': { $ref: '#/components/responses/BadRequest' },
+  '401': { $ref: '#/components/responses/Unauthorized' },
+  '403': { $ref: '#/components/responses/Forbidden' },
+  '404': { $ref: '#/components/responses/NotFound' },
+  '422': { $ref: '#/components/responses/Unprocessable' },
+  '429': { $ref: '#/components/responses/TooManyRequests' },
+};
+
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+  'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+};
+
+function operation(r: Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'>): Record<string, unknown> {
+  const op: Record<string, unknown> = {
+    operationId: `${r.method.toLowerCase()}${r.path.replace(/^\/v1/, '').replace(/[^a-zA-Z]+(.)/g, (_, c: string) => c.toUpperCase())}`,
+    summary: r.summary,
+    tags: [r.group],
+    'x-plan': r.group === 'public' ? null : planFor(r.group),
+    'x-cache-control': r.cacheControl,
+    parameters: (r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q) })),
+    responses: {
+      '200': { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
+      ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
+    },
+  };
+  if (r.group === 'public') op['security'] = [];
+  if (r.body) {
+    op['requestBody'] = {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, { ...paramSchema(b), description: b.description }])) } } },
+    };
+  }
+  return op;
+}
+
+const problem = (description: string): Record<string, unknown> => ({ description, headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of [...ROUTES, ...SYSTEM_ROUTES]) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Real Estate Investor Intelligence Service',
+      version: '1.0.0',
+      description: 'Market, legal, valuation and location-risk intelligence for US real-estate investors. Errors are {message, errors?}; 400 = missing or malformed, 422 = well-formed but not allowed, 404 = no data.',
+      'x-plans': [...PLANS.values()].map((p) => ({ name: p.name, calls_per_month: p.callsPerMonth, requests_per_minute: p.requestsPerMinute, groups: [...p.groups].sort() })),
+    },
+    servers: [{ url: '/' }],
+    security: [{ serviceKey: [] }],
+    paths,
+    components: {
+      securitySchemes: { serviceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key' } },
+      schemas: SCHEMAS,
+      headers: {
+        'X-RateLimit-Limit': { description: 'Requests allowed in the current minute ("unlimited" for unlimited keys)', schema: { type: 'string' } },
+        'X-RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'string' } },
+        'X-RateLimit-Reset': { description: 'Unix seconds (UTC) when the minute window resets', schema: { type: 'integer' } },
+        'X-Quota-Limit': { description: 'Calls allowed this calendar month (UTC)', schema: { type: 'string' } },
+        'X-Quota-Remaining': { description: 'Calls left this month (2xx answers count)', schema: { type: 'string' } },
+        'X-Quota-Reset': { description: 'Unix seconds of 00:00 UTC on the 1st of next month', schema: { type: 'integer' } },
+        'X-Request-Id': { description: 'Request id, also in the access log', schema: { type: 'string' } },
+      },
+      responses: {
+        BadRequest: problem('A required parameter is missing or a value is malformed'),
+        Unauthorized: problem('Key missing, invalid or revoked'),
+        Forbidden: problem('The key\'s plan does not include this endpoint; the message names the plan needed'),
+        NotFound: problem('Valid request, no data'),
+        Unprocessable: problem('Well-formed but not allowed'),
+        TooManyRequests: problem('Per-minute limit or monthly quota exceeded; see Retry-After'),
+      },
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// Parameter and body rules. One ParamSpec drives validation, the OpenAPI document and the docs.
+// Missing or malformed -> code required/type/format (400); well-formed but not allowed -> enum/range/... (422).
+import type { FieldError } from './live/types.ts';
+
+export const STATE_CODES = new Set(['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY']);
+// Valid USPS codes the service does not cover: a request for them is 404 (no data), not 422.
+export const UNCOVERED_CODES = new Set(['PR', 'GU', 'VI', 'AS', 'MP', 'AA', 'AE', 'AP', 'FM', 'MH', 'PW']);
+
+export const CATEGORIES = ['landlord_tenant', 'eviction', 'creative_finance', 'adverse_possession', 'foreclosure', 'zoning', 'disclosure', 'rent_control', 'tax_deed_lien'] as const;
+export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as const;
+export const TIERS = ['primary', 'secondary', 'tertiary', 'rural'] as const;
+export const CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
+
+export type ParamType = 'zip' | 'state' | 'county_fips' | 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'object';
+
+export interface ParamSpec {
+  name: string;
+  type: ParamType;
+  required?: boolean;
+  description: string;
+  enum?: readonly string[];
+  min?: number; // integer/number range, or string minimum length
+  max?: number; // integer/number range, or string maximum length
+  default?: string | number | boolean;
+  properties?: readonly ParamSpec[]; // for type object
+  /** Text longer than this is cut (not rejected), e.g. research queries; documented in the route. */
+  truncateAt?: number;
+}
+
+type Value = string | number | boolean | Record<string, unknown> | undefined;
+
+const err = (field: string, code: string, message: string): FieldError => ({ field, code, message });
+
+/** Validates one raw value (query text, or a JSON value for bodies). */
+export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fromQuery = true): { value?: Value; error?: FieldError } {
+  if (raw === undefined || raw === null || raw === '') {
+    if (spec.required) return { error: err(field, 'required', `${field} is required`) };
+    return { value: spec.default };
+  }
+  if (spec.type === 'object') {
+    if (typeof raw !== 'object' || Array.isArray(raw)) return { error: err(field, 'object', `${field} must be an object`) };
+    return { value: raw as Record<string, unknown> };
+  }
+  if (fromQuery && typeof raw !== 'string') return { error: err(field, 'type', `${field} must be given once`) };
+  switch (spec.type) {
+    case 'zip': {
+      if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit ZIP code`) };
+      return { value: raw };
+    }
+    case 'county_fips': {
+      if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit county FIPS code`) };
+      return { value: raw };
+    }
+    case 'state': {
+      if (typeof raw !== 'string' || !/^[A-Za-z]{2}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 2-letter state code`) };
+      if (raw !== raw.toUpperCase()) return { error: err(field, 'pattern', `${field} must be uppercase, e.g. ${raw.toUpperCase()}`) };
+      if (!STATE_CODES.has(raw) && !UNCOVERED_CODES.has(raw)) return { error: err(field, 'enum', `${field} ${raw} is not a US state code`) };
+      return { value: raw };
+    }
+    case 'integer':
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      if (!Number.isFinite(n) || (typeof raw === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw.trim()))) {
+        return { error: err(field, 'type', `${field} must be a number`) };
+      }
+      if (spec.type === 'integer' && !Number.isInteger(n)) return { error: err(field, 'type', `${field} must be a whole number`) };
+      if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
+        return { error: err(field, 'range', `${field} must be from ${spec.min} to ${spec.max}`) };
+      }
+      return { value: n };
+    }
+    case 'boolean': {
+      if (raw === true || raw === 'true' || raw === '1') return { value: true };
+      if (raw === false || raw === 'false' || raw === '0') return { value: false };
+      return { error: err(field, 'type', `${field} must be true or false`) };
+    }
+    case 'enum': {
+      if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
+      if (!spec.enum!.includes(raw)) return { error: err(field, 'enum', `${field} must be one of ${spec.enum!.join(', ')}`) };
+      return { value: raw };
+    }
+    case 'string': {
+      if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
+      let s = raw.trim();
+      if (s === '' && spec.required) return { error: err(field, 'required', `${field} is required`) };
+      if (spec.truncateAt !== undefined && s.length > spec.truncateAt) s = s.slice(0, spec.truncateAt);
+      if (spec.min !== undefined && s.length < spec.min) return { error: err(field, 'min_length', `${field} must have at least ${spec.min} characters`) };
+      if (spec.max !== undefined && s.length > spec.max) return { error: err(field, 'max_length', `${field} must have at most ${spec.max} characters`) };
+      return { value: s };
+    }
+  }
+}
+
+/** Validates a set of values against specs; nested object properties are validated with dotted names. */
+export function checkAll(specs: readonly ParamSpec[], input: Record<string, unknown>, fromQuery: boolean, prefix = ''): { values: Record<string, Value>; errors: FieldError[] } {
+  const values: Record<string, Value> = {};
+  const errors: FieldError[] = [];
+  for (const spec of specs) {
+    const field = prefix + spec.name;
+    const r = checkValue(spec, input[spec.name], field, fromQuery);
+    if (r.error) { errors.push(r.error); continue; }
+    if (spec.type === 'object' && spec.properties && r.value !== undefined) {
+      const nested = checkAll(spec.properties, r.value as Record<string, unknown>, false, `${field}.`);
+      // Inside an optional object every failure is a disallowed value (422), per the research rules.
+      errors.push(...nested.errors.map((e) => (e.code === 'format' || e.code === 'type' ? { ...e, code: 'invalid' } : e)));
+      values[spec.name] = nested.values as Record<string, unknown>;
+    } else {
+      values[spec.name] = r.value;
+    }
+  }
+  return { values, errors };
+}

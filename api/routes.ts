@@ -1,0 +1,243 @@
+// Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
+// OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
+import { HttpError, type FieldError } from './errors.ts';
+import { shardPath, type FamilyName } from '../pipelines/shards/layout.ts';
+import type { Group } from './plans.ts';
+import type { LoadedBuild } from './builds.ts';
+import type { LiveAnswer } from './live/types.ts';
+import { CATEGORIES, CONDITIONS, PROPERTY_TYPES, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
+
+export type Values = Record<string, unknown>;
+
+export type Reply =
+  | { kind: 'shard'; path: string; notFound: string }
+  | { kind: 'json'; body: unknown };
+
+export interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  group: Group;
+  summary: string;
+  query?: readonly ParamSpec[];
+  body?: readonly ParamSpec[];
+  /** Cross-field rules after each value passed its own: return the failures. */
+  check?(v: Values): FieldError[];
+  cacheControl: string;
+  response: string; // name of the response schema in api/schemas.ts
+  resolve(v: Values, build: LoadedBuild): Promise<Reply> | Reply;
+}
+
+const CACHE = {
+  shard: 'private, max-age=21600',
+  legal: 'private, max-age=86400',
+  coverage: 'public, max-age=21600, stale-while-revalidate=3600',
+  live: 'no-store',
+  autocomplete: 'private, max-age=3600',
+} as const;
+
+const p = {
+  zip: (required: boolean, description = '5-digit US ZIP code'): ParamSpec => ({ name: 'zip', type: 'zip', required, description }),
+  state: (required = true): ParamSpec => ({ name: 'state', type: 'state', required, description: '2-letter uppercase state code' }),
+  city: (required = true): ParamSpec => ({ name: 'city', type: 'string', required, min: 1, max: 100, description: 'City name, URL-encoded' }),
+  months: (dflt: number): ParamSpec => ({ name: 'months', type: 'integer', min: 3, max: 24, default: dflt, description: `Lookback months, 3-24, default ${dflt}` }),
+};
+
+function uncovered(state: unknown): void {
+  if (typeof state === 'string' && UNCOVERED_CODES.has(state)) throw new HttpError('no_data', `${state} is not covered: the service covers the 50 states and DC`);
+}
+
+function shard(family: FamilyName, keys: Record<string, unknown>, notFound: string): Reply {
+  const strKeys = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
+  const sp = shardPath(family, strKeys);
+  // An unrepresentable key (a city name that slugs to nothing) has no shard: a clean 404.
+  if (!sp.ok) throw new HttpError('no_data', notFound);
+  return { kind: 'shard', path: sp.path, notFound };
+}
+
+async function live(build: LoadedBuild, name: string, input: unknown): Promise<Reply> {
+  const inst = build.live.get(name);
+  if (!inst) throw new HttpError('no_data', `${name} data is not available in build ${build.buildId}`);
+  const answer = (await inst.handle(input as never)) as LiveAnswer;
+  if (!answer.ok) {
+    const code = answer.status === 404 ? 'no_data' : answer.status === 422 ? 'validation_failed' : answer.status === 504 ? 'upstream_timeout' : 'bad_request';
+    throw new HttpError(code, answer.message, { errors: answer.errors });
+  }
+  return { kind: 'json', body: answer.body };
+}
+
+interface RegulationRecord {
+  jurisdiction_level: string;
+  county_fips: string | null;
+  city: string | null;
+  category: string;
+  subcategory: string;
+  status: string;
+}
+
+export const ROUTES: readonly Route[] = [
+  {
+    method: 'GET', path: '/v1/regulations/lookup', group: 'regulations', cacheControl: CACHE.legal, response: 'RegulationList',
+    summary: 'Active regulations for a state, most specific first (city, county, state), at most 100',
+    query: [
+      p.state(),
+      { name: 'category', type: 'enum', enum: CATEGORIES, description: 'Regulation category' },
+      { name: 'subcategory', type: 'string', min: 1, max: 80, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md)' },
+      { name: 'jurisdiction_level', type: 'enum', enum: ['state', 'county', 'city', 'zip'], description: 'state, county, city or zip' },
+      { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
+      p.city(false),
+    ],
+    async resolve(v, build) {
+      uncovered(v['state']);
+      const sp = shardPath('regulations', { state: String(v['state']) });
+      const records = sp.ok ? await build.shards.json<RegulationRecord[]>(sp.path) : null;
+      if (!records) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
+      const city = typeof v['city'] === 'string' ? v['city'].toLowerCase() : null;
+      const out = records.filter((r) =>
+        r.status === 'active'
+        && (v['category'] === undefined || r.category === v['category'])
+        && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
+        && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
+        && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
+        && (city === null || (r.city ?? '').toLowerCase().includes(city)));
+      return { kind: 'json', body: out.slice(0, 100) };
+    },
+  },
+  {
+    method: 'GET', path: '/v1/coverage/summary', group: 'public', cacheControl: CACHE.coverage, response: 'CoverageSummary',
+    summary: 'Aggregate counts of addresses, regulations and geographic coverage (no key needed)',
+    resolve: () => shard('coverage', {}, 'Coverage summary missing from this build'),
+  },
+  {
+    method: 'POST', path: '/v1/valuation/estimate', group: 'valuation', cacheControl: CACHE.live, response: 'ValuationEstimate',
+    summary: 'Automated valuation with an 80% interval calibrated on a back-test',
+    body: [
+      p.zip(true),
+      { name: 'address', type: 'string', required: true, min: 1, max: 200, description: 'Street address' },
+      { name: 'sqft', type: 'number', min: 100, max: 50000, description: 'Living area in sqft (100-50,000); improves accuracy' },
+      { name: 'condition', type: 'enum', enum: CONDITIONS, default: 'good', description: 'excellent, good, fair or poor; default good' },
+    ],
+    resolve: (v, build) => live(build, 'valuation', v),
+  },
+  {
+    method: 'POST', path: '/v1/research/query', group: 'research', cacheControl: CACHE.live, response: 'ResearchAnswer',
+    summary: 'Natural-language question answered from the data, with cited sources',
+    body: [
+      { name: 'query', type: 'string', required: true, min: 1, truncateAt: 2000, description: 'Natural-language question (cut at 2,000 characters)' },
+      {
+        name: 'context', type: 'object', description: 'Optional zip, city and state context',
+        properties: [
+          { name: 'zip', type: 'zip', description: 'ZIP context' },
+          { name: 'city', type: 'string', min: 1, max: 100, description: 'City context' },
+          { name: 'state', type: 'state', description: '2-letter state context' },
+        ],
+      },
+      { name: 'depth', type: 'enum', enum: ['quick', 'deep'], default: 'quick', description: 'quick (concise) or deep (complete, full citations); default quick' },
+    ],
+    resolve: (v, build) => live(build, 'research', v),
+  },
+  {
+    method: 'GET', path: '/v1/market/rehab-score', group: 'market', cacheControl: CACHE.shard, response: 'RehabScore',
+    summary: 'Rehab momentum score for a zip',
+    query: [p.zip(true), p.months(6)],
+    resolve: (v) => shard('rehab', { zip: v['zip'], months: v['months'] }, `No renovation data for zip ${String(v['zip'])}`),
+  },
+  {
+    method: 'GET', path: '/v1/market/investor-overview', group: 'market', cacheControl: CACHE.shard, response: 'InvestorOverview',
+    summary: 'Investor activity for a city',
+    query: [p.city(), p.state(), p.months(12)],
+    resolve(v) {
+      uncovered(v['state']);
+      return shard('investor', { state: v['state'], city: v['city'], months: v['months'] }, `No investor data for ${String(v['city'])}, ${String(v['state'])}`);
+    },
+  },
+  {
+    method: 'GET', path: '/v1/market/comps', group: 'market', cacheControl: CACHE.shard, response: 'CompsSummary',
+    summary: 'Comparable-sales aggregates for a zip',
+    query: [p.zip(true), p.months(6), { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' }],
+    resolve: (v) => shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
+      `No ${String(v['property_type'])} sales for zip ${String(v['zip'])}`),
+  },
+  {
+    method: 'GET', path: '/v1/geo/states', group: 'geo', cacheControl: CACHE.legal, response: 'StateList',
+    summary: 'The 50 states compared: landlord friendliness, foreclosure and tax sale mechanics',
+    resolve: () => shard('geo-states', {}, 'State comparison missing from this build'),
+  },
+  {
+    method: 'GET', path: '/v1/geo/lookup', group: 'geo', cacheControl: CACHE.shard, response: 'CityLookup',
+    summary: 'A city: FIPS, county, metro area, tier, zip codes and legal flags',
+    query: [p.city(), p.state()],
+    resolve(v) {
+      uncovered(v['state']);
+      return shard('geo-lookup', { state: v['state'], city: v['city'] }, `No city named ${String(v['city'])} in ${String(v['state'])}`);
+    },
+  },
+  {
+    method: 'GET', path: '/v1/geo/markets', group: 'geo', cacheControl: CACHE.shard, response: 'MarketList',
+    summary: 'Markets in a state, by tier',
+    query: [p.state(), { name: 'tier', type: 'enum', enum: TIERS, description: 'primary, secondary, tertiary or rural' },
+      { name: 'investor_active', type: 'boolean', description: 'When true, only markets with active platform users' }],
+    resolve(v) {
+      uncovered(v['state']);
+      return shard('geo-markets', { state: v['state'], tier: v['tier'] ?? 'all', investor_active: v['investor_active'] === true ? 'true' : null },
+        `No markets for ${String(v['state'])}`);
+    },
+  },
+  {
+    method: 'GET', path: '/v1/location/risk', group: 'location', cacheControl: CACHE.shard, response: 'LocationRisk',
+    summary: 'Flood zone, Superfund proximity and environmental risk for a zip or a point',
+    query: [
+      p.zip(false, '5-digit US ZIP code (or give lat and lng)'),
+      { name: 'lat', type: 'number', min: -90, max: 90, description: 'Latitude, with lng' },
+      { name: 'lng', type: 'number', min: -180, max: 180, description: 'Longitude, with lat' },
+    ],
+    check(v) {
+      const hasLat = v['lat'] !== undefined;
+      const hasLng = v['lng'] !== undefined;
+      if (v['zip'] === undefined && !hasLat && !hasLng) return [{ field: 'zip', code: 'required', message: 'give zip, or lat and lng' }];
+      if (hasLat !== hasLng) return [{ field: hasLat ? 'lng' : 'lat', code: 'required', message: 'lat and lng go together' }];
+      return [];
+    },
+    resolve(v, build) {
+      if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`);
+      return live(build, 'location', { lat: v['lat'], lng: v['lng'] });
+    },
+  },
+  {
+    method: 'GET', path: '/v1/address/autocomplete', group: 'address', cacheControl: CACHE.autocomplete, response: 'AutocompleteResults',
+    summary: 'Property-aware address autocomplete with beds, baths and sqft',
+    query: [
+      { name: 'q', type: 'string', required: true, min: 3, max: 200, description: 'Partial address, at least 3 characters' },
+      { name: 'limit', type: 'integer', min: 1, max: 10, default: 5, description: 'Max results, 1-10, default 5' },
+      p.state(false),
+    ],
+    resolve: (v, build) => live(build, 'autocomplete', v),
+  },
+  {
+    method: 'GET', path: '/v1/legal/market-legal-risk', group: 'legal', cacheControl: CACHE.legal, response: 'MarketLegalRisk',
+    summary: 'Legal risk score for a market, with a plain-English summary and investor actions',
+    query: [p.state(), p.city()],
+    resolve(v) {
+      uncovered(v['state']);
+      return shard('legal-market-risk', { state: v['state'], city: v['city'] }, `No legal risk data for ${String(v['city'])}, ${String(v['state'])}`);
+    },
+  },
+  {
+    method: 'GET', path: '/v1/legal/landlord-profile', group: 'legal', cacheControl: CACHE.legal, response: 'LandlordProfile',
+    summary: 'Landlord friendliness, eviction timeline, adverse possession and rent control for a state or city',
+    query: [p.state(), p.city(false)],
+    resolve(v) {
+      uncovered(v['state']);
+      return shard('legal-landlord', { state: v['state'], city: v['city'] ?? null },
+        v['city'] ? `No landlord profile for ${String(v['city'])}, ${String(v['state'])}` : `No landlord profile for ${String(v['state'])}`);
+    },
+  },
+  {
+    method: 'GET', path: '/v1/legal/tax-sale', group: 'legal', cacheControl: CACHE.legal, response: 'TaxSale',
+    summary: 'Tax lien versus deed mechanics for a state: rate, basis, redemption, sale process',
+    query: [p.state()],
+    resolve(v) {
+      uncovered(v['state']);
+      return shard('legal-tax-sale', { state: v['state'] }, `No tax sale data for ${String(v['state'])}`);
+    },
+  },
+];

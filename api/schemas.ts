@@ -1,0 +1,97 @@
+// JSON Schemas (2020-12, as OpenAPI 3.1 uses) of every response, with the spec's exact field names.
+// The OpenAPI document references them and the contract tests check shard bodies against them.
+type Schema = Record<string, unknown>;
+
+const str = { type: 'string' };
+const num = { type: 'number' };
+const bool = { type: 'boolean' };
+const nullable = (t: string): Schema => ({ type: [t, 'null'] });
+const enumOf = (...values: string[]): Schema => ({ type: 'string', enum: values });
+const obj = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({ type: 'object', properties, required, additionalProperties: false });
+const CONF = enumOf('low', 'medium', 'high');
+const TIER = enumOf('primary', 'secondary', 'tertiary', 'rural');
+
+export const RegulationRecord = obj({
+  id: str, jurisdiction_level: enumOf('state', 'county', 'city', 'zip'), state_code: str, county_fips: nullable('string'), city: nullable('string'),
+  category: str, subcategory: str, title: str, summary: str, structured_data: nullable('object'), source_citation: nullable('string'),
+  source_url: nullable('string'), effective_date: nullable('string'), status: enumOf('active', 'pending', 'expired'),
+  verified_at: nullable('string'), last_reviewed_at: nullable('string'),
+});
+
+const CATEGORY_KEYS = ['landlord_tenant', 'eviction', 'creative_finance', 'adverse_possession', 'foreclosure', 'zoning', 'disclosure', 'rent_control', 'tax_deed_lien'];
+
+const StateSummary = obj({
+  state_code: str, state_name: str, landlord_friendliness_score: num, landlord_friendliness_label: str,
+  foreclosure_type: enumOf('judicial', 'non-judicial', 'hybrid'), lien_or_deed: enumOf('lien', 'deed', 'hybrid'),
+  interest_rate_pct: nullable('number'), redemption_period_months: nullable('number'),
+});
+
+const MarketListElement = obj({ city_name: str, county_name: str, market_tier: TIER, is_investor_active: bool, has_city_rent_control: bool });
+
+const AddressMatch = obj({
+  address: str, city: str, state: str, zip: str, county: str, lat: num, lng: num,
+  beds: nullable('number'), baths: nullable('number'), sqft: nullable('number'),
+});
+
+const LEGAL_COMMON = { disclaimer: str, last_reviewed_at: str };
+
+export const SCHEMAS: Record<string, Schema> = {
+  RegulationList: { type: 'array', maxItems: 100, items: { $ref: '#/components/schemas/RegulationRecord' } },
+  RegulationRecord,
+  CoverageSummary: obj({
+    addresses: num, regulations: num,
+    regulations_by_category: obj(Object.fromEntries(CATEGORY_KEYS.map((k) => [k, num]))),
+    states: num, cities: num, zips: num, counties: num, data_points: num, last_refreshed: nullable('string'),
+    meta: obj({ cached: bool }),
+  }),
+  ValuationEstimate: obj({
+    address: str, zip: str, city: str, state: str, estimated_value: num, value_low: num, value_high: num,
+    price_per_sqft: nullable('number'), confidence: CONF, comp_count: num, as_of: str,
+  }),
+  ResearchAnswer: obj({
+    answer: str,
+    sources: { type: 'array', items: { type: 'object', properties: { type: str, category: str, citation: str }, required: ['type', 'category', 'citation'] } },
+    confidence: CONF, depth: enumOf('quick', 'deep'), processing_ms: num,
+  }),
+  RehabScore: obj({
+    zip_code: str, city: str, state: str, rehab_momentum_score: num, label: enumOf('Cold', 'Warming', 'Active', 'Hot', 'Very Hot'),
+    trend: enumOf('up', 'flat', 'down'), trend_pct: num, confidence: CONF, as_of: str,
+  }),
+  InvestorOverview: obj({
+    city: str, state: str, investor_purchase_rate_pct: num, flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
+    distressed_pipeline_count: num, platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
+  }),
+  CompsSummary: obj({
+    zip_code: str, city: str, state: str, property_type: enumOf('sfr', 'multi', 'condo', 'land', 'commercial'),
+    sample_count: nullable('number'),
+    price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
+    days_on_market: obj({ median: nullable('number') }),
+    list_to_sale_ratio: nullable('number'), confidence: CONF, as_of: str,
+  }),
+  StateList: obj({ count: num, states: { type: 'array', items: StateSummary } }),
+  CityLookup: obj({
+    state_code: str, state_name: str, city_name: str, county_name: str, fips_code: str, metro_area: str, market_tier: TIER,
+    zip_codes: { type: 'array', items: str }, has_city_rent_control: bool, has_city_eviction_protections: bool, is_investor_active: bool,
+    landlord_risk: obj({ friendliness_score: num, label: str }), tax_type: enumOf('lien', 'deed', 'hybrid'),
+    interest_rate_pct: nullable('number'), redemption_period_months: nullable('number'),
+  }),
+  MarketList: obj({ state_code: str, count: num, markets: { type: 'array', items: MarketListElement } }),
+  LocationRisk: obj({
+    zip_code: str, city: str, state: str, flood_zone: str, flood_risk_label: enumOf('Minimal', 'Low', 'Moderate', 'High', 'Very High'),
+    flood_risk_notes: str, superfund_nearby: bool, superfund_count_1mi: num, environmental_risk_score: num, confidence: CONF, as_of: str,
+  }),
+  AutocompleteResults: obj({ query: str, results: { type: 'array', maxItems: 10, items: AddressMatch } }),
+  MarketLegalRisk: obj({
+    state: str, city: str, legal_risk_score: num, legal_risk_label: str, plain_english_summary: str,
+    investor_actions: { type: 'array', items: str }, ...LEGAL_COMMON,
+  }),
+  // The two legal endpoints the spec leaves open (DESIGN.md "Legal endpoints"): required fields only, more may follow.
+  LandlordProfile: { type: 'object', required: ['state', 'landlord_friendliness_score', 'landlord_friendliness_label', 'disclaimer', 'last_reviewed_at'], properties: { state: str, city: nullable('string'), landlord_friendliness_score: num, landlord_friendliness_label: str, ...LEGAL_COMMON } },
+  TaxSale: { type: 'object', required: ['state', 'lien_or_deed', 'interest_rate_pct', 'redemption_period_months', 'disclaimer', 'last_reviewed_at'], properties: { state: str, lien_or_deed: enumOf('lien', 'deed', 'hybrid'), interest_rate_pct: nullable('number'), redemption_period_months: nullable('number'), ...LEGAL_COMMON } },
+  Health: obj({ status: str, build_id: nullable('string'), as_of: nullable('string') }),
+  Usage: obj({ plan: str, period_start: str, period_end: str, limit: nullable('number'), used: num, remaining: nullable('number'), per_minute_limit: nullable('number') }),
+  Problem: {
+    type: 'object', required: ['message'], additionalProperties: false,
+    properties: { message: str, errors: { type: 'array', items: obj({ field: str, code: str, message: str }) } },
+  },
+};

@@ -1,0 +1,85 @@
+// `reii serve`: node:http over the current build. Drains on close; picks up new builds by itself.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Settings } from '../pipelines/settings.ts';
+import { createApp } from './app.ts';
+import { BuildHolder, type LiveRegistry } from './builds.ts';
+import type { LiveModule } from './live/types.ts';
+import { KeyStore } from './keys.ts';
+import { UsageStore } from './usage.ts';
+import { WindowLimiter } from './rate-limit.ts';
+
+/** Live endpoints by name: each module is loaded per build (api/live/*.ts). */
+const liveModule = (name: string) => async (): Promise<LiveModule<never>> =>
+  ((await import(`./live/${name}.ts`)) as { default: LiveModule<never> }).default;
+
+/** Live endpoints by name: api/live/<name>.ts default-exports a LiveModule, loaded per build. */
+export const LIVE_MODULES: LiveRegistry = Object.fromEntries(['location', 'valuation', 'autocomplete', 'research'].map((n) => [n, liveModule(n)]));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: http.Server;
+  buildId(): string | null;
+  holder: BuildHolder;
+  keys: KeyStore;
+  usage: UsageStore;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  settings: Readonly<Settings>;
+  live?: LiveRegistry;
+  accessLog?: (line: Record<string, unknown>) => void;
+  log?: (msg: string, fields?: Record<string, unknown>) => void;
+}
+
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const { settings } = opts;
+  const log = opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), msg, ...fields }) + '\n'));
+  const accessLog = opts.accessLog ?? ((line) => process.stdout.write(JSON.stringify(line) + '\n'));
+  const holder = new BuildHolder({ artifacts: settings.artifacts, cacheBytes: settings.shardCacheMb * 1024 * 1024, live: opts.live ?? LIVE_MODULES, log });
+  await holder.start();
+  const keys = new KeyStore(settings.state);
+  keys.watch(250);
+  const usage = new UsageStore(settings.state);
+  usage.startFlushing(1000);
+  const app = createApp({ holder, keys, usage, limiter: new WindowLimiter(60_000), anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog });
+  const server = http.createServer({ requestTimeout: settings.requestTimeoutMs, headersTimeout: Math.min(settings.requestTimeoutMs, 10_000), maxHeaderSize: 16 * 1024 }, app);
+  server.keepAliveTimeout = 5000;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) { socket.destroy(); return; }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ message: status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request' });
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    server,
+    holder,
+    keys,
+    usage,
+    buildId: () => holder.get()?.buildId ?? null,
+    close() {
+      // Stop accepting, let in-flight requests finish, then persist usage.
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      }).then(async () => {
+        keys.close();
+        usage.close();
+        await holder.close();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// Serving shard files of one build: content-hash ETags (stable across builds when the data did not
+// change, unlike size-mtime tags), precompressed .br/.gz siblings, and a bounded in-memory cache.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Shard {
+  body: Buffer;
+  etag: string;
+  br: Buffer | null;
+  gz: Buffer | null;
+}
+
+export class ShardStore {
+  readonly root: string;
+  private cache = new Map<string, Shard>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+
+  constructor(root: string, maxBytes: number) {
+    this.root = root;
+    this.maxBytes = maxBytes;
+  }
+
+  /** rel comes from layout.shardPath() only (an allowlisted relative path); null when absent. */
+  async get(rel: string): Promise<Shard | null> {
+    const hit = this.cache.get(rel);
+    if (hit) {
+      this.cache.delete(rel); // refresh its place: least recently used goes first
+      this.cache.set(rel, hit);
+      return hit;
+    }
+    const abs = path.join(this.root, rel);
+    if (!abs.startsWith(this.root + path.sep)) return null;
+    let body: Buffer;
+    try {
+      body = await fs.promises.readFile(abs);
+    } catch {
+      return null;
+    }
+    const [br, gz] = await Promise.all([readOptional(abs + '.br'), readOptional(abs + '.gz')]);
+    const etag = `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+    const shard: Shard = { body, etag, br, gz };
+    const size = body.length + (br?.length ?? 0) + (gz?.length ?? 0);
+    if (size <= this.maxBytes) {
+      this.cache.set(rel, shard);
+      this.bytes += size;
+      for (const [k, v] of this.cache) {
+        if (this.bytes <= this.maxBytes) break;
+        this.cache.delete(k);
+        this.bytes -= v.body.length + (v.br?.length ?? 0) + (v.gz?.length ?? 0);
+      }
+    }
+    return shard;
+  }
+
+  /** Parsed JSON of a shard (for endpoints that filter a shard, e.g. regulations). */
+  async json<T>(rel: string): Promise<T | null> {
+    const s = await this.get(rel);
+    return s ? (JSON.parse(s.body.toString('utf8')) as T) : null;
+  }
+}
+
+async function readOptional(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.promises.readFile(file);
+  } catch {
+    return null;
+  }
+}

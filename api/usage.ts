@@ -1,0 +1,77 @@
+// Monthly usage per key (2xx answers only) and last use, durable in <state>/usage.json: written
+// every second while it changes and on shutdown, so a restart keeps the month's counts.
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface UsageFile {
+  months: Record<string, Record<string, number>>; // 'YYYY-MM' -> key id -> 2xx count
+  last_used: Record<string, string>; // key id -> ISO time
+}
+
+export function monthOf(now: number): string {
+  return new Date(now).toISOString().slice(0, 7);
+}
+
+/** Unix seconds of the next calendar month's start (00:00 UTC on the 1st). */
+export function nextMonthStart(now: number): number {
+  const d = new Date(now);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000);
+}
+
+export class UsageStore {
+  readonly file: string;
+  private data: UsageFile = { months: {}, last_used: {} };
+  private dirty = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(stateDir: string) {
+    this.file = path.join(stateDir, 'usage.json');
+    try {
+      this.data = JSON.parse(fs.readFileSync(this.file, 'utf8')) as UsageFile;
+      this.data.months ??= {};
+      this.data.last_used ??= {};
+    } catch {
+      // none yet
+    }
+  }
+
+  monthCount(keyId: string, now = Date.now()): number {
+    return this.data.months[monthOf(now)]?.[keyId] ?? 0;
+  }
+
+  lastUsed(keyId: string): string | null {
+    return this.data.last_used[keyId] ?? null;
+  }
+
+  touch(keyId: string, now = Date.now()): void {
+    this.data.last_used[keyId] = new Date(now).toISOString();
+    this.dirty = true;
+  }
+
+  /** Counts one successful (2xx) answer. */
+  count(keyId: string, now = Date.now()): void {
+    const month = (this.data.months[monthOf(now)] ??= {});
+    month[keyId] = (month[keyId] ?? 0) + 1;
+    this.dirty = true;
+  }
+
+  startFlushing(ms = 1000): void {
+    this.timer ??= setInterval(() => this.flush(), ms);
+    this.timer.unref();
+  }
+
+  flush(): void {
+    if (!this.dirty) return;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(this.data));
+    fs.renameSync(tmp, this.file);
+    this.dirty = false;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.flush();
+  }
+}
