@@ -22,6 +22,7 @@ export interface AppDeps {
   anonLimiter: WindowLimiter; // per client address, per minute
   authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
   accessLog: (line: Record<string, unknown>) => void;
+  anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number }; // defaults to api/plans.json
   now?: () => number;
 }
 
@@ -118,6 +119,7 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
 
 export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   const now = deps.now ?? Date.now;
+  const ANON = deps.anonymous ?? ANONYMOUS;
   return (req, res) => {
     const ctx: Ctx = { id: `req_${crypto.randomBytes(9).toString('base64url')}`, started: performance.now(), route: null, keyId: null, headers: {} };
     res.on('finish', () => {
@@ -136,7 +138,7 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     const t = now();
     const ip = clientAddress(req);
     // Anonymous calls and failures are reported against the client address's bucket until a key is known.
-    setRate(ctx, deps.anonLimiter.peek(ip, ANONYMOUS.requestsPerMinute, t));
+    setRate(ctx, deps.anonLimiter.peek(ip, ANON.requestsPerMinute, t));
     const rawUrl = req.url ?? '/';
     if (rawUrl.length > MAX_URL_BYTES) throw new HttpError('uri_too_long', `The request URI is longer than ${MAX_URL_BYTES} bytes`);
     let url: URL;
@@ -161,17 +163,17 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     let key: KeyRecord | null = null;
     let plan: Plan | null = null;
     if (route.group === 'public') {
-      const w = deps.anonLimiter.hit(ip, ANONYMOUS.requestsPerMinute, t);
+      const w = deps.anonLimiter.hit(ip, ANON.requestsPerMinute, t);
       setRate(ctx, w);
-      if (!w.allowed) throw new HttpError('rate_limited', `Limit of ${ANONYMOUS.requestsPerMinute} requests per minute per address reached for public endpoints`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(t / 1000))) } });
+      if (!w.allowed) throw new HttpError('rate_limited', `Limit of ${ANON.requestsPerMinute} requests per minute per address reached for public endpoints`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(t / 1000))) } });
     } else {
-      const failures = deps.authFailures.peek(ip, ANONYMOUS.failedAuthPer10Min, t);
+      const failures = deps.authFailures.peek(ip, ANON.failedAuthPer10Min, t);
       if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, failures.reset - Math.floor(t / 1000))) } });
       const header = req.headers['x-service-key'];
       const check = deps.keys.check(Array.isArray(header) ? header[0] : header);
       if (!check.ok) {
-        deps.authFailures.hit(ip, ANONYMOUS.failedAuthPer10Min, t);
-        setRate(ctx, deps.anonLimiter.hit(ip, ANONYMOUS.requestsPerMinute, t));
+        deps.authFailures.hit(ip, ANON.failedAuthPer10Min, t);
+        setRate(ctx, deps.anonLimiter.hit(ip, ANON.requestsPerMinute, t));
         throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
       }
       key = check.record;

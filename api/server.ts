@@ -32,6 +32,7 @@ export interface ServerOptions {
   live?: LiveRegistry;
   accessLog?: (line: Record<string, unknown>) => void;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
+  anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number };
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -44,7 +45,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   keys.watch(250);
   const usage = new UsageStore(settings.state);
   usage.startFlushing(1000);
-  const app = createApp({ holder, keys, usage, limiter: new WindowLimiter(60_000), anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog });
+  const app = createApp({ holder, keys, usage, limiter: new WindowLimiter(60_000), anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous });
   const server = http.createServer({ requestTimeout: settings.requestTimeoutMs, headersTimeout: Math.min(settings.requestTimeoutMs, 10_000), maxHeaderSize: 16 * 1024 }, app);
   server.keepAliveTimeout = 5000;
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {

@@ -50,7 +50,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const { settings, log } = opts;
   const now = opts.now ?? new Date();
   const release = acquireLock(settings.artifacts);
-  const buildId = newBuildId(now);
+  const buildId = newBuildId();
   const dir = path.join(buildsDir(settings.artifacts), buildId);
   const paths: BuildPaths = { sources: settings.sources, build: dir, warehouse: path.join(dir, 'warehouse.duckdb'), shards: path.join(dir, 'shards') };
   let wh: Warehouse | null = null;

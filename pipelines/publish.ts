@@ -23,8 +23,9 @@ export function currentBuildDir(artifacts: string): string | null {
   }
 }
 
-export function newBuildId(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+/** Ids sort in the order builds started (wall clock, milliseconds), whatever date the data is as of. */
+export function newBuildId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
   return `${stamp}-${crypto.randomBytes(3).toString('hex')}`;
 }
 
@@ -61,9 +62,15 @@ export function prune(artifacts: string, keep: number): string[] {
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed build whose parent is gone can linger as a zombie: it holds nothing.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc: trust kill(0)
   }
 }
 

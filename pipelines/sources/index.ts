@@ -133,10 +133,13 @@ async function loadCsv(ctx: StageContext, source: SourceDef, file: SourceFile, f
     throw new StageError('sources', path.relative(ctx.paths.sources, files[0]!), err);
   }
   if (file.requiredColumns) await checkColumns(ctx, table, file, files);
+  // One reject per bad line: DuckDB logs an error per missing column.
   await ctx.db.run(`
     insert into meta.rejects
-    select 'sources', $source, s.file_path, e.line, 'csv_parse', e.error_type || ': ' || e.error_message || ' | ' || left(coalesce(e.csv_line, ''), 200)
-    from rejects_${tag} e join rejects_scan_${tag} s using (scan_id, file_id)`, { source: source.id });
+    select 'sources', $source, s.file_path, e.line, 'csv_parse',
+           arg_min(e.error_type || ': ' || e.error_message || ' | ' || left(coalesce(e.csv_line, ''), 200), e.column_idx)
+    from rejects_${tag} e join rejects_scan_${tag} s using (scan_id, file_id)
+    group by s.file_path, e.line`, { source: source.id });
   await ctx.db.run(`drop table if exists rejects_${tag}; drop table if exists rejects_scan_${tag};`);
   const counts = await queryRows<{ f: string; n: number }>(ctx.db, `select _file as f, count(*)::int as n from ${table} group by all`);
   return new Map(counts.map((c) => [c.f, c.n]));

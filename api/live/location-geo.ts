@@ -1,0 +1,319 @@
+// Spatial indexes of the location-risk domain, shared by the build (zip sampling) and the live point lookup.
+// H3 (h3-js) finds candidates; turf booleanPointInPolygon and the haversine distance give the exact answer.
+// Nothing here throws for a finite lat/lng: h3-js errors are caught and answered as "no candidates".
+import { booleanPointInPolygon } from '@turf/turf';
+import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
+import { gridDisk, latLngToCell } from 'h3-js';
+import {
+  MAPPED_MINIMAL, MILE_M, NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, UNMAPPED, classifyZone, haversineM,
+  type ZoneClass,
+} from './location-rules.ts';
+
+export type BBox = [number, number, number, number]; // minLng, minLat, maxLng, maxLat
+export type Ring = Position[]; // [lng, lat] pairs, closed
+
+// ------------------------------------------------------------------ data shapes (live/location/*.json)
+
+export interface FloodMapData {
+  id: number;
+  file: string;
+  bbox: BBox;
+  /** Convex hull of every polygon of the map: the mapped area. */
+  hull: Ring;
+  as_of: string | null;
+}
+
+export interface FloodPolygonData {
+  id: number; // flood_zones.polygon_id
+  map: number; // index into maps
+  zone: string;
+  subtype: string | null;
+  sfha: boolean;
+  bbox: BBox;
+  rings: Ring[]; // outer ring + holes
+}
+
+export interface FloodData {
+  res: number;
+  maps: FloodMapData[];
+  polygons: FloodPolygonData[];
+  /** H3 cell -> polygon positions, each encoded as position * 2 + (1 when the cell lies wholly inside). */
+  cells: Record<string, number[]>;
+}
+
+export interface SiteData {
+  res: number;
+  /** Counted NPL sites: [epa_id, site_name, npl_status, lat, lng]. */
+  sites: [string, string, string, number, number][];
+  /** H3 cell -> site positions whose 1-mile disk reaches the cell. */
+  cells: Record<string, number[]>;
+}
+
+export interface ZctaData {
+  res: number;
+  zctas: { zip: string; bbox: BBox; polygons: Ring[][] }[];
+  /** H3 cell -> zcta positions * 2 + (1 when the cell lies wholly inside). */
+  cells: Record<string, number[]>;
+}
+
+export interface ZipData {
+  /** [zip, lat, lng, radius_m, city, state, county NRI risk score | null] */
+  zips: [string, number, number, number, string, string, number | null][];
+}
+
+// ------------------------------------------------------------------ small geometry helpers
+
+export function ringsBBox(rings: readonly Ring[]): BBox {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const r of rings) for (const p of r) {
+    const x = p[0]!, y = p[1]!;
+    if (x < minX) minX = x; if (x > maxX) maxX = x;
+    if (y < minY) minY = y; if (y > maxY) maxY = y;
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+export const inBBox = (b: BBox, lng: number, lat: number): boolean => lng >= b[0] && lng <= b[2] && lat >= b[1] && lat <= b[3];
+
+/** H3 cell of a point, or null (h3-js throws for some inputs; callers treat null as "no candidates"). */
+export function cellOf(lat: number, lng: number, res: number): string | null {
+  try {
+    return latLngToCell(lat, lng, res);
+  } catch {
+    return null;
+  }
+}
+
+/** Metres per degree at a latitude (local equirectangular projection, good to << 1 m over a few km). */
+function metresPerDegree(lat: number): [number, number] {
+  const k = (Math.PI / 180) * 6_371_008.8;
+  return [k * Math.cos((lat * Math.PI) / 180), k];
+}
+
+/**
+ * Distance in metres from a point to a small polygon ring (an H3 cell boundary, [lat, lng] pairs as h3-js
+ * returns them): 0 inside. Local projection around the point; used only to choose candidate cells.
+ */
+export function pointToCellBoundaryM(lat: number, lng: number, boundary: readonly number[][]): number {
+  const [mx, my] = metresPerDegree(lat);
+  const pts = boundary.map((p) => {
+    let dLng = p[1]! - lng;
+    if (dLng > 180) dLng -= 360; else if (dLng < -180) dLng += 360;
+    return [dLng * mx, (p[0]! - lat) * my] as const;
+  });
+  let inside = false;
+  let best = Infinity;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i]!, [xj, yj] = pts[j]!;
+    if ((yi > 0) !== (yj > 0) && 0 < ((xj - xi) * (0 - yi)) / (yj - yi) + xi) inside = !inside;
+    const dx = xj - xi, dy = yj - yi;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, (-xi * dx - yi * dy) / len2));
+    const d = Math.hypot(xi + t * dx, yi + t * dy);
+    if (d < best) best = d;
+  }
+  return inside ? 0 : best;
+}
+
+function toFeature(rings: Ring[]): Feature<Polygon> {
+  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
+}
+function toMultiFeature(polys: Ring[][]): Feature<MultiPolygon> {
+  return { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: polys } };
+}
+
+const toMap = (rec: Record<string, number[]>): Map<string, number[]> => new Map(Object.entries(rec));
+
+// ------------------------------------------------------------------ flood
+
+export interface FloodHit {
+  cls: ZoneClass;
+  /** Map the point lies in (null: outside every loaded map). */
+  map: FloodMapData | null;
+  /** True when the zone came from a polygon (false: the mapped-minimal or unmapped answer). */
+  inPolygon: boolean;
+}
+
+export class FloodIndex {
+  readonly maps: FloodMapData[];
+  private readonly polys: { data: FloodPolygonData; cls: ZoneClass; feature: Feature<Polygon> }[];
+  private readonly hulls: (Feature<Polygon> | null)[];
+  private readonly cells: Map<string, number[]>;
+  readonly res: number;
+
+  constructor(data: FloodData) {
+    this.res = data.res;
+    this.maps = data.maps;
+    this.polys = data.polygons.map((p) => ({
+      data: p,
+      cls: classifyZone(p.zone, p.subtype, p.sfha ? 'T' : 'F') ?? UNMAPPED,
+      feature: toFeature(p.rings),
+    }));
+    this.hulls = data.maps.map((m) => (m.hull.length >= 4 ? toFeature([m.hull]) : null));
+    this.cells = toMap(data.cells);
+  }
+
+  get empty(): boolean {
+    return this.maps.length === 0;
+  }
+
+  /** The map whose extent (bbox, then convex hull) contains the point, or null. */
+  mapAt(lat: number, lng: number): FloodMapData | null {
+    for (let i = 0; i < this.maps.length; i++) {
+      const m = this.maps[i]!;
+      if (!inBBox(m.bbox, lng, lat)) continue;
+      const hull = this.hulls[i];
+      if (!hull || booleanPointInPolygon([lng, lat], hull)) return m;
+    }
+    return null;
+  }
+
+  /** Flood class of a point: the highest-risk polygon containing it, else mapped-minimal X, else D. */
+  classify(lat: number, lng: number, cell?: string | null): FloodHit {
+    if (this.maps.length === 0) return { cls: UNMAPPED, map: null, inPolygon: false };
+    const c = cell === undefined ? cellOf(lat, lng, this.res) : cell;
+    let best: { cls: ZoneClass; map: number } | null = null;
+    const entries = c ? this.cells.get(c) : undefined;
+    if (entries) {
+      for (const e of entries) {
+        const p = this.polys[e >> 1]!;
+        if (best && p.cls.rank <= best.cls.rank) continue;
+        const inside = (e & 1) === 1 || (inBBox(p.data.bbox, lng, lat) && booleanPointInPolygon([lng, lat], p.feature));
+        if (inside) best = { cls: p.cls, map: p.data.map };
+      }
+    }
+    if (best) return { cls: best.cls, map: this.maps[best.map] ?? null, inPolygon: true };
+    const map = this.mapAt(lat, lng);
+    return map ? { cls: MAPPED_MINIMAL, map, inPolygon: false } : { cls: UNMAPPED, map: null, inPolygon: false };
+  }
+}
+
+// ------------------------------------------------------------------ superfund
+
+export interface SiteHit {
+  epa_id: string;
+  name: string;
+  status: string;
+  distance_m: number;
+}
+
+export class SiteIndex {
+  private readonly sites: SiteData['sites'];
+  private readonly cells: Map<string, number[]>;
+  readonly res: number;
+
+  constructor(data: SiteData) {
+    this.res = data.res;
+    this.sites = data.sites;
+    this.cells = toMap(data.cells);
+  }
+
+  /** Counted NPL sites within exactly `radiusM` (default 1 mile, haversine) of the point. */
+  within(lat: number, lng: number, radiusM = MILE_M): SiteHit[] {
+    const c = cellOf(lat, lng, this.res);
+    const entries = c ? this.cells.get(c) : undefined;
+    if (!entries) return [];
+    const out: SiteHit[] = [];
+    for (const i of entries) {
+      const s = this.sites[i]!;
+      const d = haversineM(lat, lng, s[3], s[4]);
+      if (d <= radiusM) out.push({ epa_id: s[0], name: s[1], status: s[2], distance_m: d });
+    }
+    return out;
+  }
+}
+
+// ------------------------------------------------------------------ zip from a point
+
+export interface ZipHit {
+  zip: string;
+  pos: number; // index into ZipData.zips
+  source: 'zcta_polygon' | 'nearest_centroid';
+  distance_m: number; // to the centroid
+}
+
+export class ZipLocator {
+  private readonly zips: ZipData['zips'];
+  private readonly byZip = new Map<string, number>();
+  private readonly centroidCells = new Map<string, number[]>();
+  private readonly zctas: { zip: string; bbox: BBox; feature: Feature<MultiPolygon> }[];
+  private readonly zctaCells: Map<string, number[]>;
+  private readonly zctaRes: number;
+  private readonly maxAcceptM: number;
+
+  constructor(zipData: ZipData, zcta: ZctaData | null) {
+    this.zips = zipData.zips;
+    let maxAccept = NEAREST_MIN_M;
+    this.zips.forEach((z, i) => {
+      this.byZip.set(z[0], i);
+      const c = cellOf(z[1], z[2], RES.zipCentroid);
+      if (c) {
+        const list = this.centroidCells.get(c);
+        if (list) list.push(i); else this.centroidCells.set(c, [i]);
+      }
+      maxAccept = Math.max(maxAccept, NEAREST_RADIUS_FACTOR * z[3]);
+    });
+    this.maxAcceptM = maxAccept;
+    this.zctas = (zcta?.zctas ?? []).map((z) => ({ zip: z.zip, bbox: z.bbox, feature: toMultiFeature(z.polygons) }));
+    this.zctaCells = toMap(zcta?.cells ?? {});
+    this.zctaRes = zcta?.res ?? RES.zcta;
+  }
+
+  row(pos: number): ZipData['zips'][number] {
+    return this.zips[pos]!;
+  }
+
+  position(zip: string): number | undefined {
+    return this.byZip.get(zip);
+  }
+
+  /** Zip of a point: the ZCTA polygon containing it where loaded, else the nearest centroid within reach. */
+  locate(lat: number, lng: number): ZipHit | null {
+    const c = cellOf(lat, lng, this.zctaRes);
+    const entries = c ? this.zctaCells.get(c) : undefined;
+    if (entries) {
+      for (const e of entries) {
+        const z = this.zctas[e >> 1]!;
+        if ((e & 1) === 1 || (inBBox(z.bbox, lng, lat) && booleanPointInPolygon([lng, lat], z.feature))) {
+          const pos = this.byZip.get(z.zip);
+          if (pos !== undefined) {
+            const row = this.zips[pos]!;
+            return { zip: z.zip, pos, source: 'zcta_polygon', distance_m: haversineM(lat, lng, row[1], row[2]) };
+          }
+        }
+      }
+    }
+    return this.nearest(lat, lng);
+  }
+
+  /** Nearest zip centroid, accepted within max(16 km, 2 x the zip's equivalent radius). */
+  nearest(lat: number, lng: number): ZipHit | null {
+    const origin = cellOf(lat, lng, RES.zipCentroid);
+    if (!origin) return null;
+    // Ring k of res-4 cells is at least ~k x 30 km away: 15 km per ring is a safe lower bound.
+    const PER_RING_M = 15_000;
+    let best = -1;
+    let bestD = Infinity;
+    const seen = new Set<string>();
+    for (const k of [1, 2, 4, 8, 12]) {
+      let disk: string[];
+      try { disk = gridDisk(origin, k); } catch { break; }
+      for (const cell of disk) {
+        if (seen.has(cell)) continue;
+        seen.add(cell);
+        for (const i of this.centroidCells.get(cell) ?? []) {
+          const z = this.zips[i]!;
+          const d = haversineM(lat, lng, z[1], z[2]);
+          if (d < bestD) { bestD = d; best = i; }
+        }
+      }
+      const covered = k * PER_RING_M;
+      if (best >= 0 && bestD <= covered) break;
+      if (covered >= this.maxAcceptM) break;
+    }
+    if (best < 0) return null;
+    const z = this.zips[best]!;
+    if (bestD > Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) return null;
+    return { zip: z[0], pos: best, source: 'nearest_centroid', distance_m: bestD };
+  }
+}

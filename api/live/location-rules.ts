@@ -1,0 +1,198 @@
+// Location risk rules shared by the build (pipelines/intermediate/40_location_*, marts/40_mart_location_risk.ts)
+// and the live point lookup (api/live/location.ts), so a zip shard and a point answer use one definition of
+// every label, note, score and confidence. warehouse/docs/location.md documents each rule.
+
+/** One statute mile in metres: the radius of "within 1 mile" (superfund_count_1mi). */
+export const MILE_M = 1609.344;
+export const EARTH_RADIUS_M = 6_371_008.8; // mean Earth radius (IUGG), the haversine sphere
+
+/** H3 resolutions (warehouse/docs/location.md "H3 resolutions"). */
+export const RES = {
+  flood: 9, // ~0.1 km2 cells (~200 m edge): flood polygons are parcel-scale
+  superfund: 8, // ~0.74 km2 cells (~530 m edge): a 1-mile disk is ~15-25 cells
+  zcta: 8, // ZCTA polygons -> cells for point -> zip
+  zipCentroid: 4, // ~1,770 km2 cells: bucket of zip centroids for the nearest-centroid fallback
+} as const;
+
+/** A zone must cover at least this share of a zip's sampled area to be the zip's flood_zone. */
+export const ZONE_SHARE_MIN = 0.10;
+/** Below this mapped share (and with no hazard zone over ZONE_SHARE_MIN) the zip's zone is D. */
+export const MAPPED_SHARE_MIN = 0.5;
+/** Mapped share at or above which a zip with an exact ZCTA polygon has high confidence. */
+export const MAPPED_SHARE_HIGH = 0.9;
+
+/** A point maps to its nearest zip centroid only within max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x zip radius). */
+export const NEAREST_MIN_M = 16_000;
+export const NEAREST_RADIUS_FACTOR = 2;
+
+/** The Superfund snapshot date: EPA SEMS extract of 2021-06-13 (epa-superfund-sems/SOURCE.md). */
+export const SUPERFUND_AS_OF = '2021-06-13';
+
+export type RiskLabel = 'Minimal' | 'Low' | 'Moderate' | 'High' | 'Very High';
+
+export interface ZoneClass {
+  zone: string; // FEMA FLD_ZONE as published (AE, X, VE, ...), or D
+  subtype: string | null; // ZONE_SUBTY, upper case
+  sfha: boolean;
+  label: RiskLabel;
+  /** Order of hazard: higher wins when a point or a zip's area has several zones. */
+  rank: number;
+  /** Short key of the class: zone plus shaded/unshaded for X. */
+  key: string;
+}
+
+const norm = (s: unknown): string => (typeof s === 'string' ? s : s == null ? '' : String(s)).trim().toUpperCase().replace(/\s+/g, ' ');
+
+/**
+ * Classifies an NFHL S_FLD_HAZ_AR zone (FLD_ZONE, ZONE_SUBTY, SFHA_TF). Returns null for values that are not a
+ * flood zone ("AREA NOT INCLUDED", blank, unknown codes): such polygons are rejected, never guessed.
+ */
+export function classifyZone(zoneRaw: unknown, subtypeRaw: unknown, sfhaRaw: unknown): ZoneClass | null {
+  let zone = norm(zoneRaw).replace(/^ZONE /, '');
+  const subtype = norm(subtypeRaw) || null;
+  const sfhaFlag = norm(sfhaRaw);
+  if (!zone) return null;
+  const sub = subtype ?? '';
+  let label: RiskLabel;
+  let rank: number;
+  let key = zone;
+  if (/^V(E|\d{1,2})?$/.test(zone)) { label = 'Very High'; rank = 60; }
+  else if (/^(A|AE|AH|AO|AR|A99|A\d{1,2})$/.test(zone) || zone.startsWith('AR/')) { label = 'High'; rank = 50; }
+  else if (zone === 'X' || zone === 'B' || zone === 'C' || zone === 'X500') {
+    if (zone === 'B' || zone === 'X500' || /0\.2 PCT|1 PCT|FUTURE CONDITIONS|500/.test(sub)) { label = 'Moderate'; rank = 40; key = 'X-shaded'; }
+    else if (/LEVEE/.test(sub)) { label = 'Low'; rank = 20; key = 'X-levee'; }
+    else { label = 'Minimal'; rank = 10; key = 'X-minimal'; }
+    if (zone === 'X500') zone = 'X';
+  }
+  else if (zone === 'D') { label = 'Moderate'; rank = 30; }
+  else if (zone === 'OPEN WATER') { label = 'Moderate'; rank = 35; }
+  else return null;
+  const sfha = sfhaFlag === 'T' || sfhaFlag === 'TRUE' || sfhaFlag === 'Y' ? true
+    : sfhaFlag === 'F' || sfhaFlag === 'FALSE' || sfhaFlag === 'N' ? false
+    : rank >= 50;
+  return { zone, subtype, sfha, label, rank, key };
+}
+
+/** The class of a point inside a loaded flood map but outside every one of its polygons: unshaded X. */
+export const MAPPED_MINIMAL: ZoneClass = { zone: 'X', subtype: 'AREA OF MINIMAL FLOOD HAZARD', sfha: false, label: 'Minimal', rank: 10, key: 'X-minimal' };
+/** No flood map loaded: FEMA's "undetermined" zone D (DESIGN.md: never invent a zone). */
+export const UNMAPPED: ZoneClass = { zone: 'D', subtype: null, sfha: false, label: 'Moderate', rank: 30, key: 'D-unmapped' };
+
+/** Plain-English description of a zone class (first sentence of flood_risk_notes). */
+export function zoneDescription(c: ZoneClass, opts: { outsidePolygons?: boolean } = {}): string {
+  if (c.key === 'D-unmapped') {
+    return 'Zone D (undetermined): no FEMA flood map was loaded for this area, so the flood hazard is undetermined; check the FEMA Flood Map Service Center before relying on it.';
+  }
+  const sfha = ' It is inside the Special Flood Hazard Area: flood insurance is required for federally backed mortgages.';
+  const floodway = c.subtype && /FLOODWAY/.test(c.subtype) ? ' Part of it is a regulatory floodway, where building is restricted.' : '';
+  switch (true) {
+    case /^V/.test(c.zone):
+      return `Zone ${c.zone}: coastal high-hazard area, 1% annual chance (100-year) flood with storm-driven waves.${sfha}`;
+    case c.zone === 'AE' || /^A\d/.test(c.zone):
+      return `Zone ${c.zone}: 1% annual chance (100-year) floodplain with base flood elevations determined.${sfha}${floodway}`;
+    case c.zone === 'A':
+      return `Zone A: 1% annual chance (100-year) floodplain; no base flood elevation determined.${sfha}${floodway}`;
+    case c.zone === 'AO':
+      return `Zone AO: 1% annual chance shallow flooding (sheet flow, 1 to 3 feet deep).${sfha}`;
+    case c.zone === 'AH':
+      return `Zone AH: 1% annual chance shallow flooding (ponding, 1 to 3 feet deep).${sfha}`;
+    case c.zone === 'AR' || c.zone.startsWith('AR/'):
+      return `Zone ${c.zone}: 1% annual chance floodplain behind a levee being restored.${sfha}`;
+    case c.zone === 'A99':
+      return `Zone A99: 1% annual chance floodplain to be protected by a levee under construction.${sfha}`;
+    case c.key === 'X-shaded':
+      return `Zone ${c.zone} (shaded): 0.2% annual chance (500-year) floodplain or 1% chance with depths under 1 foot; outside the Special Flood Hazard Area, flood insurance is optional.`;
+    case c.key === 'X-levee':
+      return `Zone ${c.zone}: area with reduced flood risk due to a levee; outside the Special Flood Hazard Area.`;
+    case c.key === 'X-minimal':
+      return opts.outsidePolygons
+        ? 'Zone X (unshaded): area of minimal flood hazard, outside every flood-hazard polygon of the loaded FEMA flood map.'
+        : `Zone ${c.zone} (unshaded): area of minimal flood hazard, outside the 0.2% annual chance floodplain.`;
+    case c.zone === 'D':
+      return 'Zone D: FEMA mapped this area as possible but undetermined flood hazard.';
+    case c.zone === 'OPEN WATER':
+      return 'Open water on the FEMA flood map.';
+    default:
+      return `Zone ${c.zone}.`;
+  }
+}
+
+/** Flood component of the score, 0-100, by label (zone D: 35, undetermined). */
+export function floodPoints(c: ZoneClass): number {
+  if (c.zone === 'D') return 35;
+  switch (c.label) {
+    case 'Very High': return 100;
+    case 'High': return 80;
+    case 'Moderate': return 45;
+    case 'Low': return 15;
+    case 'Minimal': return 0;
+  }
+}
+
+/** Superfund component, 0-100: none 0, one site 50, two 75, three or more 100. */
+export function superfundPoints(count: number): number {
+  return count <= 0 ? 0 : Math.min(100, 50 + 25 * (count - 1));
+}
+
+/**
+ * environmental_risk_score = round(0.45 x flood + 0.30 x superfund + 0.25 x NRI county risk score); when the
+ * county has no NRI score the remaining weights are renormalised (divide by 0.75). Clamped to 0-100.
+ */
+export function environmentalScore(flood: ZoneClass, superfundCount: number, nriRiskScore: number | null): number {
+  const f = floodPoints(flood);
+  const s = superfundPoints(superfundCount);
+  const raw = nriRiskScore == null || !Number.isFinite(nriRiskScore)
+    ? (0.45 * f + 0.30 * s) / 0.75
+    : 0.45 * f + 0.30 * s + 0.25 * Math.min(100, Math.max(0, nriRiskScore));
+  return Math.min(100, Math.max(0, Math.round(raw)));
+}
+
+export type Confidence = 'low' | 'medium' | 'high';
+
+/** Zip confidence by spatial coverage: the flood-map share of the zip and whether its area is an exact ZCTA polygon. */
+export function zipConfidence(mappedShare: number, exactArea: boolean): Confidence {
+  if (mappedShare < MAPPED_SHARE_MIN) return 'low';
+  return mappedShare >= MAPPED_SHARE_HIGH && exactArea ? 'high' : 'medium';
+}
+
+/** Point confidence: low outside every loaded flood map; high when the zip also came from a ZCTA polygon. */
+export function pointConfidence(mapped: boolean, zipFromPolygon: boolean): Confidence {
+  if (!mapped) return 'low';
+  return zipFromPolygon ? 'high' : 'medium';
+}
+
+/** Great-circle distance in metres (haversine on the mean-radius sphere): the exact 1-mile test. */
+export function haversineM(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const toRad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * toRad;
+  const dLng = (lng2 - lng1) * toRad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The later of ISO dates (null ignored). */
+export function maxDate(...dates: (string | null | undefined)[]): string | null {
+  let best: string | null = null;
+  for (const d of dates) if (d && (!best || d > best)) best = d;
+  return best;
+}
+
+export interface LocationRiskBody {
+  zip_code: string;
+  city: string;
+  state: string;
+  flood_zone: string;
+  flood_risk_label: RiskLabel;
+  flood_risk_notes: string;
+  superfund_nearby: boolean;
+  superfund_count_1mi: number;
+  environmental_risk_score: number;
+  confidence: Confidence;
+  as_of: string;
+}
+
+/** The spec's field order (interface-v1 "Location risk object"). */
+export const BODY_FIELDS = [
+  'zip_code', 'city', 'state', 'flood_zone', 'flood_risk_label', 'flood_risk_notes',
+  'superfund_nearby', 'superfund_count_1mi', 'environmental_risk_score', 'confidence', 'as_of',
+] as const satisfies readonly (keyof LocationRiskBody)[];

@@ -1,0 +1,123 @@
+// Keys, per-minute limits, the monthly quota, restarts and revocation, over a real server.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, test } from 'vitest';
+import { artifactsDir } from '../helpers/build.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { KeyStore } from '../../api/keys.ts';
+
+const run = promisify(execFile);
+const REPO = path.resolve(import.meta.dirname, '../..');
+let servers: TestServer[] = [];
+afterEach(async () => { await Promise.all(servers.map((s) => s.close())); servers = []; });
+async function server(state?: string): Promise<TestServer> {
+  const s = await startTestServer(artifactsDir(), { state });
+  servers.push(s);
+  return s;
+}
+
+describe('reii keys', () => {
+  test('create prints the key alone on the last line; list never shows it; the store keeps only a hash', async () => {
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-'));
+    const created = await run('npx', ['tsx', 'pipelines/cli.ts', 'keys', 'create', '--plan', 'pro', '--name', 'ci', '--state', state], { cwd: REPO });
+    const key = created.stdout.trim().split('\n').at(-1)!;
+    expect(key).toMatch(/^ries_live_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$/);
+    const listed = await run('npx', ['tsx', 'pipelines/cli.ts', 'keys', 'list', '--json', '--state', state], { cwd: REPO });
+    expect(listed.stdout).not.toContain(key.split('_').at(-1)!);
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ name: 'ci', plan: 'pro', status: 'active', usage_this_month: 0 }]);
+    expect(fs.readFileSync(path.join(state, 'keys.json'), 'utf8')).not.toContain(key.split('_').at(-1)!);
+  });
+  test('an unknown plan is refused with exit code 2', async () => {
+    await expect(run('npx', ['tsx', 'pipelines/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', os.tmpdir()], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
+  });
+  test('rotate issues a new key and revokes the old one', () => {
+    const store = new KeyStore(fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-')));
+    const { record, key } = store.create({ plan: 'builder', name: 'x', rpm: null });
+    const rotated = store.rotate(record.id);
+    expect(store.check(key)).toEqual({ ok: false, code: 'key_revoked' });
+    expect(store.check(rotated.key)).toMatchObject({ ok: true, record: { plan: 'builder', name: 'x' } });
+  });
+});
+
+describe('limits', () => {
+  test('starter: 10 requests per minute, then 429 with Retry-After; headers count down', async () => {
+    const srv = await server();
+    const key = srv.key('starter');
+    const statuses: number[] = [];
+    const remaining: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await srv.get('/v1/geo/states', key);
+      statuses.push(res.status);
+      remaining.push(res.headers.get('x-ratelimit-remaining') ?? '');
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(((await res.json()) as { message: string }).message).toContain('Per-minute');
+      } else await res.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(remaining.slice(0, 3)).toEqual(['9', '8', '7']);
+    expect(Number((await srv.get('/v1/geo/states', key)).headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+  });
+  test('enterprise keys are unlimited per minute unless given --rpm', async () => {
+    const srv = await server();
+    const res = await srv.get('/v1/geo/states', srv.key('enterprise'));
+    expect(res.headers.get('x-ratelimit-limit')).toBe('unlimited');
+    expect(res.headers.get('x-quota-limit')).toBe('unlimited');
+    const limited = await srv.get('/v1/geo/states', srv.key('enterprise', 5));
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('5');
+  });
+  test('only 2xx count toward the quota; usage survives a restart; quota used up -> 429 naming it', async () => {
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-state-'));
+    let srv = await server(state);
+    const key = srv.key('starter');
+    const id = key.split('_')[2]!;
+    expect((await srv.get('/v1/geo/states', key)).status).toBe(200);
+    expect((await srv.get('/v1/geo/lookup?city=Nowhereville&state=WA', key)).status).toBe(404);
+    expect((await srv.get('/v1/geo/markets?state=ZZ', key)).status).toBe(422);
+    const last = await srv.get('/v1/geo/states', key);
+    expect(last.headers.get('x-quota-remaining')).toBe('1999');
+    await srv.close();
+    servers = [];
+    srv = await server(state);
+    const after = await srv.get('/v1/usage', key);
+    expect(await after.json()).toMatchObject({ plan: 'starter', used: 2, limit: 2000, remaining: 1998 });
+    await srv.close();
+    servers = [];
+    // Put the key one call short of its quota, as if used all month.
+    const usage = JSON.parse(fs.readFileSync(path.join(state, 'usage.json'), 'utf8')) as { months: Record<string, Record<string, number>> };
+    for (const month of Object.keys(usage.months)) usage.months[month]![id] = 1999;
+    fs.writeFileSync(path.join(state, 'usage.json'), JSON.stringify(usage));
+    srv = await server(state);
+    expect((await srv.get('/v1/geo/states', key)).status).toBe(200);
+    const over = await srv.get('/v1/geo/states', key);
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { message: string }).message).toContain('Monthly quota');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+  test('a revoked key stops working within a second in a running server', async () => {
+    const srv = await server();
+    const key = srv.key('starter');
+    expect((await srv.get('/v1/geo/states', key)).status).toBe(200);
+    new KeyStore(srv.state).revoke(key.split('_')[2]!);
+    await new Promise((r) => setTimeout(r, 1000));
+    const res = await srv.get('/v1/geo/states', key);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toContain('revoked');
+  });
+  test('a key created by another process works within a second', async () => {
+    const srv = await server();
+    const { key } = new KeyStore(srv.state).create({ plan: 'starter', name: 'late', rpm: null });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await srv.get('/v1/geo/states', key)).status).toBe(200);
+  });
+  test('repeated failed keys from one address are throttled with 429', async () => {
+    const srv = await server();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await srv.get('/v1/geo/states', `ries_live_AAAAAAAA_${'B'.repeat(32)}`)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});

@@ -1,0 +1,49 @@
+// A real server on 127.0.0.1 port 0 over a given artifacts folder, with its own key and usage state.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { startServer, type RunningServer } from '../../api/server.ts';
+import { loadSettings } from '../../pipelines/settings.ts';
+import { SCHEMAS } from '../../api/schemas.ts';
+
+export interface TestServer extends RunningServer {
+  state: string;
+  logs: Record<string, unknown>[];
+  key(plan: string, rpm?: number | null): string;
+  get(pathAndQuery: string, key?: string | null, headers?: Record<string, string>): Promise<Response>;
+  post(pathname: string, body: unknown, key?: string | null, headers?: Record<string, string>): Promise<Response>;
+}
+
+export async function startTestServer(artifacts: string, opts: { state?: string; anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number } } = {}): Promise<TestServer> {
+  const state = opts.state ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reii-state-'));
+  const settings = loadSettings({ artifacts, state, port: '0', host: '127.0.0.1' });
+  const logs: Record<string, unknown>[] = [];
+  const server = await startServer({ settings, accessLog: (l) => logs.push(l), log: () => {}, anonymous: opts.anonymous });
+  const keys = new Map<string, string>();
+  return {
+    ...server,
+    state,
+    logs,
+    key(plan, rpm = null) {
+      const id = `${plan}:${rpm}`;
+      if (!keys.has(id)) keys.set(id, server.keys.create({ plan, name: `test ${plan}`, rpm }).key);
+      return keys.get(id)!;
+    },
+    get: (p, key, headers = {}) => fetch(server.url + p, { headers: { ...(key ? { 'X-Service-Key': key } : {}), ...headers } }),
+    post: (p, body, key, headers = {}) => fetch(server.url + p, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(key ? { 'X-Service-Key': key } : {}), ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  };
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+ajv.addSchema({ $id: 'reii', components: { schemas: SCHEMAS } });
+
+/** Checks a response body against the named schema of api/schemas.ts; returns the failures. */
+export function schemaErrors(name: string, body: unknown): string[] {
+  const validate = ajv.compile({ $ref: `reii#/components/schemas/${name}` });
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
+}

@@ -1,0 +1,178 @@
+// The build's contract with the data engineer: missing sources are skipped and recorded, malformed rows
+// land in rejects with file and line, a failed stage or a killed build never touches `current`, and two
+// builds at once are refused. Runs over small source folders: symlinks into ../shared/data plus
+// hand-written canonical files.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runBuild, type Manifest } from '../../pipelines/build.ts';
+import { loadSettings } from '../../pipelines/settings.ts';
+import { silentLogger } from '../../pipelines/log.ts';
+import { acquireLock, currentBuildDir } from '../../pipelines/publish.ts';
+import { CliError, EXIT } from '../../pipelines/errors.ts';
+import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
+
+const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
+const REPO = path.resolve(import.meta.dirname, '../..');
+const NOW = new Date('2026-11-21T06:00:00Z');
+
+function tmp(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A sources folder holding symlinks to some real source folders and optional canonical CSV files. */
+function sources(folders: string[], canonical: Record<string, string> = {}): string {
+  const dir = tmp('reii-src-');
+  for (const f of folders) fs.symlinkSync(path.join(SHARED, f), path.join(dir, f));
+  if (Object.keys(canonical).length) {
+    fs.mkdirSync(path.join(dir, 'canonical'));
+    for (const [name, text] of Object.entries(canonical)) fs.writeFileSync(path.join(dir, 'canonical', name), text);
+  }
+  return dir;
+}
+
+const SALES_HEADER = 'address,city,state,zip,sale_date,sale_price,property_type,beds,baths,sqft,year_built,condition,lat,lng';
+
+async function rows<T>(buildDir: string, sql: string): Promise<T[]> {
+  const wh = await openWarehouse(path.join(buildDir, 'warehouse.duckdb'), { readOnly: true });
+  try { return await withConnection(wh, (c) => queryRows<T>(c, sql)); } finally { wh.close(); }
+}
+
+describe('reii build', () => {
+  test('absent sources are skipped with a warning and recorded as absent in the manifest', async () => {
+    const artifacts = tmp('reii-art-');
+    const warnings: string[] = [];
+    const log = { ...silentLogger, warn: (m: string) => { warnings.push(m); } };
+    const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log, now: NOW });
+    expect(result.published).toBe(true);
+    const m = JSON.parse(fs.readFileSync(path.join(result.dir, 'manifest.json'), 'utf8')) as Manifest;
+    const byId = new Map((m.sources as { id: string; present: boolean; files: { sha256: string; rows: number }[] }[]).map((s) => [s.id, s]));
+    expect(byId.get('louisville')).toMatchObject({ present: true, files: [{ rows: 396 }] });
+    expect(byId.get('louisville')!.files[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(byId.get('king_county')!.present).toBe(false);
+    expect(warnings.some((w) => w.includes('king_county absent'))).toBe(true);
+    expect(m.format_version).toBe(1);
+    expect(m.as_of).toBe('2026-11-21');
+    expect(m.stages.map((s) => s.name)).toEqual(['sources', 'staging', 'intermediate', 'marts', 'shards']);
+    expect(fs.readFileSync(path.join(result.dir, 'report.html'), 'utf8')).toContain('louisville');
+    expect(currentBuildDir(artifacts)).toBe(result.dir);
+  });
+
+  test('a malformed CSV row goes to meta.rejects with file, line and reason; the rest loads', async () => {
+    const artifacts = tmp('reii-art-');
+    const csv = [SALES_HEADER,
+      '1 MAIN ST,SEATTLE,WA,98101,2024-01-05,500000,sfr,3,2,1500,1990,good,47.6,-122.3',
+      '2 MAIN ST,SEATTLE,WA,98101,2024-01-06', // too few columns
+      '3 MAIN ST,SEATTLE,WA,98101,2024-01-07,510000,sfr,3,2,1600,1991,good,47.6,-122.3'].join('\n') + '\n';
+    const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources([], { 'sales.csv': csv }) }), log: silentLogger, now: NOW });
+    const rejects = await rows<{ file: string; line: number; reason: string }>(result.dir, `select file, line::int as line, reason from meta.rejects where stage = 'sources'`);
+    expect(rejects).toHaveLength(1);
+    expect(rejects[0]).toMatchObject({ line: 3, reason: 'csv_parse' });
+    expect(rejects[0]!.file).toContain('canonical/sales.csv');
+    const loaded = await rows<{ n: number }>(result.dir, `select count(*)::int as n from raw."canonical__sales"`);
+    expect(loaded[0]!.n).toBe(2);
+    expect(result.manifest.rejects.total).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a failed stage names the file and cause, exits 3, and leaves current untouched', async () => {
+    const artifacts = tmp('reii-art-');
+    const good = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const bad = sources([], { 'sales.csv': 'address,city\n1 MAIN ST,SEATTLE\n' });
+    const err = await runBuild({ settings: loadSettings({ artifacts, sources: bad }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(EXIT.stage);
+    expect((err as Error).message).toMatch(/stage sources failed in canonical\/sales\.csv: missing required column\(s\) state, zip/);
+    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(fs.readdirSync(path.join(artifacts, 'builds')).some((n) => n.endsWith('.failed'))).toBe(true);
+  });
+
+  test('a second build while one holds the lock refuses with exit code 5', async () => {
+    const artifacts = tmp('reii-art-');
+    const release = acquireLock(artifacts);
+    try {
+      const err = await runBuild({ settings: loadSettings({ artifacts, sources: sources([]) }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+      expect((err as CliError).exitCode).toBe(EXIT.locked);
+      expect((err as Error).message).toContain('another build is running');
+    } finally {
+      release();
+    }
+  });
+
+  test('a build killed mid-way leaves the served build intact, and the next build takes over its stale lock', async () => {
+    const artifacts = tmp('reii-art-');
+    const first = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const big = sources(['nyc-rolling-sales', 'chicago-building-permits', 'redfin-zip-market-snapshots']);
+    // Its own process group, so SIGKILL reaches the node process behind npx, as a kill -9 of the build would.
+    const child = spawn('npx', ['tsx', 'pipelines/cli.ts', 'build', '--sources', big, '--artifacts', artifacts, '--log', 'json'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => { if (d.toString().includes('loaded nyc')) resolve(); });
+      child.on('exit', () => resolve());
+    });
+    const exited = new Promise((r) => child.on('exit', r));
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(currentBuildDir(artifacts)).toBe(first.dir);
+    expect(fs.existsSync(path.join(artifacts, 'build.lock'))).toBe(true);
+    const next = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    expect(currentBuildDir(artifacts)).toBe(next.dir);
+  });
+
+  test('--only reruns later stages from the current warehouse; old builds are pruned to the setting', async () => {
+    const artifacts = tmp('reii-art-');
+    const src = sources(['louisville-metro-lien-foreclosures']);
+    await runBuild({ settings: loadSettings({ artifacts, sources: src, keepBuilds: '2' }), log: silentLogger, now: NOW });
+    const second = await runBuild({ settings: loadSettings({ artifacts, sources: src, keepBuilds: '2' }), log: silentLogger, now: NOW, only: ['marts', 'shards'] });
+    expect(second.manifest.stages.map((s) => s.name)).toEqual(['marts', 'shards']);
+    const raw = await rows<{ n: number }>(second.dir, `select count(*)::int as n from raw."louisville__foreclosures"`);
+    expect(raw[0]!.n).toBe(396);
+    await runBuild({ settings: loadSettings({ artifacts, sources: src, keepBuilds: '2' }), log: silentLogger, now: NOW, only: ['shards'] });
+    expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => !n.endsWith('.failed'))).toHaveLength(2);
+  });
+});
+
+describe('reii CLI', () => {
+  const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => new Promise((resolve) => {
+    const child = spawn('npx', ['tsx', 'pipelines/cli.ts', ...args], { cwd: REPO });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  test('--help on every command', async () => {
+    for (const cmd of [[], ['build'], ['serve'], ['start'], ['keys'], ['keys', 'create'], ['sources'], ['sources', 'pull'], ['query']]) {
+      const r = await cli([...cmd, '--help']);
+      expect(r.code, cmd.join(' ')).toBe(0);
+      expect(r.stdout).toContain('Usage: reii');
+    }
+  }, 120_000);
+  test('a missing sources folder and an unknown stage are usage errors (exit 2)', async () => {
+    const missing = await cli(['build', '--sources', '/nonexistent/reii', '--artifacts', tmp('reii-art-')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('/nonexistent/reii does not exist');
+    const stage = await cli(['build', '--only', 'cooking', '--artifacts', tmp('reii-art-')]);
+    expect(stage.code).toBe(2);
+    expect(stage.stderr).toContain('unknown stage(s) cooking');
+  });
+  test('--log json writes JSON lines', async () => {
+    const r = await cli(['build', '--sources', sources(['louisville-metro-lien-foreclosures']), '--artifacts', tmp('reii-art-'), '--log', 'json']);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.trim().split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines) expect(JSON.parse(l)).toMatchObject({ time: expect.any(String), level: expect.any(String), msg: expect.any(String) });
+  });
+  test('query prints a table, CSV or JSON and refuses writes', async () => {
+    const artifacts = tmp('reii-art-');
+    await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const json = await cli(['query', `select count(*)::int as n from raw."louisville__foreclosures"`, '--artifacts', artifacts, '--format', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual([{ n: 396 }]);
+    const csv = await cli(['query', `select 1 as a, 'x,y' as b`, '--artifacts', artifacts, '--format', 'csv']);
+    expect(csv.stdout).toBe('a,b\n1,"x,y"\n');
+    const write = await cli(['query', 'drop table raw."louisville__foreclosures"', '--artifacts', artifacts]);
+    expect(write.code).toBe(2);
+    expect(write.stderr).toMatch(/read-only/i);
+  });
+});
