@@ -1,0 +1,24 @@
+// Settings are data: every row is documented in README.md, and bad values are refused by name.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { SETTINGS, loadSettings } from '../pipelines/settings.ts';
+import { CliError } from '../pipelines/errors.ts';
+
+const README = fs.readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
+
+describe('settings', () => {
+  test.each(SETTINGS.map((s) => [s.env, s]))('%s is documented in README.md with its default', (_env, s) => {
+    const row = README.split('\n').find((l) => l.startsWith(`| \`${s.env}\` |`));
+    expect(row, `README settings table lacks ${s.env}`).toBeDefined();
+    if (!['sources', 'artifacts', 'state', 'stepFilter'].includes(s.name)) expect(row).toContain(`\`${s.default}\``);
+  });
+  test('environment is read, flags win, bad values are refused by name', () => {
+    expect(loadSettings({}, { PORT: '9999' }).port).toBe(9999);
+    expect(loadSettings({ port: '7000' }, { PORT: '9999' }).port).toBe(7000);
+    expect(() => loadSettings({}, { PORT: 'http' })).toThrow(CliError);
+    expect(() => loadSettings({}, { REII_KEEP_BUILDS: '0' })).toThrow(/keepBuilds must be a whole number from 1/);
+    expect(() => loadSettings({}, { REII_LOG: 'xml' })).toThrow(/logFormat must be human or json/);
+    expect(Object.isFrozen(loadSettings())).toBe(true);
+  });
+});
