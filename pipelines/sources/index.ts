@@ -40,7 +40,7 @@ export function matchFiles(sourcesDir: string, source: SourceDef, file: SourceFi
     return [];
   }
   const re = globToRegExp(file.glob);
-  return names.filter((n) => re.test(n) && !n.endsWith('.md')).sort().map((n) => path.join(dir, n));
+  return names.filter((n) => re.test(n) && !n.endsWith('.md') && !n.endsWith('.part') && !n.startsWith('.')).sort().map((n) => path.join(dir, n));
 }
 
 export async function sha256File(file: string): Promise<string> {

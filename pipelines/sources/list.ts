@@ -1,5 +1,7 @@
 // `reii sources list`: each registered source, present or absent, with file and row counts.
 import fs from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { parse } from 'csv-parse';
 import { scanSources } from './index.ts';
 
 export interface SourceListRow {
@@ -7,20 +9,21 @@ export interface SourceListRow {
   folder: string;
   present: boolean;
   files: number;
-  rows: number | null; // lines of the CSV files (header excluded); null when absent or not CSV
+  rows: number | null; // CSV records (header excluded); null when absent or not CSV
   vintage: string;
   licence: string;
   attribution: string | null;
   open_data: boolean;
 }
 
-async function countLines(file: string): Promise<number> {
-  const { createGunzip } = await import('node:zlib');
+/** CSV records (the header excluded), parsed properly: quoted line breaks and a missing final newline count right. */
+async function countRecords(file: string, delimiter: string): Promise<number> {
   let stream: NodeJS.ReadableStream = fs.createReadStream(file);
   if (file.endsWith('.gz')) stream = stream.pipe(createGunzip());
+  const parser = stream.pipe(parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
   let n = 0;
-  for await (const chunk of stream) for (const b of chunk as Buffer) if (b === 10) n++;
-  return n;
+  for await (const _record of parser) n++;
+  return Math.max(0, n - 1);
 }
 
 export async function listSources(sourcesDir: string): Promise<SourceListRow[]> {
@@ -32,7 +35,7 @@ export async function listSources(sourcesDir: string): Promise<SourceListRow[]> 
       const paths = files.get(f.key) ?? [];
       fileCount += paths.length;
       if (f.format !== 'csv') continue;
-      for (const p of paths) count = (count ?? 0) + Math.max(0, (await countLines(p)) - 1);
+      for (const p of paths) count = (count ?? 0) + (await countRecords(p, f.delim ?? ','));
     }
     rows.push({ id: source.id, folder: source.folder, present, files: fileCount, rows: count, vintage: source.vintage, licence: source.licence, attribution: source.attribution ?? null, open_data: source.open });
   }

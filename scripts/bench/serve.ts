@@ -1,0 +1,49 @@
+// Shared by the HTTP bench parts: the real server and a bare node:http server in child processes,
+// an enterprise key, autocannon runs and the server's RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { KeyStore } from '../../api/keys.ts';
+
+export interface Spawned { url: string; pid: number; stop(): Promise<void> }
+
+function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer): void => { const m = pattern.exec(d.toString()); if (m) resolve(m[1]!); };
+    child.stderr!.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resolve) => { child.on('exit', () => resolve()); child.kill('SIGTERM'); });
+
+export async function startReal(repo: string, artifacts: string): Promise<Spawned & { key: string }> {
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-bench-state-'));
+  const { key } = new KeyStore(state).create({ plan: 'enterprise', name: 'bench', rpm: null });
+  const child = spawn('node', ['--import', 'tsx', 'pipelines/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
+  return { url, pid: child.pid!, key, stop: stopper(child) };
+}
+
+/** A bare node:http server answering every request with the given bytes. */
+export async function startBare(bodyFile: string): Promise<Spawned> {
+  const code = `const http=require('node:http');const b=require('node:fs').readFileSync(${JSON.stringify(bodyFile)});` +
+    `const s=http.createServer((q,r)=>{r.writeHead(200,{'Content-Type':'application/json; charset=utf-8','Content-Length':b.length});r.end(b)});` +
+    `s.listen(0,'127.0.0.1',()=>process.stderr.write('bare http://127.0.0.1:'+s.address().port+'\\n'));process.on('SIGTERM',()=>s.close(()=>process.exit(0)));`;
+  const child = spawn('node', ['-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await waitForUrl(child, /bare (http:\/\/\S+)/);
+  return { url, pid: child.pid!, stop: stopper(child) };
+}
+
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; duration?: number; method?: string; body?: string } = {}): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }> {
+  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 8, headers: opts.headers, method: opts.method, body: opts.body });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, total: r.requests.total };
+}
