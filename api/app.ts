@@ -33,7 +33,33 @@ const KEY_PARAMS = new Set(['key', 'api_key', 'apikey', 'token', 'access_token',
 type AnyRoute = Route | SystemRoute;
 const ALL_ROUTES: readonly AnyRoute[] = [...ROUTES, ...SYSTEM_ROUTES];
 const BY_PATH = new Map<string, AnyRoute[]>();
-for (const r of ALL_ROUTES) BY_PATH.set(r.path, [...(BY_PATH.get(r.path) ?? []), r]);
+const PATTERNS: { re: RegExp; names: string[]; path: string }[] = [];
+for (const r of ALL_ROUTES) {
+  BY_PATH.set(r.path, [...(BY_PATH.get(r.path) ?? []), r]);
+  if (r.path.includes('{') && !PATTERNS.some((p) => p.path === r.path)) {
+    const names: string[] = [];
+    const re = new RegExp('^' + r.path.replace(/\{(\w+)\}/g, (_, n: string) => { names.push(n); return '([^/]+)'; }) + '$');
+    PATTERNS.push({ re, names, path: r.path });
+  }
+}
+
+/** The routes at a path and its path parameters (still percent-encoded values decoded; validated later). */
+function matchPath(pathname: string): { routes: AnyRoute[]; params: Record<string, string> } | null {
+  const exact = BY_PATH.get(pathname);
+  if (exact) return { routes: exact, params: {} };
+  for (const p of PATTERNS) {
+    const m = p.re.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      p.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]!); });
+    } catch {
+      return null;
+    }
+    return { routes: BY_PATH.get(p.path)!, params };
+  }
+  return null;
+}
 
 let openApiBody: Buffer | null = null;
 
@@ -63,9 +89,9 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, sta
     'X-Content-Type-Options': 'nosniff',
     ...ctx.headers,
     ...extra,
-    ...(status === 304 ? {} : { 'Content-Length': String(buf.length) }),
+    ...(status === 304 || status === 204 ? {} : { 'Content-Length': String(buf.length) }),
   });
-  res.end(req.method === 'HEAD' || status === 304 ? undefined : buf);
+  res.end(req.method === 'HEAD' || status === 304 || status === 204 ? undefined : buf);
 }
 
 function sendError(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, err: HttpError): void {
@@ -147,8 +173,9 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     } catch {
       throw new HttpError('bad_request', 'The request URI is malformed');
     }
-    const candidates = BY_PATH.get(url.pathname);
-    if (!candidates) throw new HttpError('not_found', `No endpoint ${url.pathname}; see /v1/openapi.json`);
+    const matched = matchPath(url.pathname);
+    if (!matched) throw new HttpError('not_found', `No endpoint ${url.pathname}; see /v1/openapi.json`);
+    const candidates = matched.routes;
     const allow = [...new Set(candidates.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))].join(', ');
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const route = candidates.find((r) => r.method === method);
@@ -228,9 +255,10 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     const query: Record<string, unknown> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k], v] : v;
     const checked = checkAll(route.query ?? [], query, true);
-    let values = checked.values as Record<string, unknown>;
-    const errors = [...checked.errors];
-    if (route.method === 'POST') {
+    const pathChecked = checkAll(route.params ?? [], matched.params, true);
+    let values = { ...checked.values, ...pathChecked.values } as Record<string, unknown>;
+    const errors = [...pathChecked.errors, ...checked.errors];
+    if (route.method === 'POST' && route.body) {
       const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (type !== 'application/json') throw new HttpError('unsupported_media_type', `Send the body as application/json (got ${type || 'no Content-Type'})`);
       const raw = await readBody(req);
@@ -252,17 +280,20 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
 
     // ---------- answer
     const build = deps.holder.get();
-    if (!build) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
-    const reply = await route.resolve(values, build);
+    if (!build && route.needsBuild !== false) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
+    const reply = await route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null });
     let status: number;
     const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
     if (reply.kind === 'shard') {
-      const shard = await build.shards.get(reply.path);
+      const shard = await build!.shards.get(reply.path);
       if (!shard) throw new HttpError('no_data', reply.notFound);
-      status = sendShard(req, res, ctx, shard, route.cacheControl, new Date(build.builtAt || t).toUTCString());
+      status = sendShard(req, res, ctx, shard, route.cacheControl, new Date(build!.builtAt || t).toUTCString());
+    } else if (reply.kind === 'custom') {
+      status = await reply.send(req, res, { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
     } else {
-      status = 200;
-      send(req, res, ctx, 200, JSON.stringify(reply.body), { 'Cache-Control': route.cacheControl, ...cors });
+      status = reply.status ?? 200;
+      if (status === 204) send(req, res, ctx, 204, '', { 'Cache-Control': route.cacheControl, ...reply.headers });
+      else send(req, res, ctx, status, JSON.stringify(reply.body), { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers });
     }
     if (key && status >= 200 && status < 300) deps.usage.count(key.id, t);
   }

@@ -12,6 +12,7 @@ function paramSchema(s: ParamSpec): Record<string, unknown> {
     case 'state': return { type: 'string', pattern: '^[A-Z]{2}$' };
     case 'integer': case 'number': return { type: s.type, minimum: s.min, maximum: s.max, default: s.default };
     case 'boolean': return { type: 'boolean' };
+    case 'string_array': return { type: 'array', items: s.enum ? { type: 'string', enum: s.enum } : { type: 'string' }, minItems: s.min, maxItems: s.max, uniqueItems: true };
     case 'enum': return { type: 'string', enum: s.enum, default: s.default };
     case 'object': return { type: 'object', additionalProperties: false, properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { ...paramSchema(q), description: q.description }])) };
     case 'string': return { type: 'string', minLength: s.min, maxLength: s.truncateAt ? undefined : s.max };
@@ -34,14 +35,17 @@ const RATE_HEADERS = {
   'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
 
-function operation(r: Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'>): Record<string, unknown> {
+function operation(r: Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params'] }): Record<string, unknown> {
   const op: Record<string, unknown> = {
-    operationId: `${r.method.toLowerCase()}${r.path.replace(/^\/v1/, '').replace(/[^a-zA-Z]+(.)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: `${r.method.toLowerCase()}${r.path.replace(/^\/v1/, '').replace(/[{}]/g, '').replace(/[^a-zA-Z]+(.)/g, (_, c: string) => c.toUpperCase())}`,
     summary: r.summary,
     tags: [r.group],
     'x-plan': r.group === 'public' ? null : planFor(r.group),
     'x-cache-control': r.cacheControl,
-    parameters: (r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q) })),
+    parameters: [
+      ...(r.params ?? []).map((q) => ({ name: q.name, in: 'path', required: true, description: q.description, schema: paramSchema(q) })),
+      ...(r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q) })),
+    ],
     responses: {
       '200': { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
       ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),

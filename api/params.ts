@@ -11,14 +11,14 @@ export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as
 export const TIERS = ['primary', 'secondary', 'tertiary', 'rural'] as const;
 export const CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 
-export type ParamType = 'zip' | 'state' | 'county_fips' | 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'object';
+export type ParamType = 'zip' | 'state' | 'county_fips' | 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'object' | 'string_array';
 
 export interface ParamSpec {
   name: string;
   type: ParamType;
   required?: boolean;
   description: string;
-  enum?: readonly string[];
+  enum?: readonly string[]; // for enum, and the allowed items of string_array
   min?: number; // integer/number range, or string minimum length
   max?: number; // integer/number range, or string maximum length
   default?: string | number | boolean;
@@ -36,6 +36,13 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
   if (raw === undefined || raw === null || raw === '') {
     if (spec.required) return { error: err(field, 'required', `${field} is required`) };
     return { value: spec.default };
+  }
+  if (spec.type === 'string_array') {
+    if (!Array.isArray(raw) || raw.some((x) => typeof x !== 'string')) return { error: err(field, 'type', `${field} must be an array of strings`) };
+    if ((spec.min !== undefined && raw.length < spec.min) || (spec.max !== undefined && raw.length > spec.max)) return { error: err(field, 'range', `${field} must have ${spec.min ?? 0} to ${spec.max ?? 'any number of'} items`) };
+    const bad = spec.enum ? (raw as string[]).filter((x) => !spec.enum!.includes(x)) : [];
+    if (bad.length) return { error: err(field, 'enum', `${field} has unknown item(s) ${bad.join(', ')}; allowed: ${spec.enum!.join(', ')}`) };
+    return { value: [...new Set(raw as string[])] as unknown as Value };
   }
   if (spec.type === 'object') {
     if (typeof raw !== 'object' || Array.isArray(raw)) return { error: err(field, 'object', `${field} must be an object`) };

@@ -1,5 +1,6 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
 // OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, type FieldError } from './errors.ts';
 import { shardPath, type FamilyName } from '../pipelines/shards/layout.ts';
 import type { Group } from './plans.ts';
@@ -11,20 +12,32 @@ export type Values = Record<string, unknown>;
 
 export type Reply =
   | { kind: 'shard'; path: string; notFound: string }
-  | { kind: 'json'; body: unknown };
+  | { kind: 'json'; body: unknown; status?: 200 | 201 | 202 | 204; headers?: Record<string, string> }
+  /** Full control of the response after auth, limits and validation (file streaming with Range). Returns the status sent. */
+  | { kind: 'custom'; send(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<number> };
+
+/** Who is calling (routes that keep per-account state, e.g. webhooks). */
+export interface Caller {
+  keyId: string | null;
+  plan: string | null;
+}
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Literal segments, or `{name}` for a path parameter declared in `params`. */
   path: string;
   group: Group;
   summary: string;
+  params?: readonly ParamSpec[]; // path parameters
   query?: readonly ParamSpec[];
   body?: readonly ParamSpec[];
   /** Cross-field rules after each value passed its own: return the failures. */
   check?(v: Values): FieldError[];
   cacheControl: string;
   response: string; // name of the response schema in api/schemas.ts
-  resolve(v: Values, build: LoadedBuild): Promise<Reply> | Reply;
+  /** False for routes that answer without a data build (account state such as webhooks). Default true. */
+  needsBuild?: boolean;
+  resolve(v: Values, build: LoadedBuild, caller: Caller): Promise<Reply> | Reply;
 }
 
 const CACHE = {
