@@ -1,0 +1,54 @@
+-- requires: cities, states, state_legal, local_legal
+-- mart_geo_cities: one row per city of the cities table, with every field of the spec's city lookup object
+-- (GET /v1/geo/lookup) and the market-list fields. local_legal rows apply to a city when their city matches by
+-- slug (case- and accent-insensitive), or when their city is null and their county_fips is the city's county.
+-- is_investor_active is false everywhere: there is no platform community data yet (warehouse/docs/geo.md).
+create or replace table mart_geo_cities as
+with city as (
+    select * from cities
+),
+local_rules as (
+    select * from local_legal
+),
+city_rules as (
+    select
+        c.city_id,
+        coalesce(bool_or(l.has_city_rent_control), false) as has_city_rent_control,
+        coalesce(bool_or(l.has_city_eviction_protections), false) as has_city_eviction_protections,
+    from city c
+    join local_rules l
+        on l.state_code = c.state_code
+        and (
+            (l.city is not null and slug(l.city) = c.city_slug)
+            or (l.city is null and l.county_fips is not null and l.county_fips = c.county_fips)
+        )
+    group by c.city_id
+),
+final as (
+    select
+        c.city_id,
+        c.city_slug,
+        c.state_code,
+        s.state_name,
+        c.city_name,
+        coalesce(c.county_name, '') as county_name,
+        coalesce(c.county_fips, '') as fips_code,
+        coalesce(c.metro_area, '') as metro_area,
+        c.market_tier,
+        c.zip_codes,
+        coalesce(r.has_city_rent_control, false) as has_city_rent_control,
+        coalesce(r.has_city_eviction_protections, false) as has_city_eviction_protections,
+        false as is_investor_active,
+        cast(l.landlord_friendliness_score as double) as landlord_friendliness_score,
+        l.landlord_friendliness_label,
+        l.lien_or_deed as tax_type,
+        cast(l.interest_rate_pct as double) as interest_rate_pct,
+        cast(l.redemption_period_months as double) as redemption_period_months,
+        c.population,
+        c.is_market,
+    from city c
+    join states s using (state_code)
+    left join state_legal l using (state_code)
+    left join city_rules r using (city_id)
+)
+select * from final order by state_code, city_slug;

@@ -1,0 +1,19 @@
+-- requires: raw."acs_population__places"
+-- ACS 2019-2023 5-year total population (B01003) and housing units (B25001): one row per place (7-digit geoid).
+create or replace view stg_acs_population__places as
+with source as (
+    select * from raw."acs_population__places"
+),
+renamed as (
+    select
+        trim(geoid) as geoid,
+        trim("NAME") as census_name,
+        try_cast("B01003_001E" as bigint) as population,
+        try_cast("B25001_001E" as bigint) as housing_units,
+        trim("state") as state_fips,
+        trim("place") as place_code,
+        _file,
+        _row,
+    from source
+)
+select * from renamed;
