@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { DuckDBDateValue, type DuckDBConnection } from '@duckdb/node-api';
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
 import type { Position } from 'geojson';
-import type { Ring } from './location-geo.ts';
+import type { FloodData, Ring, SiteData, ZctaData } from './location-geo.ts';
 
 export type ColType = 'varchar' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date';
 
@@ -65,11 +65,6 @@ export function polygonParts(geometry: { type: string; coordinates: unknown } | 
     return parts.length ? parts : null;
   }
   return null;
-}
-
-/** Rounds coordinates to 7 decimals (~1 cm): smaller live files, no change to any answer. */
-export function roundRings(rings: Ring[]): Ring[] {
-  return rings.map((r) => r.map((p) => [Math.round(p[0]! * 1e7) / 1e7, Math.round(p[1]! * 1e7) / 1e7]));
 }
 
 /**
@@ -134,6 +129,11 @@ export function splitPolygon(rings: Ring[], maxVertices = 1500, depth = 0): Ring
   return out;
 }
 
+/** The pieces of a ZCTA MultiPolygon (its parts, each tiled over 600 vertices), in a stable order. */
+export function zctaPieces(polygons: Ring[][]): Ring[][] {
+  return polygons.flatMap((rings) => splitPolygon(rings, 600));
+}
+
 function ringsBBoxOf(rings: Ring[]): [number, number, number, number] {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const r of rings) for (const p of r) {
@@ -151,4 +151,76 @@ export function isoDate(v: unknown): string | null {
   const d = new Date(t);
   const y = d.getUTCFullYear();
   return y >= 1960 && y <= 2100 ? d.toISOString().slice(0, 10) : null;
+}
+
+// ------------------------------------------------------------------ warehouse -> live data shapes
+
+interface Rows { <T>(sql: string): Promise<T[]> }
+const rowsOf = (db: DuckDBConnection): Rows => async <T,>(sql: string) => (await db.runAndReadAll(sql)).getRowObjectsJson() as T[];
+
+/** flood_maps + flood_zones + int_flood_h3 as the FloodIndex input. */
+export async function loadFloodData(db: DuckDBConnection, res: number): Promise<FloodData> {
+  const q = rowsOf(db);
+  const maps = await q<{ map_id: number; source_file: string; min_lng: number; min_lat: number; max_lng: number; max_lat: number; extent_kind: string; extent_geojson: string | null; as_of: string | null }>(
+    `select map_id, source_file, min_lng, min_lat, max_lng, max_lat, extent_kind, extent_geojson, cast(as_of as varchar) as as_of from flood_maps where polygons > 0 order by map_id`);
+  const mapPos = new Map(maps.map((m, i) => [m.map_id, i]));
+  const polys = await q<{ polygon_id: number; map_id: number; zone: string; zone_subtype: string | null; sfha: boolean; min_lng: number; min_lat: number; max_lng: number; max_lat: number; geojson: string }>(
+    `select polygon_id, map_id, zone, zone_subtype, sfha, min_lng, min_lat, max_lng, max_lat, geojson from flood_zones order by polygon_id`);
+  const polyPos = new Map(polys.map((p, i) => [p.polygon_id, i]));
+  const cells: Record<string, number[]> = {};
+  for (const c of await q<{ cell: string; polygon_id: number; full_cell: boolean }>(`select cell, polygon_id, full_cell from int_flood_h3 order by cell, polygon_id`)) {
+    const pos = polyPos.get(c.polygon_id);
+    if (pos === undefined) continue;
+    (cells[c.cell] ??= []).push(pos * 2 + (c.full_cell ? 1 : 0));
+  }
+  return {
+    res,
+    maps: maps.map((m) => ({
+      id: m.map_id, file: m.source_file, bbox: [m.min_lng, m.min_lat, m.max_lng, m.max_lat],
+      extent: m.extent_kind === 'polygons' ? 'polygons' as const : 'hull' as const,
+      hull: m.extent_geojson ? ((JSON.parse(m.extent_geojson) as { coordinates: Ring[] }).coordinates[0] ?? []) : [],
+      as_of: m.as_of,
+    })),
+    polygons: polys.map((p) => ({
+      id: p.polygon_id, map: mapPos.get(p.map_id) ?? 0, zone: p.zone, subtype: p.zone_subtype, sfha: p.sfha,
+      bbox: [p.min_lng, p.min_lat, p.max_lng, p.max_lat], rings: (JSON.parse(p.geojson) as { coordinates: Ring[] }).coordinates,
+    })),
+    cells,
+  };
+}
+
+/** Counted superfund sites + int_superfund_h3 as the SiteIndex input. */
+export async function loadSiteData(db: DuckDBConnection, res: number): Promise<SiteData> {
+  const q = rowsOf(db);
+  const sites = await q<{ epa_id: string; site_name: string; npl_status: string; lat: number; lng: number }>(
+    `select epa_id, site_name, npl_status, lat, lng from superfund_sites where counted order by epa_id`);
+  const pos = new Map(sites.map((s, i) => [s.epa_id, i]));
+  const cells: Record<string, number[]> = {};
+  for (const c of await q<{ cell: string; epa_id: string }>(`select cell, epa_id from int_superfund_h3 order by cell, epa_id`)) {
+    const i = pos.get(c.epa_id);
+    if (i !== undefined) (cells[c.cell] ??= []).push(i);
+  }
+  return { res, sites: sites.map((s) => [s.epa_id, s.site_name, s.npl_status, s.lat, s.lng]), cells };
+}
+
+/** zcta_polygons (pieces, see zctaPieces) + int_zcta_h3 as the ZipLocator polygon input; only zips in `keep`. */
+export async function loadZctaData(db: DuckDBConnection, res: number, keep: (zip: string) => boolean): Promise<ZctaData> {
+  const q = rowsOf(db);
+  const zctas: ZctaData['zctas'] = [];
+  const pieceAt = new Map<string, number>(); // zip|piece -> position
+  for (const z of await q<{ zip: string; geojson: string }>(`select zip, geojson from zcta_polygons order by zip`)) {
+    if (!keep(z.zip)) continue;
+    const polygons = (JSON.parse(z.geojson) as { coordinates: Ring[][] }).coordinates;
+    zctaPieces(polygons).forEach((rings, i) => {
+      pieceAt.set(`${z.zip}|${i}`, zctas.length);
+      zctas.push({ zip: z.zip, bbox: ringsBBoxOf(rings), polygons: [rings] });
+    });
+  }
+  const cells: Record<string, number[]> = {};
+  for (const c of await q<{ cell: string; zip: string; piece_index: number; full_cell: boolean }>(
+    `select cell, zip, piece_index, full_cell from int_zcta_h3 order by cell, zip, piece_index`)) {
+    const i = pieceAt.get(`${c.zip}|${c.piece_index}`);
+    if (i !== undefined) (cells[c.cell] ??= []).push(i * 2 + (c.full_cell ? 1 : 0));
+  }
+  return { res, zctas, cells };
 }

@@ -18,7 +18,12 @@ export interface FloodMapData {
   id: number;
   file: string;
   bbox: BBox;
-  /** Convex hull of every polygon of the map: the mapped area. */
+  /**
+   * What the mapped area is: 'polygons' when the map also has minimal-hazard X polygons (a complete layer: a
+   * point outside all of them is not mapped); 'hull' for a floodplain-only file (the convex hull is the area).
+   */
+  extent: 'polygons' | 'hull';
+  /** Convex hull of every polygon of the map. */
   hull: Ring;
   as_of: string | null;
 }
@@ -157,11 +162,11 @@ export class FloodIndex {
     return this.maps.length === 0;
   }
 
-  /** The map whose extent (bbox, then convex hull) contains the point, or null. */
+  /** The floodplain-only map whose extent (bbox, then convex hull) contains the point, or null. */
   mapAt(lat: number, lng: number): FloodMapData | null {
     for (let i = 0; i < this.maps.length; i++) {
       const m = this.maps[i]!;
-      if (!inBBox(m.bbox, lng, lat)) continue;
+      if (m.extent === 'polygons' || !inBBox(m.bbox, lng, lat)) continue;
       const hull = this.hulls[i];
       if (!hull || booleanPointInPolygon([lng, lat], hull)) return m;
     }
@@ -225,6 +230,9 @@ export class SiteIndex {
 
 // ------------------------------------------------------------------ zip from a point
 
+/** A 2-ring disk of res-4 cells covers at least this distance around any point of its centre cell (~15 km a ring). */
+const DISK2_COVER_M = 30_000;
+
 export interface ZipHit {
   zip: string;
   pos: number; // index into ZipData.zips
@@ -239,11 +247,25 @@ export class ZipLocator {
   private readonly zctas: { zip: string; bbox: BBox; feature: Feature<MultiPolygon> }[];
   private readonly zctaCells: Map<string, number[]>;
   private readonly zctaRes: number;
-  private readonly maxAcceptM: number;
+  /** res-4 cell -> zips whose centroid lies within its 2-ring disk (filled lazily, bounded). */
+  private readonly diskCache = new Map<string, number[]>();
+
+  private diskCandidates(origin: string): number[] {
+    let list = this.diskCache.get(origin);
+    if (list) return list;
+    let disk: string[];
+    try { disk = gridDisk(origin, 2); } catch { disk = [origin]; }
+    list = disk.flatMap((c) => this.centroidCells.get(c) ?? []);
+    if (this.diskCache.size >= 100_000) this.diskCache.clear();
+    this.diskCache.set(origin, list);
+    return list;
+  }
+
+  /** Zips that reach farther than the 2-ring disk covers (huge rural zips). */
+  private readonly farReaching: number[] = [];
 
   constructor(zipData: ZipData, zcta: ZctaData | null) {
     this.zips = zipData.zips;
-    let maxAccept = NEAREST_MIN_M;
     this.zips.forEach((z, i) => {
       this.byZip.set(z[0], i);
       const c = cellOf(z[1], z[2], RES.zipCentroid);
@@ -251,9 +273,8 @@ export class ZipLocator {
         const list = this.centroidCells.get(c);
         if (list) list.push(i); else this.centroidCells.set(c, [i]);
       }
-      maxAccept = Math.max(maxAccept, NEAREST_RADIUS_FACTOR * z[3]);
+      if (Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3]) > DISK2_COVER_M) this.farReaching.push(i);
     });
-    this.maxAcceptM = maxAccept;
     this.zctas = (zcta?.zctas ?? []).map((z) => ({ zip: z.zip, bbox: z.bbox, feature: toMultiFeature(z.polygons) }));
     this.zctaCells = toMap(zcta?.cells ?? {});
     this.zctaRes = zcta?.res ?? RES.zcta;
@@ -286,34 +307,24 @@ export class ZipLocator {
     return this.nearest(lat, lng);
   }
 
-  /** Nearest zip centroid, accepted within max(16 km, 2 x the zip's equivalent radius). */
+  /**
+   * The nearest zip centroid among the zips that reach the point: a zip reaches points within
+   * max(16 km, 2 x its equivalent radius) of its centroid. Candidates: the res-4 cells within 2 rings (which cover
+   * at least 30 km around the point), then, when none of those reaches it, the few zips that reach farther than 30 km.
+   */
   nearest(lat: number, lng: number): ZipHit | null {
     const origin = cellOf(lat, lng, RES.zipCentroid);
     if (!origin) return null;
-    // Ring k of res-4 cells is at least ~k x 30 km away: 15 km per ring is a safe lower bound.
-    const PER_RING_M = 15_000;
     let best = -1;
     let bestD = Infinity;
-    const seen = new Set<string>();
-    for (const k of [1, 2, 4, 8, 12]) {
-      let disk: string[];
-      try { disk = gridDisk(origin, k); } catch { break; }
-      for (const cell of disk) {
-        if (seen.has(cell)) continue;
-        seen.add(cell);
-        for (const i of this.centroidCells.get(cell) ?? []) {
-          const z = this.zips[i]!;
-          const d = haversineM(lat, lng, z[1], z[2]);
-          if (d < bestD) { bestD = d; best = i; }
-        }
-      }
-      const covered = k * PER_RING_M;
-      if (best >= 0 && bestD <= covered) break;
-      if (covered >= this.maxAcceptM) break;
-    }
+    const consider = (i: number): void => {
+      const z = this.zips[i]!;
+      const d = haversineM(lat, lng, z[1], z[2]);
+      if (d < bestD && d <= Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) { bestD = d; best = i; }
+    };
+    for (const i of this.diskCandidates(origin)) consider(i);
+    if (best < 0 || bestD > DISK2_COVER_M) for (const i of this.farReaching) consider(i);
     if (best < 0) return null;
-    const z = this.zips[best]!;
-    if (bestD > Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) return null;
-    return { zip: z[0], pos: best, source: 'nearest_centroid', distance_m: bestD };
+    return { zip: this.zips[best]![0], pos: best, source: 'nearest_centroid', distance_m: bestD };
   }
 }

@@ -21,7 +21,7 @@ export const MAPPED_SHARE_MIN = 0.5;
 /** Mapped share at or above which a zip with an exact ZCTA polygon has high confidence. */
 export const MAPPED_SHARE_HIGH = 0.9;
 
-/** A point maps to its nearest zip centroid only within max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x zip radius). */
+/** A zip centroid reaches points within max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x the zip's equivalent radius). */
 export const NEAREST_MIN_M = 16_000;
 export const NEAREST_RADIUS_FACTOR = 2;
 
@@ -83,8 +83,8 @@ export function zoneDescription(c: ZoneClass, opts: { outsidePolygons?: boolean 
   if (c.key === 'D-unmapped') {
     return 'Zone D (undetermined): no FEMA flood map was loaded for this area, so the flood hazard is undetermined; check the FEMA Flood Map Service Center before relying on it.';
   }
-  const sfha = ' It is inside the Special Flood Hazard Area: flood insurance is required for federally backed mortgages.';
-  const floodway = c.subtype && /FLOODWAY/.test(c.subtype) ? ' Part of it is a regulatory floodway, where building is restricted.' : '';
+  const sfha = ' Special Flood Hazard Area: flood insurance is required for federally backed mortgages.';
+  const floodway = c.subtype && /FLOODWAY/.test(c.subtype) ? ' This is the regulatory floodway, where building is restricted.' : '';
   switch (true) {
     case /^V/.test(c.zone):
       return `Zone ${c.zone}: coastal high-hazard area, 1% annual chance (100-year) flood with storm-driven waves.${sfha}`;
@@ -115,6 +115,29 @@ export function zoneDescription(c: ZoneClass, opts: { outsidePolygons?: boolean 
     default:
       return `Zone ${c.zone}.`;
   }
+}
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/**
+ * flood_risk_notes of a zip: the zone's description, then how much of the zip it covers and how much of the zip
+ * a loaded FEMA map covers (shares of the zip's sampled H3 cells).
+ */
+export function zipFloodNotes(c: ZoneClass, s: { zoneShare: number; sfhaShare: number; mappedShare: number; samples: number }): string {
+  if (c.key === 'D-unmapped') {
+    if (s.mappedShare <= 0) return zoneDescription(c);
+    return `Zone D (undetermined): only ${pct(s.mappedShare)} of this zip lies inside a loaded FEMA flood map and no flood hazard zone covers ${pct(ZONE_SHARE_MIN)} or more of it, so its flood hazard is undetermined; check the FEMA Flood Map Service Center before relying on it.`;
+  }
+  const parts = [`${zoneDescription(c)}`, `Zone ${c.zone}${c.key === 'X-shaded' ? ' (shaded)' : c.key === 'X-minimal' ? ' (unshaded)' : ''} covers ${pct(s.zoneShare)} of the zip's area.`];
+  if (s.sfhaShare > 0 && pct(s.sfhaShare) !== pct(s.zoneShare)) parts.push(`${pct(s.sfhaShare)} of the zip is in the Special Flood Hazard Area.`);
+  parts.push(s.mappedShare >= 0.995 ? 'A loaded FEMA flood map covers the whole zip.' : `A loaded FEMA flood map covers ${pct(s.mappedShare)} of the zip.`);
+  return parts.join(' ');
+}
+
+/** The zone class stored for a zip or polygon (key D-unmapped is the no-map answer). */
+export function zoneClassOf(zone: string, subtype: string | null, sfha: boolean, key: string): ZoneClass {
+  if (key === UNMAPPED.key) return UNMAPPED;
+  return classifyZone(zone, subtype, sfha ? 'T' : 'F') ?? UNMAPPED;
 }
 
 /** Flood component of the score, 0-100, by label (zone D: 35, undetermined). */

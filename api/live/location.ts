@@ -1,0 +1,120 @@
+// GET /v1/location/risk?lat=&lng=: the Location risk object of a point, answered in-process from the files the
+// build wrote under <build>/live/location/ (pipelines/shards/location-live.ts). Rules (warehouse/docs/location.md):
+//   zip        the ZCTA polygon containing the point where loaded (DE, DC, RI), else the nearest zip centroid
+//              among zips reaching the point (max(16 km, 2 x the zip's equivalent radius)); no zip reaches -> 404
+//   flood      highest-risk flood polygon containing the point (H3 res-9 cell -> candidate polygons; cells wholly
+//              inside need no test, boundary cells use turf booleanPointInPolygon); inside a floodplain-only map's
+//              extent but outside its polygons -> X (minimal hazard); outside every loaded map -> D, "no map loaded"
+//   superfund  counted NPL sites within exactly 1 mile (haversine), candidates from the res-8 cell index
+//   score, confidence, as_of  api/live/location-rules.ts, the same functions as the zip shards
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import { FloodIndex, SiteIndex, ZipLocator, type FloodData, type SiteData, type ZctaData, type ZipData } from './location-geo.ts';
+import {
+  BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
+} from './location-rules.ts';
+
+export interface LocationInput {
+  lat: number;
+  lng: number;
+}
+
+export interface LocationMeta {
+  format: number;
+  build_id: string;
+  superfund_as_of: string;
+}
+
+/** The loaded indexes of one build; `answer` is the whole point lookup (exported for tests and the bench). */
+export class LocationEngine {
+  constructor(
+    readonly flood: FloodIndex,
+    readonly sites: SiteIndex,
+    readonly zips: ZipLocator,
+    readonly meta: LocationMeta,
+  ) {}
+
+  static fromDir(dir: string): LocationEngine {
+    const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
+    const meta = read<LocationMeta>('meta.json');
+    return new LocationEngine(
+      new FloodIndex(read<FloodData>('flood.json')),
+      new SiteIndex(read<SiteData>('superfund.json')),
+      new ZipLocator(read<ZipData>('zips.json'), read<ZctaData>('zcta.json')),
+      meta,
+    );
+  }
+
+  answer(lat: number, lng: number): LiveAnswer {
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) {
+      return { ok: false, status: 422, message: 'lat must be within -90..90 and lng within -180..180',
+        errors: [{ field: Number.isFinite(lat) && lat >= -90 && lat <= 90 ? 'lng' : 'lat', code: 'range', message: 'out of range' }] };
+    }
+    const zipHit = this.zips.locate(lat, lng);
+    if (!zipHit) {
+      return { ok: false, status: 404, message: `No zip code covers or lies near ${lat}, ${lng}: the point is outside coverage (US zip codes only)` };
+    }
+    const [zip, , , , city, state, nri] = this.zips.row(zipHit.pos);
+    const hit = this.flood.classify(lat, lng);
+    const sites = this.sites.within(lat, lng);
+    const mapped = hit.map !== null;
+    let notes = zoneDescription(hit.cls, { outsidePolygons: mapped && !hit.inPolygon });
+    if (mapped) {
+      notes += ` Source: FEMA flood map ${hit.map!.file}${hit.map!.as_of ? ` (effective ${hit.map!.as_of})` : ''}.`;
+      if (!hit.inPolygon) notes += ' That file maps only floodplains; its area is taken as their convex hull.';
+    }
+    if (zipHit.source === 'nearest_centroid') notes += ` Zip ${zip} is the nearest zip centroid (${(zipHit.distance_m / 1000).toFixed(1)} km away); no ZCTA boundary is loaded here.`;
+    const body: LocationRiskBody = {
+      zip_code: zip,
+      city,
+      state,
+      flood_zone: hit.cls.zone,
+      flood_risk_label: hit.cls.label,
+      flood_risk_notes: notes,
+      superfund_nearby: sites.length > 0,
+      superfund_count_1mi: sites.length,
+      environmental_risk_score: environmentalScore(hit.cls, sites.length, nri),
+      confidence: pointConfidence(mapped, zipHit.source === 'zcta_polygon'),
+      as_of: maxDate(this.meta.superfund_as_of ?? SUPERFUND_AS_OF, hit.map?.as_of) ?? SUPERFUND_AS_OF,
+    };
+    return { ok: true, body: orderBody(body) };
+  }
+}
+
+function orderBody(b: LocationRiskBody): LocationRiskBody {
+  const out = {} as Record<string, unknown>;
+  for (const k of BODY_FIELDS) out[k] = b[k];
+  return out as unknown as LocationRiskBody;
+}
+
+const notBuilt = (message: string): LiveInstance<LocationInput> => ({
+  handle: (): LiveAnswer => ({ ok: false, status: 404, message }),
+});
+
+const location: LiveModule<LocationInput> = {
+  async load(build: LiveBuild): Promise<LiveInstance<LocationInput>> {
+    const dir = path.join(build.dir, 'live', 'location');
+    if (!fs.existsSync(path.join(dir, 'meta.json'))) {
+      return notBuilt(`Point lookups are unavailable: build ${build.buildId} has no location data (query by zip instead)`);
+    }
+    let engine: LocationEngine;
+    try {
+      engine = LocationEngine.fromDir(dir);
+    } catch (err) {
+      return notBuilt(`Point lookups are unavailable: the location data of build ${build.buildId} is unreadable (${(err as Error).message})`);
+    }
+    return {
+      handle(input: LocationInput): LiveAnswer {
+        try {
+          return engine.answer(Number(input.lat), Number(input.lng));
+        } catch (err) {
+          // h3-js or turf failing on an odd coordinate is "no answer here", never a 500
+          return { ok: false, status: 404, message: `No location risk answer for ${input.lat}, ${input.lng} (${(err as Error).message})` };
+        }
+      },
+    };
+  },
+};
+
+export default location;
