@@ -7,18 +7,18 @@ import { checkAll } from './params.ts';
 import { ROUTES, type Route } from './routes.ts';
 import { SYSTEM_ROUTES, type SystemRoute } from './system-routes.ts';
 import { ANONYMOUS, PLANS, planFor, type Plan } from './plans.ts';
-import { nextMonthStart, type UsageStore } from './usage.ts';
+import { nextMonthStart } from './usage.ts';
+import type { LimitStore } from './limits.ts';
 import type { WindowLimiter, WindowState } from './rate-limit.ts';
-import type { KeyRecord, KeyStore } from './keys.ts';
+import type { KeyChecker, KeyRecord } from './keys.ts';
 import type { BuildHolder } from './builds.ts';
 import { openApiDocument } from './openapi.ts';
 import type { Shard } from './shards.ts';
 
 export interface AppDeps {
   holder: BuildHolder;
-  keys: KeyStore;
-  usage: UsageStore;
-  limiter: WindowLimiter; // per key, per minute
+  keys: KeyChecker;
+  limits: LimitStore; // per key: minute windows and monthly counts (memory or Redis)
   anonLimiter: WindowLimiter; // per client address, per minute
   authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
   accessLog: (line: Record<string, unknown>) => void;
@@ -207,12 +207,13 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
       ctx.keyId = key.id;
       plan = PLANS.get(key.plan) ?? null;
       if (!plan) throw new HttpError('plan_required', `Key ${key.id} has an unknown plan "${key.plan}"`);
-      deps.usage.touch(key.id, t);
       const rpm = key.rpm ?? plan.requestsPerMinute;
-      const w = deps.limiter.hit(key.id, rpm, t);
+      const hit = await deps.limits.hit(key.id, rpm, t);
+      const w = hit.window;
       setRate(ctx, w);
+      if (hit.degraded) ctx.headers['X-Limits-Degraded'] = 'redis-unreachable';
       const monthLimit = plan.callsPerMonth;
-      const used = deps.usage.monthCount(key.id, t);
+      const used = hit.monthUsed;
       const reset = nextMonthStart(t);
       ctx.headers['X-Quota-Limit'] = monthLimit === null ? 'unlimited' : String(monthLimit);
       ctx.headers['X-Quota-Remaining'] = monthLimit === null ? 'unlimited' : String(Math.max(0, monthLimit - used));
@@ -236,10 +237,10 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
         send(req, res, ctx, 200, openApiBody, { 'Cache-Control': route.cacheControl, 'Access-Control-Allow-Origin': '*' });
         return;
       } else if (route.path === '/v1/health') {
-        body = { status: build ? 'ok' : 'no_build', build_id: build?.buildId ?? null, as_of: build?.asOf ?? null };
+        body = { status: build ? 'ok' : 'no_build', build_id: build?.buildId ?? null, as_of: build?.asOf ?? null, limits: deps.limits.health() };
       } else {
         const limit = plan!.callsPerMonth;
-        const used = deps.usage.monthCount(key!.id, t);
+        const used = await deps.limits.monthCount(key!.id, t);
         const d = new Date(t);
         body = {
           plan: plan!.name, period_start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString(),
@@ -295,6 +296,6 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
       if (status === 204) send(req, res, ctx, 204, '', { 'Cache-Control': route.cacheControl, ...reply.headers });
       else send(req, res, ctx, status, JSON.stringify(reply.body), { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers });
     }
-    if (key && status >= 200 && status < 300) deps.usage.count(key.id, t);
+    if (key && status >= 200 && status < 300) await deps.limits.countSuccess(key.id, t);
   }
 }

@@ -37,7 +37,34 @@ export type KeyCheck =
   | { ok: true; record: KeyRecord }
   | { ok: false; code: 'key_missing' | 'key_invalid' | 'key_revoked' };
 
-export class KeyStore {
+/** What the server needs of a key registry: a synchronous check against the keys it holds. */
+export interface KeyChecker {
+  check(header: string | undefined): KeyCheck;
+  close(): void;
+}
+
+/** Checks a presented key against records by id, in constant time whether or not the id exists. */
+export function checkKey(byId: ReadonlyMap<string, KeyRecord>, header: string | undefined): KeyCheck {
+  if (header === undefined || header.trim() === '') return { ok: false, code: 'key_missing' };
+  const m = KEY_RE.exec(header.trim());
+  const record = m ? byId.get(m[1]!) : undefined;
+  const equal = crypto.timingSafeEqual(digest(m?.[2] ?? header), record ? Buffer.from(record.sha256, 'hex') : DUMMY);
+  if (!record || !equal) return { ok: false, code: 'key_invalid' };
+  if (record.revoked_at) return { ok: false, code: 'key_revoked' };
+  return { ok: true, record };
+}
+
+/** A new key and its record (the record holds only the secret's hash). */
+export function makeKey(opts: { plan: string; name: string | null; rpm: number | null }, taken: (id: string) => boolean): { record: KeyRecord; key: string } {
+  if (!isPlan(opts.plan)) throw new CliError(`unknown plan "${opts.plan}"; plans are ${[...PLANS.keys()].join(', ')}`, { exitCode: EXIT.usage });
+  let id = base62(8);
+  while (taken(id)) id = base62(8);
+  const secret = base62(32);
+  const record: KeyRecord = { id, name: opts.name, plan: opts.plan, rpm: opts.rpm, sha256: digest(secret).toString('hex'), created_at: new Date().toISOString(), revoked_at: null, rotated_to: null };
+  return { record, key: `ries_live_${id}_${secret}` };
+}
+
+export class KeyStore implements KeyChecker {
   readonly file: string;
   private byId = new Map<string, KeyRecord>();
   private stamp = '';
@@ -85,26 +112,15 @@ export class KeyStore {
   }
 
   check(header: string | undefined): KeyCheck {
-    if (header === undefined || header.trim() === '') return { ok: false, code: 'key_missing' };
-    const m = KEY_RE.exec(header.trim());
-    const record = m ? this.byId.get(m[1]!) : undefined;
-    // Compare a digest even for unknown ids so timing does not tell which ids exist.
-    const equal = crypto.timingSafeEqual(digest(m?.[2] ?? header), record ? Buffer.from(record.sha256, 'hex') : DUMMY);
-    if (!record || !equal) return { ok: false, code: 'key_invalid' };
-    if (record.revoked_at) return { ok: false, code: 'key_revoked' };
-    return { ok: true, record };
+    return checkKey(this.byId, header);
   }
 
   create(opts: { plan: string; name: string | null; rpm: number | null }): { record: KeyRecord; key: string } {
-    if (!isPlan(opts.plan)) throw new CliError(`unknown plan "${opts.plan}"; plans are ${[...PLANS.keys()].join(', ')}`, { exitCode: EXIT.usage });
     this.reload();
-    let id = base62(8);
-    while (this.byId.has(id)) id = base62(8);
-    const secret = base62(32);
-    const record: KeyRecord = { id, name: opts.name, plan: opts.plan, rpm: opts.rpm, sha256: digest(secret).toString('hex'), created_at: new Date().toISOString(), revoked_at: null, rotated_to: null };
-    this.byId.set(id, record);
+    const made = makeKey(opts, (id) => this.byId.has(id));
+    this.byId.set(made.record.id, made.record);
     this.save();
-    return { record, key: `ries_live_${id}_${secret}` };
+    return made;
   }
 
   revoke(id: string): KeyRecord {

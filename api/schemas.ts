@@ -1,5 +1,6 @@
 // JSON Schemas (2020-12, as OpenAPI 3.1 uses) of every response, with the spec's exact field names.
 // The OpenAPI document references them and the contract tests check shard bodies against them.
+
 type Schema = Record<string, unknown>;
 
 const str = { type: 'string' };
@@ -85,10 +86,51 @@ export const SCHEMAS: Record<string, Schema> = {
     state: str, city: str, legal_risk_score: num, legal_risk_label: str, plain_english_summary: str,
     investor_actions: { type: 'array', items: str }, ...LEGAL_COMMON,
   }),
-  // The two legal endpoints the spec leaves open (DESIGN.md "Legal endpoints"): required fields only, more may follow.
-  LandlordProfile: { type: 'object', required: ['state', 'landlord_friendliness_score', 'landlord_friendliness_label', 'disclaimer', 'last_reviewed_at'], properties: { state: str, city: nullable('string'), landlord_friendliness_score: num, landlord_friendliness_label: str, ...LEGAL_COMMON } },
-  TaxSale: { type: 'object', required: ['state', 'lien_or_deed', 'interest_rate_pct', 'redemption_period_months', 'disclaimer', 'last_reviewed_at'], properties: { state: str, lien_or_deed: enumOf('lien', 'deed', 'hybrid'), interest_rate_pct: nullable('number'), redemption_period_months: nullable('number'), ...LEGAL_COMMON } },
-  Health: obj({ status: str, build_id: nullable('string'), as_of: nullable('string') }),
+  // The two legal endpoints the spec leaves open (DESIGN.md "Legal endpoints"); fields: warehouse/docs/legal.md.
+  LandlordProfile: {
+    type: 'object',
+    required: ['state', 'landlord_friendliness_score', 'landlord_friendliness_label', 'disclaimer', 'last_reviewed_at'],
+    properties: {
+      state: str, state_name: str, city: nullable('string'), landlord_friendliness_score: num, landlord_friendliness_label: str,
+      friendliness_components: obj({
+        nonpayment_notice: num, eviction_timeline: num, security_deposit: num, rent_control_preemption: num, statewide_rent_cap: num, just_cause: num,
+      }),
+      eviction: obj({
+        nonpayment_notice_days: nullable('number'), notice_day_type: { type: ['string', 'null'], enum: ['calendar', 'business', 'judicial', null] },
+        notice_required: nullable('boolean'), timeline_min_days: nullable('number'), timeline_max_days: nullable('number'),
+        just_cause_required: bool, just_cause_after_months: nullable('number'), notice_citation: nullable('string'), just_cause_citation: nullable('string'),
+      }),
+      security_deposit: obj({ has_statutory_cap: nullable('boolean'), limit_months: nullable('number'), citation: nullable('string') }),
+      adverse_possession: obj({ years: nullable('number'), color_of_title_years: nullable('number'), taxes_required: nullable('boolean'), citation: nullable('string') }),
+      squatter_risk: enumOf('Low', 'Moderate', 'High'), squatter_risk_notes: str,
+      rent_control: obj({
+        state_preemption: { type: ['string', 'null'], enum: ['yes', 'no', 'partial', null] }, preemption_citation: nullable('string'),
+        statewide_cap: nullable('boolean'), statewide_cap_cpi_plus_pct: nullable('number'), statewide_cap_max_pct: nullable('number'),
+        statewide_cap_new_construction_exempt_years: nullable('number'), statewide_cap_citation: nullable('string'),
+        has_city_rent_control: bool, has_city_eviction_protections: bool, county_rent_control_may_apply: bool, county_eviction_protections_may_apply: bool,
+        local_overlays: {
+          type: 'array',
+          items: obj({
+            id: str, jurisdiction_level: enumOf('city', 'county', 'zip'), category: str, title: str, rent_control: bool, eviction_protections: bool,
+            annual_cap_pct: nullable('number'), cap_formula: nullable('string'), source_citation: nullable('string'), uncertain: bool,
+          }),
+        },
+      }),
+      summary: str, uncertain_topics: { type: 'array', items: str }, ...LEGAL_COMMON,
+    },
+  },
+  TaxSale: {
+    type: 'object',
+    required: ['state', 'lien_or_deed', 'interest_rate_pct', 'redemption_period_months', 'disclaimer', 'last_reviewed_at'],
+    properties: {
+      state: str, state_name: str, lien_or_deed: enumOf('lien', 'deed', 'hybrid'), interest_rate_pct: nullable('number'), rate_basis: nullable('string'),
+      redemption_period_months: nullable('number'), sale_process_summary: str,
+      surplus_proceeds: obj({ surplus_equity_protected: nullable('boolean'), state_procedure_reviewed: nullable('boolean'), summary: nullable('string'), citation: nullable('string') }),
+      investor_actions: { type: 'array', items: str }, source_citation: nullable('string'), source_url: nullable('string'),
+      uncertain_fields: { type: 'array', items: str }, ...LEGAL_COMMON,
+    },
+  },
+  Health: obj({ status: str, build_id: nullable('string'), as_of: nullable('string'), limits: obj({ backend: enumOf('memory', 'redis'), status: enumOf('ok', 'degraded'), detail: nullable('string') }) }),
   Usage: obj({ plan: str, period_start: str, period_end: str, limit: nullable('number'), used: num, remaining: nullable('number'), per_minute_limit: nullable('number') }),
   Problem: {
     type: 'object', required: ['message'], additionalProperties: false,

@@ -5,8 +5,9 @@ import type { Settings } from '../pipelines/settings.ts';
 import { createApp } from './app.ts';
 import { BuildHolder, type LiveRegistry } from './builds.ts';
 import type { LiveModule } from './live/types.ts';
-import { KeyStore } from './keys.ts';
-import { UsageStore } from './usage.ts';
+import { KeyStore, type KeyChecker } from './keys.ts';
+import { MemoryLimits, type LimitStore } from './limits.ts';
+import { RedisKeys, RedisLimits } from './redis.ts';
 import { WindowLimiter } from './rate-limit.ts';
 
 /** Live endpoints by name: each module is loaded per build (api/live/*.ts). */
@@ -22,8 +23,9 @@ export interface RunningServer {
   server: http.Server;
   buildId(): string | null;
   holder: BuildHolder;
+  /** The file key store of --state (used when no REII_REDIS_URL is set). */
   keys: KeyStore;
-  usage: UsageStore;
+  limits: LimitStore;
   close(): Promise<void>;
 }
 
@@ -42,10 +44,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const holder = new BuildHolder({ artifacts: settings.artifacts, cacheBytes: settings.shardCacheMb * 1024 * 1024, live: opts.live ?? LIVE_MODULES, log });
   await holder.start();
   const keys = new KeyStore(settings.state);
-  keys.watch(250);
-  const usage = new UsageStore(settings.state);
-  usage.startFlushing(1000);
-  const app = createApp({ holder, keys, usage, limiter: new WindowLimiter(60_000), anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous });
+  let checker: KeyChecker = keys;
+  let limits: LimitStore;
+  if (settings.redisUrl) {
+    // Several instances: keys, per-minute windows and monthly counts live in Redis (api/redis.ts).
+    const redisKeys = new RedisKeys(settings.redisUrl);
+    await redisKeys.watch(250);
+    checker = redisKeys;
+    const redisLimits = new RedisLimits(settings.redisUrl);
+    if (!(await redisLimits.ready())) log('redis unreachable at start: serving with per-instance limits until it connects', { url: settings.redisUrl });
+    limits = redisLimits;
+  } else {
+    keys.watch(250);
+    limits = new MemoryLimits(settings.state);
+  }
+  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous });
   const server = http.createServer({ requestTimeout: settings.requestTimeoutMs, headersTimeout: Math.min(settings.requestTimeoutMs, 10_000), maxHeaderSize: 16 * 1024 }, app);
   server.keepAliveTimeout = 5000;
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -67,7 +80,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server,
     holder,
     keys,
-    usage,
+    limits,
     buildId: () => holder.get()?.buildId ?? null,
     close() {
       // Stop accepting, let in-flight requests finish, then persist usage.
@@ -76,8 +89,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       }).then(async () => {
-        keys.close();
-        usage.close();
+        checker.close();
+        if (checker !== keys) keys.close();
+        await limits.close();
         await holder.close();
       });
       return closing;

@@ -20,6 +20,8 @@ export interface BuildOptions {
   log: Logger;
   only?: StageName[];
   now?: Date; // pinned in tests
+  /** Runs on the finished build folder before its shards are verified and it is published (fault-injection tests, operator checks). */
+  beforePublish?: (dir: string) => void;
 }
 
 export interface BuildResult {
@@ -112,6 +114,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
       outcomes.push({ name, seconds: (performance.now() - started) / 1000, ...out });
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
+    opts.beforePublish?.(dir);
     const verify = verifyShards(paths.shards);
     if (verify.errors.length) {
       throw new StageError('shards', verify.errors[0]!.split(':')[0] ?? null, new Error(`${verify.errors.length} malformed shard file(s): ${verify.errors.slice(0, 3).join('; ')}`));

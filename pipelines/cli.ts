@@ -52,6 +52,22 @@ program.command('serve')
 
 const keys = program.command('keys').description('API keys: create, list, revoke, rotate (stored only as hashes)');
 const stateOpt = (): Option => new Option('--state <dir>', 'key and usage state folder (default ./var)');
+/** The key registry: Redis when REII_REDIS_URL is set (shared by every instance), else <state>/keys.json. */
+async function keyRegistry(stateFlag?: string) {
+  const settings = loadSettings({ state: stateFlag });
+  if (settings.redisUrl) {
+    const { RedisKeys, RedisLimits } = await import('../api/redis.ts');
+    const reg = new RedisKeys(settings.redisUrl);
+    const limits = new RedisLimits(settings.redisUrl);
+    return { reg, limits, close: async () => { reg.close(); await limits.close(); } };
+  }
+  const { KeyStore } = await import('../api/keys.ts');
+  const { MemoryLimits } = await import('../api/limits.ts');
+  const reg = new KeyStore(settings.state);
+  const limits = new MemoryLimits(settings.state);
+  return { reg, limits, close: async () => { reg.close(); await limits.close(); } };
+}
+
 keys.command('create')
   .description('create a key; prints it once, alone on the last line')
   .requiredOption('--plan <plan>', 'starter, builder, pro, scale or enterprise')
@@ -59,43 +75,51 @@ keys.command('create')
   .option('--rpm <n>', 'requests per minute (overrides the plan; enterprise keys are unlimited without it)')
   .addOption(stateOpt())
   .action(async (o: { plan: string; name?: string; rpm?: string; state?: string }) => {
-    const { KeyStore } = await import('../api/keys.ts');
-    const store = new KeyStore(loadSettings({ state: o.state }).state);
     const rpm = o.rpm === undefined ? null : Number(o.rpm);
     if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1)) throw new CliError('--rpm must be a whole number of at least 1', { exitCode: EXIT.usage });
-    const { record, key } = store.create({ plan: o.plan, name: o.name ?? null, rpm });
-    process.stdout.write(`created key ${record.id} (plan ${record.plan}${record.rpm ? `, ${record.rpm}/min` : ''}); it is shown once:\n${key}\n`);
+    const r = await keyRegistry(o.state);
+    try {
+      const { record, key } = await r.reg.create({ plan: o.plan, name: o.name ?? null, rpm });
+      process.stdout.write(`created key ${record.id} (plan ${record.plan}${record.rpm ? `, ${record.rpm}/min` : ''}); it is shown once:\n${key}\n`);
+    } finally { await r.close(); }
   });
 keys.command('list')
   .description('list keys: id, name, plan, created, last used, usage this month (never the key)')
   .addOption(stateOpt())
   .option('--json', 'JSON output')
   .action(async (o: { state?: string; json?: boolean }) => {
-    const { KeyStore } = await import('../api/keys.ts');
-    const { UsageStore } = await import('../api/usage.ts');
-    const state = loadSettings({ state: o.state }).state;
-    const usage = new UsageStore(state);
-    const rows = new KeyStore(state).list().map((k) => ({
-      id: k.id, name: k.name ?? '', plan: k.plan, rpm: k.rpm ?? '', status: k.revoked_at ? 'revoked' : 'active',
-      created: k.created_at, last_used: usage.lastUsed(k.id) ?? '', usage_this_month: usage.monthCount(k.id),
-    }));
-    process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
+    const r = await keyRegistry(o.state);
+    try {
+      const now = Date.now();
+      const rows = [];
+      for (const k of await r.reg.list()) {
+        rows.push({
+          id: k.id, name: k.name ?? '', plan: k.plan, rpm: k.rpm ?? '', status: k.revoked_at ? 'revoked' : 'active',
+          created: k.created_at, last_used: (await r.limits.lastUsed(k.id)) ?? '', usage_this_month: await r.limits.monthCount(k.id, now),
+        });
+      }
+      process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
+    } finally { await r.close(); }
   });
 keys.command('revoke <id>')
   .description('revoke a key: a running server refuses it within a second')
   .addOption(stateOpt())
   .action(async (id: string, o: { state?: string }) => {
-    const { KeyStore } = await import('../api/keys.ts');
-    new KeyStore(loadSettings({ state: o.state }).state).revoke(id);
-    process.stdout.write(`revoked ${id}\n`);
+    const r = await keyRegistry(o.state);
+    try {
+      await r.reg.revoke(id);
+      process.stdout.write(`revoked ${id}\n`);
+    } finally { await r.close(); }
   });
 keys.command('rotate <id>')
   .description('issue a new key with the same plan, name and limit, and revoke the old one')
   .addOption(stateOpt())
   .action(async (id: string, o: { state?: string }) => {
-    const { KeyStore } = await import('../api/keys.ts');
-    const { record, key } = new KeyStore(loadSettings({ state: o.state }).state).rotate(id);
-    process.stdout.write(`rotated ${id} -> ${record.id}; the new key is shown once:\n${key}\n`);
+    const r = await keyRegistry(o.state);
+    try {
+      const { record, key } = await r.reg.rotate(id);
+      process.stdout.write(`rotated ${id} -> ${record.id}; the new key is shown once:\n${key}\n`);
+    } finally { await r.close(); }
   });
 
 const sources = program.command('sources').description('the raw sources: what is present, and pulling the open-data ones');

@@ -26,6 +26,7 @@ export interface Settings {
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
   stepFilter: string; // defaults to '' (every step)
+  redisUrl: string; // defaults to '' (limits in this process)
 }
 
 export const SETTINGS: readonly SettingRow[] = [
@@ -40,6 +41,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'logFormat', env: 'REII_LOG', default: 'human', help: 'Build log format: human (progress) or json (JSON lines for cron).' },
   { name: 'shardCacheMb', env: 'REII_SHARD_CACHE_MB', default: '64', help: 'Server in-memory cache of hot shard files, in MiB.' },
   { name: 'stepFilter', env: 'REII_STEP_FILTER', default: '', help: 'Development aid: comma-separated substrings; only step files whose name contains one run (sources always run). Empty runs every step.' },
+  { name: 'redisUrl', env: 'REII_REDIS_URL', default: '', help: 'Redis for limits, usage and keys shared by several API instances (redis://host:port); empty keeps them in this process and ./var.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
 ];
 
@@ -72,6 +74,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
     stepFilter: get('stepFilter'),
+    redisUrl: get('redisUrl'),
   });
 }
 

@@ -7,19 +7,11 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { publish } from '../../pipelines/publish.ts';
 import { FORMAT_VERSION } from '../../pipelines/shards/layout.ts';
+import { fakeBuild } from '../helpers/fake-build.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-
-/** A minimal build folder: a manifest and one states shard whose count marks which build it is. */
-function fakeBuild(artifacts: string, id: string, count: number, formatVersion = FORMAT_VERSION): string {
-  const dir = path.join(artifacts, 'builds', id);
-  fs.mkdirSync(path.join(dir, 'shards', 'geo'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ format_version: formatVersion, build_id: id, as_of: '2026-11-21', built_at: '2026-11-21T06:00:00Z' }));
-  fs.writeFileSync(path.join(dir, 'shards', 'geo', 'states.json'), JSON.stringify({ count, states: [] }));
-  return dir;
-}
 
 describe('build switching', () => {
   test('a build published under load is picked up with no failed request', async () => {

@@ -1,0 +1,64 @@
+// Per-key limits and usage behind one interface, so one API process or several can serve a key:
+// MemoryLimits (one process, usage durable in <state>/usage.json) and RedisLimits (api/redis.ts,
+// shared by every instance on one Redis). Per-address limits (public calls, failed keys) stay per
+// instance: they protect each process, not an account.
+import { WindowLimiter, type WindowState } from './rate-limit.ts';
+import { UsageStore } from './usage.ts';
+
+export interface LimitsHealth {
+  backend: 'memory' | 'redis';
+  status: 'ok' | 'degraded';
+  detail: string | null;
+}
+
+export interface KeyHit {
+  window: WindowState; // the key's per-minute window after counting this request
+  monthUsed: number; // 2xx answers counted this calendar month (UTC) before this request
+  degraded: boolean; // true when the shared store was unreachable and this instance decided alone
+}
+
+export interface LimitStore {
+  /** Counts a request in the key's minute window (unless it is already full) and reads the month's count. */
+  hit(keyId: string, perMinute: number | null, now: number): Promise<KeyHit>;
+  /** Counts one 2xx answer toward the key's month. */
+  countSuccess(keyId: string, now: number): Promise<void>;
+  monthCount(keyId: string, now: number): Promise<number>;
+  lastUsed(keyId: string): Promise<string | null>;
+  health(): LimitsHealth;
+  close(): Promise<void>;
+}
+
+export class MemoryLimits implements LimitStore {
+  private readonly windows = new WindowLimiter(60_000);
+  readonly usage: UsageStore;
+
+  constructor(stateDir: string) {
+    this.usage = new UsageStore(stateDir);
+    this.usage.startFlushing(1000);
+  }
+
+  async hit(keyId: string, perMinute: number | null, now: number): Promise<KeyHit> {
+    this.usage.touch(keyId, now);
+    return { window: this.windows.hit(keyId, perMinute, now), monthUsed: this.usage.monthCount(keyId, now), degraded: false };
+  }
+
+  async countSuccess(keyId: string, now: number): Promise<void> {
+    this.usage.count(keyId, now);
+  }
+
+  async monthCount(keyId: string, now: number): Promise<number> {
+    return this.usage.monthCount(keyId, now);
+  }
+
+  async lastUsed(keyId: string): Promise<string | null> {
+    return this.usage.lastUsed(keyId);
+  }
+
+  health(): LimitsHealth {
+    return { backend: 'memory', status: 'ok', detail: null };
+  }
+
+  async close(): Promise<void> {
+    this.usage.close();
+  }
+}
