@@ -109,8 +109,8 @@ function acceptsEncoding(req: http.IncomingMessage, enc: string): boolean {
   });
 }
 
-function sendShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string): number {
-  const headers: Record<string, string> = { ETag: shard.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified };
+function sendShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string, extra: Record<string, string>): number {
+  const headers: Record<string, string> = { ETag: shard.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified, ...extra };
   const inm = req.headers['if-none-match'];
   if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === shard.etag || t.trim() === '*')) {
     send(req, res, ctx, 304, '', headers);
@@ -288,7 +288,7 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     if (reply.kind === 'shard') {
       const shard = await build!.shards.get(reply.path);
       if (!shard) throw new HttpError('no_data', reply.notFound);
-      status = sendShard(req, res, ctx, shard, route.cacheControl, new Date(build!.builtAt || t).toUTCString());
+      status = sendShard(req, res, ctx, shard, route.cacheControl, new Date(build!.builtAt || t).toUTCString(), cors);
     } else if (reply.kind === 'custom') {
       status = await reply.send(req, res, { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
     } else {

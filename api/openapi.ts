@@ -5,6 +5,8 @@ import { SYSTEM_ROUTES } from './system-routes.ts';
 import { SCHEMAS } from './schemas.ts';
 import { PLANS, planFor } from './plans.ts';
 import type { ParamSpec } from './params.ts';
+import { WEBHOOKS_OPENAPI, patchWebhookPaths } from './webhooks/schemas.ts'; // issue 10
+import { patchExportPaths } from './export/schemas.ts'; // issue 10
 
 function paramSchema(s: ParamSpec): Record<string, unknown> {
   switch (s.type) {
@@ -66,6 +68,8 @@ const problem = (description: string): Record<string, unknown> => ({ description
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of [...ROUTES, ...SYSTEM_ROUTES]) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  patchWebhookPaths(paths); // issue 10: 201/202/204 answers
+  patchExportPaths(paths); // issue 10: file answers (206, 304, 416)
   return {
     openapi: '3.1.0',
     info: {
@@ -77,6 +81,7 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [{ url: '/' }],
     security: [{ serviceKey: [] }],
     paths,
+    webhooks: WEBHOOKS_OPENAPI, // issue 10: the events a webhook endpoint receives
     components: {
       securitySchemes: { serviceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key' } },
       schemas: SCHEMAS,

@@ -7,6 +7,8 @@ import type { Group } from './plans.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer } from './live/types.ts';
 import { CATEGORIES, CONDITIONS, PROPERTY_TYPES, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
+import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
+import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 
 export type Values = Record<string, unknown>;
 
@@ -253,4 +255,7 @@ export const ROUTES: readonly Route[] = [
       return shard('legal-tax-sale', { state: v['state'] }, `No tax sale data for ${String(v['state'])}`);
     },
   },
+  // ---- issue 10: webhooks (pro) and bulk export (scale), defined in api/webhooks/routes.ts and api/export/routes.ts
+  ...WEBHOOK_ROUTES,
+  ...EXPORT_ROUTES,
 ];

@@ -1,5 +1,7 @@
 // JSON Schemas (2020-12, as OpenAPI 3.1 uses) of every response, with the spec's exact field names.
 // The OpenAPI document references them and the contract tests check shard bodies against them.
+import { WEBHOOK_SCHEMAS } from './webhooks/schemas.ts'; // issue 10
+import { EXPORT_SCHEMAS } from './export/schemas.ts'; // issue 10
 
 type Schema = Record<string, unknown>;
 
@@ -136,4 +138,6 @@ export const SCHEMAS: Record<string, Schema> = {
     type: 'object', required: ['message'], additionalProperties: false,
     properties: { message: str, errors: { type: 'array', items: obj({ field: str, code: str, message: str }) } },
   },
+  ...WEBHOOK_SCHEMAS, // issue 10
+  ...EXPORT_SCHEMAS, // issue 10
 };

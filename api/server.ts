@@ -9,6 +9,7 @@ import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
 import { RedisKeys, RedisLimits } from './redis.ts';
 import { WindowLimiter } from './rate-limit.ts';
+import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
 
 /** Live endpoints by name: each module is loaded per build (api/live/*.ts). */
 const liveModule = (name: string) => async (): Promise<LiveModule<never>> =>
@@ -71,6 +72,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
   });
+  const webhooks = startWebhooks({ state: settings.state, holder, server, log }); // issue 10: outbox delivery + build events
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   let closing: Promise<void> | null = null;
@@ -89,6 +91,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       }).then(async () => {
+        await stopWebhooks(webhooks); // issue 10
         checker.close();
         if (checker !== keys) keys.close();
         await limits.close();

@@ -27,6 +27,10 @@ export interface Settings {
   requestTimeoutMs: number; // defaults to 10000
   stepFilter: string; // defaults to '' (every step)
   redisUrl: string; // defaults to '' (limits in this process)
+  webhooksAllowPrivate: string; // read by api/webhooks (ssrf.ts, service.ts) from the environment
+  webhooksRetrySchedule: string;
+  webhooksTimeoutMs: string;
+  webhooksTickMs: string;
 }
 
 export const SETTINGS: readonly SettingRow[] = [
@@ -42,6 +46,10 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'shardCacheMb', env: 'REII_SHARD_CACHE_MB', default: '64', help: 'Server in-memory cache of hot shard files, in MiB.' },
   { name: 'stepFilter', env: 'REII_STEP_FILTER', default: '', help: 'Development aid: comma-separated substrings; only step files whose name contains one run (sources always run). Empty runs every step.' },
   { name: 'redisUrl', env: 'REII_REDIS_URL', default: '', help: 'Redis for limits, usage and keys shared by several API instances (redis://host:port); empty keeps them in this process and ./var.' },
+  { name: 'webhooksAllowPrivate', env: 'REII_WEBHOOKS_ALLOW_PRIVATE', default: '0', help: 'Webhooks: 1 allows private, loopback and link-local target addresses (tests, private networks); 0 refuses them with 422.' },
+  { name: 'webhooksRetrySchedule', env: 'REII_WEBHOOKS_RETRY_SCHEDULE', default: '', help: 'Webhooks: comma-separated retry delays (e.g. 5s,5m,30m); empty uses the built-in schedule of about three days.' },
+  { name: 'webhooksTimeoutMs', env: 'REII_WEBHOOKS_TIMEOUT_MS', default: '10000', help: 'Webhooks: connect, headers and body timeout of one delivery attempt, in milliseconds.' },
+  { name: 'webhooksTickMs', env: 'REII_WEBHOOKS_TICK_MS', default: '500', help: 'Webhooks: how often the server checks for a new build and due deliveries, in milliseconds.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
 ];
 
@@ -75,6 +83,10 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
     stepFilter: get('stepFilter'),
     redisUrl: get('redisUrl'),
+    webhooksAllowPrivate: get('webhooksAllowPrivate'),
+    webhooksRetrySchedule: get('webhooksRetrySchedule'),
+    webhooksTimeoutMs: get('webhooksTimeoutMs'),
+    webhooksTickMs: get('webhooksTickMs'),
   });
 }
 

@@ -1,0 +1,114 @@
+// /v1/webhooks: register, list and delete a key's endpoints, and queue a test event (pro plan and up).
+// Spread into ROUTES by api/routes.ts. Each reply is 'custom' only to reach the server's own webhook service
+// (the request's server); the bodies are ordinary JSON.
+import type http from 'node:http';
+import { HttpError, validationError } from '../errors.ts';
+import type { Reply, Route, Values } from '../routes.ts';
+import { checkTarget } from './ssrf.ts';
+import { MAX_ENDPOINTS_PER_KEY, serviceFor, type WebhookService } from './service.ts';
+import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
+
+const NO_STORE = 'no-store';
+const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, description: 'Webhook endpoint id (wh_...)' } as const;
+
+function json(res: http.ServerResponse, req: http.IncomingMessage, status: number, body: unknown, headers: Record<string, string>): number {
+  const buf = status === 204 ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers,
+    ...(status === 204 ? {} : { 'Content-Length': String(buf.length) }),
+  });
+  res.end(req.method === 'HEAD' || status === 204 ? undefined : buf);
+  return status;
+}
+
+/** A reply that runs `fn` with the webhook service of the server the request came to. */
+function withService(fn: (svc: WebhookService, req: http.IncomingMessage) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>): Reply {
+  return {
+    kind: 'custom',
+    async send(req, res, headers) {
+      const svc = serviceFor(req);
+      if (!svc) throw new HttpError('internal', 'Webhooks are not running on this server');
+      const out = await fn(svc, req);
+      return json(res, req, out.status, out.body, { ...headers, ...out.headers });
+    },
+  };
+}
+
+function keyOf(caller: { keyId: string | null }): string {
+  if (!caller.keyId) throw new HttpError('key_missing');
+  return caller.keyId;
+}
+
+function ownOr404(svc: WebhookService, keyId: string, id: unknown) {
+  const e = typeof id === 'string' ? svc.ownEndpoint(keyId, id) : undefined;
+  if (!e) throw new HttpError('no_data', `No webhook endpoint ${String(id)} for this key`);
+  return e;
+}
+
+export const WEBHOOK_ROUTES: readonly Route[] = [
+  {
+    method: 'POST', path: '/v1/webhooks', group: 'webhooks', cacheControl: NO_STORE, response: 'WebhookEndpointCreated', needsBuild: false,
+    summary: 'Register a webhook endpoint; the signing secret (whsec_...) is in this answer only (201)',
+    body: [
+      { name: 'url', type: 'string', required: true, min: 8, max: 2048, description: 'https (or http) URL that receives POSTed events; must resolve to public addresses' },
+      { name: 'events', type: 'string_array', required: true, min: 1, max: EVENT_TYPES.length, enum: EVENT_TYPES, description: `Event types to receive: ${EVENT_TYPES.join(', ')}` },
+      { name: 'description', type: 'string', min: 1, max: 200, description: 'Optional label' },
+    ],
+    resolve(v: Values, _build, caller) {
+      const keyId = keyOf(caller);
+      return withService(async (svc) => {
+        if (svc.endpointsOf(keyId).length >= MAX_ENDPOINTS_PER_KEY) {
+          throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
+        }
+        const target = await checkTarget(String(v['url']));
+        if (!target.ok) throw validationError([{ field: 'url', code: target.code, message: target.message }]);
+        const { endpoint, secret } = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        return {
+          status: 201,
+          headers: { Location: `/v1/webhooks/${endpoint.id}` },
+          body: { id: endpoint.id, url: endpoint.url, events: endpoint.events, description: endpoint.description, secret, status: endpoint.status, created_at: endpoint.created_at },
+        };
+      });
+    },
+  },
+  {
+    method: 'GET', path: '/v1/webhooks', group: 'webhooks', cacheControl: NO_STORE, response: 'WebhookEndpointList', needsBuild: false,
+    summary: "This key's webhook endpoints with status and last delivery (never the secret)",
+    resolve(_v, _build, caller) {
+      const keyId = keyOf(caller);
+      return withService(async (svc) => {
+        const endpoints = svc.endpointsOf(keyId);
+        return { status: 200, body: { count: endpoints.length, endpoints } };
+      });
+    },
+  },
+  {
+    method: 'DELETE', path: '/v1/webhooks/{id}', group: 'webhooks', cacheControl: NO_STORE, response: 'Problem', needsBuild: false,
+    summary: 'Delete a webhook endpoint and its undelivered messages (204)',
+    params: [ID_PARAM],
+    resolve(v, _build, caller) {
+      const keyId = keyOf(caller);
+      return withService(async (svc) => {
+        const e = ownOr404(svc, keyId, v['id']);
+        svc.remove(keyId, e.id);
+        return { status: 204 };
+      });
+    },
+  },
+  {
+    method: 'POST', path: '/v1/webhooks/{id}/test', group: 'webhooks', cacheControl: NO_STORE, response: 'WebhookTestQueued', needsBuild: false,
+    summary: 'Queue a webhook.test event for an endpoint (202)',
+    params: [ID_PARAM],
+    resolve(v, _build, caller) {
+      const keyId = keyOf(caller);
+      return withService(async (svc) => {
+        const e = ownOr404(svc, keyId, v['id']);
+        if (e.status !== 'active') {
+          throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
+        }
+        const ev = svc.sendTest(e);
+        return { status: 202, body: { event_id: ev.id, type: ev.type, endpoint_id: e.id, status: 'queued' } };
+      });
+    },
+  },
+];
