@@ -1,0 +1,174 @@
+// What the research module reads: the files of <build>/live/research/ (pipelines/shards/research-index.ts) and,
+// at request time, the pre-rendered shards of the same build (parsed once, then cached; a missing file is cached
+// as missing too). Every shard family may be absent from a build: readers return null, never throw.
+import fs from 'node:fs';
+import path from 'node:path';
+import { shardPath, type FamilyName } from '../../pipelines/shards/layout.ts';
+import { Bm25, type Bm25Data } from './research-text.ts';
+
+export const RESEARCH_FORMAT = 1;
+
+/** One regulation record as the index stores it (the spec's sixteen fields, shorter names). */
+export interface RegulationDoc {
+  id: string;
+  level: string; // state | county | city | zip
+  state: string;
+  county_fips: string | null;
+  city: string | null;
+  category: string;
+  subcategory: string;
+  title: string;
+  summary: string;
+  data: Record<string, unknown>; // structured_data
+  citation: string | null;
+  url: string | null;
+  effective_date: string | null;
+  status: string; // active | pending
+  verified_at: string | null;
+  last_reviewed_at: string | null;
+  uncertain: string[]; // structured_data.uncertain_fields
+}
+
+export interface StateLegalRow {
+  state_code: string;
+  state_name: string;
+  landlord_friendliness_score: number | null;
+  landlord_friendliness_label: string | null;
+  foreclosure_type: string | null;
+  lien_or_deed: string | null;
+  interest_rate_pct: number | null;
+  redemption_period_months: number | null;
+  rent_control_preemption: string | null;
+  statewide_rent_control: boolean | null;
+  last_reviewed_at: string | null;
+}
+
+export interface PlacesData {
+  states: [code: string, name: string][];
+  cities: [name: string, state: string, population: number, zips: string, county_fips: string][]; // zips space-separated
+  zips: [zip: string, city: string, state: string][];
+}
+
+export interface ResearchMeta {
+  format: number;
+  build_id: string;
+  counts: Record<string, number>;
+}
+
+/** The text BM25 indexes for a record: title twice, summary, category words, structured keys and string values, citation, city. */
+export function regulationText(d: RegulationDoc): string {
+  const parts = [d.title, d.title, d.summary, d.category.replaceAll('_', ' '), d.subcategory.replaceAll('_', ' ')];
+  for (const [k, v] of Object.entries(d.data)) {
+    if (k === 'uncertain_fields') continue;
+    parts.push(k.replaceAll('_', ' '));
+    if (typeof v === 'string') parts.push(v);
+    else if (Array.isArray(v)) parts.push(v.filter((x) => typeof x === 'string').join(' ').replaceAll('_', ' '));
+  }
+  if (d.citation) parts.push(d.citation);
+  if (d.city) parts.push(d.city);
+  return parts.join(' \n ');
+}
+
+/** A city of the gazetteer. */
+export interface City { name: string; state: string; population: number; zips: string[]; county_fips: string | null }
+
+const MAX_CACHED = 5000;
+
+export class ResearchData {
+  readonly bm25: Bm25;
+  readonly byState = new Map<string, RegulationDoc[]>();
+  readonly stateLegal = new Map<string, StateLegalRow>();
+  readonly stateNames = new Map<string, string>();
+  /** lowercased city name -> cities of that name, most populous first */
+  readonly citiesByName = new Map<string, City[]>();
+  readonly zips = new Map<string, { city: string; state: string }>();
+  /** longest city name in words (bounds the n-gram scan) */
+  readonly maxCityWords: number;
+  private readonly shardCache = new Map<string, unknown>();
+
+  constructor(
+    readonly docs: RegulationDoc[],
+    bm25: Bm25Data,
+    stateLegal: StateLegalRow[],
+    places: PlacesData,
+    readonly shardsDir: string | null,
+    readonly meta: ResearchMeta | null,
+  ) {
+    this.bm25 = new Bm25(bm25);
+    for (const d of docs) {
+      let list = this.byState.get(d.state);
+      if (!list) { list = []; this.byState.set(d.state, list); }
+      list.push(d);
+    }
+    for (const r of stateLegal) this.stateLegal.set(r.state_code, r);
+    for (const [c, n] of places.states) this.stateNames.set(c, n);
+    let maxWords = 1;
+    for (const [name, state, population, zips, county] of places.cities) {
+      const key = name.toLowerCase();
+      let list = this.citiesByName.get(key);
+      if (!list) { list = []; this.citiesByName.set(key, list); }
+      list.push({ name, state, population, zips: zips ? zips.split(' ') : [], county_fips: county || null });
+      maxWords = Math.max(maxWords, key.split(/\s+/).length);
+    }
+    for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
+    this.maxCityWords = Math.min(maxWords, 5);
+    for (const [zip, city, state] of places.zips) this.zips.set(zip, { city, state });
+  }
+
+  static fromBuild(buildDir: string): ResearchData | null {
+    const dir = path.join(buildDir, 'live', 'research');
+    if (!fs.existsSync(path.join(dir, 'meta.json'))) return null;
+    const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
+    const meta = read<ResearchMeta>('meta.json');
+    if (meta.format !== RESEARCH_FORMAT) return null;
+    const shards = path.join(buildDir, 'shards');
+    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'),
+      fs.existsSync(shards) ? shards : null, meta);
+  }
+
+  /** The name used in sentences ("the District of Columbia"). */
+  stateName(code: string): string {
+    if (code === 'DC') return 'the District of Columbia';
+    return this.stateNames.get(code) ?? code;
+  }
+
+  cityInState(name: string, state: string): City | null {
+    return this.citiesByName.get(name.toLowerCase())?.find((c) => c.state === state) ?? null;
+  }
+
+  /** Zips of a city: the city list's zip_codes, else the zips whose primary city it is. */
+  zipsOfCity(city: string, state: string): string[] {
+    const c = this.cityInState(city, state);
+    if (c && c.zips.length) return c.zips;
+    const out: string[] = [];
+    const lc = city.toLowerCase();
+    for (const [zip, z] of this.zips) if (z.state === state && z.city.toLowerCase() === lc) out.push(zip);
+    return out;
+  }
+
+  /** Whether a shard family has any file in this build (a family still being built elsewhere is absent). */
+  hasFamily(prefix: string): boolean {
+    const key = `family:${prefix}`;
+    if (this.shardCache.has(key)) return this.shardCache.get(key) as boolean;
+    const ok = this.shardsDir !== null && fs.existsSync(path.join(this.shardsDir, prefix));
+    this.shardCache.set(key, ok);
+    return ok;
+  }
+
+  /** A parsed shard, or null when the build has none for these keys. Cached (files of a build never change). */
+  shard<T>(family: FamilyName, keys: Record<string, string | null>): T | null {
+    if (!this.shardsDir) return null;
+    const p = shardPath(family, keys);
+    if (!p.ok) return null;
+    if (this.shardCache.has(p.path)) return this.shardCache.get(p.path) as T | null;
+    let v: T | null = null;
+    try {
+      v = JSON.parse(fs.readFileSync(path.join(this.shardsDir, p.path), 'utf8')) as T;
+    } catch {
+      v = null;
+    }
+    if (this.shardCache.size >= MAX_CACHED) this.shardCache.delete(this.shardCache.keys().next().value as string);
+    this.shardCache.set(p.path, v);
+    return v;
+  }
+}

@@ -1,0 +1,351 @@
+// Understanding a research question (pure, no I/O): which intents it asks about and which places (states, cities,
+// zips) it names, from the query text and the optional context {zip, city, state}. Rules: warehouse/docs/research.md.
+//
+// Entity rules in short:
+//   zips     5 digits standing alone (not "$12345", not part of a longer number); unknown zips are reported, not guessed
+//   states   full names anywhere, any case ("new mexico" before "mexico"-free matches, "West Virginia" before "Virginia");
+//            2-letter codes only in upper case, and the codes that are also English words (IN, OR, ME, OK, HI, OH, ID,
+//            CO, PA, MA, AL, DE, MD, MO) only with a cue: after a comma or a city ("Portland, OR"), or after a
+//            preposition at the end of a phrase ("eviction notice in OK?"); in an all-caps question every code needs a cue
+//   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
+//            context state is DC (and the answer says how it was read)
+//   cities   the build's city list; multi-word names first; a name must be written with capitals, or be a large
+//            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
+//            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
+//            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake
+import type { City } from './research-data.ts';
+
+export type Intent =
+  | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
+  | 'redemption' | 'surplus' | 'rent_control' | 'adverse_possession' | 'comps' | 'rehab' | 'investor' | 'location'
+  | 'legal_risk' | 'landlord_friendliness';
+
+export const LEGAL_INTENTS: ReadonlySet<Intent> = new Set(['eviction_notice', 'eviction_timeline', 'just_cause', 'security_deposit',
+  'foreclosure', 'tax_sale', 'redemption', 'surplus', 'rent_control', 'adverse_possession', 'legal_risk', 'landlord_friendliness']);
+
+export interface Target {
+  state: string;
+  city?: string;
+  zip?: string;
+  /** how the place was found: query text or context */
+  from: 'query' | 'context';
+}
+
+export interface Understanding {
+  intents: Intent[];
+  targets: Target[];
+  comparison: boolean;
+  /** "which states have the longest ..." with no place named */
+  ranking: 'max' | 'min' | 'none' | null;
+  propertyType: 'sfr' | 'multi' | 'condo' | 'land' | 'commercial';
+  months: number | null;
+  /** places named that we do not cover (a territory, an unknown zip or city) */
+  unknown: string[];
+  /** readings worth telling the user (ambiguous "Washington") */
+  notes: string[];
+  /** parts of the question the data cannot answer (said in the answer; confidence at most medium) */
+  gaps: string[];
+  /** the question with place names taken out (for full-text retrieval) */
+  topicText: string;
+}
+
+export interface Gazetteer {
+  stateNames: ReadonlyMap<string, string>;
+  citiesByName: ReadonlyMap<string, City[]>;
+  zips: ReadonlyMap<string, { city: string; state: string }>;
+  maxCityWords: number;
+}
+
+export interface Context { zip?: string; city?: string; state?: string }
+
+const STATE_NAMES: Record<string, string> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
+  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
+  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
+  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
+  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
+  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
+  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+};
+export const STATE_CODES: ReadonlySet<string> = new Set(Object.keys(STATE_NAMES));
+export const stateNameOf = (code: string): string => STATE_NAMES[code] ?? code;
+
+const AMBIGUOUS_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'CO', 'PA', 'MA', 'AL', 'DE', 'MD', 'MO', 'LA']);
+/** Ambiguous codes that are rarely English words in capitals: a code at the very end of the question counts. */
+const END_OK_CODES = new Set(['MA', 'PA', 'CO', 'MD', 'MO', 'DE', 'AL']);
+const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 'and', 'between', 'to', 'with', 'about']);
+const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgin islands', 'american samoa', 'northern mariana islands', 'northern marianas'];
+/** Extra state name spellings. */
+const STATE_ALIASES: [string, string][] = [
+  ['district of columbia', 'DC'], ['washington dc', 'DC'], ['washington d.c.', 'DC'], ['washington d.c', 'DC'], ['washington, dc', 'DC'],
+  ['washington, d.c.', 'DC'], ['d.c.', 'DC'], ['washington state', 'WA'], ['state of washington', 'WA'],
+];
+/** City nicknames. */
+const CITY_ALIASES: [RegExp, string, string][] = [
+  [/\bnew york city\b|\bnyc\b|\bmanhattan\b|\bbrooklyn\b/i, 'New York', 'NY'],
+  [/\bLA\b(?!,)|\blos angeles\b/, 'Los Angeles', 'CA'],
+  [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
+  [/\bphilly\b/i, 'Philadelphia', 'PA'],
+];
+/** English words that are also town names: need capitals and never count at a sentence start without a state. */
+const COMMON_WORDS = new Set(`deposit rent notice lien tax flood price commerce security mobile independence liberty enterprise justice
+protection opportunity surprise home homes house value market eviction evict title color deed sale sales cap control risk
+friendly landlord tenant state city county zip investor flip rehab permit comps compare quick deep best worst most least long
+short high low more less new old north south east west central union center centre city university college lake park
+beach hill hills springs mountain view plain plains pleasant fairview midway greenville franklin clinton madison
+washington kansas nevada texas wyoming indiana georgia florida virginia`.split(/\s+/));
+
+/** [name, code, pattern] for every state name and alias, longest first (compiled once). */
+const STATE_PATTERNS: [string, string, RegExp][] = [...STATE_ALIASES, ...Object.entries(STATE_NAMES).map(([c, n]) => [n.toLowerCase(), c] as [string, string])]
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([name, code]) => [name, code, new RegExp(`(?<![a-z])${name.replace(/[.]/g, '\\.').replace(/ /g, '\\s+')}(?![a-z])`, 'g')]);
+const STATE_NAME_SET = new Set(Object.values(STATE_NAMES).map((n) => n.toLowerCase()));
+
+interface Span { start: number; end: number }
+const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
+
+interface Token { text: string; lower: string; start: number; end: number }
+function tokens(q: string): Token[] {
+  const out: Token[] = [];
+  for (const m of q.matchAll(/[A-Za-z][A-Za-z.'’-]*[A-Za-z.]|[A-Za-z]|\d+/g)) {
+    const text = m[0].replace(/\.$/, (d) => (/^(?:[A-Za-z]\.)+$/.test(m[0]) || /^(St|Ft|Mt)\.$/.test(m[0]) ? d : ''));
+    out.push({ text, lower: text.toLowerCase(), start: m.index, end: m.index + text.length });
+  }
+  return out;
+}
+
+const cap = (w: string): boolean => /^[A-Z]/.test(w);
+const sentenceStart = (q: string, at: number): boolean => { const b = q.slice(0, at).trimEnd(); return b === '' || /[.!?:;]$/.test(b); };
+
+/** Finds the intents of a question (lowercased text). */
+export function detectIntents(text: string): Intent[] {
+  const q = text.toLowerCase();
+  const found = new Set<Intent>();
+  const evict = /\bevict|pay[- ]or[- ]quit|notice to (quit|vacate|pay)|\bunlawful detainer|\bforcible (entry|detainer)|\bpossession of (the )?(unit|property|premises)/.test(q);
+  const notice = /\bnotice\b|pay[- ]or[- ]quit|pay or vacate|\bquit\b|non-?payment|late rent|unpaid rent|\bcure\b/.test(q);
+  const timeline = /how long|how many (days|weeks|months)|timeline|how fast|how quick|duration|time ?frame|length of|take to|takes? (to )?(get|remove)|process take|from (notice|filing) to/.test(q);
+  if (/just[- ]cause|good[- ]cause|no[- ]fault|for[- ]cause evict/.test(q)) found.add('just_cause');
+  if (evict || (notice && /rent|tenant|landlord/.test(q))) {
+    if (notice && !(/\beviction (process|timeline)\b/.test(q) && !/\bnotice\b/.test(q))) found.add('eviction_notice');
+    if (timeline && !/how many days('|’)? notice|days of notice|notice period|notice (required|requirement)/.test(q)) found.add('eviction_timeline');
+    if (!notice && !timeline && !found.has('just_cause')) { found.add('eviction_notice'); found.add('eviction_timeline'); }
+  }
+  if (/\bdeposits?\b/.test(q)) found.add('security_deposit');
+  const taxCue = /\btax(es)?[- ](lien|deed|sale|certificate|foreclos|auction)|lien (or|vs\.?|versus) deed|deed (or|vs\.?|versus) lien|\blien state|\bdeed state|\b(tax )?lien (interest|rate)|tax lien|tax deed|bid[- ]down|surplus (proceeds|equity|funds)|tyler v|over-?bid|excess proceeds/.test(q);
+  if (taxCue || (/interest rate|penalty rate/.test(q) && /\blien|\bdeed|\btax/.test(q))) found.add('tax_sale');
+  if (/surplus|excess proceeds|tyler v|over-?bid|equity theft/.test(q)) {
+    found.add('surplus');
+    if (!/lien or|or lien|deed or|or deed|interest|rate|redemption|redeem/.test(q)) found.delete('tax_sale');
+  }
+  if (/\bredeem|\bredemption/.test(q)) {
+    found.add('redemption');
+    if (!/lien|deed|interest|rate|surplus|return/.test(q)) found.delete('tax_sale');
+  }
+  if (/foreclos|power of sale|trustee('s)? sale|judicial (or|vs\.?|versus) non|non-?judicial/.test(q) && !(taxCue && !/mortgage|judicial/.test(q))) {
+    if (!/pre-?foreclosure (pipeline|count|propert|inventory|listing)|distress/.test(q) || /judicial|type|process/.test(q)) found.add('foreclosure');
+  }
+  if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
+  if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
+  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)/.test(q)) found.add('comps');
+  if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity/.test(q)) found.add('rehab');
+  if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
+  if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');
+  if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risky|market legal|investor actions/.test(q)) found.add('legal_risk');
+  if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords/.test(q)) found.add('landlord_friendliness');
+  // a lone "investor" word only when nothing else was asked
+  if (found.size === 0 && /\binvestors?\b/.test(q) && /\bactivity|overview|market|buy/.test(q)) found.add('investor');
+  return [...found];
+}
+
+function parseMonths(q: string): number | null {
+  const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
+  if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
+  if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return 12;
+  if (/\b(last|past) (two years|24 months)\b/i.test(q)) return 24;
+  if (/\b(last|past) (quarter|three months)\b/i.test(q)) return 3;
+  return null;
+}
+
+function parsePropertyType(q: string): Understanding['propertyType'] {
+  const l = q.toLowerCase();
+  if (/\bcondos?\b|condominium|townho(use|me)s?\b/.test(l)) return 'condo';
+  if (/multi[- ]?famil|\bduplex|triplex|fourplex|quadplex|\bmulti\b|apartment buildings?|2-4 unit/.test(l)) return 'multi';
+  if (/\b(vacant )?land\b|\bbuildable lots?\b/.test(l)) return 'land';
+  if (/commercial|office|retail|industrial/.test(l)) return 'commercial';
+  return 'sfr';
+}
+
+/** Parses a question and its context into intents and places. */
+export function understand(query: string, context: Context = {}, gaz: Gazetteer): Understanding {
+  const q = query;
+  const lower = q.toLowerCase();
+  const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
+  const taken: Span[] = [];
+  const unknown: string[] = [];
+  const notes: string[] = [];
+  type Found = { state: string; city?: string; zip?: string; at: number; end: number; kind: 'state' | 'city' | 'zip' };
+  const found: Found[] = [];
+
+  // territories we do not cover
+  for (const t of TERRITORIES) {
+    const i = lower.indexOf(t);
+    if (i >= 0 && !overlaps(taken, i, i + t.length)) { taken.push({ start: i, end: i + t.length }); unknown.push(t.replace(/\b\w/g, (c) => c.toUpperCase())); }
+  }
+
+  // foreign places: the question is outside coverage
+  const foreign = /\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i.exec(q);
+  if (foreign) unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase()));
+
+  // zips
+  for (const m of q.matchAll(/(?<![\d$.,])\b(\d{5})(?:-\d{4})?\b(?![\d,%]|\.\d)/g)) {
+    const zip = m[1]!;
+    const z = gaz.zips.get(zip);
+    taken.push({ start: m.index, end: m.index + m[0].length });
+    if (z) found.push({ state: z.state, city: z.city || undefined, zip, at: m.index, end: m.index + m[0].length, kind: 'zip' });
+    else unknown.push(`zip ${zip}`);
+  }
+
+  // city nicknames (NYC, LA, SF)
+  for (const [re, city, state] of CITY_ALIASES) {
+    const m = re.exec(q);
+    if (m && !overlaps(taken, m.index, m.index + m[0].length)) {
+      taken.push({ start: m.index, end: m.index + m[0].length });
+      found.push({ state, city, at: m.index, end: m.index + m[0].length, kind: 'city' });
+    }
+  }
+
+  // state aliases and full names, longest first
+  const stateNameHits: Found[] = [];
+  for (const [name, code, re] of STATE_PATTERNS) {
+    re.lastIndex = 0;
+    for (const m of lower.matchAll(re)) {
+      const s = m.index, e = s + m[0].length;
+      if (overlaps(taken, s, e)) continue;
+      // "Kansas City", "Oklahoma City", "Iowa City", "Texas City", "Virginia Beach", "New York City": a city, not the state
+      const after = lower.slice(e, e + 12);
+      if (/^\s+(city|beach)\b/.test(after) && gaz.citiesByName.has(`${m[0]}${/^\s+(city|beach)/.exec(after)![0]}`.replace(/\s+/g, ' '))) continue;
+      taken.push({ start: s, end: e });
+      let st = code;
+      if (code === 'WA' && name === 'washington') {
+        if (/^\s*,?\s*d\.?\s?c\b/.test(lower.slice(e))) continue; // handled by aliases
+        if (context.state === 'DC') { st = 'DC'; notes.push('"Washington" read as Washington, DC (from the context state)'); }
+        else notes.push('"Washington" read as Washington State; say "Washington DC" for the District');
+      }
+      stateNameHits.push({ state: st, at: s, end: e, kind: 'state' });
+    }
+  }
+
+  // 2-letter codes (upper case only)
+  const toks = tokens(q);
+  const codeHits: Found[] = [];
+  toks.forEach((t, i) => {
+    let code = t.text.replace(/\./g, '');
+    if (!/^[A-Z]{2}$/.test(code) || !STATE_CODES.has(code)) return;
+    if (t.text.includes('.') && code !== 'DC') return;
+    if (overlaps(taken, t.start, t.end)) return;
+    const before = q.slice(0, t.start);
+    const prev = toks[i - 1];
+    const next = toks[i + 1];
+    const commaCue = /[A-Za-z.]\s*,\s*$/.test(before);
+    const afterCity = prev !== undefined && found.some((f) => f.kind === 'city' && f.end <= t.start && f.end >= prev.start);
+    const prepCue = prev !== undefined && PREPOSITIONS.has(prev.lower) && (next === undefined || /^[\s]*([?.!,;)]|$)/.test(q.slice(t.end)) || ['and', 'vs', 'versus', 'or'].includes(next?.lower ?? ''));
+    const endCue = END_OK_CODES.has(code) && /^\s*[?.!]?\s*$/.test(q.slice(t.end)) && prev !== undefined && !PREPOSITIONS.has(prev.lower);
+    const listCue = next !== undefined && ['and', 'vs', 'versus'].includes(next.lower) && toks[i + 2] !== undefined && STATE_CODES.has(toks[i + 2]!.text);
+    if (AMBIGUOUS_CODES.has(code) || allCaps) {
+      if (!(commaCue || afterCity || prepCue || listCue || endCue)) return;
+    }
+    if (code === 'LA' && !commaCue && !afterCity) return; // "LA" alone is Los Angeles (aliases above)
+    if (code === 'DC') code = 'DC';
+    taken.push({ start: t.start, end: t.end });
+    codeHits.push({ state: code, at: t.start, end: t.end, kind: 'state' });
+  });
+
+  // cities: n-grams over the tokens, longest first
+  const stateHits = [...stateNameHits, ...codeHits];
+  const namedStates = new Set(stateHits.map((s) => s.state));
+  if (context.state) namedStates.add(context.state);
+  for (let i = 0; i < toks.length; i++) {
+    for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
+      const first = toks[i]!, last = toks[i + n - 1]!;
+      if (overlaps(taken, first.start, last.end)) continue;
+      const phrase = toks.slice(i, i + n).map((t) => t.lower).join(' ');
+      const cands = gaz.citiesByName.get(phrase);
+      if (!cands || cands.length === 0) continue;
+      if (STATE_NAME_SET.has(phrase)) continue;
+      const words = toks.slice(i, i + n);
+      const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower));
+      // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois"
+      const adj = stateHits.find((s) => s.at >= last.end && /^[\s,]*$/.test(q.slice(last.end, s.at)));
+      const biggest = cands[0]!;
+      const common = COMMON_WORDS.has(phrase) || phrase.length <= 2;
+      let ok: boolean;
+      if (adj) ok = cands.some((c) => c.state === adj.state) && (capital || !common);
+      else if (common) ok = capital && !(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state));
+      else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 20_000;
+      else ok = biggest.population >= 100_000 && phrase.length > 3;
+      if (!ok) continue;
+      const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
+        ?? cands.find((c) => namedStates.has(c.state)) ?? biggest;
+      taken.push({ start: first.start, end: last.end });
+      found.push({ state: pick.state, city: pick.name, at: first.start, end: last.end, kind: 'city' });
+      i += n - 1;
+      break;
+    }
+  }
+
+  // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
+  const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
+  for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);
+  found.sort((a, b) => a.at - b.at);
+
+  const targets: Target[] = [];
+  if (foreign) found.length = 0;
+  const seen = new Set<string>();
+  for (const f of found) {
+    const key = `${f.state}|${f.city ?? ''}|${f.zip ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), from: 'query' });
+  }
+
+  // context fills in when the question names no place
+  if (targets.length === 0) {
+    if (context.zip) {
+      const z = gaz.zips.get(context.zip);
+      if (z) targets.push({ state: z.state, ...(z.city ? { city: z.city } : {}), zip: context.zip, from: 'context' });
+      else unknown.push(`zip ${context.zip}`);
+    }
+    if (targets.length === 0 && context.city) {
+      const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? [];
+      const c = context.state ? cands.find((x) => x.state === context.state) : cands[0];
+      if (c) targets.push({ state: c.state, city: c.name, from: 'context' });
+      else if (context.state) { targets.push({ state: context.state, from: 'context' }); unknown.push(`${context.city}, ${context.state}`); }
+      else unknown.push(context.city);
+    }
+    if (targets.length === 0 && context.state && STATE_CODES.has(context.state)) targets.push({ state: context.state, from: 'context' });
+  }
+
+  const intents = detectIntents(q);
+  const gaps: string[] = [];
+  if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
+    intents.splice(intents.indexOf('redemption'), 1);
+    if (!intents.includes('foreclosure')) intents.push('foreclosure');
+    gaps.push('We record redemption periods for tax sales only, not the right to redeem after a mortgage foreclosure');
+  }
+  const comparison = targets.length >= 2 || /\bcompare|comparison|\bversus\b|\bvs\.?\b|difference between|differ\b|side by side/i.test(q);
+  let ranking: Understanding['ranking'] = null;
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has)\b|\bwhere (is|are|do|does)\b|\brank/i.test(q)) {
+    if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) ranking = 'none';
+    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top/i.test(q)) ranking = 'max';
+    else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';
+  }
+
+  // the text left for full-text retrieval: place names out
+  let topicText = '';
+  let last = 0;
+  for (const s of [...taken].sort((a, b) => a.start - b.start)) { if (s.start >= last) { topicText += q.slice(last, s.start) + ' '; last = s.end; } }
+  topicText += q.slice(last);
+
+  return { intents, targets, comparison, ranking, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, topicText };
+}
