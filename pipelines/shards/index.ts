@@ -34,7 +34,8 @@ export function writeShardFile(root: string, rel: string, body: string): number 
   fs.writeFileSync(abs, buf);
   if (buf.length >= COMPRESS_MIN_BYTES) {
     fs.writeFileSync(abs + '.gz', zlib.gzipSync(buf, { level: 9 }));
-    fs.writeFileSync(abs + '.br', zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+    // Brotli quality 5: within a few per cent of quality 9 on small JSON at a seventh of the time (tens of thousands of shards).
+    fs.writeFileSync(abs + '.br', zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
   return buf.length;
 }
