@@ -282,7 +282,7 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     // ---------- answer
     const build = deps.holder.get();
     if (!build && route.needsBuild !== false) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
-    const reply = await route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null });
+    const reply = await route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams });
     let status: number;
     const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
     if (reply.kind === 'shard') {

@@ -22,6 +22,8 @@ export type Reply =
 export interface Caller {
   keyId: string | null;
   plan: string | null;
+  /** The query string as sent (for answers that echo the caller's text). */
+  query: URLSearchParams;
 }
 
 export interface Route {
@@ -225,7 +227,8 @@ export const ROUTES: readonly Route[] = [
       { name: 'limit', type: 'integer', min: 1, max: 10, default: 5, description: 'Max results, 1-10, default 5' },
       p.state(false),
     ],
-    resolve: (v, build) => live(build, 'autocomplete', v),
+    // The spec echoes `query` as sent: the module gets the raw q (it normalises for matching itself).
+    resolve: (v, build, caller) => live(build, 'autocomplete', { ...v, q: caller.query.get('q') ?? v['q'] }),
   },
   {
     method: 'GET', path: '/v1/legal/market-legal-risk', group: 'legal', cacheControl: CACHE.legal, response: 'MarketLegalRisk',

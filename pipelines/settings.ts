@@ -31,6 +31,7 @@ export interface Settings {
   webhooksRetrySchedule: string;
   webhooksTimeoutMs: string;
   webhooksTickMs: string;
+  autocompleteBudgetMs: string; // read by api/live/autocomplete.ts from the environment
 }
 
 export const SETTINGS: readonly SettingRow[] = [
@@ -50,6 +51,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'webhooksRetrySchedule', env: 'REII_WEBHOOKS_RETRY_SCHEDULE', default: '', help: 'Webhooks: comma-separated retry delays (e.g. 5s,5m,30m); empty uses the built-in schedule of about three days.' },
   { name: 'webhooksTimeoutMs', env: 'REII_WEBHOOKS_TIMEOUT_MS', default: '10000', help: 'Webhooks: connect, headers and body timeout of one delivery attempt, in milliseconds.' },
   { name: 'webhooksTickMs', env: 'REII_WEBHOOKS_TICK_MS', default: '500', help: 'Webhooks: how often the server checks for a new build and due deliveries, in milliseconds.' },
+  { name: 'autocompleteBudgetMs', env: 'REII_AUTOCOMPLETE_BUDGET_MS', default: '25', help: 'Autocomplete: time budget of one search; past it the answer degrades to exact street-line prefixes.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
 ];
 
@@ -87,6 +89,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     webhooksRetrySchedule: get('webhooksRetrySchedule'),
     webhooksTimeoutMs: get('webhooksTimeoutMs'),
     webhooksTickMs: get('webhooksTickMs'),
+    autocompleteBudgetMs: get('autocompleteBudgetMs'),
   });
 }
 

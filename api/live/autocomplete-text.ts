@@ -1,0 +1,77 @@
+// Text rules of address autocomplete, shared by the index builder (pipelines/shards/address-index.ts) and the
+// query side (api/live/autocomplete-index.ts), so both sides normalise the same way (warehouse/docs/address.md):
+//   - upper case, accents stripped, every character other than A-Z and 0-9 is a separator ("#4" -> "4",
+//     "97-29" -> "97" "29", "O'NEIL" -> "O" "NEIL")
+//   - each word is mapped to one canonical form: USPS suffix and directional abbreviations both ways
+//     (STREET -> ST, AVENUE/AV -> AVE, NORTH -> N, ...), so "3526 High Street" and "3526 HIGH ST" have the same tokens
+//   - unit designators (APT, APARTMENT, UNIT, STE, SUITE, UN) are dropped: "APT 4", "UNIT 4" and "#4" are all "4"
+
+/** Long form (or variant) -> canonical short form. Canonical forms map to themselves implicitly. */
+export const CANONICAL: ReadonlyMap<string, string> = new Map([
+  // street suffixes (USPS Publication 28)
+  ['STREET', 'ST'], ['STR', 'ST'], ['STRT', 'ST'], ['AVENUE', 'AVE'], ['AV', 'AVE'], ['AVEN', 'AVE'], ['AVN', 'AVE'], ['AVNUE', 'AVE'],
+  ['BOULEVARD', 'BLVD'], ['BOUL', 'BLVD'], ['BLV', 'BLVD'], ['ROAD', 'RD'], ['DRIVE', 'DR'], ['DRV', 'DR'], ['LANE', 'LN'],
+  ['COURT', 'CT'], ['CRT', 'CT'], ['PLACE', 'PL'], ['TERRACE', 'TER'], ['TERR', 'TER'], ['CIRCLE', 'CIR'], ['CIRC', 'CIR'],
+  ['PARKWAY', 'PKWY'], ['PKY', 'PKWY'], ['PARKWY', 'PKWY'], ['HIGHWAY', 'HWY'], ['HIWAY', 'HWY'], ['SQUARE', 'SQ'],
+  ['TRAIL', 'TRL'], ['EXPRESSWAY', 'EXPY'], ['FREEWAY', 'FWY'], ['TURNPIKE', 'TPKE'], ['ALLEY', 'ALY'], ['CROSSING', 'XING'],
+  ['HEIGHTS', 'HTS'], ['POINT', 'PT'], ['RIDGE', 'RDG'], ['COVE', 'CV'], ['CRESCENT', 'CRES'], ['PLAZA', 'PLZ'],
+  ['HOLLOW', 'HOLW'], ['MANOR', 'MNR'], ['MEADOWS', 'MDWS'], ['VIEW', 'VW'], ['WAY', 'WAY'], ['CENTER', 'CTR'],
+  ['ESTATES', 'EST'], ['GARDENS', 'GDNS'], ['GROVE', 'GRV'], ['HILL', 'HL'], ['ISLAND', 'IS'], ['JUNCTION', 'JCT'],
+  ['LAKE', 'LK'], ['MOUNT', 'MT'], ['MOUNTAIN', 'MTN'], ['PARK', 'PARK'], ['PASSAGE', 'PSGE'], ['ROUTE', 'RTE'],
+  ['SAINT', 'ST'], ['FORT', 'FT'], ['STATION', 'STA'], ['VILLAGE', 'VLG'], ['WALK', 'WALK'],
+  // directionals
+  ['NORTH', 'N'], ['SOUTH', 'S'], ['EAST', 'E'], ['WEST', 'W'],
+  ['NORTHEAST', 'NE'], ['NORTHWEST', 'NW'], ['SOUTHEAST', 'SE'], ['SOUTHWEST', 'SW'],
+]);
+
+/** Unit designators: dropped from both the indexed text and the query ("APT 4" == "UNIT 4" == "#4" == "4"). */
+export const UNIT_DESIGNATORS: ReadonlySet<string> = new Set(['APT', 'APARTMENT', 'UNIT', 'STE', 'SUITE', 'UN']);
+
+/** Long forms whose canonical form differs from a prefix of themselves ("BOUL" -> BLVD): for prefix expansion. */
+export const LONG_FORMS: readonly (readonly [string, string])[] = [...CANONICAL.entries()].filter(([l, s]) => l !== s);
+
+/** The raw words of a text: upper case, accents stripped, split on everything that is not A-Z or 0-9. */
+export function words(text: string): string[] {
+  const up = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  return up.split(/[^A-Z0-9]+/).filter((w) => w.length > 0);
+}
+
+export function canonical(word: string): string {
+  return CANONICAL.get(word) ?? word;
+}
+
+/** The index tokens of a text: canonical words without unit designators. */
+export function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) if (!UNIT_DESIGNATORS.has(w)) out.push(canonical(w));
+  return out;
+}
+
+/** The display street line of an address: the normalised street line, then " UNIT <unit>" when there is one. */
+export function displayAddress(address: string, unit: string | null | undefined): string {
+  return unit ? `${address} UNIT ${unit}` : address;
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+
+/**
+ * Every string at Damerau-Levenshtein distance 1 from `w` (substitution, adjacent transposition, deletion,
+ * insertion), deduplicated, `w` itself excluded. The typo rule: a word typed with 5+ characters may carry one
+ * edit of any kind; a word typed with 4 characters only an omitted character (the word meant has 5).
+ */
+export function typoVariants(w: string): string[] {
+  const out = new Set<string>();
+  const n = w.length;
+  if (n < 4) return [];
+  // a letter is mistyped as a letter, a digit as a digit: the alphabet follows the word (both for mixed words)
+  const ALPHABET = /^[0-9]+$/.test(w) ? DIGITS : /^[A-Z]+$/.test(w) ? LETTERS : LETTERS + DIGITS;
+  for (let i = 0; i <= n; i++) for (const c of ALPHABET) out.add(w.slice(0, i) + c + w.slice(i)); // insertion
+  if (n >= 5) {
+    for (let i = 0; i < n; i++) out.add(w.slice(0, i) + w.slice(i + 1)); // deletion
+    for (let i = 0; i < n - 1; i++) if (w[i] !== w[i + 1]) out.add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2)); // transposition
+    for (let i = 0; i < n; i++) for (const c of ALPHABET) if (c !== w[i]) out.add(w.slice(0, i) + c + w.slice(i + 1)); // substitution
+  }
+  out.delete(w);
+  return [...out];
+}

@@ -1,0 +1,57 @@
+// GET /v1/address/autocomplete?q=&limit=&state=: address matches with beds, baths and sqft, answered in-process
+// from <build>/live/autocomplete/index.bin (pipelines/shards/address-index.ts), loaded into memory once per build.
+// The core has validated q (trimmed, 3-200 characters), limit (1-10, default 5) and state (2 upper-case letters).
+// Matching, relevance order, typo rule and the time budget (25 ms, then the exact street-line prefix match):
+// warehouse/docs/address.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import { AutocompleteIndex, INDEX_FORMAT } from './autocomplete-index.ts';
+
+export interface AutocompleteInput {
+  q: string;
+  limit?: number;
+  state?: string;
+}
+
+/** Per-request time budget in ms; REII_AUTOCOMPLETE_BUDGET_MS overrides it (tests, benchmarks). */
+export const DEFAULT_BUDGET_MS = 25;
+
+export function budgetMs(): number {
+  const env = process.env['REII_AUTOCOMPLETE_BUDGET_MS'];
+  const v = env ? Number(env) : NaN;
+  return Number.isFinite(v) && v >= 0 ? v : DEFAULT_BUDGET_MS;
+}
+
+export class AutocompleteEngine {
+  /** Counts of answered requests by mode, for diagnostics. */
+  readonly stats = { full: 0, no_typo: 0, exact_prefix: 0 };
+
+  constructor(readonly index: AutocompleteIndex, readonly budget = budgetMs()) {}
+
+  static fromDir(dir: string): AutocompleteEngine {
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { format?: number };
+    if (meta.format !== INDEX_FORMAT) throw new Error(`autocomplete index format ${String(meta.format)}, expected ${INDEX_FORMAT}`);
+    return new AutocompleteEngine(AutocompleteIndex.fromFile(path.join(dir, 'index.bin')));
+  }
+
+  answer(input: AutocompleteInput, budget = this.budget): LiveAnswer {
+    const limit = input.limit ?? 5;
+    const r = this.index.search(input.q, { limit, state: input.state ?? null, budgetMs: budget });
+    this.stats[r.mode]++;
+    return { ok: true, body: { query: input.q, results: r.ids.map((id) => this.index.match(id)) } };
+  }
+}
+
+const autocomplete: LiveModule<AutocompleteInput> = {
+  async load(build: LiveBuild): Promise<LiveInstance<AutocompleteInput>> {
+    const dir = path.join(build.dir, 'live', 'autocomplete');
+    if (!fs.existsSync(path.join(dir, 'meta.json'))) {
+      return { handle: () => ({ ok: false, status: 404, message: `Address autocomplete data is not available in build ${build.buildId}` }) };
+    }
+    const engine = AutocompleteEngine.fromDir(dir);
+    return { handle: (input) => engine.answer(input) };
+  },
+};
+
+export default autocomplete;

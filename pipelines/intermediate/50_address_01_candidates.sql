@@ -1,0 +1,56 @@
+-- requires: sales, parcels, permits, distress
+-- Address domain, first step: every street address the canonical market tables carry, one row per source row,
+-- with the row's property facts and a date that says how recent they are (sale date, last sale date, permit
+-- issue date, filing date). 50_address_09_addresses.sql merges them. Rules: warehouse/docs/address.md.
+-- Sources without street addresses contribute nothing here: King County (parcel id + zip only) and Denver
+-- (schedule number only) have none; Sacramento, Philadelphia, NYC, Connecticut (sales), Nashville (permits),
+-- Louisville (distress) and the operator's canonical files do.
+create or replace table int_address_candidates (
+    source varchar not null,
+    kind varchar not null,          -- sale | parcel | permit | distress | transfer (a sale row the market domain rejected)
+    address varchar not null,       -- normalize_address(): upper case, no unit, last word USPS-abbreviated
+    unit varchar,
+    city varchar,
+    state_code varchar,
+    zip varchar,
+    lat double,
+    lng double,
+    beds double,
+    baths double,
+    sqft double,
+    seen_date date,
+    file varchar,
+    line bigint
+);
+
+-- Plausible coordinates only (a 0,0 or out-of-range point is no point at all).
+create or replace temp macro address_point_ok(lat, lng) as
+    lat is not null and lng is not null and lat between 17 and 72 and lng between -180 and -60 and not (lat = 0 and lng = 0);
+
+insert into int_address_candidates by name
+select source, 'sale' as kind, address, unit, city, state_code, zip,
+       case when address_point_ok(lat, lng) then lat end as lat, case when address_point_ok(lat, lng) then lng end as lng,
+       positive_or_null(beds) as beds, positive_or_null(baths) as baths, positive_or_null(sqft) as sqft,
+       sale_date as seen_date, file, line
+from sales where address is not null;
+
+insert into int_address_candidates by name
+select source, 'parcel' as kind, address, unit, city, state_code, zip,
+       case when address_point_ok(lat, lng) then lat end as lat, case when address_point_ok(lat, lng) then lng end as lng,
+       positive_or_null(beds) as beds, positive_or_null(baths) as baths, positive_or_null(sqft) as sqft,
+       last_sale_date as seen_date, file, line
+from parcels where address is not null;
+
+insert into int_address_candidates by name
+select source, 'permit' as kind, address, null as unit, city, state_code, zip,
+       case when address_point_ok(lat, lng) then lat end as lat, case when address_point_ok(lat, lng) then lng end as lng,
+       null as beds, null as baths, null as sqft,
+       issue_date as seen_date, file, line
+from permits where address is not null;
+
+insert into int_address_candidates by name
+select source, 'distress' as kind, address, null as unit, city, state_code, zip,
+       case when address_point_ok(lat, lng) then lat end as lat, case when address_point_ok(lat, lng) then lng end as lng,
+       null as beds, null as baths, null as sqft,
+       filing_date as seen_date, file, line
+from distress where address is not null;

@@ -1,0 +1,23 @@
+-- requires: stg_nyc__sales, int_address_candidates, sales
+-- NYC rows the market domain rejected as sales ($0 deed transfers, ~26% of the file) still name a real
+-- property: their address, unit, zip and gross square feet join the candidates (kind 'transfer'). The same
+-- normalisation as 30_market_12_sales_nyc.sql; rows that became sales are not repeated (anti join on file+line).
+create or replace temp table int_address_nyc_rejected as
+select s.address as raw_address, s.apartment_number, s.zip, s.gross_sqft, s.sale_date, s.file, s.row_number
+from stg_nyc__sales s
+anti join (select file, line from sales where source = 'nyc') k on k.file = s.file and k.line = s.row_number + 1;
+
+insert into int_address_candidates by name
+select 'nyc' as source, 'transfer' as kind, address, unit, 'New York' as city, 'NY' as state_code, zip5(zip) as zip,
+       null as lat, null as lng, null as beds, null as baths, positive_or_null(gross_sqft) as sqft,
+       sale_date as seen_date, file, row_number + 1 as line
+from (
+    select *,
+        normalize_address(split_part(raw_address, ',', 1)) as address,
+        coalesce(normalize_unit(apartment_number), normalize_unit(nullif(trim(split_part(raw_address, ',', 2)), '')),
+                 address_unit(split_part(raw_address, ',', 1))) as unit
+    from int_address_nyc_rejected
+)
+where address is not null;
+
+drop table int_address_nyc_rejected;

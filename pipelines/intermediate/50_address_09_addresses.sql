@@ -1,0 +1,81 @@
+-- requires: int_address_candidates, zips, counties
+-- addresses: one row per distinct street address (normalised street line + unit + zip) across every source.
+-- Merge rule (warehouse/docs/address.md):
+--   key      normalize_address(address) | unit ('' when none) | zip. A row without a zip first takes the zip of
+--            the same address + unit in the same city and state when exactly one zip is known for it; still
+--            without a zip, its key uses city + state instead of the zip (Connecticut 2022 extract: town only).
+--   facts    beds, baths and sqft each from the candidate row with the most facts (0-3 of them known), then the
+--            most recent date, then source and line (deterministic); null when no row knows it, never 0.
+--   point    the most recent candidate row with coordinates; else the centroid of the zip (location_source
+--            'zip_centroid'); else null (no zip either).
+--   city     the most recent non-null city of the key's rows; state likewise. county: the zip's county
+--            (counties.county_name through zips.county_fips, else zips.county_name); null without a zip.
+--   id       address_id = the first 16 hex digits of md5(key): stable across builds while the key is unchanged.
+
+-- 1. zip-less rows borrow the single zip known for the same address + unit + city + state
+create or replace temp table int_address_zip_fill as
+select address, coalesce(unit, '') as unit_key, upper(city) as city_key, state_code, min(zip) as zip
+from int_address_candidates
+where zip is not null and city is not null
+group by all
+having count(distinct zip) = 1;
+
+create or replace temp table int_address_rows as
+select c.*,
+    coalesce(c.zip, f.zip) as zip_final,
+    (c.beds is not null)::int + (c.baths is not null)::int + (c.sqft is not null)::int as facts,
+    -- recency rank of a row: its facts first, then its date, then a deterministic tie-break
+    ((c.beds is not null)::int + (c.baths is not null)::int + (c.sqft is not null)::int) * 100000
+        + coalesce(c.seen_date - date '1800-01-01', 0) as fact_rank,
+    coalesce(c.seen_date - date '1800-01-01', 0) as date_rank
+from int_address_candidates c
+left join int_address_zip_fill f
+  on f.address = c.address and f.unit_key = coalesce(c.unit, '') and f.city_key = upper(c.city) and f.state_code = c.state_code
+where regexp_matches(c.address, '[A-Z]')                 -- a street line has a street name, not only numbers
+  and (c.zip is not null or (c.city is not null and c.state_code is not null));
+
+create or replace temp table int_address_merged as
+select
+    address || '|' || coalesce(unit, '') || '|' || coalesce(zip_final, upper(city) || ',' || state_code) as merge_key,
+    any_value(address) as address,
+    any_value(unit) as unit,
+    any_value(zip_final) as zip,
+    arg_max(city, (date_rank, source, line)) filter (where city is not null) as city,
+    arg_max(state_code, (date_rank, source, line)) filter (where state_code is not null) as state_code,
+    arg_max({'lat': lat, 'lng': lng}, (date_rank, source, line)) filter (where lat is not null and lng is not null) as point,
+    arg_max(beds, (fact_rank, source, line)) filter (where beds is not null) as beds,
+    arg_max(baths, (fact_rank, source, line)) filter (where baths is not null) as baths,
+    arg_max(sqft, (fact_rank, source, line)) filter (where sqft is not null) as sqft,
+    list(distinct source order by source) as sources,
+    count(*) as source_rows,
+    max(seen_date) as last_seen_date
+from int_address_rows
+group by all;
+
+create or replace table addresses as
+select
+    left(md5(m.merge_key), 16) as address_id,
+    m.address,
+    m.unit,
+    m.city,
+    coalesce(m.state_code, z.state_code) as state_code,
+    m.zip,
+    coalesce(c.county_name, z.county_name) as county,
+    coalesce(m.point.lat, z.lat) as lat,
+    coalesce(m.point.lng, z.lng) as lng,
+    m.beds,
+    m.baths,
+    round(m.sqft) as sqft,
+    m.sources,
+    -- added columns
+    case when m.point.lat is not null then 'address' when z.lat is not null then 'zip_centroid' end as location_source,
+    m.source_rows,
+    m.last_seen_date
+from int_address_merged m
+left join zips z on z.zip = m.zip
+left join counties c on c.county_fips = z.county_fips
+order by m.state_code, m.zip, m.address, m.unit;
+
+drop table int_address_zip_fill;
+drop table int_address_rows;
+drop table int_address_merged;

@@ -1,0 +1,69 @@
+// Live data of GET /v1/address/autocomplete (api/live/autocomplete.ts), written under <build>/live/autocomplete/:
+//   index.bin   the binary index (api/live/autocomplete-index.ts: records, token vocabulary, postings, key order)
+//   meta.json   format, build id, counts (indexed records, tokens, rows left out and why); written last, so its
+//               presence marks a complete set
+// Every `addresses` row with a zip, a point and a county is indexed; rows without a zip (the Connecticut 2022
+// extract names the town only) cannot be answered as an address match (zip, county, lat and lng are required) and
+// stay in the table only. Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StageContext } from '../context.ts';
+import { queryRows } from '../../warehouse/db.ts';
+import { AutocompleteIndexBuilder, INDEX_FORMAT } from '../../api/live/autocomplete-index.ts';
+
+export const requires = ['addresses'];
+
+interface Row {
+  address: string; unit: string | null; city: string; state_code: string; zip: string; county: string;
+  lat: number; lng: number; beds: number | null; baths: number | null; sqft: number | null;
+}
+
+const BATCH = 200_000;
+
+function appendReportSection(buildDir: string, section: { title: string; headers: string[]; rows: unknown[][] }): void {
+  const file = path.join(buildDir, 'report-sections.json');
+  const list = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string }[]) : [];
+  fs.writeFileSync(file, JSON.stringify([...list.filter((s) => s.title !== section.title), section], null, 1));
+}
+
+export async function run(ctx: StageContext): Promise<void> {
+  const started = performance.now();
+  const dir = path.join(ctx.paths.build, 'live', 'autocomplete');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(path.join(dir, 'meta.json'), { force: true });
+  const indexable = `zip is not null and lat is not null and lng is not null and county is not null and city is not null and state_code is not null`;
+  const builder = new AutocompleteIndexBuilder();
+  for (let offset = 0; ; offset += BATCH) {
+    const rows = await queryRows<Row>(ctx.db, `
+      select address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft
+      from addresses where ${indexable}
+      order by address_id
+      limit ${BATCH} offset ${offset}`);
+    for (const r of rows) {
+      builder.add({ address: r.address, unit: r.unit, city: r.city, state: r.state_code, zip: r.zip, county: r.county,
+        lat: r.lat, lng: r.lng, beds: r.beds, baths: r.baths, sqft: r.sqft });
+    }
+    if (rows.length < BATCH) break;
+  }
+  const { bytes } = builder.write(path.join(dir, 'index.bin'));
+  const bySource = await queryRows<{ source: string; addresses: number; indexed: number }>(ctx.db, `
+    select s as source, count(*)::integer as addresses, (count(*) filter (where ${indexable}))::integer as indexed
+    from (select unnest(sources) as s, * from addresses) group by s order by s`);
+  const left = await queryRows<{ reason: string; n: number }>(ctx.db, `
+    select case when zip is null then 'no_zip' when lat is null or lng is null then 'no_point' else 'no_county_or_city' end as reason,
+           count(*)::integer as n
+    from addresses where not (${indexable}) group by 1 order by 1`);
+  const meta = {
+    format: INDEX_FORMAT, build_id: ctx.buildId, records: builder.size, bytes,
+    left_out: Object.fromEntries(left.map((r) => [r.reason, r.n])),
+    by_source: bySource,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+  };
+  fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
+  appendReportSection(ctx.paths.build, {
+    title: 'Address autocomplete index',
+    headers: ['source', 'addresses', 'indexed (zip, point and county known)'],
+    rows: bySource.map((r) => [r.source, r.addresses, r.indexed]),
+  });
+  ctx.log.info('live/autocomplete', { records: builder.size, mb: Number((bytes / 1048576).toFixed(1)), left_out: JSON.stringify(meta.left_out) });
+}

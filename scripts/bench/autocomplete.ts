@@ -1,0 +1,186 @@
+// Autocomplete part: the address index of the bench build (real data) and a synthetic 5-million-address index
+// (scripts/generate-addresses.ts). For each: index build seconds, load seconds, p50/p99 in-process over 2,000
+// deterministic realistic prefixes (house number + street words as typed, some with a city/zip word, 10% with one
+// typo); the real index also over HTTP (the full server, 8 connections, rotating prefixes), and for the
+// synthetic one the server RSS after loading it (a synthetic build folder holding only live/autocomplete).
+// Goals at 5M: p99 < 5 ms in-process, index built < 60 s, server RSS < 1.5 GB.
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRow } from '../bench.ts';
+import { currentBuildDir } from '../../pipelines/publish.ts';
+import { FORMAT_VERSION } from '../../pipelines/shards/layout.ts';
+import { AutocompleteIndex, AutocompleteIndexBuilder, INDEX_FORMAT } from '../../api/live/autocomplete-index.ts';
+import { generateAddresses, rng } from '../generate-addresses.ts';
+import { rssMb, startReal } from './serve.ts';
+
+const PART = 'autocomplete';
+const SYNTHETIC_COUNT = Number(process.env['REII_BENCH_ADDRESSES'] ?? 5_000_000);
+
+/** Deterministic realistic prefixes drawn from the index's own records. */
+export function samplePrefixes(idx: AutocompleteIndex, n: number, seed = 11): string[] {
+  const rnd = rng(seed);
+  const out: string[] = [];
+  while (out.length < n) {
+    const m = idx.match(Math.floor(rnd() * idx.records));
+    const w = m.address.split(' ');
+    const k = 1 + Math.floor(rnd() * Math.min(3, w.length));
+    const whole = w.slice(0, Math.min(w.length, k + 1)).join(' ');
+    let q = w.slice(0, k).join(' ');
+    if (k < w.length) q += ' ' + w[k]!.slice(0, 1 + Math.floor(rnd() * w[k]!.length));
+    const r = rnd();
+    if (r < 0.1) q = `${whole} ${m.zip}`; // words typed whole, then the zip
+    else if (r < 0.2) q = `${whole} ${m.city.slice(0, 4)}`; // ... then the start of the city
+    else if (r < 0.3) { // one typo in the longest word of 5+ characters: swap two inner letters
+      const ws = q.split(' ');
+      const i = ws.reduce((b, x, j) => (x.length > (ws[b]?.length ?? 0) ? j : b), 0);
+      const x = ws[i]!;
+      if (x.length >= 5) ws[i] = x.slice(0, 2) + x[3] + x[2] + x.slice(4);
+      q = ws.join(' ');
+    }
+    if (q.trim().length >= 3) out.push(q);
+  }
+  return out;
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+/** Wall-clock and CPU time per search (CPU time is what the query costs; wall clock adds what other processes on
+ *  the machine take from it). */
+function inProcess(idx: AutocompleteIndex, qs: string[]): { p50: number; p99: number; cpuP99: number; degraded: number } {
+  for (const q of qs.slice(0, 300)) idx.search(q, { limit: 5, budgetMs: 1000 }); // warm-up
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let degraded = 0;
+  for (const q of qs) {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    const r = idx.search(q, { limit: 5 });
+    times.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
+    if (r.mode !== 'full') degraded++;
+  }
+  times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { p50: pct(times, 0.5), p99: pct(times, 0.99), cpuP99: pct(cpu, 0.99), degraded };
+}
+
+async function overHttp(url: string, key: string, qs: string[]): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
+  const requests = qs.slice(0, 500).map((q) => ({ method: 'GET' as const, path: `/v1/address/autocomplete?q=${encodeURIComponent(q)}&limit=5` }));
+  const r = await autocannon({ url, connections: 8, duration: 8, headers: { 'X-Service-Key': key }, requests });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+async function buildSynthetic(tsv: string, file: string): Promise<{ seconds: number; cpuSeconds: number; records: number; bytes: number }> {
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const b = new AutocompleteIndexBuilder();
+  const rl = readline.createInterface({ input: fs.createReadStream(tsv, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
+  const num = (s: string | undefined): number | null => (s ? Number(s) : null);
+  for await (const line of rl) {
+    const f = line.split('\t');
+    if (f.length < 11) continue;
+    b.add({ address: f[0]!, unit: f[1] || null, city: f[2]!, state: f[3]!, zip: f[4]!, county: f[5]!, lat: Number(f[6]), lng: Number(f[7]),
+      beds: num(f[8]), baths: num(f[9]), sqft: num(f[10]) });
+  }
+  const { bytes } = b.write(file);
+  const cpu = process.cpuUsage(cpu0);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, records: b.size, bytes };
+}
+
+export async function run(ctx: BenchContext): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  // ---- the real index of the bench build
+  const dir = currentBuildDir(ctx.artifacts);
+  const realDir = dir ? path.join(dir, 'live', 'autocomplete') : null;
+  if (!realDir || !fs.existsSync(path.join(realDir, 'meta.json'))) {
+    rows.push({ part: PART, metric: 'real index', value: 'skipped: no build with live/autocomplete (run the build part first)', unit: '' });
+  } else {
+    const meta = JSON.parse(fs.readFileSync(path.join(realDir, 'meta.json'), 'utf8')) as { records: number; seconds: number; bytes: number };
+    const t = performance.now();
+    const idx = AutocompleteIndex.fromFile(path.join(realDir, 'index.bin'));
+    const loadS = (performance.now() - t) / 1000;
+    const qs = samplePrefixes(idx, 2000);
+    const ip = inProcess(idx, qs);
+    rows.push(
+      { part: PART, metric: 'real: addresses indexed', value: meta.records, unit: 'records' },
+      { part: PART, metric: 'real: index build (shard step, incl. SQL read)', value: meta.seconds, unit: 's' },
+      { part: PART, metric: 'real: index load', value: loadS, unit: 's' },
+      { part: PART, metric: 'real: in-process p50', value: ip.p50, unit: 'ms' },
+      { part: PART, metric: 'real: in-process p99', value: ip.p99, unit: 'ms', goal: '< 5 ms', pass: ip.p99 < 5 },
+      { part: PART, metric: 'real: in-process p99 CPU time', value: ip.cpuP99, unit: 'ms', goal: '< 5 ms', pass: ip.cpuP99 < 5 },
+      { part: PART, metric: 'real: answers past the 25 ms budget (degraded)', value: ip.degraded, unit: `of ${qs.length}` },
+    );
+    const real = await startReal(ctx.repo, ctx.artifacts);
+    try {
+      const h = await overHttp(real.url, real.key, qs);
+      rows.push(
+        { part: PART, metric: 'real: HTTP req/s (8 connections)', value: h.rps, unit: 'req/s' },
+        { part: PART, metric: 'real: HTTP p50', value: h.p50, unit: 'ms' },
+        { part: PART, metric: 'real: HTTP p99', value: h.p99, unit: 'ms', goal: '< 25 ms', pass: h.p99 < 25 },
+        { part: PART, metric: 'real: HTTP non-2xx / errors', value: h.non2xx + h.errors, unit: 'requests', goal: '0', pass: h.non2xx + h.errors === 0 },
+        { part: PART, metric: 'real: server RSS after load', value: rssMb(real.pid), unit: 'MB' },
+      );
+    } finally {
+      await real.stop();
+    }
+  }
+
+  // ---- the synthetic 5M index
+  const work = path.join(ctx.repo, 'bench-results', 'autocomplete');
+  const tsv = path.join(work, `synthetic-addresses-${SYNTHETIC_COUNT}.tsv`);
+  if (!fs.existsSync(tsv)) {
+    ctx.log(`generating ${SYNTHETIC_COUNT} synthetic addresses`);
+    const g = generateAddresses({ count: SYNTHETIC_COUNT, seed: 1, out: tsv });
+    rows.push({ part: PART, metric: 'synthetic: generate input', value: g.seconds, unit: 's' });
+  }
+  const buildId = `synthetic-${SYNTHETIC_COUNT}`;
+  const art = path.join(work, 'artifacts');
+  const buildDir = path.join(art, 'builds', buildId);
+  const liveDir = path.join(buildDir, 'live', 'autocomplete');
+  fs.mkdirSync(liveDir, { recursive: true });
+  ctx.log('building the synthetic index');
+  const built = await buildSynthetic(tsv, path.join(liveDir, 'index.bin'));
+  fs.writeFileSync(path.join(liveDir, 'meta.json'), JSON.stringify({ format: INDEX_FORMAT, build_id: buildId, records: built.records, bytes: built.bytes, seconds: built.seconds }));
+  fs.writeFileSync(path.join(buildDir, 'manifest.json'), JSON.stringify({ format_version: FORMAT_VERSION, build_id: buildId, as_of: '', built_at: new Date().toISOString() }));
+  fs.mkdirSync(path.join(buildDir, 'shards'), { recursive: true });
+  fs.rmSync(path.join(art, 'current'), { force: true });
+  fs.symlinkSync(path.join('builds', buildId), path.join(art, 'current'));
+  rows.push(
+    { part: PART, metric: 'synthetic: addresses indexed', value: built.records, unit: 'records' },
+    { part: PART, metric: 'synthetic: index build (TSV -> index.bin)', value: built.seconds, unit: 's', goal: '< 60 s', pass: built.seconds < 60 },
+    { part: PART, metric: 'synthetic: index build CPU time', value: built.cpuSeconds, unit: 's', goal: '< 60 s', pass: built.cpuSeconds < 60 },
+    { part: PART, metric: 'synthetic: index file', value: built.bytes / 1048576, unit: 'MB' },
+  );
+  const t = performance.now();
+  const idx = AutocompleteIndex.fromFile(path.join(liveDir, 'index.bin'));
+  const loadS = (performance.now() - t) / 1000;
+  const qs = samplePrefixes(idx, 2000);
+  const ip = inProcess(idx, qs);
+  rows.push(
+    { part: PART, metric: 'synthetic: index load', value: loadS, unit: 's' },
+    { part: PART, metric: 'synthetic: in-process p50', value: ip.p50, unit: 'ms' },
+    { part: PART, metric: 'synthetic: in-process p99', value: ip.p99, unit: 'ms', goal: '< 5 ms', pass: ip.p99 < 5 },
+    { part: PART, metric: 'synthetic: in-process p99 CPU time', value: ip.cpuP99, unit: 'ms', goal: '< 5 ms', pass: ip.cpuP99 < 5 },
+    { part: PART, metric: 'synthetic: answers past the 25 ms budget (degraded)', value: ip.degraded, unit: `of ${qs.length}` },
+  );
+  const srv = await startReal(ctx.repo, art);
+  try {
+    const rssLoaded = rssMb(srv.pid);
+    const h = await overHttp(srv.url, srv.key, qs);
+    const rss = Math.max(rssLoaded, rssMb(srv.pid));
+    rows.push(
+      { part: PART, metric: 'synthetic: HTTP p50', value: h.p50, unit: 'ms' },
+      { part: PART, metric: 'synthetic: HTTP p99', value: h.p99, unit: 'ms' },
+      { part: PART, metric: 'synthetic: HTTP non-2xx / errors', value: h.non2xx + h.errors, unit: 'requests', goal: '0', pass: h.non2xx + h.errors === 0 },
+      { part: PART, metric: 'synthetic: server RSS (index loaded, after load)', value: rss, unit: 'MB', goal: '< 1536 MB', pass: rss < 1536 },
+    );
+  } finally {
+    await srv.stop();
+  }
+  return rows;
+}
