@@ -1,7 +1,9 @@
 -- requires: cities, states, state_legal, local_legal
 -- mart_geo_cities: one row per city of the cities table, with every field of the spec's city lookup object
--- (GET /v1/geo/lookup) and the market-list fields. local_legal rows apply to a city when their city matches by
--- slug (case- and accent-insensitive), or when their city is null and their county_fips is the city's county.
+-- (GET /v1/geo/lookup) and the market-list fields. The city flags come from city-level local_legal rows whose
+-- city matches by slug (case- and accent-insensitive). County rules do not set them: "the city has an ordinance"
+-- is not true of every city in a county (LA County's covers unincorporated areas only); the legal marts weigh
+-- county rules as "may apply" instead.
 -- is_investor_active is false everywhere: there is no platform community data yet (warehouse/docs/geo.md).
 create or replace table mart_geo_cities as
 with city as (
@@ -18,10 +20,8 @@ city_rules as (
     from city c
     join local_rules l
         on l.state_code = c.state_code
-        and (
-            (l.city is not null and slug(l.city) = c.city_slug)
-            or (l.city is null and l.county_fips is not null and l.county_fips = c.county_fips)
-        )
+        and l.city is not null
+        and slug(l.city) = c.city_slug
     group by c.city_id
 ),
 final as (
