@@ -61,7 +61,7 @@ export const SCHEMAS: Record<string, Schema> = {
     trend: enumOf('up', 'flat', 'down'), trend_pct: num, confidence: CONF, as_of: str,
   }),
   InvestorOverview: obj({
-    city: str, state: str, investor_purchase_rate_pct: num, flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
+    city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
     distressed_pipeline_count: num, platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
   }),
   CompsSummary: obj({

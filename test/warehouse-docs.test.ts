@@ -13,12 +13,13 @@ describe('warehouse documentation', () => {
   test('every main-schema table has a grain sentence next to its name', async () => {
     const tables = await warehouseRows<{ name: string }>(`select table_name as name from duckdb_tables() where schema_name = 'main' and not temporary order by 1`);
     expect(tables.length).toBeGreaterThan(20);
+    const grain = /one row (per|for)|one row,|a row per/;
     const undocumented = tables.map((t) => t.name).filter((name) => {
-      const i = text.indexOf(`\`${name}\``);
-      if (i < 0) return true;
-      // the grain sentence sits within the entry that names the table
-      const entry = text.slice(i, i + 400).toLowerCase();
-      return !/one row (per|for)|one row,|a row per/.test(entry);
+      // some entry that names the table carries its grain sentence within the next few lines
+      for (let i = text.indexOf(`\`${name}\``); i >= 0; i = text.indexOf(`\`${name}\``, i + 1)) {
+        if (grain.test(text.slice(i, i + 400).toLowerCase())) return false;
+      }
+      return true;
     });
     expect(undocumented).toEqual([]);
   });

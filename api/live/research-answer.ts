@@ -315,7 +315,7 @@ function squatterFact(data: ResearchData, t: Target): Fact | null {
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
-interface Investor { city: string; state: string; investor_purchase_rate_pct: number; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number; market_tier: string; confidence: Confidence; as_of: string }
+interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number; market_tier: string; confidence: Confidence; as_of: string }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -366,11 +366,14 @@ function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
   for (const months of MONTH_TRIES(u.months, 12)) {
     const r = data.shard<Investor>('investor', { state: t.state, city: t.city, months: String(months) });
     if (!r) continue;
-    const bits = [`investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}`];
+    // The rate is null where the sources carry no buyer names: say so rather than print a number.
+    const bits = [r.investor_purchase_rate_pct === null
+      ? `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`
+      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}`];
     if (r.flip_velocity_days !== null) bits.push(`flips re-listed after a median ${fmt(r.flip_velocity_days)} days`);
     if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
     return {
-      intent: 'investor', target: t, value: `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
+      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? `${fmt(r.distressed_pipeline_count)} distressed properties` : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
