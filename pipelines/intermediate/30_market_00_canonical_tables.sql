@@ -1,0 +1,197 @@
+-- Market domain, first step: the normalisation macros every market adapter uses, and the four canonical
+-- tables created empty. Each source's adapter step (30_market_1x..4x) then `insert into`s them with its own
+-- `-- requires:` line, so a missing source only removes its rows. Formulas: warehouse/docs/market.md.
+
+-- ---------------------------------------------------------------- text normalisation
+
+-- USPS Publication 28 street suffix abbreviation of one upper-case word (the last word of a street line).
+create or replace macro street_suffix_abbrev(w) as
+    case w
+        when 'STREET' then 'ST' when 'STR' then 'ST' when 'AVENUE' then 'AVE' when 'AV' then 'AVE' when 'AVN' then 'AVE'
+        when 'BOULEVARD' then 'BLVD' when 'BOUL' then 'BLVD' when 'DRIVE' then 'DR' when 'DRV' then 'DR'
+        when 'ROAD' then 'RD' when 'LANE' then 'LN' when 'COURT' then 'CT' when 'PLACE' then 'PL'
+        when 'TERRACE' then 'TER' when 'TERR' then 'TER' when 'CIRCLE' then 'CIR' when 'PARKWAY' then 'PKWY'
+        when 'HIGHWAY' then 'HWY' when 'SQUARE' then 'SQ' when 'TRAIL' then 'TRL' when 'PIKE' then 'PIKE'
+        when 'EXPRESSWAY' then 'EXPY' when 'FREEWAY' then 'FWY' when 'TURNPIKE' then 'TPKE' when 'ALLEY' then 'ALY'
+        when 'CROSSING' then 'XING' when 'HEIGHTS' then 'HTS' when 'POINT' then 'PT' when 'RIDGE' then 'RDG'
+        when 'COVE' then 'CV' when 'CRESCENT' then 'CRES' when 'PLAZA' then 'PLZ' when 'LOOP' then 'LOOP'
+        when 'HOLLOW' then 'HOLW' when 'MANOR' then 'MNR' when 'MEADOWS' then 'MDWS' when 'VIEW' then 'VW'
+        else w
+    end;
+
+-- Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200").
+create or replace macro address_unit_pattern() as '\s+(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*([A-Z0-9-]+)$';
+
+-- Upper case, punctuation to spaces (but keep '#', '-', '/', '&'), one space between words, trimmed; null when empty.
+create or replace macro address_clean(a) as
+    nullif(trim(regexp_replace(regexp_replace(upper(cast(a as varchar)), '[^A-Z0-9#/&\- ]', ' ', 'g'), '\s+', ' ', 'g')), '');
+
+-- The street line without its unit part: address_clean, then the unit removed, then the last word abbreviated.
+create or replace macro address_street_part(c) as
+    regexp_replace(c, address_unit_pattern(), '');
+create or replace macro address_abbrev(s) as
+    case when s is null or s = '' then null
+         when strpos(s, ' ') = 0 then s
+         else regexp_replace(s, '\S+$', '') || street_suffix_abbrev(regexp_extract(s, '(\S+)$', 1)) end;
+
+-- A normalised street address (no unit) and the unit found at its end, if any.
+create or replace macro normalize_address(a) as address_abbrev(address_street_part(address_clean(a)));
+create or replace macro address_unit(a) as nullif(regexp_extract(address_clean(a), address_unit_pattern(), 1), '');
+
+-- A unit value from its own column: upper case, trimmed, without a leading designator.
+create or replace macro normalize_unit(u) as
+    nullif(trim(regexp_replace(upper(trim(cast(u as varchar))), '^(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*', '')), '');
+
+-- City names in title case ("SACRAMENTO" -> "Sacramento", "mc kees rocks" -> "Mc Kees Rocks").
+create or replace macro title_case(s) as
+    nullif(array_to_string(list_transform(string_split(regexp_replace(lower(trim(cast(s as varchar))), '\s+', ' ', 'g'), ' '),
+        w -> upper(left(w, 1)) || substr(w, 2)), ' '), '');
+
+-- ---------------------------------------------------------------- classifiers
+
+-- Entity (non-person) buyer names: the investor classifier. Word-boundary match on the upper-cased name with
+-- punctuation removed, so "L.L.C." -> "LLC" matches and "TRUSTY JOHN" or "INCE MARY" do not.
+create or replace macro entity_name_clean(n) as
+    ' ' || trim(regexp_replace(regexp_replace(upper(cast(n as varchar)), '[.,'']', '', 'g'), '[^A-Z0-9&]+', ' ', 'g')) || ' ';
+create or replace macro is_entity_name(n) as
+    case when n is null or trim(cast(n as varchar)) = '' then null
+         else regexp_matches(entity_name_clean(n),
+            ' (LLC|L L C|LC|PLLC|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|LP|LLP|LLLP|LTD|LIMITED|TRUST|TRUSTS|TRUSTEE|TRUSTEES'
+            || '|HOLDING|HOLDINGS|PROPERTY|PROPERTIES|INVESTMENT|INVESTMENTS|INVESTOR|INVESTORS|CAPITAL|PARTNER|PARTNERS|PARTNERSHIP'
+            || '|REALTY|REAL ESTATE|GROUP|FUND|FUNDS|VENTURE|VENTURES|ENTERPRISE|ENTERPRISES|ASSOCIATES|DEVELOPMENT|DEVELOPERS'
+            || '|HOMES|BUILDERS|CONSTRUCTION|MANAGEMENT|ACQUISITION|ACQUISITIONS|EQUITY|EQUITIES|REIT|ASSETS|RENTALS|LEASING'
+            || '|OPENDOOR|OFFERPAD|INVITATION HOMES|AMERICAN HOMES 4 RENT|PROGRESS RESIDENTIAL|TRICON|ZILLOW) ')
+    end;
+
+-- Entities that are not investors when they take title: governments and authorities, GSEs and lenders (REO and
+-- foreclosure-deed grantees), churches and charities, universities, hospitals, utilities, and personal trusts
+-- (revocable / living / family trusts) and decedents' estates.
+create or replace macro is_non_investor_entity(n) as
+    regexp_matches(entity_name_clean(n),
+        ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD|VETERANS AFFAIRS'
+        || '|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION'
+        || '|FEDERAL NATIONAL MORTGAGE|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC|BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB'
+        || '|MORTGAGE|SAVINGS|CREDIT UNION|CHURCH|MINISTRIES|DIOCESE|HABITAT FOR HUMANITY|AUTHORITY'
+        || '|UNIVERSITY|COLLEGE|HOSPITAL|ELECTRIC|ENERGY|UTILITY|UTILITIES'
+        -- personal estate-planning trusts hold an owner-occupant's home, not an investment
+        || '|REVOCABLE|IRREVOCABLE|LIVING TRUST|FAMILY TRUST|ESTATE OF) ');
+
+-- The investor classifier: an entity name that is not a government, lender or charity. Null when the name is unknown.
+create or replace macro is_investor_name(n) as
+    case when n is null or trim(cast(n as varchar)) = '' then null
+         else coalesce(is_entity_name(n), false) and not is_non_investor_entity(n) end;
+
+-- Arm's-length price floor: transfers below it are nominal (family deeds, $1 transfers, bogus prices).
+create or replace macro nominal_price_floor() as 10000;
+
+-- ---------------------------------------------------------------- canonical tables
+
+create or replace table sales (
+    sale_id varchar not null,
+    source varchar not null,
+    parcel_id varchar,
+    address varchar,
+    unit varchar,
+    city varchar,
+    state_code varchar,
+    zip varchar,
+    sale_date date not null,
+    sale_price double not null,
+    list_price double,
+    list_date date,
+    property_type varchar not null,
+    beds double,
+    baths double,
+    sqft double,
+    year_built integer,
+    condition varchar,
+    lat double,
+    lng double,
+    buyer_name varchar,
+    seller_name varchar,
+    is_arms_length boolean not null,
+    buyer_is_investor boolean,
+    -- added columns
+    year_renovated integer,      -- last renovation year when the source has it (King County yr_renovated)
+    file varchar,                -- source file (relative name) and its line, for tracing a row back
+    line bigint
+);
+
+create or replace table parcels (
+    parcel_id varchar,
+    source varchar not null,
+    address varchar,
+    unit varchar,
+    city varchar,
+    state_code varchar,
+    zip varchar,
+    property_type varchar,
+    beds double,
+    baths double,
+    sqft double,
+    year_built integer,
+    lat double,
+    lng double,
+    owner_name varchar,
+    -- added columns
+    last_sale_date date,
+    last_sale_price double,
+    file varchar,
+    line bigint
+);
+
+create or replace table permits (
+    permit_id varchar not null,
+    source varchar not null,
+    address varchar,
+    zip varchar,
+    city varchar,
+    state_code varchar,
+    issue_date date not null,
+    permit_type varchar not null,
+    valuation double,
+    lat double,
+    lng double,
+    -- added columns
+    parcel_id varchar,
+    description varchar,         -- the source's own permit type text
+    zip_imputed boolean not null default false,  -- zip assigned from the nearest ZCTA centroid
+    file varchar,
+    line bigint
+);
+
+create or replace table distress (
+    distress_id varchar not null,
+    source varchar not null,
+    parcel_id varchar,
+    address varchar,
+    city varchar,
+    state_code varchar,
+    zip varchar,
+    kind varchar not null,
+    filing_date date not null,
+    amount double,
+    -- added columns
+    lat double,
+    lng double,
+    file varchar,
+    line bigint
+);
+
+-- Housing units per ZCTA (ACS B25001_001E), filled by 30_market_50_housing_units.sql when ACS is present.
+create or replace table int_market_housing_units (zip varchar, housing_units double);
+
+-- City display name and market tier per (state, city slug), filled by 30_market_9x steps.
+create or replace table int_market_city_tiers (state_code varchar, city_slug varchar, city_name varchar, market_tier varchar, tier_source varchar);
+
+-- ---------------------------------------------------------------- ids and small helpers
+
+-- A stable row id: "<source>:<file name>:<data row>" (unique per source, traceable to the file line).
+create or replace macro market_row_id(src, file, rn) as
+    src || ':' || regexp_extract(cast(file as varchar), '[^/]+$') || ':' || cast(rn as varchar);
+
+-- A number that means "unknown" when zero or negative (sqft 0, beds 0, year 0, cost 0).
+create or replace macro positive_or_null(x) as case when x > 0 then x else null end;
+
+-- Redfin zip snapshots (days on market, sale-to-list), filled by 30_market_60_redfin.sql when present.
+create or replace table int_market_redfin_zip (zip varchar, period_end date, snapshot_month varchar, median_dom double, avg_sale_to_list_ratio double, homes_sold double);

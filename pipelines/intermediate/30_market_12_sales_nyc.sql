@@ -1,0 +1,55 @@
+-- requires: stg_nyc__sales, sales
+-- NYC DOF rolling sales adapter -> sales, parcels. Caveats acted on: $0 transfers are rejected (zero_price);
+-- nominal prices (< $10,000) are kept with is_arms_length = false; several lots of one block sold on the same
+-- day for the same total price (package sales) are not arm's-length for a single lot; gross square feet 0
+-- (all condo and co-op units) is unknown. City is the municipality, New York, for all five boroughs.
+create or replace temp view int_market_nyc_checked as
+select *,
+    case
+        when building_class_category like '01 %' then 'sfr'
+        when building_class_category similar to '(02|03|07|08|11|14) .*' then 'multi'
+        when building_class_category similar to '(04|09|10|12|13|15|16|17) .*' then 'condo'
+        when building_class_category similar to '(05|31) .*' then 'land'
+        when building_class_category similar to '[0-9][0-9] .*' then 'commercial'
+    end as property_type,
+    case
+        when sale_date is null then 'bad_date'
+        when sale_price is null then 'bad_price'
+        when sale_price <= 0 then 'zero_price'
+        when not (building_class_category similar to '[0-9][0-9] .*') then 'unknown_property_type'
+    end as reject_reason,
+    count(*) over (partition by borough, block, sale_date, sale_price) as same_block_day_price
+from stg_nyc__sales;
+
+insert into meta.rejects
+select 'intermediate', 'nyc', file, row_number + 1, reject_reason,
+       'price=' || coalesce(sale_price_text, '') || ' date=' || coalesce(sale_date_text, '') || ' class=' || coalesce(building_class_category, '')
+from int_market_nyc_checked where reject_reason is not null;
+
+insert into sales by name
+select
+    market_row_id('nyc', file, row_number) as sale_id,
+    'nyc' as source,
+    borough || '-' || block || '-' || lot as parcel_id,
+    normalize_address(split_part(address, ',', 1)) as address,
+    coalesce(normalize_unit(apartment_number), normalize_unit(nullif(trim(split_part(address, ',', 2)), '')),
+             address_unit(split_part(address, ',', 1))) as unit,
+    'New York' as city, 'NY' as state_code,
+    zip5(zip) as zip,
+    sale_date, sale_price, null as list_price, null as list_date,
+    property_type,
+    null as beds, null as baths,
+    positive_or_null(gross_sqft) as sqft,
+    case when year_built between 1700 and 2100 then year_built end as year_built,
+    null as condition, null as lat, null as lng, null as buyer_name, null as seller_name,
+    sale_price >= nominal_price_floor() and same_block_day_price = 1 as is_arms_length,
+    null as buyer_is_investor,
+    null as year_renovated,
+    file, row_number + 1 as line
+from int_market_nyc_checked where reject_reason is null;
+
+insert into parcels by name
+select parcel_id, source, address, unit, city, state_code, zip, property_type, beds, baths, sqft, year_built, lat, lng,
+       null as owner_name, sale_date as last_sale_date, sale_price as last_sale_price, file, line
+from sales where source = 'nyc'
+qualify row_number() over (partition by parcel_id, coalesce(unit, '') order by sale_date desc, line desc) = 1;

@@ -1,0 +1,15 @@
+-- requires: stg_denver__sales, stg_denver__residential, sales
+-- Denver: sqft (above-grade living area), beds, baths (full + half/2) and year built from the residential
+-- characteristics file, matched on reception number + PIN (its SCHEDNUM is an Excel float and is never used).
+update sales set
+    sqft = positive_or_null(c.sqft),
+    beds = positive_or_null(c.beds),
+    baths = positive_or_null(coalesce(c.full_baths, 0) + coalesce(c.half_baths, 0) / 2),
+    year_built = case when c.year_built between 1700 and 2100 then c.year_built end
+from (
+    select s.sale_id, r.sqft, r.beds, r.full_baths, r.half_baths, r.year_built
+    from (select market_row_id('denver', file, row_number) as sale_id, reception_num, pin from stg_denver__sales) s
+    join (select * from stg_denver__residential qualify row_number() over (partition by reception_num, pin order by row_number) = 1) r
+      on r.reception_num = s.reception_num and r.pin = s.pin
+) c
+where sales.sale_id = c.sale_id and sales.source = 'denver';

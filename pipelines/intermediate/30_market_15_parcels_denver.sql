@@ -1,0 +1,7 @@
+-- requires: stg_denver__sales, sales
+-- Denver parcels seen in the deeds (latest sale per schedule number); owner = the latest grantee.
+insert into parcels by name
+select parcel_id, source, address, unit, city, state_code, zip, property_type, beds, baths, sqft, year_built, lat, lng,
+       buyer_name as owner_name, sale_date as last_sale_date, sale_price as last_sale_price, file, line
+from sales where source = 'denver' and parcel_id is not null
+qualify row_number() over (partition by parcel_id order by sale_date desc, line desc) = 1;

@@ -1,0 +1,39 @@
+-- requires: stg_connecticut__sales_2022, sales
+-- Connecticut OPM sales recorded 2022-01..09 (list year 2021; third-party extract without Non Use Code or
+-- residential subtype) adapter -> sales. "Residential" (single family, condo or 2-4 family: not told apart in
+-- this file) is mapped to sfr; arm's-length is the $10,000 floor only. No coordinates, so no zip.
+create or replace temp view int_market_ct_2022_checked as
+select *,
+    case property_type_text
+        when 'Residential' then 'sfr' when 'Apartments' then 'multi' when 'Vacant Land' then 'land'
+        when 'Commercial' then 'commercial' when 'Industrial' then 'commercial' when 'Public Utility' then 'commercial'
+    end as property_type,
+    case
+        when sale_date is null then 'bad_date'
+        when sale_price is null then 'bad_price'
+        when sale_price <= 0 then 'zero_price'
+    end as base_reason
+from stg_connecticut__sales_2022;
+
+insert into meta.rejects
+select 'intermediate', 'connecticut', file, row_number + 1, coalesce(base_reason, 'unknown_property_type'),
+       'serial=' || coalesce(serial_number, '') || ' date=' || coalesce(sale_date_text, '') || ' price=' || coalesce(sale_price_text, '')
+       || ' type=' || coalesce(property_type_text, '')
+from int_market_ct_2022_checked where base_reason is not null or property_type is null;
+
+insert into sales by name
+select
+    market_row_id('connecticut', file, row_number) as sale_id,
+    'connecticut' as source,
+    null as parcel_id,
+    normalize_address(address) as address, address_unit(address) as unit,
+    title_case(town) as city, 'CT' as state_code, null as zip,
+    sale_date, sale_price, null as list_price, null as list_date,
+    property_type,
+    null as beds, null as baths, null as sqft, null as year_built, null as condition,
+    null as lat, null as lng, null as buyer_name, null as seller_name,
+    sale_price >= nominal_price_floor() as is_arms_length,
+    null as buyer_is_investor,
+    null as year_renovated,
+    file, row_number + 1 as line
+from int_market_ct_2022_checked where base_reason is null and property_type is not null;

@@ -1,0 +1,46 @@
+-- requires: stg_nashville__permits, permits
+-- Nashville permit applications adapter -> permits. Date_Issued is empty in this applications snapshot, so
+-- issue_date is the application date (Date_Entered). Const_Cost 0 means "not declared": valuation null.
+-- Type: Rehab / Tenant Finish Out -> renovation; Addition -> addition; Roofing/Siding, Fire Damage ->
+-- repair; New, Shell, Foundation, Structural Frame -> new; Demolition -> demolition; the rest -> other.
+-- A permit number already seen on an earlier row is rejected (duplicate_permit).
+create or replace temp view int_market_nashville_checked as
+select *,
+    case
+        when permit_type_description ilike '%rehab%' or permit_type_description ilike '%tenant finish out%' then 'renovation'
+        when permit_type_description ilike '%addition%' then 'addition'
+        when permit_type_description ilike '%roofing%' or permit_type_description ilike '%fire damage%' then 'repair'
+        when permit_type_description ilike '%demolition%' then 'demolition'
+        when permit_type_description ilike '% new%' or permit_type_description ilike '%shell%'
+          or permit_type_description ilike '%foundation%' or permit_type_description ilike '%structural frame%' then 'new'
+        else 'other'
+    end as canonical_type,
+    case
+        when coalesce(issued_date, entered_date) is null then 'bad_date'
+        when permit_number is null then 'missing_permit_id'
+        when row_number() over (partition by permit_number order by row_number) > 1 then 'duplicate_permit'
+    end as reject_reason
+from stg_nashville__permits;
+
+insert into meta.rejects
+select 'intermediate', 'nashville', file, row_number + 1, reject_reason,
+       'permit=' || coalesce(permit_number, '') || ' entered=' || coalesce(entered_date_text, '') || ' address=' || coalesce(address, '')
+from int_market_nashville_checked where reject_reason is not null;
+
+insert into permits by name
+select
+    'nashville:' || permit_number as permit_id,
+    'nashville' as source,
+    normalize_address(address) as address,
+    zip5(zip) as zip,
+    title_case(city) as city,
+    coalesce(upper(state_code), 'TN') as state_code,
+    coalesce(issued_date, entered_date) as issue_date,
+    canonical_type as permit_type,
+    positive_or_null(construction_cost) as valuation,
+    lat, lng,
+    parcel as parcel_id,
+    permit_type_description || coalesce(' / ' || permit_subtype_description, '') as description,
+    false as zip_imputed,
+    file, row_number + 1 as line
+from int_market_nashville_checked where reject_reason is null;

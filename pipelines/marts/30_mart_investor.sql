@@ -1,0 +1,84 @@
+-- requires: sales, distress, int_market_resales, int_market_city_tiers
+-- mart_investor: one row per city x state x months (3..24) for every city with sales or distress filings.
+-- Cities are matched by slug(city) within a state. The window ends at the city's most recent sale or filing
+-- (as_of): dates in (as_of - months, as_of].
+--   investor_purchase_rate_pct = 100 * investor buyers / arm's-length sales whose buyer name is known
+--                                (null when no buyer names: King County, NYC, Sacramento, Connecticut)
+--   flip_velocity_days         = median days held over investor flips resold in the window
+--   gross_flip_margin_pct      = 100 * median((resale - purchase) / purchase) over the same flips
+--   distressed_pipeline_count  = distinct properties with a pre-foreclosure, tax-delinquent or lien filing in
+--                                the window
+--   platform_active_deals      = 0 (no community deal data yet)
+--   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule); a city
+--                                found in neither (a township, an unincorporated area) is rural by rule
+--   confidence                 = confidence_by_count(arm's-length sales + distress filings in the window)
+create or replace table mart_investor as
+with city_sales as (
+    select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
+    from sales where city is not null and state_code is not null and slug(city) <> ''
+),
+city_distress as (
+    select state_code, slug(city) as city_slug, city, filing_date,
+           coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
+    from distress where city is not null and state_code is not null and slug(city) <> ''
+),
+city_window as (
+    select state_code, city_slug, max(d) as as_of, mode(city) as city_name
+    from (select state_code, city_slug, city, sale_date as d from city_sales
+          union all select state_code, city_slug, city, filing_date as d from city_distress)
+    group by state_code, city_slug
+),
+months as (
+    select cast(range as integer) as months from range(3, 25)
+),
+grid as (
+    select c.*, m.months, cast(c.as_of - to_months(m.months) as date) as window_start
+    from city_window c cross join months m
+),
+sales_w as (
+    select g.state_code, g.city_slug, g.months,
+           count(*) filter (where s.is_arms_length) as arms_length_sales,
+           count(s.buyer_is_investor) filter (where s.is_arms_length) as known_buyer_sales,
+           count(*) filter (where s.is_arms_length and s.buyer_is_investor) as investor_purchases
+    from grid g join city_sales s on s.state_code = g.state_code and s.city_slug = g.city_slug
+     and s.sale_date > g.window_start and s.sale_date > g.as_of - interval 24 month
+    group by all
+),
+flips_w as (
+    select g.state_code, g.city_slug, g.months,
+           count(*) as flips, median(r.days_held) as flip_days, median(r.gross_margin) as flip_margin
+    from grid g join (select *, slug(city) as city_slug from int_market_resales where is_investor_flip and city is not null) r
+      on r.state_code = g.state_code and r.city_slug = g.city_slug and r.resale_date > g.window_start
+    group by all
+),
+distress_w as (
+    select g.state_code, g.city_slug, g.months,
+           count(*) as filings, count(distinct d.property_key) as properties
+    from grid g join city_distress d on d.state_code = g.state_code and d.city_slug = g.city_slug
+     and d.filing_date > g.window_start
+    group by all
+)
+select
+    g.state_code, coalesce(t.city_name, g.city_name) as city, g.city_slug, g.months,
+    case when coalesce(s.known_buyer_sales, 0) > 0 then 100.0 * s.investor_purchases / s.known_buyer_sales end as investor_purchase_rate_pct,
+    f.flip_days as flip_velocity_days,
+    100.0 * f.flip_margin as gross_flip_margin_pct,
+    coalesce(d.properties, 0) as distressed_pipeline_count,
+    0 as platform_active_deals,
+    coalesce(t.market_tier, 'rural') as market_tier,
+    coalesce(t.tier_source, 'no city match: rural by rule') as tier_source,
+    confidence_by_count(coalesce(s.arms_length_sales, 0) + coalesce(d.filings, 0)) as confidence,
+    coalesce(s.arms_length_sales, 0) + coalesce(d.filings, 0) as sample_count,
+    coalesce(s.arms_length_sales, 0) as arms_length_sales,
+    coalesce(s.known_buyer_sales, 0) as known_buyer_sales,
+    coalesce(s.investor_purchases, 0) as investor_purchases,
+    coalesce(f.flips, 0) as flips,
+    coalesce(d.filings, 0) as distress_filings,
+    g.window_start,
+    g.as_of
+from grid g
+left join sales_w s using (state_code, city_slug, months)
+left join flips_w f using (state_code, city_slug, months)
+left join distress_w d using (state_code, city_slug, months)
+left join (select state_code, city_slug, any_value(city_name) as city_name, any_value(market_tier) as market_tier, any_value(tier_source) as tier_source
+           from int_market_city_tiers group by all) t using (state_code, city_slug);

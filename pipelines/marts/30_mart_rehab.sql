@@ -1,0 +1,127 @@
+-- requires: sales, permits, int_market_resales, int_market_housing_units, int_market_zip_names
+-- mart_rehab: one row per zip x months (3..24) for every zip with permits or sales. The window ends at the zip's
+-- most recent permit or sale (as_of): dates in (as_of - months, as_of].
+-- rehab_momentum_score (0-100) = weighted mean of the components that can be computed for the zip
+-- (weights renormalised over the available ones):
+--   permit intensity  0.45: rehab permits (renovation + addition + repair) per 1,000 housing units per year,
+--                           100 * min(1, ln(1 + rate) / ln(1 + 50))                (needs permits + ACS units)
+--   permit value      0.35: rehab permit valuation per housing unit per year (USD),
+--                           100 * min(1, ln(1 + usd) / ln(1 + 2000))              (needs permits + ACS units)
+--   rehab resales     0.20: share of arm's-length sales that are renovated resales or quick resales at a gain,
+--                           100 * min(1, share / 0.10)   (needs sales in the window, and records that can show
+--                           resales: a repeat sale or a renovation year somewhere in the zip; one-sale-per-parcel
+--                           snapshots such as Philadelphia OPA cannot, so they get no resale component)
+-- A zip with no computable component has no row (its shard is a 404).
+-- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
+-- trend: rehab events (rehab permits + rehab resales) in the last 30 days to as_of vs the 30 days before;
+--   trend_pct = 100 * (last - prior) / max(prior, 1); up above +5, down below -5, else flat.
+-- confidence: confidence_by_count(permits of any type + arm's-length sales in the window).
+create or replace table mart_rehab as
+with permit_zip as (
+    select zip, max(issue_date) as last_permit from permits where zip is not null group by zip
+),
+sale_zip as (
+    select zip, max(sale_date) as last_sale from sales where zip is not null group by zip
+),
+resale_zip as (
+    -- zips whose records can show rehab resales at all: a repeat sale or a recorded renovation year
+    select distinct zip from int_market_resales where zip is not null
+    union select distinct zip from sales where zip is not null and year_renovated is not null
+),
+zip_window as (
+    select zip, greatest(p.last_permit, s.last_sale) as as_of, p.last_permit is not null as has_permits,
+           zip in (select zip from resale_zip) as observes_resales
+    from permit_zip p full join sale_zip s using (zip)
+),
+months as (
+    select cast(range as integer) as months from range(3, 25)
+),
+grid as (
+    select z.zip, z.as_of, z.has_permits, z.observes_resales, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
+    from zip_window z cross join months m
+),
+permit_events as (
+    select p.zip, p.issue_date as event_date, p.permit_type in ('renovation', 'addition', 'repair') as is_rehab,
+           case when p.permit_type in ('renovation', 'addition', 'repair') then p.valuation end as rehab_value
+    from permits p join zip_window z using (zip)
+    where p.issue_date > z.as_of - interval 24 month
+),
+sale_events as (
+    select s.zip, s.sale_date as event_date,
+           (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
+             or coalesce(r.is_quick_gain_resale, false) as is_rehab_sale
+    from sales s join zip_window z using (zip)
+    left join int_market_resales r using (sale_id)
+    where s.is_arms_length and s.sale_date > z.as_of - interval 24 month
+),
+permit_windows as (
+    select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
+           coalesce(sum(e.rehab_value), 0) as rehab_value
+    from grid g join permit_events e on e.zip = g.zip and e.event_date > g.window_start
+    group by g.zip, g.months
+),
+sale_windows as (
+    select g.zip, g.months, count(*) as sales_n, count(*) filter (where e.is_rehab_sale) as rehab_sales
+    from grid g join sale_events e on e.zip = g.zip and e.event_date > g.window_start
+    group by g.zip, g.months
+),
+trend as (
+    select z.zip,
+           count(*) filter (where e.event_date > z.as_of - 30) as last_30,
+           count(*) filter (where e.event_date <= z.as_of - 30 and e.event_date > z.as_of - 60) as prior_30
+    from zip_window z
+    join (select zip, event_date from permit_events where is_rehab
+          union all select zip, event_date from sale_events where is_rehab_sale) e using (zip)
+    group by z.zip
+),
+components as (
+    select g.zip, g.months, g.as_of, g.has_permits,
+           coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
+           coalesce(pw.rehab_value, 0) as rehab_value,
+           coalesce(sw.sales_n, 0) as sales_n, coalesce(sw.rehab_sales, 0) as rehab_sales,
+           h.housing_units,
+           case when g.has_permits and h.housing_units > 0
+                then coalesce(pw.permits_rehab, 0) * 1000.0 / h.housing_units / (g.months / 12.0) end as permit_rate,
+           case when g.has_permits and h.housing_units > 0
+                then coalesce(pw.rehab_value, 0) / h.housing_units / (g.months / 12.0) end as value_rate,
+           case when g.observes_resales and coalesce(sw.sales_n, 0) > 0 then sw.rehab_sales::double / sw.sales_n end as rehab_sale_share
+    from grid g
+    left join permit_windows pw using (zip, months)
+    left join sale_windows sw using (zip, months)
+    left join int_market_housing_units h using (zip)
+),
+scored as (
+    select *,
+           -- (least() ignores nulls: a missing component must stay null, not become 100)
+           case when permit_rate is not null then 100 * least(1, ln(1 + permit_rate) / ln(51)) end as permit_score,
+           case when value_rate is not null then 100 * least(1, ln(1 + value_rate) / ln(2001)) end as value_score,
+           case when rehab_sale_share is not null then 100 * least(1, rehab_sale_share / 0.10) end as resale_score
+    from components
+),
+combined as (
+    select *,
+           (coalesce(0.45 * permit_score, 0) + coalesce(0.35 * value_score, 0) + coalesce(0.20 * resale_score, 0))
+             / nullif((case when permit_score is not null then 0.45 else 0 end)
+                    + (case when value_score is not null then 0.35 else 0 end)
+                    + (case when resale_score is not null then 0.20 else 0 end), 0) as score
+    from scored
+)
+select
+    c.zip, c.months,
+    coalesce(nm.city, '') as city, nm.state_code,
+    round(c.score, 1) as rehab_momentum_score,
+    case when c.score < 20 then 'Cold' when c.score < 40 then 'Warming' when c.score < 60 then 'Active'
+         when c.score < 80 then 'Hot' else 'Very Hot' end as label,
+    case when t.pct > 5 then 'up' when t.pct < -5 then 'down' else 'flat' end as trend,
+    round(coalesce(t.pct, 0), 1) as trend_pct,
+    confidence_by_count(c.permits_all + c.sales_n) as confidence,
+    c.permits_all + c.sales_n as sample_count,
+    c.permits_all, c.permits_rehab, c.rehab_value, c.housing_units, c.sales_n, c.rehab_sales,
+    c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
+    coalesce(t.last_30, 0) as events_last_30d, coalesce(t.prior_30, 0) as events_prior_30d,
+    cast(c.as_of - to_months(c.months) as date) as window_start,
+    c.as_of
+from combined c
+left join (select zip, last_30, prior_30, 100.0 * (last_30 - prior_30) / greatest(prior_30, 1) as pct from trend) t using (zip)
+left join int_market_zip_names nm using (zip)
+where c.score is not null;

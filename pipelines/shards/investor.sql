@@ -1,0 +1,21 @@
+-- requires: mart_investor
+-- GET /v1/market/investor-overview?city=&state=&months= : the investor overview object (spec "Investor overview
+-- object"). Rates are null where the city's records carry no buyer names or no flips (never invented).
+select
+    state_code as state,
+    city,
+    months,
+    cast(to_json({
+        city: city,
+        state: state_code,
+        investor_purchase_rate_pct: round_to(investor_purchase_rate_pct, 1),
+        flip_velocity_days: round_to(flip_velocity_days, 1),
+        gross_flip_margin_pct: round_to(gross_flip_margin_pct, 1),
+        distressed_pipeline_count: cast(distressed_pipeline_count as integer),
+        platform_active_deals: cast(platform_active_deals as integer),
+        market_tier: market_tier,
+        confidence: confidence,
+        as_of: strftime(as_of, '%Y-%m-%d')
+    }) as varchar) as body
+from mart_investor
+order by state_code, city_slug, months;

@@ -1,0 +1,38 @@
+// Helpers for the market-domain tests: raw.* input tables from plain rows, and running the domain's step files.
+import type { TestContext } from './helpers/context.ts';
+import { runSqlFile } from './helpers/context.ts';
+
+const lit = (v: string | number | null | undefined): string =>
+  v == null ? 'null' : `'${String(v).replaceAll("'", "''")}'`;
+
+/** Creates raw."<name>" like the sources stage does: every column VARCHAR, plus _file and _row (1-based). */
+export async function rawTable(ctx: TestContext, name: string, rows: Record<string, string | number | null>[], file = `/data/${name}.csv`): Promise<void> {
+  const cols = Object.keys(rows[0] ?? {});
+  const defs = cols.map((c) => `"${c}" varchar`).join(', ');
+  await ctx.db.run(`create or replace table raw."${name}" (${defs}${defs ? ', ' : ''}_file varchar, _row bigint)`);
+  if (!rows.length) return;
+  const values = rows.map((r, i) => `(${cols.map((c) => lit(r[c])).join(', ')}${cols.length ? ', ' : ''}${lit(file)}, ${i + 1})`).join(',\n');
+  await ctx.db.run(`insert into raw."${name}" values ${values}`);
+}
+
+/** The market domain's first step: macros and the empty canonical tables. */
+export async function marketTables(ctx: TestContext): Promise<void> {
+  await runSqlFile(ctx, 'pipelines/intermediate/30_market_00_canonical_tables.sql');
+}
+
+export async function run(ctx: TestContext, ...files: string[]): Promise<void> {
+  for (const f of files) await runSqlFile(ctx, f);
+}
+
+export async function rejects(ctx: TestContext, source?: string): Promise<{ source: string; file: string; line: number; reason: string; detail: string }[]> {
+  return ctx.rows(`select source, file, cast(line as integer) as line, reason, detail from meta.rejects
+                   ${source ? 'where source = $source' : ''} order by source, line`, source ? { source } : undefined);
+}
+
+/** A small `zips` table as the geo domain builds it (for steps that declare `-- requires: zips`). */
+export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number }[]): Promise<void> {
+  await ctx.db.run(`create or replace table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double, population bigint)`);
+  for (const z of rows) {
+    await ctx.db.run(`insert into zips values ($zip, $city, $state, null, null, $lat, $lng, null)`, { zip: z.zip, city: z.city, state: z.state_code, lat: z.lat, lng: z.lng });
+  }
+}
