@@ -1,0 +1,168 @@
+// The time-split back-test of the valuation estimator (pure, no I/O), shared by the build step
+// (pipelines/shards/valuation-live.ts: calibration table + report section) and scripts/eval-avm.ts.
+//
+// Per source, subjects are its residential sales in date order:
+//   calibration  two folds, 48-64% and 64-80% of the sales by date: each predicted only from the sales before the
+//                fold (comps, index, slopes); |log(actual / estimate)| per source, mode and tier -> conformal q
+//   test         the last 20%: predicted only from the sales before it, interval = estimate x exp(+-q)
+// A subject's own sale is never its comp, and nothing sold on or after the split day is used.
+import {
+  COVERAGE, CompIndex, type CalibrationRow, type Condition, type Estimate, type ModelParams, type Subject, type Tier, TIERS,
+  calibratedQ, conformalQuantile, estimate, fitParams, median, RESIDENTIAL_TYPES,
+} from './valuation-model.ts';
+
+/** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
+ *  starts at TEST_START. Two folds average over more than one season of drift. */
+export const CAL_FOLDS: readonly number[] = [0.48, 0.64];
+export const TEST_START = 0.8;
+
+export interface Prediction {
+  source: string;
+  row: number;
+  slice: 'calibration' | 'test';
+  mode: Subject['mode'];
+  actual: number;
+  estimate: number;
+  tier: Tier;
+  compCount: number;
+  /** |log(actual / estimate)|: the conformity score. */
+  score: number;
+}
+
+export interface SplitDays { calStarts: number[]; testStart: number; subjects: number }
+
+/** Split days at the CAL_FOLDS and TEST_START points of the source's residential sales (by date). */
+export function splitDays(idx: CompIndex): SplitDays {
+  const days = Array.from(idx.day).filter((_, i) => RESIDENTIAL_TYPES.has(idx.data.type[i]!)).sort((a, b) => a - b);
+  const at = (q: number): number => days[Math.min(days.length - 1, Math.floor(days.length * q))] ?? 0;
+  const first = (days[0] ?? 0) + 1;
+  let testStart = Math.max(at(TEST_START), first + 1);
+  // few distinct days (Sacramento: five): folds collapse into one, each at least a day long
+  const calStarts = [...new Set(CAL_FOLDS.map((q) => Math.max(first, at(q))))].filter((d) => d < testStart).sort((a, b) => a - b);
+  if (calStarts.length === 0) { calStarts.push(first); testStart = Math.max(testStart, first + 1); }
+  return { calStarts, testStart, subjects: days.length };
+}
+
+/** The subject a user would send for row i: its characteristics ('record'), or only its sqft and condition
+ *  over the zip's typical property among the earlier sales ('request'). */
+export function subjectFor(idx: CompIndex, i: number, mode: Subject['mode'], beforeDay: number, typicalCache: Map<string, ReturnType<CompIndex['typical']>>): Subject | null {
+  const rec = idx.subjectOf(i);
+  if (mode === 'record') return rec;
+  let t = typicalCache.get(rec.zip);
+  if (t === undefined) {
+    t = idx.typical(rec.zip, (idx.byZip.get(rec.zip) ?? []).filter((r) => idx.day[r]! < beforeDay));
+    typicalCache.set(rec.zip, t);
+  }
+  if (!t) return null;
+  return { zip: rec.zip, sqft: rec.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond: rec.cond as Condition, type: t.type, lat: null, lng: null, mode: 'request' };
+}
+
+export interface BacktestResult {
+  source: string;
+  split: SplitDays;
+  paramsTest: ModelParams;
+  predictions: Prediction[];
+}
+
+/** Runs both slices of one source for the given modes. `estimator` defaults to the live estimator (baselines swap it). */
+export function backtest(idx: CompIndex, modes: Subject['mode'][] = ['record', 'request'],
+  estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null = estimate): BacktestResult {
+  const split = splitDays(idx);
+  const paramsTest = fitParams(idx, split.testStart);
+  const predictions: Prediction[] = [];
+  const slices = [
+    ...split.calStarts.map((from, k) => ({ slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, params: fitParams(idx, from) })),
+    { slice: 'test' as const, from: split.testStart, to: Infinity, params: paramsTest },
+  ];
+  for (const sl of slices) {
+    const typical = new Map<string, ReturnType<CompIndex['typical']>>();
+    for (let i = 0; i < idx.n; i++) {
+      const day = idx.day[i]!;
+      if (day < sl.from || day >= sl.to || !RESIDENTIAL_TYPES.has(idx.data.type[i]!)) continue;
+      for (const mode of modes) {
+        const s = subjectFor(idx, i, mode, sl.from, typical);
+        if (!s) continue;
+        const e = estimator(idx, sl.params, s, { valuationDay: day, beforeDay: sl.from, excludeRow: i });
+        if (!e) continue;
+        const actual = idx.data.price[i]!;
+        predictions.push({
+          source: idx.data.source, row: i, slice: sl.slice, mode, actual, estimate: e.value, tier: e.tier, compCount: e.compCount,
+          score: Math.abs(Math.log(actual / e.value)),
+        });
+      }
+    }
+  }
+  return { source: idx.data.source, split, paramsTest, predictions };
+}
+
+/** Conformal calibration rows from the calibration slice: per source, mode and tier, plus every source pooled ('*'). */
+export function calibrate(preds: Prediction[]): CalibrationRow[] {
+  const out: CalibrationRow[] = [];
+  const cal = preds.filter((p) => p.slice === 'calibration');
+  const sources = [...new Set(cal.map((p) => p.source))].sort();
+  for (const source of [...sources, '*']) {
+    for (const mode of ['record', 'request'] as const) {
+      for (const tier of TIERS) {
+        const scores = cal.filter((p) => (source === '*' || p.source === source) && p.mode === mode && p.tier === tier).map((p) => p.score);
+        if (scores.length === 0) continue;
+        out.push({ source, mode, tier, n: scores.length, q: Number(conformalQuantile(scores, COVERAGE).toFixed(5)) });
+      }
+    }
+  }
+  return out;
+}
+
+export interface Metrics {
+  n: number;
+  mdape: number; // median |estimate / actual - 1|, percent
+  ppe10: number; // share within 10%, percent
+  ppe20: number;
+  coverage: number | null; // share of actuals inside the interval, percent
+  width: number | null; // median (high - low) / estimate, percent
+}
+
+/** Accuracy of predictions; with `q` (a half-width per prediction) also interval coverage and width. */
+export function metrics(preds: Prediction[], q?: (p: Prediction) => number): Metrics {
+  const ape = preds.map((p) => Math.abs(p.estimate / p.actual - 1));
+  const pct = (x: number): number => Number((x * 100).toFixed(1));
+  let coverage: number | null = null, width: number | null = null;
+  if (q && preds.length) {
+    let hit = 0;
+    const widths: number[] = [];
+    for (const p of preds) {
+      const h = q(p);
+      if (p.score <= h) hit++;
+      widths.push(Math.exp(h) - Math.exp(-h));
+    }
+    coverage = pct(hit / preds.length);
+    width = pct(median(widths));
+  }
+  return {
+    n: preds.length,
+    mdape: preds.length ? pct(median(ape)) : NaN,
+    ppe10: preds.length ? pct(ape.filter((a) => a <= 0.1).length / preds.length) : NaN,
+    ppe20: preds.length ? pct(ape.filter((a) => a <= 0.2).length / preds.length) : NaN,
+    coverage, width,
+  };
+}
+
+export interface SummaryRow extends Metrics { source: string; mode: Subject['mode']; tier: Tier | 'all' }
+
+/** Test-slice metrics per source, mode and tier (and 'all' tiers), intervals from the calibration table. */
+export function summarize(preds: Prediction[], table: CalibrationRow[]): SummaryRow[] {
+  const test = preds.filter((p) => p.slice === 'test');
+  const q = (p: Prediction): number => calibratedQ(table, p.source, p.mode, p.tier);
+  const out: SummaryRow[] = [];
+  for (const source of [...new Set(test.map((p) => p.source))].sort()) {
+    for (const mode of ['record', 'request'] as const) {
+      const mine = test.filter((p) => p.source === source && p.mode === mode);
+      if (!mine.length) continue;
+      out.push({ source, mode, tier: 'all', ...metrics(mine, q) });
+      for (const tier of TIERS) {
+        const t = mine.filter((p) => p.tier === tier);
+        if (t.length) out.push({ source, mode, tier, ...metrics(t, q) });
+      }
+    }
+  }
+  return out;
+}

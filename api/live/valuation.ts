@@ -1,0 +1,152 @@
+// POST /v1/valuation/estimate: the Valuation estimate object, answered in-process from the files the build wrote
+// under <build>/live/valuation/ (pipelines/shards/valuation-live.ts). Rules (warehouse/docs/valuation.md):
+//   subject    the request's address normalised like the market adapters (normalize_address) and looked up in the
+//              zip's sales, then its parcels (King County has no street addresses: its parcel id is the key);
+//              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'); else the zip's typical
+//              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium)
+//   estimate   api/live/valuation-model.ts (the estimator the build back-tested), valued at the market's latest sale
+//   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import {
+  CONDITION_FACTOR, CompIndex, addressKey, calibratedQ, dayOf, estimate, isoOfDay, normalizeAddress,
+  type CalibrationRow, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical,
+} from './valuation-model.ts';
+
+export interface ValuationInput {
+  zip: string;
+  address: string;
+  sqft?: number;
+  condition: string;
+}
+
+export interface ValuationBody {
+  address: string;
+  zip: string;
+  city: string;
+  state: string;
+  estimated_value: number;
+  value_low: number;
+  value_high: number;
+  price_per_sqft: number | null;
+  confidence: 'low' | 'medium' | 'high';
+  comp_count: number;
+  as_of: string;
+}
+
+interface Market { comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
+
+/** Dollars are rounded to this step. */
+const ROUND_USD = 100;
+const roundUsd = (v: number): number => Math.round(v / ROUND_USD) * ROUND_USD;
+
+/** The loaded valuation data of one build; `answer` is the whole request (exported for tests and the bench). */
+export class ValuationEngine {
+  private readonly markets = new Map<string, Market>();
+
+  constructor(readonly dir: string, readonly meta: ValuationMeta, readonly params: Record<string, ModelParams>, readonly calibration: CalibrationRow[]) {}
+
+  static fromDir(dir: string): ValuationEngine {
+    const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
+    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), read<Record<string, ModelParams>>('params.json'), read<CalibrationRow[]>('calibration.json'));
+  }
+
+  /** A source's comps, loaded on first use. */
+  market(source: string): Market {
+    let m = this.markets.get(source);
+    if (!m) {
+      const files = this.meta.sources[source];
+      const params = this.params[source];
+      if (!files || !params) throw new Error(`no valuation files for source ${source}`);
+      const read = (name: string): CompSetData => JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')) as CompSetData;
+      m = { comps: new CompIndex(read(files.comps_file)), subjects: new CompIndex(read(files.subjects_file)), params, asOfDay: dayOf(files.as_of), typical: new Map() };
+      this.markets.set(source, m);
+    }
+    return m;
+  }
+
+  /** Loads every source now (the bench and a warm server); requests load lazily otherwise. */
+  preload(): void {
+    for (const s of Object.keys(this.meta.sources)) this.market(s);
+  }
+
+  /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string } {
+    const { street, unit } = normalizeAddress(address);
+    const shown = street ? addressKey(street, unit) : address.trim().toUpperCase();
+    const keys = [`${zip}|${addressKey(street, unit)}`, `${zip}|${address.trim()}`]; // the second: a parcel id as the address
+    for (const ix of [m.comps, m.subjects]) {
+      for (const k of keys) {
+        const row = ix.byKey.get(k);
+        if (row === undefined) continue;
+        const s = ix.subjectOf(row, cond);
+        if (sqft !== undefined) s.sqft = sqft;
+        return { subject: s, address: shown };
+      }
+    }
+    let t = m.typical.get(zip);
+    if (t === undefined) m.typical.set(zip, (t = m.comps.typical(zip)));
+    if (!t) return { subject: null, address: shown };
+    return {
+      subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond, type: t.type, lat: null, lng: null, mode: 'request' },
+      address: shown,
+    };
+  }
+
+  answer(input: ValuationInput): LiveAnswer {
+    const zip = String(input.zip);
+    const zm = this.meta.zips[zip];
+    if (!zm) return { ok: false, status: 404, message: `No sales data for zip ${zip}` };
+    const cond: Condition = input.condition in CONDITION_FACTOR ? (input.condition as Condition) : 'good';
+    const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
+    const m = this.market(zm.source);
+    const { subject, address } = this.resolve(m, zip, String(input.address), sqft, cond);
+    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1 }) : null;
+    if (!subject || !e) return { ok: false, status: 404, message: `No sales data for zip ${zip}` };
+    const q = calibratedQ(this.calibration, zm.source, subject.mode, e.tier);
+    const value = roundUsd(e.value);
+    const body: ValuationBody = {
+      address,
+      zip,
+      city: zm.city,
+      state: zm.state,
+      estimated_value: value,
+      value_low: Math.min(value, roundUsd(e.value * Math.exp(-q))),
+      value_high: Math.max(value, roundUsd(e.value * Math.exp(q))),
+      price_per_sqft: sqft !== undefined ? Number((value / sqft).toFixed(2)) : null,
+      confidence: e.tier,
+      comp_count: e.compCount,
+      as_of: isoOfDay(e.asOfDay),
+    };
+    return { ok: true, body };
+  }
+}
+
+const notBuilt = (message: string): LiveInstance<ValuationInput> => ({
+  handle: (): LiveAnswer => ({ ok: false, status: 404, message }),
+});
+
+const valuation: LiveModule<ValuationInput> = {
+  async load(build: LiveBuild): Promise<LiveInstance<ValuationInput>> {
+    const dir = path.join(build.dir, 'live', 'valuation');
+    if (!fs.existsSync(path.join(dir, 'meta.json'))) return notBuilt('valuation data is not available in this build');
+    let engine: ValuationEngine;
+    try {
+      engine = ValuationEngine.fromDir(dir);
+    } catch (err) {
+      return notBuilt(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
+    }
+    return {
+      handle(input: ValuationInput): LiveAnswer {
+        try {
+          return engine.answer(input);
+        } catch (err) {
+          return { ok: false, status: 404, message: `valuation data is not available in this build (${(err as Error).message})` };
+        }
+      },
+    };
+  },
+};
+
+export default valuation;

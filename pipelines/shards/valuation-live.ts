@@ -1,0 +1,166 @@
+// Live data of POST /v1/valuation/estimate (api/live/valuation.ts), written under <build>/live/valuation/:
+//   comps-<source>.json   the source's arm's-length residential sales with sqft (columnar CompSetData), last 5 years
+//   subjects-<source>.json  parcels (assessor roll) not among the comps, for address resolution only
+//   params.json           per source: the monthly log price index and hedonic slopes fitted on every comp
+//   calibration.json      the split-conformal table (source, mode, tier, n, q) from the back-test
+//   backtest.json         the back-test summary (test slice) per source, mode and tier
+//   meta.json             format, build id, per source as_of and files, per zip: source, city, state, typical property
+// The back-test (api/live/valuation-backtest.ts) uses the same estimator as the server and is appended to
+// <build>/report-sections.json as "Valuation back-test". Rules: warehouse/docs/valuation.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StageContext } from '../context.ts';
+import { queryRows, tableExists } from '../../warehouse/db.ts';
+import {
+  CONDITION_CODES, CompIndex, PROPERTY_TYPES, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type Condition, type ModelParams,
+  type ValuationMeta, type ZipMeta,
+} from '../../api/live/valuation-model.ts';
+import { backtest, calibrate, summarize, type Prediction, type SummaryRow } from '../../api/live/valuation-backtest.ts';
+
+export const requires = ['sales'];
+
+export const LIVE_FORMAT = 1;
+/** Comps older than this many years before their source's latest sale are left out. */
+export const LOOKBACK_YEARS = 5;
+/** Rows whose price per sqft lies outside this range are broken records (bulk deeds, sqft typos), not comps. */
+export const PPSF_RANGE = [10, 10_000] as const;
+export const REPORT_TITLE = 'Valuation back-test';
+
+interface SaleRow {
+  source: string; zip: string; day: number; price: number; sqft: number; beds: number | null; baths: number | null; year: number | null;
+  condition: string | null; property_type: string; lat: number | null; lng: number | null; key: string | null; city: string | null; state: string | null;
+  grade?: number | null; view?: number | null; waterfront?: number | null; log_lot?: number | null;
+}
+
+/** Assessor feature columns of mart_valuation_features (TUNING.features). */
+const FEATURES = ['grade', 'view', 'waterfront', 'log_lot'] as const;
+
+const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;
+
+/** The comp sets of every source from the canonical sales table. */
+export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
+  const withFeatures = await tableExists(db, 'mart_valuation_features');
+  const rows = await queryRows<SaleRow>(db, `
+    with s as (
+      select *, max(sale_date) over (partition by source) as source_last from sales
+      where is_arms_length and sale_price > 0 and sqft > 0 and zip is not null and property_type in ('sfr', 'multi', 'condo')
+        and sale_price / sqft between $lo and $hi
+    )
+    select source, zip, (sale_date - date '1970-01-01')::integer as day, sale_price::double as price, sqft::double as sqft,
+           beds::double as beds, baths::double as baths, year_built::integer as year, condition, property_type,
+           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, city, state_code as state,
+           ${FEATURES.map((f) => `${withFeatures ? `f.${f}` : 'null'}::double as ${f}`).join(', ')}
+    from s ${withFeatures ? 'left join mart_valuation_features f using (sale_id)' : ''}
+    where sale_date > source_last - to_years(${LOOKBACK_YEARS})
+    order by source, zip, sale_date, sale_id`, { lo: PPSF_RANGE[0], hi: PPSF_RANGE[1] });
+  const bySource = new Map<string, SaleRow[]>();
+  for (const r of rows) (bySource.get(r.source) ?? bySource.set(r.source, []).get(r.source)!).push(r);
+  const sets: CompSetData[] = [];
+  const zipAcc = new Map<string, { source: string; n: number; last: number; city: Map<string, number> }>();
+  for (const [source, list] of bySource) {
+    const zips = [...new Set(list.map((r) => r.zip))].sort();
+    const zipIdx = new Map(zips.map((z, i) => [z, i]));
+    sets.push({
+      source, zips,
+      zip: list.map((r) => zipIdx.get(r.zip)!),
+      day: list.map((r) => r.day),
+      price: list.map((r) => r.price),
+      sqft: list.map((r) => r.sqft),
+      beds: list.map((r) => (r.beds !== null && r.beds > 0 ? r.beds : null)),
+      baths: list.map((r) => (r.baths !== null && r.baths > 0 ? r.baths : null)),
+      year: list.map((r) => (r.year !== null && r.year > 1700 ? r.year : null)),
+      cond: list.map((r) => { const k = CONDITION_CODES.indexOf(r.condition as Condition); return k >= 0 ? k : null; }),
+      type: list.map((r) => PROPERTY_TYPES.indexOf(r.property_type as (typeof PROPERTY_TYPES)[number])),
+      lat: list.map((r) => r.lat), lng: list.map((r) => r.lng),
+      key: list.map((r) => r.key),
+      features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[f] !== null && r[f] !== undefined)).map((f) => [f, list.map((r) => r[f] ?? null)])),
+    });
+    for (const r of list) {
+      let z = zipAcc.get(r.zip);
+      if (!z) zipAcc.set(r.zip, (z = { source, n: 0, last: 0, city: new Map() }));
+      if (z.source !== source) continue; // a zip belongs to the source with its first rows (sources do not overlap today)
+      z.n++;
+      z.last = Math.max(z.last, r.day);
+      if (r.city && r.state) { const k = `${r.city}|${r.state}`; z.city.set(k, (z.city.get(k) ?? 0) + 1); }
+    }
+  }
+  const zipMeta: Record<string, ZipMeta> = {};
+  for (const [zip, z] of [...zipAcc.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const top = [...z.city.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+    if (!top) continue; // no city/state known: the response could not be filled
+    const [city, state] = top.split('|') as [string, string];
+    zipMeta[zip] = { source: z.source, city, state, sales: z.n, last_sale: isoOfDay(z.last) };
+  }
+  return { sets, zipMeta };
+}
+
+/** Parcels (the assessor roll) that are not among a source's comps: address resolution only. */
+async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<CompSetData> {
+  const rows = !(await tableExists(db, 'parcels')) ? [] : await queryRows<SaleRow>(db, `
+    select source, zip, 0 as day, 1.0 as price, sqft::double as sqft, beds::double as beds, baths::double as baths, year_built::integer as year,
+           null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, city, state_code as state
+    from parcels
+    where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null
+    order by zip, key`, { source: set.source });
+  const known = new Set(set.key.map((k, i) => `${set.zips[set.zip[i]!]}|${k}`));
+  const list = rows.filter((r) => !known.has(`${r.zip}|${r.key}`));
+  const zips = [...new Set(list.map((r) => r.zip))].sort();
+  const zipIdx = new Map(zips.map((z, i) => [z, i]));
+  return {
+    source: set.source, zips, zip: list.map((r) => zipIdx.get(r.zip)!), day: list.map(() => 0), price: list.map(() => 1), sqft: list.map((r) => r.sqft),
+    beds: list.map((r) => (r.beds !== null && r.beds > 0 ? r.beds : null)), baths: list.map((r) => (r.baths !== null && r.baths > 0 ? r.baths : null)),
+    year: list.map((r) => (r.year !== null && r.year > 1700 ? r.year : null)), cond: list.map(() => null),
+    type: list.map((r) => PROPERTY_TYPES.indexOf(r.property_type as (typeof PROPERTY_TYPES)[number])),
+    lat: list.map((r) => r.lat), lng: list.map((r) => r.lng), key: list.map((r) => r.key),
+  };
+}
+
+/** Report rows: per source, mode and tier, the test-slice metrics. */
+export function reportRows(summary: SummaryRow[]): unknown[][] {
+  return summary.map((r) => [r.source, r.mode, r.tier, r.n, r.mdape, r.ppe10, r.ppe20, r.coverage, r.width]);
+}
+export const REPORT_HEADERS = ['source', 'subject', 'confidence', 'n (test)', 'MdAPE %', 'PPE10 %', 'PPE20 %', '80% coverage %', 'median width %'];
+
+export async function run(ctx: StageContext): Promise<void> {
+  const started = performance.now();
+  const dir = path.join(ctx.paths.build, 'live', 'valuation');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const { sets, zipMeta } = await loadCompSets(ctx.db);
+  const meta: ValuationMeta = { format: LIVE_FORMAT, build_id: ctx.buildId, sources: {}, zips: zipMeta };
+  const params: Record<string, ModelParams> = {};
+  const preds: Prediction[] = [];
+  const write = (name: string, v: unknown): void => fs.writeFileSync(path.join(dir, name), JSON.stringify(v));
+  for (const set of sets) {
+    const idx = new CompIndex(set);
+    params[set.source] = fitParams(idx, Infinity);
+    preds.push(...backtest(idx).predictions);
+    const subjects = await loadSubjects(ctx.db, set);
+    const comps_file = `comps-${set.source}.json`;
+    const subjects_file = `subjects-${set.source}.json`;
+    write(comps_file, set);
+    write(subjects_file, subjects);
+    meta.sources[set.source] = { comps_file, subjects_file, comps: set.day.length, subjects: subjects.day.length, as_of: isoOfDay(Math.max(...set.day)) };
+  }
+  const calibration: CalibrationRow[] = calibrate(preds);
+  const summary = summarize(preds, calibration);
+  write('params.json', params);
+  write('calibration.json', calibration);
+  write('backtest.json', summary);
+  write('meta.json', meta); // last: its presence marks a complete set
+  appendReportSection(ctx.paths.build, { title: REPORT_TITLE, headers: REPORT_HEADERS, rows: reportRows(summary) });
+  const kc = summary.find((r) => r.source === 'king_county' && r.mode === 'record' && r.tier === 'all');
+  ctx.log.info('live/valuation', {
+    sources: sets.length, comps: sets.reduce((a, s) => a + s.day.length, 0), zips: Object.keys(zipMeta).length, predictions: preds.length,
+    ...(kc ? { kc_mdape: kc.mdape, kc_ppe10: kc.ppe10, kc_coverage: kc.coverage } : {}),
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+  });
+}
+
+/** Appends (or replaces, by title) one section of <build>/report-sections.json. */
+export function appendReportSection(buildDir: string, section: { title: string; headers: string[]; rows: unknown[][] }): void {
+  const file = path.join(buildDir, 'report-sections.json');
+  const list = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string }[]) : [];
+  const next = [...list.filter((s) => s.title !== section.title), section];
+  fs.writeFileSync(file, JSON.stringify(next, null, 1));
+}

@@ -1,0 +1,133 @@
+// `npm run eval:avm [-- --artifacts DIR] [--min-test N]`: the time-split evaluation of the valuation estimator over
+// the comps of the current build (<build>/live/valuation/comps-*.json), with the same model module the server uses
+// (api/live/valuation-model.ts) and the same back-test as the build (api/live/valuation-backtest.ts): per source,
+// calibration folds at 48-64% and 64-80% of the sales by date, test on the last 20%, each predicted only from
+// earlier sales. Prints MdAPE, PPE10, PPE20, 80% interval coverage and median width per source, subject mode and
+// confidence tier, next to three naive baselines on the same test sales:
+//   zip median ppsf        the median price per sqft of the zip's earlier sales x the subject's sqft
+//   10 nearest comps       the median ppsf of the 10 nearest earlier sales (by distance; without coordinates the
+//                          zip's 10 most recent) x sqft, no adjustments
+//   naive comp spread      the 10 nearest comps' 10th-90th percentile ppsf x sqft as the "80%" interval
+// Writes bench-results/eval-avm-<time>.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { latLngToCell } from 'h3-js';
+import { formatTable } from '../pipelines/cli-format.ts';
+import { currentBuildDir } from '../pipelines/publish.ts';
+import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../api/live/valuation-model.ts';
+import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../api/live/valuation-backtest.ts';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    artifacts: { type: 'string', default: path.join(REPO, 'artifacts') },
+    'min-test': { type: 'string', default: '500' },
+  },
+});
+const minTest = Number(values['min-test']);
+const buildDir = currentBuildDir(path.resolve(values.artifacts!));
+if (!buildDir) throw new Error(`no published build in ${values.artifacts}`);
+const dir = path.join(buildDir, 'live', 'valuation');
+if (!fs.existsSync(path.join(dir, 'meta.json'))) throw new Error(`build ${buildDir} has no valuation data (live/valuation/meta.json)`);
+const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
+
+interface BaselineRow { source: string; baseline: string; n: number; mdape: number; ppe10: number; ppe20: number; coverage: number | null; width: number | null }
+
+/** The three naive baselines over the test slice of one source. */
+function baselines(idx: CompIndex): BaselineRow[] {
+  const { testStart } = splitDays(idx);
+  const zipMedian: Prediction[] = [], nearest: Prediction[] = [];
+  const spread: { hit: boolean; width: number }[] = [];
+  const zipPpsf = new Map<string, number>();
+  const ppsf = (i: number): number => idx.data.price[i]! / idx.data.sqft[i]!;
+  for (let i = 0; i < idx.n; i++) {
+    if (idx.day[i]! < testStart || !RESIDENTIAL_TYPES.has(idx.data.type[i]!)) continue;
+    const s = idx.subjectOf(i);
+    const rows = (idx.byZip.get(s.zip) ?? []).filter((r) => idx.day[r]! < testStart && RESIDENTIAL_TYPES.has(idx.data.type[r]!));
+    if (rows.length === 0) continue;
+    const actual = idx.data.price[i]!;
+    const pred = (e: number): Prediction => ({ source: idx.data.source, row: i, slice: 'test', mode: 'record', actual, estimate: e, tier: 'low', compCount: 0, score: Math.abs(Math.log(actual / e)) });
+    if (!zipPpsf.has(s.zip)) zipPpsf.set(s.zip, median(rows.map(ppsf)));
+    zipMedian.push(pred(zipPpsf.get(s.zip)! * s.sqft));
+    // 10 nearest earlier sales: by distance within the zip and its neighbours when located, else the zip's most recent
+    let near: number[];
+    if (s.lat !== null && s.lng !== null) {
+      const pool: number[] = [];
+      for (const c of idx.disk(latLngCell(s.lat, s.lng), 3)) for (const r of idx.byCell.get(c) ?? []) if (idx.day[r]! < testStart && RESIDENTIAL_TYPES.has(idx.data.type[r]!)) pool.push(r);
+      const cand = pool.length >= 10 ? pool : rows;
+      near = cand.map((r) => [r, haversineKm(s.lat!, s.lng!, idx.lat[r]!, idx.lng[r]!)] as const).sort((a, b) => a[1] - b[1]).slice(0, 10).map((x) => x[0]);
+    } else {
+      near = rows.slice(-10);
+    }
+    const pp = near.map(ppsf).sort((a, b) => a - b);
+    const est = median(pp) * s.sqft;
+    nearest.push(pred(est));
+    const lo = quantile(pp, 0.1) * s.sqft, hi = quantile(pp, 0.9) * s.sqft;
+    spread.push({ hit: actual >= lo && actual <= hi, width: (hi - lo) / est });
+  }
+  const row = (baseline: string, m: Metrics, extra: Partial<BaselineRow> = {}): BaselineRow => ({ source: idx.data.source, baseline, n: m.n, mdape: m.mdape, ppe10: m.ppe10, ppe20: m.ppe20, coverage: null, width: null, ...extra });
+  return [
+    row('zip median ppsf', metrics(zipMedian)),
+    row('10 nearest comps (median ppsf)', metrics(nearest)),
+    row('naive comp spread interval (p10-p90 of the 10 nearest)', metrics(nearest), {
+      coverage: Number(((spread.filter((s) => s.hit).length / Math.max(1, spread.length)) * 100).toFixed(1)),
+      width: Number((median(spread.map((s) => s.width)) * 100).toFixed(1)),
+    }),
+  ];
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+const latLngCell = (lat: number, lng: number): string => latLngToCell(lat, lng, H3_RES);
+
+const started = performance.now();
+const preds: Prediction[] = [];
+const base: BaselineRow[] = [];
+const skipped: { source: string; reason: string }[] = [];
+const splits: Record<string, { cal_starts: string[]; test_start: string; subjects: number }> = {};
+for (const [source, files] of Object.entries(meta.sources).sort()) {
+  const data = JSON.parse(fs.readFileSync(path.join(dir, files.comps_file), 'utf8')) as CompSetData;
+  const idx = new CompIndex(data);
+  const r = backtest(idx);
+  const nTest = r.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length;
+  splits[source] = { cal_starts: r.split.calStarts.map(iso), test_start: iso(r.split.testStart), subjects: r.split.subjects };
+  preds.push(...r.predictions); // every source calibrates the pooled rows, as in the build
+  if (nTest < minTest) { skipped.push({ source, reason: `${nTest} test sales (< ${minTest})` }); continue; }
+  base.push(...baselines(idx));
+}
+function iso(day: number): string { return new Date(day * 86_400_000).toISOString().slice(0, 10); }
+
+const table = calibrate(preds);
+const shown = new Set(Object.keys(splits).filter((s) => !skipped.some((k) => k.source === s)));
+const summary: SummaryRow[] = summarize(preds, table).filter((r) => shown.has(r.source));
+process.stdout.write(`Valuation back-test over build ${path.basename(buildDir)} (test = last 20% of each source's sales by date)\n\n`);
+process.stdout.write(formatTable(summary.map((r) => ({
+  source: r.source, subject: r.mode, confidence: r.tier, n: r.n, 'MdAPE %': r.mdape, 'PPE10 %': r.ppe10, 'PPE20 %': r.ppe20,
+  'coverage %': r.coverage ?? '', 'width %': r.width ?? '',
+}))));
+process.stdout.write('\nBaselines (same test sales, subject characteristics known)\n\n');
+process.stdout.write(formatTable(base.map((r) => ({
+  source: r.source, baseline: r.baseline, n: r.n, 'MdAPE %': r.mdape, 'PPE10 %': r.ppe10, 'PPE20 %': r.ppe20, 'coverage %': r.coverage ?? '', 'width %': r.width ?? '',
+}))));
+for (const s of skipped) process.stdout.write(`skipped ${s.source}: ${s.reason}\n`);
+process.stdout.write('\nCalibration (q = 80% conformal quantile of |log(actual / estimate)|)\n\n');
+process.stdout.write(formatTable(table.map((r) => ({ source: r.source, subject: r.mode, confidence: r.tier, n: r.n, q: r.q, 'width %': Number(((Math.exp(r.q) - Math.exp(-r.q)) * 100).toFixed(1)) }))));
+const kc = summary.find((r) => r.source === 'king_county' && r.mode === 'record' && r.tier === 'all');
+const goals = kc ? {
+  mdape_le_9: kc.mdape <= 9, ppe10_ge_55: kc.ppe10 >= 55, coverage_78_82: kc.coverage !== null && kc.coverage >= 78 && kc.coverage <= 82,
+} : null;
+if (goals) process.stdout.write(`\nKing County goals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')}\n`);
+const outDir = path.join(REPO, 'bench-results');
+fs.mkdirSync(outDir, { recursive: true });
+const out = path.join(outDir, `eval-avm-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(out, JSON.stringify({
+  at: new Date().toISOString(), build: path.basename(buildDir), splits, skipped, summary, baselines: base, calibration: table, goals,
+  seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+}, null, 2));
+process.stdout.write(`\nwritten ${path.relative(process.cwd(), out)}\n`);
