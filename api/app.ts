@@ -62,6 +62,23 @@ function matchPath(pathname: string): { routes: AnyRoute[]; params: Record<strin
 }
 
 let openApiBody: Buffer | null = null;
+// Request ids: a random per-process prefix and a counter (unique, and cheaper than random bytes per request).
+const ID_PREFIX = crypto.randomBytes(6).toString('base64url');
+let requestSeq = 0;
+
+/** The path and query of a request target; absolute-form targets go through URL. */
+function parseTarget(raw: string): { pathname: string; searchParams: URLSearchParams } {
+  if (!raw.startsWith('/')) {
+    const u = new URL(raw, 'http://localhost');
+    return { pathname: u.pathname, searchParams: u.searchParams };
+  }
+  const q = raw.indexOf('?');
+  const h = raw.indexOf('#');
+  const end = h < 0 ? raw.length : h;
+  return q < 0 || q > end
+    ? { pathname: raw.slice(0, end), searchParams: new URLSearchParams() }
+    : { pathname: raw.slice(0, q), searchParams: new URLSearchParams(raw.slice(q + 1, end)) };
+}
 
 interface Ctx {
   id: string;
@@ -147,7 +164,7 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
   const now = deps.now ?? Date.now;
   const ANON = deps.anonymous ?? ANONYMOUS;
   return (req, res) => {
-    const ctx: Ctx = { id: `req_${crypto.randomBytes(9).toString('base64url')}`, started: performance.now(), route: null, keyId: null, headers: {} };
+    const ctx: Ctx = { id: `req_${ID_PREFIX}${(++requestSeq).toString(36)}`, started: performance.now(), route: null, keyId: null, headers: {} };
     res.on('finish', () => {
       deps.accessLog({ time: new Date(now()).toISOString(), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Number((performance.now() - ctx.started).toFixed(2)), key_id: ctx.keyId });
     });
@@ -167,9 +184,9 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     setRate(ctx, deps.anonLimiter.peek(ip, ANON.requestsPerMinute, t));
     const rawUrl = req.url ?? '/';
     if (rawUrl.length > MAX_URL_BYTES) throw new HttpError('uri_too_long', `The request URI is longer than ${MAX_URL_BYTES} bytes`);
-    let url: URL;
+    let url: { pathname: string; searchParams: URLSearchParams };
     try {
-      url = new URL(rawUrl, 'http://localhost');
+      url = parseTarget(rawUrl);
     } catch {
       throw new HttpError('bad_request', 'The request URI is malformed');
     }

@@ -82,6 +82,7 @@ export class KeyStore implements KeyChecker {
       stat = fs.statSync(this.file);
     } catch {
       this.byId = new Map();
+      this.checked = new Map();
       this.stamp = '';
       return;
     }
@@ -90,6 +91,7 @@ export class KeyStore implements KeyChecker {
     try {
       const records = JSON.parse(fs.readFileSync(this.file, 'utf8')) as KeyRecord[];
       this.byId = new Map(records.map((r) => [r.id, r]));
+      this.checked = new Map();
       this.stamp = stamp;
     } catch {
       // A half-written file cannot happen (writes are renames); an edited-by-hand broken file keeps the last good set.
@@ -111,8 +113,17 @@ export class KeyStore implements KeyChecker {
     return [...this.byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
+  private checked = new Map<string, KeyCheck>();
+
+  /** Checks a key; results are remembered per presented value until the key file changes. */
   check(header: string | undefined): KeyCheck {
-    return checkKey(this.byId, header);
+    if (header === undefined) return checkKey(this.byId, header);
+    const hit = this.checked.get(header);
+    if (hit) return hit;
+    const result = checkKey(this.byId, header);
+    if (this.checked.size >= 10_000) this.checked.clear(); // bounded: random keys cannot grow it
+    this.checked.set(header, result);
+    return result;
   }
 
   create(opts: { plan: string; name: string | null; rpm: number | null }): { record: KeyRecord; key: string } {
@@ -145,6 +156,7 @@ export class KeyStore implements KeyChecker {
   }
 
   private save(): void {
+    this.checked = new Map();
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(this.list(), null, 2) + '\n', { mode: 0o600 });

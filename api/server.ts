@@ -18,6 +18,31 @@ const liveModule = (name: string) => async (): Promise<LiveModule<never>> =>
 /** Live endpoints by name: api/live/<name>.ts default-exports a LiveModule, loaded per build. */
 export const LIVE_MODULES: LiveRegistry = Object.fromEntries(['location', 'valuation', 'autocomplete', 'research'].map((n) => [n, liveModule(n)]));
 
+/** Access-log lines gathered and written every 50 ms or 64 KiB: one write per batch, not per request. */
+function bufferedLines(out: NodeJS.WritableStream): { write(line: string): void; close(): void } {
+  let lines: string[] = [];
+  let bytes = 0;
+  const flush = (): void => {
+    if (lines.length === 0) return;
+    out.write(lines.join('\n') + '\n');
+    lines = [];
+    bytes = 0;
+  };
+  const timer = setInterval(flush, 50);
+  timer.unref();
+  return {
+    write(line) {
+      lines.push(line);
+      bytes += line.length;
+      if (bytes > 65_536) flush();
+    },
+    close() {
+      clearInterval(timer);
+      flush();
+    },
+  };
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -41,7 +66,8 @@ export interface ServerOptions {
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { settings } = opts;
   const log = opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), msg, ...fields }) + '\n'));
-  const accessLog = opts.accessLog ?? ((line) => process.stdout.write(JSON.stringify(line) + '\n'));
+  const buffered = opts.accessLog ? null : bufferedLines(process.stdout);
+  const accessLog = opts.accessLog ?? ((line: Record<string, unknown>) => buffered!.write(JSON.stringify(line)));
   const holder = new BuildHolder({ artifacts: settings.artifacts, cacheBytes: settings.shardCacheMb * 1024 * 1024, live: opts.live ?? LIVE_MODULES, log });
   await holder.start();
   const keys = new KeyStore(settings.state);
@@ -92,6 +118,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       }).then(async () => {
         await stopWebhooks(webhooks); // issue 10
+        buffered?.close();
         checker.close();
         if (checker !== keys) keys.close();
         await limits.close();

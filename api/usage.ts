@@ -8,8 +8,14 @@ interface UsageFile {
   last_used: Record<string, string>; // key id -> ISO time
 }
 
+let monthCache = { from: 0, to: -1, month: '' };
+/** 'YYYY-MM' (UTC) of a time; cached for the current month because it runs on every request. */
 export function monthOf(now: number): string {
-  return new Date(now).toISOString().slice(0, 7);
+  if (now >= monthCache.from && now < monthCache.to) return monthCache.month;
+  const d = new Date(now);
+  const from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  monthCache = { from, to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), month: d.toISOString().slice(0, 7) };
+  return monthCache.month;
 }
 
 /** Unix seconds of the next calendar month's start (00:00 UTC on the 1st). */
@@ -22,6 +28,7 @@ export class UsageStore {
   readonly file: string;
   private data: UsageFile = { months: {}, last_used: {} };
   private dirty = false;
+  private readonly lastUsedMs = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(stateDir: string) {
@@ -40,11 +47,13 @@ export class UsageStore {
   }
 
   lastUsed(keyId: string): string | null {
-    return this.data.last_used[keyId] ?? null;
+    const ms = this.lastUsedMs.get(keyId);
+    return ms !== undefined ? new Date(ms).toISOString() : (this.data.last_used[keyId] ?? null);
   }
 
+  /** Notes a use (kept as a number; written as ISO text on flush). */
   touch(keyId: string, now = Date.now()): void {
-    this.data.last_used[keyId] = new Date(now).toISOString();
+    this.lastUsedMs.set(keyId, now);
     this.dirty = true;
   }
 
@@ -62,6 +71,7 @@ export class UsageStore {
 
   flush(): void {
     if (!this.dirty) return;
+    for (const [id, ms] of this.lastUsedMs) this.data.last_used[id] = new Date(ms).toISOString();
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(this.data));

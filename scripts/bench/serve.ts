@@ -28,14 +28,23 @@ export async function startReal(repo: string, artifacts: string): Promise<Spawne
   return { url, pid: child.pid!, key, stop: stopper(child) };
 }
 
-/** A bare node:http server answering every request with the given bytes. */
-export async function startBare(bodyFile: string): Promise<Spawned> {
-  const code = `const http=require('node:http');const b=require('node:fs').readFileSync(${JSON.stringify(bodyFile)});` +
-    `const s=http.createServer((q,r)=>{r.writeHead(200,{'Content-Type':'application/json; charset=utf-8','Content-Length':b.length});r.end(b)});` +
+/** A bare node:http server answering every request with the given bytes (and, when given, the same headers). */
+export async function startBare(bodyFile: string, headers: Record<string, string> = {}): Promise<Spawned> {
+  const code = `const http=require('node:http');const b=require('node:fs').readFileSync(${JSON.stringify(bodyFile)});const h=${JSON.stringify(headers)};` +
+    `const s=http.createServer((q,r)=>{r.writeHead(200,{'Content-Type':'application/json; charset=utf-8',...h,'Content-Length':b.length});r.end(b)});` +
     `s.listen(0,'127.0.0.1',()=>process.stderr.write('bare http://127.0.0.1:'+s.address().port+'\\n'));process.on('SIGTERM',()=>s.close(()=>process.exit(0)));`;
   const child = spawn('node', ['-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await waitForUrl(child, /bare (http:\/\/\S+)/);
   return { url, pid: child.pid!, stop: stopper(child) };
+}
+
+/** The headers a real response carries (those Node sets itself left out), for a bare server to replay. */
+export async function responseHeaders(url: string, headers: Record<string, string>): Promise<Record<string, string>> {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  const out: Record<string, string> = {};
+  res.headers.forEach((v, k) => { if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) out[k] = v; });
+  return out;
 }
 
 export function rssMb(pid: number): number {
