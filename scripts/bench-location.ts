@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import location from '../api/live/location.ts';
 import type { BBox, FloodData, ZctaData, ZipData } from '../api/live/location-geo.ts';
+import { rng } from './rng.ts';
 
 export interface BenchResult {
   p50_ms: number;
@@ -20,16 +21,6 @@ export interface BenchResult {
   not_found: number; // 404 answers
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The bench's points (exported so tests can reuse the same mix). */
 export function benchPoints(dir: string, n: number, seed = 42): [number, number][] {

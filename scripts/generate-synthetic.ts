@@ -23,20 +23,12 @@ import zlib from 'node:zlib';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
+import { rng } from './rng.ts';
+
+export { rng };
 
 // ---------------------------------------------------------------- deterministic randomness
 
-/** mulberry32: a small deterministic PRNG returning [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A 32-bit integer hash (for properties that must be the same wherever a parcel appears). */
 function hash32(x: number, y: number): number {

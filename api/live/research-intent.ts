@@ -14,6 +14,7 @@
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake
 import type { City } from './research-data.ts';
+import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
 
 export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
@@ -58,16 +59,7 @@ export interface Gazetteer {
 
 export interface Context { zip?: string; city?: string; state?: string }
 
-const STATE_NAMES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-};
+const STATE_NAMES: Readonly<Record<string, string>> = STATE_NAME_TABLE;
 export const STATE_CODES: ReadonlySet<string> = new Set(Object.keys(STATE_NAMES));
 export const stateNameOf = (code: string): string => STATE_NAMES[code] ?? code;
 

@@ -5,21 +5,12 @@
 // domain does not depend on the Census state source being present. Docs: warehouse/docs/legal.md.
 import path from 'node:path';
 import type { StageContext } from '../context.ts';
-import { loadRegulations, STATE_CODES } from '../../warehouse/regulations/schema.ts';
+import { loadRegulations, STATE_NAMES } from '../../warehouse/regulations/schema.ts';
 
 /** The committed dataset (tests pass their own folder to run()). */
 export const REGULATIONS_DIR = path.resolve(import.meta.dirname, '../../warehouse/regulations');
 
-export const STATE_NAMES: Readonly<Record<(typeof STATE_CODES)[number], string>> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-};
+
 
 export async function run(ctx: StageContext, dir = REGULATIONS_DIR): Promise<void> {
   const { records, errors } = loadRegulations(dir);
