@@ -32,10 +32,12 @@ const KEY_PARAMS = new Set(['key', 'api_key', 'apikey', 'token', 'access_token',
 
 type AnyRoute = Route | SystemRoute;
 const ALL_ROUTES: readonly AnyRoute[] = [...ROUTES, ...SYSTEM_ROUTES];
-const BY_PATH = new Map<string, AnyRoute[]>();
+interface PathRoutes { routes: AnyRoute[]; allow: string } // allow: the Allow header of the path
+const BY_PATH = new Map<string, PathRoutes>();
 const PATTERNS: { re: RegExp; names: string[]; path: string }[] = [];
 for (const r of ALL_ROUTES) {
-  BY_PATH.set(r.path, [...(BY_PATH.get(r.path) ?? []), r]);
+  const routes = [...(BY_PATH.get(r.path)?.routes ?? []), r];
+  BY_PATH.set(r.path, { routes, allow: [...new Set(routes.flatMap((x) => (x.method === 'GET' ? ['GET', 'HEAD'] : [x.method])))].join(', ') });
   if (r.path.includes('{') && !PATTERNS.some((p) => p.path === r.path)) {
     const names: string[] = [];
     const re = new RegExp('^' + r.path.replace(/\{(\w+)\}/g, (_, n: string) => { names.push(n); return '([^/]+)'; }) + '$');
@@ -44,9 +46,9 @@ for (const r of ALL_ROUTES) {
 }
 
 /** The routes at a path and its path parameters (still percent-encoded values decoded; validated later). */
-function matchPath(pathname: string): { routes: AnyRoute[]; params: Record<string, string> } | null {
+function matchPath(pathname: string): { at: PathRoutes; params: Record<string, string> } | null {
   const exact = BY_PATH.get(pathname);
-  if (exact) return { routes: exact, params: {} };
+  if (exact) return { at: exact, params: {} };
   for (const p of PATTERNS) {
     const m = p.re.exec(pathname);
     if (!m) continue;
@@ -56,7 +58,7 @@ function matchPath(pathname: string): { routes: AnyRoute[]; params: Record<strin
     } catch {
       return null;
     }
-    return { routes: BY_PATH.get(p.path)!, params };
+    return { at: BY_PATH.get(p.path)!, params };
   }
   return null;
 }
@@ -78,6 +80,14 @@ function parseTarget(raw: string): { pathname: string; searchParams: URLSearchPa
   return q < 0 || q > end
     ? { pathname: raw.slice(0, end), searchParams: new URLSearchParams() }
     : { pathname: raw.slice(0, q), searchParams: new URLSearchParams(raw.slice(q + 1, end)) };
+}
+
+// The access log's time, formatted once per millisecond rather than once per request.
+let isoAt = -1;
+let isoText = '';
+function isoTime(ms: number): string {
+  if (ms !== isoAt) { isoAt = ms; isoText = new Date(ms).toISOString(); }
+  return isoText;
 }
 
 interface Ctx {
@@ -166,7 +176,7 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
   return (req, res) => {
     const ctx: Ctx = { id: `req_${ID_PREFIX}${(++requestSeq).toString(36)}`, started: performance.now(), route: null, keyId: null, headers: {} };
     res.on('finish', () => {
-      deps.accessLog({ time: new Date(now()).toISOString(), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Number((performance.now() - ctx.started).toFixed(2)), key_id: ctx.keyId });
+      deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
     });
     handle(req, res, ctx).catch((err: unknown) => {
       const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
@@ -192,15 +202,16 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     }
     const matched = matchPath(url.pathname);
     if (!matched) throw new HttpError('not_found', `No endpoint ${url.pathname}; see /v1/openapi.json`);
-    const candidates = matched.routes;
-    const allow = [...new Set(candidates.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))].join(', ');
+    const { routes: candidates, allow } = matched.at;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const route = candidates.find((r) => r.method === method);
     if (req.method === 'OPTIONS') { send(req, res, ctx, 204, '', { Allow: `${allow}, OPTIONS`, ...(candidates[0]!.group === 'public' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': allow } : {}) }); return; }
     if (!route) throw new HttpError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use ${allow}`, { headers: { Allow: allow } });
     ctx.route = `${route.method} ${route.path}`;
-    for (const name of url.searchParams.keys()) {
+    const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // no inherited names: ?constructor=x is a plain parameter
+    for (const [name, v] of url.searchParams) {
       if (KEY_PARAMS.has(name.toLowerCase())) throw new HttpError('key_in_query', undefined, { errors: [{ field: name, code: 'key_in_query', message: 'send the key in the X-Service-Key header, never in the URL' }] });
+      query[name] = name in query ? [query[name], v] : v;
     }
 
     // ---------- who is calling
@@ -270,8 +281,6 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     }
 
     // ---------- validation
-    const query: Record<string, unknown> = {};
-    for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k], v] : v;
     const checked = checkAll(route.query ?? [], query, true);
     const pathChecked = checkAll(route.params ?? [], matched.params, true);
     let values = { ...checked.values, ...pathChecked.values } as Record<string, unknown>;
@@ -299,13 +308,15 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     // ---------- answer
     const build = deps.holder.get();
     if (!build && route.needsBuild !== false) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
-    const reply = await route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams });
+    // Shard routes answer synchronously and cached shards are read synchronously: no await (a microtask each) on the hot path.
+    const pending = route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams });
+    const reply = pending instanceof Promise ? await pending : pending;
     let status: number;
     const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
     if (reply.kind === 'shard') {
-      const shard = await build!.shards.get(reply.path);
+      const shard = build!.shards.cached(reply.path) ?? (await build!.shards.get(reply.path));
       if (!shard) throw new HttpError('no_data', reply.notFound);
-      status = sendShard(req, res, ctx, shard, route.cacheControl, new Date(build!.builtAt || t).toUTCString(), cors);
+      status = sendShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors);
     } else if (reply.kind === 'custom') {
       status = await reply.send(req, res, { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
     } else {

@@ -12,6 +12,7 @@ export interface LoadedBuild {
   buildId: string;
   asOf: string;
   builtAt: string;
+  lastModified: string; // builtAt as an HTTP date (the load time when a manifest has none), for Last-Modified
   shards: ShardStore;
   live: Map<string, LiveInstance<never>>;
 }
@@ -68,6 +69,7 @@ export class BuildHolder {
     }
     const build: LoadedBuild = {
       dir, buildId: manifest.build_id ?? path.basename(dir), asOf: manifest.as_of ?? '', builtAt: manifest.built_at ?? '',
+      lastModified: new Date(manifest.built_at || Date.now()).toUTCString(),
       shards: new ShardStore(path.join(dir, 'shards'), this.opts.cacheBytes), live: new Map(),
     };
     for (const [name, importer] of Object.entries(this.opts.live)) {

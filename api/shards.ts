@@ -22,14 +22,20 @@ export class ShardStore {
     this.maxBytes = maxBytes;
   }
 
-  /** rel comes from layout.shardPath() only (an allowlisted relative path); null when absent. */
-  async get(rel: string): Promise<Shard | null> {
+  /** A shard already in memory, without touching the disk (the synchronous fast path); undefined when not cached. */
+  cached(rel: string): Shard | undefined {
     const hit = this.cache.get(rel);
     if (hit) {
       this.cache.delete(rel); // refresh its place: least recently used goes first
       this.cache.set(rel, hit);
-      return hit;
     }
+    return hit;
+  }
+
+  /** rel comes from layout.shardPath() only (an allowlisted relative path); null when absent. */
+  async get(rel: string): Promise<Shard | null> {
+    const hit = this.cached(rel);
+    if (hit) return hit;
     const abs = path.join(this.root, rel);
     if (!abs.startsWith(this.root + path.sep)) return null;
     let body: Buffer;

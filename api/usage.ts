@@ -8,20 +8,24 @@ interface UsageFile {
   last_used: Record<string, string>; // key id -> ISO time
 }
 
+// The calendar month (UTC) of the last time asked about: both functions below run on every request.
 let monthCache = { from: 0, to: -1, month: '' };
-/** 'YYYY-MM' (UTC) of a time; cached for the current month because it runs on every request. */
-export function monthOf(now: number): string {
-  if (now >= monthCache.from && now < monthCache.to) return monthCache.month;
+function monthAround(now: number): typeof monthCache {
+  if (now >= monthCache.from && now < monthCache.to) return monthCache;
   const d = new Date(now);
   const from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   monthCache = { from, to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), month: d.toISOString().slice(0, 7) };
-  return monthCache.month;
+  return monthCache;
+}
+
+/** 'YYYY-MM' (UTC) of a time. */
+export function monthOf(now: number): string {
+  return monthAround(now).month;
 }
 
 /** Unix seconds of the next calendar month's start (00:00 UTC on the 1st). */
 export function nextMonthStart(now: number): number {
-  const d = new Date(now);
-  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000);
+  return monthAround(now).to / 1000;
 }
 
 export class UsageStore {

@@ -74,7 +74,7 @@ export const EXPORT_ROUTES: readonly Route[] = [
         kind: 'custom',
         send: (req, res, headers) => sendFile(req, res, {
           abs, size, etag: `"${entry.sha256}"`, contentType: CONTENT_TYPES[format],
-          lastModified: new Date(build.builtAt || m.generated_at).toUTCString(),
+          lastModified: build.lastModified,
           downloadName: `reii-${entry.dataset}-${m.build_id}.${EXTENSION[format]}`,
         }, headers),
       };

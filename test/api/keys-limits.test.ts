@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';
+import { monthOf, nextMonthStart } from '../../api/usage.ts';
 
 const run = promisify(execFile);
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -119,5 +120,23 @@ describe('limits', () => {
     for (let i = 0; i < 32; i++) statuses.push((await srv.get('/v1/geo/states', `ries_live_AAAAAAAA_${'B'.repeat(32)}`)).status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe('calendar months (UTC)', () => {
+  test('month and next month start, across a month end, a year end and back in time', () => {
+    const cases: [string, string, string][] = [
+      ['2026-11-30T23:59:59.999Z', '2026-11', '2026-12-01T00:00:00.000Z'],
+      ['2026-12-01T00:00:00.000Z', '2026-12', '2027-01-01T00:00:00.000Z'],
+      ['2026-12-31T23:59:59.999Z', '2026-12', '2027-01-01T00:00:00.000Z'],
+      ['2027-01-01T00:00:00.000Z', '2027-01', '2027-02-01T00:00:00.000Z'],
+      ['2024-02-29T12:00:00.000Z', '2024-02', '2024-03-01T00:00:00.000Z'],
+      ['2026-11-15T00:00:00.000Z', '2026-11', '2026-12-01T00:00:00.000Z'],
+    ];
+    for (const [at, month, next] of cases) {
+      const t = Date.parse(at);
+      expect(monthOf(t), at).toBe(month);
+      expect(new Date(nextMonthStart(t) * 1000).toISOString(), at).toBe(next);
+    }
   });
 });

@@ -93,3 +93,15 @@ describe('no stack traces', () => {
     }
   });
 });
+
+describe('query names that are also object property names', () => {
+  test('?constructor= and ?__proto__= are plain parameters, not inherited values', async () => {
+    const key = srv.key('pro', 1000);
+    const plain = await srv.get('/v1/geo/lookup?city=Seattle&state=WA', key);
+    for (const extra of ['constructor=x', '__proto__=x', 'toString=1', 'city=Seattle&hasOwnProperty=1']) {
+      const res = await srv.get(`/v1/geo/lookup?city=Seattle&state=WA&${extra}`, key);
+      expect(res.status, extra).toBe(extra.startsWith('city=') ? 400 : 200);
+      if (res.status === 200) expect(await res.text()).toBe(await plain.clone().text());
+    }
+  });
+});
