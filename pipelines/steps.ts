@@ -11,6 +11,7 @@ export interface StepResult {
   step: string;
   status: 'ran' | 'skipped';
   seconds: number;
+  peak_rss_mb?: number; // the process's peak resident memory while the step ran (DuckDB included)
   reason?: string;
 }
 
@@ -62,10 +63,18 @@ export async function runFolder(ctx: StageContext, stage: string, dir: string, o
         results.push({ step: file, status: 'skipped', seconds: 0, reason: `missing ${missing.join(', ')}` });
         continue;
       }
-      await exec();
+      let peak = process.memoryUsage.rss();
+      const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 100);
+      try {
+        await exec();
+      } finally {
+        clearInterval(sampler);
+      }
+      peak = Math.max(peak, process.memoryUsage.rss());
       const seconds = (performance.now() - started) / 1000;
-      ctx.log.info(`${stage}: ${file}`, { seconds: Number(seconds.toFixed(2)) });
-      results.push({ step: file, status: 'ran', seconds });
+      const peakMb = Math.round(peak / 1048576);
+      ctx.log.info(`${stage}: ${file}`, { seconds: Number(seconds.toFixed(2)), peak_rss_mb: peakMb });
+      results.push({ step: file, status: 'ran', seconds, peak_rss_mb: peakMb });
     } catch (err) {
       if (err instanceof StageError) throw err;
       throw new StageError(stage, rel, err);

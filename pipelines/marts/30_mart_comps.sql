@@ -5,6 +5,10 @@
 -- Minimum cohort: below 5 comps sample_count and every percentile are null (nothing about the cohort leaks);
 -- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it, else from
 -- the Redfin zip snapshot nearest the window end, else null. Formulas: warehouse/docs/market.md.
+-- How: windows are nested (a comp inside the m-month window is inside every longer one), so each comp is put
+-- in the shortest window holding it (its bucket) and the statistics are cumulative window aggregates over
+-- buckets. A copy of every comp per window (22x the rows, held whole by the percentile aggregates) took
+-- 8.3 GB at 10 million sales; this is one pass (figures: warehouse/docs/market.md).
 create or replace table mart_comps as
 with zip_window as (
     select zip, max(sale_date) as zip_as_of from sales where zip is not null group by zip
@@ -15,29 +19,44 @@ combos as (
 months as (
     select cast(range as integer) as months from range(3, 25)
 ),
+boundaries as (
+    -- each zip's window starts: a sale is inside the m-month window when sale_date > boundary
+    select w.zip, m.months, cast(w.zip_as_of - to_months(m.months) as date) as boundary
+    from zip_window w cross join months m
+),
 comps as (
-    select s.zip, s.property_type, s.sale_date, w.zip_as_of,
+    select s.zip, s.property_type, s.sale_date,
            s.sale_price / s.sqft as ppsf,
            case when s.list_price > 0 then s.sale_price / s.list_price end as sale_to_list,
            case when s.list_date is not null and s.list_date <= s.sale_date then date_diff('day', s.list_date, s.sale_date) end as dom
     from sales s join zip_window w using (zip)
     where s.is_arms_length and s.sqft > 0 and s.sale_date > w.zip_as_of - interval 24 month
 ),
-windowed as (
-    select c.zip, c.property_type, m.months,
-           count(*) as n,
-           quantile_cont(c.ppsf, 0.25) as p25,
-           quantile_cont(c.ppsf, 0.5) as p50,
-           quantile_cont(c.ppsf, 0.75) as p75,
-           count(c.dom) as n_dom, median(c.dom) as dom_median,
-           count(c.sale_to_list) as n_ratio, median(c.sale_to_list) as ratio_median,
-           max(c.sale_date) as last_comp_date
-    from comps c join months m on c.sale_date > c.zip_as_of - to_months(m.months)
-    group by c.zip, c.property_type, m.months
+bucketed as (
+    -- the shortest window a comp is in (it is in every longer one too): the nearest boundary below its date
+    select c.*, b.months as bucket
+    from comps c asof join boundaries b on c.zip = b.zip and c.sale_date > b.boundary
+),
+cumulative as (
+    -- statistics over the comps of every window up to a bucket: one pass, no copy of a comp per window
+    select zip, property_type, bucket,
+           count(*) over w as n,
+           quantile_cont(ppsf, [0.25, 0.5, 0.75]) over w as q,
+           count(dom) over w as n_dom, median(dom) over w as dom_median,
+           count(sale_to_list) over w as n_ratio, median(sale_to_list) over w as ratio_median,
+           max(sale_date) over w as last_comp_date
+    from bucketed
+    window w as (partition by zip, property_type order by bucket range between unbounded preceding and current row)
+    qualify row_number() over (partition by zip, property_type, bucket) = 1
 ),
 grid as (
     select k.zip, k.property_type, m.months, w.zip_as_of
     from combos k join zip_window w using (zip) cross join months m
+),
+windowed as (
+    select g.zip, g.property_type, g.months, c.n, c.q[1] as p25, c.q[2] as p50, c.q[3] as p75,
+           c.n_dom, c.dom_median, c.n_ratio, c.ratio_median, c.last_comp_date
+    from grid g asof join cumulative c on g.zip = c.zip and g.property_type = c.property_type and g.months >= c.bucket
 ),
 redfin as (
     -- the Redfin snapshot nearest each zip's window end (ties: the later one)
