@@ -15,11 +15,14 @@ export function writeReport(dir: string, m: Manifest): void {
   const extra = fs.existsSync(path.join(dir, 'report-sections.json'))
     ? (JSON.parse(fs.readFileSync(path.join(dir, 'report-sections.json'), 'utf8')) as { title: string; headers: string[]; rows: unknown[][] }[])
     : [];
+  const steps = m.stages.flatMap((st) => ((st.steps ?? []) as { step: string; seconds: number; peak_rss_mb?: number }[]).map((x) => ({ stage: st.name, ...x })));
+  const slowest = steps.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
   const html = `<!doctype html><meta charset="utf-8"><title>Build ${esc(m.build_id)}</title>
 <style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}</style>
 <h1>Build ${esc(m.build_id)}</h1>
 <p>as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
 <h2>Stages</h2>${table(['stage', 'seconds'], m.stages.map((s) => [s.name, s.seconds]))}
+<h2>Slowest steps</h2>${table(['stage', 'step', 'seconds', 'peak RSS (MB)'], slowest.map((x) => [x.stage, x.step, x.seconds, x.peak_rss_mb ?? '']))}
 <h2>Sources</h2>${table(['source', 'present', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}
 <h2>Rejected rows</h2>${table(['source', 'reason', 'rows'], m.rejects.by_source.map((r) => [r.source, r.reason, r.rows]))}
 <h2>Data checks</h2>${table(['check', 'what must hold', 'status', 'failing rows'], checks.map((c) => [c.name, c.description, c.status, c.failing_rows]))}

@@ -21,7 +21,7 @@ export interface Settings {
   port: number; // defaults to $PORT, else 8080
   host: string; // defaults to 127.0.0.1
   duckdbThreads: number; // defaults to 2
-  duckdbMemory: string; // defaults to 8GB
+  duckdbMemory: string; // defaults to 6GB
   logFormat: 'human' | 'json'; // defaults to human
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
@@ -42,7 +42,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'port', env: 'PORT', default: '8080', help: 'Port `reii serve` listens on (0 picks a free one).' },
   { name: 'host', env: 'REII_HOST', default: '127.0.0.1', help: 'Address `reii serve` binds.' },
   { name: 'duckdbThreads', env: 'REII_DUCKDB_THREADS', default: '2', help: 'DuckDB worker threads during a build.' },
-  { name: 'duckdbMemory', env: 'REII_DUCKDB_MEMORY', default: '8GB', help: 'DuckDB memory_limit during a build.' },
+  { name: 'duckdbMemory', env: 'REII_DUCKDB_MEMORY', default: '6GB', help: 'DuckDB memory_limit during a build (the build process peaks near it on large inputs).' },
   { name: 'logFormat', env: 'REII_LOG', default: 'human', help: 'Build log format: human (progress) or json (JSON lines for cron).' },
   { name: 'shardCacheMb', env: 'REII_SHARD_CACHE_MB', default: '64', help: 'Server in-memory cache of hot shard files, in MiB.' },
   { name: 'stepFilter', env: 'REII_STEP_FILTER', default: '', help: 'Development aid: comma-separated substrings; only step files whose name contains one run (sources always run). Empty runs every step.' },

@@ -56,7 +56,12 @@ describe('reii build', () => {
     expect(m.format_version).toBe(1);
     expect(m.as_of).toBe('2026-11-21');
     expect(m.stages.map((s) => s.name)).toEqual(['sources', 'staging', 'intermediate', 'marts', 'shards']);
-    expect(fs.readFileSync(path.join(result.dir, 'report.html'), 'utf8')).toContain('louisville');
+    const steps = m.stages.flatMap((s) => (s.steps ?? []) as { step: string; status: string; seconds: number; peak_rss_mb?: number }[]).filter((s) => s.status === 'ran');
+    expect(steps.length).toBeGreaterThan(10);
+    for (const s of steps) expect(s.peak_rss_mb, s.step).toBeGreaterThan(20); // a Node process with DuckDB loaded is never under 20 MB
+    const report = fs.readFileSync(path.join(result.dir, 'report.html'), 'utf8');
+    expect(report).toContain('louisville');
+    expect(report).toContain('Slowest steps');
     expect(currentBuildDir(artifacts)).toBe(result.dir);
   });
 
