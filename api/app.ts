@@ -1,7 +1,8 @@
 // The request pipeline: request id -> route -> key -> limits -> validation -> answer, and one access-log
 // line. Every body leaves through send(); every failure is an HttpError with the {message, errors?} body.
 import crypto from 'node:crypto';
-import type http from 'node:http';
+import http from 'node:http';
+import type net from 'node:net';
 import { ERRORS, HttpError, validationError } from './errors.ts';
 import { checkAll } from './params.ts';
 import { ROUTES, type Route } from './routes.ts';
@@ -14,6 +15,7 @@ import type { KeyChecker, KeyRecord } from './keys.ts';
 import type { BuildHolder } from './builds.ts';
 import { openApiDocument } from './openapi.ts';
 import type { Shard } from './shards.ts';
+import { TrustedProxies } from './client-address.ts';
 
 export interface AppDeps {
   holder: BuildHolder;
@@ -23,8 +25,15 @@ export interface AppDeps {
   authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
   accessLog: (line: Record<string, unknown>) => void;
   anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number }; // defaults to api/plans.json
+  /** Load balancers whose X-Forwarded-For is believed (REII_TRUSTED_PROXIES); none by default. */
+  trustedProxies?: TrustedProxies;
   now?: () => number;
 }
+
+/** The request handler, and the answer to requests node:http rejects before the handler (431, 408, 400). */
+export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void) & {
+  clientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: net.Socket): void;
+};
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const MAX_URL_BYTES = 4096;
@@ -67,6 +76,7 @@ let openApiBody: Buffer | null = null;
 // Request ids: a random per-process prefix and a counter (unique, and cheaper than random bytes per request).
 const ID_PREFIX = crypto.randomBytes(6).toString('base64url');
 let requestSeq = 0;
+const nextRequestId = (): string => `req_${ID_PREFIX}${(++requestSeq).toString(36)}`;
 
 /** The path and query of a request target; absolute-form targets go through URL. */
 function parseTarget(raw: string): { pathname: string; searchParams: URLSearchParams } {
@@ -96,6 +106,22 @@ interface Ctx {
   route: string | null;
   keyId: string | null;
   headers: Record<string, string>;
+  /** A keyed call with a monthly limit: the month's count before this call (X-Quota-Remaining is set on send). */
+  quota: { limit: number; used: number } | null;
+  /** Past auth, limits and the free system routes: a counted answer uses one call of the month. */
+  countable: boolean;
+}
+
+/** Whether an answer counts toward the month: any 2xx, but a byte range only when it starts at byte 0
+ *  (the resumed or parallel parts of one download count once). */
+function counts(status: number, contentRange: string | undefined): boolean {
+  return status >= 200 && status < 300 && (status !== 206 || (contentRange ?? '').startsWith('bytes 0-'));
+}
+
+/** Calls left this month after this answer. */
+function quotaRemaining(ctx: Ctx, counted: boolean): string {
+  const q = ctx.quota!;
+  return String(Math.max(0, q.limit - q.used - (counted ? 1 : 0)));
 }
 
 function setRate(ctx: Ctx, w: WindowState): void {
@@ -104,12 +130,9 @@ function setRate(ctx: Ctx, w: WindowState): void {
   ctx.headers['X-RateLimit-Reset'] = String(w.reset);
 }
 
-function clientAddress(req: http.IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
 function send(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Record<string, string> = {}): void {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  if (ctx.quota) ctx.headers['X-Quota-Remaining'] = quotaRemaining(ctx, ctx.countable && counts(status, extra['Content-Range']));
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Request-Id': ctx.id,
@@ -170,11 +193,12 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
   const ANON = deps.anonymous ?? ANONYMOUS;
-  return (req, res) => {
-    const ctx: Ctx = { id: `req_${ID_PREFIX}${(++requestSeq).toString(36)}`, started: performance.now(), route: null, keyId: null, headers: {} };
+  const proxies = deps.trustedProxies ?? new TrustedProxies('');
+  const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const ctx: Ctx = { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, countable: false };
     res.on('finish', () => {
       deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
     });
@@ -187,9 +211,27 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     });
   };
 
+  // Requests node:http refuses before the handler runs get the same headers (the per-address public
+  // window, not counted; a request id) and the same access-log line as every other answer.
+  const clientError: App['clientError'] = (err, socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
+    const t = now();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const id = nextRequestId();
+    const w = deps.anonLimiter.peek(proxies.clientOf({ socket, headers: {} } as http.IncomingMessage), ANON.requestsPerMinute, t);
+    const body = JSON.stringify({ message: status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request' });
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+      + `X-Request-Id: ${id}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n`
+      + `X-RateLimit-Limit: ${w.limit ?? 'unlimited'}\r\nX-RateLimit-Remaining: ${w.remaining ?? 'unlimited'}\r\nX-RateLimit-Reset: ${w.reset}\r\n`
+      + `Connection: close\r\n\r\n${body}`);
+    const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
+    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: err.code ?? null });
+  };
+  return Object.assign(app, { clientError });
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
     const t = now();
-    const ip = clientAddress(req);
+    const ip = proxies.clientOf(req);
     // Anonymous calls and failures are reported against the client address's bucket until a key is known.
     setRate(ctx, deps.anonLimiter.peek(ip, ANON.requestsPerMinute, t));
     const rawUrl = req.url ?? '/';
@@ -222,13 +264,14 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
       setRate(ctx, w);
       if (!w.allowed) throw new HttpError('rate_limited', `Limit of ${ANON.requestsPerMinute} requests per minute per address reached for public endpoints`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(t / 1000))) } });
     } else {
-      const failures = deps.authFailures.peek(ip, ANON.failedAuthPer10Min, t);
-      if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, failures.reset - Math.floor(t / 1000))) } });
       const header = req.headers['x-service-key'];
       const check = deps.keys.check(Array.isArray(header) ? header[0] : header);
       if (!check.ok) {
-        deps.authFailures.hit(ip, ANON.failedAuthPer10Min, t);
+        // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
+        // stream of bad keys from one address (or one load balancer) cannot lock out working keys.
+        const failures = deps.authFailures.hit(ip, ANON.failedAuthPer10Min, t);
         setRate(ctx, deps.anonLimiter.hit(ip, ANON.requestsPerMinute, t));
+        if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, failures.reset - Math.floor(t / 1000))) } });
         throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
       }
       key = check.record;
@@ -244,7 +287,8 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
       const used = hit.monthUsed;
       const reset = nextMonthStart(t);
       ctx.headers['X-Quota-Limit'] = monthLimit === null ? 'unlimited' : String(monthLimit);
-      ctx.headers['X-Quota-Remaining'] = monthLimit === null ? 'unlimited' : String(Math.max(0, monthLimit - used));
+      if (monthLimit === null) ctx.headers['X-Quota-Remaining'] = 'unlimited';
+      else ctx.quota = { limit: monthLimit, used }; // X-Quota-Remaining: set on send, after this call if it counts
       ctx.headers['X-Quota-Reset'] = String(reset);
       if (!plan.groups.has(route.group)) {
         const needed = planFor(route.group);
@@ -281,6 +325,7 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     }
 
     // ---------- validation
+    ctx.countable = key !== null; // the free system routes answered above; everything below counts when it succeeds
     const checked = checkAll(route.query ?? [], query, true);
     const pathChecked = checkAll(route.params ?? [], matched.params, true);
     let values = { ...checked.values, ...pathChecked.values } as Record<string, unknown>;
@@ -311,19 +356,30 @@ export function createApp(deps: AppDeps): (req: http.IncomingMessage, res: http.
     // Shard routes answer synchronously and cached shards are read synchronously: no await (a microtask each) on the hot path.
     const pending = route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams });
     const reply = pending instanceof Promise ? await pending : pending;
-    let status: number;
+    let counted: boolean;
     const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
     if (reply.kind === 'shard') {
       const shard = build!.shards.cached(reply.path) ?? (await build!.shards.get(reply.path));
       if (!shard) throw new HttpError('no_data', reply.notFound);
-      status = sendShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors);
+      counted = counts(sendShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors), undefined);
     } else if (reply.kind === 'custom') {
-      status = await reply.send(req, res, { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
+      // The answer writes its own head (files, ranges): note what it sends and correct X-Quota-Remaining there.
+      counted = false;
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: http.ServerResponse, code: number, ...rest: unknown[]) {
+        const h = rest.find((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x));
+        const range = h?.['Content-Range'] ?? res.getHeader('content-range');
+        counted = counts(code, typeof range === 'string' ? range : undefined);
+        if (ctx.quota && h) h['X-Quota-Remaining'] = quotaRemaining(ctx, counted);
+        return (writeHead as (...a: unknown[]) => http.ServerResponse).call(this, code, ...rest);
+      } as typeof res.writeHead;
+      await reply.send(req, res, { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
     } else {
-      status = reply.status ?? 200;
+      const status = reply.status ?? 200;
       if (status === 204) send(req, res, ctx, 204, '', { 'Cache-Control': route.cacheControl, ...reply.headers });
       else send(req, res, ctx, status, JSON.stringify(reply.body), { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers });
+      counted = counts(status, undefined);
     }
-    if (key && status >= 200 && status < 300) await deps.limits.countSuccess(key.id, t);
+    if (key && counted) await deps.limits.countSuccess(key.id, t);
   }
 }

@@ -1,5 +1,6 @@
 // `reii serve`: node:http over the current build. Drains on close; picks up new builds by itself.
 import http from 'node:http';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Settings } from '../pipelines/settings.ts';
 import { createApp } from './app.ts';
@@ -9,6 +10,7 @@ import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
 import { RedisKeys, RedisLimits } from './redis.ts';
 import { WindowLimiter } from './rate-limit.ts';
+import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
 
 /** Live endpoints by name: each module is loaded per build (api/live/*.ts). */
@@ -85,15 +87,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     keys.watch(250);
     limits = new MemoryLimits(settings.state);
   }
-  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous });
-  const server = http.createServer({ requestTimeout: settings.requestTimeoutMs, headersTimeout: Math.min(settings.requestTimeoutMs, 10_000), maxHeaderSize: 16 * 1024 }, app);
+  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies) });
+  const timeout = settings.requestTimeoutMs;
+  const server = http.createServer({
+    requestTimeout: timeout,
+    headersTimeout: Math.min(timeout, 10_000),
+    // node:http checks the two timeouts above only this often (30 s by default): check at least every
+    // second, so a slow client is cut off within a second of its timeout, not up to 30 s late.
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeout / 4))),
+    maxHeaderSize: 16 * 1024,
+  }, app);
   server.keepAliveTimeout = 5000;
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) { socket.destroy(); return; }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify({ message: status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request' });
-    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  });
+  // 431 / 408 / malformed requests: answered by the app with the usual headers and access-log line.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => app.clientError(err, socket as net.Socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());

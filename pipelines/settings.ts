@@ -2,6 +2,7 @@
 // README.md documents each row (test/settings.test.ts fails when one is missing).
 import path from 'node:path';
 import fs from 'node:fs';
+import net from 'node:net';
 import { CliError } from './errors.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -25,6 +26,7 @@ export interface Settings {
   logFormat: 'human' | 'json'; // defaults to human
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
+  trustedProxies: string; // defaults to '' (X-Forwarded-For ignored); validated IPs/CIDRs, comma-separated
   stepFilter: string; // defaults to '' (every step)
   redisUrl: string; // defaults to '' (limits in this process)
   webhooksAllowPrivate: string; // read by api/webhooks (ssrf.ts, service.ts) from the environment
@@ -53,6 +55,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'webhooksTickMs', env: 'REII_WEBHOOKS_TICK_MS', default: '500', help: 'Webhooks: how often the server checks for a new build and due deliveries, in milliseconds.' },
   { name: 'autocompleteBudgetMs', env: 'REII_AUTOCOMPLETE_BUDGET_MS', default: '25', help: 'Autocomplete: time budget of one search; past it the answer degrades to exact street-line prefixes.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
+  { name: 'trustedProxies', env: 'REII_TRUSTED_PROXIES', default: '', help: 'Server: comma-separated IPs or CIDRs of load balancers; only a request from one of them has its client address taken from X-Forwarded-For (the right-most entry that is not a trusted proxy). Empty ignores X-Forwarded-For.' },
 ];
 
 function intSetting(name: string, raw: string, min: number, max: number): number {
@@ -83,6 +86,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     logFormat,
     shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
+    trustedProxies: proxyList(get('trustedProxies')),
     stepFilter: get('stepFilter'),
     redisUrl: get('redisUrl'),
     webhooksAllowPrivate: get('webhooksAllowPrivate'),
@@ -91,6 +95,19 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     webhooksTickMs: get('webhooksTickMs'),
     autocompleteBudgetMs: get('autocompleteBudgetMs'),
   });
+}
+
+/** Comma-separated IPs and CIDRs (v4 or v6), normalised to `a,b/n`; anything else is refused by name. */
+function proxyList(raw: string): string {
+  const entries = raw.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  for (const e of entries) {
+    const [addr = '', bits, extra] = e.split('/');
+    const family = net.isIP(addr);
+    const max = family === 4 ? 32 : 128;
+    const ok = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max));
+    if (!ok) throw new CliError(`setting trustedProxies must be comma-separated IP addresses or CIDRs (10.0.0.0/8, fd00::/8), got "${e}"`, { exitCode: 2 });
+  }
+  return entries.join(',');
 }
 
 function defaultFor(row: SettingRow): string {

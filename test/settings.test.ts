@@ -21,4 +21,11 @@ describe('settings', () => {
     expect(() => loadSettings({}, { REII_LOG: 'xml' })).toThrow(/logFormat must be human or json/);
     expect(Object.isFrozen(loadSettings())).toBe(true);
   });
+  test('trusted proxies: IPs and CIDRs of either family, anything else refused by name', () => {
+    expect(loadSettings({}, {}).trustedProxies).toBe('');
+    expect(loadSettings({}, { REII_TRUSTED_PROXIES: ' 10.0.0.0/8, 192.168.1.4 ,fd00::/8,::1 ' }).trustedProxies).toBe('10.0.0.0/8,192.168.1.4,fd00::/8,::1');
+    for (const bad of ['10.0.0.0/33', 'lb.internal', '10.0.0/8', '::1/129', '1.2.3.4/8/9', '1.2.3.4/x']) {
+      expect(() => loadSettings({}, { REII_TRUSTED_PROXIES: bad }), bad).toThrow(/trustedProxies must be comma-separated IP addresses or CIDRs/);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';
@@ -14,8 +14,8 @@ const run = promisify(execFile);
 const REPO = path.resolve(import.meta.dirname, '../..');
 let servers: TestServer[] = [];
 afterEach(async () => { await Promise.all(servers.map((s) => s.close())); servers = []; });
-async function server(state?: string): Promise<TestServer> {
-  const s = await startTestServer(artifactsDir(), { state });
+async function server(state?: string, opts: Parameters<typeof startTestServer>[1] = {}): Promise<TestServer> {
+  const s = await startTestServer(artifactsDir(), { state, ...opts });
   servers.push(s);
   return s;
 }
@@ -79,7 +79,11 @@ describe('limits', () => {
     expect((await srv.get('/v1/geo/lookup?city=Nowhereville&state=WA', key)).status).toBe(404);
     expect((await srv.get('/v1/geo/markets?state=ZZ', key)).status).toBe(422);
     const last = await srv.get('/v1/geo/states', key);
-    expect(last.headers.get('x-quota-remaining')).toBe('1999');
+    expect(last.headers.get('x-quota-remaining')).toBe('1998'); // after this call: 2 counted of 2000
+    const failed = await srv.get('/v1/geo/markets?state=ZZ', key);
+    expect(failed.headers.get('x-quota-remaining')).toBe('1998'); // a 422 uses nothing
+    const free = await srv.get('/v1/usage', key);
+    expect(free.headers.get('x-quota-remaining')).toBe('1998'); // nor does the free usage call
     await srv.close();
     servers = [];
     srv = await server(state);
@@ -92,8 +96,11 @@ describe('limits', () => {
     for (const month of Object.keys(usage.months)) usage.months[month]![id] = 1999;
     fs.writeFileSync(path.join(state, 'usage.json'), JSON.stringify(usage));
     srv = await server(state);
-    expect((await srv.get('/v1/geo/states', key)).status).toBe(200);
+    const lastCall = await srv.get('/v1/geo/states', key);
+    expect(lastCall.status).toBe(200);
+    expect(lastCall.headers.get('x-quota-remaining')).toBe('0');
     const over = await srv.get('/v1/geo/states', key);
+    expect(over.headers.get('x-quota-remaining')).toBe('0');
     expect(over.status).toBe(429);
     expect(((await over.json()) as { message: string }).message).toContain('Monthly quota');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -114,12 +121,78 @@ describe('limits', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect((await srv.get('/v1/geo/states', key)).status).toBe(200);
   });
-  test('repeated failed keys from one address are throttled with 429', async () => {
+  test('repeated failed keys from one address are throttled with 429; a valid key from it still works', async () => {
     const srv = await server();
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) statuses.push((await srv.get('/v1/geo/states', `ries_live_AAAAAAAA_${'B'.repeat(32)}`)).status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
+    const throttled = await srv.get('/v1/geo/states', null);
+    expect(throttled.status).toBe(429); // no key is a failed key too
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await srv.get('/v1/geo/states', srv.key('starter'))).status).toBe(200);
+  });
+  test('a 206 of an export file counts toward the month only when the range starts at byte 0', async () => {
+    const srv = await server();
+    const key = srv.key('scale');
+    const used = async (): Promise<number> => ((await (await srv.get('/v1/usage', key)).json()) as { used: number }).used;
+    const part = async (range: string): Promise<Response> => {
+      const res = await srv.get('/v1/export/cities?format=csv', key, { Range: range });
+      await res.arrayBuffer();
+      return res;
+    };
+    const first = await part('bytes=0-99');
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toMatch(/^bytes 0-99\//);
+    expect(first.headers.get('x-quota-remaining')).toBe('749999');
+    const rest = await part('bytes=100-');
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('x-quota-remaining')).toBe('749999');
+    expect(await used()).toBe(1);
+    const whole = await srv.get('/v1/export/cities?format=csv', key);
+    await whole.arrayBuffer();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('x-quota-remaining')).toBe('749998');
+    expect(await used()).toBe(2);
+  });
+});
+
+/** Waits out the last seconds of a minute, so a few quick requests land in one per-minute window. */
+async function awayFromMinuteEnd(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+describe('client address behind a load balancer (REII_TRUSTED_PROXIES)', () => {
+  beforeEach(awayFromMinuteEnd);
+  const anonymous = { requestsPerMinute: 3, failedAuthPer10Min: 3 };
+  const remaining = async (srv: TestServer, xff?: string): Promise<string | null> => {
+    const res = await srv.get('/v1/coverage/summary', null, xff ? { 'X-Forwarded-For': xff } : {});
+    await res.arrayBuffer();
+    return res.headers.get('x-ratelimit-remaining');
+  };
+  test('from an untrusted peer X-Forwarded-For is ignored: one window for the peer', async () => {
+    const srv = await server(undefined, { anonymous });
+    expect(await remaining(srv, '203.0.113.1')).toBe('2');
+    expect(await remaining(srv, '203.0.113.2')).toBe('1');
+  });
+  test('from a trusted proxy the right-most untrusted entry is the client; entries left of it are ignored', async () => {
+    const srv = await server(undefined, { anonymous, trustedProxies: '127.0.0.1, 10.0.0.0/8' });
+    expect(await remaining(srv, '203.0.113.1')).toBe('2');
+    expect(await remaining(srv, '203.0.113.2')).toBe('2'); // another client behind the same balancer
+    expect(await remaining(srv, '198.51.100.7, 203.0.113.1')).toBe('1'); // a forged left entry changes nothing
+    expect(await remaining(srv, '203.0.113.1, 10.1.2.3')).toBe('0'); // skipped: 10.1.2.3 is a trusted hop
+    expect(await remaining(srv)).toBe('2'); // no header: the balancer itself
+  });
+  test('bad keys through the balancer throttle only the client that sent them', async () => {
+    const srv = await server(undefined, { anonymous, trustedProxies: '127.0.0.0/8' });
+    const bad = `ries_live_AAAAAAAA_${'B'.repeat(32)}`;
+    const attacker = { 'X-Forwarded-For': '203.0.113.66' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await srv.get('/v1/geo/states', bad, attacker)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await srv.get('/v1/geo/states', bad, { 'X-Forwarded-For': '203.0.113.5' })).status).toBe(401); // another client: not throttled
+    expect((await srv.get('/v1/geo/states', srv.key('starter'), attacker)).status).toBe(200); // a valid key is never throttled
   });
 });
 

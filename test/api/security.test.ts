@@ -9,9 +9,9 @@ beforeAll(async () => { srv = await startTestServer(artifactsDir(), { anonymous:
 afterAll(async () => { await srv.close(); });
 
 /** Sends raw bytes and returns the raw response (for requests fetch() would normalise). */
-function raw(request: string, waitMs = 3000): Promise<string> {
+function raw(request: string, waitMs = 3000, port = srv.port): Promise<string> {
   return new Promise((resolve) => {
-    const socket = net.connect(srv.port, '127.0.0.1');
+    const socket = net.connect(port, '127.0.0.1');
     let out = '';
     socket.on('data', (d) => { out += d.toString('latin1'); });
     socket.on('close', () => resolve(out));
@@ -46,11 +46,34 @@ describe('keys outside the header', () => {
   }
 });
 
+/** The head of a raw response: status and lower-cased header names -> values. */
+function head(rawRes: string): { status: number; headers: Record<string, string> } {
+  const [top = '', ...lines] = rawRes.split('\r\n\r\n')[0]!.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const l of lines) { const i = l.indexOf(':'); headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim(); }
+  return { status: Number(top.split(' ')[1]), headers };
+}
+
+/** Early answers (written before the request handler runs) still carry the rate headers and a request
+ *  id, and leave one access-log line with that id. */
+async function expectEarlyAnswer(rawRes: string, status: number, logs: Record<string, unknown>[]): Promise<void> {
+  const { status: got, headers } = head(rawRes);
+  expect(got).toBe(status);
+  expect(headers['content-type']).toMatch(/^application\/json/);
+  expect(headers['x-ratelimit-limit']).toBe('1000'); // the per-address public window of this server
+  expect(Number(headers['x-ratelimit-remaining'])).toBeGreaterThan(0);
+  expect(Number(headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+  expect(headers['x-request-id']).toMatch(/^req_/);
+  expect(logs.filter((l) => l['request_id'] === headers['x-request-id'])).toEqual([expect.objectContaining({ status, route: 'unmatched', key_id: null })]);
+}
+
 describe('oversized input', () => {
-  test('headers over 16 KiB -> 431 JSON', async () => {
+  test('headers over 16 KiB -> 431 JSON with rate headers, request id and a log line', async () => {
     const res = await raw(`GET /v1/geo/states HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(res).toMatch(/^HTTP\/1\.1 431/);
     expect(res).toContain('"message"');
+    await expectEarlyAnswer(res, 431, srv.logs);
+    expect(srv.logs.find((l) => l['request_id'] === head(res).headers['x-request-id'])?.['method']).toBe('GET');
   });
   test('query over 4 KiB -> 414', async () => {
     const res = await srv.get(`/v1/geo/states?x=${'a'.repeat(5000)}`, srv.key('starter', 1000));
@@ -63,23 +86,57 @@ describe('oversized input', () => {
   test('malformed HTTP -> 400 JSON, server still answers', async () => {
     const res = await raw('THIS IS NOT HTTP\r\n\r\n');
     expect(res).toMatch(/^HTTP\/1\.1 400/);
+    await expectEarlyAnswer(res, 400, srv.logs);
     expect((await srv.get('/v1/health', null)).status).toBe(200);
   });
 });
 
 describe('slow clients', () => {
-  test('a client that never finishes its headers is cut off', async () => {
-    const started = Date.now();
-    const socket = net.connect(srv.port, '127.0.0.1');
-    socket.write('GET /v1/health HTTP/1.1\r\nHost: x\r\n'); // never sends the blank line
-    const closed = await new Promise<string>((resolve) => {
+  const TIMEOUT_MS = 1000; // REII_REQUEST_TIMEOUT_MS of this server
+  let slow: TestServer;
+  beforeAll(async () => { slow = await startTestServer(artifactsDir(), { requestTimeoutMs: TIMEOUT_MS, anonymous: { requestsPerMinute: 1000, failedAuthPer10Min: 1000 } }); });
+  afterAll(async () => { await slow.close(); });
+
+  /** Opens a connection, sends `first`, then `trickle` one byte every 200 ms; resolves with what came back and when. */
+  function slowClient(first: string, trickle = ''): Promise<{ out: string; ms: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(slow.port, '127.0.0.1');
       let out = '';
-      socket.on('data', (d) => { out += d.toString(); });
-      socket.on('close', () => resolve(out));
+      let i = 0;
+      const timer = setInterval(() => { if (i < trickle.length && socket.writable) socket.write(trickle[i++]!); }, 200);
+      socket.on('data', (d) => { out += d.toString('latin1'); });
+      socket.on('close', () => { clearInterval(timer); resolve({ out, ms: Date.now() - started }); });
+      socket.on('error', () => {});
+      socket.write(first);
     });
-    expect(Date.now() - started).toBeLessThan(30_000);
-    expect(closed === '' || /^HTTP\/1\.1 408/.test(closed)).toBe(true);
-  }, 40_000);
+  }
+
+  test('a client that never finishes its headers gets 408 and is closed within a second of the timeout', async () => {
+    const { out, ms } = await slowClient('GET /v1/health HTTP/1.1\r\nHost: x\r\n'); // never sends the blank line
+    expect(out).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+    await expectEarlyAnswer(out, 408, slow.logs);
+  }, 10_000);
+
+  test('a client that trickles its headers byte by byte is still cut off at the timeout', async () => {
+    const { out, ms } = await slowClient('GET /v1/health HTTP/1.1\r\n', 'X-Slow: ' + 'a'.repeat(100));
+    expect(out).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+  }, 10_000);
+
+  test('a body that never arrives is cut off at the request timeout', async () => {
+    const { out, ms } = await slowClient(`POST /v1/research/query HTTP/1.1\r\nHost: x\r\nX-Service-Key: ${slow.key('pro', 1000)}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"q`);
+    expect(out).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+  }, 10_000);
+
+  test('a client that sends its request in time is answered', async () => {
+    const res = await raw('GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 3000, slow.port);
+    expect(res).toMatch(/^HTTP\/1\.1 200/);
+  });
 });
 
 describe('no stack traces', () => {
