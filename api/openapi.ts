@@ -37,7 +37,25 @@ const RATE_HEADERS = {
   'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
 
-function operation(r: Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params'] }): Record<string, unknown> {
+/** The OpenAPI document's own answer (not a data schema of api/schemas.ts). */
+const OPENAPI_DOCUMENT_SCHEMA = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)',
+  required: ['openapi', 'info', 'paths', 'components'],
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
+    info: { type: 'object', required: ['title', 'version'] },
+    servers: { type: 'array', items: { type: 'object' } },
+    paths: { type: 'object' },
+    webhooks: { type: 'object' },
+    components: { type: 'object' },
+    security: { type: 'array' },
+  },
+};
+
+type OperationSource = Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params']; needsBuild?: boolean; free?: true };
+
+function operation(r: OperationSource): Record<string, unknown> {
   const op: Record<string, unknown> = {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/^\/v1/, '').replace(/[{}]/g, '').replace(/[^a-zA-Z]+(.)/g, (_, c: string) => c.toUpperCase())}`,
     summary: r.summary,
@@ -51,6 +69,11 @@ function operation(r: Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'que
     responses: {
       '200': { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
       ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
+      // Any path answers other methods with 405 and Allow.
+      '405': { $ref: '#/components/responses/MethodNotAllowed' },
+      ...(r.body ? { '413': { $ref: '#/components/responses/PayloadTooLarge' }, '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
+      // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.
+      ...(!r.free && r.needsBuild !== false ? { '503': { $ref: '#/components/responses/ServiceUnavailable' } } : {}),
     },
   };
   if (r.group === 'public') op['security'] = [];
@@ -63,7 +86,8 @@ function operation(r: Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'que
   return op;
 }
 
-const problem = (description: string): Record<string, unknown> => ({ description, headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const problem = (description: string, headers: Record<string, unknown> = {}): Record<string, unknown> => ({ description, headers: { ...RATE_HEADERS, ...headers }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const RETRY_AFTER = { 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
 
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -84,7 +108,7 @@ export function openApiDocument(): Record<string, unknown> {
     webhooks: WEBHOOKS_OPENAPI, // issue 10: the events a webhook endpoint receives
     components: {
       securitySchemes: { serviceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key' } },
-      schemas: SCHEMAS,
+      schemas: { ...SCHEMAS, OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA },
       headers: {
         'X-RateLimit-Limit': { description: 'Requests allowed in the current minute ("unlimited" for unlimited keys)', schema: { type: 'string' } },
         'X-RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'string' } },
@@ -93,6 +117,8 @@ export function openApiDocument(): Record<string, unknown> {
         'X-Quota-Remaining': { description: 'Calls left this month (2xx answers count)', schema: { type: 'string' } },
         'X-Quota-Reset': { description: 'Unix seconds of 00:00 UTC on the 1st of next month', schema: { type: 'integer' } },
         'X-Request-Id': { description: 'Request id, also in the access log', schema: { type: 'string' } },
+        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+        Allow: { description: 'The methods this path answers', schema: { type: 'string' } },
       },
       responses: {
         BadRequest: problem('A required parameter is missing or a value is malformed'),
@@ -100,7 +126,11 @@ export function openApiDocument(): Record<string, unknown> {
         Forbidden: problem('The key\'s plan does not include this endpoint; the message names the plan needed'),
         NotFound: problem('Valid request, no data'),
         Unprocessable: problem('Well-formed but not allowed'),
-        TooManyRequests: problem('Per-minute limit or monthly quota exceeded; see Retry-After'),
+        TooManyRequests: problem('Per-minute limit or monthly quota exceeded; see Retry-After', RETRY_AFTER),
+        MethodNotAllowed: problem('This method is not answered on this path; Allow lists the methods that are', { Allow: { $ref: '#/components/headers/Allow' } }),
+        PayloadTooLarge: problem('The request body is over 16 KiB'),
+        UnsupportedMediaType: problem('The body is not sent as application/json'),
+        ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
       },
     },
   };

@@ -1,8 +1,14 @@
 // Every endpoint x (no key, unknown key, wrong plan, missing parameter, malformed value, disallowed
 // value, no data) -> status, the one error body shape {message, errors?}, and the rate headers.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { ROUTES } from '../../api/routes.ts';
 
 let srv: TestServer;
 // Many deliberate 401s from one address: raise the failed-auth throttle (tested in keys-limits.test.ts).
@@ -54,7 +60,22 @@ async function expectError(res: Response, status: number): Promise<{ message: st
   return body;
 }
 
+/** The response schema the route table declares for a case. */
+function responseSchema(c: Case): string {
+  const r = ROUTES.find((x) => x.method === c.method && x.path === c.path);
+  if (!r) throw new Error(`no route ${c.method} ${c.path}`);
+  return r.response;
+}
+
 describe.each(CASES)('$name ($method $path)', (c) => {
+  test('valid request -> 200 matching its schema, with rate and quota headers', async () => {
+    const res = await call(c, c.ok, srv.key(c.plan, 100_000));
+    const body = (await res.json()) as unknown;
+    expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(schemaErrors(responseSchema(c), body)).toEqual([]);
+    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-request-id']) expect(res.headers.get(h), h).not.toBeNull();
+  });
   test('no key -> 401 with a challenge', async () => {
     const res = await call(c, c.ok, null);
     await expectError(res, 401);
@@ -63,9 +84,9 @@ describe.each(CASES)('$name ($method $path)', (c) => {
   test('unknown key -> 401', async () => {
     await expectError(await call(c, c.ok, 'ries_live_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'), 401);
   });
-  test('wrong plan -> 403 naming the plan needed', async () => {
-    if (!c.below) return;
-    const body = await expectError(await call(c, c.ok, srv.key(c.below)), 403);
+  // Starter endpoints have no plan below them: no such case to test.
+  test.skipIf(c.below === null)('wrong plan -> 403 naming the plan needed', async () => {
+    const body = await expectError(await call(c, c.ok, srv.key(c.below!)), 403);
     expect(body.message).toContain(c.plan);
   });
   test('missing parameter -> 400 naming the field', async () => {
@@ -79,8 +100,8 @@ describe.each(CASES)('$name ($method $path)', (c) => {
     const body = await expectError(await call(c, c.disallowed, srv.key(c.plan, 100_000)), 422);
     expect(body.errors?.[0]).toMatchObject({ field: expect.any(String), code: expect.any(String), message: expect.any(String) });
   });
-  test('no data -> 404', async () => {
-    if (c.noData === null) return;
+  // Autocomplete and research answer any valid input (an empty list or an unsupported-topic answer): no 404 case.
+  test.skipIf(c.noData === null)('no data -> 404', async () => {
     await expectError(await call(c, c.noData, srv.key(c.plan, 100_000)), 404);
   });
 });
@@ -122,5 +143,153 @@ describe('public and system endpoints', () => {
     expect(line).toMatchObject({ route: 'GET /v1/geo/states', status: res.status, key_id: expect.any(String) });
     expect(typeof line?.['ms']).toBe('number');
     expect(JSON.stringify(srv.logs)).not.toContain(key);
+  });
+});
+
+/** A GET whose body is returned exactly as sent (fetch() would decompress it). */
+function rawGet(pathAndQuery: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(`${srv.url}${pathAndQuery}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+describe('compression from the pre-compressed siblings', () => {
+  const shard = path.join(artifactsDir(), 'current', 'shards', 'geo', 'states.json');
+  const cases: [string, string, (b: Buffer) => Buffer][] = [
+    ['br', '.br', zlib.brotliDecompressSync],
+    ['gzip', '.gz', zlib.gunzipSync],
+  ];
+  test.each(cases)('Accept-Encoding: %s -> the %s sibling, decoding to the same JSON', async (enc, ext, decode) => {
+    const key = srv.key('starter', 100_000);
+    const plain = await rawGet('/v1/geo/states', { 'X-Service-Key': key, 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const packed = await rawGet('/v1/geo/states', { 'X-Service-Key': key, 'Accept-Encoding': enc });
+    expect(packed.status).toBe(200);
+    expect(packed.headers['content-encoding']).toBe(enc);
+    expect(packed.headers['vary']).toBe('Accept-Encoding');
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
+    expect(packed.body.equals(fs.readFileSync(shard + ext))).toBe(true); // the sibling as written by the build
+    expect(packed.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(decode(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    expect(packed.headers['etag']).toBe(plain.headers['etag']);
+  });
+  test('br is preferred when both are accepted; q=0 refuses an encoding', async () => {
+    const key = srv.key('starter', 100_000);
+    expect((await rawGet('/v1/geo/states', { 'X-Service-Key': key, 'Accept-Encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    expect((await rawGet('/v1/geo/states', { 'X-Service-Key': key, 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await rawGet('/v1/geo/states', { 'X-Service-Key': key, 'Accept-Encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('Cache-Control', () => {
+  test('coverage is public for 6 h; keyed shards are private; live answers are not stored', async () => {
+    const cov = await srv.get('/v1/coverage/summary', null);
+    expect(cov.headers.get('cache-control')).toMatch(/^public, max-age=21600(,|$)/);
+    const key = srv.key('pro', 100_000);
+    const expected: [string, string][] = [
+      ['/v1/market/comps?zip=98103', 'private, max-age=21600'],
+      ['/v1/geo/lookup?city=Seattle&state=WA', 'private, max-age=21600'],
+      ['/v1/geo/states', 'private, max-age=86400'],
+      ['/v1/regulations/lookup?state=CA', 'private, max-age=86400'],
+      ['/v1/address/autocomplete?q=3526%20HIGH', 'private, max-age=3600'],
+    ];
+    for (const [p, cc] of expected) {
+      const res = await srv.get(p, key);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe(cc);
+      expect(res.headers.get('access-control-allow-origin'), p).toBeNull(); // keyed answers are not shared cross-origin
+    }
+    const post = await srv.post('/v1/valuation/estimate', { zip: '98103', address: '1 Main St', sqft: 1800 }, key);
+    expect(post.status).toBe(200);
+    expect(post.headers.get('cache-control')).toBe('no-store');
+    const err = await srv.get('/v1/geo/markets?state=ZZ', key);
+    expect(err.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('public per-address limit (the default 60/min)', () => {
+  let pub: TestServer;
+  beforeAll(async () => { pub = await startTestServer(artifactsDir()); });
+  afterAll(async () => { await pub.close(); });
+  test('/v1/coverage/summary: 60 calls a minute per address, then 429 with Retry-After', async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 50)); // all calls in one minute window
+    const remaining: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await pub.get('/v1/coverage/summary', null);
+      expect(res.status, `call ${i + 1}`).toBe(200);
+      remaining.push(res.headers.get('x-ratelimit-remaining') ?? '');
+      await res.arrayBuffer();
+    }
+    expect(remaining.slice(0, 2)).toEqual(['59', '58']);
+    expect(remaining.at(-1)).toBe('0');
+    const over = await pub.get('/v1/coverage/summary', null);
+    const body = (await over.json()) as { message: string };
+    expect(over.status).toBe(429);
+    expect(over.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
+    const retry = Number(over.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(schemaErrors('Problem', body)).toEqual([]);
+    expect(body.message).toContain('60 requests per minute');
+    // A keyed call from the same address is limited by its key, not by the public window.
+    expect((await pub.get('/v1/geo/states', pub.key('starter'))).status).toBe(200);
+  }, 30_000);
+});
+
+describe('OpenAPI document', () => {
+  interface Op { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string } }> }>; requestBody?: unknown }
+  interface Doc { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown>; responses: Record<string, unknown>; headers: Record<string, unknown> } }
+  let doc: Doc;
+  beforeAll(async () => { doc = (await (await srv.get('/v1/openapi.json', null)).json()) as Doc; });
+
+  test('/v1/openapi.json declares the document schema, and the document it serves matches it', () => {
+    const ok = doc.paths['/v1/openapi.json']!['get']!.responses['200']!;
+    const ref = ok.content!['application/json']!.schema.$ref;
+    expect(ref).toBe('#/components/schemas/OpenApiDocument');
+    const ajv = new Ajv2020({ strict: false });
+    expect(ajv.validate(doc.components.schemas['OpenApiDocument'] as object, doc), JSON.stringify(ajv.errors)).toBe(true);
+  });
+  test('every $ref resolves inside the document', () => {
+    const refs = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? refs.add(x) : walk(x);
+    };
+    walk(doc);
+    expect(refs.size).toBeGreaterThan(10);
+    for (const ref of refs) {
+      const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc);
+      expect(target, ref).toBeDefined();
+    }
+  });
+  test('405 on every operation; 413 and 415 where a body is read; 503 where a build is needed', () => {
+    const noBuild = new Set(['/v1/openapi.json', '/v1/health', '/v1/usage']);
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) {
+        const where = `${m.toUpperCase()} ${p}`;
+        expect(op.responses['405']?.$ref, where).toBe('#/components/responses/MethodNotAllowed');
+        expect(Boolean(op.responses['413']), where).toBe(op.requestBody !== undefined);
+        expect(Boolean(op.responses['415']), where).toBe(op.requestBody !== undefined);
+        if (noBuild.has(p)) expect(op.responses['503'], where).toBeUndefined();
+      }
+    }
+    for (const c of CASES) expect(doc.paths[c.path]![c.method.toLowerCase()]!.responses['503']?.$ref, c.path).toBe('#/components/responses/ServiceUnavailable');
+  });
+  test('the documented statuses are the ones the server sends', async () => {
+    const key = srv.key('builder', 100_000);
+    const wrong = await fetch(`${srv.url}/v1/valuation/estimate`, { method: 'PUT' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect((await srv.post('/v1/valuation/estimate', 'zip=98103', key, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await srv.post('/v1/valuation/estimate', { zip: '98103', address: 'x'.repeat(20_000) }, key)).status).toBe(413);
   });
 });
