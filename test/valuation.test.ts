@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CompIndex, TIERS, calibratedQ, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, normalizeAddress,
+  CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, haversineKm, isoOfDay, median, normalizeAddress,
   type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta,
 } from '../api/live/valuation-model.ts';
-import { backtest, calibrate, summarize, type Prediction } from '../api/live/valuation-backtest.ts';
+import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../api/live/valuation-backtest.ts';
 import valuationModule, { ValuationEngine, type ValuationBody } from '../api/live/valuation.ts';
 import { REPORT_TITLE, run as runValuationStep } from '../pipelines/shards/valuation-live.ts';
 import { makeContext } from './helpers/context.ts';
@@ -155,12 +155,63 @@ describe('valuation live module (given comps)', () => {
     expect(withSqft.price_per_sqft).toBeCloseTo(withSqft.estimated_value / 2000, 1);
   });
 
-  it('a recorded address is valued with its own characteristics; an unknown one with the zip typical property at lower confidence', () => {
+  it('a recorded address is valued with its own characteristics from nearby, similar comps', () => {
+    const row = set.key.indexOf('105 TEST ST');
+    const x = engine.explain({ zip: '99901', address: '105 test street', condition: 'good' })!;
+    expect(x.subject).toMatchObject({ mode: 'record', sqft: set.sqft[row], beds: set.beds[row], lat: set.lat[row], lng: set.lng[row] });
+    expect(x.ownRow).toBe(row);
     const known = (engine.answer({ zip: '99901', address: '105 TEST ST', condition: 'good' }) as { body: ValuationBody }).body;
-    const unknown = (engine.answer({ zip: '99901', address: '1 Nowhere Lane', condition: 'good' }) as { body: ValuationBody }).body;
-    expect(unknown.address).toBe('1 NOWHERE LN');
-    expect(['low', 'medium']).toContain(unknown.confidence);
-    expect(known.comp_count).toBeGreaterThan(0);
+    expect(known.comp_count).toBe(x.estimate.rows.length);
+    // the comps: earlier sales, nearer and closer in size to the subject than the market at large
+    const rows = x.estimate.rows;
+    const all = set.day.map((_, i) => i).filter((i) => i !== row);
+    const distTo = (i: number): number => haversineKm(set.lat[row]!, set.lng[row]!, set.lat[i]!, set.lng[i]!);
+    const sizeGap = (i: number): number => Math.abs(Math.log(set.sqft[i]! / set.sqft[row]!));
+    expect(rows.every((i) => set.day[i]! <= Math.max(...set.day))).toBe(true);
+    expect(median(rows.map(distTo))).toBeLessThan(median(all.map(distTo)) / 2);
+    expect(median(rows.map(sizeGap))).toBeLessThan(median(all.map(sizeGap)) / 2);
+  });
+
+  it('a recorded subject is never its own comp (as in the back-test)', () => {
+    for (const k of [3, 105, 250, 590]) {
+      const key = `${100 + k} TEST ST`;
+      const x = engine.explain({ zip: '99901', address: key, condition: 'good' })!;
+      expect(set.key[x.ownRow!]).toBe(key);
+      expect(x.estimate.rows.length).toBeGreaterThan(0);
+      expect(x.estimate.rows).not.toContain(x.ownRow);
+    }
+  });
+
+  it('an unknown address is the zip typical property: with the sent sqft (request) or its typical sqft (typical, low)', () => {
+    const typicalSqft = Math.round(Math.exp(median(set.sqft.map(Math.log))));
+    const withSqft = engine.explain({ zip: '99901', address: '1 Nowhere Lane', sqft: 2500, condition: 'good' })!;
+    expect(withSqft.subject).toMatchObject({ mode: 'request', sqft: 2500, lat: null, lng: null });
+    expect(withSqft.ownRow).toBeNull();
+    const without = engine.explain({ zip: '99901', address: '1 Nowhere Lane', condition: 'good' })!;
+    expect(without.subject).toMatchObject({ mode: 'typical', sqft: typicalSqft, lat: null, lng: null });
+    expect(without.estimate.tier).toBe('low');
+    const body = (engine.answer({ zip: '99901', address: '1 Nowhere Lane', condition: 'good' }) as { body: ValuationBody }).body;
+    expect(body.address).toBe('1 NOWHERE LN');
+    expect(body.confidence).toBe('low');
+  });
+
+  it('an interval not calibrated for the subject mode forces confidence low', () => {
+    // this table has no 'typical' rows: the typical subject borrows the pooled low row of another mode
+    const x = engine.explain({ zip: '99901', address: '1 Nowhere Lane', condition: 'good' })!;
+    expect(x.calibration).toMatchObject({ basis: 'any-mode', calibrated: false });
+    // no table at all: the default half-width, and a subject the estimator rates above low is answered low
+    const bare = engineFor(set, []);
+    try {
+      const r = bare.engine.explain({ zip: '99901', address: '105 TEST ST', condition: 'good' })!;
+      expect(r.estimate.tier).not.toBe('low');
+      expect(r.calibration).toEqual({ q: UNCALIBRATED_Q, basis: 'default', calibrated: false });
+      const b = (bare.engine.answer({ zip: '99901', address: '105 TEST ST', condition: 'good' }) as { body: ValuationBody }).body;
+      expect(b.confidence).toBe('low');
+      const calibrated = (engine.answer({ zip: '99901', address: '105 TEST ST', condition: 'good' }) as { body: ValuationBody }).body;
+      expect(calibrated.confidence).toBe(r.estimate.tier);
+    } finally {
+      fs.rmSync(bare.dir, { recursive: true, force: true });
+    }
   });
 
   it('a zip without sales is a 404 with the zip in the message', () => {
@@ -213,17 +264,39 @@ describe('split-conformal calibration', () => {
   it('falls back to the pooled row when a source tier has too few calibration points', () => {
     const table: CalibrationRow[] = [{ source: 'a', mode: 'record', tier: 'high', n: 20, q: 0.9 }, { source: '*', mode: 'record', tier: 'high', n: 900, q: 0.2 }];
     expect(calibratedQ(table, 'a', 'record', 'high')).toBe(0.2);
+    expect(calibrationFor(table, 'a', 'record', 'high')).toEqual({ q: 0.2, basis: 'pooled-tier', calibrated: true });
+    // another mode's row is a fallback, not a calibration for this mode
+    expect(calibrationFor(table, 'a', 'typical', 'high')).toEqual({ q: 0.2, basis: 'any-mode', calibrated: false });
+    expect(calibrationFor(table, 'a', 'typical', 'low')).toEqual({ q: UNCALIBRATED_Q, basis: 'default', calibrated: false });
   });
 
-  it('the time-split back-test of a synthetic market covers ~80% of its test sales', () => {
+  it('back-test subjects per mode: recorded characteristics, typical property with the sale sqft, typical property with its sqft', () => {
+    const set = syntheticMarket(400, 3);
+    const idx = new CompIndex(set);
+    const i = 300, before = set.day[200]!;
+    const cache = new Map();
+    const t = idx.typical('99901', (idx.byZip.get('99901') ?? []).filter((r) => idx.day[r]! < before))!;
+    expect(subjectFor(idx, i, 'record', before, cache)).toMatchObject({ mode: 'record', sqft: set.sqft[i], beds: set.beds[i], lat: set.lat[i] });
+    expect(subjectFor(idx, i, 'request', before, cache)).toMatchObject({ mode: 'request', sqft: set.sqft[i], beds: t.beds, lat: null });
+    expect(subjectFor(idx, i, 'typical', before, cache)).toMatchObject({ mode: 'typical', sqft: t.sqft, beds: t.beds, lat: null });
+    expect(t.sqft).not.toBe(set.sqft[i]);
+  });
+
+  it('the time-split back-test of a synthetic market covers ~80% of its test sales in each subject mode', () => {
     const idx = new CompIndex(syntheticMarket(3000, 99, 0.15));
-    const r = backtest(idx, ['record']);
+    const r = backtest(idx, ['record', 'typical']);
     const table = calibrate(r.predictions);
-    const all = summarize(r.predictions, table).find((s) => s.tier === 'all')!;
-    expect(all.n).toBeGreaterThan(500);
-    expect(all.coverage!).toBeGreaterThan(75);
-    expect(all.coverage!).toBeLessThan(85);
-    expect(all.mdape).toBeLessThan(15);
+    expect(table.filter((t) => t.source === 'synthetic' && t.mode === 'typical').map((t) => t.tier)).toEqual(['low']);
+    const summary = summarize(r.predictions, table);
+    const all = (mode: string) => summary.find((s) => s.mode === mode && s.tier === 'all')!;
+    for (const mode of ['record', 'typical']) {
+      expect(all(mode).n).toBeGreaterThan(500);
+      expect(all(mode).coverage!).toBeGreaterThan(75);
+      expect(all(mode).coverage!).toBeLessThan(85);
+    }
+    expect(all('record').mdape).toBeLessThan(15);
+    // without the size the interval must be wider to cover as much
+    expect(all('typical').width!).toBeGreaterThan(all('record').width! * 1.5);
   });
 });
 
@@ -292,11 +365,39 @@ describe('valuation over the shared real build', () => {
     }
   });
 
-  it('a King County parcel id resolves to its recorded sale', async () => {
-    const [p] = await warehouseRows<{ parcel_id: string; zip: string }>(`select parcel_id, zip from sales where source = 'king_county' and sqft > 0 order by sale_date desc, parcel_id limit 1`);
+  it('a King County parcel id resolves to its recorded sale: its sqft, beds and location, its own sale not a comp', async () => {
+    const [p] = await warehouseRows<{ parcel_id: string; zip: string; sqft: number; beds: number; lat: number; lng: number }>(`
+      select parcel_id, zip, sqft::double as sqft, beds::double as beds, lat::double as lat, lng::double as lng from sales
+      where source = 'king_county' and is_arms_length and sale_price > 0 and sqft > 0 and beds > 0 and property_type in ('sfr', 'multi', 'condo')
+      order by sale_date desc, sale_id desc limit 1`);
     const a = engine.answer({ zip: p!.zip, address: p!.parcel_id, condition: 'good' });
     expect(a.ok).toBe(true);
     expect(schemaErrors('ValuationEstimate', (a as { body: unknown }).body)).toEqual([]);
+    const x = engine.explain({ zip: p!.zip, address: p!.parcel_id, condition: 'good' })!;
+    expect(x.subject).toMatchObject({ mode: 'record', sqft: p!.sqft, beds: p!.beds, lat: p!.lat, lng: p!.lng });
+    expect(x.comps.data.key[x.ownRow!]).toBe(p!.parcel_id);
+    expect(x.estimate.rows).not.toContain(x.ownRow);
+    expect(x.calibration.calibrated).toBe(true);
+    // the typical-property fallback of the same zip is described differently
+    const fallback = engine.explain({ zip: p!.zip, address: 'no such parcel', condition: 'good' })!;
+    expect(fallback.subject.mode).toBe('typical');
+    expect(fallback.subject.lat).toBeNull();
+  });
+
+  it('the comps of a King County recorded subject are earlier residential sales near it', () => {
+    const d = engine.market('king_county').comps.data;
+    const first = d.zip.findIndex((z) => d.zips[z] === '98103');
+    expect(first).toBeGreaterThanOrEqual(0);
+    const x = engine.explain({ zip: '98103', address: d.key[first]!, condition: 'good' })!;
+    const c = x.comps;
+    expect(x.subject.mode).toBe('record');
+    expect(x.estimate.rows.length).toBeGreaterThanOrEqual(5);
+    const asOf = dayOf(engine.meta.sources['king_county']!.as_of);
+    for (const i of x.estimate.rows) {
+      expect(c.day[i]!).toBeLessThanOrEqual(asOf);
+      expect([0, 1, 2]).toContain(c.data.type[i]);
+      expect(haversineKm(x.subject.lat!, x.subject.lng!, c.lat[i]!, c.lng[i]!)).toBeLessThan(5);
+    }
   });
 
   it('the build report carries the back-test with King County rows', () => {
@@ -304,6 +405,14 @@ describe('valuation over the shared real build', () => {
     const s = sections.find((x) => x.title === REPORT_TITLE)!;
     expect(s.headers).toContain('80% coverage %');
     expect(s.rows.some((r) => r[0] === 'king_county' && r[2] === 'all')).toBe(true);
+    // every subject mode the endpoint uses is back-tested, and its interval covers ~80% of King County's test sales
+    for (const mode of ['record', 'request', 'typical']) {
+      const row = s.rows.find((r) => r[0] === 'king_county' && r[1] === mode && r[2] === 'all')!;
+      expect(row, mode).toBeDefined();
+      const coverage = row[s.headers.indexOf('80% coverage %')] as number;
+      expect(coverage, mode).toBeGreaterThan(76);
+      expect(coverage, mode).toBeLessThan(84);
+    }
   });
 });
 

@@ -5,10 +5,11 @@
 //   calibration  two folds, 48-64% and 64-80% of the sales by date: each predicted only from the sales before the
 //                fold (comps, index, slopes); |log(actual / estimate)| per source, mode and tier -> conformal q
 //   test         the last 20%: predicted only from the sales before it, interval = estimate x exp(+-q)
-// A subject's own sale is never its comp, and nothing sold on or after the split day is used.
+// A subject's own sale is never its comp, and nothing sold on or after the split day is used. Every sale is a subject
+// once per subject mode (record, request, typical: the three ways the live endpoint describes a subject).
 import {
-  COVERAGE, CompIndex, type CalibrationRow, type Condition, type Estimate, type ModelParams, type Subject, type Tier, TIERS,
-  calibratedQ, conformalQuantile, estimate, fitParams, median, RESIDENTIAL_TYPES,
+  COVERAGE, CompIndex, type CalibrationRow, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier, TIERS,
+  SUBJECT_MODES, calibratedQ, conformalQuantile, estimate, fitParams, median, RESIDENTIAL_TYPES,
 } from './valuation-model.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
@@ -20,7 +21,7 @@ export interface Prediction {
   source: string;
   row: number;
   slice: 'calibration' | 'test';
-  mode: Subject['mode'];
+  mode: SubjectMode;
   actual: number;
   estimate: number;
   tier: Tier;
@@ -43,9 +44,11 @@ export function splitDays(idx: CompIndex): SplitDays {
   return { calStarts, testStart, subjects: days.length };
 }
 
-/** The subject a user would send for row i: its characteristics ('record'), or only its sqft and condition
- *  over the zip's typical property among the earlier sales ('request'). */
-export function subjectFor(idx: CompIndex, i: number, mode: Subject['mode'], beforeDay: number, typicalCache: Map<string, ReturnType<CompIndex['typical']>>): Subject | null {
+/** The subject the live endpoint would build for row i (api/live/valuation.ts resolve): its recorded characteristics
+ *  ('record': address found), its sqft and condition over the zip's typical property among the earlier sales
+ *  ('request': address not found, sqft sent), or only its condition over that typical property, the typical sqft
+ *  included ('typical': address not found, no sqft sent). */
+export function subjectFor(idx: CompIndex, i: number, mode: SubjectMode, beforeDay: number, typicalCache: Map<string, ReturnType<CompIndex['typical']>>): Subject | null {
   const rec = idx.subjectOf(i);
   if (mode === 'record') return rec;
   let t = typicalCache.get(rec.zip);
@@ -54,7 +57,8 @@ export function subjectFor(idx: CompIndex, i: number, mode: Subject['mode'], bef
     typicalCache.set(rec.zip, t);
   }
   if (!t) return null;
-  return { zip: rec.zip, sqft: rec.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond: rec.cond as Condition, type: t.type, lat: null, lng: null, mode: 'request' };
+  const sqft = mode === 'request' ? rec.sqft : t.sqft;
+  return { zip: rec.zip, sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond: rec.cond as Condition, type: t.type, lat: null, lng: null, mode };
 }
 
 export interface BacktestResult {
@@ -65,7 +69,7 @@ export interface BacktestResult {
 }
 
 /** Runs both slices of one source for the given modes. `estimator` defaults to the live estimator (baselines swap it). */
-export function backtest(idx: CompIndex, modes: Subject['mode'][] = ['record', 'request'],
+export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT_MODES,
   estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null = estimate): BacktestResult {
   const split = splitDays(idx);
   const paramsTest = fitParams(idx, split.testStart);
@@ -101,7 +105,7 @@ export function calibrate(preds: Prediction[]): CalibrationRow[] {
   const cal = preds.filter((p) => p.slice === 'calibration');
   const sources = [...new Set(cal.map((p) => p.source))].sort();
   for (const source of [...sources, '*']) {
-    for (const mode of ['record', 'request'] as const) {
+    for (const mode of SUBJECT_MODES) {
       for (const tier of TIERS) {
         const scores = cal.filter((p) => (source === '*' || p.source === source) && p.mode === mode && p.tier === tier).map((p) => p.score);
         if (scores.length === 0) continue;
@@ -146,7 +150,7 @@ export function metrics(preds: Prediction[], q?: (p: Prediction) => number): Met
   };
 }
 
-export interface SummaryRow extends Metrics { source: string; mode: Subject['mode']; tier: Tier | 'all' }
+export interface SummaryRow extends Metrics { source: string; mode: SubjectMode; tier: Tier | 'all' }
 
 /** Test-slice metrics per source, mode and tier (and 'all' tiers), intervals from the calibration table. */
 export function summarize(preds: Prediction[], table: CalibrationRow[]): SummaryRow[] {
@@ -154,7 +158,7 @@ export function summarize(preds: Prediction[], table: CalibrationRow[]): Summary
   const q = (p: Prediction): number => calibratedQ(table, p.source, p.mode, p.tier);
   const out: SummaryRow[] = [];
   for (const source of [...new Set(test.map((p) => p.source))].sort()) {
-    for (const mode of ['record', 'request'] as const) {
+    for (const mode of SUBJECT_MODES) {
       const mine = test.filter((p) => p.source === source && p.mode === mode);
       if (!mine.length) continue;
       out.push({ source, mode, tier: 'all', ...metrics(mine, q) });

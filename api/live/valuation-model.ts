@@ -100,9 +100,15 @@ export interface Subject {
   type: number;
   lat: number | null;
   lng: number | null;
-  /** 'record': characteristics from a recorded sale or parcel; 'request': the zip's typical property with the request's sqft. */
-  mode: 'record' | 'request';
+  mode: SubjectMode;
 }
+
+/** How the subject was described (warehouse/docs/valuation.md "Subject"): 'record' = the characteristics of a recorded
+ *  sale or parcel at the address; 'request' = address not found, the zip's typical property with the request's sqft;
+ *  'typical' = address not found and no sqft sent: the zip's typical property, its sqft included. Each mode has its own
+ *  back-test subjects and calibration rows. */
+export type SubjectMode = 'record' | 'request' | 'typical';
+export const SUBJECT_MODES: readonly SubjectMode[] = ['record', 'request', 'typical'];
 
 export interface Estimate {
   value: number; // USD
@@ -115,12 +121,14 @@ export interface Estimate {
   medianAgeMonths: number;
   medianDistanceKm: number | null;
   scope: 'rings' | 'zip' | 'market';
+  /** The kept comps' rows of the CompIndex, highest weight first. */
+  rows: number[];
 }
 
 /** The conformal calibration table: the COVERAGE quantile of |log(actual / estimate)| per source, mode and tier. */
 export interface CalibrationRow {
   source: string; // a source id or '*' (all sources pooled)
-  mode: 'record' | 'request';
+  mode: SubjectMode;
   tier: Tier;
   n: number;
   q: number;
@@ -417,7 +425,7 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   for (const j of order) asOfDay = Math.max(asOfDay, idx.day[cand[j]!]!);
   const est: Estimate = {
     value: Math.exp(logValue), logValue, compCount: order.length, asOfDay, tier: 'low', dispersion, effectiveComps,
-    medianAgeMonths: median(ages), medianDistanceKm: dists.length ? median(dists) : null, scope,
+    medianAgeMonths: median(ages), medianDistanceKm: dists.length ? median(dists) : null, scope, rows: order.map((j) => cand[j]!),
   };
   est.tier = confidenceTier(est, s.mode);
   return est;
@@ -438,7 +446,8 @@ export function topK(w: Float64Array, k: number): number[] {
 }
 
 /** Confidence from comp density (count, effective count, distance), dispersion and recency. */
-export function confidenceTier(e: Pick<Estimate, 'compCount' | 'dispersion' | 'effectiveComps' | 'medianAgeMonths' | 'medianDistanceKm'>, mode: Subject['mode']): Tier {
+export function confidenceTier(e: Pick<Estimate, 'compCount' | 'dispersion' | 'effectiveComps' | 'medianAgeMonths' | 'medianDistanceKm'>, mode: SubjectMode): Tier {
+  if (mode === 'typical') return 'low'; // neither the property nor its size is known
   if (mode === 'request') return e.compCount >= 8 && e.dispersion <= 0.12 && e.medianAgeMonths <= 9 ? 'medium' : 'low';
   const near = e.medianDistanceKm === null || e.medianDistanceKm <= 1.5;
   if (e.compCount >= 10 && e.effectiveComps >= 4 && e.dispersion <= 0.08 && e.medianAgeMonths <= 9 && near) return 'high';
@@ -446,14 +455,37 @@ export function confidenceTier(e: Pick<Estimate, 'compCount' | 'dispersion' | 'e
   return 'low';
 }
 
-/** The calibrated half-width (log scale) for a source, mode and tier; pooled rows when a source has too few. */
-export function calibratedQ(table: CalibrationRow[], source: string, mode: Subject['mode'], tier: Tier, minN = 100): number {
-  const pick = (src: string, m: Subject['mode'] | null, t: Tier | null): CalibrationRow | undefined => {
+/** q when the table has no usable row at all (an empty or partial calibration.json): about the widest calibrated
+ *  record/request rows of the real build. Never calibrated: the answer's confidence is forced to low. */
+export const UNCALIBRATED_Q = 0.35;
+
+/** Where a half-width came from, most specific first. 'any-mode' (another subject mode's pooled row of the same
+ *  tier) and 'default' (UNCALIBRATED_Q) were not calibrated for the subject's mode. */
+export type CalibrationBasis = 'source-tier' | 'pooled-tier' | 'source-mode' | 'pooled-mode' | 'any-mode' | 'default';
+export interface CalibrationPick { q: number; basis: CalibrationBasis; calibrated: boolean }
+
+/** The half-width (log scale) for a source, mode and tier. Rows need n >= minN; in order: the source's row of the
+ *  mode and tier, every source pooled ('*') for the mode and tier, the source's largest row of the mode (any tier),
+ *  the pooled largest row of the mode, the pooled largest row of the tier in any mode, else UNCALIBRATED_Q. */
+export function calibrationFor(table: CalibrationRow[], source: string, mode: SubjectMode, tier: Tier, minN = 100): CalibrationPick {
+  const pick = (src: string, m: SubjectMode | null, t: Tier | null): CalibrationRow | undefined => {
     const rows = table.filter((r) => r.source === src && (m === null || r.mode === m) && (t === null || r.tier === t) && r.n >= minN);
     return rows.sort((a, b) => b.n - a.n)[0];
   };
-  const row = pick(source, mode, tier) ?? pick('*', mode, tier) ?? pick(source, mode, null) ?? pick('*', mode, null) ?? pick('*', null, tier);
-  return row ? row.q : 0.35;
+  const order: [CalibrationBasis, () => CalibrationRow | undefined][] = [
+    ['source-tier', () => pick(source, mode, tier)], ['pooled-tier', () => pick('*', mode, tier)],
+    ['source-mode', () => pick(source, mode, null)], ['pooled-mode', () => pick('*', mode, null)], ['any-mode', () => pick('*', null, tier)],
+  ];
+  for (const [basis, f] of order) {
+    const row = f();
+    if (row) return { q: row.q, basis, calibrated: basis !== 'any-mode' };
+  }
+  return { q: UNCALIBRATED_Q, basis: 'default', calibrated: false };
+}
+
+/** calibrationFor's half-width alone (the back-test summary). */
+export function calibratedQ(table: CalibrationRow[], source: string, mode: SubjectMode, tier: Tier, minN = 100): number {
+  return calibrationFor(table, source, mode, tier, minN).q;
 }
 
 // ---------------------------------------------------------------- fitting (build side, same module)

@@ -3,15 +3,18 @@
 //   subject    the request's address normalised like the market adapters (normalize_address) and looked up in the
 //              zip's sales, then its parcels (King County has no street addresses: its parcel id is the key);
 //              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'); else the zip's typical
-//              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium)
-//   estimate   api/live/valuation-model.ts (the estimator the build back-tested), valued at the market's latest sale
-//   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier
+//              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium),
+//              or without a sqft in the request the typical property's sqft too ('typical', confidence low)
+//   estimate   api/live/valuation-model.ts (the estimator the build back-tested), valued at the market's latest sale;
+//              a recorded subject's own (latest) sale is never one of its comps, as in the back-test
+//   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier;
+//              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
 import {
-  CONDITION_FACTOR, CompIndex, addressKey, calibratedQ, dayOf, estimate, isoOfDay, normalizeAddress,
-  type CalibrationRow, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical,
+  CONDITION_FACTOR, CompIndex, addressKey, calibrationFor, dayOf, estimate, isoOfDay, normalizeAddress,
+  type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical,
 } from './valuation-model.ts';
 
 export interface ValuationInput {
@@ -33,6 +36,17 @@ export interface ValuationBody {
   confidence: 'low' | 'medium' | 'high';
   comp_count: number;
   as_of: string;
+}
+
+/** How an answer was made (tests and diagnostics; not part of the response). */
+export interface ValuationExplain {
+  source: string;
+  subject: Subject;
+  /** The comp row of the subject's own recorded sale, left out of its comps; null when not a recorded sale. */
+  ownRow: number | null;
+  estimate: Estimate;
+  calibration: CalibrationPick;
+  comps: CompIndex;
 }
 
 interface Market { comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
@@ -72,7 +86,7 @@ export class ValuationEngine {
   }
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string; ownRow: number | null } {
     const { street, unit } = normalizeAddress(address);
     const shown = street ? addressKey(street, unit) : address.trim().toUpperCase();
     const keys = [`${zip}|${addressKey(street, unit)}`, `${zip}|${address.trim()}`]; // the second: a parcel id as the address
@@ -82,29 +96,40 @@ export class ValuationEngine {
         if (row === undefined) continue;
         const s = ix.subjectOf(row, cond);
         if (sqft !== undefined) s.sqft = sqft;
-        return { subject: s, address: shown };
+        return { subject: s, address: shown, ownRow: ix === m.comps ? row : null };
       }
     }
     let t = m.typical.get(zip);
     if (t === undefined) m.typical.set(zip, (t = m.comps.typical(zip)));
-    if (!t) return { subject: null, address: shown };
+    if (!t) return { subject: null, address: shown, ownRow: null };
     return {
-      subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond, type: t.type, lat: null, lng: null, mode: 'request' },
-      address: shown,
+      subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond, type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
+      address: shown, ownRow: null,
     };
   }
 
-  answer(input: ValuationInput): LiveAnswer {
+  /** The subject, estimate and calibration row behind an answer; null when the zip has no usable comps. */
+  explain(input: ValuationInput): (ValuationExplain & { address: string; zip: string; sqft: number | undefined }) | null {
     const zip = String(input.zip);
     const zm = this.meta.zips[zip];
-    if (!zm) return { ok: false, status: 404, message: `No sales data for zip ${zip}` };
+    if (!zm) return null;
     const cond: Condition = input.condition in CONDITION_FACTOR ? (input.condition as Condition) : 'good';
     const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
     const m = this.market(zm.source);
-    const { subject, address } = this.resolve(m, zip, String(input.address), sqft, cond);
-    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1 }) : null;
-    if (!subject || !e) return { ok: false, status: 404, message: `No sales data for zip ${zip}` };
-    const q = calibratedQ(this.calibration, zm.source, subject.mode, e.tier);
+    const { subject, address, ownRow } = this.resolve(m, zip, String(input.address), sqft, cond);
+    // a known property is valued from the other sales: its own sale is left out, as the back-test leaves it out
+    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
+    if (!subject || !e) return null;
+    const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
+    return { source: zm.source, subject, ownRow, estimate: e, calibration, comps: m.comps, address, zip, sqft };
+  }
+
+  answer(input: ValuationInput): LiveAnswer {
+    const x = this.explain(input);
+    if (!x) return { ok: false, status: 404, message: `No sales data for zip ${String(input.zip)}` };
+    const { estimate: e, calibration, address, zip, sqft } = x;
+    const zm = this.meta.zips[zip]!;
+    const q = calibration.q;
     const value = roundUsd(e.value);
     const body: ValuationBody = {
       address,
@@ -115,7 +140,8 @@ export class ValuationEngine {
       value_low: Math.min(value, roundUsd(e.value * Math.exp(-q))),
       value_high: Math.max(value, roundUsd(e.value * Math.exp(q))),
       price_per_sqft: sqft !== undefined ? Number((value / sqft).toFixed(2)) : null,
-      confidence: e.tier,
+      // an interval not calibrated for this subject mode says nothing about 80%: never more than low confidence
+      confidence: calibration.calibrated ? e.tier : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
     };

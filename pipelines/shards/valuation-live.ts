@@ -3,7 +3,7 @@
 //   subjects-<source>.json  parcels (assessor roll) not among the comps, for address resolution only
 //   params.json           per source: the monthly log price index and hedonic slopes fitted on every comp
 //   calibration.json      the split-conformal table (source, mode, tier, n, q) from the back-test
-//   backtest.json         the back-test summary (test slice) per source, mode and tier
+//   backtest.json         the back-test summary (test slice) per source, subject mode (record, request, typical) and tier
 //   meta.json             format, build id, per source as_of and files, per zip: source, city, state, typical property
 // The back-test (api/live/valuation-backtest.ts) uses the same estimator as the server and is appended to
 // <build>/report-sections.json as "Valuation back-test". Rules: warehouse/docs/valuation.md.
@@ -115,7 +115,8 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
   };
 }
 
-/** Report rows: per source, mode and tier, the test-slice metrics. */
+/** Report rows: per source, subject mode (record / request / typical: how the endpoint described the subject) and
+ *  tier, the test-slice metrics. */
 export function reportRows(summary: SummaryRow[]): unknown[][] {
   return summary.map((r) => [r.source, r.mode, r.tier, r.n, r.mdape, r.ppe10, r.ppe20, r.coverage, r.width]);
 }
@@ -150,9 +151,10 @@ export async function run(ctx: StageContext): Promise<void> {
   write('meta.json', meta); // last: its presence marks a complete set
   appendReportSection(ctx.paths.build, { title: REPORT_TITLE, headers: REPORT_HEADERS, rows: reportRows(summary) });
   const kc = summary.find((r) => r.source === 'king_county' && r.mode === 'record' && r.tier === 'all');
+  const kcCoverage = Object.fromEntries(summary.filter((r) => r.source === 'king_county' && r.tier === 'all').map((r) => [`kc_coverage_${r.mode}`, r.coverage]));
   ctx.log.info('live/valuation', {
     sources: sets.length, comps: sets.reduce((a, s) => a + s.day.length, 0), zips: Object.keys(zipMeta).length, predictions: preds.length,
-    ...(kc ? { kc_mdape: kc.mdape, kc_ppe10: kc.ppe10, kc_coverage: kc.coverage } : {}),
+    ...(kc ? { kc_mdape: kc.mdape, kc_ppe10: kc.ppe10, ...kcCoverage } : {}),
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   });
 }
