@@ -377,7 +377,8 @@ function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
       sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
-      confidence: r.confidence, primary: true, uncertain: null,
+      // the main figure (the investor share) unknown: never high, whatever the sample count says
+      confidence: r.investor_purchase_rate_pct === null ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,
     };
   }
   return missing('investor', t, data.hasFamily('market/investor') ? `We have no investor activity data for ${t.city}, ${t.state}` : 'Investor activity data is not part of this build');

@@ -289,6 +289,12 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
   for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);
+  // a city named with one of its own zips ("Nashville 37206") qualifies the zip: one place, not a comparison
+  const zipCities = new Set(found.filter((f) => f.kind === 'zip' && f.city).map((f) => `${f.state}|${f.city!.toLowerCase()}`));
+  for (let i = found.length - 1; i >= 0; i--) {
+    const f = found[i]!;
+    if (f.kind === 'city' && zipCities.has(`${f.state}|${f.city!.toLowerCase()}`)) found.splice(i, 1);
+  }
   found.sort((a, b) => a.at - b.at);
 
   const targets: Target[] = [];
