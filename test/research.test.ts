@@ -12,10 +12,10 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, buildDir, warehouseRows } from './helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import research, { acceptRephrase, numbersIn, ResearchEngine, type ResearchBody, type ResearchInput } from '../api/live/research.ts';
+import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../api/live/research.ts';
 import { ResearchData } from '../api/live/research-data.ts';
 import { understand, detectIntents } from '../api/live/research-intent.ts';
-import { countSentences } from '../api/live/research-answer.ts';
+import { countSentences, NOT_LEGAL_ADVICE } from '../api/live/research-answer.ts';
 import { shardPath, type FamilyName } from '../pipelines/shards/layout.ts';
 import { buildBm25, Bm25, queryTerms } from '../api/live/research-text.ts';
 import { makeContext } from './helpers/context.ts';
@@ -513,7 +513,8 @@ describe('retrieval', () => {
 describe('optional LLM rephrase (fake OpenAI-compatible server on loopback)', () => {
   let server: http.Server;
   let url = '';
-  let reply = '';
+  /** what the fake model does to the draft it is sent */
+  let reply: (draft: string) => string = (d) => d;
   let calls = 0;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -523,9 +524,8 @@ describe('optional LLM rephrase (fake OpenAI-compatible server on loopback)', ()
         calls++;
         const parsed = JSON.parse(body) as { messages: { content: string }[] };
         const draft = parsed.messages[1]!.content.split('DRAFT:\n')[1] ?? '';
-        const content = reply === 'echo' ? `Rephrased: ${draft}` : reply;
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply(draft) } }] }));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -533,29 +533,87 @@ describe('optional LLM rephrase (fake OpenAI-compatible server on loopback)', ()
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+  const llm = () => new ResearchEngine(data, { url, model: 'fake', key: null, timeoutMs: 2000 });
   const q = { query: 'How many days notice to evict for nonpayment in Texas?', depth: 'quick' as const };
   it('takes a faithful rephrase', async () => {
-    reply = 'echo';
-    const e = new ResearchEngine(data, { url, model: 'fake', key: null, timeoutMs: 2000 });
-    const r = await e.answer(q);
+    reply = (d) => `Rephrased: ${d}`;
+    const r = await llm().answer(q);
     expect(r.answer.startsWith('Rephrased:')).toBe(true);
     expect(calls).toBeGreaterThan(0);
   });
-  it('rejects a rephrase that invents a number, and falls back to the draft', async () => {
-    reply = 'In Texas a landlord must give 5 days of notice. Not legal advice.';
-    const e = new ResearchEngine(data, { url, model: 'fake', key: null, timeoutMs: 2000 });
-    const r = await e.answer(q);
-    expect(r.answer).toBe((await engine.answer(q)).answer);
+
+  /** The fake model rewrites the draft of `input`; the engine must return the draft unchanged. */
+  async function rejected(input: ResearchInput, change: (draft: string) => string): Promise<void> {
+    const draft = (await engine.answer(input)).answer;
+    expect(change(draft), 'the change must change something').not.toBe(draft);
+    reply = change;
+    const before = calls;
+    const r = await llm().answer(input);
+    expect(calls).toBe(before + 1);
+    expect(r.answer).toBe(draft);
+  }
+  it('rejects a rephrase that invents a number', () => rejected(q, () => 'In Texas a landlord must give 5 days of notice. Not legal advice.'));
+  it('rejects a rephrase that drops the not-legal-advice caveat', () => rejected(q, (d) => d.replace(NOT_LEGAL_ADVICE, '').trim()));
+  it('rejects a rephrase that drops the uncertainty wording', async () => {
+    const unc = data.docs.find((d) => d.level === 'state' && d.category === 'tax_deed_lien' && d.subcategory === 'tax_sale' && d.status === 'active' && d.uncertain.includes('interest_rate_pct'));
+    if (!unc) throw new Error('the build has no tax sale record with an uncertain rate to test with');
+    const input = { query: `tax lien interest rate in ${data.stateName(unc.state)}`, depth: 'quick' as const };
+    expect((await engine.answer(input)).answer).toMatch(/unverified/);
+    await rejected(input, (d) => d.replace(/; marked unverified or conflicting in our sources \([^)]*\)/, ''));
   });
+  it('rejects a deep rephrase that drops a citation (numbers kept)', () =>
+    rejected({ ...q, depth: 'deep' }, (d) => d.replaceAll('Tex. Prop. Code 24.005', 'Texas property law section 24.005')));
+  it('rejects a rephrase that changes the state', () => rejected(q, (d) => d.replaceAll('Texas', 'Oklahoma')));
+  it('rejects a rephrase that turns judicial into non-judicial', () =>
+    rejected({ query: 'Is foreclosure judicial in Florida?' }, (d) => d.replace(/is judicial: the lender must go through the courts/, 'is non-judicial: a trustee sells')));
+  it('rejects a rephrase that turns a lien state into a deed state', () =>
+    rejected({ query: 'What is the tax lien interest rate in Florida?' }, (d) => d.replace('tax lien state', 'tax deed state')));
   it('falls back when the endpoint is down', async () => {
     const e = new ResearchEngine(data, { url: 'http://127.0.0.1:1/v1/chat/completions', model: 'fake', key: null, timeoutMs: 500 });
     expect((await e.answer(q)).answer).toBe((await engine.answer(q)).answer);
   });
-  it('number guard', () => {
+  it('number and term guard', () => {
     expect([...numbersIn('3 days, $1,250 and 2026-11-21')]).toEqual(['3', '1250', '2026', '11', '21']);
     expect(acceptRephrase('Texas: 3 days.', 'notice 3 days', 'Texas gives 3 days.', 'quick')).toBe(true);
     expect(acceptRephrase('Texas: 3 days.', 'notice 3 days', 'Texas gives 4 days.', 'quick')).toBe(false);
     expect(acceptRephrase('Texas: 3 days.', 'notice 3 days', 'Texas gives a few days.', 'quick')).toBe(false);
+    expect(rephraseProblem('Texas: 3 days. Not legal advice.', '', 'Texas: 3 days.', 'quick')).toMatch(/caveat/);
+    expect(rephraseProblem('Rate 18% (marked unverified).', '', 'Rate 18%.', 'quick')).toMatch(/uncertainty/);
+    expect(rephraseProblem('Rate 18% (marked unverified).', '', 'Rate 18%; sources conflict.', 'quick')).toBeNull();
+    expect(rephraseProblem('See RPAPL Art. 13.', '', 'See Article 13.', 'deep', { citations: ['RPAPL Art. 13'] })).toMatch(/citation/);
+    expect(rephraseProblem('See RPAPL Art. 13.', '', 'See Article 13.', 'quick', { citations: ['RPAPL Art. 13'] })).toBeNull();
+    expect(rephraseProblem('Texas is non-judicial.', '', 'Texas is judicial.', 'quick')).toMatch(/non-judicial/);
+    expect(rephraseProblem('Texas is judicial.', '', 'Texas is non-judicial.', 'quick')).toMatch(/judicial/);
+    expect(rephraseProblem('Iowa sells liens.', '', 'Iowa sells deeds.', 'quick')).toMatch(/lien/);
+    expect(rephraseProblem('Texas uses a hybrid system.', '', 'Texas uses a mixed system.', 'quick')).toMatch(/hybrid/);
+    expect(rephraseProblem('Texas: 3 days.', '', 'Oklahoma: 3 days.', 'quick', { places: ['Texas', 'Oklahoma'] })).toMatch(/Texas/);
+  });
+
+  it('llmFromEnv: null without REII_LLM_URL, the endpoint and options with it', () => {
+    expect(llmFromEnv({})).toBeNull();
+    expect(llmFromEnv({ REII_LLM_URL: '' })).toBeNull();
+    expect(llmFromEnv({ REII_LLM_URL: url, REII_LLM_MODEL: 'm', REII_LLM_KEY: 'k', REII_LLM_TIMEOUT_MS: '900' })).toEqual({ url, model: 'm', key: 'k', timeoutMs: 900 });
+    expect(llmFromEnv({ REII_LLM_URL: url })).toEqual({ url, model: 'default', key: null, timeoutMs: 4000 });
+  });
+
+  it('a real server started with REII_LLM_URL uses the fake endpoint for POST /v1/research/query', async () => {
+    const saved = process.env['REII_LLM_URL'];
+    process.env['REII_LLM_URL'] = url;
+    let srv: TestServer | null = null;
+    try {
+      srv = await startTestServer(artifactsDir());
+      reply = (d) => `Via the model: ${d}`;
+      const before = calls;
+      const res = await srv.post('/v1/research/query', { query: q.query }, srv.key('pro'));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as ResearchBody;
+      expect(calls).toBe(before + 1);
+      expect(body.answer.startsWith('Via the model: ')).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env['REII_LLM_URL'];
+      else process.env['REII_LLM_URL'] = saved;
+      await srv?.close();
+    }
   });
 });
 

@@ -7,7 +7,9 @@
 //   compose     research-answer.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS) may reword the draft; a reply that brings in a
-//               number not present in the facts, drops a number, or breaks the sentence budget is discarded
+//               number not present in the facts, drops a number, breaks the sentence budget, drops the
+//               not-legal-advice caveat, the uncertainty wording, a citation (deep), a place or a key legal term
+//               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
 import { ResearchData } from './research-data.ts';
 import { understand, type Context } from './research-intent.ts';
@@ -47,16 +49,54 @@ export function numbersIn(text: string): Set<string> {
   return out;
 }
 
-/** Accepts a rephrase only if every number in it is in the facts, no number of the draft is lost, and quick stays short. */
-export function acceptRephrase(draft: string, facts: string, rephrased: string, depth: Depth): boolean {
+/** What a rephrase must keep besides the numbers. */
+export interface Keep {
+  /** citations that must appear verbatim (deep answers carry every citation) */
+  citations?: readonly string[];
+  /** place names that, when the draft names them, the rephrase must name too */
+  places?: readonly string[];
+}
+
+const has = (text: string, re: RegExp): boolean => re.test(text);
+/** Key terms of legal answers: kept when the draft has them (judicial and non-judicial told apart). */
+const KEY_TERMS: readonly [string, RegExp][] = [
+  ['non-judicial', /\bnon-?judicial\b/i],
+  ['judicial', /(?<!non-?)\bjudicial\b/i],
+  ['lien', /\bliens?\b/i],
+  ['deed', /\bdeeds?\b/i],
+  ['hybrid', /\bhybrid\b/i],
+];
+const UNCERTAIN = /\bunverified\b|\bconflicting\b|sources conflict/i;
+
+/**
+ * Why a rephrase is refused, or null when it is faithful: every number in it is in the facts, no number of the draft
+ * is lost, quick stays within three sentences, the not-legal-advice caveat and the uncertainty wording stay when the
+ * draft has them, deep answers keep every citation, and the draft's places and key terms (judicial / non-judicial,
+ * lien / deed / hybrid) are all still there.
+ */
+export function rephraseProblem(draft: string, facts: string, rephrased: string, depth: Depth, keep: Keep = {}): string | null {
   const text = rephrased.trim();
-  if (!text || text.length > draft.length * 2 + 200) return false;
+  if (!text) return 'empty';
+  if (text.length > draft.length * 2 + 200) return 'too long';
   const allowed = numbersIn(`${facts}\n${draft}`);
   const got = numbersIn(text);
-  for (const n of got) if (!allowed.has(n)) return false;
-  for (const n of numbersIn(draft)) if (!got.has(n)) return false;
-  if (depth === 'quick' && countSentences(text) > 3) return false;
-  return true;
+  for (const n of got) if (!allowed.has(n)) return `new number ${n}`;
+  for (const n of numbersIn(draft)) if (!got.has(n)) return `lost number ${n}`;
+  if (depth === 'quick' && countSentences(text) > 3) return 'more than three sentences';
+  if (has(draft, /not legal advice/i) && !has(text, /not legal advice/i)) return 'lost the not-legal-advice caveat';
+  if (has(draft, UNCERTAIN) && !has(text, /\bunverified\b|sources conflict|\bconflicting\b/i)) return 'lost the uncertainty wording';
+  if (depth === 'deep') for (const c of keep.citations ?? []) if (!text.includes(c)) return `lost citation ${c}`;
+  for (const [term, re] of KEY_TERMS) if (has(draft, re) !== has(text, re)) return `${has(draft, re) ? 'lost' : 'added'} "${term}"`;
+  for (const place of keep.places ?? []) {
+    const re = new RegExp(`\\b${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+    if (re.test(draft) && !re.test(text)) return `lost ${place}`;
+  }
+  return null;
+}
+
+/** Accepts a rephrase only when rephraseProblem finds nothing. */
+export function acceptRephrase(draft: string, facts: string, rephrased: string, depth: Depth, keep: Keep = {}): boolean {
+  return rephraseProblem(draft, facts, rephrased, depth, keep) === null;
 }
 
 async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: Depth): Promise<string | null> {
@@ -86,7 +126,11 @@ async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: De
 }
 
 export class ResearchEngine {
-  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null) {}
+  /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
+  private readonly places: string[];
+  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null) {
+    this.places = [...new Set([...data.stateNames.values(), 'District of Columbia'])];
+  }
 
   /** The answer without the rephrase step (synchronous; the bench measures this). */
   draft(input: ResearchInput): Composed & { depth: Depth } {
@@ -102,7 +146,8 @@ export class ResearchEngine {
     if (this.llm && d.sources.length > 0) {
       const facts = d.facts.map((f) => [f.sentence, ...f.detail].join(' ')).join('\n') + '\n' + d.sources.map((s) => s.citation).join('\n');
       const r = await rephrase(this.llm, d.answer, facts, d.depth);
-      if (r !== null && acceptRephrase(d.answer, facts, r, d.depth)) text = r.trim();
+      const keep: Keep = { citations: d.sources.map((s) => s.citation), places: this.places };
+      if (r !== null && acceptRephrase(d.answer, facts, r, d.depth, keep)) text = r.trim();
     }
     return { answer: text, sources: d.sources, confidence: d.confidence, depth: d.depth, processing_ms: Number((performance.now() - started).toFixed(2)) };
   }
