@@ -58,6 +58,10 @@ function hasNumberUnit(text: string, n: string, unit: string): boolean {
 }
 const stateName = (code: string): string => (code === 'DC' ? 'District of Columbia' : byState.get(code)!['state_name']!);
 const PLACE_NAMES = [...csvRows.map((r) => r['state_code'] === 'DC' ? 'District of Columbia' : r['state_name']!)];
+/** cities the question set asks about (and cities with an overlay record, added once the warehouse is read): window stops too */
+const CITY_NAMES = new Set<string>();
+/** A sentence ends at . ! ? before a capital, not after "St." (St. Paul) */
+const SENTENCE_END = /(?<=[.!?])(?<!\bSt\.)\s+(?=[A-Z])/;
 const nameRe = (name: string): string => `${name === 'Virginia' ? '(?<!West )' : ''}\\b${esc(name)}\\b`;
 /**
  * The stretches of the answer that speak about one place: from each mention of the name to the next mention of
@@ -65,9 +69,9 @@ const nameRe = (name: string): string => `${name === 'Virginia' ? '(?<!West )' :
  */
 function windows(answer: string, name: string): string[] {
   const out: string[] = [];
-  const others = PLACE_NAMES.filter((n) => n !== name && !name.includes(n));
+  const others = [...PLACE_NAMES, ...CITY_NAMES].filter((n) => n !== name && !name.includes(n));
   const stop = new RegExp(others.map(nameRe).join('|'));
-  for (const sentence of answer.split(/(?<=[.!?])\s+(?=[A-Z])/)) {
+  for (const sentence of answer.split(SENTENCE_END)) {
     for (const m of sentence.matchAll(new RegExp(nameRe(name), 'g'))) {
       const rest = sentence.slice(m.index! + m[0].length);
       const cut = rest.search(stop);
@@ -78,7 +82,7 @@ function windows(answer: string, name: string): string[] {
 }
 const about = (answer: string, name: string, ok: (w: string) => boolean): boolean => windows(answer, name).some(ok);
 /** The sentences that name the place and no other state. */
-const sentencesAbout = (answer: string, name: string): string[] => answer.split(/(?<=[.!?])\s+(?=[A-Z])/)
+const sentencesAbout = (answer: string, name: string): string[] => answer.split(SENTENCE_END)
   .filter((x) => new RegExp(nameRe(name)).test(x) && !PLACE_NAMES.some((n) => n !== name && !name.includes(n) && new RegExp(nameRe(n)).test(x)));
 
 type Sources = ResearchBody['sources'];
@@ -165,7 +169,7 @@ const SHARD_UNIT: Record<string, (n: string) => RegExp> = {
   investor_purchase_rate_pct: (n) => new RegExp(`(?<![\\d.])${esc(n)}%`),
   rehab_momentum_score: (n) => new RegExp(`(?<![\\d.])${esc(n)}(?: out of 100| \\()`),
   environmental_risk_score: (n) => new RegExp(`(?<![\\d.])${esc(n)} out of 100`),
-  legal_risk_score: (n) => new RegExp(`legal risk score of ${esc(n)}(?![\\d.])`),
+  legal_risk_score: (n) => new RegExp(`(?:legal risk score of |, [A-Z]{2} )${esc(n)} \\(`),
 };
 /** The citation of a market or location shard names its place (zip, or city and state). */
 const shardCite = (family: string, keys: Record<string, string>): NonNullable<Extract<Check, { ok: unknown }>['cite']> => {
@@ -194,8 +198,10 @@ function checkFor(e: Expect): Check {
     const cite = { label: `record ${r.id}`, ok: citesRecord(r) };
     if (e.pattern) { const re = new RegExp(e.pattern, 'i'); return { label: `${r.id}: /${e.pattern}/`, ok: (a) => re.test(stripDates(a)), cite }; }
     const raw = (JSON.parse(r.structured_data) as Record<string, unknown>)[e.field!];
-    if (typeof raw === 'number') return { label: `${r.id}.${e.field} = ${fmtNum(raw)}${e.unit}`, ok: (a) => hasNumberUnit(a, fmtNum(raw), e.unit!), cite };
-    if (typeof raw === 'string') return { label: `${r.id}.${e.field} = "${raw}"`, ok: (a) => a.includes(raw), cite };
+    // a city's figure must be said of that city (the District's overlay is the District's)
+    const place = city ? (state === 'DC' ? 'District of Columbia' : city) : stateName(state);
+    if (typeof raw === 'number') return { label: `${r.id}.${e.field} = ${fmtNum(raw)}${e.unit}`, ok: (a) => about(a, place, (w) => hasNumberUnit(w, fmtNum(raw), e.unit!)), cite };
+    if (typeof raw === 'string') return { label: `${r.id}.${e.field} = "${raw}"`, ok: (a) => about(a, place, (w) => w.includes(raw)), cite };
     return { label: `${r.id}.${e.field} is recorded`, ok: () => false };
   }
   if (e.noOverlay) {
@@ -237,12 +243,14 @@ function checkFor(e: Expect): Check {
     if (!body) return { absent: `${e.shard} ${JSON.stringify(e.keys)}` };
     const raw = get(body, e.field!);
     const cite = shardCite(e.shard, e.keys ?? {});
-    if (raw === null && e.field === 'investor_purchase_rate_pct') return { label: `${e.shard}.${e.field} = unknown`, ok: (a) => /investor share is unknown/i.test(a), cite };
+    // a city's figure is said of that city ("Denver, CO 13% ...; Seattle, WA investor share unknown")
+    const inPlace = (a: string, ok: (w: string) => boolean): boolean => (e.keys?.['city'] ? about(stripDates(a), e.keys['city'], ok) : ok(stripDates(a)));
+    if (raw === null && e.field === 'investor_purchase_rate_pct') return { label: `${e.shard}.${e.field} = unknown`, ok: (a) => inPlace(a, (w) => /investor share (?:is )?unknown/i.test(w)), cite };
     if (typeof raw === 'number') {
       const n = e.round ? String(Math.round(raw)) : fmtNum(raw);
       const re = SHARD_UNIT[e.field!];
       if (!re) throw new Error(`no unit rule for shard field ${e.field}`);
-      return { label: `${e.shard}.${e.field} = ${n}`, ok: (a) => re(n).test(stripDates(a)), cite };
+      return { label: `${e.shard}.${e.field} = ${n}`, ok: (a) => inPlace(a, (w) => re(n).test(w)), cite };
     }
     if (typeof raw !== 'string') throw new Error(`${e.shard}.${e.field} is ${JSON.stringify(raw)}: no rule`);
     const s = (e.format ?? '{}').replace('{}', raw);
@@ -265,6 +273,8 @@ beforeAll(async () => {
   const rows = await warehouseRows<RegRow>(`select id, jurisdiction_level, state_code, city, category, subcategory, source_citation, structured_data::varchar as structured_data
     from regulations where status = 'active' and jurisdiction_level in ('state', 'city')`);
   regs = new Map(rows.map((r) => [regKey(r.state_code, r.category, r.subcategory, r.jurisdiction_level === 'city' ? r.city ?? '' : undefined), r]));
+  for (const r of rows) if (r.jurisdiction_level === 'city' && r.city) CITY_NAMES.add(r.city);
+  for (const q of SET.questions) for (const e of q.expect) { const c = e.keys?.['city'] ?? e.record?.city ?? e.cityZips?.city; if (c) CITY_NAMES.add(c); }
   try {
     const rows = await warehouseRows<{ s: string; v: number }>('select state_code as s, landlord_friendliness_score as v from state_legal');
     friendliness = new Map(rows.map((r) => [r.s, Number(r.v)]));
@@ -413,6 +423,29 @@ describe('honesty', () => {
     expect(r.confidence).toBe('low');
     expect(r.answer).toMatch(/name a state/);
     expect(r.sources).toEqual([]);
+  });
+
+  it('a place we do not cover is named in quick and deep answers too, never dropped, and caps confidence at medium', async () => {
+    for (const depth of ['quick', 'deep'] as const) {
+      const r = await ask({ query: 'tax lien interest rate in Puerto Rico and Texas?', depth });
+      expect(r.answer, depth).toMatch(/no data for Puerto Rico/i);
+      expect(r.answer, depth).toContain('Texas');
+      expect(r.confidence, depth).toBe('medium');
+    }
+  });
+
+  it('a county ordinance "may apply" in a city of the county, at medium (as the legal endpoints say it)', async () => {
+    const county = data.docs.find((d) => d.level === 'county' && d.subcategory === 'local_overlay' && d.category === 'rent_control' && d.status === 'active');
+    if (!county) throw new Error('the build has no county rent control overlay');
+    // a city of that county without its own overlay
+    const city = [...data.citiesByName.values()].flat().find((c) => c.state === county.state && c.county_fips === county.county_fips
+      && !data.docs.some((d) => d.level === 'city' && d.state === c.state && d.city === c.name));
+    if (!city) throw new Error(`no city in county ${county.county_fips}`);
+    const r = await ask({ query: `Does ${city.name}, ${county.state} have rent control?` });
+    expect(r.answer).toMatch(new RegExp(`A county ordinance may apply in ${city.name}`));
+    expect(r.answer).not.toMatch(/The county has local rent control/);
+    expect(r.confidence).toBe('medium');
+    expect(r.sources.map((s) => s.citation)).toContain(county.citation);
   });
 
   it('a structured fact of the asked state is high confidence', async () => {
@@ -656,6 +689,9 @@ describe('market facts from shards shaped like the spec (a build where the marke
       const unknownShare = await e.answer({ query: 'investor activity in Seattle' });
       expect(unknownShare.answer).toMatch(/investor share is unknown/);
       expect(unknownShare.confidence).toBe('medium'); // the main figure is missing: never high
+      const both = await e.answer({ query: 'Compare investor activity in Denver and Seattle' });
+      expect(both.answer).toMatch(/Denver, CO 17.4% investor purchases; Seattle, WA investor share unknown/); // one measure side by side
+      expect(both.answer).not.toMatch(/distressed/);
       const city = await e.answer({ query: 'home prices in Seattle' });
       expect(city.answer).toMatch(/98103/);
     } finally {

@@ -85,8 +85,10 @@ export function overlaysFor(data: ResearchData, t: Target): RegulationDoc[] {
   if (!name) return [];
   const city = data.cityInState(name, t.state);
   const lc = slug(name);
-  return (data.byState.get(t.state) ?? []).filter((d) => d.status === 'active' && d.subcategory === 'local_overlay' &&
+  const all = (data.byState.get(t.state) ?? []).filter((d) => d.status === 'active' && d.subcategory === 'local_overlay' &&
     ((d.level === 'city' && d.city !== null && slug(d.city) === lc) || (d.level === 'county' && city?.county_fips != null && d.county_fips === city.county_fips)));
+  // a county ordinance is for cities of the county without their own (warehouse/docs/legal.md, Overlays)
+  return all.filter((d) => d.level !== 'county' || !all.some((c) => c.level === 'city' && c.category === d.category));
 }
 
 interface RegFact { value: string; sentence: string; keys: string[]; confidence?: Confidence }
@@ -170,6 +172,15 @@ const FORMAT: Record<string, Formatter> = {
   'overlay': (d) => {
     const cap = num(d.data['annual_cap_pct']);
     const formula = typeof d.data['cap_formula'] === 'string' ? inline(d.data['cap_formula']) : null;
+    if (d.level === 'county') {
+      // as the legal endpoints say it: a county rule's reach inside city limits varies, so it "may apply" (medium)
+      const what = d.data['rent_control'] === true && d.category === 'rent_control' ? 'rent control' : 'tenant protections';
+      return {
+        value: `county ${what} may apply${cap !== null ? ` (cap ${fmt(cap)}%)` : ''}`,
+        sentence: `A county ordinance may apply: ${inline(d.title)}${formula && !inline(d.title).includes(':') ? ` (allowed increase: ${formula})` : ''}; a county rule's reach inside city limits varies, so check its scope for the property`,
+        keys: ['rent_control', 'eviction_protections', 'annual_cap_pct', 'cap_formula'], confidence: 'medium',
+      };
+    }
     const where = d.state === 'DC' ? 'The District of Columbia' : d.city ?? 'the county';
     let s: string;
     if (d.data['rent_control'] === true && d.category === 'rent_control') s = `${where} has local rent control${formula ? ` (allowed increase: ${formula})` : cap !== null ? ` (at most ${fmt(cap)}% a year)` : ''}`;
@@ -182,6 +193,7 @@ const FORMAT: Record<string, Formatter> = {
 function regFact(intent: Intent | 'search', t: Target, d: RegulationDoc, S: string, primary: boolean, formatter?: string): Fact {
   const f = formatter ? FORMAT[formatter] : d.subcategory === 'local_overlay' ? FORMAT['overlay'] : FORMAT[`${d.category}/${d.subcategory}`];
   const base: RegFact = f ? f(d, S) : { value: inline(d.title), sentence: inline(d.summary.split(/(?<=\.)\s+(?=[A-Z])/)[0] ?? d.title), keys: [] };
+  if (d.level === 'county' && d.subcategory === 'local_overlay' && t.city) base.sentence = base.sentence.replace('A county ordinance may apply:', `A county ordinance may apply in ${t.city}:`);
   const unc = uncertainty(d, base.keys);
   const when = dates(d);
   const sentence = `${base.sentence.replace(/^the District of Columbia law\b/, 'District of Columbia law')}${when ? ` (${when}${unc ? `; ${unc}` : ''})` : unc ? ` (${unc})` : ''}`;
@@ -373,7 +385,8 @@ function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
     if (r.flip_velocity_days !== null) bits.push(`flips re-listed after a median ${fmt(r.flip_velocity_days)} days`);
     if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
     return {
-      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? `${fmt(r.distressed_pipeline_count)} distressed properties` : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
+      // side by side, every place shows the same measure: the share, or that it is unknown
+      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
@@ -665,6 +678,13 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
       if (u.ranking && said.length) said[0]!.facts.push(...primary.filter((f) => f.sentence === ''));
     }
     if (u.gaps.length) { said.splice(1, said.length, { text: u.gaps[0]!, facts: [] }); confidence = minConf(confidence, 'medium'); }
+    if (u.unknown.length) {
+      // a place we do not cover is never dropped silently: say so (in place of a second fact sentence), at most medium
+      const note = `We have no data for ${u.unknown.join(', ')}: coverage is the 50 states and DC`;
+      if (u.gaps.length) said[1] = { text: `${said[1]!.text.replace(/\.$/, '')}; ${note.charAt(0).toLowerCase()}${note.slice(1)}`, facts: [] };
+      else said.splice(1, said.length, { text: note, facts: [] });
+      confidence = minConf(confidence, 'medium');
+    }
     const texts = said.map((x) => x.text);
     if (legal) texts.push(NOT_LEGAL_ADVICE);
     const answer = texts.slice(0, 3).map(sentenceOf).join(' ');
@@ -697,7 +717,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   if (related.length) paras.push(`Related records found by full-text search: ${related.map((f) => `${f.detail[0] ?? ''} (${f.source?.citation ?? ''})`).join(' ')}`);
   const caveats: string[] = [...u.gaps];
   if (u.gaps.length) confidence = minConf(confidence, 'medium');
-  if (u.unknown.length) caveats.push(`No data for ${u.unknown.join(', ')} (coverage is the 50 states and DC)`);
+  if (u.unknown.length) { caveats.push(`No data for ${u.unknown.join(', ')} (coverage is the 50 states and DC)`); confidence = minConf(confidence, 'medium'); }
   const unc = facts.filter((f) => f.uncertain).length;
   if (unc) caveats.push(`${plural(unc, 'fact')} above ${unc === 1 ? 'is' : 'are'} marked unverified or conflicting in our sources; confirm with the statute or ordinance`);
   if (facts.some((f) => f.intent === 'eviction_timeline' || f.detail[0]?.includes('estimate'))) caveats.push('Eviction timelines are secondary-source estimates for uncontested cases, not legal deadlines');
