@@ -1,5 +1,6 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
 // OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
+import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, type FieldError } from './errors.ts';
 import { shardPath, type FamilyName } from '../pipelines/shards/layout.ts';
@@ -7,6 +8,7 @@ import type { Group } from './plans.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer } from './live/types.ts';
 import { CATEGORIES, CONDITIONS, PROPERTY_TYPES, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
+import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 
@@ -91,6 +93,22 @@ interface RegulationRecord {
   status: string;
 }
 
+/** Documented subcategories per category (warehouse/regulations/SCHEMA.md, SUBCATEGORY_KEYS). */
+const subcategoriesOf = (category: string): string[] =>
+  Object.keys(SUBCATEGORY_KEYS).filter((k) => k.startsWith(`${category}/`)).map((k) => k.slice(category.length + 1));
+const ALL_SUBCATEGORIES = [...new Set(Object.keys(SUBCATEGORY_KEYS).map((k) => k.slice(k.indexOf('/') + 1)))].sort();
+
+/** The active records matching the query, most specific first as stored, at most 100. */
+function filterRegulations(records: RegulationRecord[], v: Values, city: string | null): RegulationRecord[] {
+  return records.filter((r) =>
+    r.status === 'active'
+    && (v['category'] === undefined || r.category === v['category'])
+    && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
+    && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
+    && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
+    && (city === null || (r.city ?? '').toLowerCase().includes(city))).slice(0, 100);
+}
+
 export const ROUTES: readonly Route[] = [
   {
     method: 'GET', path: '/v1/regulations/lookup', group: 'regulations', cacheControl: CACHE.legal, response: 'RegulationList',
@@ -98,25 +116,52 @@ export const ROUTES: readonly Route[] = [
     query: [
       p.state(),
       { name: 'category', type: 'enum', enum: CATEGORIES, description: 'Regulation category' },
-      { name: 'subcategory', type: 'string', min: 1, max: 80, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md)' },
+      { name: 'subcategory', type: 'string', min: 1, max: 80, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
       { name: 'jurisdiction_level', type: 'enum', enum: ['state', 'county', 'city', 'zip'], description: 'state, county, city or zip' },
       { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
       p.city(false),
     ],
+    check(v) {
+      // subcategory: one of the documented subcategories (of the category, when one is given)
+      const sub = v['subcategory'];
+      if (typeof sub !== 'string') return [];
+      const cat = typeof v['category'] === 'string' ? v['category'] : null;
+      const allowed = cat ? subcategoriesOf(cat) : ALL_SUBCATEGORIES;
+      if (allowed.includes(sub)) return [];
+      const known = ALL_SUBCATEGORIES.includes(sub);
+      return [{
+        field: 'subcategory', code: 'enum',
+        message: `${known && cat ? `"${sub}" is not a subcategory of ${cat}` : `unknown subcategory "${sub}"`}; allowed${cat ? ` for ${cat}` : ''}: ${allowed.join(', ')}`,
+      }];
+    },
     async resolve(v, build) {
       uncovered(v['state']);
       const sp = shardPath('regulations', { state: String(v['state']) });
-      const records = sp.ok ? await build.shards.json<RegulationRecord[]>(sp.path) : null;
-      if (!records) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
-      const city = typeof v['city'] === 'string' ? v['city'].toLowerCase() : null;
-      const out = records.filter((r) =>
-        r.status === 'active'
-        && (v['category'] === undefined || r.category === v['category'])
-        && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
-        && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
-        && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
-        && (city === null || (r.city ?? '').toLowerCase().includes(city)));
-      return { kind: 'json', body: out.slice(0, 100) };
+      const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
+      if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
+      const city = typeof v['city'] === 'string' ? v['city'].trim().toLowerCase() : null;
+      // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
+      const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null, city]);
+      const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
+      const notModified = (req: IncomingMessage): boolean => {
+        const inm = req.headers['if-none-match'];
+        return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+      };
+      const answer = (): Buffer => {
+        const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
+        return Buffer.from(JSON.stringify(filterRegulations(records, v, city)));
+      };
+      return {
+        kind: 'custom',
+        async send(req, res, headers) {
+          const h: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers, ETag: etag, 'Last-Modified': build.lastModified };
+          if (notModified(req)) { res.writeHead(304, h); res.end(); return 304; }
+          const body = answer();
+          res.writeHead(200, { ...h, 'Content-Length': String(body.length) });
+          res.end(req.method === 'HEAD' ? undefined : body);
+          return 200;
+        },
+      };
     },
   },
   {

@@ -347,7 +347,7 @@ describe('legal data in the real build', () => {
 
   test('coverage regulations_by_category counts the dataset\'s active records', () => {
     const file = path.join(buildDir(), 'shards', 'coverage/summary.json');
-    if (!fs.existsSync(file)) return;
+    expect(fs.existsSync(file), `${file} is missing from the build`).toBe(true);
     const { records } = loadRegulations(path.join(REPO, 'warehouse/regulations'));
     const expected = Object.fromEntries(CATEGORIES.map((c) => [c, records.filter((r) => r.status === 'active' && r.category === c).length]));
     const cov = readShard<{ regulations: number; regulations_by_category: Record<string, number> }>('coverage/summary.json');
@@ -399,6 +399,56 @@ describe('GET /v1/regulations/lookup', () => {
     const state = await lookup('state=TX');
     expect(state.every((r) => r.status === 'active' && r.state_code === 'TX')).toBe(true);
     expect(new Set(state.map((r) => r.category))).toEqual(new Set(CATEGORIES));
+  });
+
+  test('an unknown subcategory, or one of another category, is a 422 that lists the allowed values', async () => {
+    const bad = async (q: string): Promise<string> => {
+      const res = await srv.get(`/v1/regulations/lookup?${q}`, key);
+      expect(res.status, q).toBe(422);
+      const body = (await res.json()) as { errors: { field: string; code: string; message: string }[] };
+      expect(body.errors.map((e) => e.field), q).toEqual(['subcategory']);
+      return body.errors[0]!.message;
+    };
+    const unknown = await bad('state=TX&subcategory=nonpayment_notic');
+    expect(unknown).toMatch(/unknown subcategory "nonpayment_notic"/);
+    expect(unknown).toMatch(/nonpayment_notice/); // the allowed list
+    const mismatch = await bad('state=TX&category=foreclosure&subcategory=nonpayment_notice');
+    expect(mismatch).toMatch(/"nonpayment_notice" is not a subcategory of foreclosure; allowed for foreclosure: .*process/);
+    expect(mismatch).not.toMatch(/security_deposit/);
+    expect((await bad('state=TX&category=eviction&subcategory=nope'))).toMatch(/allowed for eviction: .*nonpayment_notice/);
+    // every documented subcategory of a category is accepted
+    expect((await lookup('state=TX&category=eviction&subcategory=nonpayment_notice')).map((r) => r.id)).toEqual(['tx-eviction-nonpayment-notice']);
+    expect((await lookup('state=TX&subcategory=nonpayment_notice')).map((r) => r.id)).toEqual(['tx-eviction-nonpayment-notice']);
+  });
+
+  test('a weak ETag from the shard and the query; If-None-Match answers 304', async () => {
+    const a = await srv.get('/v1/regulations/lookup?state=CA&category=rent_control', key);
+    expect(a.status).toBe(200);
+    const etag = a.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    expect(a.headers.get('last-modified')).toBeTruthy();
+    const body = await a.json();
+    // the same query normalised (parameter order, city case and spaces) has the same tag; another query another
+    const same = await srv.get('/v1/regulations/lookup?category=rent_control&state=CA', key);
+    expect(same.headers.get('etag')).toBe(etag);
+    expect(await same.json()).toEqual(body);
+    const cityA = await srv.get('/v1/regulations/lookup?state=CA&city=Francisco', key);
+    const cityB = await srv.get('/v1/regulations/lookup?state=CA&city=%20francisco%20', key);
+    expect(cityB.headers.get('etag')).toBe(cityA.headers.get('etag'));
+    const other = await srv.get('/v1/regulations/lookup?state=CA&category=eviction', key);
+    expect(other.headers.get('etag')).not.toBe(etag);
+    const tx = await srv.get('/v1/regulations/lookup?state=TX&category=rent_control', key);
+    expect(tx.headers.get('etag')).not.toBe(etag);
+    // conditional requests
+    const nm = await srv.get('/v1/regulations/lookup?state=CA&category=rent_control', key, { 'If-None-Match': etag });
+    expect(nm.status).toBe(304);
+    expect(nm.headers.get('etag')).toBe(etag);
+    expect(nm.headers.get('cache-control')).toBe('private, max-age=86400');
+    expect(await nm.text()).toBe('');
+    expect((await srv.get('/v1/regulations/lookup?state=CA&category=rent_control', key, { 'If-None-Match': `W/"x", ${etag}` })).status).toBe(304);
+    const changed = await srv.get('/v1/regulations/lookup?state=CA&category=eviction', key, { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(schemaErrors('RegulationList', await changed.json())).toEqual([]);
   });
 
   test('answers at most 100 records', async () => {
