@@ -7,6 +7,7 @@ import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts'
 import { buildDir, readShard, warehouseRows } from './helpers/build.ts';
 import { run as runCoverage } from '../pipelines/marts/90_mart_coverage.ts';
 import { listSteps } from '../pipelines/steps.ts';
+import { shardPath } from '../pipelines/shards/layout.ts';
 
 // ---------- the spec's field lists (interface-v1.md), in the spec's order
 const STATE_FIELDS = ['state_code', 'state_name', 'landlord_friendliness_score', 'landlord_friendliness_label', 'foreclosure_type',
@@ -383,6 +384,21 @@ describe('geo shards of the real build', () => {
     expect(Object.keys(body['landlord_risk'] as object)).toEqual(['friendliness_score', 'label']);
     expect(typeof (body['landlord_risk'] as Record<string, unknown>)['friendliness_score']).toBe('number');
     expect(['lien', 'deed', 'hybrid']).toContain(body['tax_type']);
+  });
+
+  it('/v1/geo/lookup: has_city_rent_control is true for the cities with a rent control ordinance, false for a preempted one', () => {
+    const overlay: [string, string][] = [['CA', 'San Francisco'], ['NY', 'New York'], ['CA', 'Los Angeles'], ['CA', 'Oakland'], ['CA', 'Berkeley'],
+      ['DC', 'Washington'], ['MN', 'St. Paul'], ['ME', 'Portland'], ['NJ', 'Jersey City'], ['NJ', 'Newark']];
+    for (const [state, city] of overlay) {
+      const p = shardPath('geo-lookup', { state, city });
+      if (!p.ok) throw new Error(p.reason);
+      const file = path.join(buildDir(), 'shards', p.path);
+      expect(fs.existsSync(file), `${city}, ${state}: ${p.path} missing from the build`).toBe(true);
+      const body = readShard<Record<string, unknown>>(p.path);
+      expect(body['city_name'], p.path).toBe(city);
+      expect(body['has_city_rent_control'], `${city}, ${state}`).toBe(true);
+    }
+    expect(readShard<Record<string, unknown>>('geo/lookup/TX/houston.json')['has_city_rent_control']).toBe(false);
   });
 
   it('/v1/geo/lookup: Connecticut cities sit in planning regions', () => {

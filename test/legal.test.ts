@@ -345,6 +345,25 @@ describe('legal data in the real build', () => {
     expect(rates).toEqual([...rates].sort((a, b) => b - a));
   });
 
+  test('investor actions follow the foreclosure type and the redemption period of legal-facts.csv', () => {
+    const row = (st: string): CsvRow => facts.find((f) => f['state_code'] === st)!;
+    const actions = (rel: string): string[] => readShard<{ investor_actions: string[] }>(rel).investor_actions;
+    // New York forecloses through the courts; Texas by trustee sale
+    expect(row('NY')['foreclosure_type']).toBe('judicial');
+    expect(actions('legal/market-risk/NY/new-york.json')).toContainEqual(expect.stringMatching(/^Foreclosures in New York go through the courts: budget longer timelines/));
+    expect(actions('legal/market-risk/NY/new-york.json')).not.toContainEqual(expect.stringMatching(/^Trustee sales/));
+    expect(row('TX')['foreclosure_type']).toBe('non-judicial');
+    expect(actions('legal/market-risk/TX/houston.json')).toContainEqual(expect.stringMatching(/^Trustee sales in Texas move without a court case/));
+    // redemption: a lien state and a hybrid state with a recorded period, the months as in the CSV
+    const lien = facts.find((f) => f['tax_sale_type'] === 'lien' && f['redemption_period_months'] && f['tax_lien_interest_rate_pct'] && !/redemption|rate/.test(f['uncertain_fields'] ?? ''))!;
+    expect(actions(`legal/tax-sale/${lien['state_code']}.json`)).toContainEqual(expect.stringContaining(
+      `Tax lien certificates in ${lien['state_name']} earn at most ${lien['tax_lien_interest_rate_pct']}%`));
+    expect(actions(`legal/tax-sale/${lien['state_code']}.json`)).toContainEqual(expect.stringContaining(`the owner has ${lien['redemption_period_months']} months to redeem`));
+    const hybrid = facts.find((f) => f['tax_sale_type'] === 'hybrid' && f['redemption_period_months'])!;
+    expect(actions(`legal/tax-sale/${hybrid['state_code']}.json`)).toContainEqual(expect.stringMatching(
+      new RegExp(`^Tax sale purchases in ${hybrid['state_name']} can be redeemed for ${hybrid['redemption_period_months']} months.*do not renovate or resell before the redemption window closes`)));
+  });
+
   test('coverage regulations_by_category counts the dataset\'s active records', () => {
     const file = path.join(buildDir(), 'shards', 'coverage/summary.json');
     expect(fs.existsSync(file), `${file} is missing from the build`).toBe(true);
