@@ -23,10 +23,14 @@ export const RegulationRecord = obj({
 
 const CATEGORY_KEYS = ['landlord_tenant', 'eviction', 'creative_finance', 'adverse_possession', 'foreclosure', 'zoning', 'disclosure', 'rent_control', 'tax_deed_lien'];
 
+/** Tax sale figures of geo states and lookup: the same values as /v1/legal/tax-sale, whose uncertain_fields say which are unverified. */
+const TAX_RATE = { ...nullable('number'), description: 'Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis.' };
+const TAX_REDEMPTION = { ...nullable('number'), description: 'Months the owner can redeem after a tax sale (null: none recorded). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (redemption_period_months).' };
+
 const StateSummary = obj({
   state_code: str, state_name: str, landlord_friendliness_score: num, landlord_friendliness_label: str,
   foreclosure_type: enumOf('judicial', 'non-judicial', 'hybrid'), lien_or_deed: enumOf('lien', 'deed', 'hybrid'),
-  interest_rate_pct: nullable('number'), redemption_period_months: nullable('number'),
+  interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION,
 });
 
 const MarketListElement = obj({ city_name: str, county_name: str, market_tier: TIER, is_investor_active: bool, has_city_rent_control: bool });
@@ -76,7 +80,7 @@ export const SCHEMAS: Record<string, Schema> = {
     state_code: str, state_name: str, city_name: str, county_name: str, fips_code: str, metro_area: str, market_tier: TIER,
     zip_codes: { type: 'array', items: str }, has_city_rent_control: bool, has_city_eviction_protections: bool, is_investor_active: bool,
     landlord_risk: obj({ friendliness_score: num, label: str }), tax_type: enumOf('lien', 'deed', 'hybrid'),
-    interest_rate_pct: nullable('number'), redemption_period_months: nullable('number'),
+    interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION,
   }),
   MarketList: obj({ state_code: str, count: num, markets: { type: 'array', items: MarketListElement } }),
   LocationRisk: obj({

@@ -8,6 +8,7 @@ import { buildDir, readShard, warehouseRows } from './helpers/build.ts';
 import { run as runCoverage } from '../pipelines/marts/90_mart_coverage.ts';
 import { listSteps } from '../pipelines/steps.ts';
 import { shardPath } from '../pipelines/shards/layout.ts';
+import { openApiDocument } from '../api/openapi.ts';
 
 // ---------- the spec's field lists (interface-v1.md), in the spec's order
 const STATE_FIELDS = ['state_code', 'state_name', 'landlord_friendliness_score', 'landlord_friendliness_label', 'foreclosure_type',
@@ -399,6 +400,16 @@ describe('geo shards of the real build', () => {
       expect(body['has_city_rent_control'], `${city}, ${state}`).toBe(true);
     }
     expect(readShard<Record<string, unknown>>('geo/lookup/TX/houston.json')['has_city_rent_control']).toBe(false);
+  });
+
+  it('OpenAPI: the tax rate and redemption fields of geo states and lookup point to /v1/legal/tax-sale uncertain_fields', () => {
+    const schemas = (openApiDocument() as { components: { schemas: Record<string, { properties: Record<string, { description?: string; items?: { properties: Record<string, { description?: string }> } }> }> } }).components.schemas;
+    const fields = [schemas['CityLookup']!.properties, schemas['StateList']!.properties['states']!.items!.properties];
+    for (const f of fields) {
+      for (const k of ['interest_rate_pct', 'redemption_period_months']) {
+        expect(f[k]!.description, k).toMatch(new RegExp(`/v1/legal/tax-sale.*uncertain_fields \\(${k}\\)`));
+      }
+    }
   });
 
   it('/v1/geo/lookup: Connecticut cities sit in planning regions', () => {
