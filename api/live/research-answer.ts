@@ -327,7 +327,7 @@ function squatterFact(data: ResearchData, t: Target): Fact | null {
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
-interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number; market_tier: string; confidence: Confidence; as_of: string }
+interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -387,7 +387,8 @@ function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
-      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline`,
+      // the distressed count may be null (no source for it): then it is not stated
+      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${typeof r.distressed_pipeline_count === 'number' ? `; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline` : ''}`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says
