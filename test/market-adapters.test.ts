@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeContext, type TestContext } from './helpers/context.ts';
 import { runSources } from '../pipelines/sources/index.ts';
+import { runFolder } from '../pipelines/steps.ts';
 import { marketTables, rawTable, rejects, run, zipsTable } from './market-fixtures.ts';
 
 let ctx: TestContext;
@@ -26,6 +27,8 @@ describe('investor classifier (is_investor_name macro)', () => {
     const names = ['ACME HOLDINGS LLC', 'BLUE OAK PROPERTIES L.L.C.', 'KB HOME COLORADO INC', 'SMITH CAPITAL PARTNERS LP',
       'MAIN STREET REALTY GROUP', 'OPENDOOR PROPERTY C LLC', 'INVITATION HOMES 6 LP', 'ZEPHYR INVESTMENTS', 'REDWOOD FUND II',
       'SFR JV-1 2019-1 BORROWER LLC', 'HARBOR LAND TRUST', 'RMRB LIMITED LIABILITY COMPANY', 'CORNER STONE VENTURES CORP',
+      // "ESTATE OF" inside a firm's name is not a decedent's estate
+      'PREMIER REAL ESTATE OF TEXAS LLC', 'REAL ESTATE OF AMERICA HOLDINGS INC',
       '13 MONACO 913 LLC', 'EQUITY TRUST COMPANY CUSTODIAN FBO JOHN DOE IRA', 'JATINDER GILL LIMITED PARTNERSHIP'];
     const got = await classify(names);
     expect(Object.entries(got).filter(([, v]) => v !== true)).toEqual([]);
@@ -37,7 +40,7 @@ describe('investor classifier (is_investor_name macro)', () => {
       'WATSON LEROY L TR LEROY L WATSON REVOCABLE LIVING TRUST', 'DEL GAISO JOHN TR JOHN DEL GAISO FAMILY TRUST', 'FORD RICHARD K TR',
       'CITY AND COUNTY OF DENVER', 'WELLS FARGO BANK NA', 'FEDERAL NATIONAL MORTGAGE ASSOCIATION',
       'HOUSING AUTHORITY OF THE CITY OF PITTSBURGH', 'REDEVELOPMENT AUTHORITY', 'SECRETARY OF HOUSING AND URBAN DEVELOPMENT',
-      'TRUSTEES OF THE UNIVERSITY OF PENNSYLVAN', 'PECO ENERGY COMPANY', 'ESTATE OF JOHN SMITH'];
+      'TRUSTEES OF THE UNIVERSITY OF PENNSYLVAN', 'PECO ENERGY COMPANY', 'ESTATE OF JOHN SMITH', 'SMITH JOHN ESTATE OF TRUST'];
     const got = await classify(names);
     expect(Object.entries(got).filter(([, v]) => v !== false)).toEqual([]);
   });
@@ -210,11 +213,29 @@ describe('source adapters', () => {
   });
 
   test('a missing source removes only its rows: its adapter step is skipped, the others still insert', async () => {
-    // no raw."king_county__sales": the staging view is not created and the adapter's requires line fails
-    const { sqlRequires } = await import('../warehouse/sql.ts');
-    const sql = fs.readFileSync(path.resolve(import.meta.dirname, '../pipelines/intermediate/30_market_10_sales_king_county.sql'), 'utf8');
-    expect(sqlRequires(sql)).toEqual(['stg_king_county__sales', 'sales']);
-    expect((await ctx.rows<{ n: number }>(`select count(*)::int as n from duckdb_views() where view_name = 'stg_king_county__sales'`))[0]!.n).toBe(0);
+    // raw tables for Sacramento and NYC, none for King County; the build's own step runner over the real folders
+    await rawTable(ctx, 'sacramento__sales', [{ street: '3526 HIGH ST', city: 'SACRAMENTO', zip: '95838', state: 'CA', beds: '3', baths: '2',
+      sq__ft: '1200', type: 'Residential', sale_date: 'Wed May 21 00:00:00 EDT 2008', price: '59222', latitude: '38.63', longitude: '-121.43',
+      sale_date_iso: '2008-05-21' }]);
+    await rawTable(ctx, 'nyc__sales', [{ BOROUGH: '3', NEIGHBORHOOD: 'PARK SLOPE', 'BUILDING CLASS CATEGORY': '01 ONE FAMILY DWELLINGS',
+      'TAX CLASS AT PRESENT': '1', BLOCK: '100', LOT: '1', EASEMENT: null, 'BUILDING CLASS AT PRESENT': 'A1', ADDRESS: '12 SEVENTH AVENUE',
+      'APARTMENT NUMBER': null, 'ZIP CODE': '11215', 'RESIDENTIAL UNITS': '1', 'COMMERCIAL UNITS': '0', 'TOTAL UNITS': '1',
+      'LAND SQUARE FEET': '2000', 'GROSS SQUARE FEET': '2000', 'YEAR BUILT': '1910', 'TAX CLASS AT TIME OF SALE': '1',
+      'BUILDING CLASS AT TIME OF SALE': 'A1', 'SALE PRICE': '1500000', 'SALE DATE': '2023-05-01' }]);
+    const pipelines = path.resolve(import.meta.dirname, '../pipelines');
+    const sources = ['king_county', 'sacramento', 'nyc'];
+    const staged = await runFolder(ctx, 'staging', path.join(pipelines, 'staging'), (f) => sources.some((s) => f === `stg_${s}__sales.sql`));
+    const steps = await runFolder(ctx, 'intermediate', path.join(pipelines, 'intermediate'),
+      (f) => ['30_market_10_', '30_market_11_', '30_market_12_'].some((p) => f.startsWith(p)));
+    expect(staged.map((r) => [r.step, r.status])).toEqual([
+      ['stg_king_county__sales.sql', 'skipped'], ['stg_nyc__sales.sql', 'ran'], ['stg_sacramento__sales.sql', 'ran']]);
+    expect(steps.map((r) => [r.step, r.status])).toEqual([
+      ['30_market_10_sales_king_county.sql', 'skipped'], ['30_market_11_sales_sacramento.sql', 'ran'], ['30_market_12_sales_nyc.sql', 'ran']]);
+    expect(steps[0]!.reason).toContain('stg_king_county__sales');
+    expect(await ctx.rows(`select source, address, zip, sale_price from sales order by source`)).toEqual([
+      { source: 'nyc', address: '12 SEVENTH AVE', zip: '11215', sale_price: 1500000 },
+      { source: 'sacramento', address: '3526 HIGH ST', zip: '95838', sale_price: 59222 },
+    ]);
   });
 });
 
@@ -231,7 +252,7 @@ describe('canonical format (the operator\'s files), through the real sources loa
       '14 Elm Street,Springfield,IL,62701,05/01/2024,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                // 3 bad_date
       '16 Elm Street,Springfield,IL,62701,2024-05-01,n/a,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                   // 4 bad_price
       '18 Elm Street,Springfield,IL,62701,2024-05-01,250000,castle,3,2,1500,1990,good,39.8,-89.6,,,',                             // 5 bad_property_type
-      '20 Elm Street,Springfield,IL,6270,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                 // 6 ok (zip 06270 padded)
+      '20 Elm Street,Springfield,IL,6270,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                 // 6 bad_zip (4 digits: never padded to 06270, a Connecticut zip)
       '22 Elm Street,Springfield,IL,ABCDE,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                // 7 bad_zip
       '24 Elm Street,Springfield,Illinois,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                          // 8 bad_state
       '26 Elm Street,Springfield,IL,62701,2024-05-01,0,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                     // 9 zero_price
@@ -252,14 +273,13 @@ describe('canonical format (the operator\'s files), through the real sources loa
         'pipelines/staging/stg_canonical__permits.sql', 'pipelines/intermediate/30_market_42_canonical_permits.sql');
       const got = await c.rows<{ line: number; reason: string; file: string }>(`select cast(line as integer) as line, reason, file from meta.rejects where source = 'canonical' order by file, line`);
       expect(got.filter((r) => r.file.endsWith('sales.csv')).map((r) => [r.line, r.reason])).toEqual([
-        [3, 'bad_date'], [4, 'bad_price'], [5, 'bad_property_type'], [7, 'bad_zip'], [8, 'bad_state'], [9, 'zero_price'],
+        [3, 'bad_date'], [4, 'bad_price'], [5, 'bad_property_type'], [6, 'bad_zip'], [7, 'bad_zip'], [8, 'bad_state'], [9, 'zero_price'],
         [10, 'bad_number'], [11, 'bad_condition'], [12, 'bad_coordinates'], [13, 'missing_address'], [15, 'bad_list_date'],
       ]);
       expect(got.filter((r) => r.file.endsWith('permits.csv')).map((r) => [r.line, r.reason])).toEqual([[3, 'bad_permit_type']]);
       const sales = await c.rows(`select address, zip, property_type, list_price, buyer_is_investor, is_arms_length, parcel_id, line from sales order by line`);
       expect(sales).toEqual([
         { address: '12 ELM ST', zip: '62701', property_type: 'sfr', list_price: 255000, buyer_is_investor: true, is_arms_length: true, parcel_id: null, line: '2' },
-        { address: '20 ELM ST', zip: '06270', property_type: 'sfr', list_price: null, buyer_is_investor: null, is_arms_length: true, parcel_id: null, line: '6' },
         { address: '34 ELM ST', zip: '62701', property_type: 'sfr', list_price: null, buyer_is_investor: null, is_arms_length: true, parcel_id: null, line: '14' },
       ]);
       // every data row is either a sale or a reject: nothing silently lost

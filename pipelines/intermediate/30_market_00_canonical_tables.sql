@@ -66,8 +66,10 @@ create or replace macro is_entity_name(n) as
 -- Entities that are not investors when they take title: governments and authorities, GSEs and lenders (REO and
 -- foreclosure-deed grantees), churches and charities, universities, hospitals, utilities, and personal trusts
 -- (revocable / living / family trusts) and decedents' estates.
+-- "REAL ESTATE" is joined into one word first, so a firm named "...REAL ESTATE OF TEXAS LLC" is not a decedent's
+-- "ESTATE OF".
 create or replace macro is_non_investor_entity(n) as
-    regexp_matches(entity_name_clean(n),
+    regexp_matches(replace(entity_name_clean(n), ' REAL ESTATE ', ' REALESTATE '),
         ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD|VETERANS AFFAIRS'
         || '|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION'
         || '|FEDERAL NATIONAL MORTGAGE|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC|BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB'
@@ -80,6 +82,12 @@ create or replace macro is_non_investor_entity(n) as
 create or replace macro is_investor_name(n) as
     case when n is null or trim(cast(n as varchar)) = '' then null
          else coalesce(is_entity_name(n), false) and not is_non_investor_entity(n) end;
+
+-- The zip of a canonical file: exactly 5 digits, or ZIP+4 (cut to 5); null (a bad_zip reject) otherwise. Unlike
+-- zip5(), a 3-4 digit value is not zero-padded: an operator's '6270' for Springfield IL would become '06270', a
+-- Connecticut zip, so it is rejected rather than guessed.
+create or replace macro canonical_zip(z) as
+    case when regexp_full_match(trim(cast(z as varchar)), '[0-9]{5}(-[0-9]{4})?') then left(trim(cast(z as varchar)), 5) end;
 
 -- Arm's-length price floor: transfers below it are nominal (family deeds, $1 transfers, bogus prices).
 create or replace macro nominal_price_floor() as 10000;

@@ -9,7 +9,7 @@ select *,
         when address is null then 'missing_address'
         when city is null then 'missing_city'
         when state is null or not regexp_matches(state, '^[A-Za-z]{2}$') then 'bad_state'
-        when zip5(zip) is null then 'bad_zip'
+        when canonical_zip(zip) is null then 'bad_zip'
         when sale_date is null or year(sale_date) not between 1800 and 2100 then 'bad_date'
         when sale_price is null then 'bad_price'
         when sale_price <= 0 then 'zero_price'
@@ -50,7 +50,7 @@ select
     'canonical' as source,
     parcel_id,
     normalize_address(address) as address, address_unit(address) as unit,
-    title_case(city) as city, upper(state) as state_code, zip5(zip) as zip,
+    title_case(city) as city, upper(state) as state_code, canonical_zip(zip) as zip,
     sale_date, sale_price, list_price, list_date,
     property_type,
     beds, baths, positive_or_null(sqft) as sqft, year_built, condition, lat, lng,

@@ -7,7 +7,7 @@ select *,
         when address is null then 'missing_address'
         when city is null then 'missing_city'
         when state is null or not regexp_matches(state, '^[A-Za-z]{2}$') then 'bad_state'
-        when zip5(zip) is null then 'bad_zip'
+        when canonical_zip(zip) is null then 'bad_zip'
         when property_type is null or property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial') then 'bad_property_type'
         when (beds_text is not null and (beds is null or beds < 0 or beds > 100))
           or (baths_text is not null and (baths is null or baths < 0 or baths > 100))
@@ -34,7 +34,7 @@ insert into parcels by name
 select
     parcel_id, 'canonical' as source,
     normalize_address(address) as address, address_unit(address) as unit,
-    title_case(city) as city, upper(state) as state_code, zip5(zip) as zip,
+    title_case(city) as city, upper(state) as state_code, canonical_zip(zip) as zip,
     property_type, beds, baths, positive_or_null(sqft) as sqft, year_built, lat, lng, owner_name,
     null as last_sale_date, null as last_sale_price,
     file, row_number + 1 as line

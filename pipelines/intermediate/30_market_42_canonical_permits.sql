@@ -6,7 +6,7 @@ create or replace temp view int_market_canonical_permits_checked as
 select *,
     case
         when address is null then 'missing_address'
-        when zip5(zip) is null then 'bad_zip'
+        when canonical_zip(zip) is null then 'bad_zip'
         when issue_date is null or year(issue_date) not between 1800 and 2100 then 'bad_date'
         when permit_type is null or permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then 'bad_permit_type'
         when valuation_text is not null and (valuation is null or valuation < 0) then 'bad_valuation'
@@ -33,7 +33,7 @@ insert into permits by name
 select
     'canonical:' || coalesce(permit_id, regexp_extract(file, '[^/]+$') || ':' || cast(row_number as varchar)) as permit_id,
     'canonical' as source,
-    normalize_address(address) as address, zip5(zip) as zip,
+    normalize_address(address) as address, canonical_zip(zip) as zip,
     null as city, null as state_code,
     issue_date, permit_type, valuation, lat, lng,
     null as parcel_id, null as description, false as zip_imputed,

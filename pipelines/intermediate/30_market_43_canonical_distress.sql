@@ -7,7 +7,7 @@ select *,
         when address is null then 'missing_address'
         when city is null then 'missing_city'
         when state is null or not regexp_matches(state, '^[A-Za-z]{2}$') then 'bad_state'
-        when zip5(zip) is null then 'bad_zip'
+        when canonical_zip(zip) is null then 'bad_zip'
         when kind is null or kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then 'bad_kind'
         when filing_date is null or year(filing_date) not between 1800 and 2100 then 'bad_date'
         when amount_text is not null and (amount is null or amount < 0) then 'bad_amount'
@@ -32,7 +32,7 @@ select
     'canonical' as source,
     parcel_id,
     normalize_address(address) as address,
-    title_case(city) as city, upper(state) as state_code, zip5(zip) as zip,
+    title_case(city) as city, upper(state) as state_code, canonical_zip(zip) as zip,
     kind, filing_date, amount,
     null as lat, null as lng,
     file, row_number + 1 as line
