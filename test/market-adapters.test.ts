@@ -237,6 +237,24 @@ describe('source adapters', () => {
       { source: 'sacramento', address: '3526 HIGH ST', zip: '95838', sale_price: 59222 },
     ]);
   });
+
+  test('Redfin: rows that cannot serve comps go to rejects with a reason, none dropped silently', async () => {
+    const snap = (zip: string | null, period: string | null, dom: string | null, ratio: string | null, type: string | null = null) => ({
+      snapshot_month: '2025-05', zip_code: zip, period_end: period, property_type: type, state: 'Washington', city: 'Seattle',
+      median_dom: dom, avg_sale_to_list_ratio: ratio, median_ppsf: '500', homes_sold: '10' });
+    await rawTable(ctx, 'redfin__zip_snapshots', [
+      snap('98103', '2025-05-31', '12', '1.01', 'Single Family Residential'), snap('9810', '2025-05-31', '12', '1.01'),
+      snap('98105', 'not a date', '12', '1.01'), snap('98107', '2025-05-31', null, null), snap('98109', '2025-05-31', null, '0.98'),
+    ]);
+    await run(ctx, 'pipelines/staging/stg_redfin__zip_snapshots.sql', 'pipelines/intermediate/30_market_60_redfin.sql');
+    expect(await ctx.rows(`select zip, period_end::varchar as p, median_dom, avg_sale_to_list_ratio as r, redfin_property_type as t from int_market_redfin_zip order by zip`)).toEqual([
+      { zip: '98103', p: '2025-05-31', median_dom: 12, r: 1.01, t: 'Single Family Residential' },
+      { zip: '98109', p: '2025-05-31', median_dom: null, r: 0.98, t: null },
+    ]);
+    expect((await rejects(ctx)).map((r) => [r.source, r.line, r.reason, r.detail])).toEqual([
+      ['redfin', 3, 'bad_zip', 'zip_code=9810'], ['redfin', 4, 'bad_date', 'period_end=not a date'],
+      ['redfin', 5, 'no_metrics', expect.stringContaining('98107')]]);
+  });
 });
 
 describe('canonical format (the operator\'s files), through the real sources loader', () => {

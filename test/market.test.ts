@@ -45,7 +45,7 @@ describe('mart_comps', () => {
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_comps.sql');
     const rows = await ctx.rows(`select property_type, months, comp_count, sample_count, ppsf_p25, ppsf_median, ppsf_p75, confidence,
         as_of::varchar as as_of, window_end::varchar as window_end, dom_median, list_to_sale_ratio
-      from mart_comps where months in (3, 6, 7) order by property_type, months`);
+      from mart_comps where months in (3, 6, 7) and property_type in ('sfr', 'condo') order by property_type, months`);
     expect(rows).toEqual([
       { property_type: 'condo', months: 3, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-01', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
       { property_type: 'condo', months: 6, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-01', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
@@ -54,22 +54,40 @@ describe('mart_comps', () => {
       { property_type: 'sfr', months: 6, comp_count: '5', sample_count: '5', ppsf_p25: 200, ppsf_median: 300, ppsf_p75: 400, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
       { property_type: 'sfr', months: 7, comp_count: '6', sample_count: '6', ppsf_p25: 225, ppsf_median: 350, ppsf_p75: 475, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
     ]);
-    // one row per zip x type x months 3..24, only for types with a sale
-    expect(await ctx.rows(`select count(*)::int as n, count(distinct months)::int as m from mart_comps`)).toEqual([{ n: 44, m: 22 }]);
+    // one row per zip x type x months 3..24 for all five types of a zip with any sale: a type without comps
+    // answers with nothing about the cohort (sample_count null, confidence low) instead of a 404
+    expect(await ctx.rows(`select count(*)::int as n, count(distinct months)::int as m, count(distinct property_type)::int as t from mart_comps`))
+      .toEqual([{ n: 110, m: 22, t: 5 }]);
+    expect(await ctx.rows(`select property_type, comp_count, sample_count, ppsf_median, confidence, window_end::varchar as window_end
+      from mart_comps where months = 12 and property_type in ('land', 'multi', 'commercial') order by property_type`)).toEqual(
+      ['commercial', 'land', 'multi'].map((t) => ({ property_type: t, comp_count: '0', sample_count: null, ppsf_median: null, confidence: 'low', window_end: '2015-05-14' })));
   });
 
-  test('days on market and list-to-sale come from the sales\' list data, else the Redfin snapshot nearest the window end', async () => {
+  test('days on market and list-to-sale come from the sales\' list data, else a Redfin snapshot within ~6 months of the window end that describes the type', async () => {
     const listed = ['2015-05-10', '2015-05-01', '2015-04-20', '2015-04-10', '2015-04-01'].map((d, i) => ({
       id: `l${i}`, date: d, price: 100000 * (i + 1), listPrice: 100000 * (i + 1) / (0.96 + i * 0.01), listDate: '2015-03-01' }));
-    await sales([...listed, ...[0, 1, 2, 3, 4].map((i) => ({ id: `z${i}`, zip: '98105', date: `2015-05-0${i + 1}`, price: 300000 }))]);
+    await sales([...listed,
+      ...[0, 1, 2, 3, 4].map((i) => ({ id: `z${i}`, zip: '98105', date: `2015-05-0${i + 1}`, price: 300000 })),
+      { id: 'y0', zip: '98107', date: '2015-05-05', price: 300000 }]);
+    // 98105 (window end 2015-05-05): a type-less snapshot 35 days before, a condo-only one 26 days after, one 10 months
+    // before and the 2025 captures (ten years later); 98107: only 2025 captures; 98103 has its own list data
     await ctx.db.run(`insert into int_market_redfin_zip values
-      ('98105', '2025-05-31', '2025-05', 9, 1.02, 30), ('98105', '2025-09-30', '2025-09', 12, 0.99, 40), ('98103', '2025-09-30', '2025-09', 50, 0.9, 5)`);
+      ('98105', '2015-03-31', '2015-03', 9, 1.02, 30, null), ('98105', '2015-05-31', '2015-05', 40, 0.95, 8, 'Condo/Co-op'),
+      ('98105', '2014-07-01', '2014-07', 99, 0.5, 8, 'All Residential'), ('98105', '2025-09-30', '2025-09', 12, 0.99, 40, null),
+      ('98107', '2025-05-31', '2025-05', 11, 1.01, 30, 'All Residential'), ('98103', '2015-05-31', '2015-05', 50, 0.9, 5, 'Single Family Residential')`);
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_comps.sql');
-    const rows = await ctx.rows(`select zip, dom_median, dom_source, round(list_to_sale_ratio, 4) as r, ratio_source, redfin_period_end::varchar as p
-      from mart_comps where months = 6 order by zip`);
+    const rows = await ctx.rows(`select zip, property_type, dom_median, dom_source, round(list_to_sale_ratio, 4) as r, ratio_source, redfin_period_end::varchar as p
+      from mart_comps where months = 6 and property_type in ('sfr', 'condo', 'land') order by zip, property_type`);
     expect(rows).toEqual([
-      { zip: '98103', dom_median: 50, dom_source: 'sales', r: 0.98, ratio_source: 'sales', p: '2025-09-30' },
-      { zip: '98105', dom_median: 9, dom_source: 'redfin', r: 1.02, ratio_source: 'redfin', p: '2025-05-31' },
+      { zip: '98103', property_type: 'condo', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
+      { zip: '98103', property_type: 'land', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
+      { zip: '98103', property_type: 'sfr', dom_median: 50, dom_source: 'sales', r: 0.98, ratio_source: 'sales', p: '2015-05-31' },
+      { zip: '98105', property_type: 'condo', dom_median: 40, dom_source: 'redfin', r: 0.95, ratio_source: 'redfin', p: '2015-05-31' },
+      { zip: '98105', property_type: 'land', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
+      { zip: '98105', property_type: 'sfr', dom_median: 9, dom_source: 'redfin', r: 1.02, ratio_source: 'redfin', p: '2015-03-31' },
+      { zip: '98107', property_type: 'condo', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
+      { zip: '98107', property_type: 'land', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
+      { zip: '98107', property_type: 'sfr', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
     ]);
   });
 });
@@ -140,6 +158,7 @@ describe('mart_investor', () => {
       { state_code: 'PA', city: 'Pittsburgh', months: 12, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
     ]);
   });
+
 });
 
 // ---------------------------------------------------------------- the shared real build
@@ -182,12 +201,13 @@ describe('real build', () => {
     expect(body).toMatchObject({ zip_code: '98103', city: 'Seattle', state: 'WA', property_type: 'sfr', confidence: 'high' });
     expect(typeof body['sample_count']).toBe('number');
     expect(Object.keys(body['price_per_sqft'] as object)).toEqual(['p25', 'median', 'p75']);
-    // King County has no list data: days on market and sale-to-list come from the Redfin snapshot
-    expect(typeof (body['days_on_market'] as { median: unknown }).median).toBe('number');
-    expect(typeof body['list_to_sale_ratio']).toBe('number');
+    // King County has no list data and its window ends in 2015: the 2025 Redfin snapshots are ten years off, so
+    // days on market and sale-to-list are unknown (null), not a present-day figure
+    expect((body['days_on_market'] as { median: unknown }).median).toBeNull();
+    expect(body['list_to_sale_ratio']).toBeNull();
   });
 
-  test('below 5 comps sample_count is null and no percentile leaks; combos without sales have no shard', async () => {
+  test('below 5 comps sample_count is null and no percentile leaks; every type of a zip with sales has a shard', async () => {
     const small = await warehouseRows<{ zip: string; property_type: string; months: number }>(
       `select zip, property_type, months from mart_comps where comp_count between 1 and 4 order by zip, property_type, months limit 5`);
     expect(small.length).toBeGreaterThan(0);
@@ -197,8 +217,21 @@ describe('real build', () => {
       expect(body.price_per_sqft).toEqual({ p25: null, median: null, p75: null });
       expect(body.confidence).toBe('low');
     }
-    // 98103 (Seattle) has only house sales: no land shard (-> 404)
-    expect(fs.existsSync(path.join(buildDir(), 'shards/market/comps/98103/land-6.json'))).toBe(false);
+    // 98103 (Seattle) has only house sales: its land cohort is empty, answered as a suppressed cohort (not a 404)
+    expect(readShard('market/comps/98103/land-6.json')).toEqual({ zip_code: '98103', city: 'Seattle', state: 'WA', property_type: 'land',
+      sample_count: null, price_per_sqft: { p25: null, median: null, p75: null }, days_on_market: { median: null }, list_to_sale_ratio: null,
+      confidence: 'low', as_of: readShard<{ as_of: string }>('market/comps/98103/sfr-6.json').as_of });
+    // a zip without any sale has no shard at all (-> 404)
+    const [noSales] = await warehouseRows<{ n: number }>(`select count(*)::int as n from mart_comps where zip not in (select zip from sales where zip is not null)`);
+    expect(noSales!.n).toBe(0);
+    const [shape] = await warehouseRows<{ zips: number; rows: number }>(`select count(distinct zip)::int as zips, count(*)::int as rows from mart_comps`);
+    expect(shape!.rows).toBe(shape!.zips * 5 * 22);
+    // a Redfin value is used only within ~6 months of the window end and never for land or commercial
+    const [redfin] = await warehouseRows<{ far: number; typed: number }>(`
+      select count(*) filter (where abs(date_diff('day', redfin_period_end, window_end)) > 183)::int as far,
+             count(*) filter (where property_type in ('land', 'commercial'))::int as typed
+      from mart_comps where dom_source = 'redfin' or ratio_source = 'redfin'`);
+    expect(redfin).toEqual({ far: 0, typed: 0 });
     const [leaks] = await warehouseRows<{ n: number }>(`select count(*)::int as n from mart_comps where sample_count is null and (ppsf_median is not null or ppsf_p25 is not null or ppsf_p75 is not null)`);
     expect(leaks!.n).toBe(0);
   });

@@ -1,10 +1,13 @@
 -- requires: sales, int_market_zip_names, int_market_redfin_zip
--- mart_comps: one row per zip x property_type x months (3..24) for every zip and type with at least one sale.
+-- mart_comps: one row per zip x property_type x months (3..24) for every zip with at least one sale, for all five
+-- property types (a type without comps answers with sample_count null and confidence low, not a 404).
 -- The window of a lookback ends at the zip's most recent sale (any type): sale_date in (as_of - months, as_of].
 -- Comps are arm's-length sales of that type with a living area (price per sqft = sale_price / sqft).
 -- Minimum cohort: below 5 comps sample_count and every percentile are null (nothing about the cohort leaks);
 -- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it, else from
--- the Redfin zip snapshot nearest the window end, else null. Formulas: warehouse/docs/market.md.
+-- the Redfin zip snapshot nearest the window end among those whose period ends within redfin_max_gap_days() (~6
+-- months) of it and that describe the property type (redfin_describes: residential only), else null.
+-- Formulas: warehouse/docs/market.md.
 -- How: windows are nested (a comp inside the m-month window is inside every longer one), so each comp is put
 -- in the shortest window holding it (its bucket) and the statistics are cumulative window aggregates over
 -- buckets. A copy of every comp per window (22x the rows, held whole by the percentile aggregates) took
@@ -13,8 +16,11 @@ create or replace table mart_comps as
 with zip_window as (
     select zip, max(sale_date) as zip_as_of from sales where zip is not null group by zip
 ),
+property_types as (
+    select unnest(['sfr', 'multi', 'condo', 'land', 'commercial']) as property_type
+),
 combos as (
-    select distinct zip, property_type from sales where zip is not null
+    select zip, property_type from zip_window cross join property_types
 ),
 months as (
     select cast(range as integer) as months from range(3, 25)
@@ -59,12 +65,16 @@ windowed as (
     from grid g asof join cumulative c on g.zip = c.zip and g.property_type = c.property_type and g.months >= c.bucket
 ),
 redfin as (
-    -- the Redfin snapshot nearest each zip's window end (ties: the later one)
-    select g.zip, arg_min(r.median_dom, abs(date_diff('day', r.period_end, g.zip_as_of)) * 2 - (r.period_end > g.zip_as_of)::int) as median_dom,
-           arg_min(r.avg_sale_to_list_ratio, abs(date_diff('day', r.period_end, g.zip_as_of)) * 2 - (r.period_end > g.zip_as_of)::int) as sale_to_list,
-           arg_min(r.period_end, abs(date_diff('day', r.period_end, g.zip_as_of)) * 2 - (r.period_end > g.zip_as_of)::int) as period_end
-    from zip_window g join int_market_redfin_zip r using (zip)
-    group by g.zip
+    -- per zip and type, the Redfin snapshot nearest the window end (ties: the later one) among those within
+    -- redfin_max_gap_days() of it that describe the type; none -> no row (null, never a value from another period)
+    select k.zip, k.property_type,
+           arg_min(r.median_dom, abs(date_diff('day', r.period_end, w.zip_as_of)) * 2 - (r.period_end > w.zip_as_of)::int) as median_dom,
+           arg_min(r.avg_sale_to_list_ratio, abs(date_diff('day', r.period_end, w.zip_as_of)) * 2 - (r.period_end > w.zip_as_of)::int) as sale_to_list,
+           arg_min(r.period_end, abs(date_diff('day', r.period_end, w.zip_as_of)) * 2 - (r.period_end > w.zip_as_of)::int) as period_end
+    from combos k join zip_window w using (zip) join int_market_redfin_zip r using (zip)
+    where abs(date_diff('day', r.period_end, w.zip_as_of)) <= redfin_max_gap_days()
+      and redfin_describes(r.redfin_property_type, k.property_type)
+    group by k.zip, k.property_type
 )
 select
     g.zip, g.property_type, g.months,
@@ -86,5 +96,5 @@ select
     coalesce(w.last_comp_date, g.zip_as_of) as as_of
 from grid g
 left join windowed w using (zip, property_type, months)
-left join redfin r using (zip)
+left join redfin r using (zip, property_type)
 left join int_market_zip_names nm using (zip);

@@ -9,6 +9,7 @@ renamed as (
         trim(snapshot_month) as snapshot_month,
         trim(zip_code) as zip,
         try_cast(period_end as date) as period_end,
+        nullif(trim(period_end), '') as period_end_text,
         nullif(trim(property_type), '') as property_type,
         trim(state) as state_name,
         trim(city) as city,
