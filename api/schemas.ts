@@ -66,7 +66,7 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   InvestorOverview: obj({
     city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
-    distressed_pipeline_count: num, platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
+    distressed_pipeline_count: nullable('number'), platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
   }),
   CompsSummary: obj({
     zip_code: str, city: str, state: str, property_type: enumOf('sfr', 'multi', 'condo', 'land', 'commercial'),

@@ -151,14 +151,39 @@ describe('mart_investor', () => {
         distressed_pipeline_count, platform_active_deals, market_tier, confidence, as_of::varchar as as_of
       from mart_investor where months in (3, 12) order by state_code, months`);
     expect(rows).toEqual([
-      { state_code: 'CO', city: 'Denver', months: 3, investor_purchase_rate_pct: 0, flip_velocity_days: 120, gross_flip_margin_pct: 30, distressed_pipeline_count: '0', platform_active_deals: 0, market_tier: 'primary', confidence: 'low', as_of: '2019-07-03' },
+      // no distress source covers Denver: its pipeline is unknown (null), not 0
+      { state_code: 'CO', city: 'Denver', months: 3, investor_purchase_rate_pct: 0, flip_velocity_days: 120, gross_flip_margin_pct: 30, distressed_pipeline_count: null, platform_active_deals: 0, market_tier: 'primary', confidence: 'low', as_of: '2019-07-03' },
       // 2 investor buyers of 5 arm's-length sales with a known buyer
-      { state_code: 'CO', city: 'Denver', months: 12, investor_purchase_rate_pct: 40, flip_velocity_days: 120, gross_flip_margin_pct: 30, distressed_pipeline_count: '0', platform_active_deals: 0, market_tier: 'primary', confidence: 'low', as_of: '2019-07-03' },
+      { state_code: 'CO', city: 'Denver', months: 12, investor_purchase_rate_pct: 40, flip_velocity_days: 120, gross_flip_margin_pct: 30, distressed_pipeline_count: null, platform_active_deals: 0, market_tier: 'primary', confidence: 'low', as_of: '2019-07-03' },
       { state_code: 'PA', city: 'Pittsburgh', months: 3, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
       { state_code: 'PA', city: 'Pittsburgh', months: 12, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
     ]);
   });
 
+  test('no distress source -> pipeline null; confidence counts only sales with a known buyer and filings', async () => {
+    // Seattle: 60 arm's-length sales, no buyer names, no filings anywhere; Erie PA: 3 known buyers, filings only long ago
+    await sales([
+      ...Array.from({ length: 60 }, (_, i) => ({ id: `s${i}`, zip: null, city: 'Seattle', state: 'WA', date: '2015-05-01', price: 400000, investor: null })),
+      ...[0, 1, 2].map((i) => ({ id: `e${i}`, zip: null, city: 'Erie', state: 'PA', date: '2022-06-01', price: 150000, investor: i === 0 })),
+    ]);
+    await ctx.db.run(`insert into distress (distress_id, source, parcel_id, city, state_code, kind, filing_date) values
+      ('d1', 'test', 'X', 'Erie', 'PA', 'pre_foreclosure', '2019-01-01'), ('d2', 'test', 'Y', 'Erie', 'PA', 'pre_foreclosure', '2022-05-01')`);
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_investor.sql');
+    const rows = await ctx.rows(`select city, months, investor_purchase_rate_pct as rate, distressed_pipeline_count as pipeline, confidence, sample_count,
+        arms_length_sales, known_buyer_sales from mart_investor where months in (3, 24) order by city, months`);
+    expect(rows).toEqual([
+      // covered city: a window without filings is a real 0; the 24-month window holds the 2022 filing, not the 2019 one
+      { city: 'Erie', months: 3, rate: expect.closeTo(100 / 3, 6), pipeline: '1', confidence: 'low', sample_count: '4', arms_length_sales: '3', known_buyer_sales: '3' },
+      { city: 'Erie', months: 24, rate: expect.closeTo(100 / 3, 6), pipeline: '1', confidence: 'low', sample_count: '4', arms_length_sales: '3', known_buyer_sales: '3' },
+      // 60 sales, but every figure that needs buyers or filings is unknown: low, not high
+      { city: 'Seattle', months: 3, rate: null, pipeline: null, confidence: 'low', sample_count: '0', arms_length_sales: '60', known_buyer_sales: '0' },
+      { city: 'Seattle', months: 24, rate: null, pipeline: null, confidence: 'low', sample_count: '0', arms_length_sales: '60', known_buyer_sales: '0' },
+    ]);
+    // a covered city's window with no filing reports 0 (months 3 ends 2022-06-01: the 2022-05-01 filing is inside)
+    await ctx.db.run(`delete from distress where distress_id = 'd2'`);
+    await run(ctx, 'pipelines/marts/30_mart_investor.sql');
+    expect(await ctx.rows(`select distressed_pipeline_count as p from mart_investor where city = 'Erie' and months = 3`)).toEqual([{ p: '0' }]);
+  });
 });
 
 // ---------------------------------------------------------------- the shared real build
@@ -269,6 +294,16 @@ describe('real build', () => {
     }
     expect(scored).toBeGreaterThan(20);
     expect(readShard<{ city: string }>('market/rehab/37206/12.json').city).toBe('Nashville');
+  });
+
+  test('cities no distress source covers have a null pipeline and, without buyer names, low confidence', async () => {
+    for (const [state, city] of [['WA', 'seattle'], ['NY', 'new-york'], ['CO', 'denver'], ['PA', 'philadelphia'], ['CA', 'sacramento']] as const) {
+      const body = readShard<{ distressed_pipeline_count: unknown; investor_purchase_rate_pct: unknown; confidence: string }>(`market/investor/${state}/${city}/12.json`);
+      expect(body.distressed_pipeline_count, city).toBeNull();
+      if (body.investor_purchase_rate_pct === null) expect(body.confidence, city).toBe('low');
+    }
+    // Denver's figures rest on thousands of named buyers
+    expect(readShard<{ confidence: string }>('market/investor/CO/denver/12.json').confidence).toBe('high');
   });
 
   test('Allegheny (Pittsburgh) and Louisville filings are counted in their cities\' distressed pipeline', async () => {

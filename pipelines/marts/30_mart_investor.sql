@@ -7,11 +7,14 @@
 --   flip_velocity_days         = median days held over investor flips resold in the window
 --   gross_flip_margin_pct      = 100 * median((resale - purchase) / purchase) over the same flips
 --   distressed_pipeline_count  = distinct properties with a pre-foreclosure, tax-delinquent or lien filing in
---                                the window
+--                                the window; null unless a distress source covers the city (the city has at least
+--                                one filing in `distress`, any date): no source is not the same as no filing
 --   platform_active_deals      = 0 (no community deal data yet)
 --   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule); a city
 --                                found in neither (a township, an unincorporated area) is rural by rule
---   confidence                 = confidence_by_count(arm's-length sales + distress filings in the window)
+--   confidence                 = confidence_by_count(arm's-length sales whose buyer name is known + distress
+--                                filings in the window): the figures are computed from those records only, so a
+--                                city whose sales carry no buyer names and no distress source covers is low
 create or replace table mart_investor as
 with city_sales as (
     select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
@@ -21,6 +24,10 @@ city_distress as (
     select state_code, slug(city) as city_slug, city, filing_date,
            coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
     from distress where city is not null and state_code is not null and slug(city) <> ''
+),
+distress_cities as (
+    -- the cities a distress source covers: any filing of the city, whatever its date
+    select distinct state_code, city_slug from city_distress
 ),
 city_window as (
     select state_code, city_slug, max(d) as as_of, mode(city) as city_name
@@ -63,12 +70,12 @@ select
     case when coalesce(s.known_buyer_sales, 0) > 0 then 100.0 * s.investor_purchases / s.known_buyer_sales end as investor_purchase_rate_pct,
     f.flip_days as flip_velocity_days,
     100.0 * f.flip_margin as gross_flip_margin_pct,
-    coalesce(d.properties, 0) as distressed_pipeline_count,
+    case when dc.city_slug is not null then coalesce(d.properties, 0) end as distressed_pipeline_count,
     0 as platform_active_deals,
     coalesce(t.market_tier, 'rural') as market_tier,
     coalesce(t.tier_source, 'no city match: rural by rule') as tier_source,
-    confidence_by_count(coalesce(s.arms_length_sales, 0) + coalesce(d.filings, 0)) as confidence,
-    coalesce(s.arms_length_sales, 0) + coalesce(d.filings, 0) as sample_count,
+    confidence_by_count(coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0)) as confidence,
+    coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0) as sample_count,
     coalesce(s.arms_length_sales, 0) as arms_length_sales,
     coalesce(s.known_buyer_sales, 0) as known_buyer_sales,
     coalesce(s.investor_purchases, 0) as investor_purchases,
@@ -80,5 +87,6 @@ from grid g
 left join sales_w s using (state_code, city_slug, months)
 left join flips_w f using (state_code, city_slug, months)
 left join distress_w d using (state_code, city_slug, months)
+left join distress_cities dc using (state_code, city_slug)
 left join (select state_code, city_slug, any_value(city_name) as city_name, any_value(market_tier) as market_tier, any_value(tier_source) as tier_source
            from int_market_city_tiers group by all) t using (state_code, city_slug);

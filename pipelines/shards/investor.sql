@@ -1,6 +1,7 @@
 -- requires: mart_investor
 -- GET /v1/market/investor-overview?city=&state=&months= : the investor overview object (spec "Investor overview
--- object"). Rates are null where the city's records carry no buyer names or no flips (never invented).
+-- object"). Rates are null where the city's records carry no buyer names or no flips, and the distressed pipeline
+-- where no distress source covers the city (never invented).
 select
     state_code as state,
     city,
