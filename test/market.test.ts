@@ -117,6 +117,34 @@ describe('mart_rehab', () => {
     expect(row!['confidence']).toBe('low');
   });
 
+  test('permits without a declared cost are not $0: the value weight is scaled by the declared share, none declared -> no value component', async () => {
+    await ctx.db.run(`insert into int_market_housing_units values ('37207', 1000), ('37208', 1000), ('37209', 1000)`);
+    const permit = (id: string, zip: string, type: string, value: number | null) => ctx.db.run(
+      `insert into permits (permit_id, source, zip, city, state_code, issue_date, permit_type, valuation) values ($id, 'test', $zip, 'Nashville', 'TN', '2024-06-01'::date, $t, $v)`,
+      { id, zip, t: type, v: value });
+    // 37207: 4 rehab permits, 2 with a declared $50,000, one empty, one $0 (a placeholder, not a cost)
+    await permit('a1', '37207', 'renovation', 50000); await permit('a2', '37207', 'repair', 50000);
+    await permit('a3', '37207', 'addition', null); await permit('a4', '37207', 'renovation', 0);
+    // 37208: 2 rehab permits, none declares a cost
+    await permit('b1', '37208', 'renovation', null); await permit('b2', '37208', 'repair', null);
+    // 37209: permits but no rehab permit: the rehab spending is a true $0
+    await permit('c1', '37209', 'new', 300000);
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_rehab.sql');
+    const rows = await ctx.rows<Record<string, unknown>>(`select zip, rehab_momentum_score as score, permits_rehab, permits_rehab_valued, rehab_value,
+        value_declared_share, value_score from mart_rehab where months = 12 order by zip`);
+    const ps = (rate: number): number => (100 * Math.log(1 + rate)) / Math.log(51);
+    // 37207: 4 permits per 1,000 units a year; declared $100,000 / 1,000 units = $100 a unit; value weight 0.35 x 2/4
+    const v7 = (100 * Math.log(101)) / Math.log(2001);
+    const s7 = (0.45 * ps(4) + 0.175 * v7) / (0.45 + 0.175);
+    expect(rows).toEqual([
+      { zip: '37207', score: Math.round(s7 * 10) / 10, permits_rehab: '4', permits_rehab_valued: '2', rehab_value: 100000, value_declared_share: 0.5, value_score: expect.closeTo(v7, 6) },
+      // only the permit intensity is known: the score is that component alone
+      { zip: '37208', score: Math.round(ps(2) * 10) / 10, permits_rehab: '2', permits_rehab_valued: '0', rehab_value: 0, value_declared_share: 0, value_score: null },
+      { zip: '37209', score: 0, permits_rehab: '0', permits_rehab_valued: '0', rehab_value: 0, value_declared_share: 1, value_score: 0 },
+    ]);
+    // (counting undeclared costs as $0 at full weight gave 37208 a value score of 0 and dragged it to 0.45/0.8 of this)
+  });
+
   test('a zip with only sales is scored from its rehab resales (renovated resales, quick resales at a gain)', async () => {
     await sales([
       { id: 's1', zip: '98118', date: '2015-01-01', price: 200000, parcel: 'p1' },

@@ -5,8 +5,12 @@
 -- (weights renormalised over the available ones):
 --   permit intensity  0.45: rehab permits (renovation + addition + repair) per 1,000 housing units per year,
 --                           100 * min(1, ln(1 + rate) / ln(1 + 50))                (needs permits + ACS units)
---   permit value      0.35: rehab permit valuation per housing unit per year (USD),
+--   permit value      0.35: declared rehab permit valuation per housing unit per year (USD),
 --                           100 * min(1, ln(1 + usd) / ln(1 + 2000))              (needs permits + ACS units)
+--                           A permit without a declared cost (valuation null or 0) adds nothing to the sum and is
+--                           never counted as $0: the component's weight is 0.35 x the declared share (rehab permits
+--                           with a declared cost / rehab permits), and with no declared cost at all the component is
+--                           null and left out. A window with no rehab permit has a true $0 (full weight).
 --   rehab resales     0.20: share of arm's-length sales that are renovated resales or quick resales at a gain,
 --                           100 * min(1, share / 0.10)   (needs sales in the window, and records that can show
 --                           resales: a repeat sale or a renovation year somewhere in the zip; one-sale-per-parcel
@@ -42,7 +46,7 @@ grid as (
 ),
 permit_events as (
     select p.zip, p.issue_date as event_date, p.permit_type in ('renovation', 'addition', 'repair') as is_rehab,
-           case when p.permit_type in ('renovation', 'addition', 'repair') then p.valuation end as rehab_value
+           case when p.permit_type in ('renovation', 'addition', 'repair') and p.valuation > 0 then p.valuation end as rehab_value
     from permits p join zip_window z using (zip)
     where p.issue_date > z.as_of - interval 24 month
 ),
@@ -56,6 +60,7 @@ sale_events as (
 ),
 permit_windows as (
     select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
+           count(e.rehab_value) as permits_rehab_valued,
            coalesce(sum(e.rehab_value), 0) as rehab_value
     from grid g join permit_events e on e.zip = g.zip and e.event_date > g.window_start
     group by g.zip, g.months
@@ -77,13 +82,17 @@ trend as (
 components as (
     select g.zip, g.months, g.as_of, g.has_permits,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
+           coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
            coalesce(pw.rehab_value, 0) as rehab_value,
            coalesce(sw.sales_n, 0) as sales_n, coalesce(sw.rehab_sales, 0) as rehab_sales,
            h.housing_units,
            case when g.has_permits and h.housing_units > 0
                 then coalesce(pw.permits_rehab, 0) * 1000.0 / h.housing_units / (g.months / 12.0) end as permit_rate,
-           case when g.has_permits and h.housing_units > 0
+           -- no rehab permit: a true $0; rehab permits but none with a declared cost: unknown (null)
+           case when g.has_permits and h.housing_units > 0 and (coalesce(pw.permits_rehab, 0) = 0 or pw.permits_rehab_valued > 0)
                 then coalesce(pw.rehab_value, 0) / h.housing_units / (g.months / 12.0) end as value_rate,
+           case when coalesce(pw.permits_rehab, 0) = 0 then 1.0
+                else pw.permits_rehab_valued::double / pw.permits_rehab end as value_declared_share,
            case when g.observes_resales and coalesce(sw.sales_n, 0) > 0 then sw.rehab_sales::double / sw.sales_n end as rehab_sale_share
     from grid g
     left join permit_windows pw using (zip, months)
@@ -100,9 +109,9 @@ scored as (
 ),
 combined as (
     select *,
-           (coalesce(0.45 * permit_score, 0) + coalesce(0.35 * value_score, 0) + coalesce(0.20 * resale_score, 0))
+           (coalesce(0.45 * permit_score, 0) + coalesce(0.35 * value_declared_share * value_score, 0) + coalesce(0.20 * resale_score, 0))
              / nullif((case when permit_score is not null then 0.45 else 0 end)
-                    + (case when value_score is not null then 0.35 else 0 end)
+                    + (case when value_score is not null then 0.35 * value_declared_share else 0 end)
                     + (case when resale_score is not null then 0.20 else 0 end), 0) as score
     from scored
 )
@@ -116,7 +125,7 @@ select
     round(coalesce(t.pct, 0), 1) as trend_pct,
     confidence_by_count(c.permits_all + c.sales_n) as confidence,
     c.permits_all + c.sales_n as sample_count,
-    c.permits_all, c.permits_rehab, c.rehab_value, c.housing_units, c.sales_n, c.rehab_sales,
+    c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
     coalesce(t.last_30, 0) as events_last_30d, coalesce(t.prior_30, 0) as events_prior_30d,
     cast(c.as_of - to_months(c.months) as date) as window_start,
