@@ -7,6 +7,7 @@ import { DuckDBDateValue, type DuckDBConnection } from '@duckdb/node-api';
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
 import type { Position } from 'geojson';
 import type { FloodData, Ring, SiteData, ZctaData } from './location-geo.ts';
+import type { FloodArea } from './location-rules.ts';
 
 export type ColType = 'varchar' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date';
 
@@ -161,8 +162,8 @@ const rowsOf = (db: DuckDBConnection): Rows => async <T,>(sql: string) => (await
 /** flood_maps + flood_zones + int_flood_h3 as the FloodIndex input. */
 export async function loadFloodData(db: DuckDBConnection, res: number): Promise<FloodData> {
   const q = rowsOf(db);
-  const maps = await q<{ map_id: number; source_file: string; min_lng: number; min_lat: number; max_lng: number; max_lat: number; extent_kind: string; extent_geojson: string | null; as_of: string | null }>(
-    `select map_id, source_file, min_lng, min_lat, max_lng, max_lat, extent_kind, extent_geojson, cast(as_of as varchar) as as_of from flood_maps where polygons > 0 order by map_id`);
+  const maps = await q<{ map_id: number; source_file: string; min_lng: number; min_lat: number; max_lng: number; max_lat: number; complete: boolean; area_json: string | null; as_of: string | null }>(
+    `select map_id, source_file, min_lng, min_lat, max_lng, max_lat, complete, area_json, cast(as_of as varchar) as as_of from flood_maps where polygons > 0 order by map_id`);
   const mapPos = new Map(maps.map((m, i) => [m.map_id, i]));
   const polys = await q<{ polygon_id: number; map_id: number; zone: string; zone_subtype: string | null; sfha: boolean; min_lng: number; min_lat: number; max_lng: number; max_lat: number; geojson: string }>(
     `select polygon_id, map_id, zone, zone_subtype, sfha, min_lng, min_lat, max_lng, max_lat, geojson from flood_zones order by polygon_id`);
@@ -177,8 +178,8 @@ export async function loadFloodData(db: DuckDBConnection, res: number): Promise<
     res,
     maps: maps.map((m) => ({
       id: m.map_id, file: m.source_file, bbox: [m.min_lng, m.min_lat, m.max_lng, m.max_lat],
-      extent: m.extent_kind === 'polygons' ? 'polygons' as const : 'hull' as const,
-      hull: m.extent_geojson ? ((JSON.parse(m.extent_geojson) as { coordinates: Ring[] }).coordinates[0] ?? []) : [],
+      complete: m.complete,
+      area: m.area_json ? (JSON.parse(m.area_json) as FloodArea) : null,
       as_of: m.as_of,
     })),
     polygons: polys.map((p) => ({

@@ -5,8 +5,8 @@ import { booleanPointInPolygon } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { gridDisk, latLngToCell } from 'h3-js';
 import {
-  MAPPED_MINIMAL, MILE_M, NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, UNMAPPED, classifyZone, haversineM,
-  type ZoneClass,
+  MAPPED_MINIMAL, MILE_M, NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, UNMAPPED, classifyZone, haversineM, inFloodArea,
+  type AreaKey, type FloodArea, type ZoneClass,
 } from './location-rules.ts';
 
 export type BBox = [number, number, number, number]; // minLng, minLat, maxLng, maxLat
@@ -19,12 +19,15 @@ export interface FloodMapData {
   file: string;
   bbox: BBox;
   /**
-   * What the mapped area is: 'polygons' when the map also has minimal-hazard X polygons (a complete layer: a
-   * point outside all of them is not mapped); 'hull' for a floodplain-only file (the convex hull is the area).
+   * True when the map also has minimal-hazard X polygons (a complete S_FLD_HAZ_AR layer): its polygons are its
+   * mapped area, and a point outside all of them is not mapped (D) whatever the declared area.
    */
-  extent: 'polygons' | 'hull';
-  /** Convex hull of every polygon of the map. */
-  hull: Ring;
+  complete: boolean;
+  /**
+   * The community/county the file was cut to (registry or `<file>.area.json`), or null when undeclared. For a
+   * floodplain-only file a point outside its polygons is minimal-hazard X only when its zip lies in this area.
+   */
+  area: FloodArea | null;
   as_of: string | null;
 }
 
@@ -62,8 +65,8 @@ export interface ZctaData {
 }
 
 export interface ZipData {
-  /** [zip, lat, lng, radius_m, city, state, county NRI risk score | null] */
-  zips: [string, number, number, number, string, string, number | null][];
+  /** [zip, lat, lng, radius_m, city, state, county NRI risk score | null, county FIPS | null] */
+  zips: [string, number, number, number, string, string, number | null, string | null][];
 }
 
 // ------------------------------------------------------------------ small geometry helpers
@@ -142,7 +145,6 @@ export interface FloodHit {
 export class FloodIndex {
   readonly maps: FloodMapData[];
   private readonly polys: { data: FloodPolygonData; cls: ZoneClass; feature: Feature<Polygon> }[];
-  private readonly hulls: (Feature<Polygon> | null)[];
   private readonly cells: Map<string, number[]>;
   readonly res: number;
 
@@ -154,27 +156,29 @@ export class FloodIndex {
       cls: classifyZone(p.zone, p.subtype, p.sfha ? 'T' : 'F') ?? UNMAPPED,
       feature: toFeature(p.rings),
     }));
-    this.hulls = data.maps.map((m) => (m.hull.length >= 4 ? toFeature([m.hull]) : null));
     this.cells = toMap(data.cells);
+    this.hasDeclared = data.maps.some((m) => !m.complete && m.area !== null);
   }
+
+  /** Some floodplain-only map has a declared area (else the zip of a point is never needed). */
+  private readonly hasDeclared: boolean;
 
   get empty(): boolean {
     return this.maps.length === 0;
   }
 
-  /** The floodplain-only map whose extent (bbox, then convex hull) contains the point, or null. */
-  mapAt(lat: number, lng: number): FloodMapData | null {
-    for (let i = 0; i < this.maps.length; i++) {
-      const m = this.maps[i]!;
-      if (m.extent === 'polygons' || !inBBox(m.bbox, lng, lat)) continue;
-      const hull = this.hulls[i];
-      if (!hull || booleanPointInPolygon([lng, lat], hull)) return m;
-    }
+  /** The floodplain-only map whose declared area holds `where` (the zip of the point or the zip sampled), or null. */
+  mapFor(where: AreaKey | null | undefined): FloodMapData | null {
+    if (!where) return null;
+    for (const m of this.maps) if (!m.complete && inFloodArea(m.area, where)) return m;
     return null;
   }
 
-  /** Flood class of a point: the highest-risk polygon containing it, else mapped-minimal X, else D. */
-  classify(lat: number, lng: number, cell?: string | null): FloodHit {
+  /**
+   * Flood class of a point: the highest-risk polygon containing it; else minimal X when `where` (the point's zip:
+   * city, state, county) lies in the declared area of a floodplain-only map; else D (no map loaded here).
+   */
+  classify(lat: number, lng: number, cell?: string | null, where?: AreaKey | null | (() => AreaKey | null)): FloodHit {
     if (this.maps.length === 0) return { cls: UNMAPPED, map: null, inPolygon: false };
     const c = cell === undefined ? cellOf(lat, lng, this.res) : cell;
     let best: { cls: ZoneClass; map: number } | null = null;
@@ -188,8 +192,13 @@ export class FloodIndex {
       }
     }
     if (best) return { cls: best.cls, map: this.maps[best.map] ?? null, inPolygon: true };
-    const map = this.mapAt(lat, lng);
+    const map = this.hasDeclared ? this.mapFor(typeof where === 'function' ? where() : where) : null;
     return map ? { cls: MAPPED_MINIMAL, map, inPolygon: false } : { cls: UNMAPPED, map: null, inPolygon: false };
+  }
+
+  /** Floodplain-only maps with a declared area whose bounding box holds the point (for the "covers only" note). */
+  nearbyAreas(lat: number, lng: number): FloodMapData[] {
+    return this.maps.filter((m) => m.area && inBBox(m.bbox, lng, lat));
   }
 }
 
@@ -308,22 +317,37 @@ export class ZipLocator {
   }
 
   /**
+   * The zip whose area a point most likely lies in, for declared-area membership of flood maps: the ZCTA polygon
+   * containing it where loaded, else the zip minimising distance / equivalent radius among the zips that reach the
+   * point (a size-weighted nearest centroid: a small zip's centroid next door does not claim a point deep in a
+   * large neighbour, as plain nearest-centroid does near city lines).
+   */
+  areaZip(lat: number, lng: number, located?: ZipHit | null): ZipHit | null {
+    const hit = located === undefined ? this.locate(lat, lng) : located;
+    if (!hit || hit.source === 'zcta_polygon') return hit;
+    return this.nearest(lat, lng, true) ?? hit;
+  }
+
+  /**
    * The nearest zip centroid among the zips that reach the point: a zip reaches points within
    * max(16 km, 2 x its equivalent radius) of its centroid. Candidates: the res-4 cells within 2 rings (which cover
    * at least 30 km around the point), then, when none of those reaches it, the few zips that reach farther than 30 km.
    */
-  nearest(lat: number, lng: number): ZipHit | null {
+  nearest(lat: number, lng: number, sizeWeighted = false): ZipHit | null {
     const origin = cellOf(lat, lng, RES.zipCentroid);
     if (!origin) return null;
     let best = -1;
     let bestD = Infinity;
+    let bestScore = Infinity;
     const consider = (i: number): void => {
       const z = this.zips[i]!;
       const d = haversineM(lat, lng, z[1], z[2]);
-      if (d < bestD && d <= Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) { bestD = d; best = i; }
+      const score = sizeWeighted ? d / Math.max(1, z[3]) : d;
+      if (score < bestScore && d <= Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) { bestScore = score; bestD = d; best = i; }
     };
     for (const i of this.diskCandidates(origin)) consider(i);
-    if (best < 0 || bestD > DISK2_COVER_M) for (const i of this.farReaching) consider(i);
+    // the 2-ring disk holds every zip within 30 km; a far-reaching zip can only win beyond that (or when weighted)
+    if (best < 0 || bestD > DISK2_COVER_M || sizeWeighted) for (const i of this.farReaching) consider(i);
     if (best < 0) return null;
     return { zip: this.zips[best]![0], pos: best, source: 'nearest_centroid', distance_m: bestD };
   }

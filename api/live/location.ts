@@ -3,16 +3,19 @@
 //   zip        the ZCTA polygon containing the point where loaded (DE, DC, RI), else the nearest zip centroid
 //              among zips reaching the point (max(16 km, 2 x the zip's equivalent radius)); no zip reaches -> 404
 //   flood      highest-risk flood polygon containing the point (H3 res-9 cell -> candidate polygons; cells wholly
-//              inside need no test, boundary cells use turf booleanPointInPolygon); inside a floodplain-only map's
-//              extent but outside its polygons -> X (minimal hazard); outside every loaded map -> D, "no map loaded"
+//              inside need no test, boundary cells use turf booleanPointInPolygon); outside every polygon but in the
+//              declared area (community/county) of a floodplain-only map, judged by the point's zip (ZCTA polygon,
+//              else the size-weighted nearest centroid) -> X (minimal hazard); otherwise D, "no map loaded"
 //   superfund  counted NPL sites within exactly 1 mile (haversine), candidates from the res-8 cell index
 //   score, confidence, as_of  api/live/location-rules.ts, the same functions as the zip shards
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
-import { FloodIndex, SiteIndex, ZipLocator, type FloodData, type SiteData, type ZctaData, type ZipData } from './location-geo.ts';
 import {
-  BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
+  FloodIndex, SiteIndex, ZipLocator, type FloodData, type SiteData, type ZctaData, type ZipData, type ZipHit,
+} from './location-geo.ts';
+import {
+  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './location-rules.ts';
 
 export interface LocationInput {
@@ -56,13 +59,27 @@ export class LocationEngine {
       return { ok: false, status: 404, message: `No zip code covers or lies near ${lat}, ${lng}: the point is outside coverage (US zip codes only)` };
     }
     const [zip, , , , city, state, nri] = this.zips.row(zipHit.pos);
-    const hit = this.flood.classify(lat, lng);
+    let areaZip: ZipHit | null = null;
+    const where = (): AreaKey | null => {
+      areaZip = this.zips.areaZip(lat, lng, zipHit);
+      if (!areaZip) return null;
+      const r = this.zips.row(areaZip.pos);
+      return { city: r[4], state: r[5], county: r[7] ?? null };
+    };
+    const hit = this.flood.classify(lat, lng, undefined, where);
     const sites = this.sites.within(lat, lng);
     const mapped = hit.map !== null;
     let notes = zoneDescription(hit.cls, { outsidePolygons: mapped && !hit.inPolygon });
     if (mapped) {
-      notes += ` Source: FEMA flood map ${hit.map!.file}${hit.map!.as_of ? ` (effective ${hit.map!.as_of})` : ''}.`;
-      if (!hit.inPolygon) notes += ' That file maps only floodplains; its area is taken as their convex hull.';
+      const m = hit.map!;
+      notes += ` Source: FEMA flood map ${m.file}${m.as_of ? ` (effective ${m.as_of})` : ''}.`;
+      if (!hit.inPolygon && areaZip) {
+        const az = this.zips.row((areaZip as ZipHit).pos);
+        notes += ` That file maps only the floodplains of ${m.area?.label ?? 'its area'}; this point lies there by its zip ${az[0]} (${az[4]}, ${az[5]}).`;
+      }
+    } else {
+      const near = this.flood.nearbyAreas(lat, lng).map((m) => m.area!.label);
+      if (near.length) notes += ` The loaded FEMA flood map nearby covers only ${[...new Set(near)].join('; ')}.`;
     }
     if (zipHit.source === 'nearest_centroid') notes += ` Zip ${zip} is the nearest zip centroid (${(zipHit.distance_m / 1000).toFixed(1)} km away); no ZCTA boundary is loaded here.`;
     const body: LocationRiskBody = {

@@ -50,9 +50,10 @@ create or replace table flood_maps (
     polygons integer not null,
     rejected integer not null,
     min_lng double, min_lat double, max_lng double, max_lat double,
-    extent_kind varchar not null,       -- polygons: the map has minimal-hazard X polygons, so its polygons ARE the
-                                        -- mapped area; convex_hull: a floodplain-only file, mapped area = its hull
-    extent_geojson varchar,             -- convex hull of the map's polygons
+    complete boolean not null,          -- the map has minimal-hazard X polygons: its polygons ARE its mapped area
+    area_label varchar,                 -- the declared area the file was cut to (null: undeclared)
+    area_json varchar,                  -- {label, counties: [FIPS], places: [{city, state}]}
+    area_basis varchar,                 -- where the declaration came from: registry | sidecar <file>.area.json
     as_of date,
     as_of_basis varchar
 );

@@ -1,26 +1,61 @@
 // flood_maps, flood_zones, int_flood_h3 from every FEMA NFHL flood-hazard GeoJSON in the fema_nfhl folder
 // (S_FLD_HAZ_AR features, any property-name case: FLD_ZONE / fld_zone, ZONE_SUBTY, SFHA_TF). Each polygon part
 // becomes one flood_zones row (zone, subtype, SFHA flag, bbox, GeoJSON) and its H3 res-9 cover: every cell
-// that overlaps it, flagged full_cell when the cell lies wholly inside. The map's extent (mapped area) is the
-// convex hull of its polygons for a floodplain-only file; a file that also maps the minimal-hazard X areas
-// (a complete S_FLD_HAZ_AR layer) is its own extent: a point outside all of its polygons is not mapped. Features that are not a flood zone or not polygons go to meta.rejects.
+// that overlaps it, flagged full_cell when the cell lies wholly inside. Features that are not a flood zone or
+// not polygons go to meta.rejects.
+// Mapped area (warehouse/docs/location.md "Mapped area"): a file that also maps the minimal-hazard X areas (a
+// complete S_FLD_HAZ_AR layer) is mapped exactly where its polygons are. A floodplain-only file maps its declared
+// area (the community or county it was cut to: KNOWN_MAP_AREAS below, or a `<file>.area.json` sidecar beside it);
+// without a declaration only its polygons count as mapped. Nothing is inferred from the polygons' spread.
+import fs from 'node:fs';
 import path from 'node:path';
-import { area, convex } from '@turf/turf';
-import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
+import { area } from '@turf/turf';
+import type { Polygon } from 'geojson';
 import type { StageContext, Reject } from '../context.ts';
 import { appendRows, coverPolygon, isoDate, polygonParts, prop, readGeoJson, splitPolygon } from '../../api/live/location-build.ts';
 import { ringsBBox } from '../../api/live/location-geo.ts';
-import { RES, classifyZone } from '../../api/live/location-rules.ts';
+import { RES, classifyZone, parseFloodArea, type FloodArea } from '../../api/live/location-rules.ts';
 
 /**
  * Effective dates of the sample files, whose features carry no date attribute (fema-nfhl-flood-zones/SOURCE.md):
- * Cambridge FIRM effective 2025-07-08; Belmont County NFHL snapshot of 2025-01-08. Files an operator adds
- * supply their date through an EFF_DATE / EFFECTIVE_DATE property, or YYYY-MM-DD in the file name.
+ * Cambridge FIRM/FIS effective 2025-07-08; Belmont County FIRM panels effective 2006-04-05 (SOURCE.md gives no
+ * date for the NFHL snapshot itself beyond "downloaded on or before January 2025"; the 2025-01-08 there is the
+ * date of the GitHub commit it was copied from, not a FEMA date). Files an operator adds supply their date
+ * through an EFF_DATE / EFFECTIVE_DATE property, or YYYY-MM-DD in the file name.
  */
-export const KNOWN_MAP_DATES: Record<string, string> = {
-  'cambridge_ma_25017C_fld_haz_ar.geojson': '2025-07-08',
-  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': '2025-01-08',
+export const KNOWN_MAP_DATES: Record<string, { date: string; basis: string }> = {
+  'cambridge_ma_25017C_fld_haz_ar.geojson': { date: '2025-07-08', basis: 'FIRM/FIS effective date of this file (SOURCE.md)' },
+  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { date: '2006-04-05', basis: 'effective date of the FIRM panels of this area (SOURCE.md); the NFHL download itself is undated (on or before 2025-01)' },
 };
+
+/**
+ * Declared mapped areas of the sample files (fema-nfhl-flood-zones/SOURCE.md): the Cambridge file covers the
+ * floodplains "inside Cambridge only" (City of Cambridge, MA; not all of DFIRM 25017C, Middlesex County);
+ * the Belmont file is the Belmont County, OH (39013) layer. An operator declares the area of a file they add
+ * with a sidecar `<file>.area.json` beside it, e.g. {"label": "Franklin County, OH", "counties": ["39049"]}
+ * or {"places": [{"city": "Cambridge", "state": "MA"}]}; the sidecar wins over this registry.
+ */
+export const KNOWN_MAP_AREAS: Record<string, FloodArea> = {
+  'cambridge_ma_25017C_fld_haz_ar.geojson': { label: 'the City of Cambridge, MA', counties: [], places: [{ city: 'Cambridge', state: 'MA' }] },
+  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { label: 'Belmont County, OH', counties: ['39013'], places: [] },
+};
+
+/** The declared area of a flood file: its sidecar `<file>.area.json`, else the registry, else none. */
+export function declaredArea(file: string): { area: FloodArea | null; basis: string | null; error: string | null } {
+  const sidecar = `${file}.area.json`;
+  if (fs.existsSync(sidecar)) {
+    let parsed: FloodArea | string;
+    try {
+      parsed = parseFloodArea(JSON.parse(fs.readFileSync(sidecar, 'utf8')));
+    } catch (err) {
+      parsed = `not valid JSON (${(err as Error).message.slice(0, 120)})`;
+    }
+    if (typeof parsed === 'string') return { area: null, basis: null, error: `${path.basename(sidecar)}: ${parsed}` };
+    return { area: parsed, basis: `sidecar ${path.basename(sidecar)}`, error: null };
+  }
+  const known = KNOWN_MAP_AREAS[path.basename(file)];
+  return known ? { area: known, basis: 'registry (40_location_40_flood_zones.ts KNOWN_MAP_AREAS)', error: null } : { area: null, basis: null, error: null };
+}
 /** Parts with more vertices are tiled (location-build.ts splitPolygon). */
 const MAX_PIECE_VERTICES = 600;
 const DATE_PROPS = ['EFF_DATE', 'EFFECTIVE_DATE', 'EFFECTIVE', 'EFF_DT', 'FIRM_EFF_DATE', 'PANEL_EFF_DATE'];
@@ -43,7 +78,6 @@ export async function run(ctx: StageContext): Promise<void> {
       rejects.push({ stage: 'intermediate', source: 'fema_nfhl', file: rel, line: null, reason: 'geojson_parse', detail: (err as Error).message.slice(0, 200) });
       continue;
     }
-    const hullPoints: Feature<Point>[] = [];
     let dates: string[] = [];
     let polygons = 0;
     let rejected = 0;
@@ -67,7 +101,6 @@ export async function run(ctx: StageContext): Promise<void> {
       for (const d of DATE_PROPS) { const iso = isoDate(prop(props, d)); if (iso) dates.push(iso); }
       parts.forEach((raw, partIndex) => {
         const whole = raw; // coordinates kept exactly as published
-        for (const p of whole[0]!) hullPoints.push({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: p } });
         splitPolygon(whole, MAX_PIECE_VERTICES).forEach((rings, pieceIndex) => {
           const bbox = ringsBBox(rings);
           for (let i = 0; i < 4; i++) mapBox[i] = i < 2 ? Math.min(mapBox[i]!, bbox[i]!) : Math.max(mapBox[i]!, bbox[i]!);
@@ -93,22 +126,27 @@ export async function run(ctx: StageContext): Promise<void> {
     let asOf: string | null = null;
     let basis: string | null = null;
     if (dates.length) { asOf = dates.sort().at(-1)!; basis = 'feature effective-date property (latest)'; }
-    else if (KNOWN_MAP_DATES[name]) { asOf = KNOWN_MAP_DATES[name]!; basis = 'documented effective date of this file (SOURCE.md)'; }
+    else if (KNOWN_MAP_DATES[name]) { asOf = KNOWN_MAP_DATES[name]!.date; basis = KNOWN_MAP_DATES[name]!.basis; }
     else {
       const m = /(\d{4})-?(\d{2})-?(\d{2})/.exec(name);
       const iso = m ? isoDate(`${m[1]}-${m[2]}-${m[3]}`) : null;
       if (iso) { asOf = iso; basis = 'date in the file name'; }
     }
     dates = [];
-    const hull = hullPoints.length >= 3 ? convex({ type: 'FeatureCollection', features: hullPoints } as FeatureCollection<Point>) : null;
+    const declared = declaredArea(file);
+    if (declared.error) {
+      rejects.push({ stage: 'intermediate', source: 'fema_nfhl', file: `${rel}.area.json`, line: null, reason: 'flood_area_invalid',
+        detail: `${declared.error}; the map is treated as undeclared (only its polygons are mapped)` });
+      ctx.log.warn(`flood map ${name}: area declaration ignored`, { error: declared.error });
+    }
     mapRows.push([
       mapId, name, doc.features.length, polygons, rejected,
       polygons ? mapBox[0] : null, polygons ? mapBox[1] : null, polygons ? mapBox[2] : null, polygons ? mapBox[3] : null,
-      hasMinimal ? 'polygons' : 'convex_hull', hull ? JSON.stringify(hull.geometry) : null, asOf, basis,
+      hasMinimal, declared.area?.label ?? null, declared.area ? JSON.stringify(declared.area) : null, declared.basis, asOf, basis,
     ]);
-    ctx.log.info(`flood map ${name}`, { features: doc.features.length, polygons, rejected, as_of: asOf ?? 'unknown' });
+    ctx.log.info(`flood map ${name}`, { features: doc.features.length, polygons, rejected, as_of: asOf ?? 'unknown', area: declared.area?.label ?? 'undeclared (polygons only)' });
   }
-  await appendRows(ctx.db, 'flood_maps', ['integer', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double', 'double', 'varchar', 'varchar', 'date', 'varchar'], mapRows);
+  await appendRows(ctx.db, 'flood_maps', ['integer', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double', 'double', 'boolean', 'varchar', 'varchar', 'varchar', 'date', 'varchar'], mapRows);
   await appendRows(ctx.db, 'flood_zones', ['integer', 'integer', 'varchar', 'integer', 'integer', 'integer', 'varchar', 'varchar', 'boolean', 'varchar', 'varchar', 'integer',
     'double', 'double', 'double', 'double', 'double', 'integer', 'varchar'], zoneRows);
   await appendRows(ctx.db, 'int_flood_h3', ['varchar', 'integer', 'boolean'], cellRows);

@@ -3,8 +3,9 @@
 //  - Area of the zip: its ZCTA polygon where one is loaded (exact), else the disk of the zip's equivalent
 //    radius sqrt(land area / pi) around its centroid (land area from the 2025 Gazetteer; 1 mile when unknown).
 //  - Flood: the area is sampled by the centres of its H3 res-9 cells (~0.1 km2 each); every sample is classified
-//    like a point lookup (polygon zone / inside a map but outside its polygons = minimal X / outside every map).
-//    Zips whose area misses every flood map's bounding box are unmapped without sampling.
+//    like a point lookup (polygon zone / outside every polygon but the zip lies in the declared area of a
+//    floodplain-only map = minimal X / otherwise unmapped). Zips whose area misses every flood map's bounding box
+//    and that lie in no declared area are unmapped without sampling.
 //  - Superfund: counted NPL sites (final + proposed) within 1 mile of the ZCTA polygon (turf distance to the
 //    polygon, 0 inside), else within radius + 1 mile of the centroid (haversine).
 import { cellToLatLng, gridDisk, polygonToCells } from 'h3-js';
@@ -15,7 +16,8 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendRows, loadFloodData, loadSiteData, zctaPieces } from '../../api/live/location-build.ts';
 import { FloodIndex, cellOf, type BBox, type Ring } from '../../api/live/location-geo.ts';
 import {
-  MAPPED_SHARE_MIN, MILE_M, RES, SUPERFUND_AS_OF, UNMAPPED, ZONE_SHARE_MIN, haversineM, maxDate, type ZoneClass,
+  MAPPED_SHARE_MIN, MILE_M, RES, SUPERFUND_AS_OF, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK, haversineM, maxDate,
+  type AreaKey, type ZoneClass,
 } from '../../api/live/location-rules.ts';
 
 export const requires = ['zips', 'superfund_sites', 'int_superfund_h3', 'flood_zones', 'int_flood_h3', 'zcta_polygons', 'int_zcta_h3'];
@@ -34,13 +36,16 @@ export interface ZipFloodFacts {
   maps: Set<number>;
 }
 
-/** The flood-zone rule of a zip from its samples (warehouse/docs/location.md "Flood zone of a zip"). */
-export function zipFlood(flood: FloodIndex, samples: readonly [number, number, string | null][]): ZipFloodFacts {
+/**
+ * The flood-zone rule of a zip from its samples (warehouse/docs/location.md "Flood zone of a zip"). `where` is the
+ * zip's own city, state and county: samples outside every polygon are minimal X when it lies in a map's declared area.
+ */
+export function zipFlood(flood: FloodIndex, samples: readonly [number, number, string | null][], where: AreaKey | null = null): ZipFloodFacts {
   const byKey = new Map<string, { cls: ZoneClass; n: number }>();
   let mapped = 0, sfha = 0;
   const maps = new Set<number>();
   for (const [lat, lng, cell] of samples) {
-    const hit = flood.classify(lat, lng, cell);
+    const hit = flood.classify(lat, lng, cell, where);
     if (!hit.map) continue;
     mapped++;
     maps.add(hit.map.id);
@@ -58,7 +63,7 @@ export function zipFlood(flood: FloodIndex, samples: readonly [number, number, s
     .sort((a, b) => b.cls.rank - a.cls.rank || b.n - a.n);
   const top = candidates[0] ?? [...byKey.values()].sort((a, b) => b.n - a.n)[0];
   let chosen: { cls: ZoneClass; n: number } | undefined;
-  if (candidates[0] && candidates[0].cls.rank >= 40) chosen = candidates[0];
+  if (candidates[0] && candidates[0].cls.rank >= ZONE_WIN_RANK) chosen = candidates[0];
   else if (mappedShare >= MAPPED_SHARE_MIN) chosen = top;
   return {
     cls: chosen?.cls ?? UNMAPPED,
@@ -97,8 +102,9 @@ export function polygonSamples(polygons: Ring[][], fallback: [number, number], r
 
 export async function run(ctx: StageContext): Promise<void> {
   const hasGaz = await tableExists(ctx.db, 'stg_gazetteer__zctas');
-  const zips = await queryRows<{ zip: string; lat: number | null; lng: number | null; land_sqmi: number | null }>(ctx.db, `
-    select z.zip, z.lat::double as lat, z.lng::double as lng, ${hasGaz ? 'g.land_area_sqmi' : 'null::double'} as land_sqmi
+  const zips = await queryRows<{ zip: string; lat: number | null; lng: number | null; land_sqmi: number | null; city: string | null; state_code: string | null; county_fips: string | null }>(ctx.db, `
+    select z.zip, z.lat::double as lat, z.lng::double as lng, ${hasGaz ? 'g.land_area_sqmi' : 'null::double'} as land_sqmi,
+           z.city, z.state_code, z.county_fips
     from zips z ${hasGaz ? 'left join (select zcta, any_value(land_area_sqmi) as land_area_sqmi from stg_gazetteer__zctas group by zcta) g on g.zcta = z.zip' : ''}
     order by z.zip`);
   const zctaRows = await queryRows<{ zip: string; geojson: string }>(ctx.db,
@@ -172,9 +178,10 @@ export async function run(ctx: StageContext): Promise<void> {
     let facts: ZipFloodFacts | null = null;
     if (hasPoint && !flood.empty) {
       const ext: BBox = polygons ? bboxOf(polygons) : radiusBBox(z.lat!, z.lng!, radius);
-      if (flood.maps.some((m) => bboxesMeet(m.bbox, ext))) {
+      const where: AreaKey = { city: z.city, state: z.state_code, county: z.county_fips };
+      if (flood.mapFor(where) || flood.maps.some((m) => bboxesMeet(m.bbox, ext))) {
         const samples = polygons ? polygonSamples(polygons, [z.lat!, z.lng!]) : diskSamples(z.lat!, z.lng!, radius);
-        facts = zipFlood(flood, samples);
+        facts = zipFlood(flood, samples, where);
         sampled++;
       }
     }

@@ -3,7 +3,7 @@
 //   flood.json      flood maps (bbox, extent, date), polygon pieces (zone, rings) and the res-9 cell index
 //   superfund.json  counted NPL sites and the res-8 cell index of their 1-mile disks
 //   zcta.json       ZCTA polygon pieces (DE, DC, RI) and their res-8 cell index
-//   zips.json       every zip with a centroid: lat, lng, equivalent radius, city, state, NRI county score
+//   zips.json       every zip with a centroid: lat, lng, equivalent radius, city, state, NRI county score, county FIPS
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../context.ts';
@@ -14,13 +14,13 @@ import { RES, SUPERFUND_AS_OF } from '../../api/live/location-rules.ts';
 
 export const requires = ['mart_location_risk', 'int_location_zip', 'flood_zones', 'int_flood_h3', 'superfund_sites', 'int_superfund_h3', 'zcta_polygons', 'int_zcta_h3'];
 
-export const LIVE_FORMAT = 1;
+export const LIVE_FORMAT = 2; // 2: flood maps carry their declared area; zips carry their county FIPS
 
 export async function run(ctx: StageContext): Promise<void> {
   const dir = path.join(ctx.paths.build, 'live', 'location');
   fs.mkdirSync(dir, { recursive: true });
-  const zipRows = await queryRows<{ zip: string; lat: number; lng: number; radius_m: number | null; area_m2: number | null; city: string; state: string; nri: number | null }>(ctx.db, `
-    select m.zip, z.lat, z.lng, l.radius_m, p.area_m2, m.city, m.state, m.nri_risk_score as nri
+  const zipRows = await queryRows<{ zip: string; lat: number; lng: number; radius_m: number | null; area_m2: number | null; city: string; state: string; nri: number | null; county_fips: string | null }>(ctx.db, `
+    select m.zip, z.lat, z.lng, l.radius_m, p.area_m2, m.city, m.state, m.nri_risk_score as nri, m.county_fips
     from mart_location_risk m
     join zips z using (zip)
     join int_location_zip l using (zip)
@@ -28,7 +28,7 @@ export async function run(ctx: StageContext): Promise<void> {
     where z.lat is not null and z.lng is not null
     order by m.zip`);
   const zips: ZipData = {
-    zips: zipRows.map((r) => [r.zip, r.lat, r.lng, Math.round(r.radius_m ?? Math.sqrt((r.area_m2 ?? 0) / Math.PI)), r.city, r.state, r.nri]),
+    zips: zipRows.map((r) => [r.zip, r.lat, r.lng, Math.round(r.radius_m ?? Math.sqrt((r.area_m2 ?? 0) / Math.PI)), r.city, r.state, r.nri, r.county_fips]),
   };
   const known = new Set(zipRows.map((r) => r.zip));
   const flood = await loadFloodData(ctx.db, RES.flood);
