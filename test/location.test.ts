@@ -110,7 +110,20 @@ describe('location rules', () => {
     expect(environmentalScore(ae, 1, 40)).toBe(Math.round(0.45 * 80 + 0.3 * 50 + 0.25 * 40));
     expect(environmentalScore(classifyZone('VE', null, 'T')!, 5, 100)).toBe(100);
     expect(environmentalScore(MAPPED_MINIMAL, 0, 0)).toBe(0);
-    expect(environmentalScore(UNMAPPED, 0, null)).toBe(Math.round((0.45 * 35) / 0.75));
+    expect(environmentalScore(MAPPED_MINIMAL, 1, null)).toBe(Math.round((0.3 * 50) / 0.75));
+    // FEMA-mapped zone D (undetermined) keeps its 35 points
+    expect(environmentalScore(classifyZone('D', null, 'F')!, 0, 20)).toBe(Math.round(0.45 * 35 + 0.25 * 20));
+  });
+
+  it('leaves flood out of the score where no flood map exists and re-weights the rest', () => {
+    // no map: superfund 0.30 and NRI 0.25, divided by 0.55; without NRI either, the Superfund points alone
+    expect(environmentalScore(UNMAPPED, 1, 40)).toBe(Math.round((0.3 * 50 + 0.25 * 40) / 0.55));
+    expect(environmentalScore(UNMAPPED, 0, 60)).toBe(Math.round((0.25 * 60) / 0.55));
+    expect(environmentalScore(UNMAPPED, 0, null)).toBe(0);
+    expect(environmentalScore(UNMAPPED, 2, null)).toBe(75);
+    // no invented flood points: with no Superfund site and an NRI score of 0 an unmapped place scores 0, like mapped X
+    expect(environmentalScore(UNMAPPED, 0, 0)).toBe(0);
+    expect(environmentalScore(UNMAPPED, 0, 0)).toBe(environmentalScore(MAPPED_MINIMAL, 0, 0));
   });
 
   it('parses declared flood-map areas and rejects malformed ones with a reason', () => {
