@@ -5,10 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booleanPointInPolygon, destination, pointOnFeature } from '@turf/turf';
+import { bbox, booleanPointInPolygon, destination, lineString, pointOnFeature, pointToLineDistance } from '@turf/turf';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
-import { buildDir, readShard, warehouseRows } from './helpers/build.ts';
+import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
 import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
 import { loadSettings } from '../pipelines/settings.ts';
 import location, { LocationEngine } from '../api/live/location.ts';
@@ -591,11 +593,49 @@ describe('location risk over the real build', () => {
     expect(lawrence.flood_risk_notes).toMatch(/no FEMA flood map was loaded/);
   });
 
-  it('counts Superfund sites within 1 mile of a ZCTA polygon for DE/DC/RI zips (turf distance, checked here)', async () => {
-    const rows = await warehouseRows<{ zip: string; superfund_count_1mi: number; geometry_source: string }>(
-      `select zip, superfund_count_1mi, geometry_source from mart_location_risk where geometry_source = 'zcta_polygon' and superfund_count_1mi > 0 order by zip`);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const r of rows) expect(readShard<Body>(`location/zip/${r.zip}.json`).superfund_count_1mi).toBe(r.superfund_count_1mi);
+  it('counts Superfund sites within 1 mile of a ZCTA polygon for DE/DC/RI zips (recomputed here from the raw files)', async () => {
+    // sites: final + proposed rows of npl_sites.csv, read here with a fresh DuckDB (not the warehouse)
+    const inst = await DuckDBInstance.create(':memory:');
+    const con = await inst.connect();
+    const csv = path.join(sourcesDir(), 'epa-superfund-sems', 'npl_sites.csv').replaceAll("'", "''");
+    const sites = (await con.runAndReadAll(`
+      select epa_id, any_value(try_cast(latitude as double)) as lat, any_value(try_cast(longitude as double)) as lng
+      from read_csv('${csv}', all_varchar = true)
+      where npl_status in ('Currently on the Final NPL', 'Proposed for NPL')
+      group by epa_id having lat is not null and lng is not null`)).getRowObjectsJson() as { epa_id: string; lat: number; lng: number }[];
+    con.closeSync();
+    expect(sites.length).toBeGreaterThan(1300);
+    // zip areas: the raw ZCTA 2010 features, parts of one ZCTA merged
+    const parts = new Map<string, number[][][][]>();
+    for (const f of fs.readdirSync(path.join(sourcesDir(), 'zcta-boundaries-2010')).filter((n) => n.endsWith('.json'))) {
+      const doc = JSON.parse(fs.readFileSync(path.join(sourcesDir(), 'zcta-boundaries-2010', f), 'utf8')) as { features: GeoFeature[] };
+      for (const feat of doc.features) {
+        const zip = String(feat.properties['ZCTA5CE10']);
+        const polys = feat.geometry.type === 'Polygon' ? [feat.geometry.coordinates] : feat.geometry.coordinates;
+        parts.set(zip, [...(parts.get(zip) ?? []), ...polys]);
+      }
+    }
+    const mart = new Map((await warehouseRows<{ zip: string }>(`select zip from mart_location_risk where geometry_source = 'zcta_polygon'`)).map((r) => [r.zip, true]));
+    // within 1 mile of the polygon: inside it, or within 1 mile of one of its rings (turf pointToLineDistance, geodesic)
+    const countFor = (polys: number[][][][]): number => {
+      const feature: Feature<MultiPolygon> = { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: polys } };
+      const [minX, minY, maxX, maxY] = bbox(feature);
+      return sites.filter((s) => {
+        if (s.lat < minY - 0.02 || s.lat > maxY + 0.02 || s.lng < minX - 0.03 || s.lng > maxX + 0.03) return false;
+        if (booleanPointInPolygon([s.lng, s.lat], feature)) return true;
+        return polys.some((p) => p.some((ring) => pointToLineDistance([s.lng, s.lat], lineString(ring), { units: 'meters', method: 'geodesic' }) <= MILE_M));
+      }).length;
+    };
+    let positive = 0, compared = 0;
+    for (const [zip, polys] of parts) {
+      if (!mart.has(zip)) continue;
+      const want = countFor(polys);
+      expect(readShard<Body>(`location/zip/${zip}.json`).superfund_count_1mi, zip).toBe(want);
+      compared++;
+      if (want > 0) positive++;
+    }
+    expect(compared).toBeGreaterThan(150);
+    expect(positive).toBeGreaterThan(20);
   });
 
   it('answers a point in p99 under 2 ms in-process (bench)', async () => {
@@ -606,5 +646,55 @@ describe('location risk over the real build', () => {
     // point's best of 3 runs (the code's own cost); scripts/bench-location.ts reports both
     expect(r.p50_ms).toBeLessThan(0.5);
     expect(r.p99_best_of_3_ms).toBeLessThan(2);
+  });
+});
+
+// ============================================================ validation over HTTP (a real server on 127.0.0.1)
+
+describe('location risk validation over HTTP', () => {
+  let server: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    server = await startTestServer(artifactsDir());
+    key = server.key('starter', 1000);
+  });
+  afterAll(async () => { await server.close(); });
+
+  const get = async (q: string): Promise<{ status: number; body: { message?: string; errors?: { field: string; code: string }[] } }> => {
+    const r = await server.get(`/v1/location/risk${q}`, key);
+    return { status: r.status, body: (await r.json()) as never };
+  };
+
+  it('400 without any parameter, or with only one of lat and lng', async () => {
+    const none = await get('');
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual([expect.objectContaining({ field: 'zip', code: 'required' })]);
+    const lngOnly = await get('?lng=-71.1');
+    expect(lngOnly.status).toBe(400);
+    expect(lngOnly.body.errors).toEqual([expect.objectContaining({ field: 'lat', code: 'required' })]);
+    const latOnly = await get('?lat=42.37');
+    expect(latOnly.status).toBe(400);
+    expect(latOnly.body.errors).toEqual([expect.objectContaining({ field: 'lng', code: 'required' })]);
+  });
+
+  it('422 for a latitude or longitude out of range', async () => {
+    const lng = await get('?lat=42.37&lng=200');
+    expect(lng.status).toBe(422);
+    expect(lng.body.errors?.map((e) => e.field)).toContain('lng');
+    const lat = await get('?lat=95&lng=-71.1');
+    expect(lat.status).toBe(422);
+    expect(lat.body.errors?.map((e) => e.field)).toContain('lat');
+  });
+
+  it('404 for a well-formed zip outside coverage; 200 with the spec fields for a covered zip and a point', async () => {
+    const out = await get('?zip=00000');
+    expect(out.status).toBe(404);
+    expect(out.body.message).toMatch(/00000 is outside coverage/);
+    const zip = await server.get('/v1/location/risk?zip=02143', key);
+    expect(zip.status).toBe(200);
+    expect(Object.keys((await zip.json()) as object)).toEqual(SPEC_FIELDS);
+    const point = await server.get('/v1/location/risk?lat=42.3796&lng=-71.0935', key);
+    expect(point.status).toBe(200);
+    expect(await point.json()).toMatchObject({ zip_code: '02143', flood_zone: 'D', confidence: 'low' });
   });
 });
