@@ -1,4 +1,5 @@
-// `npm run bench [-- --parts build,api,...]`: measures each part against a baseline in the same run,
+// `npm run bench [-- --parts build,api,...]`: measures each part against a baseline in the same run
+// (every part by default, the 5-minute soak last),
 // prints a table and writes bench-results/bench-<time>.json. Parts live in scripts/bench/<part>.ts and
 // export `run(ctx)`; a part whose data is missing from the build reports "skipped" with the reason.
 import fs from 'node:fs';
@@ -28,7 +29,7 @@ const PARTS = ['build', 'api', 'location', 'autocomplete', 'valuation', 'researc
 
 const { values } = parseArgs({
   options: {
-    parts: { type: 'string', default: PARTS.filter((p) => p !== 'soak').join(',') },
+    parts: { type: 'string', default: PARTS.join(',') },
     artifacts: { type: 'string', default: path.join(REPO, 'bench-results', 'artifacts') },
   },
 });
