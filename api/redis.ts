@@ -8,6 +8,24 @@
 // counts 2xx answers locally and adds them to Redis when it reconnects. Keys are checked against the
 // last registry it loaded. Responses say so in `X-Limits-Degraded: redis-unreachable`, and
 // GET /v1/health reports `limits.status: degraded`. ioredis reconnects on its own; no restart needed.
+//
+// Counting exactly once: every monthly count carries (instance id, sequence number) and the Lua script
+// applies it only when the sequence is above the instance's last applied one (kept in Redis next to the
+// counts). A count refused before it was sent (stream not writable) joins the local backlog; a count
+// whose answer was lost (timeout, connection dropped after sending) is kept with its sequence and
+// replayed as is, so Redis applies it once whether or not the first attempt got through. Until the
+// backlog is empty new counts join it, so sequences reach Redis in order. The backlog is written to
+// <state>/redis-backlog.json every second and on close, and replayed by the next start.
+//
+// The key registry is append-only (keys are revoked, never deleted): an instance merges what Redis
+// holds into what it knows (a revocation wins), so a Redis that lost its data can never shrink it, and
+// writes back records Redis lacks. The registry's version is `<epoch>:<counter>` with a random epoch
+// made when the registry is first written, so a restarted Redis counting again from 1 is never taken
+// for a version already seen. The last registry is saved to <state>/redis-keys.json and loaded at
+// start, so an instance started while Redis is down still knows its keys.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { checkKey, makeKey, type KeyCheck, type KeyChecker, type KeyRecord } from './keys.ts';
 import type { KeyHit, LimitsHealth, LimitStore } from './limits.ts';
@@ -52,19 +70,64 @@ export function connectRedis(url: string): Redis {
   });
 }
 
+// KEYS: month count, the instance's last applied sequence. ARGV: n, sequence, ttl s.
+// Applies the count once: a replay of a sequence already applied (or older) changes nothing.
+const COUNT_LUA = `
+local last = tonumber(redis.call('GET', KEYS[2]) or '0')
+if tonumber(ARGV[2]) <= last then return 0 end
+redis.call('INCRBY', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+return 1`;
+
+/** True when the command certainly never reached Redis (so it was not applied). */
+function notSent(err: unknown): boolean {
+  return err instanceof Error && (err.message.startsWith("Stream isn't writeable") || err.name === 'ReplyError');
+}
+
+/** A count whose answer was lost: replayed with the same instance and sequence. */
+interface Unsure { inst: string; seq: number; month_key: string; n: number }
+
+interface BacklogFile { pending: Record<string, number>; unsure: Unsure[] }
+
+/** Writes a file whole (temp file, then rename) so a crash never leaves half of it. */
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+}
+
 export class RedisLimits implements LimitStore {
   readonly redis: Redis;
+  /** This process's id in the exactly-once counting (a new one per start). */
+  readonly instance = crypto.randomBytes(8).toString('hex');
+  private seq = 0;
   private readonly local = new WindowLimiter(60_000);
-  private readonly pending = new Map<string, number>(); // month key -> 2xx not yet added to Redis
+  private readonly pending = new Map<string, number>(); // month key -> 2xx certainly not yet in Redis
+  private unsure: Unsure[] = []; // sent, answer lost: replayed as is (idempotent)
   private readonly lastMonth = new Map<string, number>(); // month key -> last shared count seen
   private down: string | null = null; // since when (ISO) Redis has been unreachable
+  private flushing: Promise<void> | null = null;
+  private dirty = false;
+  private readonly backlogFile: string | null;
+  private readonly timer: NodeJS.Timeout;
 
-  constructor(url: string) {
+  /** `stateDir`: where the backlog is kept across restarts (<state>/redis-backlog.json); none for the CLI. */
+  constructor(url: string, stateDir: string | null = null) {
     this.redis = connectRedis(url);
     this.redis.defineCommand('reiiHit', { numberOfKeys: 3, lua: HIT_LUA });
+    this.redis.defineCommand('reiiCount', { numberOfKeys: 2, lua: COUNT_LUA });
     this.redis.on('error', () => { /* reported through health(); ioredis keeps reconnecting */ });
     this.redis.on('close', () => { this.down ??= new Date().toISOString(); });
-    this.redis.on('ready', () => { void this.flushPending(); });
+    this.redis.on('ready', () => { this.down = null; void this.flushPending(); });
+    this.backlogFile = stateDir ? path.join(stateDir, 'redis-backlog.json') : null;
+    this.loadBacklog();
+    // Every second: retry a backlog left by a timeout (no 'ready' follows one) and save it.
+    this.timer = setInterval(() => {
+      if (this.redis.status === 'ready' && this.hasBacklog()) void this.flushPending();
+      this.saveBacklog();
+    }, 1000);
+    this.timer.unref();
   }
 
   ready(timeoutMs = 2000): Promise<boolean> {
@@ -73,6 +136,17 @@ export class RedisLimits implements LimitStore {
 
   private monthKey(keyId: string, now: number): string {
     return `${PREFIX}month:${monthOf(now)}:${keyId}`;
+  }
+
+  private hasBacklog(): boolean {
+    return this.pending.size > 0 || this.unsure.length > 0;
+  }
+
+  /** Counts of this month not (or not surely) in Redis yet. */
+  private unsent(monthKey: string): number {
+    let n = this.pending.get(monthKey) ?? 0;
+    for (const u of this.unsure) if (u.month_key === monthKey) n += u.n;
+    return n;
   }
 
   async hit(keyId: string, perMinute: number | null, now: number): Promise<KeyHit> {
@@ -86,30 +160,48 @@ export class RedisLimits implements LimitStore {
       const reset = Math.floor((windowStart + 60_000) / 1000);
       return {
         window: { limit: perMinute, remaining: perMinute === null ? null : Math.max(0, perMinute - count!), reset, allowed: allowed === 1 },
-        monthUsed: month! + (this.pending.get(monthKey) ?? 0),
+        monthUsed: month! + this.unsent(monthKey),
         degraded: false,
       };
     } catch {
       this.down ??= new Date().toISOString();
-      return { window: this.local.hit(keyId, perMinute, now), monthUsed: (this.lastMonth.get(monthKey) ?? 0) + (this.pending.get(monthKey) ?? 0), degraded: true };
+      return { window: this.local.hit(keyId, perMinute, now), monthUsed: (this.lastMonth.get(monthKey) ?? 0) + this.unsent(monthKey), degraded: true };
     }
+  }
+
+  private count(monthKey: string, inst: string, seq: number, n: number): Promise<number> {
+    return (this.redis as unknown as { reiiCount(...a: (string | number)[]): Promise<number> })
+      .reiiCount(monthKey, `${PREFIX}applied:${inst}`, n, seq, MONTH_TTL_S);
+  }
+
+  private addPending(monthKey: string, n: number): void {
+    this.pending.set(monthKey, (this.pending.get(monthKey) ?? 0) + n);
+    this.dirty = true;
   }
 
   async countSuccess(keyId: string, now: number): Promise<void> {
     const monthKey = this.monthKey(keyId, now);
+    // While a backlog waits, new counts join it: sequences must reach Redis in order.
+    if (this.redis.status !== 'ready' || this.hasBacklog() || this.flushing) {
+      this.addPending(monthKey, 1);
+      if (this.redis.status === 'ready') void this.flushPending();
+      return;
+    }
+    const seq = ++this.seq;
     try {
-      await this.redis.multi().incr(monthKey).expire(monthKey, MONTH_TTL_S).exec();
-    } catch {
-      this.pending.set(monthKey, (this.pending.get(monthKey) ?? 0) + 1);
+      await this.count(monthKey, this.instance, seq, 1);
+    } catch (err) {
+      if (notSent(err)) this.addPending(monthKey, 1);
+      else { this.unsure.push({ inst: this.instance, seq, month_key: monthKey, n: 1 }); this.dirty = true; }
     }
   }
 
   async monthCount(keyId: string, now: number): Promise<number> {
     const monthKey = this.monthKey(keyId, now);
     try {
-      return Number((await this.redis.get(monthKey)) ?? 0) + (this.pending.get(monthKey) ?? 0);
+      return Number((await this.redis.get(monthKey)) ?? 0) + this.unsent(monthKey);
     } catch {
-      return (this.lastMonth.get(monthKey) ?? 0) + (this.pending.get(monthKey) ?? 0);
+      return (this.lastMonth.get(monthKey) ?? 0) + this.unsent(monthKey);
     }
   }
 
@@ -121,17 +213,66 @@ export class RedisLimits implements LimitStore {
     }
   }
 
-  /** Adds the 2xx answers counted while Redis was away. */
-  private async flushPending(): Promise<void> {
-    this.down = null;
-    for (const [monthKey, n] of [...this.pending]) {
-      try {
-        await this.redis.multi().incrby(monthKey, n).expire(monthKey, MONTH_TTL_S).exec();
-        this.pending.set(monthKey, (this.pending.get(monthKey) ?? n) - n);
-        if (this.pending.get(monthKey) === 0) this.pending.delete(monthKey);
-      } catch {
-        return; // still down: the next 'ready' retries
+  /** Adds the backlog to Redis: first the unsure counts with their own sequences (in order, so a replay
+   *  of one already applied is a no-op), then the certain ones under fresh sequences. */
+  flushPending(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (!this.hasBacklog()) return Promise.resolve();
+    const run = async (): Promise<void> => {
+      await Promise.resolve(); // this.flushing is set before the loop starts
+      while (this.hasBacklog() && this.redis.status === 'ready') {
+        this.unsure.sort((x, y) => (x.inst === y.inst ? x.seq - y.seq : x.inst < y.inst ? -1 : 1));
+        while (this.unsure.length) {
+          const u = this.unsure[0]!;
+          try {
+            await this.count(u.month_key, u.inst, u.seq, u.n);
+          } catch {
+            return; // not sent, or its answer lost again: it stays and is replayed later (as is)
+          }
+          this.unsure.shift();
+          this.dirty = true;
+        }
+        for (const [monthKey, n] of [...this.pending]) {
+          const seq = ++this.seq;
+          this.pending.set(monthKey, (this.pending.get(monthKey) ?? n) - n);
+          if (this.pending.get(monthKey) === 0) this.pending.delete(monthKey);
+          this.dirty = true;
+          try {
+            await this.count(monthKey, this.instance, seq, n);
+          } catch (err) {
+            if (notSent(err)) this.addPending(monthKey, n);
+            else this.unsure.push({ inst: this.instance, seq, month_key: monthKey, n });
+            return;
+          }
+        }
       }
+    };
+    this.flushing = run().finally(() => { this.flushing = null; });
+    return this.flushing;
+  }
+
+  private loadBacklog(): void {
+    if (!this.backlogFile || !fs.existsSync(this.backlogFile)) return;
+    try {
+      const data = JSON.parse(fs.readFileSync(this.backlogFile, 'utf8')) as BacklogFile;
+      for (const [k, n] of Object.entries(data.pending ?? {})) if (Number.isInteger(n) && n > 0) this.addPending(k, n);
+      for (const u of data.unsure ?? []) if (Number.isInteger(u.seq) && Number.isInteger(u.n) && typeof u.inst === 'string') this.unsure.push(u);
+    } catch (err) {
+      // A damaged file is kept aside for the operator rather than overwritten.
+      fs.renameSync(this.backlogFile, `${this.backlogFile}.damaged-${Date.now()}`);
+      process.stderr.write(JSON.stringify({ time: new Date().toISOString(), msg: 'redis backlog file unreadable; moved aside', error: (err as Error).message }) + '\n');
+    }
+  }
+
+  private saveBacklog(): void {
+    if (!this.backlogFile || !this.dirty) return;
+    this.dirty = false;
+    try {
+      if (!this.hasBacklog()) { fs.rmSync(this.backlogFile, { force: true }); return; }
+      const data: BacklogFile = { pending: Object.fromEntries(this.pending), unsure: this.unsure };
+      writeAtomic(this.backlogFile, JSON.stringify(data) + '\n');
+    } catch {
+      this.dirty = true; // state folder not writable right now: try again next tick
     }
   }
 
@@ -141,38 +282,93 @@ export class RedisLimits implements LimitStore {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.timer);
     await this.flushPending();
+    this.dirty = true;
+    this.saveBacklog();
     this.redis.disconnect();
   }
 }
 
-/** The key registry in Redis: a hash of records by id and a version counter instances poll. */
+/** The key registry in Redis: a hash of records by id, a random epoch made with the registry, and a
+ *  version counter instances poll (`<epoch>:<counter>`). */
 export class RedisKeys implements KeyChecker {
   private byId = new Map<string, KeyRecord>();
   private version = '';
   private timer: NodeJS.Timeout | null = null;
+  private readonly file: string | null;
   readonly redis: Redis;
 
-  constructor(url: string) {
+  /** `stateDir`: where the last registry loaded is kept (<state>/redis-keys.json); none for the CLI. */
+  constructor(url: string, stateDir: string | null = null) {
     this.redis = connectRedis(url);
     this.redis.on('error', () => {});
+    this.file = stateDir ? path.join(stateDir, 'redis-keys.json') : null;
+    if (this.file && fs.existsSync(this.file)) {
+      try {
+        const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { records: KeyRecord[] };
+        this.byId = new Map(saved.records.map((r) => [r.id, r]));
+      } catch {
+        // unreadable: the registry comes from Redis alone
+      }
+    }
   }
 
   check(header: string | undefined): KeyCheck {
     return checkKey(this.byId, header);
   }
 
-  /** Re-reads the registry when its version moved; keeps the last one while Redis is away, and when a
-   *  restarted Redis comes back without its data (no version key): keys are never dropped by an outage. */
+  /** How many keys this instance knows (for logs and tests). */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Re-reads the registry when its version moved. Redis's records are merged into the known ones (the
+   *  registry is append-only; a revocation wins), so an outage or a Redis that lost its data never drops
+   *  a key; records Redis lacks are written back to it. Keeps the last registry while Redis is away. */
   async reload(): Promise<void> {
     try {
-      const version = await this.redis.get(`${PREFIX}keys:version`);
-      if (version === null || version === this.version) return;
+      const [epoch, counter] = await this.redis.mget(`${PREFIX}keys:epoch`, `${PREFIX}keys:version`);
+      const version = `${epoch ?? '-'}:${counter ?? '-'}`;
+      if (version === this.version) return;
       const all = await this.redis.hgetall(`${PREFIX}keys`);
-      this.byId = new Map(Object.values(all).map((j) => { const r = JSON.parse(j) as KeyRecord; return [r.id, r]; }));
+      const merged = new Map(this.byId);
+      const fromRedis = new Set<string>();
+      const writeBack: KeyRecord[] = [];
+      for (const j of Object.values(all)) {
+        const r = JSON.parse(j) as KeyRecord;
+        fromRedis.add(r.id);
+        const known = merged.get(r.id);
+        if (known?.revoked_at && !r.revoked_at) { merged.set(r.id, known); writeBack.push(known); } // Redis went back in time
+        else merged.set(r.id, r);
+      }
+      for (const r of this.byId.values()) if (!fromRedis.has(r.id)) writeBack.push(r);
+      this.byId = merged;
+      this.save();
+      if (writeBack.length) await this.writeBack(writeBack); // moves the version: the next poll re-reads
       this.version = version;
     } catch {
       // unreachable: keep the keys we have
+    }
+  }
+
+  /** Restores records a restarted (or rolled back) Redis lacks; never overwrites a record it holds unless
+   *  ours is revoked and its copy is not. */
+  private async writeBack(records: KeyRecord[]): Promise<void> {
+    const m = this.redis.multi();
+    for (const r of records) {
+      if (r.revoked_at) m.hset(`${PREFIX}keys`, r.id, JSON.stringify(r));
+      else m.hsetnx(`${PREFIX}keys`, r.id, JSON.stringify(r));
+    }
+    await m.set(`${PREFIX}keys:epoch`, crypto.randomBytes(8).toString('hex'), 'NX').incr(`${PREFIX}keys:version`).exec();
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    try {
+      writeAtomic(this.file, JSON.stringify({ saved_at: new Date().toISOString(), version: this.version, records: [...this.byId.values()] }) + '\n');
+    } catch {
+      // state folder not writable: the next registry change tries again
     }
   }
 
@@ -200,7 +396,7 @@ export class RedisKeys implements KeyChecker {
   }
 
   private async put(...records: KeyRecord[]): Promise<void> {
-    const m = this.redis.multi();
+    const m = this.redis.multi().set(`${PREFIX}keys:epoch`, crypto.randomBytes(8).toString('hex'), 'NX');
     for (const r of records) m.hset(`${PREFIX}keys`, r.id, JSON.stringify(r));
     await m.incr(`${PREFIX}keys:version`).exec();
   }

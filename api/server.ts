@@ -76,11 +76,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let checker: KeyChecker = keys;
   let limits: LimitStore;
   if (settings.redisUrl) {
-    // Several instances: keys, per-minute windows and monthly counts live in Redis (api/redis.ts).
-    const redisKeys = new RedisKeys(settings.redisUrl);
+    // Several instances: keys, per-minute windows and monthly counts live in Redis (api/redis.ts); the last
+    // registry and the counts not yet in Redis are kept in the state folder for a start while Redis is down.
+    const redisKeys = new RedisKeys(settings.redisUrl, settings.state);
     await redisKeys.watch(250);
     checker = redisKeys;
-    const redisLimits = new RedisLimits(settings.redisUrl);
+    const redisLimits = new RedisLimits(settings.redisUrl, settings.state);
     if (!(await redisLimits.ready())) log('redis unreachable at start: serving with per-instance limits until it connects', { url: settings.redisUrl });
     limits = redisLimits;
   } else {

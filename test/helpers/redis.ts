@@ -11,11 +11,14 @@ export async function freePort(): Promise<number> {
 
 export interface TestRedis { url: string; port: number; stop(): Promise<void>; start(): Promise<void> }
 
-export async function startRedis(port?: number): Promise<TestRedis> {
+/** `aofDir`: keep an append-only file there, fsynced before each answer (as production should), so a
+ *  SIGKILL loses nothing Redis acknowledged and a restart reloads it. Without it, a restart is empty. */
+export async function startRedis(port?: number, opts: { aofDir?: string } = {}): Promise<TestRedis> {
   const p = port ?? (await freePort());
   let child: ChildProcess | null = null;
+  const persistence = opts.aofDir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', opts.aofDir] : ['--appendonly', 'no'];
   const start = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
       const up = await new Promise<boolean>((resolve) => {
         const s = net.connect(p, '127.0.0.1', () => { s.end(); resolve(true); });
