@@ -142,6 +142,7 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
       expect(res.headers.get('etag')).toBe(`"${entry.sha256}"`);
       expect(res.headers.get('content-length')).toBe(String(entry.bytes));
       expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache'); // same path every build: revalidate by ETag
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="reii-${ds}-x1.${file.split('.')[1]}"`);
       expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
       expect(res.headers.get('x-request-id')).toBeTruthy();
@@ -215,8 +216,12 @@ describe('export files of the real build', () => {
     const file = path.join(dir, 'export', 'manifest.json');
     expect(fs.existsSync(file), `no export manifest in ${dir} (artifacts ${artifactsDir()})`).toBe(true);
     const m = JSON.parse(fs.readFileSync(file, 'utf8')) as ExportManifest;
-    expect(m.files.length).toBe(m.datasets.length * 3);
-    expect(m.datasets.length + m.skipped.length).toBe(EXPORT_DATASET_NAMES.length);
+    // The real build has every table: nothing may be skipped, every dataset in every format.
+    expect(m.skipped).toEqual([]);
+    expect(m.datasets.map((d) => d.dataset).sort()).toEqual([...EXPORT_DATASET_NAMES].sort());
+    expect(EXPORT_DATASET_NAMES).toHaveLength(7);
+    expect(m.files).toHaveLength(7 * 3);
+    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(21);
     await checkFiles(dir, m);
     const wh = await openWarehouse(path.join(dir, 'warehouse.duckdb'), { readOnly: true });
     const db = await wh.connect();

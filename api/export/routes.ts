@@ -53,7 +53,9 @@ export const EXPORT_ROUTES: readonly Route[] = [
     },
   },
   {
-    method: 'GET', path: '/v1/export/{dataset}', group: 'export', cacheControl: 'private, max-age=86400', response: 'ExportFile',
+    // no-cache: the URL stays the same across builds, so a cached copy is revalidated with its ETag (a 304
+    // costs no quota) instead of being served for a day after a new build replaced it.
+    method: 'GET', path: '/v1/export/{dataset}', group: 'export', cacheControl: 'private, no-cache', response: 'ExportFile',
     summary: 'Download one dataset file (Parquet by default); supports Range, If-Range and If-None-Match',
     params: [{ name: 'dataset', type: 'enum', enum: EXPORT_DATASET_NAMES, required: true, description: `Dataset: ${EXPORT_DATASET_NAMES.join(', ')}` }],
     query: [{ name: 'format', type: 'enum', enum: EXPORT_FORMATS, default: 'parquet', description: 'parquet (zstd), csv or ndjson; default parquet' }],
