@@ -55,10 +55,11 @@ const reg = (id: string, title: string, extra: Partial<Reg> = {}): Reg => ({ id,
 
 interface Received { at: number; headers: http.IncomingHttpHeaders; body: string }
 
-/** A receiver on 127.0.0.1; `mode` decides each answer: a status, or 'hang' (never answers). */
-async function receiver(): Promise<{ url: string; got: Received[]; mode: { value: number | 'hang' }; close(): Promise<void> }> {
+/** A receiver on 127.0.0.1; `mode` decides each answer: a status, or 'hang' (never answers); `location`
+ *  is sent with it (for redirects). */
+async function receiver(): Promise<{ url: string; got: Received[]; mode: { value: number | 'hang'; location?: string }; close(): Promise<void> }> {
   const got: Received[] = [];
-  const mode: { value: number | 'hang' } = { value: 204 };
+  const mode: { value: number | 'hang'; location?: string } = { value: 204 };
   const hanging: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -66,7 +67,7 @@ async function receiver(): Promise<{ url: string; got: Received[]; mode: { value
     req.on('end', () => {
       got.push({ at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (mode.value === 'hang') { hanging.push(res); return; }
-      res.writeHead(mode.value, { 'Content-Type': 'text/plain' });
+      res.writeHead(mode.value, { 'Content-Type': 'text/plain', ...(mode.location ? { Location: mode.location } : {}) });
       res.end(mode.value >= 300 ? 'nope' : 'ok');
     });
   });
@@ -99,6 +100,16 @@ async function waitFor<T>(what: string, fn: () => T | undefined | false | null, 
   const until = Date.now() + ms;
   for (;;) {
     const v = fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+async function waitForAsync<T>(what: string, fn: () => Promise<T | undefined | false | null>, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
     if (v) return v;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 40));
@@ -187,6 +198,11 @@ describe('webhooks', () => {
     expect(pub).toHaveLength(1);
     expect(pub[0]!.id).toBe('evt_b2_build_published');
     expect(pub[0]!.version).toBe(1);
+    // Standard Webhooks payload shape: type, timestamp (ISO 8601), data.
+    for (const p of payloads as unknown as Record<string, unknown>[]) {
+      expect(Object.keys(p).sort()).toEqual(['data', 'id', 'timestamp', 'type', 'version']);
+      expect(new Date(p['timestamp'] as string).toISOString()).toBe(p['timestamp']);
+    }
     expect(pub[0]!.data).toMatchObject({ build_id: 'b2', previous_build_id: 'b1', as_of: '2026-10-31', tables: { regulations: 2 }, changes: { rehab_labels: 1, regulations: 4 } });
     expect(schemaErrors('WebhookEventBuildPublished', pub[0])).toEqual([]);
     const rehab = byType('market.rehab_label_changed');
@@ -307,7 +323,7 @@ describe('webhooks', () => {
   test('private, loopback and link-local targets are refused (422) unless REII_WEBHOOKS_ALLOW_PRIVATE=1', async () => {
     delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
     try {
-      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x', 'http://10.1.2.3/x', 'http://172.20.0.1/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/x']) {
+      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x', 'http://10.1.2.3/x', 'http://172.20.0.1/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/x', 'https://[64:ff9b::a00:1]/x', 'https://[2002:7f00:1::1]/x', 'https://[::ffff:7f00:1]/x']) {
         const res = await srv.post('/v1/webhooks', { url, events: ['build.published'] }, pro);
         expect(res.status, url).toBe(422);
         const body = (await res.json()) as { errors: { field: string; code: string }[] };
@@ -316,15 +332,96 @@ describe('webhooks', () => {
       }
       expect(await checkTarget('https://hooks.example.com/x', async () => ['93.184.216.34'])).toMatchObject({ ok: true });
       expect(await checkTarget('https://rebind.example.com/x', async () => ['93.184.216.34', '10.0.0.5'])).toMatchObject({ ok: false, code: 'private_address' });
+      // Standard Webhooks: https only (plain http only in the operator's private/dev mode).
+      expect(await checkTarget('http://hooks.example.com/x', async () => ['93.184.216.34'])).toMatchObject({ ok: false, code: 'https_required' });
     } finally {
       process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
     }
     expect((await srv.post('/v1/webhooks', { url: 'http://127.0.0.1:9/x', events: ['build.published'] }, pro)).status).toBe(201);
   });
 
+  test('with REII_WEBHOOKS_ALLOW_PRIVATE off, deliveries to endpoints registered while it was on are refused at send time (IP literal and a host name resolving to 127.0.0.1)', async () => {
+    const local = await receiver();
+    try {
+      // https targets, so the https rule does not answer first: if the private check let them through, the
+      // attempt would fail on TLS against this plain receiver instead, with another error.
+      const literal = local.url.replace('http:', 'https:');
+      const byName = literal.replace('127.0.0.1', 'localhost'); // resolves to 127.0.0.1 (or ::1)
+      const plain = local.url.replace('127.0.0.1', 'localhost');
+      const ids: string[] = [];
+      for (const url of [literal, byName, plain]) {
+        const res = await srv.post('/v1/webhooks', { url, events: ['build.published'] }, pro); // allowed: the setting is on
+        expect(res.status).toBe(201);
+        ids.push(((await res.json()) as { id: string }).id);
+      }
+      delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
+      try {
+        for (const id of ids) expect((await srv.post(`/v1/webhooks/${id}/test`, '', pro)).status).toBe(202);
+        const failed = await waitForAsync('both refused', async () => {
+          const body = (await (await srv.get('/v1/webhooks', pro)).json()) as { endpoints: { id: string; last_delivery: { ok: boolean; status_code: number | null; error: string } | null }[] };
+          const mine = body.endpoints.filter((e) => ids.includes(e.id));
+          return mine.every((e) => e.last_delivery) ? mine : null;
+        });
+        for (const e of failed) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
+        const errorOf = (id: string): string => failed.find((e) => e.id === id)!.last_delivery!.error;
+        expect(errorOf(ids[0]!)).toMatch(/^refused: 127\.0\.0\.1 is a private/);
+        expect(errorOf(ids[1]!)).toMatch(/^EWEBHOOKPRIVATE: refused: localhost resolves to private address/);
+        expect(errorOf(ids[2]!)).toMatch(/^refused: webhook targets must use https/);
+        await new Promise((r) => setTimeout(r, SCHEDULE[0]! + 300)); // a retry is refused too
+        expect(local.got).toHaveLength(0);
+      } finally {
+        process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
+      }
+      for (const id of ids) await fetch(`${srv.url}/v1/webhooks/${id}`, { method: 'DELETE', headers: { 'X-Service-Key': pro } });
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('the private-address check at connect time refuses a host name resolving to 127.0.0.1 even over https', async () => {
+    const { refusedAtSend, guardedLookup } = await import('../api/webhooks/ssrf.ts');
+    delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
+    try {
+      expect(refusedAtSend('https://localhost:9/x')).toBeNull(); // a name: judged when resolved
+      expect(refusedAtSend('https://127.0.0.1:9/x')).toMatch(/private/);
+      expect(refusedAtSend('https://[64:ff9b::7f00:1]/x')).toMatch(/private/);
+      const err = await new Promise<(Error & { code?: string }) | null>((resolve) => guardedLookup('localhost', {}, (e) => resolve(e as (Error & { code?: string }) | null)));
+      expect(err?.code).toBe('EWEBHOOKPRIVATE');
+    } finally {
+      process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
+    }
+  });
+
+  test('a redirect from the receiver is not followed: the attempt fails with its status and the target gets nothing', async () => {
+    const target = await receiver();
+    const redirecting = await receiver();
+    redirecting.mode.value = 302;
+    redirecting.mode.location = target.url;
+    try {
+      const { id } = (await (await srv.post('/v1/webhooks', { url: redirecting.url, events: ['build.published'] }, pro)).json()) as { id: string };
+      await srv.post(`/v1/webhooks/${id}/test`, '', pro);
+      await waitFor('the attempt', () => redirecting.got.length >= 1);
+      const e = await waitForAsync('the failure recorded', async () => {
+        const body = (await (await srv.get('/v1/webhooks', pro)).json()) as { endpoints: { id: string; last_delivery: { ok: boolean; status_code: number | null } | null }[] };
+        return body.endpoints.find((x) => x.id === id && x.last_delivery) ?? null;
+      });
+      expect(e.last_delivery).toMatchObject({ ok: false, status_code: 302 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(target.got).toHaveLength(0);
+      await fetch(`${srv.url}/v1/webhooks/${id}`, { method: 'DELETE', headers: { 'X-Service-Key': pro } });
+    } finally {
+      await target.close();
+      await redirecting.close();
+    }
+  });
+
   test('address classification', () => {
-    for (const a of ['10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '127.0.0.1', '127.8.8.8', '169.254.1.1', '::1', 'fc00::1', 'fdff::1', 'fe80::1', '::ffff:10.0.0.1', '100.64.0.1', '0.0.0.0']) expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '172.32.0.1', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of ['10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '127.0.0.1', '127.8.8.8', '169.254.1.1', '::1', '::', 'fc00::1', 'fdff::1', 'fe80::1', '::ffff:10.0.0.1', '100.64.0.1', '0.0.0.0',
+      '::ffff:7f00:1', // IPv4-mapped in hex: 127.0.0.1
+      '64:ff9b::a9fe:a9fe', '64:ff9b::127.0.0.1', '64:ff9b:1::5', // NAT64 of 169.254.169.254 and 127.0.0.1; local-use NAT64
+      '2002:a00:1::1', '2002:7f00:1::', '2002:c0a8:101::1', // 6to4 of 10.0.0.1, 127.0.0.1, 192.168.1.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', '::7f00:1', 'fec0::1']) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['8.8.8.8', '172.32.0.1', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2001:4860:4860::8888']) expect(isPrivateAddress(a), a).toBe(false);
   });
 
   test('the retry schedule spans about three days and is configurable', () => {

@@ -16,7 +16,7 @@ export interface WebhookEvent {
   type: EventType;
   version: typeof PAYLOAD_VERSION;
   id: string;
-  created_at: string;
+  timestamp: string; // Standard Webhooks payload field: ISO 8601 UTC time the event was raised
   data: Record<string, unknown>;
 }
 
@@ -133,7 +133,7 @@ export async function buildEvents(prev: BuildRef | null, next: BuildRef, now: Da
   const common = { build_id: next.buildId, previous_build_id: prev?.buildId ?? null };
   const events: WebhookEvent[] = [];
   const ev = (type: EventType, kind: string, key: string, data: Record<string, unknown>): WebhookEvent =>
-    ({ type, version: PAYLOAD_VERSION, id: eventId(next.buildId, kind, key), created_at: created, data });
+    ({ type, version: PAYLOAD_VERSION, id: eventId(next.buildId, kind, key), timestamp: created, data });
 
   const prevUsable = prev && fs.existsSync(prev.dir) ? prev : null;
   // market.rehab_label_changed
@@ -201,7 +201,7 @@ export function testEvent(endpointId: string, now: Date): WebhookEvent {
   return {
     type: 'webhook.test', version: PAYLOAD_VERSION,
     id: `evt_test_${now.getTime()}_${crypto.randomBytes(4).toString('hex')}`,
-    created_at: now.toISOString(),
+    timestamp: now.toISOString(),
     data: { endpoint_id: endpointId, message: 'A test event sent on request (POST /v1/webhooks/{id}/test).' },
   };
 }

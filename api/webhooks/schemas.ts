@@ -20,12 +20,12 @@ const LastDelivery = {
 
 const envelope = (type: string, data: Schema, description: string): Schema => ({
   type: 'object', description, additionalProperties: false,
-  required: ['type', 'version', 'id', 'created_at', 'data'],
+  required: ['type', 'timestamp', 'data', 'version', 'id'],
   properties: {
     type: { type: 'string', const: type },
     version: { type: 'integer', const: 1, description: 'Payload version; additive changes keep 1' },
     id: { type: 'string', description: 'Stable event id (evt_<build>_<kind>_<key>); equals the webhook-id header and is the same on every retry' },
-    created_at: { type: 'string', description: 'ISO 8601 UTC time the event was raised' },
+    timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 UTC time the event was raised (the Standard Webhooks payload field)' },
     data,
   },
 });
@@ -77,7 +77,7 @@ function webhookOperation(type: string, schema: string, summary: string): Record
     post: {
       operationId: `webhook_${type.replace(/\W+/g, '_')}`,
       summary,
-      description: 'Signed per Standard Webhooks v1 (warehouse/docs/webhooks.md). Answer any 2xx within 10 s; anything else is retried on the documented schedule.',
+      description: 'Signed per Standard Webhooks v1 (warehouse/docs/webhooks.md). Answer any 2xx within 15 s; anything else (redirects included: they are not followed) is retried on the documented schedule.',
       'x-plan': 'pro',
       parameters: Object.entries(SIGNATURE_HEADERS).map(([name, h]) => ({ name, in: 'header', ...h })),
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },

@@ -12,7 +12,7 @@ import type http from 'node:http';
 import { Agent, request } from 'undici';
 import { buildEvents, testEvent, type BuildRef, type WebhookEvent } from './events.ts';
 import { signedHeaders, newSecret } from './signing.ts';
-import { guardedLookup } from './ssrf.ts';
+import { guardedLookup, refusedAtSend } from './ssrf.ts';
 import { WebhookStore, type EndpointRecord, type OutboxMessage, type SubscribableEvent } from './store.ts';
 
 /** Delays after the 1st, 2nd, ... failed attempt: 10 attempts over about 3 days 3 hours. */
@@ -33,7 +33,7 @@ export interface WebhookOptions {
   schedule?: readonly number[];
   jitter?: number; // fraction, default 0.1
   tickMs?: number; // how often due messages and the served build are checked, default $REII_WEBHOOKS_TICK_MS or 500
-  timeoutMs?: number; // headers and body timeout per attempt, default $REII_WEBHOOKS_TIMEOUT_MS or 10000
+  timeoutMs?: number; // connect, headers and body timeout per attempt, default $REII_WEBHOOKS_TIMEOUT_MS or 15000
   concurrency?: number; // attempts in flight at once, default 8
   now?: () => number;
 }
@@ -90,7 +90,7 @@ export class WebhookService {
     this.jitter = opts.jitter ?? 0.1;
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? (() => {});
-    this.timeoutMs = opts.timeoutMs ?? envInt('REII_WEBHOOKS_TIMEOUT_MS', 10_000);
+    this.timeoutMs = opts.timeoutMs ?? envInt('REII_WEBHOOKS_TIMEOUT_MS', 15_000); // api-standards: 15-30 s
     this.concurrency = opts.concurrency ?? 8;
     this.agent = new Agent({ connect: { timeout: this.timeoutMs, lookup: guardedLookup }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 });
   }
@@ -175,7 +175,7 @@ export class WebhookService {
 
   private enqueueFor(e: EndpointRecord, ev: WebhookEvent): boolean {
     return this.store.enqueue({
-      event_id: ev.id, type: ev.type, endpoint_id: e.id, body: JSON.stringify(ev), created_at: ev.created_at,
+      event_id: ev.id, type: ev.type, endpoint_id: e.id, body: JSON.stringify(ev), created_at: ev.timestamp,
       attempts: 0, next_attempt_at: this.now(), last_attempt_at: null, last_status: null, last_error: null,
     });
   }
@@ -266,6 +266,11 @@ export class WebhookService {
       'user-agent': 'reii-webhooks/1',
       ...signedHeaders(endpoint.secret, m.event_id, m.body, this.now()),
     };
+    // The target is checked again at every send: an endpoint registered while REII_WEBHOOKS_ALLOW_PRIVATE was
+    // on gets nothing once it is off. An IP literal is refused here (no DNS lookup happens for it); a host name
+    // by guardedLookup when the connection is made. Redirects are never followed (undici request() does not).
+    const refused = refusedAtSend(endpoint.url);
+    if (refused) return { ok: false, status: null, error: refused.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
     try {
       const res = await request(endpoint.url, {
         method: 'POST', headers, body: m.body, dispatcher: this.agent,

@@ -1,7 +1,10 @@
-// Webhook targets are customer-supplied URLs: only http/https, no credentials in the URL, and the host must
-// resolve to public addresses only (no private, loopback, link-local, CGNAT, multicast or reserved ranges),
-// checked when the endpoint is registered and again on every connection (DNS rebinding), unless the operator
-// sets REII_WEBHOOKS_ALLOW_PRIVATE=1 (development and tests on 127.0.0.1).
+// Webhook targets are customer-supplied URLs: https only (plain http only with the operator setting below),
+// no credentials in the URL, and the host must resolve to public addresses only (no private, loopback,
+// link-local, CGNAT, multicast or reserved ranges, also when embedded in IPv6: IPv4-mapped, IPv4-compatible,
+// NAT64 64:ff9b::/96 and 6to4 2002::/16 addresses are judged by the IPv4 address they carry), checked when the
+// endpoint is registered and again at every delivery (IP literals before sending, host names at connect
+// time: DNS rebinding), unless the operator sets REII_WEBHOOKS_ALLOW_PRIVATE=1 (development and tests on
+// 127.0.0.1).
 import dns from 'node:dns';
 import net from 'node:net';
 
@@ -12,23 +15,83 @@ export function privateAllowed(): boolean {
 const BLOCKED = new net.BlockList();
 for (const [addr, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) BLOCKED.addSubnet(addr, prefix, 'ipv4');
 for (const [addr, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96], ['100::', 64],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translates to private networks
+  ['100::', 64], ['2001::', 23], // discard; IETF protocol assignments (Teredo 2001::/32 hides its IPv4, ORCHID, benchmarking)
+  ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) BLOCKED.addSubnet(addr, prefix, 'ipv6');
 
-/** True for an address the service must never call (IPv4-mapped IPv6 addresses are checked as IPv4). */
+/** The 16 bytes of an IPv6 address (a dotted IPv4 tail allowed), or null when it is not one. */
+function v6Bytes(address: string): number[] | null {
+  if (net.isIP(address) !== 6) return null;
+  const addr = address.split('%')[0]!; // zone id
+  const groups = (part: string): number[] => {
+    if (part === '') return [];
+    const out: number[] = [];
+    for (const g of part.split(':')) {
+      if (g.includes('.')) {
+        const o = g.split('.').map(Number);
+        out.push((o[0]! << 8) | o[1]!, (o[2]! << 8) | o[3]!);
+      } else out.push(parseInt(g, 16));
+    }
+    return out;
+  };
+  const [head, tail] = addr.split('::') as [string, string | undefined];
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const words = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill(0), ...t];
+  if (words.length !== 8) return null;
+  return words.flatMap((w) => [w >> 8, w & 0xff]);
+}
+
+const v4At = (b: number[], i: number): string => `${b[i]}.${b[i + 1]}.${b[i + 2]}.${b[i + 3]}`;
+const zero = (b: number[], from: number, to: number): boolean => b.slice(from, to).every((x) => x === 0);
+
+/** The IPv4 address an IPv6 address carries in a form that routes to it, if any. */
+export function embeddedIPv4(address: string): string | null {
+  const b = v6Bytes(address);
+  if (!b) return null;
+  if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return v4At(b, 12); // IPv4-mapped ::ffff:a.b.c.d
+  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12)) return v4At(b, 12); // NAT64 64:ff9b::/96
+  if (b[0] === 0x20 && b[1] === 0x02) return v4At(b, 2); // 6to4 2002:aabb:ccdd::/48
+  return null;
+}
+
+/** True for an address the service must never call. */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return BLOCKED.check(address, 'ipv4');
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-    return BLOCKED.check(address, 'ipv6');
+    const v4 = embeddedIPv4(address);
+    if (v4) return BLOCKED.check(v4, 'ipv4');
+    const b = v6Bytes(address)!;
+    const canonical = Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':');
+    return BLOCKED.check(canonical, 'ipv6');
   }
   return true; // not an address at all: refuse
+}
+
+/**
+ * Checked before every delivery attempt (the setting may have changed since the endpoint was registered):
+ * plain http, or an IP literal that is private, is refused unless REII_WEBHOOKS_ALLOW_PRIVATE=1. Host names
+ * are checked when the connection is made (guardedLookup). Returns the reason, or null to send.
+ */
+export function refusedAtSend(raw: string): string | null {
+  if (privateAllowed()) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'refused: the endpoint url is not a valid URL';
+  }
+  if (url.protocol !== 'https:') return 'refused: webhook targets must use https (REII_WEBHOOKS_ALLOW_PRIVATE is off)';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && isPrivateAddress(host)) return `refused: ${host} is a private, loopback or link-local address (REII_WEBHOOKS_ALLOW_PRIVATE is off)`;
+  return null;
 }
 
 export type TargetCheck = { ok: true; url: URL } | { ok: false; code: string; message: string };
@@ -55,6 +118,7 @@ export async function checkTarget(raw: string, lookup: (host: string) => Promise
   if (!privateAllowed()) {
     const bad = addresses.find(isPrivateAddress);
     if (bad) return { ok: false, code: 'private_address', message: `host ${host} resolves to ${bad}, a private, loopback or link-local address; webhook targets must be public` };
+    if (url.protocol !== 'https:') return { ok: false, code: 'https_required', message: 'url must use https' };
   }
   return { ok: true, url };
 }
