@@ -51,7 +51,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'redisUrl', env: 'REII_REDIS_URL', default: '', help: 'Redis for limits, usage and keys shared by several API instances (redis://host:port); empty keeps them in this process and ./var.' },
   { name: 'webhooksAllowPrivate', env: 'REII_WEBHOOKS_ALLOW_PRIVATE', default: '0', help: 'Webhooks: 1 allows private, loopback and link-local target addresses (tests, private networks); 0 refuses them with 422.' },
   { name: 'webhooksRetrySchedule', env: 'REII_WEBHOOKS_RETRY_SCHEDULE', default: '', help: 'Webhooks: comma-separated retry delays (e.g. 5s,5m,30m); empty uses the built-in schedule of about three days.' },
-  { name: 'webhooksTimeoutMs', env: 'REII_WEBHOOKS_TIMEOUT_MS', default: '10000', help: 'Webhooks: connect, headers and body timeout of one delivery attempt, in milliseconds.' },
+  { name: 'webhooksTimeoutMs', env: 'REII_WEBHOOKS_TIMEOUT_MS', default: '15000', help: 'Webhooks: connect, headers and body timeout of one delivery attempt, in milliseconds.' },
   { name: 'webhooksTickMs', env: 'REII_WEBHOOKS_TICK_MS', default: '500', help: 'Webhooks: how often the server checks for a new build and due deliveries, in milliseconds.' },
   { name: 'autocompleteBudgetMs', env: 'REII_AUTOCOMPLETE_BUDGET_MS', default: '25', help: 'Autocomplete: time budget of one search; past it the answer degrades to exact street-line prefixes.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
