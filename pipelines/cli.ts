@@ -192,6 +192,7 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   const debug = program.opts<{ debug?: boolean }>().debug === true;
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K'); // a progress bar left by the failed step
   if (err instanceof CliError) {
     process.stderr.write(`reii: ${err.message}\n`);
     if (debug && err.cause instanceof Error) process.stderr.write(`${err.cause.stack}\n`);

@@ -41,7 +41,9 @@ export async function missingTables(ctx: StageContext, tables: readonly string[]
 
 export async function runFolder(ctx: StageContext, stage: string, dir: string, only?: (file: string) => boolean): Promise<StepResult[]> {
   const results: StepResult[] = [];
-  for (const file of listSteps(dir).filter((f) => (!only || only(f)) && stepSelected(ctx, f))) {
+  const files = listSteps(dir).filter((f) => (!only || only(f)) && stepSelected(ctx, f));
+  for (const [i, file] of files.entries()) {
+    ctx.log.progress(`${stage}: ${file}`, i, files.length, 'steps');
     const started = performance.now();
     const rel = path.relative(path.resolve(import.meta.dirname, '..'), path.join(dir, file));
     try {
@@ -80,5 +82,6 @@ export async function runFolder(ctx: StageContext, stage: string, dir: string, o
       throw new StageError(stage, rel, err);
     }
   }
+  ctx.log.progress(stage, files.length, files.length, 'steps');
   return results;
 }

@@ -43,9 +43,10 @@ export function writeShardFile(root: string, rel: string, body: string): number 
 export async function runShards(ctx: StageContext, dir = import.meta.dirname): Promise<ShardStats> {
   const stats: ShardStats = { total: 0, byFamily: {}, bytes: 0 };
   fs.mkdirSync(ctx.paths.shards, { recursive: true });
-  for (const file of listSteps(dir)) {
+  const files = listSteps(dir).filter((f) => f !== 'layout.ts' && stepSelected(ctx, f));
+  for (const [i, file] of files.entries()) {
     const name = file.replace(/\.(sql|ts)$/, '');
-    if (file === 'layout.ts' || !stepSelected(ctx, file)) continue;
+    ctx.log.progress(`shards: ${file}`, i, files.length, 'steps');
     const started = performance.now();
     try {
       if (file.endsWith('.ts')) {
@@ -79,6 +80,7 @@ export async function runShards(ctx: StageContext, dir = import.meta.dirname): P
           stats.bytes += writeShardFile(ctx.paths.shards, p.path, body);
           count++;
         }
+        ctx.log.progress(`shards: ${name}`, count, 0, 'shards'); // the total is not known while streaming
       }
       stats.byFamily[name] = count;
       stats.total += count;
@@ -87,6 +89,7 @@ export async function runShards(ctx: StageContext, dir = import.meta.dirname): P
       throw new StageError('shards', `pipelines/shards/${file}`, err);
     }
   }
+  ctx.log.progress('shards', files.length, files.length, 'steps');
   return stats;
 }
 
