@@ -6,6 +6,7 @@ import type { StageContext } from './context.ts';
 import { queryRows } from '../warehouse/db.ts';
 import { sqlRequires } from '../warehouse/sql.ts';
 import { missingTables, stepSelected } from './steps.ts';
+import { StageError } from './errors.ts';
 
 export interface CheckResult {
   name: string;
@@ -27,8 +28,15 @@ export async function runChecks(ctx: StageContext, dir: string): Promise<CheckRe
       continue;
     }
     const body = sql.trim().replace(/;\s*$/, '');
-    const rows = await queryRows(ctx.db, `select * from (${body}) limit 5`);
-    const count = rows.length === 0 ? 0 : (await queryRows<{ n: number }>(ctx.db, `select count(*)::int as n from (${body})`))[0]!.n;
+    let rows: Record<string, unknown>[];
+    let count: number;
+    try {
+      rows = await queryRows(ctx.db, `select * from (${body}) limit 5`);
+      count = rows.length === 0 ? 0 : (await queryRows<{ n: number }>(ctx.db, `select count(*)::int as n from (${body})`))[0]!.n;
+    } catch (err) {
+      // A check that cannot run is a broken build step (exit 3), not a failed check (exit 4).
+      throw new StageError('marts', path.relative(path.resolve(import.meta.dirname, '..'), path.join(dir, file)), err);
+    }
     const status = count === 0 ? 'pass' : 'fail';
     if (status === 'fail') ctx.log.error(`check failed: ${name}: ${description}`, { failing_rows: count });
     results.push({ name, description, status, failingRows: count, sample: rows });
