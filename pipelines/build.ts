@@ -71,16 +71,29 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (!fs.existsSync(settings.sources)) {
       throw new CliError(`sources folder ${settings.sources} does not exist (set --sources or REII_SOURCES)`, { exitCode: EXIT.usage });
     }
-    fs.mkdirSync(dir, { recursive: true });
-    const stages = opts.only?.length ? opts.only : [...STAGE_NAMES];
-    if (opts.only?.length && !stages.includes('sources')) {
+    const stages = stagesToRun(opts.only);
+    const first = stages[0]!;
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw new StageError(first, dir, err);
+    }
+    if (first !== 'sources') {
       const current = currentBuildDir(settings.artifacts);
       if (!current) throw new CliError('--only needs a published build to start from, and there is none: run a full build first', { exitCode: EXIT.notFound });
-      fs.copyFileSync(path.join(current, 'warehouse.duckdb'), paths.warehouse);
+      try {
+        fs.copyFileSync(path.join(current, 'warehouse.duckdb'), paths.warehouse);
+      } catch (err) {
+        throw new StageError(first, path.join(current, 'warehouse.duckdb'), err);
+      }
       log.info(`starting from the warehouse of ${path.basename(current)}`);
     }
     log.info(`build ${buildId}`, { sources: settings.sources, stages: stages.join(',') });
-    wh = await openWarehouse(paths.warehouse, { threads: settings.duckdbThreads, memoryLimit: settings.duckdbMemory });
+    try {
+      wh = await openWarehouse(paths.warehouse, { threads: settings.duckdbThreads, memoryLimit: settings.duckdbMemory });
+    } catch (err) {
+      throw new StageError(first, paths.warehouse, err);
+    }
     const db = await wh.connect();
     const ctx: StageContext = {
       db, settings, paths, buildId, builtAt: now, log,
@@ -103,36 +116,67 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
         appender.closeSync();
       },
     };
-    await db.run(`create schema if not exists meta; create table if not exists meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);`);
+    try {
+      await db.run(`create schema if not exists meta; create table if not exists meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);`);
+    } catch (err) {
+      throw new StageError(first, paths.warehouse, err);
+    }
     const outcomes: StageOutcome[] = [];
     for (const name of stages) {
       const started = performance.now();
       log.info(`stage ${name}`);
-      if (name !== 'sources') await db.run(`delete from meta.rejects where stage = $stage`, { stage: name });
-      if (name === 'shards') fs.rmSync(paths.shards, { recursive: true, force: true });
-      const out = await runStage(ctx, name);
-      outcomes.push({ name, seconds: (performance.now() - started) / 1000, ...out });
+      try {
+        if (name !== 'sources') await db.run(`delete from meta.rejects where stage = $stage`, { stage: name });
+        if (name === 'shards') fs.rmSync(paths.shards, { recursive: true, force: true });
+        const out = await runStage(ctx, name);
+        outcomes.push({ name, seconds: (performance.now() - started) / 1000, ...out });
+      } catch (err) {
+        // Every failure inside a stage names it (exit 3), whatever threw: SQL, a TS step, the disk.
+        if (err instanceof CliError) throw err;
+        throw new StageError(name, null, err);
+      }
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
     opts.beforePublish?.(dir);
-    const verify = verifyShards(paths.shards);
+    let verify: ReturnType<typeof verifyShards>;
+    try {
+      verify = verifyShards(paths.shards);
+    } catch (err) {
+      throw new StageError('shards', 'shards/', err);
+    }
     if (verify.errors.length) {
       throw new StageError('shards', verify.errors[0]!.split(':')[0] ?? null, new Error(`${verify.errors.length} malformed shard file(s): ${verify.errors.slice(0, 3).join('; ')}`));
     }
-    const manifest = await buildManifest(ctx, outcomes, opts.only ?? null, peakRss);
+    if (verify.files === 0) {
+      throw new StageError('shards', 'shards/', new Error('the build wrote no shard files; refusing to publish a build the API could not serve'));
+    }
+    const failed = outcomes.flatMap((o) => o.checks ?? []).filter((c) => c.status === 'fail');
+    let manifest: Manifest;
+    try {
+      manifest = await buildManifest(ctx, outcomes, opts.only ?? null, peakRss, failed.length ? 'checks_failed' : 'published');
+    } catch (err) {
+      throw new StageError('publish', 'manifest.json', err);
+    }
     db.closeSync();
     wh.close();
     wh = null;
-    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-    writeReport(dir, manifest);
-    const failed = (manifest.checks as { status: string; name: string }[]).filter((c) => c.status === 'fail');
+    writeStep('manifest.json', () => fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n'));
+    writeStep('report.html', () => writeReport(dir, manifest));
     if (failed.length) {
       const failedDir = `${dir}.failed`;
-      fs.renameSync(dir, failedDir);
+      writeStep(failedDir, () => fs.renameSync(dir, failedDir));
       throw new CliError(`data checks failed (${failed.map((c) => c.name).join(', ')}); build kept in ${failedDir}, current untouched`, { exitCode: EXIT.checks });
     }
-    publish(settings.artifacts, dir);
-    const removed = prune(settings.artifacts, settings.keepBuilds);
+    const previous = currentBuildDir(settings.artifacts);
+    writeStep('current', () => publish(settings.artifacts, dir));
+    // A running server may still answer from the build that was current a moment ago: never prune it.
+    let removed: string[] = [];
+    try {
+      removed = prune(settings.artifacts, settings.keepBuilds, previous ? [path.basename(previous)] : []);
+    } catch (err) {
+      // The build is already live: a failed clean-up is reported, not turned into a failed build.
+      log.warn(`pruning old builds failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
     log.info(`published ${buildId}`, { shards: manifest.shards.total, rejected_rows: manifest.rejects.total, pruned: removed.length });
     return { buildId, dir, published: true, manifest };
   } catch (err) {
@@ -149,7 +193,26 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number): Promise<Manifest> {
+/** A step after the stages (manifest, report, the `current` swap, pruning): a failure names it, exit 3. */
+function writeStep<T>(file: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw new StageError('publish', file, err);
+  }
+}
+
+/**
+ * The stages a build runs: all of them, or with --only from the earliest named stage through `shards`
+ * (later stages read what earlier ones write, and a build without shards cannot be served).
+ */
+export function stagesToRun(only?: readonly StageName[]): StageName[] {
+  if (!only?.length) return [...STAGE_NAMES];
+  const from = Math.min(...only.map((s) => STAGE_NAMES.indexOf(s)));
+  return STAGE_NAMES.slice(from);
+}
+
+async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number, status: Manifest['status']): Promise<Manifest> {
   const files = await queryRows<{ source: string; key: string; file: string; sha256: string; bytes: number; rows: number | null }>(ctx.db,
     `select source, key, file, sha256, bytes::double as bytes, rows::double as rows from meta.source_files order by source, key, file`);
   const rejects = await queryRows<{ source: string; reason: string; rows: number }>(ctx.db,
@@ -173,7 +236,7 @@ async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: 
     build_id: ctx.buildId,
     as_of: asOf,
     built_at: ctx.builtAt.toISOString(),
-    status: 'published',
+    status,
     only_stages: only,
     sources,
     stages: outcomes.map((o) => ({ name: o.name, seconds: Number(o.seconds.toFixed(3)), steps: o.steps?.map((s) => ({ ...s, seconds: Number(s.seconds.toFixed(3)) })) })),

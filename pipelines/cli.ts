@@ -22,7 +22,7 @@ program.command('build')
   .description('build the warehouse and shards from the sources, then publish it as current when every check passes')
   .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
   .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
-  .option('--only <stage...>', `run only these stages, starting from the current build's warehouse (${STAGE_NAMES.join(', ')})`)
+  .option('--only <stage...>', `re-run from the earliest of these stages through shards, starting from the current build's warehouse (${STAGE_NAMES.join(', ')})`)
   .addOption(new Option('--log <format>', 'log format').choices(['human', 'json']))
   .option('--keep <n>', 'published builds to keep (default 3)')
   .action(async (o: { sources?: string; artifacts?: string; only?: string[]; log?: string; keep?: string }) => {

@@ -38,8 +38,12 @@ export function publish(artifacts: string, buildDir: string): void {
   fs.renameSync(tmp, link);
 }
 
-/** Keeps the newest `keep` published builds (and never the current one); failed builds older than them go too. */
-export function prune(artifacts: string, keep: number): string[] {
+/**
+ * Keeps the newest `keep` published builds, never the current one nor the `also` ones (the build that was
+ * current just before a publish: a running server answers from it until it notices the swap, up to a
+ * second later). Failed builds older than the kept ones go too.
+ */
+export function prune(artifacts: string, keep: number, also: readonly string[] = []): string[] {
   const dir = buildsDir(artifacts);
   if (!fs.existsSync(dir)) return [];
   const current = currentBuildDir(artifacts);
@@ -47,6 +51,7 @@ export function prune(artifacts: string, keep: number): string[] {
   const published = all.filter((n) => fs.existsSync(path.join(dir, n, 'manifest.json')) && !n.endsWith('.failed'));
   const keepSet = new Set(published.slice(0, keep));
   if (current) keepSet.add(path.basename(current));
+  for (const name of also) if (all.includes(name)) keepSet.add(name);
   const removed: string[] = [];
   const newestKept = [...keepSet].sort().at(0) ?? '';
   for (const name of all) {

@@ -11,7 +11,7 @@ import { runBuild, type Manifest } from '../../pipelines/build.ts';
 import { loadSettings } from '../../pipelines/settings.ts';
 import { silentLogger } from '../../pipelines/log.ts';
 import { acquireLock, currentBuildDir } from '../../pipelines/publish.ts';
-import { CliError, EXIT } from '../../pipelines/errors.ts';
+import { CliError, EXIT, StageError } from '../../pipelines/errors.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
@@ -69,16 +69,68 @@ describe('reii build', () => {
     const artifacts = tmp('reii-art-');
     const csv = [SALES_HEADER,
       '1 MAIN ST,SEATTLE,WA,98101,2024-01-05,500000,sfr,3,2,1500,1990,good,47.6,-122.3',
-      '2 MAIN ST,SEATTLE,WA,98101,2024-01-06', // too few columns
-      '3 MAIN ST,SEATTLE,WA,98101,2024-01-07,510000,sfr,3,2,1600,1991,good,47.6,-122.3'].join('\n') + '\n';
+      '2 MAIN ST,SEATTLE,WA,98101,2024-01-06', // line 3: too few columns (the CSV parser rejects it)
+      '3 MAIN ST,SEATTLE,WA,98101,2024-01-07,510000,sfr,3,2,1600,1991,good,47.6,-122.3',
+      '4 MAIN ST,SEATTLE,WA,98101,2024-01-08,0,sfr,3,2,1600,1991,good,47.6,-122.3', // line 5: zero price (row rule)
+      '5 MAIN ST,SEATTLE,WA,98101,2024-01-09,520000,sfr,3,2,1700,1992,good,47.6,-122.3'].join('\n') + '\n';
     const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources([], { 'sales.csv': csv }) }), log: silentLogger, now: NOW });
-    const rejects = await rows<{ file: string; line: number; reason: string }>(result.dir, `select file, line::int as line, reason from meta.rejects where stage = 'sources'`);
-    expect(rejects).toHaveLength(1);
-    expect(rejects[0]).toMatchObject({ line: 3, reason: 'csv_parse' });
-    expect(rejects[0]!.file).toContain('canonical/sales.csv');
+    const rejects = await rows<{ stage: string; file: string; line: number; reason: string }>(result.dir,
+      `select stage, file, line::int as line, reason from meta.rejects where source = 'canonical' order by line`);
+    expect(rejects.map(({ stage, line, reason }) => ({ stage, line, reason }))).toEqual([
+      { stage: 'sources', line: 3, reason: 'csv_parse' },
+      { stage: 'intermediate', line: 5, reason: 'zero_price' },
+    ]);
+    for (const r of rejects) expect(r.file).toContain('canonical/sales.csv');
     const loaded = await rows<{ n: number }>(result.dir, `select count(*)::int as n from raw."canonical__sales"`);
-    expect(loaded[0]!.n).toBe(2);
-    expect(result.manifest.rejects.total).toBeGreaterThanOrEqual(1);
+    expect(loaded[0]!.n).toBe(4);
+    // Every loaded sale keeps the line it came from: the address number says which line that is.
+    const sales = await rows<{ address: string; line: number }>(result.dir, `select address, line::int as line from sales where source = 'canonical' order by line`);
+    expect(sales.map((s) => [s.address.split(' ')[0], s.line])).toEqual([['1', 2], ['3', 4], ['5', 6]]);
+    expect(result.manifest.rejects.total).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a source file that cannot be read fails the sources stage naming the file (exit 3)', async () => {
+    const artifacts = tmp('reii-art-');
+    const src = sources([]);
+    fs.mkdirSync(path.join(src, 'zcta-boundaries-2010', 'zctas.json'), { recursive: true }); // a folder where a GeoJSON file belongs
+    const err = await runBuild({ settings: loadSettings({ artifacts, sources: src }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StageError);
+    expect((err as CliError).exitCode).toBe(EXIT.stage);
+    expect((err as Error).message).toMatch(/^stage sources failed in zcta-boundaries-2010\/zctas\.json: .*EISDIR/);
+    expect(currentBuildDir(artifacts)).toBeNull();
+  });
+
+  test('a failed data check exits 4: the build is kept as <id>.failed with status checks_failed, current untouched', async () => {
+    const artifacts = tmp('reii-art-');
+    const good = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    // The real states table without one state: the geo_states check wants the 50 states and DC.
+    const src = sources([]);
+    fs.mkdirSync(path.join(src, 'usgeo-census-tables'));
+    const states = fs.readFileSync(path.join(SHARED, 'usgeo-census-tables', 'states.csv'), 'utf8').split('\n');
+    fs.writeFileSync(path.join(src, 'usgeo-census-tables', 'states.csv'), states.filter((_, i) => i !== 5).join('\n'));
+    const err = await runBuild({ settings: loadSettings({ artifacts, sources: src }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(EXIT.checks);
+    expect((err as Error).message).toContain('data checks failed (geo_states)');
+    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    const failed = fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => n.endsWith('.failed'));
+    expect(failed).toHaveLength(1);
+    const m = JSON.parse(fs.readFileSync(path.join(artifacts, 'builds', failed[0]!, 'manifest.json'), 'utf8')) as Manifest;
+    expect(m.status).toBe('checks_failed');
+    expect(fs.readFileSync(path.join(artifacts, 'builds', failed[0]!, 'report.html'), 'utf8')).toContain('not published: data checks failed');
+    expect((m.checks as { name: string; status: string }[]).find((c) => c.name === 'geo_states')?.status).toBe('fail');
+    expect((JSON.parse(fs.readFileSync(path.join(good.dir, 'manifest.json'), 'utf8')) as Manifest).status).toBe('published');
+  });
+
+  test('a build that wrote no shards is not published (exit 3)', async () => {
+    const artifacts = tmp('reii-art-');
+    const settings = loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) });
+    const good = await runBuild({ settings, log: silentLogger, now: NOW });
+    const err = await runBuild({ settings, log: silentLogger, now: NOW, beforePublish: (dir) => fs.rmSync(path.join(dir, 'shards'), { recursive: true }) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StageError);
+    expect((err as CliError).exitCode).toBe(EXIT.stage);
+    expect((err as Error).message).toContain('stage shards failed in shards/: the build wrote no shard files');
+    expect(currentBuildDir(artifacts)).toBe(good.dir);
   });
 
   test('a failed stage names the file and cause, exits 3, and leaves current untouched', async () => {
@@ -125,16 +177,24 @@ describe('reii build', () => {
     expect(currentBuildDir(artifacts)).toBe(next.dir);
   });
 
-  test('--only reruns later stages from the current warehouse; old builds are pruned to the setting', async () => {
+  test('--only reruns from the earliest named stage through shards on the current warehouse; pruning keeps current and previous', async () => {
     const artifacts = tmp('reii-art-');
     const src = sources(['louisville-metro-lien-foreclosures']);
-    await runBuild({ settings: loadSettings({ artifacts, sources: src, keepBuilds: '2' }), log: silentLogger, now: NOW });
-    const second = await runBuild({ settings: loadSettings({ artifacts, sources: src, keepBuilds: '2' }), log: silentLogger, now: NOW, only: ['marts', 'shards'] });
+    const settings = loadSettings({ artifacts, sources: src, keepBuilds: '1' });
+    const first = await runBuild({ settings, log: silentLogger, now: NOW });
+    const second = await runBuild({ settings, log: silentLogger, now: NOW, only: ['marts'] });
     expect(second.manifest.stages.map((s) => s.name)).toEqual(['marts', 'shards']);
+    expect(second.manifest.only_stages).toEqual(['marts']);
+    expect(second.manifest.shards.total).toBe(first.manifest.shards.total);
+    expect(second.manifest.shards.total).toBeGreaterThan(0);
     const raw = await rows<{ n: number }>(second.dir, `select count(*)::int as n from raw."louisville__foreclosures"`);
     expect(raw[0]!.n).toBe(396);
-    await runBuild({ settings: loadSettings({ artifacts, sources: src, keepBuilds: '2' }), log: silentLogger, now: NOW, only: ['shards'] });
-    expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => !n.endsWith('.failed'))).toHaveLength(2);
+    // --keep 1 still keeps the build that was current a moment ago: a running server may answer from it.
+    expect(fs.existsSync(path.join(first.dir, 'manifest.json'))).toBe(true);
+    const third = await runBuild({ settings, log: silentLogger, now: NOW, only: ['shards', 'intermediate'] });
+    expect(third.manifest.stages.map((s) => s.name)).toEqual(['intermediate', 'marts', 'shards']);
+    expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => !n.endsWith('.failed')).sort())
+      .toEqual([path.basename(second.dir), path.basename(third.dir)]);
   });
 });
 
