@@ -245,6 +245,8 @@ function checkFor(e: Expect): Check {
     const cite = shardCite(e.shard, e.keys ?? {});
     // a city's figure is said of that city ("Denver, CO 13% ...; Seattle, WA investor share unknown")
     const inPlace = (a: string, ok: (w: string) => boolean): boolean => (e.keys?.['city'] ? about(stripDates(a), e.keys['city'], ok) : ok(stripDates(a)));
+    // a cohort under 5 comps has no prices: the answer must say so rather than give a figure
+    if (raw === null && e.field === 'price_per_sqft.median') return { label: `${e.shard}.${e.field} = null (fewer than 5 comps)`, ok: (a) => /fewer than 5\b[^.]*sales/i.test(a), cite };
     if (raw === null && e.field === 'investor_purchase_rate_pct') return { label: `${e.shard}.${e.field} = unknown`, ok: (a) => inPlace(a, (w) => /investor share (?:is )?unknown/i.test(w)), cite };
     if (typeof raw === 'number') {
       const n = e.round ? String(Math.round(raw)) : fmtNum(raw);
