@@ -56,7 +56,8 @@ describe('addresses table and index over given rows', () => {
       insert into zips values ('95838', 'Sacramento', 'CA', '06067', 'Sacramento County', 38.64, -121.44),
                               ('10075', 'New York', 'NY', '36061', 'New York County', 40.7734, -73.9563),
                               ('06111', 'Newington', 'CT', '09110', 'Capitol Planning Region', 41.68, -72.73),
-                              ('37206', 'Nashville', 'TN', '47037', 'Davidson County', 36.18, -86.74);
+                              ('37206', 'Nashville', 'TN', '47037', 'Davidson County', 36.18, -86.74),
+                              ('37207', 'Nashville', 'TN', '47037', 'Davidson County', 36.23, -86.76);
       create table counties (county_fips varchar, county_name varchar, state_code varchar);
       insert into counties values ('06067', 'Sacramento County', 'CA'), ('36061', 'New York County', 'NY'),
                                   ('09110', 'Capitol Planning Region', 'CT'), ('47037', 'Davidson County', 'TN');`);
@@ -79,6 +80,14 @@ describe('addresses table and index over given rows', () => {
       'Nashville' as city, 'TN' as state_code, '37206' as zip, 0 as beds, 0 as baths, 0 as sqft, 36.181 as lat, -86.741 as lng`);
     await ctx.db.run(`insert into permits by name select 'n1' as permit_id, 'nashville' as source, '12 NORTH OAK AVE' as address, '37206' as zip,
       'Nashville' as city, 'TN' as state_code, date '2024-01-05' as issue_date, 'renovation' as permit_type, 36.1812 as lat, -86.7411 as lng`);
+    // zip-less rows with points (Chicago permits, Connecticut GL sales): the fill step guesses the nearest centroid.
+    // The same Oak Ave address with a point nearer 37207: its guess gives way to the recorded 37206.
+    await ctx.db.run(`insert into permits by name select 'c1' as permit_id, 'chicago' as source, '12 NORTH OAK AVE' as address, null as zip,
+      'Nashville' as city, 'TN' as state_code, date '2024-02-01' as issue_date, 'repair' as permit_type, 36.229 as lat, -86.759 as lng`);
+    await ctx.db.run(`insert into permits by name select 'c2' as permit_id, 'chicago' as source, '99 LONELY LN' as address, null as zip,
+      'Nashville' as city, 'TN' as state_code, date '2024-02-01' as issue_date, 'repair' as permit_type, 36.231 as lat, -86.761 as lng`);
+    await sale('s6', 'connecticut', '7 GUESSED WAY', null, 'Newington', 'CT', null, '2023-01-02', null, null, null, 41.681, -72.731);
+    await runSqlFile(ctx, 'pipelines/intermediate/30_market_80_fill_geo.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_01_candidates.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_09_addresses.sql');
     await runIndexStep(ctx);
@@ -105,7 +114,20 @@ describe('addresses table and index over given rows', () => {
     expect(body(inst, { q: '11 bellview', limit: 5 }).results).toEqual([]);
     const meta = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'live', 'autocomplete', 'meta.json'), 'utf8')) as { records: number; left_out: Record<string, number> };
     expect(meta.records).toBe(4);
-    expect(meta.left_out).toEqual({ no_zip: 1 });
+    expect(meta.left_out).toEqual({ no_zip: 1, zip_imputed: 2 });
+  });
+
+  it('keeps guessed zips out of the index unless a source records the same address, whose zip wins', async () => {
+    const rows = await ctx.rows<Record<string, unknown>>(`select address, zip, zip_imputed, sources, county from addresses
+      where address in ('12 NORTH OAK AVE', '99 LONELY LN', '7 GUESSED WAY') order by address`);
+    expect(rows).toEqual([
+      { address: '12 NORTH OAK AVE', zip: '37206', zip_imputed: false, sources: ['canonical', 'chicago', 'nashville'], county: 'Davidson County' },
+      { address: '7 GUESSED WAY', zip: '06111', zip_imputed: true, sources: ['connecticut'], county: 'Capitol Planning Region' },
+      { address: '99 LONELY LN', zip: '37207', zip_imputed: true, sources: ['chicago'], county: 'Davidson County' },
+    ]);
+    expect(body(inst, { q: '99 lonely', limit: 5 }).results).toEqual([]);
+    expect(body(inst, { q: '7 guessed way', limit: 5 }).results).toEqual([]);
+    expect(body(inst, { q: '12 n oak', limit: 5 }).results.map((r) => r.zip)).toEqual(['37206']);
   });
 
   it('answers with the spec fields, the query echoed, and null facts as null', () => {

@@ -4,7 +4,8 @@
 -- the 3x3 block of cells around the point are compared, and the answer is accepted when it is closer than one
 -- cell width (so no centroid outside the block can be closer); points left over go to the next, coarser grid
 -- (0.05, 0.5, then 5 degrees; the last pass accepts its best). Then rows without a city or state take the
--- primary city and state of their zip (King County sales, canonical permits). The tables are rebuilt (create
+-- primary city and state of their zip (King County sales, canonical permits). Every table says which zips were
+-- guessed this way (zip_imputed; the address domain keeps guessed zips out of autocomplete). The tables are rebuilt (create
 -- table as) rather than updated in place: linear, and fast at 10 million rows.
 create or replace temp table int_market_zip_points as
 select distinct round(lat, 4) as plat, round(lng, 4) as plng, coalesce(state_code, '') as pstate from (
@@ -47,7 +48,7 @@ create or replace temp table int_market_zip_cities as select zip, any_value(city
 
 create or replace table sales as
 with filled as (
-    select s.* replace (coalesce(s.zip, n.zip) as zip)
+    select s.* replace (coalesce(s.zip, n.zip) as zip), (s.zip is null and n.zip is not null) as zip_imputed
     from sales s
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
 )
@@ -57,7 +58,7 @@ left join int_market_zip_cities z on z.zip = f.zip;
 
 create or replace table parcels as
 with filled as (
-    select s.* replace (coalesce(s.zip, n.zip) as zip)
+    select s.* replace (coalesce(s.zip, n.zip) as zip), (s.zip is null and n.zip is not null) as zip_imputed
     from parcels s
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
 )
@@ -78,7 +79,7 @@ left join int_market_zip_cities z on z.zip = f.zip;
 
 create or replace table distress as
 with filled as (
-    select s.* replace (coalesce(s.zip, n.zip) as zip)
+    select s.* replace (coalesce(s.zip, n.zip) as zip), (s.zip is null and n.zip is not null) as zip_imputed
     from distress s
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
 )

@@ -4,6 +4,11 @@
 --   key      normalize_address(address) | unit ('' when none) | zip. A row without a zip first takes the zip of
 --            the same address + unit in the same city and state when exactly one zip is known for it; still
 --            without a zip, its key uses city + state instead of the zip (Connecticut 2022 extract: town only).
+--            A row whose zip was guessed (zip_imputed: nearest zip centroid, Chicago permits and Connecticut GL
+--            sales) likewise takes the single recorded zip of the same address + unit + city + state when there is
+--            one, and keeps its guess otherwise. Only recorded zips are lent.
+--   zip_imputed  true when every row of the key has a guessed zip (no source records it): such addresses stay in
+--            the table and out of the autocomplete index.
 --   facts    beds, baths and sqft each from the candidate row with the most facts (0-3 of them known), then the
 --            most recent date, then source and line (deterministic); null when no row knows it, never 0.
 --   point    the most recent candidate row with coordinates; else the centroid of the zip (location_source
@@ -12,17 +17,18 @@
 --            (counties.county_name through zips.county_fips, else zips.county_name); null without a zip.
 --   id       address_id = the first 16 hex digits of md5(key): stable across builds while the key is unchanged.
 
--- 1. zip-less rows borrow the single zip known for the same address + unit + city + state
+-- 1. zip-less rows and rows with a guessed zip borrow the single recorded zip of the same address + unit + city + state
 create or replace temp table int_address_zip_fill as
 select address, coalesce(unit, '') as unit_key, upper(city) as city_key, state_code, min(zip) as zip
 from int_address_candidates
-where zip is not null and city is not null
+where zip is not null and not zip_imputed and city is not null
 group by all
 having count(distinct zip) = 1;
 
 create or replace temp table int_address_rows as
 select c.*,
-    coalesce(c.zip, f.zip) as zip_final,
+    case when c.zip is null or c.zip_imputed then coalesce(f.zip, c.zip) else c.zip end as zip_final,
+    c.zip_imputed and f.zip is null as zip_guessed,
     (c.beds is not null)::int + (c.baths is not null)::int + (c.sqft is not null)::int as facts,
     -- recency rank of a row: its facts first, then its date, then a deterministic tie-break
     ((c.beds is not null)::int + (c.baths is not null)::int + (c.sqft is not null)::int) * 100000
@@ -40,6 +46,7 @@ select
     any_value(address) as address,
     any_value(unit) as unit,
     any_value(zip_final) as zip,
+    bool_and(zip_guessed) as zip_imputed,
     arg_max(city, (date_rank, source, line)) filter (where city is not null) as city,
     arg_max(state_code, (date_rank, source, line)) filter (where state_code is not null) as state_code,
     arg_max({'lat': lat, 'lng': lng}, (date_rank, source, line)) filter (where lat is not null and lng is not null) as point,
@@ -60,6 +67,7 @@ select
     m.city,
     coalesce(m.state_code, z.state_code) as state_code,
     m.zip,
+    m.zip_imputed,
     coalesce(c.county_name, z.county_name) as county,
     coalesce(m.point.lat, z.lat) as lat,
     coalesce(m.point.lng, z.lng) as lng,

@@ -2,9 +2,10 @@
 //   index.bin   the binary index (api/live/autocomplete-index.ts: records, token vocabulary, postings, key order)
 //   meta.json   format, build id, counts (indexed records, tokens, rows left out and why); written last, so its
 //               presence marks a complete set
-// Every `addresses` row with a zip, a point and a county is indexed; rows without a zip (the Connecticut 2022
-// extract names the town only) cannot be answered as an address match (zip, county, lat and lng are required) and
-// stay in the table only. Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
+// Every `addresses` row with a recorded zip, a point and a county is indexed; rows without a zip (the Connecticut
+// 2022 extract names the town only) cannot be answered as an address match (zip, county, lat and lng are required),
+// and rows whose zip no source records (zip_imputed: guessed from the nearest zip centroid, Chicago permits and
+// Connecticut GL sales) would serve a guess as fact: both stay in the table only. Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../context.ts';
@@ -31,7 +32,7 @@ export async function run(ctx: StageContext): Promise<void> {
   const dir = path.join(ctx.paths.build, 'live', 'autocomplete');
   fs.mkdirSync(dir, { recursive: true });
   fs.rmSync(path.join(dir, 'meta.json'), { force: true });
-  const indexable = `zip is not null and lat is not null and lng is not null and county is not null and city is not null and state_code is not null`;
+  const indexable = `zip is not null and not zip_imputed and lat is not null and lng is not null and county is not null and city is not null and state_code is not null`;
   const builder = new AutocompleteIndexBuilder();
   for (let offset = 0; ; offset += BATCH) {
     const rows = await queryRows<Row>(ctx.db, `
@@ -50,7 +51,7 @@ export async function run(ctx: StageContext): Promise<void> {
     select s as source, count(*)::integer as addresses, (count(*) filter (where ${indexable}))::integer as indexed
     from (select unnest(sources) as s, * from addresses) group by s order by s`);
   const left = await queryRows<{ reason: string; n: number }>(ctx.db, `
-    select case when zip is null then 'no_zip' when lat is null or lng is null then 'no_point' else 'no_county_or_city' end as reason,
+    select case when zip is null then 'no_zip' when zip_imputed then 'zip_imputed' when lat is null or lng is null then 'no_point' else 'no_county_or_city' end as reason,
            count(*)::integer as n
     from addresses where not (${indexable}) group by 1 order by 1`);
   const meta = {
@@ -62,7 +63,7 @@ export async function run(ctx: StageContext): Promise<void> {
   fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
   appendReportSection(ctx.paths.build, {
     title: 'Address autocomplete index',
-    headers: ['source', 'addresses', 'indexed (zip, point and county known)'],
+    headers: ['source', 'addresses', 'indexed (recorded zip, point and county known)'],
     rows: bySource.map((r) => [r.source, r.addresses, r.indexed]),
   });
   ctx.log.info('live/autocomplete', { records: builder.size, mb: Number((bytes / 1048576).toFixed(1)), left_out: JSON.stringify(meta.left_out) });
