@@ -125,7 +125,41 @@ export class AutocompleteIndexBuilder {
   }
 
   private readonly streetCache = new Map<string, number[]>();
-  private readonly placeCache = new Map<string, { pid: number; toks: number[] }>();
+  /** zip -> the places of that zip (city, state, county differ rarely): no key string built per record */
+  private readonly placeCache = new Map<string, { city: string; state: string; county: string; pid: number; toks: number[] }[]>();
+  /** house number value -> token id (-1 unknown), for numbers of 1-6 digits without a leading zero */
+  private readonly houseIds = new Int32Array(1_000_000).fill(-1);
+
+  /** Token id of a first word that is a plain number (the house number, its own token), else -1. */
+  private houseTokenId(head: string): number {
+    const n = head.length;
+    if (n === 0) return -1;
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      const d = head.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return -1;
+      v = v * 10 + d;
+    }
+    if (n > 6 || (n > 1 && head.charCodeAt(0) === 48)) return this.tokenId(head);
+    let id = this.houseIds[v]!;
+    if (id < 0) { id = this.tokenId(head); this.houseIds[v] = id; }
+    return id;
+  }
+
+  private placeOf(r: AddressInput): { pid: number; toks: number[] } {
+    let list = this.placeCache.get(r.zip);
+    if (list) {
+      for (const p of list) if (p.city === r.city && p.state === r.state && p.county === r.county) return p;
+    } else {
+      list = [];
+      this.placeCache.set(r.zip, list);
+    }
+    const pid = this.placeList.length;
+    this.placeList.push([r.city, r.state, r.zip, r.county]);
+    const p = { city: r.city, state: r.state, county: r.county, pid, toks: [...tokens(r.city), r.state.toUpperCase(), r.zip].map((t) => this.tokenId(t)) };
+    list.push(p);
+    return p;
+  }
 
   /** Token ids of a text, cached for texts that repeat (street names, places). */
   private tokenIdsOf(text: string, cache: Map<string, number[]>): number[] {
@@ -146,18 +180,16 @@ export class AutocompleteIndexBuilder {
     // street-line tokens: the first word (usually the house number) on its own, the rest through the cache
     const sp = display.indexOf(' ');
     const head = sp < 0 ? display : display.slice(0, sp);
-    const headIds = /^[0-9]+$/.test(head) ? [this.tokenId(head)] : tokens(head).map((t) => this.tokenId(t));
-    const restIds = sp < 0 ? [] : this.tokenIdsOf(display.slice(sp + 1), this.streetCache);
     let streetCount = 0;
-    for (const ids of [headIds, restIds]) for (const id of ids) if (streetCount < 255) { this.fwd.push(id); streetCount++; }
-    const pk = `${r.city}\u0001${r.state}\u0001${r.zip}\u0001${r.county}`;
-    let pl = this.placeCache.get(pk);
-    if (!pl) {
-      const pid = this.placeList.length;
-      this.placeList.push([r.city, r.state, r.zip, r.county]);
-      pl = { pid, toks: [...tokens(r.city), r.state.toUpperCase(), r.zip].map((t) => this.tokenId(t)) };
-      this.placeCache.set(pk, pl);
+    const hid = this.houseTokenId(head);
+    if (hid >= 0) { this.fwd.push(hid); streetCount++; } else {
+      for (const t of tokens(head)) if (streetCount < 255) { this.fwd.push(this.tokenId(t)); streetCount++; }
     }
+    if (sp >= 0) {
+      const rest = this.tokenIdsOf(display.slice(sp + 1), this.streetCache);
+      for (let i = 0; i < rest.length && streetCount < 255; i++) { this.fwd.push(rest[i]!); streetCount++; }
+    }
+    const pl = this.placeOf(r);
     for (const id of pl.toks) this.fwd.push(id);
     this.fwdOff.push(this.fwd.len);
     this.streetLen.push(streetCount);
@@ -209,7 +241,8 @@ export class AutocompleteIndexBuilder {
     for (let i = 0; i < N; i++) {
       const o = order[i]!;
       const a0 = srcAddrOff[o]!; const a1 = srcAddrOff[o + 1]!;
-      addr.set(srcAddr.subarray(a0, a1), ap); ap += a1 - a0; addrOff[i + 1] = ap;
+      for (let k = a0; k < a1; k++) addr[ap++] = srcAddr[k]!;
+      addrOff[i + 1] = ap;
       const f0 = srcFwdOff[o]!; const f1 = srcFwdOff[o + 1]!;
       for (let k = f0; k < f1; k++) fwd[fp++] = remap[srcFwd[k]!]!;
       fwdOff[i + 1] = fp;
@@ -236,12 +269,17 @@ export class AutocompleteIndexBuilder {
     for (let i = 0; i < N; i++) byKey[i] = i;
     let tmp = new Uint32Array(N);
     const counts = new Uint32Array(V + 2);
+    const keys = new Uint32Array(N); // each pass's key of byKey[i], read once from the records (random access)
     for (let pos = maxLen - 1; pos >= 0; pos--) {
       counts.fill(0);
-      const key = (r: number): number => (pos < streetLen[r]! ? fwd[fwdOff[r]! + pos]! + 1 : 0);
-      for (let i = 0; i < N; i++) counts[key(byKey[i]!) + 1]!++;
+      for (let i = 0; i < N; i++) {
+        const r = byKey[i]!;
+        const k = pos < streetLen[r]! ? fwd[fwdOff[r]! + pos]! + 1 : 0;
+        keys[i] = k;
+        counts[k + 1]!++;
+      }
       for (let k = 1; k < V + 2; k++) counts[k]! += counts[k - 1]!;
-      for (let i = 0; i < N; i++) { const r = byKey[i]!; tmp[counts[key(r)]!++] = r; }
+      for (let i = 0; i < N; i++) tmp[counts[keys[i]!]!++] = byKey[i]!;
       [byKey, tmp] = [tmp, byKey];
     }
 
@@ -327,6 +365,17 @@ export interface SearchResult {
   scanned: number;
 }
 
+/** Characters of tokens in sort order (digits before letters) and their rank, -1 for any other. */
+const RANK_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+function charRank(c: number): number {
+  return c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : -1;
+}
+
+/** Any-order tiers: the two cheapest words are intersected (postings read in sequence) when the second has at most
+ *  this many times the postings of the first; else the first word's records are checked one by one (each check
+ *  reads the record's tokens at a random place in memory, many times the cost of reading one posting). */
+const INTERSECT_RATIO = 64;
+
 /** Street-line prefix tier: at most this many records are looked at per key range. */
 const PREFIX_SCAN_CAP = 200_000;
 
@@ -345,6 +394,8 @@ export class AutocompleteIndex {
   // scratch reused by every search (searches are synchronous)
   private readonly classMaps: Int8Array[] = [];
   private bits: Uint32Array | null = null;
+  private scratch = new Uint32Array(1024);
+  private readonly bucketStart: Uint32Array;
 
   static fromFile(file: string): AutocompleteIndex {
     return new AutocompleteIndex(fs.readFileSync(file));
@@ -379,6 +430,13 @@ export class AutocompleteIndex {
     const vocabOff = get('vocab_off', Uint32Array); const vocab = get('vocab', Uint8Array);
     this.vocabWords = new Array<string>(this.tokenCount);
     for (let t = 0; t < this.tokenCount; t++) this.vocabWords[t] = dec.decode(vocab.subarray(vocabOff[t]!, vocabOff[t + 1]!));
+    // bucketStart[r0 * 36 + r1]: the first id whose token starts with the two characters of ranks r0, r1 (or sorts
+    // after them): tokens are A-Z0-9 only, and '0'-'9' sort before 'A'-'Z' as the ranks do
+    this.bucketStart = new Uint32Array(36 * 36 + 1);
+    for (let k = 0; k < 36 * 36; k++) {
+      this.bucketStart[k] = this.lowerBoundIn(RANK_CHARS[Math.floor(k / 36)]! + RANK_CHARS[k % 36]!, 0, this.tokenCount);
+    }
+    this.bucketStart[36 * 36] = this.tokenCount;
     this.stateCodes = [...new Set(this.places.map((p) => p[1]))].sort();
     const stateIdx = new Map(this.stateCodes.map((s, i) => [s, i]));
     this.placeState = Uint8Array.from(this.places.map((p) => stateIdx.get(p[1])!));
@@ -403,8 +461,18 @@ export class AutocompleteIndex {
 
   // ------------------------------------------------------------ vocabulary lookups
 
+  /** First vocabulary id >= s. Strings whose first two characters are A-Z/0-9 are searched only within the ids
+   *  that start with those two characters (bucketStart), a few dozen instead of the whole vocabulary. */
   private lowerBound(s: string): number {
     let lo = 0; let hi = this.tokenCount;
+    if (s.length >= 2) {
+      const r0 = charRank(s.charCodeAt(0)); const r1 = charRank(s.charCodeAt(1));
+      if (r0 >= 0 && r1 >= 0) { const k = r0 * 36 + r1; lo = this.bucketStart[k]!; hi = this.bucketStart[k + 1]!; }
+    }
+    return this.lowerBoundIn(s, lo, hi);
+  }
+
+  private lowerBoundIn(s: string, lo: number, hi: number): number {
     const v = this.vocabWords;
     while (lo < hi) { const m = (lo + hi) >>> 1; if (v[m]! < s) lo = m + 1; else hi = m; }
     return lo;
@@ -455,7 +523,10 @@ export class AutocompleteIndex {
   /** Fills term.typo: the tokens within one edit of the word (the last word: tokens starting with such a variant). */
   private addTypos(t: Term, asPrefix: boolean): void {
     const ranges: [number, number][] = [];
-    for (const v of typoVariants(t.word)) {
+    const w = t.word;
+    for (const v of typoVariants(w)) {
+      // the word with a character added at its end: its tokens already match the last word as a prefix
+      if (asPrefix && v.length === w.length + 1 && v.startsWith(w)) continue;
       if (asPrefix) {
         const [lo, hi] = this.prefixRange(v);
         if (hi > lo) ranges.push([lo, hi]);
@@ -527,6 +598,18 @@ export class AutocompleteIndex {
       return;
     }
     const bits = (this.bits ??= new Uint32Array((this.records >>> 5) + 1));
+    let total = 0;
+    for (const t of toks) total += postOff[t + 1]! - postOff[t]!;
+    if (total * 16 < bits.length) {
+      // few postings against the record count: sort them (a bitset would be mostly empty words to scan)
+      if (this.scratch.length < total) this.scratch = new Uint32Array(total * 2);
+      let n = 0;
+      for (const t of toks) { this.scratch.set(post.subarray(postOff[t]!, postOff[t + 1]!), n); n += postOff[t + 1]! - postOff[t]!; }
+      const ids = this.scratch.subarray(0, n).sort();
+      let prev = -1;
+      for (let i = 0; i < n; i++) { const r = ids[i]!; if (r !== prev && !fn(r)) return; prev = r; }
+      return;
+    }
     let minW = bits.length; let maxW = -1;
     for (const t of toks) {
       const end = postOff[t + 1]!;
@@ -652,7 +735,7 @@ export class AutocompleteIndex {
     if (byCost[0]!.cost === 0) return [];
     // candidates: the cheapest word's records; when the second cheapest is comparable, only the records of both
     // (bitset intersection), else the cheapest word's records in id order, checked one by one (early stop)
-    const c1 = byCost[0]!; const c2 = byCost[1] && byCost[1].cost <= 8 * c1.cost ? byCost[1] : undefined;
+    const c1 = byCost[0]!; const c2 = byCost[1] && byCost[1].cost <= INTERSECT_RATIO * c1.cost ? byCost[1] : undefined;
     // check order: the words the candidates do not already satisfy, most selective first (early rejection)
     const drivers = new Set([c1.t, ...(c2 ? [c2.t] : [])]);
     const order = [...byCost.filter((x) => !drivers.has(x.t)).map((x) => x.t), ...drivers, ...terms.filter((t) => !t.required)];

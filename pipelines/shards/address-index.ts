@@ -14,12 +14,8 @@ import { AutocompleteIndexBuilder, INDEX_FORMAT } from '../../api/live/autocompl
 
 export const requires = ['addresses'];
 
-interface Row {
-  address: string; unit: string | null; city: string; state_code: string; zip: string; county: string;
-  lat: number; lng: number; beds: number | null; baths: number | null; sqft: number | null;
-}
-
-const BATCH = 200_000;
+/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft */
+type Row = [string, string | null, string, string, string, string, number, number, number | null, number | null, number | null];
 
 function appendReportSection(buildDir: string, section: { title: string; headers: string[]; rows: unknown[][] }): void {
   const file = path.join(buildDir, 'report-sections.json');
@@ -34,17 +30,16 @@ export async function run(ctx: StageContext): Promise<void> {
   fs.rmSync(path.join(dir, 'meta.json'), { force: true });
   const indexable = `zip is not null and not zip_imputed and lat is not null and lng is not null and county is not null and city is not null and state_code is not null`;
   const builder = new AutocompleteIndexBuilder();
-  for (let offset = 0; ; offset += BATCH) {
-    const rows = await queryRows<Row>(ctx.db, `
-      select address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft
-      from addresses where ${indexable}
-      order by address_id
-      limit ${BATCH} offset ${offset}`);
-    for (const r of rows) {
-      builder.add({ address: r.address, unit: r.unit, city: r.city, state: r.state_code, zip: r.zip, county: r.county,
-        lat: r.lat, lng: r.lng, beds: r.beds, baths: r.baths, sqft: r.sqft });
+  // one ordered query, streamed chunk by chunk (DuckDB sorts once; rows never all in memory as objects)
+  const result = await ctx.db.stream(`
+    select address, unit, city, state_code, zip, county, lat::double, lng::double, beds::double, baths::double, sqft::double
+    from addresses where ${indexable}
+    order by address_id`);
+  for await (const rows of result.yieldRowsJs()) {
+    for (const r of rows as Row[]) {
+      builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4], county: r[5],
+        lat: r[6], lng: r[7], beds: r[8], baths: r[9], sqft: r[10] });
     }
-    if (rows.length < BATCH) break;
   }
   const { bytes } = builder.write(path.join(dir, 'index.bin'));
   const bySource = await queryRows<{ source: string; addresses: number; indexed: number }>(ctx.db, `
