@@ -126,7 +126,7 @@ export class AutocompleteIndexBuilder {
 
   private readonly streetCache = new Map<string, number[]>();
   /** zip -> the places of that zip (city, state, county differ rarely): no key string built per record */
-  private readonly placeCache = new Map<string, { city: string; state: string; county: string; pid: number; toks: number[] }[]>();
+  private readonly placeCache = new Map<string, { city: string; state: string; zip: string; county: string; pid: number; toks: number[] }[]>();
   /** house number value -> token id (-1 unknown), for numbers of 1-6 digits without a leading zero */
   private readonly houseIds = new Int32Array(1_000_000).fill(-1);
 
@@ -146,7 +146,17 @@ export class AutocompleteIndexBuilder {
     return id;
   }
 
+  private lastPlace: { city: string; state: string; zip: string; county: string; pid: number; toks: number[] } | null = null;
+
   private placeOf(r: AddressInput): { pid: number; toks: number[] } {
+    const last = this.lastPlace; // consecutive records often share their place
+    if (last && last.zip === r.zip && last.city === r.city && last.state === r.state && last.county === r.county) return last;
+    const p = this.findPlace(r);
+    this.lastPlace = p;
+    return p;
+  }
+
+  private findPlace(r: AddressInput): { city: string; state: string; zip: string; county: string; pid: number; toks: number[] } {
     let list = this.placeCache.get(r.zip);
     if (list) {
       for (const p of list) if (p.city === r.city && p.state === r.state && p.county === r.county) return p;
@@ -156,7 +166,7 @@ export class AutocompleteIndexBuilder {
     }
     const pid = this.placeList.length;
     this.placeList.push([r.city, r.state, r.zip, r.county]);
-    const p = { city: r.city, state: r.state, county: r.county, pid, toks: [...tokens(r.city), r.state.toUpperCase(), r.zip].map((t) => this.tokenId(t)) };
+    const p = { city: r.city, state: r.state, zip: r.zip, county: r.county, pid, toks: [...tokens(r.city), r.state.toUpperCase(), r.zip].map((t) => this.tokenId(t)) };
     list.push(p);
     return p;
   }
@@ -173,9 +183,16 @@ export class AutocompleteIndexBuilder {
 
   add(r: AddressInput): void {
     const display = displayAddress(r.address, r.unit);
-    // utf-8 straight into the growing byte buffer (at most 3 bytes per UTF-16 unit)
+    // utf-8 straight into the growing byte buffer (at most 3 bytes per UTF-16 unit); ASCII byte by byte
     while (this.addr.len + display.length * 3 > this.addr.buf.length) this.growAddr();
-    this.addr.len += enc.encodeInto(display, this.addr.buf.subarray(this.addr.len)).written;
+    const buf = this.addr.buf; const start = this.addr.len;
+    let w = start;
+    for (let i = 0; i < display.length; i++) {
+      const c = display.charCodeAt(i);
+      if (c >= 128) { w = start + enc.encodeInto(display, buf.subarray(start)).written; break; }
+      buf[w++] = c;
+    }
+    this.addr.len = w;
     this.addrOff.push(this.addr.len);
     // street-line tokens: the first word (usually the house number) on its own, the rest through the cache
     const sp = display.indexOf(' ');
