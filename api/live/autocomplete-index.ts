@@ -646,6 +646,23 @@ export class AutocompleteIndex {
     }
   }
 
+  /** The ids (ascending) that also carry one of the tokens (bitset of ids, then the tokens' postings tested). */
+  private refine(ids: Uint32Array, toks: number[]): Uint32Array {
+    const { post, postOff } = this;
+    const bits = (this.bits ??= new Uint32Array((this.records >>> 5) + 1));
+    for (const r of ids) bits[r >>> 5]! |= 1 << (r & 31);
+    const hits: number[] = [];
+    for (const t of toks) {
+      const end = postOff[t + 1]!;
+      for (let p = postOff[t]!; p < end; p++) {
+        const r = post[p]!; const w = r >>> 5; const m = 1 << (r & 31);
+        if (bits[w]! & m) { hits.push(r); bits[w]! &= ~m; }
+      }
+    }
+    for (const r of ids) bits[r >>> 5] = 0;
+    return Uint32Array.from(hits).sort();
+  }
+
   /** Ascending record ids present in both unions of postings lists (bitset of a, then b tested against it). */
   private intersect(a: number[], b: number[]): Uint32Array {
     const { post, postOff } = this;
@@ -789,7 +806,11 @@ export class AutocompleteIndex {
       return !(top.length === limit && top[limit - 1]!.score >= maxScore); // nothing later can rank higher
     };
     if (c2) {
-      const ids = this.intersect(this.termTokens(c1.t, withTypo), this.termTokens(c2.t, withTypo));
+      let ids = this.intersect(this.termTokens(c1.t, withTypo), this.termTokens(c2.t, withTypo));
+      // more words narrow the candidates further while reading their postings costs less than checking the records
+      for (let k = 2; k < byCost.length && ids.length > 64 && byCost[k]!.cost <= INTERSECT_RATIO * ids.length; k++) {
+        ids = this.refine(ids, this.termTokens(byCost[k]!.t, withTypo));
+      }
       for (const id of ids) if (!visit(id)) break;
     } else {
       this.forEachRecord(this.termTokens(c1.t, withTypo), visit);
