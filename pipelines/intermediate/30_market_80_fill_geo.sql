@@ -4,9 +4,9 @@
 -- the 3x3 block of cells around the point are compared, and the answer is accepted when it is closer than one
 -- cell width (so no centroid outside the block can be closer); points left over go to the next, coarser grid
 -- (0.05, 0.5, then 5 degrees; the last pass accepts its best). Then rows without a city or state take the
--- primary city and state of their zip (King County sales, canonical permits). Every table says which zips were
--- guessed this way (zip_imputed; the address domain keeps guessed zips out of autocomplete). The tables are rebuilt (create
--- table as) rather than updated in place: linear, and fast at 10 million rows.
+-- primary city and state of their zip (King County sales, canonical permits). The tables are rebuilt (create
+-- table as) rather than updated in place: linear, and fast at 10 million rows. Each says which zips were guessed
+-- this way (zip_imputed; the address domain keeps guessed zips out of autocomplete).
 create or replace temp table int_market_zip_points as
 select distinct round(lat, 4) as plat, round(lng, 4) as plng, coalesce(state_code, '') as pstate from (
     select lat, lng, state_code from sales where zip is null and lat is not null and lng is not null
