@@ -119,7 +119,12 @@ export class KeyStore implements KeyChecker {
   check(header: string | undefined): KeyCheck {
     if (header === undefined) return checkKey(this.byId, header);
     const hit = this.checked.get(header);
-    if (hit) return hit;
+    if (hit?.ok) return hit;
+    // A key that fails is looked up once more after a stat of the file (microseconds; failing keys are
+    // throttled per address), so a key made a moment ago by `reii keys create` works at once, not on the next poll.
+    this.reload();
+    const again = this.checked.get(header);
+    if (again) return again;
     const result = checkKey(this.byId, header);
     if (this.checked.size >= 10_000) this.checked.clear(); // bounded: random keys cannot grow it
     this.checked.set(header, result);
