@@ -19,6 +19,8 @@ export interface BuildOptions {
   settings: Readonly<Settings>;
   log: Logger;
   only?: StageName[];
+  /** Stop after this stage: the build is measured and kept as builds/<id>.partial, never published (benchmarks, debugging SQL). */
+  until?: StageName;
   now?: Date; // pinned in tests
   /** Runs on the finished build folder before its shards are verified and it is published (fault-injection tests, operator checks). */
   beforePublish?: (dir: string) => void;
@@ -36,7 +38,7 @@ export interface Manifest {
   build_id: string;
   as_of: string;
   built_at: string;
-  status: 'published' | 'checks_failed';
+  status: 'published' | 'checks_failed' | 'partial';
   only_stages: string[] | null;
   sources: unknown[];
   stages: { name: string; seconds: number; steps?: unknown[] }[];
@@ -71,7 +73,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (!fs.existsSync(settings.sources)) {
       throw new CliError(`sources folder ${settings.sources} does not exist (set --sources or REII_SOURCES)`, { exitCode: EXIT.usage });
     }
-    const stages = stagesToRun(opts.only);
+    const stages = stagesToRun(opts.only, opts.until);
     const first = stages[0]!;
     try {
       fs.mkdirSync(dir, { recursive: true });
@@ -136,6 +138,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
         throw new StageError(name, null, err);
       }
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }
+    if (opts.until && opts.until !== 'shards') {
+      const warehouse = wh;
+      wh = null;
+      return await keepPartial(ctx, dir, outcomes, opts.only ?? null, peakRss, () => { db.closeSync(); warehouse.close(); });
     }
     opts.beforePublish?.(dir);
     let verify: ReturnType<typeof verifyShards>;
@@ -206,10 +213,32 @@ function writeStep<T>(file: string, fn: () => T): T {
  * The stages a build runs: all of them, or with --only from the earliest named stage through `shards`
  * (later stages read what earlier ones write, and a build without shards cannot be served).
  */
-export function stagesToRun(only?: readonly StageName[]): StageName[] {
-  if (!only?.length) return [...STAGE_NAMES];
-  const from = Math.min(...only.map((s) => STAGE_NAMES.indexOf(s)));
-  return STAGE_NAMES.slice(from);
+export function stagesToRun(only?: readonly StageName[], until?: StageName): StageName[] {
+  const from = only?.length ? Math.min(...only.map((s) => STAGE_NAMES.indexOf(s))) : 0;
+  const to = until ? STAGE_NAMES.indexOf(until) : STAGE_NAMES.length - 1;
+  if (to < from) throw new CliError(`--until ${until} comes before the first stage to run (${STAGE_NAMES[from]})`, { exitCode: EXIT.usage });
+  return STAGE_NAMES.slice(from, to + 1);
+}
+
+/** `--until` before shards: the stages ran (and their data checks), nothing is served from it. The folder is
+ *  renamed <id>.partial with its manifest (status partial, timings, peak RSS) and report; `current` is untouched. */
+async function keepPartial(ctx: StageContext, dir: string, outcomes: StageOutcome[], only: string[] | null, peakRss: number, close: () => void): Promise<BuildResult> {
+  const failed = outcomes.flatMap((o) => o.checks ?? []).filter((c) => c.status === 'fail');
+  let manifest: Manifest;
+  try {
+    manifest = await buildManifest(ctx, outcomes, only, peakRss, failed.length ? 'checks_failed' : 'partial');
+  } catch (err) {
+    throw new StageError('publish', 'manifest.json', err);
+  } finally {
+    close();
+  }
+  writeStep('manifest.json', () => fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n'));
+  writeStep('report.html', () => writeReport(dir, manifest));
+  const kept = `${dir}.partial`;
+  writeStep(kept, () => fs.renameSync(dir, kept));
+  if (failed.length) throw new CliError(`data checks failed (${failed.map((c) => c.name).join(', ')}); partial build kept in ${kept}`, { exitCode: EXIT.checks });
+  ctx.log.info(`stopped after ${outcomes.at(-1)?.name ?? 'no stage'}: kept ${path.basename(kept)}, not published`);
+  return { buildId: path.basename(dir), dir: kept, published: false, manifest };
 }
 
 async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number, status: Manifest['status']): Promise<Manifest> {

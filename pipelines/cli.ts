@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { loadSettings, type Settings } from './settings.ts';
 import { CliError, EXIT } from './errors.ts';
 import { createLogger } from './log.ts';
-import { parseStages, STAGE_NAMES } from './stages.ts';
+import { parseStages, STAGE_NAMES, type StageName } from './stages.ts';
 import { currentBuildDir } from './publish.ts';
 import { formatCsv, formatTable } from './cli-format.ts';
 
@@ -23,11 +23,12 @@ program.command('build')
   .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
   .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
   .option('--only <stage...>', `re-run from the earliest of these stages through shards, starting from the current build's warehouse (${STAGE_NAMES.join(', ')})`)
+  .addOption(new Option('--until <stage>', 'stop after this stage and keep the build as builds/<id>.partial, never published (measuring, debugging SQL)').choices([...STAGE_NAMES]))
   .addOption(new Option('--log <format>', 'log format').choices(['human', 'json']))
   .option('--keep <n>', 'published builds to keep (default 3)')
-  .action(async (o: { sources?: string; artifacts?: string; only?: string[]; log?: string; keep?: string }) => {
+  .action(async (o: { sources?: string; artifacts?: string; only?: string[]; until?: StageName; log?: string; keep?: string }) => {
     const settings = loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log, keepBuilds: o.keep });
-    await build(settings, o.only);
+    await build(settings, o.only, o.until);
   });
 
 program.command('start')
@@ -163,7 +164,7 @@ program.command('query <sql>')
     else process.stdout.write(formatTable(rows));
   });
 
-async function build(settings: Readonly<Settings>, only?: string[]): Promise<void> {
+async function build(settings: Readonly<Settings>, only?: string[], until?: StageName): Promise<void> {
   const { runBuild } = await import('./build.ts');
   let stages;
   try {
@@ -172,7 +173,11 @@ async function build(settings: Readonly<Settings>, only?: string[]): Promise<voi
     throw new CliError((err as Error).message, { exitCode: EXIT.usage });
   }
   const log = createLogger(settings.logFormat);
-  const result = await runBuild({ settings, log, only: stages });
+  const result = await runBuild({ settings, log, only: stages, until });
+  if (!result.published) {
+    process.stdout.write(`stopped after ${until}: build kept in ${result.dir} (not published)\nreport: ${path.join(result.dir, 'report.html')}\n`);
+    return;
+  }
   process.stdout.write(`published build ${result.buildId} (${result.manifest.shards.total} shards, ${result.manifest.rejects.total} rejected rows)\nreport: ${path.join(result.dir, 'report.html')}\n`);
 }
 

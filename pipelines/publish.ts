@@ -38,17 +38,19 @@ export function publish(artifacts: string, buildDir: string): void {
   fs.renameSync(tmp, link);
 }
 
+const NOT_PUBLISHED = /\.(failed|partial)$/; // build folders never served
+
 /**
  * Keeps the newest `keep` published builds, never the current one nor the `also` ones (the build that was
  * current just before a publish: a running server answers from it until it notices the swap, up to a
- * second later). Failed builds older than the kept ones go too.
+ * second later). Failed and partial (`--until`) builds older than the kept ones go too.
  */
 export function prune(artifacts: string, keep: number, also: readonly string[] = []): string[] {
   const dir = buildsDir(artifacts);
   if (!fs.existsSync(dir)) return [];
   const current = currentBuildDir(artifacts);
   const all = fs.readdirSync(dir).filter((n) => !n.startsWith('.')).sort().reverse();
-  const published = all.filter((n) => fs.existsSync(path.join(dir, n, 'manifest.json')) && !n.endsWith('.failed'));
+  const published = all.filter((n) => fs.existsSync(path.join(dir, n, 'manifest.json')) && !NOT_PUBLISHED.test(n));
   const keepSet = new Set(published.slice(0, keep));
   if (current) keepSet.add(path.basename(current));
   for (const name of also) if (all.includes(name)) keepSet.add(name);
@@ -56,8 +58,7 @@ export function prune(artifacts: string, keep: number, also: readonly string[] =
   const newestKept = [...keepSet].sort().at(0) ?? '';
   for (const name of all) {
     if (keepSet.has(name)) continue;
-    const isFailed = name.endsWith('.failed');
-    if (isFailed && name >= newestKept) continue; // keep recent failures for inspection
+    if (NOT_PUBLISHED.test(name) && name >= newestKept) continue; // keep recent failed and partial builds for inspection
     fs.rmSync(path.join(dir, name), { recursive: true, force: true });
     removed.push(name);
   }

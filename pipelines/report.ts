@@ -20,7 +20,7 @@ export function writeReport(dir: string, m: Manifest): void {
   const html = `<!doctype html><meta charset="utf-8"><title>Build ${esc(m.build_id)}</title>
 <style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}</style>
 <h1>Build ${esc(m.build_id)}</h1>
-<p>${m.status === 'published' ? 'published' : '<strong>not published: data checks failed</strong>'} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
+<p>${m.status === 'published' ? 'published' : m.status === 'partial' ? `<strong>not published: stopped after stage ${esc(m.stages.at(-1)?.name ?? '')} (--until)</strong>` : '<strong>not published: data checks failed</strong>'} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
 <h2>Stages</h2>${table(['stage', 'seconds'], m.stages.map((s) => [s.name, s.seconds]))}
 <h2>Slowest steps</h2>${table(['stage', 'step', 'seconds', 'peak RSS (MB)'], slowest.map((x) => [x.stage, x.step, x.seconds, x.peak_rss_mb ?? '']))}
 <h2>Sources</h2>${table(['source', 'present', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}

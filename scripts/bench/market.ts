@@ -31,21 +31,29 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const artifacts = path.join(root, `artifacts-${n}`);
     fs.rmSync(artifacts, { recursive: true, force: true });
     const filter = ['market', 'comps', 'rehab', 'investor', 'canonical', 'geo', ...GEO].join(',');
-    // The market stages: loading, adapters and marts. Shards are left out: at this scale they are millions of
-    // small files, a cost of the file system rather than of the market SQL.
-    execFileSync('node', ['--import', 'tsx', 'pipelines/cli.ts', 'build', '--sources', sources, '--artifacts', artifacts, '--log', 'json', '--only', 'sources', 'staging', 'intermediate', 'marts'],
+    // The market stages: loading, adapters and marts (`--until marts`: the build is kept as builds/<id>.partial,
+    // not published). Shards are left out: at this scale they are millions of small files, a cost of the file
+    // system rather than of the market SQL.
+    execFileSync('node', ['--import', 'tsx', 'pipelines/cli.ts', 'build', '--sources', sources, '--artifacts', artifacts, '--log', 'json', '--until', 'marts'],
       { cwd: ctx.repo, stdio: 'ignore', env: { ...process.env, REII_STEP_FILTER: filter } });
-    const m = JSON.parse(fs.readFileSync(path.join(artifacts, 'current', 'manifest.json'), 'utf8')) as Manifest;
+    const partial = fs.readdirSync(path.join(artifacts, 'builds')).find((n) => n.endsWith('.partial'));
+    if (!partial) throw new Error(`the ${n}-sales build kept no partial build in ${artifacts}`);
+    const m = JSON.parse(fs.readFileSync(path.join(artifacts, 'builds', partial, 'manifest.json'), 'utf8')) as Manifest;
     const marketSeconds = m.stages.flatMap((s) => (s.steps ?? []) as { step: string; seconds: number }[]).filter((s) => MARKET_STEP.test(s.step)).reduce((a, s) => a + s.seconds, 0);
     const sourcesSeconds = m.stages.find((s) => s.name === 'sources')?.seconds ?? 0;
-    first ??= { rows: n, seconds: marketSeconds };
-    const linear = (marketSeconds / first.seconds) / (n / first.rows);
+    // The goal is on loading plus the market steps: the sales have to be read before they can be used.
+    const total = sourcesSeconds + marketSeconds;
+    first ??= { rows: n, seconds: total };
+    const linear = (total / first.seconds) / (n / first.rows);
+    const big = n >= 10_000_000;
+    const label = `${n.toLocaleString('en-US')} sales`;
     rows.push(
-      { part: 'market', metric: `${n.toLocaleString('en-US')} sales: loading the sources`, value: sourcesSeconds, unit: 's' },
-      { part: 'market', metric: `${n.toLocaleString('en-US')} sales: market steps (adapters, marts)`, value: marketSeconds, unit: 's', goal: n >= 10_000_000 ? '< 300 s' : undefined, pass: n >= 10_000_000 ? marketSeconds < 300 : undefined },
-      { part: 'market', metric: `${n.toLocaleString('en-US')} sales: rows per second`, value: n / marketSeconds, unit: 'rows/s' },
-      { part: 'market', metric: `${n.toLocaleString('en-US')} sales: peak RSS`, value: m.peak_rss_mb, unit: 'MB', goal: n >= 10_000_000 ? '< 8192 MB' : undefined, pass: n >= 10_000_000 ? m.peak_rss_mb < 8192 : undefined },
-      { part: 'market', metric: `${n.toLocaleString('en-US')} sales: cost per row vs ${first.rows.toLocaleString('en-US')}`, value: linear, unit: 'x', goal: 'about 1 (linear)' },
+      { part: 'market', metric: `${label}: loading the sources`, value: sourcesSeconds, unit: 's' },
+      { part: 'market', metric: `${label}: market steps (adapters, marts)`, value: marketSeconds, unit: 's' },
+      { part: 'market', metric: `${label}: loading + market steps`, value: total, unit: 's', goal: big ? '< 300 s' : undefined, pass: big ? total < 300 : undefined },
+      { part: 'market', metric: `${label}: rows per second (loading + market steps)`, value: n / total, unit: 'rows/s' },
+      { part: 'market', metric: `${label}: peak RSS`, value: m.peak_rss_mb, unit: 'MB', goal: big ? '< 8192 MB' : undefined, pass: big ? m.peak_rss_mb < 8192 : undefined },
+      { part: 'market', metric: `${label}: cost per row vs ${first.rows.toLocaleString('en-US')}`, value: linear, unit: 'x', goal: 'at most about 1 (linear or better)', pass: linear <= 1.25 },
     );
     fs.rmSync(artifacts, { recursive: true, force: true });
   }

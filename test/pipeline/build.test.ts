@@ -196,6 +196,30 @@ describe('reii build', () => {
     expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => !n.endsWith('.failed')).sort())
       .toEqual([path.basename(second.dir), path.basename(third.dir)]);
   });
+
+  test('--until stops after a stage: the build is kept as <id>.partial with its manifest, never published, and pruned like a failed one', async () => {
+    const artifacts = tmp('reii-art-');
+    const settings = loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']), keepBuilds: '1' });
+    const served = await runBuild({ settings, log: silentLogger, now: NOW });
+    const partial = await runBuild({ settings, log: silentLogger, now: NOW, until: 'marts' });
+    expect(partial.published).toBe(false);
+    expect(partial.dir.endsWith('.partial')).toBe(true);
+    expect(partial.manifest.status).toBe('partial');
+    expect(partial.manifest.stages.map((s) => s.name)).toEqual(['sources', 'staging', 'intermediate', 'marts']);
+    expect(fs.existsSync(path.join(partial.dir, 'shards'))).toBe(false);
+    const kept = JSON.parse(fs.readFileSync(path.join(partial.dir, 'manifest.json'), 'utf8')) as Manifest;
+    expect(kept.status).toBe('partial');
+    const raw = await rows<{ n: number }>(partial.dir, `select count(*)::int as n from raw."louisville__foreclosures"`);
+    expect(raw[0]!.n).toBe(396);
+    expect(currentBuildDir(artifacts)).toBe(served.dir);
+    // --until before the first stage --only names is a usage error
+    const err = await runBuild({ settings, log: silentLogger, now: NOW, only: ['marts'], until: 'staging' }).catch((e: unknown) => e);
+    expect((err as CliError).exitCode).toBe(EXIT.usage);
+    // two publishes later, with --keep 1, the partial build is gone like an old failed one
+    await runBuild({ settings, log: silentLogger, now: NOW });
+    await runBuild({ settings, log: silentLogger, now: NOW });
+    expect(fs.existsSync(partial.dir)).toBe(false);
+  });
 });
 
 describe('reii CLI', () => {
