@@ -293,6 +293,23 @@ export class ZipLocator {
     return this.zips[pos]!;
   }
 
+  /**
+   * The box of every point a zip matching `keep` can be the nearest centroid for: each centroid widened by the
+   * zip's reach (max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x radius)); null when no zip matches.
+   */
+  reachBox(keep: (row: ZipData['zips'][number]) => boolean): BBox | null {
+    let box: BBox | null = null;
+    for (const z of this.zips) {
+      if (!keep(z)) continue;
+      const reach = Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3]);
+      const dLat = reach / 110_000; // a degree of latitude is at least 110.5 km: the box errs wide
+      const dLng = dLat / Math.max(0.01, Math.cos(Math.min(89, Math.abs(z[1]) + dLat) * Math.PI / 180));
+      const b: BBox = [z[2] - dLng, z[1] - dLat, z[2] + dLng, z[1] + dLat];
+      box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
+    }
+    return box;
+  }
+
   position(zip: string): number | undefined {
     return this.byZip.get(zip);
   }

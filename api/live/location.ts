@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
 import {
-  FloodIndex, SiteIndex, ZipLocator, type FloodData, type SiteData, type ZctaData, type ZipData, type ZipHit,
+  FloodIndex, SiteIndex, ZipLocator, inBBox, type BBox, type FloodData, type SiteData, type ZctaData, type ZipData, type ZipHit,
 } from './location-geo.ts';
 import {
-  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
+  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './location-rules.ts';
 
 export interface LocationInput {
@@ -36,7 +36,15 @@ export class LocationEngine {
     readonly sites: SiteIndex,
     readonly zips: ZipLocator,
     readonly meta: LocationMeta,
-  ) {}
+  ) {
+    // Where a zip of some declared flood-map area can be a point's area zip: outside these boxes the
+    // size-weighted zip search of `where` below cannot find one, so it is skipped (most of the country).
+    this.areaBoxes = flood.maps.filter((m) => !m.complete && m.area)
+      .map((m) => zips.reachBox((z) => inFloodArea(m.area, { city: z[4], state: z[5], county: z[7] ?? null })))
+      .filter((b): b is BBox => b !== null);
+  }
+
+  private readonly areaBoxes: BBox[];
 
   static fromDir(dir: string): LocationEngine {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
@@ -61,6 +69,7 @@ export class LocationEngine {
     const [zip, , , , city, state, nri] = this.zips.row(zipHit.pos);
     let areaZip: ZipHit | null = null;
     const where = (): AreaKey | null => {
+      if (zipHit.source !== 'zcta_polygon' && !this.areaBoxes.some((b) => inBBox(b, lng, lat))) return null;
       areaZip = this.zips.areaZip(lat, lng, zipHit);
       if (!areaZip) return null;
       const r = this.zips.row(areaZip.pos);
