@@ -159,10 +159,15 @@ function acceptsEncoding(req: http.IncomingMessage, enc: string): boolean {
   });
 }
 
+/** If-None-Match names this ETag (or `*`): the client's copy is current. */
+function notModified(req: http.IncomingMessage, etag: string): boolean {
+  const inm = req.headers['if-none-match'];
+  return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+}
+
 function sendShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string, extra: Record<string, string>): number {
   const headers: Record<string, string> = { ETag: shard.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified, ...extra };
-  const inm = req.headers['if-none-match'];
-  if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === shard.etag || t.trim() === '*')) {
+  if (notModified(req, shard.etag)) {
     send(req, res, ctx, 304, '', headers);
     return 304;
   }
@@ -354,7 +359,7 @@ export function createApp(deps: AppDeps): App {
     const build = deps.holder.get();
     if (!build && route.needsBuild !== false) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
     // Shard routes answer synchronously and cached shards are read synchronously: no await (a microtask each) on the hot path.
-    const pending = route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams });
+    const pending = route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams, req });
     const reply = pending instanceof Promise ? await pending : pending;
     let counted: boolean;
     const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
@@ -363,21 +368,19 @@ export function createApp(deps: AppDeps): App {
       if (!shard) throw new HttpError('no_data', reply.notFound);
       counted = counts(sendShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors), undefined);
     } else if (reply.kind === 'custom') {
-      // The answer writes its own head (files, ranges): note what it sends and correct X-Quota-Remaining there.
+      // The answer writes its own head (files, ranges); the headers it asks for say whether it counts.
       counted = false;
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: http.ServerResponse, code: number, ...rest: unknown[]) {
-        const h = rest.find((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x));
-        const range = h?.['Content-Range'] ?? res.getHeader('content-range');
-        counted = counts(code, typeof range === 'string' ? range : undefined);
-        if (ctx.quota && h) h['X-Quota-Remaining'] = quotaRemaining(ctx, counted);
-        return (writeHead as (...a: unknown[]) => http.ServerResponse).call(this, code, ...rest);
-      } as typeof res.writeHead;
-      await reply.send(req, res, { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
+      await reply.send(req, res, (status, contentRange) => {
+        counted = counts(status, contentRange);
+        return {
+          'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers,
+          ...(ctx.quota ? { 'X-Quota-Remaining': quotaRemaining(ctx, ctx.countable && counted) } : {}),
+        };
+      });
     } else {
-      const status = reply.status ?? 200;
-      if (status === 204) send(req, res, ctx, 204, '', { 'Cache-Control': route.cacheControl, ...reply.headers });
-      else send(req, res, ctx, status, JSON.stringify(reply.body), { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers });
+      const headers = { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers, ...(reply.etag ? { ETag: reply.etag } : {}) };
+      const status = reply.etag && notModified(req, reply.etag) ? 304 : reply.status ?? 200;
+      send(req, res, ctx, status, status === 204 || status === 304 ? '' : JSON.stringify(reply.body), headers);
       counted = counts(status, undefined);
     }
     if (key && counted) await deps.limits.countSuccess(key.id, t);

@@ -14,11 +14,16 @@ import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 
 export type Values = Record<string, unknown>;
 
+/** The server's headers for an answer of this status (and Content-Range): request id, limits, quota. */
+export type HeadFor = (status: number, contentRange?: string) => Record<string, string>;
+
 export type Reply =
   | { kind: 'shard'; path: string; notFound: string }
-  | { kind: 'json'; body: unknown; status?: 200 | 201 | 202 | 204; headers?: Record<string, string> }
-  /** Full control of the response after auth, limits and validation (file streaming with Range). Returns the status sent. */
-  | { kind: 'custom'; send(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<number> };
+  /** `etag` (a weak validator of the body): the server answers a matching If-None-Match with 304. */
+  | { kind: 'json'; body: unknown; status?: 200 | 201 | 202 | 204; headers?: Record<string, string>; etag?: string }
+  /** Full control of the response after auth, limits and validation (file streaming with Range). `head` gives the
+   *  server's headers for the status (and Content-Range) about to be sent; returns the status sent. */
+  | { kind: 'custom'; send(req: IncomingMessage, res: ServerResponse, head: HeadFor): Promise<number> };
 
 /** Who is calling (routes that keep per-account state, e.g. webhooks). */
 export interface Caller {
@@ -26,6 +31,8 @@ export interface Caller {
   plan: string | null;
   /** The query string as sent (for answers that echo the caller's text). */
   query: URLSearchParams;
+  /** The request (answers that depend on the server it came to: webhooks). */
+  req: IncomingMessage;
 }
 
 export interface Route {
@@ -143,25 +150,8 @@ export const ROUTES: readonly Route[] = [
       // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
       const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null, city]);
       const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
-      const notModified = (req: IncomingMessage): boolean => {
-        const inm = req.headers['if-none-match'];
-        return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*');
-      };
-      const answer = (): Buffer => {
-        const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
-        return Buffer.from(JSON.stringify(filterRegulations(records, v, city)));
-      };
-      return {
-        kind: 'custom',
-        async send(req, res, headers) {
-          const h: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers, ETag: etag, 'Last-Modified': build.lastModified };
-          if (notModified(req)) { res.writeHead(304, h); res.end(); return 304; }
-          const body = answer();
-          res.writeHead(200, { ...h, 'Content-Length': String(body.length) });
-          res.end(req.method === 'HEAD' ? undefined : body);
-          return 200;
-        },
-      };
+      const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
+      return { kind: 'json', body: filterRegulations(records, v, city), etag, headers: { 'Last-Modified': build.lastModified } };
     },
   },
   {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../errors.ts';
+import type { HeadFor } from '../routes.ts';
 
 export interface FileToSend {
   abs: string;
@@ -50,9 +51,8 @@ function noneMatch(header: string | undefined, etag: string): boolean {
 }
 
 /** Sends the file (or a range of it); returns the status sent. */
-export async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, f: FileToSend, base: Record<string, string>): Promise<number> {
+export async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, f: FileToSend, head: HeadFor): Promise<number> {
   const headers: Record<string, string> = {
-    ...base,
     'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
     ETag: f.etag,
@@ -60,7 +60,7 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
     'Content-Disposition': `attachment; filename="${f.downloadName}"`,
   };
   if (noneMatch(req.headers['if-none-match'], f.etag)) {
-    res.writeHead(304, headers);
+    res.writeHead(304, { ...head(304), ...headers });
     res.end();
     return 304;
   }
@@ -74,11 +74,13 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
   const start = range?.start ?? 0;
   const end = range?.end ?? f.size - 1;
   const length = f.size === 0 ? 0 : end - start + 1;
+  const contentRange = range ? `bytes ${start}-${end}/${f.size}` : undefined;
   res.writeHead(status, {
+    ...head(status, contentRange),
     ...headers,
     'Content-Type': f.contentType,
     'Content-Length': String(length),
-    ...(range ? { 'Content-Range': `bytes ${start}-${end}/${f.size}` } : {}),
+    ...(contentRange ? { 'Content-Range': contentRange } : {}),
   });
   if (req.method === 'HEAD' || length === 0) {
     res.end();

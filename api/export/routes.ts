@@ -74,11 +74,11 @@ export const EXPORT_ROUTES: readonly Route[] = [
       }
       return {
         kind: 'custom',
-        send: (req, res, headers) => sendFile(req, res, {
+        send: (req, res, head) => sendFile(req, res, {
           abs, size, etag: `"${entry.sha256}"`, contentType: CONTENT_TYPES[format],
           lastModified: build.lastModified,
           downloadName: `reii-${entry.dataset}-${m.build_id}.${EXTENSION[format]}`,
-        }, headers),
+        }, head),
       };
     },
   },

@@ -1,9 +1,8 @@
 // /v1/webhooks: register, list and delete a key's endpoints, and queue a test event (pro plan and up).
-// Spread into ROUTES by api/routes.ts. Each reply is 'custom' only to reach the server's own webhook service
-// (the request's server); the bodies are ordinary JSON.
-import type http from 'node:http';
+// Spread into ROUTES by api/routes.ts. Each answer runs with the webhook service of the server the request
+// came to (caller.req); the bodies are ordinary JSON replies.
 import { HttpError, validationError } from '../errors.ts';
-import type { Reply, Route, Values } from '../routes.ts';
+import type { Caller, Reply, Route, Values } from '../routes.ts';
 import { checkTarget } from './ssrf.ts';
 import { MAX_ENDPOINTS_PER_KEY, serviceFor, type WebhookService } from './service.ts';
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
@@ -11,27 +10,12 @@ import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
 const NO_STORE = 'no-store';
 const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, description: 'Webhook endpoint id (wh_...)' } as const;
 
-function json(res: http.ServerResponse, req: http.IncomingMessage, status: number, body: unknown, headers: Record<string, string>): number {
-  const buf = status === 204 ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers,
-    ...(status === 204 ? {} : { 'Content-Length': String(buf.length) }),
-  });
-  res.end(req.method === 'HEAD' || status === 204 ? undefined : buf);
-  return status;
-}
-
-/** A reply that runs `fn` with the webhook service of the server the request came to. */
-function withService(fn: (svc: WebhookService, req: http.IncomingMessage) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>): Reply {
-  return {
-    kind: 'custom',
-    async send(req, res, headers) {
-      const svc = serviceFor(req);
-      if (!svc) throw new HttpError('internal', 'Webhooks are not running on this server');
-      const out = await fn(svc, req);
-      return json(res, req, out.status, out.body, { ...headers, ...out.headers });
-    },
-  };
+/** The answer of `fn`, run with the webhook service of the server the request came to. */
+async function withService(caller: Caller, fn: (svc: WebhookService) => Promise<{ status: 200 | 201 | 202 | 204; body?: unknown; headers?: Record<string, string> }>): Promise<Reply> {
+  const svc = serviceFor(caller.req);
+  if (!svc) throw new HttpError('internal', 'Webhooks are not running on this server');
+  const out = await fn(svc);
+  return { kind: 'json', status: out.status, body: out.body ?? null, headers: out.headers };
 }
 
 function keyOf(caller: { keyId: string | null }): string {
@@ -56,7 +40,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     ],
     resolve(v: Values, _build, caller) {
       const keyId = keyOf(caller);
-      return withService(async (svc) => {
+      return withService(caller, async (svc) => {
         if (svc.endpointsOf(keyId).length >= MAX_ENDPOINTS_PER_KEY) {
           throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
         }
@@ -76,7 +60,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     summary: "This key's webhook endpoints with status and last delivery (never the secret)",
     resolve(_v, _build, caller) {
       const keyId = keyOf(caller);
-      return withService(async (svc) => {
+      return withService(caller, async (svc) => {
         const endpoints = svc.endpointsOf(keyId);
         return { status: 200, body: { count: endpoints.length, endpoints } };
       });
@@ -88,7 +72,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     params: [ID_PARAM],
     resolve(v, _build, caller) {
       const keyId = keyOf(caller);
-      return withService(async (svc) => {
+      return withService(caller, async (svc) => {
         const e = ownOr404(svc, keyId, v['id']);
         svc.remove(keyId, e.id);
         return { status: 204 };
@@ -101,7 +85,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     params: [ID_PARAM],
     resolve(v, _build, caller) {
       const keyId = keyOf(caller);
-      return withService(async (svc) => {
+      return withService(caller, async (svc) => {
         const e = ownOr404(svc, keyId, v['id']);
         if (e.status !== 'active') {
           throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
