@@ -108,8 +108,11 @@ interface Ctx {
   headers: Record<string, string>;
   /** A keyed call with a monthly limit: the month's count before this call (X-Quota-Remaining is set on send). */
   quota: { limit: number; used: number } | null;
-  /** Past auth, limits and the free system routes: a counted answer uses one call of the month. */
-  countable: boolean;
+  /** Past auth, limits and the free system routes: counts one call of the month for this key. */
+  count: (() => Promise<void>) | null;
+  /** The count started when the answer's head was decided: before its body leaves, so a client that
+   *  has the answer and then asks /v1/usage sees it counted. */
+  counting: Promise<void> | null;
 }
 
 /** Whether an answer counts toward the month: any 2xx, but a byte range only when it starts at byte 0
@@ -118,10 +121,12 @@ function counts(status: number, contentRange: string | undefined): boolean {
   return status >= 200 && status < 300 && (status !== 206 || (contentRange ?? '').startsWith('bytes 0-'));
 }
 
-/** Calls left this month after this answer. */
-function quotaRemaining(ctx: Ctx, counted: boolean): string {
-  const q = ctx.quota!;
-  return String(Math.max(0, q.limit - q.used - (counted ? 1 : 0)));
+/** Decides, once the answer's status is known and before it is sent, whether it counts; starts the
+ *  count and sets X-Quota-Remaining (calls left this month after this answer). */
+function countAnswer(ctx: Ctx, status: number, contentRange: string | undefined): void {
+  const counted = ctx.count !== null && counts(status, contentRange);
+  if (counted && !ctx.counting) ctx.counting = ctx.count!();
+  if (ctx.quota) ctx.headers['X-Quota-Remaining'] = String(Math.max(0, ctx.quota.limit - ctx.quota.used - (counted ? 1 : 0)));
 }
 
 function setRate(ctx: Ctx, w: WindowState): void {
@@ -132,7 +137,7 @@ function setRate(ctx: Ctx, w: WindowState): void {
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Record<string, string> = {}): void {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
-  if (ctx.quota) ctx.headers['X-Quota-Remaining'] = quotaRemaining(ctx, ctx.countable && counts(status, extra['Content-Range']));
+  countAnswer(ctx, status, extra['Content-Range']);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Request-Id': ctx.id,
@@ -165,17 +170,16 @@ function notModified(req: http.IncomingMessage, etag: string): boolean {
   return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*');
 }
 
-function sendShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string, extra: Record<string, string>): number {
+function sendShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string, extra: Record<string, string>): void {
   const headers: Record<string, string> = { ETag: shard.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified, ...extra };
   if (notModified(req, shard.etag)) {
     send(req, res, ctx, 304, '', headers);
-    return 304;
+    return;
   }
   let body = shard.body;
   if (shard.br && acceptsEncoding(req, 'br')) { body = shard.br; headers['Content-Encoding'] = 'br'; }
   else if (shard.gz && acceptsEncoding(req, 'gzip')) { body = shard.gz; headers['Content-Encoding'] = 'gzip'; }
   send(req, res, ctx, 200, body, headers);
-  return 200;
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
@@ -203,7 +207,7 @@ export function createApp(deps: AppDeps): App {
   const ANON = deps.anonymous ?? ANONYMOUS;
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
   const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const ctx: Ctx = { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, countable: false };
+    const ctx: Ctx = { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, count: null, counting: null };
     res.on('finish', () => {
       deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
     });
@@ -330,7 +334,8 @@ export function createApp(deps: AppDeps): App {
     }
 
     // ---------- validation
-    ctx.countable = key !== null; // the free system routes answered above; everything below counts when it succeeds
+    // the free system routes answered above; everything below counts when it succeeds
+    if (key) ctx.count = () => deps.limits.countSuccess(key.id, t);
     const checked = checkAll(route.query ?? [], query, true);
     const pathChecked = checkAll(route.params ?? [], matched.params, true);
     let values = { ...checked.values, ...pathChecked.values } as Record<string, unknown>;
@@ -361,28 +366,22 @@ export function createApp(deps: AppDeps): App {
     // Shard routes answer synchronously and cached shards are read synchronously: no await (a microtask each) on the hot path.
     const pending = route.resolve(values, build!, { keyId: key?.id ?? null, plan: plan?.name ?? null, query: url.searchParams, req });
     const reply = pending instanceof Promise ? await pending : pending;
-    let counted: boolean;
     const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
     if (reply.kind === 'shard') {
       const shard = build!.shards.cached(reply.path) ?? (await build!.shards.get(reply.path));
       if (!shard) throw new HttpError('no_data', reply.notFound);
-      counted = counts(sendShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors), undefined);
+      sendShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors);
     } else if (reply.kind === 'custom') {
-      // The answer writes its own head (files, ranges); the headers it asks for say whether it counts.
-      counted = false;
+      // The answer writes its own head (files, ranges); the status and range it asks headers for say whether it counts.
       await reply.send(req, res, (status, contentRange) => {
-        counted = counts(status, contentRange);
-        return {
-          'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers,
-          ...(ctx.quota ? { 'X-Quota-Remaining': quotaRemaining(ctx, ctx.countable && counted) } : {}),
-        };
+        countAnswer(ctx, status, contentRange);
+        return { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers };
       });
     } else {
       const headers = { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers, ...(reply.etag ? { ETag: reply.etag } : {}) };
       const status = reply.etag && notModified(req, reply.etag) ? 304 : reply.status ?? 200;
       send(req, res, ctx, status, status === 204 || status === 304 ? '' : JSON.stringify(reply.body), headers);
-      counted = counts(status, undefined);
     }
-    if (key && counted) await deps.limits.countSuccess(key.id, t);
+    if (ctx.counting) await ctx.counting;
   }
 }
