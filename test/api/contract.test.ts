@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 import { ROUTES } from '../../api/routes.ts';
@@ -138,8 +138,12 @@ describe('public and system endpoints', () => {
     const key = srv.key('starter');
     const res = await srv.get('/v1/geo/states', key);
     const id = res.headers.get('x-request-id');
-    await new Promise((r) => setTimeout(r, 20));
-    const line = srv.logs.find((l) => l['request_id'] === id);
+    await res.arrayBuffer();
+    const line = await vi.waitFor(() => { // written when the answer has left ('finish')
+      const found = srv.logs.find((l) => l['request_id'] === id);
+      if (!found) throw new Error(`no access-log line for ${id}`);
+      return found;
+    });
     expect(line).toMatchObject({ route: 'GET /v1/geo/states', status: res.status, key_id: expect.any(String) });
     expect(typeof line?.['ms']).toBe('number');
     expect(JSON.stringify(srv.logs)).not.toContain(key);
