@@ -648,19 +648,11 @@ export class AutocompleteIndex {
 
   /** The ids (ascending) that also carry one of the tokens (bitset of ids, then the tokens' postings tested). */
   private refine(ids: Uint32Array, toks: number[]): Uint32Array {
-    const { post, postOff } = this;
     const bits = (this.bits ??= new Uint32Array((this.records >>> 5) + 1));
     for (const r of ids) bits[r >>> 5]! |= 1 << (r & 31);
-    const hits: number[] = [];
-    for (const t of toks) {
-      const end = postOff[t + 1]!;
-      for (let p = postOff[t]!; p < end; p++) {
-        const r = post[p]!; const w = r >>> 5; const m = 1 << (r & 31);
-        if (bits[w]! & m) { hits.push(r); bits[w]! &= ~m; }
-      }
-    }
+    const hits = this.takeMarked(bits, toks);
     for (const r of ids) bits[r >>> 5] = 0;
-    return Uint32Array.from(hits).sort();
+    return hits;
   }
 
   /** Ascending record ids present in both unions of postings lists (bitset of a, then b tested against it). */
@@ -672,15 +664,23 @@ export class AutocompleteIndex {
       const end = postOff[t + 1]!;
       for (let p = postOff[t]!; p < end; p++) { const r = post[p]!; const w = r >>> 5; bits[w]! |= 1 << (r & 31); if (w < minW) minW = w; if (w > maxW) maxW = w; }
     }
+    const hits = this.takeMarked(bits, b);
+    if (maxW >= minW) bits.fill(0, minW, maxW + 1);
+    return hits;
+  }
+
+  /** Ascending ids on the tokens' postings lists whose bit is set; each bit is cleared when taken, so an id
+   *  on several lists is taken once. */
+  private takeMarked(bits: Uint32Array, toks: number[]): Uint32Array {
+    const { post, postOff } = this;
     const hits: number[] = [];
-    for (const t of b) {
+    for (const t of toks) {
       const end = postOff[t + 1]!;
       for (let p = postOff[t]!; p < end; p++) {
         const r = post[p]!; const w = r >>> 5; const m = 1 << (r & 31);
         if (bits[w]! & m) { hits.push(r); bits[w]! &= ~m; }
       }
     }
-    if (maxW >= minW) bits.fill(0, minW, maxW + 1);
     return Uint32Array.from(hits).sort();
   }
 
