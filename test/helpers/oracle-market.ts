@@ -1,0 +1,360 @@
+// An oracle for the market endpoints (comps, rehab score, investor overview), written from the rules in
+// warehouse/docs/market.md (and geo.md for the market tier) without the product's marts, shards or macros:
+// its own SQL over the canonical tables (sales, permits, distress, zips, cities) and the raw source files
+// (Redfin snapshots, ACS housing units and county populations, the OMB CBSA delineation), and the statistics
+// (percentiles, medians, confidence bands, scores) computed here in TypeScript.
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+
+export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export interface CompsAnswer {
+  zip_code: string; city: string; state: string; property_type: string; sample_count: number | null;
+  price_per_sqft: { p25: number | null; median: number | null; p75: number | null };
+  days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: string; as_of: string;
+}
+export interface RehabAnswer {
+  zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
+  trend_pct: number; confidence: string; as_of: string;
+}
+export interface InvestorAnswer {
+  city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
+  gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; platform_active_deals: number;
+  market_tier: string; confidence: string; as_of: string;
+}
+
+/** Confidence by record count, as the spec and market.md state it: low below 20, medium 20-49, high 50+. */
+export function band(n: number): 'low' | 'medium' | 'high' {
+  return n >= 50 ? 'high' : n >= 20 ? 'medium' : 'low';
+}
+
+/** Continuous (linearly interpolated) quantile of sorted values: the definition market.md names (quantile_cont). */
+export function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) throw new Error('quantile of nothing');
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+function median(values: number[]): number | null {
+  return values.length ? quantile([...values].sort((a, b) => a - b), 0.5) : null;
+}
+
+/** Which Redfin rows describe a property type (market.md: residential only; an unrecorded type is All Residential). */
+function redfinDescribes(redfinType: string | null, type: PropertyType): boolean {
+  switch (redfinType ?? 'All Residential') {
+    case 'All Residential': return type === 'sfr' || type === 'condo' || type === 'multi';
+    case 'Single Family Residential': case 'Townhouse': return type === 'sfr';
+    case 'Condo/Co-op': return type === 'condo';
+    case 'Multi-Family (2-4 Unit)': return type === 'multi';
+    default: return false;
+  }
+}
+
+/** The property key of market.md's resale rule: parcel id (else address + zip) plus the unit, within a source. */
+const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, '')) || '#' || coalesce(unit, '')`;
+
+/** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain). */
+const RESALES_SQL = `
+  with keyed as (
+    select sale_id, zip, city, state_code, sale_date, sale_price, buyer_is_investor, line, ${PROPERTY_KEY} as k
+    from sales
+    where is_arms_length and (parcel_id is not null or address is not null) and not (property_type = 'condo' and unit is null)
+  )
+  select *, lag(sale_date) over w as prev_date, lag(sale_price) over w as prev_price, lag(buyer_is_investor) over w as prev_investor
+  from keyed window w as (partition by k order by sale_date, line)`;
+
+export class MarketOracle {
+  private readonly made = new Map<string, Promise<void>>();
+  private readonly memo = new Map<string, Promise<unknown>>();
+  private constructor(private readonly inst: DuckDBInstance, private readonly conn: DuckDBConnection, private readonly sources: string) {}
+
+  /** A temp table made once per oracle (the warehouse is opened read-only; temp tables live in memory). */
+  private table(name: 'oracle_resales' | 'oracle_redfin'): Promise<void> {
+    if (!this.made.has(name)) {
+      const sql = name === 'oracle_resales' ? RESALES_SQL : `
+        select zip_code, nullif(property_type, '') as rtype, try_cast(period_end as date) as period_end,
+               try_cast(nullif(median_dom, '') as double) as dom, try_cast(nullif(avg_sale_to_list_ratio, '') as double) as ratio
+        from read_csv('${this.file('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)`;
+      this.made.set(name, this.conn.run(`create temp table ${name} as ${sql}`).then(() => undefined));
+    }
+    return this.made.get(name)!;
+  }
+
+  /** One computation per question: the tests ask some twice (the answers, then what tells them apart). */
+  private once<T>(id: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.memo.has(id)) this.memo.set(id, compute());
+    return this.memo.get(id) as Promise<T>;
+  }
+
+  static async open(warehouseFile: string, sources: string): Promise<MarketOracle> {
+    const inst = await DuckDBInstance.create(warehouseFile, { access_mode: 'READ_ONLY', threads: '2' });
+    const conn = await inst.connect();
+    return new MarketOracle(inst, conn, sources);
+  }
+
+  close(): void {
+    this.conn.closeSync();
+    this.inst.closeSync();
+  }
+
+  async rows<T>(sql: string, params?: Record<string, string | number>): Promise<T[]> {
+    const reader = await this.conn.runAndReadAll(sql, params as never);
+    return reader.getRowObjectsJson() as T[];
+  }
+
+  private file(rel: string): string {
+    return path.join(this.sources, rel).replaceAll("'", "''");
+  }
+
+  /** Window starts (exclusive) for each lookback: the end minus that many calendar months (DuckDB month arithmetic). */
+  private async starts(end: string, months: number[]): Promise<Map<number, string>> {
+    const rows = await this.rows<{ m: number; start: string }>(
+      `select m::int as m, strftime(cast($end::date - to_months(m) as date), '%Y-%m-%d') as start
+       from (values ${months.map((m) => `(${Math.trunc(m)})`).join(', ')}) t(m)`, { end });
+    return new Map(rows.map((r) => [r.m, r.start]));
+  }
+
+  /** The zip's display city and state: the geo zips table's primary city, else the most frequent city of its records. */
+  private async zipName(zip: string): Promise<{ city: string; state: string }> {
+    const [z] = await this.rows<{ city: string; state: string }>(
+      `select any_value(city) as city, any_value(state_code) as state from zips where zip = $zip group by zip`, { zip });
+    if (z) return z;
+    const [m] = await this.rows<{ city: string; state: string }>(`
+      select mode(city) as city, mode(state_code) as state from (
+        select city, state_code from sales where zip = $zip union all select city, state_code from permits where zip = $zip
+        union all select city, state_code from distress where zip = $zip)`, { zip });
+    return { city: m?.city ?? '', state: m?.state ?? '' };
+  }
+
+  /** Expected comps answers per `${type}-${months}`; null when the zip has no sale at all (a 404). */
+  comps(zip: string, months: number[]): Promise<Map<string, CompsAnswer> | null> {
+    return this.once(`comps ${zip} ${months.join()}`, () => this.computeComps(zip, months));
+  }
+
+  private async computeComps(zip: string, months: number[]): Promise<Map<string, CompsAnswer> | null> {
+    const [w] = await this.rows<{ end: string | null }>(`select strftime(max(sale_date), '%Y-%m-%d') as "end" from sales where zip = $zip`, { zip });
+    const end = w?.end ?? null;
+    if (!end) return null;
+    const starts = await this.starts(end, months);
+    const name = await this.zipName(zip);
+    const comps = await this.rows<{ type: PropertyType; d: string; ppsf: number; ratio: number | null; dom: number | null }>(`
+      select property_type as type, strftime(sale_date, '%Y-%m-%d') as d, sale_price / sqft as ppsf,
+             case when list_price > 0 then sale_price / list_price end as ratio,
+             case when list_date <= sale_date then date_diff('day', list_date, sale_date)::double end as dom
+      from sales
+      where zip = $zip and is_arms_length and sqft > 0 and sale_date <= $end::date
+        and sale_date > $end::date - to_months(${Math.max(...months)})`, { zip, end });
+    // Redfin snapshots straight from the raw file: usable when the period ends within 183 days of the window end
+    await this.table('oracle_redfin');
+    const redfin = await this.rows<{ rtype: string | null; gap: number; dom: number | null; ratio: number | null }>(`
+      select rtype, date_diff('day', $end::date, period_end)::int as gap, dom, ratio
+      from oracle_redfin where zip_code = $zip and period_end is not null`, { zip, end });
+    const nearestRedfin = (type: PropertyType, metric: 'dom' | 'ratio'): number | null => {
+      const usable = redfin.filter((r) => Math.abs(r.gap) <= 183 && redfinDescribes(r.rtype, type) && r[metric] !== null);
+      // nearest period end to the window end; on a tie the later period
+      usable.sort((a, b) => Math.abs(a.gap) - Math.abs(b.gap) || b.gap - a.gap);
+      return usable[0]?.[metric] ?? null;
+    };
+    const out = new Map<string, CompsAnswer>();
+    for (const type of PROPERTY_TYPES) {
+      for (const m of months) {
+        const start = starts.get(m)!;
+        const inWindow = comps.filter((c) => c.type === type && c.d > start);
+        const n = inWindow.length;
+        const ppsf = inWindow.map((c) => c.ppsf).sort((a, b) => a - b);
+        const ok = n >= 5;
+        const doms = inWindow.map((c) => c.dom).filter((x): x is number => x !== null);
+        const ratios = inWindow.map((c) => c.ratio).filter((x): x is number => x !== null);
+        out.set(`${type}-${m}`, {
+          zip_code: zip, city: name.city, state: name.state, property_type: type,
+          sample_count: ok ? n : null,
+          price_per_sqft: ok ? { p25: quantile(ppsf, 0.25), median: quantile(ppsf, 0.5), p75: quantile(ppsf, 0.75) } : { p25: null, median: null, p75: null },
+          days_on_market: { median: ok && doms.length >= 5 ? median(doms) : nearestRedfin(type, 'dom') },
+          list_to_sale_ratio: ok && ratios.length >= 5 ? median(ratios) : nearestRedfin(type, 'ratio'),
+          confidence: band(n),
+          as_of: inWindow.reduce((a, c) => (c.d > a ? c.d : a), '') || end,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** Expected rehab answers per months; null when the zip has no computable component (a 404). */
+  rehab(zip: string, months: number[]): Promise<Map<number, RehabAnswer | null>> {
+    return this.once(`rehab ${zip} ${months.join()}`, () => this.computeRehab(zip, months));
+  }
+
+  private async computeRehab(zip: string, months: number[]): Promise<Map<number, RehabAnswer | null>> {
+    const [w] = await this.rows<{ last_permit: string | null; last_sale: string | null }>(`
+      select (select strftime(max(issue_date), '%Y-%m-%d') from permits where zip = $zip) as last_permit,
+             (select strftime(max(sale_date), '%Y-%m-%d') from sales where zip = $zip) as last_sale`, { zip });
+    const out = new Map<number, RehabAnswer | null>();
+    const asOf = [w?.last_permit, w?.last_sale].filter((x): x is string => !!x).sort().at(-1);
+    if (!asOf) {
+      for (const m of months) out.set(m, null);
+      return out;
+    }
+    const hasPermits = !!w?.last_permit;
+    const starts = await this.starts(asOf, months);
+    const name = await this.zipName(zip);
+    const [acs] = await this.rows<{ units: number | null }>(`
+      select max(try_cast("B25001_001E" as double)) as units
+      from read_csv('${this.file('census-acs2023-population/acs5_2023_zcta_population.csv.gz')}', all_varchar = true)
+      where "zip code tabulation area" = $zip`, { zip });
+    const units = acs?.units && acs.units > 0 ? acs.units : null;
+    const permits = await this.rows<{ d: string; age: number; rehab: boolean; value: number | null }>(`
+      select strftime(issue_date, '%Y-%m-%d') as d, date_diff('day', issue_date, $asOf::date)::int as age,
+             permit_type in ('renovation', 'addition', 'repair') as rehab,
+             case when permit_type in ('renovation', 'addition', 'repair') and valuation > 0 then valuation end as value
+      from permits where zip = $zip and issue_date <= $asOf::date`, { zip, asOf });
+    await this.table('oracle_resales');
+    const sales = await this.rows<{ d: string; age: number; rehab: boolean }>(`
+      select strftime(s.sale_date, '%Y-%m-%d') as d, date_diff('day', s.sale_date, $asOf::date)::int as age,
+             coalesce(s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date), false)
+             or coalesce(date_diff('day', r.prev_date, r.sale_date) between 1 and 365 and r.prev_price > 0 and r.sale_price >= 1.10 * r.prev_price, false) as rehab
+      from sales s left join oracle_resales r using (sale_id)
+      where s.zip = $zip and s.is_arms_length and s.sale_date <= $asOf::date`, { zip, asOf });
+    const [obs] = await this.rows<{ n: number }>(`
+      select (select count(*) from oracle_resales where zip = $zip and prev_date is not null and prev_price > 0)
+           + (select count(*) from sales where zip = $zip and year_renovated is not null) as n`, { zip });
+    const observesResales = (obs?.n ?? 0) > 0;
+    // trend: rehab events in the 30 days to as_of against the 30 days before (whatever the lookback)
+    const events = [...permits.filter((p) => p.rehab), ...sales.filter((s) => s.rehab)];
+    const last = events.filter((e) => e.age < 30).length;
+    const prior = events.filter((e) => e.age >= 30 && e.age < 60).length;
+    const trendPct = (100 * (last - prior)) / Math.max(prior, 1);
+    for (const m of months) {
+      const start = starts.get(m)!;
+      const p = permits.filter((x) => x.d > start);
+      const s = sales.filter((x) => x.d > start);
+      const rehab = p.filter((x) => x.rehab);
+      const valued = rehab.filter((x) => x.value !== null);
+      const value = valued.reduce((a, x) => a + x.value!, 0);
+      const years = m / 12;
+      const permitRate = hasPermits && units ? (rehab.length * 1000) / units / years : null;
+      const valueRate = hasPermits && units && (rehab.length === 0 || valued.length > 0) ? value / units / years : null;
+      const declared = rehab.length === 0 ? 1 : valued.length / rehab.length;
+      const resaleShare = observesResales && s.length > 0 ? s.filter((x) => x.rehab).length / s.length : null;
+      const parts: [number, number][] = [];
+      if (permitRate !== null) parts.push([0.45, 100 * Math.min(1, Math.log(1 + permitRate) / Math.log(51))]);
+      if (valueRate !== null) parts.push([0.35 * declared, 100 * Math.min(1, Math.log(1 + valueRate) / Math.log(2001))]);
+      if (resaleShare !== null) parts.push([0.2, 100 * Math.min(1, resaleShare / 0.1)]);
+      const weight = parts.reduce((a, [wt]) => a + wt, 0);
+      if (weight === 0) {
+        out.set(m, null);
+        continue;
+      }
+      const score = parts.reduce((a, [wt, v]) => a + wt * v, 0) / weight;
+      out.set(m, {
+        zip_code: zip, city: name.city, state: name.state,
+        rehab_momentum_score: score,
+        label: score < 20 ? 'Cold' : score < 40 ? 'Warming' : score < 60 ? 'Active' : score < 80 ? 'Hot' : 'Very Hot',
+        trend: trendPct > 5 ? 'up' : trendPct < -5 ? 'down' : 'flat',
+        trend_pct: trendPct,
+        confidence: band(p.length + s.length),
+        as_of: asOf,
+      });
+    }
+    return out;
+  }
+
+  /** The geo.md market tier of a city: its county's CBSA by ACS 2023 population (raw files); rural outside every CBSA
+   *  and, for the investor overview, a city the geo cities table lacks (market.md "rural by rule"). */
+  async tier(state: string, city: string): Promise<string> {
+    const [c] = await this.rows<{ fips: string | null; pop: number | null }>(`
+      select county_fips as fips, coalesce(population, 0)::double as pop from cities
+      where state_code = $state and lower(city_name) = lower($city) order by pop desc limit 1`, { state, city });
+    if (!c?.fips) return 'rural';
+    const [t] = await this.rows<{ pop: number | null }>(`
+      with cbsa as (
+        select "CBSA Code" as cbsa, "FIPS State Code" || "FIPS County Code" as fips
+        from read_csv('${this.file('census-cbsa-delineation-2023/list1_Jul_2023.csv')}', all_varchar = true)
+      ),
+      pop as (
+        select state || county as fips, try_cast("B01003_001E" as double) as pop
+        from read_csv('${this.file('census-acs2023-population/acs5_2023_county_population.csv')}', all_varchar = true)
+      )
+      select sum(pop.pop) as pop from cbsa join pop using (fips) where cbsa.cbsa = (select cbsa from cbsa where fips = $fips)`, { fips: c.fips });
+    const pop = t?.pop ?? null;
+    if (pop === null) return 'rural';
+    return pop >= 1_000_000 ? 'primary' : pop >= 250_000 ? 'secondary' : 'tertiary';
+  }
+
+  /** Expected investor answers per months; null when the city has neither a sale nor a filing (a 404). */
+  investor(state: string, city: string, months: number[]): Promise<Map<number, InvestorAnswer | null>> {
+    return this.once(`investor ${state} ${city} ${months.join()}`, () => this.computeInvestor(state, city, months));
+  }
+
+  private async computeInvestor(state: string, city: string, months: number[]): Promise<Map<number, InvestorAnswer | null>> {
+    const params = { state, city };
+    const [w] = await this.rows<{ as_of: string | null; covered: boolean; name: string | null }>(`
+      select strftime(greatest(
+               (select max(sale_date) from sales where state_code = $state and lower(city) = lower($city)),
+               (select max(filing_date) from distress where state_code = $state and lower(city) = lower($city))), '%Y-%m-%d') as as_of,
+             exists (select 1 from distress where state_code = $state and lower(city) = lower($city)) as covered,
+             coalesce((select city_name from cities where state_code = $state and lower(city_name) = lower($city) order by population desc nulls last limit 1),
+                      (select mode(city) from (select city from sales where state_code = $state and lower(city) = lower($city)
+                                               union all select city from distress where state_code = $state and lower(city) = lower($city)))) as name`, params);
+    const out = new Map<number, InvestorAnswer | null>();
+    const asOf = w?.as_of ?? null;
+    if (!asOf) {
+      for (const m of months) out.set(m, null);
+      return out;
+    }
+    const starts = await this.starts(asOf, months);
+    const sales = await this.rows<{ d: string; investor: boolean | null }>(`
+      select strftime(sale_date, '%Y-%m-%d') as d, buyer_is_investor as investor
+      from sales where state_code = $state and lower(city) = lower($city) and is_arms_length`, params);
+    await this.table('oracle_resales');
+    const flips = await this.rows<{ d: string; days: number; margin: number }>(`
+      select strftime(sale_date, '%Y-%m-%d') as d, date_diff('day', prev_date, sale_date)::double as days,
+             (sale_price - prev_price) / prev_price as margin
+      from oracle_resales where state_code = $state and lower(city) = lower($city) and prev_investor
+        and prev_price > 0 and date_diff('day', prev_date, sale_date) between 1 and 365`, params);
+    const filings = await this.rows<{ d: string; k: string }>(`
+      select strftime(filing_date, '%Y-%m-%d') as d,
+             source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, ''), distress_id) as k
+      from distress where state_code = $state and lower(city) = lower($city)`, params);
+    const tier = await this.tier(state, city);
+    for (const m of months) {
+      const start = starts.get(m)!;
+      const known = sales.filter((s) => s.d > start && s.investor !== null);
+      const investors = known.filter((s) => s.investor === true).length;
+      const f = flips.filter((x) => x.d > start);
+      const filed = filings.filter((x) => x.d > start);
+      const days = median(f.map((x) => x.days));
+      const margin = median(f.map((x) => x.margin));
+      out.set(m, {
+        city: w!.name ?? city, state,
+        investor_purchase_rate_pct: known.length ? (100 * investors) / known.length : null,
+        flip_velocity_days: days,
+        gross_flip_margin_pct: margin === null ? null : 100 * margin,
+        distressed_pipeline_count: w!.covered ? new Set(filed.map((x) => x.k)).size : null,
+        platform_active_deals: 0,
+        market_tier: tier,
+        confidence: band(known.length + filed.length),
+        as_of: asOf,
+      });
+    }
+    return out;
+  }
+}
+
+/** Differences between an answer and the oracle's: numbers within `tolerance[field]` (rounding), the rest exact. */
+export function diffAnswer(label: string, got: unknown, want: unknown, tolerance: Record<string, number>, at = ''): string[] {
+  if (want !== null && typeof want === 'object') {
+    if (got === null || typeof got !== 'object') return [`${label} ${at}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`];
+    const g = got as Record<string, unknown>;
+    const wnt = want as Record<string, unknown>;
+    const keys = new Set([...Object.keys(g), ...Object.keys(wnt)]);
+    return [...keys].flatMap((k) => diffAnswer(label, g[k], wnt[k], tolerance, at ? `${at}.${k}` : k));
+  }
+  if (typeof want === 'number' && typeof got === 'number') {
+    const tol = tolerance[at] ?? 0;
+    return Math.abs(got - want) <= tol + 1e-9 ? [] : [`${label} ${at}: got ${got}, want ${want} (tolerance ${tol})`];
+  }
+  return Object.is(got, want) ? [] : [`${label} ${at}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`];
+}
