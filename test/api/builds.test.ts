@@ -305,16 +305,16 @@ describe('SIGTERM', () => {
       expect(srv.child.exitCode).toBeNull();
       expect(srv.child.signalCode).toBeNull();
 
-      // The rest of the POST body, and the rest of the download, slowly.
-      slow.write(body.slice(half));
+      // The rest of the download, slowly; then the rest of the POST body, so that the POST is the last answer
+      // counted and the process exits right after it (its count reaches usage.json only by the shutdown flush,
+      // not by the once-a-second one).
       released = true;
       exportStream.resume();
-      const [postAnswer, exportRes] = await Promise.all([
-        within(30_000, 'answer to the held-back POST', slow.next()),
-        within(60_000, 'end of the download', downloaded),
-      ]);
+      const exportRes = await within(60_000, 'end of the download', downloaded);
+      slow.write(body.slice(half));
+      const postAnswer = await within(30_000, 'answer to the held-back POST', slow.next());
       slow.socket.end();
-      counted.push(postAnswer.status, exportRes.statusCode!);
+      counted.push(exportRes.statusCode!, postAnswer.status);
 
       expect(postAnswer.status).toBe(200);
       expect(postAnswer.body.equals(referenceBody)).toBe(true);
