@@ -26,6 +26,15 @@ const PLAN_FILE = JSON.parse(fs.readFileSync(path.join(REPO, 'api', 'plans.json'
   plans: Record<string, { calls_per_month: number | null; requests_per_minute: number | null }>;
 };
 
+// State folders of the servers started here, removed when the file is done.
+const states: string[] = [];
+function tmpState(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-system-state-'));
+  states.push(dir);
+  return dir;
+}
+afterAll(() => { for (const d of states) fs.rmSync(d, { recursive: true, force: true }); });
+
 /** The build folder name the artifacts' `current` link names, read off the link itself. */
 function currentFolderName(artifacts: string): string {
   return path.basename(fs.readlinkSync(path.join(artifacts, 'current')));
@@ -52,7 +61,7 @@ async function healthOf(srv: TestServer): Promise<{ res: Response; body: unknown
 describe('GET /v1/health, healthy', () => {
   test('over the shared real build: status ok, the build `current` points to, its manifest as_of, memory limits ok; not cached', async () => {
     const artifacts = artifactsDir();
-    const srv = await startTestServer(artifacts);
+    const srv = await startTestServer(artifacts, { state: tmpState() });
     try {
       const { res, body } = await healthOf(srv);
       expect(res.status).toBe(200);
@@ -75,7 +84,7 @@ describe('GET /v1/health, healthy', () => {
   test('after a new build is published it names that build and its as_of, never the one it started with', async () => {
     const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-health-'));
     publish(artifacts, buildAsOf(artifacts, 'h1', '2026-10-31'));
-    const srv = await startTestServer(artifacts);
+    const srv = await startTestServer(artifacts, { state: tmpState() });
     try {
       expect((await healthOf(srv)).body).toEqual({ status: 'ok', build_id: 'h1', as_of: '2026-10-31', limits: { backend: 'memory', status: 'ok', detail: null } });
       publish(artifacts, buildAsOf(artifacts, 'h2', '2026-11-21'));
@@ -95,7 +104,7 @@ describe('GET /v1/health, healthy', () => {
     let srv: TestServer | null = null;
     try {
       redis = await startRedis();
-      srv = await startTestServer(artifacts, { redisUrl: redis.url });
+      srv = await startTestServer(artifacts, { state: tmpState(), redisUrl: redis.url });
       expect((await healthOf(srv)).body).toEqual({ status: 'ok', build_id: 'r1', as_of: '2026-11-20', limits: { backend: 'redis', status: 'ok', detail: null } });
     } finally {
       await srv?.close();
@@ -250,7 +259,7 @@ describe('GET /v1/usage through startServer (real clock)', () => {
   test('the period is the UTC calendar month around the call; used counts the 2xx only', async () => {
     const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-usage-real-'));
     publish(artifacts, fakeBuild(artifacts, 'ur', 1));
-    const srv = await startTestServer(artifacts);
+    const srv = await startTestServer(artifacts, { state: tmpState() });
     const monthStart = (ms: number): string => `${new Date(ms).toISOString().slice(0, 7)}-01T00:00:00.000Z`;
     try {
       // A run that straddles a month boundary is run again with a fresh key (the next can't straddle too).
