@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bbox, booleanPointInPolygon, destination, lineString, pointOnFeature, pointToLineDistance } from '@turf/turf';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
@@ -53,13 +53,33 @@ const CAMBRIDGE = 'cambridge_ma_25017C_fld_haz_ar.geojson';
 const BELMONT = 'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson';
 const zoneOf = (f: GeoFeature): string => String(f.properties['fld_zone'] ?? f.properties['FLD_ZONE']);
 
+/**
+ * The zone table of warehouse/docs/location.md "Flood zone, label and notes", written here from the doc (not the
+ * product's classifyZone): `order` is the doc's rank order (VE > A* > shaded X > open water > D > levee X > minimal X),
+ * `points` the score points, `wins` whether the class can win a zip at 10 % (shaded X, A*, V*). Null: not a flood zone.
+ */
+interface DocZone { zone: string; key: string; label: string; points: number; order: number; wins: boolean }
+function docZone(fld: unknown, subtype: unknown): DocZone | null {
+  const z = String(fld ?? '').trim().toUpperCase().replace(/^ZONE\s+/, '');
+  const sub = String(subtype ?? '').toUpperCase();
+  if (/^V(E|[0-9]{1,2})?$/.test(z)) return { zone: z, key: z, label: 'Very High', points: 100, order: 7, wins: true };
+  if (/^A(E|O|H|R|99|[0-9]{1,2})?$/.test(z)) return { zone: z, key: z, label: 'High', points: 80, order: 6, wins: true };
+  if (z === 'B' || (z === 'X' && /0\.2 PCT|1 PCT DEPTH|FUTURE CONDITIONS/.test(sub))) return { zone: z, key: 'X-shaded', label: 'Moderate', points: 45, order: 5, wins: true };
+  if (z === 'OPEN WATER') return { zone: z, key: z, label: 'Moderate', points: 45, order: 4, wins: false };
+  if (z === 'D') return { zone: 'D', key: 'D', label: 'Moderate', points: 35, order: 3, wins: false };
+  if (z === 'X' && /LEVEE/.test(sub)) return { zone: 'X', key: 'X-levee', label: 'Low', points: 15, order: 2, wins: false };
+  if (z === 'X' || z === 'C') return { zone: z === 'C' ? 'C' : 'X', key: 'X-minimal', label: 'Minimal', points: 0, order: 1, wins: false };
+  return null;
+}
+const MINIMAL_X: DocZone = { zone: 'X', key: 'X-minimal', label: 'Minimal', points: 0, order: 1, wins: false };
+
 /** Ground truth straight from the source file: the highest-risk feature containing the point (null: none). */
 function truthZone(features: GeoFeature[], lat: number, lng: number): { zone: string; rank: number } | null {
   let best: { zone: string; rank: number } | null = null;
   for (const f of features) {
     const p = f.properties;
-    const cls = classifyZone(p['fld_zone'] ?? p['FLD_ZONE'], p['zone_subty'] ?? p['ZONE_SUBTY'], p['sfha_tf'] ?? p['SFHA_TF'])!;
-    if ((!best || cls.rank > best.rank) && booleanPointInPolygon([lng, lat], f)) best = { zone: cls.zone, rank: cls.rank };
+    const cls = docZone(p['fld_zone'] ?? p['FLD_ZONE'], p['zone_subty'] ?? p['ZONE_SUBTY'])!;
+    if ((!best || cls.order > best.rank) && booleanPointInPolygon([lng, lat], f)) best = { zone: cls.zone, rank: cls.order };
   }
   return best;
 }
@@ -320,9 +340,15 @@ describe('location steps over given rows', () => {
       `select zip, flood_zone, flood_risk_label, confidence, superfund_count_1mi, environmental_risk_score, cast(as_of as varchar) as as_of, flood_risk_notes
        from mart_location_risk order by zip`);
     expect(rows[0]).toMatchObject({ zip: '90001', flood_zone: 'AE', flood_risk_label: 'High', confidence: 'medium', superfund_count_1mi: 0, as_of: '2024-03-01' });
-    expect(rows[0]!.environmental_risk_score).toBe(environmentalScore(classifyZone('AE', null, 'T')!, 0, 20));
+    // worked by hand from warehouse/docs/location.md: AE = 80 flood points, no site = 0, NRI 20 -> round(0.45 x 80 + 0.25 x 20) = 41
+    expect(rows[0]!.environmental_risk_score).toBe(41);
     expect(rows[1]).toMatchObject({ zip: '90002', flood_zone: 'D', confidence: 'low', superfund_count_1mi: 1, as_of: '2021-06-13' });
     expect(rows[1]!.flood_risk_notes).toMatch(/no FEMA flood map was loaded/);
+    // by hand: no map (flood left out) and no NRI row for county 31003 -> the Superfund points alone: 1 site = 50
+    expect(rows[1]!.environmental_risk_score).toBe(50);
+    // 90003: mapped minimal X (0 points), no site (0), NRI 20 -> round(0.45 x 0 + 0.30 x 0 + 0.25 x 20) = 5
+    // 90004: no map (flood left out), no site, NRI 20 -> round((0.30 x 0 + 0.25 x 20) / 0.55) = round(9.09) = 9
+    expect(rows.slice(2).map((r) => [r.zip, r.environmental_risk_score])).toEqual([['90003', 5], ['90004', 9]]);
   });
 });
 
@@ -356,7 +382,8 @@ describe('location risk over the real build', () => {
     engine = LocationEngine.fromDir(path.join(dir, 'live', 'location'));
     cambridge = readFeatures(CAMBRIDGE);
     belmont = readFeatures(BELMONT);
-    zipsJson = JSON.parse(fs.readFileSync(path.join(dir, 'live', 'location', 'zips.json'), 'utf8')) as typeof zipsJson;
+    // centroids and equivalent radii from the raw Gazetteer (the oracle), not the build's own live/location/zips.json
+    zipsJson = { zips: (await locationOracle()).zips.filter((z) => z.lat !== null && z.lng !== null).map((z) => [z.zip, z.lat!, z.lng!, z.radius, z.city, z.state]) };
   });
 
   it('answers a point inside a Cambridge AE polygon with AE (High, SFHA notes, mapped)', async () => {
@@ -528,7 +555,8 @@ describe('location risk over the real build', () => {
     }
     // random points over the US and its coasts (outside the ZCTA-polygon states): the answer equals a brute-force scan
     // for the nearest centroid among the zips that reach the point (max(16 km, 2 x equivalent radius)), else 404
-    const zipsJson = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'location', 'zips.json'), 'utf8')) as { zips: [string, number, number, number][] };
+    // (centroids and radii from the raw Gazetteer, see LocationOracle)
+
     let seed = 7;
     const rnd = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
     let none = 0;
@@ -592,51 +620,6 @@ describe('location risk over the real build', () => {
     expect(lawrence.flood_risk_notes).toMatch(/no FEMA flood map was loaded/);
   });
 
-  it('counts Superfund sites within 1 mile of a ZCTA polygon for DE/DC/RI zips (recomputed here from the raw files)', async () => {
-    // sites: final + proposed rows of npl_sites.csv, read here with a fresh DuckDB (not the warehouse)
-    const inst = await DuckDBInstance.create(':memory:');
-    const con = await inst.connect();
-    const csv = path.join(sourcesDir(), 'epa-superfund-sems', 'npl_sites.csv').replaceAll("'", "''");
-    const sites = (await con.runAndReadAll(`
-      select epa_id, any_value(try_cast(latitude as double)) as lat, any_value(try_cast(longitude as double)) as lng
-      from read_csv('${csv}', all_varchar = true)
-      where npl_status in ('Currently on the Final NPL', 'Proposed for NPL')
-      group by epa_id having lat is not null and lng is not null`)).getRowObjectsJson() as { epa_id: string; lat: number; lng: number }[];
-    con.closeSync();
-    expect(sites.length).toBeGreaterThan(1300);
-    // zip areas: the raw ZCTA 2010 features, parts of one ZCTA merged
-    const parts = new Map<string, number[][][][]>();
-    for (const f of fs.readdirSync(path.join(sourcesDir(), 'zcta-boundaries-2010')).filter((n) => n.endsWith('.json'))) {
-      const doc = JSON.parse(fs.readFileSync(path.join(sourcesDir(), 'zcta-boundaries-2010', f), 'utf8')) as { features: GeoFeature[] };
-      for (const feat of doc.features) {
-        const zip = String(feat.properties['ZCTA5CE10']);
-        const polys = feat.geometry.type === 'Polygon' ? [feat.geometry.coordinates] : feat.geometry.coordinates;
-        parts.set(zip, [...(parts.get(zip) ?? []), ...polys]);
-      }
-    }
-    const mart = new Map((await warehouseRows<{ zip: string }>(`select zip from mart_location_risk where geometry_source = 'zcta_polygon'`)).map((r) => [r.zip, true]));
-    // within 1 mile of the polygon: inside it, or within 1 mile of one of its rings (turf pointToLineDistance, geodesic)
-    const countFor = (polys: number[][][][]): number => {
-      const feature: Feature<MultiPolygon> = { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: polys } };
-      const [minX, minY, maxX, maxY] = bbox(feature);
-      return sites.filter((s) => {
-        if (s.lat < minY - 0.02 || s.lat > maxY + 0.02 || s.lng < minX - 0.03 || s.lng > maxX + 0.03) return false;
-        if (booleanPointInPolygon([s.lng, s.lat], feature)) return true;
-        return polys.some((p) => p.some((ring) => pointToLineDistance([s.lng, s.lat], lineString(ring), { units: 'meters', method: 'geodesic' }) <= MILE_M));
-      }).length;
-    };
-    let positive = 0, compared = 0;
-    for (const [zip, polys] of parts) {
-      if (!mart.has(zip)) continue;
-      const want = countFor(polys);
-      expect(readShard<Body>(`location/zip/${zip}.json`).superfund_count_1mi, zip).toBe(want);
-      compared++;
-      if (want > 0) positive++;
-    }
-    expect(compared).toBeGreaterThan(150);
-    expect(positive).toBeGreaterThan(20);
-  });
-
   it('skips the area-zip search outside every declared flood-map area without changing any answer', () => {
     // The speed of point lookups is measured by `npm run bench` (location part), not here: this checks that
     // the prefilter (boxes of the zips each declared area can reach) is exact, against the search done everywhere.
@@ -651,6 +634,453 @@ describe('location risk over the real build', () => {
     const searched = points.map(([lat, lng]) => JSON.stringify(everywhere.answer(lat, lng)));
     expect(boxed.filter((a) => a.includes('"flood_zone":"X"')).length).toBeGreaterThan(20); // the area case is exercised
     expect(boxed).toEqual(searched);
+  });
+});
+
+
+// ============================================================ an independent oracle, over HTTP
+//
+// Everything expected below is computed here from the raw files and warehouse/docs/location.md, never with the
+// product's rules (location-rules.ts) or its live files: the zone table (docZone above), the flood polygons from the
+// FEMA GeoJSON files (turf point-in-polygon), Superfund sites from npl_sites.csv (final + proposed, own haversine),
+// zip land area and centroid from the 2025 Gazetteer ZCTA file, the county NRI score from the NRI county table, and
+// the score formula written out. Only the zip -> city, state, county assignment comes from the warehouse's base
+// `zips` table (the geo domain's canonical table, tested in geo.test.ts).
+
+const SUPERFUND_AS_OF = '2021-06-13'; // the SEMS extract date (epa-superfund-sems/SOURCE.md)
+const MILE = 1609.344;
+/** The two sample maps: effective dates from fema-nfhl-flood-zones/SOURCE.md, declared areas from location.md "Mapped area". */
+const ORACLE_MAPS = [
+  { file: CAMBRIDGE, as_of: '2025-07-08', declares: (z: OracleZip): boolean => z.city === 'Cambridge' && z.state === 'MA' },
+  { file: BELMONT, as_of: '2006-04-05', declares: (z: OracleZip): boolean => z.county === '39013' },
+];
+
+interface OracleZip { zip: string; city: string; state: string; county: string | null; lat: number | null; lng: number | null; radius: number }
+interface OraclePiece { map: number; cls: DocZone; bbox: [number, number, number, number]; rings: RingIndex }
+interface OracleSite { lat: number; lng: number }
+type Expected = Omit<Body, 'flood_risk_notes'>;
+
+/** The documented score: 0.45 flood + 0.30 Superfund + 0.25 NRI, a missing component left out and the rest re-weighted. */
+function docScore(floodPoints: number | null, sites: number, nri: number | null): number {
+  const sf = sites === 0 ? 0 : sites === 1 ? 50 : sites === 2 ? 75 : 100;
+  let num = 0.3 * sf, den = 0.3;
+  if (floodPoints !== null) { num += 0.45 * floodPoints; den += 0.45; }
+  if (nri !== null) { num += 0.25 * nri; den += 0.25; }
+  return Math.round(num / den);
+}
+
+/**
+ * Even-odd ray casting over a polygon's rings, edges bucketed by latitude band (the Belmont minimal-X polygon has
+ * 41,703 vertices and the zips around it are sampled by the thousand). Points exactly on an edge are not asked.
+ */
+class RingIndex {
+  private readonly edges: number[] = [];
+  private readonly bands: number[][];
+  private readonly minY: number;
+  private readonly h: number;
+  constructor(rings: number[][][]) {
+    let minY = Infinity, maxY = -Infinity;
+    for (const ring of rings) {
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const [x1, y1] = ring[i]!, [x2, y2] = ring[i + 1]!;
+        this.edges.push(x1!, y1!, x2!, y2!);
+        minY = Math.min(minY, y1!, y2!); maxY = Math.max(maxY, y1!, y2!);
+      }
+    }
+    const n = Math.max(1, Math.min(2048, Math.ceil(this.edges.length / 4 / 8)));
+    this.minY = minY;
+    this.h = (maxY - minY) / n || 1;
+    this.bands = Array.from({ length: n }, () => []);
+    for (let e = 0; e < this.edges.length; e += 4) {
+      const lo = this.band(Math.min(this.edges[e + 1]!, this.edges[e + 3]!)), hi = this.band(Math.max(this.edges[e + 1]!, this.edges[e + 3]!));
+      for (let b = lo; b <= hi; b++) this.bands[b]!.push(e);
+    }
+  }
+  private band(y: number): number {
+    return Math.min(this.bands.length - 1, Math.max(0, Math.floor((y - this.minY) / this.h)));
+  }
+  contains(x: number, y: number): boolean {
+    let inside = false;
+    for (const e of this.bands[this.band(y)]!) {
+      const x1 = this.edges[e]!, y1 = this.edges[e + 1]!, x2 = this.edges[e + 2]!, y2 = this.edges[e + 3]!;
+      if (y1 > y !== y2 > y && x < ((x2 - x1) * (y - y1)) / (y2 - y1) + x1) inside = !inside;
+    }
+    return inside;
+  }
+}
+
+class LocationOracle {
+  readonly byZip: Map<string, OracleZip>;
+  private readonly located: OracleZip[];
+  private readonly complete: boolean[];
+  readonly sites: OracleSite[];
+  private readonly sitesByLat: OracleSite[];
+
+  constructor(readonly zips: OracleZip[], readonly pieces: OraclePiece[], sites: OracleSite[], readonly nri: Map<string, number>,
+    readonly polygons: Map<string, Feature<MultiPolygon>>) {
+    this.byZip = new Map(zips.map((z) => [z.zip, z]));
+    this.located = zips.filter((z) => z.lat !== null && z.lng !== null);
+    // complete layer: the file has minimal-hazard X polygons (location.md "Mapped area")
+    this.complete = ORACLE_MAPS.map((_, m) => pieces.some((p) => p.map === m && p.cls.key === 'X-minimal'));
+    this.sites = sites;
+    this.sitesByLat = [...sites].sort((a, b) => a.lat - b.lat);
+    this.polygonBoxes = new Map([...polygons].map(([zip, f]) => [zip, bbox(f)]));
+  }
+  private readonly polygonBoxes: Map<string, number[]>;
+
+  static async load(): Promise<LocationOracle> {
+    const inst = await DuckDBInstance.create(':memory:');
+    const con = await inst.connect();
+    const q = async <T>(sql: string): Promise<T[]> => (await con.runAndReadAll(sql)).getRowObjectsJson() as T[];
+    const src = (...p: string[]): string => path.join(sourcesDir(), ...p).replaceAll("'", "''");
+    try {
+      const sites = await q<OracleSite>(`
+        select any_value(try_cast(latitude as double)) as lat, any_value(try_cast(longitude as double)) as lng
+        from read_csv('${src('epa-superfund-sems', 'npl_sites.csv')}', all_varchar = true)
+        where npl_status in ('Currently on the Final NPL', 'Proposed for NPL')
+        group by epa_id having lat is not null and lng is not null`);
+      const nri = await q<{ fips: string; score: number | null }>(`
+        select lpad(trim(STCOFIPS), 5, '0') as fips, try_cast(RISK_SCORE as double) as score
+        from read_csv('${src('fema-nri', 'NRI_Table_Counties_summary.csv')}', all_varchar = true)`);
+      const gaz = await q<{ zip: string; aland: number; lat: number; lng: number }>(`
+        select trim(GEOID) as zip, try_cast(ALAND as double) as aland, try_cast(INTPTLAT as double) as lat, try_cast(trim(INTPTLONG) as double) as lng
+        from read_csv('${src('census-gazetteer-2025', '2025_Gaz_zcta_national.txt.gz')}', delim = '|', header = true, all_varchar = true)`);
+      const gazBy = new Map(gaz.map((g) => [g.zip, g]));
+      const base = await warehouseRows<{ zip: string; city: string; state_code: string; county_fips: string | null; lat: number | null; lng: number | null }>(
+        `select zip, city, state_code, county_fips, lat::double as lat, lng::double as lng from zips`);
+      const zips = base.map((z): OracleZip => {
+        const g = gazBy.get(z.zip);
+        // centroid: the Gazetteer internal point of a ZCTA, else the zips table's; radius: sqrt(ALAND / pi), >= 400 m; 1 mile for non-ZCTAs
+        return { zip: z.zip, city: z.city, state: z.state_code, county: z.county_fips, lat: g?.lat ?? z.lat, lng: g?.lng ?? z.lng,
+          radius: g && g.aland > 0 ? Math.max(400, Math.sqrt(g.aland / Math.PI)) : MILE };
+      });
+      const pieces: OraclePiece[] = [];
+      ORACLE_MAPS.forEach((m, map) => {
+        for (const f of readFeatures(m.file)) {
+          const cls = docZone(f.properties['fld_zone'] ?? f.properties['FLD_ZONE'], f.properties['zone_subty'] ?? f.properties['ZONE_SUBTY']);
+          if (!cls) continue;
+          const parts = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
+          for (const rings of parts) {
+            const feature: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
+            pieces.push({ map, cls, bbox: bbox(feature) as [number, number, number, number], rings: new RingIndex(rings) });
+          }
+        }
+      });
+      const known = new Set(base.map((z) => z.zip));
+      const polygons = new Map<string, Feature<MultiPolygon>>();
+      const dir = path.join(sourcesDir(), 'zcta-boundaries-2010');
+      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+        for (const feat of (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { features: GeoFeature[] }).features) {
+          const zip = String(feat.properties['ZCTA5CE10']);
+          if (!known.has(zip)) continue;
+          const polys = feat.geometry.type === 'Polygon' ? [feat.geometry.coordinates] : feat.geometry.coordinates;
+          const prev = polygons.get(zip);
+          polygons.set(zip, { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [...(prev?.geometry.coordinates ?? []), ...polys] } });
+        }
+      }
+      return new LocationOracle(zips, pieces, sites, new Map(nri.filter((n) => n.score !== null).map((n) => [n.fips, n.score!])), polygons);
+    } finally {
+      con.closeSync();
+      inst.closeSync();
+    }
+  }
+
+  /** Counted sites within `reach` metres of a point (haversine). */
+  sitesWithin(lat: number, lng: number, reach: number): number {
+    const dLat = reach / 110_000 + 0.01;
+    let lo = 0, hi = this.sitesByLat.length; // first site with lat >= lat - dLat
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.sitesByLat[mid]!.lat < lat - dLat) lo = mid + 1; else hi = mid; }
+    let n = 0;
+    for (let i = lo; i < this.sitesByLat.length && this.sitesByLat[i]!.lat <= lat + dLat; i++) {
+      const s = this.sitesByLat[i]!;
+      if (haversine(lat, lng, s.lat, s.lng) <= reach) n++;
+    }
+    return n;
+  }
+
+  /** Counted sites within 1 mile of a ZCTA polygon: inside it, or within a mile of one of its rings (geodesic). */
+  sitesNearPolygon(f: Feature<MultiPolygon>): number {
+    const [minX, minY, maxX, maxY] = bbox(f);
+    return this.sitesByLat.filter((s) => {
+      if (s.lat < minY - 0.02 || s.lat > maxY + 0.02 || s.lng < minX - 0.03 || s.lng > maxX + 0.03) return false;
+      if (booleanPointInPolygon([s.lng, s.lat], f)) return true;
+      return f.geometry.coordinates.some((p) => p.some((ring) => pointToLineDistance([s.lng, s.lat], lineString(ring), { units: 'meters', method: 'geodesic' }) <= MILE));
+    }).length;
+  }
+
+  /** The highest-ranked flood polygon containing the point, with its map; null outside every polygon. */
+  private readonly pointMemo = new Map<string, { cls: DocZone; map: number } | null>();
+  polygonAt(lat: number, lng: number): { cls: DocZone; map: number } | null {
+    const k = `${lat},${lng}`;
+    const memo = this.pointMemo.get(k);
+    if (memo !== undefined) return memo;
+    const hit = this.polygonAtUncached(lat, lng);
+    this.pointMemo.set(k, hit);
+    return hit;
+  }
+  private polygonAtUncached(lat: number, lng: number): { cls: DocZone; map: number } | null {
+    let best: OraclePiece | null = null;
+    for (const p of this.pieces) {
+      if (lng < p.bbox[0] || lng > p.bbox[2] || lat < p.bbox[1] || lat > p.bbox[3]) continue;
+      if (best && p.cls.order <= best.cls.order) continue;
+      if (p.rings.contains(lng, lat)) best = p;
+    }
+    return best ? { cls: best.cls, map: best.map } : null;
+  }
+
+  /** A point classified: polygon zone; else minimal X when `areaZip` lies in a floodplain-only map's declared area; else unmapped (null). */
+  classify(lat: number, lng: number, areaZip: OracleZip | null): { cls: DocZone; map: number } | null {
+    const hit = this.polygonAt(lat, lng);
+    if (hit) return hit;
+    const m = areaZip ? ORACLE_MAPS.findIndex((x, i) => !this.complete[i] && x.declares(areaZip)) : -1;
+    return m >= 0 ? { cls: MINIMAL_X, map: m } : null;
+  }
+
+  /** Flood facts of a zip from its samples (location.md "Flood zone of a zip"). */
+  private readonly floodMemo = new Map<string, ReturnType<LocationOracle['zipFloodUncached']>>();
+  zipFlood(z: OracleZip): { cls: DocZone | null; mapped: number; maps: Set<number>; samples: number } {
+    let f = this.floodMemo.get(z.zip);
+    if (!f) this.floodMemo.set(z.zip, (f = this.zipFloodUncached(z)));
+    return f;
+  }
+  private zipFloodUncached(z: OracleZip): { cls: DocZone | null; mapped: number; maps: Set<number>; samples: number } {
+    const none = { cls: null, mapped: 0, maps: new Set<number>(), samples: 0 };
+    if (z.lat === null || z.lng === null) return none;
+    const poly = this.polygons.get(z.zip);
+    const dLat = z.radius / 110_000, dLng = z.radius / (110_000 * Math.cos((z.lat * Math.PI) / 180));
+    const box = poly ? bbox(poly) : [z.lng - dLng, z.lat - dLat, z.lng + dLng, z.lat + dLat];
+    const near = this.pieces.some((p) => p.bbox[0] <= box[2]! && box[0]! <= p.bbox[2] && p.bbox[1] <= box[3]! && box[1]! <= p.bbox[3]);
+    const declared = ORACLE_MAPS.some((m, i) => !this.complete[i] && m.declares(z));
+    if (!near && !declared) return none; // no sample can be mapped
+    expect(poly, `${z.zip}: a ZCTA-polygon zip near a flood map (not sampled by this oracle)`).toBeUndefined();
+    // samples: centres of the res-9 cells within the radius of the centroid (at least the centroid)
+    const samples: [number, number][] = [];
+    for (const c of gridDisk(latLngToCell(z.lat, z.lng, 9), Math.ceil(z.radius / 250) + 2)) {
+      const [clat, clng] = cellToLatLng(c);
+      if (haversine(z.lat, z.lng, clat, clng) <= z.radius) samples.push([clat, clng]);
+    }
+    if (!samples.length) samples.push([z.lat, z.lng]);
+    const count = new Map<string, { cls: DocZone; n: number }>();
+    const maps = new Set<number>();
+    let mapped = 0;
+    for (const [lat, lng] of samples) {
+      const hit = this.classify(lat, lng, z);
+      if (!hit) continue;
+      mapped++;
+      maps.add(hit.map);
+      const e = count.get(hit.cls.key);
+      if (e) e.n++; else count.set(hit.cls.key, { cls: hit.cls, n: 1 });
+    }
+    const total = samples.length;
+    const big = [...count.values()].filter((c) => c.n / total >= 0.1).sort((a, b) => b.cls.order - a.cls.order || b.n - a.n);
+    let cls: DocZone | null = null;
+    if (big[0]?.cls.wins) cls = big[0].cls;
+    else if (mapped / total >= 0.5) cls = (big[0] ?? [...count.values()].sort((a, b) => b.n - a.n)[0]!).cls;
+    return { cls, mapped: mapped / total, maps, samples: total };
+  }
+
+  expectedZip(zip: string): Expected {
+    const z = this.byZip.get(zip)!;
+    const poly = this.polygons.get(zip);
+    const f = this.zipFlood(z);
+    const sites = poly ? this.sitesNearPolygon(poly) : z.lat === null || z.lng === null ? 0 : this.sitesWithin(z.lat, z.lng, z.radius + MILE);
+    const nri = z.county ? this.nri.get(z.county) ?? null : null;
+    const conf = z.lat === null || f.mapped < 0.5 ? 'low' : f.mapped >= 0.9 && poly ? 'high' : 'medium';
+    const want: Expected = {
+      zip_code: zip, city: z.city, state: z.state, flood_zone: f.cls?.zone ?? 'D', flood_risk_label: f.cls?.label ?? 'Moderate',
+      superfund_nearby: sites > 0, superfund_count_1mi: sites, environmental_risk_score: docScore(f.cls?.points ?? null, sites, nri),
+      confidence: conf, as_of: [SUPERFUND_AS_OF, ...[...f.maps].map((m) => ORACLE_MAPS[m]!.as_of)].sort().at(-1)!,
+    };
+    return want;
+  }
+
+
+  /** null: no zip reaches the point (404). */
+  expectedPoint(lat: number, lng: number): Expected | null {
+    let zip: OracleZip | null = null, polygon = false;
+    for (const [code, f] of this.polygons) {
+      const b = this.polygonBoxes.get(code)!;
+      if (lng < b[0]! || lng > b[2]! || lat < b[1]! || lat > b[3]!) continue;
+      if (booleanPointInPolygon([lng, lat], f)) { zip = this.byZip.get(code)!; polygon = true; break; }
+    }
+    let areaZip = zip;
+    if (!zip) {
+      let bestD = Infinity, bestW = Infinity;
+      for (const z of this.located) {
+        const d = haversine(lat, lng, z.lat!, z.lng!);
+        if (d > Math.max(16_000, 2 * z.radius)) continue; // the zip does not reach the point
+        if (d < bestD) { bestD = d; zip = z; }
+        if (d / z.radius < bestW) { bestW = d / z.radius; areaZip = z; }
+      }
+    }
+    if (!zip) return null;
+    const hit = this.classify(lat, lng, areaZip);
+    const sites = this.sitesWithin(lat, lng, MILE);
+    const nri = zip.county ? this.nri.get(zip.county) ?? null : null;
+    return {
+      zip_code: zip.zip, city: zip.city, state: zip.state, flood_zone: hit?.cls.zone ?? 'D', flood_risk_label: hit?.cls.label ?? 'Moderate',
+      superfund_nearby: sites > 0, superfund_count_1mi: sites, environmental_risk_score: docScore(hit?.cls.points ?? null, sites, nri),
+      confidence: !hit ? 'low' : polygon ? 'high' : 'medium', as_of: hit && ORACLE_MAPS[hit.map]!.as_of > SUPERFUND_AS_OF ? ORACLE_MAPS[hit.map]!.as_of : SUPERFUND_AS_OF,
+    };
+  }
+}
+
+let oracleLoad: Promise<LocationOracle> | null = null;
+/** One oracle per file (reading the raw files takes a few seconds). */
+const locationOracle = (): Promise<LocationOracle> => (oracleLoad ??= LocationOracle.load());
+
+/** The zips compared over HTTP: every zip a flood map touches, and zips without a map (several kinds). */
+function oracleZips(oracle: LocationOracle): string[] {
+  // every zip the oracle finds touched by a map (Cambridge, Belmont County and the neighbours whose area reaches a polygon)
+  const mapped = oracle.zips.filter((z) => oracle.zipFlood(z).maps.size > 0).map((z) => z.zip);
+  const cambridge = oracle.zips.filter((z) => z.city === 'Cambridge' && z.state === 'MA').map((z) => z.zip);
+  const belmont = oracle.zips.filter((z) => z.county === '39013').map((z) => z.zip);
+  expect(cambridge.length).toBeGreaterThanOrEqual(5);
+  expect(belmont.length).toBeGreaterThanOrEqual(10);
+  // no map: Lawrence KS, Seattle, Hartford CT (a planning region: no NRI score), Wilmington DE, Washington DC and
+  // Providence RI (ZCTA polygons), Somerville MA; and zips with Superfund sites around them
+  const others = ['66044', '98103', '06103', '19801', '20001', '02903', '02143', '07105', '08103', '55421', '97217'];
+  return [...new Set([...cambridge, ...belmont, ...mapped, ...others])].sort();
+}
+
+/** The points compared over HTTP, each with why it is there. */
+function oraclePoints(oracle: LocationOracle): [number, number, string][] {
+  const points: [number, number, string][] = [];
+  // an interior point of every feature of both maps (each zone class of each map)
+  for (const file of [CAMBRIDGE, BELMONT]) {
+    readFeatures(file).forEach((f, i) => { const p = interiorPoint(f); if (p) points.push([p[0], p[1], `${file} feature ${i}`]); });
+  }
+  // Cambridge squares (in the declared area, outside the polygons) and neighbours outside it
+  points.push([42.3736, -71.119, 'Harvard Square'], [42.3652, -71.1037, 'Central Square'], [42.3884, -71.1191, 'Porter Square'],
+    [42.3796, -71.0935, 'Somerville'], [42.3601, -71.124, 'Allston'], [42.396, -71.156, 'Belmont MA']);
+  // Belmont County points inside the map's box but outside all its polygons (a complete layer: D there)
+  let seed = 4242;
+  const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0, found = 0; i < 5000 && found < 3; i++) {
+    const lat = 39.85 + rnd() * 0.32, lng = -81.24 + rnd() * 0.54;
+    if (!oracle.polygonAt(lat, lng)) { points.push([lat, lng, 'Belmont box, no polygon']); found++; }
+  }
+  // no map: Lawrence KS, Seattle, Hartford CT (no NRI score for planning regions), Wilmington DE and Providence RI
+  // (ZCTA polygons), Adak AK (a huge zip near the antimeridian)
+  points.push([38.9717, -95.2353, 'Lawrence KS'], [47.6062, -122.3321, 'Seattle'], [41.7637, -72.6851, 'Hartford CT'],
+    [39.7447, -75.5484, 'Wilmington DE'], [41.824, -71.4128, 'Providence RI'], [51.88, -176.65, 'Adak AK']);
+  // an isolated counted site: 0.5 and 0.98 mi away (counted), 1.02 and 1.5 mi (not); and the middle of a cluster
+  const lonely = oracle.sites.find((s) => s.lat > 30 && s.lng < -80 && oracle.sitesWithin(s.lat, s.lng, 5 * MILE) === 1)!;
+  for (const [mi, bearing] of [[0.5, 10], [0.98, 100], [1.02, 190], [1.5, 280]] as const) {
+    const [lng, lat] = destination([lonely.lng, lonely.lat], mi, bearing, { units: 'miles' }).geometry.coordinates as [number, number];
+    points.push([lat, lng, `${mi} mi from a lone site`]);
+  }
+  const cluster = oracle.sites.find((s) => oracle.sitesWithin(s.lat, s.lng, MILE) >= 3)!;
+  points.push([cluster.lat, cluster.lng, 'a cluster of sites']);
+  // edge values: the poles and the antimeridian, mid-ocean, (0, 0): no zip reaches them
+  points.push([90, 180, 'north pole'], [-90, -180, 'south pole'], [30, -40, 'mid-Atlantic'], [0, 0, 'null island']);
+  return points;
+}
+
+describe('location risk against an independent oracle (raw files, the documented formula), over HTTP', () => {
+  let oracle: LocationOracle;
+  let server: TestServer;
+  let key: string;
+  let zipCases: { zip: string; want: Expected }[];
+  let pointCases: { lat: number; lng: number; label: string; want: Expected | null }[];
+  beforeAll(async () => {
+    oracle = await locationOracle();
+    // every expected answer is worked out before the server starts: it shares this process, and a long synchronous
+    // stretch between requests would hold its keep-alive timers (a stale pooled connection, ECONNRESET)
+    zipCases = oracleZips(oracle).map((zip) => ({ zip, want: oracle.expectedZip(zip) }));
+    pointCases = oraclePoints(oracle).map(([lat, lng, label]) => ({ lat, lng, label, want: oracle.expectedPoint(lat, lng) }));
+    server = await startTestServer(artifactsDir());
+    key = server.key('starter', 100_000);
+  });
+  afterAll(async () => { await server?.close(); });
+
+  const get = async (query: string): Promise<{ status: number; body: Body }> => {
+    const r = await server.get(`/v1/location/risk?${query}`, key);
+    return { status: r.status, body: (await r.json()) as Body };
+  };
+  const spec = (b: Body): Expected => {
+    const { flood_risk_notes: _notes, ...rest } = b;
+    return rest;
+  };
+
+  it('the oracle reads what the docs describe: 1,374 counted NPL sites, the NRI county table, a floodplain-only and a complete map', () => {
+    expect(oracle.sites).toHaveLength(1374); // location.md: 1,326 final + 48 proposed
+    expect(oracle.nri.size).toBeGreaterThan(3000);
+    expect(oracle.pieces.filter((p) => p.map === 0).map((p) => p.cls.key).sort()).toEqual(expect.arrayContaining(['AE', 'X-shaded']));
+    expect(oracle.pieces.some((p) => p.map === 0 && p.cls.key === 'X-minimal')).toBe(false); // Cambridge: floodplains only
+    expect(oracle.pieces.some((p) => p.map === 1 && p.cls.key === 'X-minimal')).toBe(true); // Belmont: a complete layer
+    expect(oracle.polygons.size).toBeGreaterThan(150); // DE, DC, RI
+  });
+
+  it('GET ?zip= equals the oracle for Cambridge MA and Belmont County OH zips (flood maps), their neighbours and zips without a map', async () => {
+    const seen = { zones: new Set<string>(), nriNull: 0, sites: 0, medium: 0, low: 0 };
+    const bad: string[] = [];
+    for (const { zip, want } of zipCases) {
+      const { status, body } = await get(`zip=${zip}`);
+      expect(status, zip).toBe(200);
+      if (JSON.stringify(spec(body)) !== JSON.stringify(want)) bad.push(`${zip}: got ${JSON.stringify(spec(body))}, oracle ${JSON.stringify(want)}`);
+      expect(Object.keys(body)).toEqual(SPEC_FIELDS);
+      if (want.flood_zone === 'D') expect(body.flood_risk_notes, zip).toMatch(/undetermined/);
+      seen.zones.add(want.flood_zone);
+      if (want.confidence !== 'high') seen[want.confidence as 'medium' | 'low']++;
+      if (want.superfund_count_1mi > 0) seen.sites++;
+      const z = oracle.byZip.get(zip)!;
+      if (!z.county || !oracle.nri.has(z.county)) seen.nriNull++;
+    }
+    expect(bad).toEqual([]);
+    // the comparison exercised every branch of the formula
+    expect(zipCases.length).toBeGreaterThan(50);
+    expect([...seen.zones].sort()).toEqual(expect.arrayContaining(['AE', 'D', 'X']));
+    expect(seen.medium).toBeGreaterThan(0);
+    expect(seen.low).toBeGreaterThan(0);
+    expect(seen.sites).toBeGreaterThan(3);
+    expect(seen.nriNull).toBeGreaterThan(0);
+  });
+
+  it('every zip shard (the ?zip= body) equals the oracle: flood zone, Superfund count, NRI, score, confidence, as_of', async () => {
+    const bad: string[] = [];
+    let compared = 0, withSites = 0, polygonZips = 0, polygonWithSites = 0;
+    for (const z of oracle.zips) {
+      // the server shares this process: let its timers (and the HTTP client's keep-alive expiry) run between chunks
+      if (compared % 2000 === 0) await new Promise((r) => setImmediate(r));
+      const want = oracle.expectedZip(z.zip);
+      const got = spec(readShard<Body>(`location/zip/${z.zip}.json`));
+      if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`${z.zip}: got ${JSON.stringify(got)}, oracle ${JSON.stringify(want)}`);
+      compared++;
+      if (want.superfund_count_1mi > 0) withSites++;
+      if (oracle.polygons.has(z.zip)) { polygonZips++; if (want.superfund_count_1mi > 0) polygonWithSites++; }
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+    expect(compared).toBeGreaterThan(40_000);
+    expect(withSites).toBeGreaterThan(1000);
+    // DE, DC and RI zips: Superfund sites within a mile of the ZCTA polygon (turf, geodesic) rather than of a disk
+    expect(polygonZips).toBeGreaterThan(150);
+    expect(polygonWithSites).toBeGreaterThan(20);
+  });
+
+  it('GET ?lat=&lng= equals the oracle: every flood polygon, outside them, unmapped places, around Superfund sites, edge values', async () => {
+    const seen = { X: 0, AE: 0, A: 0, D: 0, sites: 0, missing: 0, clusters: 0 };
+    const bad: string[] = [];
+    for (const { lat, lng, label, want } of pointCases) {
+      const { status, body } = await get(`lat=${lat}&lng=${lng}`);
+      if (!want) {
+        expect(status, label).toBe(404);
+        expect((body as unknown as { message: string }).message, label).toMatch(/outside coverage/);
+        seen.missing++;
+        continue;
+      }
+      expect(status, label).toBe(200);
+      if (JSON.stringify(spec(body)) !== JSON.stringify(want)) bad.push(`${label} (${lat}, ${lng}): got ${JSON.stringify(spec(body))}, oracle ${JSON.stringify(want)}`);
+      if (want.flood_zone in seen) seen[want.flood_zone as 'X' | 'AE' | 'A' | 'D']++;
+      if (want.superfund_count_1mi > 0) seen.sites++;
+      if (want.superfund_count_1mi >= 3) seen.clusters++;
+    }
+    expect(bad).toEqual([]);
+    // every kind of point was asked: both maps' zones, unmapped places, sites near and far, four places no zip reaches
+    expect(seen).toMatchObject({ missing: 4, clusters: 1 });
+    for (const k of ['X', 'AE', 'A', 'D', 'sites'] as const) expect(seen[k], k).toBeGreaterThan(0);
+    expect(pointCases.find((c) => c.label === '0.98 mi from a lone site')!.want!.superfund_count_1mi).toBe(1);
+    expect(pointCases.find((c) => c.label === '1.02 mi from a lone site')!.want!.superfund_count_1mi).toBe(0);
   });
 });
 
