@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, haversineKm, isoOfDay, median, normalizeAddress,
+  CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, normalizeAddress,
   type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta,
 } from '../api/live/valuation-model.ts';
 import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../api/live/valuation-backtest.ts';
@@ -14,6 +14,19 @@ import { REPORT_TITLE, run as runValuationStep } from '../pipelines/shards/valua
 import { makeContext } from './helpers/context.ts';
 import { artifactsDir, buildDir, warehouseRows } from './helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
+
+// ---------------------------------------------------------------- the test's own arithmetic (not the model's helpers)
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+/** Great-circle distance in km (haversine, mean Earth radius). */
+const haversineKm = (lat1: number, lng1: number, lat2: number, lng2: number): number => {
+  const r = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(a));
+};
 
 // ---------------------------------------------------------------- deterministic synthetic markets
 
@@ -66,6 +79,39 @@ function engineFor(set: CompSetData, calibration: CalibrationRow[]): { engine: V
   const write = (f: string, v: unknown): void => fs.writeFileSync(path.join(dir, f), JSON.stringify(v));
   write('comps.json', set); write('subjects.json', empty); write('params.json', params); write('calibration.json', calibration); write('meta.json', meta);
   return { engine: ValuationEngine.fromDir(dir), dir };
+}
+
+/**
+ * The interval half-width q of warehouse/docs/valuation.md "Interval: split-conformal calibration", looked up here in
+ * the documented order (rows with n >= 100 only): the source's row for mode and tier; the pooled row for mode and
+ * tier; the source's largest row of the mode; the pooled largest row of the mode; the pooled largest row of the tier
+ * in any mode; else 0.35.
+ */
+function docQ(table: CalibrationRow[], source: string, mode: string, tier: string): number {
+  const usable = table.filter((r) => r.n >= 100);
+  const largest = (f: (r: CalibrationRow) => boolean): number | undefined => usable.filter(f).sort((a, b) => b.n - a.n)[0]?.q;
+  return largest((r) => r.source === source && r.mode === mode && r.tier === tier)
+    ?? largest((r) => r.source === '*' && r.mode === mode && r.tier === tier)
+    ?? largest((r) => r.source === source && r.mode === mode)
+    ?? largest((r) => r.source === '*' && r.mode === mode)
+    ?? largest((r) => r.source === '*' && r.tier === tier)
+    ?? 0.35;
+}
+
+/** Test-slice metrics counted here (not with the back-test's own summary): coverage %, MdAPE % and median width %. */
+function testMetrics(preds: Prediction[], table: CalibrationRow[]): { n: number; coverage: number; mdape: number; width: number } {
+  const test = preds.filter((p) => p.slice === 'test');
+  const med = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
+  let inside = 0;
+  const ape: number[] = [], width: number[] = [];
+  for (const p of test) {
+    const q = docQ(table, p.source, p.mode, p.tier);
+    const low = p.estimate * Math.exp(-q), high = p.estimate * Math.exp(q);
+    if (p.actual >= low && p.actual <= high) inside++;
+    ape.push(Math.abs(p.estimate / p.actual - 1));
+    width.push((high - low) / p.estimate);
+  }
+  return { n: test.length, coverage: (100 * inside) / test.length, mdape: 100 * med(ape), width: 100 * med(width) };
 }
 
 // ---------------------------------------------------------------- pure estimator
@@ -243,17 +289,23 @@ describe('split-conformal calibration', () => {
       }
     }
     const table = calibrate(preds);
-    const high = table.find((t) => t.source === 'synthetic' && t.tier === 'high')!;
-    expect(high.q).toBeCloseTo(0.08 * 1.2816, 1); // the 80% quantile of |N(0, s)| is 1.2816 s
-    const summary = summarize(preds, table);
+    // the 80% quantile of |N(0, s)| is 1.2816 s: each tier's q is that of its own spread
     for (const tier of TIERS) {
-      const row = summary.find((s) => s.tier === tier)!;
-      expect(row.coverage!).toBeGreaterThan(77.5);
-      expect(row.coverage!).toBeLessThan(82.5);
+      const row = table.find((t) => t.source === 'synthetic' && t.mode === 'record' && t.tier === tier)!;
+      expect(row.q, tier).toBeCloseTo(sigma[tier] * 1.2816, 1);
     }
-    const widths = TIERS.map((t) => summary.find((s) => s.tier === t)!.width!);
-    expect(widths[0]!).toBeLessThan(widths[1]!);
-    expect(widths[1]!).toBeLessThan(widths[2]!);
+    // coverage of the test points counted here; 2,000 per tier: binomial sd 0.9 points, so 77.5..82.5 is +-2.8 sd
+    const metrics = TIERS.map((tier) => testMetrics(preds.filter((p) => p.tier === tier), table));
+    for (const [i, m] of metrics.entries()) {
+      expect(m.n, TIERS[i]).toBe(2000);
+      expect(m.coverage, TIERS[i]).toBeGreaterThan(77.5);
+      expect(m.coverage, TIERS[i]).toBeLessThan(82.5);
+    }
+    expect(metrics[0]!.width).toBeLessThan(metrics[1]!.width);
+    expect(metrics[1]!.width).toBeLessThan(metrics[2]!.width);
+    // and the product's own summary agrees with the count made here
+    const summary = summarize(preds, table);
+    for (const [i, tier] of TIERS.entries()) expect(summary.find((s) => s.tier === tier)!.coverage!).toBeCloseTo(metrics[i]!.coverage, 1);
   });
 
   it('conformalQuantile takes the ceil((n + 1) * 0.8)-th smallest score', () => {
@@ -275,7 +327,9 @@ describe('split-conformal calibration', () => {
     const idx = new CompIndex(set);
     const i = 300, before = set.day[200]!;
     const cache = new Map();
-    const t = idx.typical('99901', (idx.byZip.get('99901') ?? []).filter((r) => idx.day[r]! < before))!;
+    // the zip's typical property among the sales before the split (valuation.md "Subject"): median beds, median sqft
+    const earlier = set.day.map((_, k) => k).filter((k) => set.day[k]! < before);
+    const t = { beds: median(earlier.map((k) => set.beds[k]!)), sqft: Math.round(Math.exp(median(earlier.map((k) => Math.log(set.sqft[k]!))))) };
     expect(subjectFor(idx, i, 'record', before, cache)).toMatchObject({ mode: 'record', sqft: set.sqft[i], beds: set.beds[i], lat: set.lat[i] });
     expect(subjectFor(idx, i, 'request', before, cache)).toMatchObject({ mode: 'request', sqft: set.sqft[i], beds: t.beds, lat: null });
     expect(subjectFor(idx, i, 'typical', before, cache)).toMatchObject({ mode: 'typical', sqft: t.sqft, beds: t.beds, lat: null });
@@ -287,16 +341,18 @@ describe('split-conformal calibration', () => {
     const r = backtest(idx, ['record', 'typical']);
     const table = calibrate(r.predictions);
     expect(table.filter((t) => t.source === 'synthetic' && t.mode === 'typical').map((t) => t.tier)).toEqual(['low']);
-    const summary = summarize(r.predictions, table);
-    const all = (mode: string) => summary.find((s) => s.mode === mode && s.tier === 'all')!;
+    // counted here from the test slice's predictions and the table (the documented q lookup), not by summarize()
+    const all = (mode: string): ReturnType<typeof testMetrics> => testMetrics(r.predictions.filter((p) => p.mode === mode), table);
     for (const mode of ['record', 'typical']) {
+      // n > 500: binomial sd < 1.8 points at 80%, so 75..85 is about +-2.8 sd
       expect(all(mode).n).toBeGreaterThan(500);
-      expect(all(mode).coverage!).toBeGreaterThan(75);
-      expect(all(mode).coverage!).toBeLessThan(85);
+      expect(all(mode).coverage).toBeGreaterThan(75);
+      expect(all(mode).coverage).toBeLessThan(85);
     }
+    // the market's noise is N(0, 0.15): a good estimator's median absolute error is near 0.674 x 0.15 = 10%
     expect(all('record').mdape).toBeLessThan(15);
     // without the size the interval must be wider to cover as much
-    expect(all('typical').width!).toBeGreaterThan(all('record').width! * 1.5);
+    expect(all('typical').width).toBeGreaterThan(all('record').width * 1.5);
   });
 });
 
@@ -400,19 +456,12 @@ describe('valuation over the shared real build', () => {
     }
   });
 
-  it('the build report carries the back-test with King County rows', () => {
+  it('the build report carries the back-test section with King County rows for every subject mode', () => {
+    // the report's figures are the build's own account: the interval's coverage is measured independently over HTTP below
     const sections = JSON.parse(fs.readFileSync(path.join(buildDir(), 'report-sections.json'), 'utf8')) as { title: string; headers: string[]; rows: unknown[][] }[];
     const s = sections.find((x) => x.title === REPORT_TITLE)!;
     expect(s.headers).toContain('80% coverage %');
-    expect(s.rows.some((r) => r[0] === 'king_county' && r[2] === 'all')).toBe(true);
-    // every subject mode the endpoint uses is back-tested, and its interval covers ~80% of King County's test sales
-    for (const mode of ['record', 'request', 'typical']) {
-      const row = s.rows.find((r) => r[0] === 'king_county' && r[1] === mode && r[2] === 'all')!;
-      expect(row, mode).toBeDefined();
-      const coverage = row[s.headers.indexOf('80% coverage %')] as number;
-      expect(coverage, mode).toBeGreaterThan(76);
-      expect(coverage, mode).toBeLessThan(84);
-    }
+    for (const mode of ['record', 'request', 'typical']) expect(s.rows.some((r) => r[0] === 'king_county' && r[1] === mode && r[2] === 'all'), mode).toBe(true);
   });
 });
 
@@ -424,6 +473,63 @@ describe('POST /v1/valuation/estimate over HTTP', () => {
     key = server.key('builder');
   });
   afterAll(async () => { await server.close(); });
+
+  it('King County held-out sales: the 80% interval covers about 80% of the true prices in each subject mode; record MdAPE within the documented 9%', async () => {
+    // The holdout, chosen here from the canonical sales table by warehouse/docs/valuation.md: the source's comps
+    // (arm's-length residential sales with a zip, price, sqft and a price per sqft of 10..10,000), in date order;
+    // the test slice is the last 20% (from the day of the 80% point on). Only each parcel's latest sale is taken:
+    // the endpoint leaves exactly that sale out of a recorded address's comps, so it is never graded on a price it
+    // used. A deterministic sample of 1,000 (ordered by a hash of the sale id).
+    const sample = await warehouseRows<{ parcel_id: string; zip: string; price: number; sqft: number; condition: string }>(`
+      with comps as (
+        select sale_id, parcel_id, zip, sale_date, sale_price, sqft, condition from sales
+        where source = 'king_county' and is_arms_length and property_type in ('sfr', 'multi', 'condo') and zip is not null
+          and sale_price > 0 and sqft > 0 and sale_price / sqft between 10 and 10000
+          and sale_date > (select max(sale_date) from sales where source = 'king_county') - interval 5 year),
+      ranked as (select sale_date, row_number() over (order by sale_date, sale_id) as k, count(*) over () as n from comps),
+      latest as (select *, row_number() over (partition by parcel_id order by sale_date desc, sale_id desc) as r from comps)
+      select parcel_id, zip, sale_price::double as price, sqft::double as sqft, condition from latest
+      where r = 1 and sale_date >= (select min(sale_date) from ranked where k > 0.8 * n)
+      order by md5(sale_id) limit 1000`);
+    expect(sample).toHaveLength(1000);
+    const enterprise = server.key('enterprise'); // no per-minute limit for 3,000 calls
+    const modes = {
+      // the address is known (King County: the parcel number): its own characteristics, condition as recorded
+      record: (s: (typeof sample)[number]) => ({ zip: s.zip, address: s.parcel_id, condition: s.condition }),
+      // an unknown address with the sale's sqft; an unknown address alone. (The endpoint cannot tell which sale is
+      // meant here, so the sale itself stays among the zip's comps: these two lean, if anything, optimistic.)
+      request: (s: (typeof sample)[number]) => ({ zip: s.zip, address: '1 NO SUCH PARCEL', sqft: s.sqft, condition: s.condition }),
+      typical: (s: (typeof sample)[number]) => ({ zip: s.zip, address: '1 NO SUCH PARCEL', condition: s.condition }),
+    };
+    const result: Record<string, { coverage: number; mdape: number }> = {};
+    for (const [mode, body] of Object.entries(modes)) {
+      let inside = 0;
+      const ape: number[] = [];
+      for (let i = 0; i < sample.length; i += 10) { // ten requests in flight at a time
+        await Promise.all(sample.slice(i, i + 10).map(async (s) => {
+          const res = await server.post('/v1/valuation/estimate', body(s), enterprise);
+          expect(res.status, `${mode} ${s.parcel_id}`).toBe(200);
+          const b = (await res.json()) as ValuationBody;
+          if (s.price >= b.value_low && s.price <= b.value_high) inside++;
+          ape.push(Math.abs(b.estimated_value / s.price - 1));
+        }));
+      }
+      ape.sort((a, b) => a - b);
+      result[mode] = { coverage: (100 * inside) / sample.length, mdape: 100 * (ape[499]! + ape[500]!) / 2 };
+    }
+    console.log(`valuation holdout, 1,000 King County test-slice sales over HTTP: ${JSON.stringify(result)}`);
+    // 1,000 draws of an 80% interval: binomial sd = sqrt(0.8 x 0.2 / 1000) = 1.26 points; 75..85 is +-4 sd, far
+    // outside chance for a calibrated interval, while an interval 20% too narrow or too wide moves coverage ~6 points
+    for (const [mode, r] of Object.entries(result)) {
+      expect(r.coverage, `${mode} coverage ${r.coverage}`).toBeGreaterThan(75);
+      expect(r.coverage, `${mode} coverage ${r.coverage}`).toBeLessThan(85);
+    }
+    // valuation.md "King County goals (record subjects): MdAPE <= 9%"
+    expect(result['record']!.mdape).toBeLessThanOrEqual(9);
+    // without the property the estimate is worse: request (sqft sent) between record and typical
+    expect(result['request']!.mdape).toBeGreaterThan(result['record']!.mdape);
+    expect(result['typical']!.mdape).toBeGreaterThan(result['request']!.mdape);
+  });
 
   it('200 with a valid Valuation estimate for a King County zip', async () => {
     const res = await server.post('/v1/valuation/estimate', { zip: '98115', address: '7500 35th Ave NE', sqft: 1800 }, key);
