@@ -3,8 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
-import { buildDir, readShard, warehouseRows } from './helpers/build.ts';
+import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+import { PINNED_NOW } from './helpers/global-setup.ts';
+import { loadSettings } from '../pipelines/settings.ts';
 import { run as runCoverage } from '../pipelines/marts/90_mart_coverage.ts';
 import { listSteps } from '../pipelines/steps.ts';
 import { shardPath } from '../pipelines/shards/layout.ts';
@@ -350,10 +354,10 @@ describe('geo steps over given rows', () => {
       const [row] = await shardRows(ctx, 'coverage');
       const body = JSON.parse(String(row!['body'])) as Record<string, unknown>;
       expect(Object.keys(body)).toEqual(COVERAGE_FIELDS);
-      const expectedPoints = (await ctx.rows<{ n: number }>(`select (
-          (select count(*) from states) + (select count(*) from counties) + (select count(*) from cities) + (select count(*) from zips)
-        + (select count(*) from mart_geo_cities) + (select count(*) from mart_geo_markets) + (select count(*) from mart_geo_states)
-        + (select count(*) from state_legal) + (select count(*) from local_legal) + (select count(*) from regulations))::integer as n`))[0]!.n;
+      // data_points by hand (geo.md: rows of every main table but int_* and mart_coverage), from the given rows:
+      // states 3 (CT, DC, WA) + counties 7 (PR rejected) + cities 8 + zips 6 + mart_geo_cities 8 + mart_geo_markets 7
+      // (5 WA cities of 5,000+, Hartford, Washington) + mart_geo_states 2 (no DC) + state_legal 3 + local_legal 3 + regulations 5
+      const expectedPoints = 3 + 7 + 8 + 6 + 8 + 7 + 2 + 3 + 3 + 5;
       expect(body).toEqual({
         addresses: 0, regulations: 3,
         regulations_by_category: Object.fromEntries(CATEGORIES.map((c) => [c, c === 'eviction' ? 2 : c === 'zoning' ? 1 : 0])),
@@ -454,12 +458,14 @@ describe('geo shards of the real build', () => {
     const wa = readShard<{ markets: Record<string, unknown>[] }>('geo/markets/WA/all.json');
     expect(Object.keys(wa.markets[0]!)).toEqual(MARKET_FIELDS);
     expect(wa.markets[0]!['city_name']).toBe('Seattle');
-    const pops = await warehouseRows<{ city_name: string }>(`select city_name from mart_geo_markets where state_code = 'WA' order by state_rank`);
+    // independent of the mart: geo.md "Markets rule" over the canonical cities table (population >= 5,000, by population then name)
+    const pops = await warehouseRows<{ city_name: string }>(`select city_name from cities where state_code = 'WA' and population >= 5000 order by population desc, city_name`);
     expect(wa.markets.map((m) => m['city_name'])).toEqual(pops.map((p) => p.city_name));
   });
 
   it('/v1/geo/lookup: one shard per city row', async () => {
-    const [{ n }] = (await warehouseRows<{ n: number }>(`select count(*)::integer as n from mart_geo_cities`)) as [{ n: number }];
+    // the canonical cities table (not the mart that made the shards): one lookup per city with a slug
+    const [{ n }] = (await warehouseRows<{ n: number }>(`select count(*)::integer as n from cities where coalesce(city_slug, '') <> ''`)) as [{ n: number }];
     let files = 0;
     for (const st of fs.readdirSync(path.join(buildDir(), 'shards/geo/lookup'))) {
       files += fs.readdirSync(path.join(buildDir(), 'shards/geo/lookup', st)).filter((f) => f.endsWith('.json')).length;
@@ -468,24 +474,116 @@ describe('geo shards of the real build', () => {
     expect(n).toBeGreaterThan(30000);
   });
 
-  it('/v1/coverage/summary: exact fields, warehouse counts', async () => {
-    const body = readShard<Record<string, unknown>>('coverage/summary.json');
-    expect(Object.keys(body)).toEqual(COVERAGE_FIELDS);
-    expect(Object.keys(body['regulations_by_category'] as object)).toEqual(CATEGORIES);
-    const [counts] = await warehouseRows<Record<string, number>>(`select
-      (select count(*) from states where is_state)::integer as states, (select count(*) from cities)::integer as cities,
-      (select count(*) from zips)::integer as zips, (select count(*) from counties)::integer as counties`);
-    expect(body).toMatchObject({ ...counts, meta: { cached: true } });
-    expect(body['states']).toBe(50);
-    expect(body['counties']).toBeGreaterThan(3100);
-    expect(body['zips']).toBeGreaterThan(40000);
-    expect(Number.isNaN(Date.parse(String(body['last_refreshed'])))).toBe(false);
-  });
-
   it('warehouse: zips 98101 and 06103 are placed in current counties', async () => {
     expect(await warehouseRows(`select zip, city, state_code, county_fips from zips where zip in ('98101', '06103') order by zip`)).toEqual([
       { zip: '06103', city: 'Hartford', state_code: 'CT', county_fips: '09110' },
       { zip: '98101', city: 'Seattle', state_code: 'WA', county_fips: '53033' },
     ]);
+  });
+});
+
+// ---------- /v1/coverage/summary against counts made here, from the raw files (warehouse/docs/geo.md "mart_coverage")
+
+/**
+ * The geo counts straight from the raw source files, by the definitions of warehouse/docs/geo.md (not the mart's
+ * query): the 50 states and DC from us_geo; counties of those 51; simplemaps cities, one per (state, slug); the ZIP
+ * universe (HUD, GeoNames with a state, the ZCTAs, USPS Locale Detail, the ZIP reference) placed in a state by the
+ * documented precedence (HUD, GeoNames, the ZCTA's county, ZIP reference; USPS Locale for a ZIP only it knows).
+ */
+async function rawGeoCounts(): Promise<{ states: number; counties: number; cities: number; zips: number }> {
+  const inst = await DuckDBInstance.create(':memory:');
+  const con = await inst.connect();
+  const src = (...p: string[]): string => `'${path.join(loadSettings().sources, ...p).replaceAll("'", "''")}'`;
+  try {
+    await con.run(`create temp table st as select Code as code, FIPS as fips, Type as type
+      from read_csv(${src('usgeo-census-tables', 'states.csv')}, all_varchar = true) where Type in ('state', 'district')`);
+    const reader = await con.runAndReadAll(`
+      with hud as (select ZIP as zip, arg_max(USPS_ZIP_PREF_STATE, try_cast(TOT_RATIO as double)) as st
+                   from read_csv(${src('hud-usps-zip-county-crosswalk', 'ZIP_COUNTY_032023.csv.gz')}, all_varchar = true) group by 1),
+           gn as (select zipcode as zip, any_value(nullif(trim(state_code), '')) as st
+                  from read_csv(${src('geonames-us-postal-codes', 'zipcodes.us.csv.gz')}, all_varchar = true) group by 1 having st is not null),
+           zc as (select z.ZCTA5 as zip, any_value(s.code) as st from read_csv(${src('usgeo-census-tables', 'zctas.csv.gz')}, all_varchar = true) z
+                  left join st s on s.fips = left(z."Primary County", 2) group by 1),
+           gz as (select GEOID as zip from read_csv(${src('census-gazetteer-2025', '2025_Gaz_zcta_national.txt.gz')}, delim = '|', header = true, all_varchar = true)),
+           us as (select "DELIVERY ZIPCODE" as zip, any_value("PHYSICAL STATE") as st
+                  from read_csv(${src('usps-zip-locale-detail', 'ZIP_Locale_Detail.csv.gz')}, all_varchar = true) group by 1),
+           zr as (select zip_code as zip, any_value(state) as st from read_csv(${src('us-zip-reference', 'zip_reference.csv.gz')}, all_varchar = true) group by 1),
+           universe as (select zip from hud union select zip from gn union select zip from zc union select zip from gz union select zip from us union select zip from zr)
+      select
+        (select count(*) from st where type = 'state')::int as states,
+        (select count(*) from read_csv(${src('usgeo-census-tables', 'counties.csv')}, all_varchar = true) where State in (select code from st))::int as counties,
+        (select count(distinct (state_id, trim(regexp_replace(lower(strip_accents(city)), '[^a-z0-9]+', '-', 'g'), '-')))
+           from read_csv(${src('simplemaps-uscities', 'uscities.csv.gz')}, all_varchar = true) where state_id in (select code from st))::int as cities,
+        (select count(*) from universe left join hud using (zip) left join gn using (zip) left join zc using (zip) left join zr using (zip) left join us using (zip)
+           where coalesce(hud.st, gn.st, zc.st, zr.st, us.st) in (select code from st))::int as zips`);
+    return reader.getRowObjectsJson()[0] as { states: number; counties: number; cities: number; zips: number };
+  } finally {
+    con.closeSync();
+    inst.closeSync();
+  }
+}
+
+/** Active records per category, read straight from the authored dataset files (warehouse/regulations/{states,local}/*.json). */
+function activeRegulations(): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(CATEGORIES.map((c) => [c, 0]));
+  for (const sub of ['states', 'local']) {
+    const dir = path.resolve(import.meta.dirname, '../warehouse/regulations', sub);
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+      for (const r of JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { category: string; status: string }[]) {
+        if (r.status === 'active') out[r.category] = (out[r.category] ?? 0) + 1;
+      }
+    }
+  }
+  return out;
+}
+
+describe('GET /v1/coverage/summary against independent counts', () => {
+  let srv: TestServer;
+  beforeAll(async () => { srv = await startTestServer(artifactsDir()); });
+  afterAll(async () => { await srv?.close(); });
+
+  it('states, counties, cities and zips equal the raw files; regulations the dataset; addresses and data_points recounted', async () => {
+    const res = await srv.get('/v1/coverage/summary');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(COVERAGE_FIELDS);
+    const raw = await rawGeoCounts();
+    // the documented figures (geo.md): 50 states, 3,144 counties, 30,906 cities, 40,979 zips
+    expect(raw).toEqual({ states: 50, counties: 3144, cities: 30906, zips: 40979 });
+    const regs = activeRegulations();
+    // addresses (address.md "Merge rule"), recounted from the candidate rows: one per street line + unit + zip, where
+    // a zip-less or guessed-zip row borrows the single recorded zip of the same street line, unit, city and state, a
+    // zip-less row keeps city + state as its place; street lines without a letter are not addresses (the SQL's rule)
+    const [addr] = await warehouseRows<{ n: number }>(`
+      with c as (select * from int_address_candidates where regexp_matches(address, '[A-Z]')),
+      recorded as (
+        select address, coalesce(unit, '') as u, upper(city) as cu, state_code, count(distinct zip) as zips, min(zip) as zip
+        from c where zip is not null and not zip_imputed group by all),
+      keyed as (
+        select c.address, coalesce(c.unit, '') as u,
+               case when c.zip is not null and not c.zip_imputed then c.zip
+                    when r.zips = 1 then r.zip
+                    else coalesce(c.zip, upper(c.city) || ',' || c.state_code) end as place
+        from c left join recorded r on r.address = c.address and r.u = coalesce(c.unit, '') and r.cu = upper(c.city) and r.state_code = c.state_code
+        where c.zip is not null or (c.city is not null and c.state_code is not null))
+      select count(distinct (address, u, place))::int as n from keyed`);
+    // data_points: rows of every base table of schema main but int_* helpers and mart_coverage, counted one by one
+    const tables = (await warehouseRows<{ t: string }>(`select table_name as t from information_schema.tables
+      where table_schema = 'main' and table_type = 'BASE TABLE' and table_catalog = current_database()`)).map((r) => r.t)
+      .filter((t) => !t.startsWith('int_') && t !== 'mart_coverage');
+    expect(tables).toEqual(expect.arrayContaining(['states', 'counties', 'cities', 'zips', 'sales', 'regulations', 'addresses', 'mart_location_risk']));
+    const counts = await warehouseRows<{ n: number }>(tables.map((t) => `select count(*)::int as n from "${t}"`).join(' union all '));
+    const points = counts.reduce((a, c) => a + c.n, 0);
+    expect(body).toEqual({
+      addresses: addr!.n,
+      regulations: Object.values(regs).reduce((a, b) => a + b, 0),
+      regulations_by_category: regs,
+      ...raw,
+      data_points: points,
+      last_refreshed: PINNED_NOW.toISOString(),
+      meta: { cached: true },
+    });
+    expect(Object.keys(body['regulations_by_category'] as object)).toEqual(CATEGORIES);
+    expect(body['addresses']).toBeGreaterThan(250_000);
   });
 });
