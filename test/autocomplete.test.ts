@@ -11,7 +11,7 @@ import { run as runIndexStep } from '../pipelines/shards/address-index.ts';
 import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../api/live/autocomplete.ts';
 import type { AddressMatch } from '../api/live/autocomplete-index.ts';
 import type { LiveInstance } from '../api/live/types.ts';
-import { displayAddress, tokens, typoVariants } from '../api/live/autocomplete-text.ts';
+import { tokens, typoVariants } from '../api/live/autocomplete-text.ts';
 
 interface Body { query: string; results: AddressMatch[] }
 
@@ -200,6 +200,8 @@ describe('autocomplete over the real build', () => {
     samples = rows.slice(0, 400);
   });
 
+  // the display address of address.md ("the street line plus UNIT <unit>"), written here rather than taken from the code
+  const displayAddress = (address: string, unit: string | null): string => (unit ? `${address} UNIT ${unit}` : address);
   // a hit is the expected address record itself: street line with its unit (or none) and its zip; another unit of
   // the building or the same street line in another zip is a miss
   const hit = (results: AddressMatch[], s: Sample): boolean =>

@@ -211,6 +211,17 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
 // ------------------------------------------------------------------ the shared real build
 
 describe('export files of the real build', () => {
+  // warehouse/docs/export.md: each dataset's table is the first of its list that exists (written here, not read from the manifest)
+  const DOC_TABLES: Record<string, string[]> = {
+    comps: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'],
+    rehab: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'],
+    investor: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
+    location_risk: ['mart_location_risk'],
+    regulations: ['regulations'],
+    cities: ['mart_geo_cities', 'cities'],
+    states: ['mart_geo_states', 'states'],
+  };
+
   test('every manifest file matches its bytes, sha256 and the source table row count', async () => {
     const dir = buildDir();
     const file = path.join(dir, 'export', 'manifest.json');
@@ -218,7 +229,7 @@ describe('export files of the real build', () => {
     const m = JSON.parse(fs.readFileSync(file, 'utf8')) as ExportManifest;
     // The real build has every table: nothing may be skipped, every dataset in every format.
     expect(m.skipped).toEqual([]);
-    expect(m.datasets.map((d) => d.dataset).sort()).toEqual([...EXPORT_DATASET_NAMES].sort());
+    expect(m.datasets.map((d) => d.dataset).sort()).toEqual(Object.keys(DOC_TABLES).sort());
     expect(EXPORT_DATASET_NAMES).toHaveLength(7);
     expect(m.files).toHaveLength(7 * 3);
     expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(21);
@@ -226,13 +237,42 @@ describe('export files of the real build', () => {
     const wh = await openWarehouse(path.join(dir, 'warehouse.duckdb'), { readOnly: true });
     const db = await wh.connect();
     try {
+      const present = new Set((await queryRows<{ t: string }>(db, `select table_name as t from information_schema.tables where table_schema = 'main'`)).map((r) => r.t));
       for (const d of m.datasets) {
-        const [{ n }] = (await queryRows<{ n: number }>(db, `select count(*)::int as n from "${d.source_table}"`)) as [{ n: number }];
+        const table = DOC_TABLES[d.dataset]!.find((t) => present.has(t));
+        expect(d.source_table, d.dataset).toBe(table);
+        const [{ n }] = (await queryRows<{ n: number }>(db, `select count(*)::int as n from "${table}"`)) as [{ n: number }];
         expect(n, d.dataset).toBe(d.rows);
       }
     } finally {
       db.closeSync();
       wh.close();
+    }
+  });
+
+  test('each Parquet file holds exactly the rows of its warehouse table (both ways, as a multiset), internal _ columns left out', async () => {
+    const dir = buildDir();
+    const m = JSON.parse(fs.readFileSync(path.join(dir, 'export', 'manifest.json'), 'utf8')) as ExportManifest;
+    const inst = await openWarehouse(':memory:');
+    const db = await inst.connect();
+    try {
+      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
+      for (const d of m.datasets) {
+        const table = DOC_TABLES[d.dataset]!.find((t) => d.source_table === t)!;
+        const cols = (await queryRows<{ c: string }>(db, `select column_name as c from information_schema.columns
+          where table_catalog = 'wh' and table_schema = 'main' and table_name = $t order by ordinal_position`, { t: table })).map((r) => r.c);
+        const kept = cols.filter((c) => !c.startsWith('_')).map((c) => `"${c}"`).join(', ');
+        const parquet = `read_parquet('${path.join(dir, 'export', `${d.dataset}.parquet`).replaceAll("'", "''")}')`;
+        const [diff] = await queryRows<{ missing: number; extra: number }>(db, `select
+            (select count(*) from (select ${kept} from wh.main."${table}" except all select ${kept} from ${parquet}))::int as missing,
+            (select count(*) from (select ${kept} from ${parquet} except all select ${kept} from wh.main."${table}"))::int as extra`);
+        expect(diff, d.dataset).toEqual({ missing: 0, extra: 0 });
+        const fileCols = (await queryRows<{ c: string }>(db, `select column_name as c from (describe select * from ${parquet})`)).map((r) => `"${r.c}"`);
+        expect(fileCols.join(', '), d.dataset).toBe(kept);
+      }
+    } finally {
+      db.closeSync();
+      inst.close();
     }
   });
 });
