@@ -1,0 +1,274 @@
+// Unit tests of question understanding (api/live/research-intent.ts) over a small hand-made gazetteer, so each
+// rule of warehouse/docs/research.md ("Entity rules", intents, months, property type, ranking) is checked on its
+// own: the expected readings below are the documented rules applied by hand, not outputs copied from the code.
+import { describe, expect, test } from 'vitest';
+import { detectIntents, stateNameOf, STATE_CODES, understand, type Gazetteer } from '../../api/live/research-intent.ts';
+import type { City } from '../../api/live/research-data.ts';
+
+const city = (name: string, state: string, population: number, zips: string[] = []): City => ({ name, state, population, zips, county_fips: null });
+const CITIES: City[] = [
+  city('Portland', 'OR', 650_000), city('Portland', 'ME', 68_000), city('Springfield', 'IL', 114_000), city('Springfield', 'MO', 169_000),
+  city('Seattle', 'WA', 750_000, ['98103']), city('Nashville', 'TN', 690_000, ['37206']), city('Kansas City', 'MO', 508_000),
+  city('Deposit', 'NY', 1_500), city('Mobile', 'AL', 187_000), city('Denver', 'CO', 715_000), city('Salem', 'OR', 175_000),
+  city('Tinytown', 'TX', 800), city('Austin', 'TX', 960_000), city('New York', 'NY', 8_300_000), city('Los Angeles', 'CA', 3_800_000),
+  city('Boise', 'ID', 235_000), city('Twin Oaks', 'TX', 900), city('Kent', 'WA', 135_000), city('Kent', 'OH', 28_000), city('Eugene', 'OR', 176_000), city('Oregon', 'WI', 11_000),
+];
+function gazetteer(): Gazetteer {
+  const byName = new Map<string, City[]>();
+  for (const c of CITIES) byName.set(c.name.toLowerCase(), [...(byName.get(c.name.toLowerCase()) ?? []), c]);
+  for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
+  return {
+    stateNames: new Map(), citiesByName: byName, maxCityWords: 3,
+    zips: new Map([['98103', { city: 'Seattle', state: 'WA' }], ['37206', { city: 'Nashville', state: 'TN' }], ['73301', { city: '', state: 'TX' }]]),
+  };
+}
+const GAZ = gazetteer();
+const u = (q: string, ctx = {}) => understand(q, ctx, GAZ);
+const places = (q: string, ctx = {}) => u(q, ctx).targets.map((t) => [t.state, t.city ?? '', t.zip ?? ''].filter(Boolean).join(' '));
+
+describe('state names and codes', () => {
+  test('the 50 states and DC, with their names', () => {
+    expect(STATE_CODES.size).toBe(51);
+    expect(stateNameOf('NM')).toBe('New Mexico');
+    expect(stateNameOf('DC')).toBe('District of Columbia');
+    expect(stateNameOf('XX')).toBe('XX');
+  });
+
+  test('full names in any case; the longest name wins ("West Virginia" is not Virginia)', () => {
+    expect(places('eviction notice in west virginia')).toEqual(['WV']);
+    expect(places('Eviction notice in West Virginia and Virginia')).toEqual(['WV', 'VA']);
+    expect(places('NEW HAMPSHIRE EVICTION')).toEqual(['NH']);
+    expect(places('north carolina vs south carolina deposits')).toEqual(['NC', 'SC']);
+  });
+
+  test('codes need capitals; ambiguous codes need a cue (comma, city, preposition at the end, a list, the very end)', () => {
+    expect(places('eviction notice in tx')).toEqual([]);
+    expect(places('eviction notice in TX today')).toEqual(['TX']);
+    expect(places('Is it OK to raise rent in Texas?')).toEqual(['TX']);
+    expect(places('eviction notice in OK?')).toEqual(['OK']);
+    expect(places('eviction notice in OK for tenants')).toEqual([]);
+    expect(places('Salem, OR rent control')).toEqual(['OR Salem']);
+    expect(places('OR and WA deposit limits')).toEqual(['OR', 'WA']);
+    expect(places('security deposit limit MA')).toEqual(['MA']);
+    expect(places('security deposit limit MA.')).toEqual(['MA']);
+    expect(places('security deposit limit ME')).toEqual([]); // ME is not allowed at the end without a cue
+    expect(places('deposits in PA vs NJ')).toEqual(['PA', 'NJ']);
+    expect(places('HOW LONG IS AN EVICTION IN TX')).toEqual(['TX']); // all caps: every code needs its cue
+    expect(places('HOW LONG IS AN EVICTION TX')).toEqual([]);
+  });
+
+  test('DC spellings, and the ambiguous Washington (noted, and read as DC when the context state is DC)', () => {
+    for (const q of ['rent control in Washington DC', 'rent control in Washington, D.C.', 'District of Columbia eviction notice', 'eviction notice in DC', 'rent control in D.C.']) {
+      expect(places(q), q).toEqual(['DC']);
+    }
+    expect(places('eviction notice in Washington state')).toEqual(['WA']);
+    const w = u('eviction notice in Washington');
+    expect(places('eviction notice in Washington')).toEqual(['WA']);
+    expect(w.notes).toEqual(['"Washington" read as Washington State; say "Washington DC" for the District']);
+    const dc = u('eviction notice in Washington', { state: 'DC' });
+    expect(dc.targets.map((t) => t.state)).toEqual(['DC']);
+    expect(dc.notes).toEqual(['"Washington" read as Washington, DC (from the context state)']);
+  });
+
+  test('"Kansas City" is a city, not Kansas; a state name followed by "City" that is no city stays the state', () => {
+    expect(places('Kansas City eviction notice')).toEqual(['MO Kansas City']);
+    expect(places('Texas City eviction notice')).toEqual(['TX']);
+  });
+});
+
+describe('cities', () => {
+  test('a capitalised name; its state from an adjacent state, else a state named elsewhere, else the largest namesake', () => {
+    expect(places('rent control in Portland')).toEqual(['OR Portland']);
+    expect(places('rent control in Portland, Maine')).toEqual(['ME Portland']);
+    expect(places('Springfield, Illinois foreclosure')).toEqual(['IL Springfield']);
+    expect(places('foreclosure in Springfield')).toEqual(['MO Springfield']);
+    expect(places('Is Springfield landlord friendly compared with the rest of Illinois?')).toEqual(['IL Springfield']);
+    expect(places('rent control in Portland', { state: 'ME' })).toEqual(['ME Portland']);
+  });
+
+  test('a large city (100k+) in lower case counts, a small one does not', () => {
+    expect(places('rent control in seattle')).toEqual(['WA Seattle']);
+    expect(places('eviction rules in tinytown')).toEqual([]);
+    expect(places('eviction rules in Tinytown')).toEqual(['TX Tinytown']);
+  });
+
+  test('a small town at the start of a sentence needs a state or 20k people; a big one does not', () => {
+    expect(places('Tinytown eviction rules')).toEqual([]);
+    expect(places('Tinytown, TX eviction rules')).toEqual(['TX Tinytown']);
+    expect(places('Austin eviction rules')).toEqual(['TX Austin']);
+    expect(places('Twin Oaks eviction rules')).toEqual(['TX Twin Oaks']); // multi-word names count at a sentence start
+    expect(places('New York eviction rules')).toEqual(['NY']); // a state name before a city of the same name
+  });
+
+  test('common words that are town names need capitals, no sentence start, and their state named', () => {
+    expect(places('Deposit limits in New York?')).toEqual(['NY']);
+    expect(places('security deposit rules in New York')).toEqual(['NY']);
+    expect(places('rules in Deposit, NY')).toEqual(['NY Deposit']);
+    expect(places('Evictions near Mobile in Alabama')).toEqual(['AL Mobile']);
+    expect(places('Evictions near Mobile')).toEqual([]);
+    expect(places('Evictions near mobile in Alabama')).toEqual(['AL']);
+  });
+
+  test('a city qualified by its own state is one place; a zip with its city is one place', () => {
+    expect(places('Seattle, Washington rent control')).toEqual(['WA Seattle']);
+    expect(places('rehab activity in Nashville 37206')).toEqual(['TN Nashville 37206']);
+    expect(places('Seattle vs Portland rent control')).toEqual(['WA Seattle', 'OR Portland']);
+  });
+
+  test('a name that is both a state and a city is the state', () => {
+    expect(places('eviction notice in Oregon')).toEqual(['OR']);
+  });
+
+  test('nicknames: NYC, Manhattan, LA (not "LA," after a city), SF, Philly', () => {
+    expect(places('rent control in NYC')).toEqual(['NY New York']);
+    expect(places('rent control in manhattan')).toEqual(['NY New York']);
+    expect(places('eviction in LA')).toEqual(['CA Los Angeles']);
+    expect(places('eviction in SF')).toEqual(['CA San Francisco']);
+    expect(places('eviction in philly')).toEqual(['PA Philadelphia']);
+  });
+});
+
+describe('zips, context and places outside coverage', () => {
+  test('five digits standing alone are zips; not money, not part of a longer number, not a percentage', () => {
+    expect(places('comps for 98103')).toEqual(['WA Seattle 98103']);
+    expect(places('comps for 98103-1234')).toEqual(['WA Seattle 98103']);
+    expect(places('comps for 73301')).toEqual(['TX 73301']);
+    for (const q of ['a $12345 house in Texas', 'a 123456 thing in Texas', 'costs 12,345 in Texas', '12345% in Texas', 'a 98103.5 value in Texas']) {
+      expect(u(q).targets.map((t) => t.zip), q).toEqual([undefined]);
+    }
+    const unknown = u('comps for 00001');
+    expect(unknown.targets).toEqual([]);
+    expect(unknown.unknown).toEqual(['zip 00001']);
+  });
+
+  test('context fills in only when the question names no place', () => {
+    expect(u('eviction notice', { zip: '37206' }).targets).toEqual([{ state: 'TN', city: 'Nashville', zip: '37206', from: 'context' }]);
+    expect(u('eviction notice', { zip: '73301' }).targets).toEqual([{ state: 'TX', zip: '73301', from: 'context' }]);
+    expect(u('eviction notice', { zip: '00001', state: 'TX' })).toMatchObject({ targets: [{ state: 'TX', from: 'context' }], unknown: ['zip 00001'] });
+    expect(u('eviction notice', { city: 'Portland', state: 'ME' }).targets).toEqual([{ state: 'ME', city: 'Portland', from: 'context' }]);
+    expect(u('eviction notice', { city: 'portland' }).targets).toEqual([{ state: 'OR', city: 'Portland', from: 'context' }]);
+    expect(u('eviction notice', { city: 'Atlantis', state: 'TX' })).toMatchObject({ targets: [{ state: 'TX', from: 'context' }], unknown: ['Atlantis, TX'] });
+    expect(u('eviction notice', { city: 'Atlantis' })).toMatchObject({ targets: [], unknown: ['Atlantis'] });
+    expect(u('eviction notice', { state: 'TX' }).targets).toEqual([{ state: 'TX', from: 'context' }]);
+    expect(u('eviction notice', { state: 'PR' }).targets).toEqual([]);
+    expect(u('eviction notice in Ohio', { state: 'TX', zip: '37206' }).targets).toEqual([{ state: 'OH', from: 'query' }]);
+  });
+
+  test('territories and foreign places are named as not covered; a foreign question has no targets', () => {
+    expect(u('rules in Puerto Rico').unknown).toEqual(['Puerto Rico']);
+    expect(u('rules in the U.S. Virgin Islands').unknown).toEqual(['U.S. Virgin Islands']);
+    const f = u('eviction notice in Texas and Ontario, Canada');
+    expect(f.unknown).toEqual(['Ontario, Canada']);
+    expect(f.targets).toEqual([]);
+    expect(u('rent in mexico city').unknown).toEqual(['Mexico']);
+  });
+
+  test('several places are a comparison; so are comparison words with one place', () => {
+    expect(u('eviction notice in Texas and Ohio').comparison).toBe(true);
+    expect(u('eviction notice in Texas').comparison).toBe(false);
+    expect(u('compare eviction notice in Texas').comparison).toBe(true);
+    expect(u('Texas vs. the rest').comparison).toBe(true);
+    expect(u('the same place twice: Texas and Texas').targets).toHaveLength(1);
+  });
+
+  test('the topic text has the place names taken out', () => {
+    const t = u('eviction notice in Texas for 98103').topicText;
+    expect(t).not.toMatch(/Texas|98103/);
+    expect(t).toMatch(/eviction notice in/);
+  });
+});
+
+describe('ranking, months and property type', () => {
+  test('"which states" questions without a place rank: max, min, or none', () => {
+    expect(u('Which states have the longest eviction timeline?').ranking).toBe('max');
+    expect(u('which state has the shortest redemption period').ranking).toBe('min');
+    expect(u('Which states have no rent control?').ranking).toBe('none');
+    expect(u('Which states don\'t require a just cause?').ranking).toBe('none');
+    expect(u('which states allow rent control').ranking).toBeNull();
+    expect(u('Which states have the longest eviction timeline, Texas or Ohio?').ranking).toBeNull(); // places named
+    expect(u('eviction timeline').ranking).toBeNull();
+  });
+
+  test('months: a number of months between 3 and 24, or the year/quarter phrases; otherwise none', () => {
+    expect(u('comps over the last 6 months in Austin').months).toBe(6);
+    expect(u('comps over 18-month window').months).toBe(18);
+    expect(u('comps over 3 mos').months).toBe(3);
+    expect(u('comps over 24 months').months).toBe(24);
+    expect(u('comps over 2 months').months).toBeNull();
+    expect(u('comps over 25 months').months).toBeNull();
+    expect(u('comps over the past year').months).toBe(12);
+    expect(u('year-over-year price change').months).toBe(12);
+    expect(u('investor activity in the last two years').months).toBe(24);
+    expect(u('investor activity in the last quarter').months).toBe(3);
+    expect(u('investor activity').months).toBeNull();
+  });
+
+  test('property type from the words; single-family by default', () => {
+    expect(u('condo prices in Austin').propertyType).toBe('condo');
+    expect(u('townhome comps').propertyType).toBe('condo');
+    expect(u('duplex comps').propertyType).toBe('multi');
+    expect(u('multi-family comps').propertyType).toBe('multi');
+    expect(u('vacant land prices').propertyType).toBe('land');
+    expect(u('retail space prices').propertyType).toBe('commercial');
+    expect(u('house prices').propertyType).toBe('sfr');
+  });
+});
+
+describe('intents', () => {
+  const is = (q: string) => detectIntents(q).sort();
+  test('eviction: notice, timeline, both when neither is said, just cause', () => {
+    expect(is('How many days notice to evict in Texas?')).toEqual(['eviction_notice']);
+    expect(is('How long does an eviction take?')).toEqual(['eviction_timeline']);
+    expect(is('eviction rules')).toEqual(['eviction_notice', 'eviction_timeline']);
+    expect(is('pay or quit notice for late rent')).toEqual(['eviction_notice']);
+    expect(is('Is just cause required to evict?')).toEqual(['just_cause']);
+    expect(is('what notice period applies to a tenant eviction')).toEqual(['eviction_notice']);
+    expect(is('eviction process timeline')).toEqual(['eviction_timeline']);
+    expect(is('notice about the weather')).toEqual([]); // notice without rent, tenant or landlord
+  });
+
+  test('tax sales, surplus and redemption', () => {
+    expect(is('tax lien interest rate')).toEqual(['tax_sale']);
+    expect(is('Is it a tax deed state?')).toEqual(['tax_sale']);
+    expect(is('surplus proceeds after a tax sale')).toEqual(['surplus']);
+    expect(is('surplus proceeds and the interest rate')).toEqual(['surplus', 'tax_sale']);
+    expect(is('redemption period after a tax sale')).toEqual(['redemption']);
+    expect(is('redemption period and interest on a tax lien')).toEqual(['redemption', 'tax_sale']);
+  });
+
+  test('foreclosure, rent control, adverse possession, deposits', () => {
+    expect(is('Is it a judicial foreclosure state')).toEqual(['foreclosure']);
+    expect(is('non-judicial power of sale')).toEqual(['foreclosure']);
+    expect(is('tax foreclosure auction')).toEqual(['tax_sale']);
+    expect(is('Does the state preempt rent control?')).toEqual(['rent_control']);
+    expect(is('how much can I raise the rent')).toEqual(['rent_control']);
+    expect(is('squatters rights')).toEqual(['adverse_possession']);
+    expect(is('security deposit limit')).toEqual(['security_deposit']);
+  });
+
+  test('market intents: comps, rehab, investor, location, legal risk, landlord friendliness', () => {
+    expect(is('price per square foot')).toEqual(['comps']);
+    expect(is('median sale price')).toEqual(['comps']);
+    expect(is('days on market')).toEqual(['comps']);
+    expect(is('renovation permits issued')).toEqual(['rehab']);
+    expect(is('are investors buying here')).toEqual(['investor']);
+    expect(is('flip activity')).toEqual(['investor']);
+    expect(is('pre-foreclosure pipeline')).toEqual(['investor']);
+    expect(is('flood zone')).toEqual(['location']);
+    expect(is('superfund sites nearby')).toEqual(['location']);
+    expect(is('legal risk score')).toEqual(['legal_risk']);
+    expect(is('is it landlord-friendly')).toEqual(['landlord_friendliness']);
+    expect(is('best states for landlords')).toEqual(['landlord_friendliness']);
+    expect(is('investor overview')).toEqual(['investor']);
+    expect(is('what is the weather like')).toEqual([]);
+  });
+
+  test('mortgage redemption is not recorded: it becomes foreclosure with a gap said', () => {
+    const r = u('Can I redeem my home after a mortgage foreclosure in Texas?');
+    expect(r.intents).toEqual(['foreclosure']);
+    expect(r.gaps).toEqual(['We record redemption periods for tax sales only, not the right to redeem after a mortgage foreclosure']);
+    const t = u('redemption after a tax foreclosure in Texas');
+    expect(t.intents).toContain('redemption');
+    expect(t.gaps).toEqual([]);
+  });
+});
