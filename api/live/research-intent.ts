@@ -185,8 +185,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     if (i >= 0 && !overlaps(taken, i, i + t.length)) { taken.push({ start: i, end: i + t.length }); unknown.push(t.replace(/\b\w/g, (c) => c.toUpperCase())); }
   }
 
-  // foreign places: the question is outside coverage
-  const foreign = /\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i.exec(q);
+  // foreign places: the question is outside coverage ("New Mexico" is a state and "New England" a US region)
+  const foreign = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i.exec(q);
   if (foreign) unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase()));
 
   // zips
