@@ -328,6 +328,25 @@ describe('validator', () => {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
+
+  test('loadRegulations refuses overlay records of one city whose flags disagree (the real NYC pair, one flag flipped)', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'regs-'));
+    try {
+      fs.mkdirSync(path.join(tmp, 'states'));
+      fs.mkdirSync(path.join(tmp, 'local'));
+      const nyc = JSON.parse(fs.readFileSync(path.join(DIR, 'local', 'ny-new-york.json'), 'utf8')) as { id: string; structured_data: Record<string, unknown> }[];
+      expect(loadRegulations(tmp).errors).toEqual([]);
+      fs.writeFileSync(path.join(tmp, 'local', 'ny-new-york.json'), JSON.stringify(nyc));
+      expect(loadRegulations(tmp).errors).toEqual([]);
+      nyc[1]!.structured_data['rent_control'] = !nyc[0]!.structured_data['rent_control'];
+      fs.writeFileSync(path.join(tmp, 'local', 'ny-new-york.json'), JSON.stringify(nyc));
+      expect(loadRegulations(tmp).errors).toEqual([
+        `${nyc[1]!.id}: structured_data.rent_control: ${String(nyc[1]!.structured_data['rent_control'])} differs from ${nyc[0]!.id} (${String(nyc[0]!.structured_data['rent_control'])}); every overlay record of a jurisdiction carries the same flags`,
+      ]);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('SCHEMA.md', () => {

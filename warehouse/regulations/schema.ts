@@ -402,5 +402,25 @@ export function loadRegulations(dir: string): { records: RegulationRecord[]; err
       });
     }
   }
+  errors.push(...overlayFlagConflicts(records));
   return { records, errors };
+}
+
+/** SCHEMA.md: the two overlay flags describe a jurisdiction as a whole, so every active local_overlay record of
+ *  one jurisdiction must carry the same `rent_control` and `eviction_protections` values. */
+function overlayFlagConflicts(records: readonly RegulationRecord[]): string[] {
+  const first = new Map<string, RegulationRecord>();
+  const errors: string[] = [];
+  for (const r of records) {
+    if (r.subcategory !== 'local_overlay' || r.status !== 'active' || !r.structured_data) continue;
+    const where = `${r.state_code}/${r.jurisdiction_level}/${r.county_fips ?? ''}/${r.city ?? ''}`;
+    const seen = first.get(where);
+    if (!seen) { first.set(where, r); continue; }
+    for (const flag of ['rent_control', 'eviction_protections'] as const) {
+      if (seen.structured_data![flag] !== r.structured_data[flag]) {
+        errors.push(`${r.id}: structured_data.${flag}: ${String(r.structured_data[flag])} differs from ${seen.id} (${String(seen.structured_data![flag])}); every overlay record of a jurisdiction carries the same flags`);
+      }
+    }
+  }
+  return errors;
 }
