@@ -63,6 +63,8 @@ export interface ServerOptions {
   accessLog?: (line: Record<string, unknown>) => void;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
   anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number };
+  /** The clock of rate windows, monthly quotas and access-log times; Date.now unless a test pins it. */
+  now?: () => number;
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -88,7 +90,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     keys.watch(250);
     limits = new MemoryLimits(settings.state);
   }
-  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies) });
+  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies), now: opts.now });
   const timeout = settings.requestTimeoutMs;
   const server = http.createServer({
     requestTimeout: timeout,
