@@ -5,9 +5,11 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
+import { manualClock, startClockedServer } from '../helpers/clock.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { ROUTES } from '../../api/routes.ts';
 
 let srv: TestServer;
@@ -139,11 +141,8 @@ describe('public and system endpoints', () => {
     const res = await srv.get('/v1/geo/states', key);
     const id = res.headers.get('x-request-id');
     await res.arrayBuffer();
-    const line = await vi.waitFor(() => { // written when the answer has left ('finish')
-      const found = srv.logs.find((l) => l['request_id'] === id);
-      if (!found) throw new Error(`no access-log line for ${id}`);
-      return found;
-    });
+    // written when the answer has left ('finish'), which may come after the client has the body
+    const line = await waitFor(() => srv.logs.find((l) => l['request_id'] === id), { what: `the access-log line of ${id}` });
     expect(line).toMatchObject({ route: 'GET /v1/geo/states', status: res.status, key_id: expect.any(String) });
     expect(typeof line?.['ms']).toBe('number');
     expect(JSON.stringify(srv.logs)).not.toContain(key);
@@ -219,33 +218,38 @@ describe('Cache-Control', () => {
 });
 
 describe('public per-address limit (the default 60/min)', () => {
+  // The server's clock stands at 12:00:15 and does not move: all 61 calls fall in the window ending 12:01:00.
+  const clock = manualClock('2026-06-15T12:00:15Z');
+  const windowEnd = Date.parse('2026-06-15T12:01:00Z') / 1000;
   let pub: TestServer;
-  beforeAll(async () => { pub = await startTestServer(artifactsDir()); });
+  beforeAll(async () => { pub = await startClockedServer(artifactsDir(), clock); });
   afterAll(async () => { await pub.close(); });
   test('/v1/coverage/summary: 60 calls a minute per address, then 429 with Retry-After', async () => {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 50)); // all calls in one minute window
     const remaining: string[] = [];
     for (let i = 0; i < 60; i++) {
       const res = await pub.get('/v1/coverage/summary', null);
       expect(res.status, `call ${i + 1}`).toBe(200);
       remaining.push(res.headers.get('x-ratelimit-remaining') ?? '');
+      expect(res.headers.get('x-ratelimit-reset'), `call ${i + 1}`).toBe(String(windowEnd));
       await res.arrayBuffer();
     }
-    expect(remaining.slice(0, 2)).toEqual(['59', '58']);
-    expect(remaining.at(-1)).toBe('0');
+    expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => String(59 - i)));
     const over = await pub.get('/v1/coverage/summary', null);
     const body = (await over.json()) as { message: string };
     expect(over.status).toBe(429);
     expect(over.headers.get('x-ratelimit-limit')).toBe('60');
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
-    const retry = Number(over.headers.get('retry-after'));
-    expect(retry).toBeGreaterThanOrEqual(1);
-    expect(retry).toBeLessThanOrEqual(60);
+    expect(over.headers.get('retry-after')).toBe('45'); // 12:01:00 - 12:00:15
     expect(schemaErrors('Problem', body)).toEqual([]);
     expect(body.message).toContain('60 requests per minute');
     // A keyed call from the same address is limited by its key, not by the public window.
     expect((await pub.get('/v1/geo/states', pub.key('starter'))).status).toBe(200);
+    // The next window: the address is let in again, counted afresh.
+    clock.set(windowEnd * 1000);
+    const next = await pub.get('/v1/coverage/summary', null);
+    await next.arrayBuffer();
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('59');
   }, 30_000);
 });
 
