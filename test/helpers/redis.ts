@@ -1,11 +1,24 @@
 // A real redis-server on a free 127.0.0.1 port (installed by .ci/run from Debian's packages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { waitFor } from './wait.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => { const port = (s.address() as net.AddressInfo).port; s.close(() => resolve(port)); });
+  });
+}
+
+/** Sends PING and returns the first reply line, or null when nothing answers. */
+function ping(port: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    let out = '';
+    const s = net.connect(port, '127.0.0.1', () => s.write('PING\r\n'));
+    s.setTimeout(2000, () => { s.destroy(); resolve(null); });
+    s.on('data', (d) => { out += d.toString('latin1'); if (out.includes('\r\n')) { s.end(); resolve(out.split('\r\n')[0]!); } });
+    s.on('error', () => resolve(null));
+    s.on('close', () => resolve(out ? out.split('\r\n')[0]! : null));
   });
 }
 
@@ -18,16 +31,16 @@ export async function startRedis(port?: number, opts: { aofDir?: string } = {}):
   let child: ChildProcess | null = null;
   const persistence = opts.aofDir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', opts.aofDir] : ['--appendonly', 'no'];
   const start = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      const up = await new Promise<boolean>((resolve) => {
-        const s = net.connect(p, '127.0.0.1', () => { s.end(); resolve(true); });
-        s.on('error', () => resolve(false));
-      });
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('redis-server did not start (is it installed? .ci/run installs it)');
+    const c = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
+    child = c;
+    let spawnError: Error | null = null;
+    c.on('error', (err) => { spawnError = err; });
+    // Ready when it answers PING with PONG (a Redis still loading its append-only file answers -LOADING).
+    await waitFor(async () => {
+      if (spawnError) throw new Error(`redis-server could not be started (is it installed? scripts/ensure-redis.sh installs it): ${(spawnError as Error).message}`);
+      if (c.exitCode !== null) throw new Error(`redis-server exited with ${c.exitCode} (port ${p} taken?)`);
+      return (await ping(p)) === '+PONG';
+    }, { what: `redis-server on port ${p} to answer PING` });
   };
   await start();
   return {
