@@ -17,6 +17,7 @@ import { verify as libVerify } from '../api/webhooks/signing.ts';
 import { parseSchedule, RETRY_SCHEDULE_MS } from '../api/webhooks/service.ts';
 import { openApiDocument } from '../api/openapi.ts';
 import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
+import { waitFor } from './helpers/wait.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SCHEDULE = [150, 300, 450];
@@ -96,31 +97,23 @@ function verifySignature(secret: string, r: Received, toleranceSec = 300): boole
   });
 }
 
-async function waitFor<T>(what: string, fn: () => T | undefined | false | null, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
-
-async function waitForAsync<T>(what: string, fn: () => Promise<T | undefined | false | null>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
-
 const tmp = (p: string): string => fs.mkdtempSync(path.join(os.tmpdir(), p));
 const cursorOf = (state: string): { build_id: string } | null => {
   try { return JSON.parse(fs.readFileSync(path.join(state, 'webhooks', 'cursor.json'), 'utf8')) as { build_id: string }; } catch { return null; }
 };
 const ALL_EVENTS = ['build.published', 'market.rehab_label_changed', 'regulation.changed'];
+
+interface EndpointView { id: string; status: string; disabled_reason: string | null; consecutive_failures: number; pending_messages: number; last_delivery: { ok: boolean; event_id: string; status_code: number | null; error: string } | null }
+const endpointsOf = async (srv: TestServer, key: string): Promise<EndpointView[]> =>
+  ((await (await srv.get('/v1/webhooks', key)).json()) as { endpoints: EndpointView[] }).endpoints;
+
+/** Waits until the service has emitted the events of `buildId` (cursor.json names it: it is written after
+ *  every message of the build is in the outbox) and the endpoint's outbox is empty (a message is deleted
+ *  only after the receiver answered 2xx). From then on, what the receiver holds for that build is final. */
+async function quiet(srv: TestServer, key: string, endpointId: string, buildId: string): Promise<void> {
+  await waitFor(async () => cursorOf(srv.state)?.build_id === buildId && (await endpointsOf(srv, key)).find((e) => e.id === endpointId)?.pending_messages === 0,
+    { what: `build ${buildId} emitted and delivered to ${endpointId}` });
+}
 
 // ------------------------------------------------------------------ in-process server
 
@@ -139,7 +132,7 @@ describe('webhooks', () => {
     srv = await startTestServer(artifacts);
     rx = await receiver();
     pro = srv.key('pro');
-    await waitFor('the first build recorded as the baseline', () => cursorOf(srv.state)?.build_id === 'b1');
+    await waitFor(() => cursorOf(srv.state)?.build_id === 'b1', { what: 'the first build recorded as the baseline' });
   });
   afterAll(async () => {
     await srv?.close();
@@ -182,9 +175,10 @@ describe('webhooks', () => {
       regulations: { WA: [reg('wa-1', 'Notice period, amended'), reg('wa-3', 'New rule'), reg('wa-4', 'x', { verified_at: '2026-06-01' })] },
     }));
     // wa-4 is new too; wa-2 expired (gone from the active shard)
-    const got = await waitFor('six events', () => (rx.got.length - before >= 6 ? rx.got.slice(before) : null));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(rx.got.length - before).toBe(6);
+    await quiet(srv, pro, created.id, 'b2'); // every message of b2 answered: nothing more of b2 can arrive
+    const got = rx.got.slice(before);
+    expect(got).toHaveLength(6);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(6);
     const payloads = got.map((r) => JSON.parse(r.body) as { id: string; type: string; version: number; data: Record<string, unknown> });
     for (const [i, r] of got.entries()) {
       expect(verifySignature(created.secret, r)).toBe(true);
@@ -219,10 +213,11 @@ describe('webhooks', () => {
       rehab: { 98101: ['Active', 60], 98102: ['Hot', 79], 98103: ['Cold', 5] },
       regulations: { WA: [reg('wa-1', 'Notice period, amended', { verified_at: '2027-01-01' }), reg('wa-3', 'New rule'), reg('wa-4', 'x', { verified_at: '2026-06-01' })] },
     }));
-    const third = await waitFor('b3 published event', () => rx.got.slice(before + 6).find((r) => r.headers['webhook-id'] === 'evt_b3_build_published'));
-    expect((JSON.parse(third.body) as { data: { changes: unknown } }).data.changes).toEqual({ rehab_labels: 0, regulations: 0 });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(rx.got.length - before).toBe(7);
+    await quiet(srv, pro, created.id, 'b3');
+    // b3 raises build.published alone; b2's events were not sent again.
+    const third = rx.got.slice(before + 6);
+    expect(third.map((r) => r.headers['webhook-id'])).toEqual(['evt_b3_build_published']);
+    expect((JSON.parse(third[0]!.body) as { data: { changes: unknown } }).data.changes).toEqual({ rehab_labels: 0, regulations: 0 });
 
     const list = await srv.get('/v1/webhooks', pro);
     const text = await list.text();
@@ -243,7 +238,7 @@ describe('webhooks', () => {
     expect(t.status).toBe(202);
     const queued = (await t.json()) as { event_id: string };
     expect(schemaErrors('WebhookTestQueued', queued)).toEqual([]);
-    const r = await waitFor('the test event', () => rx.got.find((g) => g.headers['webhook-id'] === queued.event_id));
+    const r = await waitFor(() => rx.got.find((g) => g.headers['webhook-id'] === queued.event_id), { what: 'the test event' });
     expect(verifySignature(secret, r)).toBe(true);
     const payload = JSON.parse(r.body) as { type: string; data: { endpoint_id: string } };
     expect(payload).toMatchObject({ type: 'webhook.test', version: 1, data: { endpoint_id: id } });
@@ -266,22 +261,20 @@ describe('webhooks', () => {
     try {
       const { id } = (await (await srv.post('/v1/webhooks', { url: bad.url, events: ['build.published'] }, pro)).json()) as { id: string };
       const t = (await (await srv.post(`/v1/webhooks/${id}/test`, '', pro)).json()) as { event_id: string };
-      await waitFor('1 + 3 attempts', () => bad.got.length >= SCHEDULE.length + 1);
-      const status = await (async () => {
-        const until = Date.now() + 5000;
-        for (;;) {
-          const body = (await (await srv.get('/v1/webhooks', pro)).json()) as { endpoints: { id: string; status: string; disabled_reason: string | null; consecutive_failures: number; pending_messages: number; last_delivery: { ok: boolean; status_code: number } }[] };
-          const e = body.endpoints.find((x) => x.id === id)!;
-          if (e.status === 'disabled' || Date.now() > until) return e;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      })();
-      expect(status.status).toBe('disabled');
+      // The endpoint is disabled after the answer to its last attempt: every attempt has reached the receiver.
+      const status = await waitFor(async () => (await endpointsOf(srv, pro)).find((x) => x.id === id && x.status === 'disabled'), { what: 'the endpoint disabled' });
       expect(status.disabled_reason).toMatch(/retries exhausted/);
       expect(status.consecutive_failures).toBe(SCHEDULE.length + 1);
       expect(status.pending_messages).toBe(0);
       expect(status.last_delivery).toMatchObject({ ok: false, status_code: 500 });
-      await new Promise((r) => setTimeout(r, 600));
+      expect(bad.got).toHaveLength(SCHEDULE.length + 1);
+      // No attempt after the last retry: a later message, queued after the disabling and delivered by the same
+      // delivery loop, arrives while the bad receiver still holds exactly 1 + 3 attempts.
+      const marker = (await (await srv.post('/v1/webhooks', { url: rx.url, events: ['build.published'] }, pro)).json()) as { id: string };
+      const queued = (await (await srv.post(`/v1/webhooks/${marker.id}/test`, '', pro)).json()) as { event_id: string };
+      await waitFor(async () => (await endpointsOf(srv, pro)).find((x) => x.id === marker.id && x.last_delivery?.event_id === queued.event_id), { what: 'the marker delivered' });
+      expect(rx.got.some((g) => g.headers['webhook-id'] === queued.event_id)).toBe(true);
+      await fetch(`${srv.url}/v1/webhooks/${marker.id}`, { method: 'DELETE', headers: { 'X-Service-Key': pro } });
       expect(bad.got).toHaveLength(SCHEDULE.length + 1); // no attempt after the last retry
       expect(new Set(bad.got.map((g) => g.headers['webhook-id']))).toEqual(new Set([t.event_id])); // same id every time
       for (let i = 1; i < bad.got.length; i++) {
@@ -303,16 +296,8 @@ describe('webhooks', () => {
     try {
       const { id } = (await (await srv.post('/v1/webhooks', { url: gone.url, events: ['build.published'] }, pro)).json()) as { id: string };
       await srv.post(`/v1/webhooks/${id}/test`, '', pro);
-      await waitFor('one attempt', () => gone.got.length >= 1);
-      const e = await (async () => {
-        for (let i = 0; i < 100; i++) {
-          const body = (await (await srv.get('/v1/webhooks', pro)).json()) as { endpoints: { id: string; status: string; disabled_reason: string }[] };
-          const x = body.endpoints.find((q) => q.id === id)!;
-          if (x.status === 'disabled') return x;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        throw new Error('not disabled');
-      })();
+      await waitFor(() => gone.got.length >= 1, { what: 'one attempt' });
+      const e = await waitFor(async () => (await endpointsOf(srv, pro)).find((q) => q.id === id && q.status === 'disabled'), { what: 'the endpoint disabled' });
       expect(e.disabled_reason).toMatch(/410/);
       expect(gone.got).toHaveLength(1);
     } finally {
@@ -357,17 +342,22 @@ describe('webhooks', () => {
       delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
       try {
         for (const id of ids) expect((await srv.post(`/v1/webhooks/${id}/test`, '', pro)).status).toBe(202);
-        const failed = await waitForAsync('both refused', async () => {
-          const body = (await (await srv.get('/v1/webhooks', pro)).json()) as { endpoints: { id: string; last_delivery: { ok: boolean; status_code: number | null; error: string } | null }[] };
-          const mine = body.endpoints.filter((e) => ids.includes(e.id));
+        const failed = await waitFor(async () => {
+          const mine = (await endpointsOf(srv, pro)).filter((e) => ids.includes(e.id));
           return mine.every((e) => e.last_delivery) ? mine : null;
-        });
+        }, { what: 'all three refused' });
         for (const e of failed) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
         const errorOf = (id: string): string => failed.find((e) => e.id === id)!.last_delivery!.error;
         expect(errorOf(ids[0]!)).toMatch(/^refused: 127\.0\.0\.1 is a private/);
         expect(errorOf(ids[1]!)).toMatch(/^EWEBHOOKPRIVATE: refused: localhost resolves to private address/);
         expect(errorOf(ids[2]!)).toMatch(/^refused: webhook targets must use https/);
-        await new Promise((r) => setTimeout(r, SCHEDULE[0]! + 300)); // a retry is refused too
+        // A retry is refused too: wait until each endpoint has failed its second attempt, then the receiver
+        // still has nothing.
+        const retried = await waitFor(async () => {
+          const mine = (await endpointsOf(srv, pro)).filter((e) => ids.includes(e.id));
+          return mine.every((e) => e.consecutive_failures >= 2) ? mine : null;
+        }, { what: 'a refused retry on each endpoint' });
+        for (const e of retried) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
         expect(local.got).toHaveLength(0);
       } finally {
         process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
@@ -400,13 +390,10 @@ describe('webhooks', () => {
     try {
       const { id } = (await (await srv.post('/v1/webhooks', { url: redirecting.url, events: ['build.published'] }, pro)).json()) as { id: string };
       await srv.post(`/v1/webhooks/${id}/test`, '', pro);
-      await waitFor('the attempt', () => redirecting.got.length >= 1);
-      const e = await waitForAsync('the failure recorded', async () => {
-        const body = (await (await srv.get('/v1/webhooks', pro)).json()) as { endpoints: { id: string; last_delivery: { ok: boolean; status_code: number | null } | null }[] };
-        return body.endpoints.find((x) => x.id === id && x.last_delivery) ?? null;
-      });
+      await waitFor(() => redirecting.got.length >= 1, { what: 'the attempt' });
+      const e = await waitFor(async () => (await endpointsOf(srv, pro)).find((x) => x.id === id && x.last_delivery), { what: 'the failure recorded' });
       expect(e.last_delivery).toMatchObject({ ok: false, status_code: 302 });
-      await new Promise((r) => setTimeout(r, 300));
+      // The attempt is recorded only after it ended: a followed redirect would have reached the target by now.
       expect(target.got).toHaveLength(0);
       await fetch(`${srv.url}/v1/webhooks/${id}`, { method: 'DELETE', headers: { 'X-Service-Key': pro } });
     } finally {
@@ -472,10 +459,10 @@ describe('webhooks survive a crash', () => {
       const res = await fetch(`${first.url}/v1/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Key': key }, body: JSON.stringify({ url: rx.url, events: ['build.published', 'market.rehab_label_changed'] }) });
       expect(res.status).toBe(201);
       const { secret } = (await res.json()) as { secret: string };
-      await waitFor('baseline build k1', () => cursorOf(state)?.build_id === 'k1');
+      await waitFor(() => cursorOf(state)?.build_id === 'k1', { what: 'baseline build k1' });
 
       publish(artifacts, fakeBuild(artifacts, 'k2', { rehab: { '02134': ['Hot', 90] } }));
-      await waitFor('the first attempt (the receiver hangs)', () => rx.got.length >= 1, 20_000);
+      await waitFor(() => rx.got.length >= 1, { what: 'the first attempt (the receiver hangs)', deadlineMs: 20_000 });
       const firstIds = new Set(rx.got.map((g) => g.headers['webhook-id']));
       first.child.kill('SIGKILL');
       await new Promise((r) => first.child.once('exit', r));
@@ -485,17 +472,24 @@ describe('webhooks survive a crash', () => {
 
       rx.mode.value = 200;
       const second = await serve(artifacts, state);
-      const redelivered = await waitFor('redelivery after restart', () => {
+      const redelivered = await waitFor(() => {
         const ids = new Set(rx.got.slice(seenBefore).map((g) => g.headers['webhook-id']));
         return ids.has('evt_k2_build_published') && ids.has('evt_k2_rehab_02134') ? rx.got.slice(seenBefore) : null;
-      }, 30_000);
+      }, { what: 'redelivery after restart', deadlineMs: 30_000 });
       for (const id of firstIds) expect(redelivered.map((g) => g.headers['webhook-id'])).toContain(id);
       for (const r of redelivered) expect(verifySignature(secret, r)).toBe(true);
-      await waitFor('an empty outbox', () => fs.readdirSync(path.join(state, 'webhooks', 'outbox')).filter((f) => f.endsWith('.json')).length === 0);
-      // No duplicate emission: the restart did not raise k2's events again.
-      await new Promise((r) => setTimeout(r, 500));
-      const publishedAfter = rx.got.slice(seenBefore).filter((g) => g.headers['webhook-id'] === 'evt_k2_build_published');
-      expect(publishedAfter).toHaveLength(1);
+      const outboxEmpty = (): boolean => fs.readdirSync(path.join(state, 'webhooks', 'outbox')).filter((f) => f.endsWith('.json')).length === 0;
+      await waitFor(outboxEmpty, { what: 'an empty outbox' });
+      // No duplicate emission: the restart did not raise k2's events again. A later build is the marker: its
+      // events are emitted after the restarted server's own check of k2, so once k3's are delivered and the
+      // outbox is empty, any second emission of k2 would have been delivered too.
+      publish(artifacts, fakeBuild(artifacts, 'k3', { rehab: { '02134': ['Warming', 50] } }));
+      await waitFor(() => cursorOf(state)?.build_id === 'k3' && outboxEmpty() && rx.got.some((g) => g.headers['webhook-id'] === 'evt_k3_build_published'),
+        { what: 'k3 emitted and delivered', deadlineMs: 30_000 });
+      const after = rx.got.slice(seenBefore).map((g) => g.headers['webhook-id']);
+      expect(after.filter((x) => x === 'evt_k2_build_published')).toHaveLength(1);
+      expect(after.filter((x) => x === 'evt_k2_rehab_02134')).toHaveLength(1);
+      expect(after.filter((x) => x === 'evt_k3_build_published')).toHaveLength(1);
       second.child.kill('SIGTERM');
       await new Promise((r) => second.child.once('exit', r));
     } finally {
