@@ -127,7 +127,8 @@ export async function startFileServer(root: string, opts: FileServerOptions = {}
       const buf = Buffer.alloc(n);
       fs.readSync(fd, buf, 0, n, start);
       fs.closeSync(fd);
-      res.write(buf, () => setTimeout(() => res.socket?.destroy(), 20));
+      // Cut as soon as the bytes are handed to the kernel: they still reach the client ahead of the close.
+      res.write(buf, () => res.socket?.destroy());
       return;
     }
     fs.createReadStream(abs, { start, end }).pipe(res);

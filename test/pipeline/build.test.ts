@@ -161,18 +161,19 @@ describe('reii build', () => {
     const artifacts = tmp('reii-art-');
     const first = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
     const big = sources(['nyc-rolling-sales', 'chicago-building-permits', 'redfin-zip-market-snapshots']);
-    // Its own process group, so SIGKILL reaches the node process behind npx, as a kill -9 of the build would.
-    const child = spawn('npx', ['tsx', 'pipelines/cli.ts', 'build', '--sources', big, '--artifacts', artifacts, '--log', 'json'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    // The build as one node process (no npx wrapper in between): the process SIGKILL hits is the one holding
+    // the lock, and its 'exit' event comes after it has been reaped, so nothing of it is left running.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'pipelines/cli.ts', 'build', '--sources', big, '--artifacts', artifacts, '--log', 'json'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
     await new Promise<void>((resolve) => {
       child.stderr.on('data', (d: Buffer) => { if (d.toString().includes('loaded nyc')) resolve(); });
       child.on('exit', () => resolve());
     });
-    const exited = new Promise((r) => child.on('exit', r));
-    process.kill(-child.pid!, 'SIGKILL');
-    await exited;
-    await new Promise((r) => setTimeout(r, 200));
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL'); // killed mid-way, not finished
     expect(currentBuildDir(artifacts)).toBe(first.dir);
-    expect(fs.existsSync(path.join(artifacts, 'build.lock'))).toBe(true);
+    const lock = JSON.parse(fs.readFileSync(path.join(artifacts, 'build.lock'), 'utf8')) as { pid: number };
+    expect(lock.pid).toBe(child.pid); // the stale lock is the killed build's
     const next = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
     expect(currentBuildDir(artifacts)).toBe(next.dir);
   });
