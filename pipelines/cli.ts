@@ -1,6 +1,6 @@
 // `reii`: the command-line entry point. The only file that exits; every error reaches the one catch below.
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { loadSettings, type Settings } from './settings.ts';
 import { CliError, EXIT } from './errors.ts';
 import { createLogger } from './log.ts';
@@ -13,6 +13,10 @@ const program = new Command()
   .name('reii')
   .description('Real Estate Investor Intelligence Service: nightly build of public property data, and the API that serves it')
   .option('--debug', 'print stack traces of unexpected errors')
+  // Commander's own usage errors (unknown command or flag, missing option, bad choice) are thrown to the catch
+  // below instead of exiting 1 inside commander, so they exit 2 like every other usage error. Subcommands
+  // inherit this setting because it is made before they are added.
+  .exitOverride()
   .showHelpAfterError()
   .addHelpText('after', `
 Exit codes: 0 ok, 1 unexpected error, 2 bad usage or settings, 3 a build stage failed,
@@ -183,7 +187,17 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
 
 async function serve(settings: Readonly<Settings>): Promise<void> {
   const { startServer } = await import('../api/server.ts');
-  const server = await startServer({ settings });
+  let server;
+  try {
+    server = await startServer({ settings });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'may not be bound by this user' : 'is not an address of this machine';
+      throw new CliError(`cannot listen on ${settings.host} port ${settings.port}: it ${why} (choose another with --port or PORT, --host or REII_HOST)`, { exitCode: EXIT.usage, cause: err });
+    }
+    throw err;
+  }
   process.stderr.write(`reii serving ${server.url} (build ${server.buildId() ?? 'none'})\n`);
   const stop = (sig: string): void => {
     process.stderr.write(`${sig}: draining\n`);
@@ -198,7 +212,10 @@ try {
 } catch (err) {
   const debug = program.opts<{ debug?: boolean }>().debug === true;
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K'); // a progress bar left by the failed step
-  if (err instanceof CliError) {
+  if (err instanceof CommanderError) {
+    // Commander has printed its message (or the help); --help and --version are not errors.
+    process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (err instanceof CliError) {
     process.stderr.write(`reii: ${err.message}\n`);
     if (debug && err.cause instanceof Error) process.stderr.write(`${err.cause.stack}\n`);
     process.exitCode = err.exitCode;
