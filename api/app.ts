@@ -274,7 +274,8 @@ export function createApp(deps: AppDeps): App {
       if (!w.allowed) throw new HttpError('rate_limited', `Limit of ${ANON.requestsPerMinute} requests per minute per address reached for public endpoints`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(t / 1000))) } });
     } else {
       const header = req.headers['x-service-key'];
-      const check = deps.keys.check(Array.isArray(header) ? header[0] : header);
+      const checked = deps.keys.check(Array.isArray(header) ? header[0] : header);
+      const check = checked instanceof Promise ? await checked : checked; // known keys answer without a microtask
       if (!check.ok) {
         // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
         // stream of bad keys from one address (or one load balancer) cannot lock out working keys.

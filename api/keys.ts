@@ -18,7 +18,8 @@ export interface KeyRecord {
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const KEY_RE = /^ries_live_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
+/** The shape of a key: `ries_live_<8-character id>_<32-character secret>`. */
+export const KEY_RE = /^ries_live_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
 const DUMMY = crypto.createHash('sha256').update('no such key').digest();
 
 function base62(n: number): string {
@@ -37,9 +38,10 @@ export type KeyCheck =
   | { ok: true; record: KeyRecord }
   | { ok: false; code: 'key_missing' | 'key_invalid' | 'key_revoked' };
 
-/** What the server needs of a key registry: a synchronous check against the keys it holds. */
+/** What the server needs of a key registry: a check against the keys it holds. Synchronous for a known key;
+ *  a registry that must ask a remote store about a key it does not know yet may answer with a promise. */
 export interface KeyChecker {
-  check(header: string | undefined): KeyCheck;
+  check(header: string | undefined): KeyCheck | Promise<KeyCheck>;
   close(): void;
 }
 

@@ -27,7 +27,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { checkKey, makeKey, type KeyCheck, type KeyChecker, type KeyRecord } from './keys.ts';
+import { checkKey, KEY_RE, makeKey, type KeyCheck, type KeyChecker, type KeyRecord } from './keys.ts';
 import type { KeyHit, LimitsHealth, LimitStore } from './limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { monthOf } from './usage.ts';
@@ -314,8 +314,18 @@ export class RedisKeys implements KeyChecker {
     }
   }
 
-  check(header: string | undefined): KeyCheck {
-    return checkKey(this.byId, header);
+  private lookingUp: Promise<void> | null = null;
+
+  /** A key this instance does not know is looked up in Redis once more before it is refused (one MGET when
+   *  the registry has not moved; concurrent misses share it; failing keys are throttled per address), so a
+   *  key made a moment ago by `reii keys create` works at once, not on the next 250 ms poll. */
+  check(header: string | undefined): KeyCheck | Promise<KeyCheck> {
+    const result = checkKey(this.byId, header);
+    if (result.ok || result.code !== 'key_invalid' || this.redis.status !== 'ready') return result;
+    const m = header === undefined ? null : KEY_RE.exec(header.trim());
+    if (!m || this.byId.has(m[1]!)) return result; // not a key's shape, or a known id with a wrong secret
+    this.lookingUp ??= this.reload().finally(() => { this.lookingUp = null; });
+    return this.lookingUp.then(() => checkKey(this.byId, header));
   }
 
   /** How many keys this instance knows (for logs and tests). */
