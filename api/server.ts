@@ -99,7 +99,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // second, so a slow client is cut off within a second of its timeout, not up to 30 s late.
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeout / 4))),
     maxHeaderSize: 16 * 1024,
-  }, app);
+  }, (req, res) => {
+    // While draining, an answer closes its connection: a client that keeps a connection busy cannot hold the
+    // drain open (the 10 s backstop below would then cut whatever is still streaming).
+    if (draining) res.shouldKeepAlive = false;
+    app(req, res);
+  });
+  let draining = false;
   server.keepAliveTimeout = 5000;
   // 431 / 408 / malformed requests: answered by the app with the usual headers and access-log line.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => app.clientError(err, socket as net.Socket));
@@ -122,7 +128,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     close() {
       // Stop accepting, let in-flight requests finish, then persist usage.
       closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        draining = true;
+        // Answers already under way when the drain began were promised keep-alive; close each of their
+        // connections as soon as it falls idle (checked every 50 ms), not after the 5 s keep-alive timeout.
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => { clearInterval(idle); resolve(); });
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       }).then(async () => {
