@@ -34,6 +34,9 @@ export interface Settings {
   webhooksTimeoutMs: string;
   webhooksTickMs: string;
   autocompleteBudgetMs: string; // read by api/live/autocomplete.ts from the environment
+  rejectMaxShare: number; // defaults to 0.05: a source file whose rejected-row share passes it fails the build
+  driftMedianFactor: number; // defaults to 3: a market median moving by more than this factor against the build replaced fails a data test
+  driftRowsShare: number; // defaults to 0.5: a table's row count changing by more than this share against the build replaced fails a data test
 }
 
 export const SETTINGS: readonly SettingRow[] = [
@@ -55,6 +58,9 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'webhooksTickMs', env: 'REII_WEBHOOKS_TICK_MS', default: '500', help: 'Webhooks: how often the server checks for a new build and due deliveries, in milliseconds.' },
   { name: 'autocompleteBudgetMs', env: 'REII_AUTOCOMPLETE_BUDGET_MS', default: '25', help: 'Autocomplete: time budget of one search; past it the answer degrades to exact street-line prefixes.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
+  { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
+  { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
+  { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share (0-1) against the build being replaced fails the build.' },
   { name: 'trustedProxies', env: 'REII_TRUSTED_PROXIES', default: '', help: 'Server: comma-separated IPs or CIDRs of load balancers; only a request from one of them has its client address taken from X-Forwarded-For (the right-most entry that is not a trusted proxy). Empty ignores X-Forwarded-For.' },
 ];
 
@@ -62,6 +68,14 @@ function intSetting(name: string, raw: string, min: number, max: number): number
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new CliError(`setting ${name} must be a whole number from ${min} to ${max}, got "${raw}"`, { exitCode: 2 });
+  }
+  return n;
+}
+
+function numberSetting(name: string, raw: string, min: number, max: number): number {
+  const n = raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new CliError(`setting ${name} must be a number from ${min} to ${max}, got "${raw}"`, { exitCode: 2 });
   }
   return n;
 }
@@ -94,6 +108,9 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     webhooksTimeoutMs: get('webhooksTimeoutMs'),
     webhooksTickMs: get('webhooksTickMs'),
     autocompleteBudgetMs: get('autocompleteBudgetMs'),
+    rejectMaxShare: numberSetting('rejectMaxShare', get('rejectMaxShare'), 0, 1),
+    driftMedianFactor: numberSetting('driftMedianFactor', get('driftMedianFactor'), 1, 1000),
+    driftRowsShare: numberSetting('driftRowsShare', get('driftRowsShare'), 0, 1),
   });
 }
 
