@@ -367,10 +367,19 @@ describe('geo steps over given rows', () => {
       expect(Object.keys(body['regulations_by_category'] as object)).toEqual(CATEGORIES);
     });
 
-    it('coverage: an addresses table is counted once it exists', async () => {
-      await ctx.db.run(`create table addresses as select range as id from range(4)`);
+    it('coverage: addresses counts the rows autocomplete can find (recorded zip, point, county, city, state), once the table exists', async () => {
+      await ctx.db.run(`create table addresses as select * from (values
+        ('98103', false, 47.6, -122.3, 'King', 'Seattle', 'WA'),          -- findable
+        ('98103', null,  47.6, -122.3, 'King', 'Seattle', 'WA'),          -- findable (flag unknown = recorded)
+        ('11204', false, 40.6, -73.9,  'Kings', 'New York', 'NY'),        -- findable
+        ('60614', true,  41.9, -87.6,  'Cook', 'Chicago', 'IL'),          -- guessed zip
+        (null,    false, 41.7, -72.6,  'Capitol', 'Hartford', 'CT'),      -- no zip
+        ('98103', false, null, null,   'King', 'Seattle', 'WA'),          -- no point
+        ('98103', false, 47.6, -122.3, null,   'Seattle', 'WA'),          -- no county
+        ('98103', false, 47.6, -122.3, 'King', null,      'WA')           -- no city
+      ) t(zip, zip_imputed, lat, lng, county, city, state_code)`);
       await runCoverage(ctx);
-      expect(await ctx.rows(`select addresses::integer as addresses from mart_coverage`)).toEqual([{ addresses: 4 }]);
+      expect(await ctx.rows(`select addresses::integer as addresses from mart_coverage`)).toEqual([{ addresses: 3 }]);
     });
   });
 });
@@ -542,7 +551,7 @@ describe('GET /v1/coverage/summary against independent counts', () => {
   beforeAll(async () => { srv = await startTestServer(artifactsDir()); });
   afterAll(async () => { await srv?.close(); });
 
-  it('states, counties, cities and zips equal the raw files; regulations the dataset; addresses and data_points recounted', async () => {
+  it('states, counties, cities and zips equal the raw files; regulations the dataset; findable addresses and data_points recounted', async () => {
     const res = await srv.get('/v1/coverage/summary');
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
@@ -567,6 +576,14 @@ describe('GET /v1/coverage/summary against independent counts', () => {
         from c left join recorded r on r.address = c.address and r.u = coalesce(c.unit, '') and r.cu = upper(c.city) and r.state_code = c.state_code
         where c.zip is not null or (c.city is not null and c.state_code is not null))
       select count(distinct (address, u, place))::int as n from keyed`);
+    // the addresses table holds every merged address; the summary counts only those the address endpoints can find:
+    // a recorded zip (not a guess), a point, a county, a city and a state (address.md "Autocomplete index")
+    const [known] = await warehouseRows<{ n: number; findable: number }>(`select count(*)::int as n,
+      (count(*) filter (where zip is not null and zip_imputed is distinct from true and lat is not null and lng is not null
+                         and county is not null and city is not null and state_code is not null))::int as findable from addresses`);
+    expect(known!.n).toBe(addr!.n);
+    const index = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'autocomplete', 'meta.json'), 'utf8')) as { records: number };
+    expect(index.records).toBe(known!.findable);
     // data_points: rows of every base table of schema main but int_* helpers and mart_coverage, counted one by one
     const tables = (await warehouseRows<{ t: string }>(`select table_name as t from information_schema.tables
       where table_schema = 'main' and table_type = 'BASE TABLE' and table_catalog = current_database()`)).map((r) => r.t)
@@ -575,7 +592,7 @@ describe('GET /v1/coverage/summary against independent counts', () => {
     const counts = await warehouseRows<{ n: number }>(tables.map((t) => `select count(*)::int as n from "${t}"`).join(' union all '));
     const points = counts.reduce((a, c) => a + c.n, 0);
     expect(body).toEqual({
-      addresses: addr!.n,
+      addresses: known!.findable,
       regulations: Object.values(regs).reduce((a, b) => a + b, 0),
       regulations_by_category: regs,
       ...raw,
@@ -584,6 +601,7 @@ describe('GET /v1/coverage/summary against independent counts', () => {
       meta: { cached: true },
     });
     expect(Object.keys(body['regulations_by_category'] as object)).toEqual(CATEGORIES);
-    expect(body['addresses']).toBeGreaterThan(250_000);
+    expect(body['addresses']).toBeGreaterThan(150_000);
+    expect(body['addresses']).toBeLessThan(addr!.n);
   });
 });

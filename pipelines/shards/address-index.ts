@@ -28,7 +28,7 @@ export async function run(ctx: StageContext): Promise<void> {
   const dir = path.join(ctx.paths.build, 'live', 'autocomplete');
   fs.mkdirSync(dir, { recursive: true });
   fs.rmSync(path.join(dir, 'meta.json'), { force: true });
-  const indexable = `zip is not null and not zip_imputed and lat is not null and lng is not null and county is not null and city is not null and state_code is not null`;
+  const indexable = `address_is_indexable(zip, zip_imputed, lat, lng, county, city, state_code)`;
   const builder = new AutocompleteIndexBuilder();
   // one ordered query, streamed chunk by chunk (DuckDB sorts once; rows never all in memory as objects)
   const result = await ctx.db.stream(`
