@@ -24,28 +24,36 @@ fs.mkdirSync(tmp, { recursive: true });
 const link = path.join(tmp, 'shared');
 if (!fs.existsSync(link)) fs.symlinkSync(path.resolve(here, '../shared'), link);
 
-export const REQUEST_PATH = ['api/params.ts', 'api/routes.ts', 'api/app.ts', 'api/rate-limit.ts', 'api/limits.ts', 'api/keys.ts', 'api/usage.ts'];
-export const ENGINES = ['api/live/valuation-model.ts', 'api/live/research-intent.ts', 'api/live/autocomplete-text.ts'];
+const REQUEST_PATH = ['api/params.ts', 'api/routes.ts', 'api/app.ts', 'api/rate-limit.ts', 'api/limits.ts', 'api/keys.ts', 'api/usage.ts'];
+const ENGINES = ['api/live/valuation-model.ts', 'api/live/research-intent.ts', 'api/live/autocomplete-text.ts'];
+
+// REII_MUTATE_GROUP=request or =engines mutates one group (its own reports and incremental file); unset: both.
+const group = process.env.REII_MUTATE_GROUP ?? 'all';
+const FILES = { request: REQUEST_PATH, engines: ENGINES, all: [...REQUEST_PATH, ...ENGINES] }[group];
+if (!FILES) throw new Error(`REII_MUTATE_GROUP must be request or engines (got ${group})`);
+const suffix = group === 'all' ? '' : `-${group}`;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutate.config.ts' },
+  // related: false: perTest coverage already names the tests to run for each mutant; vitest need not trace imports too.
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: [...REQUEST_PATH, ...ENGINES],
+  mutate: FILES,
   coverageAnalysis: 'perTest',
   // Mutants in code that runs only at import time (route tables, word lists) would need every test file per
   // mutant; they are reported as ignored instead of run.
   ignoreStatic: true,
   concurrency: 1,
-  timeoutMS: 20_000,
+  // A mutant that hangs a request is cut off soon after the covering tests' normal time (and counted as detected).
+  timeoutMS: 5_000,
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `reports/mutation/mutation${suffix}.html` },
+  jsonReporter: { fileName: `reports/mutation/mutation${suffix}.json` },
   thresholds: { high: 80, low: 70, break: null },
   // Re-runs only the mutants whose code or covering tests changed since the last run (delete the file for a clean run).
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: `reports/mutation/stryker-incremental${suffix}.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };

@@ -282,3 +282,142 @@ describe('methods, targets and caching', () => {
     for (const l of logs) expect(l['request_id']).toMatch(/^req_/);
   });
 });
+
+describe('the edges of HTTP', () => {
+  const msg = async (r: Response): Promise<string> => ((await r.json()) as { message: string }).message;
+
+  test('every answer is JSON with nosniff and a fresh request id; 204 and HEAD carry no body length of their own', async () => {
+    freshMinute();
+    const a = await get('/v1/health');
+    const b = await get('/nowhere');
+    for (const r of [a, b]) {
+      expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('x-request-id')).toMatch(/^req_[A-Za-z0-9_-]+$/);
+    }
+    expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
+    const opt = await fetch(srv.url + '/v1/health', { method: 'OPTIONS' });
+    expect(opt.status).toBe(204);
+    expect(opt.headers.get('content-length')).toBeNull();
+    expect(await msg(b)).toBe('No endpoint /nowhere; see /v1/openapi.json');
+    expect(b.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('shards: ETag, Last-Modified from the build\'s manifest, Vary; 304 on If-None-Match; br or gzip as accepted', async () => {
+    freshMinute();
+    const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'manifest.json'), 'utf8')) as { built_at: string };
+    const pub = await get('/v1/coverage/summary', undefined, { 'Accept-Encoding': 'identity' });
+    expect(pub.headers.get('access-control-allow-origin')).toBe('*');
+    const plain = await get('/v1/geo/states', k('enterprise'), { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('last-modified')).toBe(new Date(manifest.built_at).toUTCString());
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const text = await plain.text();
+    const cached = await get('/v1/geo/states', k('enterprise'), { 'If-None-Match': etag });
+    expect(cached.status).toBe(304);
+    expect(cached.headers.get('etag')).toBe(etag);
+    expect((await cached.arrayBuffer()).byteLength).toBe(0);
+    const enc = async (accept: string): Promise<string | null> => {
+      const r = await get('/v1/geo/states', k('enterprise'), { 'Accept-Encoding': accept });
+      const e = r.headers.get('content-encoding');
+      expect(await r.text(), accept).toBe(text); // decoded by fetch: the same document whatever the encoding
+      return e;
+    };
+    expect(await enc('gzip, br')).toBe('br');
+    expect(await enc('gzip')).toBe('gzip');
+    expect(await enc('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(await enc('BR')).toBe('br');
+    expect(await enc('gzip;q=0')).toBeNull();
+    expect(await enc('deflate')).toBeNull();
+    expect(await enc(' gzip ; q=1 ')).toBe('gzip');
+  });
+
+  test('the OpenAPI document is public and cacheable for an hour', async () => {
+    freshMinute();
+    const r = await get('/v1/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await r.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+  });
+
+  test('URI over 4 KiB -> 414; body over 16 KiB, declared or streamed -> 413 and the connection closes; bad JSON -> 400', async () => {
+    freshMinute();
+    const long = await get('/v1/health?' + 'a'.repeat(4100));
+    expect(long.status).toBe(414);
+    expect(await msg(long)).toBe('The request URI is longer than 4096 bytes');
+    const post = (body: string | ReadableStream<Uint8Array>): Promise<Response> => fetch(srv.url + '/v1/valuation/estimate', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Key': k('builder') }, body, duplex: 'half' } as RequestInit);
+    const big = await post(JSON.stringify({ zip: '98103', address: 'x'.repeat(17_000) }));
+    expect(big.status).toBe(413);
+    expect(big.headers.get('connection')).toBe('close');
+    expect(await msg(big)).toBe('The request body is larger than 16384 bytes');
+    const chunk = new TextEncoder().encode('x'.repeat(8192));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({ pull(c) { if (sent++ < 3) c.enqueue(chunk); else c.close(); } });
+    const streamed = await post(stream);
+    expect(streamed.status).toBe(413);
+    const exact = await post(JSON.stringify({ zip: '98103', address: 'a', pad: 'x'.repeat(16_384 - 40) }));
+    expect(exact.status).toBe(404); // at the limit: read and validated; this server has no valuation module loaded
+    expect(await msg(exact)).toMatch(/^valuation data is not available in build /);
+    const json = await post('{"zip": ');
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ message: 'The body is not valid JSON', errors: [{ field: 'body', code: 'json', message: 'the body is not valid JSON' }] });
+  });
+
+  test('malformed HTTP -> 400 JSON with the public window\'s headers and a log line; headers over 16 KiB -> 431', async () => {
+    const t = freshMinute();
+    logs.length = 0;
+    const bad = await raw('BLAH /v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(bad).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(bad).toContain('X-RateLimit-Limit: 4\r\n');
+    expect(bad).toContain('X-RateLimit-Remaining: 4\r\n'); // peeked, not counted
+    expect(bad).toContain(`X-RateLimit-Reset: ${(t + 60_000) / 1000}\r\n`);
+    expect(bad).toContain('Connection: close\r\n');
+    expect(bad).toMatch(/X-Request-Id: req_/);
+    expect(bad.slice(bad.indexOf('\r\n\r\n') + 4)).toBe('{"message":"Malformed HTTP request"}');
+    const huge = await raw(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(huge).toContain('{"message":"Request headers too large"}');
+    const deadline = Date.now() + 10_000;
+    while (logs.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(logs.map((l) => [l['status'], l['route'], l['method'], l['key_id'], l['time']])).toEqual([
+      [400, 'unmatched', 'BLAH', null, new Date(t).toISOString()], [431, 'unmatched', 'GET', null, new Date(t).toISOString()],
+    ]);
+    expect(logs[0]!['error']).toBeTruthy();
+  });
+
+  test('failed keys are reported against the address\'s public window, counting down', async () => {
+    freshMinute();
+    clock += 600_000 * 3; // past any earlier failures window
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 2; i++) remaining.push((await get('/v1/geo/lookup?city=Seattle&state=WA', 'nope')).headers.get('x-ratelimit-remaining'));
+    expect(remaining).toEqual(['3', '2']);
+    const missing = await get('/v1/geo/lookup?city=Seattle&state=WA');
+    expect(missing.status).toBe(401);
+    expect(await msg(missing)).toMatch(/key/i);
+  });
+
+  test('a key whose plan is unknown is refused with 403 naming the plan', async () => {
+    freshMinute();
+    const file = path.join(state, 'keys.json');
+    const records = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; plan: string }[];
+    const rec = records.find((r) => r.id === keys['starter']!.id)!;
+    const saved = fs.readFileSync(file, 'utf8');
+    try {
+      rec.plan = 'gold';
+      fs.writeFileSync(file, JSON.stringify(records));
+      srv.keys.reload?.();
+      const r = await get('/v1/geo/lookup?city=Seattle&state=WA', k('starter'));
+      expect(r.status).toBe(403);
+      expect(await msg(r)).toBe(`Key ${rec.id} has an unknown plan "gold"`);
+    } finally {
+      fs.writeFileSync(file, saved);
+      srv.keys.reload?.();
+    }
+    expect((await get('/v1/geo/lookup?city=Seattle&state=WA', k('starter'))).status).toBe(200);
+  });
+});
