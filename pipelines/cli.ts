@@ -1,4 +1,5 @@
 // `reii`: the command-line entry point. The only file that exits; every error reaches the one catch below.
+import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { loadSettings, type Settings } from './settings.ts';
@@ -33,6 +34,15 @@ program.command('build')
   .action(async (o: { sources?: string; artifacts?: string; only?: string[]; until?: StageName; log?: string; keep?: string }) => {
     const settings = loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log, keepBuilds: o.keep });
     await build(settings, o.only, o.until);
+  });
+
+program.command('check')
+  .description('run the sources, contracts, marts and data tests over a sources folder without publishing: a verdict before the nightly build')
+  .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
+  .option('--artifacts <dir>', 'artifacts folder whose current build the drift tests compare against (default ./artifacts)')
+  .addOption(new Option('--log <format>', 'log format').choices(['human', 'json']))
+  .action(async (o: { sources?: string; artifacts?: string; log?: string }) => {
+    await check(loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log }));
   });
 
 program.command('start')
@@ -183,6 +193,48 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
     return;
   }
   process.stdout.write(`published build ${result.buildId} (${result.manifest.shards.total} shards, ${result.manifest.rejects.total} rejected rows)\nreport: ${path.join(result.dir, 'report.html')}\n`);
+}
+
+/**
+ * `reii check`: the build through the marts and their data tests (`--until marts`), never published. Prints every
+ * check as a table on stdout (manifest.json has them for tools). What stays behind is builds/<id>.partial with only
+ * manifest.json and report.html (the failing rows): its warehouse is deleted, and prune removes the folder after the
+ * next publish like any partial build. A stage that fails leaves <id>.failed as `reii build` does. Exit 0 all pass
+ * (warnings allowed), 4 a check failed, 3 a stage failed.
+ */
+async function check(settings: Readonly<Settings>): Promise<void> {
+  const { runBuild } = await import('./build.ts');
+  const builds = path.join(settings.artifacts, 'builds');
+  const listing = (): string[] => (fs.existsSync(builds) ? fs.readdirSync(builds) : []);
+  const before = new Set(listing());
+  let failure: CliError | null = null;
+  let dir: string | null = null;
+  try {
+    dir = (await runBuild({ settings, log: createLogger(settings.logFormat), until: 'marts' })).dir;
+  } catch (err) {
+    if (!(err instanceof CliError) || err.exitCode !== EXIT.checks) throw err;
+    failure = err;
+    // The build held the artifacts lock from before its folder was made until it was renamed: the one new
+    // <id>.partial is this run's.
+    const made = listing().filter((n) => !before.has(n) && n.endsWith('.partial'));
+    dir = made.length === 1 ? path.join(builds, made[0]!) : null;
+  }
+  if (!dir) throw failure ?? new CliError('the check left no build folder to read', { exitCode: EXIT.failed });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { checks: { name: string; description: string; severity?: string; status: string; failing_rows: number; seconds?: number; reason?: string | null }[] };
+  // The scratch warehouse is not kept: the report holds the verdict and a sample of every failing check's rows.
+  for (const f of ['warehouse.duckdb', 'warehouse.duckdb.wal', '.duckdb-tmp']) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
+  const order = ['fail', 'warn', 'skipped', 'pass'];
+  const rows = [...manifest.checks].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status) || a.name.localeCompare(b.name));
+  process.stdout.write(formatTable(rows.map((c) => ({
+    check: c.name, severity: c.severity ?? '', status: c.status, failing_rows: c.failing_rows, note: c.status === 'skipped' ? (c.reason ?? 'a table is missing') : c.description,
+  }))));
+  const count = (s: string): number => manifest.checks.filter((c) => c.status === s).length;
+  const report = path.join(dir, 'report.html');
+  if (failure) {
+    const failed = manifest.checks.filter((c) => c.status === 'fail').map((c) => c.name);
+    throw new CliError(`data checks failed (${failed.join(', ')}); failing rows in ${report}; nothing published`, { exitCode: EXIT.checks });
+  }
+  process.stdout.write(`all checks passed: ${count('pass')} passed, ${count('warn')} warnings, ${count('skipped')} skipped; nothing published\nreport: ${report}\n`);
 }
 
 async function serve(settings: Readonly<Settings>): Promise<void> {

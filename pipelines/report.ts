@@ -9,9 +9,31 @@ function table(headers: string[], rows: unknown[][]): string {
   return `<table><tr>${headers.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</table>`;
 }
 
+interface ReportCheck { name: string; description: string; severity?: string; status: string; failing_rows: number; sample?: unknown[]; reason?: string | null; seconds?: number }
+
+/** The data tests: a summary table (failed first, then warnings), then each failing or warning check's sample of offending rows. */
+function checksSection(checks: ReportCheck[]): string {
+  const order = ['fail', 'warn', 'pass', 'skipped'];
+  const sorted = [...checks].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status) || a.name.localeCompare(b.name));
+  const count = (s: string): number => checks.filter((c) => c.status === s).length;
+  const summary = `<p>${checks.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('warn')} warnings, ${count('skipped')} skipped.
+A failed check (severity error) stops publication; a warning is shown here and never blocks.</p>`;
+  const rows = sorted.map((c) => [c.name, c.severity ?? '', c.status, c.failing_rows, c.seconds ?? '', c.status === 'skipped' ? `${c.description} (skipped: ${c.reason ?? 'a table is missing'})` : c.description]);
+  const samples = sorted.filter((c) => (c.status === 'fail' || c.status === 'warn') && c.sample?.length).map((c) => {
+    const sample = c.sample as Record<string, unknown>[];
+    const headers = [...new Set(sample.flatMap((r) => Object.keys(r)))];
+    const shown = sample.length < c.failing_rows ? `the first ${sample.length} of ${c.failing_rows} rows` : `${c.failing_rows} row${c.failing_rows === 1 ? '' : 's'}`;
+    const cell = (v: unknown): unknown => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
+    return `<h3 id="check-${esc(c.name)}">${esc(c.name)}: ${c.status === 'fail' ? 'failed' : 'warning'} (${shown})</h3><p>${esc(c.description)}</p>${table(headers, sample.map((r) => headers.map((h) => cell(r[h]))))}`;
+  });
+  return `${summary}${table(['check', 'severity', 'status', 'failing rows', 'seconds', 'what must hold'], rows)}${samples.join('\n')}`;
+}
+
 export function writeReport(dir: string, m: Manifest): void {
   const sources = m.sources as { id: string; present: boolean; files: { file: string; rows: number | null }[]; rejected_rows: number; licence: string }[];
-  const checks = m.checks as { name: string; description: string; status: string; failing_rows: number }[];
+  const checks = m.checks as ReportCheck[];
+  const failedChecks = checks.filter((c) => c.status === 'fail').map((c) => c.name);
+  const warnings = checks.filter((c) => c.status === 'warn').length;
   const extra = fs.existsSync(path.join(dir, 'report-sections.json'))
     ? (JSON.parse(fs.readFileSync(path.join(dir, 'report-sections.json'), 'utf8')) as { title: string; headers: string[]; rows: unknown[][] }[])
     : [];
@@ -20,12 +42,12 @@ export function writeReport(dir: string, m: Manifest): void {
   const html = `<!doctype html><meta charset="utf-8"><title>Build ${esc(m.build_id)}</title>
 <style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}</style>
 <h1>Build ${esc(m.build_id)}</h1>
-<p>${m.status === 'published' ? 'published' : m.status === 'partial' ? `<strong>not published: stopped after stage ${esc(m.stages.at(-1)?.name ?? '')} (--until)</strong>` : '<strong>not published: data checks failed</strong>'} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
+<p>${m.status === 'published' ? 'published' : m.status === 'partial' ? `<strong>not published: stopped after stage ${esc(m.stages.at(-1)?.name ?? '')} (--until)</strong>` : `<strong>not published: data checks failed (${esc(failedChecks.join(', '))})</strong>`}${warnings ? ` · ${warnings} check warning${warnings === 1 ? '' : 's'}` : ''} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
 <h2>Stages</h2>${table(['stage', 'seconds'], m.stages.map((s) => [s.name, s.seconds]))}
 <h2>Slowest steps</h2>${table(['stage', 'step', 'seconds', 'peak RSS (MB)'], slowest.map((x) => [x.stage, x.step, x.seconds, x.peak_rss_mb ?? '']))}
 <h2>Sources</h2>${table(['source', 'present', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}
 <h2>Rejected rows</h2>${table(['source', 'reason', 'rows'], m.rejects.by_source.map((r) => [r.source, r.reason, r.rows]))}
-<h2>Data checks</h2>${table(['check', 'what must hold', 'status', 'failing rows'], checks.map((c) => [c.name, c.description, c.status, c.failing_rows]))}
+<h2>Data checks</h2>${checksSection(checks)}
 <h2>Shards</h2>${table(['family', 'files'], Object.entries(m.shards.by_family))}
 ${extra.map((s) => `<h2>${esc(s.title)}</h2>${table(s.headers, s.rows)}`).join('\n')}
 <h2>Attribution</h2><ul>${m.attribution.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>
