@@ -89,7 +89,8 @@ create or replace macro is_investor_name(n) as
 create or replace macro canonical_zip(z) as
     case when regexp_full_match(trim(cast(z as varchar)), '[0-9]{5}(-[0-9]{4})?') then left(trim(cast(z as varchar)), 5) end;
 
--- Arm's-length price floor: transfers below it are nominal (family deeds, $1 transfers, bogus prices).
+-- Arm's-length price floor: a recorded price below it is no market price (a $0 or $1 transfer, a family deed, a
+-- placeholder such as Sacramento's 4,897). Used by the one arm's-length rule, 30_market_45_sale_flags.sql.
 create or replace macro nominal_price_floor() as 10000;
 
 -- ---------------------------------------------------------------- canonical tables
@@ -117,13 +118,33 @@ create or replace table sales (
     lng double,
     buyer_name varchar,
     seller_name varchar,
-    is_arms_length boolean not null,
+    -- is_arms_length: set for every row by 30_market_45_sale_flags.sql (the one rule, warehouse/docs/market.md),
+    -- from the flags below; the adapters leave it null and record what the rule reads (price, parties, codes, keys)
+    is_arms_length boolean,
     buyer_is_investor boolean,
     -- added columns
     year_renovated integer,      -- last renovation year when the source has it (King County yr_renovated)
     file varchar,                -- source file (relative name) and its line, for tracing a row back
-    line bigint
+    line bigint,
+    -- what the arm's-length rule reads, as the source recorded it (null when the source has no such field)
+    document_id varchar,         -- the deed's document number: Denver reception number, Philadelphia book and page,
+                                 -- Connecticut town + list year + serial number
+    deed_type varchar,           -- the instrument code (Denver: WD, SW, PR, TR, BS, QC, AF, ...)
+    non_use_code varchar,        -- the assessor's non-use code (Connecticut: "01 - Family", "14 - Foreclosure", ...)
+    block_key varchar,           -- the tax block (NYC borough-block): the package key of a source naming neither deed nor buyer
+    -- flags set by 30_market_45_sale_flags.sql (kept in the warehouse, left out of every market figure)
+    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code (the first that applies)
+    is_portfolio boolean not null default false,  -- one deed over several parcels, its total price on each
+    portfolio_parcels integer,   -- parcels on that deed (null when not a portfolio)
+    is_duplicate boolean not null default false,  -- the same sale recorded again (a later copy of duplicate_of)
+    duplicate_of varchar         -- sale_id of the copy that is kept
 );
+
+-- Repairs: source values changed by a rule the source's own notes justify (Philadelphia's two-digit years, ...),
+-- one row per repaired value, counted in the build report. Filled by the adapters.
+create schema if not exists meta;
+create table if not exists meta.repairs (stage varchar, source varchar, file varchar, line bigint, rule varchar, detail varchar);
+delete from meta.repairs where stage = 'intermediate';
 
 create or replace table parcels (
     parcel_id varchar,

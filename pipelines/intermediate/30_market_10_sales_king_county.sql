@@ -1,14 +1,21 @@
 -- requires: stg_king_county__sales, sales
 -- King County WA adapter -> sales, parcels. No street address, no buyer names (buyer_is_investor null),
 -- every row is a house sale (property_type sfr). City is filled from `zips` by 30_market_80_fill_geo.sql.
+-- Arm's-length flags come later from the one rule (30_market_45_sale_flags.sql): no document or buyer here, so only
+-- the price floor and duplicates can apply. A $0 price is kept (and flagged); a missing or negative one is rejected.
 create or replace temp view int_market_kc_checked as
 select *,
     case
         when sale_date is null then 'bad_date'
         when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
+        when sale_price < 0 then 'negative_price'
     end as reject_reason
 from stg_king_county__sales;
+
+-- repair (SOURCE.md: "one known outlier, 33 bedrooms"): more than 20 bedrooms is nulled, and counted
+insert into meta.repairs
+select 'intermediate', 'king_county', file, row_number + 1, 'implausible_bedrooms', 'beds=' || cast(beds as varchar) || ' -> null'
+from int_market_kc_checked where reject_reason is null and beds > 20;
 
 insert into meta.rejects
 select 'intermediate', 'king_county', file, row_number + 1, reject_reason,
@@ -34,7 +41,6 @@ select
     case condition_code when 1 then 'poor' when 2 then 'fair' when 3 then 'good' when 4 then 'good' when 5 then 'excellent' end as condition,
     lat, lng,
     null as buyer_name, null as seller_name,
-    sale_price >= nominal_price_floor() as is_arms_length,
     null as buyer_is_investor,
     positive_or_null(year_renovated) as year_renovated,
     file, row_number + 1 as line

@@ -1,14 +1,15 @@
 -- requires: stg_sacramento__sales, sales
 -- Sacramento adapter -> sales, parcels. Caveats acted on: the 49 bogus 4,897 prices and the two other prices
--- under $10,000 are rejected (bogus_price); sq__ft/beds/baths 0 mean unknown (null); "Unkown" type rejected.
+-- under $10,000 are kept and flagged by the one arm's-length rule (30_market_45_sale_flags.sql: nominal_price), not
+-- rejected: they are real sales of real houses whose price is no market signal; sq__ft/beds/baths 0 mean unknown
+-- (null); "Unkown" type rejected.
 create or replace temp view int_market_sacramento_checked as
 select *,
     case type_norm when 'Residential' then 'sfr' when 'Condo' then 'condo' when 'Multi-Family' then 'multi' end as property_type,
     case
         when sale_date is null then 'bad_date'
         when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
-        when sale_price < nominal_price_floor() then 'bogus_price'
+        when sale_price < 0 then 'negative_price'
         when type_norm not in ('Residential', 'Condo', 'Multi-Family') then 'unknown_property_type'
         when normalize_address(street) is null then 'missing_address'
     end as reject_reason
@@ -34,7 +35,6 @@ select
     positive_or_null(beds) as beds, positive_or_null(baths) as baths, positive_or_null(sqft) as sqft,
     null as year_built, null as condition,
     lat, lng, null as buyer_name, null as seller_name,
-    true as is_arms_length,   -- every remaining price is >= $10,000 (bogus prices were rejected above)
     null as buyer_is_investor,
     null as year_renovated,
     file, row_number + 1 as line

@@ -1,8 +1,10 @@
 -- requires: stg_nyc__sales, sales
--- NYC DOF rolling sales adapter -> sales, parcels. Caveats acted on: $0 transfers are rejected (zero_price);
--- nominal prices (< $10,000) are kept with is_arms_length = false; several lots of one block sold on the same
--- day for the same total price (package sales) are not arm's-length for a single lot; gross square feet 0
--- (all condo and co-op units) is unknown. City is the municipality, New York, for all five boroughs.
+-- NYC DOF rolling sales adapter -> sales, parcels. Caveats acted on: $0 transfers (~29% of the rows: deeds between
+-- family members, corrections...) and nominal prices are real records of real properties, kept as sales and
+-- flagged by the one arm's-length rule (30_market_45_sale_flags.sql: nominal_price), not rejected. The file names
+-- neither a document nor a buyer, so the tax block (borough-block) is the package key the rule reads (several lots
+-- of one block sold on the same day for the same total price). Gross square feet 0 (all condo and co-op units) is
+-- unknown. City is the municipality, New York, for all five boroughs.
 create or replace temp view int_market_nyc_checked as
 select *,
     case
@@ -15,10 +17,9 @@ select *,
     case
         when sale_date is null then 'bad_date'
         when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
+        when sale_price < 0 then 'negative_price'
         when not (building_class_category similar to '[0-9][0-9] .*') then 'unknown_property_type'
-    end as reject_reason,
-    count(*) over (partition by borough, block, sale_date, sale_price) as same_block_day_price
+    end as reject_reason
 from stg_nyc__sales;
 
 insert into meta.rejects
@@ -42,14 +43,15 @@ select
     positive_or_null(gross_sqft) as sqft,
     case when year_built between 1700 and 2100 then year_built end as year_built,
     null as condition, null as lat, null as lng, null as buyer_name, null as seller_name,
-    sale_price >= nominal_price_floor() and same_block_day_price = 1 as is_arms_length,
     null as buyer_is_investor,
     null as year_renovated,
-    file, row_number + 1 as line
+    file, row_number + 1 as line,
+    borough || '-' || block as block_key
 from int_market_nyc_checked where reject_reason is null;
 
+-- the lots seen in the file, $0 transfers included: the latest record of each (a $0 price is no price: null)
 insert into parcels by name
 select parcel_id, source, address, unit, city, state_code, zip, property_type, beds, baths, sqft, year_built, lat, lng,
-       null as owner_name, sale_date as last_sale_date, sale_price as last_sale_price, file, line
+       null as owner_name, sale_date as last_sale_date, positive_or_null(sale_price) as last_sale_price, file, line
 from sales where source = 'nyc'
 qualify row_number() over (partition by parcel_id, coalesce(unit, '') order by sale_date desc, line desc) = 1;

@@ -1,9 +1,13 @@
--- requires: stg_philadelphia__properties, sales
+-- requires: stg_philadelphia__properties, raw."philadelphia__properties", sales
 -- Philadelphia OPA adapter -> parcels (every row: the assessor roll) and sales (each parcel's last sale).
--- Caveats acted on: sale dates in 2068-2071 are a two-digit-year error upstream and are moved back 100 years
--- (1968-1971); zip_code ZIP+4 -> zip5; $1 (nominal) sales are kept as not arm's-length. owner_1/owner_2 is
--- the buyer of the last sale. A row whose sale part is unusable stays in parcels; its sale part is recorded in
--- meta.rejects (detail says "parcel kept").
+-- Caveats acted on: zip_code ZIP+4 -> zip5; $0 and $1 (nominal) sales are kept and flagged by the one arm's-length
+-- rule (30_market_45_sale_flags.sql); the deed's book and page (document_id; '0000000' = none) and the owner (the
+-- buyer of the last sale, owner_1 + owner_2) are what that rule reads to find portfolio deeds (one deed, one date,
+-- its total price recorded on every parcel of the package). A row whose sale part is unusable stays in parcels; its
+-- sale part is recorded in meta.rejects (detail says "parcel kept").
+-- Repair (SOURCE.md: "~125 rows have impossible sale dates in 2068-2071, two-digit-year parsing error upstream,
+-- really 1968-1971"): a sale year 2060-2099 (a two-digit year 60-99 read into the wrong century) is moved back 100
+-- years, one meta.repairs row per date (two_digit_year).
 create or replace temp view int_market_philadelphia_checked as
 select *,
     case
@@ -12,9 +16,20 @@ select *,
         when category like 'VACANT LAND%' or category = 'GARAGE - RESIDENTIAL' then 'land'
         when category in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial'
     end as property_type,
-    case when year(sale_date) >= 2060 then sale_date - interval 100 year else sale_date end :: date as sale_date_fixed,
-    nullif(trim(concat_ws(' ', owner_1, owner_2)), '') as owner_name
-from stg_philadelphia__properties;
+    year(sale_date) between 2060 and 2099 as two_digit_year,
+    case when year(sale_date) between 2060 and 2099 then sale_date - interval 100 year else sale_date end :: date as sale_date_fixed,
+    nullif(trim(concat_ws(' ', owner_1, owner_2)), '') as owner_name,
+    -- the deed's book and page, not in the staging view (rename-and-cast only): from the same raw row, read by
+    -- name so that an extract without the column still loads (no document then; the buyer rule still applies)
+    (select case when not regexp_full_match(trim(b), '0*') then trim(b) end
+     from (select json_extract_string(to_json(r), 'book_and_page') as b
+           from raw."philadelphia__properties" r where r._file = s.file and r._row = s.row_number)) as document_id
+from stg_philadelphia__properties s;
+
+insert into meta.repairs
+select 'intermediate', 'philadelphia', file, row_number + 1, 'two_digit_year',
+       'sale_date=' || cast(sale_date as varchar) || ' -> ' || cast(sale_date_fixed as varchar)
+from int_market_philadelphia_checked where two_digit_year;
 
 create or replace temp view int_market_philadelphia_sales_checked as
 select *,
@@ -22,7 +37,7 @@ select *,
         when sale_date is null then 'bad_date'
         when year(sale_date_fixed) < 1800 then 'bad_date'
         when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
+        when sale_price < 0 then 'negative_price'
         when property_type is null then 'unknown_property_type'
     end as reject_reason
 from int_market_philadelphia_checked;
@@ -50,10 +65,10 @@ select
                             when 6 then 'poor' when 7 then 'poor' end as condition,
     lat, lng,
     owner_name as buyer_name, null as seller_name,
-    sale_price >= nominal_price_floor() as is_arms_length,
     is_investor_name(owner_1) as buyer_is_investor,
     null as year_renovated,
-    file, row_number + 1 as line
+    file, row_number + 1 as line,
+    document_id
 from int_market_philadelphia_sales_checked where reject_reason is null;
 
 -- the assessor roll: every parcel, sold or not (a parcel with an unknown category keeps a null type)

@@ -1,7 +1,9 @@
 -- requires: stg_connecticut__sales_gl, sales
 -- Connecticut OPM "Real Estate Sales 2001-2022 GL" (first 9,999 rows) adapter -> sales. Town = city; no zip in
 -- the file: 30_market_80_fill_geo.sql assigns the nearest ZCTA centroid to rows with a Location point.
--- A Non Use Code (family, foreclosure, part interest, change in property, ...) marks a sale not arm's-length.
+-- The Non Use Code (family, love and affection, inter-corporation, foreclosure, part interest, change in property,
+-- ...) is kept as non_use_code and the town's serial number as document_id (town + list year + serial) for the one
+-- arm's-length rule (30_market_45_sale_flags.sql). A $0 amount is kept and flagged; a missing one is rejected.
 create or replace temp view int_market_ct_gl_checked as
 select *,
     case
@@ -19,7 +21,7 @@ select *,
     case
         when sale_date is null then 'bad_date'
         when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
+        when sale_price < 0 then 'negative_price'
     end as base_reason
 from stg_connecticut__sales_gl;
 
@@ -40,8 +42,9 @@ select
     property_type,
     null as beds, null as baths, null as sqft, null as year_built, null as condition,
     lat, lng, null as buyer_name, null as seller_name,
-    sale_price >= nominal_price_floor() and non_use_code is null as is_arms_length,
     null as buyer_is_investor,
     null as year_renovated,
-    file, row_number + 1 as line
+    file, row_number + 1 as line,
+    case when serial_number is not null then title_case(town) || ':' || coalesce(list_year, '') || ':' || serial_number end as document_id,
+    non_use_code
 from int_market_ct_gl_checked where base_reason is null and property_type is not null;

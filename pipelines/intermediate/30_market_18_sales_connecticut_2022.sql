@@ -1,7 +1,9 @@
 -- requires: stg_connecticut__sales_2022, sales
 -- Connecticut OPM sales recorded 2022-01..09 (list year 2021; third-party extract without Non Use Code or
 -- residential subtype) adapter -> sales. "Residential" (single family, condo or 2-4 family: not told apart in
--- this file) is mapped to sfr; arm's-length is the $10,000 floor only. No coordinates, so no zip.
+-- this file) is mapped to sfr. No coordinates, so no zip. Its "Serial Number" is the extract's own row counter (not
+-- the town's serial: every value is unique), so no document_id; with neither codes nor parties, the one arm's-length
+-- rule (30_market_45_sale_flags.sql) can apply only the price floor and duplicates (rows recorded twice: ~290 here).
 create or replace temp view int_market_ct_2022_checked as
 select *,
     case property_type_text
@@ -11,7 +13,7 @@ select *,
     case
         when sale_date is null then 'bad_date'
         when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
+        when sale_price < 0 then 'negative_price'
     end as base_reason
 from stg_connecticut__sales_2022;
 
@@ -32,7 +34,6 @@ select
     property_type,
     null as beds, null as baths, null as sqft, null as year_built, null as condition,
     null as lat, null as lng, null as buyer_name, null as seller_name,
-    sale_price >= nominal_price_floor() as is_arms_length,
     null as buyer_is_investor,
     null as year_renovated,
     file, row_number + 1 as line

@@ -1,7 +1,9 @@
 -- requires: sales, int_market_zip_names, int_market_redfin_zip
--- mart_comps: one row per zip x property_type x months (3..24) for every zip with at least one sale, for all five
--- property types (a type without comps answers with sample_count null and confidence low, not a 404).
--- The window of a lookback ends at the zip's most recent sale (any type): sale_date in (as_of - months, as_of].
+-- mart_comps: one row per zip x property_type x months (3..24) for every zip with at least one arm's-length sale,
+-- for all five property types (a type without comps answers with sample_count null and confidence low, not a 404).
+-- The window of a lookback ends at the zip's most recent arm's-length sale (any type): sale_date in
+-- (as_of - months, as_of]. A flagged record (a $0 transfer, a portfolio deed, a duplicate: 30_market_45_sale_flags.sql)
+-- is no market signal: it neither moves the window nor makes a zip a market.
 -- Comps are arm's-length sales of that type with a living area (price per sqft = sale_price / sqft).
 -- Minimum cohort: below 5 comps sample_count and every percentile are null (nothing about the cohort leaks);
 -- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it, else from
@@ -14,7 +16,7 @@
 -- 8.3 GB at 10 million sales; this is one pass (figures: warehouse/docs/market.md).
 create or replace table mart_comps as
 with zip_window as (
-    select zip, max(sale_date) as zip_as_of from sales where zip is not null group by zip
+    select zip, max(sale_date) as zip_as_of from sales where zip is not null and is_arms_length group by zip
 ),
 property_types as (
     select unnest(['sfr', 'multi', 'condo', 'land', 'commercial']) as property_type

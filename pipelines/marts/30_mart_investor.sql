@@ -1,7 +1,8 @@
 -- requires: sales, distress, int_market_resales, int_market_city_tiers
--- mart_investor: one row per city x state x months (3..24) for every city with sales or distress filings.
--- Cities are matched by slug(city) within a state. The window ends at the city's most recent sale or filing
--- (as_of): dates in (as_of - months, as_of].
+-- mart_investor: one row per city x state x months (3..24) for every city with arm's-length sales or distress
+-- filings. Cities are matched by slug(city) within a state. The window ends at the city's most recent arm's-length
+-- sale or filing (as_of): dates in (as_of - months, as_of]. Flagged sales (30_market_45_sale_flags.sql: nominal,
+-- related parties, deed types and non-use codes, portfolio deeds, duplicates) count nowhere here.
 --   investor_purchase_rate_pct = 100 * investor buyers / arm's-length sales whose buyer name is known
 --                                (null when no buyer names: King County, NYC, Sacramento, Connecticut)
 --   flip_velocity_days         = median days held over investor flips resold in the window
@@ -18,7 +19,7 @@
 create or replace table mart_investor as
 with city_sales as (
     select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
-    from sales where city is not null and state_code is not null and slug(city) <> ''
+    from sales where is_arms_length and city is not null and state_code is not null and slug(city) <> ''
 ),
 city_distress as (
     select state_code, slug(city) as city_slug, city, filing_date,

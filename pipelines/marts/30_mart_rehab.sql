@@ -1,6 +1,7 @@
 -- requires: sales, permits, int_market_resales, int_market_housing_units, int_market_zip_names
--- mart_rehab: one row per zip x months (3..24) for every zip with permits or sales. The window ends at the zip's
--- most recent permit or sale (as_of): dates in (as_of - months, as_of].
+-- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. The window ends at
+-- the zip's most recent permit or arm's-length sale (as_of): dates in (as_of - months, as_of]. Flagged sales
+-- (30_market_45_sale_flags.sql) count nowhere here.
 -- rehab_momentum_score (0-100) = weighted mean of the components that can be computed for the zip
 -- (weights renormalised over the available ones):
 --   permit intensity  0.45: rehab permits (renovation + addition + repair) per 1,000 housing units per year,
@@ -25,12 +26,12 @@ with permit_zip as (
     select zip, max(issue_date) as last_permit from permits where zip is not null group by zip
 ),
 sale_zip as (
-    select zip, max(sale_date) as last_sale from sales where zip is not null group by zip
+    select zip, max(sale_date) as last_sale from sales where zip is not null and is_arms_length group by zip
 ),
 resale_zip as (
     -- zips whose records can show rehab resales at all: a repeat sale or a recorded renovation year
     select distinct zip from int_market_resales where zip is not null
-    union select distinct zip from sales where zip is not null and year_renovated is not null
+    union select distinct zip from sales where zip is not null and year_renovated is not null and is_arms_length
 ),
 zip_window as (
     select zip, greatest(p.last_permit, s.last_sale) as as_of, p.last_permit is not null as has_permits,

@@ -59,13 +59,14 @@ const COMPS_ZIPS = [
   // NYC: sfr 13/26/45/53 comps at 3/6/12/24 months (low, medium, high), commercial 0/0/5/6 (the cohort floor),
   // condo and land sales without a living area (suppressed)
   { zip: '11204', label: 'NYC 11204 (Brooklyn)' },
-  // Philadelphia OPA (last sale per parcel): multi 16/20/20/21 (low -> medium), commercial under 5
+  // Philadelphia OPA (last sale per parcel): multi 15/19/19/20 (low -> medium), commercial under 5
   { zip: '19139', label: 'Philadelphia 19139' },
   // Sacramento (one week of 2008): condo exactly 5 comps
   { zip: '95842', label: 'Sacramento 95842' },
   // Connecticut: no living area anywhere (every cohort suppressed); days on market and sale-to-list from the Redfin
-  // snapshot nearest the window end (2023-08-31, not the 2025 ones), residential types only
-  { zip: '06389', label: 'Connecticut 06389 (Redfin snapshot near the window)' },
+  // snapshot nearest the window end (2023-06-30 for a window ending at the zip's last arm's-length sale, 2023-04-24;
+  // not the 2025 ones), residential types only
+  { zip: '06350', label: 'Connecticut 06350 (Redfin snapshot near the window)' },
   { zip: '06083', label: 'Connecticut 06083 (Enfield)' },
 ];
 
@@ -106,7 +107,7 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
     expect(MONTHS.map((m) => nyc.get(`commercial-${m}`)!.sample_count)).toEqual([null, null, 5, 6]);
     const kc = (await oracle.comps('98103', MONTHS))!;
     expect(distinct(MONTHS.map((m) => kc.get(`sfr-${m}`)))).toBe(4);
-    const ct = (await oracle.comps('06389', MONTHS))!;
+    const ct = (await oracle.comps('06350', MONTHS))!;
     expect(ct.get('sfr-6')!.days_on_market.median).not.toBeNull();
     expect(ct.get('land-6')!.days_on_market.median).toBeNull();
     expect((await oracle.comps('95842', MONTHS))!.get('condo-6')!.sample_count).toBe(5);

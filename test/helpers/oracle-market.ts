@@ -2,7 +2,9 @@
 // warehouse/docs/market.md (and geo.md for the market tier) without the product's marts, shards or macros:
 // its own SQL over the canonical tables (sales, permits, distress, zips, cities) and the raw source files
 // (Redfin snapshots, ACS housing units and county populations, the OMB CBSA delineation), and the statistics
-// (percentiles, medians, confidence bands, scores) computed here in TypeScript.
+// (percentiles, medians, confidence bands, scores) computed here in TypeScript. Which sales are arm's-length is
+// decided here too (ARMS_LENGTH_SALES_SQL, market.md "Arm's-length rule"), from the columns the sources recorded
+// (price, parties, document, deed type, non-use code, tax block, property), never from the build's own flags.
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
@@ -53,6 +55,52 @@ function redfinDescribes(redfinType: string | null, type: PropertyType): boolean
   }
 }
 
+/** A party's name as market.md compares them: upper case, punctuation as one space. */
+const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replace(upper(coalesce(${col}, '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '')`;
+
+/**
+ * The arm's-length sales of the canonical `sales` table by market.md's rule, computed from the recorded columns
+ * (never `is_arms_length` or the other flags the build wrote): a price of at least $10,000; buyer and seller not the
+ * same party; no related-party (01, 02, 03) or other non-use code; a deed for value (WD, SW, PR, TR, BS) when a deed
+ * type is recorded; not one of two or more properties sharing a document, a buyer or a tax block on one date at one
+ * price (a portfolio deed); and the copy kept of a sale recorded twice (within a source: same property, date and
+ * price; across sources: same street line + unit, state, date and price). A select of every `sales` column.
+ */
+export const ARMS_LENGTH_SALES_SQL = `
+  with s as (
+    select *,
+      case when parcel_id is not null or address is not null then
+        coalesce(parcel_id, '') || '|' || coalesce(address, '') || '|' || coalesce(unit, '') || '|' || coalesce(zip, upper(city) || ',' || state_code, '') end as o_prop,
+      ${party('buyer_name')} as o_buyer, ${party('seller_name')} as o_seller
+    from sales
+  ),
+  flagged as (
+    select *,
+      sale_price < 10000
+        or coalesce(o_buyer = o_seller, false)
+        or non_use_code is not null
+        or coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false) as o_non_market,
+      o_prop is not null and (
+        (document_id is not null and count(distinct o_prop) over (partition by source, document_id, sale_date, sale_price) > 1)
+        or (o_buyer is not null and count(distinct o_prop) over (partition by source, o_buyer, sale_date, sale_price) > 1)
+        or (block_key is not null and count(distinct o_prop) over (partition by source, block_key, sale_date, sale_price) > 1)) as o_portfolio
+    from s
+  ),
+  copies as (
+    select *,
+      o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price
+        order by (o_non_market or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
+    from flagged
+  ),
+  across as (
+    select *,
+      address is null or not o_kept or source = first_value(source) over (partition by state_code, address, coalesce(unit, ''), sale_date, sale_price, o_kept
+        order by (o_non_market or o_portfolio), document_id is null, document_id desc, source, line desc, file desc) as o_first_source
+    from copies
+  )
+  select * exclude (o_prop, o_buyer, o_seller, o_non_market, o_portfolio, o_kept, o_first_source)
+  from across where not o_non_market and not o_portfolio and o_kept and o_first_source`;
+
 /** The property key of market.md's resale rule: parcel id (else address + zip) plus the unit, within a source. */
 const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, '')) || '#' || coalesce(unit, '')`;
 
@@ -60,8 +108,8 @@ const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coa
 const RESALES_SQL = `
   with keyed as (
     select sale_id, zip, city, state_code, sale_date, sale_price, buyer_is_investor, line, ${PROPERTY_KEY} as k
-    from sales
-    where is_arms_length and (parcel_id is not null or address is not null) and not (property_type = 'condo' and unit is null)
+    from oracle_arms
+    where (parcel_id is not null or address is not null) and not (property_type = 'condo' and unit is null)
   )
   select *, lag(sale_date) over w as prev_date, lag(sale_price) over w as prev_price, lag(buyer_is_investor) over w as prev_investor
   from keyed window w as (partition by k order by sale_date, line)`;
@@ -72,14 +120,17 @@ export class MarketOracle {
   private constructor(private readonly inst: DuckDBInstance, private readonly conn: DuckDBConnection, private readonly sources: string) {}
 
   /** A temp table made once per oracle (the warehouse is opened read-only; temp tables live in memory). */
-  private table(name: 'oracle_resales' | 'oracle_redfin'): Promise<void> {
-    if (!this.made.has(name)) {
-      const sql = name === 'oracle_resales' ? RESALES_SQL : `
+  private table(name: 'oracle_arms' | 'oracle_resales' | 'oracle_redfin'): Promise<void> {
+    if (name === 'oracle_resales') return this.table('oracle_arms').then(() => this.make(name, RESALES_SQL));
+    if (name === 'oracle_arms') return this.make(name, ARMS_LENGTH_SALES_SQL);
+    return this.make(name, `
         select zip_code, nullif(property_type, '') as rtype, try_cast(period_end as date) as period_end,
                try_cast(nullif(median_dom, '') as double) as dom, try_cast(nullif(avg_sale_to_list_ratio, '') as double) as ratio
-        from read_csv('${this.file('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)`;
-      this.made.set(name, this.conn.run(`create temp table ${name} as ${sql}`).then(() => undefined));
-    }
+        from read_csv('${this.file('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)`);
+  }
+
+  private make(name: string, sql: string): Promise<void> {
+    if (!this.made.has(name)) this.made.set(name, this.conn.run(`create temp table ${name} as ${sql}`).then(() => undefined));
     return this.made.get(name)!;
   }
 
@@ -135,7 +186,9 @@ export class MarketOracle {
   }
 
   private async computeComps(zip: string, months: number[]): Promise<Map<string, CompsAnswer> | null> {
-    const [w] = await this.rows<{ end: string | null }>(`select strftime(max(sale_date), '%Y-%m-%d') as "end" from sales where zip = $zip`, { zip });
+    // the window ends at the zip's latest arm's-length sale; a zip without one has no comps at all
+    await this.table('oracle_arms');
+    const [w] = await this.rows<{ end: string | null }>(`select strftime(max(sale_date), '%Y-%m-%d') as "end" from oracle_arms where zip = $zip`, { zip });
     const end = w?.end ?? null;
     if (!end) return null;
     const starts = await this.starts(end, months);
@@ -144,8 +197,8 @@ export class MarketOracle {
       select property_type as type, strftime(sale_date, '%Y-%m-%d') as d, sale_price / sqft as ppsf,
              case when list_price > 0 then sale_price / list_price end as ratio,
              case when list_date <= sale_date then date_diff('day', list_date, sale_date)::double end as dom
-      from sales
-      where zip = $zip and is_arms_length and sqft > 0 and sale_date <= $end::date
+      from oracle_arms
+      where zip = $zip and sqft > 0 and sale_date <= $end::date
         and sale_date > $end::date - to_months(${Math.max(...months)})`, { zip, end });
     // Redfin snapshots straight from the raw file: usable when the period ends within 183 days of the window end
     await this.table('oracle_redfin');
@@ -188,9 +241,10 @@ export class MarketOracle {
   }
 
   private async computeRehab(zip: string, months: number[]): Promise<Map<number, RehabAnswer | null>> {
+    await this.table('oracle_arms');
     const [w] = await this.rows<{ last_permit: string | null; last_sale: string | null }>(`
       select (select strftime(max(issue_date), '%Y-%m-%d') from permits where zip = $zip) as last_permit,
-             (select strftime(max(sale_date), '%Y-%m-%d') from sales where zip = $zip) as last_sale`, { zip });
+             (select strftime(max(sale_date), '%Y-%m-%d') from oracle_arms where zip = $zip) as last_sale`, { zip });
     const out = new Map<number, RehabAnswer | null>();
     const asOf = [w?.last_permit, w?.last_sale].filter((x): x is string => !!x).sort().at(-1);
     if (!asOf) {
@@ -215,11 +269,11 @@ export class MarketOracle {
       select strftime(s.sale_date, '%Y-%m-%d') as d, date_diff('day', s.sale_date, $asOf::date)::int as age,
              coalesce(s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date), false)
              or coalesce(date_diff('day', r.prev_date, r.sale_date) between 1 and 365 and r.prev_price > 0 and r.sale_price >= 1.10 * r.prev_price, false) as rehab
-      from sales s left join oracle_resales r using (sale_id)
-      where s.zip = $zip and s.is_arms_length and s.sale_date <= $asOf::date`, { zip, asOf });
+      from oracle_arms s left join oracle_resales r using (sale_id)
+      where s.zip = $zip and s.sale_date <= $asOf::date`, { zip, asOf });
     const [obs] = await this.rows<{ n: number }>(`
       select (select count(*) from oracle_resales where zip = $zip and prev_date is not null and prev_price > 0)
-           + (select count(*) from sales where zip = $zip and year_renovated is not null) as n`, { zip });
+           + (select count(*) from oracle_arms where zip = $zip and year_renovated is not null) as n`, { zip });
     const observesResales = (obs?.n ?? 0) > 0;
     // trend: rehab events in the 30 days to as_of against the 30 days before (whatever the lookback)
     const events = [...permits.filter((p) => p.rehab), ...sales.filter((s) => s.rehab)];
@@ -290,13 +344,15 @@ export class MarketOracle {
 
   private async computeInvestor(state: string, city: string, months: number[]): Promise<Map<number, InvestorAnswer | null>> {
     const params = { state, city };
+    // the city's window ends at its latest arm's-length sale or filing; flagged sales count nowhere
+    await this.table('oracle_arms');
     const [w] = await this.rows<{ as_of: string | null; covered: boolean; name: string | null }>(`
       select strftime(greatest(
-               (select max(sale_date) from sales where state_code = $state and lower(city) = lower($city)),
+               (select max(sale_date) from oracle_arms where state_code = $state and lower(city) = lower($city)),
                (select max(filing_date) from distress where state_code = $state and lower(city) = lower($city))), '%Y-%m-%d') as as_of,
              exists (select 1 from distress where state_code = $state and lower(city) = lower($city)) as covered,
              coalesce((select city_name from cities where state_code = $state and lower(city_name) = lower($city) order by population desc nulls last limit 1),
-                      (select mode(city) from (select city from sales where state_code = $state and lower(city) = lower($city)
+                      (select mode(city) from (select city from oracle_arms where state_code = $state and lower(city) = lower($city)
                                                union all select city from distress where state_code = $state and lower(city) = lower($city)))) as name`, params);
     const out = new Map<number, InvestorAnswer | null>();
     const asOf = w?.as_of ?? null;
@@ -307,7 +363,7 @@ export class MarketOracle {
     const starts = await this.starts(asOf, months);
     const sales = await this.rows<{ d: string; investor: boolean | null }>(`
       select strftime(sale_date, '%Y-%m-%d') as d, buyer_is_investor as investor
-      from sales where state_code = $state and lower(city) = lower($city) and is_arms_length`, params);
+      from oracle_arms where state_code = $state and lower(city) = lower($city)`, params);
     await this.table('oracle_resales');
     const flips = await this.rows<{ d: string; days: number; margin: number }>(`
       select strftime(sale_date, '%Y-%m-%d') as d, date_diff('day', prev_date, sale_date)::double as days,

@@ -1,0 +1,149 @@
+-- requires: sales
+-- The arm's-length rule, one rule in one place for every source (warehouse/docs/market.md "Arm's-length rule").
+-- Runs after every sales adapter, the canonical one included; it reads only what the adapters recorded (price,
+-- parties, document, deed type, non-use code, tax block, the property) and sets, on every row of `sales`:
+--   is_portfolio / portfolio_parcels  one deed over two or more parcels with its total price on each: the same
+--        date and price on two or more properties sharing the same document (document_id), the same buyer
+--        (buyer_name) or, for a source naming neither, the same tax block (block_key, NYC)
+--   is_duplicate / duplicate_of       the same sale recorded more than once: the same property (parcel id and
+--        street line + unit + place, as far as the source knows them) on the same date at the same price, within a
+--        source; or the same street line + unit in the same state, date and price in two sources. One copy is kept:
+--        a copy no other flag marks first, then the one with a document number, the latest document, the last line
+--        (on a tie, the row loaded last: rid is the load order)
+--   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000),
+--        related_parties (buyer = seller, or a non-use code saying so: 01 family, 02 love and affection, 03
+--        inter-corporation), deed_type (an instrument other than a deed for value), non_use_code (any other code)
+--   is_arms_length = none of the above. Flagged rows stay in `sales`; every mart that reads a price reads only
+--        arm's-length rows (comps, rehab, investor, resales and flips, valuation).
+
+-- Deeds for value: warranty, special warranty, personal representative, trustee, bargain and sale (Denver's codes).
+-- Quit claims (QC), affidavits (AF), contracts (CS), ... are no market price.
+create or replace macro market_deed_type(t) as upper(trim(t)) in ('WD', 'SW', 'PR', 'TR', 'BS');
+
+-- Non-use codes that name related parties (Connecticut OPM: 01 Family, 02 Love and Affection, 03 Inter Corporation;
+-- some towns write the bare number).
+create or replace macro non_use_is_related(code) as
+    try_cast(regexp_extract(cast(code as varchar), '^\s*([0-9]+)', 1) as integer) in (1, 2, 3);
+
+-- A party's name for comparison: upper case, anything but letters, digits and '&' to one space ("SMITH, JOHN" and
+-- "SMITH JOHN" are one party); null when empty.
+create or replace macro sale_party_key(n) as
+    nullif(trim(regexp_replace(upper(cast(n as varchar)), '[^A-Z0-9&]+', ' ', 'g')), '');
+
+-- What the rule reads, one narrow row per sale (rid = the row's rowid in `sales`). The property and the street line
+-- are compared through a 64-bit hash of their parts: at 10 million sales, string keys cost most of the step's time.
+create or replace temp table int_market_sale_keys as
+select * exclude (seller_key, deed_type, non_use_code),
+       case
+           when sale_price < nominal_price_floor() then 'nominal_price'
+           when buyer_key = seller_key or non_use_is_related(non_use_code) then 'related_parties'
+           when deed_type is not null and not market_deed_type(deed_type) then 'deed_type'
+           when non_use_code is not null then 'non_use_code'
+       end as reason,
+       -- one 64-bit key per candidate group of copies (a collision only adds a group the exact ranking below splits)
+       case when prop is not null then hash(source, prop, sale_date, sale_price) end as copy_key,
+       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key
+from (
+    select rowid as rid, source, state_code, sale_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
+           sale_party_key(buyer_name) as buyer_key, sale_party_key(seller_name) as seller_key,
+           -- the property as far as the source knows it: parcel id and street line + unit + place (zip, else city)
+           case when parcel_id is not null or address is not null then
+               hash(parcel_id, address, unit, coalesce(zip, upper(city) || ',' || state_code)) end as prop,
+           -- the street line across sources (parcel ids are each source's own)
+           case when address is not null then hash(address, unit) end as street
+    from sales
+);
+
+-- Portfolio deeds: two or more properties on one document, one buyer or one tax block, same date and total price.
+-- Groups are found cheaply first (two different properties: min <> max), then their parcels counted.
+create or replace temp table int_market_sale_portfolio as
+with doc_groups as (
+    select source, document_id, sale_date, sale_price from int_market_sale_keys
+    where document_id is not null and prop is not null group by all having min(prop) <> max(prop)
+),
+buyer_groups as (
+    select source, buyer_key, sale_date, sale_price from int_market_sale_keys
+    where buyer_key is not null and prop is not null group by all having min(prop) <> max(prop)
+),
+block_groups as (
+    select source, block_key, sale_date, sale_price from int_market_sale_keys
+    where block_key is not null and prop is not null group by all having min(prop) <> max(prop)
+),
+members as (
+    select k.rid, k.prop, 'd' || k.document_id as deed from int_market_sale_keys k semi join doc_groups g using (source, document_id, sale_date, sale_price)
+    union all
+    select k.rid, k.prop, 'b' || k.buyer_key from int_market_sale_keys k semi join buyer_groups g using (source, buyer_key, sale_date, sale_price)
+    union all
+    select k.rid, k.prop, 'k' || k.block_key from int_market_sale_keys k semi join block_groups g using (source, block_key, sale_date, sale_price)
+),
+counted as (
+    -- a deed key is unique within (source, date, price) only: count per that whole group
+    select m.rid, count(distinct m.prop) over (partition by k.source, m.deed, k.sale_date, k.sale_price) as parcels
+    from members m join int_market_sale_keys k using (rid)
+)
+select rid, max(parcels)::integer as parcels from counted group by rid;
+
+-- Duplicates: the copies of one sale. Only the groups with two or more copies are ranked.
+create or replace temp table int_market_sale_duplicates as
+with copies_in_source as (
+    select copy_key from int_market_sale_keys where copy_key is not null group by copy_key having count(*) > 1
+),
+candidates as (
+    select k.*, (k.reason is null and p.parcels is null) as clean
+    from int_market_sale_keys k semi join copies_in_source c using (copy_key)
+    left join int_market_sale_portfolio p using (rid)
+),
+within_source as (
+    select rid,
+           first_value(rid) over (partition by source, prop, sale_date, sale_price
+                                  order by clean desc, document_id is null, document_id desc, line desc, rid desc) as kept
+    from candidates
+),
+-- across sources: the same street line + unit in one state on one date at one price in two sources, among the copies
+-- each source keeps; every source's copy but the first source's (same preference, then source name) is a duplicate
+copies_across as (
+    select street_copy_key from int_market_sale_keys where street_copy_key is not null
+    group by street_copy_key having min(source) <> max(source)
+),
+across_candidates as (
+    select k.*, (k.reason is null and p.parcels is null) as clean
+    from int_market_sale_keys k semi join copies_across c using (street_copy_key)
+    left join int_market_sale_portfolio p using (rid)
+    where k.rid not in (select rid from within_source where kept <> rid)
+),
+across_sources as (
+    select rid, source,
+           first_value(rid) over w as first_rid, first_value(source) over w as first_source
+    from across_candidates
+    window w as (partition by state_code, street, sale_date, sale_price
+                 order by clean desc, document_id is null, document_id desc, source, line desc, rid desc)
+)
+select rid, kept as kept_rid from within_source where kept <> rid
+union all
+select rid, first_rid from across_sources where first_source <> source;
+
+-- Every row is arm's-length unless a flag says otherwise: one cheap pass for all, then the flagged rows.
+update sales set is_arms_length = true, is_portfolio = false, portfolio_parcels = null, is_duplicate = false, duplicate_of = null,
+                 non_arms_length_reason = null;
+
+update sales set
+    is_portfolio = f.parcels is not null,
+    portfolio_parcels = f.parcels,
+    is_duplicate = f.duplicate_of is not null,
+    duplicate_of = f.duplicate_of,
+    non_arms_length_reason = f.reason,
+    is_arms_length = false
+from (
+    select k.rid, k.reason, p.parcels, kept.sale_id as duplicate_of
+    from int_market_sale_keys k
+    left join int_market_sale_portfolio p using (rid)
+    left join int_market_sale_duplicates d using (rid)
+    left join (select rowid as kept_rid, sale_id from sales) kept using (kept_rid)
+    where k.reason is not null or p.parcels is not null or d.kept_rid is not null
+) f
+where sales.rowid = f.rid;
+
+drop table int_market_sale_keys;
+drop table int_market_sale_portfolio;
+drop table int_market_sale_duplicates;
+alter table sales alter column is_arms_length set not null;
