@@ -60,7 +60,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
   { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
-  { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share (0-1) against the build being replaced fails the build.' },
+  { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share of the larger of the two counts (0-1; 1 turns it off) against the build being replaced fails the build.' },
   { name: 'trustedProxies', env: 'REII_TRUSTED_PROXIES', default: '', help: 'Server: comma-separated IPs or CIDRs of load balancers; only a request from one of them has its client address taken from X-Forwarded-For (the right-most entry that is not a trusted proxy). Empty ignores X-Forwarded-For.' },
 ];
 
