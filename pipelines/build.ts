@@ -11,6 +11,7 @@ import { acquireLock, buildsDir, currentBuildDir, newBuildId, prune, publish } f
 import { runStage, STAGE_NAMES, type StageName, type StageOutcome } from './stages.ts';
 import { SOURCES } from './sources/registry.ts';
 import { matchFiles } from './sources/index.ts';
+import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts, type FileRejects, type RejectCount } from './sources/rejects.ts';
 import { verifyShards } from './shards/index.ts';
 import { FORMAT_VERSION } from './shards/layout.ts';
 import { writeReport } from './report.ts';
@@ -42,7 +43,9 @@ export interface Manifest {
   only_stages: string[] | null;
   sources: unknown[];
   stages: { name: string; seconds: number; steps?: unknown[] }[];
-  rejects: { total: number; by_source: { source: string; reason: string; rows: number }[] };
+  /** by_source: rows per source and rule (breaks_contract: the rule counts toward a file's reject share);
+   *  by_file: the files with rows that broke the contract, their share and top rules (sources/rejects.ts). */
+  rejects: { total: number; by_source: RejectCount[]; by_file: FileRejects[] };
   checks: unknown[];
   shards: { total: number; by_family: Record<string, number>; bytes: number };
   tables: { name: string; rows: number }[];
@@ -104,22 +107,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
         const file = source?.files.find((f) => f.key === key);
         return source && file ? matchFiles(settings.sources, source, file) : [];
       },
-      addRejects: async (rows: Reject[]) => {
-        if (!rows.length) return;
-        const appender = await db.createAppender('rejects', 'meta');
-        for (const r of rows) {
-          appender.appendVarchar(r.stage); appender.appendVarchar(r.source);
-          if (r.file == null) appender.appendNull(); else appender.appendVarchar(r.file);
-          if (r.line == null) appender.appendNull(); else appender.appendBigInt(BigInt(r.line));
-          appender.appendVarchar(r.reason);
-          if (r.detail == null) appender.appendNull(); else appender.appendVarchar(r.detail);
-          appender.endRow();
-        }
-        appender.closeSync();
-      },
+      addRejects: (rows: Reject[]) => appendRejects(db, rows),
     };
     try {
-      await db.run(`create schema if not exists meta; create table if not exists meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);`);
+      await ensureRejectsTable(db);
     } catch (err) {
       throw new StageError(first, paths.warehouse, err);
     }
@@ -244,8 +235,8 @@ async function keepPartial(ctx: StageContext, dir: string, outcomes: StageOutcom
 async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number, status: Manifest['status']): Promise<Manifest> {
   const files = await queryRows<{ source: string; key: string; file: string; sha256: string; bytes: number; rows: number | null }>(ctx.db,
     `select source, key, file, sha256, bytes::double as bytes, rows::double as rows from meta.source_files order by source, key, file`);
-  const rejects = await queryRows<{ source: string; reason: string; rows: number }>(ctx.db,
-    `select source, reason, count(*)::int as rows from meta.rejects group by all order by source, reason`);
+  const rejects = await rejectCounts(ctx.db);
+  const rejectFiles = await fileRejects(ctx.db);
   const tables = await queryRows<{ name: string; rows: number }>(ctx.db,
     `select case when schema_name = 'main' then table_name else schema_name || '.' || table_name end as name, estimated_size::double as rows
      from duckdb_tables() where schema_name in ('main', 'raw', 'meta') order by 1`);
@@ -269,7 +260,7 @@ async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: 
     only_stages: only,
     sources,
     stages: outcomes.map((o) => ({ name: o.name, seconds: Number(o.seconds.toFixed(3)), steps: o.steps?.map((s) => ({ ...s, seconds: Number(s.seconds.toFixed(3)) })) })),
-    rejects: { total: rejects.reduce((a, r) => a + r.rows, 0), by_source: rejects },
+    rejects: { total: rejects.reduce((a, r) => a + r.rows, 0), by_source: rejects, by_file: rejectFiles },
     checks: outcomes.flatMap((o) => o.checks ?? []).map((c) => ({ name: c.name, description: c.description, status: c.status, failing_rows: c.failingRows, sample: c.sample })),
     shards: { total: shardStats?.total ?? 0, by_family: shardStats?.byFamily ?? {}, bytes: shardStats?.bytes ?? 0 },
     tables,

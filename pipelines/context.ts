@@ -10,13 +10,19 @@ export interface BuildPaths {
   shards: string; // <build>/shards
 }
 
+/** A rejected row (meta.rejects, defined in sources/rejects.ts). */
 export interface Reject {
   stage: string;
   source: string;
   file: string | null;
   line: number | null;
-  reason: string; // a short stable code, e.g. 'zero_price', 'csv_parse'
+  /** The rule the row broke: a short stable code, e.g. 'out_of_range', 'unclosed_quote' (the table's `rule` column). */
+  reason: string;
+  /** Free text; ignored when column or value is given (the detail is then `<column>=<value>`). */
   detail: string | null;
+  /** The column whose value broke the rule, and that value (cut to 200 characters). */
+  column?: string | null;
+  value?: string | null;
 }
 
 export interface StageContext {
@@ -29,6 +35,6 @@ export interface StageContext {
   log: Logger;
   /** Absolute paths of the present files of a source file entry (empty when the source is absent). */
   sourceFiles(sourceId: string, key: string): string[];
-  /** Records rejected rows (TS steps); SQL steps insert into meta.rejects directly. */
+  /** Records rejected rows (TS steps); SQL steps insert into meta.rejects directly (detail: reject_detail(column, value)). */
   addRejects(rows: Reject[]): Promise<void>;
 }

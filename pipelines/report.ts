@@ -29,6 +29,18 @@ A failed check (severity error) stops publication; a warning is shown here and n
   return `${summary}${table(['check', 'severity', 'status', 'failing rows', 'seconds', 'what must hold'], rows)}${samples.join('\n')}`;
 }
 
+/** meta.rejects in short: rows per source and rule, then the files with rows that broke the contract (sources/rejects.ts). */
+function rejectsSection(r: Manifest['rejects']): string {
+  const contract = r.by_source.filter((x) => x.breaks_contract).reduce((a, x) => a + x.rows, 0);
+  const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+  return `<p>${r.total} rows rejected: ${contract} broke a row contract (rule and column in <code>meta.rejects</code>), ${r.total - contract} were dropped for another documented reason (merged, duplicate, out of scope).</p>`
+    + table(['source', 'rule', 'breaks the contract', 'rows'], r.by_source.map((x) => [x.source, x.rule, x.breaks_contract ? 'yes' : 'no', x.rows]))
+    + ((r.by_file ?? []).length
+      ? `<h3>Files with rows that broke the contract</h3>${table(['source', 'file', 'rows', 'rejected', 'share', 'top rules'],
+        (r.by_file ?? []).map((f) => [f.source, f.file, f.rows, f.rejected, pct(f.share), f.top.map((t) => `${t.rule}${t.column ? ` (${t.column})` : ''}: ${t.rows}`).join(', ')]))}`
+      : '');
+}
+
 export function writeReport(dir: string, m: Manifest): void {
   const sources = m.sources as { id: string; present: boolean; files: { file: string; rows: number | null }[]; rejected_rows: number; licence: string }[];
   const checks = m.checks as ReportCheck[];
@@ -46,7 +58,7 @@ export function writeReport(dir: string, m: Manifest): void {
 <h2>Stages</h2>${table(['stage', 'seconds'], m.stages.map((s) => [s.name, s.seconds]))}
 <h2>Slowest steps</h2>${table(['stage', 'step', 'seconds', 'peak RSS (MB)'], slowest.map((x) => [x.stage, x.step, x.seconds, x.peak_rss_mb ?? '']))}
 <h2>Sources</h2>${table(['source', 'present', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}
-<h2>Rejected rows</h2>${table(['source', 'reason', 'rows'], m.rejects.by_source.map((r) => [r.source, r.reason, r.rows]))}
+<h2>Rejected rows</h2>${rejectsSection(m.rejects)}
 <h2>Data checks</h2>${checksSection(checks)}
 <h2>Shards</h2>${table(['family', 'files'], Object.entries(m.shards.by_family))}
 ${extra.map((s) => `<h2>${esc(s.title)}</h2>${table(s.headers, s.rows)}`).join('\n')}

@@ -6,6 +6,7 @@ import type { StageContext, Reject } from '../../pipelines/context.ts';
 import { openWarehouse, queryRows } from '../../warehouse/db.ts';
 import { loadSettings } from '../../pipelines/settings.ts';
 import { silentLogger } from '../../pipelines/log.ts';
+import { REJECTS_DDL } from '../../pipelines/sources/rejects.ts';
 
 export interface TestContext extends StageContext {
   rejects: Reject[];
@@ -18,8 +19,8 @@ export async function makeContext(opts: { sources?: string; now?: Date } = {}): 
   const wh = await openWarehouse(':memory:');
   const db = await wh.connect();
   await db.run(`create schema if not exists raw; create schema if not exists meta;
-    create table meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);
     create table meta.source_files (source varchar, key varchar, file varchar, sha256 varchar, bytes bigint, rows bigint);`);
+  await db.run(REJECTS_DDL); // meta.rejects as the build defines it
   const settings = loadSettings({ artifacts: dir, sources: opts.sources });
   const rejects: Reject[] = [];
   return {
