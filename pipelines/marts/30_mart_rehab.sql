@@ -120,8 +120,9 @@ select
     c.zip, c.months,
     coalesce(nm.city, '') as city, nm.state_code,
     round(c.score, 1) as rehab_momentum_score,
-    case when c.score < 20 then 'Cold' when c.score < 40 then 'Warming' when c.score < 60 then 'Active'
-         when c.score < 80 then 'Hot' else 'Very Hot' end as label,
+    -- the band of the score as published (rounded to 1 decimal), so a 19.96 shown as 20.0 is Warming, not Cold
+    case when round(c.score, 1) < 20 then 'Cold' when round(c.score, 1) < 40 then 'Warming' when round(c.score, 1) < 60 then 'Active'
+         when round(c.score, 1) < 80 then 'Hot' else 'Very Hot' end as label,
     case when t.pct > 5 then 'up' when t.pct < -5 then 'down' else 'flat' end as trend,
     round(coalesce(t.pct, 0), 1) as trend_pct,
     confidence_by_count(c.permits_all + c.sales_n) as confidence,

@@ -305,7 +305,7 @@ export class MarketOracle {
       out.set(m, {
         zip_code: zip, city: name.city, state: name.state,
         rehab_momentum_score: score,
-        label: score < 20 ? 'Cold' : score < 40 ? 'Warming' : score < 60 ? 'Active' : score < 80 ? 'Hot' : 'Very Hot',
+        label: bandOf(Math.round(score * 10) / 10), // the band of the score as published (1 decimal), market.md
         trend: trendPct > 5 ? 'up' : trendPct < -5 ? 'down' : 'flat',
         trend_pct: trendPct,
         confidence: band(p.length + s.length),
@@ -413,4 +413,9 @@ export function diffAnswer(label: string, got: unknown, want: unknown, tolerance
     return Math.abs(got - want) <= tol + 1e-9 ? [] : [`${label} ${at}: got ${got}, want ${want} (tolerance ${tol})`];
   }
   return Object.is(got, want) ? [] : [`${label} ${at}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`];
+}
+
+/** Rehab label bands (market.md): < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot. */
+function bandOf(score: number): string {
+  return score < 20 ? 'Cold' : score < 40 ? 'Warming' : score < 60 ? 'Active' : score < 80 ? 'Hot' : 'Very Hot';
 }

@@ -202,6 +202,14 @@ const CASES: Case[] = [
   { check: 'legal_answers', kind: 'accepted values', plant: `update mart_regulations set category = 'astrology'`,
     sample: { table: 'mart_regulations', key: 'tx-eviction-1', problem: 'state, category, status or jurisdiction level outside its set' } },
   // relationships
+  { check: 'market_geography', kind: 'relationship', plant: `insert into mart_comps by name select * replace ('99999' as zip) from mart_comps`,
+    sample: { table: 'mart_comps', key: '99999', problem: 'zip not in the geography zips', rows: '2' } },
+  { check: 'market_geography', kind: 'relationship', plant: `update mart_rehab set state_code = 'OK'`,
+    sample: { table: 'mart_rehab', key: '78701', problem: 'state OK but the geography says TX' } },
+  { check: 'market_geography', kind: 'relationship', plant: `update mart_investor set city_slug = 'ostin', city = 'Ostin' where city_slug = 'austin'`,
+    sample: { table: 'mart_investor', key: 'TX/ostin', problem: 'tier_source cities but not in cities' } },
+  { check: 'market_geography', kind: 'relationship', plant: `update sales set state_code = 'OK' where sale_id = 'canonical:sales.csv:1'`,
+    rows: 2, sample: { table: 'sales', key: 'OK', problem: 'state not in states' } },
   { check: 'geo_answers', kind: 'relationship', plant: `insert into mart_location_risk by name select '00000' as zip, 'X' as flood_zone, 'Minimal' as flood_risk_label`,
     sample: { table: 'mart_location_risk', key: '00000', problem: 'zip not in zips' } },
   { check: 'valuation_features', kind: 'relationship', plant: `update mart_valuation_features set sale_id = 'canonical:sales.csv:9'`,
@@ -267,7 +275,7 @@ describe('the data tests over given rows', () => {
     }
   });
 
-  test('warn severity: a rehab label outside its score band and an implausible residential median are warnings, not failures', async () => {
+  test('warn severity: an implausible residential median is a warning, not a failure; a rehab label outside its published score\'s band is an error', async () => {
     await w.db.run('begin transaction');
     let results: CheckResult[];
     try {
@@ -278,7 +286,7 @@ describe('the data tests over given rows', () => {
       await w.db.run('rollback');
     }
     expect(results.map((r) => [r.name, r.severity, r.status, r.failingRows])).toEqual([
-      ['market_comps_plausible', 'warn', 'warn', 1], ['market_rehab_labels', 'warn', 'warn', 1]]);
+      ['market_comps_plausible', 'warn', 'warn', 1], ['market_rehab_labels', 'error', 'fail', 1]]);
     expect(results[0]!.sample).toEqual([{ zip: '78702', property_type: 'sfr', state_code: 'TX', city: 'Austin', lowest_median: 2700, highest_median: 2700, windows: '1', most_comps: '7' }]);
     expect(results[1]!.sample).toEqual([{ zip: '78701', months: 6, rehab_momentum_score: 20, label: 'Cold', band: 'Warming' }]);
   });

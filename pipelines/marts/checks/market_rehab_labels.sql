@@ -1,5 +1,5 @@
--- check: a rehab label matches the published score's band (< 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot); a mismatch confuses a client but changes no figure
--- severity: warn
+-- check: a rehab label matches the published score's band (< 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot)
+-- severity: error
 -- requires: mart_rehab
 select zip, months, rehab_momentum_score, label,
     case when rehab_momentum_score < 20 then 'Cold' when rehab_momentum_score < 40 then 'Warming'
