@@ -261,7 +261,7 @@ async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: 
     sources,
     stages: outcomes.map((o) => ({ name: o.name, seconds: Number(o.seconds.toFixed(3)), steps: o.steps?.map((s) => ({ ...s, seconds: Number(s.seconds.toFixed(3)) })) })),
     rejects: { total: rejects.reduce((a, r) => a + r.rows, 0), by_source: rejects, by_file: rejectFiles },
-    checks: outcomes.flatMap((o) => o.checks ?? []).map((c) => ({ name: c.name, description: c.description, status: c.status, failing_rows: c.failingRows, sample: c.sample })),
+    checks: outcomes.flatMap((o) => o.checks ?? []).map((c) => ({ name: c.name, description: c.description, severity: c.severity, status: c.status, failing_rows: c.failingRows, seconds: Number(c.seconds.toFixed(3)), reason: c.reason ?? null, sample: c.sample })),
     shards: { total: shardStats?.total ?? 0, by_family: shardStats?.byFamily ?? {}, bytes: shardStats?.bytes ?? 0 },
     tables,
     attribution: SOURCES.filter((s) => s.attribution && files.some((f) => f.source === s.id)).map((s) => s.attribution!),

@@ -695,9 +695,9 @@ describe('reii check: the data tests over a sources folder, nothing published', 
     expect(path.basename(left)).toMatch(/\.partial$/);
     expect(r.stdout).toContain(`\nreport: ${path.join(left, 'report.html')}\n`);
     expect(r.stdout).toMatch(/^all checks passed: \d+ passed, 1 warnings, \d+ skipped; nothing published$/m);
-    expect(table['drift_comps_median']).toMatchObject({ status: 'skipped' });
+    expect(table['drift_comps_median']).toMatchObject({ status: 'skipped', severity: 'error', note: expect.stringMatching(/^no build to compare against/) });
     expect(table['drift_row_counts']).toMatchObject({ status: 'skipped' });
-    expect(table['market_comps_plausible']).toMatchObject({ status: 'warn', failing_rows: '1' });
+    expect(table['market_comps_plausible']).toMatchObject({ status: 'warn', severity: 'warn', failing_rows: '1' });
     expect(table['market_sales']).toMatchObject({ status: 'pass', failing_rows: '0' });
     expect(Object.values(table).filter((row) => row['status'] === 'fail')).toEqual([]);
     // nothing published, no warehouse kept, the lock released
