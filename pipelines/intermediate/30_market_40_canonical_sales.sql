@@ -1,48 +1,59 @@
 -- requires: stg_canonical__sales, sales
--- The operator's canonical sales.csv -> sales, validated row by row. The first failing rule of a row is its
--- reject reason (meta.rejects with the file line): missing_address, missing_city, bad_state, bad_zip, bad_date,
--- bad_price, zero_price, bad_property_type, bad_number (beds/baths/sqft/year_built not a number or out of
--- range), bad_condition, bad_coordinates, bad_list_price, bad_list_date.
+-- The operator's canonical sales.csv -> sales, checked row by row against the canonical format (README "Canonical
+-- format", warehouse/docs/market.md "Row contracts"). The first rule a row breaks is its reject: meta.rejects gets
+-- the file line, the rule and the column with its value (reject_detail); the row never reaches `sales`.
+--   missing_value  a required value is empty: address, city, state, zip, sale_date, sale_price, property_type
+--   too_long       address over 200 characters, city over 100, parcel_id over 64, buyer_name or seller_name over 200
+--   unknown_state  state is not two letters (a real code is checked in 30_market_44_row_contracts.ts)
+--   bad_zip        zip is not 5 digits or ZIP+4
+--   not_a_date     sale_date or list_date is not a YYYY-MM-DD date
+--   not_a_number   sale_price, list_price, beds, baths, sqft, year_built (an integer), lat or lng is not a number
+--   out_of_range   sale_price or list_price is not above 0, or infinite (1e400); beds, baths or sqft negative
+--   not_in_list    property_type or condition outside its list
+--   list_date_after_sale  list_date later than sale_date
+-- Dates against the build clock, bounds per property type, real state, zip in that state and coordinates in the
+-- state are checked for every source by 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_sales_checked as
 select *,
     case
-        when address is null then 'missing_address'
-        when city is null then 'missing_city'
-        when state is null or not regexp_matches(state, '^[A-Za-z]{2}$') then 'bad_state'
-        when canonical_zip(zip) is null then 'bad_zip'
-        when sale_date is null or year(sale_date) not between 1800 and 2100 then 'bad_date'
-        when sale_price is null then 'bad_price'
-        when sale_price <= 0 then 'zero_price'
-        when property_type is null or property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial') then 'bad_property_type'
-        when (beds_text is not null and (beds is null or beds < 0 or beds > 100))
-          or (baths_text is not null and (baths is null or baths < 0 or baths > 100))
-          or (sqft_text is not null and (sqft is null or sqft < 0))
-          or (year_built_text is not null and (year_built is null or year_built not between 1600 and 2100)) then 'bad_number'
-        when condition is not null and condition not in ('excellent', 'good', 'fair', 'poor') then 'bad_condition'
-        when (lat_text is not null and (lat is null or lat not between -90 and 90))
-          or (lng_text is not null and (lng is null or lng not between -180 and 180)) then 'bad_coordinates'
-        when list_price_text is not null and (list_price is null or list_price <= 0) then 'bad_list_price'
-        when list_date_text is not null and (list_date is null or list_date > sale_date) then 'bad_list_date'
-    end as reject_reason
+        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
+        when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
+        when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
+        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
+        when sale_date_text is null then {'rule': 'missing_value', 'col': 'sale_date', 'val': null}
+        when sale_price_text is null then {'rule': 'missing_value', 'col': 'sale_price', 'val': null}
+        when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null}
+        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
+        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
+        when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
+        when length(buyer_name) > 200 then {'rule': 'too_long', 'col': 'buyer_name', 'val': buyer_name}
+        when length(seller_name) > 200 then {'rule': 'too_long', 'col': 'seller_name', 'val': seller_name}
+        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
+        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
+        when sale_date is null then {'rule': 'not_a_date', 'col': 'sale_date', 'val': sale_date_text}
+        when list_date_text is not null and list_date is null then {'rule': 'not_a_date', 'col': 'list_date', 'val': list_date_text}
+        when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
+        when isinf(sale_price) or sale_price <= 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
+        when list_price_text is not null and (list_price is null or isnan(list_price)) then {'rule': 'not_a_number', 'col': 'list_price', 'val': list_price_text}
+        when list_price_text is not null and (isinf(list_price) or list_price <= 0) then {'rule': 'out_of_range', 'col': 'list_price', 'val': list_price_text}
+        when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
+        when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
+        when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
+        when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text}
+        when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
+        when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
+        when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
+        when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
+        when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
+        when property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial') then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type}
+        when condition is not null and condition not in ('excellent', 'good', 'fair', 'poor') then {'rule': 'not_in_list', 'col': 'condition', 'val': condition}
+        when list_date > sale_date then {'rule': 'list_date_after_sale', 'col': 'list_date', 'val': list_date_text}
+    end as hit
 from stg_canonical__sales;
 
 insert into meta.rejects
-select 'intermediate', 'canonical', file, row_number + 1, reject_reason,
-    case reject_reason
-        when 'bad_state' then 'state=' || coalesce(state, '')
-        when 'bad_zip' then 'zip=' || coalesce(zip, '')
-        when 'bad_date' then 'sale_date=' || coalesce(sale_date_text, '')
-        when 'bad_price' then 'sale_price=' || coalesce(sale_price_text, '')
-        when 'zero_price' then 'sale_price=' || coalesce(sale_price_text, '')
-        when 'bad_property_type' then 'property_type=' || coalesce(property_type, '')
-        when 'bad_number' then 'beds=' || coalesce(beds_text, '') || ' baths=' || coalesce(baths_text, '') || ' sqft=' || coalesce(sqft_text, '') || ' year_built=' || coalesce(year_built_text, '')
-        when 'bad_condition' then 'condition=' || coalesce(condition, '')
-        when 'bad_coordinates' then 'lat=' || coalesce(lat_text, '') || ' lng=' || coalesce(lng_text, '')
-        when 'bad_list_price' then 'list_price=' || coalesce(list_price_text, '')
-        when 'bad_list_date' then 'list_date=' || coalesce(list_date_text, '') || ' sale_date=' || coalesce(sale_date_text, '')
-        else reject_reason
-    end
-from int_market_canonical_sales_checked where reject_reason is not null;
+select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
+from int_market_canonical_sales_checked where hit is not null;
 
 insert into sales by name
 select
@@ -60,4 +71,4 @@ select
     is_investor_name(buyer_name) as buyer_is_investor,
     null as year_renovated,
     file, row_number + 1 as line
-from int_market_canonical_sales_checked where reject_reason is null;
+from int_market_canonical_sales_checked where hit is null;

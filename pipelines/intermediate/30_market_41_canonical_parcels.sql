@@ -1,34 +1,43 @@
 -- requires: stg_canonical__parcels, parcels
--- The operator's canonical parcels.csv (assessor roll) -> parcels, validated row by row (reasons as for sales:
--- missing_address, missing_city, bad_state, bad_zip, bad_property_type, bad_number, bad_coordinates).
+-- The operator's canonical parcels.csv (assessor roll) -> parcels, checked row by row against the canonical format
+-- (warehouse/docs/market.md "Row contracts"); the first rule a row breaks is its reject (rule, column, value):
+--   missing_value  address, city, state, zip or property_type empty
+--   too_long       address over 200 characters, city over 100, parcel_id over 64, owner_name over 200
+--   unknown_state  state not two letters;  bad_zip  zip not 5 digits or ZIP+4
+--   not_a_number   beds, baths, sqft, year_built (an integer), lat or lng not a number
+--   out_of_range   beds, baths or sqft negative or infinite
+--   not_in_list    property_type outside its list
+-- Bounds per property type, real state, zip in that state and coordinates in the state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_parcels_checked as
 select *,
     case
-        when address is null then 'missing_address'
-        when city is null then 'missing_city'
-        when state is null or not regexp_matches(state, '^[A-Za-z]{2}$') then 'bad_state'
-        when canonical_zip(zip) is null then 'bad_zip'
-        when property_type is null or property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial') then 'bad_property_type'
-        when (beds_text is not null and (beds is null or beds < 0 or beds > 100))
-          or (baths_text is not null and (baths is null or baths < 0 or baths > 100))
-          or (sqft_text is not null and (sqft is null or sqft < 0))
-          or (year_built_text is not null and (year_built is null or year_built not between 1600 and 2100)) then 'bad_number'
-        when (lat_text is not null and (lat is null or lat not between -90 and 90))
-          or (lng_text is not null and (lng is null or lng not between -180 and 180)) then 'bad_coordinates'
-    end as reject_reason
+        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
+        when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
+        when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
+        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
+        when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null}
+        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
+        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
+        when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
+        when length(owner_name) > 200 then {'rule': 'too_long', 'col': 'owner_name', 'val': owner_name}
+        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
+        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
+        when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
+        when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
+        when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
+        when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text}
+        when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
+        when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
+        when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
+        when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
+        when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
+        when property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial') then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type}
+    end as hit
 from stg_canonical__parcels;
 
 insert into meta.rejects
-select 'intermediate', 'canonical', file, row_number + 1, reject_reason,
-    case reject_reason
-        when 'bad_state' then 'state=' || coalesce(state, '')
-        when 'bad_zip' then 'zip=' || coalesce(zip, '')
-        when 'bad_property_type' then 'property_type=' || coalesce(property_type, '')
-        when 'bad_number' then 'beds=' || coalesce(beds_text, '') || ' baths=' || coalesce(baths_text, '') || ' sqft=' || coalesce(sqft_text, '') || ' year_built=' || coalesce(year_built_text, '')
-        when 'bad_coordinates' then 'lat=' || coalesce(lat_text, '') || ' lng=' || coalesce(lng_text, '')
-        else reject_reason
-    end
-from int_market_canonical_parcels_checked where reject_reason is not null;
+select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
+from int_market_canonical_parcels_checked where hit is not null;
 
 insert into parcels by name
 select
@@ -38,4 +47,4 @@ select
     property_type, beds, baths, positive_or_null(sqft) as sqft, year_built, lat, lng, owner_name,
     null as last_sale_date, null as last_sale_price,
     file, row_number + 1 as line
-from int_market_canonical_parcels_checked where reject_reason is null;
+from int_market_canonical_parcels_checked where hit is null;

@@ -1,33 +1,38 @@
 -- requires: stg_canonical__permits, permits
--- The operator's canonical permits.csv -> permits, validated row by row: missing_address, bad_zip, bad_date,
--- bad_permit_type, bad_valuation (not a number or negative), bad_coordinates, duplicate_permit (a permit_id
--- already seen on an earlier line). City and state come from the zip (30_market_80_fill_geo.sql).
+-- The operator's canonical permits.csv -> permits, checked row by row against the canonical format
+-- (warehouse/docs/market.md "Row contracts"); the first rule a row breaks is its reject (rule, column, value):
+--   missing_value     address, zip, issue_date or permit_type empty
+--   too_long          address over 200 characters, permit_id over 64
+--   bad_zip           zip not 5 digits or ZIP+4
+--   not_a_date        issue_date not a YYYY-MM-DD date
+--   not_a_number      valuation, lat or lng not a number;  out_of_range  valuation negative or infinite
+--   not_in_list       permit_type outside its list
+--   duplicate_permit  a permit_id already seen on an earlier line
+-- City and state come from the zip (30_market_80_fill_geo.sql); dates against the build clock, the valuation bound,
+-- the zip and the coordinates: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_permits_checked as
 select *,
     case
-        when address is null then 'missing_address'
-        when canonical_zip(zip) is null then 'bad_zip'
-        when issue_date is null or year(issue_date) not between 1800 and 2100 then 'bad_date'
-        when permit_type is null or permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then 'bad_permit_type'
-        when valuation_text is not null and (valuation is null or valuation < 0) then 'bad_valuation'
-        when (lat_text is not null and (lat is null or lat not between -90 and 90))
-          or (lng_text is not null and (lng is null or lng not between -180 and 180)) then 'bad_coordinates'
-        when permit_id is not null and row_number() over (partition by permit_id order by file, row_number) > 1 then 'duplicate_permit'
-    end as reject_reason
+        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
+        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
+        when issue_date_text is null then {'rule': 'missing_value', 'col': 'issue_date', 'val': null}
+        when permit_type is null then {'rule': 'missing_value', 'col': 'permit_type', 'val': null}
+        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
+        when length(permit_id) > 64 then {'rule': 'too_long', 'col': 'permit_id', 'val': permit_id}
+        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
+        when issue_date is null then {'rule': 'not_a_date', 'col': 'issue_date', 'val': issue_date_text}
+        when valuation_text is not null and (valuation is null or isnan(valuation)) then {'rule': 'not_a_number', 'col': 'valuation', 'val': valuation_text}
+        when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
+        when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
+        when valuation < 0 or isinf(valuation) then {'rule': 'out_of_range', 'col': 'valuation', 'val': valuation_text}
+        when permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then {'rule': 'not_in_list', 'col': 'permit_type', 'val': permit_type}
+        when permit_id is not null and row_number() over (partition by permit_id order by file, row_number) > 1 then {'rule': 'duplicate_permit', 'col': 'permit_id', 'val': permit_id}
+    end as hit
 from stg_canonical__permits;
 
 insert into meta.rejects
-select 'intermediate', 'canonical', file, row_number + 1, reject_reason,
-    case reject_reason
-        when 'bad_zip' then 'zip=' || coalesce(zip, '')
-        when 'bad_date' then 'issue_date=' || coalesce(issue_date_text, '')
-        when 'bad_permit_type' then 'permit_type=' || coalesce(permit_type, '')
-        when 'bad_valuation' then 'valuation=' || coalesce(valuation_text, '')
-        when 'bad_coordinates' then 'lat=' || coalesce(lat_text, '') || ' lng=' || coalesce(lng_text, '')
-        when 'duplicate_permit' then 'permit_id=' || permit_id
-        else reject_reason
-    end
-from int_market_canonical_permits_checked where reject_reason is not null;
+select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
+from int_market_canonical_permits_checked where hit is not null;
 
 insert into permits by name
 select
@@ -38,4 +43,4 @@ select
     issue_date, permit_type, valuation, lat, lng,
     null as parcel_id, null as description, false as zip_imputed,
     file, row_number + 1 as line
-from int_market_canonical_permits_checked where reject_reason is null;
+from int_market_canonical_permits_checked where hit is null;

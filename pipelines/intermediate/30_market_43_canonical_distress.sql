@@ -1,30 +1,37 @@
 -- requires: stg_canonical__distress, distress
--- The operator's canonical distress.csv -> distress, validated row by row: missing_address, missing_city,
--- bad_state, bad_zip, bad_kind, bad_date, bad_amount.
+-- The operator's canonical distress.csv -> distress, checked row by row against the canonical format
+-- (warehouse/docs/market.md "Row contracts"); the first rule a row breaks is its reject (rule, column, value):
+--   missing_value  address, city, state, zip, kind or filing_date empty
+--   too_long       address over 200 characters, city over 100, parcel_id over 64
+--   unknown_state  state not two letters;  bad_zip  zip not 5 digits or ZIP+4
+--   not_a_date     filing_date not a YYYY-MM-DD date
+--   not_a_number   amount not a number;  out_of_range  amount negative or infinite
+--   not_in_list    kind outside its list
+-- Dates against the build clock, the amount bound, real state and zip in that state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_distress_checked as
 select *,
     case
-        when address is null then 'missing_address'
-        when city is null then 'missing_city'
-        when state is null or not regexp_matches(state, '^[A-Za-z]{2}$') then 'bad_state'
-        when canonical_zip(zip) is null then 'bad_zip'
-        when kind is null or kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then 'bad_kind'
-        when filing_date is null or year(filing_date) not between 1800 and 2100 then 'bad_date'
-        when amount_text is not null and (amount is null or amount < 0) then 'bad_amount'
-    end as reject_reason
+        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
+        when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
+        when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
+        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
+        when kind is null then {'rule': 'missing_value', 'col': 'kind', 'val': null}
+        when filing_date_text is null then {'rule': 'missing_value', 'col': 'filing_date', 'val': null}
+        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
+        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
+        when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
+        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
+        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
+        when filing_date is null then {'rule': 'not_a_date', 'col': 'filing_date', 'val': filing_date_text}
+        when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
+        when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text}
+        when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind}
+    end as hit
 from stg_canonical__distress;
 
 insert into meta.rejects
-select 'intermediate', 'canonical', file, row_number + 1, reject_reason,
-    case reject_reason
-        when 'bad_state' then 'state=' || coalesce(state, '')
-        when 'bad_zip' then 'zip=' || coalesce(zip, '')
-        when 'bad_kind' then 'kind=' || coalesce(kind, '')
-        when 'bad_date' then 'filing_date=' || coalesce(filing_date_text, '')
-        when 'bad_amount' then 'amount=' || coalesce(amount_text, '')
-        else reject_reason
-    end
-from int_market_canonical_distress_checked where reject_reason is not null;
+select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
+from int_market_canonical_distress_checked where hit is not null;
 
 insert into distress by name
 select
@@ -36,4 +43,4 @@ select
     kind, filing_date, amount,
     null as lat, null as lng,
     file, row_number + 1 as line
-from int_market_canonical_distress_checked where reject_reason is null;
+from int_market_canonical_distress_checked where hit is null;

@@ -1,4 +1,5 @@
-// Faults while building: a malformed shard file and a full disk never reach the served build.
+// Faults while building: a malformed shard file, a source file over the reject share and a full disk never reach the
+// served build.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +37,29 @@ describe('build faults', () => {
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toContain('geo/states.json');
     expect(currentBuildDir(artifacts)).toBe(good.dir);
+  });
+
+  test('a source file over the reject share fails the build (exit 3) naming the file and its top rules; current untouched', async () => {
+    const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-art-'));
+    const good = await runBuild({ settings: loadSettings({ artifacts, sources: smallSources() }), log: silentLogger, now: NOW });
+    // 20 sales, 2 of them dated after the build's clock: 10% of the file breaks the contract, over the default 5%
+    const src = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-src-'));
+    fs.mkdirSync(path.join(src, 'canonical'));
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      `${i + 1} MAIN ST,SEATTLE,WA,98101,${i < 2 ? '2099-01-05' : '2024-01-05'},${500000 + i * 1000},sfr,3,2,1500,1990,good,47.6,-122.3`);
+    fs.writeFileSync(path.join(src, 'canonical', 'sales.csv'), ['address,city,state,zip,sale_date,sale_price,property_type,beds,baths,sqft,year_built,condition,lat,lng', ...lines].join('\n') + '\n');
+    const err = await runBuild({ settings: loadSettings({ artifacts, sources: src }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(EXIT.stage);
+    expect((err as Error).message).toMatch(/^stage intermediate failed in canonical\/sales\.csv: 10% of its rows were rejected \(2 of 20\), more than the 5% allowed \(REII_REJECT_MAX_SHARE\); top reasons: date_in_future \(sale_date\) 2 /);
+    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => n.endsWith('.failed'))).toHaveLength(1);
+    // the limit is a setting: at 10% allowed the same file publishes (into a folder of its own: replacing the
+    // Louisville build would be a drift the data tests refuse)
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-art-'));
+    const lifted = await runBuild({ settings: loadSettings({ artifacts: other, sources: src, rejectMaxShare: '0.1' }), log: silentLogger, now: NOW });
+    expect(currentBuildDir(other)).toBe(lifted.dir);
+    expect(lifted.manifest.rejects.by_file).toEqual([expect.objectContaining({ file: 'canonical/sales.csv', rows: 20, rejected: 2, share: 0.1 })]);
   });
 
   test('verifyShards names every malformed file', () => {
