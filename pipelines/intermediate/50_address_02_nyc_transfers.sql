@@ -1,6 +1,7 @@
 -- requires: stg_nyc__sales, int_address_candidates, sales
--- NYC rows the market domain rejected as sales ($0 deed transfers, ~26% of the file) still name a real
--- property: their address, unit, zip and gross square feet join the candidates (kind 'transfer'). The same
+-- NYC rows that are not in sales (rejected rows) still name a real property: their address, unit, zip and gross
+-- square feet join the candidates (kind 'transfer'). The $0 deed transfers are sales now (kept, flagged not
+-- arm's-length), so they come in through the sales like every other sale. The same
 -- normalisation as 30_market_12_sales_nyc.sql; rows that became sales are not repeated (anti join on file+line).
 create or replace temp table int_address_nyc_rejected as
 select s.address as raw_address, s.apartment_number, s.zip, s.gross_sqft, s.sale_date, s.file, s.row_number

@@ -34,7 +34,7 @@ const contractSql = `(rule in (${CONTRACT_RULES.map((r) => `'${r}'`).join(', ')}
 
 /**
  * The physical columns are, in order, stage, source, file, line, rule, detail: every step inserts them by position
- * (`insert into meta.rejects select 'intermediate', 'nyc', _file, _row + 1, 'zero_price', ...`). A contract reject
+ * (`insert into meta.rejects select 'intermediate', 'nyc', _file, _row + 1, 'negative_price', ...`). A contract reject
  * writes its detail as `<column>=<value>` (macro reject_detail), read back by the generated columns column_name and
  * value. `reason` is the rule's former name, kept so existing queries still run.
  */
