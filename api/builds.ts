@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { currentBuildDir } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../pipelines/shards/layout.ts';
+import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { ShardStore } from './shards.ts';
-import type { LiveInstance, LiveModule } from './live/types.ts';
+import type { LiveInstance, LiveModule } from '../warehouse/live.ts';
 
 export interface LoadedBuild {
   dir: string;

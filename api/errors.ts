@@ -1,6 +1,6 @@
 // The one error body of the API: {message, errors?}, errors[] = {field, code, message} (DESIGN.md "Errors").
 // Every error the server sends is made here; the catalog below is mirrored in README.md ("Errors").
-import type { FieldError } from './live/types.ts';
+import type { FieldError } from '../warehouse/live.ts';
 
 export type { FieldError };
 

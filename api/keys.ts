@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CliError, EXIT } from '../pipelines/errors.ts';
+import { CliError, EXIT } from '../warehouse/errors.ts';
 import { isPlan, PLANS } from './plans.ts';
 
 export interface KeyRecord {

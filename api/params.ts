@@ -1,6 +1,6 @@
 // Parameter and body rules. One ParamSpec drives validation, the OpenAPI document and the docs.
 // Missing or malformed -> code required/type/format (400); well-formed but not allowed -> enum/range/... (422).
-import type { FieldError } from './live/types.ts';
+import type { FieldError } from '../warehouse/live.ts';
 
 export const STATE_CODES = new Set(['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY']);
 // Valid USPS codes the service does not cover: a request for them is 404 (no data), not 422.

@@ -31,7 +31,7 @@ import { checkKey, KEY_RE, makeKey, type KeyCheck, type KeyChecker, type KeyReco
 import type { KeyHit, LimitsHealth, LimitStore } from './limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { monthOf } from './usage.ts';
-import { CliError, EXIT } from '../pipelines/errors.ts';
+import { CliError, EXIT } from '../warehouse/errors.ts';
 
 const PREFIX = 'reii:';
 const MONTH_TTL_S = 40 * 24 * 3600;

@@ -3,10 +3,10 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, type FieldError } from './errors.ts';
-import { shardPath, type FamilyName } from '../pipelines/shards/layout.ts';
+import { shardPath, type FamilyName } from '../warehouse/layout.ts';
 import type { Group } from './plans.ts';
 import type { LoadedBuild } from './builds.ts';
-import type { LiveAnswer } from './live/types.ts';
+import type { LiveAnswer } from '../warehouse/live.ts';
 import { CATEGORIES, CONDITIONS, PROPERTY_TYPES, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10

@@ -2,10 +2,10 @@
 import http from 'node:http';
 import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Settings } from '../pipelines/settings.ts';
+import type { Settings } from '../warehouse/settings.ts';
 import { createApp } from './app.ts';
 import { BuildHolder, type LiveRegistry } from './builds.ts';
-import type { LiveModule } from './live/types.ts';
+import type { LiveModule } from '../warehouse/live.ts';
 import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
 import { RedisKeys, RedisLimits } from './redis.ts';

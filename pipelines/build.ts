@@ -2,18 +2,18 @@
 // `current` moves to it only when every stage and data check passed.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildPaths, Reject, StageContext } from './context.ts';
-import type { Logger } from './log.ts';
-import type { Settings } from './settings.ts';
+import type { BuildPaths, Reject, StageContext } from '../warehouse/context.ts';
+import type { Logger } from '../warehouse/log.ts';
+import type { Settings } from '../warehouse/settings.ts';
 import { openWarehouse, queryRows, type Warehouse } from '../warehouse/db.ts';
-import { CliError, EXIT, StageError } from './errors.ts';
+import { CliError, EXIT, StageError } from '../warehouse/errors.ts';
 import { acquireLock, buildsDir, currentBuildDir, newBuildId, prune, publish } from './publish.ts';
 import { runStage, STAGE_NAMES, type StageName, type StageOutcome } from './stages.ts';
 import { SOURCES } from './sources/registry.ts';
 import { matchFiles } from './sources/index.ts';
 import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts, type FileRejects, type RejectCount } from './sources/rejects.ts';
 import { verifyShards } from './shards/index.ts';
-import { FORMAT_VERSION } from './shards/layout.ts';
+import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { writeReport } from './report.ts';
 
 export interface BuildOptions {

@@ -10,11 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { StageContext } from './context.ts';
+import type { StageContext } from '../warehouse/context.ts';
 import { queryRows } from '../warehouse/db.ts';
 import { sqlRequires, sqlString } from '../warehouse/sql.ts';
 import { stepSelected } from './steps.ts';
-import { StageError } from './errors.ts';
+import { StageError } from '../warehouse/errors.ts';
 import { currentBuildDir } from './publish.ts';
 
 export type CheckSeverity = 'error' | 'warn';

@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { loadSettings, type Settings } from './settings.ts';
-import { CliError, EXIT } from './errors.ts';
-import { createLogger } from './log.ts';
+import { loadSettings, type Settings } from '../warehouse/settings.ts';
+import { CliError, EXIT } from '../warehouse/errors.ts';
+import { createLogger } from '../warehouse/log.ts';
 import { parseStages, STAGE_NAMES, type StageName } from './stages.ts';
 import { currentBuildDir } from './publish.ts';
 import { formatCsv, formatTable } from './cli-format.ts';

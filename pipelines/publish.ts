@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { CliError, EXIT } from './errors.ts';
+import { CliError, EXIT } from '../warehouse/errors.ts';
 
 export function buildsDir(artifacts: string): string {
   return path.join(artifacts, 'builds');

@@ -1,6 +1,6 @@
 // The build's stages, in their fixed order. Each folder's steps run in file-name order (pipelines/steps.ts).
 import path from 'node:path';
-import type { StageContext } from './context.ts';
+import type { StageContext } from '../warehouse/context.ts';
 import { runSources } from './sources/index.ts';
 import { runFolder, type StepResult } from './steps.ts';
 import { runChecks, type CheckResult } from './checks.ts';

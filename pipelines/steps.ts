@@ -2,10 +2,10 @@
 // exported `run(ctx)`. A step whose `-- requires:` tables are missing is skipped with a warning.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from './context.ts';
+import type { StageContext } from '../warehouse/context.ts';
 import { tableExists } from '../warehouse/db.ts';
 import { sqlRequires } from '../warehouse/sql.ts';
-import { StageError } from './errors.ts';
+import { StageError } from '../warehouse/errors.ts';
 
 export interface StepResult {
   step: string;

@@ -10,7 +10,7 @@ import { schemaErrors, startTestServer, type TestServer } from './helpers/server
 import { run as runIndexStep } from '../pipelines/shards/address-index.ts';
 import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../api/live/autocomplete.ts';
 import type { AddressMatch } from '../api/live/autocomplete-index.ts';
-import type { LiveInstance } from '../api/live/types.ts';
+import type { LiveInstance } from '../warehouse/live.ts';
 import { tokens, typoVariants } from '../api/live/autocomplete-text.ts';
 
 interface Body { query: string; results: AddressMatch[] }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../pipelines/shards/layout.ts';
+import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { EXPORT_DATASET_NAMES, run as runExport, type ExportManifest } from '../pipelines/shards/zz-export.ts';
 import { parseRange } from '../api/export/files.ts';
 import { openWarehouse, queryRows } from '../warehouse/db.ts';

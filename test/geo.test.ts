@@ -8,10 +8,10 @@ import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts'
 import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { PINNED_NOW } from './helpers/global-setup.ts';
-import { loadSettings } from '../pipelines/settings.ts';
+import { loadSettings } from '../warehouse/settings.ts';
 import { run as runCoverage } from '../pipelines/marts/90_mart_coverage.ts';
 import { listSteps } from '../pipelines/steps.ts';
-import { shardPath } from '../pipelines/shards/layout.ts';
+import { shardPath } from '../warehouse/layout.ts';
 import { openApiDocument } from '../api/openapi.ts';
 
 // ---------- the spec's field lists (interface-v1.md), in the spec's order

@@ -13,7 +13,7 @@ import { schemaErrors, startTestServer, type TestServer } from './helpers/server
 import { run as loadRegulationsStep } from '../pipelines/intermediate/20_legal_01_regulations.ts';
 import { listSteps } from '../pipelines/steps.ts';
 import { publish } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../pipelines/shards/layout.ts';
+import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import type { RegulationRecord } from '../warehouse/regulations/schema.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');

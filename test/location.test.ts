@@ -12,9 +12,9 @@ import { cellToBoundary, cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
-import { loadSettings } from '../pipelines/settings.ts';
+import { loadSettings } from '../warehouse/settings.ts';
 import location, { LocationEngine } from '../api/live/location.ts';
-import type { LiveAnswer, LiveInstance } from '../api/live/types.ts';
+import type { LiveAnswer, LiveInstance } from '../warehouse/live.ts';
 import {
   classifyZone, environmentalScore, inFloodArea, MAPPED_MINIMAL, MAPPED_SHARE_MIN, parseFloodArea, RES, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK,
   type FloodArea,

@@ -24,7 +24,7 @@ import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, Resea
 import { ResearchData } from '../api/live/research-data.ts';
 import { understand, detectIntents } from '../api/live/research-intent.ts';
 import { countSentences, NOT_LEGAL_ADVICE } from '../api/live/research-answer.ts';
-import { shardPath, type FamilyName } from '../pipelines/shards/layout.ts';
+import { shardPath, type FamilyName } from '../warehouse/layout.ts';
 import { buildBm25, Bm25, queryTerms } from '../api/live/research-text.ts';
 import { makeContext } from './helpers/context.ts';
 import { run as runIndex } from '../pipelines/shards/research-index.ts';

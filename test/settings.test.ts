@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SETTINGS, loadSettings } from '../pipelines/settings.ts';
-import { CliError } from '../pipelines/errors.ts';
+import { SETTINGS, loadSettings } from '../warehouse/settings.ts';
+import { CliError } from '../warehouse/errors.ts';
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SourceListRow } from '../pipelines/sources/list.ts';
 import { SOURCES } from '../pipelines/sources/registry.ts';
-import { REPO_ROOT } from '../pipelines/settings.ts';
+import { REPO_ROOT } from '../warehouse/settings.ts';
 
 const DATA = path.resolve(REPO_ROOT, '../shared/data');
 

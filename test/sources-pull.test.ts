@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { officialFileName, parseListing, parseRetryAfter, pullSources, STATE_FILE, type PullOptions, type PullRow } from '../pipelines/sources/pull.ts';
 import { SOURCES } from '../pipelines/sources/registry.ts';
-import type { Logger } from '../pipelines/log.ts';
-import { REPO_ROOT } from '../pipelines/settings.ts';
+import type { Logger } from '../warehouse/log.ts';
+import { REPO_ROOT } from '../warehouse/settings.ts';
 import { startFileServer, type FileServer } from './helpers/file-server.ts';
 
 const DATA = path.resolve(REPO_ROOT, '../shared/data');

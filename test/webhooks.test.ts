@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../pipelines/shards/layout.ts';
+import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { KeyStore } from '../api/keys.ts';
 import { isPrivateAddress, checkTarget } from '../api/webhooks/ssrf.ts';
 import { verify as libVerify } from '../api/webhooks/signing.ts';

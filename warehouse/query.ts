@@ -2,7 +2,7 @@
 // the connection may touch no other file: external access is switched off and the setting locked before the
 // analyst's SQL runs, so `COPY ... TO`, `read_csv('/etc/...')`, ATTACH and INSTALL are refused.
 import { openWarehouse, queryRows, withConnection } from './db.ts';
-import { CliError, EXIT } from '../pipelines/errors.ts';
+import { CliError, EXIT } from './errors.ts';
 
 export async function runQuery(file: string, sql: string): Promise<Record<string, unknown>[]> {
   const wh = await openWarehouse(file, { readOnly: true });

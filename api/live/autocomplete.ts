@@ -5,7 +5,7 @@
 // warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { AutocompleteIndex, INDEX_FORMAT } from './autocomplete-index.ts';
 
 export interface AutocompleteInput {

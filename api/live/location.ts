@@ -10,7 +10,7 @@
 //   score, confidence, as_of  api/live/location-rules.ts, the same functions as the zip shards
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import {
   FloodIndex, SiteIndex, ZipLocator, inBBox, type BBox, type FloodData, type SiteData, type ZctaData, type ZipData, type ZipHit,
 } from './location-geo.ts';

@@ -10,7 +10,7 @@
 import type { ResearchData, RegulationDoc, StateLegalRow } from './research-data.ts';
 import { LEGAL_INTENTS, type Intent, type Target, type Understanding } from './research-intent.ts';
 import { queryTerms } from './research-text.ts';
-import { slug } from '../../pipelines/shards/layout.ts';
+import { slug } from '../../warehouse/layout.ts';
 
 export type Confidence = 'low' | 'medium' | 'high';
 export type Depth = 'quick' | 'deep';

@@ -3,7 +3,7 @@
 // as missing too). Every shard family may be absent from a build: readers return null, never throw.
 import fs from 'node:fs';
 import path from 'node:path';
-import { shardPath, type FamilyName } from '../../pipelines/shards/layout.ts';
+import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
 import { Bm25, type Bm25Data } from './research-text.ts';
 
 export const RESEARCH_FORMAT = 1;

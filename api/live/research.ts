@@ -10,7 +10,7 @@
 //               number not present in the facts, drops a number, breaks the sentence budget, drops the
 //               not-legal-advice caveat, the uncertainty wording, a citation (deep), a place or a key legal term
 //               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { ResearchData } from './research-data.ts';
 import { understand, type Context } from './research-intent.ts';
 import { compose, countSentences, gather, type Composed, type Depth } from './research-answer.ts';

@@ -11,7 +11,7 @@
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from './types.ts';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import {
   CONDITION_FACTOR, CompIndex, addressKey, calibrationFor, dayOf, estimate, isoOfDay, normalizeAddress,
   type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical,

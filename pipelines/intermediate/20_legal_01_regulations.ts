@@ -4,7 +4,7 @@
 // broken edit can never publish. Also writes int_legal_state_names (the 51 jurisdictions' names), so the legal
 // domain does not depend on the Census state source being present. Docs: warehouse/docs/legal.md.
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { loadRegulations, STATE_NAMES } from '../../warehouse/regulations/schema.ts';
 
 /** The committed dataset (tests pass their own folder to run()). */

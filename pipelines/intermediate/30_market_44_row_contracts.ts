@@ -15,7 +15,7 @@
 // The reference checks need the geography: without `states` or `zips` (a sources folder without the Census
 // tables) they are skipped with a warning. A real record that is no market signal (a $0 transfer) is not a reject:
 // prices may be 0 here; the arm's-length rule (30_market_45_sale_flags.sql) flags it instead.
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { checkRejectShare } from '../sources/rejects.ts';
 

@@ -2,7 +2,7 @@
 // (meta.repairs): rows per source and rule, appended to <build>/report-sections.json as "Sales kept but not counted,
 // and repairs". A flagged sale stays in `sales` (it is a real record) and is left out of every market figure; a
 // repair is a source value changed by a rule the source's notes justify. Rules: warehouse/docs/market.md.
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { appendReportSection } from '../shards/valuation-live.ts';
 

@@ -4,7 +4,7 @@
 // (a disk is convex, so no farther ring can reach it). These are candidates only: every count applies the
 // exact haversine 1-mile test.
 import { cellToBoundary, gridDisk, gridRing, latLngToCell } from 'h3-js';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { appendRows } from '../../api/live/location-build.ts';
 import { pointToCellBoundaryM } from '../../api/live/location-geo.ts';

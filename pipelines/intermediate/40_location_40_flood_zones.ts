@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { area } from '@turf/turf';
 import type { Polygon } from 'geojson';
-import type { StageContext, Reject } from '../context.ts';
+import type { StageContext, Reject } from '../../warehouse/context.ts';
 import { appendRows, coverPolygon, isoDate, polygonParts, prop, readGeoJson, splitPolygon } from '../../api/live/location-build.ts';
 import { ringsBBox } from '../../api/live/location-geo.ts';
 import { RES, classifyZone, parseFloodArea, type FloodArea } from '../../api/live/location-rules.ts';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { area } from '@turf/turf';
 import type { MultiPolygon } from 'geojson';
-import type { StageContext, Reject } from '../context.ts';
+import type { StageContext, Reject } from '../../warehouse/context.ts';
 import { appendRows, coverPolygon, polygonParts, prop, readGeoJson, zctaPieces } from '../../api/live/location-build.ts';
 import { ringsBBox, type Ring } from '../../api/live/location-geo.ts';
 import { RES } from '../../api/live/location-rules.ts';

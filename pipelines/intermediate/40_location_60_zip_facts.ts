@@ -11,7 +11,7 @@
 import { cellToLatLng, gridDisk, polygonToCells } from 'h3-js';
 import { pointToPolygonDistance } from '@turf/turf';
 import type { MultiPolygon } from 'geojson';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendRows, loadFloodData, loadSiteData, zctaPieces } from '../../api/live/location-build.ts';
 import { FloodIndex, cellOf, type BBox, type Ring } from '../../api/live/location-geo.ts';

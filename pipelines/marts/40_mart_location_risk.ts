@@ -1,7 +1,7 @@
 // mart_location_risk: one row per zip in `zips`, the Location risk object of GET /v1/location/risk?zip=
 // (spec fields) plus the inputs behind it. Labels, notes, score and confidence come from
 // api/live/location-rules.ts, the same functions the live point lookup uses (warehouse/docs/location.md).
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { appendRows } from '../../api/live/location-build.ts';
 import {

@@ -1,7 +1,7 @@
 // mart_coverage: one row, the counts of GET /v1/coverage/summary. Runs last among the marts so every table of
 // the build exists; counts only tables that exist (other domains add theirs), 0 for an absent one.
 // Counting rules: warehouse/docs/geo.md "Coverage".
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { quotedIdentifier } from '../../warehouse/sql.ts';
 import { CATEGORIES } from '../../warehouse/regulations/schema.ts';

@@ -8,7 +8,7 @@
 // Connecticut GL sales) would serve a guess as fact: both stay in the table only. Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { AutocompleteIndexBuilder, INDEX_FORMAT } from '../../api/live/autocomplete-index.ts';
 

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { StageContext } from '../context.ts';
-import { StageError } from '../errors.ts';
+import type { StageContext } from '../../warehouse/context.ts';
+import { StageError } from '../../warehouse/errors.ts';
 import { listSteps, missingTables, stepSelected, type TsStep } from '../steps.ts';
 import { sqlRequires } from '../../warehouse/sql.ts';
-import { FAMILIES, isFamily, shardPath } from './layout.ts';
+import { FAMILIES, isFamily, shardPath } from '../../warehouse/layout.ts';
 
 export const COMPRESS_MIN_BYTES = 1024;
 

@@ -6,7 +6,7 @@
 //   zips.json       every zip with a centroid: lat, lng, equivalent radius, city, state, NRI county score, county FIPS
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { loadFloodData, loadSiteData, loadZctaData } from '../../api/live/location-build.ts';
 import type { ZipData } from '../../api/live/location-geo.ts';

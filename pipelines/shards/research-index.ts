@@ -9,7 +9,7 @@
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { buildBm25 } from '../../api/live/research-text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from '../../api/live/research-data.ts';

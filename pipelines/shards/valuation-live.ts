@@ -9,7 +9,7 @@
 // <build>/report-sections.json as "Valuation back-test". Rules: warehouse/docs/valuation.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import {
   CONDITION_CODES, CompIndex, PROPERTY_TYPES, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type Condition, type ModelParams,

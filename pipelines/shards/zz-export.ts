@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 
 export const EXPORT_SCHEMA_VERSION = 1;
 export const EXPORT_FORMATS = ['parquet', 'csv', 'ndjson'] as const;

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { StageContext } from '../context.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { sqlString } from '../../warehouse/sql.ts';
-import { StageError } from '../errors.ts';
+import { StageError } from '../../warehouse/errors.ts';
 import { rawTable, type SourceDef, type SourceFile } from './registry.ts';
 import { appendRejects, REJECT_VALUE_CHARS } from './rejects.ts';
 

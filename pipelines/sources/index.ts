@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StageContext } from '../context.ts';
-import { StageError } from '../errors.ts';
+import type { StageContext } from '../../warehouse/context.ts';
+import { StageError } from '../../warehouse/errors.ts';
 import { SOURCES, type SourceDef, type SourceFile } from './registry.ts';
 import { ensureRejectsTable } from './rejects.ts';
 import { loadContractCsv, loadCsv } from './csv-load.ts';

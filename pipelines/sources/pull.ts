@@ -48,8 +48,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import pLimit from 'p-limit';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import type { Logger } from '../log.ts';
-import { CliError, EXIT } from '../errors.ts';
+import type { Logger } from '../../warehouse/log.ts';
+import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { SOURCES, type SourceDef, type SourceFile } from './registry.ts';
 
 export type PullStatus = 'downloaded' | 'not_modified' | 'resumed' | 'failed' | 'skipped';

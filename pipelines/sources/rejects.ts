@@ -3,9 +3,9 @@
 // file's rows fails the build (warehouse/README.md "meta.rejects", warehouse/docs/market.md "Row contracts").
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Reject, StageContext } from '../context.ts';
+import type { Reject, StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { StageError } from '../errors.ts';
+import { StageError } from '../../warehouse/errors.ts';
 
 /**
  * Rules that say a row breaks its file's contract (a value that is missing, unreadable, impossible or outside its

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../pipelines/publish.ts';
-import { shardPath } from '../../pipelines/shards/layout.ts';
+import { shardPath } from '../../warehouse/layout.ts';
 import { load, responseHeaders, rssMb, startBare, startReal } from './serve.ts';
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import type { Manifest } from '../../pipelines/build.ts';
 import { SOURCES } from '../../pipelines/sources/registry.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
 
 const SIZES = (process.env['REII_BENCH_MARKET_ROWS'] ?? '1000000,4000000,10000000').split(',').map(Number);
 const GEO = ['simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference'];

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { currentBuildDir, publish } from '../../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../../pipelines/shards/layout.ts';
+import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 import { fakeBuild } from '../helpers/fake-build.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';

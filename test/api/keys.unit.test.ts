@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkKey, KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
-import { CliError } from '../../pipelines/errors.ts';
+import { CliError } from '../../warehouse/errors.ts';
 
 const KEY = /^ries_live_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
 const sha = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir, buildDir } from '../helpers/build.ts';
 import { startServer, type RunningServer } from '../../api/server.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
 import { KeyStore } from '../../api/keys.ts';
 
 let srv: RunningServer;

@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { StageContext, Reject } from '../../pipelines/context.ts';
+import type { StageContext, Reject } from '../../warehouse/context.ts';
 import { openWarehouse, queryRows } from '../../warehouse/db.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
-import { silentLogger } from '../../pipelines/log.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { silentLogger } from '../../warehouse/log.ts';
 import { REJECTS_DDL } from '../../pipelines/sources/rejects.ts';
 
 export interface TestContext extends StageContext {

@@ -1,7 +1,7 @@
 // A minimal published build folder: a manifest and one states shard whose count marks which build it is.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FORMAT_VERSION } from '../../pipelines/shards/layout.ts';
+import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 
 export function fakeBuild(artifacts: string, id: string, count: number, formatVersion = FORMAT_VERSION): string {
   const dir = path.join(artifacts, 'builds', id);

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../pipelines/build.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
-import { silentLogger } from '../../pipelines/log.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { silentLogger } from '../../warehouse/log.ts';
 import { currentBuildDir } from '../../pipelines/publish.ts';
 
 export const PINNED_NOW = new Date('2026-11-21T06:00:00Z');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startServer, type RunningServer } from '../../api/server.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
 import { SCHEMAS } from '../../api/schemas.ts';
 
 export interface TestServer extends RunningServer {

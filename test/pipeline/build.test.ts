@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runBuild, type Manifest } from '../../pipelines/build.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
-import { silentLogger } from '../../pipelines/log.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { silentLogger } from '../../warehouse/log.ts';
 import { acquireLock, currentBuildDir } from '../../pipelines/publish.ts';
-import { CliError, EXIT, StageError } from '../../pipelines/errors.ts';
+import { CliError, EXIT, StageError } from '../../warehouse/errors.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');

@@ -16,10 +16,10 @@ import { runSources } from '../../pipelines/sources/index.ts';
 import { REJECTS_DDL, checkRejectShare, ensureRejectsTable } from '../../pipelines/sources/rejects.ts';
 import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
 import { runBuild, type Manifest } from '../../pipelines/build.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
-import { silentLogger, type Logger } from '../../pipelines/log.ts';
-import { StageError } from '../../pipelines/errors.ts';
-import type { StageContext } from '../../pipelines/context.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { silentLogger, type Logger } from '../../warehouse/log.ts';
+import { StageError } from '../../warehouse/errors.ts';
+import type { StageContext } from '../../warehouse/context.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const SHARED = path.resolve(REPO, '../shared/data');

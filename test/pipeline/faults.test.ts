@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runBuild } from '../../pipelines/build.ts';
-import { loadSettings } from '../../pipelines/settings.ts';
-import { silentLogger } from '../../pipelines/log.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { silentLogger } from '../../warehouse/log.ts';
 import { currentBuildDir } from '../../pipelines/publish.ts';
-import { CliError, EXIT } from '../../pipelines/errors.ts';
+import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { verifyShards } from '../../pipelines/shards/index.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');

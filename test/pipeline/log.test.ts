@@ -1,7 +1,7 @@
 // The build log: a progress bar on a terminal only, throttled and cleared by the next log line; JSON logs
 // and pipes never get bar output. A fake TTY stream and a pinned clock make the output exact.
 import { describe, expect, test } from 'vitest';
-import { createLogger, PROGRESS_INTERVAL_MS } from '../../pipelines/log.ts';
+import { createLogger, PROGRESS_INTERVAL_MS } from '../../warehouse/log.ts';
 
 function stream(isTTY: boolean): NodeJS.WritableStream & { isTTY: boolean; text: () => string } {
   const chunks: string[] = [];
