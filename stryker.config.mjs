@@ -25,7 +25,7 @@ const link = path.join(tmp, 'shared');
 if (!fs.existsSync(link)) fs.symlinkSync(path.resolve(here, '../shared'), link);
 
 const REQUEST_PATH = ['api/params.ts', 'api/routes.ts', 'api/app.ts', 'api/rate-limit.ts', 'api/limits.ts', 'api/keys.ts', 'api/usage.ts'];
-const ENGINES = ['api/live/valuation-model.ts', 'api/live/research-intent.ts', 'api/live/autocomplete-text.ts'];
+const ENGINES = ['live/valuation/model.ts', 'live/research/intent.ts', 'live/autocomplete/text.ts'];
 
 // REII_MUTATE_GROUP=request or =engines mutates one group (its own reports and incremental file); unset: both.
 const group = process.env.REII_MUTATE_GROUP ?? 'all';

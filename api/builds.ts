@@ -17,7 +17,7 @@ export interface LoadedBuild {
   live: Map<string, LiveInstance<never>>;
 }
 
-export type LiveRegistry = Record<string, () => Promise<LiveModule<never>>>;
+export type LiveRegistry = Readonly<Record<string, LiveModule<never>>>;
 
 export interface BuildHolderOptions {
   artifacts: string;
@@ -72,9 +72,8 @@ export class BuildHolder {
       lastModified: new Date(manifest.built_at || Date.now()).toUTCString(),
       shards: new ShardStore(path.join(dir, 'shards'), this.opts.cacheBytes), live: new Map(),
     };
-    for (const [name, importer] of Object.entries(this.opts.live)) {
+    for (const [name, mod] of Object.entries(this.opts.live)) {
       try {
-        const mod = await importer();
         build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf }));
       } catch (err) {
         this.opts.log(`live endpoint ${name} unavailable for this build`, { error: (err as Error).message });

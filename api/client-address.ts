@@ -14,7 +14,7 @@ export class TrustedProxies {
   private readonly list = new net.BlockList();
   readonly size: number;
 
-  /** `spec`: comma-separated IPs and CIDRs, as validated by pipelines/settings.ts. */
+  /** `spec`: comma-separated IPs and CIDRs, as validated by warehouse/settings.ts. */
   constructor(spec: string) {
     const entries = spec.split(',').map((x) => x.trim()).filter((x) => x !== '');
     for (const e of entries) {

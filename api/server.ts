@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net';
 import type { Settings } from '../warehouse/settings.ts';
 import { createApp } from './app.ts';
 import { BuildHolder, type LiveRegistry } from './builds.ts';
-import type { LiveModule } from '../warehouse/live.ts';
+import autocomplete from '../live/autocomplete/endpoint.ts';
+import location from '../live/location/endpoint.ts';
+import research from '../live/research/endpoint.ts';
+import valuation from '../live/valuation/endpoint.ts';
 import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
 import { RedisKeys, RedisLimits } from './redis.ts';
@@ -13,12 +16,8 @@ import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
 
-/** Live endpoints by name: each module is loaded per build (api/live/*.ts). */
-const liveModule = (name: string) => async (): Promise<LiveModule<never>> =>
-  ((await import(`./live/${name}.ts`)) as { default: LiveModule<never> }).default;
-
-/** Live endpoints by name: api/live/<name>.ts default-exports a LiveModule, loaded per build. */
-export const LIVE_MODULES: LiveRegistry = Object.fromEntries(['location', 'valuation', 'autocomplete', 'research'].map((n) => [n, liveModule(n)]));
+/** The live endpoints by the name routes.ts asks for: live/<name>/endpoint.ts, loaded per build. */
+export const LIVE_MODULES: LiveRegistry = { location, valuation, autocomplete, research };
 
 /** Access-log lines gathered and written every 50 ms or 64 KiB: one write per batch, not per request. */
 function bufferedLines(out: NodeJS.WritableStream): { write(line: string): void; close(): void } {

@@ -2,4 +2,4 @@
 // The CLI is TypeScript run directly (no build step): register tsx, then load it.
 import { register } from 'tsx/esm/api';
 register();
-await import('../pipelines/cli.ts');
+await import('./cli.ts');

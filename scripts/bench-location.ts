@@ -1,4 +1,4 @@
-// In-process latency of the live point lookup (api/live/location.ts): N random points through handle(),
+// In-process latency of the live point lookup (live/location/endpoint.ts): N random points through handle(),
 // p50/p99 in milliseconds. The lead's `npm run bench` imports benchLocation(); runnable alone:
 //   npx tsx scripts/bench-location.ts [buildDir] [n]      (default: artifacts/current, 20000 points)
 // Points: a third inside the loaded flood maps' boxes (polygon tests), a third inside the ZCTA polygon states'
@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import location from '../api/live/location.ts';
-import type { BBox, FloodData, ZctaData, ZipData } from '../api/live/location-geo.ts';
+import location from '../live/location/endpoint.ts';
+import type { BBox, FloodData, ZctaData, ZipData } from '../live/location/geo.ts';
 import { rng } from './rng.ts';
 
 export interface BenchResult {

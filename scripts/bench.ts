@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatTable } from '../pipelines/cli-format.ts';
+import { formatTable } from '../bin/cli-format.ts';
 
 export interface BenchRow {
   part: string;

@@ -1,6 +1,6 @@
 // `npm run eval:avm [-- --artifacts DIR] [--min-test N]`: the time-split evaluation of the valuation estimator over
 // the comps of the current build (<build>/live/valuation/comps-*.json), with the same model module the server uses
-// (api/live/valuation-model.ts) and the same back-test as the build (api/live/valuation-backtest.ts): per source,
+// (live/valuation/model.ts) and the same back-test as the build (live/valuation/backtest.ts): per source,
 // calibration folds at 48-64% and 64-80% of the sales by date, test on the last 20%, each predicted only from
 // earlier sales. Prints MdAPE, PPE10, PPE20, 80% interval coverage and median width per source, subject mode and
 // confidence tier, next to three naive baselines on the same test sales. Subject modes (how the endpoint describes
@@ -16,10 +16,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { latLngToCell } from 'h3-js';
-import { formatTable } from '../pipelines/cli-format.ts';
+import { formatTable } from '../bin/cli-format.ts';
 import { currentBuildDir } from '../pipelines/publish.ts';
-import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../api/live/valuation-model.ts';
-import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../api/live/valuation-backtest.ts';
+import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../live/valuation/model.ts';
+import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
 import { artifactsDir, buildDir, warehouseRows } from './helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import { run as runIndexStep } from '../pipelines/shards/address-index.ts';
-import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../api/live/autocomplete.ts';
-import type { AddressMatch } from '../api/live/autocomplete-index.ts';
+import { run as runIndexStep } from '../live/autocomplete/build.ts';
+import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../live/autocomplete/endpoint.ts';
+import type { AddressMatch } from '../live/autocomplete/address-index.ts';
 import type { LiveInstance } from '../warehouse/live.ts';
-import { tokens, typoVariants } from '../api/live/autocomplete-text.ts';
+import { tokens, typoVariants } from '../live/autocomplete/text.ts';
 
 interface Body { query: string; results: AddressMatch[] }
 

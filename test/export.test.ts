@@ -1,4 +1,4 @@
-// Bulk export (issue 10): pipelines/shards/zz-export.ts writes Parquet, CSV and NDJSON per dataset with a
+// Bulk export (issue 10): pipelines/export/write.ts writes Parquet, CSV and NDJSON per dataset with a
 // manifest (rows, bytes, sha256); the files read back in DuckDB with the manifest's counts; GET /v1/export
 // lists them (scale plan) and GET /v1/export/{dataset} streams them with Range, If-Range and ETag.
 // Files are read back with DuckDB (read_parquet / read_csv / read_json): apache-arrow reads Arrow IPC, not
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish } from '../pipelines/publish.ts';
 import { FORMAT_VERSION } from '../warehouse/layout.ts';
-import { EXPORT_DATASET_NAMES, run as runExport, type ExportManifest } from '../pipelines/shards/zz-export.ts';
+import { EXPORT_DATASET_NAMES, run as runExport, type ExportManifest } from '../pipelines/export/write.ts';
 import { parseRange } from '../api/export/files.ts';
 import { openWarehouse, queryRows } from '../warehouse/db.ts';
 import { makeContext, type TestContext } from './helpers/context.ts';

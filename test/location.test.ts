@@ -13,14 +13,14 @@ import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/buil
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
 import { loadSettings } from '../warehouse/settings.ts';
-import location, { LocationEngine } from '../api/live/location.ts';
+import location, { LocationEngine } from '../live/location/endpoint.ts';
 import type { LiveAnswer, LiveInstance } from '../warehouse/live.ts';
 import {
   classifyZone, environmentalScore, inFloodArea, MAPPED_MINIMAL, MAPPED_SHARE_MIN, parseFloodArea, RES, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK,
   type FloodArea,
-} from '../api/live/location-rules.ts';
-import { FloodIndex, type FloodData } from '../api/live/location-geo.ts';
-import { coverPolygon } from '../api/live/location-build.ts';
+} from '../live/location/rules.ts';
+import { FloodIndex, type FloodData } from '../live/location/geo.ts';
+import { coverPolygon } from '../live/location/prepare.ts';
 import { cellsWithinMile } from '../pipelines/intermediate/40_location_30_superfund_h3.ts';
 import { run as runFlood } from '../pipelines/intermediate/40_location_40_flood_zones.ts';
 import { run as runZcta } from '../pipelines/intermediate/40_location_50_zcta_polygons.ts';

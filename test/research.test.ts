@@ -20,14 +20,14 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, buildDir } from './helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../api/live/research.ts';
-import { ResearchData } from '../api/live/research-data.ts';
-import { understand, detectIntents } from '../api/live/research-intent.ts';
-import { countSentences, NOT_LEGAL_ADVICE } from '../api/live/research-answer.ts';
+import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../live/research/endpoint.ts';
+import { ResearchData } from '../live/research/data.ts';
+import { understand, detectIntents } from '../live/research/intent.ts';
+import { countSentences, NOT_LEGAL_ADVICE } from '../live/research/answer.ts';
 import { shardPath, type FamilyName } from '../warehouse/layout.ts';
-import { buildBm25, Bm25, queryTerms } from '../api/live/research-text.ts';
+import { buildBm25, Bm25, queryTerms } from '../live/research/text.ts';
 import { makeContext } from './helpers/context.ts';
-import { run as runIndex } from '../pipelines/shards/research-index.ts';
+import { run as runIndex } from '../live/research/build.ts';
 import { openWarehouse, queryRows, type Warehouse } from '../warehouse/db.ts';
 import { ARMS_LENGTH_SALES_SQL } from './helpers/oracle-market.ts';
 
@@ -563,7 +563,7 @@ const ask = (q: ResearchInput): Promise<ResearchBody> => engine.answer(q);
 
 beforeAll(async () => {
   const d = ResearchData.fromBuild(buildDir());
-  if (!d) throw new Error('the shared build has no live/research index (pipelines/shards/research-index.ts)');
+  if (!d) throw new Error('the shared build has no live/research index (live/research/build.ts)');
   data = d;
   engine = new ResearchEngine(data, null);
   wh = await openWarehouse(path.join(buildDir(), 'warehouse.duckdb'), { readOnly: true });

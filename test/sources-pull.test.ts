@@ -341,7 +341,7 @@ describe('reii sources pull (CLI)', () => {
   it('pulls one source from a loopback mirror, prints the table and exits 0', async () => {
     const into = tmp();
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn('npx', ['tsx', 'pipelines/cli.ts', 'sources', 'pull', '--into', into, '--base-url', server.url, '--only', 'gazetteer'], {
+      const child = spawn('npx', ['tsx', 'bin/cli.ts', 'sources', 'pull', '--into', into, '--base-url', server.url, '--only', 'gazetteer'], {
         cwd: REPO_ROOT, env: { ...process.env, REII_LOG: 'human' }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

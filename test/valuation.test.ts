@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, normalizeAddress,
   type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta,
-} from '../api/live/valuation-model.ts';
-import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../api/live/valuation-backtest.ts';
-import valuationModule, { ValuationEngine, type ValuationBody } from '../api/live/valuation.ts';
-import { REPORT_TITLE, run as runValuationStep } from '../pipelines/shards/valuation-live.ts';
+} from '../live/valuation/model.ts';
+import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../live/valuation/backtest.ts';
+import valuationModule, { ValuationEngine, type ValuationBody } from '../live/valuation/endpoint.ts';
+import { REPORT_TITLE, run as runValuationStep } from '../live/valuation/build.ts';
 import { makeContext } from './helpers/context.ts';
 import { artifactsDir, buildDir, warehouseRows } from './helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
@@ -358,7 +358,7 @@ describe('split-conformal calibration', () => {
 
 // ---------------------------------------------------------------- the build step over given rows
 
-describe('pipelines/shards/valuation-live.ts (given sales rows)', () => {
+describe('live/valuation/build.ts (given sales rows)', () => {
   it('writes the live files, the calibration table and the report section', async () => {
     const ctx = await makeContext();
     try {

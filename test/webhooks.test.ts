@@ -435,7 +435,7 @@ describe('webhooks survive a crash', () => {
   afterAll(() => { for (const c of children) if (c.exitCode === null) c.kill('SIGKILL'); });
 
   function serve(artifacts: string, state: string): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn('node', ['--import', 'tsx', 'pipelines/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--artifacts', artifacts, '--state', state], {
+    const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--artifacts', artifacts, '--state', state], {
       cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, REII_WEBHOOKS_ALLOW_PRIVATE: '1', REII_WEBHOOKS_TICK_MS: '50', REII_WEBHOOKS_RETRY_SCHEDULE: '300,300,300' },
     });

@@ -13,7 +13,7 @@ create or replace macro zip5(z) as
         else null
     end;
 
--- The URL slug of a city name; pipelines/shards/layout.ts slug() is the same rule in TypeScript.
+-- The URL slug of a city name; warehouse/layout.ts slug() is the same rule in TypeScript.
 create or replace macro slug(s) as
     trim(regexp_replace(lower(strip_accents(cast(s as varchar))), '[^a-z0-9]+', '-', 'g'), '-');
 

@@ -1,11 +1,11 @@
 // /v1/export (scale plan and up): the export manifest of the build being served, and each dataset file as
-// Parquet, CSV or NDJSON with Range support. Files are written by pipelines/shards/zz-export.ts.
+// Parquet, CSV or NDJSON with Range support. Files are written by pipelines/export/write.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { HttpError } from '../errors.ts';
 import type { LoadedBuild } from '../builds.ts';
 import type { Route } from '../routes.ts';
-import { EXPORT_DATASET_NAMES, EXPORT_FORMATS, EXTENSION, type ExportFormat, type ExportManifest } from '../../pipelines/shards/zz-export.ts';
+import { EXPORT_DATASET_NAMES, EXPORT_FORMATS, EXTENSION, type ExportFormat, type ExportManifest } from '../../pipelines/export/write.ts';
 import { sendFile } from './files.ts';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -6,9 +6,9 @@
 import { cellToBoundary, gridDisk, gridRing, latLngToCell } from 'h3-js';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { appendRows } from '../../api/live/location-build.ts';
-import { pointToCellBoundaryM } from '../../api/live/location-geo.ts';
-import { MILE_M, RES, haversineM } from '../../api/live/location-rules.ts';
+import { appendRows } from '../../live/location/prepare.ts';
+import { pointToCellBoundaryM } from '../../live/location/geo.ts';
+import { MILE_M, RES, haversineM } from '../../live/location/rules.ts';
 
 export const requires = ['superfund_sites'];
 

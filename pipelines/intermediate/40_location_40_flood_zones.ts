@@ -12,9 +12,9 @@ import path from 'node:path';
 import { area } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import type { StageContext, Reject } from '../../warehouse/context.ts';
-import { appendRows, coverPolygon, isoDate, polygonParts, prop, readGeoJson, splitPolygon } from '../../api/live/location-build.ts';
-import { ringsBBox } from '../../api/live/location-geo.ts';
-import { RES, classifyZone, parseFloodArea, type FloodArea } from '../../api/live/location-rules.ts';
+import { appendRows, coverPolygon, isoDate, polygonParts, prop, readGeoJson, splitPolygon } from '../../live/location/prepare.ts';
+import { ringsBBox } from '../../live/location/geo.ts';
+import { RES, classifyZone, parseFloodArea, type FloodArea } from '../../live/location/rules.ts';
 
 /**
  * Effective dates of the sample files, whose features carry no date attribute (fema-nfhl-flood-zones/SOURCE.md):

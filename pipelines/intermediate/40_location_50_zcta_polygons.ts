@@ -5,9 +5,9 @@ import path from 'node:path';
 import { area } from '@turf/turf';
 import type { MultiPolygon } from 'geojson';
 import type { StageContext, Reject } from '../../warehouse/context.ts';
-import { appendRows, coverPolygon, polygonParts, prop, readGeoJson, zctaPieces } from '../../api/live/location-build.ts';
-import { ringsBBox, type Ring } from '../../api/live/location-geo.ts';
-import { RES } from '../../api/live/location-rules.ts';
+import { appendRows, coverPolygon, polygonParts, prop, readGeoJson, zctaPieces } from '../../live/location/prepare.ts';
+import { ringsBBox, type Ring } from '../../live/location/geo.ts';
+import { RES } from '../../live/location/rules.ts';
 
 interface Acc { zip: string; state: string | null; file: string; parts: Ring[][]; land: number | null }
 

@@ -13,12 +13,12 @@ import { pointToPolygonDistance } from '@turf/turf';
 import type { MultiPolygon } from 'geojson';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
-import { appendRows, loadFloodData, loadSiteData, zctaPieces } from '../../api/live/location-build.ts';
-import { FloodIndex, cellOf, type BBox, type Ring } from '../../api/live/location-geo.ts';
+import { appendRows, loadFloodData, loadSiteData, zctaPieces } from '../../live/location/prepare.ts';
+import { FloodIndex, cellOf, type BBox, type Ring } from '../../live/location/geo.ts';
 import {
   MAPPED_SHARE_MIN, MILE_M, RES, SUPERFUND_AS_OF, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK, haversineM, maxDate,
   type AreaKey, type ZoneClass,
-} from '../../api/live/location-rules.ts';
+} from '../../live/location/rules.ts';
 
 export const requires = ['zips', 'superfund_sites', 'int_superfund_h3', 'flood_zones', 'int_flood_h3', 'zcta_polygons', 'int_zcta_h3'];
 

@@ -1,12 +1,12 @@
 // mart_location_risk: one row per zip in `zips`, the Location risk object of GET /v1/location/risk?zip=
 // (spec fields) plus the inputs behind it. Labels, notes, score and confidence come from
-// api/live/location-rules.ts, the same functions the live point lookup uses (warehouse/docs/location.md).
+// live/location/rules.ts, the same functions the live point lookup uses (warehouse/docs/location.md).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { appendRows } from '../../api/live/location-build.ts';
+import { appendRows } from '../../live/location/prepare.ts';
 import {
   environmentalScore, maxDate, zipConfidence, zipFloodNotes, zoneClassOf, SUPERFUND_AS_OF,
-} from '../../api/live/location-rules.ts';
+} from '../../live/location/rules.ts';
 
 export const requires = ['zips', 'int_location_zip', 'int_nri_counties'];
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../pipelines/publish.ts';
-import { LocationEngine } from '../../api/live/location.ts';
+import { LocationEngine } from '../../live/location/endpoint.ts';
 import { benchLocation, benchPoints } from '../bench-location.ts';
 import { load, startBare, startReal } from './serve.ts';
 

@@ -34,7 +34,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     // The market stages: loading, adapters and marts (`--until marts`: the build is kept as builds/<id>.partial,
     // not published). Shards are left out: at this scale they are millions of small files, a cost of the file
     // system rather than of the market SQL.
-    execFileSync('node', ['--import', 'tsx', 'pipelines/cli.ts', 'build', '--sources', sources, '--artifacts', artifacts, '--log', 'json', '--until', 'marts'],
+    execFileSync('node', ['--import', 'tsx', 'bin/cli.ts', 'build', '--sources', sources, '--artifacts', artifacts, '--log', 'json', '--until', 'marts'],
       { cwd: ctx.repo, stdio: 'ignore', env: { ...process.env, REII_STEP_FILTER: filter } });
     const partial = fs.readdirSync(path.join(artifacts, 'builds')).find((n) => n.endsWith('.partial'));
     if (!partial) throw new Error(`the ${n}-sales build kept no partial build in ${artifacts}`);

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../pipelines/publish.ts';
-import { ResearchData } from '../../api/live/research-data.ts';
-import { ResearchEngine, type ResearchInput } from '../../api/live/research.ts';
+import { ResearchData } from '../../live/research/data.ts';
+import { ResearchEngine, type ResearchInput } from '../../live/research/endpoint.ts';
 import { load, startReal } from './serve.ts';
 
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;

@@ -23,7 +23,7 @@ const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resol
 export async function startReal(repo: string, artifacts: string): Promise<Spawned & { key: string }> {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-bench-state-'));
   const { key } = new KeyStore(state).create({ plan: 'enterprise', name: 'bench', rpm: null });
-  const child = spawn('node', ['--import', 'tsx', 'pipelines/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
   return { url, pid: child.pid!, key, stop: stopper(child) };
 }

@@ -14,7 +14,7 @@ import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 import { fakeBuild } from '../helpers/fake-build.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';
-import type { ExportManifest } from '../../pipelines/shards/zz-export.ts';
+import type { ExportManifest } from '../../pipelines/export/write.ts';
 import { artifactsDir } from '../helpers/build.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -181,7 +181,7 @@ class RawConnection {
 function serveProcess(artifacts: string, state: string): {
   child: ChildProcess; stderr: string[]; access: Record<string, unknown>[]; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'pipelines/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--artifacts', artifacts, '--state', state], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--artifacts', artifacts, '--state', state], {
     cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'],
     // No Redis (usage in the state folder), and a request timeout that a held-back body cannot reach: this
     // test is about the drain, not the slow-client cut-off (test/api/security.test.ts has that).

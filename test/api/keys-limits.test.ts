@@ -35,16 +35,16 @@ const TEN_MINUTE_END = Date.parse('2026-06-15T12:10:00Z') / 1000;
 describe('reii keys', () => {
   test('create prints the key alone on the last line; list never shows it; the store keeps only a hash', async () => {
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-'));
-    const created = await run('npx', ['tsx', 'pipelines/cli.ts', 'keys', 'create', '--plan', 'pro', '--name', 'ci', '--state', state], { cwd: REPO });
+    const created = await run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'pro', '--name', 'ci', '--state', state], { cwd: REPO });
     const key = created.stdout.trim().split('\n').at(-1)!;
     expect(key).toMatch(/^ries_live_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$/);
-    const listed = await run('npx', ['tsx', 'pipelines/cli.ts', 'keys', 'list', '--json', '--state', state], { cwd: REPO });
+    const listed = await run('npx', ['tsx', 'bin/cli.ts', 'keys', 'list', '--json', '--state', state], { cwd: REPO });
     expect(listed.stdout).not.toContain(key.split('_').at(-1)!);
     expect(JSON.parse(listed.stdout)).toMatchObject([{ name: 'ci', plan: 'pro', status: 'active', usage_this_month: 0 }]);
     expect(fs.readFileSync(path.join(state, 'keys.json'), 'utf8')).not.toContain(key.split('_').at(-1)!);
   });
   test('an unknown plan is refused with exit code 2', async () => {
-    await expect(run('npx', ['tsx', 'pipelines/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', os.tmpdir()], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
+    await expect(run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', os.tmpdir()], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
   });
   test('rotate issues a new key and revokes the old one', () => {
     const store = new KeyStore(fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-')));

@@ -37,7 +37,7 @@ async function newKey(plan: string, rpm: number | null = null, url = redis.url):
 interface Instance { url: string; child: ChildProcess; state: string }
 async function instance(opts: { state?: string; url?: string } = {}): Promise<Instance> {
   const state = opts.state ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reii-redis-state-'));
-  const child = spawn('node', ['--import', 'tsx', 'pipelines/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state],
+  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state],
     { cwd: REPO, env: { ...process.env, REII_REDIS_URL: opts.url ?? redis.url }, stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', (d: Buffer) => { const m = /serving (http:\/\/\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });

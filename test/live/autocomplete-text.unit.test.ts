@@ -1,8 +1,8 @@
-// Unit tests of the autocomplete text rules (api/live/autocomplete-text.ts). Oracle: the rules as written in
+// Unit tests of the autocomplete text rules (live/autocomplete/text.ts). Oracle: the rules as written in
 // warehouse/docs/address.md (upper case, accents stripped, non-alphanumerics separate words, USPS abbreviations
 // both ways, unit designators dropped, the typo rule) and edit-distance-1 strings enumerated by hand.
 import { describe, expect, test } from 'vitest';
-import { canonical, CANONICAL, displayAddress, LONG_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../api/live/autocomplete-text.ts';
+import { canonical, CANONICAL, displayAddress, LONG_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../live/autocomplete/text.ts';
 
 describe('words', () => {
   test('upper case, accents stripped, split on anything but A-Z and 0-9, no empty words', () => {

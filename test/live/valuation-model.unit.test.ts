@@ -1,4 +1,4 @@
-// Unit tests of the valuation estimator's pure parts (api/live/valuation-model.ts) on tiny hand-made markets whose
+// Unit tests of the valuation estimator's pure parts (live/valuation/model.ts) on tiny hand-made markets whose
 // right answers can be worked out by hand: statistics helpers against direct computations, the index and its trend
 // rule, the calibration lookup order (warehouse/docs/valuation.md), least squares on exact linear data, and
 // estimates where every comp is the subject's twin (so the estimate is the comps' own price).
@@ -7,7 +7,7 @@ import {
   addressKey, calibrationFor, calibratedQ, CompIndex, confidenceTier, conformalQuantile, dayOf, estimate, fitParams, haversineKm,
   indexAt, indexAtMonth, isoOfDay, median, monthOfDay, normalizeAddress, ols, topK, weightedMedian, UNCALIBRATED_Q,
   type CalibrationRow, type CompSetData, type ModelParams, type Subject,
-} from '../../api/live/valuation-model.ts';
+} from '../../live/valuation/model.ts';
 
 describe('small helpers', () => {
   test('days and months (UTC)', () => {

@@ -174,7 +174,7 @@ describe('reii build', () => {
     const big = sources(['nyc-rolling-sales', 'chicago-building-permits', 'redfin-zip-market-snapshots']);
     // The build as one node process (no npx wrapper in between): the process SIGKILL hits is the one holding
     // the lock, and its 'exit' event comes after it has been reaped, so nothing of it is left running.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'pipelines/cli.ts', 'build', '--sources', big, '--artifacts', artifacts, '--log', 'json'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'build', '--sources', big, '--artifacts', artifacts, '--log', 'json'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
     const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
     await new Promise<void>((resolve) => {
       child.stderr.on('data', (d: Buffer) => { if (d.toString().includes('loaded nyc')) resolve(); });
@@ -236,7 +236,7 @@ describe('reii build', () => {
 
 describe('reii CLI', () => {
   const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'pipelines/cli.ts', ...args], { cwd: REPO });
+    const child = spawn('npx', ['tsx', 'bin/cli.ts', ...args], { cwd: REPO });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });

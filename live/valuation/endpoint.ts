@@ -1,11 +1,11 @@
 // POST /v1/valuation/estimate: the Valuation estimate object, answered in-process from the files the build wrote
-// under <build>/live/valuation/ (pipelines/shards/valuation-live.ts). Rules (warehouse/docs/valuation.md):
+// under <build>/live/valuation/ (live/valuation/build.ts). Rules (warehouse/docs/valuation.md):
 //   subject    the request's address normalised like the market adapters (normalize_address) and looked up in the
 //              zip's sales, then its parcels (King County has no street addresses: its parcel id is the key);
 //              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'); else the zip's typical
 //              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium),
 //              or without a sqft in the request the typical property's sqft too ('typical', confidence low)
-//   estimate   api/live/valuation-model.ts (the estimator the build back-tested), valued at the market's latest sale;
+//   estimate   live/valuation/model.ts (the estimator the build back-tested), valued at the market's latest sale;
 //              a recorded subject's own (latest) sale is never one of its comps, as in the back-test
 //   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier;
 //              no calibrated row for the mode -> confidence low
@@ -15,7 +15,7 @@ import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../ware
 import {
   CONDITION_FACTOR, CompIndex, addressKey, calibrationFor, dayOf, estimate, isoOfDay, normalizeAddress,
   type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical,
-} from './valuation-model.ts';
+} from './model.ts';
 
 export interface ValuationInput {
   zip: string;

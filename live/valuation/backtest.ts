@@ -1,5 +1,5 @@
 // The time-split back-test of the valuation estimator (pure, no I/O), shared by the build step
-// (pipelines/shards/valuation-live.ts: calibration table + report section) and scripts/eval-avm.ts.
+// (live/valuation/build.ts: calibration table + report section) and scripts/eval-avm.ts.
 //
 // Per source, subjects are its residential sales in date order:
 //   calibration  two folds, 48-64% and 64-80% of the sales by date: each predicted only from the sales before the
@@ -10,7 +10,7 @@
 import {
   COVERAGE, CompIndex, type CalibrationRow, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier, TIERS,
   SUBJECT_MODES, calibratedQ, conformalQuantile, estimate, fitParams, median, RESIDENTIAL_TYPES,
-} from './valuation-model.ts';
+} from './model.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
  *  starts at TEST_START. Two folds average over more than one season of drift. */
@@ -44,7 +44,7 @@ export function splitDays(idx: CompIndex): SplitDays {
   return { calStarts, testStart, subjects: days.length };
 }
 
-/** The subject the live endpoint would build for row i (api/live/valuation.ts resolve): its recorded characteristics
+/** The subject the live endpoint would build for row i (live/valuation/endpoint.ts resolve): its recorded characteristics
  *  ('record': address found), its sqft and condition over the zip's typical property among the earlier sales
  *  ('request': address not found, sqft sent), or only its condition over that typical property, the typical sqft
  *  included ('typical': address not found, no sqft sent). */

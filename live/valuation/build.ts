@@ -1,11 +1,11 @@
-// Live data of POST /v1/valuation/estimate (api/live/valuation.ts), written under <build>/live/valuation/:
+// Live data of POST /v1/valuation/estimate (live/valuation/endpoint.ts), written under <build>/live/valuation/:
 //   comps-<source>.json   the source's arm's-length residential sales with sqft (columnar CompSetData), last 5 years
 //   subjects-<source>.json  parcels (assessor roll) not among the comps, for address resolution only
 //   params.json           per source: the monthly log price index and hedonic slopes fitted on every comp
 //   calibration.json      the split-conformal table (source, mode, tier, n, q) from the back-test
 //   backtest.json         the back-test summary (test slice) per source, subject mode (record, request, typical) and tier
 //   meta.json             format, build id, per source as_of and files, per zip: source, city, state, typical property
-// The back-test (api/live/valuation-backtest.ts) uses the same estimator as the server and is appended to
+// The back-test (live/valuation/backtest.ts) uses the same estimator as the server and is appended to
 // <build>/report-sections.json as "Valuation back-test". Rules: warehouse/docs/valuation.md.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,8 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import {
   CONDITION_CODES, CompIndex, PROPERTY_TYPES, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type Condition, type ModelParams,
   type ValuationMeta, type ZipMeta,
-} from '../../api/live/valuation-model.ts';
-import { backtest, calibrate, summarize, type Prediction, type SummaryRow } from '../../api/live/valuation-backtest.ts';
+} from './model.ts';
+import { backtest, calibrate, summarize, type Prediction, type SummaryRow } from './backtest.ts';
 
 export const requires = ['sales'];
 

@@ -1,6 +1,6 @@
 // The address autocomplete index: a compact binary file (typed arrays, one string table) built by
-// pipelines/shards/address-index.ts (or scripts/bench/autocomplete.ts for the synthetic 5M set) and searched in the
-// server by api/live/autocomplete.ts. Format, relevance order, typo rule and time budget: warehouse/docs/address.md.
+// live/autocomplete/build.ts (or scripts/bench/autocomplete.ts for the synthetic 5M set) and searched in the
+// server by live/autocomplete/endpoint.ts. Format, relevance order, typo rule and time budget: warehouse/docs/address.md.
 //
 // File: "REIIAC01" | u32 header length | header JSON | sections, each 8-byte aligned. Sections (N records,
 // V vocabulary tokens, records in static rank order: more property facts first, then input order):
@@ -14,7 +14,7 @@
 //   post_off u32[V+1], post u32     for each token the ascending record ids that carry it
 //   by_key u32[N]                   record ids sorted by their street-line token sequence (exact-prefix search)
 import fs from 'node:fs';
-import { LONG_FORMS, UNIT_DESIGNATORS, canonical, displayAddress, tokens, typoVariants, words } from './autocomplete-text.ts';
+import { LONG_FORMS, UNIT_DESIGNATORS, canonical, displayAddress, tokens, typoVariants, words } from './text.ts';
 
 export const INDEX_FORMAT = 1;
 const MAGIC = 'REIIAC01';

@@ -1,5 +1,5 @@
-// Live data of GET /v1/address/autocomplete (api/live/autocomplete.ts), written under <build>/live/autocomplete/:
-//   index.bin   the binary index (api/live/autocomplete-index.ts: records, token vocabulary, postings, key order)
+// Live data of GET /v1/address/autocomplete (live/autocomplete/endpoint.ts), written under <build>/live/autocomplete/:
+//   index.bin   the binary index (live/autocomplete/address-index.ts: records, token vocabulary, postings, key order)
 //   meta.json   format, build id, counts (indexed records, tokens, rows left out and why); written last, so its
 //               presence marks a complete set
 // Every `addresses` row with a recorded zip, a point and a county is indexed; rows without a zip (the Connecticut
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { AutocompleteIndexBuilder, INDEX_FORMAT } from '../../api/live/autocomplete-index.ts';
+import { AutocompleteIndexBuilder, INDEX_FORMAT } from './address-index.ts';
 
 export const requires = ['addresses'];
 

@@ -1,5 +1,5 @@
 // Location risk rules shared by the build (pipelines/intermediate/40_location_*, marts/40_mart_location_risk.ts)
-// and the live point lookup (api/live/location.ts), so a zip shard and a point answer use one definition of
+// and the live point lookup (live/location/endpoint.ts), so a zip shard and a point answer use one definition of
 // every label, note, score and confidence. warehouse/docs/location.md documents each rule.
 
 /** One statute mile in metres: the radius of "within 1 mile" (superfund_count_1mi). */

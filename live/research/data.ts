@@ -1,10 +1,10 @@
-// What the research module reads: the files of <build>/live/research/ (pipelines/shards/research-index.ts) and,
+// What the research module reads: the files of <build>/live/research/ (live/research/build.ts) and,
 // at request time, the pre-rendered shards of the same build (parsed once, then cached; a missing file is cached
 // as missing too). Every shard family may be absent from a build: readers return null, never throw.
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
-import { Bm25, type Bm25Data } from './research-text.ts';
+import { Bm25, type Bm25Data } from './text.ts';
 
 export const RESEARCH_FORMAT = 1;
 

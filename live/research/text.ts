@@ -1,4 +1,4 @@
-// Text handling shared by the research index step (pipelines/shards/research-index.ts) and the live module:
+// Text handling shared by the research index step (live/research/build.ts) and the live module:
 // the tokenizer (lowercase, stop words out, a light suffix stemmer, a few synonyms) and Okapi BM25 over the
 // small regulation index the build writes to <build>/live/research/. Pure: no I/O.
 

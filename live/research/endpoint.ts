@@ -2,7 +2,7 @@
 // source for every fact (docs: warehouse/docs/research.md).
 //   understand  research-intent.ts: intents and places from the query and context (pure)
 //   retrieve    research-answer.ts gather(): structured regulation records of the asked places and topics, BM25
-//               full-text search over the regulation index (<build>/live/research/, pipelines/shards/research-index.ts),
+//               full-text search over the regulation index (<build>/live/research/, live/research/build.ts),
 //               and the mart facts of the build's shards (comps, rehab, investor, location, legal), cached once parsed
 //   compose     research-answer.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
@@ -11,9 +11,9 @@
 //               not-legal-advice caveat, the uncertainty wording, a citation (deep), a place or a key legal term
 //               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import { ResearchData } from './research-data.ts';
-import { understand, type Context } from './research-intent.ts';
-import { compose, countSentences, gather, type Composed, type Depth } from './research-answer.ts';
+import { ResearchData } from './data.ts';
+import { understand, type Context } from './intent.ts';
+import { compose, countSentences, gather, type Composed, type Depth } from './answer.ts';
 
 export interface ResearchInput {
   query: string;

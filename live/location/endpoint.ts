@@ -1,5 +1,5 @@
 // GET /v1/location/risk?lat=&lng=: the Location risk object of a point, answered in-process from the files the
-// build wrote under <build>/live/location/ (pipelines/shards/location-live.ts). Rules (warehouse/docs/location.md):
+// build wrote under <build>/live/location/ (live/location/build.ts). Rules (warehouse/docs/location.md):
 //   zip        the ZCTA polygon containing the point where loaded (DE, DC, RI), else the nearest zip centroid
 //              among zips reaching the point (max(16 km, 2 x the zip's equivalent radius)); no zip reaches -> 404
 //   flood      highest-risk flood polygon containing the point (H3 res-9 cell -> candidate polygons; cells wholly
@@ -7,16 +7,16 @@
 //              declared area (community/county) of a floodplain-only map, judged by the point's zip (ZCTA polygon,
 //              else the size-weighted nearest centroid) -> X (minimal hazard); otherwise D, "no map loaded"
 //   superfund  counted NPL sites within exactly 1 mile (haversine), candidates from the res-8 cell index
-//   score, confidence, as_of  api/live/location-rules.ts, the same functions as the zip shards
+//   score, confidence, as_of  live/location/rules.ts, the same functions as the zip shards
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import {
   FloodIndex, SiteIndex, ZipLocator, inBBox, type BBox, type FloodData, type SiteData, type ZctaData, type ZipData, type ZipHit,
-} from './location-geo.ts';
+} from './geo.ts';
 import {
   type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
-} from './location-rules.ts';
+} from './rules.ts';
 
 export interface LocationInput {
   lat: number;

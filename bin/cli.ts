@@ -5,8 +5,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { loadSettings, type Settings } from '../warehouse/settings.ts';
 import { CliError, EXIT } from '../warehouse/errors.ts';
 import { createLogger } from '../warehouse/log.ts';
-import { parseStages, STAGE_NAMES, type StageName } from './stages.ts';
-import { currentBuildDir } from './publish.ts';
+import { parseStages, STAGE_NAMES, type StageName } from '../pipelines/stages.ts';
+import { currentBuildDir } from '../pipelines/publish.ts';
 import { formatCsv, formatTable } from './cli-format.ts';
 
 
@@ -143,7 +143,7 @@ sources.command('list')
   .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
   .option('--json', 'JSON output')
   .action(async (o: { sources?: string; json?: boolean }) => {
-    const { listSources } = await import('./sources/list.ts');
+    const { listSources } = await import('../pipelines/sources/list.ts');
     const rows = await listSources(loadSettings({ sources: o.sources }).sources);
     process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows.map((r) => ({
       source: r.id, status: r.present ? 'present' : 'absent', files: r.files, rows: r.rows ?? '', vintage: r.vintage, licence: r.licence, attribution: r.attribution ?? '',
@@ -156,7 +156,7 @@ sources.command('pull')
   .option('--concurrency <n>', 'parallel downloads', '4')
   .option('--only <id...>', 'only these source ids')
   .action(async (o: { into: string; baseUrl?: string; concurrency: string; only?: string[] }) => {
-    const { pullSources } = await import('./sources/pull.ts');
+    const { pullSources } = await import('../pipelines/sources/pull.ts');
     const log = createLogger(loadSettings().logFormat);
     const report = await pullSources({ into: path.resolve(o.into), baseUrl: o.baseUrl, concurrency: Number(o.concurrency), only: o.only, log });
     process.stdout.write(formatTable(report.map((r) => ({ ...r }))));
@@ -179,7 +179,7 @@ program.command('query <sql>')
   });
 
 async function build(settings: Readonly<Settings>, only?: string[], until?: StageName): Promise<void> {
-  const { runBuild } = await import('./build.ts');
+  const { runBuild } = await import('../pipelines/build.ts');
   let stages;
   try {
     stages = only ? parseStages(only) : undefined;
@@ -203,7 +203,7 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
  * (warnings allowed), 4 a check failed, 3 a stage failed.
  */
 async function check(settings: Readonly<Settings>): Promise<void> {
-  const { runBuild } = await import('./build.ts');
+  const { runBuild } = await import('../pipelines/build.ts');
   const builds = path.join(settings.artifacts, 'builds');
   const listing = (): string[] => (fs.existsSync(builds) ? fs.readdirSync(builds) : []);
   const before = new Set(listing());

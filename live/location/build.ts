@@ -1,4 +1,4 @@
-// Live data of GET /v1/location/risk?lat=&lng= (api/live/location.ts), written under <build>/live/location/:
+// Live data of GET /v1/location/risk?lat=&lng= (live/location/endpoint.ts), written under <build>/live/location/:
 //   meta.json       versions, H3 resolutions, counts, the Superfund snapshot date
 //   flood.json      flood maps (bbox, extent, date), polygon pieces (zone, rings) and the res-9 cell index
 //   superfund.json  counted NPL sites and the res-8 cell index of their 1-mile disks
@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { loadFloodData, loadSiteData, loadZctaData } from '../../api/live/location-build.ts';
-import type { ZipData } from '../../api/live/location-geo.ts';
-import { RES, SUPERFUND_AS_OF } from '../../api/live/location-rules.ts';
+import { loadFloodData, loadSiteData, loadZctaData } from './prepare.ts';
+import type { ZipData } from './geo.ts';
+import { RES, SUPERFUND_AS_OF } from './rules.ts';
 
 export const requires = ['mart_location_risk', 'int_location_zip', 'flood_zones', 'int_flood_h3', 'superfund_sites', 'int_superfund_h3', 'zcta_polygons', 'int_zcta_h3'];
 

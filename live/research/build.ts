@@ -1,19 +1,19 @@
-// Live data of POST /v1/research/query (api/live/research.ts), written under <build>/live/research/:
+// Live data of POST /v1/research/query (live/research/endpoint.ts), written under <build>/live/research/:
 //   regulations.json  every active or pending regulation record (the spec's fields, structured_data parsed)
 //   bm25.json         the BM25 index over those records (title twice, summary, category and subcategory words,
-//                     structured_data keys and string values, citation, city); api/live/research-text.ts
+//                     structured_data keys and string values, citation, city); live/research/text.ts
 //   state-legal.json  the state_legal rows (landlord friendliness, foreclosure and tax sale summary), when present
 //   places.json       the 51 jurisdictions, the city list (name, state, population, zips) and zip -> city, state,
-//                     the gazetteer the question parser resolves places against (api/live/research-intent.ts)
+//                     the gazetteer the question parser resolves places against (live/research/intent.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
-import { buildBm25 } from '../../api/live/research-text.ts';
-import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from '../../api/live/research-data.ts';
-import { RESEARCH_FORMAT, regulationText } from '../../api/live/research-data.ts';
+import { buildBm25 } from './text.ts';
+import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
+import { RESEARCH_FORMAT, regulationText } from './data.ts';
 
 export const requires = ['regulations'];
 

@@ -1,6 +1,6 @@
 // The valuation estimator: pure functions and data structures, no I/O. The same code answers
-// POST /v1/valuation/estimate (api/live/valuation.ts), runs the back-test inside the build
-// (pipelines/shards/valuation-live.ts) and the offline evaluation (scripts/eval-avm.ts).
+// POST /v1/valuation/estimate (live/valuation/endpoint.ts), runs the back-test inside the build
+// (live/valuation/build.ts) and the offline evaluation (scripts/eval-avm.ts).
 // warehouse/docs/valuation.md documents every rule and constant here.
 import { gridDisk, latLngToCell } from 'h3-js';
 

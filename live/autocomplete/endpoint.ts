@@ -1,12 +1,12 @@
 // GET /v1/address/autocomplete?q=&limit=&state=: address matches with beds, baths and sqft, answered in-process
-// from <build>/live/autocomplete/index.bin (pipelines/shards/address-index.ts), loaded into memory once per build.
+// from <build>/live/autocomplete/index.bin (live/autocomplete/build.ts), loaded into memory once per build.
 // The core has validated q (trimmed, 3-200 characters), limit (1-10, default 5) and state (2 upper-case letters).
 // Matching, relevance order, typo rule and the time budget (25 ms, then the exact street-line prefix match):
 // warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import { AutocompleteIndex, INDEX_FORMAT } from './autocomplete-index.ts';
+import { AutocompleteIndex, INDEX_FORMAT } from './address-index.ts';
 
 export interface AutocompleteInput {
   q: string;

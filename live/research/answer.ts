@@ -7,9 +7,9 @@
 //   deep   every relevant record: the fact sentences, each record's own summary with its citation, effective and
 //          review dates, uncertainty notes, related records found by full-text search, caveats, and a closing
 //          "Sources:" list that repeats every citation
-import type { ResearchData, RegulationDoc, StateLegalRow } from './research-data.ts';
-import { LEGAL_INTENTS, type Intent, type Target, type Understanding } from './research-intent.ts';
-import { queryTerms } from './research-text.ts';
+import type { ResearchData, RegulationDoc, StateLegalRow } from './data.ts';
+import { LEGAL_INTENTS, type Intent, type Target, type Understanding } from './intent.ts';
+import { queryTerms } from './text.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 export type Confidence = 'low' | 'medium' | 'high';

@@ -7,7 +7,7 @@ import { gridDisk, latLngToCell } from 'h3-js';
 import {
   MAPPED_MINIMAL, MILE_M, NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, UNMAPPED, classifyZone, haversineM, inFloodArea,
   type AreaKey, type FloodArea, type ZoneClass,
-} from './location-rules.ts';
+} from './rules.ts';
 
 export type BBox = [number, number, number, number]; // minLng, minLat, maxLng, maxLat
 export type Ring = Position[]; // [lng, lat] pairs, closed

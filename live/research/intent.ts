@@ -13,7 +13,7 @@
 //            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake
-import type { City } from './research-data.ts';
+import type { City } from './data.ts';
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
 
 export type Intent =

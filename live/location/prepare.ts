@@ -1,13 +1,13 @@
 // Build-side helpers of the location-risk steps (pipelines/intermediate/40_location_*.ts,
-// pipelines/marts/40_mart_location_risk.ts, pipelines/shards/location-live.ts). They live beside the live
+// pipelines/marts/40_mart_location_risk.ts, live/location/build.ts). They live beside the live
 // module because a helper file inside a stage folder would be run as a step.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { DuckDBDateValue, type DuckDBConnection } from '@duckdb/node-api';
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
 import type { Position } from 'geojson';
-import type { FloodData, Ring, SiteData, ZctaData } from './location-geo.ts';
-import type { FloodArea } from './location-rules.ts';
+import type { FloodData, Ring, SiteData, ZctaData } from './geo.ts';
+import type { FloodArea } from './rules.ts';
 
 export type ColType = 'varchar' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date';
 
