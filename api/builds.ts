@@ -2,7 +2,7 @@
 // beside the old one and swapped in; requests already running keep the build they started with.
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentBuildDir } from '../pipelines/publish.ts';
+import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { ShardStore } from './shards.ts';
 import type { LiveInstance, LiveModule } from '../warehouse/live.ts';

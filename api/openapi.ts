@@ -1,6 +1,7 @@
 // GET /v1/openapi.json: an OpenAPI 3.1 document generated from the same route table and parameter
 // specs the server validates with; plans from api/plans.json in x-plan.
-import { ROUTES, type Route } from './routes.ts';
+import { ROUTES } from './routes.ts';
+import type { Route } from './route.ts';
 import { SYSTEM_ROUTES } from './system-routes.ts';
 import { SCHEMAS } from './schemas.ts';
 import { PLANS, planFor } from './plans.ts';

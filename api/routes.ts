@@ -1,57 +1,15 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
 // OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
 import crypto from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, type FieldError } from './errors.ts';
+import { HttpError } from './errors.ts';
 import { shardPath, type FamilyName } from '../warehouse/layout.ts';
-import type { Group } from './plans.ts';
+import type { Reply, Route, Values } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer } from '../warehouse/live.ts';
 import { CATEGORIES, CONDITIONS, PROPERTY_TYPES, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
-
-export type Values = Record<string, unknown>;
-
-/** The server's headers for an answer of this status (and Content-Range): request id, limits, quota. */
-export type HeadFor = (status: number, contentRange?: string) => Record<string, string>;
-
-export type Reply =
-  | { kind: 'shard'; path: string; notFound: string }
-  /** `etag` (a weak validator of the body): the server answers a matching If-None-Match with 304. */
-  | { kind: 'json'; body: unknown; status?: 200 | 201 | 202 | 204; headers?: Record<string, string>; etag?: string }
-  /** Full control of the response after auth, limits and validation (file streaming with Range). `head` gives the
-   *  server's headers for the status (and Content-Range) about to be sent; returns the status sent. */
-  | { kind: 'custom'; send(req: IncomingMessage, res: ServerResponse, head: HeadFor): Promise<number> };
-
-/** Who is calling (routes that keep per-account state, e.g. webhooks). */
-export interface Caller {
-  keyId: string | null;
-  plan: string | null;
-  /** The query string as sent (for answers that echo the caller's text). */
-  query: URLSearchParams;
-  /** The request (answers that depend on the server it came to: webhooks). */
-  req: IncomingMessage;
-}
-
-export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Literal segments, or `{name}` for a path parameter declared in `params`. */
-  path: string;
-  group: Group;
-  summary: string;
-  params?: readonly ParamSpec[]; // path parameters
-  query?: readonly ParamSpec[];
-  body?: readonly ParamSpec[];
-  /** Cross-field rules after each value passed its own: return the failures. */
-  check?(v: Values): FieldError[];
-  cacheControl: string;
-  response: string; // name of the response schema in api/schemas.ts
-  /** False for routes that answer without a data build (account state such as webhooks). Default true. */
-  needsBuild?: boolean;
-  resolve(v: Values, build: LoadedBuild, caller: Caller): Promise<Reply> | Reply;
-}
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -84,10 +42,7 @@ async function live(build: LoadedBuild, name: string, input: unknown): Promise<R
   const inst = build.live.get(name);
   if (!inst) throw new HttpError('no_data', `${name} data is not available in build ${build.buildId}`);
   const answer = (await inst.handle(input as never)) as LiveAnswer;
-  if (!answer.ok) {
-    const code = answer.status === 404 ? 'no_data' : answer.status === 422 ? 'validation_failed' : answer.status === 504 ? 'upstream_timeout' : 'bad_request';
-    throw new HttpError(code, answer.message, { errors: answer.errors });
-  }
+  if (!answer.ok) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   return { kind: 'json', body: answer.body };
 }
 

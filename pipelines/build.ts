@@ -7,14 +7,16 @@ import type { Logger } from '../warehouse/log.ts';
 import type { Settings } from '../warehouse/settings.ts';
 import { openWarehouse, queryRows, type Warehouse } from '../warehouse/db.ts';
 import { CliError, EXIT, StageError } from '../warehouse/errors.ts';
-import { acquireLock, buildsDir, currentBuildDir, newBuildId, prune, publish } from './publish.ts';
+import { acquireLock, newBuildId, prune, publish } from './publish.ts';
+import { buildsDir, currentBuildDir } from '../warehouse/build-folder.ts';
 import { runStage, STAGE_NAMES, type StageName, type StageOutcome } from './stages.ts';
 import { SOURCES } from './sources/registry.ts';
 import { matchFiles } from './sources/index.ts';
-import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts, type FileRejects, type RejectCount } from './sources/rejects.ts';
+import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts } from './sources/rejects.ts';
 import { verifyShards } from './shards/index.ts';
 import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { writeReport } from './report.ts';
+import type { Manifest } from './manifest.ts';
 
 export interface BuildOptions {
   settings: Readonly<Settings>;
@@ -32,25 +34,6 @@ export interface BuildResult {
   dir: string;
   published: boolean;
   manifest: Manifest;
-}
-
-export interface Manifest {
-  format_version: number;
-  build_id: string;
-  as_of: string;
-  built_at: string;
-  status: 'published' | 'checks_failed' | 'partial';
-  only_stages: string[] | null;
-  sources: unknown[];
-  stages: { name: string; seconds: number; steps?: unknown[] }[];
-  /** by_source: rows per source and rule (breaks_contract: the rule counts toward a file's reject share);
-   *  by_file: the files with rows that broke the contract, their share and top rules (sources/rejects.ts). */
-  rejects: { total: number; by_source: RejectCount[]; by_file: FileRejects[] };
-  checks: unknown[];
-  shards: { total: number; by_family: Record<string, number>; bytes: number };
-  tables: { name: string; rows: number }[];
-  attribution: string[];
-  peak_rss_mb: number;
 }
 
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {

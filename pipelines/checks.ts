@@ -15,7 +15,7 @@ import { queryRows } from '../warehouse/db.ts';
 import { sqlRequires, sqlString } from '../warehouse/sql.ts';
 import { stepSelected } from './steps.ts';
 import { StageError } from '../warehouse/errors.ts';
-import { currentBuildDir } from './publish.ts';
+import { currentBuildDir } from '../warehouse/build-folder.ts';
 
 export type CheckSeverity = 'error' | 'warn';
 

@@ -3,25 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { CliError, EXIT } from '../warehouse/errors.ts';
-
-export function buildsDir(artifacts: string): string {
-  return path.join(artifacts, 'builds');
-}
-
-export function currentLink(artifacts: string): string {
-  return path.join(artifacts, 'current');
-}
-
-/** The folder `current` points at, or null when nothing was published yet. */
-export function currentBuildDir(artifacts: string): string | null {
-  try {
-    const target = fs.readlinkSync(currentLink(artifacts));
-    const abs = path.resolve(artifacts, target);
-    return fs.existsSync(path.join(abs, 'manifest.json')) ? abs : null;
-  } catch {
-    return null;
-  }
-}
+import { buildsDir, currentBuildDir, currentLink } from '../warehouse/build-folder.ts';
 
 /** Ids sort in the order builds started (wall clock, milliseconds), whatever date the data is as of. */
 export function newBuildId(now = new Date()): string {

@@ -1,7 +1,8 @@
 // The human-readable build report (report.html beside manifest.json), from the manifest alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Manifest } from './build.ts';
+import type { Manifest } from './manifest.ts';
+import { readReportSections } from '../warehouse/build-folder.ts';
 
 const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -46,9 +47,7 @@ export function writeReport(dir: string, m: Manifest): void {
   const checks = m.checks as ReportCheck[];
   const failedChecks = checks.filter((c) => c.status === 'fail').map((c) => c.name);
   const warnings = checks.filter((c) => c.status === 'warn').length;
-  const extra = fs.existsSync(path.join(dir, 'report-sections.json'))
-    ? (JSON.parse(fs.readFileSync(path.join(dir, 'report-sections.json'), 'utf8')) as { title: string; headers: string[]; rows: unknown[][] }[])
-    : [];
+  const extra = readReportSections(dir);
   const steps = m.stages.flatMap((st) => ((st.steps ?? []) as { step: string; seconds: number; peak_rss_mb?: number }[]).map((x) => ({ stage: st.name, ...x })));
   const slowest = steps.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
   const html = `<!doctype html><meta charset="utf-8"><title>Build ${esc(m.build_id)}</title>

@@ -57,7 +57,7 @@ export async function benchLocation(buildDir: string, n = 20_000): Promise<Bench
     const t0 = performance.now();
     const a = await inst.handle({ lat, lng });
     times[i] = performance.now() - t0;
-    if (a.ok) ok++; else if (a.status === 404) notFound++;
+    if (a.ok) ok++; else if (a.code === 'no_data') notFound++;
   }
   const best = new Float64Array(points.length);
   for (let i = 0; i < points.length; i++) {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { latLngToCell } from 'h3-js';
 import { formatTable } from '../bin/cli-format.ts';
-import { currentBuildDir } from '../pipelines/publish.ts';
+import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../live/valuation/model.ts';
 import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 

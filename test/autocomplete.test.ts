@@ -145,7 +145,7 @@ describe('addresses table and index over given rows', () => {
     const none = await autocomplete.load({ dir: path.join(ctx.paths.build, 'nowhere'), buildId: 'x', asOf: '' });
     const a = await none.handle({ q: 'abc', limit: 5 });
     expect(a.ok).toBe(false);
-    expect(a.ok === false && a.status).toBe(404);
+    expect(a.ok === false && a.code).toBe('no_data');
   });
 });
 

@@ -104,7 +104,7 @@ function interiorPoint(f: GeoFeature): [number, number] | null {
 }
 
 function body(a: LiveAnswer): Body {
-  if (!a.ok) throw new Error(`expected 200, got ${a.status}: ${a.message}`);
+  if (!a.ok) throw new Error(`expected 200, got ${a.code}: ${a.message}`);
   return a.body as Body;
 }
 
@@ -578,11 +578,11 @@ describe('location risk over the real build', () => {
 
   it('answers 404 far from any zip and never throws for any finite lat/lng in range', async () => {
     const mid = await ask(30, -40); // mid-Atlantic
-    expect(mid).toMatchObject({ ok: false, status: 404 });
+    expect(mid).toMatchObject({ ok: false, code: 'no_data' });
     expect((mid as { message: string }).message).toMatch(/outside coverage/);
     for (const [lat, lng] of [[90, 180], [-90, -180], [90, -180], [0, 0], [-90, 0], [0, 180], [45, -179.9999], [71.3, -156.8], [18.2, -66.5], [21.3, -157.8]] as const) {
       const a = await ask(lat, lng);
-      expect(a.ok || a.status === 404).toBe(true);
+      expect(a.ok || a.code === 'no_data').toBe(true);
       if (a.ok) expect(Object.keys(a.body as object)).toEqual(SPEC_FIELDS);
     }
   });
@@ -641,7 +641,7 @@ describe('location risk over the real build', () => {
 // ============================================================ an independent oracle, over HTTP
 //
 // Everything expected below is computed here from the raw files and warehouse/docs/location.md, never with the
-// product's rules (location-rules.ts) or its live files: the zone table (docZone above), the flood polygons from the
+// product's rules (live/location/rules.ts) or its live files: the zone table (docZone above), the flood polygons from the
 // FEMA GeoJSON files (turf point-in-polygon), Superfund sites from npl_sites.csv (final + proposed, own haversine),
 // zip land area and centroid from the 2025 Gazetteer ZCTA file, the county NRI score from the NRI county table, and
 // the score formula written out. Only the zip -> city, state, county assignment comes from the warehouse's base

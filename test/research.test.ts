@@ -1105,7 +1105,7 @@ describe('the live module and HTTP', () => {
   it('load() answers 404 for a build without the research index', async () => {
     const inst = await research.load({ dir: path.join(buildDir(), 'no-such-dir'), buildId: 'x', asOf: '2026-01-01' });
     const a = await inst.handle({ query: 'eviction notice in Texas' });
-    expect(a).toMatchObject({ ok: false, status: 404 });
+    expect(a).toMatchObject({ ok: false, code: 'no_data' });
   });
 
   it('POST /v1/research/query answers with the schema', async () => {

@@ -261,13 +261,13 @@ describe('valuation live module (given comps)', () => {
   });
 
   it('a zip without sales is a 404 with the zip in the message', () => {
-    expect(engine.answer({ zip: '12345', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, status: 404, message: 'No sales data for zip 12345' });
+    expect(engine.answer({ zip: '12345', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, code: 'no_data', message: 'No sales data for zip 12345' });
   });
 
   it('a build without valuation data loads an instance that answers 404', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-valuation-empty-'));
     const inst = await valuationModule.load({ dir: empty, buildId: 'x', asOf: '2020-01-01' });
-    expect(await inst.handle({ zip: '99901', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, status: 404, message: 'valuation data is not available in this build' });
+    expect(await inst.handle({ zip: '99901', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, code: 'no_data', message: 'valuation data is not available in this build' });
     fs.rmSync(empty, { recursive: true, force: true });
   });
 });

@@ -8,9 +8,13 @@ export interface FieldError {
   message: string;
 }
 
+/** The error codes a live endpoint may answer with: rows of the API's error catalog (api/errors.ts), which
+ *  decides their status (bad_request 400, no_data 404, validation_failed 422, upstream_timeout 504). */
+export type LiveErrorCode = 'bad_request' | 'no_data' | 'validation_failed' | 'upstream_timeout';
+
 export type LiveAnswer =
   | { ok: true; body: unknown }
-  | { ok: false; status: 400 | 404 | 422 | 504; message: string; errors?: FieldError[] };
+  | { ok: false; code: LiveErrorCode; message: string; errors?: FieldError[] };
 
 export interface LiveBuild {
   dir: string; // the build folder (artifacts/builds/<id>): warehouse.duckdb, shards/, live/

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../errors.ts';
-import type { HeadFor } from '../routes.ts';
+import type { HeadFor } from '../route.ts';
 
 export interface FileToSend {
   abs: string;

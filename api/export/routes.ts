@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HttpError } from '../errors.ts';
 import type { LoadedBuild } from '../builds.ts';
-import type { Route } from '../routes.ts';
-import { EXPORT_DATASET_NAMES, EXPORT_FORMATS, EXTENSION, type ExportFormat, type ExportManifest } from '../../pipelines/export/write.ts';
+import type { Route } from '../route.ts';
+import { EXPORT_DATASET_NAMES, EXPORT_FORMATS, EXTENSION, type ExportFormat, type ExportManifest } from '../../warehouse/export.ts';
 import { sendFile } from './files.ts';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -1,6 +1,6 @@
 // JSON Schemas of the export routes (spread into api/schemas.ts SCHEMAS) and the OpenAPI touch-ups of the file
 // route, whose answer is a file (Parquet, CSV or NDJSON) with 206/304/416, not JSON.
-import { EXPORT_DATASET_NAMES, EXPORT_FORMATS } from '../../pipelines/export/write.ts';
+import { EXPORT_DATASET_NAMES, EXPORT_FORMATS } from '../../warehouse/export.ts';
 import { CONTENT_TYPES } from './routes.ts';
 
 type Schema = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // Spread into ROUTES by api/routes.ts. Each answer runs with the webhook service of the server the request
 // came to (caller.req); the bodies are ordinary JSON replies.
 import { HttpError, validationError } from '../errors.ts';
-import type { Caller, Reply, Route, Values } from '../routes.ts';
+import type { Caller, Reply, Route, Values } from '../route.ts';
 import { checkTarget } from './ssrf.ts';
 import { MAX_ENDPOINTS_PER_KEY, serviceFor, type WebhookService } from './service.ts';
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';

@@ -10,18 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
+import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { AutocompleteIndexBuilder, INDEX_FORMAT } from './address-index.ts';
 
 export const requires = ['addresses'];
 
 /** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft */
 type Row = [string, string | null, string, string, string, string, number, number, number | null, number | null, number | null];
-
-function appendReportSection(buildDir: string, section: { title: string; headers: string[]; rows: unknown[][] }): void {
-  const file = path.join(buildDir, 'report-sections.json');
-  const list = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string }[]) : [];
-  fs.writeFileSync(file, JSON.stringify([...list.filter((s) => s.title !== section.title), section], null, 1));
-}
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();

@@ -47,7 +47,7 @@ const autocomplete: LiveModule<AutocompleteInput> = {
   async load(build: LiveBuild): Promise<LiveInstance<AutocompleteInput>> {
     const dir = path.join(build.dir, 'live', 'autocomplete');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) {
-      return { handle: () => ({ ok: false, status: 404, message: `Address autocomplete data is not available in build ${build.buildId}` }) };
+      return { handle: () => ({ ok: false, code: 'no_data', message: `Address autocomplete data is not available in build ${build.buildId}` }) };
     }
     const engine = AutocompleteEngine.fromDir(dir);
     return { handle: (input) => engine.answer(input) };

@@ -59,12 +59,12 @@ export class LocationEngine {
 
   answer(lat: number, lng: number): LiveAnswer {
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) {
-      return { ok: false, status: 422, message: 'lat must be within -90..90 and lng within -180..180',
+      return { ok: false, code: 'validation_failed', message: 'lat must be within -90..90 and lng within -180..180',
         errors: [{ field: Number.isFinite(lat) && lat >= -90 && lat <= 90 ? 'lng' : 'lat', code: 'range', message: 'out of range' }] };
     }
     const zipHit = this.zips.locate(lat, lng);
     if (!zipHit) {
-      return { ok: false, status: 404, message: `No zip code covers or lies near ${lat}, ${lng}: the point is outside coverage (US zip codes only)` };
+      return { ok: false, code: 'no_data', message: `No zip code covers or lies near ${lat}, ${lng}: the point is outside coverage (US zip codes only)` };
     }
     const [zip, , , , city, state, nri] = this.zips.row(zipHit.pos);
     let areaZip: ZipHit | null = null;
@@ -115,7 +115,7 @@ function orderBody(b: LocationRiskBody): LocationRiskBody {
 }
 
 const notBuilt = (message: string): LiveInstance<LocationInput> => ({
-  handle: (): LiveAnswer => ({ ok: false, status: 404, message }),
+  handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message }),
 });
 
 const location: LiveModule<LocationInput> = {
@@ -136,7 +136,7 @@ const location: LiveModule<LocationInput> = {
           return engine.answer(Number(input.lat), Number(input.lng));
         } catch (err) {
           // h3-js or turf failing on an odd coordinate is "no answer here", never a 500
-          return { ok: false, status: 404, message: `No location risk answer for ${input.lat}, ${input.lng} (${(err as Error).message})` };
+          return { ok: false, code: 'no_data', message: `No location risk answer for ${input.lat}, ${input.lng} (${(err as Error).message})` };
         }
       },
     };

@@ -1,4 +1,4 @@
-// Answer composition for POST /v1/research/query: turns an Understanding (research-intent.ts) into facts read
+// Answer composition for POST /v1/research/query: turns an Understanding (intent.ts) into facts read
 // from the regulation index and the build's shards, then into plain English with a source for every fact.
 // Templates and confidence rules: warehouse/docs/research.md.
 //

@@ -1,10 +1,10 @@
 // POST /v1/research/query: natural-language questions answered in-process from the build's own data, with a
 // source for every fact (docs: warehouse/docs/research.md).
-//   understand  research-intent.ts: intents and places from the query and context (pure)
-//   retrieve    research-answer.ts gather(): structured regulation records of the asked places and topics, BM25
+//   understand  intent.ts: intents and places from the query and context (pure)
+//   retrieve    answer.ts gather(): structured regulation records of the asked places and topics, BM25
 //               full-text search over the regulation index (<build>/live/research/, live/research/build.ts),
 //               and the mart facts of the build's shards (comps, rehab, investor, location, legal), cached once parsed
-//   compose     research-answer.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
+//   compose     answer.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS) may reword the draft; a reply that brings in a
 //               number not present in the facts, drops a number, breaks the sentence budget, drops the
@@ -162,7 +162,7 @@ const research: LiveModule<ResearchInput> = {
       data = null;
     }
     if (!data) {
-      return { handle: (): LiveAnswer => ({ ok: false, status: 404, message: `research data is not available in build ${build.buildId}` }) };
+      return { handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message: `research data is not available in build ${build.buildId}` }) };
     }
     const engine = new ResearchEngine(data, llmFromEnv());
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };

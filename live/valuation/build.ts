@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { appendReportSection } from '../../warehouse/build-folder.ts';
 import {
   CONDITION_CODES, CompIndex, PROPERTY_TYPES, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type Condition, type ModelParams,
   type ValuationMeta, type ZipMeta,
@@ -157,12 +158,4 @@ export async function run(ctx: StageContext): Promise<void> {
     ...(kc ? { kc_mdape: kc.mdape, kc_ppe10: kc.ppe10, ...kcCoverage } : {}),
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   });
-}
-
-/** Appends (or replaces, by title) one section of <build>/report-sections.json. */
-export function appendReportSection(buildDir: string, section: { title: string; headers: string[]; rows: unknown[][] }): void {
-  const file = path.join(buildDir, 'report-sections.json');
-  const list = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { title: string }[]) : [];
-  const next = [...list.filter((s) => s.title !== section.title), section];
-  fs.writeFileSync(file, JSON.stringify(next, null, 1));
 }

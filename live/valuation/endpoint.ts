@@ -126,7 +126,7 @@ export class ValuationEngine {
 
   answer(input: ValuationInput): LiveAnswer {
     const x = this.explain(input);
-    if (!x) return { ok: false, status: 404, message: `No sales data for zip ${String(input.zip)}` };
+    if (!x) return { ok: false, code: 'no_data', message: `No sales data for zip ${String(input.zip)}` };
     const { estimate: e, calibration, address, zip, sqft } = x;
     const zm = this.meta.zips[zip]!;
     const q = calibration.q;
@@ -150,7 +150,7 @@ export class ValuationEngine {
 }
 
 const notBuilt = (message: string): LiveInstance<ValuationInput> => ({
-  handle: (): LiveAnswer => ({ ok: false, status: 404, message }),
+  handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message }),
 });
 
 const valuation: LiveModule<ValuationInput> = {
@@ -163,15 +163,8 @@ const valuation: LiveModule<ValuationInput> = {
     } catch (err) {
       return notBuilt(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
     }
-    return {
-      handle(input: ValuationInput): LiveAnswer {
-        try {
-          return engine.answer(input);
-        } catch (err) {
-          return { ok: false, status: 404, message: `valuation data is not available in this build (${(err as Error).message})` };
-        }
-      },
-    };
+    // An exception here is a defect, not missing data: it reaches the server's error handler (logged, 500).
+    return { handle: (input: ValuationInput): LiveAnswer => engine.answer(input) };
   },
 };
 

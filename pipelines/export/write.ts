@@ -1,56 +1,13 @@
 // Bulk export files of every build (warehouse/docs/export.md): each dataset below is written from its mart or
 // canonical table with DuckDB COPY as Parquet (zstd), CSV (header) and NDJSON under <build>/export/, and
 // <build>/export/manifest.json lists every file with its rows, bytes and sha256. A dataset whose table is
-// absent (its source or step did not run) is skipped with a warning. Named zz- so it runs after every shard.
-import crypto from 'node:crypto';
+// absent (its source or step did not run) is skipped with a warning. The datasets and file types are the
+// contract in warehouse/export.ts; this is the last step of the shards stage.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
-
-export const EXPORT_SCHEMA_VERSION = 1;
-export const EXPORT_FORMATS = ['parquet', 'csv', 'ndjson'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export interface ExportDataset {
-  dataset: string;
-  description: string;
-  /** The table the dataset is read from: the first of these that exists; none -> skipped. */
-  requires: readonly string[];
-}
-
-/** The datasets, in manifest order. Table alternatives cover the market marts' names as they land. */
-export const EXPORT_DATASETS: readonly ExportDataset[] = [
-  { dataset: 'comps', description: 'Comparable-sales aggregates per zip, property type and lookback window', requires: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'] },
-  { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'] },
-  { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'] },
-  { dataset: 'location_risk', description: 'Flood zone, Superfund proximity and environmental risk per zip', requires: ['mart_location_risk'] },
-  { dataset: 'regulations', description: 'Every regulation record (active, pending and expired) with citations', requires: ['regulations'] },
-  { dataset: 'cities', description: 'Cities: FIPS, county, metro area, tier, zip codes', requires: ['mart_geo_cities', 'cities'] },
-  { dataset: 'states', description: 'The 50 states and DC', requires: ['mart_geo_states', 'states'] },
-];
-
-export const EXPORT_DATASET_NAMES = EXPORT_DATASETS.map((d) => d.dataset);
-
-export interface ExportFile {
-  dataset: string;
-  format: ExportFormat;
-  file: string; // relative to <build>/export/
-  rows: number;
-  bytes: number;
-  sha256: string;
-}
-
-export interface ExportManifest {
-  schema_version: number;
-  build_id: string;
-  as_of: string;
-  generated_at: string;
-  datasets: { dataset: string; description: string; source_table: string; rows: number; columns: { name: string; type: string }[] }[];
-  skipped: { dataset: string; reason: string }[];
-  files: ExportFile[];
-}
-
-export const EXTENSION: Record<ExportFormat, string> = { parquet: 'parquet', csv: 'csv', ndjson: 'ndjson' };
+import { EXPORT_DATASETS, EXPORT_FORMATS, EXPORT_SCHEMA_VERSION, EXTENSION, type ExportFormat, type ExportManifest } from '../../warehouse/export.ts';
+import { sha256File } from '../hash.ts';
 
 const SCALAR = /^(VARCHAR|BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DATE|TIMESTAMP.*|TIME|DECIMAL.*|UUID)$/;
 const NESTED = /(\[\]$|^STRUCT|^MAP|^UNION|^JSON$)/;
@@ -58,13 +15,7 @@ const NESTED = /(\[\]$|^STRUCT|^MAP|^UNION|^JSON$)/;
 const ident = (s: string): string => `"${s.replaceAll('"', '""')}"`;
 const lit = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 
-export async function sha256File(file: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-// Plain SQL through the build connection (no warehouse/db.ts import: the API imports this module's constants).
+// Plain SQL through the build connection.
 async function rows<T>(ctx: StageContext, sql: string, params?: Record<string, string>): Promise<T[]> {
   return (await ctx.db.runAndReadAll(sql, params)).getRowObjectsJson() as T[];
 }

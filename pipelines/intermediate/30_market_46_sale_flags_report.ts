@@ -4,7 +4,7 @@
 // repair is a source value changed by a rule the source's notes justify. Rules: warehouse/docs/market.md.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { appendReportSection } from '../../live/valuation/build.ts';
+import { appendReportSection } from '../../warehouse/build-folder.ts';
 
 export const requires = ['sales'];
 

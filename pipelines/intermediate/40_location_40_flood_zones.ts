@@ -56,7 +56,7 @@ export function declaredArea(file: string): { area: FloodArea | null; basis: str
   const known = KNOWN_MAP_AREAS[path.basename(file)];
   return known ? { area: known, basis: 'registry (40_location_40_flood_zones.ts KNOWN_MAP_AREAS)', error: null } : { area: null, basis: null, error: null };
 }
-/** Parts with more vertices are tiled (location-build.ts splitPolygon). */
+/** Parts with more vertices are tiled (live/location/prepare.ts splitPolygon). */
 const MAX_PIECE_VERTICES = 600;
 const DATE_PROPS = ['EFF_DATE', 'EFFECTIVE_DATE', 'EFFECTIVE', 'EFF_DT', 'FIRM_EFF_DATE', 'PANEL_EFF_DATE'];
 

@@ -1,6 +1,5 @@
 // Stage "sources": fingerprint every present source file (sha256, bytes) and load CSVs into raw.* tables,
 // all columns as VARCHAR so nothing is lost before staging casts. Parser rejects land in meta.rejects.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
@@ -8,6 +7,7 @@ import { StageError } from '../../warehouse/errors.ts';
 import { SOURCES, type SourceDef, type SourceFile } from './registry.ts';
 import { ensureRejectsTable } from './rejects.ts';
 import { loadContractCsv, loadCsv } from './csv-load.ts';
+import { sha256File } from '../hash.ts';
 
 export interface SourceFileRecord {
   source: string;
@@ -41,12 +41,6 @@ export function matchFiles(sourcesDir: string, source: SourceDef, file: SourceFi
   }
   const re = globToRegExp(file.glob);
   return names.filter((n) => re.test(n) && !n.endsWith('.md') && !n.endsWith('.part') && !n.startsWith('.')).sort().map((n) => path.join(dir, n));
-}
-
-export async function sha256File(file: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** Which sources are present, without loading anything (used by `reii sources list`). */

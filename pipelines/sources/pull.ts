@@ -42,7 +42,6 @@
 //   - sha256 of the completed file goes into the state and the report.
 //   - Nothing throws: each file ends as one row; log lines per file (info on success, warn on retries and
 //     failures). Rows come back in registry order.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -51,6 +50,7 @@ import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import type { Logger } from '../../warehouse/log.ts';
 import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { SOURCES, type SourceDef, type SourceFile } from './registry.ts';
+import { sha256File } from '../hash.ts';
 
 export type PullStatus = 'downloaded' | 'not_modified' | 'resumed' | 'failed' | 'skipped';
 
@@ -549,12 +549,6 @@ function fileSize(p: string): number | null {
   } catch {
     return null;
   }
-}
-
-async function sha256File(file: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 export function parseContentRange(v: string | undefined): { start: number; end: number; total: number | null } | null {

@@ -2,7 +2,7 @@
 // access log) next to a bare node:http server sending the same bytes (body and headers), 50 connections each.
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { shardPath } from '../../warehouse/layout.ts';
 import { load, responseHeaders, rssMb, startBare, startReal } from './serve.ts';
 

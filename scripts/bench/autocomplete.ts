@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 import { AutocompleteIndex, AutocompleteIndexBuilder, INDEX_FORMAT } from '../../live/autocomplete/address-index.ts';
 import { generateAddresses, rng } from '../generate-addresses.ts';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { LocationEngine } from '../../live/location/endpoint.ts';
 import { benchLocation, benchPoints } from '../bench-location.ts';
 import { load, startBare, startReal } from './serve.ts';
@@ -22,7 +22,7 @@ export function httpMix(dir: string, n = HTTP_POINTS, seed = 2024): Mix {
   const zips = new Set<string>();
   const points = benchPoints(dir, n, seed).map(([lat, lng]) => {
     const a = engine.answer(lat, lng);
-    const kind = a.ok ? `zone ${(a.body as { flood_zone: string }).flood_zone}` : `status ${a.status}`;
+    const kind = a.ok ? `zone ${(a.body as { flood_zone: string }).flood_zone}` : `error ${a.code}`;
     mix[kind] = (mix[kind] ?? 0) + 1;
     if (a.ok) zips.add((a.body as { zip_code: string }).zip_code);
     return `/v1/location/risk?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`;

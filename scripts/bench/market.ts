@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import type { Manifest } from '../../pipelines/build.ts';
+import type { Manifest } from '../../pipelines/manifest.ts';
 import { SOURCES } from '../../pipelines/sources/registry.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { ResearchData } from '../../live/research/data.ts';
 import { ResearchEngine, type ResearchInput } from '../../live/research/endpoint.ts';
 import { load, startReal } from './serve.ts';

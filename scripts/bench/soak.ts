@@ -5,7 +5,7 @@
 // RSS at start and end, and per slice its p99 and the RSS growth since the start.
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { rssMb, startReal } from './serve.ts';
 
 const SLICES = Number(process.env['REII_SOAK_SLICES'] ?? 10);

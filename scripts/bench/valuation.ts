@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { ValuationEngine, type ValuationInput } from '../../live/valuation/endpoint.ts';
 import { load, rssMb, startReal } from './serve.ts';
 

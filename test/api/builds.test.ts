@@ -9,12 +9,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { currentBuildDir, publish } from '../../pipelines/publish.ts';
+import { publish } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 import { fakeBuild } from '../helpers/fake-build.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';
-import type { ExportManifest } from '../../pipelines/export/write.ts';
+import type { ExportManifest } from '../../warehouse/export.ts';
 import { artifactsDir } from '../helpers/build.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 
 export function artifactsDir(): string {

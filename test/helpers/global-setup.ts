@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../pipelines/build.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 
 export const PINNED_NOW = new Date('2026-11-21T06:00:00Z');
 

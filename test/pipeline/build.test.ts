@@ -7,10 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runBuild, type Manifest } from '../../pipelines/build.ts';
+import { runBuild } from '../../pipelines/build.ts';
+import { type Manifest } from '../../pipelines/manifest.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
-import { acquireLock, currentBuildDir } from '../../pipelines/publish.ts';
+import { acquireLock } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT, StageError } from '../../warehouse/errors.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 

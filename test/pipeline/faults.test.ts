@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { runBuild } from '../../pipelines/build.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
-import { currentBuildDir } from '../../pipelines/publish.ts';
+import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { verifyShards } from '../../pipelines/shards/index.ts';
 

@@ -1,0 +1,47 @@
+// The bulk export contract (warehouse/docs/export.md): the datasets every build writes under <build>/export/,
+// their formats and file names, and <build>/export/manifest.json. Written by pipelines/export/write.ts, served by
+// api/export/routes.ts.
+export const EXPORT_SCHEMA_VERSION = 1;
+export const EXPORT_FORMATS = ['parquet', 'csv', 'ndjson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportDataset {
+  dataset: string;
+  description: string;
+  /** The table the dataset is read from: the first of these that exists; none -> skipped. */
+  requires: readonly string[];
+}
+
+/** The datasets, in manifest order. Table alternatives cover the market marts' names as they land. */
+export const EXPORT_DATASETS: readonly ExportDataset[] = [
+  { dataset: 'comps', description: 'Comparable-sales aggregates per zip, property type and lookback window', requires: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'] },
+  { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'] },
+  { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'] },
+  { dataset: 'location_risk', description: 'Flood zone, Superfund proximity and environmental risk per zip', requires: ['mart_location_risk'] },
+  { dataset: 'regulations', description: 'Every regulation record (active, pending and expired) with citations', requires: ['regulations'] },
+  { dataset: 'cities', description: 'Cities: FIPS, county, metro area, tier, zip codes', requires: ['mart_geo_cities', 'cities'] },
+  { dataset: 'states', description: 'The 50 states and DC', requires: ['mart_geo_states', 'states'] },
+];
+
+export const EXPORT_DATASET_NAMES = EXPORT_DATASETS.map((d) => d.dataset);
+
+export interface ExportFile {
+  dataset: string;
+  format: ExportFormat;
+  file: string; // relative to <build>/export/
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+export interface ExportManifest {
+  schema_version: number;
+  build_id: string;
+  as_of: string;
+  generated_at: string;
+  datasets: { dataset: string; description: string; source_table: string; rows: number; columns: { name: string; type: string }[] }[];
+  skipped: { dataset: string; reason: string }[];
+  files: ExportFile[];
+}
+
+export const EXTENSION: Record<ExportFormat, string> = { parquet: 'parquet', csv: 'csv', ndjson: 'ndjson' };
