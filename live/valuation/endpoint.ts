@@ -12,10 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import {
-  CONDITION_FACTOR, CompIndex, addressKey, calibrationFor, dayOf, estimate, isoOfDay, normalizeAddress,
-  type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical,
-} from './model.ts';
+import { CONDITION_FACTOR, CompIndex, calibrationFor, dayOf, estimate, isoOfDay, type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical } from './model.ts';
+import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
 
 export interface ValuationInput {
   zip: string;

@@ -184,30 +184,6 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 12_742.0176 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-// ---------------------------------------------------------------- address normalisation (as SQL normalize_address)
-
-const SUFFIX: Record<string, string> = {
-  STREET: 'ST', STR: 'ST', AVENUE: 'AVE', AV: 'AVE', AVN: 'AVE', BOULEVARD: 'BLVD', BOUL: 'BLVD', DRIVE: 'DR', DRV: 'DR',
-  ROAD: 'RD', LANE: 'LN', COURT: 'CT', PLACE: 'PL', TERRACE: 'TER', TERR: 'TER', CIRCLE: 'CIR', PARKWAY: 'PKWY',
-  HIGHWAY: 'HWY', SQUARE: 'SQ', TRAIL: 'TRL', EXPRESSWAY: 'EXPY', FREEWAY: 'FWY', TURNPIKE: 'TPKE', ALLEY: 'ALY',
-  CROSSING: 'XING', HEIGHTS: 'HTS', POINT: 'PT', RIDGE: 'RDG', COVE: 'CV', CRESCENT: 'CRES', PLAZA: 'PLZ',
-  HOLLOW: 'HOLW', MANOR: 'MNR', MEADOWS: 'MDWS', VIEW: 'VW',
-};
-const UNIT_RE = /\s+(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*([A-Z0-9-]+)$/;
-
-/** The street line as the market adapters store it (pipelines macro normalize_address) and its unit. */
-export function normalizeAddress(raw: string): { street: string; unit: string | null } {
-  const clean = raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim();
-  const m = UNIT_RE.exec(clean);
-  let street = m ? clean.slice(0, m.index) : clean;
-  const unit = m ? m[1]! : null;
-  const sp = street.lastIndexOf(' ');
-  if (sp > 0) { const last = street.slice(sp + 1); street = street.slice(0, sp + 1) + (SUFFIX[last] ?? last); }
-  return { street, unit };
-}
-
-export const addressKey = (street: string, unit: string | null): string => (unit ? `${street} #${unit}` : street);
-
 // ---------------------------------------------------------------- the comp index
 
 export interface ZipTypical { sqft: number; beds: number | null; baths: number | null; year: number | null; type: number; n: number }

@@ -1,0 +1,68 @@
+// The stored address form has one rule in two languages: the SQL macros of the market adapters
+// (pipelines/intermediate/30_market_00_canonical_tables.sql) and warehouse/address.ts for what callers type.
+// Oracle: the SQL itself, run in DuckDB, over the suffix table both claim and over addresses written the ways
+// people write them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
+import { STREET_SUFFIXES, addressKey, normalizeAddress } from '../../warehouse/address.ts';
+
+const SQL_FILE = 'pipelines/intermediate/30_market_00_canonical_tables.sql';
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await makeContext();
+  await runSqlFile(ctx, SQL_FILE);
+});
+afterAll(() => ctx?.close());
+
+/** A one-column table of the texts, as SQL (quoted literals). */
+const valuesOf = (texts: readonly string[]): string => `(values ${texts.map((t) => `('${t.replaceAll("'", "''")}')`).join(', ')})`;
+
+/** The `when 'X' then 'Y'` pairs of the SQL macro street_suffix_abbrev, read from the file. */
+function sqlSuffixPairs(): Record<string, string> {
+  const sql = fs.readFileSync(path.resolve(import.meta.dirname, '../..', SQL_FILE), 'utf8');
+  const macro = /create or replace macro street_suffix_abbrev\(w\) as([\s\S]*?)end;/.exec(sql)?.[1] ?? '';
+  return Object.fromEntries([...macro.matchAll(/when '([A-Z]+)' then '([A-Z]+)'/g)].map((m) => [m[1]!, m[2]!]));
+}
+
+describe('street suffixes: one table', () => {
+  test('the SQL macro and STREET_SUFFIXES abbreviate the same words the same way', () => {
+    const sql = sqlSuffixPairs();
+    expect(Object.keys(sql).length).toBeGreaterThan(30);
+    const changing = Object.fromEntries(Object.entries(sql).filter(([w, a]) => w !== a)); // PIKE -> PIKE changes nothing
+    expect(changing).toEqual(STREET_SUFFIXES);
+  });
+
+  test('DuckDB applies every entry as the table says', async () => {
+    const words = [...Object.keys(STREET_SUFFIXES), 'PIKE', 'LOOP', 'BROADWAY', 'ST', 'WAY'];
+    const rows = await ctx.rows<{ w: string; a: string }>(`select w, street_suffix_abbrev(w) as a from ${valuesOf(words)} t(w) order by w`);
+    expect(rows.length).toBe(words.length);
+    for (const { w, a } of rows) expect(a, w).toBe(STREET_SUFFIXES[w] ?? w);
+  });
+});
+
+describe('normalizeAddress equals the SQL normalize_address and address_unit', () => {
+  const inputs = [
+    '3526 High Street', '  12  oak   avenue  apt 4b ', '12 Oak Ave #4', '12 Oak Ave Unit #4', '12 Oak Ave Suite 200',
+    '1 Main St.', '1 Street Road', 'Broadway', '500 n. Elm Avenue', "77 O'Neil Boulevard", '97-29 64th Road',
+    '1600 Pennsylvania Avenue NW', '10 Downing St Apt', '22 Elm St No 5', '5 Main St STE 2A', '3 A/B Court',
+    '400 Maple Terrace #12-B', '9 Rue de la Paix', '18 Lake Shore Drive Apartment 1701', '2 Smith & Wesson Parkway',
+  ];
+
+  test('street and unit, input by input', async () => {
+    const rows = await ctx.rows<{ a: string; street: string | null; unit: string | null }>(
+      `select a, normalize_address(a) as street, address_unit(a) as unit from ${valuesOf(inputs)} t(a)`);
+    expect(rows.length).toBe(inputs.length);
+    for (const r of rows) {
+      const ts = normalizeAddress(r.a);
+      expect({ street: ts.street === '' ? null : ts.street, unit: ts.unit }, r.a).toEqual({ street: r.street, unit: r.unit });
+    }
+  });
+
+  test('the address key joins street and unit the way the canonical tables do', () => {
+    expect(addressKey('12 OAK AVE', '4')).toBe('12 OAK AVE #4');
+    expect(addressKey('12 OAK AVE', null)).toBe('12 OAK AVE');
+  });
+});
