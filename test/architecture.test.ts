@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { REPO } from './helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '..');
 const LAYERS: Record<string, readonly string[]> = {
   warehouse: [],
   live: ['warehouse'],

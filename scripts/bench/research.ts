@@ -1,5 +1,5 @@
 // Research part: POST /v1/research/query answers over the bench build, in-process (the engine alone, every
-// question of test/research-questions.json, quick and deep, after a warm-up pass) and over HTTP (the real server
+// question of test/live/research/questions.json, quick and deep, after a warm-up pass) and over HTTP (the real server
 // in a child process, autocannon with a rotating question body). Goals: quick p99 < 50 ms, deep p99 < 250 ms.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   if (!data) return [{ part: 'research', metric: 'skipped', value: 'the build has no live/research index', unit: '' }];
   const loadMs = performance.now() - loadStart;
   const engine = new ResearchEngine(data, null);
-  const set = JSON.parse(fs.readFileSync(path.join(ctx.repo, 'test', 'research-questions.json'), 'utf8')) as { questions: ResearchInput[]; unanswerable: ResearchInput[] };
+  const set = JSON.parse(fs.readFileSync(path.join(ctx.repo, 'test', 'live', 'research', 'questions.json'), 'utf8')) as { questions: ResearchInput[]; unanswerable: ResearchInput[] };
   const questions = [...set.questions, ...set.unanswerable].map((q) => ({ query: q.query, context: q.context }));
 
   const rows: BenchRow[] = [{ part: 'research', metric: 'index load (live/research)', value: loadMs, unit: 'ms' }];

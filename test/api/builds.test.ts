@@ -17,8 +17,8 @@ import { startTestServer } from '../helpers/server.ts';
 import { KeyStore } from '../../api/keys.ts';
 import type { ExportManifest } from '../../warehouse/export.ts';
 import { artifactsDir } from '../helpers/build.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 
 describe('build switching', () => {
   test('a build published under load is picked up with no failed request', async () => {

@@ -11,9 +11,9 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
 import { monthOf, nextMonthStart } from '../../api/usage.ts';
+import { REPO } from '../helpers/paths.ts';
 
 const run = promisify(execFile);
-const REPO = path.resolve(import.meta.dirname, '../..');
 let servers: TestServer[] = [];
 afterEach(async () => { await Promise.all(servers.map((s) => s.close())); servers = []; });
 async function server(state?: string, opts: Parameters<typeof startTestServer>[1] = {}): Promise<TestServer> {

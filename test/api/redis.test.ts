@@ -13,8 +13,8 @@ import { fakeBuild } from '../helpers/fake-build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 let redis: TestRedis;
 let artifacts: string;
 beforeAll(async () => {

@@ -18,8 +18,8 @@ import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { PINNED_NOW } from '../helpers/global-setup.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 
 /** The plan table as a file (not api/plans.ts, which the server itself uses). */
 const PLAN_FILE = JSON.parse(fs.readFileSync(path.join(REPO, 'api', 'plans.json'), 'utf8')) as {

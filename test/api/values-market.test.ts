@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir, buildDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { diffAnswer, MarketOracle, PROPERTY_TYPES, type CompsAnswer, type InvestorAnswer, type RehabAnswer } from '../helpers/oracle-market.ts';
+import { SHARED_DATA } from '../helpers/paths.ts';
 
-const SOURCES = process.env['REII_SOURCES'] ?? path.resolve(import.meta.dirname, '../../../shared/data');
+const SOURCES = SHARED_DATA;
 
 let srv: TestServer;
 let oracle: MarketOracle;

@@ -7,6 +7,7 @@ import { openWarehouse, queryRows } from '../../warehouse/db.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
 import { REJECTS_DDL } from '../../pipelines/sources/rejects.ts';
+import { repoPath } from './paths.ts';
 
 export interface TestContext extends StageContext {
   rejects: Reject[];
@@ -36,5 +37,5 @@ export async function makeContext(opts: { sources?: string; now?: Date } = {}): 
 
 /** Runs one step file (SQL) of a stage folder against the context. */
 export async function runSqlFile(ctx: StageContext, file: string): Promise<void> {
-  await ctx.db.run(fs.readFileSync(path.resolve(import.meta.dirname, '../..', file), 'utf8'));
+  await ctx.db.run(fs.readFileSync(repoPath(file), 'utf8'));
 }

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
-export const REPO = path.resolve(import.meta.dirname, '../..');
+import { REPO, SHARED_DATA } from './paths.ts';
+export { REPO };
 /** Raw sources: $REII_SOURCES (as the build reads them), else ../shared/data beside the checkout. */
-export const SOURCES = path.resolve(process.env['REII_SOURCES'] ?? path.join(REPO, '../shared/data'));
+export const SOURCES = SHARED_DATA;
 export const LEGAL_FACTS_CSV = path.resolve(SOURCES, '../reference/legal-facts.csv');
 const DATASET = path.join(REPO, 'warehouse/regulations');
 

@@ -3,10 +3,10 @@
 // Oracle: the SQL itself, run in DuckDB, over the suffix table both claim and over addresses written the ways
 // people write them.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
 import { STREET_SUFFIXES, addressKey, normalizeAddress } from '../../warehouse/address.ts';
+import { repoPath } from '../helpers/paths.ts';
 
 const SQL_FILE = 'pipelines/intermediate/30_market_00_canonical_tables.sql';
 let ctx: TestContext;
@@ -22,7 +22,7 @@ const valuesOf = (texts: readonly string[]): string => `(values ${texts.map((t) 
 
 /** The `when 'X' then 'Y'` pairs of the SQL macro street_suffix_abbrev, read from the file. */
 function sqlSuffixPairs(): Record<string, string> {
-  const sql = fs.readFileSync(path.resolve(import.meta.dirname, '../..', SQL_FILE), 'utf8');
+  const sql = fs.readFileSync(repoPath(SQL_FILE), 'utf8');
   const macro = /create or replace macro street_suffix_abbrev\(w\) as([\s\S]*?)end;/.exec(sql)?.[1] ?? '';
   return Object.fromEntries([...macro.matchAll(/when '([A-Z]+)' then '([A-Z]+)'/g)].map((m) => [m[1]!, m[2]!]));
 }

@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
-import { artifactsDir, buildDir, warehouseRows } from './helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import { run as runIndexStep } from '../live/autocomplete/build.ts';
-import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../live/autocomplete/endpoint.ts';
-import type { AddressMatch } from '../live/autocomplete/address-index.ts';
-import type { LiveInstance } from '../warehouse/live.ts';
-import { tokens, typoVariants } from '../live/autocomplete/text.ts';
+import { makeContext, runSqlFile, type TestContext } from '../../helpers/context.ts';
+import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
+import { run as runIndexStep } from '../../../live/autocomplete/build.ts';
+import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../../../live/autocomplete/endpoint.ts';
+import type { AddressMatch } from '../../../live/autocomplete/address-index.ts';
+import type { LiveInstance } from '../../../warehouse/live.ts';
+import { tokens, typoVariants } from '../../../live/autocomplete/text.ts';
 
 interface Body { query: string; results: AddressMatch[] }
 

@@ -11,8 +11,9 @@ import { silentLogger } from '../../warehouse/log.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { verifyShards } from '../../pipelines/shards/index.ts';
+import { SHARED_DATA } from '../helpers/paths.ts';
 
-const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
+const SHARED = SHARED_DATA;
 const NOW = new Date('2026-11-21T06:00:00Z');
 
 function smallSources(): string {

@@ -9,23 +9,24 @@ import { bbox, booleanPointInPolygon, destination, lineString, pointOnFeature, p
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { cellToBoundary, cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
-import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
-import { startTestServer, type TestServer } from './helpers/server.ts';
-import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
-import { loadSettings } from '../warehouse/settings.ts';
-import location, { LocationEngine } from '../live/location/endpoint.ts';
-import type { LiveAnswer, LiveInstance } from '../warehouse/live.ts';
+import { artifactsDir, buildDir, readShard, warehouseRows } from '../../helpers/build.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { makeContext, runSqlFile, type TestContext } from '../../helpers/context.ts';
+import { loadSettings } from '../../../warehouse/settings.ts';
+import location, { LocationEngine } from '../../../live/location/endpoint.ts';
+import type { LiveAnswer, LiveInstance } from '../../../warehouse/live.ts';
 import {
   classifyZone, environmentalScore, inFloodArea, MAPPED_MINIMAL, MAPPED_SHARE_MIN, parseFloodArea, RES, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK,
   type FloodArea,
-} from '../live/location/rules.ts';
-import { FloodIndex, type FloodData } from '../live/location/geo.ts';
-import { coverPolygon } from '../live/location/prepare.ts';
-import { cellsWithinMile } from '../pipelines/intermediate/40_location_30_superfund_h3.ts';
-import { run as runFlood } from '../pipelines/intermediate/40_location_40_flood_zones.ts';
-import { run as runZcta } from '../pipelines/intermediate/40_location_50_zcta_polygons.ts';
-import { run as runZipFacts, zipFlood } from '../pipelines/intermediate/40_location_60_zip_facts.ts';
-import { run as runMart } from '../pipelines/marts/40_mart_location_risk.ts';
+} from '../../../live/location/rules.ts';
+import { FloodIndex, type FloodData } from '../../../live/location/geo.ts';
+import { coverPolygon } from '../../../live/location/prepare.ts';
+import { cellsWithinMile } from '../../../pipelines/intermediate/40_location_30_superfund_h3.ts';
+import { run as runFlood } from '../../../pipelines/intermediate/40_location_40_flood_zones.ts';
+import { run as runZcta } from '../../../pipelines/intermediate/40_location_50_zcta_polygons.ts';
+import { run as runZipFacts, zipFlood } from '../../../pipelines/intermediate/40_location_60_zip_facts.ts';
+import { run as runMart } from '../../../pipelines/marts/40_mart_location_risk.ts';
+import { repoPath } from '../../helpers/paths.ts';
 
 // interface-v1.md "Location risk object", in the spec's order
 const SPEC_FIELDS = ['zip_code', 'city', 'state', 'flood_zone', 'flood_risk_label', 'flood_risk_notes', 'superfund_nearby',
@@ -205,7 +206,7 @@ describe('zip flood-zone rule (zipFlood)', () => {
     expect(ZONE_SHARE_MIN).toBe(0.10);
     expect(MAPPED_SHARE_MIN).toBe(0.5);
     expect(ZONE_WIN_RANK).toBe(40);
-    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../warehouse/docs/location.md'), 'utf8');
+    const doc = fs.readFileSync(repoPath('warehouse/docs/location.md'), 'utf8');
     expect(doc).toContain('at least **10 %** of the zip');
     expect(doc).toContain('at least **50 %** of the zip is mapped');
     expect(doc).toContain('rank >= 40');
@@ -289,7 +290,7 @@ describe('location steps over given rows', () => {
     await ctx.db.run(`insert into superfund_sites values
       ('NE0000000001', '1', 'NEAR SITE', 'final', 'Currently on the Final NPL', true, null, null, null, '31003', 'NE', '90002', 42.005, -98.0, false, 'npl_sites', date '2021-06-13'),
       ('NE0000000002', '2', 'DELETED SITE', 'deleted', 'Deleted from the Final NPL', false, null, null, null, '31003', 'NE', '90002', 42.0, -98.001, false, 'npl_sites', date '2021-06-13')`);
-    const { run: runH3 } = await import('../pipelines/intermediate/40_location_30_superfund_h3.ts');
+    const { run: runH3 } = await import('../../../pipelines/intermediate/40_location_30_superfund_h3.ts');
     await runH3(ctx);
     await runFlood(ctx);
     await runZcta(ctx);

@@ -1,4 +1,4 @@
-// Research (POST /v1/research/query): the question set test/research-questions.json run through the live module
+// Research (POST /v1/research/query): the question set test/live/research/questions.json run through the live module
 // against the shared real build. Every question counts in the gate (>= 98% of all of them answered right and cited).
 // Expected facts come from oracles independent of what the research module reads (its index under
 // <build>/live/research/ and the build's shards): legal facts from ../shared/reference/legal-facts.csv and the
@@ -18,22 +18,23 @@ import { parse } from 'csv-parse/sync';
 import { booleanPointInPolygon } from '@turf/turf';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, buildDir } from './helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../live/research/endpoint.ts';
-import { ResearchData } from '../live/research/data.ts';
-import { understand, detectIntents } from '../live/research/intent.ts';
-import { countSentences, NOT_LEGAL_ADVICE } from '../live/research/answer.ts';
-import { shardPath, type FamilyName } from '../warehouse/layout.ts';
-import { buildBm25, Bm25, queryTerms } from '../live/research/text.ts';
-import { makeContext } from './helpers/context.ts';
-import { run as runIndex } from '../live/research/build.ts';
-import { openWarehouse, queryRows, type Warehouse } from '../warehouse/db.ts';
-import { ARMS_LENGTH_SALES_SQL } from './helpers/oracle-market.ts';
+import { artifactsDir, buildDir } from '../../helpers/build.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
+import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../../../live/research/endpoint.ts';
+import { ResearchData } from '../../../live/research/data.ts';
+import { understand, detectIntents } from '../../../live/research/intent.ts';
+import { countSentences, NOT_LEGAL_ADVICE } from '../../../live/research/answer.ts';
+import { shardPath, type FamilyName } from '../../../warehouse/layout.ts';
+import { buildBm25, Bm25, queryTerms } from '../../../live/research/text.ts';
+import { makeContext } from '../../helpers/context.ts';
+import { run as runIndex } from '../../../live/research/build.ts';
+import { openWarehouse, queryRows, type Warehouse } from '../../../warehouse/db.ts';
+import { ARMS_LENGTH_SALES_SQL } from '../../helpers/oracle-market.ts';
+import { REFERENCE, SHARED_DATA } from '../../helpers/paths.ts';
 
 type Row = Record<string, string>;
-const DATA = path.resolve(import.meta.dirname, '../../shared/data');
-const CSV = path.resolve(import.meta.dirname, '../../shared/reference/legal-facts.csv');
+const DATA = SHARED_DATA;
+const CSV = path.join(REFERENCE, 'legal-facts.csv');
 const csvRows = parse(fs.readFileSync(CSV), { columns: true, skip_empty_lines: true }) as Row[];
 const byState = new Map(csvRows.map((r) => [r['state_code']!, r]));
 
@@ -59,7 +60,7 @@ interface Expect {
   noData?: { family: 'comps' | 'investor'; zip?: string; state?: string; city?: string };
 }
 interface Question { id: string; query: string; context?: ResearchInput['context']; depth?: 'quick' | 'deep'; expect: Expect[]; cite: { type: string; category: string } }
-const SET = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'research-questions.json'), 'utf8')) as { questions: Question[]; unanswerable: { query: string; context?: ResearchInput['context'] }[] };
+const SET = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as { questions: Question[]; unanswerable: { query: string; context?: ResearchInput['context'] }[] };
 
 const fmtNum = (v: number): string => (Number.isInteger(v) ? String(v) : String(Number(v.toFixed(2))));
 const round1 = (v: number): number => Math.round(v * 10) / 10;

@@ -9,17 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { publish } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../warehouse/layout.ts';
-import { KeyStore } from '../api/keys.ts';
-import { isPrivateAddress, checkTarget } from '../api/webhooks/ssrf.ts';
-import { verify as libVerify } from '../api/webhooks/signing.ts';
-import { parseSchedule, RETRY_SCHEDULE_MS } from '../api/webhooks/service.ts';
-import { openApiDocument } from '../api/openapi.ts';
-import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import { waitFor } from './helpers/wait.ts';
+import { publish } from '../../pipelines/publish.ts';
+import { FORMAT_VERSION } from '../../warehouse/layout.ts';
+import { KeyStore } from '../../api/keys.ts';
+import { isPrivateAddress, checkTarget } from '../../api/webhooks/ssrf.ts';
+import { verify as libVerify } from '../../api/webhooks/signing.ts';
+import { parseSchedule, RETRY_SCHEDULE_MS } from '../../api/webhooks/service.ts';
+import { openApiDocument } from '../../api/openapi.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { waitFor } from '../helpers/wait.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '..');
 const SCHEDULE = [150, 300, 450];
 process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
 process.env['REII_WEBHOOKS_TICK_MS'] = '50';
@@ -369,7 +369,7 @@ describe('webhooks', () => {
   });
 
   test('the private-address check at connect time refuses a host name resolving to 127.0.0.1 even over https', async () => {
-    const { refusedAtSend, guardedLookup } = await import('../api/webhooks/ssrf.ts');
+    const { refusedAtSend, guardedLookup } = await import('../../api/webhooks/ssrf.ts');
     delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
     try {
       expect(refusedAtSend('https://localhost:9/x')).toBeNull(); // a name: judged when resolved

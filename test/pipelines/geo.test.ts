@@ -4,15 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
-import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
-import { startTestServer, type TestServer } from './helpers/server.ts';
-import { PINNED_NOW } from './helpers/global-setup.ts';
-import { loadSettings } from '../warehouse/settings.ts';
-import { run as runCoverage } from '../pipelines/marts/90_mart_coverage.ts';
-import { listSteps } from '../pipelines/steps.ts';
-import { shardPath } from '../warehouse/layout.ts';
-import { openApiDocument } from '../api/openapi.ts';
+import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
+import { artifactsDir, buildDir, readShard, warehouseRows } from '../helpers/build.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { PINNED_NOW } from '../helpers/global-setup.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { run as runCoverage } from '../../pipelines/marts/90_mart_coverage.ts';
+import { listSteps } from '../../pipelines/steps.ts';
+import { shardPath } from '../../warehouse/layout.ts';
+import { openApiDocument } from '../../api/openapi.ts';
+import { repoPath } from '../helpers/paths.ts';
 
 // ---------- the spec's field lists (interface-v1.md), in the spec's order
 const STATE_FIELDS = ['state_code', 'state_name', 'landlord_friendliness_score', 'landlord_friendliness_label', 'foreclosure_type',
@@ -171,15 +172,15 @@ async function givenGeography(ctx: TestContext): Promise<void> {
 }
 
 async function runGeoSteps(ctx: TestContext): Promise<void> {
-  for (const f of listSteps(path.resolve(import.meta.dirname, '../pipelines/staging'))) {
+  for (const f of listSteps(repoPath('pipelines/staging'))) {
     if (/^stg_(usgeo|gazetteer|cbsa_delineation|acs_population|simplemaps|hud_crosswalk|geonames|usps_locale|zip_reference)__/.test(f)) {
-      const sql = fs.readFileSync(path.resolve(import.meta.dirname, '../pipelines/staging', f), 'utf8');
+      const sql = fs.readFileSync(repoPath('pipelines/staging', f), 'utf8');
       const table = /raw\."([a-z_]+__[a-z_]+)"/.exec(sql)![1]!;
       const exists = await ctx.rows(`select 1 from duckdb_tables() where schema_name = 'raw' and table_name = $t`, { t: table });
       if (exists.length) await ctx.db.run(sql);
     }
   }
-  for (const f of listSteps(path.resolve(import.meta.dirname, '../pipelines/intermediate')).filter((f) => f.startsWith('10_geo_'))) {
+  for (const f of listSteps(repoPath('pipelines/intermediate')).filter((f) => f.startsWith('10_geo_'))) {
     await runSqlFile(ctx, `pipelines/intermediate/${f}`);
   }
 }
@@ -203,7 +204,7 @@ async function runGeoMarts(ctx: TestContext): Promise<void> {
 }
 
 async function shardRows(ctx: TestContext, family: string): Promise<Record<string, unknown>[]> {
-  return ctx.rows(fs.readFileSync(path.resolve(import.meta.dirname, '../pipelines/shards', `${family}.sql`), 'utf8'));
+  return ctx.rows(fs.readFileSync(repoPath('pipelines/shards', `${family}.sql`), 'utf8'));
 }
 
 describe('geo steps over given rows', () => {
@@ -536,7 +537,7 @@ async function rawGeoCounts(): Promise<{ states: number; counties: number; citie
 function activeRegulations(): Record<string, number> {
   const out: Record<string, number> = Object.fromEntries(CATEGORIES.map((c) => [c, 0]));
   for (const sub of ['states', 'local']) {
-    const dir = path.resolve(import.meta.dirname, '../warehouse/regulations', sub);
+    const dir = repoPath('warehouse/regulations', sub);
     for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
       for (const r of JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { category: string; status: string }[]) {
         if (r.status === 'active') out[r.category] = (out[r.category] ?? 0) + 1;

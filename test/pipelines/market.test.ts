@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeContext, type TestContext } from './helpers/context.ts';
-import { buildDir, readShard, warehouseRows } from './helpers/build.ts';
-import { marketTables, rawTable, rejects, run } from './market-fixtures.ts';
+import { makeContext, type TestContext } from '../helpers/context.ts';
+import { buildDir, readShard, warehouseRows } from '../helpers/build.ts';
+import { marketTables, rawTable, rejects, run } from '../helpers/market-fixtures.ts';
+import { SHARED_DATA } from '../helpers/paths.ts';
 
 let ctx: TestContext;
 beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
@@ -477,7 +478,7 @@ describe('each source\'s adapter hands the rule what it records (raw rows -> sal
 
 describe('real build', () => {
   test('King County comps median equals an independent DuckDB query over kc_house_data.csv.gz', async () => {
-    const file = path.resolve(import.meta.dirname, '../../shared/data/king-county-wa-house-sales/kc_house_data.csv.gz');
+    const file = path.join(SHARED_DATA, 'king-county-wa-house-sales/kc_house_data.csv.gz');
     const inst = await DuckDBInstance.create(':memory:');
     const conn = await inst.connect();
     try {
@@ -699,7 +700,7 @@ describe('real build', () => {
 
 // ---------------------------------------------------------------- an independent recomputation from the raw files
 
-const DATA = path.resolve(import.meta.dirname, '../../shared/data');
+const DATA = SHARED_DATA;
 const dataFile = (rel: string): string => path.join(DATA, rel).replaceAll("'", "''");
 
 async function rawQuery<T>(sql: string): Promise<T[]> {

@@ -5,11 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeContext, type TestContext } from './helpers/context.ts';
-import { runSources } from '../pipelines/sources/index.ts';
-import { runFolder } from '../pipelines/steps.ts';
-import { run as rowContracts } from '../pipelines/intermediate/30_market_44_row_contracts.ts';
-import { marketTables, rawTable, rejects, run, zipsTable } from './market-fixtures.ts';
+import { makeContext, type TestContext } from '../helpers/context.ts';
+import { runSources } from '../../pipelines/sources/index.ts';
+import { runFolder } from '../../pipelines/steps.ts';
+import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
+import { marketTables, rawTable, rejects, run, zipsTable } from '../helpers/market-fixtures.ts';
+import { repoPath } from '../helpers/paths.ts';
 
 let ctx: TestContext;
 beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
@@ -229,7 +230,7 @@ describe('source adapters', () => {
       'APARTMENT NUMBER': null, 'ZIP CODE': '11215', 'RESIDENTIAL UNITS': '1', 'COMMERCIAL UNITS': '0', 'TOTAL UNITS': '1',
       'LAND SQUARE FEET': '2000', 'GROSS SQUARE FEET': '2000', 'YEAR BUILT': '1910', 'TAX CLASS AT TIME OF SALE': '1',
       'BUILDING CLASS AT TIME OF SALE': 'A1', 'SALE PRICE': '1500000', 'SALE DATE': '2023-05-01' }]);
-    const pipelines = path.resolve(import.meta.dirname, '../pipelines');
+    const pipelines = repoPath('pipelines');
     const sources = ['king_county', 'sacramento', 'nyc'];
     const staged = await runFolder(ctx, 'staging', path.join(pipelines, 'staging'), (f) => sources.some((s) => f === `stg_${s}__sales.sql`));
     const steps = await runFolder(ctx, 'intermediate', path.join(pipelines, 'intermediate'),

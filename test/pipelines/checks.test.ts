@@ -15,8 +15,9 @@ import { openWarehouse } from '../../warehouse/db.ts';
 import { sqlString } from '../../warehouse/sql.ts';
 import { buildDir } from '../helpers/build.ts';
 import { makeContext, type TestContext } from '../helpers/context.ts';
+import { repoPath } from '../helpers/paths.ts';
 
-const CHECKS = path.resolve(import.meta.dirname, '../../pipelines/marts/checks');
+const CHECKS = repoPath('pipelines/marts/checks');
 
 let ctx: TestContext | null = null;
 afterEach(() => { ctx?.close(); ctx = null; });

@@ -1,6 +1,6 @@
 // Helpers for the market-domain tests: raw.* input tables from plain rows, and running the domain's step files.
-import type { TestContext } from './helpers/context.ts';
-import { runSqlFile } from './helpers/context.ts';
+import type { TestContext } from './context.ts';
+import { runSqlFile } from './context.ts';
 
 const lit = (v: string | number | null | undefined): string =>
   v == null ? 'null' : `'${String(v).replaceAll("'", "''")}'`;

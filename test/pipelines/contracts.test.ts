@@ -21,9 +21,9 @@ import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger, type Logger } from '../../warehouse/log.ts';
 import { StageError } from '../../warehouse/errors.ts';
 import type { StageContext } from '../../warehouse/context.ts';
+import { REPO, SHARED_DATA } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
-const SHARED = path.resolve(REPO, '../shared/data');
+const SHARED = SHARED_DATA;
 const HEADER = 'address,city,state,zip,sale_date,sale_price,property_type,beds,baths,sqft,year_built,condition,lat,lng,buyer_name,seller_name';
 const TODAY = PINNED_NOW.toISOString().slice(0, 10);
 

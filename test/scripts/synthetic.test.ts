@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeContext } from './helpers/context.ts';
-import { runSources } from '../pipelines/sources/index.ts';
-import { marketTables, run } from './market-fixtures.ts';
+import { makeContext } from '../helpers/context.ts';
+import { runSources } from '../../pipelines/sources/index.ts';
+import { marketTables, run } from '../helpers/market-fixtures.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '..');
 const DATA = path.resolve(REPO, '../shared/data');
 const FILES = ['sales.csv', 'parcels.csv', 'permits.csv', 'distress.csv'];
 

@@ -12,11 +12,12 @@ import {
   loadRegulations,
   validateRecord,
   type RegulationRecord,
-} from '../warehouse/regulations/schema.ts';
+} from '../../warehouse/regulations/schema.ts';
+import { REFERENCE, SHARED_DATA, repoPath } from '../helpers/paths.ts';
 
-const DIR = path.resolve(import.meta.dirname, '../warehouse/regulations');
-const CSV = path.resolve(import.meta.dirname, '../../shared/reference/legal-facts.csv');
-const CITIES = path.resolve(import.meta.dirname, '../../shared/data/simplemaps-uscities/uscities.csv.gz');
+const DIR = repoPath('warehouse/regulations');
+const CSV = path.join(REFERENCE, 'legal-facts.csv');
+const CITIES = path.join(SHARED_DATA, 'simplemaps-uscities/uscities.csv.gz');
 
 type Row = Record<string, string>;
 const rows = parse(fs.readFileSync(CSV), { columns: true, skip_empty_lines: true }) as Row[];

@@ -14,8 +14,8 @@ import { artifactsDir, buildDir } from '../helpers/build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { startFileServer } from '../helpers/file-server.ts';
 import { SOURCES } from '../../pipelines/sources/registry.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(REPO, 'bin', 'reii.js');
 const FIX = path.join(REPO, 'test', 'fixtures', 'cli');
 const SHARED = path.resolve(REPO, '../shared/data');

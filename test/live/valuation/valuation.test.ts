@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta } from '../live/valuation/model.ts';
-import { normalizeAddress } from '../warehouse/address.ts';
-import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../live/valuation/backtest.ts';
-import valuationModule, { ValuationEngine, type ValuationBody } from '../live/valuation/endpoint.ts';
-import { REPORT_TITLE, run as runValuationStep } from '../live/valuation/build.ts';
-import { makeContext } from './helpers/context.ts';
-import { artifactsDir, buildDir, warehouseRows } from './helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
+import { CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta } from '../../../live/valuation/model.ts';
+import { normalizeAddress } from '../../../warehouse/address.ts';
+import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../../../live/valuation/backtest.ts';
+import valuationModule, { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
+import { REPORT_TITLE, run as runValuationStep } from '../../../live/valuation/build.ts';
+import { makeContext } from '../../helpers/context.ts';
+import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 
 // ---------------------------------------------------------------- the test's own arithmetic (not the model's helpers)
 

@@ -2,7 +2,7 @@
 // warehouse/docs/address.md (upper case, accents stripped, non-alphanumerics separate words, USPS abbreviations
 // both ways, unit designators dropped, the typo rule) and edit-distance-1 strings enumerated by hand.
 import { describe, expect, test } from 'vitest';
-import { canonical, CANONICAL, displayAddress, LONG_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../live/autocomplete/text.ts';
+import { canonical, CANONICAL, displayAddress, LONG_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../../live/autocomplete/text.ts';
 
 describe('words', () => {
   test('upper case, accents stripped, split on anything but A-Z and 0-9, no empty words', () => {

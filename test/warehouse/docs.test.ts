@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { warehouseRows } from './helpers/build.ts';
+import { warehouseRows } from '../helpers/build.ts';
+import { repoPath } from '../helpers/paths.ts';
 
-const DOCS = path.resolve(import.meta.dirname, '../warehouse');
+const DOCS = repoPath('warehouse');
 const text = [path.join(DOCS, 'README.md'), ...fs.readdirSync(path.join(DOCS, 'docs')).map((f) => path.join(DOCS, 'docs', f))]
   .filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
 

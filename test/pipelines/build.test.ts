@@ -15,9 +15,9 @@ import { acquireLock } from '../../pipelines/publish.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT, StageError } from '../../warehouse/errors.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
+import { REPO, SHARED_DATA } from '../helpers/paths.ts';
 
-const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
-const REPO = path.resolve(import.meta.dirname, '../..');
+const SHARED = SHARED_DATA;
 const NOW = new Date('2026-11-21T06:00:00Z');
 
 function tmp(prefix: string): string {

@@ -5,11 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SourceListRow } from '../pipelines/sources/list.ts';
-import { SOURCES } from '../pipelines/sources/registry.ts';
-import { REPO_ROOT } from '../warehouse/settings.ts';
+import type { SourceListRow } from '../../../pipelines/sources/list.ts';
+import { SOURCES } from '../../../pipelines/sources/registry.ts';
+import { REPO_ROOT } from '../../../warehouse/settings.ts';
+import { SHARED_DATA } from '../../helpers/paths.ts';
 
-const DATA = path.resolve(REPO_ROOT, '../shared/data');
+const DATA = SHARED_DATA;
 
 // Row counts documented in ../shared/data/README.md, REFERENCE-DATA.md and each SOURCE.md (null: GeoJSON only).
 const DOCUMENTED: Record<string, number | null> = {

@@ -8,15 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { publish } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../warehouse/layout.ts';
-import { run as runExport } from '../pipelines/export/write.ts';
-import { EXPORT_DATASET_NAMES, type ExportManifest } from '../warehouse/export.ts';
-import { parseRange } from '../api/export/files.ts';
-import { openWarehouse, queryRows } from '../warehouse/db.ts';
-import { makeContext, type TestContext } from './helpers/context.ts';
-import { artifactsDir, buildDir } from './helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
+import { publish } from '../../pipelines/publish.ts';
+import { FORMAT_VERSION } from '../../warehouse/layout.ts';
+import { run as runExport } from '../../pipelines/export/write.ts';
+import { EXPORT_DATASET_NAMES, type ExportManifest } from '../../warehouse/export.ts';
+import { parseRange } from '../../api/export/files.ts';
+import { openWarehouse, queryRows } from '../../warehouse/db.ts';
+import { makeContext, type TestContext } from '../helpers/context.ts';
+import { artifactsDir, buildDir } from '../helpers/build.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const sha256 = (buf: Buffer): string => crypto.createHash('sha256').update(buf).digest('hex');
 

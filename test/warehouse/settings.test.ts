@@ -1,11 +1,11 @@
 // Settings are data: every row is documented in README.md, and bad values are refused by name.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SETTINGS, loadSettings } from '../warehouse/settings.ts';
-import { CliError } from '../warehouse/errors.ts';
+import { SETTINGS, loadSettings } from '../../warehouse/settings.ts';
+import { CliError } from '../../warehouse/errors.ts';
+import { repoPath } from '../helpers/paths.ts';
 
-const README = fs.readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
+const README = fs.readFileSync(repoPath('README.md'), 'utf8');
 
 describe('settings', () => {
   test.each(SETTINGS.map((s) => [s.env, s]))('%s is documented in README.md with its default', (_env, s) => {

@@ -7,16 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeContext, runSqlFile, type TestContext } from './helpers/context.ts';
-import { artifactsDir, buildDir, readShard, warehouseRows } from './helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from './helpers/server.ts';
-import { run as loadRegulationsStep } from '../pipelines/intermediate/20_legal_01_regulations.ts';
-import { listSteps } from '../pipelines/steps.ts';
-import { publish } from '../pipelines/publish.ts';
-import { FORMAT_VERSION } from '../warehouse/layout.ts';
-import type { RegulationRecord } from '../warehouse/regulations/schema.ts';
+import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
+import { artifactsDir, buildDir, readShard, warehouseRows } from '../helpers/build.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { run as loadRegulationsStep } from '../../pipelines/intermediate/20_legal_01_regulations.ts';
+import { listSteps } from '../../pipelines/steps.ts';
+import { publish } from '../../pipelines/publish.ts';
+import { FORMAT_VERSION } from '../../warehouse/layout.ts';
+import type { RegulationRecord } from '../../warehouse/regulations/schema.ts';
+import { REPO } from '../helpers/paths.ts';
 
-const REPO = path.resolve(import.meta.dirname, '..');
 // the nine categories of interface-v1.md (Regulation object), in the spec's order
 const CATEGORIES = ['landlord_tenant', 'eviction', 'creative_finance', 'adverse_possession', 'foreclosure', 'zoning', 'disclosure', 'rent_control', 'tax_deed_lien'];
 
