@@ -5,6 +5,7 @@ import path from 'node:path';
 import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { ShardStore } from './shards.ts';
+import type { Settings } from '../warehouse/settings.ts';
 import type { LiveInstance, LiveModule } from '../warehouse/live.ts';
 
 export interface LoadedBuild {
@@ -20,8 +21,8 @@ export interface LoadedBuild {
 export type LiveRegistry = Readonly<Record<string, LiveModule<never>>>;
 
 export interface BuildHolderOptions {
-  artifacts: string;
-  cacheBytes: number;
+  /** artifacts (where `current` is), shardCacheMb, and what the live modules read. */
+  settings: Readonly<Settings>;
   live: LiveRegistry;
   log: (msg: string, fields?: Record<string, unknown>) => void;
   pollMs?: number;
@@ -54,7 +55,7 @@ export class BuildHolder {
   }
 
   private async load(): Promise<void> {
-    const dir = currentBuildDir(this.opts.artifacts);
+    const dir = currentBuildDir(this.opts.settings.artifacts);
     if (!dir || dir === this.current?.dir) return;
     let manifest: { format_version?: number; build_id?: string; as_of?: string; built_at?: string };
     try {
@@ -70,11 +71,11 @@ export class BuildHolder {
     const build: LoadedBuild = {
       dir, buildId: manifest.build_id ?? path.basename(dir), asOf: manifest.as_of ?? '', builtAt: manifest.built_at ?? '',
       lastModified: new Date(manifest.built_at || Date.now()).toUTCString(),
-      shards: new ShardStore(path.join(dir, 'shards'), this.opts.cacheBytes), live: new Map(),
+      shards: new ShardStore(path.join(dir, 'shards'), this.opts.settings.shardCacheMb * 1024 * 1024), live: new Map(),
     };
     for (const [name, mod] of Object.entries(this.opts.live)) {
       try {
-        build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf }));
+        build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf, settings: this.opts.settings }));
       } catch (err) {
         this.opts.log(`live endpoint ${name} unavailable for this build`, { error: (err as Error).message });
       }

@@ -71,7 +71,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), msg, ...fields }) + '\n'));
   const buffered = opts.accessLog ? null : bufferedLines(process.stdout);
   const accessLog = opts.accessLog ?? ((line: Record<string, unknown>) => buffered!.write(JSON.stringify(line)));
-  const holder = new BuildHolder({ artifacts: settings.artifacts, cacheBytes: settings.shardCacheMb * 1024 * 1024, live: opts.live ?? LIVE_MODULES, log });
+  const holder = new BuildHolder({ settings, live: opts.live ?? LIVE_MODULES, log });
   await holder.start();
   const keys = new KeyStore(settings.state);
   let checker: KeyChecker = keys;

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import location from '../live/location/endpoint.ts';
 import type { BBox, FloodData, ZctaData, ZipData } from '../live/location/geo.ts';
 import { rng } from './rng.ts';
+import { loadSettings } from '../warehouse/settings.ts';
 
 export interface BenchResult {
   p50_ms: number;
@@ -47,7 +48,7 @@ export function benchPoints(dir: string, n: number, seed = 42): [number, number]
 }
 
 export async function benchLocation(buildDir: string, n = 20_000): Promise<BenchResult> {
-  const inst = await location.load({ dir: buildDir, buildId: path.basename(buildDir), asOf: '' });
+  const inst = await location.load({ dir: buildDir, buildId: path.basename(buildDir), asOf: '', settings: loadSettings() });
   const points = benchPoints(buildDir, n);
   for (const [lat, lng] of benchPoints(buildDir, 2_000, 7)) await inst.handle({ lat, lng });
   const times = new Float64Array(points.length);

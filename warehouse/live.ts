@@ -2,6 +2,8 @@
 // location points). The core does routing, auth, limits, parameter/body validation and sending;
 // a live module only answers an already-validated input from data its build prepared.
 
+import type { Settings } from './settings.ts';
+
 export interface FieldError {
   field: string;
   code: string; // e.g. required, type, pattern, enum, range, min_length
@@ -20,6 +22,8 @@ export interface LiveBuild {
   dir: string; // the build folder (artifacts/builds/<id>): warehouse.duckdb, shards/, live/
   buildId: string;
   asOf: string;
+  /** The server's settings, read once at start (warehouse/settings.ts): a module reads no environment itself. */
+  settings: Readonly<Settings>;
 }
 
 export interface LiveInstance<I> {

@@ -19,6 +19,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { PINNED_NOW } from '../helpers/global-setup.ts';
 import { REPO } from '../helpers/paths.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
 
 
 /** The plan table as a file (not api/plans.ts, which the server itself uses). */
@@ -136,7 +137,7 @@ describe('GET /v1/usage on a pinned clock', () => {
     artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-usage-'));
     state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-usage-state-'));
     publish(artifacts, fakeBuild(artifacts, 'u1', 1));
-    holder = new BuildHolder({ artifacts, cacheBytes: 1 << 20, live: {}, log: () => {} });
+    holder = new BuildHolder({ settings: loadSettings({ artifacts, shardCacheMb: '1' }), live: {}, log: () => {} });
     await holder.start();
     keys = new KeyStore(state);
     limits = new MemoryLimits(state);

@@ -12,6 +12,7 @@ import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../../
 import type { AddressMatch } from '../../../live/autocomplete/address-index.ts';
 import type { LiveInstance } from '../../../warehouse/live.ts';
 import { tokens, typoVariants } from '../../../live/autocomplete/text.ts';
+import { loadSettings } from '../../../warehouse/settings.ts';
 
 interface Body { query: string; results: AddressMatch[] }
 
@@ -91,7 +92,7 @@ describe('addresses table and index over given rows', () => {
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_01_candidates.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_09_addresses.sql');
     await runIndexStep(ctx);
-    inst = await autocomplete.load({ dir: ctx.paths.build, buildId: 'test', asOf: '' });
+    inst = await autocomplete.load({ dir: ctx.paths.build, buildId: 'test', asOf: '', settings: loadSettings() });
   });
   afterAll(() => ctx?.close());
 
@@ -142,7 +143,7 @@ describe('addresses table and index over given rows', () => {
   });
 
   it('answers 404 for a build without the index', async () => {
-    const none = await autocomplete.load({ dir: path.join(ctx.paths.build, 'nowhere'), buildId: 'x', asOf: '' });
+    const none = await autocomplete.load({ dir: path.join(ctx.paths.build, 'nowhere'), buildId: 'x', asOf: '', settings: loadSettings() });
     const a = await none.handle({ q: 'abc', limit: 5 });
     expect(a.ok).toBe(false);
     expect(a.ok === false && a.code).toBe('no_data');

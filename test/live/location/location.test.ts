@@ -379,7 +379,7 @@ describe('location risk over the real build', () => {
 
   beforeAll(async () => {
     const dir = buildDir();
-    inst = await location.load({ dir, buildId: path.basename(dir), asOf: '' });
+    inst = await location.load({ dir, buildId: path.basename(dir), asOf: '', settings: loadSettings() });
     engine = LocationEngine.fromDir(path.join(dir, 'live', 'location'));
     cambridge = readFeatures(CAMBRIDGE);
     belmont = readFeatures(BELMONT);

@@ -20,6 +20,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, buildDir } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
+import { loadSettings } from '../../../warehouse/settings.ts';
 import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../../../live/research/endpoint.ts';
 import { ResearchData } from '../../../live/research/data.ts';
 import { understand, detectIntents } from '../../../live/research/intent.ts';
@@ -1104,7 +1105,7 @@ describe('the live module and HTTP', () => {
   afterAll(async () => { await srv.close(); });
 
   it('load() answers 404 for a build without the research index', async () => {
-    const inst = await research.load({ dir: path.join(buildDir(), 'no-such-dir'), buildId: 'x', asOf: '2026-01-01' });
+    const inst = await research.load({ dir: path.join(buildDir(), 'no-such-dir'), buildId: 'x', asOf: '2026-01-01', settings: loadSettings() });
     const a = await inst.handle({ query: 'eviction notice in Texas' });
     expect(a).toMatchObject({ ok: false, code: 'no_data' });
   });

@@ -12,6 +12,7 @@ import { REPORT_TITLE, run as runValuationStep } from '../../../live/valuation/b
 import { makeContext } from '../../helpers/context.ts';
 import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
+import { loadSettings } from '../../../warehouse/settings.ts';
 
 // ---------------------------------------------------------------- the test's own arithmetic (not the model's helpers)
 
@@ -264,7 +265,7 @@ describe('valuation live module (given comps)', () => {
 
   it('a build without valuation data loads an instance that answers 404', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-valuation-empty-'));
-    const inst = await valuationModule.load({ dir: empty, buildId: 'x', asOf: '2020-01-01' });
+    const inst = await valuationModule.load({ dir: empty, buildId: 'x', asOf: '2020-01-01', settings: loadSettings() });
     expect(await inst.handle({ zip: '99901', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, code: 'no_data', message: 'valuation data is not available in this build' });
     fs.rmSync(empty, { recursive: true, force: true });
   });
