@@ -7,7 +7,6 @@ export const STATE_CODES = new Set(['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'D
 export const UNCOVERED_CODES = new Set(['PR', 'GU', 'VI', 'AS', 'MP', 'AA', 'AE', 'AP', 'FM', 'MH', 'PW']);
 
 export const CATEGORIES = ['landlord_tenant', 'eviction', 'creative_finance', 'adverse_possession', 'foreclosure', 'zoning', 'disclosure', 'rent_control', 'tax_deed_lien'] as const;
-export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as const;
 export const TIERS = ['primary', 'secondary', 'tertiary', 'rural'] as const;
 export const CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 

@@ -6,7 +6,8 @@ import { shardPath, type FamilyName } from '../warehouse/layout.ts';
 import type { Reply, Route, Values } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer } from '../warehouse/live.ts';
-import { CATEGORIES, CONDITIONS, PROPERTY_TYPES, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
+import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
+import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10

@@ -2,6 +2,7 @@
 // The OpenAPI document references them and the contract tests check shard bodies against them.
 import { WEBHOOK_SCHEMAS } from './webhooks/schemas.ts'; // issue 10
 import { EXPORT_SCHEMAS } from './export/schemas.ts'; // issue 10
+import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export const SCHEMAS: Record<string, Schema> = {
     distressed_pipeline_count: nullable('number'), platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
   }),
   CompsSummary: obj({
-    zip_code: str, city: str, state: str, property_type: enumOf('sfr', 'multi', 'condo', 'land', 'commercial'),
+    zip_code: str, city: str, state: str, property_type: enumOf(...PROPERTY_TYPES),
     sample_count: nullable('number'),
     price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
     days_on_market: obj({ median: nullable('number') }),

@@ -14,7 +14,6 @@ export const CONDITION_CODES: readonly Condition[] = ['poor', 'fair', 'good', 'e
 /** Value multipliers relative to "good" (the request default). Applied to the subject and, for comps that
  *  carry a condition, removed from the comp, so a comp in excellent condition is adjusted down for a good subject. */
 export const CONDITION_FACTOR: Readonly<Record<Condition, number>> = { excellent: 1.08, good: 1.0, fair: 0.9, poor: 0.78 };
-export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as const;
 /** Types the valuation covers (comps and subjects). */
 export const RESIDENTIAL_TYPES: ReadonlySet<number> = new Set([0, 1, 2]);
 
