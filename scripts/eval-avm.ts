@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { latLngToCell } from 'h3-js';
 import { formatTable } from '../bin/cli-format.ts';
 import { currentBuildDir } from '../warehouse/build-folder.ts';
-import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../live/valuation/model.ts';
+import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../live/valuation/estimate.ts';
 import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');

@@ -10,7 +10,7 @@
 import {
   COVERAGE, CompIndex, type CalibrationRow, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier, TIERS,
   SUBJECT_MODES, calibratedQ, conformalQuantile, estimate, fitParams, median, RESIDENTIAL_TYPES,
-} from './model.ts';
+} from './estimate.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
  *  starts at TEST_START. Two folds average over more than one season of drift. */

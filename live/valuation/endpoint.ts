@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, CompIndex, calibrationFor, dayOf, estimate, isoOfDay, type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical } from './model.ts';
+import { CONDITION_FACTOR, CompIndex, calibrationFor, dayOf, estimate, isoOfDay, type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical } from './estimate.ts';
 import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
 
 export interface ValuationInput {

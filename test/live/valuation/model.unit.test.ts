@@ -3,7 +3,7 @@
 // rule, the calibration lookup order (warehouse/docs/valuation.md), least squares on exact linear data, and
 // estimates where every comp is the subject's twin (so the estimate is the comps' own price).
 import { describe, expect, test } from 'vitest';
-import { calibrationFor, calibratedQ, CompIndex, confidenceTier, conformalQuantile, dayOf, estimate, fitParams, haversineKm, indexAt, indexAtMonth, isoOfDay, median, monthOfDay, ols, topK, weightedMedian, UNCALIBRATED_Q, type CalibrationRow, type CompSetData, type ModelParams, type Subject } from '../../../live/valuation/model.ts';
+import { calibrationFor, calibratedQ, CompIndex, confidenceTier, conformalQuantile, dayOf, estimate, fitParams, haversineKm, indexAt, indexAtMonth, isoOfDay, median, monthOfDay, ols, topK, weightedMedian, UNCALIBRATED_Q, type CalibrationRow, type CompSetData, type ModelParams, type Subject } from '../../../live/valuation/estimate.ts';
 import { addressKey, normalizeAddress } from '../../../warehouse/address.ts';
 
 describe('small helpers', () => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta } from '../../../live/valuation/model.ts';
+import { CompIndex, TIERS, UNCALIBRATED_Q, calibratedQ, calibrationFor, conformalQuantile, dayOf, estimate, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type ModelParams, type Subject, type ValuationMeta } from '../../../live/valuation/estimate.ts';
 import { normalizeAddress } from '../../../warehouse/address.ts';
 import { backtest, calibrate, subjectFor, summarize, type Prediction } from '../../../live/valuation/backtest.ts';
 import valuationModule, { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
