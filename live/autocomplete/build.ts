@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
-import { AutocompleteIndexBuilder, INDEX_FORMAT } from './address-index.ts';
+import { AutocompleteIndexBuilder, INDEX_FORMAT } from './index-builder.ts';
 
 export const requires = ['addresses'];
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import { AutocompleteIndex, INDEX_FORMAT } from './address-index.ts';
+import { AutocompleteIndex, INDEX_FORMAT } from './index-builder.ts';
 
 export interface AutocompleteInput {
   q: string;
