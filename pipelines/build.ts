@@ -47,11 +47,13 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   let peakRss = process.memoryUsage().rss;
   const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
   const onSignal = (sig: NodeJS.Signals): void => {
-    // The served build is never touched before publish; just leave a marker and the lock behind.
+    // The served build is never touched before publish: leave a marker, free the lock, then let the signal
+    // do what it does by default (the process ends as killed by it; a shell sees 130 for SIGINT). Only the
+    // CLI calls process.exit.
     log.error(`build interrupted by ${sig}; current build untouched`, { build: buildId });
     try { fs.writeFileSync(path.join(dir, 'INTERRUPTED'), sig); } catch { /* folder may not exist yet */ }
     release();
-    process.exit(130);
+    process.kill(process.pid, sig);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -13,6 +13,9 @@ create or replace macro zip5(z) as
         else null
     end;
 
+-- The property types of the canonical sales and parcels tables; warehouse/property-types.ts is the same list.
+create or replace macro property_types() as ['sfr', 'multi', 'condo', 'land', 'commercial'];
+
 -- The URL slug of a city name; warehouse/layout.ts slug() is the same rule in TypeScript.
 create or replace macro slug(s) as
     trim(regexp_replace(lower(strip_accents(cast(s as varchar))), '[^a-z0-9]+', '-', 'g'), '-');

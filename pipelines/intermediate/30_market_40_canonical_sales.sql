@@ -45,7 +45,7 @@ select *,
         when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
         when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
         when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
-        when property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial') then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type}
+        when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type}
         when condition is not null and condition not in ('excellent', 'good', 'fair', 'poor') then {'rule': 'not_in_list', 'col': 'condition', 'val': condition}
         when list_date > sale_date then {'rule': 'list_date_after_sale', 'col': 'list_date', 'val': list_date_text}
     end as hit

@@ -19,7 +19,7 @@ with zip_window as (
     select zip, max(sale_date) as zip_as_of from sales where zip is not null and is_arms_length group by zip
 ),
 property_types as (
-    select unnest(['sfr', 'multi', 'condo', 'land', 'commercial']) as property_type
+    select unnest(property_types()) as property_type
 ),
 combos as (
     select zip, property_type from zip_window cross join property_types
