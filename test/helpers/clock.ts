@@ -3,6 +3,9 @@
 // never straddle a window boundary, and the window's end can be checked exactly and then crossed at will.
 import { startTestServer, type TestServer } from './server.ts';
 
+/** The one pinned "now" of the suite: the shared build's clock (as_of 2026-11-21), given rows' build time, log times. */
+export const PINNED_NOW = new Date('2026-11-21T06:00:00Z');
+
 export interface ManualClock {
   now(): number;
   set(t: number): void;

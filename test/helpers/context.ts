@@ -7,6 +7,7 @@ import { openWarehouse, queryRows } from '../../warehouse/db.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
 import { REJECTS_DDL } from '../../pipelines/sources/rejects.ts';
+import { PINNED_NOW } from './clock.ts';
 import { repoPath } from './paths.ts';
 
 export interface TestContext extends StageContext {
@@ -25,7 +26,7 @@ export async function makeContext(opts: { sources?: string; now?: Date } = {}): 
   const settings = loadSettings({ artifacts: dir, sources: opts.sources });
   const rejects: Reject[] = [];
   return {
-    db, settings, buildId: 'test', builtAt: opts.now ?? new Date('2026-11-21T06:00:00Z'), log: silentLogger,
+    db, settings, buildId: 'test', builtAt: opts.now ?? PINNED_NOW, log: silentLogger,
     paths: { sources: settings.sources, build: dir, warehouse: ':memory:', shards: path.join(dir, 'shards') },
     sourceFiles: () => [],
     addRejects: async (rows) => { rejects.push(...rows); },

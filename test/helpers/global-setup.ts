@@ -4,12 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { PINNED_NOW } from './clock.ts';
 import { runBuild } from '../../pipelines/build.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 
-export const PINNED_NOW = new Date('2026-11-21T06:00:00Z');
+
+export { PINNED_NOW }; // until every test imports it from ./clock.ts
 
 declare module 'vitest' {
   export interface ProvidedContext {

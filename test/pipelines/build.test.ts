@@ -16,9 +16,10 @@ import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT, StageError } from '../../warehouse/errors.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 import { REPO, SHARED_DATA } from '../helpers/paths.ts';
+import { PINNED_NOW } from '../helpers/clock.ts';
 
 const SHARED = SHARED_DATA;
-const NOW = new Date('2026-11-21T06:00:00Z');
+const NOW = PINNED_NOW;
 
 function tmp(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -12,9 +12,10 @@ import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { verifyShards } from '../../pipelines/shards/index.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
+import { PINNED_NOW } from '../helpers/clock.ts';
 
 const SHARED = SHARED_DATA;
-const NOW = new Date('2026-11-21T06:00:00Z');
+const NOW = PINNED_NOW;
 
 function smallSources(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-src-'));

@@ -7,7 +7,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
 import { artifactsDir, buildDir, readShard, warehouseRows } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { PINNED_NOW } from '../helpers/global-setup.ts';
+import { PINNED_NOW } from '../helpers/clock.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { run as runCoverage } from '../../pipelines/marts/90_mart_coverage.ts';
 import { listSteps } from '../../pipelines/steps.ts';

@@ -2,6 +2,7 @@
 // and pipes never get bar output. A fake TTY stream and a pinned clock make the output exact.
 import { describe, expect, test } from 'vitest';
 import { createLogger, PROGRESS_INTERVAL_MS } from '../../warehouse/log.ts';
+import { PINNED_NOW } from '../helpers/clock.ts';
 
 function stream(isTTY: boolean): NodeJS.WritableStream & { isTTY: boolean; text: () => string } {
   const chunks: string[] = [];
@@ -43,7 +44,7 @@ describe('build log progress', () => {
   });
 
   test('no bar when not a terminal, nor in JSON mode (even on a terminal)', () => {
-    const t = Date.parse('2026-11-21T06:00:00Z');
+    const t = PINNED_NOW.getTime();
     for (const [format, tty] of [['human', false], ['json', true]] as const) {
       const out = stream(tty);
       const log = createLogger(format, out, { now: () => t });
