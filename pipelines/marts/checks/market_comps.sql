@@ -6,7 +6,7 @@ union all
 select zip, property_type, months, 'key missing or malformed', concat_ws('/', zip, property_type, months)
 from mart_comps
 where zip is null or not regexp_matches(zip, '^\d{5}$')
-   or property_type is null or property_type not in (select unnest(property_types()))
+   or property_type is null or property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial')
    or months is null or months not between 3 and 24
 union all
 select zip, property_type, months, 'city or state missing', concat_ws('/', city, state_code)
