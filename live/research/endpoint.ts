@@ -12,8 +12,8 @@
 //               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { ResearchData } from './data.ts';
-import { understand, type Context } from './intent.ts';
-import { compose, countSentences, gather, type Composed, type Depth } from './answer.ts';
+import { understand, type Context } from './places.ts';
+import { compose, countSentences, gather, type Composed, type Depth } from './records.ts';
 
 export interface ResearchInput {
   query: string;

@@ -2,7 +2,7 @@
 // rule of warehouse/docs/research.md ("Entity rules", intents, months, property type, ranking) is checked on its
 // own: the expected readings below are the documented rules applied by hand, not outputs copied from the code.
 import { describe, expect, test } from 'vitest';
-import { detectIntents, stateNameOf, STATE_CODES, understand, type Gazetteer } from '../../../live/research/intent.ts';
+import { detectIntents, stateNameOf, STATE_CODES, understand, type Gazetteer } from '../../../live/research/places.ts';
 import type { City } from '../../../live/research/data.ts';
 
 const city = (name: string, state: string, population: number, zips: string[] = []): City => ({ name, state, population, zips, county_fips: null });

@@ -23,8 +23,8 @@ import { schemaErrors, startTestServer, type TestServer } from '../../helpers/se
 import { loadSettings } from '../../../warehouse/settings.ts';
 import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../../../live/research/endpoint.ts';
 import { ResearchData } from '../../../live/research/data.ts';
-import { understand, detectIntents } from '../../../live/research/intent.ts';
-import { countSentences, NOT_LEGAL_ADVICE } from '../../../live/research/answer.ts';
+import { understand, detectIntents } from '../../../live/research/places.ts';
+import { countSentences, NOT_LEGAL_ADVICE } from '../../../live/research/records.ts';
 import { shardPath, type FamilyName } from '../../../warehouse/layout.ts';
 import { buildBm25, Bm25, queryTerms } from '../../../live/research/text.ts';
 import { makeContext } from '../../helpers/context.ts';

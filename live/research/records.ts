@@ -8,7 +8,7 @@
 //          review dates, uncertainty notes, related records found by full-text search, caveats, and a closing
 //          "Sources:" list that repeats every citation
 import type { ResearchData, RegulationDoc, StateLegalRow } from './data.ts';
-import { LEGAL_INTENTS, type Intent, type Target, type Understanding } from './intent.ts';
+import { LEGAL_INTENTS, type Intent, type Target, type Understanding } from './places.ts';
 import { queryTerms } from './text.ts';
 import { slug } from '../../warehouse/layout.ts';
 
