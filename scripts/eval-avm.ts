@@ -1,6 +1,6 @@
 // `npm run eval:avm [-- --artifacts DIR] [--min-test N]`: the time-split evaluation of the valuation estimator over
 // the comps of the current build (<build>/live/valuation/comps-*.json), with the same model module the server uses
-// (live/valuation/model.ts) and the same back-test as the build (live/valuation/backtest.ts): per source,
+// (live/valuation/estimate.ts) and the same back-test as the build (live/valuation/backtest.ts): per source,
 // calibration folds at 48-64% and 64-80% of the sales by date, test on the last 20%, each predicted only from
 // earlier sales. Prints MdAPE, PPE10, PPE20, 80% interval coverage and median width per source, subject mode and
 // confidence tier, next to three naive baselines on the same test sales. Subject modes (how the endpoint describes
@@ -18,7 +18,9 @@ import { parseArgs } from 'node:util';
 import { latLngToCell } from 'h3-js';
 import { formatTable } from '../bin/cli-format.ts';
 import { currentBuildDir } from '../warehouse/build-folder.ts';
-import { CompIndex, H3_RES, RESIDENTIAL_TYPES, haversineKm, median, type CompSetData, type ValuationMeta } from '../live/valuation/estimate.ts';
+import { RESIDENTIAL_TYPES, type ValuationMeta } from '../live/valuation/types.ts';
+import { haversineKm, median } from '../live/valuation/helpers.ts';
+import { CompIndex, H3_RES, type CompSetData } from '../live/valuation/comps.ts';
 import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');

@@ -7,10 +7,12 @@
 //   test         the last 20%: predicted only from the sales before it, interval = estimate x exp(+-q)
 // A subject's own sale is never its comp, and nothing sold on or after the split day is used. Every sale is a subject
 // once per subject mode (record, request, typical: the three ways the live endpoint describes a subject).
-import {
-  COVERAGE, CompIndex, type CalibrationRow, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier, TIERS,
-  SUBJECT_MODES, calibratedQ, conformalQuantile, estimate, fitParams, median, RESIDENTIAL_TYPES,
-} from './estimate.ts';
+import { RESIDENTIAL_TYPES, SUBJECT_MODES, TIERS, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier } from './types.ts';
+import { median } from './helpers.ts';
+import { CompIndex } from './comps.ts';
+import { fitParams } from './fit.ts';
+import { estimate } from './estimate.ts';
+import { COVERAGE, calibratedQ, conformalQuantile, type CalibrationRow } from './interval.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
  *  starts at TEST_START. Two folds average over more than one season of drift. */

@@ -12,7 +12,11 @@ import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
-import { CONDITION_CODES, CompIndex, fitParams, isoOfDay, type CalibrationRow, type CompSetData, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './estimate.ts';
+import { CONDITION_CODES, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
+import { isoOfDay } from './helpers.ts';
+import { CompIndex, type CompSetData } from './comps.ts';
+import { fitParams } from './fit.ts';
+import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
 import { backtest, calibrate, summarize, type Prediction, type SummaryRow } from './backtest.ts';
 

@@ -5,14 +5,18 @@
 //              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'); else the zip's typical
 //              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium),
 //              or without a sqft in the request the typical property's sqft too ('typical', confidence low)
-//   estimate   live/valuation/model.ts (the estimator the build back-tested), valued at the market's latest sale;
+//   estimate   live/valuation/estimate.ts (the estimator the build back-tested), valued at the market's latest sale;
 //              a recorded subject's own (latest) sale is never one of its comps, as in the back-test
 //   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier;
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, CompIndex, calibrationFor, dayOf, estimate, isoOfDay, type CalibrationPick, type CalibrationRow, type Estimate, type CompSetData, type Condition, type ModelParams, type Subject, type ValuationMeta, type ZipTypical } from './estimate.ts';
+import { CONDITION_FACTOR, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
+import { dayOf, isoOfDay } from './helpers.ts';
+import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
+import { estimate } from './estimate.ts';
+import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
 
 export interface ValuationInput {

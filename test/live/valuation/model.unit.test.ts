@@ -1,9 +1,15 @@
-// Unit tests of the valuation estimator's pure parts (live/valuation/model.ts) on tiny hand-made markets whose
-// right answers can be worked out by hand: statistics helpers against direct computations, the index and its trend
-// rule, the calibration lookup order (warehouse/docs/valuation.md), least squares on exact linear data, and
-// estimates where every comp is the subject's twin (so the estimate is the comps' own price).
+// Unit tests of the valuation estimator's pure parts (live/valuation/: helpers, comps, estimate, fit, interval) on
+// tiny hand-made markets whose right answers can be worked out by hand: statistics helpers against direct
+// computations, the index and its trend rule, the calibration lookup order (warehouse/docs/valuation.md), least
+// squares on exact linear data, and estimates where every comp is the subject's twin (so the estimate is the comps'
+// own price).
 import { describe, expect, test } from 'vitest';
-import { calibrationFor, calibratedQ, CompIndex, confidenceTier, conformalQuantile, dayOf, estimate, fitParams, haversineKm, indexAt, indexAtMonth, isoOfDay, median, monthOfDay, ols, topK, weightedMedian, UNCALIBRATED_Q, type CalibrationRow, type CompSetData, type ModelParams, type Subject } from '../../../live/valuation/estimate.ts';
+import type { ModelParams, Subject } from '../../../live/valuation/types.ts';
+import { dayOf, haversineKm, isoOfDay, median, monthOfDay, weightedMedian } from '../../../live/valuation/helpers.ts';
+import { CompIndex, type CompSetData } from '../../../live/valuation/comps.ts';
+import { fitParams, ols } from '../../../live/valuation/fit.ts';
+import { estimate, indexAt, indexAtMonth, topK } from '../../../live/valuation/estimate.ts';
+import { calibrationFor, calibratedQ, confidenceTier, conformalQuantile, UNCALIBRATED_Q, type CalibrationRow } from '../../../live/valuation/interval.ts';
 import { addressKey, normalizeAddress } from '../../../warehouse/address.ts';
 
 describe('small helpers', () => {

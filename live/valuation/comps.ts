@@ -1,0 +1,113 @@
+// A market's comparable sales (pure, no I/O): the columnar comp file (live/valuation/comps-<source>.json, CompSetData)
+// and CompIndex, its lookup structures (H3 cells, zips, address keys), the subject a recorded row describes and a zip's
+// typical property. warehouse/docs/valuation.md "Files under <build>/live/valuation/" and "The estimator".
+import { gridDisk, latLngToCell } from 'h3-js';
+import { CONDITION_CODES, CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Subject } from './types.ts';
+import { median, monthOfDay, nz, push } from './helpers.ts';
+
+/** H3 resolution of the comp cells (~0.46 km edge, ~0.74 km2). */
+export const H3_RES = 8;
+
+/** One market's comparable sales, columnar (as written to live/valuation/comps-<source>.json). Unknown = null. */
+export interface CompSetData {
+  source: string;
+  zips: string[]; // dictionary of zips
+  zip: number[]; // index into zips
+  day: number[]; // sale date, days since 1970-01-01
+  price: number[];
+  sqft: number[];
+  beds: (number | null)[];
+  baths: (number | null)[];
+  year: (number | null)[]; // year built
+  cond: (number | null)[]; // CONDITION_CODES index
+  type: number[]; // PROPERTY_TYPES index
+  lat: (number | null)[];
+  lng: (number | null)[];
+  key: (string | null)[]; // normalised street address (+ " #unit"), or the parcel id where a source has no address
+  /** Assessor features where a source has them (King County: grade, view, waterfront, log_lot; TUNING.features). */
+  features?: Record<string, (number | null)[]>;
+}
+
+export interface ZipTypical { sqft: number; beds: number | null; baths: number | null; year: number | null; type: number; n: number }
+
+/** A market's comps with their lookup structures (H3 cells, zips, address keys). */
+export class CompIndex {
+  readonly n: number;
+  readonly day: Float64Array;
+  readonly month: Int32Array; // year * 12 + month - 1 of the sale
+  readonly logPrice: Float64Array;
+  readonly logSqft: Float64Array;
+  readonly beds: Float64Array;
+  readonly baths: Float64Array;
+  readonly year: Float64Array;
+  readonly features: [string, Float64Array][];
+  readonly condLog: Float64Array; // log CONDITION_FACTOR of the comp, 0 when unknown
+  readonly lat: Float64Array;
+  readonly lng: Float64Array;
+  readonly byCell = new Map<string, number[]>();
+  readonly byZip = new Map<string, number[]>();
+  readonly byKey = new Map<string, number>(); // "<zip>|<key>" -> latest row
+
+  constructor(readonly data: CompSetData) {
+    const n = (this.n = data.day.length);
+    this.day = Float64Array.from(data.day);
+    this.month = Int32Array.from(data.day, monthOfDay);
+    this.logPrice = Float64Array.from(data.price, Math.log);
+    this.logSqft = Float64Array.from(data.sqft, Math.log);
+    this.beds = Float64Array.from(data.beds, nz);
+    this.baths = Float64Array.from(data.baths, nz);
+    this.year = Float64Array.from(data.year, nz);
+    this.features = Object.entries(data.features ?? {}).map(([k, v]) => [k, Float64Array.from(v, nz)]);
+    this.condLog = Float64Array.from(data.cond, (c) => (c === null ? 0 : Math.log(CONDITION_FACTOR[CONDITION_CODES[c]!])));
+    this.lat = Float64Array.from(data.lat, nz);
+    this.lng = Float64Array.from(data.lng, nz);
+    for (let i = 0; i < n; i++) {
+      const zip = data.zips[data.zip[i]!]!;
+      push(this.byZip, zip, i);
+      if (Number.isFinite(this.lat[i]) && Number.isFinite(this.lng[i])) push(this.byCell, latLngToCell(this.lat[i]!, this.lng[i]!, H3_RES), i);
+      const key = data.key[i];
+      if (i > 0 && data.zip[i - 1] === data.zip[i] && data.day[i - 1]! > data.day[i]!) throw new Error('comps must be ordered by zip, then date');
+      if (key) {
+        const k = `${zip}|${key}`;
+        const prev = this.byKey.get(k);
+        if (prev === undefined || this.day[prev]! <= this.day[i]!) this.byKey.set(k, i);
+      }
+    }
+  }
+
+  private readonly disks = new Map<string, string[]>();
+  /** The cells of the comps within k rings of a cell (memoised; cells without comps left out). */
+  disk(cell: string, k: number): string[] {
+    const key = `${cell}:${k}`;
+    let d = this.disks.get(key);
+    if (!d) {
+      d = gridDisk(cell, k).filter((c) => this.byCell.has(c));
+      if (this.disks.size > 200_000) this.disks.clear();
+      this.disks.set(key, d);
+    }
+    return d;
+  }
+
+  /** The subject described by a recorded row (the back-test's subjects; address matches in the live endpoint). */
+  subjectOf(i: number, cond?: Condition): Subject {
+    const d = this.data;
+    const c = d.cond[i];
+    return {
+      zip: d.zips[d.zip[i]!]!, sqft: d.sqft[i]!, beds: d.beds[i] ?? null, baths: d.baths[i] ?? null, year: d.year[i] ?? null,
+      features: Object.fromEntries(this.features.map(([k, v]) => [k, v[i]!]).filter(([, v]) => Number.isFinite(v))), cond: cond ?? (c === null || c === undefined ? 'good' : CONDITION_CODES[c]!), type: d.type[i]!,
+      lat: d.lat[i] ?? null, lng: d.lng[i] ?? null, mode: 'record',
+    };
+  }
+
+  /** The zip's typical residential property (medians of the rows given, most common type). */
+  typical(zip: string, rows?: number[]): ZipTypical | null {
+    const all = (rows ?? this.byZip.get(zip) ?? []).filter((i) => RESIDENTIAL_TYPES.has(this.data.type[i]!));
+    if (all.length === 0) return null;
+    const counts = new Map<number, number>();
+    for (const i of all) counts.set(this.data.type[i]!, (counts.get(this.data.type[i]!) ?? 0) + 1);
+    const type = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+    const ofType = all.filter((i) => this.data.type[i] === type);
+    const med = (arr: Float64Array): number | null => { const v = median(ofType.map((i) => arr[i]!).filter(Number.isFinite)); return Number.isFinite(v) ? v : null; };
+    return { sqft: Math.round(Math.exp(med(this.logSqft)!)), beds: med(this.beds), baths: med(this.baths), year: med(this.year), type, n: ofType.length };
+  }
+}

@@ -1,0 +1,124 @@
+// Fitting a market's ModelParams (build side and back-test; pure, no I/O): the monthly hedonic price index and the
+// adjustment slopes, least squares with zip fixed effects. warehouse/docs/valuation.md "Adjustments".
+import { RESIDENTIAL_TYPES, type ModelParams } from './types.ts';
+import { push } from './helpers.ts';
+import type { CompIndex } from './comps.ts';
+import { TUNING } from './estimate.ts';
+
+/** Bounds of the fitted size elasticity (log price on log sqft within zips). */
+export const ELASTICITY_BOUNDS = [0.35, 0.95] as const;
+export const DEFAULT_ELASTICITY = 0.65;
+
+/** Fits the monthly index and the hedonic slopes on rows sold before `beforeDay`: log price on log sqft, beds,
+ *  baths, year built and month dummies, every variable demeaned within its zip (zip fixed effects). */
+export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
+  const d = idx.data;
+  const rows: number[] = [];
+  let m0 = Infinity, m1 = -Infinity;
+  for (let i = 0; i < idx.n; i++) {
+    if (idx.day[i]! >= beforeDay || !RESIDENTIAL_TYPES.has(d.type[i]!)) continue;
+    const m = idx.month[i]!;
+    m0 = Math.min(m0, m); m1 = Math.max(m1, m);
+    rows.push(i);
+  }
+  const empty: ModelParams = { source: d.source, month0: Number.isFinite(m0) ? m0 : 0, index: [0], elasticity: DEFAULT_ELASTICITY, beds: 0, baths: 0, year: 0, features: {}, fitted_rows: 0 };
+  if (rows.length < 50) return empty;
+  // months with >= 20 sales get a dummy; the others take the index of their neighbours (interpolated)
+  const monthCount = new Map<number, number>();
+  for (const i of rows) { const m = idx.month[i]!; monthCount.set(m, (monthCount.get(m) ?? 0) + 1); }
+  const months = [...monthCount.entries()].filter(([, c]) => c >= 20).map(([m]) => m).sort((a, b) => a - b);
+  const monthCol = new Map(months.map((m, k) => [m, k]));
+  // full rows for the slopes (sqft always; beds, baths, year known; quality where the source grades)
+  const full = rows.filter((i) => Number.isFinite(idx.beds[i]) && Number.isFinite(idx.baths[i]) && Number.isFinite(idx.year[i]));
+  const useChars = full.length >= Math.max(200, rows.length * 0.5);
+  // assessor features known on at least 90% of the full rows enter the fit (rows missing one are left out)
+  const feats = useChars ? idx.features.filter(([, col]) => full.filter((i) => Number.isFinite(col[i])).length >= full.length * 0.9) : [];
+  const fitRows = useChars ? full.filter((i) => feats.every(([, col]) => Number.isFinite(col[i]))) : rows;
+  const off = useChars ? 4 + feats.length : 1; // first month column
+  const nx = off + Math.max(0, months.length - 1);
+  const X: number[][] = [];
+  const y: number[] = [];
+  const zipOf: number[] = [];
+  for (const i of fitRows) {
+    const m = idx.month[i]!;
+    const row = new Array<number>(nx).fill(0);
+    row[0] = idx.logSqft[i]!;
+    if (useChars) { row[1] = idx.beds[i]!; row[2] = idx.baths[i]!; row[3] = idx.year[i]!; }
+    feats.forEach(([, col], k) => { row[4 + k] = col[i]!; });
+    const col = monthCol.get(m);
+    if (col !== undefined && col > 0) row[off + col - 1] = 1;
+    X.push(row);
+    y.push(idx.logPrice[i]! - idx.condLog[i]!);
+    zipOf.push(d.zip[i]!);
+  }
+  // demean within zip
+  const groups = new Map<number, number[]>();
+  zipOf.forEach((z, r) => push(groups, z, r));
+  for (const members of groups.values()) {
+    const my = members.reduce((a, r) => a + y[r]!, 0) / members.length;
+    for (const r of members) y[r]! -= my;
+    for (let c = 0; c < nx; c++) {
+      const mc = members.reduce((a, r) => a + X[r]![c]!, 0) / members.length;
+      for (const r of members) X[r]![c]! -= mc;
+    }
+  }
+  const beta = ols(X, y, 1e-6) ?? new Array<number>(nx).fill(0);
+  const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Number.isFinite(v) ? v : 0));
+  const monthEffect = new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!]));
+  // the index over every month of the range: fitted months, interpolated between them, flat at the ends
+  const index: number[] = [];
+  for (let m = m0; m <= m1; m++) {
+    if (monthEffect.has(m)) { index.push(monthEffect.get(m)!); continue; }
+    const before = months.filter((x) => x < m).pop();
+    const after = months.find((x) => x > m);
+    if (before === undefined && after === undefined) index.push(0);
+    else if (before === undefined) index.push(monthEffect.get(after!)!);
+    else if (after === undefined) index.push(monthEffect.get(before)!);
+    else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
+  }
+  return {
+    source: d.source, month0: m0, index: index.map((v) => round(v, 5)),
+    elasticity: round(clamp(beta[0]!, ...ELASTICITY_BOUNDS), 4),
+    beds: round(useChars ? clamp(beta[1]!, -0.08, 0.08) : 0, 4),
+    baths: round(useChars ? clamp(beta[2]!, -0.05, 0.12) : 0, 4),
+    year: round(useChars ? clamp(beta[3]!, -0.006, 0.006) : 0, 5),
+    features: Object.fromEntries(feats.map(([name], k) => {
+      const b = TUNING.features[name] ?? { lo: -0.5, hi: 0.5 };
+      return [name, round(clamp(beta[4 + k]!, b.lo, b.hi), 4)];
+    })),
+    fitted_rows: fitRows.length,
+  };
+}
+
+const round = (v: number, k: number): number => Number(v.toFixed(k));
+
+/** Least squares with a small ridge (normal equations, Gaussian elimination); null when singular. */
+export function ols(X: number[][], y: number[], ridge = 0): number[] | null {
+  const p = X[0]?.length ?? 0;
+  if (p === 0) return null;
+  const A = Array.from({ length: p }, () => new Array<number>(p + 1).fill(0));
+  for (let r = 0; r < X.length; r++) {
+    const x = X[r]!;
+    for (let i = 0; i < p; i++) {
+      const xi = x[i]!;
+      if (xi === 0) continue;
+      const Ai = A[i]!;
+      for (let j = 0; j < p; j++) Ai[j]! += xi * x[j]!;
+      Ai[p]! += xi * y[r]!;
+    }
+  }
+  for (let i = 0; i < p; i++) A[i]![i]! += ridge * (A[i]![i]! || 1);
+  for (let c = 0; c < p; c++) {
+    let piv = c;
+    for (let r = c + 1; r < p; r++) if (Math.abs(A[r]![c]!) > Math.abs(A[piv]![c]!)) piv = r;
+    if (Math.abs(A[piv]![c]!) < 1e-12) return null;
+    [A[c], A[piv]] = [A[piv]!, A[c]!];
+    for (let r = 0; r < p; r++) {
+      if (r === c) continue;
+      const f = A[r]![c]! / A[c]![c]!;
+      if (f === 0) continue;
+      for (let k = c; k <= p; k++) A[r]![k]! -= f * A[c]![k]!;
+    }
+  }
+  return A.map((row, i) => row[p]! / row[i]!);
+}

@@ -1,0 +1,75 @@
+// The valuation's shared vocabulary (pure, imports nothing): property conditions and their value factors, the
+// residential types, confidence tiers, subject modes, the estimator's subject and estimate, and the shapes of
+// params.json and meta.json under <build>/live/valuation/. warehouse/docs/valuation.md documents every rule and
+// constant here.
+
+export type Condition = 'excellent' | 'good' | 'fair' | 'poor';
+export type Tier = 'low' | 'medium' | 'high';
+export const TIERS: readonly Tier[] = ['high', 'medium', 'low'];
+/** Condition codes in the comp files: 0 poor, 1 fair, 2 good, 3 excellent. */
+export const CONDITION_CODES: readonly Condition[] = ['poor', 'fair', 'good', 'excellent'];
+/** Value multipliers relative to "good" (the request default). Applied to the subject and, for comps that
+ *  carry a condition, removed from the comp, so a comp in excellent condition is adjusted down for a good subject. */
+export const CONDITION_FACTOR: Readonly<Record<Condition, number>> = { excellent: 1.08, good: 1.0, fair: 0.9, poor: 0.78 };
+/** Types the valuation covers (comps and subjects). */
+export const RESIDENTIAL_TYPES: ReadonlySet<number> = new Set([0, 1, 2]);
+
+/** Fitted per market: the monthly log price index and the hedonic adjustment slopes. */
+export interface ModelParams {
+  source: string;
+  month0: number; // first month of the index, as year * 12 + (month - 1)
+  index: number[]; // log index per month from month0 (0 at the first month)
+  elasticity: number; // d log price / d log sqft
+  beds: number; // d log price per bedroom (sqft held)
+  baths: number; // d log price per bathroom
+  year: number; // d log price per year of construction
+  features: Record<string, number>; // d log price per unit of each assessor feature the source has
+  fitted_rows: number;
+}
+
+/** Subject of a valuation. Unknown characteristics are null; lat/lng null means "somewhere in the zip". */
+export interface Subject {
+  zip: string;
+  sqft: number;
+  beds: number | null;
+  baths: number | null;
+  year: number | null;
+  /** Known assessor features (TUNING.features names); absent = unknown. */
+  features: Record<string, number>;
+  cond: Condition;
+  type: number;
+  lat: number | null;
+  lng: number | null;
+  mode: SubjectMode;
+}
+
+/** How the subject was described (warehouse/docs/valuation.md "Subject"): 'record' = the characteristics of a recorded
+ *  sale or parcel at the address; 'request' = address not found, the zip's typical property with the request's sqft;
+ *  'typical' = address not found and no sqft sent: the zip's typical property, its sqft included. Each mode has its own
+ *  back-test subjects and calibration rows. */
+export type SubjectMode = 'record' | 'request' | 'typical';
+export const SUBJECT_MODES: readonly SubjectMode[] = ['record', 'request', 'typical'];
+
+export interface Estimate {
+  value: number; // USD
+  logValue: number;
+  compCount: number;
+  asOfDay: number; // most recent comp sale day used
+  tier: Tier;
+  dispersion: number; // weighted MAD of the comps' adjusted log values
+  effectiveComps: number;
+  medianAgeMonths: number;
+  medianDistanceKm: number | null;
+  scope: 'rings' | 'zip' | 'market';
+  /** The kept comps' rows of the CompIndex, highest weight first. */
+  rows: number[];
+}
+
+/** live/valuation/meta.json: per source its files and as_of (latest sale), per zip its source, city and state. */
+export interface ZipMeta { source: string; city: string; state: string; sales: number; last_sale: string }
+export interface ValuationMeta {
+  format: number;
+  build_id: string;
+  sources: Record<string, { comps_file: string; subjects_file: string; comps: number; subjects: number; as_of: string }>;
+  zips: Record<string, ZipMeta>;
+}
