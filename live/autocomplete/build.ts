@@ -1,5 +1,6 @@
 // Live data of GET /v1/address/autocomplete (live/autocomplete/endpoint.ts), written under <build>/live/autocomplete/:
-//   index.bin   the binary index (live/autocomplete/address-index.ts: records, token vocabulary, postings, key order)
+//   index.bin   the binary index (live/autocomplete/index-format.ts: records, token vocabulary, postings, key order),
+//               built by live/autocomplete/index-builder.ts
 //   meta.json   format, build id, counts (indexed records, tokens, rows left out and why); written last, so its
 //               presence marks a complete set
 // Every `addresses` row with a recorded zip, a point and a county is indexed; rows without a zip (the Connecticut
@@ -11,7 +12,8 @@ import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
-import { AutocompleteIndexBuilder, INDEX_FORMAT } from './index-builder.ts';
+import { AutocompleteIndexBuilder } from './index-builder.ts';
+import { INDEX_FORMAT } from './index-format.ts';
 
 export const requires = ['addresses'];
 

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import { AutocompleteIndex, INDEX_FORMAT } from './index-builder.ts';
+import { INDEX_FORMAT } from './index-format.ts';
+import { AutocompleteIndex } from './index-search.ts';
 
 export interface AutocompleteInput {
   q: string;

@@ -1,5 +1,5 @@
-// Text rules of address autocomplete, shared by the index builder (live/autocomplete/build.ts) and the
-// query side (live/autocomplete/address-index.ts), so both sides normalise the same way (warehouse/docs/address.md):
+// Text rules of address autocomplete, shared by the index builder (live/autocomplete/index-builder.ts) and the
+// query side (live/autocomplete/query-terms.ts), so both sides normalise the same way (warehouse/docs/address.md):
 //   - upper case, accents stripped, every character other than A-Z and 0-9 is a separator ("#4" -> "4",
 //     "97-29" -> "97" "29", "O'NEIL" -> "O" "NEIL")
 //   - each word is mapped to one canonical form: USPS suffix and directional abbreviations both ways

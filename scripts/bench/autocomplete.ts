@@ -10,7 +10,9 @@ import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { FORMAT_VERSION } from '../../warehouse/layout.ts';
-import { AutocompleteIndex, AutocompleteIndexBuilder, INDEX_FORMAT } from '../../live/autocomplete/index-builder.ts';
+import { AutocompleteIndexBuilder } from '../../live/autocomplete/index-builder.ts';
+import { INDEX_FORMAT } from '../../live/autocomplete/index-format.ts';
+import { AutocompleteIndex } from '../../live/autocomplete/index-search.ts';
 import { generateAddresses, rng } from '../generate-addresses.ts';
 import { rssMb, startReal } from './serve.ts';
 

@@ -9,7 +9,7 @@ import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { run as runIndexStep } from '../../../live/autocomplete/build.ts';
 import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../../../live/autocomplete/endpoint.ts';
-import type { AddressMatch } from '../../../live/autocomplete/index-builder.ts';
+import type { AddressMatch } from '../../../live/autocomplete/index-search.ts';
 import type { LiveInstance } from '../../../warehouse/live.ts';
 import { tokens, typoVariants } from '../../../live/autocomplete/text.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';

@@ -1,0 +1,141 @@
+// Tiers 2 and 3 of the autocomplete search (live/autocomplete/index-search.ts): every query word anywhere in the
+// record (street line, city, state, zip), in any order; tier 3 lets a word carry one typo. Candidates come from the
+// postings of the most selective words (live/autocomplete/postings.ts), each checked against every word's match
+// classes (live/autocomplete/query-terms.ts). Scoring and order: warehouse/docs/address.md.
+import type { IndexColumns } from './index-format.ts';
+import type { Postings } from './postings.ts';
+import { EXACT, NONE, PREFIX, TYPO, type Term } from './query-terms.ts';
+
+/** Any-order tiers: the two cheapest words are intersected (postings read in sequence) when the second has at most
+ *  this many times the postings of the first; else the first word's records are checked one by one (each check
+ *  reads the record's tokens at a random place in memory, many times the cost of reading one posting). */
+const INTERSECT_RATIO = 64;
+
+export class AnyOrderTiers {
+  // scratch reused by every search (searches are synchronous)
+  private readonly classMaps: Int8Array[] = [];
+
+  constructor(
+    private readonly ix: IndexColumns,
+    private readonly placeState: Uint8Array,
+    private readonly postings: Postings,
+    private readonly tokenCount: number,
+  ) {}
+
+  /** The class of every vocabulary token for term i (scratch array reused across searches). */
+  private classMap(i: number, t: Term, withTypo: boolean): Int8Array {
+    while (this.classMaps.length <= i) this.classMaps.push(new Int8Array(this.tokenCount));
+    const m = this.classMaps[i]!;
+    m.fill(NONE);
+    if (withTypo) for (let k = 0; k < t.typo.length; k += 2) m.fill(TYPO, t.typo[k]!, t.typo[k + 1]!);
+    m.fill(PREFIX, t.prefLo, t.prefHi);
+    for (const id of t.prefIds) m[id] = PREFIX;
+    for (const id of t.exact) m[id] = EXACT;
+    return m;
+  }
+
+  /** The token ids with postings that a term's match set covers. */
+  private termTokens(t: Term, withTypo: boolean): number[] {
+    const out: number[] = [];
+    const { postOff } = this.postings;
+    const add = (lo: number, hi: number): void => { for (let id = lo; id < hi; id++) if (postOff[id + 1]! > postOff[id]!) out.push(id); };
+    add(t.prefLo, t.prefHi);
+    for (const id of [...t.exact, ...t.prefIds]) if (id < t.prefLo || id >= t.prefHi) add(id, id + 1);
+    if (withTypo) for (let k = 0; k < t.typo.length; k += 2) add(t.typo[k]!, t.typo[k + 1]!);
+    return [...new Set(out)];
+  }
+
+  /** Postings count a term's match set covers (an upper bound: overlaps counted twice). */
+  private termCost(t: Term, withTypo: boolean): number {
+    let c = this.postings.count(t.prefLo, t.prefHi);
+    for (const id of t.exact) if (id < t.prefLo || id >= t.prefHi) c += this.postings.count(id, id + 1);
+    for (const id of t.prefIds) c += this.postings.count(id, id + 1);
+    if (withTypo) for (let k = 0; k < t.typo.length; k += 2) c += this.postings.count(t.typo[k]!, t.typo[k + 1]!);
+    return c;
+  }
+
+  /** Best class any record could reach on the term (NONE when nothing matches). */
+  private bestClass(t: Term, withTypo: boolean): number {
+    if (t.exact.some((id) => this.postings.count(id, id + 1) > 0)) return EXACT;
+    if (this.postings.count(t.prefLo, t.prefHi) > 0 || t.prefIds.some((id) => this.postings.count(id, id + 1) > 0)) return PREFIX;
+    if (withTypo) for (let k = 0; k < t.typo.length; k += 2) if (this.postings.count(t.typo[k]!, t.typo[k + 1]!) > 0) return TYPO;
+    return NONE;
+  }
+
+  /**
+   * Tiers 2 and 3, every word anywhere in the record (street line, city, state, zip), in any order. Tier 2 ('a'):
+   * every required word matched exactly or as a prefix. Tier 3 ('b'): at least one required word matched only within
+   * one edit. Score = sum of word classes (exact 2, prefix 1, typo 0) + 1 when the first word is a number equal to
+   * the record's house number; ties: lower record id. Returns null when the deadline passed.
+   */
+  pass(terms: Term[], phase: 'a' | 'b', limit: number, stateIdx: number, deadline: number, exclude: Set<number>, stats: { scanned: number }): number[] | null {
+    const withTypo = phase === 'b';
+    if (limit <= 0) return [];
+    const required = terms.filter((t) => t.required);
+    if (!required.length) return [];
+    const best = terms.map((t) => this.bestClass(t, withTypo));
+    if (terms.some((t, i) => t.required && best[i]! === NONE)) return [];
+    const first = terms[0]!;
+    const houseBonusPossible = first.required && first.numeric && first.exact.length > 0;
+    let maxScore = best.reduce((s, b) => s + Math.max(b, 0), 0) + (houseBonusPossible ? 1 : 0);
+    if (withTypo) {
+      let drop = Infinity; // a tier-3 record has at least one required word at TYPO
+      terms.forEach((t, i) => { if (t.required && t.typo.length) drop = Math.min(drop, Math.max(best[i]!, 0)); });
+      if (drop === Infinity) return [];
+      maxScore -= drop;
+    }
+    const byCost = required.map((t) => ({ t, cost: this.termCost(t, withTypo) })).sort((x, y) => x.cost - y.cost);
+    if (byCost[0]!.cost === 0) return [];
+    // candidates: the cheapest word's records; when the second cheapest is comparable, only the records of both
+    // (bitset intersection), else the cheapest word's records in id order, checked one by one (early stop)
+    const c1 = byCost[0]!; const c2 = byCost[1] && byCost[1].cost <= INTERSECT_RATIO * c1.cost ? byCost[1] : undefined;
+    // check order: the words the candidates do not already satisfy, most selective first (early rejection)
+    const drivers = new Set([c1.t, ...(c2 ? [c2.t] : [])]);
+    const order = [...byCost.filter((x) => !drivers.has(x.t)).map((x) => x.t), ...drivers, ...terms.filter((t) => !t.required)];
+    const maps = order.map((t, i) => this.classMap(i, t, withTypo));
+    const req = Int8Array.from(order, (t) => (t.required ? 1 : 0));
+    const houseTok = houseBonusPossible ? first.exact[0]! : -1;
+    const top: { id: number; score: number }[] = [];
+    const { fwd, fwdOff, place, streetLen } = this.ix;
+    const placeState = this.placeState;
+    const nt = order.length;
+    let n = 0;
+    let timedOut = false;
+    const visit = (id: number): boolean => {
+      if ((++n & 255) === 0 && performance.now() > deadline) { timedOut = true; return false; }
+      if (stateIdx >= 0 && placeState[place[id]!] !== stateIdx) return true;
+      const f0 = fwdOff[id]!; const f1 = fwdOff[id + 1]!;
+      let score = 0; let anyTypo = false;
+      for (let i = 0; i < nt; i++) {
+        const m = maps[i]!;
+        let c = NONE;
+        for (let k = f0; k < f1; k++) { const tc = m[fwd[k]!]!; if (tc > c) { c = tc; if (c === EXACT) break; } }
+        if (c === NONE) { if (req[i]) return true; continue; }
+        if (c === TYPO && req[i]) anyTypo = true;
+        score += c;
+      }
+      if (withTypo && !anyTypo) return true;
+      if (exclude.has(id)) return true;
+      if (houseTok >= 0 && streetLen[id]! > 0 && fwd[f0] === houseTok) score++;
+      if (top.length < limit || score > top[top.length - 1]!.score) {
+        let j = top.length;
+        while (j > 0 && top[j - 1]!.score < score) j--;
+        top.splice(j, 0, { id, score });
+        if (top.length > limit) top.pop();
+      }
+      return !(top.length === limit && top[limit - 1]!.score >= maxScore); // nothing later can rank higher
+    };
+    if (c2) {
+      let ids = this.postings.intersect(this.termTokens(c1.t, withTypo), this.termTokens(c2.t, withTypo));
+      // more words narrow the candidates further while reading their postings costs less than checking the records
+      for (let k = 2; k < byCost.length && ids.length > 64 && byCost[k]!.cost <= INTERSECT_RATIO * ids.length; k++) {
+        ids = this.postings.refine(ids, this.termTokens(byCost[k]!.t, withTypo));
+      }
+      for (const id of ids) if (!visit(id)) break;
+    } else {
+      this.postings.forEachRecord(this.termTokens(c1.t, withTypo), visit);
+    }
+    stats.scanned += n;
+    return timedOut ? null : top.map((e) => e.id);
+  }
+}

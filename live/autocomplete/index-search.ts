@@ -1,0 +1,120 @@
+// The address autocomplete index as the server searches it: loaded from the file live/autocomplete/build.ts writes
+// (format: live/autocomplete/index-format.ts), answered by live/autocomplete/endpoint.ts. A search runs the tiers in
+// order within its time budget: the street-line prefix (live/autocomplete/street-prefix.ts), then every word in any
+// order, then one typo (live/autocomplete/any-order.ts). Relevance order, typo rule and time budget:
+// warehouse/docs/address.md.
+import fs from 'node:fs';
+import { AnyOrderTiers } from './any-order.ts';
+import { decodeIndex, type IndexColumns, type Place } from './index-format.ts';
+import { Postings } from './postings.ts';
+import { addTypos, parseTerms } from './query-terms.ts';
+import { streetPrefix } from './street-prefix.ts';
+import { Vocabulary } from './vocabulary.ts';
+
+export interface AddressMatch {
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  county: string;
+  lat: number;
+  lng: number;
+  beds: number | null;
+  baths: number | null;
+  sqft: number | null;
+}
+
+export interface SearchOptions {
+  limit: number;
+  state?: string | null;
+  /** Time budget in ms (default 25): past it the search answers with the exact street-line prefix matches. */
+  budgetMs?: number;
+}
+
+export interface SearchResult {
+  ids: number[];
+  /** full: every tier ran; no_typo: the budget ran out before the typo tier; exact_prefix: it ran out in the
+   *  any-order tier, so only the street-line prefix tier answered. */
+  mode: 'full' | 'no_typo' | 'exact_prefix';
+  /** How many of `ids` came from each tier: street-line prefix, any order, one typo. */
+  tiers: [number, number, number];
+  scanned: number;
+}
+
+const dec = new TextDecoder();
+
+export class AutocompleteIndex {
+  readonly records: number;
+  readonly tokenCount: number;
+  readonly places: Place[];
+  private readonly cols: IndexColumns;
+  private readonly vocab: Vocabulary;
+  private readonly anyOrder: AnyOrderTiers;
+  private readonly placeState: Uint8Array;
+  private readonly stateCodes: string[];
+
+  static fromFile(file: string): AutocompleteIndex {
+    return new AutocompleteIndex(fs.readFileSync(file));
+  }
+
+  constructor(raw: Uint8Array) {
+    const cols = decodeIndex(raw);
+    this.cols = cols;
+    this.records = cols.records;
+    this.tokenCount = cols.tokens;
+    this.places = cols.places;
+    this.vocab = new Vocabulary(cols.vocabOff, cols.vocab, this.tokenCount);
+    this.stateCodes = [...new Set(this.places.map((p) => p[1]))].sort();
+    const stateIdx = new Map(this.stateCodes.map((s, i) => [s, i]));
+    this.placeState = Uint8Array.from(this.places.map((p) => stateIdx.get(p[1])!));
+    this.anyOrder = new AnyOrderTiers(cols, this.placeState, new Postings(cols.post, cols.postOff, this.records), this.tokenCount);
+  }
+
+  /** The answer object of one record. */
+  match(id: number): AddressMatch {
+    const c = this.cols;
+    const [city, state, zip, county] = this.places[c.place[id]!]!;
+    const num = (v: number): number | null => (Number.isNaN(v) ? null : v);
+    return {
+      address: dec.decode(c.addr.subarray(c.addrOff[id]!, c.addrOff[id + 1]!)),
+      city, state, zip, county,
+      lat: c.lat[id]! / 1e6, lng: c.lng[id]! / 1e6,
+      beds: num(c.beds[id]!), baths: num(c.baths[id]!), sqft: num(c.sqft[id]!),
+    };
+  }
+
+  /** The index tokens of a record (street line first), for tests and diagnostics. */
+  recordTokens(id: number): string[] {
+    return [...this.cols.fwd.subarray(this.cols.fwdOff[id]!, this.cols.fwdOff[id + 1]!)].map((t) => this.vocab.words[t]!);
+  }
+
+  /** The street-line prefix tier alone (what a search past its budget answers with). */
+  exactPrefix(q: string, limit: number, state?: string | null): number[] {
+    const stateIdx = state ? this.stateCodes.indexOf(state) : -1;
+    if (state && stateIdx < 0) return [];
+    return streetPrefix(this.cols, this.placeState, parseTerms(q, this.vocab), limit, stateIdx);
+  }
+
+  search(q: string, opts: SearchOptions): SearchResult {
+    const limit = Math.max(1, Math.min(Math.floor(opts.limit), 50));
+    const deadline = performance.now() + (opts.budgetMs ?? 25);
+    const stats = { scanned: 0 };
+    const stateIdx = opts.state ? this.stateCodes.indexOf(opts.state) : -1;
+    if (opts.state && stateIdx < 0) return { ids: [], mode: 'full', tiers: [0, 0, 0], scanned: 0 };
+    const terms = parseTerms(q, this.vocab);
+    const t1 = streetPrefix(this.cols, this.placeState, terms, limit, stateIdx);
+    const done = (ids: number[], mode: SearchResult['mode'], n2: number, n3: number): SearchResult =>
+      ({ ids, mode, tiers: [t1.length, n2, n3], scanned: stats.scanned });
+    if (t1.length >= limit) return done(t1, 'full', 0, 0);
+    if (performance.now() > deadline) return done(t1, 'exact_prefix', 0, 0);
+    const t2 = this.anyOrder.pass(terms, 'a', limit - t1.length, stateIdx, deadline, new Set(t1), stats);
+    if (t2 === null) return done(t1, 'exact_prefix', 0, 0);
+    const ids = [...t1, ...t2];
+    if (ids.length >= limit || !terms.some((t) => t.required && t.word.length >= 4)) return done(ids, 'full', t2.length, 0);
+    terms.forEach((t, i) => { if (t.required && t.word.length >= 4) addTypos(t, i === terms.length - 1, this.vocab); });
+    if (performance.now() > deadline) return done(ids, 'no_typo', t2.length, 0);
+    const t3 = this.anyOrder.pass(terms, 'b', limit - ids.length, stateIdx, deadline, new Set(ids), stats);
+    if (t3 === null) return done(ids, 'no_typo', t2.length, 0);
+    return done([...ids, ...t3], 'full', t2.length, t3.length);
+  }
+}
