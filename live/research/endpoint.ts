@@ -13,7 +13,9 @@
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { ResearchData } from './data.ts';
 import { understand, type Context } from './places.ts';
-import { compose, countSentences, gather, type Composed, type Depth } from './records.ts';
+import { compose, countSentences, type Composed } from './compose.ts';
+import { gather } from './retrieve.ts';
+import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
   query: string;

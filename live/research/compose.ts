@@ -1,0 +1,153 @@
+// Composing the answer of POST /v1/research/query: the gathered facts (retrieve.ts) in plain English with a source
+// for every fact. Templates and confidence rules: warehouse/docs/research.md.
+//
+//   quick  at most three sentences: up to two fact sentences (one per intent, places side by side in a
+//          comparison) and, for legal topics, the not-legal-advice sentence; only the facts shown are cited
+//   deep   every relevant record: the fact sentences, each record's own summary with its citation, effective and
+//          review dates, uncertainty notes, related records found by full-text search, caveats, and a closing
+//          "Sources:" list that repeats every citation
+import type { ResearchData } from './data.ts';
+import { LEGAL_INTENTS, type Intent, type Understanding } from './places.ts';
+import { minConf, NOT_LEGAL_ADVICE, placeName, plural, type Confidence, type Depth, type Fact, type Source } from './facts.ts';
+import { TYPE_WORDS } from './market-facts.ts';
+
+const INTENT_LABEL: Record<Intent, string> = {
+  eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
+  security_deposit: 'Security deposit limit', foreclosure: 'Foreclosure type', tax_sale: 'Tax sale (lien or deed, rate, redemption)',
+  redemption: 'Tax sale redemption period', surplus: 'Surplus proceeds after a tax sale', rent_control: 'Rent control', adverse_possession: 'Adverse possession period',
+  comps: 'Comparable sales', rehab: 'Rehab momentum', investor: 'Investor activity', location: 'Flood and Superfund risk',
+  legal_risk: 'Market legal risk', landlord_friendliness: 'Landlord friendliness',
+};
+
+export interface Composed { answer: string; sources: Source[]; confidence: Confidence; facts: Fact[] }
+
+function cap1(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
+const sentenceOf = (s: string): string => { const t = cap1(s.trim()); return /[.!?]$/.test(t) ? t : `${t}.`; };
+
+function dedupeSources(list: (Source | null)[]): Source[] {
+  const seen = new Set<string>();
+  const out: Source[] = [];
+  for (const s of list) {
+    if (!s) continue;
+    const k = `${s.type}|${s.category}|${s.citation}`;
+    if (!seen.has(k)) { seen.add(k); out.push(s); }
+  }
+  return out;
+}
+
+export function compose(data: ResearchData, u: Understanding, facts: Fact[], depth: Depth): Composed {
+  const legal = u.intents.some((i) => LEGAL_INTENTS.has(i)) || facts.some((f) => f.source?.type === 'regulation');
+  const primary = facts.filter((f) => f.primary);
+  const answered = primary.filter((f) => f.source !== null || f.confidence !== 'low');
+
+  // nothing to say: an honest "don't have"
+  if (answered.length === 0) {
+    const why: string[] = [];
+    if (u.unknown.length) why.push(`We don't have data for ${u.unknown.join(', ')}: coverage is the 50 states and DC, their cities and zip codes`);
+    const miss = primary.filter((f) => f.confidence === 'low').map((f) => f.sentence);
+    if (miss.length) why.push(...miss.slice(0, depth === 'quick' ? 1 : miss.length));
+    if (u.intents.length === 0 && why.length === 0) why.push(u.targets.length
+      ? `I don't have data that answers this question for ${u.targets.map((t) => placeName(data, t)).join(' and ')}: our research covers eviction, security deposit, foreclosure, tax lien and deed, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk`
+      : "I don't have data that answers this question: our research covers state and local landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk");
+    else if (why.length === 0 && u.targets.length === 0) why.push(`I don't have an answer without a place: these rules differ by state, so name a state (or a city or zip code)${u.ranking === null && u.intents.length ? '' : ''}`);
+    if (why.length === 0) why.push("I don't have data that answers this question");
+    const text = (depth === 'quick' ? why.slice(0, 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
+    return { answer: text, sources: [], confidence: 'low', facts };
+  }
+
+  let confidence: Confidence = 'high';
+  for (const f of primary) confidence = minConf(confidence, f.source === null && f.confidence === 'low' ? 'medium' : f.confidence);
+  if (u.intents.length === 0) confidence = minConf(confidence, 'medium');
+
+  const cited: Fact[] = [];
+  const comparison = u.targets.length >= 2;
+  const intentOrder = [...new Set(primary.map((f) => f.intent))];
+
+  if (depth === 'quick') {
+    // each sentence with the facts it uses: only the facts shown are cited
+    const said: { text: string; facts: Fact[] }[] = [];
+    if (comparison) {
+      for (const intent of intentOrder.slice(0, 2)) {
+        const used: Fact[] = [];
+        const per = u.targets.map((t) => {
+          const fs = primary.filter((f) => f.intent === intent && f.target === t);
+          const shown = fs.filter((f) => f.value !== null);
+          used.push(...fs);
+          const val = shown.length ? shown.map((f) => f.value).join(', ') : 'no data';
+          return `${placeName(data, t)} ${val}`;
+        });
+        const dated = primary.find((f) => f.intent === intent && f.source?.type === 'regulation');
+        const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
+        const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
+        const label = intent === 'search' || intent === 'none' ? 'Closest matching rule' : INTENT_LABEL[intent];
+        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}`, facts: used });
+      }
+    } else {
+      // one sentence per intent (two for a single intent with two primary facts), at most two in all
+      for (const intent of intentOrder) {
+        if (said.length >= 2) break;
+        const fs = primary.filter((f) => f.intent === intent && f.sentence && !said.some((x) => x.text === f.sentence));
+        if (fs.length === 0) continue;
+        const take = intentOrder.length === 1 ? fs.slice(0, 2 - said.length) : fs.slice(0, 1);
+        for (const f of take) said.push({ text: f.sentence, facts: [f] });
+      }
+      // rankings: the listed states' records back the first sentence
+      if (u.ranking && said.length) said[0]!.facts.push(...primary.filter((f) => f.sentence === ''));
+    }
+    if (u.gaps.length) { said.splice(1, said.length, { text: u.gaps[0]!, facts: [] }); confidence = minConf(confidence, 'medium'); }
+    if (u.unknown.length) {
+      // a place we do not cover is never dropped silently: say so (in place of a second fact sentence), at most medium
+      const note = `We have no data for ${u.unknown.join(', ')}: coverage is the 50 states and DC`;
+      if (u.gaps.length) said[1] = { text: `${said[1]!.text.replace(/\.$/, '')}; ${note.charAt(0).toLowerCase()}${note.slice(1)}`, facts: [] };
+      else said.splice(1, said.length, { text: note, facts: [] });
+      confidence = minConf(confidence, 'medium');
+    }
+    const texts = said.map((x) => x.text);
+    if (legal) texts.push(NOT_LEGAL_ADVICE);
+    const answer = texts.slice(0, 3).map(sentenceOf).join(' ');
+    const sources = dedupeSources(said.flatMap((x) => x.facts).map((f) => f.source));
+    return { answer, sources, confidence, facts };
+  }
+
+  // deep
+  const paras: string[] = [];
+  const names = u.targets.map((t) => placeName(data, t));
+  const topics = u.intents.length ? u.intents.map((i) => INTENT_LABEL[i].toLowerCase()) : ['the closest matching rules'];
+  paras.push(`Question read as: ${topics.join(', ')}${names.length ? ` for ${names.join(' and ')}` : ' across every state'}${u.propertyType !== 'sfr' && u.intents.includes('comps') ? ` (${TYPE_WORDS[u.propertyType]})` : ''}.${u.notes.length ? ` Note: ${u.notes.join('; ')}.` : ''}`);
+  if (comparison) {
+    for (const intent of intentOrder) {
+      const rows = u.targets.map((t) => {
+        const fs = primary.filter((f) => f.intent === intent && f.target === t && f.value !== null);
+        return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
+      });
+      const label = intent === 'search' || intent === 'none' ? 'Closest matching rule' : INTENT_LABEL[intent];
+      paras.push(`${label} side by side: ${rows.join('; ')}.`);
+    }
+  }
+  for (const f of facts) {
+    if (f.intent === 'search' && !f.primary) continue;
+    const lines = [f.sentence ? sentenceOf(f.sentence) : '', ...f.detail].filter(Boolean);
+    if (lines.length) paras.push(lines.join(' '));
+    cited.push(f);
+  }
+  const related = facts.filter((f) => f.intent === 'search' && !f.primary);
+  if (related.length) paras.push(`Related records found by full-text search: ${related.map((f) => `${f.detail[0] ?? ''} (${f.source?.citation ?? ''})`).join(' ')}`);
+  const caveats: string[] = [...u.gaps];
+  if (u.gaps.length) confidence = minConf(confidence, 'medium');
+  if (u.unknown.length) { caveats.push(`No data for ${u.unknown.join(', ')} (coverage is the 50 states and DC)`); confidence = minConf(confidence, 'medium'); }
+  const unc = facts.filter((f) => f.uncertain).length;
+  if (unc) caveats.push(`${plural(unc, 'fact')} above ${unc === 1 ? 'is' : 'are'} marked unverified or conflicting in our sources; confirm with the statute or ordinance`);
+  if (facts.some((f) => f.intent === 'eviction_timeline' || f.detail[0]?.includes('estimate'))) caveats.push('Eviction timelines are secondary-source estimates for uncontested cases, not legal deadlines');
+  if (facts.some((f) => f.source && ['comps', 'rehab', 'investor', 'location'].includes(f.source.type))) caveats.push('Market and location figures describe the period up to their as-of date, which may be years before today');
+  if (legal) caveats.push(NOT_LEGAL_ADVICE.replace(/\.$/, ''));
+  paras.push(`Caveats: ${caveats.join('. ')}.`);
+  const sources = dedupeSources([...cited, ...related].map((f) => f.source));
+  paras.push(`Sources: ${sources.map((s) => s.citation).join(' | ')}`);
+  return { answer: paras.join('\n\n'), sources, confidence, facts };
+}
+
+/** Counts sentences the way a reader would: ends at . ! ? followed by a space and a capital, not after St./U.S./v. */
+export function countSentences(text: string): number {
+  const cleaned = text.replace(/\b(St|Ft|Mt|U\.S|v|Ann|Stat|Code|Rev|Gen|Tex|Cal|No|Sec|Mun|Ord|Prop|Civ|Gov|Loc|Ch|et seq)\.(?=\s)/g, '$1');
+  return cleaned.split(/(?<=[.!?])\s+(?=[A-Z"(])/).filter((s) => s.trim().length > 0).length;
+}

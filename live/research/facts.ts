@@ -1,0 +1,48 @@
+// The shape of a research answer's facts (POST /v1/research/query): one fact per place and topic, with its source and
+// how sure it is, and the wording helpers every fact builder shares (numbers, money, plurals, place names).
+// Confidence rules: warehouse/docs/research.md.
+import type { ResearchData } from './data.ts';
+import type { Intent, Target } from './places.ts';
+
+export type Confidence = 'low' | 'medium' | 'high';
+export type Depth = 'quick' | 'deep';
+export interface Source { type: string; category: string; citation: string }
+
+/** One fact: a sentence for quick answers, a paragraph for deep ones, its source and how sure it is. */
+export interface Fact {
+  intent: Intent | 'search' | 'none';
+  target: Target | null;
+  /** a short value for comparisons ("3 days") */
+  value: string | null;
+  sentence: string;
+  detail: string[];
+  source: Source | null;
+  /** high: a structured fact of the asked place and topic, not in doubt; medium: related, or marked uncertain; low: missing */
+  confidence: Confidence;
+  /** false for supporting facts shown only in deep answers */
+  primary: boolean;
+  uncertain: string | null;
+}
+
+export const NOT_LEGAL_ADVICE = 'This is general information from public-law reference data, not legal advice.';
+
+const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
+export const minConf = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b] ? a : b);
+
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+export const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
+export const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+export const plural = (n: number, w: string): string => `${fmt(n)} ${w}${n === 1 ? '' : 's'}`;
+/** Inline text from data must not end a sentence early. */
+export const inline = (s: string): string => s.replace(/\.\s+(?=[A-Z])/g, '; ').replace(/\.$/, '');
+
+export function placeName(data: ResearchData, t: Target): string {
+  if (t.zip) return `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}`;
+  if (t.city) return `${t.city}, ${t.state}`;
+  return data.stateName(t.state);
+}
+
+/** A fact we do not have: said plainly, low confidence, no source. */
+export function missing(intent: Fact['intent'], t: Target | null, sentence: string): Fact {
+  return { intent, target: t, value: null, sentence, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
+}

@@ -1,0 +1,118 @@
+// Legal facts of one place (POST /v1/research/query): the state records of a legal topic with their supporting and
+// pending records and the city or county overlays, the landlord friendliness composite (state_legal), the market
+// legal risk score and the squatter risk rating (the build's legal shards). Rules: warehouse/docs/research.md.
+import type { ResearchData, StateLegalRow } from './data.ts';
+import type { Intent, Target } from './places.ts';
+import { fmt, inline, missing, type Fact, type Source } from './facts.ts';
+import { overlaysFor, pendingRecords, regFact, stateRecord } from './records.ts';
+
+/** Subcategories per legal intent: [primary..., supporting...]. */
+const LEGAL_TOPICS: Partial<Record<Intent, { primary: [string, string][]; support: [string, string][] }>> = {
+  eviction_notice: { primary: [['eviction', 'nonpayment_notice']], support: [['eviction', 'timeline_estimate'], ['eviction', 'just_cause']] },
+  eviction_timeline: { primary: [['eviction', 'timeline_estimate']], support: [['eviction', 'nonpayment_notice']] },
+  just_cause: { primary: [['eviction', 'just_cause']], support: [] },
+  security_deposit: { primary: [['landlord_tenant', 'security_deposit']], support: [] },
+  foreclosure: { primary: [['foreclosure', 'process']], support: [] },
+  tax_sale: { primary: [['tax_deed_lien', 'tax_sale']], support: [['tax_deed_lien', 'surplus_proceeds']] },
+  redemption: { primary: [['tax_deed_lien', 'tax_sale']], support: [['tax_deed_lien', 'surplus_proceeds']] },
+  surplus: { primary: [['tax_deed_lien', 'surplus_proceeds']], support: [['tax_deed_lien', 'tax_sale']] },
+  rent_control: { primary: [['rent_control', 'state_preemption'], ['rent_control', 'statewide_cap']], support: [] },
+  adverse_possession: { primary: [['adverse_possession', 'standard_period'], ['adverse_possession', 'color_of_title']], support: [] },
+};
+
+export function legalFacts(data: ResearchData, intent: Intent, t: Target): Fact[] {
+  const S = data.stateName(t.state);
+  const out: Fact[] = [];
+  const topics = LEGAL_TOPICS[intent];
+  if (!topics) return out;
+  for (const [c, s] of topics.primary) {
+    const d = stateRecord(data, t.state, c, s);
+    if (d) {
+      const f = regFact(intent, t, d, S, true, intent === 'redemption' ? 'redemption' : undefined);
+      out.push(f);
+    } else if (!(intent === 'just_cause')) {
+      out.push(missing(intent, t, `We have no active ${c.replaceAll('_', ' ')} record (${s.replaceAll('_', ' ')}) for ${S}`));
+    }
+    for (const p of pendingRecords(data, t.state, c, s)) out.push({ ...regFact(intent, t, p, S, false), sentence: `A pending change is recorded: ${inline(p.title)}` });
+  }
+  if (intent === 'just_cause' && !out.some((f) => f.primary)) {
+    const sl = data.stateLegal.get(t.state);
+    out.push({
+      intent, target: t, value: 'no statewide just-cause rule recorded',
+      sentence: `We have no statewide just-cause eviction requirement recorded for ${S}${sl?.last_reviewed_at ? ` (regulation data last reviewed ${sl.last_reviewed_at})` : ''}`,
+      detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
+    });
+  }
+  for (const [c, s] of topics.support) {
+    const d = stateRecord(data, t.state, c, s);
+    if (d) out.push(regFact(intent, t, d, S, false));
+  }
+  // city overlays: rent control and eviction topics
+  if ((t.city || t.state === 'DC') && ['rent_control', 'eviction_notice', 'eviction_timeline', 'just_cause'].includes(intent)) {
+    const ov = overlaysFor(data, t).filter((d) => intent === 'rent_control' || d.data['eviction_protections'] === true);
+    const rc = intent === 'rent_control' ? ov.filter((d) => d.category === 'rent_control' && d.data['rent_control'] === true) : [];
+    const cityFacts = ov.map((d) => regFact(intent, t, d, S, rc.includes(d) && d === rc[0]));
+    if (intent === 'rent_control' && rc.length === 0) {
+      const pre = out.find((f) => f.primary && f.source?.category === 'rent_control' && f.value === 'prohibits local rent control');
+      if (pre) pre.sentence = pre.sentence.replace(/ law prohibits local rent control/, ` law prohibits local rent control, and we have no rent control ordinance recorded for ${t.city}`);
+      else if (t.city) out.unshift({ intent, target: t, value: 'no local ordinance recorded', sentence: `We have no local rent control ordinance recorded for ${t.city}`, detail: [], source: null, confidence: 'medium', primary: true, uncertain: null });
+    }
+    // the city's own rule leads
+    out.unshift(...cityFacts.filter((f) => f.primary));
+    out.push(...cityFacts.filter((f) => !f.primary));
+  }
+  return out;
+}
+
+function stateLegalSource(r: StateLegalRow, what: string): Source {
+  return { type: 'legal', category: 'landlord_friendliness', citation: `reii warehouse: state_legal ${what} for ${r.state_code}, last reviewed ${r.last_reviewed_at ?? 'unknown'}` };
+}
+
+interface MarketRisk { state: string; city: string; legal_risk_score: number; legal_risk_label: string; plain_english_summary: string; investor_actions: string[]; last_reviewed_at: string }
+interface Landlord { squatter_risk?: string; squatter_risk_notes?: string; last_reviewed_at?: string }
+
+export function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): Fact[] {
+  const S = data.stateName(t.state);
+  const out: Fact[] = [];
+  const sl = data.stateLegal.get(t.state);
+  if (intent === 'legal_risk' && t.city) {
+    const mr = data.shard<MarketRisk>('legal-market-risk', { state: t.state, city: t.city });
+    if (mr) {
+      out.push({
+        intent, target: t, value: `${fmt(mr.legal_risk_score)} (${mr.legal_risk_label})`,
+        sentence: `${t.city}, ${t.state} has a legal risk score of ${fmt(mr.legal_risk_score)} (${mr.legal_risk_label}) on our market legal risk scale (last reviewed ${mr.last_reviewed_at})`,
+        detail: [mr.plain_english_summary, ...(mr.investor_actions.length ? [`Investor actions: ${mr.investor_actions.join('; ')}.`] : [])],
+        source: { type: 'legal', category: 'market_legal_risk', citation: `reii warehouse: market legal risk for ${t.city}, ${t.state}, last reviewed ${mr.last_reviewed_at}` },
+        confidence: 'high', primary: true, uncertain: null,
+      });
+    } else {
+      out.push(missing(intent, t, data.hasFamily('legal/market-risk')
+        ? `We have no market legal risk score for ${t.city}, ${t.state}`
+        : 'Market legal risk scores are not part of this build'));
+    }
+  }
+  if (sl && sl.landlord_friendliness_score !== null) {
+    const primary = intent === 'landlord_friendliness' || !t.city;
+    out.push({
+      intent, target: t, value: `${fmt(sl.landlord_friendliness_score)}/100 (${sl.landlord_friendliness_label ?? ''})`,
+      sentence: `${S} scores ${fmt(sl.landlord_friendliness_score)} out of 100 on our landlord friendliness composite (${sl.landlord_friendliness_label ?? 'unlabelled'}; last reviewed ${sl.last_reviewed_at ?? 'unknown'})`,
+      detail: [`The composite weighs the nonpayment notice, eviction timeline, deposit cap, rent control preemption, statewide cap and just-cause rules of ${S} (warehouse/docs/legal.md).`],
+      source: stateLegalSource(sl, 'landlord friendliness'), confidence: intent === 'legal_risk' && t.city ? 'medium' : 'high', primary, uncertain: null,
+    });
+  } else if (intent === 'landlord_friendliness' || !t.city) {
+    out.push(missing(intent, t, `We have no landlord friendliness score for ${S} in this build`));
+  }
+  return out;
+}
+
+export function squatterFact(data: ResearchData, t: Target): Fact | null {
+  const l = data.shard<Landlord>('legal-landlord', { state: t.state, city: t.city ?? null });
+  if (!l || !l.squatter_risk) return null;
+  return {
+    intent: 'adverse_possession', target: t, value: `squatter risk ${l.squatter_risk}`,
+    sentence: `Our squatter risk rating for ${t.city ?? data.stateName(t.state)} is ${l.squatter_risk}`,
+    detail: l.squatter_risk_notes ? [l.squatter_risk_notes] : [],
+    source: { type: 'legal', category: 'landlord', citation: `reii warehouse: landlord profile for ${t.city ? `${t.city}, ` : ''}${t.state}, last reviewed ${l.last_reviewed_at ?? 'unknown'}` },
+    confidence: 'medium', primary: false, uncertain: null,
+  };
+}

@@ -1,0 +1,139 @@
+// Market and location facts of one place (POST /v1/research/query), read from the build's shards: comparable sales,
+// rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city;
+// a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
+import type { ResearchData } from './data.ts';
+import type { Intent, Understanding, Target } from './places.ts';
+import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
+
+interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
+interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
+interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string }
+interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
+
+export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
+const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);
+
+function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Fact {
+  const type = u.propertyType;
+  for (const months of MONTH_TRIES(u.months, 6)) {
+    const c = data.shard<Comps>('comps', { zip, property_type: type, months: String(months) });
+    if (!c) continue;
+    const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
+    const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
+    if (c.sample_count === null || c.price_per_sqft.median === null) {
+      return { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of}, too few to report prices`, detail: [], source: src, confidence: 'low', primary, uncertain: null };
+    }
+    const p = c.price_per_sqft;
+    const bits = [`median ${money(p.median!)} per sqft${p.p25 !== null && p.p75 !== null ? ` (middle half ${money(p.p25)}-${money(p.p75)})` : ''}`];
+    if (c.days_on_market.median !== null) bits.push(`median ${fmt(c.days_on_market.median)} days on market`);
+    if (c.list_to_sale_ratio !== null) bits.push(`list-to-sale ratio ${c.list_to_sale_ratio.toFixed(3)}`);
+    return {
+      intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
+      sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
+      detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
+    };
+  }
+  return missing('comps', t, data.hasFamily('market/comps')
+    ? `We have no ${TYPE_WORDS[type]} comparable sales for zip ${zip}${u.months ? ` in the last ${u.months} months` : ''}`
+    : 'Comparable-sales data is not part of this build');
+}
+
+function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Fact {
+  for (const months of MONTH_TRIES(u.months, 6)) {
+    const r = data.shard<Rehab>('rehab', { zip, months: String(months) });
+    if (!r) continue;
+    return {
+      intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}), trend ${r.trend} (${r.trend_pct > 0 ? '+' : ''}${fmt(r.trend_pct)}%), over the ${months} months to ${r.as_of}`,
+      detail: [`Rehab score confidence: ${r.confidence} (by permit count).`],
+      source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
+      confidence: r.confidence, primary, uncertain: null,
+    };
+  }
+  return missing('rehab', t, data.hasFamily('market/rehab') ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
+}
+
+function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
+  if (!t.city) return missing('investor', t, `Investor activity is reported per city; name a city in ${data.stateName(t.state)}`);
+  for (const months of MONTH_TRIES(u.months, 12)) {
+    const r = data.shard<Investor>('investor', { state: t.state, city: t.city, months: String(months) });
+    if (!r) continue;
+    // The rate is null where the sources carry no buyer names: say so rather than print a number.
+    const bits = [r.investor_purchase_rate_pct === null
+      ? `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`
+      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}`];
+    if (r.flip_velocity_days !== null) bits.push(`flips re-listed after a median ${fmt(r.flip_velocity_days)} days`);
+    if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
+    return {
+      // side by side, every place shows the same measure: the share, or that it is unknown
+      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
+      // the distressed count may be null (no source for it): then it is not stated
+      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${typeof r.distressed_pipeline_count === 'number' ? `; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline` : ''}`,
+      detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
+      source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
+      // the main figure (the investor share) unknown: never high, whatever the sample count says
+      confidence: r.investor_purchase_rate_pct === null ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,
+    };
+  }
+  return missing('investor', t, data.hasFamily('market/investor') ? `We have no investor activity data for ${t.city}, ${t.state}` : 'Investor activity data is not part of this build');
+}
+
+function locationFact(data: ResearchData, t: Target, zip: string, primary: boolean): Fact {
+  const r = data.shard<Location>('location-zip', { zip });
+  if (!r) return missing('location', t, data.hasFamily('location/zip') ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
+  const flood = r.flood_zone === 'D' ? 'flood zone D (undetermined: no FEMA flood map was loaded for this area)' : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`;
+  const sf = r.superfund_count_1mi > 0 ? `${plural(r.superfund_count_1mi, 'Superfund site')} within 1 mile` : 'no Superfund site within 1 mile';
+  return {
+    intent: 'location', target: t, value: `zone ${r.flood_zone}, ${r.superfund_count_1mi} Superfund within 1 mi, score ${fmt(r.environmental_risk_score)}`,
+    sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} is in ${flood}, with ${sf} and an environmental risk score of ${fmt(r.environmental_risk_score)} out of 100 (as of ${r.as_of})`,
+    detail: [inline(r.flood_risk_notes) + '.', `Location confidence: ${r.confidence} (by spatial coverage).`],
+    source: { type: 'location', category: 'location_risk', citation: `reii warehouse: location risk for ${zip}, as of ${r.as_of}` },
+    confidence: r.confidence, primary, uncertain: null,
+  };
+}
+
+/** A zip-level family asked about a city: every zip of the city with data (cap 60 zips read). */
+function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Fact, intent: Intent, what: string): Fact[] {
+  const zips = data.zipsOfCity(t.city!, t.state).slice(0, 60);
+  const facts = zips.map((z) => make(z, false)).filter((f) => f.source !== null);
+  if (facts.length === 0) {
+    const probe = make(zips[0] ?? '00000', true);
+    if (/not part of this build/.test(probe.sentence)) return [probe];
+    return [missing(intent, t, `We have no ${what} for any zip of ${t.city}, ${t.state}`)];
+  }
+  const lowOnly = facts.every((f) => f.confidence === 'low');
+  const shown = facts.filter((f) => !lowOnly ? f.confidence !== 'low' : true);
+  shown[0]!.primary = true;
+  if (shown.length > 1) {
+    shown[1]!.primary = true;
+    const head: Fact = {
+      intent, target: t, value: `${facts.length} zips with data`,
+      sentence: `We have ${what} for ${plural(facts.length, 'zip')} of ${t.city}, ${t.state}; the first two are shown (the deep answer lists every zip)`,
+      detail: [], source: null, confidence: 'medium', primary: false, uncertain: null,
+    };
+    return [...shown, ...facts.filter((f) => !shown.includes(f)), head];
+  }
+  return facts;
+}
+
+export function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Fact[] {
+  const needZip = (what: string): Fact => missing(intent, t, `${what} is reported per zip code; name a zip or a city in ${data.stateName(t.state)}`);
+  switch (intent) {
+    case 'comps':
+      if (t.zip) return [compsFact(data, u, t, t.zip, true)];
+      if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), 'comps', `${TYPE_WORDS[u.propertyType]} comparable sales`);
+      return [needZip('Comparable-sales data')];
+    case 'rehab':
+      if (t.zip) return [rehabFact(data, u, t, t.zip, true)];
+      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), 'rehab', 'rehab momentum scores');
+      return [needZip('Rehab momentum')];
+    case 'investor':
+      return [investorFact(data, u, t)];
+    case 'location':
+      if (t.zip) return [locationFact(data, t, t.zip, true)];
+      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), 'location', 'flood and Superfund data');
+      return [needZip('Flood and Superfund risk')];
+    default:
+      return [];
+  }
+}

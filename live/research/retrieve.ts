@@ -1,0 +1,90 @@
+// Retrieval for POST /v1/research/query: every fact a question needs, for each understood topic and place (records
+// of the regulation index, the build's shards), rankings when no place is named, and records found by BM25
+// full-text search over the question's topic words (live/research/text.ts). Rules: warehouse/docs/research.md.
+import type { ResearchData, RegulationDoc } from './data.ts';
+import { LEGAL_INTENTS, type Understanding } from './places.ts';
+import { queryTerms } from './text.ts';
+import { missing, type Depth, type Fact } from './facts.ts';
+import { regFact, regSource } from './records.ts';
+import { legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
+import { marketFacts } from './market-facts.ts';
+import { rankingFacts } from './rankings.ts';
+import { slug } from '../../warehouse/layout.ts';
+
+/** Regulation records of the places in question ranked by BM25 over the question's topic words. */
+export function searchRecords(data: ResearchData, u: Understanding, limit: number, minCoverage: number): { doc: RegulationDoc; score: number; coverage: number }[] {
+  const terms = queryTerms(u.topicText);
+  if (terms.length === 0) return [];
+  const states = new Set(u.targets.map((t) => t.state));
+  const cities = new Set(u.targets.filter((t) => t.city).map((t) => `${t.state}|${slug(t.city!)}`));
+  const allow = (i: number): boolean => {
+    const d = data.docs[i]!;
+    if (states.size && !states.has(d.state)) return false;
+    if (d.level === 'city') return cities.has(`${d.state}|${slug(d.city ?? '')}`);
+    return d.status === 'active';
+  };
+  return data.bm25.search(terms, allow).slice(0, limit * 4)
+    .map((s) => ({ doc: data.docs[s.doc]!, score: s.score, coverage: data.bm25.coverage(terms, s.matched) }))
+    .filter((s) => s.coverage >= minCoverage)
+    .slice(0, limit);
+}
+
+/** Gathers every fact a question needs. */
+export function gather(data: ResearchData, u: Understanding, depth: Depth): Fact[] {
+  const facts: Fact[] = [];
+  const intents = u.intents;
+  if (intents.length === 0) {
+    // no known topic: full-text search over the regulations of the named places
+    if (u.targets.length === 0) {
+      const hit = u.unknown.length ? undefined : searchRecords(data, u, 1, 0.5)[0];
+      if (hit) return [missing('search', null, `I don't have an answer without a place: the closest topic we record, ${hit.doc.category.replaceAll('_', ' ')} (${hit.doc.subcategory.replaceAll('_', ' ')}), is recorded per state, so name a state, city or zip code`)];
+      return [];
+    }
+    const hits = searchRecords(data, u, depth === 'quick' ? 1 : 5, 0.5);
+    for (const [i, h] of hits.entries()) {
+      const t = u.targets.find((x) => x.state === h.doc.state) ?? u.targets[0]!;
+      facts.push({ ...regFact('search', t, h.doc, data.stateName(h.doc.state), i === 0), confidence: 'medium' });
+    }
+    return facts;
+  }
+  if (u.targets.length === 0) {
+    for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth));
+    return facts;
+  }
+  for (const intent of intents) {
+    for (const t of u.targets) {
+      if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...legalRiskFacts(data, intent, t));
+      else if (LEGAL_INTENTS.has(intent)) {
+        facts.push(...legalFacts(data, intent, t));
+        if (intent === 'adverse_possession') { const s = squatterFact(data, t); if (s) facts.push(s); }
+      } else facts.push(...marketFacts(data, u, intent, t));
+    }
+  }
+  // a topic we cannot answer directly for a place, but a supporting record can help: show it (medium)
+  for (const intent of intents) {
+    for (const t of u.targets) {
+      const group = facts.filter((f) => f.intent === intent && f.target === t);
+      const prim = group.filter((f) => f.primary);
+      if (prim.length === 0 || prim.some((f) => f.confidence !== 'low')) continue;
+      const support = group.find((f) => !f.primary && f.source !== null && f.confidence !== 'low');
+      if (!support) continue;
+      support.primary = true;
+      support.confidence = 'medium';
+      for (const f of prim) f.confidence = 'medium';
+    }
+  }
+  if (depth === 'deep') {
+    // related records by full-text search, not already used
+    const used = new Set(facts.map((f) => f.source?.citation));
+    const usedIds = new Set<string>();
+    for (const f of facts) if (f.source?.type === 'regulation') usedIds.add(f.source.citation);
+    for (const h of searchRecords(data, u, 4, 0.5)) {
+      if (used.has(regSource(h.doc).citation) && usedIds.has(regSource(h.doc).citation)) continue;
+      const t = u.targets.find((x) => x.state === h.doc.state) ?? u.targets[0]!;
+      const f = regFact('search', t, h.doc, data.stateName(h.doc.state), false);
+      f.confidence = 'medium';
+      if (!facts.some((x) => x.detail[0] === f.detail[0])) facts.push(f);
+    }
+  }
+  return facts;
+}
