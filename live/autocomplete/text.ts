@@ -5,24 +5,27 @@
 //   - each word is mapped to one canonical form: USPS suffix and directional abbreviations both ways
 //     (STREET -> ST, AVENUE/AV -> AVE, NORTH -> N, ...), so "3526 High Street" and "3526 HIGH ST" have the same tokens
 //   - unit designators (APT, APARTMENT, UNIT, STE, SUITE, UN) are dropped: "APT 4", "UNIT 4" and "#4" are all "4"
+import { STREET_SUFFIXES } from '../../warehouse/address.ts';
 
-/** Long form (or variant) -> canonical short form. Canonical forms map to themselves implicitly. */
-export const CANONICAL: ReadonlyMap<string, string> = new Map([
-  // street suffixes (USPS Publication 28)
-  ['STREET', 'ST'], ['STR', 'ST'], ['STRT', 'ST'], ['AVENUE', 'AVE'], ['AV', 'AVE'], ['AVEN', 'AVE'], ['AVN', 'AVE'], ['AVNUE', 'AVE'],
-  ['BOULEVARD', 'BLVD'], ['BOUL', 'BLVD'], ['BLV', 'BLVD'], ['ROAD', 'RD'], ['DRIVE', 'DR'], ['DRV', 'DR'], ['LANE', 'LN'],
-  ['COURT', 'CT'], ['CRT', 'CT'], ['PLACE', 'PL'], ['TERRACE', 'TER'], ['TERR', 'TER'], ['CIRCLE', 'CIR'], ['CIRC', 'CIR'],
-  ['PARKWAY', 'PKWY'], ['PKY', 'PKWY'], ['PARKWY', 'PKWY'], ['HIGHWAY', 'HWY'], ['HIWAY', 'HWY'], ['SQUARE', 'SQ'],
-  ['TRAIL', 'TRL'], ['EXPRESSWAY', 'EXPY'], ['FREEWAY', 'FWY'], ['TURNPIKE', 'TPKE'], ['ALLEY', 'ALY'], ['CROSSING', 'XING'],
-  ['HEIGHTS', 'HTS'], ['POINT', 'PT'], ['RIDGE', 'RDG'], ['COVE', 'CV'], ['CRESCENT', 'CRES'], ['PLAZA', 'PLZ'],
-  ['HOLLOW', 'HOLW'], ['MANOR', 'MNR'], ['MEADOWS', 'MDWS'], ['VIEW', 'VW'], ['WAY', 'WAY'], ['CENTER', 'CTR'],
-  ['ESTATES', 'EST'], ['GARDENS', 'GDNS'], ['GROVE', 'GRV'], ['HILL', 'HL'], ['ISLAND', 'IS'], ['JUNCTION', 'JCT'],
-  ['LAKE', 'LK'], ['MOUNT', 'MT'], ['MOUNTAIN', 'MTN'], ['PARK', 'PARK'], ['PASSAGE', 'PSGE'], ['ROUTE', 'RTE'],
-  ['SAINT', 'ST'], ['FORT', 'FT'], ['STATION', 'STA'], ['VILLAGE', 'VLG'], ['WALK', 'WALK'],
+/** Words the search maps on top of the stored-address suffix table (warehouse/address.ts STREET_SUFFIXES, which the
+ *  stored street lines already follow): more spellings of those suffixes, other USPS suffixes, place words, and
+ *  directionals. CANONICAL is built from both; no entry here repeats a STREET_SUFFIXES word (text.unit.test.ts). */
+export const SEARCH_ONLY_FORMS: readonly (readonly [string, string])[] = [
+  // more street suffixes and spellings (USPS Publication 28)
+  ['STRT', 'ST'], ['AVEN', 'AVE'], ['AVNUE', 'AVE'], ['BLV', 'BLVD'], ['CRT', 'CT'], ['CIRC', 'CIR'], ['PKY', 'PKWY'],
+  ['PARKWY', 'PKWY'], ['HIWAY', 'HWY'], ['WAY', 'WAY'], ['CENTER', 'CTR'], ['ESTATES', 'EST'], ['GARDENS', 'GDNS'],
+  ['GROVE', 'GRV'], ['HILL', 'HL'], ['ISLAND', 'IS'], ['JUNCTION', 'JCT'], ['LAKE', 'LK'], ['MOUNT', 'MT'],
+  ['MOUNTAIN', 'MTN'], ['PARK', 'PARK'], ['PASSAGE', 'PSGE'], ['ROUTE', 'RTE'], ['SAINT', 'ST'], ['FORT', 'FT'],
+  ['STATION', 'STA'], ['VILLAGE', 'VLG'], ['WALK', 'WALK'],
   // directionals
   ['NORTH', 'N'], ['SOUTH', 'S'], ['EAST', 'E'], ['WEST', 'W'],
   ['NORTHEAST', 'NE'], ['NORTHWEST', 'NW'], ['SOUTHEAST', 'SE'], ['SOUTHWEST', 'SW'],
-]);
+];
+
+/** Long form (or variant) -> canonical short form: the stored-address suffixes, then the search-only forms.
+ *  Canonical forms map to themselves implicitly. The entry order is LONG_FORMS' order, which no answer depends on
+ *  (the search treats the forms a prefix matches as a set). */
+export const CANONICAL: ReadonlyMap<string, string> = new Map([...Object.entries(STREET_SUFFIXES), ...SEARCH_ONLY_FORMS]);
 
 /** Unit designators: dropped from both the indexed text and the query ("APT 4" == "UNIT 4" == "#4" == "4"). */
 export const UNIT_DESIGNATORS: ReadonlySet<string> = new Set(['APT', 'APARTMENT', 'UNIT', 'STE', 'SUITE', 'UN']);

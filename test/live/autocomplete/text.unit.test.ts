@@ -2,7 +2,8 @@
 // warehouse/docs/address.md (upper case, accents stripped, non-alphanumerics separate words, USPS abbreviations
 // both ways, unit designators dropped, the typo rule) and edit-distance-1 strings enumerated by hand.
 import { describe, expect, test } from 'vitest';
-import { canonical, CANONICAL, displayAddress, LONG_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../../live/autocomplete/text.ts';
+import { canonical, CANONICAL, displayAddress, LONG_FORMS, SEARCH_ONLY_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../../live/autocomplete/text.ts';
+import { STREET_SUFFIXES } from '../../../warehouse/address.ts';
 
 describe('words', () => {
   test('upper case, accents stripped, split on anything but A-Z and 0-9, no empty words', () => {
@@ -25,6 +26,18 @@ describe('canonical forms and tokens', () => {
     expect(canonical('ST')).toBe('ST');
     expect(canonical('HIGH')).toBe('HIGH');
     expect(canonical('street')).toBe('street'); // words() upper-cases first; canonical itself is exact
+  });
+
+  test('every stored-address suffix (warehouse/address.ts) maps the same way, and the search-only forms add words, never repeat one', () => {
+    const stored = Object.entries(STREET_SUFFIXES);
+    expect(stored.length).toBeGreaterThan(30);
+    for (const [long, short] of stored) expect(CANONICAL.get(long), long).toBe(short);
+    for (const [long] of SEARCH_ONLY_FORMS) expect(STREET_SUFFIXES[long], long).toBeUndefined();
+    expect(new Set(SEARCH_ONLY_FORMS.map(([long]) => long)).size).toBe(SEARCH_ONLY_FORMS.length);
+    expect(CANONICAL.size).toBe(stored.length + SEARCH_ONLY_FORMS.length);
+    expect(canonical('STRT')).toBe('ST'); // search-only spellings
+    expect(canonical('SAINT')).toBe('ST');
+    expect(canonical('CRT')).toBe('CT');
   });
 
   test('the same address written long, short, with a unit or in another case has the same tokens', () => {
