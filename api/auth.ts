@@ -1,0 +1,40 @@
+// Who is calling a keyed route: the key of the X-Service-Key header and its plan (README "Authentication").
+// A key that fails counts against its client address (the public window and the failed-key throttle), so a
+// stream of bad keys cannot lock out working ones; the plan must include the route's group.
+import type http from 'node:http';
+import { HttpError } from './errors.ts';
+import { setRate, type Ctx, type KeyedCaller } from './context.ts';
+import type { KeyCheck, KeyChecker } from './keys.ts';
+import { retryAfter, type AddressLimits } from './limit-checks.ts';
+import { PLANS, planFor } from './plans.ts';
+import type { AnyRoute } from './route-match.ts';
+
+/** The caller of a keyed route: 401 for a missing, unknown or revoked key (429 once its address has failed
+ *  too often), 403 for a key on an unknown plan. Known keys answer without waiting. */
+export function authenticate(keys: KeyChecker, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, ip: string, t: number): KeyedCaller | Promise<KeyedCaller> {
+  const header = req.headers['x-service-key'];
+  const checked = keys.check(Array.isArray(header) ? header[0] : header);
+  const known = (check: KeyCheck): KeyedCaller => {
+    if (!check.ok) {
+      // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
+      // stream of bad keys from one address (or one load balancer) cannot lock out working keys.
+      const failures = limits.authFailures.hit(ip, limits.anon.failedAuthPer10Min, t);
+      setRate(ctx, limits.anonLimiter.hit(ip, limits.anon.requestsPerMinute, t));
+      if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': retryAfter(failures.reset, t) } });
+      throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
+    }
+    const key = check.record;
+    ctx.keyId = key.id;
+    const plan = PLANS.get(key.plan);
+    if (!plan) throw new HttpError('plan_required', `Key ${key.id} has an unknown plan "${key.plan}"`);
+    return { key, plan };
+  };
+  return checked instanceof Promise ? checked.then(known) : known(checked);
+}
+
+/** The caller's plan includes the route's group, else 403 naming the lowest plan that does. */
+export function checkPlan(route: AnyRoute, caller: KeyedCaller): void {
+  if (!caller.plan.groups.has(route.group)) {
+    throw new HttpError('plan_required', `${route.method} ${route.path} needs the ${planFor(route.group)} plan or higher; this key is on ${caller.plan.name}`);
+  }
+}

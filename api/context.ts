@@ -1,0 +1,56 @@
+// One request's state as it passes the steps of api/app.ts: its id, the route and key its access-log line
+// names, and the headers its answer will carry (the rate window that applies, the quota) with the count of
+// this call toward the key's month.
+import crypto from 'node:crypto';
+import type { KeyRecord } from './keys.ts';
+import type { Plan } from './plans.ts';
+import type { WindowState } from './rate-limit.ts';
+
+/** The caller of a keyed route once authenticated (api/auth.ts). */
+export interface KeyedCaller { key: KeyRecord; plan: Plan }
+
+export interface Ctx {
+  id: string;
+  started: number;
+  route: string | null;
+  keyId: string | null;
+  headers: Record<string, string>;
+  /** A keyed call with a monthly limit: the month's count before this call (X-Quota-Remaining is set on send). */
+  quota: { limit: number; used: number } | null;
+  /** Past auth, limits and the free system routes: counts one call of the month for this key. */
+  count: (() => Promise<void>) | null;
+  /** The count started when the answer's head was decided: before its body leaves, so a client that
+   *  has the answer and then asks /v1/usage sees it counted. */
+  counting: Promise<void> | null;
+}
+
+// Request ids: a random per-process prefix and a counter (unique, and cheaper than random bytes per request).
+const ID_PREFIX = crypto.randomBytes(6).toString('base64url');
+let requestSeq = 0;
+export const nextRequestId = (): string => `req_${ID_PREFIX}${(++requestSeq).toString(36)}`;
+
+export function newCtx(): Ctx {
+  return { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, count: null, counting: null };
+}
+
+/** X-RateLimit-Limit, -Remaining and -Reset of a window. */
+export function rateHeaders(w: WindowState): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': w.limit === null ? 'unlimited' : String(w.limit),
+    'X-RateLimit-Remaining': w.remaining === null ? 'unlimited' : String(w.remaining),
+    'X-RateLimit-Reset': String(w.reset),
+  };
+}
+
+/** The window the answer reports from now on. */
+export function setRate(ctx: Ctx, w: WindowState): void {
+  Object.assign(ctx.headers, rateHeaders(w));
+}
+
+// The access log's time, formatted once per millisecond rather than once per request.
+let isoAt = -1;
+let isoText = '';
+export function isoTime(ms: number): string {
+  if (ms !== isoAt) { isoAt = ms; isoText = new Date(ms).toISOString(); }
+  return isoText;
+}

@@ -1,0 +1,106 @@
+// What a request asks, read and checked against its route: the target (path and query, 414 / 400), the
+// query parameters (never a key: 401), the JSON body (415 / 413 / 400) and the values every parameter
+// yields after its own rule and the route's cross-field rules (400 / 422, api/params.ts).
+import type http from 'node:http';
+import { HttpError, validationError } from './errors.ts';
+import { checkAll } from './params.ts';
+import type { Route, Values } from './route.ts';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_URL_BYTES = 4096;
+const KEY_PARAMS = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'x-service-key', 'service_key']);
+
+export interface Target { pathname: string; searchParams: URLSearchParams }
+
+/** The path and query of a request target; absolute-form targets go through URL. */
+function parseTarget(raw: string): Target {
+  if (!raw.startsWith('/')) {
+    const u = new URL(raw, 'http://localhost');
+    return { pathname: u.pathname, searchParams: u.searchParams };
+  }
+  const q = raw.indexOf('?');
+  const h = raw.indexOf('#');
+  const end = h < 0 ? raw.length : h;
+  return q < 0 || q > end
+    ? { pathname: raw.slice(0, end), searchParams: new URLSearchParams() }
+    : { pathname: raw.slice(0, q), searchParams: new URLSearchParams(raw.slice(q + 1, end)) };
+}
+
+/** The request's target: 414 when too long, 400 when malformed. */
+export function readTarget(req: http.IncomingMessage): Target {
+  const rawUrl = req.url ?? '/';
+  if (rawUrl.length > MAX_URL_BYTES) throw new HttpError('uri_too_long', `The request URI is longer than ${MAX_URL_BYTES} bytes`);
+  try {
+    return parseTarget(rawUrl);
+  } catch {
+    throw new HttpError('bad_request', 'The request URI is malformed');
+  }
+}
+
+/** The query parameters by name (a repeated one as a list); a key sent in the URL is refused. */
+export function readQuery(searchParams: URLSearchParams): Record<string, unknown> {
+  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // no inherited names: ?constructor=x is a plain parameter
+  for (const [name, v] of searchParams) {
+    if (KEY_PARAMS.has(name.toLowerCase())) throw new HttpError('key_in_query', undefined, { errors: [{ field: name, code: 'key_in_query', message: 'send the key in the X-Service-Key header, never in the URL' }] });
+    query[name] = name in query ? [query[name], v] : v;
+  }
+  return query;
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) { reject(new HttpError('body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`)); return; }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        reject(new HttpError('body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The body as a JSON object: 415 unless sent as application/json, 413 past MAX_BODY_BYTES, 400 unless an object. */
+async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError('unsupported_media_type', `Send the body as application/json (got ${type || 'no Content-Type'})`);
+  const raw = await readBody(req);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError('bad_request', 'The body is not valid JSON', { errors: [{ field: 'body', code: 'json', message: 'the body is not valid JSON' }] });
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new HttpError('bad_request', 'The body must be a JSON object', { errors: [{ field: 'body', code: 'type', message: 'the body must be a JSON object' }] });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
+ *  at once. Answers without waiting unless there is a body to read. */
+export function readValues(route: Route, query: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage): Values | Promise<Values> {
+  const checked = checkAll(route.query ?? [], query, true);
+  const pathChecked = checkAll(route.params ?? [], params, true);
+  const values = { ...checked.values, ...pathChecked.values } as Values;
+  const errors = [...pathChecked.errors, ...checked.errors];
+  const finish = (all: Values): Values => {
+    if (errors.length === 0 && route.check) errors.push(...route.check(all));
+    if (errors.length) throw validationError(errors);
+    return all;
+  };
+  if (route.method !== 'POST' || !route.body) return finish(values);
+  const body = route.body;
+  return readJsonBody(req).then((parsed) => {
+    const fromBody = checkAll(body, parsed, false);
+    errors.push(...fromBody.errors);
+    return finish({ ...values, ...fromBody.values });
+  });
+}

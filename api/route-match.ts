@@ -1,0 +1,63 @@
+// Which route a request is for: the route table (api/routes.ts) and the system routes indexed by path,
+// `{name}` segments matched as path parameters (404 when no path matches), then the method (405 with the
+// path's Allow header; OPTIONS answers with it).
+import { HttpError } from './errors.ts';
+import { ROUTES } from './routes.ts';
+import type { Route } from './route.ts';
+import { SYSTEM_ROUTES, type SystemRoute } from './system-routes.ts';
+
+export type AnyRoute = Route | SystemRoute;
+
+/** The routes at one path and its Allow header. */
+export interface PathRoutes { routes: AnyRoute[]; allow: string }
+
+const ALL_ROUTES: readonly AnyRoute[] = [...ROUTES, ...SYSTEM_ROUTES];
+const BY_PATH = new Map<string, PathRoutes>();
+const PATTERNS: { re: RegExp; names: string[]; path: string }[] = [];
+for (const r of ALL_ROUTES) {
+  const routes = [...(BY_PATH.get(r.path)?.routes ?? []), r];
+  BY_PATH.set(r.path, { routes, allow: [...new Set(routes.flatMap((x) => (x.method === 'GET' ? ['GET', 'HEAD'] : [x.method])))].join(', ') });
+  if (r.path.includes('{') && !PATTERNS.some((p) => p.path === r.path)) {
+    const names: string[] = [];
+    const re = new RegExp('^' + r.path.replace(/\{(\w+)\}/g, (_, n: string) => { names.push(n); return '([^/]+)'; }) + '$');
+    PATTERNS.push({ re, names, path: r.path });
+  }
+}
+
+/** The routes at a path and its path parameters (percent-decoded; validated later), or null. */
+function matchPath(pathname: string): { at: PathRoutes; params: Record<string, string> } | null {
+  const exact = BY_PATH.get(pathname);
+  if (exact) return { at: exact, params: {} };
+  for (const p of PATTERNS) {
+    const m = p.re.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      p.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]!); });
+    } catch {
+      return null;
+    }
+    return { at: BY_PATH.get(p.path)!, params };
+  }
+  return null;
+}
+
+/** The routes at a path: 404 when there are none. */
+export function findPath(pathname: string): { at: PathRoutes; params: Record<string, string> } {
+  const matched = matchPath(pathname);
+  if (!matched) throw new HttpError('not_found', `No endpoint ${pathname}; see /v1/openapi.json`);
+  return matched;
+}
+
+/** The route of a method at a path (HEAD is GET): 405 naming the allowed methods when there is none. */
+export function routeFor(at: PathRoutes, reqMethod: string | undefined, pathname: string): AnyRoute {
+  const method = reqMethod === 'HEAD' ? 'GET' : reqMethod;
+  const route = at.routes.find((r) => r.method === method);
+  if (!route) throw new HttpError('method_not_allowed', `${reqMethod} is not allowed on ${pathname}; use ${at.allow}`, { headers: { Allow: at.allow } });
+  return route;
+}
+
+/** The headers of the answer to OPTIONS: Allow, and CORS on a public path. */
+export function optionsHeaders(at: PathRoutes): Record<string, string> {
+  return { Allow: `${at.allow}, OPTIONS`, ...(at.routes[0]!.group === 'public' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': at.allow } : {}) };
+}
