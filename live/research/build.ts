@@ -4,7 +4,7 @@
 //                     structured_data keys and string values, citation, city); live/research/text.ts
 //   state-legal.json  the state_legal rows (landlord friendliness, foreclosure and tax sale summary), when present
 //   places.json       the 51 jurisdictions, the city list (name, state, population, zips) and zip -> city, state,
-//                     the gazetteer the question parser resolves places against (live/research/intent.ts)
+//                     the gazetteer the question parser resolves places against (live/research/places.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';

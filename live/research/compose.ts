@@ -7,7 +7,7 @@
 //          review dates, uncertainty notes, related records found by full-text search, caveats, and a closing
 //          "Sources:" list that repeats every citation
 import type { ResearchData } from './data.ts';
-import { LEGAL_INTENTS, type Intent, type Understanding } from './places.ts';
+import { LEGAL_INTENTS, type Intent, type Understanding } from './intent.ts';
 import { minConf, NOT_LEGAL_ADVICE, placeName, plural, type Confidence, type Depth, type Fact, type Source } from './facts.ts';
 import { TYPE_WORDS } from './market-facts.ts';
 

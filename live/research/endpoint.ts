@@ -1,10 +1,11 @@
 // POST /v1/research/query: natural-language questions answered in-process from the build's own data, with a
 // source for every fact (docs: warehouse/docs/research.md).
-//   understand  intent.ts: intents and places from the query and context (pure)
-//   retrieve    answer.ts gather(): structured regulation records of the asked places and topics, BM25
-//               full-text search over the regulation index (<build>/live/research/, live/research/build.ts),
-//               and the mart facts of the build's shards (comps, rehab, investor, location, legal), cached once parsed
-//   compose     answer.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
+//   understand  intent.ts: intents from the query, places.ts: places from the query and context (pure)
+//   retrieve    retrieve.ts gather(): structured regulation records of the asked places and topics (records.ts,
+//               legal-facts.ts, rankings.ts), BM25 full-text search over the regulation index (<build>/live/research/,
+//               live/research/build.ts), and the mart facts of the build's shards (market-facts.ts, legal-facts.ts:
+//               comps, rehab, investor, location, legal), cached once parsed
+//   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS) may reword the draft; a reply that brings in a
 //               number not present in the facts, drops a number, breaks the sentence budget, drops the
@@ -12,7 +13,8 @@
 //               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { ResearchData } from './data.ts';
-import { understand, type Context } from './places.ts';
+import { understand } from './intent.ts';
+import type { Context } from './places.ts';
 import { compose, countSentences, type Composed } from './compose.ts';
 import { gather } from './retrieve.ts';
 import type { Depth } from './facts.ts';

@@ -2,7 +2,8 @@
 // how sure it is, and the wording helpers every fact builder shares (numbers, money, plurals, place names).
 // Confidence rules: warehouse/docs/research.md.
 import type { ResearchData } from './data.ts';
-import type { Intent, Target } from './places.ts';
+import type { Intent } from './intent.ts';
+import type { Target } from './places.ts';
 
 export type Confidence = 'low' | 'medium' | 'high';
 export type Depth = 'quick' | 'deep';

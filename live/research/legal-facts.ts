@@ -2,7 +2,8 @@
 // pending records and the city or county overlays, the landlord friendliness composite (state_legal), the market
 // legal risk score and the squatter risk rating (the build's legal shards). Rules: warehouse/docs/research.md.
 import type { ResearchData, StateLegalRow } from './data.ts';
-import type { Intent, Target } from './places.ts';
+import type { Intent } from './intent.ts';
+import type { Target } from './places.ts';
 import { fmt, inline, missing, type Fact, type Source } from './facts.ts';
 import { overlaysFor, pendingRecords, regFact, stateRecord } from './records.ts';
 

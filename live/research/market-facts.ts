@@ -2,7 +2,8 @@
 // rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city;
 // a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
 import type { ResearchData } from './data.ts';
-import type { Intent, Understanding, Target } from './places.ts';
+import type { Intent, Understanding } from './intent.ts';
+import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }

@@ -1,5 +1,6 @@
-// Understanding a research question (pure, no I/O): which intents it asks about and which places (states, cities,
-// zips) it names, from the query text and the optional context {zip, city, state}. Rules: warehouse/docs/research.md.
+// The places a research question names (pure, no I/O): states, cities and zips found in the query text against the
+// build's gazetteer (<build>/live/research/places.json), else taken from the context {zip, city, state}, and the
+// question with the place names taken out (for full-text retrieval). Rules: warehouse/docs/research.md.
 //
 // Entity rules in short:
 //   zips     5 digits standing alone (not "$12345", not part of a longer number); unknown zips are reported, not guessed
@@ -16,38 +17,12 @@
 import type { City } from './data.ts';
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
 
-export type Intent =
-  | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
-  | 'redemption' | 'surplus' | 'rent_control' | 'adverse_possession' | 'comps' | 'rehab' | 'investor' | 'location'
-  | 'legal_risk' | 'landlord_friendliness';
-
-export const LEGAL_INTENTS: ReadonlySet<Intent> = new Set(['eviction_notice', 'eviction_timeline', 'just_cause', 'security_deposit',
-  'foreclosure', 'tax_sale', 'redemption', 'surplus', 'rent_control', 'adverse_possession', 'legal_risk', 'landlord_friendliness']);
-
 export interface Target {
   state: string;
   city?: string;
   zip?: string;
   /** how the place was found: query text or context */
   from: 'query' | 'context';
-}
-
-export interface Understanding {
-  intents: Intent[];
-  targets: Target[];
-  comparison: boolean;
-  /** "which states have the longest ..." with no place named */
-  ranking: 'max' | 'min' | 'none' | null;
-  propertyType: 'sfr' | 'multi' | 'condo' | 'land' | 'commercial';
-  months: number | null;
-  /** places named that we do not cover (a territory, an unknown zip or city) */
-  unknown: string[];
-  /** readings worth telling the user (ambiguous "Washington") */
-  notes: string[];
-  /** parts of the question the data cannot answer (said in the answer; confidence at most medium) */
-  gaps: string[];
-  /** the question with place names taken out (for full-text retrieval) */
-  topicText: string;
 }
 
 export interface Gazetteer {
@@ -58,6 +33,17 @@ export interface Gazetteer {
 }
 
 export interface Context { zip?: string; city?: string; state?: string }
+
+/** The places of a question: the ones we cover, the ones we do not, how an ambiguous name was read. */
+export interface Places {
+  targets: Target[];
+  /** places named that we do not cover (a territory, an unknown zip or city) */
+  unknown: string[];
+  /** readings worth telling the user (ambiguous "Washington") */
+  notes: string[];
+  /** the question with place names taken out (for full-text retrieval) */
+  topicText: string;
+}
 
 const STATE_NAMES: Readonly<Record<string, string>> = STATE_NAME_TABLE;
 export const STATE_CODES: ReadonlySet<string> = new Set(Object.keys(STATE_NAMES));
@@ -110,67 +96,8 @@ function tokens(q: string): Token[] {
 const cap = (w: string): boolean => /^[A-Z]/.test(w);
 const sentenceStart = (q: string, at: number): boolean => { const b = q.slice(0, at).trimEnd(); return b === '' || /[.!?:;]$/.test(b); };
 
-/** Finds the intents of a question (lowercased text). */
-export function detectIntents(text: string): Intent[] {
-  const q = text.toLowerCase();
-  const found = new Set<Intent>();
-  const evict = /\bevict|pay[- ]or[- ]quit|notice to (quit|vacate|pay)|\bunlawful detainer|\bforcible (entry|detainer)|\bpossession of (the )?(unit|property|premises)/.test(q);
-  const notice = /\bnotice\b|pay[- ]or[- ]quit|pay or vacate|\bquit\b|non-?payment|late rent|unpaid rent|\bcure\b/.test(q);
-  const timeline = /how long|how many (days|weeks|months)|timeline|how fast|how quick|duration|time ?frame|length of|take to|takes? (to )?(get|remove)|process take|from (notice|filing) to/.test(q);
-  if (/just[- ]cause|good[- ]cause|no[- ]fault|for[- ]cause evict/.test(q)) found.add('just_cause');
-  if (evict || (notice && /rent|tenant|landlord/.test(q))) {
-    if (notice && !(/\beviction (process|timeline)\b/.test(q) && !/\bnotice\b/.test(q))) found.add('eviction_notice');
-    if (timeline && !/how many days('|’)? notice|days of notice|notice period|notice (required|requirement)/.test(q)) found.add('eviction_timeline');
-    if (!notice && !timeline && !found.has('just_cause')) { found.add('eviction_notice'); found.add('eviction_timeline'); }
-  }
-  if (/\bdeposits?\b/.test(q)) found.add('security_deposit');
-  const taxCue = /\btax(es)?[- ](lien|deed|sale|certificate|foreclos|auction)|lien (or|vs\.?|versus) deed|deed (or|vs\.?|versus) lien|\blien state|\bdeed state|\b(tax )?lien (interest|rate)|tax lien|tax deed|bid[- ]down|surplus (proceeds|equity|funds)|tyler v|over-?bid|excess proceeds/.test(q);
-  if (taxCue || (/interest rate|penalty rate/.test(q) && /\blien|\bdeed|\btax/.test(q))) found.add('tax_sale');
-  if (/surplus|excess proceeds|tyler v|over-?bid|equity theft/.test(q)) {
-    found.add('surplus');
-    if (!/lien or|or lien|deed or|or deed|interest|rate|redemption|redeem/.test(q)) found.delete('tax_sale');
-  }
-  if (/\bredeem|\bredemption/.test(q)) {
-    found.add('redemption');
-    if (!/lien|deed|interest|rate|surplus|return/.test(q)) found.delete('tax_sale');
-  }
-  if (/foreclos|power of sale|trustee('s)? sale|judicial (or|vs\.?|versus) non|non-?judicial/.test(q) && !(taxCue && !/mortgage|judicial/.test(q))) {
-    if (!/pre-?foreclosure (pipeline|count|propert|inventory|listing)|distress/.test(q) || /judicial|type|process/.test(q)) found.add('foreclosure');
-  }
-  if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
-  if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)/.test(q)) found.add('comps');
-  if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity/.test(q)) found.add('rehab');
-  if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
-  if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');
-  if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risk(y|ier|iest)|market legal|investor actions/.test(q)) found.add('legal_risk');
-  if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords/.test(q)) found.add('landlord_friendliness');
-  // a lone "investor" word only when nothing else was asked
-  if (found.size === 0 && /\binvestors?\b/.test(q) && /\bactivity|overview|market|buy/.test(q)) found.add('investor');
-  return [...found];
-}
-
-function parseMonths(q: string): number | null {
-  const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
-  if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
-  if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return 12;
-  if (/\b(last|past) (two years|24 months)\b/i.test(q)) return 24;
-  if (/\b(last|past) (quarter|three months)\b/i.test(q)) return 3;
-  return null;
-}
-
-function parsePropertyType(q: string): Understanding['propertyType'] {
-  const l = q.toLowerCase();
-  if (/\bcondos?\b|condominium|townho(use|me)s?\b/.test(l)) return 'condo';
-  if (/multi[- ]?famil|\bduplex|triplex|fourplex|quadplex|\bmulti\b|apartment buildings?|2-4 unit/.test(l)) return 'multi';
-  if (/\b(vacant )?land\b|\bbuildable lots?\b/.test(l)) return 'land';
-  if (/commercial|office|retail|industrial/.test(l)) return 'commercial';
-  return 'sfr';
-}
-
-/** Parses a question and its context into intents and places. */
-export function understand(query: string, context: Context = {}, gaz: Gazetteer): Understanding {
-  const q = query;
+/** Finds the places of a question and its context. */
+export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places {
   const lower = q.toLowerCase();
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
   const taken: Span[] = [];
@@ -324,26 +251,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     if (targets.length === 0 && context.state && STATE_CODES.has(context.state)) targets.push({ state: context.state, from: 'context' });
   }
 
-  const intents = detectIntents(q);
-  const gaps: string[] = [];
-  if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
-    intents.splice(intents.indexOf('redemption'), 1);
-    if (!intents.includes('foreclosure')) intents.push('foreclosure');
-    gaps.push('We record redemption periods for tax sales only, not the right to redeem after a mortgage foreclosure');
-  }
-  const comparison = targets.length >= 2 || /\bcompare|comparison|\bversus\b|\bvs\.?\b|difference between|differ\b|side by side/i.test(q);
-  let ranking: Understanding['ranking'] = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has)\b|\bwhere (is|are|do|does)\b|\brank/i.test(q)) {
-    if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) ranking = 'none';
-    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top/i.test(q)) ranking = 'max';
-    else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';
-  }
-
   // the text left for full-text retrieval: place names out
   let topicText = '';
   let last = 0;
   for (const s of [...taken].sort((a, b) => a.start - b.start)) { if (s.start >= last) { topicText += q.slice(last, s.start) + ' '; last = s.end; } }
   topicText += q.slice(last);
 
-  return { intents, targets, comparison, ranking, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, topicText };
+  return { targets, unknown, notes, topicText };
 }

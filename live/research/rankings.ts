@@ -1,7 +1,7 @@
 // Rankings across states (POST /v1/research/query, "which states have the longest ..." with no place named): the
 // states' records of a legal topic ordered by one figure, or the states where a rule is absent ("no cap").
 import type { ResearchData, RegulationDoc } from './data.ts';
-import type { Intent } from './places.ts';
+import type { Intent } from './intent.ts';
 import { fmt, num, type Confidence, type Depth, type Fact } from './facts.ts';
 import { regFact, stateRecord } from './records.ts';
 

@@ -2,7 +2,8 @@
 // state, category and subcategory, or a city's or county's overlay, worded by its formatter with its citation,
 // effective and review dates and uncertainty notes. Templates: warehouse/docs/research.md.
 import type { ResearchData, RegulationDoc } from './data.ts';
-import type { Intent, Target } from './places.ts';
+import type { Intent } from './intent.ts';
+import type { Target } from './places.ts';
 import { fmt, inline, num, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { slug } from '../../warehouse/layout.ts';
 

@@ -2,7 +2,7 @@
 // of the regulation index, the build's shards), rankings when no place is named, and records found by BM25
 // full-text search over the question's topic words (live/research/text.ts). Rules: warehouse/docs/research.md.
 import type { ResearchData, RegulationDoc } from './data.ts';
-import { LEGAL_INTENTS, type Understanding } from './places.ts';
+import { LEGAL_INTENTS, type Understanding } from './intent.ts';
 import { queryTerms } from './text.ts';
 import { missing, type Depth, type Fact } from './facts.ts';
 import { regFact, regSource } from './records.ts';

@@ -1,8 +1,9 @@
-// Unit tests of question understanding (live/research/intent.ts) over a small hand-made gazetteer, so each
+// Unit tests of question understanding (live/research/intent.ts, places.ts) over a small hand-made gazetteer, so each
 // rule of warehouse/docs/research.md ("Entity rules", intents, months, property type, ranking) is checked on its
 // own: the expected readings below are the documented rules applied by hand, not outputs copied from the code.
 import { describe, expect, test } from 'vitest';
-import { detectIntents, stateNameOf, STATE_CODES, understand, type Gazetteer } from '../../../live/research/places.ts';
+import { detectIntents, understand } from '../../../live/research/intent.ts';
+import { stateNameOf, STATE_CODES, type Gazetteer } from '../../../live/research/places.ts';
 import type { City } from '../../../live/research/data.ts';
 
 const city = (name: string, state: string, population: number, zips: string[] = []): City => ({ name, state, population, zips, county_fips: null });

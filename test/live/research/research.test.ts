@@ -23,7 +23,7 @@ import { schemaErrors, startTestServer, type TestServer } from '../../helpers/se
 import { loadSettings } from '../../../warehouse/settings.ts';
 import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../../../live/research/endpoint.ts';
 import { ResearchData } from '../../../live/research/data.ts';
-import { understand, detectIntents } from '../../../live/research/places.ts';
+import { understand, detectIntents } from '../../../live/research/intent.ts';
 import { countSentences } from '../../../live/research/compose.ts';
 import { NOT_LEGAL_ADVICE } from '../../../live/research/facts.ts';
 import { shardPath, type FamilyName } from '../../../warehouse/layout.ts';
