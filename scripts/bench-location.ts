@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import location from '../live/location/endpoint.ts';
-import type { BBox, FloodData, ZctaData, ZipData } from '../live/location/geo.ts';
+import type { FloodData, ZctaData, ZipData } from '../live/location/data.ts';
+import type { BBox } from '../live/location/geo.ts';
 import { rng } from './rng.ts';
 import { loadSettings } from '../warehouse/settings.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { loadFloodData, loadSiteData, loadZctaData } from './prepare.ts';
-import type { ZipData } from './geo.ts';
+import type { ZipData } from './data.ts';
 import { RES, SUPERFUND_AS_OF } from './rules.ts';
 
 export const requires = ['mart_location_risk', 'int_location_zip', 'flood_zones', 'int_flood_h3', 'superfund_sites', 'int_superfund_h3', 'zcta_polygons', 'int_zcta_h3'];

@@ -11,9 +11,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
-import {
-  FloodIndex, SiteIndex, ZipLocator, inBBox, type BBox, type FloodData, type SiteData, type ZctaData, type ZipData, type ZipHit,
-} from './geo.ts';
+import type { FloodData, SiteData, ZctaData, ZipData } from './data.ts';
+import { FloodIndex } from './flood-index.ts';
+import { inBBox, type BBox } from './geo.ts';
+import { SiteIndex } from './site-index.ts';
+import { ZipLocator, type ZipHit } from './zip-locator.ts';
 import {
   type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './rules.ts';

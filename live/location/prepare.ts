@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 import { DuckDBDateValue, type DuckDBConnection } from '@duckdb/node-api';
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
 import type { Position } from 'geojson';
-import type { FloodData, Ring, SiteData, ZctaData } from './geo.ts';
+import type { FloodData, SiteData, ZctaData } from './data.ts';
+import type { Ring } from './geo.ts';
 import type { FloodArea } from './rules.ts';
 
 export type ColType = 'varchar' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date';

@@ -14,7 +14,8 @@ import type { MultiPolygon } from 'geojson';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendRows, loadFloodData, loadSiteData, zctaPieces } from '../../live/location/prepare.ts';
-import { FloodIndex, cellOf, type BBox, type Ring } from '../../live/location/geo.ts';
+import { FloodIndex } from '../../live/location/flood-index.ts';
+import { cellOf, type BBox, type Ring } from '../../live/location/geo.ts';
 import {
   MAPPED_SHARE_MIN, MILE_M, RES, SUPERFUND_AS_OF, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK, haversineM, maxDate,
   type AreaKey, type ZoneClass,

@@ -19,7 +19,8 @@ import {
   classifyZone, environmentalScore, inFloodArea, MAPPED_MINIMAL, MAPPED_SHARE_MIN, parseFloodArea, RES, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK,
   type FloodArea,
 } from '../../../live/location/rules.ts';
-import { FloodIndex, type FloodData } from '../../../live/location/geo.ts';
+import type { FloodData } from '../../../live/location/data.ts';
+import { FloodIndex } from '../../../live/location/flood-index.ts';
 import { coverPolygon } from '../../../live/location/prepare.ts';
 import { cellsWithinMile } from '../../../pipelines/intermediate/40_location_30_superfund_h3.ts';
 import { run as runFlood } from '../../../pipelines/intermediate/40_location_40_flood_zones.ts';

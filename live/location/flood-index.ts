@@ -1,0 +1,80 @@
+// Flood zone of a point (live/location/*.json flood data): H3 cell -> candidate polygons, then turf
+// booleanPointInPolygon for cells not wholly inside; outside every polygon, the declared area of a floodplain-only
+// map decides between minimal hazard (X) and unmapped (D). Shared by the build (zip sampling) and the live lookup.
+import { booleanPointInPolygon } from '@turf/turf';
+import type { Feature, Polygon } from 'geojson';
+import { MAPPED_MINIMAL, UNMAPPED, classifyZone, inFloodArea, type AreaKey, type ZoneClass } from './rules.ts';
+import type { FloodData, FloodMapData, FloodPolygonData } from './data.ts';
+import { cellOf, inBBox, toMap, type Ring } from './geo.ts';
+
+function toFeature(rings: Ring[]): Feature<Polygon> {
+  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
+}
+
+export interface FloodHit {
+  cls: ZoneClass;
+  /** Map the point lies in (null: outside every loaded map). */
+  map: FloodMapData | null;
+  /** True when the zone came from a polygon (false: the mapped-minimal or unmapped answer). */
+  inPolygon: boolean;
+}
+
+export class FloodIndex {
+  readonly maps: FloodMapData[];
+  private readonly polys: { data: FloodPolygonData; cls: ZoneClass; feature: Feature<Polygon> }[];
+  private readonly cells: Map<string, number[]>;
+  readonly res: number;
+
+  constructor(data: FloodData) {
+    this.res = data.res;
+    this.maps = data.maps;
+    this.polys = data.polygons.map((p) => ({
+      data: p,
+      cls: classifyZone(p.zone, p.subtype, p.sfha ? 'T' : 'F') ?? UNMAPPED,
+      feature: toFeature(p.rings),
+    }));
+    this.cells = toMap(data.cells);
+    this.hasDeclared = data.maps.some((m) => !m.complete && m.area !== null);
+  }
+
+  /** Some floodplain-only map has a declared area (else the zip of a point is never needed). */
+  private readonly hasDeclared: boolean;
+
+  get empty(): boolean {
+    return this.maps.length === 0;
+  }
+
+  /** The floodplain-only map whose declared area holds `where` (the zip of the point or the zip sampled), or null. */
+  mapFor(where: AreaKey | null | undefined): FloodMapData | null {
+    if (!where) return null;
+    for (const m of this.maps) if (!m.complete && inFloodArea(m.area, where)) return m;
+    return null;
+  }
+
+  /**
+   * Flood class of a point: the highest-risk polygon containing it; else minimal X when `where` (the point's zip:
+   * city, state, county) lies in the declared area of a floodplain-only map; else D (no map loaded here).
+   */
+  classify(lat: number, lng: number, cell?: string | null, where?: AreaKey | null | (() => AreaKey | null)): FloodHit {
+    if (this.maps.length === 0) return { cls: UNMAPPED, map: null, inPolygon: false };
+    const c = cell === undefined ? cellOf(lat, lng, this.res) : cell;
+    let best: { cls: ZoneClass; map: number } | null = null;
+    const entries = c ? this.cells.get(c) : undefined;
+    if (entries) {
+      for (const e of entries) {
+        const p = this.polys[e >> 1]!;
+        if (best && p.cls.rank <= best.cls.rank) continue;
+        const inside = (e & 1) === 1 || (inBBox(p.data.bbox, lng, lat) && booleanPointInPolygon([lng, lat], p.feature));
+        if (inside) best = { cls: p.cls, map: p.data.map };
+      }
+    }
+    if (best) return { cls: best.cls, map: this.maps[best.map] ?? null, inPolygon: true };
+    const map = this.hasDeclared ? this.mapFor(typeof where === 'function' ? where() : where) : null;
+    return map ? { cls: MAPPED_MINIMAL, map, inPolygon: false } : { cls: UNMAPPED, map: null, inPolygon: false };
+  }
+
+  /** Floodplain-only maps with a declared area whose bounding box holds the point (for the "covers only" note). */
+  nearbyAreas(lat: number, lng: number): FloodMapData[] {
+    return this.maps.filter((m) => m.area && inBBox(m.bbox, lng, lat));
+  }
+}

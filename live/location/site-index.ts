@@ -1,0 +1,38 @@
+// Counted NPL (Superfund) sites within 1 mile of a point: H3 cell -> candidate sites (each site listed in every cell
+// its 1-mile disk reaches), then the exact haversine distance.
+import { MILE_M, haversineM } from './rules.ts';
+import type { SiteData } from './data.ts';
+import { cellOf, toMap } from './geo.ts';
+
+export interface SiteHit {
+  epa_id: string;
+  name: string;
+  status: string;
+  distance_m: number;
+}
+
+export class SiteIndex {
+  private readonly sites: SiteData['sites'];
+  private readonly cells: Map<string, number[]>;
+  readonly res: number;
+
+  constructor(data: SiteData) {
+    this.res = data.res;
+    this.sites = data.sites;
+    this.cells = toMap(data.cells);
+  }
+
+  /** Counted NPL sites within exactly `radiusM` (default 1 mile, haversine) of the point. */
+  within(lat: number, lng: number, radiusM = MILE_M): SiteHit[] {
+    const c = cellOf(lat, lng, this.res);
+    const entries = c ? this.cells.get(c) : undefined;
+    if (!entries) return [];
+    const out: SiteHit[] = [];
+    for (const i of entries) {
+      const s = this.sites[i]!;
+      const d = haversineM(lat, lng, s[3], s[4]);
+      if (d <= radiusM) out.push({ epa_id: s[0], name: s[1], status: s[2], distance_m: d });
+    }
+    return out;
+  }
+}

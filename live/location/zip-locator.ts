@@ -1,0 +1,144 @@
+// Zip of a point: the ZCTA polygon containing it where loaded (H3 cell -> candidate polygons, turf
+// booleanPointInPolygon), else the nearest zip centroid among the zips that reach the point (plain, or weighted by the
+// zip's size for the declared areas of flood maps).
+import { booleanPointInPolygon } from '@turf/turf';
+import type { Feature, MultiPolygon } from 'geojson';
+import { gridDisk } from 'h3-js';
+import { NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, haversineM } from './rules.ts';
+import type { ZctaData, ZipData } from './data.ts';
+import { cellOf, inBBox, toMap, type BBox, type Ring } from './geo.ts';
+
+function toMultiFeature(polys: Ring[][]): Feature<MultiPolygon> {
+  return { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: polys } };
+}
+
+/** A 2-ring disk of res-4 cells covers at least this distance around any point of its centre cell (~15 km a ring). */
+const DISK2_COVER_M = 30_000;
+
+export interface ZipHit {
+  zip: string;
+  pos: number; // index into ZipData.zips
+  source: 'zcta_polygon' | 'nearest_centroid';
+  distance_m: number; // to the centroid
+}
+
+export class ZipLocator {
+  private readonly zips: ZipData['zips'];
+  private readonly byZip = new Map<string, number>();
+  private readonly centroidCells = new Map<string, number[]>();
+  private readonly zctas: { zip: string; bbox: BBox; feature: Feature<MultiPolygon> }[];
+  private readonly zctaCells: Map<string, number[]>;
+  private readonly zctaRes: number;
+  /** res-4 cell -> zips whose centroid lies within its 2-ring disk (filled lazily, bounded). */
+  private readonly diskCache = new Map<string, number[]>();
+
+  private diskCandidates(origin: string): number[] {
+    let list = this.diskCache.get(origin);
+    if (list) return list;
+    let disk: string[];
+    try { disk = gridDisk(origin, 2); } catch { disk = [origin]; }
+    list = disk.flatMap((c) => this.centroidCells.get(c) ?? []);
+    if (this.diskCache.size >= 100_000) this.diskCache.clear();
+    this.diskCache.set(origin, list);
+    return list;
+  }
+
+  /** Zips that reach farther than the 2-ring disk covers (huge rural zips). */
+  private readonly farReaching: number[] = [];
+
+  constructor(zipData: ZipData, zcta: ZctaData | null) {
+    this.zips = zipData.zips;
+    this.zips.forEach((z, i) => {
+      this.byZip.set(z[0], i);
+      const c = cellOf(z[1], z[2], RES.zipCentroid);
+      if (c) {
+        const list = this.centroidCells.get(c);
+        if (list) list.push(i); else this.centroidCells.set(c, [i]);
+      }
+      if (Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3]) > DISK2_COVER_M) this.farReaching.push(i);
+    });
+    this.zctas = (zcta?.zctas ?? []).map((z) => ({ zip: z.zip, bbox: z.bbox, feature: toMultiFeature(z.polygons) }));
+    this.zctaCells = toMap(zcta?.cells ?? {});
+    this.zctaRes = zcta?.res ?? RES.zcta;
+  }
+
+  row(pos: number): ZipData['zips'][number] {
+    return this.zips[pos]!;
+  }
+
+  /**
+   * The box of every point a zip matching `keep` can be the nearest centroid for: each centroid widened by the
+   * zip's reach (max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x radius)); null when no zip matches.
+   */
+  reachBox(keep: (row: ZipData['zips'][number]) => boolean): BBox | null {
+    let box: BBox | null = null;
+    for (const z of this.zips) {
+      if (!keep(z)) continue;
+      const reach = Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3]);
+      const dLat = reach / 110_000; // a degree of latitude is at least 110.5 km: the box errs wide
+      const dLng = dLat / Math.max(0.01, Math.cos(Math.min(89, Math.abs(z[1]) + dLat) * Math.PI / 180));
+      const b: BBox = [z[2] - dLng, z[1] - dLat, z[2] + dLng, z[1] + dLat];
+      box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
+    }
+    return box;
+  }
+
+  position(zip: string): number | undefined {
+    return this.byZip.get(zip);
+  }
+
+  /** Zip of a point: the ZCTA polygon containing it where loaded, else the nearest centroid within reach. */
+  locate(lat: number, lng: number): ZipHit | null {
+    const c = cellOf(lat, lng, this.zctaRes);
+    const entries = c ? this.zctaCells.get(c) : undefined;
+    if (entries) {
+      for (const e of entries) {
+        const z = this.zctas[e >> 1]!;
+        if ((e & 1) === 1 || (inBBox(z.bbox, lng, lat) && booleanPointInPolygon([lng, lat], z.feature))) {
+          const pos = this.byZip.get(z.zip);
+          if (pos !== undefined) {
+            const row = this.zips[pos]!;
+            return { zip: z.zip, pos, source: 'zcta_polygon', distance_m: haversineM(lat, lng, row[1], row[2]) };
+          }
+        }
+      }
+    }
+    return this.nearest(lat, lng);
+  }
+
+  /**
+   * The zip whose area a point most likely lies in, for declared-area membership of flood maps: the ZCTA polygon
+   * containing it where loaded, else the zip minimising distance / equivalent radius among the zips that reach the
+   * point (a size-weighted nearest centroid: a small zip's centroid next door does not claim a point deep in a
+   * large neighbour, as plain nearest-centroid does near city lines).
+   */
+  areaZip(lat: number, lng: number, located?: ZipHit | null): ZipHit | null {
+    const hit = located === undefined ? this.locate(lat, lng) : located;
+    if (!hit || hit.source === 'zcta_polygon') return hit;
+    return this.nearest(lat, lng, true) ?? hit;
+  }
+
+  /**
+   * The nearest zip centroid among the zips that reach the point: a zip reaches points within
+   * max(16 km, 2 x its equivalent radius) of its centroid. Candidates: the res-4 cells within 2 rings (which cover
+   * at least 30 km around the point), then, when none of those reaches it, the few zips that reach farther than 30 km.
+   */
+  nearest(lat: number, lng: number, sizeWeighted = false): ZipHit | null {
+    const origin = cellOf(lat, lng, RES.zipCentroid);
+    if (!origin) return null;
+    let best = -1;
+    let bestD = Infinity;
+    let bestScore = Infinity;
+    const consider = (i: number): void => {
+      const z = this.zips[i]!;
+      const d = haversineM(lat, lng, z[1], z[2]);
+      const score = sizeWeighted ? d / Math.max(1, z[3]) : d;
+      if (score < bestScore && d <= Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) { bestScore = score; bestD = d; best = i; }
+    };
+    for (const i of this.diskCandidates(origin)) consider(i);
+    // the 2-ring disk holds every zip within 30 km; a far-reaching zip can only win beyond that (or when weighted)
+    if (best < 0 || bestD > DISK2_COVER_M || sizeWeighted) for (const i of this.farReaching) consider(i);
+    if (best < 0) return null;
+    return { zip: this.zips[best]![0], pos: best, source: 'nearest_centroid', distance_m: bestD };
+  }
+}
