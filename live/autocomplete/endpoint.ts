@@ -1,13 +1,14 @@
 // GET /v1/address/autocomplete?q=&limit=&state=: address matches with beds, baths and sqft, answered in-process
-// from <build>/live/autocomplete/index.bin (live/autocomplete/build.ts), loaded into memory once per build.
-// The core has validated q (trimmed, 3-200 characters), limit (1-10, default 5) and state (2 upper-case letters).
-// Matching, relevance order, typo rule and the time budget (25 ms, then the exact street-line prefix match):
-// warehouse/docs/address.md.
+// from <build>/live/autocomplete/index.bin (live/autocomplete/build.ts), loaded into memory once per build and
+// searched by live/autocomplete/index-search.ts. The core has validated q (trimmed, 3-200 characters), limit (1-10,
+// default 5) and state (2 upper-case letters). Matching, relevance order, typo rule and the time budget (the setting
+// autocompleteBudgetMs, 25 ms; then the exact street-line prefix match): warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import type { Settings } from '../../warehouse/settings.ts';
 import { INDEX_FORMAT } from './index-format.ts';
-import { AutocompleteIndex } from './index-search.ts';
+import { AutocompleteIndex, DEFAULT_BUDGET_MS } from './index-search.ts';
 
 export interface AutocompleteInput {
   q: string;
@@ -15,12 +16,11 @@ export interface AutocompleteInput {
   state?: string;
 }
 
-/** Per-request time budget in ms; REII_AUTOCOMPLETE_BUDGET_MS overrides it (tests, benchmarks). */
-export const DEFAULT_BUDGET_MS = 25;
-
-export function budgetMs(): number {
-  const env = process.env['REII_AUTOCOMPLETE_BUDGET_MS'];
-  const v = env ? Number(env) : NaN;
+/** Per-request time budget in ms: the setting autocompleteBudgetMs (REII_AUTOCOMPLETE_BUDGET_MS, warehouse/settings.ts)
+ *  when it is a number >= 0, else 25. */
+export function budgetMs(settings: Pick<Settings, 'autocompleteBudgetMs'>): number {
+  const raw = settings.autocompleteBudgetMs;
+  const v = raw ? Number(raw) : NaN;
   return Number.isFinite(v) && v >= 0 ? v : DEFAULT_BUDGET_MS;
 }
 
@@ -28,12 +28,12 @@ export class AutocompleteEngine {
   /** Counts of answered requests by mode, for diagnostics. */
   readonly stats = { full: 0, no_typo: 0, exact_prefix: 0 };
 
-  constructor(readonly index: AutocompleteIndex, readonly budget = budgetMs()) {}
+  constructor(readonly index: AutocompleteIndex, readonly budget: number) {}
 
-  static fromDir(dir: string): AutocompleteEngine {
+  static fromDir(dir: string, budget: number): AutocompleteEngine {
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { format?: number };
     if (meta.format !== INDEX_FORMAT) throw new Error(`autocomplete index format ${String(meta.format)}, expected ${INDEX_FORMAT}`);
-    return new AutocompleteEngine(AutocompleteIndex.fromFile(path.join(dir, 'index.bin')));
+    return new AutocompleteEngine(AutocompleteIndex.fromFile(path.join(dir, 'index.bin')), budget);
   }
 
   answer(input: AutocompleteInput, budget = this.budget): LiveAnswer {
@@ -50,7 +50,7 @@ const autocomplete: LiveModule<AutocompleteInput> = {
     if (!fs.existsSync(path.join(dir, 'meta.json'))) {
       return { handle: () => ({ ok: false, code: 'no_data', message: `Address autocomplete data is not available in build ${build.buildId}` }) };
     }
-    const engine = AutocompleteEngine.fromDir(dir);
+    const engine = AutocompleteEngine.fromDir(dir, budgetMs(build.settings));
     return { handle: (input) => engine.answer(input) };
   },
 };

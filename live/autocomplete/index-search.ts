@@ -24,6 +24,9 @@ export interface AddressMatch {
   sqft: number | null;
 }
 
+/** Time budget of a search in ms when none is given. */
+export const DEFAULT_BUDGET_MS = 25;
+
 export interface SearchOptions {
   limit: number;
   state?: string | null;
@@ -97,7 +100,7 @@ export class AutocompleteIndex {
 
   search(q: string, opts: SearchOptions): SearchResult {
     const limit = Math.max(1, Math.min(Math.floor(opts.limit), 50));
-    const deadline = performance.now() + (opts.budgetMs ?? 25);
+    const deadline = performance.now() + (opts.budgetMs ?? DEFAULT_BUDGET_MS);
     const stats = { scanned: 0 };
     const stateIdx = opts.state ? this.stateCodes.indexOf(opts.state) : -1;
     if (opts.state && stateIdx < 0) return { ids: [], mode: 'full', tiers: [0, 0, 0], scanned: 0 };

@@ -8,7 +8,7 @@ import { makeContext, runSqlFile, type TestContext } from '../../helpers/context
 import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { run as runIndexStep } from '../../../live/autocomplete/build.ts';
-import autocomplete, { AutocompleteEngine, type AutocompleteInput } from '../../../live/autocomplete/endpoint.ts';
+import autocomplete, { AutocompleteEngine, budgetMs, type AutocompleteInput } from '../../../live/autocomplete/endpoint.ts';
 import type { AddressMatch } from '../../../live/autocomplete/index-search.ts';
 import type { LiveInstance } from '../../../warehouse/live.ts';
 import { tokens, typoVariants } from '../../../live/autocomplete/text.ts';
@@ -189,7 +189,7 @@ describe('autocomplete over the real build', () => {
   let engine: AutocompleteEngine;
   let samples: Sample[];
   beforeAll(async () => {
-    engine = AutocompleteEngine.fromDir(path.join(buildDir(), 'live', 'autocomplete'));
+    engine = AutocompleteEngine.fromDir(path.join(buildDir(), 'live', 'autocomplete'), budgetMs(loadSettings()));
     // 400 indexed addresses spread over the sources (deterministic: ordered by a hash of the id)
     const rows = await warehouseRows<Sample & { rn: number }>(`
       select address, unit, zip, state_code, sources[1] as source,
@@ -311,6 +311,19 @@ describe('autocomplete over the real build', () => {
     expect(typo.ids).toEqual([]);
     const viaAnswer = engine.answer({ q: '200 east 79th st', limit: 5 }, 0);
     expect(viaAnswer.ok && (viaAnswer.body as Body).results.every((r) => r.address.startsWith('200 EAST 79TH ST'))).toBe(true);
+  });
+
+  it('takes its time budget from the server settings (autocompleteBudgetMs): a number >= 0, else 25 ms', async () => {
+    expect(budgetMs({ autocompleteBudgetMs: '40' })).toBe(40);
+    expect(budgetMs({ autocompleteBudgetMs: '0' })).toBe(0);
+    for (const bad of ['', 'soon', '-1', 'Infinity']) expect(budgetMs({ autocompleteBudgetMs: bad }), bad).toBe(25);
+    expect(budgetMs(loadSettings({}, {}))).toBe(25);
+    // words in any order need the full search: with the budget set to 0 the loaded module answers the street-line
+    // prefix tier only, which has nothing for them
+    const q = { q: '3526 high sacramento', limit: 5 };
+    expect(body(engine, q).results.map((r) => r.address)).toContain('3526 HIGH ST');
+    const spent = await autocomplete.load({ dir: buildDir(), buildId: 'b', asOf: '', settings: loadSettings({ autocompleteBudgetMs: '0' }) });
+    expect(body(spent, q).results).toEqual([]);
   });
 });
 
