@@ -11,7 +11,7 @@ import { authenticate, checkPlan } from './auth.ts';
 import { admitAddress, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
-import { sendOnSocket } from './send.ts';
+import { NOSNIFF, sendOnSocket } from './send.ts';
 import { ANONYMOUS } from './plans.ts';
 import type { LimitStore } from './limits.ts';
 import type { WindowLimiter } from './rate-limit.ts';
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): App {
     const id = nextRequestId();
     const w = address.anonLimiter.peek(proxies.clientOf({ socket, headers: {} } as http.IncomingMessage), address.anon.requestsPerMinute, t);
     const body = JSON.stringify({ message: status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request' });
-    sendOnSocket(socket, status, { 'X-Request-Id': id, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', ...rateHeaders(w) }, body);
+    sendOnSocket(socket, status, { 'X-Request-Id': id, ...NOSNIFF, 'Cache-Control': 'no-store', ...rateHeaders(w) }, body);
     const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
     deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: err.code ?? null });
   };

@@ -16,6 +16,11 @@ export function hasBody(status: number): boolean {
   return status !== 204 && status !== 304;
 }
 
+/** Whether the body goes out: never for HEAD, 204 or 304. */
+export function sendsBody(method: string | undefined, status: number): boolean {
+  return method !== 'HEAD' && hasBody(status);
+}
+
 /** The Content-Length of a body of `bytes`, or nothing for a status without a body. */
 export function contentLength(status: number, bytes: number): Record<string, string> {
   return hasBody(status) ? { 'Content-Length': String(bytes) } : {};
@@ -25,7 +30,7 @@ export function contentLength(status: number, bytes: number): Record<string, str
 export function send(res: http.ServerResponse, method: string | undefined, status: number, headers: Record<string, string>, body: Buffer | string = ''): void {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
   res.writeHead(status, { ...headers, ...contentLength(status, buf.length) });
-  res.end(method === 'HEAD' || !hasBody(status) ? undefined : buf);
+  res.end(sendsBody(method, status) ? buf : undefined);
 }
 
 /** Writes a JSON answer straight to a socket and closes it: status line, Content-Type and Content-Length

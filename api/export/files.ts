@@ -6,6 +6,7 @@ import type http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../errors.ts';
 import type { HeadFor } from '../route.ts';
+import { contentLength, NOSNIFF, send, sendsBody } from '../send.ts';
 
 export interface FileToSend {
   abs: string;
@@ -53,15 +54,14 @@ function noneMatch(header: string | undefined, etag: string): boolean {
 /** Sends the file (or a range of it); returns the status sent. */
 export async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, f: FileToSend, head: HeadFor): Promise<number> {
   const headers: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
+    ...NOSNIFF,
     'Accept-Ranges': 'bytes',
     ETag: f.etag,
     'Last-Modified': f.lastModified,
     'Content-Disposition': `attachment; filename="${f.downloadName}"`,
   };
   if (noneMatch(req.headers['if-none-match'], f.etag)) {
-    res.writeHead(304, { ...head(304), ...headers });
-    res.end();
+    send(res, req.method, 304, { ...head(304), ...headers });
     return 304;
   }
   let range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, f.size);
@@ -75,14 +75,15 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
   const end = range?.end ?? f.size - 1;
   const length = f.size === 0 ? 0 : end - start + 1;
   const contentRange = range ? `bytes ${start}-${end}/${f.size}` : undefined;
+  // The body is streamed from the file, not held: only the head goes by send.ts's rules.
   res.writeHead(status, {
     ...head(status, contentRange),
     ...headers,
     'Content-Type': f.contentType,
-    'Content-Length': String(length),
+    ...contentLength(status, length),
     ...(contentRange ? { 'Content-Range': contentRange } : {}),
   });
-  if (req.method === 'HEAD' || length === 0) {
+  if (!sendsBody(req.method, status) || length === 0) {
     res.end();
     return status;
   }
