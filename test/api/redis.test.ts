@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish } from '../../pipelines/publish.ts';
-import { connectRedis, RedisKeys, RedisLimits, whenReady } from '../../api/redis.ts';
+import { connectRedis, RedisKeys, RedisLimits, whenReady } from '../../api/redis-limits.ts';
 import { fakeBuild } from '../helpers/fake-build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { startTestServer } from '../helpers/server.ts';
