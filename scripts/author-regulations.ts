@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { UNCERTAINTY_PHRASE, validateRecord, type Category, type RegulationRecord, type StructuredData } from '../warehouse/regulations/schema.ts';
+import { UNCERTAINTY_PHRASE, type Category, type RegulationRecord, type StructuredData } from '../warehouse/regulations/schema.ts';
+import { validateRecord } from '../warehouse/regulations/validate.ts';
 
 const REVIEWED = '2026-11-21';
 const ROOT = path.resolve(import.meta.dirname, '..');

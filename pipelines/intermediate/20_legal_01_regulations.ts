@@ -1,11 +1,12 @@
 // regulations: one row per regulation record of warehouse/regulations/{states,local}/*.json (every status),
 // with the spec's sixteen fields, structured_data as JSON and its uncertain_fields as a list.
-// The dataset is validated first (warehouse/regulations/schema.ts): any invalid record fails the build, so a
+// The dataset is validated first (warehouse/regulations/validate.ts): any invalid record fails the build, so a
 // broken edit can never publish. Also writes int_legal_state_names (the 51 jurisdictions' names), so the legal
 // domain does not depend on the Census state source being present. Docs: warehouse/docs/legal.md.
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
-import { loadRegulations, STATE_NAMES } from '../../warehouse/regulations/schema.ts';
+import { STATE_NAMES } from '../../warehouse/regulations/schema.ts';
+import { loadRegulations } from '../../warehouse/regulations/validate.ts';
 
 /** The committed dataset (tests pass their own folder to run()). */
 export const REGULATIONS_DIR = path.resolve(import.meta.dirname, '../../warehouse/regulations');

@@ -9,10 +9,9 @@ import {
   STATE_CODES,
   SUBCATEGORY_KEYS,
   UNCERTAINTY_PHRASE,
-  loadRegulations,
-  validateRecord,
   type RegulationRecord,
 } from '../../warehouse/regulations/schema.ts';
+import { loadRegulations, validateRecord } from '../../warehouse/regulations/validate.ts';
 import { REFERENCE, SHARED_DATA, repoPath } from '../helpers/paths.ts';
 
 const DIR = repoPath('warehouse/regulations');
