@@ -1,13 +1,5 @@
-// Several API instances on one Redis (REII_REDIS_URL): per-minute windows and monthly counts are
-// atomic Lua on shared keys, and the key registry lives in Redis so a revocation reaches every
-// instance within a second.
-//
-// When Redis is unreachable (policy, README "Running in production"): every request still gets an
-// answer. Each instance enforces the per-minute limit alone (so a key may reach N x its limit across N
-// instances), checks the monthly quota against the last shared count it saw plus its own unsent count,
-// counts 2xx answers locally and adds them to Redis when it reconnects. Keys are checked against the
-// last registry it loaded. Responses say so in `X-Limits-Degraded: redis-unreachable`, and
-// GET /v1/health reports `limits.status: degraded`. ioredis reconnects on its own; no restart needed.
+// Per-minute windows and monthly counts shared by every instance on one Redis (api/redis.ts has the
+// connection and what happens while Redis is unreachable): atomic Lua on shared keys.
 //
 // Counting exactly once: every monthly count carries (instance id, sequence number) and the Lua script
 // applies it only when the sequence is above the instance's last applied one (kept in Redis next to the
@@ -16,24 +8,15 @@
 // replayed as is, so Redis applies it once whether or not the first attempt got through. Until the
 // backlog is empty new counts join it, so sequences reach Redis in order. The backlog is written to
 // <state>/redis-backlog.json every second and on close, and replayed by the next start.
-//
-// The key registry is append-only (keys are revoked, never deleted): an instance merges what Redis
-// holds into what it knows (a revocation wins), so a Redis that lost its data can never shrink it, and
-// writes back records Redis lacks. The registry's version is `<epoch>:<counter>` with a random epoch
-// made when the registry is first written, so a restarted Redis counting again from 1 is never taken
-// for a version already seen. The last registry is saved to <state>/redis-keys.json and loaded at
-// start, so an instance started while Redis is down still knows its keys.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import { checkKey, KEY_RE, makeKey, type KeyCheck, type KeyChecker, type KeyRecord } from './keys.ts';
+import type { Redis } from 'ioredis';
 import type { KeyHit, LimitsHealth, LimitStore } from './limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { monthOf } from './usage.ts';
-import { CliError, EXIT } from '../warehouse/errors.ts';
+import { connectRedis, PREFIX, whenReady, writeAtomic } from './redis.ts';
 
-const PREFIX = 'reii:';
 const MONTH_TTL_S = 40 * 24 * 3600;
 
 // KEYS: minute window, month count, last-used hash. ARGV: limit (-1 = none), window ttl ms, key id, now ISO.
@@ -48,27 +31,6 @@ else
 end
 redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
 return {c, allowed, tonumber(redis.call('GET', KEYS[2]) or '0')}`;
-
-/** Resolves when the client is connected, or after timeoutMs (then callers run degraded). */
-export function whenReady(redis: Redis, timeoutMs = 2000): Promise<boolean> {
-  if (redis.status === 'ready') return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const t = setTimeout(() => resolve(false), timeoutMs);
-    t.unref();
-    redis.once('ready', () => { clearTimeout(t); resolve(true); });
-  });
-}
-
-export function connectRedis(url: string): Redis {
-  return new Redis(url, {
-    lazyConnect: false,
-    enableOfflineQueue: false, // fail at once while disconnected: the degraded path answers instead
-    maxRetriesPerRequest: 0,
-    commandTimeout: 250,
-    connectTimeout: 1000,
-    retryStrategy: (times) => Math.min(100 * times, 1000), // keep trying, at most a second apart
-  });
-}
 
 // KEYS: month count, the instance's last applied sequence. ARGV: n, sequence, ttl s.
 // Applies the count once: a replay of a sequence already applied (or older) changes nothing.
@@ -89,13 +51,6 @@ function notSent(err: unknown): boolean {
 interface Unsure { inst: string; seq: number; month_key: string; n: number }
 
 interface BacklogFile { pending: Record<string, number>; unsure: Unsure[] }
-
-/** Writes a file whole (temp file, then rename) so a crash never leaves half of it. */
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text, { mode: 0o600 });
-  fs.renameSync(tmp, file);
-}
 
 export class RedisLimits implements LimitStore {
   readonly redis: Redis;
@@ -287,153 +242,5 @@ export class RedisLimits implements LimitStore {
     this.dirty = true;
     this.saveBacklog();
     this.redis.disconnect();
-  }
-}
-
-/** The key registry in Redis: a hash of records by id, a random epoch made with the registry, and a
- *  version counter instances poll (`<epoch>:<counter>`). */
-export class RedisKeys implements KeyChecker {
-  private byId = new Map<string, KeyRecord>();
-  private version = '';
-  private timer: NodeJS.Timeout | null = null;
-  private readonly file: string | null;
-  readonly redis: Redis;
-
-  /** `stateDir`: where the last registry loaded is kept (<state>/redis-keys.json); none for the CLI. */
-  constructor(url: string, stateDir: string | null = null) {
-    this.redis = connectRedis(url);
-    this.redis.on('error', () => {});
-    this.file = stateDir ? path.join(stateDir, 'redis-keys.json') : null;
-    if (this.file && fs.existsSync(this.file)) {
-      try {
-        const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { records: KeyRecord[] };
-        this.byId = new Map(saved.records.map((r) => [r.id, r]));
-      } catch {
-        // unreadable: the registry comes from Redis alone
-      }
-    }
-  }
-
-  private lookingUp: Promise<void> | null = null;
-
-  /** A key this instance does not know is looked up in Redis once more before it is refused (one MGET when
-   *  the registry has not moved; concurrent misses share it; failing keys are throttled per address), so a
-   *  key made a moment ago by `reii keys create` works at once, not on the next 250 ms poll. */
-  check(header: string | undefined): KeyCheck | Promise<KeyCheck> {
-    const result = checkKey(this.byId, header);
-    if (result.ok || result.code !== 'key_invalid' || this.redis.status !== 'ready') return result;
-    const m = header === undefined ? null : KEY_RE.exec(header.trim());
-    if (!m || this.byId.has(m[1]!)) return result; // not a key's shape, or a known id with a wrong secret
-    this.lookingUp ??= this.reload().finally(() => { this.lookingUp = null; });
-    return this.lookingUp.then(() => checkKey(this.byId, header));
-  }
-
-  /** How many keys this instance knows (for logs and tests). */
-  get size(): number {
-    return this.byId.size;
-  }
-
-  /** Re-reads the registry when its version moved. Redis's records are merged into the known ones (the
-   *  registry is append-only; a revocation wins), so an outage or a Redis that lost its data never drops
-   *  a key; records Redis lacks are written back to it. Keeps the last registry while Redis is away. */
-  async reload(): Promise<void> {
-    try {
-      const [epoch, counter] = await this.redis.mget(`${PREFIX}keys:epoch`, `${PREFIX}keys:version`);
-      const version = `${epoch ?? '-'}:${counter ?? '-'}`;
-      if (version === this.version) return;
-      const all = await this.redis.hgetall(`${PREFIX}keys`);
-      const merged = new Map(this.byId);
-      const fromRedis = new Set<string>();
-      const writeBack: KeyRecord[] = [];
-      for (const j of Object.values(all)) {
-        const r = JSON.parse(j) as KeyRecord;
-        fromRedis.add(r.id);
-        const known = merged.get(r.id);
-        if (known?.revoked_at && !r.revoked_at) { merged.set(r.id, known); writeBack.push(known); } // Redis went back in time
-        else merged.set(r.id, r);
-      }
-      for (const r of this.byId.values()) if (!fromRedis.has(r.id)) writeBack.push(r);
-      this.byId = merged;
-      this.save();
-      if (writeBack.length) await this.writeBack(writeBack); // moves the version: the next poll re-reads
-      this.version = version;
-    } catch {
-      // unreachable: keep the keys we have
-    }
-  }
-
-  /** Restores records a restarted (or rolled back) Redis lacks; never overwrites a record it holds unless
-   *  ours is revoked and its copy is not. */
-  private async writeBack(records: KeyRecord[]): Promise<void> {
-    const m = this.redis.multi();
-    for (const r of records) {
-      if (r.revoked_at) m.hset(`${PREFIX}keys`, r.id, JSON.stringify(r));
-      else m.hsetnx(`${PREFIX}keys`, r.id, JSON.stringify(r));
-    }
-    await m.set(`${PREFIX}keys:epoch`, crypto.randomBytes(8).toString('hex'), 'NX').incr(`${PREFIX}keys:version`).exec();
-  }
-
-  private save(): void {
-    if (!this.file) return;
-    try {
-      writeAtomic(this.file, JSON.stringify({ saved_at: new Date().toISOString(), version: this.version, records: [...this.byId.values()] }) + '\n');
-    } catch {
-      // state folder not writable: the next registry change tries again
-    }
-  }
-
-  async watch(ms = 250): Promise<void> {
-    await whenReady(this.redis);
-    await this.reload();
-    this.timer ??= setInterval(() => { void this.reload(); }, ms);
-    this.timer.unref();
-  }
-
-  close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.redis.disconnect();
-  }
-
-  // ---------- administration (the CLI with REII_REDIS_URL)
-  private async ready(): Promise<void> {
-    if (!(await whenReady(this.redis, 3000))) throw new CliError('Redis is unreachable at REII_REDIS_URL', { exitCode: EXIT.failed });
-  }
-
-  async list(): Promise<KeyRecord[]> {
-    await this.ready();
-    const all = await this.redis.hgetall(`${PREFIX}keys`);
-    return Object.values(all).map((j) => JSON.parse(j) as KeyRecord).sort((a, b) => a.created_at.localeCompare(b.created_at));
-  }
-
-  private async put(...records: KeyRecord[]): Promise<void> {
-    const m = this.redis.multi().set(`${PREFIX}keys:epoch`, crypto.randomBytes(8).toString('hex'), 'NX');
-    for (const r of records) m.hset(`${PREFIX}keys`, r.id, JSON.stringify(r));
-    await m.incr(`${PREFIX}keys:version`).exec();
-  }
-
-  async create(opts: { plan: string; name: string | null; rpm: number | null }): Promise<{ record: KeyRecord; key: string }> {
-    const existing = new Set((await this.list()).map((r) => r.id));
-    const made = makeKey(opts, (id) => existing.has(id));
-    await this.put(made.record);
-    return made;
-  }
-
-  async revoke(id: string): Promise<KeyRecord> {
-    const record = (await this.list()).find((r) => r.id === id);
-    if (!record) throw new CliError(`no key with id ${id}`, { exitCode: EXIT.notFound });
-    record.revoked_at ??= new Date().toISOString();
-    await this.put(record);
-    return record;
-  }
-
-  async rotate(id: string): Promise<{ record: KeyRecord; key: string }> {
-    const old = (await this.list()).find((r) => r.id === id);
-    if (!old) throw new CliError(`no key with id ${id}`, { exitCode: EXIT.notFound });
-    if (old.revoked_at) throw new CliError(`key ${id} is revoked; create a new one instead`, { exitCode: EXIT.usage });
-    const fresh = await this.create({ plan: old.plan, name: old.name, rpm: old.rpm });
-    old.revoked_at = new Date().toISOString();
-    old.rotated_to = fresh.record.id;
-    await this.put(old);
-    return fresh;
   }
 }

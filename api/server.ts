@@ -11,7 +11,8 @@ import research from '../live/research/endpoint.ts';
 import valuation from '../live/valuation/endpoint.ts';
 import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
-import { RedisKeys, RedisLimits } from './redis-limits.ts';
+import { RedisKeys } from './redis-keys.ts';
+import { RedisLimits } from './redis-limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10

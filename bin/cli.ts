@@ -71,7 +71,8 @@ const stateOpt = (): Option => new Option('--state <dir>', 'key and usage state 
 async function keyRegistry(stateFlag?: string) {
   const settings = loadSettings({ state: stateFlag });
   if (settings.redisUrl) {
-    const { RedisKeys, RedisLimits } = await import('../api/redis-limits.ts');
+    const { RedisKeys } = await import('../api/redis-keys.ts');
+    const { RedisLimits } = await import('../api/redis-limits.ts');
     const reg = new RedisKeys(settings.redisUrl);
     const limits = new RedisLimits(settings.redisUrl);
     return { reg, limits, close: async () => { reg.close(); await limits.close(); } };
