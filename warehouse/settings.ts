@@ -33,7 +33,7 @@ export interface Settings {
   webhooksRetrySchedule: string;
   webhooksTimeoutMs: string;
   webhooksTickMs: string;
-  autocompleteBudgetMs: string; // read by live/autocomplete/endpoint.ts from the environment
+  autocompleteBudgetMs: string; // read by live/autocomplete/endpoint.ts through LiveBuild.settings
   rejectMaxShare: number; // defaults to 0.05: a source file whose rejected-row share passes it fails the build
   driftMedianFactor: number; // defaults to 3: a market median moving by more than this factor against the build replaced fails a data test
   driftRowsShare: number; // defaults to 0.5: a table's row count changing by more than this share against the build replaced fails a data test
