@@ -1,6 +1,6 @@
 // meta.rejects, defined once: the table (every builder of a warehouse, the tests' included, creates it from
-// REJECTS_DDL), how rows are written to it, the manifest's summary of it, and the contract rules whose share of a
-// file's rows fails the build (warehouse/README.md "meta.rejects", warehouse/docs/market.md "Row contracts").
+// REJECTS_DDL; the older shape it migrates from is REJECTS_DDL_BEFORE_CONTRACTS), how rows are written to it, the
+// manifest's summary of it, and the contract rules whose share of a file's rows fails the build (warehouse/README.md "meta.rejects", warehouse/docs/market.md "Row contracts").
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Reject, StageContext } from '../../warehouse/context.ts';
@@ -57,6 +57,15 @@ create or replace macro reject_value(v) as
          then left(cast(v as varchar), ${REJECT_VALUE_CHARS}) || '... (' || length(cast(v as varchar)) || ' characters)'
          else coalesce(cast(v as varchar), '') end;
 create or replace macro reject_detail(col, v) as coalesce(col, '') || '=' || reject_value(v);
+`;
+
+/**
+ * meta.rejects as warehouses written before row contracts have it (no rule, column_name, value): what
+ * ensureRejectsTable migrates from, so its test can build one.
+ */
+export const REJECTS_DDL_BEFORE_CONTRACTS = `
+create schema if not exists meta;
+create table if not exists meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);
 `;
 
 /** The detail of a contract reject, as the reject_detail macro writes it. */

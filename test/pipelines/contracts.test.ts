@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
 import { PINNED_NOW } from '../helpers/global-setup.ts';
 import { runSources } from '../../pipelines/sources/index.ts';
-import { REJECTS_DDL, checkRejectShare, ensureRejectsTable } from '../../pipelines/sources/rejects.ts';
+import { REJECTS_DDL, REJECTS_DDL_BEFORE_CONTRACTS, checkRejectShare, ensureRejectsTable } from '../../pipelines/sources/rejects.ts';
 import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
 import { runBuild } from '../../pipelines/build.ts';
 import { type Manifest } from '../../pipelines/manifest.ts';
@@ -404,8 +404,8 @@ describe('meta.rejects and the reject-share gate', () => {
     const inst = await DuckDBInstance.create(':memory:');
     const db = await inst.connect();
     try {
-      await db.run(`create schema meta; create table meta.rejects (stage varchar, source varchar, file varchar, line bigint, reason varchar, detail varchar);
-        insert into meta.rejects values ('intermediate', 'nyc', '/d/nyc.csv', 3, 'zero_price', 'price=0')`);
+      await db.run(REJECTS_DDL_BEFORE_CONTRACTS);
+      await db.run(`insert into meta.rejects values ('intermediate', 'nyc', '/d/nyc.csv', 3, 'zero_price', 'price=0')`);
       await ensureRejectsTable(db);
       await db.run(`insert into meta.rejects select 'intermediate', 'canonical', '/d/sales.csv', 4, 'out_of_range', reject_detail('sale_price', '1e400')`);
       const rows = (await db.runAndReadAll(`select * from meta.rejects order by line`)).getRowObjectsJson();
