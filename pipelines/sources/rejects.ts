@@ -1,6 +1,7 @@
 // meta.rejects, defined once: the table (every builder of a warehouse, the tests' included, creates it from
 // REJECTS_DDL; the older shape it migrates from is REJECTS_DDL_BEFORE_CONTRACTS), how rows are written to it, the
-// manifest's summary of it, and the contract rules whose share of a file's rows fails the build (warehouse/README.md "meta.rejects", warehouse/docs/market.md "Row contracts").
+// manifest's summary of it, and the contract rules whose share of a file's rows fails the build (warehouse/README.md
+// "meta.rejects", warehouse/docs/market.md "Row contracts").
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Reject, StageContext } from '../../warehouse/context.ts';
