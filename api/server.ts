@@ -113,7 +113,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
   });
-  const webhooks = startWebhooks({ state: settings.state, holder, server, log }); // issue 10: outbox delivery + build events
+  const webhooks = startWebhooks({ settings, holder, server, log }); // issue 10: outbox delivery + build events
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   let closing: Promise<void> | null = null;

@@ -44,7 +44,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
         if (svc.endpointsOf(keyId).length >= MAX_ENDPOINTS_PER_KEY) {
           throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
         }
-        const target = await checkTarget(String(v['url']));
+        const target = await checkTarget(String(v['url']), svc.allowPrivate);
         if (!target.ok) throw validationError([{ field: 'url', code: target.code, message: target.message }]);
         const { endpoint, secret } = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
         return {

@@ -1,25 +1,16 @@
 // The webhook service of one server: endpoint registration (api/webhooks/routes.ts), event emission when a
-// new build goes live, and delivery from the durable outbox (store.ts) with Standard Webhooks signatures.
-//
-// Delivery: at least once. Before each attempt the message file records the attempt and the time of the next
-// one, so a crash mid-delivery leaves the message due again (same webhook-id) after a restart. Any 2xx is
-// success; anything else, a timeout or a refused connection is a failure, retried after RETRY_SCHEDULE[n]
-// (+-10% jitter; Retry-After on 429/503 is honoured up to 24 h). When an event has used every retry, or the
-// receiver answers 410 Gone, the endpoint is disabled (status "disabled", disabled_reason) and its pending
-// messages move to dead/.
+// new build goes live, and delivery from the durable outbox (delivery.ts) with Standard Webhooks signatures.
+// Its settings (warehouse/settings.ts: webhooksAllowPrivate, webhooksRetrySchedule, webhooksTimeoutMs,
+// webhooksTickMs) are read once, when the server starts it.
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import { Agent, request } from 'undici';
+import type { Settings } from '../../warehouse/settings.ts';
 import { buildEvents, testEvent, type BuildRef, type WebhookEvent } from './events.ts';
-import { signedHeaders, newSecret } from './signing.ts';
-import { guardedLookup, refusedAtSend } from './ssrf.ts';
-import { WebhookStore, type EndpointRecord, type OutboxMessage, type SubscribableEvent } from './store.ts';
+import { Delivery, parseSchedule, RETRY_SCHEDULE_MS } from './delivery.ts';
+import { newSecret } from './signing.ts';
+import { WebhookStore, type EndpointRecord, type SubscribableEvent } from './store.ts';
 
-/** Delays after the 1st, 2nd, ... failed attempt: 10 attempts over about 3 days 3 hours. */
-export const RETRY_SCHEDULE_MS: readonly number[] = [5e3, 5 * 60e3, 30 * 60e3, 2 * 3600e3, 5 * 3600e3, 10 * 3600e3, 14 * 3600e3, 20 * 3600e3, 24 * 3600e3];
 export const MAX_ENDPOINTS_PER_KEY = 10;
-const MAX_RETRY_AFTER_MS = 24 * 3600e3;
-const KEEP_RESPONSE_CHARS = 200;
 
 export interface BuildSource {
   get(): { dir: string; buildId: string } | null;
@@ -29,28 +20,34 @@ export interface WebhookOptions {
   state: string;
   holder?: BuildSource;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
-  /** Retry delays (ms); default $REII_WEBHOOKS_RETRY_SCHEDULE, else RETRY_SCHEDULE_MS. */
+  /** Retry delays (ms); default RETRY_SCHEDULE_MS (delivery.ts). */
   schedule?: readonly number[];
   jitter?: number; // fraction, default 0.1
-  tickMs?: number; // how often due messages and the served build are checked, default $REII_WEBHOOKS_TICK_MS or 500
-  timeoutMs?: number; // connect, headers and body timeout per attempt, default $REII_WEBHOOKS_TIMEOUT_MS or 15000
+  tickMs?: number; // how often due messages and the served build are checked, default 500
+  timeoutMs?: number; // connect, headers and body timeout per attempt, default 15000
   concurrency?: number; // attempts in flight at once, default 8
+  allowPrivate?: boolean; // private, loopback and link-local targets allowed (ssrf.ts), default false
   now?: () => number;
 }
 
-/** "5s,5m,30m,2h" or milliseconds "100,200". */
-export function parseSchedule(text: string): number[] {
-  return text.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
-    const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(p);
-    if (!m) throw new Error(`bad retry delay "${p}" (use e.g. 5s, 30m, 2h or milliseconds)`);
-    const unit = { ms: 1, s: 1e3, m: 60e3, h: 3600e3, d: 86400e3 }[m[2] ?? 'ms']!;
-    return Math.round(Number(m[1]) * unit);
-  });
+type WebhookSettings = Pick<Settings, 'state' | 'webhooksAllowPrivate' | 'webhooksRetrySchedule' | 'webhooksTimeoutMs' | 'webhooksTickMs'>;
+
+/** A positive number (of milliseconds), else the default. */
+function positiveOr(raw: string, dflt: number): number {
+  const v = Number(raw);
+  return Number.isFinite(v) && v > 0 ? v : dflt;
 }
 
-function envInt(name: string, dflt: number): number {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : dflt;
+/** The service's options from the server's settings, read once: an empty schedule is the built-in one, a
+ *  timeout or tick that is not a positive number the default, and private targets are allowed only for "1". */
+export function webhookOptions(settings: WebhookSettings): WebhookOptions {
+  return {
+    state: settings.state,
+    allowPrivate: settings.webhooksAllowPrivate === '1',
+    schedule: settings.webhooksRetrySchedule ? parseSchedule(settings.webhooksRetrySchedule) : RETRY_SCHEDULE_MS,
+    timeoutMs: positiveOr(settings.webhooksTimeoutMs, 15_000), // api-standards: 15-30 s
+    tickMs: positiveOr(settings.webhooksTickMs, 500),
+  };
 }
 
 export interface PublicEndpoint {
@@ -69,30 +66,25 @@ export interface PublicEndpoint {
 
 export class WebhookService {
   readonly store: WebhookStore;
-  readonly schedule: readonly number[];
+  readonly allowPrivate: boolean;
   private readonly opts: WebhookOptions;
   private readonly now: () => number;
   private readonly log: (msg: string, fields?: Record<string, unknown>) => void;
-  private readonly agent: Agent;
-  private readonly timeoutMs: number;
-  private readonly concurrency: number;
-  private readonly jitter: number;
+  private readonly delivery: Delivery;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private readonly inflight = new Map<string, Promise<void>>();
   private checkingBuild: Promise<void> | null = null;
 
   constructor(opts: WebhookOptions) {
     this.opts = opts;
     this.store = new WebhookStore(opts.state);
-    const env = process.env['REII_WEBHOOKS_RETRY_SCHEDULE'];
-    this.schedule = opts.schedule ?? (env ? parseSchedule(env) : RETRY_SCHEDULE_MS);
-    this.jitter = opts.jitter ?? 0.1;
+    this.allowPrivate = opts.allowPrivate ?? false;
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? (() => {});
-    this.timeoutMs = opts.timeoutMs ?? envInt('REII_WEBHOOKS_TIMEOUT_MS', 15_000); // api-standards: 15-30 s
-    this.concurrency = opts.concurrency ?? 8;
-    this.agent = new Agent({ connect: { timeout: this.timeoutMs, lookup: guardedLookup }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 });
+    this.delivery = new Delivery(this.store, {
+      schedule: opts.schedule ?? RETRY_SCHEDULE_MS, jitter: opts.jitter ?? 0.1, timeoutMs: opts.timeoutMs ?? 15_000,
+      concurrency: opts.concurrency ?? 8, allowPrivate: this.allowPrivate, now: this.now, log: this.log,
+    });
   }
 
   start(): void {
@@ -101,7 +93,7 @@ export class WebhookService {
       this.checkingBuild ??= this.checkBuild().catch((err: unknown) => this.log('webhooks: event emission failed', { error: (err as Error).message })).finally(() => { this.checkingBuild = null; });
       this.deliverDue();
     };
-    this.timer = setInterval(tick, this.opts.tickMs ?? envInt('REII_WEBHOOKS_TICK_MS', 500));
+    this.timer = setInterval(tick, this.opts.tickMs ?? 500);
     this.timer.unref();
     tick();
   }
@@ -110,8 +102,14 @@ export class WebhookService {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     // Attempts still running are recorded in their outbox files already: they are simply due again after a restart.
-    await Promise.race([Promise.allSettled([...this.inflight.values(), this.checkingBuild]), new Promise((r) => setTimeout(r, 1000).unref())]);
-    await this.agent.destroy().catch(() => {});
+    const attempts = this.delivery.halt();
+    await Promise.race([Promise.allSettled([...attempts, this.checkingBuild]), new Promise((r) => setTimeout(r, 1000).unref())]);
+    await this.delivery.close();
+  }
+
+  /** Starts attempts for due messages, oldest first (delivery.ts). */
+  deliverDue(): void {
+    this.delivery.deliverDue();
   }
 
   // ------------------------------------------------------------ endpoints (the routes call these)
@@ -204,112 +202,6 @@ export class WebhookService {
     this.log('webhooks: build events emitted', { build: next.buildId, previous: cursor.build_id, events: events.length, messages: queued });
     this.deliverDue();
   }
-
-  // ------------------------------------------------------------ delivery
-
-  /** Starts attempts for due messages, oldest first, up to the concurrency limit. */
-  deliverDue(): void {
-    if (this.stopped) return;
-    const t = this.now();
-    const due = this.store.messages().filter((m) => m.next_attempt_at <= t && !this.inflight.has(m.file)).sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
-    for (const m of due) {
-      if (this.inflight.size >= this.concurrency) break;
-      const p = this.attempt(m).catch((err: unknown) => this.log('webhooks: delivery bookkeeping failed', { error: (err as Error).message })).finally(() => this.inflight.delete(m.file));
-      this.inflight.set(m.file, p);
-    }
-  }
-
-  private delayAfter(attempts: number): number | null {
-    const base = this.schedule[attempts - 1];
-    if (base === undefined) return null;
-    return Math.round(base * (1 + this.jitter * (Math.random() * 2 - 1)));
-  }
-
-  private async attempt(m: OutboxMessage): Promise<void> {
-    const endpoint = this.store.endpoint(m.endpoint_id);
-    if (!endpoint) { this.store.deleteMessage(m.file); return; }
-    if (endpoint.status !== 'active') { this.store.buryMessage(m.file, `endpoint disabled: ${endpoint.disabled_reason ?? ''}`); return; }
-    const t = this.now();
-    const attempts = m.attempts + 1;
-    const delay = this.delayAfter(attempts);
-    // Recorded before sending: a crash now leaves the message due again at next_attempt_at.
-    this.store.updateMessage(m.file, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) });
-    const result = await this.post(endpoint, m);
-    if (this.stopped) return;
-    const at = new Date(t).toISOString();
-    const last = { event_id: m.event_id, type: m.type, attempted_at: at, ok: result.ok, status_code: result.status, error: result.error };
-    if (result.ok) {
-      this.store.deleteMessage(m.file);
-      this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: 0, failing_since: null });
-      return;
-    }
-    const current = this.store.endpoint(endpoint.id);
-    if (!current) { this.store.deleteMessage(m.file); return; }
-    this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: current.consecutive_failures + 1, failing_since: current.failing_since ?? at });
-    let next = t + (delay ?? 0);
-    if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, this.now() + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
-    this.store.updateMessage(m.file, { last_status: result.status, last_error: result.error, next_attempt_at: next });
-    this.log('webhooks: delivery failed', { endpoint: endpoint.id, event: m.event_id, attempt: attempts, status: result.status, error: result.error });
-    if (result.status === 410) this.disable(endpoint.id, `the receiver answered 410 Gone to ${m.event_id}`);
-    else if (delay === null) this.disable(endpoint.id, `retries exhausted: ${m.type} ${m.event_id} failed ${attempts} attempts (last: ${result.status ?? result.error})`);
-  }
-
-  disable(endpointId: string, reason: string): void {
-    this.store.updateEndpoint(endpointId, { status: 'disabled', disabled_reason: reason, disabled_at: new Date(this.now()).toISOString() });
-    for (const m of this.store.messages()) if (m.endpoint_id === endpointId) this.store.buryMessage(m.file, `endpoint disabled: ${reason}`);
-    this.log('webhooks: endpoint disabled', { endpoint: endpointId, reason });
-  }
-
-  private async post(endpoint: EndpointRecord, m: OutboxMessage): Promise<{ ok: boolean; status: number | null; error: string | null; retryAfterMs: number | null }> {
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': 'reii-webhooks/1',
-      ...signedHeaders(endpoint.secret, m.event_id, m.body, this.now()),
-    };
-    // The target is checked again at every send: an endpoint registered while REII_WEBHOOKS_ALLOW_PRIVATE was
-    // on gets nothing once it is off. An IP literal is refused here (no DNS lookup happens for it); a host name
-    // by guardedLookup when the connection is made. Redirects are never followed (undici request() does not).
-    const refused = refusedAtSend(endpoint.url);
-    if (refused) return { ok: false, status: null, error: refused.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
-    try {
-      const res = await request(endpoint.url, {
-        method: 'POST', headers, body: m.body, dispatcher: this.agent,
-        headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, reset: true,
-      });
-      const text = await readBody(res.body);
-      const ok = res.statusCode >= 200 && res.statusCode < 300;
-      const ra = res.headers['retry-after'];
-      return {
-        ok, status: res.statusCode,
-        error: ok ? null : `HTTP ${res.statusCode}${text ? `: ${text.slice(0, KEEP_RESPONSE_CHARS)}` : ''}`,
-        retryAfterMs: (res.statusCode === 429 || res.statusCode === 503) && typeof ra === 'string' ? retryAfterMs(ra, this.now()) : null,
-      };
-    } catch (err) {
-      const e = err as Error & { code?: string };
-      return { ok: false, status: null, error: `${e.code ?? 'error'}: ${e.message}`.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
-    }
-  }
-}
-
-function retryAfterMs(v: string, now: number): number | null {
-  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
-  const d = Date.parse(v);
-  return Number.isNaN(d) ? null : Math.max(0, d - now);
-}
-
-// undici 7 can crash the process (assert(!this.paused), nodejs/undici#5360) when a server closes the
-// connection while the body is paused by backpressure: so the body is read in flowing mode, never paused,
-// and only its first bytes are kept.
-function readBody(body: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve) => {
-    let kept = '';
-    let done = false;
-    const finish = (): void => { if (!done) { done = true; resolve(kept); } };
-    body.on('data', (chunk: Buffer) => { if (kept.length < 1024) kept += chunk.toString('utf8', 0, Math.min(chunk.length, 1024)); });
-    body.once('end', finish);
-    body.once('error', finish);
-    body.once('close', finish);
-  });
 }
 
 // ------------------------------------------------------------ one service per server
@@ -317,8 +209,8 @@ function readBody(body: NodeJS.ReadableStream): Promise<string> {
 const SERVICES = new Map<http.Server | null, WebhookService>();
 
 /** Starts the webhook service of a server (api/server.ts) over its state folder. */
-export function startWebhooks(opts: WebhookOptions & { server?: http.Server }): WebhookService {
-  const svc = new WebhookService(opts);
+export function startWebhooks(opts: { settings: WebhookSettings; holder?: BuildSource; server?: http.Server; log?: WebhookOptions['log'] }): WebhookService {
+  const svc = new WebhookService({ ...webhookOptions(opts.settings), holder: opts.holder, log: opts.log });
   SERVICES.set(opts.server ?? null, svc);
   svc.start();
   return svc;

@@ -4,13 +4,9 @@
 // NAT64 64:ff9b::/96 and 6to4 2002::/16 addresses are judged by the IPv4 address they carry), checked when the
 // endpoint is registered and again at every delivery (IP literals before sending, host names at connect
 // time: DNS rebinding), unless the operator sets REII_WEBHOOKS_ALLOW_PRIVATE=1 (development and tests on
-// 127.0.0.1).
+// 127.0.0.1). That setting is read once, at start (warehouse/settings.ts): every check here is given it.
 import dns from 'node:dns';
 import net from 'node:net';
-
-export function privateAllowed(): boolean {
-  return process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] === '1';
-}
 
 const BLOCKED = new net.BlockList();
 for (const [addr, prefix] of [
@@ -76,12 +72,12 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /**
- * Checked before every delivery attempt (the setting may have changed since the endpoint was registered):
- * plain http, or an IP literal that is private, is refused unless REII_WEBHOOKS_ALLOW_PRIVATE=1. Host names
- * are checked when the connection is made (guardedLookup). Returns the reason, or null to send.
+ * Checked before every delivery attempt (the setting may have changed since the endpoint was registered, by
+ * a restart): plain http, or an IP literal that is private, is refused unless `allowPrivate`. Host names are
+ * checked when the connection is made (deliveryLookup). Returns the reason, or null to send.
  */
-export function refusedAtSend(raw: string): string | null {
-  if (privateAllowed()) return null;
+export function refusedAtSend(raw: string, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null;
   let url: URL;
   try {
     url = new URL(raw);
@@ -96,8 +92,8 @@ export function refusedAtSend(raw: string): string | null {
 
 export type TargetCheck = { ok: true; url: URL } | { ok: false; code: string; message: string };
 
-/** Validates a target URL and resolves its host; every resolved address must be public (unless allowed). */
-export async function checkTarget(raw: string, lookup: (host: string) => Promise<string[]> = resolveAll): Promise<TargetCheck> {
+/** Validates a target URL and resolves its host; every resolved address must be public (unless `allowPrivate`). */
+export async function checkTarget(raw: string, allowPrivate: boolean, lookup: (host: string) => Promise<string[]> = resolveAll): Promise<TargetCheck> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -115,7 +111,7 @@ export async function checkTarget(raw: string, lookup: (host: string) => Promise
     return { ok: false, code: 'unresolvable', message: `host ${host} does not resolve` };
   }
   if (!addresses.length) return { ok: false, code: 'unresolvable', message: `host ${host} does not resolve` };
-  if (!privateAllowed()) {
+  if (!allowPrivate) {
     const bad = addresses.find(isPrivateAddress);
     if (bad) return { ok: false, code: 'private_address', message: `host ${host} resolves to ${bad}, a private, loopback or link-local address; webhook targets must be public` };
     if (url.protocol !== 'https:') return { ok: false, code: 'https_required', message: 'url must use https' };
@@ -129,15 +125,15 @@ async function resolveAll(host: string): Promise<string[]> {
 }
 
 /**
- * A `lookup` for the delivery agent's connections: resolves as usual, then refuses a private address at
- * connect time (a host re-pointed after registration cannot reach the internal network).
+ * The `lookup` of the delivery agent's connections: resolves as usual, then (unless `allowPrivate`) refuses
+ * a private address at connect time (a host re-pointed after registration cannot reach the internal network).
  */
-export const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+export const deliveryLookup = (allowPrivate: boolean): net.LookupFunction => (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) { (callback as (e: Error | null, a: string | dns.LookupAddress[], f?: number) => void)(err, '', 0); return; }
     const list = addresses as dns.LookupAddress[];
     const cb = callback as (e: Error | null, a: string | dns.LookupAddress[], f?: number) => void;
-    if (!privateAllowed()) {
+    if (!allowPrivate) {
       const bad = list.find((a) => isPrivateAddress(a.address));
       if (bad) { cb(Object.assign(new Error(`refused: ${hostname} resolves to private address ${bad.address}`), { code: 'EWEBHOOKPRIVATE' }), '', 0); return; }
     }

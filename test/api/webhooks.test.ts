@@ -14,13 +14,14 @@ import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 import { KeyStore } from '../../api/keys.ts';
 import { isPrivateAddress, checkTarget } from '../../api/webhooks/ssrf.ts';
 import { verify as libVerify } from '../../api/webhooks/signing.ts';
-import { parseSchedule, RETRY_SCHEDULE_MS } from '../../api/webhooks/service.ts';
+import { parseSchedule, RETRY_SCHEDULE_MS } from '../../api/webhooks/delivery.ts';
 import { openApiDocument } from '../../api/openapi.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { REPO } from '../helpers/paths.ts';
 
 const SCHEDULE = [150, 300, 450];
+// The servers' settings (read once, when each server starts): the receivers here are on 127.0.0.1.
 process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
 process.env['REII_WEBHOOKS_TICK_MS'] = '50';
 process.env['REII_WEBHOOKS_RETRY_SCHEDULE'] = SCHEDULE.join(',');
@@ -102,6 +103,16 @@ const cursorOf = (state: string): { build_id: string } | null => {
   try { return JSON.parse(fs.readFileSync(path.join(state, 'webhooks', 'cursor.json'), 'utf8')) as { build_id: string }; } catch { return null; }
 };
 const ALL_EVENTS = ['build.published', 'market.rehab_label_changed', 'regulation.changed'];
+
+/** A server started with REII_WEBHOOKS_ALLOW_PRIVATE unset (the setting is read when a server starts). */
+async function strictServer(artifacts: string, state?: string): Promise<TestServer> {
+  delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
+  try {
+    return await startTestServer(artifacts, { state });
+  } finally {
+    process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
+  }
+}
 
 interface EndpointView { id: string; status: string; disabled_reason: string | null; consecutive_failures: number; pending_messages: number; last_delivery: { ok: boolean; event_id: string; status_code: number | null; error: string } | null }
 const endpointsOf = async (srv: TestServer, key: string): Promise<EndpointView[]> =>
@@ -306,28 +317,34 @@ describe('webhooks', () => {
   });
 
   test('private, loopback and link-local targets are refused (422) unless REII_WEBHOOKS_ALLOW_PRIVATE=1', async () => {
-    delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
+    const strict = await strictServer(artifacts);
     try {
+      const pro = strict.key('pro');
       for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x', 'http://10.1.2.3/x', 'http://172.20.0.1/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/x', 'https://[64:ff9b::a00:1]/x', 'https://[2002:7f00:1::1]/x', 'https://[::ffff:7f00:1]/x']) {
-        const res = await srv.post('/v1/webhooks', { url, events: ['build.published'] }, pro);
+        const res = await strict.post('/v1/webhooks', { url, events: ['build.published'] }, pro);
         expect(res.status, url).toBe(422);
         const body = (await res.json()) as { errors: { field: string; code: string }[] };
         expect(body.errors[0]!.field).toBe('url');
         expect(['private_address', 'unresolvable']).toContain(body.errors[0]!.code);
       }
-      expect(await checkTarget('https://hooks.example.com/x', async () => ['93.184.216.34'])).toMatchObject({ ok: true });
-      expect(await checkTarget('https://rebind.example.com/x', async () => ['93.184.216.34', '10.0.0.5'])).toMatchObject({ ok: false, code: 'private_address' });
+      expect(await checkTarget('https://hooks.example.com/x', false, async () => ['93.184.216.34'])).toMatchObject({ ok: true });
+      expect(await checkTarget('https://rebind.example.com/x', false, async () => ['93.184.216.34', '10.0.0.5'])).toMatchObject({ ok: false, code: 'private_address' });
       // Standard Webhooks: https only (plain http only in the operator's private/dev mode).
-      expect(await checkTarget('http://hooks.example.com/x', async () => ['93.184.216.34'])).toMatchObject({ ok: false, code: 'https_required' });
+      expect(await checkTarget('http://hooks.example.com/x', false, async () => ['93.184.216.34'])).toMatchObject({ ok: false, code: 'https_required' });
+      expect(await checkTarget('http://hooks.example.com/x', true, async () => ['10.0.0.5'])).toMatchObject({ ok: true });
     } finally {
-      process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
+      await strict.close();
     }
     expect((await srv.post('/v1/webhooks', { url: 'http://127.0.0.1:9/x', events: ['build.published'] }, pro)).status).toBe(201);
   });
 
   test('with REII_WEBHOOKS_ALLOW_PRIVATE off, deliveries to endpoints registered while it was on are refused at send time (IP literal and a host name resolving to 127.0.0.1)', async () => {
     const local = await receiver();
+    const state = tmp('reii-wh-strict-state-');
+    const lax = await startTestServer(artifacts, { state }); // the setting is on
+    let strict: TestServer | null = null;
     try {
+      const pro = lax.key('pro');
       // https targets, so the https rule does not answer first: if the private check let them through, the
       // attempt would fail on TLS against this plain receiver instead, with another error.
       const literal = local.url.replace('http:', 'https:');
@@ -335,51 +352,47 @@ describe('webhooks', () => {
       const plain = local.url.replace('127.0.0.1', 'localhost');
       const ids: string[] = [];
       for (const url of [literal, byName, plain]) {
-        const res = await srv.post('/v1/webhooks', { url, events: ['build.published'] }, pro); // allowed: the setting is on
+        const res = await lax.post('/v1/webhooks', { url, events: ['build.published'] }, pro); // allowed: the setting is on
         expect(res.status).toBe(201);
         ids.push(((await res.json()) as { id: string }).id);
       }
-      delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
-      try {
-        for (const id of ids) expect((await srv.post(`/v1/webhooks/${id}/test`, '', pro)).status).toBe(202);
-        const failed = await waitFor(async () => {
-          const mine = (await endpointsOf(srv, pro)).filter((e) => ids.includes(e.id));
-          return mine.every((e) => e.last_delivery) ? mine : null;
-        }, { what: 'all three refused' });
-        for (const e of failed) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
-        const errorOf = (id: string): string => failed.find((e) => e.id === id)!.last_delivery!.error;
-        expect(errorOf(ids[0]!)).toMatch(/^refused: 127\.0\.0\.1 is a private/);
-        expect(errorOf(ids[1]!)).toMatch(/^EWEBHOOKPRIVATE: refused: localhost resolves to private address/);
-        expect(errorOf(ids[2]!)).toMatch(/^refused: webhook targets must use https/);
-        // A retry is refused too: wait until each endpoint has failed its second attempt, then the receiver
-        // still has nothing.
-        const retried = await waitFor(async () => {
-          const mine = (await endpointsOf(srv, pro)).filter((e) => ids.includes(e.id));
-          return mine.every((e) => e.consecutive_failures >= 2) ? mine : null;
-        }, { what: 'a refused retry on each endpoint' });
-        for (const e of retried) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
-        expect(local.got).toHaveLength(0);
-      } finally {
-        process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
-      }
-      for (const id of ids) await fetch(`${srv.url}/v1/webhooks/${id}`, { method: 'DELETE', headers: { 'X-Service-Key': pro } });
+      // The operator restarts the server over the same state with the setting off.
+      await lax.close();
+      strict = await strictServer(artifacts, state);
+      const restarted = strict;
+      for (const id of ids) expect((await restarted.post(`/v1/webhooks/${id}/test`, '', pro)).status).toBe(202);
+      const failed = await waitFor(async () => {
+        const mine = (await endpointsOf(restarted, pro)).filter((e) => ids.includes(e.id));
+        return mine.every((e) => e.last_delivery) ? mine : null;
+      }, { what: 'all three refused' });
+      for (const e of failed) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
+      const errorOf = (id: string): string => failed.find((e) => e.id === id)!.last_delivery!.error;
+      expect(errorOf(ids[0]!)).toMatch(/^refused: 127\.0\.0\.1 is a private/);
+      expect(errorOf(ids[1]!)).toMatch(/^EWEBHOOKPRIVATE: refused: localhost resolves to private address/);
+      expect(errorOf(ids[2]!)).toMatch(/^refused: webhook targets must use https/);
+      // A retry is refused too: wait until each endpoint has failed its second attempt, then the receiver
+      // still has nothing.
+      const retried = await waitFor(async () => {
+        const mine = (await endpointsOf(restarted, pro)).filter((e) => ids.includes(e.id));
+        return mine.every((e) => e.consecutive_failures >= 2) ? mine : null;
+      }, { what: 'a refused retry on each endpoint' });
+      for (const e of retried) expect(e.last_delivery).toMatchObject({ ok: false, status_code: null });
+      expect(local.got).toHaveLength(0);
     } finally {
+      await lax.close();
+      await strict?.close();
       await local.close();
     }
   });
 
   test('the private-address check at connect time refuses a host name resolving to 127.0.0.1 even over https', async () => {
-    const { refusedAtSend, guardedLookup } = await import('../../api/webhooks/ssrf.ts');
-    delete process.env['REII_WEBHOOKS_ALLOW_PRIVATE'];
-    try {
-      expect(refusedAtSend('https://localhost:9/x')).toBeNull(); // a name: judged when resolved
-      expect(refusedAtSend('https://127.0.0.1:9/x')).toMatch(/private/);
-      expect(refusedAtSend('https://[64:ff9b::7f00:1]/x')).toMatch(/private/);
-      const err = await new Promise<(Error & { code?: string }) | null>((resolve) => guardedLookup('localhost', {}, (e) => resolve(e as (Error & { code?: string }) | null)));
-      expect(err?.code).toBe('EWEBHOOKPRIVATE');
-    } finally {
-      process.env['REII_WEBHOOKS_ALLOW_PRIVATE'] = '1';
-    }
+    const { refusedAtSend, deliveryLookup } = await import('../../api/webhooks/ssrf.ts');
+    expect(refusedAtSend('https://localhost:9/x', false)).toBeNull(); // a name: judged when resolved
+    expect(refusedAtSend('https://127.0.0.1:9/x', false)).toMatch(/private/);
+    expect(refusedAtSend('https://[64:ff9b::7f00:1]/x', false)).toMatch(/private/);
+    expect(refusedAtSend('https://127.0.0.1:9/x', true)).toBeNull();
+    const err = await new Promise<(Error & { code?: string }) | null>((resolve) => deliveryLookup(false)('localhost', {}, (e) => resolve(e as (Error & { code?: string }) | null)));
+    expect(err?.code).toBe('EWEBHOOKPRIVATE');
   });
 
   test('a redirect from the receiver is not followed: the attempt fails with its status and the target gets nothing', async () => {

@@ -1,0 +1,179 @@
+// Delivery of a server's webhooks from the durable outbox (api/webhooks/store.ts), signed per Standard
+// Webhooks (signing.ts); the service (service.ts) queues the messages and runs this every tick.
+//
+// At least once: before each attempt the message file records the attempt and the time of the next one,
+// so a crash mid-delivery leaves the message due again (same webhook-id) after a restart. Any 2xx is
+// success; anything else, a timeout or a refused connection is a failure, retried after the schedule's
+// next delay (+-10% jitter; Retry-After on 429/503 is honoured up to 24 h). When an event has used every
+// retry, or the receiver answers 410 Gone, the endpoint is disabled (status "disabled", disabled_reason)
+// and its pending messages move to dead/. Targets are checked again at every send (ssrf.ts).
+import { Agent, request } from 'undici';
+import { signedHeaders } from './signing.ts';
+import { deliveryLookup, refusedAtSend } from './ssrf.ts';
+import type { EndpointRecord, OutboxMessage, WebhookStore } from './store.ts';
+
+/** Delays after the 1st, 2nd, ... failed attempt: 10 attempts over about 3 days 3 hours. */
+export const RETRY_SCHEDULE_MS: readonly number[] = [5e3, 5 * 60e3, 30 * 60e3, 2 * 3600e3, 5 * 3600e3, 10 * 3600e3, 14 * 3600e3, 20 * 3600e3, 24 * 3600e3];
+const MAX_RETRY_AFTER_MS = 24 * 3600e3;
+const KEEP_RESPONSE_CHARS = 200;
+
+/** "5s,5m,30m,2h" or milliseconds "100,200". */
+export function parseSchedule(text: string): number[] {
+  return text.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
+    const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(p);
+    if (!m) throw new Error(`bad retry delay "${p}" (use e.g. 5s, 30m, 2h or milliseconds)`);
+    const unit = { ms: 1, s: 1e3, m: 60e3, h: 3600e3, d: 86400e3 }[m[2] ?? 'ms']!;
+    return Math.round(Number(m[1]) * unit);
+  });
+}
+
+export interface DeliveryOptions {
+  schedule: readonly number[]; // retry delays (ms)
+  jitter: number; // fraction
+  timeoutMs: number; // connect, headers and body timeout per attempt
+  concurrency: number; // attempts in flight at once
+  allowPrivate: boolean; // REII_WEBHOOKS_ALLOW_PRIVATE
+  now: () => number;
+  log: (msg: string, fields?: Record<string, unknown>) => void;
+}
+
+export class Delivery {
+  private readonly store: WebhookStore;
+  private readonly schedule: readonly number[];
+  private readonly jitter: number;
+  private readonly timeoutMs: number;
+  private readonly concurrency: number;
+  private readonly allowPrivate: boolean;
+  private readonly now: () => number;
+  private readonly log: (msg: string, fields?: Record<string, unknown>) => void;
+  private readonly agent: Agent;
+  private readonly inflight = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(store: WebhookStore, opts: DeliveryOptions) {
+    this.store = store;
+    this.schedule = opts.schedule;
+    this.jitter = opts.jitter;
+    this.timeoutMs = opts.timeoutMs;
+    this.concurrency = opts.concurrency;
+    this.allowPrivate = opts.allowPrivate;
+    this.now = opts.now;
+    this.log = opts.log;
+    this.agent = new Agent({ connect: { timeout: this.timeoutMs, lookup: deliveryLookup(this.allowPrivate) }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 });
+  }
+
+  /** Starts no more attempts; returns those still running (their outbox files already record them: they
+   *  are simply due again after a restart). */
+  halt(): Promise<void>[] {
+    this.stopped = true;
+    return [...this.inflight.values()];
+  }
+
+  async close(): Promise<void> {
+    await this.agent.destroy().catch(() => {});
+  }
+
+  /** Starts attempts for due messages, oldest first, up to the concurrency limit. */
+  deliverDue(): void {
+    if (this.stopped) return;
+    const t = this.now();
+    const due = this.store.messages().filter((m) => m.next_attempt_at <= t && !this.inflight.has(m.file)).sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
+    for (const m of due) {
+      if (this.inflight.size >= this.concurrency) break;
+      const p = this.attempt(m).catch((err: unknown) => this.log('webhooks: delivery bookkeeping failed', { error: (err as Error).message })).finally(() => this.inflight.delete(m.file));
+      this.inflight.set(m.file, p);
+    }
+  }
+
+  private delayAfter(attempts: number): number | null {
+    const base = this.schedule[attempts - 1];
+    if (base === undefined) return null;
+    return Math.round(base * (1 + this.jitter * (Math.random() * 2 - 1)));
+  }
+
+  private async attempt(m: OutboxMessage): Promise<void> {
+    const endpoint = this.store.endpoint(m.endpoint_id);
+    if (!endpoint) { this.store.deleteMessage(m.file); return; }
+    if (endpoint.status !== 'active') { this.store.buryMessage(m.file, `endpoint disabled: ${endpoint.disabled_reason ?? ''}`); return; }
+    const t = this.now();
+    const attempts = m.attempts + 1;
+    const delay = this.delayAfter(attempts);
+    // Recorded before sending: a crash now leaves the message due again at next_attempt_at.
+    this.store.updateMessage(m.file, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) });
+    const result = await this.post(endpoint, m);
+    if (this.stopped) return;
+    const at = new Date(t).toISOString();
+    const last = { event_id: m.event_id, type: m.type, attempted_at: at, ok: result.ok, status_code: result.status, error: result.error };
+    if (result.ok) {
+      this.store.deleteMessage(m.file);
+      this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: 0, failing_since: null });
+      return;
+    }
+    const current = this.store.endpoint(endpoint.id);
+    if (!current) { this.store.deleteMessage(m.file); return; }
+    this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: current.consecutive_failures + 1, failing_since: current.failing_since ?? at });
+    let next = t + (delay ?? 0);
+    if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, this.now() + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
+    this.store.updateMessage(m.file, { last_status: result.status, last_error: result.error, next_attempt_at: next });
+    this.log('webhooks: delivery failed', { endpoint: endpoint.id, event: m.event_id, attempt: attempts, status: result.status, error: result.error });
+    if (result.status === 410) this.disable(endpoint.id, `the receiver answered 410 Gone to ${m.event_id}`);
+    else if (delay === null) this.disable(endpoint.id, `retries exhausted: ${m.type} ${m.event_id} failed ${attempts} attempts (last: ${result.status ?? result.error})`);
+  }
+
+  disable(endpointId: string, reason: string): void {
+    this.store.updateEndpoint(endpointId, { status: 'disabled', disabled_reason: reason, disabled_at: new Date(this.now()).toISOString() });
+    for (const m of this.store.messages()) if (m.endpoint_id === endpointId) this.store.buryMessage(m.file, `endpoint disabled: ${reason}`);
+    this.log('webhooks: endpoint disabled', { endpoint: endpointId, reason });
+  }
+
+  private async post(endpoint: EndpointRecord, m: OutboxMessage): Promise<{ ok: boolean; status: number | null; error: string | null; retryAfterMs: number | null }> {
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'reii-webhooks/1',
+      ...signedHeaders(endpoint.secret, m.event_id, m.body, this.now()),
+    };
+    // The target is checked again at every send: an endpoint registered while REII_WEBHOOKS_ALLOW_PRIVATE was
+    // on gets nothing once it is off. An IP literal is refused here (no DNS lookup happens for it); a host name
+    // by guardedLookup when the connection is made. Redirects are never followed (undici request() does not).
+    const refused = refusedAtSend(endpoint.url, this.allowPrivate);
+    if (refused) return { ok: false, status: null, error: refused.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
+    try {
+      const res = await request(endpoint.url, {
+        method: 'POST', headers, body: m.body, dispatcher: this.agent,
+        headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, reset: true,
+      });
+      const text = await readBody(res.body);
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const ra = res.headers['retry-after'];
+      return {
+        ok, status: res.statusCode,
+        error: ok ? null : `HTTP ${res.statusCode}${text ? `: ${text.slice(0, KEEP_RESPONSE_CHARS)}` : ''}`,
+        retryAfterMs: (res.statusCode === 429 || res.statusCode === 503) && typeof ra === 'string' ? retryAfterMs(ra, this.now()) : null,
+      };
+    } catch (err) {
+      const e = err as Error & { code?: string };
+      return { ok: false, status: null, error: `${e.code ?? 'error'}: ${e.message}`.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
+    }
+  }
+}
+
+function retryAfterMs(v: string, now: number): number | null {
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const d = Date.parse(v);
+  return Number.isNaN(d) ? null : Math.max(0, d - now);
+}
+
+// undici 7 can crash the process (assert(!this.paused), nodejs/undici#5360) when a server closes the
+// connection while the body is paused by backpressure: so the body is read in flowing mode, never paused,
+// and only its first bytes are kept.
+function readBody(body: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve) => {
+    let kept = '';
+    let done = false;
+    const finish = (): void => { if (!done) { done = true; resolve(kept); } };
+    body.on('data', (chunk: Buffer) => { if (kept.length < 1024) kept += chunk.toString('utf8', 0, Math.min(chunk.length, 1024)); });
+    body.once('end', finish);
+    body.once('error', finish);
+    body.once('close', finish);
+  });
+}
