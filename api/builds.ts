@@ -75,7 +75,7 @@ export class BuildHolder {
     };
     for (const [name, mod] of Object.entries(this.opts.live)) {
       try {
-        build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf, settings: this.opts.settings }));
+        build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf, settings: this.opts.settings, shards: build.shards }));
       } catch (err) {
         this.opts.log(`live endpoint ${name} unavailable for this build`, { error: (err as Error).message });
       }

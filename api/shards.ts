@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileShards, type ShardReader } from '../warehouse/live.ts';
 
 export interface Shard {
   body: Buffer;
@@ -11,15 +12,18 @@ export interface Shard {
   gz: Buffer | null;
 }
 
-export class ShardStore {
+/** Also the ShardReader the live modules read a build's shards through (warehouse/live.ts), sharing this cache. */
+export class ShardStore implements ShardReader {
   readonly root: string;
   private cache = new Map<string, Shard>();
   private bytes = 0;
   private readonly maxBytes: number;
+  private readonly files: ShardReader;
 
   constructor(root: string, maxBytes: number) {
     this.root = root;
     this.maxBytes = maxBytes;
+    this.files = fileShards(root);
   }
 
   /** A shard already in memory, without touching the disk (the synchronous fast path); undefined when not cached. */
@@ -58,6 +62,16 @@ export class ShardStore {
       }
     }
     return shard;
+  }
+
+  /** The bytes of a shard (ShardReader); null when absent. */
+  async read(rel: string): Promise<Buffer | null> {
+    return (await this.get(rel))?.body ?? null;
+  }
+
+  /** Whether the build has a file or folder at rel (ShardReader: a live module asks whether a shard family was built). */
+  exists(rel: string): Promise<boolean> {
+    return this.files.exists(rel);
   }
 
   /** Parsed JSON of a shard (for endpoints that filter a shard, e.g. regulations). */

@@ -2,6 +2,8 @@
 // location points). The core does routing, auth, limits, parameter/body validation and sending;
 // a live module only answers an already-validated input from data its build prepared.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Settings } from './settings.ts';
 
 export interface FieldError {
@@ -24,6 +26,44 @@ export interface LiveBuild {
   asOf: string;
   /** The server's settings, read once at start (warehouse/settings.ts): a module reads no environment itself. */
   settings: Readonly<Settings>;
+  /** The build's shards: the server passes its shard store (api/shards.ts), so a module's reads share its cache;
+   *  absent (tests, scripts), a module reads `<dir>/shards` with fileShards(). */
+  shards?: ShardReader;
+}
+
+/** A build's shard files (`<build>/shards/`), by the relative paths warehouse/layout.ts shardPath() gives. */
+export interface ShardReader {
+  /** The bytes of one shard; null when the build has none at `rel`. */
+  read(rel: string): Promise<Buffer | null>;
+  /** Whether the build has a file or folder at `rel` (a family's folder: any family may be absent from a build). */
+  exists(rel: string): Promise<boolean>;
+}
+
+/** A ShardReader over a shards folder on disk, without a cache. */
+export function fileShards(folder: string): ShardReader {
+  const root = path.resolve(folder);
+  const inside = (rel: string): string | null => { const abs = path.join(root, rel); return abs.startsWith(root + path.sep) ? abs : null; };
+  return {
+    async read(rel) {
+      const abs = inside(rel);
+      if (!abs) return null;
+      try {
+        return await fs.promises.readFile(abs);
+      } catch {
+        return null;
+      }
+    },
+    async exists(rel) {
+      const abs = inside(rel);
+      if (!abs) return false;
+      try {
+        await fs.promises.access(abs);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 export interface LiveInstance<I> {

@@ -1,9 +1,11 @@
 // What the research module reads: the files of <build>/live/research/ (live/research/build.ts) and,
-// at request time, the pre-rendered shards of the same build (parsed once, then cached; a missing file is cached
-// as missing too). Every shard family may be absent from a build: readers return null, never throw.
+// at request time, the pre-rendered shards of the same build through the build's ShardReader (warehouse/live.ts: the
+// server's shard store and its cache), at the paths warehouse/layout.ts shardPath() gives. Every shard family may be
+// absent from a build: readers return null, never throw.
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
+import { fileShards, type ShardReader } from '../../warehouse/live.ts';
 import { Bm25, type Bm25Data } from './text.ts';
 
 export const RESEARCH_FORMAT = 1;
@@ -69,10 +71,11 @@ export function regulationText(d: RegulationDoc): string {
   return parts.join(' \n ');
 }
 
+/** The keys of one shard, as warehouse/layout.ts shardPath() takes them. */
+export type ShardKeys = Record<string, string | null>;
+
 /** A city of the gazetteer. */
 export interface City { name: string; state: string; population: number; zips: string[]; county_fips: string | null }
-
-const MAX_CACHED = 5000;
 
 export class ResearchData {
   readonly bm25: Bm25;
@@ -84,14 +87,15 @@ export class ResearchData {
   readonly zips = new Map<string, { city: string; state: string }>();
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
-  private readonly shardCache = new Map<string, unknown>();
+  /** family folder -> whether the build has it (files of a build never change) */
+  private readonly families = new Map<string, Promise<boolean>>();
 
   constructor(
     readonly docs: RegulationDoc[],
     bm25: Bm25Data,
     stateLegal: StateLegalRow[],
     places: PlacesData,
-    readonly shardsDir: string | null,
+    private readonly shards: ShardReader,
     readonly meta: ResearchMeta | null,
   ) {
     this.bm25 = new Bm25(bm25);
@@ -115,15 +119,14 @@ export class ResearchData {
     for (const [zip, city, state] of places.zips) this.zips.set(zip, { city, state });
   }
 
-  static fromBuild(buildDir: string): ResearchData | null {
+  /** The index of a build, null when it has none; shards: the build's ShardReader (default: its shards folder on disk). */
+  static fromBuild(buildDir: string, shards: ShardReader = fileShards(path.join(buildDir, 'shards'))): ResearchData | null {
     const dir = path.join(buildDir, 'live', 'research');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) return null;
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
     const meta = read<ResearchMeta>('meta.json');
     if (meta.format !== RESEARCH_FORMAT) return null;
-    const shards = path.join(buildDir, 'shards');
-    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'),
-      fs.existsSync(shards) ? shards : null, meta);
+    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta);
   }
 
   /** The name used in sentences ("the District of Columbia"). */
@@ -146,29 +149,27 @@ export class ResearchData {
     return out;
   }
 
-  /** Whether a shard family has any file in this build (a family still being built elsewhere is absent). */
-  hasFamily(prefix: string): boolean {
-    const key = `family:${prefix}`;
-    if (this.shardCache.has(key)) return this.shardCache.get(key) as boolean;
-    const ok = this.shardsDir !== null && fs.existsSync(path.join(this.shardsDir, prefix));
-    this.shardCache.set(key, ok);
-    return ok;
+  /** Whether the build has any shard of a family (one still being built elsewhere is absent): its folder, the first
+   *  two segments of its paths (market/comps/...), exists; keys: those of a shard of it, for shardPath(). */
+  hasFamily(family: FamilyName, keys: ShardKeys): Promise<boolean> {
+    const p = shardPath(family, keys);
+    if (!p.ok) return Promise.resolve(false);
+    const folder = p.path.split('/').slice(0, 2).join('/');
+    let has = this.families.get(folder);
+    if (!has) { has = this.shards.exists(folder); this.families.set(folder, has); }
+    return has;
   }
 
-  /** A parsed shard, or null when the build has none for these keys. Cached (files of a build never change). */
-  shard<T>(family: FamilyName, keys: Record<string, string | null>): T | null {
-    if (!this.shardsDir) return null;
+  /** A parsed shard, or null when the build has none for these keys (or it is not JSON). */
+  async shard<T>(family: FamilyName, keys: ShardKeys): Promise<T | null> {
     const p = shardPath(family, keys);
     if (!p.ok) return null;
-    if (this.shardCache.has(p.path)) return this.shardCache.get(p.path) as T | null;
-    let v: T | null = null;
+    const body = await this.shards.read(p.path);
+    if (!body) return null;
     try {
-      v = JSON.parse(fs.readFileSync(path.join(this.shardsDir, p.path), 'utf8')) as T;
+      return JSON.parse(body.toString('utf8')) as T;
     } catch {
-      v = null;
+      return null;
     }
-    if (this.shardCache.size >= MAX_CACHED) this.shardCache.delete(this.shardCache.keys().next().value as string);
-    this.shardCache.set(p.path, v);
-    return v;
   }
 }

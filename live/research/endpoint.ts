@@ -136,16 +136,16 @@ export class ResearchEngine {
     this.places = [...new Set([...data.stateNames.values(), 'District of Columbia'])];
   }
 
-  /** The answer without the rephrase step (synchronous; the bench measures this). */
-  draft(input: ResearchInput): Composed & { depth: Depth } {
+  /** The answer without the rephrase step. */
+  async draft(input: ResearchInput): Promise<Composed & { depth: Depth }> {
     const depth: Depth = input.depth === 'deep' ? 'deep' : 'quick';
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
-    return { ...compose(this.data, u, gather(this.data, u, depth), depth), depth };
+    return { ...compose(this.data, u, await gather(this.data, u, depth), depth), depth };
   }
 
   async answer(input: ResearchInput): Promise<ResearchBody> {
     const started = performance.now();
-    const d = this.draft(input);
+    const d = await this.draft(input);
     let text = d.answer;
     if (this.llm && d.sources.length > 0) {
       const facts = d.facts.map((f) => [f.sentence, ...f.detail].join(' ')).join('\n') + '\n' + d.sources.map((s) => s.citation).join('\n');
@@ -161,7 +161,7 @@ const research: LiveModule<ResearchInput> = {
   async load(build: LiveBuild): Promise<LiveInstance<ResearchInput>> {
     let data: ResearchData | null = null;
     try {
-      data = ResearchData.fromBuild(build.dir);
+      data = ResearchData.fromBuild(build.dir, build.shards);
     } catch {
       data = null;
     }

@@ -72,12 +72,13 @@ function stateLegalSource(r: StateLegalRow, what: string): Source {
 interface MarketRisk { state: string; city: string; legal_risk_score: number; legal_risk_label: string; plain_english_summary: string; investor_actions: string[]; last_reviewed_at: string }
 interface Landlord { squatter_risk?: string; squatter_risk_notes?: string; last_reviewed_at?: string }
 
-export function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): Fact[] {
+export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): Promise<Fact[]> {
   const S = data.stateName(t.state);
   const out: Fact[] = [];
   const sl = data.stateLegal.get(t.state);
   if (intent === 'legal_risk' && t.city) {
-    const mr = data.shard<MarketRisk>('legal-market-risk', { state: t.state, city: t.city });
+    const keys = { state: t.state, city: t.city };
+    const mr = await data.shard<MarketRisk>('legal-market-risk', keys);
     if (mr) {
       out.push({
         intent, target: t, value: `${fmt(mr.legal_risk_score)} (${mr.legal_risk_label})`,
@@ -87,7 +88,7 @@ export function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): F
         confidence: 'high', primary: true, uncertain: null,
       });
     } else {
-      out.push(missing(intent, t, data.hasFamily('legal/market-risk')
+      out.push(missing(intent, t, await data.hasFamily('legal-market-risk', keys)
         ? `We have no market legal risk score for ${t.city}, ${t.state}`
         : 'Market legal risk scores are not part of this build'));
     }
@@ -106,8 +107,8 @@ export function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): F
   return out;
 }
 
-export function squatterFact(data: ResearchData, t: Target): Fact | null {
-  const l = data.shard<Landlord>('legal-landlord', { state: t.state, city: t.city ?? null });
+export async function squatterFact(data: ResearchData, t: Target): Promise<Fact | null> {
+  const l = await data.shard<Landlord>('legal-landlord', { state: t.state, city: t.city ?? null });
   if (!l || !l.squatter_risk) return null;
   return {
     intent: 'adverse_possession', target: t, value: `squatter risk ${l.squatter_risk}`,

@@ -1,7 +1,7 @@
 // Market and location facts of one place (POST /v1/research/query), read from the build's shards: comparable sales,
 // rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city;
 // a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
-import type { ResearchData } from './data.ts';
+import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
@@ -14,10 +14,12 @@ interface Location { zip_code: string; city: string; state: string; flood_zone: 
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
 const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);
 
-function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Fact {
+async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const type = u.propertyType;
-  for (const months of MONTH_TRIES(u.months, 6)) {
-    const c = data.shard<Comps>('comps', { zip, property_type: type, months: String(months) });
+  const keys = (months: number): ShardKeys => ({ zip, property_type: type, months: String(months) });
+  const tries = MONTH_TRIES(u.months, 6);
+  for (const months of tries) {
+    const c = await data.shard<Comps>('comps', keys(months));
     if (!c) continue;
     const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
     const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
@@ -34,14 +36,16 @@ function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
     };
   }
-  return missing('comps', t, data.hasFamily('market/comps')
+  return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
     ? `We have no ${TYPE_WORDS[type]} comparable sales for zip ${zip}${u.months ? ` in the last ${u.months} months` : ''}`
     : 'Comparable-sales data is not part of this build');
 }
 
-function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Fact {
-  for (const months of MONTH_TRIES(u.months, 6)) {
-    const r = data.shard<Rehab>('rehab', { zip, months: String(months) });
+async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
+  const keys = (months: number): ShardKeys => ({ zip, months: String(months) });
+  const tries = MONTH_TRIES(u.months, 6);
+  for (const months of tries) {
+    const r = await data.shard<Rehab>('rehab', keys(months));
     if (!r) continue;
     return {
       intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
@@ -51,13 +55,15 @@ function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string,
       confidence: r.confidence, primary, uncertain: null,
     };
   }
-  return missing('rehab', t, data.hasFamily('market/rehab') ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
+  return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
 }
 
-function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
+async function investorFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact> {
   if (!t.city) return missing('investor', t, `Investor activity is reported per city; name a city in ${data.stateName(t.state)}`);
-  for (const months of MONTH_TRIES(u.months, 12)) {
-    const r = data.shard<Investor>('investor', { state: t.state, city: t.city, months: String(months) });
+  const keys = (months: number): ShardKeys => ({ state: t.state, city: t.city!, months: String(months) });
+  const tries = MONTH_TRIES(u.months, 12);
+  for (const months of tries) {
+    const r = await data.shard<Investor>('investor', keys(months));
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
     const bits = [r.investor_purchase_rate_pct === null
@@ -76,12 +82,12 @@ function investorFact(data: ResearchData, u: Understanding, t: Target): Fact {
       confidence: r.investor_purchase_rate_pct === null ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,
     };
   }
-  return missing('investor', t, data.hasFamily('market/investor') ? `We have no investor activity data for ${t.city}, ${t.state}` : 'Investor activity data is not part of this build');
+  return missing('investor', t, await data.hasFamily('investor', keys(tries[0]!)) ? `We have no investor activity data for ${t.city}, ${t.state}` : 'Investor activity data is not part of this build');
 }
 
-function locationFact(data: ResearchData, t: Target, zip: string, primary: boolean): Fact {
-  const r = data.shard<Location>('location-zip', { zip });
-  if (!r) return missing('location', t, data.hasFamily('location/zip') ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
+async function locationFact(data: ResearchData, t: Target, zip: string, primary: boolean): Promise<Fact> {
+  const r = await data.shard<Location>('location-zip', { zip });
+  if (!r) return missing('location', t, await data.hasFamily('location-zip', { zip }) ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
   const flood = r.flood_zone === 'D' ? 'flood zone D (undetermined: no FEMA flood map was loaded for this area)' : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`;
   const sf = r.superfund_count_1mi > 0 ? `${plural(r.superfund_count_1mi, 'Superfund site')} within 1 mile` : 'no Superfund site within 1 mile';
   return {
@@ -94,11 +100,11 @@ function locationFact(data: ResearchData, t: Target, zip: string, primary: boole
 }
 
 /** A zip-level family asked about a city: every zip of the city with data (cap 60 zips read). */
-function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Fact, intent: Intent, what: string): Fact[] {
+async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, intent: Intent, what: string): Promise<Fact[]> {
   const zips = data.zipsOfCity(t.city!, t.state).slice(0, 60);
-  const facts = zips.map((z) => make(z, false)).filter((f) => f.source !== null);
+  const facts = (await Promise.all(zips.map((z) => make(z, false)))).filter((f) => f.source !== null);
   if (facts.length === 0) {
-    const probe = make(zips[0] ?? '00000', true);
+    const probe = await make(zips[0] ?? '00000', true);
     if (/not part of this build/.test(probe.sentence)) return [probe];
     return [missing(intent, t, `We have no ${what} for any zip of ${t.city}, ${t.state}`)];
   }
@@ -117,21 +123,21 @@ function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary
   return facts;
 }
 
-export function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Fact[] {
+export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
   const needZip = (what: string): Fact => missing(intent, t, `${what} is reported per zip code; name a zip or a city in ${data.stateName(t.state)}`);
   switch (intent) {
     case 'comps':
-      if (t.zip) return [compsFact(data, u, t, t.zip, true)];
+      if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
       if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), 'comps', `${TYPE_WORDS[u.propertyType]} comparable sales`);
       return [needZip('Comparable-sales data')];
     case 'rehab':
-      if (t.zip) return [rehabFact(data, u, t, t.zip, true)];
+      if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
       if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), 'rehab', 'rehab momentum scores');
       return [needZip('Rehab momentum')];
     case 'investor':
-      return [investorFact(data, u, t)];
+      return [await investorFact(data, u, t)];
     case 'location':
-      if (t.zip) return [locationFact(data, t, t.zip, true)];
+      if (t.zip) return [await locationFact(data, t, t.zip, true)];
       if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), 'location', 'flood and Superfund data');
       return [needZip('Flood and Superfund risk')];
     default:

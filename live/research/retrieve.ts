@@ -30,7 +30,7 @@ export function searchRecords(data: ResearchData, u: Understanding, limit: numbe
 }
 
 /** Gathers every fact a question needs. */
-export function gather(data: ResearchData, u: Understanding, depth: Depth): Fact[] {
+export async function gather(data: ResearchData, u: Understanding, depth: Depth): Promise<Fact[]> {
   const facts: Fact[] = [];
   const intents = u.intents;
   if (intents.length === 0) {
@@ -53,11 +53,11 @@ export function gather(data: ResearchData, u: Understanding, depth: Depth): Fact
   }
   for (const intent of intents) {
     for (const t of u.targets) {
-      if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...legalRiskFacts(data, intent, t));
+      if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...await legalRiskFacts(data, intent, t));
       else if (LEGAL_INTENTS.has(intent)) {
         facts.push(...legalFacts(data, intent, t));
-        if (intent === 'adverse_possession') { const s = squatterFact(data, t); if (s) facts.push(s); }
-      } else facts.push(...marketFacts(data, u, intent, t));
+        if (intent === 'adverse_possession') { const s = await squatterFact(data, t); if (s) facts.push(s); }
+      } else facts.push(...await marketFacts(data, u, intent, t));
     }
   }
   // a topic we cannot answer directly for a place, but a supporting record can help: show it (medium)
