@@ -279,7 +279,7 @@ describe('sources pull from a mirror', () => {
   });
 
   // Connection: close / HTTP/1.0 servers (python -m http.server) are where undici 7 can crash the process when
-  // its parser is paused at the end of a body (nodejs/undici#5360); pull.ts never lets the body push back. The
+  // its parser is paused at the end of a body (nodejs/undici#5360); pull-download.ts never lets the body push back. The
   // crash is timing-dependent, so this is a smoke test of that path rather than a deterministic reproduction.
   it('pulls from a server that closes the connection after each response', async () => {
     const closing = await startFileServer(DATA, { closeConnections: true });
