@@ -34,6 +34,10 @@ export interface Settings {
   webhooksTimeoutMs: string;
   webhooksTickMs: string;
   autocompleteBudgetMs: string; // read by live/autocomplete/endpoint.ts through LiveBuild.settings
+  llmUrl: string; // read by live/research/endpoint.ts through LiveBuild.settings; defaults to '' (no rephrase)
+  llmModel: string;
+  llmKey: string;
+  llmTimeoutMs: string;
   rejectMaxShare: number; // defaults to 0.05: a source file whose rejected-row share passes it fails the build
   driftMedianFactor: number; // defaults to 3: a market median moving by more than this factor against the build replaced fails a data test
   driftRowsShare: number; // defaults to 0.5: a table's row count changing by more than this share against the build replaced fails a data test
@@ -57,6 +61,10 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'webhooksTimeoutMs', env: 'REII_WEBHOOKS_TIMEOUT_MS', default: '15000', help: 'Webhooks: connect, headers and body timeout of one delivery attempt, in milliseconds.' },
   { name: 'webhooksTickMs', env: 'REII_WEBHOOKS_TICK_MS', default: '500', help: 'Webhooks: how often the server checks for a new build and due deliveries, in milliseconds.' },
   { name: 'autocompleteBudgetMs', env: 'REII_AUTOCOMPLETE_BUDGET_MS', default: '25', help: 'Autocomplete: time budget of one search; past it the answer degrades to exact street-line prefixes.' },
+  { name: 'llmUrl', env: 'REII_LLM_URL', default: '', help: 'Research: an OpenAI-compatible chat completions URL that may reword research answers (a reply that changes a number, citation, place or key term is discarded); empty answers without it.' },
+  { name: 'llmModel', env: 'REII_LLM_MODEL', default: 'default', help: 'Research: the model name sent to REII_LLM_URL.' },
+  { name: 'llmKey', env: 'REII_LLM_KEY', default: '', help: 'Research: bearer token sent to REII_LLM_URL; empty sends none.' },
+  { name: 'llmTimeoutMs', env: 'REII_LLM_TIMEOUT_MS', default: '4000', help: 'Research: how long a rewording may take, in milliseconds; past it the answer is sent as drafted.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
   { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
@@ -108,6 +116,10 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     webhooksTimeoutMs: get('webhooksTimeoutMs'),
     webhooksTickMs: get('webhooksTickMs'),
     autocompleteBudgetMs: get('autocompleteBudgetMs'),
+    llmUrl: get('llmUrl'),
+    llmModel: get('llmModel'),
+    llmKey: get('llmKey'),
+    llmTimeoutMs: get('llmTimeoutMs'),
     rejectMaxShare: numberSetting('rejectMaxShare', get('rejectMaxShare'), 0, 1),
     driftMedianFactor: numberSetting('driftMedianFactor', get('driftMedianFactor'), 1, 1000),
     driftRowsShare: numberSetting('driftRowsShare', get('driftRowsShare'), 0, 1),

@@ -7,11 +7,12 @@
 //               comps, rehab, investor, location, legal), cached once parsed
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
-//               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS) may reword the draft; a reply that brings in a
+//               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS: settings rows, read from LiveBuild.settings) may reword the draft; a reply that brings in a
 //               number not present in the facts, drops a number, breaks the sentence budget, drops the
 //               not-legal-advice caveat, the uncertainty wording, a citation (deep), a place or a key legal term
 //               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
 import { understand } from './intent.ts';
 import type { Context } from './places.ts';
@@ -40,10 +41,10 @@ export interface LlmOptions {
   timeoutMs: number;
 }
 
-export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmOptions | null {
-  const url = env['REII_LLM_URL'];
-  if (!url) return null;
-  return { url, model: env['REII_LLM_MODEL'] ?? 'default', key: env['REII_LLM_KEY'] ?? null, timeoutMs: Number(env['REII_LLM_TIMEOUT_MS'] ?? 4000) };
+/** The rephrase endpoint of the settings (REII_LLM_*, warehouse/settings.ts); null when REII_LLM_URL is empty. */
+export function llmFromSettings(settings: Readonly<Settings>): LlmOptions | null {
+  if (!settings.llmUrl) return null;
+  return { url: settings.llmUrl, model: settings.llmModel, key: settings.llmKey || null, timeoutMs: Number(settings.llmTimeoutMs) };
 }
 
 /** Numbers in a text, normalised (1,234 -> 1234; 3.50 -> 3.5). Dates count as their parts. */
@@ -168,7 +169,7 @@ const research: LiveModule<ResearchInput> = {
     if (!data) {
       return { handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message: `research data is not available in build ${build.buildId}` }) };
     }
-    const engine = new ResearchEngine(data, llmFromEnv());
+    const engine = new ResearchEngine(data, llmFromSettings(build.settings));
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
   },
 };

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, buildDir } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';
-import research, { acceptRephrase, llmFromEnv, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../../../live/research/endpoint.ts';
+import research, { acceptRephrase, llmFromSettings, numbersIn, rephraseProblem, ResearchEngine, type ResearchBody, type ResearchInput } from '../../../live/research/endpoint.ts';
 import { ResearchData } from '../../../live/research/data.ts';
 import { understand, detectIntents } from '../../../live/research/intent.ts';
 import { countSentences } from '../../../live/research/compose.ts';
@@ -992,11 +992,11 @@ describe('optional LLM rephrase (fake OpenAI-compatible server on loopback)', ()
     expect(rephraseProblem('Texas: 3 days.', '', 'Oklahoma: 3 days.', 'quick', { places: ['Texas', 'Oklahoma'] })).toMatch(/Texas/);
   });
 
-  it('llmFromEnv: null without REII_LLM_URL, the endpoint and options with it', () => {
-    expect(llmFromEnv({})).toBeNull();
-    expect(llmFromEnv({ REII_LLM_URL: '' })).toBeNull();
-    expect(llmFromEnv({ REII_LLM_URL: url, REII_LLM_MODEL: 'm', REII_LLM_KEY: 'k', REII_LLM_TIMEOUT_MS: '900' })).toEqual({ url, model: 'm', key: 'k', timeoutMs: 900 });
-    expect(llmFromEnv({ REII_LLM_URL: url })).toEqual({ url, model: 'default', key: null, timeoutMs: 4000 });
+  it('llmFromSettings: null without REII_LLM_URL, the endpoint and options with it', () => {
+    expect(llmFromSettings(loadSettings({}, {}))).toBeNull();
+    expect(llmFromSettings(loadSettings({}, { REII_LLM_URL: '' }))).toBeNull();
+    expect(llmFromSettings(loadSettings({}, { REII_LLM_URL: url, REII_LLM_MODEL: 'm', REII_LLM_KEY: 'k', REII_LLM_TIMEOUT_MS: '900' }))).toEqual({ url, model: 'm', key: 'k', timeoutMs: 900 });
+    expect(llmFromSettings(loadSettings({}, { REII_LLM_URL: url }))).toEqual({ url, model: 'default', key: null, timeoutMs: 4000 });
   });
 
   it('a real server started with REII_LLM_URL uses the fake endpoint for POST /v1/research/query', async () => {
