@@ -4,13 +4,13 @@
 //   retrieve    retrieve.ts gather(): structured regulation records of the asked places and topics (records.ts,
 //               legal-facts.ts, rankings.ts), BM25 full-text search over the regulation index (<build>/live/research/,
 //               live/research/build.ts), and the mart facts of the build's shards (market-facts.ts, legal-facts.ts:
-//               comps, rehab, investor, location, legal), cached once parsed
+//               comps, rehab, investor, location, legal) read through the build's ShardReader (data.ts)
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
-//               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS: settings rows, read from LiveBuild.settings) may reword the draft; a reply that brings in a
-//               number not present in the facts, drops a number, breaks the sentence budget, drops the
-//               not-legal-advice caveat, the uncertainty wording, a citation (deep), a place or a key legal term
-//               (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
+//               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS; settings rows, read from LiveBuild.settings) may
+//               reword the draft; a reply that brings in a number not present in the facts, drops a number, breaks
+//               the sentence budget, drops the not-legal-advice caveat, the uncertainty wording, a citation (deep), a
+//               place or a key legal term (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
