@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { StageError } from '../../warehouse/errors.ts';
-import { SOURCES, type SourceDef, type SourceFile } from './registry.ts';
+import { SOURCES, globToRegExp, type SourceDef, type SourceFile } from './registry.ts';
 import { ensureRejectsTable } from './rejects.ts';
 import { loadContractCsv, loadCsv } from './csv-load.ts';
 import { sha256File } from '../hash.ts';
@@ -24,10 +24,6 @@ export interface SourceStatus {
   present: boolean;
   files: SourceFileRecord[];
   missingFiles: string[]; // globs that matched nothing in a present folder
-}
-
-function globToRegExp(glob: string): RegExp {
-  return new RegExp('^' + glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
 }
 
 /** Files of one registry entry present in the sources folder, sorted by name. */

@@ -4,12 +4,9 @@
 import { request, type Dispatcher } from 'undici';
 import type { Logger } from '../../warehouse/log.ts';
 import { delayFor, describe, header, isRetryable, parseRetryAfter, sleep, type RetryConfig } from './pull-http.ts';
+import { globToRegExp } from './registry.ts';
 
 const ARCHIVE_EXT = /\.(zip|xlsx|xls)$/i;
-
-export function globToRegExp(glob: string): RegExp {
-  return new RegExp('^' + glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
-}
 
 /** Local name for an official address (rules 1-4 of the header) and the hint for the report. */
 export function officialFileName(glob: string, url: string): { name: string; note: string } {

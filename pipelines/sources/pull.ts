@@ -49,10 +49,10 @@ import pLimit from 'p-limit';
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import type { Logger } from '../../warehouse/log.ts';
 import { CliError, EXIT } from '../../warehouse/errors.ts';
-import { SOURCES } from './registry.ts';
+import { SOURCES, globToRegExp } from './registry.ts';
 import { pullOne, type Job, type PullRow } from './pull-download.ts';
 import type { RetryConfig } from './pull-http.ts';
-import { globToRegExp, mirrorListing, officialFileName } from './pull-names.ts';
+import { mirrorListing, officialFileName } from './pull-names.ts';
 import { StateStore, STATE_FILE } from './pull-state.ts';
 
 export interface PullOptions {

@@ -204,3 +204,8 @@ export const SOURCES: readonly SourceDef[] = [
 export function rawTable(source: SourceDef, file: SourceFile): string {
   return `raw."${source.id}__${file.key}"`;
 }
+
+/** A registry file glob (`*` matches any run of characters, nothing else is special) as a regular expression. */
+export function globToRegExp(glob: string): RegExp {
+  return new RegExp('^' + glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+}
