@@ -29,7 +29,7 @@ export interface Settings {
   trustedProxies: string; // defaults to '' (X-Forwarded-For ignored); validated IPs/CIDRs, comma-separated
   stepFilter: string; // defaults to '' (every step)
   redisUrl: string; // defaults to '' (limits in this process)
-  webhooksAllowPrivate: string; // read by api/webhooks (ssrf.ts, service.ts) from the environment
+  webhooksAllowPrivate: string; // webhooks settings: passed to api/webhooks by api/server.ts (webhookOptions)
   webhooksRetrySchedule: string;
   webhooksTimeoutMs: string;
   webhooksTickMs: string;
