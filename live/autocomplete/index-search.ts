@@ -10,19 +10,10 @@ import { Postings } from './postings.ts';
 import { addTypos, parseTerms } from './query-terms.ts';
 import { streetPrefix } from './street-prefix.ts';
 import { Vocabulary } from './vocabulary.ts';
+import type { AddressInput } from './index-builder.ts';
 
-export interface AddressMatch {
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  county: string;
-  lat: number;
-  lng: number;
-  beds: number | null;
-  baths: number | null;
-  sqft: number | null;
-}
+/** A record as answered: the input's fields, with the unit folded into the displayed street line. */
+export type AddressMatch = Omit<AddressInput, 'unit'>;
 
 /** Time budget of a search in ms when none is given. */
 export const DEFAULT_BUDGET_MS = 25;
