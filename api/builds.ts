@@ -15,10 +15,11 @@ export interface LoadedBuild {
   builtAt: string;
   lastModified: string; // builtAt as an HTTP date (the load time when a manifest has none), for Last-Modified
   shards: ShardStore;
-  live: Map<string, LiveInstance<never>>;
+  /** Each live module's instance for this build (api/routes.ts LIVE_MODULES). */
+  live: Map<LiveModule<never>, LiveInstance<never>>;
 }
 
-export type LiveRegistry = Readonly<Record<string, LiveModule<never>>>;
+export type LiveRegistry = readonly LiveModule<never>[];
 
 export interface BuildHolderOptions {
   /** artifacts (where `current` is), shardCacheMb, and what the live modules read. */
@@ -73,11 +74,11 @@ export class BuildHolder {
       lastModified: new Date(manifest.built_at || Date.now()).toUTCString(),
       shards: new ShardStore(path.join(dir, 'shards'), this.opts.settings.shardCacheMb * 1024 * 1024), live: new Map(),
     };
-    for (const [name, mod] of Object.entries(this.opts.live)) {
+    for (const mod of this.opts.live) {
       try {
-        build.live.set(name, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf, settings: this.opts.settings, shards: build.shards }));
+        build.live.set(mod, await mod.load({ dir, buildId: build.buildId, asOf: build.asOf, settings: this.opts.settings, shards: build.shards }));
       } catch (err) {
-        this.opts.log(`live endpoint ${name} unavailable for this build`, { error: (err as Error).message });
+        this.opts.log(`live endpoint ${mod.name} unavailable for this build`, { error: (err as Error).message });
       }
     }
     const old = this.current;

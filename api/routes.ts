@@ -5,7 +5,11 @@ import { HttpError } from './errors.ts';
 import { shardPath, type FamilyName } from '../warehouse/layout.ts';
 import type { Reply, Route, Values } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
-import type { LiveAnswer } from '../warehouse/live.ts';
+import type { LiveAnswer, LiveModule } from '../warehouse/live.ts';
+import autocomplete from '../live/autocomplete/endpoint.ts';
+import location from '../live/location/endpoint.ts';
+import research from '../live/research/endpoint.ts';
+import valuation from '../live/valuation/endpoint.ts';
 import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
@@ -39,9 +43,13 @@ function shard(family: FamilyName, keys: Record<string, unknown>, notFound: stri
   return { kind: 'shard', path: sp.path, notFound };
 }
 
-async function live(build: LoadedBuild, name: string, input: unknown): Promise<Reply> {
-  const inst = build.live.get(name);
-  if (!inst) throw new HttpError('no_data', `${name} data is not available in build ${build.buildId}`);
+/** The live endpoints the routes below answer from, in the order the server loads them per build. */
+export const LIVE_MODULES: readonly LiveModule<never>[] = [location, valuation, autocomplete, research];
+
+/** The answer of a live module to input the route already validated (its body, query or point). */
+async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown): Promise<Reply> {
+  const inst = build.live.get(mod);
+  if (!inst) throw new HttpError('no_data', `${mod.name} data is not available in build ${build.buildId}`);
   const answer = (await inst.handle(input as never)) as LiveAnswer;
   if (!answer.ok) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   return { kind: 'json', body: answer.body };
@@ -124,7 +132,7 @@ export const ROUTES: readonly Route[] = [
       { name: 'sqft', type: 'number', min: 100, max: 50000, description: 'Living area in sqft (100-50,000); improves accuracy' },
       { name: 'condition', type: 'enum', enum: CONDITIONS, default: 'good', description: 'excellent, good, fair or poor; default good' },
     ],
-    resolve: (v, build) => live(build, 'valuation', v),
+    resolve: (v, build) => live(build, valuation, v),
   },
   {
     method: 'POST', path: '/v1/research/query', group: 'research', cacheControl: CACHE.live, response: 'ResearchAnswer',
@@ -141,7 +149,7 @@ export const ROUTES: readonly Route[] = [
       },
       { name: 'depth', type: 'enum', enum: ['quick', 'deep'], default: 'quick', description: 'quick (concise) or deep (complete, full citations); default quick' },
     ],
-    resolve: (v, build) => live(build, 'research', v),
+    resolve: (v, build) => live(build, research, v),
   },
   {
     method: 'GET', path: '/v1/market/rehab-score', group: 'market', cacheControl: CACHE.shard, response: 'RehabScore',
@@ -207,7 +215,7 @@ export const ROUTES: readonly Route[] = [
     },
     resolve(v, build) {
       if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`);
-      return live(build, 'location', { lat: v['lat'], lng: v['lng'] });
+      return live(build, location, { lat: v['lat'], lng: v['lng'] });
     },
   },
   {
@@ -219,7 +227,7 @@ export const ROUTES: readonly Route[] = [
       p.state(false),
     ],
     // The spec echoes `query` as sent: the module gets the raw q (it normalises for matching itself).
-    resolve: (v, build, caller) => live(build, 'autocomplete', { ...v, q: caller.query.get('q') ?? v['q'] }),
+    resolve: (v, build, caller) => live(build, autocomplete, { ...v, q: caller.query.get('q') ?? v['q'] }),
   },
   {
     method: 'GET', path: '/v1/legal/market-legal-risk', group: 'legal', cacheControl: CACHE.legal, response: 'MarketLegalRisk',

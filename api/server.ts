@@ -4,11 +4,8 @@ import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Settings } from '../warehouse/settings.ts';
 import { createApp } from './app.ts';
+import { LIVE_MODULES } from './routes.ts';
 import { BuildHolder, type LiveRegistry } from './builds.ts';
-import autocomplete from '../live/autocomplete/endpoint.ts';
-import location from '../live/location/endpoint.ts';
-import research from '../live/research/endpoint.ts';
-import valuation from '../live/valuation/endpoint.ts';
 import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
 import { RedisKeys } from './redis-keys.ts';
@@ -17,8 +14,6 @@ import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
 
-/** The live endpoints by the name routes.ts asks for: live/<name>/endpoint.ts, loaded per build. */
-export const LIVE_MODULES: LiveRegistry = { location, valuation, autocomplete, research };
 
 /** Access-log lines gathered and written every 50 ms or 64 KiB: one write per batch, not per request. */
 function bufferedLines(out: NodeJS.WritableStream): { write(line: string): void; close(): void } {

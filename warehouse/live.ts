@@ -73,6 +73,8 @@ export interface LiveInstance<I> {
 }
 
 export interface LiveModule<I> {
+  /** What the endpoint answers about, in logs and in "<name> data is not available in build <id>". */
+  readonly name: string;
   /** Called when the server loads a build (at start and when a new build is published); may read
    *  files under `<dir>/live/` or open the warehouse read-only. Must not throw for a build that lacks
    *  its data: return an instance that answers 404 with a clear message instead. */

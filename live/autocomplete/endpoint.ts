@@ -45,6 +45,7 @@ export class AutocompleteEngine {
 }
 
 const autocomplete: LiveModule<AutocompleteInput> = {
+  name: 'autocomplete',
   async load(build: LiveBuild): Promise<LiveInstance<AutocompleteInput>> {
     const dir = path.join(build.dir, 'live', 'autocomplete');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) {

@@ -121,6 +121,7 @@ const notBuilt = (message: string): LiveInstance<LocationInput> => ({
 });
 
 const location: LiveModule<LocationInput> = {
+  name: 'location',
   async load(build: LiveBuild): Promise<LiveInstance<LocationInput>> {
     const dir = path.join(build.dir, 'live', 'location');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) {

@@ -159,6 +159,7 @@ export class ResearchEngine {
 }
 
 const research: LiveModule<ResearchInput> = {
+  name: 'research',
   async load(build: LiveBuild): Promise<LiveInstance<ResearchInput>> {
     let data: ResearchData | null = null;
     try {

@@ -156,6 +156,7 @@ const notBuilt = (message: string): LiveInstance<ValuationInput> => ({
 });
 
 const valuation: LiveModule<ValuationInput> = {
+  name: 'valuation',
   async load(build: LiveBuild): Promise<LiveInstance<ValuationInput>> {
     const dir = path.join(build.dir, 'live', 'valuation');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) return notBuilt('valuation data is not available in this build');

@@ -37,7 +37,7 @@ beforeAll(async () => {
   // the starter month is 2,000 calls: this key has used 1,999 of November's before the server starts
   fs.writeFileSync(path.join(state, 'usage.json'), JSON.stringify({ months: { '2026-11': { [nearQuota.id]: 1999 } }, last_used: {} }));
   const settings = loadSettings({ artifacts: artifactsDir(), state, port: '0', host: '127.0.0.1', redisUrl: '' });
-  srv = await startServer({ settings, accessLog: (l) => logs.push(l), log: () => {}, live: {}, now: () => clock, anonymous: { requestsPerMinute: 4, failedAuthPer10Min: 3 } });
+  srv = await startServer({ settings, accessLog: (l) => logs.push(l), log: () => {}, live: [], now: () => clock, anonymous: { requestsPerMinute: 4, failedAuthPer10Min: 3 } });
 });
 afterAll(async () => {
   await srv?.close();

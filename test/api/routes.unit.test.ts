@@ -22,7 +22,7 @@ beforeAll(async () => {
   key = new KeyStore(state).create({ plan: 'enterprise', name: 'routes', rpm: null }).key;
   buildId = (JSON.parse(fs.readFileSync(path.join(buildDir(), 'manifest.json'), 'utf8')) as { build_id: string }).build_id;
   const settings = loadSettings({ artifacts: artifactsDir(), state, port: '0', host: '127.0.0.1', redisUrl: '' });
-  srv = await startServer({ settings, accessLog: () => {}, log: () => {}, live: {} });
+  srv = await startServer({ settings, accessLog: () => {}, log: () => {}, live: [] });
 });
 afterAll(async () => {
   await srv?.close();

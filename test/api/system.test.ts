@@ -137,7 +137,7 @@ describe('GET /v1/usage on a pinned clock', () => {
     artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-usage-'));
     state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-usage-state-'));
     publish(artifacts, fakeBuild(artifacts, 'u1', 1));
-    holder = new BuildHolder({ settings: loadSettings({ artifacts, shardCacheMb: '1' }), live: {}, log: () => {} });
+    holder = new BuildHolder({ settings: loadSettings({ artifacts, shardCacheMb: '1' }), live: [], log: () => {} });
     await holder.start();
     keys = new KeyStore(state);
     limits = new MemoryLimits(state);
