@@ -1,5 +1,5 @@
 // Every setting is a row: name, environment variable, default, help. Parsed once, validated, frozen.
-// README.md documents each row (test/settings.test.ts fails when one is missing).
+// README.md documents each row (test/warehouse/settings.test.ts fails when one is missing).
 import path from 'node:path';
 import fs from 'node:fs';
 import net from 'node:net';
