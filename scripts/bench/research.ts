@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { ResearchData } from '../../live/research/data.ts';
+import { ShardStore } from '../../api/shards.ts';
 import { ResearchEngine, type ResearchInput } from '../../live/research/endpoint.ts';
 import { load, startReal } from './serve.ts';
 
@@ -15,7 +16,8 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const dir = currentBuildDir(ctx.artifacts);
   if (!dir) return [{ part: 'research', metric: 'skipped', value: 'no build: run the build part first', unit: '' }];
   const loadStart = performance.now();
-  const data = ResearchData.fromBuild(dir);
+  // the server's shard store (64 MiB cache, the default REII_SHARD_CACHE_MB), as the endpoint reads shards in the server
+  const data = ResearchData.fromBuild(dir, new ShardStore(path.join(dir, 'shards'), 64 * 1024 * 1024));
   if (!data) return [{ part: 'research', metric: 'skipped', value: 'the build has no live/research index', unit: '' }];
   const loadMs = performance.now() - loadStart;
   const engine = new ResearchEngine(data, null);
