@@ -104,7 +104,8 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
            null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, city, state_code as state
     from parcels
     where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null
-    order by zip, key`, { source: set.source });
+    order by zip, key, parcel_id -- parcels sharing an address come out in one order in every build
+    `, { source: set.source });
   const known = new Set(set.key.map((k, i) => `${set.zips[set.zip[i]!]}|${k}`));
   const list = rows.filter((r) => !known.has(`${r.zip}|${r.key}`));
   const zips = [...new Set(list.map((r) => r.zip))].sort();
