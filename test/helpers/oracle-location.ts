@@ -1,0 +1,298 @@
+// An independent oracle for the location risk tests (test/live/location/endpoint*.test.ts). Everything it expects is
+// computed here from the raw files and warehouse/docs/location.md, never with the product's rules
+// (live/location/rules.ts) or its live files: the zone table (docZone in location-truth.ts), the flood polygons from the
+// FEMA GeoJSON files (turf point-in-polygon), Superfund sites from npl_sites.csv (final + proposed, own haversine),
+// zip land area and centroid from the 2025 Gazetteer ZCTA file, the county NRI score from the NRI county table, and
+// the score formula written out. Only the zip -> city, state, county assignment comes from the warehouse's base
+// `zips` table (the geo domain's canonical table, tested in test/pipelines/geo-steps.test.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { bbox, booleanPointInPolygon, lineString, pointToLineDistance } from '@turf/turf';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
+import { warehouseRows } from './build.ts';
+import { BELMONT, type Body, CAMBRIDGE, docZone, type DocZone, type GeoFeature, haversine, MINIMAL_X, readFeatures, sourcesDir } from './location-truth.ts';
+
+const SUPERFUND_AS_OF = '2021-06-13'; // the SEMS extract date (epa-superfund-sems/SOURCE.md)
+export const MILE = 1609.344;
+/** The two sample maps: effective dates from fema-nfhl-flood-zones/SOURCE.md, declared areas from location.md "Mapped area". */
+const ORACLE_MAPS = [
+  { file: CAMBRIDGE, as_of: '2025-07-08', declares: (z: OracleZip): boolean => z.city === 'Cambridge' && z.state === 'MA' },
+  { file: BELMONT, as_of: '2006-04-05', declares: (z: OracleZip): boolean => z.county === '39013' },
+];
+
+export interface OracleZip { zip: string; city: string; state: string; county: string | null; lat: number | null; lng: number | null; radius: number }
+interface OraclePiece { map: number; cls: DocZone; bbox: [number, number, number, number]; rings: RingIndex }
+interface OracleSite { lat: number; lng: number }
+export type Expected = Omit<Body, 'flood_risk_notes'>;
+
+/** The documented score: 0.45 flood + 0.30 Superfund + 0.25 NRI, a missing component left out and the rest re-weighted. */
+function docScore(floodPoints: number | null, sites: number, nri: number | null): number {
+  const sf = sites === 0 ? 0 : sites === 1 ? 50 : sites === 2 ? 75 : 100;
+  let num = 0.3 * sf, den = 0.3;
+  if (floodPoints !== null) { num += 0.45 * floodPoints; den += 0.45; }
+  if (nri !== null) { num += 0.25 * nri; den += 0.25; }
+  return Math.round(num / den);
+}
+
+/**
+ * Even-odd ray casting over a polygon's rings, edges bucketed by latitude band (the Belmont minimal-X polygon has
+ * 41,703 vertices and the zips around it are sampled by the thousand). Points exactly on an edge are not asked.
+ */
+class RingIndex {
+  private readonly edges: number[] = [];
+  private readonly bands: number[][];
+  private readonly minY: number;
+  private readonly h: number;
+  constructor(rings: number[][][]) {
+    let minY = Infinity, maxY = -Infinity;
+    for (const ring of rings) {
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const [x1, y1] = ring[i]!, [x2, y2] = ring[i + 1]!;
+        this.edges.push(x1!, y1!, x2!, y2!);
+        minY = Math.min(minY, y1!, y2!); maxY = Math.max(maxY, y1!, y2!);
+      }
+    }
+    const n = Math.max(1, Math.min(2048, Math.ceil(this.edges.length / 4 / 8)));
+    this.minY = minY;
+    this.h = (maxY - minY) / n || 1;
+    this.bands = Array.from({ length: n }, () => []);
+    for (let e = 0; e < this.edges.length; e += 4) {
+      const lo = this.band(Math.min(this.edges[e + 1]!, this.edges[e + 3]!)), hi = this.band(Math.max(this.edges[e + 1]!, this.edges[e + 3]!));
+      for (let b = lo; b <= hi; b++) this.bands[b]!.push(e);
+    }
+  }
+  private band(y: number): number {
+    return Math.min(this.bands.length - 1, Math.max(0, Math.floor((y - this.minY) / this.h)));
+  }
+  contains(x: number, y: number): boolean {
+    let inside = false;
+    for (const e of this.bands[this.band(y)]!) {
+      const x1 = this.edges[e]!, y1 = this.edges[e + 1]!, x2 = this.edges[e + 2]!, y2 = this.edges[e + 3]!;
+      if (y1 > y !== y2 > y && x < ((x2 - x1) * (y - y1)) / (y2 - y1) + x1) inside = !inside;
+    }
+    return inside;
+  }
+}
+
+export class LocationOracle {
+  readonly byZip: Map<string, OracleZip>;
+  private readonly located: OracleZip[];
+  private readonly complete: boolean[];
+  readonly sites: OracleSite[];
+  private readonly sitesByLat: OracleSite[];
+
+  constructor(readonly zips: OracleZip[], readonly pieces: OraclePiece[], sites: OracleSite[], readonly nri: Map<string, number>,
+    readonly polygons: Map<string, Feature<MultiPolygon>>) {
+    this.byZip = new Map(zips.map((z) => [z.zip, z]));
+    this.located = zips.filter((z) => z.lat !== null && z.lng !== null);
+    // complete layer: the file has minimal-hazard X polygons (location.md "Mapped area")
+    this.complete = ORACLE_MAPS.map((_, m) => pieces.some((p) => p.map === m && p.cls.key === 'X-minimal'));
+    this.sites = sites;
+    this.sitesByLat = [...sites].sort((a, b) => a.lat - b.lat);
+    this.polygonBoxes = new Map([...polygons].map(([zip, f]) => [zip, bbox(f)]));
+  }
+  private readonly polygonBoxes: Map<string, number[]>;
+
+  static async load(): Promise<LocationOracle> {
+    const inst = await DuckDBInstance.create(':memory:');
+    const con = await inst.connect();
+    const q = async <T>(sql: string): Promise<T[]> => (await con.runAndReadAll(sql)).getRowObjectsJson() as T[];
+    const src = (...p: string[]): string => path.join(sourcesDir(), ...p).replaceAll("'", "''");
+    try {
+      const sites = await q<OracleSite>(`
+        select any_value(try_cast(latitude as double)) as lat, any_value(try_cast(longitude as double)) as lng
+        from read_csv('${src('epa-superfund-sems', 'npl_sites.csv')}', all_varchar = true)
+        where npl_status in ('Currently on the Final NPL', 'Proposed for NPL')
+        group by epa_id having lat is not null and lng is not null`);
+      const nri = await q<{ fips: string; score: number | null }>(`
+        select lpad(trim(STCOFIPS), 5, '0') as fips, try_cast(RISK_SCORE as double) as score
+        from read_csv('${src('fema-nri', 'NRI_Table_Counties_summary.csv')}', all_varchar = true)`);
+      const gaz = await q<{ zip: string; aland: number; lat: number; lng: number }>(`
+        select trim(GEOID) as zip, try_cast(ALAND as double) as aland, try_cast(INTPTLAT as double) as lat, try_cast(trim(INTPTLONG) as double) as lng
+        from read_csv('${src('census-gazetteer-2025', '2025_Gaz_zcta_national.txt.gz')}', delim = '|', header = true, all_varchar = true)`);
+      const gazBy = new Map(gaz.map((g) => [g.zip, g]));
+      const base = await warehouseRows<{ zip: string; city: string; state_code: string; county_fips: string | null; lat: number | null; lng: number | null }>(
+        `select zip, city, state_code, county_fips, lat::double as lat, lng::double as lng from zips`);
+      const zips = base.map((z): OracleZip => {
+        const g = gazBy.get(z.zip);
+        // centroid: the Gazetteer internal point of a ZCTA, else the zips table's; radius: sqrt(ALAND / pi), >= 400 m; 1 mile for non-ZCTAs
+        return { zip: z.zip, city: z.city, state: z.state_code, county: z.county_fips, lat: g?.lat ?? z.lat, lng: g?.lng ?? z.lng,
+          radius: g && g.aland > 0 ? Math.max(400, Math.sqrt(g.aland / Math.PI)) : MILE };
+      });
+      const pieces: OraclePiece[] = [];
+      ORACLE_MAPS.forEach((m, map) => {
+        for (const f of readFeatures(m.file)) {
+          const cls = docZone(f.properties['fld_zone'] ?? f.properties['FLD_ZONE'], f.properties['zone_subty'] ?? f.properties['ZONE_SUBTY']);
+          if (!cls) continue;
+          const parts = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
+          for (const rings of parts) {
+            const feature: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
+            pieces.push({ map, cls, bbox: bbox(feature) as [number, number, number, number], rings: new RingIndex(rings) });
+          }
+        }
+      });
+      const known = new Set(base.map((z) => z.zip));
+      const polygons = new Map<string, Feature<MultiPolygon>>();
+      const dir = path.join(sourcesDir(), 'zcta-boundaries-2010');
+      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+        for (const feat of (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { features: GeoFeature[] }).features) {
+          const zip = String(feat.properties['ZCTA5CE10']);
+          if (!known.has(zip)) continue;
+          const polys = feat.geometry.type === 'Polygon' ? [feat.geometry.coordinates] : feat.geometry.coordinates;
+          const prev = polygons.get(zip);
+          polygons.set(zip, { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [...(prev?.geometry.coordinates ?? []), ...polys] } });
+        }
+      }
+      return new LocationOracle(zips, pieces, sites, new Map(nri.filter((n) => n.score !== null).map((n) => [n.fips, n.score!])), polygons);
+    } finally {
+      con.closeSync();
+      inst.closeSync();
+    }
+  }
+
+  /** Counted sites within `reach` metres of a point (haversine). */
+  sitesWithin(lat: number, lng: number, reach: number): number {
+    const dLat = reach / 110_000 + 0.01;
+    let lo = 0, hi = this.sitesByLat.length; // first site with lat >= lat - dLat
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.sitesByLat[mid]!.lat < lat - dLat) lo = mid + 1; else hi = mid; }
+    let n = 0;
+    for (let i = lo; i < this.sitesByLat.length && this.sitesByLat[i]!.lat <= lat + dLat; i++) {
+      const s = this.sitesByLat[i]!;
+      if (haversine(lat, lng, s.lat, s.lng) <= reach) n++;
+    }
+    return n;
+  }
+
+  /** Counted sites within 1 mile of a ZCTA polygon: inside it, or within a mile of one of its rings (geodesic). */
+  sitesNearPolygon(f: Feature<MultiPolygon>): number {
+    const [minX, minY, maxX, maxY] = bbox(f);
+    return this.sitesByLat.filter((s) => {
+      if (s.lat < minY - 0.02 || s.lat > maxY + 0.02 || s.lng < minX - 0.03 || s.lng > maxX + 0.03) return false;
+      if (booleanPointInPolygon([s.lng, s.lat], f)) return true;
+      return f.geometry.coordinates.some((p) => p.some((ring) => pointToLineDistance([s.lng, s.lat], lineString(ring), { units: 'meters', method: 'geodesic' }) <= MILE));
+    }).length;
+  }
+
+  /** The highest-ranked flood polygon containing the point, with its map; null outside every polygon. */
+  private readonly pointMemo = new Map<string, { cls: DocZone; map: number } | null>();
+  polygonAt(lat: number, lng: number): { cls: DocZone; map: number } | null {
+    const k = `${lat},${lng}`;
+    const memo = this.pointMemo.get(k);
+    if (memo !== undefined) return memo;
+    const hit = this.polygonAtUncached(lat, lng);
+    this.pointMemo.set(k, hit);
+    return hit;
+  }
+  private polygonAtUncached(lat: number, lng: number): { cls: DocZone; map: number } | null {
+    let best: OraclePiece | null = null;
+    for (const p of this.pieces) {
+      if (lng < p.bbox[0] || lng > p.bbox[2] || lat < p.bbox[1] || lat > p.bbox[3]) continue;
+      if (best && p.cls.order <= best.cls.order) continue;
+      if (p.rings.contains(lng, lat)) best = p;
+    }
+    return best ? { cls: best.cls, map: best.map } : null;
+  }
+
+  /** A point classified: polygon zone; else minimal X when `areaZip` lies in a floodplain-only map's declared area; else unmapped (null). */
+  classify(lat: number, lng: number, areaZip: OracleZip | null): { cls: DocZone; map: number } | null {
+    const hit = this.polygonAt(lat, lng);
+    if (hit) return hit;
+    const m = areaZip ? ORACLE_MAPS.findIndex((x, i) => !this.complete[i] && x.declares(areaZip)) : -1;
+    return m >= 0 ? { cls: MINIMAL_X, map: m } : null;
+  }
+
+  /** Flood facts of a zip from its samples (location.md "Flood zone of a zip"). */
+  private readonly floodMemo = new Map<string, ReturnType<LocationOracle['zipFloodUncached']>>();
+  zipFlood(z: OracleZip): { cls: DocZone | null; mapped: number; maps: Set<number>; samples: number } {
+    let f = this.floodMemo.get(z.zip);
+    if (!f) this.floodMemo.set(z.zip, (f = this.zipFloodUncached(z)));
+    return f;
+  }
+  private zipFloodUncached(z: OracleZip): { cls: DocZone | null; mapped: number; maps: Set<number>; samples: number } {
+    const none = { cls: null, mapped: 0, maps: new Set<number>(), samples: 0 };
+    if (z.lat === null || z.lng === null) return none;
+    const poly = this.polygons.get(z.zip);
+    const dLat = z.radius / 110_000, dLng = z.radius / (110_000 * Math.cos((z.lat * Math.PI) / 180));
+    const box = poly ? bbox(poly) : [z.lng - dLng, z.lat - dLat, z.lng + dLng, z.lat + dLat];
+    const near = this.pieces.some((p) => p.bbox[0] <= box[2]! && box[0]! <= p.bbox[2] && p.bbox[1] <= box[3]! && box[1]! <= p.bbox[3]);
+    const declared = ORACLE_MAPS.some((m, i) => !this.complete[i] && m.declares(z));
+    if (!near && !declared) return none; // no sample can be mapped
+    expect(poly, `${z.zip}: a ZCTA-polygon zip near a flood map (not sampled by this oracle)`).toBeUndefined();
+    // samples: centres of the res-9 cells within the radius of the centroid (at least the centroid)
+    const samples: [number, number][] = [];
+    for (const c of gridDisk(latLngToCell(z.lat, z.lng, 9), Math.ceil(z.radius / 250) + 2)) {
+      const [clat, clng] = cellToLatLng(c);
+      if (haversine(z.lat, z.lng, clat, clng) <= z.radius) samples.push([clat, clng]);
+    }
+    if (!samples.length) samples.push([z.lat, z.lng]);
+    const count = new Map<string, { cls: DocZone; n: number }>();
+    const maps = new Set<number>();
+    let mapped = 0;
+    for (const [lat, lng] of samples) {
+      const hit = this.classify(lat, lng, z);
+      if (!hit) continue;
+      mapped++;
+      maps.add(hit.map);
+      const e = count.get(hit.cls.key);
+      if (e) e.n++; else count.set(hit.cls.key, { cls: hit.cls, n: 1 });
+    }
+    const total = samples.length;
+    const big = [...count.values()].filter((c) => c.n / total >= 0.1).sort((a, b) => b.cls.order - a.cls.order || b.n - a.n);
+    let cls: DocZone | null = null;
+    if (big[0]?.cls.wins) cls = big[0].cls;
+    else if (mapped / total >= 0.5) cls = (big[0] ?? [...count.values()].sort((a, b) => b.n - a.n)[0]!).cls;
+    return { cls, mapped: mapped / total, maps, samples: total };
+  }
+
+  expectedZip(zip: string): Expected {
+    const z = this.byZip.get(zip)!;
+    const poly = this.polygons.get(zip);
+    const f = this.zipFlood(z);
+    const sites = poly ? this.sitesNearPolygon(poly) : z.lat === null || z.lng === null ? 0 : this.sitesWithin(z.lat, z.lng, z.radius + MILE);
+    const nri = z.county ? this.nri.get(z.county) ?? null : null;
+    const conf = z.lat === null || f.mapped < 0.5 ? 'low' : f.mapped >= 0.9 && poly ? 'high' : 'medium';
+    const want: Expected = {
+      zip_code: zip, city: z.city, state: z.state, flood_zone: f.cls?.zone ?? 'D', flood_risk_label: f.cls?.label ?? 'Moderate',
+      superfund_nearby: sites > 0, superfund_count_1mi: sites, environmental_risk_score: docScore(f.cls?.points ?? null, sites, nri),
+      confidence: conf, as_of: [SUPERFUND_AS_OF, ...[...f.maps].map((m) => ORACLE_MAPS[m]!.as_of)].sort().at(-1)!,
+    };
+    return want;
+  }
+
+
+  /** null: no zip reaches the point (404). */
+  expectedPoint(lat: number, lng: number): Expected | null {
+    let zip: OracleZip | null = null, polygon = false;
+    for (const [code, f] of this.polygons) {
+      const b = this.polygonBoxes.get(code)!;
+      if (lng < b[0]! || lng > b[2]! || lat < b[1]! || lat > b[3]!) continue;
+      if (booleanPointInPolygon([lng, lat], f)) { zip = this.byZip.get(code)!; polygon = true; break; }
+    }
+    let areaZip = zip;
+    if (!zip) {
+      let bestD = Infinity, bestW = Infinity;
+      for (const z of this.located) {
+        const d = haversine(lat, lng, z.lat!, z.lng!);
+        if (d > Math.max(16_000, 2 * z.radius)) continue; // the zip does not reach the point
+        if (d < bestD) { bestD = d; zip = z; }
+        if (d / z.radius < bestW) { bestW = d / z.radius; areaZip = z; }
+      }
+    }
+    if (!zip) return null;
+    const hit = this.classify(lat, lng, areaZip);
+    const sites = this.sitesWithin(lat, lng, MILE);
+    const nri = zip.county ? this.nri.get(zip.county) ?? null : null;
+    return {
+      zip_code: zip.zip, city: zip.city, state: zip.state, flood_zone: hit?.cls.zone ?? 'D', flood_risk_label: hit?.cls.label ?? 'Moderate',
+      superfund_nearby: sites > 0, superfund_count_1mi: sites, environmental_risk_score: docScore(hit?.cls.points ?? null, sites, nri),
+      confidence: !hit ? 'low' : polygon ? 'high' : 'medium', as_of: hit && ORACLE_MAPS[hit.map]!.as_of > SUPERFUND_AS_OF ? ORACLE_MAPS[hit.map]!.as_of : SUPERFUND_AS_OF,
+    };
+  }
+}
+
+let oracleLoad: Promise<LocationOracle> | null = null;
+/** One oracle per file (reading the raw files takes a few seconds). */
+export const locationOracle = (): Promise<LocationOracle> => (oracleLoad ??= LocationOracle.load());
