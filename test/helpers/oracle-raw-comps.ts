@@ -1,0 +1,97 @@
+// An independent recomputation of the comps medians from the raw source files (King County, Sacramento, NYC,
+// Philadelphia), by the rules of warehouse/docs/market.md without the build's marts, shards or macros; used by
+// test/pipelines/market-build.test.ts. Plain DuckDB over the files in ../shared/data.
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { SHARED_DATA } from './paths.ts';
+
+const DATA = SHARED_DATA;
+/** The path of a file under ../shared/data, its quotes doubled for a SQL string literal. */
+export const dataFile = (rel: string): string => path.join(DATA, rel).replaceAll("'", "''");
+
+/** One query over a fresh in-memory DuckDB (two threads), its rows as JSON objects. */
+export async function rawQuery<T>(sql: string): Promise<T[]> {
+  const inst = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const conn = await inst.connect();
+  try {
+    return (await conn.runAndReadAll(sql)).getRowObjectsJson() as T[];
+  } finally {
+    conn.closeSync();
+    inst.closeSync();
+  }
+}
+
+/** A party's name as market.md compares them: upper case, punctuation as one space. */
+const partyKey = (col: string): string => `nullif(trim(regexp_replace(regexp_replace(upper(coalesce(${col}, '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '')`;
+
+let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> | null = null;
+/**
+ * Comps medians per `zip|type|months` recomputed straight from the raw files of every source that has a zip and a
+ * living area (King County, Sacramento, NYC, Philadelphia), by market.md without the build: property types from
+ * each source's own codes; prices of at least $10,000; portfolio deeds out (two or more properties on one date at one
+ * price sharing Philadelphia's book and page or owner, or NYC's tax block); a sale recorded twice counted once; the
+ * window ending at the zip's latest such sale; comps with a living area. `withPortfolios` is the median had the
+ * portfolio deeds stayed in (what the build answered before the rule).
+ */
+export function rawComps(): Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> {
+  rawCompsMemo ??= rawQuery<{ k: string; n: number; median: number; with_portfolios: number | null }>(`
+    with recorded as (
+      select 'king_county' as src, zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price,
+             try_cast(sqft_living as double) as sqft, 'sfr' as type, id as prop, null as doc, null as buyer, null as block
+      from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)
+      union all
+      select 'sacramento', zip, try_cast(sale_date_iso as date), try_cast(price as double), try_cast(sq__ft as double),
+             case "type" when 'Residential' then 'sfr' when 'Condo' then 'condo' when 'Multi-Family' then 'multi' end,
+             upper(street) || '|' || zip, null, null, null
+      from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
+      union all
+      select 'nyc', trim("ZIP CODE"), try_cast("SALE DATE" as date), try_cast(replace("SALE PRICE", ',', '') as double),
+             try_cast(replace("GROSS SQUARE FEET", ',', '') as double),
+             case left(trim("BUILDING CLASS CATEGORY"), 3)
+               when '01 ' then 'sfr'
+               when '02 ' then 'multi' when '03 ' then 'multi' when '07 ' then 'multi' when '08 ' then 'multi' when '11 ' then 'multi' when '14 ' then 'multi'
+               when '04 ' then 'condo' when '09 ' then 'condo' when '10 ' then 'condo' when '12 ' then 'condo' when '13 ' then 'condo'
+               when '15 ' then 'condo' when '16 ' then 'condo' when '17 ' then 'condo'
+               when '05 ' then 'land' when '31 ' then 'land'
+               else case when regexp_matches(trim("BUILDING CLASS CATEGORY"), '^[0-9]{2} ') then 'commercial' end end,
+             trim("BOROUGH") || '-' || trim("BLOCK") || '-' || trim("LOT") || '|' || upper(trim("ADDRESS")) || '|' || upper(coalesce(trim("APARTMENT NUMBER"), '')),
+             null, null, trim("BOROUGH") || '-' || trim("BLOCK")
+      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
+      union all
+      select 'philadelphia', left(trim(zip_code), 5),
+             -- SOURCE.md: 2068-2071 are 1968-1971 written with two digits
+             case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date,
+             try_cast(sale_price as double), try_cast(total_livable_area as double),
+             case when trim(category_code_description) = 'SINGLE FAMILY' then 'sfr'
+                  when trim(category_code_description) in ('MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS') then 'multi'
+                  when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
+                  when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end,
+             trim(parcel_number), case when trim(book_and_page) <> '0000000' then trim(book_and_page) end,
+             ${partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))")}, null
+      from (select *, try_cast(left(sale_date, 10) as date) as d0
+            from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))
+    ),
+    usable as (
+      select * from recorded
+      where regexp_full_match(zip, '[0-9]{5}') and d is not null and year(d) >= 1800 and price is not null and type is not null
+    ),
+    marked as (
+      select *,
+        (doc is not null and count(distinct prop) over (partition by src, doc, d, price) >= 2)
+        or (buyer is not null and count(distinct prop) over (partition by src, buyer, d, price) >= 2)
+        or (block is not null and count(distinct prop) over (partition by src, block, d, price) >= 2) as portfolio,
+        row_number() over (partition by src, prop, d, price) as copy
+      from usable
+    ),
+    market as (select * from marked where price >= 10000 and copy = 1),
+    ends as (select zip, max(d) filter (where not portfolio) as e_arms, max(d) as e_all from market group by zip),
+    windows as (select range::int as months from range(3, 25))
+    select m.zip || '|' || m.type || '|' || w.months as k,
+           count(*) filter (where not m.portfolio and m.d > e.e_arms - to_months(w.months) and m.d <= e.e_arms)::int as n,
+           quantile_cont(m.price / m.sqft, 0.5) filter (where not m.portfolio and m.d > e.e_arms - to_months(w.months) and m.d <= e.e_arms) as median,
+           quantile_cont(m.price / m.sqft, 0.5) filter (where m.d > e.e_all - to_months(w.months)) as with_portfolios
+    from market m join ends e using (zip) cross join windows w
+    where m.sqft > 0 and m.d > least(e.e_arms, e.e_all) - interval 24 month
+    group by all`).then((rows) => new Map(rows.map((r) => [r.k, { n: r.n, median: r.median, withPortfolios: r.with_portfolios }])));
+  return rawCompsMemo;
+}
