@@ -17,6 +17,7 @@ import { CliError, EXIT, StageError } from '../../warehouse/errors.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 import { REPO, SHARED_DATA } from '../helpers/paths.ts';
 import { PINNED_NOW } from '../helpers/clock.ts';
+import { reii, type Run } from '../helpers/cli.ts';
 
 const SHARED = SHARED_DATA;
 const NOW = PINNED_NOW;
@@ -76,7 +77,7 @@ describe('reii build', () => {
       '3 MAIN ST,SEATTLE,WA,98101,2024-01-07,510000,sfr,3,2,1600,1991,good,47.6,-122.3',
       '4 MAIN ST,SEATTLE,WA,98101,2024-01-08,0,sfr,3,2,1600,1991,good,47.6,-122.3', // line 5: zero price (row rule)
       '5 MAIN ST,SEATTLE,WA,98101,2024-01-09,520000,sfr,3,2,1700,1992,good,47.6,-122.3'].join('\n') + '\n';
-    // 2 of 5 rows rejected is far over the reject-share gate (tested in contracts.test.ts): lifted here to see the rows land
+    // 2 of 5 rows rejected is far over the reject-share gate (tested in sources/rejects.test.ts): lifted here to see the rows land
     const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources([], { 'sales.csv': csv }), rejectMaxShare: '1' }), log: silentLogger, now: NOW });
     const rejects = await rows<{ stage: string; file: string; line: number; rule: string; column_name: string | null; reason: string }>(result.dir,
       `select stage, file, line::int as line, rule, column_name, reason from meta.rejects where source = 'canonical' order by line`);
@@ -238,14 +239,7 @@ describe('reii build', () => {
 });
 
 describe('reii CLI', () => {
-  const cli = (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'bin/cli.ts', ...args], { cwd: REPO });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  const cli = (args: string[]): Promise<Run> => reii(args, process.env, 90_000, REPO);
   test('--help on every command', async () => {
     for (const cmd of [[], ['build'], ['serve'], ['start'], ['keys'], ['keys', 'create'], ['sources'], ['sources', 'pull'], ['query']]) {
       const r = await cli([...cmd, '--help']);

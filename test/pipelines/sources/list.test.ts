@@ -1,6 +1,5 @@
 // `reii sources list --json`: against ../shared/data every folder there is present with its documented row
 // counts; against an empty folder every source is absent, and nothing crashes.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import type { SourceListRow } from '../../../pipelines/sources/list.ts';
 import { SOURCES } from '../../../pipelines/sources/registry.ts';
 import { REPO_ROOT } from '../../../warehouse/settings.ts';
 import { SHARED_DATA } from '../../helpers/paths.ts';
+import { reii, type Run } from '../../helpers/cli.ts';
 
 const DATA = SHARED_DATA;
 
@@ -40,18 +40,7 @@ const DOCUMENTED: Record<string, number | null> = {
 };
 // `sources list` parses CSV records, so the documented counts match exactly.
 
-async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'bin/cli.ts', ...args], { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`reii ${args.join(' ')} timed out: ${stderr}`)); }, 90_000);
-    child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
-  });
-}
+const cli = (args: string[]): Promise<Run> => reii(args, process.env, 90_000, REPO_ROOT);
 
 const tmpDirs: string[] = [];
 afterAll(() => { for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true }); });
