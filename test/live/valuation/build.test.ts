@@ -1,0 +1,46 @@
+// The valuation build step (live/valuation/build.ts) over given sales rows in a fresh in-memory DuckDB
+// (test/helpers/context.ts): the live files, the calibration table and the report section it writes, and an engine
+// that loads them. The rules: warehouse/docs/valuation.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ValuationMeta } from '../../../live/valuation/types.ts';
+import { isoOfDay } from '../../../live/valuation/helpers.ts';
+import type { CalibrationRow } from '../../../live/valuation/interval.ts';
+import { ValuationEngine } from '../../../live/valuation/endpoint.ts';
+import { REPORT_TITLE, run as runValuationStep } from '../../../live/valuation/build.ts';
+import { makeContext } from '../../helpers/context.ts';
+import { syntheticMarket } from '../../helpers/valuation-synthetic.ts';
+
+describe('live/valuation/build.ts (given sales rows)', () => {
+  it('writes the live files, the calibration table and the report section', async () => {
+    const ctx = await makeContext();
+    try {
+      const set = syntheticMarket(800, 5);
+      await ctx.db.run(`create table sales (sale_id varchar, source varchar, parcel_id varchar, address varchar, unit varchar, city varchar, state_code varchar,
+        zip varchar, sale_date date, sale_price double, property_type varchar, beds double, baths double, sqft double, year_built integer, condition varchar,
+        lat double, lng double, is_arms_length boolean)`);
+      const values = set.day.map((d, i) => `('s${i}', 'synthetic', null, '${set.key[i]}', null, 'Testville', 'WA', '99901', '${isoOfDay(d)}', ${set.price[i]}, 'sfr',
+        ${set.beds[i]}, 2, ${set.sqft[i]}, 1990, 'good', ${set.lat[i]}, ${set.lng[i]}, true)`);
+      values.push(`('nominal', 'synthetic', null, '1 X ST', null, 'Testville', 'WA', '99901', '2020-06-01', 1, 'sfr', 3, 2, 1500, 1990, 'good', 47.6, -122.3, false)`);
+      await ctx.db.run(`insert into sales values ${values.join(',')}`);
+      await runValuationStep(ctx);
+      const dir = path.join(ctx.paths.build, 'live', 'valuation');
+      const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
+      expect(meta.sources['synthetic']!.comps).toBe(800); // the nominal sale is not a comp
+      expect(meta.zips['99901']).toMatchObject({ source: 'synthetic', city: 'Testville', state: 'WA' });
+      const cal = JSON.parse(fs.readFileSync(path.join(dir, 'calibration.json'), 'utf8')) as CalibrationRow[];
+      expect(cal.some((c) => c.source === 'synthetic' && c.mode === 'record')).toBe(true);
+      const sections = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as { title: string; rows: unknown[][] }[];
+      expect(sections.filter((s) => s.title === REPORT_TITLE)).toHaveLength(1);
+      expect(sections[0]!.rows.length).toBeGreaterThan(0);
+      // run twice: the section is replaced, not duplicated
+      await runValuationStep(ctx);
+      expect((JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as unknown[]).length).toBe(1);
+      const engine = ValuationEngine.fromDir(dir);
+      expect(engine.answer({ zip: '99901', address: set.key[10]!, condition: 'good' }).ok).toBe(true);
+    } finally {
+      ctx.close();
+    }
+  });
+});
