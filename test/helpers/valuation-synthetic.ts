@@ -58,7 +58,7 @@ export function syntheticMarket(n: number, seed: number, sigma = 0.12, zip = '99
  * tier; the source's largest row of the mode; the pooled largest row of the mode; the pooled largest row of the tier
  * in any mode; else 0.35.
  */
-export function docQ(table: CalibrationRow[], source: string, mode: string, tier: string): number {
+function docQ(table: CalibrationRow[], source: string, mode: string, tier: string): number {
   const usable = table.filter((r) => r.n >= 100);
   const largest = (f: (r: CalibrationRow) => boolean): number | undefined => usable.filter(f).sort((a, b) => b.n - a.n)[0]?.q;
   return largest((r) => r.source === source && r.mode === mode && r.tier === tier)

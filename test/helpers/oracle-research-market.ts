@@ -1,0 +1,68 @@
+// Market expectations of the research question set, from our own SQL over the build's canonical tables (never its
+// marts or shards): comps (median price per sqft of arm's-length sales), rehab momentum of a zip without sales (the
+// permit components), investor purchase rate of a city. The formulas: warehouse/docs/market.md.
+import { ARMS_LENGTH_SALES_SQL } from './oracle-market.ts';
+import { fail } from './research-questions.ts';
+import { num, round1, sql } from './oracle-research.ts';
+
+// ---- market figures, from our own SQL over the canonical tables ----
+export const ZIP = /^\d{5}$/;
+/** The arm's-length sales, decided by the market oracle's own SQL (market.md "Arm's-length rule"), not by the
+ *  build's flags: a temp table made once on the read-only connection. */
+let armsMade: Promise<unknown> | null = null;
+const arms = (): Promise<unknown> => (armsMade ??= sql(`create temp table oracle_arms as ${ARMS_LENGTH_SALES_SQL}`));
+export const zipOk = (z: string): string => (ZIP.test(z) ? z : fail(`bad zip ${z}`));
+const REHAB_TYPES = `('renovation', 'addition', 'repair')`;
+
+/** Median price per sqft of a zip's arm's-length comps of one type in the window ending at the zip's latest arm's-length sale. */
+export async function compsOracle(zip: string, type: string, months: number): Promise<{ n: number; median: number | null }> {
+  await arms();
+  const [r] = await sql<{ zip_sales: number; n: number; median: number | null }>(`
+    with e as (select max(sale_date) as window_end from oracle_arms where zip = $zip)
+    select (select count(*) from oracle_arms where zip = $zip)::int as zip_sales, count(s.sale_price)::int as n,
+           quantile_cont(s.sale_price / s.sqft, 0.5) as median
+    from e left join oracle_arms s on s.zip = $zip and s.property_type = $type and s.sqft > 0
+      and s.sale_date > e.window_end - to_months($months::int) and s.sale_date <= e.window_end`, { zip: zipOk(zip), type, months });
+  if (!r || r.zip_sales === 0) fail(`no sale recorded for zip ${zip}: no arm's-length sale in the sales table (if no source covers it, the question must expect noData)`);
+  return { n: r!.n, median: r!.n >= 5 ? num(r!.median) : null };
+}
+
+/** Rehab momentum of a zip whose window has no sale (the permit components only; the resale component is not derived here). */
+export async function rehabOracle(zip: string, months: number): Promise<number> {
+  await arms();
+  const [r] = await sql<{ as_of: string | null; sales: number; rehab: number; valued: number; value: number; units: number | null; permits_ever: number }>(`
+    with e as (select max(d) as as_of from (select issue_date as d from permits where zip = $zip union all select sale_date from oracle_arms where zip = $zip)),
+    p as (select count(*) filter (where permit_type in ${REHAB_TYPES})::int as rehab,
+                 count(*) filter (where permit_type in ${REHAB_TYPES} and valuation > 0)::int as valued,
+                 coalesce(sum(valuation) filter (where permit_type in ${REHAB_TYPES} and valuation > 0), 0)::double as value
+          from permits, e where zip = $zip and issue_date > e.as_of - to_months($months::int) and issue_date <= e.as_of)
+    select e.as_of::varchar as as_of, p.rehab, p.valued, p.value,
+      (select count(*) from oracle_arms where zip = $zip and sale_date > e.as_of - to_months($months::int) and sale_date <= e.as_of)::int as sales,
+      (select count(*) from permits where zip = $zip)::int as permits_ever,
+      (select try_cast("B25001_001E" as integer) from raw.acs_population__zctas where "zip code tabulation area" = $zip) as units
+    from e, p`, { zip: zipOk(zip), months });
+  if (!r || r.as_of === null) fail(`no permit or sale for zip ${zip}`);
+  if (r!.sales > 0) fail(`zip ${zip} has sales in its ${months}-month window: this oracle derives the permit components only`);
+  if (!r!.permits_ever || !r!.units) fail(`zip ${zip} has no permit data or no ACS housing units: no permit component`);
+  const { rehab, valued, value } = r!; const units = r!.units!;
+  const perYear = 12 / months;
+  const permit = 100 * Math.min(1, Math.log(1 + rehab * 1000 / units * perYear) / Math.log(51));
+  // with rehab permits but none declaring a cost the value component is unknown (left out), never $0
+  const share = rehab === 0 ? 1 : valued / rehab;
+  const valueScore = rehab > 0 && valued === 0 ? null : 100 * Math.min(1, Math.log(1 + value / units * perYear) / Math.log(2001));
+  const w = valueScore === null ? 0 : 0.35 * share;
+  return round1((0.45 * permit + w * (valueScore ?? 0)) / (0.45 + w));
+}
+
+/** Investor purchase rate of a city: investor buyers / arm's-length sales with a known buyer, in the window ending at its latest arm's-length sale or filing. */
+export async function investorOracle(st: string, city: string, months: number): Promise<number | null> {
+  await arms();
+  const [r] = await sql<{ as_of: string | null; known: number; inv: number }>(`
+    with c as (select * from oracle_arms where state_code = $st and lower(city) = lower($city)),
+    e as (select max(d) as as_of from (select sale_date as d from c union all select filing_date from distress where state_code = $st and lower(city) = lower($city)))
+    select e.as_of::varchar as as_of, count(c.buyer_is_investor)::int as known, count(*) filter (where c.buyer_is_investor)::int as inv
+    from e left join c on c.sale_date > e.as_of - to_months($months::int) and c.sale_date <= e.as_of
+    group by e.as_of`, { st, city, months });
+  if (!r || r.as_of === null) fail(`no sale or distress filing for ${city}, ${st} (if no source covers it, the question must expect noData)`);
+  return r!.known === 0 ? null : round1(100 * r!.inv / r!.known);
+}
