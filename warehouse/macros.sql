@@ -20,11 +20,12 @@ create or replace macro property_types() as ['sfr', 'multi', 'condo', 'land', 'c
 create or replace macro slug(s) as
     trim(regexp_replace(lower(strip_accents(cast(s as varchar))), '[^a-z0-9]+', '-', 'g'), '-');
 
--- An `addresses` row that autocomplete indexes (warehouse/docs/address.md): a recorded zip (not guessed), a point,
--- a county, a city and a state. The coverage summary counts the same rows, so `addresses` is what can be found.
+-- An `addresses` row that autocomplete indexes (warehouse/docs/address.md): a point, a city and a state. The zip and
+-- county may be unknown (`addresses.zip` is only ever a recorded zip, never a guess): the answer then says "" for
+-- them. zip and zip_imputed stay parameters (callers pass them; a guessed zip is already null in `addresses`). The
+-- coverage summary counts the same rows, so `addresses` is what can be found.
 create or replace macro address_is_indexable(zip, zip_imputed, lat, lng, county, city, state_code) as
-    zip is not null and not coalesce(zip_imputed, false) and lat is not null and lng is not null
-    and county is not null and city is not null and state_code is not null;
+    lat is not null and lng is not null and city is not null and state_code is not null;
 
 -- Round a double to n decimals and keep it a DOUBLE (JSON number).
 create or replace macro round_to(x, n) as round(cast(x as double), n);

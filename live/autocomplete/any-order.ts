@@ -66,9 +66,10 @@ export class AnyOrderTiers {
    * Tiers 2 and 3, every word anywhere in the record (street line, city, state, zip), in any order. Tier 2 ('a'):
    * every required word matched exactly or as a prefix. Tier 3 ('b'): at least one required word matched only within
    * one edit. Score = sum of word classes (exact 2, prefix 1, typo 0) + 1 when the first word is a number equal to
-   * the record's house number; ties: lower record id. Returns null when the deadline passed.
+   * the record's house number; ties: lower record id. Returns the results with their scores, best first, or null
+   * when the deadline passed.
    */
-  pass(terms: Term[], phase: 'a' | 'b', limit: number, stateIdx: number, deadline: number, exclude: Set<number>, stats: { scanned: number }): number[] | null {
+  pass(terms: Term[], phase: 'a' | 'b', limit: number, stateIdx: number, deadline: number, exclude: Set<number>, stats: { scanned: number }): { id: number; score: number }[] | null {
     const withTypo = phase === 'b';
     if (limit <= 0) return [];
     const required = terms.filter((t) => t.required);
@@ -136,6 +137,6 @@ export class AnyOrderTiers {
       this.postings.forEachRecord(this.termTokens(c1.t, withTypo), visit);
     }
     stats.scanned += n;
-    return timedOut ? null : top.map((e) => e.id);
+    return timedOut ? null : top;
   }
 }

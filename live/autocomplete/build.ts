@@ -3,10 +3,12 @@
 //               built by live/autocomplete/index-builder.ts
 //   meta.json   format, build id, counts (indexed records, tokens, rows left out and why); written last, so its
 //               presence marks a complete set
-// Every `addresses` row with a recorded zip, a point and a county is indexed; rows without a zip (the Connecticut
-// 2022 extract names the town only) cannot be answered as an address match (zip, county, lat and lng are required),
-// and rows whose zip no source records (zip_imputed: guessed from the nearest zip centroid, Chicago permits and
-// Connecticut GL sales) would serve a guess as fact: both stay in the table only. Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
+// Every `addresses` row with a point, a city and a state is indexed (macro address_is_indexable). `addresses.zip` is
+// only ever a recorded zip (a guessed one is dropped by 50_address_09_addresses.sql), so an address whose zip no
+// source records (Chicago permits, Connecticut GL sales) is indexed with zip "" and, when its city spans several
+// counties, county "": the answer says it does not know rather than serve a guess. Rows without a point (the
+// Connecticut 2022 extract names the town only) stay in the table only: lat and lng are required numbers.
+// Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
@@ -18,7 +20,7 @@ import { INDEX_FORMAT } from './index-format.ts';
 export const requires = ['addresses'];
 
 /** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft */
-type Row = [string, string | null, string, string, string, string, number, number, number | null, number | null, number | null];
+type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null];
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();
@@ -34,7 +36,7 @@ export async function run(ctx: StageContext): Promise<void> {
     order by address_id`);
   for await (const rows of result.yieldRowsJs()) {
     for (const r of rows as Row[]) {
-      builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4], county: r[5],
+      builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4] ?? '', county: r[5] ?? '',
         lat: r[6], lng: r[7], beds: r[8], baths: r[9], sqft: r[10] });
     }
   }
@@ -43,11 +45,15 @@ export async function run(ctx: StageContext): Promise<void> {
     select s as source, count(*)::integer as addresses, (count(*) filter (where ${indexable}))::integer as indexed
     from (select unnest(sources) as s, * from addresses) group by s order by s`);
   const left = await queryRows<{ reason: string; n: number }>(ctx.db, `
-    select case when zip is null then 'no_zip' when zip_imputed then 'zip_imputed' when lat is null or lng is null then 'no_point' else 'no_county_or_city' end as reason,
+    select case when lat is null or lng is null then 'no_point' else 'no_city_or_state' end as reason,
            count(*)::integer as n
     from addresses where not (${indexable}) group by 1 order by 1`);
+  const [unknown] = await queryRows<{ zip: number; county: number }>(ctx.db, `
+    select (count(*) filter (where zip is null))::integer as zip, (count(*) filter (where county is null))::integer as county
+    from addresses where ${indexable}`);
   const meta = {
     format: INDEX_FORMAT, build_id: ctx.buildId, records: builder.size, bytes,
+    indexed_without: unknown ?? { zip: 0, county: 0 },
     left_out: Object.fromEntries(left.map((r) => [r.reason, r.n])),
     by_source: bySource,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
@@ -55,7 +61,7 @@ export async function run(ctx: StageContext): Promise<void> {
   fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
   appendReportSection(ctx.paths.build, {
     title: 'Address autocomplete index',
-    headers: ['source', 'addresses', 'indexed (recorded zip, point and county known)'],
+    headers: ['source', 'addresses', 'indexed (point, city and state known)'],
     rows: bySource.map((r) => [r.source, r.addresses, r.indexed]),
   });
   ctx.log.info('live/autocomplete', { records: builder.size, mb: Number((bytes / 1048576).toFixed(1)), left_out: JSON.stringify(meta.left_out) });

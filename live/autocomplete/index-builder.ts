@@ -140,7 +140,7 @@ export class AutocompleteIndexBuilder {
     }
     const pid = this.placeList.length;
     this.placeList.push([r.city, r.state, r.zip, r.county]);
-    const p = { city: r.city, state: r.state, zip: r.zip, county: r.county, pid, toks: [...tokens(r.city), r.state.toUpperCase(), r.zip].map((t) => this.tokenId(t)) };
+    const p = { city: r.city, state: r.state, zip: r.zip, county: r.county, pid, toks: [...tokens(r.city), r.state.toUpperCase(), ...(r.zip ? [r.zip] : [])].map((t) => this.tokenId(t)) };
     list.push(p);
     return p;
   }

@@ -101,14 +101,28 @@ export class AutocompleteIndex {
       ({ ids, mode, tiers: [t1.length, n2, n3], scanned: stats.scanned });
     if (t1.length >= limit) return done(t1, 'full', 0, 0);
     if (performance.now() > deadline) return done(t1, 'exact_prefix', 0, 0);
-    const t2 = this.anyOrder.pass(terms, 'a', limit - t1.length, stateIdx, deadline, new Set(t1), stats);
-    if (t2 === null) return done(t1, 'exact_prefix', 0, 0);
+    const t2e = this.anyOrder.pass(terms, 'a', limit - t1.length, stateIdx, deadline, new Set(t1), stats);
+    if (t2e === null) return done(t1, 'exact_prefix', 0, 0);
+    const t2 = t2e.map((e) => e.id);
     const ids = [...t1, ...t2];
-    if (ids.length >= limit || !terms.some((t) => t.required && t.word.length >= 4)) return done(ids, 'full', t2.length, 0);
-    terms.forEach((t, i) => { if (t.required && t.word.length >= 4) addTypos(t, i === terms.length - 1, this.vocab); });
-    if (performance.now() > deadline) return done(ids, 'no_typo', t2.length, 0);
-    const t3 = this.anyOrder.pass(terms, 'b', limit - ids.length, stateIdx, deadline, new Set(ids), stats);
-    if (t3 === null) return done(ids, 'no_typo', t2.length, 0);
+    if (ids.length >= limit || !terms.some((t) => t.required)) return done(ids, 'full', t2.length, 0);
+    // one typo: one pass per word, that word within one edit and every other word as typed (exact or prefix), so
+    // the other words keep the candidates few; the passes' results merged by score, then record order
+    const need = limit - ids.length;
+    const seen = new Set(ids);
+    const merged: { id: number; score: number }[] = [];
+    for (let i = 0; i < terms.length; i++) {
+      if (!terms[i]!.required) continue;
+      if (performance.now() > deadline) return done(ids, 'no_typo', t2.length, 0);
+      const one = terms.map((t) => ({ ...t, typo: [] as number[] }));
+      addTypos(one[i]!, i === terms.length - 1, this.vocab);
+      if (!one[i]!.typo.length) continue;
+      const r = this.anyOrder.pass(one, 'b', need, stateIdx, deadline, seen, stats);
+      if (r === null) return done(ids, 'no_typo', t2.length, 0);
+      for (const e of r) if (!merged.some((m) => m.id === e.id)) merged.push(e);
+    }
+    merged.sort((a, b) => b.score - a.score || a.id - b.id);
+    const t3 = merged.slice(0, need).map((e) => e.id);
     return done([...ids, ...t3], 'full', t2.length, t3.length);
   }
 }

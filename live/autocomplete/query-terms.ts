@@ -1,7 +1,7 @@
 // The words of an autocomplete query as sets of vocabulary tokens, each token with its match class (exact, prefix,
 // typo): what the search tiers (live/autocomplete/street-prefix.ts, live/autocomplete/any-order.ts) match records
 // against. Text rules: live/autocomplete/text.ts; matching and typo rule: warehouse/docs/address.md.
-import { LONG_FORMS, UNIT_DESIGNATORS, canonical, typoVariants, words } from './text.ts';
+import { LONG_FORMS, UNIT_DESIGNATORS, canonical, splitHouseNumber, typoVariants, words } from './text.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 /** Match classes of a token for a query word, best first; a record's score is the sum over the words. */
@@ -23,7 +23,13 @@ export interface Term {
 
 /** The terms of a query, without typo ranges (addTypos fills them when the typo tier runs). */
 export function parseTerms(q: string, vocab: Vocabulary): Term[] {
-  const ws = words(q);
+  // a house number typed without its space ("3526HIGH") is two words, unless the index knows the word as one
+  const ws = words(q).flatMap((w, i, all) => {
+    const sp = splitHouseNumber(w);
+    if (!sp || vocab.idOf(w) >= 0) return [w];
+    if (i === all.length - 1) { const [lo, hi] = vocab.prefixRange(w); if (hi > lo) return [w]; }
+    return sp;
+  });
   const terms: Term[] = [];
   ws.forEach((w, i) => {
     const last = i === ws.length - 1;
@@ -62,6 +68,8 @@ export function addTypos(t: Term, asPrefix: boolean, vocab: Vocabulary): void {
       if (hi > lo) ranges.push([lo, hi]);
     }
     const c = canonical(v);
+    // the last word: the short form of every long form the variant begins ("BOULZE" -> BOULE -> BLVD)
+    if (asPrefix) for (const [long, short] of LONG_FORMS) if (long.length > v.length && long.startsWith(v)) { const id = vocab.idOf(short); if (id >= 0) ranges.push([id, id + 1]); }
     for (const form of c === v ? [v] : [v, c]) {
       const id = vocab.idOf(form);
       if (id >= 0) ranges.push([id, id + 1]);

@@ -46,17 +46,20 @@ export function streetPrefix(ix: IndexColumns, placeState: Uint8Array, terms: Te
   for (const ranges of groups) {
     const need = limit - out.length;
     if (need <= 0) break;
-    const best: number[] = []; // the `need` smallest record ids of the group, ascending
+    // the `need` best records of the group, best first: the shortest street line (fewest words beyond the query: the
+    // building before its units), then record id
+    const best: number[] = [];
+    const before = (r: number, o: number): boolean => streetLen[r]! < streetLen[o]! || (streetLen[r] === streetLen[o] && r < o);
     for (const [lo, hi] of ranges) {
       if (hi <= lo) continue;
       const a = lower(lo); const b = Math.min(lower(hi), a + PREFIX_SCAN_CAP);
       for (let i = a; i < b; i++) {
         const r = byKey[i]!;
-        if (best.length === need && r >= best[need - 1]!) continue;
+        if (best.length === need && !before(r, best[need - 1]!)) continue;
         if (stateIdx >= 0 && placeState[place[r]!] !== stateIdx) continue;
         if (out.includes(r) || best.includes(r)) continue;
         let j = best.length;
-        while (j > 0 && best[j - 1]! > r) j--;
+        while (j > 0 && before(r, best[j - 1]!)) j--;
         best.splice(j, 0, r);
         if (best.length > need) best.pop();
       }

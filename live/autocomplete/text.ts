@@ -17,6 +17,11 @@ export const SEARCH_ONLY_FORMS: readonly (readonly [string, string])[] = [
   ['GROVE', 'GRV'], ['HILL', 'HL'], ['ISLAND', 'IS'], ['JUNCTION', 'JCT'], ['LAKE', 'LK'], ['MOUNT', 'MT'],
   ['MOUNTAIN', 'MTN'], ['PARK', 'PARK'], ['PASSAGE', 'PSGE'], ['ROUTE', 'RTE'], ['SAINT', 'ST'], ['FORT', 'FT'],
   ['STATION', 'STA'], ['VILLAGE', 'VLG'], ['WALK', 'WALK'],
+  // ordinals spelled out, as street names write them both ways ("1st" / "first")
+  ['FIRST', '1ST'], ['SECOND', '2ND'], ['THIRD', '3RD'], ['FOURTH', '4TH'], ['FIFTH', '5TH'], ['SIXTH', '6TH'],
+  ['SEVENTH', '7TH'], ['EIGHTH', '8TH'], ['NINTH', '9TH'], ['TENTH', '10TH'], ['ELEVENTH', '11TH'], ['TWELFTH', '12TH'],
+  ['THIRTEENTH', '13TH'], ['FOURTEENTH', '14TH'], ['FIFTEENTH', '15TH'], ['SIXTEENTH', '16TH'], ['SEVENTEENTH', '17TH'],
+  ['EIGHTEENTH', '18TH'], ['NINETEENTH', '19TH'], ['TWENTIETH', '20TH'],
   // directionals
   ['NORTH', 'N'], ['SOUTH', 'S'], ['EAST', 'E'], ['WEST', 'W'],
   ['NORTHEAST', 'NE'], ['NORTHWEST', 'NW'], ['SOUTHEAST', 'SE'], ['SOUTHWEST', 'SW'],
@@ -28,7 +33,8 @@ export const SEARCH_ONLY_FORMS: readonly (readonly [string, string])[] = [
 export const CANONICAL: ReadonlyMap<string, string> = new Map([...Object.entries(STREET_SUFFIXES), ...SEARCH_ONLY_FORMS]);
 
 /** Unit designators: dropped from both the indexed text and the query ("APT 4" == "UNIT 4" == "#4" == "4"). */
-export const UNIT_DESIGNATORS: ReadonlySet<string> = new Set(['APT', 'APARTMENT', 'UNIT', 'STE', 'SUITE', 'UN']);
+export const UNIT_DESIGNATORS: ReadonlySet<string> = new Set(['APT', 'APARTMENT', 'UNIT', 'STE', 'SUITE', 'UN', 'ROOM', 'RM',
+  'SPACE', 'SPC', 'FLOOR', 'BLDG', 'BUILDING']);
 
 /** Long forms whose canonical form differs from a prefix of themselves ("BOUL" -> BLVD): for prefix expansion. */
 export const LONG_FORMS: readonly (readonly [string, string])[] = [...CANONICAL.entries()].filter(([l, s]) => l !== s);
@@ -60,21 +66,31 @@ const DIGITS = '0123456789';
 
 /**
  * Every string at Damerau-Levenshtein distance 1 from `w` (substitution, adjacent transposition, deletion,
- * insertion), deduplicated, `w` itself excluded. The typo rule: a word typed with 5+ characters may carry one
- * edit of any kind; a word typed with 4 characters only an omitted character (the word meant has 5).
+ * insertion), deduplicated, `w` itself and the empty string excluded. The typo rule: one edit of any kind, in a word
+ * of any length (a one-character word only by substitution or insertion); letters are mistyped as letters and
+ * digits as digits (both for a word that mixes them).
  */
 export function typoVariants(w: string): string[] {
   const out = new Set<string>();
   const n = w.length;
-  if (n < 4) return [];
-  // a letter is mistyped as a letter, a digit as a digit: the alphabet follows the word (both for mixed words)
+  if (n < 1) return [];
   const ALPHABET = /^[0-9]+$/.test(w) ? DIGITS : /^[A-Z]+$/.test(w) ? LETTERS : LETTERS + DIGITS;
   for (let i = 0; i <= n; i++) for (const c of ALPHABET) out.add(w.slice(0, i) + c + w.slice(i)); // insertion
-  if (n >= 5) {
-    for (let i = 0; i < n; i++) out.add(w.slice(0, i) + w.slice(i + 1)); // deletion
-    for (let i = 0; i < n - 1; i++) if (w[i] !== w[i + 1]) out.add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2)); // transposition
-    for (let i = 0; i < n; i++) for (const c of ALPHABET) if (c !== w[i]) out.add(w.slice(0, i) + c + w.slice(i + 1)); // substitution
-  }
+  if (n >= 2) for (let i = 0; i < n; i++) out.add(w.slice(0, i) + w.slice(i + 1)); // deletion
+  for (let i = 0; i < n - 1; i++) if (w[i] !== w[i + 1]) out.add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2)); // transposition
+  for (let i = 0; i < n; i++) for (const c of ALPHABET) if (c !== w[i]) out.add(w.slice(0, i) + c + w.slice(i + 1)); // substitution
   out.delete(w);
+  out.delete('');
   return [...out];
+}
+
+/** Ordinal endings: "1ST", "22ND", "3RD", "4TH" are one word, not a house number and a street name. */
+const ORDINAL_END = new Set(['ST', 'ND', 'RD', 'TH']);
+
+/** A house number typed without its space ("3526HIGH"): the number and the word, else null. A number with an
+ *  ordinal ending (21ST) or one letter (a unit or lettered number: 12A) is one word. */
+export function splitHouseNumber(w: string): [string, string] | null {
+  const m = /^([0-9]+)([A-Z]{2,})$/.exec(w);
+  if (!m || ORDINAL_END.has(m[2]!)) return null;
+  return [m[1]!, m[2]!];
 }

@@ -6,15 +6,18 @@
 --            without a zip, its key uses city + state instead of the zip (Connecticut 2022 extract: town only).
 --            A row whose zip was guessed (zip_imputed: nearest zip centroid, Chicago permits and Connecticut GL
 --            sales) likewise takes the single recorded zip of the same address + unit + city + state when there is
---            one, and keeps its guess otherwise. Only recorded zips are lent.
---   zip_imputed  true when every row of the key has a guessed zip (no source records it): such addresses stay in
---            the table and out of the autocomplete index.
+--            one; otherwise the guess is dropped and the row is keyed by city + state like a zip-less row (so a
+--            Connecticut GL row and a 2022-extract row of the same address in the same town merge). Only recorded
+--            zips are lent; a guessed zip never becomes an address's zip.
+--   zip_imputed  true when the address has no recorded zip and the market tables had guessed one for a row of it
+--            (zip is then null: the guess is not kept).
 --   facts    beds, baths and sqft each from the candidate row with the most facts (0-3 of them known), then the
 --            most recent date, then source and line (deterministic); null when no row knows it, never 0.
 --   point    the most recent candidate row with coordinates; else the centroid of the zip (location_source
 --            'zip_centroid'); else null (no zip either).
 --   city     the most recent non-null city of the key's rows; state likewise. county: the zip's county
---            (counties.county_name through zips.county_fips, else zips.county_name); null without a zip.
+--            (counties.county_name through zips.county_fips, else zips.county_name); without a recorded zip, the
+--            county of the city when every zip of that postal city and state lies in one county (zips); else null.
 --   id       address_id = the first 16 hex digits of md5(key): stable across builds while the key is unchanged.
 
 -- 1. zip-less rows and rows with a guessed zip borrow the single recorded zip of the same address + unit + city + state
@@ -27,7 +30,7 @@ having count(distinct zip) = 1;
 
 create or replace temp table int_address_rows as
 select c.*,
-    case when c.zip is null or c.zip_imputed then coalesce(f.zip, c.zip) else c.zip end as zip_final,
+    case when c.zip is null or c.zip_imputed then f.zip else c.zip end as zip_final,
     c.zip_imputed and f.zip is null as zip_guessed,
     (c.beds is not null)::int + (c.baths is not null)::int + (c.sqft is not null)::int as facts,
     -- recency rank of a row: its facts first, then its date, then a deterministic tie-break
@@ -38,7 +41,7 @@ from int_address_candidates c
 left join int_address_zip_fill f
   on f.address = c.address and f.unit_key = coalesce(c.unit, '') and f.city_key = upper(c.city) and f.state_code = c.state_code
 where regexp_matches(c.address, '[A-Z]')                 -- a street line has a street name, not only numbers
-  and (c.zip is not null or (c.city is not null and c.state_code is not null));
+  and ((c.zip is not null and not c.zip_imputed) or f.zip is not null or (c.city is not null and c.state_code is not null));
 
 create or replace temp table int_address_merged as
 select
@@ -46,7 +49,7 @@ select
     any_value(address) as address,
     any_value(unit) as unit,
     any_value(zip_final) as zip,
-    bool_and(zip_guessed) as zip_imputed,
+    bool_or(zip_guessed) as zip_imputed,
     arg_max(city, (date_rank, source, line)) filter (where city is not null) as city,
     arg_max(state_code, (date_rank, source, line)) filter (where state_code is not null) as state_code,
     arg_max({'lat': lat, 'lng': lng}, (date_rank, source, line)) filter (where lat is not null and lng is not null) as point,
@@ -59,6 +62,14 @@ select
 from int_address_rows
 group by all;
 
+-- the county of a postal city that lies in one county (for addresses without a recorded zip)
+create or replace temp table int_address_city_county as
+select upper(z.city) as city_key, z.state_code, min(coalesce(c.county_name, z.county_name)) as county
+from zips z left join counties c on c.county_fips = z.county_fips
+where z.city is not null
+group by all
+having count(distinct coalesce(z.county_fips, z.county_name)) = 1;
+
 create or replace table addresses as
 select
     left(md5(m.merge_key), 16) as address_id,
@@ -68,7 +79,7 @@ select
     coalesce(m.state_code, z.state_code) as state_code,
     m.zip,
     m.zip_imputed,
-    coalesce(c.county_name, z.county_name) as county,
+    case when m.zip is not null then coalesce(c.county_name, z.county_name) else cc.county end as county,
     coalesce(m.point.lat, z.lat) as lat,
     coalesce(m.point.lng, z.lng) as lng,
     m.beds,
@@ -82,8 +93,10 @@ select
 from int_address_merged m
 left join zips z on z.zip = m.zip
 left join counties c on c.county_fips = z.county_fips
+left join int_address_city_county cc on m.zip is null and cc.city_key = upper(m.city) and cc.state_code = m.state_code
 order by m.state_code, m.zip, m.address, m.unit;
 
 drop table int_address_zip_fill;
 drop table int_address_rows;
 drop table int_address_merged;
+drop table int_address_city_county;

@@ -2,7 +2,7 @@
 // warehouse/docs/address.md (upper case, accents stripped, non-alphanumerics separate words, USPS abbreviations
 // both ways, unit designators dropped, the typo rule) and edit-distance-1 strings enumerated by hand.
 import { describe, expect, test } from 'vitest';
-import { canonical, CANONICAL, displayAddress, LONG_FORMS, SEARCH_ONLY_FORMS, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../../live/autocomplete/text.ts';
+import { canonical, CANONICAL, displayAddress, LONG_FORMS, SEARCH_ONLY_FORMS, splitHouseNumber, tokens, typoVariants, UNIT_DESIGNATORS, words } from '../../../live/autocomplete/text.ts';
 import { STREET_SUFFIXES } from '../../../warehouse/address.ts';
 
 describe('words', () => {
@@ -48,8 +48,27 @@ describe('canonical forms and tokens', () => {
   });
 
   test('only the listed unit designators are dropped', () => {
-    expect([...UNIT_DESIGNATORS].sort()).toEqual(['APARTMENT', 'APT', 'STE', 'SUITE', 'UN', 'UNIT']);
-    expect(tokens('10 Union Ave Bldg 2')).toEqual(['10', 'UNION', 'AVE', 'BLDG', '2']);
+    expect([...UNIT_DESIGNATORS].sort()).toEqual(['APARTMENT', 'APT', 'BLDG', 'BUILDING', 'FLOOR', 'RM', 'ROOM', 'SPACE', 'SPC', 'STE', 'SUITE', 'UN', 'UNIT']);
+    expect(tokens('10 Union Ave Bldg 2')).toEqual(['10', 'UNION', 'AVE', '2']);
+    expect(tokens('10 Union Ave Room 2')).toEqual(tokens('10 Union Ave #2'));
+    expect(tokens('10 Union Ave Fl 2')).toEqual(['10', 'UNION', 'AVE', 'FL', '2']); // FL is also Florida: kept
+  });
+
+  test('ordinals spelled out and as numbers are the same token', () => {
+    expect(tokens('200 East Ninth')).toEqual(['200', 'E', '9TH']);
+    expect(tokens('12 First Avenue')).toEqual(tokens('12 1st Ave'));
+    expect(tokens('5 W Twelfth St')).toEqual(['5', 'W', '12TH', 'ST']);
+    expect(tokens('5 W Twentieth St')).toEqual(['5', 'W', '20TH', 'ST']);
+  });
+
+  test('a house number typed without its space is split; ordinals and lettered numbers are not', () => {
+    expect(splitHouseNumber('3526HIGH')).toEqual(['3526', 'HIGH']);
+    expect(splitHouseNumber('12OAK')).toEqual(['12', 'OAK']);
+    expect(splitHouseNumber('21ST')).toBeNull();
+    expect(splitHouseNumber('22ND')).toBeNull();
+    expect(splitHouseNumber('12A')).toBeNull();
+    expect(splitHouseNumber('HIGH')).toBeNull();
+    expect(splitHouseNumber('3526')).toBeNull();
   });
 
   test('LONG_FORMS lists the mappings that change a word, for prefix expansion', () => {
@@ -74,31 +93,40 @@ describe('displayAddress', () => {
 });
 
 describe('typoVariants (Damerau-Levenshtein distance 1)', () => {
-  test('fewer than 4 characters: none', () => {
+  test('no variants of the empty word; a one-character word: substitution and insertion only, never the empty string', () => {
     expect(typoVariants('')).toEqual([]);
-    expect(typoVariants('ABC')).toEqual([]);
-    expect(typoVariants('123')).toEqual([]);
+    const v = new Set(typoVariants('N'));
+    const want = new Set<string>();
+    for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') { want.add(c); want.add(`N${c}`); want.add(`${c}N`); }
+    want.delete('N');
+    expect(v).toEqual(want);
+    expect(new Set(typoVariants('7'))).toEqual(new Set([...'0123456789'].flatMap((c) => [c, `7${c}`, `${c}7`]).filter((x) => x !== '7')));
   });
 
-  test('4 characters: only insertions (an omitted character), letters for a letter word', () => {
+  test('short words take every edit too: HIGH, OAK', () => {
     const v = typoVariants('HIGH');
-    // 5 positions x 26 letters, minus duplicates: inserting c before or after an equal neighbour gives the same string
     const expected = new Set<string>();
-    for (let i = 0; i <= 4; i++) for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') expected.add('HIGH'.slice(0, i) + c + 'HIGH'.slice(i));
+    const L = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (let i = 0; i <= 4; i++) for (const c of L) expected.add('HIGH'.slice(0, i) + c + 'HIGH'.slice(i));
+    for (let i = 0; i < 4; i++) expected.add('HIGH'.slice(0, i) + 'HIGH'.slice(i + 1));
+    for (let i = 0; i < 3; i++) expected.add('HIGH'.slice(0, i) + 'HIGH'[i + 1] + 'HIGH'[i] + 'HIGH'.slice(i + 2));
+    for (let i = 0; i < 4; i++) for (const c of L) expected.add('HIGH'.slice(0, i) + c + 'HIGH'.slice(i + 1));
+    expected.delete('HIGH');
     expect(new Set(v)).toEqual(expected);
     expect(v.length).toBe(expected.size); // no duplicates
-    expect(v).toContain('HIGHS');
-    expect(v).toContain('THIGH');
-    expect(v).not.toContain('HIG'); // no deletion
-    expect(v).not.toContain('HIHG'); // no transposition
-    expect(v).not.toContain('HIGX'); // no substitution
+    for (const x of ['HIGHS', 'THIGH', 'HIG', 'HIHG', 'HIGX']) expect(v, x).toContain(x);
     expect(v.every((x) => /^[A-Z]+$/.test(x))).toBe(true);
+    expect(typoVariants('OAK')).toContain('OK');
+    expect(typoVariants('OAK')).toContain('OKA');
   });
 
   test('a digit word gets digit edits only', () => {
     const v = typoVariants('3526');
     expect(v.every((x) => /^[0-9]+$/.test(x))).toBe(true);
     expect(v).toContain('35262');
+    expect(v).toContain('3562'); // transposition
+    expect(v).toContain('352'); // deletion
+    expect(v).toContain('4526'); // substitution
     expect(v.length).toBe(new Set(v).size);
   });
 
