@@ -14,6 +14,14 @@ const INTERSECT_RATIO = 64;
 export class AnyOrderTiers {
   // scratch reused by every search (searches are synchronous)
   private readonly classMaps: Int8Array[] = [];
+  private readonly touched: number[][] = []; // per class map: flat [lo, hi, ...] ranges set by its last use
+  /** Candidate record ids by the words intersected, for the passes of one search (cleared by beginSearch). */
+  private readonly candidates = new Map<string, Uint32Array>();
+
+  /** Forget the previous search's candidates (the words' token sets differ from one query to the next). */
+  beginSearch(): void {
+    this.candidates.clear();
+  }
 
   constructor(
     private readonly ix: IndexColumns,
@@ -22,15 +30,19 @@ export class AnyOrderTiers {
     private readonly tokenCount: number,
   ) {}
 
-  /** The class of every vocabulary token for term i (scratch array reused across searches). */
+  /** The class of every vocabulary token for term i (scratch array reused across searches; only the ranges the
+   *  previous use set are cleared, not the whole vocabulary, since a search makes up to one pass per word). */
   private classMap(i: number, t: Term, withTypo: boolean): Int8Array {
-    while (this.classMaps.length <= i) this.classMaps.push(new Int8Array(this.tokenCount));
+    while (this.classMaps.length <= i) { this.classMaps.push(new Int8Array(this.tokenCount).fill(NONE)); this.touched.push([]); }
     const m = this.classMaps[i]!;
-    m.fill(NONE);
-    if (withTypo) for (let k = 0; k < t.typo.length; k += 2) m.fill(TYPO, t.typo[k]!, t.typo[k + 1]!);
-    m.fill(PREFIX, t.prefLo, t.prefHi);
-    for (const id of t.prefIds) m[id] = PREFIX;
-    for (const id of t.exact) m[id] = EXACT;
+    const touched = this.touched[i]!;
+    for (let k = 0; k < touched.length; k += 2) m.fill(NONE, touched[k]!, touched[k + 1]!);
+    touched.length = 0;
+    const set = (c: number, lo: number, hi: number): void => { if (hi > lo) { m.fill(c, lo, hi); touched.push(lo, hi); } };
+    if (withTypo) for (let k = 0; k < t.typo.length; k += 2) set(TYPO, t.typo[k]!, t.typo[k + 1]!);
+    set(PREFIX, t.prefLo, t.prefHi);
+    for (const id of t.prefIds) set(PREFIX, id, id + 1);
+    for (const id of t.exact) set(EXACT, id, id + 1);
     return m;
   }
 
@@ -127,10 +139,17 @@ export class AnyOrderTiers {
       return !(top.length === limit && top[limit - 1]!.score >= maxScore); // nothing later can rank higher
     };
     if (c2) {
-      let ids = this.postings.intersect(this.termTokens(c1.t, withTypo), this.termTokens(c2.t, withTypo));
+      // the one-typo passes of a search (one per word) mostly intersect the same words as typed: computed once
+      const sig = (t: Term): string => `${t.word}${withTypo && t.typo.length ? '~' : ''}`;
+      let key = `${sig(c1.t)}&${sig(c2.t)}`;
+      let ids = this.candidates.get(key);
+      if (!ids) { ids = this.postings.intersect(this.termTokens(c1.t, withTypo), this.termTokens(c2.t, withTypo)); this.candidates.set(key, ids); }
       // more words narrow the candidates further while reading their postings costs less than checking the records
       for (let k = 2; k < byCost.length && ids.length > 64 && byCost[k]!.cost <= INTERSECT_RATIO * ids.length; k++) {
-        ids = this.postings.refine(ids, this.termTokens(byCost[k]!.t, withTypo));
+        key += `&${sig(byCost[k]!.t)}`;
+        let next = this.candidates.get(key);
+        if (!next) { next = this.postings.refine(ids, this.termTokens(byCost[k]!.t, withTypo)); this.candidates.set(key, next); }
+        ids = next;
       }
       for (const id of ids) if (!visit(id)) break;
     } else {

@@ -101,6 +101,7 @@ export class AutocompleteIndex {
       ({ ids, mode, tiers: [t1.length, n2, n3], scanned: stats.scanned });
     if (t1.length >= limit) return done(t1, 'full', 0, 0);
     if (performance.now() > deadline) return done(t1, 'exact_prefix', 0, 0);
+    this.anyOrder.beginSearch();
     const t2e = this.anyOrder.pass(terms, 'a', limit - t1.length, stateIdx, deadline, new Set(t1), stats);
     if (t2e === null) return done(t1, 'exact_prefix', 0, 0);
     const t2 = t2e.map((e) => e.id);

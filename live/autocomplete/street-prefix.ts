@@ -6,6 +6,8 @@ import type { Term } from './query-terms.ts';
 
 /** Street-line prefix tier: at most this many records are looked at per key range. */
 const PREFIX_SCAN_CAP = 200_000;
+/** Street-line prefix tier: the shorter street line first within a group of at most this many records. */
+const SHORTEST_FIRST_CAP = 20_000;
 
 /**
  * Tier 1, the street-line prefix: records whose street line starts with the query words in order (every word but
@@ -48,11 +50,13 @@ export function streetPrefix(ix: IndexColumns, placeState: Uint8Array, terms: Te
     if (need <= 0) break;
     // the `need` best records of the group, best first: the shortest street line (fewest words beyond the query: the
     // building before its units), then record id
+    // (a group of more than SHORTEST_FIRST_CAP records, as a bare house number makes: record order alone, since
+    // reading every record's length would cost more than the whole search)
     const best: number[] = [];
-    const before = (r: number, o: number): boolean => streetLen[r]! < streetLen[o]! || (streetLen[r] === streetLen[o] && r < o);
-    for (const [lo, hi] of ranges) {
-      if (hi <= lo) continue;
-      const a = lower(lo); const b = Math.min(lower(hi), a + PREFIX_SCAN_CAP);
+    const spans = ranges.filter(([lo, hi]) => hi > lo).map(([lo, hi]): [number, number] => { const a = lower(lo); return [a, Math.min(lower(hi), a + PREFIX_SCAN_CAP)]; });
+    const byLength = spans.reduce((n, [a, b]) => n + b - a, 0) <= SHORTEST_FIRST_CAP;
+    const before = (r: number, o: number): boolean => (byLength && streetLen[r]! !== streetLen[o]! ? streetLen[r]! < streetLen[o]! : r < o);
+    for (const [a, b] of spans) {
       for (let i = a; i < b; i++) {
         const r = byKey[i]!;
         if (best.length === need && !before(r, best[need - 1]!)) continue;
