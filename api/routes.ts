@@ -8,6 +8,8 @@ import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer, LiveModule } from '../warehouse/live.ts';
 import autocomplete from '../live/autocomplete/endpoint.ts';
 import location from '../live/location/endpoint.ts';
+import places from '../live/places/endpoint.ts';
+import { placeKey } from '../live/places/names.ts';
 import research from '../live/research/endpoint.ts';
 import valuation from '../live/valuation/endpoint.ts';
 import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
@@ -44,7 +46,7 @@ function shard(family: FamilyName, keys: Record<string, unknown>, notFound: stri
 }
 
 /** The live endpoints the routes below answer from, in the order the server loads them per build. */
-export const LIVE_MODULES: readonly LiveModule<never>[] = [location, valuation, autocomplete, research];
+export const LIVE_MODULES: readonly LiveModule<never>[] = [places, location, valuation, autocomplete, research];
 
 /** The answer of a live module to input the route already validated (its body, query or point). */
 async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown): Promise<Reply> {
@@ -53,6 +55,21 @@ async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown):
   const answer = (await inst.handle(input as never)) as LiveAnswer;
   if (!answer.ok) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   return { kind: 'json', body: answer.body };
+}
+
+/** The city a request names, by the build's place resolver (live/places: aliases, Census names, case, accents): its
+ *  canonical name, or, for a name it does not know, the name as given with `hint` naming the closest cities of the
+ *  state for the 404 (the legal and investor shards also hold cities outside `cities`: overlay and sales cities).
+ *  Strict (geo lookup, whose shards are exactly `cities`): an unknown or ambiguous name is a 404 at once. A build
+ *  without the place table passes the name through. */
+async function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict = false): Promise<{ city: string; hint: string }> {
+  const inst = build.live.get(places);
+  if (!inst || typeof state !== 'string' || typeof city !== 'string') return { city: String(city), hint: '' };
+  const answer = await inst.handle({ state, city } as never);
+  if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
+  if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
+  const at = answer.message.indexOf('; closest names: ');
+  return { city: city.trim(), hint: at >= 0 ? answer.message.slice(at) : '' };
 }
 
 interface RegulationRecord {
@@ -70,14 +87,14 @@ const subcategoriesOf = (category: string): string[] =>
 const ALL_SUBCATEGORIES = [...new Set(Object.keys(SUBCATEGORY_KEYS).map((k) => k.slice(k.indexOf('/') + 1)))].sort();
 
 /** The active records matching the query, most specific first as stored, at most 100. */
-function filterRegulations(records: RegulationRecord[], v: Values, city: string | null): RegulationRecord[] {
+function filterRegulations(records: RegulationRecord[], v: Values, city: { raw: string; key: string } | null): RegulationRecord[] {
   return records.filter((r) =>
     r.status === 'active'
     && (v['category'] === undefined || r.category === v['category'])
     && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
     && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
     && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
-    && (city === null || (r.city ?? '').toLowerCase().includes(city))).slice(0, 100);
+    && (city === null || (r.city ?? '').toLowerCase().includes(city.raw) || (city.key !== '' && placeKey(r.city ?? '').includes(city.key)))).slice(0, 100);
 }
 
 export const ROUTES: readonly Route[] = [
@@ -110,7 +127,9 @@ export const ROUTES: readonly Route[] = [
       const sp = shardPath('regulations', { state: String(v['state']) });
       const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
       if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
-      const city = typeof v['city'] === 'string' ? v['city'].trim().toLowerCase() : null;
+      // a part of the city's name as given (lower case), or of the name the place resolver gives it (by placeKey)
+      const city = typeof v['city'] === 'string'
+        ? { raw: v['city'].trim().toLowerCase(), key: placeKey((await canonicalCity(build, v['state'], v['city'])).city) } : null;
       // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
       const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null, city]);
       const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
@@ -161,9 +180,10 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/market/investor-overview', group: 'market', cacheControl: CACHE.shard, response: 'InvestorOverview',
     summary: 'Investor activity for a city',
     query: [p.city(), p.state(), p.months(12)],
-    resolve(v) {
+    async resolve(v, build) {
       uncovered(v['state']);
-      return shard('investor', { state: v['state'], city: v['city'], months: v['months'] }, `No investor data for ${String(v['city'])}, ${String(v['state'])}`);
+      const { city, hint } = await canonicalCity(build, v['state'], v['city']);
+      return shard('investor', { state: v['state'], city, months: v['months'] }, `No investor data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {
@@ -182,9 +202,10 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/geo/lookup', group: 'geo', cacheControl: CACHE.shard, response: 'CityLookup',
     summary: 'A city: FIPS, county, metro area, tier, zip codes and legal flags',
     query: [p.city(), p.state()],
-    resolve(v) {
+    async resolve(v, build) {
       uncovered(v['state']);
-      return shard('geo-lookup', { state: v['state'], city: v['city'] }, `No city named ${String(v['city'])} in ${String(v['state'])}`);
+      const { city } = await canonicalCity(build, v['state'], v['city'], true);
+      return shard('geo-lookup', { state: v['state'], city }, `No city named ${city} in ${String(v['state'])}`);
     },
   },
   {
@@ -233,19 +254,21 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/legal/market-legal-risk', group: 'legal', cacheControl: CACHE.legal, response: 'MarketLegalRisk',
     summary: 'Legal risk score for a market, with a plain-English summary and investor actions',
     query: [p.state(), p.city()],
-    resolve(v) {
+    async resolve(v, build) {
       uncovered(v['state']);
-      return shard('legal-market-risk', { state: v['state'], city: v['city'] }, `No legal risk data for ${String(v['city'])}, ${String(v['state'])}`);
+      const { city, hint } = await canonicalCity(build, v['state'], v['city']);
+      return shard('legal-market-risk', { state: v['state'], city }, `No legal risk data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {
     method: 'GET', path: '/v1/legal/landlord-profile', group: 'legal', cacheControl: CACHE.legal, response: 'LandlordProfile',
     summary: 'Landlord friendliness, eviction timeline, adverse possession and rent control for a state or city',
     query: [p.state(), p.city(false)],
-    resolve(v) {
+    async resolve(v, build) {
       uncovered(v['state']);
-      return shard('legal-landlord', { state: v['state'], city: v['city'] ?? null },
-        v['city'] ? `No landlord profile for ${String(v['city'])}, ${String(v['state'])}` : `No landlord profile for ${String(v['state'])}`);
+      const { city, hint } = v['city'] === undefined ? { city: null, hint: '' } : await canonicalCity(build, v['state'], v['city']);
+      return shard('legal-landlord', { state: v['state'], city },
+        city ? `No landlord profile for ${city}, ${String(v['state'])}${hint}` : `No landlord profile for ${String(v['state'])}`);
     },
   },
   {

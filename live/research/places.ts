@@ -5,17 +5,21 @@
 // Entity rules in short:
 //   zips     5 digits standing alone (not "$12345", not part of a longer number); unknown zips are reported, not guessed
 //   states   full names anywhere, any case ("new mexico" before "mexico"-free matches, "West Virginia" before "Virginia");
+//            misspelled names by edit distance (live/places/question.ts: capitalised, or after "in", "or"...);
 //            2-letter codes only in upper case, and the codes that are also English words (IN, OR, ME, OK, HI, OH, ID,
-//            CO, PA, MA, AL, DE, MD, MO) only with a cue: after a comma or a city ("Portland, OR"), or after a
-//            preposition at the end of a phrase ("eviction notice in OK?"); in an all-caps question every code needs a cue
+//            CO, PA, MA, AL, DE, MD, MO) only with a cue: after a comma or a city ("Portland, OR"), after a
+//            preposition at the end of a phrase ("eviction notice in OK?"), after "in"/"from"/"between"/"vs" in a
+//            mixed-case question ("in OK for nonpayment"), or possessive ("OK's"); in an all-caps question every code needs a cue
 //   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
 //            context state is DC (and the answer says how it was read)
-//   cities   the build's city list; multi-word names first; a name must be written with capitals, or be a large
+//   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri")
+//   cities   the build's city list, also by the place resolver's key (Saint/St., Fort/Ft., hyphens, accents); multi-word names first; a name must be written with capitals, or be a large
 //            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake
 import type { City } from './data.ts';
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
+import { citiesByKey, findStateTypos } from '../places/question.ts';
 
 export interface Target {
   state: string;
@@ -52,6 +56,10 @@ export const stateNameOf = (code: string): string => STATE_NAMES[code] ?? code;
 const AMBIGUOUS_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'CO', 'PA', 'MA', 'AL', 'DE', 'MD', 'MO', 'LA']);
 /** Ambiguous codes that are rarely English words in capitals: a code at the very end of the question counts. */
 const END_OK_CODES = new Set(['MA', 'PA', 'CO', 'MD', 'MO', 'DE', 'AL']);
+/** Words after which an upper-case ambiguous code in a mixed-case question is a place ("in OK for nonpayment"). */
+const STRONG_CUES = new Set(['in', 'from', 'between', 'vs', 'versus']);
+const SUBJECT_VERBS = new Set(['is', 'does', 'do', 'has']);
+const SUBJECT_NEXT = new Set(['a', 'an', 'have', 'has', 'require', 'allow', 'use', 'cap', 'limit', 'permit']);
 const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 'and', 'between', 'to', 'with', 'about']);
 const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgin islands', 'american samoa', 'northern mariana islands', 'northern marianas'];
 /** Extra state name spellings. */
@@ -87,7 +95,7 @@ interface Token { text: string; lower: string; start: number; end: number }
 function tokens(q: string): Token[] {
   const out: Token[] = [];
   for (const m of q.matchAll(/[A-Za-z][A-Za-z.'’-]*[A-Za-z.]|[A-Za-z]|\d+/g)) {
-    const text = m[0].replace(/\.$/, (d) => (/^(?:[A-Za-z]\.)+$/.test(m[0]) || /^(St|Ft|Mt)\.$/.test(m[0]) ? d : ''));
+    const text = m[0].replace(/\.$/, (d) => (/^(?:[A-Za-z]\.)+$/.test(m[0]) || /^(St|Ft|Mt)\.$/.test(m[0]) ? d : '')).replace(/^([A-Z]{2})['’]s$/, '$1');
     out.push({ text, lower: text.toLowerCase(), start: m.index, end: m.index + text.length });
   }
   return out;
@@ -113,7 +121,14 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   }
 
   // foreign places: the question is outside coverage ("New Mexico" is a state and "New England" a US region)
-  const foreign = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i.exec(q);
+  const foreignHit = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i.exec(q);
+  // a US town named like a country: "Mexico, Missouri", "Mexico, MO"
+  const usTown = foreignHit !== null && gaz.citiesByName.has(foreignHit[1]!.toLowerCase()) && (() => {
+    const rest = q.slice(foreignHit.index + foreignHit[0].length);
+    const code = /^\s*,?\s*([A-Z]{2})\b/.exec(rest);
+    return (code !== null && STATE_CODES.has(code[1]!)) || STATE_PATTERNS.some(([, , re]) => { re.lastIndex = 0; const m = re.exec(rest.toLowerCase()); return m !== null && /^\s*,?\s*$/.test(rest.slice(0, m.index)); });
+  })();
+  const foreign = usTown ? null : foreignHit;
   if (foreign) unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase()));
 
   // zips
@@ -170,9 +185,13 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     const afterCity = prev !== undefined && found.some((f) => f.kind === 'city' && f.end <= t.start && f.end >= prev.start);
     const prepCue = prev !== undefined && PREPOSITIONS.has(prev.lower) && (next === undefined || /^[\s]*([?.!,;)]|$)/.test(q.slice(t.end)) || ['and', 'vs', 'versus', 'or'].includes(next?.lower ?? ''));
     const endCue = END_OK_CODES.has(code) && /^\s*[?.!]?\s*$/.test(q.slice(t.end)) && prev !== undefined && !PREPOSITIONS.has(prev.lower);
+    const strongCue = !allCaps && prev !== undefined && STRONG_CUES.has(prev.lower);
+    const possessive = /^[A-Z]{2}['’]s\b/.test(q.slice(t.start, t.end + 2));
+    // the subject of a question about a state: "Is OK a tax deed state?", "Does IN have rent control?"
+    const subjectCue = !allCaps && prev !== undefined && SUBJECT_VERBS.has(prev.lower) && next !== undefined && SUBJECT_NEXT.has(next.lower);
     const listCue = next !== undefined && ['and', 'vs', 'versus'].includes(next.lower) && toks[i + 2] !== undefined && STATE_CODES.has(toks[i + 2]!.text);
     if (AMBIGUOUS_CODES.has(code) || allCaps) {
-      if (!(commaCue || afterCity || prepCue || listCue || endCue)) return;
+      if (!(commaCue || afterCity || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
     }
     if (code === 'LA' && !commaCue && !afterCity) return; // "LA" alone is Los Angeles (aliases above)
     if (code === 'DC') code = 'DC';
@@ -181,7 +200,10 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   });
 
   // cities: n-grams over the tokens, longest first
-  const stateHits = [...stateNameHits, ...codeHits];
+  // misspelled state names ("Pensylvania", "New Mexcio"), not where an exact city or state name stands
+  const typoHits: Found[] = findStateTypos(q, toks, taken, (phrase) => STATE_NAME_SET.has(phrase) || gaz.citiesByName.has(phrase) || citiesByKey(gaz.citiesByName, phrase) !== undefined)
+    .map((t) => { taken.push({ start: t.start, end: t.end }); return { state: t.code, at: t.start, end: t.end, kind: 'state' }; });
+  const stateHits = [...stateNameHits, ...codeHits, ...typoHits];
   const namedStates = new Set(stateHits.map((s) => s.state));
   if (context.state) namedStates.add(context.state);
   for (let i = 0; i < toks.length; i++) {
@@ -189,7 +211,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       const first = toks[i]!, last = toks[i + n - 1]!;
       if (overlaps(taken, first.start, last.end)) continue;
       const phrase = toks.slice(i, i + n).map((t) => t.lower).join(' ');
-      const cands = gaz.citiesByName.get(phrase);
+      const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
       if (!cands || cands.length === 0) continue;
       if (STATE_NAME_SET.has(phrase)) continue;
       const words = toks.slice(i, i + n);
@@ -242,7 +264,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       else unknown.push(`zip ${context.zip}`);
     }
     if (targets.length === 0 && context.city) {
-      const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? [];
+      const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? citiesByKey(gaz.citiesByName, context.city) ?? [];
       const c = context.state ? cands.find((x) => x.state === context.state) : cands[0];
       if (c) targets.push({ state: c.state, city: c.name, from: 'context' });
       else if (context.state) { targets.push({ state: context.state, from: 'context' }); unknown.push(`${context.city}, ${context.state}`); }

@@ -1,0 +1,35 @@
+// The place resolver of a build, for the routes that take a city (api/routes.ts): input {state, city} as the request
+// gave them, answer {city, state} with the canonical name, or 404 naming the closest cities of the state. Reads
+// <build>/live/places/places.json (live/places/build.ts). Rules: warehouse/docs/places.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import { notFoundMessage, PlaceResolver, type PlacesFile } from './resolver.ts';
+
+export interface PlaceInput { state: string; city: string }
+
+/** The resolver of a build folder; null when the build has no place table (an older build). */
+export function loadResolver(dir: string): PlaceResolver | null {
+  const file = path.join(dir, 'live', 'places', 'places.json');
+  if (!fs.existsSync(file)) return null;
+  return new PlaceResolver((JSON.parse(fs.readFileSync(file, 'utf8')) as PlacesFile).cities);
+}
+
+export function answerPlace(resolver: PlaceResolver, input: PlaceInput): LiveAnswer {
+  const r = resolver.resolveCity(input.state, input.city);
+  if (r.ok) return { ok: true, body: { city: r.city, state: r.state } };
+  return { ok: false, code: 'no_data', message: notFoundMessage(input.city, input.state, r) };
+}
+
+const places: LiveModule<PlaceInput> = {
+  name: 'places',
+  async load(build: LiveBuild): Promise<LiveInstance<PlaceInput>> {
+    const resolver = loadResolver(build.dir);
+    return {
+      // no place table: the name is passed through as given (the shard lookup then decides)
+      handle: (input) => (resolver ? answerPlace(resolver, input) : { ok: true, body: { city: input.city, state: input.state } }),
+    };
+  },
+};
+
+export default places;

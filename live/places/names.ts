@@ -1,0 +1,129 @@
+// Place names as people write them (pure, no I/O): the comparison key of a city name, the aliases a city gets from
+// its own name and its Census place name, and state names, codes and misspellings. Rules: warehouse/docs/places.md.
+import { STATE_NAMES } from '../../warehouse/regulations/schema.ts';
+
+/** Words written several ways that mean the same: each maps to its short form. */
+const WORD_FORMS: Readonly<Record<string, string>> = { saint: 'st', sainte: 'ste', mount: 'mt', fort: 'ft' };
+
+/**
+ * The comparison key of a place name: accents off, case off, apostrophes dropped ("O'Fallon" = "OFallon"), dots
+ * dropped, hyphens, slashes and commas as spaces, and Saint/Sainte/Mount/Fort in their short forms (St./Ste./Mt./Ft.).
+ */
+export function placeKey(name: string): string {
+  const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/['’`‘]/g, '').replace(/\./g, ' ').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  return words.map((w) => WORD_FORMS[w] ?? w).join(' ');
+}
+
+/** The key with its spaces taken out ("De Kalb" = "DeKalb", "Winston Salem" = "Winstonsalem"). */
+export const compactKey = (key: string): string => key.replace(/ /g, '');
+
+/** Census descriptors that end a place name ("Urban Honolulu CDP", "Nashville-Davidson metropolitan government (balance)"). */
+const DESCRIPTOR = /\s+(?:city and borough|unified government|consolidated government|metropolitan government|metro government|urban county|municipality|government|corporation|borough|village|city|town|township|cdp|plantation|comunidad|zona urbana)$/i;
+
+/** A Census place name without its legal descriptor and "(balance)": "Nashville-Davidson", "Louisville/Jefferson County". */
+export function censusCore(placeName: string): string {
+  const s = placeName.replace(/\s*\(balance\)\s*$/i, '').trim();
+  return s.replace(DESCRIPTOR, '').trim() || s; // one descriptor only: "Boise City city" is "Boise City"
+}
+
+/**
+ * The names a city answers to, as keys: its own name and its Census place name without the descriptor, each also
+ * without and within a parenthesis ("San Buenaventura (Ventura)" -> "san buenaventura", "ventura"), plus the names of
+ * consolidated governments whose first part is the city (`consolidated`: "Louisville/Jefferson County", "Nashville-Davidson").
+ * The query side strips "City of", "X city" and similar (queryKeys).
+ */
+export function aliasKeys(cityName: string, placeName: string | null, consolidated: readonly string[] = []): string[] {
+  const keys = new Set<string>();
+  const addName = (n: string): void => {
+    keys.add(placeKey(n));
+    const paren = /^(.*?)\s*\(([^)]+)\)\s*$/.exec(n);
+    if (paren) { keys.add(placeKey(paren[1]!)); keys.add(placeKey(paren[2]!)); }
+  };
+  addName(cityName);
+  if (placeName) addName(censusCore(placeName));
+  for (const c of consolidated) addName(censusCore(c));
+  keys.delete('');
+  return [...keys];
+}
+
+/** The city name a consolidated government's Census name starts with ("Louisville" of "Louisville/Jefferson County
+ *  metro government (balance)", "Nashville" of "Nashville-Davidson ..."), or null for other places. */
+export function consolidatedHead(placeName: string, lsad: string | null): string | null {
+  if (!/\(balance\)\s*$/i.test(placeName) && lsad !== 'UC' && lsad !== '00') return null;
+  const core = censusCore(placeName);
+  const head = core.split(/[/-]/)[0]!.trim();
+  return head && head !== core ? head : null;
+}
+
+/** The keys to try for a name as typed, most literal first: as written, then without "City of"/"Town of", a trailing
+ *  "city"/"town"/"village"/"CDP", a trailing state ("Boise, ID" given as the city), then in compact form. */
+export function queryKeys(typed: string): string[] {
+  const k = placeKey(typed);
+  const out = [k];
+  const stripped = k.replace(/^(?:the )?(?:city|town|village|borough|township) of /, '')
+    .replace(/ (?:city|town|village|borough|cdp|township|municipality)$/, '');
+  if (stripped !== k && stripped) out.push(stripped);
+  const alsoPrefixOnly = k.replace(/^(?:the )?(?:city|town|village|borough|township) of /, '');
+  if (!out.includes(alsoPrefixOnly) && alsoPrefixOnly) out.push(alsoPrefixOnly);
+  return out;
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment: substitution, insertion, deletion, adjacent transposition). */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = v;
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** How many edits a misspelled name of this length may carry: none under 5 letters, 1 under 9, 2 from 9. */
+export const typoBudget = (length: number): number => (length < 5 ? 0 : length < 9 ? 1 : 2);
+
+export const STATE_CODES: ReadonlySet<string> = new Set(Object.keys(STATE_NAMES));
+const STATE_BY_KEY = new Map<string, string>(Object.entries(STATE_NAMES).map(([c, n]) => [placeKey(n), c]));
+STATE_BY_KEY.set('district of columbia', 'DC');
+STATE_BY_KEY.set('washington dc', 'DC');
+
+/** Full state names as keys ("new mexico"), with their codes. */
+export const STATE_KEYS: ReadonlyMap<string, string> = STATE_BY_KEY;
+
+/**
+ * A state from how it was written: a USPS code (any case), a full name, or a full name misspelled within the typo
+ * budget when exactly one state is that close ("Pensylvania", "Misissippi", "Tennesee"). Null otherwise.
+ */
+export function resolveState(typed: string): { code: string; exact: boolean } | null {
+  const t = typed.trim();
+  if (/^[A-Za-z]{2}$/.test(t) && STATE_CODES.has(t.toUpperCase())) return { code: t.toUpperCase(), exact: true };
+  const key = placeKey(t);
+  const hit = STATE_BY_KEY.get(key) ?? STATE_BY_KEY.get(key.replace(/^state of /, '').replace(/ state$/, ''));
+  if (hit) return { code: hit, exact: true };
+  const code = closestState(key);
+  return code ? { code, exact: false } : null;
+}
+
+/** The one state whose name is within the typo budget of a key (ties: null). Names compared with and without spaces. */
+export function closestState(key: string): string | null {
+  const budget = typoBudget(compactKey(key).length);
+  if (budget === 0) return null;
+  let best: string | null = null;
+  let bestD = budget + 1;
+  let tie = false;
+  for (const [name, code] of STATE_BY_KEY) {
+    const d = Math.min(editDistance(key, name, budget), editDistance(compactKey(key), compactKey(name), budget));
+    if (d < bestD) { best = code; bestD = d; tie = false; } else if (d === bestD && code !== best) tie = true;
+  }
+  return best && !tie ? best : null;
+}

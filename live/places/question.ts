@@ -1,0 +1,92 @@
+// Place names inside free text (pure, no I/O), for the research question parser (live/research/places.ts): misspelled
+// state names found by edit distance, and city lookups by the resolver's key (Saint/St., hyphens, accents, case).
+// Rules: warehouse/docs/places.md.
+import { compactKey, editDistance, placeKey, STATE_KEYS, typoBudget } from './names.ts';
+
+export interface TextSpan { start: number; end: number }
+export interface WordToken { text: string; lower: string; start: number; end: number }
+export interface StateTypo { code: string; start: number; end: number; written: string }
+
+/** Words after which a lower-case misspelled state may stand ("eviction in pensylvania"). */
+const PLACE_CUES = new Set(['in', 'for', 'from', 'between', 'vs', 'versus', 'and', 'or', 'of', 'than']);
+
+const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS].map(([k, c]) => [k, c, k.split(' ').length]);
+
+/**
+ * Misspelled state names in a question: one to three words not already taken whose key is within the typo budget of a
+ * state name's (budget by the state name's length, none under 5 letters), one state strictly closest. The words must
+ * be capitalised (any case in an all-caps question), or follow a place cue ("in", "for", "or" ...); five-letter names
+ * always need the cue. A demonym ("Indian", "Texans", "Georgian") is not a misspelling.
+ */
+export function findStateTypos(q: string, toks: readonly WordToken[], taken: readonly TextSpan[], exact: (phrase: string) => boolean): StateTypo[] {
+  const out: StateTypo[] = [];
+  const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
+  const free = (s: number, e: number): boolean => !taken.some((x) => s < x.end && e > x.start) && !out.some((x) => s < x.end && e > x.start);
+  for (let n = 3; n >= 1; n--) {
+    for (let i = 0; i + n <= toks.length; i++) {
+      const words = toks.slice(i, i + n);
+      const first = words[0]!, last = words[n - 1]!;
+      if (!free(first.start, last.end)) continue;
+      if (words.some((w) => !/^[A-Za-z]+$/.test(w.text))) continue;
+      const phrase = words.map((w) => w.lower).join(' ');
+      if (exact(phrase)) continue;
+      const capital = allCaps || words.every((w, j) => /^[A-Z]/.test(w.text) || (j > 0 && w.lower === 'of'));
+      const prev = toks[i - 1];
+      if (!capital && !(prev && PLACE_CUES.has(prev.lower))) continue;
+      const code = closestStateName(phrase, n, prev !== undefined && PLACE_CUES.has(prev.lower));
+      if (code) out.push({ code, start: first.start, end: last.end, written: q.slice(first.start, last.end) });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** The state whose name (of `words` words, or one word fewer or more when written together or apart) is strictly the
+ *  closest to a phrase within its typo budget; null when none or a tie. */
+function closestStateName(phrase: string, words: number, cued: boolean): string | null {
+  const compact = compactKey(phrase);
+  let best: string | null = null;
+  let bestD = Infinity;
+  let tie = false;
+  for (const [key, code, n] of STATE_LIST) {
+    if (Math.abs(n - words) > 1) continue;
+    const budget = typoBudget(compactKey(key).length);
+    // five-letter names (Texas, Maine, Idaho) only after a place cue: "Main Street" is not Maine
+    if (budget === 0 || (compactKey(key).length < 6 && !cued)) continue;
+    if (isDemonym(compact, compactKey(key))) continue;
+    // word for word when the counts agree, each word within its own budget: "New work" is not "New York" (a four-letter
+    // word takes no typo), "Distict of Columbia" and "Nort Carolina" are states
+    if (n === words && n > 1 && !sameWords(phrase.split(' '), key.split(' '))) continue;
+    const d = editDistance(compact, compactKey(key), budget);
+    // written together or apart ("Newyork", "Rhode island" as one word) counts at distance 0 too
+    if ((d === 0 && n === words) || d > budget) continue;
+    if (d < bestD) { best = code; bestD = d; tie = false; } else if (d === bestD && code !== best) tie = true;
+  }
+  return best && !tie ? best : null;
+}
+
+const sameWords = (typed: string[], state: string[]): boolean =>
+  typed.every((w, i) => editDistance(w, state[i]!, 2) <= typoBudget(state[i]!.length));
+
+/** "Indian(s)", "Texan(s)", "Georgian", "Alaskan": the state's name (ending in a vowel or s) cut short, plus n or ns. */
+const isDemonym = (word: string, state: string): boolean => {
+  const stem = word.replace(/ns?$/, '');
+  return stem !== word && stem.length >= 4 && /[aeious]$/.test(state) && state.startsWith(stem);
+};
+
+/** The cities of a gazetteer by the resolver's key ("st louis" for "St. Louis" and "Saint Louis"), built once per map. */
+const KEY_INDEXES = new WeakMap<ReadonlyMap<string, readonly unknown[]>, Map<string, unknown[]>>();
+export function citiesByKey<C>(byName: ReadonlyMap<string, readonly C[]>, phrase: string): C[] | undefined {
+  let index = KEY_INDEXES.get(byName) as Map<string, C[]> | undefined;
+  if (!index) {
+    index = new Map<string, C[]>();
+    for (const [name, list] of byName) {
+      for (const k of new Set([placeKey(name), compactKey(placeKey(name))])) {
+        const cur = index.get(k);
+        if (cur) { for (const c of list) if (!cur.includes(c)) cur.push(c); } else index.set(k, [...list]);
+      }
+    }
+    KEY_INDEXES.set(byName, index as Map<string, unknown[]>);
+  }
+  const key = placeKey(phrase);
+  return index.get(key) ?? index.get(compactKey(key));
+}

@@ -1,0 +1,96 @@
+// The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
+// table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
+import { compactKey, editDistance, placeKey, queryKeys } from './names.ts';
+
+/** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
+export type PlaceRow = [name: string, state: string, population: number, keys: string[]];
+
+export interface PlacesFile {
+  format: number;
+  build_id: string;
+  cities: PlaceRow[];
+}
+
+export type CityResolution =
+  | { ok: true; city: string; state: string; exact: boolean }
+  | { ok: false; reason: 'unknown' | 'ambiguous'; suggestions: string[] };
+
+interface Entry { name: string; state: string; population: number; nameKey: string }
+
+export class PlaceResolver {
+  /** state -> key -> cities answering to it */
+  private readonly byKey = new Map<string, Map<string, Entry[]>>();
+  private readonly byCompact = new Map<string, Map<string, Entry[]>>();
+  private readonly byState = new Map<string, Entry[]>();
+
+  constructor(rows: readonly PlaceRow[]) {
+    for (const [name, state, population, keys] of rows) {
+      const e: Entry = { name, state, population, nameKey: placeKey(name) };
+      (this.byState.get(state) ?? this.byState.set(state, []).get(state)!).push(e);
+      for (const k of new Set([e.nameKey, ...keys])) {
+        add(this.byKey, state, k, e);
+        add(this.byCompact, state, compactKey(k), e);
+      }
+    }
+  }
+
+  /** Every city of a state (canonical names). */
+  citiesOf(state: string): readonly string[] {
+    return (this.byState.get(state) ?? []).map((e) => e.name);
+  }
+
+  /**
+   * The city a typed name means in a state: the keys of queryKeys() in order, first against the city's own names and
+   * aliases, then in compact form. A key shared by several cities is decided by the one whose own name it is;
+   * otherwise ambiguous. Unknown and ambiguous names come back with the closest names in the state.
+   */
+  resolveCity(state: string, typed: string): CityResolution {
+    const keys = queryKeys(typed);
+    for (const [index, compact] of [[this.byKey, false], [this.byCompact, true]] as const) {
+      const forState = index.get(state);
+      if (!forState) break;
+      for (const k of keys) {
+        const hits = forState.get(compact ? compactKey(k) : k);
+        if (!hits || hits.length === 0) continue;
+        if (hits.length === 1) return { ok: true, city: hits[0]!.name, state, exact: hits[0]!.name === typed };
+        const own = hits.filter((h) => (compact ? compactKey(h.nameKey) : h.nameKey) === (compact ? compactKey(k) : k));
+        if (own.length === 1) return { ok: true, city: own[0]!.name, state, exact: own[0]!.name === typed };
+        return { ok: false, reason: 'ambiguous', suggestions: hits.map((h) => h.name).sort() };
+      }
+    }
+    return { ok: false, reason: 'unknown', suggestions: this.closest(state, typed) };
+  }
+
+  /** The names of a state closest to a typed one: fewest edits between keys (prefix matches count as close), then the
+   *  larger city; at most `limit`. */
+  closest(state: string, typed: string, limit = 5): string[] {
+    const keys = queryKeys(typed);
+    const scored: { e: Entry; d: number }[] = [];
+    for (const e of this.byState.get(state) ?? []) {
+      let best = Infinity;
+      for (const key of keys) {
+        const cap = Math.max(2, Math.ceil(key.length / 3));
+        let d = editDistance(key, e.nameKey, cap);
+        if (key.length >= 3 && (e.nameKey.startsWith(key) || key.startsWith(e.nameKey))) d = Math.min(d, 1);
+        if (d <= cap) best = Math.min(best, d);
+      }
+      if (best < Infinity) scored.push({ e, d: best });
+    }
+    scored.sort((a, b) => a.d - b.d || b.e.population - a.e.population || a.e.name.localeCompare(b.e.name));
+    return scored.slice(0, limit).map((s) => s.e.name);
+  }
+}
+
+function add(index: Map<string, Map<string, Entry[]>>, state: string, key: string, e: Entry): void {
+  let m = index.get(state);
+  if (!m) { m = new Map(); index.set(state, m); }
+  const list = m.get(key);
+  if (!list) m.set(key, [e]);
+  else if (!list.includes(e)) list.push(e);
+}
+
+/** The 404 message of a city not found: names the closest cities of the state when there are any. */
+export function notFoundMessage(typed: string, state: string, r: Extract<CityResolution, { ok: false }>): string {
+  const head = r.reason === 'ambiguous' ? `"${typed}" names several cities in ${state}` : `No city named ${typed} in ${state}`;
+  return r.suggestions.length ? `${head}; closest names: ${r.suggestions.join(', ')}` : head;
+}

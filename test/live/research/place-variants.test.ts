@@ -1,0 +1,83 @@
+// Research questions naming a state as people write it (live/research/places.ts with live/places/question.ts): the
+// USPS code as a word ("in OK", "OK's"), the name in lower case, a one-letter misspelling (generated: a letter
+// dropped, two letters swapped), multi-word names ("New Mexico", "West Virginia", "North Dakota"), comparisons and
+// "Mexico, Missouri". Each variant must be answered and cited exactly like the same question spelled correctly, and the
+// correct spelling itself must be an answer about that state (its name in the answer, at least one source).
+// The state names come from the spec's state list (warehouse/regulations/schema.ts STATE_NAMES, a contract table).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine, type ResearchBody } from '../../../live/research/endpoint.ts';
+import { STATE_NAMES } from '../../../warehouse/regulations/schema.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let engine: ResearchEngine;
+beforeAll(() => { engine = new ResearchEngine(researchData(), null); });
+
+const ask = (query: string): Promise<ResearchBody> => engine.answer({ query });
+/** What must match between two answers: the answer text and its cited sources (processing time aside). */
+const facts = (b: ResearchBody): unknown => ({ answer: b.answer, sources: b.sources, confidence: b.confidence });
+
+/** One-edit misspellings of a state name (test's own generator): a letter of its longest word dropped, two swapped. */
+function misspellings(name: string): string[] {
+  const words = name.split(' ');
+  const w = words.reduce((a, b) => (b.length > a.length ? b : a));
+  if (w.length < 6) return [];
+  const i = Math.floor(w.length / 2);
+  const dropped = w.slice(0, i) + w.slice(i + 1);
+  const swapped = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  return [...new Set([dropped, swapped])].filter((x) => x.toLowerCase() !== w.toLowerCase()).map((x) => name.replace(w, x));
+}
+
+const TEMPLATES: [string, (s: string) => string][] = [
+  ['notice', (s) => `How many days notice for nonpayment of rent in ${s}?`],
+  ['tax sale', (s) => `Is ${s} a tax lien or tax deed state?`],
+];
+
+describe('a state written as people write it is answered like its correct spelling', () => {
+  for (const [label, t] of TEMPLATES) {
+    it(`${label}: codes, lower case and misspellings for all 51 jurisdictions`, async () => {
+      const failures: string[] = [];
+      let pairs = 0;
+      for (const [code, name] of Object.entries(STATE_NAMES)) {
+        const right = await ask(t(name));
+        if (!right.answer.includes(name) || right.sources.length === 0) { failures.push(`${name}: the correct spelling is not answered (${right.answer.slice(0, 80)})`); continue; }
+        // "LA" is read as Los Angeles (the city nickname), so Louisiana is asked by name only
+        const variants = [...(code === 'LA' ? [] : [t(code)]), t(name.toLowerCase()), ...misspellings(name).map(t)];
+        for (const v of variants) {
+          pairs++;
+          const got = await ask(v);
+          if (JSON.stringify(facts(got)) !== JSON.stringify(facts(right))) failures.push(`"${v}": ${got.answer.slice(0, 100)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(pairs).toBeGreaterThan(51 * 2);
+    }, 120_000);
+  }
+
+  it('possessive codes: "OK\'s eviction notice" is Oklahoma\'s', async () => {
+    for (const [code, name] of [['OK', 'Oklahoma'], ['TX', 'Texas'], ['OR', 'Oregon']] as const) {
+      expect(facts(await ask(`What is ${code}'s eviction notice period for nonpayment?`))).toEqual(facts(await ask(`What is ${name}'s eviction notice period for nonpayment?`)));
+    }
+  });
+
+  it('multi-word state names are the state, not the word inside them', async () => {
+    for (const name of ['New Mexico', 'West Virginia', 'North Dakota', 'New Hampshire', 'Rhode Island', 'South Carolina']) {
+      const b = await ask(`Is ${name} a tax lien or tax deed state?`);
+      expect(b.answer, name).toContain(name);
+      expect(b.sources.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('comparisons: "shorter in Montana or Nevada" with codes and misspellings', async () => {
+    const right = facts(await ask('Is the eviction notice for nonpayment shorter in Montana or Nevada?'));
+    expect(JSON.stringify(right)).toMatch(/Montana[\s\S]*Nevada|Nevada[\s\S]*Montana/);
+    for (const v of ['Is the eviction notice for nonpayment shorter in MT or NV?', 'Is the eviction notice for nonpayment shorter in Montanna or Nevda?']) {
+      expect(facts(await ask(v)), v).toEqual(right);
+    }
+  });
+
+  it('"Mexico, Missouri" is a Missouri town, not the country', async () => {
+    const b = await ask('How many days notice for nonpayment of rent in Mexico, Missouri?');
+    expect(b.answer).toContain('Missouri');
+    expect(b.sources.length).toBeGreaterThan(0);
+  });
+});
