@@ -1,7 +1,8 @@
 // The place resolver over HTTP (live/places, api/routes.ts): the 60 largest US places by ACS 2023 population, found
 // in the raw ACS file, each asked for by every common variant of its name (its Census name without the descriptor,
 // Saint/St., Mount/Mt., Fort/Ft., "City of X", "X city", case, hyphens, accents, apostrophes) must give the same
-// answer as its name as simplemaps writes it. A one-letter typo of each is a 404 whose message offers the name.
+// answer as its name as simplemaps writes it, on the geo lookup and on the legal and investor endpoints (where the
+// canonical spelling has an answer). A one-letter typo of each is a 404 whose message offers the name.
 // The places, their names and the simplemaps spelling come from the raw files (DuckDB over ../shared/data), the
 // variants from the test's own generator: no product function is used to compute what is expected.
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -104,6 +105,28 @@ describe('geo lookup by every common variant of the 60 largest places', () => {
     }
     expect(failures).toEqual([]);
     expect(asked).toBeGreaterThanOrEqual(60 * 5); // at least the name, lower and upper case, "City of X", "X city"
+  }, 120_000);
+
+  test('the legal and investor endpoints take the same variants: the same answer as the simplemaps spelling', async () => {
+    const failures: string[] = [];
+    let compared = 0;
+    for (const b of big) {
+      for (const route of ['/v1/legal/market-legal-risk', '/v1/legal/landlord-profile', '/v1/market/investor-overview']) {
+        const get = async (city: string): Promise<{ status: number; text: string }> => {
+          const res = await srv.get(`${route}?state=${b.state}&city=${encodeURIComponent(city)}`, key);
+          return { status: res.status, text: await res.text() };
+        };
+        const canon = await get(b.simplemaps);
+        if (canon.status !== 200) { if (route !== '/v1/market/investor-overview') failures.push(`${route} ${b.simplemaps}: ${canon.status}`); continue; }
+        for (const v of variants(b).filter((_, i) => i % 3 === 0)) {
+          compared++;
+          const got = await get(v);
+          if (got.status !== 200 || got.text !== canon.text) failures.push(`${route} "${v}", ${b.state}: ${got.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(compared).toBeGreaterThan(60 * 2 * 2);
   }, 120_000);
 
   test('a one-letter typo is a 404 whose message offers the right name', async () => {
