@@ -1,31 +1,120 @@
--- requires: states, stg_gazetteer__places, stg_acs_population__places
--- int_geo_places: one row per Census place (Gazetteer 2025) in the 50 states + DC, with its ACS 2023 population
--- and name_core, the slug of its name without the legal descriptor ("seattle-city" -> "seattle").
+-- requires: states, counties, stg_gazetteer__places, stg_acs_population__places, stg_usgeo__places, stg_usgeo__place_counties, stg_usgeo__zcta_places, stg_usgeo__zcta_counties, stg_usgeo__zctas, stg_acs_population__zctas
+-- int_geo_places: one row per Census place (Gazetteer 2025, incorporated place or CDP) in the 50 states + DC, with
+-- its ACS 2023 population, the name people say (plain_name: the name without its legal descriptor, "Toms River CDP"
+-- -> "Toms River"), name_core (the slug of that name) and its primary county (warehouse/docs/geo.md "Primary county"):
+--   1. the only county the place lies in (us_geo place_counties; for the places us_geo leaves out, such as the
+--      consolidated-city balances and DC, the current counties of the ZCTAs the place overlaps);
+--   2. of several, the county holding most of the place's people, estimated from the 2020 ZCTA crosswalks: each
+--      ZCTA's ACS 2023 people inside the place in proportion to the ZCTA's land inside it, split among the candidate
+--      counties in proportion to the ZCTA's land in each;
+--   3. where no ZCTA people are known, the county with most of the place's land by the same split;
+--   4. else us_geo's county of the place (GNIS), else null (10_geo_04_cities falls back to simplemaps' county).
+-- int_geo_place_zips: the ZCTAs of a place: at least 10% of the ZCTA's land is in the place, or at least 10% of the
+-- place's land is in the ZCTA.
 create or replace table int_geo_places as
 with gazetteer as (
-    select * from stg_gazetteer__places
+    select * from stg_gazetteer__places where state_code in (select state_code from states)
 ),
 acs as (
     select * from stg_acs_population__places
 ),
+named as (
+    select
+        g.*,
+        regexp_replace(
+            g.place_name,
+            ' ((city and borough|unified government|consolidated government|metro government|metropolitan government|urban county|city|town|village|borough|CDP|municipality|corporation|comunidad|zona urbana) )?(\(balance\))$| (city and borough|unified government|consolidated government|metropolitan government|urban county|city|town|village|borough|CDP|municipality|corporation|comunidad|zona urbana)$',
+            ''
+        ) as plain_name,
+    from gazetteer g
+),
+zcta as (
+    select z.zcta, z.land_area_sqmi as land, coalesce(a.population, z.population) as population,
+    from stg_usgeo__zctas z
+    left join stg_acs_population__zctas a on a.geoid = z.zcta
+),
+pieces as (
+    select zp.place_geoid, zp.zcta, zp.land_area_sqmi as land, z.land as zcta_land, z.population as zcta_population,
+    from stg_usgeo__zcta_places zp
+    join zcta z using (zcta)
+    where zp.land_area_sqmi > 0 and z.land > 0
+),
+zcta_counties as (
+    select zcta, county_fips, land_area_sqmi as land,
+    from stg_usgeo__zcta_counties
+    where land_area_sqmi > 0 and county_fips in (select county_fips from counties)
+),
+listed as (
+    select distinct place_geoid, county_fips from stg_usgeo__place_counties
+    where county_fips in (select county_fips from counties)
+),
+candidates as (
+    select * from listed
+    union
+    select distinct p.place_geoid, zc.county_fips
+    from pieces p join zcta_counties zc using (zcta)
+    where p.place_geoid not in (select place_geoid from stg_usgeo__place_counties)
+),
+candidate_count as (
+    select place_geoid, count(*) as n, any_value(county_fips) as only_county, from candidates group by place_geoid
+),
+split as (
+    select
+        p.place_geoid,
+        c.county_fips,
+        p.zcta_population * p.land / p.zcta_land * zc.land / sum(zc.land) over (partition by p.place_geoid, p.zcta) as people,
+        p.land * zc.land / sum(zc.land) over (partition by p.place_geoid, p.zcta) as land,
+    from pieces p
+    join candidates c on c.place_geoid = p.place_geoid
+    join zcta_counties zc on zc.zcta = p.zcta and zc.county_fips = c.county_fips
+),
+shares as (
+    select
+        place_geoid,
+        arg_max(county_fips, (people, county_fips)) filter (where people > 0) as by_people,
+        arg_max(county_fips, (land, county_fips)) filter (where land > 0) as by_land,
+    from (select place_geoid, county_fips, sum(people) as people, sum(land) as land, from split group by all)
+    group by place_geoid
+),
 final as (
     select
-        g.place_geoid,
-        g.state_code,
-        g.place_name,
-        slug(g.place_name) as name_slug,
-        regexp_replace(
-            slug(g.place_name),
-            '-(city|town|village|borough|cdp|municipality|city-and-borough|corporation|comunidad|zona-urbana)$',
-            ''
-        ) as name_core,
-        g.lsad,
-        g.funcstat,
+        n.place_geoid,
+        n.state_code,
+        n.place_name,
+        n.plain_name,
+        slug(n.place_name) as name_slug,
+        slug(n.plain_name) as name_core,
+        n.lsad,
+        n.funcstat,
         acs.population,
-        g.lat,
-        g.lng,
-    from gazetteer g
-    join states s using (state_code)
-    left join acs on acs.geoid = g.place_geoid
+        n.land_area_sqmi,
+        case
+            when cc.n = 1 then cc.only_county
+            when s.by_people is not null then s.by_people
+            when s.by_land is not null then s.by_land
+            when u.county_fips in (select county_fips from counties) then u.county_fips
+        end as county_fips,
+        case
+            when cc.n = 1 then 'only_county'
+            when s.by_people is not null then 'population_share'
+            when s.by_land is not null then 'land_share'
+            when u.county_fips in (select county_fips from counties) then 'usgeo_place'
+        end as county_source,
+        n.lat,
+        n.lng,
+    from named n
+    left join acs on acs.geoid = n.place_geoid
+    left join candidate_count cc using (place_geoid)
+    left join shares s using (place_geoid)
+    left join stg_usgeo__places u using (place_geoid)
 )
 select * from final order by place_geoid;
+
+create or replace table int_geo_place_zips as
+select distinct p.place_geoid, zp.zcta as zip,
+from int_geo_places p
+join stg_usgeo__zcta_places zp using (place_geoid)
+join stg_usgeo__zctas z using (zcta)
+where zp.land_area_sqmi > 0
+  and (zp.land_area_sqmi >= 0.1 * z.land_area_sqmi or zp.land_area_sqmi >= 0.1 * p.land_area_sqmi)
+order by all;

@@ -1,9 +1,14 @@
--- requires: states, counties, int_geo_cbsas, int_geo_places, stg_simplemaps__cities
--- Canonical cities: one row per (state_code, slug(city_name)) of the simplemaps US cities in the 50 states + DC.
--- population: the ACS 2023 place population of the matching Census place (simplemaps' own figure is the
--- urban-area population for the largest cities, e.g. New York 18.8 M); simplemaps' figure when no place matches.
--- market_tier: by the population of the city's CBSA (metro or micro area), see warehouse/docs/geo.md.
--- is_market: population >= 5,000 (the markets list of /v1/geo/markets).
+-- requires: states, counties, int_geo_cbsas, int_geo_places, int_geo_place_zips, stg_simplemaps__cities, stg_hud_crosswalk__zip_county, stg_usgeo__zctas
+-- Canonical cities: one row per (state_code, slug(city_name)): every Census place of the 50 states + DC with an ACS
+-- 2023 population (incorporated or CDP), and every simplemaps city that is no Census place (the five New York
+-- boroughs, unincorporated communities). warehouse/docs/geo.md "cities".
+--   name        simplemaps' spelling of the place when a simplemaps city matches it ("St. Paul", "Nashville"), else
+--               the place's name without its legal descriptor ("Toms River CDP" -> "Toms River")
+--   county      the place's primary county (int_geo_places), else simplemaps' county
+--   population  ACS 2023 place population; simplemaps' figure for a city without one
+--   zip_codes   the place's ZCTAs (int_geo_place_zips) and the non-ZCTA ZIPs (PO boxes, unique ZIPs) whose USPS
+--               preferred city is the city (HUD); simplemaps' list for a city that is no place, or a place no ZCTA meets
+--   market_tier by the population of the county's CBSA; is_market: population >= 5,000.
 create or replace table cities as
 with simplemaps as (
     select * from stg_simplemaps__cities where state_code in (select state_code from states)
@@ -11,78 +16,111 @@ with simplemaps as (
 places as (
     select * from int_geo_places
 ),
+-- A simplemaps city is matched to a place with an ACS population:
 -- 1. same state, same name without descriptor ("Seattle" = "Seattle city"), nearest within 80 km
 --    (internal points can sit far from the simplemaps point: San Francisco's is 52 km west, offshore)
-exact_candidates as (
-    select
-        c.simplemaps_id,
-        p.place_geoid,
-        p.population,
-        111.2 * sqrt(power(c.lat - p.lat, 2) + power((c.lng - p.lng) * cos(radians(c.lat)), 2)) as distance_km,
-    from simplemaps c
-    join places p on p.state_code = c.state_code and p.name_core = slug(c.city_name)
-),
-exact_match as (
-    select simplemaps_id, arg_min(place_geoid, distance_km) as place_geoid, arg_min(population, distance_km) as population,
-    from exact_candidates
-    where distance_km <= 80
-    group by simplemaps_id
-),
 -- 2. otherwise a place whose name contains the city's name as whole words ("Boise City city",
 --    "Nashville-Davidson metropolitan government (balance)", "Urban Honolulu CDP"), nearest within 25 km
-unmatched as (
-    select * from simplemaps where simplemaps_id not in (select simplemaps_id from exact_match)
+places_with_people as (
+    select * from places where population is not null
 ),
-partial_candidates as (
-    select
-        c.simplemaps_id,
-        p.place_geoid,
-        p.population,
+exact as (
+    select c.simplemaps_id, p.place_geoid, 1 as pass,
+        111.2 * sqrt(power(c.lat - p.lat, 2) + power((c.lng - p.lng) * cos(radians(c.lat)), 2)) as distance_km,
+    from simplemaps c
+    join places_with_people p on p.state_code = c.state_code and p.name_core = slug(c.city_name)
+),
+unmatched as materialized (
+    select * from simplemaps where simplemaps_id not in (select simplemaps_id from exact where distance_km <= 80)
+),
+partial as (
+    select c.simplemaps_id, p.place_geoid, 2 as pass,
         111.2 * sqrt(power(c.lat - p.lat, 2) + power((c.lng - p.lng) * cos(radians(c.lat)), 2)) as distance_km,
     from unmatched c
-    join places p
+    join places_with_people p
         on p.state_code = c.state_code
         and ('-' || p.name_slug || '-') like ('%-' || slug(c.city_name) || '-%')
 ),
-partial_match as (
-    select simplemaps_id, arg_min(place_geoid, distance_km) as place_geoid, arg_min(population, distance_km) as population,
-    from partial_candidates
-    where distance_km <= 25
-    group by simplemaps_id
+in_reach as (
+    select * from exact where distance_km <= 80
+    union all
+    select * from partial where distance_km <= 25
+),
+-- each simplemaps city takes its best place (exact before partial, then nearest); each place keeps one city
+best_place as (
+    select simplemaps_id, arg_min(place_geoid, (pass, distance_km)) as place_geoid, min((pass, distance_km)) as rank_key,
+    from in_reach group by simplemaps_id
 ),
 place_match as (
-    select * from exact_match
-    union all
-    select * from partial_match
+    select place_geoid, arg_min(simplemaps_id, (rank_key, simplemaps_id)) as simplemaps_id,
+    from best_place group by place_geoid
+),
+hud_zips as (
+    select usps_pref_state as state_code, slug(usps_pref_city) as city_slug, list_sort(list(distinct zip)) as zips,
+    from stg_hud_crosswalk__zip_county
+    where zip is not null and usps_pref_city is not null and zip not in (select zcta from stg_usgeo__zctas where zcta is not null)
+    group by all
+),
+place_zips as (
+    select place_geoid, list_sort(list(zip)) as zips, from int_geo_place_zips group by place_geoid
+),
+from_places as (
+    select
+        coalesce(c.simplemaps_id, p.place_geoid) as city_id,
+        coalesce(c.city_name, p.plain_name) as city_name,
+        p.state_code,
+        coalesce(p.county_fips, c.county_fips) as county_fips,
+        case when p.county_fips is not null then p.county_source when c.county_fips is not null then 'simplemaps' end as county_source,
+        coalesce(p.population, c.population) as population,
+        case when p.population is not null then 'acs_place' else 'simplemaps' end as population_source,
+        c.population as simplemaps_population,
+        p.place_geoid,
+        p.place_name,
+        coalesce(c.is_incorporated, p.lsad <> '57') as is_incorporated,
+        coalesce(c.is_military, false) as is_military,
+        c.ranking,
+        pz.zips as place_zips,
+        c.zip_codes as simplemaps_zips,
+        coalesce(c.lat, p.lat) as lat,
+        coalesce(c.lng, p.lng) as lng,
+        c.timezone,
+        coalesce(c._file, p_src._file) as _file,
+        coalesce(c._row, p_src._row) as _row,
+        case when c.simplemaps_id is not null then 'simplemaps' else 'gazetteer' end as row_source,
+    from places p
+    left join place_match m using (place_geoid)
+    left join simplemaps c using (simplemaps_id)
+    left join place_zips pz using (place_geoid)
+    left join stg_gazetteer__places p_src using (place_geoid)
+    where p.population is not null or c.simplemaps_id is not null
+),
+from_simplemaps as (
+    select
+        c.simplemaps_id as city_id, c.city_name, c.state_code, c.county_fips, 'simplemaps' as county_source,
+        c.population, 'simplemaps' as population_source, c.population as simplemaps_population,
+        null as place_geoid, null as place_name, c.is_incorporated, c.is_military, c.ranking,
+        null::varchar[] as place_zips, c.zip_codes as simplemaps_zips, c.lat, c.lng, c.timezone, c._file, c._row,
+        'simplemaps' as row_source,
+    from simplemaps c
+    where c.simplemaps_id not in (select simplemaps_id from place_match)
+),
+unioned as (
+    select * from from_places
+    union all by name
+    select * from from_simplemaps
 ),
 enriched as (
     select
-        c.simplemaps_id as city_id,
-        c.city_name,
-        slug(c.city_name) as city_slug,
-        c.state_code,
-        co.county_fips,
+        u.*,
+        slug(u.city_name) as city_slug,
         co.county_name,
         co.cbsa_code,
         co.metro_area,
         co.cbsa_type,
+        co.timezone as county_timezone,
         cb.population as cbsa_population,
-        coalesce(m.population, c.population) as population,
-        case when m.population is not null then 'acs_place' else 'simplemaps' end as population_source,
-        c.population as simplemaps_population,
-        m.place_geoid,
-        c.is_incorporated,
-        c.is_military,
-        c.ranking,
-        list_sort(list_distinct(list_filter(c.zip_codes, z -> regexp_matches(z, '^\d{5}$')))) as zip_codes,
-        c.lat,
-        c.lng,
-        c.timezone,
-        c._file,
-        c._row,
-    from simplemaps c
-    left join place_match m using (simplemaps_id)
-    left join counties co on co.county_fips = c.county_fips
+    from unioned u
+    left join counties co on co.county_fips = u.county_fips
     left join int_geo_cbsas cb on cb.cbsa_code = co.cbsa_code
 ),
 ranked as (
@@ -96,35 +134,41 @@ ranked as (
 ),
 final as (
     select
-        city_id,
-        city_name,
-        city_slug,
-        state_code,
-        county_fips,
-        county_name,
-        cbsa_code,
-        metro_area,
-        cbsa_type,
-        cbsa_population,
-        population,
-        population_source,
-        simplemaps_population,
-        place_geoid,
+        r.city_id,
+        r.city_name,
+        r.city_slug,
+        r.state_code,
+        r.county_fips,
+        r.county_name,
+        r.county_source,
+        r.cbsa_code,
+        r.metro_area,
+        r.cbsa_type,
+        r.cbsa_population,
+        r.population,
+        r.population_source,
+        r.simplemaps_population,
+        r.place_geoid,
+        r.place_name,
         case
-            when cbsa_population >= 1000000 then 'primary'
-            when cbsa_population >= 250000 then 'secondary'
-            when cbsa_code is not null then 'tertiary'
+            when r.cbsa_population >= 1000000 then 'primary'
+            when r.cbsa_population >= 250000 then 'secondary'
+            when r.cbsa_code is not null then 'tertiary'
             else 'rural'
         end as market_tier,
-        coalesce(population >= 5000, false) as is_market,
-        is_incorporated,
-        is_military,
-        zip_codes,
-        lat,
-        lng,
-        timezone,
-    from ranked
-    where slug_rank = 1
+        coalesce(r.population >= 5000, false) as is_market,
+        r.is_incorporated,
+        r.is_military,
+        case
+            when r.place_zips is not null then list_sort(list_distinct(list_concat(r.place_zips, coalesce(h.zips, []))))
+            else list_sort(list_distinct(list_filter(coalesce(r.simplemaps_zips, []), z -> regexp_matches(z, '^\d{5}$'))))
+        end as zip_codes,
+        r.lat,
+        r.lng,
+        coalesce(r.timezone, r.county_timezone) as timezone,
+    from ranked r
+    left join hud_zips h on h.state_code = r.state_code and h.city_slug = r.city_slug and r.place_zips is not null
+    where r.slug_rank = 1
 )
 select * from final order by state_code, city_slug;
 
@@ -133,10 +177,17 @@ select 'intermediate', 'simplemaps', _file, _row + 1, 'territory_out_of_scope', 
 from stg_simplemaps__cities
 where state_code not in (select state_code from states);
 
--- A second city with the same state and slug: the most populous one was kept.
+-- A second city or place with the same state and slug: the most populous one was kept.
 insert into meta.rejects
 select 'intermediate', 'simplemaps', s._file, s._row + 1, 'duplicate_city_slug',
     s.city_name || ', ' || s.state_code || ' (kept id ' || c.city_id || ')'
 from stg_simplemaps__cities s
 join cities c on c.state_code = s.state_code and c.city_slug = slug(s.city_name)
-where s.simplemaps_id <> c.city_id;
+where s.simplemaps_id not in (select city_id from cities);
+
+insert into meta.rejects
+select 'intermediate', 'gazetteer', g._file, g._row + 1, 'duplicate_city_slug', p.place_name || ', ' || p.state_code
+from int_geo_places p
+join stg_gazetteer__places g using (place_geoid)
+where p.population is not null
+  and p.place_geoid not in (select place_geoid from cities where place_geoid is not null);

@@ -3,7 +3,7 @@
 -- Precedence (warehouse/docs/geo.md):
 --   county   HUD 2023 Q1 county with the largest share of the ZIP's addresses > ZCTA primary county (2020) >
 --            primary county of the ZCTA containing a ZCTA-less ZIP > GeoNames county > ZIP reference county name >
---            county of the nearest simplemaps city in the same state. Every candidate must be a current county:
+--            county of the nearest city (of `cities`) in the same state. Every candidate must be a current county:
 --            HUD and the 2020 ZCTA files still have the old CT counties 09001-09015, GeoNames and the ZIP
 --            reference carry the 2022 planning regions 09110-09190.
 --   city     USPS preferred city (HUD) > GeoNames place > USPS locale > ZIP reference city
@@ -139,7 +139,7 @@ with_state as (
 in_scope as (
     select * from with_state where state_code in (select state_code from states)
 ),
--- ZIPs still without a county take the county of the nearest simplemaps city in the same state.
+-- ZIPs still without a county take the county of the nearest city (of `cities`) in the same state.
 nearest as (
     select
         i.zip,

@@ -13,6 +13,7 @@ import {
   friendliness, friendlinessLabel, justCauseRequired, legalFacts, legalRisk, nameKey, noticeDayType, num, overlayFor, RawGeo,
   regulationsDataset, riskLabel, sqlPath, squatterRisk, timeline, type Fact, type Friendliness, type Reg,
 } from '../helpers/oracle-geo.ts';
+import { censusPlace, placeZips, primaryCounty } from '../helpers/geo-census-oracle.ts';
 
 let srv: TestServer;
 let key: string;
@@ -102,7 +103,7 @@ interface CityLookup {
 const LOOKUPS: { state: string; city: string; why: string; multiCounty?: boolean }[] = [
   { state: 'WA', city: 'Seattle', why: 'primary metro; city eviction protections without rent control' },
   { state: 'TX', city: 'houston', why: 'multi-county city (Harris, Fort Bend, Montgomery...), sent in lower case', multiCounty: true },
-  { state: 'NY', city: 'NEW YORK', why: 'five-county city whose primary county is Queens, sent in upper case; rent control', multiCounty: true },
+  { state: 'NY', city: 'NEW YORK', why: 'five-county city whose primary county (by people) is Kings, sent in upper case; rent control', multiCounty: true },
   { state: 'CT', city: 'Hartford', why: 'Connecticut: the county is a 2022 planning region' },
   { state: 'CA', city: 'San Francisco', why: 'city rent control and eviction protections' },
   { state: 'MD', city: 'Takoma Park', why: 'small city (about 17,000) with its own rent control' },
@@ -117,22 +118,26 @@ describe('GET /v1/geo/lookup', () => {
   test.each(LOOKUPS)('$city, $state ($why): county, FIPS, metro, tier and zips from the raw files; flags from the dataset', async (c) => {
     const raw = await geo.simplemapsCity(c.state, c.city);
     expect(raw, `simplemaps has ${c.city}, ${c.state}`).not.toBeNull();
-    const county = geo.counties.get(raw!.countyFips);
-    expect(county, `us_geo has county ${raw!.countyFips}`).toBeDefined();
+    // geo.md "cities": the Census place's primary county (by people) and its ZCTAs and USPS ZIPs, the simplemaps spelling
+    const place = await censusPlace(geo, c.state, raw!.city);
+    expect(place, `the Gazetteer has ${c.city}, ${c.state}`).not.toBeNull();
+    const fips = await primaryCounty(geo, place!);
+    const county = geo.counties.get(fips);
+    expect(county, `us_geo has county ${fips}`).toBeDefined();
     if (c.multiCounty) expect((await geo.placeCounties(c.state, raw!.city)).length, 'the premise: the Census place spans several counties').toBeGreaterThan(1);
     const f = fact(c.state);
     const fr = friendlinessOf(c.state);
-    const ov = overlayFor(regs, c.state, raw!.city, raw!.countyFips);
+    const ov = overlayFor(regs, c.state, raw!.city, fips);
     const body = await getJson<CityLookup>(`/v1/geo/lookup?${q({ city: c.city, state: c.state })}`);
     expect({ ...body, landlord_risk: undefined }).toEqual({
       state_code: c.state,
       state_name: f.state_name,
       city_name: raw!.city,
       county_name: county!.name,
-      fips_code: raw!.countyFips,
+      fips_code: fips,
       metro_area: county!.metroArea,
       market_tier: county!.tier,
-      zip_codes: [...new Set(raw!.zips)].sort(),
+      zip_codes: await placeZips(geo, place!, raw!.city),
       has_city_rent_control: ov.cityRentControl,
       has_city_eviction_protections: ov.cityEviction,
       is_investor_active: false, // geo.md: no community (user activity) data yet

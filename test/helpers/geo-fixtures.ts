@@ -90,11 +90,39 @@ export async function givenGeography(ctx: TestContext): Promise<void> {
     place('WA', '5338038', 'Lakewood city (balance)', '47.1628', '-122.5299'),
     place('CT', '0937000', 'Hartford city', '41.7660', '-72.6833'),
     place('DC', '1150000', 'Washington city', '38.9047', '-77.0163'),
+    // no simplemaps city: a market under the name people say ("White Center"), county from the crosswalks
+    { ...place('WA', '5378225', 'White Center CDP', '47.5085', '-122.3484'), LSAD: '57', ALAND_SQMI: '5' },
+    // spans King (most people) and Pierce (most land)
+    { ...place('WA', '5303180', 'Auburn city', '47.3000', '-122.2000'), LSAD: '25', ALAND_SQMI: '35' },
+    // a 2024 place without an ACS 2023 estimate and no simplemaps city: not a city
+    place('WA', '5399999', 'Newplace city', '47.0', '-122.0'),
   ]);
   await rawTable(ctx, 'acs_population__places', [...ACS_COLS, 'state', 'place'], [
     acs('5363000', '741440'), acs('5367000', '229228'), acs('5380010', '96968'), acs('5317000', '2494'), acs('5338038', '63612'),
-    acs('0937000', '119970'), acs('1150000', '672079'),
+    acs('0937000', '119970'), acs('1150000', '672079'), acs('5378225', '16000'), acs('5303180', '87000'),
   ]);
+  // us_geo's place tables: the county of each place (GNIS), every county a place overlaps, and the 2020 ZCTA crosswalks
+  await rawTable(ctx, 'usgeo__places', ['GEOID', 'GNIS ID', 'Name', 'Short Name', 'State', 'County GEOID', 'Urban Area GEOID', 'FIPS Class', 'Population', 'Housing Units', 'Land Area', 'Water Area', 'Latitude', 'Longitude'], [
+    ['5363000', '53033'], ['5367000', '53063'], ['5380010', '53077'], ['5317000', '53013'], ['5338038', '53053'], ['0937000', '09110'],
+    ['5378225', '53033'], ['5303180', '53053'],
+  ].map(([GEOID, c]) => ({ GEOID: GEOID!, 'County GEOID': c! })));
+  await rawTable(ctx, 'usgeo__place_counties', ['Place GEOID', 'County GEOID'], [
+    ['5363000', '53033'], ['5367000', '53063'], ['5380010', '53077'], ['5317000', '53013'], ['5338038', '53053'], ['0937000', '09110'],
+    ['5378225', '53033'], ['5303180', '53033'], ['5303180', '53053'],
+  ].map(([p, c]) => ({ 'Place GEOID': p!, 'County GEOID': c! })));
+  await rawTable(ctx, 'usgeo__zcta_places', ['ZCTA5', 'Place GEOID', 'Land Area', 'Water Area'], [
+    // Seattle: two ZCTAs; 98199 only touches it (0 land)
+    ['98101', '5363000', '1'], ['98104', '5363000', '0.9'], ['98199', '5363000', '0'],
+    ['06103', '0937000', '1'],
+    // White Center: 20% of 98168's land
+    ['98168', '5378225', '2'],
+    // Auburn: half of King's 98001 (30,000 people), three quarters of Pierce's 98092 (1,000 people); 5% of 98422 (and 0.1% of Auburn's land)
+    ['98001', '5303180', '5'], ['98092', '5303180', '30'], ['98422', '5303180', '0.03'],
+  ].map(([z, p, l]) => ({ ZCTA5: z!, 'Place GEOID': p!, 'Land Area': l! })));
+  await rawTable(ctx, 'usgeo__zcta_counties', ['ZCTA5', 'County GEOID', 'Land Area', 'Water Area'], [
+    ['98101', '53033', '1'], ['98104', '53033', '1'], ['98168', '53033', '10'], ['98001', '53033', '10'], ['98092', '53053', '40'],
+    ['98422', '53053', '0.6'],
+  ].map(([z, c, l]) => ({ ZCTA5: z!, 'County GEOID': c!, 'Land Area': l! })));
   await rawTable(ctx, 'simplemaps__cities', SIMPLEMAPS_COLS, [
     // simplemaps' population of Seattle is the urban area's
     city('1840021117', 'Seattle', 'WA', '53033', '47.6211', '-122.3244', '3555253', '98101 98104 98101'),
@@ -114,6 +142,8 @@ export async function givenGeography(ctx: TestContext): Promise<void> {
     { ZIP: '98422', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'TACOMA', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '0.3' },
     { ZIP: '98422', COUNTY: '53053', USPS_ZIP_PREF_CITY: 'TACOMA', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '0.7' },
     { ZIP: '98639', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'NORTH BONNEVILLE', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '1' },
+    // a Seattle PO-box ZIP (no ZCTA): one of Seattle's zip codes
+    { ZIP: '98111', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'SEATTLE', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '1' },
     // Connecticut in HUD 2023 Q1: the old Hartford County, which is no county any more
     { ZIP: '06103', COUNTY: '09003', USPS_ZIP_PREF_CITY: 'HARTFORD', USPS_ZIP_PREF_STATE: 'CT', TOT_RATIO: '1' },
     { ZIP: '06199', COUNTY: '09003', USPS_ZIP_PREF_CITY: 'HARTFORD', USPS_ZIP_PREF_STATE: 'CT', TOT_RATIO: '1' },
@@ -134,12 +164,16 @@ export async function givenGeography(ctx: TestContext): Promise<void> {
     { GEOID: '06103', INTPTLAT: '41.765103', INTPTLONG: '-72.670756' },
   ]);
   await rawTable(ctx, 'usgeo__zctas', USGEO_ZCTA_COLS, [
-    { ZCTA5: '98101', 'Primary County': '53033', Population: '1' },
-    { ZCTA5: '98422', 'Primary County': '53053' },
+    { ZCTA5: '98101', 'Primary County': '53033', Population: '1', 'Land Area': '1' },
+    { ZCTA5: '98422', 'Primary County': '53053', 'Land Area': '0.6' },
     // no ACS ZCTA row: us_geo's population
     { ZCTA5: '98999', 'Primary County': '53033', Population: '4321' },
     // the 2020 ZCTA files still have the old Hartford County
-    { ZCTA5: '06103', 'Primary County': '09003', Population: '1' },
+    { ZCTA5: '06103', 'Primary County': '09003', Population: '1', 'Land Area': '1' },
+    { ZCTA5: '98104', 'Primary County': '53033', Population: '13000', 'Land Area': '1' },
+    { ZCTA5: '98168', 'Primary County': '53033', Population: '35000', 'Land Area': '10' },
+    { ZCTA5: '98001', 'Primary County': '53033', Population: '30000', 'Land Area': '10' },
+    { ZCTA5: '98092', 'Primary County': '53053', Population: '1000', 'Land Area': '40' },
   ]);
   await rawTable(ctx, 'usgeo__zcta_mappings', ['ZIP Code', 'Active ZCTA5'], []);
   await rawTable(ctx, 'acs_population__zctas', [...ACS_COLS, 'zip code tabulation area'], [acs('98101', '16396'), acs('06103', '2845')]);

@@ -58,13 +58,13 @@ describe('geo steps over given rows', () => {
     it('geo-lookup: legal overlays by city slug (county rules do not set city flags), one shard per city', async () => {
       const rows = await shardRows(ctx, 'geo-lookup');
       expect(rows.map((r) => `${String(r['state'])}/${String(r['city'])}`).sort()).toEqual(
-        ['CT/Hartford', 'DC/Washington', 'WA/Dayton', 'WA/Fakeville', 'WA/Lakewood', 'WA/Seattle', 'WA/Spokane', 'WA/Yakima']);
+        ['CT/Hartford', 'DC/Washington', 'WA/Auburn', 'WA/Dayton', 'WA/Fakeville', 'WA/Lakewood', 'WA/Seattle', 'WA/Spokane', 'WA/White Center', 'WA/Yakima']);
       const get = (c: string): Record<string, unknown> => JSON.parse(String(rows.find((r) => r['city'] === c)!['body'])) as Record<string, unknown>;
       const seattle = get('Seattle');
       expect(Object.keys(seattle)).toEqual(LOOKUP_FIELDS);
       expect(seattle).toEqual({
         state_code: 'WA', state_name: 'Washington', city_name: 'Seattle', county_name: 'King County', fips_code: '53033',
-        metro_area: 'Seattle-Tacoma-Bellevue, WA', market_tier: 'primary', zip_codes: ['98101', '98104'],
+        metro_area: 'Seattle-Tacoma-Bellevue, WA', market_tier: 'primary', zip_codes: ['98101', '98104', '98111'],
         has_city_rent_control: false, has_city_eviction_protections: true, is_investor_active: false,
         landlord_risk: { friendliness_score: 42.5, label: 'Tenant-leaning' }, tax_type: 'deed', interest_rate_pct: null, redemption_period_months: null,
       });
@@ -82,12 +82,13 @@ describe('geo steps over given rows', () => {
         return JSON.parse(String(r['body'])) as { state_code: string; count: number; markets: Record<string, unknown>[] };
       };
       const all = body('WA', 'all', null);
-      expect(all.count).toBe(5);
-      // Dayton (2,494 people) is below the 5,000 market threshold
-      expect(all.markets.map((m) => m['city_name'])).toEqual(['Seattle', 'Spokane', 'Yakima', 'Lakewood', 'Fakeville']);
+      expect(all.count).toBe(7);
+      // Dayton (2,494 people) is below the 5,000 market threshold; the Census places without a simplemaps city (Auburn, the
+      // White Center CDP) are markets
+      expect(all.markets.map((m) => m['city_name'])).toEqual(['Seattle', 'Spokane', 'Yakima', 'Auburn', 'Lakewood', 'White Center', 'Fakeville']);
       for (const m of all.markets) expect(Object.keys(m)).toEqual(MARKET_FIELDS);
       expect(Object.keys(all)).toEqual(['state_code', 'count', 'markets']);
-      expect(body('WA', 'primary', null).markets.map((m) => m['city_name'])).toEqual(['Seattle', 'Lakewood', 'Fakeville']);
+      expect(body('WA', 'primary', null).markets.map((m) => m['city_name'])).toEqual(['Seattle', 'Auburn', 'Lakewood', 'White Center', 'Fakeville']);
       expect(body('WA', 'rural', null)).toEqual({ state_code: 'WA', count: 0, markets: [] });
       expect(body('WA', 'all', 'true')).toEqual({ state_code: 'WA', count: 0, markets: [] });
     });
@@ -101,13 +102,13 @@ describe('geo steps over given rows', () => {
       const body = JSON.parse(String(row!['body'])) as Record<string, unknown>;
       expect(Object.keys(body)).toEqual(COVERAGE_FIELDS);
       // data_points by hand (geo.md: rows of every main table but int_* and mart_coverage), from the given rows:
-      // states 3 (CT, DC, WA) + counties 7 (PR rejected) + cities 8 + zips 6 + mart_geo_cities 8 + mart_geo_markets 7
-      // (5 WA cities of 5,000+, Hartford, Washington) + mart_geo_states 2 (no DC) + state_legal 3 + local_legal 3 + regulations 5
-      const expectedPoints = 3 + 7 + 8 + 6 + 8 + 7 + 2 + 3 + 3 + 5;
+      // states 3 (CT, DC, WA) + counties 7 (PR rejected) + cities 10 + zips 11 + mart_geo_cities 10 + mart_geo_markets 9
+      // (7 WA cities of 5,000+, Hartford, Washington) + mart_geo_states 2 (no DC) + state_legal 3 + local_legal 3 + regulations 5
+      const expectedPoints = 3 + 7 + 10 + 11 + 10 + 9 + 2 + 3 + 3 + 5;
       expect(body).toEqual({
         addresses: 0, regulations: 3,
         regulations_by_category: Object.fromEntries(CATEGORIES.map((c) => [c, c === 'eviction' ? 2 : c === 'zoning' ? 1 : 0])),
-        states: 2, cities: 8, zips: 6, counties: 7, data_points: expectedPoints,
+        states: 2, cities: 10, zips: 11, counties: 7, data_points: expectedPoints,
         last_refreshed: '2026-11-21T06:00:00.000Z', meta: { cached: true },
       });
       expect(Object.keys(body['regulations_by_category'] as object)).toEqual(CATEGORIES);

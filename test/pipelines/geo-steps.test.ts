@@ -45,18 +45,43 @@ describe('geo steps over given rows', () => {
     expect(rows).toEqual([
       { city_id: '1840004773', city_name: 'Hartford', state_code: 'CT', county_fips: '09110', county_name: 'Capitol Planning Region', metro_area: 'Hartford-West Hartford-East Hartford, CT', population: 119970, population_source: 'acs_place', place_geoid: '0937000', market_tier: 'secondary', is_market: true, zip_codes: ['06103', '06199'] },
       { city_id: '1840006060', city_name: 'Washington', state_code: 'DC', county_fips: '11001', county_name: 'District of Columbia', metro_area: 'Washington-Arlington-Alexandria, DC-VA-MD-WV', population: 672079, population_source: 'acs_place', place_geoid: '1150000', market_tier: 'secondary', is_market: true, zip_codes: ['20001'] },
+      // no simplemaps city: the Census place, by its name without "city"; King holds most of its people (15,000 of 15,750)
+      { city_id: '5303180', city_name: 'Auburn', state_code: 'WA', county_fips: '53033', county_name: 'King County', metro_area: 'Seattle-Tacoma-Bellevue, WA', population: 87000, population_source: 'acs_place', place_geoid: '5303180', market_tier: 'primary', is_market: true, zip_codes: ['98001', '98092'] },
       // the Columbia County Dayton (2,494 people) wins over the King County one (120); rural: no CBSA
       { city_id: '1840018000', city_name: 'Dayton', state_code: 'WA', county_fips: '53013', county_name: 'Columbia County', metro_area: null, population: 2494, population_source: 'acs_place', place_geoid: '5317000', market_tier: 'rural', is_market: false, zip_codes: [] },
       // no Census place: simplemaps' figure
       { city_id: '1840019999', city_name: 'Fakeville', state_code: 'WA', county_fips: '53033', county_name: 'King County', metro_area: 'Seattle-Tacoma-Bellevue, WA', population: 7000, population_source: 'simplemaps', place_geoid: null, market_tier: 'primary', is_market: true, zip_codes: [] },
       // "Lakewood city (balance)": matched on the whole word
       { city_id: '1840019000', city_name: 'Lakewood', state_code: 'WA', county_fips: '53053', county_name: 'Pierce County', metro_area: 'Seattle-Tacoma-Bellevue, WA', population: 63612, population_source: 'acs_place', place_geoid: '5338038', market_tier: 'primary', is_market: true, zip_codes: ['98499'] },
-      { city_id: '1840021117', city_name: 'Seattle', state_code: 'WA', county_fips: '53033', county_name: 'King County', metro_area: 'Seattle-Tacoma-Bellevue, WA', population: 741440, population_source: 'acs_place', place_geoid: '5363000', market_tier: 'primary', is_market: true, zip_codes: ['98101', '98104'] },
+      // ZCTAs with 10% of their land in the city (98101, 98104; 98199 only touches it) and the PO-box ZIP 98111 (USPS city SEATTLE)
+      { city_id: '1840021117', city_name: 'Seattle', state_code: 'WA', county_fips: '53033', county_name: 'King County', metro_area: 'Seattle-Tacoma-Bellevue, WA', population: 741440, population_source: 'acs_place', place_geoid: '5363000', market_tier: 'primary', is_market: true, zip_codes: ['98101', '98104', '98111'] },
       { city_id: '1840021093', city_name: 'Spokane', state_code: 'WA', county_fips: '53063', county_name: 'Spokane County', metro_area: 'Spokane-Spokane Valley, WA', population: 229228, population_source: 'acs_place', place_geoid: '5367000', market_tier: 'secondary', is_market: true, zip_codes: ['99201'] },
+      // a CDP of 5,000+ (simplemaps has none): a market
+      { city_id: '5378225', city_name: 'White Center', state_code: 'WA', county_fips: '53033', county_name: 'King County', metro_area: 'Seattle-Tacoma-Bellevue, WA', population: 16000, population_source: 'acs_place', place_geoid: '5378225', market_tier: 'primary', is_market: true, zip_codes: ['98168'] },
       { city_id: '1840021150', city_name: 'Yakima', state_code: 'WA', county_fips: '53077', county_name: 'Yakima County', metro_area: 'Yakima, WA', population: 96968, population_source: 'acs_place', place_geoid: '5380010', market_tier: 'secondary', is_market: true, zip_codes: [] },
     ]);
     expect(await ctx.rows(`select line::integer as line, detail from meta.rejects where reason = 'duplicate_city_slug'`))
       .toEqual([{ line: 6, detail: 'Dayton, WA (kept id 1840018000)' }]);
+  });
+
+  it('places: primary county by the people of its ZCTAs, else by land; the name without its legal descriptor', async () => {
+    expect(await ctx.rows(`select place_geoid, plain_name, county_fips, county_source from int_geo_places where place_geoid in ('5303180', '5338038', '5378225') order by 1`)).toEqual([
+      { place_geoid: '5303180', plain_name: 'Auburn', county_fips: '53033', county_source: 'population_share' },
+      { place_geoid: '5338038', plain_name: 'Lakewood', county_fips: '53053', county_source: 'only_county' },
+      { place_geoid: '5378225', plain_name: 'White Center', county_fips: '53033', county_source: 'only_county' },
+    ]);
+    // without ZCTA populations, the land: 30 of Auburn's 35 square miles are in Pierce
+    await ctx.db.run(`update raw."usgeo__zctas" set "Population" = null`);
+    await ctx.db.run(`update raw."acs_population__zctas" set "B01003_001E" = null`);
+    await runSqlFile(ctx, 'pipelines/intermediate/10_geo_03_places.sql');
+    expect(await ctx.rows(`select county_fips, county_source from int_geo_places where place_geoid = '5303180'`))
+      .toEqual([{ county_fips: '53053', county_source: 'land_share' }]);
+    // a place without an ACS population nor a simplemaps city is not a city
+    expect(await ctx.rows(`select count(*)::integer as n from int_geo_places where place_geoid = '5399999'`)).toEqual([{ n: 1 }]);
+    await ctx.db.run('delete from meta.rejects');
+    await givenGeography(ctx);
+    await runGeoSteps(ctx);
+    expect(await ctx.rows(`select count(*)::integer as n from cities where place_geoid = '5399999' or city_name = 'Newplace'`)).toEqual([{ n: 0 }]);
   });
 
   it('cities: tier thresholds at 1,000,000 and 250,000 CBSA people, micro areas tertiary', async () => {
@@ -77,7 +102,7 @@ describe('geo steps over given rows', () => {
 
   it('zips: HUD address-weighted county, CT planning regions, USPS city casing, Gazetteer centroid first', async () => {
     expect(await ctx.rows(`select zip, city, state_code, county_fips, county_name, lat, lng, population::integer as population, is_zcta,
-      city_source, county_source, centroid_source from zips order by zip`)).toEqual([
+      city_source, county_source, centroid_source from zips where zip in ('06103', '06199', '98101', '98422', '98639', '98999') order by zip`)).toEqual([
       // HUD says 09003 (old Hartford County): GeoNames carries the planning region
       { zip: '06103', city: 'Hartford', state_code: 'CT', county_fips: '09110', county_name: 'Capitol Planning Region', lat: 41.765103, lng: -72.670756, population: 2845, is_zcta: true, city_source: 'usps_preferred', county_source: 'geonames', centroid_source: 'gazetteer_zcta' },
       // PO-box ZIP, every source has the old county: the nearest city's county

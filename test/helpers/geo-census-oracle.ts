@@ -1,0 +1,94 @@
+// Independent oracle of the Census-place rules of warehouse/docs/geo.md ("Primary county", "Zip codes"), written out
+// again from their prose over the raw files (DuckDB read_csv over ../shared/data through RawGeo), for
+// test/pipelines/geo-census-places.test.ts and test/api/values-geo-legal.test.ts. Nothing here imports the product.
+import { nameKey, sqlPath, type RawGeo } from './oracle-geo.ts';
+
+export interface CensusPlace { geoid: string; state: string; name: string; pop: number | null; land: number }
+
+const loaded = new WeakMap<RawGeo, Promise<void>>();
+
+/** The Gazetteer places, the us_geo crosswalks, HUD and the ZCTA populations as temp tables, read once per connection. */
+function crosswalks(geo: RawGeo): Promise<void> {
+  let p = loaded.get(geo);
+  if (!p) {
+    const t = (name: string, file: string, opts = ''): string =>
+      `create or replace temp table ${name} as select * from read_csv('${sqlPath(file)}', all_varchar = true${opts})`;
+    p = (async () => {
+      for (const sql of [
+        t('raw_places', 'census-gazetteer-2025/2025_Gaz_place_national.txt.gz', ", delim = '|'"),
+        t('raw_place_acs', 'census-acs2023-population/acs5_2023_place_population.csv.gz'),
+        t('raw_place_counties', 'usgeo-census-tables/place_counties.csv.gz'),
+        t('raw_zcta_places', 'usgeo-census-tables/zcta_places.csv.gz'),
+        t('raw_zctas', 'usgeo-census-tables/zctas.csv.gz'),
+        t('raw_zcta_acs', 'census-acs2023-population/acs5_2023_zcta_population.csv.gz'),
+        t('raw_zcta_counties', 'usgeo-census-tables/zcta_counties.csv.gz'),
+        t('raw_hud', 'hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz'),
+      ]) await geo.conn.run(sql);
+    })();
+    loaded.set(geo, p);
+  }
+  return p;
+}
+
+/** The n most populous Census places (Gazetteer 2025 x ACS 2023) of the 50 states and DC. */
+export async function largestPlaces(geo: RawGeo, n: number): Promise<CensusPlace[]> {
+  await crosswalks(geo);
+  return geo.rows<CensusPlace>(`select g.GEOID as geoid, g.USPS as state, g.NAME as name, a.B01003_001E::double as pop, g.ALAND_SQMI::double as land
+    from raw_places g join raw_place_acs a on a.geoid = g.GEOID
+    where g.USPS <> 'PR' order by a.B01003_001E::bigint desc limit ${n}`);
+}
+
+/** The most populous Census place of the state whose Gazetteer name holds the city's name as whole words. */
+export async function censusPlace(geo: RawGeo, state: string, city: string): Promise<CensusPlace | null> {
+  await crosswalks(geo);
+  const places = await geo.rows<CensusPlace>(`select g.GEOID as geoid, g.USPS as state, g.NAME as name, g.ALAND_SQMI::double as land,
+      try_cast(a.B01003_001E as double) as pop
+    from raw_places g left join raw_place_acs a on a.geoid = g.GEOID
+    where g.USPS = '${state.replace(/[^A-Z]/g, '')}'`);
+  const key = `-${nameKey(city)}-`;
+  return places.filter((p) => p.pop !== null && `-${nameKey(p.name)}-`.includes(key)).sort((a, b) => b.pop! - a.pop!)[0] ?? null;
+}
+
+/** geo.md "Primary county": the place's estimated people (else land) in each candidate county; one candidate: it. */
+export async function primaryCounty(geo: RawGeo, p: CensusPlace): Promise<string> {
+  await crosswalks(geo);
+  const listed = (await geo.rows<{ c: string }>(`select "County GEOID" as c from raw_place_counties where "Place GEOID" = '${p.geoid}'`))
+    .map((r) => r.c).filter((c) => geo.counties.has(c));
+  const pieces = await geo.rows<{ z: string; c: string; pland: number; zland: number; zpop: number | null; cland: number }>(`
+    with zp as (select ZCTA5 as z, "Land Area"::double as pland from raw_zcta_places where "Place GEOID" = '${p.geoid}' and "Land Area"::double > 0),
+         zz as (select ZCTA5 as z, "Land Area"::double as zland, try_cast(Population as bigint) as upop from raw_zctas),
+         za as (select geoid as z, try_cast(B01003_001E as bigint) as apop from raw_zcta_acs),
+         zc as (select ZCTA5 as z, "County GEOID" as c, "Land Area"::double as cland from raw_zcta_counties where "Land Area"::double > 0)
+    select zp.z, zc.c, zp.pland, zz.zland, coalesce(za.apop, zz.upop)::double as zpop, zc.cland
+    from zp join zz using (z) left join za using (z) join zc using (z) where zz.zland > 0`);
+  const candidates = listed.length ? listed : [...new Set(pieces.map((r) => r.c))].filter((c) => geo.counties.has(c));
+  if (candidates.length === 1) return candidates[0]!;
+  const people = new Map<string, number>();
+  const land = new Map<string, number>();
+  const byZcta = new Map<string, typeof pieces>();
+  for (const r of pieces.filter((x) => candidates.includes(x.c))) byZcta.set(r.z, [...(byZcta.get(r.z) ?? []), r]);
+  for (const rows of byZcta.values()) {
+    const total = rows.reduce((a, r) => a + r.cland, 0);
+    for (const r of rows) {
+      if (r.zpop !== null) people.set(r.c, (people.get(r.c) ?? 0) + (r.zpop * r.pland / r.zland) * (r.cland / total));
+      land.set(r.c, (land.get(r.c) ?? 0) + r.pland * (r.cland / total));
+    }
+  }
+  const best = (m: Map<string, number>): string | null =>
+    [...m.entries()].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0]?.[0] ?? null;
+  return best(people) ?? best(land) ?? '';
+}
+
+/** geo.md "Zip codes": ZCTAs 10% inside the place (or holding 10% of it) and the city's non-ZCTA USPS ZIPs (HUD). */
+export async function placeZips(geo: RawGeo, p: CensusPlace, cityName: string): Promise<string[]> {
+  await crosswalks(geo);
+  const zctas = await geo.rows<{ z: string }>(`
+    select zp.ZCTA5 as z from raw_zcta_places zp join raw_zctas zz using (ZCTA5)
+    where zp."Place GEOID" = '${p.geoid}' and zp."Land Area"::double > 0
+      and (zp."Land Area"::double >= 0.1 * zz."Land Area"::double or zp."Land Area"::double >= 0.1 * ${p.land})`);
+  const hud = await geo.rows<{ z: string; city: string }>(`
+    select distinct ZIP as z, USPS_ZIP_PREF_CITY as city from raw_hud
+    where USPS_ZIP_PREF_STATE = '${p.state}' and ZIP not in (select ZCTA5 from raw_zctas)`);
+  const mail = hud.filter((h) => nameKey(h.city) === nameKey(cityName)).map((h) => h.z);
+  return [...new Set([...zctas.map((r) => r.z), ...mail])].sort();
+}
