@@ -2,6 +2,7 @@
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
+import { editDistance } from '../places/names.ts';
 
 export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
@@ -98,9 +99,12 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     if (!intents.includes('foreclosure')) intents.push('foreclosure');
     gaps.push('We record redemption periods for tax sales only, not the right to redeem after a mortgage foreclosure');
   }
+  // "which staets", "what sates": the word after which/what within one edit of "state(s)" is read as it
+  const rq = q.replace(/\b(which|what)\s+([a-z]{4,7})\b/gi, (m, w: string, word: string) =>
+    (word.toLowerCase() !== 'states' && word.toLowerCase() !== 'state' && Math.min(editDistance(word.toLowerCase(), 'states', 1), editDistance(word.toLowerCase(), 'state', 1)) <= 1 && !/^(stats?|stat[eu]s?)$/i.test(word) ? `${w} states` : m));
   const comparison = targets.length >= 2 || /\bcompare|comparison|\bversus\b|\bvs\.?\b|difference between|differ\b|side by side/i.test(q);
   let ranking: Understanding['ranking'] = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has)\b|\bwhere (is|are|do|does)\b|\brank/i.test(q)) {
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has)\b|\bwhere (is|are|do|does)\b|\brank/i.test(rq)) {
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) ranking = 'none';
     else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top/i.test(q)) ranking = 'max';
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';

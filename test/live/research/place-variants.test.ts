@@ -75,6 +75,23 @@ describe('a state written as people write it is answered like its correct spelli
     }
   });
 
+  it('rankings: "which staets" is "which states", and a ranking names no single state', async () => {
+    for (const q of ['Which states have the shortest eviction notice for nonpayment?', 'Which states have the longest tax sale redemption period?']) {
+      const right = facts(await ask(q));
+      expect(JSON.stringify(right)).toMatch(/jurisdictions/);
+      for (const v of [q.replace('states', 'staets'), q.replace('states', 'sttes')]) expect(facts(await ask(v)), v).toEqual(right);
+    }
+  });
+
+  it('context city: Saint/St., Fort/Ft. and case read like the city\'s own spelling', async () => {
+    const withCtx = async (city: string, state: string): Promise<unknown> => facts(await engine.answer({ query: 'What is the legal risk score here?', context: { city, state } }));
+    for (const [variant, right, state] of [['Saint Louis', 'St. Louis', 'MO'], ['ft worth', 'Fort Worth', 'TX'], ['SAINT PAUL', 'St. Paul', 'MN']] as const) {
+      const r = await withCtx(right, state);
+      expect(JSON.stringify(r)).toContain(right);
+      expect(await withCtx(variant, state), variant).toEqual(r);
+    }
+  });
+
   it('"Mexico, Missouri" is a Missouri town, not the country', async () => {
     const b = await ask('How many days notice for nonpayment of rent in Mexico, Missouri?');
     expect(b.answer).toContain('Missouri');
