@@ -74,6 +74,22 @@ export class AnyOrderTiers {
     return NONE;
   }
 
+  /** The highest score a record of the pass could reach; -Infinity when no record can match every required word. */
+  maxScore(terms: Term[], withTypo: boolean): number {
+    const best = terms.map((t) => this.bestClass(t, withTypo));
+    if (terms.some((t, i) => t.required && best[i]! === NONE)) return -Infinity;
+    const first = terms[0]!;
+    const houseBonusPossible = first.required && first.numeric && first.exact.length > 0;
+    let max = best.reduce((s, b) => s + Math.max(b, 0), 0) + (houseBonusPossible ? 1 : 0);
+    if (withTypo) {
+      let drop = Infinity; // a tier-3 record has at least one required word at TYPO
+      terms.forEach((t, i) => { if (t.required && t.typo.length) drop = Math.min(drop, Math.max(best[i]!, 0)); });
+      if (drop === Infinity) return -Infinity;
+      max -= drop;
+    }
+    return max;
+  }
+
   /**
    * Tiers 2 and 3, every word anywhere in the record (street line, city, state, zip), in any order. Tier 2 ('a'):
    * every required word matched exactly or as a prefix. Tier 3 ('b'): at least one required word matched only within
@@ -86,17 +102,10 @@ export class AnyOrderTiers {
     if (limit <= 0) return [];
     const required = terms.filter((t) => t.required);
     if (!required.length) return [];
-    const best = terms.map((t) => this.bestClass(t, withTypo));
-    if (terms.some((t, i) => t.required && best[i]! === NONE)) return [];
+    const maxScore = this.maxScore(terms, withTypo);
+    if (maxScore === -Infinity) return [];
     const first = terms[0]!;
     const houseBonusPossible = first.required && first.numeric && first.exact.length > 0;
-    let maxScore = best.reduce((s, b) => s + Math.max(b, 0), 0) + (houseBonusPossible ? 1 : 0);
-    if (withTypo) {
-      let drop = Infinity; // a tier-3 record has at least one required word at TYPO
-      terms.forEach((t, i) => { if (t.required && t.typo.length) drop = Math.min(drop, Math.max(best[i]!, 0)); });
-      if (drop === Infinity) return [];
-      maxScore -= drop;
-    }
     const byCost = required.map((t) => ({ t, cost: this.termCost(t, withTypo) })).sort((x, y) => x.cost - y.cost);
     if (byCost[0]!.cost === 0) return [];
     // candidates: the cheapest word's records; when the second cheapest is comparable, only the records of both

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { AnyOrderTiers } from './any-order.ts';
 import { decodeIndex, type IndexColumns, type Place } from './index-format.ts';
 import { Postings } from './postings.ts';
-import { addTypos, parseTerms } from './query-terms.ts';
+import { addTypos, parseTerms, type Term } from './query-terms.ts';
 import { streetPrefix } from './street-prefix.ts';
 import { Vocabulary } from './vocabulary.ts';
 import type { AddressInput } from './index-builder.ts';
@@ -108,19 +108,27 @@ export class AutocompleteIndex {
     const ids = [...t1, ...t2];
     if (ids.length >= limit || !terms.some((t) => t.required)) return done(ids, 'full', t2.length, 0);
     // one typo: one pass per word, that word within one edit and every other word as typed (exact or prefix), so
-    // the other words keep the candidates few; the passes' results merged by score, then record order
+    // the other words keep the candidates few; the passes' results merged by score, then record order. The passes run
+    // highest reachable score first, and stop once `need` results reach the best score a remaining pass could give.
     const need = limit - ids.length;
     const seen = new Set(ids);
     const merged: { id: number; score: number }[] = [];
+    const passes: { terms: Term[]; max: number }[] = [];
     for (let i = 0; i < terms.length; i++) {
       if (!terms[i]!.required) continue;
-      if (performance.now() > deadline) return done(ids, 'no_typo', t2.length, 0);
       const one = terms.map((t) => ({ ...t, typo: [] as number[] }));
       addTypos(one[i]!, i === terms.length - 1, this.vocab);
-      if (!one[i]!.typo.length) continue;
-      const r = this.anyOrder.pass(one, 'b', need, stateIdx, deadline, seen, stats);
+      const max = one[i]!.typo.length ? this.anyOrder.maxScore(one, true) : -Infinity;
+      if (max > -Infinity) passes.push({ terms: one, max });
+    }
+    passes.sort((a, b) => b.max - a.max);
+    for (const p of passes) {
+      if (merged.length >= need && merged[need - 1]!.score >= p.max) break;
+      if (performance.now() > deadline) return done(ids, 'no_typo', t2.length, 0);
+      const r = this.anyOrder.pass(p.terms, 'b', need, stateIdx, deadline, seen, stats);
       if (r === null) return done(ids, 'no_typo', t2.length, 0);
       for (const e of r) if (!merged.some((m) => m.id === e.id)) merged.push(e);
+      merged.sort((a, b) => b.score - a.score || a.id - b.id);
     }
     merged.sort((a, b) => b.score - a.score || a.id - b.id);
     const t3 = merged.slice(0, need).map((e) => e.id);
