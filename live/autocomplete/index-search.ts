@@ -114,8 +114,11 @@ export class AutocompleteIndex {
     const seen = new Set(ids);
     const merged: { id: number; score: number }[] = [];
     const passes: { terms: Term[]; max: number }[] = [];
+    // when the query as typed already names addresses, a typo is looked for only in its words of 4+ characters (a
+    // short word's variants reach most of the vocabulary, a cost worth paying only when nothing matched as typed)
+    const minLen = ids.length ? 4 : 1;
     for (let i = 0; i < terms.length; i++) {
-      if (!terms[i]!.required) continue;
+      if (!terms[i]!.required || terms[i]!.word.length < minLen) continue;
       const one = terms.map((t) => ({ ...t, typo: [] as number[] }));
       addTypos(one[i]!, i === terms.length - 1, this.vocab);
       const max = one[i]!.typo.length ? this.anyOrder.maxScore(one, true) : -Infinity;
