@@ -1,4 +1,4 @@
--- requires: states, counties, stg_gazetteer__places, stg_acs_population__places, stg_usgeo__places, stg_usgeo__place_counties, stg_usgeo__zcta_places, stg_usgeo__zcta_counties, stg_usgeo__zctas, stg_acs_population__zctas
+-- requires: states, counties, stg_hud_crosswalk__zip_county, stg_gazetteer__places, stg_acs_population__places, stg_usgeo__places, stg_usgeo__place_counties, stg_usgeo__zcta_places, stg_usgeo__zcta_counties, stg_usgeo__zctas, stg_acs_population__zctas
 -- int_geo_places: one row per Census place (Gazetteer 2025, incorporated place or CDP) in the 50 states + DC, with
 -- its ACS 2023 population, the name people say (plain_name: the name without its legal descriptor, "Toms River CDP"
 -- -> "Toms River"), name_core (the slug of that name) and its primary county (warehouse/docs/geo.md "Primary county"):
@@ -6,8 +6,9 @@
 --      consolidated-city balances and DC, the current counties of the ZCTAs the place overlaps);
 --   2. of several, the county holding most of the place's people, estimated from the 2020 ZCTA crosswalks: each
 --      ZCTA's ACS 2023 people inside the place in proportion to the ZCTA's land inside it, split among the candidate
---      counties in proportion to the ZCTA's land in each;
---   3. where no ZCTA people are known, the county with most of the place's land by the same split;
+--      counties in proportion to the ZIP's residential addresses in each (HUD 2023 Q1 RES_RATIO);
+--   3. where no people are known that way, the county with most of the place's land (the place's land in each ZCTA
+--      split by the ZCTA's land in each candidate county);
 --   4. else us_geo's county of the place (GNIS), else null (10_geo_04_cities falls back to simplemaps' county).
 -- int_geo_place_zips: the ZCTAs of a place: at least 10% of the ZCTA's land is in the place, or at least 10% of the
 -- place's land is in the ZCTA.
@@ -58,11 +59,24 @@ candidates as (
 candidate_count as (
     select place_geoid, count(*) as n, any_value(county_fips) as only_county, from candidates group by place_geoid
 ),
-split as (
+-- people: each ZCTA's people inside the place, split among the candidate counties by the ZIP's residential addresses
+-- in each (HUD RES_RATIO); land: the place's land in the ZCTA, split by the ZCTA's land in each candidate county
+hud as (
+    select zip as zcta, county_fips, res_ratio, from stg_hud_crosswalk__zip_county where res_ratio > 0
+),
+people_split as (
     select
         p.place_geoid,
         c.county_fips,
-        p.zcta_population * p.land / p.zcta_land * zc.land / sum(zc.land) over (partition by p.place_geoid, p.zcta) as people,
+        p.zcta_population * p.land / p.zcta_land * h.res_ratio / sum(h.res_ratio) over (partition by p.place_geoid, p.zcta) as people,
+    from pieces p
+    join candidates c on c.place_geoid = p.place_geoid
+    join hud h on h.zcta = p.zcta and h.county_fips = c.county_fips
+),
+land_split as (
+    select
+        p.place_geoid,
+        c.county_fips,
         p.land * zc.land / sum(zc.land) over (partition by p.place_geoid, p.zcta) as land,
     from pieces p
     join candidates c on c.place_geoid = p.place_geoid
@@ -70,11 +84,12 @@ split as (
 ),
 shares as (
     select
-        place_geoid,
-        arg_max(county_fips, (people, county_fips)) filter (where people > 0) as by_people,
-        arg_max(county_fips, (land, county_fips)) filter (where land > 0) as by_land,
-    from (select place_geoid, county_fips, sum(people) as people, sum(land) as land, from split group by all)
-    group by place_geoid
+        coalesce(pe.place_geoid, la.place_geoid) as place_geoid,
+        arg_max(pe.county_fips, (pe.people, pe.county_fips)) filter (where pe.people > 0) as by_people,
+        arg_max(la.county_fips, (la.land, la.county_fips)) filter (where la.land > 0) as by_land,
+    from (select place_geoid, county_fips, sum(people) as people, from people_split group by all) pe
+    full join (select place_geoid, county_fips, sum(land) as land, from land_split group by all) la using (place_geoid, county_fips)
+    group by 1
 ),
 final as (
     select

@@ -54,26 +54,33 @@ export async function primaryCounty(geo: RawGeo, p: CensusPlace): Promise<string
   await crosswalks(geo);
   const listed = (await geo.rows<{ c: string }>(`select "County GEOID" as c from raw_place_counties where "Place GEOID" = '${p.geoid}'`))
     .map((r) => r.c).filter((c) => geo.counties.has(c));
-  const pieces = await geo.rows<{ z: string; c: string; pland: number; zland: number; zpop: number | null; cland: number }>(`
+  const pieces = await geo.rows<{ z: string; pland: number; zland: number; zpop: number | null }>(`
     with zp as (select ZCTA5 as z, "Land Area"::double as pland from raw_zcta_places where "Place GEOID" = '${p.geoid}' and "Land Area"::double > 0),
          zz as (select ZCTA5 as z, "Land Area"::double as zland, try_cast(Population as bigint) as upop from raw_zctas),
-         za as (select geoid as z, try_cast(B01003_001E as bigint) as apop from raw_zcta_acs),
-         zc as (select ZCTA5 as z, "County GEOID" as c, "Land Area"::double as cland from raw_zcta_counties where "Land Area"::double > 0)
-    select zp.z, zc.c, zp.pland, zz.zland, coalesce(za.apop, zz.upop)::double as zpop, zc.cland
-    from zp join zz using (z) left join za using (z) join zc using (z) where zz.zland > 0`);
-  const candidates = listed.length ? listed : [...new Set(pieces.map((r) => r.c))].filter((c) => geo.counties.has(c));
+         za as (select geoid as z, try_cast(B01003_001E as bigint) as apop from raw_zcta_acs)
+    select zp.z, zp.pland, zz.zland, coalesce(za.apop, zz.upop)::double as zpop from zp join zz using (z) left join za using (z) where zz.zland > 0`);
+  const inZ = `(${pieces.map((r) => `'${r.z}'`).join(', ') || "''"})`;
+  // the ZIP's residential addresses per county (HUD) and the ZCTA's land per county (2020 relationship file)
+  const res = await geo.rows<{ z: string; c: string; w: number }>(`select ZIP as z, COUNTY as c, RES_RATIO::double as w from raw_hud
+    where ZIP in ${inZ} and RES_RATIO::double > 0`);
+  const lands = await geo.rows<{ z: string; c: string; w: number }>(`select ZCTA5 as z, "County GEOID" as c, "Land Area"::double as w
+    from raw_zcta_counties where ZCTA5 in ${inZ} and "Land Area"::double > 0`);
+  const candidates = listed.length ? listed : [...new Set(lands.map((r) => r.c))].filter((c) => geo.counties.has(c));
   if (candidates.length === 1) return candidates[0]!;
-  const people = new Map<string, number>();
-  const land = new Map<string, number>();
-  const byZcta = new Map<string, typeof pieces>();
-  for (const r of pieces.filter((x) => candidates.includes(x.c))) byZcta.set(r.z, [...(byZcta.get(r.z) ?? []), r]);
-  for (const rows of byZcta.values()) {
-    const total = rows.reduce((a, r) => a + r.cland, 0);
-    for (const r of rows) {
-      if (r.zpop !== null) people.set(r.c, (people.get(r.c) ?? 0) + (r.zpop * r.pland / r.zland) * (r.cland / total));
-      land.set(r.c, (land.get(r.c) ?? 0) + r.pland * (r.cland / total));
+  /** each piece's amount split among the candidate counties by the weights of its ZCTA */
+  const split = (weights: { z: string; c: string; w: number }[], amount: (r: (typeof pieces)[number]) => number | null): Map<string, number> => {
+    const out = new Map<string, number>();
+    for (const piece of pieces) {
+      const v = amount(piece);
+      const ws = weights.filter((w) => w.z === piece.z && candidates.includes(w.c));
+      const total = ws.reduce((a, w) => a + w.w, 0);
+      if (v === null || total === 0) continue;
+      for (const w of ws) out.set(w.c, (out.get(w.c) ?? 0) + v * w.w / total);
     }
-  }
+    return out;
+  };
+  const people = split(res, (r) => (r.zpop === null ? null : r.zpop * r.pland / r.zland));
+  const land = split(lands, (r) => r.pland);
   const best = (m: Map<string, number>): string | null =>
     [...m.entries()].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0]?.[0] ?? null;
   return best(people) ?? best(land) ?? '';

@@ -142,6 +142,9 @@ export async function givenGeography(ctx: TestContext): Promise<void> {
     { ZIP: '98422', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'TACOMA', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '0.3' },
     { ZIP: '98422', COUNTY: '53053', USPS_ZIP_PREF_CITY: 'TACOMA', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '0.7' },
     { ZIP: '98639', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'NORTH BONNEVILLE', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '1' },
+    // Auburn's ZIPs, each in one county (its residential addresses split the ZIP's people among counties)
+    { ZIP: '98001', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'AUBURN', USPS_ZIP_PREF_STATE: 'WA', RES_RATIO: '1', TOT_RATIO: '1' },
+    { ZIP: '98092', COUNTY: '53053', USPS_ZIP_PREF_CITY: 'AUBURN', USPS_ZIP_PREF_STATE: 'WA', RES_RATIO: '1', TOT_RATIO: '1' },
     // a Seattle PO-box ZIP (no ZCTA): one of Seattle's zip codes
     { ZIP: '98111', COUNTY: '53033', USPS_ZIP_PREF_CITY: 'SEATTLE', USPS_ZIP_PREF_STATE: 'WA', TOT_RATIO: '1' },
     // Connecticut in HUD 2023 Q1: the old Hartford County, which is no county any more
