@@ -72,21 +72,26 @@ export function queryKeys(typed: string): string[] {
 /** Damerau-Levenshtein distance (optimal string alignment: substitution, insertion, deletion, adjacent transposition). */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  const n = b.length;
+  let prev2 = new Int32Array(n + 1); // row i-2
+  let prev = new Int32Array(n + 1); // row i-1
+  let cur = new Int32Array(n + 1);
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let best = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = v;
+    cur[0] = i;
+    let best = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return rows[a.length]![b.length]!;
+  return prev[n]!;
 }
 
 /** How many edits a misspelled name of this length may carry: none under 5 letters, 1 under 9, 2 from 9. */

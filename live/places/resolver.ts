@@ -15,7 +15,23 @@ export type CityResolution =
   | { ok: true; city: string; state: string; exact: boolean }
   | { ok: false; reason: 'unknown' | 'ambiguous'; suggestions: string[] };
 
-interface Entry { name: string; state: string; population: number; nameKey: string }
+interface Entry { name: string; state: string; population: number; nameKey: string; letters: Int8Array }
+
+/** Letter counts of a key (a-z, digits, space): half their difference is a lower bound on the edit distance. */
+function letterCounts(key: string): Int8Array {
+  const c = new Int8Array(38);
+  for (let i = 0; i < key.length; i++) {
+    const x = key.charCodeAt(i);
+    const slot = x >= 97 && x <= 122 ? x - 97 : x >= 48 && x <= 57 ? x - 22 : 36;
+    c[slot] = Math.min(127, c[slot]! + 1);
+  }
+  return c;
+}
+function countsApart(a: Int8Array, b: Int8Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
+  return d;
+}
 
 export class PlaceResolver {
   /** state -> key -> cities answering to it */
@@ -25,7 +41,8 @@ export class PlaceResolver {
 
   constructor(rows: readonly PlaceRow[]) {
     for (const [name, state, population, keys] of rows) {
-      const e: Entry = { name, state, population, nameKey: placeKey(name) };
+      const nameKey = placeKey(name);
+      const e: Entry = { name, state, population, nameKey, letters: letterCounts(nameKey) };
       (this.byState.get(state) ?? this.byState.set(state, []).get(state)!).push(e);
       for (const k of new Set([e.nameKey, ...keys])) {
         add(this.byKey, state, k, e);
@@ -65,13 +82,16 @@ export class PlaceResolver {
    *  larger city; at most `limit`. */
   closest(state: string, typed: string, limit = 5): string[] {
     const keys = queryKeys(typed);
+    const counts = keys.map(letterCounts);
     const scored: { e: Entry; d: number }[] = [];
     for (const e of this.byState.get(state) ?? []) {
       let best = Infinity;
-      for (const key of keys) {
+      for (const [k, key] of keys.entries()) {
         const cap = Math.max(2, Math.ceil(key.length / 3));
+        const prefix = key.length >= 3 && (e.nameKey.startsWith(key) || key.startsWith(e.nameKey));
+        if (!prefix && countsApart(counts[k]!, e.letters) > 2 * cap) continue; // at least that many edits apart
         let d = editDistance(key, e.nameKey, cap);
-        if (key.length >= 3 && (e.nameKey.startsWith(key) || key.startsWith(e.nameKey))) d = Math.min(d, 1);
+        if (prefix) d = Math.min(d, 1);
         if (d <= cap) best = Math.min(best, d);
       }
       if (best < Infinity) scored.push({ e, d: best });
