@@ -13,7 +13,8 @@
 //   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
 //            context state is DC (and the answer says how it was read)
 //   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri")
-//   cities   the build's city list, also by the place resolver's key (Saint/St., Fort/Ft., hyphens, accents); multi-word names first; a name must be written with capitals, or be a large
+//   cities   the build's city list, also by the place resolver's key (Saint/St., Fort/Ft., hyphens, accents), and a
+//            hyphenated Census name that is no city by its first part ("Nashville-Davidson"); multi-word names first; a name must be written with capitals, or be a large
 //            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake
@@ -211,7 +212,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       const first = toks[i]!, last = toks[i + n - 1]!;
       if (overlaps(taken, first.start, last.end)) continue;
       const phrase = toks.slice(i, i + n).map((t) => t.lower).join(' ');
-      const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
+      // a consolidated Census name ("Nashville-Davidson", "Lexington-Fayette") that is no city itself: its first part
+      const head = n === 1 && /^[A-Z][a-z]+-[A-Z]/.test(first.text) ? first.lower.split('-')[0]! : null;
+      const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? (head ? gaz.citiesByName.get(head) : undefined);
       if (!cands || cands.length === 0) continue;
       if (STATE_NAME_SET.has(phrase)) continue;
       const words = toks.slice(i, i + n);

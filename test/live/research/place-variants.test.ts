@@ -92,6 +92,15 @@ describe('a state written as people write it is answered like its correct spelli
     }
   });
 
+  it('Census consolidated names in a question: "Nashville-Davidson" and "Lexington-Fayette" are the city', async () => {
+    for (const [census, city] of [['Nashville-Davidson, Tennessee', 'Nashville, Tennessee'], ['Lexington-Fayette, Kentucky', 'Lexington, Kentucky']] as const) {
+      const q = (p: string): string => `What is the legal risk score of ${p}?`;
+      const right = facts(await ask(q(city)));
+      expect(JSON.stringify(right)).toContain(city.split(',')[0]!);
+      expect(facts(await ask(q(census))), census).toEqual(right);
+    }
+  });
+
   it('"Mexico, Missouri" is a Missouri town, not the country', async () => {
     const b = await ask('How many days notice for nonpayment of rent in Mexico, Missouri?');
     expect(b.answer).toContain('Missouri');
