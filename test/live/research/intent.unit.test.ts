@@ -42,12 +42,12 @@ describe('state names and codes', () => {
     expect(places('north carolina vs south carolina deposits')).toEqual(['NC', 'SC']);
   });
 
-  test('codes need capitals; ambiguous codes need a cue (comma, city, preposition at the end, a list, the very end)', () => {
+  test('codes need capitals; ambiguous codes need a cue (comma, city, a preposition before or at the end, a list, the very end)', () => {
     expect(places('eviction notice in tx')).toEqual([]);
     expect(places('eviction notice in TX today')).toEqual(['TX']);
     expect(places('Is it OK to raise rent in Texas?')).toEqual(['TX']);
     expect(places('eviction notice in OK?')).toEqual(['OK']);
-    expect(places('eviction notice in OK for tenants')).toEqual([]);
+    expect(places('eviction notice in OK for tenants')).toEqual(['OK']); // issue 20: a code after "in" stands as a place
     expect(places('Salem, OR rent control')).toEqual(['OR Salem']);
     expect(places('OR and WA deposit limits')).toEqual(['OR', 'WA']);
     expect(places('security deposit limit MA')).toEqual(['MA']);
