@@ -25,7 +25,7 @@ const link = path.join(tmp, 'shared');
 if (!fs.existsSync(link)) fs.symlinkSync(path.resolve(here, '../shared'), link);
 
 const REQUEST_PATH = ['api/params.ts', 'api/routes.ts', 'api/app.ts', 'api/request.ts', 'api/route-match.ts', 'api/auth.ts', 'api/limit-checks.ts', 'api/answer.ts', 'api/send.ts', 'api/rate-limit.ts', 'api/limits.ts', 'api/keys.ts', 'api/usage.ts'];
-const ENGINES = ['live/valuation/estimate.ts', 'live/valuation/comps.ts', 'live/valuation/fit.ts', 'live/valuation/interval.ts', 'live/valuation/helpers.ts', 'live/research/intent.ts', 'live/research/places.ts', 'live/autocomplete/text.ts', 'live/location/rules.ts'];
+const ENGINES = ['live/valuation/estimate.ts', 'live/valuation/comps.ts', 'live/valuation/fit.ts', 'live/valuation/interval.ts', 'live/valuation/helpers.ts', 'live/research/intent.ts', 'live/research/places.ts', 'live/autocomplete/text.ts', 'live/location/rules.ts', 'live/places/names.ts', 'live/places/resolver.ts', 'live/places/question.ts'];
 
 // REII_MUTATE_GROUP=request or =engines mutates one group (its own reports and incremental file); unset: both.
 const group = process.env.REII_MUTATE_GROUP ?? 'all';
