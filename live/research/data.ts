@@ -7,6 +7,8 @@ import path from 'node:path';
 import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
 import { fileShards, type ShardReader } from '../../warehouse/live.ts';
 import { Bm25, type Bm25Data } from './text.ts';
+import { loadResolver } from '../places/endpoint.ts';
+import type { PlaceResolver } from '../places/resolver.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -97,6 +99,7 @@ export class ResearchData {
     places: PlacesData,
     private readonly shards: ShardReader,
     readonly meta: ResearchMeta | null,
+    private readonly resolver: PlaceResolver | null = null,
   ) {
     this.bm25 = new Bm25(bm25);
     for (const d of docs) {
@@ -126,13 +129,19 @@ export class ResearchData {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
     const meta = read<ResearchMeta>('meta.json');
     if (meta.format !== RESEARCH_FORMAT) return null;
-    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta);
+    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir));
   }
 
   /** The name used in sentences ("the District of Columbia"). */
   stateName(code: string): string {
     if (code === 'DC') return 'the District of Columbia';
     return this.stateNames.get(code) ?? code;
+  }
+
+  /** The canonical name of a city typed in a state, by the build's place resolver (null without one, or unknown). */
+  canonicalCity(state: string, typed: string): string | null {
+    const r = this.resolver?.resolveCity(state, typed);
+    return r?.ok ? r.city : null;
   }
 
   cityInState(name: string, state: string): City | null {

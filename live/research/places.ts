@@ -35,6 +35,9 @@ export interface Gazetteer {
   citiesByName: ReadonlyMap<string, City[]>;
   zips: ReadonlyMap<string, { city: string; state: string }>;
   maxCityWords: number;
+  /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
+   *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
+  canonicalCity?(state: string, typed: string): string | null;
 }
 
 export interface Context { zip?: string; city?: string; state?: string }
@@ -268,7 +271,11 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     }
     if (targets.length === 0 && context.city) {
       const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? citiesByKey(gaz.citiesByName, context.city) ?? [];
-      const c = context.state ? cands.find((x) => x.state === context.state) : cands[0];
+      let c = context.state ? cands.find((x) => x.state === context.state) : cands[0];
+      if (!c && context.state) {
+        const canonical = gaz.canonicalCity?.(context.state, context.city);
+        if (canonical) c = gaz.citiesByName.get(canonical.toLowerCase())?.find((x) => x.state === context.state);
+      }
       if (c) targets.push({ state: c.state, city: c.name, from: 'context' });
       else if (context.state) { targets.push({ state: context.state, from: 'context' }); unknown.push(`${context.city}, ${context.state}`); }
       else unknown.push(context.city);
