@@ -40,3 +40,8 @@ export async function makeContext(opts: { sources?: string; now?: Date } = {}): 
 export async function runSqlFile(ctx: StageContext, file: string): Promise<void> {
   await ctx.db.run(fs.readFileSync(repoPath(file), 'utf8'));
 }
+
+/** meta.rejects as the row-contract tests compare it: file name (no folder), line, rule, column and value. */
+export function rejectsByFile(ctx: TestContext): Promise<{ file: string; line: number; rule: string; column_name: string; value: string }[]> {
+  return ctx.rows(`select regexp_extract(file, '[^/]+$') as file, line::int as line, rule, column_name, value from meta.rejects order by file, line`);
+}

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HEADER, canonicalSources, load, rejectsOf, sale } from '../helpers/canonical-sources.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
 import { StageError } from '../../warehouse/errors.ts';
+import { rejectsByFile } from '../helpers/context.ts';
 
 afterAll(removeTmpDirs);
 
@@ -180,8 +181,7 @@ describe('the canonical format, row by row', () => {
       'distress.csv': 'address,city,state,zip,kind,filing_date,amount\n1 A ST,SEATTLE,WA,98101,tax_delinquent,2024-01-02,100\n2 A ST,SEATTLE,WA,98101,tax_delinquent,2024-01-02,-3\n',
     }));
     try {
-      const got = await ctx.rows<{ file: string; line: number; rule: string; column_name: string; value: string }>(
-        `select regexp_extract(file, '[^/]+$') as file, line::int as line, rule, column_name, value from meta.rejects order by file, line`);
+      const got = await rejectsByFile(ctx);
       expect(got).toEqual([
         { file: 'distress.csv', line: 3, rule: 'out_of_range', column_name: 'amount', value: '-3' },
         { file: 'parcels.csv', line: 3, rule: 'out_of_range', column_name: 'sqft', value: '1e400' },

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { type TestContext } from '../helpers/context.ts';
+import { type TestContext, rejectsByFile } from '../helpers/context.ts';
 import { HEADER, TODAY, canonicalSources, load, rejectsOf, sale } from '../helpers/canonical-sources.ts';
 import { removeTmpDirs } from '../helpers/tmp.ts';
 import { REPO } from '../helpers/paths.ts';
@@ -96,8 +96,7 @@ describe('row contracts of every source (30_market_44_row_contracts.ts)', () => 
     try {
       await handGeography(ctx);
       await rowContracts({ ...ctx, settings: { ...ctx.settings, rejectMaxShare: 1 } });
-      const got = await ctx.rows<{ file: string; line: number; rule: string; column_name: string; value: string }>(
-        `select regexp_extract(file, '[^/]+$') as file, line::int as line, rule, column_name, value from meta.rejects order by file, line`);
+      const got = await rejectsByFile(ctx);
       expect(got).toEqual([
         { file: 'permits.csv', line: 3, rule: 'outside_state', column_name: 'lat,lng', value: '38.6,-121.4 (WA)' },
         { file: 'permits.csv', line: 4, rule: 'out_of_range', column_name: 'valuation', value: '6000000000.0' },
