@@ -10,6 +10,7 @@ import autocomplete from '../live/autocomplete/endpoint.ts';
 import location from '../live/location/endpoint.ts';
 import places from '../live/places/endpoint.ts';
 import { placeKey } from '../live/places/names.ts';
+import { CLOSEST_NAMES } from '../live/places/resolver.ts';
 import research from '../live/research/endpoint.ts';
 import valuation from '../live/valuation/endpoint.ts';
 import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
@@ -68,7 +69,7 @@ async function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, 
   const answer = await inst.handle({ state, city } as never);
   if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
   if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
-  const at = answer.message.indexOf('; closest names: ');
+  const at = answer.message.indexOf(CLOSEST_NAMES);
   return { city: city.trim(), hint: at >= 0 ? answer.message.slice(at) : '' };
 }
 

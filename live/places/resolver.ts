@@ -109,8 +109,11 @@ function add(index: Map<string, Map<string, Entry[]>>, state: string, key: strin
   else if (!list.includes(e)) list.push(e);
 }
 
+/** What joins a not-found message and its suggestions; routes that word their own 404 append the part from here on. */
+export const CLOSEST_NAMES = '; closest names: ';
+
 /** The 404 message of a city not found: names the closest cities of the state when there are any. */
 export function notFoundMessage(typed: string, state: string, r: Extract<CityResolution, { ok: false }>): string {
   const head = r.reason === 'ambiguous' ? `"${typed}" names several cities in ${state}` : `No city named ${typed} in ${state}`;
-  return r.suggestions.length ? `${head}; closest names: ${r.suggestions.join(', ')}` : head;
+  return r.suggestions.length ? `${head}${CLOSEST_NAMES}${r.suggestions.join(', ')}` : head;
 }
