@@ -8,6 +8,9 @@ import { notFoundMessage, PlaceResolver, type PlacesFile } from './resolver.ts';
 
 export interface PlaceInput { state: string; city: string }
 
+/** How many resolved names a build keeps (state and city as typed). */
+const RECENT_NAMES = 10_000;
+
 /** The resolver of a build folder; null when the build has no place table (an older build). */
 export function loadResolver(dir: string): PlaceResolver | null {
   const file = path.join(dir, 'live', 'places', 'places.json');
@@ -25,9 +28,21 @@ const places: LiveModule<PlaceInput> = {
   name: 'places',
   async load(build: LiveBuild): Promise<LiveInstance<PlaceInput>> {
     const resolver = loadResolver(build.dir);
+    // no place table: the name is passed through as given (the shard lookup then decides)
+    if (!resolver) return { handle: (input) => ({ ok: true, body: { city: input.city, state: input.state } }) };
+    // every city request passes here: the answers to the names asked most recently are kept (read-only objects)
+    const recent = new Map<string, LiveAnswer>();
     return {
-      // no place table: the name is passed through as given (the shard lookup then decides)
-      handle: (input) => (resolver ? answerPlace(resolver, input) : { ok: true, body: { city: input.city, state: input.state } }),
+      handle(input) {
+        const key = `${input.state}|${input.city}`;
+        let answer = recent.get(key);
+        if (!answer) {
+          answer = answerPlace(resolver, input);
+          recent.set(key, answer);
+          if (recent.size > RECENT_NAMES) recent.delete(recent.keys().next().value!);
+        }
+        return answer;
+      },
     };
   },
 };

@@ -91,6 +91,8 @@ export class ResearchData {
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
   private readonly families = new Map<string, Promise<boolean>>();
+  /** shard path -> its parsed JSON (null: absent or not JSON); see shard() */
+  private readonly parsed = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly docs: RegulationDoc[],
@@ -169,16 +171,28 @@ export class ResearchData {
     return has;
   }
 
-  /** A parsed shard, or null when the build has none for these keys (or it is not JSON). */
-  async shard<T>(family: FamilyName, keys: ShardKeys): Promise<T | null> {
+  /** A parsed shard, or null when the build has none for these keys (or it is not JSON). Parsed shards (misses
+   *  too) are kept, up to PARSED_SHARDS of them, oldest out first: a build's files never change, and an answer reads
+   *  tens of shards (every zip of a city), so parsing them again per answer would double its time. Read-only objects. */
+  shard<T>(family: FamilyName, keys: ShardKeys): Promise<T | null> {
     const p = shardPath(family, keys);
-    if (!p.ok) return null;
-    const body = await this.shards.read(p.path);
-    if (!body) return null;
-    try {
-      return JSON.parse(body.toString('utf8')) as T;
-    } catch {
-      return null;
+    if (!p.ok) return Promise.resolve(null);
+    let hit = this.parsed.get(p.path);
+    if (!hit) {
+      hit = this.shards.read(p.path).then((body) => {
+        if (!body) return null;
+        try {
+          return JSON.parse(body.toString('utf8')) as unknown;
+        } catch {
+          return null;
+        }
+      });
+      this.parsed.set(p.path, hit);
+      if (this.parsed.size > PARSED_SHARDS) this.parsed.delete(this.parsed.keys().next().value!);
     }
+    return hit as Promise<T | null>;
   }
 }
+
+/** How many parsed shards research keeps per build. */
+const PARSED_SHARDS = 5000;
