@@ -72,6 +72,11 @@ export interface LiveInstance<I> {
   close?(): void | Promise<void>;
 }
 
+/** The instance of a module whose build lacks its data (or has it unreadable): every request is a 404 saying so. */
+export function unavailable<I>(message: string): LiveInstance<I> {
+  return { handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message }) };
+}
+
 export interface LiveModule<I> {
   /** What the endpoint answers about, in logs and in "<name> data is not available in build <id>". */
   readonly name: string;

@@ -5,7 +5,7 @@
 // autocompleteBudgetMs, 25 ms; then the exact street-line prefix match): warehouse/docs/address.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { INDEX_FORMAT } from './index-format.ts';
 import { AutocompleteIndex, DEFAULT_BUDGET_MS } from './index-search.ts';
@@ -49,7 +49,7 @@ const autocomplete: LiveModule<AutocompleteInput> = {
   async load(build: LiveBuild): Promise<LiveInstance<AutocompleteInput>> {
     const dir = path.join(build.dir, 'live', 'autocomplete');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) {
-      return { handle: () => ({ ok: false, code: 'no_data', message: `Address autocomplete data is not available in build ${build.buildId}` }) };
+      return unavailable(`Address autocomplete data is not available in build ${build.buildId}`);
     }
     const engine = AutocompleteEngine.fromDir(dir, budgetMs(build.settings));
     return { handle: (input) => engine.answer(input) };

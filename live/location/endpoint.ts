@@ -10,7 +10,7 @@
 //   score, confidence, as_of  live/location/rules.ts, the same functions as the zip shards
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { FloodData, SiteData, ZctaData, ZipData } from './data.ts';
 import { FloodIndex } from './flood-index.ts';
 import { inBBox, type BBox } from './geo.ts';
@@ -116,22 +116,19 @@ function orderBody(b: LocationRiskBody): LocationRiskBody {
   return out as unknown as LocationRiskBody;
 }
 
-const notBuilt = (message: string): LiveInstance<LocationInput> => ({
-  handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message }),
-});
 
 const location: LiveModule<LocationInput> = {
   name: 'location',
   async load(build: LiveBuild): Promise<LiveInstance<LocationInput>> {
     const dir = path.join(build.dir, 'live', 'location');
     if (!fs.existsSync(path.join(dir, 'meta.json'))) {
-      return notBuilt(`Point lookups are unavailable: build ${build.buildId} has no location data (query by zip instead)`);
+      return unavailable(`Point lookups are unavailable: build ${build.buildId} has no location data (query by zip instead)`);
     }
     let engine: LocationEngine;
     try {
       engine = LocationEngine.fromDir(dir);
     } catch (err) {
-      return notBuilt(`Point lookups are unavailable: the location data of build ${build.buildId} is unreadable (${(err as Error).message})`);
+      return unavailable(`Point lookups are unavailable: the location data of build ${build.buildId} is unreadable (${(err as Error).message})`);
     }
     return {
       handle(input: LocationInput): LiveAnswer {

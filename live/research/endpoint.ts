@@ -11,7 +11,7 @@
 //               reword the draft; a reply that brings in a number not present in the facts, drops a number, breaks
 //               the sentence budget, drops the not-legal-advice caveat, the uncertainty wording, a citation (deep), a
 //               place or a key legal term (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
 import { understand } from './intent.ts';
@@ -168,7 +168,7 @@ const research: LiveModule<ResearchInput> = {
       data = null;
     }
     if (!data) {
-      return { handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message: `research data is not available in build ${build.buildId}` }) };
+      return unavailable(`research data is not available in build ${build.buildId}`);
     }
     const engine = new ResearchEngine(data, llmFromSettings(build.settings));
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };

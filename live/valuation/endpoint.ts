@@ -11,7 +11,7 @@
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { CONDITION_FACTOR, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
@@ -151,20 +151,17 @@ export class ValuationEngine {
   }
 }
 
-const notBuilt = (message: string): LiveInstance<ValuationInput> => ({
-  handle: (): LiveAnswer => ({ ok: false, code: 'no_data', message }),
-});
 
 const valuation: LiveModule<ValuationInput> = {
   name: 'valuation',
   async load(build: LiveBuild): Promise<LiveInstance<ValuationInput>> {
     const dir = path.join(build.dir, 'live', 'valuation');
-    if (!fs.existsSync(path.join(dir, 'meta.json'))) return notBuilt('valuation data is not available in this build');
+    if (!fs.existsSync(path.join(dir, 'meta.json'))) return unavailable('valuation data is not available in this build');
     let engine: ValuationEngine;
     try {
       engine = ValuationEngine.fromDir(dir);
     } catch (err) {
-      return notBuilt(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
+      return unavailable(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
     }
     // An exception here is a defect, not missing data: it reaches the server's error handler (logged, 500).
     return { handle: (input: ValuationInput): LiveAnswer => engine.answer(input) };
