@@ -62,11 +62,13 @@ async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown):
  *  canonical name, or, for a name it does not know, the name as given with `hint` naming the closest cities of the
  *  state for the 404 (the legal and investor shards also hold cities outside `cities`: overlay and sales cities).
  *  Strict (geo lookup, whose shards are exactly `cities`): an unknown or ambiguous name is a 404 at once. A build
- *  without the place table passes the name through. */
-async function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict = false): Promise<{ city: string; hint: string }> {
+ *  without the place table passes the name through. Synchronous: the resolver answers in-process, and shard routes
+ *  stay free of awaits (api/app.ts answers a synchronous reply without a microtask). */
+function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict = false): { city: string; hint: string } {
   const inst = build.live.get(places);
   if (!inst || typeof state !== 'string' || typeof city !== 'string') return { city: String(city), hint: '' };
-  const answer = await inst.handle({ state, city } as never);
+  const answer = inst.handle({ state, city } as never);
+  if (answer instanceof Promise) throw new Error('the place resolver must answer synchronously');
   if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
   if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   const at = answer.message.indexOf(CLOSEST_NAMES);
@@ -130,7 +132,7 @@ export const ROUTES: readonly Route[] = [
       if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
       // a part of the city's name as given (lower case), or of the name the place resolver gives it (by placeKey)
       const city = typeof v['city'] === 'string'
-        ? { raw: v['city'].trim().toLowerCase(), key: placeKey((await canonicalCity(build, v['state'], v['city'])).city) } : null;
+        ? { raw: v['city'].trim().toLowerCase(), key: placeKey(canonicalCity(build, v['state'], v['city']).city) } : null;
       // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
       const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null, city]);
       const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
@@ -181,9 +183,9 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/market/investor-overview', group: 'market', cacheControl: CACHE.shard, response: 'InvestorOverview',
     summary: 'Investor activity for a city',
     query: [p.city(), p.state(), p.months(12)],
-    async resolve(v, build) {
+    resolve(v, build) {
       uncovered(v['state']);
-      const { city, hint } = await canonicalCity(build, v['state'], v['city']);
+      const { city, hint } = canonicalCity(build, v['state'], v['city']);
       return shard('investor', { state: v['state'], city, months: v['months'] }, `No investor data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
@@ -203,9 +205,9 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/geo/lookup', group: 'geo', cacheControl: CACHE.shard, response: 'CityLookup',
     summary: 'A city: FIPS, county, metro area, tier, zip codes and legal flags',
     query: [p.city(), p.state()],
-    async resolve(v, build) {
+    resolve(v, build) {
       uncovered(v['state']);
-      const { city } = await canonicalCity(build, v['state'], v['city'], true);
+      const { city } = canonicalCity(build, v['state'], v['city'], true);
       return shard('geo-lookup', { state: v['state'], city }, `No city named ${city} in ${String(v['state'])}`);
     },
   },
@@ -255,9 +257,9 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/legal/market-legal-risk', group: 'legal', cacheControl: CACHE.legal, response: 'MarketLegalRisk',
     summary: 'Legal risk score for a market, with a plain-English summary and investor actions',
     query: [p.state(), p.city()],
-    async resolve(v, build) {
+    resolve(v, build) {
       uncovered(v['state']);
-      const { city, hint } = await canonicalCity(build, v['state'], v['city']);
+      const { city, hint } = canonicalCity(build, v['state'], v['city']);
       return shard('legal-market-risk', { state: v['state'], city }, `No legal risk data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
@@ -265,9 +267,9 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/legal/landlord-profile', group: 'legal', cacheControl: CACHE.legal, response: 'LandlordProfile',
     summary: 'Landlord friendliness, eviction timeline, adverse possession and rent control for a state or city',
     query: [p.state(), p.city(false)],
-    async resolve(v, build) {
+    resolve(v, build) {
       uncovered(v['state']);
-      const { city, hint } = v['city'] === undefined ? { city: null, hint: '' } : await canonicalCity(build, v['state'], v['city']);
+      const { city, hint } = v['city'] === undefined ? { city: null, hint: '' } : canonicalCity(build, v['state'], v['city']);
       return shard('legal-landlord', { state: v['state'], city },
         city ? `No landlord profile for ${city}, ${String(v['state'])}${hint}` : `No landlord profile for ${String(v['state'])}`);
     },
