@@ -219,6 +219,18 @@ create or replace table int_market_city_tiers (state_code varchar, city_slug var
 create or replace macro market_row_id(src, file, rn) as
     src || ':' || regexp_extract(cast(file as varchar), '[^/]+$') || ':' || cast(rn as varchar);
 
+-- A property's identity (issue 22; warehouse/docs/market.md): the source's own parcel id where it has one, else the
+-- normalised street line and unit within the zip; null when neither is known. property_id() is its stable public id,
+-- the same across builds while the identity holds: 16 hex digits of its sha256. Every table and live module that
+-- names a property (properties, valuation's subject, autocomplete) calls these two, so the ids agree.
+create or replace macro property_identity(src, parcel_id, address, unit, zip) as
+    case when nullif(trim(cast(parcel_id as varchar)), '') is not null then src || '|parcel|' || trim(cast(parcel_id as varchar))
+         when normalize_address(address) is not null and zip5(zip) is not null
+            then src || '|addr|' || zip5(zip) || '|' || normalize_address(address) || coalesce('|' || coalesce(normalize_unit(unit), address_unit(address)), '')
+    end;
+create or replace macro property_id(src, parcel_id, address, unit, zip) as
+    left(sha256(property_identity(src, parcel_id, address, unit, zip)), 16);
+
 -- A number that means "unknown" when zero or negative (sqft 0, beds 0, year 0, cost 0).
 create or replace macro positive_or_null(x) as case when x > 0 then x else null end;
 
