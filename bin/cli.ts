@@ -31,9 +31,10 @@ program.command('build')
   .addOption(new Option('--until <stage>', 'stop after this stage and keep the build as builds/<id>.partial, never published (measuring, debugging SQL)').choices([...STAGE_NAMES]))
   .addOption(new Option('--log <format>', 'log format').choices(['human', 'json']))
   .option('--keep <n>', 'published builds to keep (default 3)')
-  .action(async (o: { sources?: string; artifacts?: string; only?: string[]; until?: StageName; log?: string; keep?: string }) => {
+  .option('--json', 'print the outcome as one JSON object (build_id, published, dir, report, shards, rejected_rows)')
+  .action(async (o: { sources?: string; artifacts?: string; only?: string[]; until?: StageName; log?: string; keep?: string; json?: boolean }) => {
     const settings = loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log, keepBuilds: o.keep });
-    await build(settings, o.only, o.until);
+    await build(settings, o.only, o.until, o.json === true);
   });
 
 program.command('check')
@@ -41,8 +42,9 @@ program.command('check')
   .option('--sources <dir>', 'raw source folders (default $REII_SOURCES, else ../shared/data)')
   .option('--artifacts <dir>', 'artifacts folder whose current build the drift tests compare against (default ./artifacts)')
   .addOption(new Option('--log <format>', 'log format').choices(['human', 'json']))
-  .action(async (o: { sources?: string; artifacts?: string; log?: string }) => {
-    await check(loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log }));
+  .option('--json', 'print the checks and the verdict as one JSON object')
+  .action(async (o: { sources?: string; artifacts?: string; log?: string; json?: boolean }) => {
+    await check(loadSettings({ sources: o.sources, artifacts: o.artifacts, logFormat: o.log }), o.json === true);
   });
 
 program.command('start')
@@ -62,7 +64,11 @@ program.command('serve')
   .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
   .option('--state <dir>', 'key and usage state folder (default ./var)')
   .action(async (o: { port?: string; host?: string; artifacts?: string; state?: string }) => {
-    await serve(loadSettings({ port: o.port, host: o.host, artifacts: o.artifacts, state: o.state }));
+    const settings = loadSettings({ port: o.port, host: o.host, artifacts: o.artifacts, state: o.state });
+    // An artifacts folder that does not exist is a typo, not an empty service (an existing empty one serves 503
+    // until a build is published into it).
+    if (!fs.existsSync(settings.artifacts)) throw new CliError(`artifacts folder ${settings.artifacts} does not exist (set --artifacts or REII_ARTIFACTS)`, { exitCode: EXIT.usage });
+    await serve(settings);
   });
 
 const keys = program.command('keys').description('API keys: create, list, revoke, rotate (stored only as hashes)');
@@ -90,12 +96,14 @@ keys.command('create')
   .option('--name <label>', 'a label for the key')
   .option('--rpm <n>', 'requests per minute (overrides the plan; enterprise keys are unlimited without it)')
   .addOption(stateOpt())
-  .action(async (o: { plan: string; name?: string; rpm?: string; state?: string }) => {
+  .option('--json', 'print {id, plan, name, rpm, key} as JSON')
+  .action(async (o: { plan: string; name?: string; rpm?: string; state?: string; json?: boolean }) => {
     const rpm = o.rpm === undefined ? null : Number(o.rpm);
     if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1)) throw new CliError('--rpm must be a whole number of at least 1', { exitCode: EXIT.usage });
     const r = await keyRegistry(o.state);
     try {
       const { record, key } = await r.reg.create({ plan: o.plan, name: o.name ?? null, rpm });
+      if (o.json) return printJson({ id: record.id, plan: record.plan, name: record.name ?? null, rpm: record.rpm ?? null, key });
       process.stdout.write(`created key ${record.id} (plan ${record.plan}${record.rpm ? `, ${record.rpm}/min` : ''}); it is shown once:\n${key}\n`);
     } finally { await r.close(); }
   });
@@ -114,7 +122,7 @@ keys.command('list')
           created: k.created_at, last_used: (await r.limits.lastUsed(k.id)) ?? '', usage_this_month: await r.limits.monthCount(k.id, now),
         });
       }
-      process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
+      if (o.json) printJson(rows); else process.stdout.write(formatTable(rows));
     } finally { await r.close(); }
   });
 keys.command('revoke <id>')
@@ -130,10 +138,12 @@ keys.command('revoke <id>')
 keys.command('rotate <id>')
   .description('issue a new key with the same plan, name and limit, and revoke the old one')
   .addOption(stateOpt())
-  .action(async (id: string, o: { state?: string }) => {
+  .option('--json', 'print {revoked, id, plan, key} as JSON')
+  .action(async (id: string, o: { state?: string; json?: boolean }) => {
     const r = await keyRegistry(o.state);
     try {
       const { record, key } = await r.reg.rotate(id);
+      if (o.json) return printJson({ revoked: id, id: record.id, plan: record.plan, key });
       process.stdout.write(`rotated ${id} -> ${record.id}; the new key is shown once:\n${key}\n`);
     } finally { await r.close(); }
   });
@@ -146,7 +156,7 @@ sources.command('list')
   .action(async (o: { sources?: string; json?: boolean }) => {
     const { listSources } = await import('../pipelines/sources/list.ts');
     const rows = await listSources(loadSettings({ sources: o.sources }).sources);
-    process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows.map((r) => ({
+    if (o.json) printJson(rows); else process.stdout.write(formatTable(rows.map((r) => ({
       source: r.id, status: r.present ? 'present' : 'absent', files: r.files, rows: r.rows ?? '', vintage: r.vintage, licence: r.licence, attribution: r.attribution ?? '',
     }))));
   });
@@ -156,11 +166,12 @@ sources.command('pull')
   .option('--base-url <url>', 'fetch from this mirror instead of the official addresses (tests use a loopback server)')
   .option('--concurrency <n>', 'parallel downloads', '4')
   .option('--only <id...>', 'only these source ids')
-  .action(async (o: { into: string; baseUrl?: string; concurrency: string; only?: string[] }) => {
+  .option('--json', 'JSON output')
+  .action(async (o: { into: string; baseUrl?: string; concurrency: string; only?: string[]; json?: boolean }) => {
     const { pullSources } = await import('../pipelines/sources/pull.ts');
     const log = createLogger(loadSettings().logFormat);
     const report = await pullSources({ into: path.resolve(o.into), baseUrl: o.baseUrl, concurrency: Number(o.concurrency), only: o.only, log });
-    process.stdout.write(formatTable(report.map((r) => ({ ...r }))));
+    if (o.json) printJson(report); else process.stdout.write(formatTable(report.map((r) => ({ ...r }))));
     if (report.some((r) => r.status === 'failed')) throw new CliError('some downloads failed (see the table)', { exitCode: EXIT.failed });
   });
 
@@ -174,12 +185,12 @@ program.command('query <sql>')
     const dir = currentBuildDir(settings.artifacts);
     if (!dir) throw new CliError(`no published build in ${settings.artifacts}: run \`reii build\` first`, { exitCode: EXIT.notFound });
     const rows = await runQuery(path.join(dir, 'warehouse.duckdb'), sql);
-    if (o.format === 'json') process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+    if (o.format === 'json') printJson(rows);
     else if (o.format === 'csv') process.stdout.write(formatCsv(rows));
     else process.stdout.write(formatTable(rows));
   });
 
-async function build(settings: Readonly<Settings>, only?: string[], until?: StageName): Promise<void> {
+async function build(settings: Readonly<Settings>, only?: string[], until?: StageName, json = false): Promise<void> {
   const { runBuild } = await import('../pipelines/build.ts');
   let stages;
   try {
@@ -189,6 +200,8 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
   }
   const log = createLogger(settings.logFormat);
   const result = await runBuild({ settings, log, only: stages, until });
+  const report = path.join(result.dir, 'report.html');
+  if (json) return printJson({ build_id: result.buildId, published: result.published, dir: result.dir, report, shards: result.manifest.shards.total, rejected_rows: result.manifest.rejects.total });
   if (!result.published) {
     process.stdout.write(`stopped after ${until}: build kept in ${result.dir} (not published)\nreport: ${path.join(result.dir, 'report.html')}\n`);
     return;
@@ -203,7 +216,7 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
  * next publish like any partial build. A stage that fails leaves <id>.failed as `reii build` does. Exit 0 all pass
  * (warnings allowed), 4 a check failed, 3 a stage failed.
  */
-async function check(settings: Readonly<Settings>): Promise<void> {
+async function check(settings: Readonly<Settings>, json = false): Promise<void> {
   const { runBuild } = await import('../pipelines/build.ts');
   const builds = path.join(settings.artifacts, 'builds');
   const listing = (): string[] => (fs.existsSync(builds) ? fs.readdirSync(builds) : []);
@@ -226,16 +239,23 @@ async function check(settings: Readonly<Settings>): Promise<void> {
   for (const f of ['warehouse.duckdb', 'warehouse.duckdb.wal', '.duckdb-tmp']) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
   const order = ['fail', 'warn', 'skipped', 'pass'];
   const rows = [...manifest.checks].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status) || a.name.localeCompare(b.name));
-  process.stdout.write(formatTable(rows.map((c) => ({
+  const table = rows.map((c) => ({
     check: c.name, severity: c.severity ?? '', status: c.status, failing_rows: c.failing_rows, note: c.status === 'skipped' ? (c.reason ?? 'a table is missing') : c.description,
-  }))));
+  }));
+  if (json) printJson({ passed: failure === null, report: path.join(dir, 'report.html'), checks: table });
+  else process.stdout.write(formatTable(table));
   const count = (s: string): number => manifest.checks.filter((c) => c.status === s).length;
   const report = path.join(dir, 'report.html');
   if (failure) {
     const failed = manifest.checks.filter((c) => c.status === 'fail').map((c) => c.name);
     throw new CliError(`data checks failed (${failed.join(', ')}); failing rows in ${report}; nothing published`, { exitCode: EXIT.checks });
   }
-  process.stdout.write(`all checks passed: ${count('pass')} passed, ${count('warn')} warnings, ${count('skipped')} skipped; nothing published\nreport: ${report}\n`);
+  if (!json) process.stdout.write(`all checks passed: ${count('pass')} passed, ${count('warn')} warnings, ${count('skipped')} skipped; nothing published\nreport: ${report}\n`);
+}
+
+/** Output a script reads: one JSON document on stdout. */
+function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
 async function serve(settings: Readonly<Settings>): Promise<void> {
