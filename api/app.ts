@@ -18,6 +18,8 @@ import type { WindowLimiter } from './rate-limit.ts';
 import type { KeyChecker } from './keys.ts';
 import type { BuildHolder } from './builds.ts';
 import { TrustedProxies } from './client-address.ts';
+import { CorsPolicy } from './cors.ts';
+import { docsPage } from './docs/page.ts';
 
 export interface AppDeps {
   holder: BuildHolder;
@@ -27,6 +29,8 @@ export interface AppDeps {
   authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
   accessLog: (line: Record<string, unknown>) => void;
   anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number }; // defaults to api/plans.json
+  /** Origins whose pages may call keyed routes (REII_CORS_ORIGINS); the holder's settings when not given. */
+  corsOrigins?: string;
   /** Load balancers whose X-Forwarded-For is believed (REII_TRUSTED_PROXIES); none by default. */
   trustedProxies?: TrustedProxies;
   now?: () => number;
@@ -41,6 +45,7 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
   const address: AddressLimits = { anonLimiter: deps.anonLimiter, authFailures: deps.authFailures, anon: deps.anonymous ?? ANONYMOUS };
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
+  const cors = new CorsPolicy(deps.corsOrigins ?? (deps.holder as Partial<BuildHolder>).settings?.corsOrigins ?? '');
   const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const ctx = newCtx();
     res.on('finish', () => {
@@ -78,10 +83,13 @@ export function createApp(deps: AppDeps): App {
 
     // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
     const url = readTarget(req);
+    const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
+    if (page) { ctx.route = 'GET /docs'; answer(req, res, ctx, page.status, page.body, page.headers); return; }
     const { at, params } = findPath(url.pathname);
-    if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', optionsHeaders(at)); return; }
+    if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
     const route = routeFor(at, req.method, url.pathname);
     ctx.route = `${route.method} ${route.path}`;
+    Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
     const query = readQuery(url.searchParams);
 
     // ---------- who is calling, and the limits (401, 403, 429)

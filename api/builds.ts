@@ -39,6 +39,11 @@ export class BuildHolder {
     this.opts = opts;
   }
 
+  /** The settings the server runs with (the request pipeline reads corsOrigins from them). */
+  get settings(): Readonly<Settings> {
+    return this.opts.settings;
+  }
+
   get(): LoadedBuild | null {
     return this.current;
   }

@@ -41,6 +41,7 @@ export interface Settings {
   rejectMaxShare: number; // defaults to 0.05: a source file whose rejected-row share passes it fails the build
   driftMedianFactor: number; // defaults to 3: a market median moving by more than this factor against the build replaced fails a data test
   driftRowsShare: number; // defaults to 0.5: a table's row count changing by more than this share against the build replaced fails a data test
+  corsOrigins: string; // comma-separated origins whose browser pages may call keyed endpoints, or `*`; empty: none
 }
 
 export const SETTINGS: readonly SettingRow[] = [
@@ -69,6 +70,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
   { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
   { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share of the larger of the two counts (0-1; 1 turns it off) against the build being replaced fails the build.' },
+  { name: 'corsOrigins', env: 'REII_CORS_ORIGINS', default: '', help: 'Server: comma-separated origins (https://app.example.com, http://localhost:3000) whose browser pages may call the keyed endpoints with X-Service-Key (CORS), or * for any; empty allows none. Public endpoints (coverage summary, OpenAPI document, health, /docs) are open to every origin.' },
   { name: 'trustedProxies', env: 'REII_TRUSTED_PROXIES', default: '', help: 'Server: comma-separated IPs or CIDRs of load balancers; only a request from one of them has its client address taken from X-Forwarded-For (the right-most entry that is not a trusted proxy). Empty ignores X-Forwarded-For.' },
 ];
 
@@ -123,6 +125,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     rejectMaxShare: numberSetting('rejectMaxShare', get('rejectMaxShare'), 0, 1),
     driftMedianFactor: numberSetting('driftMedianFactor', get('driftMedianFactor'), 1, 1000),
     driftRowsShare: numberSetting('driftRowsShare', get('driftRowsShare'), 0, 1),
+    corsOrigins: originList(get('corsOrigins')),
   });
 }
 
@@ -135,6 +138,19 @@ function proxyList(raw: string): string {
     const max = family === 4 ? 32 : 128;
     const ok = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max));
     if (!ok) throw new CliError(`setting trustedProxies must be comma-separated IP addresses or CIDRs (10.0.0.0/8, fd00::/8), got "${e}"`, { exitCode: 2 });
+  }
+  return entries.join(',');
+}
+
+/** `*`, or comma-separated origins as a browser sends them (scheme://host[:port], no path, no default port). */
+function originList(raw: string): string {
+  const entries = raw.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  for (const e of entries) {
+    let origin: string | null = null;
+    try { origin = new URL(e).origin; } catch { /* not a URL */ }
+    if (e !== '*' && (origin === null || origin === 'null' || origin !== e.toLowerCase())) {
+      throw new CliError(`setting corsOrigins must be * or comma-separated origins (https://app.example.com, http://localhost:3000), got "${e}"`, { exitCode: 2 });
+    }
   }
   return entries.join(',');
 }

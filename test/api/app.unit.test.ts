@@ -134,7 +134,8 @@ describe('limits on the injected clock', () => {
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('1');
     expect(((await r.json()) as { message: string }).message).toBe('Limit of 4 requests per minute per address reached for public endpoints');
-    expect(r.headers.get('access-control-allow-origin')).toBeNull(); // an error is not a public answer
+    expect(r.headers.get('access-control-allow-origin')).toBe('*'); // a page on any origin can read why it was refused (issue 25)
+    expect(r.headers.get('access-control-expose-headers')).toContain('Retry-After');
   });
 
   test('failed keys: 401 with the challenge, then 429 auth_throttled after the address\'s failures; a valid key still works', async () => {
