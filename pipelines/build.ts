@@ -144,7 +144,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     wh.close();
     wh = null;
     writeStep('manifest.json', () => fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n'));
-    writeStep('report.html', () => writeReport(dir, manifest));
+    await writeReport(dir, manifest).catch((err: unknown) => { throw new StageError('publish', 'report.html', err); });
     if (failed.length) {
       const failedDir = `${dir}.failed`;
       writeStep(failedDir, () => fs.renameSync(dir, failedDir));
@@ -209,7 +209,7 @@ async function keepPartial(ctx: StageContext, dir: string, outcomes: StageOutcom
     close();
   }
   writeStep('manifest.json', () => fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n'));
-  writeStep('report.html', () => writeReport(dir, manifest));
+  await writeReport(dir, manifest).catch((err: unknown) => { throw new StageError('publish', 'report.html', err); });
   const kept = `${dir}.partial`;
   writeStep(kept, () => fs.renameSync(dir, kept));
   if (failed.length) throw new CliError(`data checks failed (${failed.map((c) => c.name).join(', ')}); partial build kept in ${kept}`, { exitCode: EXIT.checks });

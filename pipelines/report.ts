@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from './manifest.ts';
 import { readReportSections } from '../warehouse/build-folder.ts';
+import { previousManifest, renderCharts } from './report-charts.ts';
 
 const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -42,21 +43,45 @@ function rejectsSection(r: Manifest['rejects']): string {
       : '');
 }
 
-export function writeReport(dir: string, m: Manifest): void {
-  const sources = m.sources as { id: string; present: boolean; files: { file: string; rows: number | null }[]; rejected_rows: number; licence: string }[];
+/** What changed against the previous published build: rows per table, rejects, shards, stage seconds. */
+function diffSection(dir: string, m: Manifest): string {
+  const prev = previousManifest(dir, m);
+  if (!prev) return '<p>No earlier published build in this artifacts folder to compare with.</p>';
+  const before = new Map(prev.tables.map((t) => [t.name, t.rows]));
+  const now = new Map(m.tables.map((t) => [t.name, t.rows]));
+  const names = [...new Set([...before.keys(), ...now.keys()])].sort();
+  const changed = names.filter((n) => before.get(n) !== now.get(n)).map((n) => {
+    const a = before.get(n);
+    const b = now.get(n);
+    return [n, a ?? 'new', b ?? 'gone', a !== undefined && b !== undefined ? b - a : '', a && b !== undefined ? `${(((b - a) / a) * 100).toFixed(1)}%` : ''];
+  });
+  const totals = [['rejected rows', prev.rejects.total, m.rejects.total], ['shards', prev.shards.total, m.shards.total], ['peak RSS (MB)', prev.peak_rss_mb, m.peak_rss_mb],
+    ...m.stages.map((s) => [`stage ${s.name} (s)`, prev.stages.find((p) => p.name === s.name)?.seconds ?? '', s.seconds])];
+  return `<p>Against build ${esc(prev.build_id)} (as of ${esc(prev.as_of)}).</p>${table(['measure', 'previous', 'this build'], totals)}`
+    + (changed.length ? `<h3>Tables whose row count changed (${changed.length} of ${names.length})</h3>${table(['table', 'previous', 'this build', 'change', 'change %'], changed)}` : '<p>Every table has the same row count.</p>');
+}
+
+export async function writeReport(dir: string, m: Manifest): Promise<void> {
+  const sources = m.sources as { id: string; present: boolean; files: { file: string; rows: number | null }[]; rejected_rows: number; licence: string; vintage?: string }[];
   const checks = m.checks as ReportCheck[];
   const failedChecks = checks.filter((c) => c.status === 'fail').map((c) => c.name);
   const warnings = checks.filter((c) => c.status === 'warn').length;
   const extra = readReportSections(dir);
   const steps = m.stages.flatMap((st) => ((st.steps ?? []) as { step: string; seconds: number; peak_rss_mb?: number }[]).map((x) => ({ stage: st.name, ...x })));
   const slowest = steps.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
+  const charts = await renderCharts(dir, m, extra);
   const html = `<!doctype html><meta charset="utf-8"><title>Build ${esc(m.build_id)}</title>
-<style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}</style>
+<style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}
+figure.chart{margin:1.5em 0}figure.chart figcaption{font-weight:600;margin-bottom:.4em}nav a{margin-right:1em}</style>
 <h1>Build ${esc(m.build_id)}</h1>
 <p>${m.status === 'published' ? 'published' : m.status === 'partial' ? `<strong>not published: stopped after stage ${esc(m.stages.at(-1)?.name ?? '')} (--until)</strong>` : `<strong>not published: data checks failed (${esc(failedChecks.join(', '))})</strong>`}${warnings ? ` · ${warnings} check warning${warnings === 1 ? '' : 's'}` : ''} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
+<nav>${charts.map((c) => `<a href="#chart-${c.id}">${esc(c.title.split(':')[0])}</a>`).join('')}</nav>
+<h2>Charts</h2>
+${charts.map((c) => `<figure class="chart" id="chart-${c.id}"><figcaption>${esc(c.title)}</figcaption>${c.svg}</figure>`).join('\n')}
+<h2>Compared with the previous build</h2>${diffSection(dir, m)}
 <h2>Stages</h2>${table(['stage', 'seconds'], m.stages.map((s) => [s.name, s.seconds]))}
 <h2>Slowest steps</h2>${table(['stage', 'step', 'seconds', 'peak RSS (MB)'], slowest.map((x) => [x.stage, x.step, x.seconds, x.peak_rss_mb ?? '']))}
-<h2>Sources</h2>${table(['source', 'present', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}
+<h2>Sources</h2>${table(['source', 'present', 'vintage', 'files', 'rows', 'rejected', 'licence'], sources.map((s) => [s.id, s.present ? 'yes' : 'absent', s.vintage ?? '', s.files.length, s.files.reduce((a, f) => a + (f.rows ?? 0), 0), s.rejected_rows, s.licence]))}
 <h2>Rejected rows</h2>${rejectsSection(m.rejects)}
 <h2>Data checks</h2>${checksSection(checks)}
 <h2>Shards</h2>${table(['family', 'files'], Object.entries(m.shards.by_family))}

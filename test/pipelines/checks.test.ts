@@ -406,7 +406,7 @@ describe('report.html data checks section', () => {
       ],
     };
     const { writeReport } = await import('../../pipelines/report.ts');
-    writeReport(dir, manifest as never);
+    await writeReport(dir, manifest as never);
     const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<strong>not published: data checks failed (market_sales)</strong> · 1 check warning ·');
     expect(html).toContain('4 checks: 1 passed, 1 failed, 1 warnings, 1 skipped.');
