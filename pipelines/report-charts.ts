@@ -28,7 +28,7 @@ export function previousManifest(dir: string, m: Manifest): Manifest | null {
 }
 
 function bar(data: Row[], x: string, y: string, opts: { color?: string; xTitle?: string; yTitle?: string; log?: boolean; horizontal?: boolean; offset?: string; rule?: number; sort?: string | null } = {}): Spec {
-  const quantitative = { field: y, type: 'quantitative', title: opts.yTitle ?? y, ...(opts.log ? { scale: { type: 'log' } } : {}) };
+  const quantitative = { field: y, type: 'quantitative', title: opts.yTitle ?? y, ...(opts.log ? { scale: { type: 'symlog' } } : {}) }; // symlog: bars start at 0, which log cannot draw
   const nominal = { field: x, type: 'nominal', title: opts.xTitle ?? x, sort: opts.sort === undefined ? '-' + (opts.horizontal ? 'x' : 'y') : opts.sort };
   const encoding: Spec = opts.horizontal ? { y: nominal, x: quantitative } : { x: nominal, y: quantitative };
   if (opts.color) encoding['color'] = { field: opts.color, type: 'nominal', title: opts.color };
@@ -44,10 +44,10 @@ export function chartSpecs(dir: string, m: Manifest, sections: Section[]): { id:
   const out: { id: string; title: string; spec: Spec }[] = [];
   const sources = m.sources as { id: string; present: boolean; files: { rows: number | null }[] }[];
   const sourceRows = sources.filter((s) => s.present).map((s) => ({ source: s.id, rows: s.files.reduce((a, f) => a + (f.rows ?? 0), 0) }));
-  if (sourceRows.length) out.push({ id: 'rows-per-source', title: 'Rows read per source', spec: bar(sourceRows.filter((r) => r.rows > 0), 'source', 'rows', { horizontal: true, log: true, yTitle: 'rows (log scale)' }) });
+  if (sourceRows.length) out.push({ id: 'rows-per-source', title: 'Rows read per source', spec: bar(sourceRows, 'source', 'rows', { horizontal: true, log: true, yTitle: 'rows (symmetric log scale)' }) });
 
   const tables = m.tables.map((t) => ({ table: t.name, stage: STAGE_OF(t.name), rows: t.rows }));
-  if (tables.length) out.push({ id: 'rows-per-stage', title: 'Rows per table, by stage', spec: bar(tables.filter((t) => t.rows > 0), 'table', 'rows', { horizontal: true, log: true, color: 'stage', yTitle: 'rows (log scale)' }) });
+  if (tables.length) out.push({ id: 'rows-per-stage', title: 'Rows per table, by stage', spec: bar(tables, 'table', 'rows', { horizontal: true, log: true, color: 'stage', yTitle: 'rows (symmetric log scale)' }) });
 
   const rejects = m.rejects.by_source.map((r) => ({ rule: r.rule, source: r.source, rows: r.rows }));
   if (rejects.length) out.push({ id: 'rejects-by-rule', title: `Rejected rows by rule and source (${m.rejects.total} in all)`, spec: bar(rejects, 'rule', 'rows', { horizontal: true, color: 'source' }) });
