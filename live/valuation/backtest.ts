@@ -30,6 +30,10 @@ export interface Prediction {
   compCount: number;
   /** |log(actual / estimate)|: the conformity score. */
   score: number;
+  /** The comps and hedonic estimates (log) the blend mixes. */
+  compsLog?: number;
+  hedonicLog?: number | null;
+  x?: number[];
 }
 
 export interface SplitDays { calStarts: number[]; testStart: number; subjects: number }
@@ -68,6 +72,8 @@ export interface BacktestResult {
   split: SplitDays;
   paramsTest: ModelParams;
   predictions: Prediction[];
+  /** The comps share chosen on the calibration folds (chooseBlend); 1 = comps only. */
+  blend: number;
 }
 
 /** Runs both slices of one source for the given modes. `estimator` defaults to the live estimator (baselines swap it). */
@@ -93,13 +99,48 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
         const actual = idx.data.price[i]!;
         predictions.push({
           source: idx.data.source, row: i, slice: sl.slice, mode, actual, estimate: e.value, tier: e.tier, compCount: e.compCount,
-          score: Math.abs(Math.log(actual / e.value)),
+          score: Math.abs(Math.log(actual / e.value)), compsLog: e.compsLog, hedonicLog: e.hedonicLog, x: stackFeatures(e),
         });
       }
     }
   }
-  return { source: idx.data.source, split, paramsTest, predictions };
+  const blend = estimator === estimate ? chooseBlend(predictions) : 1;
+  if (blend < 1) for (const p of predictions) applyBlend(p, blend);
+  return { source: idx.data.source, split, paramsTest, predictions, blend };
 }
+
+/** Comp-derived features of the stacked model: the hedonic - comps gap, and that gap and a constant scaled by the
+ *  comps' dispersion, effective count, median age and median distance. */
+export function stackFeatures(e: Estimate): number[] {
+  const d = e.hedonicLog === null ? 0 : e.hedonicLog - e.compsLog;
+  const disp = e.dispersion, eff = Math.log(Math.max(1, e.effectiveComps)), age = e.medianAgeMonths / 12, dist = e.medianDistanceKm ?? 0;
+  return [1, d, d * disp, d * eff, d * age, d * dist, disp, eff, age, dist];
+}
+
+/** Comps shares tried by chooseBlend, comps only first. */
+export const BLEND_GRID: readonly number[] = [1, 0.85, 0.7, 0.55, 0.4];
+
+/** The model per market, learned on the calibration folds only (never the test slice): the comps share w of
+ *  w x comps + (1 - w) x hedonic (log scale) with the lowest median |log error| over the folds' recorded subjects;
+ *  a share below 1 must beat comps alone by at least 1% (relative) to be kept. */
+export function chooseBlend(preds: Prediction[]): number {
+  const cal = preds.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined && p.hedonicLog !== null && p.hedonicLog !== undefined);
+  if (cal.length < 200) return 1;
+  const err = (w: number): number => median(cal.map((p) => Math.abs(Math.log(p.actual) - (w * p.compsLog! + (1 - w) * p.hedonicLog!))));
+  let best = 1, bestErr = err(1);
+  for (const w of BLEND_GRID.slice(1)) { const e = err(w); if (e < bestErr * 0.99) { best = w; bestErr = e; } }
+  return best;
+}
+
+/** Re-values a prediction with a comps share (its compsLog and hedonicLog kept). */
+function applyBlend(p: Prediction, w: number): void {
+  if (p.compsLog === undefined || p.hedonicLog === null || p.hedonicLog === undefined) return;
+  p.estimate = Math.exp(w * p.compsLog + (1 - w) * p.hedonicLog);
+  p.score = Math.abs(Math.log(p.actual / p.estimate));
+}
+
+/** The model name an answer carries: 'comps', or 'comps+hedonic' with the comps share. */
+export const modelName = (blend: number): string => (blend >= 1 ? 'comps' : `comps+hedonic (comps share ${blend})`);
 
 /** Conformal calibration rows from the calibration slice: per source, mode and tier, plus every source pooled ('*'). */
 export function calibrate(preds: Prediction[]): CalibrationRow[] {

@@ -3,7 +3,7 @@
 import { RESIDENTIAL_TYPES, type ModelParams } from './types.ts';
 import { push } from './helpers.ts';
 import type { CompIndex } from './comps.ts';
-import { TUNING } from './estimate.ts';
+import { TUNING, indexAtMonth } from './estimate.ts';
 
 /** Bounds of the fitted size elasticity (log price on log sqft within zips). */
 export const ELASTICITY_BOUNDS = [0.35, 0.95] as const;
@@ -76,7 +76,7 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
     else if (after === undefined) index.push(monthEffect.get(before)!);
     else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
   }
-  return {
+  const out: ModelParams = {
     source: d.source, month0: m0, index: index.map((v) => round(v, 5)),
     elasticity: round(clamp(beta[0]!, ...ELASTICITY_BOUNDS), 4),
     beds: round(useChars ? clamp(beta[1]!, -0.08, 0.08) : 0, 4),
@@ -88,6 +88,42 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
     })),
     fitted_rows: fitRows.length,
   };
+  Object.assign(out, locationEffects(idx, out, fitRows));
+  return out;
+}
+
+/** Shrinkage of a cell's mean residual toward 0 (its zip's average): effect = sum / (n + CELL_SHRINK). */
+export const CELL_SHRINK = 8;
+
+/** The hedonic level of each zip (mean of log price minus the fitted slopes and index over its rows) and the H3
+ *  neighbourhood effect of each res-8 cell: the shrunk mean residual of its rows around their zip level. */
+export function locationEffects(idx: CompIndex, p: ModelParams, rows: number[]): { zip_level: Record<string, number>; cells: Record<string, number> } {
+  const d = idx.data;
+  const zipSum = new Map<number, [number, number]>();
+  const base = new Float64Array(rows.length);
+  rows.forEach((i, k) => {
+    let v = idx.logPrice[i]! - idx.condLog[i]! - p.elasticity * idx.logSqft[i]! - indexAtMonth(p, idx.month[i]!);
+    if (Number.isFinite(idx.beds[i])) v -= p.beds * idx.beds[i]!;
+    if (Number.isFinite(idx.baths[i])) v -= p.baths * idx.baths[i]!;
+    if (Number.isFinite(idx.year[i])) v -= p.year * idx.year[i]!;
+    for (const [name, col] of idx.features) if (p.features[name] !== undefined && Number.isFinite(col[i])) v -= p.features[name]! * col[i]!;
+    base[k] = v;
+    const z = zipSum.get(d.zip[i]!) ?? [0, 0];
+    zipSum.set(d.zip[i]!, [z[0] + v, z[1] + 1]);
+  });
+  const zip_level: Record<string, number> = {};
+  for (const [z, [s, n]] of zipSum) zip_level[d.zips[z]!] = round(s / n, 4);
+  const cellSum = new Map<string, [number, number]>();
+  rows.forEach((i, k) => {
+    const c = idx.cell[i];
+    if (!c) return;
+    const r = base[k]! - zip_level[d.zips[d.zip[i]!]!]!;
+    const a = cellSum.get(c) ?? [0, 0];
+    cellSum.set(c, [a[0] + r, a[1] + 1]);
+  });
+  const cells: Record<string, number> = {};
+  for (const [c, [s, n]] of [...cellSum].sort((a, b) => a[0].localeCompare(b[0]))) cells[c] = round(s / (n + CELL_SHRINK), 4);
+  return { zip_level, cells };
 }
 
 const round = (v: number, k: number): number => Number(v.toFixed(k));
