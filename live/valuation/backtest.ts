@@ -33,7 +33,6 @@ export interface Prediction {
   /** The comps and hedonic estimates (log) the blend mixes. */
   compsLog?: number;
   hedonicLog?: number | null;
-  x?: number[];
 }
 
 export interface SplitDays { calStarts: number[]; testStart: number; subjects: number }
@@ -99,29 +98,22 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
         const actual = idx.data.price[i]!;
         predictions.push({
           source: idx.data.source, row: i, slice: sl.slice, mode, actual, estimate: e.value, tier: e.tier, compCount: e.compCount,
-          score: Math.abs(Math.log(actual / e.value)), compsLog: e.compsLog, hedonicLog: e.hedonicLog, x: stackFeatures(e),
+          score: Math.abs(Math.log(actual / e.value)), compsLog: e.compsLog, hedonicLog: e.hedonicLog,
         });
       }
     }
   }
   const blend = estimator === estimate ? chooseBlend(predictions) : 1;
-  if (blend < 1) for (const p of predictions) applyBlend(p, blend);
+  if (blend < 1) for (const p of predictions) if (p.mode === 'record') applyBlend(p, blend);
   return { source: idx.data.source, split, paramsTest, predictions, blend };
-}
-
-/** Comp-derived features of the stacked model: the hedonic - comps gap, and that gap and a constant scaled by the
- *  comps' dispersion, effective count, median age and median distance. */
-export function stackFeatures(e: Estimate): number[] {
-  const d = e.hedonicLog === null ? 0 : e.hedonicLog - e.compsLog;
-  const disp = e.dispersion, eff = Math.log(Math.max(1, e.effectiveComps)), age = e.medianAgeMonths / 12, dist = e.medianDistanceKm ?? 0;
-  return [1, d, d * disp, d * eff, d * age, d * dist, disp, eff, age, dist];
 }
 
 /** Comps shares tried by chooseBlend, comps only first. */
 export const BLEND_GRID: readonly number[] = [1, 0.85, 0.7, 0.55, 0.4];
 
 /** The model per market, learned on the calibration folds only (never the test slice): the comps share w of
- *  w x comps + (1 - w) x hedonic (log scale) with the lowest median |log error| over the folds' recorded subjects;
+ *  w x comps + (1 - w) x hedonic (log scale) with the lowest median |log error| over the folds' recorded subjects (only
+ *  recorded subjects are blended: the hedonic estimate needs the property's own characteristics);
  *  a share below 1 must beat comps alone by at least 1% (relative) to be kept. */
 export function chooseBlend(preds: Prediction[]): number {
   const cal = preds.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined && p.hedonicLog !== null && p.hedonicLog !== undefined);
