@@ -44,12 +44,17 @@ interface SaleRow {
 const FEATURES = ['grade', 'view', 'waterfront', 'log_lot'] as const;
 
 const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;
-/** The public property id of a sales or parcels row (pipelines/intermediate/30_market_00_canonical_tables.sql). */
-const PID_SQL = `property_id(source, parcel_id, address, unit, zip)`;
+/** The public property id of a sales or parcels row: the property_id macro of
+ *  pipelines/intermediate/30_market_00_canonical_tables.sql; null in a warehouse without it (a step test's tables). */
+async function pidSql(db: StageContext['db']): Promise<string> {
+  const [m] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from duckdb_functions() where function_name = 'property_id'`);
+  return m && m.n > 0 ? 'property_id(source, parcel_id, address, unit, zip)' : 'null::varchar';
+}
 
 /** The comp sets of every source from the canonical sales table. */
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
   const withFeatures = await tableExists(db, 'mart_valuation_features');
+  const PID_SQL = await pidSql(db);
   const rows = await queryRows<SaleRow>(db, `
     with s as (
       select *, max(sale_date) over (partition by source) as source_last from sales
@@ -107,6 +112,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
 
 /** Parcels (the assessor roll) that are not among a source's comps: address resolution only. */
 async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<CompSetData> {
+  const PID_SQL = await pidSql(db);
   const rows = !(await tableExists(db, 'parcels')) ? [] : await queryRows<SaleRow>(db, `
     select source, zip, 0 as day, 1.0 as price, sqft::double as sqft, beds::double as beds, baths::double as baths, year_built::integer as year,
            null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, city, state_code as state
