@@ -123,7 +123,7 @@ export class ValuationEngine {
   }
 
   /** The subject, estimate and calibration row behind an answer; null when the zip has no usable comps. */
-  explain(input: ValuationInput): (ValuationExplain & { address: string; zip: string; sqft: number | undefined; condition: Condition }) | null {
+  explain(input: ValuationInput, detail = true): (ValuationExplain & { address: string; zip: string; sqft: number | undefined; condition: Condition }) | null {
     const zip = String(input.zip);
     const zm = this.meta.zips[zip];
     if (!zm) return null;
@@ -132,14 +132,15 @@ export class ValuationEngine {
     const m = this.market(zm.source);
     const { subject, address, ownRow, match } = this.resolve(m, zip, String(input.address), sqft, cond);
     // a known property is valued from the other sales: its own sale is left out, as the back-test leaves it out
-    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail: true, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
+    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
     return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, address, zip, sqft, condition: cond };
   }
 
-  answer(input: ValuationInput): LiveAnswer {
-    const x = this.explain(input);
+  /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
+  answer(input: ValuationInput, comps = true): LiveAnswer {
+    const x = this.explain(input, comps);
     if (!x) return { ok: false, code: 'no_data', message: `No sales data for zip ${String(input.zip)}` };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const zm = this.meta.zips[zip]!;
@@ -162,6 +163,7 @@ export class ValuationEngine {
       model: this.modelOf(x.source),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
     };
+    if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined } };
     return { ok: true, body };
   }
 }

@@ -64,18 +64,7 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   }
   const beta = ols(X, y, 1e-6) ?? new Array<number>(nx).fill(0);
   const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Number.isFinite(v) ? v : 0));
-  const monthEffect = new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!]));
-  // the index over every month of the range: fitted months, interpolated between them, flat at the ends
-  const index: number[] = [];
-  for (let m = m0; m <= m1; m++) {
-    if (monthEffect.has(m)) { index.push(monthEffect.get(m)!); continue; }
-    const before = months.filter((x) => x < m).pop();
-    const after = months.find((x) => x > m);
-    if (before === undefined && after === undefined) index.push(0);
-    else if (before === undefined) index.push(monthEffect.get(after!)!);
-    else if (after === undefined) index.push(monthEffect.get(before)!);
-    else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
-  }
+  const index = marketTimeIndex(new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!])), m0, m1);
   const out: ModelParams = {
     source: d.source, month0: m0, index: index.map((v) => round(v, 5)),
     elasticity: round(clamp(beta[0]!, ...ELASTICITY_BOUNDS), 4),
@@ -127,6 +116,29 @@ export function locationEffects(idx: CompIndex, p: ModelParams, rows: number[]):
 }
 
 const round = (v: number, k: number): number => Number(v.toFixed(k));
+
+/** THE per-market monthly time index of the valuation (the trends issue's market_monthly is built on another branch;
+ *  the lead reconciles the two): a hedonic time-dummy index. `monthEffect` holds the month coefficients of fitParams'
+ *  regression over the training sales only (log price, condition removed, on log sqft, beds, baths, year built, the
+ *  assessor features and one dummy per month with >= 20 sales, all demeaned within zip), 0 at the first such month.
+ *  The index covers every month m0..m1: a fitted month is its coefficient, a month between two fitted ones is linearly
+ *  interpolated, months before the first / after the last take the nearest fitted value. Log scale: a comp sold in
+ *  month a is carried to month b by index[b] - index[a] (estimate.ts indexAtMonth, which also carries the index past
+ *  its last month along its last three months' trend for at most TUNING.trendMonths). */
+export function marketTimeIndex(monthEffect: Map<number, number>, m0: number, m1: number): number[] {
+  const months = [...monthEffect.keys()].sort((a, b) => a - b);
+  const index: number[] = [];
+  for (let m = m0; m <= m1; m++) {
+    if (monthEffect.has(m)) { index.push(monthEffect.get(m)!); continue; }
+    const before = months.filter((x) => x < m).pop();
+    const after = months.find((x) => x > m);
+    if (before === undefined && after === undefined) index.push(0);
+    else if (before === undefined) index.push(monthEffect.get(after!)!);
+    else if (after === undefined) index.push(monthEffect.get(before)!);
+    else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
+  }
+  return index;
+}
 
 /** Least squares with a small ridge (normal equations, Gaussian elimination); null when singular. */
 export function ols(X: number[][], y: number[], ridge = 0): number[] | null {
