@@ -16,7 +16,7 @@ import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { CONDITION_CODES, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
-import { fitParams } from './fit.ts';
+import { fitModel } from './fit.ts';
 import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
 import { backtest, calibrate, modelName, summarize, type Prediction } from './backtest.ts';
@@ -147,7 +147,7 @@ export async function run(ctx: StageContext): Promise<void> {
   const write = (name: string, v: unknown): void => fs.writeFileSync(path.join(dir, name), JSON.stringify(v));
   for (const set of sets) {
     const idx = new CompIndex(set);
-    params[set.source] = fitParams(idx, Infinity);
+    params[set.source] = fitModel(idx, Infinity);
     const bt = backtest(idx);
     params[set.source] = { ...params[set.source]!, blend: bt.blend, model: modelName(bt.blend) };
     preds.push(...bt.predictions);

@@ -4,7 +4,8 @@
 // hedonic adjustments, weights, the robust weighted estimate. Its comps: comps.ts; its parameters: fit.ts; its
 // confidence tier: interval.ts. warehouse/docs/valuation.md "The estimator" documents every rule and constant here.
 import { latLngToCell } from 'h3-js';
-import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Estimate, type ModelParams, type Subject } from './types.ts';
+import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Blend, type Estimate, type ModelParams, type Subject } from './types.ts';
+import { predictGbm } from './gbm.ts';
 import { haversineKm, median, monthOfDay, nz, weightedMedian } from './helpers.ts';
 import { H3_RES, type CompIndex } from './comps.ts';
 import { confidenceTier } from './interval.ts';
@@ -170,15 +171,15 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const hedonicLog = hedonic(p, s, sIdx + sCond + sLoc);
   // only a recorded subject is blended: the hedonic estimate needs the property's own characteristics (a typical
   // property lacks the assessor features, and the blend raised King County's `request` MdAPE 11.8% -> 21.8%)
-  const blend = s.mode === 'record' ? (p.blend ?? 1) : 1;
-  const logValue = hedonicLog === null || blend >= 1 ? compsLog : blend * compsLog + (1 - blend) * hedonicLog;
+  const gbmLog = p.gbm ? predictGbm(p.gbm, gbmRow(s, p.gbm.features.slice(GBM_BASE_FEATURES.length))) + sIdx : null;
+  const logValue = s.mode === 'record' ? blendLog(p.blend, compsLog, hedonicLog, gbmLog) : compsLog;
   const effectiveComps = sw > 0 ? (sw * sw) / sw2 : 1;
   const ages = order.map((j) => (opts.valuationDay - idx.day[cand[j]!]!) / MONTH_DAYS);
   const dists = order.map((j) => dist[j]!).filter(Number.isFinite);
   let asOfDay = -Infinity;
   for (const j of order) asOfDay = Math.max(asOfDay, idx.day[cand[j]!]!);
   const est: Estimate = {
-    value: Math.exp(logValue), logValue, compsLog, hedonicLog, compCount: order.length, asOfDay, tier: 'low', dispersion, effectiveComps,
+    value: Math.exp(logValue), logValue, compsLog, hedonicLog, gbmLog, compCount: order.length, asOfDay, tier: 'low', dispersion, effectiveComps,
     medianAgeMonths: median(ages), medianDistanceKm: dists.length ? median(dists) : null, scope, rows: order.map((j) => cand[j]!),
   };
   est.tier = confidenceTier(est, s.mode);
@@ -194,6 +195,23 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
     });
   }
   return est;
+}
+
+/** w_c x comps + w_h x hedonic + w_g x trees (log); a missing estimate's share goes to the comps. */
+export function blendLog(b: Blend | undefined, compsLog: number, hedonicLog: number | null, gbmLog: number | null): number {
+  if (!b) return compsLog;
+  let v = b.comps * compsLog;
+  v += hedonicLog === null ? b.hedonic * compsLog : b.hedonic * hedonicLog;
+  v += gbmLog === null ? b.gbm * compsLog : b.gbm * gbmLog;
+  return v;
+}
+
+/** The boosted trees' feature names of a market (fit.ts fitMarketGbm builds its rows the same way). */
+export const GBM_BASE_FEATURES = ['lat', 'lng', 'log_sqft', 'beds', 'baths', 'year', 'cond'] as const;
+/** A subject's row for the trees: unknown = NaN. */
+export function gbmRow(s: Subject, features: string[]): number[] {
+  const n = (v: number | null): number => (v === null ? NaN : v);
+  return [n(s.lat), n(s.lng), Math.log(s.sqft), n(s.beds), n(s.baths), n(s.year), Math.log(CONDITION_FACTOR[s.cond]), ...features.map((f) => s.features[f] ?? NaN)];
 }
 
 /** The hedonic estimate (log): the zip's level + the slopes x the subject's known characteristics + `extra` (index at

@@ -3,7 +3,8 @@
 import { RESIDENTIAL_TYPES, type ModelParams } from './types.ts';
 import { push } from './helpers.ts';
 import type { CompIndex } from './comps.ts';
-import { TUNING, indexAtMonth } from './estimate.ts';
+import { GBM_BASE_FEATURES, TUNING, indexAtMonth } from './estimate.ts';
+import { fitGbm, type GbmModel } from './gbm.ts';
 
 /** Bounds of the fitted size elasticity (log price on log sqft within zips). */
 export const ELASTICITY_BOUNDS = [0.35, 0.95] as const;
@@ -79,6 +80,32 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   };
   Object.assign(out, locationEffects(idx, out, fitRows));
   return out;
+}
+
+/** fitParams and the market's boosted trees: every parameter of the estimator (build and back-test). */
+export function fitModel(idx: CompIndex, beforeDay: number): ModelParams {
+  const p = fitParams(idx, beforeDay);
+  const gbm = fitMarketGbm(idx, beforeDay, p);
+  return gbm ? { ...p, gbm } : p;
+}
+
+/** At most this many of the latest training sales train the trees (bounds the build's time on big markets). */
+export const GBM_MAX_ROWS = 20_000;
+
+/** The market's boosted trees (gbm.ts), trained on its residential sales before `beforeDay` (the latest GBM_MAX_ROWS):
+ *  target log price - index(sale month), features the point, log sqft, beds, baths, year built, log condition factor
+ *  and the assessor features (estimate.ts gbmRow builds a subject's row the same way). */
+export function fitMarketGbm(idx: CompIndex, beforeDay: number, p: ModelParams): GbmModel | undefined {
+  const rows: number[] = [];
+  for (let i = 0; i < idx.n; i++) if (idx.day[i]! < beforeDay && RESIDENTIAL_TYPES.has(idx.data.type[i]!)) rows.push(i);
+  if (rows.length < 500) return undefined;
+  rows.sort((a, b) => idx.day[a]! - idx.day[b]! || a - b);
+  const use = rows.slice(-GBM_MAX_ROWS);
+  const names = [...GBM_BASE_FEATURES, ...idx.features.map(([f]) => f)];
+  const cols: Float64Array[] = [idx.lat, idx.lng, idx.logSqft, idx.beds, idx.baths, idx.year, idx.condLog, ...idx.features.map(([, c]) => c)];
+  const X = cols.map((c) => Float64Array.from(use, (i) => c[i]!));
+  const y = Float64Array.from(use, (i) => idx.logPrice[i]! - indexAtMonth(p, idx.month[i]!));
+  return fitGbm(names, X, y);
 }
 
 /** Shrinkage of a cell's mean residual toward 0 (its zip's average): effect = sum / (n + CELL_SHRINK). */

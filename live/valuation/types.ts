@@ -3,7 +3,11 @@
 // params.json and meta.json under <build>/live/valuation/. warehouse/docs/valuation.md documents every rule and
 // constant here.
 
+import type { GbmModel } from './gbm.ts';
+
 export type Condition = 'excellent' | 'good' | 'fair' | 'poor';
+/** Shares of the three estimates (sum 1). */
+export interface Blend { comps: number; hedonic: number; gbm: number }
 export type Tier = 'low' | 'medium' | 'high';
 export const TIERS: readonly Tier[] = ['high', 'medium', 'low'];
 /** Condition codes in the comp files: 0 poor, 1 fair, 2 good, 3 excellent. */
@@ -27,8 +31,11 @@ export interface ModelParams {
   fitted_rows: number;
   /** The estimator that won the source's back-test (backtest.ts chooseBlend); absent = 'comps'. */
   model?: string;
-  /** Share of the comps estimate in the answer (log scale); the rest is the hedonic estimate. Absent = 1 (comps only). */
-  blend?: number;
+  /** Shares of the comps, hedonic and boosted-trees estimates in a recorded subject's answer (log scale; backtest.ts
+   *  chooseBlend). Absent = comps only. */
+  blend?: Blend;
+  /** The boosted trees over the sales' own characteristics and point (gbm.ts), target log price - index. */
+  gbm?: GbmModel;
   /** Hedonic level per zip: mean over its rows of log price minus the fitted slopes and index (fit.ts). */
   zip_level?: Record<string, number>;
   /** H3 neighbourhood effect per res-8 cell (shrunk mean hedonic residual; absent = 0, the zip's average). */
@@ -61,9 +68,11 @@ export const SUBJECT_MODES: readonly SubjectMode[] = ['record', 'request', 'typi
 export interface Estimate {
   value: number; // USD
   logValue: number;
-  /** The comps estimate and the hedonic estimate (zip level + slopes + neighbourhood + index; null without a zip level). */
+  /** The comps estimate, the hedonic estimate (zip level + slopes + neighbourhood + index; null without a zip level)
+   *  and the boosted trees' estimate (null without trees). */
   compsLog: number;
   hedonicLog: number | null;
+  gbmLog: number | null;
   compCount: number;
   asOfDay: number; // most recent comp sale day used
   tier: Tier;
