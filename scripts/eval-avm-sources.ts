@@ -32,8 +32,18 @@ export async function compSetsFromSources(dir: string): Promise<CompSetData[]> {
       fs.symlinkSync(dir, path.join(sources, 'canonical'));
     }
     const settings = loadSettings({ sources, artifacts: path.join(tmp, 'artifacts') });
-    const result = await runBuild({ settings, log: silentLogger, until: 'marts' });
-    const wh = await openWarehouse(path.join(result.dir, 'warehouse.duckdb'), { readOnly: true });
+    let dirOf: string;
+    try {
+      dirOf = (await runBuild({ settings, log: silentLogger, until: 'marts' })).dir;
+    } catch (err) {
+      // failed data checks (exit 4) still leave the warehouse: evaluate it, saying so; any other failure stops here
+      const builds = path.join(settings.artifacts, 'builds');
+      const kept = fs.existsSync(builds) ? fs.readdirSync(builds).map((d) => path.join(builds, d)).find((d) => fs.existsSync(path.join(d, 'warehouse.duckdb'))) : undefined;
+      if ((err as { exitCode?: number }).exitCode !== 4 || !kept) throw err;
+      process.stderr.write(`warning: ${(err as Error).message.split(';')[0]}: evaluating the warehouse anyway\n`);
+      dirOf = kept;
+    }
+    const wh = await openWarehouse(path.join(dirOf, 'warehouse.duckdb'), { readOnly: true });
     try {
       return (await withConnection(wh, (db) => loadCompSets(db))).sets;
     } finally {
