@@ -13,6 +13,7 @@ import { placeKey } from '../live/places/names.ts';
 import { CLOSEST_NAMES } from '../live/places/resolver.ts';
 import research from '../live/research/endpoint.ts';
 import valuation from '../live/valuation/endpoint.ts';
+import valuationScorecard from '../live/valuation/scorecard.ts'; // issue 24
 import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
@@ -47,7 +48,7 @@ function shard(family: FamilyName, keys: Record<string, unknown>, notFound: stri
 }
 
 /** The live endpoints the routes below answer from, in the order the server loads them per build. */
-export const LIVE_MODULES: readonly LiveModule<never>[] = [places, location, valuation, autocomplete, research];
+export const LIVE_MODULES: readonly LiveModule<never>[] = [places, location, valuation, valuationScorecard, autocomplete, research];
 
 /** The answer of a live module to input the route already validated (its body, query or point). */
 async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown): Promise<Reply> {
@@ -155,6 +156,11 @@ export const ROUTES: readonly Route[] = [
       { name: 'condition', type: 'enum', enum: CONDITIONS, default: 'good', description: 'excellent, good, fair or poor; default good' },
     ],
     resolve: (v, build) => live(build, valuation, v),
+  },
+  { // issue 24
+    method: 'GET', path: '/v1/valuation/scorecard', group: 'valuation', cacheControl: CACHE.shard, response: 'ValuationScorecard',
+    summary: "The valuation back-test's scorecard: accuracy and 80% interval coverage per source and confidence tier, PRD and PRB by price tier",
+    resolve: (_v, build) => live(build, valuationScorecard, {}),
   },
   {
     method: 'POST', path: '/v1/research/query', group: 'research', cacheControl: CACHE.live, response: 'ResearchAnswer',

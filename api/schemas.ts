@@ -55,6 +55,34 @@ export const SCHEMAS: Record<string, Schema> = {
   ValuationEstimate: obj({
     address: str, zip: str, city: str, state: str, estimated_value: num, value_low: num, value_high: num,
     price_per_sqft: nullable('number'), confidence: CONF, comp_count: num, as_of: str,
+    // issue 24 (additive): the subject as matched, the estimator that answered, the comps used
+    subject: obj({
+      matched: bool, property_id: nullable('string'), matched_on: { type: ['string', 'null'], enum: ['sale', 'parcel', null] }, mode: enumOf('record', 'request', 'typical'),
+      facts: { type: 'array', items: obj({ name: str, value: { type: ['number', 'string'] }, source: enumOf('record', 'request', 'zip_typical') }) },
+    }),
+    model: str,
+    comps: {
+      type: 'array', items: obj({
+        property_id: nullable('string'), address: nullable('string'), zip: str, sale_date: str, price: num, sqft: num, distance_km: nullable('number'),
+        similarity: num, time_adjustment_pct: num, feature_adjustment_pct: num, adjusted_price: num, weight: num,
+      }),
+    },
+  }),
+  ValuationScorecard: obj({ // issue 24: live/valuation/scorecard.ts
+    build_id: str, method: str,
+    sources: { type: 'array', items: obj({ source: str, model: str, test_start: str, test_sales: num }) },
+    accuracy: {
+      type: 'array', items: obj({
+        source: str, subject: enumOf('record', 'request', 'typical'), confidence: enumOf('all', 'low', 'medium', 'high'), n: num, mdape: num, ppe10: num, ppe20: num,
+        coverage_80: nullable('number'), median_width: nullable('number'),
+      }),
+    },
+    fairness: {
+      type: 'array', items: obj({
+        source: str, price_tier: enumOf('all', 'q1', 'q2', 'q3', 'q4'), price_low: num, price_high: num, n: num, median_ratio: num, prd: num, prb: nullable('number'), prd_ok: bool, prb_ok: nullable('boolean'),
+      }),
+    },
+    accepted: obj({ coverage_80: { type: 'array', items: num }, prd: { type: 'array', items: num }, prb: { type: 'array', items: num } }),
   }),
   ResearchAnswer: obj({
     answer: str,

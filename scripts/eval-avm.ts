@@ -1,5 +1,8 @@
-// `npm run eval:avm [-- --artifacts DIR] [--min-test N]`: the time-split evaluation of the valuation estimator over
-// the comps of the current build (<build>/live/valuation/comps-*.json), with the same model module the server uses
+// `npm run eval:avm [-- --artifacts DIR] [--sources DIR] [--min-test N]`: the time-split evaluation of the valuation
+// estimator over the comps of the current build (<build>/live/valuation/comps-*.json) or, with --sources, over the sales
+// of any sources folder (a folder like ../shared/data, or a folder holding a canonical-format sales.csv: it is loaded
+// as the operator's `canonical/` records beside the default sources' geography folders, through the real build's
+// sources -> marts stages into a temporary artifacts folder). Same model module the server uses
 // (live/valuation/estimate.ts) and the same back-test as the build (live/valuation/backtest.ts): per source,
 // calibration folds at 48-64% and 64-80% of the sales by date, test on the last 20%, each predicted only from
 // earlier sales. Prints MdAPE, PPE10, PPE20, 80% interval coverage and median width per source, subject mode and
@@ -11,7 +14,8 @@
 //   10 nearest comps       the median ppsf of the 10 nearest earlier sales (by distance; without coordinates the
 //                          zip's 10 most recent) x sqft, no adjustments
 //   naive comp spread      the 10 nearest comps' 10th-90th percentile ppsf x sqft as the "80%" interval
-// Writes bench-results/eval-avm-<time>.json.
+// First table: the scorecard (GET /v1/valuation/scorecard, the build report): per source, subject mode and tier; then
+// PRD / PRB by price tier (live/valuation/scorecard.ts). Writes bench-results/eval-avm-<time>.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,21 +25,33 @@ import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { RESIDENTIAL_TYPES, type ValuationMeta } from '../live/valuation/types.ts';
 import { haversineKm, median } from '../live/valuation/helpers.ts';
 import { CompIndex, H3_RES, type CompSetData } from '../live/valuation/comps.ts';
-import { backtest, calibrate, metrics, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
+import { backtest, calibrate, metrics, modelName, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
+import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from '../live/valuation/scorecard.ts';
+import { compSetsFromSources } from './eval-avm-sources.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     artifacts: { type: 'string', default: path.join(REPO, 'artifacts') },
+    sources: { type: 'string' },
     'min-test': { type: 'string', default: '500' },
   },
 });
 const minTest = Number(values['min-test']);
-const buildDir = currentBuildDir(path.resolve(values.artifacts!));
-if (!buildDir) throw new Error(`no published build in ${values.artifacts}`);
-const dir = path.join(buildDir, 'live', 'valuation');
-if (!fs.existsSync(path.join(dir, 'meta.json'))) throw new Error(`build ${buildDir} has no valuation data (live/valuation/meta.json)`);
-const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
+
+/** The comp sets to evaluate and what they came from. */
+async function compSets(): Promise<{ label: string; sets: CompSetData[] }> {
+  if (values.sources) return { label: `sources ${values.sources}`, sets: await compSetsFromSources(path.resolve(values.sources)) };
+  const buildDir = currentBuildDir(path.resolve(values.artifacts!));
+  if (!buildDir) throw new Error(`no published build in ${values.artifacts}`);
+  const dir = path.join(buildDir, 'live', 'valuation');
+  if (!fs.existsSync(path.join(dir, 'meta.json'))) throw new Error(`build ${buildDir} has no valuation data (live/valuation/meta.json)`);
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
+  return {
+    label: `build ${path.basename(buildDir)}`,
+    sets: Object.entries(meta.sources).sort().map(([, files]) => JSON.parse(fs.readFileSync(path.join(dir, files.comps_file), 'utf8')) as CompSetData),
+  };
+}
 
 interface BaselineRow { source: string; baseline: string; n: number; mdape: number; ppe10: number; ppe20: number; coverage: number | null; width: number | null }
 
@@ -92,16 +108,19 @@ function quantile(sorted: number[], q: number): number {
 const latLngCell = (lat: number, lng: number): string => latLngToCell(lat, lng, H3_RES);
 
 const started = performance.now();
+const { label, sets } = await compSets();
 const preds: Prediction[] = [];
 const base: BaselineRow[] = [];
 const skipped: { source: string; reason: string }[] = [];
 const splits: Record<string, { cal_starts: string[]; test_start: string; subjects: number }> = {};
-for (const [source, files] of Object.entries(meta.sources).sort()) {
-  const data = JSON.parse(fs.readFileSync(path.join(dir, files.comps_file), 'utf8')) as CompSetData;
+const cardSources: Scorecard['sources'] = [];
+for (const data of sets) {
+  const source = data.source;
   const idx = new CompIndex(data);
   const r = backtest(idx);
   const nTest = r.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length;
   splits[source] = { cal_starts: r.split.calStarts.map(iso), test_start: iso(r.split.testStart), subjects: r.split.subjects };
+  cardSources.push({ source, model: modelName(r.blend), test_start: iso(r.split.testStart), test_sales: nTest });
   preds.push(...r.predictions); // every source calibrates the pooled rows, as in the build
   if (nTest < minTest) { skipped.push({ source, reason: `${nTest} test sales (< ${minTest})` }); continue; }
   base.push(...baselines(idx));
@@ -111,12 +130,14 @@ function iso(day: number): string { return new Date(day * 86_400_000).toISOStrin
 const table = calibrate(preds);
 const shown = new Set(Object.keys(splits).filter((s) => !skipped.some((k) => k.source === s)));
 const summary: SummaryRow[] = summarize(preds, table).filter((r) => shown.has(r.source));
-process.stdout.write(`Valuation back-test over build ${path.basename(buildDir)} (test = last 20% of each source's sales by date)\n`);
+const card = scorecard(label, summary, preds.filter((p) => shown.has(p.source)), cardSources);
+const asTable = (headers: string[], rows: unknown[][]): string => formatTable(rows.map((r) => Object.fromEntries(headers.map((h, k) => [h, r[k] ?? '']))));
+process.stdout.write(`Valuation scorecard over ${label} (test = last 20% of each source's sales by date)\n`);
+process.stdout.write(`models: ${card.sources.map((s) => `${s.source} ${s.model}`).join('; ')}\n`);
 process.stdout.write('subject: record = address found; request = address not found, sqft sent; typical = address not found, no sqft sent\n\n');
-process.stdout.write(formatTable(summary.map((r) => ({
-  source: r.source, subject: r.mode, confidence: r.tier, n: r.n, 'MdAPE %': r.mdape, 'PPE10 %': r.ppe10, 'PPE20 %': r.ppe20,
-  'coverage %': r.coverage ?? '', 'width %': r.width ?? '',
-}))));
+process.stdout.write(asTable(ACCURACY_HEADERS, accuracyRows(card)));
+process.stdout.write(`\nFairness of the recorded subjects by sale-price quartile (accepted: PRD ${card.accepted.prd.join('-')}, PRB ${card.accepted.prb.join('..')})\n\n`);
+process.stdout.write(asTable(FAIRNESS_HEADERS, fairnessRows(card)));
 process.stdout.write('\nBaselines (same test sales, subject characteristics known)\n\n');
 process.stdout.write(formatTable(base.map((r) => ({
   source: r.source, baseline: r.baseline, n: r.n, 'MdAPE %': r.mdape, 'PPE10 %': r.ppe10, 'PPE20 %': r.ppe20, 'coverage %': r.coverage ?? '', 'width %': r.width ?? '',
@@ -124,19 +145,27 @@ process.stdout.write(formatTable(base.map((r) => ({
 for (const s of skipped) process.stdout.write(`skipped ${s.source}: ${s.reason}\n`);
 process.stdout.write('\nCalibration (q = 80% conformal quantile of |log(actual / estimate)|)\n\n');
 process.stdout.write(formatTable(table.map((r) => ({ source: r.source, subject: r.mode, confidence: r.tier, n: r.n, q: r.q, 'width %': Number(((Math.exp(r.q) - Math.exp(-r.q)) * 100).toFixed(1)) }))));
-const kc = summary.find((r) => r.source === 'king_county' && r.mode === 'record' && r.tier === 'all');
-const inBand = (c: number | null | undefined): boolean => c !== null && c !== undefined && c >= 78 && c <= 82;
-const kcMode = (mode: string): SummaryRow | undefined => summary.find((r) => r.source === 'king_county' && r.mode === mode && r.tier === 'all');
-const goals = kc ? {
-  mdape_le_9: kc.mdape <= 9, ppe10_ge_55: kc.ppe10 >= 55, coverage_78_82: inBand(kc.coverage),
-  request_coverage_78_82: inBand(kcMode('request')?.coverage), typical_coverage_78_82: inBand(kcMode('typical')?.coverage),
-} : null;
-if (goals) process.stdout.write(`\nKing County goals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')}\n`);
+const all = (source: string, mode = 'record'): SummaryRow | undefined => summary.find((r) => r.source === source && r.mode === mode && r.tier === 'all');
+const inBand = (c: number | null | undefined, lo = 78, hi = 82): boolean => c !== null && c !== undefined && c >= lo && c <= hi;
+const kc = all('king_county');
+const kcFair = card.fairness.find((r) => r.source === 'king_county' && r.price_tier === 'all');
+// issue 24's goals (record subjects unless named)
+const goals: Record<string, boolean> = {};
+if (kc) Object.assign(goals, { kc_mdape_le_7_5: kc.mdape <= 7.5, kc_ppe10_ge_62: kc.ppe10 >= 62, kc_coverage_78_82: inBand(kc.coverage),
+  kc_request_coverage_78_82: inBand(all('king_county', 'request')?.coverage), kc_typical_coverage_78_82: inBand(all('king_county', 'typical')?.coverage) });
+if (kcFair) Object.assign(goals, { kc_prd_0_98_1_03: kcFair.prd_ok, kc_prb_within_0_05: kcFair.prb_ok === true });
+if (all('nyc')) goals['nyc_mdape_le_12'] = all('nyc')!.mdape <= 12;
+if (all('philadelphia')) goals['philadelphia_mdape_le_15'] = all('philadelphia')!.mdape <= 15;
+for (const s of [...shown].filter((x) => !['king_county', 'nyc', 'philadelphia', 'sacramento'].includes(x))) {
+  goals[`${s}_mdape_le_8_5`] = (all(s)?.mdape ?? Infinity) <= 8.5; // an unseen market
+  goals[`${s}_coverage_77_83`] = inBand(all(s)?.coverage, 77, 83);
+}
+if (Object.keys(goals).length) process.stdout.write(`\nGoals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')}\n`);
 const outDir = path.join(REPO, 'bench-results');
 fs.mkdirSync(outDir, { recursive: true });
 const out = path.join(outDir, `eval-avm-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(out, JSON.stringify({
-  at: new Date().toISOString(), build: path.basename(buildDir), splits, skipped, summary, baselines: base, calibration: table, goals,
+  at: new Date().toISOString(), evaluated: label, splits, skipped, scorecard: card, baselines: base, calibration: table, goals,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 }, null, 2));
 process.stdout.write(`\nwritten ${path.relative(process.cwd(), out)}\n`);

@@ -7,11 +7,11 @@
 //   test         the last 20%: predicted only from the sales before it, interval = estimate x exp(+-q)
 // A subject's own sale is never its comp, and nothing sold on or after the split day is used. Every sale is a subject
 // once per subject mode (record, request, typical: the three ways the live endpoint describes a subject).
-import { RESIDENTIAL_TYPES, SUBJECT_MODES, TIERS, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier } from './types.ts';
+import { RESIDENTIAL_TYPES, SUBJECT_MODES, TIERS, type Blend, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier } from './types.ts';
 import { median } from './helpers.ts';
 import { CompIndex } from './comps.ts';
-import { fitParams } from './fit.ts';
-import { estimate } from './estimate.ts';
+import { fitModel, fitParams } from './fit.ts';
+import { blendLog, estimate } from './estimate.ts';
 import { COVERAGE, calibratedQ, conformalQuantile, type CalibrationRow } from './interval.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
@@ -30,6 +30,10 @@ export interface Prediction {
   compCount: number;
   /** |log(actual / estimate)|: the conformity score. */
   score: number;
+  /** The comps, hedonic and trees estimates (log) the blend mixes. */
+  compsLog?: number;
+  hedonicLog?: number | null;
+  gbmLog?: number | null;
 }
 
 export interface SplitDays { calStarts: number[]; testStart: number; subjects: number }
@@ -68,16 +72,20 @@ export interface BacktestResult {
   split: SplitDays;
   paramsTest: ModelParams;
   predictions: Prediction[];
+  /** The comps share chosen on the calibration folds (chooseBlend); 1 = comps only. */
+  blend: Blend;
 }
 
 /** Runs both slices of one source for the given modes. `estimator` defaults to the live estimator (baselines swap it). */
 export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT_MODES,
   estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null = estimate): BacktestResult {
   const split = splitDays(idx);
-  const paramsTest = fitParams(idx, split.testStart);
+  // the trees only for the live estimator (a baseline estimator does not read them)
+  const fit = (day: number): ModelParams => (estimator === estimate ? fitModel(idx, day) : fitParams(idx, day));
+  const paramsTest = fit(split.testStart);
   const predictions: Prediction[] = [];
   const slices = [
-    ...split.calStarts.map((from, k) => ({ slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, params: fitParams(idx, from) })),
+    ...split.calStarts.map((from, k) => ({ slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, params: fit(from) })),
     { slice: 'test' as const, from: split.testStart, to: Infinity, params: paramsTest },
   ];
   for (const sl of slices) {
@@ -93,13 +101,48 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
         const actual = idx.data.price[i]!;
         predictions.push({
           source: idx.data.source, row: i, slice: sl.slice, mode, actual, estimate: e.value, tier: e.tier, compCount: e.compCount,
-          score: Math.abs(Math.log(actual / e.value)),
+          score: Math.abs(Math.log(actual / e.value)), compsLog: e.compsLog, hedonicLog: e.hedonicLog, gbmLog: e.gbmLog,
         });
       }
     }
   }
-  return { source: idx.data.source, split, paramsTest, predictions };
+  const blend = estimator === estimate ? chooseBlend(predictions) : COMPS_ONLY;
+  if (blend.comps < 1) for (const p of predictions) if (p.mode === 'record') applyBlend(p, blend);
+  return { source: idx.data.source, split, paramsTest, predictions, blend };
 }
+
+export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };
+/** Shares tried by chooseBlend, comps only first. */
+export const BLEND_GRID: readonly Blend[] = [
+  COMPS_ONLY, { comps: 0.85, hedonic: 0.15, gbm: 0 }, { comps: 0.7, hedonic: 0.3, gbm: 0 },
+  { comps: 0.7, hedonic: 0, gbm: 0.3 }, { comps: 0.6, hedonic: 0, gbm: 0.4 }, { comps: 0.5, hedonic: 0, gbm: 0.5 },
+  { comps: 0.6, hedonic: 0.1, gbm: 0.3 }, { comps: 0.5, hedonic: 0.1, gbm: 0.4 },
+];
+
+/** The model per market, learned on the calibration folds only (never the test slice): the shares of the comps,
+ *  hedonic and boosted-trees estimates (log scale, BLEND_GRID) with the lowest median |log error| over the folds'
+ *  recorded subjects (only recorded subjects are blended: the other two need the property's own characteristics);
+ *  a blend must beat comps alone by at least 1% (relative) to be kept. */
+export function chooseBlend(preds: Prediction[]): Blend {
+  const cal = preds.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined);
+  if (cal.length < 200) return COMPS_ONLY;
+  const err = (b: Blend): number => median(cal.map((p) => Math.abs(Math.log(p.actual) - blendLog(b, p.compsLog!, p.hedonicLog ?? null, p.gbmLog ?? null))));
+  let best = COMPS_ONLY, bestErr = err(COMPS_ONLY);
+  const limit = bestErr * 0.99;
+  for (const b of BLEND_GRID.slice(1)) { const e = err(b); if (e < limit && e < bestErr) { best = b; bestErr = e; } }
+  return best;
+}
+
+/** Re-values a prediction with a blend (its three estimates kept). */
+function applyBlend(p: Prediction, b: Blend): void {
+  if (p.compsLog === undefined) return;
+  p.estimate = Math.exp(blendLog(b, p.compsLog, p.hedonicLog ?? null, p.gbmLog ?? null));
+  p.score = Math.abs(Math.log(p.actual / p.estimate));
+}
+
+/** The model name an answer carries: 'comps', or the blend's shares. */
+export const modelName = (b: Blend): string => (b.comps >= 1 ? 'comps'
+  : `blend: comps ${b.comps}${b.hedonic ? `, hedonic ${b.hedonic}` : ''}${b.gbm ? `, boosted trees ${b.gbm}` : ''}`);
 
 /** Conformal calibration rows from the calibration slice: per source, mode and tier, plus every source pooled ('*'). */
 export function calibrate(preds: Prediction[]): CalibrationRow[] {

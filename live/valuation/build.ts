@@ -4,6 +4,7 @@
 //   params.json           per source: the monthly log price index and hedonic slopes fitted on every comp
 //   calibration.json      the split-conformal table (source, mode, tier, n, q) from the back-test
 //   backtest.json         the back-test summary (test slice) per source, subject mode (record, request, typical) and tier
+//   scorecard.json        GET /v1/valuation/scorecard: that summary plus PRD / PRB by price tier (live/valuation/scorecard.ts)
 //   meta.json             format, build id, per source as_of and files, per zip: source, city, state, typical property
 // The back-test (live/valuation/backtest.ts) uses the same estimator as the server and is appended to
 // <build>/report-sections.json as "Valuation back-test". Rules: warehouse/docs/valuation.md.
@@ -15,10 +16,11 @@ import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { CONDITION_CODES, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
-import { fitParams } from './fit.ts';
+import { fitModel } from './fit.ts';
 import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
-import { backtest, calibrate, summarize, type Prediction, type SummaryRow } from './backtest.ts';
+import { backtest, calibrate, modelName, summarize, type Prediction } from './backtest.ts';
+import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from './scorecard.ts';
 
 export const requires = ['sales'];
 
@@ -28,21 +30,31 @@ export const LOOKBACK_YEARS = 5;
 /** Rows whose price per sqft lies outside this range are broken records (bulk deeds, sqft typos), not comps. */
 export const PPSF_RANGE = [10, 10_000] as const;
 export const REPORT_TITLE = 'Valuation back-test';
+export const SCORECARD_TITLE = 'Valuation scorecard: fairness by price tier (PRD, PRB)';
 
 interface SaleRow {
   source: string; zip: string; day: number; price: number; sqft: number; beds: number | null; baths: number | null; year: number | null;
   condition: string | null; property_type: string; lat: number | null; lng: number | null; key: string | null; city: string | null; state: string | null;
   grade?: number | null; view?: number | null; waterfront?: number | null; log_lot?: number | null;
+  /** property_id() of the record (the macro the property record and autocomplete use). */
+  pid: string | null;
 }
 
 /** Assessor feature columns of mart_valuation_features (TUNING.features). */
 const FEATURES = ['grade', 'view', 'waterfront', 'log_lot'] as const;
 
 const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;
+/** The public property id of a sales or parcels row: the property_id macro of
+ *  pipelines/intermediate/30_market_00_canonical_tables.sql; null in a warehouse without it (a step test's tables). */
+async function pidSql(db: StageContext['db']): Promise<string> {
+  const [m] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from duckdb_functions() where function_name = 'property_id'`);
+  return m && m.n > 0 ? 'property_id(source, parcel_id, address, unit, zip)' : 'null::varchar';
+}
 
 /** The comp sets of every source from the canonical sales table. */
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
   const withFeatures = await tableExists(db, 'mart_valuation_features');
+  const PID_SQL = await pidSql(db);
   const rows = await queryRows<SaleRow>(db, `
     with s as (
       select *, max(sale_date) over (partition by source) as source_last from sales
@@ -51,7 +63,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
     )
     select source, zip, (sale_date - date '1970-01-01')::integer as day, sale_price::double as price, sqft::double as sqft,
            beds::double as beds, baths::double as baths, year_built::integer as year, condition, property_type,
-           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, city, state_code as state,
+           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, city, state_code as state,
            ${FEATURES.map((f) => `${withFeatures ? `f.${f}` : 'null'}::double as ${f}`).join(', ')}
     from s ${withFeatures ? 'left join mart_valuation_features f using (sale_id)' : ''}
     where sale_date > source_last - to_years(${LOOKBACK_YEARS})
@@ -76,6 +88,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
       type: list.map((r) => PROPERTY_TYPES.indexOf(r.property_type as (typeof PROPERTY_TYPES)[number])),
       lat: list.map((r) => r.lat), lng: list.map((r) => r.lng),
       key: list.map((r) => r.key),
+      pid: list.map((r) => r.pid),
       features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[f] !== null && r[f] !== undefined)).map((f) => [f, list.map((r) => r[f] ?? null)])),
     });
     for (const r of list) {
@@ -99,9 +112,10 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
 
 /** Parcels (the assessor roll) that are not among a source's comps: address resolution only. */
 async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<CompSetData> {
+  const PID_SQL = await pidSql(db);
   const rows = !(await tableExists(db, 'parcels')) ? [] : await queryRows<SaleRow>(db, `
     select source, zip, 0 as day, 1.0 as price, sqft::double as sqft, beds::double as beds, baths::double as baths, year_built::integer as year,
-           null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, city, state_code as state
+           null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, city, state_code as state
     from parcels
     where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null
     order by zip, key, parcel_id -- parcels sharing an address come out in one order in every build
@@ -115,16 +129,10 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
     beds: list.map((r) => (r.beds !== null && r.beds > 0 ? r.beds : null)), baths: list.map((r) => (r.baths !== null && r.baths > 0 ? r.baths : null)),
     year: list.map((r) => (r.year !== null && r.year > 1700 ? r.year : null)), cond: list.map(() => null),
     type: list.map((r) => PROPERTY_TYPES.indexOf(r.property_type as (typeof PROPERTY_TYPES)[number])),
-    lat: list.map((r) => r.lat), lng: list.map((r) => r.lng), key: list.map((r) => r.key),
+    lat: list.map((r) => r.lat), lng: list.map((r) => r.lng), key: list.map((r) => r.key), pid: list.map((r) => r.pid),
   };
 }
 
-/** Report rows: per source, subject mode (record / request / typical: how the endpoint described the subject) and
- *  tier, the test-slice metrics. */
-export function reportRows(summary: SummaryRow[]): unknown[][] {
-  return summary.map((r) => [r.source, r.mode, r.tier, r.n, r.mdape, r.ppe10, r.ppe20, r.coverage, r.width]);
-}
-export const REPORT_HEADERS = ['source', 'subject', 'confidence', 'n (test)', 'MdAPE %', 'PPE10 %', 'PPE20 %', '80% coverage %', 'median width %'];
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();
@@ -135,11 +143,15 @@ export async function run(ctx: StageContext): Promise<void> {
   const meta: ValuationMeta = { format: LIVE_FORMAT, build_id: ctx.buildId, sources: {}, zips: zipMeta };
   const params: Record<string, ModelParams> = {};
   const preds: Prediction[] = [];
+  const scoreSources: Scorecard['sources'] = [];
   const write = (name: string, v: unknown): void => fs.writeFileSync(path.join(dir, name), JSON.stringify(v));
   for (const set of sets) {
     const idx = new CompIndex(set);
-    params[set.source] = fitParams(idx, Infinity);
-    preds.push(...backtest(idx).predictions);
+    params[set.source] = fitModel(idx, Infinity);
+    const bt = backtest(idx);
+    params[set.source] = { ...params[set.source]!, blend: bt.blend, model: modelName(bt.blend) };
+    preds.push(...bt.predictions);
+    scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.split.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length });
     const subjects = await loadSubjects(ctx.db, set);
     const comps_file = `comps-${set.source}.json`;
     const subjects_file = `subjects-${set.source}.json`;
@@ -152,8 +164,11 @@ export async function run(ctx: StageContext): Promise<void> {
   write('params.json', params);
   write('calibration.json', calibration);
   write('backtest.json', summary);
+  const card = scorecard(ctx.buildId, summary, preds, scoreSources);
+  write('scorecard.json', card);
   write('meta.json', meta); // last: its presence marks a complete set
-  appendReportSection(ctx.paths.build, { title: REPORT_TITLE, headers: REPORT_HEADERS, rows: reportRows(summary) });
+  appendReportSection(ctx.paths.build, { title: REPORT_TITLE, headers: ACCURACY_HEADERS, rows: accuracyRows(card) });
+  appendReportSection(ctx.paths.build, { title: SCORECARD_TITLE, headers: FAIRNESS_HEADERS, rows: fairnessRows(card) });
   const kc = summary.find((r) => r.source === 'king_county' && r.mode === 'record' && r.tier === 'all');
   const kcCoverage = Object.fromEntries(summary.filter((r) => r.source === 'king_county' && r.tier === 'all').map((r) => [`kc_coverage_${r.mode}`, r.coverage]));
   ctx.log.info('live/valuation', {

@@ -24,6 +24,8 @@ export interface CompSetData {
   lat: (number | null)[];
   lng: (number | null)[];
   key: (string | null)[]; // normalised street address (+ " #unit"), or the parcel id where a source has no address
+  /** The record's property_id (16 hex; the property record's id); absent in files of older builds. */
+  pid?: (string | null)[];
   /** Assessor features where a source has them (King County: grade, view, waterfront, log_lot; TUNING.features). */
   features?: Record<string, (number | null)[]>;
 }
@@ -44,6 +46,8 @@ export class CompIndex {
   readonly condLog: Float64Array; // log CONDITION_FACTOR of the comp, 0 when unknown
   readonly lat: Float64Array;
   readonly lng: Float64Array;
+  /** The H3 res-8 cell of each row ('' without coordinates). */
+  readonly cell: string[];
   readonly byCell = new Map<string, number[]>();
   readonly byZip = new Map<string, number[]>();
   readonly byKey = new Map<string, number>(); // "<zip>|<key>" -> latest row
@@ -61,10 +65,11 @@ export class CompIndex {
     this.condLog = Float64Array.from(data.cond, (c) => (c === null ? 0 : Math.log(CONDITION_FACTOR[CONDITION_CODES[c]!])));
     this.lat = Float64Array.from(data.lat, nz);
     this.lng = Float64Array.from(data.lng, nz);
+    this.cell = new Array<string>(n).fill('');
     for (let i = 0; i < n; i++) {
       const zip = data.zips[data.zip[i]!]!;
       push(this.byZip, zip, i);
-      if (Number.isFinite(this.lat[i]) && Number.isFinite(this.lng[i])) push(this.byCell, latLngToCell(this.lat[i]!, this.lng[i]!, H3_RES), i);
+      if (Number.isFinite(this.lat[i]) && Number.isFinite(this.lng[i])) push(this.byCell, (this.cell[i] = latLngToCell(this.lat[i]!, this.lng[i]!, H3_RES)), i);
       const key = data.key[i];
       if (i > 0 && data.zip[i - 1] === data.zip[i] && data.day[i - 1]! > data.day[i]!) throw new Error('comps must be ordered by zip, then date');
       if (key) {

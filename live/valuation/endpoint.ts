@@ -18,6 +18,7 @@ import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
+import { compsBody, subjectBody, type CompBody, type SubjectBody, type SubjectMatch } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
@@ -38,6 +39,10 @@ export interface ValuationBody {
   confidence: 'low' | 'medium' | 'high';
   comp_count: number;
   as_of: string;
+  /** Additions to the spec's fields (issue 24): the subject as matched, the estimator that answered, its comps. */
+  subject: SubjectBody;
+  model: string;
+  comps: CompBody[];
 }
 
 /** How an answer was made (tests and diagnostics; not part of the response). */
@@ -46,6 +51,8 @@ export interface ValuationExplain {
   subject: Subject;
   /** The comp row of the subject's own recorded sale, left out of its comps; null when not a recorded sale. */
   ownRow: number | null;
+  /** The record the address matched (a sale or a parcel); null when unmatched. */
+  match: SubjectMatch | null;
   estimate: Estimate;
   calibration: CalibrationPick;
   comps: CompIndex;
@@ -82,13 +89,18 @@ export class ValuationEngine {
     return m;
   }
 
+  /** The estimator that answers a source's subjects (the back-test's winner, params.json `model`; 'comps' by default). */
+  modelOf(source: string): string {
+    return this.params[source]?.model ?? 'comps';
+  }
+
   /** Loads every source now (the bench and a warm server); requests load lazily otherwise. */
   preload(): void {
     for (const s of Object.keys(this.meta.sources)) this.market(s);
   }
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string; ownRow: number | null } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null } {
     const { street, unit } = normalizeAddress(address);
     const shown = street ? addressKey(street, unit) : address.trim().toUpperCase();
     const keys = [`${zip}|${addressKey(street, unit)}`, `${zip}|${address.trim()}`]; // the second: a parcel id as the address
@@ -98,38 +110,39 @@ export class ValuationEngine {
         if (row === undefined) continue;
         const s = ix.subjectOf(row, cond);
         if (sqft !== undefined) s.sqft = sqft;
-        return { subject: s, address: shown, ownRow: ix === m.comps ? row : null };
+        return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: ix === m.comps ? 'sale' : 'parcel', ix, row } };
       }
     }
     let t = m.typical.get(zip);
     if (t === undefined) m.typical.set(zip, (t = m.comps.typical(zip)));
-    if (!t) return { subject: null, address: shown, ownRow: null };
+    if (!t) return { subject: null, address: shown, ownRow: null, match: null };
     return {
       subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond, type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
-      address: shown, ownRow: null,
+      address: shown, ownRow: null, match: null,
     };
   }
 
   /** The subject, estimate and calibration row behind an answer; null when the zip has no usable comps. */
-  explain(input: ValuationInput): (ValuationExplain & { address: string; zip: string; sqft: number | undefined }) | null {
+  explain(input: ValuationInput, detail = true): (ValuationExplain & { address: string; zip: string; sqft: number | undefined; condition: Condition }) | null {
     const zip = String(input.zip);
     const zm = this.meta.zips[zip];
     if (!zm) return null;
     const cond: Condition = input.condition in CONDITION_FACTOR ? (input.condition as Condition) : 'good';
     const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
     const m = this.market(zm.source);
-    const { subject, address, ownRow } = this.resolve(m, zip, String(input.address), sqft, cond);
+    const { subject, address, ownRow, match } = this.resolve(m, zip, String(input.address), sqft, cond);
     // a known property is valued from the other sales: its own sale is left out, as the back-test leaves it out
-    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
+    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
-    return { source: zm.source, subject, ownRow, estimate: e, calibration, comps: m.comps, address, zip, sqft };
+    return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, address, zip, sqft, condition: cond };
   }
 
-  answer(input: ValuationInput): LiveAnswer {
-    const x = this.explain(input);
+  /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
+  answer(input: ValuationInput, comps = true): LiveAnswer {
+    const x = this.explain(input, comps);
     if (!x) return { ok: false, code: 'no_data', message: `No sales data for zip ${String(input.zip)}` };
-    const { estimate: e, calibration, address, zip, sqft } = x;
+    const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const zm = this.meta.zips[zip]!;
     const q = calibration.q;
     const value = roundUsd(e.value);
@@ -146,7 +159,11 @@ export class ValuationEngine {
       confidence: calibration.calibrated ? e.tier : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
+      subject: subjectBody(subject, match, sqft !== undefined, condition),
+      model: this.modelOf(x.source),
+      comps: compsBody(x.comps, e.comps ?? [], roundUsd),
     };
+    if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined } };
     return { ok: true, body };
   }
 }

@@ -3,7 +3,8 @@
 import { RESIDENTIAL_TYPES, type ModelParams } from './types.ts';
 import { push } from './helpers.ts';
 import type { CompIndex } from './comps.ts';
-import { TUNING } from './estimate.ts';
+import { GBM_BASE_FEATURES, TUNING, indexAtMonth } from './estimate.ts';
+import { fitGbm, type GbmModel } from './gbm.ts';
 
 /** Bounds of the fitted size elasticity (log price on log sqft within zips). */
 export const ELASTICITY_BOUNDS = [0.35, 0.95] as const;
@@ -64,19 +65,8 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   }
   const beta = ols(X, y, 1e-6) ?? new Array<number>(nx).fill(0);
   const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Number.isFinite(v) ? v : 0));
-  const monthEffect = new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!]));
-  // the index over every month of the range: fitted months, interpolated between them, flat at the ends
-  const index: number[] = [];
-  for (let m = m0; m <= m1; m++) {
-    if (monthEffect.has(m)) { index.push(monthEffect.get(m)!); continue; }
-    const before = months.filter((x) => x < m).pop();
-    const after = months.find((x) => x > m);
-    if (before === undefined && after === undefined) index.push(0);
-    else if (before === undefined) index.push(monthEffect.get(after!)!);
-    else if (after === undefined) index.push(monthEffect.get(before)!);
-    else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
-  }
-  return {
+  const index = marketTimeIndex(new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!])), m0, m1);
+  const out: ModelParams = {
     source: d.source, month0: m0, index: index.map((v) => round(v, 5)),
     elasticity: round(clamp(beta[0]!, ...ELASTICITY_BOUNDS), 4),
     beds: round(useChars ? clamp(beta[1]!, -0.08, 0.08) : 0, 4),
@@ -88,9 +78,94 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
     })),
     fitted_rows: fitRows.length,
   };
+  Object.assign(out, locationEffects(idx, out, fitRows));
+  return out;
+}
+
+/** fitParams and the market's boosted trees: every parameter of the estimator (build and back-test). */
+export function fitModel(idx: CompIndex, beforeDay: number): ModelParams {
+  const p = fitParams(idx, beforeDay);
+  const gbm = fitMarketGbm(idx, beforeDay, p);
+  return gbm ? { ...p, gbm } : p;
+}
+
+/** At most this many of the latest training sales train the trees (bounds the build's time on big markets). */
+export const GBM_MAX_ROWS = 20_000;
+
+/** The market's boosted trees (gbm.ts), trained on its residential sales before `beforeDay` (the latest GBM_MAX_ROWS):
+ *  target log price - index(sale month), features the point, log sqft, beds, baths, year built, log condition factor
+ *  and the assessor features (estimate.ts gbmRow builds a subject's row the same way). */
+export function fitMarketGbm(idx: CompIndex, beforeDay: number, p: ModelParams): GbmModel | undefined {
+  const rows: number[] = [];
+  for (let i = 0; i < idx.n; i++) if (idx.day[i]! < beforeDay && RESIDENTIAL_TYPES.has(idx.data.type[i]!)) rows.push(i);
+  if (rows.length < 500) return undefined;
+  rows.sort((a, b) => idx.day[a]! - idx.day[b]! || a - b);
+  const use = rows.slice(-GBM_MAX_ROWS);
+  const names = [...GBM_BASE_FEATURES, ...idx.features.map(([f]) => f)];
+  const cols: Float64Array[] = [idx.lat, idx.lng, idx.logSqft, idx.beds, idx.baths, idx.year, idx.condLog, ...idx.features.map(([, c]) => c)];
+  const X = cols.map((c) => Float64Array.from(use, (i) => c[i]!));
+  const y = Float64Array.from(use, (i) => idx.logPrice[i]! - indexAtMonth(p, idx.month[i]!));
+  return fitGbm(names, X, y);
+}
+
+/** Shrinkage of a cell's mean residual toward 0 (its zip's average): effect = sum / (n + CELL_SHRINK). */
+export const CELL_SHRINK = 8;
+
+/** The hedonic level of each zip (mean of log price minus the fitted slopes and index over its rows) and the H3
+ *  neighbourhood effect of each res-8 cell: the shrunk mean residual of its rows around their zip level. */
+export function locationEffects(idx: CompIndex, p: ModelParams, rows: number[]): { zip_level: Record<string, number>; cells: Record<string, number> } {
+  const d = idx.data;
+  const zipSum = new Map<number, [number, number]>();
+  const base = new Float64Array(rows.length);
+  rows.forEach((i, k) => {
+    let v = idx.logPrice[i]! - idx.condLog[i]! - p.elasticity * idx.logSqft[i]! - indexAtMonth(p, idx.month[i]!);
+    if (Number.isFinite(idx.beds[i])) v -= p.beds * idx.beds[i]!;
+    if (Number.isFinite(idx.baths[i])) v -= p.baths * idx.baths[i]!;
+    if (Number.isFinite(idx.year[i])) v -= p.year * idx.year[i]!;
+    for (const [name, col] of idx.features) if (p.features[name] !== undefined && Number.isFinite(col[i])) v -= p.features[name]! * col[i]!;
+    base[k] = v;
+    const z = zipSum.get(d.zip[i]!) ?? [0, 0];
+    zipSum.set(d.zip[i]!, [z[0] + v, z[1] + 1]);
+  });
+  const zip_level: Record<string, number> = {};
+  for (const [z, [s, n]] of zipSum) zip_level[d.zips[z]!] = round(s / n, 4);
+  const cellSum = new Map<string, [number, number]>();
+  rows.forEach((i, k) => {
+    const c = idx.cell[i];
+    if (!c) return;
+    const r = base[k]! - zip_level[d.zips[d.zip[i]!]!]!;
+    const a = cellSum.get(c) ?? [0, 0];
+    cellSum.set(c, [a[0] + r, a[1] + 1]);
+  });
+  const cells: Record<string, number> = {};
+  for (const [c, [s, n]] of [...cellSum].sort((a, b) => a[0].localeCompare(b[0]))) cells[c] = round(s / (n + CELL_SHRINK), 4);
+  return { zip_level, cells };
 }
 
 const round = (v: number, k: number): number => Number(v.toFixed(k));
+
+/** THE per-market monthly time index of the valuation (the trends issue's market_monthly is built on another branch;
+ *  the lead reconciles the two): a hedonic time-dummy index. `monthEffect` holds the month coefficients of fitParams'
+ *  regression over the training sales only (log price, condition removed, on log sqft, beds, baths, year built, the
+ *  assessor features and one dummy per month with >= 20 sales, all demeaned within zip), 0 at the first such month.
+ *  The index covers every month m0..m1: a fitted month is its coefficient, a month between two fitted ones is linearly
+ *  interpolated, months before the first / after the last take the nearest fitted value. Log scale: a comp sold in
+ *  month a is carried to month b by index[b] - index[a] (estimate.ts indexAtMonth, which also carries the index past
+ *  its last month along its last three months' trend for at most TUNING.trendMonths). */
+export function marketTimeIndex(monthEffect: Map<number, number>, m0: number, m1: number): number[] {
+  const months = [...monthEffect.keys()].sort((a, b) => a - b);
+  const index: number[] = [];
+  for (let m = m0; m <= m1; m++) {
+    if (monthEffect.has(m)) { index.push(monthEffect.get(m)!); continue; }
+    const before = months.filter((x) => x < m).pop();
+    const after = months.find((x) => x > m);
+    if (before === undefined && after === undefined) index.push(0);
+    else if (before === undefined) index.push(monthEffect.get(after!)!);
+    else if (after === undefined) index.push(monthEffect.get(before)!);
+    else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
+  }
+  return index;
+}
 
 /** Least squares with a small ridge (normal equations, Gaussian elimination); null when singular. */
 export function ols(X: number[][], y: number[], ridge = 0): number[] | null {

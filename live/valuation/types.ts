@@ -3,7 +3,11 @@
 // params.json and meta.json under <build>/live/valuation/. warehouse/docs/valuation.md documents every rule and
 // constant here.
 
+import type { GbmModel } from './gbm.ts';
+
 export type Condition = 'excellent' | 'good' | 'fair' | 'poor';
+/** Shares of the three estimates (sum 1). */
+export interface Blend { comps: number; hedonic: number; gbm: number }
 export type Tier = 'low' | 'medium' | 'high';
 export const TIERS: readonly Tier[] = ['high', 'medium', 'low'];
 /** Condition codes in the comp files: 0 poor, 1 fair, 2 good, 3 excellent. */
@@ -25,6 +29,17 @@ export interface ModelParams {
   year: number; // d log price per year of construction
   features: Record<string, number>; // d log price per unit of each assessor feature the source has
   fitted_rows: number;
+  /** The estimator that won the source's back-test (backtest.ts chooseBlend); absent = 'comps'. */
+  model?: string;
+  /** Shares of the comps, hedonic and boosted-trees estimates in a recorded subject's answer (log scale; backtest.ts
+   *  chooseBlend). Absent = comps only. */
+  blend?: Blend;
+  /** The boosted trees over the sales' own characteristics and point (gbm.ts), target log price - index. */
+  gbm?: GbmModel;
+  /** Hedonic level per zip: mean over its rows of log price minus the fitted slopes and index (fit.ts). */
+  zip_level?: Record<string, number>;
+  /** H3 neighbourhood effect per res-8 cell (shrunk mean hedonic residual; absent = 0, the zip's average). */
+  cells?: Record<string, number>;
 }
 
 /** Subject of a valuation. Unknown characteristics are null; lat/lng null means "somewhere in the zip". */
@@ -53,6 +68,11 @@ export const SUBJECT_MODES: readonly SubjectMode[] = ['record', 'request', 'typi
 export interface Estimate {
   value: number; // USD
   logValue: number;
+  /** The comps estimate, the hedonic estimate (zip level + slopes + neighbourhood + index; null without a zip level)
+   *  and the boosted trees' estimate (null without trees). */
+  compsLog: number;
+  hedonicLog: number | null;
+  gbmLog: number | null;
   compCount: number;
   asOfDay: number; // most recent comp sale day used
   tier: Tier;
@@ -63,6 +83,22 @@ export interface Estimate {
   scope: 'rings' | 'zip' | 'market';
   /** The kept comps' rows of the CompIndex, highest weight first. */
   rows: number[];
+  /** With EstimateOptions.detail: each kept comp (same order as rows). */
+  comps?: CompDetail[];
+}
+
+/** One comp of an estimate (log scale adjustments): its row, distance (null when either side has no point), the time
+ *  adjustment (index at the valuation month - index at its sale month), the feature adjustment (size, beds, baths, year
+ *  built, assessor features, condition), its adjusted log price, its similarity (0-1: the weight without the age
+ *  term) and its share of the estimate (0 for a comp trimmed as an outlier; the shares sum to 1). */
+export interface CompDetail {
+  row: number;
+  distanceKm: number | null;
+  timeAdj: number;
+  featureAdj: number;
+  adjustedLog: number;
+  similarity: number;
+  weight: number;
 }
 
 /** live/valuation/meta.json: per source its files and as_of (latest sale), per zip its source, city and state. */

@@ -1,5 +1,5 @@
 // The valuation build step (live/valuation/build.ts) over given sales rows in a fresh in-memory DuckDB
-// (test/helpers/context.ts): the live files, the calibration table and the report section it writes, and an engine
+// (test/helpers/context.ts): the live files, the calibration table, the scorecard and the report sections it writes, and an engine
 // that loads them. The rules: warehouse/docs/valuation.md.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,12 +8,13 @@ import type { ValuationMeta } from '../../../live/valuation/types.ts';
 import { isoOfDay } from '../../../live/valuation/helpers.ts';
 import type { CalibrationRow } from '../../../live/valuation/interval.ts';
 import { ValuationEngine } from '../../../live/valuation/endpoint.ts';
-import { REPORT_TITLE, run as runValuationStep } from '../../../live/valuation/build.ts';
+import { REPORT_TITLE, SCORECARD_TITLE, run as runValuationStep } from '../../../live/valuation/build.ts';
+import type { Scorecard } from '../../../live/valuation/scorecard.ts';
 import { makeContext } from '../../helpers/context.ts';
 import { syntheticMarket } from '../../helpers/valuation-synthetic.ts';
 
 describe('live/valuation/build.ts (given sales rows)', () => {
-  it('writes the live files, the calibration table and the report section', async () => {
+  it('writes the live files, the calibration table, the scorecard and the report sections', async () => {
     const ctx = await makeContext();
     try {
       const set = syntheticMarket(800, 5);
@@ -34,9 +35,16 @@ describe('live/valuation/build.ts (given sales rows)', () => {
       const sections = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as { title: string; rows: unknown[][] }[];
       expect(sections.filter((s) => s.title === REPORT_TITLE)).toHaveLength(1);
       expect(sections[0]!.rows.length).toBeGreaterThan(0);
-      // run twice: the section is replaced, not duplicated
+      expect(sections.filter((s) => s.title === SCORECARD_TITLE)).toHaveLength(1);
+      const card = JSON.parse(fs.readFileSync(path.join(dir, 'scorecard.json'), 'utf8')) as Scorecard;
+      expect(card.sources.map((x) => x.source)).toEqual(['synthetic']);
+      expect(card.fairness.filter((r) => r.source === 'synthetic').map((r) => r.price_tier)).toEqual(['all', 'q1', 'q2', 'q3', 'q4']);
+      // no property_id macro in this warehouse: the comps carry no ids, and nothing fails
+      const comps = JSON.parse(fs.readFileSync(path.join(dir, 'comps-synthetic.json'), 'utf8')) as { pid: unknown[] };
+      expect(comps.pid.every((p) => p === null)).toBe(true);
+      // run twice: the sections are replaced, not duplicated
       await runValuationStep(ctx);
-      expect((JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as unknown[]).length).toBe(1);
+      expect((JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as unknown[]).length).toBe(2);
       const engine = ValuationEngine.fromDir(dir);
       expect(engine.answer({ zip: '99901', address: set.key[10]!, condition: 'good' }).ok).toBe(true);
     } finally {

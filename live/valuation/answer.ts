@@ -1,0 +1,80 @@
+// The additive parts of the valuation answer (pure, no I/O): `subject` (did the address match a record, its
+// property_id, every fact the estimator used and where it came from) and `comps[]` (each comp the estimate kept, with
+// its time and feature adjustments, adjusted price, similarity and weight). warehouse/docs/valuation.md "The answer".
+import type { CompDetail, Subject, SubjectMode } from './types.ts';
+import { isoOfDay } from './helpers.ts';
+import type { CompIndex } from './comps.ts';
+import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
+
+/** Where a fact of the subject came from: the matched record, the request, or the zip's typical property. */
+export type FactSource = 'record' | 'request' | 'zip_typical';
+export interface SubjectFact { name: string; value: number | string; source: FactSource }
+export interface SubjectBody {
+  matched: boolean;
+  /** property_id() of the matched record (the property record's id); null when unmatched. */
+  property_id: string | null;
+  /** 'sale' (a recorded sale at the address) or 'parcel' (the assessor roll); null when unmatched. */
+  matched_on: 'sale' | 'parcel' | null;
+  /** record = matched; request = unmatched with sqft sent; typical = unmatched without sqft (confidence low). */
+  mode: SubjectMode;
+  facts: SubjectFact[];
+}
+export interface CompBody {
+  property_id: string | null;
+  address: string | null;
+  zip: string;
+  sale_date: string;
+  price: number;
+  sqft: number;
+  distance_km: number | null;
+  similarity: number;
+  time_adjustment_pct: number;
+  feature_adjustment_pct: number;
+  adjusted_price: number;
+  weight: number;
+}
+
+/** The record an address matched: which index (comps = a sale, subjects = a parcel) and its row. */
+export interface SubjectMatch { on: 'sale' | 'parcel'; ix: CompIndex; row: number }
+
+const r = (v: number, k: number): number => Number(v.toFixed(k));
+const pct = (logAdj: number): number => r((Math.exp(logAdj) - 1) * 100, 1);
+
+/** The subject block: matched or not, and each fact the estimator used with its origin. */
+export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: boolean, condition: string): SubjectBody {
+  const rest: FactSource = match ? 'record' : 'zip_typical';
+  const facts: SubjectFact[] = [{ name: 'sqft', value: s.sqft, source: sqftSent ? 'request' : rest }];
+  const add = (name: string, v: number | null | undefined, k = 0): void => {
+    if (v !== null && v !== undefined && Number.isFinite(v)) facts.push({ name, value: r(v, k), source: rest });
+  };
+  add('beds', s.beds, 1);
+  add('baths', s.baths, 2);
+  add('year_built', s.year);
+  facts.push({ name: 'property_type', value: PROPERTY_TYPES[s.type] ?? 'sfr', source: rest });
+  for (const [name, v] of Object.entries(s.features).sort()) {
+    if (name === 'log_lot') add('lot_sqft', Math.exp(v)); else add(name, v, 2);
+  }
+  if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
+  facts.push({ name: 'condition', value: condition, source: 'request' });
+  const pid = match ? (match.ix.data.pid?.[match.row] ?? null) : null;
+  return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
+}
+
+/** The comps of an estimate, highest weight first. */
+export function compsBody(ix: CompIndex, comps: CompDetail[], round: (v: number) => number): CompBody[] {
+  const d = ix.data;
+  return comps.map((c) => ({
+    property_id: d.pid?.[c.row] ?? null,
+    address: d.key[c.row] ?? null,
+    zip: d.zips[d.zip[c.row]!]!,
+    sale_date: isoOfDay(d.day[c.row]!),
+    price: d.price[c.row]!,
+    sqft: d.sqft[c.row]!,
+    distance_km: c.distanceKm === null ? null : r(c.distanceKm, 2),
+    similarity: r(c.similarity, 3),
+    time_adjustment_pct: pct(c.timeAdj),
+    feature_adjustment_pct: pct(c.featureAdj),
+    adjusted_price: round(Math.exp(c.adjustedLog)),
+    weight: r(c.weight, 3),
+  }));
+}
