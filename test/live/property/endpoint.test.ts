@@ -85,6 +85,22 @@ describe('GET /v1/property', () => {
     expect((byId.body as Body)['lineage']).toBeUndefined();
   });
 
+  it('gives autocomplete results the property_id of their property', async () => {
+    const props = await warehouseRows<{ property_id: string; address: string; zip: string }>(`
+      select property_id, address, zip from properties where source in ('philadelphia', 'sacramento', 'nashville') and unit is null
+        and address is not null and lat is not null order by hash(property_id) limit 5`);
+    for (const p of props) {
+      const res = await fetch(`${server.url}/v1/address/autocomplete?q=${encodeURIComponent(`${p.address} ${p.zip}`)}&limit=10`, { headers: { 'X-Service-Key': key } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { results: { address: string; zip: string; property_id: string | null }[] };
+      expect(schemaErrors('AutocompleteResults', body)).toEqual([]);
+      const hit = body.results.find((r) => r.address === p.address && r.zip === p.zip);
+      expect(hit?.property_id, `${p.address} ${p.zip}`).toBe(p.property_id);
+      const { status } = await get(`property_id=${hit!.property_id!}`);
+      expect(status).toBe(200);
+    }
+  });
+
   it('answers an unknown address with a 404 naming the closest street lines of the zip', async () => {
     const [p] = await warehouseRows<{ address: string; zip: string; property_id: string }>(`
       select address, zip, property_id from properties where source = 'nyc' and regexp_matches(address, '^[0-9]+ ') and unit is null order by hash(property_id) limit 1`);
