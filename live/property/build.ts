@@ -8,7 +8,7 @@ import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import {
   parcelFile, parcelKey, PROPERTY_FORMAT, recordFile, zipFile,
-  type PropertyMeta, type RecordFile, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
+  encodeRecordFile, type PropertyMeta, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
 } from './layout.ts';
 
 export const requires = ['properties', 'property_sales', 'property_lineage', 'int_property_events'];
@@ -107,14 +107,14 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
   for (const [id, rec] of records) {
     if (rec.body['county'] != null && rec.fields['zip']) rec.fields['county'] = [rec.body['county'], refs(id).cite({ source: 'geography' }, 'zips', vintages), []];
   }
-  const buckets = new Map<string, RecordFile>();
+  const buckets = new Map<string, [string, StoredRecord][]>();
   for (const [id, rec] of records) {
     const f = recordFile(id);
     let b = buckets.get(f);
-    if (!b) buckets.set(f, (b = { refs: refsOf.get(f)?.list ?? [], records: {} }));
-    b.records[id] = rec;
+    if (!b) buckets.set(f, (b = []));
+    b.push([id, rec]);
   }
-  for (const [f, b] of buckets) fs.writeFileSync(path.join(dir, f), JSON.stringify(b));
+  for (const [f, b] of buckets) fs.writeFileSync(path.join(dir, f), encodeRecordFile(refsOf.get(f)?.list ?? [], b));
   return records.size;
 }
 

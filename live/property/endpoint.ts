@@ -15,9 +15,9 @@ export function loadEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): 
   if (!fs.existsSync(metaFile)) return null;
   const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as PropertyMeta;
   if (meta.format !== PROPERTY_FORMAT) return null;
-  const read = (rel: string): unknown => {
+  const read = (rel: string): Buffer | null => {
     try {
-      return JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8'));
+      return fs.readFileSync(path.join(dir, rel));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -5,7 +5,7 @@ import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
 import type { LiveAnswer } from '../../warehouse/live.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
-  type Citation, type RecordFile, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
+  RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
 } from './layout.ts';
 
 export interface PropertyInput {
@@ -24,7 +24,7 @@ export const CONFLICT_RULE = 'newest record wins (sale, last sale, issue or fili
 /** How many closest addresses a 404 names. */
 export const CLOSEST = 5;
 
-/** Files of each kind kept parsed (a record file holds about 55 properties, a zip file one zip's street lines). */
+/** Files of each kind kept (a record file's bytes and header, about 55 properties; a zip file's street lines). */
 const KEEP = 256;
 
 class Recent<V> {
@@ -72,11 +72,20 @@ export class PropertyEngine {
   private readonly zips = new Recent<ZipEntry[]>(KEEP);
   private readonly parcels = new Recent<Record<string, string[]>>(KEEP);
 
-  constructor(private readonly read: (rel: string) => unknown, private readonly build: { buildId: string; asOf: string }) {}
+  constructor(private readonly readBytes: (rel: string) => Buffer | null, private readonly build: { buildId: string; asOf: string }) {}
+
+  private read(rel: string): unknown {
+    const b = this.readBytes(rel);
+    return b ? JSON.parse(b.toString('utf8')) : null;
+  }
 
   record(propertyId: string): { rec: StoredRecord; refs: StoredRef[] } | null {
-    const file = this.records.get(recordFile(propertyId), () => this.read(recordFile(propertyId)) as RecordFile | null);
-    return file && Object.hasOwn(file.records, propertyId) ? { rec: file.records[propertyId]!, refs: file.refs } : null;
+    const file = this.records.get(recordFile(propertyId), () => {
+      const bytes = this.readBytes(recordFile(propertyId));
+      return bytes ? new RecordFile(bytes) : null;
+    });
+    const rec = file?.record(propertyId) ?? null;
+    return rec ? { rec, refs: file!.header.refs } : null;
   }
 
   zip(zip: string): ZipEntry[] | null {

@@ -1,16 +1,17 @@
 // The files of the property record under <build>/live/property/ (written by live/property/build.ts, read by
 // live/property/endpoint.ts), and the shapes they hold. Every file is small and read only when a request needs it:
-//   records/<abc>.json   the records whose property_id starts with those 3 hex digits: RecordFile
+//   records/<abc>.jsonl  the records whose property_id starts with those 3 hex digits: a RecordHeader line, then each
+//                        record's JSON on its own line, found by its byte range (only the asked record is parsed)
 //   zips/<zip>.json      the properties with a street address in the zip: ZipEntry[] (address lookup, closest matches)
 //   parcels/<ab>.json    "<STATE>|<PARCEL ID>" -> property_ids, bucketed by the first 2 hex digits of its sha256
 //   meta.json            format, build id, counts; written last, so its presence marks a complete set
 import crypto from 'node:crypto';
 
-export const PROPERTY_FORMAT = 2;
+export const PROPERTY_FORMAT = 3;
 
 export const PROPERTY_ID_RE = /^[0-9a-f]{16}$/;
 
-export const recordFile = (propertyId: string): string => `records/${propertyId.slice(0, 3)}.json`;
+export const recordFile = (propertyId: string): string => `records/${propertyId.slice(0, 3)}.jsonl`;
 export const zipFile = (zip: string): string => `zips/${zip}.json`;
 
 /** The parcel key of a parcel id within a state: upper case, trimmed. */
@@ -55,8 +56,38 @@ export interface StoredRecord {
   distress: [string, StoredCitation][];
 }
 
-/** A record file: the refs its citations point into, and the records by property_id. */
-export interface RecordFile { refs: StoredRef[]; records: Record<string, StoredRecord> }
+/** The first line of a record file: the refs its citations point into, and each record's byte range after that line. */
+export interface RecordHeader { refs: StoredRef[]; at: Record<string, [start: number, end: number]> }
+
+/** The bytes of a record file: its header line, then the records by property_id. */
+export function encodeRecordFile(refs: StoredRef[], records: Map<string, StoredRecord> | [string, StoredRecord][]): Buffer {
+  const at: RecordHeader['at'] = {};
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (const [id, rec] of records) {
+    const b = Buffer.from(`${JSON.stringify(rec)}\n`, 'utf8');
+    at[id] = [offset, offset + b.length - 1];
+    parts.push(b);
+    offset += b.length;
+  }
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ refs, at } satisfies RecordHeader)}\n`, 'utf8'), ...parts]);
+}
+
+/** A record file as read: its header and bytes; record() parses one record. */
+export class RecordFile {
+  readonly header: RecordHeader;
+  private readonly base: number;
+  constructor(private readonly bytes: Buffer) {
+    const nl = bytes.indexOf(10);
+    this.header = JSON.parse(bytes.toString('utf8', 0, nl)) as RecordHeader;
+    this.base = nl + 1;
+  }
+  record(id: string): StoredRecord | null {
+    if (!Object.hasOwn(this.header.at, id)) return null;
+    const [s, e] = this.header.at[id]!;
+    return JSON.parse(this.bytes.toString('utf8', this.base + s, this.base + e)) as StoredRecord;
+  }
+}
 
 /** One property of a zip: normalised street line, unit, property_id, source. */
 export type ZipEntry = [street: string, unit: string | null, propertyId: string, source: string];

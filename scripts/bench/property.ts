@@ -32,16 +32,19 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const live = dir && path.join(dir, 'live', 'property');
   if (!dir || !live || !fs.existsSync(path.join(live, 'meta.json'))) return [{ part: 'property', metric: 'skipped', value: 'no property data in the bench build', unit: '' }];
   const rnd = seeded(22);
+  const manifest = path.join(dir, 'manifest.json');
+  const asOf = fs.existsSync(manifest) ? String((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { as_of?: string }).as_of ?? '') : '';
   // the sample: addresses of random zip files (their property ids and street lines)
   const zipFiles = fs.readdirSync(path.join(live, 'zips'));
   const sample: ZipEntry[] = [];
   while (sample.length < N) {
     const list = JSON.parse(fs.readFileSync(path.join(live, 'zips', zipFiles[Math.floor(rnd() * zipFiles.length)]!), 'utf8')) as ZipEntry[];
-    sample.push(list[Math.floor(rnd() * list.length)]!);
+    const e = list[Math.floor(rnd() * list.length)]!;
+    if (e[1] === null || /^[A-Z0-9-]+$/.test(e[1])) sample.push(e); // a unit of several words cannot be typed after UNIT
   }
   const zipOf = new Map<string, string>();
   for (const z of zipFiles) for (const e of JSON.parse(fs.readFileSync(path.join(live, 'zips', z), 'utf8')) as ZipEntry[]) zipOf.set(e[2], z.slice(0, 5));
-  const build = { dir, buildId: path.basename(dir), asOf: '' };
+  const build = { dir, buildId: path.basename(dir), asOf };
   const ask = (engine: ReturnType<typeof loadEngine>, input: PropertyInput): void => {
     const a = engine!.answer(input);
     if (!a.ok) throw new Error(`no answer for ${JSON.stringify(input)}: ${a.message}`);
@@ -51,7 +54,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const warmMs = sample.map((e) => time(() => ask(cold, { property_id: e[2], include: 'lineage' })));
   const fresh = loadEngine(build);
   const addrMs = sample.map((e) => time(() => ask(fresh, { address: e[1] ? `${e[0]} UNIT ${e[1]}` : e[0], zip: zipOf.get(e[2])! })));
-  const shards = path.join(dir, 'shards', 'comps');
+  const shards = path.join(dir, 'shards', 'market', 'comps');
   const shardFiles = fs.existsSync(shards) ? fs.readdirSync(shards, { recursive: true }).map(String).filter((f) => f.endsWith('.json')) : [];
   const baseMs = sample.map((_, i) => time(() => { JSON.parse(fs.readFileSync(path.join(shards, shardFiles[i % shardFiles.length]!), 'utf8')); }));
   const cp = percentiles(coldMs), wp = percentiles(warmMs), ap = percentiles(addrMs), bp = percentiles(baseMs);
