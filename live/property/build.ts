@@ -90,18 +90,22 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
       rec.distress.push([String(e['event_id']), c]);
     }
   }
-  const lineage = await queryRows<Row>(ctx.db, `
-    select property_id, field, value, status, source, source_table, file, line::double as line, cast(record_date as varchar) as record_date
-    from property_lineage where property_id like ${like} order by property_id, field, rank`);
-  for (const l of lineage) {
-    const id = String(l['property_id']);
+  // one row per property with its lineage rows as JSON (DuckDB builds the text; one JSON.parse per property is far
+  // cheaper than a row object per field): [field, value, status, source, source_table, file, line, record_date]
+  const lineage = await queryRows<{ property_id: string; j: string }>(ctx.db, `
+    select property_id, to_json(list([field, value, status, source, source_table, file, cast(line as varchar), cast(record_date as varchar)]
+                                     order by field, rank))::varchar as j
+    from property_lineage where property_id like ${like} group by property_id`);
+  for (const { property_id: id, j } of lineage) {
     const rec = records.get(id);
-    const field = String(l['field']);
-    if (!rec || !(field in FACT_FIELDS)) continue;
-    const value = typed(field, l['value'] as string | null);
-    const c = refs(id).cite(l, String(l['source_table']), vintages);
-    if (l['status'] === 'chosen') rec.fields[field] = [value, c, []];
-    else rec.fields[field]?.[2].push([value, c]);
+    if (!rec) continue;
+    for (const [field, v, status, source, table, file, line, recordDate] of JSON.parse(j) as (string | null)[][]) {
+      if (!(field! in FACT_FIELDS)) continue;
+      const value = typed(field!, v ?? null);
+      const c = refs(id).cite({ source, file, line, record_date: recordDate }, table!, vintages);
+      if (status === 'chosen') rec.fields[field!] = [value, c, []];
+      else rec.fields[field!]?.[2].push([value, c]);
+    }
   }
   // county: from the zip, by the geography's zip table (no source row of the property names it)
   for (const [id, rec] of records) {
