@@ -1,5 +1,6 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
 // OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
+// Over 300 lines: the one route table, every endpoint's row in one list (README "Endpoints"), since issue 22's property route.
 import crypto from 'node:crypto';
 import { HttpError } from './errors.ts';
 import { shardPath, type FamilyName } from '../warehouse/layout.ts';
