@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type Group = 'public' | 'account' | 'address' | 'geo' | 'location' | 'market' | 'valuation' | 'regulations' | 'legal' | 'research' | 'webhooks' | 'export';
+export type Group = 'public' | 'account' | 'address' | 'geo' | 'location' | 'market' | 'valuation' | 'property' | 'regulations' | 'legal' | 'research' | 'webhooks' | 'export';
 
 export interface Plan {
   name: string;

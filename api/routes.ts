@@ -1,5 +1,6 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
 // OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
+// Over 300 lines: the one route table, every endpoint's row in one list (README "Endpoints"), since issue 22's property route.
 import crypto from 'node:crypto';
 import { HttpError } from './errors.ts';
 import { shardPath, type FamilyName } from '../warehouse/layout.ts';
@@ -9,6 +10,8 @@ import type { LiveAnswer, LiveModule } from '../warehouse/live.ts';
 import autocomplete from '../live/autocomplete/endpoint.ts';
 import location from '../live/location/endpoint.ts';
 import places from '../live/places/endpoint.ts';
+import property from '../live/property/endpoint.ts'; // issue 22
+import { PROPERTY_ID_RE } from '../live/property/layout.ts'; // issue 22
 import { placeKey } from '../live/places/names.ts';
 import { CLOSEST_NAMES } from '../live/places/resolver.ts';
 import research from '../live/research/endpoint.ts';
@@ -48,7 +51,7 @@ function shard(family: FamilyName, keys: Record<string, unknown>, notFound: stri
 }
 
 /** The live endpoints the routes below answer from, in the order the server loads them per build. */
-export const LIVE_MODULES: readonly LiveModule<never>[] = [places, location, valuation, valuationScorecard, autocomplete, research];
+export const LIVE_MODULES: readonly LiveModule<never>[] = [places, location, valuation, valuationScorecard, autocomplete, research, property];
 
 /** The answer of a live module to input the route already validated (its body, query or point). */
 async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown): Promise<Reply> {
@@ -246,6 +249,36 @@ export const ROUTES: readonly Route[] = [
     resolve(v, build) {
       if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`);
       return live(build, location, { lat: v['lat'], lng: v['lng'] });
+    },
+  },
+  {
+    // issue 22: the property record (warehouse/docs/property.md)
+    method: 'GET', path: '/v1/property', group: 'property', cacheControl: CACHE.shard, response: 'PropertyRecord',
+    summary: 'One property: facts, sales newest first, permits, distress filings, owner type; ?include=lineage cites the source row of every field',
+    query: [
+      { name: 'property_id', type: 'string', min: 1, max: 64, description: 'The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state' },
+      { name: 'address', type: 'string', min: 1, max: 200, description: 'Street address, with zip' },
+      p.zip(false, '5-digit US ZIP code, with address'),
+      { name: 'parcel_id', type: 'string', min: 1, max: 64, description: "The source's parcel id (King County id, NYC BBL, Philadelphia OPA account, Denver schedule number), with state" },
+      p.state(false),
+      { name: 'include', type: 'enum', enum: ['lineage'], description: 'lineage: the source, file, line, vintage and build of every field, and the losing values' },
+    ],
+    check(v) {
+      const id = v['property_id'];
+      if (id !== undefined) {
+        if (v['address'] !== undefined || v['parcel_id'] !== undefined) return [{ field: 'property_id', code: 'format', message: 'give property_id alone, or address and zip, or parcel_id and state' }];
+        return typeof id === 'string' && PROPERTY_ID_RE.test(id) ? [] : [{ field: 'property_id', code: 'format', message: 'property_id must be 16 lower-case hex digits' }];
+      }
+      if (v['address'] !== undefined) {
+        if (v['parcel_id'] !== undefined) return [{ field: 'parcel_id', code: 'format', message: 'give address and zip, or parcel_id and state, not both' }];
+        return v['zip'] === undefined ? [{ field: 'zip', code: 'required', message: 'zip is required with address' }] : [];
+      }
+      if (v['parcel_id'] !== undefined) return v['state'] === undefined ? [{ field: 'state', code: 'required', message: 'state is required with parcel_id' }] : [];
+      return [{ field: 'property_id', code: 'required', message: 'give property_id, or address and zip, or parcel_id and state' }];
+    },
+    resolve(v, build) {
+      uncovered(v['state']);
+      return live(build, property, v);
     },
   },
   {

@@ -39,7 +39,36 @@ const MarketListElement = obj({ city_name: str, county_name: str, market_tier: T
 const AddressMatch = obj({
   address: str, city: str, state: str, zip: str, county: str, lat: num, lng: num,
   beds: nullable('number'), baths: nullable('number'), sqft: nullable('number'),
+  property_id: nullable('string'), // issue 22: GET /v1/property?property_id=
 });
+
+// issue 22: the property record (warehouse/docs/property.md)
+const CITATION = { source: str, table: str, file: nullable('string'), line: nullable('number'), record_date: nullable('string'), vintage: nullable('string') };
+const FIELD_LINEAGE = obj({ value: {}, ...CITATION, losing_values: { type: 'array', items: obj({ value: {}, ...CITATION }) } });
+const PropertyRecord = obj({
+  property_id: str, parcel_id: nullable('string'), address: nullable('string'), unit: nullable('string'), city: nullable('string'),
+  state: nullable('string'), zip: nullable('string'), county: nullable('string'), lat: nullable('number'), lng: nullable('number'),
+  property_type: { type: ['string', 'null'], enum: [...PROPERTY_TYPES, null] }, beds: nullable('number'), baths: nullable('number'),
+  sqft: nullable('number'), lot_sqft: nullable('number'), year_built: nullable('number'),
+  owner_type: { type: ['string', 'null'], enum: ['individual', 'corporate', 'trust', 'bank', 'government', null] }, absentee_owner: nullable('boolean'),
+  source: str,
+  sales: { type: 'array', items: obj({
+    date: str, price: num, price_per_sqft: nullable('number'), buyer: nullable('string'), seller: nullable('string'),
+    arms_length: nullable('boolean'), portfolio: bool, investor_buyer: nullable('boolean'), flip_leg: bool,
+  }) },
+  permits: { type: 'array', items: obj({ date: str, type: str, description: nullable('string'), valuation: nullable('number') }) },
+  distress: { type: 'array', items: obj({ date: str, kind: str, amount: nullable('number') }) },
+  links: obj({ comps: nullable('string'), location_risk: nullable('string') }),
+  as_of: str,
+  lineage: obj({
+    build_id: str, rule: str,
+    fields: { type: 'object', additionalProperties: FIELD_LINEAGE },
+    sales: { type: 'array', items: obj({ sale_id: str, ...CITATION }) },
+    permits: { type: 'array', items: obj({ permit_id: str, ...CITATION }) },
+    distress: { type: 'array', items: obj({ distress_id: str, ...CITATION }) },
+  }),
+}, ['property_id', 'parcel_id', 'address', 'unit', 'city', 'state', 'zip', 'county', 'lat', 'lng', 'property_type', 'beds', 'baths', 'sqft',
+  'lot_sqft', 'year_built', 'owner_type', 'absentee_owner', 'source', 'sales', 'permits', 'distress', 'links', 'as_of']);
 
 const LEGAL_COMMON = { disclaimer: str, last_reviewed_at: str };
 
@@ -116,6 +145,7 @@ export const SCHEMAS: Record<string, Schema> = {
     zip_code: str, city: str, state: str, flood_zone: str, flood_risk_label: enumOf('Minimal', 'Low', 'Moderate', 'High', 'Very High'),
     flood_risk_notes: str, superfund_nearby: bool, superfund_count_1mi: num, environmental_risk_score: num, confidence: CONF, as_of: str,
   }),
+  PropertyRecord, // issue 22
   AutocompleteResults: obj({ query: str, results: { type: 'array', maxItems: 10, items: AddressMatch } }),
   MarketLegalRisk: obj({
     state: str, city: str, legal_risk_score: num, legal_risk_label: str, plain_english_summary: str,

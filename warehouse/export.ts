@@ -21,6 +21,9 @@ export const EXPORT_DATASETS: readonly ExportDataset[] = [
   { dataset: 'regulations', description: 'Every regulation record (active, pending and expired) with citations', requires: ['regulations'] },
   { dataset: 'cities', description: 'Cities: FIPS, county, metro area, tier, zip codes', requires: ['mart_geo_cities', 'cities'] },
   { dataset: 'states', description: 'The 50 states and DC', requires: ['mart_geo_states', 'states'] },
+  { dataset: 'properties', description: 'One row per property: its identity and the chosen value of every field (warehouse/docs/property.md)', requires: ['properties'] },
+  { dataset: 'property_sales', description: 'One row per recorded sale of a property, with its flags and source file and line', requires: ['property_sales'] },
+  { dataset: 'property_lineage', description: 'One row per property, field and distinct value: the chosen value and each losing value, with the source row', requires: ['property_lineage'] },
 ];
 
 export const EXPORT_DATASET_NAMES = EXPORT_DATASETS.map((d) => d.dataset);

@@ -12,15 +12,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
-import { queryRows } from '../../warehouse/db.ts';
+import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { AutocompleteIndexBuilder } from './index-builder.ts';
 import { INDEX_FORMAT } from './index-format.ts';
 
 export const requires = ['addresses'];
 
-/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft */
-type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null];
+/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id */
+type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null];
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();
@@ -30,14 +30,21 @@ export async function run(ctx: StageContext): Promise<void> {
   const indexable = `address_is_indexable(zip, zip_imputed, lat, lng, county, city, state_code)`;
   const builder = new AutocompleteIndexBuilder();
   // one ordered query, streamed chunk by chunk (DuckDB sorts once; rows never all in memory as objects)
+  // each address carries the property_id of the property with that street line, unit and zip (issue 22,
+  // warehouse/docs/property.md); null when none has (no zip recorded, or a build without the property tables)
+  const withProperties = await tableExists(ctx.db, 'properties');
   const result = await ctx.db.stream(`
-    select address, unit, city, state_code, zip, county, lat::double, lng::double, beds::double, baths::double, sqft::double
-    from addresses where ${indexable}
-    order by address_id`);
+    ${withProperties ? `with pk as (select zip, address, unit, min(property_id) as property_id from properties
+                where zip is not null and address is not null group by all)` : ''}
+    select a.address, a.unit, a.city, a.state_code, a.zip, a.county, a.lat::double, a.lng::double, a.beds::double, a.baths::double, a.sqft::double,
+           ${withProperties ? 'pk.property_id' : 'null::varchar'} as property_id
+    from addresses a ${withProperties ? 'left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit' : ''}
+    where ${indexable.replace(/\b(zip|zip_imputed|lat|lng|county|city|state_code)\b/g, 'a.$1')}
+    order by a.address_id`);
   for await (const rows of result.yieldRowsJs()) {
     for (const r of rows as Row[]) {
       builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4] ?? '', county: r[5] ?? '',
-        lat: r[6], lng: r[7], beds: r[8], baths: r[9], sqft: r[10] });
+        lat: r[6], lng: r[7], beds: r[8], baths: r[9], sqft: r[10], property_id: r[11] });
     }
   }
   const { bytes } = builder.write(path.join(dir, 'index.bin'));

@@ -19,6 +19,8 @@ export interface AddressInput {
   beds: number | null;
   baths: number | null;
   sqft: number | null;
+  /** The property of the address (live/property), when one source row of it has an identity (issue 22). */
+  property_id?: string | null;
 }
 
 // ---------------------------------------------------------------- growable typed arrays
@@ -77,6 +79,7 @@ export class AutocompleteIndexBuilder {
   private readonly beds = new Grow(Float32Array);
   private readonly baths = new Grow(Float32Array);
   private readonly sqft = new Grow(Float32Array);
+  private readonly pid = new Grow(Uint8Array, 1 << 16);
   private readonly facts = new Grow(Uint8Array);
 
   constructor() {
@@ -190,6 +193,8 @@ export class AutocompleteIndexBuilder {
     this.beds.push(r.beds ?? NaN);
     this.baths.push(r.baths ?? NaN);
     this.sqft.push(r.sqft ?? NaN);
+    const id = r.property_id && /^[0-9a-f]{16}$/.test(r.property_id) ? r.property_id : null;
+    for (let k = 0; k < 8; k++) this.pid.push(id ? parseInt(id.slice(k * 2, k * 2 + 2), 16) : 0);
     this.facts.push(factsOf(r));
     this.n++;
   }
@@ -206,7 +211,7 @@ export class AutocompleteIndexBuilder {
       records: this.n, tokens: this.tokenList, places: this.placeList,
       addrOff: this.addrOff.view(), addr: this.addr.view(),
       place: this.place.view(), lat: this.lat.view(), lng: this.lng.view(),
-      beds: this.beds.view(), baths: this.baths.view(), sqft: this.sqft.view(),
+      beds: this.beds.view(), baths: this.baths.view(), sqft: this.sqft.view(), pid: this.pid.view(),
       fwdOff: this.fwdOff.view(), fwd: this.fwd.view(), streetLen: this.streetLen.view(),
       facts: this.facts.view(),
     }));

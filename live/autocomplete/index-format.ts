@@ -8,13 +8,14 @@
 //   place u32[N]                    index into header.places: [city, state, zip, county]
 //   lat, lng i32[N]                 micro-degrees
 //   beds, baths, sqft f32[N]        NaN = unknown (answered as null)
+//   pid u8[8N]                      each record's property_id (16 hex digits as 8 bytes; all zero: none)
 //   fwd_off u32[N+1], fwd u32       each record's token ids: street line (+ unit) tokens, then city, state, zip
 //   street_len u8[N]                how many of a record's tokens are street-line tokens
 //   vocab_off u32[V+1], vocab utf8  the tokens, sorted (so a prefix is a contiguous id range)
 //   post_off u32[V+1], post u32     for each token the ascending record ids that carry it
 //   by_key u32[N]                   record ids sorted by their street-line token sequence (exact-prefix search)
 
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 const MAGIC = 'REIIAC01';
 
 /** A place of the header: [city, state, zip, county]. */
@@ -27,7 +28,7 @@ export interface IndexColumns {
   places: Place[];
   addrOff: Uint32Array; addr: Uint8Array;
   place: Uint32Array; lat: Int32Array; lng: Int32Array;
-  beds: Float32Array; baths: Float32Array; sqft: Float32Array;
+  beds: Float32Array; baths: Float32Array; sqft: Float32Array; pid: Uint8Array;
   fwdOff: Uint32Array; fwd: Uint32Array; streetLen: Uint8Array;
   vocabOff: Uint32Array; vocab: Uint8Array;
   postOff: Uint32Array; post: Uint32Array;
@@ -41,7 +42,7 @@ const dec = new TextDecoder();
 export function encodeIndex(c: IndexColumns): Buffer[] {
   const sections: [string, Uint8Array | Uint32Array | Int32Array | Float32Array][] = [
     ['addr_off', c.addrOff], ['addr', c.addr], ['place', c.place], ['lat', c.lat], ['lng', c.lng],
-    ['beds', c.beds], ['baths', c.baths], ['sqft', c.sqft], ['fwd_off', c.fwdOff], ['fwd', c.fwd], ['street_len', c.streetLen],
+    ['beds', c.beds], ['baths', c.baths], ['sqft', c.sqft], ['pid', c.pid], ['fwd_off', c.fwdOff], ['fwd', c.fwd], ['street_len', c.streetLen],
     ['vocab_off', c.vocabOff], ['vocab', c.vocab], ['post_off', c.postOff], ['post', c.post], ['by_key', c.byKey],
   ];
   const table: { name: string; offset: number; bytes: number }[] = [];
@@ -87,7 +88,7 @@ export function decodeIndex(raw: Uint8Array): IndexColumns {
     records: header.records, tokens: header.tokens, places: header.places,
     addrOff: get('addr_off', Uint32Array), addr: get('addr', Uint8Array),
     place: get('place', Uint32Array), lat: get('lat', Int32Array), lng: get('lng', Int32Array),
-    beds: get('beds', Float32Array), baths: get('baths', Float32Array), sqft: get('sqft', Float32Array),
+    beds: get('beds', Float32Array), baths: get('baths', Float32Array), sqft: get('sqft', Float32Array), pid: get('pid', Uint8Array),
     fwdOff: get('fwd_off', Uint32Array), fwd: get('fwd', Uint32Array), streetLen: get('street_len', Uint8Array),
     postOff: get('post_off', Uint32Array), post: get('post', Uint32Array), byKey: get('by_key', Uint32Array),
     vocabOff: get('vocab_off', Uint32Array), vocab: get('vocab', Uint8Array),

@@ -13,7 +13,7 @@ import { Vocabulary } from './vocabulary.ts';
 import type { AddressInput } from './index-builder.ts';
 
 /** A record as answered: the input's fields, with the unit folded into the displayed street line. */
-export type AddressMatch = Omit<AddressInput, 'unit'>;
+export type AddressMatch = Omit<AddressInput, 'unit' | 'property_id'> & { property_id: string | null };
 
 /** Time budget of a search in ms when none is given. */
 export const DEFAULT_BUDGET_MS = 25;
@@ -36,6 +36,13 @@ export interface SearchResult {
 }
 
 const dec = new TextDecoder();
+
+/** The property_id of a record (8 bytes as 16 hex digits); null when all zero. */
+function pidOf(pid: Uint8Array, id: number): string | null {
+  let hex = ''; let any = 0;
+  for (let k = id * 8; k < id * 8 + 8; k++) { const b = pid[k]!; any |= b; hex += (b < 16 ? '0' : '') + b.toString(16); }
+  return any ? hex : null;
+}
 
 export class AutocompleteIndex {
   readonly records: number;
@@ -74,6 +81,7 @@ export class AutocompleteIndex {
       city, state, zip, county,
       lat: c.lat[id]! / 1e6, lng: c.lng[id]! / 1e6,
       beds: num(c.beds[id]!), baths: num(c.baths[id]!), sqft: num(c.sqft[id]!),
+      property_id: pidOf(c.pid, id),
     };
   }
 

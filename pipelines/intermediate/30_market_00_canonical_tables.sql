@@ -223,10 +223,13 @@ create or replace macro market_row_id(src, file, rn) as
 -- normalised street line and unit within the zip; null when neither is known. property_id() is its stable public id,
 -- the same across builds while the identity holds: 16 hex digits of its sha256. Every table and live module that
 -- names a property (properties, valuation's subject, autocomplete) calls these two, so the ids agree.
+-- The normalised street line is computed once per row (a lambda over a one-element list) and only when a zip is
+-- known: each macro call expands inline, and calling normalize_address twice made this 3-4x slower (issue 22).
 create or replace macro property_identity(src, parcel_id, address, unit, zip) as
     case when nullif(trim(cast(parcel_id as varchar)), '') is not null then src || '|parcel|' || trim(cast(parcel_id as varchar))
-         when normalize_address(address) is not null and zip5(zip) is not null
-            then src || '|addr|' || zip5(zip) || '|' || normalize_address(address) || coalesce('|' || coalesce(normalize_unit(unit), address_unit(address)), '')
+         when address is not null and zip5(zip) is not null then
+            list_transform([normalize_address(address)], n -> case when n is not null
+                then src || '|addr|' || zip5(zip) || '|' || n || coalesce('|' || coalesce(normalize_unit(unit), address_unit(address)), '') end)[1]
     end;
 create or replace macro property_id(src, parcel_id, address, unit, zip) as
     left(sha256(property_identity(src, parcel_id, address, unit, zip)), 16);

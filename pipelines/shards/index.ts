@@ -11,6 +11,7 @@ import { listSteps, missingTables, stepSelected, type TsStep } from '../steps.ts
 import * as autocomplete from '../../live/autocomplete/build.ts';
 import * as location from '../../live/location/build.ts';
 import * as places from '../../live/places/build.ts';
+import * as property from '../../live/property/build.ts';
 import * as research from '../../live/research/build.ts';
 import * as valuation from '../../live/valuation/build.ts';
 import * as bulkExport from '../export/write.ts';
@@ -24,6 +25,7 @@ const BUILD_STEPS: readonly { file: string; step: TsStep }[] = [
   { file: 'live/autocomplete/build.ts', step: autocomplete },
   { file: 'live/location/build.ts', step: location },
   { file: 'live/places/build.ts', step: places },
+  { file: 'live/property/build.ts', step: property },
   { file: 'live/research/build.ts', step: research },
   { file: 'live/valuation/build.ts', step: valuation },
   { file: 'pipelines/export/write.ts', step: bulkExport },

@@ -89,7 +89,7 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
   test('manifest: present datasets in three formats, absent tables skipped', () => {
     expect(manifest.build_id).toBe('x1');
     expect(manifest.datasets.map((d) => d.dataset)).toEqual(['location_risk', 'regulations', 'states']);
-    expect(manifest.skipped.map((s) => s.dataset)).toEqual(['comps', 'rehab', 'investor', 'cities']);
+    expect(manifest.skipped.map((s) => s.dataset)).toEqual(['comps', 'rehab', 'investor', 'cities', 'properties', 'property_sales', 'property_lineage']);
     expect(manifest.files.map((f) => `${f.dataset}.${f.format}`)).toEqual([
       'location_risk.parquet', 'location_risk.csv', 'location_risk.ndjson',
       'regulations.parquet', 'regulations.csv', 'regulations.ndjson',
@@ -205,7 +205,7 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
     expect(absent.status).toBe(404);
     expect(((await absent.json()) as { message: string }).message).toMatch(/comps/);
     expect((await srv.get('/v1/export/states', srv.key('pro'))).status).toBe(403);
-    expect(EXPORT_DATASET_NAMES).toEqual(['comps', 'rehab', 'investor', 'location_risk', 'regulations', 'cities', 'states']);
+    expect(EXPORT_DATASET_NAMES).toEqual(['comps', 'rehab', 'investor', 'location_risk', 'regulations', 'cities', 'states', 'properties', 'property_sales', 'property_lineage']);
   });
 });
 
@@ -221,6 +221,9 @@ describe('export files of the real build', () => {
     regulations: ['regulations'],
     cities: ['mart_geo_cities', 'cities'],
     states: ['mart_geo_states', 'states'],
+    properties: ['properties'], // issue 22: warehouse/docs/property.md
+    property_sales: ['property_sales'],
+    property_lineage: ['property_lineage'],
   };
 
   test('every manifest file matches its bytes, sha256 and the source table row count', async () => {
@@ -231,9 +234,9 @@ describe('export files of the real build', () => {
     // The real build has every table: nothing may be skipped, every dataset in every format.
     expect(m.skipped).toEqual([]);
     expect(m.datasets.map((d) => d.dataset).sort()).toEqual(Object.keys(DOC_TABLES).sort());
-    expect(EXPORT_DATASET_NAMES).toHaveLength(7);
-    expect(m.files).toHaveLength(7 * 3);
-    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(21);
+    expect(EXPORT_DATASET_NAMES).toHaveLength(10);
+    expect(m.files).toHaveLength(10 * 3);
+    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(30);
     await checkFiles(dir, m);
     const wh = await openWarehouse(path.join(dir, 'warehouse.duckdb'), { readOnly: true });
     const db = await wh.connect();

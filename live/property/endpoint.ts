@@ -1,0 +1,38 @@
+// GET /v1/property: one property's facts, sales, permits and distress filings, with ?include=lineage the source row of
+// every field. Answered in-process from <build>/live/property/ (live/property/build.ts), each file read when a request
+// first needs it (live/property/engine.ts). The core has validated the parameters (api/routes.ts): exactly one of
+// property_id, address + zip, parcel_id + state. Rules: warehouse/docs/property.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
+import { PropertyEngine, type PropertyInput } from './engine.ts';
+import { PROPERTY_FORMAT, type PropertyMeta } from './layout.ts';
+
+/** The engine over a build folder; null when the build has no complete property data. */
+export function loadEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): PropertyEngine | null {
+  const dir = path.join(build.dir, 'live', 'property');
+  const metaFile = path.join(dir, 'meta.json');
+  if (!fs.existsSync(metaFile)) return null;
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as PropertyMeta;
+  if (meta.format !== PROPERTY_FORMAT) return null;
+  const read = (rel: string): Buffer | null => {
+    try {
+      return fs.readFileSync(path.join(dir, rel));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  };
+  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf });
+}
+
+const property: LiveModule<PropertyInput> = {
+  name: 'property',
+  async load(build: LiveBuild): Promise<LiveInstance<PropertyInput>> {
+    const engine = loadEngine(build);
+    if (!engine) return unavailable(`Property data is not available in build ${build.buildId}`);
+    return { handle: (input) => engine.answer(input) };
+  },
+};
+
+export default property;

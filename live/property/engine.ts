@@ -1,0 +1,144 @@
+// The property record's lookups (GET /v1/property): by property_id, by street address within a zip, by parcel id
+// within a state. Pure but for `read`, which returns a parsed file of <build>/live/property/ (live/property/layout.ts)
+// or null; the files read most recently are kept (a bounded cache per kind). Rules: warehouse/docs/property.md.
+import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
+import type { LiveAnswer } from '../../warehouse/live.ts';
+import {
+  parcelFile, parcelKey, recordFile, zipFile,
+  RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
+} from './layout.ts';
+
+export interface PropertyInput {
+  property_id?: string;
+  address?: string;
+  zip?: string;
+  parcel_id?: string;
+  state?: string;
+  include?: string;
+}
+
+/** The conflict rule, as the lineage states it. */
+export const CONFLICT_RULE = 'newest record wins (sale, last sale, issue or filing date), then the most specific source table '
+  + '(parcels, sales, permits, distress), then the earlier file and the later line';
+
+/** How many closest addresses a 404 names. */
+export const CLOSEST = 5;
+
+/** Files of each kind kept (a record file's bytes and header, about 55 properties; a zip file's street lines). */
+const KEEP = 256;
+
+class Recent<V> {
+  private readonly map = new Map<string, V | null>();
+  constructor(private readonly max: number) {}
+  get(key: string, load: () => V | null): V | null {
+    if (this.map.has(key)) return this.map.get(key)!;
+    const v = load();
+    this.map.set(key, v);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    return v;
+  }
+}
+
+/** Ranks a zip's street lines by closeness to a typed one: the same house number first, then shared words. */
+export function closestEntries(entries: readonly ZipEntry[], street: string, n = CLOSEST): ZipEntry[] {
+  const words = street.split(' ');
+  const number = /^\d/.test(words[0] ?? '') ? words[0] : null;
+  const scored = entries.map((e, i) => {
+    const w = e[0].split(' ');
+    const shared = w.filter((x) => words.includes(x)).length;
+    return { e, i, score: (number !== null && w[0] === number ? 100 : 0) + shared * 10 - Math.abs(w.length - words.length) };
+  });
+  scored.sort((a, b) => b.score - a.score || a.i - b.i);
+  return scored.slice(0, n).map((s) => s.e);
+}
+
+/** The lineage of a stored record with its citations written out. */
+export function expandLineage(rec: StoredRecord, refs: readonly StoredRef[]): RecordLineage {
+  const cite = (c: StoredCitation): Citation => {
+    const [source, table, file, vintage] = refs[c[0]]!;
+    return { source, table, file, line: c[1], record_date: c[2], vintage };
+  };
+  return {
+    fields: Object.fromEntries(Object.entries(rec.fields).map(([f, [value, c, losing]]) =>
+      [f, { value, ...cite(c), losing_values: losing.map(([v, lc]) => ({ value: v, ...cite(lc) })) }])),
+    sales: rec.sales.map(([sale_id, c]) => ({ sale_id, ...cite(c) })),
+    permits: rec.permits.map(([permit_id, c]) => ({ permit_id, ...cite(c) })),
+    distress: rec.distress.map(([distress_id, c]) => ({ distress_id, ...cite(c) })),
+  };
+}
+
+export class PropertyEngine {
+  private readonly records = new Recent<RecordFile>(KEEP);
+  private readonly zips = new Recent<ZipEntry[]>(KEEP);
+  private readonly parcels = new Recent<Record<string, string[]>>(KEEP);
+
+  constructor(private readonly readBytes: (rel: string) => Buffer | null, private readonly build: { buildId: string; asOf: string }) {}
+
+  private read(rel: string): unknown {
+    const b = this.readBytes(rel);
+    return b ? JSON.parse(b.toString('utf8')) : null;
+  }
+
+  record(propertyId: string): { rec: StoredRecord; refs: StoredRef[] } | null {
+    const file = this.records.get(recordFile(propertyId), () => {
+      const bytes = this.readBytes(recordFile(propertyId));
+      return bytes ? new RecordFile(bytes) : null;
+    });
+    const rec = file?.record(propertyId) ?? null;
+    return rec ? { rec, refs: file!.header.refs } : null;
+  }
+
+  zip(zip: string): ZipEntry[] | null {
+    return this.zips.get(zip, () => this.read(zipFile(zip)) as ZipEntry[] | null);
+  }
+
+  parcel(state: string, parcelId: string): string[] {
+    const key = parcelKey(state, parcelId);
+    const bucket = this.parcels.get(parcelFile(key), () => this.read(parcelFile(key)) as Record<string, string[]> | null);
+    return bucket && Object.hasOwn(bucket, key) ? bucket[key]! : [];
+  }
+
+  /** The property at a typed address in a zip: its id, or the closest street lines of the zip. */
+  findAddress(address: string, zip: string): { id: string } | { closest: ZipEntry[] } {
+    const entries = this.zip(zip) ?? [];
+    const { street, unit } = normalizeAddress(address);
+    const same = entries.filter((e) => e[0] === street);
+    const exact = same.filter((e) => e[1] === unit);
+    if (exact.length) return { id: exact[0]![2] };
+    if (unit === null && same.length === 1) return { id: same[0]![2] };
+    return { closest: same.length ? same.slice(0, CLOSEST) : closestEntries(entries, street) };
+  }
+
+  answer(input: PropertyInput): LiveAnswer {
+    let id: string | null = null;
+    if (input.property_id !== undefined) {
+      id = input.property_id;
+      if (!this.record(id)) return { ok: false, code: 'no_data', message: `No property with property_id ${id}` };
+    } else if (input.address !== undefined && input.zip !== undefined) {
+      const found = this.findAddress(input.address, input.zip);
+      if ('closest' in found) {
+        const names = found.closest.map((e) => `${addressKey(e[0], e[1])} (property_id ${e[2]})`);
+        const zipKnown = this.zip(input.zip) !== null;
+        return { ok: false, code: 'no_data', message: zipKnown
+          ? `No property at "${input.address}" in zip ${input.zip}${names.length ? `; closest in that zip: ${names.join('; ')}` : ''}`
+          : `No property records for zip ${input.zip}` };
+      }
+      id = found.id;
+    } else if (input.parcel_id !== undefined && input.state !== undefined) {
+      const ids = this.parcel(input.state, input.parcel_id);
+      if (!ids.length) return { ok: false, code: 'no_data', message: `No property with parcel_id ${input.parcel_id.trim()} in ${input.state}` };
+      id = ids[0]!;
+    }
+    const found = id === null ? null : this.record(id);
+    if (!found) return { ok: false, code: 'no_data', message: 'No property found' };
+    const rec = found.rec;
+    const zip = rec.body.zip;
+    const body: Record<string, unknown> = {
+      ...rec.body,
+      links: zip ? { comps: `/v1/market/comps?zip=${zip}`, location_risk: `/v1/location/risk?zip=${zip}` } : { comps: null, location_risk: null },
+      as_of: this.build.asOf,
+    };
+    if (input.include === 'lineage') body['lineage'] = { build_id: this.build.buildId, rule: CONFLICT_RULE, ...expandLineage(rec, found.refs) };
+    return { ok: true, body };
+  }
+}

@@ -1,0 +1,186 @@
+-- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_market_resales, zips
+-- The property record (issue 22; rules and grain: warehouse/docs/property.md). Every row of sales, parcels, permits
+-- and distress whose property identity is known (property_identity(): the source's parcel id, else the normalised
+-- street line and unit within a recorded zip) is a candidate for each field it has. Per property and field the
+-- written rule picks one value: the newest record wins (sales: sale date; parcels: last sale date; permits: issue
+-- date; distress: filing date), then the most specific source (parcels, then sales, then permits, then distress),
+-- then the earlier file and the later line. The other values are kept as the losing values.
+--   properties        one row per property (property_id), the chosen value of every field
+--   property_sales    one row per recorded sale of a property (duplicate copies left out), newest first
+--   property_lineage  one row per property, field and distinct value: the chosen value and each losing value, with the
+--                     row that carries it (source, table, file relative to the sources folder, line, record date, vintage)
+
+-- Owner class of an owner name: government, bank, trust, corporate or individual (null when no name).
+create or replace macro owner_type(n) as
+    case when n is null or trim(cast(n as varchar)) = '' then null
+         when regexp_matches(entity_name_clean(n), ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD'
+              || '|VETERANS AFFAIRS|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION|AUTHORITY) ') then 'government'
+         when regexp_matches(entity_name_clean(n), ' (BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB|MORTGAGE|SAVINGS|CREDIT UNION|FEDERAL NATIONAL MORTGAGE'
+              || '|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC) ') then 'bank'
+         when regexp_matches(entity_name_clean(n), ' (TRUST|TRUSTS|TRUSTEE|TRUSTEES|TR|TRS|REVOCABLE|IRREVOCABLE) ') then 'trust'
+         when coalesce(is_entity_name(n), false) then 'corporate'
+         else 'individual' end;
+
+-- every source row that names a property, with the facts it records; the identity is computed once per row (the
+-- macro's regular expressions are the cost of this step) and property_id is property_id()'s formula over it
+create or replace temp table int_property_rows_all as
+select property_identity(r.source, r.parcel_id, r.address, r.unit, r.zip) as identity, r.*
+from (
+    select 'sales' as origin, 2 as origin_rank, source, sale_id as row_id, file, line, sale_date as record_date, parcel_id, address, unit,
+           city, state_code, zip, lat, lng, property_type, beds, baths, sqft, year_built, null::varchar as owner_name
+    from sales where not is_duplicate
+    union all by name
+    select 'parcels' as origin, 1 as origin_rank, source, null as row_id, file, line, last_sale_date as record_date, parcel_id, address,
+           unit, city, state_code, zip, lat, lng, property_type, beds, baths, sqft, year_built, owner_name
+    from parcels
+    -- a permit's zip assigned from the nearest ZCTA centroid is a guess: no identity is made of it
+    union all by name
+    select 'permits' as origin, 3 as origin_rank, source, permit_id as row_id, file, line, issue_date as record_date, parcel_id, address,
+           null as unit, city, state_code, case when not zip_imputed then zip end as zip, lat, lng
+    from permits
+    union all by name
+    select 'distress' as origin, 4 as origin_rank, source, distress_id as row_id, file, line, filing_date as record_date, parcel_id,
+           address, null as unit, city, state_code, zip, lat, lng
+    from distress
+) r;
+
+create or replace temp table int_property_rows as
+select left(sha256(r.identity), 16) as property_id, r.*, x.lot_sqft,
+       case when x.mailing_street is not null and r.address is not null
+            then normalize_address(x.mailing_street) is distinct from normalize_address(r.address)
+                 or (x.mailing_zip is not null and x.mailing_zip is distinct from r.zip) end as absentee_owner
+from int_property_rows_all r
+left join (select file, line, max(lot_sqft) as lot_sqft, max(mailing_street) as mailing_street, max(mailing_zip) as mailing_zip
+           from int_property_extra group by all) x on x.file = r.file and x.line = r.line
+where r.identity is not null;
+drop table int_property_rows_all;
+
+-- one candidate per row and field it records, ranked by the conflict rule
+create or replace temp table int_property_candidates as
+select property_id, field, value, origin, origin_rank, source, file, line, record_date,
+       row_number() over (partition by property_id, field order by record_date desc nulls last, origin_rank, file, line desc) as rank
+from (
+    select property_id, origin, origin_rank, source, file, line, record_date,
+           unnest([
+               {'field': 'parcel_id', 'value': cast(parcel_id as varchar)},
+               {'field': 'address', 'value': address},
+               {'field': 'unit', 'value': unit},
+               {'field': 'city', 'value': city},
+               {'field': 'state', 'value': state_code},
+               {'field': 'zip', 'value': zip},
+               {'field': 'lat', 'value': cast(lat as varchar)},
+               {'field': 'lng', 'value': cast(lng as varchar)},
+               {'field': 'property_type', 'value': property_type},
+               {'field': 'beds', 'value': cast(beds as varchar)},
+               {'field': 'baths', 'value': cast(baths as varchar)},
+               {'field': 'sqft', 'value': cast(sqft as varchar)},
+               {'field': 'lot_sqft', 'value': cast(lot_sqft as varchar)},
+               {'field': 'year_built', 'value': cast(year_built as varchar)},
+               {'field': 'owner_name', 'value': owner_name},
+               {'field': 'owner_type', 'value': owner_type(owner_name)},
+               {'field': 'absentee_owner', 'value': cast(absentee_owner as varchar)}
+           ], recursive := true)
+    from int_property_rows
+) where value is not null;
+
+create or replace table property_lineage as
+with chosen as (
+    select * from int_property_candidates where rank = 1
+),
+lost as (
+    select c.*, row_number() over (partition by c.property_id, c.field, c.value order by c.rank) as value_rank
+    from int_property_candidates c join chosen w using (property_id, field)
+    where c.rank > 1 and c.value <> w.value
+)
+select l.property_id, l.field, l.value, l.status, l.source, l.origin as source_table, f.rel_file as file, l.line,
+       l.record_date, f.vintage, l.rank
+from (
+    select property_id, field, value, 'chosen' as status, source, origin, file, line, record_date, rank from chosen
+    union all
+    select property_id, field, value, 'lost' as status, source, origin, file, line, record_date, rank from lost where value_rank = 1
+) l
+left join int_property_files f on f.file = l.file
+order by l.property_id, l.field, l.rank;
+
+create or replace table property_sales as
+with sold as (
+    select r.property_id, s.* from int_property_rows r join sales s on s.sale_id = r.row_id where r.origin = 'sales'
+),
+flips as (
+    -- the investor overview's flips (int_market_resales, is_investor_flip): the resale, and the purchase it follows
+    -- (the arm's-length sale of the same property at the purchase date and price)
+    select r.sale_id as resale_id, p.sale_id as purchase_id
+    from int_market_resales r
+    join sold s on s.sale_id = r.sale_id
+    left join sold p on p.property_id = s.property_id and p.is_arms_length and p.sale_date = r.purchase_date and p.sale_price = r.purchase_price
+    where r.is_investor_flip
+),
+legs as (
+    select resale_id as sale_id, 'resale' as flip_role from flips
+    union
+    select purchase_id, 'purchase' from flips where purchase_id is not null and purchase_id not in (select resale_id from flips)
+)
+select s.property_id, s.sale_id, s.source,
+       s.sale_date as date, s.sale_price as price,
+       case when s.sqft > 0 and s.sale_price > 0 then round(s.sale_price / s.sqft, 2) end as price_per_sqft,
+       s.buyer_name as buyer, s.seller_name as seller, s.is_arms_length as arms_length, s.is_portfolio as portfolio,
+       s.buyer_is_investor as investor_buyer, l.flip_role is not null as flip_leg, l.flip_role,
+       f.rel_file as file, s.line
+from sold s
+left join legs l using (sale_id)
+left join int_property_files f on f.file = s.file
+order by s.property_id, date desc, s.line desc;
+
+create or replace table properties as
+with fields as (
+    select property_id,
+        max(value) filter (where field = 'parcel_id') as parcel_id,
+        max(value) filter (where field = 'address') as address,
+        max(value) filter (where field = 'unit') as unit,
+        max(value) filter (where field = 'city') as city,
+        max(value) filter (where field = 'state') as state,
+        max(value) filter (where field = 'zip') as zip,
+        max(try_cast(value as double)) filter (where field = 'lat') as lat,
+        max(try_cast(value as double)) filter (where field = 'lng') as lng,
+        max(value) filter (where field = 'property_type') as property_type,
+        max(try_cast(value as double)) filter (where field = 'beds') as beds,
+        max(try_cast(value as double)) filter (where field = 'baths') as baths,
+        max(try_cast(value as double)) filter (where field = 'sqft') as sqft,
+        max(try_cast(value as double)) filter (where field = 'lot_sqft') as lot_sqft,
+        max(try_cast(value as integer)) filter (where field = 'year_built') as year_built,
+        max(value) filter (where field = 'owner_name') as owner_name,
+        max(value) filter (where field = 'owner_type') as owner_type,
+        max(try_cast(value as boolean)) filter (where field = 'absentee_owner') as absentee_owner
+    from property_lineage where status = 'chosen' group by property_id
+),
+idents as (
+    select property_id, any_value(identity) as identity, any_value(source) as source,
+           count(*) filter (where origin = 'sales') as sale_rows, count(*) filter (where origin = 'parcels') as parcel_rows,
+           count(*) filter (where origin = 'permits') as permit_count, count(*) filter (where origin = 'distress') as distress_count,
+           count(*) as source_rows
+    from int_property_rows group by property_id
+),
+sold as (
+    select property_id, count(*) as sale_count, max(date) as last_sale_date, arg_max(price, date) as last_sale_price
+    from property_sales group by property_id
+)
+select i.property_id, i.identity, i.source, f.parcel_id, f.address, f.unit, f.city, f.state, f.zip,
+       z.county_name as county, f.lat, f.lng, f.property_type, f.beds, f.baths, f.sqft, f.lot_sqft, f.year_built,
+       f.owner_name, f.owner_type, f.absentee_owner,
+       coalesce(s.sale_count, 0) as sale_count, s.last_sale_date, s.last_sale_price,
+       i.permit_count, i.distress_count, i.source_rows
+from idents i join fields f using (property_id)
+left join sold s using (property_id)
+left join zips z on z.zip = f.zip
+order by i.property_id;
+
+-- the permits and distress filings at each property (for the record's lists)
+create or replace table int_property_events as
+select r.property_id, 'permit' as kind, p.permit_id as event_id, p.source, p.issue_date as date, p.permit_type as type,
+       p.description, p.valuation as amount, f.rel_file as file, p.line
+from int_property_rows r join permits p on p.permit_id = r.row_id left join int_property_files f on f.file = p.file
+where r.origin = 'permits'
+union all
+select r.property_id, 'distress', d.distress_id, d.source, d.filing_date, d.kind, null, d.amount, f.rel_file, d.line
+from int_property_rows r join distress d on d.distress_id = r.row_id left join int_property_files f on f.file = d.file
+where r.origin = 'distress';
