@@ -14,7 +14,7 @@ describe('runtime', () => {
   });
 
   it('engines asks for the same major', () => {
-    expect(pkg.engines.node).toMatch(new RegExp(`^>=${pkg.dependencies.node.split('.')[0]}\\b`));
+    expect(pkg.engines.node).toMatch(new RegExp(`^>=${pkg.dependencies.node!.split('.')[0]}\\b`));
   });
 
   it('a child `node` started through PATH (as npm scripts start tsx) is the same runtime', () => {

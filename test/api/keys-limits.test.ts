@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
@@ -12,6 +13,7 @@ import { waitFor } from '../helpers/wait.ts';
 import { KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
 import { monthOf, nextMonthStart } from '../../api/usage.ts';
 import { REPO } from '../helpers/paths.ts';
+import { withStateDb } from '../helpers/state-db.ts';
 
 const run = promisify(execFile);
 let servers: TestServer[] = [];
@@ -41,7 +43,8 @@ describe('reii keys', () => {
     const listed = await run('npx', ['tsx', 'bin/cli.ts', 'keys', 'list', '--json', '--state', state], { cwd: REPO });
     expect(listed.stdout).not.toContain(key.split('_').at(-1)!);
     expect(JSON.parse(listed.stdout)).toMatchObject([{ name: 'ci', plan: 'pro', status: 'active', usage_this_month: 0 }]);
-    expect(fs.readFileSync(path.join(state, 'keys.json'), 'utf8')).not.toContain(key.split('_').at(-1)!);
+    expect(fs.readFileSync(path.join(state, 'state.db')).includes(key.split('_').at(-1)!)).toBe(false);
+    expect(withStateDb(state, (db) => db.prepare('SELECT count(*) AS n FROM keys').get())).toEqual({ n: 1 });
   });
   test('an unknown plan is refused with exit code 2', async () => {
     await expect(run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', os.tmpdir()], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
@@ -118,10 +121,10 @@ describe('limits', () => {
     await srv.close();
     servers = [];
     // Put the key one call short of its quota, as if used all month.
-    const usage = JSON.parse(fs.readFileSync(path.join(state, 'usage.json'), 'utf8')) as { months: Record<string, Record<string, number>> };
-    for (const month of Object.keys(usage.months)) usage.months[month]![id] = 1999;
-    expect(Object.keys(usage.months)).toEqual(['2026-06']);
-    fs.writeFileSync(path.join(state, 'usage.json'), JSON.stringify(usage));
+    const db = new DatabaseSync(path.join(state, 'state.db'));
+    expect(db.prepare('SELECT month, count FROM usage WHERE key_id = ?').all(id).map((r) => ({ ...r }))).toEqual([{ month: '2026-06', count: 2 }]);
+    db.prepare('UPDATE usage SET count = 1999 WHERE key_id = ?').run(id);
+    db.close();
     srv = await clockedServer(clock, state);
     const lastCall = await srv.get('/v1/geo/states', key);
     expect(lastCall.status).toBe(200);
