@@ -98,8 +98,9 @@ export class Delivery {
     const t = this.now();
     const attempts = m.attempts + 1;
     const delay = this.delayAfter(attempts);
-    // Recorded before sending: a crash now leaves the message due again at next_attempt_at.
-    this.store.updateMessage(m.file, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) });
+    // Recorded before sending: a crash now leaves the message due again at next_attempt_at. The claim is a
+    // compare-and-set: another worker or process that took this attempt first makes this one step back.
+    if (!this.store.claim(m, t, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) })) return;
     const result = await this.post(endpoint, m);
     if (this.stopped) return;
     const at = new Date(t).toISOString();
@@ -109,9 +110,8 @@ export class Delivery {
       this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: 0, failing_since: null });
       return;
     }
-    const current = this.store.endpoint(endpoint.id);
+    const current = this.store.updateEndpoint(endpoint.id, (cur) => ({ last_delivery: last, consecutive_failures: cur.consecutive_failures + 1, failing_since: cur.failing_since ?? at }));
     if (!current) { this.store.deleteMessage(m.file); return; }
-    this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: current.consecutive_failures + 1, failing_since: current.failing_since ?? at });
     let next = t + (delay ?? 0);
     if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, this.now() + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
     this.store.updateMessage(m.file, { last_status: result.status, last_error: result.error, next_attempt_at: next });

@@ -46,7 +46,9 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
         }
         const target = await checkTarget(String(v['url']), svc.allowPrivate);
         if (!target.ok) throw validationError([{ field: 'url', code: target.code, message: target.message }]);
-        const { endpoint, secret } = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        const made = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        if (!made) throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
+        const { endpoint, secret } = made;
         return {
           status: 201,
           headers: { Location: `/v1/webhooks/${endpoint.id}` },

@@ -61,6 +61,7 @@ export interface PublicEndpoint {
   created_at: string;
   consecutive_failures: number;
   pending_messages: number;
+  dead_messages: number; // messages given up on (retries exhausted, or the endpoint disabled): the dead letters
   last_delivery: EndpointRecord['last_delivery'];
 }
 
@@ -105,6 +106,7 @@ export class WebhookService {
     const attempts = this.delivery.halt();
     await Promise.race([Promise.allSettled([...attempts, this.checkingBuild]), new Promise((r) => setTimeout(r, 1000).unref())]);
     await this.delivery.close();
+    this.store.close();
   }
 
   /** Starts attempts for due messages, oldest first (delivery.ts). */
@@ -115,7 +117,7 @@ export class WebhookService {
   // ------------------------------------------------------------ endpoints (the routes call these)
 
   endpointsOf(keyId: string): PublicEndpoint[] {
-    return this.store.allEndpoints().filter((e) => e.key_id === keyId).map((e) => this.publicView(e));
+    return this.store.endpointsOfKey(keyId).map((e) => this.publicView(e));
   }
 
   publicView(e: EndpointRecord): PublicEndpoint {
@@ -123,20 +125,22 @@ export class WebhookService {
       id: e.id, url: e.url, events: e.events, description: e.description, status: e.status,
       disabled_reason: e.disabled_reason, disabled_at: e.disabled_at, created_at: e.created_at,
       consecutive_failures: e.consecutive_failures,
-      pending_messages: this.store.messages().filter((m) => m.endpoint_id === e.id).length,
+      pending_messages: this.store.pendingCount(e.id),
+      dead_messages: this.store.deadMessages(e.id).length,
       last_delivery: e.last_delivery,
     };
   }
 
-  create(keyId: string, url: string, events: SubscribableEvent[], description: string | null): { endpoint: EndpointRecord; secret: string } {
+  /** Registers an endpoint, or answers null when the key has MAX_ENDPOINTS_PER_KEY already (checked and taken
+   *  in one transaction: concurrent registrations cannot pass the cap together). */
+  create(keyId: string, url: string, events: SubscribableEvent[], description: string | null): { endpoint: EndpointRecord; secret: string } | null {
     const secret = newSecret();
     const endpoint: EndpointRecord = {
       id: `wh_${crypto.randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`,
       key_id: keyId, url, events, description, secret, status: 'active', disabled_reason: null, disabled_at: null,
       created_at: new Date(this.now()).toISOString(), consecutive_failures: 0, failing_since: null, last_delivery: null,
     };
-    this.store.addEndpoint(endpoint);
-    return { endpoint, secret };
+    return this.store.addEndpoint(endpoint, MAX_ENDPOINTS_PER_KEY) ? { endpoint, secret } : null;
   }
 
   ownEndpoint(keyId: string, id: string): EndpointRecord | undefined {

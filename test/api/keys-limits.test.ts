@@ -10,7 +10,7 @@ import { artifactsDir } from '../helpers/build.ts';
 import { manualClock, startClockedServer, type ManualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
+import { KeyStore, makeKey } from '../../api/keys.ts';
 import { monthOf, nextMonthStart } from '../../api/usage.ts';
 import { REPO } from '../helpers/paths.ts';
 import { withStateDb } from '../helpers/state-db.ts';
@@ -156,12 +156,10 @@ describe('limits', () => {
     const store = new KeyStore(srv.state);
     const { key } = store.create({ plan: 'starter', name: 'late', rpm: null });
     expect((await srv.get('/v1/geo/states', key)).status).toBe(200); // no wait for the 250 ms poll
-    // a key refused once (not in the file yet) is not remembered as refused once it is written
+    // a key refused once (not in the store yet) is not remembered as refused once it is written
     const { record, key: next } = makeKey({ plan: 'starter', name: 'next', rpm: null }, () => false);
     expect((await srv.get('/v1/geo/states', next)).status).toBe(401);
-    const file = JSON.parse(fs.readFileSync(store.file, 'utf8')) as KeyRecord[];
-    fs.writeFileSync(`${store.file}.tmp`, JSON.stringify([...file, record]));
-    fs.renameSync(`${store.file}.tmp`, store.file);
+    withStateDb(srv.state, (db) => { db.prepare('INSERT INTO keys (id, record) VALUES (?, ?)').run(record.id, JSON.stringify(record)); });
     expect((await srv.get('/v1/geo/states', next)).status).toBe(200);
   });
   test('repeated failed keys from one address are throttled with 429; a valid key from it still works', async () => {
