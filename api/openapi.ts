@@ -5,20 +5,37 @@ import type { Route } from './route.ts';
 import { SYSTEM_ROUTES } from './system-routes.ts';
 import { SCHEMAS } from './schemas.ts';
 import { PLANS, planFor } from './plans.ts';
-import type { ParamSpec } from './params.ts';
+import { STATE_CODES, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { WEBHOOKS_OPENAPI, patchWebhookPaths } from './webhooks/schemas.ts'; // issue 10
 import { patchExportPaths } from './export/schemas.ts'; // issue 10
+
+const escapeRe = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The pattern of a text the server trims before checking (params.ts checkValue): its trimmed length within
+ *  [min, max] (no max when long text is cut instead), or one of its `enum` with any spaces around it; a blank
+ *  value matches too when the parameter is optional (it is then taken as absent). */
+function trimmedPattern(s: ParamSpec): string {
+  const body = s.enum
+    ? `\\s*(?:${s.enum.map(escapeRe).join('|')})\\s*`
+    : `\\s*(?=\\S)[\\s\\S]{${Math.max(1, s.min ?? 1)},${s.truncateAt !== undefined || s.max === undefined ? '' : s.max}}(?<=\\S)\\s*`;
+  return s.required ? `^${body}$` : `^(?:\\s*|${body})$`;
+}
 
 function paramSchema(s: ParamSpec): Record<string, unknown> {
   switch (s.type) {
     case 'zip': case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
-    case 'state': return { type: 'string', pattern: '^[A-Z]{2}$' };
+    // Covered states, and the USPS codes the service knows but does not cover (answered 404, not 422).
+    case 'state': return { type: 'string', enum: [...STATE_CODES, ...UNCOVERED_CODES] };
     case 'integer': case 'number': return { type: s.type, minimum: s.min, maximum: s.max, default: s.default };
     case 'boolean': return { type: 'boolean' };
     case 'string_array': return { type: 'array', items: s.enum ? { type: 'string', enum: s.enum } : { type: 'string' }, minItems: s.min, maxItems: s.max, uniqueItems: true };
     case 'enum': return { type: 'string', enum: s.enum, default: s.default };
-    case 'object': return { type: 'object', additionalProperties: false, properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { ...paramSchema(q), description: q.description }])) };
-    case 'string': return { type: 'string', minLength: s.min, maxLength: s.truncateAt ? undefined : s.max };
+    // Unknown keys are ignored; a null or blank property is taken as absent (params.ts checkValue).
+    case 'object': return { type: 'object', properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { anyOf: [paramSchema(q), { type: 'null' }, { const: '' }], description: q.description }])) };
+    case 'string': {
+      const trimmed = trimmedPattern(s);
+      return s.pattern ? { type: 'string', allOf: [{ pattern: trimmed }, { pattern: s.pattern }] } : { type: 'string', pattern: trimmed };
+    }
   }
 }
 
@@ -72,6 +89,8 @@ function operation(r: OperationSource): Record<string, unknown> {
       ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
       // Any path answers other methods with 405 and Allow.
       '405': { $ref: '#/components/responses/MethodNotAllowed' },
+      // Any request whose target is over the URI limit (api/request.ts).
+      '414': { $ref: '#/components/responses/UriTooLong' },
       ...(r.body ? { '413': { $ref: '#/components/responses/PayloadTooLarge' }, '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
       // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.
       ...(!r.free && r.needsBuild !== false ? { '503': { $ref: '#/components/responses/ServiceUnavailable' } } : {}),
@@ -130,6 +149,7 @@ export function openApiDocument(): Record<string, unknown> {
         TooManyRequests: problem('Per-minute limit or monthly quota exceeded; see Retry-After', RETRY_AFTER),
         MethodNotAllowed: problem('This method is not answered on this path; Allow lists the methods that are', { Allow: { $ref: '#/components/headers/Allow' } }),
         PayloadTooLarge: problem('The request body is over 16 KiB'),
+        UriTooLong: problem('The request URI (path and query) is longer than the server reads'),
         UnsupportedMediaType: problem('The body is not sent as application/json'),
         ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
       },

@@ -107,7 +107,7 @@ export const ROUTES: readonly Route[] = [
     query: [
       p.state(),
       { name: 'category', type: 'enum', enum: CATEGORIES, description: 'Regulation category' },
-      { name: 'subcategory', type: 'string', min: 1, max: 80, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
+      { name: 'subcategory', type: 'string', min: 1, max: 80, enum: ALL_SUBCATEGORIES, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
       { name: 'jurisdiction_level', type: 'enum', enum: ['state', 'county', 'city', 'zip'], description: 'state, county, city or zip' },
       { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
       p.city(false),

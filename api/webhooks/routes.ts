@@ -34,7 +34,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     method: 'POST', path: '/v1/webhooks', group: 'webhooks', cacheControl: NO_STORE, response: 'WebhookEndpointCreated', needsBuild: false,
     summary: 'Register a webhook endpoint; the signing secret (whsec_...) is in this answer only (201)',
     body: [
-      { name: 'url', type: 'string', required: true, min: 8, max: 2048, description: 'https (or http) URL that receives POSTed events; must resolve to public addresses' },
+      { name: 'url', type: 'string', required: true, min: 8, max: 2048, pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://', description: 'https (or http) URL that receives POSTed events; must resolve to public addresses' },
       { name: 'events', type: 'string_array', required: true, min: 1, max: EVENT_TYPES.length, enum: EVENT_TYPES, description: `Event types to receive: ${EVENT_TYPES.join(', ')}` },
       { name: 'description', type: 'string', min: 1, max: 200, description: 'Optional label' },
     ],
