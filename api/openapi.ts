@@ -71,7 +71,7 @@ const OPENAPI_DOCUMENT_SCHEMA = {
   },
 };
 
-type OperationSource = Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params']; needsBuild?: boolean; free?: true };
+type OperationSource = Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params']; needsBuild?: boolean; free?: true; paramRules?: Route['paramRules'] };
 
 function operation(r: OperationSource): Record<string, unknown> {
   const op: Record<string, unknown> = {
@@ -97,10 +97,13 @@ function operation(r: OperationSource): Record<string, unknown> {
     },
   };
   if (r.group === 'public') op['security'] = [];
+  // Query parameter dependencies (OpenAPI has no keyword for them): answered 400 "required" when broken.
+  if (r.paramRules) op['x-param-rules'] = r.paramRules;
   if (r.body) {
     op['requestBody'] = {
       required: true,
-      content: { 'application/json': { schema: { type: 'object', required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, { ...paramSchema(b), description: b.description }])) } } },
+      // An optional property given as null is taken as absent (params.ts checkValue); unknown properties are ignored.
+      content: { 'application/json': { schema: { type: 'object', required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, b.required ? { ...paramSchema(b), description: b.description } : { anyOf: [paramSchema(b), { type: 'null' }], description: b.description }])) } } },
     };
   }
   return op;

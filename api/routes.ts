@@ -230,6 +230,7 @@ export const ROUTES: readonly Route[] = [
       { name: 'lat', type: 'number', min: -90, max: 90, description: 'Latitude, with lng' },
       { name: 'lng', type: 'number', min: -180, max: 180, description: 'Longitude, with lat' },
     ],
+    paramRules: { together: [['lat', 'lng']], anyOf: [['zip'], ['lat', 'lng']] },
     check(v) {
       const hasLat = v['lat'] !== undefined;
       const hasLng = v['lng'] !== undefined;
