@@ -8,11 +8,11 @@ import { isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type Ke
 import { readQuery, readTarget, readValues } from './request.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
-import { admitAddress, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
+import { admitAddress, admitKeyedPublic, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
 import { NOSNIFF, sendOnSocket } from './send.ts';
-import { ANONYMOUS } from './plans.ts';
+import { ANONYMOUS, PLANS } from './plans.ts';
 import type { LimitStore } from './limits.ts';
 import type { WindowLimiter } from './rate-limit.ts';
 import type { KeyChecker } from './keys.ts';
@@ -102,8 +102,17 @@ export function createApp(deps: AppDeps): App {
 
     // ---------- who is calling, and the limits (401, 403, 429)
     let caller: KeyedCaller | null = null;
-    if (route.group === 'public') admitAddress(ctx, address, ip, t);
-    else {
+    if (route.group === 'public') {
+      // A valid key counts in its own window; no key, or one that fails, in the address's (no 401 here).
+      const header = req.headers['x-service-key'];
+      const presented = typeof header === 'string' && header.trim() !== '' ? deps.keys.check(header) : null;
+      const check = presented instanceof Promise ? await presented : presented;
+      const plan = check?.ok ? PLANS.get(check.record.plan) : undefined;
+      if (check?.ok && plan) {
+        const keyed = { key: check.record, plan };
+        admitKeyedPublic(ctx, keyed, await deps.limits.hit(keyed.key.id, perMinute(keyed), t), t);
+      } else admitAddress(ctx, address, ip, t);
+    } else {
       const known = authenticate(deps.keys, address, ctx, req, ip, t);
       caller = known instanceof Promise ? await known : known; // known keys answer without a microtask
       const hit = await deps.limits.hit(caller.key.id, perMinute(caller), t);
