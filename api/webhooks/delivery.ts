@@ -81,7 +81,7 @@ export class Delivery {
   deliverDue(): void {
     if (this.stopped) return;
     const t = this.now();
-    const due = this.store.messages().filter((m) => m.next_attempt_at <= t && !this.inflight.has(m.file)).sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
+    const due = this.store.dueMessages(t, this.concurrency + this.inflight.size).filter((m) => !this.inflight.has(m.file));
     if (due.length === 0) return;
     const keyOf = new Map(this.store.allEndpoints().map((e) => [e.id, e.key_id]));
     const keys = new Set([...due.map((m) => keyOf.get(m.endpoint_id) ?? ''), ...this.inflightByKey.keys()]);

@@ -88,7 +88,7 @@ export class WebhookStore {
       for (const name of fs.readdirSync(d).filter((n) => n.endsWith('.json'))) {
         migrateFile(this.db, path.join(d, name), (m) => {
           const msg = { ...(m as OutboxMessage), file: name };
-          if (table === 'webhook_outbox') this.db.prepare('INSERT OR IGNORE INTO webhook_outbox (file, endpoint_id, seq, message) VALUES (?, ?, ?, ?)').run(name, msg.endpoint_id, msg.seq, JSON.stringify(msg));
+          if (table === 'webhook_outbox') this.db.prepare('INSERT OR IGNORE INTO webhook_outbox (file, endpoint_id, seq, next_attempt_at, message) VALUES (?, ?, ?, ?, ?)').run(name, msg.endpoint_id, msg.seq, msg.next_attempt_at, JSON.stringify(msg));
           else this.db.prepare('INSERT OR IGNORE INTO webhook_dead (file, endpoint_id, message) VALUES (?, ?, ?)').run(name, msg.endpoint_id, JSON.stringify(msg));
         });
       }
@@ -150,6 +150,14 @@ export class WebhookStore {
     return parse<OutboxMessage>(this.db.prepare('SELECT message FROM webhook_outbox ORDER BY seq').all(), 'message');
   }
 
+  /** The due messages, oldest first, at most `perEndpoint` of each endpoint: what a delivery tick may start
+   *  (one indexed query; a storm of one endpoint's messages does not hide another endpoint's). */
+  dueMessages(now: number, perEndpoint: number): OutboxMessage[] {
+    return parse<OutboxMessage>(this.db.prepare(`SELECT message FROM (
+      SELECT message, next_attempt_at, seq, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, seq) AS rn
+      FROM webhook_outbox WHERE next_attempt_at <= ?) WHERE rn <= ? ORDER BY next_attempt_at, seq`).all(now, perEndpoint), 'message');
+  }
+
   pendingCount(endpointId: string): number {
     return Number((this.db.prepare('SELECT count(*) AS n FROM webhook_outbox WHERE endpoint_id = ?').get(endpointId) as { n: number }).n);
   }
@@ -166,7 +174,7 @@ export class WebhookStore {
       if (this.message(file)) return false;
       const { s } = this.db.prepare('SELECT coalesce(max(seq), 0) + 1 AS s FROM webhook_outbox').get() as { s: number };
       const msg: OutboxMessage = { ...m, file, seq: Number(s) };
-      this.db.prepare('INSERT INTO webhook_outbox (file, endpoint_id, seq, message) VALUES (?, ?, ?, ?)').run(file, m.endpoint_id, msg.seq, JSON.stringify(msg));
+      this.db.prepare('INSERT INTO webhook_outbox (file, endpoint_id, seq, next_attempt_at, message) VALUES (?, ?, ?, ?, ?)').run(file, m.endpoint_id, msg.seq, msg.next_attempt_at, JSON.stringify(msg));
       return true;
     });
   }
@@ -179,7 +187,7 @@ export class WebhookStore {
     const cur = this.message(file);
     if (!cur) return undefined;
     const next = { ...cur, ...patch };
-    this.db.prepare('UPDATE webhook_outbox SET message = ? WHERE file = ?').run(JSON.stringify(next), file);
+    this.db.prepare('UPDATE webhook_outbox SET message = ?, next_attempt_at = ? WHERE file = ?').run(JSON.stringify(next), next.next_attempt_at, file);
     return next;
   }
 
