@@ -20,7 +20,8 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS webhook_endpoints (id TEXT PRIMARY KEY, key_id TEXT NOT NULL, record TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS webhook_endpoints_key ON webhook_endpoints (key_id);
 CREATE TABLE IF NOT EXISTS webhook_outbox (file TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, seq INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, message TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox (next_attempt_at, seq);
+CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox (endpoint_id, next_attempt_at, seq);
+CREATE INDEX IF NOT EXISTS webhook_outbox_seq ON webhook_outbox (seq);
 CREATE TABLE IF NOT EXISTS webhook_dead (file TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, message TEXT NOT NULL);
 `;
 

@@ -153,9 +153,10 @@ export class WebhookStore {
   /** The due messages, oldest first, at most `perEndpoint` of each endpoint: what a delivery tick may start
    *  (one indexed query; a storm of one endpoint's messages does not hide another endpoint's). */
   dueMessages(now: number, perEndpoint: number): OutboxMessage[] {
-    return parse<OutboxMessage>(this.db.prepare(`SELECT message FROM (
-      SELECT message, next_attempt_at, seq, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, seq) AS rn
-      FROM webhook_outbox WHERE next_attempt_at <= ?) WHERE rn <= ? ORDER BY next_attempt_at, seq`).all(now, perEndpoint), 'message');
+    const ids = this.db.prepare('SELECT id FROM webhook_endpoints').all() as { id: string }[];
+    const oldest = this.db.prepare('SELECT message FROM webhook_outbox WHERE endpoint_id = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?');
+    const due = ids.flatMap(({ id }) => parse<OutboxMessage>(oldest.all(id, now, perEndpoint), 'message'));
+    return due.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
   }
 
   pendingCount(endpointId: string): number {
