@@ -21,7 +21,31 @@ function trimmedPattern(s: ParamSpec): string {
   return s.required ? `^${body}$` : `^(?:\\s*|${body})$`;
 }
 
+/** Realistic values by parameter name, present in the builds over ../shared/data (Seattle, King County WA), so
+ *  requests generated from the document reach the data paths; enums give their first member, numbers their
+ *  default or minimum. test/api/openapi-fuzz.test.ts checks that each GET answers 2xx with them. */
+const EXAMPLES: Record<string, unknown> = {
+  state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: 'Seattle',
+  address: '1301 2nd Ave', query: 'eviction notice period in Washington', sqft: 1800, beds: 3, baths: 2,
+  url: 'https://hooks.example.com/reii', description: 'production listener', id: 'wh_AbCdEfGh1234',
+};
+
+function exampleOf(s: ParamSpec): unknown {
+  if (s.name in EXAMPLES) return EXAMPLES[s.name];
+  if (s.enum?.length) return s.type === 'string_array' ? [s.enum[0]] : s.enum[0];
+  if (s.default !== undefined) return s.default;
+  if (s.type === 'integer' || s.type === 'number') return s.min ?? 1;
+  if (s.type === 'boolean') return true;
+  return undefined;
+}
+
 function paramSchema(s: ParamSpec): Record<string, unknown> {
+  const schema = paramSchemaOnly(s);
+  const ex = exampleOf(s);
+  return ex === undefined ? schema : { ...schema, examples: [ex] };
+}
+
+function paramSchemaOnly(s: ParamSpec): Record<string, unknown> {
   switch (s.type) {
     case 'zip': case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
     // Covered states, and the USPS codes the service knows but does not cover (answered 404, not 422).
