@@ -47,7 +47,7 @@ describe('reii keys', () => {
     expect(withStateDb(state, (db) => db.prepare('SELECT count(*) AS n FROM keys').get())).toEqual({ n: 1 });
   });
   test('an unknown plan is refused with exit code 2', async () => {
-    await expect(run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', os.tmpdir()], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
+    await expect(run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-'))], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
   });
   test('rotate issues a new key and revokes the old one', () => {
     const store = new KeyStore(fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-')));
