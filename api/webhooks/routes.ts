@@ -4,7 +4,7 @@
 import { HttpError, validationError } from '../errors.ts';
 import type { Caller, Reply, Route, Values } from '../route.ts';
 import { checkTarget } from './ssrf.ts';
-import { MAX_ENDPOINTS_PER_KEY, serviceFor, type WebhookService } from './service.ts';
+import { MAX_ENDPOINTS_PER_KEY, serviceFor, TEST_EVENTS_PER_MINUTE, type WebhookService } from './service.ts';
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
 
 const NO_STORE = 'no-store';
@@ -92,6 +92,8 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
         if (e.status !== 'active') {
           throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
         }
+        const w = svc.takeTestEvent(keyId);
+        if (!w.allowed) throw new HttpError('rate_limited', `At most ${TEST_EVENTS_PER_MINUTE} test events per minute per key; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(Date.now() / 1000))) } });
         const ev = svc.sendTest(e);
         return { status: 202, body: { event_id: ev.id, type: ev.type, endpoint_id: e.id, status: 'queued' } };
       });

@@ -8,9 +8,13 @@ import type { Settings } from '../../warehouse/settings.ts';
 import { buildEvents, testEvent, type BuildRef, type WebhookEvent } from './events.ts';
 import { Delivery, parseSchedule, RETRY_SCHEDULE_MS } from './delivery.ts';
 import { newSecret } from './signing.ts';
+import { WindowLimiter, type WindowState } from '../rate-limit.ts';
 import { WebhookStore, type EndpointRecord, type SubscribableEvent } from './store.ts';
 
 export const MAX_ENDPOINTS_PER_KEY = 10;
+/** Test events a key may queue per minute (all its endpoints together): a storm of them is refused with 429
+ *  instead of filling the outbox and the delivery workers. */
+export const TEST_EVENTS_PER_MINUTE = 60;
 
 export interface BuildSource {
   get(): { dir: string; buildId: string } | null;
@@ -72,6 +76,7 @@ export class WebhookService {
   private readonly now: () => number;
   private readonly log: (msg: string, fields?: Record<string, unknown>) => void;
   private readonly delivery: Delivery;
+  private readonly testWindow = new WindowLimiter(60_000);
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private checkingBuild: Promise<void> | null = null;
@@ -159,6 +164,11 @@ export class WebhookService {
 
   remove(keyId: string, id: string): boolean {
     return this.ownEndpoint(keyId, id) ? this.store.removeEndpoint(id) : false;
+  }
+
+  /** Counts a test event in its key's minute window: the window after it (allowed false when it is full). */
+  takeTestEvent(keyId: string): WindowState {
+    return this.testWindow.hit(keyId, TEST_EVENTS_PER_MINUTE, this.now());
   }
 
   /** Queues a webhook.test event for one active endpoint. */

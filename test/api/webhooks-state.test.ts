@@ -3,7 +3,7 @@
 // (api/webhooks/store.ts addEndpoint). Two real servers over one state folder (two processes' worth of
 // connections), 30 registrations at once from one pro key, the registrations read back with node:sqlite.
 import { afterAll, describe, expect, test } from 'vitest';
-import { MAX_ENDPOINTS_PER_KEY } from '../../api/webhooks/service.ts';
+import { MAX_ENDPOINTS_PER_KEY, TEST_EVENTS_PER_MINUTE } from '../../api/webhooks/service.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { withStateDb } from '../helpers/state-db.ts';
@@ -43,5 +43,26 @@ describe('webhook cap under concurrent registrations', () => {
     const listA = (await (await a.get('/v1/webhooks', key)).json()) as { count: number };
     const listB = (await (await b.get('/v1/webhooks', key)).json()) as { count: number };
     expect([listA.count, listB.count]).toEqual([MAX_ENDPOINTS_PER_KEY, MAX_ENDPOINTS_PER_KEY]);
+  });
+
+  test(`a storm of test events from one key is refused past ${TEST_EVENTS_PER_MINUTE} a minute (429 with Retry-After), the outbox holds no more`, async () => {
+    const [a] = servers as [TestServer];
+    const key = a.key('enterprise');
+    const made = await a.post('/v1/webhooks', { url: 'http://127.0.0.1:9/storm', events: ['build.published'] }, key);
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const answers = await Promise.all(Array.from({ length: 2 * TEST_EVENTS_PER_MINUTE + 10 }, async () => {
+      const r = await a.post(`/v1/webhooks/${id}/test`, '', key);
+      return { status: r.status, retry: r.headers.get('retry-after') };
+    }));
+    const queued = answers.filter((x) => x.status === 202).length;
+    // One fixed minute window, or two if a minute ended during the calls: never more.
+    expect(queued).toBeGreaterThanOrEqual(TEST_EVENTS_PER_MINUTE);
+    expect(queued).toBeLessThanOrEqual(2 * TEST_EVENTS_PER_MINUTE);
+    const refused = answers.filter((x) => x.status !== 202);
+    expect(refused.length).toBe(answers.length - queued);
+    for (const r of refused) { expect(r.status).toBe(429); expect(Number(r.retry)).toBeGreaterThanOrEqual(1); }
+    const pending = withStateDb(a.state, (db) => db.prepare('SELECT count(*) AS n FROM webhook_outbox WHERE endpoint_id = ?').get(id)) as { n: number };
+    expect(Number(pending.n)).toBeLessThanOrEqual(queued);
   });
 });
