@@ -16,7 +16,8 @@ import { hasBody, JSON_TYPE, NOSNIFF, send } from './send.ts';
 export function answer(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Record<string, string> = {}, lead: Record<string, string> = {}): void {
   countAnswer(ctx, status, extra['Content-Range']);
   const vary: Record<string, string> = ctx.headers['Vary'] && extra['Vary'] ? { Vary: `${extra['Vary']}, ${ctx.headers['Vary']}` } : {};
-  send(res, req.method, status, { ...lead, 'Content-Type': JSON_TYPE, 'X-Request-Id': ctx.id, ...NOSNIFF, ...ctx.headers, ...extra, ...vary }, body);
+  // 204 has no body, so no Content-Type either.
+  send(res, req.method, status, { ...lead, ...(status === 204 ? {} : { 'Content-Type': JSON_TYPE }), 'X-Request-Id': ctx.id, ...NOSNIFF, ...ctx.headers, ...extra, ...vary }, body);
 }
 
 /** The {message, errors?} body of an HttpError, never cached. */

@@ -6,13 +6,13 @@ import type net from 'node:net';
 import { ERRORS, HttpError } from './errors.ts';
 import { isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
 import { readQuery, readTarget, readValues } from './request.ts';
-import { findPath, optionsHeaders, routeFor } from './route-match.ts';
+import { findPath, optionsHeaders, routeFor, SERVER_METHODS } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
-import { admitAddress, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
+import { admitAddress, admitKeyedPublic, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
 import { NOSNIFF, sendOnSocket } from './send.ts';
-import { ANONYMOUS } from './plans.ts';
+import { ANONYMOUS, PLANS } from './plans.ts';
 import type { LimitStore } from './limits.ts';
 import type { WindowLimiter } from './rate-limit.ts';
 import type { KeyChecker } from './keys.ts';
@@ -36,9 +36,14 @@ export interface AppDeps {
   now?: () => number;
 }
 
-/** The request handler, and the answer to requests node:http rejects before the handler (431, 408, 400). */
+/** The request handler, and the answer to requests node:http rejects before the handler (431, 408, 400),
+ *  to an Expect it does not know (417) and to CONNECT (405): every one a JSON body of the contract. */
 export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void) & {
   clientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: net.Socket): void;
+  /** node:http 'checkExpectation': an Expect other than 100-continue. */
+  expectationFailed(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /** node:http 'connect': this server is no proxy. */
+  connect(req: http.IncomingMessage, socket: net.Socket): void;
 };
 
 export function createApp(deps: AppDeps): App {
@@ -61,18 +66,29 @@ export function createApp(deps: AppDeps): App {
 
   // Requests node:http refuses before the handler runs get the same headers (the per-address public
   // window, not counted; a request id) and the same access-log line as every other answer.
-  const clientError: App['clientError'] = (err, socket) => {
-    if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
+  const refuse = (socket: net.Socket, status: number, message: string, method: string | null, code: string | null, extra: Record<string, string> = {}): void => {
     const t = now();
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const id = nextRequestId();
     const w = address.anonLimiter.peek(proxies.clientOf({ socket, headers: {} } as http.IncomingMessage), address.anon.requestsPerMinute, t);
-    const body = JSON.stringify({ message: status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request' });
-    sendOnSocket(socket, status, { 'X-Request-Id': id, ...NOSNIFF, 'Cache-Control': 'no-store', ...rateHeaders(w) }, body);
-    const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
-    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: err.code ?? null });
+    sendOnSocket(socket, status, { 'X-Request-Id': id, ...NOSNIFF, 'Cache-Control': 'no-store', ...rateHeaders(w), ...extra }, JSON.stringify({ message }));
+    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: code });
   };
-  return Object.assign(app, { clientError });
+  const clientError: App['clientError'] = (err, socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
+    refuse(socket, status, status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request', method, err.code ?? null);
+  };
+  // The connection is closed after these: the request's body (if any) is never read.
+  const expectationFailed: App['expectationFailed'] = (req, res) => {
+    res.detachSocket(req.socket);
+    refuse(req.socket, 417, `Expect: ${String(req.headers['expect']).slice(0, 100)} is not supported; only 100-continue is`, req.method ?? null, 'expectation_failed');
+  };
+  const connect: App['connect'] = (_req, socket) => {
+    if (!socket.writable) { socket.destroy(); return; }
+    refuse(socket, 405, 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
+  };
+  return Object.assign(app, { clientError, expectationFailed, connect });
 
   /** The steps of one request, in order; each throws the HttpError that answers it. */
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
@@ -94,8 +110,17 @@ export function createApp(deps: AppDeps): App {
 
     // ---------- who is calling, and the limits (401, 403, 429)
     let caller: KeyedCaller | null = null;
-    if (route.group === 'public') admitAddress(ctx, address, ip, t);
-    else {
+    if (route.group === 'public') {
+      // A valid key counts in its own window; no key, or one that fails, in the address's (no 401 here).
+      const header = req.headers['x-service-key'];
+      const presented = typeof header === 'string' && header.trim() !== '' ? deps.keys.check(header) : null;
+      const check = presented instanceof Promise ? await presented : presented;
+      const plan = check?.ok ? PLANS.get(check.record.plan) : undefined;
+      if (check?.ok && plan) {
+        const keyed = { key: check.record, plan };
+        admitKeyedPublic(ctx, keyed, await deps.limits.hit(keyed.key.id, perMinute(keyed), t), t);
+      } else admitAddress(ctx, address, ip, t);
+    } else {
       const known = authenticate(deps.keys, address, ctx, req, ip, t);
       caller = known instanceof Promise ? await known : known; // known keys answer without a microtask
       const hit = await deps.limits.hit(caller.key.id, perMinute(caller), t);

@@ -1,8 +1,11 @@
-// API keys: `ries_live_<id>_<secret>` (base62). Only sha256(secret) is stored, in <state>/keys.json,
-// compared with timingSafeEqual. A running server re-reads the file when it changes (within a second).
+// API keys: `ries_live_<id>_<secret>` (base62). Only sha256(secret) is stored, in <state>/state.db
+// (api/state-db.ts: SQLite in WAL mode, safe for the CLI and servers writing at once), compared with
+// timingSafeEqual. A running server sees another process's change within 250 ms, and a key it does not know
+// at once (one PRAGMA data_version read). An older <state>/keys.json is imported on first open.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { dataVersion, migrateFile, openStateDb, stateDbFile, transaction } from './state-db.ts';
 import { CliError, EXIT } from '../warehouse/errors.ts';
 import { isPlan, PLANS } from './plans.ts';
 
@@ -68,39 +71,40 @@ export function makeKey(opts: { plan: string; name: string | null; rpm: number |
 
 export class KeyStore implements KeyChecker {
   readonly file: string;
+  private readonly db: DatabaseSync;
   private byId = new Map<string, KeyRecord>();
-  private stamp = '';
+  private version = -1;
   private timer: NodeJS.Timeout | null = null;
+  private checked = new Map<string, KeyCheck>();
 
   constructor(stateDir: string) {
-    this.file = path.join(stateDir, 'keys.json');
+    this.file = stateDbFile(stateDir);
+    this.db = openStateDb(stateDir);
+    const insert = this.db.prepare('INSERT OR IGNORE INTO keys (id, record) VALUES (?, ?)');
+    migrateFile(this.db, path.join(stateDir, 'keys.json'), (records) => {
+      if (!Array.isArray(records)) return;
+      for (const r of records as KeyRecord[]) if (typeof r?.id === 'string' && typeof r.sha256 === 'string') insert.run(r.id, JSON.stringify(r));
+    });
     this.reload();
   }
 
-  /** Re-reads keys.json when its size or mtime changed. */
+  /** Re-reads the keys when another connection (or this one) changed the database since the last read. */
   reload(): void {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(this.file);
-    } catch {
-      this.byId = new Map();
-      this.checked = new Map();
-      this.stamp = '';
-      return;
-    }
-    const stamp = `${stat.mtimeMs}:${stat.size}`;
-    if (stamp === this.stamp) return;
-    try {
-      const records = JSON.parse(fs.readFileSync(this.file, 'utf8')) as KeyRecord[];
-      this.byId = new Map(records.map((r) => [r.id, r]));
-      this.checked = new Map();
-      this.stamp = stamp;
-    } catch {
-      // A half-written file cannot happen (writes are renames); an edited-by-hand broken file keeps the last good set.
-    }
+    const v = dataVersion(this.db);
+    if (v === this.version) return;
+    const rows = this.db.prepare('SELECT record FROM keys').all() as { record: string }[];
+    this.byId = new Map(rows.map((r) => { const rec = JSON.parse(r.record) as KeyRecord; return [rec.id, rec]; }));
+    this.checked = new Map();
+    this.version = v;
   }
 
-  /** Polls the file so creations and revocations reach a running server within `ms`. */
+  /** Re-reads after this connection's own write (data_version moves only for other connections' commits). */
+  private reloadNow(): void {
+    this.version = -1;
+    this.reload();
+  }
+
+  /** Polls so creations and revocations by other processes reach a running server within `ms`. */
   watch(ms = 250): void {
     this.timer ??= setInterval(() => this.reload(), ms);
     this.timer.unref();
@@ -109,21 +113,20 @@ export class KeyStore implements KeyChecker {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.db.isOpen) this.db.close();
   }
 
   list(): KeyRecord[] {
     return [...this.byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
-  private checked = new Map<string, KeyCheck>();
-
-  /** Checks a key; results are remembered per presented value until the key file changes. */
+  /** Checks a key; results are remembered per presented value until the keys change. */
   check(header: string | undefined): KeyCheck {
     if (header === undefined) return checkKey(this.byId, header);
     const hit = this.checked.get(header);
     if (hit?.ok) return hit;
-    // A key that fails is looked up once more after a stat of the file (microseconds; failing keys are
-    // throttled per address), so a key made a moment ago by `reii keys create` works at once, not on the next poll.
+    // A key that fails is looked up once more after one PRAGMA read (microseconds; failing keys are throttled
+    // per address), so a key made a moment ago by `reii keys create` works at once, not on the next poll.
     this.reload();
     const again = this.checked.get(header);
     if (again) return again;
@@ -133,42 +136,48 @@ export class KeyStore implements KeyChecker {
     return result;
   }
 
+  private read(id: string): KeyRecord | undefined {
+    const row = this.db.prepare('SELECT record FROM keys WHERE id = ?').get(id) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as KeyRecord) : undefined;
+  }
+
+  private write(r: KeyRecord): void {
+    this.db.prepare('INSERT OR REPLACE INTO keys (id, record) VALUES (?, ?)').run(r.id, JSON.stringify(r));
+  }
+
+  /** Makes a key in one write transaction: the id is checked free and taken at once. */
   create(opts: { plan: string; name: string | null; rpm: number | null }): { record: KeyRecord; key: string } {
-    this.reload();
-    const made = makeKey(opts, (id) => this.byId.has(id));
-    this.byId.set(made.record.id, made.record);
-    this.save();
+    const made = transaction(this.db, () => {
+      const m = makeKey(opts, (id) => this.read(id) !== undefined);
+      this.write(m.record);
+      return m;
+    });
+    this.reloadNow();
     return made;
   }
 
   revoke(id: string): KeyRecord {
-    this.reload();
-    const record = this.byId.get(id);
-    if (!record) throw new CliError(`no key with id ${id}`, { exitCode: EXIT.notFound });
-    if (!record.revoked_at) record.revoked_at = new Date().toISOString();
-    this.save();
+    const record = transaction(this.db, () => {
+      const r = this.read(id);
+      if (!r) throw new CliError(`no key with id ${id}`, { exitCode: EXIT.notFound });
+      if (!r.revoked_at) { r.revoked_at = new Date().toISOString(); this.write(r); }
+      return r;
+    });
+    this.reloadNow();
     return record;
   }
 
   rotate(id: string): { record: KeyRecord; key: string } {
-    this.reload();
-    const old = this.byId.get(id);
-    if (!old) throw new CliError(`no key with id ${id}`, { exitCode: EXIT.notFound });
-    if (old.revoked_at) throw new CliError(`key ${id} is revoked; create a new one instead`, { exitCode: EXIT.usage });
-    const fresh = this.create({ plan: old.plan, name: old.name, rpm: old.rpm });
-    old.revoked_at = new Date().toISOString();
-    old.rotated_to = fresh.record.id;
-    this.save();
+    const fresh = transaction(this.db, () => {
+      const old = this.read(id);
+      if (!old) throw new CliError(`no key with id ${id}`, { exitCode: EXIT.notFound });
+      if (old.revoked_at) throw new CliError(`key ${id} is revoked; create a new one instead`, { exitCode: EXIT.usage });
+      const m = makeKey({ plan: old.plan, name: old.name, rpm: old.rpm }, (k) => this.read(k) !== undefined);
+      this.write(m.record);
+      this.write({ ...old, revoked_at: new Date().toISOString(), rotated_to: m.record.id });
+      return m;
+    });
+    this.reloadNow();
     return fresh;
-  }
-
-  private save(): void {
-    this.checked = new Map();
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(this.list(), null, 2) + '\n', { mode: 0o600 });
-    fs.renameSync(tmp, this.file);
-    const stat = fs.statSync(this.file);
-    this.stamp = `${stat.mtimeMs}:${stat.size}`;
   }
 }

@@ -28,6 +28,16 @@ export function admitAddress(ctx: Ctx, limits: AddressLimits, ip: string, t: num
   if (!w.allowed) throw new HttpError('rate_limited', `Limit of ${limits.anon.requestsPerMinute} requests per minute per address reached for public endpoints`, { headers: { 'Retry-After': retryAfter(w.reset, t) } });
 }
 
+/** A public call made with a valid key counts in the key's own minute window, not in its address's (which
+ *  anyone's failed keys from the same address use up): 429 only when the key's window is full. Public calls
+ *  never count toward the month. */
+export function admitKeyedPublic(ctx: Ctx, caller: KeyedCaller, hit: KeyHit, t: number): void {
+  ctx.keyId = caller.key.id;
+  setRate(ctx, hit.window);
+  if (hit.degraded) ctx.headers['X-Limits-Degraded'] = 'redis-unreachable';
+  if (!hit.window.allowed) throw new HttpError('rate_limited', `Per-minute rate limit of ${perMinute(caller)} requests reached; retry after the window resets`, { headers: { 'Retry-After': retryAfter(hit.window.reset, t) } });
+}
+
 /** A key's per-minute limit: its own, else its plan's (null = unlimited). */
 export function perMinute(caller: KeyedCaller): number | null {
   return caller.key.rpm ?? caller.plan.requestsPerMinute;

@@ -1,5 +1,5 @@
 // Per-key limits and usage behind one interface, so one API process or several can serve a key:
-// MemoryLimits (one process, usage durable in <state>/usage.json) and RedisLimits (api/redis-limits.ts,
+// MemoryLimits (one process, usage durable in <state>/state.db) and RedisLimits (api/redis-limits.ts,
 // shared by every instance on one Redis). Per-address limits (public calls, failed keys) stay per
 // instance: they protect each process, not an account.
 import { WindowLimiter, type WindowState } from './rate-limit.ts';

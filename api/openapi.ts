@@ -5,20 +5,61 @@ import type { Route } from './route.ts';
 import { SYSTEM_ROUTES } from './system-routes.ts';
 import { SCHEMAS } from './schemas.ts';
 import { PLANS, planFor } from './plans.ts';
-import type { ParamSpec } from './params.ts';
+import { STATE_CODES, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { WEBHOOKS_OPENAPI, patchWebhookPaths } from './webhooks/schemas.ts'; // issue 10
 import { patchExportPaths } from './export/schemas.ts'; // issue 10
 
+const escapeRe = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The pattern of a text the server trims before checking (params.ts checkValue): its trimmed length within
+ *  [min, max] (no max when long text is cut instead), or one of its `enum` with any spaces around it; a blank
+ *  value matches too when the parameter is optional (it is then taken as absent). */
+function trimmedPattern(s: ParamSpec): string {
+  const body = s.enum
+    ? `\\s*(?:${s.enum.map(escapeRe).join('|')})\\s*`
+    : `\\s*(?=\\S)[\\s\\S]{${Math.max(1, s.min ?? 1)},${s.truncateAt !== undefined || s.max === undefined ? '' : s.max}}(?<=\\S)\\s*`;
+  return s.required ? `^${body}$` : `^(?:\\s*|${body})$`;
+}
+
+/** Realistic values by parameter name, present in the builds over ../shared/data (Seattle, King County WA), so
+ *  requests generated from the document reach the data paths; enums give their first member, numbers their
+ *  default or minimum. test/api/openapi-fuzz.test.ts checks that each GET answers 2xx with them. */
+const EXAMPLES: Record<string, unknown> = {
+  state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: 'Seattle',
+  address: '1301 2nd Ave', query: 'eviction notice period in Washington', sqft: 1800, beds: 3, baths: 2,
+  url: 'https://hooks.example.com/reii', description: 'production listener', id: 'wh_AbCdEfGh1234',
+};
+
+function exampleOf(s: ParamSpec): unknown {
+  if (s.name in EXAMPLES) return EXAMPLES[s.name];
+  if (s.enum?.length) return s.type === 'string_array' ? [s.enum[0]] : s.enum[0];
+  if (s.default !== undefined) return s.default;
+  if (s.type === 'integer' || s.type === 'number') return s.min ?? 1;
+  if (s.type === 'boolean') return true;
+  return undefined;
+}
+
 function paramSchema(s: ParamSpec): Record<string, unknown> {
+  const schema = paramSchemaOnly(s);
+  const ex = exampleOf(s);
+  return ex === undefined ? schema : { ...schema, examples: [ex] };
+}
+
+function paramSchemaOnly(s: ParamSpec): Record<string, unknown> {
   switch (s.type) {
     case 'zip': case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
-    case 'state': return { type: 'string', pattern: '^[A-Z]{2}$' };
+    // Covered states, and the USPS codes the service knows but does not cover (answered 404, not 422).
+    case 'state': return { type: 'string', enum: [...STATE_CODES, ...UNCOVERED_CODES] };
     case 'integer': case 'number': return { type: s.type, minimum: s.min, maximum: s.max, default: s.default };
     case 'boolean': return { type: 'boolean' };
     case 'string_array': return { type: 'array', items: s.enum ? { type: 'string', enum: s.enum } : { type: 'string' }, minItems: s.min, maxItems: s.max, uniqueItems: true };
     case 'enum': return { type: 'string', enum: s.enum, default: s.default };
-    case 'object': return { type: 'object', additionalProperties: false, properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { ...paramSchema(q), description: q.description }])) };
-    case 'string': return { type: 'string', minLength: s.min, maxLength: s.truncateAt ? undefined : s.max };
+    // Unknown keys are ignored; a null or blank property is taken as absent (params.ts checkValue).
+    case 'object': return { type: 'object', properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { anyOf: [paramSchema(q), { type: 'null' }, { const: '' }], description: q.description }])) };
+    case 'string': {
+      const trimmed = trimmedPattern(s);
+      return s.pattern ? { type: 'string', allOf: [{ pattern: trimmed }, { pattern: s.pattern }] } : { type: 'string', pattern: trimmed };
+    }
   }
 }
 
@@ -54,7 +95,7 @@ const OPENAPI_DOCUMENT_SCHEMA = {
   },
 };
 
-type OperationSource = Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params']; needsBuild?: boolean; free?: true };
+type OperationSource = Pick<Route, 'method' | 'path' | 'group' | 'summary' | 'query' | 'body' | 'cacheControl' | 'response'> & { params?: Route['params']; needsBuild?: boolean; free?: true; paramRules?: Route['paramRules'] };
 
 function operation(r: OperationSource): Record<string, unknown> {
   const op: Record<string, unknown> = {
@@ -72,16 +113,21 @@ function operation(r: OperationSource): Record<string, unknown> {
       ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
       // Any path answers other methods with 405 and Allow.
       '405': { $ref: '#/components/responses/MethodNotAllowed' },
+      // Any request whose target is over the URI limit (api/request.ts).
+      '414': { $ref: '#/components/responses/UriTooLong' },
       ...(r.body ? { '413': { $ref: '#/components/responses/PayloadTooLarge' }, '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
       // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.
       ...(!r.free && r.needsBuild !== false ? { '503': { $ref: '#/components/responses/ServiceUnavailable' } } : {}),
     },
   };
   if (r.group === 'public') op['security'] = [];
+  // Query parameter dependencies (OpenAPI has no keyword for them): answered 400 "required" when broken.
+  if (r.paramRules) op['x-param-rules'] = r.paramRules;
   if (r.body) {
     op['requestBody'] = {
       required: true,
-      content: { 'application/json': { schema: { type: 'object', required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, { ...paramSchema(b), description: b.description }])) } } },
+      // An optional property given as null is taken as absent (params.ts checkValue); unknown properties are ignored.
+      content: { 'application/json': { schema: { type: 'object', required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, b.required ? { ...paramSchema(b), description: b.description } : { anyOf: [paramSchema(b), { type: 'null' }], description: b.description }])) } } },
     };
   }
   return op;
@@ -130,6 +176,7 @@ export function openApiDocument(): Record<string, unknown> {
         TooManyRequests: problem('Per-minute limit or monthly quota exceeded; see Retry-After', RETRY_AFTER),
         MethodNotAllowed: problem('This method is not answered on this path; Allow lists the methods that are', { Allow: { $ref: '#/components/headers/Allow' } }),
         PayloadTooLarge: problem('The request body is over 16 KiB'),
+        UriTooLong: problem('The request URI (path and query) is longer than the server reads'),
         UnsupportedMediaType: problem('The body is not sent as application/json'),
         ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
       },

@@ -24,6 +24,8 @@ export interface ParamSpec {
   properties?: readonly ParamSpec[]; // for type object
   /** Text longer than this is cut (not rejected), e.g. research queries; documented in the route. */
   truncateAt?: number;
+  /** A further rule on a string that the route enforces itself (published in the OpenAPI document). */
+  pattern?: string;
 }
 
 type Value = string | number | boolean | Record<string, unknown> | undefined;

@@ -24,6 +24,9 @@ for (const r of ALL_ROUTES) {
   }
 }
 
+/** Every method some path answers (the Allow of a 405 to CONNECT, which names no path). */
+export const SERVER_METHODS = [...new Set(ALL_ROUTES.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]))), 'OPTIONS'].join(', ');
+
 /** The routes at a path and its path parameters (percent-decoded; validated later), or null. */
 function matchPath(pathname: string): { at: PathRoutes; params: Record<string, string> } | null {
   const exact = BY_PATH.get(pathname);

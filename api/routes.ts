@@ -111,7 +111,7 @@ export const ROUTES: readonly Route[] = [
     query: [
       p.state(),
       { name: 'category', type: 'enum', enum: CATEGORIES, description: 'Regulation category' },
-      { name: 'subcategory', type: 'string', min: 1, max: 80, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
+      { name: 'subcategory', type: 'string', min: 1, max: 80, enum: ALL_SUBCATEGORIES, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
       { name: 'jurisdiction_level', type: 'enum', enum: ['state', 'county', 'city', 'zip'], description: 'state, county, city or zip' },
       { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
       p.city(false),
@@ -239,6 +239,7 @@ export const ROUTES: readonly Route[] = [
       { name: 'lat', type: 'number', min: -90, max: 90, description: 'Latitude, with lng' },
       { name: 'lng', type: 'number', min: -180, max: 180, description: 'Longitude, with lat' },
     ],
+    paramRules: { together: [['lat', 'lng']], anyOf: [['zip'], ['lat', 'lng']] },
     check(v) {
       const hasLat = v['lat'] !== undefined;
       const hasLng = v['lng'] !== undefined;

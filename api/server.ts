@@ -104,6 +104,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   server.keepAliveTimeout = 5000;
   // 431 / 408 / malformed requests: answered by the app with the usual headers and access-log line.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => app.clientError(err, socket as net.Socket));
+  // Node's own answers would escape the contract: a bare 417 with an empty body, and CONNECT dropped unanswered.
+  server.on('checkExpectation', (req, res) => app.expectationFailed(req, res));
+  server.on('connect', (req, socket) => app.connect(req, socket as net.Socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());

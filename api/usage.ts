@@ -1,11 +1,15 @@
-// Monthly usage per key (2xx answers only) and last use, durable in <state>/usage.json: written
-// every second while it changes and on shutdown, so a restart keeps the month's counts.
-import fs from 'node:fs';
+// Monthly usage per key (2xx answers only) and last use, durable in <state>/state.db (api/state-db.ts).
+// Counts are kept in memory and added to the database every second (one write transaction, `count =
+// count + n`, so several processes over one state folder add up instead of overwriting each other) and on
+// shutdown. The documented bound: a crash (SIGKILL) loses at most the counts of the last second before
+// it; a clean stop loses none. An older <state>/usage.json is imported on first open.
 import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { migrateFile, openStateDb, transaction } from './state-db.ts';
 
 interface UsageFile {
-  months: Record<string, Record<string, number>>; // 'YYYY-MM' -> key id -> 2xx count
-  last_used: Record<string, string>; // key id -> ISO time
+  months?: Record<string, Record<string, number>>; // 'YYYY-MM' -> key id -> 2xx count
+  last_used?: Record<string, string>; // key id -> ISO time
 }
 
 // The calendar month (UTC) of the last time asked about: both functions below run on every request.
@@ -29,63 +33,82 @@ export function nextMonthStart(now: number): number {
 }
 
 export class UsageStore {
-  readonly file: string;
-  private data: UsageFile = { months: {}, last_used: {} };
-  private dirty = false;
+  readonly db: DatabaseSync;
+  private pending = new Map<string, Map<string, number>>(); // month -> key id -> counts not yet written
   private readonly lastUsedMs = new Map<string, number>();
+  private dirtyLastUsed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(stateDir: string) {
-    this.file = path.join(stateDir, 'usage.json');
-    try {
-      this.data = JSON.parse(fs.readFileSync(this.file, 'utf8')) as UsageFile;
-      this.data.months ??= {};
-      this.data.last_used ??= {};
-    } catch {
-      // none yet
-    }
+    this.db = openStateDb(stateDir);
+    const count = this.db.prepare('INSERT INTO usage (month, key_id, count) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET count = MAX(count, excluded.count)');
+    const last = this.db.prepare('INSERT INTO last_used (key_id, at) VALUES (?, ?) ON CONFLICT DO UPDATE SET at = MAX(at, excluded.at)');
+    migrateFile(this.db, path.join(stateDir, 'usage.json'), (parsed) => {
+      const f = (parsed ?? {}) as UsageFile;
+      for (const [month, byKey] of Object.entries(f.months ?? {})) for (const [id, n] of Object.entries(byKey ?? {})) if (Number.isInteger(n)) count.run(month, id, n);
+      for (const [id, at] of Object.entries(f.last_used ?? {})) if (typeof at === 'string') last.run(id, at);
+    });
   }
 
   monthCount(keyId: string, now = Date.now()): number {
-    return this.data.months[monthOf(now)]?.[keyId] ?? 0;
+    const month = monthOf(now);
+    const row = this.db.prepare('SELECT count FROM usage WHERE month = ? AND key_id = ?').get(month, keyId) as { count: number } | undefined;
+    return Number(row?.count ?? 0) + (this.pending.get(month)?.get(keyId) ?? 0);
   }
 
   lastUsed(keyId: string): string | null {
     const ms = this.lastUsedMs.get(keyId);
-    return ms !== undefined ? new Date(ms).toISOString() : (this.data.last_used[keyId] ?? null);
+    if (ms !== undefined) return new Date(ms).toISOString();
+    const row = this.db.prepare('SELECT at FROM last_used WHERE key_id = ?').get(keyId) as { at: string } | undefined;
+    return row?.at ?? null;
   }
 
   /** Notes a use (kept as a number; written as ISO text on flush). */
   touch(keyId: string, now = Date.now()): void {
     this.lastUsedMs.set(keyId, now);
-    this.dirty = true;
+    this.dirtyLastUsed.add(keyId);
   }
 
   /** Counts one successful (2xx) answer. */
   count(keyId: string, now = Date.now()): void {
-    const month = (this.data.months[monthOf(now)] ??= {});
-    month[keyId] = (month[keyId] ?? 0) + 1;
-    this.dirty = true;
+    const month = monthOf(now);
+    let m = this.pending.get(month);
+    if (!m) this.pending.set(month, (m = new Map()));
+    m.set(keyId, (m.get(keyId) ?? 0) + 1);
   }
 
   startFlushing(ms = 1000): void {
-    this.timer ??= setInterval(() => this.flush(), ms);
+    this.timer ??= setInterval(() => { try { this.flush(); } catch { /* busy: the counts stay for the next flush */ } }, ms);
     this.timer.unref();
   }
 
+  /** Adds the counts and last uses gathered since the last flush to the database, in one transaction. */
   flush(): void {
-    if (!this.dirty) return;
-    for (const [id, ms] of this.lastUsedMs) this.data.last_used[id] = new Date(ms).toISOString();
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(this.data));
-    fs.renameSync(tmp, this.file);
-    this.dirty = false;
+    if (this.pending.size === 0 && this.dirtyLastUsed.size === 0) return;
+    if (!this.db.isOpen) return;
+    const pending = this.pending;
+    const touched = this.dirtyLastUsed;
+    this.pending = new Map();
+    this.dirtyLastUsed = new Set();
+    try {
+      transaction(this.db, () => {
+        const add = this.db.prepare('INSERT INTO usage (month, key_id, count) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET count = count + excluded.count');
+        for (const [month, byKey] of pending) for (const [id, n] of byKey) add.run(month, id, n);
+        const last = this.db.prepare('INSERT INTO last_used (key_id, at) VALUES (?, ?) ON CONFLICT DO UPDATE SET at = MAX(at, excluded.at)');
+        for (const id of touched) last.run(id, new Date(this.lastUsedMs.get(id)!).toISOString());
+      });
+    } catch (err) {
+      // The database was busy past its timeout: keep the counts for the next flush.
+      for (const [month, byKey] of pending) for (const [id, n] of byKey) { let m = this.pending.get(month); if (!m) this.pending.set(month, (m = new Map())); m.set(id, (m.get(id) ?? 0) + n); }
+      for (const id of touched) this.dirtyLastUsed.add(id);
+      throw err;
+    }
   }
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.flush();
+    if (this.db.isOpen) this.db.close();
   }
 }

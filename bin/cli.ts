@@ -73,7 +73,7 @@ program.command('serve')
 
 const keys = program.command('keys').description('API keys: create, list, revoke, rotate (stored only as hashes)');
 const stateOpt = (): Option => new Option('--state <dir>', 'key and usage state folder (default ./var)');
-/** The key registry: Redis when REII_REDIS_URL is set (shared by every instance), else <state>/keys.json. */
+/** The key registry: Redis when REII_REDIS_URL is set (shared by every instance), else <state>/state.db. */
 async function keyRegistry(stateFlag?: string) {
   const settings = loadSettings({ state: stateFlag });
   if (settings.redisUrl) {

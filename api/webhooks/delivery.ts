@@ -30,8 +30,8 @@ export function parseSchedule(text: string): number[] {
 export interface DeliveryOptions {
   schedule: readonly number[]; // retry delays (ms)
   jitter: number; // fraction
-  timeoutMs: number; // connect, headers and body timeout per attempt
-  concurrency: number; // attempts in flight at once
+  timeoutMs: number; // connect and headers timeout, and the total deadline of one attempt (body included)
+  concurrency: number; // attempts in flight at once, shared fairly between the keys that have messages due
   allowPrivate: boolean; // REII_WEBHOOKS_ALLOW_PRIVATE
   now: () => number;
   log: (msg: string, fields?: Record<string, unknown>) => void;
@@ -73,14 +73,32 @@ export class Delivery {
     await this.agent.destroy().catch(() => {});
   }
 
-  /** Starts attempts for due messages, oldest first, up to the concurrency limit. */
+  private readonly inflightByKey = new Map<string, number>();
+
+  /** Starts attempts for due messages, oldest first, up to the concurrency limit, with a fair share per key:
+   *  a key may hold at most (concurrency - 1) / (keys with work) of the workers, so a storm of test events from one
+   *  key queues behind itself and never delays another key's deliveries by more than one share. */
   deliverDue(): void {
     if (this.stopped) return;
     const t = this.now();
-    const due = this.store.messages().filter((m) => m.next_attempt_at <= t && !this.inflight.has(m.file)).sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
+    const due = this.store.dueMessages(t, this.concurrency + this.inflight.size).filter((m) => !this.inflight.has(m.file));
+    if (due.length === 0) return;
+    const keyOf = new Map(this.store.allEndpoints().map((e) => [e.id, e.key_id]));
+    const keys = new Set([...due.map((m) => keyOf.get(m.endpoint_id) ?? ''), ...this.inflightByKey.keys()]);
+    // One worker is always held back from the keys already at work, so a key that has just got a message due
+    // starts it at once even when another key's attempts hang until their deadline.
+    const share = Math.max(1, Math.floor((this.concurrency - 1) / keys.size));
     for (const m of due) {
       if (this.inflight.size >= this.concurrency) break;
-      const p = this.attempt(m).catch((err: unknown) => this.log('webhooks: delivery bookkeeping failed', { error: (err as Error).message })).finally(() => this.inflight.delete(m.file));
+      const key = keyOf.get(m.endpoint_id) ?? '';
+      const held = this.inflightByKey.get(key) ?? 0;
+      if (held >= share) continue;
+      this.inflightByKey.set(key, held + 1);
+      const p = this.attempt(m).catch((err: unknown) => this.log('webhooks: delivery bookkeeping failed', { error: (err as Error).message })).finally(() => {
+        this.inflight.delete(m.file);
+        const n = (this.inflightByKey.get(key) ?? 1) - 1;
+        if (n > 0) this.inflightByKey.set(key, n); else this.inflightByKey.delete(key);
+      });
       this.inflight.set(m.file, p);
     }
   }
@@ -98,8 +116,9 @@ export class Delivery {
     const t = this.now();
     const attempts = m.attempts + 1;
     const delay = this.delayAfter(attempts);
-    // Recorded before sending: a crash now leaves the message due again at next_attempt_at.
-    this.store.updateMessage(m.file, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) });
+    // Recorded before sending: a crash now leaves the message due again at next_attempt_at. The claim is a
+    // compare-and-set: another worker or process that took this attempt first makes this one step back.
+    if (!this.store.claim(m, t, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) })) return;
     const result = await this.post(endpoint, m);
     if (this.stopped) return;
     const at = new Date(t).toISOString();
@@ -109,9 +128,8 @@ export class Delivery {
       this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: 0, failing_since: null });
       return;
     }
-    const current = this.store.endpoint(endpoint.id);
+    const current = this.store.updateEndpoint(endpoint.id, (cur) => ({ last_delivery: last, consecutive_failures: cur.consecutive_failures + 1, failing_since: cur.failing_since ?? at }));
     if (!current) { this.store.deleteMessage(m.file); return; }
-    this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: current.consecutive_failures + 1, failing_since: current.failing_since ?? at });
     let next = t + (delay ?? 0);
     if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, this.now() + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
     this.store.updateMessage(m.file, { last_status: result.status, last_error: result.error, next_attempt_at: next });
@@ -137,12 +155,15 @@ export class Delivery {
     // by guardedLookup when the connection is made. Redirects are never followed (undici request() does not).
     const refused = refusedAtSend(endpoint.url, this.allowPrivate);
     if (refused) return { ok: false, status: null, error: refused.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
+    // One deadline for the whole attempt (connect, headers and body): a receiver that drips a byte every few
+    // seconds passes every per-read timeout but not this one, so it cannot hold a delivery worker for ever.
+    const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
       const res = await request(endpoint.url, {
-        method: 'POST', headers, body: m.body, dispatcher: this.agent,
+        method: 'POST', headers, body: m.body, dispatcher: this.agent, signal: deadline,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, reset: true,
       });
-      const text = await readBody(res.body);
+      const text = await readBody(res.body, deadline);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
       const ra = res.headers['retry-after'];
       return {
@@ -152,6 +173,7 @@ export class Delivery {
       };
     } catch (err) {
       const e = err as Error & { code?: string };
+      if (deadline.aborted) return { ok: false, status: null, error: `timeout: no complete answer within ${this.timeoutMs} ms`, retryAfterMs: null };
       return { ok: false, status: null, error: `${e.code ?? 'error'}: ${e.message}`.slice(0, KEEP_RESPONSE_CHARS), retryAfterMs: null };
     }
   }
@@ -165,13 +187,23 @@ function retryAfterMs(v: string, now: number): number | null {
 
 // undici 7 can crash the process (assert(!this.paused), nodejs/undici#5360) when a server closes the
 // connection while the body is paused by backpressure: so the body is read in flowing mode, never paused,
-// and only its first bytes are kept.
-function readBody(body: NodeJS.ReadableStream): Promise<string> {
+// and only its first bytes are kept. The read is bounded: past MAX_BODY_BYTES, or at the attempt's deadline,
+// the body is dropped (the answer's status already decided the attempt).
+const MAX_BODY_BYTES = 64 * 1024;
+function readBody(body: NodeJS.ReadableStream & { destroy?: () => void }, deadline: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
     let kept = '';
+    let bytes = 0;
     let done = false;
-    const finish = (): void => { if (!done) { done = true; resolve(kept); } };
-    body.on('data', (chunk: Buffer) => { if (kept.length < 1024) kept += chunk.toString('utf8', 0, Math.min(chunk.length, 1024)); });
+    const finish = (): void => { if (!done) { done = true; deadline.removeEventListener('abort', cut); resolve(kept); } };
+    const cut = (): void => { finish(); body.destroy?.(); };
+    if (deadline.aborted) { cut(); return; }
+    deadline.addEventListener('abort', cut);
+    body.on('data', (chunk: Buffer) => {
+      if (kept.length < 1024) kept += chunk.toString('utf8', 0, Math.min(chunk.length, 1024));
+      bytes += chunk.length;
+      if (bytes > MAX_BODY_BYTES) cut();
+    });
     body.once('end', finish);
     body.once('error', finish);
     body.once('close', finish);

@@ -4,7 +4,7 @@
 import { HttpError, validationError } from '../errors.ts';
 import type { Caller, Reply, Route, Values } from '../route.ts';
 import { checkTarget } from './ssrf.ts';
-import { MAX_ENDPOINTS_PER_KEY, serviceFor, type WebhookService } from './service.ts';
+import { MAX_ENDPOINTS_PER_KEY, serviceFor, TEST_EVENTS_PER_MINUTE, type WebhookService } from './service.ts';
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
 
 const NO_STORE = 'no-store';
@@ -34,7 +34,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     method: 'POST', path: '/v1/webhooks', group: 'webhooks', cacheControl: NO_STORE, response: 'WebhookEndpointCreated', needsBuild: false,
     summary: 'Register a webhook endpoint; the signing secret (whsec_...) is in this answer only (201)',
     body: [
-      { name: 'url', type: 'string', required: true, min: 8, max: 2048, description: 'https (or http) URL that receives POSTed events; must resolve to public addresses' },
+      { name: 'url', type: 'string', required: true, min: 8, max: 2048, pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://', description: 'https (or http) URL that receives POSTed events; must resolve to public addresses' },
       { name: 'events', type: 'string_array', required: true, min: 1, max: EVENT_TYPES.length, enum: EVENT_TYPES, description: `Event types to receive: ${EVENT_TYPES.join(', ')}` },
       { name: 'description', type: 'string', min: 1, max: 200, description: 'Optional label' },
     ],
@@ -46,7 +46,9 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
         }
         const target = await checkTarget(String(v['url']), svc.allowPrivate);
         if (!target.ok) throw validationError([{ field: 'url', code: target.code, message: target.message }]);
-        const { endpoint, secret } = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        const made = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        if (!made) throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
+        const { endpoint, secret } = made;
         return {
           status: 201,
           headers: { Location: `/v1/webhooks/${endpoint.id}` },
@@ -90,6 +92,8 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
         if (e.status !== 'active') {
           throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
         }
+        const w = svc.takeTestEvent(keyId);
+        if (!w.allowed) throw new HttpError('rate_limited', `At most ${TEST_EVENTS_PER_MINUTE} test events per minute per key; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(Date.now() / 1000))) } });
         const ev = svc.sendTest(e);
         return { status: 202, body: { event_id: ev.id, type: ev.type, endpoint_id: e.id, status: 'queued' } };
       });

@@ -41,7 +41,9 @@ export const WEBHOOK_SCHEMAS: Record<string, Schema> = {
   WebhookEndpoint: obj({
     id: str, url: str, events, description: nullable('string'), status: { type: 'string', enum: ['active', 'disabled'] },
     disabled_reason: nullable('string'), disabled_at: nullable('string'), created_at: str,
-    consecutive_failures: int, pending_messages: int, last_delivery: LastDelivery,
+    consecutive_failures: int, pending_messages: int,
+    dead_messages: { type: 'integer', minimum: 0, description: 'Messages given up on (retries exhausted, or the endpoint disabled): the dead letters' },
+    last_delivery: LastDelivery,
   }),
   WebhookEndpointList: obj({ count: int, endpoints: { type: 'array', items: { $ref: '#/components/schemas/WebhookEndpoint' } } }),
   WebhookTestQueued: obj({ event_id: str, type: { type: 'string', const: 'webhook.test' }, endpoint_id: str, status: { type: 'string', const: 'queued' } }),

@@ -1,6 +1,7 @@
 // Webhook targets are customer-supplied URLs: https only (plain http only with the operator setting below),
 // no credentials in the URL, and the host must resolve to public addresses only (no private, loopback,
-// link-local, CGNAT, multicast or reserved ranges, also when embedded in IPv6: IPv4-mapped, IPv4-compatible,
+// link-local, CGNAT, multicast or reserved ranges, also when embedded in IPv6: IPv4-mapped, IPv4-translated
+// (::ffff:0:a.b.c.d), IPv4-compatible,
 // NAT64 64:ff9b::/96 and 6to4 2002::/16 addresses are judged by the IPv4 address they carry), checked when the
 // endpoint is registered and again at every delivery (IP literals before sending, host names at connect
 // time: DNS rebinding), unless the operator sets REII_WEBHOOKS_ALLOW_PRIVATE=1 (development and tests on
@@ -52,6 +53,8 @@ export function embeddedIPv4(address: string): string | null {
   const b = v6Bytes(address);
   if (!b) return null;
   if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return v4At(b, 12); // IPv4-mapped ::ffff:a.b.c.d
+  if (zero(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zero(b, 10, 12)) return v4At(b, 12); // IPv4-translated ::ffff:0:a.b.c.d (SIIT), e.g. [::ffff:0:7f00:1]
+  if (zero(b, 0, 12) && !zero(b, 12, 16)) return v4At(b, 12); // IPv4-compatible ::a.b.c.d (deprecated)
   if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12)) return v4At(b, 12); // NAT64 64:ff9b::/96
   if (b[0] === 0x20 && b[1] === 0x02) return v4At(b, 2); // 6to4 2002:aabb:ccdd::/48
   return null;

@@ -20,12 +20,14 @@ function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
 
 const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resolve) => { child.on('exit', () => resolve()); child.kill('SIGTERM'); });
 
-export async function startReal(repo: string, artifacts: string): Promise<Spawned & { key: string }> {
+export async function startReal(repo: string, artifacts: string, env: Record<string, string> = {}): Promise<Spawned & { key: string; state: string }> {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-bench-state-'));
-  const { key } = new KeyStore(state).create({ plan: 'enterprise', name: 'bench', rpm: null });
-  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
+  const store = new KeyStore(state);
+  const { key } = store.create({ plan: 'enterprise', name: 'bench', rpm: null });
+  store.close();
+  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
-  return { url, pid: child.pid!, key, stop: stopper(child) };
+  return { url, pid: child.pid!, key, state, stop: stopper(child) };
 }
 
 /** A bare node:http server answering every request with the given bytes (and, when given, the same headers). */

@@ -13,6 +13,7 @@ import { artifactsDir, buildDir } from '../helpers/build.ts';
 import { startServer, type RunningServer } from '../../api/server.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { KeyStore } from '../../api/keys.ts';
+import { withStateDb } from '../helpers/state-db.ts';
 
 const NOV21 = Date.UTC(2026, 10, 21, 6, 0, 0);
 let clock = NOV21;
@@ -404,19 +405,16 @@ describe('the edges of HTTP', () => {
 
   test('a key whose plan is unknown is refused with 403 naming the plan', async () => {
     freshMinute();
-    const file = path.join(state, 'keys.json');
-    const records = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; plan: string }[];
-    const rec = records.find((r) => r.id === keys['starter']!.id)!;
-    const saved = fs.readFileSync(file, 'utf8');
+    const rec = { id: keys['starter']!.id };
+    const setPlan = (plan: string): void => withStateDb(state, (db) => { db.prepare("UPDATE keys SET record = json_set(record, '$.plan', ?) WHERE id = ?").run(plan, rec.id); });
     try {
-      rec.plan = 'gold';
-      fs.writeFileSync(file, JSON.stringify(records));
+      setPlan('gold');
       srv.keys.reload?.();
       const r = await get('/v1/geo/lookup?city=Seattle&state=WA', k('starter'));
       expect(r.status).toBe(403);
       expect(await msg(r)).toBe(`Key ${rec.id} has an unknown plan "gold"`);
     } finally {
-      fs.writeFileSync(file, saved);
+      setPlan('starter');
       srv.keys.reload?.();
     }
     expect((await get('/v1/geo/lookup?city=Seattle&state=WA', k('starter'))).status).toBe(200);

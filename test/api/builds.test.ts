@@ -18,6 +18,7 @@ import { KeyStore } from '../../api/keys.ts';
 import type { ExportManifest } from '../../warehouse/export.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { REPO } from '../helpers/paths.ts';
+import { usageMonths } from '../helpers/state-db.ts';
 
 
 describe('build switching', () => {
@@ -307,7 +308,7 @@ describe('SIGTERM', () => {
       expect(srv.child.signalCode).toBeNull();
 
       // The rest of the download, slowly; then the rest of the POST body, so that the POST is the last answer
-      // counted and the process exits right after it (its count reaches usage.json only by the shutdown flush,
+      // counted and the process exits right after it (its count reaches state.db only by the shutdown flush,
       // not by the once-a-second one).
       released = true;
       exportStream.resume();
@@ -343,7 +344,7 @@ describe('SIGTERM', () => {
       // Usage persisted on exit: exactly the 2xx answers made with the key (the 422 and /v1/usage are not counted),
       // under the calendar month(s) the calls were made in.
       expect(counted).toEqual([200, 422, 200, 200, 200]);
-      const usage = JSON.parse(fs.readFileSync(path.join(state, 'usage.json'), 'utf8')) as { months: Record<string, Record<string, number>> };
+      const usage = usageMonths(state);
       const months = Object.keys(usage.months);
       expect(months.every((m) => m === month(firstCall) || m === month(lastCall))).toBe(true);
       expect(months.reduce((n, m) => n + (usage.months[m]![record.id] ?? 0), 0)).toBe(counted.filter((s) => s >= 200 && s < 300).length);

@@ -3,15 +3,17 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { manualClock, startClockedServer, type ManualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
+import { KeyStore, makeKey } from '../../api/keys.ts';
 import { monthOf, nextMonthStart } from '../../api/usage.ts';
 import { REPO } from '../helpers/paths.ts';
+import { withStateDb } from '../helpers/state-db.ts';
 
 const run = promisify(execFile);
 let servers: TestServer[] = [];
@@ -41,10 +43,11 @@ describe('reii keys', () => {
     const listed = await run('npx', ['tsx', 'bin/cli.ts', 'keys', 'list', '--json', '--state', state], { cwd: REPO });
     expect(listed.stdout).not.toContain(key.split('_').at(-1)!);
     expect(JSON.parse(listed.stdout)).toMatchObject([{ name: 'ci', plan: 'pro', status: 'active', usage_this_month: 0 }]);
-    expect(fs.readFileSync(path.join(state, 'keys.json'), 'utf8')).not.toContain(key.split('_').at(-1)!);
+    expect(fs.readFileSync(path.join(state, 'state.db')).includes(key.split('_').at(-1)!)).toBe(false);
+    expect(withStateDb(state, (db) => db.prepare('SELECT count(*) AS n FROM keys').get())).toEqual({ n: 1 });
   });
   test('an unknown plan is refused with exit code 2', async () => {
-    await expect(run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', os.tmpdir()], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
+    await expect(run('npx', ['tsx', 'bin/cli.ts', 'keys', 'create', '--plan', 'gold', '--state', fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-'))], { cwd: REPO })).rejects.toMatchObject({ code: 2 });
   });
   test('rotate issues a new key and revokes the old one', () => {
     const store = new KeyStore(fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-')));
@@ -118,10 +121,10 @@ describe('limits', () => {
     await srv.close();
     servers = [];
     // Put the key one call short of its quota, as if used all month.
-    const usage = JSON.parse(fs.readFileSync(path.join(state, 'usage.json'), 'utf8')) as { months: Record<string, Record<string, number>> };
-    for (const month of Object.keys(usage.months)) usage.months[month]![id] = 1999;
-    expect(Object.keys(usage.months)).toEqual(['2026-06']);
-    fs.writeFileSync(path.join(state, 'usage.json'), JSON.stringify(usage));
+    const db = new DatabaseSync(path.join(state, 'state.db'));
+    expect(db.prepare('SELECT month, count FROM usage WHERE key_id = ?').all(id).map((r) => ({ ...r }))).toEqual([{ month: '2026-06', count: 2 }]);
+    db.prepare('UPDATE usage SET count = 1999 WHERE key_id = ?').run(id);
+    db.close();
     srv = await clockedServer(clock, state);
     const lastCall = await srv.get('/v1/geo/states', key);
     expect(lastCall.status).toBe(200);
@@ -153,12 +156,10 @@ describe('limits', () => {
     const store = new KeyStore(srv.state);
     const { key } = store.create({ plan: 'starter', name: 'late', rpm: null });
     expect((await srv.get('/v1/geo/states', key)).status).toBe(200); // no wait for the 250 ms poll
-    // a key refused once (not in the file yet) is not remembered as refused once it is written
+    // a key refused once (not in the store yet) is not remembered as refused once it is written
     const { record, key: next } = makeKey({ plan: 'starter', name: 'next', rpm: null }, () => false);
     expect((await srv.get('/v1/geo/states', next)).status).toBe(401);
-    const file = JSON.parse(fs.readFileSync(store.file, 'utf8')) as KeyRecord[];
-    fs.writeFileSync(`${store.file}.tmp`, JSON.stringify([...file, record]));
-    fs.renameSync(`${store.file}.tmp`, store.file);
+    withStateDb(srv.state, (db) => { db.prepare('INSERT INTO keys (id, record) VALUES (?, ?)').run(record.id, JSON.stringify(record)); });
     expect((await srv.get('/v1/geo/states', next)).status).toBe(200);
   });
   test('repeated failed keys from one address are throttled with 429; a valid key from it still works', async () => {

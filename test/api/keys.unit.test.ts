@@ -1,4 +1,5 @@
-// Unit tests of the key registry (api/keys.ts) over a real <state>/keys.json in a temporary folder.
+// Unit tests of the key registry (api/keys.ts) over a real <state>/state.db in a temporary folder (read back here
+// with node:sqlite directly), and the import of an older keys.json.
 // Oracles: the documented key format (ries_live_<8 base62>_<32 base62>), sha256 of the secret computed here with
 // node:crypto, and the lifecycle rules (revoked keys fail with key_revoked, rotation revokes the old key and
 // points it at the new one, a key written by another process works at once).
@@ -6,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkKey, KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
 import { CliError } from '../../warehouse/errors.ts';
@@ -16,6 +18,15 @@ const dirs: string[] = [];
 const tmpState = (): string => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-keys-unit-')); dirs.push(d); return d; };
 const stores: KeyStore[] = [];
 const open = (dir: string): KeyStore => { const s = new KeyStore(dir); stores.push(s); return s; };
+/** The key records in a state folder's database, read directly (not through the store under test). */
+function dbKeys(dir: string): KeyRecord[] {
+  const db = new DatabaseSync(path.join(dir, 'state.db'), { readOnly: true });
+  try {
+    return (db.prepare('SELECT record FROM keys ORDER BY id').all() as { record: string }[]).map((r) => JSON.parse(r.record) as KeyRecord);
+  } finally {
+    db.close();
+  }
+}
 afterEach(() => {
   for (const s of stores.splice(0)) s.close();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
@@ -97,18 +108,19 @@ describe('checkKey', () => {
 });
 
 describe('KeyStore', () => {
-  test('create -> keys.json (mode 600) holding hashes only; the key checks; list is in creation order', () => {
+  test('create -> state.db (mode 600) holding hashes only; the key checks; list is in creation order', () => {
     const dir = tmpState();
     const s = open(dir);
     expect(s.list()).toEqual([]);
     const a = s.create({ plan: 'starter', name: 'a', rpm: null });
     const b = s.create({ plan: 'pro', name: 'b', rpm: 5 });
-    const file = path.join(dir, 'keys.json');
+    const file = path.join(dir, 'state.db');
+    expect(s.file).toBe(file);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const text = fs.readFileSync(file, 'utf8');
-    expect(text).not.toContain(KEY.exec(a.key)![2]!);
-    expect(JSON.parse(text)).toEqual([a.record, b.record]);
-    expect(fs.readdirSync(dir)).toEqual(['keys.json']);
+    const stored = dbKeys(dir);
+    expect(JSON.stringify(stored)).not.toContain(KEY.exec(a.key)![2]!);
+    expect(stored).toEqual([a.record, b.record].sort((x, y) => x.id.localeCompare(y.id)));
+    expect(stored.find((r) => r.id === a.record.id)!.sha256).toBe(crypto.createHash('sha256').update(KEY.exec(a.key)![2]!).digest('hex'));
     expect(s.check(a.key)).toEqual({ ok: true, record: a.record });
     expect(s.check(b.key)).toMatchObject({ ok: true, record: { plan: 'pro', rpm: 5 } });
     expect(s.check(undefined)).toEqual({ ok: false, code: 'key_missing' });
@@ -116,7 +128,7 @@ describe('KeyStore', () => {
     expect(s.list().map((r) => r.name)).toEqual(['a', 'b']);
   });
 
-  test('list sorts by created_at whatever the order in the file', () => {
+  test('list sorts by created_at whatever the order in an imported keys.json', () => {
     const dir = tmpState();
     fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify([
       record({ id: 'late0000', created_at: '2026-03-01T00:00:00.000Z' }), record({ id: 'earl0000', created_at: '2026-01-01T00:00:00.000Z' }),
@@ -132,7 +144,6 @@ describe('KeyStore', () => {
     const r = s.revoke(k.record.id);
     expect(r.revoked_at).not.toBeNull();
     expect(s.check(k.key)).toEqual({ ok: false, code: 'key_revoked' });
-    fs.utimesSync(s.file, new Date(), new Date(Date.now() + 5_000)); // a later stamp forces a re-read of the file
     const first = r.revoked_at;
     expect(s.revoke(k.record.id).revoked_at).toBe(first);
     expect(() => s.revoke('nope0000')).toThrow(expect.objectContaining({ exitCode: 6, message: 'no key with id nope0000' }));
@@ -174,32 +185,39 @@ describe('KeyStore', () => {
     expect(server.check(k.key).ok).toBe(true);
     const cli = open(dir);
     cli.revoke(k.record.id);
-    fs.utimesSync(cli.file, new Date(), new Date(Date.now() + 5_000)); // mtime granularity: make the change visible
     server.reload();
     expect(server.check(k.key)).toEqual({ ok: false, code: 'key_revoked' });
   });
 
-  test('a deleted keys.json empties the store; a broken one keeps the last good set', () => {
+  test('an existing keys.json migrates on first open without losing a key, once, even with two processes opening at once', () => {
     const dir = tmpState();
-    const s = open(dir);
-    const k = s.create({ plan: 'starter', name: null, rpm: null });
-    fs.writeFileSync(s.file, '[{"id": ');
-    s.reload();
-    expect(s.list().map((r) => r.id)).toEqual([k.record.id]);
-    expect(s.check(k.key).ok).toBe(true);
-    fs.rmSync(s.file);
-    s.reload();
-    expect(s.list()).toEqual([]);
-    expect(s.check(k.key)).toEqual({ ok: false, code: 'key_invalid' });
+    const recs = [record({ id: 'earl0000' }), record({ id: 'late0000', revoked_at: '2026-01-02T00:00:00.000Z' })];
+    fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(recs));
+    const one = open(dir), two = open(dir);
+    expect(one.list().map((r) => r.id).sort()).toEqual(['earl0000', 'late0000']);
+    expect(two.list().map((r) => r.id).sort()).toEqual(['earl0000', 'late0000']);
+    expect(fs.existsSync(path.join(dir, 'keys.json'))).toBe(false);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'keys.json.migrated'), 'utf8'))).toEqual(recs);
+    // a keys.json seen again (a crash between commit and rename) changes nothing, a later revocation included
+    one.revoke('earl0000');
+    fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(recs));
+    expect(open(dir).list().find((r) => r.id === 'earl0000')!.revoked_at).not.toBeNull();
   });
 
-  test('watch picks up a new key file written behind the store', async () => {
+  test('an unreadable keys.json is left in place and starts no store empty-handed by mistake', () => {
+    const dir = tmpState();
+    fs.writeFileSync(path.join(dir, 'keys.json'), '[{"id": ');
+    expect(open(dir).list()).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'keys.json'), 'utf8')).toBe('[{"id": ');
+  });
+
+  test('watch picks up a key made by another process', async () => {
     const dir = tmpState();
     const s = open(dir);
     s.watch(10);
-    fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify([record()]));
+    const made = open(dir).create({ plan: 'starter', name: 'other', rpm: null });
     const deadline = Date.now() + 10_000;
     while (s.list().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(s.list().map((r) => r.id)).toEqual(['AbCd1234']);
+    expect(s.list().map((r) => r.id)).toEqual([made.record.id]);
   });
 });

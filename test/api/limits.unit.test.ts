@@ -1,7 +1,8 @@
 // Unit tests of the per-minute windows (api/rate-limit.ts), the monthly usage store (api/usage.ts) and the
 // in-process limit store built from them (api/limits.ts), on an injected clock (no waiting on real time).
 // Oracles: the documented rules (fixed windows reset at the next whole minute, limit null never blocks, the month
-// is the UTC calendar month, usage.json survives a restart), with times worked out by hand.
+// is the UTC calendar month, counts in <state>/state.db survive a restart and add up across processes,
+// read back here with node:sqlite directly), with times worked out by hand.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,17 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { WindowLimiter } from '../../api/rate-limit.ts';
 import { monthOf, nextMonthStart, UsageStore } from '../../api/usage.ts';
 import { MemoryLimits } from '../../api/limits.ts';
+import { DatabaseSync } from 'node:sqlite';
+
+/** The usage rows of a state folder's database, read directly (not through the store under test). */
+function dbUsage(dir: string): { month: string; key_id: string; count: number }[] {
+  const db = new DatabaseSync(path.join(dir, 'state.db'), { readOnly: true });
+  try {
+    return (db.prepare('SELECT month, key_id, count FROM usage ORDER BY month, key_id').all() as { month: string; key_id: string; count: number }[]).map((r) => ({ ...r }));
+  } finally {
+    db.close();
+  }
+}
 
 const T0 = Date.UTC(2026, 10, 21, 6, 0, 0); // 2026-11-21T06:00:00Z, a whole minute
 const dirs: string[] = [];
@@ -125,36 +137,31 @@ describe('UsageStore', () => {
     expect(u.lastUsed('b')).toBeNull();
   });
 
-  test('flush writes usage.json; a new store over the same folder (a restart) has the counts and last uses', () => {
+  test('flush adds the counts to <state>/state.db; a new store over the same folder (a restart) has the counts and last uses', () => {
     const dir = tmpState();
     const u = new UsageStore(dir);
     u.count('a', T0); u.count('a', T0); u.touch('a', T0 + 1_000);
-    expect(fs.existsSync(path.join(dir, 'usage.json'))).toBe(false); // nothing written before a flush
+    expect(dbUsage(dir)).toEqual([]); // nothing written before a flush
     u.flush();
-    const onDisk = JSON.parse(fs.readFileSync(path.join(dir, 'usage.json'), 'utf8')) as unknown;
-    expect(onDisk).toEqual({ months: { '2026-11': { a: 2 } }, last_used: { a: '2026-11-21T06:00:01.000Z' } });
-    expect(fs.readdirSync(dir)).toEqual(['usage.json']); // the temporary file was renamed into place
+    expect(dbUsage(dir)).toEqual([{ month: '2026-11', key_id: 'a', count: 2 }]);
     const again = new UsageStore(dir);
     expect(again.monthCount('a', T0)).toBe(2);
     expect(again.lastUsed('a')).toBe('2026-11-21T06:00:01.000Z');
     again.count('a', T0);
     expect(again.monthCount('a', T0)).toBe(3);
+    u.close(); again.close();
   });
 
-  test('flush without a change writes nothing; close flushes what changed', () => {
+  test('two processes over one state folder add up their counts (a whole-file rewrite kept only the last writer)', () => {
     const dir = tmpState();
-    const u = new UsageStore(dir);
-    u.flush();
-    expect(fs.existsSync(u.file)).toBe(false);
-    u.count('a', T0);
-    u.close();
-    expect(new UsageStore(dir).monthCount('a', T0)).toBe(1);
-    // written once: a second flush with nothing new leaves the file as it was
-    const before = fs.statSync(u.file).mtimeMs;
-    fs.utimesSync(u.file, new Date(0), new Date(0));
-    u.flush();
-    expect(fs.statSync(u.file).mtimeMs).toBe(0);
-    expect(before).toBeGreaterThan(0);
+    const one = new UsageStore(dir), two = new UsageStore(dir);
+    for (let i = 0; i < 5; i++) one.count('a', T0);
+    for (let i = 0; i < 7; i++) two.count('a', T0);
+    one.flush(); two.flush();
+    one.count('a', T0); one.flush();
+    expect(dbUsage(dir)).toEqual([{ month: '2026-11', key_id: 'a', count: 13 }]);
+    expect(two.monthCount('a', T0)).toBe(13);
+    one.close(); two.close();
   });
 
   test('the flushing timer writes changes without close', async () => {
@@ -163,9 +170,26 @@ describe('UsageStore', () => {
     u.startFlushing(10);
     u.count('k', T0);
     const deadline = Date.now() + 10_000;
-    while (!fs.existsSync(u.file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (dbUsage(dir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(dbUsage(dir)).toEqual([{ month: '2026-11', key_id: 'k', count: 1 }]);
     u.close();
-    expect(JSON.parse(fs.readFileSync(u.file, 'utf8'))).toEqual({ months: { '2026-11': { k: 1 } }, last_used: {} });
+  });
+
+  test('an older usage.json is imported once (renamed .migrated); an import repeated after a crash adds nothing', () => {
+    const dir = tmpState();
+    const old = JSON.stringify({ months: { '2026-11': { a: 1999, b: 3 } }, last_used: { a: '2026-11-20T00:00:00.000Z' } });
+    fs.writeFileSync(path.join(dir, 'usage.json'), old);
+    const u = new UsageStore(dir);
+    expect(u.monthCount('a', T0)).toBe(1999);
+    expect(u.lastUsed('a')).toBe('2026-11-20T00:00:00.000Z');
+    expect(fs.existsSync(path.join(dir, 'usage.json'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'usage.json.migrated'))).toBe(true);
+    u.close();
+    fs.writeFileSync(path.join(dir, 'usage.json'), old); // as if the process died between commit and rename
+    const again = new UsageStore(dir);
+    expect(again.monthCount('a', T0)).toBe(1999);
+    expect(again.monthCount('b', T0)).toBe(3);
+    again.close();
   });
 
   test('a usage.json missing its sections, or unreadable, starts empty instead of failing', () => {
@@ -179,6 +203,7 @@ describe('UsageStore', () => {
     const broken = tmpState();
     fs.writeFileSync(path.join(broken, 'usage.json'), '{"months": ');
     expect(new UsageStore(broken).monthCount('a', T0)).toBe(0);
+    expect(fs.existsSync(path.join(broken, 'usage.json'))).toBe(true); // left for a person to look at
   });
 });
 
@@ -202,7 +227,7 @@ describe('MemoryLimits (one process)', () => {
     } finally {
       await m.close();
     }
-    // close wrote the month to <state>/usage.json: a new process starts from it
+    // close wrote the month to <state>/state.db: a new process starts from it
     const again = new MemoryLimits(dir);
     expect(await again.monthCount('k', T0)).toBe(1);
     expect(await again.lastUsed('k')).toBe('2026-11-21T06:00:00.002Z');

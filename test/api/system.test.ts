@@ -20,6 +20,7 @@ import { artifactsDir } from '../helpers/build.ts';
 import { PINNED_NOW } from '../helpers/global-setup.ts';
 import { REPO } from '../helpers/paths.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
+import { usageMonths } from '../helpers/state-db.ts';
 
 
 /** The plan table as a file (not api/plans.ts, which the server itself uses). */
@@ -233,7 +234,7 @@ describe('GET /v1/usage on a pinned clock', () => {
 
     // The counts on disk, per calendar month and key (written on close; the server writes them the same way).
     limits.usage.flush();
-    const file = JSON.parse(fs.readFileSync(path.join(state, 'usage.json'), 'utf8')) as { months: Record<string, Record<string, number>> };
+    const file = usageMonths(state);
     expect(file.months['2026-11']).toMatchObject({ [starter.record.id]: 3, [scale.record.id]: 3, [enterprise.record.id]: 1 });
     expect(file.months['2026-12']).toMatchObject({ [starter.record.id]: 1 });
     expect(file.months['2026-12']![scale.record.id]).toBeUndefined();

@@ -19,6 +19,7 @@ import { openApiDocument } from '../../api/openapi.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { REPO } from '../helpers/paths.ts';
+import { withStateDb } from '../helpers/state-db.ts';
 
 const SCHEDULE = [150, 300, 450];
 // The servers' settings (read once, when each server starts): the receivers here are on 127.0.0.1.
@@ -100,8 +101,12 @@ function verifySignature(secret: string, r: Received, toleranceSec = 300): boole
 
 const tmp = (p: string): string => fs.mkdtempSync(path.join(os.tmpdir(), p));
 const cursorOf = (state: string): { build_id: string } | null => {
-  try { return JSON.parse(fs.readFileSync(path.join(state, 'webhooks', 'cursor.json'), 'utf8')) as { build_id: string }; } catch { return null; }
+  if (!fs.existsSync(path.join(state, 'state.db'))) return null;
+  const row = withStateDb(state, (db) => db.prepare("SELECT value FROM meta WHERE name = 'webhooks.cursor'").get()) as { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as { build_id: string }) : null;
 };
+/** The outbox rows of a state folder (read with node:sqlite directly). */
+const outboxCount = (state: string): number => Number((withStateDb(state, (db) => db.prepare('SELECT count(*) AS n FROM webhook_outbox').get()) as { n: number }).n);
 const ALL_EVENTS = ['build.published', 'market.rehab_label_changed', 'regulation.changed'];
 
 /** A server started with REII_WEBHOOKS_ALLOW_PRIVATE unset (the setting is read when a server starts). */
@@ -118,7 +123,7 @@ interface EndpointView { id: string; status: string; disabled_reason: string | n
 const endpointsOf = async (srv: TestServer, key: string): Promise<EndpointView[]> =>
   ((await (await srv.get('/v1/webhooks', key)).json()) as { endpoints: EndpointView[] }).endpoints;
 
-/** Waits until the service has emitted the events of `buildId` (cursor.json names it: it is written after
+/** Waits until the service has emitted the events of `buildId` (the cursor names it: it is written after
  *  every message of the build is in the outbox) and the endpoint's outbox is empty (a message is deleted
  *  only after the receiver answered 2xx). From then on, what the receiver holds for that build is final. */
 async function quiet(srv: TestServer, key: string, endpointId: string, buildId: string): Promise<void> {
@@ -292,8 +297,11 @@ describe('webhooks', () => {
         const gap = bad.got[i]!.at - bad.got[i - 1]!.at;
         expect(gap).toBeGreaterThanOrEqual(SCHEDULE[i - 1]! * 0.85); // the schedule, with up to 10% jitter
       }
-      const dead = fs.readdirSync(path.join(srv.state, 'webhooks', 'dead')).map((f) => JSON.parse(fs.readFileSync(path.join(srv.state, 'webhooks', 'dead', f), 'utf8')) as { event_id: string; attempts: number; dead_reason: string });
+      const dead = withStateDb(srv.state, (db) => db.prepare('SELECT message FROM webhook_dead').all() as { message: string }[]).map((r) => JSON.parse(r.message) as { event_id: string; attempts: number; dead_reason: string });
       expect(dead.find((d) => d.event_id === t.event_id)).toMatchObject({ attempts: SCHEDULE.length + 1 });
+      // The dead letters are visible through the API too.
+      expect((await endpointsOf(srv, pro)).find((e) => e.id === id)).toMatchObject({ status: 'disabled', pending_messages: 0, dead_messages: dead.filter((d) => d.dead_reason && (d as unknown as { endpoint_id: string }).endpoint_id === id).length });
+      expect(dead.filter((d) => (d as unknown as { endpoint_id: string }).endpoint_id === id).length).toBeGreaterThan(0);
       // A disabled endpoint takes no test events and gets no build events.
       expect((await srv.post(`/v1/webhooks/${id}/test`, '', pro)).status).toBe(422);
     } finally {
@@ -479,8 +487,7 @@ describe('webhooks survive a crash', () => {
       const firstIds = new Set(rx.got.map((g) => g.headers['webhook-id']));
       first.child.kill('SIGKILL');
       await new Promise((r) => first.child.once('exit', r));
-      const outbox = fs.readdirSync(path.join(state, 'webhooks', 'outbox')).filter((f) => f.endsWith('.json'));
-      expect(outbox.length).toBe(2); // build.published + the rehab label change: both still owed
+      expect(outboxCount(state)).toBe(2); // build.published + the rehab label change: both still owed
       const seenBefore = rx.got.length;
 
       rx.mode.value = 200;
@@ -491,7 +498,7 @@ describe('webhooks survive a crash', () => {
       }, { what: 'redelivery after restart', deadlineMs: 30_000 });
       for (const id of firstIds) expect(redelivered.map((g) => g.headers['webhook-id'])).toContain(id);
       for (const r of redelivered) expect(verifySignature(secret, r)).toBe(true);
-      const outboxEmpty = (): boolean => fs.readdirSync(path.join(state, 'webhooks', 'outbox')).filter((f) => f.endsWith('.json')).length === 0;
+      const outboxEmpty = (): boolean => outboxCount(state) === 0;
       await waitFor(outboxEmpty, { what: 'an empty outbox' });
       // No duplicate emission: the restart did not raise k2's events again. A later build is the marker: its
       // events are emitted after the restarted server's own check of k2, so once k3's are delivered and the

@@ -1,5 +1,5 @@
 // `reii keys` (create, list, revoke, rotate) as real processes (node bin/reii.js, through test/helpers/cli.ts)
-// beside a running `reii serve` over the shared test build: with the keys in the state folder's keys.json, and
+// beside a running `reii serve` over the shared test build: with the keys in the state folder's state.db, and
 // with them in Redis (REII_REDIS_URL). What the CLI prints is checked against what the server then does.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,12 +7,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { cleanupCli, env, get, parseTable, reii, served, stop, tmp, until, type Run, type Served } from '../helpers/cli.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
+import { withStateDb } from '../helpers/state-db.ts';
 
 afterAll(cleanupCli);
 
+/** The key records of a state folder's state.db, read directly (none when it has no database). */
+function keyRows(state: string): { id: string; record: string }[] {
+  if (!fs.existsSync(path.join(state, 'state.db'))) return [];
+  return withStateDb(state, (db) => (db.prepare('SELECT id, record FROM keys ORDER BY id').all() as { id: string; record: string }[]).map((r) => ({ ...r })));
+}
+
 // ---------------------------------------------------------------------------------------------------
 
-describe('reii keys against a running server (keys.json)', () => {
+describe('reii keys against a running server (state.db)', () => {
   const state = tmp('reii-cli-state-');
   let e: NodeJS.ProcessEnv;
   let s: Served;
@@ -50,7 +57,8 @@ describe('reii keys against a running server (keys.json)', () => {
     expect(first.status).toBe(200);
     // control: the server does check keys
     expect((await states(`${key.slice(0, -4)}XXXX`)).status).toBe(401);
-    expect(fs.readFileSync(path.join(state, 'keys.json'), 'utf8')).not.toContain(key.split('_').at(-1)!);
+    expect(JSON.stringify(keyRows(state))).not.toContain(key.split('_').at(-1)!);
+    expect(keyRows(state).map((r) => r.id)).toContain(id);
   });
 
   test('keys create --rpm: the limit shows in keys list (table and JSON) and as X-RateLimit-Limit; usage is counted', async () => {
@@ -110,14 +118,14 @@ describe('reii keys against a running server (keys.json)', () => {
   });
 
   test('revoke and rotate of an unknown id exit 6 naming the id, and change nothing', async () => {
-    const before = fs.readFileSync(path.join(state, 'keys.json'), 'utf8');
+    const before = keyRows(state);
     for (const cmd of ['revoke', 'rotate']) {
       const r = await reii(['keys', cmd, 'no-such-key-id'], e);
       expect(r.code, `${cmd}: ${r.stderr}`).toBe(6);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe('reii: no key with id no-such-key-id\n');
     }
-    expect(fs.readFileSync(path.join(state, 'keys.json'), 'utf8')).toBe(before);
+    expect(keyRows(state)).toEqual(before);
   });
 });
 
@@ -141,7 +149,7 @@ describe('reii keys on Redis (REII_REDIS_URL)', () => {
     }
   });
 
-  test('a key created with REII_REDIS_URL is accepted by a server on the same Redis, lives in Redis (not keys.json), and its revocation reaches the server', async () => {
+  test('a key created with REII_REDIS_URL is accepted by a server on the same Redis, lives in Redis (not state.db), and its revocation reaches the server', async () => {
     const r = await reii(['keys', 'create', '--plan', 'builder', '--rpm', '40', '--name', 'cli-redis'], e);
     expect(r.code, r.stderr).toBe(0);
     const key = r.stdout.trimEnd().split('\n').at(-1)!;
@@ -159,7 +167,7 @@ describe('reii keys on Redis (REII_REDIS_URL)', () => {
     const withoutRedis = await reii(['keys', 'list', '--json'], { ...e, REII_REDIS_URL: '' });
     expect(withoutRedis.code, withoutRedis.stderr).toBe(0);
     expect(JSON.parse(withoutRedis.stdout)).toEqual([]);
-    expect(fs.existsSync(path.join(state, 'keys.json'))).toBe(false);
+    expect(keyRows(state)).toEqual([]);
 
     const revoked = await reii(['keys', 'revoke', id], e);
     expect(revoked).toMatchObject({ code: 0, stdout: `revoked ${id}\n` });
