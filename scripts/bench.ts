@@ -25,7 +25,7 @@ export interface BenchContext {
 }
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const PARTS = ['build', 'api', 'location', 'autocomplete', 'valuation', 'research', 'market', 'soak'];
+const PARTS = ['build', 'api', 'location', 'autocomplete', 'valuation', 'research', 'market', 'trends', 'soak'];
 
 const { values } = parseArgs({
   options: {

@@ -12,7 +12,7 @@ export const REPEAT_SALES_MIN_DAYS = 365;
 /** Minimum cohort: a month with fewer sales (median) or pair ends (repeat sales) has no index value. */
 export const MIN_COHORT = 5;
 /** Random-walk penalty between adjacent months: keeps the repeat-sales fit solvable across months without pairs. */
-export const SMOOTHING = 0.5;
+export const SMOOTHING = 0.01;
 /** Two-sided 95% normal quantile: the index bounds. */
 export const Z95 = 1.959964;
 

@@ -29,7 +29,11 @@ export async function run(ctx: StageContext): Promise<void> {
   // building), as int_market_resales.
   const pairRows = await queryRows<{ k: string; m1: number; m2: number; y: number }>(ctx.db, `
     with arm as (
-      select property_id(source, parcel_id, address, unit, zip) as pid, zip, state_code, slug(city) as city_slug,
+      -- property_id() exactly; address and unit passed only where the identity reads them (no parcel id): the macro
+      -- normalises the address of every row it is given, which took half of this step at the real build
+      select property_id(source, parcel_id, case when nullif(trim(parcel_id), '') is null then address end,
+                         case when nullif(trim(parcel_id), '') is null then unit end, zip) as pid,
+             zip, state_code, slug(city) as city_slug,
              property_type, sale_date, sale_price, buyer_is_investor
       from sales where is_arms_length and sale_price > 0 and not (property_type = 'condo' and unit is null)
     ),
