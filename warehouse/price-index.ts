@@ -1,5 +1,5 @@
 // The price index of the market trends (warehouse/docs/market.md "market_monthly and the trends"): pure functions
-// shared by the build (pipelines/marts/30_mart_trends.ts, which fits it) and the API (api/market-trends.ts, which
+// shared by the build (pipelines/marts/30_mart_market_trends.ts, which fits it) and the API (api/market-trends.ts, which
 // rebases the stored series to the first month of the requested window). A series is stored as log levels with
 // standard errors; an index is 100 * exp(level_t - level_base).
 

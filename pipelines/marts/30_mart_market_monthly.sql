@@ -10,7 +10,7 @@
 -- keeps the raw count for the warehouse); a median over a subset (price per sqft, days on market, investor share)
 -- needs 5 sales with that value too.
 -- ln_price_sd (the spread of ln price, the median model's error) feeds the price index; the index columns
--- (index_method, index_level, index_se, index_sample_count, price_index*) are added by 30_mart_trends.ts.
+-- (index_method, index_level, index_se, index_sample_count, price_index*) are added by 30_mart_market_trends.ts.
 create or replace table market_monthly as
 with arm as (
     select zip, state_code, slug(city) as city_slug, city, property_type, sale_date, sale_price,

@@ -18,9 +18,9 @@
 --                           snapshots such as Philadelphia OPA cannot, so they get no resale component)
 -- A zip with no computable component has no row (its shard is a 404).
 -- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
--- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_direction.sql: rehab events in the
+-- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_market_direction.sql: rehab events in the
 --   30 days to as_of vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the market
---   trends (30_mart_trends.ts) also read, so the two never disagree.
+--   trends (30_mart_market_trends.ts) also read, so the two never disagree.
 -- confidence: confidence_by_count(permits of any type + arm's-length sales in the window).
 create or replace table mart_rehab as
 with permit_zip as (

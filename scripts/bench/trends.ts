@@ -29,7 +29,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   ];
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const total = manifest.stages.reduce((s, x) => s + x.seconds, 0);
-  const steps = manifest.stages.flatMap((s) => s.steps ?? []).filter((s) => /30_mart_(direction|market_monthly|trends)/.test(s.step));
+  const steps = manifest.stages.flatMap((s) => s.steps ?? []).filter((s) => /30_mart_market_(direction|monthly|trends)/.test(s.step));
   const mine = steps.reduce((s, x) => s + x.seconds, 0);
   rows.push({ part: 'trends', metric: 'build: direction + market_monthly + index steps', value: mine, unit: 's', baseline: total, ratio: mine / total });
   rows.push({ part: 'trends', metric: 'build: trends shards written', value: manifest.shards.by_family['trends'] ?? 0, unit: 'files' });

@@ -1,6 +1,6 @@
 -- requires: sales, permits, int_market_resales
 -- mart_market_direction: the 30-day direction of a market, ONE definition read by the rehab score
--- (30_mart_rehab.sql, its `trend`) and the market trends (30_mart_trends.ts, summary.direction_30d), so the two
+-- (30_mart_rehab.sql, its `trend`) and the market trends (30_mart_market_trends.ts, summary.direction_30d), so the two
 -- never disagree. One row per market: every zip with permits or arm's-length sales (market_kind 'zip'), and every
 -- city (state + slug) with them (market_kind 'city'). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
 -- as_of: the market's most recent permit or arm's-length sale.
