@@ -232,7 +232,7 @@ describe('export files of the real build', () => {
     // The real build has every table: nothing may be skipped, every dataset in every format.
     expect(m.skipped).toEqual([]);
     expect(m.datasets.map((d) => d.dataset).sort()).toEqual(Object.keys(DOC_TABLES).sort());
-    expect(EXPORT_DATASET_NAMES).toHaveLength(7);
+    expect(EXPORT_DATASET_NAMES).toHaveLength(8);
     expect(m.files).toHaveLength(7 * 3);
     expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(21);
     await checkFiles(dir, m);
