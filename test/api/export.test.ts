@@ -233,8 +233,8 @@ describe('export files of the real build', () => {
     expect(m.skipped).toEqual([]);
     expect(m.datasets.map((d) => d.dataset).sort()).toEqual(Object.keys(DOC_TABLES).sort());
     expect(EXPORT_DATASET_NAMES).toHaveLength(8);
-    expect(m.files).toHaveLength(7 * 3);
-    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(21);
+    expect(m.files).toHaveLength(8 * 3);
+    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(24);
     await checkFiles(dir, m);
     const wh = await openWarehouse(path.join(dir, 'warehouse.duckdb'), { readOnly: true });
     const db = await wh.connect();
