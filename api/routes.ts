@@ -22,6 +22,7 @@ import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
+import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -204,6 +205,16 @@ export const ROUTES: readonly Route[] = [
     query: [p.zip(true), p.months(6), { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' }],
     resolve: (v) => shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
       `No ${String(v['property_type'])} sales for zip ${String(v['zip'])}`),
+  },
+  {
+    method: 'GET', path: '/v1/market/trends', group: 'market', cacheControl: CACHE.shard, response: 'MarketTrends', // issue 23
+    summary: 'Monthly sales, medians and a price index (repeat sales or median) for a zip or a city', query: TRENDS_QUERY, check: checkTrendsMarket,
+    resolve(v, build) {
+      const type = String(v['property_type']), zip = v['zip'];
+      if (zip !== undefined) return trendsAnswer(build, shard('trends', { zip, property_type: type }, `No ${type} sales for zip ${String(zip)}`), v['months']);
+      uncovered(v['state']); const { city, hint } = canonicalCity(build, v['state'], v['city']);
+      return trendsAnswer(build, shard('trends', { state: v['state'], city, property_type: type }, `No ${type} sales for ${city}, ${String(v['state'])}${hint}`), v['months']);
+    },
   },
   {
     method: 'GET', path: '/v1/geo/states', group: 'geo', cacheControl: CACHE.legal, response: 'StateList',

@@ -133,6 +133,22 @@ export const SCHEMAS: Record<string, Schema> = {
     days_on_market: obj({ median: nullable('number') }),
     list_to_sale_ratio: nullable('number'), confidence: CONF, as_of: str,
   }),
+  // issue 23: GET /v1/market/trends (api/market-trends.ts)
+  MarketTrends: obj({
+    zip_code: nullable('string'), city: str, state: nullable('string'), property_type: enumOf(...PROPERTY_TYPES), months: num,
+    method: enumOf('repeat_sales', 'median'), pair_count: num, base_month: nullable('string'),
+    series: { type: 'array', items: obj({
+      month: str, sales_count: nullable('number'), median_price: nullable('number'), median_price_per_sqft: nullable('number'),
+      median_days_on_market: nullable('number'), investor_purchase_share_pct: nullable('number'),
+      price_index: nullable('number'), price_index_low: nullable('number'), price_index_high: nullable('number'),
+      sample_count: num, confidence: CONF,
+    }) },
+    summary: obj({
+      change_3m_pct: nullable('number'), change_12m_pct: nullable('number'), change_24m_pct: nullable('number'),
+      direction_30d: { type: ['string', 'null'], enum: ['up', 'flat', 'down', null] }, direction_30d_pct: nullable('number'),
+    }),
+    as_of: str,
+  }),
   StateList: obj({ count: num, states: { type: 'array', items: StateSummary } }),
   CityLookup: obj({
     state_code: str, state_name: str, city_name: str, county_name: str, fips_code: str, metro_area: str, market_tier: TIER,

@@ -25,7 +25,7 @@ export interface BenchContext {
 }
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const PARTS = ['build', 'api', 'location', 'autocomplete', 'valuation', 'research', 'market', 'property', 'storm', 'soak'];
+const PARTS = ['build', 'api', 'location', 'autocomplete', 'valuation', 'research', 'market', 'trends', 'property', 'storm', 'soak'];
 
 const { values } = parseArgs({
   options: {

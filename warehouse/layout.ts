@@ -51,6 +51,16 @@ export const FAMILIES = {
     keys: ['zip', 'months'],
     path: (k) => ok(ZIP, k['zip']) && ok(MONTHS, k['months']) ? `market/rehab/${k['zip']}/${k['months']}.json` : null,
   },
+  'trends': {
+    // issue 23: one shard per market (a zip, or a state + city) and property type, holding the market's 60 months
+    keys: ['zip', 'state', 'city', 'property_type'],
+    path: (k) => {
+      if (!ok(/^(sfr|multi|condo|land|commercial)$/, k['property_type'])) return null;
+      if (k['zip'] != null) return ok(ZIP, k['zip']) ? `market/trends/zip/${k['zip']}/${k['property_type']}.json` : null;
+      const c = citySlug(k['city']);
+      return ok(STATE, k['state']) && c ? `market/trends/city/${k['state']}/${c}/${k['property_type']}.json` : null;
+    },
+  },
   'investor': {
     keys: ['state', 'city', 'months'],
     path: (k) => { const c = citySlug(k['city']); return ok(STATE, k['state']) && c && ok(MONTHS, k['months']) ? `market/investor/${k['state']}/${c}/${k['months']}.json` : null; },

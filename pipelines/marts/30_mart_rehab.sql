@@ -1,4 +1,4 @@
--- requires: sales, permits, int_market_resales, int_market_housing_units, int_market_zip_names
+-- requires: sales, permits, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
 -- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. The window ends at
 -- the zip's most recent permit or arm's-length sale (as_of): dates in (as_of - months, as_of]. Flagged sales
 -- (30_market_45_sale_flags.sql) count nowhere here.
@@ -18,8 +18,9 @@
 --                           snapshots such as Philadelphia OPA cannot, so they get no resale component)
 -- A zip with no computable component has no row (its shard is a 404).
 -- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
--- trend: rehab events (rehab permits + rehab resales) in the last 30 days to as_of vs the 30 days before;
---   trend_pct = 100 * (last - prior) / max(prior, 1); up above +5, down below -5, else flat.
+-- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_market_direction.sql: rehab events in the
+--   30 days to as_of vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the market
+--   trends (30_mart_market_trends.ts) also read, so the two never disagree.
 -- confidence: confidence_by_count(permits of any type + arm's-length sales in the window).
 create or replace table mart_rehab as
 with permit_zip as (
@@ -71,15 +72,6 @@ sale_windows as (
     from grid g join sale_events e on e.zip = g.zip and e.event_date > g.window_start
     group by g.zip, g.months
 ),
-trend as (
-    select z.zip,
-           count(*) filter (where e.event_date > z.as_of - 30) as last_30,
-           count(*) filter (where e.event_date <= z.as_of - 30 and e.event_date > z.as_of - 60) as prior_30
-    from zip_window z
-    join (select zip, event_date from permit_events where is_rehab
-          union all select zip, event_date from sale_events where is_rehab_sale) e using (zip)
-    group by z.zip
-),
 components as (
     select g.zip, g.months, g.as_of, g.has_permits,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
@@ -123,16 +115,16 @@ select
     -- the band of the score as published (rounded to 1 decimal), so a 19.96 shown as 20.0 is Warming, not Cold
     case when round(c.score, 1) < 20 then 'Cold' when round(c.score, 1) < 40 then 'Warming' when round(c.score, 1) < 60 then 'Active'
          when round(c.score, 1) < 80 then 'Hot' else 'Very Hot' end as label,
-    case when t.pct > 5 then 'up' when t.pct < -5 then 'down' else 'flat' end as trend,
-    round(coalesce(t.pct, 0), 1) as trend_pct,
+    coalesce(t.direction, direction_30d(0)) as trend,
+    round(coalesce(t.direction_pct, 0), 1) as trend_pct,
     confidence_by_count(c.permits_all + c.sales_n) as confidence,
     c.permits_all + c.sales_n as sample_count,
     c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
-    coalesce(t.last_30, 0) as events_last_30d, coalesce(t.prior_30, 0) as events_prior_30d,
+    coalesce(t.events_last_30d, 0) as events_last_30d, coalesce(t.events_prior_30d, 0) as events_prior_30d,
     cast(c.as_of - to_months(c.months) as date) as window_start,
     c.as_of
 from combined c
-left join (select zip, last_30, prior_30, 100.0 * (last_30 - prior_30) / greatest(prior_30, 1) as pct from trend) t using (zip)
+left join (select zip, direction, direction_pct, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
 left join int_market_zip_names nm using (zip)
 where c.score is not null;

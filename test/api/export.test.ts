@@ -89,7 +89,7 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
   test('manifest: present datasets in three formats, absent tables skipped', () => {
     expect(manifest.build_id).toBe('x1');
     expect(manifest.datasets.map((d) => d.dataset)).toEqual(['location_risk', 'regulations', 'states']);
-    expect(manifest.skipped.map((s) => s.dataset)).toEqual(['comps', 'rehab', 'investor', 'cities', 'properties', 'property_sales', 'property_lineage']);
+    expect(manifest.skipped.map((s) => s.dataset)).toEqual(['comps', 'rehab', 'investor', 'market_monthly', 'cities', 'properties', 'property_sales', 'property_lineage']);
     expect(manifest.files.map((f) => `${f.dataset}.${f.format}`)).toEqual([
       'location_risk.parquet', 'location_risk.csv', 'location_risk.ndjson',
       'regulations.parquet', 'regulations.csv', 'regulations.ndjson',
@@ -205,7 +205,7 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
     expect(absent.status).toBe(404);
     expect(((await absent.json()) as { message: string }).message).toMatch(/comps/);
     expect((await srv.get('/v1/export/states', srv.key('pro'))).status).toBe(403);
-    expect(EXPORT_DATASET_NAMES).toEqual(['comps', 'rehab', 'investor', 'location_risk', 'regulations', 'cities', 'states', 'properties', 'property_sales', 'property_lineage']);
+    expect(EXPORT_DATASET_NAMES).toEqual(['comps', 'rehab', 'investor', 'market_monthly', 'location_risk', 'regulations', 'cities', 'states', 'properties', 'property_sales', 'property_lineage']);
   });
 });
 
@@ -217,6 +217,7 @@ describe('export files of the real build', () => {
     comps: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'],
     rehab: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'],
     investor: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
+    market_monthly: ['market_monthly'],
     location_risk: ['mart_location_risk'],
     regulations: ['regulations'],
     cities: ['mart_geo_cities', 'cities'],
@@ -234,9 +235,9 @@ describe('export files of the real build', () => {
     // The real build has every table: nothing may be skipped, every dataset in every format.
     expect(m.skipped).toEqual([]);
     expect(m.datasets.map((d) => d.dataset).sort()).toEqual(Object.keys(DOC_TABLES).sort());
-    expect(EXPORT_DATASET_NAMES).toHaveLength(10);
-    expect(m.files).toHaveLength(10 * 3);
-    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(30);
+    expect(EXPORT_DATASET_NAMES).toHaveLength(11);
+    expect(m.files).toHaveLength(11 * 3);
+    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(33);
     await checkFiles(dir, m);
     const wh = await openWarehouse(path.join(dir, 'warehouse.duckdb'), { readOnly: true });
     const db = await wh.connect();

@@ -101,7 +101,7 @@ describe('mart_rehab', () => {
     for (let i = 0; i < 10; i++) await permit(`r${i}`, i < 3 ? '2024-09-01' : i < 4 ? '2024-08-01' : '2024-03-01', i % 2 ? 'renovation' : 'repair', 100000);
     await permit('n1', '2024-09-17', 'new', 500000);
     await permit('n2', '2023-01-01', 'new', 500000);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql');
     const [row] = await ctx.rows<Record<string, number | string>>(`select * from mart_rehab where zip = '37206' and months = 12`);
     // permit rate = 10 per 1,000 units per year -> 100 ln(11)/ln(51); value = $1,000 per unit per year -> 100 ln(1001)/ln(2001)
     const permitScore = (100 * Math.log(11)) / Math.log(51);
@@ -128,7 +128,7 @@ describe('mart_rehab', () => {
     await permit('b1', '37208', 'renovation', null); await permit('b2', '37208', 'repair', null);
     // 37209: permits but no rehab permit: the rehab spending is a true $0
     await permit('c1', '37209', 'new', 300000);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql');
     const rows = await ctx.rows<Record<string, unknown>>(`select zip, rehab_momentum_score as score, permits_rehab, permits_rehab_valued, rehab_value,
         value_declared_share, value_score from mart_rehab where months = 12 order by zip`);
     const ps = (rate: number): number => (100 * Math.log(1 + rate)) / Math.log(51);
@@ -151,7 +151,7 @@ describe('mart_rehab', () => {
       { id: 's3', zip: '98118', date: '2015-03-01', price: 400000, parcel: 'p2', renovated: 2015 },
       ...[4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((i) => ({ id: `s${i}`, zip: '98118', date: '2015-02-01', price: 300000, parcel: `p${i}` })),
     ]);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql');
     const [row] = await ctx.rows<Record<string, unknown>>(`select rehab_momentum_score, rehab_sales, sales_n, permit_score, label from mart_rehab where zip = '98118' and months = 12`);
     // 2 rehab sales of 13 -> share 15% -> capped at 100
     expect(row).toEqual({ rehab_momentum_score: 100, rehab_sales: '2', sales_n: '13', permit_score: null, label: 'Very Hot' });

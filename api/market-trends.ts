@@ -1,0 +1,97 @@
+// GET /v1/market/trends (issue 23): the answer from a `trends` shard (pipelines/shards/trends.sql), which holds a
+// market's 60 months. This keeps the last `months` of them and rebases the price index to the first of those with a
+// value (warehouse/price-index.ts rebase()); every figure is the build's. The route row is in api/routes.ts.
+import crypto from 'node:crypto';
+import { HttpError, type FieldError } from './errors.ts';
+import type { ParamSpec } from './params.ts';
+import type { Reply, Values } from './route.ts';
+import type { LoadedBuild } from './builds.ts';
+import type { Shard } from './shards.ts';
+import { rebase, type IndexMethod } from '../warehouse/price-index.ts';
+import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
+
+export const TRENDS_MONTHS = { min: 3, max: 60, default: 24 } as const;
+
+/** The query of the trends route: zip, or city + state; property_type as comps; months 3-60. */
+export const TRENDS_QUERY: readonly ParamSpec[] = [
+  { name: 'zip', type: 'zip', description: '5-digit US ZIP code (or give city and state)' },
+  { name: 'city', type: 'string', min: 1, max: 100, description: 'City name, URL-encoded, with state (instead of zip)' },
+  { name: 'state', type: 'state', description: '2-letter uppercase state code, with city' },
+  { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' },
+  { name: 'months', type: 'integer', min: TRENDS_MONTHS.min, max: TRENDS_MONTHS.max, default: TRENDS_MONTHS.default,
+    description: `Months of the series, ${TRENDS_MONTHS.min}-${TRENDS_MONTHS.max}, default ${TRENDS_MONTHS.default}` },
+];
+
+/** zip, or city and state, not both. */
+export function checkTrendsMarket(v: Values): FieldError[] {
+  const zip = v['zip'] !== undefined;
+  const city = v['city'] !== undefined;
+  const state = v['state'] !== undefined;
+  if (zip && (city || state)) return [{ field: 'zip', code: 'conflict', message: 'give zip, or city and state, not both' }];
+  if (!zip && !city && !state) return [{ field: 'zip', code: 'required', message: 'give zip, or city and state' }];
+  if (!zip && city !== state) return [{ field: city ? 'state' : 'city', code: 'required', message: 'city and state go together' }];
+  return [];
+}
+
+/** The shard's series, by column: 60 values per field, the oldest month first. */
+export interface StoredSeries {
+  month: string[]; sales_count: (number | null)[]; median_price: (number | null)[]; median_price_per_sqft: (number | null)[];
+  median_days_on_market: (number | null)[]; investor_purchase_share_pct: (number | null)[]; index_sample_count: number[];
+  confidence: string[]; level: (number | null)[]; se: (number | null)[];
+}
+export interface StoredTrends {
+  zip_code: string | null; city: string; state: string | null; property_type: string; method: IndexMethod;
+  pair_count: number; as_of: string; series: StoredSeries; summary: Record<string, unknown>;
+}
+
+const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);
+
+/** The public answer for `months` from the stored 60 months. */
+export function trendsBody(stored: StoredTrends, months: number): unknown {
+  const c = stored.series;
+  const from = Math.max(c.month.length - months, 0);
+  const at = Array.from({ length: c.month.length - from }, (_, i) => from + i);
+  const { base, points } = rebase(at.map((i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! })), stored.method);
+  return {
+    zip_code: stored.zip_code, city: stored.city, state: stored.state, property_type: stored.property_type,
+    months, method: stored.method, pair_count: stored.pair_count,
+    base_month: base === null ? null : c.month[at[base]!]!,
+    series: at.map((i, j) => ({
+      month: c.month[i], sales_count: c.sales_count[i], median_price: c.median_price[i], median_price_per_sqft: c.median_price_per_sqft[i],
+      median_days_on_market: c.median_days_on_market[i], investor_purchase_share_pct: c.investor_purchase_share_pct[i],
+      price_index: round2(points[j]!.index), price_index_low: round2(points[j]!.low), price_index_high: round2(points[j]!.high),
+      sample_count: c.index_sample_count[i], confidence: c.confidence[i],
+    })),
+    summary: stored.summary,
+    as_of: stored.as_of,
+  };
+}
+
+/** The answer from the route's shard: synchronous when the shard is in memory (as a plain shard route), else read. */
+export function trendsAnswer(build: LoadedBuild, sp: Reply, months: unknown): Reply | Promise<Reply> {
+  if (sp.kind !== 'shard') return sp;
+  const hit = build.shards.cached(sp.path);
+  return hit ? trendsReply(hit, Number(months), sp.notFound, build.lastModified)
+    : build.shards.get(sp.path).then((f) => trendsReply(f, Number(months), sp.notFound, build.lastModified));
+}
+
+/** Answers already computed, by shard ETag and months (the shard's ETag changes with its content): parsing the shard and
+ *  rebasing took 40% of a request's time (npm run bench -- --parts trends). Emptied when full. */
+const answers = new Map<string, { body: unknown; etag: string }>();
+const MAX_ANSWERS = 5_000;
+
+/** The reply from the shard (null: the market has no data), with a weak ETag of the shard's tag and the months. */
+function trendsReply(file: Shard | null, months: number, notFound: string, lastModified: string): Reply {
+  if (!file) throw new HttpError('no_data', notFound);
+  const id = `${file.etag}|${months}`;
+  let hit = answers.get(id);
+  if (!hit) {
+    if (answers.size >= MAX_ANSWERS) answers.clear();
+    hit = {
+      body: trendsBody(JSON.parse(file.body.toString('utf8')) as StoredTrends, months),
+      etag: `W/"${crypto.createHash('sha256').update(id).digest('base64url').slice(0, 22)}"`,
+    };
+    answers.set(id, hit);
+  }
+  return { kind: 'json', body: hit.body, etag: hit.etag, headers: { 'Last-Modified': lastModified } };
+}

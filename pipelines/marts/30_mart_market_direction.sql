@@ -1,0 +1,54 @@
+-- requires: sales, permits, int_market_resales
+-- mart_market_direction: the 30-day direction of a market, ONE definition read by the rehab score
+-- (30_mart_rehab.sql, its `trend`) and the market trends (30_mart_market_trends.ts, summary.direction_30d), so the two
+-- never disagree. One row per market: every zip with permits or arm's-length sales (market_kind 'zip'), and every
+-- city (state + slug) with them (market_kind 'city'). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
+-- as_of: the market's most recent permit or arm's-length sale.
+-- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
+-- or the year before, or a quick resale at a gain: int_market_resales) within 24 months of as_of.
+--   direction_pct = 100 * (events in the 30 days to as_of - events in the 30 days before) / max(events before, 1)
+--   direction     = up above +5, down below -5, else flat (a market without events: 0, flat).
+create or replace macro direction_30d_pct(last_30, prior_30) as
+    100.0 * (coalesce(last_30, 0) - coalesce(prior_30, 0)) / greatest(coalesce(prior_30, 0), 1);
+create or replace macro direction_30d(pct) as
+    case when pct > 5 then 'up' when pct < -5 then 'down' else 'flat' end;
+
+create or replace table mart_market_direction as
+with permit_rows as (
+    select zip, state_code, slug(city) as city_slug, issue_date as event_date,
+           permit_type in ('renovation', 'addition', 'repair') as is_rehab
+    from permits
+),
+sale_rows as (
+    select s.zip, s.state_code, slug(s.city) as city_slug, s.sale_date as event_date,
+           (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
+             or coalesce(r.is_quick_gain_resale, false) as is_rehab
+    from sales s left join int_market_resales r using (sale_id)
+    where s.is_arms_length
+),
+events as (
+    -- every record with its market keys; a zip row and a city row read the same records
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, event_date, is_rehab
+    from (select * from permit_rows union all select * from sale_rows) where zip is not null
+    union all
+    select 'city', null, state_code, city_slug, event_date, is_rehab
+    from (select * from permit_rows union all select * from sale_rows)
+    where state_code is not null and city_slug is not null and city_slug <> ''
+),
+windows as (
+    select market_kind, zip, state_code, city_slug, max(event_date) as as_of from events group by all
+),
+counted as (
+    select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of,
+           count(*) filter (where e.is_rehab and e.event_date > w.as_of - 30 and e.event_date > w.as_of - interval 24 month) as last_30,
+           count(*) filter (where e.is_rehab and e.event_date <= w.as_of - 30 and e.event_date > w.as_of - 60) as prior_30
+    from windows w join events e
+      on e.market_kind = w.market_kind and e.zip is not distinct from w.zip
+     and e.state_code is not distinct from w.state_code and e.city_slug is not distinct from w.city_slug
+    group by all
+)
+select market_kind, zip, state_code, city_slug, as_of,
+       last_30 as events_last_30d, prior_30 as events_prior_30d,
+       direction_30d_pct(last_30, prior_30) as direction_pct,
+       direction_30d(direction_30d_pct(last_30, prior_30)) as direction
+from counted;

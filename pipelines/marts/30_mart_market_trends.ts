@@ -1,0 +1,146 @@
+// The price index of the market trends (warehouse/docs/market.md "market_monthly and the trends"): per market and
+// property type of market_monthly, a repeat-sales index (pairs of arm's-length sales of the same property, identity
+// = property_id(), at least REPEAT_SALES_MIN_DAYS apart) where the market has REPEAT_SALES_MIN_PAIRS pairs in its 60
+// months, else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
+// writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the 30-day
+// direction read from mart_market_direction, the definition the rehab score reads too).
+import type { StageContext } from '../../warehouse/context.ts';
+import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { appendReportSection } from '../../warehouse/build-folder.ts';
+import { appendRows } from '../../live/location/prepare.ts';
+import {
+  changePct, medianLevel, rebase, repeatSalesLevels, REPEAT_SALES_MIN_DAYS, REPEAT_SALES_MIN_PAIRS,
+  type IndexMethod, type LevelPoint, type Pair,
+} from '../../warehouse/price-index.ts';
+
+export const requires = ['market_monthly', 'sales'];
+
+const MONTHS = 60;
+/** The series key of a market and property type, from the market columns of alias `m` and the type of alias `t`. */
+const key = (m: string, t = m): string =>
+  `${m}.market_kind || '|' || coalesce(${m}.zip, '') || '|' || coalesce(${m}.state_code, '') || '|' || coalesce(${m}.city_slug, '') || '|' || ${t}.property_type`;
+
+export async function run(ctx: StageContext): Promise<void> {
+  const monthly = await queryRows<{ k: string; month_no: number; sale_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
+    select ${key('m')} as k, month_no, sale_count::int as sale_count, median_price, ln_price_sd
+    from market_monthly m order by k, month_no`);
+  // Pairs: consecutive arm's-length sales of one property (the same type), far enough apart, the first purchase not
+  // by an investor, inside a market's 60 months; condo sales without a unit left out (an NYC co-op's lot is the whole
+  // building), as int_market_resales.
+  const pairRows = await queryRows<{ k: string; m1: number; m2: number; y: number }>(ctx.db, `
+    with arm as (
+      -- property_id() exactly; address and unit passed only where the identity reads them (no parcel id): the macro
+      -- normalises the address of every row it is given, which took half of this step at the real build
+      select property_id(source, parcel_id, case when nullif(trim(parcel_id), '') is null then address end,
+                         case when nullif(trim(parcel_id), '') is null then unit end, zip) as pid,
+             zip, state_code, slug(city) as city_slug,
+             property_type, sale_date, sale_price, buyer_is_investor
+      from sales where is_arms_length and sale_price > 0 and not (property_type = 'condo' and unit is null)
+    ),
+    seq as (
+      select *, lag(sale_date) over w as d0, lag(sale_price) over w as p0, lag(property_type) over w as t0,
+             lag(buyer_is_investor) over w as investor0
+      from arm where pid is not null
+      window w as (partition by pid order by sale_date, sale_price)
+    ),
+    pairs as (
+      -- a purchase by an investor and its resale is a flip (a renovation premium, not the market's move): left out
+      select * from seq where d0 is not null and t0 = property_type and date_diff('day', d0, sale_date) >= ${REPEAT_SALES_MIN_DAYS}
+        and not coalesce(investor0, false)
+    ),
+    markets as (select distinct market_kind, zip, state_code, city_slug, month as first_month from market_monthly where month_no = 1)
+    select ${key('m', 'p')} as k,
+           date_diff('month', m.first_month, d0)::int as m1, date_diff('month', m.first_month, sale_date)::int as m2,
+           ln(sale_price / p0) as y
+    from pairs p join markets m on m.market_kind = 'zip' and m.zip = p.zip
+    where p.d0 >= m.first_month
+    union all
+    select ${key('m', 'p')}, date_diff('month', m.first_month, d0)::int, date_diff('month', m.first_month, sale_date)::int, ln(sale_price / p0)
+    from pairs p join markets m on m.market_kind = 'city' and m.state_code = p.state_code and m.city_slug = p.city_slug
+    where p.d0 >= m.first_month`);
+  const pairsOf = new Map<string, Pair[]>();
+  for (const p of pairRows) {
+    if (p.m2 <= p.m1 || p.m2 >= MONTHS) continue;
+    (pairsOf.get(p.k) ?? pairsOf.set(p.k, []).get(p.k)!).push({ m1: p.m1, m2: p.m2, y: p.y });
+  }
+  const series = new Map<string, typeof monthly>();
+  for (const r of monthly) (series.get(r.k) ?? series.set(r.k, []).get(r.k)!).push(r);
+
+  await ctx.db.run(`create or replace temp table trends_index (k varchar, month_no integer, index_method varchar, index_level double,
+    index_se double, index_sample_count integer, price_index double, price_index_low double, price_index_high double)`);
+  await ctx.db.run(`create or replace temp table trends_summary (k varchar, index_method varchar, pair_count integer, base_month_no integer,
+    change_3m_pct double, change_12m_pct double, change_24m_pct double)`);
+  const indexRows: unknown[][] = [];
+  const summaryRows: unknown[][] = [];
+  let repeat = 0;
+  for (const [k, rows] of series) {
+    const pairs = pairsOf.get(k) ?? [];
+    const method: IndexMethod = pairs.length >= REPEAT_SALES_MIN_PAIRS ? 'repeat_sales' : 'median';
+    if (method === 'repeat_sales') repeat++;
+    const levels: LevelPoint[] = method === 'repeat_sales'
+      ? repeatSalesLevels(pairs, MONTHS)
+      : rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count));
+    const { base, points } = rebase(levels, method);
+    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high]));
+    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, changePct(levels, 3), changePct(levels, 12), changePct(levels, 24)]);
+  }
+  await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double'], indexRows);
+  await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'double', 'double', 'double'], summaryRows);
+  await ctx.db.run(`create or replace table market_monthly as
+    select m.*, i.* exclude (k, month_no), confidence_by_count(i.index_sample_count) as confidence
+    from market_monthly m join trends_index i on i.k = ${key('m')} and i.month_no = m.month_no
+    order by m.market_kind, m.zip, m.state_code, m.city_slug, m.property_type, m.month_no`);
+  const hasDirection = await tableExists(ctx.db, 'mart_market_direction');
+  await ctx.db.run(`create or replace table mart_trends as
+    select m.market_kind, m.zip, m.state_code, m.city_slug, any_value(m.city) as city, any_value(m.state) as state, m.property_type,
+           s.index_method, s.pair_count, s.base_month_no, s.change_3m_pct, s.change_12m_pct, s.change_24m_pct,
+           ${hasDirection ? 'coalesce(any_value(d.direction), direction_30d(0))' : 'null::varchar'} as direction_30d,
+           ${hasDirection ? 'coalesce(any_value(d.direction_pct), 0)' : 'null::double'} as direction_30d_pct,
+           any_value(m.as_of) as as_of
+    from market_monthly m
+    join trends_summary s on s.k = ${key('m')}
+    ${hasDirection ? `left join mart_market_direction d on d.market_kind = m.market_kind and d.zip is not distinct from m.zip
+      and d.state_code is not distinct from m.state_code and d.city_slug is not distinct from m.city_slug` : ''}
+    group by all order by all`);
+  await ctx.db.run('drop table trends_index; drop table trends_summary');
+  if (ctx.paths.build) await reportSection(ctx);
+  ctx.log.info('mart_trends', { series: series.size, repeat_sales: repeat, pairs: pairRows.length });
+}
+
+const SPARK = '▁▂▃▄▅▆▇█';
+/** A text chart of a series: one block per value, its height by the value's place between the series' min and max. */
+function sparkline(values: readonly (number | null)[]): string {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return '';
+  const lo = Math.min(...known); const hi = Math.max(...known);
+  return values.map((v) => (v === null ? ' ' : SPARK[hi === lo ? 3 : Math.round(((v - lo) / (hi - lo)) * 7)]!)).join('');
+}
+
+/** The build report's section: the series of each source's largest market (the city and type with the most
+ *  arm's-length sales): its index over the last 24 months as a chart, with the method and the 12-month change. */
+async function reportSection(ctx: StageContext): Promise<void> {
+  const rows = await queryRows<{
+    source: string; city: string; state: string; property_type: string; method: string; pairs: number; sales: number;
+    first: string; last: string; idx: (number | null)[]; change_12m: number | null;
+  }>(ctx.db, `
+    with s as (
+      select source, state_code, slug(city) as city_slug, property_type, count(*) as n
+      from sales where is_arms_length and state_code is not null and slug(city) <> '' group by all
+    ),
+    best as (select *, row_number() over (partition by source order by n desc, state_code, city_slug, property_type) as r from s)
+    select b.source, t.city, t.state, t.property_type, t.index_method as method, t.pair_count::int as pairs,
+           sum(m.sale_count)::int as sales, min(m.month_label) filter (where m.month_no > 36) as first,
+           max(m.month_label) as last, list(round(m.price_index, 1) order by m.month_no) filter (where m.month_no > 36) as idx,
+           round(t.change_12m_pct, 1) as change_12m
+    from best b
+    join mart_trends t on t.market_kind = 'city' and t.state_code = b.state_code and t.city_slug = b.city_slug and t.property_type = b.property_type
+    join market_monthly m on m.market_kind = 'city' and m.state_code = b.state_code and m.city_slug = b.city_slug and m.property_type = b.property_type
+    where b.r = 1
+    group by all order by b.source`);
+  appendReportSection(ctx.paths.build, {
+    title: 'Market trends: the largest market of each source (price index, last 24 months)',
+    headers: ['source', 'market', 'type', 'method', 'pairs', 'sales (60 months)', 'months', 'index (base 100 at the first month with one)', 'last index', '12-month change %'],
+    rows: rows.map((r) => [r.source, `${r.city}, ${r.state}`, r.property_type, r.method, r.pairs, r.sales, `${r.first}..${r.last}`,
+      sparkline(r.idx), r.idx.filter((v) => v !== null).at(-1) ?? null, r.change_12m]),
+  });
+}

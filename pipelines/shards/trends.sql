@@ -1,0 +1,49 @@
+-- requires: market_monthly, mart_trends
+-- GET /v1/market/trends?zip= | city=&state=, property_type= : one shard per market (zip, or state + city) and
+-- property type holding the market's 60 months (market_monthly; `series` by column: one list of 60 per field, the
+-- oldest month first) and its summary (mart_trends). The route
+-- (api/market-trends.ts) keeps the last `months` of them and rebases the index to the first of those with a value
+-- (`level`, `se`: the log level and its standard error, warehouse/price-index.ts); it never recomputes a figure.
+with series as (
+    select market_kind, zip, state_code, city_slug, property_type,
+           {
+               month: list(month_label order by month_no),
+               sales_count: list(cast(sales_count as integer) order by month_no),
+               median_price: list(round_to(median_price, 0) order by month_no),
+               median_price_per_sqft: list(round_to(median_price_per_sqft, 2) order by month_no),
+               median_days_on_market: list(round_to(median_days_on_market, 1) order by month_no),
+               investor_purchase_share_pct: list(round_to(investor_purchase_share_pct, 1) order by month_no),
+               index_sample_count: list(cast(index_sample_count as integer) order by month_no),
+               confidence: list(confidence order by month_no),
+               level: list(round_to(index_level, 6) order by month_no),
+               se: list(round_to(index_se, 6) order by month_no)
+           } as series
+    from market_monthly group by all
+)
+select
+    t.zip,
+    case when t.market_kind = 'city' then t.state_code end as state,
+    case when t.market_kind = 'city' then t.city end as city,
+    t.property_type,
+    cast(to_json({
+        zip_code: t.zip,
+        city: t.city,
+        state: t.state,
+        property_type: t.property_type,
+        method: t.index_method,
+        pair_count: cast(t.pair_count as integer),
+        as_of: strftime(t.as_of, '%Y-%m-%d'),
+        series: m.series,
+        summary: {
+            change_3m_pct: round_to(t.change_3m_pct, 1),
+            change_12m_pct: round_to(t.change_12m_pct, 1),
+            change_24m_pct: round_to(t.change_24m_pct, 1),
+            direction_30d: t.direction_30d,
+            direction_30d_pct: round_to(t.direction_30d_pct, 1)
+        }
+    }) as varchar) as body
+from mart_trends t
+join series m on m.market_kind = t.market_kind and m.zip is not distinct from t.zip and m.state_code is not distinct from t.state_code
+ and m.city_slug is not distinct from t.city_slug and m.property_type = t.property_type
+where t.market_kind = 'zip' or t.city <> ''
+order by t.market_kind, t.zip, t.state_code, t.city_slug, t.property_type;

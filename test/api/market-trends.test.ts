@@ -1,0 +1,87 @@
+// GET /v1/market/trends (issue 23) over HTTP on the shared real build: the answer is the shard's series cut to
+// `months` and rebased (base 100 at the first month with an index), zip and city markets, and bad input as the
+// other market endpoints (400 malformed, 422 out of range, 404 a market without data).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { artifactsDir, readShard } from '../helpers/build.ts';
+import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import type { StoredTrends } from '../../api/market-trends.ts';
+
+interface Month {
+  month: string; sales_count: number | null; median_price: number | null; price_index: number | null;
+  price_index_low: number | null; price_index_high: number | null; sample_count: number; confidence: string;
+}
+interface Trends {
+  zip_code: string | null; city: string; state: string | null; property_type: string; months: number; method: string;
+  base_month: string | null; series: Month[]; summary: Record<string, unknown>; as_of: string;
+}
+
+let srv: TestServer;
+let key: string;
+beforeAll(async () => {
+  srv = await startTestServer(artifactsDir());
+  key = srv.key('builder', 100_000);
+});
+afterAll(async () => { await srv.close(); });
+
+async function get<T>(q: string): Promise<{ status: number; body: T }> {
+  const res = await srv.get(`/v1/market/trends?${q}`, key);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+describe('GET /v1/market/trends', () => {
+  test('a zip: the last `months` of its stored series (default 24), figures as stored, index rebased to 100', async () => {
+    const stored = readShard<StoredTrends>('market/trends/zip/98103/sfr.json');
+    const c = stored.series;
+    for (const months of [undefined, 3, 12, 60]) {
+      const { status, body } = await get<Trends>(`zip=98103${months ? `&months=${months}` : ''}`);
+      expect(status).toBe(200);
+      expect(schemaErrors('MarketTrends', body)).toEqual([]);
+      const n = months ?? 24;
+      expect(body.months).toBe(n);
+      expect(body.series.map((m) => m.month)).toEqual(c.month.slice(-n));
+      expect(body.series.map((m) => m.sales_count)).toEqual(c.sales_count.slice(-n));
+      expect(body.series.map((m) => m.median_price)).toEqual(c.median_price.slice(-n));
+      expect(body.summary).toEqual(stored.summary);
+      const level = c.level.slice(-n);
+      const b = level.findIndex((l) => l !== null);
+      expect(body.base_month).toBe(b < 0 ? null : c.month.slice(-n)[b]);
+      expect(b).toBeGreaterThanOrEqual(0);
+      expect(body.series[b]!.price_index).toBe(100);
+      for (const [i, m] of body.series.entries()) {
+        if (level[i] === null) { expect(m.price_index).toBeNull(); continue; }
+        expect(m.price_index!).toBeCloseTo(100 * Math.exp(level[i]! - level[b]!), 1);
+        expect(m.price_index_low!).toBeLessThanOrEqual(m.price_index!);
+        expect(m.price_index_high!).toBeGreaterThanOrEqual(m.price_index!);
+      }
+    }
+  });
+
+  test('a city (the place resolver\'s spelling) and a property type; the zip and city answers name their market', async () => {
+    const city = await get<Trends>('city=seattle&state=WA&months=12');
+    expect(city.status).toBe(200);
+    expect(schemaErrors('MarketTrends', city.body)).toEqual([]);
+    expect(city.body).toMatchObject({ zip_code: null, city: 'Seattle', state: 'WA', property_type: 'sfr', method: 'median', months: 12 });
+    const condo = await get<Trends>('city=New York&state=NY&property_type=condo');
+    expect(condo.status).toBe(200);
+    expect(condo.body).toMatchObject({ property_type: 'condo', method: 'repeat_sales' });
+    expect(condo.body.series.length).toBe(24);
+    const zip = await get<Trends>('zip=10025&property_type=condo&months=36');
+    expect(zip.body).toMatchObject({ zip_code: '10025', city: 'New York', state: 'NY', property_type: 'condo', months: 36 });
+  });
+
+  test('bad input: 400 malformed or missing, 422 out of range, 404 no data, never a 500', async () => {
+    const cases: [string, number][] = [
+      ['', 400], ['months=12', 400], ['zip=9810', 400], ['zip=98103&months=six', 400], ['city=Seattle', 400],
+      ['state=WA', 400], ['city=Seattle&state=Washington', 400], ['zip=98103&city=Seattle&state=WA', 422],
+      ['zip=98103&months=2', 422], ['zip=98103&months=61', 422], ['zip=98103&property_type=castle', 422],
+      ['city=Seattle&state=ZZ', 422], ['zip=00001', 404], ['city=Nowhereville&state=WA', 404], ['city=Seattle&state=PR', 404],
+    ];
+    for (const [q, status] of cases) {
+      const r = await get<{ message: string }>(q);
+      expect(r.status, `${q}: ${JSON.stringify(r.body)}`).toBe(status);
+      expect(schemaErrors('Problem', r.body), q).toEqual([]);
+    }
+    const none = await get<{ message: string }>('zip=00001&property_type=land');
+    expect(none.body.message).toBe('No land sales for zip 00001');
+  });
+});

@@ -1,0 +1,152 @@
+// Market trends (issue 23) on the shared real build: the monthly series of every King County zip against its RAW file
+// (parsed here with plain DuckDB, the arm's-length rules of warehouse/docs/market.md applied, never the build's
+// tables or macros), the repeat-sales index against the King County median, the minimum cohort over every trends
+// shard, and the 30-day direction of the rehab score and the trends, which read one definition, over every shard.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { buildDir, readShard } from '../helpers/build.ts';
+import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+import type { StoredTrends } from '../../api/market-trends.ts';
+
+interface StoredMonth {
+  month: string; sales_count: number | null; median_price: number | null; index_sample_count: number;
+  level: number | null; se: number | null;
+}
+/** A trends shard with its series (stored by column) as one object per month. */
+function readTrends(rel: string): StoredTrends & { months: StoredMonth[] } {
+  const s = readShard<StoredTrends>(rel);
+  const c = s.series;
+  return { ...s, months: c.month.map((month, i) => ({ month, sales_count: c.sales_count[i]!, median_price: c.median_price[i]!, index_sample_count: c.index_sample_count[i]!, level: c.level[i]!, se: c.se[i]! })) };
+}
+
+/** King County's raw sales: prices of at least $10,000, a sale recorded twice (id, date, price) counted once. */
+const KC = `
+  with raw as (
+    select zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price, id
+    from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)
+  )
+  select distinct zip, d, price, id from raw where price >= 10000 and regexp_full_match(zip, '[0-9]{5}')`;
+
+const shardsUnder = (rel: string): string[] => {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.name.endsWith('.json')) out.push(path.relative(path.join(buildDir(), 'shards'), abs));
+    }
+  };
+  walk(path.join(buildDir(), 'shards', rel));
+  return out.sort();
+};
+
+describe('market_monthly against the raw King County file', () => {
+  test('every King County zip: each month\'s count and median price within 0.1%; months under 5 sales are null', async () => {
+    const raw = await rawQuery<{ zip: string; month: string; n: number; median: number; as_of: string }>(`
+      with s as (${KC})
+      select zip, strftime(d, '%Y-%m') as month, count(*)::int as n, median(price) as median,
+             strftime(max(max(d)) over (partition by zip), '%Y-%m') as as_of
+      from s group by zip, month order by zip, month`);
+    const zips = [...new Set(raw.map((r) => r.zip))];
+    expect(zips.length).toBe(70);
+    let compared = 0;
+    for (const zip of zips) {
+      const stored = readTrends(`market/trends/zip/${zip}/sfr.json`);
+      expect(stored.months.length).toBe(60);
+      const rows = raw.filter((r) => r.zip === zip);
+      expect(stored.months.at(-1)!.month).toBe(rows[0]!.as_of); // the series ends at the zip's last sale
+      const byMonth = new Map(stored.months.map((m) => [m.month, m]));
+      for (const r of rows) {
+        const m = byMonth.get(r.month);
+        expect(m, `${zip} ${r.month}`).toBeDefined();
+        if (r.n < 5) {
+          expect(m!.sales_count, `${zip} ${r.month}`).toBeNull();
+          expect(m!.median_price, `${zip} ${r.month}`).toBeNull();
+          continue;
+        }
+        expect(m!.sales_count, `${zip} ${r.month}`).toBe(r.n);
+        expect(Math.abs(m!.median_price! - r.median) / r.median, `${zip} ${r.month}`).toBeLessThanOrEqual(0.001);
+        compared++;
+      }
+      // months without a raw sale carry no figure
+      const known = new Set(rows.map((r) => r.month));
+      for (const m of stored.months) if (!known.has(m.month)) expect(m.sales_count).toBeNull();
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  test('King County: every resale is within 13 months (a flip), so every market uses the median model; Seattle\'s index tracks the county median within its stated 95% interval', async () => {
+    const [longest] = await rawQuery<{ days: number }>(`
+      with s as (${KC}), p as (select d - lag(d) over (partition by id order by d) as days from s)
+      select max(days)::int as days from p`);
+    expect(longest!.days).toBeLessThan(365); // REPEAT_SALES_MIN_DAYS: no King County pair qualifies
+    const raw = await rawQuery<{ zip: string }>(`with s as (${KC}) select distinct zip from s`);
+    for (const { zip } of raw) expect(readShard<StoredTrends>(`market/trends/zip/${zip}/sfr.json`).method, zip).toBe('median');
+    const stored = readTrends('market/trends/city/WA/seattle/sfr.json');
+    expect(stored.method).toBe('median');
+    const county = new Map((await rawQuery<{ month: string; median: number }>(`
+      with s as (${KC}) select strftime(d, '%Y-%m') as month, median(price) as median from s group by month`)).map((r) => [r.month, r.median]));
+    const months = stored.months.filter((m) => m.level !== null && county.has(m.month));
+    expect(months.length).toBe(13);
+    const base = months[0]!;
+    for (const m of months.slice(1)) {
+      const index = m.level! - base.level!;
+      const median = Math.log(county.get(m.month)! / county.get(base.month)!);
+      // the interval the answer states for the median model: 1.96 sqrt(se^2 + se_base^2) on the log scale (warehouse/price-index.ts rebase)
+      expect(Math.abs(index - median), m.month).toBeLessThanOrEqual(1.959964 * Math.hypot(m.se!, base.se!));
+    }
+  });
+
+  test('every repeat-sales index tracks its own market\'s median price within its stated 95% interval (at least 90% of months)', () => {
+    const files = shardsUnder('market/trends').filter((f) => readShard<StoredTrends>(f).method === 'repeat_sales');
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    let inside = 0;
+    let months = 0;
+    for (const f of files) {
+      const s = readTrends(f);
+      expect(s.pair_count, f).toBeGreaterThanOrEqual(30);
+      const both = s.months.filter((m) => m.level !== null && m.median_price !== null);
+      const base = both[0];
+      for (const m of both.slice(1)) {
+        months++;
+        // the repeat-sales bound: 1.96 (se + se_base)
+        if (Math.abs((m.level! - base!.level!) - Math.log(m.median_price! / base!.median_price!)) <= 1.959964 * (m.se! + base!.se!)) inside++;
+      }
+    }
+    expect(months).toBeGreaterThan(100);
+    expect(inside / months).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('every trends shard', () => {
+  test('the minimum cohort: no figure from fewer than 5 sales, no index from fewer than 5 sales or pair ends', () => {
+    const files = shardsUnder('market/trends');
+    expect(files.length).toBeGreaterThan(3000);
+    for (const f of files) {
+      const s = readTrends(f);
+      for (const m of s.months) {
+        if (m.sales_count !== null) expect(m.sales_count, f).toBeGreaterThanOrEqual(5);
+        else expect(m.median_price, f).toBeNull();
+        if (m.index_sample_count < 5) expect(m.level, f).toBeNull();
+      }
+    }
+  });
+
+  test('rehab and trends never disagree on the 30-day direction', () => {
+    const rehab = shardsUnder('market/rehab');
+    expect(rehab.length).toBeGreaterThan(1000);
+    let compared = 0;
+    for (const f of rehab) {
+      const zip = f.split('/')[2]!;
+      const { trend } = readShard<{ trend: string }>(f);
+      for (const type of ['sfr', 'multi', 'condo', 'land', 'commercial']) {
+        const rel = `market/trends/zip/${zip}/${type}.json`;
+        if (!fs.existsSync(path.join(buildDir(), 'shards', rel))) continue;
+        expect(readShard<StoredTrends>(rel).summary['direction_30d'], `${zip} ${type}`).toBe(trend);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,68 @@
+// The price index math of the market trends (warehouse/price-index.ts), on hand-made pairs and medians.
+import { describe, expect, test } from 'vitest';
+import { changePct, medianLevel, rebase, repeatSalesLevels, type Pair } from '../../warehouse/price-index.ts';
+
+/** Every pair (a, b) of the months with `per` properties each, priced exactly on the index `truth` (log levels). */
+function exactPairs(truth: number[], per: number): Pair[] {
+  const pairs: Pair[] = [];
+  for (let a = 0; a < truth.length; a++) for (let b = a + 1; b < truth.length; b++) for (let k = 0; k < per; k++) pairs.push({ m1: a, m2: b, y: truth[b]! - truth[a]! });
+  return pairs;
+}
+
+describe('repeat sales', () => {
+  test('noise-free pairs give back the index (the small smoothing penalty moves it by under 0.1%), with about zero error', () => {
+    const truth = [0, 0.02, 0.05, 0.04, 0.1, 0.12];
+    const levels = repeatSalesLevels(exactPairs(truth, 2), truth.length);
+    levels.forEach((l, i) => {
+      expect(Math.abs(l.level! - truth[i]!)).toBeLessThan(0.001);
+      expect(l.se!).toBeLessThan(0.001);
+      expect(l.n).toBe(2 * (truth.length - 1));
+    });
+  });
+  test('a month with fewer than 5 pair ends has no level; the others stay defined across it', () => {
+    const pairs: Pair[] = [];
+    for (let k = 0; k < 6; k++) pairs.push({ m1: 0, m2: 2, y: 0.1 }, { m1: 2, m2: 3, y: 0.05 });
+    pairs.push({ m1: 1, m2: 3, y: 0.2 });
+    const levels = repeatSalesLevels(pairs, 4);
+    expect(levels[1]!.level).toBeNull(); // one pair end
+    expect(levels[2]!.level!).toBeCloseTo(0.1, 1);
+    expect(levels[3]!.level!).toBeGreaterThan(levels[2]!.level!);
+  });
+  test('noisy pairs: the error shrinks with more pairs', () => {
+    const noisy = (per: number): number => {
+      const pairs = exactPairs([0, 0.05, 0.1], per).map((p, i) => ({ ...p, y: p.y + (i % 2 ? 0.05 : -0.05) }));
+      return repeatSalesLevels(pairs, 3)[2]!.se!;
+    };
+    expect(noisy(40)).toBeLessThan(noisy(10));
+    expect(noisy(10)).toBeGreaterThan(0);
+  });
+});
+
+describe('median model, rebasing and changes', () => {
+  test('median levels: null below 5 sales; error 1.2533 sd / sqrt(n)', () => {
+    expect(medianLevel(300_000, 0.3, 4)).toEqual({ level: null, se: null, n: 4 });
+    const l = medianLevel(300_000, 0.3, 25);
+    expect(l.level).toBeCloseTo(Math.log(300_000), 12);
+    expect(l.se).toBeCloseTo(1.2533 * 0.3 / 5, 12);
+  });
+  test('rebase: 100 at the first month with a level, bounds by method', () => {
+    const pts = [{ level: null, se: null, n: 0 }, { level: 0, se: 0.1, n: 9 }, { level: Math.log(1.1), se: 0.1, n: 9 }];
+    const m = rebase(pts, 'median');
+    expect(m.base).toBe(1);
+    expect(m.points[0]).toEqual({ index: null, low: null, high: null });
+    expect(m.points[1]).toEqual({ index: 100, low: 100, high: 100 });
+    expect(m.points[2]!.index!).toBeCloseTo(110, 9);
+    expect(m.points[2]!.low!).toBeCloseTo(110 * Math.exp(-1.959964 * Math.SQRT2 * 0.1), 9);
+    const r = rebase(pts, 'repeat_sales');
+    expect(r.points[2]!.high!).toBeCloseTo(110 * Math.exp(1.959964 * 0.2), 9);
+    expect(rebase([{ level: null, se: null, n: 0 }], 'median').base).toBeNull();
+  });
+  test('changePct: from the latest month with a level back n months; null when that month has none', () => {
+    const lv = (x: number | null) => ({ level: x === null ? null : Math.log(x), se: 0, n: 9 });
+    const pts = [lv(100), lv(null), lv(110), lv(121), lv(null)];
+    expect(changePct(pts, 1)).toBeCloseTo(10, 9); // 121 vs 110
+    expect(changePct(pts, 3)).toBeCloseTo(21, 9); // 121 vs 100
+    expect(changePct(pts, 2)).toBeNull(); // month 1 has none
+    expect(changePct(pts, 4)).toBeNull(); // before the series
+  });
+});

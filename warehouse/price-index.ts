@@ -1,0 +1,149 @@
+// The price index of the market trends (warehouse/docs/market.md "market_monthly and the trends"): pure functions
+// shared by the build (pipelines/marts/30_mart_market_trends.ts, which fits it) and the API (api/market-trends.ts, which
+// rebases the stored series to the first month of the requested window). A series is stored as log levels with
+// standard errors; an index is 100 * exp(level_t - level_base).
+
+/** Repeat-sales needs at least this many pairs in a market and property type; below it the median model is used. */
+export const REPEAT_SALES_MIN_PAIRS = 30;
+/** A pair's two sales at least a year apart. Case-Shiller leaves out resales within six months (flips); in a file
+ *  spanning about a year every resale is one: King County's 177 repeat sales gained a median 54% within 13 months
+ *  with the recorded house unchanged, a renovation premium, not the market's move. */
+export const REPEAT_SALES_MIN_DAYS = 365;
+/** Minimum cohort: a month with fewer sales (median) or pair ends (repeat sales) has no index value. */
+export const MIN_COHORT = 5;
+/** Random-walk penalty between adjacent months: keeps the repeat-sales fit solvable across months without pairs. */
+export const SMOOTHING = 0.01;
+/** Two-sided 95% normal quantile: the index bounds. */
+export const Z95 = 1.959964;
+
+export type IndexMethod = 'repeat_sales' | 'median';
+
+export interface LevelPoint {
+  /** log level relative to the series' anchor; null below the minimum cohort */
+  level: number | null;
+  /** its standard error */
+  se: number | null;
+  /** sales (median) or pair ends (repeat sales) in the month */
+  n: number;
+}
+
+export interface Pair {
+  /** 0-based month of the first and second sale within the series, first < second */
+  m1: number;
+  m2: number;
+  /** ln(second price / first price) */
+  y: number;
+}
+
+/** Median model: the month's log median price, its standard error ~ 1.2533 sd(ln price) / sqrt(n) (the asymptotic
+ *  error of a median, sqrt(pi/2) times that of a mean). Null below the minimum cohort. */
+export function medianLevel(medianPrice: number | null, lnSd: number | null, n: number): LevelPoint {
+  if (n < MIN_COHORT || medianPrice === null || !(medianPrice > 0)) return { level: null, se: null, n };
+  return { level: Math.log(medianPrice), se: 1.2533 * (lnSd ?? 0) / Math.sqrt(n), n };
+}
+
+/** Solves the symmetric positive definite system A x = b in place (Cholesky); returns A^-1 too. */
+function invertSpd(a: number[][]): number[][] {
+  const n = a.length;
+  const l = a.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = a[i]![j]!;
+      for (let k = 0; k < j; k++) s -= l[i]![k]! * l[j]![k]!;
+      l[i]![j] = i === j ? Math.sqrt(Math.max(s, 1e-12)) : s / l[j]![j]!;
+    }
+  }
+  // inverse of L, then A^-1 = L^-T L^-1
+  const li = a.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    li[i]![i] = 1 / l[i]![i]!;
+    for (let j = 0; j < i; j++) {
+      let s = 0;
+      for (let k = j; k < i; k++) s -= l[i]![k]! * li[k]![j]!;
+      li[i]![j] = s / l[i]![i]!;
+    }
+  }
+  const inv = a.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = 0;
+      for (let k = i; k < n; k++) s += li[k]![i]! * li[k]![j]!;
+      inv[i]![j] = s;
+      inv[j]![i] = s;
+    }
+  }
+  return inv;
+}
+
+/**
+ * Repeat sales (Bailey-Muth-Nourse, the regression under Case-Shiller): ln(p2/p1) = b[m2] - b[m1] + e with b[0] = 0,
+ * least squares with a small random-walk penalty SMOOTHING * sum (b[t] - b[t-1])^2 so months without a pair stay
+ * defined. Standard errors from the sandwich s^2 A^-1 X'X A^-1 (A = X'X + penalty). A month whose pair ends number
+ * fewer than MIN_COHORT has no level (null).
+ */
+export function repeatSalesLevels(pairs: readonly Pair[], months: number): LevelPoint[] {
+  const k = months - 1; // unknowns b[1..months-1]
+  const xtx = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  const xty = new Array<number>(k).fill(0);
+  const ends = new Array<number>(months).fill(0);
+  for (const p of pairs) {
+    ends[p.m1]!++;
+    ends[p.m2]!++;
+    const i = p.m2 - 1; const j = p.m1 - 1; // +1 at m2, -1 at m1 (month 0 is the anchor)
+    xtx[i]![i]! += 1; xty[i]! += p.y;
+    if (j >= 0) { xtx[j]![j]! += 1; xty[j]! -= p.y; xtx[i]![j]! -= 1; xtx[j]![i]! -= 1; }
+  }
+  const a = xtx.map((r) => [...r]);
+  for (let t = 0; t < k; t++) {
+    // (b[t+1] - b[t])^2: the first difference against the anchor b[0] = 0 for t = 0
+    a[t]![t]! += SMOOTHING;
+    if (t > 0) { a[t - 1]![t - 1]! += SMOOTHING; a[t]![t - 1]! -= SMOOTHING; a[t - 1]![t]! -= SMOOTHING; }
+  }
+  const inv = invertSpd(a);
+  const b = inv.map((row) => row.reduce((s, v, j) => s + v * xty[j]!, 0));
+  const level = (m: number): number => (m === 0 ? 0 : b[m - 1]!);
+  let rss = 0;
+  for (const p of pairs) rss += (p.y - (level(p.m2) - level(p.m1))) ** 2;
+  const touched = ends.filter((e) => e > 0).length;
+  const s2 = rss / Math.max(pairs.length - Math.max(touched - 1, 1), 1);
+  // sandwich: cov = s2 * inv * xtx * inv
+  const m = inv.map((row) => xtx.map((_, j) => row.reduce((s, v, q) => s + v * xtx[q]![j]!, 0)));
+  const varOf = (t: number): number => m[t]!.reduce((s, v, q) => s + v * inv[q]![t]!, 0) * s2;
+  return Array.from({ length: months }, (_, t) => {
+    const n = ends[t]!;
+    if (n < MIN_COHORT) return { level: null, se: null, n };
+    return { level: level(t), se: t === 0 ? 0 : Math.sqrt(Math.max(varOf(t - 1), 0)), n };
+  });
+}
+
+export interface IndexPoint { index: number | null; low: number | null; high: number | null }
+
+/**
+ * The index of each point relative to the base (the first point with a level): 100 * exp(level - base) with a 95%
+ * interval. The error of a difference: median months are independent samples (sqrt(se^2 + se_base^2)); repeat-sales
+ * levels are correlated, so the bound se + se_base (never narrower than the true one) is used.
+ */
+export function rebase(points: readonly LevelPoint[], method: IndexMethod): { base: number | null; points: IndexPoint[] } {
+  const base = points.findIndex((p) => p.level !== null);
+  if (base < 0) return { base: null, points: points.map(() => ({ index: null, low: null, high: null })) };
+  const b = points[base]!;
+  return {
+    base,
+    points: points.map((p, i) => {
+      if (p.level === null || p.se === null) return { index: null, low: null, high: null };
+      if (i === base) return { index: 100, low: 100, high: 100 };
+      const d = p.level - b.level!;
+      const se = method === 'repeat_sales' ? p.se + (b.se ?? 0) : Math.sqrt(p.se ** 2 + (b.se ?? 0) ** 2);
+      return { index: 100 * Math.exp(d), low: 100 * Math.exp(d - Z95 * se), high: 100 * Math.exp(d + Z95 * se) };
+    }),
+  };
+}
+
+/** Percent change of the index from `back` months before the latest month with a level to it; null when either has none. */
+export function changePct(points: readonly LevelPoint[], back: number): number | null {
+  let last = -1;
+  for (let i = points.length - 1; i >= 0; i--) if (points[i]!.level !== null) { last = i; break; }
+  if (last < 0 || last - back < 0) return null;
+  const from = points[last - back]!.level;
+  return from === null ? null : 100 * (Math.exp(points[last]!.level! - from) - 1);
+}
