@@ -52,6 +52,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/valuation/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The valuation back-test's scorecard: accuracy and 80% interval coverage per source and confidence tier, PRD and PRB by price tier */
+        get: operations["getValuationScorecard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/research/query": {
         parameters: {
             query?: never;
@@ -120,6 +137,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monthly sales, medians and a price index (repeat sales or median) for a zip or a city */
+        get: operations["getMarketTrends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/geo/states": {
         parameters: {
             query?: never;
@@ -180,6 +214,23 @@ export type paths = {
         };
         /** Flood zone, Superfund proximity and environmental risk for a zip or a point */
         get: operations["getLocationRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One property: facts, sales newest first, permits, distress filings, owner type; ?include=lineage cites the source row of every field */
+        get: operations["getProperty"];
         put?: never;
         post?: never;
         delete?: never;
@@ -536,6 +587,76 @@ export type components = {
             confidence: "low" | "medium" | "high";
             comp_count: number;
             as_of: string;
+            subject: {
+                matched: boolean;
+                property_id: string | null;
+                /** @enum {string|null} */
+                matched_on: "sale" | "parcel" | null;
+                /** @enum {string} */
+                mode: "record" | "request" | "typical";
+                facts: {
+                    name: string;
+                    value: number | string;
+                    /** @enum {string} */
+                    source: "record" | "request" | "zip_typical";
+                }[];
+            };
+            model: string;
+            comps: {
+                property_id: string | null;
+                address: string | null;
+                zip: string;
+                sale_date: string;
+                price: number;
+                sqft: number;
+                distance_km: number | null;
+                similarity: number;
+                time_adjustment_pct: number;
+                feature_adjustment_pct: number;
+                adjusted_price: number;
+                weight: number;
+            }[];
+        };
+        ValuationScorecard: {
+            build_id: string;
+            method: string;
+            sources: {
+                source: string;
+                model: string;
+                test_start: string;
+                test_sales: number;
+            }[];
+            accuracy: {
+                source: string;
+                /** @enum {string} */
+                subject: "record" | "request" | "typical";
+                /** @enum {string} */
+                confidence: "all" | "low" | "medium" | "high";
+                n: number;
+                mdape: number;
+                ppe10: number;
+                ppe20: number;
+                coverage_80: number | null;
+                median_width: number | null;
+            }[];
+            fairness: {
+                source: string;
+                /** @enum {string} */
+                price_tier: "all" | "q1" | "q2" | "q3" | "q4";
+                price_low: number;
+                price_high: number;
+                n: number;
+                median_ratio: number;
+                prd: number;
+                prb: number | null;
+                prd_ok: boolean;
+                prb_ok: boolean | null;
+            }[];
+            accepted: {
+                coverage_80: number[];
+                prd: number[];
+                prb: number[];
+            };
         };
         ResearchAnswer: {
             answer: string;
@@ -596,6 +717,41 @@ export type components = {
             list_to_sale_ratio: number | null;
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
+            as_of: string;
+        };
+        MarketTrends: {
+            zip_code: string | null;
+            city: string;
+            state: string | null;
+            /** @enum {string} */
+            property_type: "sfr" | "multi" | "condo" | "land" | "commercial";
+            months: number;
+            /** @enum {string} */
+            method: "repeat_sales" | "median";
+            pair_count: number;
+            base_month: string | null;
+            series: {
+                month: string;
+                sales_count: number | null;
+                median_price: number | null;
+                median_price_per_sqft: number | null;
+                median_days_on_market: number | null;
+                investor_purchase_share_pct: number | null;
+                price_index: number | null;
+                price_index_low: number | null;
+                price_index_high: number | null;
+                sample_count: number;
+                /** @enum {string} */
+                confidence: "low" | "medium" | "high";
+            }[];
+            summary: {
+                change_3m_pct: number | null;
+                change_12m_pct: number | null;
+                change_24m_pct: number | null;
+                /** @enum {string|null} */
+                direction_30d: "up" | "flat" | "down" | null;
+                direction_30d_pct: number | null;
+            };
             as_of: string;
         };
         StateList: {
@@ -666,6 +822,107 @@ export type components = {
             confidence: "low" | "medium" | "high";
             as_of: string;
         };
+        PropertyRecord: {
+            property_id: string;
+            parcel_id: string | null;
+            address: string | null;
+            unit: string | null;
+            city: string | null;
+            state: string | null;
+            zip: string | null;
+            county: string | null;
+            lat: number | null;
+            lng: number | null;
+            /** @enum {string|null} */
+            property_type: "sfr" | "multi" | "condo" | "land" | "commercial" | null;
+            beds: number | null;
+            baths: number | null;
+            sqft: number | null;
+            lot_sqft: number | null;
+            year_built: number | null;
+            /** @enum {string|null} */
+            owner_type: "individual" | "corporate" | "trust" | "bank" | "government" | null;
+            absentee_owner: boolean | null;
+            source: string;
+            sales: {
+                date: string;
+                price: number;
+                price_per_sqft: number | null;
+                buyer: string | null;
+                seller: string | null;
+                arms_length: boolean | null;
+                portfolio: boolean;
+                investor_buyer: boolean | null;
+                flip_leg: boolean;
+            }[];
+            permits: {
+                date: string;
+                type: string;
+                description: string | null;
+                valuation: number | null;
+            }[];
+            distress: {
+                date: string;
+                kind: string;
+                amount: number | null;
+            }[];
+            links: {
+                comps: string | null;
+                location_risk: string | null;
+            };
+            as_of: string;
+            lineage?: {
+                build_id: string;
+                rule: string;
+                fields: {
+                    [key: string]: {
+                        value: unknown;
+                        source: string;
+                        table: string;
+                        file: string | null;
+                        line: number | null;
+                        record_date: string | null;
+                        vintage: string | null;
+                        losing_values: {
+                            value: unknown;
+                            source: string;
+                            table: string;
+                            file: string | null;
+                            line: number | null;
+                            record_date: string | null;
+                            vintage: string | null;
+                        }[];
+                    };
+                };
+                sales: {
+                    sale_id: string;
+                    source: string;
+                    table: string;
+                    file: string | null;
+                    line: number | null;
+                    record_date: string | null;
+                    vintage: string | null;
+                }[];
+                permits: {
+                    permit_id: string;
+                    source: string;
+                    table: string;
+                    file: string | null;
+                    line: number | null;
+                    record_date: string | null;
+                    vintage: string | null;
+                }[];
+                distress: {
+                    distress_id: string;
+                    source: string;
+                    table: string;
+                    file: string | null;
+                    line: number | null;
+                    record_date: string | null;
+                    vintage: string | null;
+                }[];
+            };
+        };
         AutocompleteResults: {
             query: string;
             results: {
@@ -679,6 +936,7 @@ export type components = {
                 beds: number | null;
                 baths: number | null;
                 sqft: number | null;
+                property_id: string | null;
             }[];
         };
         MarketLegalRisk: {
@@ -837,6 +1095,8 @@ export type components = {
             created_at: string;
             consecutive_failures: number;
             pending_messages: number;
+            /** @description Messages given up on (retries exhausted, or the endpoint disabled): the dead letters */
+            dead_messages: number;
             last_delivery: null | {
                 event_id: string;
                 type: string;
@@ -991,7 +1251,7 @@ export type components = {
             generated_at: string;
             datasets: {
                 /** @enum {string} */
-                dataset: "comps" | "rehab" | "investor" | "location_risk" | "regulations" | "cities" | "states";
+                dataset: "comps" | "rehab" | "investor" | "market_monthly" | "location_risk" | "regulations" | "cities" | "states" | "properties" | "property_sales" | "property_lineage";
                 description: string;
                 rows: number;
                 columns: {
@@ -1001,7 +1261,7 @@ export type components = {
             }[];
             files: {
                 /** @enum {string} */
-                dataset: "comps" | "rehab" | "investor" | "location_risk" | "regulations" | "cities" | "states";
+                dataset: "comps" | "rehab" | "investor" | "market_monthly" | "location_risk" | "regulations" | "cities" | "states" | "properties" | "property_sales" | "property_lineage";
                 /** @enum {string} */
                 format: "parquet" | "csv" | "ndjson";
                 file: string;
@@ -1131,6 +1391,19 @@ export type components = {
                 "application/json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request URI (path and query) is longer than the server reads */
+        UriTooLong: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body is not sent as application/json */
         UnsupportedMediaType: {
             headers: {
@@ -1189,7 +1462,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
                 /** @description Regulation category */
                 category?: "landlord_tenant" | "eviction" | "creative_finance" | "adverse_possession" | "foreclosure" | "zoning" | "disclosure" | "rent_control" | "tax_deed_lien";
                 /** @description Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values */
@@ -1225,6 +1498,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1253,6 +1527,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1267,18 +1542,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 5-digit US ZIP code */
+                    /**
+                     * @description 5-digit US ZIP code
+                     * @example 98103
+                     */
                     zip: string;
-                    /** @description Street address */
+                    /**
+                     * @description Street address
+                     * @example 1301 2nd Ave
+                     */
                     address: string;
                     /** @description Living area in sqft (100-50,000); improves accuracy */
-                    sqft?: number;
-                    /**
-                     * @description excellent, good, fair or poor; default good
-                     * @default good
-                     * @enum {string}
-                     */
-                    condition?: "excellent" | "good" | "fair" | "poor";
+                    sqft?: number | null;
+                    /** @description excellent, good, fair or poor; default good */
+                    condition?: ("excellent" | "good" | "fair" | "poor") | null;
                 };
             };
         };
@@ -1302,7 +1579,41 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getValuationScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValuationScorecard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1318,23 +1629,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Natural-language question (cut at 2,000 characters) */
+                    /**
+                     * @description Natural-language question (cut at 2,000 characters)
+                     * @example eviction notice period in Washington
+                     */
                     query: string;
                     /** @description Optional zip, city and state context */
                     context?: {
                         /** @description ZIP context */
-                        zip?: string;
+                        zip?: string | null | "";
                         /** @description City context */
-                        city?: string;
+                        city?: string | null | "";
                         /** @description 2-letter state context */
-                        state?: string;
-                    };
-                    /**
-                     * @description quick (concise) or deep (complete, full citations); default quick
-                     * @default quick
-                     * @enum {string}
-                     */
-                    depth?: "quick" | "deep";
+                        state?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW") | null | "";
+                    } | null;
+                    /** @description quick (concise) or deep (complete, full citations); default quick */
+                    depth?: ("quick" | "deep") | null;
                 };
             };
         };
@@ -1358,6 +1668,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -1396,6 +1707,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1407,7 +1719,7 @@ export interface operations {
                 /** @description City name, URL-encoded */
                 city: string;
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
                 /** @description Lookback months, 3-24, default 12 */
                 months?: number;
             };
@@ -1435,6 +1747,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1474,6 +1787,51 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarketTrends: {
+        parameters: {
+            query?: {
+                /** @description 5-digit US ZIP code (or give city and state) */
+                zip?: string;
+                /** @description City name, URL-encoded, with state (instead of zip) */
+                city?: string;
+                /** @description 2-letter uppercase state code, with city */
+                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
+                /** @description sfr, multi, condo, land or commercial; default sfr */
+                property_type?: "sfr" | "multi" | "condo" | "land" | "commercial";
+                /** @description Months of the series, 3-60, default 24 */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketTrends"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1506,6 +1864,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1517,7 +1876,7 @@ export interface operations {
                 /** @description City name, URL-encoded */
                 city: string;
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
             };
             header?: never;
             path?: never;
@@ -1543,6 +1902,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1552,7 +1912,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
                 /** @description primary, secondary, tertiary or rural */
                 tier?: "primary" | "secondary" | "tertiary" | "rural";
                 /** @description When true, only markets with active platform users */
@@ -1582,6 +1942,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1621,6 +1982,53 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProperty: {
+        parameters: {
+            query?: {
+                /** @description The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state */
+                property_id?: string;
+                /** @description Street address, with zip */
+                address?: string;
+                /** @description 5-digit US ZIP code, with address */
+                zip?: string;
+                /** @description The source's parcel id (King County id, NYC BBL, Philadelphia OPA account, Denver schedule number), with state */
+                parcel_id?: string;
+                /** @description 2-letter uppercase state code */
+                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
+                /** @description lineage: the source, file, line, vintage and build of every field, and the losing values */
+                include?: "lineage";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1634,7 +2042,7 @@ export interface operations {
                 /** @description Max results, 1-10, default 5 */
                 limit?: number;
                 /** @description 2-letter uppercase state code */
-                state?: string;
+                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
             };
             header?: never;
             path?: never;
@@ -1660,6 +2068,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1669,7 +2078,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
                 /** @description City name, URL-encoded */
                 city: string;
             };
@@ -1697,6 +2106,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1706,7 +2116,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
                 /** @description City name, URL-encoded */
                 city?: string;
             };
@@ -1734,6 +2144,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1743,7 +2154,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 2-letter uppercase state code */
-                state: string;
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW";
             };
             header?: never;
             path?: never;
@@ -1769,6 +2180,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1801,6 +2213,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1815,12 +2228,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description https (or http) URL that receives POSTed events; must resolve to public addresses */
-                    url: string;
-                    /** @description Event types to receive: build.published, market.rehab_label_changed, regulation.changed */
+                    /**
+                     * @description https (or http) URL that receives POSTed events; must resolve to public addresses
+                     * @example https://hooks.example.com/reii
+                     */
+                    url: string & (unknown & unknown);
+                    /**
+                     * @description Event types to receive: build.published, market.rehab_label_changed, regulation.changed
+                     * @example [
+                     *       "build.published"
+                     *     ]
+                     */
                     events: ("build.published" | "market.rehab_label_changed" | "regulation.changed")[];
                     /** @description Optional label */
-                    description?: string;
+                    description?: string | null;
                 };
             };
         };
@@ -1844,6 +2265,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -1877,6 +2299,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1911,6 +2334,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1942,6 +2366,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1962,8 +2387,8 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Dataset: comps, rehab, investor, location_risk, regulations, cities, states */
-                dataset: "comps" | "rehab" | "investor" | "location_risk" | "regulations" | "cities" | "states";
+                /** @description Dataset: comps, rehab, investor, market_monthly, location_risk, regulations, cities, states, properties, property_sales, property_lineage */
+                dataset: "comps" | "rehab" | "investor" | "market_monthly" | "location_risk" | "regulations" | "cities" | "states" | "properties" | "property_sales" | "property_lineage";
             };
             cookie?: never;
         };
@@ -2022,6 +2447,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             /** @description Range not satisfiable; Content-Range: bytes *\/<size> */
             416: {
                 headers: {
@@ -2059,6 +2485,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2085,6 +2512,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2115,6 +2543,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
