@@ -28,6 +28,8 @@ const EXAMPLES: Record<string, unknown> = {
   state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: 'Seattle',
   address: '1301 2nd Ave', query: 'eviction notice period in Washington', sqft: 1800, beds: 3, baths: 2,
   url: 'https://hooks.example.com/reii', description: 'production listener', id: 'wh_AbCdEfGh1234',
+  // King County parcel 7129300520 (its first sale in kc_house_data) and its property_id (the property_id() macro)
+  parcel_id: '7129300520', property_id: '67792757b63bcd35',
 };
 
 function exampleOf(s: ParamSpec): unknown {

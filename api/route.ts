@@ -41,8 +41,14 @@ export interface Route {
   /** Cross-field rules after each value passed its own: return the failures. */
   check?(v: Values): FieldError[];
   /** The parameter dependencies `check` enforces, published in the OpenAPI document (x-param-rules): each
-   *  `together` group is given whole or not at all; at least one `anyOf` group is given whole. */
-  paramRules?: { together?: readonly (readonly string[])[]; anyOf?: readonly (readonly string[])[] };
+   *  `together` group is given whole or not at all; at least one `anyOf` group is given whole; exactly one `oneOf`
+   *  group is given whole and no name of another `oneOf` group is given; each `requires` name needs the names it lists. */
+  paramRules?: {
+    together?: readonly (readonly string[])[];
+    anyOf?: readonly (readonly string[])[];
+    oneOf?: readonly (readonly string[])[];
+    requires?: Readonly<Record<string, readonly string[]>>;
+  };
   cacheControl: string;
   response: string; // name of the response schema in api/schemas.ts
   /** False for routes that answer without a data build (account state such as webhooks). Default true. */

@@ -209,6 +209,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET', path: '/v1/market/trends', group: 'market', cacheControl: CACHE.shard, response: 'MarketTrends', // issue 23
     summary: 'Monthly sales, medians and a price index (repeat sales or median) for a zip or a city', query: TRENDS_QUERY, check: checkTrendsMarket,
+    paramRules: { oneOf: [['zip'], ['city', 'state']] },
     resolve(v, build) {
       const type = String(v['property_type']), zip = v['zip'];
       if (zip !== undefined) return trendsAnswer(build, shard('trends', { zip, property_type: type }, `No ${type} sales for zip ${String(zip)}`), v['months']);
@@ -268,13 +269,14 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/property', group: 'property', cacheControl: CACHE.shard, response: 'PropertyRecord',
     summary: 'One property: facts, sales newest first, permits, distress filings, owner type; ?include=lineage cites the source row of every field',
     query: [
-      { name: 'property_id', type: 'string', min: 1, max: 64, description: 'The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state' },
+      { name: 'property_id', type: 'string', min: 1, max: 64, pattern: PROPERTY_ID_RE.source, description: 'The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state' },
       { name: 'address', type: 'string', min: 1, max: 200, description: 'Street address, with zip' },
       p.zip(false, '5-digit US ZIP code, with address'),
       { name: 'parcel_id', type: 'string', min: 1, max: 64, description: "The source's parcel id (King County id, NYC BBL, Philadelphia OPA account, Denver schedule number), with state" },
       p.state(false),
       { name: 'include', type: 'enum', enum: ['lineage'], description: 'lineage: the source, file, line, vintage and build of every field, and the losing values' },
     ],
+    paramRules: { oneOf: [['property_id'], ['address'], ['parcel_id']], requires: { address: ['zip'], parcel_id: ['state'] } },
     check(v) {
       const id = v['property_id'];
       if (id !== undefined) {

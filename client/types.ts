@@ -1992,7 +1992,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state */
-                property_id?: string;
+                property_id?: string & (unknown & unknown);
                 /** @description Street address, with zip */
                 address?: string;
                 /** @description 5-digit US ZIP code, with address */

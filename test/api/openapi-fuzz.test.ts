@@ -14,7 +14,7 @@ import { removeTmpDirs } from '../helpers/tmp.ts';
 
 type Schema = Record<string, unknown>;
 interface Param { name: string; in: 'query' | 'path'; required: boolean; schema: Schema }
-interface Operation { 'x-param-rules'?: { together?: string[][]; anyOf?: string[][] }; parameters: Param[]; requestBody?: { content: { 'application/json': { schema: Schema } } }; responses: Record<string, { content?: Record<string, { schema: Schema }> } | { $ref: string }>; security?: unknown[] }
+interface Operation { 'x-param-rules'?: { together?: string[][]; anyOf?: string[][]; oneOf?: string[][]; requires?: Record<string, string[]> }; parameters: Param[]; requestBody?: { content: { 'application/json': { schema: Schema } } }; responses: Record<string, { content?: Record<string, { schema: Schema }> } | { $ref: string }>; security?: unknown[] }
 interface Doc { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
 
 let srv: TestServer;
@@ -81,7 +81,8 @@ describe('examples of the document', () => {
         else qs.set(p.name, String(ex));
       }
       const rules = op['x-param-rules'];
-      for (const name of rules?.anyOf?.[0] ?? []) {
+      const first = rules?.anyOf?.[0] ?? rules?.oneOf?.[0] ?? [];
+      for (const name of [...first, ...first.flatMap((n) => rules?.requires?.[n] ?? [])]) {
         const p = op.parameters.find((x) => x.name === name)!;
         qs.set(name, String((p.schema['examples'] as unknown[])[0]));
       }
@@ -124,6 +125,12 @@ describe('OpenAPI fuzz (fast-check) over every operation', () => {
           const rules = op['x-param-rules'];
           for (const g of rules?.together ?? []) if (g.some((n) => given.has(n)) && !g.every((n) => given.has(n))) valid = false;
           if (rules?.anyOf && !rules.anyOf.some((g) => g.every((n) => given.has(n)))) valid = false;
+          if (rules?.oneOf) {
+            const whole = rules.oneOf.filter((g) => g.every((n) => given.has(n)));
+            const touched = rules.oneOf.filter((g) => g.some((n) => given.has(n)));
+            if (whole.length !== 1 || touched.length !== 1) valid = false;
+          }
+          for (const [n, needs] of Object.entries(rules?.requires ?? {})) if (given.has(n) && !needs.every((m) => given.has(m))) valid = false;
           if (bodySchema) valid = valid && ajv.compile({ ...bodySchema })(body);
           const target = url + (qs.size ? `?${qs}` : '');
           const headers: Record<string, string> = { 'X-Service-Key': key };
