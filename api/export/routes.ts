@@ -64,7 +64,12 @@ export const EXPORT_ROUTES: readonly Route[] = [
       if (!m) throw noExport(build);
       const format = v['format'] as ExportFormat;
       const entry = m.files.find((f) => f.dataset === v['dataset'] && f.format === format);
-      if (!entry) throw new HttpError('no_data', `Dataset ${String(v['dataset'])} is not in build ${build.buildId}${m.skipped.some((s) => s.dataset === v['dataset']) ? ' (its table was not built)' : ''}`);
+      if (!entry) {
+        const formats = m.files.filter((f) => f.dataset === v['dataset']).map((f) => f.format);
+        const why = formats.length ? ` as ${format} (this dataset is exported as ${formats.join(', ')})`
+          : m.skipped.some((s) => s.dataset === v['dataset']) ? ' (its table was not built)' : '';
+        throw new HttpError('no_data', `Dataset ${String(v['dataset'])} is not in build ${build.buildId}${why}`);
+      }
       const abs = path.join(build.dir, 'export', entry.file);
       let size: number;
       try {

@@ -52,7 +52,7 @@ export async function run(ctx: StageContext): Promise<void> {
       csv: `(format csv, header true)`,
       ndjson: `(format json)`,
     };
-    for (const format of EXPORT_FORMATS) {
+    for (const format of ds.formats ?? EXPORT_FORMATS) {
       const file = `${ds.dataset}.${EXTENSION[format]}`;
       const abs = path.join(dir, file);
       await ctx.db.run(`copy (${select(format === 'csv')}) to ${lit(abs)} ${targets[format]}`);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish } from '../../pipelines/publish.ts';
 import { FORMAT_VERSION } from '../../warehouse/layout.ts';
 import { run as runExport } from '../../pipelines/export/write.ts';
-import { EXPORT_DATASET_NAMES, type ExportManifest } from '../../warehouse/export.ts';
+import { EXPORT_DATASET_NAMES, EXPORT_DATASETS, EXPORT_FORMATS, type ExportManifest } from '../../warehouse/export.ts';
 import { parseRange } from '../../api/export/files.ts';
 import { openWarehouse, queryRows } from '../../warehouse/db.ts';
 import { makeContext, type TestContext } from '../helpers/context.ts';
@@ -70,6 +70,7 @@ describe('export step and routes over a small build', () => {
         ('wa-1', 'WA', 'eviction', 'active', '{"days": 14}'::json, ['source'], 'He said "no", then left'),
         ('wa-2', 'WA', 'zoning', 'expired', null, []::varchar[], 'line one
 line two')) t(id, state_code, category, status, structured_data, uncertain_fields, summary);
+      create table property_lineage as select * from (values ('67792757b63bcd35', 'sqft', '1180', true)) t(property_id, field, value, chosen);
     `);
     artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-export-art-'));
     dir = path.join(artifacts, 'builds', 'x1');
@@ -86,14 +87,16 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
     ctx?.close();
   });
 
-  test('manifest: present datasets in three formats, absent tables skipped', () => {
+  test('manifest: present datasets in their formats, absent tables skipped', () => {
     expect(manifest.build_id).toBe('x1');
-    expect(manifest.datasets.map((d) => d.dataset)).toEqual(['location_risk', 'regulations', 'states']);
-    expect(manifest.skipped.map((s) => s.dataset)).toEqual(['comps', 'rehab', 'investor', 'market_monthly', 'cities', 'properties', 'property_sales', 'property_lineage']);
+    expect(manifest.datasets.map((d) => d.dataset)).toEqual(['location_risk', 'regulations', 'states', 'property_lineage']);
+    expect(manifest.skipped.map((s) => s.dataset)).toEqual(['comps', 'rehab', 'investor', 'market_monthly', 'cities', 'properties', 'property_sales']);
     expect(manifest.files.map((f) => `${f.dataset}.${f.format}`)).toEqual([
       'location_risk.parquet', 'location_risk.csv', 'location_risk.ndjson',
       'regulations.parquet', 'regulations.csv', 'regulations.ndjson',
       'states.parquet', 'states.csv', 'states.ndjson',
+      // a dataset that lists its formats gets only those (warehouse/export.ts)
+      'property_lineage.parquet', 'property_lineage.csv',
     ]);
     expect(manifest.files.find((f) => f.file === 'states.csv')).toMatchObject({ rows: 3 });
   });
@@ -126,7 +129,7 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
     expect(res.status).toBe(200);
     const body = (await res.json()) as { files: { dataset: string; format: string; url: string; sha256: string }[] };
     expect(schemaErrors('ExportList', body)).toEqual([]);
-    expect(body.files).toHaveLength(9);
+    expect(body.files).toHaveLength(11);
     expect(body.files[0]).toMatchObject({ dataset: 'location_risk', format: 'parquet', url: '/v1/export/location_risk?format=parquet' });
     expect((await srv.get('/v1/export', srv.key('enterprise'))).status).toBe(200);
   });
@@ -201,6 +204,10 @@ line two')) t(id, state_code, category, status, structured_data, uncertain_field
     const d = await srv.get('/v1/export/nope', scale);
     expect(d.status).toBe(422);
     expect(((await d.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe('dataset');
+    const noFormat = await srv.get('/v1/export/property_lineage?format=ndjson', scale);
+    expect(noFormat.status).toBe(404);
+    expect(((await noFormat.json()) as { message: string }).message).toMatch(/as ndjson \(this dataset is exported as parquet, csv\)/);
+    expect((await srv.get('/v1/export/property_lineage?format=csv', scale)).status).toBe(200);
     const absent = await srv.get('/v1/export/comps', scale);
     expect(absent.status).toBe(404);
     expect(((await absent.json()) as { message: string }).message).toMatch(/comps/);
@@ -232,12 +239,14 @@ describe('export files of the real build', () => {
     const file = path.join(dir, 'export', 'manifest.json');
     expect(fs.existsSync(file), `no export manifest in ${dir} (artifacts ${artifactsDir()})`).toBe(true);
     const m = JSON.parse(fs.readFileSync(file, 'utf8')) as ExportManifest;
-    // The real build has every table: nothing may be skipped, every dataset in every format.
+    // The real build has every table: nothing may be skipped, every dataset in each of its formats.
     expect(m.skipped).toEqual([]);
     expect(m.datasets.map((d) => d.dataset).sort()).toEqual(Object.keys(DOC_TABLES).sort());
     expect(EXPORT_DATASET_NAMES).toHaveLength(11);
-    expect(m.files).toHaveLength(11 * 3);
-    expect(new Set(m.files.map((f) => `${f.dataset}.${f.format}`)).size).toBe(33);
+    // every dataset in each of its formats: all three, or the ones it lists (property_lineage: no NDJSON)
+    const written = EXPORT_DATASETS.flatMap((d) => (d.formats ?? EXPORT_FORMATS).map((f) => `${d.dataset}.${f}`));
+    expect(written).toHaveLength(11 * 3 - 1);
+    expect(m.files.map((f) => `${f.dataset}.${f.format}`).sort()).toEqual(written.sort());
     await checkFiles(dir, m);
     const wh = await openWarehouse(path.join(dir, 'warehouse.duckdb'), { readOnly: true });
     const db = await wh.connect();
