@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Manifest } from './manifest.ts';
+import { shardPath } from '../warehouse/layout.ts';
 
 export interface Chart { id: string; title: string; svg: string }
 interface Section { title: string; headers: string[]; rows: unknown[][] }
@@ -67,6 +68,9 @@ export function chartSpecs(dir: string, m: Manifest, sections: Section[]): { id:
     out.push({ id: 'avm-calibration', title: 'AVM calibration: share of sales inside the 80% interval, by confidence (target 80%)', spec: bar(rows.filter((r) => r.subject === 'record'), 'source', 'coverage', { color: 'confidence', offset: 'confidence', yTitle: 'inside the 80% interval, %', rule: 80, sort: null }) });
   }
 
+  const trends = largestMarketTrends(dir, sections);
+  if (trends.length) out.push({ id: 'trends-largest-markets', title: 'Trends of the largest market of each source: median sale price per month, last 24 months of its series (log scale; months under 5 sales have none)', spec: { data: { values: trends }, width: WIDTH, mark: { type: 'line', point: true }, encoding: { x: { field: 'month', type: 'temporal', title: 'month' }, y: { field: 'median_price', type: 'quantitative', scale: { type: 'log' }, title: 'median sale price, USD' }, color: { field: 'market', type: 'nominal', title: 'market' }, tooltip: [{ field: 'market' }, { field: 'month' }, { field: 'median_price' }, { field: 'sales_count' }] } } });
+
   const lookup = path.join(dir, 'shards', 'geo', 'lookup');
   const states = readJson<{ states: { state_code: string; state_name: string }[] }>(path.join(dir, 'shards', 'geo', 'states.json'));
   if (states && fs.existsSync(lookup)) {
@@ -96,6 +100,27 @@ function largestMarkets(dir: string): Row[] {
     found.push({ market: `${zip} ${c.city ?? ''}, ${c.state ?? ''}`, sales: c.sample_count, median_ppsf: median });
   }
   return found.sort((a, b) => b.sales - a.sales || a.market.localeCompare(b.market)).slice(0, 12);
+}
+
+/** The monthly medians of each source's largest market (the rows of the trends step's report section), read from
+ *  their city trends shards (`series` stored by column, oldest month first): the last 24 months, months with a median only. */
+function largestMarketTrends(dir: string, sections: Section[]): Row[] {
+  const section = sections.find((s) => s.title.startsWith('Market trends: the largest market of each source'));
+  if (!section) return [];
+  const col = (name: string): number => section.headers.indexOf(name);
+  const out: Row[] = [];
+  for (const r of section.rows) {
+    const market = String(r[col('market')]);
+    const at = market.lastIndexOf(', ');
+    const sp = shardPath('trends', { state: market.slice(at + 2), city: market.slice(0, at), property_type: String(r[col('type')]) });
+    const s = (sp.ok ? readJson<{ series?: { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[] } }>(path.join(dir, 'shards', sp.path)) : null)?.series;
+    if (!s?.month) continue;
+    const label = `${market} (${String(r[col('source')])}, ${String(r[col('type')])})`;
+    for (let i = Math.max(0, s.month.length - 24); i < s.month.length; i++) {
+      if (s.median_price[i] != null) out.push({ market: label, month: s.month[i], median_price: s.median_price[i], sales_count: s.sales_count[i] });
+    }
+  }
+  return out;
 }
 
 /** A choropleth of the states (us-atlas TopoJSON from npm, Albers USA projection) joined by state name. */

@@ -1,12 +1,15 @@
 // report.html against the previous published build: the stage-timings chart has both builds and the diff names
-// the tables whose row count changed, by how much; with no earlier build it says so. Manifests written here.
+// the tables whose row count changed, by how much; with no earlier build it says so. Manifests written here. Over the
+// shared real build: the trends chart's points are the warehouse's monthly medians.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { writeReport } from '../../pipelines/report.ts';
 import { chartSpecs } from '../../pipelines/report-charts.ts';
 import type { Manifest } from '../../pipelines/manifest.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
+import { buildDir, warehouseRows } from '../helpers/build.ts';
+import { readReportSections } from '../../warehouse/build-folder.ts';
 
 afterAll(removeTmpDirs);
 
@@ -61,3 +64,29 @@ test('the first build: no comparison, said in words', async () => {
   expect(html).toContain('No earlier published build in this artifacts folder to compare with.');
   expect(html).toContain('Stage timings (no previous published build to compare)');
 });
+
+describe('over the shared real build', () => {
+  test('the trends chart draws the last 24 months of each source\'s largest market, each point the warehouse\'s market_monthly median', async () => {
+    const dir = buildDir();
+    const m = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    const sections = readReportSections(dir);
+    const section = sections.find((s) => s.title.startsWith('Market trends: the largest market of each source'))!;
+    expect(section.rows.length).toBeGreaterThanOrEqual(5); // one per sales source
+    const chart = chartSpecs(dir, m, sections).find((c) => c.id === 'trends-largest-markets')!;
+    const points = (chart.spec['data'] as { values: { market: string; month: string; median_price: number }[] }).values;
+    const monthly = await warehouseRows<{ label: string; month: string; median_price: number | null; last: string }>(`
+      select city || ', ' || state_code || ' (' || s.source || ', ' || m.property_type || ')' as label, month_label as month, median_price,
+             max(month_label) over (partition by m.market_kind, m.state_code, m.city_slug, m.property_type) as last
+      from market_monthly m join (values ${section.rows.map((r) => `(${[r[0], r[1], r[2]].map(lit).join(', ')})`).join(', ')}) s(source, market, type)
+        on m.market_kind = 'city' and city || ', ' || state_code = s.market and m.property_type = s.type`);
+    // every month of the last 24 with a median is a point, with that median; none else
+    const expected = monthly.filter((r) => r.median_price !== null && monthsBetween(r.month, r.last) < 24)
+      .map((r) => `${r.label} ${r.month} ${Math.round(r.median_price!)}`).sort(); // the shards hold whole dollars
+    expect(expected.length).toBeGreaterThan(24);
+    expect(points.map((p) => `${p.market} ${p.month} ${p.median_price}`).sort()).toEqual(expected);
+  });
+});
+
+const lit = (v: unknown): string => `'${String(v).replaceAll("'", "''")}'`;
+const monthsBetween = (a: string, b: string): number =>
+  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
