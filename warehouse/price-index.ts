@@ -139,11 +139,17 @@ export function rebase(points: readonly LevelPoint[], method: IndexMethod): { ba
   };
 }
 
-/** Percent change of the index from `back` months before the latest month with a level to it; null when either has none. */
+/** The fewest sales (pair ends for repeat sales) at each end of a change: medium confidence, as confidence_by_count
+ *  bands a month (macros.sql). A change from a month of 5 sales is not a figure: Philadelphia's first months of 5 sales
+ *  at $50,000-$100,000, before the file's coverage really starts, made a "+260% in 12 months". */
+export const CHANGE_MIN_SAMPLE = 20;
+
+/** Percent change of the index from `back` months before the latest month with a level and at least CHANGE_MIN_SAMPLE
+ *  sales, to it; null when there is no such month or the month `back` before it has no level or too few sales. */
 export function changePct(points: readonly LevelPoint[], back: number): number | null {
+  const solid = (p: LevelPoint | undefined): boolean => p !== undefined && p.level !== null && p.n >= CHANGE_MIN_SAMPLE;
   let last = -1;
-  for (let i = points.length - 1; i >= 0; i--) if (points[i]!.level !== null) { last = i; break; }
-  if (last < 0 || last - back < 0) return null;
-  const from = points[last - back]!.level;
-  return from === null ? null : 100 * (Math.exp(points[last]!.level! - from) - 1);
+  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i])) { last = i; break; }
+  if (last < 0 || last - back < 0 || !solid(points[last - back])) return null;
+  return 100 * (Math.exp(points[last]!.level! - points[last - back]!.level!) - 1);
 }

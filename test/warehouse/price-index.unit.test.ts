@@ -1,6 +1,6 @@
 // The price index math of the market trends (warehouse/price-index.ts), on hand-made pairs and medians.
 import { describe, expect, test } from 'vitest';
-import { changePct, medianLevel, rebase, repeatSalesLevels, type Pair } from '../../warehouse/price-index.ts';
+import { CHANGE_MIN_SAMPLE, changePct, medianLevel, rebase, repeatSalesLevels, type Pair } from '../../warehouse/price-index.ts';
 
 /** Every pair (a, b) of the months with `per` properties each, priced exactly on the index `truth` (log levels). */
 function exactPairs(truth: number[], per: number): Pair[] {
@@ -58,11 +58,20 @@ describe('median model, rebasing and changes', () => {
     expect(rebase([{ level: null, se: null, n: 0 }], 'median').base).toBeNull();
   });
   test('changePct: from the latest month with a level back n months; null when that month has none', () => {
-    const lv = (x: number | null) => ({ level: x === null ? null : Math.log(x), se: 0, n: 9 });
+    const lv = (x: number | null, n = CHANGE_MIN_SAMPLE) => ({ level: x === null ? null : Math.log(x), se: 0, n });
     const pts = [lv(100), lv(null), lv(110), lv(121), lv(null)];
     expect(changePct(pts, 1)).toBeCloseTo(10, 9); // 121 vs 110
     expect(changePct(pts, 3)).toBeCloseTo(21, 9); // 121 vs 100
     expect(changePct(pts, 2)).toBeNull(); // month 1 has none
     expect(changePct(pts, 4)).toBeNull(); // before the series
+  });
+  test('changePct: both ends need CHANGE_MIN_SAMPLE sales; a thin latest month is passed over for the one before it', () => {
+    const lv = (x: number, n: number) => ({ level: Math.log(x), se: 0, n });
+    // a first month of 5 sales at half the price: no change from it, however many sales the latest month has
+    expect(changePct([lv(50, 5), lv(90, 400), lv(100, 400)], 2)).toBeNull();
+    expect(changePct([lv(50, CHANGE_MIN_SAMPLE - 1), lv(90, 400), lv(100, 400)], 2)).toBeNull();
+    expect(changePct([lv(50, CHANGE_MIN_SAMPLE), lv(90, 400), lv(100, 400)], 2)).toBeCloseTo(100, 9);
+    // a thin last month (a partial month of 6 sales) is not the end: the month before it is
+    expect(changePct([lv(80, 300), lv(100, 300), lv(300, 6)], 1)).toBeCloseTo(25, 9);
   });
 });
