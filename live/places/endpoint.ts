@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
+import { RecentCache } from '../../warehouse/recent.ts';
 import { notFoundMessage, PlaceResolver, type PlacesFile } from './resolver.ts';
 
 export interface PlaceInput { state: string; city: string }
@@ -31,19 +32,8 @@ const places: LiveModule<PlaceInput> = {
     // no place table: the name is passed through as given (the shard lookup then decides)
     if (!resolver) return { handle: (input) => ({ ok: true, body: { city: input.city, state: input.state } }) };
     // every city request passes here: the answers to the names asked most recently are kept (read-only objects)
-    const recent = new Map<string, LiveAnswer>();
-    return {
-      handle(input) {
-        const key = `${input.state}|${input.city}`;
-        let answer = recent.get(key);
-        if (!answer) {
-          answer = answerPlace(resolver, input);
-          recent.set(key, answer);
-          if (recent.size > RECENT_NAMES) recent.delete(recent.keys().next().value!);
-        }
-        return answer;
-      },
-    };
+    const recent = new RecentCache<LiveAnswer>(RECENT_NAMES);
+    return { handle: (input) => recent.get(`${input.state}|${input.city}`, () => answerPlace(resolver, input)) };
   },
 };
 

@@ -3,6 +3,7 @@
 // or null; the files read most recently are kept (a bounded cache per kind). Rules: warehouse/docs/property.md.
 import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
 import type { LiveAnswer } from '../../warehouse/live.ts';
+import { RecentCache } from '../../warehouse/recent.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -26,18 +27,6 @@ export const CLOSEST = 5;
 
 /** Files of each kind kept (a record file's bytes and header, about 55 properties; a zip file's street lines). */
 const KEEP = 256;
-
-class Recent<V> {
-  private readonly map = new Map<string, V | null>();
-  constructor(private readonly max: number) {}
-  get(key: string, load: () => V | null): V | null {
-    if (this.map.has(key)) return this.map.get(key)!;
-    const v = load();
-    this.map.set(key, v);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-    return v;
-  }
-}
 
 /** Ranks a zip's street lines by closeness to a typed one: the same house number first, then shared words. */
 export function closestEntries(entries: readonly ZipEntry[], street: string, n = CLOSEST): ZipEntry[] {
@@ -68,9 +57,9 @@ export function expandLineage(rec: StoredRecord, refs: readonly StoredRef[]): Re
 }
 
 export class PropertyEngine {
-  private readonly records = new Recent<RecordFile>(KEEP);
-  private readonly zips = new Recent<ZipEntry[]>(KEEP);
-  private readonly parcels = new Recent<Record<string, string[]>>(KEEP);
+  private readonly records = new RecentCache<RecordFile | null>(KEEP);
+  private readonly zips = new RecentCache<ZipEntry[] | null>(KEEP);
+  private readonly parcels = new RecentCache<Record<string, string[]> | null>(KEEP);
 
   constructor(private readonly readBytes: (rel: string) => Buffer | null, private readonly build: { buildId: string; asOf: string }) {}
 

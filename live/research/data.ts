@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
 import { fileShards, type ShardReader } from '../../warehouse/live.ts';
+import { RecentCache } from '../../warehouse/recent.ts';
 import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
@@ -92,7 +93,7 @@ export class ResearchData {
   /** family folder -> whether the build has it (files of a build never change) */
   private readonly families = new Map<string, Promise<boolean>>();
   /** shard path -> its parsed JSON (null: absent or not JSON); see shard() */
-  private readonly parsed = new Map<string, Promise<unknown>>();
+  private readonly parsed = new RecentCache<Promise<unknown>>(PARSED_SHARDS);
 
   constructor(
     readonly docs: RegulationDoc[],
@@ -177,20 +178,14 @@ export class ResearchData {
   shard<T>(family: FamilyName, keys: ShardKeys): Promise<T | null> {
     const p = shardPath(family, keys);
     if (!p.ok) return Promise.resolve(null);
-    let hit = this.parsed.get(p.path);
-    if (!hit) {
-      hit = this.shards.read(p.path).then((body) => {
-        if (!body) return null;
-        try {
-          return JSON.parse(body.toString('utf8')) as unknown;
-        } catch {
-          return null;
-        }
-      });
-      this.parsed.set(p.path, hit);
-      if (this.parsed.size > PARSED_SHARDS) this.parsed.delete(this.parsed.keys().next().value!);
-    }
-    return hit as Promise<T | null>;
+    return this.parsed.get(p.path, () => this.shards.read(p.path).then((body) => {
+      if (!body) return null;
+      try {
+        return JSON.parse(body.toString('utf8')) as unknown;
+      } catch {
+        return null;
+      }
+    })) as Promise<T | null>;
   }
 }
 
