@@ -155,7 +155,13 @@ export async function run(ctx: StageContext): Promise<void> {
   }
   for (const [f, b] of parcelBuckets) fs.writeFileSync(path.join(dir, f), JSON.stringify(b));
 
+  // a record is as current as its source: the newest dated record the source gave any property
+  const asOfRows = await queryRows<{ source: string; as_of: string }>(ctx.db, `
+    select source, cast(max(d) as varchar) as as_of from (
+      select source, date as d from property_sales union all select source, date from int_property_events
+      union all select source, record_date from property_lineage) where d is not null group by source order by source`);
   const meta: PropertyMeta = { format: PROPERTY_FORMAT, build_id: ctx.buildId, properties, zips: zips.size, parcels: parcelRows.length,
+    source_as_of: Object.fromEntries(asOfRows.map((r) => [r.source, r.as_of])),
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
   fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
   ctx.log.info('live/property', { properties, zips: zips.size, parcels: parcelRows.length, seconds: meta.seconds });

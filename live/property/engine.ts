@@ -61,7 +61,7 @@ export class PropertyEngine {
   private readonly zips = new RecentCache<ZipEntry[] | null>(KEEP);
   private readonly parcels = new RecentCache<Record<string, string[]> | null>(KEEP);
 
-  constructor(private readonly readBytes: (rel: string) => Buffer | null, private readonly build: { buildId: string; asOf: string }) {}
+  constructor(private readonly readBytes: (rel: string) => Buffer | null, private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string> }) {}
 
   private read(rel: string): unknown {
     const b = this.readBytes(rel);
@@ -125,7 +125,7 @@ export class PropertyEngine {
     const body: Record<string, unknown> = {
       ...rec.body,
       links: zip ? { comps: `/v1/market/comps?zip=${zip}`, location_risk: `/v1/location/risk?zip=${zip}` } : { comps: null, location_risk: null },
-      as_of: this.build.asOf,
+      as_of: this.build.sourceAsOf[String(rec.body['source'])] ?? this.build.asOf,
     };
     if (input.include === 'lineage') body['lineage'] = { build_id: this.build.buildId, rule: CONFLICT_RULE, ...expandLineage(rec, found.refs) };
     return { ok: true, body };

@@ -92,4 +92,8 @@ export class RecordFile {
 /** One property of a zip: normalised street line, unit, property_id, source. */
 export type ZipEntry = [street: string, unit: string | null, propertyId: string, source: string];
 
-export interface PropertyMeta { format: number; build_id: string; properties: number; zips: number; parcels: number; seconds: number }
+export interface PropertyMeta {
+  format: number; build_id: string; properties: number; zips: number; parcels: number; seconds: number;
+  /** Per source, the newest record date among its sales, permits, filings and facts: a record's `as_of`. */
+  source_as_of: Record<string, string>;
+}

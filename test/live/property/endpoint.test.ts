@@ -46,6 +46,22 @@ describe('GET /v1/property', () => {
     }
   });
 
+  it("says as_of the newest record date of the property's source, read from the raw files", async () => {
+    const sources = loadSettings({}).sources;
+    const gz = (rel: string): Record<string, string>[] => parse(zlib.gunzipSync(fs.readFileSync(path.join(sources, rel))), { columns: true }) as Record<string, string>[];
+    const kcNewest = gz('king-county-wa-house-sales/kc_house_data.csv.gz').map((r) => `${r['date']!.slice(0, 4)}-${r['date']!.slice(4, 6)}-${r['date']!.slice(6, 8)}`).sort().at(-1);
+    const sacNewest = gz('sacramento-real-estate-transactions/sacramento_transactions.csv.gz').map((r) => r['sale_date_iso']!).sort().at(-1);
+    for (const [source, newest] of [['king_county', kcNewest], ['sacramento', sacNewest]] as const) {
+      const ids = await warehouseRows<{ property_id: string }>(`select property_id from properties where source = '${source}' order by property_id limit 3`);
+      expect(ids.length).toBe(3);
+      for (const { property_id } of ids) {
+        const { status, body } = await get(`property_id=${property_id}`);
+        expect(status).toBe(200);
+        expect((body as Body)['as_of']).toBe(newest);
+      }
+    }
+  });
+
   it('flags as flip legs exactly the flips the investor overview counts', async () => {
     const [a] = await warehouseRows<{ flips: number; resales: number; missing: number }>(`
       select (select count(*) from int_market_resales where is_investor_flip)::integer as flips,
