@@ -1,6 +1,7 @@
 // GET /v1/market/trends (issue 23): the answer from a `trends` shard (pipelines/shards/trends.sql), which holds a
-// market's 60 months. This keeps the last `months` of them and rebases the price index to the first of those with a
-// value (warehouse/price-index.ts rebase()); every figure is the build's. The route row is in api/routes.ts.
+// market's 60 months. This keeps the last `months` of them and rebases the price index to the first of those with
+// 20 sales, else the first with a value (warehouse/price-index.ts baseMonth(), rebase()); every figure is the
+// build's. The route row is in api/routes.ts.
 import crypto from 'node:crypto';
 import { HttpError, type FieldError } from './errors.ts';
 import type { ParamSpec } from './params.ts';

@@ -118,13 +118,21 @@ export function repeatSalesLevels(pairs: readonly Pair[], months: number): Level
 
 export interface IndexPoint { index: number | null; low: number | null; high: number | null }
 
+/** The month an index is based on (100): the first with a level and at least CHANGE_MIN_SAMPLE sales, so a thin
+ *  first month (Philadelphia's 5 sales of January 2022) does not scale every later month; the first with a level when
+ *  no month has that many; -1 when none has a level. */
+export function baseMonth(points: readonly LevelPoint[]): number {
+  const solid = points.findIndex((p) => p.level !== null && p.n >= CHANGE_MIN_SAMPLE);
+  return solid >= 0 ? solid : points.findIndex((p) => p.level !== null);
+}
+
 /**
- * The index of each point relative to the base (the first point with a level): 100 * exp(level - base) with a 95%
+ * The index of each point relative to the base (baseMonth): 100 * exp(level - base) with a 95%
  * interval. The error of a difference: median months are independent samples (sqrt(se^2 + se_base^2)); repeat-sales
  * levels are correlated, so the bound se + se_base (never narrower than the true one) is used.
  */
 export function rebase(points: readonly LevelPoint[], method: IndexMethod): { base: number | null; points: IndexPoint[] } {
-  const base = points.findIndex((p) => p.level !== null);
+  const base = baseMonth(points);
   if (base < 0) return { base: null, points: points.map(() => ({ index: null, low: null, high: null })) };
   const b = points[base]!;
   return {

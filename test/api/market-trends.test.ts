@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir, readShard } from '../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 import type { StoredTrends } from '../../api/market-trends.ts';
+import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 
 interface Month {
   month: string; sales_count: number | null; median_price: number | null; price_index: number | null;
@@ -43,7 +44,9 @@ describe('GET /v1/market/trends', () => {
       expect(body.series.map((m) => m.median_price)).toEqual(c.median_price.slice(-n));
       expect(body.summary).toEqual(stored.summary);
       const level = c.level.slice(-n);
-      const b = level.findIndex((l) => l !== null);
+      const count = c.index_sample_count.slice(-n);
+      const solid = level.findIndex((l, i) => l !== null && count[i]! >= CHANGE_MIN_SAMPLE);
+      const b = solid >= 0 ? solid : level.findIndex((l) => l !== null);
       expect(body.base_month).toBe(b < 0 ? null : c.month.slice(-n)[b]);
       expect(b).toBeGreaterThanOrEqual(0);
       expect(body.series[b]!.price_index).toBe(100);
@@ -54,6 +57,18 @@ describe('GET /v1/market/trends', () => {
         expect(m.price_index_high!).toBeGreaterThanOrEqual(m.price_index!);
       }
     }
+  });
+
+  test('a window whose first months are thin is based on its first month of 20 sales (Philadelphia, 12 months)', async () => {
+    const { status, body } = await get<Trends>('city=Philadelphia&state=PA&months=12');
+    expect(status).toBe(200);
+    const first = body.series.findIndex((m) => m.price_index !== null);
+    const base = body.series.findIndex((m) => m.month === body.base_month);
+    expect(body.series[first]!.sample_count).toBeLessThan(CHANGE_MIN_SAMPLE); // the case: a thin month opens the window
+    expect(base).toBeGreaterThan(first);
+    expect(body.series[base]!.sample_count).toBeGreaterThanOrEqual(CHANGE_MIN_SAMPLE);
+    expect(body.series.slice(0, base).every((m) => m.price_index === null || m.sample_count < CHANGE_MIN_SAMPLE)).toBe(true);
+    expect(body.series[base]!.price_index).toBe(100);
   });
 
   test('a city (the place resolver\'s spelling) and a property type; the zip and city answers name their market', async () => {

@@ -1,6 +1,6 @@
 // The price index math of the market trends (warehouse/price-index.ts), on hand-made pairs and medians.
 import { describe, expect, test } from 'vitest';
-import { CHANGE_MIN_SAMPLE, changePct, medianLevel, rebase, repeatSalesLevels, type Pair } from '../../warehouse/price-index.ts';
+import { baseMonth, CHANGE_MIN_SAMPLE, changePct, medianLevel, rebase, repeatSalesLevels, type Pair } from '../../warehouse/price-index.ts';
 
 /** Every pair (a, b) of the months with `per` properties each, priced exactly on the index `truth` (log levels). */
 function exactPairs(truth: number[], per: number): Pair[] {
@@ -56,6 +56,17 @@ describe('median model, rebasing and changes', () => {
     const r = rebase(pts, 'repeat_sales');
     expect(r.points[2]!.high!).toBeCloseTo(110 * Math.exp(1.959964 * 0.2), 9);
     expect(rebase([{ level: null, se: null, n: 0 }], 'median').base).toBeNull();
+  });
+  test('the base is the first month with CHANGE_MIN_SAMPLE sales; the first with a level when none has that many', () => {
+    const lv = (x: number | null, n: number) => ({ level: x === null ? null : Math.log(x), se: 0.1, n });
+    const pts = [lv(null, 0), lv(50, 5), lv(100, CHANGE_MIN_SAMPLE), lv(110, 40)];
+    expect(baseMonth(pts)).toBe(2);
+    const r = rebase(pts, 'median');
+    expect(r.base).toBe(2);
+    expect(r.points[1]!.index!).toBeCloseTo(50, 9); // the thin month is still shown, relative to the base
+    expect(r.points[3]!.index!).toBeCloseTo(110, 9);
+    expect(baseMonth([lv(null, 0), lv(50, 5), lv(60, 6)])).toBe(1);
+    expect(baseMonth([lv(null, 0)])).toBe(-1);
   });
   test('changePct: from the latest month with a level back n months; null when that month has none', () => {
     const lv = (x: number | null, n = CHANGE_MIN_SAMPLE) => ({ level: x === null ? null : Math.log(x), se: 0, n });
