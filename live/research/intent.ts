@@ -16,8 +16,10 @@ export interface Understanding {
   intents: Intent[];
   targets: Target[];
   comparison: boolean;
-  /** "which states have the longest ..." with no place named */
-  ranking: 'max' | 'min' | 'none' | null;
+  /** "which states have the longest ..." with no place named; 'value': "which states ... after 7 years" (threshold) */
+  ranking: 'max' | 'min' | 'none' | 'value' | null;
+  /** the figure a 'value' ranking asks about: a number, its unit and whether it is exact, at most or at least */
+  threshold: Threshold | null;
   propertyType: 'sfr' | 'multi' | 'condo' | 'land' | 'commercial';
   months: number | null;
   /** places named that we do not cover (a territory, an unknown zip or city) */
@@ -28,6 +30,21 @@ export interface Understanding {
   gaps: string[];
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
+}
+
+export interface Threshold { value: number; unit: 'years' | 'months' | 'days' | 'pct'; op: 'eq' | 'le' | 'ge' }
+
+/** "7 years", "within 30 days", "at least 12 months", "18% or more": the first number with a unit, and its bound. */
+export function parseThreshold(q: string): Threshold | null {
+  const m = /(\d+(?:\.\d+)?)\s*(%|percent\b|per cent\b|years?\b|yrs?\b|months?\b|days?\b)/i.exec(q);
+  if (!m) return null;
+  const w = m[2]!.toLowerCase();
+  const unit = w.startsWith('y') ? 'years' : w.startsWith('m') ? 'months' : w.startsWith('d') ? 'days' : 'pct';
+  const before = q.slice(Math.max(0, m.index - 24), m.index).toLowerCase();
+  const after = q.slice(m.index + m[0].length, m.index + m[0].length + 16).toLowerCase();
+  const op = /\b(under|less than|fewer than|shorter than|lower than|below|within|up to|at most|no more than|max(imum)?( of)?)\s*$/.test(before) || /^\s*(or less|or fewer|or under|or shorter|or lower)\b/.test(after) ? 'le'
+    : /\b(over|more than|longer than|greater than|higher than|above|at least|min(imum)?( of)?)\s*$/.test(before) || /^\s*(or more|or longer|or higher|or greater|plus)\b/.test(after) ? 'ge' : 'eq';
+  return { value: Number(m[1]), unit, op };
 }
 
 /** Finds the intents of a question (lowercased text). */
@@ -104,11 +121,14 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     (word.toLowerCase() !== 'states' && word.toLowerCase() !== 'state' && Math.min(editDistance(word.toLowerCase(), 'states', 1), editDistance(word.toLowerCase(), 'state', 1)) <= 1 && !/^(stats?|stat[eu]s?)$/i.test(word) ? `${w} states` : m));
   const comparison = targets.length >= 2 || /\bcompare|comparison|\bversus\b|\bvs\.?\b|difference between|differ\b|side by side/i.test(q);
   let ranking: Understanding['ranking'] = null;
+  let threshold: Threshold | null = null;
   if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has)\b|\bwhere (is|are|do|does)\b|\brank/i.test(rq)) {
-    if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) ranking = 'none';
+    threshold = parseThreshold(q);
+    if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
+    else if (threshold) ranking = 'value';
     else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top/i.test(q)) ranking = 'max';
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';
   }
 
-  return { intents, targets, comparison, ranking, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, topicText };
+  return { intents, targets, comparison, ranking, threshold, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, topicText };
 }

@@ -1,17 +1,18 @@
 // Rankings across states (POST /v1/research/query, "which states have the longest ..." with no place named): the
-// states' records of a legal topic ordered by one figure, or the states where a rule is absent ("no cap").
+// states' records of a legal topic ordered by one figure, the states whose figure is a number asked for ("after 7
+// years", "30 days or less"), or the states where a rule is absent ("no cap").
 import type { ResearchData, RegulationDoc } from './data.ts';
-import type { Intent } from './intent.ts';
+import type { Intent, Threshold } from './intent.ts';
 import { fmt, num, type Confidence, type Depth, type Fact } from './facts.ts';
 import { regFact, stateRecord } from './records.ts';
 
-const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string }>> = {
-  eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', key: (d) => num(d.data['notice_days']), label: 'nonpayment notice', unit: (n) => `${fmt(n)} days` },
-  eviction_timeline: { cat: 'eviction', sub: 'timeline_estimate', key: (d) => { const a = num(d.data['min_days']), b = num(d.data['max_days']); return a === null && b === null ? null : ((a ?? b)! + (b ?? a)!) / 2; }, label: 'estimated uncontested eviction time (midpoint)', unit: (n) => `about ${fmt(n)} days` },
-  security_deposit: { cat: 'landlord_tenant', sub: 'security_deposit', key: (d) => num(d.data['deposit_limit_months']), label: 'security deposit cap', unit: (n) => `${fmt(n)} months' rent` },
-  adverse_possession: { cat: 'adverse_possession', sub: 'standard_period', key: (d) => num(d.data['years']), label: 'adverse possession period', unit: (n) => `${fmt(n)} years` },
-  redemption: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['redemption_period_months']), label: 'tax sale redemption period', unit: (n) => `${fmt(n)} months` },
-  tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['interest_rate_pct']), label: 'maximum tax lien return', unit: (n) => `${fmt(n)}%` },
+const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string; per: Threshold['unit'] }>> = {
+  eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', key: (d) => num(d.data['notice_days']), label: 'nonpayment notice', unit: (n) => `${fmt(n)} days`, per: 'days' },
+  eviction_timeline: { cat: 'eviction', sub: 'timeline_estimate', key: (d) => { const a = num(d.data['min_days']), b = num(d.data['max_days']); return a === null && b === null ? null : ((a ?? b)! + (b ?? a)!) / 2; }, label: 'estimated uncontested eviction time (midpoint)', unit: (n) => `about ${fmt(n)} days`, per: 'days' },
+  security_deposit: { cat: 'landlord_tenant', sub: 'security_deposit', key: (d) => num(d.data['deposit_limit_months']), label: 'security deposit cap', unit: (n) => `${fmt(n)} months' rent`, per: 'months' },
+  adverse_possession: { cat: 'adverse_possession', sub: 'standard_period', key: (d) => num(d.data['years']), label: 'adverse possession period', unit: (n) => `${fmt(n)} years`, per: 'years' },
+  redemption: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['redemption_period_months']), label: 'tax sale redemption period', unit: (n) => `${fmt(n)} months`, per: 'months' },
+  tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['interest_rate_pct']), label: 'maximum tax lien return', unit: (n) => `${fmt(n)}%`, per: 'pct' },
 };
 
 const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: RegulationDoc) => boolean; label: string }>> = {
@@ -21,7 +22,17 @@ const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: Reg
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', is: (d) => d.data['sale_type'] === 'deed', label: 'no tax lien sales (tax deed states)' },
 };
 
-export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'min' | 'none', depth: Depth): Fact[] {
+const article = (label: string): string => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+
+/** A threshold in the unit a topic records (years <-> months); null when the units do not convert. */
+function inUnit(t: Threshold, per: Threshold['unit']): number | null {
+  if (t.unit === per) return t.value;
+  if (t.unit === 'years' && per === 'months') return t.value * 12;
+  if (t.unit === 'months' && per === 'years') return t.value / 12;
+  return null;
+}
+
+export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'min' | 'none' | 'value', depth: Depth, threshold: Threshold | null = null): Fact[] {
   if (dir === 'none') {
     const rule = NONE_RULES[intent];
     if (!rule) return [];
@@ -43,8 +54,9 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
     const v = d ? spec.key(d) : null;
     if (d && v !== null) rows.push({ d, v });
   }
-  rows.sort((a, b) => (dir === 'max' ? b.v - a.v : a.v - b.v) || a.d.state.localeCompare(b.d.state));
   if (rows.length === 0) return [];
+  if (dir === 'value') return thresholdFacts(data, intent, spec, rows, threshold, depth);
+  rows.sort((a, b) => (dir === 'max' ? b.v - a.v : a.v - b.v) || a.d.state.localeCompare(b.d.state));
   const edge = rows[0]!.v;
   const top = rows.filter((r, i) => i < (depth === 'quick' ? 3 : 10) || r.v === edge);
   const list = top.map((r) => `${data.stateName(r.d.state)} ${spec.unit(r.v)}`).join('; ');
@@ -56,4 +68,38 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
   }];
   for (const r of top) facts.push({ ...regFact(intent, { state: r.d.state, from: 'query' }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium', sentence: '' });
   return facts;
+}
+
+/** The states whose figure is the number asked for (exactly, at most or at least), by state name; when none is, the
+ *  three nearest. Nothing when the question's unit is not the topic's (days asked of a figure kept in months). */
+function thresholdFacts(data: ResearchData, intent: Intent, spec: NonNullable<(typeof RANKABLE)[Intent]>, rows: { d: RegulationDoc; v: number }[],
+  threshold: Threshold | null, depth: Depth): Fact[] {
+  if (threshold === null) return [];
+  const want = inUnit(threshold, spec.per);
+  if (want === null) {
+    const kept = spec.per === 'pct' ? 'a percentage' : spec.per;
+    return [{ intent, target: null, value: null, sentence: `the ${spec.label} is recorded in ${kept}, not ${threshold.unit === 'pct' ? 'percent' : threshold.unit}: ask with a figure in ${kept}`,
+      detail: [], source: null, confidence: 'low', primary: true, uncertain: null }];
+  }
+  const ok = (v: number): boolean => (threshold.op === 'le' ? v <= want + 1e-9 : threshold.op === 'ge' ? v >= want - 1e-9 : Math.abs(v - want) < 1e-9);
+  const bound = threshold.op === 'le' ? ' or less' : threshold.op === 'ge' ? ' or more' : '';
+  const named = (r: { d: RegulationDoc }): string => data.stateName(r.d.state).replace(/^the /, '');
+  const hits = rows.filter((r) => ok(r.v)).sort((a, b) => named(a).localeCompare(named(b)));
+  const reviewed = rows[0]!.d.last_reviewed_at ?? 'unknown';
+  if (hits.length === 0) {
+    const near = [...rows].sort((a, b) => Math.abs(a.v - want) - Math.abs(b.v - want) || a.d.state.localeCompare(b.d.state)).slice(0, 3);
+    return [{
+      intent, target: null, value: null,
+      sentence: `None of the ${rows.length} jurisdictions with a figure has ${article(spec.label)} of ${spec.unit(want)}${bound}; the nearest are ${near.map((r) => `${named(r)} ${spec.unit(r.v)}`).join('; ')} (rules last reviewed ${reviewed})`,
+      detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
+    }, ...near.map((r) => ({ ...regFact(intent, { state: r.d.state, from: 'query' as const }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
+  }
+  const cap = depth === 'quick' ? 12 : hits.length;
+  const names = hits.map((r) => (threshold.op === 'eq' ? named(r) : `${named(r)} (${spec.unit(r.v)})`));
+  const shown = names.length > cap ? `${names.slice(0, cap).join(', ')} and ${names.length - cap} more` : names.join(', ');
+  return [{
+    intent, target: null, value: null,
+    sentence: `${hits.length} of the ${rows.length} jurisdictions with a figure ${hits.length === 1 ? 'has' : 'have'} ${article(spec.label)} of ${spec.unit(want)}${bound}: ${shown} (rules last reviewed ${reviewed})`,
+    detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
+  }, ...hits.slice(0, cap).map((r) => ({ ...regFact(intent, { state: r.d.state, from: 'query' as const }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
 }

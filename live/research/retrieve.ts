@@ -48,7 +48,7 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     return facts;
   }
   if (u.targets.length === 0) {
-    for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth));
+    for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth, u.threshold));
     return facts;
   }
   for (const intent of intents) {
