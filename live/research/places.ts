@@ -17,7 +17,8 @@
 //            hyphenated Census name that is no city by its first part ("Nashville-Davidson"); multi-word names first; a name must be written with capitals, or be a large
 //            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
-//            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake
+//            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake;
+//            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN)
 import type { City } from './data.ts';
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
 import { citiesByKey, findStateTypos } from '../places/question.ts';
@@ -78,6 +79,7 @@ const CITY_ALIASES: [RegExp, string, string][] = [
   [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
   [/\bphilly\b/i, 'Philadelphia', 'PA'],
 ];
+const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
 /** English words that are also town names: need capitals and never count at a sentence start without a state. */
 const COMMON_WORDS = new Set(`deposit rent notice lien tax flood price commerce security mobile independence liberty enterprise justice
 protection opportunity surprise home homes house value market eviction evict title color deed sale sales cap control risk
@@ -220,6 +222,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? (head ? gaz.citiesByName.get(head) : undefined);
       if (!cands || cands.length === 0) continue;
       if (STATE_NAME_SET.has(phrase)) continue;
+      // "Cook County", "Palm Beach County", "Orleans Parish": a county named like a town is not that town
+      if (COUNTY_WORDS.has(toks[i + n]?.lower ?? '')) { taken.push({ start: first.start, end: toks[i + n]!.end }); i += n; break; }
       const words = toks.slice(i, i + n);
       const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower));
       // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois"

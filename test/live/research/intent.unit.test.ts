@@ -13,6 +13,7 @@ const CITIES: City[] = [
   city('Deposit', 'NY', 1_500), city('Mobile', 'AL', 187_000), city('Denver', 'CO', 715_000), city('Salem', 'OR', 175_000),
   city('Tinytown', 'TX', 800), city('Austin', 'TX', 960_000), city('New York', 'NY', 8_300_000), city('Los Angeles', 'CA', 3_800_000),
   city('Boise', 'ID', 235_000), city('Twin Oaks', 'TX', 900), city('Kent', 'WA', 135_000), city('Kent', 'OH', 28_000), city('Eugene', 'OR', 176_000), city('Oregon', 'WI', 11_000),
+  city('Cook', 'MN', 500),
 ];
 function gazetteer(): Gazetteer {
   const byName = new Map<string, City[]>();
@@ -176,6 +177,15 @@ describe('zips, context and places outside coverage', () => {
     const t = u('eviction notice in Texas for 98103').topicText;
     expect(t).not.toMatch(/Texas|98103/);
     expect(t).toMatch(/eviction notice in/);
+  });
+});
+
+describe('counties', () => {
+  test('a town name followed by County/Parish/Borough is a county, not the town: the state named is the place', () => {
+    expect(places('What are the tax lien rules in Cook County Illinois?')).toEqual(['IL']);
+    expect(places('Tax deed sales in Kent County, Ohio')).toEqual(['OH']);
+    expect(places('Portland Borough eviction rules')).toEqual([]);
+    expect(places('Eviction notice in Cook, Minnesota')).toEqual(['MN Cook']); // the town itself still reads
   });
 });
 
