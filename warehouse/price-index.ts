@@ -152,12 +152,18 @@ export function rebase(points: readonly LevelPoint[], method: IndexMethod): { ba
  *  at $50,000-$100,000, before the file's coverage really starts, made a "+260% in 12 months". */
 export const CHANGE_MIN_SAMPLE = 20;
 
+const solid = (p: LevelPoint | undefined): boolean => p !== undefined && p.level !== null && p.n >= CHANGE_MIN_SAMPLE;
+
+/** The latest month with a level and at least CHANGE_MIN_SAMPLE sales (where every change ends); -1 when none. */
+export function latestSolid(points: readonly LevelPoint[]): number {
+  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i])) return i;
+  return -1;
+}
+
 /** Percent change of the index from `back` months before the latest month with a level and at least CHANGE_MIN_SAMPLE
  *  sales, to it; null when there is no such month or the month `back` before it has no level or too few sales. */
 export function changePct(points: readonly LevelPoint[], back: number): number | null {
-  const solid = (p: LevelPoint | undefined): boolean => p !== undefined && p.level !== null && p.n >= CHANGE_MIN_SAMPLE;
-  let last = -1;
-  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i])) { last = i; break; }
+  const last = latestSolid(points);
   if (last < 0 || last - back < 0 || !solid(points[last - back])) return null;
   return 100 * (Math.exp(points[last]!.level! - points[last - back]!.level!) - 1);
 }

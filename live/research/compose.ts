@@ -15,7 +15,7 @@ const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
   security_deposit: 'Security deposit limit', foreclosure: 'Foreclosure type', tax_sale: 'Tax sale (lien or deed, rate, redemption)',
   redemption: 'Tax sale redemption period', surplus: 'Surplus proceeds after a tax sale', rent_control: 'Rent control', adverse_possession: 'Adverse possession period',
-  comps: 'Comparable sales', rehab: 'Rehab momentum', investor: 'Investor activity', location: 'Flood and Superfund risk',
+  comps: 'Comparable sales', trends: 'Price trend', rehab: 'Rehab momentum', investor: 'Investor activity', location: 'Flood and Superfund risk',
   legal_risk: 'Market legal risk', landlord_friendliness: 'Landlord friendliness',
 };
 
@@ -138,7 +138,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   const unc = facts.filter((f) => f.uncertain).length;
   if (unc) caveats.push(`${plural(unc, 'fact')} above ${unc === 1 ? 'is' : 'are'} marked unverified or conflicting in our sources; confirm with the statute or ordinance`);
   if (facts.some((f) => f.intent === 'eviction_timeline' || f.detail[0]?.includes('estimate'))) caveats.push('Eviction timelines are secondary-source estimates for uncontested cases, not legal deadlines');
-  if (facts.some((f) => f.source && ['comps', 'rehab', 'investor', 'location'].includes(f.source.type))) caveats.push('Market and location figures describe the period up to their as-of date, which may be years before today');
+  if (facts.some((f) => f.source && ['comps', 'trends', 'rehab', 'investor', 'location'].includes(f.source.type))) caveats.push('Market and location figures describe the period up to their as-of date, which may be years before today');
   if (legal) caveats.push(NOT_LEGAL_ADVICE.replace(/\.$/, ''));
   paras.push(`Caveats: ${caveats.join('. ')}.`);
   const sources = dedupeSources([...cited, ...related].map((f) => f.source));

@@ -1,14 +1,18 @@
 // Market and location facts of one place (POST /v1/research/query), read from the build's shards: comparable sales,
-// rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city;
+// rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city,
+// the price trend of a zip or a city (its trends shard: the index change over the months asked, by the API's rule);
 // a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
 interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string }
+/** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
+interface StoredTrends { method: string; as_of: string; series: { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; se: (number | null)[]; index_sample_count: number[] } }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -39,6 +43,45 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
     ? `We have no ${TYPE_WORDS[type]} comparable sales for zip ${zip}${u.months ? ` in the last ${u.months} months` : ''}`
     : 'Comparable-sales data is not part of this build');
+}
+
+const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;
+const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
+
+/** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
+ *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
+async function trendsFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact> {
+  const type = u.propertyType;
+  const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
+  const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
+  const s = await data.shard<StoredTrends>('trends', keys);
+  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for a price trend in ${where}` : 'Price trends are not part of this build');
+  const c = s.series;
+  const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
+  const last = latestSolid(points);
+  const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
+  const method = s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index';
+  if (last < 0) {
+    return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for a price trend`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
+  }
+  const months = u.months && u.months < c.month.length ? u.months : 12;
+  const windows = [...new Set([months, 3, 12, 24])].filter((m) => m < c.month.length);
+  const changes = windows.map((m) => ({ m, v: changePct(points, m) }));
+  const asked = changes[0]!;
+  const others = changes.slice(1).filter((x) => x.v !== null).map((x) => `${x.m} months ${pct(x.v!)}`);
+  const end = c.month[last]!;
+  const price = c.median_price[last];
+  const head = asked.v === null
+    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: the month ${asked.m} months before ${end} had fewer than ${CHANGE_MIN_SAMPLE} sales`
+    : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}`;
+  const tail = [price != null ? `median sale price ${money(price)} in ${end} (${plural(c.sales_count[last] ?? 0, 'sale')})` : null, others.length ? `other windows: ${others.join(', ')}` : null].filter(Boolean);
+  const start = asked.v === null ? null : points[last - asked.m]!;
+  return {
+    intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
+    sentence: `${head}${tail.length ? `; ${tail.join('; ')}` : ''}`,
+    detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
+    source: src, confidence: start ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
+  };
 }
 
 async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
@@ -130,6 +173,9 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
       if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), 'comps', `${TYPE_WORDS[u.propertyType]} comparable sales`);
       return [needZip('Comparable-sales data')];
+    case 'trends':
+      if (t.zip || t.city) return [await trendsFact(data, u, t)];
+      return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
       if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), 'rehab', 'rehab momentum scores');

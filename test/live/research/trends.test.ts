@@ -1,0 +1,55 @@
+// Price-trend questions ("are prices going up in 98103?") answered from the trends shards: the change the answer
+// states is recomputed here from the shard's stored monthly levels by the documented rule (20 sales at both ends,
+// from the latest such month back n months; warehouse/docs/market.md), written out again in this file, and the
+// median sale price is the stored month's. A question about price per sqft stays a comps answer.
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { buildDir, readShard } from '../../helpers/build.ts';
+import { researchData } from '../../helpers/research.ts';
+
+interface Stored { as_of: string; series: { month: string[]; median_price: (number | null)[]; level: (number | null)[]; index_sample_count: number[] } }
+
+/** The documented change: from the latest month with a level and 20+ sales back `n` months to a month with the same. */
+function change(s: Stored, n: number): { pct: number | null; end: string | null; price: number | null } {
+  const c = s.series;
+  const solid = (i: number): boolean => i >= 0 && c.level[i] !== null && c.index_sample_count[i]! >= 20;
+  let last = c.month.length - 1;
+  while (last >= 0 && !solid(last)) last--;
+  if (last < 0) return { pct: null, end: null, price: null };
+  const pct = solid(last - n) ? (Math.exp(c.level[last]! - c.level[last - n]!) - 1) * 100 : null;
+  return { pct, end: c.month[last]!, price: c.median_price[last]! };
+}
+const shown = (x: number): string => `${x > 0 ? '+' : ''}${Math.round(x * 10) / 10}%`;
+
+let engine: ResearchEngine;
+beforeAll(() => { engine = new ResearchEngine(researchData(), null); });
+
+describe('research: price trends', () => {
+  it('Seattle and its zips: the stated change and median price are the shard\'s, by the rule, for 12 and 6 months', async () => {
+    const zips = fs.readdirSync(path.join(buildDir(), 'shards', 'market', 'trends', 'zip')).filter((z) => z.startsWith('981')).slice(0, 12);
+    expect(zips.length).toBeGreaterThan(5);
+    const asks: [string, string, number | null][] = [['Are home prices going up in Seattle, WA?', 'market/trends/city/WA/seattle/sfr.json', null],
+      ...zips.map((z): [string, string, number | null] => [`How have prices changed in ${z} over the last 6 months?`, `market/trends/zip/${z}/sfr.json`, 6])];
+    let stated = 0;
+    for (const [q, rel, months] of asks) {
+      const want = change(readShard<Stored>(rel), months ?? 12);
+      const b = await engine.answer({ query: q });
+      expect(b.sources.map((s) => s.type), q).toEqual(['trends']);
+      if (want.end === null) { expect(b.answer, q).toMatch(/too few for a price trend/); continue; }
+      if (want.pct === null) expect(b.answer, q).toContain(`no ${months ?? 12}-month change`);
+      else { expect(b.answer, q).toContain(`changed ${shown(want.pct)} over the ${months ?? 12} months to ${want.end}`); stated++; }
+      if (want.price !== null) expect(b.answer, q).toContain(`median sale price $${want.price.toLocaleString('en-US')} in ${want.end}`);
+    }
+    expect(stated).toBeGreaterThan(3); // the case is exercised, not only its refusals
+  });
+
+  it('a state alone asks for a zip or city; price per sqft stays a comps answer', async () => {
+    const st = await engine.answer({ query: 'What is the price trend in Texas?' });
+    expect(st.confidence).toBe('low');
+    expect(st.answer).toMatch(/per zip code or city/);
+    const comps = await engine.answer({ query: 'median price per sqft trend in 98103' });
+    expect(comps.sources.map((s) => s.type)).toContain('comps');
+  });
+});
