@@ -23,8 +23,8 @@ function keyOf(caller: { keyId: string | null }): string {
   return caller.keyId;
 }
 
-function ownOr404(svc: WebhookService, keyId: string, id: unknown) {
-  const e = typeof id === 'string' ? svc.ownEndpoint(keyId, id) : undefined;
+async function ownOr404(svc: WebhookService, keyId: string, id: unknown) {
+  const e = typeof id === 'string' ? await svc.ownEndpoint(keyId, id) : undefined;
   if (!e) throw new HttpError('no_data', `No webhook endpoint ${String(id)} for this key`);
   return e;
 }
@@ -41,12 +41,12 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(v: Values, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        if (svc.endpointsOf(keyId).length >= MAX_ENDPOINTS_PER_KEY) {
+        if ((await svc.endpointsOf(keyId)).length >= MAX_ENDPOINTS_PER_KEY) {
           throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
         }
         const target = await checkTarget(String(v['url']), svc.allowPrivate);
         if (!target.ok) throw validationError([{ field: 'url', code: target.code, message: target.message }]);
-        const made = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        const made = await svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
         if (!made) throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
         const { endpoint, secret } = made;
         return {
@@ -63,7 +63,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(_v, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        const endpoints = svc.endpointsOf(keyId);
+        const endpoints = await svc.endpointsOf(keyId);
         return { status: 200, body: { count: endpoints.length, endpoints } };
       });
     },
@@ -75,8 +75,8 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(v, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        const e = ownOr404(svc, keyId, v['id']);
-        svc.remove(keyId, e.id);
+        const e = await ownOr404(svc, keyId, v['id']);
+        await svc.remove(keyId, e.id);
         return { status: 204 };
       });
     },
@@ -88,13 +88,13 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(v, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        const e = ownOr404(svc, keyId, v['id']);
+        const e = await ownOr404(svc, keyId, v['id']);
         if (e.status !== 'active') {
           throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
         }
         const w = svc.takeTestEvent(keyId);
         if (!w.allowed) throw new HttpError('rate_limited', `At most ${TEST_EVENTS_PER_MINUTE} test events per minute per key; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(Date.now() / 1000))) } });
-        const ev = svc.sendTest(e);
+        const ev = await svc.sendTest(e);
         return { status: 202, body: { event_id: ev.id, type: ev.type, endpoint_id: e.id, status: 'queued' } };
       });
     },
