@@ -40,6 +40,7 @@ export interface DeliveryOptions {
   timeoutMs: number; // connect and headers timeout, and the total deadline of one attempt (body included)
   concurrency: number; // attempts in flight at once, shared fairly between the keys that have messages due
   allowPrivate: boolean; // REII_WEBHOOKS_ALLOW_PRIVATE
+  instance: string; // this instance's name, recorded in each claim (claimed_by)
   now: () => number;
   log: (msg: string, fields?: Record<string, unknown>) => void;
 }
@@ -51,6 +52,7 @@ export class Delivery {
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   private readonly allowPrivate: boolean;
+  private readonly instance: string;
   private readonly now: () => number;
   private readonly log: (msg: string, fields?: Record<string, unknown>) => void;
   private readonly agent: Agent;
@@ -64,6 +66,7 @@ export class Delivery {
     this.timeoutMs = opts.timeoutMs;
     this.concurrency = opts.concurrency;
     this.allowPrivate = opts.allowPrivate;
+    this.instance = opts.instance;
     this.now = opts.now;
     this.log = opts.log;
     this.agent = new Agent({ connect: { timeout: this.timeoutMs, lookup: deliveryLookup(this.allowPrivate) }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 });
@@ -138,7 +141,7 @@ export class Delivery {
     const delay = this.delayAfter(attempts);
     // Recorded before sending: a crash now leaves the message due again when the lease ends. The claim is a
     // compare-and-set: another worker, process or instance that took this attempt first makes this one step back.
-    if (!(await this.store.claim(m, t, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + this.timeoutMs + LEASE_MARGIN_MS }))) return;
+    if (!(await this.store.claim(m, t, { attempts, last_attempt_at: new Date(t).toISOString(), claimed_by: this.instance, next_attempt_at: t + this.timeoutMs + LEASE_MARGIN_MS }))) return;
     const result = await this.post(endpoint, m);
     // A 2xx is recorded even while stopping (the service waits a moment for running attempts): forgotten, it
     // would be sent again after the lease. A failure then may be the shutdown's own doing: left to the lease.

@@ -12,7 +12,7 @@ import { newSecret } from './signing.ts';
 import { WindowLimiter, type WindowState } from '../rate-limit.ts';
 import { SqliteWebhookStore } from './sqlite-store.ts';
 import { RedisWebhookStore } from './redis-store.ts';
-import type { EndpointRecord, SubscribableEvent, WebhookStore } from './store.ts';
+import type { Cursor, EndpointRecord, SubscribableEvent, WebhookStore } from './store.ts';
 
 export const MAX_ENDPOINTS_PER_KEY = 10;
 /** Test events a key may queue per minute (all its endpoints together): a storm of them is refused with 429
@@ -77,6 +77,8 @@ export interface PublicEndpoint {
 
 /** How long one instance holds the right to emit a new build's events; past it (a crash) another takes over. */
 const EMISSION_LOCK_MS = 5 * 60e3;
+/** How many earlier builds the cursor remembers (Cursor.seen). */
+const SEEN_BUILDS = 50;
 
 export class WebhookService {
   readonly store: WebhookStore;
@@ -89,6 +91,8 @@ export class WebhookService {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private checkingBuild: Promise<void> | null = null;
+  /** This instance's name in the emission lock and in each attempt's claim. */
+  readonly instance = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
 
   constructor(opts: WebhookOptions) {
     this.opts = opts;
@@ -98,7 +102,7 @@ export class WebhookService {
     this.log = opts.log ?? (() => {});
     this.delivery = new Delivery(this.store, {
       schedule: opts.schedule ?? RETRY_SCHEDULE_MS, jitter: opts.jitter ?? 0.1, timeoutMs: opts.timeoutMs ?? 15_000,
-      concurrency: opts.concurrency ?? 8, allowPrivate: this.allowPrivate, now: this.now, log: this.log,
+      concurrency: opts.concurrency ?? 8, allowPrivate: this.allowPrivate, instance: this.instance, now: this.now, log: this.log,
     });
   }
 
@@ -210,31 +214,30 @@ export class WebhookService {
     });
   }
 
-  /** This instance's name in the emission lock. */
-  private readonly instance = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
-
   /** Emits the events of a newly served build, once per build across every instance over the same store: the
    *  cursor records the last build emitted, and one instance at a time holds the emission lock. If it dies
    *  mid-emission, another emits again after the lock expires: the messages already queued are not queued twice. */
   async checkBuild(): Promise<void> {
     const cur = this.opts.holder?.get();
     if (!cur) return;
-    if ((await this.store.cursor())?.build_id === cur.buildId) return;
+    const known = (c: Cursor | null): boolean => c?.build_id === cur.buildId || (c?.seen ?? []).includes(cur.buildId);
+    if (known(await this.store.cursor())) return;
     if (!(await this.store.lockEmission(this.instance, this.now(), EMISSION_LOCK_MS))) return; // another instance emits
     try {
       const cursor = await this.store.cursor(); // again, under the lock: another instance may have just emitted
-      if (cursor?.build_id === cur.buildId) return;
+      if (known(cursor)) return;
       const next: BuildRef = { dir: cur.dir, buildId: cur.buildId };
       // First start over this store: the build already live is the baseline, not news. With nobody to tell,
       // reading both builds' shards is skipped.
+      const moved: Cursor = { build_id: next.buildId, dir: next.dir, seen: cursor ? [...(cursor.seen ?? []), cursor.build_id].slice(-SEEN_BUILDS) : [] };
       if (!cursor || !(await this.store.allEndpoints()).some((e) => e.status === 'active')) {
-        await this.store.setCursor({ build_id: next.buildId, dir: next.dir });
+        await this.store.setCursor(moved);
         return;
       }
       const events = await buildEvents({ dir: cursor.dir, buildId: cursor.build_id }, next, new Date(this.now()));
       if (this.stopped) return;
       const queued = await this.emit(events);
-      await this.store.setCursor({ build_id: next.buildId, dir: next.dir });
+      await this.store.setCursor(moved);
       this.log('webhooks: build events emitted', { build: next.buildId, previous: cursor.build_id, events: events.length, messages: queued });
       this.deliverDue();
     } finally {

@@ -51,12 +51,16 @@ export interface OutboxMessage {
   last_attempt_at: string | null;
   last_status: number | null;
   last_error: string | null;
+  claimed_by?: string; // the instance ("<pid>-<random>") that took the last attempt
   dead_reason?: string;
 }
 
 export interface Cursor {
   build_id: string;
   dir: string;
+  /** Builds emitted (or taken as the baseline) before this one, newest last: an instance that still serves
+   *  one of them (it has not seen the new build yet, or went back to an older one) raises nothing. */
+  seen?: string[];
 }
 
 
