@@ -8,11 +8,13 @@
 //   dead:<endpoint>   list of the dead letters (JSON)
 //   done:<file>       a delivered message, kept DONE_TTL_MS: the same event is not queued to that endpoint again
 //   cursor, emit-lock the last build emitted, and who is emitting one now (SET NX PX)
+//   win:<name>:<start> a fixed window shared by the instances (a key's test events per minute)
 // Every check-and-change is one Lua script or a compare-and-set of the whole stored JSON, so two instances
 // never both take a cap's last place or an attempt. Redis runs one script at a time; keys of one endpoint are
 // named in KEYS, except removeEndpoint's messages (one Redis, not a cluster).
 import { Redis } from 'ioredis';
 import { PREFIX } from '../redis.ts';
+import type { WindowState } from '../rate-limit.ts';
 import { messageFile, type Cursor, type EndpointPatch, type EndpointRecord, type NewMessage, type OutboxMessage, type WebhookStore } from './store.ts';
 
 const P = `${PREFIX}wh:`;
@@ -61,6 +63,13 @@ redis.call('RPUSH', KEYS[3], ARGV[2])
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[3])
 return 1`;
+// KEYS: the window. ARGV: limit, ttl ms. Counts only what it lets through; returns {count, allowed}.
+const WINDOW = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c >= tonumber(ARGV[1]) then return {c, 0} end
+c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {c, 1}`;
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 const parseAll = <T>(raws: (string | null)[]): T[] => raws.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as T);
@@ -212,6 +221,12 @@ export class RedisWebhookStore implements WebhookStore {
 
   async unlockEmission(holder: string): Promise<void> {
     await this.run(UNLOCK, [K.lock], [holder]);
+  }
+
+  async hitWindow(name: string, limit: number, windowMs: number, now: number): Promise<WindowState> {
+    const start = Math.floor(now / windowMs) * windowMs;
+    const [count, allowed] = (await this.redis.eval(WINDOW, 1, `${P}win:${name}:${start}`, String(limit), String(windowMs + 1000))) as [number, number];
+    return { limit, remaining: Math.max(0, limit - Number(count)), reset: Math.floor((start + windowMs) / 1000), allowed: Number(allowed) === 1 };
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,15 @@ const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, 
 async function withService(caller: Caller, fn: (svc: WebhookService) => Promise<{ status: 200 | 201 | 202 | 204; body?: unknown; headers?: Record<string, string> }>): Promise<Reply> {
   const svc = serviceFor(caller.req);
   if (!svc) throw new HttpError('internal', 'Webhooks are not running on this server');
-  const out = await fn(svc);
+  let out: Awaited<ReturnType<typeof fn>>;
+  try {
+    out = await fn(svc);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The store failed (Redis unreachable past its command timeout, a locked state.db past its busy timeout):
+    // said as such, without the store's own message (it names hosts and files).
+    throw new HttpError('internal', 'The webhook state store is unavailable; retry with exponential backoff');
+  }
   return { kind: 'json', status: out.status, body: out.body ?? null, headers: out.headers };
 }
 
@@ -92,7 +100,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
         if (e.status !== 'active') {
           throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
         }
-        const w = svc.takeTestEvent(keyId);
+        const w = await svc.takeTestEvent(keyId);
         if (!w.allowed) throw new HttpError('rate_limited', `At most ${TEST_EVENTS_PER_MINUTE} test events per minute per key; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(Date.now() / 1000))) } });
         const ev = await svc.sendTest(e);
         return { status: 202, body: { event_id: ev.id, type: ev.type, endpoint_id: e.id, status: 'queued' } };

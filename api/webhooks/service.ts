@@ -179,9 +179,11 @@ export class WebhookService {
     return (await this.ownEndpoint(keyId, id)) ? this.store.removeEndpoint(id) : false;
   }
 
-  /** Counts a test event in its key's minute window: the window after it (allowed false when it is full). */
-  takeTestEvent(keyId: string): WindowState {
-    return this.testWindow.hit(keyId, TEST_EVENTS_PER_MINUTE, this.now());
+  /** Counts a test event in its key's minute window: the window after it (allowed false when it is full).
+   *  With Redis the window is shared by every instance; on one machine each process keeps its own. */
+  takeTestEvent(keyId: string): Promise<WindowState> {
+    if (this.store.hitWindow) return this.store.hitWindow(`test:${keyId}`, TEST_EVENTS_PER_MINUTE, 60_000, this.now());
+    return Promise.resolve(this.testWindow.hit(keyId, TEST_EVENTS_PER_MINUTE, this.now()));
   }
 
   /** Queues a webhook.test event for one active endpoint. */

@@ -8,6 +8,7 @@
 // claim is taken again once its lease runs out; a message is deleted only after a 2xx; one instance at a time
 // emits a new build's events (lockEmission) and the cursor records the last build emitted.
 import crypto from 'node:crypto';
+import type { WindowState } from '../rate-limit.ts';
 
 export const EVENT_TYPES = ['build.published', 'market.rehab_label_changed', 'regulation.changed'] as const;
 export type SubscribableEvent = (typeof EVENT_TYPES)[number];
@@ -106,5 +107,7 @@ export interface WebhookStore {
   /** Takes the right to emit a build's events for `ms` (false while another holder has it). */
   lockEmission(holder: string, now: number, ms: number): Promise<boolean>;
   unlockEmission(holder: string): Promise<void>;
+  /** A fixed window shared by every instance (Redis only; without it each process counts its own). */
+  hitWindow?(name: string, limit: number, windowMs: number, now: number): Promise<WindowState>;
   close(): Promise<void>;
 }

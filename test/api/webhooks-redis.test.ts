@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publish } from '../../pipelines/publish.ts';
 import { RedisKeys } from '../../api/redis-keys.ts';
 import { monthOf } from '../../api/usage.ts';
-import { MAX_ENDPOINTS_PER_KEY } from '../../api/webhooks/service.ts';
+import { MAX_ENDPOINTS_PER_KEY, TEST_EVENTS_PER_MINUTE } from '../../api/webhooks/service.ts';
 import type { OutboxMessage } from '../../api/webhooks/store.ts';
 import { fakeBuild } from '../helpers/fake-build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
@@ -162,6 +162,22 @@ describe('two instances on one Redis share one set of webhooks', () => {
     expect([...countBy(rx.hits.filter((h) => h.type === 'webhook.test').map((h) => h.id)).values()]).toEqual(tests.map(() => 1));
     expect(rx.hits).toHaveLength(endpoints.length + tests.length);
   }, 120_000);
+
+  test(`one window of test events per key: ${TEST_EVENTS_PER_MINUTE + 10} queued at once over A and B, ${TEST_EVENTS_PER_MINUTE} get 202 and the rest 429`, async () => {
+    const { key } = await keyOn([a, b], 'enterprise');
+    const rx = await receiver(); // answers 2xx: the endpoint stays active whatever is delivered meanwhile
+    const made = await call(a, 'POST', '/v1/webhooks', key, { url: `${rx.url}/tests`, events: ['build.published'] });
+    // Half of the calls to each instance: each alone stays under the limit, so only a shared window refuses any.
+    // The calls fall in one minute unless one ended meanwhile: then they are made again in the next.
+    for (;;) {
+      const minute = Math.floor(Date.now() / 60_000);
+      const answers = await Promise.all(Array.from({ length: TEST_EVENTS_PER_MINUTE + 10 }, (_, n) => call(n % 2 ? b : a, 'POST', `/v1/webhooks/${made.body.id}/test`, key)));
+      if (Math.floor(Date.now() / 60_000) !== minute) continue;
+      expect(answers.filter((x) => x.status === 202)).toHaveLength(TEST_EVENTS_PER_MINUTE);
+      for (const r of answers.filter((x) => x.status !== 202)) expect(r).toMatchObject({ status: 429, body: { message: expect.stringMatching(/test events per minute/) } });
+      break;
+    }
+  });
 
   test('one monthly quota: a call on A that uses the last of it is refused on B', async () => {
     const { key, id } = await keyOn([a, b], 'starter'); // 2000 calls a month
