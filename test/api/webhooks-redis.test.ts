@@ -30,6 +30,7 @@ const closers: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   redis = await startRedis();
   db = new Redis(redis.url);
+  db.on('error', () => {}); // Redis is stopped on purpose in the last test
   artifacts = tmp('reii-whr-art-');
   publish(artifacts, fakeBuild(artifacts, 'b1', 1));
 });
@@ -220,6 +221,23 @@ describe('an instance killed mid-delivery', () => {
       expect(await db.exists(`reii:wh:done:${files[0]}`)).toBe(1); // remembered: not queued again by a re-emission
     } finally {
       await Promise.all([a, b].map(stop));
+    }
+  }, 120_000);
+});
+
+describe('Redis unreachable', () => {
+  test('webhook calls answer JSON (500, the store named, no host), not a dropped connection; they work again once Redis is back', async () => {
+    const i = await instance();
+    try {
+      const { key } = await keyOn([i], 'pro');
+      await redis.stop();
+      const down = await waitFor(async () => { const r = await call(i, 'GET', '/v1/webhooks', key); return r.status === 500 ? r : null; }, { what: 'the webhook list failing with Redis down', deadlineMs: 30_000 });
+      expect(down.body.message).toMatch(/webhook state store is unavailable/);
+      expect(JSON.stringify(down.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+      await redis.start();
+      await waitFor(async () => (await call(i, 'GET', '/v1/webhooks', key)).status === 200, { what: 'the webhook list back with Redis', deadlineMs: 30_000 });
+    } finally {
+      await stop(i);
     }
   }, 120_000);
 });
