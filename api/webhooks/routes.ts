@@ -8,7 +8,11 @@ import { MAX_ENDPOINTS_PER_KEY, serviceFor, TEST_EVENTS_PER_MINUTE, type Webhook
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
 
 const NO_STORE = 'no-store';
-const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, description: 'Webhook endpoint id (wh_...)' } as const;
+/** Every endpoint id the service makes (service.ts create): "wh_" and 12 letters or digits. An id of another
+ *  form names no endpoint: it is answered 404 like an unknown one (the route enforces the pattern that way). */
+export const ENDPOINT_ID_PATTERN = '^\\s*wh_[A-Za-z0-9]{12}\\s*$';
+const ID_RE = new RegExp(ENDPOINT_ID_PATTERN);
+const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, pattern: ENDPOINT_ID_PATTERN, description: 'Webhook endpoint id: wh_ and 12 letters or digits (any other form is answered 404, as an unknown id)' } as const;
 
 /** The answer of `fn`, run with the webhook service of the server the request came to. */
 async function withService(caller: Caller, fn: (svc: WebhookService) => Promise<{ status: 200 | 201 | 202 | 204; body?: unknown; headers?: Record<string, string> }>): Promise<Reply> {
@@ -32,7 +36,7 @@ function keyOf(caller: { keyId: string | null }): string {
 }
 
 async function ownOr404(svc: WebhookService, keyId: string, id: unknown) {
-  const e = typeof id === 'string' ? await svc.ownEndpoint(keyId, id) : undefined;
+  const e = typeof id === 'string' && ID_RE.test(id) ? await svc.ownEndpoint(keyId, id.trim()) : undefined;
   if (!e) throw new HttpError('no_data', `No webhook endpoint ${String(id)} for this key`);
   return e;
 }

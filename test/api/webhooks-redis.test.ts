@@ -14,6 +14,7 @@ import { RedisKeys } from '../../api/redis-keys.ts';
 import { monthOf } from '../../api/usage.ts';
 import { MAX_ENDPOINTS_PER_KEY, TEST_EVENTS_PER_MINUTE } from '../../api/webhooks/service.ts';
 import type { OutboxMessage } from '../../api/webhooks/store.ts';
+import { ENDPOINT_ID_PATTERN } from '../../api/webhooks/routes.ts';
 import { fakeBuild } from '../helpers/fake-build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -111,7 +112,8 @@ describe('two instances on one Redis share one set of webhooks', () => {
     const { key } = await keyOn([a, b], 'pro');
     const made = await call(a, 'POST', '/v1/webhooks', key, { url: 'http://127.0.0.1:9/hook', events: ['build.published'], description: 'made on A' });
     expect(made.status).toBe(201);
-    expect(made.body.id).toMatch(/^wh_/);
+    expect(made.body.id).toMatch(new RegExp(ENDPOINT_ID_PATTERN)); // the pattern published in the OpenAPI document
+    for (const odd of ['wh_none', 'not-an-id', `${made.body.id}x`]) expect((await call(b, 'DELETE', `/v1/webhooks/${odd}`, key)).status).toBe(404);
     const onB = await call(b, 'GET', '/v1/webhooks', key);
     expect(onB.body).toMatchObject({ count: 1, endpoints: [{ id: made.body.id, description: 'made on A', status: 'active', pending_messages: 0, dead_messages: 0 }] });
     expect(onB.body.endpoints[0].secret).toBeUndefined();
