@@ -2277,8 +2277,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook endpoint id (wh_...) */
-                id: string;
+                /** @description Webhook endpoint id: wh_ and 12 letters or digits (any other form is answered 404, as an unknown id) */
+                id: string & (unknown & unknown);
             };
             cookie?: never;
         };
@@ -2310,8 +2310,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook endpoint id (wh_...) */
-                id: string;
+                /** @description Webhook endpoint id: wh_ and 12 letters or digits (any other form is answered 404, as an unknown id) */
+                id: string & (unknown & unknown);
             };
             cookie?: never;
         };

@@ -56,7 +56,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'logFormat', env: 'REII_LOG', default: 'human', help: 'Build log format: human (progress) or json (JSON lines for cron).' },
   { name: 'shardCacheMb', env: 'REII_SHARD_CACHE_MB', default: '64', help: 'Server in-memory cache of hot shard files, in MiB.' },
   { name: 'stepFilter', env: 'REII_STEP_FILTER', default: '', help: 'Development aid: comma-separated substrings; only step files whose name contains one run (sources always run). Empty runs every step.' },
-  { name: 'redisUrl', env: 'REII_REDIS_URL', default: '', help: 'Redis for limits, usage and keys shared by several API instances (redis://host:port); empty keeps them in this process and ./var.' },
+  { name: 'redisUrl', env: 'REII_REDIS_URL', default: '', help: 'Redis for limits, usage, keys and webhooks shared by several API instances (redis://host:port); empty keeps them in this process and ./var.' },
   { name: 'webhooksAllowPrivate', env: 'REII_WEBHOOKS_ALLOW_PRIVATE', default: '0', help: 'Webhooks: 1 allows private, loopback and link-local target addresses (tests, private networks); 0 refuses them with 422.' },
   { name: 'webhooksRetrySchedule', env: 'REII_WEBHOOKS_RETRY_SCHEDULE', default: '', help: 'Webhooks: comma-separated retry delays (e.g. 5s,5m,30m); empty uses the built-in schedule of about three days.' },
   { name: 'webhooksTimeoutMs', env: 'REII_WEBHOOKS_TIMEOUT_MS', default: '15000', help: 'Webhooks: connect, headers and body timeout of one delivery attempt, in milliseconds.' },

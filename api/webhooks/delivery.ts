@@ -1,8 +1,12 @@
 // Delivery of a server's webhooks from the durable outbox (api/webhooks/store.ts), signed per Standard
 // Webhooks (signing.ts); the service (service.ts) queues the messages and runs this every tick.
 //
-// At least once: before each attempt the message file records the attempt and the time of the next one,
-// so a crash mid-delivery leaves the message due again (same webhook-id) after a restart. Any 2xx is
+// At least once: each attempt is claimed in the store first (a compare-and-set that records the attempt and
+// moves the message's next_attempt_at to the end of a lease: the attempt's deadline plus LEASE_MARGIN_MS).
+// Exactly one worker of one instance makes each attempt; if its instance dies mid-attempt, the message is
+// due again, with the same webhook-id, once the lease runs out, and any instance takes it. A receiver sees
+// the same event twice only when the crash falls after its 2xx and before the message was removed: the
+// webhook-id header (the event id) lets it drop the second. Any 2xx is
 // success; anything else, a timeout or a refused connection is a failure, retried after the schedule's
 // next delay (+-10% jitter; Retry-After on 429/503 is honoured up to 24 h). When an event has used every
 // retry, or the receiver answers 410 Gone, the endpoint is disabled (status "disabled", disabled_reason)
@@ -11,6 +15,9 @@ import { Agent, request } from 'undici';
 import { signedHeaders } from './signing.ts';
 import { deliveryLookup, refusedAtSend } from './ssrf.ts';
 import type { EndpointRecord, OutboxMessage, WebhookStore } from './store.ts';
+
+/** A claim lasts the attempt's deadline plus this: time for the bookkeeping after the answer. */
+export const LEASE_MARGIN_MS = 2000;
 
 /** Delays after the 1st, 2nd, ... failed attempt: 10 attempts over about 3 days 3 hours. */
 export const RETRY_SCHEDULE_MS: readonly number[] = [5e3, 5 * 60e3, 30 * 60e3, 2 * 3600e3, 5 * 3600e3, 10 * 3600e3, 14 * 3600e3, 20 * 3600e3, 24 * 3600e3];
@@ -33,6 +40,7 @@ export interface DeliveryOptions {
   timeoutMs: number; // connect and headers timeout, and the total deadline of one attempt (body included)
   concurrency: number; // attempts in flight at once, shared fairly between the keys that have messages due
   allowPrivate: boolean; // REII_WEBHOOKS_ALLOW_PRIVATE
+  instance: string; // this instance's name, recorded in each claim (claimed_by)
   now: () => number;
   log: (msg: string, fields?: Record<string, unknown>) => void;
 }
@@ -44,6 +52,7 @@ export class Delivery {
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   private readonly allowPrivate: boolean;
+  private readonly instance: string;
   private readonly now: () => number;
   private readonly log: (msg: string, fields?: Record<string, unknown>) => void;
   private readonly agent: Agent;
@@ -57,13 +66,14 @@ export class Delivery {
     this.timeoutMs = opts.timeoutMs;
     this.concurrency = opts.concurrency;
     this.allowPrivate = opts.allowPrivate;
+    this.instance = opts.instance;
     this.now = opts.now;
     this.log = opts.log;
     this.agent = new Agent({ connect: { timeout: this.timeoutMs, lookup: deliveryLookup(this.allowPrivate) }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 });
   }
 
-  /** Starts no more attempts; returns those still running (their outbox files already record them: they
-   *  are simply due again after a restart). */
+  /** Starts no more attempts; returns those still running (their claims are recorded: if they do not end,
+   *  their messages are due again when the lease runs out). */
   halt(): Promise<void>[] {
     this.stopped = true;
     return [...this.inflight.values()];
@@ -78,12 +88,25 @@ export class Delivery {
   /** Starts attempts for due messages, oldest first, up to the concurrency limit, with a fair share per key:
    *  a key may hold at most (concurrency - 1) / (keys with work) of the workers, so a storm of test events from one
    *  key queues behind itself and never delays another key's deliveries by more than one share. */
-  deliverDue(): void {
-    if (this.stopped) return;
+  deliverDue(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    // One look at the outbox at a time; a call meanwhile asks for one more look right after it.
+    if (this.looking) { this.lookAgain = true; return this.looking; }
+    this.looking = this.look().finally(() => {
+      this.looking = null;
+      if (this.lookAgain) { this.lookAgain = false; void this.deliverDue(); }
+    });
+    return this.looking;
+  }
+
+  private looking: Promise<void> | null = null;
+  private lookAgain = false;
+
+  private async look(): Promise<void> {
     const t = this.now();
-    const due = this.store.dueMessages(t, this.concurrency + this.inflight.size).filter((m) => !this.inflight.has(m.file));
-    if (due.length === 0) return;
-    const keyOf = new Map(this.store.allEndpoints().map((e) => [e.id, e.key_id]));
+    const due = (await this.store.dueMessages(t, this.concurrency + this.inflight.size)).filter((m) => !this.inflight.has(m.file));
+    if (due.length === 0 || this.stopped) return;
+    const keyOf = new Map((await this.store.allEndpoints()).map((e) => [e.id, e.key_id]));
     const keys = new Set([...due.map((m) => keyOf.get(m.endpoint_id) ?? ''), ...this.inflightByKey.keys()]);
     // One worker is always held back from the keys already at work, so a key that has just got a message due
     // starts it at once even when another key's attempts hang until their deadline.
@@ -110,37 +133,39 @@ export class Delivery {
   }
 
   private async attempt(m: OutboxMessage): Promise<void> {
-    const endpoint = this.store.endpoint(m.endpoint_id);
-    if (!endpoint) { this.store.deleteMessage(m.file); return; }
-    if (endpoint.status !== 'active') { this.store.buryMessage(m.file, `endpoint disabled: ${endpoint.disabled_reason ?? ''}`); return; }
+    const endpoint = await this.store.endpoint(m.endpoint_id);
+    if (!endpoint) { await this.store.deleteMessage(m); return; }
+    if (endpoint.status !== 'active') { await this.store.buryMessage(m, `endpoint disabled: ${endpoint.disabled_reason ?? ''}`); return; }
     const t = this.now();
     const attempts = m.attempts + 1;
     const delay = this.delayAfter(attempts);
-    // Recorded before sending: a crash now leaves the message due again at next_attempt_at. The claim is a
-    // compare-and-set: another worker or process that took this attempt first makes this one step back.
-    if (!this.store.claim(m, t, { attempts, last_attempt_at: new Date(t).toISOString(), next_attempt_at: t + (delay ?? 0) })) return;
+    // Recorded before sending: a crash now leaves the message due again when the lease ends. The claim is a
+    // compare-and-set: another worker, process or instance that took this attempt first makes this one step back.
+    if (!(await this.store.claim(m, t, { attempts, last_attempt_at: new Date(t).toISOString(), claimed_by: this.instance, next_attempt_at: t + this.timeoutMs + LEASE_MARGIN_MS }))) return;
     const result = await this.post(endpoint, m);
-    if (this.stopped) return;
+    // A 2xx is recorded even while stopping (the service waits a moment for running attempts): forgotten, it
+    // would be sent again after the lease. A failure then may be the shutdown's own doing: left to the lease.
+    if (this.stopped && !result.ok) return;
     const at = new Date(t).toISOString();
     const last = { event_id: m.event_id, type: m.type, attempted_at: at, ok: result.ok, status_code: result.status, error: result.error };
     if (result.ok) {
-      this.store.deleteMessage(m.file);
-      this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: 0, failing_since: null });
+      await this.store.delivered(m);
+      await this.store.updateEndpoint(endpoint.id, { last_delivery: last, consecutive_failures: 0, failing_since: null });
       return;
     }
-    const current = this.store.updateEndpoint(endpoint.id, (cur) => ({ last_delivery: last, consecutive_failures: cur.consecutive_failures + 1, failing_since: cur.failing_since ?? at }));
-    if (!current) { this.store.deleteMessage(m.file); return; }
+    const current = await this.store.updateEndpoint(endpoint.id, (cur) => ({ last_delivery: last, consecutive_failures: cur.consecutive_failures + 1, failing_since: cur.failing_since ?? at }));
+    if (!current) { await this.store.deleteMessage(m); return; }
     let next = t + (delay ?? 0);
     if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, this.now() + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
-    this.store.updateMessage(m.file, { last_status: result.status, last_error: result.error, next_attempt_at: next });
+    await this.store.updateMessage(m, { last_status: result.status, last_error: result.error, next_attempt_at: next });
     this.log('webhooks: delivery failed', { endpoint: endpoint.id, event: m.event_id, attempt: attempts, status: result.status, error: result.error });
-    if (result.status === 410) this.disable(endpoint.id, `the receiver answered 410 Gone to ${m.event_id}`);
-    else if (delay === null) this.disable(endpoint.id, `retries exhausted: ${m.type} ${m.event_id} failed ${attempts} attempts (last: ${result.status ?? result.error})`);
+    if (result.status === 410) await this.disable(endpoint.id, `the receiver answered 410 Gone to ${m.event_id}`);
+    else if (delay === null) await this.disable(endpoint.id, `retries exhausted: ${m.type} ${m.event_id} failed ${attempts} attempts (last: ${result.status ?? result.error})`);
   }
 
-  disable(endpointId: string, reason: string): void {
-    this.store.updateEndpoint(endpointId, { status: 'disabled', disabled_reason: reason, disabled_at: new Date(this.now()).toISOString() });
-    for (const m of this.store.messages()) if (m.endpoint_id === endpointId) this.store.buryMessage(m.file, `endpoint disabled: ${reason}`);
+  async disable(endpointId: string, reason: string): Promise<void> {
+    await this.store.updateEndpoint(endpointId, { status: 'disabled', disabled_reason: reason, disabled_at: new Date(this.now()).toISOString() });
+    for (const m of await this.store.messagesOf(endpointId)) await this.store.buryMessage(m, `endpoint disabled: ${reason}`);
     this.log('webhooks: endpoint disabled', { endpoint: endpointId, reason });
   }
 

@@ -8,13 +8,25 @@ import { MAX_ENDPOINTS_PER_KEY, serviceFor, TEST_EVENTS_PER_MINUTE, type Webhook
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
 
 const NO_STORE = 'no-store';
-const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, description: 'Webhook endpoint id (wh_...)' } as const;
+/** Every endpoint id the service makes (service.ts create): "wh_" and 12 letters or digits. An id of another
+ *  form names no endpoint: it is answered 404 like an unknown one (the route enforces the pattern that way). */
+export const ENDPOINT_ID_PATTERN = '^\\s*wh_[A-Za-z0-9]{12}\\s*$';
+const ID_RE = new RegExp(ENDPOINT_ID_PATTERN);
+const ID_PARAM = { name: 'id', type: 'string', required: true, min: 1, max: 64, pattern: ENDPOINT_ID_PATTERN, description: 'Webhook endpoint id: wh_ and 12 letters or digits (any other form is answered 404, as an unknown id)' } as const;
 
 /** The answer of `fn`, run with the webhook service of the server the request came to. */
 async function withService(caller: Caller, fn: (svc: WebhookService) => Promise<{ status: 200 | 201 | 202 | 204; body?: unknown; headers?: Record<string, string> }>): Promise<Reply> {
   const svc = serviceFor(caller.req);
   if (!svc) throw new HttpError('internal', 'Webhooks are not running on this server');
-  const out = await fn(svc);
+  let out: Awaited<ReturnType<typeof fn>>;
+  try {
+    out = await fn(svc);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The store failed (Redis unreachable past its command timeout, a locked state.db past its busy timeout):
+    // said as such, without the store's own message (it names hosts and files).
+    throw new HttpError('internal', 'The webhook state store is unavailable; retry with exponential backoff');
+  }
   return { kind: 'json', status: out.status, body: out.body ?? null, headers: out.headers };
 }
 
@@ -23,8 +35,8 @@ function keyOf(caller: { keyId: string | null }): string {
   return caller.keyId;
 }
 
-function ownOr404(svc: WebhookService, keyId: string, id: unknown) {
-  const e = typeof id === 'string' ? svc.ownEndpoint(keyId, id) : undefined;
+async function ownOr404(svc: WebhookService, keyId: string, id: unknown) {
+  const e = typeof id === 'string' && ID_RE.test(id) ? await svc.ownEndpoint(keyId, id.trim()) : undefined;
   if (!e) throw new HttpError('no_data', `No webhook endpoint ${String(id)} for this key`);
   return e;
 }
@@ -41,12 +53,12 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(v: Values, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        if (svc.endpointsOf(keyId).length >= MAX_ENDPOINTS_PER_KEY) {
+        if ((await svc.endpointsOf(keyId)).length >= MAX_ENDPOINTS_PER_KEY) {
           throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
         }
         const target = await checkTarget(String(v['url']), svc.allowPrivate);
         if (!target.ok) throw validationError([{ field: 'url', code: target.code, message: target.message }]);
-        const made = svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
+        const made = await svc.create(keyId, target.url.toString(), v['events'] as SubscribableEvent[], typeof v['description'] === 'string' ? v['description'] : null);
         if (!made) throw validationError([{ field: 'url', code: 'limit', message: `at most ${MAX_ENDPOINTS_PER_KEY} endpoints per key; delete one first` }]);
         const { endpoint, secret } = made;
         return {
@@ -63,7 +75,7 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(_v, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        const endpoints = svc.endpointsOf(keyId);
+        const endpoints = await svc.endpointsOf(keyId);
         return { status: 200, body: { count: endpoints.length, endpoints } };
       });
     },
@@ -75,8 +87,8 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(v, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        const e = ownOr404(svc, keyId, v['id']);
-        svc.remove(keyId, e.id);
+        const e = await ownOr404(svc, keyId, v['id']);
+        await svc.remove(keyId, e.id);
         return { status: 204 };
       });
     },
@@ -88,13 +100,13 @@ export const WEBHOOK_ROUTES: readonly Route[] = [
     resolve(v, _build, caller) {
       const keyId = keyOf(caller);
       return withService(caller, async (svc) => {
-        const e = ownOr404(svc, keyId, v['id']);
+        const e = await ownOr404(svc, keyId, v['id']);
         if (e.status !== 'active') {
           throw validationError([{ field: 'id', code: 'disabled', message: `endpoint ${e.id} is disabled (${e.disabled_reason ?? 'no reason'}); register it again` }]);
         }
-        const w = svc.takeTestEvent(keyId);
+        const w = await svc.takeTestEvent(keyId);
         if (!w.allowed) throw new HttpError('rate_limited', `At most ${TEST_EVENTS_PER_MINUTE} test events per minute per key; retry after the window resets`, { headers: { 'Retry-After': String(Math.max(1, w.reset - Math.floor(Date.now() / 1000))) } });
-        const ev = svc.sendTest(e);
+        const ev = await svc.sendTest(e);
         return { status: 202, body: { event_id: ev.id, type: ev.type, endpoint_id: e.id, status: 'queued' } };
       });
     },

@@ -9,6 +9,8 @@ const int = { type: 'integer' };
 const bool = { type: 'boolean' };
 const nullable = (t: string): Schema => ({ type: [t, 'null'] });
 const obj = (properties: Record<string, Schema>, required = Object.keys(properties), additional = false): Schema => ({ type: 'object', properties, required, additionalProperties: additional });
+/** The id the service gives an endpoint (routes.ts ENDPOINT_ID_PATTERN, without the spaces a request may add). */
+const endpointId = { type: 'string', pattern: '^wh_[A-Za-z0-9]{12}$' };
 const events = { type: 'array', items: { type: 'string', enum: [...EVENT_TYPES] }, minItems: 1, uniqueItems: true };
 
 const LastDelivery = {
@@ -34,19 +36,19 @@ const buildIds = { build_id: str, previous_build_id: nullable('string') };
 
 export const WEBHOOK_SCHEMAS: Record<string, Schema> = {
   WebhookEndpointCreated: obj({
-    id: str, url: str, events, description: nullable('string'),
+    id: endpointId, url: str, events, description: nullable('string'),
     secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9+/=]+$', description: 'Signing secret, shown only in this answer' },
     status: { type: 'string', enum: ['active'] }, created_at: str,
   }),
   WebhookEndpoint: obj({
-    id: str, url: str, events, description: nullable('string'), status: { type: 'string', enum: ['active', 'disabled'] },
+    id: endpointId, url: str, events, description: nullable('string'), status: { type: 'string', enum: ['active', 'disabled'] },
     disabled_reason: nullable('string'), disabled_at: nullable('string'), created_at: str,
     consecutive_failures: int, pending_messages: int,
     dead_messages: { type: 'integer', minimum: 0, description: 'Messages given up on (retries exhausted, or the endpoint disabled): the dead letters' },
     last_delivery: LastDelivery,
   }),
   WebhookEndpointList: obj({ count: int, endpoints: { type: 'array', items: { $ref: '#/components/schemas/WebhookEndpoint' } } }),
-  WebhookTestQueued: obj({ event_id: str, type: { type: 'string', const: 'webhook.test' }, endpoint_id: str, status: { type: 'string', const: 'queued' } }),
+  WebhookTestQueued: obj({ event_id: str, type: { type: 'string', const: 'webhook.test' }, endpoint_id: endpointId, status: { type: 'string', const: 'queued' } }),
   WebhookEventBuildPublished: envelope('build.published', obj({
     ...buildIds, as_of: nullable('string'), built_at: nullable('string'),
     shards: obj({ total: num, by_family: { type: 'object', additionalProperties: num } }),

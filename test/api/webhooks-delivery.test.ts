@@ -42,14 +42,14 @@ describe('webhook delivery', () => {
       drips.push(setInterval(() => { if (!res.destroyed) res.write('.'); }, 100)); // every read arrives well inside any per-read timeout
     });
     const svc = service({ timeoutMs: 1500, concurrency: 1 });
-    const made = svc.create('key-a', rx.url, ['build.published'], null)!;
-    const first = svc.sendTest(made.endpoint);
+    const made = (await svc.create('key-a', rx.url, ['build.published'], null))!;
+    const first = await svc.sendTest(made.endpoint);
     // The attempt ends (last_delivery recorded, message settled) while the receiver would go on dripping for ever.
-    const done = await waitFor(() => svc.endpointsOf('key-a')[0]!.last_delivery, { what: 'the first attempt to end', deadlineMs: 20_000 });
+    const done = await waitFor(async () => (await svc.endpointsOf('key-a'))[0]!.last_delivery, { what: 'the first attempt to end', deadlineMs: 20_000 });
     expect(done.event_id).toBe(first.id);
     await waitFor(() => rx.open.size === 0, { what: 'the delivery connection closed by the sender' });
     // With one worker, a second event can only be sent if the first attempt let go of it.
-    const second = svc.sendTest(made.endpoint);
+    const second = await svc.sendTest(made.endpoint);
     await waitFor(() => rx.got.includes(second.id), { what: 'the second event sent by the only worker', deadlineMs: 20_000 });
   });
 
@@ -57,15 +57,15 @@ describe('webhook delivery', () => {
     const hanging = await receiver(() => { /* never answers */ });
     const quick = await receiver((_req, res) => { res.writeHead(204); res.end(); });
     const svc = service({ timeoutMs: 120_000, concurrency: 4 });
-    const storm = svc.create('key-storm', hanging.url, ['build.published'], null)!;
-    const other = svc.create('key-other', quick.url, ['build.published'], null)!;
-    for (let i = 0; i < 20; i++) svc.sendTest(storm.endpoint);
+    const storm = (await svc.create('key-storm', hanging.url, ['build.published'], null))!;
+    const other = (await svc.create('key-other', quick.url, ['build.published'], null))!;
+    for (let i = 0; i < 20; i++) await svc.sendTest(storm.endpoint);
     await waitFor(() => hanging.got.length >= 2, { what: 'the storm holding workers' });
-    const ev = svc.sendTest(other.endpoint);
+    const ev = await svc.sendTest(other.endpoint);
     await waitFor(() => quick.got.includes(ev.id), { what: "the other key's event delivered during the storm", deadlineMs: 20_000 });
-    await waitFor(() => svc.endpointsOf('key-other')[0]!.pending_messages === 0, { what: "the other key's outbox empty" });
+    await waitFor(async () => (await svc.endpointsOf('key-other'))[0]!.pending_messages === 0, { what: "the other key's outbox empty" });
     // The storm never had more than its share: it still hangs on at most concurrency - 1 attempts, the rest wait.
     expect(hanging.got.length).toBeLessThan(4);
-    expect(svc.endpointsOf('key-storm')[0]!.pending_messages).toBe(20);
+    expect((await svc.endpointsOf('key-storm'))[0]!.pending_messages).toBe(20);
   });
 });

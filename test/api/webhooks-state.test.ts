@@ -3,7 +3,8 @@
 // (api/webhooks/store.ts addEndpoint). Two real servers over one state folder (two processes' worth of
 // connections), 30 registrations at once from one pro key, the registrations read back with node:sqlite.
 import { afterAll, describe, expect, test } from 'vitest';
-import { MAX_ENDPOINTS_PER_KEY, TEST_EVENTS_PER_MINUTE } from '../../api/webhooks/service.ts';
+import { MAX_ENDPOINTS_PER_KEY, TEST_EVENTS_PER_MINUTE, WebhookService } from '../../api/webhooks/service.ts';
+import { fakeBuild } from '../helpers/fake-build.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { withStateDb } from '../helpers/state-db.ts';
@@ -64,5 +65,33 @@ describe('webhook cap under concurrent registrations', () => {
     for (const r of refused) { expect(r.status).toBe(429); expect(Number(r.retry)).toBeGreaterThanOrEqual(1); }
     const pending = withStateDb(a.state, (db) => db.prepare('SELECT count(*) AS n FROM webhook_outbox WHERE endpoint_id = ?').get(id)) as { n: number };
     expect(Number(pending.n)).toBeLessThanOrEqual(queued);
+  });
+});
+
+describe('one build cursor for every process over the store', () => {
+  test('a process still serving the older build raises nothing once another has emitted the newer one', async () => {
+    const state = tmp('reii-wh-cursor-');
+    const artifacts = tmp('reii-wh-cursor-art-');
+    const dirs = { b1: fakeBuild(artifacts, 'b1', 1), b2: fakeBuild(artifacts, 'b2', 2) };
+    const serving = (id: 'b1' | 'b2') => ({ get: () => ({ dir: dirs[id], buildId: id }) });
+    let current: 'b1' | 'b2' = 'b1';
+    const ahead = new WebhookService({ state, allowPrivate: true, holder: { get: () => serving(current).get() } });
+    const behind = new WebhookService({ state, allowPrivate: true, holder: serving('b1') });
+    try {
+      await ahead.checkBuild(); // first start: b1 is the baseline
+      const made = (await ahead.create('key-c', 'http://127.0.0.1:9/c', ['build.published'], null))!;
+      current = 'b2';
+      await ahead.checkBuild();
+      const queued = async (): Promise<string[]> => (await ahead.store.messagesOf(made.endpoint.id)).map((m) => m.event_id);
+      expect(await queued()).toEqual(['evt_b2_build_published']);
+      expect(await ahead.store.cursor()).toMatchObject({ build_id: 'b2', seen: ['b1'] });
+      // The lagging process (its build poll has not seen b2 yet) must not emit "b2 -> b1".
+      await behind.checkBuild();
+      expect(await queued()).toEqual(['evt_b2_build_published']);
+      expect(await behind.store.cursor()).toMatchObject({ build_id: 'b2' });
+    } finally {
+      await ahead.stop();
+      await behind.stop();
+    }
   });
 });
