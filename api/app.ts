@@ -6,14 +6,14 @@ import type net from 'node:net';
 import { ERRORS, HttpError } from './errors.ts';
 import { isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
 import { readQuery, readTarget, readValues } from './request.ts';
-import { findPath, optionsHeaders, routeFor, SERVER_METHODS } from './route-match.ts';
+import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
 import { admitAddress, admitKeyedPublic, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
 import { NOSNIFF, sendOnSocket } from './send.ts';
-import { ANONYMOUS, PLANS } from './plans.ts';
-import type { LimitStore } from './limits.ts';
+import { ANONYMOUS, PLANS, type Plan } from './plans.ts';
+import type { CountAhead, LimitStore } from './limits.ts';
 import type { WindowLimiter } from './rate-limit.ts';
 import type { KeyChecker } from './keys.ts';
 import type { BuildHolder } from './builds.ts';
@@ -48,6 +48,21 @@ export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void
 };
 
 const CTX = Symbol('reii.ctx');
+
+/** The access log's name of a route ("GET /v1/geo/lookup"), made once per route. */
+const routeNames = new WeakMap<AnyRoute, string>();
+function routeName(route: AnyRoute): string {
+  let name = routeNames.get(route);
+  if (name === undefined) routeNames.set(route, (name = `${route.method} ${route.path}`));
+  return name;
+}
+/** What hit() is asked to count ahead for a plan, made once per plan. */
+const aheadOf = new WeakMap<Plan, CountAhead>();
+function countAhead(plan: Plan): CountAhead {
+  let ahead = aheadOf.get(plan);
+  if (!ahead) aheadOf.set(plan, (ahead = { monthLimit: plan.callsPerMonth }));
+  return ahead;
+}
 type Tracked = http.ServerResponse & { [CTX]?: Ctx };
 
 export function createApp(deps: AppDeps): App {
@@ -115,9 +130,12 @@ export function createApp(deps: AppDeps): App {
       const { at, params } = findPath(url.pathname);
       if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
       const route = routeFor(at, req.method, url.pathname);
-      ctx.route = `${route.method} ${route.path}`;
+      ctx.route = routeName(route);
       Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
-      const query = readQuery(url.searchParams);
+      // A GET target whose shard this build already resolved skips the query, validation and resolution (all
+      // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
+      const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(deps.holder.get(), route, req.url!) : null;
+      const query = seen ? null : readQuery(url.searchParams);
 
       // ---------- who is calling, and the limits (401, 403, 429)
       let caller: KeyedCaller | null = null;
@@ -136,7 +154,7 @@ export function createApp(deps: AppDeps): App {
         const known = authenticate(deps.keys, address, ctx, req, ip, t);
         caller = known instanceof Promise ? await known : known; // known keys answer without a microtask
         // A request its plan allows on a counted route is counted ahead, in the window's round trip (Redis).
-        const ahead = !('free' in route) && caller.plan.groups.has(route.group) ? { monthLimit: caller.plan.callsPerMonth } : undefined;
+        const ahead = !('free' in route) && caller.plan.groups.has(route.group) ? countAhead(caller.plan) : undefined;
         const hitting = deps.limits.hit(caller.key.id, perMinute(caller), t, ahead);
         const hit = hitting instanceof Promise ? await hitting : hitting; // memory limits answer without a microtask
         if (hit.counted && deps.limits.uncount) { const keyId = caller.key.id, limits = deps.limits; ctx.uncount = () => limits.uncount!(keyId, t); }
@@ -154,12 +172,10 @@ export function createApp(deps: AppDeps): App {
 
       // ---------- validation (400, 413, 415, 422); everything below counts when it succeeds
       if (caller) { const keyId = caller.key.id; ctx.count = () => deps.limits.countSuccess(keyId, t); }
-      // A GET target whose shard this build already resolved skips validation and resolution (both pure).
-      const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(deps.holder.get(), route, req.url!) : null;
       let build = seen?.build ?? null;
       let reply = seen?.reply ?? null;
       if (!reply) {
-        const checked = readValues(route, query, params, req);
+        const checked = readValues(route, query!, params, req);
         const values = checked instanceof Promise ? await checked : checked;
 
         // ---------- answer (503 without a build, 404 without data)

@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import type { CountAhead, KeyHit, LimitsHealth, LimitStore } from './limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { monthOf } from './usage.ts';
+import { isoTime } from './context.ts';
 import { connectRedis, PREFIX, whenReady, writeAtomic } from './redis.ts';
 
 const MONTH_TTL_S = 40 * 24 * 3600;
@@ -124,7 +125,7 @@ export class RedisLimits implements LimitStore {
     try {
       const [count, allowed, month, counted] = (await (this.redis as unknown as { reiiHit(...a: (string | number)[]): Promise<number[]> })
         .reiiHit(`${PREFIX}rl:${keyId}:${windowStart}`, monthKey, `${PREFIX}last_used`, `${PREFIX}applied:${this.instance}`,
-          perMinute ?? -1, 61_000, keyId, new Date(now).toISOString(), seq, ahead?.monthLimit ?? -1, MONTH_TTL_S));
+          perMinute ?? -1, 61_000, keyId, isoTime(now), seq, ahead?.monthLimit ?? -1, MONTH_TTL_S));
       this.down = null;
       this.lastMonth.set(monthKey, month! + counted!);
       const reset = Math.floor((windowStart + 60_000) / 1000);
