@@ -9,15 +9,27 @@ import { countAnswer } from './limit-checks.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { Reply, Route } from './route.ts';
 import type { Shard } from './shards.ts';
-import { hasBody, JSON_TYPE, NOSNIFF, send } from './send.ts';
+import { hasBody, JSON_TYPE, NOSNIFF, sendOwned } from './send.ts';
+
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
+const PUBLIC_CORS: Readonly<Record<string, string>> = Object.freeze({ 'Access-Control-Allow-Origin': '*' });
 
 /** Sends an answer with the request's headers, after deciding whether it counts toward the month.
- *  `lead`: headers that go before all others (Connection: close on an unread body). */
-export function answer(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Record<string, string> = {}, lead: Record<string, string> = {}): void {
+ *  `lead`: headers that go before all others (Connection: close on an unread body). The head is one object
+ *  filled in order (lead, Content-Type, request id, nosniff, the request's headers, `extra`): a later name
+ *  keeps its first place and takes the later value; both Vary values are kept. */
+export function answer(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Readonly<Record<string, string>> = NONE, lead: Readonly<Record<string, string>> = NONE): void {
   countAnswer(ctx, status, extra['Content-Range']);
-  const vary: Record<string, string> = ctx.headers['Vary'] && extra['Vary'] ? { Vary: `${extra['Vary']}, ${ctx.headers['Vary']}` } : {};
-  // 204 has no body, so no Content-Type either.
-  send(res, req.method, status, { ...lead, ...(status === 204 ? {} : { 'Content-Type': JSON_TYPE }), 'X-Request-Id': ctx.id, ...NOSNIFF, ...ctx.headers, ...extra, ...vary }, body);
+  const head: Record<string, string> = {};
+  for (const name in lead) head[name] = lead[name]!;
+  if (status !== 204) head['Content-Type'] = JSON_TYPE; // 204 has no body, so no Content-Type either
+  head['X-Request-Id'] = ctx.id;
+  head['X-Content-Type-Options'] = NOSNIFF['X-Content-Type-Options'];
+  const own = ctx.headers;
+  for (const name in own) head[name] = own[name]!;
+  for (const name in extra) head[name] = extra[name]!;
+  if (own['Vary'] && extra['Vary']) head['Vary'] = `${extra['Vary']}, ${own['Vary']}`;
+  sendOwned(res, req.method, status, head, body);
 }
 
 /** The {message, errors?} body of an HttpError, never cached. */
@@ -27,9 +39,7 @@ export function answerError(req: http.IncomingMessage, res: http.ServerResponse,
   answer(req, res, ctx, err.status, JSON.stringify(err.body()), { 'Cache-Control': 'no-store', ...err.headers }, lead);
 }
 
-function acceptsEncoding(req: http.IncomingMessage, enc: string): boolean {
-  const header = req.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
+function acceptsEncoding(header: string, enc: string): boolean {
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().split(';');
     if (name?.trim().toLowerCase() !== enc) return false;
@@ -38,35 +48,72 @@ function acceptsEncoding(req: http.IncomingMessage, enc: string): boolean {
   });
 }
 
+// What an Accept-Encoding header accepts, parsed once per distinct header (clients send a handful of them).
+const BR = 1, GZIP = 2;
+const accepted = new Map<string, number>();
+function acceptedEncodings(req: http.IncomingMessage): number {
+  const header = req.headers['accept-encoding'];
+  if (typeof header !== 'string') return 0;
+  let bits = accepted.get(header);
+  if (bits === undefined) {
+    bits = (acceptsEncoding(header, 'br') ? BR : 0) | (acceptsEncoding(header, 'gzip') ? GZIP : 0);
+    if (accepted.size >= 256) accepted.clear(); // bounded: odd headers cannot grow it
+    accepted.set(header, bits);
+  }
+  return bits;
+}
+
+/** The headers of a shard's answer for one route of one build, made once: identity, br and gzip variants. */
+interface ShardHeads { lastModified: string; plain: Readonly<Record<string, string>>; br: Readonly<Record<string, string>> | null; gz: Readonly<Record<string, string>> | null }
+const shardHeadsMade = new WeakMap<Shard, Map<Route, ShardHeads>>();
+function shardHeads(shard: Shard, route: Route, lastModified: string): ShardHeads {
+  let byRoute = shardHeadsMade.get(shard);
+  if (!byRoute) shardHeadsMade.set(shard, (byRoute = new Map()));
+  let heads = byRoute.get(route);
+  if (heads?.lastModified !== lastModified) {
+    const cors = route.group === 'public' ? PUBLIC_CORS : NONE;
+    const plain = Object.freeze({ ETag: shard.etag, 'Cache-Control': route.cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified, ...cors });
+    heads = {
+      lastModified,
+      plain,
+      br: shard.br ? Object.freeze({ ...plain, 'Content-Encoding': 'br' }) : null,
+      gz: shard.gz ? Object.freeze({ ...plain, 'Content-Encoding': 'gzip' }) : null,
+    };
+    byRoute.set(route, heads);
+  }
+  return heads;
+}
+
 /** If-None-Match names this ETag (or `*`): the client's copy is current. */
 function notModified(req: http.IncomingMessage, etag: string): boolean {
   const inm = req.headers['if-none-match'];
   return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*');
 }
 
-function answerShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, cacheControl: string, lastModified: string, extra: Record<string, string>): void {
-  const headers: Record<string, string> = { ETag: shard.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Last-Modified': lastModified, ...extra };
+/** A shard's answer: 304 on a matching ETag, else the stored br or gzip variant the client accepts, else the
+ *  plain body; the headers of each variant are made once per shard and route. */
+function answerShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, shard: Shard, route: Route, lastModified: string): void {
+  const heads = shardHeads(shard, route, lastModified);
   if (notModified(req, shard.etag)) {
-    answer(req, res, ctx, 304, '', headers);
+    answer(req, res, ctx, 304, '', heads.plain);
     return;
   }
-  let body = shard.body;
-  if (shard.br && acceptsEncoding(req, 'br')) { body = shard.br; headers['Content-Encoding'] = 'br'; }
-  else if (shard.gz && acceptsEncoding(req, 'gzip')) { body = shard.gz; headers['Content-Encoding'] = 'gzip'; }
-  answer(req, res, ctx, 200, body, headers);
+  const accepts = heads.br || heads.gz ? acceptedEncodings(req) : 0;
+  if (heads.br && accepts & BR) answer(req, res, ctx, 200, shard.br!, heads.br);
+  else if (heads.gz && accepts & GZIP) answer(req, res, ctx, 200, shard.gz!, heads.gz);
+  else answer(req, res, ctx, 200, shard.body, heads.plain);
 }
 
 /** Sends a route's reply: a shard of the build (404 when it has none), a custom answer that writes its own
  *  body, or a JSON body (304 on a matching ETag). Returns a promise only when it has to wait: shard routes
  *  over cached shards answer with no await (a microtask each) on the hot path. */
 export function answerReply(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, route: Route, build: LoadedBuild | null, reply: Reply): void | Promise<void> {
-  const cors: Record<string, string> = route.group === 'public' ? { 'Access-Control-Allow-Origin': '*' } : {};
   if (reply.kind === 'shard') {
     const shard = build!.shards.cached(reply.path);
-    if (shard) return answerShard(req, res, ctx, shard, route.cacheControl, build!.lastModified, cors);
+    if (shard) return answerShard(req, res, ctx, shard, route, build!.lastModified);
     return build!.shards.get(reply.path).then((read) => {
       if (!read) throw new HttpError('no_data', reply.notFound);
-      answerShard(req, res, ctx, read, route.cacheControl, build!.lastModified, cors);
+      answerShard(req, res, ctx, read, route, build!.lastModified);
     });
   }
   if (reply.kind === 'custom') {
@@ -76,6 +123,7 @@ export function answerReply(req: http.IncomingMessage, res: http.ServerResponse,
       return { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers };
     }).then(() => {});
   }
+  const cors = route.group === 'public' ? PUBLIC_CORS : NONE;
   const headers = { 'Cache-Control': route.cacheControl, ...cors, ...reply.headers, ...(reply.etag ? { ETag: reply.etag } : {}) };
   const status = reply.etag && notModified(req, reply.etag) ? 304 : reply.status ?? 200;
   answer(req, res, ctx, status, hasBody(status) ? JSON.stringify(reply.body) : '', headers);

@@ -6,20 +6,21 @@ import type net from 'node:net';
 import { ERRORS, HttpError } from './errors.ts';
 import { isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
 import { readQuery, readTarget, readValues } from './request.ts';
-import { findPath, optionsHeaders, routeFor, SERVER_METHODS } from './route-match.ts';
+import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
 import { admitAddress, admitKeyedPublic, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
 import { NOSNIFF, sendOnSocket } from './send.ts';
-import { ANONYMOUS, PLANS } from './plans.ts';
-import type { LimitStore } from './limits.ts';
+import { ANONYMOUS, PLANS, type Plan } from './plans.ts';
+import type { CountAhead, LimitStore } from './limits.ts';
 import type { WindowLimiter } from './rate-limit.ts';
 import type { KeyChecker } from './keys.ts';
 import type { BuildHolder } from './builds.ts';
 import { TrustedProxies } from './client-address.ts';
 import { CorsPolicy } from './cors.ts';
 import { docsPage } from './docs/page.ts';
+import { ResolvedShards } from './resolved.ts';
 
 export interface AppDeps {
   holder: BuildHolder;
@@ -46,22 +47,46 @@ export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void
   connect(req: http.IncomingMessage, socket: net.Socket): void;
 };
 
+const CTX = Symbol('reii.ctx');
+
+/** The access log's name of a route ("GET /v1/geo/lookup"), made once per route. */
+const routeNames = new WeakMap<AnyRoute, string>();
+function routeName(route: AnyRoute): string {
+  let name = routeNames.get(route);
+  if (name === undefined) routeNames.set(route, (name = `${route.method} ${route.path}`));
+  return name;
+}
+/** What hit() is asked to count ahead for a plan, made once per plan. */
+const aheadOf = new WeakMap<Plan, CountAhead>();
+function countAhead(plan: Plan): CountAhead {
+  let ahead = aheadOf.get(plan);
+  if (!ahead) aheadOf.set(plan, (ahead = { monthLimit: plan.callsPerMonth }));
+  return ahead;
+}
+type Tracked = http.ServerResponse & { [CTX]?: Ctx };
+
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
   const address: AddressLimits = { anonLimiter: deps.anonLimiter, authFailures: deps.authFailures, anon: deps.anonymous ?? ANONYMOUS };
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
   const cors = new CorsPolicy(deps.corsOrigins ?? (deps.holder as Partial<BuildHolder>).settings?.corsOrigins ?? '');
+  const resolvedShards = new ResolvedShards();
+  // One access-log listener for every answer (the request's state rides on its response): no closure per request.
+  function logAnswer(this: http.ServerResponse): void {
+    const ctx = (this as Tracked)[CTX]!;
+    deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: this.req.method, route: ctx.route ?? 'unmatched', status: this.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
+  }
+  const fail = (req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, err: unknown): void => {
+    const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
+    if (!(err instanceof HttpError)) deps.accessLog({ level: 'error', request_id: ctx.id, error: err instanceof Error ? err.message : String(err) });
+    if (res.headersSent) { res.destroy(); return; }
+    answerError(req, res, ctx, httpErr);
+  };
   const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const ctx = newCtx();
-    res.on('finish', () => {
-      deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: req.method, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
-    });
-    handle(req, res, ctx).catch((err: unknown) => {
-      const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
-      if (!(err instanceof HttpError)) deps.accessLog({ level: 'error', request_id: ctx.id, error: err instanceof Error ? err.message : String(err) });
-      if (res.headersSent) { res.destroy(); return; }
-      answerError(req, res, ctx, httpErr);
-    });
+    (res as Tracked)[CTX] = ctx;
+    res.on('finish', logAnswer);
+    void handle(req, res, ctx); // never rejects: it answers its own failures
   };
 
   // Requests node:http refuses before the handler runs get the same headers (the per-address public
@@ -90,65 +115,82 @@ export function createApp(deps: AppDeps): App {
   };
   return Object.assign(app, { clientError, expectationFailed, connect });
 
-  /** The steps of one request, in order; each throws the HttpError that answers it. */
+  /** The steps of one request, in order; each throws the HttpError that answers it (answered by fail()). */
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
-    const t = now();
-    const ip = proxies.clientOf(req);
-    // Anonymous calls and failures are reported against the client address's window until a key is known.
-    setRate(ctx, address.anonLimiter.peek(ip, address.anon.requestsPerMinute, t));
+    try {
+      const t = now();
+      const ip = proxies.clientOf(req);
+      // Anonymous calls and failures are reported against the client address's window until a key is known.
+      setRate(ctx, address.anonLimiter.peek(ip, address.anon.requestsPerMinute, t));
 
-    // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
-    const url = readTarget(req);
-    const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
-    if (page) { ctx.route = 'GET /docs'; answer(req, res, ctx, page.status, page.body, page.headers); return; }
-    const { at, params } = findPath(url.pathname);
-    if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
-    const route = routeFor(at, req.method, url.pathname);
-    ctx.route = `${route.method} ${route.path}`;
-    Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
-    const query = readQuery(url.searchParams);
+      // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
+      const url = readTarget(req);
+      const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
+      if (page) { ctx.route = 'GET /docs'; answer(req, res, ctx, page.status, page.body, page.headers); return; }
+      const { at, params } = findPath(url.pathname);
+      if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
+      const route = routeFor(at, req.method, url.pathname);
+      ctx.route = routeName(route);
+      Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
+      // A GET target whose shard this build already resolved skips the query, validation and resolution (all
+      // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
+      const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(deps.holder.get(), route, req.url!) : null;
+      const query = seen ? null : readQuery(url.searchParams);
 
-    // ---------- who is calling, and the limits (401, 403, 429)
-    let caller: KeyedCaller | null = null;
-    if (route.group === 'public') {
-      // A valid key counts in its own window; no key, or one that fails, in the address's (no 401 here).
-      const header = req.headers['x-service-key'];
-      const presented = typeof header === 'string' && header.trim() !== '' ? deps.keys.check(header) : null;
-      const check = presented instanceof Promise ? await presented : presented;
-      const plan = check?.ok ? PLANS.get(check.record.plan) : undefined;
-      if (check?.ok && plan) {
-        const keyed = { key: check.record, plan };
-        admitKeyedPublic(ctx, keyed, await deps.limits.hit(keyed.key.id, perMinute(keyed), t), t);
-      } else admitAddress(ctx, address, ip, t);
-    } else {
-      const known = authenticate(deps.keys, address, ctx, req, ip, t);
-      caller = known instanceof Promise ? await known : known; // known keys answer without a microtask
-      const hit = await deps.limits.hit(caller.key.id, perMinute(caller), t);
-      setKeyHeaders(ctx, caller, hit, t);
-      checkPlan(route, caller);
-      enforceKeyLimits(route, caller, hit, t);
+      // ---------- who is calling, and the limits (401, 403, 429)
+      let caller: KeyedCaller | null = null;
+      if (route.group === 'public') {
+        // A valid key counts in its own window; no key, or one that fails, in the address's (no 401 here).
+        const header = req.headers['x-service-key'];
+        const presented = typeof header === 'string' && header.trim() !== '' ? deps.keys.check(header) : null;
+        const check = presented instanceof Promise ? await presented : presented;
+        const plan = check?.ok ? PLANS.get(check.record.plan) : undefined;
+        if (check?.ok && plan) {
+          const keyed = { key: check.record, plan };
+          const hit = deps.limits.hit(keyed.key.id, perMinute(keyed), t);
+          admitKeyedPublic(ctx, keyed, hit instanceof Promise ? await hit : hit, t);
+        } else admitAddress(ctx, address, ip, t);
+      } else {
+        const known = authenticate(deps.keys, address, ctx, req, ip, t);
+        caller = known instanceof Promise ? await known : known; // known keys answer without a microtask
+        // A request its plan allows on a counted route is counted ahead, in the window's round trip (Redis).
+        const ahead = !('free' in route) && caller.plan.groups.has(route.group) ? countAhead(caller.plan) : undefined;
+        const hitting = deps.limits.hit(caller.key.id, perMinute(caller), t, ahead);
+        const hit = hitting instanceof Promise ? await hitting : hitting; // memory limits answer without a microtask
+        if (hit.counted && deps.limits.uncount) { const keyId = caller.key.id, limits = deps.limits; ctx.uncount = () => limits.uncount!(keyId, t); }
+        setKeyHeaders(ctx, caller, hit, t);
+        checkPlan(route, caller);
+        enforceKeyLimits(route, caller, hit, t);
+      }
+
+      // ---------- system endpoints (free: never counted)
+      if ('free' in route) {
+        const sys = await systemAnswer(route, deps.holder, deps.limits, caller, t);
+        answer(req, res, ctx, 200, sys.body, sys.headers);
+        return;
+      }
+
+      // ---------- validation (400, 413, 415, 422); everything below counts when it succeeds
+      if (caller) { const keyId = caller.key.id; ctx.count = () => deps.limits.countSuccess(keyId, t); }
+      let build = seen?.build ?? null;
+      let reply = seen?.reply ?? null;
+      if (!reply) {
+        const checked = readValues(route, query!, params, req);
+        const values = checked instanceof Promise ? await checked : checked;
+
+        // ---------- answer (503 without a build, 404 without data)
+        build = deps.holder.get();
+        if (!build && route.needsBuild !== false) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
+        // Shard routes answer synchronously and cached shards are read synchronously: no await (a microtask each) on the hot path.
+        const pending = route.resolve(values, build!, { keyId: caller?.key.id ?? null, plan: caller?.plan.name ?? null, query: url.searchParams, req });
+        reply = pending instanceof Promise ? await pending : pending;
+        resolvedShards.remember(build, route, req.url!, reply);
+      }
+      const sending = answerReply(req, res, ctx, route, build, reply);
+      if (sending) await sending;
+      if (ctx.counting) await ctx.counting;
+    } catch (err) {
+      fail(req, res, ctx, err);
     }
-
-    // ---------- system endpoints (free: never counted)
-    if ('free' in route) {
-      const sys = await systemAnswer(route, deps.holder, deps.limits, caller, t);
-      answer(req, res, ctx, 200, sys.body, sys.headers);
-      return;
-    }
-
-    // ---------- validation (400, 413, 415, 422); everything below counts when it succeeds
-    if (caller) { const keyId = caller.key.id; ctx.count = () => deps.limits.countSuccess(keyId, t); }
-    const checked = readValues(route, query, params, req);
-    const values = checked instanceof Promise ? await checked : checked;
-
-    // ---------- answer (503 without a build, 404 without data)
-    const build = deps.holder.get();
-    if (!build && route.needsBuild !== false) throw new HttpError('no_build', undefined, { headers: { 'Retry-After': '60' } });
-    // Shard routes answer synchronously and cached shards are read synchronously: no await (a microtask each) on the hot path.
-    const pending = route.resolve(values, build!, { keyId: caller?.key.id ?? null, plan: caller?.plan.name ?? null, query: url.searchParams, req });
-    const reply = pending instanceof Promise ? await pending : pending;
-    const sending = answerReply(req, res, ctx, route, build, reply);
-    if (sending) await sending;
-    if (ctx.counting) await ctx.counting;
   }
 }

@@ -4,9 +4,9 @@
 import type http from 'node:http';
 import { HttpError } from './errors.ts';
 import { setRate, type Ctx, type KeyedCaller } from './context.ts';
-import type { KeyCheck, KeyChecker } from './keys.ts';
+import type { KeyCheck, KeyChecker, KeyRecord } from './keys.ts';
 import { retryAfter, type AddressLimits } from './limit-checks.ts';
-import { PLANS, planFor } from './plans.ts';
+import { PLANS, planFor, type Plan } from './plans.ts';
 import type { AnyRoute } from './route-match.ts';
 
 /** The caller of a keyed route: 401 for a missing, unknown or revoked key (429 once its address has failed
@@ -14,22 +14,33 @@ import type { AnyRoute } from './route-match.ts';
 export function authenticate(keys: KeyChecker, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, ip: string, t: number): KeyedCaller | Promise<KeyedCaller> {
   const header = req.headers['x-service-key'];
   const checked = keys.check(Array.isArray(header) ? header[0] : header);
-  const known = (check: KeyCheck): KeyedCaller => {
-    if (!check.ok) {
-      // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
-      // stream of bad keys from one address (or one load balancer) cannot lock out working keys.
-      const failures = limits.authFailures.hit(ip, limits.anon.failedAuthPer10Min, t);
-      setRate(ctx, limits.anonLimiter.hit(ip, limits.anon.requestsPerMinute, t));
-      if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': retryAfter(failures.reset, t) } });
-      throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
-    }
-    const key = check.record;
-    ctx.keyId = key.id;
-    const plan = PLANS.get(key.plan);
-    if (!plan) throw new HttpError('plan_required', `Key ${key.id} has an unknown plan "${key.plan}"`);
-    return { key, plan };
-  };
-  return checked instanceof Promise ? checked.then(known) : known(checked);
+  // No closure for a key checked at once: the common case allocates nothing here.
+  return checked instanceof Promise ? checked.then((check) => callerOf(check, limits, ctx, ip, t)) : callerOf(checked, limits, ctx, ip, t);
+}
+
+/** The caller of a checked key, or the HttpError of a key that failed. */
+function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, ip: string, t: number): KeyedCaller {
+  if (!check.ok) {
+    // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
+    // stream of bad keys from one address (or one load balancer) cannot lock out working keys.
+    const failures = limits.authFailures.hit(ip, limits.anon.failedAuthPer10Min, t);
+    setRate(ctx, limits.anonLimiter.hit(ip, limits.anon.requestsPerMinute, t));
+    if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': retryAfter(failures.reset, t) } });
+    throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
+  }
+  const key = check.record;
+  ctx.keyId = key.id;
+  const plan = PLANS.get(key.plan);
+  if (!plan) throw new HttpError('plan_required', `Key ${key.id} has an unknown plan "${key.plan}"`);
+  return callerFor(key, plan);
+}
+
+// One {key, plan} object per key record (a reload makes new records; a record is never changed in place).
+const callers = new WeakMap<KeyRecord, KeyedCaller>();
+function callerFor(key: KeyRecord, plan: Plan): KeyedCaller {
+  let caller = callers.get(key);
+  if (caller?.plan !== plan) callers.set(key, (caller = { key, plan }));
+  return caller;
 }
 
 /** The caller's plan includes the route's group, else 403 naming the lowest plan that does. */

@@ -18,9 +18,14 @@ export interface Ctx {
   /** A keyed call with a monthly limit: the month's count before this call (X-Quota-Remaining is set on send). */
   quota: { limit: number; used: number } | null;
   /** Past auth, limits and the free system routes: counts one call of the month for this key. */
-  count: (() => Promise<void>) | null;
-  /** The count started when the answer's head was decided: before its body leaves, so a client that
-   *  has the answer and then asks /v1/usage sees it counted. */
+  count: (() => void | Promise<void>) | null;
+  /** Counted ahead with the key's window (a shared store, one round trip): this takes it back when the answer
+   *  does not count. Null when nothing was counted ahead. */
+  uncount: (() => void | Promise<void>) | null;
+  /** Whether this call's count was settled: decided with the answer's head, before its body leaves, so a
+   *  client that has the answer and then asks /v1/usage sees it counted. */
+  decided: boolean;
+  /** The count still under way (a shared store), awaited after the answer; null when it was immediate. */
   counting: Promise<void> | null;
 }
 
@@ -30,7 +35,7 @@ let requestSeq = 0;
 export const nextRequestId = (): string => `req_${ID_PREFIX}${(++requestSeq).toString(36)}`;
 
 export function newCtx(): Ctx {
-  return { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, count: null, counting: null };
+  return { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, count: null, uncount: null, decided: false, counting: null };
 }
 
 /** X-RateLimit-Limit, -Remaining and -Reset of a window. */
@@ -44,7 +49,10 @@ export function rateHeaders(w: WindowState): Record<string, string> {
 
 /** The window the answer reports from now on. */
 export function setRate(ctx: Ctx, w: WindowState): void {
-  Object.assign(ctx.headers, rateHeaders(w));
+  const h = ctx.headers;
+  h['X-RateLimit-Limit'] = w.limit === null ? 'unlimited' : String(w.limit);
+  h['X-RateLimit-Remaining'] = w.remaining === null ? 'unlimited' : String(w.remaining);
+  h['X-RateLimit-Reset'] = String(w.reset);
 }
 
 // The access log's time, formatted once per millisecond rather than once per request.

@@ -12,6 +12,9 @@ export const CORS_REQUEST_HEADERS = 'X-Service-Key, Content-Type, If-None-Match,
 export const CORS_EXPOSED_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Quota-Limit, X-Quota-Remaining, Retry-After, ETag, Content-Range, Content-Disposition';
 /** How long a browser may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
+const PUBLIC_ANSWER = Object.freeze({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS });
+const NO_HEADERS = Object.freeze({});
+const VARY_ORIGIN = Object.freeze({ Vary: 'Origin' });
 
 export class CorsPolicy {
   private readonly any: boolean;
@@ -35,14 +38,15 @@ export class CorsPolicy {
     return this.any || this.origins.has(origin.toLowerCase()) ? origin : null;
   }
 
-  /** Headers of an answer (success or error) of a route of `group`. */
-  answerHeaders(req: http.IncomingMessage, group: string): Record<string, string> {
-    if (group === 'public') return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS };
-    if (!this.keyedEnabled) return {};
+  /** Headers of an answer (success or error) of a route of `group`: shared, frozen objects except for an
+   *  allowed keyed origin (the caller copies them into its answer, so no request allocates for CORS). */
+  answerHeaders(req: http.IncomingMessage, group: string): Readonly<Record<string, string>> {
+    if (group === 'public') return PUBLIC_ANSWER;
+    if (!this.keyedEnabled) return NO_HEADERS;
     const allowed = this.keyedOrigin(header(req, 'origin'));
     return allowed
       ? { 'Access-Control-Allow-Origin': allowed, 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS, Vary: 'Origin' }
-      : { Vary: 'Origin' };
+      : VARY_ORIGIN;
   }
 
   /** Headers of the answer to OPTIONS on a path: a preflight is granted for a public path from any origin, for a

@@ -76,6 +76,12 @@ function counts(status: number, contentRange: string | undefined): boolean {
  *  count and sets X-Quota-Remaining (calls left this month after this answer). */
 export function countAnswer(ctx: Ctx, status: number, contentRange: string | undefined): void {
   const counted = ctx.count !== null && counts(status, contentRange);
-  if (counted && !ctx.counting) ctx.counting = ctx.count!();
+  if (!ctx.decided && (counted || ctx.uncount)) {
+    ctx.decided = true;
+    // Counted ahead: only an answer that does not count has something to do (take it back).
+    const settle = ctx.uncount ? (counted ? null : ctx.uncount) : ctx.count;
+    const counting = settle?.();
+    if (counting) ctx.counting = counting;
+  }
   if (ctx.quota) ctx.headers['X-Quota-Remaining'] = String(Math.max(0, ctx.quota.limit - ctx.quota.used - (counted ? 1 : 0)));
 }

@@ -15,19 +15,30 @@ export interface KeyHit {
   window: WindowState; // the key's per-minute window after counting this request
   monthUsed: number; // 2xx answers counted this calendar month (UTC) before this request
   degraded: boolean; // true when the shared store was unreachable and this instance decided alone
+  /** This request already counts toward the month (counted ahead, in the same round trip as the window):
+   *  an answer that does not count takes it back with uncount(). */
+  counted?: boolean;
 }
 
+/** Asked of hit() for a request whose answer will likely count: count it toward the month now if the window
+ *  admits it and the month is below `monthLimit` (null = no limit), saving a round trip per answer. */
+export interface CountAhead { monthLimit: number | null }
+
 export interface LimitStore {
-  /** Counts a request in the key's minute window (unless it is already full) and reads the month's count. */
-  hit(keyId: string, perMinute: number | null, now: number): Promise<KeyHit>;
-  /** Counts one 2xx answer toward the key's month. */
-  countSuccess(keyId: string, now: number): Promise<void>;
+  /** Counts a request in the key's minute window (unless it is already full) and reads the month's count.
+   *  A store that decides in memory answers synchronously (no microtask on the hot path). */
+  hit(keyId: string, perMinute: number | null, now: number, ahead?: CountAhead): KeyHit | Promise<KeyHit>;
+  /** Counts one 2xx answer toward the key's month (synchronously when in memory). */
+  countSuccess(keyId: string, now: number): void | Promise<void>;
+  /** Takes back a count hit() made ahead (`counted`) for an answer that does not count. */
+  uncount?(keyId: string, now: number): void | Promise<void>;
   monthCount(keyId: string, now: number): Promise<number>;
   lastUsed(keyId: string): Promise<string | null>;
   health(): LimitsHealth;
   close(): Promise<void>;
 }
 
+/** In memory, a count is as cheap as a hit: MemoryLimits never counts ahead. */
 export class MemoryLimits implements LimitStore {
   private readonly windows = new WindowLimiter(60_000);
   readonly usage: UsageStore;
@@ -37,12 +48,12 @@ export class MemoryLimits implements LimitStore {
     this.usage.startFlushing(1000);
   }
 
-  async hit(keyId: string, perMinute: number | null, now: number): Promise<KeyHit> {
+  hit(keyId: string, perMinute: number | null, now: number): KeyHit {
     this.usage.touch(keyId, now);
     return { window: this.windows.hit(keyId, perMinute, now), monthUsed: this.usage.monthCount(keyId, now), degraded: false };
   }
 
-  async countSuccess(keyId: string, now: number): Promise<void> {
+  countSuccess(keyId: string, now: number): void {
     this.usage.count(keyId, now);
   }
 

@@ -40,12 +40,22 @@ export class RedisKeys implements KeyChecker {
   }
 
   private lookingUp: Promise<void> | null = null;
+  private verdicts = new Map<string, KeyCheck>(); // header -> a passing check, for the registry in verdictsOf
+  private verdictsOf: ReadonlyMap<string, KeyRecord> | null = null;
 
   /** A key this instance does not know is looked up in Redis once more before it is refused (one MGET when
    *  the registry has not moved; concurrent misses share it; failing keys are throttled per address), so a
    *  key made a moment ago by `reii keys create` works at once, not on the next 250 ms poll. */
   check(header: string | undefined): KeyCheck | Promise<KeyCheck> {
+    // A key that passed is remembered until the registry is replaced (every reload that saw it move): no hash per request.
+    if (this.verdictsOf !== this.byId) { this.verdicts.clear(); this.verdictsOf = this.byId; }
+    const known = header === undefined ? undefined : this.verdicts.get(header);
+    if (known) return known;
     const result = checkKey(this.byId, header);
+    if (result.ok && header !== undefined) {
+      if (this.verdicts.size >= 10_000) this.verdicts.clear(); // bounded
+      this.verdicts.set(header, result);
+    }
     if (result.ok || result.code !== 'key_invalid' || this.redis.status !== 'ready') return result;
     const m = header === undefined ? null : KEY_RE.exec(header.trim());
     if (!m || this.byId.has(m[1]!)) return result; // not a key's shape, or a known id with a wrong secret

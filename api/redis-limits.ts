@@ -12,14 +12,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import type { KeyHit, LimitsHealth, LimitStore } from './limits.ts';
+import type { CountAhead, KeyHit, LimitsHealth, LimitStore } from './limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { monthOf } from './usage.ts';
+import { isoTime } from './context.ts';
 import { connectRedis, PREFIX, whenReady, writeAtomic } from './redis.ts';
 
 const MONTH_TTL_S = 40 * 24 * 3600;
 
-// KEYS: minute window, month count, last-used hash. ARGV: limit (-1 = none), window ttl ms, key id, now ISO.
+// One round trip per request: the window, the month's count and (when asked) this request's count toward
+// the month, under the instance's sequence like COUNT_LUA (an answer that turns out not to count takes it back).
+// KEYS: minute window, month count, last-used hash, the instance's last applied sequence.
+// ARGV: limit (-1 = none), window ttl ms, key id, now ISO, sequence (0 = do not count), month limit (-1 = none), month ttl s.
 const HIT_LUA = `
 local c = tonumber(redis.call('GET', KEYS[1]) or '0')
 local allowed = 1
@@ -30,7 +34,16 @@ else
   if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 end
 redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-return {c, allowed, tonumber(redis.call('GET', KEYS[2]) or '0')}`;
+local m = tonumber(redis.call('GET', KEYS[2]) or '0')
+local counted = 0
+local seq = tonumber(ARGV[5])
+if seq > 0 and allowed == 1 and (tonumber(ARGV[6]) < 0 or m < tonumber(ARGV[6])) and seq > tonumber(redis.call('GET', KEYS[4]) or '0') then
+  redis.call('INCRBY', KEYS[2], 1)
+  redis.call('EXPIRE', KEYS[2], ARGV[7])
+  redis.call('SET', KEYS[4], ARGV[5], 'EX', ARGV[7])
+  counted = 1
+end
+return {c, allowed, m, counted}`;
 
 // KEYS: month count, the instance's last applied sequence. ARGV: n, sequence, ttl s.
 // Applies the count once: a replay of a sequence already applied (or older) changes nothing.
@@ -70,7 +83,7 @@ export class RedisLimits implements LimitStore {
   /** `stateDir`: where the backlog is kept across restarts (<state>/redis-backlog.json); none for the CLI. */
   constructor(url: string, stateDir: string | null = null) {
     this.redis = connectRedis(url);
-    this.redis.defineCommand('reiiHit', { numberOfKeys: 3, lua: HIT_LUA });
+    this.redis.defineCommand('reiiHit', { numberOfKeys: 4, lua: HIT_LUA });
     this.redis.defineCommand('reiiCount', { numberOfKeys: 2, lua: COUNT_LUA });
     this.redis.on('error', () => { /* reported through health(); ioredis keeps reconnecting */ });
     this.redis.on('close', () => { this.down ??= new Date().toISOString(); });
@@ -104,23 +117,32 @@ export class RedisLimits implements LimitStore {
     return n;
   }
 
-  async hit(keyId: string, perMinute: number | null, now: number): Promise<KeyHit> {
+  async hit(keyId: string, perMinute: number | null, now: number, ahead?: CountAhead): Promise<KeyHit> {
     const windowStart = Math.floor(now / 60_000) * 60_000;
     const monthKey = this.monthKey(keyId, now);
+    // Counted in this round trip only when no backlog waits (sequences reach Redis in order, as in countSuccess).
+    const seq = ahead && this.redis.status === 'ready' && !this.hasBacklog() && !this.flushing ? ++this.seq : 0;
     try {
-      const [count, allowed, month] = (await (this.redis as unknown as { reiiHit(...a: (string | number)[]): Promise<number[]> })
-        .reiiHit(`${PREFIX}rl:${keyId}:${windowStart}`, monthKey, `${PREFIX}last_used`, perMinute ?? -1, 61_000, keyId, new Date(now).toISOString()));
+      const [count, allowed, month, counted] = (await (this.redis as unknown as { reiiHit(...a: (string | number)[]): Promise<number[]> })
+        .reiiHit(`${PREFIX}rl:${keyId}:${windowStart}`, monthKey, `${PREFIX}last_used`, `${PREFIX}applied:${this.instance}`,
+          perMinute ?? -1, 61_000, keyId, isoTime(now), seq, ahead?.monthLimit ?? -1, MONTH_TTL_S));
       this.down = null;
-      this.lastMonth.set(monthKey, month!);
+      this.lastMonth.set(monthKey, month! + counted!);
       const reset = Math.floor((windowStart + 60_000) / 1000);
       return {
         window: { limit: perMinute, remaining: perMinute === null ? null : Math.max(0, perMinute - count!), reset, allowed: allowed === 1 },
         monthUsed: month! + this.unsent(monthKey),
         degraded: false,
+        counted: counted === 1,
       };
-    } catch {
+    } catch (err) {
       this.down ??= new Date().toISOString();
-      return { window: this.local.hit(keyId, perMinute, now), monthUsed: (this.lastMonth.get(monthKey) ?? 0) + this.unsent(monthKey), degraded: true };
+      const monthUsed = (this.lastMonth.get(monthKey) ?? 0) + this.unsent(monthKey);
+      // A count sent whose answer was lost is kept as counted and replayed as is (applied once either way); this
+      // instance then answers alone, and an answer that does not count takes it back.
+      const unsure = seq > 0 && !notSent(err);
+      if (unsure) { this.unsure.push({ inst: this.instance, seq, month_key: monthKey, n: 1 }); this.dirty = true; }
+      return { window: this.local.hit(keyId, perMinute, now), monthUsed, degraded: true, counted: unsure };
     }
   }
 
@@ -130,24 +152,34 @@ export class RedisLimits implements LimitStore {
   }
 
   private addPending(monthKey: string, n: number): void {
-    this.pending.set(monthKey, (this.pending.get(monthKey) ?? 0) + n);
+    const sum = (this.pending.get(monthKey) ?? 0) + n;
+    if (sum === 0) this.pending.delete(monthKey); // a count and its taking back: nothing left to send
+    else this.pending.set(monthKey, sum);
     this.dirty = true;
   }
 
-  async countSuccess(keyId: string, now: number): Promise<void> {
-    const monthKey = this.monthKey(keyId, now);
+  countSuccess(keyId: string, now: number): Promise<void> {
+    return this.add(this.monthKey(keyId, now), 1);
+  }
+
+  /** Takes back a count made ahead in hit() for an answer that did not count (an error after admission). */
+  uncount(keyId: string, now: number): Promise<void> {
+    return this.add(this.monthKey(keyId, now), -1);
+  }
+
+  private async add(monthKey: string, n: number): Promise<void> {
     // While a backlog waits, new counts join it: sequences must reach Redis in order.
     if (this.redis.status !== 'ready' || this.hasBacklog() || this.flushing) {
-      this.addPending(monthKey, 1);
+      this.addPending(monthKey, n);
       if (this.redis.status === 'ready') void this.flushPending();
       return;
     }
     const seq = ++this.seq;
     try {
-      await this.count(monthKey, this.instance, seq, 1);
+      await this.count(monthKey, this.instance, seq, n);
     } catch (err) {
-      if (notSent(err)) this.addPending(monthKey, 1);
-      else { this.unsure.push({ inst: this.instance, seq, month_key: monthKey, n: 1 }); this.dirty = true; }
+      if (notSent(err)) this.addPending(monthKey, n);
+      else { this.unsure.push({ inst: this.instance, seq, month_key: monthKey, n }); this.dirty = true; }
     }
   }
 
@@ -210,7 +242,7 @@ export class RedisLimits implements LimitStore {
     if (!this.backlogFile || !fs.existsSync(this.backlogFile)) return;
     try {
       const data = JSON.parse(fs.readFileSync(this.backlogFile, 'utf8')) as BacklogFile;
-      for (const [k, n] of Object.entries(data.pending ?? {})) if (Number.isInteger(n) && n > 0) this.addPending(k, n);
+      for (const [k, n] of Object.entries(data.pending ?? {})) if (Number.isInteger(n) && n !== 0) this.addPending(k, n); // a negative n takes back a count made ahead
       for (const u of data.unsure ?? []) if (Number.isInteger(u.seq) && Number.isInteger(u.n) && typeof u.inst === 'string') this.unsure.push(u);
     } catch (err) {
       // A damaged file is kept aside for the operator rather than overwritten.

@@ -32,6 +32,9 @@ export function connectRedis(url: string): Redis {
     commandTimeout: 250,
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(100 * times, 1000), // keep trying, at most a second apart
+    // The commands of concurrent requests issued in one event-loop turn leave in one write (each is still its
+    // own round trip's worth of work for Redis, answered in order): fewer syscalls per request under load.
+    enableAutoPipelining: true,
   });
 }
 

@@ -10,7 +10,16 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const MAX_URL_BYTES = 4096;
 const KEY_PARAMS = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'x-service-key', 'service_key']);
 
-export interface Target { pathname: string; searchParams: URLSearchParams }
+export interface Target { readonly pathname: string; readonly searchParams: URLSearchParams }
+
+/** An origin-form target: the query is parsed when first asked for (a shard target answered before never asks). */
+class OriginTarget implements Target {
+  private params: URLSearchParams | null = null;
+  constructor(readonly pathname: string, private readonly search: string) {}
+  get searchParams(): URLSearchParams {
+    return (this.params ??= new URLSearchParams(this.search));
+  }
+}
 
 /** The path and query of a request target; absolute-form targets go through URL. */
 function parseTarget(raw: string): Target {
@@ -21,9 +30,7 @@ function parseTarget(raw: string): Target {
   const q = raw.indexOf('?');
   const h = raw.indexOf('#');
   const end = h < 0 ? raw.length : h;
-  return q < 0 || q > end
-    ? { pathname: raw.slice(0, end), searchParams: new URLSearchParams() }
-    : { pathname: raw.slice(0, q), searchParams: new URLSearchParams(raw.slice(q + 1, end)) };
+  return q < 0 || q > end ? new OriginTarget(raw.slice(0, end), '') : new OriginTarget(raw.slice(0, q), raw.slice(q + 1, end));
 }
 
 /** The request's target: 414 when too long, 400 when malformed. */

@@ -28,8 +28,14 @@ export function contentLength(status: number, bytes: number): Record<string, str
 
 /** Sends a whole answer: `headers` in their order, then Content-Length; the body unless HEAD, 204 or 304. */
 export function send(res: http.ServerResponse, method: string | undefined, status: number, headers: Record<string, string>, body: Buffer | string = ''): void {
+  sendOwned(res, method, status, { ...headers }, body);
+}
+
+/** send() with a headers object made for this one answer: Content-Length is added to it in place (no copy). */
+export function sendOwned(res: http.ServerResponse, method: string | undefined, status: number, headers: Record<string, string>, body: Buffer | string = ''): void {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(status, { ...headers, ...contentLength(status, buf.length) });
+  if (hasBody(status)) headers['Content-Length'] = String(buf.length);
+  res.writeHead(status, headers);
   res.end(sendsBody(method, status) ? buf : undefined);
 }
 

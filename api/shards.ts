@@ -19,6 +19,7 @@ export class ShardStore implements ShardReader {
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly files: ShardReader;
+  private newest: string | null = null; // the key last moved to the end of `cache` (most recently used)
 
   constructor(root: string, maxBytes: number) {
     this.root = root;
@@ -29,9 +30,10 @@ export class ShardStore implements ShardReader {
   /** A shard already in memory, without touching the disk (the synchronous fast path); undefined when not cached. */
   cached(rel: string): Shard | undefined {
     const hit = this.cache.get(rel);
-    if (hit) {
+    if (hit && rel !== this.newest) {
       this.cache.delete(rel); // refresh its place: least recently used goes first
       this.cache.set(rel, hit);
+      this.newest = rel; // already last: a shard asked again and again is not moved each time
     }
     return hit;
   }
@@ -54,6 +56,7 @@ export class ShardStore implements ShardReader {
     const size = body.length + (br?.length ?? 0) + (gz?.length ?? 0);
     if (size <= this.maxBytes) {
       this.cache.set(rel, shard);
+      this.newest = rel;
       this.bytes += size;
       for (const [k, v] of this.cache) {
         if (this.bytes <= this.maxBytes) break;

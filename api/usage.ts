@@ -1,7 +1,8 @@
 // Monthly usage per key (2xx answers only) and last use, durable in <state>/state.db (api/state-db.ts).
 // Counts are kept in memory and added to the database every second (one write transaction, `count =
 // count + n`, so several processes over one state folder add up instead of overwriting each other) and on
-// shutdown. The documented bound: a crash (SIGKILL) loses at most the counts of the last second before
+// shutdown. The database's count of a key is read once per flush period (not per request): another
+// process's counts show here within a second, this process's own at once. The documented bound: a crash (SIGKILL) loses at most the counts of the last second before
 // it; a clean stop loses none. An older <state>/usage.json is imported on first open.
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -38,6 +39,9 @@ export class UsageStore {
   private readonly lastUsedMs = new Map<string, number>();
   private dirtyLastUsed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  /** '<month> <key id>' -> the count in the database when last read; forgotten at every flush. */
+  private stored = new Map<string, number>();
+  private readonly readCount: ReturnType<DatabaseSync['prepare']>;
 
   constructor(stateDir: string) {
     this.db = openStateDb(stateDir);
@@ -48,12 +52,20 @@ export class UsageStore {
       for (const [month, byKey] of Object.entries(f.months ?? {})) for (const [id, n] of Object.entries(byKey ?? {})) if (Number.isInteger(n)) count.run(month, id, n);
       for (const [id, at] of Object.entries(f.last_used ?? {})) if (typeof at === 'string') last.run(id, at);
     });
+    this.readCount = this.db.prepare('SELECT count FROM usage WHERE month = ? AND key_id = ?');
   }
 
+  /** The month's count: the database's (read once per flush period) plus the counts not yet written. */
   monthCount(keyId: string, now = Date.now()): number {
     const month = monthOf(now);
-    const row = this.db.prepare('SELECT count FROM usage WHERE month = ? AND key_id = ?').get(month, keyId) as { count: number } | undefined;
-    return Number(row?.count ?? 0) + (this.pending.get(month)?.get(keyId) ?? 0);
+    const at = `${month} ${keyId}`;
+    let stored = this.stored.get(at);
+    if (stored === undefined) {
+      const row = this.readCount.get(month, keyId) as { count: number } | undefined;
+      stored = Number(row?.count ?? 0);
+      this.stored.set(at, stored);
+    }
+    return stored + (this.pending.get(month)?.get(keyId) ?? 0);
   }
 
   lastUsed(keyId: string): string | null {
@@ -84,6 +96,7 @@ export class UsageStore {
 
   /** Adds the counts and last uses gathered since the last flush to the database, in one transaction. */
   flush(): void {
+    this.stored.clear(); // read again from the database: other processes' counts, and ours once written
     if (this.pending.size === 0 && this.dirtyLastUsed.size === 0) return;
     if (!this.db.isOpen) return;
     const pending = this.pending;

@@ -1,11 +1,15 @@
 // Shared by the HTTP bench parts: the real server and a bare node:http server in child processes,
-// an enterprise key, autocannon runs and the server's RSS.
+// an enterprise key (in the state folder, or in Redis for Redis mode), a redis-server of its own,
+// autocannon runs and the server's RSS.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import autocannon from 'autocannon';
 import { KeyStore } from '../../api/keys.ts';
+import { RedisKeys } from '../../api/redis-keys.ts';
+import { connectRedis, whenReady } from '../../api/redis.ts';
 
 export interface Spawned { url: string; pid: number; stop(): Promise<void> }
 
@@ -22,9 +26,15 @@ const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resol
 
 export async function startReal(repo: string, artifacts: string, env: Record<string, string> = {}): Promise<Spawned & { key: string; state: string }> {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-bench-state-'));
-  const store = new KeyStore(state);
-  const { key } = store.create({ plan: 'enterprise', name: 'bench', rpm: null });
-  store.close();
+  let key: string;
+  if (env['REII_REDIS_URL']) {
+    const reg = new RedisKeys(env['REII_REDIS_URL']);
+    try { key = (await reg.create({ plan: 'enterprise', name: 'bench', rpm: null })).key; } finally { reg.close(); }
+  } else {
+    const store = new KeyStore(state);
+    key = store.create({ plan: 'enterprise', name: 'bench', rpm: null }).key;
+    store.close();
+  }
   const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
   return { url, pid: child.pid!, key, state, stop: stopper(child) };
@@ -57,4 +67,35 @@ export function rssMb(pid: number): number {
 export async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; duration?: number; method?: string; body?: string } = {}): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }> {
   const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 8, headers: opts.headers, ...(opts.method ? { method: opts.method } : {}), ...(opts.body ? { body: opts.body } : {}) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, total: r.requests.total };
+}
+
+export interface BenchRedis { url: string; stop(): Promise<void>; /** Script calls (EVALSHA/EVAL: one per round trip of the hot path) so far. */ scriptCalls(): Promise<number> }
+
+/** A redis-server of the bench's own on a free loopback port (no persistence), or why there is none. */
+export async function startRedisServer(): Promise<BenchRedis | string> {
+  const port = await new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
+  });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const failed = new Promise<string>((resolve) => {
+    child.on('error', (err) => resolve(`no redis-server binary (${(err as NodeJS.ErrnoException).code ?? err.message}): scripts/ensure-redis.sh installs it`));
+    child.on('exit', (code) => resolve(`redis-server exited with ${code}`));
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  const client = connectRedis(url);
+  client.on('error', () => {});
+  let gaveUp = false;
+  const ready = (async (): Promise<boolean> => { while (!gaveUp && !(await whenReady(client, 1000))) { /* still starting */ } return !gaveUp; })();
+  const outcome = await Promise.race([ready, failed]);
+  if (outcome !== true) { gaveUp = true; client.disconnect(); return typeof outcome === 'string' ? outcome : 'redis-server did not start'; }
+  return {
+    url,
+    async scriptCalls() {
+      const info = await client.info('commandstats');
+      let n = 0;
+      for (const m of info.matchAll(/^cmdstat_(evalsha|eval):calls=(\d+)/gm)) n += Number(m[2]);
+      return n;
+    },
+    stop: () => new Promise((resolve) => { client.disconnect(); if (child.exitCode !== null) { resolve(); return; } child.once('exit', () => resolve()); child.kill('SIGKILL'); }),
+  };
 }
