@@ -92,7 +92,8 @@ export class KeyStore implements KeyChecker {
   reload(): void {
     const v = dataVersion(this.db);
     if (v === this.version) return;
-    const rows = this.db.prepare('SELECT record FROM keys').all() as { record: string }[];
+    // in insertion order (rowid), so keys made in the same millisecond list in the order they were made
+    const rows = this.db.prepare('SELECT record FROM keys ORDER BY rowid').all() as { record: string }[];
     this.byId = new Map(rows.map((r) => { const rec = JSON.parse(r.record) as KeyRecord; return [rec.id, rec]; }));
     this.checked = new Map();
     this.version = v;
@@ -117,7 +118,7 @@ export class KeyStore implements KeyChecker {
   }
 
   list(): KeyRecord[] {
-    return [...this.byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    return [...this.byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at)); // stable: ties keep rowid order
   }
 
   /** Checks a key; results are remembered per presented value until the keys change. */
@@ -142,7 +143,8 @@ export class KeyStore implements KeyChecker {
   }
 
   private write(r: KeyRecord): void {
-    this.db.prepare('INSERT OR REPLACE INTO keys (id, record) VALUES (?, ?)').run(r.id, JSON.stringify(r));
+    // an update keeps the row (and its rowid, the creation order); REPLACE would delete and re-insert it
+    this.db.prepare('INSERT INTO keys (id, record) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record').run(r.id, JSON.stringify(r));
   }
 
   /** Makes a key in one write transaction: the id is checked free and taken at once. */

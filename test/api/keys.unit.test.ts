@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { checkKey, KeyStore, makeKey, type KeyRecord } from '../../api/keys.ts';
 import { CliError } from '../../warehouse/errors.ts';
 
@@ -108,6 +108,23 @@ describe('checkKey', () => {
 });
 
 describe('KeyStore', () => {
+  test('keys made in the same millisecond list in the order they were made, before and after one is revoked', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-21T06:00:00.000Z'));
+      const s = open(tmpState());
+      const made = Array.from({ length: 12 }, (_, i) => s.create({ plan: 'starter', name: `k${i}`, rpm: null }).record.id);
+      expect(new Set(s.list().map((r) => r.created_at)).size).toBe(1); // the case: one timestamp for all
+      expect(s.list().map((r) => r.id)).toEqual(made);
+      s.revoke(made[3]!);
+      expect(s.list().map((r) => r.id)).toEqual(made);
+      const again = open(s.file.replace(/state\.db$/, '')); // another process's view of the same file
+      expect(again.list().map((r) => r.id)).toEqual(made);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('create -> state.db (mode 600) holding hashes only; the key checks; list is in creation order', () => {
     const dir = tmpState();
     const s = open(dir);
