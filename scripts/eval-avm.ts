@@ -1,4 +1,4 @@
-// `npm run eval:avm [-- --artifacts DIR] [--sources DIR] [--min-test N]`: the time-split evaluation of the valuation
+// `npm run eval:avm [-- --artifacts DIR] [--sources DIR] [--min-test N] [--json FILE]`: the time-split evaluation of the valuation
 // estimator over the comps of the current build (<build>/live/valuation/comps-*.json) or, with --sources, over the sales
 // of any sources folder (a folder like ../shared/data, or a folder holding a canonical-format sales.csv: it is loaded
 // as the operator's `canonical/` records beside the default sources' geography folders, through the real build's
@@ -15,7 +15,8 @@
 //                          zip's 10 most recent) x sqft, no adjustments
 //   naive comp spread      the 10 nearest comps' 10th-90th percentile ppsf x sqft as the "80%" interval
 // First table: the scorecard (GET /v1/valuation/scorecard, the build report): per source, subject mode and tier; then
-// PRD / PRB by price tier (live/valuation/scorecard.ts). Writes bench-results/eval-avm-<time>.json.
+// PRD / PRB by price tier (live/valuation/scorecard.ts). Writes bench-results/eval-avm-<time>.json (or --json FILE).
+// An unseen market: `npx tsx scripts/canonical-sales.ts --from sacramento --out DIR`, then --sources DIR.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     artifacts: { type: 'string', default: path.join(REPO, 'artifacts') },
     sources: { type: 'string' },
     'min-test': { type: 'string', default: '500' },
+    json: { type: 'string' },
   },
 });
 const minTest = Number(values['min-test']);
@@ -161,9 +163,8 @@ for (const s of [...shown].filter((x) => !['king_county', 'nyc', 'philadelphia',
   goals[`${s}_coverage_77_83`] = inBand(all(s)?.coverage, 77, 83);
 }
 if (Object.keys(goals).length) process.stdout.write(`\nGoals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')}\n`);
-const outDir = path.join(REPO, 'bench-results');
-fs.mkdirSync(outDir, { recursive: true });
-const out = path.join(outDir, `eval-avm-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const out = values.json ? path.resolve(values.json) : path.join(REPO, 'bench-results', `eval-avm-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, JSON.stringify({
   at: new Date().toISOString(), evaluated: label, splits, skipped, scorecard: card, baselines: base, calibration: table, goals,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
