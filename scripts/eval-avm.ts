@@ -1,4 +1,4 @@
-// `npm run eval:avm [-- --artifacts DIR] [--sources DIR] [--min-test N]`: the time-split evaluation of the valuation
+// `npm run eval:avm [-- --artifacts DIR] [--sources DIR] [--min-test N] [--json FILE]`: the time-split evaluation of the valuation
 // estimator over the comps of the current build (<build>/live/valuation/comps-*.json) or, with --sources, over the sales
 // of any sources folder (a folder like ../shared/data, or a folder holding a canonical-format sales.csv: it is loaded
 // as the operator's `canonical/` records beside the default sources' geography folders, through the real build's
@@ -15,7 +15,10 @@
 //                          zip's 10 most recent) x sqft, no adjustments
 //   naive comp spread      the 10 nearest comps' 10th-90th percentile ppsf x sqft as the "80%" interval
 // First table: the scorecard (GET /v1/valuation/scorecard, the build report): per source, subject mode and tier; then
-// PRD / PRB by price tier (live/valuation/scorecard.ts). Writes bench-results/eval-avm-<time>.json.
+// PRD / PRB by price tier (live/valuation/scorecard.ts). Writes bench-results/eval-avm-<time>.json (or --json FILE).
+// An unseen market: `npx tsx scripts/canonical-sales.ts --from sacramento --out DIR`, then --sources DIR.
+// --breakdown: where the error is, per source (test slice, recorded subjects): n, MdAPE and median bias (log estimate /
+// actual) by sale-price quartile, property type, months after the split, comps kept, median comp distance and age.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +31,7 @@ import { CompIndex, H3_RES, type CompSetData } from '../live/valuation/comps.ts'
 import { backtest, calibrate, metrics, modelName, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from '../live/valuation/scorecard.ts';
 import { compSetsFromSources } from './eval-avm-sources.ts';
+import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -35,6 +39,8 @@ const { values } = parseArgs({
     artifacts: { type: 'string', default: path.join(REPO, 'artifacts') },
     sources: { type: 'string' },
     'min-test': { type: 'string', default: '500' },
+    json: { type: 'string' },
+    breakdown: { type: 'boolean', default: false },
   },
 });
 const minTest = Number(values['min-test']);
@@ -145,6 +151,34 @@ process.stdout.write(formatTable(base.map((r) => ({
 for (const s of skipped) process.stdout.write(`skipped ${s.source}: ${s.reason}\n`);
 process.stdout.write('\nCalibration (q = 80% conformal quantile of |log(actual / estimate)|)\n\n');
 process.stdout.write(formatTable(table.map((r) => ({ source: r.source, subject: r.mode, confidence: r.tier, n: r.n, q: r.q, 'width %': Number(((Math.exp(r.q) - Math.exp(-r.q)) * 100).toFixed(1)) }))));
+if (values.breakdown) {
+  const rows: Record<string, unknown>[] = [];
+  for (const data of sets) {
+    const test = preds.filter((p) => p.source === data.source && p.slice === 'test' && p.mode === 'record');
+    if (!shown.has(data.source) || test.length === 0) continue;
+    const prices = test.map((p) => p.actual).sort((a, b) => a - b);
+    const cuts = [0.25, 0.5, 0.75].map((q) => prices[Math.floor(prices.length * q)]!);
+    const testStart = Date.parse(splits[data.source]!.test_start) / 86_400_000;
+    const by: [string, (p: Prediction) => string | null][] = [
+      ['price quartile', (p) => `q${1 + cuts.filter((c) => p.actual >= c).length}`],
+      ['type', (p) => PROPERTY_TYPES[data.type[p.row]!] ?? '?'],
+      ['months after split', (p) => String(Math.floor((data.day[p.row]! - testStart) / 30.44))],
+      ['comps kept', (p) => (p.compCount >= 15 ? '15' : p.compCount >= 10 ? '10-14' : p.compCount >= 5 ? '5-9' : '1-4')],
+      ['median comp km', (p) => (p.distKm === null || p.distKm === undefined ? null : p.distKm < 0.5 ? '<0.5' : p.distKm < 1 ? '0.5-1' : p.distKm < 2 ? '1-2' : '>=2')],
+      ['median comp age (months)', (p) => (p.ageMonths === undefined ? null : p.ageMonths < 3 ? '<3' : p.ageMonths < 6 ? '3-6' : p.ageMonths < 9 ? '6-9' : '>=9')],
+    ];
+    for (const [name, key] of by) {
+      const groups = new Map<string, Prediction[]>();
+      for (const p of test) { const k = key(p); if (k !== null) (groups.get(k) ?? groups.set(k, []).get(k)!).push(p); }
+      for (const [k, g] of [...groups].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))) {
+        rows.push({ source: data.source, by: name, group: k, n: g.length, 'MdAPE %': metrics(g).mdape,
+          'bias %': Number((100 * median(g.map((p) => Math.log(p.estimate / p.actual)))).toFixed(1)) });
+      }
+    }
+  }
+  process.stdout.write('\nWhere the error is (test slice, recorded subjects; bias = median log(estimate / actual), + = valued high)\n\n');
+  process.stdout.write(formatTable(rows));
+}
 const all = (source: string, mode = 'record'): SummaryRow | undefined => summary.find((r) => r.source === source && r.mode === mode && r.tier === 'all');
 const inBand = (c: number | null | undefined, lo = 78, hi = 82): boolean => c !== null && c !== undefined && c >= lo && c <= hi;
 const kc = all('king_county');
@@ -161,9 +195,8 @@ for (const s of [...shown].filter((x) => !['king_county', 'nyc', 'philadelphia',
   goals[`${s}_coverage_77_83`] = inBand(all(s)?.coverage, 77, 83);
 }
 if (Object.keys(goals).length) process.stdout.write(`\nGoals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')}\n`);
-const outDir = path.join(REPO, 'bench-results');
-fs.mkdirSync(outDir, { recursive: true });
-const out = path.join(outDir, `eval-avm-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const out = values.json ? path.resolve(values.json) : path.join(REPO, 'bench-results', `eval-avm-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, JSON.stringify({
   at: new Date().toISOString(), evaluated: label, splits, skipped, scorecard: card, baselines: base, calibration: table, goals,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),

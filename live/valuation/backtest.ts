@@ -34,6 +34,9 @@ export interface Prediction {
   compsLog?: number;
   hedonicLog?: number | null;
   gbmLog?: number | null;
+  /** The kept comps' median distance (km; null without points) and median age (months): eval:avm --breakdown. */
+  distKm?: number | null;
+  ageMonths?: number;
 }
 
 export interface SplitDays { calStarts: number[]; testStart: number; subjects: number }
@@ -102,6 +105,7 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
         predictions.push({
           source: idx.data.source, row: i, slice: sl.slice, mode, actual, estimate: e.value, tier: e.tier, compCount: e.compCount,
           score: Math.abs(Math.log(actual / e.value)), compsLog: e.compsLog, hedonicLog: e.hedonicLog, gbmLog: e.gbmLog,
+          distKm: e.medianDistanceKm, ageMonths: e.medianAgeMonths,
         });
       }
     }

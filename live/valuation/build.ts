@@ -38,6 +38,8 @@ interface SaleRow {
   grade?: number | null; view?: number | null; waterfront?: number | null; log_lot?: number | null;
   /** property_id() of the record (the macro the property record and autocomplete use). */
   pid: string | null;
+  /** The tax block (sales.block_key: NYC borough-block), the location of a source without points. */
+  block?: string | null;
 }
 
 /** Assessor feature columns of mart_valuation_features (TUNING.features). */
@@ -55,6 +57,8 @@ async function pidSql(db: StageContext['db']): Promise<string> {
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
   const withFeatures = await tableExists(db, 'mart_valuation_features');
   const PID_SQL = await pidSql(db);
+  const [bk] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'sales' and column_name = 'block_key'`);
+  const BLOCK_SQL = bk && bk.n > 0 ? 'block_key' : 'null::varchar';
   const rows = await queryRows<SaleRow>(db, `
     with s as (
       select *, max(sale_date) over (partition by source) as source_last from sales
@@ -63,7 +67,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
     )
     select source, zip, (sale_date - date '1970-01-01')::integer as day, sale_price::double as price, sqft::double as sqft,
            beds::double as beds, baths::double as baths, year_built::integer as year, condition, property_type,
-           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, city, state_code as state,
+           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, ${BLOCK_SQL} as block, city, state_code as state,
            ${FEATURES.map((f) => `${withFeatures ? `f.${f}` : 'null'}::double as ${f}`).join(', ')}
     from s ${withFeatures ? 'left join mart_valuation_features f using (sale_id)' : ''}
     where sale_date > source_last - to_years(${LOOKBACK_YEARS})
@@ -90,6 +94,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
       key: list.map((r) => r.key),
       pid: list.map((r) => r.pid),
       features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[f] !== null && r[f] !== undefined)).map((f) => [f, list.map((r) => r[f] ?? null)])),
+      ...(list.some((r) => r.block) ? { block: list.map((r) => r.block ?? null) } : {}),
     });
     for (const r of list) {
       let z = zipAcc.get(r.zip);

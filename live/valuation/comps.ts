@@ -28,6 +28,17 @@ export interface CompSetData {
   pid?: (string | null)[];
   /** Assessor features where a source has them (King County: grade, view, waterfront, log_lot; TUNING.features). */
   features?: Record<string, (number | null)[]>;
+  /** The tax block where the source records one (`sales.block_key`, NYC `<borough>-<block>`): the location of a
+   *  market without points (estimate.ts, TUNING.blockScale). Absent when no row has one. */
+  block?: (string | null)[];
+}
+
+/** A block key split into its group (the part before the last '-', e.g. the NYC borough) and its number (NaN when
+ *  not numeric); null for none. */
+export function parseBlock(key: string | null | undefined): { group: string; num: number } | null {
+  if (!key) return null;
+  const at = key.lastIndexOf('-');
+  return at < 0 ? { group: key, num: NaN } : { group: key.slice(0, at), num: Number(key.slice(at + 1)) };
 }
 
 export interface ZipTypical { sqft: number; beds: number | null; baths: number | null; year: number | null; type: number; n: number }
@@ -51,6 +62,12 @@ export class CompIndex {
   readonly byCell = new Map<string, number[]>();
   readonly byZip = new Map<string, number[]>();
   readonly byKey = new Map<string, number>(); // "<zip>|<key>" -> latest row
+  /** Each row's block group (index into blockGroups, -1 without a block) and block number (NaN unknown). */
+  readonly blockGroup: Int32Array;
+  readonly blockNum: Float64Array;
+  readonly blockGroups: string[] = [];
+  /** Rows per block key, in date order. */
+  readonly byBlock = new Map<string, number[]>();
 
   constructor(readonly data: CompSetData) {
     const n = (this.n = data.day.length);
@@ -66,6 +83,18 @@ export class CompIndex {
     this.lat = Float64Array.from(data.lat, nz);
     this.lng = Float64Array.from(data.lng, nz);
     this.cell = new Array<string>(n).fill('');
+    this.blockGroup = new Int32Array(n).fill(-1);
+    this.blockNum = new Float64Array(n).fill(NaN);
+    const groupIdx = new Map<string, number>();
+    data.block?.forEach((key, i) => {
+      const b = parseBlock(key);
+      if (!b) return;
+      let g = groupIdx.get(b.group);
+      if (g === undefined) { groupIdx.set(b.group, (g = this.blockGroups.length)); this.blockGroups.push(b.group); }
+      this.blockGroup[i] = g;
+      this.blockNum[i] = b.num;
+      push(this.byBlock, key!, i);
+    });
     for (let i = 0; i < n; i++) {
       const zip = data.zips[data.zip[i]!]!;
       push(this.byZip, zip, i);
@@ -100,7 +129,7 @@ export class CompIndex {
     return {
       zip: d.zips[d.zip[i]!]!, sqft: d.sqft[i]!, beds: d.beds[i] ?? null, baths: d.baths[i] ?? null, year: d.year[i] ?? null,
       features: Object.fromEntries(this.features.map(([k, v]) => [k, v[i]!]).filter(([, v]) => Number.isFinite(v))), cond: cond ?? (c === null || c === undefined ? 'good' : CONDITION_CODES[c]!), type: d.type[i]!,
-      lat: d.lat[i] ?? null, lng: d.lng[i] ?? null, mode: 'record',
+      lat: d.lat[i] ?? null, lng: d.lng[i] ?? null, block: d.block?.[i] ?? null, mode: 'record',
     };
   }
 

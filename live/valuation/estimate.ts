@@ -7,7 +7,7 @@ import { latLngToCell } from 'h3-js';
 import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Blend, type Estimate, type ModelParams, type Subject } from './types.ts';
 import { predictGbm } from './gbm.ts';
 import { haversineKm, median, monthOfDay, nz, weightedMedian } from './helpers.ts';
-import { H3_RES, type CompIndex } from './comps.ts';
+import { H3_RES, parseBlock, type CompIndex } from './comps.ts';
 import { confidenceTier } from './interval.ts';
 
 /** The estimator's tuning (warehouse/docs/valuation.md "Weights"): rings searched around the subject's cell,
@@ -38,6 +38,11 @@ export const TUNING = {
   locationInComps: 0,
   /** Months the index may be carried forward past its last month along its recent trend (damped). */
   trendMonths: 3,
+  /** Location without points (a source with tax blocks, NYC): block-number distance scale of the weight
+   *  1 / (1 + (|Δblock| / blockScale)^2) within a block group (borough); a comp in another group or without a block
+   *  counts as blockCap blocks away. */
+  blockScale: 100,
+  blockCap: 1000,
 };
 
 const MONTH_DAYS = 30.4375;
@@ -99,6 +104,13 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
     for (let k = lo - 1; k >= 0 && z.length < TUNING.zipMax; k--) if (usable(zipRows[k]!)) z.push(zipRows[k]!);
     if (z.length > cand.length) { cand = z; scope = 'zip'; }
   }
+  // without a point, the subject's own block's earlier sales are candidates too (older than the zip's most recent)
+  const sBlock = hasPoint ? null : parseBlock(s.block);
+  const sGroup = sBlock ? idx.blockGroups.indexOf(sBlock.group) : -1;
+  if (sBlock && !hasPoint) {
+    const inCand = new Set(cand);
+    for (const i of idx.byBlock.get(s.block!) ?? []) if (usable(i) && !inCand.has(i)) cand.push(i);
+  }
   if (cand.length === 0) return null;
   // same property type when there are enough of them
   const sameType = cand.filter((i) => idx.data.type[i] === s.type);
@@ -109,6 +121,7 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const w = new Float64Array(n);
   const dist = new Float64Array(n);
   const simLog = opts.detail ? new Float64Array(n) : null; // log weight without the age term
+  const locW = opts.detail ? new Float64Array(n) : null; // the location (distance or block) factor of the weight
   // per-subject constants hoisted out of the loop
   const sBeds = nz(s.beds), sBaths = nz(s.baths), sYear = nz(s.year);
   const fCols: Float64Array[] = [], fVal: number[] = [], fSlope: number[] = [], fW: number[] = [];
@@ -121,6 +134,7 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const invSize = 1 / TUNING.size, invYear = 1 / TUNING.year, invDist = 1 / TUNING.distKm;
   const invRecency = 1 / (TUNING.recencyMonths * MONTH_DAYS);
   const sLat = s.lat ?? NaN, sLng = s.lng ?? NaN;
+  const invBlock = 1 / TUNING.blockScale;
   // H3 neighbourhood adjustment: the subject's cell effect (0 = its zip's average when it has no point) minus the comp's
   const loc = cellEffects(idx, p);
   const sLoc = hasPoint ? (p.cells?.[latLngToCell(sLat, sLng, H3_RES)] ?? 0) : 0;
@@ -148,7 +162,15 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
       dist[j] = d;
       const r = d * invDist;
       wd = 1 / (1 + r * r);
+    } else if (sBlock) {
+      // block distance: same group and both numbered -> |Δ number|; the same key -> 0; else blockCap
+      const g = idx.blockGroup[i]!;
+      let db = TUNING.blockCap;
+      if (g === sGroup && g >= 0) db = Math.min(db, Number.isNaN(sBlock.num) || Number.isNaN(idx.blockNum[i]!) ? (idx.data.block![i] === s.block ? 0 : db) : Math.abs(sBlock.num - idx.blockNum[i]!));
+      const r = db * invBlock;
+      wd = 1 / (1 + r * r);
     }
+    if (locW) locW[j] = wd;
     w[j] = wd * Math.exp(lw);
     adj[j] = a;
   }
@@ -187,7 +209,7 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
     est.comps = order.map((j, k) => {
       const i = cand[j]!;
       const time = sIdx - indexAtMonth(p, idx.month[i]!);
-      const wd = Number.isFinite(dist[j]!) ? 1 / (1 + (dist[j]! * invDist) ** 2) : 1;
+      const wd = locW![j]!;
       return {
         row: i, distanceKm: Number.isFinite(dist[j]!) ? dist[j]! : null, timeAdj: time, featureAdj: adj[j]! - idx.logPrice[i]! - time,
         adjustedLog: adj[j]!, similarity: wd * Math.exp(simLog[j]!), weight: kept[k] && sw > 0 ? ws[k]! / sw : 0,

@@ -55,6 +55,8 @@ export interface Subject {
   type: number;
   lat: number | null;
   lng: number | null;
+  /** The tax block of a recorded subject where the source records one (CompSetData.block); absent = unknown. */
+  block?: string | null;
   mode: SubjectMode;
 }
 

@@ -330,6 +330,30 @@ describe('estimate on hand-made markets', () => {
     expect(z.tier).not.toBe('high');
   });
 
+  test('without points, the tax block locates: near blocks of the same borough weigh most, and the own block\'s older sales are candidates', () => {
+    // 20 recent sales at $900k in a far block (1-5000) and 20 at $300k in blocks 1-100..1-119, then 450 newer sales at $600k
+    // in another borough (2-100) that fill the zip's 400 most recent: the subject in block 1-105 is valued from its own
+    // and the near blocks (the old same-block sales enter as candidates although 400 newer sales exist)
+    const rows: Row[] = [];
+    const blocks: (string | null)[] = [];
+    for (let k = 0; k < 20; k++) { rows.push({ day: D0 + k, price: 300_000, lat: null, lng: null }); blocks.push(`1-${100 + k}`); }
+    for (let k = 0; k < 20; k++) { rows.push({ day: D0 + 20 + k, price: 900_000, lat: null, lng: null }); blocks.push('1-5000'); }
+    for (let k = 0; k < 450; k++) { rows.push({ day: D0 + 40 + (k % 20), price: 600_000, lat: null, lng: null }); blocks.push('2-100'); }
+    const set = market(rows);
+    const order = set.day.map((_, i) => i).sort((a, b) => set.day[a]! - set.day[b]! || a - b);
+    const sorted: CompSetData = { ...set, ...Object.fromEntries((['zip', 'day', 'price', 'sqft', 'beds', 'baths', 'year', 'cond', 'type', 'lat', 'lng', 'key'] as const).map((c) => [c, order.map((i) => (set[c] as unknown[])[i])])), block: order.map((i) => blocks[i]!) } as CompSetData;
+    const idx = new CompIndex(sorted);
+    expect(idx.byBlock.get('1-105')).toHaveLength(1);
+    const s = twin({ lat: null, lng: null, block: '1-105' });
+    const e = estimate(idx, flat, s, { valuationDay: D0 + 70, beforeDay: D0 + 70, detail: true })!;
+    expect(e.value).toBeCloseTo(300_000, -3);
+    // the top comp is the own block's sale, at similarity ~1 (block distance 0)
+    expect(sorted.block![e.comps![0]!.row]).toBe('1-105');
+    // without the block the same subject is valued from the zip's 400 most recent sales (the other borough's $600k)
+    const noBlock = estimate(idx, flat, twin({ lat: null, lng: null }), { valuationDay: D0 + 70, beforeDay: D0 + 70 })!;
+    expect(noBlock.value).toBeCloseTo(600_000, -3);
+  });
+
   test('the tier follows the estimate\'s figures for the subject mode', () => {
     const rows = Array.from({ length: 12 }, (_, k) => ({ day: D0 + k, price: 400_000 }));
     const idx = new CompIndex(market(rows));
