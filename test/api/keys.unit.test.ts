@@ -136,7 +136,7 @@ describe('KeyStore', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const stored = dbKeys(dir);
     expect(JSON.stringify(stored)).not.toContain(KEY.exec(a.key)![2]!);
-    expect(stored).toEqual([a.record, b.record].sort((x, y) => x.id.localeCompare(y.id)));
+    expect(stored).toEqual([a.record, b.record].sort((x, y) => (x.id < y.id ? -1 : 1))); // SQLite's ORDER BY id: code-unit order ('Z' < 'c'), not localeCompare
     expect(stored.find((r) => r.id === a.record.id)!.sha256).toBe(crypto.createHash('sha256').update(KEY.exec(a.key)![2]!).digest('hex'));
     expect(s.check(a.key)).toEqual({ ok: true, record: a.record });
     expect(s.check(b.key)).toMatchObject({ ok: true, record: { plan: 'pro', rpm: 5 } });
