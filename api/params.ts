@@ -21,6 +21,8 @@ export interface ParamSpec {
   min?: number; // integer/number range, or string minimum length
   max?: number; // integer/number range, or string maximum length
   default?: string | number | boolean;
+  /** The default is published but left for the handler to apply: it must know the value was not sent. */
+  defaultByHandler?: boolean;
   properties?: readonly ParamSpec[]; // for type object
   /** Text longer than this is cut (not rejected), e.g. research queries; documented in the route. */
   truncateAt?: number;
@@ -36,7 +38,7 @@ const err = (field: string, code: string, message: string): FieldError => ({ fie
 export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fromQuery = true): { value?: Value; error?: FieldError } {
   if (raw === undefined || raw === null || raw === '') {
     if (spec.required) return { error: err(field, 'required', `${field} is required`) };
-    return { value: spec.default };
+    return { value: spec.defaultByHandler ? undefined : spec.default };
   }
   if (spec.type === 'string_array') {
     if (!Array.isArray(raw) || raw.some((x) => typeof x !== 'string')) return { error: err(field, 'type', `${field} must be an array of strings`) };

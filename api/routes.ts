@@ -157,7 +157,7 @@ export const ROUTES: readonly Route[] = [
       p.zip(true),
       { name: 'address', type: 'string', required: true, min: 1, max: 200, description: 'Street address' },
       { name: 'sqft', type: 'number', min: 100, max: 50000, description: 'Living area in sqft (100-50,000); improves accuracy' },
-      { name: 'condition', type: 'enum', enum: CONDITIONS, default: 'good', description: 'excellent, good, fair or poor; default good' },
+      { name: 'condition', type: 'enum', enum: CONDITIONS, default: 'good', defaultByHandler: true, description: 'excellent, good, fair or poor; default good' },
     ],
     resolve: (v, build) => live(build, valuation, v),
   },

@@ -87,7 +87,7 @@ export const SCHEMAS: Record<string, Schema> = {
     // issue 24 (additive): the subject as matched, the estimator that answered, the comps used
     subject: obj({
       matched: bool, property_id: nullable('string'), matched_on: { type: ['string', 'null'], enum: ['sale', 'parcel', null] }, mode: enumOf('record', 'request', 'typical'),
-      facts: { type: 'array', items: obj({ name: str, value: { type: ['number', 'string'] }, source: enumOf('record', 'request', 'zip_typical') }) },
+      facts: { type: 'array', items: obj({ name: str, value: { type: ['number', 'string'] }, source: enumOf('record', 'request', 'zip_typical', 'default') }) },
     }),
     model: str,
     comps: {

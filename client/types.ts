@@ -599,7 +599,7 @@ export type components = {
                     name: string;
                     value: number | string;
                     /** @enum {string} */
-                    source: "record" | "request" | "zip_typical";
+                    source: "record" | "request" | "zip_typical" | "default";
                 }[];
             };
             model: string;

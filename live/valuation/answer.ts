@@ -7,7 +7,7 @@ import type { CompIndex } from './comps.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
 
 /** Where a fact of the subject came from: the matched record, the request, or the zip's typical property. */
-export type FactSource = 'record' | 'request' | 'zip_typical';
+export type FactSource = 'record' | 'request' | 'zip_typical' | 'default';
 export interface SubjectFact { name: string; value: number | string; source: FactSource }
 export interface SubjectBody {
   matched: boolean;
@@ -41,7 +41,7 @@ const r = (v: number, k: number): number => Number(v.toFixed(k));
 const pct = (logAdj: number): number => r((Math.exp(logAdj) - 1) * 100, 1);
 
 /** The subject block: matched or not, and each fact the estimator used with its origin. */
-export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: boolean, condition: string): SubjectBody {
+export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: boolean, condition: string, conditionSent: boolean): SubjectBody {
   const rest: FactSource = match ? 'record' : 'zip_typical';
   const facts: SubjectFact[] = [{ name: 'sqft', value: s.sqft, source: sqftSent ? 'request' : rest }];
   const add = (name: string, v: number | null | undefined, k = 0): void => {
@@ -55,7 +55,7 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: bo
     if (name === 'log_lot') add('lot_sqft', Math.exp(v)); else add(name, v, 2);
   }
   if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
-  facts.push({ name: 'condition', value: condition, source: 'request' });
+  facts.push({ name: 'condition', value: condition, source: conditionSent ? 'request' : 'default' }); // the spec's default: good
   const pid = match ? (match.ix.data.pid?.[match.row] ?? null) : null;
   return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
 }

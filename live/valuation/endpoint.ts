@@ -24,7 +24,8 @@ export interface ValuationInput {
   zip: string;
   address: string;
   sqft?: number;
-  condition: string;
+  /** not sent: good (the spec's default), applied here so the answer can say it was not sent */
+  condition?: string;
 }
 
 export interface ValuationBody {
@@ -127,7 +128,7 @@ export class ValuationEngine {
     const zip = String(input.zip);
     const zm = this.meta.zips[zip];
     if (!zm) return null;
-    const cond: Condition = input.condition in CONDITION_FACTOR ? (input.condition as Condition) : 'good';
+    const cond: Condition = input.condition !== undefined && input.condition in CONDITION_FACTOR ? (input.condition as Condition) : 'good';
     const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
     const m = this.market(zm.source);
     const { subject, address, ownRow, match } = this.resolve(m, zip, String(input.address), sqft, cond);
@@ -159,7 +160,7 @@ export class ValuationEngine {
       confidence: calibration.calibrated ? e.tier : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
-      subject: subjectBody(subject, match, sqft !== undefined, condition),
+      subject: subjectBody(subject, match, sqft !== undefined, condition, input.condition !== undefined),
       model: this.modelOf(x.source),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
     };

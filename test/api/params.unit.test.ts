@@ -24,6 +24,13 @@ describe('missing values', () => {
     expect(value(spec({ type: 'enum', enum: ['a'] }), undefined)).toBeUndefined();
   });
 
+  test('a default the handler applies (defaultByHandler) is published but not filled in: the handler sees it was not sent', () => {
+    const spec: ParamSpec = { name: 'condition', type: 'enum', enum: ['good', 'fair'], default: 'good', defaultByHandler: true, description: 'c' };
+    expect(checkValue(spec, undefined)).toEqual({ value: undefined });
+    expect(checkValue({ ...spec, defaultByHandler: undefined }, undefined)).toEqual({ value: 'good' });
+    expect(checkValue(spec, 'fair', 'condition', false)).toEqual({ value: 'fair' });
+  });
+
   test('the field name given (a dotted body path) is the one reported', () => {
     expect(checkValue(spec({ type: 'zip', required: true }), undefined, 'context.zip').error?.field).toBe('context.zip');
     expect(checkValue(spec({ type: 'zip' }), '123', 'context.zip').error).toMatchObject({ field: 'context.zip', code: 'format' });

@@ -65,6 +65,9 @@ describe('the valuation answer: subject and comps (real build, raw King County o
     expect(fact(answer, 'grade')).toMatchObject({ value: subject.grade, source: 'record' });
     expect(fact(answer, 'lat')!.value as number).toBeCloseTo(subject.lat, 4);
     expect(fact(answer, 'condition')).toMatchObject({ value: 'good', source: 'request' });
+    const unsent = (engine.answer({ zip: subject.zip, address: subject.id }) as { body: ValuationBody }).body;
+    expect(fact(unsent, 'condition')).toMatchObject({ value: 'good', source: 'default' }); // not sent: the spec's default, not the request's
+    expect(unsent.estimated_value).toBe(answer.estimated_value);
     // a sqft in the request replaces the record's, and says so
     const b = (engine.answer({ zip: subject.zip, address: subject.id, sqft: subject.sqft + 500, condition: 'good' }) as { body: ValuationBody }).body;
     expect(fact(b, 'sqft')).toMatchObject({ value: subject.sqft + 500, source: 'request' });
