@@ -122,8 +122,8 @@ export interface IndexPoint { index: number | null; low: number | null; high: nu
  *  first month (Philadelphia's 5 sales of January 2022) does not scale every later month; the first with a level when
  *  no month has that many; -1 when none has a level. */
 export function baseMonth(points: readonly LevelPoint[]): number {
-  const solid = points.findIndex((p) => p.level !== null && p.n >= CHANGE_MIN_SAMPLE);
-  return solid >= 0 ? solid : points.findIndex((p) => p.level !== null);
+  const first = points.findIndex(solid);
+  return first >= 0 ? first : points.findIndex((p) => p.level !== null);
 }
 
 /**

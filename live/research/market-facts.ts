@@ -92,7 +92,7 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
     if (!r) continue;
     return {
       intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}), trend ${r.trend} (${r.trend_pct > 0 ? '+' : ''}${fmt(r.trend_pct)}%), over the ${months} months to ${r.as_of}`,
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}), trend ${r.trend} (${pct(r.trend_pct)}), over the ${months} months to ${r.as_of}`,
       detail: [`Rehab score confidence: ${r.confidence} (by permit count).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
