@@ -23,7 +23,13 @@ export interface Fact {
   /** false for supporting facts shown only in deep answers */
   primary: boolean;
   uncertain: string | null;
+  /** a per-zip market fact's figure, read by a city's summary (city-summary.ts); absent on every other fact */
+  zip?: ZipFigure;
 }
+
+/** One zip's figure: the measure compared across a city's zips (null: too few sales to report one), a group label
+ *  (rehab label, flood risk), the window and the date of its shard. */
+export interface ZipFigure { zip: string; measure: number | null; group: string | null; months: number | null; asOf: string; sales?: number; superfund?: boolean }
 
 export const NOT_LEGAL_ADVICE = 'This is general information from public-law reference data, not legal advice.';
 

@@ -6,6 +6,7 @@ import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
@@ -28,7 +29,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
     const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
     if (c.sample_count === null || c.price_per_sqft.median === null) {
-      return { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of}, too few to report prices`, detail: [], source: src, confidence: 'low', primary, uncertain: null };
+      return { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of}, too few to report prices`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
     }
     const p = c.price_per_sqft;
     const bits = [`median ${money(p.median!)} per sqft${p.p25 !== null && p.p75 !== null ? ` (middle half ${money(p.p25)}-${money(p.p75)})` : ''}`];
@@ -38,6 +39,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
       sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
+      zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count },
     };
   }
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
@@ -96,6 +98,7 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
       detail: [`Rehab score confidence: ${r.confidence} (by permit count).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
+      zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of },
     };
   }
   return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
@@ -139,31 +142,8 @@ async function locationFact(data: ResearchData, t: Target, zip: string, primary:
     detail: [inline(r.flood_risk_notes) + '.', `Location confidence: ${r.confidence} (by spatial coverage).`],
     source: { type: 'location', category: 'location_risk', citation: `reii warehouse: location risk for ${zip}, as of ${r.as_of}` },
     confidence: r.confidence, primary, uncertain: null,
+    zip: { zip, measure: r.environmental_risk_score, group: r.flood_zone === 'D' ? 'with no FEMA flood map loaded (zone D)' : `in flood zone ${r.flood_zone} (${r.flood_risk_label.toLowerCase()} risk)`, months: null, asOf: r.as_of, superfund: r.superfund_count_1mi > 0 },
   };
-}
-
-/** A zip-level family asked about a city: every zip of the city with data (cap 60 zips read). */
-async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, intent: Intent, what: string): Promise<Fact[]> {
-  const zips = data.zipsOfCity(t.city!, t.state).slice(0, 60);
-  const facts = (await Promise.all(zips.map((z) => make(z, false)))).filter((f) => f.source !== null);
-  if (facts.length === 0) {
-    const probe = await make(zips[0] ?? '00000', true);
-    if (/not part of this build/.test(probe.sentence)) return [probe];
-    return [missing(intent, t, `We have no ${what} for any zip of ${t.city}, ${t.state}`)];
-  }
-  const lowOnly = facts.every((f) => f.confidence === 'low');
-  const shown = facts.filter((f) => !lowOnly ? f.confidence !== 'low' : true);
-  shown[0]!.primary = true;
-  if (shown.length > 1) {
-    shown[1]!.primary = true;
-    const head: Fact = {
-      intent, target: t, value: `${facts.length} zips with data`,
-      sentence: `We have ${what} for ${plural(facts.length, 'zip')} of ${t.city}, ${t.state}; the first two are shown (the deep answer lists every zip)`,
-      detail: [], source: null, confidence: 'medium', primary: false, uncertain: null,
-    };
-    return [...shown, ...facts.filter((f) => !shown.includes(f)), head];
-  }
-  return facts;
 }
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
@@ -171,20 +151,20 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
   switch (intent) {
     case 'comps':
       if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), 'comps', `${TYPE_WORDS[u.propertyType]} comparable sales`);
+      if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1);
       return [needZip('Comparable-sales data')];
     case 'trends':
       if (t.zip || t.city) return [await trendsFact(data, u, t)];
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), 'rehab', 'rehab momentum scores');
+      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1);
       return [needZip('Rehab momentum')];
     case 'investor':
       return [await investorFact(data, u, t)];
     case 'location':
       if (t.zip) return [await locationFact(data, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), 'location', 'flood and Superfund data');
+      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1);
       return [needZip('Flood and Superfund risk')];
     default:
       return [];

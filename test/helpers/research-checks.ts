@@ -114,10 +114,33 @@ export async function checkFor(e: Expect): Promise<Check> {
       }
     }
     if (figures.length === 0) fail(`no ${family} figure for any of the ${zips.length} zips of ${city}, ${state} (refused: ${refused.join(' ')})`);
+    if (figures.length === 1) {
+      return {
+        label: `${family} figure of the one ${city} zip with data (${figures[0]!.zip}=${figures[0]!.n})`,
+        ok: (a) => new RegExp(`\\b${figures[0]!.zip}\\b`).test(a) && FIGURE_RE[field]!(figures[0]!.n).test(stripDates(a)),
+        cite: { label: `a ${family} source for ${figures[0]!.zip}`, ok: (src) => src.some((s) => s.citation.includes(`for ${figures[0]!.zip},`)) },
+      };
+    }
+    // a city with several zips: the summary names how many have a figure, the lowest and the highest zip with theirs.
+    // A zip the oracle refused (e.g. a score on a rounding boundary) may be counted and named, but its figure must
+    // still be the lowest (highest) of every figure the oracle has.
+    const value = (t: string): number => Number(t.replace(/[$,]/g, ''));
+    const known = new Map(figures.map((f) => [f.zip, value(f.n)]));
+    const [lo, hi] = [Math.min(...known.values()), Math.max(...known.values())];
+    const num = family === 'comps' ? '\\$[\\d,]+' : '\\d+(?:\\.\\d+)?';
+    const fits = (zip: string, v: number, edge: number): boolean => (known.has(zip) ? known.get(zip) === v : refused.includes(zip)) && (edge === lo ? v <= lo : v >= hi);
     return {
-      label: `${family} figure of a ${city} zip (oracle has ${figures.map((f) => `${f.zip}=${f.n}`).join(', ')})`,
-      ok: (a) => figures.some((f) => new RegExp(`\\b${f.zip}\\b`).test(a) && FIGURE_RE[field]!(f.n).test(stripDates(a))),
-      cite: { label: `a ${family} source for a ${city} zip`, ok: (src) => src.length > 0 && src.every((s) => zips.some((z) => s.citation.includes(`for ${z},`))) },
+      label: `${family} summary of ${city}: ${figures.length}${refused.length ? `-${figures.length + refused.length}` : ''} zips, lowest ${lo}, highest ${hi} (oracle has ${figures.map((f) => `${f.zip}=${f.n}`).join(', ')})`,
+      ok: (a) => {
+        const w = stripDates(a);
+        const n = Number(w.match(/(?<![\d.])(\d+) zips\b/)?.[1] ?? NaN);
+        if (!(n >= figures.length && n <= figures.length + refused.length)) return false;
+        const same = w.match(new RegExp(`are (${num}) in every zip`));
+        if (same) return lo === hi && value(same[1]!) === lo;
+        const m = w.match(new RegExp(`run from (${num}) \\(zip (\\d{5})\\) to (${num}) \\(zip (\\d{5})\\)`));
+        return !!m && fits(m[2]!, value(m[1]!), lo) && fits(m[4]!, value(m[3]!), hi);
+      },
+      cite: { label: `the ${city} summary source (and a zip's)`, ok: (src) => src.some((s) => new RegExp(`for \\d+ zips of ${esc(city)}, ${state},`).test(s.citation)) && src.every((s) => s.citation.includes(` zips of ${city}, ${state},`) || zips.some((z) => s.citation.includes(`for ${z},`))) },
     };
   }
   if (e.family) {

@@ -37,9 +37,9 @@ describe('context cities by their Census names', () => {
     it(`${usual}, ${state}`, async () => {
       const alias = censusName(state, re);
       expect(alias).not.toBe(usual);
-      const query = 'What is the flood risk?'; // answered per zip of the context city, from the location shards
+      const query = 'What is the flood risk?'; // answered over the zips of the context city, from the location shards
       const right = await engine.answer({ query, context: { city: usual, state } });
-      expect(right.answer).toMatch(/^Zip \d{5} /);
+      expect(right.answer).toMatch(new RegExp(`^(?:Zip \\d{5} |Of \\d+ zips of ${usual}, ${state} )`));
       expect(right.sources.length).toBeGreaterThan(0);
       expect(facts(await engine.answer({ query, context: { city: alias, state } }))).toEqual(facts(right));
     });

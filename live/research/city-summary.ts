@@ -1,0 +1,107 @@
+// A zip-level topic asked about a city (POST /v1/research/query): the city's summary over every zip of it with data
+// (how many, the lowest and the highest zip with their figures, the middle zip, the groups), then the highest zip's own
+// fact; every zip's fact follows for deep answers. Wording: warehouse/docs/research.md.
+import type { ResearchData } from './data.ts';
+import type { Intent } from './intent.ts';
+import type { Target } from './places.ts';
+import { fmt, missing, money, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
+
+/** What a city summary says of one topic: its noun, how a figure reads, and the source it cites. */
+export interface CityTopic {
+  intent: Intent;
+  /** "rehab momentum scores": the missing-data sentence's noun */
+  what: string;
+  /** the citation's noun: "rehab momentum" */
+  citation: { type: string; category: string; noun: string };
+  /** the summary sentence from the zips with a figure (sorted by measure, lowest first) */
+  sentence: (t: Target, figs: ZipFigure[], window: string) => string;
+  /** a short value for comparisons */
+  value: (figs: ZipFigure[]) => string;
+}
+
+const CITY_ZIP_CAP = 200;
+
+/** The middle of sorted numbers (the mean of the middle two for an even count). */
+export function middle(sorted: number[]): number {
+  const h = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
+}
+
+/** "the 6 months to 2015-05-14" over the zips' windows and dates (the newest date; every window when they differ). */
+function windowOf(figs: ZipFigure[]): string {
+  const months = [...new Set(figs.map((f) => f.months).filter((m): m is number => m !== null))].sort((a, b) => a - b);
+  const asOf = figs.map((f) => f.asOf).sort().at(-1)!;
+  return months.length ? `the ${months.join(' or ')} months to ${asOf}` : `data as of ${asOf}`;
+}
+
+/** high when at least half the zips with a figure are high, medium when any is better than low, else low. */
+function summaryConfidence(facts: Fact[]): Confidence {
+  if (facts.every((f) => f.confidence === 'low')) return 'low';
+  return facts.filter((f) => f.confidence === 'high').length * 2 >= facts.length ? 'high' : 'medium';
+}
+
+export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean): Promise<Fact[]> {
+  const zips = data.zipsOfCity(t.city!, t.state).slice(0, CITY_ZIP_CAP);
+  const facts = (await Promise.all(zips.map((z) => make(z, false)))).filter((f) => f.source !== null);
+  if (facts.length === 0) {
+    const probe = await make(zips[0] ?? '00000', true);
+    if (/not part of this build/.test(probe.sentence)) return [probe];
+    return [missing(topic.intent, t, `We have no ${topic.what} for any zip of ${t.city}, ${t.state}`)];
+  }
+  const measured = facts.filter((f) => f.zip && f.zip.measure !== null).sort((a, b) => a.zip!.measure! - b.zip!.measure! || a.zip!.zip.localeCompare(b.zip!.zip));
+  if (measured.length < 2) {
+    // one zip (or none) has a figure: its own fact says it best
+    const lead = measured[0] ?? facts[0]!;
+    lead.primary = true;
+    return [lead, ...facts.filter((f) => f !== lead)];
+  }
+  const figs = measured.map((f) => f.zip!);
+  const window = windowOf(figs);
+  const summary: Fact = {
+    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(t, figs, window),
+    detail: [`${plural(figs.length, 'zip')} of ${t.city}, ${t.state} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips of the city were read)` : ''}.`],
+    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${t.city}, ${t.state}, ${window}` },
+    confidence: summaryConfidence(measured), primary: true, uncertain: null,
+  };
+  const highest = measured.at(-1)!;
+  // side by side, a city shows its summary only
+  if (!comparison) highest.primary = true;
+  return [summary, highest, ...facts.filter((f) => f !== highest)];
+}
+
+/** "run from 9 (zip 77053) to 91 (zip 77026)", or "are 12 in every zip" when the lowest is the highest */
+const range = (figs: ZipFigure[], show: (n: number) => string): string => {
+  const [lo, hi] = [figs[0]!, figs.at(-1)!];
+  return show(lo.measure!) === show(hi.measure!) ? `are ${show(hi.measure!)} in every zip` : `run from ${show(lo.measure!)} (zip ${lo.zip}) to ${show(hi.measure!)} (zip ${hi.zip})`;
+};
+const mid = (figs: ZipFigure[]): number => middle(figs.map((f) => f.measure!));
+const groups = (figs: ZipFigure[], word: (g: string) => string): string => {
+  const n = new Map<string, number>();
+  for (const f of figs) if (f.group) n.set(f.group, (n.get(f.group) ?? 0) + 1);
+  if (n.size === 1 && [...n.values()][0] === figs.length) return `all ${figs.length} ${word([...n.keys()][0]!)}`;
+  return [...n].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([g, k]) => `${k} ${word(g)}`).join(', ');
+};
+
+export const COMPS_TOPIC = (typeWord: string): CityTopic => ({
+  intent: 'comps', what: `${typeWord} comparable sales`,
+  citation: { type: 'comps', category: 'market', noun: `${typeWord} comps` },
+  sentence: (t, figs, window) => `In ${t.city}, ${t.state}, ${plural(figs.length, 'zip')} had 5 or more ${typeWord} sales in ${window} (${plural(figs.reduce((s, f) => s + (f.sales ?? 0), 0), 'sale')} in all); their median prices per sqft ${range(figs, money)}, ${money(mid(figs))} at the middle zip`,
+  value: (figs) => `middle zip ${money(mid(figs))}/sqft (${plural(figs.length, 'zip')})`,
+});
+
+export const REHAB_TOPIC: CityTopic = {
+  intent: 'rehab', what: 'rehab momentum scores',
+  citation: { type: 'rehab', category: 'market', noun: 'rehab momentum' },
+  sentence: (t, figs, window) => `Across ${plural(figs.length, 'zip')} of ${t.city}, ${t.state} with renovation permits, rehab momentum scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
+  value: (figs) => `middle zip ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
+};
+
+export const LOCATION_TOPIC: CityTopic = {
+  intent: 'location', what: 'flood and Superfund data',
+  citation: { type: 'location', category: 'location_risk', noun: 'location risk' },
+  sentence: (t, figs, window) => {
+    const superfund = figs.filter((f) => f.superfund).length;
+    return `Of ${plural(figs.length, 'zip')} of ${t.city}, ${t.state} (${window}), ${groups(figs, (g) => g)}; ${superfund ? `${superfund} with` : 'none has'} a Superfund site within 1 mile; environmental risk scores ${range(figs, fmt)} (out of 100)`;
+  },
+  value: (figs) => `middle zip risk score ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
+};
