@@ -120,6 +120,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     intents.splice(intents.indexOf('redemption'), 1);
     if (!intents.includes('foreclosure')) intents.push('foreclosure');
     gaps.push('We record redemption periods for tax sales only, not the right to redeem after a mortgage foreclosure');
+  } else if (intents.includes('foreclosure') && /\bhow long\b|\btimelines?\b|\bhow (many|much) (days|weeks|months|time)\b|\bduration\b/i.test(q)) {
+    gaps.push("We record whether a state's mortgage foreclosure goes through the courts, not how long it takes");
   }
   // "which staets", "what sates": the word after which/what within one edit of "state(s)" is read as it
   const rq = q.replace(/\b(which|what)\s+([a-z]{4,7})\b/gi, (m, w: string, word: string) =>

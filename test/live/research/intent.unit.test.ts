@@ -282,4 +282,13 @@ describe('intents', () => {
     expect(t.intents).toContain('redemption');
     expect(t.gaps).toEqual([]);
   });
+
+  test('a foreclosure duration is not recorded: the type is answered with the gap said', () => {
+    const r = u('How long does foreclosure take in Florida?');
+    expect(r.intents).toEqual(['foreclosure']);
+    expect(r.gaps).toEqual(["We record whether a state's mortgage foreclosure goes through the courts, not how long it takes"]);
+    expect(u('Is foreclosure judicial in Florida?').gaps).toEqual([]);
+    // an eviction's timeline is recorded: no gap
+    expect(u('How long does an eviction take in Florida?').gaps).toEqual([]);
+  });
 });
