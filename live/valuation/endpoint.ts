@@ -90,9 +90,10 @@ export class ValuationEngine {
     return m;
   }
 
-  /** The estimator that answers a source's subjects (the back-test's winner, params.json `model`; 'comps' by default). */
-  modelOf(source: string): string {
-    return this.params[source]?.model ?? 'comps';
+  /** The estimator that answers a subject: a recorded property gets its source's back-test winner (params.json
+   *  `model`; 'comps' by default); a request or typical subject is never blended (estimate.ts), so it is 'comps'. */
+  modelOf(source: string, mode: Subject['mode']): string {
+    return mode === 'record' ? this.params[source]?.model ?? 'comps' : 'comps';
   }
 
   /** Loads every source now (the bench and a warm server); requests load lazily otherwise. */
@@ -161,7 +162,7 @@ export class ValuationEngine {
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
       subject: subjectBody(subject, match, sqft !== undefined, condition, input.condition !== undefined),
-      model: this.modelOf(x.source),
+      model: this.modelOf(x.source, subject.mode),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
     };
     if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined } };

@@ -17,10 +17,10 @@ import { loadSettings } from '../../../warehouse/settings.ts';
 import { haversineKm, median, syntheticMarket } from '../../helpers/valuation-synthetic.ts';
 
 /** Writes a synthetic market as a live/valuation folder (the files the build step writes) and loads it. */
-function engineFor(set: CompSetData, calibration: CalibrationRow[]): { engine: ValuationEngine; dir: string } {
+function engineFor(set: CompSetData, calibration: CalibrationRow[], model?: string): { engine: ValuationEngine; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-valuation-'));
   const idx = new CompIndex(set);
-  const params: Record<string, ModelParams> = { [set.source]: fitParams(idx, Infinity) };
+  const params: Record<string, ModelParams> = { [set.source]: { ...fitParams(idx, Infinity), ...(model ? { model } : {}) } };
   const meta: ValuationMeta = {
     format: 1, build_id: 'test',
     sources: { [set.source]: { comps_file: 'comps.json', subjects_file: 'subjects.json', comps: set.day.length, subjects: 0, as_of: isoOfDay(Math.max(...set.day)) } },
@@ -118,6 +118,17 @@ describe('valuation live module (given comps)', () => {
     } finally {
       fs.rmSync(bare.dir, { recursive: true, force: true });
     }
+  });
+
+  it("`model` names the estimator that answered: the source's back-test winner for a recorded property, comps for any other", () => {
+    const named = engineFor(set, [], 'blend: comps 0.7, boosted trees 0.3');
+    try {
+      const body = (input: Parameters<ValuationEngine['answer']>[0]): ValuationBody => (named.engine.answer(input) as { body: ValuationBody }).body;
+      expect(body({ zip: '99901', address: '105 Test St' })).toMatchObject({ subject: { mode: 'record' }, model: 'blend: comps 0.7, boosted trees 0.3' });
+      // an address with no record is valued by its comps alone (estimate.ts blends recorded subjects only)
+      expect(body({ zip: '99901', address: '1 Nowhere Rd', sqft: 1800 })).toMatchObject({ subject: { mode: 'request' }, model: 'comps' });
+      expect(body({ zip: '99901', address: '1 Nowhere Rd' })).toMatchObject({ subject: { mode: 'typical' }, model: 'comps' });
+    } finally { fs.rmSync(named.dir, { recursive: true, force: true }); }
   });
 
   it('a zip without sales is a 404 with the zip in the message', () => {
