@@ -3,7 +3,7 @@
 //   bm25.json         the BM25 index over those records (title twice, summary, category and subcategory words,
 //                     structured_data keys and string values, citation, city); live/research/text.ts
 //   state-legal.json  the state_legal rows (landlord friendliness, foreclosure and tax sale summary), when present
-//   places.json       the 51 jurisdictions, the city list (name, state, population, zips) and zip -> city, state,
+//   places.json       the 51 jurisdictions, the city list (name, state, population, zips) and zip -> city, state, county FIPS,
 //                     the gazetteer the question parser resolves places against (live/research/places.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
@@ -68,9 +68,9 @@ export async function run(ctx: StageContext): Promise<void> {
     places.cities = cities.map((c) => [c.n, c.s, Number(c.p ?? 0), c.z ?? '', c.f ?? '']);
   } else ctx.log.warn('live/research: no cities table; questions can name states and zips only');
   if (await tableExists(ctx.db, 'zips')) {
-    const zips = await queryRows<{ z: string; c: string | null; s: string | null }>(ctx.db,
-      'select zip as z, city as c, state_code as s from zips where state_code is not null order by zip');
-    places.zips = zips.map((z) => [z.z, z.c ?? '', z.s ?? '']);
+    const zips = await queryRows<{ z: string; c: string | null; s: string | null; f: string | null }>(ctx.db,
+      'select zip as z, city as c, state_code as s, county_fips as f from zips where state_code is not null order by zip');
+    places.zips = zips.map((z) => [z.z, z.c ?? '', z.s ?? '', z.f ?? '']);
   }
 
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };

@@ -4,7 +4,7 @@
 import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
-import { fmt, missing, money, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
+import { areaName, fmt, missing, money, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
 
 /** What a city summary says of one topic: its noun, how a figure reads, and the source it cites. */
 export interface CityTopic {
@@ -14,7 +14,7 @@ export interface CityTopic {
   /** the citation's noun: "rehab momentum" */
   citation: { type: string; category: string; noun: string };
   /** the summary sentence from the zips with a figure (sorted by measure, lowest first) */
-  sentence: (t: Target, figs: ZipFigure[], window: string) => string;
+  sentence: (place: string, figs: ZipFigure[], window: string) => string;
   /** a short value for comparisons */
   value: (figs: ZipFigure[]) => string;
 }
@@ -31,7 +31,7 @@ export function middle(sorted: number[]): number {
 function windowOf(figs: ZipFigure[]): string {
   const months = [...new Set(figs.map((f) => f.months).filter((m): m is number => m !== null))].sort((a, b) => a - b);
   const asOf = figs.map((f) => f.asOf).sort().at(-1)!;
-  return months.length ? `the ${months.join(' or ')} months to ${asOf}` : `data as of ${asOf}`;
+  return months.length ? `the ${months.join(' or ')} months to ${asOf}` : `as of ${asOf}`;
 }
 
 /** high when at least half the zips with a figure are high, medium when any is better than low, else low. */
@@ -41,12 +41,14 @@ function summaryConfidence(facts: Fact[]): Confidence {
 }
 
 export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean): Promise<Fact[]> {
-  const zips = data.zipsOfCity(t.city!, t.state).slice(0, CITY_ZIP_CAP);
+  const place = areaName(t);
+  // a borough: its county's zips; a city: its own
+  const zips = (t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state)).slice(0, CITY_ZIP_CAP);
   const facts = (await Promise.all(zips.map((z) => make(z, false)))).filter((f) => f.source !== null);
   if (facts.length === 0) {
     const probe = await make(zips[0] ?? '00000', true);
     if (/not part of this build/.test(probe.sentence)) return [probe];
-    return [missing(topic.intent, t, `We have no ${topic.what} for any zip of ${t.city}, ${t.state}`)];
+    return [missing(topic.intent, t, `We have no ${topic.what} for any zip of ${place}`)];
   }
   const measured = facts.filter((f) => f.zip && f.zip.measure !== null).sort((a, b) => a.zip!.measure! - b.zip!.measure! || a.zip!.zip.localeCompare(b.zip!.zip));
   if (measured.length < 2) {
@@ -58,14 +60,14 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
   const figs = measured.map((f) => f.zip!);
   const window = windowOf(figs);
   const summary: Fact = {
-    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(t, figs, window),
-    detail: [`${plural(figs.length, 'zip')} of ${t.city}, ${t.state} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips of the city were read)` : ''}.`],
-    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${t.city}, ${t.state}, ${window}` },
+    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window),
+    detail: [`${plural(figs.length, 'zip')} of ${place} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips were read)` : ''}.`],
+    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}` },
     confidence: summaryConfidence(measured), primary: true, uncertain: null,
   };
   const highest = measured.at(-1)!;
-  // side by side, a city shows its summary only
-  if (!comparison) highest.primary = true;
+  // side by side, a city shows its summary only; when every zip has the same figure, no zip stands out
+  if (!comparison && highest.zip!.measure !== measured[0]!.zip!.measure) highest.primary = true;
   return [summary, highest, ...facts.filter((f) => f !== highest)];
 }
 
@@ -74,7 +76,8 @@ const range = (figs: ZipFigure[], show: (n: number) => string): string => {
   const [lo, hi] = [figs[0]!, figs.at(-1)!];
   return show(lo.measure!) === show(hi.measure!) ? `are ${show(hi.measure!)} in every zip` : `run from ${show(lo.measure!)} (zip ${lo.zip}) to ${show(hi.measure!)} (zip ${hi.zip})`;
 };
-const mid = (figs: ZipFigure[]): number => middle(figs.map((f) => f.measure!));
+/** The middle zip's figure, to 1 decimal (the mean of two middle zips can have more). */
+const mid = (figs: ZipFigure[]): number => Math.round(middle(figs.map((f) => f.measure!)) * 10) / 10;
 const groups = (figs: ZipFigure[], word: (g: string) => string): string => {
   const n = new Map<string, number>();
   for (const f of figs) if (f.group) n.set(f.group, (n.get(f.group) ?? 0) + 1);
@@ -85,23 +88,23 @@ const groups = (figs: ZipFigure[], word: (g: string) => string): string => {
 export const COMPS_TOPIC = (typeWord: string): CityTopic => ({
   intent: 'comps', what: `${typeWord} comparable sales`,
   citation: { type: 'comps', category: 'market', noun: `${typeWord} comps` },
-  sentence: (t, figs, window) => `In ${t.city}, ${t.state}, ${plural(figs.length, 'zip')} had 5 or more ${typeWord} sales in ${window} (${plural(figs.reduce((s, f) => s + (f.sales ?? 0), 0), 'sale')} in all); their median prices per sqft ${range(figs, money)}, ${money(mid(figs))} at the middle zip`,
+  sentence: (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} had 5 or more ${typeWord} sales in ${window} (${plural(figs.reduce((s, f) => s + (f.sales ?? 0), 0), 'sale')} in all); their median prices per sqft ${range(figs, money)}, ${money(mid(figs))} at the middle zip`,
   value: (figs) => `middle zip ${money(mid(figs))}/sqft (${plural(figs.length, 'zip')})`,
 });
 
 export const REHAB_TOPIC: CityTopic = {
   intent: 'rehab', what: 'rehab momentum scores',
   citation: { type: 'rehab', category: 'market', noun: 'rehab momentum' },
-  sentence: (t, figs, window) => `Across ${plural(figs.length, 'zip')} of ${t.city}, ${t.state} with renovation permits, rehab momentum scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
+  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with renovation permits, rehab momentum scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
   value: (figs) => `middle zip ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
 };
 
 export const LOCATION_TOPIC: CityTopic = {
   intent: 'location', what: 'flood and Superfund data',
   citation: { type: 'location', category: 'location_risk', noun: 'location risk' },
-  sentence: (t, figs, window) => {
+  sentence: (place, figs, window) => {
     const superfund = figs.filter((f) => f.superfund).length;
-    return `Of ${plural(figs.length, 'zip')} of ${t.city}, ${t.state} (${window}), ${groups(figs, (g) => g)}; ${superfund ? `${superfund} with` : 'none has'} a Superfund site within 1 mile; environmental risk scores ${range(figs, fmt)} (out of 100)`;
+    return `Of ${plural(figs.length, 'zip')} of ${place}, ${groups(figs, (g) => g)}; ${superfund ? `${superfund} with` : 'none has'} a Superfund site within 1 mile; environmental risk scores ${range(figs, fmt)} (out of 100), ${window}`;
   },
   value: (figs) => `middle zip risk score ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
 };

@@ -51,7 +51,7 @@ export interface StateLegalRow {
 export interface PlacesData {
   states: [code: string, name: string][];
   cities: [name: string, state: string, population: number, zips: string, county_fips: string][]; // zips space-separated
-  zips: [zip: string, city: string, state: string][];
+  zips: [zip: string, city: string, state: string, county_fips?: string][]; // county: builds since the borough areas
 }
 
 export interface ResearchMeta {
@@ -87,7 +87,7 @@ export class ResearchData {
   readonly stateNames = new Map<string, string>();
   /** lowercased city name -> cities of that name, most populous first */
   readonly citiesByName = new Map<string, City[]>();
-  readonly zips = new Map<string, { city: string; state: string }>();
+  readonly zips = new Map<string, { city: string; state: string; county_fips?: string }>();
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -122,7 +122,7 @@ export class ResearchData {
     }
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
     this.maxCityWords = Math.min(maxWords, 5);
-    for (const [zip, city, state] of places.zips) this.zips.set(zip, { city, state });
+    for (const [zip, city, state, county_fips] of places.zips) this.zips.set(zip, county_fips ? { city, state, county_fips } : { city, state });
   }
 
   /** The index of a build, null when it has none; shards: the build's ShardReader (default: its shards folder on disk). */
@@ -159,6 +159,13 @@ export class ResearchData {
     const lc = city.toLowerCase();
     for (const [zip, z] of this.zips) if (z.state === state && z.city.toLowerCase() === lc) out.push(zip);
     return out;
+  }
+
+  /** Zips of a county (a borough's area), in zip order. */
+  zipsOfCounty(fips: string): string[] {
+    const out: string[] = [];
+    for (const [zip, z] of this.zips) if (z.county_fips === fips) out.push(zip);
+    return out.sort();
   }
 
   /** Whether the build has any shard of a family (one still being built elsewhere is absent): its folder, the first

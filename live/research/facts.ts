@@ -45,9 +45,13 @@ export const inline = (s: string): string => s.replace(/\.\s+(?=[A-Z])/g, '; ').
 
 export function placeName(data: ResearchData, t: Target): string {
   if (t.zip) return `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}`;
+  if (t.area) return areaName(t);
   if (t.city) return `${t.city}, ${t.state}`;
   return data.stateName(t.state);
 }
+
+/** A city, or a part of it: "Seattle, WA", "Brooklyn (New York, NY)". */
+export const areaName = (t: Target): string => (t.area ? `${t.area.name} (${t.city}, ${t.state})` : `${t.city}, ${t.state}`);
 
 /** A fact we do not have: said plainly, low confidence, no source. */
 export function missing(intent: Fact['intent'], t: Target | null, sentence: string): Fact {

@@ -47,6 +47,9 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     : 'Comparable-sales data is not part of this build');
 }
 
+/** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
+const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
+
 const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;
 const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
@@ -80,7 +83,7 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const start = asked.v === null ? null : points[last - asked.m]!;
   return {
     intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
-    sentence: `${head}${tail.length ? `; ${tail.join('; ')}` : ''}`,
+    sentence: `${head}${tail.length ? `; ${tail.join('; ')}` : ''}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
   };
@@ -121,7 +124,7 @@ async function investorFact(data: ResearchData, u: Understanding, t: Target): Pr
       // side by side, every place shows the same measure: the share, or that it is unknown
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
-      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${typeof r.distressed_pipeline_count === 'number' ? `; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline` : ''}`,
+      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${typeof r.distressed_pipeline_count === 'number' ? `; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says

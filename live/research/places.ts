@@ -19,6 +19,8 @@
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake;
 //            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN)
+//   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
+//            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import type { City } from './data.ts';
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
 import { citiesByKey, findStateTypos } from '../places/question.ts';
@@ -27,14 +29,18 @@ export interface Target {
   state: string;
   city?: string;
   zip?: string;
+  /** a part of the city with its own zips: a New York City borough, by its county */
+  area?: Area;
   /** how the place was found: query text or context */
   from: 'query' | 'context';
 }
 
+export interface Area { name: string; county_fips: string }
+
 export interface Gazetteer {
   stateNames: ReadonlyMap<string, string>;
   citiesByName: ReadonlyMap<string, City[]>;
-  zips: ReadonlyMap<string, { city: string; state: string }>;
+  zips: ReadonlyMap<string, { city: string; state: string; county_fips?: string }>;
   maxCityWords: number;
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
@@ -74,10 +80,19 @@ const STATE_ALIASES: [string, string][] = [
 ];
 /** City nicknames. */
 const CITY_ALIASES: [RegExp, string, string][] = [
-  [/\bnew york city\b|\bnyc\b|\bmanhattan\b|\bbrooklyn\b/i, 'New York', 'NY'],
+  [/\bnew york city\b|\bnyc\b/i, 'New York', 'NY'],
   [/\bLA\b(?!,)|\blos angeles\b/, 'Los Angeles', 'CA'],
   [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
   [/\bphilly\b/i, 'Philadelphia', 'PA'],
+];
+/** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area. */
+const BOROUGHS: [RegExp, Area][] = [
+  [/\bbrooklyn\b/i, { name: 'Brooklyn', county_fips: '36047' }],
+  [/\bmanhattan\b/i, { name: 'Manhattan', county_fips: '36061' }],
+  [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
+  // "queens" is also a plain word: the borough only with a capital
+  [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
+  [/\bstaten island\b/i, { name: 'Staten Island', county_fips: '36085' }],
 ];
 const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
 /** English words that are also town names: need capitals and never count at a sentence start without a state. */
@@ -117,7 +132,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const taken: Span[] = [];
   const unknown: string[] = [];
   const notes: string[] = [];
-  type Found = { state: string; city?: string; zip?: string; at: number; end: number; kind: 'state' | 'city' | 'zip' };
+  type Found = { state: string; city?: string; zip?: string; area?: Area; at: number; end: number; kind: 'state' | 'city' | 'zip' };
   const found: Found[] = [];
 
   // territories we do not cover
@@ -152,6 +167,13 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     if (m && !overlaps(taken, m.index, m.index + m[0].length)) {
       taken.push({ start: m.index, end: m.index + m[0].length });
       found.push({ state, city, at: m.index, end: m.index + m[0].length, kind: 'city' });
+    }
+  }
+  for (const [re, area] of BOROUGHS) {
+    const m = re.exec(q);
+    if (m && !overlaps(taken, m.index, m.index + m[0].length)) {
+      taken.push({ start: m.index, end: m.index + m[0].length });
+      found.push({ state: 'NY', city: 'New York', area, at: m.index, end: m.index + m[0].length, kind: 'city' });
     }
   }
 
@@ -253,6 +275,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   for (let i = found.length - 1; i >= 0; i--) {
     const f = found[i]!;
     if (f.kind === 'city' && zipCities.has(`${f.state}|${f.city!.toLowerCase()}`)) found.splice(i, 1);
+    // a borough named with one of its zips ("Brooklyn 11215"): the zip
+    else if (f.area && found.some((z) => z.kind === 'zip' && gaz.zips.get(z.zip!)?.county_fips === f.area!.county_fips)) found.splice(i, 1);
   }
   found.sort((a, b) => a.at - b.at);
 
@@ -260,10 +284,10 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   if (foreign) found.length = 0;
   const seen = new Set<string>();
   for (const f of found) {
-    const key = `${f.state}|${f.city ?? ''}|${f.zip ?? ''}`;
+    const key = `${f.state}|${f.city ?? ''}|${f.zip ?? ''}|${f.area?.name ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), from: 'query' });
+    targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), ...(f.area ? { area: f.area } : {}), from: 'query' });
   }
 
   // context fills in when the question names no place

@@ -97,8 +97,9 @@ export async function checkFor(e: Expect): Promise<Check> {
     };
   }
   if (e.cityZips) {
-    const { family, state, city } = e.cityZips;
-    const zips = await cityZipList(state, city);
+    const { family, state, city, area } = e.cityZips;
+    const zips = area ? (await sql<{ zip: string }>(`select zip from zips where county_fips = $f order by zip`, { f: area.county_fips })).map((r) => r.zip) : await cityZipList(state, city);
+    const place = area ? `${area.name} (${city}, ${state})` : `${city}, ${state}`;
     const field = family === 'comps' ? 'price_per_sqft.median' : family === 'rehab' ? 'rehab_momentum_score' : 'environmental_risk_score';
     const months = e.cityZips.months ?? (family === 'location-zip' ? '' : '6');
     const figures: { zip: string; n: string }[] = [];
@@ -130,7 +131,7 @@ export async function checkFor(e: Expect): Promise<Check> {
     const num = family === 'comps' ? '\\$[\\d,]+' : '\\d+(?:\\.\\d+)?';
     const fits = (zip: string, v: number, edge: number): boolean => (known.has(zip) ? known.get(zip) === v : refused.includes(zip)) && (edge === lo ? v <= lo : v >= hi);
     return {
-      label: `${family} summary of ${city}: ${figures.length}${refused.length ? `-${figures.length + refused.length}` : ''} zips, lowest ${lo}, highest ${hi} (oracle has ${figures.map((f) => `${f.zip}=${f.n}`).join(', ')})`,
+      label: `${family} summary of ${place}: ${figures.length}${refused.length ? `-${figures.length + refused.length}` : ''} zips, lowest ${lo}, highest ${hi} (oracle has ${figures.map((f) => `${f.zip}=${f.n}`).join(', ')})`,
       ok: (a) => {
         const w = stripDates(a);
         const n = Number(w.match(/(?<![\d.])(\d+) zips\b/)?.[1] ?? NaN);
@@ -140,7 +141,7 @@ export async function checkFor(e: Expect): Promise<Check> {
         const m = w.match(new RegExp(`run from (${num}) \\(zip (\\d{5})\\) to (${num}) \\(zip (\\d{5})\\)`));
         return !!m && fits(m[2]!, value(m[1]!), lo) && fits(m[4]!, value(m[3]!), hi);
       },
-      cite: { label: `the ${city} summary source (and a zip's)`, ok: (src) => src.some((s) => new RegExp(`for \\d+ zips of ${esc(city)}, ${state},`).test(s.citation)) && src.every((s) => s.citation.includes(` zips of ${city}, ${state},`) || zips.some((z) => s.citation.includes(`for ${z},`))) },
+      cite: { label: `the ${place} summary source (and a zip's)`, ok: (src) => src.some((s) => new RegExp(`for \\d+ zips of ${esc(place)},`).test(s.citation)) && src.every((s) => s.citation.includes(` zips of ${place},`) || zips.some((z) => s.citation.includes(`for ${z},`))) },
     };
   }
   if (e.family) {

@@ -29,8 +29,9 @@ export interface Expect {
   noOverlay?: { state: string; city: string };
   /** how many jurisdictions have "none" in this CSV column: the count must be stated, and only such states cited */
   csvNone?: string;
-  /** a zip-level family asked about a city: a figure of one of the city's own zips (simplemaps `zips`), cited */
-  cityZips?: { family: 'comps' | 'rehab' | 'location-zip'; state: string; city: string; months?: string };
+  /** a zip-level family asked about a city: the summary over the city's own zips (simplemaps `zips`), or over a
+   *  borough's (`area`: its name and county, the warehouse `zips` of that county), cited */
+  cityZips?: { family: 'comps' | 'rehab' | 'location-zip'; state: string; city: string; months?: string; area?: { name: string; county_fips: string } };
   /** no source has this data (proved by a query over the canonical tables): the answer must say so, with no figure */
   noData?: { family: 'comps' | 'investor'; zip?: string; state?: string; city?: string };
 }

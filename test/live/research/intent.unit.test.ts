@@ -21,12 +21,13 @@ function gazetteer(): Gazetteer {
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
   return {
     stateNames: new Map(), citiesByName: byName, maxCityWords: 3,
-    zips: new Map([['98103', { city: 'Seattle', state: 'WA' }], ['37206', { city: 'Nashville', state: 'TN' }], ['73301', { city: '', state: 'TX' }]]),
+    zips: new Map([['98103', { city: 'Seattle', state: 'WA' }], ['37206', { city: 'Nashville', state: 'TN' }], ['73301', { city: '', state: 'TX' }],
+      ['11215', { city: 'Brooklyn', state: 'NY', county_fips: '36047' }], ['11432', { city: 'Jamaica', state: 'NY', county_fips: '36081' }]]),
   };
 }
 const GAZ = gazetteer();
 const u = (q: string, ctx = {}) => understand(q, ctx, GAZ);
-const places = (q: string, ctx = {}) => u(q, ctx).targets.map((t) => [t.state, t.city ?? '', t.zip ?? ''].filter(Boolean).join(' '));
+const places = (q: string, ctx = {}) => u(q, ctx).targets.map((t) => [t.state, t.city ?? '', t.zip ?? '', t.area ? `[${t.area.name} ${t.area.county_fips}]` : ''].filter(Boolean).join(' '));
 
 describe('state names and codes', () => {
   test('the 50 states and DC, with their names', () => {
@@ -121,12 +122,27 @@ describe('cities', () => {
     expect(places('eviction notice in Oregon')).toEqual(['OR']);
   });
 
-  test('nicknames: NYC, Manhattan, LA (not "LA," after a city), SF, Philly', () => {
+  test('nicknames: NYC, LA (not "LA," after a city), SF, Philly', () => {
     expect(places('rent control in NYC')).toEqual(['NY New York']);
-    expect(places('rent control in manhattan')).toEqual(['NY New York']);
+    expect(places('rent control in New York City')).toEqual(['NY New York']);
     expect(places('eviction in LA')).toEqual(['CA Los Angeles']);
     expect(places('eviction in SF')).toEqual(['CA San Francisco']);
     expect(places('eviction in philly')).toEqual(['PA Philadelphia']);
+  });
+
+  test("New York City's boroughs are New York, NY with the borough's county as an area", () => {
+    expect(places('rent control in manhattan')).toEqual(['NY New York [Manhattan 36061]']);
+    expect(places('home prices in Brooklyn')).toEqual(['NY New York [Brooklyn 36047]']);
+    expect(places('flood risk in the Bronx')).toEqual(['NY New York [the Bronx 36005]']);
+    expect(places('rehab in Staten Island')).toEqual(['NY New York [Staten Island 36085]']);
+    expect(places('comps in Queens, NY')).toEqual(['NY New York [Queens 36081]']);
+    // "queens" in lower case is a plain word
+    expect(places('drag queens in Austin')).toEqual(['TX Austin']);
+    // two boroughs are two places
+    expect(places('compare Brooklyn and Queens home prices')).toEqual(['NY New York [Brooklyn 36047]', 'NY New York [Queens 36081]']);
+    // a borough named with one of its zips is that zip; with another borough's zip, both
+    expect(places('comps in Brooklyn 11215')).toEqual(['NY Brooklyn 11215']);
+    expect(places('comps in Brooklyn vs 11432')).toEqual(['NY New York [Brooklyn 36047]', 'NY Jamaica 11432']);
   });
 });
 
