@@ -19,6 +19,12 @@ const INTENT_LABEL: Record<Intent, string> = {
   legal_risk: 'Market legal risk', landlord_friendliness: 'Landlord friendliness',
 };
 
+/** The label of an intent's figures; a price level asked of the trends is its median sale price. */
+function intentLabel(intent: Intent | 'search' | 'none', u: Understanding): string {
+  if (intent === 'search' || intent === 'none') return 'Closest matching rule';
+  return intent === 'trends' && u.priceLevel ? 'Median sale price' : INTENT_LABEL[intent];
+}
+
 export interface Composed { answer: string; sources: Source[]; confidence: Confidence; facts: Fact[] }
 
 function cap1(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
@@ -79,7 +85,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const dated = primary.find((f) => f.intent === intent && f.source?.type === 'regulation');
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
-        const label = intent === 'search' || intent === 'none' ? 'Closest matching rule' : INTENT_LABEL[intent];
+        const label = intentLabel(intent, u);
         said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}`, facts: used });
       }
     } else {
@@ -112,7 +118,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   // deep
   const paras: string[] = [];
   const names = u.targets.map((t) => placeName(data, t));
-  const topics = u.intents.length ? u.intents.map((i) => INTENT_LABEL[i].toLowerCase()) : ['the closest matching rules'];
+  const topics = u.intents.length ? u.intents.map((i) => intentLabel(i, u).toLowerCase()) : ['the closest matching rules'];
   paras.push(`Question read as: ${topics.join(', ')}${names.length ? ` for ${names.join(' and ')}` : ' across every state'}${u.propertyType !== 'sfr' && u.intents.includes('comps') ? ` (${TYPE_WORDS[u.propertyType]})` : ''}.${u.notes.length ? ` Note: ${u.notes.join('; ')}.` : ''}`);
   if (comparison) {
     for (const intent of intentOrder) {
@@ -120,7 +126,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const fs = primary.filter((f) => f.intent === intent && f.target === t && f.value !== null);
         return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
-      const label = intent === 'search' || intent === 'none' ? 'Closest matching rule' : INTENT_LABEL[intent];
+      const label = intentLabel(intent, u);
       paras.push(`${label} side by side: ${rows.join('; ')}.`);
     }
   }

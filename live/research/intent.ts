@@ -28,6 +28,9 @@ export interface Understanding {
   notes: string[];
   /** parts of the question the data cannot answer (said in the answer; confidence at most medium) */
   gaps: string[];
+  /** a price level is asked (a median, average or typical sale price; "home prices"; how much homes cost), not price
+   *  per sqft and not a change: the trends intent answers with its latest solid month's median sale price first */
+  priceLevel: boolean;
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
@@ -92,6 +95,10 @@ export function detectIntents(text: string): Intent[] {
   return [...found];
 }
 
+const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
+/** what only the comps answer has: price per sqft, days on market, list-to-sale */
+const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
+
 function parseMonths(q: string): number | null {
   const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
   if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
@@ -115,6 +122,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const { targets, unknown, notes, topicText } = findPlaces(q, context, gaz);
 
   const intents = detectIntents(q);
+  // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
+  const priceLevel = intents.includes('comps') && PRICE_LEVEL.test(q.toLowerCase()) && !COMPS_CUES.test(q.toLowerCase());
+  if (priceLevel) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   const gaps: string[] = [];
   if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
     intents.splice(intents.indexOf('redemption'), 1);
@@ -137,5 +147,5 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';
   }
 
-  return { intents, targets, comparison, ranking, threshold, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, topicText };
+  return { intents, targets, comparison, ranking, threshold, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, priceLevel, topicText };
 }

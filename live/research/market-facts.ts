@@ -60,14 +60,16 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
   const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
   const s = await data.shard<StoredTrends>('trends', keys);
-  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for a price trend in ${where}` : 'Price trends are not part of this build');
+  const what = u.priceLevel ? 'a median sale price' : 'a price trend';
+  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}` : 'Price trends are not part of this build');
   const c = s.series;
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const last = latestSolid(points);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   const method = s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index';
+  if (u.priceLevel) return priceLevelFact(s, u, t, where, src, last);
   if (last < 0) {
-    return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for a price trend`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
+    return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
   const months = u.months && u.months < c.month.length ? u.months : 12;
   const windows = [...new Set([months, 3, 12, 24])].filter((m) => m < c.month.length);
@@ -86,6 +88,29 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
     sentence: `${head}${tail.length ? `; ${tail.join('; ')}` : ''}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
+  };
+}
+
+/** A price level asked ("median home price in Seattle"): the median sale price of the latest month with
+ *  CHANGE_MIN_SAMPLE sales (else the latest month with a figure, at low confidence), then the index change over the
+ *  months asked (default 12) when the API's rule gives one. */
+function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, last: number): Fact {
+  const c = s.series;
+  const sales = (i: number): number => c.sales_count[i] ?? 0;
+  let at = -1;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE) at = i;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
+  const type = TYPE_WORDS[u.propertyType];
+  if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
+  const months = u.months && u.months < c.month.length ? u.months : 12;
+  const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
+  const change = last >= 0 ? changePct(points, months) : null;
+  const method = s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index';
+  return {
+    intent: 'trends', target: t, value: money(c.median_price[at]!),
+    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${c.month[at]} (${plural(sales(at), 'sale')})${change === null ? '' : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
+    detail: [`The latest month with ${CHANGE_MIN_SAMPLE} or more sales (fewer: low confidence); the monthly series is GET /v1/market/trends.`],
+    source: src, confidence: byCount(sales(at)), primary: true, uncertain: null,
   };
 }
 

@@ -275,7 +275,12 @@ describe('intents', () => {
 
   test('market intents: comps, rehab, investor, location, legal risk, landlord friendliness', () => {
     expect(is('price per square foot')).toEqual(['comps']);
-    expect(is('median sale price')).toEqual(['comps']);
+    // understood, a price level is the trends shard's median sale price; per sqft it is the comps figure
+    expect(u('median sale price')).toMatchObject({ intents: ['trends'], priceLevel: true });
+    expect(u('how much does a house cost')).toMatchObject({ intents: ['trends'], priceLevel: true });
+    expect(u('median sale price per sqft')).toMatchObject({ intents: ['comps'], priceLevel: false });
+    expect(u('median sale price and days on market')).toMatchObject({ intents: ['comps'], priceLevel: false });
+    expect(u('are median home prices going up')).toMatchObject({ intents: ['trends'], priceLevel: false });
     expect(is('days on market')).toEqual(['comps']);
     expect(is('renovation permits issued')).toEqual(['rehab']);
     expect(is('are investors buying here')).toEqual(['investor']);

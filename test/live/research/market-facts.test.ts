@@ -59,7 +59,7 @@ describe('market facts from shards shaped like the spec (a build where the marke
       const both = await e.answer({ query: 'Compare investor activity in Denver and Seattle' });
       expect(both.answer).toMatch(/Denver, CO 17.4% investor purchases; Seattle, WA investor share unknown/); // one measure side by side
       expect(both.answer).not.toMatch(/distressed/);
-      const city = await e.answer({ query: 'home prices in Seattle' });
+      const city = await e.answer({ query: 'home prices per sqft in Seattle' });
       expect(city.answer).toMatch(/98103/);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });

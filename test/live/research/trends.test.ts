@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { buildDir, readShard } from '../../helpers/build.ts';
 import { researchData } from '../../helpers/research.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 interface Stored { as_of: string; series: { month: string[]; median_price: (number | null)[]; level: (number | null)[]; index_sample_count: number[] } }
 
@@ -43,6 +44,30 @@ describe('research: price trends', () => {
       if (want.price !== null) expect(b.answer, q).toContain(`median sale price $${want.price.toLocaleString('en-US')} in ${want.end}`);
     }
     expect(stated).toBeGreaterThan(3); // the case is exercised, not only its refusals
+  });
+
+  it('a price level asked ("median home price in 98103"): the median sale price of the latest month with 20 sales, recomputed from the raw King County file', async () => {
+    // King County's raw sales by zip and month: prices of at least $10,000, a sale recorded twice counted once (the
+    // rule market_monthly documents), the latest month with 20 sales and its median
+    const raw = await rawQuery<{ zip: string; month: string; n: number; median: number }>(`
+      with s as (
+        select distinct zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price, id
+        from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)),
+      m as (select zip, strftime(d, '%Y-%m') as month, count(*)::int as n, median(price) as median from s where price >= 10000 group by all)
+      select * from m where n >= 20 qualify row_number() over (partition by zip order by month desc) = 1 order by zip`);
+    const asks = raw.filter((r) => ['98103', '98115', '98004', '98052', '98118'].includes(r.zip));
+    expect(asks.length).toBe(5);
+    for (const { zip, month, n, median } of asks) {
+      for (const q of [`What is the median home price in ${zip}?`, `how much do houses cost in ${zip}`]) {
+        const b = await engine.answer({ query: q });
+        expect(b.sources.map((s) => s.type), q).toEqual(['trends']);
+        expect(b.answer, q).toContain(`the median single-family sale price was $${median.toLocaleString('en-US')} in ${month} (${n} sales)`);
+        expect(b.confidence, q).toBe(n >= 50 ? 'high' : 'medium');
+      }
+    }
+    // Denver records no sqft or zip (no comps), but its sales make a city price: answered, not refused
+    const denver = await engine.answer({ query: 'What are home prices in Denver right now?' });
+    expect(denver.answer).toMatch(/^In Denver, CO, the median single-family sale price was \$[\d,]+ in \d{4}-\d{2} \(\d+ sales\)/);
   });
 
   it('a state alone asks for a zip or city; price per sqft stays a comps answer', async () => {
