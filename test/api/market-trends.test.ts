@@ -76,9 +76,13 @@ describe('GET /v1/market/trends', () => {
     expect(city.status).toBe(200);
     expect(schemaErrors('MarketTrends', city.body)).toEqual([]);
     expect(city.body).toMatchObject({ zip_code: null, city: 'Seattle', state: 'WA', property_type: 'sfr', method: 'median', months: 12 });
+    // Denver records its buyers, so its pairs are screened for flips: a repeat-sales index; NYC records none: the median
+    const denver = await get<Trends>('city=Denver&state=CO');
+    expect(denver.status).toBe(200);
+    expect(denver.body).toMatchObject({ property_type: 'sfr', method: 'repeat_sales' });
     const condo = await get<Trends>('city=New York&state=NY&property_type=condo');
     expect(condo.status).toBe(200);
-    expect(condo.body).toMatchObject({ property_type: 'condo', method: 'repeat_sales' });
+    expect(condo.body).toMatchObject({ property_type: 'condo', method: 'median', pair_count: 0 });
     expect(condo.body.series.length).toBe(24);
     const zip = await get<Trends>('zip=10025&property_type=condo&months=36');
     expect(zip.body).toMatchObject({ zip_code: '10025', city: 'New York', state: 'NY', property_type: 'condo', months: 36 });
