@@ -50,6 +50,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
 /** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
 const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
 
+const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
 const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;
 const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
@@ -66,7 +67,7 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const last = latestSolid(points);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
-  const method = s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index';
+  const method = indexName(s);
   if (u.priceLevel) return priceLevelFact(s, u, t, where, src, last);
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
@@ -105,7 +106,7 @@ function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: str
   const months = u.months && u.months < c.month.length ? u.months : 12;
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const change = last >= 0 ? changePct(points, months) : null;
-  const method = s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index';
+  const method = indexName(s);
   return {
     intent: 'trends', target: t, value: money(c.median_price[at]!),
     sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${c.month[at]} (${plural(sales(at), 'sale')})${change === null ? '' : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
