@@ -16,10 +16,13 @@ export interface Understanding {
   intents: Intent[];
   targets: Target[];
   comparison: boolean;
-  /** "which states have the longest ..." with no place named; 'value': "which states ... after 7 years" (threshold) */
-  ranking: 'max' | 'min' | 'none' | 'value' | null;
+  /** "which states have the longest ..." with no place named; 'value': "which states ... after 7 years" (threshold);
+   *  'category': "which states are tax deed states", "judicial foreclosure states" (category) */
+  ranking: 'max' | 'min' | 'none' | 'value' | 'category' | null;
   /** the figure a 'value' ranking asks about: a number, its unit and whether it is exact, at most or at least */
   threshold: Threshold | null;
+  /** the recorded kinds a 'category' ranking lists ("which states are tax deed states": ['deed']) */
+  category: string[] | null;
   propertyType: 'sfr' | 'multi' | 'condo' | 'land' | 'commercial';
   months: number | null;
   /** places named that we do not cover (a territory, an unknown zip or city) */
@@ -99,6 +102,24 @@ const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
 
+/** The kinds a list of states asks for, by the topic asked: a tax sale type, a foreclosure type, or where rent control
+ *  can apply (a statewide cap, or local rent control the state does not preempt); null when none is named. */
+function parseCategory(q: string, intents: Intent[]): string[] | null {
+  if (intents.includes('tax_sale')) {
+    if (/\bhybrid\b/.test(q)) return ['hybrid'];
+    const deed = /\bdeeds?\b/.test(q), lien = /\bliens?\b/.test(q);
+    if (deed !== lien) return [deed ? 'deed' : 'lien'];
+  }
+  if (intents.includes('foreclosure')) {
+    if (/non-?judicial|power of sale/.test(q)) return ['non-judicial'];
+    if (/\bjudicial\b/.test(q)) return ['judicial'];
+  }
+  if (intents.includes('rent_control') && /rent control|rent stabiliz|rent caps?\b|caps? on rent/.test(q)) {
+    return /statewide|state-wide|state wide/.test(q) ? ['statewide'] : ['statewide', 'local'];
+  }
+  return null;
+}
+
 function parseMonths(q: string): number | null {
   const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
   if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
@@ -139,13 +160,15 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const comparison = targets.length >= 2 || /\bcompare|comparison|\bversus\b|\bvs\.?\b|difference between|differ\b|side by side/i.test(q);
   let ranking: Understanding['ranking'] = null;
   let threshold: Threshold | null = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has)\b|\bwhere (is|are|do|does)\b|\brank/i.test(rq)) {
+  let category: string[] | null = null;
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b/i.test(rq)) {
     threshold = parseThreshold(q);
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
     else if (threshold) ranking = 'value';
     else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top/i.test(q)) ranking = 'max';
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';
+    else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
   }
 
-  return { intents, targets, comparison, ranking, threshold, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, priceLevel, topicText };
+  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, priceLevel, topicText };
 }

@@ -1,6 +1,7 @@
 // Rankings across states (POST /v1/research/query, "which states have the longest ..." with no place named): the
 // states' records of a legal topic ordered by one figure, the states whose figure is a number asked for ("after 7
-// years", "30 days or less"), or the states where a rule is absent ("no cap").
+// years", "30 days or less"), the states where a rule is absent ("no cap"), or the states of a recorded kind ("tax deed
+// states", "judicial foreclosure states", "states with rent control").
 import type { ResearchData, RegulationDoc } from './data.ts';
 import type { Intent, Threshold } from './intent.ts';
 import { fmt, num, type Confidence, type Depth, type Fact } from './facts.ts';
@@ -22,6 +23,33 @@ const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: Reg
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', is: (d) => d.data['sale_type'] === 'deed', label: 'no tax lien sales (tax deed states)' },
 };
 
+/** Lists by a recorded kind ("which states are tax deed states"): the kind of each state's record, and how a list of
+ *  the kinds asked for reads. Rent control: 'statewide' (a statewide cap), 'local' (local rent control not preempted,
+ *  wholly or in part), 'preempted'. */
+const CATEGORY_RULES: Partial<Record<Intent, { cat: string; sub: string; kind: (d: RegulationDoc) => string | null; label: (kinds: string[]) => string; show?: (kind: string) => string }>> = {
+  tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', kind: (d) => str(d.data['sale_type']),
+    label: ([k]) => (k === 'hybrid' ? 'hybrid tax sales (liens and deeds)' : `tax ${k} sales (${k} states)`) },
+  foreclosure: { cat: 'foreclosure', sub: 'process', kind: (d) => str(d.data['foreclosure_type']), label: ([k]) => `${k} mortgage foreclosure` },
+  rent_control: { cat: 'rent_control', sub: 'state_preemption',
+    kind: (d) => (d.data['statewide_cap'] === true ? 'statewide' : d.data['preempts_local'] === 'no' || d.data['preempts_local'] === 'partial' ? 'local' : d.data['preempts_local'] === 'yes' ? 'preempted' : null),
+    label: (k) => (k.length === 1 ? 'a statewide cap on rent increases' : 'rent control (a statewide cap, or local rent control the state does not wholly preempt)'),
+    show: (k) => (k === 'statewide' ? 'statewide cap' : 'local') },
+};
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The states whose record passes a rule, named in one sentence (the first 12 at quick depth), each record cited. */
+function listFacts(data: ResearchData, intent: Intent, hits: RegulationDoc[], label: string, depth: Depth, show?: (d: RegulationDoc) => string): Fact[] {
+  if (hits.length === 0) return [];
+  hits = [...hits].sort((a, b) => data.stateName(a.state).replace(/^the /, '').localeCompare(data.stateName(b.state).replace(/^the /, '')));
+  const names = hits.map((d) => `${data.stateName(d.state).replace(/^the /, '')}${show ? ` (${show(d)})` : ''}`);
+  const shown = depth === 'quick' && names.length > 12 ? `${names.slice(0, 12).join(', ')} and ${names.length - 12} more` : names.join(', ');
+  return [{
+    intent, target: null, value: null,
+    sentence: `${hits.length} ${hits.length === 1 ? 'jurisdiction has' : 'jurisdictions have'} ${label}: ${shown} (rules last reviewed ${hits[0]!.last_reviewed_at ?? 'unknown'})`,
+    detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
+  }, ...hits.slice(0, depth === 'quick' ? 12 : hits.length).map((d) => ({ ...regFact(intent, { state: d.state, from: 'query' as const }, d, data.stateName(d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
+}
+
 const article = (label: string): string => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
 
 /** A threshold in the unit a topic records (years <-> months); null when the units do not convert. */
@@ -32,19 +60,17 @@ function inUnit(t: Threshold, per: Threshold['unit']): number | null {
   return null;
 }
 
-export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'min' | 'none' | 'value', depth: Depth, threshold: Threshold | null = null): Fact[] {
+export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'min' | 'none' | 'value' | 'category', depth: Depth, threshold: Threshold | null = null, category: string[] | null = null): Fact[] {
+  const records = (cat: string, sub: string): RegulationDoc[] => [...data.byState.keys()].map((st) => stateRecord(data, st, cat, sub)).filter((d): d is RegulationDoc => d !== null);
   if (dir === 'none') {
     const rule = NONE_RULES[intent];
-    if (!rule) return [];
-    const hits = [...data.byState.keys()].map((st) => stateRecord(data, st, rule.cat, rule.sub)).filter((d): d is RegulationDoc => d !== null && rule.is(d));
-    if (hits.length === 0) return [];
-    const names = hits.map((d) => data.stateName(d.state).replace(/^the /, ''));
-    const shown = depth === 'quick' && names.length > 12 ? `${names.slice(0, 12).join(', ')} and ${names.length - 12} more` : names.join(', ');
-    return [{
-      intent, target: null, value: null,
-      sentence: `${hits.length} jurisdictions have ${rule.label}: ${shown} (rules last reviewed ${hits[0]!.last_reviewed_at ?? 'unknown'})`,
-      detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
-    }, ...hits.slice(0, depth === 'quick' ? 12 : hits.length).map((d) => ({ ...regFact(intent, { state: d.state, from: 'query' as const }, d, data.stateName(d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
+    return rule ? listFacts(data, intent, records(rule.cat, rule.sub).filter(rule.is), rule.label, depth) : [];
+  }
+  if (dir === 'category') {
+    const rule = CATEGORY_RULES[intent];
+    if (!rule || !category) return [];
+    const hits = records(rule.cat, rule.sub).filter((d) => category.includes(rule.kind(d) ?? ''));
+    return listFacts(data, intent, hits, rule.label(category), depth, category.length > 1 && rule.show ? (d) => rule.show!(rule.kind(d)!) : undefined);
   }
   const spec = RANKABLE[intent];
   if (!spec) return [];

@@ -48,7 +48,7 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     return facts;
   }
   if (u.targets.length === 0) {
-    for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth, u.threshold));
+    for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth, u.threshold, u.category));
     return facts;
   }
   for (const intent of intents) {

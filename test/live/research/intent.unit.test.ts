@@ -211,9 +211,21 @@ describe('ranking, months and property type', () => {
     expect(u('which state has the shortest redemption period').ranking).toBe('min');
     expect(u('Which states have no rent control?').ranking).toBe('none');
     expect(u('Which states don\'t require a just cause?').ranking).toBe('none');
-    expect(u('which states allow rent control').ranking).toBeNull();
-    expect(u('Which states have the longest eviction timeline, Texas or Ohio?').ranking).toBeNull(); // places named
     expect(u('eviction timeline').ranking).toBeNull();
+  });
+
+  test('"which states" naming a recorded kind list that kind: tax sale type, foreclosure type, where rent control can apply', () => {
+    expect(u('which states allow rent control')).toMatchObject({ ranking: 'category', category: ['statewide', 'local'] });
+    expect(u('Which states have statewide rent control?')).toMatchObject({ ranking: 'category', category: ['statewide'] });
+    expect(u('What states are tax deed states?')).toMatchObject({ ranking: 'category', category: ['deed'] });
+    expect(u('tax lien states')).toMatchObject({ ranking: 'category', category: ['lien'] });
+    expect(u('list the states with hybrid tax sales')).toMatchObject({ ranking: 'category', category: ['hybrid'] });
+    expect(u('judicial foreclosure states')).toMatchObject({ ranking: 'category', category: ['judicial'] });
+    expect(u('which states allow non-judicial foreclosure')).toMatchObject({ ranking: 'category', category: ['non-judicial'] });
+    // both kinds, or no kind named: not a list
+    expect(u('which states are lien or deed states')).toMatchObject({ ranking: null, category: null });
+    expect(u('Is Florida a tax deed state?').ranking).toBeNull();
+    expect(u('Which states have the longest eviction timeline, Texas or Ohio?').ranking).toBeNull(); // places named
   });
 
   test('months: a number of months between 3 and 24, or the year/quarter phrases; otherwise none', () => {

@@ -1,0 +1,68 @@
+// "Which states are tax deed states?", "judicial foreclosure states", "list the states with rent control": a research
+// question that names no place but a recorded kind is answered with every state of that kind, recomputed here from the
+// raw reference table ../shared/reference/legal-facts.csv with csv-parse, independently of the records the engine reads.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { researchData } from '../../helpers/research.ts';
+import { REFERENCE } from '../../helpers/paths.ts';
+
+type Row = Record<string, string>;
+const raw = parse(fs.readFileSync(path.join(REFERENCE, 'legal-facts.csv')), { columns: true }) as Row[];
+const byName = (a: string, b: string): number => a.localeCompare(b);
+/** The state names whose raw row passes `ok`, sorted. */
+const statesWhere = (ok: (r: Row) => boolean): string[] => raw.filter(ok).map((r) => r['state_name']!.replace(/^the /, '')).sort(byName);
+
+let engine: ResearchEngine;
+beforeAll(() => { engine = new ResearchEngine(researchData(), null); });
+
+/** The states a deep answer lists after "N jurisdictions have ...: ", with the kind in brackets when it shows one. */
+async function listed(query: string): Promise<{ names: string[]; kinds: Map<string, string>; count: number; answer: string; sources: number }> {
+  const b = await engine.answer({ query, depth: 'deep' });
+  const m = /^(\d+) jurisdictions? ha(?:ve|s) .*?: ([^:\n]*?) \(rules last reviewed/m.exec(b.answer);
+  const kinds = new Map<string, string>();
+  const names = m ? m[2]!.split(/, /).map((s) => { const k = / \(([^)]*)\)$/.exec(s); const n = s.replace(/ \([^)]*\)$/, '').trim(); if (k) kinds.set(n, k[1]!); return n; }) : [];
+  return { names: [...names].sort(byName), kinds, count: m ? Number(m[1]) : NaN, answer: b.answer, sources: b.sources.length };
+}
+
+describe('research: which states are of a recorded kind', () => {
+  it('tax sale type and foreclosure type: every state of the kind, none other, each cited', async () => {
+    const cases: [string, (r: Row) => boolean][] = [
+      ['What states are tax deed states?', (r) => r['tax_sale_type'] === 'deed'],
+      ['Which states allow tax lien certificates?', (r) => r['tax_sale_type'] === 'lien'],
+      ['which states are hybrid tax sale states', (r) => r['tax_sale_type'] === 'hybrid'],
+      ['judicial foreclosure states', (r) => r['foreclosure_type'] === 'judicial'],
+      ['Which states use non-judicial foreclosure?', (r) => r['foreclosure_type'] === 'non-judicial'],
+    ];
+    for (const [q, ok] of cases) {
+      const want = statesWhere(ok);
+      expect(want.length, q).toBeGreaterThan(2);
+      const got = await listed(q);
+      expect(got.names, `${q}: ${got.answer}`).toEqual(want);
+      expect(got.count, q).toBe(want.length);
+      expect(got.sources, q).toBeGreaterThan(0);
+    }
+  });
+
+  it('rent control: statewide caps alone, or every state where rent control can apply, each with its kind', async () => {
+    const statewide = await listed('which states have statewide rent control');
+    expect(statewide.names).toEqual(statesWhere((r) => r['statewide_rent_control'] === 'yes'));
+    const any = await listed('list the states with rent control');
+    const want = statesWhere((r) => r['statewide_rent_control'] === 'yes' || r['rent_control_preemption'] === 'no' || r['rent_control_preemption'] === 'partial');
+    expect(any.names, any.answer).toEqual(want);
+    for (const r of raw) {
+      const name = r['state_name']!.replace(/^the /, '');
+      if (want.includes(name)) expect(any.kinds.get(name), name).toBe(r['statewide_rent_control'] === 'yes' ? 'statewide cap' : 'local');
+    }
+  });
+
+  it('a kind the question does not name, or a place named, is not a list', async () => {
+    const both = await engine.answer({ query: 'which states are lien or deed states' });
+    expect(both.answer).not.toMatch(/^\d+ jurisdictions have tax (lien|deed) sales/);
+    const placed = await engine.answer({ query: 'Is Florida a tax deed state?' });
+    expect(placed.answer).toMatch(/Florida/);
+    expect(placed.answer).not.toMatch(/^\d+ jurisdictions/);
+  });
+});
