@@ -60,7 +60,7 @@ export function detectIntents(text: string): Intent[] {
   const evict = /\bevict|pay[- ]or[- ]quit|notice to (quit|vacate|pay)|\bunlawful detainer|\bforcible (entry|detainer)|\bpossession of (the )?(unit|property|premises)/.test(q);
   const notice = /\bnotice\b|pay[- ]or[- ]quit|pay or vacate|\bquit\b|non-?payment|late rent|unpaid rent|\bcure\b/.test(q);
   const timeline = /how long|how many (days|weeks|months)|timeline|how fast|how quick|duration|time ?frame|length of|take to|takes? (to )?(get|remove)|process take|from (notice|filing) to/.test(q);
-  if (/just[- ]cause|good[- ]cause|no[- ]fault|for[- ]cause evict/.test(q)) found.add('just_cause');
+  if (/just[- ]cause|good[- ]cause|no[- ]fault|for[- ]cause evict|without (a )?(cause|reason)|no[- ]cause|for no reason/.test(q)) found.add('just_cause');
   if (evict || (notice && /rent|tenant|landlord/.test(q))) {
     if (notice && !(/\beviction (process|timeline)\b/.test(q) && !/\bnotice\b/.test(q))) found.add('eviction_notice');
     if (timeline && !/how many days('|’)? notice|days of notice|notice period|notice (required|requirement)/.test(q)) found.add('eviction_timeline');
@@ -153,6 +153,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     gaps.push('We record redemption periods for tax sales only, not the right to redeem after a mortgage foreclosure');
   } else if (intents.includes('foreclosure') && /\bhow long\b|\btimelines?\b|\bhow (many|much) (days|weeks|months|time)\b|\bduration\b/i.test(q)) {
     gaps.push("We record whether a state's mortgage foreclosure goes through the courts, not how long it takes");
+  }
+  if (intents.includes('security_deposit') && /\b(return|refund|give back|get (it |my deposit )?back|deduct|itemi[sz]|interest on)/i.test(q)) {
+    gaps.push('We record the cap on security deposits, not the rules for returning them (deadlines, deductions, interest)');
   }
   // "which staets", "what sates": the word after which/what within one edit of "state(s)" is read as it
   const rq = q.replace(/\b(which|what)\s+([a-z]{4,7})\b/gi, (m, w: string, word: string) =>

@@ -324,4 +324,17 @@ describe('intents', () => {
     // an eviction's timeline is recorded: no gap
     expect(u('How long does an eviction take in Florida?').gaps).toEqual([]);
   });
+
+  test("a deposit's return rules are not recorded: the cap is answered with the gap said", () => {
+    const r = u('How many days does a landlord have to return a security deposit in Washington?');
+    expect(r.intents).toEqual(['security_deposit']);
+    expect(r.gaps).toEqual(['We record the cap on security deposits, not the rules for returning them (deadlines, deductions, interest)']);
+    expect(u('security deposit limit in Texas').gaps).toEqual([]);
+  });
+
+  test('evicting without cause, for no reason: the just-cause rule', () => {
+    expect(u('Can a landlord evict without cause in Oregon?').intents).toEqual(['just_cause']);
+    expect(u('can I evict a tenant for no reason in California').intents).toEqual(['just_cause']);
+    expect(u('no-cause eviction in Washington').intents).toEqual(['just_cause']);
+  });
 });
