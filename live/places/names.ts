@@ -15,6 +15,17 @@ export function placeKey(name: string): string {
   return words.map((w) => WORD_FORMS[w] ?? w).join(' ');
 }
 
+/**
+ * Nicknames in common use that no Census name carries, by key: the city (its name in the place table) and state they
+ * mean. The one hand list of the resolver: every other alias comes from the data. The research parser scans question
+ * text for the same nicknames with its own case rules ("LA" only in capitals, live/research/places.ts).
+ */
+export const NICKNAMES: Readonly<Record<string, { state: string; city: string }>> = {
+  'nyc': { state: 'NY', city: 'New York' }, 'new york city': { state: 'NY', city: 'New York' },
+  'la': { state: 'CA', city: 'Los Angeles' }, 'sf': { state: 'CA', city: 'San Francisco' },
+  'philly': { state: 'PA', city: 'Philadelphia' },
+};
+
 /** The key with its spaces taken out ("De Kalb" = "DeKalb", "Winston Salem" = "Winstonsalem"). */
 export const compactKey = (key: string): string => key.replace(/ /g, '');
 

@@ -1,6 +1,6 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, editDistance, placeKey, queryKeys } from './names.ts';
+import { compactKey, editDistance, NICKNAMES, placeKey, queryKeys } from './names.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
 export type PlaceRow = [name: string, state: string, population: number, keys: string[]];
@@ -40,11 +40,13 @@ export class PlaceResolver {
   private readonly byState = new Map<string, Entry[]>();
 
   constructor(rows: readonly PlaceRow[]) {
+    const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
+    for (const [key, n] of Object.entries(NICKNAMES)) (nicknames.get(`${n.state}|${n.city}`) ?? nicknames.set(`${n.state}|${n.city}`, []).get(`${n.state}|${n.city}`)!).push(key);
     for (const [name, state, population, keys] of rows) {
       const nameKey = placeKey(name);
       const e: Entry = { name, state, population, nameKey, letters: letterCounts(nameKey) };
       (this.byState.get(state) ?? this.byState.set(state, []).get(state)!).push(e);
-      for (const k of new Set([e.nameKey, ...keys])) {
+      for (const k of new Set([e.nameKey, ...keys, ...(nicknames.get(`${state}|${name}`) ?? [])])) {
         add(this.byKey, state, k, e);
         add(this.byCompact, state, compactKey(k), e);
       }

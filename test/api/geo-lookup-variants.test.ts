@@ -129,6 +129,16 @@ describe('geo lookup by every common variant of the 60 largest places', () => {
     expect(compared).toBeGreaterThan(60 * 2 * 2);
   }, 120_000);
 
+  test("nicknames in common use answer what the city's own name answers: NYC, New York City, LA, SF, Philly", async () => {
+    for (const [state, nick, city] of [['NY', 'NYC', 'New York'], ['NY', 'New York City', 'New York'], ['CA', 'LA', 'Los Angeles'], ['CA', 'SF', 'San Francisco'], ['PA', 'Philly', 'Philadelphia']] as const) {
+      const canon = await lookup(state, city);
+      expect(canon.status, city).toBe(200);
+      const got = await lookup(state, nick);
+      expect(got, nick).toEqual(canon);
+    }
+    expect((await lookup('NJ', 'NYC')).status).toBe(404); // a nickname means its city in its own state only
+  });
+
   test('a one-letter typo is a 404 whose message offers the right name', async () => {
     const failures: string[] = [];
     for (const b of big) {

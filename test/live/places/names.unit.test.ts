@@ -96,6 +96,17 @@ describe('the resolver over a given table', () => {
     expect(r.resolveCity('NY', 'Mt. Vernon')).toMatchObject({ ok: true, city: 'Mount Vernon', state: 'NY' });
     expect(r.resolveCity('MN', 'Saint Louis').ok).toBe(false);
   });
+  test('nicknames (NYC, New York City, LA, SF, Philly) name their city in its own state only', () => {
+    const big = new PlaceResolver([['New York', 'NY', 8000000, []], ['Los Angeles', 'CA', 3800000, []], ['San Francisco', 'CA', 800000, []], ['Philadelphia', 'PA', 1500000, []]]);
+    expect(big.resolveCity('NY', 'NYC')).toMatchObject({ ok: true, city: 'New York', exact: false });
+    expect(big.resolveCity('NY', 'new york city')).toMatchObject({ ok: true, city: 'New York' });
+    expect(big.resolveCity('CA', 'LA')).toMatchObject({ ok: true, city: 'Los Angeles' });
+    expect(big.resolveCity('CA', 'S.F.')).toMatchObject({ ok: true, city: 'San Francisco' });
+    expect(big.resolveCity('PA', 'philly')).toMatchObject({ ok: true, city: 'Philadelphia' });
+    expect(big.resolveCity('NJ', 'NYC').ok).toBe(false);
+    // a table without the city: the nickname adds nothing
+    expect(r.resolveCity('NY', 'NYC').ok).toBe(false);
+  });
   test('unknown and ambiguous names: a 404 message naming the closest names of that state', () => {
     const u = r.resolveCity('MO', 'Springfeld');
     expect(u).toMatchObject({ ok: false, reason: 'unknown' });
