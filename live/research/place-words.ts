@@ -1,0 +1,55 @@
+// The word lists the research place parser (live/research/places.ts) reads: state names, codes and their cues,
+// territories, state and city nicknames, New York City's boroughs, and English words that are also town names.
+import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
+
+/** A part of a city with its own zips: a New York City borough, by its county. */
+export interface Area { name: string; county_fips: string }
+
+const STATE_NAMES: Readonly<Record<string, string>> = STATE_NAME_TABLE;
+export const STATE_CODES: ReadonlySet<string> = new Set(Object.keys(STATE_NAMES));
+export const stateNameOf = (code: string): string => STATE_NAMES[code] ?? code;
+
+export const AMBIGUOUS_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'CO', 'PA', 'MA', 'AL', 'DE', 'MD', 'MO', 'LA']);
+/** Ambiguous codes that are rarely English words in capitals: a code at the very end of the question counts. */
+export const END_OK_CODES = new Set(['MA', 'PA', 'CO', 'MD', 'MO', 'DE', 'AL']);
+/** Words after which an upper-case ambiguous code in a mixed-case question is a place ("in OK for nonpayment"). */
+export const STRONG_CUES = new Set(['in', 'from', 'between', 'vs', 'versus']);
+export const SUBJECT_VERBS = new Set(['is', 'does', 'do', 'has']);
+export const SUBJECT_NEXT = new Set(['a', 'an', 'have', 'has', 'require', 'allow', 'use', 'cap', 'limit', 'permit']);
+export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 'and', 'between', 'to', 'with', 'about']);
+export const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgin islands', 'american samoa', 'northern mariana islands', 'northern marianas'];
+/** Extra state name spellings. */
+const STATE_ALIASES: [string, string][] = [
+  ['district of columbia', 'DC'], ['washington dc', 'DC'], ['washington d.c.', 'DC'], ['washington d.c', 'DC'], ['washington, dc', 'DC'],
+  ['washington, d.c.', 'DC'], ['d.c.', 'DC'], ['washington state', 'WA'], ['state of washington', 'WA'],
+];
+/** City nicknames in question text, with their case rules; the same cities as NICKNAMES, the resolver's list for typed city names (live/places/names.ts). */
+export const CITY_ALIASES: [RegExp, string, string][] = [
+  [/\bnew york city\b|\bnyc\b/i, 'New York', 'NY'],
+  [/\bLA\b(?!,)|\blos angeles\b/, 'Los Angeles', 'CA'],
+  [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
+  [/\bphilly\b/i, 'Philadelphia', 'PA'],
+];
+/** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area. */
+export const BOROUGHS: [RegExp, Area][] = [
+  [/\bbrooklyn\b/i, { name: 'Brooklyn', county_fips: '36047' }],
+  [/\bmanhattan\b/i, { name: 'Manhattan', county_fips: '36061' }],
+  [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
+  // "queens" is also a plain word: the borough only with a capital
+  [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
+  [/\bstaten island\b/i, { name: 'Staten Island', county_fips: '36085' }],
+];
+export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
+/** English words that are also town names: need capitals and never count at a sentence start without a state. */
+export const COMMON_WORDS = new Set(`deposit rent notice lien tax flood price commerce security mobile independence liberty enterprise justice
+protection opportunity surprise home homes house value market eviction evict title color deed sale sales cap control risk
+friendly landlord tenant state city county zip investor flip rehab permit comps compare quick deep best worst most least long
+short high low more less new old north south east west central union center centre city university college lake park
+beach hill hills springs mountain view plain plains pleasant fairview midway greenville franklin clinton madison
+washington kansas nevada texas wyoming indiana georgia florida virginia`.split(/\s+/));
+
+/** [name, code, pattern] for every state name and alias, longest first (compiled once). */
+export const STATE_PATTERNS: [string, string, RegExp][] = [...STATE_ALIASES, ...Object.entries(STATE_NAMES).map(([c, n]) => [n.toLowerCase(), c] as [string, string])]
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([name, code]) => [name, code, new RegExp(`(?<![a-z])${name.replace(/[.]/g, '\\.').replace(/ /g, '\\s+')}(?![a-z])`, 'g')]);
+export const STATE_NAME_SET = new Set(Object.values(STATE_NAMES).map((n) => n.toLowerCase()));
