@@ -34,6 +34,8 @@ export interface Understanding {
   /** a price level is asked (a median, average or typical sale price; "home prices"; how much homes cost), not price
    *  per sqft and not a change: the trends intent answers with its latest solid month's median sale price first */
   priceLevel: boolean;
+  /** a topic no source records (property tax rates, rents, schools, crime): said plainly, never a near-miss record */
+  notRecorded: string | null;
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
@@ -94,13 +96,24 @@ export function detectIntents(text: string): Intent[] {
   if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risk(y|ier|iest)|market legal|investor actions/.test(q)) found.add('legal_risk');
   if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords/.test(q)) found.add('landlord_friendliness');
   // a lone "investor" word only when nothing else was asked
-  if (found.size === 0 && /\binvestors?\b/.test(q) && /\bactivity|overview|market|buy/.test(q)) found.add('investor');
+  if (found.size === 0 && /\binvestors?\b/.test(q) && /\bactivity|overview|market|buy|trends?\b|stats|statistics|data|numbers/.test(q)) found.add('investor');
   return [...found];
 }
 
 const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
+
+/** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
+const MARKET_OVERVIEW = /\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are) (the )?(market|things)\b|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
+/** Topics no source records, with what the answer says instead of a near-miss record. */
+const NOT_RECORDED: [RegExp, string][] = [
+  [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
+    'We record tax sale rules (lien or deed, interest rate, redemption period), not property tax rates, bills, assessments or exemptions'],
+  [/\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rentals?\b|\bcash flow/,
+    'We record sales, not rents: no rent levels, rental yields or cap rates'],
+  [/\bschools?\b|\bcrime\b|\bsafe(ty)?\b|\bwalkab/, 'We record no school, crime or neighbourhood-amenity data'],
+];
 
 /** The kinds a list of states asks for, by the topic asked: a tax sale type, a foreclosure type, or where rent control
  *  can apply (a statewide cap, or local rent control the state does not preempt); null when none is named. */
@@ -143,9 +156,14 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const { targets, unknown, notes, topicText } = findPlaces(q, context, gaz);
 
   const intents = detectIntents(q);
+  const lower = q.toLowerCase();
+  const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? null : null;
+  // "how's the Seattle housing market?": its median sale price and change, and its investor activity
+  const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower);
+  if (overview) intents.push('trends', 'investor');
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
-  const priceLevel = intents.includes('comps') && PRICE_LEVEL.test(q.toLowerCase()) && !COMPS_CUES.test(q.toLowerCase());
-  if (priceLevel) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
+  const priceLevel = overview || (intents.includes('comps') && PRICE_LEVEL.test(lower) && !COMPS_CUES.test(lower));
+  if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   const gaps: string[] = [];
   if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
     intents.splice(intents.indexOf('redemption'), 1);
@@ -173,5 +191,5 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
   }
 
-  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, priceLevel, topicText };
+  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, priceLevel, notRecorded, topicText };
 }

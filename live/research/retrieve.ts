@@ -34,6 +34,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
   const facts: Fact[] = [];
   const intents = u.intents;
   if (intents.length === 0) {
+    // a topic no source records: said, with what we cover, rather than a record that only shares its words
+    if (u.notRecorded) return [missing('search', u.targets[0] ?? null, `${u.notRecorded}; our research covers landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus sale prices and trends, comparable sales, rehab momentum, investor activity and flood and Superfund risk`)];
     // no known topic: full-text search over the regulations of the named places
     if (u.targets.length === 0) {
       const hit = u.unknown.length ? undefined : searchRecords(data, u, 1, 0.5)[0];

@@ -332,6 +332,24 @@ describe('intents', () => {
     expect(u('security deposit limit in Texas').gaps).toEqual([]);
   });
 
+  test('a market asked about as a whole: its median sale price and change, and its investor activity', () => {
+    for (const q of ["How's the Seattle housing market?", 'real estate market in 98103', 'is it a good time to buy in Denver', 'market conditions in Austin']) {
+      expect(u(q), q).toMatchObject({ intents: ['trends', 'investor'], priceLevel: true, notRecorded: null });
+    }
+    expect(u('What are the investor trends in Nashville?').intents).toEqual(['investor']);
+  });
+
+  test('topics no source records are said, not searched: property tax rates, rents, schools and crime', () => {
+    expect(u('property taxes in Texas').notRecorded).toMatch(/^We record tax sale rules .* not property tax rates/);
+    expect(u('what is the homestead exemption in Florida').notRecorded).toMatch(/not property tax rates/);
+    expect(u('average rent in Seattle').notRecorded).toMatch(/^We record sales, not rents/);
+    expect(u('Is Philadelphia a good market for rentals?').notRecorded).toMatch(/not rents/);
+    expect(u('how are schools in Bellevue').notRecorded).toMatch(/no school, crime/);
+    // a recorded topic is answered even with such a word in it
+    expect(u('tax lien interest rate in Florida')).toMatchObject({ intents: ['tax_sale'], notRecorded: null });
+    expect(u('can a landlord raise the rent in Oregon').notRecorded).toBeNull();
+  });
+
   test('evicting without cause, for no reason: the just-cause rule', () => {
     expect(u('Can a landlord evict without cause in Oregon?').intents).toEqual(['just_cause']);
     expect(u('can I evict a tenant for no reason in California').intents).toEqual(['just_cause']);

@@ -70,6 +70,22 @@ describe('research: price trends', () => {
     expect(denver.answer).toMatch(/^In Denver, CO, the median single-family sale price was \$[\d,]+ in \d{4}-\d{2} \(\d+ sales\)/);
   });
 
+  it('a market asked about as a whole: the price level and the investor overview, each cited; topics we do not record are said, with no source', async () => {
+    const seattle = await engine.answer({ query: "How's the Seattle housing market?" });
+    const want = readShard<{ series: { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[] } }>('market/trends/city/WA/seattle/sfr.json').series;
+    let at = want.month.length - 1;
+    while (at >= 0 && !((want.sales_count[at] ?? 0) >= 20 && want.median_price[at] !== null)) at--;
+    expect(at).toBeGreaterThan(0);
+    expect(seattle.answer).toContain(`the median single-family sale price was $${want.median_price[at]!.toLocaleString('en-US')} in ${want.month[at]} (${want.sales_count[at]} sales)`);
+    expect(seattle.sources.map((s) => s.type)).toEqual(['trends', 'investor']);
+    for (const q of ['property taxes in Texas', 'average rent in Seattle']) {
+      const b = await engine.answer({ query: q });
+      expect(b.answer, q).toMatch(/^I don't have that: we record /);
+      expect(b.sources, q).toEqual([]); // before: a Tyler v. Hennepin record that only shared the word "tax"
+      expect(b.confidence, q).toBe('low');
+    }
+  });
+
   it('a state alone asks for a zip or city; price per sqft stays a comps answer', async () => {
     const st = await engine.answer({ query: 'What is the price trend in Texas?' });
     expect(st.confidence).toBe('low');
