@@ -108,6 +108,8 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
       else said.splice(1, said.length, { text: note, facts: [] });
       confidence = minConf(confidence, 'medium');
     }
+    // a city read among namesakes is said before the first fact ("Reading "Portland" as Portland, OR (...): ...")
+    if (u.readAs.length && said[0]) said[0] = { ...said[0], text: `Reading ${u.readAs.join('; ')}: ${said[0].text}` };
     const texts = said.map((x) => x.text);
     if (legal) texts.push(NOT_LEGAL_ADVICE);
     const answer = texts.slice(0, 3).map(sentenceOf).join(' ');
@@ -119,7 +121,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   const paras: string[] = [];
   const names = u.targets.map((t) => placeName(data, t));
   const topics = u.intents.length ? u.intents.map((i) => intentLabel(i, u).toLowerCase()) : ['the closest matching rules'];
-  paras.push(`Question read as: ${topics.join(', ')}${names.length ? ` for ${names.join(' and ')}` : ' across every state'}${u.propertyType !== 'sfr' && u.intents.includes('comps') ? ` (${TYPE_WORDS[u.propertyType]})` : ''}.${u.notes.length ? ` Note: ${u.notes.join('; ')}.` : ''}`);
+  paras.push(`Question read as: ${topics.join(', ')}${names.length ? ` for ${names.join(' and ')}` : ' across every state'}${u.propertyType !== 'sfr' && u.intents.includes('comps') ? ` (${TYPE_WORDS[u.propertyType]})` : ''}.${u.notes.length + u.readAs.length ? ` Note: ${[...u.notes, ...u.readAs].join('; ')}.` : ''}`);
   if (comparison) {
     for (const intent of intentOrder) {
       const rows = u.targets.map((t) => {

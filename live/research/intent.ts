@@ -27,8 +27,10 @@ export interface Understanding {
   months: number | null;
   /** places named that we do not cover (a territory, an unknown zip or city) */
   unknown: string[];
-  /** readings worth telling the user (ambiguous "Washington") */
+  /** readings worth telling the user (ambiguous "Washington"), in deep answers */
   notes: string[];
+  /** a city chosen among namesakes with no state said ("Ontario" as Ontario, CA): said in every answer */
+  readAs: string[];
   /** parts of the question the data cannot answer (said in the answer; confidence at most medium) */
   gaps: string[];
   /** a price level is asked (a median, average or typical sale price; "home prices"; how much homes cost), not price
@@ -153,7 +155,7 @@ function parsePropertyType(q: string): Understanding['propertyType'] {
 /** Parses a question and its context into intents and places. */
 export function understand(query: string, context: Context = {}, gaz: Gazetteer): Understanding {
   const q = query;
-  const { targets, unknown, notes, topicText } = findPlaces(q, context, gaz);
+  const { targets, unknown, notes, readAs, topicText } = findPlaces(q, context, gaz);
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
@@ -191,5 +193,5 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
   }
 
-  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, gaps, priceLevel, notRecorded, topicText };
+  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, readAs, gaps, priceLevel, notRecorded, topicText };
 }

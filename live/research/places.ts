@@ -55,8 +55,10 @@ export interface Places {
   targets: Target[];
   /** places named that we do not cover (a territory, an unknown zip or city) */
   unknown: string[];
-  /** readings worth telling the user (ambiguous "Washington") */
+  /** readings worth telling the user (ambiguous "Washington"), in deep answers */
   notes: string[];
+  /** a city chosen among namesakes in other states with no state said ("Ontario" as Ontario, CA): said in every answer */
+  readAs: string[];
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
@@ -84,6 +86,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const taken: Span[] = [];
   const unknown: string[] = [];
   const notes: string[] = [];
+  const readAs: string[] = [];
   type Found = { state: string; city?: string; zip?: string; area?: Area; at: number; end: number; kind: 'state' | 'city' | 'zip' };
   const found: Found[] = [];
 
@@ -212,6 +215,12 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       if (!ok) continue;
       const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
         ?? cands.find((c) => namedStates.has(c.state)) ?? biggest;
+      // no state said it and another state has a namesake of some size (5% of its population or more): the answer says
+      // which it read ("Portland" as Portland, OR, not Portland, ME; "Houston" needs no note)
+      const rival = cands.find((c) => c.state !== pick.state);
+      if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
+        readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`);
+      }
       taken.push({ start: first.start, end: last.end });
       found.push({ state: pick.state, city: pick.name, at: first.start, end: last.end, kind: 'city' });
       i += n - 1;
@@ -269,5 +278,5 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   for (const s of [...taken].sort((a, b) => a.start - b.start)) { if (s.start >= last) { topicText += q.slice(last, s.start) + ' '; last = s.end; } }
   topicText += q.slice(last);
 
-  return { targets, unknown, notes, topicText };
+  return { targets, unknown, notes, readAs, topicText };
 }

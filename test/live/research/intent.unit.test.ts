@@ -122,6 +122,15 @@ describe('cities', () => {
     expect(places('eviction notice in Oregon')).toEqual(['OR']);
   });
 
+  test('a city chosen among sizeable namesakes with no state said is reported in readAs; a state said, or no rival, is not', () => {
+    const springfields: [string, string, number][] = [['Springfield', 'MO', 169000], ['Springfield', 'IL', 114000], ['Springfield', 'MA', 155000]];
+    const gaz: Gazetteer = { ...GAZ, citiesByName: new Map([...GAZ.citiesByName, ['springfield', springfields.map(([name, state, population]) => ({ name, state, population, zips: [], county_fips: '' }))]]) };
+    const read = (q: string) => understand(q, {}, gaz).readAs;
+    expect(read('rent control in Springfield')).toEqual(['"Springfield" as Springfield, MO (the most populous of 3 US places of that name; name the state for another)']);
+    expect(read('rent control in Springfield, Illinois')).toEqual([]);
+    expect(read('rent control in Seattle')).toEqual([]);
+  });
+
   test('nicknames: NYC, LA (not "LA," after a city), SF, Philly', () => {
     expect(places('rent control in NYC')).toEqual(['NY New York']);
     expect(places('rent control in New York City')).toEqual(['NY New York']);
