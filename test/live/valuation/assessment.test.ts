@@ -37,9 +37,16 @@ describe('the valuation answer: Philadelphia assessed value (real build, raw OPA
     expect(matched).toBeGreaterThanOrEqual(50);
   });
 
-  it('a King County record has no assessed_value (the source has no assessment)', () => {
-    const meta = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'valuation', 'params.json'), 'utf8')) as Record<string, { features: Record<string, number> }>;
-    expect(Object.keys(meta['king_county']!.features)).not.toContain('log_assessed');
-    expect(meta['philadelphia']!.features['log_assessed']).toBeGreaterThan(0);
+  it('only Philadelphia\'s comps carry the assessment, and it is kept out of the hedonic slopes (weights and trees only)', () => {
+    const dir = path.join(buildDir(), 'live', 'valuation');
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
+    const feats = (source: string): Record<string, (number | null)[]> =>
+      (JSON.parse(fs.readFileSync(path.join(dir, meta.sources[source]!.comps_file), 'utf8')) as { features?: Record<string, (number | null)[]> }).features ?? {};
+    expect(Object.keys(feats('king_county'))).not.toContain('log_assessed');
+    const phl = feats('philadelphia')['log_assessed'] ?? [];
+    expect(phl.filter((v) => v !== null).length).toBeGreaterThan(phl.length * 0.9);
+    const params = JSON.parse(fs.readFileSync(path.join(dir, 'params.json'), 'utf8')) as Record<string, { features: Record<string, number>; gbm?: { features: string[] } }>;
+    expect(params['philadelphia']!.features).not.toHaveProperty('log_assessed');
+    expect(params['philadelphia']!.gbm?.features).toContain('log_assessed');
   });
 });
