@@ -52,7 +52,9 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: bo
   add('year_built', s.year);
   facts.push({ name: 'property_type', value: PROPERTY_TYPES[s.type] ?? 'sfr', source: rest });
   for (const [name, v] of Object.entries(s.features).sort()) {
-    if (name === 'log_lot') add('lot_sqft', Math.exp(v)); else add(name, v, 2);
+    if (name === 'log_lot') add('lot_sqft', Math.exp(v));
+    else if (name === 'log_assessed') add('assessed_value', Math.exp(v));
+    else add(name, v, 2);
   }
   if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
   facts.push({ name: 'condition', value: condition, source: conditionSent ? 'request' : 'default' }); // the spec's default: good

@@ -35,7 +35,7 @@ export const SCORECARD_TITLE = 'Valuation scorecard: fairness by price tier (PRD
 interface SaleRow {
   source: string; zip: string; day: number; price: number; sqft: number; beds: number | null; baths: number | null; year: number | null;
   condition: string | null; property_type: string; lat: number | null; lng: number | null; key: string | null; city: string | null; state: string | null;
-  grade?: number | null; view?: number | null; waterfront?: number | null; log_lot?: number | null;
+  grade?: number | null; view?: number | null; waterfront?: number | null; log_lot?: number | null; log_assessed?: number | null;
   /** property_id() of the record (the macro the property record and autocomplete use). */
   pid: string | null;
   /** The tax block (sales.block_key: NYC borough-block), the location of a source without points. */
@@ -43,7 +43,7 @@ interface SaleRow {
 }
 
 /** Assessor feature columns of mart_valuation_features (TUNING.features). */
-const FEATURES = ['grade', 'view', 'waterfront', 'log_lot'] as const;
+const FEATURES = ['grade', 'view', 'waterfront', 'log_lot', 'log_assessed'] as const;
 
 const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;
 /** The public property id of a sales or parcels row: the property_id macro of

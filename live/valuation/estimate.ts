@@ -31,7 +31,11 @@ export const TUNING = {
     view: { weight: 0.5, lo: 0, hi: 0.3 }, // King County view rating 0-4
     waterfront: { weight: 2.0, lo: 0, hi: 1.0 }, // King County waterfront 0/1
     log_lot: { weight: 1.0, lo: 0, hi: 0.5 }, // log of the lot size in sqft
-  } as Record<string, { weight: number; lo: number; hi: number }>,
+    // log of the assessor's market value (Philadelphia OPA): similarity and trees only, never a hedonic slope (in the
+    // regression it took the size's share: elasticity 0.84 -> 0.35, and unmatched subjects, which have no assessment,
+    // were adjusted by the smaller slope: Philadelphia `request` MdAPE 24.7% -> 26.8%)
+    log_assessed: { weight: 1.0, lo: 0, hi: 0, slope: false },
+  } as Record<string, { weight: number; lo: number; hi: number; slope?: false }>,
   /** Share of the H3 neighbourhood effect difference (subject cell - comp cell) added to each comp. 0: on King County's
    *  back-test the full adjustment raised MdAPE 8.2% -> 8.4% (the rings already pick near comps); the effects still
    *  enter the hedonic estimate the blend mixes in. */

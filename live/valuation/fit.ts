@@ -33,7 +33,8 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   const full = rows.filter((i) => Number.isFinite(idx.beds[i]) && Number.isFinite(idx.baths[i]) && Number.isFinite(idx.year[i]));
   const useChars = full.length >= Math.max(200, rows.length * 0.5);
   // assessor features known on at least 90% of the full rows enter the fit (rows missing one are left out)
-  const feats = useChars ? idx.features.filter(([, col]) => full.filter((i) => Number.isFinite(col[i])).length >= full.length * 0.9) : [];
+  // (a feature marked slope: false - the assessment - only weights comps and feeds the trees)
+  const feats = useChars ? idx.features.filter(([name, col]) => TUNING.features[name]?.slope !== false && full.filter((i) => Number.isFinite(col[i])).length >= full.length * 0.9) : [];
   const fitRows = useChars ? full.filter((i) => feats.every(([, col]) => Number.isFinite(col[i]))) : rows;
   const off = useChars ? 4 + feats.length : 1; // first month column
   const nx = off + Math.max(0, months.length - 1);
