@@ -13,6 +13,7 @@ import { RedisLimits } from './redis-limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
+import { accessLogText, type AccessLine, type ErrorLine } from './access-log.ts';
 
 
 /** Access-log lines gathered and written every 50 ms or 64 KiB: one write per batch, not per request. */
@@ -55,7 +56,7 @@ export interface RunningServer {
 export interface ServerOptions {
   settings: Readonly<Settings>;
   live?: LiveRegistry;
-  accessLog?: (line: Record<string, unknown>) => void;
+  accessLog?: (line: AccessLine | ErrorLine) => void;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
   anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number };
   /** The clock of rate windows, monthly quotas and access-log times; Date.now unless a test pins it. */
@@ -66,7 +67,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { settings } = opts;
   const log = opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), msg, ...fields }) + '\n'));
   const buffered = opts.accessLog ? null : bufferedLines(process.stdout);
-  const accessLog = opts.accessLog ?? ((line: Record<string, unknown>) => buffered!.write(JSON.stringify(line)));
+  const accessLog = opts.accessLog ?? ((line: AccessLine | ErrorLine) => buffered!.write(accessLogText(line)));
   const holder = new BuildHolder({ settings, live: opts.live ?? LIVE_MODULES, log });
   await holder.start();
   const keys = new KeyStore(settings.state);
