@@ -8,7 +8,7 @@ import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx
 import { readQuery, readTarget, readValues } from './request.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
-import { admitAddress, admitKeyedPublic, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
+import { admitAddress, admitKeyedPublic, countAnswer, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
 import { NOSNIFF, sendOnSocket } from './send.ts';
@@ -21,6 +21,7 @@ import { TrustedProxies } from './client-address.ts';
 import { CorsPolicy } from './cors.ts';
 import { docsPage } from './docs/page.ts';
 import { ResolvedShards } from './resolved.ts';
+import { RepeatRefusals } from './refusals.ts';
 import type { AccessLine, ErrorLine } from './access-log.ts';
 
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   corsOrigins?: string;
   /** Load balancers whose X-Forwarded-For is believed (REII_TRUSTED_PROXIES); none by default. */
   trustedProxies?: TrustedProxies;
+  /** How long a caller's repeated 429 is held before it is sent (REII_REFUSAL_HOLD_MS, api/refusals.ts); 0 by default. */
+  refusalHoldMs?: number;
   now?: () => number;
 }
 
@@ -46,6 +49,8 @@ export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void
   expectationFailed(req: http.IncomingMessage, res: http.ServerResponse): void;
   /** node:http 'connect': this server is no proxy. */
   connect(req: http.IncomingMessage, socket: net.Socket): void;
+  /** Sends the refusals still held (api/refusals.ts) now: the server is stopping. */
+  releaseHeld(): void;
 };
 
 const CTX = Symbol('reii.ctx');
@@ -72,6 +77,7 @@ export function createApp(deps: AppDeps): App {
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
   const cors = new CorsPolicy(deps.corsOrigins ?? (deps.holder as Partial<BuildHolder>).settings?.corsOrigins ?? '');
   const resolvedShards = new ResolvedShards();
+  const refusals = new RepeatRefusals(deps.refusalHoldMs ?? 0);
   // One access-log listener for every answer (the request's state rides on its response): no closure per request.
   function logAnswer(this: http.ServerResponse): void {
     const ctx = (this as Tracked)[CTX]!;
@@ -83,11 +89,16 @@ export function createApp(deps: AppDeps): App {
     if (!hasRate(ctx)) setRate(ctx, address.anonLimiter.peek(ip, address.anon.requestsPerMinute, ctx.t));
   };
   const fail = (req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, err: unknown): void => {
-    reportAddressWindow(ctx, proxies.clientOf(req));
+    const ip = proxies.clientOf(req);
+    reportAddressWindow(ctx, ip);
     const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
     if (!(err instanceof HttpError)) deps.accessLog({ level: 'error', request_id: ctx.id, error: err instanceof Error ? err.message : String(err) });
     if (res.headersSent) { res.destroy(); return; }
-    answerError(req, res, ctx, httpErr);
+    if (httpErr.status !== 429) { answerError(req, res, ctx, httpErr); return; }
+    // A refusal never counts: settled now, so a count made ahead is taken back at once even when the answer is held.
+    countAnswer(ctx, 429, undefined);
+    // Key ids (8 letters and digits) and client addresses (with '.' or ':') never collide.
+    refusals.refuse(ctx.keyId ?? ip, Number(httpErr.headers['Retry-After'] ?? 0), ctx.t, () => answerError(req, res, ctx, httpErr));
   };
   const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const ctx = newCtx(now());
@@ -120,7 +131,7 @@ export function createApp(deps: AppDeps): App {
     if (!socket.writable) { socket.destroy(); return; }
     refuse(socket, 405, 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
   };
-  return Object.assign(app, { clientError, expectationFailed, connect });
+  return Object.assign(app, { clientError, expectationFailed, connect, releaseHeld: () => refusals.release() });
 
   /** The steps of one request, in order; each throws the HttpError that answers it (answered by fail()). */
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {

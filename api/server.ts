@@ -86,7 +86,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     keys.watch(250);
     limits = new MemoryLimits(settings.state);
   }
-  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies), now: opts.now });
+  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies), refusalHoldMs: settings.refusalHoldMs, now: opts.now });
   const timeout = settings.requestTimeoutMs;
   const server = http.createServer({
     requestTimeout: timeout,
@@ -128,6 +128,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       // Stop accepting, let in-flight requests finish, then persist usage.
       closing ??= new Promise<void>((resolve) => {
         draining = true;
+        app.releaseHeld(); // refusals held back (api/refusals.ts) go out now
         // Answers already under way when the drain began were promised keep-alive; close each of their
         // connections as soon as it falls idle (checked every 50 ms), not after the 5 s keep-alive timeout.
         const idle = setInterval(() => server.closeIdleConnections(), 50);
