@@ -4,11 +4,11 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { ERRORS, HttpError } from './errors.ts';
-import { isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
+import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
 import { readQuery, readTarget, readValues } from './request.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
-import { admitAddress, admitKeyedPublic, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
+import { admitAddress, admitKeyedPublic, countAnswer, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
 import { systemAnswer } from './system-answers.ts';
 import { answer, answerError, answerReply } from './answer.ts';
 import { NOSNIFF, sendOnSocket } from './send.ts';
@@ -21,6 +21,8 @@ import { TrustedProxies } from './client-address.ts';
 import { CorsPolicy } from './cors.ts';
 import { docsPage } from './docs/page.ts';
 import { ResolvedShards } from './resolved.ts';
+import { RepeatRefusals } from './refusals.ts';
+import type { AccessLine, ErrorLine } from './access-log.ts';
 
 export interface AppDeps {
   holder: BuildHolder;
@@ -28,12 +30,14 @@ export interface AppDeps {
   limits: LimitStore; // per key: minute windows and monthly counts (memory or Redis)
   anonLimiter: WindowLimiter; // per client address, per minute
   authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
-  accessLog: (line: Record<string, unknown>) => void;
+  accessLog: (line: AccessLine | ErrorLine) => void;
   anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number }; // defaults to api/plans.json
   /** Origins whose pages may call keyed routes (REII_CORS_ORIGINS); the holder's settings when not given. */
   corsOrigins?: string;
   /** Load balancers whose X-Forwarded-For is believed (REII_TRUSTED_PROXIES); none by default. */
   trustedProxies?: TrustedProxies;
+  /** How long a caller's repeated 429 is held before it is sent (REII_REFUSAL_HOLD_MS, api/refusals.ts); 0 by default. */
+  refusalHoldMs?: number;
   now?: () => number;
 }
 
@@ -45,6 +49,8 @@ export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void
   expectationFailed(req: http.IncomingMessage, res: http.ServerResponse): void;
   /** node:http 'connect': this server is no proxy. */
   connect(req: http.IncomingMessage, socket: net.Socket): void;
+  /** Sends the refusals still held (api/refusals.ts) now: the server is stopping. */
+  releaseHeld(): void;
 };
 
 const CTX = Symbol('reii.ctx');
@@ -71,19 +77,31 @@ export function createApp(deps: AppDeps): App {
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
   const cors = new CorsPolicy(deps.corsOrigins ?? (deps.holder as Partial<BuildHolder>).settings?.corsOrigins ?? '');
   const resolvedShards = new ResolvedShards();
+  const refusals = new RepeatRefusals(deps.refusalHoldMs ?? 0);
   // One access-log listener for every answer (the request's state rides on its response): no closure per request.
   function logAnswer(this: http.ServerResponse): void {
     const ctx = (this as Tracked)[CTX]!;
-    deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: this.req.method, route: ctx.route ?? 'unmatched', status: this.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
+    deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: this.req.method ?? null, route: ctx.route ?? 'unmatched', status: this.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
   }
+  // Anonymous calls, and answers decided before a key is known (404, 405, 401...), report the client address's
+  // window; a keyed call reports its key's (set by the limits step), so it never reads the address's.
+  const reportAddressWindow = (ctx: Ctx, ip: string): void => {
+    if (!hasRate(ctx)) setRate(ctx, address.anonLimiter.peek(ip, address.anon.requestsPerMinute, ctx.t));
+  };
   const fail = (req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, err: unknown): void => {
+    const ip = proxies.clientOf(req);
+    reportAddressWindow(ctx, ip);
     const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
     if (!(err instanceof HttpError)) deps.accessLog({ level: 'error', request_id: ctx.id, error: err instanceof Error ? err.message : String(err) });
     if (res.headersSent) { res.destroy(); return; }
-    answerError(req, res, ctx, httpErr);
+    if (httpErr.status !== 429) { answerError(req, res, ctx, httpErr); return; }
+    // A refusal never counts: settled now, so a count made ahead is taken back at once even when the answer is held.
+    countAnswer(ctx, 429, undefined);
+    // Key ids (8 letters and digits) and client addresses (with '.' or ':') never collide.
+    refusals.refuse(ctx.keyId ?? ip, Number(httpErr.headers['Retry-After'] ?? 0), ctx.t, () => answerError(req, res, ctx, httpErr));
   };
   const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const ctx = newCtx();
+    const ctx = newCtx(now());
     (res as Tracked)[CTX] = ctx;
     res.on('finish', logAnswer);
     void handle(req, res, ctx); // never rejects: it answers its own failures
@@ -113,28 +131,27 @@ export function createApp(deps: AppDeps): App {
     if (!socket.writable) { socket.destroy(); return; }
     refuse(socket, 405, 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
   };
-  return Object.assign(app, { clientError, expectationFailed, connect });
+  return Object.assign(app, { clientError, expectationFailed, connect, releaseHeld: () => refusals.release() });
 
   /** The steps of one request, in order; each throws the HttpError that answers it (answered by fail()). */
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
     try {
-      const t = now();
+      const t = ctx.t;
       const ip = proxies.clientOf(req);
-      // Anonymous calls and failures are reported against the client address's window until a key is known.
-      setRate(ctx, address.anonLimiter.peek(ip, address.anon.requestsPerMinute, t));
 
       // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
       const url = readTarget(req);
       const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
-      if (page) { ctx.route = 'GET /docs'; answer(req, res, ctx, page.status, page.body, page.headers); return; }
+      if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, ip); answer(req, res, ctx, page.status, page.body, page.headers); return; }
       const { at, params } = findPath(url.pathname);
-      if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
+      if (req.method === 'OPTIONS') { reportAddressWindow(ctx, ip); answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
       const route = routeFor(at, req.method, url.pathname);
       ctx.route = routeName(route);
       Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
       // A GET target whose shard this build already resolved skips the query, validation and resolution (all
       // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
-      const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(deps.holder.get(), route, req.url!) : null;
+      const current = deps.holder.get();
+      const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(current, route, req.url!) : null;
       const query = seen ? null : readQuery(url.searchParams);
 
       // ---------- who is calling, and the limits (401, 403, 429)
@@ -157,7 +174,7 @@ export function createApp(deps: AppDeps): App {
         const ahead = !('free' in route) && caller.plan.groups.has(route.group) ? countAhead(caller.plan) : undefined;
         const hitting = deps.limits.hit(caller.key.id, perMinute(caller), t, ahead);
         const hit = hitting instanceof Promise ? await hitting : hitting; // memory limits answer without a microtask
-        if (hit.counted && deps.limits.uncount) { const keyId = caller.key.id, limits = deps.limits; ctx.uncount = () => limits.uncount!(keyId, t); }
+        if (hit.counted && deps.limits.uncount) ctx.countedIn = deps.limits;
         setKeyHeaders(ctx, caller, hit, t);
         checkPlan(route, caller);
         enforceKeyLimits(route, caller, hit, t);
@@ -171,9 +188,9 @@ export function createApp(deps: AppDeps): App {
       }
 
       // ---------- validation (400, 413, 415, 422); everything below counts when it succeeds
-      if (caller) { const keyId = caller.key.id; ctx.count = () => deps.limits.countSuccess(keyId, t); }
-      let build = seen?.build ?? null;
-      let reply = seen?.reply ?? null;
+      if (caller) ctx.countIn = deps.limits;
+      let build = seen ? current : null;
+      let reply = seen;
       if (!reply) {
         const checked = readValues(route, query!, params, req);
         const values = checked instanceof Promise ? await checked : checked;

@@ -3,6 +3,7 @@
 // this call toward the key's month.
 import crypto from 'node:crypto';
 import type { KeyRecord } from './keys.ts';
+import type { LimitStore } from './limits.ts';
 import type { Plan } from './plans.ts';
 import type { WindowState } from './rate-limit.ts';
 
@@ -14,14 +15,18 @@ export interface Ctx {
   started: number;
   route: string | null;
   keyId: string | null;
+  /** The answer's own headers, the rate window's first (a placeholder '' until a window is set: setRate). */
   headers: Record<string, string>;
   /** A keyed call with a monthly limit: the month's count before this call (X-Quota-Remaining is set on send). */
   quota: { limit: number; used: number } | null;
-  /** Past auth, limits and the free system routes: counts one call of the month for this key. */
-  count: (() => void | Promise<void>) | null;
-  /** Counted ahead with the key's window (a shared store, one round trip): this takes it back when the answer
-   *  does not count. Null when nothing was counted ahead. */
-  uncount: (() => void | Promise<void>) | null;
+  /** The request's clock time (windows, the month it counts in). */
+  t: number;
+  /** Past auth, limits and the free system routes: the store in which a 2xx of this call counts toward the
+   *  month of `keyId`. Null when the call cannot count. */
+  countIn: LimitStore | null;
+  /** Counted ahead with the key's window (a shared store, one round trip): the store to take it back from when
+   *  the answer does not count. Null when nothing was counted ahead. */
+  countedIn: LimitStore | null;
   /** Whether this call's count was settled: decided with the answer's head, before its body leaves, so a
    *  client that has the answer and then asks /v1/usage sees it counted. */
   decided: boolean;
@@ -34,8 +39,17 @@ const ID_PREFIX = crypto.randomBytes(6).toString('base64url');
 let requestSeq = 0;
 export const nextRequestId = (): string => `req_${ID_PREFIX}${(++requestSeq).toString(36)}`;
 
-export function newCtx(): Ctx {
-  return { id: nextRequestId(), started: performance.now(), route: null, keyId: null, headers: {}, quota: null, count: null, uncount: null, decided: false, counting: null };
+export function newCtx(t: number): Ctx {
+  return {
+    id: nextRequestId(), started: performance.now(), route: null, keyId: null,
+    headers: { 'X-RateLimit-Limit': '', 'X-RateLimit-Remaining': '', 'X-RateLimit-Reset': '' },
+    quota: null, t, countIn: null, countedIn: null, decided: false, counting: null,
+  };
+}
+
+/** Whether a rate window was set for the answer (else the client address's window is reported: api/app.ts). */
+export function hasRate(ctx: Ctx): boolean {
+  return ctx.headers['X-RateLimit-Reset'] !== '';
 }
 
 /** X-RateLimit-Limit, -Remaining and -Reset of a window. */

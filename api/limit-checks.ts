@@ -73,14 +73,13 @@ function counts(status: number, contentRange: string | undefined): boolean {
 }
 
 /** Decides, once the answer's status is known and before it is sent, whether it counts; starts the
- *  count and sets X-Quota-Remaining (calls left this month after this answer). */
+ *  count (or takes back one made ahead) and sets X-Quota-Remaining (calls left this month after this answer). */
 export function countAnswer(ctx: Ctx, status: number, contentRange: string | undefined): void {
-  const counted = ctx.count !== null && counts(status, contentRange);
-  if (!ctx.decided && (counted || ctx.uncount)) {
+  const counted = ctx.countIn !== null && counts(status, contentRange);
+  if (!ctx.decided && (counted || ctx.countedIn)) {
     ctx.decided = true;
     // Counted ahead: only an answer that does not count has something to do (take it back).
-    const settle = ctx.uncount ? (counted ? null : ctx.uncount) : ctx.count;
-    const counting = settle?.();
+    const counting = ctx.countedIn ? (counted ? undefined : ctx.countedIn.uncount!(ctx.keyId!, ctx.t)) : ctx.countIn!.countSuccess(ctx.keyId!, ctx.t);
     if (counting) ctx.counting = counting;
   }
   if (ctx.quota) ctx.headers['X-Quota-Remaining'] = String(Math.max(0, ctx.quota.limit - ctx.quota.used - (counted ? 1 : 0)));

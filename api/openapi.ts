@@ -175,7 +175,7 @@ export function openApiDocument(): Record<string, unknown> {
         Forbidden: problem('The key\'s plan does not include this endpoint; the message names the plan needed'),
         NotFound: problem('Valid request, no data'),
         Unprocessable: problem('Well-formed but not allowed'),
-        TooManyRequests: problem('Per-minute limit or monthly quota exceeded; see Retry-After', RETRY_AFTER),
+        TooManyRequests: problem('Per-minute limit, monthly quota or failed-key throttle exceeded; see Retry-After. A caller refused again before the Retry-After of its previous 429 ran out gets this answer after a hold of 1 s (REII_REFUSAL_HOLD_MS)', RETRY_AFTER),
         MethodNotAllowed: problem('This method is not answered on this path; Allow lists the methods that are', { Allow: { $ref: '#/components/headers/Allow' } }),
         PayloadTooLarge: problem('The request body is over 16 KiB'),
         UriTooLong: problem('The request URI (path and query) is longer than the server reads'),

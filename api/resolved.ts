@@ -12,10 +12,8 @@ export class ResolvedShards {
   private byBuild = new WeakMap<LoadedBuild, Map<AnyRoute, Map<string, Reply>>>();
 
   /** The shard reply this build gave this route's target before, or null. */
-  known(build: LoadedBuild | null, route: AnyRoute, target: string): { build: LoadedBuild; reply: Reply } | null {
-    if (!build) return null;
-    const reply = this.byBuild.get(build)?.get(route)?.get(target);
-    return reply ? { build, reply } : null;
+  known(build: LoadedBuild | null, route: AnyRoute, target: string): Reply | null {
+    return (build && this.byBuild.get(build)?.get(route)?.get(target)) ?? null;
   }
 
   remember(build: LoadedBuild | null, route: Route, target: string, reply: Reply): void {

@@ -27,10 +27,15 @@ for (const r of ALL_ROUTES) {
 /** Every method some path answers (the Allow of a 405 to CONNECT, which names no path). */
 export const SERVER_METHODS = [...new Set(ALL_ROUTES.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]))), 'OPTIONS'].join(', ');
 
+/** A path matched: its routes and path parameters. */
+interface PathMatch { at: PathRoutes; params: Readonly<Record<string, string>> }
+/** The match of each path as written in the table, made once (no object per request). */
+const EXACT = new Map<string, PathMatch>([...BY_PATH].map(([p, at]) => [p, Object.freeze({ at, params: Object.freeze({}) })]));
+
 /** The routes at a path and its path parameters (percent-decoded; validated later), or null. */
-function matchPath(pathname: string): { at: PathRoutes; params: Record<string, string> } | null {
-  const exact = BY_PATH.get(pathname);
-  if (exact) return { at: exact, params: {} };
+function matchPath(pathname: string): PathMatch | null {
+  const exact = EXACT.get(pathname);
+  if (exact) return exact;
   for (const p of PATTERNS) {
     const m = p.re.exec(pathname);
     if (!m) continue;
@@ -46,7 +51,7 @@ function matchPath(pathname: string): { at: PathRoutes; params: Record<string, s
 }
 
 /** The routes at a path: 404 when there are none. */
-export function findPath(pathname: string): { at: PathRoutes; params: Record<string, string> } {
+export function findPath(pathname: string): PathMatch {
   const matched = matchPath(pathname);
   if (!matched) throw new HttpError('not_found', `No endpoint ${pathname}; see /v1/openapi.json`);
   return matched;

@@ -13,6 +13,7 @@ import { RedisLimits } from './redis-limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
+import { accessLogText, type AccessLine, type ErrorLine } from './access-log.ts';
 
 
 /** Access-log lines gathered and written every 50 ms or 64 KiB: one write per batch, not per request. */
@@ -55,7 +56,7 @@ export interface RunningServer {
 export interface ServerOptions {
   settings: Readonly<Settings>;
   live?: LiveRegistry;
-  accessLog?: (line: Record<string, unknown>) => void;
+  accessLog?: (line: AccessLine | ErrorLine) => void;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
   anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number };
   /** The clock of rate windows, monthly quotas and access-log times; Date.now unless a test pins it. */
@@ -66,7 +67,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { settings } = opts;
   const log = opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), msg, ...fields }) + '\n'));
   const buffered = opts.accessLog ? null : bufferedLines(process.stdout);
-  const accessLog = opts.accessLog ?? ((line: Record<string, unknown>) => buffered!.write(JSON.stringify(line)));
+  const accessLog = opts.accessLog ?? ((line: AccessLine | ErrorLine) => buffered!.write(accessLogText(line)));
   const holder = new BuildHolder({ settings, live: opts.live ?? LIVE_MODULES, log });
   await holder.start();
   const keys = new KeyStore(settings.state);
@@ -85,7 +86,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     keys.watch(250);
     limits = new MemoryLimits(settings.state);
   }
-  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies), now: opts.now });
+  const app = createApp({ holder, keys: checker, limits, anonLimiter: new WindowLimiter(60_000), authFailures: new WindowLimiter(600_000), accessLog, anonymous: opts.anonymous, trustedProxies: new TrustedProxies(settings.trustedProxies), refusalHoldMs: settings.refusalHoldMs, now: opts.now });
   const timeout = settings.requestTimeoutMs;
   const server = http.createServer({
     requestTimeout: timeout,
@@ -127,6 +128,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       // Stop accepting, let in-flight requests finish, then persist usage.
       closing ??= new Promise<void>((resolve) => {
         draining = true;
+        app.releaseHeld(); // refusals held back (api/refusals.ts) go out now
         // Answers already under way when the drain began were promised keep-alive; close each of their
         // connections as soon as it falls idle (checked every 50 ms), not after the 5 s keep-alive timeout.
         const idle = setInterval(() => server.closeIdleConnections(), 50);

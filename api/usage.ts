@@ -39,8 +39,8 @@ export class UsageStore {
   private readonly lastUsedMs = new Map<string, number>();
   private dirtyLastUsed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
-  /** '<month> <key id>' -> the count in the database when last read; forgotten at every flush. */
-  private stored = new Map<string, number>();
+  /** month -> key id -> the count in the database when last read; forgotten at every flush. */
+  private stored = new Map<string, Map<string, number>>();
   private readonly readCount: ReturnType<DatabaseSync['prepare']>;
 
   constructor(stateDir: string) {
@@ -58,12 +58,13 @@ export class UsageStore {
   /** The month's count: the database's (read once per flush period) plus the counts not yet written. */
   monthCount(keyId: string, now = Date.now()): number {
     const month = monthOf(now);
-    const at = `${month} ${keyId}`;
-    let stored = this.stored.get(at);
+    let inMonth = this.stored.get(month);
+    if (!inMonth) this.stored.set(month, (inMonth = new Map()));
+    let stored = inMonth.get(keyId);
     if (stored === undefined) {
       const row = this.readCount.get(month, keyId) as { count: number } | undefined;
       stored = Number(row?.count ?? 0);
-      this.stored.set(at, stored);
+      inMonth.set(keyId, stored);
     }
     return stored + (this.pending.get(month)?.get(keyId) ?? 0);
   }

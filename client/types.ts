@@ -1351,7 +1351,7 @@ export type components = {
                 "application/json": components["schemas"]["Problem"];
             };
         };
-        /** @description Per-minute limit or monthly quota exceeded; see Retry-After */
+        /** @description Per-minute limit, monthly quota or failed-key throttle exceeded; see Retry-After. A caller refused again before the Retry-After of its previous 429 ran out gets this answer after a hold of 1 s (REII_REFUSAL_HOLD_MS) */
         TooManyRequests: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

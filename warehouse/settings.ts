@@ -26,6 +26,7 @@ export interface Settings {
   logFormat: 'human' | 'json'; // defaults to human
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
+  refusalHoldMs: number; // defaults to 1000: a caller's repeated 429 is held this long (api/refusals.ts)
   trustedProxies: string; // defaults to '' (X-Forwarded-For ignored); validated IPs/CIDRs, comma-separated
   stepFilter: string; // defaults to '' (every step)
   redisUrl: string; // defaults to '' (limits in this process)
@@ -67,6 +68,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'llmKey', env: 'REII_LLM_KEY', default: '', help: 'Research: bearer token sent to REII_LLM_URL; empty sends none.' },
   { name: 'llmTimeoutMs', env: 'REII_LLM_TIMEOUT_MS', default: '4000', help: 'Research: how long a rewording may take, in milliseconds; past it the answer is sent as drafted.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
+  { name: 'refusalHoldMs', env: 'REII_REFUSAL_HOLD_MS', default: '1000', help: 'Server: a 429 to a caller (key, or client address without a valid key) refused again before the Retry-After of its previous 429 ran out is held this long before it is sent, so a client that ignores 429s cannot crowd out other keys; 0 sends every 429 at once.' },
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
   { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
   { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share of the larger of the two counts (0-1; 1 turns it off) against the build being replaced fails the build.' },
@@ -110,6 +112,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     logFormat,
     shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
+    refusalHoldMs: intSetting('refusalHoldMs', get('refusalHoldMs'), 0, 60_000),
     trustedProxies: proxyList(get('trustedProxies')),
     stepFilter: get('stepFilter'),
     redisUrl: get('redisUrl'),
