@@ -101,7 +101,7 @@ export const ARMS_LENGTH_SALES_SQL = `
     from flagged left join fences using (source, property_type)
   ),
   copies as (
-    select * exclude (o_non_market, o_ratio, q1, q3), o_non_market or o_ratio as o_non_market,
+    select * exclude (o_non_market, o_ratio), o_non_market or o_ratio as o_non_market,
       o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price
         order by (o_non_market or o_ratio or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
     from rated
