@@ -132,8 +132,10 @@ create or replace table sales (
     deed_type varchar,           -- the instrument code (Denver: WD, SW, PR, TR, BS, QC, AF, ...)
     non_use_code varchar,        -- the assessor's non-use code (Connecticut: "01 - Family", "14 - Foreclosure", ...)
     block_key varchar,           -- the tax block (NYC borough-block): the package key of a source naming neither deed nor buyer
+    assessed_value double,       -- the assessor's value of the property on the source's roll (Philadelphia OPA market_value,
+                                 -- assessment date 2022-05-24), the numerator of the sale-to-assessment ratio
     -- flags set by 30_market_45_sale_flags.sql (kept in the warehouse, left out of every market figure)
-    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code (the first that applies)
+    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code | assessment_ratio (the first that applies)
     is_portfolio boolean not null default false,  -- one deed over several parcels, its total price on each
     portfolio_parcels integer,   -- parcels on that deed (null when not a portfolio)
     is_duplicate boolean not null default false,  -- the same sale recorded again (a later copy of duplicate_of)

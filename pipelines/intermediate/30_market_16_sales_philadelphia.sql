@@ -68,7 +68,9 @@ select
     is_investor_name(owner_1) as buyer_is_investor,
     null as year_renovated,
     file, row_number + 1 as line,
-    document_id
+    document_id,
+    -- the roll's market value (SOURCE.md market_value, assessment date 2022-05-24): the sale-to-assessment ratio
+    positive_or_null(market_value) as assessed_value
 from int_market_philadelphia_sales_checked where reject_reason is null;
 
 -- the assessor roll: every parcel, sold or not (a parcel with an unknown category keeps a null type)

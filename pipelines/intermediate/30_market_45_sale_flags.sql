@@ -12,7 +12,10 @@
 --        (on a tie, the row loaded last: rid is the load order)
 --   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000),
 --        related_parties (buyer = seller, or a non-use code saying so: 01 family, 02 love and affection, 03
---        inter-corporation), deed_type (an instrument other than a deed for value), non_use_code (any other code)
+--        inter-corporation), deed_type (an instrument other than a deed for value), non_use_code (any other code),
+--        assessment_ratio (for a source recording an assessment: a sale-to-assessment ratio, assessed value / price,
+--        outside the extreme-outlier fences Q1 - 3 x IQR, Q3 + 3 x IQR of its source and property type: IAAO Standard
+--        on Ratio Studies, Appendix B, outlier trimming)
 --   is_arms_length = none of the above. Flagged rows stay in `sales`; every mart that reads a price reads only
 --        arm's-length rows (comps, rehab, investor, resales and flips, valuation).
 
@@ -24,6 +27,14 @@ create or replace macro market_deed_type(t) as upper(trim(t)) in ('WD', 'SW', 'P
 -- some towns write the bare number).
 create or replace macro non_use_is_related(code) as
     try_cast(regexp_extract(cast(code as varchar), '^\s*([0-9]+)', 1) as integer) in (1, 2, 3);
+
+-- Sales validation by the sale-to-assessment ratio (IAAO Standard on Ratio Studies, Appendix B "Outlier Trimming
+-- Guidelines", B.1: the interquartile-range method, extreme outliers beyond 3.0 x IQR from the quartiles;
+-- warehouse/docs/market.md). The fences of a source and property type are computed over its sales that no other
+-- rule flags (not nominal, related, deed type, non-use code or portfolio) and that carry an assessment, and only from
+-- 30 such sales (fewer give no quartiles worth fencing: no sale of that group is flagged by this rule).
+create or replace macro assessment_ratio_fence_iqr() as 3.0;
+create or replace macro assessment_ratio_min_sales() as 30;
 
 -- A party's name for comparison: upper case, anything but letters, digits and '&' to one space ("SMITH, JOHN" and
 -- "SMITH JOHN" are one party); null when empty.
@@ -45,6 +56,7 @@ select * exclude (seller_key, deed_type, non_use_code),
        case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key
 from (
     select rowid as rid, source, state_code, sale_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
+           property_type, assessed_value,
            sale_party_key(buyer_name) as buyer_key, sale_party_key(seller_name) as seller_key,
            -- the property as far as the source knows it: parcel id and street line + unit + place (zip, else city)
            case when parcel_id is not null or address is not null then
@@ -82,6 +94,26 @@ counted as (
     from members m join int_market_sale_keys k using (rid)
 )
 select rid, max(parcels)::integer as parcels from counted group by rid;
+
+-- The sale-to-assessment ratio: fences per source and property type over the sales no other rule flags, then every
+-- sale without another reason whose ratio falls outside them (a portfolio deed's too: its reason is recorded beside
+-- the portfolio flag, as a nominal one's is) takes the reason assessment_ratio. Sources without assessments: no rows.
+create or replace temp table int_market_sale_ratio_fences as
+select source, property_type,
+       quantile_cont(ratio, 0.25) - assessment_ratio_fence_iqr() * (quantile_cont(ratio, 0.75) - quantile_cont(ratio, 0.25)) as low,
+       quantile_cont(ratio, 0.75) + assessment_ratio_fence_iqr() * (quantile_cont(ratio, 0.75) - quantile_cont(ratio, 0.25)) as high
+from (
+    select k.source, k.property_type, k.assessed_value / k.sale_price as ratio
+    from int_market_sale_keys k anti join int_market_sale_portfolio p using (rid)
+    where k.reason is null and k.assessed_value > 0
+)
+group by all
+having count(*) >= assessment_ratio_min_sales();
+
+update int_market_sale_keys k set reason = 'assessment_ratio'
+from int_market_sale_ratio_fences f
+where k.reason is null and k.assessed_value > 0 and k.source = f.source and k.property_type = f.property_type
+  and (k.assessed_value / k.sale_price < f.low or k.assessed_value / k.sale_price > f.high);
 
 -- Duplicates: the copies of one sale. Only the groups with two or more copies are ranked.
 create or replace temp table int_market_sale_duplicates as
@@ -145,5 +177,6 @@ where sales.rowid = f.rid;
 
 drop table int_market_sale_keys;
 drop table int_market_sale_portfolio;
+drop table int_market_sale_ratio_fences;
 drop table int_market_sale_duplicates;
 alter table sales alter column is_arms_length set not null;

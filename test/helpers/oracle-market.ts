@@ -63,8 +63,11 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
  * (never `is_arms_length` or the other flags the build wrote): a price of at least $10,000; buyer and seller not the
  * same party; no related-party (01, 02, 03) or other non-use code; a deed for value (WD, SW, PR, TR, BS) when a deed
  * type is recorded; not one of two or more properties sharing a document, a buyer or a tax block on one date at one
- * price (a portfolio deed); and the copy kept of a sale recorded twice (within a source: same property, date and
- * price; across sources: same street line + unit, state, date and price). A select of every `sales` column.
+ * price (a portfolio deed); for a sale with an assessment, its ratio (assessed value / price) inside the fences
+ * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source and property type's sales passing the rules above (only where
+ * 30 or more such sales: IAAO Standard on Ratio Studies, Appendix B); and the copy kept of a sale recorded twice
+ * (within a source: same property, date and price; across sources: same street line + unit, state, date and price).
+ * A select of every `sales` column.
  */
 export const ARMS_LENGTH_SALES_SQL = `
   with s as (
@@ -86,11 +89,22 @@ export const ARMS_LENGTH_SALES_SQL = `
         or (block_key is not null and count(distinct o_prop) over (partition by source, block_key, sale_date, sale_price) > 1)) as o_portfolio
     from s
   ),
+  fences as (
+    select source, property_type, quantile_cont(r, 0.25) as q1, quantile_cont(r, 0.75) as q3
+    from (select source, property_type, assessed_value / sale_price as r from flagged
+          where not o_non_market and not o_portfolio and assessed_value > 0)
+    group by all having count(*) >= 30
+  ),
+  rated as (
+    select flagged.*, coalesce(not o_non_market and assessed_value > 0
+      and (assessed_value / sale_price < q1 - 3 * (q3 - q1) or assessed_value / sale_price > q3 + 3 * (q3 - q1)), false) as o_ratio
+    from flagged left join fences using (source, property_type)
+  ),
   copies as (
-    select *,
+    select * exclude (o_non_market, o_ratio), o_non_market or o_ratio as o_non_market,
       o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price
-        order by (o_non_market or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
-    from flagged
+        order by (o_non_market or o_ratio or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
+    from rated
   ),
   across as (
     select *,

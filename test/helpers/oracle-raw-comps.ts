@@ -29,7 +29,8 @@ let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolio
  * Comps medians per `zip|type|months` recomputed straight from the raw files of every source that has a zip and a
  * living area (King County, Sacramento, NYC, Philadelphia), by market.md without the build: property types from
  * each source's own codes; prices of at least $10,000; portfolio deeds out (two or more properties on one date at one
- * price sharing Philadelphia's book and page or owner, or NYC's tax block); a sale recorded twice counted once; the
+ * price sharing Philadelphia's book and page or owner, or NYC's tax block); a Philadelphia sale whose ratio of the
+ * roll's market value to its price is outside the 3 IQR fences of its type left out; a sale recorded twice counted once; the
  * window ending at the zip's latest such sale; comps with a living area. `withPortfolios` is the median had the
  * portfolio deeds stayed in (what the build answered before the rule).
  */
@@ -37,12 +38,13 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
   rawCompsMemo ??= rawQuery<{ k: string; n: number; median: number; with_portfolios: number | null }>(`
     with recorded as (
       select 'king_county' as src, zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price,
-             try_cast(sqft_living as double) as sqft, 'sfr' as type, id as prop, null as doc, null as buyer, null as block
+             try_cast(sqft_living as double) as sqft, 'sfr' as type, id as prop, null as doc, null as buyer, null as block,
+             null::double as assessed
       from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)
       union all
       select 'sacramento', zip, try_cast(sale_date_iso as date), try_cast(price as double), try_cast(sq__ft as double),
              case "type" when 'Residential' then 'sfr' when 'Condo' then 'condo' when 'Multi-Family' then 'multi' end,
-             upper(street) || '|' || zip, null, null, null
+             upper(street) || '|' || zip, null, null, null, null
       from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
       union all
       select 'nyc', trim("ZIP CODE"), try_cast("SALE DATE" as date), try_cast(replace("SALE PRICE", ',', '') as double),
@@ -55,7 +57,7 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
                when '05 ' then 'land' when '31 ' then 'land'
                else case when regexp_matches(trim("BUILDING CLASS CATEGORY"), '^[0-9]{2} ') then 'commercial' end end,
              trim("BOROUGH") || '-' || trim("BLOCK") || '-' || trim("LOT") || '|' || upper(trim("ADDRESS")) || '|' || upper(coalesce(trim("APARTMENT NUMBER"), '')),
-             null, null, trim("BOROUGH") || '-' || trim("BLOCK")
+             null, null, trim("BOROUGH") || '-' || trim("BLOCK"), null
       from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
       union all
       select 'philadelphia', left(trim(zip_code), 5),
@@ -67,7 +69,9 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
                   when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
                   when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end,
              trim(parcel_number), case when trim(book_and_page) <> '0000000' then trim(book_and_page) end,
-             ${partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))")}, null
+             ${partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))")}, null,
+             -- the roll's market value: the sale-to-assessment ratio's numerator
+             try_cast(market_value as double)
       from (select *, try_cast(left(sale_date, 10) as date) as d0
             from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))
     ),
@@ -83,7 +87,17 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
         row_number() over (partition by src, prop, d, price) as copy
       from usable
     ),
-    market as (select * from marked where price >= 10000 and copy = 1),
+    -- sales validation by the sale-to-assessment ratio (market.md): fences Q1 - 3 IQR .. Q3 + 3 IQR per source and
+    -- type over the sales of at least $10,000 outside portfolio deeds (30 or more), a ratio outside them is no market sale
+    fences as (
+      select src, type, quantile_cont(assessed / price, 0.25) as q1, quantile_cont(assessed / price, 0.75) as q3
+      from marked where price >= 10000 and not portfolio and assessed > 0 group by all having count(*) >= 30
+    ),
+    market as (
+      select m.* from marked m left join fences f using (src, type)
+      where price >= 10000 and copy = 1
+        and not coalesce(assessed > 0 and (assessed / price < q1 - 3 * (q3 - q1) or assessed / price > q3 + 3 * (q3 - q1)), false)
+    ),
     ends as (select zip, max(d) filter (where not portfolio) as e_arms, max(d) as e_all from market group by zip),
     windows as (select range::int as months from range(3, 25))
     select m.zip || '|' || m.type || '|' || w.months as k,

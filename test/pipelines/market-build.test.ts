@@ -4,11 +4,14 @@
 // (the same figures recomputed from the raw files without the build).
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, test } from 'vitest';
 import { buildDir, readShard, warehouseRows } from '../helpers/build.ts';
 import { dataFile, rawComps, rawQuery } from '../helpers/oracle-raw-comps.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
+import { quantile } from '../helpers/oracle-market.ts';
 
 describe('real build', () => {
   test('King County comps median equals an independent DuckDB query over kc_house_data.csv.gz', async () => {
@@ -197,6 +200,54 @@ describe('real build', () => {
     const moved = new Map(sales.map((r) => [r.parcel, r.d]));
     for (const r of raw) expect(moved.get(r.parcel), r.parcel).toBe(`${Number(r.d.slice(0, 4)) - 100}${r.d.slice(4)}`);
     expect(await warehouseRows(`select count(*)::int as n from sales where year(sale_date) > 2026`)).toEqual([{ n: 0 }]);
+  });
+
+  test('Philadelphia\'s sales whose sale-to-assessment ratio is an extreme outlier of their type are assessment_ratio (csv-parse over the raw file)', async () => {
+    // the raw file parsed here with csv-parse, not the build's reader: ratio = market_value / sale_price for each sale of
+    // at least $10,000 with a market value and a known type; fences Q1 - 3 IQR .. Q3 + 3 IQR per type over those sales
+    // that are not on a portfolio deed (book and page or owner, one date, one price, two or more parcels), 30 or more
+    const text = zlib.gunzipSync(fs.readFileSync(dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz'))).toString('utf8');
+    const records = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    expect(records.length).toBe(5336);
+    const typeOf = (c: string): string | null => c === 'SINGLE FAMILY' ? 'sfr'
+      : ['MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS'].includes(c) ? 'multi'
+      : c.startsWith('VACANT LAND') || c === 'GARAGE - RESIDENTIAL' ? 'land'
+      : ['MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE'].includes(c) ? 'commercial' : null;
+    const owner = (r: Record<string, string>) => `${r.owner_1 ?? ''} ${r.owner_2 ?? ''}`.toUpperCase().replace(/[^A-Z0-9&]+/g, ' ').trim();
+    // the sales the build kept (a row breaking a row contract is a reject, not a sale): the raw rows are matched by line
+    const kept = new Set((await warehouseRows<{ line: number }>(`select line::int as line from sales where source = 'philadelphia'`)).map((r) => r.line));
+    expect(kept.size).toBeGreaterThan(5200);
+    const recorded = records.map((r, i) => ({ line: i + 2, parcel: r.parcel_number!.trim(), date: (r.sale_date ?? '').slice(0, 10), price: Number(r.sale_price),
+      assessed: Number(r.market_value), type: typeOf((r.category_code_description ?? '').trim()), doc: (r.book_and_page ?? '').trim(), owner: owner(r) }))
+      .filter((r) => kept.has(r.line));
+    const sales = recorded.filter((r) => r.type !== null && r.price >= 10000 && r.assessed > 0);
+    const parcelsOn = new Map<string, Set<string>>();
+    for (const r of recorded) {
+      for (const k of [/^0*$/.test(r.doc) ? null : `d|${r.doc}`, r.owner ? `o|${r.owner}` : null]) {
+        if (k) { const g = `${k}|${r.date}|${r.price}`; parcelsOn.set(g, (parcelsOn.get(g) ?? new Set()).add(r.parcel)); }
+      }
+    }
+    const onPortfolio = (r: (typeof sales)[number]) =>
+      [/^0*$/.test(r.doc) ? null : `d|${r.doc}`, r.owner ? `o|${r.owner}` : null].some((k) => k && parcelsOn.get(`${k}|${r.date}|${r.price}`)!.size >= 2);
+    const want: number[] = [];
+    for (const type of new Set(sales.map((r) => r.type))) {
+      const ratios = sales.filter((r) => r.type === type && !onPortfolio(r)).map((r) => r.assessed / r.price).sort((a, b) => a - b);
+      if (ratios.length < 30) continue;
+      const q1 = quantile(ratios, 0.25);
+      const q3 = quantile(ratios, 0.75);
+      for (const r of sales) {
+        const x = r.assessed / r.price;
+        if (r.type === type && (x < q1 - 3 * (q3 - q1) || x > q3 + 3 * (q3 - q1))) want.push(r.line);
+      }
+    }
+    want.sort((a, b) => a - b);
+    expect(want.length).toBeGreaterThan(50);
+    const got = await warehouseRows<{ line: number; arms: boolean }>(`
+      select line::int as line, is_arms_length as arms from sales where non_arms_length_reason = 'assessment_ratio' and source = 'philadelphia' order by line`);
+    expect(got.map((r) => r.line)).toEqual(want);
+    expect(got.every((r) => !r.arms)).toBe(true);
+    // no other source records an assessment, so none has the reason
+    expect(await warehouseRows(`select count(*)::int as n from sales where non_arms_length_reason = 'assessment_ratio' and source <> 'philadelphia'`)).toEqual([{ n: 0 }]);
   });
 
   test('zip 19153: its comps median is its arm\'s-length figure (about $158/sqft), not the 50-parcel deed\'s $2,790', async () => {

@@ -97,6 +97,40 @@ describe('the arm\'s-length rule over given sales (30_market_45_sale_flags.sql)'
     expect(await ctx.rows(`select count(*)::int as n from sales where is_arms_length is null`)).toEqual([{ n: 0 }]);
   });
 
+  test('the sale-to-assessment ratio: outside Q1 - 3 IQR .. Q3 + 3 IQR of its source and type is assessment_ratio', async () => {
+    // 40 single-family sales at $200,000 assessed at ratios 0.90 .. 1.10, and four more (0.30, 1.30, 1.45, 2.00): over
+    // the 44 ratios Q1 = 0.95 and Q3 = 1.0603 (linear interpolation), so the fences are 0.619 and 1.391 (hand-computed)
+    const at = (id: string, ratio: number | null, more: { type?: string; price?: number; source?: string; doc?: string } = {}) => ({
+      id, ratio, type: more.type ?? 'sfr', price: more.price ?? 200000, source: more.source ?? 'philadelphia', doc: more.doc ?? null });
+    const rows = [
+      ...Array.from({ length: 40 }, (_, i) => at(`b${String(i).padStart(2, '0')}`, 0.9 + (0.2 * i) / 39)),
+      at('lo', 0.3), at('near', 1.3), at('far', 1.45), at('hi', 2.0),
+      at('none', null),                                   // no assessment: the rule cannot apply
+      at('nominal', 50, { price: 4000 }),                 // already nominal_price, the first reason; not in the fences' sample
+      // a portfolio deed's total price on two parcels: its ratio is an outlier, recorded beside the portfolio flag,
+      // and it is not in the fences' sample
+      at('pf1', 0.05, { price: 4000000, doc: 'D1' }), at('pf2', 0.05, { price: 4000000, doc: 'D1' }),
+      // a multi-family group of 29 sales with one far outlier: fewer than 30 sales, no fences
+      ...Array.from({ length: 28 }, (_, i) => at(`m${String(i).padStart(2, '0')}`, 1, { type: 'multi' })), at('mhi', 9, { type: 'multi' }),
+      // the same ratio in another source with its own (tight) distribution is judged by that source's fences
+      ...Array.from({ length: 30 }, (_, i) => at(`o${String(i).padStart(2, '0')}`, 1.9 + (0.2 * i) / 29, { source: 'canonical' })),
+    ];
+    for (const [i, r] of rows.entries()) {
+      await ctx.db.run(`insert into sales (sale_id, source, parcel_id, city, state_code, sale_date, sale_price, property_type, document_id, assessed_value, file, line)
+        values ($id, $source, $parcel, 'Philadelphia', 'PA', '2022-06-01'::date, $price, $type, $doc, $assessed, 'f.csv', $line)`, {
+        id: r.id, source: r.source, parcel: `P-${r.id}`, price: r.price, type: r.type, doc: r.doc,
+        assessed: r.ratio === null ? null : r.ratio * r.price, line: i + 2 });
+    }
+    await run(ctx, 'pipelines/intermediate/30_market_45_sale_flags.sql');
+    const got = await ctx.rows<{ id: string; reason: string | null; arms: boolean }>(`select sale_id as id, non_arms_length_reason as reason, is_arms_length as arms
+      from sales where non_arms_length_reason is not null or not is_arms_length order by sale_id`);
+    expect(got).toEqual([
+      { id: 'far', reason: 'assessment_ratio', arms: false }, { id: 'hi', reason: 'assessment_ratio', arms: false },
+      { id: 'lo', reason: 'assessment_ratio', arms: false }, { id: 'nominal', reason: 'nominal_price', arms: false },
+      { id: 'pf1', reason: 'assessment_ratio', arms: false }, { id: 'pf2', reason: 'assessment_ratio', arms: false },
+    ]);
+  });
+
   test('duplicates: the same sale recorded twice counts once, and the copy kept is the clean, the documented, the later one', async () => {
     await deeds([
       // the same parcel, date and price on two lines: the last line is kept
