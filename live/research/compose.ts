@@ -58,7 +58,8 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
     else if (why.length === 0 && u.targets.length === 0) why.push(`I don't have an answer without a place: these rules differ by state, so name a state (or a city or zip code)${u.ranking === null && u.intents.length ? '' : ''}`);
     if (why.length === 0) why.push("I don't have data that answers this question");
     const text = (depth === 'quick' ? why.slice(0, 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
-    return { answer: text, sources: [], confidence: 'low', facts };
+    // the namesake read is said here too: "no sales in Kansas City, MO" may not be the Kansas City asked about
+    return { answer: u.readAs.length ? `Reading ${u.readAs.join('; ')}: ${text}` : text, sources: [], confidence: 'low', facts };
   }
 
   let confidence: Confidence = 'high';

@@ -65,6 +65,10 @@ describe('research: price trends', () => {
         expect(b.confidence, q).toBe(n >= 50 ? 'high' : 'medium');
       }
     }
+    // a namesake read with no state said is named even when there is nothing to say of it
+    const kc = await engine.answer({ query: "How's the Kansas City housing market?" });
+    expect(kc.answer).toMatch(/^Reading "Kansas City" as Kansas City, MO \(the most populous of \d+ US places of that name; name the state for another\): /);
+    expect(kc.confidence).toBe('low');
     // Denver records no sqft or zip (no comps), but its sales make a city price: answered, not refused
     const denver = await engine.answer({ query: 'What are home prices in Denver right now?' });
     expect(denver.answer).toMatch(/^In Denver, CO, the median single-family sale price was \$[\d,]+ in \d{4}-\d{2} \(\d+ sales\)/);
