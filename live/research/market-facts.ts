@@ -68,11 +68,11 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const last = latestSolid(points);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   const method = indexName(s);
-  if (u.priceLevel) return priceLevelFact(s, u, t, where, src, last);
+  const months = u.months && u.months < c.month.length ? u.months : 12;
+  if (u.priceLevel) return priceLevelFact(s, u, t, where, src, last >= 0 ? changePct(points, months) : null, months, last);
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
-  const months = u.months && u.months < c.month.length ? u.months : 12;
   const windows = [...new Set([months, 3, 12, 24])].filter((m) => m < c.month.length);
   const changes = windows.map((m) => ({ m, v: changePct(points, m) }));
   const asked = changes[0]!;
@@ -93,9 +93,9 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
 }
 
 /** A price level asked ("median home price in Seattle"): the median sale price of the latest month with
- *  CHANGE_MIN_SAMPLE sales (else the latest month with a figure, at low confidence), then the index change over the
- *  months asked (default 12) when the API's rule gives one. */
-function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, last: number): Fact {
+ *  CHANGE_MIN_SAMPLE sales (else the latest month with a figure, at low confidence), then `change`, the index change
+ *  trendsFact computed over `months` to the latest solid month `last` (null when the API's rule gives none). */
+function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number): Fact {
   const c = s.series;
   const sales = (i: number): number => c.sales_count[i] ?? 0;
   let at = -1;
@@ -103,9 +103,6 @@ function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: str
   for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
   const type = TYPE_WORDS[u.propertyType];
   if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
-  const months = u.months && u.months < c.month.length ? u.months : 12;
-  const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
-  const change = last >= 0 ? changePct(points, months) : null;
   const method = indexName(s);
   return {
     intent: 'trends', target: t, value: money(c.median_price[at]!),
