@@ -10,13 +10,18 @@ export interface StateTypo { code: string; start: number; end: number; written: 
 /** Words after which a lower-case misspelled state may stand ("eviction in pensylvania"). */
 const PLACE_CUES = new Set(['in', 'for', 'from', 'between', 'vs', 'versus', 'and', 'or', 'of', 'than']);
 
+/** Letters (spaces left out) a lower-case phrase needs to be read as a misspelled state without a place cue. */
+const UNCUED_MIN = 6;
+
 const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS].map(([k, c]) => [k, c, k.split(' ').length]);
 
 /**
  * Misspelled state names in a question: one to three words not already taken whose key is within the typo budget of a
  * state name's (budget by the state name's length, none under 5 letters), one state strictly closest. The words must
- * be capitalised (any case in an all-caps question), or follow a place cue ("in", "for", "or" ...); five-letter names
- * always need the cue. A demonym ("Indian", "Texans", "Georgian") is not a misspelling.
+ * be capitalised (any case in an all-caps question), follow a place cue ("in", "for", "or" ...), or be at least
+ * `UNCUED_MIN` letters long ("pensylvania eviction notice", "rate florda": no English word of that length lies within
+ * a typo of a state name); five-letter names always need the cue. A demonym ("Indian", "Texans", "Georgian") is not a
+ * misspelling.
  */
 export function findStateTypos(q: string, toks: readonly WordToken[], taken: readonly TextSpan[], exact: (phrase: string) => boolean): StateTypo[] {
   const out: StateTypo[] = [];
@@ -32,8 +37,9 @@ export function findStateTypos(q: string, toks: readonly WordToken[], taken: rea
       if (exact(phrase)) continue;
       const capital = allCaps || words.every((w, j) => /^[A-Z]/.test(w.text) || (j > 0 && w.lower === 'of'));
       const prev = toks[i - 1];
-      if (!capital && !(prev && PLACE_CUES.has(prev.lower))) continue;
-      const code = closestStateName(phrase, n, prev !== undefined && PLACE_CUES.has(prev.lower));
+      const cued = prev !== undefined && PLACE_CUES.has(prev.lower);
+      if (!capital && !cued && compactKey(phrase).length < UNCUED_MIN) continue;
+      const code = closestStateName(phrase, n, cued);
       if (code) out.push({ code, start: first.start, end: last.end, written: q.slice(first.start, last.end) });
     }
   }
@@ -65,7 +71,15 @@ function closestStateName(phrase: string, words: number, cued: boolean): string 
 }
 
 const sameWords = (typed: string[], state: string[]): boolean =>
-  typed.every((w, i) => editDistance(w, state[i]!, 2) <= typoBudget(state[i]!.length));
+  typed.every((w, i) => editDistance(w, state[i]!, 2) <= typoBudget(state[i]!.length) || isSwap(w, state[i]!));
+
+/** Two neighbouring letters swapped ("yrok" for "york"), the one typo a four-letter word of a state name may take:
+ *  a substitution there makes another word ("New work"). */
+const isSwap = (typed: string, word: string): boolean => {
+  if (typed.length !== word.length || typed.length < 4) return false;
+  const diff = [...typed].flatMap((c, i) => (c === word[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && typed[diff[0]!] === word[diff[1]!] && typed[diff[1]!] === word[diff[0]!];
+};
 
 /** "Indian(s)", "Texan(s)", "Georgian", "Alaskan": the state's name (ending in a vowel or s) cut short, plus n or ns. */
 const isDemonym = (word: string, state: string): boolean => {

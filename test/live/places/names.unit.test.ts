@@ -129,6 +129,18 @@ describe('places in question text', () => {
     expect(typos('Main Street rentals')).toEqual([]);
     expect(typos('new work rules')).toEqual([]);
   });
+  test('long misspellings need no cue or capital; a four-letter word of a state name takes a swap only', () => {
+    expect(typos('pensylvania eviction notice')).toEqual(['PA']);
+    expect(typos('tax lien interest rate florda')).toEqual(['FL']);
+    expect(typos('foreclosure process massachusets')).toEqual(['MA']);
+    expect(typos('squatters rights in new yrok')).toEqual(['NY']);
+    // short words still need the cue; demonyms and ordinary words stay what they are
+    expect(typos('texs landlord rules')).toEqual([]);
+    expect(typos('is ohoi landlord friendly')).toEqual([]);
+    expect(typos('kansan landlords and indians')).toEqual([]);
+    expect(typos('missing permits on colored houses')).toEqual([]);
+    expect(typos('renovation permits near downtown')).toEqual([]);
+  });
   test('cities by key: Saint/St. spellings find the same gazetteer entry', () => {
     const byName = new Map([['st. louis', [{ name: 'St. Louis' }]]]);
     expect(citiesByKey(byName, 'saint louis')?.[0]?.name).toBe('St. Louis');
