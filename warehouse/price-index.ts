@@ -3,7 +3,8 @@
 // rebases the stored series to the first month of the requested window). A series is stored as log levels with
 // standard errors; an index is 100 * exp(level_t - level_base).
 
-/** Repeat-sales needs at least this many pairs in a market and property type; below it the median model is used. */
+/** Repeat-sales needs at least this many pairs in a market and property type (and at least as many months with
+ *  CHANGE_MIN_SAMPLE pair ends as the median model has months with that many sales); else the median model is used. */
 export const REPEAT_SALES_MIN_PAIRS = 30;
 /** A pair's two sales at least a year apart. Case-Shiller leaves out resales within six months (flips); in a file
  *  spanning about a year every resale is one: King County's 177 repeat sales gained a median 54% within 13 months
@@ -154,14 +155,51 @@ export const CHANGE_MIN_SAMPLE = 20;
 
 const solid = (p: LevelPoint | undefined): boolean => p !== undefined && p.level !== null && p.n >= CHANGE_MIN_SAMPLE;
 
-/** The latest month with a level and at least CHANGE_MIN_SAMPLE sales (where every change ends); -1 when none. */
+/** A month whose count is under this share of its reference count (isComplete) is partial. */
+export const COMPLETE_SHARE = 0.5;
+export const COMPLETE_LOOKBACK = 12;
+
+/**
+ * Whether month `i` of a series of monthly counts looks complete: at least COMPLETE_SHARE of the larger of the month
+ * before it and the median of the COMPLETE_LOOKBACK months before it (true when there are none). A file's last months
+ * are often partial, because its extract ends mid-month or deeds are recorded weeks late: King County's May 2015 has
+ * 279 Seattle sales against 941 in April, Denver's June and July 2019 332 and 21 against 1,149 in May, Philadelphia's
+ * December 2022 33 against 746 in November (its file's coverage starts in earnest in September 2022, so the median
+ * of the year before is 14.5). Such a month is still shown, but no change ends there and no price level is read from it.
+ */
+export function isComplete(counts: readonly number[], i: number): boolean {
+  const prior = counts.slice(Math.max(0, i - COMPLETE_LOOKBACK), i).toSorted((a, b) => a - b);
+  if (prior.length === 0) return true;
+  const mid = prior.length >> 1;
+  const median = prior.length % 2 ? prior[mid]! : (prior[mid - 1]! + prior[mid]!) / 2;
+  return counts[i]! >= COMPLETE_SHARE * Math.max(median, counts[i - 1]!);
+}
+
+const solidMonths = (points: readonly LevelPoint[]): number => points.filter(solid).length;
+
+/**
+ * The index of a market and property type: repeat sales where it has REPEAT_SALES_MIN_PAIRS pairs and at least as many
+ * months with CHANGE_MIN_SAMPLE pair ends (and one or more) as the median model has months with that many sales, else
+ * the median model. Denver's 35 single-family pairs gave no month of 20 pair ends, so no change figure, beside 600-1,300
+ * sales a month.
+ */
+export function chooseIndex(median: LevelPoint[], pairs: readonly Pair[], months: number): { method: IndexMethod; levels: LevelPoint[] } {
+  if (pairs.length < REPEAT_SALES_MIN_PAIRS) return { method: 'median', levels: median };
+  const repeat = repeatSalesLevels(pairs, months);
+  const n = solidMonths(repeat);
+  return n > 0 && n >= solidMonths(median) ? { method: 'repeat_sales', levels: repeat } : { method: 'median', levels: median };
+}
+
+/** The latest complete month (isComplete) with a level and at least CHANGE_MIN_SAMPLE sales, where every change ends;
+ *  -1 when none. */
 export function latestSolid(points: readonly LevelPoint[]): number {
-  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i])) return i;
+  const counts = points.map((p) => p.n);
+  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i]) && isComplete(counts, i)) return i;
   return -1;
 }
 
-/** Percent change of the index from `back` months before the latest month with a level and at least CHANGE_MIN_SAMPLE
- *  sales, to it; null when there is no such month or the month `back` before it has no level or too few sales. */
+/** Percent change of the index from `back` months before the latest solid complete month (latestSolid) to it; null
+ *  when there is no such month or the month `back` before it has no level or too few sales. */
 export function changePct(points: readonly LevelPoint[], back: number): number | null {
   const last = latestSolid(points);
   if (last < 0 || last - back < 0 || !solid(points[last - back])) return null;

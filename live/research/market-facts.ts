@@ -7,7 +7,7 @@ import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC } from './city-summary.ts';
-import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
+import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
@@ -92,14 +92,15 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   };
 }
 
-/** A price level asked ("median home price in Seattle"): the median sale price of the latest month with
- *  CHANGE_MIN_SAMPLE sales (else the latest month with a figure, at low confidence), then `change`, the index change
+/** A price level asked ("median home price in Seattle"): the median sale price of the latest complete month
+ *  (warehouse/price-index.ts isComplete: not the partial last month of a file) with CHANGE_MIN_SAMPLE sales (else the latest month with a figure, at low confidence), then `change`, the index change
  *  trendsFact computed over `months` to the latest solid month `last` (null when the API's rule gives none). */
 function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number): Fact {
   const c = s.series;
-  const sales = (i: number): number => c.sales_count[i] ?? 0;
+  const counts = c.sales_count.map((n) => n ?? 0);
+  const sales = (i: number): number => counts[i]!;
   let at = -1;
-  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE) at = i;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE && isComplete(counts, i)) at = i;
   for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
   const type = TYPE_WORDS[u.propertyType];
   if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
@@ -107,7 +108,7 @@ function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: str
   return {
     intent: 'trends', target: t, value: money(c.median_price[at]!),
     sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${c.month[at]} (${plural(sales(at), 'sale')})${change === null ? '' : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
-    detail: [`The latest month with ${CHANGE_MIN_SAMPLE} or more sales (fewer: low confidence); the monthly series is GET /v1/market/trends.`],
+    detail: [`The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales (fewer: low confidence); the monthly series is GET /v1/market/trends.`],
     source: src, confidence: byCount(sales(at)), primary: true, uncertain: null,
   };
 }

@@ -1,7 +1,7 @@
 // The price index of the market trends (warehouse/docs/market.md "market_monthly and the trends"): per market and
 // property type of market_monthly, a repeat-sales index (pairs of arm's-length sales of the same property, identity
-// = property_id(), at least REPEAT_SALES_MIN_DAYS apart) where the market has REPEAT_SALES_MIN_PAIRS pairs in its 60
-// months, else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
+// = property_id(), at least REPEAT_SALES_MIN_DAYS apart) where it gives as many months with a usable sample as the
+// median model (chooseIndex), else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
 // writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the 30-day
 // direction read from mart_market_direction, the definition the rehab score reads too).
 import type { StageContext } from '../../warehouse/context.ts';
@@ -9,8 +9,7 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { appendRows } from '../../live/location/prepare.ts';
 import {
-  changePct, medianLevel, rebase, repeatSalesLevels, REPEAT_SALES_MIN_DAYS, REPEAT_SALES_MIN_PAIRS,
-  type IndexMethod, type LevelPoint, type Pair,
+  changePct, chooseIndex, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
 
 export const requires = ['market_monthly', 'sales'];
@@ -77,11 +76,8 @@ export async function run(ctx: StageContext): Promise<void> {
   let repeat = 0;
   for (const [k, rows] of series) {
     const pairs = pairsOf.get(k) ?? [];
-    const method: IndexMethod = pairs.length >= REPEAT_SALES_MIN_PAIRS ? 'repeat_sales' : 'median';
+    const { method, levels } = chooseIndex(rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count)), pairs, MONTHS);
     if (method === 'repeat_sales') repeat++;
-    const levels: LevelPoint[] = method === 'repeat_sales'
-      ? repeatSalesLevels(pairs, MONTHS)
-      : rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count));
     const { base, points } = rebase(levels, method);
     levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high]));
     summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, changePct(levels, 3), changePct(levels, 12), changePct(levels, 24)]);

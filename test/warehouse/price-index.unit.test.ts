@@ -1,6 +1,6 @@
 // The price index math of the market trends (warehouse/price-index.ts), on hand-made pairs and medians.
 import { describe, expect, test } from 'vitest';
-import { baseMonth, CHANGE_MIN_SAMPLE, changePct, medianLevel, rebase, repeatSalesLevels, type Pair } from '../../warehouse/price-index.ts';
+import { baseMonth, CHANGE_MIN_SAMPLE, changePct, chooseIndex, isComplete, medianLevel, rebase, repeatSalesLevels, REPEAT_SALES_MIN_PAIRS, type Pair } from '../../warehouse/price-index.ts';
 
 /** Every pair (a, b) of the months with `per` properties each, priced exactly on the index `truth` (log levels). */
 function exactPairs(truth: number[], per: number): Pair[] {
@@ -86,3 +86,38 @@ describe('median model, rebasing and changes', () => {
     expect(changePct([lv(80, 300), lv(100, 300), lv(300, 6)], 1)).toBeCloseTo(25, 9);
   });
 });
+
+describe('partial months and the choice of index', () => {
+  test('isComplete: a month under half the larger of the month before and the median of the 12 before is partial', () => {
+    expect(isComplete([500], 0)).toBe(true); // nothing before it
+    expect(isComplete([940, 941, 930, 950, 279], 4)).toBe(false); // Seattle's partial May 2015 beside a median of 940.5
+    expect(isComplete([940, 941, 950, 930, 470], 4)).toBe(false); // half of 940.5 (above the 930 before it) is 470.25
+    expect(isComplete([940, 941, 950, 930, 471], 4)).toBe(true);
+    // a file whose coverage starts late: the median of the year before is small, the month before is not
+    const philly = [3, 4, 1, 4, 4, 10, 19, 33, 97, 798, 1092, 746, 33];
+    expect(isComplete(philly, 12)).toBe(false); // December 2022: 33 against 746
+    expect(isComplete(philly, 11)).toBe(true); // November: 746 against 1,092 (and a median of 14.5)
+    expect(isComplete([0, 0, 0, 0, 0, 20], 5)).toBe(true); // a market's first sales
+    // only the 12 months before count: a busy month 13 back does not make a quiet month partial
+    expect(isComplete([10_000, ...Array(12).fill(40), 21], 13)).toBe(true);
+  });
+  test('changePct ends at the latest complete month: a partial last month of a file is passed over however many sales it has', () => {
+    const lv = (x: number, n: number) => ({ level: Math.log(x), se: 0, n });
+    const pts = [lv(100, 800), lv(104, 820), lv(110, 840), lv(160, 300)];
+    expect(changePct(pts, 2)).toBeCloseTo(10, 9); // 110 vs 100, not 160 vs 104 from 300 sales of a partial month
+    expect(changePct([lv(100, 800), lv(104, 820), lv(110, 840), lv(112, 500)], 1)).toBeCloseTo(100 * (112 / 110 - 1), 9);
+  });
+  test('chooseIndex: repeat sales only with enough pairs and as many months of 20 pair ends as the median model has of 20 sales', () => {
+    const median = Array.from({ length: 6 }, (_, i) => medianLevel(300_000 * (1 + i / 100), 0.3, 600));
+    // 35 pairs spread thin: no month with 20 pair ends, beside 600 sales a month (Denver's single-family market)
+    const thin: Pair[] = Array.from({ length: 35 }, (_, i) => ({ m1: i % 3, m2: 3 + (i % 3), y: 0.05 }));
+    expect(thin.length).toBeGreaterThanOrEqual(REPEAT_SALES_MIN_PAIRS);
+    expect(chooseIndex(median, thin, 6).method).toBe('median');
+    expect(chooseIndex(median, thin, 6).levels).toBe(median);
+    // every month an end of 20+ pairs: repeat sales (it controls for the mix of houses sold)
+    expect(chooseIndex(median, exactPairs([0, 0.01, 0.02, 0.03, 0.04, 0.05], 4), 6).method).toBe('repeat_sales');
+    // too few pairs: the median model, whatever they say
+    expect(chooseIndex(median, exactPairs([0, 0.01], 20), 6).method).toBe('median');
+  });
+});
+
