@@ -1,6 +1,6 @@
 // A zip-level topic asked about a city (POST /v1/research/query): the city's summary over every zip of it with data
 // (how many, the lowest and the highest zip with their figures, the middle zip, the groups), then the highest zip's own
-// fact; every zip's fact follows for deep answers. Wording: warehouse/docs/research.md.
+// fact (the lowest's when the low end is asked: "cheapest zips"); every zip's fact follows for deep answers. Wording: warehouse/docs/research.md.
 import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
@@ -40,7 +40,8 @@ function summaryConfidence(facts: Fact[]): Confidence {
   return facts.filter((f) => f.confidence === 'high').length * 2 >= facts.length ? 'high' : 'medium';
 }
 
-export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean): Promise<Fact[]> {
+/** `lowEnd`: the question asks for the low end ("cheapest zips"), so the lowest zip's own fact follows the summary. */
+export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean, lowEnd = false): Promise<Fact[]> {
   const place = areaName(t);
   // a borough: its county's zips; a city: its own
   const zips = (t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state)).slice(0, CITY_ZIP_CAP);
@@ -65,10 +66,11 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}` },
     confidence: summaryConfidence(measured), primary: true, uncertain: null,
   };
-  const highest = measured.at(-1)!;
+  const [lowest, highest] = [measured[0]!, measured.at(-1)!];
+  const shown = lowEnd ? lowest : highest;
   // side by side, a city shows its summary only; when every zip has the same figure, no zip stands out
-  if (!comparison && highest.zip!.measure !== measured[0]!.zip!.measure) highest.primary = true;
-  return [summary, highest, ...facts.filter((f) => f !== highest)];
+  if (!comparison && highest.zip!.measure !== lowest.zip!.measure) shown.primary = true;
+  return [summary, shown, ...facts.filter((f) => f !== shown)];
 }
 
 /** "run from 9 (zip 77053) to 91 (zip 77026)", or "are 12 in every zip" when the lowest is the highest */

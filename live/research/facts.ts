@@ -39,7 +39,8 @@ export const minConf = (a: Confidence, b: Confidence): Confidence => (RANK[a] <=
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 export const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
 export const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
-export const plural = (n: number, w: string): string => `${fmt(n)} ${w}${n === 1 ? '' : 's'}`;
+/** A count and its noun, the count grouped by thousands ("1,149 sales"). */
+export const plural = (n: number, w: string): string => `${Number.isInteger(n) ? n.toLocaleString('en-US') : fmt(n)} ${w}${n === 1 ? '' : 's'}`;
 /** Inline text from data must not end a sentence early. */
 export const inline = (s: string): string => s.replace(/\.\s+(?=[A-Z])/g, '; ').replace(/\.$/, '');
 

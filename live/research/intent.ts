@@ -38,6 +38,8 @@ export interface Understanding {
   priceLevel: boolean;
   /** a topic no source records (property tax rates, rents, schools, crime): said plainly, never a near-miss record */
   notRecorded: string | null;
+  /** the low end is asked for ("cheapest zips", "lowest risk"): a city summary details its lowest zip, not its highest */
+  lowEnd: boolean;
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
@@ -86,7 +88,7 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)/.test(q)) found.add('comps');
+  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q)) found.add('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
   if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)/.test(q)) {
     found.add('trends');
@@ -96,7 +98,7 @@ export function detectIntents(text: string): Intent[] {
   if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
   if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');
   if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risk(y|ier|iest)|market legal|investor actions/.test(q)) found.add('legal_risk');
-  if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords/.test(q)) found.add('landlord_friendliness');
+  if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords|\b(better|best|good|worse|worst|easier|easiest|harder|hardest|tougher|toughest)\b.{0,25}\bfor (landlords|tenants|renters)\b|\blandlord[- ](tenant )?(laws?|rules|regulations)\b/.test(q)) found.add('landlord_friendliness');
   // a lone "investor" word only when nothing else was asked
   if (found.size === 0 && /\binvestors?\b/.test(q) && /\bactivity|overview|market|buy|trends?\b|stats|statistics|data|numbers/.test(q)) found.add('investor');
   return [...found];
@@ -105,6 +107,9 @@ export function detectIntents(text: string): Intent[] {
 const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
+
+/** The low end of a figure asked for: a city summary then details its lowest zip. */
+const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are) (the )?(market|things)\b|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
@@ -193,5 +198,6 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
   }
 
-  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, readAs, gaps, priceLevel, notRecorded, topicText };
+  const lowEnd = LOW_END.test(lower);
+  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText };
 }

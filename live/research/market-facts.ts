@@ -178,20 +178,20 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
   switch (intent) {
     case 'comps':
       if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1);
+      if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
       return [needZip('Comparable-sales data')];
     case 'trends':
       if (t.zip || t.city) return [await trendsFact(data, u, t)];
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1);
+      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Rehab momentum')];
     case 'investor':
       return [await investorFact(data, u, t)];
     case 'location':
       if (t.zip) return [await locationFact(data, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1);
+      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Flood and Superfund risk')];
     default:
       return [];

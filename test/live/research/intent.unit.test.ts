@@ -312,8 +312,20 @@ describe('intents', () => {
     expect(is('legal risk score')).toEqual(['legal_risk']);
     expect(is('is it landlord-friendly')).toEqual(['landlord_friendliness']);
     expect(is('best states for landlords')).toEqual(['landlord_friendliness']);
+    expect(is('which is better for landlords')).toEqual(['landlord_friendliness']);
+    expect(is('compare landlord laws')).toEqual(['landlord_friendliness']);
+    expect(is('where is it easiest for landlords')).toEqual(['landlord_friendliness']);
+    expect(is('cheapest zip codes')).toEqual(['comps']);
+    expect(is('most expensive neighborhoods')).toEqual(['comps']);
     expect(is('investor overview')).toEqual(['investor']);
     expect(is('what is the weather like')).toEqual([]);
+  });
+
+  test('the low end asked ("cheapest zips", "lowest risk") is marked, so a city summary details its lowest zip', () => {
+    expect(u('cheapest zip codes in Seattle, WA').lowEnd).toBe(true);
+    expect(u('which Seattle zips have the lowest flood risk').lowEnd).toBe(true);
+    expect(u('most expensive neighborhoods in Seattle, WA').lowEnd).toBe(false);
+    expect(u('home prices per sqft in Seattle, WA').lowEnd).toBe(false);
   });
 
   test('mortgage redemption is not recorded: it becomes foreclosure with a gap said', () => {
