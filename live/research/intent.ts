@@ -129,6 +129,8 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
     if (/\bhybrid\b/.test(q)) return ['hybrid'];
     const deed = /\bdeeds?\b/.test(q), lien = /\bliens?\b/.test(q);
     if (deed !== lien) return [deed ? 'deed' : 'lien'];
+    // both named ("lien or deed states"): every state of either kind, each with its kind
+    if (deed && lien) return ['lien', 'deed', 'hybrid'];
   }
   if (intents.includes('foreclosure')) {
     if (/non-?judicial|power of sale/.test(q)) return ['non-judicial'];

@@ -28,7 +28,8 @@ const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: Reg
  *  wholly or in part), 'preempted'. */
 const CATEGORY_RULES: Partial<Record<Intent, { cat: string; sub: string; kind: (d: RegulationDoc) => string | null; label: (kinds: string[]) => string; show?: (kind: string) => string }>> = {
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', kind: (d) => str(d.data['sale_type']),
-    label: ([k]) => (k === 'hybrid' ? 'hybrid tax sales (liens and deeds)' : `tax ${k} sales (${k} states)`) },
+    label: (k) => (k.length > 1 ? 'tax lien, tax deed or hybrid sales' : k[0] === 'hybrid' ? 'hybrid tax sales (liens and deeds)' : `tax ${k[0]} sales (${k[0]} states)`),
+    show: (k) => k },
   foreclosure: { cat: 'foreclosure', sub: 'process', kind: (d) => str(d.data['foreclosure_type']), label: ([k]) => `${k} mortgage foreclosure` },
   rent_control: { cat: 'rent_control', sub: 'state_preemption',
     kind: (d) => (d.data['statewide_cap'] === true ? 'statewide' : d.data['preempts_local'] === 'no' || d.data['preempts_local'] === 'partial' ? 'local' : d.data['preempts_local'] === 'yes' ? 'preempted' : null),

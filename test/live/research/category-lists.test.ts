@@ -58,9 +58,17 @@ describe('research: which states are of a recorded kind', () => {
     }
   });
 
-  it('a kind the question does not name, or a place named, is not a list', async () => {
-    const both = await engine.answer({ query: 'which states are lien or deed states' });
-    expect(both.answer).not.toMatch(/^\d+ jurisdictions have tax (lien|deed) sales/);
+  it('both kinds named ("lien or deed states"): every state with a recorded tax sale type, each with its kind', async () => {
+    const both = await listed('which states are lien or deed states');
+    const want = statesWhere((r) => ['lien', 'deed', 'hybrid'].includes(r['tax_sale_type']!));
+    expect(both.names, both.answer).toEqual(want);
+    for (const r of raw) {
+      const name = r['state_name']!.replace(/^the /, '');
+      if (want.includes(name)) expect(both.kinds.get(name), name).toBe(r['tax_sale_type']);
+    }
+  });
+
+  it('a place named is not a list', async () => {
     const placed = await engine.answer({ query: 'Is Florida a tax deed state?' });
     expect(placed.answer).toMatch(/Florida/);
     expect(placed.answer).not.toMatch(/^\d+ jurisdictions/);

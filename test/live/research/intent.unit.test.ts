@@ -231,8 +231,8 @@ describe('ranking, months and property type', () => {
     expect(u('list the states with hybrid tax sales')).toMatchObject({ ranking: 'category', category: ['hybrid'] });
     expect(u('judicial foreclosure states')).toMatchObject({ ranking: 'category', category: ['judicial'] });
     expect(u('which states allow non-judicial foreclosure')).toMatchObject({ ranking: 'category', category: ['non-judicial'] });
-    // both kinds, or no kind named: not a list
-    expect(u('which states are lien or deed states')).toMatchObject({ ranking: null, category: null });
+    // no kind named, or a place named: not a list
+    expect(u('which states are lien or deed states')).toMatchObject({ ranking: 'category', category: ['lien', 'deed', 'hybrid'] }); // both kinds: every state, each with its kind
     expect(u('Is Florida a tax deed state?').ranking).toBeNull();
     expect(u('Which states have the longest eviction timeline, Texas or Ohio?').ranking).toBeNull(); // places named
   });
