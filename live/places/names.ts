@@ -23,7 +23,10 @@ export function placeKey(name: string): string {
 export const NICKNAMES: Readonly<Record<string, { state: string; city: string }>> = {
   'nyc': { state: 'NY', city: 'New York' }, 'new york city': { state: 'NY', city: 'New York' },
   'la': { state: 'CA', city: 'Los Angeles' }, 'sf': { state: 'CA', city: 'San Francisco' },
-  'philly': { state: 'PA', city: 'Philadelphia' },
+  'philly': { state: 'PA', city: 'Philadelphia' }, 'st pete': { state: 'FL', city: 'St. Petersburg' },
+  'vegas': { state: 'NV', city: 'Las Vegas' }, 'nola': { state: 'LA', city: 'New Orleans' },
+  'indy': { state: 'IN', city: 'Indianapolis' }, 'okc': { state: 'OK', city: 'Oklahoma City' },
+  'atl': { state: 'GA', city: 'Atlanta' }, 'slc': { state: 'UT', city: 'Salt Lake City' },
 };
 
 /** The key with its spaces taken out ("De Kalb" = "DeKalb", "Winston Salem" = "Winstonsalem"). */

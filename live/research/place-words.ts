@@ -29,6 +29,14 @@ export const CITY_ALIASES: [RegExp, string, string][] = [
   [/\bLA\b(?!,)|\blos angeles\b/, 'Los Angeles', 'CA'],
   [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
   [/\bphilly\b/i, 'Philadelphia', 'PA'],
+  [/\bst\.? pete\b(?! beach)/i, 'St. Petersburg', 'FL'],
+  [/(?<![Ll]as )\bVegas\b/, 'Las Vegas', 'NV'], // not "Las Vegas" (a New Mexico one too) or North Las Vegas: the gazetteer reads those
+  [/\bnola\b/i, 'New Orleans', 'LA'],
+  // short forms that are also words or other names: in capitals only ("Indy" as written)
+  [/\bIndy\b/, 'Indianapolis', 'IN'],
+  [/\bOKC\b/, 'Oklahoma City', 'OK'],
+  [/\bATL\b/, 'Atlanta', 'GA'],
+  [/\bSLC\b/, 'Salt Lake City', 'UT'],
 ];
 /** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area. */
 export const BOROUGHS: [RegExp, Area][] = [

@@ -103,6 +103,11 @@ describe('the resolver over a given table', () => {
     expect(big.resolveCity('CA', 'LA')).toMatchObject({ ok: true, city: 'Los Angeles' });
     expect(big.resolveCity('CA', 'S.F.')).toMatchObject({ ok: true, city: 'San Francisco' });
     expect(big.resolveCity('PA', 'philly')).toMatchObject({ ok: true, city: 'Philadelphia' });
+    const more = new PlaceResolver([['St. Petersburg', 'FL', 260000, []], ['Las Vegas', 'NV', 640000, []], ['Las Vegas', 'NM', 13000, []], ['New Orleans', 'LA', 380000, []]]);
+    expect(more.resolveCity('FL', 'St Pete')).toMatchObject({ ok: true, city: 'St. Petersburg' });
+    expect(more.resolveCity('NV', 'Vegas')).toMatchObject({ ok: true, city: 'Las Vegas', state: 'NV' });
+    expect(more.resolveCity('NM', 'Vegas').ok).toBe(false); // the nickname is Nevada's city
+    expect(more.resolveCity('LA', 'NOLA')).toMatchObject({ ok: true, city: 'New Orleans' });
     expect(big.resolveCity('NJ', 'NYC').ok).toBe(false);
     // a table without the city: the nickname adds nothing
     expect(r.resolveCity('NY', 'NYC').ok).toBe(false);

@@ -139,6 +139,17 @@ describe('cities', () => {
     expect(places('eviction in philly')).toEqual(['PA Philadelphia']);
   });
 
+  test('more nicknames: St Pete, Vegas, NOLA; the short ones (Indy, OKC, ATL, SLC) in capitals only', () => {
+    expect(places('flood risk in St Pete')).toEqual(['FL St. Petersburg']);
+    expect(places('eviction notice in Vegas')).toEqual(['NV Las Vegas']);
+    expect(places('rent control in nola')).toEqual(['LA New Orleans']);
+    expect(places('investors in OKC')).toEqual(['OK Oklahoma City']);
+    expect(places('landlord rules in ATL')).toEqual(['GA Atlanta']);
+    expect(places('comps in SLC')).toEqual(['UT Salt Lake City']);
+    expect(places('is Indy landlord friendly')).toEqual(['IN Indianapolis']);
+    expect(places('an indy film about eviction in Ohio')).toEqual(['OH']);
+  });
+
   test("New York City's boroughs are New York, NY with the borough's county as an area", () => {
     expect(places('rent control in manhattan')).toEqual(['NY New York [Manhattan 36061]']);
     expect(places('home prices in Brooklyn')).toEqual(['NY New York [Brooklyn 36047]']);
