@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildDir, readShard } from '../helpers/build.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+import { completeMonth } from '../helpers/oracle-complete-month.ts';
 import type { StoredTrends } from '../../api/market-trends.ts';
 
 interface StoredMonth {
@@ -148,16 +149,8 @@ describe('every trends shard', () => {
       const s = readTrends(f);
       const n = s.months.map((m) => m.index_sample_count);
       const solid = s.months.map((m) => m.level !== null && m.index_sample_count >= 20);
-      // complete: at least half the larger of the month before and the median of the 12 months before (written out
-      // again here: warehouse/price-index.ts isComplete)
-      const complete = (i: number): boolean => {
-        const prior = n.slice(Math.max(0, i - 12), i).sort((a, b) => a - b);
-        if (!prior.length) return true;
-        const med = prior.length % 2 ? prior[(prior.length - 1) / 2]! : (prior[prior.length / 2 - 1]! + prior[prior.length / 2]!) / 2;
-        return n[i]! >= 0.5 * Math.max(med, n[i - 1]!);
-      };
       let last = solid.length - 1;
-      while (last >= 0 && !(solid[last] && complete(last))) last--;
+      while (last >= 0 && !(solid[last] && completeMonth(n, last))) last--;
       if (solid.lastIndexOf(true) > last) partial++;
       for (const k of [3, 12, 24]) {
         const got = s.summary[`change_${k}m_pct`] as number | null;

@@ -9,17 +9,9 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { buildDir, readShard } from '../../helpers/build.ts';
 import { researchData } from '../../helpers/research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { completeMonth } from '../../helpers/oracle-complete-month.ts';
 
 interface Stored { as_of: string; series: { month: string[]; median_price: (number | null)[]; level: (number | null)[]; index_sample_count: number[] } }
-
-/** Whether month `i` of monthly counts is complete: at least half the larger of the month before and the median of
- *  the 12 before (warehouse/docs/market.md; a file's partial last month is passed over). */
-function complete(n: readonly number[], i: number): boolean {
-  const prior = n.slice(Math.max(0, i - 12), i).sort((a, b) => a - b);
-  if (!prior.length) return true;
-  const med = prior.length % 2 ? prior[(prior.length - 1) / 2]! : (prior[prior.length / 2 - 1]! + prior[prior.length / 2]!) / 2;
-  return n[i]! >= 0.5 * Math.max(med, n[i - 1]!);
-}
 
 /** The documented change: from the latest complete month with a level and 20+ sales back `n` months to a month with a
  *  level and 20+ sales. */
@@ -27,7 +19,7 @@ function change(s: Stored, n: number): { pct: number | null; end: string | null;
   const c = s.series;
   const solid = (i: number): boolean => i >= 0 && c.level[i] !== null && c.index_sample_count[i]! >= 20;
   let last = c.month.length - 1;
-  while (last >= 0 && !(solid(last) && complete(c.index_sample_count, last))) last--;
+  while (last >= 0 && !(solid(last) && completeMonth(c.index_sample_count, last))) last--;
   if (last < 0) return { pct: null, end: null, price: null };
   const pct = solid(last - n) ? (Math.exp(c.level[last]! - c.level[last - n]!) - 1) * 100 : null;
   return { pct, end: c.month[last]!, price: c.median_price[last]! };
@@ -58,7 +50,7 @@ describe('research: price trends', () => {
 
   it('a price level asked ("median home price in 98103"): the median sale price of the latest complete month with 20 sales, recomputed from the raw King County file', async () => {
     // King County's raw sales by zip and month: prices of at least $10,000, a sale recorded twice counted once (the
-    // rule market_monthly documents); per zip the latest complete month (above) with 20 sales, and its median
+    // rule market_monthly documents); per zip the latest complete month (completeMonth) with 20 sales, and its median
     const months = await rawQuery<{ zip: string; month: string; n: number; median: number }>(`
       with s as (
         select distinct zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price, id
@@ -73,7 +65,7 @@ describe('research: price trends', () => {
       for (let t = (y0 - 1) * 12 + m0 - 1; cal.at(-1) !== own.at(-1)!.month; t++) cal.push(`${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}`);
       const counts = cal.map((m) => own.find((o) => o.month === m)?.n ?? 0);
       for (let i = cal.length - 1; i >= 0; i--) {
-        if (counts[i]! >= 20 && complete(counts, i)) { raw.push(own.find((o) => o.month === cal[i])!); break; }
+        if (counts[i]! >= 20 && completeMonth(counts, i)) { raw.push(own.find((o) => o.month === cal[i])!); break; }
       }
     }
     const asks = raw.filter((r) => ['98103', '98115', '98004', '98052', '98118'].includes(r.zip));
@@ -100,7 +92,7 @@ describe('research: price trends', () => {
     const want = readShard<{ series: { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[] } }>('market/trends/city/WA/seattle/sfr.json').series;
     const counts = want.sales_count.map((n) => n ?? 0);
     let at = want.month.length - 1;
-    while (at >= 0 && !(counts[at]! >= 20 && want.median_price[at] !== null && complete(counts, at))) at--;
+    while (at >= 0 && !(counts[at]! >= 20 && want.median_price[at] !== null && completeMonth(counts, at))) at--;
     expect(at).toBeGreaterThan(0);
     expect(seattle.answer).toContain(`the median single-family sale price was $${want.median_price[at]!.toLocaleString('en-US')} in ${want.month[at]} (${want.sales_count[at]} sales)`);
     expect(seattle.sources.map((s) => s.type)).toEqual(['trends', 'investor']);
