@@ -88,7 +88,7 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q)) found.add('comps');
+  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q)) found.add('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
   if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)/.test(q)) {
     found.add('trends');
@@ -104,7 +104,7 @@ export function detectIntents(text: string): Intent[] {
   return [...found];
 }
 
-const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
+const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
 
@@ -181,6 +181,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   } else if (intents.includes('foreclosure') && /\bhow long\b|\btimelines?\b|\bhow (many|much) (days|weeks|months|time)\b|\bduration\b/i.test(q)) {
     gaps.push("We record whether a state's mortgage foreclosure goes through the courts, not how long it takes");
   }
+  if (intents.includes('adverse_possession') && /squatt/i.test(q) && /\b(get|kick|throw|remove|removing|evict\w*)\b.{0,25}\bout\b|\bremov|\bevict/i.test(q)) {
+    gaps.push('We record how long a squatter must hold a property to claim it by adverse possession, not how long removing a squatter takes');
+  }
   if (intents.includes('security_deposit') && /\b(return|refund|give back|get (it |my deposit )?back|deduct|itemi[sz]|interest on)/i.test(q)) {
     gaps.push('We record the cap on security deposits, not the rules for returning them (deadlines, deductions, interest)');
   }
@@ -191,13 +194,15 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   let ranking: Understanding['ranking'] = null;
   let threshold: Threshold | null = null;
   let category: string[] | null = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b/i.test(rq)) {
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b/i.test(rq)) {
     threshold = parseThreshold(q);
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
     else if (threshold) ranking = 'value';
-    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top/i.test(q)) ranking = 'max';
-    else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest/i.test(q)) ranking = 'min';
+    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b/i.test(q)) ranking = 'max';
+    else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest|\bworst\b/i.test(q)) ranking = 'min';
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
+    // landlord friendliness is ranked by its landlord score: the best (most friendly) for tenants is its lowest
+    if (intents.includes('landlord_friendliness') && (ranking === 'max' || ranking === 'min') && /\b(tenants?|renters?)\b/i.test(q) && !/\blandlords?\b/i.test(q)) ranking = ranking === 'max' ? 'min' : 'max';
   }
 
   const lowEnd = LOW_END.test(lower);

@@ -65,7 +65,7 @@ export function legalFacts(data: ResearchData, intent: Intent, t: Target): Fact[
   return out;
 }
 
-function stateLegalSource(r: StateLegalRow, what: string): Source {
+export function stateLegalSource(r: StateLegalRow, what: string): Source {
   return { type: 'legal', category: 'landlord_friendliness', citation: `reii warehouse: state_legal ${what} for ${r.state_code}, last reviewed ${r.last_reviewed_at ?? 'unknown'}` };
 }
 

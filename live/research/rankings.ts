@@ -1,11 +1,12 @@
 // Rankings across states (POST /v1/research/query, "which states have the longest ..." with no place named): the
-// states' records of a legal topic ordered by one figure, the states whose figure is a number asked for ("after 7
+// states' records of a legal topic ordered by one figure (or the states by the landlord friendliness composite), the states whose figure is a number asked for ("after 7
 // years", "30 days or less"), the states where a rule is absent ("no cap"), or the states of a recorded kind ("tax deed
 // states", "judicial foreclosure states", "states with rent control").
 import type { ResearchData, RegulationDoc } from './data.ts';
 import type { Intent, Threshold } from './intent.ts';
 import { fmt, num, type Confidence, type Depth, type Fact } from './facts.ts';
 import { regFact, stateRecord } from './records.ts';
+import { stateLegalSource } from './legal-facts.ts';
 
 const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string; per: Threshold['unit'] }>> = {
   eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', key: (d) => num(d.data['notice_days']), label: 'nonpayment notice', unit: (n) => `${fmt(n)} days`, per: 'days' },
@@ -61,7 +62,28 @@ function inUnit(t: Threshold, per: Threshold['unit']): number | null {
   return null;
 }
 
+/** "best states for landlords", "most tenant-friendly states": the states by the landlord friendliness composite
+ *  (state_legal), the most landlord-friendly first ('max') or the least ('min'), each state's score cited. */
+function friendlinessFacts(data: ResearchData, dir: 'max' | 'min', depth: Depth): Fact[] {
+  const rows = [...data.stateLegal.values()].filter((r) => r.landlord_friendliness_score !== null);
+  if (rows.length === 0) return [];
+  const score = (r: (typeof rows)[number]): number => r.landlord_friendliness_score!;
+  rows.sort((a, b) => (dir === 'max' ? score(b) - score(a) : score(a) - score(b)) || a.state_code.localeCompare(b.state_code));
+  const top = rows.slice(0, depth === 'quick' ? 5 : 10);
+  const list = top.map((r) => `${data.stateName(r.state_code)} ${fmt(score(r))} (${r.landlord_friendliness_label ?? 'unlabelled'})`).join('; ');
+  return [{
+    intent: 'landlord_friendliness', target: null, value: null,
+    sentence: `By our landlord friendliness composite (0-100, higher is friendlier to landlords), the ${dir === 'max' ? 'most landlord-friendly' : 'most tenant-friendly (lowest scores)'} of the ${rows.length} jurisdictions with a score are: ${list} (last reviewed ${top[0]!.last_reviewed_at ?? 'unknown'})`,
+    detail: ['The composite weighs the nonpayment notice, the eviction timeline, the deposit cap, rent control preemption, a statewide rent cap and just cause (GET /v1/legal/landlord-profile).'],
+    source: null, confidence: 'medium', primary: true, uncertain: null,
+  }, ...top.map((r): Fact => ({
+    intent: 'landlord_friendliness', target: { state: r.state_code, from: 'query' }, value: fmt(score(r)), sentence: '', detail: [],
+    source: stateLegalSource(r, 'landlord friendliness'), confidence: 'medium', primary: true, uncertain: null,
+  }))];
+}
+
 export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'min' | 'none' | 'value' | 'category', depth: Depth, threshold: Threshold | null = null, category: string[] | null = null): Fact[] {
+  if (intent === 'landlord_friendliness') return dir === 'max' || dir === 'min' ? friendlinessFacts(data, dir, depth) : [];
   const records = (cat: string, sub: string): RegulationDoc[] => [...data.byState.keys()].map((st) => stateRecord(data, st, cat, sub)).filter((d): d is RegulationDoc => d !== null);
   if (dir === 'none') {
     const rule = NONE_RULES[intent];

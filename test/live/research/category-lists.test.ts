@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
+import { warehouseRows } from '../../helpers/build.ts';
 import { REFERENCE } from '../../helpers/paths.ts';
 
 type Row = Record<string, string>;
@@ -72,5 +73,19 @@ describe('research: which states are of a recorded kind', () => {
     const placed = await engine.answer({ query: 'Is Florida a tax deed state?' });
     expect(placed.answer).toMatch(/Florida/);
     expect(placed.answer).not.toMatch(/^\d+ jurisdictions/);
+  });
+
+  it('"best states for landlords" / "for renters": the states by the landlord friendliness composite of the warehouse, each cited', async () => {
+    const rows = await warehouseRows<{ state_code: string; state_name: string; score: number }>(
+      'select state_code, state_name, landlord_friendliness_score::double as score from state_legal where landlord_friendliness_score is not null');
+    expect(rows.length).toBeGreaterThan(40);
+    const order = (dir: 1 | -1) => [...rows].sort((a, b) => dir * (a.score - b.score) || a.state_code.localeCompare(b.state_code)).slice(0, 5);
+    for (const [q, dir] of [['best states for landlords', -1], ['which states are most landlord friendly', -1], ['best states for renters', 1], ['worst states for landlords', 1]] as const) {
+      const b = await engine.answer({ query: q });
+      const want = order(dir);
+      const listed = [...b.answer.matchAll(/(?:: |; )(?:the )?([A-Z][A-Za-z ]+?) (\d+(?:\.\d+)?) \(/g)].map((m) => [m[1], Number(m[2])]);
+      expect(listed, `${q}: ${b.answer}`).toEqual(want.map((r) => [r.state_name.replace(/^the /, ''), Math.round(r.score * 100) / 100]));
+      expect(b.sources.map((x) => x.citation), q).toEqual(want.map((r) => expect.stringContaining(`state_legal landlord friendliness for ${r.state_code},`)));
+    }
   });
 });

@@ -245,6 +245,12 @@ describe('ranking, months and property type', () => {
     // no kind named, or a place named: not a list
     expect(u('which states are lien or deed states')).toMatchObject({ ranking: 'category', category: ['lien', 'deed', 'hybrid'] }); // both kinds: every state, each with its kind
     expect(u('Is Florida a tax deed state?').ranking).toBeNull();
+    // best / worst / most ... states: a ranking; for tenants, landlord friendliness runs the other way
+    expect(u('best states for landlords')).toMatchObject({ intents: ['landlord_friendliness'], ranking: 'max' });
+    expect(u('best states for renters')).toMatchObject({ intents: ['landlord_friendliness'], ranking: 'min' });
+    expect(u('most tenant friendly states')).toMatchObject({ intents: ['landlord_friendliness'], ranking: 'min' });
+    expect(u('worst states for landlords')).toMatchObject({ intents: ['landlord_friendliness'], ranking: 'min' });
+    expect(u('best states for tax lien investing')).toMatchObject({ intents: ['tax_sale'], ranking: 'max' });
     expect(u('Which states have the longest eviction timeline, Texas or Ohio?').ranking).toBeNull(); // places named
   });
 
@@ -355,6 +361,19 @@ describe('intents', () => {
     expect(u('Is foreclosure judicial in Florida?').gaps).toEqual([]);
     // an eviction's timeline is recorded: no gap
     expect(u('How long does an eviction take in Florida?').gaps).toEqual([]);
+  });
+
+  test('removing a squatter is not recorded: the adverse possession period is answered with the gap said', () => {
+    const r = u('how long to get a squatter out in California');
+    expect(r.intents).toEqual(['adverse_possession']);
+    expect(r.gaps).toEqual(['We record how long a squatter must hold a property to claim it by adverse possession, not how long removing a squatter takes']);
+    expect(u('can I evict squatters in Texas').gaps.length).toBe(1);
+    expect(u('squatters rights in Texas').gaps).toEqual([]);
+  });
+
+  test('what homes sold for is a price level', () => {
+    expect(u('what did houses sell for in 98103')).toMatchObject({ intents: ['trends'], priceLevel: true });
+    expect(u('what do condos go for in 98103')).toMatchObject({ intents: ['trends'], priceLevel: true });
   });
 
   test("a deposit's return rules are not recorded: the cap is answered with the gap said", () => {
