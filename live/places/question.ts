@@ -104,3 +104,57 @@ export function citiesByKey<C>(byName: ReadonlyMap<string, readonly C[]>, phrase
   const key = placeKey(phrase);
   return index.get(key) ?? index.get(compactKey(key));
 }
+
+/** A city large enough to be read from a misspelling with no state said (population). */
+export const TYPO_CITY_MIN_POPULATION = 100_000;
+
+interface NamedCity { name: string; state: string; population: number }
+const TYPO_CANDIDATES = new WeakMap<object, NamedCity[]>();
+
+/**
+ * Misspelled city names in a question ("comps in Seatle", "rent control in San Fransisco", "Phillidelphia"): one to
+ * three words not already taken, capitalised or after a place cue, of 5 letters or more, whose key is within the typo
+ * budget of one city's (by the city's length: 1 edit for 5-8 letters, 2 for 9 or more). The candidates are the cities
+ * of a state named in the question, else those of TYPO_CITY_MIN_POPULATION people or more; the strictly closest wins,
+ * and among equally close ones a city ten times the size of every other.
+ */
+export function findCityTypos<C extends NamedCity>(q: string, toks: readonly WordToken[], taken: readonly TextSpan[],
+  byName: ReadonlyMap<string, readonly C[]>, namedStates: ReadonlySet<string>): { city: C; start: number; end: number; written: string }[] {
+  let big = TYPO_CANDIDATES.get(byName) as C[] | undefined;
+  if (!big) {
+    big = [...byName.values()].flat().filter((c) => c.population >= TYPO_CITY_MIN_POPULATION);
+    TYPO_CANDIDATES.set(byName, big);
+  }
+  let inStates: C[] | null = null; // the named states' cities, listed once a phrase needs them
+  const candidates = (): C[] => (namedStates.size ? (inStates ??= [...byName.values()].flat().filter((c) => namedStates.has(c.state))) : big);
+  const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
+  const out: { city: C; start: number; end: number; written: string }[] = [];
+  const free = (s: number, e: number): boolean => ![...taken, ...out].some((x) => s < x.end && e > x.start);
+  for (let n = 3; n >= 1; n--) {
+    for (let i = 0; i + n <= toks.length; i++) {
+      const words = toks.slice(i, i + n);
+      const first = words[0]!, last = words[n - 1]!;
+      if (!free(first.start, last.end) || words.some((w) => !/^[A-Za-z]+$/.test(w.text))) continue;
+      const prev = toks[i - 1];
+      const capital = !allCaps && words.every((w) => /^[A-Z]/.test(w.text));
+      if (!capital && !(prev && PLACE_CUES.has(prev.lower))) continue;
+      const key = compactKey(placeKey(words.map((w) => w.text).join(' ')));
+      if (key.length < 5) continue;
+      let best: C[] = [];
+      let bestD = Infinity;
+      for (const c of candidates()) {
+        const ck = compactKey(placeKey(c.name));
+        const budget = typoBudget(ck.length);
+        if (budget === 0 || Math.abs(ck.length - key.length) > budget) continue;
+        const d = editDistance(key, ck, budget);
+        if (d === 0 || d > budget || d > bestD) continue;
+        if (d < bestD) { best = [c]; bestD = d; } else best.push(c);
+      }
+      best.sort((a, b) => b.population - a.population);
+      const top = best[0];
+      if (!top || (best.length > 1 && best[1]!.population * 10 > top.population)) continue;
+      out.push({ city: top, start: first.start, end: last.end, written: q.slice(first.start, last.end) });
+    }
+  }
+  return out;
+}

@@ -22,7 +22,7 @@
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import type { City } from './data.ts';
-import { citiesByKey, findStateTypos } from '../places/question.ts';
+import { citiesByKey, findCityTypos, findStateTypos } from '../places/question.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
 import type { Area } from './place-words.ts';
@@ -226,6 +226,13 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       i += n - 1;
       break;
     }
+  }
+
+  // misspelled city names ("comps in Seatle"): said in the answer as read ("Seatle" as Seattle, WA)
+  for (const t of findCityTypos(q, toks, taken, gaz.citiesByName, namedStates)) {
+    taken.push({ start: t.start, end: t.end });
+    found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
+    readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest city name)`);
   }
 
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own

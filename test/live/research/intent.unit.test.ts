@@ -139,6 +139,21 @@ describe('cities', () => {
     expect(places('eviction in philly')).toEqual(['PA Philadelphia']);
   });
 
+  test('misspelled cities: a large city (or one of a named state) within the typo budget, said as read; short or common words are not cities', () => {
+    expect(places('comps in Seatle')).toEqual(['WA Seattle']);
+    expect(u('comps in Seatle').readAs).toEqual(['"Seatle" as Seattle, WA (the closest city name)']);
+    expect(places('eviction notice in Nashvile')).toEqual(['TN Nashville']);
+    expect(places('Los Angles rent control')).toEqual(['CA Los Angeles']);
+    // a state named: its own cities, small ones too
+    expect(places('eviction notice in Springfeld, Illinois')).toEqual(['IL Springfield']);
+    expect(places('rent control in Eugne, Oregon')).toEqual(['OR Eugene']);
+    // four letters is too short to read as a misspelling; ordinary words after "in" are not cities
+    expect(places('comps in Kenn')).toEqual([]);
+    expect(places('rent control in general')).toEqual([]);
+    expect(places('what is the notice in writing')).toEqual([]);
+    expect(places('is it a good deal')).toEqual([]);
+  });
+
   test('more nicknames: St Pete, Vegas, NOLA; the short ones (Indy, OKC, ATL, SLC) in capitals only', () => {
     expect(places('flood risk in St Pete')).toEqual(['FL St. Petersburg']);
     expect(places('eviction notice in Vegas')).toEqual(['NV Las Vegas']);
