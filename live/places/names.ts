@@ -83,6 +83,22 @@ export function queryKeys(typed: string): string[] {
   return out;
 }
 
+/** Letter counts of a key (a-z, digits, space): half their difference is a lower bound on the edit distance. */
+export function letterCounts(key: string): Int8Array {
+  const c = new Int8Array(38);
+  for (let i = 0; i < key.length; i++) {
+    const x = key.charCodeAt(i);
+    const slot = x >= 97 && x <= 122 ? x - 97 : x >= 48 && x <= 57 ? x - 22 : 36;
+    c[slot] = Math.min(127, c[slot]! + 1);
+  }
+  return c;
+}
+export function countsApart(a: Int8Array, b: Int8Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
+  return d;
+}
+
 /** Damerau-Levenshtein distance (optimal string alignment: substitution, insertion, deletion, adjacent transposition). */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -1,7 +1,7 @@
 // Place names inside free text (pure, no I/O), for the research question parser (live/research/places.ts): misspelled
 // state names found by edit distance, and city lookups by the resolver's key (Saint/St., hyphens, accents, case).
 // Rules: warehouse/docs/places.md.
-import { compactKey, editDistance, placeKey, STATE_KEYS, typoBudget } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, placeKey, STATE_KEYS, typoBudget } from './names.ts';
 
 export interface TextSpan { start: number; end: number }
 export interface WordToken { text: string; lower: string; start: number; end: number }
@@ -109,7 +109,11 @@ export function citiesByKey<C>(byName: ReadonlyMap<string, readonly C[]>, phrase
 export const TYPO_CITY_MIN_POPULATION = 100_000;
 
 interface NamedCity { name: string; state: string; population: number }
-const TYPO_CANDIDATES = new WeakMap<object, NamedCity[]>();
+interface Keyed<C> { city: C; key: string; letters: Int8Array }
+/** Per gazetteer map, built once: the large cities and every state's cities, each with its compact key, by key length. */
+type ByLength = Keyed<NamedCity>[][];
+const TYPO_INDEXES = new WeakMap<object, { big: ByLength; byState: Map<string, ByLength> }>();
+const addByLength = (index: ByLength, k: Keyed<NamedCity>): void => { (index[k.key.length] ??= []).push(k); };
 
 /**
  * Misspelled city names in a question ("comps in Seatle", "rent control in San Fransisco", "Phillidelphia"): one to
@@ -120,13 +124,22 @@ const TYPO_CANDIDATES = new WeakMap<object, NamedCity[]>();
  */
 export function findCityTypos<C extends NamedCity>(q: string, toks: readonly WordToken[], taken: readonly TextSpan[],
   byName: ReadonlyMap<string, readonly C[]>, namedStates: ReadonlySet<string>): { city: C; start: number; end: number; written: string }[] {
-  let big = TYPO_CANDIDATES.get(byName) as C[] | undefined;
-  if (!big) {
-    big = [...byName.values()].flat().filter((c) => c.population >= TYPO_CITY_MIN_POPULATION);
-    TYPO_CANDIDATES.set(byName, big);
+  let index = TYPO_INDEXES.get(byName);
+  if (!index) {
+    index = { big: [], byState: new Map() };
+    for (const list of byName.values()) {
+      for (const city of list) {
+        const key = compactKey(placeKey(city.name));
+        const k = { city, key, letters: letterCounts(key) };
+        if (city.population >= TYPO_CITY_MIN_POPULATION) addByLength(index.big, k);
+        addByLength(index.byState.get(city.state) ?? index.byState.set(city.state, []).get(city.state)!, k);
+      }
+    }
+    TYPO_INDEXES.set(byName, index);
   }
-  let inStates: C[] | null = null; // the named states' cities, listed once a phrase needs them
-  const candidates = (): C[] => (namedStates.size ? (inStates ??= [...byName.values()].flat().filter((c) => namedStates.has(c.state))) : big);
+  const pools = namedStates.size ? [...namedStates].map((st) => index.byState.get(st) ?? []) : [index.big];
+  // the names within two letters of the phrase's length (no budget is larger)
+  const near = (length: number): Keyed<C>[] => pools.flatMap((p) => [-2, -1, 0, 1, 2].flatMap((d) => p[length + d] ?? [])) as Keyed<C>[];
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
   const out: { city: C; start: number; end: number; written: string }[] = [];
   const free = (s: number, e: number): boolean => ![...taken, ...out].some((x) => s < x.end && e > x.start);
@@ -140,15 +153,16 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
       if (!capital && !(prev && PLACE_CUES.has(prev.lower))) continue;
       const key = compactKey(placeKey(words.map((w) => w.text).join(' ')));
       if (key.length < 5) continue;
+      const letters = letterCounts(key);
       let best: C[] = [];
       let bestD = Infinity;
-      for (const c of candidates()) {
-        const ck = compactKey(placeKey(c.name));
+      for (const { city, key: ck, letters: cl } of near(key.length)) {
         const budget = typoBudget(ck.length);
-        if (budget === 0 || Math.abs(ck.length - key.length) > budget) continue;
+        // half the letter-count difference is at least the edits apart: most names are ruled out without the distance
+        if (budget === 0 || Math.abs(ck.length - key.length) > budget || countsApart(letters, cl) > 2 * budget) continue;
         const d = editDistance(key, ck, budget);
         if (d === 0 || d > budget || d > bestD) continue;
-        if (d < bestD) { best = [c]; bestD = d; } else best.push(c);
+        if (d < bestD) { best = [city]; bestD = d; } else best.push(city);
       }
       best.sort((a, b) => b.population - a.population);
       const top = best[0];

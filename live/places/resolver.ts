@@ -1,6 +1,6 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, editDistance, NICKNAMES, placeKey, queryKeys } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, queryKeys } from './names.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
 export type PlaceRow = [name: string, state: string, population: number, keys: string[]];
@@ -16,22 +16,6 @@ export type CityResolution =
   | { ok: false; reason: 'unknown' | 'ambiguous'; suggestions: string[] };
 
 interface Entry { name: string; state: string; population: number; nameKey: string; letters: Int8Array }
-
-/** Letter counts of a key (a-z, digits, space): half their difference is a lower bound on the edit distance. */
-function letterCounts(key: string): Int8Array {
-  const c = new Int8Array(38);
-  for (let i = 0; i < key.length; i++) {
-    const x = key.charCodeAt(i);
-    const slot = x >= 97 && x <= 122 ? x - 97 : x >= 48 && x <= 57 ? x - 22 : 36;
-    c[slot] = Math.min(127, c[slot]! + 1);
-  }
-  return c;
-}
-function countsApart(a: Int8Array, b: Int8Array): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
-  return d;
-}
 
 export class PlaceResolver {
   /** state -> key -> cities answering to it */
