@@ -115,15 +115,9 @@ type ByLength = Keyed<NamedCity>[][];
 const TYPO_INDEXES = new WeakMap<object, { big: ByLength; byState: Map<string, ByLength> }>();
 const addByLength = (index: ByLength, k: Keyed<NamedCity>): void => { (index[k.key.length] ??= []).push(k); };
 
-/**
- * Misspelled city names in a question ("comps in Seatle", "rent control in San Fransisco", "Phillidelphia"): one to
- * three words not already taken, capitalised or after a place cue, of 5 letters or more, whose key is within the typo
- * budget of one city's (by the city's length: 1 edit for 5-8 letters, 2 for 9 or more). The candidates are the cities
- * of a state named in the question, else those of TYPO_CITY_MIN_POPULATION people or more; the strictly closest wins,
- * and among equally close ones a city ten times the size of every other.
- */
-export function findCityTypos<C extends NamedCity>(q: string, toks: readonly WordToken[], taken: readonly TextSpan[],
-  byName: ReadonlyMap<string, readonly C[]>, namedStates: ReadonlySet<string>): { city: C; start: number; end: number; written: string }[] {
+/** The typo index of a gazetteer map (about 0.3 s for the 32,000 US places): built on first use, or ahead of the first
+ *  question by the research data's constructor. */
+export function cityTypoIndex(byName: ReadonlyMap<string, readonly NamedCity[]>): { big: ByLength; byState: Map<string, ByLength> } {
   let index = TYPO_INDEXES.get(byName);
   if (!index) {
     index = { big: [], byState: new Map() };
@@ -137,6 +131,19 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
     }
     TYPO_INDEXES.set(byName, index);
   }
+  return index;
+}
+
+/**
+ * Misspelled city names in a question ("comps in Seatle", "rent control in San Fransisco", "Phillidelphia"): one to
+ * three words not already taken, capitalised or after a place cue, of 5 letters or more, whose key is within the typo
+ * budget of one city's (by the city's length: 1 edit for 5-8 letters, 2 for 9 or more). The candidates are the cities
+ * of a state named in the question, else those of TYPO_CITY_MIN_POPULATION people or more; the strictly closest wins,
+ * and among equally close ones a city ten times the size of every other.
+ */
+export function findCityTypos<C extends NamedCity>(q: string, toks: readonly WordToken[], taken: readonly TextSpan[],
+  byName: ReadonlyMap<string, readonly C[]>, namedStates: ReadonlySet<string>): { city: C; start: number; end: number; written: string }[] {
+  const index = cityTypoIndex(byName);
   const pools = namedStates.size ? [...namedStates].map((st) => index.byState.get(st) ?? []) : [index.big];
   // the names within two letters of the phrase's length (no budget is larger)
   const near = (length: number): Keyed<C>[] => pools.flatMap((p) => [-2, -1, 0, 1, 2].flatMap((d) => p[length + d] ?? [])) as Keyed<C>[];

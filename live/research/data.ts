@@ -9,6 +9,7 @@ import { fileShards, type ShardReader } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
+import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 
 export const RESEARCH_FORMAT = 1;
@@ -122,6 +123,7 @@ export class ResearchData {
     }
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
     this.maxCityWords = Math.min(maxWords, 5);
+    cityTypoIndex(this.citiesByName); // misspelled city names (live/places/question.ts): built now, not at a first question
     for (const [zip, city, state, county_fips] of places.zips) this.zips.set(zip, county_fips ? { city, state, county_fips } : { city, state });
   }
 
