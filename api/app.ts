@@ -73,8 +73,8 @@ type Tracked = http.ServerResponse & { [CTX]?: Ctx };
 
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
-  const address: AddressLimits = { anonLimiter: deps.anonLimiter, authFailures: deps.authFailures, anon: deps.anonymous ?? ANONYMOUS };
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
+  const address: AddressLimits = { anonLimiter: deps.anonLimiter, authFailures: deps.authFailures, anon: deps.anonymous ?? ANONYMOUS, proxies };
   const cors = new CorsPolicy(deps.corsOrigins ?? (deps.holder as Partial<BuildHolder>).settings?.corsOrigins ?? '');
   const resolvedShards = new ResolvedShards();
   const refusals = new RepeatRefusals(deps.refusalHoldMs ?? 0);
@@ -137,14 +137,13 @@ export function createApp(deps: AppDeps): App {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
     try {
       const t = ctx.t;
-      const ip = proxies.clientOf(req);
 
       // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
       const url = readTarget(req);
       const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
-      if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, ip); answer(req, res, ctx, page.status, page.body, page.headers); return; }
+      if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, page.status, page.body, page.headers); return; }
       const { at, params } = findPath(url.pathname);
-      if (req.method === 'OPTIONS') { reportAddressWindow(ctx, ip); answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
+      if (req.method === 'OPTIONS') { reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
       const route = routeFor(at, req.method, url.pathname);
       ctx.route = routeName(route);
       Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
@@ -166,9 +165,9 @@ export function createApp(deps: AppDeps): App {
           const keyed = { key: check.record, plan };
           const hit = deps.limits.hit(keyed.key.id, perMinute(keyed), t);
           admitKeyedPublic(ctx, keyed, hit instanceof Promise ? await hit : hit, t);
-        } else admitAddress(ctx, address, ip, t);
+        } else admitAddress(ctx, address, proxies.clientOf(req), t);
       } else {
-        const known = authenticate(deps.keys, address, ctx, req, ip, t);
+        const known = authenticate(deps.keys, address, ctx, req, t); // the client address is read only for a key that fails
         caller = known instanceof Promise ? await known : known; // known keys answer without a microtask
         // A request its plan allows on a counted route is counted ahead, in the window's round trip (Redis).
         const ahead = !('free' in route) && caller.plan.groups.has(route.group) ? countAhead(caller.plan) : undefined;

@@ -11,16 +11,17 @@ import type { AnyRoute } from './route-match.ts';
 
 /** The caller of a keyed route: 401 for a missing, unknown or revoked key (429 once its address has failed
  *  too often), 403 for a key on an unknown plan. Known keys answer without waiting. */
-export function authenticate(keys: KeyChecker, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, ip: string, t: number): KeyedCaller | Promise<KeyedCaller> {
+export function authenticate(keys: KeyChecker, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, t: number): KeyedCaller | Promise<KeyedCaller> {
   const header = req.headers['x-service-key'];
   const checked = keys.check(Array.isArray(header) ? header[0] : header);
   // No closure for a key checked at once: the common case allocates nothing here.
-  return checked instanceof Promise ? checked.then((check) => callerOf(check, limits, ctx, ip, t)) : callerOf(checked, limits, ctx, ip, t);
+  return checked instanceof Promise ? checked.then((check) => callerOf(check, limits, ctx, req, t)) : callerOf(checked, limits, ctx, req, t);
 }
 
-/** The caller of a checked key, or the HttpError of a key that failed. */
-function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, ip: string, t: number): KeyedCaller {
+/** The caller of a checked key, or the HttpError of a key that failed (counted against the client's address). */
+function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, t: number): KeyedCaller {
   if (!check.ok) {
+    const ip = limits.proxies.clientOf(req);
     // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
     // stream of bad keys from one address (or one load balancer) cannot lock out working keys.
     const failures = limits.authFailures.hit(ip, limits.anon.failedAuthPer10Min, t);

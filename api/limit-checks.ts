@@ -8,12 +8,14 @@ import type { KeyHit } from './limits.ts';
 import type { WindowLimiter } from './rate-limit.ts';
 import type { AnyRoute } from './route-match.ts';
 import { nextMonthStart } from './usage.ts';
+import type { TrustedProxies } from './client-address.ts';
 
 /** The per-address limits of one server (per instance; README "Limits"). */
 export interface AddressLimits {
   anonLimiter: WindowLimiter; // per client address, per minute
   authFailures: WindowLimiter; // failed authentications per client address, per 10 minutes
   anon: { requestsPerMinute: number; failedAuthPer10Min: number };
+  proxies: TrustedProxies; // who the client is (the address the limits above are kept against)
 }
 
 /** Seconds until `reset` (Unix seconds), at least 1. */

@@ -1,5 +1,6 @@
 // Per-minute windows and monthly counts shared by every instance on one Redis (api/redis.ts has the
-// connection and what happens while Redis is unreachable): atomic Lua on shared keys.
+// connection and what happens while Redis is unreachable): atomic Lua on shared keys (api/redis-scripts.ts),
+// the hits of one event-loop turn in one script call.
 //
 // Counting exactly once: every monthly count carries (instance id, sequence number) and the Lua script
 // applies it only when the sequence is above the instance's last applied one (kept in Redis next to the
@@ -17,43 +18,9 @@ import { WindowLimiter } from './rate-limit.ts';
 import { monthOf } from './usage.ts';
 import { isoTime } from './context.ts';
 import { connectRedis, PREFIX, whenReady, writeAtomic } from './redis.ts';
+import { COUNT, HitBatcher } from './redis-scripts.ts';
 
 const MONTH_TTL_S = 40 * 24 * 3600;
-
-// One round trip per request: the window, the month's count and (when asked) this request's count toward
-// the month, under the instance's sequence like COUNT_LUA (an answer that turns out not to count takes it back).
-// KEYS: minute window, month count, last-used hash, the instance's last applied sequence.
-// ARGV: limit (-1 = none), window ttl ms, key id, now ISO, sequence (0 = do not count), month limit (-1 = none), month ttl s.
-const HIT_LUA = `
-local c = tonumber(redis.call('GET', KEYS[1]) or '0')
-local allowed = 1
-if tonumber(ARGV[1]) >= 0 and c >= tonumber(ARGV[1]) then
-  allowed = 0
-else
-  c = redis.call('INCR', KEYS[1])
-  if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-end
-redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-local m = tonumber(redis.call('GET', KEYS[2]) or '0')
-local counted = 0
-local seq = tonumber(ARGV[5])
-if seq > 0 and allowed == 1 and (tonumber(ARGV[6]) < 0 or m < tonumber(ARGV[6])) and seq > tonumber(redis.call('GET', KEYS[4]) or '0') then
-  redis.call('INCRBY', KEYS[2], 1)
-  redis.call('EXPIRE', KEYS[2], ARGV[7])
-  redis.call('SET', KEYS[4], ARGV[5], 'EX', ARGV[7])
-  counted = 1
-end
-return {c, allowed, m, counted}`;
-
-// KEYS: month count, the instance's last applied sequence. ARGV: n, sequence, ttl s.
-// Applies the count once: a replay of a sequence already applied (or older) changes nothing.
-const COUNT_LUA = `
-local last = tonumber(redis.call('GET', KEYS[2]) or '0')
-if tonumber(ARGV[2]) <= last then return 0 end
-redis.call('INCRBY', KEYS[1], ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
-return 1`;
 
 /** True when the command certainly never reached Redis (so it was not applied). */
 function notSent(err: unknown): boolean {
@@ -79,15 +46,21 @@ export class RedisLimits implements LimitStore {
   private dirty = false;
   private readonly backlogFile: string | null;
   private readonly timer: NodeJS.Timeout;
+  private readonly hits: HitBatcher; // one script call per event-loop turn's hits
+  private readonly touched = new Map<string, number>(); // key id -> when its last_used was last sent
 
   /** `stateDir`: where the backlog is kept across restarts (<state>/redis-backlog.json); none for the CLI. */
   constructor(url: string, stateDir: string | null = null) {
     this.redis = connectRedis(url);
-    this.redis.defineCommand('reiiHit', { numberOfKeys: 4, lua: HIT_LUA });
-    this.redis.defineCommand('reiiCount', { numberOfKeys: 2, lua: COUNT_LUA });
+    this.hits = new HitBatcher(this.redis, `${PREFIX}last_used`, `${PREFIX}applied:${this.instance}`, 61_000, MONTH_TTL_S);
     this.redis.on('error', () => { /* reported through health(); ioredis keeps reconnecting */ });
     this.redis.on('close', () => { this.down ??= new Date().toISOString(); });
-    this.redis.on('ready', () => { this.down = null; void this.flushPending(); });
+    this.redis.on('ready', () => {
+      this.down = null;
+      // Before anything else on the new connection (commands leave in order), so no call meets NOSCRIPT.
+      for (const s of [HitBatcher.script, COUNT]) s.load(this.redis).catch(() => { /* a call then sends the text */ });
+      void this.flushPending();
+    });
     this.backlogFile = stateDir ? path.join(stateDir, 'redis-backlog.json') : null;
     this.loadBacklog();
     // Every second: retry a backlog left by a timeout (no 'ready' follows one) and save it.
@@ -120,22 +93,24 @@ export class RedisLimits implements LimitStore {
   async hit(keyId: string, perMinute: number | null, now: number, ahead?: CountAhead): Promise<KeyHit> {
     const windowStart = Math.floor(now / 60_000) * 60_000;
     const monthKey = this.monthKey(keyId, now);
-    // Counted in this round trip only when no backlog waits (sequences reach Redis in order, as in countSuccess).
+    // Counted in the hit's own script call only when no backlog waits (sequences reach Redis in order, as in countSuccess).
     const seq = ahead && this.redis.status === 'ready' && !this.hasBacklog() && !this.flushing ? ++this.seq : 0;
+    // last_used is written at most once a second per key (README "Running in production"): up to a second behind.
+    const touch = now - (this.touched.get(keyId) ?? -Infinity) >= 1000;
+    if (touch) this.touched.set(keyId, now);
     try {
-      const [count, allowed, month, counted] = (await (this.redis as unknown as { reiiHit(...a: (string | number)[]): Promise<number[]> })
-        .reiiHit(`${PREFIX}rl:${keyId}:${windowStart}`, monthKey, `${PREFIX}last_used`, `${PREFIX}applied:${this.instance}`,
-          perMinute ?? -1, 61_000, keyId, isoTime(now), seq, ahead?.monthLimit ?? -1, MONTH_TTL_S));
+      const a = await this.hits.hit({ window: `${PREFIX}rl:${keyId}:${windowStart}`, month: monthKey, limit: perMinute ?? -1, keyId, seq, monthLimit: ahead?.monthLimit ?? -1, touch: touch ? isoTime(now) : '' });
       this.down = null;
-      this.lastMonth.set(monthKey, month! + counted!);
+      this.lastMonth.set(monthKey, a.month + (a.counted ? 1 : 0));
       const reset = Math.floor((windowStart + 60_000) / 1000);
       return {
-        window: { limit: perMinute, remaining: perMinute === null ? null : Math.max(0, perMinute - count!), reset, allowed: allowed === 1 },
-        monthUsed: month! + this.unsent(monthKey),
+        window: { limit: perMinute, remaining: perMinute === null ? null : Math.max(0, perMinute - a.count), reset, allowed: a.allowed },
+        monthUsed: a.month + this.unsent(monthKey),
         degraded: false,
-        counted: counted === 1,
+        counted: a.counted,
       };
     } catch (err) {
+      if (touch) this.touched.delete(keyId); // not written: the next hit writes it
       this.down ??= new Date().toISOString();
       const monthUsed = (this.lastMonth.get(monthKey) ?? 0) + this.unsent(monthKey);
       // A count sent whose answer was lost is kept as counted and replayed as is (applied once either way); this
@@ -147,8 +122,7 @@ export class RedisLimits implements LimitStore {
   }
 
   private count(monthKey: string, inst: string, seq: number, n: number): Promise<number> {
-    return (this.redis as unknown as { reiiCount(...a: (string | number)[]): Promise<number> })
-      .reiiCount(monthKey, `${PREFIX}applied:${inst}`, n, seq, MONTH_TTL_S);
+    return COUNT.run(this.redis, [monthKey, `${PREFIX}applied:${inst}`], [n, seq, MONTH_TTL_S]) as Promise<number>;
   }
 
   private addPending(monthKey: string, n: number): void {

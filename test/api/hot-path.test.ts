@@ -1,7 +1,8 @@
 // The hot path's shortcuts keep every count and verdict exact (issue 26): the month counted in memory and read
 // from state.db once per flush, a key's verdict remembered until the keys change, a shard target's resolution
-// remembered per build, CORS headers shared, and in Redis mode one round trip per request (the window, the
-// month and this request's count in one script), an answer that does not count taking its count back.
+// remembered per build, CORS headers shared, and in Redis mode one round trip per request at most (the window,
+// the month and this request's count in one script; the requests of one event-loop turn in one script call), an
+// answer that does not count taking its count back, last_used written at most once a second per key.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -186,5 +187,43 @@ describe('Redis mode: one round trip per request', () => {
     }
     const usage = (await (await s.get('/v1/usage', key)).json()) as { used: number };
     expect(usage.used).toBe(21);
+  });
+
+  test('the hits of one event-loop turn go in one script call, in order: exactly the window\'s limit passes, each counted once', async () => {
+    const limits = new RedisLimits(redis.url);
+    try {
+      expect(await limits.ready()).toBe(true);
+      const keyId = `turn${Date.now()}`;
+      const t = Date.now();
+      const before = await scriptCalls();
+      const hits = await Promise.all(Array.from({ length: 40 }, () => limits.hit(keyId, 30, t, { monthLimit: 1000 })));
+      expect((await scriptCalls()) - before).toBe(1);
+      expect(hits.map((h) => h.window.allowed)).toEqual([...Array(30).fill(true), ...Array(10).fill(false)]);
+      expect(hits.map((h) => h.window.remaining)).toEqual([...Array.from({ length: 30 }, (_, i) => 29 - i), ...Array(10).fill(0)]);
+      expect(hits.map((h) => h.counted)).toEqual([...Array(30).fill(true), ...Array(10).fill(false)]);
+      expect(hits.slice(0, 30).map((h) => h.monthUsed)).toEqual(Array.from({ length: 30 }, (_, i) => i)); // the month before each
+      expect(hits.every((h) => !h.degraded)).toBe(true);
+      expect(await limits.monthCount(keyId, t)).toBe(30);
+    } finally {
+      await limits.close();
+    }
+  });
+
+  test('last_used is written at most once a second per key: up to a second behind the last use', async () => {
+    const limits = new RedisLimits(redis.url);
+    try {
+      expect(await limits.ready()).toBe(true);
+      const keyId = `used${Date.now()}`;
+      const t0 = Date.UTC(2026, 10, 28, 3, 0, 0);
+      expect(await limits.lastUsed(keyId)).toBeNull();
+      await limits.hit(keyId, null, t0);
+      expect(await limits.lastUsed(keyId)).toBe(new Date(t0).toISOString());
+      await limits.hit(keyId, null, t0 + 999);
+      expect(await limits.lastUsed(keyId)).toBe(new Date(t0).toISOString()); // within the second: not written
+      await limits.hit(keyId, null, t0 + 1000);
+      expect(await limits.lastUsed(keyId)).toBe(new Date(t0 + 1000).toISOString());
+    } finally {
+      await limits.close();
+    }
   });
 });
