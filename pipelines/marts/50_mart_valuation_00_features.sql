@@ -9,5 +9,6 @@ create or replace table mart_valuation_features (
     -- King County
     grade double, view double, waterfront double, log_lot double,
     -- Philadelphia
-    log_assessed double
+    log_assessed double, quality double, exterior double, stories double, garage double, log_area double,
+    log_frontage double, central_air double, attached double
 );
