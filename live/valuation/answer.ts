@@ -42,7 +42,7 @@ const r = (v: number, k: number): number => Number(v.toFixed(k));
 /** How an assessor feature (mart_valuation_features column) is named in `facts`: back from its log ('exp', rounded to
  *  a unit) or its code (the value's label); a feature not listed keeps its name and value. */
 export const FEATURE_FACTS: Record<string, [string, 'exp' | Record<number, string>]> = {
-  log_lot: ['lot_sqft', 'exp'], log_assessed: ['assessed_value', 'exp'],
+  log_lot: ['lot_sqft', 'exp'], log_assessed: ['assessed_value', 'exp'], log_land: ['land_sqft', 'exp'],
   log_area: ['lot_sqft', 'exp'], log_frontage: ['frontage_ft', 'exp'],
   quality: ['quality_grade', Object.fromEntries(['E', 'E+', 'D-', 'D', 'D+', 'C-', 'C', 'C+', 'B-', 'B', 'B+', 'A-', 'A', 'A+'].map((g, k) => [k, g]))],
   central_air: ['central_air', { 0: 'N', 1: 'Y' }], attached: ['attachment', { 0: 'row', 1: 'semi-detached', 2: 'detached' }],

@@ -1,7 +1,8 @@
-// The assessor features added for issue 24 (pipelines/marts/50_mart_valuation_02_philadelphia.sql), recomputed from
-// the RAW file with csv-parse (not the SQL under test): Philadelphia's OPA roll fields reach a matched subject's facts
-// (quality grade, exterior condition, stories, garage spaces, lot, frontage, central air, attachment). And how the
-// model uses them: they feed only Philadelphia's trees (no comp weight, no slope).
+// The assessor features added for issue 24 (pipelines/marts/50_mart_valuation_02_philadelphia.sql, _03_nyc.sql),
+// recomputed from the RAW files with csv-parse (not the SQL under test): Philadelphia's OPA roll fields reach a matched
+// subject's facts (quality grade, exterior condition, stories, garage spaces, lot, frontage, central air, attachment);
+// NYC's comps carry ln(LAND SQUARE FEET) of their own raw row. And how the model uses them: the OPA fields feed only
+// Philadelphia's trees (no slope), the NYC lot weights comps.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -41,7 +42,7 @@ function opaFacts(r: Record<string, string>): Record<string, number | string> {
   return out;
 }
 
-describe('assessor features (real build, raw-file oracles)', () => {
+describe('assessor features of Philadelphia and NYC (real build, raw-file oracles)', () => {
   let dir: string;
   let params: Record<string, { features: Record<string, number>; gbm?: { features: string[] } }>;
   beforeAll(() => {
@@ -76,13 +77,41 @@ describe('assessor features (real build, raw-file oracles)', () => {
     expect(withGrade).toBeGreaterThan(matched / 2);
   });
 
-  it('the OPA fields feed only Philadelphia\'s trees (no comp weight, no slope); other sources carry none of them', () => {
+  it('each NYC comp carries ln(LAND SQUARE FEET) of its raw row (matched on zip, date, price and gross area)', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
+    const comps = JSON.parse(fs.readFileSync(path.join(dir, meta.sources['nyc']!.comps_file), 'utf8')) as
+      { zips: string[]; zip: number[]; day: number[]; price: number[]; sqft: number[]; features: Record<string, (number | null)[]> };
+    const folder = path.join(DATA, 'nyc-rolling-sales');
+    const land = new Map<string, number[]>(); // zip|date|price|gross -> land sqft of each raw row
+    for (const f of fs.readdirSync(folder).filter((x) => x.endsWith('.csv.gz'))) {
+      for (const r of readGz(path.join(folder, f))) {
+        const k = `${r['ZIP CODE']!.trim()}|${r['SALE DATE']!.trim()}|${num(r['SALE PRICE'])}|${num(r['GROSS SQUARE FEET'])}`;
+        (land.get(k) ?? land.set(k, []).get(k)!).push(num(r['LAND SQUARE FEET']));
+      }
+    }
+    const col = comps.features['log_land'] ?? [];
+    let checked = 0, known = 0;
+    for (let i = 0; i < comps.day.length; i++) {
+      const date = new Date(comps.day[i]! * 86_400_000).toISOString().slice(0, 10);
+      const rows = land.get(`${comps.zips[comps.zip[i]!]}|${date}|${comps.price[i]}|${comps.sqft[i]}`);
+      if (!rows || rows.length !== 1) continue; // not unique in the raw file: skip
+      checked++;
+      const want = rows[0]! > 0 ? Math.log(rows[0]!) : null;
+      if (want === null) expect(col[i]).toBeNull();
+      else { expect(col[i]).toBeCloseTo(want, 9); known++; }
+    }
+    expect(checked).toBeGreaterThan(comps.day.length * 0.9);
+    expect(known).toBeGreaterThan(checked * 0.9);
+  });
+
+  it('the OPA fields feed only the trees; the NYC lot weights comps; other sources carry none of them', () => {
     const opa = ['quality', 'exterior', 'stories', 'garage', 'log_area', 'log_frontage', 'central_air', 'attached'];
     for (const f of opa) {
       expect(params['philadelphia']!.gbm?.features).toContain(f);
       expect(params['philadelphia']!.features).not.toHaveProperty(f);
       expect(TUNING.features[f]).toMatchObject({ weight: 0, slope: false });
     }
-    for (const s of ['king_county', 'nyc', 'sacramento']) for (const f of opa) expect(params[s]?.gbm?.features ?? []).not.toContain(f);
+    expect(TUNING.features['log_land']!.weight).toBeGreaterThan(0);
+    for (const s of ['king_county', 'sacramento']) for (const f of [...opa, 'log_land']) expect(params[s]?.gbm?.features ?? []).not.toContain(f);
   });
 });
