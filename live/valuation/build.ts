@@ -41,6 +41,8 @@ interface SaleRow {
   pid: string | null;
   /** The tax block (sales.block_key: NYC borough-block), the location of a source without points. */
   block?: string | null;
+  /** The day the row's assessor features were set (mart_valuation_features.features_date), null when undated. */
+  features_day: number | null;
 }
 
 /** The assessor feature columns of mart_valuation_features (every column but sale_id; TUNING.features): a feature
@@ -48,7 +50,7 @@ interface SaleRow {
 async function featureColumns(db: StageContext['db']): Promise<string[]> {
   if (!(await tableExists(db, 'mart_valuation_features'))) return [];
   const cols = await queryRows<{ name: string }>(db, `select column_name as name from information_schema.columns
-    where table_name = 'mart_valuation_features' and column_name <> 'sale_id' order by ordinal_position`);
+    where table_name = 'mart_valuation_features' and column_name not in ('sale_id', 'features_date') order by ordinal_position`);
   return cols.map((c) => c.name);
 }
 
@@ -64,6 +66,8 @@ async function pidSql(db: StageContext['db']): Promise<string> {
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
   const FEATURES = await featureColumns(db);
   const withFeatures = FEATURES.length > 0;
+  const [fdc] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'mart_valuation_features' and column_name = 'features_date'`);
+  const FDAY_SQL = withFeatures && fdc && fdc.n > 0 ? `(f.features_date - date '1970-01-01')::integer` : 'null::integer';
   const PID_SQL = await pidSql(db);
   const [bk] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'sales' and column_name = 'block_key'`);
   const BLOCK_SQL = bk && bk.n > 0 ? 'block_key' : 'null::varchar';
@@ -76,7 +80,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
     select source, zip, (sale_date - date '1970-01-01')::integer as day, sale_price::double as price, sqft::double as sqft,
            beds::double as beds, baths::double as baths, year_built::integer as year, condition, property_type,
            lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, ${BLOCK_SQL} as block, city, state_code as state
-           ${FEATURES.map((f) => `, f."${f}"::double as "f_${f}"`).join('')}
+           ${FEATURES.map((f) => `, f."${f}"::double as "f_${f}"`).join('')}, ${FDAY_SQL} as features_day
     from s ${withFeatures ? 'left join mart_valuation_features f using (sale_id)' : ''}
     where sale_date > source_last - to_years(${LOOKBACK_YEARS})
     order by source, zip, sale_date, sale_id`, { lo: PPSF_RANGE[0], hi: PPSF_RANGE[1] });
@@ -103,6 +107,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
       pid: list.map((r) => r.pid),
       features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[`f_${f}`] !== null && r[`f_${f}`] !== undefined)).map((f) => [f, list.map((r) => r[`f_${f}`] ?? null)])),
       ...(list.some((r) => r.block) ? { block: list.map((r) => r.block ?? null) } : {}),
+      ...(list.some((r) => r.features_day !== null) ? { features_day: list.map((r) => r.features_day) } : {}),
     });
     for (const r of list) {
       let z = zipAcc.get(r.zip);

@@ -37,7 +37,7 @@ export const TUNING = {
     log_assessed: { weight: 1.0, lo: 0, hi: 0, slope: false },
     // Philadelphia OPA roll fields (quality grade, exterior condition, stories, garage spaces, log lot area, log
     // frontage, central air, attachment): trees only. As comp weights (0.5 or 1.0 per unit) they made the comps worse
-    // on the calibration folds (20.0% -> 20.3 / 20.6%); in the trees they took the blend 18.2% -> 17.7%
+    // on the calibration folds (20.0% -> 20.3 / 20.6%); in the trees they took the blend 18.6% -> 18.1% (dated roll)
     ...Object.fromEntries(['quality', 'exterior', 'stories', 'garage', 'log_area', 'log_frontage', 'central_air', 'attached']
       .map((f) => [f, { weight: 0, lo: 0, hi: 0, slope: false as const }])),
     // NYC log land area: weights comps (folds: no weight 16.6%, 0.5 / 1 / 2 / 3 / 5 / 8: 16.4 / 16.2 / 16.1 / 15.9 /

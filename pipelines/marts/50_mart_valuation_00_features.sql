@@ -12,5 +12,8 @@ create or replace table mart_valuation_features (
     log_assessed double, quality double, exterior double, stories double, garage double, log_area double,
     log_frontage double, central_air double, attached double,
     -- NYC
-    log_land double
+    log_land double,
+    -- the day the row's values were set, where a source dates them (Philadelphia: the roll's assessment_date); not a
+    -- feature: the back-test reads a row's values only in slices that start after it (live/valuation/backtest.ts asOf)
+    features_date date
 );

@@ -20,7 +20,9 @@ select s.sale_id,
        case when trim(r.building_code_description) like 'ROW%' then 0.0
             when trim(r.building_code_description) like 'S/D%' or trim(r.building_code_description) like 'SEMI%'
               or trim(r.building_code_description) like 'TWIN%' then 1.0
-            when trim(r.building_code_description) like 'DET%' then 2.0 end as attached
+            when trim(r.building_code_description) like 'DET%' then 2.0 end as attached,
+       -- the roll's assessment date (2022-05-24 for most rows; 2023 for parcels re-assessed after their sale)
+       try_cast(left(trim(r.assessment_date), 10) as date) as features_date
 from sales s
 join raw."philadelphia__properties" r on r._file = s.file and r._row + 1 = s.line
 where s.source = 'philadelphia';

@@ -104,6 +104,30 @@ describe('assessor features of Philadelphia and NYC (real build, raw-file oracle
     expect(known).toBeGreaterThan(checked * 0.9);
   });
 
+  it('each Philadelphia comp is dated by its raw row\'s assessment_date (matched on zip, date, price and living area)', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
+    const comps = JSON.parse(fs.readFileSync(path.join(dir, meta.sources['philadelphia']!.comps_file), 'utf8')) as
+      { zips: string[]; zip: number[]; day: number[]; price: number[]; sqft: number[]; features_day?: (number | null)[] };
+    const raw = readGz(path.join(DATA, 'philadelphia-opa-properties-sample', 'opa_properties_public_sample.csv.gz'));
+    const dated = new Map<string, number[]>(); // zip|sale date|price|livable area -> assessment day of each raw row
+    for (const r of raw) {
+      const k = `${r['zip_code']!.trim().slice(0, 5)}|${r['sale_date']!.trim().slice(0, 10)}|${num(r['sale_price'])}|${num(r['total_livable_area'])}`;
+      (dated.get(k) ?? dated.set(k, []).get(k)!).push(Date.parse(r['assessment_date']!.trim().slice(0, 10)) / 86_400_000);
+    }
+    const col = comps.features_day ?? [];
+    let checked = 0, late = 0;
+    for (let i = 0; i < comps.day.length; i++) {
+      const date = new Date(comps.day[i]! * 86_400_000).toISOString().slice(0, 10);
+      const rows = dated.get(`${comps.zips[comps.zip[i]!]}|${date}|${comps.price[i]}|${comps.sqft[i]}`);
+      if (!rows || rows.length !== 1) continue;
+      checked++;
+      expect(col[i], `comp ${i}`).toBe(rows[0]);
+      if (rows[0]! > comps.day[i]!) late++;
+    }
+    expect(checked).toBeGreaterThan(comps.day.length * 0.9);
+    expect(late).toBeGreaterThan(0); // some roll values were set after their sale: the back-test must not read them there
+  });
+
   it('the OPA fields feed only the trees; the NYC lot weights comps; other sources carry none of them', () => {
     const opa = ['quality', 'exterior', 'stories', 'garage', 'log_area', 'log_frontage', 'central_air', 'attached'];
     for (const f of opa) {
