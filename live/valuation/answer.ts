@@ -38,6 +38,16 @@ export interface CompBody {
 export interface SubjectMatch { on: 'sale' | 'parcel'; ix: CompIndex; row: number }
 
 const r = (v: number, k: number): number => Number(v.toFixed(k));
+
+/** How an assessor feature (mart_valuation_features column) is named in `facts`: back from its log ('exp', rounded to
+ *  a unit) or its code (the value's label); a feature not listed keeps its name and value. */
+export const FEATURE_FACTS: Record<string, [string, 'exp' | Record<number, string>]> = {
+  log_lot: ['lot_sqft', 'exp'], log_assessed: ['assessed_value', 'exp'], log_land: ['land_sqft', 'exp'],
+  log_area: ['lot_sqft', 'exp'], log_frontage: ['frontage_ft', 'exp'],
+  quality: ['quality_grade', Object.fromEntries(['E', 'E+', 'D-', 'D', 'D+', 'C-', 'C', 'C+', 'B-', 'B', 'B+', 'A-', 'A', 'A+'].map((g, k) => [k, g]))],
+  central_air: ['central_air', { 0: 'N', 1: 'Y' }], attached: ['attachment', { 0: 'row', 1: 'semi-detached', 2: 'detached' }],
+  exterior: ['exterior_condition', {}], garage: ['garage_spaces', {}],
+};
 const pct = (logAdj: number): number => r((Math.exp(logAdj) - 1) * 100, 1);
 
 /** The subject block: matched or not, and each fact the estimator used with its origin. */
@@ -52,9 +62,11 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: bo
   add('year_built', s.year);
   facts.push({ name: 'property_type', value: PROPERTY_TYPES[s.type] ?? 'sfr', source: rest });
   for (const [name, v] of Object.entries(s.features).sort()) {
-    if (name === 'log_lot') add('lot_sqft', Math.exp(v));
-    else if (name === 'log_assessed') add('assessed_value', Math.exp(v));
-    else add(name, v, 2);
+    const fact = FEATURE_FACTS[name];
+    if (!fact) add(name, v, 2);
+    else if (fact[1] === 'exp') add(fact[0], Math.exp(v));
+    else if (Number.isFinite(v) && fact[1][v] !== undefined) facts.push({ name: fact[0], value: fact[1][v]!, source: rest });
+    else add(fact[0], v, 2);
   }
   if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
   facts.push({ name: 'condition', value: condition, source: conditionSent ? 'request' : 'default' }); // the spec's default: good

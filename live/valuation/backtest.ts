@@ -84,14 +84,16 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null = estimate): BacktestResult {
   const split = splitDays(idx);
   // the trees only for the live estimator (a baseline estimator does not read them)
-  const fit = (day: number): ModelParams => (estimator === estimate ? fitModel(idx, day) : fitParams(idx, day));
-  const paramsTest = fit(split.testStart);
+  const fit = (ix: CompIndex, day: number): ModelParams => (estimator === estimate ? fitModel(ix, day) : fitParams(ix, day));
+  const testIdx = asOf(idx, split.testStart);
+  const paramsTest = fit(testIdx, split.testStart);
   const predictions: Prediction[] = [];
   const slices = [
-    ...split.calStarts.map((from, k) => ({ slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, params: fit(from) })),
-    { slice: 'test' as const, from: split.testStart, to: Infinity, params: paramsTest },
+    ...split.calStarts.map((from, k) => { const ix = asOf(idx, from); return { slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, ix, params: fit(ix, from) }; }),
+    { slice: 'test' as const, from: split.testStart, to: Infinity, ix: testIdx, params: paramsTest },
   ];
   for (const sl of slices) {
+    const idx = sl.ix; // the comps as known before the slice (assessor values dated later left out)
     const typical = new Map<string, ReturnType<CompIndex['typical']>>();
     for (let i = 0; i < idx.n; i++) {
       const day = idx.day[i]!;
@@ -113,6 +115,16 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   const blend = estimator === estimate ? chooseBlend(predictions) : COMPS_ONLY;
   if (blend.comps < 1) for (const p of predictions) if (p.mode === 'record') applyBlend(p, blend);
   return { source: idx.data.source, split, paramsTest, predictions, blend };
+}
+
+/** The comps as a slice starting on `day` may read them: a row's assessor features dated on or after that day
+ *  (CompSetData.features_day: a roll value set after the sale, e.g. a re-assessment) are unknown; the same index
+ *  when the source dates none. Same rows in the same order, so predictions keep their row numbers. */
+export function asOf(idx: CompIndex, day: number): CompIndex {
+  const fd = idx.data.features_day;
+  if (!fd || !idx.data.features || !fd.some((d) => d !== null && d >= day)) return idx;
+  const features = Object.fromEntries(Object.entries(idx.data.features).map(([f, col]) => [f, col.map((v, i) => (fd[i] !== null && fd[i]! >= day ? null : v))]));
+  return new CompIndex({ ...idx.data, features });
 }
 
 export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };

@@ -35,15 +35,24 @@ export const SCORECARD_TITLE = 'Valuation scorecard: fairness by price tier (PRD
 interface SaleRow {
   source: string; zip: string; day: number; price: number; sqft: number; beds: number | null; baths: number | null; year: number | null;
   condition: string | null; property_type: string; lat: number | null; lng: number | null; key: string | null; city: string | null; state: string | null;
-  grade?: number | null; view?: number | null; waterfront?: number | null; log_lot?: number | null; log_assessed?: number | null;
+  /** The assessor feature columns of mart_valuation_features (grade, view, ..., log_assessed): f_<name>. */
+  [feature: `f_${string}`]: number | null;
   /** property_id() of the record (the macro the property record and autocomplete use). */
   pid: string | null;
   /** The tax block (sales.block_key: NYC borough-block), the location of a source without points. */
   block?: string | null;
+  /** The day the row's assessor features were set (mart_valuation_features.features_date), null when undated. */
+  features_day: number | null;
 }
 
-/** Assessor feature columns of mart_valuation_features (TUNING.features). */
-const FEATURES = ['grade', 'view', 'waterfront', 'log_lot', 'log_assessed'] as const;
+/** The assessor feature columns of mart_valuation_features (every column but sale_id; TUNING.features): a feature
+ *  added to the mart reaches the comps files, the weights, the slopes and the trees without a change here. */
+async function featureColumns(db: StageContext['db']): Promise<string[]> {
+  if (!(await tableExists(db, 'mart_valuation_features'))) return [];
+  const cols = await queryRows<{ name: string }>(db, `select column_name as name from information_schema.columns
+    where table_name = 'mart_valuation_features' and column_name not in ('sale_id', 'features_date') order by ordinal_position`);
+  return cols.map((c) => c.name);
+}
 
 const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;
 /** The public property id of a sales or parcels row: the property_id macro of
@@ -55,7 +64,10 @@ async function pidSql(db: StageContext['db']): Promise<string> {
 
 /** The comp sets of every source from the canonical sales table. */
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
-  const withFeatures = await tableExists(db, 'mart_valuation_features');
+  const FEATURES = await featureColumns(db);
+  const withFeatures = FEATURES.length > 0;
+  const [fdc] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'mart_valuation_features' and column_name = 'features_date'`);
+  const FDAY_SQL = withFeatures && fdc && fdc.n > 0 ? `(f.features_date - date '1970-01-01')::integer` : 'null::integer';
   const PID_SQL = await pidSql(db);
   const [bk] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'sales' and column_name = 'block_key'`);
   const BLOCK_SQL = bk && bk.n > 0 ? 'block_key' : 'null::varchar';
@@ -67,8 +79,8 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
     )
     select source, zip, (sale_date - date '1970-01-01')::integer as day, sale_price::double as price, sqft::double as sqft,
            beds::double as beds, baths::double as baths, year_built::integer as year, condition, property_type,
-           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, ${BLOCK_SQL} as block, city, state_code as state,
-           ${FEATURES.map((f) => `${withFeatures ? `f.${f}` : 'null'}::double as ${f}`).join(', ')}
+           lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, ${BLOCK_SQL} as block, city, state_code as state
+           ${FEATURES.map((f) => `, f."${f}"::double as "f_${f}"`).join('')}, ${FDAY_SQL} as features_day
     from s ${withFeatures ? 'left join mart_valuation_features f using (sale_id)' : ''}
     where sale_date > source_last - to_years(${LOOKBACK_YEARS})
     order by source, zip, sale_date, sale_id`, { lo: PPSF_RANGE[0], hi: PPSF_RANGE[1] });
@@ -93,8 +105,9 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
       lat: list.map((r) => r.lat), lng: list.map((r) => r.lng),
       key: list.map((r) => r.key),
       pid: list.map((r) => r.pid),
-      features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[f] !== null && r[f] !== undefined)).map((f) => [f, list.map((r) => r[f] ?? null)])),
+      features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[`f_${f}`] !== null && r[`f_${f}`] !== undefined)).map((f) => [f, list.map((r) => r[`f_${f}`] ?? null)])),
       ...(list.some((r) => r.block) ? { block: list.map((r) => r.block ?? null) } : {}),
+      ...(list.some((r) => r.features_day !== null) ? { features_day: list.map((r) => r.features_day) } : {}),
     });
     for (const r of list) {
       let z = zipAcc.get(r.zip);

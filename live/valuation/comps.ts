@@ -28,6 +28,9 @@ export interface CompSetData {
   pid?: (string | null)[];
   /** Assessor features where a source has them (King County: grade, view, waterfront, log_lot; TUNING.features). */
   features?: Record<string, (number | null)[]>;
+  /** The day each row's assessor features were set (the roll's assessment date; null = before every sale), where a
+   *  source dates them: the back-test reads a row's features only in slices that start after it (backtest.ts asOf). */
+  features_day?: (number | null)[];
   /** The tax block where the source records one (`sales.block_key`, NYC `<borough>-<block>`): the location of a
    *  market without points (estimate.ts, TUNING.blockScale). Absent when no row has one. */
   block?: (string | null)[];

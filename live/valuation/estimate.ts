@@ -35,6 +35,14 @@ export const TUNING = {
     // regression it took the size's share: elasticity 0.84 -> 0.35, and unmatched subjects, which have no assessment,
     // were adjusted by the smaller slope: Philadelphia `request` MdAPE 24.7% -> 26.8%)
     log_assessed: { weight: 1.0, lo: 0, hi: 0, slope: false },
+    // Philadelphia OPA roll fields (quality grade, exterior condition, stories, garage spaces, log lot area, log
+    // frontage, central air, attachment): trees only. As comp weights (0.5 or 1.0 per unit) they made the comps worse
+    // on the calibration folds (20.0% -> 20.3 / 20.6%); in the trees they took the blend 18.6% -> 18.1% (dated roll)
+    ...Object.fromEntries(['quality', 'exterior', 'stories', 'garage', 'log_area', 'log_frontage', 'central_air', 'attached']
+      .map((f) => [f, { weight: 0, lo: 0, hi: 0, slope: false as const }])),
+    // NYC log land area: weights comps (folds: no weight 16.6%, 0.5 / 1 / 2 / 3 / 5 / 8: 16.4 / 16.2 / 16.1 / 15.9 /
+    // 16.1 / 16.3%); no slope (NYC has no beds or baths, so its regression fits none)
+    log_land: { weight: 3.0, lo: 0, hi: 0, slope: false },
   } as Record<string, { weight: number; lo: number; hi: number; slope?: false }>,
   /** Share of the H3 neighbourhood effect difference (subject cell - comp cell) added to each comp. 0: on King County's
    *  back-test the full adjustment raised MdAPE 8.2% -> 8.4% (the rings already pick near comps); the effects still
@@ -132,7 +140,9 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   for (const [name, col] of idx.features) {
     const v = s.features[name];
     if (v === undefined || !Number.isFinite(v)) continue;
-    fCols.push(col); fVal.push(v); fSlope.push(p.features[name] ?? 0); fW.push(TUNING.features[name]?.weight ?? 0.5);
+    const slope = p.features[name] ?? 0, weight = TUNING.features[name]?.weight ?? 0.5;
+    if (slope === 0 && weight === 0) continue; // a trees-only feature (gbmRow reads it from s.features)
+    fCols.push(col); fVal.push(v); fSlope.push(slope); fW.push(weight);
   }
   const nf = fCols.length;
   const invSize = 1 / TUNING.size, invYear = 1 / TUNING.year, invDist = 1 / TUNING.distKm;

@@ -1,0 +1,19 @@
+-- requires: sales
+-- Valuation: the assessor features of each sale that the canonical sales table has no column for, one column per
+-- feature (live/valuation/build.ts reads every column but sale_id; TUNING.features says how each is used;
+-- warehouse/docs/valuation.md "Data"). This step makes the table; one step per source fills its rows
+-- (50_mart_valuation_01_king_county.sql ...), each skipped alone when its source is absent. A source's rows leave the
+-- other sources' columns null. Grain: one row per King County, Philadelphia or NYC sale.
+create or replace table mart_valuation_features (
+    sale_id varchar,
+    -- King County
+    grade double, view double, waterfront double, log_lot double,
+    -- Philadelphia
+    log_assessed double, quality double, exterior double, stories double, garage double, log_area double,
+    log_frontage double, central_air double, attached double,
+    -- NYC
+    log_land double,
+    -- the day the row's values were set, where a source dates them (Philadelphia: the roll's assessment_date); not a
+    -- feature: the back-test reads a row's values only in slices that start after it (live/valuation/backtest.ts asOf)
+    features_date date
+);
