@@ -8,13 +8,14 @@ import { fmt, num, type Confidence, type Depth, type Fact } from './facts.ts';
 import { regFact, stateRecord } from './records.ts';
 import { stateLegalSource } from './legal-facts.ts';
 
-const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string; per: Threshold['unit'] }>> = {
+const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string; per: Threshold['unit']; basis?: (d: RegulationDoc) => string | null }>> = {
   eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', key: (d) => num(d.data['notice_days']), label: 'nonpayment notice', unit: (n) => `${fmt(n)} days`, per: 'days' },
   eviction_timeline: { cat: 'eviction', sub: 'timeline_estimate', key: (d) => { const a = num(d.data['min_days']), b = num(d.data['max_days']); return a === null && b === null ? null : ((a ?? b)! + (b ?? a)!) / 2; }, label: 'estimated uncontested eviction time (midpoint)', unit: (n) => `about ${fmt(n)} days`, per: 'days' },
   security_deposit: { cat: 'landlord_tenant', sub: 'security_deposit', key: (d) => num(d.data['deposit_limit_months']), label: 'security deposit cap', unit: (n) => `${fmt(n)} months' rent`, per: 'months' },
   adverse_possession: { cat: 'adverse_possession', sub: 'standard_period', key: (d) => num(d.data['years']), label: 'adverse possession period', unit: (n) => `${fmt(n)} years`, per: 'years' },
   redemption: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['redemption_period_months']), label: 'tax sale redemption period', unit: (n) => `${fmt(n)} months`, per: 'months' },
-  tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['interest_rate_pct']), label: 'maximum tax lien return', unit: (n) => `${fmt(n)}%`, per: 'pct' },
+  // a rate is annual interest in one state and a one-time redemption premium in another: each says which
+  tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['interest_rate_pct']), label: 'maximum tax lien return', unit: (n) => `${fmt(n)}%`, per: 'pct', basis: (d) => str(d.data['rate_basis']) },
 };
 
 const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: RegulationDoc) => boolean; label: string }>> = {
@@ -108,7 +109,7 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
   rows.sort((a, b) => (dir === 'max' ? b.v - a.v : a.v - b.v) || a.d.state.localeCompare(b.d.state));
   const edge = rows[0]!.v;
   const top = rows.filter((r, i) => i < (depth === 'quick' ? 3 : 10) || r.v === edge);
-  const list = top.map((r) => `${data.stateName(r.d.state)} ${spec.unit(r.v)}`).join('; ');
+  const list = top.map((r) => { const b = spec.basis?.(r.d); return `${data.stateName(r.d.state)} ${spec.unit(r.v)}${b ? ` (${b})` : ''}`; }).join('; ');
   const facts: Fact[] = [{
     intent, target: null, value: null,
     sentence: `By ${spec.label}, the ${dir === 'max' ? 'highest' : 'lowest'} of the ${rows.length} jurisdictions with a figure are: ${list} (rules last reviewed ${rows[0]!.d.last_reviewed_at ?? 'unknown'})`,

@@ -88,4 +88,17 @@ describe('research: which states are of a recorded kind', () => {
       expect(b.sources.map((x) => x.citation), q).toEqual(want.map((r) => expect.stringContaining(`state_legal landlord friendliness for ${r.state_code},`)));
     }
   });
+
+  it('the highest tax lien returns say what each rate is (annual interest, a monthly rate, a one-time redemption premium)', async () => {
+    const rows = await warehouseRows<{ state_code: string; rate: number; basis: string | null }>(`
+      select state_code, json_extract(structured_data, '$.interest_rate_pct')::double as rate, json_extract_string(structured_data, '$.rate_basis') as basis
+      from regulations where category = 'tax_deed_lien' and subcategory = 'tax_sale' and city is null and json_extract(structured_data, '$.interest_rate_pct') is not null`);
+    const top = rows.sort((a, b) => b.rate - a.rate || a.state_code.localeCompare(b.state_code)).slice(0, 3);
+    expect(top.length).toBe(3);
+    const b = await engine.answer({ query: 'Which states have the highest tax lien interest rate?' });
+    for (const r of top) {
+      const name = researchData().stateName(r.state_code);
+      expect(b.answer, r.state_code).toContain(`${name} ${r.rate}%${r.basis ? ` (${r.basis})` : ''}`);
+    }
+  });
 });
