@@ -7,6 +7,9 @@ export interface TextSpan { start: number; end: number }
 export interface WordToken { text: string; lower: string; start: number; end: number }
 export interface StateTypo { code: string; start: number; end: number; written: string }
 
+/** No span of `spans` overlaps [s, e). */
+const clear = (spans: readonly TextSpan[], s: number, e: number): boolean => !spans.some((x) => s < x.end && e > x.start);
+
 /** Words after which a lower-case misspelled state may stand ("eviction in pensylvania"). */
 const PLACE_CUES = new Set(['in', 'for', 'from', 'between', 'vs', 'versus', 'and', 'or', 'of', 'than']);
 
@@ -26,7 +29,7 @@ const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS]
 export function findStateTypos(q: string, toks: readonly WordToken[], taken: readonly TextSpan[], exact: (phrase: string) => boolean): StateTypo[] {
   const out: StateTypo[] = [];
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
-  const free = (s: number, e: number): boolean => !taken.some((x) => s < x.end && e > x.start) && !out.some((x) => s < x.end && e > x.start);
+  const free = (s: number, e: number): boolean => clear(taken, s, e) && clear(out, s, e);
   for (let n = 3; n >= 1; n--) {
     for (let i = 0; i + n <= toks.length; i++) {
       const words = toks.slice(i, i + n);
@@ -149,7 +152,7 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
   const near = (length: number): Keyed<C>[] => pools.flatMap((p) => [-2, -1, 0, 1, 2].flatMap((d) => p[length + d] ?? [])) as Keyed<C>[];
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
   const out: { city: C; start: number; end: number; written: string }[] = [];
-  const free = (s: number, e: number): boolean => ![...taken, ...out].some((x) => s < x.end && e > x.start);
+  const free = (s: number, e: number): boolean => clear(taken, s, e) && clear(out, s, e);
   for (let n = 3; n >= 1; n--) {
     for (let i = 0; i + n <= toks.length; i++) {
       const words = toks.slice(i, i + n);
