@@ -5,7 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { loadSettings, type Settings } from '../warehouse/settings.ts';
 import { CliError, EXIT } from '../warehouse/errors.ts';
 import { createLogger } from '../warehouse/log.ts';
-import { parseStages, STAGE_NAMES, type StageName } from '../pipelines/stages.ts';
+import { parseStages, STAGE_NAMES, type StageName } from '../pipelines/stage-names.ts';
 import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { formatCsv, formatTable } from './cli-format.ts';
 

@@ -1,13 +1,11 @@
-// The build's stages, in their fixed order. Each folder's steps run in file-name order (pipelines/steps.ts).
+// What each build stage runs (their names and order: stage-names.ts). Each folder's steps run in file-name order (pipelines/steps.ts).
 import path from 'node:path';
 import type { StageContext } from '../warehouse/context.ts';
 import { runSources } from './sources/index.ts';
 import { runFolder, type StepResult } from './steps.ts';
 import { runChecks, type CheckResult } from './checks.ts';
 import { runShards, type ShardStats } from './shards/index.ts';
-
-export const STAGE_NAMES = ['sources', 'staging', 'intermediate', 'marts', 'shards'] as const;
-export type StageName = (typeof STAGE_NAMES)[number];
+import type { StageName } from './stage-names.ts';
 
 export interface StageOutcome {
   name: StageName;
@@ -34,10 +32,4 @@ export async function runStage(ctx: StageContext, name: StageName): Promise<Omit
     case 'shards':
       return { shards: await runShards(ctx) };
   }
-}
-
-export function parseStages(names: readonly string[]): StageName[] {
-  const bad = names.filter((n) => !(STAGE_NAMES as readonly string[]).includes(n));
-  if (bad.length) throw new Error(`unknown stage(s) ${bad.join(', ')}; stages are ${STAGE_NAMES.join(', ')}`);
-  return STAGE_NAMES.filter((s) => names.includes(s));
 }

@@ -33,32 +33,48 @@ function sourceFiles(dir: string): string[] {
 const FILES = Object.keys(LAYERS).flatMap(sourceFiles).sort();
 
 /** Every module specifier a file names: import/export ... from, import('...'), side-effect imports. */
-function specifiers(src: string): { spec: string; computed: boolean }[] {
-  const out: { spec: string; computed: boolean }[] = [];
-  for (const m of src.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gms)) out.push({ spec: m[1]!, computed: false });
-  for (const m of src.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ spec: m[1]!, computed: false });
+function specifiers(src: string): { spec: string; computed: boolean; lazy: boolean }[] {
+  const out: { spec: string; computed: boolean; lazy: boolean }[] = [];
+  // `import type` is erased: it loads nothing at run time.
+  for (const m of src.matchAll(/^\s*(import|export)\s([^;]*?)\sfrom\s+['"]([^'"]+)['"]/gms)) {
+    out.push({ spec: m[3]!, computed: false, lazy: m[1] === 'import' && /^type\s/.test(m[2]!) });
+  }
+  for (const m of src.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ spec: m[1]!, computed: false, lazy: false });
   for (const m of src.matchAll(/\bimport\(\s*([^)]*?)\s*\)/g)) {
     const arg = m[1]!;
     const lit = /^['"]([^'"]+)['"]$/.exec(arg);
-    out.push(lit ? { spec: lit[1]!, computed: false } : { spec: arg, computed: true });
+    out.push(lit ? { spec: lit[1]!, computed: false, lazy: true } : { spec: arg, computed: true, lazy: true });
   }
   return out;
 }
 
-interface Edge { from: string; to: string }
+/** `to` is a repository file, or the package name for a bare specifier; `lazy` when loaded only by import() or for types. */
+interface Edge { from: string; to: string; lazy?: boolean }
 
-function graph(): { edges: Edge[]; computed: string[] } {
+function graph(): { edges: Edge[]; packages: Edge[]; computed: string[] } {
   const edges: Edge[] = [];
+  const packages: Edge[] = [];
   const computed: string[] = [];
   for (const file of FILES) {
     const src = fs.readFileSync(path.join(REPO, file), 'utf8');
-    for (const { spec, computed: isComputed } of specifiers(src)) {
+    for (const { spec, computed: isComputed, lazy } of specifiers(src)) {
       if (isComputed) { computed.push(`${file}: import(${spec})`); continue; }
-      if (!spec.startsWith('.')) continue; // a package or node: builtin
-      edges.push({ from: file, to: path.normalize(path.join(path.dirname(file), spec)) });
+      if (!spec.startsWith('.')) { packages.push({ from: file, to: spec, lazy }); continue; } // a package or node: builtin
+      edges.push({ from: file, to: path.normalize(path.join(path.dirname(file), spec)), lazy });
     }
   }
-  return { edges, computed };
+  return { edges, packages, computed };
+}
+
+/** Every file a module loads when it is imported, following only static value imports. */
+function loadedBy(entry: string, edges: Edge[]): Set<string> {
+  const seen = new Set([entry]);
+  const todo = [entry];
+  while (todo.length) {
+    const f = todo.pop()!;
+    for (const e of edges) if (e.from === f && !e.lazy && !seen.has(e.to)) { seen.add(e.to); todo.push(e.to); }
+  }
+  return seen;
 }
 
 const top = (file: string): string => file.split(path.sep)[0]!;
@@ -92,7 +108,7 @@ function circles(edges: Edge[]): string[][] {
 }
 
 describe('the import graph', () => {
-  const { edges, computed } = graph();
+  const { edges, packages, computed } = graph();
 
   test('the graph was read: every layer has files and imports', () => {
     for (const layer of Object.keys(LAYERS)) expect(FILES.some((f) => top(f) === layer), layer).toBe(true);
@@ -118,12 +134,26 @@ describe('the import graph', () => {
     expect(computed).toEqual(['pipelines/steps.ts: import(path.join(dir, file)']);
   });
 
+  test('starting the CLI loads neither the build pipeline nor DuckDB: `reii serve` pays for neither (import() them where used)', () => {
+    const loaded = loadedBy('bin/cli.ts', edges);
+    expect(loaded.has('bin/cli-format.ts')).toBe(true); // the walk follows static imports
+    expect([...loaded].filter((f) => top(f) === 'pipelines' && f !== 'pipelines/stage-names.ts')).toEqual([]);
+    expect(packages.filter((p) => loaded.has(p.from) && !p.lazy && p.to.startsWith('@duckdb/')).map((p) => p.from)).toEqual([]);
+    // The server, once imported, loads no DuckDB either: it reads the build's shards and files, never the warehouse.
+    const server = loadedBy('api/server.ts', edges);
+    expect(server.size).toBeGreaterThan(20);
+    expect(packages.filter((p) => server.has(p.from) && !p.lazy && p.to.startsWith('@duckdb/')).map((p) => p.from)).toEqual([]);
+  });
+
   test('the checker sees a circle and a cross edge when there is one', () => {
     expect(circles([{ from: 'api/a.ts', to: 'api/b.ts' }, { from: 'api/b.ts', to: 'api/a.ts' }])).toEqual([]); // not in FILES: unvisited
     const real = FILES.filter((f) => top(f) === 'api').slice(0, 2) as [string, string];
     expect(circles([{ from: real[0], to: real[1] }, { from: real[1], to: real[0] }])).toEqual([[...real].sort()]);
-    expect(specifiers("const m = await import(`./live/${name}.ts`);")).toEqual([{ spec: '`./live/${name}.ts`', computed: true }]);
-    expect(specifiers("import type { A } from '../x.ts';\nexport { b } from './y.ts';").map((s) => s.spec)).toEqual(['../x.ts', './y.ts']);
+    expect(specifiers("const m = await import(`./live/${name}.ts`);")).toEqual([{ spec: '`./live/${name}.ts`', computed: true, lazy: true }]);
+    expect(specifiers("import type { A } from '../x.ts';\nexport { b } from './y.ts';")).toEqual([
+      { spec: '../x.ts', computed: false, lazy: true }, { spec: './y.ts', computed: false, lazy: false }]);
+    const chain = [{ from: 'a', to: 'b' }, { from: 'b', to: 'c', lazy: true }, { from: 'b', to: 'd' }];
+    expect([...loadedBy('a', chain)].sort()).toEqual(['a', 'b', 'd']);
   });
 });
 

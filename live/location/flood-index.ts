@@ -1,7 +1,7 @@
 // Flood zone of a point (live/location/*.json flood data): H3 cell -> candidate polygons, then turf
 // booleanPointInPolygon for cells not wholly inside; outside every polygon, the declared area of a floodplain-only
 // map decides between minimal hazard (X) and unmapped (D). Shared by the build (zip sampling) and the live lookup.
-import { booleanPointInPolygon } from '@turf/turf';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Feature, Polygon } from 'geojson';
 import { MAPPED_MINIMAL, UNMAPPED, classifyZone, inFloodArea, type AreaKey, type ZoneClass } from './rules.ts';
 import type { FloodData, FloodMapData, FloodPolygonData } from './data.ts';

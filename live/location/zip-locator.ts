@@ -1,7 +1,7 @@
 // Zip of a point: the ZCTA polygon containing it where loaded (H3 cell -> candidate polygons, turf
 // booleanPointInPolygon), else the nearest zip centroid among the zips that reach the point (plain, or weighted by the
 // zip's size for the declared areas of flood maps).
-import { booleanPointInPolygon } from '@turf/turf';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Feature, MultiPolygon } from 'geojson';
 import { gridDisk } from 'h3-js';
 import { NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, haversineM } from './rules.ts';
