@@ -1,9 +1,13 @@
-// Access to the shared real build made by global-setup.ts.
+// Access to the shared real build made by global-setup.ts. Importing this module waits until that build is
+// published (it runs while the files that do not import this module are tested).
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
+import { waitForSharedBuild } from './build-status.ts';
+
+await waitForSharedBuild(inject('sharedBuild'));
 
 export function artifactsDir(): string {
   return inject('artifacts');
