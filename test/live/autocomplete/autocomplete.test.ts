@@ -193,7 +193,9 @@ describe('autocomplete over the real build', () => {
   let engine: AutocompleteEngine;
   let samples: Sample[];
   beforeAll(async () => {
-    engine = AutocompleteEngine.fromDir(path.join(buildDir(), 'live', 'autocomplete'), budgetMs(loadSettings()));
+    // Which addresses are found is checked here with a budget no busy machine spends; what the 25 ms budget gives
+    // up when it runs out is checked on its own below (budgetMs: 0).
+    engine = AutocompleteEngine.fromDir(path.join(buildDir(), 'live', 'autocomplete'), 60_000);
     // 400 indexed addresses spread over the sources (deterministic: ordered by a hash of the id)
     const rows = await warehouseRows<Sample & { rn: number }>(`
       select address, unit, zip, state_code, sources[1] as source,
