@@ -78,6 +78,10 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
 async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw new HttpError('unsupported_media_type', `Send the body as application/json (got ${type || 'no Content-Type'})`);
+  // A compressed body would be read as plain JSON (or fail as invalid JSON): refuse any coding but identity
+  // (RFC 9110 15.5.16: 415 for an unsupported content coding).
+  const coding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity') throw new HttpError('unsupported_media_type', `Content-Encoding ${coding.slice(0, 40)} is not supported: send the body uncompressed`);
   const raw = await readBody(req);
   let parsed: unknown;
   try {

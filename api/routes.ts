@@ -19,7 +19,7 @@ import valuation from '../live/valuation/endpoint.ts';
 import valuationScorecard from '../live/valuation/scorecard.ts'; // issue 24
 import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
-import { SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
+import { STATE_FIPS, SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
@@ -118,6 +118,13 @@ export const ROUTES: readonly Route[] = [
       p.city(false),
     ],
     check(v) {
+      // county_fips: a county of the state asked for (its first two digits are the state's FIPS code)
+      const fips = v['county_fips'];
+      const stateFips = STATE_FIPS[v['state'] as keyof typeof STATE_FIPS];
+      if (typeof fips === 'string' && stateFips && !fips.startsWith(stateFips)) {
+        const other = Object.entries(STATE_FIPS).find(([, f]) => fips.startsWith(f))?.[0];
+        return [{ field: 'county_fips', code: 'conflict', message: `county ${fips} is ${other ? `in ${other}` : 'in no state'} (state FIPS ${fips.slice(0, 2)}), not in ${String(v['state'])} (${stateFips})` }];
+      }
       // subcategory: one of the documented subcategories (of the category, when one is given)
       const sub = v['subcategory'];
       if (typeof sub !== 'string') return [];
@@ -251,12 +258,14 @@ export const ROUTES: readonly Route[] = [
       { name: 'lat', type: 'number', min: -90, max: 90, description: 'Latitude, with lng' },
       { name: 'lng', type: 'number', min: -180, max: 180, description: 'Longitude, with lat' },
     ],
-    paramRules: { together: [['lat', 'lng']], anyOf: [['zip'], ['lat', 'lng']] },
+    paramRules: { together: [['lat', 'lng']], oneOf: [['zip'], ['lat', 'lng']] },
     check(v) {
       const hasLat = v['lat'] !== undefined;
       const hasLng = v['lng'] !== undefined;
       if (v['zip'] === undefined && !hasLat && !hasLng) return [{ field: 'zip', code: 'required', message: 'give zip, or lat and lng' }];
       if (hasLat !== hasLng) return [{ field: hasLat ? 'lng' : 'lat', code: 'required', message: 'lat and lng go together' }];
+      // A zip and a point may disagree (the point in another zip): which one was meant is not ours to guess.
+      if (v['zip'] !== undefined && hasLat) return [{ field: 'zip', code: 'conflict', message: 'give zip, or lat and lng, not both' }];
       return [];
     },
     resolve(v, build) {

@@ -129,6 +129,10 @@ describe('public and system endpoints', () => {
     await expectError(await srv.post('/v1/valuation/estimate', '{"zip": "981', key), 400);
     await expectError(await srv.post('/v1/valuation/estimate', 'zip=98103', key, { 'Content-Type': 'text/plain' }), 415);
     await expectError(await srv.post('/v1/valuation/estimate', JSON.stringify({ zip: '98103', address: 'x'.repeat(20_000) }), key), 413);
+    // a body said to be compressed is never read as plain JSON, whether or not it really is compressed
+    const gz = await expectError(await srv.post('/v1/valuation/estimate', { zip: '98103', address: '1 Main St', sqft: 1800 }, key, { 'Content-Encoding': 'gzip' }), 415);
+    expect(gz.message).toBe('Content-Encoding gzip is not supported: send the body uncompressed');
+    expect((await srv.post('/v1/valuation/estimate', { zip: '98103', address: '1 Main St', sqft: 1800 }, key, { 'Content-Encoding': 'identity' })).status).toBe(200);
   });
   test('OpenAPI 3.1 lists every route with x-plan', async () => {
     const res = await srv.get('/v1/openapi.json', null);

@@ -74,6 +74,15 @@ describe('GET /v1/regulations/lookup', () => {
     expect((await lookup('state=TX&subcategory=nonpayment_notice')).map((r) => r.id)).toEqual(['tx-eviction-nonpayment-notice']);
   });
 
+  test('a county_fips of another state is a 422 naming both states, not an empty list', async () => {
+    const res = await srv.get('/v1/regulations/lookup?state=CA&county_fips=36061', key);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: { field: string; code: string; message: string }[] };
+    expect(body.errors).toEqual([{ field: 'county_fips', code: 'conflict', message: 'county 36061 is in NY (state FIPS 36), not in CA (06)' }]);
+    expect((await srv.get('/v1/regulations/lookup?state=CA&county_fips=99001', key)).status).toBe(422); // no state has FIPS 99
+    expect((await lookup('state=CA&county_fips=06037')).every((r) => r.county_fips === '06037')).toBe(true); // Los Angeles County
+  });
+
   test('a weak ETag from the shard and the query; If-None-Match answers 304', async () => {
     const a = await srv.get('/v1/regulations/lookup?state=CA&category=rent_control', key);
     expect(a.status).toBe(200);

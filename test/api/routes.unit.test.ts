@@ -115,6 +115,10 @@ describe('parameters select the answer', () => {
     const ac = await get<Problem>('/v1/address/autocomplete?q=3526%20HIGH');
     expect(ac.body.message).toBe(`autocomplete data is not available in build ${buildId}`);
     expect((await get('/v1/location/risk?zip=02139')).status).toBe(200);
+    // a zip and a point may name different places: neither silently wins
+    const both = await get<Problem>('/v1/location/risk?zip=98103&lat=40&lng=-75');
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual([{ field: 'zip', code: 'conflict', message: 'give zip, or lat and lng, not both' }]);
   });
 });
 

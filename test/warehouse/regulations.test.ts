@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import {
   CATEGORIES,
   STATE_CODES,
+  STATE_FIPS,
   SUBCATEGORY_KEYS,
   UNCERTAINTY_PHRASE,
   type RegulationRecord,
@@ -257,6 +258,15 @@ describe('city and county overlays', () => {
     for (const r of overlays.filter((o) => o.jurisdiction_level === 'city')) {
       expect(index.get(`${r.state_code}|${r.city}`), `${r.id}: ${r.city}, ${r.state_code}`).toBe(r.county_fips);
     }
+  });
+
+  test('STATE_FIPS is the state part of every county FIPS in the Census gazetteer, for every state and DC', () => {
+    const file = path.join(SHARED_DATA, 'census-gazetteer-2025', '2025_Gaz_counties_national.txt.gz');
+    const rows = parse(zlib.gunzipSync(fs.readFileSync(file)), { columns: true, delimiter: '|', bom: true }) as { USPS: string; GEOID: string }[];
+    const seen = new Map<string, Set<string>>();
+    for (const r of rows) (seen.get(r.USPS) ?? seen.set(r.USPS, new Set()).get(r.USPS)!).add(r.GEOID.slice(0, 2));
+    expect(rows.length).toBeGreaterThan(3000);
+    for (const code of STATE_CODES) expect([...(seen.get(code) ?? [])], code).toEqual([STATE_FIPS[code]]);
   });
 });
 
