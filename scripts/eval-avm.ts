@@ -16,7 +16,7 @@
 //   naive comp spread      the 10 nearest comps' 10th-90th percentile ppsf x sqft as the "80%" interval
 // First table: the scorecard (GET /v1/valuation/scorecard, the build report): per source, subject mode and tier; then
 // PRD / PRB by price tier (live/valuation/scorecard.ts). Writes bench-results/eval-avm-<time>.json (or --json FILE).
-// An unseen market: `npx tsx scripts/canonical-sales.ts --from sacramento --out DIR`, then --sources DIR.
+// An unseen market: `npx tsx scripts/canonical-sales.ts --from sacramento|king_county|nyc --out DIR`, then --sources DIR.
 // --breakdown: where the error is, per source (test slice, recorded subjects): n, MdAPE and median bias (log estimate /
 // actual) by sale-price quartile, property type, months after the split, comps kept, median comp distance and age.
 import fs from 'node:fs';
