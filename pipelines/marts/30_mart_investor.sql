@@ -27,7 +27,7 @@ with city_sales as (
     -- every sale for value (above); is_arms_length marks the ones whose price is a market price (the window's end)
     select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
     from sales
-    where not is_duplicate and coalesce(non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
+    where not coalesce(is_duplicate, false) and coalesce(non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
       and city is not null and state_code is not null and slug(city) <> ''
 ),
 city_distress as (
