@@ -159,20 +159,32 @@ const solid = (p: LevelPoint | undefined): boolean => p !== undefined && p.level
 export const COMPLETE_SHARE = 0.5;
 export const COMPLETE_LOOKBACK = 12;
 
-/**
- * Whether month `i` of a series of monthly counts looks complete: at least COMPLETE_SHARE of the larger of the month
- * before it and the median of the COMPLETE_LOOKBACK months before it (true when there are none). A file's last months
- * are often partial, because its extract ends mid-month or deeds are recorded weeks late: King County's May 2015 has
- * 279 Seattle sales against 941 in April, Denver's June and July 2019 332 and 21 against 1,149 in May, Philadelphia's
- * December 2022 33 against 746 in November (its file's coverage starts in earnest in September 2022, so the median
- * of the year before is 14.5). Such a month is still shown, but no change ends there and no price level is read from it.
- */
-export function isComplete(counts: readonly number[], i: number): boolean {
+/** Whether count `i` is at least COMPLETE_SHARE of the larger of the count just before it and the median of the
+ *  COMPLETE_LOOKBACK counts before it (true when there are none): the test isComplete runs in each direction. */
+function fullAgainst(counts: readonly number[], i: number): boolean {
   const prior = counts.slice(Math.max(0, i - COMPLETE_LOOKBACK), i).toSorted((a, b) => a - b);
   if (prior.length === 0) return true;
   const mid = prior.length >> 1;
   const median = prior.length % 2 ? prior[mid]! : (prior[mid - 1]! + prior[mid]!) / 2;
   return counts[i]! >= COMPLETE_SHARE * Math.max(median, counts[i - 1]!);
+}
+
+/**
+ * Whether month `i` of a series of monthly counts looks complete: at least COMPLETE_SHARE of the larger of the month
+ * before it and the median of the COMPLETE_LOOKBACK months before it, and the same looking ahead: at least that share
+ * of the larger of the month after it and the median of the COMPLETE_LOOKBACK months after it (each test true when
+ * there are no such months). A file's last months are often partial, because its extract ends mid-month or deeds are
+ * recorded weeks late: King County's May 2015 has 279 Seattle sales against 941 in April, Denver's June and July 2019
+ * 332 and 21 against 1,149 in May, Philadelphia's December 2022 33 against 746 in November. A file's first months can
+ * be as thin, seen from the months after them: Philadelphia's OPA roll keeps each parcel's last sale only, so before
+ * its coverage starts in earnest (September 2022, 839 single-family sales) a month holds the few parcels not sold
+ * again since: August 2022 97 sales at a median $180,000 against $223,700 in November, a survivor-biased sample that
+ * made a 3-month change of +24.3%. Such a month is still shown, but no change starts or ends there and no price level
+ * is read from it.
+ */
+export function isComplete(counts: readonly number[], i: number): boolean {
+  const ahead = counts.slice(i).toReversed(); // the months from i on, latest first: month i is the last of them
+  return fullAgainst(counts, i) && fullAgainst(ahead, ahead.length - 1);
 }
 
 const solidMonths = (points: readonly LevelPoint[]): number => points.filter(solid).length;
@@ -199,9 +211,11 @@ export function latestSolid(points: readonly LevelPoint[]): number {
 }
 
 /** Percent change of the index from `back` months before the latest solid complete month (latestSolid) to it; null
- *  when there is no such month or the month `back` before it has no level or too few sales. */
+ *  when there is no such month or the month `back` before it has no level, too few sales or is not complete
+ *  (isComplete): both ends of a change are solid complete months. */
 export function changePct(points: readonly LevelPoint[], back: number): number | null {
   const last = latestSolid(points);
-  if (last < 0 || last - back < 0 || !solid(points[last - back])) return null;
+  const first = last - back;
+  if (last < 0 || first < 0 || !solid(points[first]) || !isComplete(points.map((p) => p.n), first)) return null;
   return 100 * (Math.exp(points[last]!.level! - points[last - back]!.level!) - 1);
 }

@@ -1,17 +1,39 @@
 -- requires: sales
 -- int_market_resales: one row per arm's-length sale that follows an earlier arm's-length sale of the same
 -- property (same source; parcel id, else address + zip; plus the unit), with the earlier sale's date, price and buyer
--- class. Condo sales without a unit are left out (the key would be the building). Grain: a (purchase, resale) pair of consecutive arm's-length sales. Flip rules (warehouse/docs/market.md):
+-- class. A condo sale that does not identify its unit is left out (its key would be the building): one without a unit,
+-- unless its source's parcel ids are the units' own (int_market_unit_parcels below). Grain: a (purchase, resale) pair
+-- of consecutive arm's-length sales. Flip rules (warehouse/docs/market.md):
 -- investor flip = the purchase was by an investor and the resale came within 365 days; quick resale at a gain =
 -- resale within 365 days at >= 10% over the purchase price (used by the rehab score where buyers are unknown).
+
+-- int_market_unit_parcels: one row per source with condo sales that carry a parcel id: whether that parcel id is a
+-- unit's own (`parcel_names_unit`), i.e. no parcel id of the source's condo sales is recorded with two or more units.
+-- NYC's BBL is not (a co-op's lot is the whole building: 4,024 of its 41,625 condo and co-op lots carry several
+-- apartment numbers); Denver's SCHEDNUM is (the assessor schedules every condo unit: 5,729 condo sales over 5,379
+-- schedule numbers, none recorded with a unit). One parcel id with two units is enough to say no for the source.
+create or replace table int_market_unit_parcels as
+select source, count(*) as condo_parcels, count(*) filter (where units > 1) as parcels_with_units,
+       count(*) filter (where units > 1) = 0 as parcel_names_unit
+from (select source, parcel_id, count(distinct unit) as units
+      from sales where property_type = 'condo' and nullif(trim(parcel_id), '') is not null group by all)
+group by source;
+
+-- Whether a sale identifies its property for a resale or a repeat-sales pair: any sale but a condo (or co-op) sale
+-- without a unit, which does only when it carries a parcel id of a source whose parcel ids name units
+-- (`parcel_names_unit`, from int_market_unit_parcels joined on the source; null when the source has none).
+create or replace macro sale_names_property(property_type, unit, parcel_id, parcel_names_unit) as
+    property_type is distinct from 'condo' or unit is not null
+    or (nullif(trim(parcel_id), '') is not null and coalesce(parcel_names_unit, false));
+
 create or replace table int_market_resales as
 with keyed as (
-    select sale_id, source, zip, city, state_code, property_type, sale_date, sale_price, buyer_is_investor, line,
-           source || ':' || coalesce(parcel_id, address || '|' || coalesce(zip, '')) || '|' || coalesce(unit, '') as property_key
-    from sales
-    where is_arms_length and (parcel_id is not null or address is not null)
-      -- a condo or co-op sale without its unit names a building, not a property (NYC co-ops share one BBL)
-      and not (property_type = 'condo' and unit is null)
+    select s.sale_id, s.source, s.zip, s.city, s.state_code, s.property_type, s.sale_date, s.sale_price, s.buyer_is_investor, s.line,
+           s.source || ':' || coalesce(s.parcel_id, s.address || '|' || coalesce(s.zip, '')) || '|' || coalesce(s.unit, '') as property_key
+    from sales s left join int_market_unit_parcels u using (source)
+    where s.is_arms_length and (s.parcel_id is not null or s.address is not null)
+      -- a condo or co-op sale that does not identify its unit names a building, not a property (NYC co-ops share one BBL)
+      and sale_names_property(s.property_type, s.unit, s.parcel_id, u.parcel_names_unit)
 ),
 paired as (
     select *,

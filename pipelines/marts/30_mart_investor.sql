@@ -1,10 +1,16 @@
 -- requires: sales, distress, int_market_resales, int_market_city_tiers
 -- mart_investor: one row per city x state x months (3..24) for every city with arm's-length sales or distress
 -- filings. Cities are matched by slug(city) within a state. The window ends at the city's most recent arm's-length
--- sale or filing (as_of): dates in (as_of - months, as_of]. Flagged sales (30_market_45_sale_flags.sql: nominal,
--- related parties, deed types and non-use codes, portfolio deeds, duplicates) count nowhere here.
---   investor_purchase_rate_pct = 100 * investor buyers / arm's-length sales whose buyer name is known
---                                (null when no buyer names: King County, NYC, Sacramento, Connecticut)
+-- sale or filing (as_of): dates in (as_of - months, as_of]. The flags of 30_market_45_sale_flags.sql:
+--   investor_purchase_rate_pct = 100 * investor buyers / sales for value whose buyer name is known (null when no
+--                                buyer names: King County, NYC, Sacramento, Connecticut). The spec's "percent of all
+--                                sales bought by investors" reads no price, so a sale for value is every recorded sale
+--                                but a duplicate copy and a transfer that is no sale (nominal price, related parties, a
+--                                deed not for value): portfolio deeds count (once per parcel, as recorded: each parcel
+--                                is a property bought), and so do sales flagged only because their price is no market
+--                                price (a non-use code, the assessment ratio). Philadelphia's 12 months: 247 portfolio
+--                                parcels, 80% bought by investors, left out they took the rate from ~27.5% to 23.6%.
+--   flips (below)              = arm's-length sales only: they read prices
 --   flip_velocity_days         = median days held over investor flips resold in the window
 --   gross_flip_margin_pct      = 100 * median((resale - purchase) / purchase) over the same flips
 --   distressed_pipeline_count  = distinct properties with a pre-foreclosure, tax-delinquent or lien filing in
@@ -13,13 +19,16 @@
 --   platform_active_deals      = 0 (no community deal data yet)
 --   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule); a city
 --                                found in neither (a township, an unincorporated area) is rural by rule
---   confidence                 = confidence_by_count(arm's-length sales whose buyer name is known + distress
+--   confidence                 = confidence_by_count(sales for value whose buyer name is known + distress
 --                                filings in the window): the figures are computed from those records only, so a
 --                                city whose sales carry no buyer names and no distress source covers is low
 create or replace table mart_investor as
 with city_sales as (
+    -- every sale for value (above); is_arms_length marks the ones whose price is a market price (the window's end)
     select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
-    from sales where is_arms_length and city is not null and state_code is not null and slug(city) <> ''
+    from sales
+    where not coalesce(is_duplicate, false) and coalesce(non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
+      and city is not null and state_code is not null and slug(city) <> ''
 ),
 city_distress as (
     select state_code, slug(city) as city_slug, city, filing_date,
@@ -32,8 +41,9 @@ distress_cities as (
 ),
 city_window as (
     select state_code, city_slug, max(d) as as_of, mode(city) as city_name
-    from (select state_code, city_slug, city, sale_date as d from city_sales
+    from (select state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
           union all select state_code, city_slug, city, filing_date as d from city_distress)
+    where d is not null
     group by state_code, city_slug
 ),
 months as (
@@ -45,11 +55,13 @@ grid as (
 ),
 sales_w as (
     select g.state_code, g.city_slug, g.months,
+           count(*) as sales_for_value,
            count(*) filter (where s.is_arms_length) as arms_length_sales,
-           count(s.buyer_is_investor) filter (where s.is_arms_length) as known_buyer_sales,
-           count(*) filter (where s.is_arms_length and s.buyer_is_investor) as investor_purchases
+           count(s.buyer_is_investor) as known_buyer_sales,
+           count(*) filter (where s.buyer_is_investor) as investor_purchases
     from grid g join city_sales s on s.state_code = g.state_code and s.city_slug = g.city_slug
      and s.sale_date > g.window_start and s.sale_date > g.as_of - interval 24 month
+     and s.sale_date <= g.as_of -- a portfolio deed after the last arm's-length sale is outside the window
     group by all
 ),
 flips_w as (
@@ -77,6 +89,7 @@ select
     coalesce(t.tier_source, 'no city match: rural by rule') as tier_source,
     confidence_by_count(coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0)) as confidence,
     coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0) as sample_count,
+    coalesce(s.sales_for_value, 0) as sales_for_value,
     coalesce(s.arms_length_sales, 0) as arms_length_sales,
     coalesce(s.known_buyer_sales, 0) as known_buyer_sales,
     coalesce(s.investor_purchases, 0) as investor_purchases,

@@ -12,7 +12,7 @@ import {
   changePct, chooseIndex, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
 
-export const requires = ['market_monthly', 'sales'];
+export const requires = ['market_monthly', 'sales', 'int_market_unit_parcels'];
 
 const MONTHS = 60;
 /** The series key of a market and property type, from the market columns of alias `m` and the type of alias `t`. */
@@ -24,8 +24,8 @@ export async function run(ctx: StageContext): Promise<void> {
     select ${key('m')} as k, month_no, sale_count::int as sale_count, median_price, ln_price_sd
     from market_monthly m order by k, month_no`);
   // Pairs: consecutive arm's-length sales of one property (the same type), far enough apart, the first purchase known
-  // not to be by an investor, inside a market's 60 months; condo sales without a unit left out (an NYC co-op's lot is the whole
-  // building), as int_market_resales.
+  // not to be by an investor, inside a market's 60 months; a condo sale that does not identify its unit left out (an NYC
+  // co-op's lot is the whole building), as int_market_resales (sale_names_property, int_market_unit_parcels).
   const pairRows = await queryRows<{ k: string; m1: number; m2: number; y: number }>(ctx.db, `
     with arm as (
       -- property_id() exactly; address and unit passed only where the identity reads them (no parcel id): the macro
@@ -34,7 +34,8 @@ export async function run(ctx: StageContext): Promise<void> {
                          case when nullif(trim(parcel_id), '') is null then unit end, zip) as pid,
              zip, state_code, slug(city) as city_slug,
              property_type, sale_date, sale_price, buyer_is_investor
-      from sales where is_arms_length and sale_price > 0 and not (property_type = 'condo' and unit is null)
+      from sales left join int_market_unit_parcels u using (source)
+      where is_arms_length and sale_price > 0 and sale_names_property(property_type, unit, parcel_id, u.parcel_names_unit)
     ),
     seq as (
       select *, lag(sale_date) over w as d0, lag(sale_price) over w as p0, lag(property_type) over w as t0,

@@ -171,6 +171,7 @@ describe('GET /v1/market/rehab-score: figures equal an independent computation',
 
 const INVESTOR_CITIES = [
   { state: 'CO', city: 'Denver', label: 'Denver CO (buyer names: purchase rate and flips)' },
+  { state: 'PA', city: 'Philadelphia', label: 'Philadelphia PA (buyer names and portfolio deeds: the rate counts every sale for value)' },
   { state: 'PA', city: 'Pittsburgh', label: 'Pittsburgh PA (Allegheny foreclosure pipeline)' },
   { state: 'KY', city: 'Louisville', label: 'Louisville KY (lien pipeline)' },
   { state: 'WA', city: 'Kent', label: 'Kent WA (King County: no buyer names, no distress source)' },

@@ -5,6 +5,8 @@
 // (percentiles, medians, confidence bands, scores) computed here in TypeScript. Which sales are arm's-length is
 // decided here too (ARMS_LENGTH_SALES_SQL, market.md "Arm's-length rule"), from the columns the sources recorded
 // (price, parties, document, deed type, non-use code, tax block, property), never from the build's own flags.
+// Over 300 lines: one oracle for the three market endpoints, whose figures share its arm's-length, sales-for-value and
+// resale tables; split per endpoint, each would rebuild them.
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
@@ -69,7 +71,7 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
  * (within a source: same property, date and price; across sources: same street line + unit, state, date and price).
  * A select of every `sales` column.
  */
-export const ARMS_LENGTH_SALES_SQL = `
+const FLAGGED_SALES_SQL = `
   with s as (
     select *,
       case when parcel_id is not null or address is not null then
@@ -112,18 +114,46 @@ export const ARMS_LENGTH_SALES_SQL = `
         order by (o_non_market or o_portfolio), document_id is null, document_id desc, source, line desc, file desc) as o_first_source
     from copies
   )
+  select * from across`;
+
+export const ARMS_LENGTH_SALES_SQL = `
   select * exclude (o_prop, o_buyer, o_seller, o_non_market, o_portfolio, o_kept, o_first_source)
-  from across where not o_non_market and not o_portfolio and o_kept and o_first_source`;
+  from (${FLAGGED_SALES_SQL}) where not o_non_market and not o_portfolio and o_kept and o_first_source`;
+
+/**
+ * The sales the investor purchase rate counts (market.md mart_investor, "sales for value"; the spec: "percent of all
+ * sales in the period bought by investors"), decided here from the recorded columns: every sale but a duplicate copy
+ * (the copy kept as above) and a transfer that is no sale: a price under $10,000, buyer and seller the same party, a
+ * related-party non-use code (01 family, 02 love and affection, 03 inter-corporation) or a deed not for value. A
+ * portfolio deed's parcels count, each once, and so does a sale flagged for its price alone (another non-use code, the
+ * assessment ratio). `o_arms` says whether the sale is also arm's-length.
+ */
+export const SALES_FOR_VALUE_SQL = `
+  select * exclude (o_prop, o_buyer, o_seller, o_non_market, o_portfolio, o_kept, o_first_source),
+         not o_non_market and not o_portfolio as o_arms
+  from (${FLAGGED_SALES_SQL})
+  where o_kept and o_first_source and sale_price >= 10000 and not coalesce(o_buyer = o_seller, false)
+    and not coalesce(try_cast(regexp_extract(non_use_code, '^\\s*([0-9]+)', 1) as integer) in (1, 2, 3), false)
+    and not coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)`;
 
 /** The property key of market.md's resale rule: parcel id (else address + zip) plus the unit, within a source. */
 const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, '')) || '#' || coalesce(unit, '')`;
 
-/** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain). */
+/** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain). A
+ *  condo sale without a unit names its unit only by a parcel id of a source none of whose condo parcel ids (over all its
+ *  recorded sales) carries two different units (Denver's schedule numbers; not NYC's co-op lots). */
 const RESALES_SQL = `
-  with keyed as (
+  with unit_sources as (
+    select source from (select source, parcel_id, count(distinct unit) as units from sales
+                        where property_type = 'condo' and trim(coalesce(parcel_id, '')) <> '' group by source, parcel_id)
+    group by source having max(units) <= 1
+  ),
+  keyed as (
     select sale_id, zip, city, state_code, sale_date, sale_price, buyer_is_investor, line, ${PROPERTY_KEY} as k
     from oracle_arms
-    where (parcel_id is not null or address is not null) and not (property_type = 'condo' and unit is null)
+    where (parcel_id is not null or address is not null)
+      and (property_type <> 'condo' or unit is not null
+           or (trim(coalesce(parcel_id, '')) <> '' and source in (select source from unit_sources)))
   )
   select *, lag(sale_date) over w as prev_date, lag(sale_price) over w as prev_price, lag(buyer_is_investor) over w as prev_investor
   from keyed window w as (partition by k order by sale_date, line)`;
@@ -134,9 +164,10 @@ export class MarketOracle {
   private constructor(private readonly inst: DuckDBInstance, private readonly conn: DuckDBConnection, private readonly sources: string) {}
 
   /** A temp table made once per oracle (the warehouse is opened read-only; temp tables live in memory). */
-  private table(name: 'oracle_arms' | 'oracle_resales' | 'oracle_redfin'): Promise<void> {
+  private table(name: 'oracle_arms' | 'oracle_value' | 'oracle_resales' | 'oracle_redfin'): Promise<void> {
     if (name === 'oracle_resales') return this.table('oracle_arms').then(() => this.make(name, RESALES_SQL));
     if (name === 'oracle_arms') return this.make(name, ARMS_LENGTH_SALES_SQL);
+    if (name === 'oracle_value') return this.make(name, SALES_FOR_VALUE_SQL);
     return this.make(name, `
         select zip_code, nullif(property_type, '') as rtype, try_cast(period_end as date) as period_end,
                try_cast(nullif(median_dom, '') as double) as dom, try_cast(nullif(avg_sale_to_list_ratio, '') as double) as ratio
@@ -358,8 +389,10 @@ export class MarketOracle {
 
   private async computeInvestor(state: string, city: string, months: number[]): Promise<Map<number, InvestorAnswer | null>> {
     const params = { state, city };
-    // the city's window ends at its latest arm's-length sale or filing; flagged sales count nowhere
+    // the city's window ends at its latest arm's-length sale or filing; flagged sales count nowhere but in the purchase
+    // rate, which counts every sale for value (SALES_FOR_VALUE_SQL)
     await this.table('oracle_arms');
+    await this.table('oracle_value');
     const [w] = await this.rows<{ as_of: string | null; covered: boolean; name: string | null }>(`
       select strftime(greatest(
                (select max(sale_date) from oracle_arms where state_code = $state and lower(city) = lower($city)),
@@ -377,7 +410,7 @@ export class MarketOracle {
     const starts = await this.starts(asOf, months);
     const sales = await this.rows<{ d: string; investor: boolean | null }>(`
       select strftime(sale_date, '%Y-%m-%d') as d, buyer_is_investor as investor
-      from oracle_arms where state_code = $state and lower(city) = lower($city)`, params);
+      from oracle_value where state_code = $state and lower(city) = lower($city) and sale_date <= $asOf::date`, { ...params, asOf });
     await this.table('oracle_resales');
     const flips = await this.rows<{ d: string; days: number; margin: number }>(`
       select strftime(sale_date, '%Y-%m-%d') as d, date_diff('day', prev_date, sale_date)::double as days,

@@ -1,7 +1,7 @@
 // Market expectations of the research question set, from our own SQL over the build's canonical tables (never its
 // marts or shards): comps (median price per sqft of arm's-length sales), rehab momentum of a zip without sales (the
 // permit components), investor purchase rate of a city. The formulas: warehouse/docs/market.md.
-import { ARMS_LENGTH_SALES_SQL } from './oracle-market.ts';
+import { ARMS_LENGTH_SALES_SQL, SALES_FOR_VALUE_SQL } from './oracle-market.ts';
 import { fail } from './research-questions.ts';
 import { num, round1, sql } from './oracle-research.ts';
 
@@ -54,12 +54,18 @@ export async function rehabOracle(zip: string, months: number): Promise<number> 
   return round1((0.45 * permit + w * (valueScore ?? 0)) / (0.45 + w));
 }
 
-/** Investor purchase rate of a city: investor buyers / arm's-length sales with a known buyer, in the window ending at its latest arm's-length sale or filing. */
+let valueMade: Promise<unknown> | undefined;
+const forValue = (): Promise<unknown> => (valueMade ??= sql(`create temp table oracle_value as ${SALES_FOR_VALUE_SQL}`));
+
+/** Investor purchase rate of a city: investor buyers / sales for value (SALES_FOR_VALUE_SQL: portfolio deeds included)
+ *  with a known buyer, in the window ending at its latest arm's-length sale or filing. */
 export async function investorOracle(st: string, city: string, months: number): Promise<number | null> {
   await arms();
+  await forValue();
   const [r] = await sql<{ as_of: string | null; known: number; inv: number }>(`
-    with c as (select * from oracle_arms where state_code = $st and lower(city) = lower($city)),
-    e as (select max(d) as as_of from (select sale_date as d from c union all select filing_date from distress where state_code = $st and lower(city) = lower($city)))
+    with a as (select * from oracle_arms where state_code = $st and lower(city) = lower($city)),
+    c as (select * from oracle_value where state_code = $st and lower(city) = lower($city)),
+    e as (select max(d) as as_of from (select sale_date as d from a union all select filing_date from distress where state_code = $st and lower(city) = lower($city)))
     select e.as_of::varchar as as_of, count(c.buyer_is_investor)::int as known, count(*) filter (where c.buyer_is_investor)::int as inv
     from e left join c on c.sale_date > e.as_of - to_months($months::int) and c.sale_date <= e.as_of
     group by e.as_of`, { st, city, months });

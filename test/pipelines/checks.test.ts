@@ -134,10 +134,10 @@ insert into mart_rehab by name select '78701' as zip, 6 as months, 'Austin' as c
   1 as permits_rehab_valued, 1 as sales_n, 0 as rehab_sales, 1.0 as value_declared_share, 0.0 as rehab_sale_share, 40.9 as permit_score,
   60.7 as value_score, null as resale_score, 0 as events_last_30d, 0 as events_prior_30d, date '2026-05-21' as window_start, date '2026-11-21' as as_of;
 insert into mart_investor by name select * from (values
-  ('TX', 'Austin', 'austin', 12, 25.0, 200.0, 18.5, null, 0, 'primary', 'cities', 'low', 4, 5, 4, 1, 1, 0, date '2025-11-21', date '2026-11-21'),
-  ('TX', 'Manor Township', 'manor-township', 12, null, null, null, 0, 0, 'rural', 'no city match: rural by rule', 'low', 1, 0, 0, 0, 0, 1, date '2025-11-20', date '2026-11-20')
+  ('TX', 'Austin', 'austin', 12, 25.0, 200.0, 18.5, null, 0, 'primary', 'cities', 'low', 4, 6, 5, 4, 1, 1, 0, date '2025-11-21', date '2026-11-21'),
+  ('TX', 'Manor Township', 'manor-township', 12, null, null, null, 0, 0, 'rural', 'no city match: rural by rule', 'low', 1, 0, 0, 0, 0, 0, 1, date '2025-11-20', date '2026-11-20')
 ) v(state_code, city, city_slug, months, investor_purchase_rate_pct, flip_velocity_days, gross_flip_margin_pct, distressed_pipeline_count,
-    platform_active_deals, market_tier, tier_source, confidence, sample_count, arms_length_sales, known_buyer_sales, investor_purchases, flips,
+    platform_active_deals, market_tier, tier_source, confidence, sample_count, sales_for_value, arms_length_sales, known_buyer_sales, investor_purchases, flips,
     distress_filings, window_start, as_of);
 insert into mart_geo_cities by name select 'tx-austin' as city_id, 'austin' as city_slug, 'TX' as state_code, 'Austin' as city_name,
   'primary' as market_tier, 70.0 as landlord_friendliness_score, 'Landlord-Friendly' as landlord_friendliness_label;

@@ -9,16 +9,20 @@ beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
 afterEach(() => ctx.close());
 
 interface Sale { id: string; zip?: string | null; city?: string; state?: string; date: string; price: number; type?: string; sqft?: number | null;
-  arms?: boolean; investor?: boolean | null; parcel?: string | null; listPrice?: number | null; listDate?: string | null; renovated?: number | null }
+  arms?: boolean; investor?: boolean | null; parcel?: string | null; listPrice?: number | null; listDate?: string | null; renovated?: number | null;
+  /** the arm's-length rule's flags (30_market_45_sale_flags.sql); set `arms: false` beside them */
+  reason?: string | null; portfolio?: boolean; duplicate?: boolean; source?: string; unit?: string | null }
 
 async function sales(rows: Sale[]): Promise<void> {
   for (const s of rows) {
     await ctx.db.run(`insert into sales (sale_id, source, parcel_id, city, state_code, zip, sale_date, sale_price, list_price, list_date,
-        property_type, sqft, is_arms_length, buyer_is_investor, year_renovated, line)
-      values ($id, 'test', $parcel, $city, $state, $zip, $date::date, $price, $lp, $ld::date, $type, $sqft, $arms, $inv, $ren, 1)`, {
+        property_type, sqft, is_arms_length, buyer_is_investor, year_renovated, line, non_arms_length_reason, is_portfolio, is_duplicate, unit)
+      values ($id, $source, $parcel, $city, $state, $zip, $date::date, $price, $lp, $ld::date, $type, $sqft, $arms, $inv, $ren, 1, $reason,
+        $portfolio, $duplicate, $unit)`, {
       id: s.id, parcel: s.parcel ?? null, city: s.city ?? 'Testville', state: s.state ?? 'WA', zip: s.zip === undefined ? '98103' : s.zip,
       date: s.date, price: s.price, lp: s.listPrice ?? null, ld: s.listDate ?? null, type: s.type ?? 'sfr', sqft: s.sqft === undefined ? 1000 : s.sqft,
       arms: s.arms ?? true, inv: s.investor ?? null, ren: s.renovated ?? null,
+      reason: s.reason ?? null, portfolio: s.portfolio ?? false, duplicate: s.duplicate ?? false, source: s.source ?? 'test', unit: s.unit ?? null,
     });
   }
 }
@@ -186,6 +190,52 @@ describe('mart_investor', () => {
       { state_code: 'PA', city: 'Pittsburgh', months: 3, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
       { state_code: 'PA', city: 'Pittsburgh', months: 12, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
     ]);
+  });
+
+  test('the purchase rate counts every sale for value: portfolio parcels and price-flagged sales in, duplicates and transfers that are no sale out', async () => {
+    await sales([
+      // 4 arm's-length sales, 1 by an investor
+      { id: 'a1', zip: null, city: 'Denver', state: 'CO', date: '2019-06-01', price: 300000, investor: true, parcel: 'A' },
+      { id: 'a2', zip: null, city: 'Denver', state: 'CO', date: '2019-06-02', price: 300000, investor: false, parcel: 'B' },
+      { id: 'a3', zip: null, city: 'Denver', state: 'CO', date: '2019-06-03', price: 300000, investor: false, parcel: 'C' },
+      { id: 'a4', zip: null, city: 'Denver', state: 'CO', date: '2019-07-01', price: 300000, investor: false, parcel: 'D' },
+      // a portfolio deed over 3 parcels bought by an investor: 3 purchases; a sale far below its roll value: 1
+      ...['P1', 'P2', 'P3'].map((p) => ({ id: p, zip: null, city: 'Denver', state: 'CO', date: '2019-06-10', price: 900000, investor: true, parcel: p, arms: false, portfolio: true })),
+      { id: 'r1', zip: null, city: 'Denver', state: 'CO', date: '2019-06-11', price: 20000, investor: true, parcel: 'R', arms: false, reason: 'assessment_ratio' },
+      // no sale for value: a $0 deed, a quit claim, grantor = grantee, and the second copy of a sale recorded twice
+      { id: 'n1', zip: null, city: 'Denver', state: 'CO', date: '2019-06-12', price: 0, investor: true, parcel: 'N', arms: false, reason: 'nominal_price' },
+      { id: 'n2', zip: null, city: 'Denver', state: 'CO', date: '2019-06-12', price: 250000, investor: true, parcel: 'Q', arms: false, reason: 'deed_type' },
+      { id: 'n3', zip: null, city: 'Denver', state: 'CO', date: '2019-06-12', price: 250000, investor: true, parcel: 'S', arms: false, reason: 'related_parties' },
+      { id: 'n4', zip: null, city: 'Denver', state: 'CO', date: '2019-06-01', price: 300000, investor: true, parcel: 'A', arms: false, duplicate: true },
+      // a portfolio deed after the last arm's-length sale: outside the window, which it does not move
+      { id: 'p9', zip: null, city: 'Denver', state: 'CO', date: '2019-07-05', price: 900000, investor: true, parcel: 'Z', arms: false, portfolio: true },
+    ]);
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_investor.sql');
+    const [row] = await ctx.rows(`select investor_purchase_rate_pct as rate, sales_for_value, arms_length_sales, known_buyer_sales, investor_purchases,
+        sample_count, as_of::varchar as as_of from mart_investor where city_slug = 'denver' and months = 3`);
+    // (1 + 3 + 1) investor purchases of 4 + 3 + 1 sales for value
+    expect(row).toEqual({ rate: 62.5, sales_for_value: '8', arms_length_sales: '4', known_buyer_sales: '8', investor_purchases: '5', sample_count: '8', as_of: '2019-07-01' });
+  });
+
+  test('condo flips: a unit-less condo sale counts where its source\'s parcel ids name units, not where one parcel id carries several units', async () => {
+    const flip = (src: string, parcel: string, unit: string | null, tag: string) => [
+      { id: `${tag}1`, source: src, zip: null, city: 'Denver', state: 'CO', date: '2019-01-10', price: 200000, investor: true, parcel, unit, type: 'condo' },
+      { id: `${tag}2`, source: src, zip: null, city: 'Denver', state: 'CO', date: '2019-05-10', price: 260000, investor: false, parcel, unit, type: 'condo' },
+    ];
+    await sales([
+      // 'unitroll' (as Denver): every condo parcel id is a unit, none recorded with a unit: its flip counts
+      ...flip('unitroll', 'U1', null, 'u'),
+      // 'coops' (as NYC): lot L1 carries apartments 1A and 2B, so its unit-less sales name the building: left out
+      ...flip('coops', 'L1', null, 'c'),
+      ...flip('coops', 'L1', '1A', 'd'),
+      { id: 'e1', source: 'coops', zip: null, city: 'Denver', state: 'CO', date: '2019-02-01', price: 300000, investor: false, parcel: 'L1', unit: '2B', type: 'condo' },
+    ]);
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_investor.sql');
+    expect(await ctx.rows(`select source, parcel_names_unit from int_market_unit_parcels order by source`)).toEqual([
+      { source: 'coops', parcel_names_unit: false }, { source: 'unitroll', parcel_names_unit: true }]);
+    expect(await ctx.rows(`select sale_id from int_market_resales where is_investor_flip order by sale_id`)).toEqual([{ sale_id: 'd2' }, { sale_id: 'u2' }]);
+    const [row] = await ctx.rows(`select flips from mart_investor where city_slug = 'denver' and months = 12`);
+    expect(row).toEqual({ flips: '2' });
   });
 
   test('no distress source -> pipeline null; confidence counts only sales with a known buyer and filings', async () => {

@@ -154,7 +154,7 @@ describe('every trends shard', () => {
       if (solid.lastIndexOf(true) > last) partial++;
       for (const k of [3, 12, 24]) {
         const got = s.summary[`change_${k}m_pct`] as number | null;
-        const ok = last >= k && solid[last - k];
+        const ok = last >= k && solid[last - k] && completeMonth(n, last - k); // both ends complete
         if (!ok) { expect(got, `${f} ${k}m`).toBeNull(); if (last >= k && s.months[last - k]!.level !== null) thin++; continue; }
         nonNull++;
         // the change is stored to 0.1 point and the levels rounded too: within 0.1 point
@@ -166,10 +166,33 @@ describe('every trends shard', () => {
     expect(partial).toBeGreaterThan(0); // partial last months with 20+ sales exist to be passed over
     const philly = readTrends('market/trends/city/PA/philadelphia/sfr.json');
     expect(philly.summary['change_12m_pct']).toBeNull(); // from November 2021: 2 sales
-    // December 2022 (33 sales, the file's last days) is passed over: the 3-month change runs August -> November
+    // December 2022 (33 sales, the file's last days) is passed over: a change would end in November
     const at = (m: string) => philly.months.find((x) => x.month === m)!;
     expect(at('2022-12').index_sample_count).toBeLessThan(at('2022-11').index_sample_count / 2);
-    expect(philly.summary['change_3m_pct']).toBeCloseTo(100 * (Math.exp(at('2022-11').level! - at('2022-08').level!) - 1), 1);
+    // and starts nowhere before September: August's 97 sales are under half of September's (the roll keeps each
+    // parcel's last sale only), so no 3-month change (it read +24.3%, August -> November)
+    expect(at('2022-08').index_sample_count).toBeLessThan(at('2022-09').index_sample_count / 2);
+    expect(at('2022-08').index_sample_count).toBeGreaterThanOrEqual(20); // solid by count: only completeness refuses it
+    expect(philly.summary['change_3m_pct']).toBeNull();
+  });
+
+  test('Philadelphia\'s raw roll: single-family sales of August 2022 are under half of September\'s (a thin, survivor-biased base month), so the city has no 3-month change', async () => {
+    // OPA keeps each parcel's last sale only: the months before its coverage starts hold the parcels not sold since
+    const raw = await rawQuery<{ month: string; n: number; median: number }>(`
+      select strftime(d, '%Y-%m') as month, count(*)::int as n, median(p) as median
+      from (select try_cast(left(sale_date, 10) as date) as d, try_cast(sale_price as double) as p
+            from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
+            where trim(category_code_description) = 'SINGLE FAMILY')
+      where p >= 10000 and d between date '2022-06-01' and date '2022-11-30' group by month order by month`);
+    const by = new Map(raw.map((r) => [r.month, r]));
+    expect(by.get('2022-08')!.n).toBeGreaterThanOrEqual(20); // enough sales by count alone
+    expect(by.get('2022-08')!.n).toBeLessThan(by.get('2022-09')!.n / 2);
+    expect(by.get('2022-09')!.n).toBeGreaterThanOrEqual(by.get('2022-10')!.n / 2); // September is a base
+    // what the thin base made: the raw medians rise over 15% August -> November (the +24.3% the API gave)
+    expect(by.get('2022-11')!.median / by.get('2022-08')!.median).toBeGreaterThan(1.15);
+    const philly = readShard<StoredTrends>('market/trends/city/PA/philadelphia/sfr.json');
+    expect(philly.summary['change_3m_pct']).toBeNull();
+    expect(philly.summary['change_12m_pct']).toBeNull();
   });
 
   test('rehab and trends never disagree on the 30-day direction', () => {

@@ -81,7 +81,8 @@ describe('median model, rebasing and changes', () => {
     // a first month of 5 sales at half the price: no change from it, however many sales the latest month has
     expect(changePct([lv(50, 5), lv(90, 400), lv(100, 400)], 2)).toBeNull();
     expect(changePct([lv(50, CHANGE_MIN_SAMPLE - 1), lv(90, 400), lv(100, 400)], 2)).toBeNull();
-    expect(changePct([lv(50, CHANGE_MIN_SAMPLE), lv(90, 400), lv(100, 400)], 2)).toBeCloseTo(100, 9);
+    expect(changePct([lv(50, CHANGE_MIN_SAMPLE - 1), lv(90, 30), lv(100, 30)], 2)).toBeNull();
+    expect(changePct([lv(50, CHANGE_MIN_SAMPLE), lv(90, 30), lv(100, 30)], 2)).toBeCloseTo(100, 9);
     // a thin last month (a partial month of 6 sales) is not the end: the month before it is
     expect(changePct([lv(80, 300), lv(100, 300), lv(300, 6)], 1)).toBeCloseTo(25, 9);
   });
@@ -97,6 +98,14 @@ describe('partial months and the choice of index', () => {
     const philly = [3, 4, 1, 4, 4, 10, 19, 33, 97, 798, 1092, 746, 33];
     expect(isComplete(philly, 12)).toBe(false); // December 2022: 33 against 746
     expect(isComplete(philly, 11)).toBe(true); // November: 746 against 1,092 (and a median of 14.5)
+    // and looking ahead: a month under half the larger of the month after it and the median of the 12 after it is
+    // thin as well (a file's first months: OPA keeps each parcel's last sale only)
+    expect(isComplete(philly, 8)).toBe(false); // August 2022: 97 against 798 in September, though 3 times the 33 before it
+    expect(isComplete(philly, 9)).toBe(true); // September: 798 against 1,092 after it (half is 546)
+    expect(isComplete([20, 30, 399, 798], 2)).toBe(true); // half of the 798 after it is 399
+    expect(isComplete([20, 30, 398, 798], 2)).toBe(false);
+    expect(isComplete([100, 100, 100, 49, 100, 100], 3)).toBe(false); // a dip in the middle fails both ways
+    expect(isComplete([500, 300], 0)).toBe(true); // a seasonal drop after it does not make a month thin
     expect(isComplete([0, 0, 0, 0, 0, 20], 5)).toBe(true); // a market's first sales
     // only the 12 months before count: a busy month 13 back does not make a quiet month partial
     expect(isComplete([10_000, ...Array(12).fill(40), 21], 13)).toBe(true);
@@ -106,6 +115,17 @@ describe('partial months and the choice of index', () => {
     const pts = [lv(100, 800), lv(104, 820), lv(110, 840), lv(160, 300)];
     expect(changePct(pts, 2)).toBeCloseTo(10, 9); // 110 vs 100, not 160 vs 104 from 300 sales of a partial month
     expect(changePct([lv(100, 800), lv(104, 820), lv(110, 840), lv(112, 500)], 1)).toBeCloseTo(100 * (112 / 110 - 1), 9);
+  });
+  test('changePct starts at a complete month too: a thin first month of a file is no base, however many sales it has', () => {
+    const lv = (x: number, n: number) => ({ level: Math.log(x), se: 0, n });
+    // Philadelphia's single-family months June - December 2022 (arm's-length sales and median prices of the real build):
+    // August's 97 sales at $180,000 before the roll's coverage starts, November 746 at $223,700
+    const philly = [lv(125_000, 19), lv(105_000, 33), lv(180_000, 97), lv(230_000, 798), lv(230_000, 1092), lv(223_700, 746), lv(180_000, 33)];
+    expect(changePct(philly, 3)).toBeNull(); // August -> November (+24.3%): no base
+    expect(changePct(philly, 2)).toBeCloseTo(100 * (223_700 / 230_000 - 1), 9); // September -> November
+    // the same months with August's count at half of September's: a base again
+    const full = philly.map((p, i) => (i === 2 ? { ...p, n: 399 } : p));
+    expect(changePct(full, 3)).toBeCloseTo(100 * (223_700 / 180_000 - 1), 9);
   });
   test('chooseIndex: repeat sales only with enough pairs and as many months of 20 pair ends as the median model has of 20 sales', () => {
     const median = Array.from({ length: 6 }, (_, i) => medianLevel(300_000 * (1 + i / 100), 0.3, 600));

@@ -16,9 +16,9 @@ from mart_investor
 where flip_velocity_days not between 0 and 365 or gross_flip_margin_pct <= -100 or not isfinite(gross_flip_margin_pct)
    or (flip_velocity_days is null) <> (gross_flip_margin_pct is null)
 union all
-select state_code, city_slug, months, 'counts negative or not nested (investor purchases <= known buyers <= arm''s-length sales)', concat_ws(' ', investor_purchases, known_buyer_sales, arms_length_sales, flips, distress_filings, distressed_pipeline_count)
+select state_code, city_slug, months, 'counts negative or not nested (investor purchases <= known buyers <= sales for value >= arm''s-length sales)', concat_ws(' ', investor_purchases, known_buyer_sales, sales_for_value, arms_length_sales, flips, distress_filings, distressed_pipeline_count)
 from mart_investor
-where investor_purchases > known_buyer_sales or known_buyer_sales > arms_length_sales
+where investor_purchases > known_buyer_sales or known_buyer_sales > sales_for_value or arms_length_sales > sales_for_value
    or investor_purchases < 0 or flips < 0 or distress_filings < 0 or distressed_pipeline_count < 0 or platform_active_deals < 0
    or sample_count <> known_buyer_sales + distress_filings
 union all

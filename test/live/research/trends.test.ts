@@ -13,15 +13,15 @@ import { completeMonth } from '../../helpers/oracle-complete-month.ts';
 
 interface Stored { as_of: string; series: { month: string[]; median_price: (number | null)[]; level: (number | null)[]; index_sample_count: number[] } }
 
-/** The documented change: from the latest complete month with a level and 20+ sales back `n` months to a month with a
- *  level and 20+ sales. */
+/** The documented change: from the latest complete month with a level and 20+ sales back `n` months to a complete month
+ *  with a level and 20+ sales. */
 function change(s: Stored, n: number): { pct: number | null; end: string | null; price: number | null } {
   const c = s.series;
   const solid = (i: number): boolean => i >= 0 && c.level[i] !== null && c.index_sample_count[i]! >= 20;
   let last = c.month.length - 1;
   while (last >= 0 && !(solid(last) && completeMonth(c.index_sample_count, last))) last--;
   if (last < 0) return { pct: null, end: null, price: null };
-  const pct = solid(last - n) ? (Math.exp(c.level[last]! - c.level[last - n]!) - 1) * 100 : null;
+  const pct = solid(last - n) && completeMonth(c.index_sample_count, last - n) ? (Math.exp(c.level[last]! - c.level[last - n]!) - 1) * 100 : null;
   return { pct, end: c.month[last]!, price: c.median_price[last]! };
 }
 const shown = (x: number): string => `${x > 0 ? '+' : ''}${Math.round(x * 10) / 10}%`;
