@@ -23,6 +23,7 @@
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import type { City } from './data.ts';
 import { citiesByKey, findCityTypos, findStateTypos } from '../places/question.ts';
+import { editDistance } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
 import type { Area } from './place-words.ts';
@@ -78,6 +79,28 @@ function tokens(q: string): Token[] {
 
 const cap = (w: string): boolean => /^[A-Z]/.test(w);
 const sentenceStart = (q: string, at: number): boolean => { const b = q.slice(0, at).trimEnd(); return b === '' || /[.!?:;]$/.test(b); };
+
+/** Whether the capitalised words just before token `i` (only spaces between) name a city of state `code`: exactly, or
+ *  within one edit of a city of 20,000 people or more of that state (a name of five letters or more). A state name
+ *  ("Texas OR California") and a common word never count. */
+function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gazetteer): boolean {
+  for (let n = Math.min(gaz.maxCityWords, i); n >= 1; n--) {
+    const words = toks.slice(i - n, i);
+    if (!words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower))) continue;
+    if (!/^[ \t]+$/.test(q.slice(words[n - 1]!.end, toks[i]!.start))) return false;
+    if (words.slice(1).some((w, k) => !/^[ \t]+$/.test(q.slice(words[k]!.end, w.start)))) continue;
+    const phrase = words.map((w) => w.lower).join(' ');
+    if (STATE_NAME_SET.has(phrase) || COMMON_WORDS.has(phrase)) continue;
+    const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
+    if (cands?.some((c) => c.state === code)) return true;
+    if (phrase.length < 5) continue;
+    for (const [name, list] of gaz.citiesByName) {
+      if (Math.abs(name.length - phrase.length) > 1) continue;
+      if (list.some((c) => c.state === code && c.population >= 20_000) && editDistance(name, phrase, 1) <= 1) return true;
+    }
+  }
+  return false;
+}
 
 /** Finds the places of a question and its context. */
 export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places {
@@ -172,11 +195,14 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     const possessive = /^[A-Z]{2}['’]s\b/.test(q.slice(t.start, t.end + 2));
     // the subject of a question about a state: "Is OK a tax deed state?", "Does IN have rent control?"
     const subjectCue = !allCaps && prev !== undefined && SUBJECT_VERBS.has(prev.lower) && next !== undefined && SUBJECT_NEXT.has(next.lower);
+    // a city of that state written just before the code ("Lancaster PA", "Portland ME", "Columbus IN"), or a close
+    // misspelling of one ("Pittsburg PA"): the code is its state, whatever English word it also spells
+    const cityCue = !allCaps && cityBefore(q, toks, i, code, gaz);
     const listCue = next !== undefined && ['and', 'vs', 'versus'].includes(next.lower) && toks[i + 2] !== undefined && STATE_CODES.has(toks[i + 2]!.text);
     if (AMBIGUOUS_CODES.has(code) || allCaps) {
-      if (!(commaCue || afterCity || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
+      if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
     }
-    if (code === 'LA' && !commaCue && !afterCity) return; // "LA" alone is Los Angeles (aliases above)
+    if (code === 'LA' && !commaCue && !afterCity && !cityCue) return; // "LA" alone is Los Angeles (aliases above)
     if (code === 'DC') code = 'DC';
     taken.push({ start: t.start, end: t.end });
     codeHits.push({ state: code, at: t.start, end: t.end, kind: 'state' });

@@ -13,7 +13,8 @@ const CITIES: City[] = [
   city('Deposit', 'NY', 1_500), city('Mobile', 'AL', 187_000), city('Denver', 'CO', 715_000), city('Salem', 'OR', 175_000),
   city('Tinytown', 'TX', 800), city('Austin', 'TX', 960_000), city('New York', 'NY', 8_300_000), city('Los Angeles', 'CA', 3_800_000),
   city('Boise', 'ID', 235_000), city('Twin Oaks', 'TX', 900), city('Kent', 'WA', 135_000), city('Kent', 'OH', 28_000), city('Eugene', 'OR', 176_000), city('Oregon', 'WI', 11_000),
-  city('Cook', 'MN', 500),
+  city('Cook', 'MN', 500), city('Lancaster', 'CA', 173_000), city('Lancaster', 'PA', 58_000), city('Columbus', 'OH', 905_000),
+  city('Columbus', 'IN', 50_000), city('Pittsburgh', 'PA', 302_000), city('Pittsburg', 'CA', 76_000),
 ];
 function gazetteer(): Gazetteer {
   const byName = new Map<string, City[]>();
@@ -58,6 +59,22 @@ describe('state names and codes', () => {
     expect(places('deposits in PA vs NJ')).toEqual(['PA', 'NJ']);
     expect(places('HOW LONG IS AN EVICTION IN TX')).toEqual(['TX']); // all caps: every code needs its cue
     expect(places('HOW LONG IS AN EVICTION TX')).toEqual([]);
+  });
+
+  test('an ambiguous code right after a city of that state is its state; elsewhere it stays a word (finding 1)', () => {
+    expect(places('Is Lancaster PA landlord friendly?')).toEqual(['PA Lancaster']);
+    expect(places('Is Portland ME landlord friendly?')).toEqual(['ME Portland']);
+    expect(places('investor activity in Portland ME')).toEqual(['ME Portland']);
+    expect(places('Is Columbus IN landlord friendly?')).toEqual(['IN Columbus']);
+    expect(places('Is Salem OR rent controlled?')).toEqual(['OR Salem']);
+    // a close misspelling of a city of that state: the code still counts, and the city is read as the closest name
+    expect(places('Pittsburg PA foreclosures')).toEqual(['PA Pittsburgh']);
+    // no city of that state before the code: a word, as before
+    expect(places('Is Austin OR Boise cheaper for landlords?')).toEqual(['TX Austin', 'ID Boise']);
+    expect(places('Tell ME about eviction notice IN Texas')).toEqual(['TX']);
+    expect(places('Can I evict a tenant in Texas OR California')).toEqual(['TX', 'CA']);
+    expect(places('security deposit limit ME')).toEqual([]);
+    expect(places('is Denver OK for landlords')).toEqual(['CO Denver']);
   });
 
   test('DC spellings, and the ambiguous Washington (noted, and read as DC when the context state is DC)', () => {
