@@ -11,6 +11,7 @@ import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
+import type { MarketWindows } from './market-window.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -104,6 +105,8 @@ export class ResearchData {
     private readonly shards: ShardReader,
     readonly meta: ResearchMeta | null,
     private readonly resolver: PlaceResolver | null = null,
+    /** market.json (market-window.ts): null in a build written before it */
+    readonly market: MarketWindows | null = null,
   ) {
     this.bm25 = new Bm25(bm25);
     for (const d of docs) {
@@ -134,7 +137,8 @@ export class ResearchData {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
     const meta = read<ResearchMeta>('meta.json');
     if (meta.format !== RESEARCH_FORMAT) return null;
-    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir));
+    const market = fs.existsSync(path.join(dir, 'market.json')) ? read<MarketWindows>('market.json') : null;
+    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market);
   }
 
   /** The name used in sentences ("the District of Columbia"). */
