@@ -1,6 +1,8 @@
 // The places a research question names (pure, no I/O): states, cities and zips found in the query text against the
 // build's gazetteer (<build>/live/research/places.json), else taken from the context {zip, city, state}, and the
 // question with the place names taken out (for full-text retrieval). Rules: warehouse/docs/research.md.
+// Over 300 lines: one pass over the question in a fixed order (territories, zips, nicknames, state names, codes, cities,
+// misspellings) whose steps share the spans taken so far; split up, every step would need that state handed along.
 //
 // Entity rules in short:
 //   zips     5 digits standing alone (not "$12345", not part of a longer number); unknown zips are reported, not guessed
@@ -63,6 +65,8 @@ export interface Places {
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
+
+const TERRITORY_CODES: Record<string, string> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
 
 interface Span { start: number; end: number }
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
@@ -303,6 +307,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       else unknown.push(context.city);
     }
     if (targets.length === 0 && context.state && STATE_CODES.has(context.state)) targets.push({ state: context.state, from: 'context' });
+    // a territory's code (PR, GU, VI, AS, MP) or any other code we do not cover: said as outside coverage
+    else if (targets.length === 0 && context.state && !context.zip && !context.city) unknown.push(TERRITORY_CODES[context.state.toUpperCase()] ?? context.state);
   }
 
   // the text left for full-text retrieval: place names out

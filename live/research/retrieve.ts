@@ -11,6 +11,11 @@ import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
 import { slug } from '../../warehouse/layout.ts';
 
+/** The market topics, as a ranking refusal names them. */
+const MARKET_NOUNS: Partial<Record<string, string>> = {
+  comps: 'price per sqft', trends: 'sale prices and price trends', rehab: 'rehab momentum', investor: 'investor activity', location: 'flood and Superfund risk',
+};
+
 /** Regulation records of the places in question ranked by BM25 over the question's topic words. */
 export function searchRecords(data: ResearchData, u: Understanding, limit: number, minCoverage: number): { doc: RegulationDoc; score: number; coverage: number }[] {
   const terms = queryTerms(u.topicText);
@@ -51,6 +56,12 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
   }
   if (u.targets.length === 0) {
     for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth, u.threshold, u.category));
+    // a market figure asked with no city or zip ("which city has the highest investor purchase rate?"): what is missing
+    const market = intents.filter((i) => MARKET_NOUNS[i]);
+    if (facts.length === 0 && market.length && u.unknown.length === 0) {
+      const what = market.map((i) => MARKET_NOUNS[i]!).join(' and ');
+      facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${market.length > 1 ? 'are' : 'is'} kept per city or zip code, with no ranking across the country, a state or a county; name a city (its zips are then compared, highest and lowest) or a zip code`));
+    }
     return facts;
   }
   for (const intent of intents) {
