@@ -24,8 +24,8 @@
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import type { City } from './data.ts';
-import { citiesByKey, findCityTypos, findStateTypos } from '../places/question.ts';
-import { editDistance } from '../places/names.ts';
+import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
+import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
 import type { Area } from './place-words.ts';
@@ -98,9 +98,11 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
     const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
     if (cands?.some((c) => c.state === code)) return true;
     if (phrase.length < 5) continue;
-    for (const [name, list] of gaz.citiesByName) {
-      if (Math.abs(name.length - phrase.length) > 1) continue;
-      if (list.some((c) => c.state === code && c.population >= 20_000) && editDistance(name, phrase, 1) <= 1) return true;
+    // the state's cities by key length (live/places/question.ts, built once): lengths within one of the phrase's
+    const key = compactKey(placeKey(phrase));
+    const byLength = cityTypoIndex(gaz.citiesByName).byState.get(code) ?? [];
+    for (let len = key.length - 1; len <= key.length + 1; len++) {
+      if ((byLength[len] ?? []).some((k) => k.city.population >= 20_000 && editDistance(k.key, key, 1) <= 1)) return true;
     }
   }
   return false;
