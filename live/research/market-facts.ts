@@ -8,7 +8,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { allResidentialNote, countyFact, noAreaFact, salesCountFact, windowPriceFact } from './sales-facts.ts';
+import { allResidentialNote, countyFact, noAreaFact, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
@@ -52,8 +52,6 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     : 'Comparable-sales data is not part of this build');
 }
 
-/** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
-const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
 
 const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
 const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;

@@ -8,6 +8,8 @@ import { missing, money, plural, type Confidence, type Fact, type Source } from 
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 
 export const TYPE_NOUNS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
+/** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
+export const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
 const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= 20 ? 'medium' : 'low');
 
 const windowSource = (where: string, type: string, w: WindowFigure): Source => ({
@@ -46,14 +48,14 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   if (w.median === null) {
     return {
       intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
-      sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}`,
+      sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
       detail: ['A median needs 5 or more sales; a sale of several properties on one deed, a nominal price or a duplicate record is left out.'],
       source: src, confidence: 'low', primary: true, uncertain: null,
     };
   }
   return {
     intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
-    sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf} was ${money(w.median)}${note}`,
+    sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf} was ${money(w.median)}${note}${wholeCity(t)}`,
     detail: ['Every arm\'s-length sale of the window (a sale of several properties on one deed, a nominal price or a duplicate record is left out); the monthly series is GET /v1/market/trends.'],
     source: src, confidence: note ? 'low' : byCount(w.sales), primary: true, uncertain: null,
   };
@@ -68,7 +70,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const note = allResidentialNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
     intent: 'trends', target: t, value: plural(w.sales, 'sale'),
-    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}`,
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
     source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
   };

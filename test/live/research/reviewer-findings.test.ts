@@ -31,6 +31,11 @@ describe('finding 2: a window asked, and figures of different months', () => {
     expect(r.answer).toContain(money(w.median!));
     const deep = await ask("What's the median price in 11215 over the last 3 months?", 'deep');
     expect(deep.answer).not.toMatch(/latest complete month with 20 or more sales/);
+    // a borough's window is the whole city's (markets are zips and cities): said so
+    const nyc = await windowSalesOracle({ state: 'NY', city: 'New York' }, 'sfr', 6);
+    const b = await ask('home prices in Brooklyn over the last 6 months');
+    expect(b.answer).toContain(`${count(nyc.n)} arm's-length single-family sales in the 6 months to ${nyc.asOf}`);
+    expect(b.answer).toMatch(/as a whole: none is kept for Brooklyn alone/);
   });
 
   it('a comparison names each figure\'s month, with that month\'s sales, and says when the months differ', async () => {
