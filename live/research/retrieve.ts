@@ -86,7 +86,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
       for (const f of prim) f.confidence = 'medium';
     }
   }
-  if (depth === 'deep') {
+  // a county asked is geography: no regulation record is related to it
+  if (depth === 'deep' && !intents.every((i) => i === 'county')) {
     // related records by full-text search, not already used
     const used = new Set(facts.map((f) => f.source?.citation));
     const usedIds = new Set<string>();
