@@ -3,7 +3,8 @@
 //   bm25.json         the BM25 index over those records (title twice, summary, category and subcategory words,
 //                     structured_data keys and string values, citation, city); live/research/text.ts
 //   state-legal.json  the state_legal rows (landlord friendliness, foreclosure and tax sale summary), when present
-//   places.json       the 51 jurisdictions, the city list (name, state, population, zips) and zip -> city, state, county FIPS,
+//   places.json       the 51 jurisdictions, the city list (name, state, population, zips), zip -> city, state, county FIPS
+//                     and the county names (FIPS, name, state, population),
 //                     the gazetteer the question parser resolves places against (live/research/places.ts)
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
 //                     state + city slug, as market_monthly) and property type, the arm's-length sales of each window of
@@ -76,6 +77,12 @@ export async function run(ctx: StageContext): Promise<void> {
     const zips = await queryRows<{ z: string; c: string | null; s: string | null; f: string | null }>(ctx.db,
       'select zip as z, city as c, state_code as s, county_fips as f from zips where state_code is not null order by zip');
     places.zips = zips.map((z) => [z.z, z.c ?? '', z.s ?? '', z.f ?? '']);
+  }
+  if (await tableExists(ctx.db, 'counties')) {
+    // county names, for a per-zip market question about a county ("which zip in King County ...")
+    places.counties = (await queryRows<{ f: string; n: string; s: string; p: number | bigint | null }>(ctx.db,
+      'select county_fips as f, county_name as n, state_code as s, coalesce(population, 0) as p from counties where county_name is not null order by 1'))
+      .map((c) => [c.f, c.n, c.s, Number(c.p ?? 0)]);
   }
 
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };

@@ -1,7 +1,7 @@
 // Understanding a research question (pure, no I/O): which intents (topics) it asks about, by phrase rules, with the
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
-import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
+import { findCounty, findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 
 export type Intent =
@@ -189,6 +189,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
+  // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
+  if (intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location') && targets.every((t) => !t.city && !t.zip)) {
+    const county = findCounty(q, gaz, targets.map((t) => t.state));
+    if (county) targets.splice(0, targets.length, county);
+  }
   const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? null : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower);

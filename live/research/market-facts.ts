@@ -229,7 +229,7 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
   switch (intent) {
     case 'comps':
       if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
-      if (t.city) {
+      if (t.city || t.area) {
         const facts = await cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
         // no zip of the city has comps (its sales carry no zip): the city's own monthly price per sqft, if any
         if (!t.area && facts.filter((f) => f.primary).every((f) => f.source === null)) { const f = await cityPpsfFact(data, u, t); if (f) return [f]; }
@@ -243,13 +243,13 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
+      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Rehab momentum')];
     case 'investor':
       return [await investorFact(data, u, t)];
     case 'location':
       if (t.zip) return [await locationFact(data, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
+      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Flood and Superfund risk')];
     default:
       return [];

@@ -46,6 +46,8 @@ export interface Gazetteer {
   citiesByName: ReadonlyMap<string, City[]>;
   zips: ReadonlyMap<string, { city: string; state: string; county_fips?: string }>;
   maxCityWords: number;
+  /** lowercased county names ("king county") -> counties, most populous first (absent in older builds) */
+  countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;
@@ -106,6 +108,22 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
     }
   }
   return false;
+}
+
+/** A county named with capitals ("King County", "Cook County, Illinois", "Orleans Parish") as an area of its zips, in the
+ *  state named or else the most populous county of that name; null when none is named or the build has no county names. */
+export function findCounty(q: string, gaz: Gazetteer, states: readonly string[]): Target | null {
+  if (!gaz.countiesByName) return null;
+  for (const m of q.matchAll(/\b((?:[A-Z][a-z.'-]+ ){1,3})(County|Parish)\b/g)) {
+    const words = m[1]!.trim().split(' ');
+    for (let k = 0; k < words.length; k++) {
+      const cands = gaz.countiesByName.get(`${words.slice(k).join(' ')} ${m[2]}`.toLowerCase());
+      if (!cands?.length) continue;
+      const c = cands.find((x) => states.includes(x.state)) ?? (states.length ? undefined : cands[0]);
+      if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
+    }
+  }
+  return null;
 }
 
 /** Finds the places of a question and its context. */

@@ -60,7 +60,7 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     const market = intents.filter((i) => MARKET_NOUNS[i]);
     if (facts.length === 0 && market.length && u.unknown.length === 0) {
       const what = market.map((i) => MARKET_NOUNS[i]!).join(' and ');
-      facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${market.length > 1 ? 'are' : 'is'} kept per city or zip code, with no ranking across the country, a state or a county; name a city (its zips are then compared, highest and lowest) or a zip code`));
+      facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${market.length > 1 ? 'are' : 'is'} kept per city or zip code, with no ranking across the country or a state; name a city or a county (its zips are then compared, highest and lowest) or a zip code`));
     }
     return facts;
   }

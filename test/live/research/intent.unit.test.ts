@@ -22,6 +22,8 @@ function gazetteer(): Gazetteer {
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
   return {
     stateNames: new Map(), citiesByName: byName, maxCityWords: 3,
+    countiesByName: new Map([['king county', [{ fips: '53033', name: 'King County', state: 'WA', population: 2_260_000 }, { fips: '48269', name: 'King County', state: 'TX', population: 300 }]],
+      ['cook county', [{ fips: '17031', name: 'Cook County', state: 'IL', population: 5_200_000 }]]]),
     zips: new Map([['98103', { city: 'Seattle', state: 'WA' }], ['37206', { city: 'Nashville', state: 'TN' }], ['73301', { city: '', state: 'TX' }],
       ['11215', { city: 'Brooklyn', state: 'NY', county_fips: '36047' }], ['11432', { city: 'Jamaica', state: 'NY', county_fips: '36081' }]]),
   };
@@ -249,6 +251,15 @@ describe('zips, context and places outside coverage', () => {
 });
 
 describe('counties', () => {
+  test('a county named for a per-zip market topic is the area of its zips; for any other topic the state named stays the place', () => {
+    const area = (q: string) => u(q).targets.map((t) => `${t.state} ${t.area?.name ?? ''} ${t.area?.county_fips ?? ''}`.trim());
+    expect(area('Which zip in King County has the highest price per square foot?')).toEqual(['WA King County 53033']);
+    expect(area('comps in King County, Texas')).toEqual(['TX King County 48269']);
+    expect(area('rehab momentum in Cook County')).toEqual(['IL Cook County 17031']);
+    expect(area('What are the tax lien rules in Cook County Illinois?')).toEqual(['IL']);
+    expect(area('price per sqft in Kent County')).toEqual([]);
+  });
+
   test('a town name followed by County/Parish/Borough is a county, not the town: the state named is the place', () => {
     expect(places('What are the tax lien rules in Cook County Illinois?')).toEqual(['IL']);
     expect(places('Tax deed sales in Kent County, Ohio')).toEqual(['OH']);

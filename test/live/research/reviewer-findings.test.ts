@@ -116,8 +116,22 @@ describe('finding 5: answerable questions answered', () => {
     }
   });
 
+  it('compares the zips of a county named for a per-zip topic, and names the highest', async () => {
+    // every zip of King County (53033) by the gazetteer's county, its sfr comps over the 6 months to its latest sale
+    const [top] = await sql<{ zip: string; median: number }>(`
+      with z as (select zip from zips where county_fips = '53033'),
+      e as (select a.zip, max(a.sale_date) as window_end from oracle_arms a join z using (zip) group by a.zip)
+      select s.zip, quantile_cont(s.sale_price / s.sqft, 0.5) as median
+      from oracle_arms s join e using (zip)
+      where s.property_type = 'sfr' and s.sqft > 0 and s.sale_date > e.window_end - interval 6 month
+      group by s.zip having count(*) >= 5 order by median desc limit 1`);
+    const r = await ask('Which zip in King County has the highest price per square foot?');
+    expect(r.answer).toContain(`to ${money(top!.median)} (zip ${top!.zip})`);
+    expect(r.answer).toMatch(/^In King County, WA, \d+ zips/);
+  });
+
   it('a ranking of places it does not hold says what is missing, not "name a state"', async () => {
-    for (const q of ['Which city has the highest investor purchase rate?', 'Which zip in King County has the highest price per square foot?']) {
+    for (const q of ['Which city has the highest investor purchase rate?', 'Which state has the highest median home price?']) {
       const r = await ask(q);
       expect(r.answer, q).toMatch(/don't have a ranking of cities or zips/);
       expect(r.answer, q).not.toMatch(/name a state/);
