@@ -101,7 +101,13 @@ export async function run(ctx: StageContext): Promise<void> {
 /** market.json (live/research/market-window.ts): the window figures of every market and type, and the Connecticut
  *  months whose single-family sales are all residential sales. Empty where the sales table is absent. */
 export async function marketWindows(db: StageContext['db']): Promise<MarketWindows> {
-  const out: MarketWindows = { windows: {}, all_residential: {} };
+  const out: MarketWindows = { windows: {}, all_residential: {}, investor_rates: [] };
+  if (await tableExists(db, 'mart_investor')) {
+    // the cities whose sales carry buyer names (the rate is null elsewhere): what "which city has the most investors" can rank
+    out.investor_rates = (await queryRows<{ s: string; c: string; r: number; a: string }>(db, `
+      select state_code as s, city as c, investor_purchase_rate_pct as r, cast(as_of as varchar) as a
+      from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
+  }
   if (!(await tableExists(db, 'sales'))) return out;
   // the markets of market_monthly (30_mart_market_monthly.sql): a sale counts in its zip's and its city's; the window
   // (as_of - W months, as_of] ends at the market's last arm's-length sale of any type, as comps' and the trends'

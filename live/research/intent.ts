@@ -12,7 +12,7 @@ export type Intent =
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
  *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count. */
-export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms';
+export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc';
 
 export const LEGAL_INTENTS: ReadonlySet<Intent> = new Set(['eviction_notice', 'eviction_timeline', 'just_cause', 'security_deposit',
   'foreclosure', 'tax_sale', 'redemption', 'surplus', 'rent_control', 'adverse_possession', 'legal_risk', 'landlord_friendliness']);
@@ -161,6 +161,7 @@ function askedFigures(q: string): Asked[] {
   if (DISTRESS_COUNT.test(q) || /distress(ed)? (pipeline|properties|inventory|count)|pre-?foreclosure/.test(q)) out.push('distress');
   if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
   if (/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
+  if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
   return out;
 }

@@ -189,7 +189,7 @@ async function investorFact(data: ResearchData, u: Understanding, t: Target): Pr
     }
     const bits = [r.investor_purchase_rate_pct === null
       ? `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`
-      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}`];
+      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`];
     if (r.flip_velocity_days !== null) bits.push(`flips re-listed after a median ${fmt(r.flip_velocity_days)} days`);
     if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
     else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null

@@ -11,6 +11,8 @@ export interface MarketWindows {
   windows: Record<string, WindowSeries>;
   /** `city|<state>|<city slug>` -> month (YYYY-MM) -> single-family sales from a file with no residential subtype */
   all_residential: Record<string, Record<string, number>>;
+  /** every city with a known investor share over 12 months (mart_investor): state, city, rate %, as_of; highest first */
+  investor_rates?: [state: string, city: string, rate: number, asOf: string][];
 }
 
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */

@@ -108,7 +108,9 @@ describe('finding 5: answerable questions answered', () => {
   it('reads LLC buyers as the investor share, and gives a city\'s price per sqft from its own monthly figure', async () => {
     const rate = await investorOracle('CO', 'Denver', 12);
     expect(rate).not.toBeNull();
-    expect((await ask('What percent of Denver buyers are LLCs?')).answer).toContain(`${rate}%`);
+    const llc = (await ask('What percent of Denver buyers are LLCs?')).answer;
+    expect(llc).toContain(`${rate}%`);
+    expect(llc).toMatch(/LLCs alone are not counted apart/);
     const p = await cityMonthPpsfOracle('CO', 'Denver', 'sfr');
     expect(p).not.toBeNull();
     for (const q of ['What is the average price per square foot in Denver CO?', 'Denver price per sqft']) {
@@ -130,8 +132,21 @@ describe('finding 5: answerable questions answered', () => {
     expect(r.answer).toMatch(/^In King County, WA, \d+ zips/);
   });
 
+  it('ranks the cities whose sales carry buyer names by investor purchase rate, and says the others are unknown', async () => {
+    // the cities with any arm's-length sale of a known buyer (the rate is unknown elsewhere), by our own classifier's flags
+    const cities = await sql<{ st: string; city: string }>(`select distinct state_code as st, city from oracle_arms
+      where buyer_is_investor is not null and city is not null order by 1, 2`);
+    expect(cities.length).toBeGreaterThan(0);
+    const rates = await Promise.all(cities.map(async (c) => ({ ...c, rate: await investorOracle(c.st, c.city, 12) })));
+    rates.sort((a, b) => (b.rate ?? -1) - (a.rate ?? -1));
+    const r = await ask('Which city has the highest investor purchase rate?');
+    expect(r.answer).toContain(`known only for the ${cities.length} ${cities.length === 1 ? 'city' : 'cities'} whose sales records carry buyer names`);
+    expect(r.answer).toContain(`the highest is ${rates[0]!.city}, ${rates[0]!.st} ${rates[0]!.rate}%`);
+    expect(r.answer).toMatch(/every other city's share is unknown/);
+  });
+
   it('a ranking of places it does not hold says what is missing, not "name a state"', async () => {
-    for (const q of ['Which city has the highest investor purchase rate?', 'Which state has the highest median home price?']) {
+    for (const q of ['Which state has the highest median home price?', 'Which city has the most rehab activity?']) {
       const r = await ask(q);
       expect(r.answer, q).toMatch(/don't have a ranking of cities or zips/);
       expect(r.answer, q).not.toMatch(/name a state/);
