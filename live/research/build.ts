@@ -3,8 +3,13 @@
 //   bm25.json         the BM25 index over those records (title twice, summary, category and subcategory words,
 //                     structured_data keys and string values, citation, city); live/research/text.ts
 //   state-legal.json  the state_legal rows (landlord friendliness, foreclosure and tax sale summary), when present
-//   places.json       the 51 jurisdictions, the city list (name, state, population, zips) and zip -> city, state, county FIPS,
+//   places.json       the 51 jurisdictions, the city list (name, state, population, zips), zip -> city, state, county FIPS
+//                     and the county names (FIPS, name, state, population),
 //                     the gazetteer the question parser resolves places against (live/research/places.ts)
+//   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
+//                     state + city slug, as market_monthly) and property type, the arm's-length sales of each window of
+//                     3..24 months to the market's last sale (count, median price, count with a living area), and the
+//                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';
@@ -14,6 +19,7 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
+import type { MarketWindows } from './market-window.ts';
 
 export const requires = ['regulations'];
 
@@ -72,14 +78,73 @@ export async function run(ctx: StageContext): Promise<void> {
       'select zip as z, city as c, state_code as s, county_fips as f from zips where state_code is not null order by zip');
     places.zips = zips.map((z) => [z.z, z.c ?? '', z.s ?? '', z.f ?? '']);
   }
+  if (await tableExists(ctx.db, 'counties')) {
+    // county names, for a per-zip market question about a county ("which zip in King County ...")
+    places.counties = (await queryRows<{ f: string; n: string; s: string; p: number | bigint | null }>(ctx.db,
+      'select county_fips as f, county_name as n, state_code as s, coalesce(population, 0) as p from counties where county_name is not null order by 1'))
+      .map((c) => [c.f, c.n, c.s, Number(c.p ?? 0)]);
+  }
 
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };
-  const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places);
+  const market = await marketWindows(ctx.db);
+  const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places)
+    + write('market.json', market);
   const meta: ResearchMeta = {
     format: RESEARCH_FORMAT, build_id: ctx.buildId,
     counts: { regulations: docs.length, terms: Object.keys(bm25.df).length, state_legal: stateLegal.length, states: places.states.length,
-      cities: places.cities.length, zips: places.zips.length },
+      cities: places.cities.length, zips: places.zips.length, market_windows: Object.keys(market.windows).length },
   };
   write('meta.json', meta);
   ctx.log.info('live/research', { ...meta.counts, mb: Number((bytes / 1048576).toFixed(1)) });
+}
+
+/** market.json (live/research/market-window.ts): the window figures of every market and type, and the Connecticut
+ *  months whose single-family sales are all residential sales. Empty where the sales table is absent. */
+export async function marketWindows(db: StageContext['db']): Promise<MarketWindows> {
+  const out: MarketWindows = { windows: {}, all_residential: {}, investor_rates: [] };
+  if (await tableExists(db, 'mart_investor')) {
+    // the cities whose sales carry buyer names (the rate is null elsewhere): what "which city has the most investors" can rank
+    out.investor_rates = (await queryRows<{ s: string; c: string; r: number; a: string }>(db, `
+      select state_code as s, city as c, investor_purchase_rate_pct as r, cast(as_of as varchar) as a
+      from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
+  }
+  if (!(await tableExists(db, 'sales'))) return out;
+  // the markets of market_monthly (30_mart_market_monthly.sql): a sale counts in its zip's and its city's; the window
+  // (as_of - W months, as_of] ends at the market's last arm's-length sale of any type, as comps' and the trends'
+  const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; as_of: string }>(db, `
+    with arm as (
+        select zip, state_code, slug(city) as city_slug, property_type, sale_date, sale_price, coalesce(sqft, 0) > 0 as has_area
+        from sales where is_arms_length
+    ),
+    tagged as (
+        select 'zip|' || zip as k, * from arm where zip is not null
+        union all
+        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''
+    ),
+    ends as (select k, max(sale_date) as as_of from tagged group by k)
+    select t.k, t.property_type as t, w.m, count(*) as n, median(t.sale_price) as med, count(*) filter (where t.has_area) as a,
+           cast(e.as_of as varchar) as as_of
+    from tagged t join ends e using (k)
+    cross join (select cast(range as integer) as m from range(3, 25)) w
+    where t.sale_date > e.as_of - to_months(w.m)
+    group by all order by 1, 2, 3`);
+  for (const r of rows) {
+    const key = `${r.k}|${r.t}`;
+    const w = (out.windows[key] ??= { as_of: r.as_of, n: [], median: [], with_area: [] });
+    const i = r.m - 3;
+    w.n[i] = Number(r.n); w.median[i] = r.med; w.with_area[i] = Number(r.a);
+  }
+  for (const w of Object.values(out.windows)) for (let i = 0; i < 22; i++) { w.n[i] ??= 0; w.median[i] ??= null; w.with_area[i] ??= 0; }
+  // Connecticut's 2022 file tells no single-family home from a condo or a 2-4 family house (30_market_18_sales_connecticut_2022.sql
+  // maps its "Residential" to sfr): the months of each town where its sfr sales hold such records, and how many
+  if (await tableExists(db, 'stg_connecticut__sales_2022')) {
+    const mixed = await queryRows<{ k: string; month: string; n: number | bigint }>(db, `
+      select 'city|' || state_code || '|' || slug(city) as k, strftime(sale_date, '%Y-%m') as month, count(*) as n
+      from sales
+      where is_arms_length and property_type = 'sfr' and file in (select distinct file from stg_connecticut__sales_2022)
+        and state_code is not null and city is not null
+      group by all order by 1, 2`);
+    for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
+  }
+  return out;
 }

@@ -16,7 +16,7 @@ const INTENT_LABEL: Record<Intent, string> = {
   security_deposit: 'Security deposit limit', foreclosure: 'Foreclosure type', tax_sale: 'Tax sale (lien or deed, rate, redemption)',
   redemption: 'Tax sale redemption period', surplus: 'Surplus proceeds after a tax sale', rent_control: 'Rent control', adverse_possession: 'Adverse possession period',
   comps: 'Comparable sales', trends: 'Price trend', rehab: 'Rehab momentum', investor: 'Investor activity', location: 'Flood and Superfund risk',
-  legal_risk: 'Market legal risk', landlord_friendliness: 'Landlord friendliness',
+  legal_risk: 'Market legal risk', landlord_friendliness: 'Landlord friendliness', county: 'County',
 };
 
 /** The label of an intent's figures; a price level asked of the trends is its median sale price. */
@@ -39,6 +39,12 @@ function dedupeSources(list: (Source | null)[]): Source[] {
     if (!seen.has(k)) { seen.add(k); out.push(s); }
   }
   return out;
+}
+
+/** Figures compared side by side that are of different months (a value ends "(2023-09, 7 sales)"): said, or ''. */
+function differentPeriods(facts: Fact[]): string {
+  const months = [...new Set(facts.map((f) => /\((\d{4}-\d{2}),/.exec(f.value ?? '')?.[1]).filter((m): m is string => m !== undefined))];
+  return months.length > 1 ? ` (note: these figures are of different months, ${months.join(' and ')}, so they are not a like-for-like comparison)` : '';
 }
 
 export function compose(data: ResearchData, u: Understanding, facts: Fact[], depth: Depth): Composed {
@@ -87,7 +93,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
         const label = intentLabel(intent, u);
-        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}`, facts: used });
+        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
       }
     } else {
       // one sentence per intent (two for a single intent with two primary facts), at most two in all
@@ -130,7 +136,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
       const label = intentLabel(intent, u);
-      paras.push(`${label} side by side: ${rows.join('; ')}.`);
+      paras.push(`${label} side by side: ${rows.join('; ')}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
     }
   }
   for (const f of facts) {
@@ -147,9 +153,9 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   const unc = facts.filter((f) => f.uncertain).length;
   if (unc) caveats.push(`${plural(unc, 'fact')} above ${unc === 1 ? 'is' : 'are'} marked unverified or conflicting in our sources; confirm with the statute or ordinance`);
   if (facts.some((f) => f.intent === 'eviction_timeline' || f.detail[0]?.includes('estimate'))) caveats.push('Eviction timelines are secondary-source estimates for uncontested cases, not legal deadlines');
-  if (facts.some((f) => f.source && ['comps', 'trends', 'rehab', 'investor', 'location'].includes(f.source.type))) caveats.push('Market and location figures describe the period up to their as-of date, which may be years before today');
+  if (facts.some((f) => f.source && ['comps', 'trends', 'rehab', 'investor', 'location', 'sales'].includes(f.source.type))) caveats.push('Market and location figures describe the period up to their as-of date, which may be years before today');
   if (legal) caveats.push(NOT_LEGAL_ADVICE.replace(/\.$/, ''));
-  paras.push(`Caveats: ${caveats.join('. ')}.`);
+  if (caveats.length) paras.push(`Caveats: ${caveats.join('. ')}.`);
   const sources = dedupeSources([...cited, ...related].map((f) => f.source));
   paras.push(`Sources: ${sources.map((s) => s.citation).join(' | ')}`);
   return { answer: paras.join('\n\n'), sources, confidence, facts };

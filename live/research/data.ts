@@ -11,6 +11,7 @@ import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
+import type { MarketWindows } from './market-window.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -53,6 +54,7 @@ export interface PlacesData {
   states: [code: string, name: string][];
   cities: [name: string, state: string, population: number, zips: string, county_fips: string][]; // zips space-separated
   zips: [zip: string, city: string, state: string, county_fips?: string][]; // county: builds since the borough areas
+  counties?: [fips: string, name: string, state: string, population: number][]; // builds since county areas
 }
 
 export interface ResearchMeta {
@@ -89,6 +91,8 @@ export class ResearchData {
   /** lowercased city name -> cities of that name, most populous first */
   readonly citiesByName = new Map<string, City[]>();
   readonly zips = new Map<string, { city: string; state: string; county_fips?: string }>();
+  /** lowercased county name ("king county") -> counties of that name, most populous first */
+  readonly countiesByName = new Map<string, { fips: string; name: string; state: string; population: number }[]>();
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -104,6 +108,8 @@ export class ResearchData {
     private readonly shards: ShardReader,
     readonly meta: ResearchMeta | null,
     private readonly resolver: PlaceResolver | null = null,
+    /** market.json (market-window.ts): null in a build written before it */
+    readonly market: MarketWindows | null = null,
   ) {
     this.bm25 = new Bm25(bm25);
     for (const d of docs) {
@@ -125,6 +131,10 @@ export class ResearchData {
     this.maxCityWords = Math.min(maxWords, 5);
     cityTypoIndex(this.citiesByName); // misspelled city names (live/places/question.ts): built now, not at a first question
     for (const [zip, city, state, county_fips] of places.zips) this.zips.set(zip, county_fips ? { city, state, county_fips } : { city, state });
+    for (const [fips, name, state, population] of places.counties ?? []) {
+      const key = name.toLowerCase();
+      this.countiesByName.set(key, [...(this.countiesByName.get(key) ?? []), { fips, name, state, population }].sort((a, b) => b.population - a.population));
+    }
   }
 
   /** The index of a build, null when it has none; shards: the build's ShardReader (default: its shards folder on disk). */
@@ -134,7 +144,8 @@ export class ResearchData {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
     const meta = read<ResearchMeta>('meta.json');
     if (meta.format !== RESEARCH_FORMAT) return null;
-    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir));
+    const market = fs.existsSync(path.join(dir, 'market.json')) ? read<MarketWindows>('market.json') : null;
+    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market);
   }
 
   /** The name used in sentences ("the District of Columbia"). */

@@ -52,7 +52,7 @@ export function placeName(data: ResearchData, t: Target): string {
 }
 
 /** A city, or a part of it: "Seattle, WA", "Brooklyn (New York, NY)". */
-export const areaName = (t: Target): string => (t.area ? `${t.area.name} (${t.city}, ${t.state})` : `${t.city}, ${t.state}`);
+export const areaName = (t: Target): string => (t.area ? (t.city ? `${t.area.name} (${t.city}, ${t.state})` : `${t.area.name}, ${t.state}`) : `${t.city}, ${t.state}`);
 
 /** A fact we do not have: said plainly, low confidence, no source. */
 export function missing(intent: Fact['intent'], t: Target | null, sentence: string): Fact {

@@ -1,13 +1,18 @@
 // Understanding a research question (pure, no I/O): which intents (topics) it asks about, by phrase rules, with the
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
-import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
+import { findCounty, findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 
 export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
   | 'redemption' | 'surplus' | 'rent_control' | 'adverse_possession' | 'comps' | 'trends' | 'rehab' | 'investor' | 'location'
-  | 'legal_risk' | 'landlord_friendliness';
+  | 'legal_risk' | 'landlord_friendliness' | 'county';
+
+/** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
+ *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
+ *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count. */
+export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc';
 
 export const LEGAL_INTENTS: ReadonlySet<Intent> = new Set(['eviction_notice', 'eviction_timeline', 'just_cause', 'security_deposit',
   'foreclosure', 'tax_sale', 'redemption', 'surplus', 'rent_control', 'adverse_possession', 'legal_risk', 'landlord_friendliness']);
@@ -40,6 +45,8 @@ export interface Understanding {
   notRecorded: string | null;
   /** the low end is asked for ("cheapest zips", "lowest risk"): a city summary details its lowest zip, not its highest */
   lowEnd: boolean;
+  /** figures asked by name (see Asked) */
+  asks: Asked[];
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
@@ -84,18 +91,20 @@ export function detectIntents(text: string): Intent[] {
     if (!/lien|deed|interest|rate|surplus|return/.test(q)) found.delete('tax_sale');
   }
   if (/foreclos|power of sale|trustee('s)? sale|judicial (or|vs\.?|versus) non|non-?judicial/.test(q) && !(taxCue && !/mortgage|judicial/.test(q))) {
-    if (!/pre-?foreclosure (pipeline|count|propert|inventory|listing)|distress/.test(q) || /judicial|type|process/.test(q)) found.add('foreclosure');
+    if (!(/pre-?foreclosure (pipeline|count|propert|inventory|listing)|distress/.test(q) || DISTRESS_COUNT.test(q)) || /judicial|type|process|law|rules?\b/.test(q)) found.add('foreclosure');
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q)) found.add('comps');
+  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q)) found.add('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
   if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)/.test(q)) {
     found.add('trends');
     if (!/\bcomps?\b|comparable|per (sq|square)|ppsf|\$ ?\/ ?sq/.test(q)) found.delete('comps');
   }
   if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity/.test(q)) found.add('rehab');
-  if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
+  if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|\bllcs?\b|corporate (buyers|owners|investors)|institutional (buyers|investors)|(percent|share|how many) of .{0,30}\bbuyers\b|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
+  if (DISTRESS_COUNT.test(q)) found.add('investor');
+  if (/\b(what|which|in what) count(y|ies)\b|\bcounty (is|are|of|for)\b.{0,30}\b(in|located)\b|\bcounty (is|of) \d{5}/.test(q)) found.add('county');
   if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');
   if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risk(y|ier|iest)|market legal|investor actions/.test(q)) found.add('legal_risk');
   if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords|\b(better|best|good|worse|worst|easier|easiest|harder|hardest|tougher|toughest)\b.{0,25}\bfor (landlords|tenants|renters)\b|\blandlord[- ](tenant )?(laws?|rules|regulations)\b/.test(q)) found.add('landlord_friendliness');
@@ -104,7 +113,9 @@ export function detectIntents(text: string): Intent[] {
   return [...found];
 }
 
-const PRICE_LEVEL = /(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
+/** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
+const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
+const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
 
@@ -112,7 +123,7 @@ const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per sq
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
-const MARKET_OVERVIEW = /\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are) (the )?(market|things)\b|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
+const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are) (the )?(market|things)\b|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 const NOT_RECORDED: [RegExp, string][] = [
   [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
@@ -142,6 +153,19 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
   return null;
 }
 
+/** The figures a question asks for by name (Asked). */
+function askedFigures(q: string): Asked[] {
+  const out: Asked[] = [];
+  if (/days on market|\bdom\b|time on market|how (long|fast) (do )?(homes|houses|properties) (take to )?sell/.test(q)) out.push('dom');
+  if (/flip (margin|profit|return|spread)|margins? on flips|flipp(ing|ers?) (margin|profit|return)/.test(q)) out.push('flip_margin');
+  if (DISTRESS_COUNT.test(q) || /distress(ed)? (pipeline|properties|inventory|count)|pre-?foreclosure/.test(q)) out.push('distress');
+  if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
+  if (/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
+  if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
+  if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
+  return out;
+}
+
 function parseMonths(q: string): number | null {
   const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
   if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
@@ -166,6 +190,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
+  // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
+  if (intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location') && targets.every((t) => !t.city && !t.zip)) {
+    const county = findCounty(q, gaz, targets.map((t) => t.state));
+    if (county) targets.splice(0, targets.length, county);
+  }
   const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? null : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower);
@@ -206,5 +235,10 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   }
 
   const lowEnd = LOW_END.test(lower);
-  return { intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText };
+  const asks = askedFigures(lower);
+  // how many sold: the count of the window's sales (the trends intent answers it), not a price per sqft
+  if (asks.includes('sales_count') && intents.includes('comps') && !COMPS_CUES.test(lower)) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
+  if (asks.includes('bedrooms') && (intents.includes('comps') || intents.includes('trends'))) gaps.push('We do not break sale prices down by bedroom count: the figure is for all sales of the type');
+  if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText };
 }

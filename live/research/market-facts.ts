@@ -8,6 +8,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
+import { allResidentialNote, countyFact, noAreaFact, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
@@ -29,11 +30,15 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
     const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
     if (c.sample_count === null || c.price_per_sqft.median === null) {
-      return { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of}, too few to report prices`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
+      // comps are the sales with a living area: many sales with none recorded is not "fewer than 5 sales"
+      const noArea = noAreaFact(data, u, t, zip, where, months, primary);
+      if (noArea) return noArea;
+      return { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
     }
     const p = c.price_per_sqft;
     const bits = [`median ${money(p.median!)} per sqft${p.p25 !== null && p.p75 !== null ? ` (middle half ${money(p.p25)}-${money(p.p75)})` : ''}`];
     if (c.days_on_market.median !== null) bits.push(`median ${fmt(c.days_on_market.median)} days on market`);
+    else if (u.asks.includes('dom')) bits.push('but no days-on-market figure: the sales records of this zip carry no listing dates');
     if (c.list_to_sale_ratio !== null) bits.push(`list-to-sale ratio ${c.list_to_sale_ratio.toFixed(3)}`);
     return {
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
@@ -47,8 +52,6 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     : 'Comparable-sales data is not part of this build');
 }
 
-/** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
-const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
 
 const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
 const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;
@@ -60,6 +63,7 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const type = u.propertyType;
   const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
   const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
+  if (u.asks.includes('sales_count')) return salesCountFact(data, u, t, where);
   const s = await data.shard<StoredTrends>('trends', keys);
   const what = u.priceLevel ? 'a median sale price' : 'a price trend';
   if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}` : 'Price trends are not part of this build');
@@ -69,7 +73,7 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   const method = indexName(s);
   const months = u.months && u.months < c.month.length ? u.months : 12;
-  if (u.priceLevel) return priceLevelFact(s, u, t, where, src, last >= 0 ? changePct(points, months) : null, months, last);
+  if (u.priceLevel) return priceLevelFact(data, s, u, t, where, src, last >= 0 ? changePct(points, months) : null, months, last);
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
@@ -92,24 +96,57 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   };
 }
 
-/** A price level asked ("median home price in Seattle"): the median sale price of the latest complete month
- *  (warehouse/price-index.ts isComplete: not the partial last month of a file) with CHANGE_MIN_SAMPLE sales (else the latest month with a figure, at low confidence), then `change`, the index change
- *  trendsFact computed over `months` to the latest solid month `last` (null when the API's rule gives none). */
-function priceLevelFact(s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number): Fact {
+/** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales
+ *  (sales-facts.ts windowPriceFact); else the median sale price of the latest complete month (warehouse/price-index.ts
+ *  isComplete: not the partial last month of a file) with CHANGE_MIN_SAMPLE sales, else the latest month with a figure
+ *  (5 sales), at low confidence and said to be so; then `change`, the index change trendsFact computed over `months` to
+ *  the latest solid month `last` (null when the API's rule gives none). The value names its month: places compared
+ *  side by side may have figures of different months. */
+function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number): Fact {
   const c = s.series;
   const counts = c.sales_count.map((n) => n ?? 0);
   const sales = (i: number): number => counts[i]!;
   let at = -1;
   for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE && isComplete(counts, i)) at = i;
+  const solid = at >= 0;
   for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
   const type = TYPE_WORDS[u.propertyType];
+  const monthly = at < 0 ? null : `the latest month with a median was ${c.month[at]}: ${money(c.median_price[at]!)} (${plural(sales(at), 'sale')})`;
+  const windowed = windowPriceFact(data, u, t, where, monthly);
+  if (windowed) return windowed;
   if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
   const method = indexName(s);
+  const month = c.month[at]!;
+  // a window asked but no window figures in this build: the month's figure, said to be for that month only
+  const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';
+  const note = allResidentialNote(data, t, u.propertyType, [month], sales(at));
   return {
-    intent: 'trends', target: t, value: money(c.median_price[at]!),
-    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${c.month[at]} (${plural(sales(at), 'sale')})${change === null ? '' : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
-    detail: [`The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales (fewer: low confidence); the monthly series is GET /v1/market/trends.`],
-    source: src, confidence: byCount(sales(at)), primary: true, uncertain: null,
+    intent: 'trends', target: t, value: `${money(c.median_price[at]!)} (${month}, ${plural(sales(at), 'sale')})`,
+    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${month} (${plural(sales(at), 'sale')})${notWindow}${note}${change === null ? '' : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
+    detail: [solid
+      ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales; the monthly series is GET /v1/market/trends.`
+      : `No complete month has ${CHANGE_MIN_SAMPLE} or more sales: this is the latest month with a median (5 sales or more), ${month}, at low confidence; the monthly series is GET /v1/market/trends.`],
+    source: src, confidence: note ? 'low' : solid ? byCount(sales(at)) : 'low', primary: true, uncertain: null,
+  };
+}
+
+/** Price per sqft of a city with no zip comps (sales without a zip, as Denver's): the trends shard's latest month with
+ *  a median price per sqft, or null. */
+async function cityPpsfFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact | null> {
+  const s = await data.shard<StoredTrends & { series: { median_price_per_sqft: (number | null)[] } }>('trends', { state: t.state, city: t.city!, property_type: u.propertyType });
+  if (!s) return null;
+  const c = s.series;
+  let at = -1;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price_per_sqft[i] != null) at = i;
+  if (at < 0) return null;
+  const type = TYPE_WORDS[u.propertyType];
+  const month = c.month[at]!;
+  return {
+    intent: 'comps', target: t, value: `${money(c.median_price_per_sqft[at]!)}/sqft (${month})`,
+    sentence: `In ${t.city}, ${t.state}, the median ${type} sale price was ${money(c.median_price_per_sqft[at]!)} per sqft in ${month} (${plural(c.sales_count[at] ?? 0, 'sale')}); no zip of the city has comparable sales, so this is the city-wide monthly figure${wholeCity(t)}`,
+    detail: ['A monthly median needs 5 or more sales with a living area; the monthly series is GET /v1/market/trends.'],
+    source: { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${t.city}, ${t.state}, ${u.propertyType}, as of ${s.as_of}` },
+    confidence: byCount(c.sales_count[at] ?? 0), primary: true, uncertain: null,
   };
 }
 
@@ -139,16 +176,30 @@ async function investorFact(data: ResearchData, u: Understanding, t: Target): Pr
     const r = await data.shard<Investor>('investor', keys(months));
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
+    const distress = typeof r.distressed_pipeline_count === 'number' ? `${fmt(r.distressed_pipeline_count)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${r.as_of}` : null;
+    // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
+    if (u.asks.includes('distress')) {
+      return {
+        intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
+        sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
+        detail: ['Filings are counted (distinct properties), not case outcomes.'],
+        source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
+        confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
+      };
+    }
     const bits = [r.investor_purchase_rate_pct === null
       ? `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`
-      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}`];
+      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`];
     if (r.flip_velocity_days !== null) bits.push(`flips re-listed after a median ${fmt(r.flip_velocity_days)} days`);
     if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
+    else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null
+      ? 'and there is no flip margin: without buyer names no investor purchase, and so no flip, can be told'
+      : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${r.as_of}`);
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
-      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${typeof r.distressed_pipeline_count === 'number' ? `; ${fmt(r.distressed_pipeline_count)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
+      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says
@@ -178,20 +229,27 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
   switch (intent) {
     case 'comps':
       if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
+      if (t.city || t.area) {
+        const facts = await cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
+        // no zip of the city has comps (its sales carry no zip): the city's own monthly price per sqft, if any
+        if (!t.area && facts.filter((f) => f.primary).every((f) => f.source === null)) { const f = await cityPpsfFact(data, u, t); if (f) return [f]; }
+        return facts;
+      }
       return [needZip('Comparable-sales data')];
+    case 'county':
+      return [await countyFact(data, t)];
     case 'trends':
       if (t.zip || t.city) return [await trendsFact(data, u, t)];
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
+      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Rehab momentum')];
     case 'investor':
       return [await investorFact(data, u, t)];
     case 'location':
       if (t.zip) return [await locationFact(data, t, t.zip, true)];
-      if (t.city) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
+      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Flood and Superfund risk')];
     default:
       return [];

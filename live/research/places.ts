@@ -1,6 +1,8 @@
 // The places a research question names (pure, no I/O): states, cities and zips found in the query text against the
 // build's gazetteer (<build>/live/research/places.json), else taken from the context {zip, city, state}, and the
 // question with the place names taken out (for full-text retrieval). Rules: warehouse/docs/research.md.
+// Over 300 lines: one pass over the question in a fixed order (territories, zips, nicknames, state names, codes, cities,
+// misspellings) whose steps share the spans taken so far; split up, every step would need that state handed along.
 //
 // Entity rules in short:
 //   zips     5 digits standing alone (not "$12345", not part of a longer number); unknown zips are reported, not guessed
@@ -22,7 +24,8 @@
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import type { City } from './data.ts';
-import { citiesByKey, findCityTypos, findStateTypos } from '../places/question.ts';
+import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
+import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
 import type { Area } from './place-words.ts';
@@ -43,6 +46,8 @@ export interface Gazetteer {
   citiesByName: ReadonlyMap<string, City[]>;
   zips: ReadonlyMap<string, { city: string; state: string; county_fips?: string }>;
   maxCityWords: number;
+  /** lowercased county names ("king county") -> counties, most populous first (absent in older builds) */
+  countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;
@@ -63,6 +68,8 @@ export interface Places {
   topicText: string;
 }
 
+const TERRITORY_CODES: Record<string, string> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
+
 interface Span { start: number; end: number }
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
 
@@ -78,6 +85,46 @@ function tokens(q: string): Token[] {
 
 const cap = (w: string): boolean => /^[A-Z]/.test(w);
 const sentenceStart = (q: string, at: number): boolean => { const b = q.slice(0, at).trimEnd(); return b === '' || /[.!?:;]$/.test(b); };
+
+/** Whether the capitalised words just before token `i` (only spaces between) name a city of state `code`: exactly, or
+ *  within one edit of a city of 20,000 people or more of that state (a name of five letters or more). A state name
+ *  ("Texas OR California") and a common word never count. */
+function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gazetteer): boolean {
+  for (let n = Math.min(gaz.maxCityWords, i); n >= 1; n--) {
+    const words = toks.slice(i - n, i);
+    if (!words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower))) continue;
+    if (!/^[ \t]+$/.test(q.slice(words[n - 1]!.end, toks[i]!.start))) return false;
+    if (words.slice(1).some((w, k) => !/^[ \t]+$/.test(q.slice(words[k]!.end, w.start)))) continue;
+    const phrase = words.map((w) => w.lower).join(' ');
+    if (STATE_NAME_SET.has(phrase) || COMMON_WORDS.has(phrase)) continue;
+    const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
+    if (cands?.some((c) => c.state === code)) return true;
+    if (phrase.length < 5) continue;
+    // the state's cities by key length (live/places/question.ts, built once): lengths within one of the phrase's
+    const key = compactKey(placeKey(phrase));
+    const byLength = cityTypoIndex(gaz.citiesByName).byState.get(code) ?? [];
+    for (let len = key.length - 1; len <= key.length + 1; len++) {
+      if ((byLength[len] ?? []).some((k) => k.city.population >= 20_000 && editDistance(k.key, key, 1) <= 1)) return true;
+    }
+  }
+  return false;
+}
+
+/** A county named with capitals ("King County", "Cook County, Illinois", "Orleans Parish") as an area of its zips, in the
+ *  state named or else the most populous county of that name; null when none is named or the build has no county names. */
+export function findCounty(q: string, gaz: Gazetteer, states: readonly string[]): Target | null {
+  if (!gaz.countiesByName) return null;
+  for (const m of q.matchAll(/\b((?:[A-Z][a-z.'-]+ ){1,3})(County|Parish)\b/g)) {
+    const words = m[1]!.trim().split(' ');
+    for (let k = 0; k < words.length; k++) {
+      const cands = gaz.countiesByName.get(`${words.slice(k).join(' ')} ${m[2]}`.toLowerCase());
+      if (!cands?.length) continue;
+      const c = cands.find((x) => states.includes(x.state)) ?? (states.length ? undefined : cands[0]);
+      if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
+    }
+  }
+  return null;
+}
 
 /** Finds the places of a question and its context. */
 export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places {
@@ -172,11 +219,14 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     const possessive = /^[A-Z]{2}['’]s\b/.test(q.slice(t.start, t.end + 2));
     // the subject of a question about a state: "Is OK a tax deed state?", "Does IN have rent control?"
     const subjectCue = !allCaps && prev !== undefined && SUBJECT_VERBS.has(prev.lower) && next !== undefined && SUBJECT_NEXT.has(next.lower);
+    // a city of that state written just before the code ("Lancaster PA", "Portland ME", "Columbus IN"), or a close
+    // misspelling of one ("Pittsburg PA"): the code is its state, whatever English word it also spells
+    const cityCue = !allCaps && cityBefore(q, toks, i, code, gaz);
     const listCue = next !== undefined && ['and', 'vs', 'versus'].includes(next.lower) && toks[i + 2] !== undefined && STATE_CODES.has(toks[i + 2]!.text);
     if (AMBIGUOUS_CODES.has(code) || allCaps) {
-      if (!(commaCue || afterCity || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
+      if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
     }
-    if (code === 'LA' && !commaCue && !afterCity) return; // "LA" alone is Los Angeles (aliases above)
+    if (code === 'LA' && !commaCue && !afterCity && !cityCue) return; // "LA" alone is Los Angeles (aliases above)
     if (code === 'DC') code = 'DC';
     taken.push({ start: t.start, end: t.end });
     codeHits.push({ state: code, at: t.start, end: t.end, kind: 'state' });
@@ -277,6 +327,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       else unknown.push(context.city);
     }
     if (targets.length === 0 && context.state && STATE_CODES.has(context.state)) targets.push({ state: context.state, from: 'context' });
+    // a territory's code (PR, GU, VI, AS, MP) or any other code we do not cover: said as outside coverage
+    else if (targets.length === 0 && context.state && !context.zip && !context.city) unknown.push(TERRITORY_CODES[context.state.toUpperCase()] ?? context.state);
   }
 
   // the text left for full-text retrieval: place names out

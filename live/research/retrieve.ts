@@ -4,12 +4,31 @@
 import type { ResearchData, RegulationDoc } from './data.ts';
 import { LEGAL_INTENTS, type Understanding } from './intent.ts';
 import { queryTerms } from './text.ts';
-import { missing, type Depth, type Fact } from './facts.ts';
+import { fmt, missing, type Depth, type Fact } from './facts.ts';
 import { regFact, regSource } from './records.ts';
 import { legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
 import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
 import { slug } from '../../warehouse/layout.ts';
+
+/** The market topics, as a ranking refusal names them. */
+const MARKET_NOUNS: Partial<Record<string, string>> = {
+  comps: 'price per sqft', trends: 'sale prices and price trends', rehab: 'rehab momentum', investor: 'investor activity', location: 'flood and Superfund risk',
+};
+
+/** The cities with a known investor purchase rate, highest first (lowest first when the low end is asked). */
+function investorRanking(rates: NonNullable<NonNullable<ResearchData['market']>['investor_rates']>, lowEnd: boolean): Fact {
+  const list = lowEnd ? [...rates].reverse() : rates;
+  const rate = (r: (typeof rates)[number]): string => `${r[1]}, ${r[0]} ${fmt(Math.round(r[2] * 10) / 10)}% (12 months to ${r[3]})`;
+  const [first, ...rest] = list;
+  return {
+    intent: 'investor', target: null, value: rate(first!),
+    sentence: `Investor purchase rates are known only for the ${rates.length} ${rates.length === 1 ? 'city' : 'cities'} whose sales records carry buyer names; of ${rates.length === 1 ? 'it' : 'these'}, the ${lowEnd ? 'lowest' : 'highest'} is ${rate(first!)}${rest.length ? `, then ${rest.slice(0, 4).map(rate).join(', ')}` : ''}; every other city's share is unknown, not low`,
+    detail: ['The investor purchase rate is the share of arm\'s-length purchases with a known buyer name whose buyer is named as a company (an LLC, corporation, partnership or business trust; warehouse/docs/market.md "Investor classifier").'],
+    source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview, every city with buyer names, 12 months` },
+    confidence: 'medium', primary: true, uncertain: null,
+  };
+}
 
 /** Regulation records of the places in question ranked by BM25 over the question's topic words. */
 export function searchRecords(data: ResearchData, u: Understanding, limit: number, minCoverage: number): { doc: RegulationDoc; score: number; coverage: number }[] {
@@ -51,6 +70,15 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
   }
   if (u.targets.length === 0) {
     for (const intent of intents) if (u.ranking) facts.push(...rankingFacts(data, intent, u.ranking, depth, u.threshold, u.category));
+    // a market figure asked with no city or zip ("which city has the highest investor purchase rate?"): what is missing
+    const market = intents.filter((i) => MARKET_NOUNS[i]);
+    // which city has the most investor buying: the cities whose records carry buyer names, ranked
+    const rates = data.market?.investor_rates;
+    if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0) facts.push(investorRanking(rates, u.lowEnd));
+    if (facts.length === 0 && market.length && u.unknown.length === 0) {
+      const what = market.map((i) => MARKET_NOUNS[i]!).join(' and ');
+      facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${market.length > 1 ? 'are' : 'is'} kept per city or zip code, with no ranking across the country or a state; name a city or a county (its zips are then compared, highest and lowest) or a zip code`));
+    }
     return facts;
   }
   for (const intent of intents) {
@@ -75,7 +103,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
       for (const f of prim) f.confidence = 'medium';
     }
   }
-  if (depth === 'deep') {
+  // a county asked is geography: no regulation record is related to it
+  if (depth === 'deep' && !intents.every((i) => i === 'county')) {
     // related records by full-text search, not already used
     const used = new Set(facts.map((f) => f.source?.citation));
     const usedIds = new Set<string>();

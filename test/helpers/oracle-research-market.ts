@@ -72,3 +72,30 @@ export async function investorOracle(st: string, city: string, months: number): 
   if (!r || r.as_of === null) fail(`no sale or distress filing for ${city}, ${st} (if no source covers it, the question must expect noData)`);
   return r!.known === 0 ? null : round1(100 * r!.inv / r!.known);
 }
+
+/** A market's arm's-length sales of one type in the window of `months` ending at the market's latest arm's-length sale
+ *  of any type (a zip, or a city by state and lower-cased name): count, median price (5 or more), count with an area. */
+export async function windowSalesOracle(m: { zip?: string; state?: string; city?: string }, type: string, months: number): Promise<{ asOf: string; n: number; median: number | null; withArea: number }> {
+  await arms();
+  const where = m.zip ? 'zip = $zip' : 'state_code = $st and lower(city) = lower($city)';
+  const params = m.zip ? { zip: zipOk(m.zip), type, months } : { st: m.state!, city: m.city!, type, months };
+  const [r] = await sql<{ as_of: string | null; n: number; median: number | null; a: number }>(`
+    with c as (select * from oracle_arms where ${where}), e as (select max(sale_date) as as_of from c)
+    select e.as_of::varchar as as_of, count(c.sale_price)::int as n, quantile_cont(c.sale_price, 0.5) as median,
+           count(c.sqft) filter (where c.sqft > 0)::int as a
+    from e left join c on c.property_type = $type and c.sale_date > e.as_of - to_months($months::int) and c.sale_date <= e.as_of
+    group by e.as_of`, params);
+  if (!r || r.as_of === null) fail(`no arm's-length sale for ${m.zip ?? `${m.city}, ${m.state}`}`);
+  return { asOf: r!.as_of!, n: r!.n, median: r!.n >= 5 ? num(r!.median) : null, withArea: r!.a };
+}
+
+/** A city's median price per sqft of one type in its latest calendar month with 5 or more sales of the type, 5 of them
+ *  with a living area (the rule of a monthly median, warehouse/docs/market.md "market_monthly"), and that month. */
+export async function cityMonthPpsfOracle(st: string, city: string, type: string): Promise<{ month: string; median: number } | null> {
+  await arms();
+  const [r] = await sql<{ month: string; median: number }>(`
+    select strftime(sale_date, '%Y-%m') as month, quantile_cont(sale_price / sqft, 0.5) filter (where sqft > 0) as median
+    from oracle_arms where state_code = $st and lower(city) = lower($city) and property_type = $type
+    group by 1 having count(*) >= 5 and count(*) filter (where sqft > 0) >= 5 order by 1 desc limit 1`, { st, city, type });
+  return r ? { month: r.month, median: Number(r.median) } : null;
+}

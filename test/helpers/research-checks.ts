@@ -4,12 +4,13 @@
 import { about, type Check, csvRows, type Cite, esc, type Expect, type Family, fail, fmtNum, hasNumberUnit, LookupFailed, stateName, stripDates } from './research-questions.ts';
 import { citesRecord, regKey, regs, sd, sql } from './oracle-research.ts';
 import { CSV_RECORD, csvCheck, extreme, friendlinessOf, legalRiskOf, recordCite } from './oracle-research-legal.ts';
-import { compsOracle, investorOracle, rehabOracle, ZIP, zipOk } from './oracle-research-market.ts';
+import { cityMonthPpsfOracle, compsOracle, investorOracle, rehabOracle, ZIP, zipOk } from './oracle-research-market.ts';
 import { environmentalScore, floodOf, zipFacts } from './oracle-research-location.ts';
 
 /** How a figure is written: the number with its unit, so a stray number elsewhere cannot pass. */
 const FIGURE_RE: Record<string, (n: string) => RegExp> = {
   'price_per_sqft.median': (n) => new RegExp(`\\$${esc(n)}(?: per sqft|/sqft)`),
+  median_price_per_sqft: (n) => new RegExp(`\\$${esc(n)}(?: per sqft|/sqft)`),
   investor_purchase_rate_pct: (n) => new RegExp(`(?<![\\d.])${esc(n)}%`),
   rehab_momentum_score: (n) => new RegExp(`(?<![\\d.])${esc(n)}(?: out of 100| \\()`),
   environmental_risk_score: (n) => new RegExp(`(?<![\\d.])${esc(n)} out of 100`),
@@ -26,6 +27,8 @@ async function figureOf(family: Family, keys: Record<string, string>, field: str
   const months = Number(keys['months'] ?? 0);
   switch (`${family}.${field}`) {
     case 'comps.price_per_sqft.median': return (await compsOracle(keys['zip']!, keys['property_type']!, months)).median;
+    // a city with no zip comps: its latest monthly median price per sqft (the trends shard's figure)
+    case 'trends.median_price_per_sqft': return (await cityMonthPpsfOracle(keys['state']!, keys['city']!, keys['property_type']!))?.median ?? null;
     case 'rehab.rehab_momentum_score': return rehabOracle(keys['zip']!, months);
     case 'investor.investor_purchase_rate_pct': return investorOracle(keys['state']!, keys['city']!, months);
     case 'location-zip.flood_zone': return floodOf(await zipFacts(keys['zip']!)).zone;

@@ -14,7 +14,7 @@ export const csvRows = parse(fs.readFileSync(CSV), { columns: true, skip_empty_l
 export const byState = new Map(csvRows.map((r) => [r['state_code']!, r]));
 
 /** A figure of a market, location or legal-risk family, computed by an oracle of oracle-research-*.ts (never read from a shard). */
-export type Family = 'comps' | 'rehab' | 'investor' | 'location-zip' | 'legal-market-risk';
+export type Family = 'comps' | 'rehab' | 'investor' | 'location-zip' | 'legal-market-risk' | 'trends';
 export interface Expect {
   csv?: string; state?: string; csvMax?: string; csvMin?: string; stateLegal?: string;
   family?: Family; keys?: Record<string, string>; field?: string; round?: boolean; format?: string;

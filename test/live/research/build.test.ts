@@ -6,8 +6,46 @@ import { describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { ResearchData } from '../../../live/research/data.ts';
 import { makeContext } from '../../helpers/context.ts';
-import { run as runIndex } from '../../../live/research/build.ts';
+import { marketWindows, run as runIndex } from '../../../live/research/build.ts';
+import { allResidential, windowFigure } from '../../../live/research/market-window.ts';
 import { DONT_HAVE } from '../../helpers/research.ts';
+
+describe('market.json over given sales rows', () => {
+  it('counts each window\'s arm\'s-length sales to the market\'s last sale, and marks the Connecticut 2022 months', async () => {
+    const ctx = await makeContext();
+    try {
+      await ctx.db.run(`create table sales (zip varchar, state_code varchar, city varchar, property_type varchar, sale_date date, sale_price double,
+        sqft double, is_arms_length boolean, file varchar)`);
+      // zip 11111 (Testville, CT): its last arm's-length sale of any type is 2024-02-20 (a condo); a flagged sale counts nowhere
+      await ctx.db.run(`insert into sales values
+        ('11111', 'CT', 'Testville', 'sfr', '2024-02-10', 100, null, true, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'sfr', '2024-01-05', 300, 1000, true, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'sfr', '2023-12-01', 200, null, true, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'sfr', '2023-11-21', 400, null, true, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'sfr', '2023-11-20', 500, null, true, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'sfr', '2023-10-01', 900, null, true, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'sfr', '2024-02-01', 5, null, false, 'gl.csv'),
+        ('11111', 'CT', 'Testville', 'condo', '2024-02-20', 50, null, true, 'gl.csv'),
+        (null, 'CT', 'Testville', 'sfr', '2022-03-03', 700, null, true, 'ct2022.csv'),
+        (null, 'CT', 'Testville', 'sfr', '2022-03-04', 800, null, true, 'ct2022.csv')`);
+      await ctx.db.run(`create table stg_connecticut__sales_2022 as select 'ct2022.csv' as file`);
+      const mw = await marketWindows(ctx.db);
+      // 3 months to 2024-02-20: after 2023-11-20, so 100, 300, 200, 400 (the 2023-11-20 sale is on the boundary, out)
+      expect(windowFigure(mw, { zip: '11111', state: 'CT' }, 'sfr', 3)).toEqual({ months: 3, asOf: '2024-02-20', sales: 4, median: null, withArea: 1 });
+      // 4 months: 2023-10-20 on, five sales, median 300
+      expect(windowFigure(mw, { zip: '11111', state: 'CT' }, 'sfr', 4)).toEqual({ months: 4, asOf: '2024-02-20', sales: 5, median: 300, withArea: 1 });
+      // the city market holds the sales without a zip too (24 months to 2024-02-20 reach back past 2022-03): 6 + 2;
+      // its 2022-03 sfr sales are the 2022 file's
+      expect(windowFigure(mw, { state: 'CT', city: 'Testville' }, 'sfr', 24)?.sales).toBe(8);
+      expect(windowFigure(mw, { state: 'CT', city: 'Testville' }, 'sfr', 23)?.sales).toBe(6);
+      expect(allResidential(mw, { state: 'CT', city: 'Testville' }, '2022-03')).toBe(2);
+      expect(allResidential(mw, { state: 'CT', city: 'Testville' }, '2024-01')).toBe(0);
+      expect(allResidential(mw, { zip: '11111', state: 'CT' }, '2022-03')).toBe(0);
+    } finally {
+      ctx.close();
+    }
+  });
+});
 
 describe('the index step over given rows', () => {
   it('writes the index from the regulations table alone and the module degrades honestly', async () => {

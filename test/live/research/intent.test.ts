@@ -34,6 +34,19 @@ describe('understanding', () => {
     expect(states('Compare foreclosure in NY and NJ')).toEqual(['NY', 'NJ']);
   });
 
+  it('reads an ambiguous code right after a city of that state as that state (finding 1)', () => {
+    // the build's own gazetteer must hold the city in the state named, and the reading must be that city
+    const city = (q: string) => u(q).targets.map((t) => `${t.city}, ${t.state}`);
+    for (const [q, name, st] of [['Is Lancaster PA landlord friendly?', 'Lancaster', 'PA'], ['Is Portland ME landlord friendly?', 'Portland', 'ME'],
+      ['investor activity in Portland ME', 'Portland', 'ME'], ['Is Columbus IN landlord friendly?', 'Columbus', 'IN']] as const) {
+      expect(data.citiesByName.get(name.toLowerCase())?.some((c) => c.state === st)).toBe(true);
+      expect(city(q)).toEqual([`${name}, ${st}`]);
+      expect(u(q).readAs).toEqual([]);
+    }
+    expect(city('Pittsburg PA foreclosures')).toEqual(['Pittsburgh, PA']);
+    expect(states('Is it OK to raise the rent in Denver?')).toEqual(['CO']);
+  });
+
   it('handles DC and the ambiguous Washington', () => {
     expect(states('rent control in Washington DC')).toEqual(['DC']);
     expect(states('rent control in Washington, D.C.')).toEqual(['DC']);

@@ -13,7 +13,8 @@ const CITIES: City[] = [
   city('Deposit', 'NY', 1_500), city('Mobile', 'AL', 187_000), city('Denver', 'CO', 715_000), city('Salem', 'OR', 175_000),
   city('Tinytown', 'TX', 800), city('Austin', 'TX', 960_000), city('New York', 'NY', 8_300_000), city('Los Angeles', 'CA', 3_800_000),
   city('Boise', 'ID', 235_000), city('Twin Oaks', 'TX', 900), city('Kent', 'WA', 135_000), city('Kent', 'OH', 28_000), city('Eugene', 'OR', 176_000), city('Oregon', 'WI', 11_000),
-  city('Cook', 'MN', 500),
+  city('Cook', 'MN', 500), city('Lancaster', 'CA', 173_000), city('Lancaster', 'PA', 58_000), city('Columbus', 'OH', 905_000),
+  city('Columbus', 'IN', 50_000), city('Pittsburgh', 'PA', 302_000), city('Pittsburg', 'CA', 76_000),
 ];
 function gazetteer(): Gazetteer {
   const byName = new Map<string, City[]>();
@@ -21,6 +22,8 @@ function gazetteer(): Gazetteer {
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
   return {
     stateNames: new Map(), citiesByName: byName, maxCityWords: 3,
+    countiesByName: new Map([['king county', [{ fips: '53033', name: 'King County', state: 'WA', population: 2_260_000 }, { fips: '48269', name: 'King County', state: 'TX', population: 300 }]],
+      ['cook county', [{ fips: '17031', name: 'Cook County', state: 'IL', population: 5_200_000 }]]]),
     zips: new Map([['98103', { city: 'Seattle', state: 'WA' }], ['37206', { city: 'Nashville', state: 'TN' }], ['73301', { city: '', state: 'TX' }],
       ['11215', { city: 'Brooklyn', state: 'NY', county_fips: '36047' }], ['11432', { city: 'Jamaica', state: 'NY', county_fips: '36081' }]]),
   };
@@ -58,6 +61,22 @@ describe('state names and codes', () => {
     expect(places('deposits in PA vs NJ')).toEqual(['PA', 'NJ']);
     expect(places('HOW LONG IS AN EVICTION IN TX')).toEqual(['TX']); // all caps: every code needs its cue
     expect(places('HOW LONG IS AN EVICTION TX')).toEqual([]);
+  });
+
+  test('an ambiguous code right after a city of that state is its state; elsewhere it stays a word (finding 1)', () => {
+    expect(places('Is Lancaster PA landlord friendly?')).toEqual(['PA Lancaster']);
+    expect(places('Is Portland ME landlord friendly?')).toEqual(['ME Portland']);
+    expect(places('investor activity in Portland ME')).toEqual(['ME Portland']);
+    expect(places('Is Columbus IN landlord friendly?')).toEqual(['IN Columbus']);
+    expect(places('Is Salem OR rent controlled?')).toEqual(['OR Salem']);
+    // a close misspelling of a city of that state: the code still counts, and the city is read as the closest name
+    expect(places('Pittsburg PA foreclosures')).toEqual(['PA Pittsburgh']);
+    // no city of that state before the code: a word, as before
+    expect(places('Is Austin OR Boise cheaper for landlords?')).toEqual(['TX Austin', 'ID Boise']);
+    expect(places('Tell ME about eviction notice IN Texas')).toEqual(['TX']);
+    expect(places('Can I evict a tenant in Texas OR California')).toEqual(['TX', 'CA']);
+    expect(places('security deposit limit ME')).toEqual([]);
+    expect(places('is Denver OK for landlords')).toEqual(['CO Denver']);
   });
 
   test('DC spellings, and the ambiguous Washington (noted, and read as DC when the context state is DC)', () => {
@@ -232,6 +251,15 @@ describe('zips, context and places outside coverage', () => {
 });
 
 describe('counties', () => {
+  test('a county named for a per-zip market topic is the area of its zips; for any other topic the state named stays the place', () => {
+    const area = (q: string) => u(q).targets.map((t) => `${t.state} ${t.area?.name ?? ''} ${t.area?.county_fips ?? ''}`.trim());
+    expect(area('Which zip in King County has the highest price per square foot?')).toEqual(['WA King County 53033']);
+    expect(area('comps in King County, Texas')).toEqual(['TX King County 48269']);
+    expect(area('rehab momentum in Cook County')).toEqual(['IL Cook County 17031']);
+    expect(area('What are the tax lien rules in Cook County Illinois?')).toEqual(['IL']);
+    expect(area('price per sqft in Kent County')).toEqual([]);
+  });
+
   test('a town name followed by County/Parish/Borough is a county, not the town: the state named is the place', () => {
     expect(places('What are the tax lien rules in Cook County Illinois?')).toEqual(['IL']);
     expect(places('Tax deed sales in Kent County, Ohio')).toEqual(['OH']);

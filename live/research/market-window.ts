@@ -1,0 +1,39 @@
+// Sales figures the shards cannot give a research question (live/research/build.ts writes them to market.json): for
+// every market (a zip, or a state + city slug, as market_monthly) and property type, the arm's-length sales of each
+// window of 3..24 months ending at the market's last sale (count, median sale price, count with a living area), and
+// the months of each Connecticut town whose "single-family" sales are in fact all residential sales (its 2022 file
+// has no residential subtype). Pure lookups; a build without market.json answers null.
+import { slug } from '../../warehouse/layout.ts';
+
+export interface WindowSeries { as_of: string; n: number[]; median: (number | null)[]; with_area: number[] }
+export interface MarketWindows {
+  /** `zip|<zip>|<type>` or `city|<state>|<city slug>|<type>` -> index W-3 for a window of W months */
+  windows: Record<string, WindowSeries>;
+  /** `city|<state>|<city slug>` -> month (YYYY-MM) -> single-family sales from a file with no residential subtype */
+  all_residential: Record<string, Record<string, number>>;
+  /** every city with a known investor share over 12 months (mart_investor): state, city, rate %, as_of; highest first */
+  investor_rates?: [state: string, city: string, rate: number, asOf: string][];
+}
+
+/** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
+export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }
+
+export interface Market { zip?: string; state: string; city?: string }
+const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : `city|${m.state}|${slug(m.city ?? '')}`);
+
+export const WINDOW_MIN_SALES = 5;
+
+export function windowFigure(mw: MarketWindows | null, m: Market, type: string, months: number): WindowFigure | null {
+  if (!mw || months < 3 || months > 24) return null;
+  const w = mw.windows[`${marketKey(m)}|${type}`];
+  if (!w) return null;
+  const i = months - 3;
+  const sales = w.n[i] ?? 0;
+  return { months, asOf: w.as_of, sales, median: sales >= WINDOW_MIN_SALES ? w.median[i] ?? null : null, withArea: w.with_area[i] ?? 0 };
+}
+
+/** The sales of a city's month that are all-residential records (no single-family subtype in the source), or 0. */
+export function allResidential(mw: MarketWindows | null, m: Market, month: string): number {
+  if (!mw || m.zip || !m.city) return 0;
+  return mw.all_residential[marketKey(m)]?.[month] ?? 0;
+}

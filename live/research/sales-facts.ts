@@ -1,0 +1,111 @@
+// Sales facts the shards cannot give (POST /v1/research/query), from the research index's market windows
+// (market-window.ts, written by build.ts): a median sale price over the months asked, how many homes sold, the note that
+// a Connecticut town's "single-family" figure is all residential sales, and the county of a zip or city (gazetteer).
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
+
+export const TYPE_NOUNS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
+/** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
+export const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
+const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= 20 ? 'medium' : 'low');
+
+const windowSource = (where: string, type: string, w: WindowFigure): Source => ({
+  type: 'sales', category: 'market', citation: `reii warehouse: arm's-length ${type} sales of ${where}, ${w.months} months to ${w.asOf}`,
+});
+
+/** The months (YYYY-MM) a window of `months` months to asOf touches, oldest first. */
+export function windowMonths(asOf: string, months: number): string[] {
+  const [y, m] = asOf.split('-').map(Number) as [number, number];
+  const out: string[] = [];
+  for (let i = months; i >= 0; i--) {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/** A Connecticut town's single-family figure over these months holds records of a file with no residential subtype:
+ *  the clause that says so (with how many of the sales), or ''. */
+export function allResidentialNote(data: ResearchData, t: Target, type: string, months: string[], sales: number | null): string {
+  if (type !== 'sfr' || t.zip || !t.city) return '';
+  const n = months.reduce((s, m) => s + allResidential(data.market, t, m), 0);
+  if (n === 0) return '';
+  const share = sales !== null && n >= sales ? 'all of these sales' : `${n.toLocaleString('en-US')} of these sales`;
+  return ` (${share} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: the figure is for all residential sales of those records)`;
+}
+
+/** The median sale price over the window asked (u.months), or null when the build holds no window figures. */
+export function windowPriceFact(data: ResearchData, u: Understanding, t: Target, where: string, latest: string | null): Fact | null {
+  if (!u.months) return null;
+  const type = u.propertyType, noun = TYPE_NOUNS[type]!;
+  const w = windowFigure(data.market, t, type, u.months);
+  if (!w) return null;
+  const src = windowSource(where, noun, w);
+  const note = allResidentialNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  if (w.median === null) {
+    return {
+      intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
+      sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
+      detail: ['A median needs 5 or more sales; a sale of several properties on one deed, a nominal price or a duplicate record is left out.'],
+      source: src, confidence: 'low', primary: true, uncertain: null,
+    };
+  }
+  return {
+    intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
+    sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf} was ${money(w.median)}${note}${wholeCity(t)}`,
+    detail: ['Every arm\'s-length sale of the window (a sale of several properties on one deed, a nominal price or a duplicate record is left out); the monthly series is GET /v1/market/trends.'],
+    source: src, confidence: note ? 'low' : byCount(w.sales), primary: true, uncertain: null,
+  };
+}
+
+/** How many homes sold: the window's arm's-length sales of the type (the months asked, else 12), with their median. */
+export function salesCountFact(data: ResearchData, u: Understanding, t: Target, where: string): Fact {
+  const type = u.propertyType, noun = TYPE_NOUNS[type]!;
+  const months = u.months ?? 12;
+  const w = windowFigure(data.market, t, type, months);
+  if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
+  const note = allResidentialNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  return {
+    intent: 'trends', target: t, value: plural(w.sales, 'sale'),
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
+    detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
+    source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
+  };
+}
+
+/** Sales of a zip with no living area recorded: why there is no price per sqft, and the sale price figure instead;
+ *  null when the window holds 5 or more sales with an area (then the comps shard's "fewer than 5" is about them). */
+export function noAreaFact(data: ResearchData, u: Understanding, t: Target, zip: string, where: string, months: number, primary: boolean): Fact | null {
+  const type = u.propertyType, noun = TYPE_NOUNS[type]!;
+  const w = windowFigure(data.market, { zip, state: t.state }, type, months);
+  if (!w || w.sales < WINDOW_MIN_SALES || w.withArea >= WINDOW_MIN_SALES) return null;
+  const area = w.withArea === 0 ? 'none of them has a living area in the source' : `only ${w.withArea} of them ${w.withArea === 1 ? 'has' : 'have'} a living area in the source`;
+  return {
+    intent: 'comps', target: t, value: `no price per sqft (no living area); median ${money(w.median!)} (${plural(w.sales, 'sale')})`,
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}, but ${area}, so there is no price per sqft; their median sale price was ${money(w.median!)}`,
+    detail: ['Price per sqft needs 5 or more sales with a recorded living area (New York City records none for most condo and co-op units).'],
+    source: windowSource(where, noun, w), confidence: 'medium', primary, uncertain: null,
+    zip: { zip, measure: null, group: null, months, asOf: w.asOf },
+  };
+}
+
+/** The county of a zip (its gazetteer county), or of a city (its geo-lookup shard), named from the geo-lookup shard. */
+export async function countyFact(data: ResearchData, t: Target): Promise<Fact> {
+  const fips = t.zip ? data.zips.get(t.zip)?.county_fips ?? null : (t.city ? data.cityInState(t.city, t.state)?.county_fips ?? null : null);
+  const where = t.zip ? `Zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : t.city ? `${t.city}, ${t.state}` : null;
+  if (!where) return missing('county', t, 'Name a zip code or a city to look up its county');
+  const lookup = t.city ? await data.shard<{ county_name: string | null; fips_code: string | null }>('geo-lookup', { state: t.state, city: t.city }) : null;
+  const name = lookup?.county_name && (fips === null || lookup.fips_code === fips) ? lookup.county_name : null;
+  const code = fips ?? lookup?.fips_code ?? null;
+  if (!name && !code) return missing('county', t, `We have no county for ${where}`);
+  return {
+    intent: 'county', target: t, value: name ?? `county FIPS ${code}`,
+    sentence: `${where} is in ${name ? `${name}, ${data.stateName(t.state)}${code ? ` (county FIPS ${code})` : ''}` : `the county with FIPS code ${code}, ${data.stateName(t.state)} (our city table has no name for it)`}`,
+    detail: [t.zip ? 'A zip code that crosses a county line is placed in the county with most of its addresses (HUD zip-county crosswalk).' : 'The county of the city\'s Census place.'],
+    source: { type: 'geo', category: 'geography', citation: `reii warehouse: ${t.zip ? `zip ${t.zip}` : `${t.city}, ${t.state}`} county (Census geography)` },
+    confidence: 'high', primary: true, uncertain: null,
+  };
+}
