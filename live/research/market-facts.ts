@@ -84,7 +84,7 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
   const end = c.month[last]!;
   const price = c.median_price[last];
   const head = asked.v === null
-    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: the month ${asked.m} months before ${end} had fewer than ${CHANGE_MIN_SAMPLE} sales`
+    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: ${noChangeReason(c.month, points, last - asked.m)}`
     : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}`;
   const tail = [price != null ? `median sale price ${money(price)} in ${end} (${plural(c.sales_count[last] ?? 0, 'sale')})` : null, others.length ? `other windows: ${others.join(', ')}` : null].filter(Boolean);
   const start = asked.v === null ? null : points[last - asked.m]!;
@@ -94,6 +94,15 @@ async function trendsFact(data: ResearchData, u: Understanding, t: Target): Prom
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
   };
+}
+
+/** Why a change has no start month `first` (changePct's rules, in its order): the series does not reach back that far,
+ *  the month had too few sales, or it is incomplete beside the months around it (isComplete). */
+function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number): string {
+  if (first < 0) return `the series does not reach back that far (it starts in ${months[0]})`;
+  const n = points[first]!.n;
+  if (n < CHANGE_MIN_SAMPLE || points[first]!.level == null) return `${months[first]} had ${plural(n, 'sale')}, fewer than ${CHANGE_MIN_SAMPLE}`;
+  return `${months[first]} had ${plural(n, 'sale')}, under half of the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
 }
 
 /** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales

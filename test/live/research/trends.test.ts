@@ -104,6 +104,20 @@ describe('research: price trends', () => {
     }
   });
 
+  it('a change without a start month says why: Philadelphia\'s 3-month start has 20+ sales but is incompletely recorded, and the answer says so with its count', async () => {
+    const c = readShard<Stored>('market/trends/city/PA/philadelphia/sfr.json').series;
+    const counts = c.index_sample_count;
+    let last = c.month.length - 1;
+    while (last >= 0 && !(c.level[last] !== null && counts[last]! >= 20 && completeMonth(counts, last))) last--;
+    const first = last - 3;
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(counts[first]).toBeGreaterThanOrEqual(20); // not the too-few-sales case
+    expect(completeMonth(counts, first)).toBe(false); // the oracle's own reading: the start month is incomplete
+    const b = await engine.answer({ query: 'How have home prices changed in Philadelphia over the last 3 months?' });
+    expect(b.answer).toContain(`no 3-month change: ${c.month[first]} had ${counts[first]!.toLocaleString('en-US')} sales, under half of the months around it`);
+    expect(b.answer).not.toMatch(/fewer than 20/);
+  });
+
   it('a state alone asks for a zip or city; price per sqft stays a comps answer', async () => {
     const st = await engine.answer({ query: 'What is the price trend in Texas?' });
     expect(st.confidence).toBe('low');
