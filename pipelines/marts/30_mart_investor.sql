@@ -1,7 +1,9 @@
--- requires: sales, distress, int_market_resales, int_market_city_tiers
+-- requires: sales, distress, int_market_resales, int_market_city_tiers, int_market_city_parts
 -- mart_investor: one row per city x state x months (3..24) for every city with arm's-length sales or distress
 -- filings. Cities are matched by slug(city) within a state. The window ends at the city's most recent arm's-length
--- sale or filing (as_of): dates in (as_of - months, as_of]. Flagged sales (30_market_45_sale_flags.sql: nominal,
+-- sale or filing (as_of): dates in (as_of - months, as_of]. A sale with a city part (an NYC borough,
+-- int_market_city_parts) counts in its city (New York) and in its part (Brooklyn), a flip by its resale, as
+-- market_monthly. Flagged sales (30_market_45_sale_flags.sql: nominal,
 -- related parties, deed types and non-use codes, portfolio deeds, duplicates) count nowhere here.
 --   investor_purchase_rate_pct = 100 * investor buyers / arm's-length sales whose buyer name is known
 --                                (null when no buyer names: King County, NYC, Sacramento, Connecticut)
@@ -20,6 +22,16 @@ create or replace table mart_investor as
 with city_sales as (
     select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
     from sales where is_arms_length and city is not null and state_code is not null and slug(city) <> ''
+    union all
+    select s.state_code, slug(cp.city_part), cp.city_part, s.sale_date, s.is_arms_length, s.buyer_is_investor
+    from sales s join int_market_city_parts cp using (sale_id)
+    where s.is_arms_length and s.state_code is not null and slug(cp.city_part) <> ''
+),
+city_resales as (
+    select *, slug(city) as city_slug from int_market_resales where is_investor_flip and city is not null
+    union all
+    select r.* replace (cp.city_part as city), slug(cp.city_part) from int_market_resales r join int_market_city_parts cp using (sale_id)
+    where r.is_investor_flip
 ),
 city_distress as (
     select state_code, slug(city) as city_slug, city, filing_date,
@@ -55,7 +67,7 @@ sales_w as (
 flips_w as (
     select g.state_code, g.city_slug, g.months,
            count(*) as flips, median(r.days_held) as flip_days, median(r.gross_margin) as flip_margin
-    from grid g join (select *, slug(city) as city_slug from int_market_resales where is_investor_flip and city is not null) r
+    from grid g join city_resales r
       on r.state_code = g.state_code and r.city_slug = g.city_slug and r.resale_date > g.window_start
     group by all
 ),
