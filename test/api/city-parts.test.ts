@@ -4,7 +4,7 @@
 // JSON files, legal-facts.csv for the state's side of the risk score, and the boroughs' monthly sales counted straight
 // from the NYC rolling-sales CSV files (BOROUGH column) by market.md's arm's-length rule.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
+import { artifactsDir, warehouseRows } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   friendliness, justCauseRequired, legalFacts, legalRisk, overlayFor, RawGeo, regulationsDataset, sqlPath, type Reg,
@@ -41,6 +41,13 @@ async function get<T>(pathAndQuery: string): Promise<{ status: number; body: T }
 test('the premise, from the raw Census files: the five boroughs are the parts of New York, no other NY city is', () => {
   expect([...parts.keys()].sort()).toEqual(BOROUGHS);
   expect(new Set(parts.values())).toEqual(new Set(['New York']));
+});
+
+test('int_geo_city_parts is the raw files\' set, every state: the five boroughs of New York and nothing else', async () => {
+  const all = await geo.cityParts();
+  const rows = await warehouseRows<{ k: string; parent: string }>(`select state_code || '|' || city_name as k, parent_city_name as parent from int_geo_city_parts order by 1`);
+  expect(Object.fromEntries(rows.map((r) => [r.k, r.parent]))).toEqual(Object.fromEntries([...all].sort()));
+  expect(rows.length).toBe(5);
 });
 
 describe('a borough has New York City\'s ordinances (the dataset\'s New York records)', () => {

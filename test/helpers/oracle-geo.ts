@@ -266,11 +266,12 @@ export class RawGeo {
   /**
    * geo.md "int_geo_city_parts", from the raw us_geo files: a consolidated place covers its counties wholly (its land
    * area equals theirs, within 0.1%); a simplemaps city of such a county that is no Census place of its state (no place
-   * of that short name) is a part of it. Map of the part's simplemaps name -> the place's short name, for one state.
+   * of that short name) is a part of it. Map of 'ST|part's simplemaps name' -> the place's short name (every state when
+   * none is given, else the part's name alone as the key).
    */
-  async cityParts(state: string): Promise<Map<string, string>> {
-    const st = state.replace(/[^A-Z]/g, '');
-    const rows = await this.rows<{ city: string; parent: string }>(`
+  async cityParts(state?: string): Promise<Map<string, string>> {
+    const st = (state ?? '').replace(/[^A-Z]/g, '');
+    const rows = await this.rows<{ st: string; city: string; parent: string }>(`
       with p as (
         select GEOID as g, State as st, "Short Name" as sn, "Land Area"::double as land
         from read_csv('${sqlPath('usgeo-census-tables/places.csv.gz')}', all_varchar = true)
@@ -282,14 +283,14 @@ export class RawGeo {
         select pc.g, list(pc.c) as cs from pc join co using (c) join p using (g)
         group by pc.g having abs(any_value(p.land) - sum(co.land)) <= 0.001 * sum(co.land)
       )
-      select distinct sm.city, p.sn as parent
+      select distinct sm.state_id as st, sm.city, p.sn as parent
       from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true) sm
       join covering k on list_contains(k.cs, sm.county_fips)
       join p on p.g = k.g and p.st = sm.state_id
-      where sm.state_id = '${st}' and sm.city <> p.sn
+      where ('${st}' = '' or sm.state_id = '${st}') and sm.city <> p.sn
         and not exists (select 1 from p p2 where p2.st = sm.state_id and p2.sn = sm.city)
       order by 1`);
-    return new Map(rows.map((r) => [r.city, r.parent]));
+    return new Map(rows.map((r) => [state ? r.city : `${r.st}|${r.city}`, r.parent]));
   }
 
   close(): void {
