@@ -266,7 +266,7 @@ export class RawGeo {
   /**
    * geo.md "int_geo_city_parts", from the raw us_geo files: a consolidated place covers its counties wholly (its land
    * area equals theirs, within 0.1%); a simplemaps city of such a county that is no Census place of its state (no place
-   * of that short name) is a part of it. Map of 'ST|part's simplemaps name' -> the place's short name (every state when
+   * of that short name, nor named in one) is a part of it. Map of 'ST|part's simplemaps name' -> the place's short name (every state when
    * none is given, else the part's name alone as the key).
    */
   async cityParts(state?: string): Promise<Map<string, string>> {
@@ -290,7 +290,11 @@ export class RawGeo {
       where ('${st}' = '' or sm.state_id = '${st}') and sm.city <> p.sn
         and not exists (select 1 from p p2 where p2.st = sm.state_id and p2.sn = sm.city)
       order by 1`);
-    return new Map(rows.map((r) => [state ? r.city : `${r.st}|${r.city}`, r.parent]));
+    // a simplemaps city that names the place itself is the place, not a part (geo.md "cities": a place whose name holds
+    // the city's name as whole words, "Macon-Bibb County" is Macon; "Saint Louis" is St. Louis)
+    const key = (x: string): string => `-${nameKey(x).replace(/^saint-/, 'st-')}-`;
+    return new Map(rows.filter((r) => !key(r.parent).includes(key(r.city)))
+      .map((r) => [state ? r.city : `${r.st}|${r.city}`, r.parent]));
   }
 
   close(): void {
