@@ -81,6 +81,7 @@ function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict
 }
 
 interface RegulationRecord {
+  id: string;
   jurisdiction_level: string;
   county_fips: string | null;
   city: string | null;
@@ -94,15 +95,27 @@ const subcategoriesOf = (category: string): string[] =>
   Object.keys(SUBCATEGORY_KEYS).filter((k) => k.startsWith(`${category}/`)).map((k) => k.slice(category.length + 1));
 const ALL_SUBCATEGORIES = [...new Set(Object.keys(SUBCATEGORY_KEYS).map((k) => k.slice(k.indexOf('/') + 1)))].sort();
 
-/** The active records matching the query, most specific first as stored, at most 100. */
-function filterRegulations(records: RegulationRecord[], v: Values, city: { raw: string; key: string } | null): RegulationRecord[] {
+/** The ids of the city ordinances the city's landlord profile lists (its legal-landlord shard, local_overlays at city
+ *  level): the city's own and, for a part of a city (a New York City borough: int_geo_city_parts), its city's. */
+async function cityOverlayIds(build: LoadedBuild, state: string, city: string): Promise<Set<string>> {
+  const sp = shardPath('legal-landlord', { state, city });
+  const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
+  if (!file) return new Set();
+  const body = JSON.parse(file.body.toString('utf8')) as { rent_control?: { local_overlays?: { id: string; jurisdiction_level: string }[] } };
+  return new Set((body.rent_control?.local_overlays ?? []).filter((o) => o.jurisdiction_level === 'city').map((o) => o.id));
+}
+
+/** The active records matching the query, most specific first as stored, at most 100: a city matches by a part of its
+ *  name, or the record is a city ordinance its landlord profile lists (a borough gets New York City's). */
+function filterRegulations(records: RegulationRecord[], v: Values, city: { raw: string; key: string; ids: Set<string> } | null): RegulationRecord[] {
   return records.filter((r) =>
     r.status === 'active'
     && (v['category'] === undefined || r.category === v['category'])
     && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
     && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
     && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
-    && (city === null || (r.city ?? '').toLowerCase().includes(city.raw) || (city.key !== '' && placeKey(r.city ?? '').includes(city.key)))).slice(0, 100);
+    && (city === null || (r.city ?? '').toLowerCase().includes(city.raw) || (city.key !== '' && placeKey(r.city ?? '').includes(city.key))
+      || city.ids.has(r.id))).slice(0, 100);
 }
 
 export const ROUTES: readonly Route[] = [
@@ -143,10 +156,13 @@ export const ROUTES: readonly Route[] = [
       const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
       if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
       // a part of the city's name as given (lower case), or of the name the place resolver gives it (by placeKey)
-      const city = typeof v['city'] === 'string'
-        ? { raw: v['city'].trim().toLowerCase(), key: placeKey(canonicalCity(build, v['state'], v['city']).city) } : null;
+      // and the city ordinances its landlord profile lists (a borough's are New York City's)
+      const named = typeof v['city'] === 'string' ? canonicalCity(build, v['state'], v['city']).city : null;
+      const city = typeof v['city'] === 'string' && named !== null
+        ? { raw: v['city'].trim().toLowerCase(), key: placeKey(named), ids: await cityOverlayIds(build, String(v['state']), named) } : null;
       // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
-      const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null, city]);
+      const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null,
+        city && { raw: city.raw, key: city.key, ids: [...city.ids].sort() }]);
       const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
       const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
       return { kind: 'json', body: filterRegulations(records, v, city), etag, headers: { 'Last-Modified': build.lastModified } };

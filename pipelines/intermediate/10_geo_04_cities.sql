@@ -1,4 +1,4 @@
--- requires: states, counties, int_geo_cbsas, int_geo_places, int_geo_place_zips, stg_simplemaps__cities, stg_hud_crosswalk__zip_county, stg_usgeo__zctas
+-- requires: states, counties, int_geo_cbsas, int_geo_places, int_geo_place_zips, stg_simplemaps__cities, stg_hud_crosswalk__zip_county, stg_usgeo__zctas, stg_usgeo__place_counties
 -- Canonical cities: one row per (state_code, slug(city_name)): every Census place of the 50 states + DC with an ACS
 -- 2023 population (incorporated or CDP), and every simplemaps city that is no Census place (the five New York
 -- boroughs, unincorporated communities). warehouse/docs/geo.md "cities".
@@ -191,3 +191,40 @@ from int_geo_places p
 join stg_gazetteer__places g using (place_geoid)
 where p.population is not null
   and p.place_geoid not in (select place_geoid from cities where place_geoid is not null);
+
+-- int_geo_city_parts: one row per city that is a part of another city (the boroughs of New York City), derived from
+-- the Census tables, no list written by hand (warehouse/docs/geo.md "City parts"). A city is a part of city P when
+--   1. it is no Census place of its own (place_geoid null: a simplemaps row such as "Brooklyn"), and
+--   2. its county is one of the counties of a consolidated place P: P's land area equals the land area of all the
+--      counties us_geo's place_counties puts it in (within 0.1%), so P covers those counties wholly and nothing in
+--      them lies outside P ("New York city" = the five counties 36005, 36047, 36061, 36081, 36085), and
+--   3. P is a city of `cities` in the same state (the parent's name and slug are P's city).
+-- Other consolidated city-counties (San Francisco, Denver, Philadelphia, ...) pass rule 2 but have no such part in
+-- the sources. The legal marts give a part its parent's city overlays (20_legal_05_markets.sql,
+-- 10_mart_geo_cities.sql).
+create or replace table int_geo_city_parts as
+with place_counties as (
+    select distinct place_geoid, county_fips from stg_usgeo__place_counties
+),
+consolidated as (
+    select pc.place_geoid, list(pc.county_fips order by pc.county_fips) as county_fips_list,
+    from place_counties pc
+    join int_geo_places p on p.place_geoid = pc.place_geoid
+    join counties c on c.county_fips = pc.county_fips
+    where p.land_area_sqmi > 0
+    group by pc.place_geoid
+    having abs(any_value(p.land_area_sqmi) - sum(c.land_area_sqmi)) <= 0.001 * sum(c.land_area_sqmi)
+)
+select
+    ch.state_code,
+    ch.city_slug,
+    ch.city_name,
+    ch.county_fips,
+    par.city_slug as parent_city_slug,
+    par.city_name as parent_city_name,
+    par.place_geoid as parent_place_geoid,
+from cities ch
+join consolidated k on list_contains(k.county_fips_list, ch.county_fips)
+join cities par on par.place_geoid = k.place_geoid and par.state_code = ch.state_code
+where ch.place_geoid is null and ch.city_id <> par.city_id
+order by ch.state_code, ch.city_slug;

@@ -1,8 +1,9 @@
--- requires: cities, regulations
+-- requires: cities, regulations, int_geo_city_parts
 -- int_legal_markets: one row per legal market = every city of `cities` plus every city that has an ACTIVE city
 -- overlay record but is missing from `cities` (matched by state + slug(city name)), with the local overlay
 -- records that apply to it:
---   city_overlays    the city's own overlay records (state + slug match);
+--   city_overlays    the city's own overlay records (state + slug match), and for a part of a city (a New York
+--                    City borough, int_geo_city_parts) the records of the city it is part of (part_of_city names it);
 --   county_overlays  overlay records of the city's county (county_fips match), only for cities WITHOUT their own
 --                    overlay: a county ordinance's reach inside city limits varies (Los Angeles County's covers
 --                    unincorporated areas only; Montgomery County, MD says cities with their own rules such as
@@ -80,7 +81,9 @@ city_rules as (
         max(o.annual_cap_pct) filter (where o.category = 'rent_control') as city_rent_cap_pct,
         min(o.last_reviewed_at) as city_last_reviewed_at,
     from markets m
-    join overlay_struct o on o.jurisdiction_level = 'city' and o.state_code = m.state_code and o.city_slug = m.city_slug
+    left join int_geo_city_parts cp on cp.state_code = m.state_code and cp.city_slug = m.city_slug
+    join overlay_struct o on o.jurisdiction_level = 'city' and o.state_code = m.state_code
+        and (o.city_slug = m.city_slug or o.city_slug = cp.parent_city_slug)
     group by m.state_code, m.city_slug
 ),
 county_rules as (
@@ -99,6 +102,7 @@ county_rules as (
 final as (
     select
         m.*,
+        cp.parent_city_name as part_of_city,
         coalesce(c.city_overlays, []) as city_overlays,
         coalesce(c.city_rent_control, false) as city_rent_control,
         coalesce(c.city_eviction_protections, false) as city_eviction_protections,
@@ -110,5 +114,6 @@ final as (
     from markets m
     left join city_rules c using (state_code, city_slug)
     left join county_rules k using (state_code, city_slug)
+    left join int_geo_city_parts cp using (state_code, city_slug)
 )
 select * from final order by state_code, city_slug;

@@ -215,6 +215,11 @@ create or replace table int_market_housing_units (zip varchar, housing_units dou
 -- City display name and market tier per (state, city slug), filled by 30_market_9x steps.
 create or replace table int_market_city_tiers (state_code varchar, city_slug varchar, city_name varchar, market_tier varchar, tier_source varchar);
 
+-- The part of a consolidated city a sale lies in, as its source records it (NYC's BOROUGH: a sale's `city` is the
+-- municipality, New York; city_part is Brooklyn, Queens, ...), filled by the adapters. The city markets (trends,
+-- investor overview, 30-day direction) count such a sale in its city and in its part (warehouse/docs/market.md).
+create or replace table int_market_city_parts (sale_id varchar, state_code varchar, city_part varchar);
+
 -- ---------------------------------------------------------------- ids and small helpers
 
 -- A stable row id: "<source>:<file name>:<data row>" (unique per source, traceable to the file line).

@@ -4,7 +4,9 @@
 -- flagged by the one arm's-length rule (30_market_45_sale_flags.sql: nominal_price), not rejected. The file names
 -- neither a document nor a buyer, so the tax block (borough-block) is the package key the rule reads (several lots
 -- of one block sold on the same day for the same total price). Gross square feet 0 (all condo and co-op units) is
--- unknown. City is the municipality, New York, for all five boroughs.
+-- unknown. City is the municipality, New York, for all five boroughs; the borough (BOROUGH, SOURCE.md: 1 Manhattan,
+-- 2 Bronx, 3 Brooklyn, 4 Queens, 5 Staten Island) goes to int_market_city_parts, so a borough's city queries answer
+-- from its own sales.
 create or replace temp view int_market_nyc_checked as
 select *,
     case
@@ -48,6 +50,12 @@ select
     file, row_number + 1 as line,
     borough || '-' || block as block_key
 from int_market_nyc_checked where reject_reason is null;
+
+insert into int_market_city_parts
+select market_row_id('nyc', file, row_number), 'NY',
+       case borough when '1' then 'Manhattan' when '2' then 'Bronx' when '3' then 'Brooklyn' when '4' then 'Queens'
+                    when '5' then 'Staten Island' end
+from int_market_nyc_checked where reject_reason is null and borough in ('1', '2', '3', '4', '5');
 
 -- the lots seen in the file, $0 transfers included: the latest record of each (a $0 price is no price: null)
 insert into parcels by name

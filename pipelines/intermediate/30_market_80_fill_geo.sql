@@ -1,6 +1,11 @@
 -- requires: zips, sales, parcels, permits, distress
 -- Rows without a zip but with coordinates (Chicago permits, Connecticut sales with a Location point) get the
--- zip of the nearest ZCTA centroid of the row's state when it has one (equirectangular distance). Exact nearest search on a grid: the centroids in
+-- zip of the nearest ZCTA centroid of the row's state when it has one (equirectangular distance). Only ZCTAs are
+-- candidates (zips.is_zcta, with the Gazetteer's internal point: centroid_source 'gazetteer_zcta'): a PO-box or
+-- unique zip (GeoNames' or the ZIP reference's point, often the post office's own) delivers to no area, so a
+-- coordinate is never in it (a Chicago permit at 200 W Madison St got 60695, a Greenwich house 06836, the USPS locale
+-- file's physical zip of which is 06830); zips without a ZCTA also have no housing units, so their permits counted in
+-- no rehab score. Exact nearest search on a grid: the centroids in
 -- the 3x3 block of cells around the point are compared, and the answer is accepted when it is closer than one
 -- cell width (so no centroid outside the block can be closer); points left over go to the next, coarser grid
 -- (0.05, 0.5, then 5 degrees; the last pass accepts its best). Then rows without a city or state take the
@@ -16,7 +21,8 @@ select distinct round(lat, 4) as plat, round(lng, 4) as plng, coalesce(state_cod
 ) where lat between -90 and 90 and lng between -180 and 180;
 
 create or replace temp table int_market_zip_centroids as
-select zip, lat, lng, state_code from zips where lat is not null and lng is not null and zip is not null;
+select zip, lat, lng, state_code from zips
+where lat is not null and lng is not null and zip is not null and is_zcta and centroid_source = 'gazetteer_zcta';
 
 create or replace temp table int_market_zip_nearest (plat double, plng double, pstate varchar, zip varchar);
 

@@ -1,7 +1,9 @@
--- requires: cities, states, state_legal, local_legal
+-- requires: cities, states, state_legal, local_legal, int_geo_city_parts
 -- mart_geo_cities: one row per city of the cities table, with every field of the spec's city lookup object
 -- (GET /v1/geo/lookup) and the market-list fields. The city flags come from city-level local_legal rows whose
--- city matches by slug (case- and accent-insensitive). County rules do not set them: "the city has an ordinance"
+-- city matches by slug (case- and accent-insensitive), or, for a part of a city (a New York City borough:
+-- int_geo_city_parts, derived from the Census tables), the city it is part of ("Brooklyn" has New York's rent
+-- stabilization). County rules do not set them: "the city has an ordinance"
 -- is not true of every city in a county (LA County's covers unincorporated areas only); the legal marts weigh
 -- county rules as "may apply" instead.
 -- is_investor_active is false everywhere: there is no platform community data yet (warehouse/docs/geo.md).
@@ -18,10 +20,11 @@ city_rules as (
         coalesce(bool_or(l.has_city_rent_control), false) as has_city_rent_control,
         coalesce(bool_or(l.has_city_eviction_protections), false) as has_city_eviction_protections,
     from city c
+    left join int_geo_city_parts cp on cp.state_code = c.state_code and cp.city_slug = c.city_slug
     join local_rules l
         on l.state_code = c.state_code
         and l.city is not null
-        and slug(l.city) = c.city_slug
+        and (slug(l.city) = c.city_slug or slug(l.city) = cp.parent_city_slug)
     group by c.city_id
 ),
 final as (

@@ -85,7 +85,7 @@ text as (
         *,
         case
             when len(city_overlays) > 0 then
-                city_name || ' has local '
+                city_name || coalesce(' (part of ' || part_of_city || ', whose ordinances apply)', '') || ' has local '
                 || case when city_rent_control and city_eviction_protections then 'rent control and eviction protections beyond state law'
                         when city_rent_control then 'rent control' else 'eviction protections beyond state law' end
                 || ': '

@@ -1,4 +1,4 @@
--- requires: sales, distress, int_market_resales, int_market_city_tiers
+-- requires: sales, distress, int_market_resales, int_market_city_tiers, int_market_city_parts
 -- mart_investor: one row per city x state x months (3..24) for every city with arm's-length sales or distress
 -- filings. Cities are matched by slug(city) within a state. The window ends at the city's most recent arm's-length
 -- sale or filing (as_of): dates in (as_of - months, as_of]. The flags of 30_market_45_sale_flags.sql:
@@ -11,6 +11,8 @@
 --                                price (a non-use code, the assessment ratio). Philadelphia's 12 months: 247 portfolio
 --                                parcels, 80% bought by investors, left out they took the rate from ~27.5% to 23.6%.
 --   flips (below)              = arm's-length sales only: they read prices
+-- A sale with a city part (an NYC borough, int_market_city_parts) counts in its city (New York) and in its part
+-- (Brooklyn), a flip by its resale, as market_monthly.
 --   flip_velocity_days         = median days held over investor flips resold in the window
 --   gross_flip_margin_pct      = 100 * median((resale - purchase) / purchase) over the same flips
 --   distressed_pipeline_count  = distinct properties with a pre-foreclosure, tax-delinquent or lien filing in
@@ -29,6 +31,17 @@ with city_sales as (
     from sales
     where not coalesce(is_duplicate, false) and coalesce(non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
       and city is not null and state_code is not null and slug(city) <> ''
+    union all
+    select s.state_code, slug(cp.city_part), cp.city_part, s.sale_date, s.is_arms_length, s.buyer_is_investor
+    from sales s join int_market_city_parts cp using (sale_id)
+    where not coalesce(s.is_duplicate, false) and coalesce(s.non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
+      and s.state_code is not null and slug(cp.city_part) <> ''
+),
+city_resales as (
+    select *, slug(city) as city_slug from int_market_resales where is_investor_flip and city is not null
+    union all
+    select r.* replace (cp.city_part as city), slug(cp.city_part) from int_market_resales r join int_market_city_parts cp using (sale_id)
+    where r.is_investor_flip
 ),
 city_distress as (
     select state_code, slug(city) as city_slug, city, filing_date,
@@ -67,7 +80,7 @@ sales_w as (
 flips_w as (
     select g.state_code, g.city_slug, g.months,
            count(*) as flips, median(r.days_held) as flip_days, median(r.gross_margin) as flip_margin
-    from grid g join (select *, slug(city) as city_slug from int_market_resales where is_investor_flip and city is not null) r
+    from grid g join city_resales r
       on r.state_code = g.state_code and r.city_slug = g.city_slug and r.resale_date > g.window_start
     group by all
 ),

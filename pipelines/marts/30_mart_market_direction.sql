@@ -1,8 +1,9 @@
--- requires: sales, permits, int_market_resales
+-- requires: sales, permits, int_market_resales, int_market_city_parts
 -- mart_market_direction: the 30-day direction of a market, ONE definition read by the rehab score
 -- (30_mart_rehab.sql, its `trend`) and the market trends (30_mart_market_trends.ts, summary.direction_30d), so the two
 -- never disagree. One row per market: every zip with permits or arm's-length sales (market_kind 'zip'), and every
--- city (state + slug) with them (market_kind 'city'). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
+-- city (state + slug) with them (market_kind 'city'; a sale with a city part, an NYC borough, counts in its city and in
+-- its part, as market_monthly). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
 -- as_of: the market's most recent permit or arm's-length sale.
 -- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
 -- or the year before, or a quick resale at a gain: int_market_resales) within 24 months of as_of.
@@ -15,15 +16,15 @@ create or replace macro direction_30d(pct) as
 
 create or replace table mart_market_direction as
 with permit_rows as (
-    select zip, state_code, slug(city) as city_slug, issue_date as event_date,
+    select zip, state_code, slug(city) as city_slug, null::varchar as part_slug, issue_date as event_date,
            permit_type in ('renovation', 'addition', 'repair') as is_rehab
     from permits
 ),
 sale_rows as (
-    select s.zip, s.state_code, slug(s.city) as city_slug, s.sale_date as event_date,
+    select s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
            (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
              or coalesce(r.is_quick_gain_resale, false) as is_rehab
-    from sales s left join int_market_resales r using (sale_id)
+    from sales s left join int_market_resales r using (sale_id) left join int_market_city_parts cp on cp.sale_id = s.sale_id
     where s.is_arms_length
 ),
 events as (
@@ -34,6 +35,10 @@ events as (
     select 'city', null, state_code, city_slug, event_date, is_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and city_slug is not null and city_slug <> ''
+    union all
+    select 'city', null, state_code, part_slug, event_date, is_rehab
+    from (select * from permit_rows union all select * from sale_rows)
+    where state_code is not null and part_slug is not null and part_slug <> ''
 ),
 windows as (
     select market_kind, zip, state_code, city_slug, max(event_date) as as_of from events group by all

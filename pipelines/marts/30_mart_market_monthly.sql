@@ -1,8 +1,9 @@
--- requires: sales, int_market_zip_names
+-- requires: sales, int_market_zip_names, int_market_city_parts
 -- market_monthly: one row per market x property_type x month, the monthly series of GET /v1/market/trends
 -- (warehouse/docs/market.md "market_monthly and the trends"). A market is a zip (market_kind 'zip', as comps) or a
 -- city (market_kind 'city': state_code + slug(city), as the investor overview) with at least one arm's-length sale;
--- every market has all five property types (as comps). Only arm's-length sales (the one rule,
+-- every market has all five property types (as comps). A sale with a city part (an NYC borough,
+-- int_market_city_parts) counts in its city (New York) and in its part (Brooklyn): the borough is a city market too. Only arm's-length sales (the one rule,
 -- 30_market_45_sale_flags.sql): a flagged record neither counts nor moves a window.
 -- Months: the 60 calendar months ending with the month of the market's as_of (its most recent arm's-length sale of
 -- any type, as comps' window end), month 1 the oldest; a sale counts in the month of its sale_date.
@@ -13,18 +14,26 @@
 -- (index_method, index_level, index_se, index_sample_count, price_index*) are added by 30_mart_market_trends.ts.
 create or replace table market_monthly as
 with arm as (
-    select zip, state_code, slug(city) as city_slug, city, property_type, sale_date, sale_price,
+    select sale_id, zip, state_code, slug(city) as city_slug, city, property_type, sale_date, sale_price,
            case when sqft > 0 then sale_price / sqft end as ppsf,
            case when list_date is not null and list_date <= sale_date then date_diff('day', list_date, sale_date) end as dom,
            buyer_is_investor
     from sales where is_arms_length
+),
+arm_city as (
+    -- the sales of the city markets: each sale in its city, and once more in its part of the city (a borough)
+    select * from arm where state_code is not null and city_slug is not null and city_slug <> ''
+    union all
+    select a.* replace (slug(cp.city_part) as city_slug, cp.city_part as city)
+    from arm a join int_market_city_parts cp using (sale_id)
+    where a.state_code is not null and slug(cp.city_part) <> ''
 ),
 markets as (
     select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, max(sale_date) as as_of
     from arm where zip is not null group by zip
     union all
     select 'city', null, state_code, city_slug, max(sale_date)
-    from arm where state_code is not null and city_slug is not null and city_slug <> '' group by state_code, city_slug
+    from arm_city group by state_code, city_slug
 ),
 names as (
     -- the display city and state: a zip's as comps (int_market_zip_names), a city's most frequent spelling
@@ -33,7 +42,7 @@ names as (
     from markets m left join int_market_zip_names nm using (zip) where m.market_kind = 'zip'
     union all
     select 'city', null, state_code, city_slug, mode(city), state_code
-    from arm where state_code is not null and city_slug is not null and city_slug <> '' group by state_code, city_slug
+    from arm_city group by state_code, city_slug
 ),
 grid as (
     select m.market_kind, m.zip, m.state_code, m.city_slug, m.as_of, t.property_type, i.month_no,
@@ -44,11 +53,11 @@ grid as (
 ),
 tagged as (
     -- each sale once per market that holds it: its zip's and its city's
-    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, * exclude (zip, state_code, city_slug, city)
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, * exclude (sale_id, zip, state_code, city_slug, city)
     from arm where zip is not null
     union all
-    select 'city', null, state_code, city_slug, * exclude (zip, state_code, city_slug, city)
-    from arm where state_code is not null and city_slug is not null and city_slug <> ''
+    select 'city', null, state_code, city_slug, * exclude (sale_id, zip, state_code, city_slug, city)
+    from arm_city
 ),
 monthly as (
     select market_kind, zip, state_code, city_slug, property_type, cast(date_trunc('month', sale_date) as date) as month,

@@ -12,7 +12,7 @@ import {
   changePct, chooseIndex, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
 
-export const requires = ['market_monthly', 'sales', 'int_market_unit_parcels'];
+export const requires = ['market_monthly', 'sales', 'int_market_unit_parcels', 'int_market_city_parts'];
 
 const MONTHS = 60;
 /** The series key of a market and property type, from the market columns of alias `m` and the type of alias `t`. */
@@ -32,9 +32,9 @@ export async function run(ctx: StageContext): Promise<void> {
       -- normalises the address of every row it is given, which took half of this step at the real build
       select property_id(source, parcel_id, case when nullif(trim(parcel_id), '') is null then address end,
                          case when nullif(trim(parcel_id), '') is null then unit end, zip) as pid,
-             zip, state_code, slug(city) as city_slug,
+             zip, sales.state_code, slug(city) as city_slug, slug(cp.city_part) as part_slug,
              property_type, sale_date, sale_price, buyer_is_investor
-      from sales left join int_market_unit_parcels u using (source)
+      from sales left join int_market_unit_parcels u using (source) left join int_market_city_parts cp using (sale_id)
       where is_arms_length and sale_price > 0 and sale_names_property(property_type, unit, parcel_id, u.parcel_names_unit)
     ),
     seq as (
@@ -59,6 +59,11 @@ export async function run(ctx: StageContext): Promise<void> {
     union all
     select ${key('m', 'p')}, date_diff('month', m.first_month, d0)::int, date_diff('month', m.first_month, sale_date)::int, ln(sale_price / p0)
     from pairs p join markets m on m.market_kind = 'city' and m.state_code = p.state_code and m.city_slug = p.city_slug
+    where p.d0 >= m.first_month
+    union all
+    -- and in its part of the city (an NYC borough: int_market_city_parts), a city market of market_monthly too
+    select ${key('m', 'p')}, date_diff('month', m.first_month, d0)::int, date_diff('month', m.first_month, sale_date)::int, ln(sale_price / p0)
+    from pairs p join markets m on m.market_kind = 'city' and m.state_code = p.state_code and m.city_slug = p.part_slug
     where p.d0 >= m.first_month`);
   const pairsOf = new Map<string, Pair[]>();
   for (const p of pairRows) {

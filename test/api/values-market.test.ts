@@ -68,7 +68,8 @@ const COMPS_ZIPS = [
   // snapshot nearest the window end (2023-06-30 for a window ending at the zip's last arm's-length sale, 2023-04-24;
   // not the 2025 ones), residential types only
   { zip: '06350', label: 'Connecticut 06350 (Redfin snapshot near the window)' },
-  { zip: '06083', label: 'Connecticut 06083 (Enfield)' },
+  // Enfield's sales have points and no zip: the nearest ZCTA, 06082 (06083 is Enfield's PO-box zip, never guessed)
+  { zip: '06082', label: 'Connecticut 06082 (Enfield)' },
 ];
 
 describe('GET /v1/market/comps: figures equal an independent computation', () => {

@@ -30,9 +30,13 @@ export async function rejects(ctx: TestContext, source?: string): Promise<{ sour
 }
 
 /** A small `zips` table as the geo domain builds it (for steps that declare `-- requires: zips`). */
-export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number }[]): Promise<void> {
-  await ctx.db.run(`create or replace table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double, population bigint)`);
+export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number; is_zcta?: boolean }[]): Promise<void> {
+  await ctx.db.run(`create or replace table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double, population bigint,
+    is_zcta boolean, centroid_source varchar)`);
   for (const z of rows) {
-    await ctx.db.run(`insert into zips values ($zip, $city, $state, null, null, $lat, $lng, null)`, { zip: z.zip, city: z.city, state: z.state_code, lat: z.lat, lng: z.lng });
+    // a ZCTA has the Gazetteer's internal point; a PO-box or unique zip GeoNames' point (geo.md `zips`)
+    const zcta = z.is_zcta ?? true;
+    await ctx.db.run(`insert into zips values ($zip, $city, $state, null, null, $lat, $lng, null, $zcta, $src)`,
+      { zip: z.zip, city: z.city, state: z.state_code, lat: z.lat, lng: z.lng, zcta, src: zcta ? 'gazetteer_zcta' : 'geonames' });
   }
 }

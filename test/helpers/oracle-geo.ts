@@ -1,6 +1,8 @@
 // Independent oracles for test/api/values-geo-legal.test.ts. Nothing here imports the product: the raw public files
 // are read in place with DuckDB read_csv, legal-facts.csv with csv-parse, the authored regulations dataset as its own
 // JSON files, and every formula is written here from its prose in warehouse/docs/geo.md and warehouse/docs/legal.md.
+// Over 300 lines: the geo and legal oracles stay one module (the raw-file reader RawGeo and the formulas it feeds), since
+// the city parts (New York City's boroughs) joined them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -259,6 +261,40 @@ export class RawGeo {
       where p.State = '${state.replace(/[^A-Z]/g, '')}' and p."Short Name" = '${shortName.replaceAll("'", "''")}'
       order by 1`);
     return rows.map((r) => r.county);
+  }
+
+  /**
+   * geo.md "int_geo_city_parts", from the raw us_geo files: a consolidated place covers its counties wholly (its land
+   * area equals theirs, within 0.1%); a simplemaps city of such a county that is no Census place of its state (no place
+   * of that short name, nor named in one) is a part of it. Map of 'ST|part's simplemaps name' -> the place's short name (every state when
+   * none is given, else the part's name alone as the key).
+   */
+  async cityParts(state?: string): Promise<Map<string, string>> {
+    const st = (state ?? '').replace(/[^A-Z]/g, '');
+    const rows = await this.rows<{ st: string; city: string; parent: string }>(`
+      with p as (
+        select GEOID as g, State as st, "Short Name" as sn, "Land Area"::double as land
+        from read_csv('${sqlPath('usgeo-census-tables/places.csv.gz')}', all_varchar = true)
+      ), pc as (
+        select distinct "Place GEOID" as g, "County GEOID" as c from read_csv('${sqlPath('usgeo-census-tables/place_counties.csv.gz')}', all_varchar = true)
+      ), co as (
+        select GEOID as c, "Land Area"::double as land from read_csv('${sqlPath('usgeo-census-tables/counties.csv')}', all_varchar = true)
+      ), covering as (
+        select pc.g, list(pc.c) as cs from pc join co using (c) join p using (g)
+        group by pc.g having abs(any_value(p.land) - sum(co.land)) <= 0.001 * sum(co.land)
+      )
+      select distinct sm.state_id as st, sm.city, p.sn as parent
+      from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true) sm
+      join covering k on list_contains(k.cs, sm.county_fips)
+      join p on p.g = k.g and p.st = sm.state_id
+      where ('${st}' = '' or sm.state_id = '${st}') and sm.city <> p.sn
+        and not exists (select 1 from p p2 where p2.st = sm.state_id and p2.sn = sm.city)
+      order by 1`);
+    // a simplemaps city that names the place itself is the place, not a part (geo.md "cities": a place whose name holds
+    // the city's name as whole words, "Macon-Bibb County" is Macon; "Saint Louis" is St. Louis)
+    const key = (x: string): string => `-${nameKey(x).replace(/^saint-/, 'st-')}-`;
+    return new Map(rows.filter((r) => !key(r.parent).includes(key(r.city)))
+      .map((r) => [state ? r.city : `${r.st}|${r.city}`, r.parent]));
   }
 
   close(): void {

@@ -100,6 +100,25 @@ describe('geo steps over given rows', () => {
     await runGeoSteps(ctx);
   });
 
+  it('city parts: a city that is no Census place, in a county a consolidated place covers wholly, is part of that place\'s city', async () => {
+    // the given rows: no place covers its county (Seattle is not King County)
+    expect(await ctx.rows('select * from int_geo_city_parts')).toEqual([]);
+    // Seattle as a consolidated city-county (New York City is five): its land area is King County's
+    await ctx.db.run(`update counties set land_area_sqmi = 2115.6 where county_fips = '53033'`);
+    await ctx.db.run(`update int_geo_places set land_area_sqmi = 2115.6 where place_geoid = '5363000'`);
+    await runSqlFile(ctx, 'pipelines/intermediate/10_geo_04_cities.sql');
+    // Fakeville (simplemaps only, King County) becomes a part; Seattle itself and the Census places of King County do not
+    expect(await ctx.rows(`select state_code, city_name, county_fips, parent_city_name, parent_place_geoid from int_geo_city_parts`)).toEqual([
+      { state_code: 'WA', city_name: 'Fakeville', county_fips: '53033', parent_city_name: 'Seattle', parent_place_geoid: '5363000' },
+    ]);
+    // 1% short of the county: the county has land outside the place, so nothing in it is a part
+    await ctx.db.run(`update int_geo_places set land_area_sqmi = 2115.6 * 0.99 where place_geoid = '5363000'`);
+    await runSqlFile(ctx, 'pipelines/intermediate/10_geo_04_cities.sql');
+    expect(await ctx.rows('select * from int_geo_city_parts')).toEqual([]);
+    await ctx.db.run('delete from meta.rejects');
+    await runGeoSteps(ctx);
+  });
+
   it('zips: HUD address-weighted county, CT planning regions, USPS city casing, Gazetteer centroid first', async () => {
     expect(await ctx.rows(`select zip, city, state_code, county_fips, county_name, lat, lng, population::integer as population, is_zcta,
       city_source, county_source, centroid_source from zips where zip in ('06103', '06199', '98101', '98422', '98639', '98999') order by zip`)).toEqual([

@@ -85,8 +85,13 @@ describe('legal steps over given records', () => {
     await ctx.db.run(`create table cities as select * from (values
         ('1', 'Houston', 'houston', 'TX', '48201', 'Harris County', 2300000),
         ('2', 'Testville', 'testville', 'CA', '06998', 'Test County', 50000),
-        ('3', 'Plainview', 'plainview', 'CA', '06997', 'Other County', 20000)
+        ('3', 'Plainview', 'plainview', 'CA', '06997', 'Other County', 20000),
+        ('4', 'Rentburg North', 'rentburg-north', 'CA', '06999', 'Rent County', 10000)
       ) t(city_id, city_name, city_slug, state_code, county_fips, county_name, population)`);
+    // a part of a city (geo.md int_geo_city_parts, as a New York City borough): Rentburg North is part of Rentburg
+    await ctx.db.run(`create table int_geo_city_parts as select * from (values
+        ('CA', 'rentburg-north', 'Rentburg North', '06999', 'rentburg', 'Rentburg', '0699999')
+      ) t(state_code, city_slug, city_name, county_fips, parent_city_slug, parent_city_name, parent_place_geoid)`);
     for (const f of INTERMEDIATE) await runSqlFile(ctx, `pipelines/intermediate/${f}`);
     for (const f of MARTS) await runSqlFile(ctx, `pipelines/marts/${f}`);
   });
@@ -151,6 +156,8 @@ describe('legal steps over given records', () => {
       { state_code: 'CA', city_name: 'Plainview', in_cities: true, legal_risk_score: 29.6, legal_risk_label: 'Moderate', rent_control_risk: 0, eviction_protection_risk: 0, redemption_risk: 0, adverse_possession_risk: 100 },
       // + .15*100 + .10*100 = 54.6
       { state_code: 'CA', city_name: 'Rentburg', in_cities: false, legal_risk_score: 54.6, legal_risk_label: 'High', rent_control_risk: 100, eviction_protection_risk: 100, redemption_risk: 0, adverse_possession_risk: 100 },
+      // a part of Rentburg has Rentburg's ordinances, so Rentburg's score
+      { state_code: 'CA', city_name: 'Rentburg North', in_cities: true, legal_risk_score: 54.6, legal_risk_label: 'High', rent_control_risk: 100, eviction_protection_risk: 100, redemption_risk: 0, adverse_possession_risk: 100 },
       // county ordinance that may apply: half weight -> 29.6 + 7.5 + 5 = 42.1
       { state_code: 'CA', city_name: 'Testville', in_cities: true, legal_risk_score: 42.1, legal_risk_label: 'Elevated', rent_control_risk: 50, eviction_protection_risk: 50, redemption_risk: 0, adverse_possession_risk: 100 },
       // .35*0.7 + .10*3.5 + .10*(6/36*100) + .05*(21-10)*100/16 = 5.7
@@ -171,6 +178,10 @@ describe('legal steps over given records', () => {
     expect(rentburg!.investor_actions[0]).toContain('Rentburg caps rent increases on covered units');
     expect(rentburg!.investor_actions[0]).toContain('CPI, at most 5%');
     expect(rentburg!.investor_actions.join(' ')).toContain('Collect at most 1 month\'s rent');
+    const [north] = await ctx.rows<{ plain_english_summary: string; city_overlays: { id: string }[] }>(`select plain_english_summary, city_overlays from mart_legal_market_risk where city_slug = 'rentburg-north'`);
+    expect(north!.plain_english_summary).toContain('Rentburg North (part of Rentburg, whose ordinances apply) has local rent control and eviction protections beyond state law');
+    const [own] = await ctx.rows<{ city_overlays: { id: string }[] }>(`select city_overlays from mart_legal_market_risk where city_slug = 'rentburg'`);
+    expect(north!.city_overlays.map((o) => o.id)).toEqual(own!.city_overlays.map((o) => o.id));
     const [testville] = await ctx.rows<{ plain_english_summary: string }>(`select plain_english_summary from mart_legal_market_risk where city_slug = 'testville'`);
     expect(testville!.plain_english_summary).toContain('A county ordinance may apply in Testville');
     const [nv] = await ctx.rows<{ summary: string }>(`select summary from mart_legal_landlord where state_code = 'NV' and city_name is null`);
@@ -187,7 +198,7 @@ describe('legal steps over given records', () => {
     const landlord = await shardRows(ctx, 'legal-landlord');
     // a state-level profile for each state with records (none is invented for the others) and one per market
     expect(landlord.filter((r) => r['city'] === null).map((r) => r['state'])).toEqual(['CA', 'NV', 'TX']);
-    expect(landlord.filter((r) => r['city'] !== null).map((r) => r['city']).sort()).toEqual(['Houston', 'Plainview', 'Rentburg', 'Testville']);
+    expect(landlord.filter((r) => r['city'] !== null).map((r) => r['city']).sort()).toEqual(['Houston', 'Plainview', 'Rentburg', 'Rentburg North', 'Testville']);
     for (const r of landlord) expect(schemaErrors('LandlordProfile', JSON.parse(r['body'] as string))).toEqual([]);
     for (const r of await shardRows(ctx, 'legal-tax-sale')) expect(schemaErrors('TaxSale', JSON.parse(r['body'] as string))).toEqual([]);
     const regs = await shardRows(ctx, 'regulations');

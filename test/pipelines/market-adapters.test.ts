@@ -165,7 +165,7 @@ describe('source adapters', () => {
     expect(await rejects(ctx)).toEqual([]);
   });
 
-  test('Chicago permits get the nearest ZCTA centroid as zip; cancelled permits are rejected', async () => {
+  test('Chicago permits get the nearest ZCTA centroid as zip (a nearer PO-box zip is no candidate); cancelled permits are rejected', async () => {
     const permit = (n: string, type: string, work: string | null, lat: string, lng: string, status: string | null = 'ACTIVE') => ({
       permit_number: n, permit_status: status, permit_type: type, review_type: 'STANDARD PLAN REVIEW', issue_date: '2024-03-01',
       address: '1710 S LOOMIS STREET', street_name: 'LOOMIS ST', ward: '25', community_area: '31', community_area_name: 'Lower West Side',
@@ -179,6 +179,8 @@ describe('source adapters', () => {
       { zip: '60608', city: 'Chicago', state_code: 'IL', lat: 41.8497, lng: -87.6695 },
       { zip: '60613', city: 'Chicago', state_code: 'IL', lat: 41.9543, lng: -87.6575 },
       { zip: '60616', city: 'Chicago', state_code: 'IL', lat: 41.8448, lng: -87.6257 },
+      // a PO-box zip whose point is nearer to permit 2 than any ZCTA's: never a candidate (market.md)
+      { zip: '60690', city: 'Chicago', state_code: 'IL', lat: 41.9501, lng: -87.6501, is_zcta: false },
     ]);
     await run(ctx, 'pipelines/staging/stg_chicago__permits.sql', 'pipelines/intermediate/30_market_21_permits_chicago.sql',
       'pipelines/intermediate/30_market_80_fill_geo.sql');

@@ -53,12 +53,14 @@ describe('addresses table and index over given rows', () => {
     ctx = await makeContext();
     await runSqlFile(ctx, 'pipelines/intermediate/30_market_00_canonical_tables.sql');
     await ctx.db.run(`
-      create table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double);
-      insert into zips values ('95838', 'Sacramento', 'CA', '06067', 'Sacramento County', 38.64, -121.44),
+      create table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double,
+                         is_zcta boolean default true, centroid_source varchar default 'gazetteer_zcta');
+      insert into zips by name select * from (values ('95838', 'Sacramento', 'CA', '06067', 'Sacramento County', 38.64, -121.44),
                               ('10075', 'New York', 'NY', '36061', 'New York County', 40.7734, -73.9563),
                               ('06111', 'Newington', 'CT', '09110', 'Capitol Planning Region', 41.68, -72.73),
                               ('37206', 'Nashville', 'TN', '47037', 'Davidson County', 36.18, -86.74),
-                              ('37207', 'Nashville', 'TN', '47037', 'Davidson County', 36.23, -86.76);
+                              ('37207', 'Nashville', 'TN', '47037', 'Davidson County', 36.23, -86.76))
+        t(zip, city, state_code, county_fips, county_name, lat, lng);
       create table counties (county_fips varchar, county_name varchar, state_code varchar);
       insert into counties values ('06067', 'Sacramento County', 'CA'), ('36061', 'New York County', 'NY'),
                                   ('09110', 'Capitol Planning Region', 'CT'), ('47037', 'Davidson County', 'TN');`);

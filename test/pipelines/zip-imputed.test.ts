@@ -1,0 +1,94 @@
+// Zips guessed from coordinates (warehouse/docs/market.md "Zips guessed from coordinates", 30_market_80_fill_geo.sql):
+// a row with a point and no zip takes the nearest ZCTA internal point of its state, never a PO-box or unique zip.
+// The oracle reads the raw files in place: the Census Gazetteer's ZCTA list and internal points (2025), us_geo's
+// ZCTA primary county for the ZCTA's state, the Chicago permits and Connecticut sales files for the points, and the
+// USPS locale file for the premise that a PO-box zip's physical delivery zip is another one.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { warehouseRows } from '../helpers/build.ts';
+import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+
+interface Zcta { zip: string; st: string; lat: number; lng: number }
+let zctas: Zcta[];
+let zctaSet: Set<string>;
+
+beforeAll(async () => {
+  zctas = await rawQuery<Zcta>(`
+    select g.GEOID as zip, substr(u."Primary County", 1, 2) as st, g.INTPTLAT::double as lat, g.INTPTLONG::double as lng
+    from read_csv('${dataFile('census-gazetteer-2025/2025_Gaz_zcta_national.txt.gz')}', delim = '|', all_varchar = true) g
+    join read_csv('${dataFile('usgeo-census-tables/zctas.csv.gz')}', all_varchar = true) u on u.ZCTA5 = g.GEOID`);
+  zctaSet = new Set(zctas.map((z) => z.zip));
+});
+
+/** The nearest ZCTA internal point of a state (FIPS) to a point, by the equirectangular distance market.md names. */
+function nearest(lat: number, lng: number, stateFips: string): { zip: string; d: number; second: number } {
+  let best = { zip: '', d: Infinity, second: Infinity };
+  const k = Math.cos((lat * Math.PI) / 180);
+  for (const z of zctas) {
+    if (z.st !== stateFips) continue;
+    const d = Math.hypot(z.lat - lat, (z.lng - lng) * k);
+    if (d < best.d) best = { zip: z.zip, d, second: best.d };
+    else if (d < best.second) best.second = d;
+  }
+  return best;
+}
+
+describe('zips guessed from coordinates are ZCTAs', () => {
+  test('the premise: the Gazetteer lists ~33,000 ZCTAs, and 60695 and 06836 (PO-box zips) are not among them', () => {
+    expect(zctaSet.size).toBeGreaterThan(33_000);
+    expect(zctaSet.has('60695')).toBe(false);
+    expect(zctaSet.has('06836')).toBe(false);
+    expect(zctaSet.has('06830')).toBe(true);
+  });
+
+  test('every guessed zip of sales, parcels, permits and distress is a ZCTA of the raw Gazetteer list', async () => {
+    const rows = await warehouseRows<{ t: string; zip: string; n: number }>(`
+      select t, zip, count(*)::int as n from (
+        select 'sales' as t, zip from sales where zip_imputed
+        union all select 'parcels', zip from parcels where zip_imputed
+        union all select 'permits', zip from permits where zip_imputed
+        union all select 'distress', zip from distress where zip_imputed
+      ) group by all`);
+    const guessed = rows.reduce((s, r) => s + r.n, 0);
+    expect(guessed, 'Chicago permits and Connecticut sales have guessed zips').toBeGreaterThan(100_000);
+    expect(rows.filter((r) => !zctaSet.has(r.zip)).map((r) => `${r.t} ${r.zip}: ${r.n}`)).toEqual([]);
+  });
+
+  test('Chicago permit B101054606 (200 W Madison St): the nearest Illinois ZCTA, not 60695', async () => {
+    const [raw] = await rawQuery<{ lat: number; lng: number }>(`
+      select latitude::double as lat, longitude::double as lng
+      from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)
+      where permit_number = 'B101054606'`);
+    const want = nearest(raw!.lat, raw!.lng, '17');
+    const [row] = await warehouseRows<{ zip: string; zip_imputed: boolean }>(`select zip, zip_imputed from permits where permit_id = 'chicago:B101054606'`);
+    expect(row).toEqual({ zip: want.zip, zip_imputed: true });
+    expect(row!.zip).not.toBe('60695');
+  });
+
+  test('Greenwich, 9 Oak Lane ($2,775,000): 06830, the physical zip the USPS gives its PO-box zip 06836', async () => {
+    const [raw] = await rawQuery<{ p: string }>(`
+      select Location as p
+      from read_csv('${dataFile('connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz')}', all_varchar = true)
+      where Town = 'Greenwich' and Address = '9 OAK LANE' and "Sale Amount" = '2775000.00'`);
+    const [lng, lat] = /POINT \(([-\d.]+) ([-\d.]+)\)/.exec(raw!.p)!.slice(1).map(Number) as [number, number];
+    const want = nearest(lat, lng, '09');
+    const [usps] = await rawQuery<{ phys: string }>(`
+      select "PHYSICAL ZIP" as phys from read_csv('${dataFile('usps-zip-locale-detail/ZIP_Locale_Detail.csv.gz')}', all_varchar = true)
+      where "DELIVERY ZIPCODE" = '06836'`);
+    expect(usps!.phys).toBe('06830');
+    expect(want.zip).toBe('06830');
+    const rows = await warehouseRows<{ zip: string }>(`
+      select zip from sales where source like 'connecticut%' and city = 'Greenwich' and address = '9 OAK LN' and sale_price = 2775000`);
+    expect(rows.map((r) => r.zip)).toEqual(['06830']);
+  });
+
+  test('a sample of 400 Chicago permits: each guessed zip is the nearest Illinois ZCTA of its point', async () => {
+    const rows = await warehouseRows<{ permit_id: string; zip: string; lat: number; lng: number }>(`
+      select permit_id, zip, round(lat, 4) as lat, round(lng, 4) as lng from permits
+      where source = 'chicago' and zip_imputed order by hash(permit_id) limit 400`);
+    expect(rows.length).toBe(400);
+    // a point about equally far from two ZCTA points (within 1 m) may take either
+    const wrong = rows.map((r) => ({ r, n: nearest(r.lat, r.lng, '17') }))
+      .filter(({ r, n }) => r.zip !== n.zip && n.second - n.d > 1e-5).map(({ r, n }) => `${r.permit_id} ${r.zip} want ${n.zip}`);
+    expect(wrong).toEqual([]);
+  });
+});
