@@ -97,7 +97,7 @@ export const COMPS_TOPIC = (typeWord: string): CityTopic => ({
 export const REHAB_TOPIC: CityTopic = {
   intent: 'rehab', what: 'rehab momentum scores',
   citation: { type: 'rehab', category: 'market', noun: 'rehab momentum' },
-  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with renovation permits, rehab momentum scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
+  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a rehab momentum score (from its building permits and sales; a zip with no renovation permit in the window scores low), scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
   value: (figs) => `middle zip ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
 };
 
