@@ -3,6 +3,7 @@
 // the price trend of a zip or a city (its trends shard: the index change over the months asked, by the API's rule);
 // a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
+import type { FamilyName } from '../../warehouse/layout.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
@@ -59,8 +60,19 @@ const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_S
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
-async function trendsFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact> {
+/** A borough asked about a city-level figure: its own market where the build keeps one (New York City's boroughs are
+ *  city markets of their own sales, int_market_city_parts), else the whole city's, said so (wholeCity). */
+async function ownMarket(data: ResearchData, t: Target, family: FamilyName, keys: (city: string) => ShardKeys): Promise<Target> {
+  if (!t.area || t.zip) return t;
+  const own: Target = { state: t.state, city: t.area.name, from: t.from };
+  return (await data.shard(family, keys(own.city!))) ? own : t;
+}
+
+async function trendsFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
   const type = u.propertyType;
+  // a sales count or a window's median reads the research index's windows, kept per city of the sales (New York, not
+  // its boroughs): the whole city's, said so
+  const t = u.asks.includes('sales_count') || (u.priceLevel && u.months) ? named : await ownMarket(data, named, 'trends', (city) => ({ state: named.state, city, property_type: type }));
   const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
   const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
   if (u.asks.includes('sales_count')) return salesCountFact(data, u, t, where);
@@ -177,10 +189,11 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
   return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
 }
 
-async function investorFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact> {
-  if (!t.city) return missing('investor', t, `Investor activity is reported per city; name a city in ${data.stateName(t.state)}`);
-  const keys = (months: number): ShardKeys => ({ state: t.state, city: t.city!, months: String(months) });
+async function investorFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
+  if (!named.city) return missing('investor', named, `Investor activity is reported per city; name a city in ${data.stateName(named.state)}`);
   const tries = MONTH_TRIES(u.months, 12);
+  const t = await ownMarket(data, named, 'investor', (city) => ({ state: named.state, city, months: String(tries[0]) }));
+  const keys = (months: number): ShardKeys => ({ state: t.state, city: t.city!, months: String(months) });
   for (const months of tries) {
     const r = await data.shard<Investor>('investor', keys(months));
     if (!r) continue;

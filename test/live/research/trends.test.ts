@@ -118,6 +118,22 @@ describe('research: price trends', () => {
     expect(b.answer).not.toMatch(/fewer than 20/);
   });
 
+  it('a New York City borough is answered from its own market (the build keeps one per borough), not New York\'s said to be the whole city\'s', async () => {
+    for (const [borough, slug] of [['Brooklyn', 'brooklyn'], ['Queens', 'queens']] as const) {
+      const sfr = readShard<Stored>(`market/trends/city/NY/${slug}/sfr.json`).series;
+      const want = change({ as_of: '', series: sfr }, 12);
+      const trend = await engine.answer({ query: `Are home prices going up in ${borough}?` });
+      expect(trend.sources.map((x) => x.citation), borough).toEqual([expect.stringContaining(`price trend for ${borough}, NY, sfr`)]);
+      expect(trend.answer).not.toMatch(/as a whole/);
+      if (want.price !== null) expect(trend.answer, borough).toContain(`median sale price $${want.price.toLocaleString('en-US')} in ${want.end}`);
+      const inv = readShard<{ as_of: string }>(`market/investor/NY/${slug}/12.json`);
+      const investors = await engine.answer({ query: `investor activity in ${borough} NY` });
+      expect(investors.answer, borough).toContain(`In ${borough}, NY,`);
+      expect(investors.answer).not.toMatch(/as a whole/);
+      expect(investors.sources[0]!.citation).toContain(`investor overview for ${borough}, NY, 12 months, as of ${inv.as_of}`);
+    }
+  });
+
   it('a state alone asks for a zip or city; price per sqft stays a comps answer', async () => {
     const st = await engine.answer({ query: 'What is the price trend in Texas?' });
     expect(st.confidence).toBe('low');
