@@ -1,10 +1,8 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
 // OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
-// Over 300 lines: the one route table, every endpoint's row in one list (README "Endpoints"), since issue 22's property route.
-import crypto from 'node:crypto';
 import { HttpError } from './errors.ts';
 import { shardPath, type FamilyName } from '../warehouse/layout.ts';
-import type { Reply, Route, Values } from './route.ts';
+import type { Reply, Route } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer, LiveModule } from '../warehouse/live.ts';
 import autocomplete from '../live/autocomplete/endpoint.ts';
@@ -12,17 +10,16 @@ import location from '../live/location/endpoint.ts';
 import places from '../live/places/endpoint.ts';
 import property from '../live/property/endpoint.ts'; // issue 22
 import { PROPERTY_ID_RE } from '../live/property/layout.ts'; // issue 22
-import { placeKey } from '../live/places/names.ts';
 import { CLOSEST_NAMES } from '../live/places/resolver.ts';
 import research from '../live/research/endpoint.ts';
 import valuation from '../live/valuation/endpoint.ts';
 import valuationScorecard from '../live/valuation/scorecard.ts'; // issue 24
 import { CATEGORIES, CONDITIONS, TIERS, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
-import { STATE_FIPS, SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
 import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
+import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -80,44 +77,6 @@ function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict
   return { city: city.trim(), hint: at >= 0 ? answer.message.slice(at) : '' };
 }
 
-interface RegulationRecord {
-  id: string;
-  jurisdiction_level: string;
-  county_fips: string | null;
-  city: string | null;
-  category: string;
-  subcategory: string;
-  status: string;
-}
-
-/** Documented subcategories per category (warehouse/regulations/SCHEMA.md, SUBCATEGORY_KEYS). */
-const subcategoriesOf = (category: string): string[] =>
-  Object.keys(SUBCATEGORY_KEYS).filter((k) => k.startsWith(`${category}/`)).map((k) => k.slice(category.length + 1));
-const ALL_SUBCATEGORIES = [...new Set(Object.keys(SUBCATEGORY_KEYS).map((k) => k.slice(k.indexOf('/') + 1)))].sort();
-
-/** The ids of the city ordinances the city's landlord profile lists (its legal-landlord shard, local_overlays at city
- *  level): the city's own and, for a part of a city (a New York City borough: int_geo_city_parts), its city's. */
-async function cityOverlayIds(build: LoadedBuild, state: string, city: string): Promise<Set<string>> {
-  const sp = shardPath('legal-landlord', { state, city });
-  const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
-  if (!file) return new Set();
-  const body = JSON.parse(file.body.toString('utf8')) as { rent_control?: { local_overlays?: { id: string; jurisdiction_level: string }[] } };
-  return new Set((body.rent_control?.local_overlays ?? []).filter((o) => o.jurisdiction_level === 'city').map((o) => o.id));
-}
-
-/** The active records matching the query, most specific first as stored, at most 100: a city matches by a part of its
- *  name, or the record is a city ordinance its landlord profile lists (a borough gets New York City's). */
-function filterRegulations(records: RegulationRecord[], v: Values, city: { raw: string; key: string; ids: Set<string> } | null): RegulationRecord[] {
-  return records.filter((r) =>
-    r.status === 'active'
-    && (v['category'] === undefined || r.category === v['category'])
-    && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
-    && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
-    && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
-    && (city === null || (r.city ?? '').toLowerCase().includes(city.raw) || (city.key !== '' && placeKey(r.city ?? '').includes(city.key))
-      || city.ids.has(r.id))).slice(0, 100);
-}
-
 export const ROUTES: readonly Route[] = [
   {
     method: 'GET', path: '/v1/regulations/lookup', group: 'regulations', cacheControl: CACHE.legal, response: 'RegulationList',
@@ -130,42 +89,11 @@ export const ROUTES: readonly Route[] = [
       { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
       p.city(false),
     ],
-    check(v) {
-      // county_fips: a county of the state asked for (its first two digits are the state's FIPS code)
-      const fips = v['county_fips'];
-      const stateFips = STATE_FIPS[v['state'] as keyof typeof STATE_FIPS];
-      if (typeof fips === 'string' && stateFips && !fips.startsWith(stateFips)) {
-        const other = Object.entries(STATE_FIPS).find(([, f]) => fips.startsWith(f))?.[0];
-        return [{ field: 'county_fips', code: 'conflict', message: `county ${fips} is ${other ? `in ${other}` : 'in no state'} (state FIPS ${fips.slice(0, 2)}), not in ${String(v['state'])} (${stateFips})` }];
-      }
-      // subcategory: one of the documented subcategories (of the category, when one is given)
-      const sub = v['subcategory'];
-      if (typeof sub !== 'string') return [];
-      const cat = typeof v['category'] === 'string' ? v['category'] : null;
-      const allowed = cat ? subcategoriesOf(cat) : ALL_SUBCATEGORIES;
-      if (allowed.includes(sub)) return [];
-      const known = ALL_SUBCATEGORIES.includes(sub);
-      return [{
-        field: 'subcategory', code: 'enum',
-        message: `${known && cat ? `"${sub}" is not a subcategory of ${cat}` : `unknown subcategory "${sub}"`}; allowed${cat ? ` for ${cat}` : ''}: ${allowed.join(', ')}`,
-      }];
-    },
-    async resolve(v, build) {
+    check: checkRegulationsQuery,
+    resolve(v, build) {
       uncovered(v['state']);
-      const sp = shardPath('regulations', { state: String(v['state']) });
-      const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
-      if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
-      // a part of the city's name as given (lower case), or of the name the place resolver gives it (by placeKey)
-      // and the city ordinances its landlord profile lists (a borough's are New York City's)
-      const named = typeof v['city'] === 'string' ? canonicalCity(build, v['state'], v['city']).city : null;
-      const city = typeof v['city'] === 'string' && named !== null
-        ? { raw: v['city'].trim().toLowerCase(), key: placeKey(named), ids: await cityOverlayIds(build, String(v['state']), named) } : null;
-      // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
-      const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null,
-        city && { raw: city.raw, key: city.key, ids: [...city.ids].sort() }]);
-      const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
-      const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
-      return { kind: 'json', body: filterRegulations(records, v, city), etag, headers: { 'Last-Modified': build.lastModified } };
+      // the city as the place resolver names it (Census names, aliases), for the records' city names and its profile
+      return regulationsAnswer(build, v, typeof v['city'] === 'string' ? canonicalCity(build, v['state'], v['city']).city : null);
     },
   },
   {

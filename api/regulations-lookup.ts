@@ -1,0 +1,84 @@
+// GET /v1/regulations/lookup: the query's checks and the answer, filtered from the state's `regulations` shard (the
+// records of warehouse/regulations, most specific first as stored). The route row is in api/routes.ts.
+import crypto from 'node:crypto';
+import { HttpError, type FieldError } from './errors.ts';
+import type { Reply, Values } from './route.ts';
+import type { LoadedBuild } from './builds.ts';
+import { shardPath } from '../warehouse/layout.ts';
+import { placeKey } from '../live/places/names.ts';
+import { STATE_FIPS, SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
+
+interface RegulationRecord {
+  id: string;
+  jurisdiction_level: string;
+  county_fips: string | null;
+  city: string | null;
+  category: string;
+  subcategory: string;
+  status: string;
+}
+
+/** Documented subcategories per category (warehouse/regulations/SCHEMA.md, SUBCATEGORY_KEYS). */
+const subcategoriesOf = (category: string): string[] =>
+  Object.keys(SUBCATEGORY_KEYS).filter((k) => k.startsWith(`${category}/`)).map((k) => k.slice(category.length + 1));
+export const ALL_SUBCATEGORIES = [...new Set(Object.keys(SUBCATEGORY_KEYS).map((k) => k.slice(k.indexOf('/') + 1)))].sort();
+
+/** A county_fips of the state asked for (its first two digits are the state's FIPS code), and a documented
+ *  subcategory (of the category, when one is given); each failure names what is allowed. */
+export function checkRegulationsQuery(v: Values): FieldError[] {
+  const fips = v['county_fips'];
+  const stateFips = STATE_FIPS[v['state'] as keyof typeof STATE_FIPS];
+  if (typeof fips === 'string' && stateFips && !fips.startsWith(stateFips)) {
+    const other = Object.entries(STATE_FIPS).find(([, f]) => fips.startsWith(f))?.[0];
+    return [{ field: 'county_fips', code: 'conflict', message: `county ${fips} is ${other ? `in ${other}` : 'in no state'} (state FIPS ${fips.slice(0, 2)}), not in ${String(v['state'])} (${stateFips})` }];
+  }
+  const sub = v['subcategory'];
+  if (typeof sub !== 'string') return [];
+  const cat = typeof v['category'] === 'string' ? v['category'] : null;
+  const allowed = cat ? subcategoriesOf(cat) : ALL_SUBCATEGORIES;
+  if (allowed.includes(sub)) return [];
+  const known = ALL_SUBCATEGORIES.includes(sub);
+  return [{
+    field: 'subcategory', code: 'enum',
+    message: `${known && cat ? `"${sub}" is not a subcategory of ${cat}` : `unknown subcategory "${sub}"`}; allowed${cat ? ` for ${cat}` : ''}: ${allowed.join(', ')}`,
+  }];
+}
+
+/** The ids of the city ordinances the city's landlord profile lists (its legal-landlord shard, local_overlays at city
+ *  level): the city's own and, for a part of a city (a New York City borough: int_geo_city_parts), its city's. */
+async function cityOverlayIds(build: LoadedBuild, state: string, city: string): Promise<Set<string>> {
+  const sp = shardPath('legal-landlord', { state, city });
+  const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
+  if (!file) return new Set();
+  const body = JSON.parse(file.body.toString('utf8')) as { rent_control?: { local_overlays?: { id: string; jurisdiction_level: string }[] } };
+  return new Set((body.rent_control?.local_overlays ?? []).filter((o) => o.jurisdiction_level === 'city').map((o) => o.id));
+}
+
+/** The active records matching the query, most specific first as stored, at most 100: a city matches by a part of its
+ *  name, or the record is a city ordinance its landlord profile lists (a borough gets New York City's). */
+function filterRegulations(records: RegulationRecord[], v: Values, city: { raw: string; key: string; ids: Set<string> } | null): RegulationRecord[] {
+  return records.filter((r) =>
+    r.status === 'active'
+    && (v['category'] === undefined || r.category === v['category'])
+    && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
+    && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
+    && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
+    && (city === null || (r.city ?? '').toLowerCase().includes(city.raw) || (city.key !== '' && placeKey(r.city ?? '').includes(city.key))
+      || city.ids.has(r.id))).slice(0, 100);
+}
+
+/** The answer: `named` is the city as the place resolver names it (null without a city). A city matches by a part of
+ *  its name as given (lower case) or as named (placeKey), or by the city ordinances its landlord profile lists. */
+export async function regulationsAnswer(build: LoadedBuild, v: Values, named: string | null): Promise<Reply> {
+  const sp = shardPath('regulations', { state: String(v['state']) });
+  const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
+  if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
+  const city = typeof v['city'] === 'string' && named !== null
+    ? { raw: v['city'].trim().toLowerCase(), key: placeKey(named), ids: await cityOverlayIds(build, String(v['state']), named) } : null;
+  // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
+  const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null,
+    city && { raw: city.raw, key: city.key, ids: [...city.ids].sort() }]);
+  const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
+  const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
+  return { kind: 'json', body: filterRegulations(records, v, city), etag, headers: { 'Last-Modified': build.lastModified } };
+}
