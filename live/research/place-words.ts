@@ -17,6 +17,8 @@ export const STRONG_CUES = new Set(['in', 'from', 'between', 'vs', 'versus']);
 export const SUBJECT_VERBS = new Set(['is', 'does', 'do', 'has']);
 export const SUBJECT_NEXT = new Set(['a', 'an', 'have', 'has', 'require', 'allow', 'use', 'cap', 'limit', 'permit']);
 export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 'and', 'between', 'to', 'with', 'about']);
+/** The territories' state codes (a context state outside coverage), with their names. */
+export const TERRITORY_CODES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
 export const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgin islands', 'american samoa', 'northern mariana islands', 'northern marianas'];
 /** Extra state name spellings. */
 const STATE_ALIASES: [string, string][] = [

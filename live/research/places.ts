@@ -26,7 +26,7 @@
 import type { City } from './data.ts';
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
 import type { Area } from './place-words.ts';
 
@@ -67,8 +67,6 @@ export interface Places {
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
 }
-
-const TERRITORY_CODES: Record<string, string> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
 
 interface Span { start: number; end: number }
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
