@@ -6,10 +6,10 @@
 // Exactly one worker of one instance makes each attempt; if its instance dies mid-attempt, the message is
 // due again, with the same webhook-id, once the lease runs out, and any instance takes it. A receiver sees
 // the same event twice only when the crash falls after its 2xx and before the message was removed: the
-// webhook-id header (the event id) lets it drop the second. Any 2xx is
-// success; anything else, a timeout or a refused connection is a failure, retried after the schedule's
-// next delay (+-10% jitter; Retry-After on 429/503 is honoured up to 24 h). When an event has used every
-// retry, or the receiver answers 410 Gone, the endpoint is disabled (status "disabled", disabled_reason)
+// webhook-id header (the event id) lets it drop the second. Any 2xx is success; anything else, a timeout
+// or a refused connection is a failure, retried the schedule's next delay after the failure was known
+// (+-10% jitter; a slow or timed-out attempt does not eat into the wait; Retry-After on 429/503 is
+// honoured up to 24 h). When an event has used every retry, or the receiver answers 410 Gone, the endpoint is disabled (status "disabled", disabled_reason)
 // and its pending messages move to dead/. Targets are checked again at every send (ssrf.ts).
 import { Agent, request } from 'undici';
 import { signedHeaders } from './signing.ts';
@@ -155,8 +155,9 @@ export class Delivery {
     }
     const current = await this.store.updateEndpoint(endpoint.id, (cur) => ({ last_delivery: last, consecutive_failures: cur.consecutive_failures + 1, failing_since: cur.failing_since ?? at }));
     if (!current) { await this.store.deleteMessage(m); return; }
-    let next = t + (delay ?? 0);
-    if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, this.now() + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
+    const failedAt = this.now();
+    let next = failedAt + (delay ?? 0);
+    if (result.retryAfterMs !== null && delay !== null) next = Math.max(next, failedAt + Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS));
     await this.store.updateMessage(m, { last_status: result.status, last_error: result.error, next_attempt_at: next });
     this.log('webhooks: delivery failed', { endpoint: endpoint.id, event: m.event_id, attempt: attempts, status: result.status, error: result.error });
     if (result.status === 410) await this.disable(endpoint.id, `the receiver answered 410 Gone to ${m.event_id}`);

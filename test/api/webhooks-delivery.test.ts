@@ -1,7 +1,8 @@
 // Issue 21 defects 3 and 4: a slow-drip receiver held a delivery worker for ever (per-read timeouts only), and
 // a storm of test events from one key took every worker, so other keys' deliveries waited behind it. The
 // webhook service (api/webhooks/service.ts) over a real state folder, real receivers on 127.0.0.1. No timing:
-// each test waits for a state that the old code never reached (the deadline of waitFor is only a bound).
+// each test waits for a state that the old code never reached (the deadline of waitFor is only a bound), but
+// the retry-delay test, which compares a 600 ms wait with the old rule's one tick (20 ms).
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -26,7 +27,7 @@ async function receiver(handler: (req: http.IncomingMessage, res: http.ServerRes
   return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`, got, open };
 }
 
-function service(opts: { timeoutMs: number; concurrency: number }): WebhookService {
+function service(opts: { timeoutMs: number; concurrency: number; schedule?: number[] }): WebhookService {
   const svc = new WebhookService({ state: tmp('reii-wh-delivery-'), allowPrivate: true, tickMs: 20, jitter: 0, schedule: [3_600_000], ...opts });
   svc.start();
   closers.push(() => svc.stop());
@@ -67,5 +68,22 @@ describe('webhook delivery', () => {
     // The storm never had more than its share: it still hangs on at most concurrency - 1 attempts, the rest wait.
     expect(hanging.got.length).toBeLessThan(4);
     expect((await svc.endpointsOf('key-storm'))[0]!.pending_messages).toBe(20);
+  });
+
+  test('an attempt that times out is retried the schedule\'s delay after its failure, not at once: the wait is not eaten by the deadline', async () => {
+    // The delay (600 ms) is shorter than the deadline (1 s): counted from the attempt's start, the retry was
+    // already due when the timeout was known and went out at the next tick.
+    const arrived: number[] = [];
+    const cut: number[] = [];
+    const hanging = await receiver((req) => { arrived.push(Date.now()); req.socket.on('close', () => cut.push(Date.now())); });
+    const svc = service({ timeoutMs: 1000, concurrency: 1, schedule: [600] });
+    const made = (await svc.create('key-a', hanging.url, ['build.published'], null))!;
+    await svc.sendTest(made.endpoint);
+    await waitFor(() => arrived.length >= 2, { what: 'the retry', deadlineMs: 20_000 });
+    expect(cut.length).toBeGreaterThanOrEqual(1);
+    // The sender knows of the failure before the receiver sees its connection cut, so the retry can come no
+    // sooner than 600 ms after the cut (less a few ms for the close to travel); the old rule sent it one tick
+    // (20 ms) after.
+    expect(arrived[1]! - cut[0]!).toBeGreaterThanOrEqual(550);
   });
 });
