@@ -8,8 +8,6 @@ import { LIVE_MODULES } from './routes.ts';
 import { BuildHolder, type LiveRegistry } from './builds.ts';
 import { KeyStore, type KeyChecker } from './keys.ts';
 import { MemoryLimits, type LimitStore } from './limits.ts';
-import { RedisKeys } from './redis-keys.ts';
-import { RedisLimits } from './redis-limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
@@ -76,6 +74,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (settings.redisUrl) {
     // Several instances: keys, per-minute windows and monthly counts live in Redis (api/redis.ts); the last
     // registry and the counts not yet in Redis are kept in the state folder for a start while Redis is down.
+    // Loaded here only: a single server does not carry the Redis client (ioredis) in its memory.
+    const [{ RedisKeys }, { RedisLimits }] = await Promise.all([import('./redis-keys.ts'), import('./redis-limits.ts')]);
     const redisKeys = new RedisKeys(settings.redisUrl, settings.state);
     await redisKeys.watch(250);
     checker = redisKeys;
@@ -112,7 +112,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
   });
-  const webhooks = startWebhooks({ settings, holder, server, log }); // issue 10: outbox delivery + build events
+  const webhooks = await startWebhooks({ settings, holder, server, log }); // issue 10: outbox delivery + build events
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   let closing: Promise<void> | null = null;

@@ -11,7 +11,7 @@
 // (+-10% jitter; a slow or timed-out attempt does not eat into the wait; Retry-After on 429/503 is
 // honoured up to 24 h). When an event has used every retry, or the receiver answers 410 Gone, the endpoint is disabled (status "disabled", disabled_reason)
 // and its pending messages move to dead/. Targets are checked again at every send (ssrf.ts).
-import { Agent, request } from 'undici';
+import type { Agent, request } from 'undici';
 import { signedHeaders } from './signing.ts';
 import { deliveryLookup, refusedAtSend } from './ssrf.ts';
 import type { EndpointRecord, OutboxMessage, WebhookStore } from './store.ts';
@@ -45,6 +45,9 @@ export interface DeliveryOptions {
   log: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
+/** undici's pool and request function (loaded at the first attempt). */
+type Client = { agent: Agent; request: typeof request };
+
 export class Delivery {
   private readonly store: WebhookStore;
   private readonly schedule: readonly number[];
@@ -55,7 +58,8 @@ export class Delivery {
   private readonly instance: string;
   private readonly now: () => number;
   private readonly log: (msg: string, fields?: Record<string, unknown>) => void;
-  private readonly agent: Agent;
+  /** undici, loaded at the first attempt: a server no endpoint was registered on does not carry it. */
+  private agent: Promise<Client> | null = null;
   private readonly inflight = new Map<string, Promise<void>>();
   private stopped = false;
 
@@ -69,7 +73,14 @@ export class Delivery {
     this.instance = opts.instance;
     this.now = opts.now;
     this.log = opts.log;
-    this.agent = new Agent({ connect: { timeout: this.timeoutMs, lookup: deliveryLookup(this.allowPrivate) }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 });
+  }
+
+  private client(): Promise<Client> {
+    this.agent ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({ connect: { timeout: this.timeoutMs, lookup: deliveryLookup(this.allowPrivate) }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, keepAliveTimeout: 1000 }),
+      request,
+    }));
+    return this.agent;
   }
 
   /** Starts no more attempts; returns those still running (their claims are recorded: if they do not end,
@@ -80,7 +91,7 @@ export class Delivery {
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy().catch(() => {});
+    if (this.agent) await (await this.agent).agent.destroy().catch(() => {});
   }
 
   private readonly inflightByKey = new Map<string, number>();
@@ -185,8 +196,9 @@ export class Delivery {
     // seconds passes every per-read timeout but not this one, so it cannot hold a delivery worker for ever.
     const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
+      const { agent, request } = await this.client();
       const res = await request(endpoint.url, {
-        method: 'POST', headers, body: m.body, dispatcher: this.agent, signal: deadline,
+        method: 'POST', headers, body: m.body, dispatcher: agent, signal: deadline,
         headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, reset: true,
       });
       const text = await readBody(res.body, deadline);

@@ -11,7 +11,6 @@ import { Delivery, parseSchedule, RETRY_SCHEDULE_MS } from './delivery.ts';
 import { newSecret } from './signing.ts';
 import { WindowLimiter, type WindowState } from '../rate-limit.ts';
 import { SqliteWebhookStore } from './sqlite-store.ts';
-import { RedisWebhookStore } from './redis-store.ts';
 import type { Cursor, EndpointRecord, SubscribableEvent, WebhookStore } from './store.ts';
 
 export const MAX_ENDPOINTS_PER_KEY = 10;
@@ -94,9 +93,17 @@ export class WebhookService {
   /** This instance's name in the emission lock and in each attempt's claim. */
   readonly instance = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
 
-  constructor(opts: WebhookOptions) {
+  /** The Redis store (and ioredis with it) is loaded only when a Redis URL is set: a single server does not
+   *  carry the client in its memory. */
+  static async open(opts: WebhookOptions): Promise<WebhookService> {
+    if (!opts.redisUrl) return new WebhookService(opts, new SqliteWebhookStore(opts.state));
+    const { RedisWebhookStore } = await import('./redis-store.ts');
+    return new WebhookService(opts, new RedisWebhookStore(opts.redisUrl));
+  }
+
+  private constructor(opts: WebhookOptions, store: WebhookStore) {
     this.opts = opts;
-    this.store = opts.redisUrl ? new RedisWebhookStore(opts.redisUrl) : new SqliteWebhookStore(opts.state);
+    this.store = store;
     this.allowPrivate = opts.allowPrivate ?? false;
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? (() => {});
@@ -253,8 +260,8 @@ export class WebhookService {
 const SERVICES = new Map<http.Server | null, WebhookService>();
 
 /** Starts the webhook service of a server (api/server.ts) over its state folder. */
-export function startWebhooks(opts: { settings: WebhookSettings; holder?: BuildSource; server?: http.Server; log?: WebhookOptions['log'] }): WebhookService {
-  const svc = new WebhookService({ ...webhookOptions(opts.settings), holder: opts.holder, log: opts.log });
+export async function startWebhooks(opts: { settings: WebhookSettings; holder?: BuildSource; server?: http.Server; log?: WebhookOptions['log'] }): Promise<WebhookService> {
+  const svc = await WebhookService.open({ ...webhookOptions(opts.settings), holder: opts.holder, log: opts.log });
   SERVICES.set(opts.server ?? null, svc);
   svc.start();
   return svc;

@@ -27,8 +27,8 @@ async function receiver(handler: (req: http.IncomingMessage, res: http.ServerRes
   return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`, got, open };
 }
 
-function service(opts: { timeoutMs: number; concurrency: number; schedule?: number[] }): WebhookService {
-  const svc = new WebhookService({ state: tmp('reii-wh-delivery-'), allowPrivate: true, tickMs: 20, jitter: 0, schedule: [3_600_000], ...opts });
+async function service(opts: { timeoutMs: number; concurrency: number; schedule?: number[] }): Promise<WebhookService> {
+  const svc = await WebhookService.open({ state: tmp('reii-wh-delivery-'), allowPrivate: true, tickMs: 20, jitter: 0, schedule: [3_600_000], ...opts });
   svc.start();
   closers.push(() => svc.stop());
   return svc;
@@ -42,7 +42,7 @@ describe('webhook delivery', () => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       drips.push(setInterval(() => { if (!res.destroyed) res.write('.'); }, 100)); // every read arrives well inside any per-read timeout
     });
-    const svc = service({ timeoutMs: 1500, concurrency: 1 });
+    const svc = await service({ timeoutMs: 1500, concurrency: 1 });
     const made = (await svc.create('key-a', rx.url, ['build.published'], null))!;
     const first = await svc.sendTest(made.endpoint);
     // The attempt ends (last_delivery recorded, message settled) while the receiver would go on dripping for ever.
@@ -57,7 +57,7 @@ describe('webhook delivery', () => {
   test('a storm of test events from one key whose receiver hangs leaves workers for another key: its event is delivered while the storm still holds its share', async () => {
     const hanging = await receiver(() => { /* never answers */ });
     const quick = await receiver((_req, res) => { res.writeHead(204); res.end(); });
-    const svc = service({ timeoutMs: 120_000, concurrency: 4 });
+    const svc = await service({ timeoutMs: 120_000, concurrency: 4 });
     const storm = (await svc.create('key-storm', hanging.url, ['build.published'], null))!;
     const other = (await svc.create('key-other', quick.url, ['build.published'], null))!;
     for (let i = 0; i < 20; i++) await svc.sendTest(storm.endpoint);
@@ -76,7 +76,7 @@ describe('webhook delivery', () => {
     const arrived: number[] = [];
     const cut: number[] = [];
     const hanging = await receiver((req) => { arrived.push(Date.now()); req.socket.on('close', () => cut.push(Date.now())); });
-    const svc = service({ timeoutMs: 1000, concurrency: 1, schedule: [600] });
+    const svc = await service({ timeoutMs: 1000, concurrency: 1, schedule: [600] });
     const made = (await svc.create('key-a', hanging.url, ['build.published'], null))!;
     await svc.sendTest(made.endpoint);
     await waitFor(() => arrived.length >= 2, { what: 'the retry', deadlineMs: 20_000 });

@@ -75,8 +75,8 @@ describe('one build cursor for every process over the store', () => {
     const dirs = { b1: fakeBuild(artifacts, 'b1', 1), b2: fakeBuild(artifacts, 'b2', 2) };
     const serving = (id: 'b1' | 'b2') => ({ get: () => ({ dir: dirs[id], buildId: id }) });
     let current: 'b1' | 'b2' = 'b1';
-    const ahead = new WebhookService({ state, allowPrivate: true, holder: { get: () => serving(current).get() } });
-    const behind = new WebhookService({ state, allowPrivate: true, holder: serving('b1') });
+    const ahead = await WebhookService.open({ state, allowPrivate: true, holder: { get: () => serving(current).get() } });
+    const behind = await WebhookService.open({ state, allowPrivate: true, holder: serving('b1') });
     try {
       await ahead.checkBuild(); // first start: b1 is the baseline
       const made = (await ahead.create('key-c', 'http://127.0.0.1:9/c', ['build.published'], null))!;
