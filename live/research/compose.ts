@@ -47,6 +47,19 @@ function differentPeriods(facts: Fact[]): string {
   return months.length > 1 ? ` (note: these figures are of different months, ${months.join(' and ')}, so they are not a like-for-like comparison)` : '';
 }
 
+/** Which place a ranked comparison puts first (", so Michigan is the more landlord-friendly"): every target must
+ *  have the score, else ''. Equal scores are said equal; places tied at the top are named together. */
+function verdict(data: ResearchData, targets: Understanding['targets'], facts: Fact[]): string {
+  const ranked = targets.map((t) => ({ t, r: facts.find((f) => f.target === t && f.ranks)?.ranks }));
+  if (ranked.some((x) => !x.r)) return '';
+  const top = Math.max(...ranked.map((x) => x.r!.score));
+  const first = ranked.filter((x) => x.r!.score === top);
+  if (first.length === ranked.length) return ', the same score';
+  if (first.length > 1) return `, ${first.map((x) => placeName(data, x.t)).join(' and ')} scoring highest`;
+  const higher = ranked.length > 2 ? ranked[0]!.r!.higher.replace(/\bmore\b/, 'most').replace(/\bhigher\b/, 'highest') : ranked[0]!.r!.higher;
+  return `, so ${placeName(data, first[0]!.t)} ${higher}`;
+}
+
 export function compose(data: ResearchData, u: Understanding, facts: Fact[], depth: Depth): Composed {
   const legal = u.intents.some((i) => LEGAL_INTENTS.has(i)) || facts.some((f) => f.source?.type === 'regulation');
   const primary = facts.filter((f) => f.primary);
@@ -93,7 +106,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
         const label = intentLabel(intent, u);
-        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
+        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
       }
     } else {
       // one sentence per intent (two for a single intent with two primary facts), at most two in all
@@ -136,7 +149,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
       const label = intentLabel(intent, u);
-      paras.push(`${label} side by side: ${rows.join('; ')}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
+      paras.push(`${label} side by side: ${rows.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
     }
   }
   for (const f of facts) {

@@ -23,6 +23,9 @@ export interface Fact {
   /** false for supporting facts shown only in deep answers */
   primary: boolean;
   uncertain: string | null;
+  /** a score that ranks the places of a comparison, and what the place with the higher one is ("is the more
+   *  landlord-friendly") */
+  ranks?: { score: number; higher: string };
   /** a per-zip market fact's figure, read by a city's summary (city-summary.ts); absent on every other fact */
   zip?: ZipFigure;
 }

@@ -81,7 +81,7 @@ export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Targ
     const mr = await data.shard<MarketRisk>('legal-market-risk', keys);
     if (mr) {
       out.push({
-        intent, target: t, value: `${fmt(mr.legal_risk_score)} (${mr.legal_risk_label})`,
+        intent, target: t, value: `${fmt(mr.legal_risk_score)} (${mr.legal_risk_label})`, ranks: { score: mr.legal_risk_score, higher: 'carries the higher legal risk for a landlord' },
         sentence: `${t.city}, ${t.state} has a legal risk score of ${fmt(mr.legal_risk_score)} (${mr.legal_risk_label}) on our market legal risk scale (last reviewed ${mr.last_reviewed_at})`,
         detail: [mr.plain_english_summary, ...(mr.investor_actions.length ? [`Investor actions: ${mr.investor_actions.join('; ')}.`] : [])],
         source: { type: 'legal', category: 'market_legal_risk', citation: `reii warehouse: market legal risk for ${t.city}, ${t.state}, last reviewed ${mr.last_reviewed_at}` },
@@ -96,7 +96,8 @@ export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Targ
   if (sl && sl.landlord_friendliness_score !== null) {
     const primary = intent === 'landlord_friendliness' || !t.city;
     out.push({
-      intent, target: t, value: `${fmt(sl.landlord_friendliness_score)}/100 (${sl.landlord_friendliness_label ?? ''})`,
+      intent, target: t, value: `${fmt(sl.landlord_friendliness_score)} out of 100 (${sl.landlord_friendliness_label ?? ''})`,
+      ranks: { score: sl.landlord_friendliness_score, higher: 'is the more landlord-friendly' },
       sentence: `${S} scores ${fmt(sl.landlord_friendliness_score)} out of 100 on our landlord friendliness composite (${sl.landlord_friendliness_label ?? 'unlabelled'}; last reviewed ${sl.last_reviewed_at ?? 'unknown'})`,
       detail: [`The composite weighs the nonpayment notice, eviction timeline, deposit cap, rent control preemption, statewide cap and just-cause rules of ${S} (warehouse/docs/legal.md).`],
       source: stateLegalSource(sl, 'landlord friendliness'), confidence: intent === 'legal_risk' && t.city ? 'medium' : 'high', primary, uncertain: null,
