@@ -23,7 +23,12 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const reuse = process.env['REII_TEST_ARTIFACTS'];
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-test-artifacts-'));
+  // Every temporary folder of the run (test servers' state folders, builds, receivers' files) is made under one
+  // folder of its own, removed at teardown: the workers inherit TMPDIR, so os.tmpdir() is this folder in each.
+  const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-test-run-'));
+  const outerTmp = process.env['TMPDIR'];
+  process.env['TMPDIR'] = runTmp;
+  const root = fs.mkdtempSync(path.join(runTmp, 'reii-test-artifacts-'));
   const done = (code: number | null, signal: string | null): void => {
     if (fs.existsSync(path.join(root, SHARED_BUILD_EXIT))) return; // 'error' and 'exit' may both report one failure
     const tmp = path.join(root, `${SHARED_BUILD_EXIT}.tmp`);
@@ -52,6 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       child.kill('SIGTERM');
       await exited;
     }
-    fs.rmSync(root, { recursive: true, force: true });
+    if (outerTmp === undefined) delete process.env['TMPDIR']; else process.env['TMPDIR'] = outerTmp;
+    fs.rmSync(runTmp, { recursive: true, force: true });
   };
 }
