@@ -4,7 +4,7 @@
 import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
-import { areaName, fmt, missing, money, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
+import { areaName, fmt, missing, money, pct, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
 
 /** What a city summary says of one topic: its noun, how a figure reads, and the source it cites. */
 export interface CityTopic {
@@ -92,6 +92,17 @@ export const COMPS_TOPIC = (typeWord: string): CityTopic => ({
   citation: { type: 'comps', category: 'market', noun: `${typeWord} comps` },
   sentence: (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} had 5 or more ${typeWord} sales in ${window} (${plural(figs.reduce((s, f) => s + (f.sales ?? 0), 0), 'sale')} in all); their median prices per sqft ${range(figs, money)}, ${money(mid(figs))} at the middle zip`,
   value: (figs) => `middle zip ${money(mid(figs))}/sqft (${plural(figs.length, 'zip')})`,
+});
+
+/** A county's price trend: each zip's change over the window asked (12 months unless asked), or with `priceLevel` its
+ *  latest complete month's median sale price (a month of 20 or more sales). */
+export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic => ({
+  intent: 'trends', what: priceLevel ? `${typeWord} median sale prices` : `${typeWord} price trends`,
+  citation: { type: 'trends', category: 'market', noun: `${typeWord} price trends` },
+  sentence: priceLevel
+    ? (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} had a complete month of 20 or more ${typeWord} sales; their latest such months' median sale prices ${range(figs, money)}, ${money(mid(figs))} at the middle zip (${window})`
+    : (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a ${typeWord} price change over ${window}, the changes ${range(figs, pct)}, ${pct(mid(figs))} at the middle zip`,
+  value: (figs) => (priceLevel ? `middle zip ${money(mid(figs))}` : `middle zip ${pct(mid(figs))}`) + ` (${plural(figs.length, 'zip')})`,
 });
 
 export const REHAB_TOPIC: CityTopic = {

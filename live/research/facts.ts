@@ -42,6 +42,8 @@ export const minConf = (a: Confidence, b: Confidence): Confidence => (RANK[a] <=
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 export const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
 export const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+/** A signed percentage to 1 decimal: "+3.2%", "-0.4%". */
+export const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;
 /** A count and its noun, the count grouped by thousands ("1,149 sales"). */
 export const plural = (n: number, w: string): string => `${Number.isInteger(n) ? n.toLocaleString('en-US') : fmt(n)} ${w}${n === 1 ? '' : 's'}`;
 /** Inline text from data must not end a sentence early. */

@@ -191,7 +191,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
   // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
-  if (intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location') && targets.every((t) => !t.city && !t.zip)) {
+  if (intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor') && targets.every((t) => !t.city && !t.zip)) {
     const county = findCounty(q, gaz, targets.map((t) => t.state));
     if (county) targets.splice(0, targets.length, county);
   }
@@ -212,6 +212,10 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   }
   if (intents.includes('adverse_possession') && /squatt/i.test(q) && /\b(get|kick|throw|remove|removing|evict\w*)\b.{0,25}\bout\b|\bremov|\bevict/i.test(q)) {
     gaps.push('We record how long a squatter must hold a property to claim it by adverse possession, not how long removing a squatter takes');
+  }
+  // the notice recorded is the one to pay or quit: another ground's notice is said missing, not answered with it
+  if (intents.includes('eviction_notice') && /\b(lease|rule|contract) (violation|breach)|\bviolat\w* (of )?(the |a )?(lease|rules?)|\bbreach|\bnon-?compliance|\bholdover|\bno[- ]fault|\bmonth[- ]to[- ]month|\bterminat\w* (a |the )?(tenancy|lease)|\bend (a |the )?(tenancy|lease)|\bnon-?renew/i.test(q) && !/\bnon-?payment|\bunpaid|\bpay (the )?rent|\brent (is )?(late|unpaid|not paid)/i.test(q)) {
+    gaps.push('We record the notice to pay rent or move out (nonpayment), not the notice for a lease violation or for ending a tenancy');
   }
   if (intents.includes('security_deposit') && /\b(return|refund|give back|get (it |my deposit )?back|deduct|itemi[sz]|interest on)/i.test(q)) {
     gaps.push('We record the cap on security deposits, not the rules for returning them (deadlines, deductions, interest)');

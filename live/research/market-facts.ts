@@ -6,8 +6,8 @@ import type { ResearchData, ShardKeys } from './data.ts';
 import type { FamilyName } from '../../warehouse/layout.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { fmt, inline, minConf, missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
-import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC } from './city-summary.ts';
+import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 import { allResidentialNote, countyFact, noAreaFact, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
 
@@ -55,7 +55,6 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
 
 
 const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
-const pct = (x: number): string => `${x > 0 ? '+' : ''}${fmt(Math.round(x * 10) / 10)}%`;
 const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
@@ -105,6 +104,7 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
     sentence: `${head}${tail.length ? `; ${tail.join('; ')}` : ''}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
+    ...(t.zip ? { zip: { zip: t.zip, measure: asked.v, group: null, months: asked.m, asOf: end } } : {}),
   };
 }
 
@@ -148,6 +148,7 @@ function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t
       ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales; the monthly series is GET /v1/market/trends.`
       : `No complete month has ${CHANGE_MIN_SAMPLE} or more sales: this is the latest month with a median (5 sales or more), ${month}, at low confidence; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: note ? 'low' : solid ? byCount(sales(at)) : 'low', primary: true, uncertain: null,
+    ...(t.zip ? { zip: { zip: t.zip, measure: solid ? c.median_price[at]! : null, group: null, months: null, asOf: month, sales: sales(at) } } : {}),
   };
 }
 
@@ -246,6 +247,18 @@ async function locationFact(data: ResearchData, t: Target, zip: string, primary:
   };
 }
 
+/** A county's price trend over its zips. With no window asked, the 12-month change, or the 3-month one when fewer
+ *  than half the zips with sales have a 12-month change (a source of 13 months: King County's) and more have a
+ *  3-month one. */
+async function countyTrends(data: ResearchData, u: Understanding, t: Target): Promise<Fact[]> {
+  const over = (w: Understanding): Promise<Fact[]> => cityZipFacts(data, t, (z, p) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }).then((f) => ({ ...f, primary: p })), TRENDS_TOPIC(TYPE_WORDS[w.propertyType]!, w.priceLevel), w.targets.length > 1, w.lowEnd);
+  const measured = (fs: Fact[]): number => fs.filter((f) => f.zip && f.zip.measure !== null).length;
+  const facts = await over(u);
+  if (u.priceLevel || u.months || measured(facts) * 2 >= facts.filter((f) => f.zip).length) return facts;
+  const shorter = await over({ ...u, months: 3 });
+  return measured(shorter) > measured(facts) ? shorter : facts;
+}
+
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
   const needZip = (what: string): Fact => missing(intent, t, `${what} is reported per zip code; name a zip or a city in ${data.stateName(t.state)}`);
   switch (intent) {
@@ -262,6 +275,8 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       return [await countyFact(data, t)];
     case 'trends':
       if (t.zip || t.city) return [await trendsFact(data, u, t)];
+      // a county: its zips' changes (or median prices) side by side, as a city's comps are
+      if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];

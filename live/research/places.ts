@@ -118,6 +118,9 @@ export function findCounty(q: string, gaz: Gazetteer, states: readonly string[])
       const cands = gaz.countiesByName.get(`${words.slice(k).join(' ')} ${m[2]}`.toLowerCase());
       if (!cands?.length) continue;
       const c = cands.find((x) => states.includes(x.state)) ?? (states.length ? undefined : cands[0]);
+      // a New York City borough's county ("Kings County") is the borough, whose market is kept on its own
+      const borough = c && BOROUGHS.find(([, a]) => a.county_fips === c.fips)?.[1];
+      if (borough) return { state: 'NY', city: 'New York', area: borough, from: 'query' };
       if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
     }
   }
