@@ -406,6 +406,17 @@ describe('intents', () => {
     expect(u('How long does an eviction take in Florida?').gaps).toEqual([]);
   });
 
+  test('a notice for another ground than nonpayment is not recorded: the nonpayment notice is answered with the gap said', () => {
+    const gap = 'We record the notice to pay rent or move out (nonpayment), not the notice for a lease violation or for ending a tenancy';
+    for (const q of ["what's the eviction notice for lease violation in Florida", 'eviction notice to end a month-to-month tenancy in Texas', 'how many days notice to evict for a lease breach in CA']) {
+      const r = u(q);
+      expect(r.intents, q).toContain('eviction_notice');
+      expect(r.gaps, q).toEqual([gap]);
+    }
+    expect(u('eviction notice for nonpayment in Florida').gaps).toEqual([]);
+    expect(u('eviction notice when rent is unpaid after a lease violation in Florida').gaps).toEqual([]); // nonpayment asked too
+  });
+
   test('removing a squatter is not recorded: the adverse possession period is answered with the gap said', () => {
     const r = u('how long to get a squatter out in California');
     expect(r.intents).toEqual(['adverse_possession']);
