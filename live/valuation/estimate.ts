@@ -210,17 +210,21 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const gbmLog = p.gbm ? predictGbm(p.gbm, gbmRow(s, p.gbm.features.slice(GBM_BASE_FEATURES.length))) + sIdx : null;
   const logValue = s.mode === 'record' ? blendLog(p.blend, compsLog, hedonicLog, gbmLog) : compsLog;
   const effectiveComps = sw > 0 ? (sw * sw) / sw2 : 1;
-  const ages = order.map((j) => (opts.valuationDay - idx.day[cand[j]!]!) / MONTH_DAYS);
-  const dists = order.map((j) => dist[j]!).filter(Number.isFinite);
+  // the comps used are those kept (an outlier got no weight): the count, their dates, ages and distances (with none
+  // kept, the median the estimate fell back to stands on all of them)
+  const used = kept.some((k) => k === 1) ? order.filter((_, k) => kept[k] === 1) : order;
+  const ages = used.map((j) => (opts.valuationDay - idx.day[cand[j]!]!) / MONTH_DAYS);
+  const dists = used.map((j) => dist[j]!).filter(Number.isFinite);
   let asOfDay = -Infinity;
-  for (const j of order) asOfDay = Math.max(asOfDay, idx.day[cand[j]!]!);
+  for (const j of used) asOfDay = Math.max(asOfDay, idx.day[cand[j]!]!);
   const est: Estimate = {
-    value: Math.exp(logValue), logValue, compsLog, hedonicLog, gbmLog, compCount: order.length, asOfDay, tier: 'low', dispersion, effectiveComps,
-    medianAgeMonths: median(ages), medianDistanceKm: dists.length ? median(dists) : null, scope, rows: order.map((j) => cand[j]!),
+    value: Math.exp(logValue), logValue, compsLog, hedonicLog, gbmLog, compCount: used.length, asOfDay, tier: 'low', dispersion, effectiveComps,
+    medianAgeMonths: median(ages), medianDistanceKm: dists.length ? median(dists) : null, scope, rows: used.map((j) => cand[j]!),
   };
   est.tier = confidenceTier(est, s.mode);
   if (simLog) {
-    est.comps = order.map((j, k) => {
+    // the comps used, in weight order (an outlier with no weight is not one)
+    est.comps = order.flatMap((j, k) => (used.length === order.length || kept[k] ? [{ j, k }] : [])).map(({ j, k }) => {
       const i = cand[j]!;
       const time = sIdx - indexAtMonth(p, idx.month[i]!);
       const wd = locW![j]!;

@@ -1,0 +1,65 @@
+// The comps an estimate says it used are those it weighted: a comp cut as an outlier (no weight) is neither listed
+// nor counted, and `as_of` is the newest of the comps used (spec: "comparable sales used", "most recent comparable sale
+// date used"). Over the shared real build; the NYC subject and its one comp are checked against the raw rolling-sales
+// file (review 2: "745 East 6th Street Apt 3D", 10009, said "15 comps, medium" on one sale in its building).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
+import { buildDir } from '../../helpers/build.ts';
+import { REPO } from '../../helpers/paths.ts';
+
+let engine: ValuationEngine;
+const value = (req: Record<string, unknown>): ValuationBody => {
+  const a = engine.answer(req as Parameters<ValuationEngine['answer']>[0]);
+  expect(a.ok, JSON.stringify(a)).toBe(true);
+  return (a as { body: ValuationBody }).body;
+};
+
+/** The raw NYC rows of a building (address starting with `street`, in `zip`), from every rolling-sales file. */
+function rawNycBuilding(street: string, zip: string): { address: string; price: number; date: string }[] {
+  const dir = path.join(REPO, '..', 'shared', 'data', 'nyc-rolling-sales');
+  const out: { address: string; price: number; date: string }[] = [];
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.csv.gz'))) {
+    const lines = zlib.gunzipSync(fs.readFileSync(path.join(dir, file))).toString('utf8').split('\n');
+    const h = lines[0]!.split(',').map((c) => c.replace(/"/g, '').trim());
+    const col = (name: string): number => h.indexOf(name);
+    for (const l of lines.slice(1)) {
+      if (!l.includes(street)) continue;
+      const f = l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((x) => x.replace(/,$/, '').replace(/^"|"$/g, '').trim());
+      if (f[col('ZIP CODE')] !== zip || !f[col('ADDRESS')]!.startsWith(street)) continue;
+      out.push({ address: f[col('ADDRESS')]!, price: Number(f[col('SALE PRICE')]!.replace(/[$,]/g, '')), date: f[col('SALE DATE')]!.slice(0, 10) });
+    }
+  }
+  return out;
+}
+
+beforeAll(() => {
+  engine = ValuationEngine.fromDir(path.join(buildDir(), 'live', 'valuation'));
+});
+
+describe('the comps used', () => {
+  it('an NYC unit valued from the one sale in its building: 1 comp, that sale (raw file), low confidence, as_of its date', () => {
+    const b = value({ zip: '10009', address: '745 East 6th Street Apt 3D' });
+    const raw = rawNycBuilding('745 EAST 6TH', '10009').filter((r) => r.price > 10_000);
+    expect(raw.length).toBeGreaterThanOrEqual(1);
+    expect(b.comp_count).toBe(b.comps.length);
+    for (const c of b.comps) expect(c.weight).toBeGreaterThan(0);
+    const inBuilding = b.comps.filter((c) => c.address.startsWith('745 EAST 6TH'));
+    expect(inBuilding.length).toBeGreaterThanOrEqual(1);
+    for (const c of inBuilding) expect(raw.some((r) => r.price === c.price && r.date === c.sale_date)).toBe(true);
+    if (b.comp_count < 5) expect(b.confidence).toBe('low');
+    expect(b.as_of).toBe(b.comps.map((c) => c.sale_date).sort().at(-1));
+  });
+
+  it('any subject: every comp listed has weight, the count is the list, the weights add to 1, as_of is the newest', () => {
+    for (const req of [{ zip: '10009', address: '631 East 6th Street' }, { zip: '95758', address: '7129 Springmont Drive' }, { zip: '98103', address: '1 Unknown Way', sqft: 1500 }, { zip: '19147', address: '900 Unknown St', sqft: 1200 }]) {
+      const b = value(req);
+      expect(b.comp_count, JSON.stringify(req)).toBe(b.comps.length);
+      expect(b.comps.every((c) => c.weight > 0)).toBe(true);
+      expect(b.comps.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 2);
+      expect(b.as_of).toBe(b.comps.map((c) => c.sale_date).sort().at(-1));
+    }
+  });
+});
