@@ -28,3 +28,20 @@ export function normalizeAddress(raw: string): { street: string; unit: string | 
 
 /** The address key of a stored address: `street #unit`, or the street alone. */
 export const addressKey = (street: string, unit: string | null): string => (unit ? `${street} #${unit}` : street);
+
+/** The pre-directionals of USPS Publication 28, spelled out -> abbreviated. */
+const DIRECTIONALS: Readonly<Record<string, string>> = { NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW' };
+const SPELLED = new Map(Object.entries(DIRECTIONALS).map(([full, abbr]) => [abbr, full]));
+
+/** A normalized street line and, when its word after the house number is a direction, the same line with that word
+ *  in its other form ("631 E 6TH ST" and "631 EAST 6TH ST"): sources differ (NYC spells directions out, Philadelphia
+ *  abbreviates them) and so do callers. The stored lines are kept as each source wrote them, so a lookup tries both.
+ *  A direction that is the street's own name ("100 EAST ST") has no other form. */
+export function streetVariants(street: string): string[] {
+  const m = /^(\S+ )(\S+) (.+)$/.exec(street);
+  if (!m) return [street];
+  const [, number, word, rest] = m as unknown as [string, string, string, string];
+  if (!rest.includes(' ') && Object.values(STREET_SUFFIXES).includes(rest)) return [street];
+  const other = DIRECTIONALS[word] ?? SPELLED.get(word);
+  return other ? [street, `${number}${other} ${rest}`] : [street];
+}

@@ -1,7 +1,7 @@
 // The property record's lookups (GET /v1/property): by property_id, by street address within a zip, by parcel id
 // within a state. Pure but for `read`, which returns a parsed file of <build>/live/property/ (live/property/layout.ts)
 // or null; the files read most recently are kept (a bounded cache per kind). Rules: warehouse/docs/property.md.
-import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
+import { addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
 import type { LiveAnswer } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import {
@@ -91,7 +91,9 @@ export class PropertyEngine {
   findAddress(address: string, zip: string): { id: string } | { closest: ZipEntry[] } {
     const entries = this.zip(zip) ?? [];
     const { street, unit } = normalizeAddress(address);
-    const same = entries.filter((e) => e[0] === street);
+    // as typed first, then with its direction in the other form ("E" / "EAST")
+    const variants = streetVariants(street);
+    const same = variants.map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
     const exact = same.filter((e) => e[1] === unit);
     if (exact.length) return { id: exact[0]![2] };
     if (unit === null && same.length === 1) return { id: same[0]![2] };

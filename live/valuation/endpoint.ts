@@ -17,7 +17,7 @@ import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
-import { addressKey, normalizeAddress } from '../../warehouse/address.ts';
+import { addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
 import { compsBody, subjectBody, type CompBody, type SubjectBody, type SubjectMatch } from './answer.ts';
 
 export interface ValuationInput {
@@ -105,7 +105,8 @@ export class ValuationEngine {
   resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null } {
     const { street, unit } = normalizeAddress(address);
     const shown = street ? addressKey(street, unit) : address.trim().toUpperCase();
-    const keys = [`${zip}|${addressKey(street, unit)}`, `${zip}|${address.trim()}`]; // the second: a parcel id as the address
+    // the street as typed and with its direction in the other form ("E" / "EAST"), then a parcel id as the address
+    const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), `${zip}|${address.trim()}`];
     for (const ix of [m.comps, m.subjects]) {
       for (const k of keys) {
         const row = ix.byKey.get(k);

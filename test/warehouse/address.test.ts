@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
-import { STREET_SUFFIXES, addressKey, normalizeAddress } from '../../warehouse/address.ts';
+import { STREET_SUFFIXES, addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
 import { repoPath } from '../helpers/paths.ts';
 
 const SQL_FILE = 'pipelines/intermediate/30_market_00_canonical_tables.sql';
@@ -64,5 +64,18 @@ describe('normalizeAddress equals the SQL normalize_address and address_unit', (
   test('the address key joins street and unit the way the canonical tables do', () => {
     expect(addressKey('12 OAK AVE', '4')).toBe('12 OAK AVE #4');
     expect(addressKey('12 OAK AVE', null)).toBe('12 OAK AVE');
+  });
+});
+
+describe('street variants: a direction in its other form', () => {
+  test('the word after the house number, spelled out or abbreviated, gets its other form; the line as typed comes first', () => {
+    expect(streetVariants(normalizeAddress('631 E 6th St').street)).toEqual(['631 E 6TH ST', '631 EAST 6TH ST']);
+    expect(streetVariants(normalizeAddress('262 South Hirst Street').street)).toEqual(['262 SOUTH HIRST ST', '262 S HIRST ST']);
+    expect(streetVariants('10 NW MARKET ST')).toEqual(['10 NW MARKET ST', '10 NORTHWEST MARKET ST']);
+  });
+  test('no other form: no direction, or a direction that is the street\'s own name', () => {
+    expect(streetVariants('100 MAIN ST')).toEqual(['100 MAIN ST']);
+    expect(streetVariants('100 EAST ST')).toEqual(['100 EAST ST']);
+    expect(streetVariants('MAIN')).toEqual(['MAIN']);
   });
 });
