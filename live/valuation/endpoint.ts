@@ -144,7 +144,8 @@ export class ValuationEngine {
   /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
   answer(input: ValuationInput, comps = true): LiveAnswer {
     const x = this.explain(input, comps);
-    if (!x) return { ok: false, code: 'no_data', message: `No sales data for zip ${String(input.zip)}` };
+    // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
+    if (!x) return { ok: false, code: 'no_data', message: noCompsMessage(String(input.zip)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const zm = this.meta.zips[zip]!;
     const q = calibration.q;
@@ -189,3 +190,7 @@ const valuation: LiveModule<ValuationInput> = {
 };
 
 export default valuation;
+
+/** The 404 of a zip with no comps: true of a zip without sales and of one whose sales lack what a comp needs. */
+export const noCompsMessage = (zip: string): string =>
+  `No sales usable for a valuation in zip ${zip}: a comparable sale needs its price, date and living area (sqft), and no arm's-length sale of this zip has all three`;

@@ -11,7 +11,7 @@ import { isoOfDay } from '../../../live/valuation/helpers.ts';
 import { CompIndex, type CompSetData } from '../../../live/valuation/comps.ts';
 import { fitParams } from '../../../live/valuation/fit.ts';
 import { UNCALIBRATED_Q, type CalibrationRow } from '../../../live/valuation/interval.ts';
-import valuationModule, { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
+import valuationModule, { noCompsMessage, ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
 import { schemaErrors } from '../../helpers/server.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';
 import { haversineKm, median, syntheticMarket } from '../../helpers/valuation-synthetic.ts';
@@ -132,7 +132,7 @@ describe('valuation live module (given comps)', () => {
   });
 
   it('a zip without sales is a 404 with the zip in the message', () => {
-    expect(engine.answer({ zip: '12345', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, code: 'no_data', message: 'No sales data for zip 12345' });
+    expect(engine.answer({ zip: '12345', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, code: 'no_data', message: noCompsMessage('12345') });
   });
 
   it('a build without valuation data loads an instance that answers 404', async () => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../../../live/valuation/helpers.ts';
-import { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
+import { noCompsMessage, ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
 import { REPORT_TITLE } from '../../../live/valuation/build.ts';
 import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -164,10 +164,20 @@ describe('POST /v1/valuation/estimate over HTTP', () => {
     expect((body as ValuationBody).price_per_sqft).not.toBeNull();
   });
 
+  it('404 for a zip whose sales have no living area (Connecticut): the message says so, not "no sales"', async () => {
+    // the warehouse holds arm's-length sales in 06830, none with a living area (the Connecticut files record none)
+    const [w] = await warehouseRows<{ n: number; with_sqft: number }>(`select count(*)::integer as n, count(sqft)::integer as with_sqft from sales where zip = '06830' and is_arms_length`);
+    expect(w!.n).toBeGreaterThan(0);
+    expect(w!.with_sqft).toBe(0);
+    const res = await server.post('/v1/valuation/estimate', { zip: '06830', address: '1 Knollwood Dr' }, key);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBe(noCompsMessage('06830'));
+  });
+
   it('404 for a zip without sales', async () => {
     const res = await server.post('/v1/valuation/estimate', { zip: '59001', address: '1 Main St' }, key);
     expect(res.status).toBe(404);
-    expect(JSON.stringify(await res.json())).toContain('No sales data for zip 59001');
+    expect(JSON.stringify(await res.json())).toContain(noCompsMessage('59001'));
   });
 
   it.each([[0], [-1], [10 ** 7]])('422 for sqft %s', async (sqft) => {
