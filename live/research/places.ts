@@ -108,11 +108,12 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
   return false;
 }
 
-/** A county named with capitals ("King County", "Cook County, Illinois", "Orleans Parish") as an area of its zips, in the
+/** A county named ("King County", "Cook County, Illinois", "sacramento county", "Orleans Parish") as an area of its zips, in the
  *  state named or else the most populous county of that name; null when none is named or the build has no county names. */
 export function findCounty(q: string, gaz: Gazetteer, states: readonly string[]): Target | null {
   if (!gaz.countiesByName) return null;
-  for (const m of q.matchAll(/\b((?:[A-Z][a-z.'-]+ ){1,3})(County|Parish)\b/g)) {
+  // capitals or not ("sacramento county"): only a name the Census county list holds is taken
+  for (const m of q.matchAll(/\b((?:[A-Za-z.'-]+ ){1,3})(county|parish)\b/gi)) {
     const words = m[1]!.trim().split(' ');
     for (let k = 0; k < words.length; k++) {
       const cands = gaz.countiesByName.get(`${words.slice(k).join(' ')} ${m[2]}`.toLowerCase());

@@ -23,7 +23,8 @@ function gazetteer(): Gazetteer {
   return {
     stateNames: new Map(), citiesByName: byName, maxCityWords: 3,
     countiesByName: new Map([['king county', [{ fips: '53033', name: 'King County', state: 'WA', population: 2_260_000 }, { fips: '48269', name: 'King County', state: 'TX', population: 300 }]],
-      ['cook county', [{ fips: '17031', name: 'Cook County', state: 'IL', population: 5_200_000 }]]]),
+      ['cook county', [{ fips: '17031', name: 'Cook County', state: 'IL', population: 5_200_000 }]],
+      ['kings county', [{ fips: '36047', name: 'Kings County', state: 'NY', population: 2_700_000 }]]]),
     zips: new Map([['98103', { city: 'Seattle', state: 'WA' }], ['37206', { city: 'Nashville', state: 'TN' }], ['73301', { city: '', state: 'TX' }],
       ['11215', { city: 'Brooklyn', state: 'NY', county_fips: '36047' }], ['11432', { city: 'Jamaica', state: 'NY', county_fips: '36081' }]]),
   };
@@ -459,5 +460,28 @@ describe('intents', () => {
     expect(u('Can a landlord evict without cause in Oregon?').intents).toEqual(['just_cause']);
     expect(u('can I evict a tenant for no reason in California').intents).toEqual(['just_cause']);
     expect(u('no-cause eviction in Washington').intents).toEqual(['just_cause']);
+  });
+});
+
+describe('review 2: states written short, counties in lower case, a market asked how it is doing', () => {
+  test('AP-style and dotted state forms are the state; a word that is also a short form is not', () => {
+    for (const [q, st] of [['landlord friendliness in Calif', 'CA'], ['eviction notice in Mass.', 'MA'], ['eviction notice N. Carolina', 'NC'],
+      ['security deposit limit s dakota', 'SD'], ['foreclosure in Fla', 'FL'], ['Is Penn. a tax lien state?', 'PA'], ['eviction in W. Va.', 'WV'], ['deposit cap in N.J.', 'NJ']] as const) {
+      expect(u(q).targets.map((t) => t.state), q).toEqual([st]);
+    }
+    expect(u('rent is $2,000/mo. in Austin, what is the eviction notice').targets).toEqual([expect.objectContaining({ state: 'TX', city: 'Austin' })]);
+    expect(u('a mass eviction notice in Texas').targets.map((t) => t.state)).toEqual(['TX']);
+  });
+
+  test('a county named in lower case is the county; a borough\'s county is the borough', () => {
+    expect(u('home prices in king county').targets).toEqual([expect.objectContaining({ state: 'WA', area: { name: 'King County', county_fips: '53033' } })]);
+    expect(u('price trend in Kings County NY').targets).toEqual([expect.objectContaining({ state: 'NY', city: 'New York', area: expect.objectContaining({ name: 'Brooklyn', county_fips: '36047' }) })]);
+    expect(u('price trend in the county').targets).toEqual([]);
+  });
+
+  test('"how is the <place> market doing", "<place> market": a market overview (price and investor activity)', () => {
+    for (const q of ['How is the NYC market doing?', 'NYC market', 'How is the Denver market doing?', "what's the Seattle market like"]) {
+      expect(u(q).intents, q).toEqual(['trends', 'investor']);
+    }
   });
 });
