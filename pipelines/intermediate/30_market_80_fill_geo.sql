@@ -1,50 +1,71 @@
--- requires: zips, sales, parcels, permits, distress
+-- requires: zips, sales, parcels, permits, distress, int_geo_places, stg_usgeo__zcta_places
 -- Rows without a zip but with coordinates (Chicago permits, Connecticut sales with a Location point) get the
 -- zip of the nearest ZCTA centroid of the row's state when it has one (equirectangular distance). Only ZCTAs are
 -- candidates (zips.is_zcta, with the Gazetteer's internal point: centroid_source 'gazetteer_zcta'): a PO-box or
 -- unique zip (GeoNames' or the ZIP reference's point, often the post office's own) delivers to no area, so a
 -- coordinate is never in it (a Chicago permit at 200 W Madison St got 60695, a Greenwich house 06836, the USPS locale
 -- file's physical zip of which is 06830); zips without a ZCTA also have no housing units, so their permits counted in
--- no rehab score. Exact nearest search on a grid: the centroids in
+-- no rehab score. A row whose city is an incorporated Census place of its state takes the nearest of the ZCTAs that place overlaps
+-- (us_geo zcta_places, land area > 0): a Chicago permit is in Chicago, so a suburb's ZCTA whose centroid happens to be
+-- nearer (Oak Park 60302/60304, Evanston 60202: 1,948 Chicago permits, review 2) is no candidate, while a ZCTA Chicago
+-- shares with a suburb (60707) still is; a city that is no incorporated place (most Connecticut towns) keeps the
+-- state's ZCTAs.
+-- Exact nearest search on a grid: the centroids in
 -- the 3x3 block of cells around the point are compared, and the answer is accepted when it is closer than one
 -- cell width (so no centroid outside the block can be closer); points left over go to the next, coarser grid
 -- (0.05, 0.5, then 5 degrees; the last pass accepts its best). Then rows without a city or state take the
 -- primary city and state of their zip (King County sales, canonical permits). The tables are rebuilt (create
 -- table as) rather than updated in place: linear, and fast at 10 million rows. Each says which zips were guessed
 -- this way (zip_imputed; the address domain keeps guessed zips out of autocomplete).
-create or replace temp table int_market_zip_points as
-select distinct round(lat, 4) as plat, round(lng, 4) as plng, coalesce(state_code, '') as pstate from (
-    select lat, lng, state_code from sales where zip is null and lat is not null and lng is not null
-    union all select lat, lng, state_code from parcels where zip is null and lat is not null and lng is not null
-    union all select lat, lng, state_code from permits where zip is null and lat is not null and lng is not null
-    union all select lat, lng, state_code from distress where zip is null and lat is not null and lng is not null
-) where lat between -90 and 90 and lng between -180 and 180;
-
 create or replace temp table int_market_zip_centroids as
 select zip, lat, lng, state_code from zips
 where lat is not null and lng is not null and zip is not null and is_zcta and centroid_source = 'gazetteer_zcta';
 
-create or replace temp table int_market_zip_nearest (plat double, plng double, pstate varchar, zip varchar);
+-- the ZCTAs each incorporated Census place overlaps (land), by state and the place's plain name in lower case. Only
+-- places with a government of their own (funcstat A: Chicago, Stamford): a census-designated place is a part of a town
+-- that may share its name (the Greenwich CDP is a part of the town of Greenwich, whose Riverside and Cos Cob are CDPs
+-- of their own), so a town's sale is no sale of that CDP.
+create or replace temp table int_market_place_zctas as
+select distinct p.state_code, lower(p.plain_name) as city_key, zp.zcta as zip
+from int_geo_places p join stg_usgeo__zcta_places zp using (place_geoid)
+where p.funcstat = 'A' and zp.land_area_sqmi > 0 and zp.zcta in (select zip from int_market_zip_centroids);
+
+-- a row's city key: its city in lower case when that is a place with ZCTAs in its state (joined here), else '' (the
+-- state's ZCTAs)
+create or replace temp table int_market_city_keys as select distinct state_code, city_key from int_market_place_zctas;
+
+create or replace temp table int_market_zip_points as
+select distinct round(r.lat, 4) as plat, round(r.lng, 4) as plng, coalesce(r.state_code, '') as pstate, coalesce(ck.city_key, '') as pcity from (
+    select lat, lng, state_code, city from sales where zip is null and lat is not null and lng is not null
+    union all select lat, lng, state_code, city from parcels where zip is null and lat is not null and lng is not null
+    union all select lat, lng, state_code, city from permits where zip is null and lat is not null and lng is not null
+    union all select lat, lng, state_code, city from distress where zip is null and lat is not null and lng is not null
+) r left join int_market_city_keys ck on ck.state_code = r.state_code and ck.city_key = lower(r.city)
+where r.lat between -90 and 90 and r.lng between -180 and 180;
+
+create or replace temp table int_market_zip_nearest (plat double, plng double, pstate varchar, pcity varchar, zip varchar);
 
 create or replace temp macro int_market_nearest_pass(cell, final) as table
 with pts as (
-    select p.plat, p.plng, p.pstate from int_market_zip_points p anti join int_market_zip_nearest n using (plat, plng, pstate)
+    select p.plat, p.plng, p.pstate, p.pcity from int_market_zip_points p anti join int_market_zip_nearest n using (plat, plng, pstate, pcity)
 ),
 expanded as (
-    select p.plat, p.plng, p.pstate, cast(floor(p.plat / cell) as bigint) + o.dy as cy, cast(floor(p.plng / cell) as bigint) + o.dx as cx
+    select p.plat, p.plng, p.pstate, p.pcity, cast(floor(p.plat / cell) as bigint) + o.dy as cy, cast(floor(p.plng / cell) as bigint) + o.dx as cx
     from pts p cross join (select * from range(-1, 2) a(dy), range(-1, 2) b(dx)) o
 ),
 cells as (
     select zip, lat, lng, state_code, cast(floor(lat / cell) as bigint) as cy, cast(floor(lng / cell) as bigint) as cx from int_market_zip_centroids
 ),
 best as (
-    select e.plat, e.plng, e.pstate,
+    select e.plat, e.plng, e.pstate, e.pcity,
            arg_min(c.zip, pow(c.lat - e.plat, 2) + pow((c.lng - e.plng) * cos(radians(e.plat)), 2)) as zip,
            min(pow(c.lat - e.plat, 2) + pow((c.lng - e.plng) * cos(radians(e.plat)), 2)) as d2
     from expanded e join cells c on c.cy = e.cy and c.cx = e.cx and (e.pstate = '' or c.state_code = e.pstate)
-    group by e.plat, e.plng, e.pstate
+    left join int_market_place_zctas k on k.state_code = e.pstate and k.city_key = e.pcity and k.zip = c.zip
+    where e.pcity = '' or k.zip is not null
+    group by e.plat, e.plng, e.pstate, e.pcity
 )
-select plat, plng, pstate, zip from best where final or sqrt(d2) <= cell * cos(radians(plat));
+select plat, plng, pstate, pcity, zip from best where final or sqrt(d2) <= cell * cos(radians(plat));
 
 insert into int_market_zip_nearest select * from int_market_nearest_pass(0.05, false);
 insert into int_market_zip_nearest select * from int_market_nearest_pass(0.5, false);
@@ -56,7 +77,8 @@ create or replace table sales as
 with filled as (
     select s.* replace (coalesce(s.zip, n.zip) as zip), (s.zip is null and n.zip is not null) as zip_imputed
     from sales s
-    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
+    left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
+    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
 select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
@@ -66,7 +88,8 @@ create or replace table parcels as
 with filled as (
     select s.* replace (coalesce(s.zip, n.zip) as zip), (s.zip is null and n.zip is not null) as zip_imputed
     from parcels s
-    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
+    left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
+    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
 select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
@@ -77,7 +100,8 @@ with filled as (
     select s.* replace (coalesce(s.zip, n.zip) as zip,
     s.zip_imputed or (s.zip is null and n.zip is not null) as zip_imputed)
     from permits s
-    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
+    left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
+    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
 select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
@@ -87,13 +111,16 @@ create or replace table distress as
 with filled as (
     select s.* replace (coalesce(s.zip, n.zip) as zip), (s.zip is null and n.zip is not null) as zip_imputed
     from distress s
-    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '')
+    left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
+    left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
 select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
 left join int_market_zip_cities z on z.zip = f.zip;
 
 drop table int_market_zip_points;
+drop table int_market_place_zctas;
+drop table int_market_city_keys;
 drop table int_market_zip_centroids;
 drop table int_market_zip_nearest;
 drop table int_market_zip_cities;

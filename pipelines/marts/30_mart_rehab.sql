@@ -21,7 +21,8 @@
 -- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_market_direction.sql: rehab events in the
 --   30 days to as_of vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the market
 --   trends (30_mart_market_trends.ts) also read, so the two never disagree.
--- confidence: confidence_by_count(permits of any type + arm's-length sales in the window).
+-- confidence: confidence_by_count(permits of any type + arm's-length sales in the window); low when neither permit
+--   component can be computed (the score is the resale share alone).
 create or replace table mart_rehab as
 with permit_zip as (
     select zip, max(issue_date) as last_permit from permits where zip is not null group by zip
@@ -117,7 +118,9 @@ select
          when round(c.score, 1) < 80 then 'Hot' else 'Very Hot' end as label,
     coalesce(t.direction, direction_30d(0)) as trend,
     round(coalesce(t.direction_pct, 0), 1) as trend_pct,
-    confidence_by_count(c.permits_all + c.sales_n) as confidence,
+    -- a score from the resale share alone (no permit source covers the zip: NYC, King County) rests on one fifth of
+    -- the design's weight: low, whatever the sales count (review 2: 137 NYC zips were "Cold, high" from resales alone)
+    case when c.permit_score is null and c.value_score is null then 'low' else confidence_by_count(c.permits_all + c.sales_n) end as confidence,
     c.permits_all + c.sales_n as sample_count,
     c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,

@@ -353,7 +353,8 @@ export class MarketOracle {
         label: bandOf(Math.round(score * 10) / 10), // the band of the score as published (1 decimal), market.md
         trend: trendPct > 5 ? 'up' : trendPct < -5 ? 'down' : 'flat',
         trend_pct: trendPct,
-        confidence: band(p.length + s.length),
+        // the resale share alone (no permit component): low whatever the count (market.md, mart_rehab)
+        confidence: permitRate === null && valueRate === null ? 'low' : band(p.length + s.length),
         as_of: asOf,
       });
     }

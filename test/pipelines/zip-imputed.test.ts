@@ -1,5 +1,6 @@
 // Zips guessed from coordinates (warehouse/docs/market.md "Zips guessed from coordinates", 30_market_80_fill_geo.sql):
-// a row with a point and no zip takes the nearest ZCTA internal point of its state, never a PO-box or unique zip.
+// a row with a point and no zip takes the nearest ZCTA internal point of its state (of its incorporated city's ZCTAs
+// when its city is one), never a PO-box or unique zip.
 // The oracle reads the raw files in place: the Census Gazetteer's ZCTA list and internal points (2025), us_geo's
 // ZCTA primary county for the ZCTA's state, the Chicago permits and Connecticut sales files for the points, and the
 // USPS locale file for the premise that a PO-box zip's physical delivery zip is another one.
@@ -10,6 +11,9 @@ import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 interface Zcta { zip: string; st: string; lat: number; lng: number }
 let zctas: Zcta[];
 let zctaSet: Set<string>;
+/** The ZCTAs the City of Chicago overlaps (us_geo zcta_places, land area > 0), found by the place's name in the raw
+ *  places file: a Chicago permit's candidates. */
+let chicagoZctas: Set<string>;
 
 beforeAll(async () => {
   zctas = await rawQuery<Zcta>(`
@@ -17,14 +21,20 @@ beforeAll(async () => {
     from read_csv('${dataFile('census-gazetteer-2025/2025_Gaz_zcta_national.txt.gz')}', delim = '|', all_varchar = true) g
     join read_csv('${dataFile('usgeo-census-tables/zctas.csv.gz')}', all_varchar = true) u on u.ZCTA5 = g.GEOID`);
   zctaSet = new Set(zctas.map((z) => z.zip));
+  chicagoZctas = new Set((await rawQuery<{ zip: string }>(`
+    select zp.ZCTA5 as zip
+    from read_csv('${dataFile('usgeo-census-tables/zcta_places.csv.gz')}', all_varchar = true) zp
+    join read_csv('${dataFile('usgeo-census-tables/places.csv.gz')}', all_varchar = true) p on p.GEOID = zp."Place GEOID"
+    where p.Name = 'City of Chicago' and p.State = 'IL' and zp."Land Area"::double > 0`)).map((r) => r.zip));
 });
 
-/** The nearest ZCTA internal point of a state (FIPS) to a point, by the equirectangular distance market.md names. */
-function nearest(lat: number, lng: number, stateFips: string): { zip: string; d: number; second: number } {
+/** The nearest ZCTA internal point of a state (FIPS) to a point, by the equirectangular distance market.md names;
+ *  `among`: only these ZCTAs (those of the row's incorporated city). */
+function nearest(lat: number, lng: number, stateFips: string, among?: Set<string>): { zip: string; d: number; second: number } {
   let best = { zip: '', d: Infinity, second: Infinity };
   const k = Math.cos((lat * Math.PI) / 180);
   for (const z of zctas) {
-    if (z.st !== stateFips) continue;
+    if (z.st !== stateFips || (among && !among.has(z.zip))) continue;
     const d = Math.hypot(z.lat - lat, (z.lng - lng) * k);
     if (d < best.d) best = { zip: z.zip, d, second: best.d };
     else if (d < best.second) best.second = d;
@@ -58,7 +68,7 @@ describe('zips guessed from coordinates are ZCTAs', () => {
       select latitude::double as lat, longitude::double as lng
       from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)
       where permit_number = 'B101054606'`);
-    const want = nearest(raw!.lat, raw!.lng, '17');
+    const want = nearest(raw!.lat, raw!.lng, '17', chicagoZctas);
     const [row] = await warehouseRows<{ zip: string; zip_imputed: boolean }>(`select zip, zip_imputed from permits where permit_id = 'chicago:B101054606'`);
     expect(row).toEqual({ zip: want.zip, zip_imputed: true });
     expect(row!.zip).not.toBe('60695');
@@ -81,13 +91,22 @@ describe('zips guessed from coordinates are ZCTAs', () => {
     expect(rows.map((r) => r.zip)).toEqual(['06830']);
   });
 
-  test('a sample of 400 Chicago permits: each guessed zip is the nearest Illinois ZCTA of its point', async () => {
+  test('a Chicago permit takes a ZCTA of Chicago: none of the suburbs\' ZCTAs whose centroids are nearer to some (Oak Park 60302, Evanston 60202)', async () => {
+    expect(chicagoZctas.size).toBeGreaterThan(50);
+    expect(chicagoZctas.has('60707')).toBe(true); // shared with Elmwood Park: still a candidate
+    expect(chicagoZctas.has('60302') || chicagoZctas.has('60202')).toBe(false);
+    const rows = await warehouseRows<{ zip: string; n: number }>(`select zip, count(*)::int as n from permits where source = 'chicago' and zip_imputed group by zip`);
+    expect(rows.reduce((a, r) => a + r.n, 0)).toBeGreaterThan(100_000);
+    expect(rows.filter((r) => !chicagoZctas.has(r.zip)).map((r) => `${r.zip}: ${r.n}`)).toEqual([]);
+  });
+
+  test('a sample of 400 Chicago permits: each guessed zip is the nearest ZCTA of Chicago to its point', async () => {
     const rows = await warehouseRows<{ permit_id: string; zip: string; lat: number; lng: number }>(`
       select permit_id, zip, round(lat, 4) as lat, round(lng, 4) as lng from permits
       where source = 'chicago' and zip_imputed order by hash(permit_id) limit 400`);
     expect(rows.length).toBe(400);
     // a point about equally far from two ZCTA points (within 1 m) may take either
-    const wrong = rows.map((r) => ({ r, n: nearest(r.lat, r.lng, '17') }))
+    const wrong = rows.map((r) => ({ r, n: nearest(r.lat, r.lng, '17', chicagoZctas) }))
       .filter(({ r, n }) => r.zip !== n.zip && n.second - n.d > 1e-5).map(({ r, n }) => `${r.permit_id} ${r.zip} want ${n.zip}`);
     expect(wrong).toEqual([]);
   });
