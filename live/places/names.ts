@@ -35,9 +35,6 @@ export const compactKey = (key: string): string => key.replace(/ /g, '');
 /** Census descriptors that end a place name ("Urban Honolulu CDP", "Nashville-Davidson metropolitan government (balance)"). */
 const DESCRIPTOR = /\s+(?:city and borough|unified government|consolidated government|metropolitan government|metro government|urban county|municipality|government|corporation|borough|village|city|town|township|cdp|plantation|comunidad|zona urbana)$/i;
 
-/** The kind of municipality some sources end a city's name with (not "city": "Jersey City" is not "Jersey"). */
-const MUNICIPALITY_KIND = /\s+(?:township|borough|village|town)$/i;
-
 /** A Census place name without its legal descriptor and "(balance)": "Nashville-Davidson", "Louisville/Jefferson County". */
 export function censusCore(placeName: string): string {
   const s = placeName.replace(/\s*\(balance\)\s*$/i, '').trim();
@@ -58,10 +55,6 @@ export function aliasKeys(cityName: string, placeName: string | null, consolidat
     if (paren) { keys.add(placeKey(paren[1]!)); keys.add(placeKey(paren[2]!)); }
   };
   addName(cityName);
-  // a market named with its municipality's kind ("Penn Hills Township", "Mount Lebanon Township": the county's own
-  // spelling) answers to its name without it, as people say it
-  const bare = cityName.replace(MUNICIPALITY_KIND, '').trim();
-  if (bare && bare !== cityName) addName(bare);
   if (placeName) addName(censusCore(placeName));
   for (const c of consolidated) addName(censusCore(c));
   keys.delete('');
