@@ -165,7 +165,7 @@ describe('source adapters', () => {
     expect(await rejects(ctx)).toEqual([]);
   });
 
-  test('Chicago permits get the nearest ZCTA centroid as zip (a nearer PO-box zip is no candidate); cancelled permits are rejected', async () => {
+  test('Chicago permits get the nearest ZCTA centroid of Chicago as zip (a nearer PO-box zip or suburb ZCTA is no candidate); cancelled permits are rejected', async () => {
     const permit = (n: string, type: string, work: string | null, lat: string, lng: string, status: string | null = 'ACTIVE') => ({
       permit_number: n, permit_status: status, permit_type: type, review_type: 'STANDARD PLAN REVIEW', issue_date: '2024-03-01',
       address: '1710 S LOOMIS STREET', street_name: 'LOOMIS ST', ward: '25', community_area: '31', community_area_name: 'Lower West Side',
@@ -174,19 +174,27 @@ describe('source adapters', () => {
       permit('1', 'PERMIT - RENOVATION/ALTERATION', null, '41.8584', '-87.6615'),
       permit('2', 'PERMIT – EXPRESS PERMIT PROGRAM', 'Reroofing', '41.9500', '-87.6500'),
       permit('3', 'PERMIT - WRECKING/DEMOLITION', null, '41.8584', '-87.6615', 'CANCELLED'),
+      // on Austin Boulevard, nearer the Oak Park ZCTA's point than any of Chicago's: a Chicago permit takes a ZCTA of Chicago
+      permit('4', 'PERMIT - RENOVATION/ALTERATION', null, '41.8850', '-87.7760'),
     ]);
     await zipsTable(ctx, [
       { zip: '60608', city: 'Chicago', state_code: 'IL', lat: 41.8497, lng: -87.6695 },
       { zip: '60613', city: 'Chicago', state_code: 'IL', lat: 41.9543, lng: -87.6575 },
       { zip: '60616', city: 'Chicago', state_code: 'IL', lat: 41.8448, lng: -87.6257 },
+      { zip: '60644', city: 'Chicago', state_code: 'IL', lat: 41.8808, lng: -87.7563 },
+      { zip: '60302', city: 'Oak Park', state_code: 'IL', lat: 41.8939, lng: -87.7897 },
       // a PO-box zip whose point is nearer to permit 2 than any ZCTA's: never a candidate (market.md)
       { zip: '60690', city: 'Chicago', state_code: 'IL', lat: 41.9501, lng: -87.6501, is_zcta: false },
+    ], [
+      { geoid: '1714000', state_code: 'IL', name: 'Chicago', zctas: ['60608', '60613', '60616', '60644'] },
+      { geoid: '1754885', state_code: 'IL', name: 'Oak Park', zctas: ['60302'] },
     ]);
     await run(ctx, 'pipelines/staging/stg_chicago__permits.sql', 'pipelines/intermediate/30_market_21_permits_chicago.sql',
       'pipelines/intermediate/30_market_80_fill_geo.sql');
     expect(await ctx.rows(`select permit_id, zip, zip_imputed, permit_type, address, valuation from permits order by permit_id`)).toEqual([
       { permit_id: 'chicago:1', zip: '60608', zip_imputed: true, permit_type: 'renovation', address: '1710 S LOOMIS ST', valuation: 85000 },
       { permit_id: 'chicago:2', zip: '60613', zip_imputed: true, permit_type: 'repair', address: '1710 S LOOMIS ST', valuation: 85000 },
+      { permit_id: 'chicago:4', zip: '60644', zip_imputed: true, permit_type: 'renovation', address: '1710 S LOOMIS ST', valuation: 85000 },
     ]);
     expect((await rejects(ctx)).map((r) => [r.line, r.reason])).toEqual([[4, 'cancelled_permit']]);
   });
