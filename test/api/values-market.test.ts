@@ -130,7 +130,8 @@ const REHAB_ZIPS = [
   { zip: '37086', label: 'Nashville 37086 (rehab permits without a declared cost)' },
   { zip: '37143', label: 'Nashville 37143 (permits, none of them rehab)' },
   { zip: '60614', label: 'Chicago 60614' },
-  { zip: '60406', label: 'Chicago 60406 (imputed zip, few permits)' },
+  // Chicago permits guessed into 60406 (Blue Island) had no Chicago land there: gone since the guess keeps to Chicago's ZCTAs
+  { zip: '60827', label: 'Chicago 60827 (imputed zip Chicago shares with Riverdale, fewer permits)' },
   { zip: '98103', label: 'King County 98103 (sales only: renovation years and resales)' },
   { zip: '11204', label: 'NYC 11204 (sales only: quick resales)' },
   { zip: '19139', label: 'Philadelphia 19139 (one sale per parcel: nothing to score)' },
@@ -158,12 +159,12 @@ describe('GET /v1/market/rehab-score: figures equal an independent computation',
   });
 
   test('the chosen zips tell lookbacks apart', async () => {
-    for (const zip of ['37206', '60614', '60406', '98103']) {
+    for (const zip of ['37206', '60614', '60827', '98103']) {
       const want = await oracle.rehab(zip, MONTHS);
       expect(distinct(MONTHS.map((m) => want.get(m)!.rehab_momentum_score)), zip).toBeGreaterThanOrEqual(3);
     }
     // confidence moves with the lookback where the counts cross a band
-    const small = await oracle.rehab('60406', MONTHS);
+    const small = await oracle.rehab('60827', MONTHS);
     expect(new Set(MONTHS.map((m) => small.get(m)!.confidence)).size).toBeGreaterThan(1);
   });
 });
