@@ -272,6 +272,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       const rival = cands.find((c) => c.state !== pick.state);
       if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
         readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`);
+      } else if (context.state && pick.state !== context.state && !stateHits.some((s) => s.state === pick.state)) {
+        // the context's state has no place of that name: the one read is said, never silently another state's
+        readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (no place of that name in ${context.state}, the context's state)`);
       }
       taken.push({ start: first.start, end: last.end });
       found.push({ state: pick.state, city: pick.name, at: first.start, end: last.end, kind: 'city' });

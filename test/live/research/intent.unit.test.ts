@@ -479,6 +479,14 @@ describe('review 2: states written short, counties in lower case, a market asked
     expect(u('price trend in the county').targets).toEqual([]);
   });
 
+  test('a city the context\'s state has no place of is read in its own state, and the answer says so', () => {
+    const r = u('eviction notice in Seattle', { state: 'OR' });
+    expect(r.targets).toEqual([expect.objectContaining({ state: 'WA', city: 'Seattle' })]);
+    expect(r.readAs).toEqual(['"Seattle" as Seattle, WA (no place of that name in OR, the context\'s state)']);
+    expect(u('eviction notice in Seattle', { state: 'WA' }).readAs).toEqual([]);
+    expect(u('eviction notice in Salem', { state: 'OR' }).readAs).toEqual([]);
+  });
+
   test('"how is the <place> market doing", "<place> market": a market overview (price and investor activity)', () => {
     for (const q of ['How is the NYC market doing?', 'NYC market', 'How is the Denver market doing?', "what's the Seattle market like"]) {
       expect(u(q).intents, q).toEqual(['trends', 'investor']);
