@@ -33,15 +33,20 @@ export async function rejects(ctx: TestContext, source?: string): Promise<{ sour
 /** An incorporated place (funcstat A unless given) and the ZCTAs it overlaps: int_geo_places and us_geo zcta_places rows. */
 export interface PlaceZctas { geoid: string; state_code: string; name: string; funcstat?: string; zctas: string[] }
 
-/** The `zips` table, and the places the zip guess reads (30_market_80_fill_geo.sql: a row of an incorporated place
- *  takes one of that place's ZCTAs); no places: every row takes the nearest ZCTA of its state. */
-export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number; is_zcta?: boolean }[], places: PlaceZctas[] = []): Promise<void> {
+/** The two tables of places and their ZCTAs the zip guess (30_market_80_fill_geo.sql) reads; empty by default. */
+export async function placeZctaTables(ctx: TestContext, places: PlaceZctas[] = []): Promise<void> {
   await ctx.db.run('create or replace table int_geo_places (place_geoid varchar, state_code varchar, plain_name varchar, funcstat varchar)');
   await ctx.db.run('create or replace table stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
   for (const p of places) {
     await ctx.db.run('insert into int_geo_places values ($g, $st, $name, $f)', { g: p.geoid, st: p.state_code, name: p.name, f: p.funcstat ?? 'A' });
     for (const z of p.zctas) await ctx.db.run('insert into stg_usgeo__zcta_places values ($z, $g, 1.0)', { z, g: p.geoid });
   }
+}
+
+/** The `zips` table, and the places the zip guess reads (30_market_80_fill_geo.sql: a row of an incorporated place
+ *  takes one of that place's ZCTAs); no places: every row takes the nearest ZCTA of its state. */
+export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number; is_zcta?: boolean }[], places: PlaceZctas[] = []): Promise<void> {
+  await placeZctaTables(ctx, places);
   await ctx.db.run(`create or replace table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double, population bigint,
     is_zcta boolean, centroid_source varchar)`);
   for (const z of rows) {

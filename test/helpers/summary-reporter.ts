@@ -7,13 +7,15 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++; // a file that failed to load
+      let failedTests = 0;
       for (const t of mod.children.allTests()) {
         const state = t.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedTests++;
         else skipped++;
       }
+      // a file that failed to load, or whose beforeAll / afterAll failed (its tests then read as skipped), is a failure
+      failed += mod.state() === 'failed' ? Math.max(1, failedTests) : failedTests;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);

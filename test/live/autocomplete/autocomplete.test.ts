@@ -5,6 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from '../../helpers/context.ts';
+import { placeZctaTables } from '../../helpers/market-fixtures.ts';
 import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { run as runIndexStep } from '../../../live/autocomplete/build.ts';
@@ -90,6 +91,7 @@ describe('addresses table and index over given rows', () => {
     await ctx.db.run(`insert into permits by name select 'c2' as permit_id, 'chicago' as source, '99 LONELY LN' as address, null as zip,
       'Nashville' as city, 'TN' as state_code, date '2024-02-01' as issue_date, 'repair' as permit_type, 36.231 as lat, -86.761 as lng`);
     await sale('s6', 'connecticut', '7 GUESSED WAY', null, 'Newington', 'CT', null, '2023-01-02', null, null, null, 41.681, -72.731);
+    await placeZctaTables(ctx); // no incorporated places: each guess is the nearest ZCTA of the row's state
     await runSqlFile(ctx, 'pipelines/intermediate/30_market_80_fill_geo.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_01_candidates.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_09_addresses.sql');
