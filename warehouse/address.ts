@@ -32,6 +32,7 @@ export const addressKey = (street: string, unit: string | null): string => (unit
 /** The pre-directionals of USPS Publication 28, spelled out -> abbreviated. */
 const DIRECTIONALS: Readonly<Record<string, string>> = { NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW' };
 const SPELLED = new Map(Object.entries(DIRECTIONALS).map(([full, abbr]) => [abbr, full]));
+const SUFFIX_FORMS = new Set(Object.values(STREET_SUFFIXES));
 
 /** A normalized street line and, when its word after the house number is a direction, the same line with that word
  *  in its other form ("631 E 6TH ST" and "631 EAST 6TH ST"): sources differ (NYC spells directions out, Philadelphia
@@ -41,7 +42,7 @@ export function streetVariants(street: string): string[] {
   const m = /^(\S+ )(\S+) (.+)$/.exec(street);
   if (!m) return [street];
   const [, number, word, rest] = m as unknown as [string, string, string, string];
-  if (!rest.includes(' ') && Object.values(STREET_SUFFIXES).includes(rest)) return [street];
+  if (!rest.includes(' ') && SUFFIX_FORMS.has(rest)) return [street];
   const other = DIRECTIONALS[word] ?? SPELLED.get(word);
   return other ? [street, `${number}${other} ${rest}`] : [street];
 }

@@ -31,10 +31,10 @@ export function windowMonths(asOf: string, months: number): string[] {
  *  that no other source has New York sales), whose condo classes hold co-op apartments too (market.md). */
 const COOP_NOTE = " (New York City's condo figures include co-op apartments: the rolling-sales building classes 09, 10 and 17 are co-ops, sold as shares and usually for less than condominiums, and are counted as condos)";
 
-/** A New York condo figure includes co-ops (COOP_NOTE); a Connecticut town's single-family figure over these months
- *  holds records of a file with no residential subtype:
- *  the clause that says so (with how many of the sales), or ''. */
-export function allResidentialNote(data: ResearchData, t: Target, type: string, months: string[], sales: number | null): string {
+/** A figure whose type holds other types too: a New York condo figure includes co-ops (COOP_NOTE); a Connecticut
+ *  town's single-family figure over these months holds records of a file with no residential subtype. The clause
+ *  that says so (for Connecticut with how many of the sales), or ''. */
+export function mixedTypeNote(data: ResearchData, t: Target, type: string, months: string[], sales: number | null): string {
   if (type === 'condo' && t.state === 'NY') return COOP_NOTE;
   if (type !== 'sfr' || t.zip || !t.city) return '';
   const n = months.reduce((s, m) => s + allResidential(data.market, t, m), 0);
@@ -50,7 +50,7 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   const w = windowFigure(data.market, t, type, u.months);
   if (!w) return null;
   const src = windowSource(where, noun, w);
-  const note = allResidentialNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   if (w.median === null) {
     return {
       intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
@@ -73,7 +73,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const months = u.months ?? 12;
   const w = windowFigure(data.market, t, type, months);
   if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
-  const note = allResidentialNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
     intent: 'trends', target: t, value: plural(w.sales, 'sale'),
     sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,

@@ -212,7 +212,9 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const effectiveComps = sw > 0 ? (sw * sw) / sw2 : 1;
   // the comps used are those kept (an outlier got no weight): the count, their dates, ages and distances (with none
   // kept, the median the estimate fell back to stands on all of them)
-  const used = kept.some((k) => k === 1) ? order.filter((_, k) => kept[k] === 1) : order;
+  const usedAt = order.map((_, k) => k).filter((k) => kept[k] === 1);
+  if (usedAt.length === 0) usedAt.push(...order.map((_, k) => k));
+  const used = usedAt.map((k) => order[k]!);
   const ages = used.map((j) => (opts.valuationDay - idx.day[cand[j]!]!) / MONTH_DAYS);
   const dists = used.map((j) => dist[j]!).filter(Number.isFinite);
   let asOfDay = -Infinity;
@@ -224,7 +226,8 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   est.tier = confidenceTier(est, s.mode);
   if (simLog) {
     // the comps used, in weight order (an outlier with no weight is not one)
-    est.comps = order.flatMap((j, k) => (used.length === order.length || kept[k] ? [{ j, k }] : [])).map(({ j, k }) => {
+    est.comps = usedAt.map((k) => {
+      const j = order[k]!;
       const i = cand[j]!;
       const time = sIdx - indexAtMonth(p, idx.month[i]!);
       const wd = locW![j]!;
