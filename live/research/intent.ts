@@ -1,7 +1,8 @@
 // Understanding a research question (pure, no I/O): which intents (topics) it asks about, by phrase rules, with the
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
-import { findCounty, findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
+import { findCounty } from './county-place.ts';
+import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 
 export type Intent =

@@ -108,26 +108,6 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
   return false;
 }
 
-/** A county named ("King County", "Cook County, Illinois", "sacramento county", "Orleans Parish") as an area of its zips, in the
- *  state named or else the most populous county of that name; null when none is named or the build has no county names. */
-export function findCounty(q: string, gaz: Gazetteer, states: readonly string[]): Target | null {
-  if (!gaz.countiesByName) return null;
-  // capitals or not ("sacramento county"): only a name the Census county list holds is taken
-  for (const m of q.matchAll(/\b((?:[A-Za-z.'-]+ ){1,3})(county|parish)\b/gi)) {
-    const words = m[1]!.trim().split(' ');
-    for (let k = 0; k < words.length; k++) {
-      const cands = gaz.countiesByName.get(`${words.slice(k).join(' ')} ${m[2]}`.toLowerCase());
-      if (!cands?.length) continue;
-      const c = cands.find((x) => states.includes(x.state)) ?? (states.length ? undefined : cands[0]);
-      // a New York City borough's county ("Kings County") is the borough, whose market is kept on its own
-      const borough = c && BOROUGHS.find(([, a]) => a.county_fips === c.fips)?.[1];
-      if (borough) return { state: 'NY', city: 'New York', area: borough, from: 'query' };
-      if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
-    }
-  }
-  return null;
-}
-
 /** Finds the places of a question and its context. */
 export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places {
   const lower = q.toLowerCase();
