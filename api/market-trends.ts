@@ -38,7 +38,7 @@ export function checkTrendsMarket(v: Values): FieldError[] {
 export interface StoredSeries {
   month: string[]; sales_count: (number | null)[]; median_price: (number | null)[]; median_price_per_sqft: (number | null)[];
   median_days_on_market: (number | null)[]; investor_purchase_share_pct: (number | null)[]; index_sample_count: number[];
-  confidence: string[]; level: (number | null)[]; se: (number | null)[];
+  confidence: string[]; complete: boolean[]; untyped_count: number[]; level: (number | null)[]; se: (number | null)[];
 }
 export interface StoredTrends {
   zip_code: string | null; city: string; state: string | null; property_type: string; method: IndexMethod;
@@ -61,7 +61,7 @@ export function trendsBody(stored: StoredTrends, months: number): unknown {
       month: c.month[i], sales_count: c.sales_count[i], median_price: c.median_price[i], median_price_per_sqft: c.median_price_per_sqft[i],
       median_days_on_market: c.median_days_on_market[i], investor_purchase_share_pct: c.investor_purchase_share_pct[i],
       price_index: round2(points[j]!.index), price_index_low: round2(points[j]!.low), price_index_high: round2(points[j]!.high),
-      sample_count: c.index_sample_count[i], confidence: c.confidence[i],
+      sample_count: c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i], untyped_count: c.untyped_count[i],
     })),
     summary: stored.summary,
     as_of: stored.as_of,

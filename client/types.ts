@@ -744,14 +744,25 @@ export type components = {
                 sample_count: number;
                 /** @enum {string} */
                 confidence: "low" | "medium" | "high";
+                /** @description Whether the source covers the whole month: false for a month at the start or end of its file with under half the sales of the months around it (low confidence) */
+                complete: boolean;
+                /** @description Sales of the month counted as this type whose source records no residential subtype (Connecticut's 2022 file: single-family, condo and 2-4 family alike); above 0, the month's figures are all residential sales (low confidence) */
+                untyped_count: number;
             }[];
             summary: {
                 change_3m_pct: number | null;
                 change_12m_pct: number | null;
                 change_24m_pct: number | null;
+                /** @description The month (YYYY-MM) every change_*_pct ends on: the latest complete month with 20+ sales, often before as_of; each change starts 3, 12 or 24 months before it */
+                change_end_month: string | null;
                 /** @enum {string|null} */
                 direction_30d: "up" | "flat" | "down" | null;
                 direction_30d_pct: number | null;
+                /**
+                 * @description What direction_30d counts: rehab permits and renovated resales in the 30 days to as_of against the 30 days before (the rehab score trend), not prices
+                 * @enum {string}
+                 */
+                direction_30d_measure: "rehab_events";
             };
             as_of: string;
         };

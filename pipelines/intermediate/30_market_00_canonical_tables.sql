@@ -220,6 +220,11 @@ create or replace table int_market_city_tiers (state_code varchar, city_slug var
 -- investor overview, 30-day direction) count such a sale in its city and in its part (warehouse/docs/market.md).
 create or replace table int_market_city_parts (sale_id varchar, state_code varchar, city_part varchar);
 
+-- The source files whose residential sales carry no subtype (Connecticut's 2022 extract: "Residential" only), so
+-- their sfr is every residential sale, condos and 2-4 family houses too; filled by the adapters. The trends count
+-- such sales per month (market_monthly.untyped_count) and say so (warehouse/docs/market.md).
+create or replace table int_market_untyped_files (source varchar, file varchar);
+
 -- ---------------------------------------------------------------- ids and small helpers
 
 -- A stable row id: "<source>:<file name>:<data row>" (unique per source, traceable to the file line).

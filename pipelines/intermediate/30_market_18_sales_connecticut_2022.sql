@@ -23,6 +23,9 @@ select 'intermediate', 'connecticut', file, row_number + 1, coalesce(base_reason
        || ' type=' || coalesce(property_type_text, '')
 from int_market_ct_2022_checked where base_reason is not null or property_type is null;
 
+-- its residential sales have no subtype: sfr stands for all of them (int_market_untyped_files)
+insert into int_market_untyped_files select distinct 'connecticut', file from stg_connecticut__sales_2022;
+
 insert into sales by name
 select
     market_row_id('connecticut', file, row_number) as sale_id,

@@ -1,4 +1,4 @@
--- requires: sales, int_market_zip_names, int_market_city_parts
+-- requires: sales, int_market_zip_names, int_market_city_parts, int_market_untyped_files
 -- market_monthly: one row per market x property_type x month, the monthly series of GET /v1/market/trends
 -- (warehouse/docs/market.md "market_monthly and the trends"). A market is a zip (market_kind 'zip', as comps) or a
 -- city (market_kind 'city': state_code + slug(city), as the investor overview) with at least one arm's-length sale;
@@ -10,6 +10,8 @@
 -- Minimum cohort 5: a month with fewer than 5 sales of the type has sales_count and every figure null (sale_count
 -- keeps the raw count for the warehouse); a median over a subset (price per sqft, days on market, investor share)
 -- needs 5 sales with that value too.
+-- untyped_count: the month's sales of the type from a file that records no residential subtype
+-- (int_market_untyped_files: Connecticut's 2022 extract), whose sfr is every residential sale.
 -- ln_price_sd (the spread of ln price, the median model's error) feeds the price index; the index columns
 -- (index_method, index_level, index_se, index_sample_count, price_index*) are added by 30_mart_market_trends.ts.
 create or replace table market_monthly as
@@ -17,8 +19,10 @@ with arm as (
     select sale_id, zip, state_code, slug(city) as city_slug, city, property_type, sale_date, sale_price,
            case when sqft > 0 then sale_price / sqft end as ppsf,
            case when list_date is not null and list_date <= sale_date then date_diff('day', list_date, sale_date) end as dom,
-           buyer_is_investor
-    from sales where is_arms_length
+           buyer_is_investor,
+           u.file is not null as untyped
+    from sales left join int_market_untyped_files u using (source, file)
+    where is_arms_length
 ),
 arm_city as (
     -- the sales of the city markets: each sale in its city, and once more in its part of the city (a borough)
@@ -64,7 +68,8 @@ monthly as (
            count(*) as n, median(sale_price) as median_price, stddev_samp(ln(sale_price)) as ln_sd,
            count(ppsf) as n_ppsf, median(ppsf) as median_ppsf,
            count(dom) as n_dom, median(dom) as median_dom,
-           count(buyer_is_investor) as n_buyer, count(*) filter (where buyer_is_investor) as n_investor
+           count(buyer_is_investor) as n_buyer, count(*) filter (where buyer_is_investor) as n_investor,
+           count(*) filter (where untyped) as n_untyped
     from tagged group by all
 )
 select
@@ -78,6 +83,7 @@ select
     case when s.n >= 5 and s.n_buyer >= 5 then 100.0 * s.n_investor / s.n_buyer end as investor_purchase_share_pct,
     case when s.n >= 5 then s.ln_sd end as ln_price_sd,
     coalesce(s.n_ppsf, 0) as sqft_count, coalesce(s.n_dom, 0) as dom_count, coalesce(s.n_buyer, 0) as known_buyer_count,
+    coalesce(s.n_untyped, 0) as untyped_count,
     g.as_of
 from grid g
 left join monthly s

@@ -2,14 +2,16 @@
 // property type of market_monthly, a repeat-sales index (pairs of arm's-length sales of the same property, identity
 // = property_id(), at least REPEAT_SALES_MIN_DAYS apart) where it gives as many months with a usable sample as the
 // median model (chooseIndex), else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
-// writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the 30-day
-// direction read from mart_market_direction, the definition the rehab score reads too).
+// writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the month they
+// end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too). A month
+// that is partial (isComplete: the file starts or ends inside it) or whose sales of the type include sales of no known
+// subtype (untyped_count) has low confidence whatever its count.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { appendRows } from '../../live/location/prepare.ts';
 import {
-  changePct, chooseIndex, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
+  changePct, chooseIndex, isComplete, latestSolid, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
 
 export const requires = ['market_monthly', 'sales', 'int_market_unit_parcels', 'int_market_city_parts'];
@@ -74,9 +76,9 @@ export async function run(ctx: StageContext): Promise<void> {
   for (const r of monthly) (series.get(r.k) ?? series.set(r.k, []).get(r.k)!).push(r);
 
   await ctx.db.run(`create or replace temp table trends_index (k varchar, month_no integer, index_method varchar, index_level double,
-    index_se double, index_sample_count integer, price_index double, price_index_low double, price_index_high double)`);
+    index_se double, index_sample_count integer, price_index double, price_index_low double, price_index_high double, complete boolean)`);
   await ctx.db.run(`create or replace temp table trends_summary (k varchar, index_method varchar, pair_count integer, base_month_no integer,
-    change_3m_pct double, change_12m_pct double, change_24m_pct double)`);
+    end_month_no integer, change_3m_pct double, change_12m_pct double, change_24m_pct double)`);
   const indexRows: unknown[][] = [];
   const summaryRows: unknown[][] = [];
   let repeat = 0;
@@ -85,19 +87,24 @@ export async function run(ctx: StageContext): Promise<void> {
     const { method, levels } = chooseIndex(rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count)), pairs, MONTHS);
     if (method === 'repeat_sales') repeat++;
     const { base, points } = rebase(levels, method);
-    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high]));
-    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, changePct(levels, 3), changePct(levels, 12), changePct(levels, 24)]);
+    const counts = rows.map((r) => r.sale_count); // the month's sales of the type: whether the file covers all of it
+    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high, isComplete(counts, i)]));
+    const end = latestSolid(levels);
+    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, end < 0 ? null : end + 1, changePct(levels, 3), changePct(levels, 12), changePct(levels, 24)]);
   }
-  await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double'], indexRows);
-  await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'double', 'double', 'double'], summaryRows);
+  await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean'], indexRows);
+  await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double'], summaryRows);
   await ctx.db.run(`create or replace table market_monthly as
-    select m.*, i.* exclude (k, month_no), confidence_by_count(i.index_sample_count) as confidence
+    select m.*, i.* exclude (k, month_no),
+           case when i.complete and m.untyped_count = 0 then confidence_by_count(i.index_sample_count) else 'low' end as confidence
     from market_monthly m join trends_index i on i.k = ${key('m')} and i.month_no = m.month_no
     order by m.market_kind, m.zip, m.state_code, m.city_slug, m.property_type, m.month_no`);
   const hasDirection = await tableExists(ctx.db, 'mart_market_direction');
   await ctx.db.run(`create or replace table mart_trends as
     select m.market_kind, m.zip, m.state_code, m.city_slug, any_value(m.city) as city, any_value(m.state) as state, m.property_type,
-           s.index_method, s.pair_count, s.base_month_no, s.change_3m_pct, s.change_12m_pct, s.change_24m_pct,
+           s.index_method, s.pair_count, s.base_month_no, s.end_month_no,
+           any_value(m.month_label) filter (where m.month_no = s.end_month_no) as change_end_month,
+           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct,
            ${hasDirection ? 'coalesce(any_value(d.direction), direction_30d(0))' : 'null::varchar'} as direction_30d,
            ${hasDirection ? 'coalesce(any_value(d.direction_pct), 0)' : 'null::double'} as direction_30d_pct,
            any_value(m.as_of) as as_of

@@ -15,6 +15,8 @@ with series as (
                investor_purchase_share_pct: list(round_to(investor_purchase_share_pct, 1) order by month_no),
                index_sample_count: list(cast(index_sample_count as integer) order by month_no),
                confidence: list(confidence order by month_no),
+               complete: list(complete order by month_no),
+               untyped_count: list(cast(untyped_count as integer) order by month_no),
                level: list(round_to(index_level, 6) order by month_no),
                se: list(round_to(index_se, 6) order by month_no)
            } as series
@@ -38,8 +40,10 @@ select
             change_3m_pct: round_to(t.change_3m_pct, 1),
             change_12m_pct: round_to(t.change_12m_pct, 1),
             change_24m_pct: round_to(t.change_24m_pct, 1),
+            change_end_month: t.change_end_month,
             direction_30d: t.direction_30d,
-            direction_30d_pct: round_to(t.direction_30d_pct, 1)
+            direction_30d_pct: round_to(t.direction_30d_pct, 1),
+            direction_30d_measure: 'rehab_events'
         }
     }) as varchar) as body
 from mart_trends t

@@ -12,13 +12,16 @@ import type { StoredTrends } from '../../api/market-trends.ts';
 
 interface StoredMonth {
   month: string; sales_count: number | null; median_price: number | null; index_sample_count: number;
-  level: number | null; se: number | null;
+  level: number | null; se: number | null; confidence: string; complete: boolean; untyped_count: number;
 }
 /** A trends shard with its series (stored by column) as one object per month. */
 function readTrends(rel: string): StoredTrends & { months: StoredMonth[] } {
   const s = readShard<StoredTrends>(rel);
   const c = s.series;
-  return { ...s, months: c.month.map((month, i) => ({ month, sales_count: c.sales_count[i]!, median_price: c.median_price[i]!, index_sample_count: c.index_sample_count[i]!, level: c.level[i]!, se: c.se[i]! })) };
+  return { ...s, months: c.month.map((month, i) => ({
+    month, sales_count: c.sales_count[i]!, median_price: c.median_price[i]!, index_sample_count: c.index_sample_count[i]!, level: c.level[i]!,
+    se: c.se[i]!, confidence: c.confidence[i]!, complete: c.complete[i]!, untyped_count: c.untyped_count[i]!,
+  })) };
 }
 
 /** King County's raw sales: prices of at least $10,000, a sale recorded twice (id, date, price) counted once. */
@@ -52,7 +55,7 @@ describe('market_monthly against the raw King County file', () => {
       from s group by zip, month order by zip, month`);
     const zips = [...new Set(raw.map((r) => r.zip))];
     expect(zips.length).toBe(70);
-    let compared = 0;
+    let compared = 0, partial = 0;
     for (const zip of zips) {
       const stored = readTrends(`market/trends/zip/${zip}/sfr.json`);
       expect(stored.months.length).toBe(60);
@@ -74,8 +77,15 @@ describe('market_monthly against the raw King County file', () => {
       // months without a raw sale carry no figure
       const known = new Set(rows.map((r) => r.month));
       for (const m of stored.months) if (!known.has(m.month)) expect(m.sales_count).toBeNull();
+      // a month is complete by the raw counts (the file's first and last months are partial: low confidence)
+      const counts = stored.months.map((m) => rows.find((r) => r.month === m.month)?.n ?? 0);
+      stored.months.forEach((m, i) => {
+        expect(m.complete, `${zip} ${m.month}`).toBe(completeMonth(counts, i));
+        if (!m.complete) { expect(m.confidence, `${zip} ${m.month}`).toBe('low'); partial++; }
+      });
     }
     expect(compared).toBeGreaterThan(500);
+    expect(partial).toBeGreaterThan(35); // May 2015 in most zips: the file ends on the 27th
   });
 
   test('King County: every resale is within 13 months (a flip), so every market uses the median model; Seattle\'s index tracks the county median within its stated 95% interval', async () => {
@@ -152,6 +162,7 @@ describe('every trends shard', () => {
       let last = solid.length - 1;
       while (last >= 0 && !(solid[last] && completeMonth(n, last))) last--;
       if (solid.lastIndexOf(true) > last) partial++;
+      expect(s.summary['change_end_month'], f).toBe(last >= 0 ? s.months[last]!.month : null); // the month every change ends on
       for (const k of [3, 12, 24]) {
         const got = s.summary[`change_${k}m_pct`] as number | null;
         const ok = last >= k && solid[last - k] && completeMonth(n, last - k); // both ends complete
@@ -193,6 +204,29 @@ describe('every trends shard', () => {
     const philly = readShard<StoredTrends>('market/trends/city/PA/philadelphia/sfr.json');
     expect(philly.summary['change_3m_pct']).toBeNull();
     expect(philly.summary['change_12m_pct']).toBeNull();
+  });
+
+  test('Connecticut\'s 2022 file records no residential subtype: its sales in a town\'s single-family months are counted as untyped, and those months are low confidence', async () => {
+    const raw = await rawQuery<{ month: string; n: number }>(`
+      select strftime(strptime("Date Recorded", '%m/%d/%Y'), '%Y-%m') as month, count(*)::int as n
+      from read_csv('${dataFile('connecticut-real-estate-sales/real_estate_sales_2022-01_2022-09_listyear2021.csv.gz')}', all_varchar = true)
+      where "Town" = 'Stamford' and "Property Type" = 'Residential' and try_cast(replace("Sale Amount", ',', '') as double) >= 10000
+      group by month order by month`);
+    expect(raw.map((r) => r.month)).toEqual(['2022-01', '2022-02', '2022-03', '2022-04', '2022-05', '2022-06', '2022-07', '2022-08', '2022-09']);
+    const s = readTrends('market/trends/city/CT/stamford/sfr.json');
+    const at = new Map(s.months.map((m) => [m.month, m]));
+    let untyped = 0, rawTotal = 0;
+    for (const r of raw) {
+      const m = at.get(r.month)!;
+      expect(m.untyped_count, r.month).toBeGreaterThan(0);
+      expect(m.untyped_count, r.month).toBeLessThanOrEqual(r.n); // a duplicate record counts once
+      expect(m.untyped_count, r.month).toBeLessThanOrEqual(m.sales_count ?? 0);
+      expect(m.confidence, r.month).toBe('low');
+      untyped += m.untyped_count; rawTotal += r.n;
+    }
+    expect(untyped).toBeGreaterThan(0.95 * rawTotal);
+    // the other file's months tell single-family from condo: none untyped
+    for (const m of s.months) if (m.month >= '2022-10') expect(m.untyped_count, m.month).toBe(0);
   });
 
   test('rehab and trends never disagree on the 30-day direction', () => {
