@@ -11,6 +11,7 @@
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
+import { capByAge, staleNote, yearsOld } from '../../warehouse/data-age.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { CONDITION_FACTOR, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
@@ -40,7 +41,9 @@ export interface ValuationBody {
   confidence: 'low' | 'medium' | 'high';
   comp_count: number;
   as_of: string;
-  /** Additions to the spec's fields (issue 24): the subject as matched, the estimator that answered, its comps. */
+  /** Additions to the spec's fields (issue 24): the subject as matched, the estimator that answered, its comps; and
+   *  how old the comps' source is at the build's date (warehouse/data-age.ts), null when within a year. */
+  data_age_note: string | null;
   subject: SubjectBody;
   model: string;
   comps: CompBody[];
@@ -57,6 +60,8 @@ export interface ValuationExplain {
   estimate: Estimate;
   calibration: CalibrationPick;
   comps: CompIndex;
+  /** The valuation date (a day number): the source's latest sale. */
+  valuationDay: number;
 }
 
 interface Market { comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
@@ -69,11 +74,12 @@ const roundUsd = (v: number): number => Math.round(v / ROUND_USD) * ROUND_USD;
 export class ValuationEngine {
   private readonly markets = new Map<string, Market>();
 
-  constructor(readonly dir: string, readonly meta: ValuationMeta, readonly params: Record<string, ModelParams>, readonly calibration: CalibrationRow[]) {}
+  /** `today`: the build's data date (its manifest's as_of), against which a source's age is read; '' reads no age. */
+  constructor(readonly dir: string, readonly meta: ValuationMeta, readonly params: Record<string, ModelParams>, readonly calibration: CalibrationRow[], readonly today = '') {}
 
-  static fromDir(dir: string): ValuationEngine {
+  static fromDir(dir: string, today = ''): ValuationEngine {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
-    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), read<Record<string, ModelParams>>('params.json'), read<CalibrationRow[]>('calibration.json'));
+    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), read<Record<string, ModelParams>>('params.json'), read<CalibrationRow[]>('calibration.json'), today);
   }
 
   /** A source's comps, loaded on first use. */
@@ -138,7 +144,7 @@ export class ValuationEngine {
     const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
-    return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, address, zip, sqft, condition: cond };
+    return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: cond };
   }
 
   /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
@@ -147,6 +153,7 @@ export class ValuationEngine {
     // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
     if (!x) return { ok: false, code: 'no_data', message: noCompsMessage(String(input.zip)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
+    const valuationDay = isoOfDay(x.valuationDay); // the source's latest sale: the day the estimate values the house at
     const zm = this.meta.zips[zip]!;
     const q = calibration.q;
     const value = roundUsd(e.value);
@@ -159,10 +166,12 @@ export class ValuationEngine {
       value_low: Math.min(value, roundUsd(e.value * Math.exp(-q))),
       value_high: Math.max(value, roundUsd(e.value * Math.exp(q))),
       price_per_sqft: sqft !== undefined ? Number((value / sqft).toFixed(2)) : null,
-      // an interval not calibrated for this subject mode says nothing about 80%: never more than low confidence
-      confidence: calibration.calibrated ? e.tier : 'low',
+      // an interval not calibrated for this subject mode says nothing about 80%: never more than low confidence; a
+      // source that ended years before the build values the house as it was then (warehouse/data-age.ts)
+      confidence: calibration.calibrated ? capByAge(e.tier, yearsOld(valuationDay, this.today)) : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
+      data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
       subject: subjectBody(subject, match, sqft !== undefined, condition, input.condition !== undefined),
       model: this.modelOf(x.source, subject.mode),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
@@ -180,7 +189,7 @@ const valuation: LiveModule<ValuationInput> = {
     if (!fs.existsSync(path.join(dir, 'meta.json'))) return unavailable('valuation data is not available in this build');
     let engine: ValuationEngine;
     try {
-      engine = ValuationEngine.fromDir(dir);
+      engine = ValuationEngine.fromDir(dir, build.asOf);
     } catch (err) {
       return unavailable(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
     }

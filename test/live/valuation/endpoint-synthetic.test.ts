@@ -47,7 +47,7 @@ describe('valuation live module (given comps)', () => {
     expect(a.ok).toBe(true);
     const b = (a as { body: ValuationBody }).body;
     expect(Object.keys(b)).toEqual(['address', 'zip', 'city', 'state', 'estimated_value', 'value_low', 'value_high', 'price_per_sqft', 'confidence', 'comp_count', 'as_of',
-      'subject', 'model', 'comps']);
+      'data_age_note', 'subject', 'model', 'comps']);
     expect(b.address).toBe('105 TEST ST');
     expect(b.value_low).toBeLessThan(b.estimated_value);
     expect(b.value_high).toBeGreaterThan(b.estimated_value);
@@ -118,6 +118,23 @@ describe('valuation live module (given comps)', () => {
     } finally {
       fs.rmSync(bare.dir, { recursive: true, force: true });
     }
+  });
+
+  it('a source that ended years before the build: the note says how old it is, and confidence is at most medium over 1 year, low over 3', () => {
+    const lastSale = Math.max(...set.day);
+    const at = (years: number): ValuationBody => {
+      const aged = new ValuationEngine(engine.dir, engine.meta, engine.params, engine.calibration, isoOfDay(lastSale + Math.round(years * 365.25)));
+      return (aged.answer({ zip: '99901', address: '105 TEST ST', condition: 'good' }) as { body: ValuationBody }).body;
+    };
+    const fresh = at(0.5);
+    expect(fresh.confidence).toBe('high'); // this subject's tier: many close comps (the case the cap bites)
+    expect(fresh.data_age_note).toBeNull();
+    const two = at(2), five = at(5);
+    expect(two.confidence).toBe('medium');
+    expect(five.confidence).toBe('low');
+    expect(five.data_age_note).toBe(`The latest record of this source is from ${isoOfDay(lastSale)}, about 5 years before this build's data date (${isoOfDay(lastSale + Math.round(5 * 365.25))}): the estimate is a value as of ${isoOfDay(lastSale)}, not today's.`);
+    // the figures themselves do not move: only what the answer says about them
+    for (const b of [two, five]) expect([b.estimated_value, b.value_low, b.value_high, b.as_of]).toEqual([fresh.estimated_value, fresh.value_low, fresh.value_high, fresh.as_of]);
   });
 
   it("`model` names the estimator that answered: the source's back-test winner for a recorded property, comps for any other", () => {

@@ -11,6 +11,7 @@ import { REPORT_TITLE } from '../../../live/valuation/build.ts';
 import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { haversineKm } from '../../helpers/valuation-synthetic.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 describe('valuation over the shared real build', () => {
   let engine: ValuationEngine;
@@ -162,6 +163,20 @@ describe('POST /v1/valuation/estimate over HTTP', () => {
     const body = await res.json();
     expect(schemaErrors('ValuationEstimate', body)).toEqual([]);
     expect((body as ValuationBody).price_per_sqft).not.toBeNull();
+  });
+
+  it('King County\'s file ends in May 2015, over 3 years before the build: every answer says so and is low confidence', async () => {
+    const raw = await rawQuery<{ last: string }>(`select strftime(max(strptime("date", '%Y%m%dT%H%M%S')), '%Y-%m-%d') as last
+      from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
+    const last = raw[0]!.last;
+    const manifest = JSON.parse(fs.readFileSync(path.join(buildDir(), 'manifest.json'), 'utf8')) as { as_of: string };
+    for (const body of [{ zip: '98115', address: '7500 35th Ave NE', sqft: 1800 }, { zip: '98103', address: '4000 Stone Way N', sqft: 1800 }]) {
+      const b = (await (await server.post('/v1/valuation/estimate', body, key)).json()) as ValuationBody;
+      expect(b.confidence).toBe('low');
+      expect(b.data_age_note).toContain(`from ${last}`);
+      expect(b.data_age_note).toContain(`(${manifest.as_of})`);
+      expect(b.data_age_note).toContain(`not today's`);
+    }
   });
 
   it('404 for a zip whose sales have no living area (Connecticut): the message says so, not "no sales"', async () => {
