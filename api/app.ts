@@ -151,7 +151,7 @@ export function createApp(deps: AppDeps): App {
       // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
       const current = deps.holder.get();
       const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(current, route, req.url!) : null;
-      const query = seen ? null : readQuery(url.searchParams);
+      const query = seen ? null : readQuery(url.searchParams, req.url!);
 
       // ---------- who is calling, and the limits (401, 403, 429)
       let caller: KeyedCaller | null = null;

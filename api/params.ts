@@ -54,6 +54,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
   if (fromQuery && typeof raw !== 'string') return { error: err(field, 'type', `${field} must be given once`) };
   switch (spec.type) {
     case 'zip': {
+      // a JSON number loses a zip's leading zeros (02138 is 2138): a zip is text
+      if (typeof raw === 'number') return { error: err(field, 'type', `${field} must be a string of 5 digits, e.g. "${String(raw).padStart(5, '0').slice(0, 5)}", not a number`) };
       if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit ZIP code`) };
       return { value: raw };
     }

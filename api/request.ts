@@ -44,8 +44,22 @@ export function readTarget(req: http.IncomingMessage): Target {
   }
 }
 
+/** 400 for a query whose percent-encoding is no UTF-8 text (city=%E0%A4%A): URLSearchParams would read it as
+ *  replacement characters and the answer would echo them back. */
+export function checkQueryEncoding(rawUrl: string): void {
+  const q = rawUrl.indexOf('?');
+  if (q < 0 || rawUrl.indexOf('%', q) < 0) return;
+  for (const part of rawUrl.slice(q + 1).split(/[&#]/)) {
+    if (!part.includes('%')) continue;
+    try { decodeURIComponent(part.replace(/\+/g, ' ')); } catch {
+      throw new HttpError('bad_request', `The query has malformed percent-encoding: ${part.slice(0, 60)}`);
+    }
+  }
+}
+
 /** The query parameters by name (a repeated one as a list); a key sent in the URL is refused. */
-export function readQuery(searchParams: URLSearchParams): Record<string, unknown> {
+export function readQuery(searchParams: URLSearchParams, rawUrl: string): Record<string, unknown> {
+  checkQueryEncoding(rawUrl);
   const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // no inherited names: ?constructor=x is a plain parameter
   for (const [name, v] of searchParams) {
     if (KEY_PARAMS.has(name.toLowerCase())) throw new HttpError('key_in_query', undefined, { errors: [{ field: name, code: 'key_in_query', message: 'send the key in the X-Service-Key header, never in the URL' }] });

@@ -224,6 +224,20 @@ describe('methods, targets and caching', () => {
     expect(((await decoded.json()) as { message: string }).message).not.toMatch(/No endpoint/);
   });
 
+  test('a query escape that is no UTF-8 text is a 400 naming it, not a 404 echoing replacement characters', async () => {
+    freshMinute();
+    const bad = await get('/v1/geo/lookup?city=%E0%A4%A&state=WA', k('starter'));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe('The query has malformed percent-encoding: city=%E0%A4%A');
+    const lone = await get('/v1/geo/lookup?city=Seattle%&state=WA', k('starter'));
+    expect(lone.status).toBe(400);
+    // a well-formed escape (multi-byte UTF-8 too) still reads as its text
+    const ok = await get('/v1/geo/lookup?city=Se%61ttle&state=WA', k('starter'));
+    expect(ok.status).toBe(200);
+    const accented = await get('/v1/geo/lookup?city=Ca%C3%B1on%20City&state=CO', k('starter'));
+    expect(accented.status).not.toBe(400);
+  });
+
   test('a parameter given twice, or a key in the URL, is refused before anything else', async () => {
     freshMinute();
     const twice = await get('/v1/geo/lookup?city=Seattle&state=WA&state=OR', k('starter'));

@@ -44,8 +44,11 @@ describe('zip and county_fips: exactly five digits', () => {
       expect(value(s, '02139')).toBe('02139');
       for (const bad of ['0213', '021390', '0213a', ' 02139', '02139 ', 'x02139', '02139x', '2.139']) expect(code(s, bad), bad).toBe('format');
       expect(checkValue(s, '1234').error?.message).toBe(type === 'zip' ? 'f must be a 5-digit ZIP code' : 'f must be a 5-digit county FIPS code');
-      // in a JSON body a number is not a zip (leading zeros would be lost)
-      expect(code(s, 2139, false)).toBe('format');
+      // in a JSON body a number is not a zip (leading zeros would be lost): a zip says so, naming the text to send
+      if (type === 'zip') {
+        expect(checkValue(s, 2139, 'zip', false).error).toMatchObject({ code: 'type', message: 'zip must be a string of 5 digits, e.g. "02139", not a number' });
+        expect(checkValue(s, 98103, 'zip', false).error?.message).toBe('zip must be a string of 5 digits, e.g. "98103", not a number');
+      } else expect(code(s, 2139, false)).toBe('format');
     });
   }
 });
