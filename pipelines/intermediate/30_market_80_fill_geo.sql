@@ -1,4 +1,4 @@
--- requires: zips, sales, parcels, permits, distress, int_geo_places, stg_usgeo__zcta_places
+-- requires: zips, cities, sales, parcels, permits, distress, int_geo_places, stg_usgeo__zcta_places
 -- Rows without a zip but with coordinates (Chicago permits, Connecticut sales with a Location point) get the
 -- zip of the nearest ZCTA centroid of the row's state when it has one (equirectangular distance). Only ZCTAs are
 -- candidates (zips.is_zcta, with the Gazetteer's internal point: centroid_source 'gazetteer_zcta'): a PO-box or
@@ -13,8 +13,9 @@
 -- Exact nearest search on a grid: the centroids in
 -- the 3x3 block of cells around the point are compared, and the answer is accepted when it is closer than one
 -- cell width (so no centroid outside the block can be closer); points left over go to the next, coarser grid
--- (0.05, 0.5, then 5 degrees; the last pass accepts its best). Then rows without a city or state take the
--- primary city and state of their zip (King County sales, canonical permits). The tables are rebuilt (create
+-- (0.05, 0.5, then 5 degrees; the last pass accepts its best). Then rows without a state take the USPS state of
+-- their zip, and rows without a city (King County sales, canonical permits) the city of their zip by the rule of
+-- int_market_zip_cities below: a city whose geo lookup lists the zip. The tables are rebuilt (create
 -- table as) rather than updated in place: linear, and fast at 10 million rows. Each says which zips were guessed
 -- this way (zip_imputed; the address domain keeps guessed zips out of autocomplete).
 create or replace temp table int_market_zip_centroids as
@@ -71,7 +72,45 @@ insert into int_market_zip_nearest select * from int_market_nearest_pass(0.05, f
 insert into int_market_zip_nearest select * from int_market_nearest_pass(0.5, false);
 insert into int_market_zip_nearest select * from int_market_nearest_pass(5.0, true);
 
-create or replace temp table int_market_zip_cities as select zip, any_value(city) as city, any_value(state_code) as state_code from zips group by zip;
+create or replace temp table int_market_zip_states as select zip, any_value(city) as city, any_value(state_code) as state_code from zips group by zip;
+
+-- int_market_zip_cities: the city a row with a zip and no city takes (warehouse/docs/market.md "City from zip"), one
+-- row per (zip, state). The candidates are the cities whose geo lookup lists the zip: the `cities` table's own
+-- zip_codes, which /v1/geo/lookup serves (a place's ZCTAs holding 10% of its land or 10% of theirs, and the non-ZCTA
+-- ZIPs whose USPS city it is), read here rather than derived a second time, so a city market's zips are always zips
+-- its lookup lists. Of the candidates, in order:
+--   1. usps_city: the zip's USPS primary city (`zips`), when the lookup lists the zip under it: the name on the
+--      mail and the lookup agree (98133, Seattle, which Seattle shares with Shoreline; 98059, Renton, mostly
+--      unincorporated land, of which Renton holds 23%);
+--   2. incorporated_place: else the incorporated place (funcstat A) holding the most of the zip's land (98155,
+--      mailed as Seattle, lies in Shoreline and Lake Forest Park: Shoreline);
+--   3. place: else the other city holding the most of the zip's land: a census-designated place, an unincorporated
+--      community the lookup names (98053, mailed as Redmond, whose land is 5% Redmond's: Union Hill-Novelty Hill);
+--      a city that is no Census place (no land known) last, the more populous first;
+--   4. usps_unlisted: a zip no city of its state lists keeps its USPS city, the only name known for it.
+create or replace table int_market_zip_cities as
+with listed as (
+    select c.state_code, z.zip, c.city_name, c.city_slug, c.place_geoid, c.population
+    from cities c, unnest(c.zip_codes) as z(zip)
+),
+ranked as (
+    select l.zip, l.state_code, l.city_name,
+        case when slug(u.city) = l.city_slug and u.state_code = l.state_code then 1 when p.funcstat = 'A' then 2 else 3 end as pass,
+        coalesce(zp.land_area_sqmi, 0) as land, coalesce(l.population, 0) as population, l.city_slug
+    from listed l
+    left join int_market_zip_states u on u.zip = l.zip
+    left join int_geo_places p on p.place_geoid = l.place_geoid
+    left join stg_usgeo__zcta_places zp on zp.place_geoid = l.place_geoid and zp.zcta = l.zip
+),
+picked as (
+    select zip, state_code, arg_min(city_name, (pass, -land, -population, city_slug)) as city, min(pass) as pass
+    from ranked group by zip, state_code
+)
+select zip, state_code, city, ['usps_city', 'incorporated_place', 'place'][pass] as city_rule from picked
+union all
+select u.zip, u.state_code, u.city, 'usps_unlisted' from int_market_zip_states u
+where u.city is not null and not exists (select 1 from picked p where p.zip = u.zip and p.state_code = u.state_code)
+order by zip, state_code;
 
 create or replace table sales as
 with filled as (
@@ -80,9 +119,10 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
-left join int_market_zip_cities z on z.zip = f.zip;
+left join int_market_zip_states z on z.zip = f.zip
+left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
 
 create or replace table parcels as
 with filled as (
@@ -91,9 +131,10 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
-left join int_market_zip_cities z on z.zip = f.zip;
+left join int_market_zip_states z on z.zip = f.zip
+left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
 
 create or replace table permits as
 with filled as (
@@ -103,9 +144,10 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
-left join int_market_zip_cities z on z.zip = f.zip;
+left join int_market_zip_states z on z.zip = f.zip
+left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
 
 create or replace table distress as
 with filled as (
@@ -114,13 +156,14 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
 from filled f
-left join int_market_zip_cities z on z.zip = f.zip;
+left join int_market_zip_states z on z.zip = f.zip
+left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
 
 drop table int_market_zip_points;
 drop table int_market_place_zctas;
 drop table int_market_city_keys;
 drop table int_market_zip_centroids;
 drop table int_market_zip_nearest;
-drop table int_market_zip_cities;
+drop table int_market_zip_states;

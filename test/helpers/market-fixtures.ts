@@ -30,16 +30,23 @@ export async function rejects(ctx: TestContext, source?: string): Promise<{ sour
 }
 
 /** A small `zips` table as the geo domain builds it (for steps that declare `-- requires: zips`). */
-/** An incorporated place (funcstat A unless given) and the ZCTAs it overlaps: int_geo_places and us_geo zcta_places rows. */
-export interface PlaceZctas { geoid: string; state_code: string; name: string; funcstat?: string; zctas: string[] }
+/** An incorporated place (funcstat A unless given) and the ZCTAs it overlaps: int_geo_places and us_geo zcta_places rows,
+ *  and its `cities` row. `land`: the place's land in a ZCTA (square miles, 1 unless given); `zipCodes`: the zips its
+ *  geo lookup lists (`cities.zip_codes`; its ZCTAs unless given). */
+export interface PlaceZctas { geoid: string; state_code: string; name: string; funcstat?: string; zctas: string[]; land?: Record<string, number>; zipCodes?: string[]; population?: number }
 
-/** The two tables of places and their ZCTAs the zip guess (30_market_80_fill_geo.sql) reads; empty by default. */
+/** The tables of places, their ZCTAs and their cities the zip guess and the city fill (30_market_80_fill_geo.sql)
+ *  read; empty by default. */
 export async function placeZctaTables(ctx: TestContext, places: PlaceZctas[] = []): Promise<void> {
   await ctx.db.run('create or replace table int_geo_places (place_geoid varchar, state_code varchar, plain_name varchar, funcstat varchar)');
   await ctx.db.run('create or replace table stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
+  await ctx.db.run(`create or replace table cities (city_id varchar, city_name varchar, city_slug varchar, state_code varchar, place_geoid varchar,
+    population bigint, zip_codes varchar[])`);
   for (const p of places) {
     await ctx.db.run('insert into int_geo_places values ($g, $st, $name, $f)', { g: p.geoid, st: p.state_code, name: p.name, f: p.funcstat ?? 'A' });
-    for (const z of p.zctas) await ctx.db.run('insert into stg_usgeo__zcta_places values ($z, $g, 1.0)', { z, g: p.geoid });
+    for (const z of p.zctas) await ctx.db.run('insert into stg_usgeo__zcta_places values ($z, $g, $land)', { z, g: p.geoid, land: p.land?.[z] ?? 1.0 });
+    await ctx.db.run(`insert into cities select $g, $name, slug($name), $st, $g, $pop, from_json($zips, '["varchar"]')`,
+      { g: p.geoid, name: p.name, st: p.state_code, pop: p.population ?? null, zips: JSON.stringify(p.zipCodes ?? p.zctas) });
   }
 }
 
