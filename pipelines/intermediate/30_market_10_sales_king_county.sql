@@ -1,6 +1,7 @@
 -- requires: stg_king_county__sales, sales
 -- King County WA adapter -> sales, parcels. No street address, no buyer names (buyer_is_investor null),
--- every row is a house sale (property_type sfr). City is filled from `zips` by 30_market_80_fill_geo.sql.
+-- every row is a house sale (property_type sfr). City is filled from the zip by 30_market_80_fill_geo.sql: a city whose
+-- geo lookup lists the zip (int_market_zip_cities; warehouse/docs/market.md "City from zip").
 -- Arm's-length flags come later from the one rule (30_market_45_sale_flags.sql): no document or buyer here, so only
 -- the price floor and duplicates can apply. A $0 price is kept (and flagged); a missing or negative one is rejected.
 create or replace temp view int_market_kc_checked as
