@@ -5,6 +5,7 @@
 //               legal-facts.ts, rankings.ts), BM25 full-text search over the regulation index (<build>/live/research/,
 //               live/research/build.ts), and the mart facts of the build's shards (market-facts.ts, legal-facts.ts:
 //               comps, rehab, investor, location, legal) read through the build's ShardReader (data.ts)
+//   age         freshness.ts markAge(): a market figure whose data ends over 12 months before the clock says so
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS; settings rows, read from LiveBuild.settings) may
@@ -18,6 +19,7 @@ import { understand } from './intent.ts';
 import type { Context } from './places.ts';
 import { compose, countSentences, type Composed } from './compose.ts';
 import { gather } from './retrieve.ts';
+import { markAge } from './freshness.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -133,7 +135,8 @@ async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: De
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
   private readonly places: string[];
-  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null) {
+  /** now: the answer's clock (ms since the epoch), against which a market figure's age is told (freshness.ts) */
+  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly now: () => number = Date.now) {
     this.places = [...new Set([...data.stateNames.values(), 'District of Columbia'])];
   }
 
@@ -141,7 +144,9 @@ export class ResearchEngine {
   async draft(input: ResearchInput): Promise<Composed & { depth: Depth }> {
     const depth: Depth = input.depth === 'deep' ? 'deep' : 'quick';
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
-    return { ...compose(this.data, u, await gather(this.data, u, depth), depth), depth };
+    const facts = await gather(this.data, u, depth);
+    markAge(facts, new Date(this.now()));
+    return { ...compose(this.data, u, facts, depth), depth };
   }
 
   async answer(input: ResearchInput): Promise<ResearchBody> {

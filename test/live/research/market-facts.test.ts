@@ -35,7 +35,9 @@ describe('market facts from shards shaped like the spec (a build where the marke
       put('rehab', { zip: '37206', months: '6' }, { zip_code: '37206', city: 'Nashville', state: 'TN', rehab_momentum_score: 78, label: 'Hot', trend: 'up', trend_pct: 12.5, confidence: 'high', as_of: '2017-03-01' });
       put('investor', { state: 'CO', city: 'Denver', months: '12' }, { city: 'Denver', state: 'CO', investor_purchase_rate_pct: 17.4, flip_velocity_days: 143, gross_flip_margin_pct: 21.2,
         distressed_pipeline_count: 0, platform_active_deals: 0, market_tier: 'primary', confidence: 'high', as_of: '2024-12-31' });
-      const e = new ResearchEngine(new ResearchData(data.docs, data.bm25.data, [...data.stateLegal.values()], { states: [], cities: [['Denver', 'CO', 715000, '80202', '08031'], ['Seattle', 'WA', 750000, '98103', '53033']], zips: [['98103', 'Seattle', 'WA'], ['37206', 'Nashville', 'TN']] }, fileShards(path.join(tmp, 'shards')), null), null);
+      const e = new ResearchEngine(new ResearchData(data.docs, data.bm25.data, [...data.stateLegal.values()], { states: [], cities: [['Denver', 'CO', 715000, '80202', '08031'], ['Seattle', 'WA', 750000, '98103', '53033']], zips: [['98103', 'Seattle', 'WA'], ['37206', 'Nashville', 'TN']] }, fileShards(path.join(tmp, 'shards')), null), null,
+        // the clock of the given shards' first as-of month: their figures' own confidence is checked here, not their age (review-6.test.ts)
+        () => Date.parse('2015-05-14T00:00:00Z'));
       const comps = await e.answer({ query: 'What are comps for 98103?' });
       expect(comps.answer).toMatch(/41 single-family sales in the 6 months to 2015-05-14/);
       expect(comps.answer).toMatch(/\$512 per sqft/);

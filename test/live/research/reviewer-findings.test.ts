@@ -9,6 +9,7 @@ import { DONT_HAVE, researchData } from '../../helpers/research.ts';
 import { closeResearchOracle, openResearchOracle, sql } from '../../helpers/oracle-research.ts';
 import { cityMonthPpsfOracle, investorOracle, windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { PINNED_NOW } from '../../helpers/clock.ts';
 
 let engine: ResearchEngine;
 const ask = async (query: string, depth: 'quick' | 'deep' = 'quick', context?: Record<string, string>) =>
@@ -17,7 +18,7 @@ const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`
 const count = (n: number): string => n.toLocaleString('en-US');
 
 beforeAll(async () => {
-  engine = new ResearchEngine(researchData(), null);
+  engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime());
   await openResearchOracle(buildDir());
   await windowSalesOracle({ zip: '98103' }, 'sfr', 12); // makes the oracle's arm's-length table (oracle_arms) the SQL below reads
 });

@@ -1,0 +1,63 @@
+// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: the age of
+// old market data said, with its confidence capped.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import type { ResearchData } from '../../../live/research/data.ts';
+import { readShard } from '../../helpers/build.ts';
+import { PINNED_NOW } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let data: ResearchData;
+let engine: ResearchEngine;
+const ask = (query: string, depth: 'quick' | 'deep' = 'quick') => engine.answer({ query, depth });
+/** Whole months from a YYYY-MM[-DD] date's month to the pinned clock's month. */
+const ageOf = (end: string): number => (PINNED_NOW.getUTCFullYear() - Number(end.slice(0, 4))) * 12 + PINNED_NOW.getUTCMonth() + 1 - Number(end.slice(5, 7));
+const TODAY = PINNED_NOW.toISOString().slice(0, 10);
+
+beforeAll(() => {
+  data = researchData();
+  engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+});
+
+describe('finding 6: old market data', () => {
+  it('says how old a figure\'s data is against the clock and caps its confidence (low past 3 years, medium past 1)', async () => {
+    const sac = readShard<{ as_of: string }>('market/trends/city/CA/sacramento/sfr.json');
+    const months = ageOf(sac.as_of);
+    expect(months).toBeGreaterThan(36);
+    const r = await ask('What is the current median home price in Sacramento right now in 2026?');
+    expect(r.answer).toMatch(new RegExp(`the latest sales in this source are from ${sac.as_of.slice(0, 7)}, (over )?${Math.floor(months / 12)} years before ${TODAY}, so this is not a current figure`));
+    expect(r.confidence).toBe('low');
+    // the same question on a clock at the data's end: no age said, the confidence by sales count
+    const then = await new ResearchEngine(data, null, () => Date.parse(`${sac.as_of}T00:00:00Z`)).answer({ query: 'What is the current median home price in Sacramento right now in 2026?' });
+    expect(then.answer).not.toMatch(/not a current figure/);
+    expect(then.confidence).toBe('high');
+  });
+
+  it('caps at medium between 1 and 3 years old (New York City)', async () => {
+    const ny = readShard<{ as_of: string }>('market/trends/city/NY/new-york/sfr.json');
+    const months = ageOf(ny.as_of);
+    expect(months).toBeGreaterThan(12);
+    expect(months).toBeLessThanOrEqual(36);
+    const r = await ask('How did prices change in New York City over the last 24 months?');
+    expect(r.answer).toContain(`the latest sales in this source are from ${ny.as_of.slice(0, 7)}`);
+    expect(r.confidence).toBe('medium');
+  });
+
+  it('applies to every market figure: comps, sales counts, windows, investor activity, rehab, city summaries, comparisons', async () => {
+    for (const q of ['comps in 98103', 'How many homes sold in Seattle in the last 12 months?', "What's the median price in 98103 over the last 6 months?",
+      'investor activity in Denver', 'rehab momentum in 98103', 'rehab momentum in Seattle', 'price per square foot in Seattle']) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(/the latest (sales|permits and sales) in this source are from \d{4}-\d{2}, [^,]+ before \d{4}-\d{2}-\d{2}, so this is not a current figure/);
+      expect(r.confidence, q).not.toBe('high');
+    }
+    // figures of data 12 months old or less say nothing of their age
+    const fresh = readShard<{ as_of: string }>('market/rehab/60606/6.json');
+    expect(ageOf(fresh.as_of)).toBeLessThanOrEqual(12);
+    const recent = await ask('rehab momentum in 60606');
+    expect(recent.answer).not.toMatch(/not a current figure/);
+    expect(recent.confidence).toBe('high');
+    const both = await ask('compare home prices in Seattle and Sacramento');
+    expect([...both.answer.matchAll(/\[data ends \d{4}-\d{2}, [^\]]+ old\]/g)]).toHaveLength(2);
+    expect(both.confidence).toBe('low');
+  });
+});
