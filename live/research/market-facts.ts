@@ -213,7 +213,9 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     const bits = [r.investor_purchase_rate_pct === null
       ? `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`
       : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`];
-    if (r.flip_velocity_days !== null) bits.push(`flips re-listed after a median ${fmt(r.flip_velocity_days)} days`);
+    // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
+    // source has a listing date, so a flip is said to be resold, never re-listed
+    if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)`);
     if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
     else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null
       ? 'and there is no flip margin: without buyer names no investor purchase, and so no flip, can be told'

@@ -1,5 +1,5 @@
-// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: the age of
-// old market data said, with its confidence capped.
+// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: flips resold
+// (not re-listed), and the age of old market data said, with its confidence capped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
@@ -17,6 +17,18 @@ const TODAY = PINNED_NOW.toISOString().slice(0, 10);
 beforeAll(() => {
   data = researchData();
   engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+});
+
+describe('finding 5: flips', () => {
+  it('are resold after the median days held, never "re-listed" (no source has a listing date)', async () => {
+    const shard = readShard<{ flip_velocity_days: number | null }>('market/investor/CO/denver/12.json');
+    expect(shard.flip_velocity_days).not.toBeNull();
+    for (const q of ['investor activity in Denver', 'How is the Denver market for flips?']) {
+      const r = await ask(q, 'deep');
+      expect(r.answer, q).not.toMatch(/re-?list/i);
+      expect(r.answer, q).toContain(`flips resold after a median ${shard.flip_velocity_days} days held`);
+    }
+  });
 });
 
 describe('finding 6: old market data', () => {
