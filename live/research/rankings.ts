@@ -5,11 +5,16 @@
 import type { ResearchData, RegulationDoc } from './data.ts';
 import type { Intent, Threshold } from './intent.ts';
 import { fmt, num, type Confidence, type Depth, type Fact } from './facts.ts';
-import { regFact, stateRecord } from './records.ts';
+import { NO_NOTICE_CLAUSE, regFact, stateRecord } from './records.ts';
 import { stateLegalSource } from './legal-facts.ts';
 
-const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string; per: Threshold['unit']; basis?: (d: RegulationDoc) => string | null }>> = {
-  eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', key: (d) => num(d.data['notice_days']), label: 'nonpayment notice', unit: (n) => `${fmt(n)} days`, per: 'days' },
+/** A state with no statutory nonpayment notice (0 days): what that means, as GET /v1/legal/landlord-profile says it. */
+const NO_NOTICE_NOTE = `no statutory notice means the landlord may file for eviction without a prior notice to pay or quit; ${NO_NOTICE_CLAUSE}`;
+/** The meaning of a 0 among the listed rows, when the topic has one to say and a listed figure is 0; else ''. */
+const zeroNote = (spec: { zero?: string }, shown: { v: number }[]): string => (spec.zero && shown.some((r) => r.v === 0) ? `; ${spec.zero}` : '');
+/** zero: what a figure of 0 means, said whenever a listed state has one (a 0-day notice is no statutory notice) */
+const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: RegulationDoc) => number | null; label: string; unit: (n: number) => string; per: Threshold['unit']; basis?: (d: RegulationDoc) => string | null; zero?: string }>> = {
+  eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', key: (d) => num(d.data['notice_days']), label: 'nonpayment notice', unit: (n) => (n === 0 ? '0 days, no statutory notice' : `${fmt(n)} days`), per: 'days', zero: NO_NOTICE_NOTE },
   eviction_timeline: { cat: 'eviction', sub: 'timeline_estimate', key: (d) => { const a = num(d.data['min_days']), b = num(d.data['max_days']); return a === null && b === null ? null : ((a ?? b)! + (b ?? a)!) / 2; }, label: 'estimated uncontested eviction time (midpoint)', unit: (n) => `about ${fmt(n)} days`, per: 'days' },
   security_deposit: { cat: 'landlord_tenant', sub: 'security_deposit', key: (d) => num(d.data['deposit_limit_months']), label: 'security deposit cap', unit: (n) => `${fmt(n)} months' rent`, per: 'months' },
   adverse_possession: { cat: 'adverse_possession', sub: 'standard_period', key: (d) => num(d.data['years']), label: 'adverse possession period', unit: (n) => `${fmt(n)} years`, per: 'years' },
@@ -18,9 +23,9 @@ const RANKABLE: Partial<Record<Intent, { cat: string; sub: string; key: (d: Regu
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', key: (d) => num(d.data['interest_rate_pct']), label: 'maximum tax lien return', unit: (n) => `${fmt(n)}%`, per: 'pct', basis: (d) => str(d.data['rate_basis']) },
 };
 
-const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: RegulationDoc) => boolean; label: string }>> = {
+const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: RegulationDoc) => boolean; label: string; note?: string }>> = {
   security_deposit: { cat: 'landlord_tenant', sub: 'security_deposit', is: (d) => d.data['has_statutory_cap'] === false, label: 'no statutory cap on security deposits' },
-  eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', is: (d) => d.data['notice_required'] === false, label: 'no statutory notice before a nonpayment eviction filing' },
+  eviction_notice: { cat: 'eviction', sub: 'nonpayment_notice', is: (d) => d.data['notice_required'] === false, label: 'no statutory notice before a nonpayment eviction filing', note: NO_NOTICE_CLAUSE },
   rent_control: { cat: 'rent_control', sub: 'state_preemption', is: (d) => d.data['preempts_local'] === 'no', label: 'no state preemption of local rent control' },
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', is: (d) => d.data['sale_type'] === 'deed', label: 'no tax lien sales (tax deed states)' },
 };
@@ -41,14 +46,14 @@ const CATEGORY_RULES: Partial<Record<Intent, { cat: string; sub: string; kind: (
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The states whose record passes a rule, named in one sentence (the first 12 at quick depth), each record cited. */
-function listFacts(data: ResearchData, intent: Intent, hits: RegulationDoc[], label: string, depth: Depth, show?: (d: RegulationDoc) => string): Fact[] {
+function listFacts(data: ResearchData, intent: Intent, hits: RegulationDoc[], label: string, depth: Depth, show?: (d: RegulationDoc) => string, note?: string): Fact[] {
   if (hits.length === 0) return [];
   hits = [...hits].sort((a, b) => data.stateName(a.state).replace(/^the /, '').localeCompare(data.stateName(b.state).replace(/^the /, '')));
   const names = hits.map((d) => `${data.stateName(d.state).replace(/^the /, '')}${show ? ` (${show(d)})` : ''}`);
   const shown = depth === 'quick' && names.length > 12 ? `${names.slice(0, 12).join(', ')} and ${names.length - 12} more` : names.join(', ');
   return [{
     intent, target: null, value: null,
-    sentence: `${hits.length} ${hits.length === 1 ? 'jurisdiction has' : 'jurisdictions have'} ${label}: ${shown} (rules last reviewed ${hits[0]!.last_reviewed_at ?? 'unknown'})`,
+    sentence: `${hits.length} ${hits.length === 1 ? 'jurisdiction has' : 'jurisdictions have'} ${label}: ${shown} (rules last reviewed ${hits[0]!.last_reviewed_at ?? 'unknown'})${note ? `; ${note}` : ''}`,
     detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
   }, ...hits.slice(0, depth === 'quick' ? 12 : hits.length).map((d) => ({ ...regFact(intent, { state: d.state, from: 'query' as const }, d, data.stateName(d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
 }
@@ -88,7 +93,7 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
   const records = (cat: string, sub: string): RegulationDoc[] => [...data.byState.keys()].map((st) => stateRecord(data, st, cat, sub)).filter((d): d is RegulationDoc => d !== null);
   if (dir === 'none') {
     const rule = NONE_RULES[intent];
-    return rule ? listFacts(data, intent, records(rule.cat, rule.sub).filter(rule.is), rule.label, depth) : [];
+    return rule ? listFacts(data, intent, records(rule.cat, rule.sub).filter(rule.is), rule.label, depth, undefined, rule.note) : [];
   }
   if (dir === 'category') {
     const rule = CATEGORY_RULES[intent];
@@ -112,7 +117,7 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
   const list = top.map((r) => { const b = spec.basis?.(r.d); return `${data.stateName(r.d.state)} ${spec.unit(r.v)}${b ? ` (${b})` : ''}`; }).join('; ');
   const facts: Fact[] = [{
     intent, target: null, value: null,
-    sentence: `By ${spec.label}, the ${dir === 'max' ? 'highest' : 'lowest'} of the ${rows.length} jurisdictions with a figure are: ${list} (rules last reviewed ${rows[0]!.d.last_reviewed_at ?? 'unknown'})`,
+    sentence: `By ${spec.label}, the ${dir === 'max' ? 'highest' : 'lowest'} of the ${rows.length} jurisdictions with a figure are: ${list} (rules last reviewed ${rows[0]!.d.last_reviewed_at ?? 'unknown'})${zeroNote(spec, top)}`,
     detail: [`States without a recorded figure are left out${intent === 'security_deposit' ? ' (including states with no statutory cap at all)' : ''}.`],
     source: null, confidence: 'medium', primary: true, uncertain: null,
   }];
@@ -140,7 +145,7 @@ function thresholdFacts(data: ResearchData, intent: Intent, spec: NonNullable<(t
     const near = [...rows].sort((a, b) => Math.abs(a.v - want) - Math.abs(b.v - want) || a.d.state.localeCompare(b.d.state)).slice(0, 3);
     return [{
       intent, target: null, value: null,
-      sentence: `None of the ${rows.length} jurisdictions with a figure has ${article(spec.label)} of ${spec.unit(want)}${bound}; the nearest are ${near.map((r) => `${named(r)} ${spec.unit(r.v)}`).join('; ')} (rules last reviewed ${reviewed})`,
+      sentence: `None of the ${rows.length} jurisdictions with a figure has ${article(spec.label)} of ${spec.unit(want)}${bound}; the nearest are ${near.map((r) => `${named(r)} ${spec.unit(r.v)}`).join('; ')} (rules last reviewed ${reviewed})${zeroNote(spec, near)}`,
       detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
     }, ...near.map((r) => ({ ...regFact(intent, { state: r.d.state, from: 'query' as const }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
   }
@@ -149,7 +154,7 @@ function thresholdFacts(data: ResearchData, intent: Intent, spec: NonNullable<(t
   const shown = names.length > cap ? `${names.slice(0, cap).join(', ')} and ${names.length - cap} more` : names.join(', ');
   return [{
     intent, target: null, value: null,
-    sentence: `${hits.length} of the ${rows.length} jurisdictions with a figure ${hits.length === 1 ? 'has' : 'have'} ${article(spec.label)} of ${spec.unit(want)}${bound}: ${shown} (rules last reviewed ${reviewed})`,
+    sentence: `${hits.length} of the ${rows.length} jurisdictions with a figure ${hits.length === 1 ? 'has' : 'have'} ${article(spec.label)} of ${spec.unit(want)}${bound}: ${shown} (rules last reviewed ${reviewed})${zeroNote(spec, hits.slice(0, cap))}`,
     detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
   }, ...hits.slice(0, cap).map((r) => ({ ...regFact(intent, { state: r.d.state, from: 'query' as const }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
 }

@@ -51,12 +51,16 @@ export function overlaysFor(data: ResearchData, t: Target): RegulationDoc[] {
 interface RegFact { value: string; sentence: string; keys: string[]; confidence?: Confidence }
 type Formatter = (d: RegulationDoc, S: string) => RegFact;
 
+/** What a nonpayment notice of 0 days (no statutory notice before filing: legal-facts.md note 5) does not mean, in the
+ *  words of GET /v1/legal/landlord-profile's summary (pipelines/intermediate/20_legal_06_state_text.sql). */
+export const NO_NOTICE_CLAUSE = 'that is not an instant eviction: the court process still applies';
+
 const FORMAT: Record<string, Formatter> = {
   'eviction/nonpayment_notice': (d, S) => {
     const days = num(d.data['notice_days']);
     const type = typeof d.data['day_type'] === 'string' && d.data['day_type'] !== 'calendar' ? `${d.data['day_type'] as string} ` : '';
     if (d.data['notice_required'] === false || days === 0 || days === null) {
-      return { value: 'no statutory pre-filing notice', sentence: `${S} sets no statutory notice period before a landlord files an eviction for unpaid rent`, keys: ['notice_days', 'notice_required'] };
+      return { value: 'no statutory pre-filing notice', sentence: `${S} sets no statutory notice period before a landlord files an eviction for unpaid rent; ${NO_NOTICE_CLAUSE}`, keys: ['notice_days', 'notice_required'] };
     }
     const v = `${fmt(days)} ${type}day${days === 1 ? '' : 's'}`;
     return { value: v, sentence: `In ${S}, a landlord must give ${v}' notice to pay the rent or move out before filing an eviction for nonpayment`, keys: ['notice_days', 'day_type'] };

@@ -1,5 +1,5 @@
-// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: flips resold
-// (not re-listed), and the age of old market data said, with its confidence capped.
+// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: a 0-day
+// eviction notice in a ranking, flips resold (not re-listed), and the age of old market data said, with its confidence capped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
@@ -17,6 +17,27 @@ const TODAY = PINNED_NOW.toISOString().slice(0, 10);
 beforeAll(() => {
   data = researchData();
   engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+});
+
+describe('finding 4: a 0-day eviction notice', () => {
+  it('is said to be no statutory notice, in the landlord profile\'s words, wherever a list shows one', async () => {
+    const r = await ask('Which states have the lowest eviction notice periods?');
+    const zero = [...r.answer.matchAll(/([A-Z][a-z]+(?: [A-Z][a-z]+)?) 0 days/g)].map((m) => m[1]!);
+    expect(zero.length).toBeGreaterThan(0);
+    for (const name of zero) {
+      const code = [...data.stateNames].find(([, n]) => n === name)![0];
+      const profile = readShard<{ eviction: { nonpayment_notice_days: number }; summary: string }>(`legal/landlord/${code}/_state.json`);
+      expect(profile.eviction.nonpayment_notice_days).toBe(0);
+      // the clause GET /v1/legal/landlord-profile says of that state's 0 days
+      const clause = /; (that is not an instant eviction[^.]*)\./.exec(profile.summary)![1]!;
+      expect(r.answer).toContain(clause);
+      const one = await ask(`eviction notice for nonpayment in ${name}`);
+      expect(one.answer).toContain(clause);
+    }
+    expect(r.answer).toMatch(/0 days, no statutory notice/);
+    const within = await ask('Which states require 3 days or less of eviction notice?');
+    expect(within.answer).toMatch(/not an instant eviction/);
+  });
 });
 
 describe('finding 5: flips', () => {
