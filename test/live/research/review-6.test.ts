@@ -1,11 +1,12 @@
-// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: a 0-day
-// eviction notice in a ranking, flips resold (not re-listed), and the age of old market data said, with its confidence capped.
+// The sixth research review's findings, answered over the shared real build on the suite's pinned clock: a price named
+// with its property type, a 0-day eviction notice in a ranking, flips resold (not
+// re-listed), and the age of old market data said, with its confidence capped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import { readShard } from '../../helpers/build.ts';
 import { PINNED_NOW } from '../../helpers/clock.ts';
-import { researchData } from '../../helpers/research.ts';
+import { DONT_HAVE, researchData } from '../../helpers/research.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
@@ -17,6 +18,21 @@ const TODAY = PINNED_NOW.toISOString().slice(0, 10);
 beforeAll(() => {
   data = researchData();
   engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+});
+
+describe('finding 2: a price named with its property type', () => {
+  it('reads "single-family sale price", "single family home price" and "SFR price" as the median sale price', async () => {
+    for (const city of ['Seattle', 'Denver', 'New Haven']) {
+      const plain = await ask(`What is the median sale price in ${city}?`);
+      expect(plain.sources.map((s) => s.type)).toEqual(['trends']);
+      for (const q of [`What is the median single-family sale price in ${city}?`, `single family home price in ${city}`, `SFR price in ${city}`, `What are single-family home prices in ${city}?`]) {
+        const r = await ask(q);
+        expect(r.answer, q).not.toMatch(DONT_HAVE);
+        expect(r.answer, q).toBe(plain.answer);
+        expect(r.sources, q).toEqual(plain.sources);
+      }
+    }
+  });
 });
 
 describe('finding 4: a 0-day eviction notice', () => {
