@@ -15,6 +15,9 @@ export type Intent =
  *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count. */
 export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc';
 
+/** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
+const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
+
 export const LEGAL_INTENTS: ReadonlySet<Intent> = new Set(['eviction_notice', 'eviction_timeline', 'just_cause', 'security_deposit',
   'foreclosure', 'tax_sale', 'redemption', 'surplus', 'rent_control', 'adverse_possession', 'legal_risk', 'landlord_friendliness']);
 
@@ -205,6 +208,13 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
   const priceLevel = overview || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower)) && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
+  // "prices in New York": a market question reads New York as the city, the market the build keeps ("New York state",
+  // "state of New York" and legal questions keep the state)
+  const nyState = targets.findIndex((t) => t.state === 'NY' && !t.city && !t.zip && !t.area && t.from === 'query');
+  if (nyState >= 0 && intents.length && intents.every((i) => MARKET_INTENTS.has(i)) && /\bnew york\b(?!\s+state\b)/.test(lower) && !/\bstate of new york\b/.test(lower)) {
+    targets[nyState] = { state: 'NY', city: 'New York', from: 'query' };
+    readAs.push('"New York" as New York City (New York, NY), whose market figures we keep; say "New York state" for the state');
+  }
   const gaps: string[] = [];
   if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
     intents.splice(intents.indexOf('redemption'), 1);

@@ -1,5 +1,5 @@
 // The sixth research review's findings, answered over the shared real build on the suite's pinned clock: a price named
-// with its property type, a 0-day eviction notice in a ranking, flips resold (not
+// with its property type, "New York" in a market question, a 0-day eviction notice in a ranking, flips resold (not
 // re-listed), and the age of old market data said, with its confidence capped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
@@ -32,6 +32,21 @@ describe('finding 2: a price named with its property type', () => {
         expect(r.sources, q).toEqual(plain.sources);
       }
     }
+  });
+});
+
+describe('finding 3: "New York" in a market question', () => {
+  it('is New York City for prices, with the reading said; "New York state" and a legal question keep the state', async () => {
+    const nyc = await ask('How did prices change in New York City over the last 24 months?');
+    expect(nyc.sources.map((s) => s.citation)).toEqual([expect.stringContaining('price trend for New York, NY, sfr')]);
+    const r = await ask('How did prices change in New York over the last 24 months?');
+    expect(r.answer).toBe(`Reading "New York" as New York City (New York, NY), whose market figures we keep; say "New York state" for the state: ${nyc.answer}`);
+    expect(r.sources).toEqual(nyc.sources);
+    const state = await ask('How did prices change in New York state over the last 24 months?');
+    expect(state.answer).toMatch(/name one in New York/);
+    const legal = await ask('How many days of eviction notice in New York?');
+    expect(legal.sources.every((s) => s.type === 'regulation')).toBe(true);
+    expect(legal.answer).not.toMatch(/New York City/);
   });
 });
 
