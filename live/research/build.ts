@@ -7,7 +7,7 @@
 //                     and the county names (FIPS, name, state, population),
 //                     the gazetteer the question parser resolves places against (live/research/places.ts)
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
-//                     state + city slug, as market_monthly) and property type, the arm's-length sales of each window of
+//                     state + city slug, as market_monthly, a New York City borough too) and property type, the arm's-length sales of each window of
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
@@ -109,17 +109,22 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
   }
   if (!(await tableExists(db, 'sales'))) return out;
-  // the markets of market_monthly (30_mart_market_monthly.sql): a sale counts in its zip's and its city's; the window
-  // (as_of - W months, as_of] ends at the market's last arm's-length sale of any type, as comps' and the trends'
+  // the markets of market_monthly (30_mart_market_monthly.sql): a sale counts in its zip's and its city's, and a sale with
+  // a city part (a New York City borough, int_market_city_parts) in its part's too, so a borough's window is its own
+  // sales; the window (as_of - W months, as_of] ends at the market's last arm's-length sale of any type, as comps' and the trends'
+  const parts = (await tableExists(db, 'int_market_city_parts')) ? `
+        union all
+        select 'city|' || a.state_code || '|' || slug(cp.city_part), a.* from arm a join int_market_city_parts cp using (sale_id)
+        where a.state_code is not null and slug(cp.city_part) <> ''` : '';
   const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; as_of: string }>(db, `
     with arm as (
-        select zip, state_code, slug(city) as city_slug, property_type, sale_date, sale_price, coalesce(sqft, 0) > 0 as has_area
+        select sale_id, zip, state_code, slug(city) as city_slug, property_type, sale_date, sale_price, coalesce(sqft, 0) > 0 as has_area
         from sales where is_arms_length
     ),
     tagged as (
         select 'zip|' || zip as k, * from arm where zip is not null
         union all
-        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''
+        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''${parts}
     ),
     ends as (select k, max(sale_date) as as_of from tagged group by k)
     select t.k, t.property_type as t, w.m, count(*) as n, median(t.sale_price) as med, count(*) filter (where t.has_area) as a,

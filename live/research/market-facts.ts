@@ -3,13 +3,13 @@
 // the price trend of a zip or a city (its trends shard: the index change over the months asked, by the API's rule);
 // a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
-import type { FamilyName } from '../../warehouse/layout.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, countyFact, noAreaFact, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
+import { windowFigure } from './market-window.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
@@ -60,18 +60,22 @@ const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_S
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
 /** A borough asked about a city-level figure: its own market where the build keeps one (New York City's boroughs are
- *  city markets of their own sales, int_market_city_parts), else the whole city's, said so (wholeCity). */
-async function ownMarket(data: ResearchData, t: Target, family: FamilyName, keys: (city: string) => ShardKeys): Promise<Target> {
+ *  city markets of their own sales, int_market_city_parts, in the shards and in market.json's windows), else the whole
+ *  city's, said so (wholeCity). `has`: whether the build keeps the figure for a city name ("Bronx" for "the Bronx"). */
+async function ownMarket(t: Target, has: (city: string) => unknown): Promise<Target> {
   if (!t.area || t.zip) return t;
-  const own: Target = { state: t.state, city: t.area.name, from: t.from };
-  return (await data.shard(family, keys(own.city!))) ? own : t;
+  const own: Target = { state: t.state, city: t.area.name.replace(/^the /, ''), from: t.from };
+  return (await has(own.city!)) ? own : t;
 }
 
 async function trendsFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
   const type = u.propertyType;
-  // a sales count or a window's median reads the research index's windows, kept per city of the sales (New York, not
-  // its boroughs): the whole city's, said so
-  const t = u.asks.includes('sales_count') || (u.priceLevel && u.months) ? named : await ownMarket(data, named, 'trends', (city) => ({ state: named.state, city, property_type: type }));
+  // a sales count or a window's median reads the research index's windows (a borough's own where the build keeps them),
+  // anything else the trends shard
+  const windowed = u.asks.includes('sales_count') || (u.priceLevel && u.months !== null);
+  const t = await ownMarket(named, (city) => (windowed
+    ? windowFigure(data.market, { state: named.state, city }, type, u.months ?? 12)
+    : data.shard('trends', { state: named.state, city, property_type: type })));
   const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
   const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
   if (u.asks.includes('sales_count')) return salesCountFact(data, u, t, where);
@@ -193,7 +197,7 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
 async function investorFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
   if (!named.city) return missing('investor', named, `Investor activity is reported per city; name a city in ${data.stateName(named.state)}`);
   const tries = MONTH_TRIES(u.months, 12);
-  const t = await ownMarket(data, named, 'investor', (city) => ({ state: named.state, city, months: String(tries[0]) }));
+  const t = await ownMarket(named, (city) => data.shard('investor', { state: named.state, city, months: String(tries[0]) }));
   const keys = (months: number): ShardKeys => ({ state: t.state, city: t.city!, months: String(months) });
   for (const months of tries) {
     const r = await data.shard<Investor>('investor', keys(months));

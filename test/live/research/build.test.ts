@@ -15,9 +15,9 @@ describe('market.json over given sales rows', () => {
     const ctx = await makeContext();
     try {
       await ctx.db.run(`create table sales (zip varchar, state_code varchar, city varchar, property_type varchar, sale_date date, sale_price double,
-        sqft double, is_arms_length boolean, file varchar)`);
+        sqft double, is_arms_length boolean, file varchar, sale_id varchar default gen_random_uuid()::varchar)`);
       // zip 11111 (Testville, CT): its last arm's-length sale of any type is 2024-02-20 (a condo); a flagged sale counts nowhere
-      await ctx.db.run(`insert into sales values
+      await ctx.db.run(`insert into sales (zip, state_code, city, property_type, sale_date, sale_price, sqft, is_arms_length, file) values
         ('11111', 'CT', 'Testville', 'sfr', '2024-02-10', 100, null, true, 'gl.csv'),
         ('11111', 'CT', 'Testville', 'sfr', '2024-01-05', 300, 1000, true, 'gl.csv'),
         ('11111', 'CT', 'Testville', 'sfr', '2023-12-01', 200, null, true, 'gl.csv'),
@@ -41,6 +41,32 @@ describe('market.json over given sales rows', () => {
       expect(allResidential(mw, { state: 'CT', city: 'Testville' }, '2022-03')).toBe(2);
       expect(allResidential(mw, { state: 'CT', city: 'Testville' }, '2024-01')).toBe(0);
       expect(allResidential(mw, { zip: '11111', state: 'CT' }, '2022-03')).toBe(0);
+    } finally {
+      ctx.close();
+    }
+  });
+
+  it('keeps a city part (a New York City borough, int_market_city_parts) as a market of its own sales, as market_monthly does', async () => {
+    const ctx = await makeContext();
+    try {
+      await ctx.db.run(`create table sales (sale_id varchar, zip varchar, state_code varchar, city varchar, property_type varchar, sale_date date,
+        sale_price double, sqft double, is_arms_length boolean, file varchar)`);
+      // New York: five Brooklyn condo sales to 2024-02-20 and one Manhattan condo sale after them; a flagged Brooklyn sale counts nowhere
+      await ctx.db.run(`insert into sales values
+        ('b1', '11215', 'NY', 'New York', 'condo', '2024-02-20', 100, null, true, 'nyc.csv'),
+        ('b2', '11215', 'NY', 'New York', 'condo', '2024-01-20', 200, null, true, 'nyc.csv'),
+        ('b3', '11215', 'NY', 'New York', 'condo', '2023-12-20', 300, null, true, 'nyc.csv'),
+        ('b4', '11215', 'NY', 'New York', 'condo', '2023-12-10', 400, null, true, 'nyc.csv'),
+        ('b5', '11215', 'NY', 'New York', 'condo', '2023-12-01', 500, null, true, 'nyc.csv'),
+        ('b6', '11215', 'NY', 'New York', 'condo', '2024-02-01', 5, null, false, 'nyc.csv'),
+        ('m1', '10023', 'NY', 'New York', 'condo', '2024-02-25', 9000, null, true, 'nyc.csv')`);
+      await ctx.db.run(`create table int_market_city_parts as select * from (values ('b1', 'NY', 'Brooklyn'), ('b2', 'NY', 'Brooklyn'),
+        ('b3', 'NY', 'Brooklyn'), ('b4', 'NY', 'Brooklyn'), ('b5', 'NY', 'Brooklyn'), ('b6', 'NY', 'Brooklyn'), ('m1', 'NY', 'Manhattan')) t(sale_id, state_code, city_part)`);
+      const mw = await marketWindows(ctx.db);
+      // Brooklyn's window ends at its own last sale (2024-02-20), not New York's (2024-02-25), and holds its sales only
+      expect(windowFigure(mw, { state: 'NY', city: 'Brooklyn' }, 'condo', 3)).toEqual({ months: 3, asOf: '2024-02-20', sales: 5, median: 300, withArea: 0 });
+      expect(windowFigure(mw, { state: 'NY', city: 'New York' }, 'condo', 3)).toEqual({ months: 3, asOf: '2024-02-25', sales: 6, median: 350, withArea: 0 });
+      expect(windowFigure(mw, { state: 'NY', city: 'Manhattan' }, 'condo', 3)?.sales).toBe(1);
     } finally {
       ctx.close();
     }
