@@ -84,7 +84,7 @@ export const SCHEMAS: Record<string, Schema> = {
   ValuationEstimate: obj({
     address: str, zip: str, city: str, state: str, estimated_value: num, value_low: num, value_high: num,
     price_per_sqft: nullable('number'), confidence: CONF, comp_count: num, as_of: str,
-    data_age_note: { ...nullable('string'), description: "Null, or how old the comps' source is at the build's data date when over a year: the estimate values the house at the source's latest sale (as_of is the newest comp), and confidence is at most medium over 1 year, low over 3" },
+    data_age_note: { ...nullable('string'), description: "Null, or how old the comps' source is at the build's data date when over 12 months: the estimate values the house at the source's latest sale (as_of is the newest comp), and confidence is at most medium over 12 months, low over 36" },
     // issue 24 (additive): the subject as matched, the estimator that answered, the comps used
     subject: obj({
       matched: bool, property_id: nullable('string'), matched_on: { type: ['string', 'null'], enum: ['sale', 'parcel', null] }, mode: enumOf('record', 'request', 'typical'),

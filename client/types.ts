@@ -588,7 +588,7 @@ export type components = {
             confidence: "low" | "medium" | "high";
             comp_count: number;
             as_of: string;
-            /** @description Null, or how old the comps' source is at the build's data date when over a year: the estimate values the house at the source's latest sale (as_of is the newest comp), and confidence is at most medium over 1 year, low over 3 */
+            /** @description Null, or how old the comps' source is at the build's data date when over 12 months: the estimate values the house at the source's latest sale (as_of is the newest comp), and confidence is at most medium over 12 months, low over 36 */
             data_age_note: string | null;
             subject: {
                 matched: boolean;

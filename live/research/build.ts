@@ -142,13 +142,13 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
   for (const w of Object.values(out.windows)) for (let i = 0; i < 22; i++) { w.n[i] ??= 0; w.median[i] ??= null; w.with_area[i] ??= 0; }
   // Connecticut's 2022 file tells no single-family home from a condo or a 2-4 family house (30_market_18_sales_connecticut_2022.sql
   // maps its "Residential" to sfr): the months of each town where its sfr sales hold such records, and how many
-  if (await tableExists(db, 'stg_connecticut__sales_2022')) {
+  // (market_monthly.untyped_count, the count the trends' months carry)
+  if (await tableExists(db, 'market_monthly')) {
     const mixed = await queryRows<{ k: string; month: string; n: number | bigint }>(db, `
-      select 'city|' || state_code || '|' || slug(city) as k, strftime(sale_date, '%Y-%m') as month, count(*) as n
-      from sales
-      where is_arms_length and property_type = 'sfr' and file in (select distinct file from stg_connecticut__sales_2022)
-        and state_code is not null and city is not null
-      group by all order by 1, 2`);
+      select 'city|' || state_code || '|' || city_slug as k, month_label as month, untyped_count as n
+      from market_monthly
+      where market_kind = 'city' and property_type = 'sfr' and untyped_count > 0
+      order by 1, 2`);
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
   return out;

@@ -5,7 +5,7 @@
 //               legal-facts.ts, rankings.ts), BM25 full-text search over the regulation index (<build>/live/research/,
 //               live/research/build.ts), and the mart facts of the build's shards (market-facts.ts, legal-facts.ts:
 //               comps, rehab, investor, location, legal) read through the build's ShardReader (data.ts)
-//   age         freshness.ts markAge(): a market figure whose data ends over 12 months before the clock says so
+//   age         freshness.ts markAge(): a market figure whose data ends over 12 months before the build's data date says so
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS; settings rows, read from LiveBuild.settings) may
@@ -135,8 +135,9 @@ async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: De
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
   private readonly places: string[];
-  /** now: the answer's clock (ms since the epoch), against which a market figure's age is told (freshness.ts) */
-  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly now: () => number = Date.now) {
+  /** today: the build's data date (its manifest's as_of, YYYY-MM-DD), against which a market figure's age is told
+   *  (freshness.ts, warehouse/data-age.ts); '' tells no age */
+  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly today = '') {
     this.places = [...new Set([...data.stateNames.values(), 'District of Columbia'])];
   }
 
@@ -145,7 +146,7 @@ export class ResearchEngine {
     const depth: Depth = input.depth === 'deep' ? 'deep' : 'quick';
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
     const facts = await gather(this.data, u, depth);
-    markAge(facts, new Date(this.now()));
+    markAge(facts, this.today);
     return { ...compose(this.data, u, facts, depth), depth };
   }
 
@@ -175,7 +176,7 @@ const research: LiveModule<ResearchInput> = {
     if (!data) {
       return unavailable(`research data is not available in build ${build.buildId}`);
     }
-    const engine = new ResearchEngine(data, llmFromSettings(build.settings));
+    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf);
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
   },
 };

@@ -103,11 +103,13 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
     : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}`;
   const tail = [price != null ? `median sale price ${money(price)} in ${end} (${plural(c.sales_count[last] ?? 0, 'sale')})` : null, others.length ? `other windows: ${others.join(', ')}` : null].filter(Boolean);
   const start = asked.v === null ? null : points[last - asked.m]!;
+  // a change whose end months hold sales of no known subtype (Connecticut's 2022 file) is all residential sales' change
+  const note = asked.v === null ? '' : mixedTypeNote(data, t, type, [c.month[last - asked.m]!, end], null);
   return {
     intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
-    sentence: `${head}${tail.length ? `; ${tail.join('; ')}` : ''}${wholeCity(t)}`,
+    sentence: `${head}${note}${tail.length ? `; ${tail.join('; ')}` : ''}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
-    source: src, confidence: start ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
+    source: src, confidence: start && !note ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
     ...(t.zip ? { zip: { zip: t.zip, measure: asked.v, group: null, months: asked.m, asOf: end } } : {}),
   };
 }

@@ -11,7 +11,7 @@
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
-import { capByAge, staleNote, yearsOld } from '../../warehouse/data-age.ts';
+import { ageCap, minConfidence, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { CONDITION_FACTOR, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
@@ -168,7 +168,7 @@ export class ValuationEngine {
       price_per_sqft: sqft !== undefined ? Number((value / sqft).toFixed(2)) : null,
       // an interval not calibrated for this subject mode says nothing about 80%: never more than low confidence; a
       // source that ended years before the build values the house as it was then (warehouse/data-age.ts)
-      confidence: calibration.calibrated ? capByAge(e.tier, yearsOld(valuationDay, this.today)) : 'low',
+      confidence: calibration.calibrated ? minConfidence(e.tier, ageCap(monthsOld(valuationDay, this.today))) : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
       data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),

@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from './server.ts';
 
 /** The one pinned "now" of the suite: the shared build's clock (as_of 2026-11-21), given rows' build time, log times. */
 export const PINNED_NOW = new Date('2026-11-21T06:00:00Z');
+/** Its date: the shared build's data date (manifest as_of), the `today` of the answers that tell a figure's age. */
+export const PINNED_TODAY = PINNED_NOW.toISOString().slice(0, 10);
 
 export interface ManualClock {
   now(): number;

@@ -28,7 +28,11 @@ describe('market.json over given sales rows', () => {
         ('11111', 'CT', 'Testville', 'condo', '2024-02-20', 50, null, true, 'gl.csv'),
         (null, 'CT', 'Testville', 'sfr', '2022-03-03', 700, null, true, 'ct2022.csv'),
         (null, 'CT', 'Testville', 'sfr', '2022-03-04', 800, null, true, 'ct2022.csv')`);
-      await ctx.db.run(`create table stg_connecticut__sales_2022 as select 'ct2022.csv' as file`);
+      // the trends' monthly mart counts the 2022 file's sales per town and month (untyped_count: test/pipelines/market-trends.test.ts
+      // against the raw file); the research index reads those counts
+      await ctx.db.run(`create table market_monthly as select * from (values
+        ('city', 'CT', 'testville', 'sfr', '2022-03', 2), ('city', 'CT', 'testville', 'sfr', '2024-01', 0), ('city', 'CT', 'testville', 'condo', '2022-03', 1))
+        t(market_kind, state_code, city_slug, property_type, month_label, untyped_count)`);
       const mw = await marketWindows(ctx.db);
       // 3 months to 2024-02-20: after 2023-11-20, so 100, 300, 200, 400 (the 2023-11-20 sale is on the boundary, out)
       expect(windowFigure(mw, { zip: '11111', state: 'CT' }, 'sfr', 3)).toEqual({ months: 3, asOf: '2024-02-20', sales: 4, median: null, withArea: 1 });

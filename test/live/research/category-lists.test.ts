@@ -9,7 +9,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { warehouseRows } from '../../helpers/build.ts';
 import { REFERENCE } from '../../helpers/paths.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 type Row = Record<string, string>;
 const raw = parse(fs.readFileSync(path.join(REFERENCE, 'legal-facts.csv')), { columns: true }) as Row[];
@@ -18,7 +18,7 @@ const byName = (a: string, b: string): number => a.localeCompare(b);
 const statesWhere = (ok: (r: Row) => boolean): string[] => raw.filter(ok).map((r) => r['state_name']!.replace(/^the /, '')).sort(byName);
 
 let engine: ResearchEngine;
-beforeAll(() => { engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime()); });
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 
 /** The states a deep answer lists after "N jurisdictions have ...: ", with the kind in brackets when it shows one. */
 async function listed(query: string): Promise<{ names: string[]; kinds: Map<string, string>; count: number; answer: string; sources: number }> {

@@ -7,14 +7,14 @@ import { buildDir } from '../../helpers/build.ts';
 import { researchData } from '../../helpers/research.ts';
 import { closeResearchOracle, openResearchOracle } from '../../helpers/oracle-research.ts';
 import { friendlinessOf, legalRiskOf } from '../../helpers/oracle-research-legal.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 let engine: ResearchEngine;
 const ask = async (query: string, depth: 'quick' | 'deep' = 'quick') => (await engine.answer({ query, depth })).answer;
 const one = (n: number): string => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
 
 beforeAll(async () => {
-  engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
   await openResearchOracle(buildDir());
 });
 afterAll(() => closeResearchOracle());

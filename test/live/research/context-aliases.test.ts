@@ -9,12 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine, type ResearchBody } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { SHARED_DATA } from '../../helpers/paths.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 let engine: ResearchEngine;
 let gazetteer: { state: string; name: string }[];
 beforeAll(() => {
-  engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
   const text = zlib.gunzipSync(fs.readFileSync(path.join(SHARED_DATA, 'census-gazetteer-2025/2025_Gaz_place_national.txt.gz'))).toString('utf8');
   gazetteer = text.split('\n').slice(1).filter(Boolean).map((l) => { const f = l.split('|'); return { state: f[0]!, name: f[4]! }; });
 });

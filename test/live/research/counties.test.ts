@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
@@ -14,7 +14,7 @@ const ask = async (query: string) => (await engine.answer({ query, depth: 'quick
 
 beforeAll(() => {
   data = researchData();
-  engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(data, null, PINNED_TODAY);
 });
 
 describe('a price trend asked of a county', () => {

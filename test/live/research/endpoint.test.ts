@@ -11,7 +11,7 @@ import research, { ResearchEngine, type ResearchBody, type ResearchInput } from 
 import type { ResearchData } from '../../../live/research/data.ts';
 import { DONT_HAVE, researchData } from '../../helpers/research.ts';
 import { SET } from '../../helpers/research-questions.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
@@ -19,7 +19,7 @@ const ask = (q: ResearchInput): Promise<ResearchBody> => engine.answer(q);
 
 beforeAll(() => {
   data = researchData();
-  engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(data, null, PINNED_TODAY);
 });
 
 describe('honesty', () => {

@@ -37,7 +37,7 @@ describe('market facts from shards shaped like the spec (a build where the marke
         distressed_pipeline_count: 0, platform_active_deals: 0, market_tier: 'primary', confidence: 'high', as_of: '2024-12-31' });
       const e = new ResearchEngine(new ResearchData(data.docs, data.bm25.data, [...data.stateLegal.values()], { states: [], cities: [['Denver', 'CO', 715000, '80202', '08031'], ['Seattle', 'WA', 750000, '98103', '53033']], zips: [['98103', 'Seattle', 'WA'], ['37206', 'Nashville', 'TN']] }, fileShards(path.join(tmp, 'shards')), null), null,
         // the clock of the given shards' first as-of month: their figures' own confidence is checked here, not their age (review-6.test.ts)
-        () => Date.parse('2015-05-14T00:00:00Z'));
+        '2015-05-14');
       const comps = await e.answer({ query: 'What are comps for 98103?' });
       expect(comps.answer).toMatch(/41 single-family sales in the 6 months to 2015-05-14/);
       expect(comps.answer).toMatch(/\$512 per sqft/);

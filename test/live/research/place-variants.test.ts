@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine, type ResearchBody } from '../../../live/research/endpoint.ts';
 import { STATE_NAMES } from '../../../warehouse/regulations/schema.ts';
 import { researchData } from '../../helpers/research.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 let engine: ResearchEngine;
-beforeAll(() => { engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime()); });
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 
 const ask = (query: string): Promise<ResearchBody> => engine.answer({ query });
 /** What must match between two answers: the answer text and its cited sources (processing time aside). */

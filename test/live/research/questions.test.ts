@@ -23,7 +23,7 @@ import { friendlinessOf } from '../../helpers/oracle-research-legal.ts';
 import { compsOracle, investorOracle } from '../../helpers/oracle-research-market.ts';
 import { floodOf, zipFacts } from '../../helpers/oracle-research-location.ts';
 import { checkFor } from '../../helpers/research-checks.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 /** Any figure at all, once zip codes and ISO dates are taken out. */
 const statesAFigure = (a: string): boolean => /\d/.test(stripDates(a).replace(/\b\d{5}\b/g, ''));
@@ -34,7 +34,7 @@ let engine: ResearchEngine;
 const ask = (q: ResearchInput): Promise<ResearchBody> => engine.answer(q);
 
 beforeAll(async () => {
-  engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
   await openResearchOracle(buildDir());
 });
 afterAll(() => {

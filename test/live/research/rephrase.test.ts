@@ -11,13 +11,13 @@ import { ResearchEngine, type ResearchBody, type ResearchInput } from '../../../
 import type { ResearchData } from '../../../live/research/data.ts';
 import { NOT_LEGAL_ADVICE } from '../../../live/research/facts.ts';
 import { researchData } from '../../helpers/research.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
 beforeAll(() => {
   data = researchData();
-  engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(data, null, PINNED_TODAY);
 });
 
 describe('optional LLM rephrase (fake OpenAI-compatible server on loopback)', () => {

@@ -13,7 +13,7 @@ import { fileShards } from '../../../warehouse/live.ts';
 import { openWarehouse, queryRows, type Warehouse } from '../../../warehouse/db.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { buildDir, readShard } from '../../helpers/build.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_NOW, PINNED_TODAY } from '../../helpers/clock.ts';
 import { DONT_HAVE, researchData } from '../../helpers/research.ts';
 import { ARMS_LENGTH_SALES_SQL } from '../../helpers/oracle-market.ts';
 
@@ -27,7 +27,7 @@ const TODAY = PINNED_NOW.toISOString().slice(0, 10);
 
 beforeAll(() => {
   data = researchData();
-  engine = new ResearchEngine(data, null, () => PINNED_NOW.getTime());
+  engine = new ResearchEngine(data, null, PINNED_TODAY);
 });
 
 describe('finding 1: a borough over the months asked', () => {
@@ -54,7 +54,7 @@ describe('finding 1: a borough over the months asked', () => {
       select e.as_of::varchar as as_of, count(*)::int as n, quantile_cont(b.sale_price, 0.5) as median
       from b, e where b.property_type = 'condo' and b.sale_date > e.as_of - interval 12 month group by e.as_of`);
     expect(w!.n).toBeGreaterThanOrEqual(5);
-    const e = new ResearchEngine(rebuilt, null, () => PINNED_NOW.getTime());
+    const e = new ResearchEngine(rebuilt, null, PINNED_TODAY);
     const r = await e.answer({ query: "What's the median price of condos in Brooklyn over the last 12 months?" });
     expect(r.answer).toContain(`In Brooklyn, NY, the median of the ${w!.n.toLocaleString('en-US')} arm's-length condo sales in the 12 months to ${w!.as_of} was ${money(w!.median)}`);
     expect(r.answer).not.toMatch(/as a whole/);
@@ -137,7 +137,7 @@ describe('finding 6: old market data', () => {
     expect(r.answer).toMatch(new RegExp(`the latest sales in this source are from ${sac.as_of.slice(0, 7)}, (over )?${Math.floor(months / 12)} years before ${TODAY}, so this is not a current figure`));
     expect(r.confidence).toBe('low');
     // the same question on a clock at the data's end: no age said, the confidence by sales count
-    const then = await new ResearchEngine(data, null, () => Date.parse(`${sac.as_of}T00:00:00Z`)).answer({ query: 'What is the current median home price in Sacramento right now in 2026?' });
+    const then = await new ResearchEngine(data, null, sac.as_of).answer({ query: 'What is the current median home price in Sacramento right now in 2026?' });
     expect(then.answer).not.toMatch(/not a current figure/);
     expect(then.confidence).toBe('high');
   });
@@ -168,5 +168,19 @@ describe('finding 6: old market data', () => {
     const both = await ask('compare home prices in Seattle and Sacramento');
     expect([...both.answer.matchAll(/\[data ends \d{4}-\d{2}, [^\]]+ old\]/g)]).toHaveLength(2);
     expect(both.confidence).toBe('low');
+  });
+});
+
+describe('a price change over months of Connecticut\'s 2022 file (no residential subtype)', () => {
+  it('says the change is of all residential sales and is low confidence, as the monthly series flags those months', async () => {
+    const s = readShard<{ series: { month: string[]; untyped_count: number[] }; summary: { change_3m_pct: number | null; change_end_month: string } }>('market/trends/city/CT/stamford/sfr.json');
+    const end = s.summary.change_end_month;
+    const i = s.series.month.indexOf(end);
+    expect(s.summary.change_3m_pct).not.toBeNull();
+    expect(s.series.untyped_count[i]).toBeGreaterThan(0); // the change ends in a month of the 2022 file
+    const b = await ask('How have home prices changed in Stamford, CT over the last 3 months?');
+    expect(b.answer).toContain(`${s.summary.change_3m_pct! > 0 ? '+' : ''}${s.summary.change_3m_pct}%`);
+    expect(b.answer).toContain("Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses");
+    expect(b.confidence).toBe('low');
   });
 });

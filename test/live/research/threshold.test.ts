@@ -9,7 +9,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { parseThreshold } from '../../../live/research/intent.ts';
 import { researchData } from '../../helpers/research.ts';
 import { REFERENCE } from '../../helpers/paths.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 type Row = Record<string, string>;
 const raw = parse(fs.readFileSync(path.join(REFERENCE, 'legal-facts.csv')), { columns: true }) as Row[];
@@ -18,7 +18,7 @@ const statesWhere = (column: string, ok: (v: number) => boolean): string[] =>
   raw.filter((r) => r[column]!.trim() !== '' && ok(Number(r[column]))).map((r) => r['state_name']!).sort((a, b) => a.localeCompare(b));
 
 let engine: ResearchEngine;
-beforeAll(() => { engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime()); });
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 
 /** The state names the answer lists after "...: " (without their figures), and the count it says. */
 async function listed(query: string): Promise<{ names: string[]; count: number | null; answer: string }> {

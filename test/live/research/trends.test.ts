@@ -10,7 +10,7 @@ import { buildDir, readShard } from '../../helpers/build.ts';
 import { researchData } from '../../helpers/research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { completeMonth } from '../../helpers/oracle-complete-month.ts';
-import { PINNED_NOW } from '../../helpers/clock.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 interface Stored { as_of: string; series: { month: string[]; median_price: (number | null)[]; level: (number | null)[]; index_sample_count: number[] } }
 
@@ -28,7 +28,7 @@ function change(s: Stored, n: number): { pct: number | null; end: string | null;
 const shown = (x: number): string => `${x > 0 ? '+' : ''}${Math.round(x * 10) / 10}%`;
 
 let engine: ResearchEngine;
-beforeAll(() => { engine = new ResearchEngine(researchData(), null, () => PINNED_NOW.getTime()); });
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 
 describe('research: price trends', () => {
   it('Seattle and its zips: the stated change and median price are the shard\'s, by the rule, for 12 and 6 months', async () => {
@@ -75,7 +75,7 @@ describe('research: price trends', () => {
       for (const q of [`What is the median home price in ${zip}?`, `how much do houses cost in ${zip}`]) {
         // on the clock of the zip's last sale: the confidence by sales count, not by the data's age (review-6.test.ts)
         const asOf = readShard<Stored>(`market/trends/zip/${zip}/sfr.json`).as_of;
-        const b = await new ResearchEngine(engine.data, null, () => Date.parse(`${asOf}T00:00:00Z`)).answer({ query: q });
+        const b = await new ResearchEngine(engine.data, null, asOf).answer({ query: q });
         expect(b.sources.map((s) => s.type), q).toEqual(['trends']);
         expect(b.answer, q).toContain(`the median single-family sale price was $${median.toLocaleString('en-US')} in ${month} (${n} sales)`);
         expect(b.confidence, q).toBe(n >= 50 ? 'high' : 'medium');

@@ -120,19 +120,27 @@ describe('valuation live module (given comps)', () => {
     }
   });
 
-  it('a source that ended years before the build: the note says how old it is, and confidence is at most medium over 1 year, low over 3', () => {
-    const lastSale = Math.max(...set.day);
-    const at = (years: number): ValuationBody => {
-      const aged = new ValuationEngine(engine.dir, engine.meta, engine.params, engine.calibration, isoOfDay(lastSale + Math.round(years * 365.25)));
+  it('a source that ended years before the build: the note says how old it is, and confidence is at most medium over 12 months, low over 36', () => {
+    const last = isoOfDay(Math.max(...set.day));
+    const later = (months: number): string => { // the same day of the month, `months` later
+      const d = new Date(`${last}T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + months);
+      return d.toISOString().slice(0, 10);
+    };
+    const at = (today: string): ValuationBody => {
+      const aged = new ValuationEngine(engine.dir, engine.meta, engine.params, engine.calibration, today);
       return (aged.answer({ zip: '99901', address: '105 TEST ST', condition: 'good' }) as { body: ValuationBody }).body;
     };
-    const fresh = at(0.5);
+    const fresh = at(later(12));
     expect(fresh.confidence).toBe('high'); // this subject's tier: many close comps (the case the cap bites)
     expect(fresh.data_age_note).toBeNull();
-    const two = at(2), five = at(5);
+    const two = at(later(13)), five = at(later(60));
     expect(two.confidence).toBe('medium');
+    expect(at(later(36)).confidence).toBe('medium');
+    expect(at(later(37)).confidence).toBe('low');
     expect(five.confidence).toBe('low');
-    expect(five.data_age_note).toBe(`The latest record of this source is from ${isoOfDay(lastSale)}, about 5 years before this build's data date (${isoOfDay(lastSale + Math.round(5 * 365.25))}): the estimate is a value as of ${isoOfDay(lastSale)}, not today's.`);
+    expect(two.data_age_note).toBe(`The latest record of this source is from ${last}, 13 months before this build's data date (${later(13)}): the estimate is a value as of ${last}, not today's.`);
+    expect(five.data_age_note).toBe(`The latest record of this source is from ${last}, 5 years before this build's data date (${later(60)}): the estimate is a value as of ${last}, not today's.`);
     // the figures themselves do not move: only what the answer says about them
     for (const b of [two, five]) expect([b.estimated_value, b.value_low, b.value_high, b.as_of]).toEqual([fresh.estimated_value, fresh.value_low, fresh.value_high, fresh.as_of]);
   });
