@@ -38,6 +38,7 @@ const MarketListElement = obj({ city_name: str, county_name: str, market_tier: T
 
 const AddressMatch = obj({
   address: str, city: str, state: str, zip: str, county: str, lat: num, lng: num,
+  location_source: { ...enumOf('address', 'zip_centroid'), description: "Where lat and lng come from: the address's own point in a source, or (NYC, Philadelphia parcels without coordinates) the centroid of its zip" },
   beds: nullable('number'), baths: nullable('number'), sqft: nullable('number'),
   property_id: nullable('string'), // issue 22: GET /v1/property?property_id=
 });

@@ -947,6 +947,11 @@ export type components = {
                 county: string;
                 lat: number;
                 lng: number;
+                /**
+                 * @description Where lat and lng come from: the address's own point in a source, or (NYC, Philadelphia parcels without coordinates) the centroid of its zip
+                 * @enum {string}
+                 */
+                location_source: "address" | "zip_centroid";
                 beds: number | null;
                 baths: number | null;
                 sqft: number | null;

@@ -15,12 +15,12 @@ import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { AutocompleteIndexBuilder } from './index-builder.ts';
-import { INDEX_FORMAT } from './index-format.ts';
+import { INDEX_FORMAT, type LocationSource } from './index-format.ts';
 
 export const requires = ['addresses'];
 
-/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id */
-type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null];
+/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id, location_source */
+type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null, LocationSource];
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();
@@ -37,14 +37,14 @@ export async function run(ctx: StageContext): Promise<void> {
     ${withProperties ? `with pk as (select zip, address, unit, min(property_id) as property_id from properties
                 where zip is not null and address is not null group by all)` : ''}
     select a.address, a.unit, a.city, a.state_code, a.zip, a.county, a.lat::double, a.lng::double, a.beds::double, a.baths::double, a.sqft::double,
-           ${withProperties ? 'pk.property_id' : 'null::varchar'} as property_id
+           ${withProperties ? 'pk.property_id' : 'null::varchar'} as property_id, a.location_source
     from addresses a ${withProperties ? 'left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit' : ''}
     where ${indexable.replace(/\b(zip|zip_imputed|lat|lng|county|city|state_code)\b/g, 'a.$1')}
     order by a.address_id`);
   for await (const rows of result.yieldRowsJs()) {
     for (const r of rows as Row[]) {
       builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4] ?? '', county: r[5] ?? '',
-        lat: r[6], lng: r[7], beds: r[8], baths: r[9], sqft: r[10], property_id: r[11] });
+        lat: r[6], lng: r[7], location_source: r[12], beds: r[8], baths: r[9], sqft: r[10], property_id: r[11] });
     }
   }
   const { bytes } = builder.write(path.join(dir, 'index.bin'));

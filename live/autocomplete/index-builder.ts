@@ -3,7 +3,7 @@
 // The records are collected here (text to tokens, places shared); live/autocomplete/index-layout.ts orders them into
 // the file's columns. Format, relevance order, typo rule: warehouse/docs/address.md.
 import fs from 'node:fs';
-import { encodeIndex, type Place } from './index-format.ts';
+import { encodeIndex, LOCATION_SOURCES, type LocationSource, type Place } from './index-format.ts';
 import { layOut } from './index-layout.ts';
 import { displayAddress, tokens } from './text.ts';
 
@@ -16,6 +16,8 @@ export interface AddressInput {
   county: string;
   lat: number;
   lng: number;
+  /** Where lat/lng come from: the address's own point (a source row's coordinates) or its zip's centroid. */
+  location_source: LocationSource;
   beds: number | null;
   baths: number | null;
   sqft: number | null;
@@ -76,6 +78,7 @@ export class AutocompleteIndexBuilder {
   private readonly place = new Grow(Uint32Array);
   private readonly lat = new Grow(Int32Array);
   private readonly lng = new Grow(Int32Array);
+  private readonly pointSource = new Grow(Uint8Array);
   private readonly beds = new Grow(Float32Array);
   private readonly baths = new Grow(Float32Array);
   private readonly sqft = new Grow(Float32Array);
@@ -190,6 +193,7 @@ export class AutocompleteIndexBuilder {
     this.place.push(pl.pid);
     this.lat.push(Math.round(r.lat * 1e6));
     this.lng.push(Math.round(r.lng * 1e6));
+    this.pointSource.push(LOCATION_SOURCES.indexOf(r.location_source));
     this.beds.push(r.beds ?? NaN);
     this.baths.push(r.baths ?? NaN);
     this.sqft.push(r.sqft ?? NaN);
@@ -210,7 +214,7 @@ export class AutocompleteIndexBuilder {
     return encodeIndex(layOut({
       records: this.n, tokens: this.tokenList, places: this.placeList,
       addrOff: this.addrOff.view(), addr: this.addr.view(),
-      place: this.place.view(), lat: this.lat.view(), lng: this.lng.view(),
+      place: this.place.view(), lat: this.lat.view(), lng: this.lng.view(), pointSource: this.pointSource.view(),
       beds: this.beds.view(), baths: this.baths.view(), sqft: this.sqft.view(), pid: this.pid.view(),
       fwdOff: this.fwdOff.view(), fwd: this.fwd.view(), streetLen: this.streetLen.view(),
       facts: this.facts.view(),

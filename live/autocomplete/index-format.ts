@@ -7,6 +7,7 @@
 //   addr_off u32[N+1], addr utf8    display street line of each record
 //   place u32[N]                    index into header.places: [city, state, zip, county]
 //   lat, lng i32[N]                 micro-degrees
+//   point_source u8[N]              where lat/lng come from: LOCATION_SOURCES index (0 the address's point, 1 its zip centroid)
 //   beds, baths, sqft f32[N]        NaN = unknown (answered as null)
 //   pid u8[8N]                      each record's property_id (16 hex digits as 8 bytes; all zero: none)
 //   fwd_off u32[N+1], fwd u32       each record's token ids: street line (+ unit) tokens, then city, state, zip
@@ -15,7 +16,11 @@
 //   post_off u32[V+1], post u32     for each token the ascending record ids that carry it
 //   by_key u32[N]                   record ids sorted by their street-line token sequence (exact-prefix search)
 
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3; // 3: point_source
+
+/** Where a record's point comes from (the addresses table's location_source), by its code in point_source. */
+export const LOCATION_SOURCES = ['address', 'zip_centroid'] as const;
+export type LocationSource = (typeof LOCATION_SOURCES)[number];
 const MAGIC = 'REIIAC01';
 
 /** A place of the header: [city, state, zip, county]. */
@@ -27,7 +32,7 @@ export interface IndexColumns {
   tokens: number;
   places: Place[];
   addrOff: Uint32Array; addr: Uint8Array;
-  place: Uint32Array; lat: Int32Array; lng: Int32Array;
+  place: Uint32Array; lat: Int32Array; lng: Int32Array; pointSource: Uint8Array;
   beds: Float32Array; baths: Float32Array; sqft: Float32Array; pid: Uint8Array;
   fwdOff: Uint32Array; fwd: Uint32Array; streetLen: Uint8Array;
   vocabOff: Uint32Array; vocab: Uint8Array;
@@ -41,7 +46,7 @@ const dec = new TextDecoder();
 /** The file bytes of an index: the header block, then each section padded to 8 bytes. */
 export function encodeIndex(c: IndexColumns): Buffer[] {
   const sections: [string, Uint8Array | Uint32Array | Int32Array | Float32Array][] = [
-    ['addr_off', c.addrOff], ['addr', c.addr], ['place', c.place], ['lat', c.lat], ['lng', c.lng],
+    ['addr_off', c.addrOff], ['addr', c.addr], ['place', c.place], ['lat', c.lat], ['lng', c.lng], ['point_source', c.pointSource],
     ['beds', c.beds], ['baths', c.baths], ['sqft', c.sqft], ['pid', c.pid], ['fwd_off', c.fwdOff], ['fwd', c.fwd], ['street_len', c.streetLen],
     ['vocab_off', c.vocabOff], ['vocab', c.vocab], ['post_off', c.postOff], ['post', c.post], ['by_key', c.byKey],
   ];
@@ -87,7 +92,7 @@ export function decodeIndex(raw: Uint8Array): IndexColumns {
   return {
     records: header.records, tokens: header.tokens, places: header.places,
     addrOff: get('addr_off', Uint32Array), addr: get('addr', Uint8Array),
-    place: get('place', Uint32Array), lat: get('lat', Int32Array), lng: get('lng', Int32Array),
+    place: get('place', Uint32Array), lat: get('lat', Int32Array), lng: get('lng', Int32Array), pointSource: get('point_source', Uint8Array),
     beds: get('beds', Float32Array), baths: get('baths', Float32Array), sqft: get('sqft', Float32Array), pid: get('pid', Uint8Array),
     fwdOff: get('fwd_off', Uint32Array), fwd: get('fwd', Uint32Array), streetLen: get('street_len', Uint8Array),
     postOff: get('post_off', Uint32Array), post: get('post', Uint32Array), byKey: get('by_key', Uint32Array),

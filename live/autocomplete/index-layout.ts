@@ -10,7 +10,7 @@ export interface CollectedRecords {
   tokens: string[];
   places: Place[];
   addrOff: Uint32Array; addr: Uint8Array;
-  place: Uint32Array; lat: Int32Array; lng: Int32Array;
+  place: Uint32Array; lat: Int32Array; lng: Int32Array; pointSource: Uint8Array;
   beds: Float32Array; baths: Float32Array; sqft: Float32Array;
   /** 8 bytes per record: its property_id (16 hex digits as bytes), all zero when it has none */
   pid: Uint8Array;
@@ -35,10 +35,10 @@ export function layOut(src: CollectedRecords): IndexColumns {
   const srcFwd = src.fwd; const srcFwdOff = src.fwdOff;
   const addr = new Uint8Array(srcAddr.length); const addrOff = new Uint32Array(N + 1);
   const fwd = new Uint32Array(srcFwd.length); const fwdOff = new Uint32Array(N + 1);
-  const place = new Uint32Array(N); const lat = new Int32Array(N); const lng = new Int32Array(N);
+  const place = new Uint32Array(N); const lat = new Int32Array(N); const lng = new Int32Array(N); const pointSource = new Uint8Array(N);
   const beds = new Float32Array(N); const baths = new Float32Array(N); const sqft = new Float32Array(N);
   const streetLen = new Uint8Array(N); const pid = new Uint8Array(N * 8); const sPid = src.pid;
-  const sPlace = src.place; const sLat = src.lat; const sLng = src.lng;
+  const sPlace = src.place; const sLat = src.lat; const sLng = src.lng; const sPoint = src.pointSource;
   const sBeds = src.beds; const sBaths = src.baths; const sSqft = src.sqft; const sStreet = src.streetLen;
   let ap = 0; let fp = 0;
   for (let i = 0; i < N; i++) {
@@ -49,7 +49,7 @@ export function layOut(src: CollectedRecords): IndexColumns {
     const f0 = srcFwdOff[o]!; const f1 = srcFwdOff[o + 1]!;
     for (let k = f0; k < f1; k++) fwd[fp++] = remap[srcFwd[k]!]!;
     fwdOff[i + 1] = fp;
-    place[i] = sPlace[o]!; lat[i] = sLat[o]!; lng[i] = sLng[o]!;
+    place[i] = sPlace[o]!; lat[i] = sLat[o]!; lng[i] = sLng[o]!; pointSource[i] = sPoint[o]!;
     beds[i] = sBeds[o]!; baths[i] = sBaths[o]!; sqft[i] = sSqft[o]!; streetLen[i] = sStreet[o]!;
     pid.set(sPid.subarray(o * 8, o * 8 + 8), i * 8);
   }
@@ -62,7 +62,7 @@ export function layOut(src: CollectedRecords): IndexColumns {
   const vocab = new Uint8Array(vocabOff[V]!);
   vocabParts.forEach((p, t) => vocab.set(p, vocabOff[t]!));
 
-  return { records: N, tokens: V, places: src.places, addrOff, addr, place, lat, lng, beds, baths, sqft, pid, fwdOff, fwd, streetLen, vocabOff, vocab, postOff, post, byKey };
+  return { records: N, tokens: V, places: src.places, addrOff, addr, place, lat, lng, pointSource, beds, baths, sqft, pid, fwdOff, fwd, streetLen, vocabOff, vocab, postOff, post, byKey };
 }
 
 /** Static rank: more facts first (stable counting sort), ties keep input order. New position -> input id. */

@@ -5,7 +5,7 @@
 // warehouse/docs/address.md.
 import fs from 'node:fs';
 import { AnyOrderTiers } from './any-order.ts';
-import { decodeIndex, type IndexColumns, type Place } from './index-format.ts';
+import { decodeIndex, LOCATION_SOURCES, type IndexColumns, type Place } from './index-format.ts';
 import { Postings } from './postings.ts';
 import { addTypos, parseTerms, type Term } from './query-terms.ts';
 import { streetPrefix } from './street-prefix.ts';
@@ -79,7 +79,7 @@ export class AutocompleteIndex {
     return {
       address: dec.decode(c.addr.subarray(c.addrOff[id]!, c.addrOff[id + 1]!)),
       city, state, zip, county,
-      lat: c.lat[id]! / 1e6, lng: c.lng[id]! / 1e6,
+      lat: c.lat[id]! / 1e6, lng: c.lng[id]! / 1e6, location_source: LOCATION_SOURCES[c.pointSource[id]!]!,
       beds: num(c.beds[id]!), baths: num(c.baths[id]!), sqft: num(c.sqft[id]!),
       property_id: pidOf(c.pid, id),
     };

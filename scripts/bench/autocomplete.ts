@@ -129,7 +129,7 @@ export async function buildSynthetic(tsv: string, file: string): Promise<{ secon
         p = e < 0 ? text.length : e + 1;
         const f = line.split('\t');
         if (f.length < 11) continue;
-        b.add({ address: f[0]!, unit: f[1] || null, city: f[2]!, state: f[3]!, zip: f[4]!, county: f[5]!, lat: Number(f[6]), lng: Number(f[7]),
+        b.add({ address: f[0]!, unit: f[1] || null, city: f[2]!, state: f[3]!, zip: f[4]!, county: f[5]!, lat: Number(f[6]), lng: Number(f[7]), location_source: 'address',
           beds: num(f[8]!), baths: num(f[9]!), sqft: num(f[10]!) });
       }
       rest = text.slice(p);

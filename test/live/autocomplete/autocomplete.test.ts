@@ -134,7 +134,7 @@ describe('addresses table and index over given rows', () => {
     ]);
     // the given rows' own point, city and state; zip "" (not recorded: address.md), never the nearest centroid's
     expect(body(inst, { q: '99 lonely', limit: 5 }).results).toEqual([{ address: '99 LONELY LN', city: 'Nashville', state: 'TN', zip: '',
-      county: 'Davidson County', lat: 36.231, lng: -86.761, beds: null, baths: null, sqft: null, property_id: null }]);
+      county: 'Davidson County', lat: 36.231, lng: -86.761, location_source: 'address', beds: null, baths: null, sqft: null, property_id: null }]);
     expect(body(inst, { q: '7 guessed way', limit: 5 }).results.map((r) => [r.zip, r.county, r.lat])).toEqual([['', 'Capitol Planning Region', 41.681]]);
     expect(body(inst, { q: '12 n oak', limit: 5 }).results.map((r) => r.zip)).toEqual(['37206']);
   });
@@ -143,11 +143,13 @@ describe('addresses table and index over given rows', () => {
     const b = body(inst, { q: '3526 HIGH', limit: 5 });
     expect(b.query).toBe('3526 HIGH');
     expect(b.results[0]).toEqual({ address: '3526 HIGH ST', city: 'Sacramento', state: 'CA', zip: '95838', county: 'Sacramento County',
-      lat: 38.631913, lng: -121.434879, beds: 3, baths: 2, sqft: 1000, property_id: null }); // no properties table in these given rows
+      lat: 38.631913, lng: -121.434879, location_source: 'address', beds: 3, baths: 2, sqft: 1000, property_id: null }); // no properties table in these given rows
     expect(schemaErrors('AutocompleteResults', b)).toEqual([]);
     const oak = body(inst, { q: '12 n oak', limit: 5 }).results[0]!;
     expect(oak).toMatchObject({ address: '12 NORTH OAK AVE', beds: null, baths: null, sqft: null });
     expect(body(inst, { q: '200 e 79th st apt 2c', limit: 5 }).results[0]).toMatchObject({ address: '200 EAST 79TH ST UNIT 2C', county: 'New York County' });
+    // an NYC row has no coordinates: its point is the centroid of its zip, and the answer says so
+    expect(body(inst, { q: '200 e 79th st apt 2c', limit: 5 }).results[0]).toMatchObject({ lat: 40.7734, lng: -73.9563, location_source: 'zip_centroid' });
   });
 
   it('answers 404 for a build without the index', async () => {
