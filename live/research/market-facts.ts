@@ -8,7 +8,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { mixedTypeNote, countyFact, noAreaFact, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
+import { mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
@@ -53,21 +53,11 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     : 'Comparable-sales data is not part of this build');
 }
 
-
 const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
 const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
-/** A borough asked about a city-level figure: its own market where the build keeps one (New York City's boroughs are
- *  city markets of their own sales, int_market_city_parts, in the shards and in market.json's windows), else the whole
- *  city's, said so (wholeCity). `has`: whether the build keeps the figure for a city name ("Bronx" for "the Bronx"). */
-async function ownMarket(t: Target, has: (city: string) => unknown): Promise<Target> {
-  if (!t.area || t.zip) return t;
-  const own: Target = { state: t.state, city: t.area.name.replace(/^the /, ''), from: t.from };
-  return (await has(own.city!)) ? own : t;
-}
-
 async function trendsFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
   const type = u.propertyType;
   // a sales count or a window's median reads the research index's windows (a borough's own where the build keeps them),

@@ -1,6 +1,7 @@
 // Sales facts the shards cannot give (POST /v1/research/query), from the research index's market windows
 // (market-window.ts, written by build.ts): a median sale price over the months asked, how many homes sold, the note that
-// a Connecticut town's "single-family" figure is all residential sales, and the county of a zip or city (gazetteer).
+// a Connecticut town's "single-family" figure is all residential sales, a borough's own market or the whole city's (ownMarket,
+// wholeCity), and the county of a zip or city (gazetteer).
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -10,6 +11,16 @@ import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } fro
 export const TYPE_NOUNS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
 /** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
 export const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
+
+/** A borough asked about a city-level figure: its own market where the build keeps one (New York City's boroughs are
+ *  city markets of their own sales, int_market_city_parts, in the shards and in market.json's windows), else the whole
+ *  city's, said so (wholeCity). `has`: whether the build keeps the figure for a city name ("Bronx" for "the Bronx"). */
+export async function ownMarket(t: Target, has: (city: string) => unknown): Promise<Target> {
+  if (!t.area || t.zip) return t;
+  const own: Target = { state: t.state, city: t.area.name.replace(/^the /, ''), from: t.from };
+  return (await has(own.city!)) ? own : t;
+}
+
 const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= 20 ? 'medium' : 'low');
 
 const windowSource = (where: string, type: string, w: WindowFigure): Source => ({
