@@ -184,3 +184,18 @@ describe('a price change over months of Connecticut\'s 2022 file (no residential
     expect(b.confidence).toBe('low');
   });
 });
+
+describe('a change asked as "how much have prices changed"', () => {
+  it('answers the index change (or why there is none), not the median of the months asked', async () => {
+    const seattle = readShard<{ summary: { change_3m_pct: number; change_end_month: string } }>('market/trends/city/WA/seattle/sfr.json').summary;
+    const s = await ask('How much have home prices in Seattle changed over the last 3 months?');
+    expect(s.answer).toContain(`changed ${seattle.change_3m_pct > 0 ? '+' : ''}${seattle.change_3m_pct}% over the 3 months to ${seattle.change_end_month}`);
+    // Philadelphia keeps no 12-month change (its roll's thin early months): the answer says so instead of giving a median
+    const p = await ask('How much have home prices in Philadelphia changed over the last year?');
+    expect(readShard<{ summary: { change_12m_pct: number | null } }>('market/trends/city/PA/philadelphia/sfr.json').summary.change_12m_pct).toBeNull();
+    expect(p.answer).toMatch(/^In Philadelphia, PA, single-family prices have no 12-month change: /);
+    expect(p.answer).not.toMatch(/the median of the [\d,]+ arm's-length/);
+    // "changed hands" is a sale, not a change of price
+    expect((await ask('median price of homes that changed hands in Denver')).answer).toMatch(/^In Denver, CO, the median single-family sale price was/);
+  });
+});
