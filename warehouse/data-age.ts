@@ -4,8 +4,7 @@
 // which date; these sources end years before a build (King County 2015, Sacramento 2008), so an answer reads that
 // date against the build's own date (the manifest's as_of: the day the data was assembled, the suite's pinned clock
 // in tests) and says what a reader of "today" must know.
-
-export type Confidence = 'low' | 'medium' | 'high';
+import type { Confidence } from './confidence.ts';
 
 /** Data older than this many whole months is said to be old and its confidence is at most medium ... */
 export const STALE_MONTHS = 12;
@@ -25,13 +24,6 @@ export function monthsOld(end: string, today: string): number | null {
  *  else low. */
 export function ageCap(months: number | null): Confidence {
   return months === null || months <= STALE_MONTHS ? 'high' : months > VERY_STALE_MONTHS ? 'low' : 'medium';
-}
-
-const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
-
-/** The lower of two confidences. */
-export function minConfidence(a: Confidence, b: Confidence): Confidence {
-  return RANK[a] <= RANK[b] ? a : b;
 }
 
 /** "over 18 years" (24 months or more: whole years, "over" when months are left), else "14 months". */

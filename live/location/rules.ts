@@ -1,6 +1,7 @@
 // Location risk rules shared by the build (pipelines/intermediate/40_location_*, marts/40_mart_location_risk.ts)
 // and the live point lookup (live/location/endpoint.ts), so a zip shard and a point answer use one definition of
 // every label, note, score and confidence. warehouse/docs/location.md documents each rule.
+import type { Confidence } from '../../warehouse/confidence.ts';
 
 /** One statute mile in metres: the radius of "within 1 mile" (superfund_count_1mi). */
 export const MILE_M = 1609.344;
@@ -245,7 +246,7 @@ export function environmentalScore(flood: ZoneClass, superfundCount: number, nri
   return Math.min(100, Math.max(0, Math.round(raw)));
 }
 
-export type Confidence = 'low' | 'medium' | 'high';
+export type { Confidence };
 
 /** Zip confidence by spatial coverage: the flood-map share of the zip and whether its area is an exact ZCTA polygon. */
 export function zipConfidence(mappedShare: number, exactArea: boolean): Confidence {

@@ -4,8 +4,9 @@
 import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
+import { minConfidence, type Confidence } from '../../warehouse/confidence.ts';
 
-export type Confidence = 'low' | 'medium' | 'high';
+export type { Confidence };
 export type Depth = 'quick' | 'deep';
 export interface Source { type: string; category: string; citation: string }
 
@@ -36,8 +37,7 @@ export interface ZipFigure { zip: string; measure: number | null; group: string 
 
 export const NOT_LEGAL_ADVICE = 'This is general information from public-law reference data, not legal advice.';
 
-const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
-export const minConf = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b] ? a : b);
+export const minConf = minConfidence;
 
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 export const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));

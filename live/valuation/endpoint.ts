@@ -11,7 +11,8 @@
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
 import path from 'node:path';
-import { ageCap, minConfidence, monthsOld, staleNote } from '../../warehouse/data-age.ts';
+import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
+import { minConfidence } from '../../warehouse/confidence.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { CONDITION_FACTOR, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
