@@ -80,6 +80,9 @@ export function queryKeys(typed: string): string[] {
   if (stripped !== k && stripped) out.push(stripped);
   const alsoPrefixOnly = k.replace(/^(?:the )?(?:city|town|village|borough|township) of /, '');
   if (!out.includes(alsoPrefixOnly) && alsoPrefixOnly) out.push(alsoPrefixOnly);
+  // "The Bronx": tried last, so a place named with its article ("The Dalles", "The Villages") still answers first.
+  const noArticle = k.replace(/^the /, '');
+  if (!out.includes(noArticle) && noArticle) out.push(noArticle);
   return out;
 }
 

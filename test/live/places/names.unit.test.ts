@@ -32,6 +32,7 @@ describe('keys', () => {
     expect(queryKeys('City of Seattle')).toEqual(['city of seattle', 'seattle']);
     expect(queryKeys('Kansas City')[0]).toBe('kansas city');
     expect(queryKeys('Kansas City')).toContain('kansas');
+    expect(queryKeys('The Bronx')).toEqual(['the bronx', 'bronx']); // the article is dropped last: "The Dalles" keeps its own name first
   });
 
   test('Census names lose their descriptor; consolidated governments give their head city', () => {
@@ -95,6 +96,12 @@ describe('the resolver over a given table', () => {
     expect(r.resolveCity('TN', 'Nashville-Davidson')).toMatchObject({ ok: true, city: 'Nashville' });
     expect(r.resolveCity('NY', 'Mt. Vernon')).toMatchObject({ ok: true, city: 'Mount Vernon', state: 'NY' });
     expect(r.resolveCity('MN', 'Saint Louis').ok).toBe(false);
+  });
+  test('a leading "The" is dropped only when the name with it finds nothing', () => {
+    const withArticle = new PlaceResolver([['Bronx', 'NY', 1400000, []], ['The Dalles', 'OR', 16000, []], ['Dalles', 'OR', 1, []]]);
+    expect(withArticle.resolveCity('NY', 'The Bronx')).toMatchObject({ ok: true, city: 'Bronx', exact: false });
+    expect(withArticle.resolveCity('OR', 'The Dalles')).toMatchObject({ ok: true, city: 'The Dalles', exact: true });
+    expect(withArticle.resolveCity('OR', 'Dalles')).toMatchObject({ ok: true, city: 'Dalles' });
   });
   test('nicknames (NYC, New York City, LA, SF, Philly) name their city in its own state only', () => {
     const big = new PlaceResolver([['New York', 'NY', 8000000, []], ['Los Angeles', 'CA', 3800000, []], ['San Francisco', 'CA', 800000, []], ['Philadelphia', 'PA', 1500000, []]]);
