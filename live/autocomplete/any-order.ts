@@ -11,6 +11,21 @@ import { EXACT, NONE, PREFIX, TYPO, type Term } from './query-terms.ts';
  *  reads the record's tokens at a random place in memory, many times the cost of reading one posting). */
 const INTERSECT_RATIO = 64;
 
+/** Added to a record's score when its words matched in the order typed (inTypedOrder). */
+const ORDER_BONUS = 1;
+
+/** Whether the words found in a record (positions by typed word, -1 unmatched) stand in the order typed. */
+function inTypedOrder(at: Int32Array): boolean {
+  let last = -1;
+  for (let i = 0; i < at.length; i++) {
+    const p = at[i]!;
+    if (p < 0) continue;
+    if (p <= last) return false;
+    last = p;
+  }
+  return true;
+}
+
 export class AnyOrderTiers {
   // scratch reused by every search (searches are synchronous)
   private readonly classMaps: Int8Array[] = [];
@@ -80,7 +95,7 @@ export class AnyOrderTiers {
     if (terms.some((t, i) => t.required && best[i]! === NONE)) return -Infinity;
     const first = terms[0]!;
     const houseBonusPossible = first.required && first.numeric && first.exact.length > 0;
-    let max = best.reduce((s, b) => s + Math.max(b, 0), 0) + (houseBonusPossible ? 1 : 0);
+    let max = best.reduce((s, b) => s + Math.max(b, 0), 0) + (houseBonusPossible ? 1 : 0) + (terms.length > 1 ? ORDER_BONUS : 0);
     if (withTypo) {
       let drop = Infinity; // a tier-3 record has at least one required word at TYPO
       terms.forEach((t, i) => { if (t.required && t.typo.length) drop = Math.min(drop, Math.max(best[i]!, 0)); });
@@ -94,7 +109,8 @@ export class AnyOrderTiers {
    * Tiers 2 and 3, every word anywhere in the record (street line, city, state, zip), in any order. Tier 2 ('a'):
    * every required word matched exactly or as a prefix. Tier 3 ('b'): at least one required word matched only within
    * one edit. Score = sum of word classes (exact 2, prefix 1, typo 0) + 1 when the first word is a number equal to
-   * the record's house number; ties: lower record id. Returns the results with their scores, best first, or null
+   * the record's house number + 1 when the words matched in the order typed ("Saint Louis": S ST LOUIS AVE before
+   * 15 LOUIS ST); ties: lower record id. Returns the results with their scores, best first, or null
    * when the deadline passed.
    */
   pass(terms: Term[], phase: 'a' | 'b', limit: number, stateIdx: number, deadline: number, exclude: Set<number>, stats: { scanned: number }): { id: number; score: number }[] | null {
@@ -116,6 +132,9 @@ export class AnyOrderTiers {
     const order = [...byCost.filter((x) => !drivers.has(x.t)).map((x) => x.t), ...drivers, ...terms.filter((t) => !t.required)];
     const maps = order.map((t, i) => this.classMap(i, t, withTypo));
     const req = Int8Array.from(order, (t) => (t.required ? 1 : 0));
+    // where each word (in the order typed) first reached its class in the record: the order bonus
+    const typedAt = Int32Array.from(order, (t) => terms.indexOf(t));
+    const at = new Int32Array(terms.length);
     const houseTok = houseBonusPossible ? first.exact[0]! : -1;
     const top: { id: number; score: number }[] = [];
     const { fwd, fwdOff, place, streetLen } = this.ix;
@@ -130,8 +149,9 @@ export class AnyOrderTiers {
       let score = 0; let anyTypo = false;
       for (let i = 0; i < nt; i++) {
         const m = maps[i]!;
-        let c = NONE;
-        for (let k = f0; k < f1; k++) { const tc = m[fwd[k]!]!; if (tc > c) { c = tc; if (c === EXACT) break; } }
+        let c = NONE; let p = -1;
+        for (let k = f0; k < f1; k++) { const tc = m[fwd[k]!]!; if (tc > c) { c = tc; p = k; if (c === EXACT) break; } }
+        at[typedAt[i]!] = p;
         if (c === NONE) { if (req[i]) return true; continue; }
         if (c === TYPO && req[i]) anyTypo = true;
         score += c;
@@ -139,6 +159,7 @@ export class AnyOrderTiers {
       if (withTypo && !anyTypo) return true;
       if (exclude.has(id)) return true;
       if (houseTok >= 0 && streetLen[id]! > 0 && fwd[f0] === houseTok) score++;
+      if (nt > 1 && inTypedOrder(at)) score += ORDER_BONUS;
       if (top.length < limit || score > top[top.length - 1]!.score) {
         let j = top.length;
         while (j > 0 && top[j - 1]!.score < score) j--;

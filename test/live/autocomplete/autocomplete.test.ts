@@ -276,6 +276,18 @@ describe('autocomplete over the real build', () => {
     expect(city.every((r) => r.city === 'Philadelphia')).toBe(true);
   });
 
+  it('ranks records whose words stand in the order typed first: "Saint Louis" is ST LOUIS AVE before LOUIS ST', () => {
+    // both kinds of record match both words exactly ("Saint" is ST); only the order tells them apart
+    const inOrder = (r: AddressMatch): boolean => / ST LOUIS /.test(` ${r.address} `);
+    const r = body(engine, { q: 'Saint Louis', limit: 10 }).results;
+    expect(r.length).toBe(10);
+    expect(r.filter(inOrder).length).toBeGreaterThan(0);
+    const firstOther = r.findIndex((x) => !inOrder(x));
+    if (firstOther >= 0) expect(r.slice(firstOther).every((x) => !inOrder(x))).toBe(true);
+    // the reverse order typed puts LOUIS ST first
+    expect(body(engine, { q: 'louis st', limit: 3 }).results.every((x) => / LOUIS ST( |$)/.test(` ${x.address}`))).toBe(true);
+  });
+
   it('ignores case and punctuation and maps abbreviations both ways', () => {
     const a = body(engine, { q: '3526 high street', limit: 5 }).results[0];
     const b = body(engine, { q: '3526, High-St.', limit: 5 }).results[0];
