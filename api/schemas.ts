@@ -51,7 +51,7 @@ const PropertyRecord = obj({
   state: nullable('string'), zip: nullable('string'), county: nullable('string'), lat: nullable('number'), lng: nullable('number'),
   property_type: { type: ['string', 'null'], enum: [...PROPERTY_TYPES, null] }, beds: nullable('number'), baths: nullable('number'),
   sqft: nullable('number'), lot_sqft: nullable('number'), year_built: nullable('number'),
-  owner_type: { type: ['string', 'null'], enum: ['individual', 'corporate', 'trust', 'bank', 'government', null] }, absentee_owner: nullable('boolean'),
+  owner_type: { type: ['string', 'null'], enum: ['individual', 'corporate', 'trust', 'bank', 'government', 'nonprofit', null] }, absentee_owner: nullable('boolean'),
   source: str,
   sales: { type: 'array', items: obj({
     date: str, price: num, price_per_sqft: nullable('number'), buyer: nullable('string'), seller: nullable('string'),

@@ -855,7 +855,7 @@ export type components = {
             lot_sqft: number | null;
             year_built: number | null;
             /** @enum {string|null} */
-            owner_type: "individual" | "corporate" | "trust" | "bank" | "government" | null;
+            owner_type: "individual" | "corporate" | "trust" | "bank" | "government" | "nonprofit" | null;
             absentee_owner: boolean | null;
             source: string;
             sales: {

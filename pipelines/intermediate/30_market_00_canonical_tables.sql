@@ -50,9 +50,10 @@ create or replace macro title_case(s) as
 -- ---------------------------------------------------------------- classifiers
 
 -- Entity (non-person) buyer names: the investor classifier. Word-boundary match on the upper-cased name with
--- punctuation removed, so "L.L.C." -> "LLC" matches and "TRUSTY JOHN" or "INCE MARY" do not.
+-- punctuation removed, so "L.L.C." -> "LLC" matches and "TRUSTY JOHN" or "INCE MARY" do not. A comma parts words
+-- ("MM INVESTORS,LLC" is MM INVESTORS LLC, review 4: it read as one word, a person); periods and apostrophes join.
 create or replace macro entity_name_clean(n) as
-    ' ' || trim(regexp_replace(regexp_replace(upper(cast(n as varchar)), '[.,'']', '', 'g'), '[^A-Z0-9&]+', ' ', 'g')) || ' ';
+    ' ' || trim(regexp_replace(regexp_replace(replace(upper(cast(n as varchar)), ',', ' '), '[.'']', '', 'g'), '[^A-Z0-9&]+', ' ', 'g')) || ' ';
 create or replace macro is_entity_name(n) as
     case when n is null or trim(cast(n as varchar)) = '' then null
          else regexp_matches(entity_name_clean(n),
@@ -73,7 +74,7 @@ create or replace macro is_non_investor_entity(n) as
         ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD|VETERANS AFFAIRS'
         || '|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION'
         || '|FEDERAL NATIONAL MORTGAGE|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC|BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB'
-        || '|MORTGAGE|SAVINGS|CREDIT UNION|CHURCH|MINISTRIES|DIOCESE|HABITAT FOR HUMANITY|AUTHORITY'
+        || '|MORTGAGE|SAVINGS|CREDIT UNION|CHURCH|MINISTRIES|DIOCESE|HABITAT FOR HUMANITY|AUTHORITY|AUTH'
         || '|UNIVERSITY|COLLEGE|HOSPITAL|ELECTRIC|ENERGY|UTILITY|UTILITIES'
         -- personal estate-planning trusts hold an owner-occupant's home, not an investment
         || '|REVOCABLE|IRREVOCABLE|LIVING TRUST|FAMILY TRUST|ESTATE OF) ');
@@ -82,6 +83,25 @@ create or replace macro is_non_investor_entity(n) as
 create or replace macro is_investor_name(n) as
     case when n is null or trim(cast(n as varchar)) = '' then null
          else coalesce(is_entity_name(n), false) and not is_non_investor_entity(n) end;
+
+-- Owner class of an owner name: government, bank, nonprofit, trust, corporate or individual (the property record;
+-- warehouse/docs/property.md) (null when no name).
+create or replace macro owner_type(n) as
+    case when n is null or trim(cast(n as varchar)) = '' then null
+         when regexp_matches(entity_name_clean(n), ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD'
+              || '|VETERANS AFFAIRS|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION|AUTHORITY|AUTH) ') then 'government'
+         when regexp_matches(entity_name_clean(n), ' (BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB|MORTGAGE|SAVINGS|CREDIT UNION|FEDERAL NATIONAL MORTGAGE'
+              || '|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC) ') then 'bank'
+         -- churches, charities, schools and hospitals (before trust: "... CHURCH TRUSTEES" is the church's); never a
+         -- limited liability company or partnership ("ACADEMY HOLDINGS LLC" is corporate)
+         -- (words that are also given names or surnames stay out: "TRELEASE,CHARITY" is a person; TEMPLE, PARISH)
+         when regexp_matches(entity_name_clean(n), ' (CHURCH|CHURCHES|MINISTRIES|MINISTRY|DIOCESE|ARCHDIOCESE|CONGREGATION|SYNAGOGUE'
+              || '|MOSQUE|MASJID|TABERNACLE|CATHEDRAL|HABITAT FOR HUMANITY|SCHOOL|ACADEMY|UNIVERSITY|COLLEGE|HOSPITAL|FOUNDATION'
+              || '|NONPROFIT|YMCA|YWCA) ')
+              and not regexp_matches(entity_name_clean(n), ' (LLC|L L C|LP|LLP|LLLP) ') then 'nonprofit'
+         when regexp_matches(entity_name_clean(n), ' (TRUST|TRUSTS|TRUSTEE|TRUSTEES|TR|TRS|REVOCABLE|IRREVOCABLE) ') then 'trust'
+         when coalesce(is_entity_name(n), false) then 'corporate'
+         else 'individual' end;
 
 -- The zip of a canonical file: exactly 5 digits, or ZIP+4 (cut to 5); null (a bad_zip reject) otherwise. Unlike
 -- zip5(), a 3-4 digit value is not zero-padded: an operator's '6270' for Springfield IL would become '06270', a

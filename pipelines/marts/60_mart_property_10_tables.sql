@@ -10,16 +10,7 @@
 --   property_lineage  one row per property, field and distinct value: the chosen value and each losing value, with the
 --                     row that carries it (source, table, file relative to the sources folder, line, record date, vintage)
 
--- Owner class of an owner name: government, bank, trust, corporate or individual (null when no name).
-create or replace macro owner_type(n) as
-    case when n is null or trim(cast(n as varchar)) = '' then null
-         when regexp_matches(entity_name_clean(n), ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD'
-              || '|VETERANS AFFAIRS|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION|AUTHORITY) ') then 'government'
-         when regexp_matches(entity_name_clean(n), ' (BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB|MORTGAGE|SAVINGS|CREDIT UNION|FEDERAL NATIONAL MORTGAGE'
-              || '|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC) ') then 'bank'
-         when regexp_matches(entity_name_clean(n), ' (TRUST|TRUSTS|TRUSTEE|TRUSTEES|TR|TRS|REVOCABLE|IRREVOCABLE) ') then 'trust'
-         when coalesce(is_entity_name(n), false) then 'corporate'
-         else 'individual' end;
+-- owner_type(): the owner class of a name, with the other name classifiers (30_market_00_canonical_tables.sql).
 
 -- every source row that names a property, with the facts it records; the identity is computed once per row (the
 -- macro's regular expressions are the cost of this step) and property_id is property_id()'s formula over it
@@ -122,7 +113,8 @@ legs as (
 )
 select s.property_id, s.sale_id, s.source,
        s.sale_date as date, s.sale_price as price,
-       case when s.sqft > 0 and s.sale_price > 0 then round(s.sale_price / s.sqft, 2) end as price_per_sqft,
+       -- a nominal price rounds to $0.00 a sqft: null, not 0 (a $1 deed, review 4)
+       case when s.sqft > 0 and s.sale_price > 0 then nullif(round(s.sale_price / s.sqft, 2), 0) end as price_per_sqft,
        s.buyer_name as buyer, s.seller_name as seller, s.is_arms_length as arms_length, s.is_portfolio as portfolio,
        s.buyer_is_investor as investor_buyer, l.flip_role is not null as flip_leg, l.flip_role,
        f.rel_file as file, s.line

@@ -51,6 +51,28 @@ describe('investor classifier (is_investor_name macro)', () => {
   test('an unknown buyer is null, not a person', async () => {
     expect(await classify([null, '', '   '])).toEqual({ null: null, '': null, '   ': null });
   });
+
+  test('a comma parts words: Denver buyers written "X,LLC" are entities (review 4), a person "LAST,FIRST" stays one', async () => {
+    // raw Denver buyer names
+    expect(await classify(['MM INVESTORS,LLC', 'PRECISION INVESTMENTS,LLC', 'ROINVESTMENTS,LLC', 'HISTORIC PARK HILL,LLC', 'NELSON,KRISTIE']))
+      .toEqual({ 'MM INVESTORS,LLC': true, 'PRECISION INVESTMENTS,LLC': true, 'ROINVESTMENTS,LLC': true, 'HISTORIC PARK HILL,LLC': true, 'NELSON,KRISTIE': false });
+  });
+});
+
+describe('owner class (owner_type macro, the property record)', () => {
+  test('governments (AUTH too), banks, nonprofits, trusts, companies and people', async () => {
+    const names: [string, string][] = [
+      ['PHILADELPHIA HOUSING AUTH', 'government'], ['REDEVELOPMENT AUTHORITY', 'government'], ['CITY OF PHILADELPHIA', 'government'],
+      ['WELLS FARGO BANK NA', 'bank'],
+      // raw Philadelphia OPA owners (review 4: typed "individual")
+      ['SHALL NEVER THIRST MINISTRIES', 'nonprofit'], ['TINDLEY TEMPLE UNITED METHODIST CHURCH', 'nonprofit'], ['CREFELD SCHOOL', 'nonprofit'],
+      ['GREATER GRACE CHURCH TRUSTEES', 'nonprofit'], ['ACADEMY HOLDINGS LLC', 'corporate'], ['MM INVESTORS,LLC', 'corporate'],
+      ['WATSON LEROY L TR', 'trust'], ['SMITH JOHN', 'individual'], ['SCHOOLER ANNA', 'individual'], ['TRELEASE,CHARITY', 'individual'],
+    ];
+    const got: [string, string][] = [];
+    for (const [n] of names) got.push([n, (await ctx.rows<{ v: string }>('select owner_type($n::varchar) as v', { n }))[0]!.v]);
+    expect(got).toEqual(names);
+  });
 });
 
 describe('address normalisation', () => {
