@@ -1,7 +1,10 @@
 -- requires: sales, distress, int_market_resales, int_market_city_tiers, int_market_city_parts
 -- mart_investor: one row per city x state x months (3..24) for every city with arm's-length sales or distress
--- filings. Cities are matched by slug(city) within a state. The window ends at the city's most recent arm's-length
--- sale or filing (as_of): dates in (as_of - months, as_of]. The flags of 30_market_45_sale_flags.sql:
+-- filings. Cities are matched by slug(city) within a state. The window ends where the sources that cover the city
+-- end (as_of: the latest arm's-length sale or filing of each such source, the latest of them), dates in
+-- (as_of - months, as_of]. Not the city's own latest record: a borough whose last foreclosure filing was in 2014
+-- would show that year's count as its window in a file that runs to 2022 (review 4: Haysville "1 as of
+-- 2014-10-28"), and a covered city could never show its true 0. The flags of 30_market_45_sale_flags.sql:
 --   investor_purchase_rate_pct = 100 * investor buyers / sales for value whose buyer name is known (null when no
 --                                buyer names: King County, NYC, Sacramento, Connecticut). The spec's "percent of all
 --                                sales bought by investors" reads no price, so a sale for value is every recorded sale
@@ -27,12 +30,12 @@
 create or replace table mart_investor as
 with city_sales as (
     -- every sale for value (above); is_arms_length marks the ones whose price is a market price (the window's end)
-    select state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
+    select source, state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
     from sales
     where not coalesce(is_duplicate, false) and coalesce(non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
       and city is not null and state_code is not null and slug(city) <> ''
     union all
-    select s.state_code, slug(cp.city_part), cp.city_part, s.sale_date, s.is_arms_length, s.buyer_is_investor
+    select s.source, s.state_code, slug(cp.city_part), cp.city_part, s.sale_date, s.is_arms_length, s.buyer_is_investor
     from sales s join int_market_city_parts cp using (sale_id)
     where not coalesce(s.is_duplicate, false) and coalesce(s.non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
       and s.state_code is not null and slug(cp.city_part) <> ''
@@ -44,7 +47,7 @@ city_resales as (
     where r.is_investor_flip
 ),
 city_distress as (
-    select state_code, slug(city) as city_slug, city, filing_date,
+    select source, state_code, slug(city) as city_slug, city, filing_date,
            coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
     from distress where city is not null and state_code is not null and slug(city) <> ''
 ),
@@ -52,11 +55,18 @@ distress_cities as (
     -- the cities a distress source covers: any filing of the city, whatever its date
     select distinct state_code, city_slug from city_distress
 ),
+city_records as (
+    select source, state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
+    union all select source, state_code, city_slug, city, filing_date as d from city_distress
+),
+source_end as (
+    -- where each source's records end: its latest arm's-length sale or filing
+    select source, max(d) as source_as_of from city_records where d is not null group by source
+),
 city_window as (
-    select state_code, city_slug, max(d) as as_of, mode(city) as city_name
-    from (select state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
-          union all select state_code, city_slug, city, filing_date as d from city_distress)
-    where d is not null
+    select state_code, city_slug, max(e.source_as_of) as as_of, mode(city) as city_name
+    from city_records r join source_end e using (source)
+    where r.d is not null
     group by state_code, city_slug
 ),
 months as (

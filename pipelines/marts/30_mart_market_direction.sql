@@ -1,4 +1,4 @@
--- requires: sales, permits, int_market_resales, int_market_city_parts
+-- requires: sales, permits, int_market_zip_permits, int_market_resales, int_market_city_parts
 -- mart_market_direction: the 30-day direction of a market, ONE definition read by the rehab score
 -- (30_mart_rehab.sql, its `trend`) and the market trends (30_mart_market_trends.ts, summary.direction_30d), so the two
 -- never disagree. One row per market: every zip with permits or arm's-length sales (market_kind 'zip'), and every
@@ -16,9 +16,12 @@ create or replace macro direction_30d(pct) as
 
 create or replace table mart_market_direction as
 with permit_rows as (
-    select zip, state_code, slug(city) as city_slug, null::varchar as part_slug, issue_date as event_date,
-           permit_type in ('renovation', 'addition', 'repair') as is_rehab
-    from permits
+    -- a zip market reads only the permits that count in it (int_market_zip_permits, as the rehab score), a city every
+    -- permit of the city
+    select case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
+           slug(p.city) as city_slug, null::varchar as part_slug, p.issue_date as event_date,
+           p.permit_type in ('renovation', 'addition', 'repair') as is_rehab
+    from permits p
 ),
 sale_rows as (
     select s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,

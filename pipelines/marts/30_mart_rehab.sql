@@ -1,4 +1,4 @@
--- requires: sales, permits, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
+-- requires: sales, int_market_zip_permits, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
 -- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. The window ends at
 -- the zip's most recent permit or arm's-length sale (as_of): dates in (as_of - months, as_of]. Flagged sales
 -- (30_market_45_sale_flags.sql) count nowhere here.
@@ -25,7 +25,8 @@
 --   component can be computed (the score is the resale share alone).
 create or replace table mart_rehab as
 with permit_zip as (
-    select zip, max(issue_date) as last_permit from permits where zip is not null group by zip
+    -- the permits that count in their zip (int_market_zip_permits: a guessed zip only within the permit's own city)
+    select zip, max(issue_date) as last_permit from int_market_zip_permits group by zip
 ),
 sale_zip as (
     select zip, max(sale_date) as last_sale from sales where zip is not null and is_arms_length group by zip
@@ -50,7 +51,7 @@ grid as (
 permit_events as (
     select p.zip, p.issue_date as event_date, p.permit_type in ('renovation', 'addition', 'repair') as is_rehab,
            case when p.permit_type in ('renovation', 'addition', 'repair') and p.valuation > 0 then p.valuation end as rehab_value
-    from permits p join zip_window z using (zip)
+    from int_market_zip_permits p join zip_window z using (zip)
     where p.issue_date > z.as_of - interval 24 month
 ),
 sale_events as (

@@ -166,6 +166,25 @@ describe('real build', () => {
     expect(readShard<{ city: string }>('market/rehab/37206/12.json').city).toBe('Nashville');
   });
 
+  test('Chicago permits placed in a suburb\'s zip by the nearest centroid score nowhere but Chicago (review 4: O\'Hare made Des Plaines "Hot")', async () => {
+    // independent: the suburban zips Chicago's permits fell into, from the permits and the geo zips table
+    const suburbs = await warehouseRows<{ zip: string; city: string; n: number }>(`
+      select p.zip, any_value(z.city) as city, count(*)::int as n from permits p join zips z using (zip)
+      where p.source = 'chicago' and p.zip_imputed and z.city <> 'Chicago' group by p.zip order by p.zip`);
+    expect(suburbs.map((z) => z.zip)).toContain('60018');
+    for (const z of suburbs) {
+      const [row] = await warehouseRows<{ n: number }>(`select coalesce(max(permits_all), 0)::int as n from mart_rehab where zip = $zip`, { zip: z.zip });
+      expect(row!.n, `${z.zip} ${z.city}`).toBe(0);
+      // no sale source covers these suburbs either: no score at all (404), not "Hot" from the airport
+      expect(fs.existsSync(path.join(buildDir(), `shards/market/rehab/${z.zip}/12.json`)), z.zip).toBe(false);
+    }
+    // Chicago's own zips keep theirs: every Chicago permit with a guessed zip counts in a Chicago zip or in none
+    const [kept] = await warehouseRows<{ n: number }>(`select count(*)::int as n from int_market_zip_permits where source = 'chicago'`);
+    const [total] = await warehouseRows<{ n: number }>(`
+      select count(*)::int as n from permits p join zips z using (zip) where p.source = 'chicago' and z.city = 'Chicago'`);
+    expect(kept!.n).toBe(total!.n);
+  });
+
   test('cities no distress source covers have a null pipeline and, without buyer names, low confidence', async () => {
     for (const [state, city] of [['WA', 'seattle'], ['NY', 'new-york'], ['CO', 'denver'], ['PA', 'philadelphia'], ['CA', 'sacramento']] as const) {
       const body = readShard<{ distressed_pipeline_count: unknown; investor_purchase_rate_pct: unknown; confidence: string }>(`market/investor/${state}/${city}/12.json`);
@@ -179,14 +198,30 @@ describe('real build', () => {
   test('Allegheny (Pittsburgh) and Louisville filings are counted in their cities\' distressed pipeline', async () => {
     for (const [state, city, source, muni] of [['PA', 'pittsburgh', 'allegheny', 'Pittsburgh'], ['KY', 'louisville', 'louisville', null]] as const) {
       const body = readShard<{ distressed_pipeline_count: number; as_of: string }>(`market/investor/${state}/${city}/12.json`);
-      // independent count: distinct properties filed in the 12 months to the city's latest filing
+      // independent count: distinct properties of the city filed in the 12 months to the source's latest filing
       const [want] = await warehouseRows<{ n: number; as_of: string }>(`
-        with f as (select coalesce(parcel_id, distress_id) as k, filing_date from distress where source = $source ${muni ? "and city = 'Pittsburgh'" : ''})
-        select count(distinct k)::int as n, strftime(max(filing_date), '%Y-%m-%d') as as_of
-        from f where filing_date > (select max(filing_date) from f) - interval 12 month`, { source });
+        with e as (select max(filing_date) as as_of from distress where source = $source),
+        f as (select coalesce(parcel_id, distress_id) as k, filing_date from distress where source = $source ${muni ? "and city = 'Pittsburgh'" : ''})
+        select count(distinct k)::int as n, strftime(any_value(e.as_of), '%Y-%m-%d') as as_of
+        from f, e where filing_date > e.as_of - interval 12 month`, { source });
       expect(body.distressed_pipeline_count).toBe(want!.n);
       expect(body.distressed_pipeline_count).toBeGreaterThan(10);
       expect(body.as_of).toBe(want!.as_of);
+    }
+  });
+
+  test('a covered borough without recent filings reads the file\'s window and a true 0, not its own last year (review 4)', async () => {
+    // Allegheny boroughs whose latest case is over a year before the file's end (Haysville: one case, 2014-10-28)
+    const stale = await warehouseRows<{ city: string; slug: string; last: string; file_end: string }>(`
+      with e as (select max(filing_date) as file_end from distress where source = 'allegheny')
+      select city, slug(city) as slug, strftime(max(filing_date), '%Y-%m-%d') as last, strftime(any_value(e.file_end), '%Y-%m-%d') as file_end
+      from distress, e where source = 'allegheny' and city is not null group by city
+      having max(filing_date) < any_value(e.file_end) - interval 12 month order by city`);
+    expect(stale.length).toBeGreaterThan(5);
+    for (const c of stale) {
+      const body = readShard<{ distressed_pipeline_count: number | null; as_of: string }>(`market/investor/PA/${c.slug}/12.json`);
+      expect(body.as_of, c.city).toBe(c.file_end);
+      expect(body.distressed_pipeline_count, c.city).toBe(0);
     }
   });
 

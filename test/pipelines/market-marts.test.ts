@@ -27,7 +27,8 @@ async function sales(rows: Sale[]): Promise<void> {
   }
 }
 
-const INTERMEDIATE = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql'];
+const INTERMEDIATE = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
+  'pipelines/intermediate/30_market_97_zip_permits.sql'];
 
 describe('mart_comps', () => {
   test('percentiles over arm\'s-length comps in a window ending at the zip\'s latest sale; below 5 comps nothing leaks', async () => {
@@ -148,6 +149,26 @@ describe('mart_rehab', () => {
     // (counting undeclared costs as $0 at full weight gave 37208 a value score of 0 and dragged it to 0.45/0.8 of this)
   });
 
+  test('a permit whose zip was guessed counts in that zip only within its own city (review 4: O\'Hare in Des Plaines)', async () => {
+    await ctx.db.run(`insert into int_market_housing_units values ('60018', 10000), ('60640', 1000)`);
+    const permit = (id: string, zip: string, imputed: boolean) => ctx.db.run(
+      `insert into permits (permit_id, source, zip, zip_imputed, city, state_code, issue_date, permit_type, valuation) values ($id, 'chicago', $zip, $imp, 'Chicago', 'IL', '2024-06-01'::date, 'renovation', 1000000)`,
+      { id, zip, imp: imputed });
+    // 60018 is Des Plaines (its sales say so); Chicago's airport permits were placed in it by the nearest centroid
+    await sales([1, 2, 3, 4, 5].map((d) => ({ id: `dp${d}`, zip: '60018', city: 'Des Plaines', state: 'IL', date: `2024-05-0${d}`, price: 300000 })));
+    for (let i = 0; i < 3; i++) await permit(`ohare${i}`, '60018', true);
+    // 60640 is a Chicago zip: its guessed permits count; a permit whose zip was recorded counts wherever it is
+    await sales([{ id: 'up1', zip: '60640', city: 'Chicago', state: 'IL', date: '2024-05-01', price: 300000 }]);
+    await permit('uptown', '60640', true);
+    await permit('recorded', '60018', false);
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql');
+    const rows = await ctx.rows<Record<string, unknown>>(`select zip, permits_all, rehab_value from mart_rehab where months = 12 order by zip`);
+    expect(rows).toEqual([{ zip: '60018', permits_all: '1', rehab_value: 1000000 }, { zip: '60640', permits_all: '1', rehab_value: 1000000 }]);
+    const dir = await ctx.rows<Record<string, unknown>>(`select coalesce(zip, city_slug) as m, events_last_30d + events_prior_30d as n from mart_market_direction order by m`);
+    // the city market keeps all five of Chicago's permits; the zips only theirs
+    expect(dir).toEqual([{ m: '60018', n: '1' }, { m: '60640', n: '1' }, { m: 'chicago', n: '5' }, { m: 'des-plaines', n: '0' }]);
+  });
+
   test('a zip with only sales is scored from its rehab resales (renovated resales, quick resales at a gain)', async () => {
     await sales([
       { id: 's1', zip: '98118', date: '2015-01-01', price: 200000, parcel: 'p1' },
@@ -174,19 +195,23 @@ describe('mart_investor', () => {
       // a nominal sale after the last arm's-length one: counted nowhere, and it does not move the window end
       { id: 'i7', zip: null, city: 'Denver', state: 'CO', date: '2019-07-03', price: 1000, investor: true, parcel: 'E', arms: false },
     ]);
+    // a distress source of its own (its window ends at its own latest filing), and one of its boroughs whose last filing was
+    // long before: the borough's window is the source's, a true 0 (review 4: Haysville read "1 as of 2014-10-28")
     await ctx.db.run(`insert into distress (distress_id, source, parcel_id, city, state_code, kind, filing_date) values
-      ('d1', 'test', 'X', 'Pittsburgh', 'PA', 'pre_foreclosure', '2022-08-30'), ('d2', 'test', 'X', 'Pittsburgh', 'PA', 'pre_foreclosure', '2022-07-01'),
-      ('d3', 'test', 'Y', 'Pittsburgh', 'PA', 'pre_foreclosure', '2021-01-01')`);
+      ('d1', 'foreclosures', 'X', 'Pittsburgh', 'PA', 'pre_foreclosure', '2022-08-30'), ('d2', 'foreclosures', 'X', 'Pittsburgh', 'PA', 'pre_foreclosure', '2022-07-01'),
+      ('d3', 'foreclosures', 'Y', 'Pittsburgh', 'PA', 'pre_foreclosure', '2021-01-01'), ('d4', 'foreclosures', 'H', 'Haysville', 'PA', 'pre_foreclosure', '2014-10-28')`);
     await ctx.db.run(`insert into int_market_city_tiers values ('CO', 'denver', 'Denver', 'primary', 'cities')`);
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_investor.sql');
     const rows = await ctx.rows(`select state_code, city, months, investor_purchase_rate_pct, flip_velocity_days, gross_flip_margin_pct,
         distressed_pipeline_count, platform_active_deals, market_tier, confidence, as_of::varchar as as_of
-      from mart_investor where months in (3, 12) order by state_code, months`);
+      from mart_investor where months in (3, 12) order by state_code, city, months`);
     expect(rows).toEqual([
       // no distress source covers Denver: its pipeline is unknown (null), not 0
       { state_code: 'CO', city: 'Denver', months: 3, investor_purchase_rate_pct: 0, flip_velocity_days: 120, gross_flip_margin_pct: 30, distressed_pipeline_count: null, platform_active_deals: 0, market_tier: 'primary', confidence: 'low', as_of: '2019-07-02' },
       // 2 investor buyers of 5 arm's-length sales with a known buyer
       { state_code: 'CO', city: 'Denver', months: 12, investor_purchase_rate_pct: 40, flip_velocity_days: 120, gross_flip_margin_pct: 30, distressed_pipeline_count: null, platform_active_deals: 0, market_tier: 'primary', confidence: 'low', as_of: '2019-07-02' },
+      { state_code: 'PA', city: 'Haysville', months: 3, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '0', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
+      { state_code: 'PA', city: 'Haysville', months: 12, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '0', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
       { state_code: 'PA', city: 'Pittsburgh', months: 3, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
       { state_code: 'PA', city: 'Pittsburgh', months: 12, investor_purchase_rate_pct: null, flip_velocity_days: null, gross_flip_margin_pct: null, distressed_pipeline_count: '1', platform_active_deals: 0, market_tier: 'rural', confidence: 'low', as_of: '2022-08-30' },
     ]);
@@ -241,11 +266,12 @@ describe('mart_investor', () => {
   test('no distress source -> pipeline null; confidence counts only sales with a known buyer and filings', async () => {
     // Seattle: 60 arm's-length sales, no buyer names, no filings anywhere; Erie PA: 3 known buyers, filings only long ago
     await sales([
-      ...Array.from({ length: 60 }, (_, i) => ({ id: `s${i}`, zip: null, city: 'Seattle', state: 'WA', date: '2015-05-01', price: 400000, investor: null })),
-      ...[0, 1, 2].map((i) => ({ id: `e${i}`, zip: null, city: 'Erie', state: 'PA', date: '2022-06-01', price: 150000, investor: i === 0 })),
+      // (two sources: a window ends where its city's sources end)
+      ...Array.from({ length: 60 }, (_, i) => ({ id: `s${i}`, source: 'kc', zip: null, city: 'Seattle', state: 'WA', date: '2015-05-01', price: 400000, investor: null })),
+      ...[0, 1, 2].map((i) => ({ id: `e${i}`, source: 'erie', zip: null, city: 'Erie', state: 'PA', date: '2022-06-01', price: 150000, investor: i === 0 })),
     ]);
     await ctx.db.run(`insert into distress (distress_id, source, parcel_id, city, state_code, kind, filing_date) values
-      ('d1', 'test', 'X', 'Erie', 'PA', 'pre_foreclosure', '2019-01-01'), ('d2', 'test', 'Y', 'Erie', 'PA', 'pre_foreclosure', '2022-05-01')`);
+      ('d1', 'foreclosures', 'X', 'Erie', 'PA', 'pre_foreclosure', '2019-01-01'), ('d2', 'foreclosures', 'Y', 'Erie', 'PA', 'pre_foreclosure', '2022-05-01')`);
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_investor.sql');
     const rows = await ctx.rows(`select city, months, investor_purchase_rate_pct as rate, distressed_pipeline_count as pipeline, confidence, sample_count,
         arms_length_sales, known_buyer_sales from mart_investor where months in (3, 24) order by city, months`);

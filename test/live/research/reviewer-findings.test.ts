@@ -168,12 +168,11 @@ describe('finding 6: the figure asked, or that it is missing', () => {
   it('answers foreclosure and lien counts from the distress filings', async () => {
     for (const [q, st, city] of [['foreclosure pipeline in Pittsburgh', 'PA', 'Pittsburgh'], ['How many foreclosures are in Pittsburgh?', 'PA', 'Pittsburgh'],
       ['How many lien foreclosures in Louisville KY?', 'KY', 'Louisville']] as const) {
-      // distinct properties with a filing in the 12 months to the city's latest arm's-length sale or filing (market.md mart_investor)
+      // distinct properties with a filing in the 12 months to the end of the sources covering the city (market.md mart_investor)
       const [row] = await sql<{ n: number }>(`
-        with d as (select filing_date, coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as k
+        with d as (select source, filing_date, coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as k
                    from distress where state_code = $st and lower(city) = lower($city)),
-        e as (select max(x) as as_of from (select filing_date as x from d union all
-              select sale_date from oracle_arms where state_code = $st and lower(city) = lower($city)))
+        e as (select max(filing_date) as as_of from distress where source in (select source from d))
         select count(distinct k)::int as n from d, e where filing_date > e.as_of - interval 12 month`, { st, city });
       const r = await ask(q);
       expect(r.answer, q).toContain(`${count(row!.n)} distressed properties`);
