@@ -51,7 +51,7 @@ export const FEATURE_FACTS: Record<string, [string, 'exp' | Record<number, strin
 const pct = (logAdj: number): number => r((Math.exp(logAdj) - 1) * 100, 1);
 
 /** The subject block: matched or not, and each fact the estimator used with its origin. */
-export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: boolean, condition: string, conditionSent: boolean): SubjectBody {
+export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: boolean, condition: string, conditionFrom: FactSource): SubjectBody {
   const rest: FactSource = match ? 'record' : 'zip_typical';
   const facts: SubjectFact[] = [{ name: 'sqft', value: s.sqft, source: sqftSent ? 'request' : rest }];
   const add = (name: string, v: number | null | undefined, k = 0): void => {
@@ -69,7 +69,7 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: bo
     else add(fact[0], v, 2);
   }
   if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
-  facts.push({ name: 'condition', value: condition, source: conditionSent ? 'request' : 'default' }); // the spec's default: good
+  facts.push({ name: 'condition', value: condition, source: conditionFrom }); // request, the record's own, else the default (good)
   const pid = match ? (match.ix.data.pid?.[match.row] ?? null) : null;
   return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
 }

@@ -163,6 +163,10 @@ export async function run(ctx: StageContext): Promise<void> {
   const preds: Prediction[] = [];
   const scoreSources: Scorecard['sources'] = [];
   const write = (name: string, v: unknown): void => fs.writeFileSync(path.join(dir, name), JSON.stringify(v));
+  // unit sales and how many record a living area, per source: where few do, units cannot be valued (endpoint.ts)
+  const units = new Map((await queryRows<{ source: string; n: number; sqft: number }>(ctx.db, `select source, count(*)::integer as n,
+    count(*) filter (where sqft > 0)::integer as sqft from sales where is_arms_length and sale_price > 0 and unit is not null
+    and property_type in ('sfr', 'multi', 'condo') group by source`)).map((r) => [r.source, r]));
   for (const set of sets) {
     const idx = new CompIndex(set);
     params[set.source] = fitModel(idx, Infinity);
@@ -175,8 +179,13 @@ export async function run(ctx: StageContext): Promise<void> {
     const subjects_file = `subjects-${set.source}.json`;
     write(comps_file, set);
     write(subjects_file, subjects);
-    meta.sources[set.source] = { comps_file, subjects_file, comps: set.day.length, subjects: subjects.day.length, as_of: isoOfDay(Math.max(...set.day)) };
+    meta.sources[set.source] = { comps_file, subjects_file, comps: set.day.length, subjects: subjects.day.length, as_of: isoOfDay(Math.max(...set.day)),
+      unit_sales: units.get(set.source)?.n ?? 0, unit_sales_sqft: units.get(set.source)?.sqft ?? 0 };
   }
+  // every US zip (its state) and the zips with sales but no comp: the 404 messages of endpoint.ts (coverage.ts)
+  const known = (await tableExists(ctx.db, 'zips')) ? await queryRows<{ zip: string; state: string }>(ctx.db, `select zip, state_code as state from zips where zip is not null and state_code is not null order by zip`) : [];
+  const salesZips = await queryRows<{ zip: string; source: string }>(ctx.db, `select zip, min(source) as source from sales where is_arms_length and zip is not null group by zip order by zip`);
+  write('zips.json', { known: Object.fromEntries(known.map((r) => [r.zip, r.state])), sales: Object.fromEntries(salesZips.filter((r) => !zipMeta[r.zip]).map((r) => [r.zip, r.source])) });
   const calibration: CalibrationRow[] = calibrate(preds);
   const summary = summarize(preds, calibration);
   write('params.json', params);

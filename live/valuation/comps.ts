@@ -65,6 +65,10 @@ export class CompIndex {
   readonly byCell = new Map<string, number[]>();
   readonly byZip = new Map<string, number[]>();
   readonly byKey = new Map<string, number>(); // "<zip>|<key>" -> latest row
+  /** 1 for a sale of a unit (its address key has a ` #unit`), else 0. */
+  readonly unit: Uint8Array;
+  /** Every row of a property: "k:<zip>|<key>" and "p:<pid>" -> rows (a property's sales; sameProperty). */
+  private readonly byProperty = new Map<string, number[]>();
   /** Each row's block group (index into blockGroups, -1 without a block) and block number (NaN unknown). */
   readonly blockGroup: Int32Array;
   readonly blockNum: Float64Array;
@@ -86,6 +90,7 @@ export class CompIndex {
     this.lat = Float64Array.from(data.lat, nz);
     this.lng = Float64Array.from(data.lng, nz);
     this.cell = new Array<string>(n).fill('');
+    this.unit = Uint8Array.from(data.key, (k) => (k && k.includes(' #') ? 1 : 0));
     this.blockGroup = new Int32Array(n).fill(-1);
     this.blockNum = new Float64Array(n).fill(NaN);
     const groupIdx = new Map<string, number>();
@@ -104,12 +109,30 @@ export class CompIndex {
       if (Number.isFinite(this.lat[i]) && Number.isFinite(this.lng[i])) push(this.byCell, (this.cell[i] = latLngToCell(this.lat[i]!, this.lng[i]!, H3_RES)), i);
       const key = data.key[i];
       if (i > 0 && data.zip[i - 1] === data.zip[i] && data.day[i - 1]! > data.day[i]!) throw new Error('comps must be ordered by zip, then date');
+      const pid = data.pid?.[i];
+      if (pid) push(this.byProperty, `p:${pid}`, i);
       if (key) {
         const k = `${zip}|${key}`;
+        push(this.byProperty, `k:${k}`, i);
         const prev = this.byKey.get(k);
         if (prev === undefined || this.day[prev]! <= this.day[i]!) this.byKey.set(k, i);
       }
     }
+  }
+
+  /** The rows of the property `pid` (its property_id) or at `zipKey` ("<zip>|<key>"): every sale of one property.
+   *  A subject is valued from other properties' sales only (warehouse/docs/valuation.md "Own sale"). */
+  propertyRows(pid: string | null | undefined, zipKey: string | null | undefined): number[] {
+    const a = pid ? this.byProperty.get(`p:${pid}`) ?? [] : [];
+    const b = zipKey ? this.byProperty.get(`k:${zipKey}`) ?? [] : [];
+    return b.length === 0 ? a : a.length === 0 ? b : [...new Set([...a, ...b])];
+  }
+
+  /** Every sale of the property of row i (same pid or same zip and address key), i included. */
+  sameProperty(i: number): number[] {
+    const key = this.data.key[i];
+    const rows = this.propertyRows(this.data.pid?.[i], key ? `${this.data.zips[this.data.zip[i]!]}|${key}` : null);
+    return rows.length ? rows : [i];
   }
 
   private readonly disks = new Map<string, string[]>();

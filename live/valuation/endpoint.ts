@@ -5,8 +5,12 @@
 //              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'); else the zip's typical
 //              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium),
 //              or without a sqft in the request the typical property's sqft too ('typical', confidence low)
+//   units      an address naming a unit (coverage.ts typedUnit) in a source that records no unit sizes (NYC): 404;
+//              elsewhere an unmatched unit is the zip's typical unit, valued from unit sales only
+//   condition  the request's, else a matched record's recorded one, else good (the spec's default)
 //   estimate   live/valuation/estimate.ts (the estimator the build back-tested), valued at the market's latest sale;
-//              a recorded subject's own (latest) sale is never one of its comps, as in the back-test
+//              no sale of a recorded subject's property is one of its comps, as in the back-test
+//   404s       coverage.ts: a unit that cannot be valued, a territory, an unknown zip, a zip outside the sources
 //   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier;
 //              no calibrated row for the mode -> confidence low
 import fs from 'node:fs';
@@ -20,13 +24,15 @@ import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
-import { compsBody, subjectBody, type CompBody, type SubjectBody, type SubjectMatch } from './answer.ts';
+import { noCompsMessage, noUnitCompsMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
+export { noCompsMessage } from './coverage.ts';
+import { compsBody, subjectBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
   address: string;
   sqft?: number;
-  /** not sent: good (the spec's default), applied here so the answer can say it was not sent */
+  /** not sent: a matched record's recorded condition, else good (the spec's default); the answer says which */
   condition?: string;
 }
 
@@ -109,25 +115,32 @@ export class ValuationEngine {
   }
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, cond: Condition): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean } {
     const { street, unit } = normalizeAddress(address);
-    const shown = street ? addressKey(street, unit) : address.trim().toUpperCase();
-    // the street as typed and with its direction in the other form ("E" / "EAST"), then a parcel id as the address
-    const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), `${zip}|${address.trim()}`];
+    const typed = typedUnit(address); // a bare unit too ("70 E 10th St 9L")
+    const shown = typed.street ? addressKey(typed.street, typed.unit) : address.trim().toUpperCase();
+    // the street as typed and with its direction in the other form ("E" / "EAST"), with a bare unit split off, then
+    // a parcel id as the address, also without its leading zeros (King County's file dropped them: "0726049190")
+    const id = address.trim();
+    const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), ...(typed.unit !== unit ? streetVariants(typed.street).map((v) => `${zip}|${addressKey(v, typed.unit)}`) : []),
+      `${zip}|${id}`, ...(/^0+\d+$/.test(id) ? [`${zip}|${id.replace(/^0+/, '')}`] : [])];
     for (const ix of [m.comps, m.subjects]) {
       for (const k of keys) {
         const row = ix.byKey.get(k);
         if (row === undefined) continue;
-        const s = ix.subjectOf(row, cond);
+        const s = ix.subjectOf(row, sent); // not sent: the record's own condition (its source's), else good
         if (sqft !== undefined) s.sqft = sqft;
         return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: ix === m.comps ? 'sale' : 'parcel', ix, row } };
       }
     }
-    let t = m.typical.get(zip);
-    if (t === undefined) m.typical.set(zip, (t = m.comps.typical(zip)));
+    // a unit not found: the zip's typical unit (a sale keyed with a unit), valued from unit sales only
+    const units = typed.unit !== null;
+    let t = m.typical.get(units ? `${zip}#` : zip);
+    if (t === undefined) m.typical.set(units ? `${zip}#` : zip, (t = units ? m.comps.typical(zip, (m.comps.byZip.get(zip) ?? []).filter((i) => m.comps.unit[i] === 1)) : m.comps.typical(zip)));
     if (!t) return { subject: null, address: shown, ownRow: null, match: null };
     return {
-      subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond, type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
+      unitsOnly: units,
+      subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond: sent ?? 'good', type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
       address: shown, ownRow: null, match: null,
     };
   }
@@ -137,22 +150,25 @@ export class ValuationEngine {
     const zip = String(input.zip);
     const zm = this.meta.zips[zip];
     if (!zm) return null;
-    const cond: Condition = input.condition !== undefined && input.condition in CONDITION_FACTOR ? (input.condition as Condition) : 'good';
+    const sent = input.condition !== undefined && input.condition in CONDITION_FACTOR ? (input.condition as Condition) : undefined;
     const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
+    // a unit where the source records no unit sizes: no comp is a unit, so no estimate (never the building's value)
+    if (typedUnit(String(input.address)).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
     const m = this.market(zm.source);
-    const { subject, address, ownRow, match } = this.resolve(m, zip, String(input.address), sqft, cond);
-    // a known property is valued from the other sales: its own sale is left out, as the back-test leaves it out
-    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
+    const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent);
+    // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
+    const own = match && ownRow === null ? m.comps.propertyRows(match.ix.data.pid?.[match.row], `${zip}|${match.ix.data.key[match.row]}`) : [];
+    const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, excludeRows: own, unitsOnly, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
-    return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: cond };
+    return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: subject.cond };
   }
 
   /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
   answer(input: ValuationInput, comps = true): LiveAnswer {
     const x = this.explain(input, comps);
     // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
-    if (!x) return { ok: false, code: 'no_data', message: noCompsMessage(String(input.zip)) };
+    if (!x) return { ok: false, code: 'no_data', message: this.noAnswerMessage(String(input.zip), String(input.address)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const valuationDay = isoOfDay(x.valuationDay); // the source's latest sale: the day the estimate values the house at
     const zm = this.meta.zips[zip]!;
@@ -173,15 +189,37 @@ export class ValuationEngine {
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
       data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
-      subject: subjectBody(subject, match, sqft !== undefined, condition, input.condition !== undefined),
+      subject: subjectBody(subject, match, sqft !== undefined, condition, conditionSource(input.condition !== undefined, match)),
       model: this.modelOf(x.source, subject.mode),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
     };
     if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined } };
     return { ok: true, body };
   }
+
+  private coverage: ZipCoverage | null | undefined;
+  /** Why a request has no answer: a unit the source or zip cannot value, else the zip's coverage (coverage.ts). */
+  noAnswerMessage(zip: string, address: string): string {
+    const zm = this.meta.zips[zip];
+    const { street, unit } = typedUnit(address);
+    const shown = addressKey(street, unit);
+    if (zm && unit !== null) return valuesUnits(this.meta, zm.source) ? noUnitCompsMessage(zip, shown, unit) : unitSizesMessage(this.meta, zm.source, zip, shown, unit);
+    if (zm) return noCompsMessage(zip);
+    if (this.coverage === undefined) {
+      const file = path.join(this.dir, 'zips.json');
+      this.coverage = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ZipCoverage) : null;
+    }
+    return zipMessage(zip, this.coverage, Object.keys(this.meta.sources).sort());
+  }
 }
 
+/** Where the subject's condition came from: the request, else the matched record when it records one, else the
+ *  spec's default (good). */
+function conditionSource(sent: boolean, match: SubjectMatch | null): FactSource {
+  if (sent) return 'request';
+  const c = match ? match.ix.data.cond[match.row] : null;
+  return c !== null && c !== undefined ? 'record' : 'default';
+}
 
 const valuation: LiveModule<ValuationInput> = {
   name: 'valuation',
@@ -200,7 +238,3 @@ const valuation: LiveModule<ValuationInput> = {
 };
 
 export default valuation;
-
-/** The 404 of a zip with no comps: true of a zip without sales and of one whose sales lack what a comp needs. */
-export const noCompsMessage = (zip: string): string =>
-  `No sales usable for a valuation in zip ${zip}: a comparable sale needs its price, date and living area (sqft), and no arm's-length sale of this zip has all three`;

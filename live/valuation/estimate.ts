@@ -10,9 +10,8 @@ import { haversineKm, median, monthOfDay, nz, weightedMedian } from './helpers.t
 import { H3_RES, parseBlock, type CompIndex } from './comps.ts';
 import { confidenceTier } from './interval.ts';
 
-/** The estimator's tuning (warehouse/docs/valuation.md "Weights"): rings searched around the subject's cell,
- *  widening until minCandidates earlier sales are found; comps kept (highest weights); weight scales of distance
- *  (km, Cauchy), recency (months, exponential), size (|log sqft ratio|), beds, baths and year built. */
+/** The estimator's tuning (valuation.md "Weights"): rings around the subject's cell, widening until minCandidates;
+ *  comps kept; weight scales of distance (km), recency (months), size (|log sqft ratio|), beds, baths, year built. */
 export const TUNING = {
   rings: [2, 4, 7] as number[],
   minCandidates: 40,
@@ -56,16 +55,16 @@ export const TUNING = {
   blockScale: 100,
   blockCap: 1000,
 };
-
 const MONTH_DAYS = 30.4375;
 
 export interface EstimateOptions {
-  /** The valuation date (day number): comps are time-adjusted to it. */
-  valuationDay: number;
+  valuationDay: number; // the valuation date (day number): comps are time-adjusted to it
   /** Only comps sold strictly before this day are used (the back-test's split; live: after the last sale). */
   beforeDay: number;
-  /** A row never used as its own comp (the back-test subject). */
+  /** The subject's own sale: neither it nor another sale of its property (CompIndex.sameProperty) is a comp. */
   excludeRow?: number;
+  /** More rows never comps (a parcel's sales); unitsOnly: only sales of units (an unmatched unit; CompIndex.unit). */
+  excludeRows?: readonly number[]; unitsOnly?: boolean;
   /** Also return each kept comp's adjustments and weight (Estimate.comps: the live answer; the back-test skips it). */
   detail?: boolean;
 }
@@ -94,7 +93,8 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const sCond = Math.log(CONDITION_FACTOR[s.cond]);
   const hasPoint = s.lat !== null && s.lng !== null;
   const zipRows = idx.byZip.get(s.zip) ?? [];
-  const usable = (i: number): boolean => idx.day[i]! < opts.beforeDay && i !== opts.excludeRow && RESIDENTIAL_TYPES.has(idx.data.type[i]!);
+  const own = [...(opts.excludeRow !== undefined ? idx.sameProperty(opts.excludeRow) : []), ...(opts.excludeRows ?? [])];
+  const usable = (i: number): boolean => idx.day[i]! < opts.beforeDay && !own.includes(i) && RESIDENTIAL_TYPES.has(idx.data.type[i]!) && (!opts.unitsOnly || idx.unit[i] === 1);
 
   // candidates: H3 rings around the subject, widening; else the zip; else (no coordinates) the zip as well
   let cand: number[] = [];

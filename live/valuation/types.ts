@@ -108,6 +108,8 @@ export interface ZipMeta { source: string; city: string; state: string; sales: n
 export interface ValuationMeta {
   format: number;
   build_id: string;
-  sources: Record<string, { comps_file: string; subjects_file: string; comps: number; subjects: number; as_of: string }>;
+  /** unit_sales: the source's arm's-length residential sales of a unit (condo, co-op), unit_sales_sqft: those with a
+   *  living area; a source recording it on fewer than half cannot value units (UNIT_SQFT_SHARE). Absent in older builds. */
+  sources: Record<string, { comps_file: string; subjects_file: string; comps: number; subjects: number; as_of: string; unit_sales?: number; unit_sales_sqft?: number }>;
   zips: Record<string, ZipMeta>;
 }

@@ -15,7 +15,7 @@ import { schemaErrors, startTestServer, type TestServer } from '../../helpers/se
 import { haversineKm } from '../../helpers/valuation-synthetic.ts';
 import { REPO } from '../../helpers/paths.ts';
 
-interface RawSale { id: string; date: string; price: number; beds: number; baths: number; sqft: number; grade: number; year: number; zip: string; lat: number; lng: number }
+interface RawSale { id: string; date: string; price: number; beds: number; baths: number; sqft: number; grade: number; year: number; zip: string; lat: number; lng: number; condition: number }
 
 /** Every row of the raw King County file. */
 function rawKingCounty(): RawSale[] {
@@ -29,7 +29,7 @@ function rawKingCounty(): RawSale[] {
     return {
       id: String(Number(at(f, 'id'))), date: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`, price: Number(at(f, 'price')),
       beds: Number(at(f, 'bedrooms')), baths: Number(at(f, 'bathrooms')), sqft: Number(at(f, 'sqft_living')), grade: Number(at(f, 'grade')),
-      year: Number(at(f, 'yr_built')), zip: at(f, 'zipcode'), lat: Number(at(f, 'lat')), lng: Number(at(f, 'long')),
+      year: Number(at(f, 'yr_built')), zip: at(f, 'zipcode'), lat: Number(at(f, 'lat')), lng: Number(at(f, 'long')), condition: Number(at(f, 'condition')),
     };
   });
 }
@@ -66,8 +66,10 @@ describe('the valuation answer: subject and comps (real build, raw King County o
     expect(fact(answer, 'lat')!.value as number).toBeCloseTo(subject.lat, 4);
     expect(fact(answer, 'condition')).toMatchObject({ value: 'good', source: 'request' });
     const unsent = (engine.answer({ zip: subject.zip, address: subject.id }) as { body: ValuationBody }).body;
-    expect(fact(unsent, 'condition')).toMatchObject({ value: 'good', source: 'default' }); // not sent: the spec's default, not the request's
-    expect(unsent.estimated_value).toBe(answer.estimated_value);
+    // not sent: the record's own condition (King County 1 poor, 2 fair, 3-4 good, 5 excellent), not the default
+    const recorded = ['poor', 'fair', 'good', 'good', 'excellent'][subject.condition - 1]!;
+    expect(fact(unsent, 'condition')).toMatchObject({ value: recorded, source: 'record' });
+    if (recorded === 'good') expect(unsent.estimated_value).toBe(answer.estimated_value);
     // a sqft in the request replaces the record's, and says so
     const b = (engine.answer({ zip: subject.zip, address: subject.id, sqft: subject.sqft + 500, condition: 'good' }) as { body: ValuationBody }).body;
     expect(fact(b, 'sqft')).toMatchObject({ value: subject.sqft + 500, source: 'request' });
