@@ -15,16 +15,35 @@ export const STREET_SUFFIXES: Readonly<Record<string, string>> = {
 /** Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200"): the SQL address_unit_pattern(). */
 const UNIT_RE = /\s+(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*([A-Z0-9-]+)$/;
 
-/** The street line as the market adapters store it (SQL normalize_address) and its unit (SQL address_unit). */
+/** A unit written bare after the last comma, as the NYC DOF file writes it ("4265 WEBSTER AVENUE, 3F"): one token of
+ *  at most 6 letters, digits and hyphens with a digit in it (3F, 12B, 2-G, 149A, 1000, G30, PH1, 5G5H, UNT6), or PH
+ *  and a suffix (PH, PHA). A city or a state after a comma (no digit), a 5-digit zip or anything with a space is not
+ *  one, and the line is then read as before. */
+const BARE_UNIT_RE = /^(?:(?=[A-Z-]*\d)(?!\d{5}$)[A-Z0-9][A-Z0-9-]{0,5}|PH-?[A-Z0-9]{0,3})$/;
+
+const clean = (raw: string): string => raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** The street line as the market adapters store it (SQL normalize_address) and its unit (SQL address_unit). A typed
+ *  "street, unit" (the DOF form, no designator) also reads the bare unit after the comma: the SQL adapters split that
+ *  comma themselves (30_market_12_sales_nyc.sql), so this rule is for what callers type. */
 export function normalizeAddress(raw: string): { street: string; unit: string | null } {
-  const clean = raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim();
-  const m = UNIT_RE.exec(clean);
-  let street = m ? clean.slice(0, m.index) : clean;
-  const unit = m ? m[1]! : null;
+  const comma = raw.lastIndexOf(',');
+  // the tail as SQL normalize_unit reads a unit column: a leading designator dropped ("UNIT4" -> "4")
+  const tail = comma > 0 ? raw.slice(comma + 1).trim().toUpperCase().replace(/^(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*/, '') : '';
+  const head = comma > 0 ? clean(raw.slice(0, comma)) : '';
+  const bare = BARE_UNIT_RE.test(tail) && /[A-Z]/.test(head);
+  const line = bare ? head : clean(raw);
+  const m = UNIT_RE.exec(line); // before a bare unit: dropped, as the NYC adapter prefers the unit after the comma
+  let street = m ? line.slice(0, m.index) : line;
+  const unit = bare ? tail : m ? m[1]! : null;
   const sp = street.lastIndexOf(' ');
   if (sp > 0) { const last = street.slice(sp + 1); street = street.slice(0, sp + 1) + (STREET_SUFFIXES[last] ?? last); }
   return { street, unit };
 }
+
+/** A unit as units compare: upper case, punctuation and spaces removed ("2-G" = "2G" = "2 g"); null stays null. */
+export const unitKey = (unit: string | null | undefined): string | null =>
+  unit == null ? null : unit.toUpperCase().replace(/[^A-Z0-9]/g, '') || null;
 
 /** The address key of a stored address: `street #unit`, or the street alone. */
 export const addressKey = (street: string, unit: string | null): string => (unit ? `${street} #${unit}` : street);

@@ -1,7 +1,7 @@
 // The property record's lookups (GET /v1/property): by property_id, by street address within a zip, by parcel id
 // within a state. Pure but for `read`, which returns a parsed file of <build>/live/property/ (live/property/layout.ts)
 // or null; the files read most recently are kept (a bounded cache per kind). Rules: warehouse/docs/property.md.
-import { addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
+import { addressKey, normalizeAddress, streetVariants, unitKey } from '../../warehouse/address.ts';
 import type { LiveAnswer } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import {
@@ -94,7 +94,8 @@ export class PropertyEngine {
     // as typed first, then with its direction in the other form ("E" / "EAST")
     const variants = streetVariants(street);
     const same = variants.map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
-    const exact = same.filter((e) => e[1] === unit);
+    // units compare without punctuation: "2G" finds the stored "2-G"
+    const exact = same.filter((e) => unitKey(e[1]) === unitKey(unit));
     if (exact.length) return { id: exact[0]![2] };
     if (unit === null && same.length === 1) return { id: same[0]![2] };
     return { closest: same.length ? same.slice(0, CLOSEST) : closestEntries(entries, street) };

@@ -3,9 +3,13 @@
 // Oracle: the SQL itself, run in DuckDB, over the suffix table both claim and over addresses written the ways
 // people write them.
 import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
-import { STREET_SUFFIXES, addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
+import { STREET_SUFFIXES, addressKey, normalizeAddress, streetVariants, unitKey } from '../../warehouse/address.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
 import { repoPath } from '../helpers/paths.ts';
 
 const SQL_FILE = 'pipelines/intermediate/30_market_00_canonical_tables.sql';
@@ -77,5 +81,45 @@ describe('street variants: a direction in its other form', () => {
     expect(streetVariants('100 MAIN ST')).toEqual(['100 MAIN ST']);
     expect(streetVariants('100 EAST ST')).toEqual(['100 EAST ST']);
     expect(streetVariants('MAIN')).toEqual(['MAIN']);
+  });
+});
+
+describe('"street, unit": a bare unit after the last comma, as the NYC DOF file writes it', () => {
+  test('the unit is read; a city, a state or a zip after a comma is not a unit (the line reads as before)', () => {
+    expect(normalizeAddress('4265 WEBSTER AVENUE, 3F')).toEqual({ street: '4265 WEBSTER AVE', unit: '3F' });
+    expect(normalizeAddress('2020 E 41st St, 2-G')).toEqual({ street: '2020 E 41ST ST', unit: '2-G' });
+    for (const u of ['12B', 'PH1', 'PHA', 'G30', '149A', '1000', '2-127', 'C18']) expect(normalizeAddress(`1 Main St, ${u}`).unit, u).toBe(u);
+    for (const tail of ['Philadelphia', 'PA', '19103', 'Bronx, NY', 'NY 10470']) {
+      expect(normalizeAddress(`123 Main St, ${tail}`), tail).toEqual(normalizeAddress(`123 Main St ${tail.replace(',', '')}`));
+      expect(normalizeAddress(`123 Main St, ${tail}`).unit, tail).toBeNull();
+    }
+    expect(normalizeAddress('1 Main St, Apt 4')).toEqual({ street: '1 MAIN ST', unit: '4' });
+  });
+
+  test('units compare without punctuation', () => {
+    expect(unitKey('2-G')).toBe(unitKey('2G'));
+    expect(unitKey('2 g')).toBe('2G');
+    expect(unitKey(null)).toBeNull();
+  });
+
+  test('raw NYC "street, unit" addresses (every 10th) read as the NYC adapter stores it (split at the comma, SQL macros)', async () => {
+    const dir = path.join(loadSettings({}).sources, 'nyc-rolling-sales');
+    const addresses = new Set<string>();
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.csv.gz'))) {
+      for (const r of parse(zlib.gunzipSync(fs.readFileSync(path.join(dir, f))), { columns: true }) as Record<string, string>[]) {
+        const a = r['ADDRESS']!.trim();
+        // the DOF's own comma form with a unit-like tail (a digit in it, not 5 digits: a typed zip); "GARAG" or "N/A"
+        // tails are not read as units
+        const tail = a.split(',')[1]?.trim() ?? '';
+        if (/^[^,]*[A-Z][^,]*, *[A-Z0-9-]{1,6}$/.test(a) && /\d/.test(tail) && !/^\d{5}$/.test(tail)) addresses.add(a);
+      }
+    }
+    expect(addresses.size).toBeGreaterThan(10_000);
+    const sample = [...addresses].sort().filter((_, i) => i % 10 === 0); // every 10th: one SQL statement stays quick
+    const rows = await ctx.rows<{ a: string; street: string | null; unit: string | null }>(
+      `select a, normalize_address(split_part(a, ',', 1)) as street, normalize_unit(split_part(a, ',', 2)) as unit from ${valuesOf(sample)} t(a)`);
+    const differ = rows.filter((r) => { const t = normalizeAddress(r.a); return t.street !== r.street || t.unit !== r.unit; });
+    expect(differ.slice(0, 5).map((r) => JSON.stringify([r, normalizeAddress(r.a)]))).toEqual([]);
+    expect(differ.length).toBe(0);
   });
 });
