@@ -144,7 +144,8 @@ export async function run(ctx: StageContext): Promise<void> {
   for (const [zip, list] of zips) fs.writeFileSync(path.join(dir, zipFile(zip)), JSON.stringify(list));
 
   const parcelRows = await queryRows<{ state: string; parcel_id: string; property_id: string }>(ctx.db, `
-    select state, parcel_id, property_id from properties where parcel_id is not null and state is not null order by property_id`);
+    select state, parcel_id, property_id from properties where parcel_id is not null and state is not null
+    order by unit nulls first, property_id`); // a lot shared by units (NYC co-op) answers its building record first
   const parcelBuckets = new Map<string, Record<string, string[]>>();
   for (const r of parcelRows) {
     const key = parcelKey(r.state, r.parcel_id);

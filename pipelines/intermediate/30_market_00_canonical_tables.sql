@@ -257,8 +257,13 @@ create or replace macro market_row_id(src, file, rn) as
 -- names a property (properties, valuation's subject, autocomplete) calls these two, so the ids agree.
 -- The normalised street line is computed once per row (a lambda over a one-element list) and only when a zip is
 -- known: each macro call expands inline, and calling normalize_address twice made this 3-4x slower (issue 22).
+-- NYC: a co-op's apartments share one tax lot (the building's; "CONDO COOPS" share a condominium unit lot), and so do
+-- a market's stalls, so the unit a row records is part of the identity, compared without punctuation ('2-G' = '2G'):
+-- one property per (lot, unit); a row without a unit names the lot itself (warehouse/docs/property.md, "Identity").
 create or replace macro property_identity(src, parcel_id, address, unit, zip) as
     case when nullif(trim(cast(parcel_id as varchar)), '') is not null then src || '|parcel|' || trim(cast(parcel_id as varchar))
+            || case when src = 'nyc' and unit is not null
+                    then coalesce('|' || nullif(regexp_replace(upper(cast(unit as varchar)), '[^A-Z0-9]', '', 'g'), ''), '') else '' end
          when address is not null and zip5(zip) is not null then
             list_transform([normalize_address(address)], n -> case when n is not null
                 then src || '|addr|' || zip5(zip) || '|' || n || coalesce('|' || coalesce(normalize_unit(unit), address_unit(address)), '') end)[1]

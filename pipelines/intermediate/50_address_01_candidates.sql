@@ -1,4 +1,4 @@
--- requires: sales, parcels, permits, distress
+-- requires: sales, parcels, permits, distress, int_unit_shared_sqft
 -- Address domain, first step: every street address the canonical market tables carry, one row per source row,
 -- with the row's property facts and a date that says how recent they are (sale date, last sale date, permit
 -- issue date, filing date). 50_address_09_addresses.sql merges them. Rules: warehouse/docs/address.md.
@@ -7,6 +7,7 @@
 -- Louisville (distress) and the operator's canonical files do. Chicago permits and Connecticut GL sales name no
 -- zip: 30_market_80_fill_geo.sql guessed one from the nearest zip centroid (zip_imputed); the flag is carried so
 -- that 50_address_09_addresses.sql can prefer a recorded zip and the index can leave guessed ones out.
+-- A unit row's sqft that is its lot's (int_unit_shared_sqft, 50_address_00_unit_sqft.sql) is not the unit's: null.
 create or replace table int_address_candidates (
     source varchar not null,
     kind varchar not null,          -- sale | parcel | permit | distress | transfer (a sale row the market domain rejected)
@@ -38,16 +39,20 @@ create or replace temp macro address_point_ok(lat, lng) as
 insert into int_address_candidates by name
 select source, 'sale' as kind, address, unit, city, state_code, zip, coalesce(zip_imputed, false) as zip_imputed,
        case when address_point_ok(lat, lng) then lat end as lat, case when address_point_ok(lat, lng) then lng end as lng,
-       positive_or_null(beds) as beds, positive_or_null(baths) as baths, positive_or_null(sqft) as sqft,
+       positive_or_null(beds) as beds, positive_or_null(baths) as baths,
+       case when not exists (select 1 from int_unit_shared_sqft u where u.source = r.source and u.file = r.file and u.line = r.line)
+            then positive_or_null(sqft) end as sqft,
        sale_date as seen_date, file, line
-from address_with_flag('sales') where address is not null;
+from address_with_flag('sales') r where address is not null;
 
 insert into int_address_candidates by name
 select source, 'parcel' as kind, address, unit, city, state_code, zip, coalesce(zip_imputed, false) as zip_imputed,
        case when address_point_ok(lat, lng) then lat end as lat, case when address_point_ok(lat, lng) then lng end as lng,
-       positive_or_null(beds) as beds, positive_or_null(baths) as baths, positive_or_null(sqft) as sqft,
+       positive_or_null(beds) as beds, positive_or_null(baths) as baths,
+       case when not exists (select 1 from int_unit_shared_sqft u where u.source = r.source and u.file = r.file and u.line = r.line)
+            then positive_or_null(sqft) end as sqft,
        last_sale_date as seen_date, file, line
-from address_with_flag('parcels') where address is not null;
+from address_with_flag('parcels') r where address is not null;
 
 insert into int_address_candidates by name
 select source, 'permit' as kind, address, null as unit, city, state_code, zip, coalesce(zip_imputed, false) as zip_imputed,

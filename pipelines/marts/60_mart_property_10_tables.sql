@@ -1,4 +1,4 @@
--- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_market_resales, zips
+-- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_market_resales, zips, int_unit_shared_sqft
 -- The property record (issue 22; rules and grain: warehouse/docs/property.md). Every row of sales, parcels, permits
 -- and distress whose property identity is known (property_identity(): the source's parcel id, else the normalised
 -- street line and unit within a recorded zip) is a candidate for each field it has. Per property and field the
@@ -35,14 +35,18 @@ from (
     from distress
 ) r;
 
+-- a unit row's sqft that is its lot's (several units of one lot and sale date share it: int_unit_shared_sqft) is not
+-- the unit's size: no candidate, and no price per sqft
 create or replace temp table int_property_rows as
-select left(sha256(r.identity), 16) as property_id, r.*, x.lot_sqft,
+select left(sha256(r.identity), 16) as property_id,
+       r.* replace (case when u.line is null then r.sqft end as sqft), x.lot_sqft,
        case when x.mailing_street is not null and r.address is not null
             then normalize_address(x.mailing_street) is distinct from normalize_address(r.address)
                  or (x.mailing_zip is not null and x.mailing_zip is distinct from r.zip) end as absentee_owner
 from int_property_rows_all r
 left join (select file, line, max(lot_sqft) as lot_sqft, max(mailing_street) as mailing_street, max(mailing_zip) as mailing_zip
            from int_property_extra group by all) x on x.file = r.file and x.line = r.line
+left join int_unit_shared_sqft u on u.source = r.source and u.file = r.file and u.line = r.line
 where r.identity is not null;
 drop table int_property_rows_all;
 
@@ -95,7 +99,7 @@ order by l.property_id, l.field, l.rank;
 
 create or replace table property_sales as
 with sold as (
-    select r.property_id, s.* from int_property_rows r join sales s on s.sale_id = r.row_id where r.origin = 'sales'
+    select r.property_id, s.* replace (r.sqft as sqft) from int_property_rows r join sales s on s.sale_id = r.row_id where r.origin = 'sales'
 ),
 flips as (
     -- the investor overview's flips (int_market_resales, is_investor_flip): the resale, and the purchase it follows

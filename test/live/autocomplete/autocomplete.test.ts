@@ -93,6 +93,7 @@ describe('addresses table and index over given rows', () => {
     await sale('s6', 'connecticut', '7 GUESSED WAY', null, 'Newington', 'CT', null, '2023-01-02', null, null, null, 41.681, -72.731);
     await placeZctaTables(ctx); // no incorporated places: each guess is the nearest ZCTA of the row's state
     await runSqlFile(ctx, 'pipelines/intermediate/30_market_80_fill_geo.sql');
+    await runSqlFile(ctx, 'pipelines/intermediate/50_address_00_unit_sqft.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_01_candidates.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_09_addresses.sql');
     await runIndexStep(ctx);
