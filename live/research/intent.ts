@@ -34,6 +34,9 @@ export interface Understanding {
   category: string[] | null;
   propertyType: 'sfr' | 'multi' | 'condo' | 'land' | 'commercial';
   months: number | null;
+  /** calendar years asked ("in 2022", "since 2020", "from 2019 to 2021"): answered from those years' months, or said to
+   *  be outside the data; `to` null: "since" (to the data's end) */
+  years: Years | null;
   /** places named that we do not cover (a territory, an unknown zip or city) */
   unknown: string[];
   /** readings worth telling the user (ambiguous "Washington"), in deep answers */
@@ -53,9 +56,30 @@ export interface Understanding {
   asks: Asked[];
   /** the question with place names taken out (for full-text retrieval) */
   topicText: string;
+  /** the question as asked (a distress question reads the words around a city: place-prefer.ts) */
+  query: string;
 }
 
-export interface Threshold { value: number; unit: 'years' | 'months' | 'days' | 'pct'; op: 'eq' | 'le' | 'ge' }
+export interface Years { from: number; to: number | null; label: string }
+
+/** "in 2022", "during 2021", "for 2014", "since 2020", "from 2019 to 2021", "between 2019 and 2021", "2019-2021". */
+export function parseYears(q: string): Years | null {
+  // "the current price, now in 2026": today's figure (its data's age is said), not a past year's
+  if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
+  const y = '((?:19|20)\\d{2})';
+  const span = new RegExp(`\\b(?:from|between)\\s+${y}\\s*(?:to|and|through|until|-)\\s*${y}\\b|\\b${y}\\s*(?:-|to)\\s*${y}\\b`, 'i').exec(q);
+  if (span) {
+    const a = Number(span[1] ?? span[3]), b = Number(span[2] ?? span[4]);
+    return { from: Math.min(a, b), to: Math.max(a, b), label: `${Math.min(a, b)} to ${Math.max(a, b)}` };
+  }
+  const since = new RegExp(`\\b(?:since|after|from)\\s+${y}\\b`, 'i').exec(q);
+  if (since) return { from: Number(since[1]), to: null, label: `since ${since[1]}` };
+  const one = new RegExp(`\\b(?:in|during|for|of|back in|year)\\s+${y}\\b(?!\\s*(?:sq|square|feet|ft|units?|homes|sales|\\$))`, 'i').exec(q);
+  if (one) return { from: Number(one[1]), to: Number(one[1]), label: one[1]! };
+  return null;
+}
+
+export interface Threshold { value: number; unit: 'years' | 'months' | 'days' | 'pct'; op: 'eq' | 'le' | 'ge' | 'lt' | 'gt' }
 
 /** "7 years", "within 30 days", "at least 12 months", "18% or more": the first number with a unit, and its bound. */
 export function parseThreshold(q: string): Threshold | null {
@@ -65,8 +89,11 @@ export function parseThreshold(q: string): Threshold | null {
   const unit = w.startsWith('y') ? 'years' : w.startsWith('m') ? 'months' : w.startsWith('d') ? 'days' : 'pct';
   const before = q.slice(Math.max(0, m.index - 24), m.index).toLowerCase();
   const after = q.slice(m.index + m[0].length, m.index + m[0].length + 16).toLowerCase();
-  const op = /\b(under|less than|fewer than|shorter than|lower than|below|within|up to|at most|no more than|max(imum)?( of)?)\s*$/.test(before) || /^\s*(or less|or fewer|or under|or shorter|or lower)\b/.test(after) ? 'le'
-    : /\b(over|more than|longer than|greater than|higher than|above|at least|min(imum)?( of)?)\s*$/.test(before) || /^\s*(or more|or longer|or higher|or greater|plus)\b/.test(after) ? 'ge' : 'eq';
+  // "under", "less than", "over", "more than" are strict; "within", "up to", "at most", "or less", "at least", "or more" are not
+  const op = /\b(within|up to|at most|no more than|max(imum)?( of)?)\s*$/.test(before) || /^\s*(or less|or fewer|or under|or shorter|or lower)\b/.test(after) ? 'le'
+    : /\b(at least|no less than|min(imum)?( of)?)\s*$/.test(before) || /^\s*(or more|or longer|or higher|or greater|plus)\b/.test(after) ? 'ge'
+      : /\b(under|less than|fewer than|shorter than|lower than|below)\s*$/.test(before) ? 'lt'
+        : /\b(over|more than|longer than|greater than|higher than|above)\s*$/.test(before) ? 'gt' : 'eq';
   return { value: Number(m[1]), unit, op };
 }
 
@@ -189,6 +216,8 @@ function parsePropertyType(q: string): Understanding['propertyType'] {
   if (/commercial|office|retail|industrial/.test(l)) return 'commercial';
   return 'sfr';
 }
+const YEARLESS: Partial<Record<Intent, string>> = { comps: 'price per sqft', rehab: 'rehab momentum', investor: 'investor activity' };
+
 /** Parses a question and its context into intents and places. */
 export function understand(query: string, context: Context = {}, gaz: Gazetteer): Understanding {
   const q = query;
@@ -257,5 +286,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('sales_count') && intents.includes('comps') && !COMPS_CUES.test(lower)) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   if (asks.includes('bedrooms') && (intents.includes('comps') || intents.includes('trends'))) gaps.push('We do not break sale prices down by bedroom count: the figure is for all sales of the type');
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
-  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: parseMonths(q), unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText };
+  const years = parseYears(q);
+  // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
+  const latestOnly = intents.filter((i) => i === 'comps' || i === 'rehab' || i === 'investor');
+  if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: years ? null : parseMonths(q), years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText, query: q };
 }

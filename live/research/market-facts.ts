@@ -10,12 +10,13 @@ import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } 
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
+import { yearFact, type MonthlySeries } from './year-facts.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
 interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string }
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
-interface StoredTrends { method: string; as_of: string; series: { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; se: (number | null)[]; index_sample_count: number[] } }
+interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -62,13 +63,13 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   const type = u.propertyType;
   // a sales count or a window's median reads the research index's windows (a borough's own where the build keeps them),
   // anything else the trends shard
-  const windowed = u.asks.includes('sales_count') || (u.priceLevel && u.months !== null);
+  const windowed = !u.years && (u.asks.includes('sales_count') || (u.priceLevel && u.months !== null));
   const t = await ownMarket(named, (city) => (windowed
     ? windowFigure(data.market, { state: named.state, city }, type, u.months ?? 12)
     : data.shard('trends', { state: named.state, city, property_type: type })));
   const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
   const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
-  if (u.asks.includes('sales_count')) return salesCountFact(data, u, t, where);
+  if (u.asks.includes('sales_count') && !u.years) return salesCountFact(data, u, t, where);
   const s = await data.shard<StoredTrends>('trends', keys);
   const what = u.priceLevel ? 'a median sale price' : 'a price trend';
   if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}` : 'Price trends are not part of this build');
@@ -76,6 +77,8 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const last = latestSolid(points);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
+  // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
+  if (u.years) return yearFact(u, t, where, c, src, s.as_of);
   const method = indexName(s);
   const months = u.months && u.months < c.month.length ? u.months : 12;
   if (u.priceLevel) return priceLevelFact(data, s, u, t, where, src, last >= 0 ? changePct(points, months) : null, months, last);
@@ -272,7 +275,9 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
     case 'county':
       return [await countyFact(data, t)];
     case 'trends':
-      if (t.zip || t.city) return [await trendsFact(data, u, t)];
+      // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
+      // comparison finds it by that place
+      if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county: its zips' changes (or median prices) side by side, as a city's comps are
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
@@ -281,7 +286,7 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       if (t.city || t.area) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Rehab momentum')];
     case 'investor':
-      return [await investorFact(data, u, t)];
+      return [{ ...await investorFact(data, u, t), target: t }];
     case 'location':
       if (t.zip) return [await locationFact(data, t, t.zip, true)];
       if (t.city || t.area) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);

@@ -35,7 +35,7 @@ const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: Reg
  *  wholly or in part), 'preempted'. */
 const CATEGORY_RULES: Partial<Record<Intent, { cat: string; sub: string; kind: (d: RegulationDoc) => string | null; label: (kinds: string[]) => string; show?: (kind: string) => string }>> = {
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', kind: (d) => str(d.data['sale_type']),
-    label: (k) => (k.length > 1 ? 'tax lien, tax deed or hybrid sales' : k[0] === 'hybrid' ? 'hybrid tax sales (liens and deeds)' : `tax ${k[0]} sales (${k[0]} states)`),
+    label: (k) => (k.length > 1 ? 'tax lien, tax deed or hybrid sales' : k[0] === 'hybrid' ? 'hybrid tax sales (redeemable deeds, or liens and deeds by county)' : `tax ${k[0]} sales (${k[0]} states)`),
     show: (k) => k },
   foreclosure: { cat: 'foreclosure', sub: 'process', kind: (d) => str(d.data['foreclosure_type']), label: ([k]) => `${k} mortgage foreclosure` },
   rent_control: { cat: 'rent_control', sub: 'state_preemption',
@@ -136,8 +136,9 @@ function thresholdFacts(data: ResearchData, intent: Intent, spec: NonNullable<(t
     return [{ intent, target: null, value: null, sentence: `the ${spec.label} is recorded in ${kept}, not ${threshold.unit === 'pct' ? 'percent' : threshold.unit}: ask with a figure in ${kept}`,
       detail: [], source: null, confidence: 'low', primary: true, uncertain: null }];
   }
-  const ok = (v: number): boolean => (threshold.op === 'le' ? v <= want + 1e-9 : threshold.op === 'ge' ? v >= want - 1e-9 : Math.abs(v - want) < 1e-9);
-  const bound = threshold.op === 'le' ? ' or less' : threshold.op === 'ge' ? ' or more' : '';
+  const ok = (v: number): boolean => ({ le: v <= want + 1e-9, ge: v >= want - 1e-9, lt: v < want - 1e-9, gt: v > want + 1e-9, eq: Math.abs(v - want) < 1e-9 })[threshold.op];
+  const bound = { le: ' or less', ge: ' or more', lt: '', gt: '', eq: '' }[threshold.op];
+  const strict = threshold.op === 'lt' ? 'under ' : threshold.op === 'gt' ? 'over ' : '';
   const named = (r: { d: RegulationDoc }): string => data.stateName(r.d.state).replace(/^the /, '');
   const hits = rows.filter((r) => ok(r.v)).sort((a, b) => named(a).localeCompare(named(b)));
   const reviewed = rows[0]!.d.last_reviewed_at ?? 'unknown';
@@ -145,7 +146,7 @@ function thresholdFacts(data: ResearchData, intent: Intent, spec: NonNullable<(t
     const near = [...rows].sort((a, b) => Math.abs(a.v - want) - Math.abs(b.v - want) || a.d.state.localeCompare(b.d.state)).slice(0, 3);
     return [{
       intent, target: null, value: null,
-      sentence: `None of the ${rows.length} jurisdictions with a figure has ${article(spec.label)} of ${spec.unit(want)}${bound}; the nearest are ${near.map((r) => `${named(r)} ${spec.unit(r.v)}`).join('; ')} (rules last reviewed ${reviewed})${zeroNote(spec, near)}`,
+      sentence: `None of the ${rows.length} jurisdictions with a figure has ${article(spec.label)} of ${strict}${spec.unit(want)}${bound}; the nearest are ${near.map((r) => `${named(r)} ${spec.unit(r.v)}`).join('; ')} (rules last reviewed ${reviewed})${zeroNote(spec, near)}`,
       detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
     }, ...near.map((r) => ({ ...regFact(intent, { state: r.d.state, from: 'query' as const }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
   }
@@ -154,7 +155,7 @@ function thresholdFacts(data: ResearchData, intent: Intent, spec: NonNullable<(t
   const shown = names.length > cap ? `${names.slice(0, cap).join(', ')} and ${names.length - cap} more` : names.join(', ');
   return [{
     intent, target: null, value: null,
-    sentence: `${hits.length} of the ${rows.length} jurisdictions with a figure ${hits.length === 1 ? 'has' : 'have'} ${article(spec.label)} of ${spec.unit(want)}${bound}: ${shown} (rules last reviewed ${reviewed})${zeroNote(spec, hits.slice(0, cap))}`,
+    sentence: `${hits.length} of the ${rows.length} jurisdictions with a figure ${hits.length === 1 ? 'has' : 'have'} ${article(spec.label)} of ${strict}${spec.unit(want)}${bound}: ${shown} (rules last reviewed ${reviewed})${zeroNote(spec, hits.slice(0, cap))}`,
     detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
   }, ...hits.slice(0, cap).map((r) => ({ ...regFact(intent, { state: r.d.state, from: 'query' as const }, r.d, data.stateName(r.d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
 }

@@ -55,6 +55,19 @@ type Formatter = (d: RegulationDoc, S: string) => RegFact;
  *  words of GET /v1/legal/landlord-profile's summary (pipelines/intermediate/20_legal_06_state_text.sql). */
 export const NO_NOTICE_CLAUSE = 'that is not an instant eviction: the court process still applies';
 
+/** What a hybrid tax sale state sells, by its record's rate basis (from legal-facts.csv's tax_rate_basis): a redemption
+ *  premium or penalty on a redeemable deed (Texas, Georgia, Delaware, Hawaii) or a tax title (Massachusetts) is a
+ *  redeemable deed; lien certificates in some counties; county by county; else the warehouse's own words
+ *  (pipelines/intermediate/20_legal_06_state_text.sql), never "liens and deeds" alone. */
+export function hybridKind(basis: string | null): string {
+  const b = (basis ?? '').toLowerCase();
+  if (/redeemable (collector'?s )?deed|redemption premium/.test(b)) return 'it sells redeemable tax deeds, which the owner can buy back within the redemption period';
+  if (/tax title/.test(b)) return 'it sells redeemable tax titles, which the owner can buy back within the redemption period';
+  if (/certificate/.test(b)) return 'lien certificates where counties sell them, deed sales otherwise';
+  if (/county-specific|by county/.test(b)) return 'liens or deeds, county by county';
+  return 'redeemable deeds, or liens and deeds by county';
+}
+
 const FORMAT: Record<string, Formatter> = {
   'eviction/nonpayment_notice': (d, S) => {
     const days = num(d.data['notice_days']);
@@ -92,7 +105,7 @@ const FORMAT: Record<string, Formatter> = {
     const rate = num(d.data['interest_rate_pct']);
     const red = num(d.data['redemption_period_months']);
     const basis = typeof d.data['rate_basis'] === 'string' ? inline(d.data['rate_basis']) : null;
-    const parts = [type === 'hybrid' ? `${S} uses a hybrid tax sale system (liens and deeds)` : `${S} is a tax ${type} state`];
+    const parts = [type === 'hybrid' ? `${S} uses a hybrid tax sale system (${hybridKind(basis)})` : `${S} is a tax ${type} state`];
     if (rate !== null) parts.push(`the maximum statutory return is ${fmt(rate)}%${basis ? ` (${basis})` : ''}`);
     if (red !== null) parts.push(`the owner can redeem for ${plural(red, 'month')} after the sale`);
     return { value: `${type}${rate !== null ? `, ${fmt(rate)}%` : ''}${red !== null ? `, ${plural(red, 'month')} to redeem` : ''}`, sentence: parts.join('; '), keys: ['sale_type', 'interest_rate_pct', 'rate_basis', 'redemption_period_months'] };
@@ -101,7 +114,7 @@ const FORMAT: Record<string, Formatter> = {
     const red = num(d.data['redemption_period_months']);
     const type = String(d.data['sale_type'] ?? 'unknown');
     if (red === null) return { value: 'no post-sale redemption period recorded', sentence: `${S} is a tax ${type} state and our data records no redemption period after the tax sale`, keys: ['redemption_period_months', 'sale_type'], confidence: 'medium' };
-    return { value: `${plural(red, 'month')} to redeem`, sentence: `In ${S} the owner can redeem for ${plural(red, 'month')} after a tax sale (a ${type === 'hybrid' ? 'hybrid lien and deed' : `tax ${type}`} state)`, keys: ['redemption_period_months', 'sale_type'] };
+    return { value: `${plural(red, 'month')} to redeem`, sentence: `In ${S} the owner can redeem for ${plural(red, 'month')} after a tax sale (${type === 'hybrid' ? `a hybrid tax sale state: ${hybridKind(typeof d.data['rate_basis'] === 'string' ? d.data['rate_basis'] : null)}` : `a tax ${type} state`})`, keys: ['redemption_period_months', 'sale_type'] };
   },
   'tax_deed_lien/surplus_proceeds': (d, S) => ({
     value: d.data['surplus_equity_protected'] === true ? 'surplus equity protected' : 'not recorded',

@@ -1,0 +1,56 @@
+// Sale prices of calendar years asked ("NYC condo prices in 2022", "price trend in Sacramento since 2020"), from the
+// same monthly series the price answers read (the trends shard: each month's arm's-length sales and their median):
+// the months of those years the data holds, their sales and their monthly medians, or, when the data holds none of
+// them, that the years are outside its range (with the range). A median over a year's sales together is not kept, so
+// none is stated. Wording: warehouse/docs/research.md "Years".
+import type { Understanding, Years } from './intent.ts';
+import type { Target } from './places.ts';
+import { money, pct, plural, type Fact, type Source } from './facts.ts';
+import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
+import { TYPE_NOUNS, wholeCity } from './sales-facts.ts';
+
+/** The monthly series of a trends shard, the columns read here (oldest first). */
+export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
+
+/** The years asked as a range of months (YYYY-MM), `to` open for "since". */
+const inYears = (m: string, y: Years): boolean => Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to);
+
+/** The fact of the years asked, from a market's monthly series. */
+export function yearFact(u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
+  const y = u.years!;
+  const noun = TYPE_NOUNS[u.propertyType]!;
+  const sold = c.month.map((m, i) => ({ m, i, n: c.sales_count[i] ?? 0 })).filter((x) => x.n > 0);
+  const first = sold[0]?.m, last = sold.at(-1)?.m;
+  const asked = sold.filter((x) => inYears(x.m, y));
+  if (asked.length === 0) {
+    const range = first ? `the monthly ${noun} sales we keep for ${where} run from ${first} to ${last}` : `we keep no monthly ${noun} sales for ${where}`;
+    return {
+      intent: 'trends', target: t, value: `no sales in ${y.label}`,
+      sentence: `I don't have ${noun} sale prices for ${where} ${/^\d/.test(y.label) ? `in ${y.label}` : y.label}: ${range}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} is outside the data`,
+      detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
+    };
+  }
+  const total = asked.reduce((s, x) => s + x.n, 0);
+  const priced = asked.filter((x) => c.median_price[x.i] != null);
+  const span = asked.length === 1 ? asked[0]!.m : `${asked[0]!.m} to ${asked.at(-1)!.m}`;
+  const yearMonths = (y.to === null ? Number(last!.slice(0, 4)) - y.from + 1 : y.to - y.from + 1) * 12;
+  const partial = asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, 'the years since ')}, ${span})` : ` (${span})`;
+  const bits: string[] = [];
+  if (priced.length) {
+    const lo = priced.reduce((a, b) => (c.median_price[b.i]! < c.median_price[a.i]! ? b : a));
+    const hi = priced.reduce((a, b) => (c.median_price[b.i]! > c.median_price[a.i]! ? b : a));
+    const end = priced.at(-1)!;
+    bits.push(priced.length === 1
+      ? `the month's median sale price was ${money(c.median_price[end.i]!)}`
+      : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m}), ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')})`);
+  }
+  // a change asked ("price trend since 2020"): the index from the first to the last month of the years with 20 sales
+  const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
+  if (!u.priceLevel && solid.length >= 2) bits.push(`the price index changed ${pct((Math.exp(c.level[solid.at(-1)!.i]! - c.level[solid[0]!.i]!) - 1) * 100)} from ${solid[0]!.m} to ${solid.at(-1)!.m}`);
+  return {
+    intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
+    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
+    detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
+    source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: total >= 50 ? 'high' : total >= 20 ? 'medium' : 'low', primary: true, uncertain: null,
+  };
+}
