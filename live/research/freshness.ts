@@ -26,7 +26,8 @@ export function markAge(facts: Fact[], today: string): void {
     const months = monthsOld(end, today);
     if (months === null || months <= STALE_MONTHS) continue;
     const month = end.slice(0, 7);
-    const what = f.source!.type === 'rehab' ? 'permits and sales' : 'sales';
+    // a distressed count's source holds filings, not sales
+    const what = f.source!.type === 'rehab' ? 'permits and sales' : f.value?.endsWith('distressed properties') ? 'filings' : 'sales';
     if (f.sentence) f.sentence = `${f.sentence.replace(/\.$/, '')}; the latest ${what} in this source are from ${month}, ${ageWords(months)} before ${today.slice(0, 10)}, so this is not a current figure`;
     if (f.value) f.value = `${f.value} [data ends ${month}, ${ageWords(months)} old]`;
     f.confidence = minConf(f.confidence, ageCap(months));

@@ -11,6 +11,7 @@ import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint 
 import { mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
+import { distressCity } from './place-prefer.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
@@ -286,7 +287,15 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       if (t.city || t.area) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Rehab momentum')];
     case 'investor':
-      return [{ ...await investorFact(data, u, t), target: t }];
+      {
+        // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer
+        const d = await distressCity(data, u, t);
+        if (d) {
+          for (let i = u.readAs.length - 1; i >= 0; i--) if (u.readAs[i]!.startsWith(`"${d.written}" as`) || u.readAs[i]!.startsWith(`"${t.city}" as`)) u.readAs.splice(i, 1);
+          u.readAs.push(d.readAs);
+        }
+        return [{ ...await investorFact(data, u, d?.target ?? t), target: t }];
+      }
     case 'location':
       if (t.zip) return [await locationFact(data, t, t.zip, true)];
       if (t.city || t.area) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);

@@ -29,6 +29,7 @@ import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
 import type { Area } from './place-words.ts';
+import { nearNamedCity } from './place-prefer.ts';
 
 export interface Target {
   state: string;
@@ -221,6 +222,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const stateHits = [...stateNameHits, ...codeHits, ...typoHits];
   const namedStates = new Set(stateHits.map((s) => s.state));
   if (context.state) namedStates.add(context.state);
+  // states a question implies by a city it names (a nickname or borough: "Philly vs Pittsburg")
+  const implied = new Set([...namedStates, ...found.filter((f) => f.kind === 'city').map((f) => f.state)]);
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
       const first = toks[i]!, last = toks[i + n - 1]!;
@@ -247,6 +250,16 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       if (!ok) continue;
       const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
         ?? cands.find((c) => namedStates.has(c.state)) ?? biggest;
+      // a typo of a larger city of a state named (or implied by a city) elsewhere beats an exact namesake in another
+      // state ("Pennsylvania vs Pittsburg" is Pittsburgh, PA), said as read
+      const near = adj || namedStates.has(pick.state) ? null : nearNamedCity(gaz.citiesByName, phrase, implied, pick.population);
+      if (near) {
+        readAs.push(`"${q.slice(first.start, last.end)}" as ${near.name}, ${near.state} (the closest city name in a state the question names; ${pick.name}, ${pick.state} is another state's)`);
+        taken.push({ start: first.start, end: last.end });
+        found.push({ state: near.state, city: near.name, at: first.start, end: last.end, kind: 'city' });
+        i += n - 1;
+        break;
+      }
       // no state said it and another state has a namesake of some size (5% of its population or more): the answer says
       // which it read ("Portland" as Portland, OR, not Portland, ME; "Houston" needs no note)
       const rival = cands.find((c) => c.state !== pick.state);

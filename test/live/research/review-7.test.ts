@@ -3,7 +3,8 @@
 // test/helpers/oracle-market.ts), never read from the shards the answers read.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { warehouseRows } from '../../helpers/build.ts';
+import { readShard, warehouseRows } from '../../helpers/build.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
 import { ARMS_LENGTH_SALES_SQL } from '../../helpers/oracle-market.ts';
@@ -100,5 +101,32 @@ describe('finding 4: what a hybrid tax sale state sells', () => {
     }
     const red = await ask('How long is the tax sale redemption period in Texas?');
     expect(red.answer).toContain('a hybrid tax sale state: it sells redeemable tax deeds');
+  });
+});
+
+describe('findings 5 and 6: Pittsburg beside Pennsylvania, and Allegheny municipalities', () => {
+  const pipeline = (city: string): number => readShard<{ distressed_pipeline_count: number }>(`market/investor/PA/${city}/12.json`).distressed_pipeline_count;
+  it('reads "Pittsburg" as Pittsburgh, PA beside Pennsylvania or Philly, and for filings (Pittsburg, CA has none)', async () => {
+    for (const q of ['eviction notice Pennsylvania vs Pittsburg', 'eviction notice Philly vs Pittsburg']) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain('Reading "Pittsburg" as Pittsburgh, PA');
+      expect(r.answer, q).not.toMatch(/Pittsburg, CA \d|3 business days/);
+    }
+    const f = await ask('Pittsburg foreclosure filings');
+    expect(f.answer).toContain('Reading "Pittsburg" as Pittsburgh, PA (the closest city name with foreclosure or lien filings; Pittsburg, CA has none)');
+    expect(f.answer).toContain(`In Pittsburgh, PA, ${pipeline('pittsburgh')} distressed properties`);
+    expect(f.answer).toContain('the latest filings in this source are from 2022-08');
+  });
+  it('reads "Penn Hills" and "Mt. Lebanon" as the filings\' municipalities, said as read', async () => {
+    const munis = (await rawQuery<{ m: string }>(`select distinct municipality as m from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true)`)).map((x) => x.m);
+    expect(munis).toEqual(expect.arrayContaining(['Penn Hills Township', 'Mt. Lebanon Township']));
+    const p = await ask('foreclosure filings in Penn Hills PA');
+    expect(p.answer).toContain(`Reading "Penn Hills" as Penn Hills Township, PA (the municipality's name in the foreclosure and lien filings): In Penn Hills Township, PA, ${pipeline('penn-hills-township')} distressed properties`);
+    for (const q of ['pre-foreclosure pipeline in Mt. Lebanon PA', 'pre-foreclosure pipeline in Mount Lebanon']) {
+      const m = await ask(q);
+      expect(m.answer, q).toMatch(/^Reading "(Mt\.|Mount) Lebanon" as Mount Lebanon Township, PA/);
+      expect(m.answer, q).toContain(`${pipeline('mount-lebanon-township')} distressed properties`);
+      expect(m.answer, q).not.toMatch(/Lebanon, (PA|LA)\b/);
+    }
   });
 });
