@@ -157,11 +157,13 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
+/** Home or sales words that make a question naming a zip or city a market question. */
+const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|townho(use|me)s?|properties|real estate|prices?|values?)\b/;
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 const NOT_RECORDED: [RegExp, string][] = [
   [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
     'We record tax sale rules (lien or deed, interest rate, redemption period), not property tax rates, bills, assessments or exemptions'],
-  [/\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rentals?\b|\bcash flow/,
+  [/\bhow much (in )?rent\b|\brent (can|could|would|should) (i|we|you) (get|charge|ask)|\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rent(als?)?\b|\bcash flow/,
     'We record sales, not rents: no rent levels, rental yields or cap rates'],
   [/\bschools?\b|\bcrime\b|\bsafe(ty)?\b|\bwalkab/, 'We record no school, crime or neighbourhood-amenity data'],
 ];
@@ -204,6 +206,8 @@ function parseMonths(q: string): number | null {
   if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
   if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return 12;
   if (/\b(last|past) (two years|24 months)\b/i.test(q)) return 24;
+  const years = /\b(?:last|past|over the last|over the past) (\d) years?\b/i.exec(q);
+  if (years) { const n = Number(years[1]) * 12; return n >= 3 && n <= 24 ? n : null; }
   if (/\b(last|past) (quarter|three months)\b/i.test(q)) return 3;
   return null;
 }
@@ -234,8 +238,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower);
   if (overview) intents.push('trends', 'investor');
+  let homeWords = false;
+  // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && HOME_WORDS.test(lower) && notRecorded === null) { intents.push('trends'); homeWords = true; }
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
-  const priceLevel = overview || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower)) && !COMPS_CUES.test(lower));
+  const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower)) && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   // "prices in New York": a market question reads New York as the city, the market the build keeps ("New York state",
   // "state of New York" and legal questions keep the state)

@@ -130,3 +130,23 @@ describe('findings 5 and 6: Pittsburg beside Pennsylvania, and Allegheny municip
     }
   });
 });
+
+describe('findings 7 and 10: market questions without a trigger word, rents, "last 2 years"', () => {
+  it('answers a zip or city with home words from its sales, never an unrelated legal record; declines rent levels', async () => {
+    for (const q of ['single family homes in 95814', 'homes in 95814']) {
+      const r = await ask(q);
+      expect(r.sources.every((s) => s.type !== 'regulation'), q).toBe(true);
+      expect(r.answer, q).toContain('zip 95814 (Sacramento, CA)');
+    }
+    const rent = await ask('how much rent can I get in Brooklyn');
+    expect(rent.answer).toMatch(/we record sales, not rents/i);
+    expect(rent.sources).toEqual([]);
+    expect(rent.confidence).toBe('low');
+  });
+  it('reads "over the last 2 years" as 24 months and a bare "prices" with a city as its sale prices', async () => {
+    const ms = await monthly('WA', 'Seattle', 'sfr');
+    const r = await ask('Seattle prices over the last 2 years');
+    // King County's file spans 13 months, all inside the 24 months to its last sale
+    expect(r.answer).toContain(`the median of the ${count(ms.reduce((s, m) => s + m.n, 0))} arm's-length single-family sales in the 24 months to`);
+  });
+});
