@@ -12,17 +12,12 @@ const DIRECTIONS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW']);
 /** A bare unit: letters and digits with a digit ("4M", "G30", "11F", "PH2"), or one letter ("A"). */
 const unitLike = (t: string): boolean => /^[A-Z0-9-]{1,6}$/.test(t) && !/^\d{5}$/.test(t) && (/\d/.test(t) || (t.length === 1 && !DIRECTIONS.has(t)));
 
-/** The street line and unit a typed address names. Beyond normalizeAddress's designators ("APT 4", "#4"), a bare unit
- *  the adapters' rule does not read: after the last comma ("170 West 23rd Street, 4M") or after the street's suffix
- *  ("70 E 10th St 9L", "94-11 59th Ave G30"; not a highway's or county road's number). Null unit: none named. */
+/** The street line and unit a typed address names. Beyond normalizeAddress's units ("APT 4", "#4", "street, 4M"), a
+ *  bare unit after the street's suffix ("70 E 10th St 9L", "94-11 59th Ave G30"; not a highway's or county road's
+ *  number). Null unit: none named. */
 export function typedUnit(raw: string): { street: string; unit: string | null } {
   const n = normalizeAddress(raw);
   if (n.unit !== null) return n;
-  const comma = raw.lastIndexOf(',');
-  if (comma > 0) {
-    const tail = raw.slice(comma + 1).toUpperCase().replace(/[^A-Z0-9-]/g, '');
-    if (unitLike(tail) && /\d/.test(raw.slice(0, comma))) return { street: normalizeAddress(raw.slice(0, comma)).street, unit: tail };
-  }
   const words = n.street.split(' ');
   const last = words[words.length - 1]!, suffix = words[words.length - 2] ?? '', before = words[words.length - 3] ?? '';
   if (words.length >= 4 && /\d/.test(words[0]!) && unitLike(last) && SUFFIX_WORDS.has(suffix) && !['HWY', 'HIGHWAY'].includes(suffix)
