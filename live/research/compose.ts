@@ -9,7 +9,7 @@
 import type { ResearchData } from './data.ts';
 import { LEGAL_INTENTS, type Intent, type Understanding } from './intent.ts';
 import { minConf, NOT_LEGAL_ADVICE, placeName, plural, type Confidence, type Depth, type Fact, type Source } from './facts.ts';
-import { TYPE_WORDS } from './market-facts.ts';
+import { TYPE_WORDS } from './sales-facts.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',

@@ -8,7 +8,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, wholeCity, windowPriceFact } from './sales-facts.ts';
+import { byCount, cityPpsfFact, mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
@@ -20,7 +20,6 @@ interface Investor { city: string; state: string; investor_purchase_rate_pct: nu
 interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
-export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
 const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);
 
 async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
@@ -56,7 +55,6 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
 }
 
 const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
-const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -149,26 +147,6 @@ function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t
       : `No complete month has ${CHANGE_MIN_SAMPLE} or more sales: this is the latest month with a median (5 sales or more), ${month}, at low confidence; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: note ? 'low' : solid ? byCount(sales(at)) : 'low', primary: true, uncertain: null,
     ...(t.zip ? { zip: { zip: t.zip, measure: solid ? c.median_price[at]! : null, group: null, months: null, asOf: month, sales: sales(at) } } : {}),
-  };
-}
-
-/** Price per sqft of a city with no zip comps (sales without a zip, as Denver's): the trends shard's latest month with
- *  a median price per sqft, or null. */
-async function cityPpsfFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact | null> {
-  const s = await data.shard<StoredTrends & { series: { median_price_per_sqft: (number | null)[] } }>('trends', { state: t.state, city: t.city!, property_type: u.propertyType });
-  if (!s) return null;
-  const c = s.series;
-  let at = -1;
-  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price_per_sqft[i] != null) at = i;
-  if (at < 0) return null;
-  const type = TYPE_WORDS[u.propertyType];
-  const month = c.month[at]!;
-  return {
-    intent: 'comps', target: t, value: `${money(c.median_price_per_sqft[at]!)}/sqft (${month})`,
-    sentence: `In ${t.city}, ${t.state}, the median ${type} sale price was ${money(c.median_price_per_sqft[at]!)} per sqft in ${month} (${plural(c.sales_count[at] ?? 0, 'sale')}); no zip of the city has comparable sales, so this is the city-wide monthly figure${wholeCity(t)}`,
-    detail: ['A monthly median needs 5 or more sales with a living area; the monthly series is GET /v1/market/trends.'],
-    source: { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${t.city}, ${t.state}, ${u.propertyType}, as of ${s.as_of}` },
-    confidence: byCount(c.sales_count[at] ?? 0), primary: true, uncertain: null,
   };
 }
 

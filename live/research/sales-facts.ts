@@ -7,8 +7,10 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
+import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 
-export const TYPE_NOUNS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
+/** The words of a property type in an answer. */
+export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
 /** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
 export const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
 
@@ -21,7 +23,8 @@ export async function ownMarket(t: Target, has: (city: string) => unknown): Prom
   return (await has(own.city!)) ? own : t;
 }
 
-const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= 20 ? 'medium' : 'low');
+/** The confidence of a figure by its sales: 50+ high, CHANGE_MIN_SAMPLE (20)+ medium. */
+export const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
 const windowSource = (where: string, type: string, w: WindowFigure): Source => ({
   type: 'sales', category: 'market', citation: `reii warehouse: arm's-length ${type} sales of ${where}, ${w.months} months to ${w.asOf}`,
@@ -57,7 +60,7 @@ export function mixedTypeNote(data: ResearchData, t: Target, type: string, month
 /** The median sale price over the window asked (u.months), or null when the build holds no window figures. */
 export function windowPriceFact(data: ResearchData, u: Understanding, t: Target, where: string, latest: string | null): Fact | null {
   if (!u.months) return null;
-  const type = u.propertyType, noun = TYPE_NOUNS[type]!;
+  const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const w = windowFigure(data.market, t, type, u.months);
   if (!w) return null;
   const src = windowSource(where, noun, w);
@@ -80,7 +83,7 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
 
 /** How many homes sold: the window's arm's-length sales of the type (the months asked, else 12), with their median. */
 export function salesCountFact(data: ResearchData, u: Understanding, t: Target, where: string): Fact {
-  const type = u.propertyType, noun = TYPE_NOUNS[type]!;
+  const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const months = u.months ?? 12;
   const w = windowFigure(data.market, t, type, months);
   if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
@@ -96,7 +99,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
 /** Sales of a zip with no living area recorded: why there is no price per sqft, and the sale price figure instead;
  *  null when the window holds 5 or more sales with an area (then the comps shard's "fewer than 5" is about them). */
 export function noAreaFact(data: ResearchData, u: Understanding, t: Target, zip: string, where: string, months: number, primary: boolean): Fact | null {
-  const type = u.propertyType, noun = TYPE_NOUNS[type]!;
+  const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const w = windowFigure(data.market, { zip, state: t.state }, type, months);
   if (!w || w.sales < WINDOW_MIN_SALES || w.withArea >= WINDOW_MIN_SALES) return null;
   const area = w.withArea === 0 ? 'none of them has a living area in the source' : `only ${w.withArea} of them ${w.withArea === 1 ? 'has' : 'have'} a living area in the source`;
@@ -124,5 +127,25 @@ export async function countyFact(data: ResearchData, t: Target): Promise<Fact> {
     detail: [t.zip ? 'A zip code that crosses a county line is placed in the county with most of its addresses (HUD zip-county crosswalk).' : 'The county of the city\'s Census place.'],
     source: { type: 'geo', category: 'geography', citation: `reii warehouse: ${t.zip ? `zip ${t.zip}` : `${t.city}, ${t.state}`} county (Census geography)` },
     confidence: 'high', primary: true, uncertain: null,
+  };
+}
+
+/** Price per sqft of a city with no zip comps (sales without a zip, as Denver's): the trends shard's latest month with
+ *  a median price per sqft, or null. */
+export async function cityPpsfFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact | null> {
+  const s = await data.shard<{ as_of: string; series: { month: string[]; sales_count: (number | null)[]; median_price_per_sqft: (number | null)[] } }>('trends', { state: t.state, city: t.city!, property_type: u.propertyType });
+  if (!s) return null;
+  const c = s.series;
+  let at = -1;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price_per_sqft[i] != null) at = i;
+  if (at < 0) return null;
+  const type = TYPE_WORDS[u.propertyType];
+  const month = c.month[at]!;
+  return {
+    intent: 'comps', target: t, value: `${money(c.median_price_per_sqft[at]!)}/sqft (${month})`,
+    sentence: `In ${t.city}, ${t.state}, the median ${type} sale price was ${money(c.median_price_per_sqft[at]!)} per sqft in ${month} (${plural(c.sales_count[at] ?? 0, 'sale')}); no zip of the city has comparable sales, so this is the city-wide monthly figure${wholeCity(t)}`,
+    detail: ['A monthly median needs 5 or more sales with a living area; the monthly series is GET /v1/market/trends.'],
+    source: { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${t.city}, ${t.state}, ${u.propertyType}, as of ${s.as_of}` },
+    confidence: byCount(c.sales_count[at] ?? 0), primary: true, uncertain: null,
   };
 }
