@@ -4,7 +4,7 @@
 import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
-import { parseYears, type Years } from './year-facts.ts';
+import { parseYears, type Years } from './years.ts';
 
 export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'

@@ -8,8 +8,7 @@
 //                  when the city read has none ("Pittsburg foreclosure filings": Pittsburgh, PA)
 // Every such reading is said ("Reading ... as ..."), never silent.
 import type { City, ResearchData } from './data.ts';
-import type { Understanding } from './intent.ts';
-import type { Target } from './places.ts';
+import type { Target } from './place-words.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
 
@@ -34,7 +33,7 @@ const SUFFIXES = ['', ' Township', ' Borough'];
 const hasFilings = async (data: ResearchData, state: string, city: string): Promise<boolean> => (await data.shard('investor', { state, city, months: '12' })) !== null;
 
 /** The distress source's own name for the city of `t` asked about, with the reading to say; null to keep `t`. */
-export async function distressCity(data: ResearchData, u: Understanding, t: Target): Promise<{ target: Target; readAs: string; written: string } | null> {
+export async function distressCity(data: ResearchData, u: { asks: readonly string[]; query: string }, t: Target): Promise<{ target: Target; readAs: string; written: string } | null> {
   if (!t.city || t.zip || t.area || !u.asks.includes('distress')) return null;
   const esc = t.city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(`(?:\\b(Mt\\.?|Mount)\\s+)?\\b${esc}\\b(?:\\s+([A-Z][a-z]+))?`, 'i').exec(u.query);

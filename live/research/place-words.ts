@@ -5,6 +5,17 @@ import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/sch
 /** A part of a city with its own zips: a New York City borough, by its county. */
 export interface Area { name: string; county_fips: string }
 
+/** A place a question names (places.ts findPlaces): a state, a city or a zip in it, or a part of a city. */
+export interface Target {
+  state: string;
+  city?: string;
+  zip?: string;
+  /** a part of the city with its own zips: a New York City borough, by its county */
+  area?: Area;
+  /** how the place was found: query text or context */
+  from: 'query' | 'context';
+}
+
 const STATE_NAMES: Readonly<Record<string, string>> = STATE_NAME_TABLE;
 export const STATE_CODES: ReadonlySet<string> = new Set(Object.keys(STATE_NAMES));
 export const stateNameOf = (code: string): string => STATE_NAMES[code] ?? code;

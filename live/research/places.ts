@@ -27,20 +27,9 @@ import type { City } from './data.ts';
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES } from './place-words.ts';
-export { STATE_CODES, stateNameOf, type Area } from './place-words.ts';
-import type { Area } from './place-words.ts';
+export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
+import type { Area, Target } from './place-words.ts';
 import { nearNamedCity } from './place-prefer.ts';
-
-export interface Target {
-  state: string;
-  city?: string;
-  zip?: string;
-  /** a part of the city with its own zips: a New York City borough, by its county */
-  area?: Area;
-  /** how the place was found: query text or context */
-  from: 'query' | 'context';
-}
-
 
 export interface Gazetteer {
   stateNames: ReadonlyMap<string, string>;

@@ -8,25 +8,7 @@ import type { Target } from './places.ts';
 import { money, pct, plural, type Fact, type Source } from './facts.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { TYPE_WORDS, wholeCity } from './sales-facts.ts';
-
-export interface Years { from: number; to: number | null; label: string }
-
-/** "in 2022", "during 2021", "for 2014", "since 2020", "from 2019 to 2021", "between 2019 and 2021", "2019-2021". */
-export function parseYears(q: string): Years | null {
-  // "the current price, now in 2026": today's figure (its data's age is said), not a past year's
-  if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
-  const y = '((?:19|20)\\d{2})';
-  const span = new RegExp(`\\b(?:from|between)\\s+${y}\\s*(?:to|and|through|until|-)\\s*${y}\\b|\\b${y}\\s*(?:-|to)\\s*${y}\\b`, 'i').exec(q);
-  if (span) {
-    const a = Number(span[1] ?? span[3]), b = Number(span[2] ?? span[4]);
-    return { from: Math.min(a, b), to: Math.max(a, b), label: `${Math.min(a, b)} to ${Math.max(a, b)}` };
-  }
-  const since = new RegExp(`\\b(?:since|after|from)\\s+${y}\\b`, 'i').exec(q);
-  if (since) return { from: Number(since[1]), to: null, label: `since ${since[1]}` };
-  const one = new RegExp(`\\b(?:in|during|for|of|back in|year)\\s+${y}\\b(?!\\s*(?:sq|square|feet|ft|units?|homes|sales|\\$))`, 'i').exec(q);
-  if (one) return { from: Number(one[1]), to: Number(one[1]), label: one[1]! };
-  return null;
-}
+import type { Years } from './years.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }

@@ -287,8 +287,11 @@ export class MarketOracle {
 
   private async computeRehab(zip: string, months: number[]): Promise<Map<number, RehabAnswer | null>> {
     await this.table('oracle_arms');
+    // a permit whose zip was guessed counts only in a zip whose city (the geo zips table's) is the permit's own
+    const zipPermits = `select * from permits where zip = $zip and (not zip_imputed
+      or regexp_replace(lower(city), '[^a-z]', '', 'g') = (select regexp_replace(lower(any_value(city)), '[^a-z]', '', 'g') from zips where zip = $zip))`;
     const [w] = await this.rows<{ last_permit: string | null; last_sale: string | null }>(`
-      select (select strftime(max(issue_date), '%Y-%m-%d') from permits where zip = $zip) as last_permit,
+      select (select strftime(max(issue_date), '%Y-%m-%d') from (${zipPermits})) as last_permit,
              (select strftime(max(sale_date), '%Y-%m-%d') from oracle_arms where zip = $zip) as last_sale`, { zip });
     const out = new Map<number, RehabAnswer | null>();
     const asOf = [w?.last_permit, w?.last_sale].filter((x): x is string => !!x).sort().at(-1);
@@ -308,7 +311,7 @@ export class MarketOracle {
       select strftime(issue_date, '%Y-%m-%d') as d, date_diff('day', issue_date, $asOf::date)::int as age,
              permit_type in ('renovation', 'addition', 'repair') as rehab,
              case when permit_type in ('renovation', 'addition', 'repair') and valuation > 0 then valuation end as value
-      from permits where zip = $zip and issue_date <= $asOf::date`, { zip, asOf });
+      from (${zipPermits}) where issue_date <= $asOf::date`, { zip, asOf });
     await this.table('oracle_resales');
     const sales = await this.rows<{ d: string; age: number; rehab: boolean }>(`
       select strftime(s.sale_date, '%Y-%m-%d') as d, date_diff('day', s.sale_date, $asOf::date)::int as age,
@@ -390,14 +393,17 @@ export class MarketOracle {
 
   private async computeInvestor(state: string, city: string, months: number[]): Promise<Map<number, InvestorAnswer | null>> {
     const params = { state, city };
-    // the city's window ends at its latest arm's-length sale or filing; flagged sales count nowhere but in the purchase
+    // the city's window ends where its sources end (below); flagged sales count nowhere but in the purchase
     // rate, which counts every sale for value (SALES_FOR_VALUE_SQL)
     await this.table('oracle_arms');
     await this.table('oracle_value');
+    // the window ends where the sources with records of the city end: each source's latest arm's-length sale or filing
     const [w] = await this.rows<{ as_of: string | null; covered: boolean; name: string | null }>(`
-      select strftime(greatest(
-               (select max(sale_date) from oracle_arms where state_code = $state and lower(city) = lower($city)),
-               (select max(filing_date) from distress where state_code = $state and lower(city) = lower($city))), '%Y-%m-%d') as as_of,
+      with ends as (select source, max(sale_date) as d from oracle_arms group by source
+                    union all select source, max(filing_date) from distress group by source),
+      own as (select source from oracle_arms where state_code = $state and lower(city) = lower($city)
+              union select source from distress where state_code = $state and lower(city) = lower($city))
+      select strftime((select max(d) from ends where source in (select source from own)), '%Y-%m-%d') as as_of,
              exists (select 1 from distress where state_code = $state and lower(city) = lower($city)) as covered,
              coalesce((select city_name from cities where state_code = $state and lower(city_name) = lower($city) order by population desc nulls last limit 1),
                       (select mode(city) from (select city from oracle_arms where state_code = $state and lower(city) = lower($city)
