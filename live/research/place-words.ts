@@ -26,7 +26,7 @@ export const END_OK_CODES = new Set(['MA', 'PA', 'CO', 'MD', 'MO', 'DE', 'AL']);
 /** Words after which an upper-case ambiguous code in a mixed-case question is a place ("in OK for nonpayment"). */
 export const STRONG_CUES = new Set(['in', 'from', 'between', 'vs', 'versus']);
 export const SUBJECT_VERBS = new Set(['is', 'does', 'do', 'has']);
-export const SUBJECT_NEXT = new Set(['a', 'an', 'have', 'has', 'require', 'allow', 'use', 'cap', 'limit', 'permit']);
+export const SUBJECT_NEXT = new Set(['a', 'an', 'have', 'has', 'require', 'allow', 'use', 'cap', 'limit', 'permit', 'landlord', 'tenant']);
 export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 'and', 'between', 'to', 'with', 'about']);
 /** The territories' state codes (a context state outside coverage), with their names. */
 export const TERRITORY_CODES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };

@@ -62,6 +62,10 @@ describe('state names and codes', () => {
     expect(places('deposits in PA vs NJ')).toEqual(['PA', 'NJ']);
     expect(places('HOW LONG IS AN EVICTION IN TX')).toEqual(['TX']); // all caps: every code needs its cue
     expect(places('HOW LONG IS AN EVICTION TX')).toEqual([]);
+    // the subject of "is X landlord friendly" (review 4B: "Is CO landlord friendly" had no place)
+    expect(places('Is CO landlord friendly')).toEqual(['CO']);
+    expect(places('Is OK tenant friendly?')).toEqual(['OK']);
+    expect(places('Is it OK landlord wise?')).toEqual([]);
   });
 
   test('an ambiguous code right after a city of that state is its state; elsewhere it stays a word (finding 1)', () => {
