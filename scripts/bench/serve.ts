@@ -37,7 +37,9 @@ export async function startReal(repo: string, artifacts: string, env: Record<str
   }
   const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
-  return { url, pid: child.pid!, key, state, stop: stopper(child) };
+  // the state folder (keys, usage) is the run's own: removed once the server has stopped
+  const stop = stopper(child);
+  return { url, pid: child.pid!, key, state, stop: () => stop().then(() => fs.rmSync(state, { recursive: true, force: true })) };
 }
 
 /** A bare node:http server answering every request with the given bytes (and, when given, the same headers). */
