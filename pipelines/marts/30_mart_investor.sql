@@ -20,7 +20,10 @@
 --   gross_flip_margin_pct      = 100 * median((resale - purchase) / purchase) over the same flips
 --   distressed_pipeline_count  = distinct properties with a pre-foreclosure, tax-delinquent or lien filing in
 --                                the window; null unless a distress source covers the city (the city has at least
---                                one filing in `distress`, any date): no source is not the same as no filing
+--                                one filing in `distress`, any date): no source is not the same as no filing. A
+--                                property is its parcel id, else its address and zip; a filing with neither (172
+--                                Allegheny docket rows have no pin) is a property of its own, so Penn Hills' 12
+--                                months are 62: 60 parcels and 2 cases without one
 --   platform_active_deals      = 0 (no community deal data yet)
 --   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule); a city
 --                                found in neither (a township, an unincorporated area) is rural by rule
