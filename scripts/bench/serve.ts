@@ -24,6 +24,16 @@ function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
 
 const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resolve) => { child.on('exit', () => resolve()); child.kill('SIGTERM'); });
 
+/** node's arguments in `npm run serve` (package.json: its V8 flags and the CLI), so the bench measures the server
+ *  as it is run, not a variant of it. */
+function serveArgs(repo: string): string[] {
+  const script = (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['serve'] ?? '';
+  const words = script.split(/\s+/);
+  const at = words.indexOf('node');
+  if (at < 0 || words.at(-1) !== 'serve') throw new Error(`package.json scripts.serve is not "... node <args> serve": ${script}`);
+  return words.slice(at + 1);
+}
+
 export async function startReal(repo: string, artifacts: string, env: Record<string, string> = {}): Promise<Spawned & { key: string; state: string }> {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-bench-state-'));
   let key: string;
@@ -35,7 +45,7 @@ export async function startReal(repo: string, artifacts: string, env: Record<str
     key = store.create({ plan: 'enterprise', name: 'bench', rpm: null }).key;
     store.close();
   }
-  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn('node', [...serveArgs(repo), '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
   // the state folder (keys, usage) is the run's own: removed once the server has stopped
   const stop = stopper(child);
