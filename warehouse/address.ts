@@ -12,8 +12,12 @@ export const STREET_SUFFIXES: Readonly<Record<string, string>> = {
   HOLLOW: 'HOLW', MANOR: 'MNR', MEADOWS: 'MDWS', VIEW: 'VW',
 };
 
-/** Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200"): the SQL address_unit_pattern(). */
-const UNIT_RE = /\s+(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*([A-Z0-9-]+)$/;
+/** Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200", "APT4B"): the SQL
+ *  address_unit_pattern(). A designator runs into its unit only when the unit starts with a digit ("108 NORTHGATE" is
+ *  a street). */
+const UNIT_RE = /\s+(?:(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]|#)\s*#?\s*([A-Z0-9-]+)|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9][A-Z0-9-]*))$/;
+/** A leading designator of a unit (SQL unit_designator_pattern()): "UNIT4" -> "4", "NORTH" stays. */
+const UNIT_DESIGNATOR_RE = /^(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]+|#\s*|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9]))/;
 
 /** A unit written bare after the last comma, as the NYC DOF file writes it ("4265 WEBSTER AVENUE, 3F"): one token of
  *  at most 6 letters, digits and hyphens with a digit in it (3F, 12B, 2-G, 149A, 1000, G30, PH1, 5G5H, UNT6), or PH
@@ -29,13 +33,13 @@ const clean = (raw: string): string => raw.toUpperCase().replace(/[^A-Z0-9#/&\- 
 export function normalizeAddress(raw: string): { street: string; unit: string | null } {
   const comma = raw.lastIndexOf(',');
   // the tail as SQL normalize_unit reads a unit column: a leading designator dropped ("UNIT4" -> "4")
-  const tail = comma > 0 ? raw.slice(comma + 1).trim().toUpperCase().replace(/^(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*/, '') : '';
+  const tail = comma > 0 ? raw.slice(comma + 1).trim().toUpperCase().replace(UNIT_DESIGNATOR_RE, '$1') : '';
   const head = comma > 0 ? clean(raw.slice(0, comma)) : '';
   const bare = BARE_UNIT_RE.test(tail) && /[A-Z]/.test(head);
   const line = bare ? head : clean(raw);
   const m = UNIT_RE.exec(line); // before a bare unit: dropped, as the NYC adapter prefers the unit after the comma
   let street = m ? line.slice(0, m.index) : line;
-  const unit = bare ? tail : m ? m[1]! : null;
+  const unit = bare ? tail : m ? (m[1] ?? m[2]!) : null;
   const sp = street.lastIndexOf(' ');
   if (sp > 0) { const last = street.slice(sp + 1); street = street.slice(0, sp + 1) + (STREET_SUFFIXES[last] ?? last); }
   return { street, unit };

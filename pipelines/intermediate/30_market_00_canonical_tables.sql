@@ -19,8 +19,15 @@ create or replace macro street_suffix_abbrev(w) as
         else w
     end;
 
--- Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200").
-create or replace macro address_unit_pattern() as '\s+(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*([A-Z0-9-]+)$';
+-- Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200", "APT4B"): the unit is group 1
+-- after a designator and a space or '#' (or after a bare '#'), group 2 when the designator runs into it, which only a
+-- unit starting with a digit may do. Otherwise the word is the street's: "10 GREENWAY NORTH", "108 NORTHGATE", "12
+-- STEEPLECHASE" and "1 MAIN STEET" were read as units RTH, RTHGATE, EEPLECHASE and ET (about 140 sales of NYC and
+-- Connecticut). RE2 has no lookahead, hence the two groups.
+create or replace macro address_unit_pattern() as
+    '\s+(?:(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]|#)\s*#?\s*([A-Z0-9-]+)|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9][A-Z0-9-]*))$';
+-- A leading designator of a unit column, by the same rule: "APT 4" -> "4", "UNIT4" -> "4", "NORTH" stays "NORTH".
+create or replace macro unit_designator_pattern() as '^(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]+|#\s*|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9]))';
 
 -- Upper case, punctuation to spaces (but keep '#', '-', '/', '&'), one space between words, trimmed; null when empty.
 create or replace macro address_clean(a) as
@@ -36,11 +43,13 @@ create or replace macro address_abbrev(s) as
 
 -- A normalised street address (no unit) and the unit found at its end, if any.
 create or replace macro normalize_address(a) as address_abbrev(address_street_part(address_clean(a)));
-create or replace macro address_unit(a) as nullif(regexp_extract(address_clean(a), address_unit_pattern(), 1), '');
+create or replace macro address_unit(a) as
+    coalesce(nullif(regexp_extract(address_clean(a), address_unit_pattern(), 1), ''),
+             nullif(regexp_extract(address_clean(a), address_unit_pattern(), 2), ''));
 
 -- A unit value from its own column: upper case, trimmed, without a leading designator.
 create or replace macro normalize_unit(u) as
-    nullif(trim(regexp_replace(upper(trim(cast(u as varchar))), '^(?:APT|APARTMENT|UNIT|STE|SUITE|#|NO)\s*#?\s*', '')), '');
+    nullif(trim(regexp_replace(upper(trim(cast(u as varchar))), unit_designator_pattern(), '\1')), '');
 
 -- City names in title case ("SACRAMENTO" -> "Sacramento", "mc kees rocks" -> "Mc Kees Rocks").
 create or replace macro title_case(s) as

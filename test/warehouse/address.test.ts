@@ -53,7 +53,26 @@ describe('normalizeAddress equals the SQL normalize_address and address_unit', (
     '1 Main St.', '1 Street Road', 'Broadway', '500 n. Elm Avenue', "77 O'Neil Boulevard", '97-29 64th Road',
     '1600 Pennsylvania Avenue NW', '10 Downing St Apt', '22 Elm St No 5', '5 Main St STE 2A', '3 A/B Court',
     '400 Maple Terrace #12-B', '9 Rue de la Paix', '18 Lake Shore Drive Apartment 1701', '2 Smith & Wesson Parkway',
+    // a designator running into its unit: only a unit starting with a digit; otherwise the word is the street's
+    '12 Oak Ave APT4B', '12 Oak Ave Unit4', '22 Elm St NO5', '10 Greenway North', '108 Northgate', '12 Steeplechase',
+    '1 Main Steet', '1234 Nostrand', '8 Littlebrook Rd North', '5 Noble', '9 Oak St Unit B', '9 Oak St Ste # 3',
   ];
+
+  test('a word that starts like a designator is no unit; a designator with its unit is', () => {
+    expect(normalizeAddress('108 Northgate')).toEqual({ street: '108 NORTHGATE', unit: null });
+    expect(normalizeAddress('10 Greenway North')).toEqual({ street: '10 GREENWAY NORTH', unit: null });
+    expect(normalizeAddress('12 Steeplechase')).toEqual({ street: '12 STEEPLECHASE', unit: null });
+    expect(normalizeAddress('12 Oak Ave APT4B')).toEqual({ street: '12 OAK AVE', unit: '4B' });
+    expect(normalizeAddress('9 Oak St Unit B')).toEqual({ street: '9 OAK ST', unit: 'B' });
+    expect(normalizeAddress('4265 Webster Avenue, UNIT4').unit).toBe('4');
+    expect(normalizeAddress('4265 Webster Avenue, NORTH').unit).toBe(null); // no digit: a word after a comma, not a unit
+  });
+
+  test('SQL normalize_unit drops a designator by the same rule', async () => {
+    const units = ['APT 4', 'UNIT4', '#12', 'NO 5', 'NORTH', 'STEEPLE', 'PH', 'SUITE #200'];
+    const rows = await ctx.rows<{ u: string; n: string | null }>(`select u, normalize_unit(u) as n from ${valuesOf(units)} t(u)`);
+    expect(Object.fromEntries(rows.map((r) => [r.u, r.n]))).toEqual({ 'APT 4': '4', UNIT4: '4', '#12': '12', 'NO 5': '5', NORTH: 'NORTH', STEEPLE: 'STEEPLE', PH: 'PH', 'SUITE #200': '200' });
+  });
 
   test('street and unit, input by input', async () => {
     const rows = await ctx.rows<{ a: string; street: string | null; unit: string | null }>(
