@@ -25,7 +25,7 @@ const UNIT_DESIGNATOR_RE = /^(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]+|#\s*|(
  *  one, and the line is then read as before. */
 const BARE_UNIT_RE = /^(?:(?=[A-Z-]*\d)(?!\d{5}$)[A-Z0-9][A-Z0-9-]{0,5}|PH-?[A-Z0-9]{0,3})$/;
 
-const clean = (raw: string): string => raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (raw: string): string => raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^N\/A( |$)/, '');
 
 /** The street line as the market adapters store it (SQL normalize_address) and its unit (SQL address_unit). A typed
  *  "street, unit" (the DOF form, no designator) also reads the bare unit after the comma: the SQL adapters split that

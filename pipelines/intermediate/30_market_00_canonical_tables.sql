@@ -29,9 +29,10 @@ create or replace macro address_unit_pattern() as
 -- A leading designator of a unit column, by the same rule: "APT 4" -> "4", "UNIT4" -> "4", "NORTH" stays "NORTH".
 create or replace macro unit_designator_pattern() as '^(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]+|#\s*|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9]))';
 
--- Upper case, punctuation to spaces (but keep '#', '-', '/', '&'), one space between words, trimmed; null when empty.
+-- Upper case, punctuation to spaces (but keep '#', '-', '/', '&'), one space between words, trimmed, a house number
+-- written "N/A" dropped (2,033 NYC sales of lots without one read "N/A RADIGAN AVE"); null when empty.
 create or replace macro address_clean(a) as
-    nullif(trim(regexp_replace(regexp_replace(upper(cast(a as varchar)), '[^A-Z0-9#/&\- ]', ' ', 'g'), '\s+', ' ', 'g')), '');
+    nullif(regexp_replace(trim(regexp_replace(regexp_replace(upper(cast(a as varchar)), '[^A-Z0-9#/&\- ]', ' ', 'g'), '\s+', ' ', 'g')), '^N/A( |$)', ''), '');
 
 -- The street line without its unit part: address_clean, then the unit removed, then the last word abbreviated.
 create or replace macro address_street_part(c) as

@@ -56,6 +56,8 @@ describe('normalizeAddress equals the SQL normalize_address and address_unit', (
     // a designator running into its unit: only a unit starting with a digit; otherwise the word is the street's
     '12 Oak Ave APT4B', '12 Oak Ave Unit4', '22 Elm St NO5', '10 Greenway North', '108 Northgate', '12 Steeplechase',
     '1 Main Steet', '1234 Nostrand', '8 Littlebrook Rd North', '5 Noble', '9 Oak St Unit B', '9 Oak St Ste # 3',
+    // a house number written N/A (NYC lots without one) is no number
+    'N/A Radigan Ave', 'n/a Fox Beach Avenue', 'N/A', 'NA Street',
   ];
 
   test('a word that starts like a designator is no unit; a designator with its unit is', () => {
@@ -66,6 +68,7 @@ describe('normalizeAddress equals the SQL normalize_address and address_unit', (
     expect(normalizeAddress('9 Oak St Unit B')).toEqual({ street: '9 OAK ST', unit: 'B' });
     expect(normalizeAddress('4265 Webster Avenue, UNIT4').unit).toBe('4');
     expect(normalizeAddress('4265 Webster Avenue, NORTH').unit).toBe(null); // no digit: a word after a comma, not a unit
+    expect(normalizeAddress('N/A Radigan Avenue')).toEqual({ street: 'RADIGAN AVE', unit: null });
   });
 
   test('SQL normalize_unit drops a designator by the same rule', async () => {
