@@ -1,7 +1,7 @@
 // Every endpoint in one table: method, path, plan group, parameters (which drive validation and the
-// OpenAPI document), caching, and how the answer is found: a shard path, a filtered shard or a live module.
+// OpenAPI document), caching, and how the answer is found: a shard path (api/shard-replies.ts), a filtered shard or a
+// live module.
 import { HttpError } from './errors.ts';
-import { shardPath, type FamilyName } from '../warehouse/layout.ts';
 import type { Reply, Route } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer, LiveModule } from '../warehouse/live.ts';
@@ -10,7 +10,6 @@ import location from '../live/location/endpoint.ts';
 import places from '../live/places/endpoint.ts';
 import property from '../live/property/endpoint.ts'; // issue 22
 import { PROPERTY_ID_RE } from '../live/property/layout.ts'; // issue 22
-import { CLOSEST_NAMES } from '../live/places/resolver.ts';
 import research from '../live/research/endpoint.ts';
 import valuation from '../live/valuation/endpoint.ts';
 import valuationScorecard from '../live/valuation/scorecard.ts'; // issue 24
@@ -20,6 +19,7 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
+import { canonicalCity, cityShard, shard } from './shard-replies.ts';
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -40,14 +40,6 @@ function uncovered(state: unknown): void {
   if (typeof state === 'string' && UNCOVERED_CODES.has(state)) throw new HttpError('no_data', `${state} is not covered: the service covers the 50 states and DC`);
 }
 
-function shard(family: FamilyName, keys: Record<string, unknown>, notFound: string): Reply {
-  const strKeys = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
-  const sp = shardPath(family, strKeys);
-  // An unrepresentable key (a city name that slugs to nothing) has no shard: a clean 404.
-  if (!sp.ok) throw new HttpError('no_data', notFound);
-  return { kind: 'shard', path: sp.path, notFound };
-}
-
 /** The live endpoints the routes below answer from, in the order the server loads them per build. */
 export const LIVE_MODULES: readonly LiveModule<never>[] = [places, location, valuation, valuationScorecard, autocomplete, research, property];
 
@@ -58,23 +50,6 @@ async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown):
   const answer = (await inst.handle(input as never)) as LiveAnswer;
   if (!answer.ok) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   return { kind: 'json', body: answer.body };
-}
-
-/** The city a request names, by the build's place resolver (live/places: aliases, Census names, case, accents): its
- *  canonical name, or, for a name it does not know, the name as given with `hint` naming the closest cities of the
- *  state for the 404 (the legal and investor shards also hold cities outside `cities`: overlay and sales cities).
- *  Strict (geo lookup, whose shards are exactly `cities`): an unknown or ambiguous name is a 404 at once. A build
- *  without the place table passes the name through. Synchronous: the resolver answers in-process, and shard routes
- *  stay free of awaits (api/app.ts answers a synchronous reply without a microtask). */
-function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict = false): { city: string; hint: string } {
-  const inst = build.live.get(places);
-  if (!inst || typeof state !== 'string' || typeof city !== 'string') return { city: String(city), hint: '' };
-  const answer = inst.handle({ state, city } as never);
-  if (answer instanceof Promise) throw new Error('the place resolver must answer synchronously');
-  if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
-  if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
-  const at = answer.message.indexOf(CLOSEST_NAMES);
-  return { city: city.trim(), hint: at >= 0 ? answer.message.slice(at) : '' };
 }
 
 export const ROUTES: readonly Route[] = [
@@ -146,8 +121,7 @@ export const ROUTES: readonly Route[] = [
     query: [p.city(), p.state(), p.months(12)],
     resolve(v, build) {
       uncovered(v['state']);
-      const { city, hint } = canonicalCity(build, v['state'], v['city']);
-      return shard('investor', { state: v['state'], city, months: v['months'] }, `No investor data for ${city}, ${String(v['state'])}${hint}`);
+      return cityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {
@@ -164,8 +138,8 @@ export const ROUTES: readonly Route[] = [
     resolve(v, build) {
       const type = String(v['property_type']), zip = v['zip'];
       if (zip !== undefined) return trendsAnswer(build, shard('trends', { zip, property_type: type }, `No ${type} sales for zip ${String(zip)}`), v['months']);
-      uncovered(v['state']); const { city, hint } = canonicalCity(build, v['state'], v['city']);
-      return trendsAnswer(build, shard('trends', { state: v['state'], city, property_type: type }, `No ${type} sales for ${city}, ${String(v['state'])}${hint}`), v['months']);
+      uncovered(v['state']);
+      return trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) => `No ${type} sales for ${city}, ${String(v['state'])}${hint}`), v['months']);
     },
   },
   {
@@ -265,8 +239,7 @@ export const ROUTES: readonly Route[] = [
     query: [p.state(), p.city()],
     resolve(v, build) {
       uncovered(v['state']);
-      const { city, hint } = canonicalCity(build, v['state'], v['city']);
-      return shard('legal-market-risk', { state: v['state'], city }, `No legal risk data for ${city}, ${String(v['state'])}${hint}`);
+      return cityShard(build, 'legal-market-risk', { state: v['state'], city: v['city'] }, (city, hint) => `No legal risk data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {
@@ -275,9 +248,8 @@ export const ROUTES: readonly Route[] = [
     query: [p.state(), p.city(false)],
     resolve(v, build) {
       uncovered(v['state']);
-      const { city, hint } = v['city'] === undefined ? { city: null, hint: '' } : canonicalCity(build, v['state'], v['city']);
-      return shard('legal-landlord', { state: v['state'], city },
-        city ? `No landlord profile for ${city}, ${String(v['state'])}${hint}` : `No landlord profile for ${String(v['state'])}`);
+      if (v['city'] === undefined) return shard('legal-landlord', { state: v['state'], city: null }, `No landlord profile for ${String(v['state'])}`);
+      return cityShard(build, 'legal-landlord', { state: v['state'], city: v['city'] }, (city, hint) => `No landlord profile for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {

@@ -38,6 +38,12 @@ export class ShardStore implements ShardReader {
     return hit;
   }
 
+  /** Whether the shard file exists (synchronous: a route choosing between two names of a city asks once per URL,
+   *  api/resolved.ts remembers its answer). rel comes from layout.shardPath() only. */
+  has(rel: string): boolean {
+    return this.cache.has(rel) || fs.existsSync(path.join(this.root, rel));
+  }
+
   /** rel comes from layout.shardPath() only (an allowlisted relative path); null when absent. */
   async get(rel: string): Promise<Shard | null> {
     const hit = this.cached(rel);

@@ -29,6 +29,15 @@ export const NICKNAMES: Readonly<Record<string, { state: string; city: string }>
   'atl': { state: 'GA', city: 'Atlanta' }, 'slc': { state: 'UT', city: 'Salt Lake City' },
 };
 
+/** A municipality's name as its records file it, from the name people shorten it to: as written, then with "Mt." spelled
+ *  "Mount", each as is, then with " Township", then " Borough" ("Penn Hills": Penn Hills Township; "Mt. Lebanon": Mount
+ *  Lebanon Township; Allegheny's filings name 130 municipalities, many no Census place). First match wins. */
+export function municipalityNames(written: string): string[] {
+  const name = written.trim();
+  const bases = [...new Set([name, name.replace(/^(?:Mt\.?|Mount)\s+/i, 'Mount ')])];
+  return [...new Set(['', ' Township', ' Borough'].flatMap((suffix) => bases.map((b) => `${b}${suffix}`)))];
+}
+
 /** The key with its spaces taken out ("De Kalb" = "DeKalb", "Winston Salem" = "Winstonsalem"). */
 export const compactKey = (key: string): string => key.replace(/ /g, '');
 

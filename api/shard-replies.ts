@@ -1,0 +1,51 @@
+// How a route names its shard: a family's path from the request's keys (api/routes.ts), and the city a request names,
+// as typed when the build has a shard of that name, else by the build's place resolver.
+import { HttpError } from './errors.ts';
+import { shardPath, type FamilyName } from '../warehouse/layout.ts';
+import type { Reply } from './route.ts';
+import type { LoadedBuild } from './builds.ts';
+import places from '../live/places/endpoint.ts';
+import { CLOSEST_NAMES } from '../live/places/resolver.ts';
+import { municipalityNames } from '../live/places/names.ts';
+
+const keyStrings = (keys: Record<string, unknown>): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
+
+export function shard(family: FamilyName, keys: Record<string, unknown>, notFound: string): Reply {
+  const sp = shardPath(family, keyStrings(keys));
+  // An unrepresentable key (a city name that slugs to nothing) has no shard: a clean 404.
+  if (!sp.ok) throw new HttpError('no_data', notFound);
+  return { kind: 'shard', path: sp.path, notFound };
+}
+
+
+/** The city a request names, by the build's place resolver (live/places: aliases, Census names, case, accents): its
+ *  canonical name, or, for a name it does not know, the name as given with `hint` naming the closest cities of the
+ *  state for the 404 (the legal and investor shards also hold cities outside `cities`: overlay and sales cities).
+ *  Strict (geo lookup, whose shards are exactly `cities`): an unknown or ambiguous name is a 404 at once. A build
+ *  without the place table passes the name through. Synchronous: the resolver answers in-process, and shard routes
+ *  stay free of awaits (api/app.ts answers a synchronous reply without a microtask). */
+export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown, strict = false): { city: string; hint: string } {
+  const inst = build.live.get(places);
+  if (!inst || typeof state !== 'string' || typeof city !== 'string') return { city: String(city), hint: '' };
+  const answer = inst.handle({ state, city } as never);
+  if (answer instanceof Promise) throw new Error('the place resolver must answer synchronously');
+  if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
+  if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
+  const at = answer.message.indexOf(CLOSEST_NAMES);
+  return { city: city.trim(), hint: at >= 0 ? answer.message.slice(at) : '' };
+}
+
+/** The shard of a city-keyed family for the city a request names: the market's own name when the build has a shard of
+ *  it, as typed or as its records file it (municipalityNames: "Penn Hills" is Penn Hills Township), even where the
+ *  Census names the place otherwise ("Milford city" for the town of Milford, CT) or names another place so (the
+ *  borough of Baldwin beside Baldwin Township, PA; review 5A); else canonicalCity's name. */
+export function cityShard(build: LoadedBuild, family: FamilyName, keys: Record<string, unknown>, notFound: (city: string, hint: string) => string): Reply {
+  for (const name of typeof keys['city'] === 'string' ? municipalityNames(keys['city']) : []) {
+    const own = shardPath(family, keyStrings({ ...keys, city: name }));
+    if (own.ok && build.shards.has(own.path)) return { kind: 'shard', path: own.path, notFound: notFound(name, '') };
+  }
+  const { city, hint } = canonicalCity(build, keys['state'], keys['city']);
+  return shard(family, { ...keys, city }, notFound(city, hint));
+}
+
