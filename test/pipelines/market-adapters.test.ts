@@ -221,7 +221,7 @@ describe('source adapters', () => {
     expect((await rejects(ctx)).map((r) => [r.line, r.reason])).toEqual([[4, 'cancelled_permit']]);
   });
 
-  test('Allegheny docket events collapse into one filing per case; Louisville kinds from the case style', async () => {
+  test('Allegheny docket events collapse into one filing per case and parcel; Louisville kinds from the case style', async () => {
     const docket = (pin: string, date: string, caseId: string, muni: string, type: string, amount: string) => ({
       pin, block_lot: 'X', filing_date: date, case_id: caseId, municipality: muni, ward: null, docket_type: type, amount, plaintiff: 'BANK' });
     await rawTable(ctx, 'allegheny__foreclosures', [
@@ -229,6 +229,11 @@ describe('source adapters', () => {
       docket('0001', '2022-03-01', 'GD-22-000001', 'Pittsburgh', 'Sheriff Return', '0'),
       docket('0002', '2022-02-10', 'GD-22-000002', 'Ben Avon Hts. Boro', 'Complaint', ''),
       docket('0003', '2022-02-11', 'GD-22-000003', 'City of McKeesport', 'Complaint', '1000'),
+      // one case, two parcels in two municipalities: two properties, both dated by the case's first docket row
+      docket('0004', '2022-04-01', 'GD-22-000004', 'Munhall Boro', 'Complaint', '5000'),
+      docket('0005', '2022-04-20', 'GD-22-000004', 'Pittsburgh', 'Sheriff Return', ''),
+      docket('', '2022-04-25', 'GD-22-000004', 'Pittsburgh', 'Praecipe', ''), // an event without a pin of a case that names parcels
+      docket('', '2022-05-02', 'GD-22-000005', 'Penn Hills Twp.', 'Complaint', ''), // a case naming no parcel: a row of its own
     ]);
     const lv = (caseNo: string, style: string, parcel: string) => ({
       'Date Action Filed': '2014-04-14', 'Sale Date': 'NA', 'Sale Price': 'NA', 'Civil Case Number': caseNo, 'Civil Case Style': style,
@@ -241,15 +246,18 @@ describe('source adapters', () => {
     await run(ctx, 'pipelines/staging/stg_allegheny__foreclosures.sql', 'pipelines/intermediate/30_market_30_distress_allegheny.sql',
       'pipelines/staging/stg_louisville__foreclosures.sql', 'pipelines/intermediate/30_market_31_distress_louisville.sql');
     expect(await ctx.rows(`select distress_id, city, state_code, zip, kind, filing_date::varchar as d, amount, address from distress order by distress_id`)).toEqual([
-      { distress_id: 'allegheny:GD-22-000001', city: 'Pittsburgh', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-01-05', amount: 61821.09, address: null },
-      { distress_id: 'allegheny:GD-22-000002', city: 'Ben Avon Heights', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-02-10', amount: null, address: null },
-      { distress_id: 'allegheny:GD-22-000003', city: 'McKeesport', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-02-11', amount: 1000, address: null },
+      { distress_id: 'allegheny:GD-22-000001:0001', city: 'Pittsburgh', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-01-05', amount: 61821.09, address: null },
+      { distress_id: 'allegheny:GD-22-000002:0002', city: 'Ben Avon Heights', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-02-10', amount: null, address: null },
+      { distress_id: 'allegheny:GD-22-000003:0003', city: 'McKeesport', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-02-11', amount: 1000, address: null },
+      { distress_id: 'allegheny:GD-22-000004:0004', city: 'Munhall', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-04-01', amount: 5000, address: null },
+      { distress_id: 'allegheny:GD-22-000004:0005', city: 'Pittsburgh', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-04-01', amount: 5000, address: null },
+      { distress_id: 'allegheny:GD-22-000005', city: 'Penn Hills Township', state_code: 'PA', zip: null, kind: 'pre_foreclosure', d: '2022-05-02', amount: null, address: null },
       { distress_id: 'louisville:14-CI-1:P1', city: 'Louisville', state_code: 'KY', zip: '40215', kind: 'tax_delinquent', d: '2014-04-14', amount: null, address: '1415 BERRY BLVD' },
       { distress_id: 'louisville:14-CI-2:P2', city: 'Louisville', state_code: 'KY', zip: '40215', kind: 'lien_foreclosure', d: '2014-04-14', amount: null, address: '1415 BERRY BLVD' },
       { distress_id: 'louisville:14-CI-2:P3', city: 'Louisville', state_code: 'KY', zip: '40215', kind: 'lien_foreclosure', d: '2014-04-14', amount: null, address: '1415 BERRY BLVD' },
     ]);
     expect((await rejects(ctx)).map((r) => [r.source, r.line, r.reason])).toEqual([
-      ['allegheny', 3, 'merged_docket_event'], ['louisville', 4, 'duplicate_case']]);
+      ['allegheny', 3, 'merged_docket_event'], ['allegheny', 8, 'merged_docket_event'], ['louisville', 4, 'duplicate_case']]);
   });
 
   test('a missing source removes only its rows: its adapter step is skipped, the others still insert', async () => {
