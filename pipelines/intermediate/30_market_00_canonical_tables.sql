@@ -74,17 +74,23 @@ create or replace macro is_entity_name(n) as
             || '|OPENDOOR|OFFERPAD|INVITATION HOMES|AMERICAN HOMES 4 RENT|PROGRESS RESIDENTIAL|TRICON|ZILLOW) ')
     end;
 
+-- A government or public authority by its name. "USA" alone names none when the name is a bank's or a company's
+-- ("HSBC BANK USA NATIONAL ASSOCIATION TR", "RUN PROPERTIES USA CORP" read as government: review 5B).
+create or replace macro is_government_name(n) as
+    regexp_matches(entity_name_clean(n), ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|SECRETARY OF|HUD'
+        || '|VETERANS AFFAIRS|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION|AUTHORITY|AUTH) ')
+    or (regexp_matches(entity_name_clean(n), ' USA ') and not coalesce(is_entity_name(n), false)
+        and not regexp_matches(entity_name_clean(n), ' (BANK|BANCORP|NATIONAL ASSOCIATION|N A|NA|FSB|MORTGAGE|SAVINGS) '));
+
 -- Entities that are not investors when they take title: governments and authorities, GSEs and lenders (REO and
 -- foreclosure-deed grantees), churches and charities, universities, hospitals, utilities, and personal trusts
 -- (revocable / living / family trusts) and decedents' estates.
 -- "REAL ESTATE" is joined into one word first, so a firm named "...REAL ESTATE OF TEXAS LLC" is not a decedent's
 -- "ESTATE OF".
 create or replace macro is_non_investor_entity(n) as
-    regexp_matches(replace(entity_name_clean(n), ' REAL ESTATE ', ' REALESTATE '),
-        ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD|VETERANS AFFAIRS'
-        || '|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION'
-        || '|FEDERAL NATIONAL MORTGAGE|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC|BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB'
-        || '|MORTGAGE|SAVINGS|CREDIT UNION|CHURCH|MINISTRIES|DIOCESE|HABITAT FOR HUMANITY|AUTHORITY|AUTH'
+    is_government_name(n) or regexp_matches(replace(entity_name_clean(n), ' REAL ESTATE ', ' REALESTATE '),
+        ' (FEDERAL NATIONAL MORTGAGE|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC|BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB'
+        || '|MORTGAGE|SAVINGS|CREDIT UNION|CHURCH|MINISTRIES|DIOCESE|HABITAT FOR HUMANITY'
         || '|UNIVERSITY|COLLEGE|HOSPITAL|ELECTRIC|ENERGY|UTILITY|UTILITIES'
         -- personal estate-planning trusts hold an owner-occupant's home, not an investment
         || '|REVOCABLE|IRREVOCABLE|LIVING TRUST|FAMILY TRUST|ESTATE OF) ');
@@ -98,8 +104,7 @@ create or replace macro is_investor_name(n) as
 -- warehouse/docs/property.md) (null when no name).
 create or replace macro owner_type(n) as
     case when n is null or trim(cast(n as varchar)) = '' then null
-         when regexp_matches(entity_name_clean(n), ' (CITY OF|COUNTY OF|STATE OF|CITY AND COUNTY|COMMONWEALTH|UNITED STATES|USA|SECRETARY OF|HUD'
-              || '|VETERANS AFFAIRS|HOUSING AUTHORITY|REDEVELOPMENT AUTHORITY|LAND BANK|SCHOOL DISTRICT|BOARD OF EDUCATION|AUTHORITY|AUTH) ') then 'government'
+         when is_government_name(n) then 'government'
          when regexp_matches(entity_name_clean(n), ' (BANK|BANCORP|NATIONAL ASSOCIATION|N A|FSB|MORTGAGE|SAVINGS|CREDIT UNION|FEDERAL NATIONAL MORTGAGE'
               || '|FANNIE MAE|FEDERAL HOME LOAN|FREDDIE MAC) ') then 'bank'
          -- churches, charities, schools and hospitals (before trust: "... CHURCH TRUSTEES" is the church's); never a
@@ -165,7 +170,7 @@ create or replace table sales (
     assessed_value double,       -- the assessor's value of the property on the source's roll (Philadelphia OPA market_value,
                                  -- assessment date 2022-05-24), the numerator of the sale-to-assessment ratio
     -- flags set by 30_market_45_sale_flags.sql (kept in the warehouse, left out of every market figure)
-    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code | assessment_ratio (the first that applies)
+    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code | pass_through | assessment_ratio (the first that applies)
     is_portfolio boolean not null default false,  -- one deed over several parcels, its total price on each
     portfolio_parcels integer,   -- parcels on that deed (null when not a portfolio)
     is_duplicate boolean not null default false,  -- the same sale recorded again (a later copy of duplicate_of)
