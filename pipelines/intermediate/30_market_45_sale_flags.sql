@@ -6,13 +6,18 @@
 --        date and price on two or more properties sharing the same document (document_id), the same buyer
 --        (buyer_name) or, for a source naming neither, the same tax block (block_key, NYC)
 --   is_duplicate / duplicate_of       the same sale recorded more than once: the same property (parcel id and
---        street line + unit + place, as far as the source knows them) on the same date at the same price, within a
---        source; or the same street line + unit in the same state, date and price in two sources. One copy is kept:
+--        street line + unit + place, as far as the source knows them) on the same date at the same price to the same
+--        buyer (as far as the source names one), within a source; or the same street line + unit in the same state,
+--        date and price in two sources. Two deeds of one day and price to different buyers are a chain, not a copy: Denver's double closings (ARCHULETA to UNITED COLORADO LLC, then the LLC to CLARKE, $295,000 each
+--        on 2018-07-09: 41 of Denver's 90 same-day pairs) are two deeds (review 5B: the property record hid the LLC's
+--        purchase), the first of them pass_through (below). One copy is kept:
 --        a copy no other flag marks first, then the one with a document number, the latest document, the last line
 --        (on a tie, the row loaded last: rid is the load order)
 --   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000),
 --        related_parties (buyer = seller, or a non-use code saying so: 01 family, 02 love and affection, 03
 --        inter-corporation), deed_type (an instrument other than a deed for value), non_use_code (any other code),
+--        pass_through (a buyer who resells the property the same day at the same price: a double closing or a
+--        relocation company's deed; a sale for value, the buyer took title, but its price is the next deed's),
 --        assessment_ratio (for a source recording an assessment: a sale-to-assessment ratio, assessed value / price,
 --        outside the extreme-outlier fences Q1 - 3 x IQR, Q3 + 3 x IQR of its source and property type: IAAO Standard
 --        on Ratio Studies, Appendix B, outlier trimming)
@@ -44,7 +49,7 @@ create or replace macro sale_party_key(n) as
 -- What the rule reads, one narrow row per sale (rid = the row's rowid in `sales`). The property and the street line
 -- are compared through a 64-bit hash of their parts: at 10 million sales, string keys cost most of the step's time.
 create or replace temp table int_market_sale_keys as
-select * exclude (seller_key, deed_type, non_use_code),
+select * exclude (deed_type, non_use_code),
        case
            when sale_price < nominal_price_floor() then 'nominal_price'
            when buyer_key = seller_key or non_use_is_related(non_use_code) then 'related_parties'
@@ -52,8 +57,9 @@ select * exclude (seller_key, deed_type, non_use_code),
            when non_use_code is not null then 'non_use_code'
        end as reason,
        -- one 64-bit key per candidate group of copies (a collision only adds a group the exact ranking below splits)
-       case when prop is not null then hash(source, prop, sale_date, sale_price) end as copy_key,
-       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key
+       case when prop is not null then hash(source, prop, sale_date, sale_price, buyer_key) end as copy_key,
+       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key,
+       case when prop is not null then hash(source, prop, sale_date, sale_price) end as same_day_key
 from (
     select rowid as rid, source, state_code, sale_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
            property_type, assessed_value,
@@ -65,6 +71,13 @@ from (
            case when address is not null then hash(address, unit) end as street
     from sales
 );
+
+-- Pass-through deeds: the buyer is the seller of another deed of the same property, day and price.
+update int_market_sale_keys k set reason = 'pass_through'
+from int_market_sale_keys o
+where k.reason is null and k.buyer_key is not null and o.same_day_key = k.same_day_key and o.rid <> k.rid
+  and o.source = k.source and o.prop = k.prop and o.sale_date = k.sale_date and o.sale_price = k.sale_price
+  and o.seller_key = k.buyer_key and o.buyer_key is distinct from k.buyer_key;
 
 -- Portfolio deeds: two or more properties on one document, one buyer or one tax block, same date and total price.
 -- Groups are found cheaply first (two different properties: min <> max), then their parcels counted.
@@ -127,7 +140,7 @@ candidates as (
 ),
 within_source as (
     select rid,
-           first_value(rid) over (partition by source, prop, sale_date, sale_price
+           first_value(rid) over (partition by source, prop, sale_date, sale_price, buyer_key
                                   order by clean desc, document_id is null, document_id desc, line desc, rid desc) as kept
     from candidates
 ),

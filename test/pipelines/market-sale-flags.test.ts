@@ -135,12 +135,16 @@ describe('the arm\'s-length rule over given sales (30_market_45_sale_flags.sql)'
     await deeds([
       // the same parcel, date and price on two lines: the last line is kept
       { id: 'k10', source: 'king_county', parcel: 'K1', line: 10 }, { id: 'k11', source: 'king_county', parcel: 'K1', line: 11 },
-      // a Denver double closing: seller -> relocation company -> buyer, two deeds, one day, one price: the later deed is kept
+      // a Denver double closing: seller -> relocation company -> buyer, two deeds, one day, one price: two sales, the first
+      // a pass-through (no second market price), neither a copy of the other (review 5B: the record hid the first)
       { id: 'reloc', source: 'denver', parcel: 'D1', doc: '2019003368', buyer: 'NEI GLOBAL RELOCATION COMPANY', seller: 'BERGAN,ADAM', deed: 'WD', line: 3 },
       { id: 'final', source: 'denver', parcel: 'D1', doc: '2019003369', buyer: 'THOMPSON,KIMBERLY', seller: 'NEI GLOBAL RELOCATION COMPANY', deed: 'WD', line: 2 },
       // a copy that another rule flags is not the one kept, whatever its document number
       { id: 'prdeed', source: 'denver', parcel: 'D2', doc: '2018019550', buyer: 'GONZALEZ,LAURA', seller: 'GONZALEZ,LAURA', deed: 'PR' },
       { id: 'wddeed', source: 'denver', parcel: 'D2', doc: '2018019548', buyer: 'GONZALEZ,LAURA', seller: 'STALL,HENRY', deed: 'WD' },
+      // one deed recorded twice (two reception numbers, the same parties): a copy
+      { id: 'rec1', source: 'denver', parcel: 'D3', doc: '2018000001', buyer: 'DOE,JANE', seller: 'ROE,RICHARD', deed: 'WD' },
+      { id: 'rec2', source: 'denver', parcel: 'D3', doc: '2018000002', buyer: 'DOE,JANE', seller: 'ROE,RICHARD', deed: 'WD' },
       // Connecticut has no parcel id: the street line + unit + town is the property
       { id: 'ct1', source: 'connecticut', parcel: null, address: '179 HODGE AVE', city: 'Ansonia', state: 'CT', line: 31869 },
       { id: 'ct2', source: 'connecticut', parcel: null, address: '179 HODGE AVE', city: 'Ansonia', state: 'CT', line: 31945 },
@@ -156,8 +160,8 @@ describe('the arm\'s-length rule over given sales (30_market_45_sale_flags.sql)'
     const dup = (of: string, reason: string | null = null) => ({ ...CLEAN, arms: false, reason, duplicate: true, of });
     expect(f).toEqual({
       k10: dup('k11'), k11: CLEAN,
-      reloc: dup('final'), final: CLEAN,
-      prdeed: dup('wddeed', 'related_parties'), wddeed: CLEAN,
+      reloc: { ...CLEAN, arms: false, reason: 'pass_through' }, final: CLEAN,
+      prdeed: dup('wddeed', 'related_parties'), wddeed: CLEAN, rec1: dup('rec2'), rec2: CLEAN,
       ct1: dup('ct2'), ct2: CLEAN, ct3: CLEAN, ct4: CLEAN,
       pub: dup('own'), own: CLEAN,
       anon1: CLEAN, anon2: CLEAN,
