@@ -23,7 +23,7 @@
 --                                one filing in `distress`, any date): no source is not the same as no filing. A
 --                                property is its parcel id, else its address and zip; a filing with neither (172
 --                                Allegheny docket rows have no pin) is a property of its own, so Penn Hills' 12
---                                months are 62: 60 parcels and 2 cases without one
+--                                months are 63: 61 parcels and 2 cases without one
 --   platform_active_deals      = 0 (no community deal data yet)
 --   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule); a city
 --                                found in neither (a township, an unincorporated area) is rural by rule
