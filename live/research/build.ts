@@ -9,7 +9,8 @@
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
 //                     state + city slug, as market_monthly, a New York City borough too) and property type, the arm's-length sales of each window of
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
-//                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype
+//                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
+//                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';
@@ -98,8 +99,9 @@ export async function run(ctx: StageContext): Promise<void> {
   ctx.log.info('live/research', { ...meta.counts, mb: Number((bytes / 1048576).toFixed(1)) });
 }
 
-/** market.json (live/research/market-window.ts): the window figures of every market and type, and the Connecticut
- *  months whose single-family sales are all residential sales. Empty where the sales table is absent. */
+/** market.json (live/research/market-window.ts): the window figures of every market and type, the Connecticut
+ *  months whose single-family sales are all residential sales, and the sources of each market's sales. Empty where
+ *  the sales table is absent. */
 export async function marketWindows(db: StageContext['db']): Promise<MarketWindows> {
   const out: MarketWindows = { windows: {}, all_residential: {}, investor_rates: [] };
   if (await tableExists(db, 'mart_investor')) {
@@ -109,23 +111,9 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
   }
   if (!(await tableExists(db, 'sales'))) return out;
-  // the markets of market_monthly (30_mart_market_monthly.sql): a sale counts in its zip's and its city's, and a sale with
-  // a city part (a New York City borough, int_market_city_parts) in its part's too, so a borough's window is its own
-  // sales; the window (as_of - W months, as_of] ends at the market's last arm's-length sale of any type, as comps' and the trends'
-  const parts = (await tableExists(db, 'int_market_city_parts')) ? `
-        union all
-        select 'city|' || a.state_code || '|' || slug(cp.city_part), a.* from arm a join int_market_city_parts cp using (sale_id)
-        where a.state_code is not null and slug(cp.city_part) <> ''` : '';
+  const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'property_type', 'sale_date', 'sale_price', 'coalesce(sqft, 0) > 0 as has_area']);
   const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; as_of: string }>(db, `
-    with arm as (
-        select sale_id, zip, state_code, slug(city) as city_slug, property_type, sale_date, sale_price, coalesce(sqft, 0) > 0 as has_area
-        from sales where is_arms_length
-    ),
-    tagged as (
-        select 'zip|' || zip as k, * from arm where zip is not null
-        union all
-        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''${parts}
-    ),
+    with ${tagged},
     ends as (select k, max(sale_date) as as_of from tagged group by k)
     select t.k, t.property_type as t, w.m, count(*) as n, median(t.sale_price) as med, count(*) filter (where t.has_area) as a,
            cast(e.as_of as varchar) as as_of
@@ -151,5 +139,36 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       order by 1, 2`);
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
+  out.sources = await marketSources(db);
   return out;
+}
+
+/** The markets of market_monthly (30_mart_market_monthly.sql) as a `tagged` CTE over the arm's-length sales, `cols` of
+ *  each: a sale counts in its zip's market and its city's, and a sale with a city part (a New York City borough,
+ *  int_market_city_parts) in its part's too, so a borough's market is its own sales. */
+async function taggedSales(db: StageContext['db'], cols: readonly string[]): Promise<string> {
+  const parts = (await tableExists(db, 'int_market_city_parts')) ? `
+        union all
+        select 'city|' || a.state_code || '|' || slug(cp.city_part), a.* from arm a join int_market_city_parts cp using (sale_id)
+        where a.state_code is not null and slug(cp.city_part) <> ''` : '';
+  return `arm as (select sale_id, ${cols.join(', ')} from sales where is_arms_length),
+    tagged as (
+        select 'zip|' || zip as k, * from arm where zip is not null
+        union all
+        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''${parts}
+    )`;
+}
+
+/** market.json's `sources`: the source ids of each market's arm's-length sales (the markets of market_monthly), which
+ *  an answer reads to say when a market's sales are a partial extract (live/research/partial.ts); empty when the sales
+ *  carry no source. */
+export async function marketSources(db: StageContext['db']): Promise<Record<string, string[]>> {
+  if (!(await tableExists(db, 'sales'))) return {};
+  const cols = await queryRows<{ n: string }>(db, "select column_name as n from information_schema.columns where table_name = 'sales' and column_name = 'source'");
+  if (cols.length === 0) return {};
+  const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'source']);
+  const rows = await queryRows<{ k: string; s: string[] }>(db, `
+    with ${tagged}
+    select k, list(distinct source order by source) as s from tagged where source is not null group by k order by k`);
+  return Object.fromEntries(rows.map((r) => [r.k, [...r.s]]));
 }

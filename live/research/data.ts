@@ -1,4 +1,5 @@
-// What the research module reads: the files of <build>/live/research/ (live/research/build.ts) and,
+// What the research module reads: the files of <build>/live/research/ (live/research/build.ts), the source catalog of
+// <build>/manifest.json (which sources are samples or partial extracts) and,
 // at request time, the pre-rendered shards of the same build through the build's ShardReader (warehouse/live.ts: the
 // server's shard store and its cache), at the paths warehouse/layout.ts shardPath() gives. Every shard family may be
 // absent from a build: readers return null, never throw.
@@ -63,6 +64,23 @@ export interface ResearchMeta {
   counts: Record<string, number>;
 }
 
+/** A source the build's catalog marks as a sample or a partial extract of its publisher's file (live/research/partial.ts). */
+export interface PartialSource { id: string; name: string; kind: 'sample' | 'partial'; rows: number }
+
+/** The samples and partial extracts among a build's sources: its manifest's sources[] (pipelines/manifest.ts, from the
+ *  source registry) whose title ends "(sample)" or "(partial)", with the rows their files held. */
+export function partialSources(manifest: unknown): Map<string, PartialSource> {
+  const out = new Map<string, PartialSource>();
+  const sources = (manifest as { sources?: unknown } | null)?.sources;
+  for (const s of Array.isArray(sources) ? sources as { id?: unknown; title?: unknown; files?: { rows?: unknown }[] }[] : []) {
+    const m = typeof s.title === 'string' ? /^(.*\S)\s*\((sample|partial)\)\s*$/i.exec(s.title) : null;
+    if (!m || typeof s.id !== 'string') continue;
+    const rows = (s.files ?? []).reduce((n, f) => n + (typeof f.rows === 'number' ? f.rows : 0), 0);
+    out.set(s.id, { id: s.id, name: m[1]!, kind: m[2]!.toLowerCase() as PartialSource['kind'], rows });
+  }
+  return out;
+}
+
 /** The text BM25 indexes for a record: title twice, summary, category words, structured keys and string values, citation, city. */
 export function regulationText(d: RegulationDoc): string {
   const parts = [d.title, d.title, d.summary, d.category.replaceAll('_', ' '), d.subcategory.replaceAll('_', ' ')];
@@ -110,6 +128,8 @@ export class ResearchData {
     private readonly resolver: PlaceResolver | null = null,
     /** market.json (market-window.ts): null in a build written before it */
     readonly market: MarketWindows | null = null,
+    /** the build's samples and partial extracts, by source id (partialSources: its manifest) */
+    readonly partial: ReadonlyMap<string, PartialSource> = new Map(),
   ) {
     this.bm25 = new Bm25(bm25);
     for (const d of docs) {
@@ -145,7 +165,9 @@ export class ResearchData {
     const meta = read<ResearchMeta>('meta.json');
     if (meta.format !== RESEARCH_FORMAT) return null;
     const market = fs.existsSync(path.join(dir, 'market.json')) ? read<MarketWindows>('market.json') : null;
-    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market);
+    const manifest = path.join(buildDir, 'manifest.json');
+    const partial = partialSources(fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : null);
+    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market, partial);
   }
 
   /** The name used in sentences ("the District of Columbia"). */

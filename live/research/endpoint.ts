@@ -6,6 +6,7 @@
 //               live/research/build.ts), and the mart facts of the build's shards (market-facts.ts, legal-facts.ts:
 //               comps, rehab, investor, location, legal) read through the build's ShardReader (data.ts)
 //   age         freshness.ts markAge(): a market figure whose data ends over 12 months before the build's data date says so
+//   extracts    partial.ts markPartial(): a sales figure of a market whose sales are a sample or partial extract says so
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS; settings rows, read from LiveBuild.settings) may
@@ -20,6 +21,7 @@ import type { Context } from './places.ts';
 import { compose, countSentences, type Composed } from './compose.ts';
 import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
+import { markPartial } from './partial.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -147,6 +149,7 @@ export class ResearchEngine {
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
     const facts = await gather(this.data, u, depth);
     markAge(facts, this.today);
+    markPartial(facts, this.data);
     return { ...compose(this.data, u, facts, depth), depth };
   }
 

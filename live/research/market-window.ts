@@ -13,13 +13,16 @@ export interface MarketWindows {
   all_residential: Record<string, Record<string, number>>;
   /** every city with a known investor share over 12 months (mart_investor): state, city, rate %, as_of; highest first */
   investor_rates?: [state: string, city: string, rate: number, asOf: string][];
+  /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
+   *  partial extracts are said: live/research/partial.ts) */
+  sources?: Record<string, string[]>;
 }
 
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
 export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }
 
 export interface Market { zip?: string; state: string; city?: string }
-const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : `city|${m.state}|${slug(m.city ?? '')}`);
+export const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : `city|${m.state}|${slug(m.city ?? '')}`);
 
 export const WINDOW_MIN_SALES = 5;
 

@@ -9,6 +9,7 @@ import { regFact, regSource } from './records.ts';
 import { legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
 import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
+import { extractWords, partialOf } from './partial.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** The market topics, as a ranking refusal names them. */
@@ -17,9 +18,11 @@ const MARKET_NOUNS: Partial<Record<string, string>> = {
 };
 
 /** The cities with a known investor purchase rate, highest first (lowest first when the low end is asked). */
-function investorRanking(rates: NonNullable<NonNullable<ResearchData['market']>['investor_rates']>, lowEnd: boolean): Fact {
+function investorRanking(data: ResearchData, rates: NonNullable<NonNullable<ResearchData['market']>['investor_rates']>, lowEnd: boolean): Fact {
   const list = lowEnd ? [...rates].reverse() : rates;
-  const rate = (r: (typeof rates)[number]): string => `${r[1]}, ${r[0]} ${fmt(Math.round(r[2] * 10) / 10)}% (12 months to ${r[3]})`;
+  // a city whose sales are a sample or partial extract says so (partial.ts)
+  const extract = (r: (typeof rates)[number]): string => { const p = partialOf(data, [{ state: r[0], city: r[1] }]); return p.length ? `; its sales are ${extractWords(p)}` : ''; };
+  const rate = (r: (typeof rates)[number]): string => `${r[1]}, ${r[0]} ${fmt(Math.round(r[2] * 10) / 10)}% (12 months to ${r[3]}${extract(r)})`;
   const [first, ...rest] = list;
   return {
     intent: 'investor', target: null, value: rate(first!),
@@ -74,7 +77,7 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     const market = intents.filter((i) => MARKET_NOUNS[i]);
     // which city has the most investor buying: the cities whose records carry buyer names, ranked
     const rates = data.market?.investor_rates;
-    if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0) facts.push(investorRanking(rates, u.lowEnd));
+    if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0) facts.push(investorRanking(data, rates, u.lowEnd));
     if (facts.length === 0 && market.length && u.unknown.length === 0) {
       const what = market.map((i) => MARKET_NOUNS[i]!).join(' and ');
       facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${market.length > 1 ? 'are' : 'is'} kept per city or zip code, with no ranking across the country or a state; name a city or a county (its zips are then compared, highest and lowest) or a zip code`));

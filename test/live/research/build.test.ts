@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { ResearchData } from '../../../live/research/data.ts';
 import { makeContext } from '../../helpers/context.ts';
-import { marketWindows, run as runIndex } from '../../../live/research/build.ts';
+import { marketSources, marketWindows, run as runIndex } from '../../../live/research/build.ts';
 import { allResidential, windowFigure } from '../../../live/research/market-window.ts';
 import { DONT_HAVE } from '../../helpers/research.ts';
 
@@ -71,6 +71,30 @@ describe('market.json over given sales rows', () => {
       expect(windowFigure(mw, { state: 'NY', city: 'Brooklyn' }, 'condo', 3)).toEqual({ months: 3, asOf: '2024-02-20', sales: 5, median: 300, withArea: 0 });
       expect(windowFigure(mw, { state: 'NY', city: 'New York' }, 'condo', 3)).toEqual({ months: 3, asOf: '2024-02-25', sales: 6, median: 350, withArea: 0 });
       expect(windowFigure(mw, { state: 'NY', city: 'Manhattan' }, 'condo', 3)?.sales).toBe(1);
+    } finally {
+      ctx.close();
+    }
+  });
+
+  it('keeps the sources of each market\'s arm\'s-length sales (a zip, a city, a city part), and none without a source column', async () => {
+    const ctx = await makeContext();
+    try {
+      await ctx.db.run(`create table sales (sale_id varchar, zip varchar, state_code varchar, city varchar, property_type varchar, sale_date date,
+        sale_price double, sqft double, is_arms_length boolean, file varchar)`);
+      expect(await marketSources(ctx.db)).toEqual({});
+      await ctx.db.run(`alter table sales add column source varchar`);
+      await ctx.db.run(`insert into sales values
+        ('p1', '19103', 'PA', 'Philadelphia', 'sfr', '2022-11-01', 100, 900, true, 'opa.csv', 'philadelphia'),
+        ('c1', null, 'CT', 'Hartford', 'sfr', '2023-09-01', 100, null, true, 'gl.csv', 'connecticut'),
+        ('c2', null, 'CT', 'Hartford', 'sfr', '2022-03-01', 100, null, true, 'ct2022.csv', 'connecticut'),
+        ('x1', '19103', 'PA', 'Philadelphia', 'sfr', '2022-11-02', 5, null, false, 'other.csv', 'other'),
+        ('b1', '11215', 'NY', 'New York', 'condo', '2024-02-20', 100, null, true, 'nyc.csv', 'nyc')`);
+      await ctx.db.run(`create table int_market_city_parts as select * from (values ('b1', 'NY', 'Brooklyn')) t(sale_id, state_code, city_part)`);
+      // a sale not at arm's length is in no market's sources
+      expect(await marketSources(ctx.db)).toEqual({
+        'city|CT|hartford': ['connecticut'], 'city|NY|brooklyn': ['nyc'], 'city|NY|new-york': ['nyc'], 'city|PA|philadelphia': ['philadelphia'],
+        'zip|11215': ['nyc'], 'zip|19103': ['philadelphia'],
+      });
     } finally {
       ctx.close();
     }
