@@ -105,6 +105,24 @@ export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic =
   value: (figs) => (priceLevel ? `middle zip ${money(mid(figs))}` : `middle zip ${pct(mid(figs))}`) + ` (${plural(figs.length, 'zip')})`,
 });
 
+/** A city's zips ranked by the median of their arm's-length sales over a window (the research index's windows, each
+ *  zip's ending at its latest sale): the cheapest first when the low end is asked, else the most expensive. */
+export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean): CityTopic => {
+  const zipPrice = (f: ZipFigure): string => `zip ${f.zip} ${money(f.measure!)} (${plural(f.sales ?? 0, 'sale')})`;
+  const [first, last] = lowEnd ? ['cheapest', 'most expensive'] : ['most expensive', 'cheapest'];
+  const ends = (figs: ZipFigure[]): [ZipFigure[], ZipFigure] => (lowEnd ? [figs.slice(0, 3), figs.at(-1)!] : [figs.slice(-3).reverse(), figs[0]!]);
+  return {
+    intent: 'trends', what: `${typeWord} median sale prices (a zip needs 5 or more sales in the window)`,
+    citation: { type: 'sales', category: 'market', noun: `arm's-length ${typeWord} sales` },
+    sentence: (place, figs, window) => {
+      const [top, other] = ends(figs);
+      const named = top.map(zipPrice);
+      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${named.length > 1 ? `are ${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `is ${named[0]}`}, the ${last} ${zipPrice(other)}; ${money(mid(figs))} at the middle zip`;
+    },
+    value: (figs) => `${first} zip ${zipPrice(ends(figs)[0][0]!)} (${plural(figs.length, 'zip')})`,
+  };
+};
+
 export const REHAB_TOPIC: CityTopic = {
   intent: 'rehab', what: 'rehab momentum scores',
   citation: { type: 'rehab', category: 'market', noun: 'rehab momentum' },

@@ -13,8 +13,9 @@ export type Intent =
 
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
- *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count. */
-export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc';
+ *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
+ *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"). */
+export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price';
 
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
@@ -108,7 +109,7 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q)) found.add('comps');
+  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q)) found.add('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
   if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q)) {
     found.add('trends');
@@ -133,6 +134,9 @@ const TYPED_PRICE = /\b(single[- ]?family|sfrs?|sfhs?|condos?|condominiums?|town
 const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
+/** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
+ *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
+const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
 
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
@@ -180,6 +184,7 @@ function askedFigures(q: string): Asked[] {
   if (/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
+  if (ZIP_RANK.test(q)) out.push('zip_price');
   return out;
 }
 
@@ -224,7 +229,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
   if (intents.length === 0 && targets.some((t) => t.zip || t.city) && HOME_WORDS.test(lower) && notRecorded === null) { intents.push('trends'); homeWords = true; }
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
-  const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower)) && !COMPS_CUES.test(lower));
+  const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   // "prices in New York": a market question reads New York as the city, the market the build keeps ("New York state",
   // "state of New York" and legal questions keep the state)

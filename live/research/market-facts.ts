@@ -8,7 +8,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { byCount, cityPpsfFact, mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact } from './sales-facts.ts';
+import { byCount, cityPpsfFact, mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
@@ -256,6 +256,8 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
     case 'trends':
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
       // comparison finds it by that place
+      // a city's (or county's) zips ranked by price: each zip's median sale price over the window (12 months unless asked)
+      if (!t.zip && (t.city || t.area) && u.asks.includes('zip_price')) return zipPriceFacts(data, u, t);
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county: its zips' changes (or median prices) side by side, as a city's comps are
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);

@@ -5,7 +5,8 @@
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { missing, money, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 
@@ -65,16 +66,18 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   if (!w) return null;
   const src = windowSource(where, noun, w);
   const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  // a zip's figure, as a city's zips are ranked by it (city-summary.ts ZIP_PRICE_TOPIC)
+  const zip = t.zip ? { zip: { zip: t.zip, measure: w.median, group: null, months: w.months, asOf: w.asOf, sales: w.sales } } : {};
   if (w.median === null) {
     return {
-      intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
+      ...zip, intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
       sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
       detail: ['A median needs 5 or more sales; a sale of several properties on one deed, a nominal price or a duplicate record is left out.'],
       source: src, confidence: 'low', primary: true, uncertain: null,
     };
   }
   return {
-    intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
+    ...zip, intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
     sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf} was ${money(w.median)}${note}${wholeCity(t)}`,
     detail: ['Every arm\'s-length sale of the window (a sale of several properties on one deed, a nominal price or a duplicate record is left out); the monthly series is GET /v1/market/trends.'],
     source: src, confidence: note ? 'low' : byCount(w.sales), primary: true, uncertain: null,
@@ -149,3 +152,16 @@ export async function cityPpsfFact(data: ResearchData, u: Understanding, t: Targ
     confidence: byCount(c.sales_count[at] ?? 0), primary: true, uncertain: null,
   };
 }
+
+/** A city's (or county's) zips ranked by price: each zip's median sale price over the window asked (12 months unless
+ *  asked), from the research index's windows (city-summary.ts ZIP_PRICE_TOPIC), the cheapest first when asked. */
+export function zipPriceFacts(data: ResearchData, u: Understanding, t: Target): Promise<Fact[]> {
+  const w = { ...u, months: u.months ?? 12 };
+  const make = async (zip: string, primary: boolean): Promise<Fact> => {
+    const z: Target = { state: t.state, zip, ...(data.zips.get(zip)?.city ? { city: data.zips.get(zip)!.city } : {}), from: t.from };
+    const where = placeName(data, z);
+    return { ...windowPriceFact(data, w, z, where, null) ?? missing('trends', z, data.market ? `We have no sales for ${where}` : 'Sale counts are not part of this build'), primary };
+  };
+  return cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd), u.targets.length > 1, u.lowEnd);
+}
+

@@ -9,7 +9,7 @@ import { marketSources } from '../../../live/research/build.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import { openWarehouse, withConnection } from '../../../warehouse/db.ts';
 import { buildDir } from '../../helpers/build.ts';
-import { researchData } from '../../helpers/research.ts';
+import { DONT_HAVE, researchData } from '../../helpers/research.ts';
 import { closeResearchOracle, openResearchOracle, sql } from '../../helpers/oracle-research.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
@@ -18,6 +18,7 @@ import { PINNED_TODAY } from '../../helpers/clock.ts';
 let data: ResearchData;
 let engine: ResearchEngine;
 const ask = (query: string, depth: 'quick' | 'deep' = 'quick') => engine.answer({ query, depth });
+const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const count = (n: number): string => n.toLocaleString('en-US');
 
 beforeAll(async () => {
@@ -71,5 +72,50 @@ describe('1: a market whose sales are a partial extract of their source says so'
     expect((await ask('which city has the highest investor purchase rate')).answer).toMatch(/Philadelphia, PA [\d.]+% \(12 months to [\d-]+; its sales are a partial extract/);
     expect((await ask('compare home prices in Philadelphia and Seattle')).answer).toMatch(/Philadelphia, PA \$[\d,]+ [^;]*\[partial extract\]; Seattle, WA (?:(?!partial)[^;])*\.$/);
     for (const q of ['how many homes sold in Seattle', 'comps in Seattle', 'cheapest zip codes in Seattle']) expect((await ask(q)).answer, q).not.toMatch(/partial extract/);
+  });
+});
+
+describe('2: the zips of a city ranked by their median sale price', () => {
+  /** Each zip's arm's-length single-family sales in the 12 months to its own latest sale (5 or more), lowest median first. */
+  async function ranked(zips: string[]): Promise<{ zip: string; n: number; median: number; asOf: string }[]> {
+    const out: { zip: string; n: number; median: number; asOf: string }[] = [];
+    for (const zip of zips) {
+      const [has] = await sql<{ n: number }>(`select count(*)::int as n from sales where zip = $zip`, { zip });
+      if (has!.n === 0) continue;
+      const w = await windowSalesOracle({ zip }, 'sfr', 12);
+      if (w.median !== null) out.push({ zip, n: w.n, median: w.median, asOf: w.asOf });
+    }
+    return out.sort((a, b) => a.median - b.median || a.zip.localeCompare(b.zip));
+  }
+  const named = (z: { zip: string; n: number; median: number }): string => `zip ${z.zip} ${money(z.median)} (${count(z.n)} sales)`;
+
+  it('answers "which zip in Seattle is cheapest" with the cheapest zips, their sales and the window', async () => {
+    const [city] = await sql<{ zips: string }>(`select array_to_string(zip_codes, ' ') as zips from cities where city_name = 'Seattle' and state_code = 'WA'`);
+    const zips = await ranked(city!.zips.split(' '));
+    expect(zips.length).toBeGreaterThan(3);
+    const end = zips.map((z) => z.asOf).sort().at(-1)!;
+    for (const q of ['Which zip in Seattle is cheapest?', 'cheapest zip codes in Seattle']) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`In Seattle, WA, ${zips.length} zips had 5 or more arm's-length single-family sales in the 12 months to ${end}; by median sale price the cheapest are ${named(zips[0]!)}, ${named(zips[1]!)} and ${named(zips[2]!)}, the most expensive ${named(zips.at(-1)!)}`);
+      expect(r.answer, q).not.toMatch(/per sqft/);
+      expect(r.sources.length, q).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers "most expensive zip in Brooklyn" over the borough\'s zips, the dearest first', async () => {
+    const zips = await ranked((await sql<{ zip: string }>(`select zip from zips where county_fips = '36047' order by zip`)).map((r) => r.zip));
+    const r = await ask('most expensive zip in Brooklyn');
+    const top = zips.slice(-3).reverse();
+    expect(r.answer).toContain(`by median sale price the most expensive are ${named(top[0]!)}, ${named(top[1]!)} and ${named(top[2]!)}, the cheapest ${named(zips[0]!)}`);
+    expect(r.answer).toContain(`In zip ${top[0]!.zip} (`);
+  });
+
+  it('declines a city whose sales carry no zip', async () => {
+    const [z] = await sql<{ n: number }>(`select count(*)::int as n from sales where state_code = 'CO' and lower(city) = 'denver' and zip is not null and is_arms_length`);
+    const r = await ask('cheapest zip in Denver');
+    expect(z!.n, 'Denver sales with a zip').toBe(0);
+    expect(r.answer).toMatch(DONT_HAVE);
+    expect(r.answer).toMatch(/any zip of Denver, CO/);
+    expect(r.confidence).toBe('low');
   });
 });

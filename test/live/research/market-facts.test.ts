@@ -68,19 +68,19 @@ describe('market facts from shards shaped like the spec (a build where the marke
     }
   });
 
-  it('a city asked for its cheapest zips details the lowest zip of the summary; the dearest, the highest (real build)', async () => {
+  it('a city asked for its cheapest zips by price per sqft details the lowest zip of the summary; the dearest, the highest (real build)', async () => {
     const e = new ResearchEngine(data, null);
     const edges = (a: string): [string, string] => {
       const m = a.match(/run from \$[\d,]+ \(zip (\d{5})\) to \$[\d,]+ \(zip (\d{5})\)/);
       expect(m, a).not.toBeNull();
       return [m![1]!, m![2]!];
     };
-    const cheap = await e.answer({ query: 'cheapest zip codes in Seattle, WA' });
+    const cheap = await e.answer({ query: 'cheapest zip codes by price per sqft in Seattle, WA' });
     const [lo, hi] = edges(cheap.answer);
     expect(lo).not.toBe(hi);
     expect(cheap.answer).toContain(`In zip ${lo} (Seattle, WA)`);
     expect(cheap.answer).not.toContain(`In zip ${hi} (Seattle, WA)`);
-    const dear = await e.answer({ query: 'most expensive zip codes in Seattle, WA' });
+    const dear = await e.answer({ query: 'most expensive zip codes by price per sqft in Seattle, WA' });
     expect(edges(dear.answer)).toEqual([lo, hi]);
     expect(dear.answer).toContain(`In zip ${hi} (Seattle, WA)`);
   });
