@@ -28,6 +28,31 @@ export const STRONG_CUES = new Set(['in', 'from', 'between', 'vs', 'versus']);
 export const SUBJECT_VERBS = new Set(['is', 'does', 'do', 'has']);
 export const SUBJECT_NEXT = new Set(['a', 'an', 'have', 'has', 'require', 'allow', 'use', 'cap', 'limit', 'permit', 'landlord', 'tenant']);
 export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 'and', 'between', 'to', 'with', 'about']);
+/** State codes a question may end with in lower case after "in" ("security deposit limit in co?"): every code but
+ *  those that are English words there, or Los Angeles ("in or", "in me", "in ok", "in la"). */
+const LOWER_END_CODES: ReadonlySet<string> = new Set([...STATE_CODES].filter((c) => !['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA'].includes(c)));
+
+/** A word of a question, with where it stands. */
+export interface Token { text: string; lower: string; start: number; end: number }
+/** The words of a question: letters (with inner dots, hyphens and apostrophes) or digits; a trailing period is kept
+ *  only by initials and St./Ft./Mt., and a code's possessive ('s) is dropped. */
+export function tokens(q: string): Token[] {
+  const out: Token[] = [];
+  for (const m of q.matchAll(/[A-Za-z][A-Za-z.'’-]*[A-Za-z.]|[A-Za-z]|\d+/g)) {
+    const text = m[0].replace(/\.$/, (d) => (/^(?:[A-Za-z]\.)+$/.test(m[0]) || /^(St|Ft|Mt)\.$/.test(m[0]) ? d : '')).replace(/^([A-Z]{2})['’]s$/, '$1');
+    out.push({ text, lower: text.toLowerCase(), start: m.index, end: m.index + text.length });
+  }
+  return out;
+}
+export const cap = (w: string): boolean => /^[A-Z]/.test(w);
+export const sentenceStart = (q: string, at: number): boolean => { const b = q.slice(0, at).trimEnd(); return b === '' || /[.!?:;]$/.test(b); };
+/** Token `i` as the upper-case state code it spells, when it is a lower-case code ending the question after "in"
+ *  (LOWER_END_CODES: "in co" is Colorado; "co-op", "co owner", "the co" are not); else null. */
+export function lowerEndCode(q: string, toks: readonly Token[], i: number): string | null {
+  const t = toks[i]!;
+  if (!/^[a-z]{2}$/.test(t.text) || i !== toks.length - 1 || toks[i - 1]?.lower !== 'in' || !/^\s*[?.!]?\s*$/.test(q.slice(t.end))) return null;
+  return LOWER_END_CODES.has(t.text.toUpperCase()) ? t.text.toUpperCase() : null;
+}
 /** The territories' state codes (a context state outside coverage), with their names. */
 export const TERRITORY_CODES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
 export const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgin islands', 'american samoa', 'northern mariana islands', 'northern marianas'];

@@ -11,7 +11,8 @@
 //            2-letter codes only in upper case, and the codes that are also English words (IN, OR, ME, OK, HI, OH, ID,
 //            CO, PA, MA, AL, DE, MD, MO) only with a cue: after a comma or a city ("Portland, OR"), after a
 //            preposition at the end of a phrase ("eviction notice in OK?"), after "in"/"from"/"between"/"vs" in a
-//            mixed-case question ("in OK for nonpayment"), or possessive ("OK's"); in an all-caps question every code needs a cue
+//            mixed-case question ("in OK for nonpayment"), or possessive ("OK's"); in an all-caps question every code needs a cue;
+//            a lower-case code only at the very end after "in" ("deposit limit in co?"), never one that is a word there (or, me...)
 //   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
 //            context state is DC (and the answer says how it was read)
 //   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri")
@@ -26,7 +27,7 @@
 import type { City } from './data.ts';
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, PREPOSITIONS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
 import type { Area, Target } from './place-words.ts';
 import { nearNamedCity } from './place-prefer.ts';
@@ -61,18 +62,6 @@ export interface Places {
 interface Span { start: number; end: number }
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
 
-interface Token { text: string; lower: string; start: number; end: number }
-function tokens(q: string): Token[] {
-  const out: Token[] = [];
-  for (const m of q.matchAll(/[A-Za-z][A-Za-z.'’-]*[A-Za-z.]|[A-Za-z]|\d+/g)) {
-    const text = m[0].replace(/\.$/, (d) => (/^(?:[A-Za-z]\.)+$/.test(m[0]) || /^(St|Ft|Mt)\.$/.test(m[0]) ? d : '')).replace(/^([A-Z]{2})['’]s$/, '$1');
-    out.push({ text, lower: text.toLowerCase(), start: m.index, end: m.index + text.length });
-  }
-  return out;
-}
-
-const cap = (w: string): boolean => /^[A-Z]/.test(w);
-const sentenceStart = (q: string, at: number): boolean => { const b = q.slice(0, at).trimEnd(); return b === '' || /[.!?:;]$/.test(b); };
 
 /** Whether the capitalised words just before token `i` (only spaces between) name a city of state `code`: exactly, or
  *  within one edit of a city of 20,000 people or more of that state (a name of five letters or more). A state name
@@ -176,7 +165,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const toks = tokens(q);
   const codeHits: Found[] = [];
   toks.forEach((t, i) => {
-    let code = t.text.replace(/\./g, '');
+    let code = lowerEndCode(q, toks, i) ?? t.text.replace(/\./g, '');
     if (!/^[A-Z]{2}$/.test(code) || !STATE_CODES.has(code)) return;
     if (t.text.includes('.') && code !== 'DC') return;
     if (overlaps(taken, t.start, t.end)) return;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { marketSources } from '../../../live/research/build.ts';
+import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import { openWarehouse, withConnection } from '../../../warehouse/db.ts';
 import { buildDir } from '../../helpers/build.ts';
@@ -117,5 +118,20 @@ describe('2: the zips of a city ranked by their median sale price', () => {
     expect(r.answer).toMatch(DONT_HAVE);
     expect(r.answer).toMatch(/any zip of Denver, CO/);
     expect(r.confidence).toBe('low');
+  });
+});
+
+describe('3: a lower-case state code ending the question after "in"', () => {
+  it('reads "in co" as Colorado, and "co" nowhere else', async () => {
+    const [co] = await sql<{ m: number }>(`select (structured_data->>'deposit_limit_months')::double as m from regulations
+      where state_code = 'CO' and jurisdiction_level = 'state' and category = 'landlord_tenant' and subcategory = 'security_deposit' and status = 'active' order by id limit 1`);
+    for (const q of ['security deposit limit in co', 'security deposit limit in co?', 'security deposit limit in CO']) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`Colorado caps residential security deposits at ${co!.m === 1 ? "1 month's rent" : `${co!.m} months' rent`}`);
+    }
+    for (const q of ['can a co-op limit the security deposit', 'security deposit limit for a co owner', 'what does the co say about the security deposit', 'security deposit limit in co housing rules']) {
+      expect(understand(q, {}, data).targets, q).toEqual([]);
+    }
+    expect(understand('eviction notice in or', {}, data).targets).toEqual([]); // "or", "me", "ok"... stay words
   });
 });

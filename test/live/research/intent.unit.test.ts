@@ -49,7 +49,8 @@ describe('state names and codes', () => {
   });
 
   test('codes need capitals; ambiguous codes need a cue (comma, city, a preposition before or at the end, a list, the very end)', () => {
-    expect(places('eviction notice in tx')).toEqual([]);
+    expect(places('eviction notice in tx today')).toEqual([]);
+    expect(places('eviction notice in tx')).toEqual(['TX']); // a lower-case code ending the question after "in" (not "in or", "in me")
     expect(places('eviction notice in TX today')).toEqual(['TX']);
     expect(places('Is it OK to raise rent in Texas?')).toEqual(['TX']);
     expect(places('eviction notice in OK?')).toEqual(['OK']);
