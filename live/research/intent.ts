@@ -137,6 +137,8 @@ const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per sq
 /** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
 const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
+/** A licence, registration or permit to rent out a home, either word order (licensing.ts answers it). */
+export const LICENSING = /\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry)|permits?|certificates?|inspections?)\b[^.?!]{0,40}\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b|\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b[^.?!]{0,40}\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry))\b/i;
 
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
@@ -227,7 +229,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (overview) intents.push('trends', 'investor');
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && HOME_WORDS.test(lower) && notRecorded === null) { intents.push('trends'); homeWords = true; }
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && HOME_WORDS.test(lower) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
   const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));

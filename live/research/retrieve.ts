@@ -2,7 +2,7 @@
 // of the regulation index, the build's shards), rankings when no place is named, and records found by BM25
 // full-text search over the question's topic words (live/research/text.ts). Rules: warehouse/docs/research.md.
 import type { ResearchData, RegulationDoc } from './data.ts';
-import { LEGAL_INTENTS, type Understanding } from './intent.ts';
+import { LEGAL_INTENTS, LICENSING, type Understanding } from './intent.ts';
 import { queryTerms } from './text.ts';
 import { fmt, missing, type Depth, type Fact } from './facts.ts';
 import { regFact, regSource } from './records.ts';
@@ -10,6 +10,7 @@ import { legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
 import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
 import { extractWords, partialOf } from './partial.ts';
+import { licensingFacts } from './licensing.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** The market topics, as a ranking refusal names them. */
@@ -55,6 +56,8 @@ export function searchRecords(data: ResearchData, u: Understanding, limit: numbe
 export async function gather(data: ResearchData, u: Understanding, depth: Depth): Promise<Fact[]> {
   const facts: Fact[] = [];
   const intents = u.intents;
+  // licensing or registering a rental: the records on it, or that there are none (never a record sharing a word)
+  if (intents.length === 0 && LICENSING.test(u.query)) return licensingFacts(data, u);
   if (intents.length === 0) {
     // a topic no source records: said, with what we cover, rather than a record that only shares its words
     if (u.notRecorded) return [missing('search', u.targets[0] ?? null, `${u.notRecorded}; our research covers landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus sale prices and trends, comparable sales, rehab momentum, investor activity and flood and Superfund risk`)];

@@ -135,3 +135,18 @@ describe('3: a lower-case state code ending the question after "in"', () => {
     expect(understand('eviction notice in or', {}, data).targets).toEqual([]); // "or", "me", "ok"... stay words
   });
 });
+
+describe('4: landlord licensing', () => {
+  it('is answered from licensing or registration records of the place, or said to be missing; never from another topic', async () => {
+    const records = await sql<{ id: string }>(`select id from regulations where status = 'active' and state_code = 'IL'
+      and (subcategory ilike '%licens%' or subcategory ilike '%regist%' or title ilike '%rental licens%' or title ilike '%landlord licens%' or title ilike '%rental regist%')`);
+    const r = await ask('do I need a license to be a landlord in Chicago');
+    expect(r.answer).not.toMatch(/Regulation Z|seller|loan originator/i);
+    expect(r.sources.map((s) => s.citation).join(' ')).not.toMatch(/1026/);
+    if (records.length === 0) {
+      expect(r.answer).toMatch(/^I don't have an answer on landlord licensing or rental registration for Chicago, IL/);
+      expect(r.confidence).toBe('low');
+      expect(r.sources).toEqual([]);
+    } else expect(r.sources.length).toBeGreaterThan(0);
+  });
+});
