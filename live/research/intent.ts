@@ -14,8 +14,8 @@ export type Intent =
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
  *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
- *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"). */
-export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price';
+ *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio. */
+export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio';
 
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
@@ -109,7 +109,7 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q)) found.add('comps');
+  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q)) found.add('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
   if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q)) {
     found.add('trends');
@@ -133,12 +133,14 @@ const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|ac
 const TYPED_PRICE = /\b(single[- ]?family|sfrs?|sfhs?|condos?|condominiums?|town ?ho(use|me)s?|multi[- ]?family|duplex(es)?)( homes?| houses?| residences?)?( sale| sales| home| house)? (prices?|values?)\b/;
 const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
-const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|over asking|under asking/;
+const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking/;
 /** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
 const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
 /** A licence, registration or permit to rent out a home, either word order (licensing.ts answers it). */
 export const LICENSING = /\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry)|permits?|certificates?|inspections?)\b[^.?!]{0,40}\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b|\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b[^.?!]{0,40}\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry))\b/i;
+/** The list-to-sale (sale-to-list) ratio asked by name. */
+const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
 
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
@@ -187,6 +189,7 @@ function askedFigures(q: string): Asked[] {
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
   if (ZIP_RANK.test(q)) out.push('zip_price');
+  if (LIST_RATIO.test(q)) out.push('list_ratio');
   return out;
 }
 

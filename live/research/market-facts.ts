@@ -8,7 +8,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { byCount, cityPpsfFact, mixedTypeNote, countyFact, noAreaFact, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
+import { byCount, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
@@ -31,22 +31,25 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     if (!c) continue;
     const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
     const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
+    // the list-to-sale ratio: said when the zip has one, and said to be missing when it is asked
+    const ratio = c.list_to_sale_ratio;
+    const told = ratio !== null ? `its list-to-sale ratio is ${ratio.toFixed(3)}` : u.asks.includes('list_ratio') ? `it has no list-to-sale ratio: ${NO_RATIO}` : null;
     if (c.sample_count === null || c.price_per_sqft.median === null) {
       // comps are the sales with a living area: many sales with none recorded is not "fewer than 5 sales"
-      const noArea = noAreaFact(data, u, t, zip, where, months, primary);
-      if (noArea) return noArea;
-      return { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
+      const few: Fact = noAreaFact(data, u, t, zip, where, months, primary) ?? { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
+      return { ...few, sentence: told ? `${few.sentence}; ${told}` : few.sentence, zip: { ...few.zip!, ratio } };
     }
     const p = c.price_per_sqft;
     const bits = [`median ${money(p.median!)} per sqft${p.p25 !== null && p.p75 !== null ? ` (middle half ${money(p.p25)}-${money(p.p75)})` : ''}`];
     if (c.days_on_market.median !== null) bits.push(`median ${fmt(c.days_on_market.median)} days on market`);
     else if (u.asks.includes('dom')) bits.push('but no days-on-market figure: the sales records of this zip carry no listing dates');
-    if (c.list_to_sale_ratio !== null) bits.push(`list-to-sale ratio ${c.list_to_sale_ratio.toFixed(3)}`);
+    if (ratio !== null) bits.push(`list-to-sale ratio ${ratio.toFixed(3)}`);
+    else if (told) bits.push(`but no list-to-sale ratio: ${NO_RATIO}`);
     return {
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
       sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
-      zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count },
+      zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count, ratio },
     };
   }
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
@@ -245,10 +248,13 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
     case 'comps':
       if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
       if (t.city || t.area) {
-        const facts = await cityZipFacts(data, t, (z, p) => compsFact(data, u, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
+        // each zip's ratio is kept (ZipFigure.ratio), its missing one said once for the city (listRatioFacts)
+        const each = { ...u, asks: u.asks.filter((a) => a !== 'list_ratio') };
+        const facts = await cityZipFacts(data, t, (z, p) => compsFact(data, each, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
         // no zip of the city has comps (its sales carry no zip): the city's own monthly price per sqft, if any
-        if (!t.area && facts.filter((f) => f.primary).every((f) => f.source === null)) { const f = await cityPpsfFact(data, u, t); if (f) return [f]; }
-        return facts;
+        const ppsf = !t.area && facts.filter((f) => f.primary).every((f) => f.source === null) ? await cityPpsfFact(data, u, t) : null;
+        // the list-to-sale ratio asked: the zips that have one lead, or it is said to be missing there
+        return u.asks.includes('list_ratio') ? listRatioFacts(t, ppsf ? [ppsf] : facts) : ppsf ? [ppsf] : facts;
       }
       return [needZip('Comparable-sales data')];
     case 'county':

@@ -5,7 +5,7 @@
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { areaName, missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
@@ -165,3 +165,14 @@ export function zipPriceFacts(data: ResearchData, u: Understanding, t: Target): 
   return cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd), u.targets.length > 1, u.lowEnd);
 }
 
+/** Why a zip has no list-to-sale ratio (the comps' rule, warehouse/docs/market.md): too few of its sales carry a list
+ *  price, and no Redfin zip snapshot is near enough to the sales window. */
+export const NO_RATIO = 'too few of the sales records carry a list price, and no Redfin zip snapshot falls within about 6 months of the end of the sales window';
+
+/** The list-to-sale ratio asked of a city: the facts of its zips that have one lead; with none, that it is not
+ *  available there leads, and the city's comparable-sales facts follow as support. */
+export function listRatioFacts(t: Target, facts: Fact[]): Fact[] {
+  const rated = facts.filter((f) => f.zip?.ratio != null);
+  if (rated.length === 0) return [missing('comps', t, `The list-to-sale ratio is not available for ${areaName(t)}: ${NO_RATIO}`), ...facts.map((f) => ({ ...f, primary: false }))];
+  return [...rated.map((f) => ({ ...f, primary: true })), ...facts.filter((f) => !rated.includes(f)).map((f) => ({ ...f, primary: false }))];
+}
