@@ -10,6 +10,7 @@ import type { ResearchData } from './data.ts';
 import { LEGAL_INTENTS, type Intent, type Understanding } from './intent.ts';
 import { minConf, NOT_LEGAL_ADVICE, placeName, plural, type Confidence, type Depth, type Fact, type Source } from './facts.ts';
 import { TYPE_WORDS } from './sales-facts.ts';
+import { FOREIGN_PLACES } from './place-words.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -60,6 +61,17 @@ function verdict(data: ResearchData, targets: Understanding['targets'], facts: F
   return `, so ${placeName(data, first[0]!.t)} ${higher}`;
 }
 
+/** The places a question names outside coverage, said: a foreign country is outside the United States (US states only),
+ *  and a territory, an unknown zip or city has no data (`lead` them: `why`). */
+function uncovered(unknown: readonly string[], lead: string, why: string): string {
+  const abroad = unknown.filter((x) => FOREIGN_PLACES.test(x));
+  const other = unknown.filter((x) => !abroad.includes(x));
+  return [
+    abroad.length ? `We don't have data for ${abroad.join(' or ')}: ${abroad.length > 1 ? 'they are' : 'it is'} outside the United States, and we cover US states only (the 50 states and DC, their cities and zip codes)` : '',
+    other.length ? `${lead} ${other.join(', ')}: ${why}` : '',
+  ].filter(Boolean).join('; ');
+}
+
 export function compose(data: ResearchData, u: Understanding, facts: Fact[], depth: Depth): Composed {
   const legal = u.intents.some((i) => LEGAL_INTENTS.has(i)) || facts.some((f) => f.source?.type === 'regulation');
   const primary = facts.filter((f) => f.primary);
@@ -68,7 +80,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   // nothing to say: an honest "don't have"
   if (answered.length === 0) {
     const why: string[] = [];
-    if (u.unknown.length) why.push(`We don't have data for ${u.unknown.join(', ')}: coverage is the 50 states and DC, their cities and zip codes`);
+    if (u.unknown.length) why.push(uncovered(u.unknown, "We don't have data for", 'coverage is the 50 states and DC, their cities and zip codes'));
     const miss = primary.filter((f) => f.confidence === 'low').map((f) => f.sentence);
     if (miss.length) why.push(...miss.slice(0, depth === 'quick' ? 1 : miss.length));
     if (u.intents.length === 0 && why.length === 0) why.push(u.targets.length
@@ -123,7 +135,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
     if (u.gaps.length) { said.splice(1, said.length, { text: u.gaps[0]!, facts: [] }); confidence = minConf(confidence, 'medium'); }
     if (u.unknown.length) {
       // a place we do not cover is never dropped silently: say so (in place of a second fact sentence), at most medium
-      const note = `We have no data for ${u.unknown.join(', ')}: coverage is the 50 states and DC`;
+      const note = uncovered(u.unknown, 'We have no data for', 'coverage is the 50 states and DC');
       if (u.gaps.length) said[1] = { text: `${said[1]!.text.replace(/\.$/, '')}; ${note.charAt(0).toLowerCase()}${note.slice(1)}`, facts: [] };
       else said.splice(1, said.length, { text: note, facts: [] });
       confidence = minConf(confidence, 'medium');
@@ -162,7 +174,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   if (related.length) paras.push(`Related records found by full-text search: ${related.map((f) => `${f.detail[0] ?? ''} (${f.source?.citation ?? ''})`).join(' ')}`);
   const caveats: string[] = [...u.gaps];
   if (u.gaps.length) confidence = minConf(confidence, 'medium');
-  if (u.unknown.length) { caveats.push(`No data for ${u.unknown.join(', ')} (coverage is the 50 states and DC)`); confidence = minConf(confidence, 'medium'); }
+  if (u.unknown.length) { caveats.push(uncovered(u.unknown, 'No data for', 'coverage is the 50 states and DC')); confidence = minConf(confidence, 'medium'); }
   const unc = facts.filter((f) => f.uncertain).length;
   if (unc) caveats.push(`${plural(unc, 'fact')} above ${unc === 1 ? 'is' : 'are'} marked unverified or conflicting in our sources; confirm with the statute or ordinance`);
   if (facts.some((f) => f.intent === 'eviction_timeline' || f.detail[0]?.includes('estimate'))) caveats.push('Eviction timelines are secondary-source estimates for uncontested cases, not legal deadlines');

@@ -31,6 +31,8 @@ export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 
 /** State codes a question may end with in lower case after "in" ("security deposit limit in co?"): every code but
  *  those that are English words there, or Los Angeles ("in or", "in me", "in ok", "in la"). */
 const LOWER_END_CODES: ReadonlySet<string> = new Set([...STATE_CODES].filter((c) => !['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA'].includes(c)));
+/** Foreign places: a question naming one is outside coverage ("New Mexico" is a state and "New England" a US region). */
+export const FOREIGN_PLACES = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i;
 
 /** A word of a question, with where it stands. */
 export interface Token { text: string; lower: string; start: number; end: number }

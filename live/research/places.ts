@@ -15,7 +15,8 @@
 //            a lower-case code only at the very end after "in" ("deposit limit in co?"), never one that is a word there (or, me...)
 //   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
 //            context state is DC (and the answer says how it was read)
-//   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri")
+//   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri"); no
+//            US town of the country's name is read then
 //   cities   the build's city list, also by the place resolver's key (Saint/St., Fort/Ft., hyphens, accents), and a
 //            hyphenated Census name that is no city by its first part ("Nashville-Davidson"); multi-word names first; a name must be written with capitals, or be a large
 //            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
@@ -27,7 +28,7 @@
 import type { City } from './data.ts';
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
 import type { Area, Target } from './place-words.ts';
 import { nearNamedCity } from './place-prefer.ts';
@@ -105,7 +106,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   }
 
   // foreign places: the question is outside coverage ("New Mexico" is a state and "New England" a US region)
-  const foreignHit = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i.exec(q);
+  const foreignHit = FOREIGN_PLACES.exec(q);
   // a US town named like a country: "Mexico, Missouri", "Mexico, MO"
   const usTown = foreignHit !== null && gaz.citiesByName.has(foreignHit[1]!.toLowerCase()) && (() => {
     const rest = q.slice(foreignHit.index + foreignHit[0].length);
@@ -113,7 +114,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     return (code !== null && STATE_CODES.has(code[1]!)) || STATE_PATTERNS.some(([, , re]) => { re.lastIndex = 0; const m = re.exec(rest.toLowerCase()); return m !== null && /^\s*,?\s*$/.test(rest.slice(0, m.index)); });
   })();
   const foreign = usTown ? null : foreignHit;
-  if (foreign) unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase()));
+  // the country is no US town of its name: its words are taken, so no city reads them ("Mexico" is not Mexico, MO)
+  if (foreign) { unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase())); taken.push({ start: foreign.index, end: foreign.index + foreign[0].length }); }
 
   // zips
   for (const m of q.matchAll(/(?<![\d$.,])\b(\d{5})(?:-\d{4})?\b(?![\d,%]|\.\d)/g)) {
@@ -275,7 +277,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   found.sort((a, b) => a.at - b.at);
 
   const targets: Target[] = [];
-  if (foreign) found.length = 0;
+  if (foreign) { found.length = 0; readAs.length = 0; }
   const seen = new Set<string>();
   for (const f of found) {
     const key = `${f.state}|${f.city ?? ''}|${f.zip ?? ''}|${f.area?.name ?? ''}`;

@@ -173,3 +173,17 @@ describe('5: a list-to-sale ratio asked where the data has none', () => {
     if (rated) expect((await ask(`list to sale ratio in ${rated.zip}`)).answer).toContain(`list-to-sale ratio is ${rated.r.toFixed(3)}`);
   });
 });
+
+describe('6: a country outside the US', () => {
+  it('declines Mexico plainly and keeps New Mexico', async () => {
+    for (const depth of ['quick', 'deep'] as const) {
+      const r = await ask('how long is an eviction notice in Mexico', depth);
+      expect(r.answer, depth).toMatch(/We don't have data for Mexico: it is outside the United States, and we cover US states only/);
+      expect(r.answer, depth).not.toMatch(/Mexico, MO|Reading/);
+      expect(r.confidence).toBe('low');
+    }
+    const nm = await ask('how long is an eviction notice in New Mexico');
+    expect(nm.answer).toMatch(/In New Mexico, a landlord must give \d+ days' notice/);
+    expect(nm.answer).not.toMatch(/outside the United States/);
+  });
+});
