@@ -119,7 +119,7 @@ export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean): CityTopic =>
       const named = top.map(zipPrice);
       return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${named.length > 1 ? `are ${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `is ${named[0]}`}, the ${last} ${zipPrice(other)}; ${money(mid(figs))} at the middle zip`;
     },
-    value: (figs) => `${first} zip ${zipPrice(ends(figs)[0][0]!)} (${plural(figs.length, 'zip')})`,
+    value: (figs) => `${first} ${zipPrice(ends(figs)[0][0]!)} of ${plural(figs.length, 'zip')}`,
   };
 };
 
