@@ -10,7 +10,7 @@
 import type { City, ResearchData } from './data.ts';
 import type { Target } from './place-words.ts';
 import { cityTypoIndex } from '../places/question.ts';
-import { compactKey, editDistance, placeKey } from '../places/names.ts';
+import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
 
 /** Cities within one edit of `name` (by the place resolver's compact key, 5 letters or more) in `states` (every state
  *  when null), larger than `minPop`, most populous first. */
@@ -29,7 +29,6 @@ export function nearNamedCity(byName: ReadonlyMap<string, readonly City[]>, name
   return states.size ? nearCities(byName, name, states, minPop)[0] ?? null : null;
 }
 
-const SUFFIXES = ['', ' Township', ' Borough'];
 const hasFilings = async (data: ResearchData, state: string, city: string): Promise<boolean> => (await data.shard('investor', { state, city, months: '12' })) !== null;
 
 /** The distress source's own name for the city of `t` asked about, with the reading to say; null to keep `t`. */
@@ -45,8 +44,7 @@ export async function distressCity(data: ResearchData, u: { asks: readonly strin
     const named = new RegExp(`\\b(${t.state}|${data.stateName(t.state)})\\b`).test(u.query);
     const states = named ? [t.state] : [t.state, ...[...data.stateNames.keys()].filter((s) => s !== t.state)];
     for (const base of bases) {
-      for (const sfx of SUFFIXES) {
-        const name = `${base}${sfx}`;
+      for (const name of municipalityNames(base)) {
         for (const state of name === t.city ? [] : states) {
           if (!(await hasFilings(data, state, name))) continue;
           const written = m[0].replace(/\s+(Township|Borough|County|City)$/i, '');
