@@ -2,13 +2,14 @@
 // "Superfund within 1 mile").
 //  - Area of the zip: its ZCTA polygon where one is loaded (exact), else the disk of the zip's equivalent
 //    radius sqrt(land area / pi) around its centroid (land area from the 2025 Gazetteer; 1 mile when unknown).
-//  - Flood: the area is sampled by the centres of its H3 res-9 cells (~0.1 km2 each); every sample is classified
+//  - Flood: the area is sampled by the centres of its H3 res-9 cells (~0.1 km2 each), or of finer cells (res 10,
+//    then 11) until it has MIN_SAMPLES of them, so a small zip's share is not one sample of four; every sample is classified
 //    like a point lookup (polygon zone / outside every polygon but the zip lies in the declared area of a
 //    floodplain-only map = minimal X / otherwise unmapped). Zips whose area misses every flood map's bounding box
 //    and that lie in no declared area are unmapped without sampling.
 //  - Superfund: counted NPL sites (final + proposed) within 1 mile of the ZCTA polygon (turf distance to the
 //    polygon, 0 inside), else within radius + 1 mile of the centroid (haversine).
-import { cellToLatLng, gridDisk, polygonToCells } from 'h3-js';
+import { cellToLatLng, cellToParent, gridDisk, polygonToCells } from 'h3-js';
 import { pointToPolygonDistance } from '@turf/turf';
 import type { MultiPolygon } from 'geojson';
 import type { StageContext } from '../../warehouse/context.ts';
@@ -78,27 +79,44 @@ function pickSubtype(a: string | null, b: string | null): string | null {
   return [a, b].find((s) => s && /FLOODWAY/.test(s)) ?? a ?? b;
 }
 
-/** Sample points of a disk: centres of the res-9 cells within radius of the centre (at least the centre cell). */
-export function diskSamples(lat: number, lng: number, radiusM: number, res = RES.flood): [number, number, string | null][] {
-  const origin = cellOf(lat, lng, res);
+/** Samples a zip's flood share rests on at least, where its area holds them at res 11 (~0.002 km2 cells): at res 9
+ *  a 400 m disk has 4 to 5, so one sample in a flood zone read as 25% of the zip (review 5B: 02163 "AE, 25%"
+ *  where 4% of the disk lies in AE). */
+export const MIN_SAMPLES = 50;
+const FINEST_RES = 11;
+
+/** The samples of an area at the first resolution from res 9 that gives MIN_SAMPLES (else the finest): each
+ *  [lat, lng, its res-9 cell], the cell the flood index is keyed by. */
+function finestNeeded(cellsAt: (res: number) => string[]): [number, number, string | null][] {
+  let cells: string[] = [];
+  for (let res = RES.flood; res <= FINEST_RES && cells.length < MIN_SAMPLES; res++) cells = cellsAt(res);
+  return cells.map((c) => { const [a, b] = cellToLatLng(c); return [a, b, cellToParent(c, RES.flood)]; });
+}
+
+/** Sample points of a disk: centres of the cells within radius of the centre (at least the centre). */
+export function diskSamples(lat: number, lng: number, radiusM: number): [number, number, string | null][] {
+  const origin = cellOf(lat, lng, RES.flood);
   if (!origin) return [[lat, lng, null]];
-  const k = Math.ceil(radiusM / 300) + 1; // res-9 cell centres are >= ~300 m apart
-  const out: [number, number, string | null][] = [];
-  for (const c of gridDisk(origin, k)) {
-    const [clat, clng] = cellToLatLng(c);
-    if (haversineM(lat, lng, clat, clng) <= radiusM) out.push([clat, clng, c]);
-  }
+  const out = finestNeeded((res) => {
+    const spacing = 300 / Math.sqrt(7) ** (res - RES.flood); // res-9 cell centres are >= ~300 m apart, each finer level sqrt(7) closer
+    return gridDisk(cellOf(lat, lng, res)!, Math.ceil(radiusM / spacing) + 1).filter((c) => {
+      const [clat, clng] = cellToLatLng(c);
+      return haversineM(lat, lng, clat, clng) <= radiusM;
+    });
+  });
   return out.length ? out : [[lat, lng, origin]];
 }
 
-/** Sample points of a polygon: centres of the res-9 cells whose centre lies inside (at least an interior point). */
-export function polygonSamples(polygons: Ring[][], fallback: [number, number], res = RES.flood): [number, number, string | null][] {
-  const cells = new Set<string>();
-  for (const piece of zctaPieces(polygons)) {
-    try { for (const c of polygonToCells(piece as number[][][], res, true)) cells.add(c); } catch { /* degenerate piece */ }
-  }
-  if (cells.size === 0) return [[fallback[0], fallback[1], cellOf(fallback[0], fallback[1], res)]];
-  return [...cells].map((c) => { const [a, b] = cellToLatLng(c); return [a, b, c]; });
+/** Sample points of a polygon: centres of the cells whose centre lies inside (at least an interior point). */
+export function polygonSamples(polygons: Ring[][], fallback: [number, number]): [number, number, string | null][] {
+  const out = finestNeeded((res) => {
+    const cells = new Set<string>();
+    for (const piece of zctaPieces(polygons)) {
+      try { for (const c of polygonToCells(piece as number[][][], res, true)) cells.add(c); } catch { /* degenerate piece */ }
+    }
+    return [...cells];
+  });
+  return out.length ? out : [[fallback[0], fallback[1], cellOf(fallback[0], fallback[1], RES.flood)]];
 }
 
 export async function run(ctx: StageContext): Promise<void> {

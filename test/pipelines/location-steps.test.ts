@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booleanPointInPolygon, destination } from '@turf/turf';
-import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToLatLng, cellToParent, getResolution, latLngToCell } from 'h3-js';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
 import { MAPPED_SHARE_MIN, RES, ZONE_SHARE_MIN, ZONE_WIN_RANK } from '../../live/location/rules.ts';
 import type { FloodData } from '../../live/location/data.ts';
@@ -15,7 +15,7 @@ import { coverPolygon } from '../../live/location/prepare.ts';
 import { cellsWithinMile } from '../../pipelines/intermediate/40_location_30_superfund_h3.ts';
 import { run as runFlood } from '../../pipelines/intermediate/40_location_40_flood_zones.ts';
 import { run as runZcta } from '../../pipelines/intermediate/40_location_50_zcta_polygons.ts';
-import { run as runZipFacts, zipFlood } from '../../pipelines/intermediate/40_location_60_zip_facts.ts';
+import { diskSamples, MIN_SAMPLES, run as runZipFacts, zipFlood } from '../../pipelines/intermediate/40_location_60_zip_facts.ts';
 import { run as runMart } from '../../pipelines/marts/40_mart_location_risk.ts';
 import { repoPath } from '../helpers/paths.ts';
 
@@ -86,6 +86,33 @@ describe('zip flood-zone rule (zipFlood)', () => {
 });
 
 // ============================================================ H3
+
+describe('zip samples (diskSamples)', () => {
+  const metres = (a: [number, number], b: [number, number]): number => {
+    const r = Math.PI / 180, x = (b[1] - a[1]) * r * Math.cos(((a[0] + b[0]) / 2) * r), y = (b[0] - a[0]) * r;
+    return 6_371_008.8 * Math.hypot(x, y);
+  };
+  it('a small zip gets finer cells until it has MIN_SAMPLES (a 400 m disk had 4-5 at res 9, so one read as 25%)', () => {
+    const centre: [number, number] = [42.3713, -71.1245]; // zip 02163's centroid area, Cambridge MA (review 5B)
+    const samples = diskSamples(centre[0], centre[1], 400);
+    expect(samples.length).toBeGreaterThanOrEqual(MIN_SAMPLES);
+    for (const [lat, lng, cell] of samples) {
+      expect(metres(centre, [lat, lng])).toBeLessThanOrEqual(400);
+      expect(getResolution(cell!)).toBe(RES.flood); // the flood index's key: the sample's own res-9 cell
+      expect(cellToParent(latLngToCell(lat, lng, 11), RES.flood)).toBe(cell); // the res-9 cell the sample's cell lies in
+    }
+    // evenly spread: each quarter of the disk holds about a quarter of the samples
+    const ne = samples.filter(([lat, lng]) => lat > centre[0] && lng > centre[1]).length;
+    expect(ne / samples.length).toBeGreaterThan(0.18);
+    expect(ne / samples.length).toBeLessThan(0.32);
+  });
+  it('a large zip keeps its res-9 cell centres', () => {
+    const samples = diskSamples(40.0, -100.0, 3000);
+    expect(samples.length).toBeGreaterThanOrEqual(MIN_SAMPLES);
+    for (const [lat, lng, cell] of samples) expect(latLngToCell(lat, lng, RES.flood)).toBe(cell);
+    expect(samples.length).toBeLessThan(400); // ~28 km2 over ~0.1 km2 cells, not a finer grid
+  });
+});
 
 describe('H3 indexing', () => {
   it('round-trips a point: latLngToCell -> cellToLatLng lies in the same cell, and the point lies inside the cell boundary', () => {
