@@ -168,7 +168,10 @@ export const SCHEMAS: Record<string, Schema> = {
     flood_risk_notes: str, superfund_nearby: bool, superfund_count_1mi: num, environmental_risk_score: num, confidence: CONF, as_of: str,
   }),
   PropertyRecord, // issue 22
-  AutocompleteResults: obj({ query: str, results: { type: 'array', maxItems: 10, items: AddressMatch } }),
+  AutocompleteResults: obj({
+    query: str, results: { type: 'array', maxItems: 10, items: AddressMatch },
+    complete: { ...bool, description: 'false when the time budget cut the search short (the any-order or one-typo matching did not run): fewer or no results may then not mean there is no such address' },
+  }),
   MarketLegalRisk: obj({
     state: str, city: str, legal_risk_score: num, legal_risk_label: str, plain_english_summary: str,
     investor_actions: { type: 'array', items: str }, ...LEGAL_COMMON,

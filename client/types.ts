@@ -957,6 +957,8 @@ export type components = {
                 sqft: number | null;
                 property_id: string | null;
             }[];
+            /** @description false when the time budget cut the search short (the any-order or one-typo matching did not run): fewer or no results may then not mean there is no such address */
+            complete: boolean;
         };
         MarketLegalRisk: {
             state: string;

@@ -336,6 +336,11 @@ describe('autocomplete over the real build', () => {
     expect(typo.ids).toEqual([]);
     const viaAnswer = engine.answer({ q: '200 east 79th st', limit: 5 }, 0);
     expect(viaAnswer.ok && (viaAnswer.body as Body).results.every((r) => r.address.startsWith('200 EAST 79TH ST'))).toBe(true);
+    // the answer says it was cut short, so an empty list is not read as "no such address" (review 5B)
+    const cut = engine.answer({ q: '3526 HIHGLAND', limit: 5 }, 0);
+    expect(cut.ok && cut.body).toEqual({ query: '3526 HIHGLAND', results: [], complete: false });
+    const whole = engine.answer({ q: '3526 high', limit: 5 }, 60_000);
+    expect(whole.ok && (whole.body as { complete: boolean }).complete).toBe(true);
   });
 
   it('takes its time budget from the server settings (autocompleteBudgetMs): a number >= 0, else 25 ms', async () => {
