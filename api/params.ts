@@ -93,6 +93,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     }
     case 'string': {
       if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
+      // a NUL or another control character is no text a caller types (review 5B: an address "\u0000" was valued)
+      if (CONTROL_CHARS.test(raw)) return { error: err(field, 'format', `${field} must not contain control characters`) };
       let s = raw.trim();
       if (s === '' && spec.required) return { error: err(field, 'required', `${field} is required`) };
       if (spec.truncateAt !== undefined && s.length > spec.truncateAt) s = s.slice(0, spec.truncateAt);
@@ -102,6 +104,9 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     }
   }
 }
+
+/** C0 controls but tab, line feed and carriage return (a question may span lines), and DEL. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Validates a set of values against specs; nested object properties are validated with dotted names. */
 export function checkAll(specs: readonly ParamSpec[], input: Record<string, unknown>, fromQuery: boolean, prefix = ''): { values: Record<string, Value>; errors: FieldError[] } {

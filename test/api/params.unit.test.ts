@@ -159,6 +159,12 @@ describe('strings', () => {
     expect(checkValue(s, 'abcdef').error).toEqual({ field: 'f', code: 'max_length', message: 'f must have at most 5 characters' });
     expect(checkValue(s, '    ').error).toEqual({ field: 'f', code: 'required', message: 'f is required' });
     expect(checkValue(s, 5, 'f', false).error).toEqual({ field: 'f', code: 'type', message: 'f must be a string' });
+    // control characters are refused (review 5B: an address "\u0000" was valued); tab and line breaks are text
+    for (const bad of ['\u0000', 'ab\u0000c', 'abc\u001b[31m', 'abc\u007f']) {
+      expect(checkValue(s, bad).error, JSON.stringify(bad)).toEqual({ field: 'f', code: 'format', message: 'f must not contain control characters' });
+    }
+    expect(value(s, 'ab\tc')).toBe('ab\tc');
+    expect(value({ ...s, max: 20 }, 'line one\r\nline')).toBe('line one\r\nline');
   });
   test('an optional blank string is the empty string, not an error', () => {
     expect(value(spec({ type: 'string' }), '   ')).toBe('');
