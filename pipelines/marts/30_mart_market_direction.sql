@@ -5,9 +5,15 @@
 -- city (state + slug) with them (market_kind 'city'; a sale with a city part, an NYC borough, counts in its city and in
 -- its part, as market_monthly). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
 -- as_of: the market's most recent permit or arm's-length sale.
+-- window_end: where the two windows end, the earlier of as_of and the day its sources are complete through. A source's
+--   complete_through is the latest day D whose 30 days (D-30, D] hold at least half the records of the 30 days before
+--   (D-60, D-30]: all the source's arm's-length sales or all its permits, rehab or not, the "half of the neighbouring
+--   period" test of a complete month (warehouse/docs/market.md). A file's last weeks are often under-recorded (deeds
+--   recorded late, an extract cut mid-month): Denver's 30 days to 2019-07-09 hold 265 arm's-length sales against 1,263
+--   before, and its rehab resales read -86.7% from that. A market with several sources takes the earliest day.
 -- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
--- or the year before, or a quick resale at a gain: int_market_resales) within 24 months of as_of.
---   direction_pct = 100 * (events in the 30 days to as_of - events in the 30 days before) / max(events before, 1)
+-- or the year before, or a quick resale at a gain: int_market_resales).
+--   direction_pct = 100 * (events in the 30 days to window_end - events in the 30 days before) / max(events before, 1)
 --   direction     = up above +5, down below -5, else flat (a market without events: 0, flat).
 create or replace macro direction_30d_pct(last_30, prior_30) as
     100.0 * (coalesce(last_30, 0) - coalesce(prior_30, 0)) / greatest(coalesce(prior_30, 0), 1);
@@ -18,13 +24,13 @@ create or replace table mart_market_direction as
 with permit_rows as (
     -- a zip market reads only the permits that count in it (int_market_zip_permits, as the rehab score), a city every
     -- permit of the city
-    select case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
+    select p.source, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
            slug(p.city) as city_slug, null::varchar as part_slug, p.issue_date as event_date,
            p.permit_type in ('renovation', 'addition', 'repair') as is_rehab
     from permits p
 ),
 sale_rows as (
-    select s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
+    select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
            (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
              or coalesce(r.is_quick_gain_resale, false) as is_rehab
     from sales s left join int_market_resales r using (sale_id) left join int_market_city_parts cp on cp.sale_id = s.sale_id
@@ -32,30 +38,53 @@ sale_rows as (
 ),
 events as (
     -- every record with its market keys; a zip row and a city row read the same records
-    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, event_date, is_rehab
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, event_date, is_rehab
     from (select * from permit_rows union all select * from sale_rows) where zip is not null
     union all
-    select 'city', null, state_code, city_slug, event_date, is_rehab
+    select 'city', null, state_code, city_slug, source, event_date, is_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and city_slug is not null and city_slug <> ''
     union all
-    select 'city', null, state_code, part_slug, event_date, is_rehab
+    select 'city', null, state_code, part_slug, source, event_date, is_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and part_slug is not null and part_slug <> ''
 ),
+source_days as (
+    -- each source's records per day: every arm's-length sale and every permit (of any zip), rehab or not
+    select source, d, count(*) as n
+    from (select source, issue_date as d from permits union all select source, sale_date from sales where is_arms_length)
+    where d is not null group by all
+),
+spine as (
+    -- every calendar day of the source's span, a day without records counting 0
+    select source, cast(unnest(generate_series(first_day, last_day, interval 1 day)) as date) as d
+    from (select source, min(d) as first_day, max(d) as last_day from source_days group by source)
+),
+rolling as (
+    select s.source, s.d,
+           sum(coalesce(n, 0)) over (partition by s.source order by s.d rows between 29 preceding and current row) as last_30,
+           coalesce(sum(coalesce(n, 0)) over (partition by s.source order by s.d rows between 59 preceding and 30 preceding), 0) as prior_30
+    from spine s left join source_days using (source, d)
+),
+source_complete as (
+    -- the source's first day always passes (nothing before it), so every source has a day
+    select source, max(d) filter (where last_30 >= 0.5 * prior_30) as complete_through from rolling group by source
+),
 windows as (
-    select market_kind, zip, state_code, city_slug, max(event_date) as as_of from events group by all
+    select e.market_kind, e.zip, e.state_code, e.city_slug, max(e.event_date) as as_of,
+           least(max(e.event_date), min(c.complete_through)) as window_end
+    from events e join source_complete c using (source) group by all
 ),
 counted as (
-    select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of,
-           count(*) filter (where e.is_rehab and e.event_date > w.as_of - 30 and e.event_date > w.as_of - interval 24 month) as last_30,
-           count(*) filter (where e.is_rehab and e.event_date <= w.as_of - 30 and e.event_date > w.as_of - 60) as prior_30
+    select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of, w.window_end,
+           count(*) filter (where e.is_rehab and e.event_date > w.window_end - 30 and e.event_date <= w.window_end) as last_30,
+           count(*) filter (where e.is_rehab and e.event_date <= w.window_end - 30 and e.event_date > w.window_end - 60) as prior_30
     from windows w join events e
       on e.market_kind = w.market_kind and e.zip is not distinct from w.zip
      and e.state_code is not distinct from w.state_code and e.city_slug is not distinct from w.city_slug
     group by all
 )
-select market_kind, zip, state_code, city_slug, as_of,
+select market_kind, zip, state_code, city_slug, as_of, window_end,
        last_30 as events_last_30d, prior_30 as events_prior_30d,
        direction_30d_pct(last_30, prior_30) as direction_pct,
        direction_30d(direction_30d_pct(last_30, prior_30)) as direction

@@ -3,9 +3,9 @@
 // = property_id(), at least REPEAT_SALES_MIN_DAYS apart) where it gives as many months with a usable sample as the
 // median model (chooseIndex), else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
 // writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the month they
-// end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too). A month
-// that is partial (isComplete: the file starts or ends inside it) or whose sales of the type include sales of no known
-// subtype (untyped_count) has low confidence whatever its count.
+// end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too, with the
+// day its windows end). A month that is partial (isComplete: the file starts or ends inside it) or whose sales of the
+// type include sales of no known subtype (untyped_count) has low confidence whatever its count.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
@@ -107,6 +107,7 @@ export async function run(ctx: StageContext): Promise<void> {
            s.change_3m_pct, s.change_12m_pct, s.change_24m_pct,
            ${hasDirection ? 'coalesce(any_value(d.direction), direction_30d(0))' : 'null::varchar'} as direction_30d,
            ${hasDirection ? 'coalesce(any_value(d.direction_pct), 0)' : 'null::double'} as direction_30d_pct,
+           ${hasDirection ? 'any_value(d.window_end)' : 'null::date'} as direction_30d_end,
            any_value(m.as_of) as as_of
     from market_monthly m
     join trends_summary s on s.k = ${key('m')}

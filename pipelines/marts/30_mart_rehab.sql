@@ -19,8 +19,9 @@
 -- A zip with no computable component has no row (its shard is a 404).
 -- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
 -- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_market_direction.sql: rehab events in the
---   30 days to as_of vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the market
---   trends (30_mart_market_trends.ts) also read, so the two never disagree.
+--   30 days to its window_end vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the
+--   market trends (30_mart_market_trends.ts) also read, so the two never disagree. trend_end: that window_end (the
+--   earlier of as_of and the day the zip's sources are complete through).
 -- confidence: confidence_by_count(permits of any type + arm's-length sales in the window); low when neither permit
 --   component can be computed (the score is the resale share alone).
 create or replace table mart_rehab as
@@ -119,6 +120,7 @@ select
          when round(c.score, 1) < 80 then 'Hot' else 'Very Hot' end as label,
     coalesce(t.direction, direction_30d(0)) as trend,
     round(coalesce(t.direction_pct, 0), 1) as trend_pct,
+    coalesce(t.window_end, c.as_of) as trend_end,
     -- a score from the resale share alone (no permit source covers the zip: NYC, King County) rests on one fifth of
     -- the design's weight: low, whatever the sales count (review 2: 137 NYC zips were "Cold, high" from resales alone)
     case when c.permit_score is null and c.value_score is null then 'low' else confidence_by_count(c.permits_all + c.sales_n) end as confidence,
@@ -129,6 +131,6 @@ select
     cast(c.as_of - to_months(c.months) as date) as window_start,
     c.as_of
 from combined c
-left join (select zip, direction, direction_pct, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
+left join (select zip, direction, direction_pct, window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
 left join int_market_zip_names nm using (zip)
 where c.score is not null;

@@ -11,6 +11,7 @@ select
         label: label,
         trend: trend,
         trend_pct: round_to(trend_pct, 1),
+        trend_end: strftime(trend_end, '%Y-%m-%d'),
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d')
     }) as varchar) as body

@@ -43,6 +43,7 @@ select
             change_end_month: t.change_end_month,
             direction_30d: t.direction_30d,
             direction_30d_pct: round_to(t.direction_30d_pct, 1),
+            direction_30d_end: strftime(t.direction_30d_end, '%Y-%m-%d'),
             direction_30d_measure: 'rehab_events'
         }
     }) as varchar) as body

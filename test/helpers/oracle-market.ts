@@ -20,7 +20,7 @@ export interface CompsAnswer {
 }
 export interface RehabAnswer {
   zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
-  trend_pct: number; confidence: string; as_of: string;
+  trend_pct: number; trend_end: string; confidence: string; as_of: string;
 }
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
@@ -307,14 +307,14 @@ export class MarketOracle {
       from read_csv('${this.file('census-acs2023-population/acs5_2023_zcta_population.csv.gz')}', all_varchar = true)
       where "zip code tabulation area" = $zip`, { zip });
     const units = acs?.units && acs.units > 0 ? acs.units : null;
-    const permits = await this.rows<{ d: string; age: number; rehab: boolean; value: number | null }>(`
-      select strftime(issue_date, '%Y-%m-%d') as d, date_diff('day', issue_date, $asOf::date)::int as age,
+    const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null }>(`
+      select source, strftime(issue_date, '%Y-%m-%d') as d,
              permit_type in ('renovation', 'addition', 'repair') as rehab,
              case when permit_type in ('renovation', 'addition', 'repair') and valuation > 0 then valuation end as value
       from (${zipPermits}) where issue_date <= $asOf::date`, { zip, asOf });
     await this.table('oracle_resales');
-    const sales = await this.rows<{ d: string; age: number; rehab: boolean }>(`
-      select strftime(s.sale_date, '%Y-%m-%d') as d, date_diff('day', s.sale_date, $asOf::date)::int as age,
+    const sales = await this.rows<{ source: string; d: string; rehab: boolean }>(`
+      select s.source, strftime(s.sale_date, '%Y-%m-%d') as d,
              coalesce(s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date), false)
              or coalesce(date_diff('day', r.prev_date, r.sale_date) between 1 and 365 and r.prev_price > 0 and r.sale_price >= 1.10 * r.prev_price, false) as rehab
       from oracle_arms s left join oracle_resales r using (sale_id)
@@ -323,10 +323,13 @@ export class MarketOracle {
       select (select count(*) from oracle_resales where zip = $zip and prev_date is not null and prev_price > 0)
            + (select count(*) from oracle_arms where zip = $zip and year_renovated is not null) as n`, { zip });
     const observesResales = (obs?.n ?? 0) > 0;
-    // trend: rehab events in the 30 days to as_of against the 30 days before (whatever the lookback)
-    const events = [...permits.filter((p) => p.rehab), ...sales.filter((s) => s.rehab)];
-    const last = events.filter((e) => e.age < 30).length;
-    const prior = events.filter((e) => e.age >= 30 && e.age < 60).length;
+    // trend: rehab events in the 30 days to the trend's end against the 30 days before (whatever the lookback); the
+    // end is as_of, or the earliest day one of the zip's sources is complete through when that comes first
+    const complete = await this.completeThrough();
+    const trendEnd = [asOf, ...new Set([...permits, ...sales].map((r) => complete.get(r.source)!))].sort()[0]!;
+    const events = [...permits.filter((p) => p.rehab), ...sales.filter((s) => s.rehab)].map((e) => dayNo(trendEnd) - dayNo(e.d));
+    const last = events.filter((age) => age >= 0 && age < 30).length;
+    const prior = events.filter((age) => age >= 30 && age < 60).length;
     const trendPct = (100 * (last - prior)) / Math.max(prior, 1);
     for (const m of months) {
       const start = starts.get(m)!;
@@ -356,12 +359,48 @@ export class MarketOracle {
         label: bandOf(Math.round(score * 10) / 10), // the band of the score as published (1 decimal), market.md
         trend: trendPct > 5 ? 'up' : trendPct < -5 ? 'down' : 'flat',
         trend_pct: trendPct,
+        trend_end: trendEnd,
         // the resale share alone (no permit component): low whatever the count (market.md, mart_rehab)
         confidence: permitRate === null && valueRate === null ? 'low' : band(p.length + s.length),
         as_of: asOf,
       });
     }
     return out;
+  }
+
+  /**
+   * The day each source is complete through (market.md mart_market_direction): the latest day D whose 30 days
+   * (D-30, D] hold at least half the records of the 30 days (D-60, D-30], the records being every arm's-length sale
+   * (the oracle's own, oracle_arms) or every permit of the source; the days from the source's first record to its last.
+   * Counted here day by day from the daily counts.
+   */
+  completeThrough(): Promise<Map<string, string>> {
+    return this.once('complete through', async () => {
+      await this.table('oracle_arms');
+      const daily = await this.rows<{ source: string; d: string; n: number }>(`
+        select source, strftime(d, '%Y-%m-%d') as d, count(*)::int as n
+        from (select source, sale_date as d from oracle_arms union all select source, issue_date from permits)
+        where d is not null group by all order by source, d`);
+      const bySource = new Map<string, Map<number, number>>();
+      for (const r of daily) (bySource.get(r.source) ?? bySource.set(r.source, new Map()).get(r.source)!).set(dayNo(r.d), r.n);
+      const out = new Map<string, string>();
+      for (const [source, counts] of bySource) {
+        const days = [...counts.keys()];
+        const first = Math.min(...days);
+        const sum = (from: number, to: number): number => { // records on days from < day <= to
+          let n = 0;
+          for (let day = from + 1; day <= to; day++) n += counts.get(day) ?? 0;
+          return n;
+        };
+        for (let d = Math.max(...days); d >= first; d--) {
+          if (sum(d - 30, d) >= 0.5 * sum(d - 60, d - 30)) {
+            out.set(source, new Date(d * 86_400_000).toISOString().slice(0, 10));
+            break;
+          }
+        }
+      }
+      return out;
+    });
   }
 
   /** The geo.md market tier of a city: its county's CBSA by ACS 2023 population (raw files); rural outside every CBSA
@@ -472,4 +511,9 @@ export function diffAnswer(label: string, got: unknown, want: unknown, tolerance
 /** Rehab label bands (market.md): < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot. */
 function bandOf(score: number): string {
   return score < 20 ? 'Cold' : score < 40 ? 'Warming' : score < 60 ? 'Active' : score < 80 ? 'Hot' : 'Very Hot';
+}
+
+/** A YYYY-MM-DD date as a day number (days since 1970-01-01). */
+function dayNo(d: string): number {
+  return Math.round(Date.parse(`${d}T00:00:00Z`) / 86_400_000);
 }

@@ -155,10 +155,11 @@ describe('mart_rehab', () => {
       `insert into permits (permit_id, source, zip, zip_imputed, city, state_code, issue_date, permit_type, valuation) values ($id, 'chicago', $zip, $imp, 'Chicago', 'IL', '2024-06-01'::date, 'renovation', 1000000)`,
       { id, zip, imp: imputed });
     // 60018 is Des Plaines (its sales say so); Chicago's airport permits were placed in it by the nearest centroid
-    await sales([1, 2, 3, 4, 5].map((d) => ({ id: `dp${d}`, zip: '60018', city: 'Des Plaines', state: 'IL', date: `2024-05-0${d}`, price: 300000 })));
+    // (the sales run to 06-05, past the permits' 06-01: their source is complete over the direction's windows)
+    await sales([1, 2, 3, 4, 5].map((d) => ({ id: `dp${d}`, zip: '60018', city: 'Des Plaines', state: 'IL', date: `2024-06-0${d}`, price: 300000 })));
     for (let i = 0; i < 3; i++) await permit(`ohare${i}`, '60018', true);
     // 60640 is a Chicago zip: its guessed permits count; a permit whose zip was recorded counts wherever it is
-    await sales([{ id: 'up1', zip: '60640', city: 'Chicago', state: 'IL', date: '2024-05-01', price: 300000 }]);
+    await sales([{ id: 'up1', zip: '60640', city: 'Chicago', state: 'IL', date: '2024-06-01', price: 300000 }]);
     await permit('uptown', '60640', true);
     await permit('recorded', '60018', false);
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql');

@@ -231,17 +231,18 @@ describe('every trends shard', () => {
     for (const m of s.months) if (m.month >= '2022-10') expect(m.untyped_count, m.month).toBe(0);
   });
 
-  test('rehab and trends never disagree on the 30-day direction', () => {
+  test('rehab and trends never disagree on the 30-day direction nor on the day its windows end', () => {
     const rehab = shardsUnder('market/rehab');
     expect(rehab.length).toBeGreaterThan(1000);
     let compared = 0;
     for (const f of rehab) {
       const zip = f.split('/')[2]!;
-      const { trend } = readShard<{ trend: string }>(f);
+      const { trend, trend_end: end } = readShard<{ trend: string; trend_end: string }>(f);
       for (const type of ['sfr', 'multi', 'condo', 'land', 'commercial']) {
         const rel = `market/trends/zip/${zip}/${type}.json`;
         if (!fs.existsSync(path.join(buildDir(), 'shards', rel))) continue;
-        expect(readShard<StoredTrends>(rel).summary['direction_30d'], `${zip} ${type}`).toBe(trend);
+        const { summary } = readShard<StoredTrends>(rel);
+        expect([summary['direction_30d'], summary['direction_30d_end']], `${zip} ${type}`).toEqual([trend, end]);
         compared++;
       }
     }
