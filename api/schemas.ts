@@ -136,6 +136,7 @@ export const SCHEMAS: Record<string, Schema> = {
     price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
     days_on_market: obj({ median: nullable('number') }),
     list_to_sale_ratio: nullable('number'), confidence: CONF, as_of: str,
+    note: { ...nullable('string'), description: 'Why price_per_sqft and sample_count are null although the zip has sales of the type in the window: none of them records a living area (square feet), so no price per square foot exists (e.g. Connecticut, whose records carry none); null otherwise' },
   }),
   // issue 23: GET /v1/market/trends (api/market-trends.ts)
   MarketTrends: obj({

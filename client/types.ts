@@ -723,6 +723,8 @@ export type components = {
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
             as_of: string;
+            /** @description Why price_per_sqft and sample_count are null although the zip has sales of the type in the window: none of them records a living area (square feet), so no price per square foot exists (e.g. Connecticut, whose records carry none); null otherwise */
+            note: string | null;
         };
         MarketTrends: {
             zip_code: string | null;

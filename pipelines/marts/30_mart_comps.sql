@@ -5,6 +5,9 @@
 -- (as_of - months, as_of]. A flagged record (a $0 transfer, a portfolio deed, a duplicate: 30_market_45_sale_flags.sql)
 -- is no market signal: it neither moves the window nor makes a zip a market.
 -- Comps are arm's-length sales of that type with a living area (price per sqft = sale_price / sqft).
+-- sale_count: the window's arm's-length sales of the type, with a living area or not; note: why there is no price per
+-- sqft when the window has such sales but none records a living area (Connecticut's files record none, nor do NYC's
+-- condo and co-op sales): the data says so, not a list of states.
 -- Minimum cohort: below 5 comps sample_count and every percentile are null (nothing about the cohort leaks);
 -- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it, else from
 -- the Redfin zip snapshot nearest the window end among those whose period ends within redfin_max_gap_days() (~6
@@ -33,12 +36,13 @@ boundaries as (
     from zip_window w cross join months m
 ),
 comps as (
+    -- every arm's-length sale of the 24 months; only one with a living area is a comp (ppsf, and its list data)
     select s.zip, s.property_type, s.sale_date,
-           s.sale_price / s.sqft as ppsf,
-           case when s.list_price > 0 then s.sale_price / s.list_price end as sale_to_list,
-           case when s.list_date is not null and s.list_date <= s.sale_date then date_diff('day', s.list_date, s.sale_date) end as dom
+           case when s.sqft > 0 then s.sale_price / s.sqft end as ppsf,
+           case when s.sqft > 0 and s.list_price > 0 then s.sale_price / s.list_price end as sale_to_list,
+           case when s.sqft > 0 and s.list_date is not null and s.list_date <= s.sale_date then date_diff('day', s.list_date, s.sale_date) end as dom
     from sales s join zip_window w using (zip)
-    where s.is_arms_length and s.sqft > 0 and s.sale_date > w.zip_as_of - interval 24 month
+    where s.is_arms_length and s.sale_date > w.zip_as_of - interval 24 month
 ),
 bucketed as (
     -- the shortest window a comp is in (it is in every longer one too): the nearest boundary below its date
@@ -48,11 +52,11 @@ bucketed as (
 cumulative as (
     -- statistics over the comps of every window up to a bucket: one pass, no copy of a comp per window
     select zip, property_type, bucket,
-           count(*) over w as n,
+           count(ppsf) over w as n, count(*) over w as n_sales,
            quantile_cont(ppsf, [0.25, 0.5, 0.75]) over w as q,
            count(dom) over w as n_dom, median(dom) over w as dom_median,
            count(sale_to_list) over w as n_ratio, median(sale_to_list) over w as ratio_median,
-           max(sale_date) over w as last_comp_date
+           max(case when ppsf is not null then sale_date end) over w as last_comp_date
     from bucketed
     window w as (partition by zip, property_type order by bucket range between unbounded preceding and current row)
     qualify row_number() over (partition by zip, property_type, bucket) = 1
@@ -62,7 +66,7 @@ grid as (
     from combos k join zip_window w using (zip) cross join months m
 ),
 windowed as (
-    select g.zip, g.property_type, g.months, c.n, c.q[1] as p25, c.q[2] as p50, c.q[3] as p75,
+    select g.zip, g.property_type, g.months, c.n, c.n_sales, c.q[1] as p25, c.q[2] as p50, c.q[3] as p75,
            c.n_dom, c.dom_median, c.n_ratio, c.ratio_median, c.last_comp_date
     from grid g asof join cumulative c on g.zip = c.zip and g.property_type = c.property_type and g.months >= c.bucket
 ),
@@ -83,6 +87,7 @@ select
     coalesce(nm.city, '') as city,
     nm.state_code,
     coalesce(w.n, 0) as comp_count,
+    coalesce(w.n_sales, 0) as sale_count,
     case when w.n >= 5 then w.n end as sample_count,
     case when w.n >= 5 then w.p25 end as ppsf_p25,
     case when w.n >= 5 then w.p50 end as ppsf_median,
@@ -95,7 +100,10 @@ select
     confidence_by_count(coalesce(w.n, 0)) as confidence,
     cast(g.zip_as_of - to_months(g.months) as date) as window_start,
     g.zip_as_of as window_end,
-    coalesce(w.last_comp_date, g.zip_as_of) as as_of
+    coalesce(w.last_comp_date, g.zip_as_of) as as_of,
+    case when w.n_sales > 0 and w.n = 0
+         then format('{} arm''s-length {} of this type in the window, none with a recorded living area: no price per square foot',
+                     w.n_sales, case when w.n_sales = 1 then 'sale' else 'sales' end) end as note
 from grid g
 left join windowed w using (zip, property_type, months)
 left join redfin r using (zip, property_type)

@@ -3,6 +3,7 @@
 -- Suppressed cohorts (< 5 comps): sample_count and the three percentiles are null. days_on_market.median and
 -- list_to_sale_ratio are null when neither the sales nor a Redfin zip snapshot within ~6 months of the window end
 -- that describes the property type have them. Every zip with a sale has all five types (an empty type: low, nulls).
+-- note (additive): why the percentiles are null when the window's sales of the type record no living area, else null.
 select
     zip,
     property_type,
@@ -21,7 +22,8 @@ select
         days_on_market: {median: round_to(dom_median, 1)},
         list_to_sale_ratio: round_to(list_to_sale_ratio, 4),
         confidence: confidence,
-        as_of: strftime(as_of, '%Y-%m-%d')
+        as_of: strftime(as_of, '%Y-%m-%d'),
+        note: note
     }) as varchar) as body
 from mart_comps
 order by zip, property_type, months;

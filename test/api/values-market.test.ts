@@ -70,6 +70,8 @@ const COMPS_ZIPS = [
   { zip: '06350', label: 'Connecticut 06350 (Redfin snapshot near the window)' },
   // Enfield's sales have points and no zip: the nearest ZCTA, 06082 (06083 is Enfield's PO-box zip, never guessed)
   { zip: '06082', label: 'Connecticut 06082 (Enfield)' },
+  // Stamford: 28 arm's-length sales, none with a living area: the note says why the figures are null
+  { zip: '06907', label: 'Connecticut 06907 (Stamford: sales without a living area)' },
 ];
 
 describe('GET /v1/market/comps: figures equal an independent computation', () => {
@@ -113,6 +115,14 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
     expect(ct.get('sfr-6')!.days_on_market.median).not.toBeNull();
     expect(ct.get('land-6')!.days_on_market.median).toBeNull();
     expect((await oracle.comps('95842', MONTHS))!.get('condo-6')!.sample_count).toBe(5);
+  });
+
+  test('a window whose sales record no living area says so in note (Connecticut records none); a type without sales, or with comps, has none', async () => {
+    const [stamford, land, seattle] = await Promise.all([get<CompsAnswer>('/v1/market/comps?zip=06907'), get<CompsAnswer>('/v1/market/comps?zip=06907&property_type=land'),
+      get<CompsAnswer>('/v1/market/comps?zip=98103')]);
+    expect(stamford.body).toMatchObject({ sample_count: null, price_per_sqft: { median: null }, confidence: 'low' });
+    expect(stamford.body.note).toMatch(/^21 arm's-length sales of this type in the window, none with a recorded living area/);
+    expect([land.body.note, seattle.body.note]).toEqual([null, null]);
   });
 
   test('Denver: its sales files carry no zip, so a Denver zip has no comps (404), whatever the type', async () => {

@@ -17,6 +17,7 @@ export interface CompsAnswer {
   zip_code: string; city: string; state: string; property_type: string; sample_count: number | null;
   price_per_sqft: { p25: number | null; median: number | null; p75: number | null };
   days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: string; as_of: string;
+  note: string | null;
 }
 export interface RehabAnswer {
   zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
@@ -238,12 +239,13 @@ export class MarketOracle {
     if (!end) return null;
     const starts = await this.starts(end, months);
     const name = await this.zipName(zip);
-    const comps = await this.rows<{ type: PropertyType; d: string; ppsf: number; ratio: number | null; dom: number | null }>(`
-      select property_type as type, strftime(sale_date, '%Y-%m-%d') as d, sale_price / sqft as ppsf,
+    // every arm's-length sale of the window; a comp is one with a living area (ppsf)
+    const sold = await this.rows<{ type: PropertyType; d: string; ppsf: number | null; ratio: number | null; dom: number | null }>(`
+      select property_type as type, strftime(sale_date, '%Y-%m-%d') as d, case when sqft > 0 then sale_price / sqft end as ppsf,
              case when list_price > 0 then sale_price / list_price end as ratio,
              case when list_date <= sale_date then date_diff('day', list_date, sale_date)::double end as dom
       from oracle_arms
-      where zip = $zip and sqft > 0 and sale_date <= $end::date
+      where zip = $zip and sale_date <= $end::date
         and sale_date > $end::date - to_months(${Math.max(...months)})`, { zip, end });
     // Redfin snapshots straight from the raw file: usable when the period ends within 183 days of the window end
     await this.table('oracle_redfin');
@@ -260,9 +262,10 @@ export class MarketOracle {
     for (const type of PROPERTY_TYPES) {
       for (const m of months) {
         const start = starts.get(m)!;
-        const inWindow = comps.filter((c) => c.type === type && c.d > start);
+        const sales = sold.filter((c) => c.type === type && c.d > start);
+        const inWindow = sales.filter((c) => c.ppsf !== null);
         const n = inWindow.length;
-        const ppsf = inWindow.map((c) => c.ppsf).sort((a, b) => a - b);
+        const ppsf = inWindow.map((c) => c.ppsf!).sort((a, b) => a - b);
         const ok = n >= 5;
         const doms = inWindow.map((c) => c.dom).filter((x): x is number => x !== null);
         const ratios = inWindow.map((c) => c.ratio).filter((x): x is number => x !== null);
@@ -274,6 +277,10 @@ export class MarketOracle {
           list_to_sale_ratio: ok && ratios.length >= 5 ? median(ratios) : nearestRedfin(type, 'ratio'),
           confidence: band(n),
           as_of: inWindow.reduce((a, c) => (c.d > a ? c.d : a), '') || end,
+          // sales of the type in the window but not one with a living area: the answer says why it has no figures
+          note: sales.length > 0 && n === 0
+            ? `${sales.length} arm's-length ${sales.length === 1 ? 'sale' : 'sales'} of this type in the window, none with a recorded living area: no price per square foot`
+            : null,
         });
       }
     }

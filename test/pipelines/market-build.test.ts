@@ -48,8 +48,10 @@ describe('real build', () => {
 
   test('the comps body has exactly the spec fields, numbers as JSON numbers', () => {
     const body = readShard<Record<string, unknown>>('market/comps/98103/sfr-6.json');
+    // the spec fields, then the additive note (why the figures are null when no sale records a living area)
     expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'property_type', 'sample_count', 'price_per_sqft', 'days_on_market',
-      'list_to_sale_ratio', 'confidence', 'as_of']);
+      'list_to_sale_ratio', 'confidence', 'as_of', 'note']);
+    expect(body['note']).toBeNull();
     expect(body).toMatchObject({ zip_code: '98103', city: 'Seattle', state: 'WA', property_type: 'sfr', confidence: 'high' });
     expect(typeof body['sample_count']).toBe('number');
     expect(Object.keys(body['price_per_sqft'] as object)).toEqual(['p25', 'median', 'p75']);
@@ -72,7 +74,7 @@ describe('real build', () => {
     // 98103 (Seattle) has only house sales: its land cohort is empty, answered as a suppressed cohort (not a 404)
     expect(readShard('market/comps/98103/land-6.json')).toEqual({ zip_code: '98103', city: 'Seattle', state: 'WA', property_type: 'land',
       sample_count: null, price_per_sqft: { p25: null, median: null, p75: null }, days_on_market: { median: null }, list_to_sale_ratio: null,
-      confidence: 'low', as_of: readShard<{ as_of: string }>('market/comps/98103/sfr-6.json').as_of });
+      confidence: 'low', as_of: readShard<{ as_of: string }>('market/comps/98103/sfr-6.json').as_of, note: null });
     // a zip without any sale has no shard at all (-> 404)
     const [noSales] = await warehouseRows<{ n: number }>(`select count(*)::int as n from mart_comps where zip not in (select zip from sales where zip is not null)`);
     expect(noSales!.n).toBe(0);
