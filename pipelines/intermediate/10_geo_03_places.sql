@@ -11,7 +11,10 @@
 --      split by the ZCTA's land in each candidate county);
 --   4. else us_geo's county of the place (GNIS), else null (10_geo_04_cities falls back to simplemaps' county).
 -- int_geo_place_zips: the ZCTAs of a place: at least 10% of the ZCTA's land is in the place, or at least 10% of the
--- place's land is in the ZCTA.
+-- place's land is in the ZCTA. A consolidated city-county's balance (funcstat F, "... (balance)": the consolidated
+-- government less the places that kept their own) also has the ZCTAs of the nonfunctioning places (funcstat N) of
+-- its county: the pre-consolidation city the Census keeps as a place of its own ("Louisville city", 2148000, is no
+-- part of "Louisville/Jefferson County metro government (balance)", 2148006; Tribune of Greeley County, KS).
 create or replace table int_geo_places as
 with gazetteer as (
     select * from stg_gazetteer__places where state_code in (select state_code from states)
@@ -126,10 +129,21 @@ final as (
 select * from final order by place_geoid;
 
 create or replace table int_geo_place_zips as
-select distinct p.place_geoid, zp.zcta as zip,
-from int_geo_places p
-join stg_usgeo__zcta_places zp using (place_geoid)
-join stg_usgeo__zctas z using (zcta)
-where zp.land_area_sqmi > 0
-  and (zp.land_area_sqmi >= 0.1 * z.land_area_sqmi or zp.land_area_sqmi >= 0.1 * p.land_area_sqmi)
+with own as (
+    select p.place_geoid, zp.zcta as zip,
+    from int_geo_places p
+    join stg_usgeo__zcta_places zp using (place_geoid)
+    join stg_usgeo__zctas z using (zcta)
+    where zp.land_area_sqmi > 0
+      and (zp.land_area_sqmi >= 0.1 * z.land_area_sqmi or zp.land_area_sqmi >= 0.1 * p.land_area_sqmi)
+),
+merged as (
+    select b.place_geoid as balance_geoid, n.place_geoid,
+    from int_geo_places b
+    join int_geo_places n on n.state_code = b.state_code and n.county_fips = b.county_fips
+    where b.funcstat = 'F' and b.place_name like '%(balance)' and n.funcstat = 'N'
+)
+select distinct place_geoid, zip, from own
+union
+select m.balance_geoid, o.zip, from merged m join own o using (place_geoid)
 order by all;

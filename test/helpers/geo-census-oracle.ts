@@ -86,16 +86,39 @@ export async function primaryCounty(geo: RawGeo, p: CensusPlace): Promise<string
   return best(people) ?? best(land) ?? '';
 }
 
-/** geo.md "Zip codes": ZCTAs 10% inside the place (or holding 10% of it) and the city's non-ZCTA USPS ZIPs (HUD). */
-export async function placeZips(geo: RawGeo, p: CensusPlace, cityName: string): Promise<string[]> {
-  await crosswalks(geo);
-  const zctas = await geo.rows<{ z: string }>(`
+/** ZCTAs 10% inside the place (or holding 10% of it), geo.md "int_geo_place_zips". */
+async function ownZctas(geo: RawGeo, p: { geoid: string; land: number }): Promise<string[]> {
+  const rows = await geo.rows<{ z: string }>(`
     select zp.ZCTA5 as z from raw_zcta_places zp join raw_zctas zz using (ZCTA5)
     where zp."Place GEOID" = '${p.geoid}' and zp."Land Area"::double > 0
       and (zp."Land Area"::double >= 0.1 * zz."Land Area"::double or zp."Land Area"::double >= 0.1 * ${p.land})`);
+  return rows.map((r) => r.z);
+}
+
+/** The nonfunctioning places (Gazetteer FUNCSTAT N) merged into a consolidated city-county's balance (NAME
+ *  "... (balance)", FUNCSTAT F): those of its state whose primary county is the balance's. None for another place. */
+export async function mergedPlaces(geo: RawGeo, p: CensusPlace): Promise<CensusPlace[]> {
+  await crosswalks(geo);
+  const [own] = await geo.rows<{ f: string }>(`select FUNCSTAT as f from raw_places where GEOID = '${p.geoid}'`);
+  if (own?.f !== 'F' || !p.name.endsWith('(balance)')) return [];
+  const nonfunctioning = await geo.rows<CensusPlace>(`select g.GEOID as geoid, g.USPS as state, g.NAME as name,
+      try_cast(a.B01003_001E as double) as pop, g.ALAND_SQMI::double as land
+    from raw_places g left join raw_place_acs a on a.geoid = g.GEOID where g.USPS = '${p.state}' and g.FUNCSTAT = 'N'`);
+  const county = await primaryCounty(geo, p);
+  const out: CensusPlace[] = [];
+  for (const n of nonfunctioning) if (await primaryCounty(geo, n) === county) out.push(n);
+  return out;
+}
+
+/** geo.md "Zip codes": ZCTAs 10% inside the place (or holding 10% of it), and for a consolidated city-county's balance
+ *  those of its merged nonfunctioning places too, and the city's non-ZCTA USPS ZIPs (HUD). */
+export async function placeZips(geo: RawGeo, p: CensusPlace, cityName: string): Promise<string[]> {
+  await crosswalks(geo);
+  const zctas = await ownZctas(geo, p);
+  for (const n of await mergedPlaces(geo, p)) zctas.push(...await ownZctas(geo, n));
   const hud = await geo.rows<{ z: string; city: string }>(`
     select distinct ZIP as z, USPS_ZIP_PREF_CITY as city from raw_hud
     where USPS_ZIP_PREF_STATE = '${p.state}' and ZIP not in (select ZCTA5 from raw_zctas)`);
   const mail = hud.filter((h) => nameKey(h.city) === nameKey(cityName)).map((h) => h.z);
-  return [...new Set([...zctas.map((r) => r.z), ...mail])].sort();
+  return [...new Set([...zctas, ...mail])].sort();
 }
