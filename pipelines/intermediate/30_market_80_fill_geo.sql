@@ -1,4 +1,4 @@
--- requires: zips, cities, sales, parcels, permits, distress, int_geo_places, stg_usgeo__zcta_places
+-- requires: zips, cities, sales, parcels, permits, distress, int_geo_places, stg_usgeo__zcta_places, stg_usgeo__zctas
 -- Rows without a zip but with coordinates (Chicago permits, Connecticut sales with a Location point) get the
 -- zip of the nearest ZCTA centroid of the row's state when it has one (equirectangular distance). Only ZCTAs are
 -- candidates (zips.is_zcta, with the Gazetteer's internal point: centroid_source 'gazetteer_zcta'): a PO-box or
@@ -8,8 +8,9 @@
 -- no rehab score. A row whose city is an incorporated Census place of its state takes the nearest of the ZCTAs that place overlaps
 -- (us_geo zcta_places, land area > 0): a Chicago permit is in Chicago, so a suburb's ZCTA whose centroid happens to be
 -- nearer (Oak Park 60302/60304, Evanston 60202: 1,948 Chicago permits, review 2) is no candidate, while a ZCTA Chicago
--- shares with a suburb (60707) still is; a city that is no incorporated place (most Connecticut towns) keeps the
--- state's ZCTAs.
+-- shares with a suburb (60707) still is; a city that is neither keeps the state's ZCTAs. A Connecticut row's city is
+-- its town, and it takes the nearest of its town's ZCTAs, else no zip (below: a Darien sale placed in Stamford's
+-- 06907 made that zip's comps read Stamford as of a Darien sale: a reviewer's recount).
 -- Exact nearest search on a grid: the centroids in
 -- the 3x3 block of cells around the point are compared, and the answer is accepted when it is closer than one
 -- cell width (so no centroid outside the block can be closer); points left over go to the next, coarser grid
@@ -22,27 +23,68 @@ create or replace temp table int_market_zip_centroids as
 select zip, lat, lng, state_code from zips
 where lat is not null and lng is not null and zip is not null and is_zcta and centroid_source = 'gazetteer_zcta';
 
--- the ZCTAs each incorporated Census place overlaps (land), by state and the place's plain name in lower case. Only
--- places with a government of their own (funcstat A: Chicago, Stamford): a census-designated place is a part of a town
--- that may share its name (the Greenwich CDP is a part of the town of Greenwich, whose Riverside and Cos Cob are CDPs
--- of their own), so a town's sale is no sale of that CDP.
+create or replace temp table int_market_zip_rows as
+select lat, lng, state_code, city from sales where zip is null and lat is not null and lng is not null
+union all select lat, lng, state_code, city from parcels where zip is null and lat is not null and lng is not null
+union all select lat, lng, state_code, city from permits where zip is null and lat is not null and lng is not null
+union all select lat, lng, state_code, city from distress where zip is null and lat is not null and lng is not null;
+
+-- The states whose rows name a town as their city: Connecticut, whose 169 towns are its municipalities (the sales
+-- file's Town). The Census counts them as county subdivisions; its places there are 29 cities and boroughs, inside
+-- a town or one with it (Groton city is a part of the town of Groton, Stonington borough of Stonington), and CDPs.
+create or replace temp table int_market_town_states as select 'CT' as state_code;
+
+-- the ZCTAs of each Connecticut town, by state and the town's name in lower case: the ZCTAs whose primary county
+-- subdivision (us_geo zctas) is the town's. No source names a county subdivision; the USPS names it: the town's is the
+-- one holding a ZCTA whose USPS city (`zips.city`) is the town's name (Darien: 06820; Greenwich: 06830, so Cos Cob
+-- 06807, Old Greenwich 06870 and Riverside 06878 are Greenwich's too), else the only one holding ZCTAs whose USPS city
+-- has the town's name as whole words (Mansfield: Storrs Mansfield, Mansfield Center; Killingly: East Killingly, so
+-- Danielson, Dayville and Rogers too). A town named neither way (Griswold, whose post office is Jewett City; Lyme,
+-- whose words East Lyme, Old Lyme and South Lyme hold in three towns) has none.
+create or replace temp table int_market_town_zctas as
+with zcta_towns as (
+    select z.zcta as zip, z.primary_county_subdivision as town, c.state_code, lower(c.city) as usps_city
+    from stg_usgeo__zctas z join zips c on c.zip = z.zcta
+    where c.state_code in (select state_code from int_market_town_states) and z.primary_county_subdivision is not null
+      and z.zcta in (select zip from int_market_zip_centroids)
+),
+row_towns as (
+    select distinct state_code, lower(city) as city_key from int_market_zip_rows
+    where state_code in (select state_code from int_market_town_states) and city is not null
+),
+named as (
+    select distinct r.state_code, r.city_key, t.town
+    from row_towns r join zcta_towns t on t.state_code = r.state_code and t.usps_city = r.city_key
+),
+worded as (
+    select r.state_code, r.city_key, any_value(t.town) as town
+    from row_towns r join zcta_towns t on t.state_code = r.state_code and contains(' ' || t.usps_city || ' ', ' ' || r.city_key || ' ')
+    where not exists (select 1 from named n where n.state_code = r.state_code and n.city_key = r.city_key)
+    group by all having count(distinct t.town) = 1
+)
+select distinct n.state_code, n.city_key, t.zip
+from (select * from named union all select * from worded) n join zcta_towns t on t.state_code = n.state_code and t.town = n.town;
+
+-- the ZCTAs each incorporated Census place overlaps (land), by state and the place's plain name in lower case, in the
+-- other states. Only places with a government of their own (funcstat A: Chicago): a census-designated place is a part
+-- of a town that may share its name, so a town's record is no record of that CDP. With the towns, a row's candidates.
 create or replace temp table int_market_place_zctas as
+select * from int_market_town_zctas
+union
 select distinct p.state_code, lower(p.plain_name) as city_key, zp.zcta as zip
 from int_geo_places p join stg_usgeo__zcta_places zp using (place_geoid)
-where p.funcstat = 'A' and zp.land_area_sqmi > 0 and zp.zcta in (select zip from int_market_zip_centroids);
+where p.funcstat = 'A' and zp.land_area_sqmi > 0 and zp.zcta in (select zip from int_market_zip_centroids)
+  and p.state_code not in (select state_code from int_market_town_states);
 
--- a row's city key: its city in lower case when that is a place with ZCTAs in its state (joined here), else '' (the
--- state's ZCTAs)
+-- a row's city key: its city in lower case when that is a town or place with ZCTAs in its state (joined here), else ''
+-- (the state's ZCTAs), but for a town state's row, which then gets no zip
 create or replace temp table int_market_city_keys as select distinct state_code, city_key from int_market_place_zctas;
 
 create or replace temp table int_market_zip_points as
-select distinct round(r.lat, 4) as plat, round(r.lng, 4) as plng, coalesce(r.state_code, '') as pstate, coalesce(ck.city_key, '') as pcity from (
-    select lat, lng, state_code, city from sales where zip is null and lat is not null and lng is not null
-    union all select lat, lng, state_code, city from parcels where zip is null and lat is not null and lng is not null
-    union all select lat, lng, state_code, city from permits where zip is null and lat is not null and lng is not null
-    union all select lat, lng, state_code, city from distress where zip is null and lat is not null and lng is not null
-) r left join int_market_city_keys ck on ck.state_code = r.state_code and ck.city_key = lower(r.city)
-where r.lat between -90 and 90 and r.lng between -180 and 180;
+select distinct round(r.lat, 4) as plat, round(r.lng, 4) as plng, coalesce(r.state_code, '') as pstate, coalesce(ck.city_key, '') as pcity
+from int_market_zip_rows r left join int_market_city_keys ck on ck.state_code = r.state_code and ck.city_key = lower(r.city)
+where r.lat between -90 and 90 and r.lng between -180 and 180
+  and (ck.city_key is not null or r.state_code is null or r.state_code not in (select state_code from int_market_town_states));
 
 create or replace temp table int_market_zip_nearest (plat double, plng double, pstate varchar, pcity varchar, zip varchar);
 
@@ -162,6 +204,9 @@ left join int_market_zip_states z on z.zip = f.zip
 left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
 
 drop table int_market_zip_points;
+drop table int_market_zip_rows;
+drop table int_market_town_states;
+drop table int_market_town_zctas;
 drop table int_market_place_zctas;
 drop table int_market_city_keys;
 drop table int_market_zip_centroids;

@@ -65,9 +65,10 @@ const COMPS_ZIPS = [
   // Sacramento (one week of 2008): condo exactly 5 comps
   { zip: '95842', label: 'Sacramento 95842' },
   // Connecticut: no living area anywhere (every cohort suppressed); days on market and sale-to-list from the Redfin
-  // snapshot nearest the window end (2023-06-30 for a window ending at the zip's last arm's-length sale, 2023-04-24;
-  // not the 2025 ones), residential types only
-  { zip: '06350', label: 'Connecticut 06350 (Redfin snapshot near the window)' },
+  // snapshot nearest the window end (2024-01-31 for a window ending at the zip's last arm's-length sale, 2023-09-27;
+  // not the 2025 ones), residential types only. East Hampton's village Cobalt (06350, Hanover in Sprague, which held
+  // it before, had only Lisbon and Canterbury sales guessed into another town's zip)
+  { zip: '06414', label: 'Connecticut 06414 (Redfin snapshot near the window)' },
   // Enfield's sales have points and no zip: the nearest ZCTA, 06082 (06083 is Enfield's PO-box zip, never guessed)
   { zip: '06082', label: 'Connecticut 06082 (Enfield)' },
   // Stamford: 28 arm's-length sales, none with a living area: the note says why the figures are null
@@ -111,7 +112,7 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
     expect(MONTHS.map((m) => nyc.get(`commercial-${m}`)!.sample_count)).toEqual([null, null, 5, 6]);
     const kc = (await oracle.comps('98103', MONTHS))!;
     expect(distinct(MONTHS.map((m) => kc.get(`sfr-${m}`)))).toBe(4);
-    const ct = (await oracle.comps('06350', MONTHS))!;
+    const ct = (await oracle.comps('06414', MONTHS))!;
     expect(ct.get('sfr-6')!.days_on_market.median).not.toBeNull();
     expect(ct.get('land-6')!.days_on_market.median).toBeNull();
     expect((await oracle.comps('95842', MONTHS))!.get('condo-6')!.sample_count).toBe(5);

@@ -36,8 +36,11 @@ export async function rejects(ctx: TestContext, source?: string): Promise<{ sour
 export interface PlaceZctas { geoid: string; state_code: string; name: string; funcstat?: string; zctas: string[]; land?: Record<string, number>; zipCodes?: string[]; population?: number }
 
 /** The tables of places, their ZCTAs and their cities the zip guess and the city fill (30_market_80_fill_geo.sql)
- *  read; empty by default. */
-export async function placeZctaTables(ctx: TestContext, places: PlaceZctas[] = []): Promise<void> {
+ *  read; empty by default. `towns`: a ZCTA's primary county subdivision (us_geo zctas), which names a Connecticut
+ *  row's town by the USPS city of its ZCTAs. */
+export async function placeZctaTables(ctx: TestContext, places: PlaceZctas[] = [], towns: Record<string, string> = {}): Promise<void> {
+  await ctx.db.run('create or replace table stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar)');
+  for (const [zcta, town] of Object.entries(towns)) await ctx.db.run('insert into stg_usgeo__zctas values ($z, $t)', { z: zcta, t: town });
   await ctx.db.run('create or replace table int_geo_places (place_geoid varchar, state_code varchar, plain_name varchar, funcstat varchar)');
   await ctx.db.run('create or replace table stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
   await ctx.db.run(`create or replace table cities (city_id varchar, city_name varchar, city_slug varchar, state_code varchar, place_geoid varchar,
@@ -50,10 +53,12 @@ export async function placeZctaTables(ctx: TestContext, places: PlaceZctas[] = [
   }
 }
 
-/** The `zips` table, and the places the zip guess reads (30_market_80_fill_geo.sql: a row of an incorporated place
- *  takes one of that place's ZCTAs); no places: every row takes the nearest ZCTA of its state. */
-export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number; is_zcta?: boolean }[], places: PlaceZctas[] = []): Promise<void> {
-  await placeZctaTables(ctx, places);
+/** The `zips` table, and the places and towns the zip guess reads (30_market_80_fill_geo.sql: a row of an incorporated
+ *  place takes one of that place's ZCTAs, a Connecticut row one of its town's); no places: every row but a Connecticut
+ *  one takes the nearest ZCTA of its state. */
+export async function zipsTable(ctx: TestContext, rows: { zip: string; city: string; state_code: string; lat: number; lng: number; is_zcta?: boolean }[], places: PlaceZctas[] = [],
+  towns: Record<string, string> = {}): Promise<void> {
+  await placeZctaTables(ctx, places, towns);
   await ctx.db.run(`create or replace table zips (zip varchar, city varchar, state_code varchar, county_fips varchar, county_name varchar, lat double, lng double, population bigint,
     is_zcta boolean, centroid_source varchar)`);
   for (const z of rows) {

@@ -91,7 +91,9 @@ describe('addresses table and index over given rows', () => {
     await ctx.db.run(`insert into permits by name select 'c2' as permit_id, 'chicago' as source, '99 LONELY LN' as address, null as zip,
       'Nashville' as city, 'TN' as state_code, date '2024-02-01' as issue_date, 'repair' as permit_type, 36.231 as lat, -86.761 as lng`);
     await sale('s6', 'connecticut', '7 GUESSED WAY', null, 'Newington', 'CT', null, '2023-01-02', null, null, null, 41.681, -72.731);
-    await placeZctaTables(ctx); // no incorporated places: each guess is the nearest ZCTA of the row's state
+    // no incorporated places: each guess is the nearest ZCTA of the row's state, of its town's for a Connecticut row
+    // (06111's county subdivision, which its USPS city names Newington)
+    await placeZctaTables(ctx, [], { '06111': '0900352140' });
     await runSqlFile(ctx, 'pipelines/intermediate/30_market_80_fill_geo.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_00_unit_sqft.sql');
     await runSqlFile(ctx, 'pipelines/intermediate/50_address_01_candidates.sql');
