@@ -3,9 +3,13 @@
 -- property (same source; parcel id, else address + zip; plus the unit), with the earlier sale's date, price and buyer
 -- class. A condo sale that does not identify its unit is left out (its key would be the building): one without a unit,
 -- unless its source's parcel ids are the units' own (int_market_unit_parcels below). Grain: a (purchase, resale) pair
--- of consecutive arm's-length sales. Flip rules (warehouse/docs/market.md):
--- investor flip = the purchase was by an investor and the resale came within 365 days; quick resale at a gain =
--- resale within 365 days at >= 10% over the purchase price (used by the rehab score where buyers are unknown).
+-- of consecutive arm's-length sales, in date order and, within one day, document order (the recorder's reception
+-- numbers run in recording order: Denver's same-day double closings read seller -> middleman -> buyer, where file
+-- order reversed 148 of 271 such pairs), then file line. Flip rules (warehouse/docs/market.md "Investor flip"):
+-- investor flip = the purchase was by an investor and the resale came 1 to 365 days later; quick resale at a gain =
+-- resale 1 to 365 days later at >= 10% over the purchase price (used by the rehab score where buyers are unknown).
+-- A resale on the purchase's own day is neither: a double closing (a wholesaler or relocation company buys and sells
+-- the same day, the end buyer's money paying the seller), which holds, renovates and lists nothing.
 
 -- int_market_unit_parcels: one row per source with condo sales that carry a parcel id: whether that parcel id is a
 -- unit's own (`parcel_names_unit`), i.e. no parcel id of the source's condo sales is recorded with two or more units.
@@ -28,7 +32,7 @@ create or replace macro sale_names_property(property_type, unit, parcel_id, parc
 
 create or replace table int_market_resales as
 with keyed as (
-    select s.sale_id, s.source, s.zip, s.city, s.state_code, s.property_type, s.sale_date, s.sale_price, s.buyer_is_investor, s.line,
+    select s.sale_id, s.source, s.zip, s.city, s.state_code, s.property_type, s.sale_date, s.sale_price, s.buyer_is_investor, s.document_id, s.line,
            s.source || ':' || coalesce(s.parcel_id, s.address || '|' || coalesce(s.zip, '')) || '|' || coalesce(s.unit, '') as property_key
     from sales s left join int_market_unit_parcels u using (source)
     where s.is_arms_length and (s.parcel_id is not null or s.address is not null)
@@ -41,7 +45,7 @@ paired as (
         lag(sale_price) over w as prev_sale_price,
         lag(buyer_is_investor) over w as prev_buyer_is_investor
     from keyed
-    window w as (partition by property_key order by sale_date, line)
+    window w as (partition by property_key order by sale_date, document_id, line)
 )
 select sale_id, source, property_key, zip, city, state_code, property_type,
        prev_sale_date as purchase_date, prev_sale_price as purchase_price, prev_buyer_is_investor as purchase_by_investor,

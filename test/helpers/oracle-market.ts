@@ -140,7 +140,8 @@ export const SALES_FOR_VALUE_SQL = `
 /** The property key of market.md's resale rule: parcel id (else address + zip) plus the unit, within a source. */
 const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, '')) || '#' || coalesce(unit, '')`;
 
-/** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain). A
+/** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain),
+ *  two deeds of one day in the order of their document numbers (the recorder's reception numbers), then file line. A
  *  condo sale without a unit names its unit only by a parcel id of a source none of whose condo parcel ids (over all its
  *  recorded sales) carries two different units (Denver's schedule numbers; not NYC's co-op lots). */
 const RESALES_SQL = `
@@ -150,14 +151,14 @@ const RESALES_SQL = `
     group by source having max(units) <= 1
   ),
   keyed as (
-    select sale_id, zip, city, state_code, sale_date, sale_price, buyer_is_investor, line, ${PROPERTY_KEY} as k
+    select sale_id, zip, city, state_code, sale_date, sale_price, buyer_is_investor, document_id, line, ${PROPERTY_KEY} as k
     from oracle_arms
     where (parcel_id is not null or address is not null)
       and (property_type <> 'condo' or unit is not null
            or (trim(coalesce(parcel_id, '')) <> '' and source in (select source from unit_sources)))
   )
   select *, lag(sale_date) over w as prev_date, lag(sale_price) over w as prev_price, lag(buyer_is_investor) over w as prev_investor
-  from keyed window w as (partition by k order by sale_date, line)`;
+  from keyed window w as (partition by k order by sale_date, document_id, line)`;
 
 export class MarketOracle {
   private readonly made = new Map<string, Promise<void>>();
