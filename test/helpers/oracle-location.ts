@@ -221,11 +221,15 @@ export class LocationOracle {
     const declared = ORACLE_MAPS.some((m, i) => !this.complete[i] && m.declares(z));
     if (!near && !declared) return none; // no sample can be mapped
     expect(poly, `${z.zip}: a ZCTA-polygon zip near a flood map (not sampled by this oracle)`).toBeUndefined();
-    // samples: centres of the res-9 cells within the radius of the centroid (at least the centroid)
-    const samples: [number, number][] = [];
-    for (const c of gridDisk(latLngToCell(z.lat, z.lng, 9), Math.ceil(z.radius / 250) + 2)) {
-      const [clat, clng] = cellToLatLng(c);
-      if (haversine(z.lat, z.lng, clat, clng) <= z.radius) samples.push([clat, clng]);
+    // samples: centres of the res-9 cells within the radius of the centroid, or of res-10 then res-11 cells while
+    // fewer than 50 (location.md "Flood zone of a zip" 2.), at least the centroid
+    let samples: [number, number][] = [];
+    for (let res = 9; res <= 11 && samples.length < 50; res++) {
+      samples = [];
+      for (const c of gridDisk(latLngToCell(z.lat, z.lng, res), Math.ceil(z.radius / (250 / Math.sqrt(7) ** (res - 9))) + 2)) {
+        const [clat, clng] = cellToLatLng(c);
+        if (haversine(z.lat, z.lng, clat, clng) <= z.radius) samples.push([clat, clng]);
+      }
     }
     if (!samples.length) samples.push([z.lat, z.lng]);
     const count = new Map<string, { cls: DocZone; n: number }>();

@@ -69,7 +69,9 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
  * price (a portfolio deed); for a sale with an assessment, its ratio (assessed value / price) inside the fences
  * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source and property type's sales passing the rules above (only where
  * 30 or more such sales: IAAO Standard on Ratio Studies, Appendix B); and the copy kept of a sale recorded twice
- * (within a source: same property, date and price; across sources: same street line + unit, state, date and price).
+ * (within a source: same property, date, price and buyer; across sources: same street line + unit, state, date and
+ * price). A deed whose buyer sells on to another buyer the same day at the same price is a pass-through: a sale for
+ * value, no market price.
  * A select of every `sales` column.
  */
 const FLAGGED_SALES_SQL = `
@@ -80,12 +82,19 @@ const FLAGGED_SALES_SQL = `
       ${party('buyer_name')} as o_buyer, ${party('seller_name')} as o_seller
     from sales
   ),
+  pass_through as (
+    -- a buyer who sells the property on to another buyer the same day at the same price (a double closing)
+    select distinct a.sale_id from s a join s b
+      on b.source = a.source and b.o_prop = a.o_prop and b.sale_date = a.sale_date and b.sale_price = a.sale_price
+    where a.o_buyer is not null and b.o_seller = a.o_buyer and b.o_buyer is distinct from a.o_buyer and b.sale_id <> a.sale_id
+  ),
   flagged as (
     select *,
       sale_price < 10000
         or coalesce(o_buyer = o_seller, false)
         or non_use_code is not null
-        or coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false) as o_non_market,
+        or coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)
+        or sale_id in (select sale_id from pass_through) as o_non_market,
       o_prop is not null and (
         (document_id is not null and count(distinct o_prop) over (partition by source, document_id, sale_date, sale_price) > 1)
         or (o_buyer is not null and count(distinct o_prop) over (partition by source, o_buyer, sale_date, sale_price) > 1)
@@ -105,7 +114,7 @@ const FLAGGED_SALES_SQL = `
   ),
   copies as (
     select * exclude (o_non_market, o_ratio), o_non_market or o_ratio as o_non_market,
-      o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price
+      o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price, o_buyer
         order by (o_non_market or o_ratio or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
     from rated
   ),
