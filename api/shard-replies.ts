@@ -18,7 +18,6 @@ export function shard(family: FamilyName, keys: Record<string, unknown>, notFoun
   return { kind: 'shard', path: sp.path, notFound };
 }
 
-
 /** The city a request names, by the build's place resolver (live/places: aliases, Census names, case, accents): its
  *  canonical name, or, for a name it does not know, the name as given with `hint` naming the closest cities of the
  *  state for the 404 (the legal and investor shards also hold cities outside `cities`: overlay and sales cities).
@@ -48,4 +47,3 @@ export function cityShard(build: LoadedBuild, family: FamilyName, keys: Record<s
   const { city, hint } = canonicalCity(build, keys['state'], keys['city']);
   return shard(family, { ...keys, city }, notFound(city, hint));
 }
-

@@ -15,9 +15,10 @@ export const STREET_SUFFIXES: Readonly<Record<string, string>> = {
 /** Unit designators a street line may end with ("APT 4", "UNIT 114", "#302", "STE 200", "APT4B"): the SQL
  *  address_unit_pattern(). A designator runs into its unit only when the unit starts with a digit ("108 NORTHGATE" is
  *  a street). */
-const UNIT_RE = /\s+(?:(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]|#)\s*#?\s*([A-Z0-9-]+)|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9][A-Z0-9-]*))$/;
+const DESIGNATOR = '(?:APT|APARTMENT|UNIT|STE|SUITE|NO)'; // SQL unit_designators()
+const UNIT_RE = new RegExp(`\\s+(?:(?:${DESIGNATOR}[\\s#]|#)\\s*#?\\s*([A-Z0-9-]+)|${DESIGNATOR}([0-9][A-Z0-9-]*))$`);
 /** A leading designator of a unit (SQL unit_designator_pattern()): "UNIT4" -> "4", "NORTH" stays. */
-const UNIT_DESIGNATOR_RE = /^(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]+|#\s*|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9]))/;
+const UNIT_DESIGNATOR_RE = new RegExp(`^(?:${DESIGNATOR}[\\s#]+|#\\s*|${DESIGNATOR}([0-9]))`);
 
 /** A unit written bare after the last comma, as the NYC DOF file writes it ("4265 WEBSTER AVENUE, 3F"): one token of
  *  at most 6 letters, digits and hyphens with a digit in it (3F, 12B, 2-G, 149A, 1000, G30, PH1, 5G5H, UNT6), or PH

@@ -26,10 +26,11 @@ create or replace macro street_suffix_abbrev(w) as
 -- unit starting with a digit may do. Otherwise the word is the street's: "10 GREENWAY NORTH", "108 NORTHGATE", "12
 -- STEEPLECHASE" and "1 MAIN STEET" were read as units RTH, RTHGATE, EEPLECHASE and ET (about 140 sales of NYC and
 -- Connecticut). RE2 has no lookahead, hence the two groups.
+create or replace macro unit_designators() as '(?:APT|APARTMENT|UNIT|STE|SUITE|NO)';
 create or replace macro address_unit_pattern() as
-    '\s+(?:(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]|#)\s*#?\s*([A-Z0-9-]+)|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9][A-Z0-9-]*))$';
+    '\s+(?:(?:' || unit_designators() || '[\s#]|#)\s*#?\s*([A-Z0-9-]+)|' || unit_designators() || '([0-9][A-Z0-9-]*))$';
 -- A leading designator of a unit column, by the same rule: "APT 4" -> "4", "UNIT4" -> "4", "NORTH" stays "NORTH".
-create or replace macro unit_designator_pattern() as '^(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\s#]+|#\s*|(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9]))';
+create or replace macro unit_designator_pattern() as '^(?:' || unit_designators() || '[\s#]+|#\s*|' || unit_designators() || '([0-9]))';
 
 -- Upper case, punctuation to spaces (but keep '#', '-', '/', '&'), one space between words, trimmed, a house number
 -- written "N/A" dropped (2,033 NYC sales of lots without one read "N/A RADIGAN AVE"); null when empty.
