@@ -5,7 +5,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { ERRORS, HttpError } from './errors.ts';
 import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
-import { readQuery, readTarget, readValues } from './request.ts';
+import { MAX_URL_BYTES, readQuery, readTarget, readValues } from './request.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
 import { admitAddress, admitKeyedPublic, countAnswer, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
@@ -71,6 +71,14 @@ function countAhead(plan: Plan): CountAhead {
 }
 type Tracked = http.ServerResponse & { [CTX]?: Ctx };
 
+/** Whether a request's first bytes hold a request line whose target (between the method's space and the next
+ *  space, or all that was read of it) is longer than MAX_URL_BYTES. */
+function longTarget(packet: Buffer): boolean {
+  const start = packet.indexOf(' ') + 1;
+  const stop = packet.indexOf(' ', start);
+  return (stop < 0 ? packet.length : stop) - start > MAX_URL_BYTES;
+}
+
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
   const proxies = deps.trustedProxies ?? new TrustedProxies('');
@@ -118,8 +126,13 @@ export function createApp(deps: AppDeps): App {
   };
   const clientError: App['clientError'] = (err, socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
+    if (err.code === 'HPE_HEADER_OVERFLOW' && method && longTarget(err.rawPacket!)) {
+      // node counts the request line in its header limit: a target past it is a long URI (414), not long headers
+      refuse(socket, 414, `The request URI is longer than ${MAX_URL_BYTES} bytes`, method, err.code);
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     refuse(socket, status, status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request', method, err.code ?? null);
   };
   // The connection is closed after these: the request's body (if any) is never read.

@@ -82,6 +82,13 @@ describe('oversized input', () => {
     await expectEarlyAnswer(res, 431, srv.logs, sentAt);
     expect(srv.logs.find((l) => l['request_id'] === head(res).headers['x-request-id'])?.['method']).toBe('GET');
   });
+  test('a target over node\'s 16 KiB header limit -> 414 JSON (node counts the request line as a header), not 431', async () => {
+    const sentAt = Date.now();
+    const res = await raw(`GET /v1/geo/states?x=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res).toMatch(/^HTTP\/1\.1 414 URI Too Long\r\n/);
+    expect(res.slice(res.indexOf('\r\n\r\n') + 4)).toBe('{"message":"The request URI is longer than 4096 bytes"}');
+    await expectEarlyAnswer(res, 414, srv.logs, sentAt);
+  });
   test('query over 4 KiB -> 414', async () => {
     const res = await srv.get(`/v1/geo/states?x=${'a'.repeat(5000)}`, srv.key('starter', 1000));
     expect(res.status).toBe(414);
