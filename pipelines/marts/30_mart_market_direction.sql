@@ -6,11 +6,15 @@
 -- its part, as market_monthly). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
 -- as_of: the market's most recent permit or arm's-length sale.
 -- window_end: where the two windows end, the earlier of as_of and the day its sources are complete through. A source's
---   complete_through is the latest day D whose 30 days (D-30, D] hold at least half the records of the 30 days before
---   (D-60, D-30]: all the source's arm's-length sales or all its permits, rehab or not, the "half of the neighbouring
---   period" test of a complete month (warehouse/docs/market.md). A file's last weeks are often under-recorded (deeds
---   recorded late, an extract cut mid-month): Denver's 30 days to 2019-07-09 hold 265 arm's-length sales against 1,263
---   before, and its rehab resales read -86.7% from that. A market with several sources takes the earliest day.
+--   complete_through is the latest day D whose 7 days (D-7, D] hold at least 3/4 of the average week of the 8 weeks
+--   before: last_7 >= 0.75 * prior_56 / 8, prior_56 the records of (D-63, D-7] (calendar days, a day without records
+--   counting 0), the records being all the source's arm's-length sales or all its permits, rehab or not. A week holds
+--   each weekday once (Denver records ~60 deeds a weekday, none on weekends, 155 on 2019-05-31, a month end), and a
+--   file's last weeks are often under-recorded (deeds recorded weeks late, an extract cut mid-month): Denver's weeks
+--   from 2019-06-03 hold 207, 149, 85, 8, 22 arm's-length sales against 316-370 in May, and its rehab resales read
+--   -86.7% at the file's end (2019-07-09) and -46.4% at 2019-06-26, where a 30-day "half the 30 before" test ended
+--   them; this rule ends them 2019-06-06: 67 against 79, -15.2% (warehouse/docs/market.md "mart_market_direction").
+--   A market with several sources takes the earliest day.
 -- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
 -- or the year before, or a quick resale at a gain: int_market_resales).
 --   direction_pct = 100 * (events in the 30 days to window_end - events in the 30 days before) / max(events before, 1)
@@ -61,14 +65,16 @@ spine as (
     from (select source, min(d) as first_day, max(d) as last_day from source_days group by source)
 ),
 rolling as (
+    -- last_7: the records of (d-7, d]; prior_56: of the 8 weeks before, (d-63, d-7] (one row a calendar day)
     select s.source, s.d,
-           sum(coalesce(n, 0)) over (partition by s.source order by s.d rows between 29 preceding and current row) as last_30,
-           coalesce(sum(coalesce(n, 0)) over (partition by s.source order by s.d rows between 59 preceding and 30 preceding), 0) as prior_30
+           sum(coalesce(n, 0)) over (partition by s.source order by s.d rows between 6 preceding and current row) as last_7,
+           coalesce(sum(coalesce(n, 0)) over (partition by s.source order by s.d rows between 62 preceding and 7 preceding), 0) as prior_56
     from spine s left join source_days using (source, d)
 ),
 source_complete as (
-    -- the source's first day always passes (nothing before it), so every source has a day
-    select source, max(d) filter (where last_30 >= 0.5 * prior_30) as complete_through from rolling group by source
+    -- last_7 >= 0.75 * prior_56 / 8, in exact decimals; the source's first day always passes (nothing before it), so
+    -- every source has a day
+    select source, max(d) filter (where 8 * last_7 >= 0.75 * prior_56) as complete_through from rolling group by source
 ),
 windows as (
     select e.market_kind, e.zip, e.state_code, e.city_slug, max(e.event_date) as as_of,
