@@ -386,10 +386,11 @@ export class MarketOracle {
   }
 
   /**
-   * The day each source is complete through (market.md mart_market_direction): the latest day D whose 30 days
-   * (D-30, D] hold at least half the records of the 30 days (D-60, D-30], the records being every arm's-length sale
-   * (the oracle's own, oracle_arms) or every permit of the source; the days from the source's first record to its last.
-   * Counted here day by day from the daily counts.
+   * The day each source is complete through (market.md mart_market_direction): the latest day D whose 7 days
+   * (D-7, D] hold at least 3/4 of the average week of the 8 weeks (D-63, D-7] (last_7 >= 0.75 * prior_56 / 8), the
+   * records being every arm's-length sale (the oracle's own, oracle_arms) or every permit of the source; the days from
+   * the source's first record to its last. Counted here day by day from the daily counts, compared as 32 * last_7 >=
+   * 3 * prior_56 (integers: a week at exactly 3/4 passes).
    */
   completeThrough(): Promise<Map<string, string>> {
     return this.once('complete through', async () => {
@@ -410,7 +411,7 @@ export class MarketOracle {
           return n;
         };
         for (let d = Math.max(...days); d >= first; d--) {
-          if (sum(d - 30, d) >= 0.5 * sum(d - 60, d - 30)) {
+          if (32 * sum(d - 7, d) >= 3 * sum(d - 63, d - 7)) {
             out.set(source, new Date(d * 86_400_000).toISOString().slice(0, 10));
             break;
           }

@@ -24,8 +24,8 @@ const party = (c: string): string => `nullif(trim(regexp_replace(upper(coalesce(
 /** Denver's deeds from the raw file: the adapter's date (sale date, else recording date) and classes, then market.md's
  *  arm's-length rule (a price of $10,000 or more, a deed for value, buyer not the seller, no portfolio deed, a deed
  *  recorded twice counted once), its quick resales at a gain (the same schedule number resold within 365 days at 10%
- *  or more over the purchase), and the direction: the 30 days to the last day the file is complete through against
- *  the 30 before. */
+ *  or more over the purchase), and the direction: the 30 days to the last day the file is complete through (the latest
+ *  day whose 7 days hold at least 3/4 of the average week of the 8 weeks before) against the 30 before. */
 const DENVER = `
   with raw as (
     select trim(SCHEDNUM) as parcel, nullif(trim(RECEPTION_NUM), '') as doc, nullif(upper(trim(INSTRUMENT)), '') as deed,
@@ -47,25 +47,25 @@ const DENVER = `
     select d from (select d, price, lag(d) over w as d0, lag(price) over w as p0 from arms window w as (partition by parcel order by d, line))
     where date_diff('day', d0, d) between 1 and 365 and p0 > 0 and price >= 1.10 * p0
   ),
-  n30 as (
-    -- arm's-length sales in the 30 days to each day of the file, and in the 30 before
-    select s.d, (select count(*) from arms a where a.d > s.d - 30 and a.d <= s.d) as last_30,
-           (select count(*) from arms a where a.d > s.d - 60 and a.d <= s.d - 30) as prior_30
+  n7 as (
+    -- arm's-length sales in the 7 days to each day of the file, and in the 8 weeks before them
+    select s.d, (select count(*) from arms a where a.d > s.d - 7 and a.d <= s.d) as last_7,
+           (select count(*) from arms a where a.d > s.d - 63 and a.d <= s.d - 7) as prior_56
     from (select unnest(generate_series(min(d), max(d), interval 1 day))::date as d from arms) s
   ),
-  ends as (select max(d) as as_of, max(d) filter (where last_30 >= 0.5 * prior_30) as complete from n30)
+  ends as (select max(d) as as_of, max(d) filter (where 4 * 8 * last_7 >= 3 * prior_56) as complete from n7)
   select strftime(as_of, '%Y-%m-%d') as as_of, strftime(complete, '%Y-%m-%d') as "end",
-         (select last_30 from n30 where d = as_of)::int as sales_last_at_as_of, (select prior_30 from n30 where d = as_of)::int as sales_prior_at_as_of,
+         (select last_7 from n7 where d = as_of)::int as sales_last_at_as_of, (select prior_56 from n7 where d = as_of)::int as sales_prior_at_as_of,
          (select count(*) from rehab where d > complete - 30 and d <= complete)::int as last,
          (select count(*) from rehab where d > complete - 60 and d <= complete - 30)::int as prior
   from ends`;
 
 describe('the 30-day direction ends where the sources are complete (real build)', () => {
-  test('Denver: recomputed from the raw deeds file, the windows end 2019-06-26, not in the late-recorded July', async () => {
+  test('Denver: recomputed from the raw deeds file, the windows end 2019-06-06, not in the late-recorded weeks after it', async () => {
     const [raw] = await rawQuery<{ as_of: string; end: string; sales_last_at_as_of: number; sales_prior_at_as_of: number; last: number; prior: number }>(DENVER);
-    // the file's tail: the 30 days to its last deed hold about a fifth of the arm's-length sales of the 30 before
+    // the file's tail: the 7 days to its last deed hold under a tenth of an average week of the 8 weeks before
     expect(raw!.as_of).toBe('2019-07-09');
-    expect(raw!.sales_last_at_as_of).toBeLessThan(0.5 * raw!.sales_prior_at_as_of);
+    expect(raw!.sales_last_at_as_of).toBeLessThan((0.1 * raw!.sales_prior_at_as_of) / 8);
     const pct = (100 * (raw!.last - raw!.prior)) / Math.max(raw!.prior, 1);
     const want = { direction_30d: pct > 5 ? 'up' : pct < -5 ? 'down' : 'flat', direction_30d_pct: Math.round(pct * 10) / 10, direction_30d_end: raw!.end };
     for (const type of ['sfr', 'condo']) {
@@ -74,8 +74,9 @@ describe('the 30-day direction ends where the sources are complete (real build)'
       expect({ direction_30d: got.summary.direction_30d, direction_30d_pct: got.summary.direction_30d_pct, direction_30d_end: got.summary.direction_30d_end }, type)
         .toEqual(want);
     }
-    // the figures market.md gives: 37 rehab resales against 69 (read at the file's end, 8 against 60: -86.7%)
-    expect([raw!.end, raw!.last, raw!.prior]).toEqual(['2019-06-26', 37, 69]);
+    // the figures market.md gives: 67 rehab resales against 79, -15.2% (read at the file's end, 8 against 60: -86.7%;
+    // at 2019-06-26, where the 30-day half rule ended the windows, 37 against 69: -46.4%)
+    expect([raw!.end, raw!.last, raw!.prior]).toEqual(['2019-06-06', 67, 79]);
   });
 
   test('Seattle and Philadelphia: the windows end on the day King County and the OPA file are complete through', async () => {
@@ -86,7 +87,7 @@ describe('the 30-day direction ends where the sources are complete (real build)'
       expect(complete.get(source)! < asOf, source).toBe(true);
       expect(got.summary.direction_30d_end, rel).toBe(complete.get(source));
     }
-    expect([complete.get('king_county'), complete.get('philadelphia'), complete.get('denver')]).toEqual(['2015-05-26', '2022-12-07', '2019-06-26']);
+    expect([complete.get('king_county'), complete.get('philadelphia'), complete.get('denver')]).toEqual(['2015-05-10', '2022-11-23', '2019-06-06']);
   });
 
   test('every rehab score\'s trend ends at the earlier of its as_of and its source\'s complete day; Chicago and Nashville at their as_of', async () => {
