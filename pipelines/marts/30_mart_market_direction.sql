@@ -9,7 +9,7 @@
 --   complete_through is the latest day D whose 7 days (D-7, D] hold at least 3/4 of the average week of the 8 weeks
 --   before: last_7 >= 0.75 * prior_56 / 8, prior_56 the records of (D-63, D-7] (calendar days, a day without records
 --   counting 0), the records being all the source's arm's-length sales or all its permits, rehab or not. A week holds
---   each weekday once (Denver records ~60 deeds a weekday, none on weekends, 155 on 2019-05-31, a month end), and a
+--   each weekday once (Denver records 50-80 deeds a weekday, 0-2 a weekend day, 155 on 2019-05-31, a month end), and a
 --   file's last weeks are often under-recorded (deeds recorded weeks late, an extract cut mid-month): Denver's weeks
 --   from 2019-06-03 hold 207, 149, 85, 8, 22 arm's-length sales against 316-370 in May, and its rehab resales read
 --   -86.7% at the file's end (2019-07-09) and -46.4% at 2019-06-26, where a 30-day "half the 30 before" test ended
