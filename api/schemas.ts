@@ -123,7 +123,7 @@ export const SCHEMAS: Record<string, Schema> = {
   RehabScore: obj({
     zip_code: str, city: str, state: str, rehab_momentum_score: num, label: enumOf('Cold', 'Warming', 'Active', 'Hot', 'Very Hot'),
     trend: enumOf('up', 'flat', 'down'), trend_pct: num,
-    trend_end: { ...str, description: "The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a 30 days holding at least half the records of the 30 days before); a file's late-recorded last weeks are left out" },
+    trend_end: { ...str, description: "The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out" },
     confidence: CONF, as_of: str,
   }),
   InvestorOverview: obj({
@@ -154,7 +154,7 @@ export const SCHEMAS: Record<string, Schema> = {
       change_3m_pct: nullable('number'), change_12m_pct: nullable('number'), change_24m_pct: nullable('number'),
       change_end_month: { ...nullable('string'), description: 'The month (YYYY-MM) every change_*_pct ends on: the latest complete month with 20+ sales, often before as_of; each change starts 3, 12 or 24 months before it' },
       direction_30d: { type: ['string', 'null'], enum: ['up', 'flat', 'down', null] }, direction_30d_pct: nullable('number'),
-      direction_30d_end: { ...nullable('string'), description: "The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a 30 days holding at least half the records of the 30 days before); a file's late-recorded last weeks are left out" },
+      direction_30d_end: { ...nullable('string'), description: "The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out" },
       direction_30d_measure: { ...enumOf('rehab_events'), description: 'What direction_30d counts: rehab permits and renovated resales in the 30 days to direction_30d_end against the 30 days before (the rehab score trend), not prices' },
     }),
     as_of: str,

@@ -684,7 +684,7 @@ export type components = {
             /** @enum {string} */
             trend: "up" | "flat" | "down";
             trend_pct: number;
-            /** @description The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a 30 days holding at least half the records of the 30 days before); a file's late-recorded last weeks are left out */
+            /** @description The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
             trend_end: string;
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
@@ -764,7 +764,7 @@ export type components = {
                 /** @enum {string|null} */
                 direction_30d: "up" | "flat" | "down" | null;
                 direction_30d_pct: number | null;
-                /** @description The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a 30 days holding at least half the records of the 30 days before); a file's late-recorded last weeks are left out */
+                /** @description The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
                 direction_30d_end: string | null;
                 /**
                  * @description What direction_30d counts: rehab permits and renovated resales in the 30 days to direction_30d_end against the 30 days before (the rehab score trend), not prices

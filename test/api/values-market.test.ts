@@ -148,7 +148,7 @@ const REHAB_ZIPS = [
   { zip: '60827', label: 'Riverdale 60827 (Chicago permits guessed into a suburb\'s zip: no score)' },
   { zip: '60633', label: 'Chicago 60633 (imputed zips, few permits)' },
   { zip: '98103', label: 'King County 98103 (sales only: renovation years and resales)' },
-  // its last sale is on King County's last day, 2015-05-27; the file is complete through 05-26, where its trend ends
+  // its last sale is on King County's last day, 2015-05-27; the file is complete through 05-10, where its trend ends
   { zip: '98115', label: 'King County 98115 (trend ends where the file is complete)' },
   { zip: '11204', label: 'NYC 11204 (sales only: quick resales)' },
   { zip: '19139', label: 'Philadelphia 19139 (one sale per parcel: nothing to score)' },
