@@ -13,6 +13,7 @@ import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { MarketWindows } from './market-window.ts';
+import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -111,6 +112,10 @@ export class ResearchData {
   readonly zips = new Map<string, { city: string; state: string; county_fips?: string }>();
   /** lowercased county name ("king county") -> counties of that name, most populous first */
   readonly countiesByName = new Map<string, { fips: string; name: string; state: string; population: number }[]>();
+  /** the municipalities of the foreclosure and lien filings (filing-places.ts), most filings first, and by key those
+   *  no Census place of their state is named */
+  filingPlaces: readonly FilingPlace[] = [];
+  filingByKey: ReadonlyMap<string, readonly FilingPlace[]> = new Map();
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -167,7 +172,10 @@ export class ResearchData {
     const market = fs.existsSync(path.join(dir, 'market.json')) ? read<MarketWindows>('market.json') : null;
     const manifest = path.join(buildDir, 'manifest.json');
     const partial = partialSources(fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : null);
-    return new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market, partial);
+    const data = new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market, partial);
+    data.filingPlaces = loadFilingPlaces(buildDir, (name, state) => data.cityInState(name, state)?.county_fips ?? null);
+    data.filingByKey = filingIndex(data.filingPlaces);
+    return data;
   }
 
   /** The name used in sentences ("the District of Columbia"). */

@@ -10,7 +10,11 @@
 import type { City, ResearchData } from './data.ts';
 import type { Target } from './place-words.ts';
 import { cityTypoIndex } from '../places/question.ts';
+import type { FilingPlace } from './filing-places.ts';
+import { citiesByKey } from '../places/question.ts';
 import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
+import { cap, COMMON_WORDS, STATE_NAME_SET, type Token } from './place-words.ts';
+import type { Gazetteer } from './places.ts';
 
 /** Cities within one edit of `name` (by the place resolver's compact key, 5 letters or more) in `states` (every state
  *  when null), larger than `minPop`, most populous first. */
@@ -63,4 +67,47 @@ export async function distressCity(data: ResearchData, u: { asks: readonly strin
     }
   }
   return null;
+}
+
+/** A filing municipality named in a question (filing-places.ts): where it stands, and the reading to say. */
+export interface FilingHit { start: number; end: number; place: FilingPlace; readAs: string }
+/** A Census namesake under this size does not keep a filing municipality of the name from the question with no state
+ *  named ("Mt. Lebanon": Mount Lebanon, LA has 161 people; the township 33,000). */
+const SMALL_NAMESAKE = 5_000;
+
+/** The municipalities of the filings that no Census place is named, named in a question ("Penn Hills", "penn hills
+ *  township", "Mt. Lebanon", "Mount Lebanon PA"): up to four words and an optional "Township"/"Borough", capitalised or
+ *  of two words or more, never a state name or a common word; in a state named next to it or elsewhere (the context's
+ *  too), else with no state named the one with the most filings, unless a Census place of the name has 5,000 people or
+ *  more. A Census place of the name in the state read wins (the city list reads it). */
+export function filingPlacesIn(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], gaz: Gazetteer,
+  stateHits: readonly { state: string; at: number }[], namedStates: ReadonlySet<string>, allCaps: boolean): FilingHit[] {
+  const out: FilingHit[] = [];
+  const byKey = gaz.filingByKey;
+  if (!byKey || byKey.size === 0) return out;
+  const busy = (s: number, e: number): boolean => [...taken, ...out].some((x) => s < x.end && e > x.start);
+  for (let i = 0; i < toks.length; i++) {
+    for (let n = Math.min(4, toks.length - i); n >= 1; n--) {
+      const words = toks.slice(i, i + n);
+      const suffix = /^(township|borough)$/.test(toks[i + n]?.lower ?? '') ? toks[i + n]! : null;
+      const start = words[0]!.start, end = (suffix ?? words[n - 1]!).end;
+      if (busy(start, end)) continue;
+      const phrase = words.map((w) => w.lower).join(' ');
+      const cands = byKey.get(placeKey(phrase));
+      if (!cands?.length || STATE_NAME_SET.has(phrase) || (n === 1 && COMMON_WORDS.has(phrase))) continue;
+      const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the)$/.test(w.lower));
+      if (!capital && n === 1 && !suffix) continue;
+      const adj = stateHits.find((s) => s.at >= end && /^[\s,]*$/.test(q.slice(end, s.at)));
+      const census = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? [];
+      const place = adj ? cands.find((c) => c.state === adj.state)
+        : namedStates.size ? cands.find((c) => namedStates.has(c.state))
+        : census.some((c) => c.population >= SMALL_NAMESAKE) ? undefined : cands[0];
+      if (!place || census.some((c) => c.state === place.state)) continue;
+      const written = q.slice(start, words[n - 1]!.end);
+      out.push({ start, end, place, readAs: q.slice(start, end).toLowerCase() === place.name.toLowerCase() ? '' : `"${written}" as ${place.name}, ${place.state} (the municipality's name in the foreclosure and lien filings)` });
+      i += n - 1 + (suffix ? 1 : 0);
+      break;
+    }
+  }
+  return out;
 }

@@ -31,7 +31,8 @@ import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
 import type { Area, Target } from './place-words.ts';
-import { nearNamedCity } from './place-prefer.ts';
+import { filingPlacesIn, nearNamedCity } from './place-prefer.ts';
+import type { FilingPlace } from './filing-places.ts';
 
 export interface Gazetteer {
   stateNames: ReadonlyMap<string, string>;
@@ -40,6 +41,8 @@ export interface Gazetteer {
   maxCityWords: number;
   /** lowercased county names ("king county") -> counties, most populous first (absent in older builds) */
   countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
+  /** the filing municipalities no Census place is named, by key (filing-places.ts; absent: none) */
+  filingByKey?: ReadonlyMap<string, readonly FilingPlace[]>;
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;
@@ -204,6 +207,12 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   if (context.state) namedStates.add(context.state);
   // states a question implies by a city it names (a nickname or borough: "Philly vs Pittsburg")
   const implied = new Set([...namedStates, ...found.filter((f) => f.kind === 'city').map((f) => f.state)]);
+  // municipalities of the foreclosure and lien filings no Census place is named ("Penn Hills", "Mt. Lebanon"), said as read
+  for (const f of filingPlacesIn(q, toks, taken, gaz, stateHits, namedStates, allCaps)) {
+    taken.push({ start: f.start, end: f.end });
+    found.push({ state: f.place.state, city: f.place.name, at: f.start, end: f.end, kind: 'city' });
+    if (f.readAs) readAs.push(f.readAs);
+  }
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
       const first = toks[i]!, last = toks[i + n - 1]!;

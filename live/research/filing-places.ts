@@ -1,0 +1,59 @@
+// The municipalities the foreclosure and lien filings name (the investor shards whose distressed_pipeline_count is
+// not null), for a research question that names one the Census place list does not hold ("Penn Hills" for Penn Hills
+// Township, "Mt. Lebanon" for Mount Lebanon Township: Allegheny County townships, Census county subdivisions, not
+// places). Read once per build from the build's investor shards on disk (<build>/shards/market/investor/<ST>/<slug>/12.json);
+// a build without them has none. Rules: warehouse/docs/research.md "Cities" (filing municipalities).
+import fs from 'node:fs';
+import path from 'node:path';
+import { placeKey } from '../places/names.ts';
+
+/** A municipality of the filings: its name as the shards carry it, its state, its county (FIPS; null unknown), and
+ *  its distressed properties over 12 months. */
+export interface FilingPlace { name: string; state: string; county_fips: string | null; pipeline12: number; census: boolean }
+
+/** The filing municipalities of a build (empty without investor shards on disk). `countyOf`: the Census county of a
+ *  city of the gazetteer by name and state (null when the gazetteer has no such city). A municipality with no Census
+ *  place lies in the county most of its state's filing municipalities with one lie in (the filings come per county:
+ *  Allegheny County's name its townships). */
+export function loadFilingPlaces(buildDir: string, countyOf: (name: string, state: string) => string | null): FilingPlace[] {
+  const root = path.join(buildDir, 'shards', 'market', 'investor');
+  const out: FilingPlace[] = [];
+  let states: string[] = [];
+  try { states = fs.readdirSync(root); } catch { return out; }
+  for (const state of states) {
+    let slugs: string[] = [];
+    try { slugs = fs.readdirSync(path.join(root, state)); } catch { continue; }
+    const here: FilingPlace[] = [];
+    for (const slug of slugs) {
+      try {
+        const j = JSON.parse(fs.readFileSync(path.join(root, state, slug, '12.json'), 'utf8')) as { city?: unknown; state?: unknown; distressed_pipeline_count?: unknown };
+        if (typeof j.city !== 'string' || typeof j.distressed_pipeline_count !== 'number') continue;
+        const county = countyOf(j.city, state);
+        here.push({ name: j.city, state, county_fips: county, pipeline12: j.distressed_pipeline_count, census: county !== null });
+      } catch { /* no 12-month shard: not a filings municipality */ }
+    }
+    const counts = new Map<string, number>();
+    for (const p of here) if (p.county_fips) counts.set(p.county_fips, (counts.get(p.county_fips) ?? 0) + 1);
+    const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+    for (const p of here) out.push(p.county_fips ? p : { ...p, county_fips: main });
+  }
+  return out.sort((a, b) => b.pipeline12 - a.pipeline12 || a.name.localeCompare(b.name));
+}
+
+/** The keys a filing municipality answers to: its name, and without "Township"/"Borough" ("penn hills",
+ *  "mt lebanon"); placeKey folds Mount/Mt. and case. */
+export function filingKeys(name: string): string[] {
+  const short = name.replace(/\s+(Township|Borough)$/i, '');
+  return [...new Set([placeKey(name), placeKey(short)])];
+}
+
+/** key -> the filing municipalities of that key that no Census place of their state is named (the ones the city
+ *  list cannot find). */
+export function filingIndex(places: readonly FilingPlace[]): Map<string, FilingPlace[]> {
+  const out = new Map<string, FilingPlace[]>();
+  for (const p of places) {
+    if (p.census) continue;
+    for (const k of filingKeys(p.name)) out.set(k, [...(out.get(k) ?? []), p]);
+  }
+  return out;
+}

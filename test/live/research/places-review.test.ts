@@ -1,0 +1,41 @@
+// The eighth research review's place findings (live/research/places.ts, place-prefer.ts, filing-places.ts), answered
+// over the shared real build on the suite's pinned clock. Counts are read from the raw filings file or the build's
+// investor shards (the same figure /v1/market/investor-overview answers), never from the research answer's own code.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { readShard } from '../../helpers/build.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let engine: ResearchEngine;
+const ask = (query: string, depth: 'quick' | 'deep' = 'quick') => engine.answer({ query, depth });
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
+const pipeline = (city: string, months = 12): number => readShard<{ distressed_pipeline_count: number }>(`market/investor/PA/${city}/${months}.json`).distressed_pipeline_count;
+
+describe('finding 1: "Mt. Lebanon" with no state is the Allegheny County township of the filings', () => {
+  it('reads Mt. Lebanon and Mount Lebanon PA as Mount Lebanon Township, PA, never Mount Lebanon, LA or Lebanon, PA', async () => {
+    const munis = (await rawQuery<{ m: string }>(`select distinct municipality as m from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true)`)).map((x) => x.m);
+    expect(munis).toContain('Mt. Lebanon Township');
+    for (const q of ['Mt. Lebanon foreclosures', 'eviction notice in Mt. Lebanon', 'Mt. Lebanon foreclosure filings', 'foreclosures in Mount Lebanon PA']) {
+      const r = await ask(q, 'deep');
+      expect(r.answer, q).toMatch(/"(Mt\.|Mount) Lebanon" as Mount Lebanon Township, PA/);
+      expect(r.answer, q).not.toMatch(/Louisiana|Lebanon, (PA|LA)\b/);
+    }
+    expect((await ask('eviction notice in Mt. Lebanon')).answer).toContain('In Pennsylvania,');
+    expect((await ask('Mt. Lebanon foreclosure filings')).answer).toContain(`In Mount Lebanon Township, PA, ${pipeline('mount-lebanon-township')} distressed properties`);
+  });
+});
+
+describe('finding 2: Penn Hills in any case, and no bogus Penn, PA', () => {
+  it('finds Penn Hills Township, PA lower case and capitalised', async () => {
+    const r = await ask('distressed properties in penn hills');
+    expect(r.answer).toContain(`In Penn Hills Township, PA, ${pipeline('penn-hills-township')} distressed properties`);
+    const f = await ask('Penn Hills foreclosures');
+    expect(f.answer).toMatch(/^Reading "Penn Hills" as Penn Hills Township, PA/);
+    expect(f.answer).toContain('Pennsylvania');
+    const six = await ask('How many distressed properties in Penn Hills in the last 6 months');
+    expect(six.answer).toContain(`${pipeline('penn-hills-township', 6)} distressed properties`);
+    expect(six.answer).not.toMatch(/\bPenn, PA\b/);
+  });
+});
