@@ -12,9 +12,9 @@ import { placeKey } from '../places/names.ts';
 export interface FilingPlace { name: string; state: string; county_fips: string | null; pipeline12: number; census: boolean }
 
 /** The filing municipalities of a build (empty without investor shards on disk). `countyOf`: the Census county of a
- *  city of the gazetteer by name and state (null when the gazetteer has no such city). A municipality with no Census
- *  place lies in the county most of its state's filing municipalities with one lie in (the filings come per county:
- *  Allegheny County's name its townships). */
+ *  city of the gazetteer by name and state (null when the gazetteer has no such city). The filings come per county
+ *  (Allegheny County's name its townships): a municipality with no Census place lies in the county most of its state's
+ *  filing municipalities with one lie in, and when nine in ten of those lie in it, every one does. */
 export function loadFilingPlaces(buildDir: string, countyOf: (name: string, state: string) => string | null): FilingPlace[] {
   const root = path.join(buildDir, 'shards', 'market', 'investor');
   const out: FilingPlace[] = [];
@@ -34,8 +34,11 @@ export function loadFilingPlaces(buildDir: string, countyOf: (name: string, stat
     }
     const counts = new Map<string, number>();
     for (const p of here) if (p.county_fips) counts.set(p.county_fips, (counts.get(p.county_fips) ?? 0) + 1);
-    const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-    for (const p of here) out.push(p.county_fips ? p : { ...p, county_fips: main });
+    const [main, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+    // one county's filings (nine in ten of the Census ones there): every municipality is that county's, the ones
+    // whose Census place lies mostly in a neighbour county too (Trafford, McDonald: Allegheny County's filings name them)
+    const one = main !== null && most >= 0.9 * [...counts.values()].reduce((a, b) => a + b, 0);
+    for (const p of here) out.push(p.county_fips && !one ? p : { ...p, county_fips: main });
   }
   return out.sort((a, b) => b.pipeline12 - a.pipeline12 || a.name.localeCompare(b.name));
 }

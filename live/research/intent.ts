@@ -222,7 +222,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
   // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
-  if (intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor') && targets.every((t) => !t.city && !t.zip)) {
+  // (any topic when the question names no other place: "foreclosures in allegheny county" is Pennsylvania's)
+  if ((targets.length === 0 || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
     const county = findCounty(q, gaz, targets.map((t) => t.state));
     if (county) targets.splice(0, targets.length, county);
   }

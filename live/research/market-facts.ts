@@ -12,6 +12,7 @@ import { byCount, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAre
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
+import { countyDistressFact } from './county-place.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
@@ -274,6 +275,9 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       return [needZip('Rehab momentum')];
     case 'investor':
       {
+        // a county's filings: its municipalities' summed (county-place.ts)
+        const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;
+        if (county) return [county];
         // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer
         const d = await distressCity(data, u, t);
         if (d) {

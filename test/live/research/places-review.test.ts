@@ -3,7 +3,9 @@
 // investor shards (the same figure /v1/market/investor-overview answers), never from the research answer's own code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { readShard } from '../../helpers/build.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildDir, readShard } from '../../helpers/build.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
@@ -37,5 +39,24 @@ describe('finding 2: Penn Hills in any case, and no bogus Penn, PA', () => {
     const six = await ask('How many distressed properties in Penn Hills in the last 6 months');
     expect(six.answer).toContain(`${pipeline('penn-hills-township', 6)} distressed properties`);
     expect(six.answer).not.toMatch(/\bPenn, PA\b/);
+  });
+});
+
+describe('finding 2: Allegheny County, where the filings come from', () => {
+  it('sums its municipalities\' pipeline (every Pennsylvania municipality with filings: the county\'s file is the state\'s only source)', async () => {
+    const dir = path.join(buildDir(), 'shards', 'market', 'investor', 'PA');
+    const counts = (months: number) => fs.readdirSync(dir)
+      .map((slug) => readShard<{ city: string; distressed_pipeline_count: number | null }>(`market/investor/PA/${slug}/${months}.json`))
+      .filter((r) => r.distressed_pipeline_count !== null) as { city: string; distressed_pipeline_count: number }[];
+    for (const [q, months] of [['foreclosure filings in Allegheny County, PA', 12], ['distressed properties in allegheny county over the last 6 months', 6]] as const) {
+      const rows = counts(months);
+      const total = rows.reduce((s, r) => s + r.distressed_pipeline_count, 0);
+      const top = [...rows].sort((a, b) => b.distressed_pipeline_count - a.distressed_pipeline_count)[0]!;
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`In Allegheny County, PA, ${total.toLocaleString('en-US')} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to`);
+      expect(r.answer, q).toContain(`the sum of the ${rows.length} municipalities the filings name (most: ${top.city} ${top.distressed_pipeline_count}`);
+    }
+    // a legal topic of the county is its state's
+    expect((await ask('foreclosures in allegheny county')).answer).toContain('Pennsylvania');
   });
 });
