@@ -111,3 +111,26 @@ export function filingPlacesIn(q: string, toks: readonly Token[], taken: readonl
   }
   return out;
 }
+
+/** Lower-case city names of 10,000 people or more (five letters or more, no common word) in a state a city or state
+ *  the question names already gives ("is greenwich more expensive than stamford": Stamford, CT makes "greenwich"
+ *  Greenwich, CT), after the city list's own pass, which takes lower case only for cities of 100,000 or more. */
+export function lowerCitiesOfNamedStates(toks: readonly Token[], taken: readonly { start: number; end: number }[], gaz: Gazetteer, states: ReadonlySet<string>): { start: number; end: number; city: City }[] {
+  const out: { start: number; end: number; city: City }[] = [];
+  if (states.size === 0) return out;
+  const busy = (s: number, e: number): boolean => [...taken, ...out].some((x) => s < x.end && e > x.start);
+  for (let i = 0; i < toks.length; i++) {
+    for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
+      const words = toks.slice(i, i + n);
+      const start = words[0]!.start, end = words[n - 1]!.end;
+      const phrase = words.map((w) => w.lower).join(' ');
+      if (busy(start, end) || words.some((w) => w.text !== w.lower) || phrase.length < 5 || COMMON_WORDS.has(phrase) || STATE_NAME_SET.has(phrase)) continue;
+      const city = (gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase))?.find((c) => states.has(c.state) && c.population >= 10_000);
+      if (!city) continue;
+      out.push({ start, end, city: city as City });
+      i += n - 1;
+      break;
+    }
+  }
+  return out;
+}

@@ -31,8 +31,9 @@ export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 
 /** State codes a question may end with in lower case after "in" ("security deposit limit in co?"): every code but
  *  those that are English words there, or Los Angeles ("in or", "in me", "in ok", "in la"). */
 const LOWER_END_CODES: ReadonlySet<string> = new Set([...STATE_CODES].filter((c) => !['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA'].includes(c)));
-/** Foreign places: a question naming one is outside coverage ("New Mexico" is a state and "New England" a US region). */
-export const FOREIGN_PLACES = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec)\b/i;
+/** Foreign places: a question naming one is outside coverage ("New Mexico" is a state and "New England" a US region);
+ *  Canada's largest cities too (not Vancouver: Vancouver, WA); a US town of the name needs its state ("Toronto, OH"). */
+export const FOREIGN_PLACES = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec|toronto|montreal|calgary|edmonton|winnipeg|ottawa)\b/i;
 
 /** A word of a question, with where it stands. */
 export interface Token { text: string; lower: string; start: number; end: number }
@@ -54,6 +55,23 @@ export function lowerEndCode(q: string, toks: readonly Token[], i: number): stri
   const t = toks[i]!;
   if (!/^[a-z]{2}$/.test(t.text) || i !== toks.length - 1 || toks[i - 1]?.lower !== 'in' || !/^\s*[?.!]?\s*$/.test(q.slice(t.end))) return null;
   return LOWER_END_CODES.has(t.text.toUpperCase()) ? t.text.toUpperCase() : null;
+}
+/** Token `i` as the upper-case state code it spells when it is a lower-case code written just after (a space or a
+ *  comma between) a city of that state in any case (`isCityOf`: "redmond wa", "greenwich, ct"); the codes that are
+ *  English words there (in, or, me, ok, hi, oh, id, la) only at the end of the question ("portland or seattle" keeps
+ *  "or" a word); else null. */
+export function lowerCityCode(q: string, toks: readonly Token[], i: number, maxWords: number, isCityOf: (phrase: string, code: string) => boolean): string | null {
+  const t = toks[i]!;
+  if (!/^[a-z]{2}$/.test(t.text) || !STATE_CODES.has(t.text.toUpperCase())) return null;
+  const code = t.text.toUpperCase();
+  if (!LOWER_END_CODES.has(code) && !/^\s*[?.!]?\s*$/.test(q.slice(t.end))) return null;
+  for (let n = Math.min(maxWords, i); n >= 1; n--) {
+    const words = toks.slice(i - n, i);
+    if (!/^[ \t]*,?[ \t]+$|^,$/.test(q.slice(words[n - 1]!.end, t.start))) return null;
+    if (words.slice(1).some((w, k) => !/^[ \t]+$/.test(q.slice(words[k]!.end, w.start)))) continue;
+    if (isCityOf(words.map((w) => w.lower).join(' '), code)) return code;
+  }
+  return null;
 }
 /** The territories' state codes (a context state outside coverage), with their names. */
 export const TERRITORY_CODES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
@@ -99,7 +117,7 @@ export const BOROUGHS: [RegExp, Area][] = [
 ];
 export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
 /** English words that are also town names: need capitals and never count at a sentence start without a state. */
-export const COMMON_WORDS = new Set(`deposit rent notice lien tax flood price commerce security mobile independence liberty enterprise justice
+export const COMMON_WORDS = new Set(`worth deposit rent notice lien tax flood price commerce security mobile independence liberty enterprise justice
 protection opportunity surprise home homes house value market eviction evict title color deed sale sales cap control risk
 friendly landlord tenant state city county zip investor flip rehab permit comps compare quick deep best worst most least long
 short high low more less new old north south east west central union center centre city university college lake park

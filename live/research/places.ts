@@ -12,14 +12,16 @@
 //            CO, PA, MA, AL, DE, MD, MO) only with a cue: after a comma or a city ("Portland, OR"), after a
 //            preposition at the end of a phrase ("eviction notice in OK?"), after "in"/"from"/"between"/"vs" in a
 //            mixed-case question ("in OK for nonpayment"), or possessive ("OK's"); in an all-caps question every code needs a cue;
-//            a lower-case code only at the very end after "in" ("deposit limit in co?"), never one that is a word there (or, me...)
+//            a lower-case code only at the very end after "in" ("deposit limit in co?"), never one that is a word there (or, me...),
+//            or just after a city of its state ("redmond wa", "greenwich, ct")
 //   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
 //            context state is DC (and the answer says how it was read)
 //   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri"); no
 //            US town of the country's name is read then
 //   cities   the build's city list, also by the place resolver's key (Saint/St., Fort/Ft., hyphens, accents), and a
 //            hyphenated Census name that is no city by its first part ("Nashville-Davidson"); multi-word names first; a name must be written with capitals, or be a large
-//            city (100k+) written in any case; common words that are also town names (Deposit NY, Mobile AL) need
+//            city (100k+) written in any case (10k+ in a state named or implied by another city; a single capitalised
+//            word starting the question 10k+); common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake;
 //            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN)
@@ -28,10 +30,10 @@
 import type { City } from './data.ts';
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
 import type { Area, Target } from './place-words.ts';
-import { filingPlacesIn, nearNamedCity } from './place-prefer.ts';
+import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity } from './place-prefer.ts';
 import type { FilingPlace } from './filing-places.ts';
 
 export interface Gazetteer {
@@ -170,7 +172,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const toks = tokens(q);
   const codeHits: Found[] = [];
   toks.forEach((t, i) => {
-    let code = lowerEndCode(q, toks, i) ?? t.text.replace(/\./g, '');
+    // a lower-case code after a city of its state ("redmond wa", "greenwich, ct"): place-words.ts lowerCityCode
+    const lowerCity = lowerCityCode(q, toks, i, gaz.maxCityWords, (p, c) => !STATE_NAME_SET.has(p) && !COMMON_WORDS.has(p) && (gaz.citiesByName.get(p) ?? citiesByKey(gaz.citiesByName, p))?.some((x) => x.state === c) === true);
+    let code = lowerEndCode(q, toks, i) ?? lowerCity ?? t.text.replace(/\./g, '');
     if (!/^[A-Z]{2}$/.test(code) || !STATE_CODES.has(code)) return;
     if (t.text.includes('.') && code !== 'DC') return;
     if (overlaps(taken, t.start, t.end)) return;
@@ -187,7 +191,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     const subjectCue = !allCaps && prev !== undefined && SUBJECT_VERBS.has(prev.lower) && next !== undefined && SUBJECT_NEXT.has(next.lower);
     // a city of that state written just before the code ("Lancaster PA", "Portland ME", "Columbus IN"), or a close
     // misspelling of one ("Pittsburg PA"): the code is its state, whatever English word it also spells
-    const cityCue = !allCaps && cityBefore(q, toks, i, code, gaz);
+    const cityCue = (!allCaps && cityBefore(q, toks, i, code, gaz)) || lowerCity !== null;
     const listCue = next !== undefined && ['and', 'vs', 'versus'].includes(next.lower) && toks[i + 2] !== undefined && STATE_CODES.has(toks[i + 2]!.text);
     if (AMBIGUOUS_CODES.has(code) || allCaps) {
       if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
@@ -234,7 +238,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       let ok: boolean;
       if (adj) ok = cands.some((c) => c.state === adj.state) && (capital || !common);
       else if (common) ok = capital && !(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state));
-      else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 20_000;
+      // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices")
+      else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000;
       else ok = biggest.population >= 100_000 && phrase.length > 3;
       if (!ok) continue;
       const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
@@ -263,6 +268,13 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       i += n - 1;
       break;
     }
+  }
+
+  // lower-case towns of a state the question names or a city it names implies ("greenwich ... than stamford")
+  const foundStates = new Set([...namedStates, ...found.filter((f) => f.kind === 'city').map((f) => f.state)]);
+  for (const c of lowerCitiesOfNamedStates(toks, taken, gaz, foundStates)) {
+    taken.push({ start: c.start, end: c.end });
+    found.push({ state: c.city.state, city: c.city.name, at: c.start, end: c.end, kind: 'city' });
   }
 
   // misspelled city names ("comps in Seatle"): said in the answer as read ("Seatle" as Seattle, WA)

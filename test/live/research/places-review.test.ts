@@ -60,3 +60,30 @@ describe('finding 2: Allegheny County, where the filings come from', () => {
     expect((await ask('foreclosures in allegheny county')).answer).toContain('Pennsylvania');
   });
 });
+
+describe('finding 3: single places in lower case, at the start, or compared, answered as with their state spelled', () => {
+  const body = (a: string): string => a.replace(/^Reading "[^"]+" as [^:]+: /, '');
+  it('reads a lower-case state code after a city of that state, and a town of 10,000 starting the question', async () => {
+    for (const [q, same] of [['median price in redmond wa', 'median price in Redmond, WA'], ['home prices in kirkland wa', 'home prices in Kirkland, WA'],
+      ['home prices in greenwich ct', 'home prices in Greenwich, CT'], ['price per sqft in greenwich, ct', 'price per sqft in Greenwich, CT'],
+      ['Greenwich home prices', 'home prices in Greenwich, CT']] as const) {
+      const [got, want] = [await ask(q), await ask(same)];
+      expect(want.answer, same).toMatch(/\$\d/);
+      expect(body(got.answer), q).toBe(want.answer);
+    }
+    // "or" stays a word between two cities
+    expect((await ask('homes in portland or seattle')).answer).toContain('Seattle, WA');
+  });
+  it('compares Greenwich with Stamford whatever the case, as with their states named', async () => {
+    const want = await ask('Greenwich, CT vs Stamford, CT median sale price');
+    for (const q of ['Greenwich vs Stamford median sale price', 'is greenwich more expensive than stamford']) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain('Greenwich, CT $');
+      expect(r.answer, q).toContain(want.answer.slice(want.answer.indexOf('Greenwich, CT $'), want.answer.indexOf(' [')));
+      expect(r.answer, q).toContain('Stamford, CT $');
+    }
+  });
+  it('declines Toronto as outside the United States, as Mexico is', async () => {
+    expect((await ask('Toronto condo prices')).answer).toMatch(/^We don't have data for Toronto: it is outside the United States/);
+  });
+});
