@@ -244,6 +244,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     targets[nyState] = { state: 'NY', city: 'New York', from: 'query' };
     readAs.push('"New York" as New York City (New York, NY), whose market figures we keep; say "New York state" for the state');
   }
+  // "flood risk in DC": the District is one city, Washington, DC, whose zips and market the market topics read
+  const dc = targets.findIndex((t) => t.state === 'DC' && !t.city && !t.zip && !t.area);
+  if (dc >= 0 && intents.length && intents.every((i) => MARKET_INTENTS.has(i)) && gaz.citiesByName.get('washington')?.some((c) => c.state === 'DC')) targets[dc] = { ...targets[dc]!, city: 'Washington' };
   const gaps: string[] = [];
   if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
     intents.splice(intents.indexOf('redemption'), 1);

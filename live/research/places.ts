@@ -66,6 +66,8 @@ export interface Places {
 }
 
 interface Span { start: number; end: number }
+/** Street words after a name: "Pennsylvania Ave", "Ohio St". */
+const STREET_AFTER = /^\s+(ave|avenue|st|street|blvd|boulevard|rd|road|dr|drive|ln|lane|pkwy|parkway|hwy|highway|ter|terrace)\b\.?/;
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
 
 
@@ -157,6 +159,10 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       // "Kansas City", "Oklahoma City", "Iowa City", "Texas City", "Virginia Beach", "New York City": a city, not the state
       const after = lower.slice(e, e + 12);
       if (/^\s+(city|beach)\b/.test(after) && gaz.citiesByName.has(`${m[0]}${/^\s+(city|beach)/.exec(after)![0]}`.replace(/\s+/g, ' '))) continue;
+      // a street named after a state ("1600 Pennsylvania Ave NW"): no state, and no city either
+      const street = STREET_AFTER.exec(lower.slice(e));
+      // (a house number before it, or any street word but "St", which may be a Saint: "Washington St. Louis"?)
+      if (street && (street[1] !== 'st' || /\d\s*$/.test(lower.slice(Math.max(0, s - 8), s)))) { taken.push({ start: s, end: e + street[0].length }); continue; }
       taken.push({ start: s, end: e });
       let st = code;
       if (code === 'WA' && name === 'washington') {

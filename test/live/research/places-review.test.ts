@@ -87,3 +87,17 @@ describe('finding 3: single places in lower case, at the start, or compared, ans
     expect((await ask('Toronto condo prices')).answer).toMatch(/^We don't have data for Toronto: it is outside the United States/);
   });
 });
+
+describe('finding 9: a street named after a state, and DC as the District\'s one city', () => {
+  it('answers flood risk in DC, Washington DC and at a DC street address as for the context city Washington, DC', async () => {
+    const want = await engine.answer({ query: 'flood risk', context: { city: 'Washington', state: 'DC' } });
+    expect(want.answer).toContain('zips of Washington, DC');
+    for (const q of ['is 1600 Pennsylvania Ave NW Washington DC in a flood zone', 'flood risk in Washington DC', 'is DC in a flood zone']) {
+      const r = await ask(q);
+      expect(r.answer, q).toBe(want.answer);
+      expect(r.answer, q).not.toMatch(/Pennsylvania/);
+    }
+    // the law stays the District's
+    expect((await ask('eviction notice in DC')).answer).toMatch(/^In the District of Columbia/);
+  });
+});
