@@ -134,3 +134,50 @@ export function lowerCitiesOfNamedStates(toks: readonly Token[], taken: readonly
   }
   return out;
 }
+
+/** Words that end a neighbourhood's name ("Capitol Hill", "Park Slope", "Jackson Heights"). */
+const DISTRICT_WORDS = /^(hill|hills|heights|slope|park|village|side|square|gardens|harbor|point|valley|beach|bay|district|town|junction|end|flats|terrace|ridge|grove|creek|lake|corner|corners)$/;
+interface Named { state: string; city?: string; zip?: string; area?: { name: string }; at: number; end: number; kind: string }
+
+/** Neighbourhoods named with their city or New York City borough ("Williamsburg brooklyn", "Forest Hills Queens",
+ *  "Capitol Hill Seattle"), which the data does not resolve: a city read just before a city or borough of another
+ *  place (a space or a comma between, no state) that is a tenth of its size or less is the neighbourhood's name, not
+ *  that town (Williamsburg, VA; Forest Hills, MI); capitalised words ending in a district word ("Hill", "Slope",
+ *  "Heights"...) or capitalised words that are a town's name in another state ("Ballard Seattle") just before one are
+ *  too. Returns the indexes of `found` to drop and the readings to say: the
+ *  figures are the city's or borough's as a whole. */
+export function neighbourhoods(q: string, toks: readonly Token[], found: readonly Named[], gaz: Gazetteer): { drop: number[]; readAs: string[]; dropped: string[] } {
+  const drop: number[] = [];
+  /** the readings of the towns dropped ("\"Williamsburg\" as Williamsburg, VA ("), to take out */
+  const dropped: string[] = [];
+  const readAs: string[] = [];
+  const pop = (f: Named): number => (f.city ? gaz.citiesByName.get(f.city.toLowerCase())?.find((c) => c.state === f.state)?.population ?? 0 : 0);
+  const whole = (f: Named): string => (f.area ? `${f.area.name} (${f.city}, ${f.state})` : `${f.city}, ${f.state}`);
+  for (const f2 of found) {
+    if (f2.kind !== 'city' || !f2.city || f2.zip) continue;
+    const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*$/.test(q.slice(f1.end, f2.at)));
+    const f1 = found[i];
+    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0)) {
+      drop.push(i);
+      dropped.push(`"${q.slice(f1.at, f1.end)}" as ${f1.city}, ${f1.state} (`);
+      readAs.push(`"${q.slice(f1.at, f1.end)}" as a neighbourhood of ${whole(f2)}, not ${f1.city}, ${f1.state}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
+      continue;
+    }
+    // capitalised words ending in a district word just before the city: "Capitol Hill Seattle"
+    const before = toks.filter((t) => t.end <= f2.at && !found.some((f) => t.start < f.end && t.end > f.at));
+    const last = before.at(-1);
+    if (!last || !cap(last.text) || !/^[\s,]*$/.test(q.slice(last.end, f2.at))) continue;
+    let k = before.length - 1;
+    while (k > 0 && before.length - k < 3 && cap(before[k - 1]!.text) && /^ +$/.test(q.slice(before[k - 1]!.end, before[k]!.start))) k--;
+    // the longest run of those words that ends in a district word or is a town's name elsewhere ("Ballard Seattle")
+    const cand = before.slice(k);
+    const j = cand.findIndex((_, j) => {
+      const words = cand.slice(j).map((w) => w.lower).join(' ');
+      return (cand.length - j >= 2 && DISTRICT_WORDS.test(last.lower)) || (!COMMON_WORDS.has(words) && (gaz.citiesByName.get(words) ?? []).some((c) => c.state !== f2.state));
+    });
+    if (j < 0) continue;
+    const run = cand.slice(j);
+    readAs.push(`"${q.slice(run[0]!.start, last.end)}" as a neighbourhood of ${whole(f2)}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
+  }
+  return { drop, readAs, dropped };
+}

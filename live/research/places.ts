@@ -33,7 +33,7 @@ import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
 import type { Area, Target } from './place-words.ts';
-import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity } from './place-prefer.ts';
+import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
 import type { FilingPlace } from './filing-places.ts';
 
 export interface Gazetteer {
@@ -289,6 +289,13 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
     readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest city name)`);
   }
+
+  // a neighbourhood named with its city or borough ("Williamsburg brooklyn", "Capitol Hill Seattle"): the city's
+  found.sort((a, b) => a.at - b.at);
+  const hoods = neighbourhoods(q, toks, found, gaz);
+  for (const i of hoods.drop.sort((a, b) => b - a)) found.splice(i, 1);
+  for (let i = readAs.length - 1; i >= 0; i--) if (hoods.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
+  readAs.push(...hoods.readAs);
 
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));

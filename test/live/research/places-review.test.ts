@@ -101,3 +101,23 @@ describe('finding 9: a street named after a state, and DC as the District\'s one
     expect((await ask('eviction notice in DC')).answer).toMatch(/^In the District of Columbia/);
   });
 });
+
+describe('finding 11: a neighbourhood named with its city or borough is that city or borough, said as not resolved', () => {
+  it('answers Brooklyn, Queens and Seattle as a whole, never Williamsburg, VA, Forest Hills, MI or Ballard, UT', async () => {
+    for (const [q, whole, same] of [
+      ['Williamsburg brooklyn home prices', 'Brooklyn', 'Brooklyn home prices'],
+      ['Forest Hills Queens home prices', 'Queens', 'Queens home prices'],
+      ['Capitol Hill Seattle home prices', 'Seattle', 'Seattle home prices'],
+      ['Ballard Seattle flood risk', 'Seattle', 'Seattle flood risk'],
+      ['Park Slope Brooklyn price per sqft', 'Brooklyn', 'Brooklyn price per sqft'],
+    ] as const) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(new RegExp(`^Reading "[^"]+" as a neighbourhood of ${whole}\\b[^:]*: we do not resolve neighbourhoods, so the figures are for ${whole} as a whole: `));
+      expect(r.answer.replace(/^Reading [^:]+: [^:]+: /, ''), q).toBe((await ask(same)).answer);
+      // the town of the name is said only as what the words are not
+      expect(r.answer, q).not.toMatch(/as (Williamsburg, VA|Forest Hills, MI|Ballard, UT)|In (Williamsburg|Forest Hills|Ballard)\b/);
+    }
+    // two cities side by side stay two cities
+    expect((await ask('Compare Seattle and Portland home prices')).answer).toContain('Portland, OR');
+  });
+});
