@@ -6,6 +6,9 @@
 //                  municipality of the filings written shorter ("Penn Hills" for Penn Hills Township, "Mt. Lebanon" for
 //                  Mount Lebanon Township, not in the Census place table), or the closest city name with filings
 //                  when the city read has none ("Pittsburg foreclosure filings": Pittsburgh, PA)
+//   filingPlacesIn  the filings' municipalities no Census place is named ("Penn Hills", "Mt. Lebanon"), in any question
+//   lowerCitiesOfNamedStates  lower-case towns of 10,000+ in a state the question names ("greenwich ... stamford")
+//   neighbourhoods  a neighbourhood named with its city or borough ("Williamsburg brooklyn"): the city or borough
 // Every such reading is said ("Reading ... as ..."), never silent.
 import type { City, ResearchData } from './data.ts';
 import type { Target } from './place-words.ts';
