@@ -105,11 +105,13 @@ export function detectIntents(text: string): Intent[] {
     if (!/lien|deed|interest|rate|surplus|return/.test(q)) found.delete('tax_sale');
   }
   if (/foreclos|power of sale|trustee('s)? sale|judicial (or|vs\.?|versus) non|non-?judicial/.test(q) && !(taxCue && !/mortgage|judicial/.test(q))) {
-    if (!(/pre-?foreclosure (pipeline|count|propert|inventory|listing)|distress/.test(q) || DISTRESS_COUNT.test(q)) || /judicial|type|process|law|rules?\b/.test(q)) found.add('foreclosure');
+    if (!DISTRESS_ASKED.test(q) || FORECLOSURE_LAW.test(q)) found.add('foreclosure');
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
   if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q)) found.add('comps');
+  // "how many distressed properties": the pipeline's count, not a sales count (comps only with another price word)
+  if (found.has('comps') && NOT_SALES.test(q) && !/\bcomps?\b|comparable|price|per (sq|square)|sold for|days on market|\bvalues?\b/.test(q)) found.delete('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
   if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q)) {
     found.add('trends');
@@ -117,7 +119,7 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity/.test(q)) found.add('rehab');
   if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|\bllcs?\b|corporate (buyers|owners|investors)|institutional (buyers|investors)|(percent|share|how many) of .{0,30}\bbuyers\b|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
-  if (DISTRESS_COUNT.test(q)) found.add('investor');
+  if (asksDistress(q)) found.add('investor');
   if (/\b(what|which|in what) count(y|ies)\b|\bcounty (is|are|of|for)\b.{0,30}\b(in|located)\b|\bcounty (is|of) \d{5}/.test(q)) found.add('county');
   if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');
   if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risk(y|ier|iest)|market legal|investor actions/.test(q)) found.add('legal_risk');
@@ -129,6 +131,15 @@ export function detectIntents(text: string): Intent[] {
 
 /** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
 const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
+/** properties in distress asked about (foreclosures as events, pre-foreclosures, tax-delinquent or distressed
+ *  properties, filings): the distressed pipeline, never a ranking of another figure nor, alone, the foreclosure law */
+const DISTRESS_ASKED = new RegExp(`${DISTRESS_COUNT.source}|pre-?foreclosures?\\b|\\bdistress(ed)?\\b|\\bforeclosures\\b|\\bforeclosed (homes|houses|properties)\\b|tax[- ]delinquen|\\bforeclosure (listings|properties|homes|houses)\\b`);
+/** the foreclosure law asked about (with distress words too, "foreclosure process and filings"): the process record */
+const FORECLOSURE_LAW = /judicial|\btype\b|process|\blaws?\b|rules?\b|statut|power of sale|how (do|does) (a )?foreclosures? work|redeem|redemption/;
+/** Distressed properties asked about (lower-cased text); "how do foreclosures work" is the law alone. */
+const asksDistress = (q: string): boolean => DISTRESS_ASKED.test(q) && !(FORECLOSURE_LAW.test(q) && !DISTRESS_COUNT.test(q) && !/distress|pre-?foreclosure|delinquen/.test(q));
+/** "how many distressed properties": a count of filings, not of sales */
+const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|liens?\b)/;
 /** a price named with its property type: "single-family sale price", "single family home prices", "SFR price", "condo values" */
 const TYPED_PRICE = /\b(single[- ]?family|sfrs?|sfhs?|condos?|condominiums?|town ?ho(use|me)s?|multi[- ]?family|duplex(es)?)( homes?| houses?| residences?)?( sale| sales| home| house)? (prices?|values?)\b/;
 const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
@@ -183,9 +194,9 @@ function askedFigures(q: string): Asked[] {
   const out: Asked[] = [];
   if (/days on market|\bdom\b|time on market|how (long|fast) (do )?(homes|houses|properties) (take to )?sell/.test(q)) out.push('dom');
   if (/flip (margin|profit|return|spread)|margins? on flips|flipp(ing|ers?) (margin|profit|return)/.test(q)) out.push('flip_margin');
-  if (DISTRESS_COUNT.test(q) || /distress(ed)? (pipeline|properties|inventory|count)|pre-?foreclosure/.test(q)) out.push('distress');
+  if (asksDistress(q)) out.push('distress');
   if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
-  if (/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
+  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
   if (ZIP_RANK.test(q)) out.push('zip_price');
@@ -285,6 +296,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
 
   const lowEnd = LOW_END.test(lower);
   const asks = askedFigures(lower);
+  // foreclosures of a state ("foreclosures in Texas"): filings are counted per city, so the state's foreclosure law too
+  if (asks.includes('distress') && /foreclos/.test(lower) && !intents.includes('foreclosure') && targets.length && targets.every((t) => !t.city && !t.zip && !t.area)) intents.push('foreclosure');
   // how many sold: the count of the window's sales (the trends intent answers it), not a price per sqft
   if (asks.includes('sales_count') && intents.includes('comps') && !COMPS_CUES.test(lower)) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   if (asks.includes('bedrooms') && (intents.includes('comps') || intents.includes('trends'))) gaps.push('We do not break sale prices down by bedroom count: the figure is for all sales of the type');

@@ -173,7 +173,7 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
 }
 
 async function investorFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
-  if (!named.city) return missing('investor', named, `Investor activity is reported per city; name a city in ${data.stateName(named.state)}`);
+  if (!named.city) return missing('investor', named, u.asks.includes('distress') ? `Distressed properties (pre-foreclosure, tax-delinquent or lien filings) are counted per city; name a city in ${data.stateName(named.state)}` : `Investor activity is reported per city; name a city in ${data.stateName(named.state)}`);
   const tries = MONTH_TRIES(u.months, 12);
   const t = await ownMarket(named, (city) => data.shard('investor', { state: named.state, city, months: String(tries[0]) }));
   const keys = (months: number): ShardKeys => ({ state: t.state, city: t.city!, months: String(months) });

@@ -80,6 +80,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     const market = intents.filter((i) => MARKET_NOUNS[i]);
     // which city has the most investor buying: the cities whose records carry buyer names, ranked
     const rates = data.market?.investor_rates;
+    // distressed properties asked with no city: the pipeline is counted per city, never answered with the investor ranking
+    if (facts.length === 0 && u.asks.includes('distress') && u.unknown.length === 0) facts.push(missing('investor', null, "I don't have a count of distressed properties (pre-foreclosure, tax-delinquent or lien filings) without a city: the pipeline is counted per city, with no ranking across the country or a state; name a city"));
     if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0) facts.push(investorRanking(data, rates, u.lowEnd));
     if (facts.length === 0 && market.length && u.unknown.length === 0) {
       const what = market.map((i) => MARKET_NOUNS[i]!).join(' and ');
