@@ -37,3 +37,33 @@ describe('finding 2: distressed properties, foreclosures, tax delinquent: the di
     expect(law.answer).not.toMatch(/distressed/);
   });
 });
+
+describe('finding 4: a bare year is the year asked', () => {
+  interface Series { series: { month: string[]; sales_count: (number | null)[] } }
+  /** The months of `year` in a trends shard (the series GET /v1/market/trends serves) and their summed sales. */
+  const yearOf = (rel: string, year: number): { months: string[]; n: number } => {
+    const s = readShard<Series>(`market/trends/${rel}.json`).series;
+    const idx = s.month.map((m, i) => ({ m, i })).filter((x) => x.m.startsWith(`${year}-`) && (s.sales_count[x.i] ?? 0) > 0);
+    return { months: idx.map((x) => x.m), n: idx.reduce((a, x) => a + s.sales_count[x.i]!, 0) };
+  };
+  it('answers "median home price denver co 2018" as "in 2018", never the latest month', async () => {
+    const cases: [string, string, number, string][] = [
+      ['median home price denver co 2018', 'city/CO/denver/sfr', 2018, 'single-family'],
+      ['Denver 2018 median price', 'city/CO/denver/sfr', 2018, 'single-family'],
+      ['nyc condo prices 2023', 'city/NY/new-york/condo', 2023, 'condo'],
+      ['median sale price seattle 2014', 'city/WA/seattle/sfr', 2014, 'single-family'],
+    ];
+    for (const [q, rel, year, noun] of cases) {
+      const { months, n } = yearOf(rel, year);
+      expect(months.length, q).toBeGreaterThan(0);
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`in ${year} there were ${n.toLocaleString('en-US')} arm's-length ${noun} sales`);
+      expect(r.answer, q).toContain(`${months[0]} to ${months.at(-1)}`);
+      expect(r.answer, q).toBe((await ask(q.replace(String(year), `in ${year}`))).answer);
+    }
+  });
+  it('does not read a house number, a price or a quantity as a year', async () => {
+    const { parseYears } = await import('../../../live/research/years.ts');
+    for (const q of ['2018 Main St Denver price', '1999 N Main St', '$2018 homes', '2000 sq ft homes in Denver', 'homes under $2,018', '2019-05-12 sales', 'zip 20181']) expect(parseYears(q), q).toBeNull();
+  });
+});
