@@ -81,7 +81,7 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   const last = latestSolid(points);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
-  if (u.years) return yearFact(u, t, where, c, src, s.as_of);
+  if (u.years) return yearFact(data, u, t, where, c, src, s.as_of);
   const method = indexName(s);
   const months = u.months && u.months < c.month.length ? u.months : 12;
   if (u.priceLevel) return priceLevelFact(data, s, u, t, where, src, last >= 0 ? changePct(points, months) : null, months, last);

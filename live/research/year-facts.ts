@@ -7,7 +7,8 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { money, pct, plural, type Fact, type Source } from './facts.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
-import { TYPE_WORDS, wholeCity } from './sales-facts.ts';
+import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
+import type { ResearchData } from './data.ts';
 import type { Years } from './years.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
@@ -17,7 +18,7 @@ export interface MonthlySeries { month: string[]; median_price: (number | null)[
 const inYears = (m: string, y: Years): boolean => Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to);
 
 /** The fact of the years asked, from a market's monthly series. */
-export function yearFact(u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
+export function yearFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
   const y = u.years!;
   const noun = TYPE_WORDS[u.propertyType]!;
   const sold = c.month.map((m, i) => ({ m, i, n: c.sales_count[i] ?? 0 })).filter((x) => x.n > 0);
@@ -48,10 +49,12 @@ export function yearFact(u: Understanding, t: Target, where: string, c: MonthlyS
   // a change asked ("price trend since 2020"): the index from the first to the last month of the years with 20 sales
   const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
   if (!u.priceLevel && solid.length >= 2) bits.push(`the price index changed ${pct((Math.exp(c.level[solid.at(-1)!.i]! - c.level[solid[0]!.i]!) - 1) * 100)} from ${solid[0]!.m} to ${solid.at(-1)!.m}`);
+  // a type holding other types (Connecticut's 2022 file: no residential subtype; New York condos: co-ops): said, low
+  const note = mixedTypeNote(data, t, u.propertyType, asked.map((x) => x.m), total);
   return {
     intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
-    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
+    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
-    source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: total >= 50 ? 'high' : total >= 20 ? 'medium' : 'low', primary: true, uncertain: null,
+    source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,
   };
 }

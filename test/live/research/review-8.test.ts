@@ -67,3 +67,19 @@ describe('finding 4: a bare year is the year asked', () => {
     for (const q of ['2018 Main St Denver price', '1999 N Main St', '$2018 homes', '2000 sq ft homes in Denver', 'homes under $2,018', '2019-05-12 sales', 'zip 20181']) expect(parseYears(q), q).toBeNull();
   });
 });
+
+describe('finding 5: a Connecticut year answer says its "single-family" sales are all residential sales', () => {
+  it('states how many of the year\'s sales come from the 2022 file (untyped), at low confidence', async () => {
+    for (const [q, city] of [['how many homes sold in Bridgeport CT in 2022', 'bridgeport'], ['Stamford home prices in 2022', 'stamford']] as const) {
+      const s = readShard<{ series: { month: string[]; sales_count: (number | null)[]; untyped_count: number[] } }>(`market/trends/city/CT/${city}/sfr.json`).series;
+      const idx = s.month.map((m, i) => i).filter((i) => s.month[i]!.startsWith('2022-'));
+      const untyped = idx.reduce((a, i) => a + (s.untyped_count[i] ?? 0), 0);
+      const sales = idx.reduce((a, i) => a + (s.sales_count[i] ?? 0), 0);
+      expect(untyped, q).toBeGreaterThan(0);
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`in 2022 there were ${sales.toLocaleString('en-US')} arm's-length single-family sales`);
+      expect(r.answer, q).toContain(`(${untyped >= sales ? 'all of these sales' : `${untyped.toLocaleString('en-US')} of these sales`} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses`);
+      expect(r.confidence, q).toBe('low');
+    }
+  });
+});
