@@ -20,6 +20,9 @@ export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
+/** The legal topics a city or county may have its own record on (overlays): a county named is then the place. */
+const LOCAL_LEGAL: ReadonlySet<Intent> = new Set(['rent_control', 'just_cause', 'eviction_notice', 'eviction_timeline']);
+
 export const LEGAL_INTENTS: ReadonlySet<Intent> = new Set(['eviction_notice', 'eviction_timeline', 'just_cause', 'security_deposit',
   'foreclosure', 'tax_sale', 'redemption', 'surplus', 'rent_control', 'adverse_possession', 'legal_risk', 'landlord_friendliness']);
 
@@ -237,6 +240,12 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if ((targets.length === 0 || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
     const county = findCounty(q, gaz, targets.map((t) => t.state));
     if (county) targets.splice(0, targets.length, county);
+  }
+  // a county named for a local legal topic ("rent control in Montgomery County MD"): the county, whose own records lead
+  // (legal-facts.ts); the state's rules still answer for it
+  if (intents.some((i) => LOCAL_LEGAL.has(i)) && targets.length <= 1 && targets.every((t) => !t.city && !t.zip && !t.area)) {
+    const county = findCounty(q, gaz, targets.map((t) => t.state));
+    if (county?.area && !county.city && (targets.length === 0 || targets[0]!.state === county.state)) targets.splice(0, targets.length, county);
   }
   const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? null : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity

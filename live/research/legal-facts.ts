@@ -5,7 +5,7 @@ import type { ResearchData, StateLegalRow } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, missing, type Fact, type Source } from './facts.ts';
-import { overlaysFor, pendingRecords, regFact, stateRecord } from './records.ts';
+import { JUST_CAUSE_OVERLAY, overlaysFor, pendingRecords, regFact, stateRecord } from './records.ts';
 
 /** Subcategories per legal intent: [primary..., supporting...]. */
 const LEGAL_TOPICS: Partial<Record<Intent, { primary: [string, string][]; support: [string, string][] }>> = {
@@ -38,9 +38,14 @@ export function legalFacts(data: ResearchData, intent: Intent, t: Target): Fact[
   }
   if (intent === 'just_cause' && !out.some((f) => f.primary)) {
     const sl = data.stateLegal.get(t.state);
+    // the state asked with no city ("Good Cause Eviction law New York"): the just-cause rules its cities record lead
+    const local = t.city || t.area ? [] : (data.byState.get(t.state) ?? []).filter((d) => d.status === 'active' && d.level === 'city' && JUST_CAUSE_OVERLAY(d));
+    out.push(...local.map((d) => ({ ...regFact(intent, { ...t, city: d.city! }, d, S, true), target: t, confidence: 'medium' as const })));
+    const own = t.city ? overlaysFor(data, t).filter((d) => JUST_CAUSE_OVERLAY(d)) : [];
+    const cities = [...local, ...own].map((d) => (d.state === 'NY' && d.city === 'New York' ? 'New York City' : d.city ?? 'the county'));
     out.push({
       intent, target: t, value: 'no statewide just-cause rule recorded',
-      sentence: `We have no statewide just-cause eviction requirement recorded for ${S}${sl?.last_reviewed_at ? ` (regulation data last reviewed ${sl.last_reviewed_at})` : ''}`,
+      sentence: `We have no statewide just-cause eviction requirement recorded for ${S}${cities.length ? ` (the rule above is recorded for ${[...new Set(cities)].join(' and ')} only)` : ''}${sl?.last_reviewed_at ? ` (regulation data last reviewed ${sl.last_reviewed_at})` : ''}`,
       detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
     });
   }
@@ -49,14 +54,16 @@ export function legalFacts(data: ResearchData, intent: Intent, t: Target): Fact[
     if (d) out.push(regFact(intent, t, d, S, false));
   }
   // city overlays: rent control and eviction topics
-  if ((t.city || t.state === 'DC') && ['rent_control', 'eviction_notice', 'eviction_timeline', 'just_cause'].includes(intent)) {
+  if ((t.city || t.area || t.state === 'DC') && ['rent_control', 'eviction_notice', 'eviction_timeline', 'just_cause'].includes(intent)) {
     const ov = overlaysFor(data, t).filter((d) => intent === 'rent_control' || d.data['eviction_protections'] === true);
-    const rc = intent === 'rent_control' ? ov.filter((d) => d.category === 'rent_control' && d.data['rent_control'] === true) : [];
+    // the place's own record on the topic leads: its rent control, or its just-cause (good-cause) eviction rule
+    const rc = intent === 'rent_control' ? ov.filter((d) => d.category === 'rent_control' && d.data['rent_control'] === true)
+      : intent === 'just_cause' ? ov.filter((d) => JUST_CAUSE_OVERLAY(d)) : [];
     const cityFacts = ov.map((d) => regFact(intent, t, d, S, rc.includes(d) && d === rc[0]));
     if (intent === 'rent_control' && rc.length === 0) {
       const pre = out.find((f) => f.primary && f.source?.category === 'rent_control' && f.value === 'prohibits local rent control');
-      if (pre) pre.sentence = pre.sentence.replace(/ law prohibits local rent control/, ` law prohibits local rent control, and we have no rent control ordinance recorded for ${t.city}`);
-      else if (t.city) out.unshift({ intent, target: t, value: 'no local ordinance recorded', sentence: `We have no local rent control ordinance recorded for ${t.city}`, detail: [], source: null, confidence: 'medium', primary: true, uncertain: null });
+      if (pre) pre.sentence = pre.sentence.replace(/ law prohibits local rent control/, ` law prohibits local rent control, and we have no rent control ordinance recorded for ${t.city ?? t.area?.name}`);
+      else if (t.city || t.area) out.unshift({ intent, target: t, value: 'no local ordinance recorded', sentence: `We have no local rent control ordinance recorded for ${t.city ?? t.area!.name}`, detail: [], source: null, confidence: 'medium', primary: true, uncertain: null });
     }
     // the city's own rule leads
     out.unshift(...cityFacts.filter((f) => f.primary));

@@ -38,6 +38,8 @@ export function pendingRecords(data: ResearchData, state: string, category: stri
 
 /** City and county overlay records that apply to a city (its own records, plus its county's). */
 export function overlaysFor(data: ResearchData, t: Target): RegulationDoc[] {
+  // a county asked (no city): its own county records
+  if (!t.city && t.area && t.state !== 'DC') return (data.byState.get(t.state) ?? []).filter((d) => d.status === 'active' && d.subcategory === 'local_overlay' && d.level === 'county' && d.county_fips === t.area!.county_fips);
   const name = t.city ?? (t.state === 'DC' ? 'Washington' : null); // the District is its own city
   if (!name) return [];
   const city = data.cityInState(name, t.state);
@@ -155,12 +157,22 @@ const FORMAT: Record<string, Formatter> = {
         keys: ['rent_control', 'eviction_protections', 'annual_cap_pct', 'cap_formula'], confidence: 'medium',
       };
     }
-    const where = d.state === 'DC' ? 'The District of Columbia' : d.city ?? 'the county';
+    const where = d.state === 'DC' ? 'The District of Columbia' : d.state === 'NY' && d.city === 'New York' ? 'New York City' : d.city ?? 'the county';
+    const cause = JUST_CAUSE_OVERLAY(d);
     let s: string;
     if (d.data['rent_control'] === true && d.category === 'rent_control') s = `${where} has local rent control${formula ? ` (allowed increase: ${formula})` : cap !== null ? ` (at most ${fmt(cap)}% a year)` : ''}`;
+    else if (cause) s = `${where} has its own ${cause} eviction rule: ${inline(d.title)}`;
     else s = `${where} has local tenant protections beyond state law (${inline(d.title)})`;
     return { value: d.data['rent_control'] === true ? `local rent control${cap !== null ? ` (cap ${fmt(cap)}%)` : ''}` : 'local eviction protections', sentence: s, keys: ['rent_control', 'eviction_protections', 'annual_cap_pct', 'cap_formula'] };
   },
+};
+
+/** A city's or county's eviction record on just or good cause ("San Francisco just cause eviction"): which of the two
+ *  words it uses, or null. */
+export const JUST_CAUSE_OVERLAY = (d: RegulationDoc): 'just cause' | 'good cause' | null => {
+  if (d.subcategory !== 'local_overlay' || d.category !== 'eviction') return null;
+  const m = /\b(just|good)[- ]cause\b/i.exec(`${d.title} ${d.id}`);
+  return m ? (m[1]!.toLowerCase() === 'good' ? 'good cause' : 'just cause') : null;
 };
 
 /** A regulation record as a fact. */
@@ -168,6 +180,11 @@ export function regFact(intent: Intent | 'search', t: Target, d: RegulationDoc, 
   const f = formatter ? FORMAT[formatter] : d.subcategory === 'local_overlay' ? FORMAT['overlay'] : FORMAT[`${d.category}/${d.subcategory}`];
   const base: RegFact = f ? f(d, S) : { value: inline(d.title), sentence: inline(d.summary.split(/(?<=\.)\s+(?=[A-Z])/)[0] ?? d.title), keys: [] };
   if (d.level === 'county' && d.subcategory === 'local_overlay' && t.city) base.sentence = base.sentence.replace('A county ordinance may apply:', `A county ordinance may apply in ${t.city}:`);
+  // the county itself asked ("rent control in Montgomery County MD"): its own ordinance, said as such
+  else if (d.level === 'county' && d.subcategory === 'local_overlay' && t.area && d.county_fips === t.area.county_fips) {
+    base.sentence = base.sentence.replace(/^A county ordinance may apply: /, `${t.area.name} has its own ordinance: `).replace(/a county rule's reach inside city limits varies, so check its scope for the property/, 'a city of the county with its own rules may not be covered, so check its scope for the property');
+    delete base.confidence;
+  }
   const unc = uncertainty(d, base.keys);
   const when = dates(d);
   const sentence = `${base.sentence.replace(/^the District of Columbia law\b/, 'District of Columbia law')}${when ? ` (${when}${unc ? `; ${unc}` : ''})` : unc ? ` (${unc})` : ''}`;

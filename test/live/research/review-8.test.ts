@@ -2,7 +2,7 @@
 // Figures are read from the build's own endpoint shards or recomputed from its base tables, never hard-coded.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { readShard } from '../../helpers/build.ts';
+import { readShard, warehouseRows } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
 
@@ -81,5 +81,37 @@ describe('finding 5: a Connecticut year answer says its "single-family" sales ar
       expect(r.answer, q).toContain(`(${untyped >= sales ? 'all of these sales' : `${untyped.toLocaleString('en-US')} of these sales`} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses`);
       expect(r.confidence, q).toBe('low');
     }
+  });
+});
+
+describe('finding 6: a city or county named with its own record on the topic leads with that record', () => {
+  interface Reg { id: string; title: string; source_citation: string | null }
+  const record = async (id: string): Promise<Reg> => (await warehouseRows<Reg>(`select id, title, source_citation from regulations where id = $id`, { id }))[0]!;
+  it('answers good or just cause eviction of New York City, Seattle, San Francisco with the city record first', async () => {
+    const cases: [string, string][] = [
+      ['good cause eviction in New York City', 'ny-city-new-york-good-cause-eviction'],
+      ['NYC good cause eviction', 'ny-city-new-york-good-cause-eviction'],
+      ['Good Cause Eviction law New York', 'ny-city-new-york-good-cause-eviction'],
+      ['just cause eviction in seattle', 'wa-city-seattle-just-cause'],
+      ['does SF have just cause eviction', 'ca-city-san-francisco-just-cause'],
+    ];
+    for (const [q, id] of cases) {
+      const rec = await record(id);
+      expect(rec, id).toBeDefined();
+      const r = await ask(q);
+      expect(r.answer.split(/(?<=\)\.) /)[0], q).toContain(rec.title);
+      expect(r.sources[0]!.citation, q).toBe(rec.source_citation);
+      expect(r.confidence, q).not.toBe('high');
+    }
+    // New York has no statewide rule recorded: said, with the city rule named as the city's
+    expect((await ask('good cause eviction in New York City')).answer).toContain('We have no statewide just-cause eviction requirement recorded for New York (the rule above is recorded for New York City only)');
+  });
+  it('answers rent control in Montgomery County MD with the county ordinance', async () => {
+    const rec = await record('md-county-montgomery-rent-stabilization');
+    const r = await ask('rent control in Montgomery County MD');
+    expect(r.answer).toMatch(new RegExp(`^Montgomery County has its own ordinance: ${rec.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(r.sources[0]!.citation).toBe(rec.source_citation);
+    // a county with no record of its own says so, never "undefined"
+    expect((await ask('rent control in King County WA')).answer).toContain('no rent control ordinance recorded for King County');
   });
 });
