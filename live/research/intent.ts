@@ -14,8 +14,9 @@ export type Intent =
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
  *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
- *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio. */
-export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio';
+ *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio;
+ *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice). */
+export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
 
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
@@ -156,6 +157,9 @@ export const LICENSING = /\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|rati
 /** The list-to-sale (sale-to-list) ratio asked by name. */
 const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
 
+/** The notice before a rent increase ("how much notice to raise rent", "rent increase notice"). */
+const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^.?!]{0,12}\brents?\b|\brent (increase|hike|raise)s?\b[^.?!]{0,30}\bnotice\b|\bnotice (of|for|before) (a |an )?rent (increase|hike|raise)/;
+
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
@@ -204,6 +208,7 @@ function askedFigures(q: string): Asked[] {
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
   if (ZIP_RANK.test(q)) out.push('zip_price');
   if (LIST_RATIO.test(q)) out.push('list_ratio');
+  if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
   return out;
 }
 
@@ -305,6 +310,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
 
   const lowEnd = LOW_END.test(lower);
   const asks = askedFigures(lower);
+  // the notice before a rent increase: a rent topic, never the nonpayment eviction notice (unless an eviction is asked)
+  if (asks.includes('increase_notice') && !/\bevict|pay or quit|non-?payment|late rent|unpaid rent/.test(lower)) {
+    for (const i of ['eviction_notice', 'eviction_timeline'] as const) if (intents.includes(i)) intents.splice(intents.indexOf(i), 1);
+    if (!intents.includes('rent_control')) intents.push('rent_control');
+  }
   // foreclosures of a state ("foreclosures in Texas"): filings are counted per city, so the state's foreclosure law too
   if (asks.includes('distress') && /foreclos/.test(lower) && !intents.includes('foreclosure') && targets.length && targets.every((t) => !t.city && !t.zip && !t.area)) intents.push('foreclosure');
   // how many sold: the count of the window's sales (the trends intent answers it), not a price per sqft

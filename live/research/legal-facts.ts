@@ -72,6 +72,23 @@ export function legalFacts(data: ResearchData, intent: Intent, t: Target): Fact[
   return out;
 }
 
+/** The notice before a rent increase: a sentence of the place's rent records that states one (Washington's statewide cap:
+ *  "increases need 90 days' notice"; Portland, ME's ordinance), quoted with its record, else that none is recorded. No
+ *  record keeps the notice as a field, and the nonpayment notice is another notice. */
+export function increaseNoticeFact(data: ResearchData, t: Target): Fact {
+  const S = data.stateName(t.state);
+  const docs = [...overlaysFor(data, t).filter((d) => d.category === 'rent_control'), stateRecord(data, t.state, 'rent_control', 'statewide_cap'), stateRecord(data, t.state, 'rent_control', 'state_preemption')];
+  for (const d of docs) {
+    const said = d?.summary.split(/(?<=\.)\s+(?=[A-Z])/).find((x) => /\bnotice\b/i.test(x) && /\bincrease/i.test(x));
+    if (d && said) {
+      const f = regFact('rent_control', t, d, S, true);
+      return { ...f, value: 'rent increase notice (record summary)', sentence: `On notice before a rent increase, our record "${inline(d.title)}" says: ${inline(said).replace(/\.$/, '')} (${f.sentence.match(/\(([^()]*last reviewed [^()]*)\)$/)?.[1] ?? `last reviewed ${d.last_reviewed_at ?? 'unknown'}`}; a summary, not a structured field)`, confidence: 'medium' };
+    }
+  }
+  const where = t.city ? `${t.city}, ${t.state}` : t.area ? `${t.area.name}, ${t.state}` : S;
+  return { intent: 'rent_control', target: t, value: 'no rent increase notice recorded', sentence: `We have no rule recorded on how much notice a landlord must give before raising the rent in ${where} (the notice we record is the one to pay rent or move out before a nonpayment eviction, a different notice); what we record on rent increases follows`, detail: [], source: null, confidence: 'medium', primary: true, uncertain: null };
+}
+
 export function stateLegalSource(r: StateLegalRow, what: string): Source {
   return { type: 'legal', category: 'landlord_friendliness', citation: `reii warehouse: state_legal ${what} for ${r.state_code}, last reviewed ${r.last_reviewed_at ?? 'unknown'}` };
 }

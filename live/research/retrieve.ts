@@ -6,7 +6,7 @@ import { LEGAL_INTENTS, LICENSING, type Understanding } from './intent.ts';
 import { queryTerms } from './text.ts';
 import { fmt, missing, type Depth, type Fact } from './facts.ts';
 import { regFact, regSource } from './records.ts';
-import { legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
+import { increaseNoticeFact, legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
 import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
 import { extractWords, partialOf } from './partial.ts';
@@ -89,6 +89,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     }
     return facts;
   }
+  // the notice before a rent increase: what the place's rent records say of it, or that none is recorded, first
+  if (u.asks.includes('increase_notice') && intents.includes('rent_control')) for (const t of u.targets) facts.push(increaseNoticeFact(data, t));
   for (const intent of intents) {
     for (const t of u.targets) {
       if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...await legalRiskFacts(data, intent, t));

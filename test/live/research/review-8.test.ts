@@ -115,3 +115,21 @@ describe('finding 6: a city or county named with its own record on the topic lea
     expect((await ask('rent control in King County WA')).answer).toContain('no rent control ordinance recorded for King County');
   });
 });
+
+describe('finding 8: the notice before a rent increase is never the nonpayment notice', () => {
+  it('says no rent-increase notice is recorded for Oregon, and quotes the record that states one (Washington)', async () => {
+    const rows = await warehouseRows<{ id: string; state: string; summary: string; data: string }>(`select id, state_code as state, summary, cast(structured_data as varchar) as data from regulations where state_code in ('OR', 'WA') and status = 'active'`);
+    const orNotice = JSON.parse(rows.find((r) => r.id === 'or-eviction-nonpayment-notice')?.data ?? rows.find((r) => r.state === 'OR' && /nonpayment/.test(r.id))!.data) as { notice_days: number };
+    // no Oregon record's summary states a notice before a rent increase
+    expect(rows.filter((r) => r.state === 'OR' && /\bnotice\b/i.test(r.summary) && /\bincrease/i.test(r.summary))).toEqual([]);
+    const o = await ask('how much notice to raise rent in oregon');
+    expect(o.answer).toMatch(/^We have no rule recorded on how much notice a landlord must give before raising the rent in Oregon/);
+    expect(o.answer).not.toContain(`${orNotice.notice_days} days' notice to pay`);
+    expect(o.confidence).not.toBe('high');
+    const wa = rows.find((r) => r.id === 'wa-rent-control-statewide-cap')!;
+    const said = wa.summary.split(/(?<=\.)\s+(?=[A-Z])/).find((x) => /\bnotice\b/i.test(x) && /\bincrease/i.test(x))!;
+    const w = await ask('how much notice to raise rent in washington');
+    expect(w.answer).toContain(said.replace(/\.$/, ''));
+    expect(w.answer).not.toMatch(/notice to pay the rent or move out before filing/);
+  });
+});
