@@ -27,10 +27,13 @@ export function middle(sorted: number[]): number {
   return sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
 }
 
-/** "the 6 months to 2015-05-14" over the zips' windows and dates (the newest date; every window when they differ). */
+/** "the 6 months to 2015-05-14" over the zips' windows and dates (every window when they differ); zips whose windows end
+ *  on different days (each at its own latest sale) say so with the first and last end, never one end for all. */
 function windowOf(figs: ZipFigure[]): string {
   const months = [...new Set(figs.map((f) => f.months).filter((m): m is number => m !== null))].sort((a, b) => a - b);
-  const asOf = figs.map((f) => f.asOf).sort().at(-1)!;
+  const ends = figs.map((f) => f.asOf).sort();
+  const asOf = ends.at(-1)!;
+  if (ends[0] !== asOf) return months.length ? `the ${months.join(' or ')} months to each zip's own end (its latest data, ${ends[0]} to ${asOf})` : `as of ${ends[0]} to ${asOf}`;
   return months.length ? `the ${months.join(' or ')} months to ${asOf}` : `as of ${asOf}`;
 }
 
@@ -63,7 +66,8 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
   const summary: Fact = {
     intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window),
     detail: [`${plural(figs.length, 'zip')} of ${place} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips were read)` : ''}.`],
-    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}` },
+    // windows with different ends: the citation also names the newest, the date the data ends (freshness.ts)
+    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}${/own end/.test(window) ? `, as of ${figs.map((f) => f.asOf).sort().at(-1)}` : ''}` },
     confidence: summaryConfidence(measured), primary: true, uncertain: null,
   };
   const [lowest, highest] = [measured[0]!, measured.at(-1)!];
@@ -108,16 +112,20 @@ export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic =
 /** A city's zips ranked by the median of their arm's-length sales over a window (the research index's windows, each
  *  zip's ending at its latest sale): the cheapest first when the low end is asked, else the most expensive. */
 export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean): CityTopic => {
-  const zipPrice = (f: ZipFigure): string => `zip ${f.zip} ${money(f.measure!)} (${plural(f.sales ?? 0, 'sale')})`;
+  // each zip's window ends at its own latest sale: a zip named says its end when the zips' ends differ
+  const zipPrice = (f: ZipFigure, own = false): string => `zip ${f.zip} ${money(f.measure!)} (${plural(f.sales ?? 0, 'sale')}${own ? ` to ${f.asOf}` : ''})`;
   const [first, last] = lowEnd ? ['cheapest', 'most expensive'] : ['most expensive', 'cheapest'];
   const ends = (figs: ZipFigure[]): [ZipFigure[], ZipFigure] => (lowEnd ? [figs.slice(0, 3), figs.at(-1)!] : [figs.slice(-3).reverse(), figs[0]!]);
   return {
     intent: 'trends', what: `${typeWord} median sale prices (a zip needs 5 or more sales in the window)`,
     citation: { type: 'sales', category: 'market', noun: `arm's-length ${typeWord} sales` },
     sentence: (place, figs, window) => {
-      const [top, other] = ends(figs);
-      const named = top.map(zipPrice);
-      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${named.length > 1 ? `are ${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `is ${named[0]}`}, the ${last} ${zipPrice(other)}; ${money(mid(figs))} at the middle zip`;
+      const [top, o] = ends(figs);
+      const own = new Set(figs.map((f) => f.asOf)).size > 1;
+      const zipPrice1 = (f: ZipFigure): string => zipPrice(f, own);
+      const other = o;
+      const named = top.map(zipPrice1);
+      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${named.length > 1 ? `are ${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `is ${named[0]}`}, the ${last} ${zipPrice1(other)}; ${money(mid(figs))} at the middle zip`;
     },
     value: (figs) => `${first} ${zipPrice(ends(figs)[0][0]!)} of ${plural(figs.length, 'zip')}`,
   };

@@ -133,3 +133,22 @@ describe('finding 8: the notice before a rent increase is never the nonpayment n
     expect(w.answer).not.toMatch(/notice to pay the rent or move out before filing/);
   });
 });
+
+describe('finding 12: a zip ranking states each zip\'s own window', () => {
+  it('names each zip\'s window end when the zips\' windows end on different days', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { buildDir } = await import('../../helpers/build.ts');
+    const market = JSON.parse(readFileSync(`${buildDir()}/live/research/market.json`, 'utf8')) as { windows: Record<string, { as_of: string; n: number[] }> };
+    const r = await ask('which zip in Seattle is cheapest');
+    const named = [...r.answer.matchAll(/zip (\d{5}) \$[\d,]+ \(([\d,]+) sales to (\d{4}-\d{2}-\d{2})\)/g)];
+    expect(named.length).toBeGreaterThanOrEqual(2);
+    const ends = new Set<string>();
+    for (const [, zip, n, end] of named) {
+      const w = market.windows[`zip|${zip}|sfr`]!;
+      expect(end, zip).toBe(w.as_of);
+      expect(Number(n!.replace(/,/g, '')), zip).toBe(w.n[12 - 3]);
+      ends.add(end!);
+    }
+    expect(r.answer).toMatch(/in the 12 months to each zip's own end \(its latest data, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\)/);
+  });
+});
