@@ -10,6 +10,7 @@ import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
 import type { ResearchData } from './data.ts';
 import type { Years } from './years.ts';
+import { windowFigure } from './market-window.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
@@ -49,12 +50,31 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   // a change asked ("price trend since 2020"): the index from the first to the last month of the years with 20 sales
   const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
   if (!u.priceLevel && solid.length >= 2) bits.push(`the price index changed ${pct((Math.exp(c.level[solid.at(-1)!.i]! - c.level[solid[0]!.i]!) - 1) * 100)} from ${solid[0]!.m} to ${solid.at(-1)!.m}`);
+  const thin = thinMonths(data, u, t, c, asked.map((x) => x.m), y);
   // a type holding other types (Connecticut's 2022 file: no residential subtype; New York condos: co-ops): said, low
   const note = mixedTypeNote(data, t, u.propertyType, asked.map((x) => x.m), total);
   return {
     intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
-    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
+    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,
   };
+}
+
+/** Months of the years asked, inside the data's span, with no count: the series keeps no count of a month with fewer
+ *  than 5 sales (market.md "Minimum cohort 5"), so those sales are left out of the year's total. Said with how many sales
+ *  such months hold in all when the research index's 24-month window holds every sale of the market (its 23- and
+ *  24-month windows are equal: then the window's sales less the counted months' are those left out), and not said when
+ *  that is 0; else "at most 4 each". */
+function thinMonths(data: ResearchData, u: Understanding, t: Target, c: MonthlySeries, counted: string[], y: Years): string {
+  const first = c.month.findIndex((_, i) => (c.sales_count[i] ?? 0) > 0);
+  const lastYear = y.to ?? Number(c.month.at(-1)!.slice(0, 4));
+  const gaps = c.month.filter((m, i) => c.sales_count[i] == null && inYears(m, { ...y, to: lastYear }) && !counted.includes(m) && m <= c.month.at(-1)!);
+  if (gaps.length === 0) return '';
+  const w24 = windowFigure(data.market, t, u.propertyType, 24), w23 = windowFigure(data.market, t, u.propertyType, 23);
+  const all = c.sales_count.reduce<number>((a, n) => a + (n ?? 0), 0);
+  const left = w24 && w23 && w24.sales === w23.sales && first >= 0 ? w24.sales - all : null;
+  if (left !== null && left <= 0) return '';
+  const span = gaps.length === 1 ? gaps[0] : `${gaps.length} months, ${gaps[0]} to ${gaps.at(-1)}`;
+  return ` (months with fewer than 5 sales are left out: ${span} ${left !== null ? `here, ${plural(left, 'sale')} over all such months of the data` : 'here, at most 4 sales each'})`;
 }

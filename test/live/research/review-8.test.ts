@@ -152,3 +152,20 @@ describe('finding 12: a zip ranking states each zip\'s own window', () => {
     expect(r.answer).toMatch(/in the 12 months to each zip's own end \(its latest data, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\)/);
   });
 });
+
+describe('finding 13: a year\'s months with fewer than 5 sales are said to be left out', () => {
+  it('names Philadelphia\'s thin months of 2022 and how many sales such months hold', async () => {
+    const rows = await warehouseRows<{ month: string; raw: number; kept: number | null }>(`
+      select month_label as month, sale_count::int as raw, sales_count::int as kept from market_monthly
+      where market_kind = 'city' and state_code = 'PA' and city_slug = 'philadelphia' and property_type = 'sfr' order by month_label`);
+    const thin = rows.filter((r) => r.kept === null && r.raw > 0);
+    const thin2022 = thin.filter((r) => r.month.startsWith('2022-'));
+    expect(thin2022.length).toBeGreaterThan(0);
+    const kept2022 = rows.filter((r) => r.month.startsWith('2022-') && r.kept !== null).reduce((a, r) => a + r.kept!, 0);
+    const r = await ask('median sale price in philadelphia in 2022');
+    expect(r.answer).toContain(`in 2022 there were ${kept2022.toLocaleString('en-US')} arm's-length single-family sales`);
+    expect(r.answer).toContain(`months with fewer than 5 sales are left out: ${thin2022.length} months, ${thin2022[0]!.month} to ${thin2022.at(-1)!.month} here, ${thin.reduce((a, x) => a + x.raw, 0)} sales over all such months of the data`);
+    // a market whose thin months hold no sale says nothing of them
+    expect((await ask('median sale price seattle 2014')).answer).not.toMatch(/fewer than 5 sales are left out/);
+  });
+});
