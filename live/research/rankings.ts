@@ -33,16 +33,20 @@ const NONE_RULES: Partial<Record<Intent, { cat: string; sub: string; is: (d: Reg
 /** Lists by a recorded kind ("which states are tax deed states"): the kind of each state's record, and how a list of
  *  the kinds asked for reads. Rent control: 'statewide' (a statewide cap), 'local' (local rent control not preempted,
  *  wholly or in part), 'preempted'. */
-const CATEGORY_RULES: Partial<Record<Intent, { cat: string; sub: string; kind: (d: RegulationDoc) => string | null; label: (kinds: string[]) => string; show?: (kind: string) => string }>> = {
+const CATEGORY_RULES: Partial<Record<Intent, { cat: string; sub: string; kind: (d: RegulationDoc) => string | null; label: (kinds: string[]) => string; show?: (kind: string, d: RegulationDoc, data: ResearchData) => string }>> = {
   tax_sale: { cat: 'tax_deed_lien', sub: 'tax_sale', kind: (d) => str(d.data['sale_type']),
     label: (k) => (k.length > 1 ? 'tax lien, tax deed or hybrid sales' : k[0] === 'hybrid' ? 'hybrid tax sales (redeemable deeds, or liens and deeds by county)' : `tax ${k[0]} sales (${k[0]} states)`),
     show: (k) => k },
   foreclosure: { cat: 'foreclosure', sub: 'process', kind: (d) => str(d.data['foreclosure_type']), label: ([k]) => `${k} mortgage foreclosure` },
   rent_control: { cat: 'rent_control', sub: 'state_preemption',
     kind: (d) => (d.data['statewide_cap'] === true ? 'statewide' : d.data['preempts_local'] === 'no' || d.data['preempts_local'] === 'partial' ? 'local' : d.data['preempts_local'] === 'yes' ? 'preempted' : null),
-    label: (k) => (k.length === 1 ? 'a statewide cap on rent increases' : 'rent control (a statewide cap, or local rent control the state does not wholly preempt)'),
-    show: (k) => (k === 'statewide' ? 'statewide cap' : 'local') },
+    label: (k) => (k.length === 1 ? 'a statewide cap on rent increases' : 'a statewide rent cap, or no state ban on local rent control ("not preempted" says only that the state does not ban it, not that any city has it)'),
+    // a state that does not preempt local rent control has it only where a city or county ordinance is recorded
+    show: (k, d, data) => (k === 'statewide' ? 'statewide cap' : `${d.data['preempts_local'] === 'partial' ? 'partly preempted' : 'not preempted'}, ${localRentControl(data, d.state) ? 'local rent control recorded' : 'no local ordinance recorded'}`) },
 };
+/** Whether a city or county rent control ordinance of the state is recorded (an active rent_control local overlay). */
+const localRentControl = (data: ResearchData, state: string): boolean =>
+  (data.byState.get(state) ?? []).some((d) => d.status === 'active' && d.category === 'rent_control' && d.subcategory === 'local_overlay' && d.data['rent_control'] === true);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The states whose record passes a rule, named in one sentence (the first 12 at quick depth), each record cited. */
@@ -99,7 +103,7 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
     const rule = CATEGORY_RULES[intent];
     if (!rule || !category) return [];
     const hits = records(rule.cat, rule.sub).filter((d) => category.includes(rule.kind(d) ?? ''));
-    return listFacts(data, intent, hits, rule.label(category), depth, category.length > 1 && rule.show ? (d) => rule.show!(rule.kind(d)!) : undefined);
+    return listFacts(data, intent, hits, rule.label(category), depth, category.length > 1 && rule.show ? (d) => rule.show!(rule.kind(d)!, d, data) : undefined);
   }
   const spec = RANKABLE[intent];
   if (!spec) return [];

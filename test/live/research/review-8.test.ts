@@ -169,3 +169,19 @@ describe('finding 13: a year\'s months with fewer than 5 sales are said to be le
     expect((await ask('median sale price seattle 2014')).answer).not.toMatch(/fewer than 5 sales are left out/);
   });
 });
+
+describe('finding 14: "which states have rent control" tells "not preempted" from local rent control recorded', () => {
+  it('says per state whether a local ordinance is recorded (warehouse regulations)', async () => {
+    const local = new Set((await warehouseRows<{ s: string }>(`select distinct state_code as s from regulations where status = 'active' and category = 'rent_control' and subcategory = 'local_overlay' and json_extract(structured_data, '$.rent_control')::boolean`)).map((r) => r.s));
+    const names = new Map((await warehouseRows<{ s: string; n: string }>(`select state_code as s, state_name as n from state_legal`)).map((r) => [r.n, r.s]));
+    const r = await ask('which states have rent control', 'deep');
+    const listed = [...r.answer.matchAll(/([A-Z][A-Za-z ]+?) \(((?:not|partly) preempted), (local rent control recorded|no local ordinance recorded)\)/g)];
+    expect(listed.length).toBeGreaterThan(5);
+    for (const [, name, , said] of listed) {
+      const st = names.get(name!.trim());
+      expect(st, name).toBeDefined();
+      expect(said, name).toBe(local.has(st!) ? 'local rent control recorded' : 'no local ordinance recorded');
+    }
+    expect(r.answer).not.toMatch(/\((local)\)/);
+  });
+});
