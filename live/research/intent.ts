@@ -5,6 +5,7 @@ import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseYears, type Years } from './years.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, ZIP_RANK } from './asked.ts';
 
 export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
@@ -15,8 +16,9 @@ export type Intent =
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
  *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
  *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio;
- *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice). */
-export type Asked = 'dom' | 'flip_margin' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
+ *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice); flips: how
+ *  many flips (none recorded is said). */
+export type Asked = 'dom' | 'flip_margin' | 'flips' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
 
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
@@ -113,11 +115,11 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q)) found.add('comps');
+  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q) || (HOW_FAST.test(q) && !evict)) found.add('comps');
   // "how many distressed properties": the pipeline's count, not a sales count (comps only with another price word)
   if (found.has('comps') && NOT_SALES.test(q) && !/\bcomps?\b|comparable|price|per (sq|square)|sold for|days on market|\bvalues?\b/.test(q)) found.delete('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
-  if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q)) {
+  if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q) || (GONE_UP.test(q) && !/\brents?\b|\btax/.test(q))) {
     found.add('trends');
     if (!/\bcomps?\b|comparable|per (sq|square)|ppsf|\$ ?\/ ?sq/.test(q)) found.delete('comps');
   }
@@ -133,40 +135,22 @@ export function detectIntents(text: string): Intent[] {
   return [...found];
 }
 
-/** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
-const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
-/** properties in distress asked about (foreclosures as events, pre-foreclosures, tax-delinquent or distressed
- *  properties, filings): the distressed pipeline, never a ranking of another figure nor, alone, the foreclosure law */
-const DISTRESS_ASKED = new RegExp(`${DISTRESS_COUNT.source}|pre-?foreclosures?\\b|\\bdistress(ed)?\\b|\\bforeclosures\\b|\\bforeclosed (homes|houses|properties)\\b|tax[- ]delinquen|\\bforeclosure (listings|properties|homes|houses)\\b`);
-/** the foreclosure law asked about (with distress words too, "foreclosure process and filings"): the process record */
-const FORECLOSURE_LAW = /judicial|\btype\b|process|\blaws?\b|rules?\b|statut|power of sale|how (do|does) (a )?foreclosures? work|redeem|redemption/;
-/** Distressed properties asked about (lower-cased text); "how do foreclosures work" is the law alone. */
-const asksDistress = (q: string): boolean => DISTRESS_ASKED.test(q) && !(FORECLOSURE_LAW.test(q) && !DISTRESS_COUNT.test(q) && !/distress|pre-?foreclosure|delinquen/.test(q));
-/** "how many distressed properties": a count of filings, not of sales */
-const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|liens?\b)/;
+/** a change asked of a place or its prices ("has denver gone up in the last 2 years", "did Denver home prices go up") */
+const GONE_UP = /\b(has|have|did|do|does|is|are|will)\b[^.?!]{0,40}\b(gone|go|went|going|moved|move) (up|down)\b|\b(has|have)\b[^.?!]{0,40}\b(risen|fallen|appreciated)\b/;
 /** a price named with its property type: "single-family sale price", "single family home prices", "SFR price", "condo values" */
 const TYPED_PRICE = /\b(single[- ]?family|sfrs?|sfhs?|condos?|condominiums?|town ?ho(use|me)s?|multi[- ]?family|duplex(es)?)( homes?| houses?| residences?)?( sale| sales| home| house)? (prices?|values?)\b/;
 const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;
 /** what only the comps answer has: price per sqft, days on market, list-to-sale */
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking/;
-/** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
- *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
-const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
 /** A licence, registration or permit to rent out a home, either word order (licensing.ts answers it). */
 export const LICENSING = /\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry)|permits?|certificates?|inspections?)\b[^.?!]{0,40}\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b|\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b[^.?!]{0,40}\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry))\b/i;
-/** The list-to-sale (sale-to-list) ratio asked by name. */
-const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
-
-/** The notice before a rent increase ("how much notice to raise rent", "rent increase notice"). */
-const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^.?!]{0,12}\brents?\b|\brent (increase|hike|raise)s?\b[^.?!]{0,30}\bnotice\b|\bnotice (of|for|before) (a |an )?rent (increase|hike|raise)/;
-
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
-const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|townho(use|me)s?|properties|real estate|prices?|values?)\b/;
+const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|townho(use|me)s?|properties|real estate|prices?|values?|sales|commercial|land|multi[- ]?family)\b/;
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 const NOT_RECORDED: [RegExp, string][] = [
   [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
@@ -194,22 +178,6 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
     return /statewide|state-wide|state wide/.test(q) ? ['statewide'] : ['statewide', 'local'];
   }
   return null;
-}
-
-/** The figures a question asks for by name (Asked). */
-function askedFigures(q: string): Asked[] {
-  const out: Asked[] = [];
-  if (/days on market|\bdom\b|time on market|how (long|fast) (do )?(homes|houses|properties) (take to )?sell/.test(q)) out.push('dom');
-  if (/flip (margin|profit|return|spread)|margins? on flips|flipp(ing|ers?) (margin|profit|return)/.test(q)) out.push('flip_margin');
-  if (asksDistress(q)) out.push('distress');
-  if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
-  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
-  if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
-  if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
-  if (ZIP_RANK.test(q)) out.push('zip_price');
-  if (LIST_RATIO.test(q)) out.push('list_ratio');
-  if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
-  return out;
 }
 
 function parseMonths(q: string): number | null {

@@ -8,14 +8,14 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { byCount, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
+import { byCount, cityNoAreaFact, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
 import { countyDistressFact } from './county-place.ts';
 
-interface Comps { zip_code: string; city: string; state: string; property_type: string; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
-interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; confidence: Confidence; as_of: string }
+interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
+interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
 interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string }
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
 interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
@@ -37,7 +37,8 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     const told = ratio !== null ? `its list-to-sale ratio is ${ratio.toFixed(3)}` : u.asks.includes('list_ratio') ? `it has no list-to-sale ratio: ${NO_RATIO}` : null;
     if (c.sample_count === null || c.price_per_sqft.median === null) {
       // comps are the sales with a living area: many sales with none recorded is not "fewer than 5 sales"
-      const few: Fact = noAreaFact(data, u, t, zip, where, months, primary) ?? { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
+      // the comps answer's own note (a zip with sales but none with a living area) when the index has no window figure
+      const few: Fact = noAreaFact(data, u, t, zip, where, months, primary) ?? { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: c.note ? `In ${where}, ${c.note} (the ${months} months to ${c.as_of})` : `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
       return { ...few, sentence: told ? `${few.sentence}; ${told}` : few.sentence, zip: { ...few.zip!, ratio } };
     }
     const p = c.price_per_sqft;
@@ -115,6 +116,8 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
 function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number): string {
   if (first < 0) return `the series does not reach back that far (it starts in ${months[0]})`;
   const n = points[first]!.n;
+  // no sale at or before the start month: the data begins later
+  if (points.slice(0, first + 1).every((p) => !p.n)) return `the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})`;
   if (n < CHANGE_MIN_SAMPLE || points[first]!.level == null) return `${months[first]} had ${plural(n, 'sale')}, fewer than ${CHANGE_MIN_SAMPLE}`;
   return `${months[first]} had ${plural(n, 'sale')}, under half of the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
 }
@@ -162,7 +165,8 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
     if (!r) continue;
     return {
       intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}), trend ${r.trend} (${pct(r.trend_pct)}), over the ${months} months to ${r.as_of}`,
+      // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}; its rehab events (renovation permits and rehab resales) in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
       detail: [`Rehab score confidence: ${r.confidence} (by permit count).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
@@ -197,7 +201,11 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`];
     // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
     // source has a listing date, so a flip is said to be resold, never re-listed
-    if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)`);
+    if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);
+    // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
+    else if (u.asks.includes('flips')) bits.push(r.investor_purchase_rate_pct === null
+      ? 'and no flip can be told: without buyer names no investor purchase, and so no flip, is known'
+      : `and no flip is recorded: no investor purchase in the records was resold within 365 days with the resale in the ${months} months to ${r.as_of} (a flip needs both deeds in the source; a file with one sale per parcel shows no resales)`);
     if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
     else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null
       ? 'and there is no flip margin: without buyer names no investor purchase, and so no flip, can be told'
@@ -253,7 +261,7 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
         const each = { ...u, asks: u.asks.filter((a) => a !== 'list_ratio') };
         const facts = await cityZipFacts(data, t, (z, p) => compsFact(data, each, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
         // no zip of the city has comps (its sales carry no zip): the city's own monthly price per sqft, if any
-        const ppsf = !t.area && facts.filter((f) => f.primary).every((f) => f.source === null) ? await cityPpsfFact(data, u, t) : null;
+        const ppsf = !t.area && facts.filter((f) => f.primary).every((f) => f.source === null) ? await cityPpsfFact(data, u, t) : facts.every((f) => !f.zip || f.zip.measure === null) ? cityNoAreaFact(data, u, t, u.months ?? 6) : null;
         // the list-to-sale ratio asked: the zips that have one lead, or it is said to be missing there
         return u.asks.includes('list_ratio') ? listRatioFacts(t, ppsf ? [ppsf] : facts) : ppsf ? [ppsf] : facts;
       }

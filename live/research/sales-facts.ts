@@ -155,14 +155,35 @@ export async function cityPpsfFact(data: ResearchData, u: Understanding, t: Targ
 
 /** A city's (or county's) zips ranked by price: each zip's median sale price over the window asked (12 months unless
  *  asked), from the research index's windows (city-summary.ts ZIP_PRICE_TOPIC), the cheapest first when asked. */
-export function zipPriceFacts(data: ResearchData, u: Understanding, t: Target): Promise<Fact[]> {
+export async function zipPriceFacts(data: ResearchData, u: Understanding, t: Target): Promise<Fact[]> {
   const w = { ...u, months: u.months ?? 12 };
+  // a city whose sales carry no zip (Denver): said, not blamed on the 5-sale minimum
+  if (!t.area && t.city && data.market) {
+    const city = windowFigure(data.market, t, u.propertyType, w.months);
+    const zipped = data.zipsOfCity(t.city, t.state).some((z) => (windowFigure(data.market, { zip: z, state: t.state }, u.propertyType, 24)?.sales ?? 0) > 0);
+    if (city && city.sales > 0 && !zipped) return [missing('trends', t, `I don't have a ranking of the zips of ${t.city}, ${t.state}: its ${plural(city.sales, `arm's-length ${TYPE_WORDS[u.propertyType]} sale`)} in the ${w.months} months to ${city.asOf} carry no zip code in the source, so no zip has a figure; the city-wide median sale price can be asked instead`)];
+  }
   const make = async (zip: string, primary: boolean): Promise<Fact> => {
     const z: Target = { state: t.state, zip, ...(data.zips.get(zip)?.city ? { city: data.zips.get(zip)!.city } : {}), from: t.from };
     const where = placeName(data, z);
     return { ...windowPriceFact(data, w, z, where, null) ?? missing('trends', z, data.market ? `We have no sales for ${where}` : 'Sale counts are not part of this build'), primary };
   };
   return cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd), u.targets.length > 1, u.lowEnd);
+}
+
+/** Price per sqft of a city none of whose window's sales has a living area (Connecticut's files record none): said
+ *  for the city, with the window's median sale price, rather than one zip's "fewer than 5"; null when some have one. */
+export function cityNoAreaFact(data: ResearchData, u: Understanding, t: Target, months: number): Fact | null {
+  if (!t.city || t.area) return null;
+  const w = windowFigure(data.market, t, u.propertyType, months);
+  if (!w || w.sales < WINDOW_MIN_SALES || w.withArea > 0) return null;
+  const where = `${t.city}, ${t.state}`, noun = TYPE_WORDS[u.propertyType]!;
+  return {
+    intent: 'comps', target: t, value: `no price per sqft (no living area); median ${money(w.median!)} (${plural(w.sales, 'sale')})`,
+    sentence: `${where} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}, but none of them has a living area in the source, so no zip of the city has a price per sqft; their median sale price was ${money(w.median!)}`,
+    detail: ['Price per sqft needs 5 or more sales with a recorded living area.'],
+    source: windowSource(where, noun, w), confidence: 'medium', primary: true, uncertain: null,
+  };
 }
 
 /** Why a zip has no list-to-sale ratio (the comps' rule, warehouse/docs/market.md): too few of its sales carry a list

@@ -47,7 +47,8 @@ describe('market facts from shards shaped like the spec (a build where the marke
       expect(thin.answer).toMatch(/fewer than 5/);
       expect(thin.confidence).toBe('low');
       const rehab = await e.answer({ query: 'rehab momentum in 37206' });
-      expect(rehab.answer).toMatch(/78 out of 100 \(Hot\), trend up \(\+12.5%\)/);
+      // the trend is its own 30 days (to trend_end, else as_of), not the score's window (review 8)
+      expect(rehab.answer).toMatch(/78 out of 100 \(Hot\) over the 6 months to 2017-03-01; its rehab events \(renovation permits and rehab resales\) in the 30 days to 2017-03-01 were up \(\+12.5%\)/);
       expect(rehab.sources[0]).toMatchObject({ type: 'rehab', category: 'market' });
       const inv = await e.answer({ query: 'What share of homes are bought by investors in Denver?', depth: 'deep' });
       expect(inv.answer).toMatch(/17.4% of the homes sold in the 12 months to 2024-12-31/);

@@ -72,7 +72,7 @@ describe('finding 5: a Connecticut year answer says its "single-family" sales ar
   it('states how many of the year\'s sales come from the 2022 file (untyped), at low confidence', async () => {
     for (const [q, city] of [['how many homes sold in Bridgeport CT in 2022', 'bridgeport'], ['Stamford home prices in 2022', 'stamford']] as const) {
       const s = readShard<{ series: { month: string[]; sales_count: (number | null)[]; untyped_count: number[] } }>(`market/trends/city/CT/${city}/sfr.json`).series;
-      const idx = s.month.map((m, i) => i).filter((i) => s.month[i]!.startsWith('2022-'));
+      const idx = s.month.map((_, i) => i).filter((i) => s.month[i]!.startsWith('2022-'));
       const untyped = idx.reduce((a, i) => a + (s.untyped_count[i] ?? 0), 0);
       const sales = idx.reduce((a, i) => a + (s.sales_count[i] ?? 0), 0);
       expect(untyped, q).toBeGreaterThan(0);
@@ -183,5 +183,39 @@ describe('finding 14: "which states have rent control" tells "not preempted" fro
       expect(said, name).toBe(local.has(st!) ? 'local rent control recorded' : 'no local ordinance recorded');
     }
     expect(r.answer).not.toMatch(/\((local)\)/);
+  });
+});
+
+describe('finding 15: figures asked by name are answered or said to be missing', () => {
+  it('flips, days on market, a change asked as "gone up", zips without zips, no living area, commercial sales', async () => {
+    const phl = readShard<{ flip_velocity_days: number | null; investor_purchase_rate_pct: number | null }>('market/investor/PA/philadelphia/12.json');
+    expect(phl.flip_velocity_days).toBeNull();
+    expect(phl.investor_purchase_rate_pct).not.toBeNull();
+    expect((await ask('how many flips in philadelphia')).answer).toContain('and no flip is recorded: no investor purchase in the records was resold within 365 days');
+    expect(readShard<{ days_on_market: { median: number | null } }>('market/comps/98103/sfr-6.json').days_on_market.median).toBeNull();
+    expect((await ask('how fast are homes selling in 98103')).answer).toContain('no days-on-market figure: the sales records of this zip carry no listing dates');
+    const den = readShard<{ summary: { change_12m_pct: number | null } }>('market/trends/city/CO/denver/sfr.json').summary;
+    const c12 = `${den.change_12m_pct! > 0 ? '+' : ''}${den.change_12m_pct}%`;
+    expect((await ask('did Denver home prices go up')).answer).toMatch(new RegExp(`^In Denver, CO, the single-family median-price index changed \\${c12} over the 12 months`));
+    const two = await ask('has denver gone up in the last 2 years');
+    expect(two.answer).toMatch(/^In Denver, CO, single-family prices have no 24-month change: the data does not reach back that far/);
+    expect(two.answer).toContain(`12 months ${c12}`);
+    const [z] = await warehouseRows<{ n: number }>(`select count(*)::int as n from sales where state_code = 'CO' and lower(city) = 'denver' and zip is not null`);
+    expect(z!.n).toBe(0);
+    expect((await ask('which zip in denver is cheapest')).answer).toMatch(/carry no zip code in the source/);
+    const { readFileSync } = await import('node:fs');
+    const { buildDir } = await import('../../helpers/build.ts');
+    const stam = (JSON.parse(readFileSync(`${buildDir()}/live/research/market.json`, 'utf8')) as { windows: Record<string, { n: number[]; with_area: number[] }> }).windows['city|CT|stamford|sfr']!;
+    expect(stam.with_area[6 - 3]).toBe(0);
+    const s = await ask('price per sqft in stamford ct');
+    expect(s.answer).toMatch(new RegExp(`^Stamford, CT had ${stam.n[6 - 3]!.toLocaleString('en-US')} arm's-length single-family sales in the 6 months to [\\d-]+, but none of them has a living area in the source`));
+    expect(s.answer).not.toMatch(/^Zip 06902/);
+    const com = readShard<{ series: { median_price: (number | null)[] } }>('market/trends/zip/10001/commercial.json');
+    expect(com.series.median_price.some((p) => p !== null)).toBe(true);
+    expect((await ask('commercial sales in 10001')).answer).toMatch(/^In zip 10001 \(New York, NY\), the median commercial sale price was/);
+  });
+  it('words the rehab trend over its own 30 days to trend_end, not the score\'s window', async () => {
+    const r = readShard<{ trend: string; trend_end: string; as_of: string }>('market/rehab/60606/6.json');
+    expect((await ask('rehab momentum in 60606')).answer).toContain(`over the 6 months to ${r.as_of}; its rehab events (renovation permits and rehab resales) in the 30 days to ${r.trend_end} were ${r.trend}`);
   });
 });

@@ -1,0 +1,45 @@
+// The figures a research question asks for by name (pure, no imports but types): days on market, a flip margin or
+// count, the distressed pipeline, permit counts, sales counts, bedrooms, LLC buyers, a city's zips by price, the
+// list-to-sale ratio, the notice before a rent increase; and the distress words intent.ts reads. Rules:
+// warehouse/docs/research.md "Intents".
+import type { Asked } from './intent.ts';
+
+/** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
+export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
+/** properties in distress asked about (foreclosures as events, pre-foreclosures, tax-delinquent or distressed
+ *  properties, filings): the distressed pipeline, never a ranking of another figure nor, alone, the foreclosure law */
+export const DISTRESS_ASKED = new RegExp(`${DISTRESS_COUNT.source}|pre-?foreclosures?\\b|\\bdistress(ed)?\\b|\\bforeclosures\\b|\\bforeclosed (homes|houses|properties)\\b|tax[- ]delinquen|\\bforeclosure (listings|properties|homes|houses)\\b`);
+/** the foreclosure law asked about (with distress words too, "foreclosure process and filings"): the process record */
+export const FORECLOSURE_LAW = /judicial|\btype\b|process|\blaws?\b|rules?\b|statut|power of sale|how (do|does) (a )?foreclosures? work|redeem|redemption/;
+/** Distressed properties asked about (lower-cased text); "how do foreclosures work" is the law alone. */
+export const asksDistress = (q: string): boolean => DISTRESS_ASKED.test(q) && !(FORECLOSURE_LAW.test(q) && !DISTRESS_COUNT.test(q) && !/distress|pre-?foreclosure|delinquen/.test(q));
+/** "how many distressed properties": a count of filings, not of sales */
+export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|liens?\b)/;
+/** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
+ *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
+export const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
+/** The list-to-sale (sale-to-list) ratio asked by name. */
+const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
+
+/** The notice before a rent increase ("how much notice to raise rent", "rent increase notice"). */
+const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^.?!]{0,12}\brents?\b|\brent (increase|hike|raise)s?\b[^.?!]{0,30}\bnotice\b|\bnotice (of|for|before) (a |an )?rent (increase|hike|raise)/;
+
+/** How fast homes sell ("how fast are homes selling", "how long do houses take to sell"): days on market. */
+export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|houses|properties|condos|a (home|house)) (take to |taking to )?(sell|selling|sold)\b/;
+
+/** The figures a question asks for by name (Asked). */
+export function askedFigures(q: string): Asked[] {
+  const out: Asked[] = [];
+  if (new RegExp(`days on market|\\bdom\\b|time on market|${HOW_FAST.source}`).test(q)) out.push('dom');
+  if (/flip (margin|profit|return|spread)|margins? on flips|flipp(ing|ers?) (margin|profit|return)/.test(q)) out.push('flip_margin');
+  if (/\b(how many|number of|count of|any) (\w+ )?flips\b|\bflips? (count|volume)\b|\bflips? (are|were) (there|recorded|done)/.test(q)) out.push('flips');
+  if (asksDistress(q)) out.push('distress');
+  if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
+  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
+  if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
+  if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
+  if (ZIP_RANK.test(q)) out.push('zip_price');
+  if (LIST_RATIO.test(q)) out.push('list_ratio');
+  if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
+  return out;
+}
