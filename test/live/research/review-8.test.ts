@@ -213,6 +213,8 @@ describe('finding 15: figures asked by name are answered or said to be missing',
     const com = readShard<{ series: { median_price: (number | null)[] } }>('market/trends/zip/10001/commercial.json');
     expect(com.series.median_price.some((p) => p !== null)).toBe(true);
     expect((await ask('commercial sales in 10001')).answer).toMatch(/^In zip 10001 \(New York, NY\), the median commercial sale price was/);
+    // a creative-finance phrase sharing a word ("land contract", "subject to sales") stays a legal question
+    for (const q of ['land contract in Columbus, OH', 'subject to sales in Seattle']) expect((await ask(q)).answer, q).not.toMatch(/median (land|single-family) sale price|land sales for/);
   });
   it('words the rehab trend over its own 30 days to trend_end, not the score\'s window', async () => {
     const r = readShard<{ trend: string; trend_end: string; as_of: string }>('market/rehab/60606/6.json');
