@@ -26,12 +26,34 @@ const UNIT_DESIGNATOR_RE = new RegExp(`^(?:${DESIGNATOR}[\\s#]+|#\\s*|${DESIGNAT
  *  one, and the line is then read as before. */
 const BARE_UNIT_RE = /^(?:(?=[A-Z-]*\d)(?!\d{5}$)[A-Z0-9][A-Z0-9-]{0,5}|PH-?[A-Z0-9]{0,3})$/;
 
+/** A place after the street line, as a full address writes it (", Philadelphia, PA 19146"): the last comma parts
+ *  that are a zip (or zip+4), a state with or without its zip, or a city (letters only, two or more). The adapters'
+ *  address columns hold the street line alone, so this rule, like the bare unit, is for what callers type. */
+const ZIP_TAIL_RE = /^(?:[A-Z]{2}\s+)?(\d{5})(?:-\d{4})?$/;
+const PLACE_RE = /^(?:[A-Z]{2}|[A-Z][A-Z .'-]*[A-Z])$/;
+
+/** A typed address without its place (city, state, zip after commas) and the zip it named, if any; the street line
+ *  and a bare unit ("street, 4B") stay. */
+export function splitPlace(raw: string): { line: string; zip: string | null } {
+  const parts = raw.split(',');
+  let zip: string | null = null;
+  while (parts.length > 1) {
+    const tail = parts[parts.length - 1]!.trim().toUpperCase().replace(/\s+/g, ' ');
+    const z = ZIP_TAIL_RE.exec(tail);
+    if (!z && (!PLACE_RE.test(tail) || BARE_UNIT_RE.test(tail))) break;
+    if (z) zip ??= z[1]!;
+    parts.pop();
+  }
+  return { line: parts.join(','), zip };
+}
+
 const clean = (raw: string): string => raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^N\/A( |$)/, '');
 
 /** The street line as the market adapters store it (SQL normalize_address) and its unit (SQL address_unit). A typed
  *  "street, unit" (the DOF form, no designator) also reads the bare unit after the comma: the SQL adapters split that
  *  comma themselves (30_market_12_sales_nyc.sql), so this rule is for what callers type. */
-export function normalizeAddress(raw: string): { street: string; unit: string | null } {
+export function normalizeAddress(typed: string): { street: string; unit: string | null } {
+  const raw = splitPlace(typed).line; // "2251 League St, Philadelphia, PA 19146" reads as "2251 League St"
   const comma = raw.lastIndexOf(',');
   // the tail as SQL normalize_unit reads a unit column: a leading designator dropped ("UNIT4" -> "4")
   const tail = comma > 0 ? raw.slice(comma + 1).trim().toUpperCase().replace(UNIT_DESIGNATOR_RE, '$1') : '';
@@ -58,11 +80,36 @@ const DIRECTIONALS: Readonly<Record<string, string>> = { NORTH: 'N', SOUTH: 'S',
 const SPELLED = new Map(Object.entries(DIRECTIONALS).map(([full, abbr]) => [abbr, full]));
 const SUFFIX_FORMS = new Set(Object.values(STREET_SUFFIXES));
 
+/** The ordinal of a number: 1ST, 2ND, 3RD, 4TH, 11TH-13TH, 21ST, 22ND... */
+const ordinal = (n: string): string => {
+  const v = Number(n) % 100, d = v % 10;
+  return n + (v >= 11 && v <= 13 ? 'TH' : d === 1 ? 'ST' : d === 2 ? 'ND' : d === 3 ? 'RD' : 'TH');
+};
+
+/** A line whose street name is a number ("343 22 ST", "203 EAST 7 ST") in the other form, with or without its
+ *  ordinal ending ("343 22ND ST", "203 EAST 7TH ST"); null when its name is no number. Sources differ (NYC writes both "EAST
+ *  7 ST" and "EAST 7TH ST", Philadelphia "22ND ST") and so do callers. */
+function otherNumbering(street: string): string | null {
+  const w = street.split(' ');
+  const i = w.length >= 4 && (DIRECTIONALS[w[1]!] ?? SPELLED.get(w[1]!)) ? 2 : 1; // after a direction: "203 EAST 7 ST"
+  if (w.length < i + 2) return null; // the number needs a suffix after it: "343 22" is no street
+  const word = w[i]!;
+  const m = /^(\d+)(ST|ND|RD|TH)$/.exec(word);
+  const other = /^\d+$/.test(word) ? ordinal(word) : m && ordinal(m[1]!) === word ? m[1]! : null;
+  return other === null ? null : [...w.slice(0, i), other, ...w.slice(i + 1)].join(' ');
+}
+
 /** A normalized street line and, when its word after the house number is a direction, the same line with that word
  *  in its other form ("631 E 6TH ST" and "631 EAST 6TH ST"): sources differ (NYC spells directions out, Philadelphia
  *  abbreviates them) and so do callers. The stored lines are kept as each source wrote them, so a lookup tries both.
- *  A direction that is the street's own name ("100 EAST ST") has no other form. */
+ *  A direction that is the street's own name ("100 EAST ST") has no other form. Each form also comes with its
+ *  numbered street name in its other form (otherNumbering: "343 22 ST" and "343 22ND ST"). */
 export function streetVariants(street: string): string[] {
+  const forms = directionVariants(street);
+  return [...forms, ...forms.map(otherNumbering).filter((f): f is string => f !== null)];
+}
+
+function directionVariants(street: string): string[] {
   const m = /^(\S+ )(\S+) (.+)$/.exec(street);
   if (!m) return [street];
   const [, number, word, rest] = m as unknown as [string, string, string, string];

@@ -23,7 +23,7 @@ import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
-import { addressKey, normalizeAddress, streetVariants } from '../../warehouse/address.ts';
+import { addressKey, normalizeAddress, splitPlace, streetVariants } from '../../warehouse/address.ts';
 import { noCompsMessage, noUnitCompsMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { compsBody, subjectBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch } from './answer.ts';
@@ -124,7 +124,9 @@ export class ValuationEngine {
     const id = address.trim();
     const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), ...(typed.unit !== unit ? streetVariants(typed.street).map((v) => `${zip}|${addressKey(v, typed.unit)}`) : []),
       `${zip}|${id}`, ...(/^0+\d+$/.test(id) ? [`${zip}|${id.replace(/^0+/, '')}`] : [])];
-    for (const ix of [m.comps, m.subjects]) {
+    // a full address names its zip too ("2251 League St, Philadelphia, PA 19146"): another zip's address is no record here
+    const typedZip = splitPlace(address).zip;
+    for (const ix of typedZip !== null && typedZip !== zip ? [] : [m.comps, m.subjects]) {
       for (const k of keys) {
         const row = ix.byKey.get(k);
         if (row === undefined) continue;

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeContext, runSqlFile, type TestContext } from '../helpers/context.ts';
-import { STREET_SUFFIXES, addressKey, normalizeAddress, streetVariants, unitKey } from '../../warehouse/address.ts';
+import { STREET_SUFFIXES, addressKey, normalizeAddress, splitPlace, streetVariants, unitKey } from '../../warehouse/address.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { repoPath } from '../helpers/paths.ts';
 
@@ -95,7 +95,7 @@ describe('normalizeAddress equals the SQL normalize_address and address_unit', (
 
 describe('street variants: a direction in its other form', () => {
   test('the word after the house number, spelled out or abbreviated, gets its other form; the line as typed comes first', () => {
-    expect(streetVariants(normalizeAddress('631 E 6th St').street)).toEqual(['631 E 6TH ST', '631 EAST 6TH ST']);
+    expect(streetVariants(normalizeAddress('631 E 6th St').street)).toEqual(['631 E 6TH ST', '631 EAST 6TH ST', '631 E 6 ST', '631 EAST 6 ST']);
     expect(streetVariants(normalizeAddress('262 South Hirst Street').street)).toEqual(['262 SOUTH HIRST ST', '262 S HIRST ST']);
     expect(streetVariants('10 NW MARKET ST')).toEqual(['10 NW MARKET ST', '10 NORTHWEST MARKET ST']);
   });
@@ -107,12 +107,12 @@ describe('street variants: a direction in its other form', () => {
 });
 
 describe('"street, unit": a bare unit after the last comma, as the NYC DOF file writes it', () => {
-  test('the unit is read; a city, a state or a zip after a comma is not a unit (the line reads as before)', () => {
+  test('the unit is read; a city, a state or a zip after a comma is not a unit but the place, left out', () => {
     expect(normalizeAddress('4265 WEBSTER AVENUE, 3F')).toEqual({ street: '4265 WEBSTER AVE', unit: '3F' });
     expect(normalizeAddress('2020 E 41st St, 2-G')).toEqual({ street: '2020 E 41ST ST', unit: '2-G' });
     for (const u of ['12B', 'PH1', 'PHA', 'G30', '149A', '1000', '2-127', 'C18']) expect(normalizeAddress(`1 Main St, ${u}`).unit, u).toBe(u);
     for (const tail of ['Philadelphia', 'PA', '19103', 'Bronx, NY', 'NY 10470']) {
-      expect(normalizeAddress(`123 Main St, ${tail}`), tail).toEqual(normalizeAddress(`123 Main St ${tail.replace(',', '')}`));
+      expect(normalizeAddress(`123 Main St, ${tail}`), tail).toEqual(normalizeAddress('123 Main St'));
       expect(normalizeAddress(`123 Main St, ${tail}`).unit, tail).toBeNull();
     }
     expect(normalizeAddress('1 Main St, Apt 4')).toEqual({ street: '1 MAIN ST', unit: '4' });
@@ -143,5 +143,31 @@ describe('"street, unit": a bare unit after the last comma, as the NYC DOF file 
     const differ = rows.filter((r) => { const t = normalizeAddress(r.a); return t.street !== r.street || t.unit !== r.unit; });
     expect(differ.slice(0, 5).map((r) => JSON.stringify([r, normalizeAddress(r.a)]))).toEqual([]);
     expect(differ.length).toBe(0);
+  });
+});
+
+describe('a full address: city, state and zip after commas are the place (review 6 #10)', () => {
+  test('the place is left out and its zip read; a unit before it stays', () => {
+    expect(normalizeAddress('2251 League St, Philadelphia, PA 19146')).toEqual({ street: '2251 LEAGUE ST', unit: null });
+    expect(splitPlace('2251 League St, Philadelphia, PA 19146-1234')).toEqual({ line: '2251 League St', zip: '19146' });
+    expect(normalizeAddress('170 West 23rd Street, 4M, New York, NY 10011')).toEqual({ street: '170 WEST 23RD ST', unit: '4M' });
+    expect(normalizeAddress('12 Oak Ave Apt 4B, St. Louis, MO')).toEqual({ street: '12 OAK AVE', unit: '4B' });
+    expect(splitPlace('1 Main St, PH')).toEqual({ line: '1 Main St, PH', zip: null }); // a penthouse, not a place
+    expect(splitPlace('1 Main St')).toEqual({ line: '1 Main St', zip: null });
+  });
+});
+
+describe('a numbered street with or without its ordinal ending (review 6 #10)', () => {
+  test('each form comes with the other; the line as typed first', () => {
+    expect(streetVariants(normalizeAddress('343 22 St').street)).toEqual(['343 22 ST', '343 22ND ST']);
+    expect(streetVariants('343 22ND ST')).toEqual(['343 22ND ST', '343 22 ST']);
+    expect(streetVariants('203 EAST 7 ST')).toEqual(['203 EAST 7 ST', '203 E 7 ST', '203 EAST 7TH ST', '203 E 7TH ST']);
+    expect(streetVariants('5 W 111 ST')).toEqual(['5 W 111 ST', '5 WEST 111 ST', '5 W 111TH ST', '5 WEST 111TH ST']);
+    expect(streetVariants('1 1 ST')).toEqual(['1 1 ST', '1 1ST ST']);
+  });
+  test('no other form: a number that is no street name, or a wrong ending', () => {
+    expect(streetVariants('343 22')).toEqual(['343 22']);
+    expect(streetVariants('343 22RD ST')).toEqual(['343 22RD ST']);
+    expect(streetVariants('100 MAIN ST')).toEqual(['100 MAIN ST']);
   });
 });
