@@ -71,6 +71,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     }
     case 'integer':
     case 'number': {
+      // a JSON body's number is a JSON number: "1500" is text, a type error like a number sent as a zip (review 6 #16)
+      if (!fromQuery && typeof raw !== 'number') return { error: err(field, 'type', `${field} must be a number, not ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`) };
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
       if (!Number.isFinite(n) || (typeof raw === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw.trim()))) {
         return { error: err(field, 'type', `${field} must be a number`) };

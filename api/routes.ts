@@ -83,6 +83,9 @@ export const ROUTES: readonly Route[] = [
       p.zip(true),
       { name: 'address', type: 'string', required: true, min: 1, max: 200, description: 'Street address' },
       { name: 'sqft', type: 'number', min: 100, max: 50000, description: 'Living area in sqft (100-50,000); improves accuracy' },
+      // additive (review 6 #16): sent, they override the record's beds and baths as sqft does (facts[] source 'request')
+      { name: 'beds', type: 'integer', min: 0, max: 50, description: "Bedrooms (0-50); overrides the record's, like sqft" },
+      { name: 'baths', type: 'number', min: 0, max: 50, description: "Bathrooms (0-50, halves allowed); overrides the record's, like sqft" },
       { name: 'condition', type: 'enum', enum: CONDITIONS, default: 'good', defaultByHandler: true, description: 'excellent, good, fair or poor; default good' },
     ],
     resolve: (v, build) => live(build, valuation, v),

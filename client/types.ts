@@ -1581,6 +1581,10 @@ export interface operations {
                     address: string;
                     /** @description Living area in sqft (100-50,000); improves accuracy */
                     sqft?: number | null;
+                    /** @description Bedrooms (0-50); overrides the record's, like sqft */
+                    beds?: number | null;
+                    /** @description Bathrooms (0-50, halves allowed); overrides the record's, like sqft */
+                    baths?: number | null;
                     /** @description excellent, good, fair or poor; default good */
                     condition?: ("excellent" | "good" | "fair" | "poor") | null;
                 };

@@ -51,11 +51,11 @@ export const FEATURE_FACTS: Record<string, [string, 'exp' | Record<number, strin
 const pct = (logAdj: number): number => r((Math.exp(logAdj) - 1) * 100, 1);
 
 /** The subject block: matched or not, and each fact the estimator used with its origin. */
-export function subjectBody(s: Subject, match: SubjectMatch | null, sqftSent: boolean, condition: string, conditionFrom: FactSource): SubjectBody {
+export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft?: boolean; beds?: boolean; baths?: boolean }, condition: string, conditionFrom: FactSource): SubjectBody {
   const rest: FactSource = match ? 'record' : 'zip_typical';
-  const facts: SubjectFact[] = [{ name: 'sqft', value: s.sqft, source: sqftSent ? 'request' : rest }];
+  const facts: SubjectFact[] = [{ name: 'sqft', value: s.sqft, source: sent.sqft ? 'request' : rest }];
   const add = (name: string, v: number | null | undefined, k = 0): void => {
-    if (v !== null && v !== undefined && Number.isFinite(v)) facts.push({ name, value: r(v, k), source: rest });
+    if (v !== null && v !== undefined && Number.isFinite(v)) facts.push({ name, value: r(v, k), source: (sent as Record<string, boolean | undefined>)[name] ? 'request' : rest });
   };
   add('beds', s.beds, 1);
   add('baths', s.baths, 2);

@@ -2,7 +2,8 @@
 // under <build>/live/valuation/ (live/valuation/build.ts). Rules (warehouse/docs/valuation.md):
 //   subject    the request's address normalised like the market adapters (normalize_address) and looked up in the
 //              zip's sales, then its parcels (King County has no street addresses: its parcel id is the key);
-//              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'); else the zip's typical
+//              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'; a sqft, beds or baths sent
+//              overrides the record's, and the typical property's when unmatched: facts[] source 'request'); else the zip's typical
 //              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium),
 //              or without a sqft in the request the typical property's sqft too ('typical', confidence low)
 //   units      an address naming a unit (coverage.ts typedUnit) in a source that records no unit sizes (NYC): 404;
@@ -32,6 +33,9 @@ export interface ValuationInput {
   zip: string;
   address: string;
   sqft?: number;
+  /** Additive (review 6 #16): beds and baths override the record's or the typical property's, as sqft does. */
+  beds?: number;
+  baths?: number;
   /** not sent: a matched record's recorded condition, else good (the spec's default); the answer says which */
   condition?: string;
 }
@@ -115,7 +119,7 @@ export class ValuationEngine {
   }
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean } {
     const { street, unit } = normalizeAddress(address);
     const typed = typedUnit(address); // a bare unit too ("70 E 10th St 9L")
     const shown = typed.street ? addressKey(typed.street, typed.unit) : address.trim().toUpperCase();
@@ -132,6 +136,8 @@ export class ValuationEngine {
         if (row === undefined) continue;
         const s = ix.subjectOf(row, sent); // not sent: the record's own condition (its source's), else good
         if (sqft !== undefined) s.sqft = sqft;
+        if (over.beds !== undefined) s.beds = over.beds;
+        if (over.baths !== undefined) s.baths = over.baths;
         return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: ix === m.comps ? 'sale' : 'parcel', ix, row } };
       }
     }
@@ -142,7 +148,7 @@ export class ValuationEngine {
     if (!t) return { subject: null, address: shown, ownRow: null, match: null };
     return {
       unitsOnly: units,
-      subject: { zip, sqft: sqft ?? t.sqft, beds: t.beds, baths: t.baths, year: t.year, features: {}, cond: sent ?? 'good', type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
+      subject: { zip, sqft: sqft ?? t.sqft, beds: over.beds ?? t.beds, baths: over.baths ?? t.baths, year: t.year, features: {}, cond: sent ?? 'good', type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
       address: shown, ownRow: null, match: null,
     };
   }
@@ -157,7 +163,7 @@ export class ValuationEngine {
     // a unit where the source records no unit sizes: no comp is a unit, so no estimate (never the building's value)
     if (typedUnit(String(input.address)).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
     const m = this.market(zm.source);
-    const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent);
+    const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent, sentFacts(input));
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
     const own = match && ownRow === null ? m.comps.propertyRows(match.ix.data.pid?.[match.row], `${zip}|${match.ix.data.key[match.row]}`) : [];
     const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, excludeRows: own, unitsOnly, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
@@ -191,7 +197,7 @@ export class ValuationEngine {
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
       data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
-      subject: subjectBody(subject, match, sqft !== undefined, condition, conditionSource(input.condition !== undefined, match)),
+      subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(sentFacts(input)).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
       model: this.modelOf(x.source, subject.mode),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
     };
@@ -213,6 +219,13 @@ export class ValuationEngine {
     }
     return zipMessage(zip, this.coverage, Object.keys(this.meta.sources).sort());
   }
+}
+
+/** The beds and baths a request sent (numbers >= 0; the route has checked them). */
+interface Sent { beds?: number; baths?: number }
+function sentFacts(input: ValuationInput): Sent {
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  return { ...(ok(input.beds) ? { beds: input.beds } : {}), ...(ok(input.baths) ? { baths: input.baths } : {}) };
 }
 
 /** Where the subject's condition came from: the request, else the matched record when it records one, else the

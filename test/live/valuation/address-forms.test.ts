@@ -49,10 +49,12 @@ describe('a direction spelled out or abbreviated', () => {
   }
 });
 
+type Answer = Awaited<ReturnType<typeof value>>;
+
 describe('a full address and a numbered street without its ordinal (review 6 #10)', () => {
   it('"2251 League St, Philadelphia, PA 19146" matches the record that "2251 League St" matches; with another zip typed, none', async () => {
     expect(rawHas('philadelphia-opa-properties-sample', '2251 LEAGUE ST,')).toBe(true);
-    const [bare, full, place] = await Promise.all(['2251 League St', '2251 League St, Philadelphia, PA 19146', '2251 League St, Philadelphia'].map((f) => value('19146', f)));
+    const [bare, full, place] = await Promise.all(['2251 League St', '2251 League St, Philadelphia, PA 19146', '2251 League St, Philadelphia'].map((f) => value('19146', f))) as [Answer, Answer, Answer];
     expect(bare.body.subject.matched).toBe(true);
     for (const a of [full, place]) {
       expect(a.status).toBe(200);
@@ -67,7 +69,7 @@ describe('a full address and a numbered street without its ordinal (review 6 #10
     expect(rawHas('nyc-rolling-sales', '343 22ND STREET,')).toBe(true);
     expect(rawHas('nyc-rolling-sales', '203 EAST 7 STREET,')).toBe(true);
     for (const [zip, stored, typed] of [['11215', '343 22nd Street', '343 22 St'], ['11218', '203 East 7 Street', '203 East 7th St']] as const) {
-      const [a, b] = await Promise.all([value(zip, stored), value(zip, typed)]);
+      const [a, b] = await Promise.all([value(zip, stored), value(zip, typed)]) as [Answer, Answer];
       expect(a.body.subject.matched, stored).toBe(true);
       expect(b.body.subject.matched, typed).toBe(true);
       expect(b.body.subject.property_id).toBe(a.body.subject.property_id);
