@@ -4,7 +4,7 @@
 import { normalizeAddress, STREET_SUFFIXES } from '../../warehouse/address.ts';
 import type { ValuationMeta } from './types.ts';
 
-/** A source values units when at least this share of its unit sales records a living area (NYC: 919 of 58,273). */
+/** A source values units when at least this share of its unit sales records a living area (NYC: 122 of 58,240). */
 export const UNIT_SQFT_SHARE = 0.5;
 
 const SUFFIX_WORDS = new Set([...Object.keys(STREET_SUFFIXES), ...Object.values(STREET_SUFFIXES)]);

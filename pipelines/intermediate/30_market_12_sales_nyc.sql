@@ -7,6 +7,16 @@
 -- unknown. City is the municipality, New York, for all five boroughs; the borough (BOROUGH, SOURCE.md: 1 Manhattan,
 -- 2 Bronx, 3 Brooklyn, 4 Queens, 5 Staten Island) goes to int_market_city_parts, so a borough's city queries answer
 -- from its own sales.
+-- A unit's living area: GROSS SQUARE FEET is the building's (SOURCE.md), so on a row that sells one unit (an
+-- apartment number) of a building of several units (RESIDENTIAL or TOTAL UNITS > 1) it is not the unit's and sqft is
+-- null: "228 WEST 17TH STREET, 4B", a 15-unit walk-up, sold for $425,000 with the building's 7,790 sqft ($55/sqft)
+-- and was a valuation comp (review 6 #7; valuation.md "Units"). The $0 transfers' rows (50_address_02) read it too.
+create or replace macro nyc_unit_sqft(gross_sqft, unit, residential_units, total_units) as
+    case when unit is not null and greatest(coalesce(residential_units, 0), coalesce(total_units, 0)) > 1 then null
+         else positive_or_null(gross_sqft) end;
+create or replace macro nyc_unit(address, apartment_number) as
+    coalesce(normalize_unit(apartment_number), normalize_unit(nullif(trim(split_part(address, ',', 2)), '')),
+             address_unit(split_part(address, ',', 1)));
 create or replace temp view int_market_nyc_checked as
 select *,
     case
@@ -22,7 +32,7 @@ select *,
         when sale_price < 0 then 'negative_price'
         when not (building_class_category similar to '[0-9][0-9] .*') then 'unknown_property_type'
     end as reject_reason
-from stg_nyc__sales;
+from (select *, nyc_unit(address, apartment_number) as unit from stg_nyc__sales);
 
 insert into meta.rejects
 select 'intermediate', 'nyc', file, row_number + 1, reject_reason,
@@ -35,14 +45,13 @@ select
     'nyc' as source,
     borough || '-' || block || '-' || lot as parcel_id,
     normalize_address(split_part(address, ',', 1)) as address,
-    coalesce(normalize_unit(apartment_number), normalize_unit(nullif(trim(split_part(address, ',', 2)), '')),
-             address_unit(split_part(address, ',', 1))) as unit,
+    unit,
     'New York' as city, 'NY' as state_code,
     zip5(zip) as zip,
     sale_date, sale_price, null as list_price, null as list_date,
     property_type,
     null as beds, null as baths,
-    positive_or_null(gross_sqft) as sqft,
+    nyc_unit_sqft(gross_sqft, unit, residential_units, total_units) as sqft,
     case when year_built between 1700 and 2100 then year_built end as year_built,
     null as condition, null as lat, null as lng, null as buyer_name, null as seller_name,
     null as buyer_is_investor,
