@@ -48,7 +48,10 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
       from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
       union all
       select 'nyc', trim("ZIP CODE"), try_cast("SALE DATE" as date), try_cast(replace("SALE PRICE", ',', '') as double),
-             try_cast(replace("GROSS SQUARE FEET", ',', '') as double),
+             -- a unit of a building of 2+ units: the gross area is the building's, no living area (review 6 #7)
+             case when coalesce(nullif(trim("APARTMENT NUMBER"), ''), nullif(trim(split_part("ADDRESS", ',', 2)), '')) is not null
+                    and greatest(coalesce(try_cast(replace("RESIDENTIAL UNITS", ',', '') as integer), 0), coalesce(try_cast(replace("TOTAL UNITS", ',', '') as integer), 0)) > 1 then null
+                  else try_cast(replace("GROSS SQUARE FEET", ',', '') as double) end,
              case left(trim("BUILDING CLASS CATEGORY"), 3)
                when '01 ' then 'sfr'
                when '02 ' then 'multi' when '03 ' then 'multi' when '07 ' then 'multi' when '08 ' then 'multi' when '11 ' then 'multi' when '14 ' then 'multi'

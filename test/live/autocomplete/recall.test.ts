@@ -34,7 +34,10 @@ function rawSample(): Promise<Raw[]> {
     where try_cast(lat as double) is not null`;
   const nyc = `select 'nyc' as src, ${clean(`split_part("ADDRESS", ',', 1)`)} as street,
     coalesce(${clean('"APARTMENT NUMBER"')}, ${clean(`split_part("ADDRESS", ',', 2)`)}) as unit, nullif(trim("ZIP CODE"), '0') as zip,
-    'NEW YORK' as town, null as beds, null as baths, round(${pos(`replace("GROSS SQUARE FEET", ',', '')`)}) as sqft
+    'NEW YORK' as town, null as beds, null as baths,
+    -- a unit of a building of 2+ units: the gross area is the building's, no living area (review 6 #7)
+    case when coalesce(nullif(trim("APARTMENT NUMBER"), ''), nullif(trim(split_part("ADDRESS", ',', 2)), '')) is not null and greatest(coalesce(try_cast(replace("RESIDENTIAL UNITS", ',', '') as integer), 0), coalesce(try_cast(replace("TOTAL UNITS", ',', '') as integer), 0)) > 1 then null
+         else round(${pos(`replace("GROSS SQUARE FEET", ',', '')`)}) end as sqft
     from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)`;
   const chi = `select 'chicago' as src, ${clean('address')} as street, null as unit, null as zip, 'CHICAGO' as town, null as beds, null as baths, null as sqft
     from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)
