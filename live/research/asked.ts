@@ -1,8 +1,15 @@
-// The figures a research question asks for by name (pure, no imports but types): days on market, a flip margin or
+// The figures a research question asks for by name (pure, no imports): days on market, a flip margin or
 // count, the distressed pipeline, permit counts, sales counts, bedrooms, LLC buyers, a city's zips by price, the
 // list-to-sale ratio, the notice before a rent increase; and the distress words intent.ts reads. Rules:
 // warehouse/docs/research.md "Intents".
-import type { Asked } from './intent.ts';
+
+/** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
+ *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
+ *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
+ *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio;
+ *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice); flips: how
+ *  many flips (none recorded is said). */
+export type Asked = 'dom' | 'flip_margin' | 'flips' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
 
 /** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
 export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;

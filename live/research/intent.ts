@@ -5,20 +5,14 @@ import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseYears, type Years } from './years.ts';
-import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, ZIP_RANK } from './asked.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, ZIP_RANK, type Asked } from './asked.ts';
+export type { Asked } from './asked.ts';
 
 export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
   | 'redemption' | 'surplus' | 'rent_control' | 'adverse_possession' | 'comps' | 'trends' | 'rehab' | 'investor' | 'location'
   | 'legal_risk' | 'landlord_friendliness' | 'county';
 
-/** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
- *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
- *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
- *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio;
- *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice); flips: how
- *  many flips (none recorded is said). */
-export type Asked = 'dom' | 'flip_margin' | 'flips' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
 
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);

@@ -8,11 +8,11 @@ import type { Target } from './places.ts';
 import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
-import { byCount, cityNoAreaFact, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
+import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
-import { countyDistressFact } from './county-place.ts';
+import { countyDistressFact } from './county-distress.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
@@ -109,17 +109,6 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
     source: src, confidence: start && !note ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
     ...(t.zip ? { zip: { zip: t.zip, measure: asked.v, group: null, months: asked.m, asOf: end } } : {}),
   };
-}
-
-/** Why a change has no start month `first` (changePct's rules, in its order): the series does not reach back that far,
- *  the month had too few sales, or it is incomplete beside the months around it (isComplete). */
-function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number): string {
-  if (first < 0) return `the series does not reach back that far (it starts in ${months[0]})`;
-  const n = points[first]!.n;
-  // no sale at or before the start month: the data begins later
-  if (points.slice(0, first + 1).every((p) => !p.n)) return `the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})`;
-  if (n < CHANGE_MIN_SAMPLE || points[first]!.level == null) return `${months[first]} had ${plural(n, 'sale')}, fewer than ${CHANGE_MIN_SAMPLE}`;
-  return `${months[first]} had ${plural(n, 'sale')}, under half of the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
 }
 
 /** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales
@@ -269,10 +258,10 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
     case 'county':
       return [await countyFact(data, t)];
     case 'trends':
-      // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
-      // comparison finds it by that place
       // a city's (or county's) zips ranked by price: each zip's median sale price over the window (12 months unless asked)
       if (!t.zip && (t.city || t.area) && u.asks.includes('zip_price')) return zipPriceFacts(data, u, t);
+      // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
+      // comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county: its zips' changes (or median prices) side by side, as a city's comps are
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
@@ -281,9 +270,8 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
       if (t.city || t.area) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Rehab momentum')];
-    case 'investor':
-      {
-        // a county's filings: its municipalities' summed (county-place.ts)
+    case 'investor': {
+        // a county's filings: its municipalities' summed (county-distress.ts)
         const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;
         if (county) return [county];
         // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer

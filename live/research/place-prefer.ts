@@ -17,7 +17,7 @@ import type { FilingPlace } from './filing-places.ts';
 import { citiesByKey } from '../places/question.ts';
 import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
 import { cap, COMMON_WORDS, STATE_NAME_SET, type Token } from './place-words.ts';
-import type { Gazetteer } from './places.ts';
+import type { Gazetteer } from './place-words.ts';
 
 /** Cities within one edit of `name` (by the place resolver's compact key, 5 letters or more) in `states` (every state
  *  when null), larger than `minPop`, most populous first. */

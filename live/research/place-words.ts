@@ -1,6 +1,8 @@
 // The word lists the research place parser (live/research/places.ts) reads: state names, codes and their cues,
 // territories, state and city nicknames, New York City's boroughs, and English words that are also town names.
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
+import type { City } from './data.ts';
+import type { FilingPlace } from './filing-places.ts';
 
 /** A part of a city with its own zips: a New York City borough, by its county. */
 export interface Area { name: string; county_fips: string }
@@ -129,3 +131,18 @@ export const STATE_PATTERNS: [string, string, RegExp][] = [...STATE_ALIASES, ...
   .sort((a, b) => b[0].length - a[0].length)
   .map(([name, code]) => [name, code, new RegExp(`(?<![a-z])${name.replace(/[.]/g, '\\.').replace(/ /g, '\\s+')}(?![a-z])`, 'g')]);
 export const STATE_NAME_SET = new Set(Object.values(STATE_NAMES).map((n) => n.toLowerCase()));
+
+/** The names a question's places are read against (research data, data.ts). */
+export interface Gazetteer {
+  stateNames: ReadonlyMap<string, string>;
+  citiesByName: ReadonlyMap<string, City[]>;
+  zips: ReadonlyMap<string, { city: string; state: string; county_fips?: string }>;
+  maxCityWords: number;
+  /** lowercased county names ("king county") -> counties, most populous first (absent in older builds) */
+  countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
+  /** the filing municipalities no Census place is named, by key (filing-places.ts; absent: none) */
+  filingByKey?: ReadonlyMap<string, readonly FilingPlace[]>;
+  /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
+   *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
+  canonicalCity?(state: string, typed: string): string | null;
+}

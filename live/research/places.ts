@@ -27,28 +27,13 @@
 //            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN)
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
-import type { City } from './data.ts';
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
-export { STATE_CODES, stateNameOf, type Area, type Target } from './place-words.ts';
-import type { Area, Target } from './place-words.ts';
+export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
+import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
-import type { FilingPlace } from './filing-places.ts';
 
-export interface Gazetteer {
-  stateNames: ReadonlyMap<string, string>;
-  citiesByName: ReadonlyMap<string, City[]>;
-  zips: ReadonlyMap<string, { city: string; state: string; county_fips?: string }>;
-  maxCityWords: number;
-  /** lowercased county names ("king county") -> counties, most populous first (absent in older builds) */
-  countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
-  /** the filing municipalities no Census place is named, by key (filing-places.ts; absent: none) */
-  filingByKey?: ReadonlyMap<string, readonly FilingPlace[]>;
-  /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
-   *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
-  canonicalCity?(state: string, typed: string): string | null;
-}
 
 export interface Context { zip?: string; city?: string; state?: string }
 
