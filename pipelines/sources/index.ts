@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { StageError } from '../../warehouse/errors.ts';
-import { SOURCES, globToRegExp, type SourceDef, type SourceFile } from './registry.ts';
+import { SOURCES, canonicalFolderCheck, globToRegExp, type SourceDef, type SourceFile } from './registry.ts';
 import { ensureRejectsTable } from './rejects.ts';
 import { loadContractCsv, loadCsv } from './csv-load.ts';
 import { sha256File } from '../hash.ts';
@@ -36,6 +36,7 @@ export function matchFiles(sourcesDir: string, source: SourceDef, file: SourceFi
     return [];
   }
   const re = globToRegExp(file.glob);
+  if (file.names) return names.filter((n) => file.names!.includes(n)).sort().map((n) => path.join(dir, n));
   return names.filter((n) => re.test(n) && !n.endsWith('.md') && !n.endsWith('.part') && !n.startsWith('.')).sort().map((n) => path.join(dir, n));
 }
 
@@ -73,6 +74,7 @@ export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
       if (source.id !== 'canonical') ctx.log.warn(`source ${source.id} absent: skipped`, { folder: dir });
       continue;
     }
+    if (source.id === 'canonical') checkCanonicalFolder(ctx, dir);
     for (const file of source.files) {
       const files = matchFiles(ctx.paths.sources, source, file);
       if (files.length === 0) {
@@ -107,6 +109,18 @@ export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
     }
   }
   return statuses;
+}
+
+/** Fails naming a misnamed canonical data file (Sales.csv, sales_2024.csv); warns naming every other file left unread. */
+function checkCanonicalFolder(ctx: StageContext, dir: string): void {
+  const { ignored, misnamed } = canonicalFolderCheck(fs.readdirSync(dir));
+  const bad = misnamed[0];
+  if (bad) {
+    const others = misnamed.slice(1).map((m) => `canonical/${m.name}`);
+    throw new StageError('sources', `canonical/${bad.name}`, new Error(
+      `looks like a canonical data file but is not read: ${bad.why}${others.length ? `; also: ${others.join(', ')}` : ''} (see README "Canonical format")`));
+  }
+  if (ignored.length) ctx.log.warn(`canonical: ignored (not a canonical file name): ${ignored.map((n) => `canonical/${n}`).join(', ')}`);
 }
 
 function countFeatures(file: string): number | null {

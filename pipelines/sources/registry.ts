@@ -7,6 +7,8 @@ export type FileFormat = 'csv' | 'geojson';
 export interface SourceFile {
   key: string; // raw table is raw."<source id>__<key>"
   glob: string; // file name pattern inside the folder (* wildcards): several files may match
+  /** Exact file names instead of the pattern (the canonical files: only these load, see canonicalFolderCheck). */
+  names?: readonly string[];
   format: FileFormat;
   delim?: string; // read_csv delimiter when it is not a comma
   url?: string; // official download address, used by `reii sources pull`
@@ -197,9 +199,29 @@ export const SOURCES: readonly SourceDef[] = [
     id: 'canonical', folder: 'canonical', title: "Operator's county records in the canonical format", publisher: 'operator',
     licence: 'operator', vintage: 'operator', open: false,
     files: (Object.keys(CANONICAL_COLUMNS) as (keyof typeof CANONICAL_COLUMNS)[]).map((key) =>
-      csv(key, `${key}.csv*`, { requiredColumns: CANONICAL_COLUMNS[key].required, optionalColumns: CANONICAL_COLUMNS[key].optional })),
+      csv(key, `${key}.csv`, { names: [`${key}.csv`, `${key}.csv.gz`], requiredColumns: CANONICAL_COLUMNS[key].required, optionalColumns: CANONICAL_COLUMNS[key].optional })),
   },
 ];
+
+/**
+ * The files of the canonical folder that are not its documented names: `ignored` ones are warned about, `misnamed`
+ * ones (a case variant of a canonical name such as Sales.csv, or any other .csv / .csv.gz file such as
+ * sales_2024.csv) fail the sources stage, so an operator's data is never silently absent. Dot files are skipped.
+ */
+export function canonicalFolderCheck(names: readonly string[]): { ignored: string[]; misnamed: { name: string; why: string }[] } {
+  const canonical = SOURCES.find((s) => s.id === 'canonical')!;
+  const known = canonical.files.flatMap((f) => f.names ?? []);
+  const ignored: string[] = [];
+  const misnamed: { name: string; why: string }[] = [];
+  for (const name of [...names].sort()) {
+    if (name.startsWith('.') || known.includes(name)) continue;
+    const lower = name.toLowerCase();
+    if (known.includes(lower)) misnamed.push({ name, why: `file names are case-sensitive: rename it ${lower}` });
+    else if (lower.endsWith('.csv') || lower.endsWith('.csv.gz')) misnamed.push({ name, why: `not a canonical file name (only ${known.join(', ')} are read): rename it or move it out of canonical/` });
+    else ignored.push(name);
+  }
+  return { ignored, misnamed };
+}
 
 export function rawTable(source: SourceDef, file: SourceFile): string {
   return `raw."${source.id}__${file.key}"`;
