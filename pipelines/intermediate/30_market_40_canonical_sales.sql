@@ -8,7 +8,9 @@
 --   bad_zip        zip is not 5 digits or ZIP+4
 --   not_a_date     sale_date or list_date is not a YYYY-MM-DD date
 --   not_a_number   sale_price, list_price, beds, baths, sqft, year_built (an integer), lat or lng is not a number
---   out_of_range   sale_price or list_price is not above 0, or infinite (1e400); beds, baths or sqft negative
+--   out_of_range   sale_price negative, list_price not above 0, either infinite (1e400); beds, baths or sqft negative.
+--                  A $0 (or nominal) sale_price is a real deed transfer: kept, is_arms_length false, and flagged
+--                  nominal_price by 30_market_45_sale_flags.sql as NYC's $0 transfers are (never prices a market)
 --   not_in_list    property_type or condition outside its list
 --   list_date_after_sale  list_date later than sale_date
 -- Dates against the build clock, bounds per property type, real state, zip in that state and coordinates in the
@@ -33,7 +35,7 @@ select *,
         when sale_date is null then {'rule': 'not_a_date', 'col': 'sale_date', 'val': sale_date_text}
         when list_date_text is not null and list_date is null then {'rule': 'not_a_date', 'col': 'list_date', 'val': list_date_text}
         when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
-        when isinf(sale_price) or sale_price <= 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
+        when isinf(sale_price) or sale_price < 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
         when list_price_text is not null and (list_price is null or isnan(list_price)) then {'rule': 'not_a_number', 'col': 'list_price', 'val': list_price_text}
         when list_price_text is not null and (isinf(list_price) or list_price <= 0) then {'rule': 'out_of_range', 'col': 'list_price', 'val': list_price_text}
         when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}

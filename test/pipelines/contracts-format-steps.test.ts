@@ -76,11 +76,11 @@ describe('bad input: each gives a named error or reject, never a crash or a shif
     } finally { ctx.close(); }
   });
 
-  test('a 3,000-character field and a 1e400 price are rejected by name with their column and value; nothing else moves', async () => {
+  test('a 3,000-character field and a 1e400 or negative price are rejected by name with their column and value; a $0 transfer is kept; nothing else moves', async () => {
     const long = `5 ${'LONG'.repeat(750)}`.slice(0, 3000);
     const lines = [HEADER, sale({ address: '1 ELM ST' }), sale({ address: long }), sale({ address: '3 ELM ST', sale_price: '1e400' }),
       sale({ address: '4 ELM ST', sale_price: 'NaN' }), sale({ address: '5 ELM ST', sale_price: '"1,000"' }), sale({ address: '6 ELM ST', sale_price: '0' }),
-      sale({ address: '7 ELM ST', sale_price: '510000' })];
+      sale({ address: '7 ELM ST', sale_price: '510000' }), sale({ address: '8 ELM ST', sale_price: '-5' })];
     const { ctx } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
     try {
       expect(await rejectsOf(ctx)).toEqual([
@@ -88,10 +88,12 @@ describe('bad input: each gives a named error or reject, never a crash or a shif
         { stage: 'intermediate', line: 4, rule: 'out_of_range', column: 'sale_price', value: '1e400' },
         { stage: 'intermediate', line: 5, rule: 'not_a_number', column: 'sale_price', value: 'NaN' },
         { stage: 'intermediate', line: 6, rule: 'not_a_number', column: 'sale_price', value: '1,000' },
-        { stage: 'intermediate', line: 7, rule: 'out_of_range', column: 'sale_price', value: '0' },
+        { stage: 'intermediate', line: 9, rule: 'out_of_range', column: 'sale_price', value: '-5' },
       ]);
-      expect(await ctx.rows(`select address, sale_price, line::int as line from sales order by line`)).toEqual([
-        { address: '1 ELM ST', sale_price: 500000, line: 2 }, { address: '7 ELM ST', sale_price: 510000, line: 8 }]);
+      // a $0 deed transfer is a real record: kept, never arm's-length (30_market_45 flags it nominal_price, as NYC's)
+      expect(await ctx.rows(`select address, sale_price, is_arms_length, line::int as line from sales order by line`)).toEqual([
+        { address: '1 ELM ST', sale_price: 500000, is_arms_length: true, line: 2 }, { address: '6 ELM ST', sale_price: 0, is_arms_length: false, line: 7 },
+        { address: '7 ELM ST', sale_price: 510000, is_arms_length: true, line: 8 }]);
     } finally { ctx.close(); }
   });
 
