@@ -1,63 +1,98 @@
 -- requires: stg_canonical__sales, sales
 -- The operator's canonical sales.csv -> sales, checked row by row against the canonical format (README "Canonical
--- format", warehouse/docs/market.md "Row contracts"). The first rule a row breaks is its reject: meta.rejects gets
--- the file line, the rule and the column with its value (reject_detail); the row never reaches `sales`.
+-- format", warehouse/docs/market.md "Row contracts"). A required value that breaks a rule rejects the row: the first
+-- rule broken is its reject (meta.rejects: file line, rule, column with the file's own value); the row never reaches
+-- `sales`. A bad value in an optional column (README "no" or "may be empty") is set to null and the sale kept: each
+-- such repair is a meta.repairs row, rule `nulled_<rule>`, detail `<column>=<the file's value> -> null` (a kept row is
+-- no reject: it never counts toward the reject-share gate).
 --   missing_value  a required value is empty: address, city, state, zip, sale_date, sale_price, property_type
---   too_long       address over 200 characters, city over 100, parcel_id over 64, buyer_name or seller_name over 200
+--   too_long       address over 200 characters, city over 100 (rejects); parcel_id over 64, buyer_name or
+--                  seller_name over 200 (nulled)
 --   unknown_state  state is not two letters (a real code is checked in 30_market_44_row_contracts.ts)
 --   bad_zip        zip is not 5 digits or ZIP+4
---   not_a_date     sale_date or list_date is not a YYYY-MM-DD date
---   not_a_number   sale_price, list_price, beds, baths, sqft, year_built (an integer), lat or lng is not a number
---   out_of_range   sale_price negative, list_price not above 0, either infinite (1e400); beds, baths or sqft negative.
---                  A $0 (or nominal) sale_price is a real deed transfer: kept, is_arms_length false, and flagged
---                  nominal_price by 30_market_45_sale_flags.sql as NYC's $0 transfers are (never prices a market)
---   not_in_list    property_type or condition outside its list
---   list_date_after_sale  list_date later than sale_date
+--   not_a_date     sale_date (rejects) or list_date (nulled) is not a YYYY-MM-DD date
+--   not_a_number   sale_price (rejects); list_price, beds, baths, sqft, year_built (an integer), lat or lng (nulled)
+--   out_of_range   sale_price negative or infinite (1e400) (rejects); list_price not above 0 or infinite, beds, baths
+--                  or sqft negative or infinite (nulled). A $0 (or nominal) sale_price is a real deed transfer: kept,
+--                  is_arms_length false, and flagged nominal_price by 30_market_45_sale_flags.sql as NYC's $0
+--                  transfers are (never prices a market)
+--   not_in_list    property_type (rejects) or condition (nulled) outside its list; condition `average` (the assessor
+--                  middle grade) is read as `good`, as the King County and Philadelphia adapters read theirs
+--   list_date_after_sale  list_date later than sale_date (list_date nulled)
 -- Dates against the build clock, bounds per property type, real state, zip in that state and coordinates in the
--- state are checked for every source by 30_market_44_row_contracts.ts.
+-- state are checked for every source by 30_market_44_row_contracts.ts (for canonical rows, an optional value out of
+-- its bounds is nulled there the same way).
 create or replace temp view int_market_canonical_sales_checked as
-select *,
-    case
-        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
-        when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
-        when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
-        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
-        when sale_date_text is null then {'rule': 'missing_value', 'col': 'sale_date', 'val': null}
-        when sale_price_text is null then {'rule': 'missing_value', 'col': 'sale_price', 'val': null}
-        when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null}
-        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
-        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
-        when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
-        when length(buyer_name) > 200 then {'rule': 'too_long', 'col': 'buyer_name', 'val': buyer_name}
-        when length(seller_name) > 200 then {'rule': 'too_long', 'col': 'seller_name', 'val': seller_name}
-        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
-        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
-        when sale_date is null then {'rule': 'not_a_date', 'col': 'sale_date', 'val': sale_date_text}
-        when list_date_text is not null and list_date is null then {'rule': 'not_a_date', 'col': 'list_date', 'val': list_date_text}
-        when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
-        when isinf(sale_price) or sale_price < 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
-        when list_price_text is not null and (list_price is null or isnan(list_price)) then {'rule': 'not_a_number', 'col': 'list_price', 'val': list_price_text}
-        when list_price_text is not null and (isinf(list_price) or list_price <= 0) then {'rule': 'out_of_range', 'col': 'list_price', 'val': list_price_text}
-        when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
-        when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
-        when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
-        when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text}
-        when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
-        when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
-        when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
-        when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
-        when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
-        when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type}
-        when condition is not null and condition not in ('excellent', 'good', 'fair', 'poor') then {'rule': 'not_in_list', 'col': 'condition', 'val': condition}
-        when list_date > sale_date then {'rule': 'list_date_after_sale', 'col': 'list_date', 'val': list_date_text}
-    end as hit
-from stg_canonical__sales;
+with s as (
+    select * replace (case condition when 'average' then 'good' else condition end as condition)
+    from stg_canonical__sales
+),
+checked as (
+    select *,
+        case
+            when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
+            when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
+            when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
+            when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
+            when sale_date_text is null then {'rule': 'missing_value', 'col': 'sale_date', 'val': null}
+            when sale_price_text is null then {'rule': 'missing_value', 'col': 'sale_price', 'val': null}
+            when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null}
+            when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
+            when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
+            when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
+            when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
+            when sale_date is null then {'rule': 'not_a_date', 'col': 'sale_date', 'val': sale_date_text}
+            when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
+            when isinf(sale_price) or sale_price < 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
+            when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type_text}
+        end as hit,
+        list_filter([
+            case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
+            case when length(buyer_name) > 200 then {'rule': 'too_long', 'col': 'buyer_name', 'val': buyer_name} end,
+            case when length(seller_name) > 200 then {'rule': 'too_long', 'col': 'seller_name', 'val': seller_name} end,
+            case when list_date_text is not null and list_date is null then {'rule': 'not_a_date', 'col': 'list_date', 'val': list_date_text}
+                 when list_date > sale_date then {'rule': 'list_date_after_sale', 'col': 'list_date', 'val': list_date_text} end,
+            case when list_price_text is not null and (list_price is null or isnan(list_price)) then {'rule': 'not_a_number', 'col': 'list_price', 'val': list_price_text}
+                 when list_price_text is not null and (isinf(list_price) or list_price <= 0) then {'rule': 'out_of_range', 'col': 'list_price', 'val': list_price_text} end,
+            case when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
+                 when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text} end,
+            case when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
+                 when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text} end,
+            case when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
+                 when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text} end,
+            case when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text} end,
+            case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
+            case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end,
+            case when condition is not null and condition not in ('excellent', 'good', 'fair', 'poor') then {'rule': 'not_in_list', 'col': 'condition', 'val': condition_text} end
+        ], r -> r is not null) as repairs
+    from s
+)
+select * exclude (repairs), repairs, list_transform(repairs, r -> r.col) as nulled from checked;
 
 insert into meta.rejects
 select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
 from int_market_canonical_sales_checked where hit is not null;
 
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, reject_detail(r.col, r.val) || ' -> null'
+from (select file, row_number, unnest(repairs) as r from int_market_canonical_sales_checked where hit is null);
+
 insert into sales by name
+with k as (
+    select * replace (
+        case when list_contains(nulled, 'parcel_id') then null else parcel_id end as parcel_id,
+        case when list_contains(nulled, 'buyer_name') then null else buyer_name end as buyer_name,
+        case when list_contains(nulled, 'seller_name') then null else seller_name end as seller_name,
+        case when list_contains(nulled, 'list_date') then null else list_date end as list_date,
+        case when list_contains(nulled, 'list_price') then null else list_price end as list_price,
+        case when list_contains(nulled, 'beds') then null else beds end as beds,
+        case when list_contains(nulled, 'baths') then null else baths end as baths,
+        case when list_contains(nulled, 'sqft') then null else sqft end as sqft,
+        case when list_contains(nulled, 'lat') or list_contains(nulled, 'lng') then null else lat end as lat,
+        case when list_contains(nulled, 'lat') or list_contains(nulled, 'lng') then null else lng end as lng,
+        case when list_contains(nulled, 'condition') then null else condition end as condition)
+    from int_market_canonical_sales_checked where hit is null
+)
 select
     market_row_id('canonical', file, row_number) as sale_id,
     'canonical' as source,
@@ -73,4 +108,4 @@ select
     is_investor_name(buyer_name) as buyer_is_investor,
     null as year_renovated,
     file, row_number + 1 as line
-from int_market_canonical_sales_checked where hit is null;
+from k;

@@ -3,6 +3,9 @@
 // `parcels`, `permits` and `distress`, whatever the source (warehouse/docs/market.md "Row contracts").
 // A row that breaks one is removed from its table and recorded in meta.rejects with its file line, the rule and
 // the column with its value; then a file whose share of such rows passes settings.rejectMaxShare fails the build.
+// Canonical rows only: a value the format lets be empty (list_date, list_price, beds, baths, sqft, year_built,
+// lat/lng, a distress amount) out of its bounds is set to null instead and the row kept, recorded in meta.repairs as `nulled_<rule>`
+// (a bad lat or lng nulls both).
 //   date_in_future / date_before_1900   an event date (sale, listing, permit issue, filing) after the build's
 //        clock (ctx.builtAt) or before 1900-01-01
 //   out_of_range   a price, area, room count, year built, valuation, amount or coordinate outside its bounds
@@ -137,17 +140,20 @@ export async function run(ctx: StageContext): Promise<void> {
 
   for (const c of TABLES) {
     if (!(await tableExists(db, c.table))) continue;
-    await db.run(`
-      create or replace temp table contract_hits as
-      select * from (
-          select t.rowid as rid, t.source, t.file, t.line, ${rulesSql(c, ref)} as hit
-          from ${c.table} t
-          ${c.property ? `left join int_contract_bounds b on b.property_type = coalesce(t.property_type, 'commercial')` : ''}
-          left join contract_states cs on cs.state_code = t.state_code
-          left join contract_zip_state zz on zz.zip = t.zip
-          left join contract_zip_states zs on zs.zip = t.zip and zs.state_code = t.state_code
-          left join int_contract_state_boxes bx on bx.state_code = coalesce(t.state_code, zz.state_code)
-      ) where hit is not null`, { ...(c.dates.length ? { today } : {}), ...(c.property ? { year } : {}) });
+    // A canonical row's optional value out of its bounds is nulled and the row kept (README "Canonical format"):
+    // a meta.repairs row `nulled_<rule>` (detail `<column>=<value> -> null`), then the row is checked again (its next broken rule may be another column's).
+    const nullable = nullableColumns(c);
+    for (let pass = 0; pass <= nullable.length; pass++) {
+      await hitsOf(c);
+      const repair = `source = 'canonical' and hit.col in (${[...nullable, 'lat,lng'].map((x) => `'${x}'`).join(', ')})`;
+      const [r] = await queryRows<{ n: number }>(db, `select count(*)::int as n from contract_hits where ${repair}`);
+      if (!r?.n || pass === nullable.length) break;
+      await db.run(`insert into meta.repairs
+        select 'intermediate', source, file, line, 'nulled_' || hit.rule, reject_detail(hit.col, hit.val) || ' -> null' from contract_hits where ${repair}`);
+      await db.run(`update ${c.table} set ${nullable.map((x) => `${x} = case when rowid in (select rid from contract_hits where ${repair} and hit.col in (${x === 'lat' || x === 'lng' ? `'lat', 'lng', 'lat,lng'` : `'${x}'`})) then null else ${x} end`).join(', ')}
+        where rowid in (select rid from contract_hits where ${repair})`);
+      ctx.log.info(`row contracts: ${r.n} optional ${c.table} values nulled (canonical rows kept)`);
+    }
     // a line already rejected for the same rule (the sale and the parcel one line of a source made) is recorded once
     await db.run(`
       insert into meta.rejects
@@ -160,4 +166,28 @@ export async function run(ctx: StageContext): Promise<void> {
   }
   await db.run(`drop table if exists contract_hits; drop table if exists contract_states; drop table if exists contract_zip_state; drop table if exists contract_zip_states;`);
   await checkRejectShare(ctx);
+
+  async function hitsOf(c: TableContract): Promise<void> {
+    await db.run(`
+      create or replace temp table contract_hits as
+      select * from (
+          select t.rowid as rid, t.source, t.file, t.line, ${rulesSql(c, ref)} as hit
+          from ${c.table} t
+          ${c.property ? `left join int_contract_bounds b on b.property_type = coalesce(t.property_type, 'commercial')` : ''}
+          left join contract_states cs on cs.state_code = t.state_code
+          left join contract_zip_state zz on zz.zip = t.zip
+          left join contract_zip_states zs on zs.zip = t.zip and zs.state_code = t.state_code
+          left join int_contract_state_boxes bx on bx.state_code = coalesce(t.state_code, zz.state_code)
+      ) where hit is not null`, { ...(c.dates.length ? { today } : {}), ...(c.property ? { year } : {}) });
+  }
+}
+
+/** The columns of a table the canonical format lets be empty, whose bad value is nulled (the row kept). */
+function nullableColumns(c: TableContract): string[] {
+  return [
+    ...c.dates.slice(1), ...c.prices.slice(1), // list_date, list_price
+    ...(c.property ? ['beds', 'baths', 'sqft', 'year_built'] : []),
+    ...(c.coords ? ['lat', 'lng'] : []),
+    ...(c.money?.column === 'amount' ? ['amount'] : []),
+  ];
 }

@@ -152,13 +152,13 @@ describe('the canonical format, row by row', () => {
       sale({ address: '3 A ST', zip: '9810' }),                       // 4 bad_zip (never padded)
       sale({ address: '4 A ST', state: 'Washington' }),               // 5 unknown_state (not two letters)
       sale({ address: '5 A ST', sale_date: '01/05/2024' }),           // 6 not_a_date
-      sale({ address: '6 A ST', beds: 'three' }),                     // 7 not_a_number beds
-      sale({ address: '7 A ST', sqft: '-5' }),                        // 8 out_of_range sqft
+      sale({ address: '6 A ST', beds: 'three' }),                     // 7 not_a_number beds (nulled, kept)
+      sale({ address: '7 A ST', sqft: '-5' }),                        // 8 out_of_range sqft (nulled, kept)
       sale({ address: '8 A ST', property_type: 'castle' }),           // 9 not_in_list property_type
-      sale({ address: '9 A ST', condition: 'great' }),                // 10 not_in_list condition
+      sale({ address: '9 A ST', condition: 'great' }),                // 10 not_in_list condition (nulled, kept)
       sale({ address: '10 A ST', city: 'X'.repeat(101) }),            // 11 too_long city
-      sale({ address: '11 A ST', buyer_name: 'B'.repeat(201) }),      // 12 too_long buyer_name
-      sale({ address: '12 A ST', lat: 'north' }),                     // 13 not_a_number lat
+      sale({ address: '11 A ST', buyer_name: 'B'.repeat(201) }),      // 12 too_long buyer_name (nulled, kept)
+      sale({ address: '12 A ST', lat: 'north' }),                     // 13 not_a_number lat (nulled with lng, kept)
       sale({ address: '13 A ST', beds: '', baths: '', sqft: '', year_built: '', condition: '', lat: '', lng: '', buyer_name: '', seller_name: '' }), // 14 ok
     ];
     const { ctx } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
@@ -166,12 +166,16 @@ describe('the canonical format, row by row', () => {
       const got = await rejectsOf(ctx);
       expect(got.map(({ line, rule, column, value }) => [line, rule, column, value])).toEqual([
         [3, 'missing_value', 'address', ''], [4, 'bad_zip', 'zip', '9810'], [5, 'unknown_state', 'state', 'Washington'],
-        [6, 'not_a_date', 'sale_date', '01/05/2024'], [7, 'not_a_number', 'beds', 'three'], [8, 'out_of_range', 'sqft', '-5'],
-        [9, 'not_in_list', 'property_type', 'castle'], [10, 'not_in_list', 'condition', 'great'], [11, 'too_long', 'city', 'X'.repeat(101)],
-        [12, 'too_long', 'buyer_name', 'B'.repeat(200) + '... (201 characters)'], [13, 'not_a_number', 'lat', 'north'],
+        [6, 'not_a_date', 'sale_date', '01/05/2024'], [9, 'not_in_list', 'property_type', 'castle'], [11, 'too_long', 'city', 'X'.repeat(101)],
+      ]);
+      // a bad optional value (beds, sqft, condition, a party name, lat) is nulled and the sale kept: a meta.repairs row
+      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
+        { line: 7, rule: 'nulled_not_a_number', detail: 'beds=three -> null' }, { line: 8, rule: 'nulled_out_of_range', detail: 'sqft=-5 -> null' },
+        { line: 10, rule: 'nulled_not_in_list', detail: 'condition=great -> null' },
+        { line: 12, rule: 'nulled_too_long', detail: `buyer_name=${'B'.repeat(200)}... (201 characters) -> null` }, { line: 13, rule: 'nulled_not_a_number', detail: 'lat=north -> null' },
       ]);
       const kept = await ctx.rows<{ line: number }>(`select line::int as line from sales order by line`);
-      expect(kept.map((r) => r.line)).toEqual([2, 14]);
+      expect(kept.map((r) => r.line)).toEqual([2, 7, 8, 10, 12, 13, 14]);
       expect(kept.length + got.length).toBe(lines.length - 1);
     } finally { ctx.close(); }
   });

@@ -98,17 +98,23 @@ describe('row contracts of every source (30_market_44_row_contracts.ts)', () => 
       await rowContracts({ ...ctx, settings: { ...ctx.settings, rejectMaxShare: 1 } });
       const got = await rejectsByFile(ctx);
       expect(got).toEqual([
-        { file: 'permits.csv', line: 3, rule: 'outside_state', column_name: 'lat,lng', value: '38.6,-121.4 (WA)' },
         { file: 'permits.csv', line: 4, rule: 'out_of_range', column_name: 'valuation', value: '6000000000.0' },
         { file: 'sales.csv', line: 3, rule: 'unknown_state', column_name: 'state', value: 'ZZ' },
         { file: 'sales.csv', line: 4, rule: 'unknown_zip', column_name: 'zip', value: '98199' },
         { file: 'sales.csv', line: 5, rule: 'zip_not_in_state', column_name: 'zip', value: '98101 (state CA)' },
-        { file: 'sales.csv', line: 8, rule: 'outside_state', column_name: 'lat,lng', value: '45.5,-120.0 (WA)' },
-        { file: 'sales.csv', line: 9, rule: 'outside_state', column_name: 'lat,lng', value: '48.0,-116.9 (WA)' },
-        { file: 'sales.csv', line: 10, rule: 'out_of_range', column_name: 'lat', value: '91.0' },
         { file: 'sales.csv', line: 11, rule: 'date_in_future', column_name: 'sale_date', value: '2099-06-01' },
       ]);
-      expect((await ctx.rows<{ line: number }>(`select line::int as line from sales order by line`)).map((r) => r.line)).toEqual([2, 6, 7]);
+      // coordinates may be empty in the canonical format: wrong ones are nulled (both) and the row kept, a meta.repairs row
+      expect(await ctx.rows(`select regexp_extract(file, '[^/]+$') as file, line::int as line, rule, detail from meta.repairs order by file, line`)).toEqual([
+        { file: 'permits.csv', line: 3, rule: 'nulled_outside_state', detail: 'lat,lng=38.6,-121.4 (WA) -> null' },
+        { file: 'sales.csv', line: 8, rule: 'nulled_outside_state', detail: 'lat,lng=45.5,-120.0 (WA) -> null' },
+        { file: 'sales.csv', line: 9, rule: 'nulled_outside_state', detail: 'lat,lng=48.0,-116.9 (WA) -> null' },
+        { file: 'sales.csv', line: 10, rule: 'nulled_out_of_range', detail: 'lat=91.0 -> null' },
+      ]);
+      expect(await ctx.rows(`select line::int as line, lat, lng from sales order by line`)).toEqual([
+        { line: 2, lat: 47.6, lng: -122.3 }, { line: 6, lat: null, lng: null }, { line: 7, lat: 45.6, lng: -120 },
+        { line: 8, lat: null, lng: null }, { line: 9, lat: null, lng: null }, { line: 10, lat: null, lng: null }]);
+      expect(await ctx.rows(`select line::int as line, lat from permits order by line`)).toEqual([{ line: 2, lat: 47.6 }, { line: 3, lat: null }]);
       // the boxes: each state's ZIP centroid extent and 0.5 degree on each side (hand-computed from the zips above)
       expect(await ctx.rows(`select state_code, round(min_lat, 2) as a, round(max_lat, 2) as b, round(min_lng, 2) as c, round(max_lng, 2) as d from int_contract_state_boxes where state_code = 'WA'`))
         .toEqual([{ state_code: 'WA', a: 45.56, b: 48.16, c: -122.83, d: -116.93 }]);

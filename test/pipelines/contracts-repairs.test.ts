@@ -1,0 +1,48 @@
+// A bad value in a column the canonical format lets be empty (README "Canonical format": beds, baths, sqft,
+// year_built, condition, lat/lng, list_price, list_date, party names) is set to null and the sale kept, the repair
+// recorded in meta.repairs as `nulled_<rule>` with its line and `<column>=<the file's value> -> null` (a kept row is no
+// reject: it never counts toward the reject-share gate). A bad required value still rejects the row. The values are the reviewer's build B
+// rows; the sources stage, the canonical format step and the row-contract step run for real over a fresh DuckDB.
+import { afterAll, describe, expect, test } from 'vitest';
+import { HEADER, canonicalSources, load, rejectsOf, sale } from '../helpers/canonical-sources.ts';
+import { removeTmpDirs } from '../helpers/tmp.ts';
+import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
+import { flagCounts } from '../../pipelines/intermediate/30_market_46_sale_flags_report.ts';
+
+afterAll(removeTmpDirs);
+
+describe('a bad optional value is nulled, the sale kept', () => {
+  test('condition "average", sqft "1,400", baths "two", year_built "75", sqft 20: kept, each repair recorded; a bad price still rejects', async () => {
+    const lines = [HEADER,
+      sale({ address: '1 A ST', condition: 'Average' }),            // 2 average = the assessor middle grade: read as good
+      sale({ address: '2 A ST', sqft: '"1,400"' }),                  // 3 nulled_not_a_number sqft
+      sale({ address: '3 A ST', baths: 'two', beds: 'x' }),          // 4 two repairs on one row
+      sale({ address: '4 A ST', year_built: '75' }),                 // 5 nulled_out_of_range year_built (row contracts)
+      sale({ address: '5 A ST', sqft: '20' }),                       // 6 nulled_out_of_range sqft (under the sfr bound)
+      sale({ address: '6 A ST', condition: 'meh', sale_price: 'abc' }), // 7 a bad required value: rejected
+      ...Array.from({ length: 4 }, (_, i) => sale({ address: `${10 + i} B ST` })),
+    ];
+    const { ctx } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
+    try {
+      await rowContracts({ ...ctx, settings: { ...ctx.settings, rejectMaxShare: 0.1 } }); // 1 reject of 10 rows; the 5 repairs are no rejects
+      expect((await rejectsOf(ctx)).map(({ line, rule, column, value }) => [line, rule, column, value])).toEqual([[7, 'not_a_number', 'sale_price', 'abc']]);
+      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line, detail`)).toEqual([
+        { line: 3, rule: 'nulled_not_a_number', detail: 'sqft=1,400 -> null' },
+        { line: 4, rule: 'nulled_not_a_number', detail: 'baths=two -> null' }, { line: 4, rule: 'nulled_not_a_number', detail: 'beds=x -> null' },
+        { line: 5, rule: 'nulled_out_of_range', detail: 'year_built=75 -> null' }, { line: 6, rule: 'nulled_out_of_range', detail: 'sqft=20.0 -> null' },
+      ]);
+      expect(await ctx.rows(`select line::int as line, condition, beds, baths, sqft, year_built, sale_price from sales where line <= 7 order by line`)).toEqual([
+        { line: 2, condition: 'good', beds: 3, baths: 2, sqft: 1500, year_built: 1990, sale_price: 500000 },
+        { line: 3, condition: 'good', beds: 3, baths: 2, sqft: null, year_built: 1990, sale_price: 500000 },
+        { line: 4, condition: 'good', beds: null, baths: null, sqft: 1500, year_built: 1990, sale_price: 500000 },
+        { line: 5, condition: 'good', beds: 3, baths: 2, sqft: 1500, year_built: null, sale_price: 500000 },
+        { line: 6, condition: 'good', beds: 3, baths: 2, sqft: null, year_built: 1990, sale_price: 500000 },
+      ]);
+      // the build report's repairs section counts them; no reject but line 7's
+      expect((await flagCounts(ctx.db)).filter((r) => r.kind === 'repair')).toEqual([
+        { source: 'canonical', kind: 'repair', rule: 'nulled_not_a_number', rows: 3 },
+        { source: 'canonical', kind: 'repair', rule: 'nulled_out_of_range', rows: 2 },
+      ]);
+    } finally { ctx.close(); }
+  });
+});
