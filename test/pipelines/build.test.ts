@@ -75,7 +75,7 @@ describe('reii build', () => {
       '1 MAIN ST,SEATTLE,WA,98101,2024-01-05,500000,sfr,3,2,1500,1990,good,47.6,-122.3',
       '2 MAIN ST,SEATTLE,WA,98101,2024-01-06', // line 3: too few columns (the CSV parser rejects it)
       '3 MAIN ST,SEATTLE,WA,98101,2024-01-07,510000,sfr,3,2,1600,1991,good,47.6,-122.3',
-      '4 MAIN ST,SEATTLE,WA,98101,2024-01-08,0,sfr,3,2,1600,1991,good,47.6,-122.3', // line 5: zero price (row rule)
+      '4 MAIN ST,SEATTLE,WA,98101,2024-01-08,-5,sfr,3,2,1600,1991,good,47.6,-122.3', // line 5: negative price (row rule)
       '5 MAIN ST,SEATTLE,WA,98101,2024-01-09,520000,sfr,3,2,1700,1992,good,47.6,-122.3'].join('\n') + '\n';
     // 2 of 5 rows rejected is far over the reject-share gate (tested in sources/rejects.test.ts): lifted here to see the rows land
     const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources([], { 'sales.csv': csv }), rejectMaxShare: '1' }), log: silentLogger, now: NOW });

@@ -326,13 +326,13 @@ describe('canonical format (the operator\'s files), through the real sources loa
       '20 Elm Street,Springfield,IL,6270,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                 // 6 bad_zip (4 digits: never padded to 06270, a Connecticut zip)
       '22 Elm Street,Springfield,IL,ABCDE,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                // 7 bad_zip
       '24 Elm Street,Springfield,Illinois,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                          // 8 unknown_state (not two letters)
-      '26 Elm Street,Springfield,IL,62701,2024-05-01,0,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                     // 9 out_of_range sale_price (the format asks for > 0)
-      '28 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,three,2,1500,1990,good,39.8,-89.6,,,',                            // 10 not_a_number beds
-      '30 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,great,39.8,-89.6,,,',                               // 11 not_in_list condition
-      '32 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,139.8,-89.6,,,',                               // 12 out_of_range lat
+      '26 Elm Street,Springfield,IL,62701,2024-05-01,-1,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                    // 9 out_of_range sale_price (negative; a $0 transfer is kept)
+      '28 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,three,2,1500,1990,good,39.8,-89.6,,,',                            // 10 kept, beds nulled (nulled_not_a_number)
+      '30 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,great,39.8,-89.6,,,',                               // 11 kept, condition nulled (nulled_not_in_list)
+      '32 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,139.8,-89.6,,,',                               // 12 kept, lat/lng nulled (nulled_out_of_range)
       ',Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                             // 13 missing_value address
       '34 Elm Street,Springfield,IL,62701,2024-05-01,250000,SFR,,,,,,,,,,',                                                       // 14 ok (optional values empty)
-      '36 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,250000,2024-06-01',               // 15 list_date_after_sale
+      '36 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,250000,2024-06-01',               // 15 kept, list_date nulled (nulled_list_date_after_sale)
     ];
     fs.writeFileSync(path.join(dir, 'canonical', 'sales.csv'), lines.join('\n') + '\n');
     fs.writeFileSync(path.join(dir, 'canonical', 'permits.csv'), 'address,zip,issue_date,permit_type,valuation,lat,lng\n1 A St,62701,2024-01-02,renovation,5000,,\n2 A St,62701,2024-01-02,remodel,5000,,\n');
@@ -347,14 +347,19 @@ describe('canonical format (the operator\'s files), through the real sources loa
       const got = await c.rows<{ line: number; rule: string; column_name: string; file: string }>(`select cast(line as integer) as line, rule, column_name, file from meta.rejects where source = 'canonical' order by file, line`);
       expect(got.filter((r) => r.file.endsWith('sales.csv')).map((r) => [r.line, r.rule, r.column_name])).toEqual([
         [3, 'not_a_date', 'sale_date'], [4, 'not_a_number', 'sale_price'], [5, 'not_in_list', 'property_type'], [6, 'bad_zip', 'zip'], [7, 'bad_zip', 'zip'],
-        [8, 'unknown_state', 'state'], [9, 'out_of_range', 'sale_price'], [10, 'not_a_number', 'beds'], [11, 'not_in_list', 'condition'],
-        [12, 'out_of_range', 'lat'], [13, 'missing_value', 'address'], [15, 'list_date_after_sale', 'list_date'],
+        [8, 'unknown_state', 'state'], [9, 'out_of_range', 'sale_price'], [13, 'missing_value', 'address'],
+      ]);
+      // a bad optional value is nulled and the sale kept, the repair counted in meta.repairs
+      expect(await c.rows(`select line::int as line, rule, detail from meta.repairs where source = 'canonical' order by line`)).toEqual([
+        { line: 10, rule: 'nulled_not_a_number', detail: 'beds=three -> null' }, { line: 11, rule: 'nulled_not_in_list', detail: 'condition=great -> null' },
+        { line: 12, rule: 'nulled_out_of_range', detail: 'lat=139.8 -> null' }, { line: 15, rule: 'nulled_list_date_after_sale', detail: 'list_date=2024-06-01 -> null' },
       ]);
       expect(got.filter((r) => r.file.endsWith('permits.csv')).map((r) => [r.line, r.rule, r.column_name])).toEqual([[3, 'not_in_list', 'permit_type']]);
       const sales = await c.rows(`select address, zip, property_type, list_price, buyer_is_investor, is_arms_length, parcel_id, line from sales order by line`);
+      const plain = (address: string, line: string): object => ({ address, zip: '62701', property_type: 'sfr', list_price: null, buyer_is_investor: null, is_arms_length: true, parcel_id: null, line });
       expect(sales).toEqual([
         { address: '12 ELM ST', zip: '62701', property_type: 'sfr', list_price: 255000, buyer_is_investor: true, is_arms_length: true, parcel_id: null, line: '2' },
-        { address: '34 ELM ST', zip: '62701', property_type: 'sfr', list_price: null, buyer_is_investor: null, is_arms_length: true, parcel_id: null, line: '14' },
+        plain('28 ELM ST', '10'), plain('30 ELM ST', '11'), plain('32 ELM ST', '12'), plain('34 ELM ST', '14'), { ...plain('36 ELM ST', '15'), list_price: 250000 },
       ]);
       // every data row is either a sale or a reject: nothing silently lost
       expect(sales.length + got.filter((r) => r.file.endsWith('sales.csv')).length).toBe(lines.length - 1);
