@@ -13,7 +13,7 @@ import { runStage, type StageOutcome } from './stages.ts';
 import { STAGE_NAMES, type StageName } from './stage-names.ts';
 import { SOURCES } from './sources/registry.ts';
 import { matchFiles } from './sources/index.ts';
-import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts } from './sources/rejects.ts';
+import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts, relativeRejectFiles } from './sources/rejects.ts';
 import { verifyShards } from './shards/index.ts';
 import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { writeReport } from './report.ts';
@@ -221,6 +221,7 @@ async function keepPartial(ctx: StageContext, dir: string, outcomes: StageOutcom
 async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number, status: Manifest['status']): Promise<Manifest> {
   const files = await queryRows<{ source: string; key: string; file: string; sha256: string; bytes: number; rows: number | null }>(ctx.db,
     `select source, key, file, sha256, bytes::double as bytes, rows::double as rows from meta.source_files order by source, key, file`);
+  await relativeRejectFiles(ctx.db);
   const rejects = await rejectCounts(ctx.db);
   const rejectFiles = await fileRejects(ctx.db);
   const tables = await queryRows<{ name: string; rows: number }>(ctx.db,

@@ -61,6 +61,8 @@ const TABLES: TableContract[] = [
 ];
 
 const hit = (rule: string, column: string, value: string): string => `{'rule': '${rule}', 'col': '${column}', 'val': cast(${value} as varchar)}`;
+/** A DOUBLE as the file most likely wrote it: 12, not 12.0 (the value a reject shows). */
+const num = (x: string): string => `regexp_replace(cast(${x} as varchar), '\\.0$', '')`;
 
 /** The CASE that gives a row's first broken rule ({rule, col, val}), or null. Column names come from TABLES, never from data. */
 function rulesSql(c: TableContract, ref: { states: boolean; zips: boolean }): string {
@@ -71,22 +73,22 @@ function rulesSql(c: TableContract, ref: { states: boolean; zips: boolean }): st
   }
   c.prices.forEach((p, i) => {
     const low = i === 0 ? `t.${p} < 0` : `t.${p} <= 0`;
-    w.push(`when t.${p} is not null and (not isfinite(t.${p}) or ${low} or t.${p} > b.max_price) then ${hit('out_of_range', p, `t.${p}`)}`);
+    w.push(`when t.${p} is not null and (not isfinite(t.${p}) or ${low} or t.${p} > b.max_price) then ${hit('out_of_range', p, num(`t.${p}`))}`);
   });
   if (c.money) {
     const m = c.money.column;
-    w.push(`when t.${m} is not null and (not isfinite(t.${m}) or t.${m} < 0 or t.${m} > ${c.money.max}) then ${hit('out_of_range', m, `t.${m}`)}`);
+    w.push(`when t.${m} is not null and (not isfinite(t.${m}) or t.${m} < 0 or t.${m} > ${c.money.max}) then ${hit('out_of_range', m, num(`t.${m}`))}`);
   }
   if (c.property) {
-    w.push(`when t.sqft is not null and (not isfinite(t.sqft) or t.sqft < b.min_sqft or t.sqft > b.max_sqft) then ${hit('out_of_range', 'sqft', 't.sqft')}`);
+    w.push(`when t.sqft is not null and (not isfinite(t.sqft) or t.sqft < b.min_sqft or t.sqft > b.max_sqft) then ${hit('out_of_range', 'sqft', num('t.sqft'))}`);
     for (const r of ['beds', 'baths']) {
-      w.push(`when t.${r} is not null and (not isfinite(t.${r}) or t.${r} < 0 or t.${r} > ${BOUNDS.maxRooms}) then ${hit('out_of_range', r, `t.${r}`)}`);
+      w.push(`when t.${r} is not null and (not isfinite(t.${r}) or t.${r} < 0 or t.${r} > ${BOUNDS.maxRooms}) then ${hit('out_of_range', r, num(`t.${r}`))}`);
     }
     w.push(`when t.year_built is not null and (t.year_built < ${BOUNDS.minYearBuilt} or t.year_built > $year::int + 1) then ${hit('out_of_range', 'year_built', 't.year_built')}`);
   }
   if (c.coords) {
-    w.push(`when t.lat is not null and (not isfinite(t.lat) or t.lat not between -90 and 90) then ${hit('out_of_range', 'lat', 't.lat')}`);
-    w.push(`when t.lng is not null and (not isfinite(t.lng) or t.lng not between -180 and 180) then ${hit('out_of_range', 'lng', 't.lng')}`);
+    w.push(`when t.lat is not null and (not isfinite(t.lat) or t.lat not between -90 and 90) then ${hit('out_of_range', 'lat', num('t.lat'))}`);
+    w.push(`when t.lng is not null and (not isfinite(t.lng) or t.lng not between -180 and 180) then ${hit('out_of_range', 'lng', num('t.lng'))}`);
   }
   w.push(`when length(t.address) > ${BOUNDS.maxAddressChars} then ${hit('too_long', 'address', 't.address')}`);
   if (c.city) w.push(`when length(t.city) > ${BOUNDS.maxCityChars} then ${hit('too_long', 'city', 't.city')}`);
@@ -100,7 +102,7 @@ function rulesSql(c: TableContract, ref: { states: boolean; zips: boolean }): st
     if (c.coords) {
       w.push(`when t.lat is not null and t.lng is not null and bx.state_code is not null
                 and not (t.lat between bx.min_lat and bx.max_lat and t.lng between bx.min_lng and bx.max_lng)
-               then {'rule': 'outside_state', 'col': 'lat,lng', 'val': t.lat || ',' || t.lng || ' (' || bx.state_code || ')'}`);
+               then {'rule': 'outside_state', 'col': 'lat,lng', 'val': ${num('t.lat')} || ',' || ${num('t.lng')} || ' (' || bx.state_code || ')'}`);
     }
   }
   return `case ${w.join('\n         ')} end`;

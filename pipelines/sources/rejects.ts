@@ -108,6 +108,19 @@ export async function appendRejects(db: DuckDBConnection, rows: readonly Reject[
   appender.closeSync();
 }
 
+/**
+ * Writes meta.rejects' and meta.repairs' `file` as meta.source_files has it (relative to the sources folder,
+ * `canonical/sales.csv`), as the manifest and lineage name files: the loaders record the path they read.
+ */
+export async function relativeRejectFiles(db: DuckDBConnection): Promise<void> {
+  const tables = await queryRows<{ t: string }>(db, `select table_name as t from duckdb_tables() where schema_name = 'meta' and table_name in ('rejects', 'repairs', 'source_files')`);
+  if (!tables.some((t) => t.t === 'source_files')) return;
+  for (const { t } of tables.filter((x) => x.t !== 'source_files')) {
+    await db.run(`update meta.${t} set file = f.file from meta.source_files f
+                  where meta.${t}.source = f.source and meta.${t}.file <> f.file and ends_with(meta.${t}.file, '/' || f.file)`);
+  }
+}
+
 export interface RejectCount { source: string; rule: string; rows: number; breaks_contract: boolean }
 export interface FileRejects {
   source: string;
@@ -162,6 +175,7 @@ export async function fileRejects(db: DuckDBConnection): Promise<FileRejects[]> 
  * rows fails the stage (exit 3), naming the file, its share and its top reasons; `current` stays as it was.
  */
 export async function checkRejectShare(ctx: StageContext, stage = 'intermediate'): Promise<FileRejects[]> {
+  await relativeRejectFiles(ctx.db);
   const files = await fileRejects(ctx.db);
   const max = ctx.settings.rejectMaxShare;
   const over = files.filter((f) => f.share > max).sort((a, b) => b.share - a.share);

@@ -29,7 +29,7 @@ describe('a bad optional value is nulled, the sale kept', () => {
       expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line, detail`)).toEqual([
         { line: 3, rule: 'nulled_not_a_number', detail: 'sqft=1,400 -> null' },
         { line: 4, rule: 'nulled_not_a_number', detail: 'baths=two -> null' }, { line: 4, rule: 'nulled_not_a_number', detail: 'beds=x -> null' },
-        { line: 5, rule: 'nulled_out_of_range', detail: 'year_built=75 -> null' }, { line: 6, rule: 'nulled_out_of_range', detail: 'sqft=20.0 -> null' },
+        { line: 5, rule: 'nulled_out_of_range', detail: 'year_built=75 -> null' }, { line: 6, rule: 'nulled_out_of_range', detail: 'sqft=20 -> null' },
       ]);
       expect(await ctx.rows(`select line::int as line, condition, beds, baths, sqft, year_built, sale_price from sales where line <= 7 order by line`)).toEqual([
         { line: 2, condition: 'good', beds: 3, baths: 2, sqft: 1500, year_built: 1990, sale_price: 500000 },
@@ -43,6 +43,24 @@ describe('a bad optional value is nulled, the sale kept', () => {
         { source: 'canonical', kind: 'repair', rule: 'nulled_not_a_number', rows: 3 },
         { source: 'canonical', kind: 'repair', rule: 'nulled_out_of_range', rows: 2 },
       ]);
+    } finally { ctx.close(); }
+  });
+
+  test("rejects and repairs show the file's own value and the file as the manifest names it (canonical/sales.csv)", async () => {
+    const lines = [HEADER,
+      sale({ address: '1 A ST', property_type: 'Residential' }),   // 2 not_in_list: the file's Residential, not residential
+      sale({ address: '2 A ST', condition: 'Unkown' }),            // 3 nulled_not_in_list: Unkown
+      sale({ address: '3 A ST', beds: '120' }),                    // 4 nulled_out_of_range: 120, not 120.0
+      ...Array.from({ length: 20 }, (_, i) => sale({ address: `${10 + i} B ST` })),
+    ];
+    const { ctx } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
+    try {
+      await rowContracts(ctx);
+      expect(await ctx.rows(`select file, line::int as line, rule, column_name, value from meta.rejects`)).toEqual([
+        { file: 'canonical/sales.csv', line: 2, rule: 'not_in_list', column_name: 'property_type', value: 'Residential' }]);
+      expect(await ctx.rows(`select file, line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
+        { file: 'canonical/sales.csv', line: 3, rule: 'nulled_not_in_list', detail: 'condition=Unkown -> null' },
+        { file: 'canonical/sales.csv', line: 4, rule: 'nulled_out_of_range', detail: 'beds=120 -> null' }]);
     } finally { ctx.close(); }
   });
 });
