@@ -63,6 +63,9 @@ export async function createMetaTables(ctx: StageContext): Promise<void> {
 export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
   await createMetaTables(ctx);
   await ctx.db.run('delete from meta.source_files');
+  // before any load: a misnamed canonical file fails the build at once, not after minutes of loading the others
+  const canonicalDir = path.join(ctx.paths.sources, 'canonical');
+  if (fs.existsSync(canonicalDir)) checkCanonicalFolder(ctx, canonicalDir);
   const statuses: SourceStatus[] = [];
   const totalFiles = SOURCES.reduce((a, s) => a + s.files.reduce((b, f) => b + matchFiles(ctx.paths.sources, s, f).length, 0), 0);
   let doneFiles = 0;
@@ -74,7 +77,6 @@ export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
       if (source.id !== 'canonical') ctx.log.warn(`source ${source.id} absent: skipped`, { folder: dir });
       continue;
     }
-    if (source.id === 'canonical') checkCanonicalFolder(ctx, dir);
     for (const file of source.files) {
       const files = matchFiles(ctx.paths.sources, source, file);
       if (files.length === 0) {
