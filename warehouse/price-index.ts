@@ -202,20 +202,24 @@ export function chooseIndex(median: LevelPoint[], pairs: readonly Pair[], months
   return n > 0 && n >= solidMonths(median) ? { method: 'repeat_sales', levels: repeat } : { method: 'median', levels: median };
 }
 
-/** The latest complete month (isComplete) with a level and at least CHANGE_MIN_SAMPLE sales, where every change ends;
- *  -1 when none. */
-export function latestSolid(points: readonly LevelPoint[]): number {
-  const counts = points.map((p) => p.n);
-  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i]) && isComplete(counts, i)) return i;
+/** Whether month i is complete: `complete[i]` when the caller knows (the trends mart: its sources cover the month and
+ *  its count is not thin, market.md), else isComplete over the points' counts. */
+const completeAt = (points: readonly LevelPoint[], i: number, complete?: readonly boolean[]): boolean =>
+  complete ? complete[i] === true : isComplete(points.map((p) => p.n), i);
+
+/** The latest complete month (`complete`, else isComplete) with a level and at least CHANGE_MIN_SAMPLE sales, where
+ *  every change ends; -1 when none. */
+export function latestSolid(points: readonly LevelPoint[], complete?: readonly boolean[]): number {
+  for (let i = points.length - 1; i >= 0; i--) if (solid(points[i]) && completeAt(points, i, complete)) return i;
   return -1;
 }
 
 /** Percent change of the index from `back` months before the latest solid complete month (latestSolid) to it; null
  *  when there is no such month or the month `back` before it has no level, too few sales or is not complete
- *  (isComplete): both ends of a change are solid complete months. */
-export function changePct(points: readonly LevelPoint[], back: number): number | null {
-  const last = latestSolid(points);
+ *  (`complete`, else isComplete): both ends of a change are solid complete months. */
+export function changePct(points: readonly LevelPoint[], back: number, complete?: readonly boolean[]): number | null {
+  const last = latestSolid(points, complete);
   const first = last - back;
-  if (last < 0 || first < 0 || !solid(points[first]) || !isComplete(points.map((p) => p.n), first)) return null;
+  if (last < 0 || first < 0 || !solid(points[first]) || !completeAt(points, first, complete)) return null;
   return 100 * (Math.exp(points[last]!.level! - points[last - back]!.level!) - 1);
 }

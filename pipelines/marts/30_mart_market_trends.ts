@@ -4,8 +4,10 @@
 // median model (chooseIndex), else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
 // writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the month they
 // end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too, with the
-// day its windows end). A month that is partial (isComplete: the file starts or ends inside it) or whose sales of the
-// type include sales of no known subtype (untyped_count) has low confidence whatever its count.
+// day its windows end). A month is complete when its market's sources cover the whole month (coveredMonths: each
+// source's first and last record day, within COVER_EDGE_DAYS of the month's edges) and its count is not thin beside
+// the months around it (isComplete); a month not complete, or whose sales of the type include sales of no known
+// subtype (untyped_count), has low confidence whatever its count, and no change starts or ends there.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
@@ -14,12 +16,61 @@ import {
   changePct, chooseIndex, isComplete, latestSolid, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
 
-export const requires = ['market_monthly', 'sales', 'int_market_unit_parcels', 'int_market_city_parts'];
+export const requires = ['market_monthly', 'sales', 'permits', 'int_market_unit_parcels', 'int_market_city_parts'];
 
 const MONTHS = 60;
+/** The key of a market, from the market columns of alias `m`. */
+const marketKey = (m: string): string =>
+  `${m}.market_kind || '|' || coalesce(${m}.zip, '') || '|' || coalesce(${m}.state_code, '') || '|' || coalesce(${m}.city_slug, '')`;
 /** The series key of a market and property type, from the market columns of alias `m` and the type of alias `t`. */
-const key = (m: string, t = m): string =>
-  `${m}.market_kind || '|' || coalesce(${m}.zip, '') || '|' || coalesce(${m}.state_code, '') || '|' || coalesce(${m}.city_slug, '') || '|' || ${t}.property_type`;
+const key = (m: string, t = m): string => `${marketKey(m)} || '|' || ${t}.property_type`;
+
+/** How far a source's first (last) record day may fall after a month's first (before its last) day for the source to
+ *  cover the month: 3 days, the most a month's first or last working day sits from its edge (a weekend and a Monday or
+ *  Friday holiday: New Year's Day on Friday 1 January, the first deed Monday the 4th; Memorial Day on Monday 31 May,
+ *  the last Friday the 28th). The real files' starts are 0-1 day in (Connecticut 2020-10-01, Denver 2018-01-01, King
+ *  County 2014-05-02, NYC 2021-04-01) and their ends 0-1 working day (NYC 2024-02-29, Connecticut Friday 2023-09-29);
+ *  King County's 2015-05-27 (Wednesday, two working days short), Denver's 2019-07-09, Philadelphia's 2022-12-12 and
+ *  Sacramento's 2008-05-15..05-21 cut their month. */
+export const COVER_EDGE_DAYS = 3;
+
+/**
+ * Whether the sources of each market cover each of its months (`marketKey|month_no`): a source's span is its first
+ * and last record day over all its records, every arm's-length sale and every permit (as mart_market_direction's
+ * source_days); the market's sources are those with arm's-length sales in it (a zip, a city, a city part, as
+ * market_monthly). A month is covered when one of them spans the whole month (first day <= the month's first +
+ * COVER_EDGE_DAYS, last day >= its last - COVER_EDGE_DAYS) and none spans only part of it (a source starting or ending
+ * inside it adds a partial month to the count). A month before every source's first record or after its last is not.
+ */
+async function coveredMonths(ctx: StageContext): Promise<Set<string>> {
+  const rows = await queryRows<{ k: string }>(ctx.db, `
+    with spans as (
+      select source, min(d) as first_day, max(d) as last_day
+      from (select source, issue_date as d from permits union all select source, sale_date from sales where is_arms_length)
+      where d is not null group by source
+    ),
+    arm as (
+      select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
+      from sales s left join int_market_city_parts cp using (sale_id) where s.is_arms_length
+    ),
+    market_sources as (
+      select distinct 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source from arm where zip is not null
+      union select distinct 'city', null, state_code, city_slug, source from arm where state_code is not null and city_slug is not null and city_slug <> ''
+      union select distinct 'city', null, state_code, part_slug, source from arm where state_code is not null and part_slug <> ''
+    ),
+    months as (select distinct market_kind, zip, state_code, city_slug, month_no, month, last_day(month) as month_end from market_monthly),
+    edges as (
+      select m.*, p.first_day <= m.month + ${COVER_EDGE_DAYS} and p.last_day >= m.month_end - ${COVER_EDGE_DAYS} as whole,
+             p.first_day <= m.month_end and p.last_day >= m.month as meets
+      from months m
+      join market_sources ms on ms.market_kind = m.market_kind and ms.zip is not distinct from m.zip
+       and ms.state_code is not distinct from m.state_code and ms.city_slug is not distinct from m.city_slug
+      join spans p using (source)
+    )
+    select ${marketKey('e')} || '|' || e.month_no as k from edges e group by all
+    having bool_or(whole) and not bool_or(meets and not whole)`);
+  return new Set(rows.map((r) => r.k));
+}
 
 export async function run(ctx: StageContext): Promise<void> {
   const monthly = await queryRows<{ k: string; month_no: number; sale_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
@@ -72,6 +123,7 @@ export async function run(ctx: StageContext): Promise<void> {
     if (p.m2 <= p.m1 || p.m2 >= MONTHS) continue;
     (pairsOf.get(p.k) ?? pairsOf.set(p.k, []).get(p.k)!).push({ m1: p.m1, m2: p.m2, y: p.y });
   }
+  const covered = await coveredMonths(ctx);
   const series = new Map<string, typeof monthly>();
   for (const r of monthly) (series.get(r.k) ?? series.set(r.k, []).get(r.k)!).push(r);
 
@@ -87,10 +139,13 @@ export async function run(ctx: StageContext): Promise<void> {
     const { method, levels } = chooseIndex(rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count)), pairs, MONTHS);
     if (method === 'repeat_sales') repeat++;
     const { base, points } = rebase(levels, method);
-    const counts = rows.map((r) => r.sale_count); // the month's sales of the type: whether the file covers all of it
-    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high, isComplete(counts, i)]));
-    const end = latestSolid(levels);
-    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, end < 0 ? null : end + 1, changePct(levels, 3), changePct(levels, 12), changePct(levels, 24)]);
+    const counts = rows.map((r) => r.sale_count); // the month's sales of the type: not thin beside the months around it
+    const market = k.slice(0, k.lastIndexOf('|'));
+    const complete = rows.map((r, i) => covered.has(`${market}|${r.month_no}`) && isComplete(counts, i));
+    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high, complete[i]]));
+    const end = latestSolid(levels, complete);
+    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, end < 0 ? null : end + 1,
+      changePct(levels, 3, complete), changePct(levels, 12, complete), changePct(levels, 24, complete)]);
   }
   await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean'], indexRows);
   await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double'], summaryRows);
