@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildDir, readShard } from '../helpers/build.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
-import { completeMonth } from '../helpers/oracle-complete-month.ts';
+import { completeMonth, coveredMonth } from '../helpers/oracle-complete-month.ts';
 import type { StoredTrends } from '../../api/market-trends.ts';
 
 interface StoredMonth {
@@ -55,6 +55,10 @@ describe('market_monthly against the raw King County file', () => {
       from s group by zip, month order by zip, month`);
     const zips = [...new Set(raw.map((r) => r.zip))];
     expect(zips.length).toBe(70);
+    const [span] = await rawQuery<{ first: string; last: string }>(`
+      select strftime(min(d), '%Y-%m-%d') as first, strftime(max(d), '%Y-%m-%d') as last
+      from (select strptime("date", '%Y%m%dT%H%M%S')::date as d from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))`);
+    expect(span).toEqual({ first: '2014-05-02', last: '2015-05-27' });
     let compared = 0, partial = 0;
     for (const zip of zips) {
       const stored = readTrends(`market/trends/zip/${zip}/sfr.json`);
@@ -77,15 +81,16 @@ describe('market_monthly against the raw King County file', () => {
       // months without a raw sale carry no figure
       const known = new Set(rows.map((r) => r.month));
       for (const m of stored.months) if (!known.has(m.month)) expect(m.sales_count).toBeNull();
-      // a month is complete by the raw counts (the file's first and last months are partial: low confidence)
+      // a month is complete by the raw counts and the raw file's span (its first and last sale day over every row):
+      // the months before it and its last month, cut on 2015-05-27, are not (low confidence)
       const counts = stored.months.map((m) => rows.find((r) => r.month === m.month)?.n ?? 0);
       stored.months.forEach((m, i) => {
-        expect(m.complete, `${zip} ${m.month}`).toBe(completeMonth(counts, i));
+        expect(m.complete, `${zip} ${m.month}`).toBe(completeMonth(counts, i) && coveredMonth(m.month, [span]));
         if (!m.complete) { expect(m.confidence, `${zip} ${m.month}`).toBe('low'); partial++; }
       });
     }
     expect(compared).toBeGreaterThan(500);
-    expect(partial).toBeGreaterThan(35); // May 2015 in most zips: the file ends on the 27th
+    expect(partial).toBeGreaterThan(70 * 47); // the 47 months before May 2014 in every zip, and May 2015 (the file ends on the 27th)
   });
 
   test('King County: every resale is within 13 months (a flip), so every market uses the median model; Seattle\'s index tracks the median of its own raw sales within its stated 95% interval', async () => {
@@ -156,18 +161,22 @@ describe('every trends shard', () => {
   });
 
   test('the 3/12/24-month changes: from the latest complete month with 20+ sales back n months to a month with 20+ sales, from the stored levels; else null', () => {
+    // complete: the stored flag (tested against the raw King County file above and over given rows in
+    // market-trends-coverage.test.ts), which is never true where the counts alone say partial
     let nonNull = 0, thin = 0, partial = 0;
     for (const f of shardsUnder('market/trends')) {
       const s = readTrends(f);
       const n = s.months.map((m) => m.index_sample_count);
       const solid = s.months.map((m) => m.level !== null && m.index_sample_count >= 20);
       let last = solid.length - 1;
-      while (last >= 0 && !(solid[last] && completeMonth(n, last))) last--;
+      const complete = s.months.map((m, i) => m.complete && completeMonth(n, i));
+      s.months.forEach((m, i) => expect(m.complete, `${f} ${m.month}`).toBe(complete[i]));
+      while (last >= 0 && !(solid[last] && complete[last])) last--;
       if (solid.lastIndexOf(true) > last) partial++;
       expect(s.summary['change_end_month'], f).toBe(last >= 0 ? s.months[last]!.month : null); // the month every change ends on
       for (const k of [3, 12, 24]) {
         const got = s.summary[`change_${k}m_pct`] as number | null;
-        const ok = last >= k && solid[last - k] && completeMonth(n, last - k); // both ends complete
+        const ok = last >= k && solid[last - k] && complete[last - k]; // both ends complete
         if (!ok) { expect(got, `${f} ${k}m`).toBeNull(); if (last >= k && s.months[last - k]!.level !== null) thin++; continue; }
         nonNull++;
         // the change is stored to 0.1 point and the levels rounded too: within 0.1 point
