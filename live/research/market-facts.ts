@@ -79,24 +79,24 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}` : 'Price trends are not part of this build');
   const c = s.series;
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
-  const last = latestSolid(points);
+  const last = latestSolid(points, c.complete);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
   if (u.years) return yearFact(data, u, t, where, c, src, s.as_of);
   const method = indexName(s);
   const months = u.months && u.months < c.month.length ? u.months : 12;
-  if (u.priceLevel) return priceLevelFact(data, s, u, t, where, src, last >= 0 ? changePct(points, months) : null, months, last);
+  if (u.priceLevel) return priceLevelFact(data, s, u, t, where, src, last >= 0 ? changePct(points, months, c.complete) : null, months, last);
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
   const windows = [...new Set([months, 3, 12, 24])].filter((m) => m < c.month.length);
-  const changes = windows.map((m) => ({ m, v: changePct(points, m) }));
+  const changes = windows.map((m) => ({ m, v: changePct(points, m, c.complete) }));
   const asked = changes[0]!;
   const others = changes.slice(1).filter((x) => x.v !== null).map((x) => `${x.m} months ${pct(x.v!)}`);
   const end = c.month[last]!;
   const price = c.median_price[last];
   const head = asked.v === null
-    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: ${noChangeReason(c.month, points, last - asked.m)}`
+    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: ${noChangeReason(c.month, points, last - asked.m, c.complete)}`
     : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}`;
   const tail = [price != null ? `median sale price ${money(price)} in ${end} (${plural(c.sales_count[last] ?? 0, 'sale')})` : null, others.length ? `other windows: ${others.join(', ')}` : null].filter(Boolean);
   const start = asked.v === null ? null : points[last - asked.m]!;
@@ -122,7 +122,7 @@ function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t
   const counts = c.sales_count.map((n) => n ?? 0);
   const sales = (i: number): number => counts[i]!;
   let at = -1;
-  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE && isComplete(counts, i)) at = i;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE && (c.complete?.[i] ?? isComplete(counts, i))) at = i;
   const solid = at >= 0;
   for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
   const type = TYPE_WORDS[u.propertyType];

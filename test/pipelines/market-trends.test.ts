@@ -85,7 +85,7 @@ describe('market_monthly against the raw King County file', () => {
       // the months before it and its last month, cut on 2015-05-27, are not (low confidence)
       const counts = stored.months.map((m) => rows.find((r) => r.month === m.month)?.n ?? 0);
       stored.months.forEach((m, i) => {
-        expect(m.complete, `${zip} ${m.month}`).toBe(completeMonth(counts, i) && coveredMonth(m.month, [span]));
+        expect(m.complete, `${zip} ${m.month}`).toBe(completeMonth(counts, i) && coveredMonth(m.month, [span!]));
         if (!m.complete) { expect(m.confidence, `${zip} ${m.month}`).toBe('low'); partial++; }
       });
     }
