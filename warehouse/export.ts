@@ -12,14 +12,26 @@ export interface ExportDataset {
   requires: readonly string[];
   /** The formats written, when not all of EXPORT_FORMATS: a dataset too large to be worth every format. */
   formats?: readonly ExportFormat[];
+  /** Columns written as an expression of the table's row instead of as stored (same name and type): the minimum
+   *  cohort rule and the answers' rounding (warehouse/docs/export.md "What a file holds"). */
+  publish?: Readonly<Record<string, string>>;
 }
+
+/** A count of a cohort of 1-4 records is not published (null, as the comps answer's sample_count): 0-4 -> null. */
+const cohortCount = (col: string): string => `case when ${col} >= 5 then ${col} end`;
 
 /** The datasets, in manifest order. Table alternatives cover the market marts' names as they land. */
 export const EXPORT_DATASETS: readonly ExportDataset[] = [
-  { dataset: 'comps', description: 'Comparable-sales aggregates per zip, property type and lookback window', requires: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'] },
+  { dataset: 'comps', description: 'Comparable-sales aggregates per zip, property type and lookback window', requires: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'],
+    // as the comps answer (pipelines/shards/comps.sql): no count of a cohort of 1-4 comps or sales, figures rounded
+    publish: { comp_count: cohortCount('comp_count'), sale_count: cohortCount('sale_count'),
+      ppsf_p25: 'round_to(ppsf_p25, 2)', ppsf_median: 'round_to(ppsf_median, 2)', ppsf_p75: 'round_to(ppsf_p75, 2)',
+      dom_median: 'round_to(dom_median, 1)', list_to_sale_ratio: 'round_to(list_to_sale_ratio, 4)' } },
   { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'] },
   { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'] },
-  { dataset: 'market_monthly', description: 'Monthly sales, medians and price index per zip or city, property type and month (issue 23)', requires: ['market_monthly'] },
+  { dataset: 'market_monthly', description: 'Monthly sales, medians and price index per zip or city, property type and month (issue 23)', requires: ['market_monthly'],
+    // a month of 1-4 sales has no figure (sales_count null): its raw counts stay in the warehouse
+    publish: Object.fromEntries(['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count'].map((c) => [c, cohortCount(c)])) },
   { dataset: 'location_risk', description: 'Flood zone, Superfund proximity and environmental risk per zip', requires: ['mart_location_risk'] },
   { dataset: 'regulations', description: 'Every regulation record (active, pending and expired) with citations', requires: ['regulations'] },
   { dataset: 'cities', description: 'Cities: FIPS, county, metro area, tier, zip codes', requires: ['mart_geo_cities', 'cities'] },

@@ -44,7 +44,13 @@ export async function run(ctx: StageContext): Promise<void> {
     const columns = (await rows<{ name: string; type: string }>(ctx, `select column_name as name, column_type as type from (describe ${ident(table)})`))
       .filter((c) => !c.name.startsWith('_'));
     const order = columns.filter((c) => SCALAR.test(c.type)).map((c) => ident(c.name));
-    const select = (csv: boolean): string => `select ${columns.map((c) => (csv && NESTED.test(c.type) ? `to_json(${ident(c.name)})::varchar as ${ident(c.name)}` : ident(c.name))).join(', ')} from ${ident(table)}${order.length ? ` order by ${order.join(', ')}` : ''}`;
+    // a published column (ds.publish: the minimum cohort rule, rounding) keeps its name and type
+    const value = (c: { name: string; type: string }): string => {
+      const expr = ds.publish?.[c.name];
+      return expr ? `cast(${expr} as ${c.type})` : ident(c.name);
+    };
+    const inner = `select ${columns.map((c) => `${value(c)} as ${ident(c.name)}`).join(', ')} from ${ident(table)}`;
+    const select = (csv: boolean): string => `select ${columns.map((c) => (csv && NESTED.test(c.type) ? `to_json(${ident(c.name)})::varchar as ${ident(c.name)}` : ident(c.name))).join(', ')} from (${inner})${order.length ? ` order by ${order.join(', ')}` : ''}`;
     const n = (await rows<{ n: number }>(ctx, `select count(*)::double as n from ${ident(table)}`))[0]?.n ?? 0;
     const kv = `kv_metadata {build_id: ${lit(ctx.buildId)}, dataset: ${lit(ds.dataset)}, schema_version: '${EXPORT_SCHEMA_VERSION}'}`;
     const targets: Record<ExportFormat, string> = {

@@ -1,0 +1,42 @@
+// Bulk export, the minimum cohort rule (warehouse/docs/export.md "What a file holds", market.md mart_comps): the
+// export files of the real build hold no count of a cohort of 1-4 comps or sales, the comps percentiles rounded as
+// the comps answer rounds them, and a small cohort dated at its window end; read back from every format and set
+// against the warehouse's full-precision marts.
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { openWarehouse, queryRows } from '../../warehouse/db.ts';
+import { buildDir } from '../helpers/build.ts';
+
+describe('export files of the real build: minimum cohort', () => {
+  test('minimum cohort: no count of 1-4 comps or sales in any format, percentiles rounded as the comps answer, a small cohort dated at its window end', async () => {
+    const dir = buildDir();
+    const f = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
+    const inst = await openWarehouse(':memory:');
+    const db = await inst.connect();
+    try {
+      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
+      for (const reader of [`read_parquet('${f('comps.parquet')}')`, `read_csv('${f('comps.csv')}', header = true)`, `read_json('${f('comps.ndjson')}', format = 'newline_delimited')`]) {
+        const [r] = await queryRows<Record<string, number>>(db, `select
+            count(*) filter (where e.comp_count between 1 and 4 or e.sale_count between 1 and 4)::int as small_counts,
+            count(*) filter (where e.comp_count is distinct from (case when m.comp_count >= 5 then m.comp_count end))::int as comp_count,
+            count(*) filter (where e.sale_count is distinct from (case when m.sale_count >= 5 then m.sale_count end))::int as sale_count,
+            count(*) filter (where e.ppsf_median is distinct from round(m.ppsf_median, 2) or e.ppsf_p25 is distinct from round(m.ppsf_p25, 2)
+              or e.ppsf_p75 is distinct from round(m.ppsf_p75, 2))::int as percentiles,
+            count(*) filter (where e.dom_median is distinct from round(m.dom_median, 1) or abs(e.list_to_sale_ratio - round(m.list_to_sale_ratio, 4)) > 1e-9
+              or (e.list_to_sale_ratio is null) <> (m.list_to_sale_ratio is null))::int as dom_ratio,
+            count(*) filter (where m.comp_count < 5 and e.as_of::date <> m.window_end)::int as small_dated,
+            count(*) filter (where m.comp_count < 5 and m.comp_count > 0)::int as small_cohorts
+          from ${reader} e join wh.main.mart_comps m using (zip, property_type, months)`);
+        expect(r, reader).toEqual({ small_counts: 0, comp_count: 0, sale_count: 0, percentiles: 0, dom_ratio: 0, small_dated: 0, small_cohorts: r!.small_cohorts });
+        expect(r!.small_cohorts, 'the real build has cohorts of 1-4 comps').toBeGreaterThan(0);
+      }
+      const [mm] = await queryRows<{ n: number }>(db, `select count(*)::int as n from read_parquet('${f('market_monthly.parquet')}')
+        where sale_count between 1 and 4 or sqft_count between 1 and 4 or dom_count between 1 and 4 or known_buyer_count between 1 and 4 or index_sample_count between 1 and 4`);
+      expect(mm!.n).toBe(0);
+    } finally {
+      db.closeSync();
+      inst.close();
+    }
+  });
+
+});
