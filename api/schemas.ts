@@ -129,6 +129,7 @@ export const SCHEMAS: Record<string, Schema> = {
   InvestorOverview: obj({
     city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
     distressed_pipeline_count: nullable('number'), platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
+    note: { ...nullable('string'), description: "Why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present" },
   }),
   CompsSummary: obj({
     zip_code: str, city: str, state: str, property_type: enumOf(...PROPERTY_TYPES),
@@ -136,7 +137,7 @@ export const SCHEMAS: Record<string, Schema> = {
     price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
     days_on_market: obj({ median: nullable('number') }),
     list_to_sale_ratio: nullable('number'), confidence: CONF, as_of: str,
-    note: { ...nullable('string'), description: 'Why price_per_sqft and sample_count are null although the zip has sales of the type in the window: none of them records a living area (square feet), so no price per square foot exists (e.g. Connecticut, whose records carry none); null otherwise' },
+    note: { ...nullable('string'), description: "Why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when every figure is present" },
   }),
   // issue 23: GET /v1/market/trends (api/market-trends.ts)
   MarketTrends: obj({

@@ -703,6 +703,8 @@ export type components = {
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
             as_of: string;
+            /** @description Why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present */
+            note: string | null;
         };
         CompsSummary: {
             zip_code: string;
@@ -723,7 +725,7 @@ export type components = {
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
             as_of: string;
-            /** @description Why price_per_sqft and sample_count are null although the zip has sales of the type in the window: none of them records a living area (square feet), so no price per square foot exists (e.g. Connecticut, whose records carry none); null otherwise */
+            /** @description Why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when every figure is present */
             note: string | null;
         };
         MarketTrends: {

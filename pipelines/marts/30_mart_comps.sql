@@ -8,7 +8,8 @@
 -- sale_count: the window's arm's-length sales of the type, with a living area or not; note: why there is no price per
 -- sqft when the window has such sales but none records a living area (Connecticut's files record none, nor do NYC's
 -- condo and co-op sales): the data says so, not a list of states.
--- Minimum cohort: below 5 comps sample_count and every percentile are null (nothing about the cohort leaks);
+-- Minimum cohort: below 5 comps sample_count and every percentile are null and as_of is the window end, and the
+-- note counts fewer than 5 sales as 'fewer than 5' (nothing about a cohort of 1-4 leaks: no count, figure or date);
 -- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it, else from
 -- the Redfin zip snapshot nearest the window end among those whose period ends within redfin_max_gap_days() (~6
 -- months) of it and that describe the property type (redfin_describes: residential only), else null.
@@ -17,6 +18,23 @@
 -- in the shortest window holding it (its bucket) and the statistics are cumulative window aggregates over
 -- buckets. A copy of every comp per window (22x the rows, held whole by the percentile aggregates) took
 -- 8.3 GB at 10 million sales; this is one pass (figures: warehouse/docs/market.md).
+-- note: why each null figure of the answer is null, one clause per cause ('; ' between them), null when none is:
+--   price per sqft (sample_count null): no sale of the type in the window; sales none of which records a living area
+--   (their count, or 'fewer than 5'); 1-4 comps (the minimum cohort);
+--   days on market / list-to-sale: fewer than 5 comps with list data and no Redfin snapshot that can stand for the
+--   window (residential types within redfin_max_gap_days(); land and commercial never).
+create or replace macro comps_note(n, n_sales, property_type, no_dom, no_ratio) as nullif(concat_ws('; ',
+    case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
+         when n = 0 then format('{} arm''s-length sales of this type in the window, none with a recorded living area: no price per square foot',
+                                case when n_sales >= 5 then n_sales::varchar else 'fewer than 5' end)
+         when n < 5 then 'fewer than 5 arm''s-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)' end,
+    case when no_dom or no_ratio then
+        case when no_dom and no_ratio then 'no days on market or list-to-sale ratio' when no_dom then 'no days on market' else 'no list-to-sale ratio' end
+        || ': fewer than 5 comps of the window record a list date and price, and '
+        || case when property_type in ('land', 'commercial') then 'the Redfin zip snapshots cover residential types only'
+                else format('no Redfin snapshot of the zip for this type ends within {} days of the window end', redfin_max_gap_days()) end end
+    ), '');
+
 create or replace table mart_comps as
 with zip_window as (
     select zip, max(sale_date) as zip_as_of from sales where zip is not null and is_arms_length group by zip
@@ -100,10 +118,11 @@ select
     confidence_by_count(coalesce(w.n, 0)) as confidence,
     cast(g.zip_as_of - to_months(g.months) as date) as window_start,
     g.zip_as_of as window_end,
-    coalesce(w.last_comp_date, g.zip_as_of) as as_of,
-    case when w.n_sales > 0 and w.n = 0
-         then format('{} arm''s-length {} of this type in the window, none with a recorded living area: no price per square foot',
-                     w.n_sales, case when w.n_sales = 1 then 'sale' else 'sales' end) end as note
+    -- a cohort of 1-4 comps keeps its dates too: as_of is the window end (the zip's, shared by all five types)
+    case when w.n >= 5 then w.last_comp_date else g.zip_as_of end as as_of,
+    comps_note(coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
+               case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end is null,
+               case when w.n >= 5 and w.n_ratio >= 5 then w.ratio_median else r.sale_to_list end is null) as note
 from grid g
 left join windowed w using (zip, property_type, months)
 left join redfin r using (zip, property_type)

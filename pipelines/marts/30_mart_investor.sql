@@ -122,7 +122,18 @@ select
     coalesce(f.flips, 0) as flips,
     coalesce(d.filings, 0) as distress_filings,
     g.window_start,
-    g.as_of
+    g.as_of,
+    -- note: why each null figure is null, one clause per cause ('; ' between them); null when none is
+    nullif(concat_ws('; ',
+        case when coalesce(s.known_buyer_sales, 0) = 0 and coalesce(s.sales_for_value, 0) = 0
+             then 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
+             when coalesce(s.known_buyer_sales, 0) = 0
+             then 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
+             when f.flips is null
+             then 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin' end,
+        case when dc.city_slug is null
+             then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count' end
+    ), '') as note
 from grid g
 left join sales_w s using (state_code, city_slug, months)
 left join flips_w f using (state_code, city_slug, months)

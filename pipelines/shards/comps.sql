@@ -1,6 +1,6 @@
 -- requires: mart_comps
 -- GET /v1/market/comps?zip=&property_type=&months= : the comparable sales object (spec "Comparable sales object").
--- Suppressed cohorts (< 5 comps): sample_count and the three percentiles are null. days_on_market.median and
+-- Suppressed cohorts (< 5 comps): sample_count and the three percentiles are null, as_of is the window end. days_on_market.median and
 -- list_to_sale_ratio are null when neither the sales nor a Redfin zip snapshot within ~6 months of the window end
 -- that describes the property type have them. Every zip with a sale has all five types (an empty type: low, nulls).
 -- note (additive): why the percentiles are null when the window's sales of the type record no living area, else null.

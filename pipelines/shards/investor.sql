@@ -1,7 +1,7 @@
 -- requires: mart_investor
 -- GET /v1/market/investor-overview?city=&state=&months= : the investor overview object (spec "Investor overview
 -- object"). Rates are null where the city's records carry no buyer names or no flips, and the distressed pipeline
--- where no distress source covers the city (never invented).
+-- where no distress source covers the city (never invented). note (additive): why each null figure is null, else null.
 select
     state_code as state,
     city,
@@ -16,7 +16,8 @@ select
         platform_active_deals: cast(platform_active_deals as integer),
         market_tier: market_tier,
         confidence: confidence,
-        as_of: strftime(as_of, '%Y-%m-%d')
+        as_of: strftime(as_of, '%Y-%m-%d'),
+        note: note
     }) as varchar) as body
 from mart_investor
 order by state_code, city_slug, months;

@@ -64,6 +64,8 @@ const COMPS_ZIPS = [
   { zip: '19139', label: 'Philadelphia 19139' },
   // Sacramento (one week of 2008): condo exactly 5 comps
   { zip: '95842', label: 'Sacramento 95842' },
+  // Sacramento 95823: condo 1 comp (2008-05-16) in a window ending later: a cohort of 1 gives no date of its own
+  { zip: '95823', label: 'Sacramento 95823 (a 1-comp cohort)' },
   // Connecticut: no living area anywhere (every cohort suppressed); days on market and sale-to-list from the Redfin
   // snapshot nearest the window end (2024-01-31 for a window ending at the zip's last arm's-length sale, 2023-09-27;
   // not the 2025 ones), residential types only. East Hampton's village Cobalt (06350, Hanover in Sprague, which held
@@ -118,14 +120,19 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
     expect((await oracle.comps('95842', MONTHS))!.get('condo-6')!.sample_count).toBe(5);
   });
 
-  test('a window whose sales record no living area says so in note (Connecticut records none); a type without sales, or with comps, has none', async () => {
+  test('note: a window whose sales record no living area says so (Connecticut records none, a count below 5 not given); a type without sales, and missing list data, say so too', async () => {
     const [stamford, land, seattle] = await Promise.all([get<CompsAnswer>('/v1/market/comps?zip=06907'), get<CompsAnswer>('/v1/market/comps?zip=06907&property_type=land'),
       get<CompsAnswer>('/v1/market/comps?zip=98103')]);
     expect(stamford.body).toMatchObject({ sample_count: null, price_per_sqft: { median: null }, confidence: 'low' });
     // the count is the oracle's (its own SQL over the canonical sales): 21 before Connecticut zips kept to their town
-    expect(stamford.body.note).toMatch(/^\d+ arm's-length sales? of this type in the window, none with a recorded living area/);
+    expect(stamford.body.note).toMatch(/^(\d+|fewer than 5) arm's-length sales of this type in the window, none with a recorded living area/);
     expect(stamford.body.note).toBe((await oracle.comps('06907', [6]))!.get('sfr-6')!.note);
-    expect([land.body.note, seattle.body.note]).toEqual([null, null]);
+    // land: no sale, and Redfin is residential only; Seattle 2015: comps, but no list data and no Redfin snapshot near 2015
+    expect(land.body.note).toMatch(/^no arm's-length sale of this type in the window: no price per square foot; no days on market or list-to-sale ratio: .*residential types only$/);
+    expect(seattle.body).toMatchObject({ days_on_market: { median: null }, list_to_sale_ratio: null });
+    expect(seattle.body.sample_count).not.toBeNull();
+    expect(seattle.body.note).toMatch(/^no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and no Redfin snapshot/);
+    expect([land.body.note, seattle.body.note]).toEqual([(await oracle.comps('06907', [6]))!.get('land-6')!.note, (await oracle.comps('98103', [6]))!.get('sfr-6')!.note]);
   });
 
   test('Denver: its sales files carry no zip, so a Denver zip has no comps (404), whatever the type', async () => {

@@ -26,7 +26,7 @@ export interface RehabAnswer {
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
   gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; platform_active_deals: number;
-  market_tier: string; confidence: string; as_of: string;
+  market_tier: string; confidence: string; as_of: string; note: string | null;
 }
 
 /** Confidence by record count, as the spec and market.md state it: low below 20, medium 20-49, high 50+. */
@@ -279,18 +279,27 @@ export class MarketOracle {
         const ok = n >= 5;
         const doms = inWindow.map((c) => c.dom).filter((x): x is number => x !== null);
         const ratios = inWindow.map((c) => c.ratio).filter((x): x is number => x !== null);
+        const dom = ok && doms.length >= 5 ? median(doms) : nearestRedfin(type, 'dom');
+        const ratio = ok && ratios.length >= 5 ? median(ratios) : nearestRedfin(type, 'ratio');
         out.set(`${type}-${m}`, {
           zip_code: zip, city: name.city, state: name.state, property_type: type,
           sample_count: ok ? n : null,
           price_per_sqft: ok ? { p25: quantile(ppsf, 0.25), median: quantile(ppsf, 0.5), p75: quantile(ppsf, 0.75) } : { p25: null, median: null, p75: null },
-          days_on_market: { median: ok && doms.length >= 5 ? median(doms) : nearestRedfin(type, 'dom') },
-          list_to_sale_ratio: ok && ratios.length >= 5 ? median(ratios) : nearestRedfin(type, 'ratio'),
+          days_on_market: { median: dom },
+          list_to_sale_ratio: ratio,
           confidence: band(n),
-          as_of: inWindow.reduce((a, c) => (c.d > a ? c.d : a), '') || end,
-          // sales of the type in the window but not one with a living area: the answer says why it has no figures
-          note: sales.length > 0 && n === 0
-            ? `${sales.length} arm's-length ${sales.length === 1 ? 'sale' : 'sales'} of this type in the window, none with a recorded living area: no price per square foot`
-            : null,
+          // minimum cohort: below 5 comps no date of theirs either, the window end
+          as_of: ok ? inWindow.reduce((a, c) => (c.d > a ? c.d : a), '') : end,
+          // why each null figure is null (market.md mart_comps "note"); a count of 1-4 sales is not given
+          note: [
+            sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
+              : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
+              : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
+            dom === null || ratio === null
+              ? `${dom === null && ratio === null ? 'no days on market or list-to-sale ratio' : dom === null ? 'no days on market' : 'no list-to-sale ratio'}: fewer than 5 comps of the window record a list date and price, and ${
+                type === 'land' || type === 'commercial' ? 'the Redfin zip snapshots cover residential types only' : 'no Redfin snapshot of the zip for this type ends within 183 days of the window end'}`
+              : null,
+          ].filter((x) => x !== null).join('; ') || null,
         });
       }
     }
@@ -504,6 +513,13 @@ export class MarketOracle {
         market_tier: tier,
         confidence: band(known.length + filed.length),
         as_of: asOf,
+        // why each null figure is null (market.md mart_investor "note")
+        note: [
+          sales.every((s) => s.d <= start) ? 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
+            : !known.length ? 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
+            : days === null ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin' : null,
+          w!.covered ? null : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
+        ].filter((x) => x !== null).join('; ') || null,
       });
     }
     return out;

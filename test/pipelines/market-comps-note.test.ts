@@ -9,7 +9,7 @@ let ctx: TestContext;
 beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
 afterEach(() => ctx.close());
 
-test('sales of the type without a living area: sale_count and a note; comps or no sales: no note', async () => {
+test('every null figure is explained: no sale, sales without a living area (no count below 5), 1-4 comps, no list data', async () => {
   const rows: [string, string, string, number | null, boolean][] = [
     // sfr: three arm's-length sales in the 6 months to 2015-05-14, none with a living area; a flagged one not counted
     ['a', 'sfr', '2015-05-14', null, true], ['b', 'sfr', '2015-04-01', null, true], ['c', 'sfr', '2014-12-01', null, true],
@@ -26,17 +26,22 @@ test('sales of the type without a living area: sale_count and a note; comps or n
   await run(ctx, 'pipelines/intermediate/30_market_95_zip_names.sql', 'pipelines/marts/30_mart_comps.sql');
   const got = await ctx.rows(`select property_type, months, comp_count::int as comps, sale_count::int as sales, sample_count, note
     from mart_comps where months in (6, 12) order by property_type, months`);
-  const note = (n: number): string => `${n} arm's-length ${n === 1 ? 'sale' : 'sales'} of this type in the window, none with a recorded living area: no price per square foot`;
+  // below 5 sales the count is not given (minimum cohort); no Redfin row here, no list data: the listing clause always
+  const noArea = (n: number): string => `${n >= 5 ? n : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`;
+  const noSale = "no arm's-length sale of this type in the window: no price per square foot";
+  const few = "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)";
+  const listing = (residential: boolean): string => `no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and ${residential ? 'no Redfin snapshot of the zip for this type ends within 183 days of the window end' : 'the Redfin zip snapshots cover residential types only'}`;
+  const note = (first: string, residential = true): string => `${first}; ${listing(residential)}`;
   expect(got).toEqual([
-    { property_type: 'commercial', months: 6, comps: 0, sales: 0, sample_count: null, note: null },
-    { property_type: 'commercial', months: 12, comps: 0, sales: 0, sample_count: null, note: null },
-    { property_type: 'condo', months: 6, comps: 1, sales: 2, sample_count: null, note: null },
-    { property_type: 'condo', months: 12, comps: 1, sales: 2, sample_count: null, note: null },
-    { property_type: 'land', months: 6, comps: 0, sales: 0, sample_count: null, note: null },
-    { property_type: 'land', months: 12, comps: 0, sales: 0, sample_count: null, note: null },
-    { property_type: 'multi', months: 6, comps: 0, sales: 0, sample_count: null, note: null },
-    { property_type: 'multi', months: 12, comps: 0, sales: 1, sample_count: null, note: note(1) },
-    { property_type: 'sfr', months: 6, comps: 0, sales: 3, sample_count: null, note: note(3) },
-    { property_type: 'sfr', months: 12, comps: 0, sales: 3, sample_count: null, note: note(3) },
+    { property_type: 'commercial', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
+    { property_type: 'commercial', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
+    { property_type: 'condo', months: 6, comps: 1, sales: 2, sample_count: null, note: note(few) },
+    { property_type: 'condo', months: 12, comps: 1, sales: 2, sample_count: null, note: note(few) },
+    { property_type: 'land', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
+    { property_type: 'land', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
+    { property_type: 'multi', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale) },
+    { property_type: 'multi', months: 12, comps: 0, sales: 1, sample_count: null, note: note(noArea(1)) },
+    { property_type: 'sfr', months: 6, comps: 0, sales: 3, sample_count: null, note: note(noArea(3)) },
+    { property_type: 'sfr', months: 12, comps: 0, sales: 3, sample_count: null, note: note(noArea(3)) },
   ]);
 });
