@@ -157,6 +157,7 @@ export const SCHEMAS: Record<string, Schema> = {
       direction_30d: { type: ['string', 'null'], enum: ['up', 'flat', 'down', null] }, direction_30d_pct: nullable('number'),
       direction_30d_end: { ...nullable('string'), description: "The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out" },
       direction_30d_measure: { ...enumOf('rehab_events'), description: 'What direction_30d counts: rehab permits and renovated resales in the 30 days to direction_30d_end against the 30 days before (the rehab score trend), not prices' },
+      direction_30d_note: { ...nullable('string'), description: "Why direction_30d and direction_30d_pct are null: the market's records could show no rehab event at all (no building permit recorded, no repeat sale, no renovation year), so 0 events against 0 is no flat trend. Null when they are given (flat 0 then means the sources could show events and showed none)" },
     }),
     as_of: str,
   }),

@@ -773,6 +773,8 @@ export type components = {
                  * @enum {string}
                  */
                 direction_30d_measure: "rehab_events";
+                /** @description Why direction_30d and direction_30d_pct are null: the market's records could show no rehab event at all (no building permit recorded, no repeat sale, no renovation year), so 0 events against 0 is no flat trend. Null when they are given (flat 0 then means the sources could show events and showed none) */
+                direction_30d_note: string | null;
             };
             as_of: string;
         };

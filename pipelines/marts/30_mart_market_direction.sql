@@ -18,7 +18,13 @@
 -- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
 -- or the year before, or a quick resale at a gain: int_market_resales).
 --   direction_pct = 100 * (events in the 30 days to window_end - events in the 30 days before) / max(events before, 1)
---   direction     = up above +5, down below -5, else flat (a market without events: 0, flat).
+--   direction     = up above +5, down below -5, else flat (a market whose sources could show events, none in either
+--                   window: 0, flat).
+-- observes_rehab: the market's records could show a rehab event at all: a permit that counts in it (any type, any
+--   date: a permit source covers it), or an arm's-length sale that is a resale (int_market_resales) or records a
+--   renovation year. The same two tests as mart_rehab's has_permits and observes_resales. Without either,
+--   direction_pct and direction are null and direction_note says why: 0 against 0 from no source is no "flat"
+--   (Sacramento's one-week file: no permit source, no parcel sold twice).
 create or replace macro direction_30d_pct(last_30, prior_30) as
     100.0 * (coalesce(last_30, 0) - coalesce(prior_30, 0)) / greatest(coalesce(prior_30, 0), 1);
 create or replace macro direction_30d(pct) as
@@ -30,26 +36,28 @@ with permit_rows as (
     -- permit of the city
     select p.source, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
            slug(p.city) as city_slug, null::varchar as part_slug, p.issue_date as event_date,
-           p.permit_type in ('renovation', 'addition', 'repair') as is_rehab
+           p.permit_type in ('renovation', 'addition', 'repair') as is_rehab, true as shows_rehab
     from permits p
 ),
 sale_rows as (
     select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
            (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
-             or coalesce(r.is_quick_gain_resale, false) as is_rehab
+             or coalesce(r.is_quick_gain_resale, false) as is_rehab,
+           -- a sale that can show a rehab resale at all: a resale (a repeat sale) or a recorded renovation year
+           r.sale_id is not null or s.year_renovated is not null as shows_rehab
     from sales s left join int_market_resales r using (sale_id) left join int_market_city_parts cp on cp.sale_id = s.sale_id
     where s.is_arms_length
 ),
 events as (
     -- every record with its market keys; a zip row and a city row read the same records
-    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, event_date, is_rehab
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, event_date, is_rehab, shows_rehab
     from (select * from permit_rows union all select * from sale_rows) where zip is not null
     union all
-    select 'city', null, state_code, city_slug, source, event_date, is_rehab
+    select 'city', null, state_code, city_slug, source, event_date, is_rehab, shows_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and city_slug is not null and city_slug <> ''
     union all
-    select 'city', null, state_code, part_slug, source, event_date, is_rehab
+    select 'city', null, state_code, part_slug, source, event_date, is_rehab, shows_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and part_slug is not null and part_slug <> ''
 ),
@@ -84,14 +92,17 @@ windows as (
 counted as (
     select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of, w.window_end,
            count(*) filter (where e.is_rehab and e.event_date > w.window_end - 30 and e.event_date <= w.window_end) as last_30,
-           count(*) filter (where e.is_rehab and e.event_date <= w.window_end - 30 and e.event_date > w.window_end - 60) as prior_30
+           count(*) filter (where e.is_rehab and e.event_date <= w.window_end - 30 and e.event_date > w.window_end - 60) as prior_30,
+           bool_or(e.shows_rehab) as observes_rehab
     from windows w join events e
       on e.market_kind = w.market_kind and e.zip is not distinct from w.zip
      and e.state_code is not distinct from w.state_code and e.city_slug is not distinct from w.city_slug
     group by all
 )
 select market_kind, zip, state_code, city_slug, as_of, window_end,
-       last_30 as events_last_30d, prior_30 as events_prior_30d,
-       direction_30d_pct(last_30, prior_30) as direction_pct,
-       direction_30d(direction_30d_pct(last_30, prior_30)) as direction
+       last_30 as events_last_30d, prior_30 as events_prior_30d, observes_rehab,
+       case when observes_rehab then direction_30d_pct(last_30, prior_30) end as direction_pct,
+       case when observes_rehab then direction_30d(direction_30d_pct(last_30, prior_30)) end as direction,
+       case when not observes_rehab then 'no rehab event source: no building permit is recorded for this market and its sales '
+            || 'records show no repeat sale or renovation year, so no rehab event could be seen; not a flat trend' end as direction_note
 from counted;

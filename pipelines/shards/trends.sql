@@ -1,9 +1,12 @@
--- requires: market_monthly, mart_trends
+-- requires: market_monthly, mart_trends, mart_market_direction
 -- GET /v1/market/trends?zip= | city=&state=, property_type= : one shard per market (zip, or state + city) and
 -- property type holding the market's 60 months (market_monthly; `series` by column: one list of 60 per field, the
 -- oldest month first) and its summary (mart_trends). The route
 -- (api/market-trends.ts) keeps the last `months` of them and rebases the index to the first of those with a value
 -- (`level`, `se`: the log level and its standard error, warehouse/price-index.ts); it never recomputes a figure.
+-- direction_30d and direction_30d_pct are null, with direction_30d_note (additive) saying why, for a market whose
+-- records could show no rehab event at all (mart_market_direction.direction_note): no permit, no resale, no
+-- renovation year; 0 against 0 from no source is no "flat".
 with series as (
     select market_kind, zip, state_code, city_slug, property_type,
            {
@@ -41,14 +44,17 @@ select
             change_12m_pct: round_to(t.change_12m_pct, 1),
             change_24m_pct: round_to(t.change_24m_pct, 1),
             change_end_month: t.change_end_month,
-            direction_30d: t.direction_30d,
-            direction_30d_pct: round_to(t.direction_30d_pct, 1),
+            direction_30d: case when d.direction_note is null then t.direction_30d end,
+            direction_30d_pct: case when d.direction_note is null then round_to(t.direction_30d_pct, 1) end,
             direction_30d_end: strftime(t.direction_30d_end, '%Y-%m-%d'),
-            direction_30d_measure: 'rehab_events'
+            direction_30d_measure: 'rehab_events',
+            direction_30d_note: d.direction_note
         }
     }) as varchar) as body
 from mart_trends t
 join series m on m.market_kind = t.market_kind and m.zip is not distinct from t.zip and m.state_code is not distinct from t.state_code
  and m.city_slug is not distinct from t.city_slug and m.property_type = t.property_type
+left join mart_market_direction d on d.market_kind = t.market_kind and d.zip is not distinct from t.zip
+ and d.state_code is not distinct from t.state_code and d.city_slug is not distinct from t.city_slug
 where t.market_kind = 'zip' or t.city <> ''
 order by t.market_kind, t.zip, t.state_code, t.city_slug, t.property_type;
