@@ -39,7 +39,7 @@ describe('mart_comps', () => {
       { id: 'f', date: '2014-11-14', price: 900000 },  // exactly 6 months before: outside the 6-month window, inside 7
       { id: 'g', date: '2015-05-01', price: 5000, arms: false },
       { id: 'h', date: '2015-02-01', price: 300000, sqft: null }, // no living area: not a comp
-      // condo: 2 comps only
+      // condo: 2 comps only (dated at the window end, 2015-05-14, not at their own latest sale: a small cohort gives no date)
       { id: 'i', date: '2015-05-01', price: 300000, type: 'condo' }, { id: 'j', date: '2015-04-01', price: 310000, type: 'condo' },
       // a flagged record after the last arm's-length sale (a $0 transfer) does not move the window end
       { id: 'k', date: '2015-06-30', price: 0, arms: false },
@@ -51,9 +51,9 @@ describe('mart_comps', () => {
         as_of::varchar as as_of, window_end::varchar as window_end, dom_median, list_to_sale_ratio
       from mart_comps where months in (3, 6, 7) and property_type in ('sfr', 'condo') order by property_type, months`);
     expect(rows).toEqual([
-      { property_type: 'condo', months: 3, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-01', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
-      { property_type: 'condo', months: 6, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-01', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
-      { property_type: 'condo', months: 7, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-01', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
+      { property_type: 'condo', months: 3, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
+      { property_type: 'condo', months: 6, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
+      { property_type: 'condo', months: 7, comp_count: '2', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
       { property_type: 'sfr', months: 3, comp_count: '3', sample_count: null, ppsf_p25: null, ppsf_median: null, ppsf_p75: null, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
       { property_type: 'sfr', months: 6, comp_count: '5', sample_count: '5', ppsf_p25: 200, ppsf_median: 300, ppsf_p75: 400, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
       { property_type: 'sfr', months: 7, comp_count: '6', sample_count: '6', ppsf_p25: 225, ppsf_median: 350, ppsf_p75: 475, confidence: 'low', as_of: '2015-05-14', window_end: '2015-05-14', dom_median: null, list_to_sale_ratio: null },
