@@ -72,7 +72,8 @@ describe('mart_market_direction: the windows end where the sources are complete'
     // against 1 before: "down -100%". Read at 06-12: 05-20 and 06-12 against 04-20 and 05-01: flat.
     expect(await direction(`market_kind = 'zip' or city_slug = 'testville'`)).toEqual([
       { market: '98103', as_of: '2019-07-20', window_end: '2019-06-12', last: 2, prior: 2, pct: 0, direction: 'flat' },
-      { market: '98105', as_of: '2019-03-05', window_end: '2019-03-05', last: 0, prior: 0, pct: 0, direction: 'flat' },
+      // no permit counts in 98105 and its one sale is no repeat sale: no source could show a rehab event, so no direction
+      { market: '98105', as_of: '2019-03-05', window_end: '2019-03-05', last: 0, prior: 0, pct: null, direction: null },
       { market: 'testville', as_of: '2019-07-20', window_end: '2019-06-12', last: 2, prior: 2, pct: 0, direction: 'flat' },
     ]);
     // the rehab score says the same, with the day its trend ends
@@ -121,7 +122,8 @@ describe('mart_market_direction: the windows end where the sources are complete'
       { market: '60614', as_of: '2019-06-30', window_end: '2019-06-30', last: 53, prior: 60, pct: -11.7, direction: 'down' },
       // deeds: (05-25, 06-01] holds 6 sales against 55 before (from 04-01): 48 >= 41.25; (05-26, 06-02] 5 against 56:
       // 40 < 42, and no later week passes
-      { market: '98103', as_of: '2019-06-30', window_end: '2019-06-01', last: 0, prior: 0, pct: 0, direction: 'flat' },
+      // deeds only, none a repeat sale, no permit: no direction (null), not flat 0
+      { market: '98103', as_of: '2019-06-30', window_end: '2019-06-01', last: 0, prior: 0, pct: null, direction: null },
       // county_permits: (06-18, 06-25] holds 7 against the 49 of 05-01..06-18: complete to its end
       { market: '98107', as_of: '2019-06-25', window_end: '2019-06-25', last: 0, prior: 0, pct: 0, direction: 'flat' },
       { market: 'chicago', as_of: '2019-06-30', window_end: '2019-06-30', last: 53, prior: 60, pct: -11.7, direction: 'down' },

@@ -136,10 +136,14 @@ describe('finding 6: old market data', () => {
     const r = await ask('What is the current median home price in Sacramento right now in 2026?');
     expect(r.answer).toMatch(new RegExp(`the latest sales in this source are from ${sac.as_of.slice(0, 7)}, (over )?${Math.floor(months / 12)} years before ${TODAY}, so this is not a current figure`));
     expect(r.confidence).toBe('low');
-    // the same question on a clock at the data's end: no age said, the confidence by sales count
-    const then = await new ResearchEngine(data, null, sac.as_of).answer({ query: 'What is the current median home price in Sacramento right now in 2026?' });
+    // the same question on a clock at the data's end: no age said, the confidence by sales count. Seattle, whose latest
+    // complete month has hundreds of sales (Sacramento's one week of May 2008 is no complete month: low either way)
+    const sea = readShard<{ as_of: string }>('market/trends/city/WA/seattle/sfr.json');
+    const then = await new ResearchEngine(data, null, sea.as_of).answer({ query: 'What is the current median home price in Seattle right now?' });
     expect(then.answer).not.toMatch(/not a current figure/);
     expect(then.confidence).toBe('high');
+    const sacThen = await new ResearchEngine(data, null, sac.as_of).answer({ query: 'What is the current median home price in Sacramento right now in 2026?' });
+    expect(sacThen.answer).not.toMatch(/not a current figure/);
   });
 
   it('caps at medium between 1 and 3 years old (New York City)', async () => {
