@@ -36,23 +36,33 @@ const HIT_LUA = `
 local applied = tonumber(redis.call('GET', KEYS[2]) or '0')
 local last = applied
 local out = {}
+-- A batch often holds many hits of one key: each window and month is read once and written once at the end.
+local counts, added, ttls = {}, {}, {}
+local function current(key)
+  local c = counts[key]
+  if c == nil then c = tonumber(redis.call('GET', key) or '0'); counts[key] = c; added[key] = 0 end
+  return c
+end
 for i = 0, (#KEYS - 2) / 2 - 1 do
   local window, month, a = KEYS[3 + 2 * i], KEYS[4 + 2 * i], 3 + 5 * i
   local limit, seq, monthLimit = tonumber(ARGV[a]), tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
-  local c = tonumber(redis.call('GET', window) or '0')
+  local c = current(window)
   local allowed = 1
   if limit >= 0 and c >= limit then
     allowed = 0
   else
-    c = redis.call('INCR', window)
-    if c == 1 then redis.call('PEXPIRE', window, ARGV[1]) end
+    c = c + 1
+    counts[window] = c
+    added[window] = added[window] + 1
+    ttls[window] = 'w'
   end
   if ARGV[a + 4] ~= '' then redis.call('HSET', KEYS[1], ARGV[a + 1], ARGV[a + 4]) end
-  local m = tonumber(redis.call('GET', month) or '0')
+  local m = current(month)
   local counted = 0
   if seq > 0 and allowed == 1 and (monthLimit < 0 or m < monthLimit) and seq > last then
-    redis.call('INCRBY', month, 1)
-    redis.call('EXPIRE', month, ARGV[2])
+    counts[month] = m + 1
+    added[month] = added[month] + 1
+    ttls[month] = 'm'
     last = seq
     counted = 1
   end
@@ -60,6 +70,11 @@ for i = 0, (#KEYS - 2) / 2 - 1 do
   out[#out + 1] = allowed
   out[#out + 1] = m
   out[#out + 1] = counted
+end
+for key, kind in pairs(ttls) do
+  local c = redis.call('INCRBY', key, added[key])
+  if kind == 'm' then redis.call('EXPIRE', key, ARGV[2])
+  elseif c == added[key] then redis.call('PEXPIRE', key, ARGV[1]) end
 end
 if last ~= applied then redis.call('SET', KEYS[2], last, 'EX', ARGV[2]) end
 return out`;

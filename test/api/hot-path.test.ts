@@ -20,7 +20,7 @@ import { UsageStore, monthOf } from '../../api/usage.ts';
 import { CorsPolicy } from '../../api/cors.ts';
 import { RedisKeys } from '../../api/redis-keys.ts';
 import { RedisLimits } from '../../api/redis-limits.ts';
-import { connectRedis } from '../../api/redis.ts';
+import { connectRedis, whenReady } from '../../api/redis.ts';
 
 let servers: TestServer[] = [];
 afterEach(async () => { await Promise.all(servers.map((s) => s.close())); servers = []; });
@@ -205,6 +205,40 @@ describe('Redis mode: one round trip per request', () => {
       expect(hits.every((h) => !h.degraded)).toBe(true);
       expect(await limits.monthCount(keyId, t)).toBe(30);
     } finally {
+      await limits.close();
+    }
+  });
+
+  test('one script call over two keys interleaved: each key\'s window and month read once and written once, a month limit met mid-batch, expiries set', async () => {
+    const limits = new RedisLimits(redis.url);
+    const c = connectRedis(redis.url);
+    try {
+      expect(await limits.ready()).toBe(true);
+      expect(await whenReady(c)).toBe(true);
+      const a = `mixa${Date.now()}`, b = `mixb${Date.now()}`;
+      const t = Date.now();
+      const monthA = `reii:month:${monthOf(t)}:${a}`;
+      await c.set(monthA, '7'); // a month already counted elsewhere (another instance), with no expiry yet
+      const before = await scriptCalls();
+      // a: 10 per minute, 10 per month (3 left); b: no window limit, counted; a's hits 0, 2, 4..., b's 1, 3, 5...
+      const hits = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? limits.hit(a, 10, t, { monthLimit: 10 }) : limits.hit(b, null, t, { monthLimit: -1 }))));
+      expect((await scriptCalls()) - before).toBe(1);
+      const ofA = hits.filter((_, i) => i % 2 === 0), ofB = hits.filter((_, i) => i % 2 === 1);
+      expect(ofA.map((h) => h.window.allowed)).toEqual([...Array(10).fill(true), false, false]);
+      expect(ofA.map((h) => h.counted)).toEqual([true, true, true, ...Array(9).fill(false)]); // the month's last 3
+      expect(ofA.map((h) => h.monthUsed)).toEqual([7, 8, 9, ...Array(9).fill(10)]);
+      expect(ofB.map((h) => h.counted)).toEqual(Array(12).fill(true));
+      expect(ofB.map((h) => h.monthUsed)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+      expect(await limits.monthCount(a, t)).toBe(10);
+      expect(await limits.monthCount(b, t)).toBe(12);
+      const windowA = `reii:rl:${a}:${Math.floor(t / 60_000) * 60_000}`;
+      expect(await c.get(windowA)).toBe('10');
+      const pttl = await c.pttl(windowA);
+      expect(pttl).toBeGreaterThan(55_000);
+      expect(pttl).toBeLessThanOrEqual(61_000);
+      expect(await c.ttl(monthA)).toBeGreaterThan(39 * 24 * 3600); // the count moved: its expiry is set again
+    } finally {
+      c.disconnect();
       await limits.close();
     }
   });
