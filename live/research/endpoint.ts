@@ -22,6 +22,7 @@ import { compose, countSentences, type Composed } from './compose.ts';
 import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
+import { definition } from './glossary.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -146,6 +147,10 @@ export class ResearchEngine {
   /** The answer without the rephrase step. */
   async draft(input: ResearchInput): Promise<Composed & { depth: Depth }> {
     const depth: Depth = input.depth === 'deep' ? 'deep' : 'quick';
+    // a question that only asks what a term means, with no place in its context (else it asks the place's figure)
+    const ctx = input.context ?? {};
+    const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
+    if (defined) return { ...defined, depth };
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
     const facts = await gather(this.data, u, depth);
     markAge(facts, this.today);
