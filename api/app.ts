@@ -86,10 +86,14 @@ export function createApp(deps: AppDeps): App {
   const cors = new CorsPolicy(deps.corsOrigins ?? (deps.holder as Partial<BuildHolder>).settings?.corsOrigins ?? '');
   const resolvedShards = new ResolvedShards();
   const refusals = new RepeatRefusals(deps.refusalHoldMs ?? 0);
-  // One access-log listener for every answer (the request's state rides on its response): no closure per request.
+  // One access-log line per answer, written once the answer is handed to the socket: at once for an answer sent
+  // within the request's first turn (most: shard answers), else on 'finish' by one listener shared by every
+  // answer (the request's state rides on its response: no closure per request).
+  function logLine(res: http.ServerResponse, ctx: Ctx): void {
+    deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: res.req.method ?? null, route: ctx.route ?? 'unmatched', status: res.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
+  }
   function logAnswer(this: http.ServerResponse): void {
-    const ctx = (this as Tracked)[CTX]!;
-    deps.accessLog({ time: isoTime(now()), request_id: ctx.id, method: this.req.method ?? null, route: ctx.route ?? 'unmatched', status: this.statusCode, ms: Math.round((performance.now() - ctx.started) * 100) / 100, key_id: ctx.keyId });
+    logLine(this, (this as Tracked)[CTX]!);
   }
   // Anonymous calls, and answers decided before a key is known (404, 405, 401...), report the client address's
   // window; a keyed call reports its key's (set by the limits step), so it never reads the address's.
@@ -110,9 +114,9 @@ export function createApp(deps: AppDeps): App {
   };
   const app = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const ctx = newCtx(now());
-    (res as Tracked)[CTX] = ctx;
-    res.on('finish', logAnswer);
     void handle(req, res, ctx); // never rejects: it answers its own failures
+    if (res.writableEnded) logLine(res, ctx);
+    else { (res as Tracked)[CTX] = ctx; res.on('finish', logAnswer); }
   };
 
   // Requests node:http refuses before the handler runs get the same headers (the per-address public

@@ -297,6 +297,19 @@ describe('methods, targets and caching', () => {
     ]);
     for (const l of logs) expect(l['request_id']).toMatch(/^req_/);
   });
+
+  test('access log: exactly one line for an answer sent at once and for one sent after waiting (a body read)', async () => {
+    logs.length = 0;
+    const at = await get('/v1/geo/lookup?city=Seattle&state=WA', k('starter')); // answered within the request's first turn
+    const waited = await fetch(srv.url + '/v1/valuation/estimate', { method: 'POST', headers: { 'X-Service-Key': k('builder'), 'Content-Type': 'application/json' }, body: '{"zip":' }); // the body is read first
+    expect(waited.status).toBe(400);
+    await waited.arrayBuffer();
+    const ids = [at.headers.get('x-request-id'), waited.headers.get('x-request-id')];
+    const deadline = Date.now() + 10_000;
+    while (logs.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 100)); // a second line would have come by now
+    expect(logs.map((l) => [l['request_id'], l['status'], l['route']])).toEqual([[ids[0], 200, 'GET /v1/geo/lookup'], [ids[1], 400, 'POST /v1/valuation/estimate']]);
+  });
 });
 
 describe('the edges of HTTP', () => {
