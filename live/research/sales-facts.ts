@@ -133,23 +133,30 @@ export async function countyFact(data: ResearchData, t: Target): Promise<Fact> {
   };
 }
 
-/** Price per sqft of a city with no zip comps (sales without a zip, as Denver's): the trends shard's latest month with
- *  a median price per sqft, or null. */
+/** Price per sqft of a city with no zip comps (sales without a zip, as Denver's): the trends shard's latest complete
+ *  month (its `complete` flag) with CHANGE_MIN_SAMPLE sales and a median price per sqft, as the price level reads it
+ *  (market-facts.ts priceLevelFact); else its latest month with a figure, at low confidence and said to be so; or null.
+ *  (Denver: 2019-07's 21 sales of a file ending 2019-07-09 were the answer, at $439 against May's $376.) */
 export async function cityPpsfFact(data: ResearchData, u: Understanding, t: Target): Promise<Fact | null> {
-  const s = await data.shard<{ as_of: string; series: { month: string[]; sales_count: (number | null)[]; median_price_per_sqft: (number | null)[] } }>('trends', { state: t.state, city: t.city!, property_type: u.propertyType });
+  const s = await data.shard<{ as_of: string; series: { month: string[]; sales_count: (number | null)[]; median_price_per_sqft: (number | null)[]; complete?: boolean[] } }>('trends', { state: t.state, city: t.city!, property_type: u.propertyType });
   if (!s) return null;
   const c = s.series;
+  const counts = c.sales_count.map((n) => n ?? 0);
   let at = -1;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price_per_sqft[i] != null && counts[i]! >= CHANGE_MIN_SAMPLE && (c.complete?.[i] ?? isComplete(counts, i))) at = i;
+  const solid = at >= 0;
   for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price_per_sqft[i] != null) at = i;
   if (at < 0) return null;
   const type = TYPE_WORDS[u.propertyType];
   const month = c.month[at]!;
   return {
     intent: 'comps', target: t, value: `${money(c.median_price_per_sqft[at]!)}/sqft (${month})`,
-    sentence: `In ${t.city}, ${t.state}, the median ${type} sale price was ${money(c.median_price_per_sqft[at]!)} per sqft in ${month} (${plural(c.sales_count[at] ?? 0, 'sale')}); no zip of the city has comparable sales, so this is the city-wide monthly figure${wholeCity(t)}`,
-    detail: ['A monthly median needs 5 or more sales with a living area; the monthly series is GET /v1/market/trends.'],
+    sentence: `In ${t.city}, ${t.state}, the median ${type} sale price was ${money(c.median_price_per_sqft[at]!)} per sqft in ${month} (${plural(counts[at]!, 'sale')})${solid ? '' : ', the latest month with a figure but no complete month of 20 or more sales'}; no zip of the city has comparable sales, so this is the city-wide monthly figure${wholeCity(t)}`,
+    detail: [solid
+      ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales (a month the sources do not cover whole, as a file's last, is left out); the monthly series is GET /v1/market/trends.`
+      : 'A monthly median needs 5 or more sales with a living area; the monthly series is GET /v1/market/trends.'],
     source: { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${t.city}, ${t.state}, ${u.propertyType}, as of ${s.as_of}` },
-    confidence: byCount(c.sales_count[at] ?? 0), primary: true, uncertain: null,
+    confidence: solid ? byCount(counts[at]!) : 'low', primary: true, uncertain: null,
   };
 }
 

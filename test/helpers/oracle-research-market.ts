@@ -4,6 +4,7 @@
 import { ARMS_LENGTH_SALES_SQL, SALES_FOR_VALUE_SQL } from './oracle-market.ts';
 import { fail } from './research-questions.ts';
 import { num, round1, sql } from './oracle-research.ts';
+import { completeMonth, coveredMonth, type Span } from './oracle-complete-month.ts';
 
 // ---- market figures, from our own SQL over the canonical tables ----
 export const ZIP = /^\d{5}$/;
@@ -89,13 +90,28 @@ export async function windowSalesOracle(m: { zip?: string; state?: string; city?
   return { asOf: r!.as_of!, n: r!.n, median: r!.n >= 5 ? num(r!.median) : null, withArea: r!.a };
 }
 
-/** A city's median price per sqft of one type in its latest calendar month with 5 or more sales of the type, 5 of them
- *  with a living area (the rule of a monthly median, warehouse/docs/market.md "market_monthly"), and that month. */
+/** A city's median price per sqft of one type in its latest calendar month that is complete (its sources cover it whole
+ *  and its count is not a partial month's: oracle-complete-month.ts) with 20 or more sales of the type, 5 of them with a
+ *  living area (a monthly median's rule, warehouse/docs/market.md "market_monthly"), and that month. */
 export async function cityMonthPpsfOracle(st: string, city: string, type: string): Promise<{ month: string; median: number } | null> {
   await arms();
-  const [r] = await sql<{ month: string; median: number }>(`
-    select strftime(sale_date, '%Y-%m') as month, quantile_cont(sale_price / sqft, 0.5) filter (where sqft > 0) as median
-    from oracle_arms where state_code = $st and lower(city) = lower($city) and property_type = $type
-    group by 1 having count(*) >= 5 and count(*) filter (where sqft > 0) >= 5 order by 1 desc limit 1`, { st, city, type });
-  return r ? { month: r.month, median: Number(r.median) } : null;
+  // every month of the city's sales, with its count of arm's-length sales of the type and their median price per sqft
+  const rows = await sql<{ month: string; n: number; with_area: number; median: number | null }>(`
+    with m as (select strftime(sale_date, '%Y-%m') as month, count(*)::int as n, count(*) filter (where sqft > 0)::int as with_area,
+                      quantile_cont(sale_price / sqft, 0.5) filter (where sqft > 0) as median
+               from oracle_arms where state_code = $st and lower(city) = lower($city) and property_type = $type group by 1),
+         r as (select min(sale_date) as a, max(sale_date) as b from oracle_arms where state_code = $st and lower(city) = lower($city))
+    select strftime(d, '%Y-%m') as month, coalesce(m.n, 0) as n, coalesce(m.with_area, 0) as with_area, m.median
+    from r, range(date_trunc('month', r.a), r.b + interval 1 day, interval 1 month) t(d) left join m on m.month = strftime(d, '%Y-%m')
+    order by 1`, { st, city, type });
+  const spans = await sql<Span>(`
+    select strftime(min(sale_date), '%Y-%m-%d') as first, strftime(max(sale_date), '%Y-%m-%d') as last from sales
+    where source in (select distinct source from sales where state_code = $st and lower(city) = lower($city)) group by source`, { st, city });
+  const counts = rows.map((r) => r.n);
+  // the latest month its sources cover whole, complete by count, with 20+ sales (CHANGE_MIN_SAMPLE) and a median
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.median !== null && r.with_area >= 5 && r.n >= 20 && completeMonth(counts, i) && coveredMonth(r.month, spans)) return { month: r.month, median: Number(r.median) };
+  }
+  return null;
 }
