@@ -8,7 +8,7 @@ import { createLogger } from '../warehouse/log.ts';
 import { parseStages, STAGE_NAMES, type StageName } from '../pipelines/stage-names.ts';
 import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { formatCsv, formatTable } from './cli-format.ts';
-
+import { queryBuildDir } from './cli-query.ts';
 
 const program = new Command()
   .name('reii')
@@ -176,15 +176,14 @@ sources.command('pull')
   });
 
 program.command('query <sql>')
-  .description('run read-only SQL against the current build\'s warehouse')
+  .description('run read-only SQL against the current build\'s warehouse (or, with --build, any kept build\'s: a failed one too)')
   .option('--artifacts <dir>', 'artifacts folder (default ./artifacts)')
+  .option('--build <id>', 'query this build instead of the current one: a published, failed (<id>.failed) or partial build in <artifacts>/builds')
   .addOption(new Option('--format <f>', 'output format').choices(['table', 'csv', 'json']).default('table'))
-  .action(async (sql: string, o: { artifacts?: string; format: 'table' | 'csv' | 'json' }) => {
+  .action(async (sql: string, o: { artifacts?: string; build?: string; format: 'table' | 'csv' | 'json' }) => {
     const { runQuery } = await import('../warehouse/query.ts');
     const settings = loadSettings({ artifacts: o.artifacts });
-    const dir = currentBuildDir(settings.artifacts);
-    if (!dir) throw new CliError(`no published build in ${settings.artifacts}: run \`reii build\` first`, { exitCode: EXIT.notFound });
-    const rows = await runQuery(path.join(dir, 'warehouse.duckdb'), sql);
+    const rows = await runQuery(path.join(queryBuildDir(settings.artifacts, o.build), 'warehouse.duckdb'), sql);
     if (o.format === 'json') printJson(rows);
     else if (o.format === 'csv') process.stdout.write(formatCsv(rows));
     else process.stdout.write(formatTable(rows));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BuildPaths, Reject, StageContext } from '../warehouse/context.ts';
 import type { Logger } from '../warehouse/log.ts';
 import type { Settings } from '../warehouse/settings.ts';
-import { openWarehouse, queryRows, type Warehouse } from '../warehouse/db.ts';
+import { openWarehouse, type Warehouse } from '../warehouse/db.ts';
 import { CliError, EXIT, StageError } from '../warehouse/errors.ts';
 import { acquireLock, newBuildId, prune, publish } from './publish.ts';
 import { buildsDir, currentBuildDir } from '../warehouse/build-folder.ts';
@@ -13,11 +13,11 @@ import { runStage, type StageOutcome } from './stages.ts';
 import { STAGE_NAMES, type StageName } from './stage-names.ts';
 import { SOURCES } from './sources/registry.ts';
 import { matchFiles } from './sources/index.ts';
-import { appendRejects, ensureRejectsTable, fileRejects, rejectCounts, relativeRejectFiles } from './sources/rejects.ts';
+import { appendRejects, ensureRejectsTable } from './sources/rejects.ts';
 import { verifyShards } from './shards/index.ts';
-import { FORMAT_VERSION } from '../warehouse/layout.ts';
 import { writeReport } from './report.ts';
 import type { Manifest } from './manifest.ts';
+import { buildManifest, writeFailedManifest } from './build-manifest.ts';
 
 export interface BuildOptions {
   settings: Readonly<Settings>;
@@ -45,6 +45,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const dir = path.join(buildsDir(settings.artifacts), buildId);
   const paths: BuildPaths = { sources: settings.sources, build: dir, warehouse: path.join(dir, 'warehouse.duckdb'), shards: path.join(dir, 'shards') };
   let wh: Warehouse | null = null;
+  let ctx: StageContext | null = null; // set once the warehouse is open: a failed build's manifest reads it
+  const outcomes: StageOutcome[] = [];
   let peakRss = process.memoryUsage().rss;
   const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
   const onSignal = (sig: NodeJS.Signals): void => {
@@ -86,7 +88,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
       throw new StageError(first, paths.warehouse, err);
     }
     const db = await wh.connect();
-    const ctx: StageContext = {
+    ctx = {
       db, settings, paths, buildId, builtAt: now, log,
       sourceFiles: (sourceId, key) => {
         const source = SOURCES.find((s) => s.id === sourceId);
@@ -100,7 +102,6 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     } catch (err) {
       throw new StageError(first, paths.warehouse, err);
     }
-    const outcomes: StageOutcome[] = [];
     for (const name of stages) {
       const started = performance.now();
       log.info(`stage ${name}`);
@@ -118,8 +119,10 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     }
     if (opts.until && opts.until !== 'shards') {
       const warehouse = wh;
+      const partialCtx = ctx;
       wh = null;
-      return await keepPartial(ctx, dir, outcomes, opts.only ?? null, peakRss, () => { db.closeSync(); warehouse.close(); });
+      ctx = null;
+      return await keepPartial(partialCtx, dir, outcomes, opts.only ?? null, peakRss, () => { db.closeSync(); warehouse.close(); });
     }
     opts.beforePublish?.(dir);
     let verify: ReturnType<typeof verifyShards>;
@@ -134,22 +137,25 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     if (verify.files === 0) {
       throw new StageError('shards', 'shards/', new Error('the build wrote no shard files; refusing to publish a build the API could not serve'));
     }
-    const failed = outcomes.flatMap((o) => o.checks ?? []).filter((c) => c.status === 'fail');
+    const failed = outcomes.flatMap((o) => o.checks ?? []).filter((c) => c.status === 'fail').map((c) => c.name);
+    const failedDir = `${dir}.failed`;
+    const checksError = failed.length ? new CliError(`data checks failed (${failed.join(', ')}); build kept in ${failedDir}, current untouched`, { exitCode: EXIT.checks }) : null;
     let manifest: Manifest;
     try {
-      manifest = await buildManifest(ctx, outcomes, opts.only ?? null, peakRss, failed.length ? 'checks_failed' : 'published');
+      manifest = await buildManifest(ctx, outcomes, opts.only ?? null, peakRss, failed.length ? 'checks_failed' : 'published',
+        checksError ? { stage: null, file: null, message: checksError.message, exit_code: EXIT.checks, checks: failed } : null);
     } catch (err) {
       throw new StageError('publish', 'manifest.json', err);
     }
+    ctx = null;
     db.closeSync();
     wh.close();
     wh = null;
     writeStep('manifest.json', () => fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n'));
     await writeReport(dir, manifest).catch((err: unknown) => { throw new StageError('publish', 'report.html', err); });
-    if (failed.length) {
-      const failedDir = `${dir}.failed`;
+    if (checksError) {
       writeStep(failedDir, () => fs.renameSync(dir, failedDir));
-      throw new CliError(`data checks failed (${failed.map((c) => c.name).join(', ')}); build kept in ${failedDir}, current untouched`, { exitCode: EXIT.checks });
+      throw checksError;
     }
     const previous = currentBuildDir(settings.artifacts);
     writeStep('current', () => publish(settings.artifacts, dir));
@@ -164,8 +170,12 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
     log.info(`published ${buildId}`, { shards: manifest.shards.total, rejected_rows: manifest.rejects.total, pruned: removed.length });
     return { buildId, dir, published: true, manifest };
   } catch (err) {
+    const kept = fs.existsSync(dir) && !(err instanceof CliError && err.exitCode === EXIT.checks);
+    // A stage or gate that failed: the folder keeps a manifest saying why (and its warehouse, for `reii query --build`).
+    if (kept) await writeFailedManifest({ ctx, dir, buildId, builtAt: now, outcomes, only: opts.only ?? null, peakRss }, err, (m) => log.warn(m));
+    if (ctx) { try { ctx.db.closeSync(); } catch { /* already failing */ } }
     if (wh) { try { wh.close(); } catch { /* already failing */ } }
-    if (fs.existsSync(dir) && !(err instanceof CliError && err.exitCode === EXIT.checks)) {
+    if (kept) {
       try { fs.renameSync(dir, `${dir}.failed`); } catch { /* keep going: report the real error */ }
     }
     throw err;
@@ -216,42 +226,4 @@ async function keepPartial(ctx: StageContext, dir: string, outcomes: StageOutcom
   if (failed.length) throw new CliError(`data checks failed (${failed.map((c) => c.name).join(', ')}); partial build kept in ${kept}`, { exitCode: EXIT.checks });
   ctx.log.info(`stopped after ${outcomes.at(-1)?.name ?? 'no stage'}: kept ${path.basename(kept)}, not published`);
   return { buildId: path.basename(dir), dir: kept, published: false, manifest };
-}
-
-async function buildManifest(ctx: StageContext, outcomes: StageOutcome[], only: string[] | null, peakRss: number, status: Manifest['status']): Promise<Manifest> {
-  const files = await queryRows<{ source: string; key: string; file: string; sha256: string; bytes: number; rows: number | null }>(ctx.db,
-    `select source, key, file, sha256, bytes::double as bytes, rows::double as rows from meta.source_files order by source, key, file`);
-  await relativeRejectFiles(ctx.db);
-  const rejects = await rejectCounts(ctx.db);
-  const rejectFiles = await fileRejects(ctx.db);
-  const tables = await queryRows<{ name: string; rows: number }>(ctx.db,
-    `select case when schema_name = 'main' then table_name else schema_name || '.' || table_name end as name, estimated_size::double as rows
-     from duckdb_tables() where schema_name in ('main', 'raw', 'meta') order by 1`);
-  const asOf = ctx.builtAt.toISOString().slice(0, 10);
-  const sources = SOURCES.map((s) => {
-    const own = files.filter((f) => f.source === s.id);
-    return {
-      id: s.id, folder: s.folder, title: s.title, publisher: s.publisher, licence: s.licence,
-      attribution: s.attribution ?? null, vintage: s.vintage, present: own.length > 0,
-      files: own.map(({ file, sha256, bytes, rows }) => ({ file, sha256, bytes, rows })),
-      rejected_rows: rejects.filter((r) => r.source === s.id).reduce((a, r) => a + r.rows, 0),
-    };
-  });
-  const shardStats = outcomes.find((o) => o.name === 'shards')?.shards;
-  return {
-    format_version: FORMAT_VERSION,
-    build_id: ctx.buildId,
-    as_of: asOf,
-    built_at: ctx.builtAt.toISOString(),
-    status,
-    only_stages: only,
-    sources,
-    stages: outcomes.map((o) => ({ name: o.name, seconds: Number(o.seconds.toFixed(3)), steps: o.steps?.map((s) => ({ ...s, seconds: Number(s.seconds.toFixed(3)) })) })),
-    rejects: { total: rejects.reduce((a, r) => a + r.rows, 0), by_source: rejects, by_file: rejectFiles },
-    checks: outcomes.flatMap((o) => o.checks ?? []).map((c) => ({ name: c.name, description: c.description, severity: c.severity, status: c.status, failing_rows: c.failingRows, seconds: Number(c.seconds.toFixed(3)), reason: c.reason ?? null, sample: c.sample })),
-    shards: { total: shardStats?.total ?? 0, by_family: shardStats?.byFamily ?? {}, bytes: shardStats?.bytes ?? 0 },
-    tables,
-    attribution: SOURCES.filter((s) => s.attribution && files.some((f) => f.source === s.id)).map((s) => s.attribution!),
-    peak_rss_mb: Math.round(peakRss / 1048576),
-  };
 }

@@ -61,6 +61,13 @@ function diffSection(dir: string, m: Manifest): string {
     + (changed.length ? `<h3>Tables whose row count changed (${changed.length} of ${names.length})</h3>${table(['table', 'previous', 'this build', 'change', 'change %'], changed)}` : '<p>Every table has the same row count.</p>');
 }
 
+function statusLine(m: Manifest, failedChecks: string[]): string {
+  if (m.status === 'published') return 'published';
+  if (m.status === 'partial') return `<strong>not published: stopped after stage ${esc(m.stages.at(-1)?.name ?? '')} (--until)</strong>`;
+  if (m.status === 'failed') return `<strong>not published: ${esc(m.failure?.message ?? 'a stage failed')}</strong>`;
+  return `<strong>not published: data checks failed (${esc(failedChecks.join(', '))})</strong>`;
+}
+
 export async function writeReport(dir: string, m: Manifest): Promise<void> {
   const sources = m.sources as { id: string; present: boolean; files: { file: string; rows: number | null }[]; rejected_rows: number; licence: string; vintage?: string }[];
   const checks = m.checks as ReportCheck[];
@@ -74,7 +81,7 @@ export async function writeReport(dir: string, m: Manifest): Promise<void> {
 <style>body{font:14px system-ui;margin:2em}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}
 figure.chart{margin:1.5em 0}figure.chart figcaption{font-weight:600;margin-bottom:.4em}nav a{margin-right:1em}</style>
 <h1>Build ${esc(m.build_id)}</h1>
-<p>${m.status === 'published' ? 'published' : m.status === 'partial' ? `<strong>not published: stopped after stage ${esc(m.stages.at(-1)?.name ?? '')} (--until)</strong>` : `<strong>not published: data checks failed (${esc(failedChecks.join(', '))})</strong>`}${warnings ? ` · ${warnings} check warning${warnings === 1 ? '' : 's'}` : ''} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
+<p>${statusLine(m, failedChecks)}${warnings ? ` · ${warnings} check warning${warnings === 1 ? '' : 's'}` : ''} · as of ${esc(m.as_of)} · built ${esc(m.built_at)} · ${m.shards.total} shards · ${m.rejects.total} rejected rows · peak RSS ${m.peak_rss_mb} MB</p>
 <nav>${charts.map((c) => `<a href="#chart-${c.id}">${esc(c.title.split(':')[0])}</a>`).join('')}</nav>
 <h2>Charts</h2>
 ${charts.map((c) => `<figure class="chart" id="chart-${c.id}"><figcaption>${esc(c.title)}</figcaption>${c.svg}</figure>`).join('\n')}

@@ -23,6 +23,20 @@ export function currentBuildDir(artifacts: string): string | null {
   }
 }
 
+/**
+ * A build folder named by its id, for `reii query --build`: builds/<id> when it was published, else the kept
+ * <id>.failed or <id>.partial (the name may also be given with its suffix). Null when there is none. Never what the
+ * server serves: that is only ever `current` (currentBuildDir).
+ */
+export function buildDirById(artifacts: string, id: string): string | null {
+  if (!/^[A-Za-z0-9_-]+(\.(failed|partial))?$/.test(id)) return null; // a build id, never a path
+  for (const name of id.includes('.') ? [id] : [id, `${id}.failed`, `${id}.partial`]) {
+    const dir = path.join(buildsDir(artifacts), name);
+    if (fs.existsSync(path.join(dir, 'manifest.json')) || fs.existsSync(path.join(dir, 'warehouse.duckdb'))) return dir;
+  }
+  return null;
+}
+
 export interface ReportSection {
   title: string;
   headers: string[];

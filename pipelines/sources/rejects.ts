@@ -186,7 +186,7 @@ export async function checkRejectShare(ctx: StageContext, stage = 'intermediate'
     const others = over.slice(1).map((f) => `${f.file} ${pct(f.share)}`);
     throw new StageError(stage, worst.file, new Error(
       `${pct(worst.share)} of its rows were rejected (${worst.rejected} of ${worst.rows}), more than the ${pct(max)} allowed (REII_REJECT_MAX_SHARE); `
-      + `top reasons: ${reasons}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: meta.rejects in builds/${path.basename(ctx.paths.build)}.failed)`));
+      + `top reasons: ${reasons}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: reii query --build ${path.basename(ctx.paths.build)} "select * from meta.rejects")`));
   }
   return files;
 }
