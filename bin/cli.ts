@@ -157,8 +157,9 @@ sources.command('list')
     const { listSources } = await import('../pipelines/sources/list.ts');
     const rows = await listSources(loadSettings({ sources: o.sources }).sources);
     if (o.json) printJson(rows); else process.stdout.write(formatTable(rows.map((r) => ({
-      source: r.id, status: r.present ? 'present' : 'absent', files: r.files, rows: r.rows ?? '', vintage: r.vintage, licence: r.licence, attribution: r.attribution ?? '',
+      source: r.id, status: r.misnamed.length ? 'misnamed' : r.present ? 'present' : 'absent', files: r.files, rows: r.rows ?? '', vintage: r.vintage, licence: r.licence, attribution: r.attribution ?? '',
     }))));
+    for (const m of rows.flatMap((r) => r.misnamed)) process.stderr.write(`reii: ${m.file} ${m.message}; \`reii build\` fails on it\n`);
   });
 sources.command('pull')
   .description('download the open-data sources from their official addresses into a sources folder')

@@ -64,8 +64,7 @@ export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
   await createMetaTables(ctx);
   await ctx.db.run('delete from meta.source_files');
   // before any load: a misnamed canonical file fails the build at once, not after minutes of loading the others
-  const canonicalDir = path.join(ctx.paths.sources, 'canonical');
-  if (fs.existsSync(canonicalDir)) checkCanonicalFolder(ctx, canonicalDir);
+  checkCanonicalFolder(ctx);
   const statuses: SourceStatus[] = [];
   const totalFiles = SOURCES.reduce((a, s) => a + s.files.reduce((b, f) => b + matchFiles(ctx.paths.sources, s, f).length, 0), 0);
   let doneFiles = 0;
@@ -113,16 +112,32 @@ export async function runSources(ctx: StageContext): Promise<SourceStatus[]> {
   return statuses;
 }
 
-/** Fails naming a misnamed canonical data file (Sales.csv, sales_2024.csv); warns naming every other file left unread. */
-function checkCanonicalFolder(ctx: StageContext, dir: string): void {
+/** A misnamed canonical data file: its path in the sources folder and what the build says of it (the name it should have). */
+export interface MisnamedFile { file: string; message: string }
+
+/**
+ * The canonical folder's files that the sources stage reads none of: `misnamed` ones fail the build (the build and
+ * `reii sources list` both say so from here), `ignored` ones are warned about. Empty when the folder is absent.
+ */
+export function canonicalFolderFindings(sourcesDir: string): { ignored: string[]; misnamed: MisnamedFile[] } {
+  const dir = path.join(sourcesDir, SOURCES.find((s) => s.id === 'canonical')!.folder);
+  if (!fs.existsSync(dir)) return { ignored: [], misnamed: [] };
   const { ignored, misnamed } = canonicalFolderCheck(fs.readdirSync(dir));
+  return {
+    ignored: ignored.map((n) => `canonical/${n}`),
+    misnamed: misnamed.map((m) => ({ file: `canonical/${m.name}`, message: `looks like a canonical data file but is not read: ${m.why}` })),
+  };
+}
+
+/** Fails naming a misnamed canonical data file (Sales.csv, sales_2024.csv); warns naming every other file left unread. */
+function checkCanonicalFolder(ctx: StageContext): void {
+  const { ignored, misnamed } = canonicalFolderFindings(ctx.paths.sources);
   const bad = misnamed[0];
   if (bad) {
-    const others = misnamed.slice(1).map((m) => `canonical/${m.name}`);
-    throw new StageError('sources', `canonical/${bad.name}`, new Error(
-      `looks like a canonical data file but is not read: ${bad.why}${others.length ? `; also: ${others.join(', ')}` : ''} (see README "Canonical format")`));
+    const others = misnamed.slice(1).map((m) => m.file);
+    throw new StageError('sources', bad.file, new Error(`${bad.message}${others.length ? `; also: ${others.join(', ')}` : ''} (see README "Canonical format")`));
   }
-  if (ignored.length) ctx.log.warn(`canonical: ignored (not a canonical file name): ${ignored.map((n) => `canonical/${n}`).join(', ')}`);
+  if (ignored.length) ctx.log.warn(`canonical: ignored (not a canonical file name): ${ignored.join(', ')}`);
 }
 
 function countFeatures(file: string): number | null {

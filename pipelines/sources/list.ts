@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { scanSources } from './index.ts';
+import { canonicalFolderFindings, scanSources, type MisnamedFile } from './index.ts';
 
 export interface SourceListRow {
   id: string;
@@ -15,6 +15,8 @@ export interface SourceListRow {
   licence: string;
   attribution: string | null;
   open_data: boolean;
+  /** Files in the source's folder that look like its data but are not read: `reii build` fails on each (canonical). */
+  misnamed: MisnamedFile[];
 }
 
 const QUOTE = 0x22;
@@ -111,7 +113,8 @@ export async function listSources(sourcesDir: string, opts: { cache?: boolean } 
       const delim = f.delim ?? ',';
       for (const p of paths) count = (count ?? 0) + (cache ? cache.count(p, delim) : countFile(p, delim));
     }
-    rows.push({ id: source.id, folder: source.folder, present, files: fileCount, rows: count, vintage: source.vintage, licence: source.licence, attribution: source.attribution ?? null, open_data: source.open });
+    const misnamed = source.id === 'canonical' && present ? canonicalFolderFindings(sourcesDir).misnamed : [];
+    rows.push({ id: source.id, folder: source.folder, present, files: fileCount, rows: count, vintage: source.vintage, licence: source.licence, attribution: source.attribution ?? null, open_data: source.open, misnamed });
   }
   cache?.save();
   return rows;

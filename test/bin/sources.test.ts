@@ -39,6 +39,36 @@ describe('reii sources', () => {
     expect(t.rows.filter((r) => r['status'] === 'absent')).toHaveLength(SOURCES.length - 2);
   });
 
+  test('sources list names a misnamed canonical file and the name it should have, as the build that fails on it does', async () => {
+    const src = tmp('reii-cli-src-');
+    fs.mkdirSync(path.join(src, 'canonical'));
+    const sales = fs.readFileSync(path.join(FIX, 'good', 'canonical', 'sales.csv'));
+    for (const name of ['Sales.csv', 'sales_2024.csv']) fs.writeFileSync(path.join(src, 'canonical', name), sales);
+    const e = env({ REII_SOURCES: src, REII_ARTIFACTS: tmp(), REII_STATE: tmp() });
+    const caseWhy = 'looks like a canonical data file but is not read: file names are case-sensitive: rename it sales.csv';
+    const otherWhy = expect.stringMatching(/^looks like a canonical data file but is not read: not a canonical file name \(only sales\.csv, .*\): rename it or move it out of canonical\/$/);
+
+    const json = await reii(['sources', 'list', '--json'], e);
+    expect(json.code, json.stderr).toBe(0);
+    const rows = JSON.parse(json.stdout) as { id: string; present: boolean; files: number; misnamed: { file: string; message: string }[] }[];
+    expect(rows.find((r) => r.id === 'canonical')).toMatchObject({ present: true, files: 0, misnamed: [
+      { file: 'canonical/Sales.csv', message: caseWhy }, { file: 'canonical/sales_2024.csv', message: otherWhy }] });
+    for (const r of rows.filter((x) => x.id !== 'canonical')) expect(r.misnamed, r.id).toEqual([]);
+
+    const table = await reii(['sources', 'list'], e);
+    expect(table.code, table.stderr).toBe(0);
+    expect(parseTable(table.stdout).rows.find((r) => r['source'] === 'canonical')).toMatchObject({ status: 'misnamed', files: '0' });
+    const lines = table.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(`reii: canonical/Sales.csv ${caseWhy}; \`reii build\` fails on it`);
+    expect(lines[1]).toMatch(/^reii: canonical\/sales_2024\.csv looks like a canonical data file but is not read: not a canonical file name .*; `reii build` fails on it$/);
+
+    // the build says the same of the first one, and stops on it
+    const build = await reii(['build'], e);
+    expect(build.code, build.stderr).toBe(3);
+    expect(build.stderr).toContain(`reii: stage sources failed in canonical/Sales.csv: ${caseWhy}; also: canonical/sales_2024.csv (see README "Canonical format")\n`);
+  });
+
   test('sources pull from a mirror whose files answer 500: exit 1 with a message, every file a failed row, nothing saved', async () => {
     // A loopback mirror laid out like ../shared/data: the folder listing works, every file answers 500.
     const root = tmp('reii-cli-mirror-');
