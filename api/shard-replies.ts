@@ -32,7 +32,10 @@ export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown,
   if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
   if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   const at = answer.message.indexOf(CLOSEST_NAMES);
-  return { city: city.trim(), hint: at >= 0 ? answer.message.slice(at) : '' };
+  // a name the build knows no city by is said to be one, with the closest names when there are some (review 10 #10:
+  // "No sfr sales for Zzqx, WA" read as a real city without sales)
+  const known = `: no city of that name in ${state} is known to this build`;
+  return { city: city.trim(), hint: at >= 0 ? `${known}${answer.message.slice(at)}` : known };
 }
 
 /** The shard of a city-keyed family for the city a request names: the market's own name when the build has a shard of
