@@ -127,6 +127,28 @@ create or replace macro owner_type(n) as
 create or replace macro canonical_zip(z) as
     case when regexp_full_match(trim(cast(z as varchar)), '[0-9]{5}(-[0-9]{4})?') then left(trim(cast(z as varchar)), 5) end;
 
+-- The reject of a canonical row: the first rule it breaks, {rule, col, val} (null when none). The four canonical
+-- files (30_market_40..43) check the place columns the same way and in the same order, around checks of their own
+-- (each a CASE of the caller's, null when the row passes it):
+--   missing_value  address, city, state, zip (city and state where the file has them: has_city_state), then own_missing
+--   too_long       address over 200 characters, city over 100, then own_too_long
+--   unknown_state  state not two letters;  bad_zip  zip not 5 digits or ZIP+4 (canonical_zip)
+--   then own_checks, the file's other columns
+create or replace macro canonical_reject(address, city, state, zip, own_missing, own_too_long, own_checks, has_city_state := true) as
+    case
+        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
+        when has_city_state and city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
+        when has_city_state and state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
+        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
+        when own_missing is not null then own_missing
+        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
+        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
+        when own_too_long is not null then own_too_long
+        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
+        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
+        else own_checks
+    end;
+
 -- Arm's-length price floor: a recorded price below it is no market price (a $0 or $1 transfer, a family deed, a
 -- placeholder such as Sacramento's 4,897). Used by the one arm's-length rule, 30_market_45_sale_flags.sql.
 create or replace macro nominal_price_floor() as 10000;

@@ -29,23 +29,16 @@ with s as (
 ),
 checked as (
     select *,
-        case
-            when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
-            when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
-            when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
-            when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
-            when sale_date_text is null then {'rule': 'missing_value', 'col': 'sale_date', 'val': null}
-            when sale_price_text is null then {'rule': 'missing_value', 'col': 'sale_price', 'val': null}
-            when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null}
-            when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
-            when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
-            when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
-            when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
-            when sale_date is null then {'rule': 'not_a_date', 'col': 'sale_date', 'val': sale_date_text}
-            when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
-            when isinf(sale_price) or sale_price < 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
-            when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type_text}
-        end as hit,
+        canonical_reject(address, city, state, zip,
+            case when sale_date_text is null then {'rule': 'missing_value', 'col': 'sale_date', 'val': null::varchar}
+                 when sale_price_text is null then {'rule': 'missing_value', 'col': 'sale_price', 'val': null}
+                 when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null} end,
+            null,
+            case when sale_date is null then {'rule': 'not_a_date', 'col': 'sale_date', 'val': sale_date_text}
+                 when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
+                 when isinf(sale_price) or sale_price < 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
+                 when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type_text} end
+        ) as hit,
         list_filter([
             case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
             case when length(buyer_name) > 200 then {'rule': 'too_long', 'col': 'buyer_name', 'val': buyer_name} end,

@@ -10,29 +10,21 @@
 -- Bounds per property type, real state, zip in that state and coordinates in the state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_parcels_checked as
 select *,
-    case
-        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
-        when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
-        when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
-        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
-        when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null}
-        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
-        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
-        when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
-        when length(owner_name) > 200 then {'rule': 'too_long', 'col': 'owner_name', 'val': owner_name}
-        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
-        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
-        when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
-        when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
-        when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
-        when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text}
-        when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
-        when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
-        when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
-        when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
-        when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
-        when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type}
-    end as hit
+    canonical_reject(address, city, state, zip,
+        case when property_type is null then {'rule': 'missing_value', 'col': 'property_type', 'val': null::varchar} end,
+        case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
+             when length(owner_name) > 200 then {'rule': 'too_long', 'col': 'owner_name', 'val': owner_name} end,
+        case when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
+             when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
+             when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
+             when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text}
+             when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
+             when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
+             when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
+             when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
+             when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
+             when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type} end
+    ) as hit
 from stg_canonical__parcels;
 
 insert into meta.rejects

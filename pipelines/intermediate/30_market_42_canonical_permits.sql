@@ -12,22 +12,20 @@
 -- the zip and the coordinates: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_permits_checked as
 select *,
-    case
-        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
-        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
-        when issue_date_text is null then {'rule': 'missing_value', 'col': 'issue_date', 'val': null}
-        when permit_type is null then {'rule': 'missing_value', 'col': 'permit_type', 'val': null}
-        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
-        when length(permit_id) > 64 then {'rule': 'too_long', 'col': 'permit_id', 'val': permit_id}
-        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
-        when issue_date is null then {'rule': 'not_a_date', 'col': 'issue_date', 'val': issue_date_text}
-        when valuation_text is not null and (valuation is null or isnan(valuation)) then {'rule': 'not_a_number', 'col': 'valuation', 'val': valuation_text}
-        when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
-        when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
-        when valuation < 0 or isinf(valuation) then {'rule': 'out_of_range', 'col': 'valuation', 'val': valuation_text}
-        when permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then {'rule': 'not_in_list', 'col': 'permit_type', 'val': permit_type}
-        when permit_id is not null and row_number() over (partition by permit_id order by file, row_number) > 1 then {'rule': 'duplicate_permit', 'col': 'permit_id', 'val': permit_id}
-    end as hit
+    -- permits.csv has no city or state (they come from the zip)
+    canonical_reject(address, null, null, zip,
+        case when issue_date_text is null then {'rule': 'missing_value', 'col': 'issue_date', 'val': null::varchar}
+             when permit_type is null then {'rule': 'missing_value', 'col': 'permit_type', 'val': null} end,
+        case when length(permit_id) > 64 then {'rule': 'too_long', 'col': 'permit_id', 'val': permit_id} end,
+        case when issue_date is null then {'rule': 'not_a_date', 'col': 'issue_date', 'val': issue_date_text}
+             when valuation_text is not null and (valuation is null or isnan(valuation)) then {'rule': 'not_a_number', 'col': 'valuation', 'val': valuation_text}
+             when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
+             when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
+             when valuation < 0 or isinf(valuation) then {'rule': 'out_of_range', 'col': 'valuation', 'val': valuation_text}
+             when permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then {'rule': 'not_in_list', 'col': 'permit_type', 'val': permit_type}
+             when permit_id is not null and row_number() over (partition by permit_id order by file, row_number) > 1 then {'rule': 'duplicate_permit', 'col': 'permit_id', 'val': permit_id} end,
+        has_city_state := false
+    ) as hit
 from stg_canonical__permits;
 
 insert into meta.rejects

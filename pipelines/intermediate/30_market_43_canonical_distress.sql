@@ -10,23 +10,15 @@
 -- Dates against the build clock, the amount bound, real state and zip in that state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_distress_checked as
 select *,
-    case
-        when address is null then {'rule': 'missing_value', 'col': 'address', 'val': null::varchar}
-        when city is null then {'rule': 'missing_value', 'col': 'city', 'val': null}
-        when state is null then {'rule': 'missing_value', 'col': 'state', 'val': null}
-        when zip is null then {'rule': 'missing_value', 'col': 'zip', 'val': null}
-        when kind is null then {'rule': 'missing_value', 'col': 'kind', 'val': null}
-        when filing_date_text is null then {'rule': 'missing_value', 'col': 'filing_date', 'val': null}
-        when length(address) > 200 then {'rule': 'too_long', 'col': 'address', 'val': address}
-        when length(city) > 100 then {'rule': 'too_long', 'col': 'city', 'val': city}
-        when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id}
-        when not regexp_full_match(state, '[A-Za-z]{2}') then {'rule': 'unknown_state', 'col': 'state', 'val': state}
-        when canonical_zip(zip) is null then {'rule': 'bad_zip', 'col': 'zip', 'val': zip}
-        when filing_date is null then {'rule': 'not_a_date', 'col': 'filing_date', 'val': filing_date_text}
-        when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
-        when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text}
-        when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind}
-    end as hit
+    canonical_reject(address, city, state, zip,
+        case when kind is null then {'rule': 'missing_value', 'col': 'kind', 'val': null::varchar}
+             when filing_date_text is null then {'rule': 'missing_value', 'col': 'filing_date', 'val': null} end,
+        case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
+        case when filing_date is null then {'rule': 'not_a_date', 'col': 'filing_date', 'val': filing_date_text}
+             when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
+             when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text}
+             when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind} end
+    ) as hit
 from stg_canonical__distress;
 
 insert into meta.rejects
