@@ -28,7 +28,13 @@ export const EXPORT_DATASETS: readonly ExportDataset[] = [
       ppsf_p25: 'round_to(ppsf_p25, 2)', ppsf_median: 'round_to(ppsf_median, 2)', ppsf_p75: 'round_to(ppsf_p75, 2)',
       dom_median: 'round_to(dom_median, 1)', list_to_sale_ratio: 'round_to(list_to_sale_ratio, 4)' } },
   { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'] },
-  { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'] },
+  { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
+    // as the investor answer (pipelines/shards/investor.sql): no count of 1-4 sales, buyers or flips (the mart already
+    // gives no figure of them), sample_count too when its known buyers are 1-4 (it adds them to the filings), rounded
+    publish: { ...Object.fromEntries(['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'].map((c) => [c, cohortCount(c)])),
+      sample_count: 'case when known_buyer_sales between 1 and 4 then null else sample_count end',
+      investor_purchase_rate_pct: 'round_to(investor_purchase_rate_pct, 1)', flip_velocity_days: 'round_to(flip_velocity_days, 1)',
+      gross_flip_margin_pct: 'round_to(gross_flip_margin_pct, 1)' } },
   { dataset: 'market_monthly', description: 'Monthly sales, medians and price index per zip or city, property type and month (issue 23)', requires: ['market_monthly'],
     // a month of 1-4 sales has no figure (sales_count null): its raw counts stay in the warehouse
     publish: Object.fromEntries(['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count'].map((c) => [c, cohortCount(c)])) },

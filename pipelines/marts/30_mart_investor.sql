@@ -14,6 +14,9 @@
 --                                price (a non-use code, the assessment ratio). Philadelphia's 12 months: 247 portfolio
 --                                parcels, 80% bought by investors, left out they took the rate from ~27.5% to 23.6%.
 --   flips (below)              = arm's-length sales only: they read prices
+-- Minimum cohort (as comps, warehouse/docs/market.md "mart_investor"): the rate needs 5 sales for value with a known
+-- buyer, flip velocity and margin 5 flips; below, the figure is null and the note says 'fewer than 5' (a single
+-- flip's margin and days held give its two prices and dates). The counts stay here; the export nulls 1-4.
 -- A sale with a city part (an NYC borough, int_market_city_parts) counts in its city (New York) and in its part
 -- (Brooklyn), a flip by its resale, as market_monthly.
 --   flip_velocity_days         = median days held over investor flips resold in the window
@@ -106,9 +109,9 @@ distress_w as (
 )
 select
     g.state_code, coalesce(t.city_name, g.city_name) as city, g.city_slug, g.months,
-    case when coalesce(s.known_buyer_sales, 0) > 0 then 100.0 * s.investor_purchases / s.known_buyer_sales end as investor_purchase_rate_pct,
-    f.flip_days as flip_velocity_days,
-    100.0 * f.flip_margin as gross_flip_margin_pct,
+    case when s.known_buyer_sales >= 5 then 100.0 * s.investor_purchases / s.known_buyer_sales end as investor_purchase_rate_pct,
+    case when f.flips >= 5 then f.flip_days end as flip_velocity_days,
+    case when f.flips >= 5 then 100.0 * f.flip_margin end as gross_flip_margin_pct,
     case when dc.city_slug is not null then coalesce(d.properties, 0) end as distressed_pipeline_count,
     0 as platform_active_deals,
     coalesce(t.market_tier, 'rural') as market_tier,
@@ -129,8 +132,13 @@ select
              then 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
              when coalesce(s.known_buyer_sales, 0) = 0
              then 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
+             when s.known_buyer_sales < 5
+             then 'fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5)' end,
+        case when coalesce(s.known_buyer_sales, 0) = 0 then null
              when f.flips is null
-             then 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin' end,
+             then 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
+             when f.flips < 5
+             then 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' end,
         case when dc.city_slug is null
              then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count' end
     ), '') as note

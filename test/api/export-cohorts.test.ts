@@ -1,7 +1,7 @@
-// Bulk export, the minimum cohort rule (warehouse/docs/export.md "What a file holds", market.md mart_comps): the
-// export files of the real build hold no count of a cohort of 1-4 comps or sales, the comps percentiles rounded as
-// the comps answer rounds them, and a small cohort dated at its window end; read back from every format and set
-// against the warehouse's full-precision marts.
+// Bulk export, the minimum cohort rule (warehouse/docs/export.md "What a file holds", market.md mart_comps and
+// mart_investor): the export files of the real build hold no count of a cohort of 1-4 comps, sales, buyers or flips,
+// the figures rounded as the answers round them, and a small comps cohort dated at its window end; read back from
+// every format and set against the warehouse's full-precision marts.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openWarehouse, queryRows } from '../../warehouse/db.ts';
@@ -39,4 +39,31 @@ describe('export files of the real build: minimum cohort', () => {
     }
   });
 
+  test('investor: no count of 1-4 sales, buyers or flips in any format, no figure of such a cohort, figures rounded as the investor answer', async () => {
+    const dir = buildDir();
+    const f = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
+    const inst = await openWarehouse(':memory:');
+    const db = await inst.connect();
+    const counts = ['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'];
+    try {
+      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
+      for (const reader of [`read_parquet('${f('investor.parquet')}')`, `read_csv('${f('investor.csv')}', header = true)`, `read_json('${f('investor.ndjson')}', format = 'newline_delimited')`]) {
+        const [r] = await queryRows<Record<string, number>>(db, `select
+            count(*) filter (where ${counts.map((c) => `e.${c} between 1 and 4`).join(' or ')})::int as small_counts,
+            count(*) filter (where ${counts.map((c) => `e.${c} is distinct from (case when m.${c} >= 5 then m.${c} end)`).join(' or ')})::int as counts,
+            count(*) filter (where e.sample_count is distinct from (case when m.known_buyer_sales between 1 and 4 then null else m.sample_count end))::int as sample_count,
+            count(*) filter (where (e.investor_purchase_rate_pct is not null and m.known_buyer_sales < 5)
+              or ((e.flip_velocity_days is not null or e.gross_flip_margin_pct is not null) and m.flips < 5))::int as small_figures,
+            count(*) filter (where e.investor_purchase_rate_pct is distinct from round(m.investor_purchase_rate_pct, 1)
+              or e.flip_velocity_days is distinct from round(m.flip_velocity_days, 1) or e.gross_flip_margin_pct is distinct from round(m.gross_flip_margin_pct, 1))::int as rounding,
+            count(*) filter (where m.sales_for_value between 1 and 4 or m.arms_length_sales between 1 and 4)::int as small_cohorts
+          from ${reader} e join wh.main.mart_investor m using (state_code, city_slug, months)`);
+        expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, rounding: 0, small_cohorts: r!.small_cohorts });
+        expect(r!.small_cohorts, 'the real build has cities with 1-4 sales in a window (Connecticut towns, NYC)').toBeGreaterThan(0);
+      }
+    } finally {
+      db.closeSync();
+      inst.close();
+    }
+  });
 });

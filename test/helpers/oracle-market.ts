@@ -501,11 +501,12 @@ export class MarketOracle {
       const investors = known.filter((s) => s.investor === true).length;
       const f = flips.filter((x) => x.d > start);
       const filed = filings.filter((x) => x.d > start);
-      const days = median(f.map((x) => x.days));
-      const margin = median(f.map((x) => x.margin));
+      // minimum cohort (market.md mart_investor): no rate of 1-4 known buyers, no flip figure of 1-4 flips
+      const days = f.length >= 5 ? median(f.map((x) => x.days)) : null;
+      const margin = f.length >= 5 ? median(f.map((x) => x.margin)) : null;
       out.set(m, {
         city: w!.name ?? city, state,
-        investor_purchase_rate_pct: known.length ? (100 * investors) / known.length : null,
+        investor_purchase_rate_pct: known.length >= 5 ? (100 * investors) / known.length : null,
         flip_velocity_days: days,
         gross_flip_margin_pct: margin === null ? null : 100 * margin,
         distressed_pipeline_count: w!.covered ? new Set(filed.map((x) => x.k)).size : null,
@@ -517,7 +518,10 @@ export class MarketOracle {
         note: [
           sales.every((s) => s.d <= start) ? 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
             : !known.length ? 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
-            : days === null ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin' : null,
+            : known.length < 5 ? 'fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5)' : null,
+          !known.length ? null
+            : f.length === 0 ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
+            : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
           w!.covered ? null : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
         ].filter((x) => x !== null).join('; ') || null,
       });

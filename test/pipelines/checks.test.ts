@@ -134,7 +134,7 @@ insert into mart_rehab by name select '78701' as zip, 6 as months, 'Austin' as c
   1 as permits_rehab_valued, 1 as sales_n, 0 as rehab_sales, 1.0 as value_declared_share, 0.0 as rehab_sale_share, 40.9 as permit_score,
   60.7 as value_score, null as resale_score, 0 as events_last_30d, 0 as events_prior_30d, date '2026-05-21' as window_start, date '2026-11-21' as as_of;
 insert into mart_investor by name select * from (values
-  ('TX', 'Austin', 'austin', 12, 25.0, 200.0, 18.5, null, 0, 'primary', 'cities', 'low', 4, 6, 5, 4, 1, 1, 0, date '2025-11-21', date '2026-11-21'),
+  ('TX', 'Austin', 'austin', 12, 25.0, 200.0, 18.5, null, 0, 'primary', 'cities', 'low', 20, 24, 20, 20, 5, 5, 0, date '2025-11-21', date '2026-11-21'),
   ('TX', 'Manor Township', 'manor-township', 12, null, null, null, 0, 0, 'rural', 'no city match: rural by rule', 'low', 1, 0, 0, 0, 0, 0, 1, date '2025-11-20', date '2026-11-20')
 ) v(state_code, city, city_slug, months, investor_purchase_rate_pct, flip_velocity_days, gross_flip_margin_pct, distressed_pipeline_count,
     platform_active_deals, market_tier, tier_source, confidence, sample_count, sales_for_value, arms_length_sales, known_buyer_sales, investor_purchases, flips,
@@ -242,6 +242,8 @@ const CASES: Case[] = [
     sample: { city_slug: 'austin', problem: 'investor_purchase_rate_pct outside 0-100', value: '120.0' } },
   { check: 'market_investor', kind: 'range', plant: `update mart_investor set flip_velocity_days = 400 where city_slug = 'austin'`,
     sample: { city_slug: 'austin', problem: 'flip_velocity_days outside 0-365 or gross_flip_margin_pct not above -100' } },
+  { check: 'market_investor', kind: 'range', plant: `update mart_investor set flips = 4 where city_slug = 'austin'`,
+    sample: { city_slug: 'austin', problem: 'a figure of a cohort of 1-4 (minimum cohort 5: the rate needs 5 known buyers, flip velocity and margin 5 flips)', value: '20 4' } },
   { check: 'market_canonical', kind: 'range', plant: `update permits set issue_date = date '2026-12-01'`,
     sample: { table: 'permits', id: 'chicago:1', problem: 'issue_date missing or outside 1900-01-01 .. build date', value: '2026-12-01' } },
   { check: 'address_addresses', kind: 'range', plant: `update addresses set lng = null`,

@@ -4,7 +4,7 @@
 //   sources could show events keeps its figure, and the rehab score's trend (a 404 where there is no source) agrees
 //   over every shard.
 // - "mart_investor": the investor overview's null figures carry a note saying why (no buyer names, no flip, no
-//   distress source), facts read from the raw files' own columns.
+//   distress source, fewer than 5 known buyers or flips: the minimum cohort), facts read from the raw files' own columns.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -93,5 +93,23 @@ describe('investor overview: each null figure says why (note)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  test('every investor shard, every window: no figure of 1-4 known buyers or flips (minimum cohort), and a note that says fewer than 5', async () => {
+    const rows = await warehouseRows<{ state: string; slug: string; months: number; known: number; flips: number }>(`
+      select state_code as state, city_slug as slug, months, known_buyer_sales::int as known, flips::int as flips from mart_investor`);
+    const problems: string[] = [];
+    let flipped = 0;
+    for (const m of rows) {
+      const r = readShard<Investor>(`market/investor/${m.state}/${m.slug}/${m.months}.json`);
+      const note = r.note ?? '';
+      if ((r.investor_purchase_rate_pct !== null) !== (m.known >= 5)) problems.push(`${m.state}/${m.slug}/${m.months}: rate ${r.investor_purchase_rate_pct} from ${m.known} known buyers`);
+      if ((r.flip_velocity_days !== null || r.gross_flip_margin_pct !== null) && m.flips < 5) problems.push(`${m.state}/${m.slug}/${m.months}: flip figures from ${m.flips} flips`);
+      if (m.known >= 1 && m.known <= 4 && !/fewer than 5 sales for value in the window record a buyer name: no investor purchase rate/.test(note)) problems.push(`${m.state}/${m.slug}/${m.months}: ${m.known} known buyers, note ${note}`);
+      if (m.known > 0 && m.flips >= 1 && m.flips <= 4 && !/fewer than 5 investor flips .*: no flip velocity or margin/.test(note)) problems.push(`${m.state}/${m.slug}/${m.months}: ${m.flips} flips, note ${note}`);
+      flipped += r.flip_velocity_days !== null ? 1 : 0;
+    }
+    expect(problems).toEqual([]);
+    expect(flipped, 'Denver has 5 flips or more in every window').toBeGreaterThanOrEqual(22);
   });
 });

@@ -1,4 +1,4 @@
--- check: mart_investor has one row per (state, city slug, months) with a city, months 3-24, percentages 0-100, flips held 0-365 days at a margin above -100%, counts that nest, a tier and confidence in their sets and window_start <= as_of <= build date
+-- check: mart_investor has one row per (state, city slug, months) with a city, months 3-24, percentages 0-100, flips held 0-365 days at a margin above -100%, no figure of a cohort of 1-4 (rate: known buyers, flips), counts that nest, a tier and confidence in their sets and window_start <= as_of <= build date
 -- requires: mart_investor
 select state_code, city_slug, months, 'duplicate key' as problem, count(*)::varchar as value
 from mart_investor group by state_code, city_slug, months having count(*) > 1
@@ -29,3 +29,8 @@ where market_tier is null or market_tier not in ('primary', 'secondary', 'tertia
 union all
 select state_code, city_slug, months, 'window not window_start <= as_of <= build date', concat_ws(' ', window_start, as_of)
 from mart_investor where window_start is null or as_of is null or window_start > as_of or as_of > build_date()
+union all
+select state_code, city_slug, months, 'a figure of a cohort of 1-4 (minimum cohort 5: the rate needs 5 known buyers, flip velocity and margin 5 flips)', concat_ws(' ', known_buyer_sales, flips)
+from mart_investor
+where (investor_purchase_rate_pct is not null and known_buyer_sales < 5)
+   or ((flip_velocity_days is not null or gross_flip_margin_pct is not null) and flips < 5)
