@@ -13,10 +13,10 @@ import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
 import { countyDistressFact } from './county-distress.ts';
+import { investorBits, type Investor } from './investor-bits.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
-interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string }
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
 interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
@@ -185,20 +185,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };
     }
-    const bits = [r.investor_purchase_rate_pct === null
-      ? `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`
-      : `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`];
-    // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
-    // source has a listing date, so a flip is said to be resold, never re-listed
-    if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);
-    // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
-    else if (u.asks.includes('flips')) bits.push(r.investor_purchase_rate_pct === null
-      ? 'and no flip can be told: without buyer names no investor purchase, and so no flip, is known'
-      : `and no flip is recorded: no investor purchase in the records was resold within 365 days with the resale in the ${months} months to ${r.as_of} (a flip needs both deeds in the source; a file with one sale per parcel shows no resales)`);
-    if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
-    else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null
-      ? 'and there is no flip margin: without buyer names no investor purchase, and so no flip, can be told'
-      : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${r.as_of}`);
+    const bits = investorBits(r, u, months);
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
