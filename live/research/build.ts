@@ -5,7 +5,8 @@
 //   state-legal.json  the state_legal rows (landlord friendliness, foreclosure and tax sale summary), when present
 //   places.json       the 51 jurisdictions, the city list (name, state, population, zips), zip -> city, state, county FIPS
 //                     and the county names (FIPS, name, state, population),
-//                     the gazetteer the question parser resolves places against (live/research/places.ts)
+//                     the gazetteer the question parser resolves places against (live/research/places.ts), and the
+//                     municipalities the foreclosure and lien filings name (mart_investor, 12 months: filing-places.ts)
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
 //                     state + city slug, as market_monthly, a New York City borough too) and property type, the arm's-length sales of each window of
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
@@ -86,6 +87,14 @@ export async function run(ctx: StageContext): Promise<void> {
       .map((c) => [c.f, c.n, c.s, Number(c.p ?? 0)]);
   }
 
+  if (await tableExists(ctx.db, 'mart_investor')) {
+    // the filing municipalities (filing-places.ts): every city whose 12-month investor overview has a distressed
+    // pipeline (a distress source covers it), as its shard names it, with that count
+    places.filings = (await queryRows<{ n: string; s: string; p: number }>(ctx.db, `
+      select city as n, state_code as s, cast(distressed_pipeline_count as integer) as p
+      from mart_investor where months = 12 and distressed_pipeline_count is not null order by state_code, city_slug`)).map((r) => [r.n, r.s, r.p]);
+  }
+
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };
   const market = await marketWindows(ctx.db);
   const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places)
@@ -93,7 +102,7 @@ export async function run(ctx: StageContext): Promise<void> {
   const meta: ResearchMeta = {
     format: RESEARCH_FORMAT, build_id: ctx.buildId,
     counts: { regulations: docs.length, terms: Object.keys(bm25.df).length, state_legal: stateLegal.length, states: places.states.length,
-      cities: places.cities.length, zips: places.zips.length, market_windows: Object.keys(market.windows).length },
+      cities: places.cities.length, zips: places.zips.length, filing_places: places.filings?.length ?? 0, market_windows: Object.keys(market.windows).length },
   };
   write('meta.json', meta);
   ctx.log.info('live/research', { ...meta.counts, mb: Number((bytes / 1048576).toFixed(1)) });

@@ -57,6 +57,9 @@ export interface PlacesData {
   cities: [name: string, state: string, population: number, zips: string, county_fips: string][]; // zips space-separated
   zips: [zip: string, city: string, state: string, county_fips?: string][]; // county: builds since the borough areas
   counties?: [fips: string, name: string, state: string, population: number][]; // builds since county areas
+  /** the municipalities of the foreclosure and lien filings (filing-places.ts): name, state, distressed properties
+   *  over 12 months; builds since the research build carries them (none before) */
+  filings?: [name: string, state: string, pipeline12: number][];
 }
 
 export interface ResearchMeta {
@@ -172,8 +175,9 @@ export class ResearchData {
     const market = fs.existsSync(path.join(dir, 'market.json')) ? read<MarketWindows>('market.json') : null;
     const manifest = path.join(buildDir, 'manifest.json');
     const partial = partialSources(fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : null);
-    const data = new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), read('places.json'), shards, meta, loadResolver(buildDir), market, partial);
-    data.filingPlaces = loadFilingPlaces(buildDir, (name, state) => data.cityInState(name, state)?.county_fips ?? null);
+    const places = read<PlacesData>('places.json');
+    const data = new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), places, shards, meta, loadResolver(buildDir), market, partial);
+    data.filingPlaces = loadFilingPlaces(places.filings ?? [], (name, state) => data.cityInState(name, state)?.county_fips ?? null);
     data.filingByKey = filingIndex(data.filingPlaces);
     return data;
   }

@@ -1,37 +1,29 @@
-// The municipalities the foreclosure and lien filings name (the investor shards whose distressed_pipeline_count is
-// not null), for a research question that names one the Census place list does not hold ("Penn Hills" for Penn Hills
-// Township, "Mt. Lebanon" for Mount Lebanon Township: Allegheny County townships, Census county subdivisions, not
-// places). Read once per build from the build's investor shards on disk (<build>/shards/market/investor/<ST>/<slug>/12.json);
-// a build without them has none. Rules: warehouse/docs/research.md "Cities" (filing municipalities).
-import fs from 'node:fs';
-import path from 'node:path';
+// The municipalities the foreclosure and lien filings name (the cities whose 12-month investor overview has a
+// distressed_pipeline_count), for a research question that names one the Census place list does not hold ("Penn Hills"
+// for Penn Hills Township, "Mt. Lebanon" for Mount Lebanon Township: Allegheny County townships, Census county
+// subdivisions, not places). The research build writes them to places.json (`filings`, live/research/build.ts, from
+// mart_investor); the server reads that file, not the investor shards. Rules: warehouse/docs/research.md "Cities"
+// (filing municipalities).
 import { placeKey } from '../places/names.ts';
 
 /** A municipality of the filings: its name as the shards carry it, its state, its county (FIPS; null unknown), and
  *  its distressed properties over 12 months. */
 export interface FilingPlace { name: string; state: string; county_fips: string | null; pipeline12: number; census: boolean }
 
-/** The filing municipalities of a build (empty without investor shards on disk). `countyOf`: the Census county of a
- *  city of the gazetteer by name and state (null when the gazetteer has no such city). The filings come per county
- *  (Allegheny County's name its townships): a municipality with no Census place lies in the county most of its state's
- *  filing municipalities with one lie in, and when nine in ten of those lie in it, every one does. */
-export function loadFilingPlaces(buildDir: string, countyOf: (name: string, state: string) => string | null): FilingPlace[] {
-  const root = path.join(buildDir, 'shards', 'market', 'investor');
+/** The filing municipalities of a build from places.json's `filings` (empty in a build without them). `countyOf`:
+ *  the Census county of a city of the gazetteer by name and state (null when the gazetteer has no such city). The
+ *  filings come per county (Allegheny County's name its townships): a municipality with no Census place lies in the
+ *  county most of its state's filing municipalities with one lie in, and when nine in ten of those lie in it, every
+ *  one does. */
+export function loadFilingPlaces(filings: readonly (readonly [name: string, state: string, pipeline12: number])[],
+  countyOf: (name: string, state: string) => string | null): FilingPlace[] {
   const out: FilingPlace[] = [];
-  let states: string[] = [];
-  try { states = fs.readdirSync(root); } catch { return out; }
-  for (const state of states) {
-    let slugs: string[] = [];
-    try { slugs = fs.readdirSync(path.join(root, state)); } catch { continue; }
-    const here: FilingPlace[] = [];
-    for (const slug of slugs) {
-      try {
-        const j = JSON.parse(fs.readFileSync(path.join(root, state, slug, '12.json'), 'utf8')) as { city?: unknown; state?: unknown; distressed_pipeline_count?: unknown };
-        if (typeof j.city !== 'string' || typeof j.distressed_pipeline_count !== 'number') continue;
-        const county = countyOf(j.city, state);
-        here.push({ name: j.city, state, county_fips: county, pipeline12: j.distressed_pipeline_count, census: county !== null });
-      } catch { /* no 12-month shard: not a filings municipality */ }
-    }
+  const byState = new Map<string, FilingPlace[]>();
+  for (const [name, state, pipeline12] of filings) {
+    const county = countyOf(name, state);
+    byState.set(state, [...(byState.get(state) ?? []), { name, state, county_fips: county, pipeline12, census: county !== null }]);
+  }
+  for (const here of byState.values()) {
     const counts = new Map<string, number>();
     for (const p of here) if (p.county_fips) counts.set(p.county_fips, (counts.get(p.county_fips) ?? 0) + 1);
     const [main, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
