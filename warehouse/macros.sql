@@ -29,3 +29,10 @@ create or replace macro address_is_indexable(zip, zip_imputed, lat, lng, county,
 
 -- Round a double to n decimals and keep it a DOUBLE (JSON number).
 create or replace macro round_to(x, n) as round(cast(x as double), n);
+
+-- A zip that delivers to an area, so a coordinate can lie in it: a ZCTA with the Gazetteer's internal point. A PO-box
+-- or unique zip (no ZCTA; its point is GeoNames' or the ZIP reference's, often the post office's own) is none: the
+-- zip of a coordinate is looked for among these only (30_market_80_fill_geo.sql; the point lookup of
+-- /v1/location/risk, live/location/build.ts). Callers pass the zips table's columns.
+create or replace macro zip_is_area(is_zcta, centroid_source) as
+    coalesce(is_zcta, false) and centroid_source = 'gazetteer_zcta';

@@ -3,7 +3,8 @@
 //   flood.json      flood maps (bbox, extent, date), polygon pieces (zone, rings) and the res-9 cell index
 //   superfund.json  counted NPL sites and the res-8 cell index of their 1-mile disks
 //   zcta.json       ZCTA polygon pieces (DE, DC, RI) and their res-8 cell index
-//   zips.json       every zip with a centroid: lat, lng, equivalent radius, city, state, NRI county score, county FIPS
+//   zips.json       every area zip (macro zip_is_area: a ZCTA, not a PO-box or unique zip) with a centroid: lat, lng,
+//                   equivalent radius, city, state, NRI county score, county FIPS
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
@@ -25,7 +26,7 @@ export async function run(ctx: StageContext): Promise<void> {
     join zips z using (zip)
     join int_location_zip l using (zip)
     left join zcta_polygons p using (zip)
-    where z.lat is not null and z.lng is not null
+    where z.lat is not null and z.lng is not null and zip_is_area(z.is_zcta, z.centroid_source)
     order by m.zip`);
   const zips: ZipData = {
     zips: zipRows.map((r) => [r.zip, r.lat, r.lng, Math.round(r.radius_m ?? Math.sqrt((r.area_m2 ?? 0) / Math.PI)), r.city, r.state, r.nri, r.county_fips]),

@@ -7,7 +7,7 @@
 //              declared area (community/county) of a floodplain-only map, judged by the point's zip (ZCTA polygon,
 //              else the size-weighted nearest centroid) -> X (minimal hazard); otherwise D, "no map loaded"
 //   superfund  counted NPL sites within exactly 1 mile (haversine), candidates from the res-8 cell index
-//   score, confidence, as_of  live/location/rules.ts, the same functions as the zip shards
+//   score, confidence, as_of  live/location/rules.ts and score.ts, the same functions as the zip shards
 import fs from 'node:fs';
 import path from 'node:path';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
@@ -17,8 +17,9 @@ import { inBBox, type BBox } from './geo.ts';
 import { SiteIndex } from './site-index.ts';
 import { ZipLocator, type ZipHit } from './zip-locator.ts';
 import {
-  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, environmentalScore, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
+  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './rules.ts';
+import { environmentalScore, scoreBasisNote } from './score.ts';
 
 export interface LocationInput {
   lat: number;
@@ -93,6 +94,8 @@ export class LocationEngine {
       if (near.length) notes += ` The loaded FEMA flood map nearby covers only ${[...new Set(near)].join('; ')}.`;
     }
     if (zipHit.source === 'nearest_centroid') notes += ` Zip ${zip} is the nearest zip centroid (${(zipHit.distance_m / 1000).toFixed(1)} km away); no ZCTA boundary is loaded here.`;
+    const basis = scoreBasisNote(hit.cls, nri);
+    if (basis) notes += ` ${basis}`;
     const body: LocationRiskBody = {
       zip_code: zip,
       city,

@@ -4,7 +4,8 @@
 // one of the service's measures cites its method page. Rules: warehouse/docs/research.md "Definitions".
 import type { Composed } from './compose.ts';
 import type { Depth, Fact, Source } from './facts.ts';
-import { classifyZone, floodPoints, SCORE_WEIGHTS, superfundPoints, zoneDescription } from '../location/rules.ts';
+import { classifyZone, zoneDescription } from '../location/rules.ts';
+import { floodPoints, SCORE_WEIGHTS, superfundPoints } from '../location/score.ts';
 
 interface Entry { id: string; term: RegExp; sentence: string; detail: string[]; source: Source }
 

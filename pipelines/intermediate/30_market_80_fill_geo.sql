@@ -1,7 +1,7 @@
 -- requires: zips, cities, sales, parcels, permits, distress, int_geo_places, stg_usgeo__zcta_places, stg_usgeo__zctas
 -- Rows without a zip but with coordinates (Chicago permits, Connecticut sales with a Location point) get the
 -- zip of the nearest ZCTA centroid of the row's state when it has one (equirectangular distance). Only ZCTAs are
--- candidates (zips.is_zcta, with the Gazetteer's internal point: centroid_source 'gazetteer_zcta'): a PO-box or
+-- candidates (zip_is_area, warehouse/macros.sql: zips.is_zcta with the Gazetteer's internal point): a PO-box or
 -- unique zip (GeoNames' or the ZIP reference's point, often the post office's own) delivers to no area, so a
 -- coordinate is never in it (a Chicago permit at 200 W Madison St got 60695, a Greenwich house 06836, the USPS locale
 -- file's physical zip of which is 06830); zips without a ZCTA also have no housing units, so their permits counted in
@@ -21,7 +21,7 @@
 -- this way (zip_imputed; the address domain keeps guessed zips out of autocomplete).
 create or replace temp table int_market_zip_centroids as
 select zip, lat, lng, state_code from zips
-where lat is not null and lng is not null and zip is not null and is_zcta and centroid_source = 'gazetteer_zcta';
+where lat is not null and lng is not null and zip is not null and zip_is_area(is_zcta, centroid_source);
 
 create or replace temp table int_market_zip_rows as
 select lat, lng, state_code, city from sales where zip is null and lat is not null and lng is not null

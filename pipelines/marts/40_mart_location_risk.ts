@@ -1,29 +1,32 @@
 // mart_location_risk: one row per zip in `zips`, the Location risk object of GET /v1/location/risk?zip=
 // (spec fields) plus the inputs behind it. Labels, notes, score and confidence come from
-// live/location/rules.ts, the same functions the live point lookup uses (warehouse/docs/location.md).
+// live/location/rules.ts and score.ts, the same functions the live point lookup uses (warehouse/docs/location.md).
+// The NRI score is that of the zip's NRI county (int_nri_zips: CT zips by their old county, two AK census areas by
+// the census area they were made of).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { appendRows } from '../../live/location/prepare.ts';
-import {
-  environmentalScore, maxDate, zipConfidence, zipFloodNotes, zoneClassOf, SUPERFUND_AS_OF,
-} from '../../live/location/rules.ts';
+import { maxDate, zipConfidence, zipFloodNotes, zoneClassOf, SUPERFUND_AS_OF } from '../../live/location/rules.ts';
+import { environmentalScore, scoreBasisNote } from '../../live/location/score.ts';
 
-export const requires = ['zips', 'int_location_zip', 'int_nri_counties'];
+export const requires = ['zips', 'int_location_zip', 'int_nri_counties', 'int_nri_zips'];
 
 export async function run(ctx: StageContext): Promise<void> {
   const rows = await queryRows<{
     zip: string; city: string | null; state_code: string | null; county_fips: string | null; nri: number | null;
+    nri_county_fips: string | null; nri_county_basis: string | null;
     geometry_source: string; sample_points: number; mapped_share: number; flood_zone: string; flood_zone_subtype: string | null;
     flood_sfha: boolean; flood_zone_class: string; flood_zone_share: number; sfha_share: number;
     superfund_count_1mi: number; flood_as_of: string | null; superfund_as_of: string | null;
   }>(ctx.db, `
-    select z.zip, z.city, z.state_code, z.county_fips, n.risk_score as nri,
+    select z.zip, z.city, z.state_code, z.county_fips, n.risk_score as nri, nz.county_fips as nri_county_fips, nz.basis as nri_county_basis,
            l.geometry_source, l.sample_points, l.mapped_share, l.flood_zone, l.flood_zone_subtype, l.flood_sfha,
            l.flood_zone_class, l.flood_zone_share, l.sfha_share, l.superfund_count_1mi,
            cast(l.flood_as_of as varchar) as flood_as_of, cast(l.superfund_as_of as varchar) as superfund_as_of
     from zips z
     join int_location_zip l using (zip)
-    left join int_nri_counties n on n.county_fips = z.county_fips
+    left join int_nri_zips nz using (zip)
+    left join int_nri_counties n on n.county_fips = nz.county_fips
     order by z.zip`);
   await ctx.db.run(`create or replace table mart_location_risk (
     zip varchar primary key,
@@ -39,7 +42,9 @@ export async function run(ctx: StageContext): Promise<void> {
     confidence varchar not null,
     as_of date not null,
     county_fips varchar,
-    nri_risk_score double,              -- NRI county composite risk score (null: county not in the NRI table)
+    nri_risk_score double,              -- composite risk score of the zip's NRI county (null: none)
+    nri_county_fips varchar,            -- the NRI county (int_nri_zips): the zip's county, CT's old county, AK's 02261
+    nri_county_basis varchar,           -- current | hud | nearest | successor (null: no NRI county)
     geometry_source varchar not null,   -- zcta_polygon | centroid_radius | none
     flood_mapped_share double not null,
     flood_zone_share double not null,
@@ -48,16 +53,18 @@ export async function run(ctx: StageContext): Promise<void> {
   const out = rows.map((r) => {
     const cls = zoneClassOf(r.flood_zone, r.flood_zone_subtype, r.flood_sfha, r.flood_zone_class);
     const exact = r.geometry_source === 'zcta_polygon';
-    const notes = zipFloodNotes(cls, { zoneShare: r.flood_zone_share, sfhaShare: r.sfha_share, mappedShare: r.mapped_share, samples: r.sample_points });
+    const basis = scoreBasisNote(cls, r.nri);
+    const notes = zipFloodNotes(cls, { zoneShare: r.flood_zone_share, sfhaShare: r.sfha_share, mappedShare: r.mapped_share, samples: r.sample_points })
+      + (basis ? ` ${basis}` : '');
     return [
       r.zip, r.zip, r.city ?? '', r.state_code ?? '', cls.zone, cls.label, notes,
       r.superfund_count_1mi > 0, r.superfund_count_1mi, environmentalScore(cls, r.superfund_count_1mi, r.nri),
       r.geometry_source === 'none' ? 'low' : zipConfidence(r.mapped_share, exact),
       maxDate(r.superfund_as_of ?? SUPERFUND_AS_OF, r.flood_as_of),
-      r.county_fips, r.nri, r.geometry_source, r.mapped_share, r.flood_zone_share, r.sfha_share,
+      r.county_fips, r.nri, r.nri_county_fips, r.nri_county_basis, r.geometry_source, r.mapped_share, r.flood_zone_share, r.sfha_share,
     ];
   });
   await appendRows(ctx.db, 'mart_location_risk', ['varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'boolean', 'integer',
-    'integer', 'varchar', 'date', 'varchar', 'double', 'varchar', 'double', 'double', 'double'], out);
+    'integer', 'varchar', 'date', 'varchar', 'double', 'varchar', 'varchar', 'varchar', 'double', 'double', 'double'], out);
   ctx.log.info('mart_location_risk', { zips: out.length });
 }

@@ -2,9 +2,9 @@
 // computed here from the raw files and warehouse/docs/location.md, never with the product's rules
 // (live/location/rules.ts) or its live files: the zone table (docZone in location-truth.ts), the flood polygons from the
 // FEMA GeoJSON files (turf point-in-polygon), Superfund sites from npl_sites.csv (final + proposed, own haversine),
-// zip land area and centroid from the 2025 Gazetteer ZCTA file, the county NRI score from the NRI county table, and
-// the score formula written out. Only the zip -> city, state, county assignment comes from the warehouse's base
-// `zips` table (the geo domain's canonical table, tested in test/pipelines/geo-steps.test.ts).
+// zip land area and centroid from the 2025 Gazetteer ZCTA file, the NRI score of the zip's NRI county (oracle-nri-county.ts)
+// from the NRI county table, and the score formula written out. Only the zip -> city, state, county assignment comes
+// from the warehouse's base `zips` table (the geo domain's canonical table, tested in test/pipelines/geo-steps.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -13,6 +13,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { warehouseRows } from './build.ts';
+import { oracleNriCounties } from './oracle-nri-county.ts';
+import { RingIndex } from './ring-index.ts';
 import { BELMONT, type Body, CAMBRIDGE, docZone, type DocZone, type GeoFeature, haversine, MINIMAL_X, readFeatures, sourcesDir } from './location-truth.ts';
 
 const SUPERFUND_AS_OF = '2021-06-13'; // the SEMS extract date (epa-superfund-sems/SOURCE.md)
@@ -23,7 +25,10 @@ const ORACLE_MAPS = [
   { file: BELMONT, as_of: '2006-04-05', declares: (z: OracleZip): boolean => z.county === '39013' },
 ];
 
-export interface OracleZip { zip: string; city: string; state: string; county: string | null; lat: number | null; lng: number | null; radius: number }
+/** area: a Gazetteer ZCTA (a PO-box or unique zip is none, and is never a point's zip); nriCounty: its NRI county. */
+export interface OracleZip {
+  zip: string; city: string; state: string; county: string | null; lat: number | null; lng: number | null; radius: number; area: boolean; nriCounty: string | null;
+}
 interface OraclePiece { map: number; cls: DocZone; bbox: [number, number, number, number]; rings: RingIndex }
 interface OracleSite { lat: number; lng: number }
 export type Expected = Omit<Body, 'flood_risk_notes'>;
@@ -37,46 +42,6 @@ function docScore(floodPoints: number | null, sites: number, nri: number | null)
   return Math.round(num / den);
 }
 
-/**
- * Even-odd ray casting over a polygon's rings, edges bucketed by latitude band (the Belmont minimal-X polygon has
- * 41,703 vertices and the zips around it are sampled by the thousand). Points exactly on an edge are not asked.
- */
-class RingIndex {
-  private readonly edges: number[] = [];
-  private readonly bands: number[][];
-  private readonly minY: number;
-  private readonly h: number;
-  constructor(rings: number[][][]) {
-    let minY = Infinity, maxY = -Infinity;
-    for (const ring of rings) {
-      for (let i = 0; i + 1 < ring.length; i++) {
-        const [x1, y1] = ring[i]!, [x2, y2] = ring[i + 1]!;
-        this.edges.push(x1!, y1!, x2!, y2!);
-        minY = Math.min(minY, y1!, y2!); maxY = Math.max(maxY, y1!, y2!);
-      }
-    }
-    const n = Math.max(1, Math.min(2048, Math.ceil(this.edges.length / 4 / 8)));
-    this.minY = minY;
-    this.h = (maxY - minY) / n || 1;
-    this.bands = Array.from({ length: n }, () => []);
-    for (let e = 0; e < this.edges.length; e += 4) {
-      const lo = this.band(Math.min(this.edges[e + 1]!, this.edges[e + 3]!)), hi = this.band(Math.max(this.edges[e + 1]!, this.edges[e + 3]!));
-      for (let b = lo; b <= hi; b++) this.bands[b]!.push(e);
-    }
-  }
-  private band(y: number): number {
-    return Math.min(this.bands.length - 1, Math.max(0, Math.floor((y - this.minY) / this.h)));
-  }
-  contains(x: number, y: number): boolean {
-    let inside = false;
-    for (const e of this.bands[this.band(y)]!) {
-      const x1 = this.edges[e]!, y1 = this.edges[e + 1]!, x2 = this.edges[e + 2]!, y2 = this.edges[e + 3]!;
-      if (y1 > y !== y2 > y && x < ((x2 - x1) * (y - y1)) / (y2 - y1) + x1) inside = !inside;
-    }
-    return inside;
-  }
-}
-
 export class LocationOracle {
   readonly byZip: Map<string, OracleZip>;
   private readonly located: OracleZip[];
@@ -87,7 +52,7 @@ export class LocationOracle {
   constructor(readonly zips: OracleZip[], readonly pieces: OraclePiece[], sites: OracleSite[], readonly nri: Map<string, number>,
     readonly polygons: Map<string, Feature<MultiPolygon>>) {
     this.byZip = new Map(zips.map((z) => [z.zip, z]));
-    this.located = zips.filter((z) => z.lat !== null && z.lng !== null);
+    this.located = zips.filter((z) => z.lat !== null && z.lng !== null && z.area);
     // complete layer: the file has minimal-hazard X polygons (location.md "Mapped area")
     this.complete = ORACLE_MAPS.map((_, m) => pieces.some((p) => p.map === m && p.cls.key === 'X-minimal'));
     this.sites = sites;
@@ -120,8 +85,11 @@ export class LocationOracle {
         const g = gazBy.get(z.zip);
         // centroid: the Gazetteer internal point of a ZCTA, else the zips table's; radius: sqrt(ALAND / pi), >= 400 m; 1 mile for non-ZCTAs
         return { zip: z.zip, city: z.city, state: z.state_code, county: z.county_fips, lat: g?.lat ?? z.lat, lng: g?.lng ?? z.lng,
-          radius: g && g.aland > 0 ? Math.max(400, Math.sqrt(g.aland / Math.PI)) : MILE };
+          radius: g && g.aland > 0 ? Math.max(400, Math.sqrt(g.aland / Math.PI)) : MILE, area: !!g, nriCounty: null };
       });
+      const nriOf = await oracleNriCounties(q, src('hud-usps-zip-county-crosswalk', 'ZIP_COUNTY_032023.csv.gz'), zips,
+        new Set(nri.filter((n) => n.score !== null).map((n) => n.fips)));
+      for (const z of zips) z.nriCounty = nriOf.get(z.zip) ?? null;
       const pieces: OraclePiece[] = [];
       ORACLE_MAPS.forEach((m, map) => {
         for (const f of readFeatures(m.file)) {
@@ -256,7 +224,7 @@ export class LocationOracle {
     const poly = this.polygons.get(zip);
     const f = this.zipFlood(z);
     const sites = poly ? this.sitesNearPolygon(poly) : z.lat === null || z.lng === null ? 0 : this.sitesWithin(z.lat, z.lng, z.radius + MILE);
-    const nri = z.county ? this.nri.get(z.county) ?? null : null;
+    const nri = z.nriCounty ? this.nri.get(z.nriCounty) ?? null : null;
     const conf = z.lat === null || f.mapped < 0.5 ? 'low' : f.mapped >= 0.9 && poly ? 'high' : 'medium';
     const want: Expected = {
       zip_code: zip, city: z.city, state: z.state, flood_zone: f.cls?.zone ?? 'D', flood_risk_label: f.cls?.label ?? 'Moderate',
@@ -288,7 +256,7 @@ export class LocationOracle {
     if (!zip) return null;
     const hit = this.classify(lat, lng, areaZip);
     const sites = this.sitesWithin(lat, lng, MILE);
-    const nri = zip.county ? this.nri.get(zip.county) ?? null : null;
+    const nri = zip.nriCounty ? this.nri.get(zip.nriCounty) ?? null : null;
     return {
       zip_code: zip.zip, city: zip.city, state: zip.state, flood_zone: hit?.cls.zone ?? 'D', flood_risk_label: hit?.cls.label ?? 'Moderate',
       superfund_nearby: sites > 0, superfund_count_1mi: sites, environmental_risk_score: docScore(hit?.cls.points ?? null, sites, nri),

@@ -60,7 +60,11 @@ interface ZipFacts { zip: string; city: string; state: string; county: string; l
 export async function zipFacts(zip: string): Promise<ZipFacts> {
   const [r] = await sql<{ city: string; state: string; county: string; lat: string; lng: string; aland: string | null; nri: string | null }>(`
     select z.city, z.state_code as state, z.county_fips as county, g."INTPTLAT" as lat, g."INTPTLONG" as lng, g."ALAND" as aland,
-      (select "RISK_SCORE" from raw.fema_nri__counties where lpad("STCOFIPS", 5, '0') = z.county_fips) as nri
+      coalesce((select "RISK_SCORE" from raw.fema_nri__counties where lpad("STCOFIPS", 5, '0') = z.county_fips),
+        -- location.md "NRI county of a zip": AK's 02063/02066 read 02261; a CT zip its old county by the raw HUD crosswalk
+        (select "RISK_SCORE" from raw.fema_nri__counties where z.county_fips in ('02063', '02066') and lpad("STCOFIPS", 5, '0') = '02261'),
+        (select arg_max(n."RISK_SCORE", (coalesce(try_cast(h."TOT_RATIO" as double), 0), coalesce(try_cast(h."RES_RATIO" as double), 0), h."COUNTY"))
+         from raw.hud_crosswalk__zip_county h join raw.fema_nri__counties n on lpad(n."STCOFIPS", 5, '0') = trim(h."COUNTY") where trim(h."ZIP") = z.zip)) as nri
     from zips z join raw.gazetteer__zctas g on g."GEOID" = z.zip where z.zip = $zip`, { zip: zipOk(zip) });
   if (!r) fail(`zip ${zip} is not a ZCTA of the 2025 gazetteer: this oracle needs its centroid and land area`);
   if (['DE', 'DC', 'RI'].includes(r!.state)) fail(`zip ${zip} has a ZCTA polygon (DE, DC, RI): this oracle samples the centroid disk only`);

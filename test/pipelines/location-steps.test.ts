@@ -167,7 +167,10 @@ describe('location steps over given rows', () => {
       ('90002', 'Far', 'NE', '31003', 'Antelope County', 42.0::double, -98.0::double, 100),
       ('90003', 'Inside', 'NE', '31001', 'Adams County', 40.10::double, -100.0::double, 100),
       ('90004', 'Nextdoor', 'NE', '31001', 'Adams County', 40.10::double, -100.1::double, 100)) t(zip, city, state_code, county_fips, county_name, lat, lng, population)`);
+    await ctx.db.run(`alter table zips add column is_zcta boolean default true; alter table zips add column centroid_source varchar default 'gazetteer_zcta'`);
     await ctx.db.run(`insert into int_nri_counties values ('31001', 'NE', 'Adams', 20.0, 'Relatively Low', 10, 'Low')`);
+    await ctx.db.run(`create table stg_hud_crosswalk__zip_county (zip varchar, county_fips varchar, tot_ratio double, res_ratio double)`);
+    await runSqlFile(ctx, 'pipelines/intermediate/40_location_21_nri_zips.sql');
     await ctx.db.run(`insert into superfund_sites values
       ('NE0000000001', '1', 'NEAR SITE', 'final', 'Currently on the Final NPL', true, null, null, null, '31003', 'NE', '90002', 42.005, -98.0, false, 'npl_sites', date '2021-06-13'),
       ('NE0000000002', '2', 'DELETED SITE', 'deleted', 'Deleted from the Final NPL', false, null, null, null, '31003', 'NE', '90002', 42.0, -98.001, false, 'npl_sites', date '2021-06-13')`);
@@ -226,8 +229,11 @@ describe('location steps over given rows', () => {
     expect(rows[0]!.environmental_risk_score).toBe(41);
     expect(rows[1]).toMatchObject({ zip: '90002', flood_zone: 'D', confidence: 'low', superfund_count_1mi: 1, as_of: '2021-06-13' });
     expect(rows[1]!.flood_risk_notes).toMatch(/no FEMA flood map was loaded/);
-    // by hand: no map (flood left out) and no NRI row for county 31003 -> the Superfund points alone: 1 site = 50
+    // by hand: no map (flood left out) and no NRI row for county 31003 -> the Superfund points alone: 1 site = 50,
+    // and the notes say the score rests on that alone
     expect(rows[1]!.environmental_risk_score).toBe(50);
+    expect(rows[1]!.flood_risk_notes).toMatch(/rests on Superfund proximity alone/);
+    expect(rows[0]!.flood_risk_notes).not.toMatch(/Superfund proximity alone/);
     // 90003: mapped minimal X (0 points), no site (0), NRI 20 -> round(0.45 x 0 + 0.30 x 0 + 0.25 x 20) = 5
     // 90004: no map (flood left out), no site, NRI 20 -> round((0.30 x 0 + 0.25 x 20) / 0.55) = round(9.09) = 9
     expect(rows.slice(2).map((r) => [r.zip, r.environmental_risk_score])).toEqual([['90003', 5], ['90004', 9]]);

@@ -16,10 +16,12 @@ function oracleZips(oracle: LocationOracle): string[] {
   const belmont = oracle.zips.filter((z) => z.county === '39013').map((z) => z.zip);
   expect(cambridge.length).toBeGreaterThanOrEqual(5);
   expect(belmont.length).toBeGreaterThanOrEqual(10);
-  // no map: Lawrence KS, Seattle, Hartford CT (a planning region: no NRI score), Wilmington DE, Washington DC and
-  // Providence RI (ZCTA polygons), Somerville MA; and zips with Superfund sites around them
+  // no map: Lawrence KS, Seattle, Hartford CT, Wilmington DE, Washington DC and Providence RI (ZCTA polygons),
+  // Somerville MA; and zips with Superfund sites around them
   const others = ['66044', '98103', '06103', '19801', '20001', '02903', '02143', '07105', '08103', '55421', '97217'];
-  return [...new Set([...cambridge, ...belmont, ...mapped, ...others])].sort();
+  // Connecticut (planning-region counties: the NRI score of the old county) and Valdez AK (a census area made in 2019)
+  const nriCounty = ['06820', '06902', '06010', '06473', '06001', '06913', '06094', '99686', '99588'];
+  return [...new Set([...cambridge, ...belmont, ...mapped, ...others, ...nriCounty])].sort();
 }
 
 /** The points compared over HTTP, each with why it is there. */
@@ -39,10 +41,12 @@ function oraclePoints(oracle: LocationOracle): [number, number, string][] {
     const lat = 39.85 + rnd() * 0.32, lng = -81.24 + rnd() * 0.54;
     if (!oracle.polygonAt(lat, lng)) { points.push([lat, lng, 'Belmont box, no polygon']); found++; }
   }
-  // no map: Lawrence KS, Seattle, Hartford CT (no NRI score for planning regions), Wilmington DE and Providence RI
-  // (ZCTA polygons), Adak AK (a huge zip near the antimeridian)
+  // no map: Lawrence KS, Seattle, Hartford and Darien CT (the old county's NRI score), Wilmington DE and Providence RI
+  // (ZCTA polygons), Adak AK (a huge zip near the antimeridian); points whose nearest zip centroid is a PO-box zip's
+  // (02238 Cambridge, 84199 Salt Lake City: GeoNames' points), which is never a point's zip
   points.push([38.9717, -95.2353, 'Lawrence KS'], [47.6062, -122.3321, 'Seattle'], [41.7637, -72.6851, 'Hartford CT'],
-    [39.7447, -75.5484, 'Wilmington DE'], [41.824, -71.4128, 'Providence RI'], [51.88, -176.65, 'Adak AK']);
+    [41.0768, -73.4853, 'Darien CT'], [39.7447, -75.5484, 'Wilmington DE'], [41.824, -71.4128, 'Providence RI'], [51.88, -176.65, 'Adak AK'],
+    [42.37, -71.1, 'PO-box centroid, Cambridge'], [40.7259, -111.9394, 'PO-box centroid, Salt Lake City']);
   // an isolated counted site: 0.5 and 0.98 mi away (counted), 1.02 and 1.5 mi (not); and the middle of a cluster
   const lonely = oracle.sites.find((s) => s.lat > 30 && s.lng < -80 && oracle.sitesWithin(s.lat, s.lng, 5 * MILE) === 1)!;
   for (const [mi, bearing] of [[0.5, 10], [0.98, 100], [1.02, 190], [1.5, 280]] as const) {
@@ -92,7 +96,7 @@ describe('location risk against an independent oracle (raw files, the documented
   });
 
   it('GET ?zip= equals the oracle for Cambridge MA and Belmont County OH zips (flood maps), their neighbours and zips without a map', async () => {
-    const seen = { zones: new Set<string>(), nriNull: 0, sites: 0, medium: 0, low: 0 };
+    const seen = { zones: new Set<string>(), oldCounty: 0, successor: 0, sites: 0, medium: 0, low: 0 };
     const bad: string[] = [];
     for (const { zip, want } of zipCases) {
       const { status, body } = await get(`zip=${zip}`);
@@ -104,7 +108,8 @@ describe('location risk against an independent oracle (raw files, the documented
       if (want.confidence !== 'high') seen[want.confidence as 'medium' | 'low']++;
       if (want.superfund_count_1mi > 0) seen.sites++;
       const z = oracle.byZip.get(zip)!;
-      if (!z.county || !oracle.nri.has(z.county)) seen.nriNull++;
+      if (z.state === 'CT' && z.nriCounty && z.nriCounty < '09100' && want.environmental_risk_score > 0) seen.oldCounty++;
+      if (z.nriCounty === '02261') seen.successor++;
     }
     expect(bad).toEqual([]);
     // the comparison exercised every branch of the formula
@@ -113,7 +118,8 @@ describe('location risk against an independent oracle (raw files, the documented
     expect(seen.medium).toBeGreaterThan(0);
     expect(seen.low).toBeGreaterThan(0);
     expect(seen.sites).toBeGreaterThan(3);
-    expect(seen.nriNull).toBeGreaterThan(0);
+    expect(seen.oldCounty).toBeGreaterThanOrEqual(8); // CT zips scored with their old county's NRI score
+    expect(seen.successor).toBe(2);
   });
 
   it('every zip shard (the ?zip= body) equals the oracle: flood zone, Superfund count, NRI, score, confidence, as_of', async () => {

@@ -2,8 +2,9 @@
 // flood-map areas. The rules are documented in warehouse/docs/location.md.
 import { describe, expect, it } from 'vitest';
 import {
-  classifyZone, environmentalScore, inFloodArea, MAPPED_MINIMAL, parseFloodArea, UNMAPPED, type FloodArea,
+  classifyZone, inFloodArea, MAPPED_MINIMAL, parseFloodArea, UNMAPPED, type FloodArea,
 } from '../../../live/location/rules.ts';
+import { environmentalScore, scoreBasisNote } from '../../../live/location/score.ts';
 
 describe('location rules', () => {
   it('labels zones as documented and never maps an unknown value to a zone', () => {
@@ -40,6 +41,14 @@ describe('location rules', () => {
     // no invented flood points: with no Superfund site and an NRI score of 0 an unmapped place scores 0, like mapped X
     expect(environmentalScore(UNMAPPED, 0, 0)).toBe(0);
     expect(environmentalScore(UNMAPPED, 0, 0)).toBe(environmentalScore(MAPPED_MINIMAL, 0, 0));
+  });
+
+  it('says so when the score rests on Superfund proximity alone (no flood map, no NRI county score)', () => {
+    expect(scoreBasisNote(UNMAPPED, null)).toMatch(/rests on Superfund proximity alone.*not that the environmental risk is low/);
+    expect(scoreBasisNote(UNMAPPED, Number.NaN)).toMatch(/Superfund proximity alone/);
+    expect(scoreBasisNote(UNMAPPED, 0)).toBeNull(); // an NRI score of 0 is a score
+    expect(scoreBasisNote(MAPPED_MINIMAL, null)).toBeNull();
+    expect(scoreBasisNote(classifyZone('D', null, 'F')!, null)).toBeNull(); // FEMA's own zone D is mapped
   });
 
   it('parses declared flood-map areas and rejects malformed ones with a reason', () => {
