@@ -16,10 +16,28 @@ export const UNVERIFIED_CITE = 'The citation comes from general knowledge of the
 /** Secondary sources (charts, guides, datasets) are dropped: source_citation holds statute sections only. */
 const SECONDARY = /nolo|\.com|\.org|\.net|\.us\b|reiclub|NMHC|chart|dataset|code-corpus|evictionRules|lawchek|sigtour|docslib|pages\.dev|jiang|table|homestead|n\/a|not identified|not verified|opt-in|explicit|commissions/i;
 
+/** Splits a citation cell at the semicolons between its sources, never at one inside parentheses: in
+ *  "La. R.S. 9:3258 (NMHC 2019 lists preempt; federalstatelaw.com says ... - conflict)" the statute and its
+ *  parenthetical are one source (split inside, the statute half kept "(NMHC" and was dropped as secondary). */
+export function sourcesOf(citation: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of citation) {
+    if (ch === '(') depth += 1;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    if (ch === ';' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
 export function statuteOf(citation: string | undefined): string | null {
   if (!citation) return null;
-  const parts = citation
-    .split(';')
+  const parts = sourcesOf(citation)
     .map((s) => s.replace(/\s\(([^)]*)\)/g, (m, inner: string) => (/^\d{4}$/.test(inner) ? m : '')).trim())
     .filter((s) => s !== '' && !SECONDARY.test(s));
   return parts.length > 0 ? parts.join('; ') : null;
@@ -30,10 +48,15 @@ export const CITE_OVERRIDES: Record<string, Partial<Record<'deposit' | 'notice' 
   CA: { deposit: 'Cal. Civ. Code 1950.5 (as amended by AB 12, 2023)' },
   CO: { deposit: 'C.R.S. 38-12-102, 38-12-103 (as amended by HB 25-1249)' },
   CT: { preemption: 'Conn. Gen. Stat. 7-148b (fair rent commissions)' },
+  // The reference names the statute only inside a secondary source's words ("statute cited by tenant-rights.com
+  // (KRS 383.300) not verified"): kept, with source_citation uncertain and the summary saying so.
+  KY: { preemption: 'KRS 383.300' },
   GA: { deposit: 'O.C.G.A. 44-7-30.1 (HB 404, 2024)', notice: 'O.C.G.A. 44-7-50 (as amended by HB 404, 2024)' },
   MA: { preemption: 'M.G.L. c.40P' },
   MN: { notice: 'Minn. Stat. 504B.321', preemption: 'Minn. Stat. 471.9996' },
   NE: { notice: 'Neb. Rev. Stat. 76-1431' },
+  // The reference's "ETPA local opt-in (HSTPA 2019)": the two acts, named in full.
+  NY: { preemption: 'Emergency Tenant Protection Act of 1974 (ETPA), as amended by the Housing Stability and Tenant Protection Act of 2019 (HSTPA)' },
   OR: { notice: 'ORS 90.394', preemption: 'ORS 91.225' },
   SC: { ap: 'S.C. Code 15-67-210' },
   TX: { tax: 'Tex. Tax Code 34.21' },

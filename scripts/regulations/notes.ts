@@ -132,7 +132,7 @@ export const NOTES: Record<string, StateNotes> = {
   KY: {
     tax: 'The certificate holder may sue to foreclose after 1 year (one chart says 3 years).',
     notice: 'This applies where a locality has adopted the Uniform Residential Landlord and Tenant Act; elsewhere Kentucky sets no specific notice period.',
-    preemption: 'The state statute behind this classification is unverified.',
+    preemption: 'The statute cited for it (KRS 383.300) comes from a secondary source and is unverified.',
   },
   LA: {
     foreclosure: 'Louisiana forecloses through executory process in court.',
