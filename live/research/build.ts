@@ -70,10 +70,11 @@ export async function run(ctx: StageContext): Promise<void> {
       .map((r) => [r.c, r.n]);
   }
   if (await tableExists(ctx.db, 'cities')) {
-    const cities = await queryRows<{ n: string; s: string; p: number | bigint | null; z: string | null; f: string | null }>(ctx.db, `
-      select city_name as n, state_code as s, coalesce(population, 0) as p, array_to_string(coalesce(zip_codes, []), ' ') as z, county_fips as f
+    const cities = await queryRows<{ n: string; s: string; p: number | bigint | null; z: string | null; f: string | null; i: boolean | null }>(ctx.db, `
+      select city_name as n, state_code as s, coalesce(population, 0) as p, array_to_string(coalesce(zip_codes, []), ' ') as z, county_fips as f,
+        is_incorporated as i
       from cities order by state_code, city_name`);
-    places.cities = cities.map((c) => [c.n, c.s, Number(c.p ?? 0), c.z ?? '', c.f ?? '']);
+    places.cities = cities.map((c) => [c.n, c.s, Number(c.p ?? 0), c.z ?? '', c.f ?? '', c.i === true]);
   } else ctx.log.warn('live/research: no cities table; questions can name states and zips only');
   if (await tableExists(ctx.db, 'zips')) {
     const zips = await queryRows<{ z: string; c: string | null; s: string | null; f: string | null }>(ctx.db,

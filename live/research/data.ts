@@ -54,7 +54,8 @@ export interface StateLegalRow {
 
 export interface PlacesData {
   states: [code: string, name: string][];
-  cities: [name: string, state: string, population: number, zips: string, county_fips: string][]; // zips space-separated
+  // zips space-separated; incorporated: cities.is_incorporated (builds since county scope; older ones: unknown)
+  cities: [name: string, state: string, population: number, zips: string, county_fips: string, incorporated?: boolean][];
   zips: [zip: string, city: string, state: string, county_fips?: string][]; // county: builds since the borough areas
   counties?: [fips: string, name: string, state: string, population: number][]; // builds since county areas
   /** the municipalities of the foreclosure and lien filings (filing-places.ts): name, state, distressed properties
@@ -103,7 +104,7 @@ export function regulationText(d: RegulationDoc): string {
 export type ShardKeys = Record<string, string | null>;
 
 /** A city of the gazetteer. */
-export interface City { name: string; state: string; population: number; zips: string[]; county_fips: string | null }
+export interface City { name: string; state: string; population: number; zips: string[]; county_fips: string | null; incorporated?: boolean }
 
 export class ResearchData {
   readonly bm25: Bm25;
@@ -148,11 +149,11 @@ export class ResearchData {
     for (const r of stateLegal) this.stateLegal.set(r.state_code, r);
     for (const [c, n] of places.states) this.stateNames.set(c, n);
     let maxWords = 1;
-    for (const [name, state, population, zips, county] of places.cities) {
+    for (const [name, state, population, zips, county, incorporated] of places.cities) {
       const key = name.toLowerCase();
       let list = this.citiesByName.get(key);
       if (!list) { list = []; this.citiesByName.set(key, list); }
-      list.push({ name, state, population, zips: zips ? zips.split(' ') : [], county_fips: county || null });
+      list.push({ name, state, population, zips: zips ? zips.split(' ') : [], county_fips: county || null, ...(incorporated !== undefined ? { incorporated } : {}) });
       maxWords = Math.max(maxWords, key.split(/\s+/).length);
     }
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);

@@ -46,8 +46,10 @@ export function overlaysFor(data: ResearchData, t: Target): RegulationDoc[] {
   const lc = slug(name);
   const all = (data.byState.get(t.state) ?? []).filter((d) => d.status === 'active' && d.subcategory === 'local_overlay' &&
     ((d.level === 'city' && d.city !== null && slug(d.city) === lc) || (d.level === 'county' && city?.county_fips != null && d.county_fips === city.county_fips)));
-  // a county ordinance is for cities of the county without their own (warehouse/docs/legal.md, Overlays)
-  return all.filter((d) => d.level !== 'county' || !all.some((c) => c.level === 'city' && c.category === d.category));
+  // a county ordinance is for cities of the county without their own, and one of unincorporated areas only never for an
+  // incorporated city (warehouse/docs/legal.md, Overlays)
+  return all.filter((d) => d.level !== 'county' || (!all.some((c) => c.level === 'city' && c.category === d.category)
+    && !(d.data['unincorporated_only'] === true && city?.incorporated === true)));
 }
 
 interface RegFact { value: string; sentence: string; keys: string[]; confidence?: Confidence }

@@ -8,6 +8,9 @@
 --                    overlay: a county ordinance's reach inside city limits varies (Los Angeles County's covers
 --                    unincorporated areas only; Montgomery County, MD says cities with their own rules such as
 --                    Takoma Park are checked separately), so it is reported as "may apply" and weighs half.
+--                    A county record whose structured_data.unincorporated_only is true (its rules cover the
+--                    county's unincorporated areas only: Los Angeles County's) never applies to an incorporated
+--                    city (cities.is_incorporated); it still may apply to an unincorporated community (a CDP).
 -- Docs: warehouse/docs/legal.md.
 create or replace table int_legal_markets as
 with overlay as (
@@ -25,6 +28,7 @@ with overlay as (
         cast(structured_data->>'eviction_protections' as boolean) as eviction_protections,
         cast(structured_data->>'annual_cap_pct' as double) as annual_cap_pct,
         structured_data->>'cap_formula' as cap_formula,
+        coalesce(cast(structured_data->>'unincorporated_only' as boolean), false) as unincorporated_only,
         len(uncertain_fields) > 0 as uncertain,
         last_reviewed_at,
         case category when 'rent_control' then 0 when 'eviction' then 1 else 2 end as category_rank,
@@ -96,7 +100,9 @@ county_rules as (
         min(o.last_reviewed_at) as county_last_reviewed_at,
     from markets m
     join overlay_struct o on o.jurisdiction_level = 'county' and o.state_code = m.state_code and o.county_fips = m.county_fips
-    where not exists (select 1 from city_rules c where c.state_code = m.state_code and c.city_slug = m.city_slug)
+    left join cities ci on ci.state_code = m.state_code and ci.city_slug = m.city_slug
+    where not (o.unincorporated_only and coalesce(ci.is_incorporated, false))
+        and not exists (select 1 from city_rules c where c.state_code = m.state_code and c.city_slug = m.city_slug)
     group by m.state_code, m.city_slug
 ),
 final as (

@@ -127,7 +127,7 @@ describe('GET /v1/geo/lookup', () => {
     if (c.multiCounty) expect((await geo.placeCounties(c.state, raw!.city)).length, 'the premise: the Census place spans several counties').toBeGreaterThan(1);
     const f = fact(c.state);
     const fr = friendlinessOf(c.state);
-    const ov = overlayFor(regs, c.state, raw!.city, fips);
+    const ov = overlayFor(regs, c.state, raw!.city, fips, raw!.incorporated);
     const body = await getJson<CityLookup>(`/v1/geo/lookup?${q({ city: c.city, state: c.state })}`);
     expect({ ...body, landlord_risk: undefined }).toEqual({
       state_code: c.state,
@@ -302,7 +302,8 @@ const stateRecords = (st: string): Reg[] => regs.filter((r) => r.state_code === 
 const PROFILE_CITIES: { state: string; city: string; why: string }[] = [
   { state: 'CA', city: 'San Francisco', why: 'city rent control and eviction protections' },
   { state: 'CA', city: 'Fresno', why: 'no overlay' },
-  { state: 'CA', city: 'Long Beach', why: 'Los Angeles County ordinance may apply' },
+  { state: 'CA', city: 'Long Beach', why: 'incorporated: the Los Angeles County ordinance (unincorporated areas only) does not apply' },
+  { state: 'CA', city: 'East Los Angeles', why: 'an unincorporated community: the Los Angeles County ordinance may apply' },
   { state: 'WA', city: 'Seattle', why: 'city eviction protections only' },
   { state: 'WA', city: 'Spokane', why: 'no overlay' },
   { state: 'MD', city: 'Takoma Park', why: 'own rent control; the county ordinance yields to it' },
@@ -345,7 +346,7 @@ describe('GET /v1/legal/landlord-profile', () => {
   test.each(PROFILE_CITIES)('?state=$state&city=$city ($why): overlays from the dataset; state facts unchanged', async (c) => {
     const raw = await geo.simplemapsCity(c.state, c.city);
     expect(raw, `simplemaps has ${c.city}, ${c.state}`).not.toBeNull();
-    const ov = overlayFor(regs, c.state, raw!.city, raw!.countyFips);
+    const ov = overlayFor(regs, c.state, raw!.city, raw!.countyFips, raw!.incorporated);
     const [stateBody, cityBody] = await Promise.all([
       getJson<Profile>(`/v1/legal/landlord-profile?${q({ state: c.state })}`),
       getJson<Profile>(`/v1/legal/landlord-profile?${q({ state: c.state, city: c.city })}`),
@@ -380,7 +381,7 @@ describe('GET /v1/legal/landlord-profile', () => {
   test('the cities cover own overlays, county overlays that may apply, and none', async () => {
     const kinds = await Promise.all(PROFILE_CITIES.map(async (c) => {
       const raw = (await geo.simplemapsCity(c.state, c.city))!;
-      const ov = overlayFor(regs, c.state, raw.city, raw.countyFips);
+      const ov = overlayFor(regs, c.state, raw.city, raw.countyFips, raw.incorporated);
       return ov.city.length ? 'own' : ov.county.length ? 'county' : 'none';
     }));
     expect(new Set(kinds)).toEqual(new Set(['own', 'county', 'none']));
@@ -434,7 +435,8 @@ interface MarketRisk {
 const RISK_MARKETS: { state: string; city: string }[] = [
   { state: 'TX', city: 'Houston' }, // hybrid tax sale, preempting state
   { state: 'CA', city: 'San Francisco' }, // city overlays
-  { state: 'CA', city: 'Long Beach' }, // county overlay may apply
+  { state: 'CA', city: 'Long Beach' }, // incorporated: the unincorporated-only county overlay does not apply
+  { state: 'CA', city: 'East Los Angeles' }, // unincorporated: the county overlay may apply
   { state: 'NY', city: 'New York' }, // judicial, no single rate or redemption period
   { state: 'NJ', city: 'Newark' }, // no statutory notice (0 days), just cause
   { state: 'CO', city: 'Denver' }, // lien state with no single rate
@@ -473,7 +475,7 @@ describe('GET /v1/legal/market-legal-risk', () => {
     expect(raw).not.toBeNull();
     const f = fact(c.state);
     const fr = friendlinessOf(c.state);
-    const ov = overlayFor(regs, c.state, raw.city, raw.countyFips);
+    const ov = overlayFor(regs, c.state, raw.city, raw.countyFips, raw.incorporated);
     const body = await getJson<MarketRisk>(`/v1/legal/market-legal-risk?${q({ state: c.state, city: c.city })}`);
     expect(body.state).toBe(c.state);
     expect(body.city).toBe(raw.city);

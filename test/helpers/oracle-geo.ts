@@ -160,11 +160,13 @@ export interface Overlay {
   countyEviction: boolean;
 }
 
-/** legal.md "Overlays": a city's own records count; a county's only for cities of that county without their own. */
-export function overlayFor(regs: Reg[], state: string, city: string, countyFips: string | null): Overlay {
+/** legal.md "Overlays": a city's own records count; a county's only for cities of that county without their own, and
+ *  a county record of unincorporated areas only (unincorporated_only) never for an incorporated city (simplemaps). */
+export function overlayFor(regs: Reg[], state: string, city: string, countyFips: string | null, incorporated: boolean | null = null): Overlay {
   const active = regs.filter((r) => r.status === 'active' && r.state_code === state && r.subcategory === 'local_overlay');
   const own = active.filter((r) => r.jurisdiction_level === 'city' && r.city !== null && nameKey(r.city) === nameKey(city));
-  const county = own.length ? [] : active.filter((r) => r.jurisdiction_level === 'county' && r.county_fips === countyFips);
+  const county = own.length ? [] : active.filter((r) => r.jurisdiction_level === 'county' && r.county_fips === countyFips
+    && !(r.structured_data['unincorporated_only'] === true && incorporated === true));
   const any = (rs: Reg[], k: string): boolean => rs.some((r) => r.structured_data[k] === true);
   return {
     city: own, county,
@@ -188,7 +190,7 @@ export function legalRisk(f: Fact, fr: Friendliness, ov: Overlay): number {
 
 // ---------------------------------------------------------------- raw Census / OMB / simplemaps files (DuckDB read_csv)
 
-export interface RawCity { city: string; state: string; countyFips: string; population: number | null; ranking: number | null; id: string; zips: string[] }
+export interface RawCity { city: string; state: string; countyFips: string; population: number | null; ranking: number | null; id: string; zips: string[]; incorporated: boolean | null }
 export interface CountyFacts { name: string; cbsa: string | null; metroArea: string; tier: string }
 
 export class RawGeo {
@@ -238,14 +240,15 @@ export class RawGeo {
   }
 
   private async loadSimplemaps(): Promise<Map<string, RawCity[]>> {
-    const rows = await this.rows<{ city: string; state_id: string; county_fips: string; population: string | null; ranking: string | null; id: string; zips: string | null }>(
-      `select city, state_id, county_fips, population, ranking, id, zips from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true)`);
+    const rows = await this.rows<{ city: string; state_id: string; county_fips: string; population: string | null; ranking: string | null; id: string; zips: string | null; incorporated: string | null }>(
+      `select city, state_id, county_fips, population, ranking, id, zips, incorporated from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true)`);
     const byState = new Map<string, RawCity[]>();
     for (const r of rows) {
       const list = byState.get(r.state_id) ?? [];
       list.push({
         city: r.city, state: r.state_id, countyFips: r.county_fips, population: r.population === null ? null : Number(r.population),
         ranking: r.ranking === null ? null : Number(r.ranking), id: r.id, zips: (r.zips ?? '').split(/\s+/).filter(Boolean),
+        incorporated: r.incorporated === null ? null : r.incorporated.toUpperCase() === 'TRUE',
       });
       byState.set(r.state_id, list);
     }

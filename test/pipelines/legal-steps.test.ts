@@ -17,7 +17,7 @@ const INTERMEDIATE = listSteps(path.join(REPO, 'pipelines/intermediate')).filter
 const MARTS = listSteps(path.join(REPO, 'pipelines/marts')).filter((f) => f.startsWith('20_mart_legal_'));
 
 const overlay = (st: string, level: 'city' | 'county', slugPart: string, category: string, fips: string, city: string | null, sd: Sd): RegulationRecord =>
-  rec(st, category, 'local_overlay', { annual_cap_pct: null, cap_formula: null, ...sd }, {
+  rec(st, category, 'local_overlay', { annual_cap_pct: null, cap_formula: null, unincorporated_only: false, ...sd }, {
     id: `${st.toLowerCase()}-${level}-${slugPart}-${category.replaceAll('_', '-')}`, jurisdiction_level: level, county_fips: fips, city,
     title: `${city ?? 'Test County'} ${category} ordinance`,
   });
@@ -83,11 +83,11 @@ describe('legal steps over given records', () => {
     ctx = await makeContext();
     await loadRegulationsStep(ctx, writeDataset(givenDataset()));
     await ctx.db.run(`create table cities as select * from (values
-        ('1', 'Houston', 'houston', 'TX', '48201', 'Harris County', 2300000),
-        ('2', 'Testville', 'testville', 'CA', '06998', 'Test County', 50000),
-        ('3', 'Plainview', 'plainview', 'CA', '06997', 'Other County', 20000),
-        ('4', 'Rentburg North', 'rentburg-north', 'CA', '06999', 'Rent County', 10000)
-      ) t(city_id, city_name, city_slug, state_code, county_fips, county_name, population)`);
+        ('1', 'Houston', 'houston', 'TX', '48201', 'Harris County', 2300000, true),
+        ('2', 'Testville', 'testville', 'CA', '06998', 'Test County', 50000, true),
+        ('3', 'Plainview', 'plainview', 'CA', '06997', 'Other County', 20000, true),
+        ('4', 'Rentburg North', 'rentburg-north', 'CA', '06999', 'Rent County', 10000, false)
+      ) t(city_id, city_name, city_slug, state_code, county_fips, county_name, population, is_incorporated)`);
     // a part of a city (geo.md int_geo_city_parts, as a New York City borough): Rentburg North is part of Rentburg
     await ctx.db.run(`create table int_geo_city_parts as select * from (values
         ('CA', 'rentburg-north', 'Rentburg North', '06999', 'rentburg', 'Rentburg', '0699999')
@@ -205,7 +205,7 @@ describe('legal steps over given records', () => {
     const ca = JSON.parse(regs.find((r) => r['state'] === 'CA')!['body'] as string) as RegulationRecord[];
     expect(ca.map((r) => r.jurisdiction_level).slice(0, 3)).toEqual(['city', 'county', 'state']);
     expect(ca.some((r) => r.status !== 'active')).toBe(false);
-    expect(ca[0]!.structured_data).toEqual({ rent_control: true, eviction_protections: true, annual_cap_pct: 5, cap_formula: 'CPI, at most 5%', uncertain_fields: [] });
+    expect(ca[0]!.structured_data).toEqual({ rent_control: true, eviction_protections: true, annual_cap_pct: 5, cap_formula: 'CPI, at most 5%', unincorporated_only: false, uncertain_fields: [] });
     for (const r of ca) expect(schemaErrors('RegulationRecord', r)).toEqual([]);
   });
 

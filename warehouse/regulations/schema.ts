@@ -104,6 +104,9 @@ const LOCAL_OVERLAY_KEYS = {
   eviction_protections: bool,
   annual_cap_pct: numOrNull,
   cap_formula: strOrNull,
+  // true on a county record whose rules cover only the county's unincorporated areas: it never applies inside an
+  // incorporated city (cities.is_incorporated). false on every city record.
+  unincorporated_only: bool,
 } as const;
 
 /**

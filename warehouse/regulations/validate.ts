@@ -207,6 +207,9 @@ function overlayFlagConflicts(records: readonly RegulationRecord[]): string[] {
   const errors: string[] = [];
   for (const r of records) {
     if (r.subcategory !== 'local_overlay' || r.status !== 'active' || !r.structured_data) continue;
+    if (r.jurisdiction_level !== 'county' && r.structured_data['unincorporated_only'] === true) {
+      errors.push(`${r.id}: structured_data.unincorporated_only: only a county record can cover unincorporated areas only`);
+    }
     const where = `${r.state_code}/${r.jurisdiction_level}/${r.county_fips ?? ''}/${r.city ?? ''}`;
     const seen = first.get(where);
     if (!seen) { first.set(where, r); continue; }

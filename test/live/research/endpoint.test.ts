@@ -71,13 +71,25 @@ describe('honesty', () => {
     if (!county) throw new Error('the build has no county rent control overlay');
     // a city of that county without its own overlay
     const city = [...data.citiesByName.values()].flat().find((c) => c.state === county.state && c.county_fips === county.county_fips
-      && !data.docs.some((d) => d.level === 'city' && d.state === c.state && d.city === c.name));
+      && !data.docs.some((d) => d.level === 'city' && d.state === c.state && d.city === c.name)
+      && !(county.data['unincorporated_only'] === true && c.incorporated === true));
     if (!city) throw new Error(`no city in county ${county.county_fips}`);
     const r = await ask({ query: `Does ${city.name}, ${county.state} have rent control?` });
     expect(r.answer).toMatch(new RegExp(`A county ordinance may apply in ${city.name}`));
     expect(r.answer).not.toMatch(/The county has local rent control/);
     expect(r.confidence).toBe('medium');
     expect(r.sources.map((s) => s.citation)).toContain(county.citation);
+  });
+
+  it('a county ordinance of unincorporated areas only is never said to apply in an incorporated city (Pasadena)', async () => {
+    const la = data.docs.find((d) => d.id === 'ca-county-los-angeles-rent-stabilization')!;
+    expect(la.data['unincorporated_only']).toBe(true);
+    expect(data.cityInState('Pasadena', 'CA')?.incorporated).toBe(true);
+    const r = await ask({ query: 'Does Pasadena, CA have rent control?' });
+    expect(r.answer).not.toMatch(/county ordinance may apply/i);
+    expect(r.sources.map((s) => s.citation)).not.toContain(la.citation);
+    const east = await ask({ query: 'Does East Los Angeles, CA have rent control?' });
+    expect(east.answer).toMatch(/A county ordinance may apply in East Los Angeles/);
   });
 
   it('a structured fact of the asked state is high confidence', async () => {
