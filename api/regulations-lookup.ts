@@ -44,40 +44,56 @@ export function checkRegulationsQuery(v: Values): FieldError[] {
   }];
 }
 
-/** The ids of the city ordinances the city's landlord profile lists (its legal-landlord shard, local_overlays at city
- *  level): the city's own and, for a part of a city (a New York City borough: int_geo_city_parts), its city's. */
-async function cityOverlayIds(build: LoadedBuild, state: string, city: string): Promise<Set<string>> {
-  const sp = shardPath('legal-landlord', { state, city });
+/** The city a request names, as the lookup matches it: the name as given (lower case), the place resolver's name by
+ *  its key, whether the build has a landlord profile of that city (a legal market: every city the geo lookup knows),
+ *  and the ids of the local ordinances that profile lists (local_overlays: the city's own, its city's for a part of a
+ *  city such as a New York City borough, and the county ordinances that may apply to it). */
+interface CityScope { raw: string; key: string; known: boolean; ids: Set<string> }
+
+async function cityScope(build: LoadedBuild, state: string, given: string, named: string): Promise<CityScope> {
+  const sp = shardPath('legal-landlord', { state, city: named });
   const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
-  if (!file) return new Set();
-  const body = JSON.parse(file.body.toString('utf8')) as { rent_control?: { local_overlays?: { id: string; jurisdiction_level: string }[] } };
-  return new Set((body.rent_control?.local_overlays ?? []).filter((o) => o.jurisdiction_level === 'city').map((o) => o.id));
+  const body = file ? JSON.parse(file.body.toString('utf8')) as { rent_control?: { local_overlays?: { id: string }[] } } : null;
+  return {
+    raw: given.trim().toLowerCase(), key: placeKey(named), known: body !== null,
+    ids: new Set((body?.rent_control?.local_overlays ?? []).map((o) => o.id)),
+  };
 }
 
-/** The active records matching the query, most specific first as stored, at most 100: a city matches by a part of its
- *  name, or the record is a city ordinance its landlord profile lists (a borough gets New York City's). */
-function filterRegulations(records: RegulationRecord[], v: Values, city: { raw: string; key: string; ids: Set<string> } | null): RegulationRecord[] {
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A record applies to the city asked for. A known city (one with a landlord profile) gets the state's records, the
+ *  local ordinances its profile lists, and records whose city is its whole name (never a name that only holds it:
+ *  York, NY is not New York); a name the build does not know matches a record's city from the start of a word
+ *  ("francisco" finds San Francisco, "ork" finds nothing), and gets no state records, since no place is known. */
+function appliesToCity(r: RegulationRecord, city: CityScope): boolean {
+  if (city.known) {
+    return r.jurisdiction_level === 'state' || city.ids.has(r.id)
+      || (r.city !== null && (r.city.toLowerCase() === city.raw || (city.key !== '' && placeKey(r.city) === city.key)));
+  }
+  return r.city !== null && city.raw !== '' && new RegExp(`(^|[^a-z0-9])${escapeRe(city.raw)}`).test(r.city.toLowerCase());
+}
+
+/** The active records matching the query, most specific first as stored, at most 100. */
+function filterRegulations(records: RegulationRecord[], v: Values, city: CityScope | null): RegulationRecord[] {
   return records.filter((r) =>
     r.status === 'active'
     && (v['category'] === undefined || r.category === v['category'])
     && (v['subcategory'] === undefined || r.subcategory === v['subcategory'])
     && (v['jurisdiction_level'] === undefined || r.jurisdiction_level === v['jurisdiction_level'])
     && (v['county_fips'] === undefined || r.county_fips === v['county_fips'])
-    && (city === null || (r.city ?? '').toLowerCase().includes(city.raw) || (city.key !== '' && placeKey(r.city ?? '').includes(city.key))
-      || city.ids.has(r.id))).slice(0, 100);
+    && (city === null || appliesToCity(r, city))).slice(0, 100);
 }
 
-/** The answer: `named` is the city as the place resolver names it (null without a city). A city matches by a part of
- *  its name as given (lower case) or as named (placeKey), or by the city ordinances its landlord profile lists. */
+/** The answer: `named` is the city as the place resolver names it (null without a city); see appliesToCity. */
 export async function regulationsAnswer(build: LoadedBuild, v: Values, named: string | null): Promise<Reply> {
   const sp = shardPath('regulations', { state: String(v['state']) });
   const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
   if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
-  const city = typeof v['city'] === 'string' && named !== null
-    ? { raw: v['city'].trim().toLowerCase(), key: placeKey(named), ids: await cityOverlayIds(build, String(v['state']), named) } : null;
+  const city = typeof v['city'] === 'string' && named !== null ? await cityScope(build, String(v['state']), v['city'], named) : null;
   // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
   const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null,
-    city && { raw: city.raw, key: city.key, ids: [...city.ids].sort() }]);
+    city && { raw: city.raw, key: city.key, known: city.known, ids: [...city.ids].sort() }]);
   const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
   const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
   return { kind: 'json', body: filterRegulations(records, v, city), etag, headers: { 'Last-Modified': build.lastModified } };

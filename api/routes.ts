@@ -62,7 +62,7 @@ export const ROUTES: readonly Route[] = [
       { name: 'subcategory', type: 'string', min: 1, max: 80, enum: ALL_SUBCATEGORIES, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
       { name: 'jurisdiction_level', type: 'enum', enum: ['state', 'county', 'city', 'zip'], description: 'state, county, city or zip' },
       { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
-      p.city(false),
+      { ...p.city(false), description: 'City name, URL-encoded, case-insensitive. A known city gets its state\'s records, its own by whole name and the county ones that may apply to it; an unknown name matches a record\'s city from the start of a word (warehouse/docs/legal.md)' },
     ],
     check: checkRegulationsQuery,
     resolve(v, build) {

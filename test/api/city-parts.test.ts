@@ -51,6 +51,7 @@ test('int_geo_city_parts is the raw files\' set, every state: the five boroughs 
 });
 
 describe('a borough has New York City\'s ordinances (the dataset\'s New York records)', () => {
+  const nyState = (): string[] => regs.filter((r) => r.state_code === 'NY' && r.status === 'active' && r.jurisdiction_level === 'state').map((r) => r.id).sort();
   const nyc = (): ReturnType<typeof overlayFor> => overlayFor(regs, 'NY', parts.get('Brooklyn')!, null);
 
   test('the premise: the dataset has rent stabilization for New York and none for any borough by name', () => {
@@ -83,15 +84,18 @@ describe('a borough has New York City\'s ordinances (the dataset\'s New York rec
     expect(risk.body.plain_english_summary).toContain(`${b} (part of New York, whose ordinances apply) has local rent control`);
     expect(risk.body.plain_english_summary).not.toContain('No local rent control or eviction ordinance is recorded');
 
-    const lookupRegs = await get<{ id: string; city: string | null }[]>(`/v1/regulations/lookup?${q}`);
+    // the lookup's city filter: New York City's ordinances, then New York State's records (legal.md "API bodies")
+    const lookupRegs = await get<{ id: string; city: string | null; jurisdiction_level: string }[]>(`/v1/regulations/lookup?${q}`);
     expect(lookupRegs.status).toBe(200);
-    expect(lookupRegs.body.map((r) => r.id).sort()).toEqual(ids);
+    expect(lookupRegs.body.filter((r) => r.jurisdiction_level !== 'state').map((r) => r.id).sort()).toEqual(ids);
+    expect(lookupRegs.body.filter((r) => r.jurisdiction_level === 'state').map((r) => r.id).sort()).toEqual(nyState());
   });
 
   test('a city that is no part keeps its own answer: Buffalo has no New York City record', async () => {
-    const r = await get<{ id: string }[]>('/v1/regulations/lookup?state=NY&city=Buffalo');
+    const r = await get<{ id: string; jurisdiction_level: string }[]>('/v1/regulations/lookup?state=NY&city=Buffalo');
     expect(r.status).toBe(200);
-    expect(r.body.map((x) => x.id)).toEqual(overlayFor(regs, 'NY', 'Buffalo', null).city.map((x) => x.id));
+    expect(r.body.filter((x) => x.jurisdiction_level !== 'state').map((x) => x.id)).toEqual(overlayFor(regs, 'NY', 'Buffalo', null).city.map((x) => x.id));
+    expect(r.body.map((x) => x.id).sort()).toEqual(nyState());
     const l = await get<{ has_city_rent_control: boolean }>('/v1/geo/lookup?state=NY&city=Buffalo');
     expect(l.body.has_city_rent_control).toBe(false);
   });
