@@ -136,8 +136,18 @@ export const SCHEMAS: Record<string, Schema> = {
     sample_count: nullable('number'),
     price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
     days_on_market: obj({ median: nullable('number') }),
-    list_to_sale_ratio: nullable('number'), confidence: CONF, as_of: str,
-    note: { ...nullable('string'), description: "Why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when every figure is present" },
+    list_to_sale_ratio: nullable('number'),
+    confidence: { ...CONF, description: "The lower of the comps count band (low 5-19, medium 20-49, high 50+) and the window's coverage: high needs the sales records to cover 90% of the window's days, medium 50% (coverage.records_days of coverage.window_days)" },
+    as_of: str,
+    coverage: { ...obj({
+      window_start: { ...str, description: 'First day of the window asked (the day after window_end minus months)' },
+      window_end: { ...str, description: "Last day of the window: the zip's most recent arm's-length sale" },
+      window_days: num,
+      records_start: { ...nullable('string'), description: "First day of the window the zip's sales records cover (the span of each source file, first to last arm's-length sale)" },
+      records_end: { ...nullable('string'), description: "Last day of the window the zip's sales records cover" },
+      records_days: { ...num, description: 'Days of the window the sales records cover (a gap between files is not covered); below window_days the note says so' },
+    }), description: 'The window asked and the part of it the sales records cover (warehouse/docs/market.md "Coverage of a window")' },
+    note: { ...nullable('string'), description: "First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when the window is covered and every figure is present" },
   }),
   // issue 23: GET /v1/market/trends (api/market-trends.ts)
   MarketTrends: obj({

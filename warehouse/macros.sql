@@ -4,6 +4,16 @@
 create or replace macro confidence_by_count(n) as
     case when n >= 50 then 'high' when n >= 20 then 'medium' else 'low' end;
 
+-- the most confidence a window allows when its sources' records cover `days` of its `window_days` (warehouse/docs/
+-- market.md "Coverage of a window"): high from 90% of the days, medium from 50%, low below: a figure over records of
+-- less than half the period asked describes another, shorter period.
+create or replace macro confidence_by_coverage(days, window_days) as
+    case when days >= 0.9 * window_days then 'high' when days >= 0.5 * window_days then 'medium' else 'low' end;
+
+-- the lower of two confidences (warehouse/confidence.ts minConfidence is the same rule in TypeScript).
+create or replace macro min_confidence(a, b) as
+    case when a = 'low' or b = 'low' then 'low' when a = 'medium' or b = 'medium' then 'medium' else 'high' end;
+
 -- A 5-digit zip from text such as '98178', '98178-1234', ' 2138' (zero-padded) or 98178.0; null otherwise.
 create or replace macro zip5(z) as
     case

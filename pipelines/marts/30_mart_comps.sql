@@ -18,12 +18,20 @@
 -- in the shortest window holding it (its bucket) and the statistics are cumulative window aggregates over
 -- buckets. A copy of every comp per window (22x the rows, held whole by the percentile aggregates) took
 -- 8.3 GB at 10 million sales; this is one pass (figures: warehouse/docs/market.md).
--- note: why each null figure of the answer is null, one clause per cause ('; ' between them), null when none is:
+-- Coverage of the window (review 9 #3): the days of the window that the zip's sales records cover, the union of the
+-- spans of every file of the sources with an arm's-length sale in the zip (a file's span: its first and last
+-- arm's-length sale, over every zip; NYC's two files leave 2022-04..2023-02 uncovered). records_start / records_end are
+-- the first and last covered day of the window, records_days of window_days. Confidence is the lower of
+-- confidence_by_count(comps) and confidence_by_coverage(records_days, window_days) (macros.sql): Sacramento's one week
+-- (2008-05-15..21) answered 60 comps 'high' for 3, 6 and 24 months alike.
+-- note: first, when the records cover less than the window, 'sales records cover <spans> only, <d> of the <w> days
+-- asked'; then why each null figure of the answer is null, one clause per cause ('; ' between them), null when none is:
 --   price per sqft (sample_count null): no sale of the type in the window; sales none of which records a living area
 --   (their count, or 'fewer than 5'); 1-4 comps (the minimum cohort);
 --   days on market / list-to-sale: fewer than 5 comps with list data and no Redfin snapshot that can stand for the
 --   window (residential types within redfin_max_gap_days(); land and commercial never).
-create or replace macro comps_note(n, n_sales, property_type, no_dom, no_ratio) as nullif(concat_ws('; ',
+create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, no_ratio) as nullif(concat_ws('; ',
+    coverage,
     case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
          when n = 0 then format('{} arm''s-length sales of this type in the window, none with a recorded living area: no price per square foot',
                                 case when n_sales >= 5 then n_sales::varchar else 'fewer than 5' end)
@@ -88,6 +96,33 @@ windowed as (
            c.n_dom, c.dom_median, c.n_ratio, c.ratio_median, c.last_comp_date
     from grid g asof join cumulative c on g.zip = c.zip and g.property_type = c.property_type and g.months >= c.bucket
 ),
+file_spans as (
+    -- each source file's span: its first and last arm's-length sale, over every zip of the file
+    select source, file, min(sale_date) as first_day, max(sale_date) as last_day
+    from sales where is_arms_length group by source, file
+),
+clipped as (
+    -- the part of each window (sale_date > boundary, <= zip_as_of) inside a span of a file of the zip's sources
+    select b.zip, b.months, greatest(f.first_day, cast(b.boundary + 1 as date)) as lo, least(f.last_day, w.zip_as_of) as hi
+    from boundaries b join zip_window w using (zip)
+    join (select distinct zip, source from sales where zip is not null and is_arms_length) zs using (zip)
+    join file_spans f using (source)
+    where f.first_day <= w.zip_as_of and f.last_day > b.boundary
+),
+islands as (
+    -- overlapping or touching spans merged (files of one source may overlap, as Connecticut's)
+    select zip, months, lo, hi,
+           count(*) filter (where lo > prev_hi + 1) over (partition by zip, months order by lo, hi) as island
+    from (select *, max(hi) over (partition by zip, months order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi
+          from clipped)
+),
+coverage as (
+    select zip, months, min(lo) as records_start, max(hi) as records_end,
+           sum(date_diff('day', lo, hi) + 1) as records_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) as records_spans
+    from (select zip, months, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    group by zip, months
+),
 redfin as (
     -- per zip and type, the Redfin snapshot nearest the window end (ties: the later one) among those within
     -- redfin_max_gap_days() of it that describe the type; none -> no row (null, never a value from another period)
@@ -115,15 +150,21 @@ select
     case when w.n >= 5 and w.n_ratio >= 5 then w.ratio_median else r.sale_to_list end as list_to_sale_ratio,
     case when w.n >= 5 and w.n_ratio >= 5 then 'sales' when r.sale_to_list is not null then 'redfin' end as ratio_source,
     r.period_end as redfin_period_end,
-    confidence_by_count(coalesce(w.n, 0)) as confidence,
+    min_confidence(confidence_by_count(coalesce(w.n, 0)), confidence_by_coverage(coalesce(cv.records_days, 0), b.window_days)) as confidence,
     cast(g.zip_as_of - to_months(g.months) as date) as window_start,
     g.zip_as_of as window_end,
+    b.window_days, cv.records_start, cv.records_end, cast(coalesce(cv.records_days, 0) as integer) as records_days,
     -- a cohort of 1-4 comps keeps its dates too: as_of is the window end (the zip's, shared by all five types)
     case when w.n >= 5 then w.last_comp_date else g.zip_as_of end as as_of,
-    comps_note(coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
+    comps_note(case when coalesce(cv.records_days, 0) < b.window_days then format('sales records cover {} only, {} of the {} days asked',
+                                                                     cv.records_spans, cv.records_days, b.window_days) end,
+               coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
                case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end is null,
                case when w.n >= 5 and w.n_ratio >= 5 then w.ratio_median else r.sale_to_list end is null) as note
 from grid g
 left join windowed w using (zip, property_type, months)
 left join redfin r using (zip, property_type)
+join (select zip, months, cast(date_diff('day', boundary, w.zip_as_of) as integer) as window_days
+      from boundaries join zip_window w using (zip)) b using (zip, months)
+left join coverage cv using (zip, months)
 left join int_market_zip_names nm using (zip);

@@ -3,7 +3,9 @@
 -- Suppressed cohorts (< 5 comps): sample_count and the three percentiles are null, as_of is the window end. days_on_market.median and
 -- list_to_sale_ratio are null when neither the sales nor a Redfin zip snapshot within ~6 months of the window end
 -- that describes the property type have them. Every zip with a sale has all five types (an empty type: low, nulls).
--- note (additive): why the percentiles are null when the window's sales of the type record no living area, else null.
+-- note (additive): that the sales records cover less than the window asked (when they do), and why each null figure is
+-- null (mart_comps comps_note). coverage (additive): the window asked (first and last day, days) and the part of it the
+-- zip's sales records cover (first and last covered day, days covered): warehouse/docs/market.md "Coverage of a window".
 select
     zip,
     property_type,
@@ -23,6 +25,14 @@ select
         list_to_sale_ratio: round_to(list_to_sale_ratio, 4),
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),
+        coverage: {
+            window_start: strftime(cast(window_start + 1 as date), '%Y-%m-%d'),
+            window_end: strftime(window_end, '%Y-%m-%d'),
+            window_days: window_days,
+            records_start: strftime(records_start, '%Y-%m-%d'),
+            records_end: strftime(records_end, '%Y-%m-%d'),
+            records_days: records_days
+        },
         note: note
     }) as varchar) as body
 from mart_comps

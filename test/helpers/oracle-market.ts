@@ -17,6 +17,7 @@ export interface CompsAnswer {
   zip_code: string; city: string; state: string; property_type: string; sample_count: number | null;
   price_per_sqft: { p25: number | null; median: number | null; p75: number | null };
   days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: string; as_of: string;
+  coverage: { window_start: string; window_end: string; window_days: number; records_start: string | null; records_end: string | null; records_days: number };
   note: string | null;
 }
 export interface RehabAnswer {
@@ -268,10 +269,31 @@ export class MarketOracle {
       usable.sort((a, b) => Math.abs(a.gap) - Math.abs(b.gap) || b.gap - a.gap);
       return usable[0]?.[metric] ?? null;
     };
+    // coverage (market.md "Coverage of a window"): the spans (first to last arm's-length sale, over every zip) of every
+    // file of the zip's sources, cut to the window, merged; confidence is at most what the covered share allows
+    const spans = await this.rows<{ lo: string; hi: string }>(`
+      select strftime(min(sale_date), '%Y-%m-%d') as lo, strftime(max(sale_date), '%Y-%m-%d') as hi from oracle_arms
+      where source in (select source from oracle_arms where zip = $zip) group by source, file`, { zip });
+    const coverage = (start: string): { days: number; window: number; from: number | null; to: number | null; text: string } => {
+      const first = dayNo(start) + 1;
+      const last = dayNo(end);
+      const cut = spans.map((p) => [Math.max(dayNo(p.lo), first), Math.min(dayNo(p.hi), last)] as [number, number])
+        .filter(([a, b]) => a <= b).sort((x, y) => x[0] - y[0]);
+      const merged: [number, number][] = [];
+      for (const [a, b] of cut) {
+        const top = merged[merged.length - 1];
+        if (top && a <= top[1] + 1) top[1] = Math.max(top[1], b); else merged.push([a, b]);
+      }
+      const days = merged.reduce((t, [a, b]) => t + b - a + 1, 0);
+      return { days, window: last - first + 1, from: merged[0]?.[0] ?? null, to: merged[merged.length - 1]?.[1] ?? null,
+        text: merged.map(([a, b]) => `${dayIso(a)} to ${dayIso(b)}`).join(' and ') };
+    };
     const out = new Map<string, CompsAnswer>();
     for (const type of PROPERTY_TYPES) {
       for (const m of months) {
         const start = starts.get(m)!;
+        const cov = coverage(start);
+        const byCoverage = cov.days >= 0.9 * cov.window ? 'high' : cov.days >= 0.5 * cov.window ? 'medium' : 'low';
         const sales = sold.filter((c) => c.type === type && c.d > start);
         const inWindow = sales.filter((c) => c.ppsf !== null);
         const n = inWindow.length;
@@ -287,11 +309,14 @@ export class MarketOracle {
           price_per_sqft: ok ? { p25: quantile(ppsf, 0.25), median: quantile(ppsf, 0.5), p75: quantile(ppsf, 0.75) } : { p25: null, median: null, p75: null },
           days_on_market: { median: dom },
           list_to_sale_ratio: ratio,
-          confidence: band(n),
+          confidence: minBand(band(n), byCoverage),
           // minimum cohort: below 5 comps no date of theirs either, the window end
           as_of: ok ? inWindow.reduce((a, c) => (c.d > a ? c.d : a), '') : end,
-          // why each null figure is null (market.md mart_comps "note"); a count of 1-4 sales is not given
+          coverage: { window_start: dayIso(dayNo(start) + 1), window_end: end, window_days: cov.window,
+            records_start: cov.from === null ? null : dayIso(cov.from), records_end: cov.to === null ? null : dayIso(cov.to), records_days: cov.days },
+          // the window's coverage, then why each null figure is null (market.md mart_comps "note"); a count of 1-4 sales is not given
           note: [
+            cov.days < cov.window ? `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
             sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
@@ -549,6 +574,17 @@ export function diffAnswer(label: string, got: unknown, want: unknown, tolerance
 /** Rehab label bands (market.md): < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot. */
 function bandOf(score: number): string {
   return score < 20 ? 'Cold' : score < 40 ? 'Warming' : score < 60 ? 'Active' : score < 80 ? 'Hot' : 'Very Hot';
+}
+
+/** A day number (days since 1970-01-01) as a YYYY-MM-DD date. */
+function dayIso(n: number): string {
+  return new Date(n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The lower of two confidence bands. */
+function minBand(a: 'low' | 'medium' | 'high', b: 'low' | 'medium' | 'high'): 'low' | 'medium' | 'high' {
+  const rank = { low: 0, medium: 1, high: 2 };
+  return rank[a] <= rank[b] ? a : b;
 }
 
 /** A YYYY-MM-DD date as a day number (days since 1970-01-01). */

@@ -48,9 +48,10 @@ describe('real build', () => {
 
   test('the comps body has exactly the spec fields, numbers as JSON numbers', () => {
     const body = readShard<Record<string, unknown>>('market/comps/98103/sfr-6.json');
-    // the spec fields, then the additive note (why each null figure is null)
+    // the spec fields, then the additive coverage (the window's days the records cover) and note (why each null figure is null)
     expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'property_type', 'sample_count', 'price_per_sqft', 'days_on_market',
-      'list_to_sale_ratio', 'confidence', 'as_of', 'note']);
+      'list_to_sale_ratio', 'confidence', 'as_of', 'coverage', 'note']);
+    expect(Object.keys(body['coverage'] as object)).toEqual(['window_start', 'window_end', 'window_days', 'records_start', 'records_end', 'records_days']);
     // King County records no listing: the note says why days on market and the ratio are null
     expect(body['note']).toMatch(/^no days on market or list-to-sale ratio/);
     expect(body).toMatchObject({ zip_code: '98103', city: 'Seattle', state: 'WA', property_type: 'sfr', confidence: 'high' });

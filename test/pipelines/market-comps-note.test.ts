@@ -19,13 +19,17 @@ test('every null figure is explained: no sale, sales without a living area (no c
     // multi: its only sale is older than 6 months: no note in 3 or 6 months, one in 12
     ['g', 'multi', '2014-09-01', null, true],
   ];
+  // the source's records run from 2014-01-02 (a sale of another zip): its span covers every window asked here, so no
+  // coverage clause (market.md "Coverage of a window"; market-comps-coverage.test.ts has the windows it does not cover)
+  await ctx.db.run(`insert into sales (sale_id, source, city, state_code, zip, sale_date, sale_price, property_type, sqft, is_arms_length, line)
+    values ('z', 'test', 'Seattle', 'WA', '98105', date '2014-01-02', 400000, 'sfr', 1000, true, 1)`);
   for (const [id, type, date, sqft, arms] of rows) {
     await ctx.db.run(`insert into sales (sale_id, source, city, state_code, zip, sale_date, sale_price, property_type, sqft, is_arms_length, line)
       values ($id, 'test', 'Seattle', 'WA', '98103', $date::date, 400000, $type, $sqft, $arms, 1)`, { id, type, date, sqft, arms });
   }
   await run(ctx, 'pipelines/intermediate/30_market_95_zip_names.sql', 'pipelines/marts/30_mart_comps.sql');
   const got = await ctx.rows(`select property_type, months, comp_count::int as comps, sale_count::int as sales, sample_count, note
-    from mart_comps where months in (6, 12) order by property_type, months`);
+    from mart_comps where zip = '98103' and months in (6, 12) order by property_type, months`);
   // below 5 sales the count is not given (minimum cohort); no Redfin row here, no list data: the listing clause always
   const noArea = (n: number): string => `${n >= 5 ? n : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`;
   const noSale = "no arm's-length sale of this type in the window: no price per square foot";

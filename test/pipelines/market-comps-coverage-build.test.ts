@@ -1,0 +1,58 @@
+// Coverage of a comps window over the shared real build (REII_TEST_ARTIFACTS), warehouse/docs/market.md "Coverage of
+// a window" (review 9 #3): Sacramento's file covers one week (2008-05-15..21), so every window of a Sacramento zip
+// says so (coverage, note) and none is above low confidence; the windows the files cover whole (NYC's 12 months in
+// its second file, King County's windows starting inside its file, Philadelphia) keep the count's confidence and no
+// coverage clause. The spans are read from the raw files, not from the build.
+import { describe, expect, test } from 'vitest';
+import { warehouseRows } from '../helpers/build.ts';
+import { band } from '../helpers/oracle-market.ts';
+import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+
+interface Row { zip: string; property_type: string; months: number; comp_count: number; confidence: string; first_day: string; window_end: string; window_days: number; records_start: string; records_end: string; records_days: number; note: string | null }
+const rows = (where: string): Promise<Row[]> => warehouseRows<Row>(`
+  select zip, property_type, months, comp_count::int as comp_count, confidence, strftime(cast(window_start + 1 as date), '%Y-%m-%d') as first_day,
+         strftime(window_end, '%Y-%m-%d') as window_end, window_days, strftime(records_start, '%Y-%m-%d') as records_start,
+         strftime(records_end, '%Y-%m-%d') as records_end, records_days, note
+  from mart_comps where ${where}`);
+const days = (a: string, b: string): number => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000) + 1;
+
+describe('comps: the span of data a window holds', () => {
+  test('Sacramento: the raw file spans one week; every window of every zip says so and is low confidence', async () => {
+    const [raw] = await rawQuery<{ lo: string; hi: string; zips: number }>(`select min(sale_date_iso)::varchar as lo, max(sale_date_iso)::varchar as hi,
+        count(distinct zip)::int as zips from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)`);
+    expect([raw!.lo, raw!.hi]).toEqual(['2008-05-15', '2008-05-21']);
+    const got = await rows(`zip in (select zip from sales where source = 'sacramento')`);
+    expect(got.length).toBeGreaterThan(5 * 22 * 50);
+    const problems = got.flatMap((r) => {
+      const want = `sales records cover ${raw!.lo} to ${r.window_end < raw!.hi ? r.window_end : raw!.hi} only, `;
+      return r.records_start === raw!.lo && r.records_end <= raw!.hi && r.records_days === days(r.records_start, r.records_end)
+        && r.window_days === days(r.first_day, r.window_end) && r.confidence === 'low'
+        && r.note?.startsWith(`${want}${r.records_days} of the ${r.window_days} days asked`) ? [] : [JSON.stringify(r)];
+    });
+    expect(problems).toEqual([]);
+    // 95823 single-family: 60 comps at 3, 6 and 24 months alike (the same week), 'high' before; the answers now differ
+    const z = await rows(`zip = '95823' and property_type = 'sfr' and months in (3, 6, 24) order by months`);
+    expect(z.map((r) => [r.comp_count, r.confidence, r.records_days, r.window_days])).toEqual([[60, 'low', 7, 90], [60, 'low', 7, 182], [60, 'low', 7, 731]]);
+  });
+
+  test('complete windows do not move: NYC 12 months in its 2023-24 file, King County windows from its first sale on, Philadelphia', async () => {
+    const [kc] = await rawQuery<{ lo: string }>(`select min(strptime("date", '%Y%m%dT%H%M%S'))::date::varchar as lo
+      from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
+    const [nyc] = await rawQuery<{ lo: string; hi: string }>(`select min("SALE DATE")::varchar as lo, max("SALE DATE")::varchar as hi
+      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz')}', all_varchar = true)`);
+    expect([kc!.lo, nyc!.lo, nyc!.hi]).toEqual(['2014-05-02', '2023-03-01', '2024-02-29']);
+    const sets = {
+      king_county: await rows(`zip in (select zip from sales where source = 'king_county') and window_start + 1 >= date '${kc!.lo}'`),
+      nyc: await rows(`zip in (select zip from sales where source = 'nyc') and window_start + 1 >= date '${nyc!.lo}' and window_end <= date '${nyc!.hi}'`),
+      philadelphia: await rows(`zip in (select zip from sales where source = 'philadelphia')`),
+    };
+    for (const [name, set] of Object.entries(sets)) {
+      expect(set.length, name).toBeGreaterThan(100);
+      const moved = set.filter((r) => r.records_days !== r.window_days || r.confidence !== band(r.comp_count) || r.note?.startsWith('sales records cover'));
+      expect(moved.map((r) => JSON.stringify(r)), name).toEqual([]);
+    }
+    // a window reaching before the file is not complete: King County 24 months (the file holds 391 of 731 days)
+    const [seattle] = await rows(`zip = '98103' and property_type = 'sfr' and months = 24`);
+    expect([seattle!.records_start, seattle!.confidence]).toEqual([kc!.lo, 'medium']);
+  });
+});
