@@ -13,6 +13,16 @@ const nullable = (t: string): Schema => ({ type: [t, 'null'] });
 const enumOf = (...values: string[]): Schema => ({ type: 'string', enum: values });
 const obj = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({ type: 'object', properties, required, additionalProperties: false });
 const CONF = enumOf('low', 'medium', 'high');
+/** The window a market answer's `months` asked and the part of it its records cover (warehouse/docs/market.md
+ *  "Coverage of a window", review 9 #3). */
+const WINDOW_COVERAGE = (records: string): Schema => ({ ...obj({
+  window_start: { ...str, description: 'First day of the window asked (the day after window_end minus months)' },
+  window_end: { ...str, description: 'Last day of the window (as_of for the investor overview)' },
+  window_days: num,
+  records_start: { ...nullable('string'), description: `First day of the window ${records} cover (each source file's span: its first to last record)` },
+  records_end: { ...nullable('string'), description: `Last day of the window ${records} cover` },
+  records_days: { ...num, description: `Days of the window ${records} cover (a gap between files is not covered); below window_days the note says so` },
+}), description: `The window asked and the part of it ${records} cover (warehouse/docs/market.md "Coverage of a window")` });
 const TIER = enumOf('primary', 'secondary', 'tertiary', 'rural');
 
 export const RegulationRecord = obj({
@@ -128,8 +138,11 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   InvestorOverview: obj({
     city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
-    distressed_pipeline_count: nullable('number'), platform_active_deals: num, market_tier: TIER, confidence: CONF, as_of: str,
-    note: { ...nullable('string'), description: "Why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present" },
+    distressed_pipeline_count: nullable('number'), platform_active_deals: num, market_tier: TIER,
+    confidence: { ...CONF, description: "The lower of the record count band (known-buyer sales + distress filings: low under 20, medium 20-49, high 50+) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
+    as_of: str,
+    coverage: WINDOW_COVERAGE('the city\'s records (sales and distress filings)'),
+    note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present" },
   }),
   CompsSummary: obj({
     zip_code: str, city: str, state: str, property_type: enumOf(...PROPERTY_TYPES),
@@ -139,14 +152,7 @@ export const SCHEMAS: Record<string, Schema> = {
     list_to_sale_ratio: nullable('number'),
     confidence: { ...CONF, description: "The lower of the comps count band (low 5-19, medium 20-49, high 50+) and the window's coverage: high needs the sales records to cover 90% of the window's days, medium 50% (coverage.records_days of coverage.window_days)" },
     as_of: str,
-    coverage: { ...obj({
-      window_start: { ...str, description: 'First day of the window asked (the day after window_end minus months)' },
-      window_end: { ...str, description: "Last day of the window: the zip's most recent arm's-length sale" },
-      window_days: num,
-      records_start: { ...nullable('string'), description: "First day of the window the zip's sales records cover (the span of each source file, first to last arm's-length sale)" },
-      records_end: { ...nullable('string'), description: "Last day of the window the zip's sales records cover" },
-      records_days: { ...num, description: 'Days of the window the sales records cover (a gap between files is not covered); below window_days the note says so' },
-    }), description: 'The window asked and the part of it the sales records cover (warehouse/docs/market.md "Coverage of a window")' },
+    coverage: WINDOW_COVERAGE("the zip's sales records"),
     note: { ...nullable('string'), description: "First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when the window is covered and every figure is present" },
   }),
   // issue 23: GET /v1/market/trends (api/market-trends.ts)

@@ -700,10 +700,27 @@ export type components = {
             platform_active_deals: number;
             /** @enum {string} */
             market_tier: "primary" | "secondary" | "tertiary" | "rural";
-            /** @enum {string} */
+            /**
+             * @description The lower of the record count band (known-buyer sales + distress filings: low under 20, medium 20-49, high 50+) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%
+             * @enum {string}
+             */
             confidence: "low" | "medium" | "high";
             as_of: string;
-            /** @description Why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present */
+            /** @description The window asked and the part of it the city's records (sales and distress filings) cover (warehouse/docs/market.md "Coverage of a window") */
+            coverage: {
+                /** @description First day of the window asked (the day after window_end minus months) */
+                window_start: string;
+                /** @description Last day of the window (as_of for the investor overview) */
+                window_end: string;
+                window_days: number;
+                /** @description First day of the window the city's records (sales and distress filings) cover (each source file's span: its first to last record) */
+                records_start: string | null;
+                /** @description Last day of the window the city's records (sales and distress filings) cover */
+                records_end: string | null;
+                /** @description Days of the window the city's records (sales and distress filings) cover (a gap between files is not covered); below window_days the note says so */
+                records_days: number;
+            };
+            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present */
             note: string | null;
         };
         CompsSummary: {
@@ -728,18 +745,18 @@ export type components = {
              */
             confidence: "low" | "medium" | "high";
             as_of: string;
-            /** @description The window asked and the part of it the sales records cover (warehouse/docs/market.md "Coverage of a window") */
+            /** @description The window asked and the part of it the zip's sales records cover (warehouse/docs/market.md "Coverage of a window") */
             coverage: {
                 /** @description First day of the window asked (the day after window_end minus months) */
                 window_start: string;
-                /** @description Last day of the window: the zip's most recent arm's-length sale */
+                /** @description Last day of the window (as_of for the investor overview) */
                 window_end: string;
                 window_days: number;
-                /** @description First day of the window the zip's sales records cover (the span of each source file, first to last arm's-length sale) */
+                /** @description First day of the window the zip's sales records cover (each source file's span: its first to last record) */
                 records_start: string | null;
                 /** @description Last day of the window the zip's sales records cover */
                 records_end: string | null;
-                /** @description Days of the window the sales records cover (a gap between files is not covered); below window_days the note says so */
+                /** @description Days of the window the zip's sales records cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
             /** @description First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when the window is covered and every figure is present */

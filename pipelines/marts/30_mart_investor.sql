@@ -32,16 +32,20 @@
 --                                found in neither (a township, an unincorporated area) is rural by rule
 --   confidence                 = confidence_by_count(sales for value whose buyer name is known + distress
 --                                filings in the window): the figures are computed from those records only, so a
---                                city whose sales carry no buyer names and no distress source covers is low
+--                                city whose sales carry no buyer names and no distress source covers is low; at most
+--                                confidence_by_coverage(records_days, window_days), as comps (review 9 #3)
+-- Coverage of the window (as mart_comps): the days of the window inside the span (first to last arm's-length sale or
+-- filing) of a file of a source with records of the city, merged; the note opens with 'records cover <spans> only, <d>
+-- of the <w> days asked' when they cover less (Denver's file: 2018-01-01..2019-07-09, 555 of 24 months' 731 days).
 create or replace table mart_investor as
 with city_sales as (
     -- every sale for value (above); is_arms_length marks the ones whose price is a market price (the window's end)
-    select source, state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
+    select source, file, state_code, slug(city) as city_slug, city, sale_date, is_arms_length, buyer_is_investor
     from sales
     where not coalesce(is_duplicate, false) and coalesce(non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
       and city is not null and state_code is not null and slug(city) <> ''
     union all
-    select s.source, s.state_code, slug(cp.city_part), cp.city_part, s.sale_date, s.is_arms_length, s.buyer_is_investor
+    select s.source, s.file, s.state_code, slug(cp.city_part), cp.city_part, s.sale_date, s.is_arms_length, s.buyer_is_investor
     from sales s join int_market_city_parts cp using (sale_id)
     where not coalesce(s.is_duplicate, false) and coalesce(s.non_arms_length_reason not in ('nominal_price', 'related_parties', 'deed_type'), true)
       and s.state_code is not null and slug(cp.city_part) <> ''
@@ -53,7 +57,7 @@ city_resales as (
     where r.is_investor_flip
 ),
 city_distress as (
-    select source, state_code, slug(city) as city_slug, city, filing_date,
+    select source, file, state_code, slug(city) as city_slug, city, filing_date,
            coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
     from distress where city is not null and state_code is not null and slug(city) <> ''
 ),
@@ -62,8 +66,8 @@ distress_cities as (
     select distinct state_code, city_slug from city_distress
 ),
 city_records as (
-    select source, state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
-    union all select source, state_code, city_slug, city, filing_date as d from city_distress
+    select source, file, state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
+    union all select source, file, state_code, city_slug, city, filing_date as d from city_distress
 ),
 source_end as (
     -- where each source's records end: its latest arm's-length sale or filing
@@ -100,6 +104,30 @@ flips_w as (
       on r.state_code = g.state_code and r.city_slug = g.city_slug and r.resale_date > g.window_start
     group by all
 ),
+file_spans as (
+    -- each source file's span: its first and last arm's-length sale or filing
+    select source, file, min(d) as first_day, max(d) as last_day from city_records where d is not null group by source, file
+),
+clipped as (
+    -- the part of each window inside a span of a file of the city's sources
+    select g.state_code, g.city_slug, g.months, greatest(f.first_day, cast(g.window_start + 1 as date)) as lo, least(f.last_day, g.as_of) as hi
+    from grid g
+    join (select distinct state_code, city_slug, source from city_records where d is not null) cs using (state_code, city_slug)
+    join file_spans f using (source)
+    where f.first_day <= g.as_of and f.last_day > g.window_start
+),
+islands as (
+    select *, count(*) filter (where lo > prev_hi + 1) over (partition by state_code, city_slug, months order by lo, hi) as island
+    from (select *, max(hi) over (partition by state_code, city_slug, months order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi
+          from clipped)
+),
+coverage as (
+    select state_code, city_slug, months, min(lo) as records_start, max(hi) as records_end,
+           sum(date_diff('day', lo, hi) + 1) as records_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) as records_spans
+    from (select state_code, city_slug, months, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    group by all
+),
 distress_w as (
     select g.state_code, g.city_slug, g.months,
            count(*) as filings, count(distinct d.property_key) as properties
@@ -116,7 +144,8 @@ select
     0 as platform_active_deals,
     coalesce(t.market_tier, 'rural') as market_tier,
     coalesce(t.tier_source, 'no city match: rural by rule') as tier_source,
-    confidence_by_count(coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0)) as confidence,
+    min_confidence(confidence_by_count(coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0)),
+                   confidence_by_coverage(coalesce(cv.records_days, 0), date_diff('day', g.window_start, g.as_of))) as confidence,
     coalesce(s.known_buyer_sales, 0) + coalesce(d.filings, 0) as sample_count,
     coalesce(s.sales_for_value, 0) as sales_for_value,
     coalesce(s.arms_length_sales, 0) as arms_length_sales,
@@ -126,8 +155,13 @@ select
     coalesce(d.filings, 0) as distress_filings,
     g.window_start,
     g.as_of,
+    cast(date_diff('day', g.window_start, g.as_of) as integer) as window_days,
+    cv.records_start, cv.records_end, cast(coalesce(cv.records_days, 0) as integer) as records_days,
     -- note: why each null figure is null, one clause per cause ('; ' between them); null when none is
     nullif(concat_ws('; ',
+        case when coalesce(cv.records_days, 0) < date_diff('day', g.window_start, g.as_of)
+             then format('records cover {} only, {} of the {} days asked', cv.records_spans, coalesce(cv.records_days, 0),
+                         date_diff('day', g.window_start, g.as_of)) end,
         case when coalesce(s.known_buyer_sales, 0) = 0 and coalesce(s.sales_for_value, 0) = 0
              then 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
              when coalesce(s.known_buyer_sales, 0) = 0
@@ -147,5 +181,6 @@ left join sales_w s using (state_code, city_slug, months)
 left join flips_w f using (state_code, city_slug, months)
 left join distress_w d using (state_code, city_slug, months)
 left join distress_cities dc using (state_code, city_slug)
+left join coverage cv using (state_code, city_slug, months)
 left join (select state_code, city_slug, any_value(city_name) as city_name, any_value(market_tier) as market_tier, any_value(tier_source) as tier_source
            from int_market_city_tiers group by all) t using (state_code, city_slug);

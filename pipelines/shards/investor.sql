@@ -1,7 +1,9 @@
 -- requires: mart_investor
 -- GET /v1/market/investor-overview?city=&state=&months= : the investor overview object (spec "Investor overview
 -- object"). Rates are null where the city's records carry no buyer names or no flips, and the distressed pipeline
--- where no distress source covers the city (never invented). note (additive): why each null figure is null, else null.
+-- where no distress source covers the city (never invented). note (additive): that the records cover less than the
+-- window (when they do), then why each null figure is null, else null. coverage (additive): the window asked and the
+-- part of it the city's records cover (warehouse/docs/market.md "Coverage of a window").
 select
     state_code as state,
     city,
@@ -17,6 +19,14 @@ select
         market_tier: market_tier,
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),
+        coverage: {
+            window_start: strftime(cast(window_start + 1 as date), '%Y-%m-%d'),
+            window_end: strftime(as_of, '%Y-%m-%d'),
+            window_days: window_days,
+            records_start: strftime(records_start, '%Y-%m-%d'),
+            records_end: strftime(records_end, '%Y-%m-%d'),
+            records_days: records_days
+        },
         note: note
     }) as varchar) as body
 from mart_investor

@@ -27,7 +27,7 @@ export interface RehabAnswer {
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
   gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; platform_active_deals: number;
-  market_tier: string; confidence: string; as_of: string; note: string | null;
+  market_tier: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage']; note: string | null;
 }
 
 /** Confidence by record count, as the spec and market.md state it: low below 20, medium 20-49, high 50+. */
@@ -274,26 +274,13 @@ export class MarketOracle {
     const spans = await this.rows<{ lo: string; hi: string }>(`
       select strftime(min(sale_date), '%Y-%m-%d') as lo, strftime(max(sale_date), '%Y-%m-%d') as hi from oracle_arms
       where source in (select source from oracle_arms where zip = $zip) group by source, file`, { zip });
-    const coverage = (start: string): { days: number; window: number; from: number | null; to: number | null; text: string } => {
-      const first = dayNo(start) + 1;
-      const last = dayNo(end);
-      const cut = spans.map((p) => [Math.max(dayNo(p.lo), first), Math.min(dayNo(p.hi), last)] as [number, number])
-        .filter(([a, b]) => a <= b).sort((x, y) => x[0] - y[0]);
-      const merged: [number, number][] = [];
-      for (const [a, b] of cut) {
-        const top = merged[merged.length - 1];
-        if (top && a <= top[1] + 1) top[1] = Math.max(top[1], b); else merged.push([a, b]);
-      }
-      const days = merged.reduce((t, [a, b]) => t + b - a + 1, 0);
-      return { days, window: last - first + 1, from: merged[0]?.[0] ?? null, to: merged[merged.length - 1]?.[1] ?? null,
-        text: merged.map(([a, b]) => `${dayIso(a)} to ${dayIso(b)}`).join(' and ') };
-    };
+    const coverage = (start: string): Coverage => windowCoverage(spans, start, end);
     const out = new Map<string, CompsAnswer>();
     for (const type of PROPERTY_TYPES) {
       for (const m of months) {
         const start = starts.get(m)!;
         const cov = coverage(start);
-        const byCoverage = cov.days >= 0.9 * cov.window ? 'high' : cov.days >= 0.5 * cov.window ? 'medium' : 'low';
+        const byCoverage = coverageBand(cov);
         const sales = sold.filter((c) => c.type === type && c.d > start);
         const inWindow = sales.filter((c) => c.ppsf !== null);
         const n = inWindow.length;
@@ -312,8 +299,7 @@ export class MarketOracle {
           confidence: minBand(band(n), byCoverage),
           // minimum cohort: below 5 comps no date of theirs either, the window end
           as_of: ok ? inWindow.reduce((a, c) => (c.d > a ? c.d : a), '') : end,
-          coverage: { window_start: dayIso(dayNo(start) + 1), window_end: end, window_days: cov.window,
-            records_start: cov.from === null ? null : dayIso(cov.from), records_end: cov.to === null ? null : dayIso(cov.to), records_days: cov.days },
+          coverage: coverageAnswer(cov, start, end),
           // the window's coverage, then why each null figure is null (market.md mart_comps "note"); a count of 1-4 sales is not given
           note: [
             cov.days < cov.window ? `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
@@ -520,8 +506,16 @@ export class MarketOracle {
              source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, ''), distress_id) as k
       from distress where state_code = $state and lower(city) = lower($city)`, params);
     const tier = await this.tier(state, city);
+    // coverage: the spans (first to last arm's-length sale or filing) of every file of the city's sources
+    const spans = await this.rows<{ lo: string; hi: string }>(`
+      with records as (select source, file, sale_date as d from oracle_arms union all select source, file, filing_date from distress),
+      own as (select source from oracle_arms where state_code = $state and lower(city) = lower($city)
+              union select source from distress where state_code = $state and lower(city) = lower($city))
+      select strftime(min(d), '%Y-%m-%d') as lo, strftime(max(d), '%Y-%m-%d') as hi from records
+      where d is not null and source in (select source from own) group by source, file`, params);
     for (const m of months) {
       const start = starts.get(m)!;
+      const cov = windowCoverage(spans, start, asOf);
       const known = sales.filter((s) => s.d > start && s.investor !== null);
       const investors = known.filter((s) => s.investor === true).length;
       const f = flips.filter((x) => x.d > start);
@@ -537,10 +531,12 @@ export class MarketOracle {
         distressed_pipeline_count: w!.covered ? new Set(filed.map((x) => x.k)).size : null,
         platform_active_deals: 0,
         market_tier: tier,
-        confidence: band(known.length + filed.length),
+        confidence: minBand(band(known.length + filed.length), coverageBand(cov)),
         as_of: asOf,
-        // why each null figure is null (market.md mart_investor "note")
+        coverage: coverageAnswer(cov, start, asOf),
+        // the window's coverage, then why each null figure is null (market.md mart_investor "note")
         note: [
+          cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
           sales.every((s) => s.d <= start) ? 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
             : !known.length ? 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
             : known.length < 5 ? 'fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5)' : null,
@@ -574,6 +570,36 @@ export function diffAnswer(label: string, got: unknown, want: unknown, tolerance
 /** Rehab label bands (market.md): < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot. */
 function bandOf(score: number): string {
   return score < 20 ? 'Cold' : score < 40 ? 'Warming' : score < 60 ? 'Active' : score < 80 ? 'Hot' : 'Very Hot';
+}
+
+interface Coverage { days: number; window: number; from: number | null; to: number | null; text: string }
+
+/** market.md "Coverage of a window": the days of the window (start exclusive, end inclusive, YYYY-MM-DD) inside the
+ *  given file spans (first and last record day), merged; `text` lists the covered spans. */
+function windowCoverage(spans: { lo: string; hi: string }[], start: string, end: string): Coverage {
+  const first = dayNo(start) + 1;
+  const last = dayNo(end);
+  const cut = spans.map((p) => [Math.max(dayNo(p.lo), first), Math.min(dayNo(p.hi), last)] as [number, number])
+    .filter(([a, b]) => a <= b).sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of cut) {
+    const top = merged[merged.length - 1];
+    if (top && a <= top[1] + 1) top[1] = Math.max(top[1], b); else merged.push([a, b]);
+  }
+  const days = merged.reduce((t, [a, b]) => t + b - a + 1, 0);
+  return { days, window: last - first + 1, from: merged[0]?.[0] ?? null, to: merged[merged.length - 1]?.[1] ?? null,
+    text: merged.map(([a, b]) => `${dayIso(a)} to ${dayIso(b)}`).join(' and ') };
+}
+
+/** The most confidence a window's coverage allows: high from 90% of its days, medium from 50%. */
+function coverageBand(c: Coverage): 'low' | 'medium' | 'high' {
+  return c.days >= 0.9 * c.window ? 'high' : c.days >= 0.5 * c.window ? 'medium' : 'low';
+}
+
+/** The answer's `coverage` object. */
+function coverageAnswer(c: Coverage, start: string, end: string): CompsAnswer['coverage'] {
+  return { window_start: dayIso(dayNo(start) + 1), window_end: end, window_days: c.window,
+    records_start: c.from === null ? null : dayIso(c.from), records_end: c.to === null ? null : dayIso(c.to), records_days: c.days };
 }
 
 /** A day number (days since 1970-01-01) as a YYYY-MM-DD date. */

@@ -2,7 +2,8 @@
 // a window" (review 9 #3): Sacramento's file covers one week (2008-05-15..21), so every window of a Sacramento zip
 // says so (coverage, note) and none is above low confidence; the windows the files cover whole (NYC's 12 months in
 // its second file, King County's windows starting inside its file, Philadelphia) keep the count's confidence and no
-// coverage clause. The spans are read from the raw files, not from the build.
+// coverage clause. The spans are read from the raw files, not from the build. The investor overview's windows (city,
+// 3-24 months, ending where the city's sources end) follow the same rule: Denver's deeds span 2018-01-01..2019-07-09.
 import { describe, expect, test } from 'vitest';
 import { warehouseRows } from '../helpers/build.ts';
 import { band } from '../helpers/oracle-market.ts';
@@ -54,5 +55,30 @@ describe('comps: the span of data a window holds', () => {
     // a window reaching before the file is not complete: King County 24 months (the file holds 391 of 731 days)
     const [seattle] = await rows(`zip = '98103' and property_type = 'sfr' and months = 24`);
     expect([seattle!.records_start, seattle!.confidence]).toEqual([kc!.lo, 'medium']);
+  });
+});
+
+describe('investor overview: the span of data a window holds', () => {
+  interface Inv { months: number; confidence: string; window_days: number; records_start: string; records_end: string; records_days: number; note: string | null }
+  const inv = (slug: string): Promise<Inv[]> => warehouseRows<Inv>(`select months, confidence, window_days, strftime(records_start, '%Y-%m-%d') as records_start,
+      strftime(records_end, '%Y-%m-%d') as records_end, records_days, note from mart_investor where city_slug = '${slug}' order by months`);
+
+  test("Denver: 12 months inside the deeds' span stay high; 21-24 months (555 days of 638-731) are medium and say so", async () => {
+    const [span] = await warehouseRows<{ lo: string; hi: string }>(`select strftime(min(sale_date), '%Y-%m-%d') as lo, strftime(max(sale_date), '%Y-%m-%d') as hi
+      from sales where source = 'denver' and is_arms_length`);
+    const all = await inv('denver');
+    const by = new Map(all.map((r) => [r.months, r]));
+    expect([by.get(12)!.confidence, by.get(12)!.records_days, by.get(12)!.window_days, by.get(12)!.note?.startsWith('records cover') ?? false]).toEqual(['high', 365, 365, false]);
+    for (const m of [21, 24]) {
+      const r = by.get(m)!;
+      expect([r.records_start, r.records_end, r.confidence], `${m}`).toEqual([span!.lo, span!.hi, 'medium']);
+      expect(r.note).toMatch(new RegExp(`^records cover ${span!.lo} to ${span!.hi} only, ${r.records_days} of the ${r.window_days} days asked; `));
+    }
+  });
+
+  test('Sacramento: every window says the records cover one week', async () => {
+    const all = await inv('sacramento');
+    expect(all.length).toBe(22);
+    for (const r of all) expect(r.note, `${r.months}`).toMatch(new RegExp(`^records cover 2008-05-15 to 2008-05-21 only, 7 of the ${r.window_days} days asked; `));
   });
 });
