@@ -69,6 +69,8 @@ describe('investor overview: the span of data a window holds', () => {
     const all = await inv('denver');
     const by = new Map(all.map((r) => [r.months, r]));
     expect([by.get(12)!.confidence, by.get(12)!.records_days, by.get(12)!.window_days, by.get(12)!.note?.startsWith('records cover') ?? false]).toEqual(['high', 365, 365, false]);
+    // 20 months: 555 of 607 days (91%), at the 90% line: high
+    expect([by.get(20)!.confidence, by.get(20)!.records_days, by.get(20)!.window_days]).toEqual(['high', 555, 607]);
     for (const m of [21, 24]) {
       const r = by.get(m)!;
       expect([r.records_start, r.records_end, r.confidence], `${m}`).toEqual([span!.lo, span!.hi, 'medium']);
