@@ -686,9 +686,28 @@ export type components = {
             trend_pct: number;
             /** @description The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
             trend_end: string;
-            /** @enum {string} */
+            /**
+             * @description The lower of the count band (permits + arm's-length sales of the window: low under 20, medium 20-49, high 50+; low when no permit component) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%
+             * @enum {string}
+             */
             confidence: "low" | "medium" | "high";
             as_of: string;
+            /** @description The window asked and the part of it the zip's permit and sales records cover (warehouse/docs/market.md "Coverage of a window") */
+            coverage: {
+                /** @description First day of the window asked (the day after window_end minus months) */
+                window_start: string;
+                /** @description Last day of the window (as_of for the investor overview) */
+                window_end: string;
+                window_days: number;
+                /** @description First day of the window the zip's permit and sales records cover (each source file's span: its first to last record) */
+                records_start: string | null;
+                /** @description Last day of the window the zip's permit and sales records cover */
+                records_end: string | null;
+                /** @description Days of the window the zip's permit and sales records cover (a gap between files is not covered); below window_days the note says so */
+                records_days: number;
+            };
+            /** @description 'records cover <from> to <to> only, <d> of the <w> days asked' when the records cover less than the window; else null */
+            note: string | null;
         };
         InvestorOverview: {
             city: string;

@@ -23,7 +23,10 @@
 --   market trends (30_mart_market_trends.ts) also read, so the two never disagree. trend_end: that window_end (the
 --   earlier of as_of and the day the zip's sources are complete through).
 -- confidence: confidence_by_count(permits of any type + arm's-length sales in the window); low when neither permit
---   component can be computed (the score is the resale share alone).
+--   component can be computed (the score is the resale share alone); at most confidence_by_coverage(records_days,
+--   window_days), as comps (review 9 #3): the window's days inside the span (first to last permit or arm's-length
+--   sale) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
+--   'records cover <spans> only, <d> of the <w> days asked' when they cover less, else null.
 create or replace table mart_rehab as
 with permit_zip as (
     -- the permits that count in their zip (int_market_zip_permits: a guessed zip only within the permit's own city)
@@ -48,6 +51,28 @@ months as (
 grid as (
     select z.zip, z.as_of, z.has_permits, z.observes_resales, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
     from zip_window z cross join months m
+),
+file_spans as (
+    select source, file, min(d) as first_day, max(d) as last_day
+    from (select source, file, issue_date as d from permits union all select source, file, sale_date from sales where is_arms_length)
+    where d is not null group by source, file
+),
+clipped as (
+    select g.zip, g.months, greatest(f.first_day, cast(g.window_start + 1 as date)) as lo, least(f.last_day, g.as_of) as hi
+    from grid g
+    join (select distinct zip, source from int_market_zip_permits union select distinct zip, source from sales where zip is not null and is_arms_length) zs using (zip)
+    join file_spans f using (source)
+    where f.first_day <= g.as_of and f.last_day > g.window_start
+),
+islands as (
+    select *, count(*) filter (where lo > prev_hi + 1) over (partition by zip, months order by lo, hi) as island
+    from (select *, max(hi) over (partition by zip, months order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi from clipped)
+),
+coverage as (
+    select zip, months, min(lo) as records_start, max(hi) as records_end, sum(date_diff('day', lo, hi) + 1) as records_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) as records_spans
+    from (select zip, months, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    group by zip, months
 ),
 permit_events as (
     select p.zip, p.issue_date as event_date, p.permit_type in ('renovation', 'addition', 'repair') as is_rehab,
@@ -76,7 +101,8 @@ sale_windows as (
     group by g.zip, g.months
 ),
 components as (
-    select g.zip, g.months, g.as_of, g.has_permits,
+    select g.zip, g.months, g.as_of, g.has_permits, date_diff('day', g.window_start, g.as_of) as window_days,
+           cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, cv.records_spans,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
            coalesce(pw.rehab_value, 0) as rehab_value,
@@ -93,6 +119,7 @@ components as (
     from grid g
     left join permit_windows pw using (zip, months)
     left join sale_windows sw using (zip, months)
+    left join coverage cv using (zip, months)
     left join int_market_housing_units h using (zip)
 ),
 scored as (
@@ -123,13 +150,17 @@ select
     coalesce(t.window_end, c.as_of) as trend_end,
     -- a score from the resale share alone (no permit source covers the zip: NYC, King County) rests on one fifth of
     -- the design's weight: low, whatever the sales count (review 2: 137 NYC zips were "Cold, high" from resales alone)
-    case when c.permit_score is null and c.value_score is null then 'low' else confidence_by_count(c.permits_all + c.sales_n) end as confidence,
+    case when c.permit_score is null and c.value_score is null then 'low'
+         else min_confidence(confidence_by_count(c.permits_all + c.sales_n), confidence_by_coverage(c.records_days, c.window_days)) end as confidence,
     c.permits_all + c.sales_n as sample_count,
     c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
     coalesce(t.events_last_30d, 0) as events_last_30d, coalesce(t.events_prior_30d, 0) as events_prior_30d,
     cast(c.as_of - to_months(c.months) as date) as window_start,
-    c.as_of
+    c.as_of,
+    cast(c.window_days as integer) as window_days, c.records_start, c.records_end, cast(c.records_days as integer) as records_days,
+    case when c.records_days < c.window_days
+         then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end as note
 from combined c
 left join (select zip, direction, direction_pct, window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
 left join int_market_zip_names nm using (zip)

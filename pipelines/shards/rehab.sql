@@ -1,5 +1,7 @@
 -- requires: mart_rehab
--- GET /v1/market/rehab-score?zip=&months= : the rehab score object (spec "Rehab score object").
+-- GET /v1/market/rehab-score?zip=&months= : the rehab score object (spec "Rehab score object"). coverage and note
+-- (additive): the window asked, the part of it the zip's permit and sales records cover, and a note saying so when they
+-- cover less (warehouse/docs/market.md "Coverage of a window"), else null.
 select
     zip,
     months,
@@ -13,7 +15,16 @@ select
         trend_pct: round_to(trend_pct, 1),
         trend_end: strftime(trend_end, '%Y-%m-%d'),
         confidence: confidence,
-        as_of: strftime(as_of, '%Y-%m-%d')
+        as_of: strftime(as_of, '%Y-%m-%d'),
+        coverage: {
+            window_start: strftime(cast(window_start + 1 as date), '%Y-%m-%d'),
+            window_end: strftime(as_of, '%Y-%m-%d'),
+            window_days: window_days,
+            records_start: strftime(records_start, '%Y-%m-%d'),
+            records_end: strftime(records_end, '%Y-%m-%d'),
+            records_days: records_days
+        },
+        note: note
     }) as varchar) as body
 from mart_rehab
 order by zip, months;

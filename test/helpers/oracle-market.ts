@@ -22,7 +22,7 @@ export interface CompsAnswer {
 }
 export interface RehabAnswer {
   zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
-  trend_pct: number; trend_end: string; confidence: string; as_of: string;
+  trend_pct: number; trend_end: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage']; note: string | null;
 }
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
@@ -368,8 +368,15 @@ export class MarketOracle {
     const last = events.filter((age) => age >= 0 && age < 30).length;
     const prior = events.filter((age) => age >= 30 && age < 60).length;
     const trendPct = (100 * (last - prior)) / Math.max(prior, 1);
+    // coverage: the spans (first to last permit or arm's-length sale) of every file of the zip's sources
+    const spans = await this.rows<{ lo: string; hi: string }>(`
+      with records as (select source, file, issue_date as d from permits union all select source, file, sale_date from oracle_arms),
+      own as (select source from (${zipPermits}) union select source from oracle_arms where zip = $zip)
+      select strftime(min(d), '%Y-%m-%d') as lo, strftime(max(d), '%Y-%m-%d') as hi from records
+      where d is not null and source in (select source from own) group by source, file`, { zip });
     for (const m of months) {
       const start = starts.get(m)!;
+      const cov = windowCoverage(spans, start, asOf);
       const p = permits.filter((x) => x.d > start);
       const s = sales.filter((x) => x.d > start);
       const rehab = p.filter((x) => x.rehab);
@@ -398,8 +405,10 @@ export class MarketOracle {
         trend_pct: trendPct,
         trend_end: trendEnd,
         // the resale share alone (no permit component): low whatever the count (market.md, mart_rehab)
-        confidence: permitRate === null && valueRate === null ? 'low' : band(p.length + s.length),
+        confidence: permitRate === null && valueRate === null ? 'low' : minBand(band(p.length + s.length), coverageBand(cov)),
         as_of: asOf,
+        coverage: coverageAnswer(cov, start, asOf),
+        note: cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
       });
     }
     return out;

@@ -164,8 +164,8 @@ describe('real build', () => {
       if (!fs.existsSync(f)) continue;
       scored++;
       const body = JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>;
-      // the spec fields and the additive trend_end (the day the trend's windows end)
-      expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'rehab_momentum_score', 'label', 'trend', 'trend_pct', 'trend_end', 'confidence', 'as_of']);
+      // the spec fields and the additive trend_end (the day the trend's windows end), coverage and note (the window's days the records cover)
+      expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'rehab_momentum_score', 'label', 'trend', 'trend_pct', 'trend_end', 'confidence', 'as_of', 'coverage', 'note']);
       expect(body['state']).toBe('TN');
       expect(body['rehab_momentum_score'] as number).toBeGreaterThanOrEqual(0);
       expect(body['rehab_momentum_score'] as number).toBeLessThanOrEqual(100);

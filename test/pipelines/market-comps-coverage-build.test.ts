@@ -3,7 +3,8 @@
 // says so (coverage, note) and none is above low confidence; the windows the files cover whole (NYC's 12 months in
 // its second file, King County's windows starting inside its file, Philadelphia) keep the count's confidence and no
 // coverage clause. The spans are read from the raw files, not from the build. The investor overview's windows (city,
-// 3-24 months, ending where the city's sources end) follow the same rule: Denver's deeds span 2018-01-01..2019-07-09.
+// 3-24 months, ending where the city's sources end) and the rehab score's follow the same rule: Denver's deeds span
+// 2018-01-01..2019-07-09.
 import { describe, expect, test } from 'vitest';
 import { warehouseRows } from '../helpers/build.ts';
 import { band } from '../helpers/oracle-market.ts';
@@ -83,4 +84,17 @@ describe('investor overview: the span of data a window holds', () => {
     expect(all.length).toBe(22);
     for (const r of all) expect(r.note, `${r.months}`).toMatch(new RegExp(`^records cover 2008-05-15 to 2008-05-21 only, 7 of the ${r.window_days} days asked; `));
   });
+});
+
+test("rehab score: King County 98103 (no permit source) 12 months inside the file, 24 months reaching before it say so; no rehab answer above low is short of 90%", async () => {
+  const [kc] = await rawQuery<{ lo: string }>(`select min(strptime("date", '%Y%m%dT%H%M%S'))::date::varchar as lo
+    from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
+  const r = await warehouseRows<{ months: number; records_start: string; records_days: number; window_days: number; note: string | null }>(`
+    select months, strftime(records_start, '%Y-%m-%d') as records_start, records_days, window_days, note from mart_rehab where zip = '98103' and months in (12, 24) order by months`);
+  expect(r[0]!.note).toBeNull();
+  expect(r[1]!.records_start).toBe(kc!.lo);
+  expect(r[1]!.note).toBe(`records cover ${kc!.lo} to 2015-05-14 only, ${r[1]!.records_days} of the ${r[1]!.window_days} days asked`);
+  const [bad] = await warehouseRows<{ n: number }>(`select count(*)::int as n from mart_rehab
+    where (confidence = 'high' and records_days < 0.9 * window_days) or (confidence = 'medium' and records_days < 0.5 * window_days)`);
+  expect(bad!.n).toBe(0);
 });
