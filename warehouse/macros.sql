@@ -40,6 +40,17 @@ create or replace macro address_is_indexable(zip, zip_imputed, lat, lng, county,
 -- Round a double to n decimals and keep it a DOUBLE (JSON number).
 create or replace macro round_to(x, n) as round(cast(x as double), n);
 
+-- The additive `coverage` of a market window answer (comps, investor overview, rehab score; market.md "Coverage of a
+-- window"): the window asked, `ws` the day before its first, `we` its last, and the part its sources' records cover.
+create or replace macro window_coverage(ws, we, wd, rs, re, rd) as {
+    window_start: strftime(cast(ws + 1 as date), '%Y-%m-%d'),
+    window_end: strftime(we, '%Y-%m-%d'),
+    window_days: wd,
+    records_start: strftime(rs, '%Y-%m-%d'),
+    records_end: strftime(re, '%Y-%m-%d'),
+    records_days: rd
+};
+
 -- A zip that delivers to an area, so a coordinate can lie in it: a ZCTA with the Gazetteer's internal point. A PO-box
 -- or unique zip (no ZCTA; its point is GeoNames' or the ZIP reference's, often the post office's own) is none: the
 -- zip of a coordinate is looked for among these only (30_market_80_fill_geo.sql; the point lookup of

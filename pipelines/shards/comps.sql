@@ -25,14 +25,7 @@ select
         list_to_sale_ratio: round_to(list_to_sale_ratio, 4),
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),
-        coverage: {
-            window_start: strftime(cast(window_start + 1 as date), '%Y-%m-%d'),
-            window_end: strftime(window_end, '%Y-%m-%d'),
-            window_days: window_days,
-            records_start: strftime(records_start, '%Y-%m-%d'),
-            records_end: strftime(records_end, '%Y-%m-%d'),
-            records_days: records_days
-        },
+        coverage: window_coverage(window_start, window_end, window_days, records_start, records_end, records_days),
         note: note
     }) as varchar) as body
 from mart_comps

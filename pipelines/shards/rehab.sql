@@ -16,14 +16,7 @@ select
         trend_end: strftime(trend_end, '%Y-%m-%d'),
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),
-        coverage: {
-            window_start: strftime(cast(window_start + 1 as date), '%Y-%m-%d'),
-            window_end: strftime(as_of, '%Y-%m-%d'),
-            window_days: window_days,
-            records_start: strftime(records_start, '%Y-%m-%d'),
-            records_end: strftime(records_end, '%Y-%m-%d'),
-            records_days: records_days
-        },
+        coverage: window_coverage(window_start, as_of, window_days, records_start, records_end, records_days),
         note: note
     }) as varchar) as body
 from mart_rehab
