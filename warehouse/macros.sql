@@ -57,3 +57,11 @@ create or replace macro window_coverage(ws, we, wd, rs, re, rd) as {
 -- /v1/location/risk, live/location/build.ts). Callers pass the zips table's columns.
 create or replace macro zip_is_area(is_zcta, centroid_source) as
     coalesce(is_zcta, false) and centroid_source = 'gazetteer_zcta';
+
+-- A permit that counts as residential rehab (warehouse/docs/market.md "Residential rehab"), the one test the rehab
+-- score's permit components and the rehab events of the 30-day direction read: a rehab type (renovation, addition,
+-- repair) on a building the source names residential; where the source cannot tell the use (building_use null), one
+-- whose declared cost is at most $500,000 (about the 95th percentile of the residential-named rehab permits).
+create or replace macro is_residential_rehab(permit_type, building_use, valuation) as
+    permit_type in ('renovation', 'addition', 'repair')
+    and case when building_use is null then coalesce(valuation, 0) <= 500000 else building_use = 'residential' end;

@@ -246,6 +246,7 @@ create or replace table permits (
     -- added columns
     parcel_id varchar,
     description varchar,         -- the source's own permit type text
+    building_use varchar,        -- 'residential' / 'nonresidential' from the source's own words; null: it cannot tell
     zip_imputed boolean not null default false,  -- zip assigned from the nearest ZCTA centroid
     file varchar,
     line bigint

@@ -3,6 +3,12 @@
 -- issue_date is the application date (Date_Entered). Const_Cost 0 means "not declared": valuation null.
 -- Type: Rehab / Tenant Finish Out -> renovation; Addition -> addition; Roofing/Siding, Fire Damage ->
 -- repair; New, Shell, Foundation, Structural Frame -> new; Demolition -> demolition; the rest -> other.
+-- building_use (warehouse/docs/market.md "Residential rehab"): the subtype names the building's use. A dwelling
+-- (single family, duplex, multifamily, townhome, condominium, apartment, dwelling unit, mobile home, boarding or group
+-- home, fraternity) -> residential, whatever the type: Metro files multifamily work as "Building Commercial". A generic
+-- subtype (accessory structure, detached garage, addition, master permit, none) -> the type's word: "Building
+-- Residential" -> residential, "Building Commercial" -> nonresidential. Any other subtype names a business or
+-- institution (office, restaurant, hotel, retail, ...) -> nonresidential. No type word and no use: null.
 -- A permit number already seen on an earlier row is rejected (duplicate_permit).
 create or replace temp view int_market_nashville_checked as
 select *,
@@ -15,6 +21,14 @@ select *,
           or permit_type_description ilike '%foundation%' or permit_type_description ilike '%structural frame%' then 'new'
         else 'other'
     end as canonical_type,
+    case
+        when regexp_matches(lower(coalesce(permit_subtype_description, '')),
+             'single family|duplex|multifamily|townhome|condominium|apartment|dwelling|mobile home|boarding house|group home|fraternity') then 'residential'
+        when coalesce(permit_subtype_description, '') = '' or regexp_matches(lower(permit_subtype_description), '^(accessory|detached garage|addition$|master permit)') then
+            case when permit_type_description ilike 'building residential%' then 'residential'
+                 when permit_type_description ilike 'building commercial%' then 'nonresidential' end
+        else 'nonresidential'
+    end as building_use,
     case
         when coalesce(issued_date, entered_date) is null then 'bad_date'
         when permit_number is null then 'missing_permit_id'
@@ -41,6 +55,7 @@ select
     lat, lng,
     parcel as parcel_id,
     permit_type_description || coalesce(' / ' || permit_subtype_description, '') as description,
+    building_use,
     false as zip_imputed,
     file, row_number + 1 as line
 from int_market_nashville_checked where reject_reason is null;

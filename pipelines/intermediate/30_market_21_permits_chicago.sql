@@ -6,8 +6,25 @@
 -- nonstructural interior, plumbing, electrical, mechanical work) -> repair; express "Detached Frame Garage"
 -- -> addition; signs, elevators, scaffolding, maintenance, administrative, solar, fire alarm, fences,
 -- reinstatements and the rest -> other. reported_cost 0 means "not declared": valuation null.
+-- building_use (warehouse/docs/market.md "Residential rehab"): the file has no use or occupancy column, so the work
+-- description decides, first match wins: telecom (antennas, radio units, wireless) -> nonresidential; a dwelling word
+-- (residence, dwelling, DU, apartment, condo, single family, flat, townhome, coach house, bedroom, bathroom, porch,
+-- dormer, multifamily, an R-2..R-5 occupancy or RS/RT/RM zoning) -> residential; a business word (office, tenant,
+-- retail, store, restaurant, hotel, bank, school, hospital, church, warehouse, commercial, suite, clinic, gym, salon,
+-- an A/B/E/F/H/I/M/S occupancy, "0 dwelling units", non-residential, ...) -> nonresidential. A description that names neither takes its address's use:
+-- the use named by more of the file's permits at the same address (upper case, spaces collapsed): an express
+-- electrical permit at an office tower is the tower's. A tie or no named permit there: null (the file cannot tell).
 create or replace temp view int_market_chicago_checked as
+select * exclude (described_use, use_text),
+    coalesce(described_use, case when coalesce(trim(address), '') = '' then null
+             when count(*) filter (where described_use = 'residential') over a > count(*) filter (where described_use = 'nonresidential') over a then 'residential'
+             when count(*) filter (where described_use = 'residential') over a < count(*) filter (where described_use = 'nonresidential') over a then 'nonresidential'
+        end) as building_use
+from (
 select *,
+    -- the express forms' unit counts ("AFFECTS: 0 DWELLING UNITS; 1 NON-RESIDENTIAL UNITS", "0 RESIDENTIAL UNIT(S)")
+    -- say no dwelling: they read as the word NONRESIDENTIAL, never as a dwelling word
+    regexp_replace(upper(coalesce(work_description, '')), '\b0 (DWELLING|RESIDENTIAL) UNITS?(\(S\))?|NON-? ?RESIDENTIAL', ' NONRESIDENTIAL ', 'g') as use_text,
     case
         when permit_type like '%RENOVATION/ALTERATION%' then 'renovation'
         when permit_type like '%NEW CONSTRUCTION%' then 'new'
@@ -19,12 +36,19 @@ select *,
         else 'other'
     end as canonical_type,
     case
+        when regexp_matches(use_text, '\b(ANTENNAS?|WIRELESS|TELECOM\w*|CELL SITE|RADIO UNITS?)\b') then 'nonresidential'
+        when regexp_matches(use_text, '\b(RESIDEN\w*|DWELLINGS?|D\.?U\.?S?|APARTMENTS?|APTS?|CONDO\w*|SINGLE[- ]FAMILY|TWO[- ]FLAT|\d[- ]?FLATS?|TOWN ?HOMES?|TOWN ?HOUSES?|COACH ?HOUSE|BEDROOMS?|BATHROOMS?|PORCH(ES)?|DORMERS?|MULTI[- ]?FAMILY|R-?[2-5]|R[STM]-?\d)\b') then 'residential'
+        when regexp_matches(use_text, '\b(OFFICES?|TENANTS?|RETAIL|STORES?|RESTAURANTS?|CAFE|COFFEE|TAVERN|HOTEL|BANK|SCHOOL|HOSPITAL|CHURCH|WAREHOUSE|INDUSTRIAL|COMMERCIAL|SUITES?|CLINIC|MEDICAL|GYM|FITNESS|SALON|BUSINESS|MERCANTILE|ASSEMBLY|LAB|LABORATORY|UNIVERSITY|FACTORY|MANUFACTURING|SHOP|FOOD|NONRESIDENTIAL|(OCCUPANCY|USE GROUP|OCC\.?)( GROUP| TYPE| CLASSIFICATION)?:? ?[ABEFHIMS](-?\d)?)\b') then 'nonresidential'
+    end as described_use,
+    case
         when issue_date is null then 'bad_date'
         when permit_number is null then 'missing_permit_id'
         when permit_status in ('CANCELLED', 'REVOKED') then 'cancelled_permit'
         when row_number() over (partition by permit_number order by row_number) > 1 then 'duplicate_permit'
     end as reject_reason
-from stg_chicago__permits;
+from stg_chicago__permits
+)
+window a as (partition by regexp_replace(upper(trim(address)), '\s+', ' ', 'g'));
 
 insert into meta.rejects
 select 'intermediate', 'chicago', file, row_number + 1, reject_reason,
@@ -44,6 +68,7 @@ select
     lat, lng,
     null as parcel_id,
     permit_type || coalesce(' / ' || nullif(work_type, ''), '') as description,
+    building_use,
     false as zip_imputed,
     file, row_number + 1 as line
 from int_market_chicago_checked where reject_reason is null;

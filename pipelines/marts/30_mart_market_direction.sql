@@ -36,7 +36,8 @@ with permit_rows as (
     -- permit of the city
     select p.source, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
            slug(p.city) as city_slug, null::varchar as part_slug, p.issue_date as event_date,
-           p.permit_type in ('renovation', 'addition', 'repair') as is_rehab, true as shows_rehab
+           -- a rehab event: residential rehab (is_residential_rehab, warehouse/macros.sql), the rehab score's own test
+           is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab, true as shows_rehab
     from permits p
 ),
 sale_rows as (

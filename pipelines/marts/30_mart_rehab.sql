@@ -4,6 +4,9 @@
 -- (30_market_45_sale_flags.sql) count nowhere here.
 -- rehab_momentum_score (0-100) = weighted mean of the components that can be computed for the zip
 -- (weights renormalised over the available ones):
+-- Rehab permits: residential rehab only (renovation, addition, repair on a residential building; where the source
+--   cannot tell the use, a declared cost of $500,000 or less: is_residential_rehab, warehouse/macros.sql); the rest are
+--   permits_rehab_nonresidential and count in neither permit component (review: downtown office towers scored 100).
 --   permit intensity  0.45: rehab permits (renovation + addition + repair) per 1,000 housing units per year,
 --                           100 * min(1, ln(1 + rate) / ln(1 + 50))                (needs permits + ACS units)
 --   permit value      0.35: declared rehab permit valuation per housing unit per year (USD),
@@ -75,8 +78,10 @@ coverage as (
     group by zip, months
 ),
 permit_events as (
-    select p.zip, p.issue_date as event_date, p.permit_type in ('renovation', 'addition', 'repair') as is_rehab,
-           case when p.permit_type in ('renovation', 'addition', 'repair') and p.valuation > 0 then p.valuation end as rehab_value
+    -- rehab: residential rehab only (is_residential_rehab, warehouse/macros.sql; market.md "Residential rehab")
+    select p.zip, p.issue_date as event_date, is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab,
+           case when is_residential_rehab(p.permit_type, p.building_use, p.valuation) and p.valuation > 0 then p.valuation end as rehab_value,
+           p.permit_type in ('renovation', 'addition', 'repair') and not is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_nonresidential_rehab
     from int_market_zip_permits p join zip_window z using (zip)
     where p.issue_date > z.as_of - interval 24 month
 ),
@@ -90,7 +95,7 @@ sale_events as (
 ),
 permit_windows as (
     select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
-           count(e.rehab_value) as permits_rehab_valued,
+           count(e.rehab_value) as permits_rehab_valued, count(e.event_date) filter (where e.is_nonresidential_rehab) as permits_rehab_nonresidential,
            coalesce(sum(e.rehab_value), 0) as rehab_value
     from grid g join permit_events e on e.zip = g.zip and e.event_date > g.window_start
     group by g.zip, g.months
@@ -105,6 +110,7 @@ components as (
            cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, cv.records_spans,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
+           coalesce(pw.permits_rehab_nonresidential, 0) as permits_rehab_nonresidential,
            coalesce(pw.rehab_value, 0) as rehab_value,
            coalesce(sw.sales_n, 0) as sales_n, coalesce(sw.rehab_sales, 0) as rehab_sales,
            h.housing_units,
@@ -153,7 +159,7 @@ select
     case when c.permit_score is null and c.value_score is null then 'low'
          else min_confidence(confidence_by_count(c.permits_all + c.sales_n), confidence_by_coverage(c.records_days, c.window_days)) end as confidence,
     c.permits_all + c.sales_n as sample_count,
-    c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
+    c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.permits_rehab_nonresidential, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
     coalesce(t.events_last_30d, 0) as events_last_30d, coalesce(t.events_prior_30d, 0) as events_prior_30d,
     cast(c.as_of - to_months(c.months) as date) as window_start,

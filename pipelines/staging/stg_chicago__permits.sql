@@ -18,6 +18,7 @@ renamed as (
         try_cast(latitude as double) as lat,
         try_cast(longitude as double) as lng,
         trim(community_area_name) as community_area_name,
+        trim(work_description) as work_description,
         _file as file,
         _row as row_number
     from source

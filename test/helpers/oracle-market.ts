@@ -127,6 +127,11 @@ const FLAGGED_SALES_SQL = `
   )
   select * from across`;
 
+/** A residential rehab permit of the canonical permits table (market.md "Residential rehab"): a rehab type on a
+ *  building its source names residential, or, where the source cannot tell (building_use null), a declared cost of
+ *  $500,000 or less. The build's building_use itself is recomputed from the raw files in market-rehab-use-build.test.ts. */
+export const RESIDENTIAL_REHAB_SQL = `(permit_type in ('renovation', 'addition', 'repair')
+  and coalesce(building_use = 'residential', coalesce(valuation, 0) <= 500000))`;
 export const ARMS_LENGTH_SALES_SQL = `
   select * exclude (o_prop, o_buyer, o_seller, o_non_market, o_portfolio, o_kept, o_first_source)
   from (${FLAGGED_SALES_SQL}) where not o_non_market and not o_portfolio and o_kept and o_first_source`;
@@ -346,8 +351,8 @@ export class MarketOracle {
     const units = acs?.units && acs.units > 0 ? acs.units : null;
     const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null }>(`
       select source, strftime(issue_date, '%Y-%m-%d') as d,
-             permit_type in ('renovation', 'addition', 'repair') as rehab,
-             case when permit_type in ('renovation', 'addition', 'repair') and valuation > 0 then valuation end as value
+             ${RESIDENTIAL_REHAB_SQL} as rehab,
+             case when ${RESIDENTIAL_REHAB_SQL} and valuation > 0 then valuation end as value
       from (${zipPermits}) where issue_date <= $asOf::date`, { zip, asOf });
     await this.table('oracle_resales');
     const sales = await this.rows<{ source: string; d: string; rehab: boolean }>(`

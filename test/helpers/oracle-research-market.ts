@@ -1,7 +1,7 @@
 // Market expectations of the research question set, from our own SQL over the build's canonical tables (never its
 // marts or shards): comps (median price per sqft of arm's-length sales), rehab momentum of a zip without sales (the
 // permit components), investor purchase rate of a city. The formulas: warehouse/docs/market.md.
-import { ARMS_LENGTH_SALES_SQL, SALES_FOR_VALUE_SQL } from './oracle-market.ts';
+import { ARMS_LENGTH_SALES_SQL, RESIDENTIAL_REHAB_SQL, SALES_FOR_VALUE_SQL } from './oracle-market.ts';
 import { fail } from './research-questions.ts';
 import { num, round1, sql } from './oracle-research.ts';
 import { completeMonth, coveredMonth, type Span } from './oracle-complete-month.ts';
@@ -13,7 +13,6 @@ export const ZIP = /^\d{5}$/;
 let armsMade: Promise<unknown> | null = null;
 const arms = (): Promise<unknown> => (armsMade ??= sql(`create temp table oracle_arms as ${ARMS_LENGTH_SALES_SQL}`));
 export const zipOk = (z: string): string => (ZIP.test(z) ? z : fail(`bad zip ${z}`));
-const REHAB_TYPES = `('renovation', 'addition', 'repair')`;
 
 /** Median price per sqft of a zip's arm's-length comps of one type in the window ending at the zip's latest arm's-length sale. */
 export async function compsOracle(zip: string, type: string, months: number): Promise<{ n: number; median: number | null }> {
@@ -33,9 +32,9 @@ export async function rehabOracle(zip: string, months: number): Promise<number> 
   await arms();
   const [r] = await sql<{ as_of: string | null; sales: number; rehab: number; valued: number; value: number; units: number | null; permits_ever: number }>(`
     with e as (select max(d) as as_of from (select issue_date as d from permits where zip = $zip union all select sale_date from oracle_arms where zip = $zip)),
-    p as (select count(*) filter (where permit_type in ${REHAB_TYPES})::int as rehab,
-                 count(*) filter (where permit_type in ${REHAB_TYPES} and valuation > 0)::int as valued,
-                 coalesce(sum(valuation) filter (where permit_type in ${REHAB_TYPES} and valuation > 0), 0)::double as value
+    p as (select count(*) filter (where ${RESIDENTIAL_REHAB_SQL})::int as rehab,
+                 count(*) filter (where ${RESIDENTIAL_REHAB_SQL} and valuation > 0)::int as valued,
+                 coalesce(sum(valuation) filter (where ${RESIDENTIAL_REHAB_SQL} and valuation > 0), 0)::double as value
           from permits, e where zip = $zip and issue_date > e.as_of - to_months($months::int) and issue_date <= e.as_of)
     select e.as_of::varchar as as_of, p.rehab, p.valued, p.value,
       (select count(*) from oracle_arms where zip = $zip and sale_date > e.as_of - to_months($months::int) and sale_date <= e.as_of)::int as sales,

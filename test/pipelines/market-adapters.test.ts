@@ -193,16 +193,17 @@ describe('source adapters', () => {
   });
 
   test('Chicago permits get the nearest ZCTA centroid of Chicago as zip (a nearer PO-box zip or suburb ZCTA is no candidate); cancelled permits are rejected', async () => {
-    const permit = (n: string, type: string, work: string | null, lat: string, lng: string, status: string | null = 'ACTIVE') => ({
+    const permit = (n: string, type: string, work: string | null, lat: string, lng: string, status: string | null = 'ACTIVE', desc: string | null = null) => ({
       permit_number: n, permit_status: status, permit_type: type, review_type: 'STANDARD PLAN REVIEW', issue_date: '2024-03-01',
       address: '1710 S LOOMIS STREET', street_name: 'LOOMIS ST', ward: '25', community_area: '31', community_area_name: 'Lower West Side',
-      work_type: work, reported_cost: '85000', latitude: lat, longitude: lng, general_contractor: 'ACME' });
+      work_type: work, reported_cost: '85000', latitude: lat, longitude: lng, general_contractor: 'ACME', work_description: desc });
     await rawTable(ctx, 'chicago__permits', [
-      permit('1', 'PERMIT - RENOVATION/ALTERATION', null, '41.8584', '-87.6615'),
+      // building use from the description; one naming none takes the use most of its address's permits name (market.md)
+      permit('1', 'PERMIT - RENOVATION/ALTERATION', null, '41.8584', '-87.6615', 'ACTIVE', 'INTERIOR REMODEL OF SINGLE FAMILY RESIDENCE'),
       permit('2', 'PERMIT – EXPRESS PERMIT PROGRAM', 'Reroofing', '41.9500', '-87.6500'),
-      permit('3', 'PERMIT - WRECKING/DEMOLITION', null, '41.8584', '-87.6615', 'CANCELLED'),
+      permit('3', 'PERMIT - WRECKING/DEMOLITION', null, '41.8584', '-87.6615', 'CANCELLED', 'REAR PORCH OF A 2 DU BUILDING'),
       // on Austin Boulevard, nearer the Oak Park ZCTA's point than any of Chicago's: a Chicago permit takes a ZCTA of Chicago
-      permit('4', 'PERMIT - RENOVATION/ALTERATION', null, '41.8850', '-87.7760'),
+      permit('4', 'PERMIT - RENOVATION/ALTERATION', null, '41.8850', '-87.7760', 'ACTIVE', 'AFFECTS: 0 DWELLING UNITS; 1 NON-RESIDENTIAL UNITS'),
     ]);
     await zipsTable(ctx, [
       { zip: '60608', city: 'Chicago', state_code: 'IL', lat: 41.8497, lng: -87.6695 },
@@ -218,10 +219,10 @@ describe('source adapters', () => {
     ]);
     await run(ctx, 'pipelines/staging/stg_chicago__permits.sql', 'pipelines/intermediate/30_market_21_permits_chicago.sql',
       'pipelines/intermediate/30_market_80_fill_geo.sql');
-    expect(await ctx.rows(`select permit_id, zip, zip_imputed, permit_type, address, valuation from permits order by permit_id`)).toEqual([
-      { permit_id: 'chicago:1', zip: '60608', zip_imputed: true, permit_type: 'renovation', address: '1710 S LOOMIS ST', valuation: 85000 },
-      { permit_id: 'chicago:2', zip: '60613', zip_imputed: true, permit_type: 'repair', address: '1710 S LOOMIS ST', valuation: 85000 },
-      { permit_id: 'chicago:4', zip: '60644', zip_imputed: true, permit_type: 'renovation', address: '1710 S LOOMIS ST', valuation: 85000 },
+    expect(await ctx.rows(`select permit_id, zip, zip_imputed, permit_type, address, valuation, building_use from permits order by permit_id`)).toEqual([
+      { permit_id: 'chicago:1', zip: '60608', zip_imputed: true, permit_type: 'renovation', address: '1710 S LOOMIS ST', valuation: 85000, building_use: 'residential' },
+      { permit_id: 'chicago:2', zip: '60613', zip_imputed: true, permit_type: 'repair', address: '1710 S LOOMIS ST', valuation: 85000, building_use: 'residential' },
+      { permit_id: 'chicago:4', zip: '60644', zip_imputed: true, permit_type: 'renovation', address: '1710 S LOOMIS ST', valuation: 85000, building_use: 'nonresidential' },
     ]);
     expect((await rejects(ctx)).map((r) => [r.line, r.reason])).toEqual([[4, 'cancelled_permit']]);
   });

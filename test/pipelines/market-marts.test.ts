@@ -152,7 +152,7 @@ describe('mart_rehab', () => {
   test('a permit whose zip was guessed counts in that zip only within its own city (review 4: O\'Hare in Des Plaines)', async () => {
     await ctx.db.run(`insert into int_market_housing_units values ('60018', 10000), ('60640', 1000)`);
     const permit = (id: string, zip: string, imputed: boolean) => ctx.db.run(
-      `insert into permits (permit_id, source, zip, zip_imputed, city, state_code, issue_date, permit_type, valuation) values ($id, 'chicago', $zip, $imp, 'Chicago', 'IL', '2024-06-01'::date, 'renovation', 1000000)`,
+      `insert into permits (permit_id, source, zip, zip_imputed, city, state_code, issue_date, permit_type, valuation) values ($id, 'chicago', $zip, $imp, 'Chicago', 'IL', '2024-06-01'::date, 'renovation', 100000)`,
       { id, zip, imp: imputed });
     // 60018 is Des Plaines (its sales say so); Chicago's airport permits were placed in it by the nearest centroid
     // (the sales run to 06-05, past the permits' 06-01: their source is complete over the direction's windows)
@@ -164,7 +164,7 @@ describe('mart_rehab', () => {
     await permit('recorded', '60018', false);
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql');
     const rows = await ctx.rows<Record<string, unknown>>(`select zip, permits_all, rehab_value from mart_rehab where months = 12 order by zip`);
-    expect(rows).toEqual([{ zip: '60018', permits_all: '1', rehab_value: 1000000 }, { zip: '60640', permits_all: '1', rehab_value: 1000000 }]);
+    expect(rows).toEqual([{ zip: '60018', permits_all: '1', rehab_value: 100000 }, { zip: '60640', permits_all: '1', rehab_value: 100000 }]);
     const dir = await ctx.rows<Record<string, unknown>>(`select coalesce(zip, city_slug) as m, events_last_30d + events_prior_30d as n from mart_market_direction order by m`);
     // the city market keeps all five of Chicago's permits; the zips only theirs
     expect(dir).toEqual([{ m: '60018', n: '1' }, { m: '60640', n: '1' }, { m: 'chicago', n: '5' }, { m: 'des-plaines', n: '0' }]);
