@@ -42,11 +42,13 @@ describe('mart_investor: minimum cohort 5', () => {
       from mart_investor where months = 12 order by city`);
     const few = 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)';
     const noDistress = 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count';
+    // the source's records run from the earliest purchase (Fivetown E, 150 days before 2019-06-05) to the last resale
+    const partial = 'records cover 2019-01-06 to 2019-06-05 only, 151 of the 365 days asked';
     expect(rows).toEqual([
-      { city: 'Fivetown', flips: 5, known: 10, rate: 50, days: 120, margin: expect.closeTo(30, 9), note: noDistress },
-      { city: 'Fourtown', flips: 4, known: 8, rate: 50, days: null, margin: null, note: `${few}; ${noDistress}` },
+      { city: 'Fivetown', flips: 5, known: 10, rate: 50, days: 120, margin: expect.closeTo(30, 9), note: `${partial}; ${noDistress}` },
+      { city: 'Fourtown', flips: 4, known: 8, rate: 50, days: null, margin: null, note: `${partial}; ${few}; ${noDistress}` },
       { city: 'Twotown', flips: 2, known: 4, rate: null, days: null, margin: null,
-        note: `fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5); ${few}; ${noDistress}` },
+        note: `${partial}; fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5); ${few}; ${noDistress}` },
     ]);
     // the mart's data test holds the rule (pipelines/marts/checks/market_investor.sql): no failing row
     await ctx.db.run(`create or replace temp macro build_date() as date '2026-11-28'`);
