@@ -1,8 +1,10 @@
 -- Market domain, first step: the normalisation macros every market adapter uses, and the four canonical
 -- tables created empty. Each source's adapter step (30_market_1x..4x) then `insert into`s them with its own
 -- `-- requires:` line, so a missing source only removes its rows. Formulas: warehouse/docs/market.md.
--- Over 300 lines: every macro the adapters share (addresses, units, party names, owner classes) sits in this one file,
--- so each rule has one definition that every adapter and warehouse/address.ts's twin test read.
+-- Over 300 lines: every macro the adapters share (addresses, units, party names, owner classes, and the canonical
+-- files' one reject cascade, canonical_reject) sits in this one file, so each rule has one definition that every adapter
+-- and warehouse/address.ts's twin test read; it runs first, whichever sources are present (a macro in a source's own
+-- step would be missing whenever that source is).
 
 -- ---------------------------------------------------------------- text normalisation
 
