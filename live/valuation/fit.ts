@@ -5,6 +5,7 @@ import { push } from './helpers.ts';
 import type { CompIndex } from './comps.ts';
 import { GBM_BASE_FEATURES, TUNING, indexAtMonth } from './estimate.ts';
 import { fitGbm, type GbmModel } from './gbm.ts';
+import { isComplete } from '../../warehouse/price-index.ts';
 
 /** Bounds of the fitted size elasticity (log price on log sqft within zips). */
 export const ELASTICITY_BOUNDS = [0.35, 0.95] as const;
@@ -24,18 +25,20 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   }
   const empty: ModelParams = { source: d.source, month0: Number.isFinite(m0) ? m0 : 0, index: [0], elasticity: DEFAULT_ELASTICITY, beds: 0, baths: 0, year: 0, features: {}, fitted_rows: 0 };
   if (rows.length < 50) return empty;
-  // months with >= 20 sales get a dummy; the others take the index of their neighbours (interpolated)
-  const monthCount = new Map<number, number>();
-  for (const i of rows) { const m = idx.month[i]!; monthCount.set(m, (monthCount.get(m) ?? 0) + 1); }
-  const months = [...monthCount.entries()].filter(([, c]) => c >= 20).map(([m]) => m).sort((a, b) => a - b);
+  const sourceMonths: number[] = [];
+  for (let i = 0; i < idx.n; i++) if (RESIDENTIAL_TYPES.has(d.type[i]!)) sourceMonths.push(idx.month[i]!);
+  const months = indexedMonths(rows.map((i) => idx.month[i]!), sourceMonths);
   const monthCol = new Map(months.map((m, k) => [m, k]));
+  // a sale of a month without its own level (thin or partial) would read as the first month's level: left out of the
+  // fit, unless no month has a level (one index level for all: Sacramento's five days)
+  const dated = months.length > 0 ? rows.filter((i) => monthCol.has(idx.month[i]!)) : rows;
   // full rows for the slopes (sqft always; beds, baths, year known; quality where the source grades)
-  const full = rows.filter((i) => Number.isFinite(idx.beds[i]) && Number.isFinite(idx.baths[i]) && Number.isFinite(idx.year[i]));
-  const useChars = full.length >= Math.max(200, rows.length * 0.5);
+  const full = dated.filter((i) => Number.isFinite(idx.beds[i]) && Number.isFinite(idx.baths[i]) && Number.isFinite(idx.year[i]));
+  const useChars = full.length >= Math.max(200, dated.length * 0.5);
   // assessor features known on at least 90% of the full rows enter the fit (rows missing one are left out)
   // (a feature marked slope: false - the assessment - only weights comps and feeds the trees)
   const feats = useChars ? idx.features.filter(([name, col]) => TUNING.features[name]?.slope !== false && full.filter((i) => Number.isFinite(col[i])).length >= full.length * 0.9) : [];
-  const fitRows = useChars ? full.filter((i) => feats.every(([, col]) => Number.isFinite(col[i]))) : rows;
+  const fitRows = useChars ? full.filter((i) => feats.every(([, col]) => Number.isFinite(col[i]))) : dated;
   const off = useChars ? 4 + feats.length : 1; // first month column
   const nx = off + Math.max(0, months.length - 1);
   const X: number[][] = [];
@@ -66,7 +69,8 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   }
   const beta = ols(X, y, 1e-6) ?? new Array<number>(nx).fill(0);
   const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Number.isFinite(v) ? v : 0));
-  const index = marketTimeIndex(new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!])), m0, m1);
+  // the index ends at the last month with a level: a later (partial) month is carried along the trend (indexAtMonth)
+  const index = marketTimeIndex(new Map<number, number>(months.map((m, k) => [m, k === 0 ? 0 : beta[off + k - 1]!])), m0, months.at(-1) ?? m1);
   const out: ModelParams = {
     source: d.source, month0: m0, index: index.map((v) => round(v, 5)),
     elasticity: round(clamp(beta[0]!, ...ELASTICITY_BOUNDS), 4),
@@ -148,7 +152,7 @@ const round = (v: number, k: number): number => Number(v.toFixed(k));
 /** THE per-market monthly time index of the valuation (the trends issue's market_monthly is built on another branch;
  *  the lead reconciles the two): a hedonic time-dummy index. `monthEffect` holds the month coefficients of fitParams'
  *  regression over the training sales only (log price, condition removed, on log sqft, beds, baths, year built, the
- *  assessor features and one dummy per month with >= 20 sales, all demeaned within zip), 0 at the first such month.
+ *  assessor features and one dummy per month of indexedMonths, all demeaned within zip), 0 at the first such month.
  *  The index covers every month m0..m1: a fitted month is its coefficient, a month between two fitted ones is linearly
  *  interpolated, months before the first / after the last take the nearest fitted value. Log scale: a comp sold in
  *  month a is carried to month b by index[b] - index[a] (estimate.ts indexAtMonth, which also carries the index past
@@ -166,6 +170,27 @@ export function marketTimeIndex(monthEffect: Map<number, number>, m0: number, m1
     else { const t = (m - before) / (after - before); index.push(monthEffect.get(before)! * (1 - t) + monthEffect.get(after)! * t); }
   }
   return index;
+}
+
+/** The months of the training sales that get their own index level: MIN_MONTH_SALES or more training sales, in a
+ *  month the source covers whole (warehouse/price-index.ts isComplete over all the source's sales, the trends' rule: at
+ *  least half the sales of the months before and after it). A source's partial last month (an extract that ends
+ *  mid-month: the deeds recorded by then are not a fair sample) or survivor-biased first months would set the level
+ *  comps are carried to: Philadelphia's December 2022 (42 sales to the 12th against 830 in November) read 12% under
+ *  November and moved every live Philadelphia estimate down by as much (review 11). The back-test's own cut is no such
+ *  month (every sale of it is recorded), so a training slice's last month keeps its level. A month without one takes
+ *  its neighbours' level (marketTimeIndex), and the index ends at the last month with a level (indexAtMonth carries it
+ *  on along its trend). */
+export const MIN_MONTH_SALES = 20;
+export function indexedMonths(trainingMonths: readonly number[], sourceMonths: readonly number[]): number[] {
+  if (sourceMonths.length === 0) return [];
+  let first = Infinity, last = -Infinity;
+  for (const m of sourceMonths) { first = Math.min(first, m); last = Math.max(last, m); }
+  const all = new Array<number>(last - first + 1).fill(0);
+  for (const m of sourceMonths) all[m - first]!++;
+  const training = new Map<number, number>();
+  for (const m of trainingMonths) training.set(m, (training.get(m) ?? 0) + 1);
+  return [...training].filter(([m, c]) => c >= MIN_MONTH_SALES && isComplete(all, m - first)).map(([m]) => m).sort((a, b) => a - b);
 }
 
 /** Least squares with a small ridge (normal equations, Gaussian elimination); null when singular. */
