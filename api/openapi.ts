@@ -12,13 +12,14 @@ import { patchExportPaths } from './export/schemas.ts'; // issue 10
 const escapeRe = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pattern of a text the server trims before checking (params.ts checkValue): its trimmed length within
- *  [min, max] (no max when long text is cut instead), or one of its `enum` with any spaces around it; a blank
- *  value matches too when the parameter is optional (it is then taken as absent). */
-function trimmedPattern(s: ParamSpec): string {
+ *  [min, max] (no max when long text is cut instead), or one of its `enum` with any spaces around it. A blank
+ *  value matches too for an optional body property (it is then taken as absent), never for a query parameter: a
+ *  query parameter sent blank is a 400. */
+function trimmedPattern(s: ParamSpec, inQuery: boolean): string {
   const body = s.enum
     ? `\\s*(?:${s.enum.map(escapeRe).join('|')})\\s*`
     : `\\s*(?=\\S)[\\s\\S]{${Math.max(1, s.min ?? 1)},${s.truncateAt !== undefined || s.max === undefined ? '' : s.max}}(?<=\\S)\\s*`;
-  return s.required ? `^${body}$` : `^(?:\\s*|${body})$`;
+  return s.required || inQuery ? `^${body}$` : `^(?:\\s*|${body})$`;
 }
 
 /** Realistic values by parameter name, present in the builds over ../shared/data (Seattle, King County WA), so
@@ -41,13 +42,13 @@ function exampleOf(s: ParamSpec): unknown {
   return undefined;
 }
 
-function paramSchema(s: ParamSpec): Record<string, unknown> {
-  const schema = paramSchemaOnly(s);
+function paramSchema(s: ParamSpec, inQuery = false): Record<string, unknown> {
+  const schema = paramSchemaOnly(s, inQuery);
   const ex = exampleOf(s);
   return ex === undefined ? schema : { ...schema, examples: [ex] };
 }
 
-function paramSchemaOnly(s: ParamSpec): Record<string, unknown> {
+function paramSchemaOnly(s: ParamSpec, inQuery: boolean): Record<string, unknown> {
   switch (s.type) {
     case 'zip': case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
     // Covered states, and the USPS codes the service knows but does not cover (answered 404, not 422).
@@ -59,7 +60,7 @@ function paramSchemaOnly(s: ParamSpec): Record<string, unknown> {
     // Unknown keys are ignored; a null or blank property is taken as absent (params.ts checkValue).
     case 'object': return { type: 'object', properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { anyOf: [paramSchema(q), { type: 'null' }, { const: '' }], description: q.description }])) };
     case 'string': {
-      const trimmed = trimmedPattern(s);
+      const trimmed = trimmedPattern(s, inQuery);
       return s.pattern ? { type: 'string', allOf: [{ pattern: trimmed }, { pattern: s.pattern }] } : { type: 'string', pattern: trimmed };
     }
   }
@@ -107,8 +108,8 @@ function operation(r: OperationSource): Record<string, unknown> {
     'x-plan': r.group === 'public' ? null : planFor(r.group),
     'x-cache-control': r.cacheControl,
     parameters: [
-      ...(r.params ?? []).map((q) => ({ name: q.name, in: 'path', required: true, description: q.description, schema: paramSchema(q) })),
-      ...(r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q) })),
+      ...(r.params ?? []).map((q) => ({ name: q.name, in: 'path', required: true, description: q.description, schema: paramSchema(q, true) })),
+      ...(r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q, true) })),
     ],
     responses: {
       '200': { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },

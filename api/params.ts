@@ -36,7 +36,13 @@ const err = (field: string, code: string, message: string): FieldError => ({ fie
 
 /** Validates one raw value (query text, or a JSON value for bodies). */
 export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fromQuery = true): { value?: Value; error?: FieldError } {
-  if (raw === undefined || raw === null || raw === '') {
+  const blank = typeof raw === 'string' && raw.trim() === '';
+  // A query parameter sent empty or blank (`city=`, `city=%20`, `months=`) is malformed (400 naming it), never read as
+  // not sent: `regulations/lookup?state=IL&city=` answered the whole state as if no city had been asked (review 10
+  // #10). One rule for every query parameter of every route. In a JSON body an optional property given as "", like a
+  // null one, stays absent (a client's form may send "" for a field it leaves empty).
+  if (blank && fromQuery && !spec.required) return { error: err(field, 'format', `${field} is empty: give a value or leave ${field} out`) };
+  if (raw === undefined || raw === null || raw === '' || (blank && fromQuery)) {
     if (spec.required) return { error: err(field, 'required', `${field} is required`) };
     return { value: spec.defaultByHandler ? undefined : spec.default };
   }

@@ -13,15 +13,31 @@ const value = (s: ParamSpec, raw: unknown, fromQuery = true): unknown => {
 };
 
 describe('missing values', () => {
-  test('undefined, null and the empty string are missing: required -> required, optional -> the default', () => {
+  test('undefined and null are missing: required -> required, optional -> the default; the empty string too in a JSON body', () => {
     const req = spec({ type: 'string', required: true });
     const opt = spec({ type: 'integer', default: 6 });
     for (const raw of [undefined, null, '']) {
       const r = checkValue(req, raw);
       expect(r.error).toEqual({ field: 'f', code: 'required', message: 'f is required' });
-      expect(value(opt, raw)).toBe(6);
+      expect(value(opt, raw, false)).toBe(6);
+      if (raw !== '') expect(value(opt, raw)).toBe(6);
     }
     expect(value(spec({ type: 'enum', enum: ['a'] }), undefined)).toBeUndefined();
+  });
+
+  test('a query parameter sent empty or blank is malformed (400 format, naming it), never taken as not sent (review 10 #10)', () => {
+    const kinds: ParamSpec[] = [
+      spec({ name: 'city', type: 'string', min: 1, max: 100 }), spec({ name: 'note', type: 'string' }), spec({ name: 'months', type: 'integer', default: 6 }),
+      spec({ name: 'category', type: 'enum', enum: ['a'] }), spec({ name: 'zip', type: 'zip' }), spec({ name: 'flag', type: 'boolean' }),
+    ];
+    for (const s of kinds) {
+      for (const raw of ['', ' ', ' \t ']) {
+        expect(checkValue(s, raw).error, `${s.name}=${JSON.stringify(raw)}`).toEqual({ field: s.name, code: 'format', message: `${s.name} is empty: give a value or leave ${s.name} out` });
+      }
+      expect(checkValue(s, undefined).error).toBeUndefined();
+    }
+    // a required one sent blank is missing, as before
+    expect(checkValue(spec({ name: 'state', type: 'state', required: true }), ' ').error).toEqual({ field: 'state', code: 'required', message: 'state is required' });
   });
 
   test('a default the handler applies (defaultByHandler) is published but not filled in: the handler sees it was not sent', () => {
@@ -99,9 +115,9 @@ describe('integers and numbers', () => {
     expect(value(n, ' 7 ')).toBe(7);
     expect(value(n, 12.5, false)).toBe(12.5);
   });
-  test('what Number() would accept but the rule does not: hex, binary, Infinity, blanks, commas, units', () => {
+  test('what Number() would accept but the rule does not: hex, binary, Infinity, commas, units (blanks: "missing values")', () => {
     const n = spec({ type: 'number' });
-    for (const bad of ['0x10', '0b11', 'Infinity', '-Infinity', 'NaN', '   ', '1,000', '12px', 'six', '1e', 'e5', '--1', '1.2.3', '.']) {
+    for (const bad of ['0x10', '0b11', 'Infinity', '-Infinity', 'NaN', '1,000', '12px', 'six', '1e', 'e5', '--1', '1.2.3', '.']) {
       expect(checkValue(n, bad).error, bad).toEqual({ field: 'f', code: 'type', message: 'f must be a number' });
     }
     expect(code(n, Infinity, false)).toBe('type');
@@ -169,8 +185,8 @@ describe('strings', () => {
     expect(value(s, 'ab\tc')).toBe('ab\tc');
     expect(value({ ...s, max: 20 }, 'line one\r\nline')).toBe('line one\r\nline');
   });
-  test('an optional blank string is the empty string, not an error', () => {
-    expect(value(spec({ type: 'string' }), '   ')).toBe('');
+  test('in a JSON body an optional blank string is the empty string, not an error', () => {
+    expect(value(spec({ type: 'string' }), '   ', false)).toBe('');
   });
   test('truncateAt cuts long text instead of refusing it, before the length rules', () => {
     const q = spec({ type: 'string', min: 1, max: 4, truncateAt: 4 });

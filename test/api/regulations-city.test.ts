@@ -104,4 +104,19 @@ describe('GET /v1/regulations/lookup?city=', () => {
   ])('a name the build does not know, %s, matches from the start of a word (%s)', async (query) => {
     expect((await lookup(query)).map((r) => r.id).sort()).toEqual(want(query, null));
   });
+
+  // review 10 #10: `city=` answered the whole state's records as if no city had been asked. A query parameter sent
+  // empty or blank is a 400 naming it (api/params.ts, one rule for every route): here and on the landlord profile.
+  test.each([
+    '/v1/regulations/lookup?state=IL&city=',
+    '/v1/regulations/lookup?state=IL&city=%20%20',
+    '/v1/regulations/lookup?state=CA&category=rent_control&city=%09',
+    '/v1/legal/landlord-profile?state=IL&city=',
+  ])('%s: 400 naming city, not the state\'s answer', async (target) => {
+    const res = await srv.get(target, key);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; errors: { field: string; code: string; message: string }[] };
+    expect(body.errors).toEqual([{ field: 'city', code: 'format', message: 'city is empty: give a value or leave city out' }]);
+    expect(body.message).toContain('city is empty');
+  });
 });
