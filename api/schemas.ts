@@ -35,13 +35,15 @@ export const RegulationRecord = obj({
 const CATEGORY_KEYS = ['landlord_tenant', 'eviction', 'creative_finance', 'adverse_possession', 'foreclosure', 'zoning', 'disclosure', 'rent_control', 'tax_deed_lien'];
 
 /** Tax sale figures of geo states and lookup: the same values as /v1/legal/tax-sale, whose uncertain_fields say which are unverified. */
-const TAX_RATE = { ...nullable('number'), description: 'Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis.' };
+const TAX_RATE = { ...nullable('number'), description: 'Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state); read it with rate_basis: in some states it is a penalty or premium, not an annual rate. Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis.' };
 const TAX_REDEMPTION = { ...nullable('number'), description: 'Months the owner can redeem after a tax sale (null: none recorded). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (redemption_period_months).' };
+/** Beyond the spec: how to read interest_rate_pct (legal-facts.md caution 2: not every maximum is an annual rate). */
+const TAX_RATE_BASIS = { ...nullable('string'), description: 'How to read interest_rate_pct, as GET /v1/legal/tax-sale gives it: an annual rate ("annual interest, bid down at auction"), a rate per month, or a penalty or premium that is not annual (Illinois "penalty per 6-month period, bid down", Indiana "one-time penalty: 10% if redeemed within 6 months, 15% after"). Null for deed states.' };
 
 const StateSummary = obj({
   state_code: str, state_name: str, landlord_friendliness_score: num, landlord_friendliness_label: str,
   foreclosure_type: enumOf('judicial', 'non-judicial', 'hybrid'), lien_or_deed: enumOf('lien', 'deed', 'hybrid'),
-  interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION,
+  interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION, rate_basis: TAX_RATE_BASIS,
 });
 
 const MarketListElement = obj({ city_name: str, county_name: str, market_tier: TIER, is_investor_active: bool, has_city_rent_control: bool });
@@ -185,7 +187,7 @@ export const SCHEMAS: Record<string, Schema> = {
     state_code: str, state_name: str, city_name: str, county_name: str, fips_code: str, metro_area: str, market_tier: TIER,
     zip_codes: { type: 'array', items: str }, has_city_rent_control: bool, has_city_eviction_protections: bool, is_investor_active: bool,
     landlord_risk: obj({ friendliness_score: num, label: str }), tax_type: enumOf('lien', 'deed', 'hybrid'),
-    interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION,
+    interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION, rate_basis: TAX_RATE_BASIS,
   }),
   MarketList: obj({ state_code: str, count: num, markets: { type: 'array', items: MarketListElement } }),
   LocationRisk: obj({

@@ -842,10 +842,12 @@ export type components = {
                 foreclosure_type: "judicial" | "non-judicial" | "hybrid";
                 /** @enum {string} */
                 lien_or_deed: "lien" | "deed" | "hybrid";
-                /** @description Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis. */
+                /** @description Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state); read it with rate_basis: in some states it is a penalty or premium, not an annual rate. Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis. */
                 interest_rate_pct: number | null;
                 /** @description Months the owner can redeem after a tax sale (null: none recorded). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (redemption_period_months). */
                 redemption_period_months: number | null;
+                /** @description How to read interest_rate_pct, as GET /v1/legal/tax-sale gives it: an annual rate ("annual interest, bid down at auction"), a rate per month, or a penalty or premium that is not annual (Illinois "penalty per 6-month period, bid down", Indiana "one-time penalty: 10% if redeemed within 6 months, 15% after"). Null for deed states. */
+                rate_basis: string | null;
             }[];
         };
         CityLookup: {
@@ -867,10 +869,12 @@ export type components = {
             };
             /** @enum {string} */
             tax_type: "lien" | "deed" | "hybrid";
-            /** @description Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis. */
+            /** @description Maximum statutory tax lien return, percent (null: no single statutory number, or a deed state); read it with rate_basis: in some states it is a penalty or premium, not an annual rate. Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (interest_rate_pct) with the rate_basis. */
             interest_rate_pct: number | null;
             /** @description Months the owner can redeem after a tax sale (null: none recorded). Some values are unverified or conflicting in our sources: GET /v1/legal/tax-sale?state=XX lists them in uncertain_fields (redemption_period_months). */
             redemption_period_months: number | null;
+            /** @description How to read interest_rate_pct, as GET /v1/legal/tax-sale gives it: an annual rate ("annual interest, bid down at auction"), a rate per month, or a penalty or premium that is not annual (Illinois "penalty per 6-month period, bid down", Indiana "one-time penalty: 10% if redeemed within 6 months, 15% after"). Null for deed states. */
+            rate_basis: string | null;
         };
         MarketList: {
             state_code: string;

@@ -47,6 +47,8 @@ final as (
         l.lien_or_deed as tax_type,
         cast(l.interest_rate_pct as double) as interest_rate_pct,
         cast(l.redemption_period_months as double) as redemption_period_months,
+        -- how to read interest_rate_pct (additive; state_legal's, as in /v1/legal/tax-sale and /v1/geo/states)
+        l.rate_basis,
         c.population,
         c.is_market,
     from city c

@@ -1,5 +1,6 @@
 -- requires: mart_geo_cities
--- GET /v1/geo/lookup?state=&city=: one city lookup object per city; the path is the state and the city's slug.
+-- GET /v1/geo/lookup?state=&city=: one city lookup object per city; the path is the state and the city's slug. Beyond
+-- the spec's fields: rate_basis (how to read interest_rate_pct, as /v1/legal/tax-sale gives it).
 with city as (
     select * from mart_geo_cities
 ),
@@ -26,6 +27,7 @@ final as (
             tax_type: tax_type,
             interest_rate_pct: interest_rate_pct,
             redemption_period_months: redemption_period_months,
+            rate_basis: rate_basis,
         })::varchar as body,
     from city
     -- a name without any letter or digit has no URL slug, so it cannot be looked up

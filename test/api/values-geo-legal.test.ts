@@ -97,7 +97,7 @@ interface CityLookup {
   state_code: string; state_name: string; city_name: string; county_name: string; fips_code: string; metro_area: string;
   market_tier: string; zip_codes: string[]; has_city_rent_control: boolean; has_city_eviction_protections: boolean;
   is_investor_active: boolean; landlord_risk: { friendliness_score: number; label: string }; tax_type: string;
-  interest_rate_pct: number | null; redemption_period_months: number | null;
+  interest_rate_pct: number | null; redemption_period_months: number | null; rate_basis: string | null;
 }
 
 const LOOKUPS: { state: string; city: string; why: string; multiCounty?: boolean }[] = [
@@ -145,6 +145,8 @@ describe('GET /v1/geo/lookup', () => {
       tax_type: f.tax_sale_type,
       interest_rate_pct: num(f.tax_lien_interest_rate_pct),
       redemption_period_months: num(f.redemption_period_months),
+      // additive (geo.md "Tax sale rate basis"): how to read the rate, the state's tax-sale record's basis; null for deed states
+      rate_basis: f.tax_sale_type === 'deed' ? null : stateRecords(c.state).find((r) => r.subcategory === 'tax_sale')!.structured_data['rate_basis'],
     });
     expect(near(body.landlord_risk.friendliness_score, fr.exact), `friendliness ${body.landlord_risk.friendliness_score} vs ${fr.exact}`).toBe(true);
     expect(body.landlord_risk.label).toBe(fr.label);

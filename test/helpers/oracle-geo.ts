@@ -50,6 +50,7 @@ export interface Fact {
   foreclosure_type: string;
   tax_sale_type: string;
   tax_lien_interest_rate_pct: string;
+  tax_rate_basis: string;
   redemption_period_months: string;
   rent_control_preemption: string;
   statewide_rent_control: string;

@@ -12,10 +12,10 @@ import { repoPath } from '../helpers/paths.ts';
 async function givenLegal(ctx: TestContext): Promise<void> {
   await ctx.db.run(`
     create table state_legal as select * from (values
-      ('WA', 42.5, 'Tenant-leaning', 'non-judicial', 'deed', null::double, null::double),
-      ('CT', 35.0, 'Tenant-leaning', 'judicial', 'lien', 18.0, 6.0),
-      ('DC', 20.0, 'Tenant-friendly', 'non-judicial', 'lien', 18.0, 6.0)
-    ) t(state_code, landlord_friendliness_score, landlord_friendliness_label, foreclosure_type, lien_or_deed, interest_rate_pct, redemption_period_months);
+      ('WA', 42.5, 'Tenant-leaning', 'non-judicial', 'deed', null::double, null::double, null::varchar),
+      ('CT', 35.0, 'Tenant-leaning', 'judicial', 'lien', 18.0, 6.0, 'annual interest charged on redemption'),
+      ('DC', 20.0, 'Tenant-friendly', 'non-judicial', 'lien', 18.0, 6.0, '1.5% per month')
+    ) t(state_code, landlord_friendliness_score, landlord_friendliness_label, foreclosure_type, lien_or_deed, interest_rate_pct, redemption_period_months, rate_basis);
     create table local_legal as select * from (values
       ('WA', null, 'SEATTLE', false, true),
       ('WA', '53053', null, true, false),
@@ -52,7 +52,7 @@ describe('geo steps over given rows', () => {
       expect(body.count).toBe(2);
       expect(body.states.map((s) => s['state_code'])).toEqual(['CT', 'WA']);
       for (const s of body.states) expect(Object.keys(s)).toEqual(STATE_FIELDS);
-      expect(body.states[0]).toEqual({ state_code: 'CT', state_name: 'Connecticut', landlord_friendliness_score: 35, landlord_friendliness_label: 'Tenant-leaning', foreclosure_type: 'judicial', lien_or_deed: 'lien', interest_rate_pct: 18, redemption_period_months: 6 });
+      expect(body.states[0]).toEqual({ state_code: 'CT', state_name: 'Connecticut', landlord_friendliness_score: 35, landlord_friendliness_label: 'Tenant-leaning', foreclosure_type: 'judicial', lien_or_deed: 'lien', interest_rate_pct: 18, redemption_period_months: 6, rate_basis: 'annual interest charged on redemption' });
     });
 
     it('geo-lookup: legal overlays by city slug (county rules do not set city flags), one shard per city', async () => {
@@ -66,7 +66,7 @@ describe('geo steps over given rows', () => {
         state_code: 'WA', state_name: 'Washington', city_name: 'Seattle', county_name: 'King County', fips_code: '53033',
         metro_area: 'Seattle-Tacoma-Bellevue, WA', market_tier: 'primary', zip_codes: ['98101', '98104', '98111'],
         has_city_rent_control: false, has_city_eviction_protections: true, is_investor_active: false,
-        landlord_risk: { friendliness_score: 42.5, label: 'Tenant-leaning' }, tax_type: 'deed', interest_rate_pct: null, redemption_period_months: null,
+        landlord_risk: { friendliness_score: 42.5, label: 'Tenant-leaning' }, tax_type: 'deed', interest_rate_pct: null, redemption_period_months: null, rate_basis: null,
       });
       // a county rule (Pierce) is not a city ordinance of Lakewood; a CBSA-less county has an empty metro_area string
       expect(get('Lakewood')['has_city_rent_control']).toBe(false);
