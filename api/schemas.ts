@@ -209,6 +209,8 @@ export const SCHEMAS: Record<string, Schema> = {
     required: ['state', 'landlord_friendliness_score', 'landlord_friendliness_label', 'disclaimer', 'last_reviewed_at'],
     properties: {
       state: str, state_name: str, city: nullable('string'), landlord_friendliness_score: num, landlord_friendliness_label: str,
+      landlord_friendliness_scope: { ...enumOf('state'), description: 'Whose score landlord_friendliness_score is: always the state\'s, from state law alone (a city\'s profile too); local ordinances are not scored (warehouse/docs/legal.md "Landlord friendliness")' },
+      landlord_friendliness_note: { ...str, description: 'Says that the score is the state\'s and names the local ordinances it does not count (the city\'s own, county ones that may apply; on a state profile, the places with recorded ordinances)' },
       friendliness_components: obj({
         nonpayment_notice: num, eviction_timeline: num, security_deposit: num, rent_control_preemption: num, statewide_rent_cap: num, just_cause: num,
       }),

@@ -1043,6 +1043,13 @@ export type components = {
             city?: string | null;
             landlord_friendliness_score: number;
             landlord_friendliness_label: string;
+            /**
+             * @description Whose score landlord_friendliness_score is: always the state's, from state law alone (a city's profile too); local ordinances are not scored (warehouse/docs/legal.md "Landlord friendliness")
+             * @enum {string}
+             */
+            landlord_friendliness_scope?: "state";
+            /** @description Says that the score is the state's and names the local ordinances it does not count (the city's own, county ones that may apply; on a state profile, the places with recorded ordinances) */
+            landlord_friendliness_note?: string;
             friendliness_components?: {
                 nonpayment_notice: number;
                 eviction_timeline: number;

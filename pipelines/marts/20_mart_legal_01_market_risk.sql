@@ -100,6 +100,21 @@ text as (
             when rent_control_preemption = 'partial' then 'No local rent control or eviction ordinance is recorded for ' || city_name || '. ' || preemption_sentence
             else 'No local rent control or eviction ordinance is recorded for ' || city_name || '. ' || preemption_sentence
         end as local_sentence,
+        -- The friendliness score is the state's, from state law alone (legal.md "Landlord friendliness"): the sentence
+        -- says so and names the local ordinances it does not count (review 10 #11: Chicago read 93.9 "Very
+        -- Landlord-Friendly" beside its RLTO without a word). One sentence for the market summary and the landlord profile.
+        'Landlord friendliness: ' || printf('%g', landlord_friendliness_score) || '/100 (' || landlord_friendliness_label || ') is '
+        || state_name || '''s score, from state law alone; '
+        || case
+            when len(city_overlays) > 0 then 'it does not count the local '
+                || case when len(city_overlays) = 1 then 'ordinance that adds' else 'ordinances that add' end || ' to state law in '
+                || city_name || coalesce(' (part of ' || part_of_city || ')', '') || ': '
+                || array_to_string(list_transform(city_overlays, o -> o.title), '; ') || '.'
+            when len(county_overlays) > 0 then 'it does not count the county '
+                || case when len(county_overlays) = 1 then 'ordinance' else 'ordinances' end || ' that may apply in ' || city_name || ': '
+                || array_to_string(list_transform(county_overlays, o -> o.title), '; ') || '.'
+            else 'no local ordinance is recorded for ' || city_name || '.'
+        end as friendliness_note,
         list_concat(
             uncertain_topics,
             list_transform(uncertain_overlays, o -> 'the details of ' || o.title),
@@ -132,6 +147,7 @@ final as (
         city_overlays,
         county_overlays,
         local_sentence,
+        friendliness_note,
         concat_ws(' ',
             city_name || ', ' || state_name || ': legal risk ' || printf('%g', score) || '/100 (' || label || ') for a residential investor.',
             notice_sentence,
@@ -142,7 +158,7 @@ final as (
             nullif(case when statewide_rent_control then statewide_cap_sentence end, ''),
             nullif(just_cause_sentence, ''),
             deposit_sentence,
-            friendliness_sentence,
+            friendliness_note,
             case when len(market_uncertain_topics) > 0 then 'Unverified or conflicting in our sources: ' || array_to_string(market_uncertain_topics, '; ')
                 || '. Confirm these with the statute, the ordinance or a local attorney before relying on them.' end
         ) as plain_english_summary,

@@ -1,4 +1,4 @@
--- requires: state_legal, int_legal_state_facts, int_legal_state_text
+-- requires: state_legal, int_legal_state_facts, int_legal_state_text, int_legal_markets, int_legal_state_names, regulations
 -- mart_legal_landlord: one row per state (50 + DC, city null: the state-level profile) plus, added by
 -- 20_mart_legal_03_landlord_markets.sql, one row per legal market (every city of `cities` and the overlay cities), with the fields
 -- of GET /v1/legal/landlord-profile: landlord friendliness and its components, eviction notice and timeline,
@@ -6,6 +6,10 @@
 -- Squatter risk (warehouse/docs/legal.md "Squatter risk"): points = adverse possession <= 7 years 2, <= 15 years 1;
 -- + 1 when the uncontested eviction estimate can exceed 60 days; + 1 when the state is Tenant-Friendly or
 -- Very Tenant-Friendly (friendliness < 55); 0-1 Low, 2 Moderate, 3+ High.
+-- The friendliness score is the state's, from state law alone (landlord_friendliness_scope 'state'); the note says so
+-- and, on a state row, names the places whose own ordinances it does not count (a market row's note is the market's:
+-- 20_mart_legal_01_market_risk.sql friendliness_note). The score is not adjusted for local ordinances: legal.md
+-- "Landlord friendliness" says why.
 create or replace table mart_legal_landlord as
 with state as (
     select
@@ -28,6 +32,24 @@ with state as (
     from state_legal l
     join int_legal_state_facts x using (state_code)
     join int_legal_state_text t using (state_code)
+),
+-- the places of each state with their own recorded ordinances (a city's own, or a county's as the county's name);
+-- a part of a city (a New York City borough) is named by its city, and a city named as its state is "(the city)"
+local_places as (
+    select state_code, list(distinct place order by place) as places
+    from (
+        select m.state_code, coalesce(m.part_of_city, m.city_name) || case when coalesce(m.part_of_city, m.city_name) = n.state_name then ' (the city)' else '' end as place
+        from int_legal_markets m
+        join int_legal_state_names n using (state_code)
+        where len(m.city_overlays) > 0
+        union all
+        select r.state_code, coalesce(first(m.county_name order by m.population desc nulls last), 'county ' || r.county_fips)
+        from regulations r
+        left join int_legal_markets m on m.state_code = r.state_code and m.county_fips = r.county_fips and m.county_name is not null
+        where r.status = 'active' and r.jurisdiction_level = 'county' and r.subcategory = 'local_overlay'
+        group by r.state_code, r.county_fips
+    )
+    group by state_code
 ),
 squatter as (
     select
@@ -66,12 +88,17 @@ rows as (
             eviction_protections boolean, annual_cap_pct double, cap_formula varchar, source_citation varchar, uncertain boolean)[]) as city_overlays,
         cast([] as struct(id varchar, jurisdiction_level varchar, category varchar, title varchar, rent_control boolean,
             eviction_protections boolean, annual_cap_pct double, cap_formula varchar, source_citation varchar, uncertain boolean)[]) as county_overlays,
-        concat_ws(' ', friendliness_sentence, notice_sentence, timeline_sentence, nullif(just_cause_sentence, ''), deposit_sentence) as summary_head,
+        'Landlord friendliness: ' || printf('%g', landlord_friendliness_score) || '/100 (' || landlord_friendliness_label || ') is '
+        || state_name || '''s score, from state law alone; '
+        || coalesce('local ordinances it does not count are recorded for ' || array_to_string(lp.places, ', ') || '.',
+                    'no local ordinance is recorded in ' || state_name || '.') as landlord_friendliness_note,
+        concat_ws(' ', notice_sentence, timeline_sentence, nullif(just_cause_sentence, ''), deposit_sentence) as summary_head,
         concat_ws(' ',
             nullif(case when statewide_rent_control then statewide_cap_sentence end, ''),
             adverse_possession_sentence,
             'Squatter risk: ' || squatter_risk || '.') as summary_tail,
     from state_profile
+    left join local_places lp using (state_code)
 ),
 final as (
     select
@@ -81,6 +108,8 @@ final as (
         city_slug,
         landlord_friendliness_score,
         landlord_friendliness_label,
+        'state' as landlord_friendliness_scope,
+        landlord_friendliness_note,
         notice_score,
         timeline_score,
         deposit_score,
@@ -120,6 +149,7 @@ final as (
         county_overlays,
         concat_ws(' ',
             state_name || ' landlord profile.',
+            landlord_friendliness_note,
             summary_head,
             preemption_sentence,
             summary_tail,

@@ -16,6 +16,8 @@ final as (
             city: city_name,
             landlord_friendliness_score: cast(landlord_friendliness_score as double),
             landlord_friendliness_label: landlord_friendliness_label,
+            landlord_friendliness_scope: landlord_friendliness_scope,
+            landlord_friendliness_note: landlord_friendliness_note,
             friendliness_components: {
                 nonpayment_notice: cast(notice_score as double),
                 eviction_timeline: cast(timeline_score as double),
