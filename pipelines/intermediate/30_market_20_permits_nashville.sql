@@ -1,8 +1,12 @@
 -- requires: stg_nashville__permits, permits
 -- Nashville permit applications adapter -> permits. Date_Issued is empty in this applications snapshot, so
 -- issue_date is the application date (Date_Entered). Const_Cost 0 means "not declared": valuation null.
--- Type: Rehab / Tenant Finish Out -> renovation; Addition -> addition; Roofing/Siding, Fire Damage ->
--- repair; New, Shell, Foundation, Structural Frame -> new; Demolition -> demolition; the rest -> other.
+-- Type: Rehab -> renovation; Addition -> addition; Roofing/Siding, Fire Damage -> repair; New, Shell, Foundation,
+-- Structural Frame, Tenant Finish Out -> new; Demolition -> demolition; the rest -> other. A Tenant Finish Out builds
+-- out the shell of a building (231 of the file's 314 cite a shell, master or new-construction permit; its dwelling
+-- ones finish new towers' floors and condominium units, "to construct 1914Sf dwelling unit ... Shell permit ..."),
+-- the completion of new construction, not the renovation of homes: as a renovation it gave 37203 $35.2M of "rehab"
+-- (915 Division St, a new 16-story tower, fitted out floor by floor; warehouse/docs/market.md "Residential rehab").
 -- building_use (warehouse/docs/market.md "Residential rehab"): the subtype names the building's use. A dwelling
 -- (single family, duplex, multifamily, townhome, condominium, apartment, dwelling unit, mobile home, boarding or group
 -- home, fraternity) -> residential, whatever the type: Metro files multifamily work as "Building Commercial". A generic
@@ -13,7 +17,8 @@
 create or replace temp view int_market_nashville_checked as
 select *,
     case
-        when permit_type_description ilike '%rehab%' or permit_type_description ilike '%tenant finish out%' then 'renovation'
+        when permit_type_description ilike '%tenant finish out%' then 'new'
+        when permit_type_description ilike '%rehab%' then 'renovation'
         when permit_type_description ilike '%addition%' then 'addition'
         when permit_type_description ilike '%roofing%' or permit_type_description ilike '%fire damage%' then 'repair'
         when permit_type_description ilike '%demolition%' then 'demolition'
