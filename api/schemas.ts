@@ -139,7 +139,7 @@ export const SCHEMAS: Record<string, Schema> = {
     confidence: { ...CONF, description: "The lower of the count band (permits + arm's-length sales of the window: low under 20, medium 20-49, high 50+; low when no permit component) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
     as_of: str,
     coverage: WINDOW_COVERAGE("the zip's permit and sales records"),
-    note: { ...nullable('string'), description: "'records cover <from> to <to> only, <d> of the <w> days asked' when the records cover less than the window; else null" },
+    note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); clauses separated by '; '; else null" },
   }),
   InvestorOverview: obj({
     city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),

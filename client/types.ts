@@ -706,7 +706,7 @@ export type components = {
                 /** @description Days of the window the zip's permit and sales records cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
-            /** @description 'records cover <from> to <to> only, <d> of the <w> days asked' when the records cover less than the window; else null */
+            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); clauses separated by '; '; else null */
             note: string | null;
         };
         InvestorOverview: {

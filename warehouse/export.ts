@@ -27,7 +27,11 @@ export const EXPORT_DATASETS: readonly ExportDataset[] = [
     publish: { comp_count: cohortCount('comp_count'), sale_count: cohortCount('sale_count'),
       ppsf_p25: 'round_to(ppsf_p25, 2)', ppsf_median: 'round_to(ppsf_median, 2)', ppsf_p75: 'round_to(ppsf_p75, 2)',
       dom_median: 'round_to(dom_median, 1)', list_to_sale_ratio: 'round_to(list_to_sale_ratio, 4)' } },
-  { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'] },
+  { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'],
+    // as comps and investor: no count of 1-4 sales or rehab sales (the mart gives no resale share of 1-4 sales and
+    // leaves it out of the score), sample_count too when its sales are 1-4 (it adds them to the permits)
+    publish: { ...Object.fromEntries(['sales_n', 'rehab_sales'].map((c) => [c, cohortCount(c)])),
+      sample_count: 'case when sales_n between 1 and 4 then null else sample_count end' } },
   { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
     // as the investor answer (pipelines/shards/investor.sql): no count of 1-4 sales, buyers or flips (the mart already
     // gives no figure of them), sample_count too when its known buyers are 1-4 (it adds them to the filings), rounded

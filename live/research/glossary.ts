@@ -59,7 +59,7 @@ const ENTRIES: Entry[] = [
     id: 'rehab',
     term: /(an? |the )?(rehab (momentum )?score|rehab momentum( score)?|renovation (momentum|score))/,
     sentence: 'The rehab momentum score (0-100) measures how much renovation a zip shows over a window of 3 to 24 months, from up to three parts: rehab building permits per 1,000 housing units a year, the declared cost of those permits per housing unit, and the share of sales that are renovated or quick resales at a gain',
-    detail: ['Permit intensity saturates at 50 rehab permits a year per 1,000 units and permit value at $2,000 a unit a year (both on a log scale); the resale part reaches 100 at 10% of sales. A part its sources cannot show is left out and the others re-weighted.'],
+    detail: ['Permit intensity saturates at 50 rehab permits a year per 1,000 units and permit value at $2,000 a unit a year (both on a log scale); the resale part reaches 100 at 10% of sales and needs 5 sales in the window (minimum cohort). A part its sources cannot show is left out and the others re-weighted.'],
     source: method('market.md', 'mart_rehab'),
   },
   {

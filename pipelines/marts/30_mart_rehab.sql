@@ -16,10 +16,13 @@
 --                           with a declared cost / rehab permits), and with no declared cost at all the component is
 --                           null and left out. A window with no rehab permit has a true $0 (full weight).
 --   rehab resales     0.20: share of arm's-length sales that are renovated resales or quick resales at a gain,
---                           100 * min(1, share / 0.10)   (needs sales in the window, and records that can show
---                           resales: a repeat sale or a renovation year somewhere in the zip; one-sale-per-parcel
---                           snapshots such as Philadelphia OPA cannot, so they get no resale component)
--- A zip with no computable component has no row (its shard is a 404).
+--                           100 * min(1, share / 0.10)   (needs 5 arm's-length sales in the window, the minimum
+--                           cohort of comps and investor: a share of 1-4 sales is null and left out, and the note
+--                           says so; and records that can show resales: a repeat sale or a renovation year somewhere
+--                           in the zip; one-sale-per-parcel snapshots such as Philadelphia OPA cannot, so they get
+--                           no resale component)
+-- A zip with no computable component has no row (its shard is a 404): a zip with no permit source and 1-4 sales in
+-- the window is not scored (review: Canaan CT 06018 "Cold" from 3 sales in every window, NYC 10044).
 -- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
 -- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_market_direction.sql: rehab events in the
 --   30 days to its window_end vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the
@@ -29,7 +32,9 @@
 --   component can be computed (the score is the resale share alone); at most confidence_by_coverage(records_days,
 --   window_days), as comps (review 9 #3): the window's days inside the span (first to last permit or arm's-length
 --   sale) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
---   'records cover <spans> only, <d> of the <w> days asked' when they cover less, else null.
+--   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's records can
+--   show resales and the window has 1-4 arm's-length sales, 'fewer than 5 arm's-length sales in the window: no rehab
+--   resale share (minimum cohort 5)' ('; ' between the clauses, as investor); null when neither.
 create or replace table mart_rehab as
 with permit_zip as (
     -- the permits that count in their zip (int_market_zip_permits: a guessed zip only within the permit's own city)
@@ -121,7 +126,9 @@ components as (
                 then coalesce(pw.rehab_value, 0) / h.housing_units / (g.months / 12.0) end as value_rate,
            case when coalesce(pw.permits_rehab, 0) = 0 then 1.0
                 else pw.permits_rehab_valued::double / pw.permits_rehab end as value_declared_share,
-           case when g.observes_resales and coalesce(sw.sales_n, 0) > 0 then sw.rehab_sales::double / sw.sales_n end as rehab_sale_share
+           -- minimum cohort 5 (as comps and investor): no share of 1-4 sales
+           case when g.observes_resales and coalesce(sw.sales_n, 0) >= 5 then sw.rehab_sales::double / sw.sales_n end as rehab_sale_share,
+           g.observes_resales and coalesce(sw.sales_n, 0) between 1 and 4 as resale_cohort_small
     from grid g
     left join permit_windows pw using (zip, months)
     left join sale_windows sw using (zip, months)
@@ -165,8 +172,12 @@ select
     cast(c.as_of - to_months(c.months) as date) as window_start,
     c.as_of,
     cast(c.window_days as integer) as window_days, c.records_start, c.records_end, cast(c.records_days as integer) as records_days,
-    case when c.records_days < c.window_days
-         then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end as note
+    nullif(concat_ws('; ',
+        case when c.records_days < c.window_days
+             then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end,
+        case when c.resale_cohort_small
+             then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end
+    ), '') as note
 from combined c
 left join (select zip, direction, direction_pct, window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
 left join int_market_zip_names nm using (zip)

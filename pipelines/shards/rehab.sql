@@ -1,7 +1,8 @@
 -- requires: mart_rehab
 -- GET /v1/market/rehab-score?zip=&months= : the rehab score object (spec "Rehab score object"). coverage and note
 -- (additive): the window asked, the part of it the zip's permit and sales records cover, and a note saying so when they
--- cover less (warehouse/docs/market.md "Coverage of a window"), else null.
+-- cover less (warehouse/docs/market.md "Coverage of a window"), and that a window of 1-4 arm's-length sales has no
+-- resale share (minimum cohort 5, market.md "mart_rehab"), else null.
 select
     zip,
     months,

@@ -1,6 +1,6 @@
 // Bulk export, the minimum cohort rule (warehouse/docs/export.md "What a file holds", market.md mart_comps and
-// mart_investor): the export files of the real build hold no count of a cohort of 1-4 comps, sales, buyers or flips,
-// the figures rounded as the answers round them, and a small comps cohort dated at its window end; read back from
+// mart_investor, mart_rehab): the export files of the real build hold no count of a cohort of 1-4 comps, sales, buyers,
+// flips or rehab sales, the figures rounded as the answers round them, and a small comps cohort dated at its window end; read back from
 // every format and set against the warehouse's full-precision marts.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -60,6 +60,31 @@ describe('export files of the real build: minimum cohort', () => {
           from ${reader} e join wh.main.mart_investor m using (state_code, city_slug, months)`);
         expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, rounding: 0, small_cohorts: r!.small_cohorts });
         expect(r!.small_cohorts, 'the real build has cities with 1-4 sales in a window (Connecticut towns, NYC)').toBeGreaterThan(0);
+      }
+    } finally {
+      db.closeSync();
+      inst.close();
+    }
+  });
+
+  test('rehab: no count of 1-4 sales or rehab sales in any format, no resale share or score of 1-4 sales (market.md mart_rehab)', async () => {
+    const dir = buildDir();
+    const f = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
+    const inst = await openWarehouse(':memory:');
+    const db = await inst.connect();
+    try {
+      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
+      for (const reader of [`read_parquet('${f('rehab.parquet')}')`, `read_csv('${f('rehab.csv')}', header = true)`, `read_json('${f('rehab.ndjson')}', format = 'newline_delimited')`]) {
+        const [r] = await queryRows<Record<string, number>>(db, `select
+            count(*) filter (where e.sales_n between 1 and 4 or e.rehab_sales between 1 and 4)::int as small_counts,
+            count(*) filter (where e.sales_n is distinct from (case when m.sales_n >= 5 then m.sales_n end)
+              or e.rehab_sales is distinct from (case when m.rehab_sales >= 5 then m.rehab_sales end))::int as counts,
+            count(*) filter (where e.sample_count is distinct from (case when m.sales_n between 1 and 4 then null else m.sample_count end))::int as sample_count,
+            count(*) filter (where (e.rehab_sale_share is not null or e.resale_score is not null) and m.sales_n < 5)::int as small_figures,
+            count(*) filter (where m.rehab_sales between 1 and 4)::int as small_cohorts
+          from ${reader} e join wh.main.mart_rehab m using (zip, months)`);
+        expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, small_cohorts: r!.small_cohorts });
+        expect(r!.small_cohorts, 'the real build has windows of 1-4 rehab sales (King County, NYC)').toBeGreaterThan(0);
       }
     } finally {
       db.closeSync();

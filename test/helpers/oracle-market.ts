@@ -391,7 +391,9 @@ export class MarketOracle {
       const permitRate = hasPermits && units ? (rehab.length * 1000) / units / years : null;
       const valueRate = hasPermits && units && (rehab.length === 0 || valued.length > 0) ? value / units / years : null;
       const declared = rehab.length === 0 ? 1 : valued.length / rehab.length;
-      const resaleShare = observesResales && s.length > 0 ? s.filter((x) => x.rehab).length / s.length : null;
+      // minimum cohort 5 (market.md mart_rehab, as comps and investor): no share of 1-4 sales
+      const resaleShare = observesResales && s.length >= 5 ? s.filter((x) => x.rehab).length / s.length : null;
+      const resaleSmall = observesResales && s.length >= 1 && s.length <= 4;
       const parts: [number, number][] = [];
       if (permitRate !== null) parts.push([0.45, 100 * Math.min(1, Math.log(1 + permitRate) / Math.log(51))]);
       if (valueRate !== null) parts.push([0.35 * declared, 100 * Math.min(1, Math.log(1 + valueRate) / Math.log(2001))]);
@@ -413,7 +415,10 @@ export class MarketOracle {
         confidence: permitRate === null && valueRate === null ? 'low' : minBand(band(p.length + s.length), coverageBand(cov)),
         as_of: asOf,
         coverage: coverageAnswer(cov, start, asOf),
-        note: cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
+        note: [
+          cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
+          resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
+        ].filter((x) => x !== null).join('; ') || null,
       });
     }
     return out;

@@ -1,4 +1,4 @@
--- check: mart_rehab has one row per (zip, months) with a 5-digit zip, months 3-24, a 0-100 score and components, a label, trend and confidence in their sets, shares 0-1, counts that add up, window_start <= as_of <= build date and a trend ending by as_of
+-- check: mart_rehab has one row per (zip, months) with a 5-digit zip, months 3-24, a 0-100 score and components, a label, trend and confidence in their sets, shares 0-1, no resale share of 1-4 sales (minimum cohort 5), counts that add up, window_start <= as_of <= build date and a trend ending by as_of
 -- requires: mart_rehab
 select zip, months, 'duplicate key' as problem, count(*)::varchar as value
 from mart_rehab group by zip, months having count(*) > 1
@@ -25,6 +25,9 @@ from mart_rehab
 where permits_rehab_valued > permits_rehab or permits_rehab > permits_all or rehab_sales > sales_n
    or permits_rehab_valued < 0 or rehab_sales < 0 or events_last_30d < 0 or events_prior_30d < 0
    or sample_count <> permits_all + sales_n
+union all
+select zip, months, 'a rehab resale share of 1-4 sales (minimum cohort 5)', concat_ws(' ', rehab_sales, sales_n)
+from mart_rehab where (rehab_sale_share is not null or resale_score is not null) and sales_n < 5
 union all
 select zip, months, 'window not window_start <= as_of <= build date, or trend_end after as_of', concat_ws(' ', window_start, as_of, trend_end)
 from mart_rehab where window_start is null or as_of is null or window_start > as_of or as_of > build_date() or trend_end > as_of
