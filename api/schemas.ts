@@ -136,7 +136,7 @@ export const SCHEMAS: Record<string, Schema> = {
     zip_code: str, city: str, state: str, rehab_momentum_score: num, label: enumOf('Cold', 'Warming', 'Active', 'Hot', 'Very Hot'),
     trend: enumOf('up', 'flat', 'down'), trend_pct: num,
     trend_end: { ...str, description: "The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out" },
-    confidence: { ...CONF, description: "The lower of the count band (permits + arm's-length sales of the window: low under 20, medium 20-49, high 50+; low when no permit component) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
+    confidence: { ...CONF, description: "The lower of the count band of the events the score is computed from (the window's residential rehab permits when a permit component is computed, plus its arm's-length sales when the rehab resale share is: low under 20, medium 20-49, high 50+; low when no permit component) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
     as_of: str,
     coverage: WINDOW_COVERAGE("the zip's permit and sales records"),
     note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); clauses separated by '; '; else null" },

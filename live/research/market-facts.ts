@@ -156,7 +156,7 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
       intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
       sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}; its rehab events (renovation permits and rehab resales) in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
-      detail: [`Rehab score confidence: ${r.confidence} (by permit count).`],
+      detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab permits and sales it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
       zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of },

@@ -28,8 +28,11 @@
 --   30 days to its window_end vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the
 --   market trends (30_mart_market_trends.ts) also read, so the two never disagree. trend_end: that window_end (the
 --   earlier of as_of and the day the zip's sources are complete through).
--- confidence: confidence_by_count(permits of any type + arm's-length sales in the window); low when neither permit
---   component can be computed (the score is the resale share alone); at most confidence_by_coverage(records_days,
+-- confidence: confidence_by_count(sample_count), the events the score is computed from: the window's residential
+--   rehab permits when a permit component is computed, plus its arm's-length sales when the resale share is (review:
+--   60602 read 'high' from 617 permits, 602 of them office work or new construction that no component counts, while
+--   its 'Very Hot' rested on 15 rehab permits); low when neither permit component can be computed (the score is the
+--   resale share alone); at most confidence_by_coverage(records_days,
 --   window_days), as comps (review 9 #3): the window's days inside the span (first to last permit or arm's-length
 --   sale) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
 --   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's records can
@@ -148,7 +151,11 @@ combined as (
            (coalesce(0.45 * permit_score, 0) + coalesce(0.35 * value_declared_share * value_score, 0) + coalesce(0.20 * resale_score, 0))
              / nullif((case when permit_score is not null then 0.45 else 0 end)
                     + (case when value_score is not null then 0.35 * value_declared_share else 0 end)
-                    + (case when resale_score is not null then 0.20 else 0 end), 0) as score
+                    + (case when resale_score is not null then 0.20 else 0 end), 0) as score,
+           -- the events the score is computed from (confidence's count): the rehab permits of a computed permit
+           -- component, the sales of a computed resale share
+           (case when permit_score is not null or value_score is not null then permits_rehab else 0 end)
+             + (case when resale_score is not null then sales_n else 0 end) as sample_count
     from scored
 )
 select
@@ -164,8 +171,8 @@ select
     -- a score from the resale share alone (no permit source covers the zip: NYC, King County) rests on one fifth of
     -- the design's weight: low, whatever the sales count (review 2: 137 NYC zips were "Cold, high" from resales alone)
     case when c.permit_score is null and c.value_score is null then 'low'
-         else min_confidence(confidence_by_count(c.permits_all + c.sales_n), confidence_by_coverage(c.records_days, c.window_days)) end as confidence,
-    c.permits_all + c.sales_n as sample_count,
+         else min_confidence(confidence_by_count(c.sample_count), confidence_by_coverage(c.records_days, c.window_days)) end as confidence,
+    c.sample_count,
     c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.permits_rehab_nonresidential, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
     coalesce(t.events_last_30d, 0) as events_last_30d, coalesce(t.events_prior_30d, 0) as events_prior_30d,

@@ -412,7 +412,9 @@ export class MarketOracle {
         trend_pct: trendPct,
         trend_end: trendEnd,
         // the resale share alone (no permit component): low whatever the count (market.md, mart_rehab)
-        confidence: permitRate === null && valueRate === null ? 'low' : minBand(band(p.length + s.length), coverageBand(cov)),
+        // counted: the events the score is computed from, the rehab permits of a permit component and the sales of a share
+        confidence: permitRate === null && valueRate === null ? 'low'
+          : minBand(band(rehab.length + (resaleShare === null ? 0 : s.length)), coverageBand(cov)),
         as_of: asOf,
         coverage: coverageAnswer(cov, start, asOf),
         note: [

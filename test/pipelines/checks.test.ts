@@ -130,7 +130,7 @@ insert into mart_comps by name select * from (values
 ) v(zip, property_type, months, city, state_code, comp_count, sample_count, ppsf_p25, ppsf_median, ppsf_p75, dom_median, dom_source,
     list_to_sale_ratio, ratio_source, confidence, window_start, as_of, window_end, window_days, records_start, records_end, records_days);
 insert into mart_rehab by name select '78701' as zip, 6 as months, 'Austin' as city, 'TX' as state_code, 46.5 as rehab_momentum_score,
-  'Active' as label, 'flat' as trend, 0.0 as trend_pct, 'low' as confidence, 3 as sample_count, 2 as permits_all, 1 as permits_rehab,
+  'Active' as label, 'flat' as trend, 0.0 as trend_pct, 'low' as confidence, 1 as sample_count, 2 as permits_all, 1 as permits_rehab,
   1 as permits_rehab_valued, 1 as sales_n, 0 as rehab_sales, 1.0 as value_declared_share, null as rehab_sale_share, 40.9 as permit_score,
   60.7 as value_score, null as resale_score, 0 as events_last_30d, 0 as events_prior_30d, date '2026-05-21' as window_start, date '2026-11-21' as as_of;
 insert into mart_investor by name select * from (values

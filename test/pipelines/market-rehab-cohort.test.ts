@@ -1,6 +1,7 @@
-// mart_rehab, the minimum cohort (warehouse/docs/market.md "mart_rehab"), over given canonical rows: a rehab resale
-// share of 1-4 arm's-length sales is null and left out of the score (as comps and investor, minimum cohort 5), the
-// note says so, and a zip with nothing else to score has no row (a 404).
+// mart_rehab, the minimum cohort and the confidence's count (warehouse/docs/market.md "mart_rehab"), over given
+// canonical rows: a rehab resale share of 1-4 arm's-length sales is null and left out of the score (as comps and
+// investor, minimum cohort 5), the note says so, and a zip with nothing else to score has no row (a 404); the
+// confidence counts the events the score is computed from (rehab permits, sales of a computed share), not every permit.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeContext, type TestContext } from '../helpers/context.ts';
 import { marketTables, run } from '../helpers/market-fixtures.ts';
@@ -41,13 +42,13 @@ describe('mart_rehab: minimum cohort of the rehab resale share', () => {
     await run(ctx, ...MARTS);
     expect(await ctx.rows(`select count(*)::int as n from mart_rehab where zip = '98118'`)).toEqual([{ n: 0 }]);
     const [row] = await ctx.rows<Record<string, unknown>>(`select rehab_momentum_score as score, rehab_sale_share, resale_score, sales_n, rehab_sales,
-        note from mart_rehab where zip = '37206' and months = 12`);
+        sample_count, note from mart_rehab where zip = '37206' and months = 12`);
     // the permit components alone: 10 permits per 1,000 units a year, $1,000 a unit
     const permitScore = (100 * Math.log(11)) / Math.log(51);
     const valueScore = (100 * Math.log(1001)) / Math.log(2001);
     expect(row).toEqual({
       score: Math.round(((0.45 * permitScore + 0.35 * valueScore) / 0.8) * 10) / 10, rehab_sale_share: null, resale_score: null,
-      sales_n: '3', rehab_sales: '2',
+      sales_n: '3', rehab_sales: '2', sample_count: '10',
       note: expect.stringMatching(/(^|; )fewer than 5 arm's-length sales in the window: no rehab resale share \(minimum cohort 5\)$/),
     });
     // the mart's check holds: no share of 1-4 sales
@@ -55,13 +56,28 @@ describe('mart_rehab: minimum cohort of the rehab resale share', () => {
       .toEqual([{ n: 0 }]);
   });
 
-  test('5 sales make a share: it counts in the score, the note says nothing of it', async () => {
+  test('5 sales make a share: it counts in the score and the sample, the note says nothing of it', async () => {
     await ctx.db.run(`insert into int_market_housing_units values ('37206', 1000)`);
     for (let i = 0; i < 10; i++) await permit(`r${i}`, '37206', day('2023-09-01', 30 * i), 'renovation', 100000);
     for (let i = 0; i < 5; i++) await sale(`n${i}`, '37206', day('2024-01-01', 20 * i), 300000, `x${i}`, i === 0 ? 2024 : null);
+    // and 2 new-construction permits, which no component counts: not in the sample (10 rehab permits + 5 sales)
+    await permit('new1', '37206', '2024-02-01', 'new', 900000); await permit('new2', '37206', '2024-03-01', 'new', 900000);
     await run(ctx, ...MARTS);
-    const [row] = await ctx.rows<Record<string, unknown>>(`select rehab_sale_share, resale_score, note from mart_rehab where zip = '37206' and months = 12`);
-    expect(row).toMatchObject({ rehab_sale_share: 0.2, resale_score: 100 });
+    const [row] = await ctx.rows<Record<string, unknown>>(`select rehab_sale_share, resale_score, sample_count, note from mart_rehab where zip = '37206' and months = 12`);
+    expect(row).toMatchObject({ rehab_sale_share: 0.2, resale_score: 100, sample_count: '15' });
     expect(String(row!['note'] ?? '')).not.toContain('minimum cohort');
+  });
+});
+
+describe('mart_rehab: confidence counts the events the score is computed from', () => {
+  test('a zip of many office and new-construction permits and 3 rehab permits is low, not high', async () => {
+    // 37209: a year of records (a permit every 6 days, 61 of them), 3 of them rehab: the score rests on 3 permits
+    await ctx.db.run(`insert into int_market_housing_units values ('37209', 1000)`);
+    for (let i = 0; i <= 60; i++) await permit(`c${i}`, '37209', day('2023-06-02', 6 * i), i % 20 === 10 ? 'renovation' : 'new', 500000);
+    await run(ctx, ...MARTS);
+    const [row] = await ctx.rows<Record<string, unknown>>(`select permits_all, permits_rehab, sample_count, records_days >= 0.9 * window_days as covered, confidence
+      from mart_rehab where zip = '37209' and months = 12`);
+    // before: confidence_by_count(61 permits) = high
+    expect(row).toEqual({ permits_all: '61', permits_rehab: '3', sample_count: '3', covered: true, confidence: 'low' });
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { buildDir } from '../helpers/build.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 
-interface ZipCounts { zip: string; rehab: number; valued: number; value: number; m_rehab: number | null; m_valued: number | null; m_value: number | null }
+interface ZipCounts { zip: string; rehab: number; valued: number; value: number; m_rehab: number | null; m_valued: number | null; m_value: number | null; m_confidence: string }
 
 const warehouse = (): string => path.join(buildDir(), 'warehouse.duckdb').replaceAll("'", "''");
 const num = (x: unknown): number | null => (x === null || x === undefined ? null : Number(x));
@@ -35,7 +35,8 @@ const PER_ZIP = (source: string): string => `
   zips as (select zip from wh.int_market_zip_permits group by zip having bool_and(source = '${source}'))
   select m.zip, count(r.id)::int as rehab, count(r.id) filter (where r.cost > 0)::int as valued,
          coalesce(sum(r.cost) filter (where r.cost > 0), 0)::double as value,
-         any_value(m.permits_rehab) as m_rehab, any_value(m.permits_rehab_valued) as m_valued, any_value(m.rehab_value) as m_value
+         any_value(m.permits_rehab) as m_rehab, any_value(m.permits_rehab_valued) as m_valued, any_value(m.rehab_value) as m_value,
+         any_value(m.confidence) as m_confidence
   from wh.mart_rehab m join zips using (zip)
   left join wh.int_market_zip_permits p on p.zip = m.zip and p.issue_date > m.window_start and p.issue_date <= m.as_of
   left join rehab r on '${source}:' || r.id = p.permit_id and r.residential
@@ -80,7 +81,7 @@ const CHICAGO = () => `
 async function counts(sql: string): Promise<ZipCounts[]> {
   const rows = await rawQuery<Record<string, unknown>>(`attach '${warehouse()}' as wh (read_only); ${sql}`);
   return rows.map((r) => ({ zip: String(r.zip), rehab: Number(r.rehab), valued: Number(r.valued), value: Number(r.value),
-    m_rehab: num(r.m_rehab), m_valued: num(r.m_valued), m_value: num(r.m_value) }));
+    m_rehab: num(r.m_rehab), m_valued: num(r.m_valued), m_value: num(r.m_value), m_confidence: String(r.m_confidence) }));
 }
 
 const mismatches = (rows: ZipCounts[]): string[] => rows
@@ -113,5 +114,10 @@ describe('rehab score: residential rehab permits only, recomputed from the raw f
     // what is left is residential work (60604's South Loop homes, placed in the Loop's ZCTA by the nearest centroid)
     const downtown = ['60602', '60603', '60604', '60606'].map((z) => byZip.get(z)!);
     expect(downtown.reduce((t, r) => t + r.value, 0)).toBeLessThan(50e6);
+    // the confidence counts the rehab permits the score is computed from (market.md mart_rehab "Confidence"), not the
+    // window's office and new-construction permits: 60602 was "Very Hot, high" from 15 rehab permits among 617
+    const band = (n: number): string => (n >= 50 ? 'high' : n >= 20 ? 'medium' : 'low');
+    expect(rows.filter((r) => r.m_confidence !== band(r.rehab)).map((r) => `${r.zip}: ${r.rehab} rehab permits, ${r.m_confidence}`)).toEqual([]);
+    expect(downtown.map((r) => [r.zip, r.rehab, r.m_confidence])).toEqual([['60602', 15, 'low'], ['60603', 16, 'low'], ['60604', 51, 'high'], ['60606', 19, 'low']]);
   });
 });

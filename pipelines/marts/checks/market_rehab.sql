@@ -24,7 +24,8 @@ select zip, months, 'counts negative or not nested (valued <= rehab <= all permi
 from mart_rehab
 where permits_rehab_valued > permits_rehab or permits_rehab > permits_all or rehab_sales > sales_n
    or permits_rehab_valued < 0 or rehab_sales < 0 or events_last_30d < 0 or events_prior_30d < 0
-   or sample_count <> permits_all + sales_n
+   or sample_count <> (case when permit_score is not null or value_score is not null then permits_rehab else 0 end)
+                      + (case when resale_score is not null then sales_n else 0 end)
 union all
 select zip, months, 'a rehab resale share of 1-4 sales (minimum cohort 5)', concat_ws(' ', rehab_sales, sales_n)
 from mart_rehab where (rehab_sale_share is not null or resale_score is not null) and sales_n < 5
