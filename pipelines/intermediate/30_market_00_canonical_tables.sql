@@ -197,7 +197,8 @@ create or replace table sales (
     assessed_value double,       -- the assessor's value of the property on the source's roll (Philadelphia OPA market_value,
                                  -- assessment date 2022-05-24), the numerator of the sale-to-assessment ratio
     -- flags set by 30_market_45_sale_flags.sql (kept in the warehouse, left out of every market figure)
-    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code | pass_through | assessment_ratio (the first that applies)
+    recorded_date date,          -- the day the deed was recorded, when the source gives it beside the sale date (Denver RECEPTION_DATE)
+    non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code | pass_through | double_close | assessment_ratio (the first that applies)
     is_portfolio boolean not null default false,  -- one deed over several parcels, its total price on each
     portfolio_parcels integer,   -- parcels on that deed (null when not a portfolio)
     is_duplicate boolean not null default false,  -- the same sale recorded again (a later copy of duplicate_of)

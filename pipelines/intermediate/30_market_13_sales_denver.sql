@@ -4,7 +4,8 @@
 -- 30_market_14_sales_denver_characteristics.sql when the residential file is present.
 -- The deed's reception number (document_id) and instrument (deed_type) are kept for the one arm's-length rule
 -- (30_market_45_sale_flags.sql): a multi-parcel deed (one reception number, one date, its total price on every
--- parcel), an instrument other than a deed for value, grantor = grantee, a price under the floor. A $0 deed is kept
+-- parcel), an instrument other than a deed for value, grantor = grantee, a price under the floor, and the recording date
+-- (recorded_date): a double closing's two deeds are recorded together even where their sale dates differ. A $0 deed is kept
 -- and flagged; a deed without a date or price is rejected.
 -- Repair (counted in meta.repairs): a deed without a sale date takes its recording date (RECEPTION_DATE).
 create or replace temp view int_market_denver_checked as
@@ -43,5 +44,6 @@ select
     null as year_renovated,
     file, row_number + 1 as line,
     nullif(reception_num, '') as document_id,
-    nullif(upper(instrument), '') as deed_type
+    nullif(upper(instrument), '') as deed_type,
+    reception_date as recorded_date
 from int_market_denver_checked where reject_reason is null;

@@ -11,13 +11,16 @@
 --        date and price in two sources. Two deeds of one day and price to different buyers are a chain, not a copy: Denver's double closings (ARCHULETA to UNITED COLORADO LLC, then the LLC to CLARKE, $295,000 each
 --        on 2018-07-09: 41 of Denver's 90 same-day pairs) are two deeds (review 5B: the property record hid the LLC's
 --        purchase), the first of them pass_through (below). One copy is kept:
---        a copy no other flag marks first, then the one with a document number, the latest document, the last line
+--        a copy no other flag marks (but pass_through or double_close) first, then the one with a document number, the latest document, the last line
 --        (on a tie, the row loaded last: rid is the load order)
 --   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000),
 --        related_parties (buyer = seller, or a non-use code saying so: 01 family, 02 love and affection, 03
 --        inter-corporation), deed_type (an instrument other than a deed for value), non_use_code (any other code),
---        pass_through (a buyer who resells the property the same day at the same price: a double closing or a
---        relocation company's deed; a sale for value, the buyer took title, but its price is the next deed's),
+--        pass_through (a buyer who resells the property to another buyer the same day at the same price: a relocation
+--        company's deed; a sale for value, the buyer took title, but its price is the next deed's), double_close (the
+--        same at another price: a wholesaler's purchase, the seller's price beside the end buyer's; "the same day" is
+--        one sale date, or one recording date where the source records it: Denver; the resale itself a sale for value,
+--        the last leg the market sale),
 --        assessment_ratio (for a source recording an assessment: a sale-to-assessment ratio, assessed value / price,
 --        outside the extreme-outlier fences Q1 - 3 x IQR, Q3 + 3 x IQR of its source and property type: IAAO Standard
 --        on Ratio Studies, Appendix B, outlier trimming)
@@ -58,10 +61,9 @@ select * exclude (deed_type, non_use_code),
        end as reason,
        -- one 64-bit key per candidate group of copies (a collision only adds a group the exact ranking below splits)
        case when prop is not null then hash(source, prop, sale_date, sale_price, buyer_key) end as copy_key,
-       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key,
-       case when prop is not null then hash(source, prop, sale_date, sale_price) end as same_day_key
+       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key
 from (
-    select rowid as rid, source, state_code, sale_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
+    select rowid as rid, source, state_code, sale_date, recorded_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
            property_type, assessed_value,
            sale_party_key(buyer_name) as buyer_key, sale_party_key(seller_name) as seller_key,
            -- the property as far as the source knows it: parcel id and street line + unit + place (zip, else city)
@@ -72,12 +74,22 @@ from (
     from sales
 );
 
--- Pass-through deeds: the buyer is the seller of another deed of the same property, day and price.
-update int_market_sale_keys k set reason = 'pass_through'
-from int_market_sale_keys o
-where k.reason is null and k.buyer_key is not null and o.same_day_key = k.same_day_key and o.rid <> k.rid
-  and o.source = k.source and o.prop = k.prop and o.sale_date = k.sale_date and o.sale_price = k.sale_price
-  and o.seller_key = k.buyer_key and o.buyer_key is distinct from k.buyer_key;
+-- Pass-through and double-closing deeds: the buyer resells the property to another buyer the same day (a deed of
+-- the same date, or of a later date recorded the same day, for a source that records both: Denver), by a resale that
+-- is itself a sale for value (no reason above). The first deed's price is no market price, the last deed's is: at one
+-- price the first is a pass_through (a relocation company), at two a double_close (a wholesaler: $220,000 from the
+-- seller, $260,100 from the end buyer, one day). One statement: every leg of a chain but the last is flagged.
+create or replace temp table int_market_sale_resold as
+select k.rid, bool_or(o.sale_price = k.sale_price) as same_price
+from int_market_sale_keys k
+join int_market_sale_keys o on o.source = k.source and o.prop = k.prop and o.seller_key = k.buyer_key
+where k.reason is null and o.reason is null and o.rid <> k.rid and o.buyer_key is distinct from k.buyer_key
+  and (o.sale_date = k.sale_date or (o.recorded_date = k.recorded_date and o.sale_date > k.sale_date))
+group by k.rid;
+
+update int_market_sale_keys k set reason = case when r.same_price then 'pass_through' else 'double_close' end
+from int_market_sale_resold r
+where k.rid = r.rid;
 
 -- Portfolio deeds: two or more properties on one document, one buyer or one tax block, same date and total price.
 -- Groups are found cheaply first (two different properties: min <> max), then their parcels counted.
@@ -128,13 +140,15 @@ from int_market_sale_ratio_fences f
 where k.reason is null and k.assessed_value > 0 and k.source = f.source and k.property_type = f.property_type
   and (k.assessed_value / k.sale_price < f.low or k.assessed_value / k.sale_price > f.high);
 
--- Duplicates: the copies of one sale. Only the groups with two or more copies are ranked.
+-- Duplicates: the copies of one sale. Only the groups with two or more copies are ranked. A middleman's purchase
+-- (pass_through, double_close) is a deed for value as clean as any: kept before its copy that another rule flags (a
+-- re-recording from the LLC to itself, related_parties), so the purchase still counts as a sale for value.
 create or replace temp table int_market_sale_duplicates as
 with copies_in_source as (
     select copy_key from int_market_sale_keys where copy_key is not null group by copy_key having count(*) > 1
 ),
 candidates as (
-    select k.*, (k.reason is null and p.parcels is null) as clean
+    select k.*, (coalesce(k.reason in ('pass_through', 'double_close'), true) and p.parcels is null) as clean
     from int_market_sale_keys k semi join copies_in_source c using (copy_key)
     left join int_market_sale_portfolio p using (rid)
 ),
@@ -151,7 +165,7 @@ copies_across as (
     group by street_copy_key having min(source) <> max(source)
 ),
 across_candidates as (
-    select k.*, (k.reason is null and p.parcels is null) as clean
+    select k.*, (coalesce(k.reason in ('pass_through', 'double_close'), true) and p.parcels is null) as clean
     from int_market_sale_keys k semi join copies_across c using (street_copy_key)
     left join int_market_sale_portfolio p using (rid)
     where k.rid not in (select rid from within_source where kept <> rid)
@@ -189,6 +203,7 @@ from (
 where sales.rowid = f.rid;
 
 drop table int_market_sale_keys;
+drop table int_market_sale_resold;
 drop table int_market_sale_portfolio;
 drop table int_market_sale_ratio_fences;
 drop table int_market_sale_duplicates;

@@ -9,7 +9,10 @@
 -- investor flip = the purchase was by an investor and the resale came 1 to 365 days later; quick resale at a gain =
 -- resale 1 to 365 days later at >= 10% over the purchase price (used by the rehab score where buyers are unknown).
 -- A resale on the purchase's own day is neither: a double closing (a wholesaler or relocation company buys and sells
--- the same day, the end buyer's money paying the seller), which holds, renovates and lists nothing.
+-- the same day, the end buyer's money paying the seller), which holds, renovates and lists nothing. The arm's-length
+-- rule already leaves the middleman's deed out (pass_through, double_close: resold to another buyer by a deed of the same
+-- day or recorded the same day), so a chain pairs the end buyer's purchase with its next resale; the guard stays for a
+-- source without parties and for one seller's two deeds of a day (Denver: 5 such pairs, 298 before that rule).
 
 -- int_market_unit_parcels: one row per source with condo sales that carry a parcel id: whether that parcel id is a
 -- unit's own (`parcel_names_unit`), i.e. no parcel id of the source's condo sales is recorded with two or more units.

@@ -71,8 +71,8 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
  * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source and property type's sales passing the rules above (only where
  * 30 or more such sales: IAAO Standard on Ratio Studies, Appendix B); and the copy kept of a sale recorded twice
  * (within a source: same property, date, price and buyer; across sources: same street line + unit, state, date and
- * price). A deed whose buyer sells on to another buyer the same day at the same price is a pass-through: a sale for
- * value, no market price.
+ * price). A deed whose buyer sells on to another buyer the same day (one sale date, or one recording date), by a sale
+ * for value, is a pass-through (one price) or a double closing (two prices): a sale for value, no market price.
  * A select of every `sales` column.
  */
 const FLAGGED_SALES_SQL = `
@@ -83,19 +83,22 @@ const FLAGGED_SALES_SQL = `
       ${party('buyer_name')} as o_buyer, ${party('seller_name')} as o_seller
     from sales
   ),
-  pass_through as (
-    -- a buyer who sells the property on to another buyer the same day at the same price (a double closing)
-    select distinct a.sale_id from s a join s b
-      on b.source = a.source and b.o_prop = a.o_prop and b.sale_date = a.sale_date and b.sale_price = a.sale_price
+  resold as (
+    -- a buyer who sells the property on to another buyer the same day (one sale date, or a later one recorded the same
+    -- day), that resale a sale for value (a pass-through at one price, a double closing at two: the last deed counts)
+    select distinct a.sale_id from s a join s b on b.source = a.source and b.o_prop = a.o_prop
     where a.o_buyer is not null and b.o_seller = a.o_buyer and b.o_buyer is distinct from a.o_buyer and b.sale_id <> a.sale_id
+      and (b.sale_date = a.sale_date or (b.recorded_date = a.recorded_date and b.sale_date > a.sale_date))
+      and b.sale_price >= 10000 and not coalesce(b.o_buyer = b.o_seller, false) and b.non_use_code is null
+      and not coalesce(upper(b.deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)
   ),
   flagged as (
     select *,
       sale_price < 10000
         or coalesce(o_buyer = o_seller, false)
         or non_use_code is not null
-        or coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)
-        or sale_id in (select sale_id from pass_through) as o_non_market,
+        or coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false) as o_transfer,
+      o_transfer or sale_id in (select sale_id from resold) as o_non_market,
       o_prop is not null and (
         (document_id is not null and count(distinct o_prop) over (partition by source, document_id, sale_date, sale_price) > 1)
         or (o_buyer is not null and count(distinct o_prop) over (partition by source, o_buyer, sale_date, sale_price) > 1)
@@ -114,15 +117,15 @@ const FLAGGED_SALES_SQL = `
     from flagged left join fences using (source, property_type)
   ),
   copies as (
-    select * exclude (o_non_market, o_ratio), o_non_market or o_ratio as o_non_market,
+    select * exclude (o_non_market), o_non_market or o_ratio as o_non_market,
       o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price, o_buyer
-        order by (o_non_market or o_ratio or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
+        order by (o_transfer or o_ratio or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
     from rated
   ),
   across as (
     select *,
       address is null or not o_kept or source = first_value(source) over (partition by state_code, address, coalesce(unit, ''), sale_date, sale_price, o_kept
-        order by (o_non_market or o_portfolio), document_id is null, document_id desc, source, line desc, file desc) as o_first_source
+        order by (o_transfer or o_ratio or o_portfolio), document_id is null, document_id desc, source, line desc, file desc) as o_first_source
     from copies
   )
   select * from across`;
@@ -133,7 +136,7 @@ const FLAGGED_SALES_SQL = `
 export const RESIDENTIAL_REHAB_SQL = `(permit_type in ('renovation', 'addition', 'repair')
   and coalesce(building_use = 'residential', coalesce(valuation, 0) <= 500000))`;
 export const ARMS_LENGTH_SALES_SQL = `
-  select * exclude (o_prop, o_buyer, o_seller, o_non_market, o_portfolio, o_kept, o_first_source)
+  select * exclude (o_prop, o_buyer, o_seller, o_transfer, o_ratio, o_non_market, o_portfolio, o_kept, o_first_source)
   from (${FLAGGED_SALES_SQL}) where not o_non_market and not o_portfolio and o_kept and o_first_source`;
 
 /**
@@ -145,7 +148,7 @@ export const ARMS_LENGTH_SALES_SQL = `
  * assessment ratio). `o_arms` says whether the sale is also arm's-length.
  */
 export const SALES_FOR_VALUE_SQL = `
-  select * exclude (o_prop, o_buyer, o_seller, o_non_market, o_portfolio, o_kept, o_first_source),
+  select * exclude (o_prop, o_buyer, o_seller, o_transfer, o_ratio, o_non_market, o_portfolio, o_kept, o_first_source),
          not o_non_market and not o_portfolio as o_arms
   from (${FLAGGED_SALES_SQL})
   where o_kept and o_first_source and sale_price >= 10000 and not coalesce(o_buyer = o_seller, false)

@@ -1,8 +1,9 @@
 // Same-day resales over the shared real build (warehouse/docs/market.md "Investor flip"; a reviewer: the doc said a flip
 // is a resale "within 365 days" while 30_market_92_resales.sql counted 1 to 365 days). A resale on the purchase's own
 // day is a double closing: the middleman (a wholesaler, a relocation company) buys and sells one property the same
-// day. It is no flip and no quick resale at a gain, the doc says so with the raw count, and the two deeds of one day
-// are paired in the order the recorder numbered them (reception numbers), not the file's. The chains are found here in
+// day. It is no flip and no quick resale at a gain, the doc says so with the raw count; the arm's-length rule leaves
+// the middleman's deed out (double_close), so the end buyer's deed is the sale and the next resale pairs with it (before
+// that rule both deeds counted, paired by reception number: 299 two-price pairs of two arm's-length deeds). Chains here in
 // the raw Denver deeds file with the test's own SQL: two deeds for value of one schedule number on one day, the buyer
 // of the first (lower reception number) the seller of the second.
 import fs from 'node:fs';
@@ -36,17 +37,21 @@ describe('a resale on the day of its purchase is a double closing, not a flip', 
     expect(flip).toContain(`${raw!.n.toLocaleString('en-US')} such double closings`);
   });
 
-  test('each same-day pair reads seller -> middleman -> buyer by reception number, and is neither a flip nor a quick resale at a gain', async () => {
+  test('each same-day pair\'s first deed is a double_close, the end buyer\'s the market sale; no 0-day resale is a flip', async () => {
     const chains = await rawQuery<Chain>(`${DEEDS} select sched, strftime(d, '%Y-%m-%d') as d, rec1, p1, rec2, p2 from chains`);
-    const rows = await warehouseRows<{ rec: string; purchase_price: number; days_held: number; flip: boolean; quick: boolean }>(`
-      select s.document_id as rec, r.purchase_price, r.days_held::int as days_held, r.is_investor_flip as flip, r.is_quick_gain_resale as quick
+    const reasons = new Map((await warehouseRows<{ rec: string; reason: string | null; arms: boolean; portfolio: boolean }>(`
+      select document_id as rec, non_arms_length_reason as reason, is_arms_length as arms, is_portfolio as portfolio
+      from sales where source = 'denver'`)).map((r) => [r.rec, r]));
+    // before the rule both deeds counted (303 same-day pairs of two arm's-length deeds, 299 at two prices)
+    expect(chains.filter((c) => reasons.get(c.rec1)?.reason !== 'double_close').map((c) => `${c.sched} ${c.d}: ${c.rec1}`)).toEqual([]);
+    const firsts = new Set(chains.map((c) => c.rec1));
+    // the end buyer's deed counts, unless it is itself the first deed of a chain or on a multi-parcel deed
+    const lost = chains.filter((c) => !reasons.get(c.rec2)?.arms && !firsts.has(c.rec2) && !reasons.get(c.rec2)?.portfolio);
+    expect(lost.map((c) => `${c.rec2} ${reasons.get(c.rec2)?.reason}`)).toEqual([]);
+    const rows = await warehouseRows<{ rec: string; flip: boolean; quick: boolean }>(`
+      select s.document_id as rec, r.is_investor_flip as flip, r.is_quick_gain_resale as quick
       from int_market_resales r join sales s using (sale_id) where r.source = 'denver' and r.days_held = 0`);
-    const byRec = new Map(rows.map((r) => [r.rec, r]));
-    const arms = new Set((await warehouseRows<{ rec: string }>(`select document_id as rec from sales where source = 'denver' and is_arms_length`)).map((r) => r.rec));
-    const paired = chains.filter((c) => arms.has(c.rec1) && arms.has(c.rec2));
-    expect(paired.length).toBeGreaterThan(200);
-    const wrong = paired.filter((c) => byRec.get(c.rec2)?.purchase_price !== c.p1).map((c) => `${c.sched} ${c.d}: ${c.rec2} after ${c.rec1}`);
-    expect(wrong).toEqual([]); // 148 pairs read backwards in file order before
+    expect(rows.filter((r) => firsts.has(r.rec))).toEqual([]);
     expect(rows.filter((r) => r.flip || r.quick).map((r) => r.rec)).toEqual([]);
   });
 
@@ -62,7 +67,8 @@ describe('a resale on the day of its purchase is a double closing, not a flip', 
       from int_market_resales r join sales s using (sale_id) where r.source = 'denver' and r.days_held > 0`);
     const byRec = new Map(rows.map((r) => [r.rec, r]));
     const arms = new Set((await warehouseRows<{ rec: string }>(`select document_id as rec from sales where source = 'denver' and is_arms_length`)).map((r) => r.rec));
-    const checked = next.filter((c) => arms.has(c.rec1) && arms.has(c.rec2) && byRec.get(c.rec3)?.purchase_date === c.d);
+    // the middleman's deed is no arm's-length sale (double_close): the next resale pairs with the end buyer's
+    const checked = next.filter((c) => !arms.has(c.rec1) && arms.has(c.rec2) && byRec.get(c.rec3)?.purchase_date === c.d);
     expect(checked.length).toBeGreaterThan(50);
     expect(checked.filter((c) => byRec.get(c.rec3)!.purchase_price !== c.p2).map((c) => `${c.sched}: ${c.rec3} after ${c.rec2}`)).toEqual([]);
   });
