@@ -163,13 +163,14 @@ describe('source adapters', () => {
   });
 
   test('Denver: grantee classified, instrument, multi-parcel and $0 deeds not arm\'s-length (the one rule), characteristics joined on reception + PIN', async () => {
-    const deed = (reception: string, pin: string, schednum: string, instrument: string, price: string, grantor: string, grantee: string, md = '215') => ({
-      SCHEDNUM: schednum, RECEPTION_NUM: reception, INSTRUMENT: instrument, SALE_YEAR: '2019', SALE_MONTHDAY: md, RECEPTION_DATE: '20190220',
+    const deed = (reception: string, pin: string, schednum: string, instrument: string, price: string, grantor: string, grantee: string, md = '215', recorded = '20190220') => ({
+      SCHEDNUM: schednum, RECEPTION_NUM: reception, INSTRUMENT: instrument, SALE_YEAR: '2019', SALE_MONTHDAY: md, RECEPTION_DATE: recorded,
       SALE_PRICE: price, GRANTOR: grantor, GRANTEE: grantee, CLASS: 'R', MKT_CLUS: '22', D_CLASS: '114', D_CLASS_CN: 'SINGLE FAMILY',
       NBHD_1: '134', NBHD_1_CN: 'NORTHFIELD', PIN: pin });
     await rawTable(ctx, 'denver__sales', [
       deed('2019000001', '111', '0116116017000', 'WD', '582500', 'LOBDELL,JENNIFER', 'ACME HOLDINGS LLC'),
-      deed('2019000002', '111', '0116116017000', 'WD', '700000', 'ACME HOLDINGS LLC', 'NELSON,KRISTIE', '1017'),
+      // resold in October and recorded then (recorded with the February deed, it would be a double closing)
+      deed('2019000002', '111', '0116116017000', 'WD', '700000', 'ACME HOLDINGS LLC', 'NELSON,KRISTIE', '1017', '20191018'),
       deed('2019000003', '222', '0116116020000', 'QC', '300000', 'SMITH,JOHN', 'SMITH,MARY'),
       deed('2019000004', '333', '0116116021000', 'WD', '900000', 'BUILDER INC', 'PORTFOLIO LLC'),
       deed('2019000004', '444', '0116116022000', 'WD', '900000', 'BUILDER INC', 'PORTFOLIO LLC'),
