@@ -14,6 +14,7 @@ import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { investorBits, type Investor } from './investor-bits.ts';
+import { domFact } from './dom-facts.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
@@ -51,7 +52,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
       sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
-      zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count, ratio },
+      zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count, ratio, dom: c.days_on_market.median },
     };
   }
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
@@ -239,7 +240,10 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
         // no zip of the city has comps (its sales carry no zip): the city's own monthly price per sqft, if any
         const ppsf = !t.area && facts.filter((f) => f.primary).every((f) => f.source === null) ? await cityPpsfFact(data, u, t) : facts.every((f) => !f.zip || f.zip.measure === null) ? cityNoAreaFact(data, u, t, u.months ?? 6) : null;
         // the list-to-sale ratio asked: the zips that have one lead, or it is said to be missing there
-        return u.asks.includes('list_ratio') ? listRatioFacts(t, ppsf ? [ppsf] : facts) : ppsf ? [ppsf] : facts;
+        const out = u.asks.includes('list_ratio') ? listRatioFacts(t, ppsf ? [ppsf] : facts) : ppsf ? [ppsf] : facts;
+        // days on market asked: which zips have it, or that none does and the pace of sales instead (dom-facts.ts)
+        const dom = await domFact(data, u, t, facts);
+        return dom ? [dom, ...out] : out;
       }
       return [needZip('Comparable-sales data')];
     case 'county':

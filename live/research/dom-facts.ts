@@ -1,0 +1,38 @@
+// Days on market asked of a city, borough or county (POST /v1/research/query: "how fast are homes selling in Denver"):
+// the public sales files record no listing date, and the build's only other source of days on market, the Redfin zip
+// snapshots, stands for a zip's comps window only when it ends within 183 days of it (warehouse/docs/market.md "Days on
+// market / list-to-sale"). When no zip of the place has the figure, the answer says so first and gives what the records
+// do show about the pace of sales: how many sold over the last 12 months of its data (warehouse/docs/research.md).
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { areaName, fmt, plural, type Fact } from './facts.ts';
+import { ownMarket, salesCountFact } from './sales-facts.ts';
+import { windowFigure } from './market-window.ts';
+
+/** The days-on-market fact of a place whose zips' comps facts are `facts` (each zip's `dom`, city-summary.ts); null when
+ *  days on market is not asked. */
+export async function domFact(data: ResearchData, u: Understanding, t: Target, facts: readonly Fact[]): Promise<Fact | null> {
+  if (!u.asks.includes('dom') || t.zip) return null;
+  const place = areaName(t);
+  const withDom = facts.filter((f) => f.zip?.dom != null);
+  if (withDom.length) {
+    const doms = withDom.map((f) => f.zip!.dom!).sort((a, b) => a - b);
+    const range = doms[0] === doms.at(-1) ? `${fmt(doms[0]!)} days` : `${fmt(doms[0]!)} to ${fmt(doms.at(-1)!)} days`;
+    return {
+      intent: 'comps', target: t, value: `median days on market ${range} (${plural(withDom.length, 'zip')})`,
+      sentence: `Days on market is known for ${plural(withDom.length, 'zip')} of ${place} only (${withDom.map((f) => `zip ${f.zip!.zip}`).join(', ')}: median ${range}, from Redfin zip snapshots); the sales records carry no listing dates`,
+      detail: [], source: withDom[0]!.source, confidence: 'low', primary: true, uncertain: null,
+    };
+  }
+  // the pace of sales instead: the place's own market (a borough's where the build keeps one), 12 months
+  const counted = { ...u, months: 12, asks: [...u.asks, 'sales_count' as const] };
+  const own = await ownMarket(t, (city) => windowFigure(data.market, { state: t.state, city }, u.propertyType, 12));
+  const count = own.city ? salesCountFact(data, counted, own, own === t ? place : `${own.city}, ${own.state}`) : null;
+  const lead = `${place} has no days-on-market figure: none of its sales records carries a listing date, and the Redfin zip snapshots (the build's only other source of days on market) give none for its sales windows (a snapshot stands for a zip's window only when it ends within 183 days of it)`;
+  const instead = count && count.source ? `; what the records show of the pace of sales instead: ${count.sentence}` : '';
+  return {
+    intent: 'comps', target: t, value: 'no days on market', sentence: `${lead}${instead}`,
+    detail: count?.detail ?? [], source: count?.source ?? null, confidence: count?.source ? count.confidence : 'low', primary: true, uncertain: null,
+  };
+}
