@@ -53,6 +53,17 @@ create or replace macro address_unit(a) as
     coalesce(nullif(regexp_extract(address_clean(a), address_unit_pattern(), 1), ''),
              nullif(regexp_extract(address_clean(a), address_unit_pattern(), 2), ''));
 
+-- Whether a normalised street line names a lot rather than a whole street: it carries a number other than a route's
+-- ("ROUTE 32", "ROUTE I-95", "HWY 6") or a numbered street's name ("5TH AVE"), and not only zeros ("RIVER ROAD 0000").
+-- The number is most often a house number in front ("12 MAIN ST"); Greenwich writes it behind ("HAVEMEYER LANE 0082"),
+-- and some towns give a map-block-lot or a unit ("MBL 26/87/6", "ANCHOR REEF CLUB 17E", "LOT 3 JUNE RD"). A line that
+-- names no lot ("PARADISE DR": 8 vacant lots of Brooklyn, CT, sold apart at $7,500 to $32,000) is no property's
+-- identity (property_identity) nor a resale's key (30_market_92_resales.sql) unless a parcel id names the lot.
+create or replace macro street_line_names_lot(n) as
+    regexp_matches(regexp_replace(regexp_replace(n,
+        '\b(ROUTE|RTE|RT|HWY|HIGHWAY|US|I|INTERSTATE|SR|CR|STATE ROAD|COUNTY ROAD)[ -]?[A-Z]?-?[0-9]+[A-Z]?\b', ' ', 'g'),
+        '\b[0-9]+(ST|ND|RD|TH)\b', ' ', 'g'), '[1-9]');
+
 -- A unit value from its own column: upper case, trimmed, without a leading designator.
 create or replace macro normalize_unit(u) as
     nullif(trim(regexp_replace(upper(trim(cast(u as varchar))), unit_designator_pattern(), '\1')), '');
@@ -296,7 +307,8 @@ create or replace macro market_row_id(src, file, rn) as
     src || ':' || regexp_extract(cast(file as varchar), '[^/]+$') || ':' || cast(rn as varchar);
 
 -- A property's identity (issue 22; warehouse/docs/market.md): the source's own parcel id where it has one, else the
--- normalised street line and unit within the zip; null when neither is known. property_id() is its stable public id,
+-- normalised street line and unit within the zip when that line names a lot (street_line_names_lot: "PARADISE DR"
+-- does not); null when neither is known. property_id() is its stable public id,
 -- the same across builds while the identity holds: 16 hex digits of its sha256. Every table and live module that
 -- names a property (properties, valuation's subject, autocomplete) calls these two, so the ids agree.
 -- The normalised street line is computed once per row (a lambda over a one-element list) and only when a zip is
@@ -309,7 +321,7 @@ create or replace macro property_identity(src, parcel_id, address, unit, zip) as
             || case when src = 'nyc' and unit is not null
                     then coalesce('|' || nullif(regexp_replace(upper(cast(unit as varchar)), '[^A-Z0-9]', '', 'g'), ''), '') else '' end
          when address is not null and zip5(zip) is not null then
-            list_transform([normalize_address(address)], n -> case when n is not null
+            list_transform([normalize_address(address)], n -> case when n is not null and street_line_names_lot(n)
                 then src || '|addr|' || zip5(zip) || '|' || n || coalesce('|' || coalesce(normalize_unit(unit), address_unit(address)), '') end)[1]
     end;
 create or replace macro property_id(src, parcel_id, address, unit, zip) as

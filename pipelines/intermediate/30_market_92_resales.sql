@@ -1,7 +1,7 @@
 -- requires: sales
 -- int_market_resales: one row per arm's-length sale that follows an earlier arm's-length sale of the same
--- property (same source; parcel id, else address + zip; plus the unit), with the earlier sale's date, price and buyer
--- class. A condo sale that does not identify its unit is left out (its key would be the building): one without a unit,
+-- property (same source; parcel id, else a street line naming a lot + zip, else + city; plus the unit), with the
+-- earlier sale's date, price and buyer class. A condo sale that does not identify its unit is left out (its key would be the building): one without a unit,
 -- unless its source's parcel ids are the units' own (int_market_unit_parcels below). Grain: a (purchase, resale) pair
 -- of consecutive arm's-length sales, in date order and, within one day, document order (the recorder's reception
 -- numbers run in recording order: Denver's same-day double closings read seller -> middleman -> buyer, where file
@@ -36,9 +36,14 @@ create or replace macro sale_names_property(property_type, unit, parcel_id, parc
 create or replace table int_market_resales as
 with keyed as (
     select s.sale_id, s.source, s.zip, s.city, s.state_code, s.property_type, s.sale_date, s.sale_price, s.buyer_is_investor, s.document_id, s.line,
-           s.source || ':' || coalesce(s.parcel_id, s.address || '|' || coalesce(s.zip, '')) || '|' || coalesce(s.unit, '') as property_key
+           s.source || ':' || coalesce(s.parcel_id, s.address || '|' || coalesce(s.zip, upper(s.city) || ',' || s.state_code)) || '|' || coalesce(s.unit, '') as property_key
     from sales s left join int_market_unit_parcels u using (source)
-    where s.is_arms_length and (s.parcel_id is not null or s.address is not null)
+    where s.is_arms_length
+      -- without a parcel id, the street line names the property only when it names a lot (street_line_names_lot:
+      -- "PARADISE DR" is a street) and only within its place: the zip, else the city (Connecticut's 2022 extract has no
+      -- zip, and "12 MAIN ST" of two towns is two properties)
+      and (s.parcel_id is not null or (s.address is not null and street_line_names_lot(s.address)
+                                       and (s.zip is not null or s.city is not null)))
       -- a condo or co-op sale that does not identify its unit names a building, not a property (NYC co-ops share one BBL)
       and sale_names_property(s.property_type, s.unit, s.parcel_id, u.parcel_names_unit)
 ),
