@@ -6,9 +6,10 @@
 //   places.json       the 51 jurisdictions, the city list (name, state, population, zips), zip -> city, state, county FIPS
 //                     and the county names (FIPS, name, state, population),
 //                     the gazetteer the question parser resolves places against (live/research/places.ts), and the
-//                     municipalities the foreclosure and lien filings name (mart_investor, 12 months: filing-places.ts)
+//                     municipalities the foreclosure and lien filings name (mart_investor, 12 months: filing-places.ts),
+//                     and the neighbourhoods the sales sources name (int_market_neighborhoods: hoods.ts)
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
-//                     state + city slug, as market_monthly, a New York City borough too) and property type, the arm's-length sales of each window of
+//                     state + city slug, as market_monthly, a New York City borough too, or a neighbourhood: hood|<state>|<name>) and property type, the arm's-length sales of each window of
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts)
@@ -22,6 +23,7 @@ import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
+import { groupHoods, hoodNames } from './hoods.ts';
 
 export const requires = ['regulations'];
 
@@ -96,6 +98,15 @@ export async function run(ctx: StageContext): Promise<void> {
       from mart_investor where months = 12 and distressed_pipeline_count is not null order by state_code, city_slug`)).map((r) => [r.n, r.s, r.p]);
   }
 
+  if (await tableExists(ctx.db, 'int_market_neighborhoods')) {
+    // the neighbourhoods the sources name for their sales (hoods.ts): city part, zips, sales (duplicate copies left out)
+    const rows = await queryRows<{ n: string; s: string; c: string; p: string; z: string | null; k: number }>(ctx.db, `
+      select h.neighborhood as n, h.state_code as s, any_value(s.city) as c, h.city_part as p, s.zip as z, cast(count(*) as integer) as k
+      from int_market_neighborhoods h join sales s using (sale_id) where not s.is_duplicate group by h.neighborhood, h.state_code, h.city_part, s.zip
+      order by 1, 2, 4, 5`);
+    places.hoods = groupHoods(rows).map((h) => [h.key, h.state, h.city, h.part, h.zips.join(' '), h.sales, h.names.join('|')]);
+  }
+
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };
   const market = await marketWindows(ctx.db);
   const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places)
@@ -157,10 +168,19 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
  *  each: a sale counts in its zip's market and its city's, and a sale with a city part (a New York City borough,
  *  int_market_city_parts) in its part's too, so a borough's market is its own sales. */
 async function taggedSales(db: StageContext['db'], cols: readonly string[]): Promise<string> {
-  const parts = (await tableExists(db, 'int_market_city_parts')) ? `
+  let parts = (await tableExists(db, 'int_market_city_parts')) ? `
         union all
         select 'city|' || a.state_code || '|' || slug(cp.city_part), a.* from arm a join int_market_city_parts cp using (sale_id)
         where a.state_code is not null and slug(cp.city_part) <> ''` : '';
+  if (await tableExists(db, 'int_market_neighborhoods')) {
+    // a neighbourhood's market (hood|<state>|<name asked>, hoods.ts): the sales its source names it for
+    const names = (await queryRows<{ n: string }>(db, 'select distinct neighborhood as n from int_market_neighborhoods order by 1'))
+      .flatMap((r) => hoodNames(r.n).map((k) => `('${r.n.replaceAll("'", "''")}', '${k.replaceAll("'", "''")}')`));
+    if (names.length) parts += `
+        union all
+        select 'hood|' || h.state_code || '|' || hk.k, a.* from arm a join int_market_neighborhoods h using (sale_id)
+        join (values ${names.join(', ')}) hk(n, k) on hk.n = h.neighborhood`;
+  }
   return `arm as (select sale_id, ${cols.join(', ')} from sales where is_arms_length),
     tagged as (
         select 'zip|' || zip as k, * from arm where zip is not null

@@ -46,8 +46,8 @@ function summaryConfidence(facts: Fact[]): Confidence {
 /** `lowEnd`: the question asks for the low end ("cheapest zips"), so the lowest zip's own fact follows the summary. */
 export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean, lowEnd = false): Promise<Fact[]> {
   const place = areaName(t);
-  // a borough: its county's zips; a city: its own
-  const zips = (t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state)).slice(0, CITY_ZIP_CAP);
+  // a neighbourhood: the zips its sales lie in (hoods.ts); a borough: its county's zips; a city: its own
+  const zips = (t.hood ? t.hood.zips : t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state)).slice(0, CITY_ZIP_CAP);
   const facts = (await Promise.all(zips.map((z) => make(z, false)))).filter((f) => f.source !== null);
   if (facts.length === 0) {
     const probe = await make(zips[0] ?? '00000', true);

@@ -13,6 +13,8 @@ import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { MarketWindows } from './market-window.ts';
+import type { Hood } from './hoods.ts';
+import { marketKey } from './market-window.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 
 export const RESEARCH_FORMAT = 1;
@@ -61,6 +63,9 @@ export interface PlacesData {
   /** the municipalities of the foreclosure and lien filings (filing-places.ts): name, state, distressed properties
    *  over 12 months; builds since the research build carries them (none before) */
   filings?: [name: string, state: string, pipeline12: number][];
+  /** the neighbourhoods the sales sources name (hoods.ts): name asked, state, city, city part, zips (space-separated),
+   *  sales, the source's names ('|'-separated); builds since int_market_neighborhoods (none before) */
+  hoods?: [key: string, state: string, city: string, part: string, zips: string, sales: number, names: string][];
 }
 
 export interface ResearchMeta {
@@ -120,6 +125,8 @@ export class ResearchData {
    *  no Census place of their state is named */
   filingPlaces: readonly FilingPlace[] = [];
   filingByKey: ReadonlyMap<string, readonly FilingPlace[]> = new Map();
+  /** the neighbourhoods the sales sources name (hoods.ts), by the name asked (lower case) */
+  readonly hoodsByName = new Map<string, Hood[]>();
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -159,6 +166,9 @@ export class ResearchData {
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
     this.maxCityWords = Math.min(maxWords, 5);
     cityTypoIndex(this.citiesByName); // misspelled city names (live/places/question.ts): built now, not at a first question
+    for (const [key, state, city, part, zips, sales, names] of places.hoods ?? []) {
+      this.hoodsByName.set(key, [...(this.hoodsByName.get(key) ?? []), { key, state, city, part, zips: zips ? zips.split(' ') : [], sales, names: names.split('|') }]);
+    }
     for (const [zip, city, state, county_fips] of places.zips) this.zips.set(zip, county_fips ? { city, state, county_fips } : { city, state });
     for (const [fips, name, state, population] of places.counties ?? []) {
       const key = name.toLowerCase();
@@ -193,6 +203,12 @@ export class ResearchData {
   canonicalCity(state: string, typed: string): string | null {
     const r = this.resolver?.resolveCity(state, typed);
     return r?.ok ? r.city : null;
+  }
+
+  /** Whether the build has arm's-length sales of a city (a market window of any type: market-window.ts). */
+  hasSales(state: string, city: string): boolean {
+    const m = this.market?.windows;
+    return !!m && ['sfr', 'condo', 'multi', 'land', 'commercial'].some((t) => `${marketKey({ state, city })}|${t}` in m);
   }
 
   cityInState(name: string, state: string): City | null {

@@ -5,7 +5,7 @@
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { areaName, fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
@@ -251,6 +251,13 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
     case 'trends':
       // a city's (or county's) zips ranked by price: each zip's median sale price over the window (12 months unless asked)
       if (!t.zip && (t.city || t.area) && u.asks.includes('zip_price')) return zipPriceFacts(data, u, t);
+      // a neighbourhood its sales source names (hoods.ts): its own sales' count or median, else its zips' changes
+      if (t.hood && (u.asks.includes('sales_count') || u.priceLevel)) {
+        const where = areaName(t);
+        return [u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
+          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no sales of ${where}`)];
+      }
+      if (t.hood) return countyTrends(data, u, t);
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
       // comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];

@@ -21,8 +21,9 @@ export interface MarketWindows {
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
 export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }
 
-export interface Market { zip?: string; state: string; city?: string }
-export const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : `city|${m.state}|${slug(m.city ?? '')}`);
+/** A zip, a city, or a neighbourhood its sales source names (`hood`: its name asked as `key`, hoods.ts). */
+export interface Market { zip?: string; state: string; city?: string; hood?: { key: string } }
+export const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : m.hood ? `hood|${m.state}|${m.hood.key}` : `city|${m.state}|${slug(m.city ?? '')}`);
 
 export const WINDOW_MIN_SALES = 5;
 

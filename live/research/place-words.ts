@@ -3,6 +3,7 @@
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
 import type { City } from './data.ts';
 import type { FilingPlace } from './filing-places.ts';
+import type { Hood } from './hoods.ts';
 
 /** A part of a city with its own zips: a New York City borough, by its county. */
 export interface Area { name: string; county_fips: string }
@@ -14,6 +15,8 @@ export interface Target {
   zip?: string;
   /** a part of the city with its own zips: a New York City borough, by its county */
   area?: Area;
+  /** a neighbourhood its sales source names (hoods.ts), in the borough `area`: answered from its own sales and zips */
+  hood?: Hood;
   /** how the place was found: query text or context */
   from: 'query' | 'context';
 }
@@ -142,6 +145,10 @@ export interface Gazetteer {
   countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
   /** the filing municipalities no Census place is named, by key (filing-places.ts; absent: none) */
   filingByKey?: ReadonlyMap<string, readonly FilingPlace[]>;
+  /** the neighbourhoods the sales sources name, by the name asked (hoods.ts; absent: none) */
+  hoodsByName?: ReadonlyMap<string, readonly Hood[]>;
+  /** whether the build has arm's-length sales of a city (its research market windows; absent: unknown, none) */
+  hasSales?(state: string, city: string): boolean;
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;

@@ -33,6 +33,8 @@ import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORD
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
+import { hoodsNamed } from './hood-places.ts';
+import type { Hood } from './hoods.ts';
 
 
 export interface Context { zip?: string; city?: string; state?: string }
@@ -88,7 +90,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const unknown: string[] = [];
   const notes: string[] = [];
   const readAs: string[] = [];
-  type Found = { state: string; city?: string; zip?: string; area?: Area; at: number; end: number; kind: 'state' | 'city' | 'zip' };
+  type Found = { state: string; city?: string; zip?: string; area?: Area; hood?: Hood; at: number; end: number; kind: 'state' | 'city' | 'zip' };
   const found: Found[] = [];
 
   // territories we do not cover
@@ -281,6 +283,12 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   for (const i of hoods.drop.sort((a, b) => b - a)) found.splice(i, 1);
   for (let i = readAs.length - 1; i >= 0; i--) if (hoods.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   readAs.push(...hoods.readAs);
+  // a neighbourhood its sales source names, named alone ("median price in Astoria"): hood-places.ts
+  const alone = hoodsNamed(q, toks, taken, found, gaz, namedStates, (st, city) => gaz.hasSales?.(st, city) ?? false);
+  for (const i of alone.drop.sort((a, b) => b - a)) found.splice(i, 1);
+  for (let i = readAs.length - 1; i >= 0; i--) if (alone.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
+  found.push(...alone.add);
+  readAs.push(...alone.readAs);
 
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
@@ -299,10 +307,10 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   if (foreign) { found.length = 0; readAs.length = 0; }
   const seen = new Set<string>();
   for (const f of found) {
-    const key = `${f.state}|${f.city ?? ''}|${f.zip ?? ''}|${f.area?.name ?? ''}`;
+    const key = `${f.state}|${f.city ?? ''}|${f.zip ?? ''}|${f.area?.name ?? ''}|${f.hood?.key ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), ...(f.area ? { area: f.area } : {}), from: 'query' });
+    targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), ...(f.area ? { area: f.area } : {}), ...(f.hood ? { hood: f.hood } : {}), from: 'query' });
   }
 
   // context fills in when the question names no place

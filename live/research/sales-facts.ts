@@ -13,7 +13,7 @@ import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/
 /** The words of a property type in an answer. */
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
 /** A borough asked about a city-level figure: the figure is the whole city's, and the answer says so. */
-export const wholeCity = (t: Target): string => (t.area && !t.zip ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
+export const wholeCity = (t: Target): string => (t.area && !t.zip && !t.hood ? ` (the figure is for ${t.city}, ${t.state} as a whole: none is kept for ${t.area.name} alone)` : '');
 
 /** A borough asked about a city-level figure: its own market where the build keeps one (New York City's boroughs are
  *  city markets of their own sales, int_market_city_parts, in the shards and in market.json's windows), else the whole

@@ -295,6 +295,11 @@ create or replace table int_market_city_tiers (state_code varchar, city_slug var
 -- investor overview, 30-day direction) count such a sale in its city and in its part (warehouse/docs/market.md).
 create or replace table int_market_city_parts (sale_id varchar, state_code varchar, city_part varchar);
 
+-- The neighbourhood a sale lies in, as its source names it (NYC's NEIGHBORHOOD, the Department of Finance's names:
+-- ASTORIA, WILLIAMSBURG-NORTH, UPPER EAST SIDE (59-79)), filled by the adapters. The research index reads it
+-- (live/research/build.ts): a neighbourhood named alone is answered from its own sales and its zips.
+create or replace table int_market_neighborhoods (sale_id varchar, state_code varchar, city_part varchar, neighborhood varchar);
+
 -- The source files whose residential sales carry no subtype (Connecticut's 2022 extract: "Residential" only), so
 -- their sfr is every residential sale, condos and 2-4 family houses too; filled by the adapters. The trends count
 -- such sales per month (market_monthly.untyped_count) and say so (warehouse/docs/market.md).

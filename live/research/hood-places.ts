@@ -1,0 +1,53 @@
+// A neighbourhood named alone in a research question ("median price in Astoria", "Bushwick home prices"), when a sales
+// source of the build names it (hoods.ts): read as that neighbourhood of its city part (a New York City borough), with
+// its zips said, unless the question names a state other than the neighbourhood's, names its city or borough too (the
+// neighbourhood rule of place-prefer.ts answers those), or the words name a town of 50,000 people or more (Madison,
+// WI; Glendale, CA) or one the build has sales of. A smaller town read in the words gives way, and the answer says so.
+// Rules: warehouse/docs/research.md "Neighbourhoods".
+import type { Area, Gazetteer } from './place-words.ts';
+import { BOROUGHS, type Token } from './place-words.ts';
+import type { Hood } from './hoods.ts';
+
+/** A town of this many people or more keeps its name over a neighbourhood's. */
+export const TOWN_OVER_HOOD = 50_000;
+
+interface Found { state: string; city?: string; zip?: string; area?: Area; hood?: Hood; at: number; end: number; kind: 'state' | 'city' | 'zip' }
+
+/** The neighbourhoods named alone: the found towns they replace (indexes into `found`), the new places and readings. */
+export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], found: readonly Found[], gaz: Gazetteer,
+  namedStates: ReadonlySet<string>, hasSales: (state: string, city: string) => boolean): { drop: number[]; add: Found[]; readAs: string[]; dropped: string[] } {
+  const out = { drop: [] as number[], add: [] as Found[], readAs: [] as string[], dropped: [] as string[] };
+  if (!gaz.hoodsByName?.size) return out;
+  for (let i = 0; i < toks.length; i++) {
+    for (let n = Math.min(4, toks.length - i); n >= 1; n--) {
+      const words = toks.slice(i, i + n);
+      if (words.some((w, j) => j > 0 && !/^ +$/.test(q.slice(words[j - 1]!.end, w.start)))) continue;
+      const hoods = gaz.hoodsByName.get(words.map((w) => w.lower).join(' '));
+      if (hoods?.length !== 1) continue;
+      const hood = hoods[0]!;
+      const [start, end] = [words[0]!.start, words.at(-1)!.end];
+      // its city or borough named too, or another state: not this neighbourhood alone
+      if ((namedStates.size && !namedStates.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city)) break;
+      // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words
+      const namesakes = gaz.citiesByName.get(words.map((w) => w.lower).join(' ')) ?? [];
+      if (namesakes.some((c) => c.population >= TOWN_OVER_HOOD || hasSales(c.state, c.name))) break;
+      // the towns read in these words ("East Side, PA" in "Upper East Side") give way; words taken otherwise do not
+      const towns = found.map((f, j) => (f.kind === 'city' && !f.area && !f.zip && f.at >= start && f.end <= end ? j : -1)).filter((j) => j >= 0);
+      const spans = towns.map((j) => found[j]!);
+      if (taken.some((t) => t.start < end && t.end > start && !spans.some((f) => f.at === t.start && f.end === t.end))) continue;
+      if (spans.some((f) => namedStates.has(f.state))) break;
+      for (const j of towns) {
+        out.drop.push(j);
+        out.dropped.push(`"${q.slice(found[j]!.at, found[j]!.end)}" as ${found[j]!.city}, ${found[j]!.state} (`);
+      }
+      const town = towns.length === 1 && spans[0]!.at === start && spans[0]!.end === end ? spans[0]! : null;
+      const area = BOROUGHS.find(([re]) => re.test(hood.part))?.[1];
+      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: start, end, kind: 'city' });
+      const zips = hood.zips.length ? `: its sales lie in zip${hood.zips.length > 1 ? 's' : ''} ${hood.zips.join(', ')}` : '';
+      out.readAs.push(`"${q.slice(start, end)}" as the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}), as its sales records name it${zips}${town ? `, not ${town.city}, ${town.state}` : ''}`);
+      i += n - 1;
+      break;
+    }
+  }
+  return out;
+}
