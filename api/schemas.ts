@@ -57,7 +57,9 @@ const AddressMatch = obj({
 
 // issue 22: the property record (warehouse/docs/property.md)
 const CITATION = { source: str, table: str, file: nullable('string'), line: nullable('number'), record_date: nullable('string'), vintage: nullable('string') };
-const FIELD_LINEAGE = obj({ value: {}, ...CITATION, losing_values: { type: 'array', items: obj({ value: {}, ...CITATION }) } });
+const IMPUTED = { type: ['string', 'null'], enum: ['nearest_zcta_centroid', null],
+  description: "How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip). Null: the value was read from the cited file and line" };
+const FIELD_LINEAGE = obj({ value: {}, ...CITATION, imputed: IMPUTED, losing_values: { type: 'array', items: obj({ value: {}, ...CITATION, imputed: IMPUTED }) } });
 const PropertyRecord = obj({
   property_id: str, parcel_id: nullable('string'), address: nullable('string'), unit: nullable('string'), city: nullable('string'),
   state: nullable('string'), zip: nullable('string'), county: nullable('string'), lat: nullable('number'), lng: nullable('number'),

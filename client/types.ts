@@ -964,6 +964,11 @@ export type components = {
                         line: number | null;
                         record_date: string | null;
                         vintage: string | null;
+                        /**
+                         * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip). Null: the value was read from the cited file and line
+                         * @enum {string|null}
+                         */
+                        imputed: "nearest_zcta_centroid" | null;
                         losing_values: {
                             value: unknown;
                             source: string;
@@ -972,6 +977,11 @@ export type components = {
                             line: number | null;
                             record_date: string | null;
                             vintage: string | null;
+                            /**
+                             * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip). Null: the value was read from the cited file and line
+                             * @enum {string|null}
+                             */
+                            imputed: "nearest_zcta_centroid" | null;
                         }[];
                     };
                 };

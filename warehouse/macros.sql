@@ -65,3 +65,10 @@ create or replace macro zip_is_area(is_zcta, centroid_source) as
 create or replace macro is_residential_rehab(permit_type, building_use, valuation) as
     permit_type in ('renovation', 'addition', 'repair')
     and case when building_use is null then coalesce(valuation, 0) <= 500000 else building_use = 'residential' end;
+
+-- The recording order of a source's document number (sales.document_id: Denver's reception number, Philadelphia's
+-- book and page, a Connecticut town's serial), as a sortable text: zero-padded so that 2018139696 sorts after 2018137316
+-- and a longer serial after a shorter one of the same prefix; null when the source numbers no document. Deeds of one day
+-- are ordered by it (then by line): a source's file order is not its chain order (Denver lists a day's deeds newest
+-- first: MACDONALD -> CARTUS at reception 2018037548, CARTUS -> DURHAM at 2018037549 on the line before).
+create or replace macro document_order(document_id) as lpad(cast(document_id as varchar), 40, '0');

@@ -38,7 +38,9 @@ class Refs {
     const key = ref.join('\u0000');
     let id = this.ids.get(key);
     if (id === undefined) { id = this.list.length; this.ids.set(key, id); this.list.push(ref); }
-    return [id, r['line'] == null ? null : Number(r['line']), (r['record_date'] as string | null) ?? null];
+    const c: StoredCitation = [id, r['line'] == null ? null : Number(r['line']), (r['record_date'] as string | null) ?? null];
+    if (r['imputed']) c.push(String(r['imputed'])); // how a value the row does not record was filled (lineage only)
+    return c;
   }
 }
 
@@ -63,7 +65,8 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
   const sales = await queryRows<Row>(ctx.db, `
     select property_id, sale_id, source, cast(date as varchar) as date, price, price_per_sqft, buyer, seller, arms_length, portfolio,
            investor_buyer, flip_leg, file, line::double as line
-    from property_sales where property_id like ${like} order by property_id, date desc, line desc`);
+    from property_sales where property_id like ${like}
+    order by property_id, date desc, document_order(document_id) desc nulls last, line desc`); // a day's deeds in recording order
   for (const s of sales) {
     const id = String(s['property_id']);
     const rec = records.get(id);
@@ -91,18 +94,18 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
     }
   }
   // one row per property with its lineage rows as JSON (DuckDB builds the text; one JSON.parse per property is far
-  // cheaper than a row object per field): [field, value, status, source, source_table, file, line, record_date]
+  // cheaper than a row object per field): [field, value, status, source, source_table, file, line, record_date, imputed]
   const lineage = await queryRows<{ property_id: string; j: string }>(ctx.db, `
-    select property_id, to_json(list([field, value, status, source, source_table, file, cast(line as varchar), cast(record_date as varchar)]
+    select property_id, to_json(list([field, value, status, source, source_table, file, cast(line as varchar), cast(record_date as varchar), imputed]
                                      order by field, rank))::varchar as j
     from property_lineage where property_id like ${like} group by property_id`);
   for (const { property_id: id, j } of lineage) {
     const rec = records.get(id);
     if (!rec) continue;
-    for (const [field, v, status, source, table, file, line, recordDate] of JSON.parse(j) as (string | null)[][]) {
+    for (const [field, v, status, source, table, file, line, recordDate, imputed] of JSON.parse(j) as (string | null)[][]) {
       if (!(field! in FACT_FIELDS)) continue;
       const value = typed(field!, v ?? null);
-      const c = refs(id).cite({ source, file, line, record_date: recordDate }, table!, vintages);
+      const c = refs(id).cite({ source, file, line, record_date: recordDate, imputed }, table!, vintages);
       if (status === 'chosen') rec.fields[field!] = [value, c, []];
       else rec.fields[field!]?.[2].push([value, c]);
     }

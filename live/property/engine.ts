@@ -20,7 +20,8 @@ export interface PropertyInput {
 
 /** The conflict rule, as the lineage states it. */
 export const CONFLICT_RULE = 'newest record wins (sale, last sale, issue or filing date), then the most specific source table '
-  + '(parcels, sales, permits, distress), then the earlier file and the later line';
+  + '(parcels, sales, permits, distress), then the later document in the source\'s recording order (reception or document '
+  + 'number, where the source has one), then the earlier file and the later line';
 
 /** How many closest addresses a 404 names. */
 export const CLOSEST = 5;
@@ -49,7 +50,7 @@ export function expandLineage(rec: StoredRecord, refs: readonly StoredRef[]): Re
   };
   return {
     fields: Object.fromEntries(Object.entries(rec.fields).map(([f, [value, c, losing]]) =>
-      [f, { value, ...cite(c), losing_values: losing.map(([v, lc]) => ({ value: v, ...cite(lc) })) }])),
+      [f, { value, ...cite(c), imputed: c[3] ?? null, losing_values: losing.map(([v, lc]) => ({ value: v, ...cite(lc), imputed: lc[3] ?? null })) }])),
     sales: rec.sales.map(([sale_id, c]) => ({ sale_id, ...cite(c) })),
     permits: rec.permits.map(([permit_id, c]) => ({ permit_id, ...cite(c) })),
     distress: rec.distress.map(([distress_id, c]) => ({ distress_id, ...cite(c) })),

@@ -7,7 +7,7 @@
 //   meta.json            format, build id, counts; written last, so its presence marks a complete set
 import crypto from 'node:crypto';
 
-export const PROPERTY_FORMAT = 3;
+export const PROPERTY_FORMAT = 4;
 
 export const PROPERTY_ID_RE = /^[0-9a-f]{16}$/;
 
@@ -30,7 +30,9 @@ export interface DistressItem { date: string; kind: string; amount: number | nul
 export interface Citation {
   source: string; table: string; file: string | null; line: number | null; record_date: string | null; vintage: string | null;
 }
-export interface FieldLineage extends Citation { value: unknown; losing_values: (Citation & { value: unknown })[] }
+/** A field's value and where it came from; `imputed` says how a value the cited row does not record was filled
+ *  ('nearest_zcta_centroid': a Connecticut sale's zip, from the ZCTA centroids of its town nearest its point), null when read. */
+export interface FieldLineage extends Citation { value: unknown; imputed: string | null; losing_values: (Citation & { value: unknown; imputed: string | null })[] }
 
 /** The lineage of a record as answered. */
 export interface RecordLineage {
@@ -42,7 +44,7 @@ export interface RecordLineage {
 
 /** A citation as a record file keeps it: the index of its [source, table, file, vintage] in the file's `refs`, the
  *  line, the record date (the file repeats a handful of sources and files for thousands of citations). */
-export type StoredCitation = [ref: number, line: number | null, recordDate: string | null];
+export type StoredCitation = [ref: number, line: number | null, recordDate: string | null, imputed?: string];
 export type StoredRef = [source: string, table: string, file: string | null, vintage: string | null];
 
 /** What the record file keeps per property: the body (without links) and its lineage, compact. */

@@ -20,4 +20,5 @@ select parcel_id, source, address, unit, city, state_code, zip, property_type, b
        buyer_name as owner_name, sale_date as last_sale_date, sale_price as last_sale_price, file, line
 from sold
 where identity is not null and identity not in (select identity from rolled where identity is not null)
-qualify row_number() over (partition by identity order by sale_date desc, line desc) = 1;
+-- a day's deeds in recording order where a document number is known (document_order(), as Denver's), then by line
+qualify row_number() over (partition by identity order by sale_date desc, document_order(document_id) desc nulls last, line desc) = 1;

@@ -1,10 +1,13 @@
--- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_market_resales, zips, int_unit_shared_sqft
+-- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_property_fact_rows, int_market_resales, zips, int_unit_shared_sqft
 -- The property record (issue 22; rules and grain: warehouse/docs/property.md). Every row of sales, parcels, permits
 -- and distress whose property identity is known (property_identity(): the source's parcel id, else the normalised
 -- street line and unit within a recorded zip) is a candidate for each field it has. Per property and field the
 -- written rule picks one value: the newest record wins (sales: sale date; parcels: last sale date; permits: issue
 -- date; distress: filing date), then the most specific source (parcels, then sales, then permits, then distress),
--- then the earlier file and the later line. The other values are kept as the losing values.
+-- then the later document in the source's recording order (document_order(): Denver's reception number; deeds of one
+-- day), then the earlier file and the later line. The other values are kept as the losing values. A value is cited at
+-- the file and line it was read from (Denver's beds, baths, sqft and year built: the residential file's row,
+-- int_property_fact_rows), and a zip the geography fill guessed (zip_imputed) is cited as imputed, not as read.
 --   properties        one row per property (property_id), the chosen value of every field
 --   property_sales    one row per recorded sale of a property (duplicate copies left out), newest first
 --   property_lineage  one row per property, field and distinct value: the chosen value and each losing value, with the
@@ -18,11 +21,12 @@ create or replace temp table int_property_rows_all as
 select property_identity(r.source, r.parcel_id, r.address, r.unit, r.zip) as identity, r.*
 from (
     select 'sales' as origin, 2 as origin_rank, source, sale_id as row_id, file, line, sale_date as record_date, parcel_id, address, unit,
-           city, state_code, zip, lat, lng, property_type, beds, baths, sqft, year_built, null::varchar as owner_name
+           city, state_code, zip, zip_imputed, lat, lng, property_type, beds, baths, sqft, year_built, null::varchar as owner_name,
+           document_order(document_id) as doc_order
     from sales where not is_duplicate
     union all by name
     select 'parcels' as origin, 1 as origin_rank, source, null as row_id, file, line, last_sale_date as record_date, parcel_id, address,
-           unit, city, state_code, zip, lat, lng, property_type, beds, baths, sqft, year_built, owner_name
+           unit, city, state_code, zip, zip_imputed, lat, lng, property_type, beds, baths, sqft, year_built, owner_name
     from parcels
     -- a permit's zip assigned from the nearest ZCTA centroid is a guess: no identity is made of it
     union all by name
@@ -39,7 +43,7 @@ from (
 -- the unit's size: no candidate, and no price per sqft
 create or replace temp table int_property_rows as
 select left(sha256(r.identity), 16) as property_id,
-       r.* replace (case when u.line is null then r.sqft end as sqft), x.lot_sqft,
+       r.* replace (case when u.line is null then r.sqft end as sqft), x.lot_sqft, fr.fact_file, fr.fact_line,
        case when x.mailing_street is not null and r.address is not null
             then normalize_address(x.mailing_street) is distinct from normalize_address(r.address)
                  or (x.mailing_zip is not null and x.mailing_zip is distinct from r.zip) end as absentee_owner
@@ -47,15 +51,22 @@ from int_property_rows_all r
 left join (select file, line, max(lot_sqft) as lot_sqft, max(mailing_street) as mailing_street, max(mailing_zip) as mailing_zip
            from int_property_extra group by all) x on x.file = r.file and x.line = r.line
 left join int_unit_shared_sqft u on u.source = r.source and u.file = r.file and u.line = r.line
+left join int_property_fact_rows fr on fr.source = r.source and fr.file = r.file and fr.line = r.line and r.origin in ('sales', 'parcels')
 where r.identity is not null;
 drop table int_property_rows_all;
 
--- one candidate per row and field it records, ranked by the conflict rule
+-- one candidate per row and field it records, ranked by the conflict rule; cite_file and cite_line are where the value
+-- was read (the row's own, or for a characteristic read from another file that file's row), imputed how a value the
+-- row does not record was filled (null: read)
 create or replace temp table int_property_candidates as
 select property_id, field, value, origin, origin_rank, source, file, line, record_date,
-       row_number() over (partition by property_id, field order by record_date desc nulls last, origin_rank, file, line desc) as rank
+       case when field in ('beds', 'baths', 'sqft', 'year_built') and fact_file is not null then fact_file else file end as cite_file,
+       case when field in ('beds', 'baths', 'sqft', 'year_built') and fact_file is not null then fact_line else line end as cite_line,
+       case when field = 'zip' and zip_imputed then 'nearest_zcta_centroid' end as imputed,
+       row_number() over (partition by property_id, field
+                          order by record_date desc nulls last, origin_rank, doc_order desc nulls last, file, line desc) as rank
 from (
-    select property_id, origin, origin_rank, source, file, line, record_date,
+    select property_id, origin, origin_rank, source, file, line, record_date, doc_order, fact_file, fact_line, zip_imputed,
            unnest([
                {'field': 'parcel_id', 'value': cast(parcel_id as varchar)},
                {'field': 'address', 'value': address},
@@ -87,14 +98,14 @@ lost as (
     from int_property_candidates c join chosen w using (property_id, field)
     where c.rank > 1 and c.value <> w.value
 )
-select l.property_id, l.field, l.value, l.status, l.source, l.origin as source_table, f.rel_file as file, l.line,
-       l.record_date, f.vintage, l.rank
+select l.property_id, l.field, l.value, l.status, l.source, l.origin as source_table, f.rel_file as file, l.cite_line as line,
+       l.record_date, f.vintage, l.rank, l.imputed
 from (
-    select property_id, field, value, 'chosen' as status, source, origin, file, line, record_date, rank from chosen
+    select property_id, field, value, 'chosen' as status, source, origin, cite_file, cite_line, record_date, rank, imputed from chosen
     union all
-    select property_id, field, value, 'lost' as status, source, origin, file, line, record_date, rank from lost where value_rank = 1
+    select property_id, field, value, 'lost' as status, source, origin, cite_file, cite_line, record_date, rank, imputed from lost where value_rank = 1
 ) l
-left join int_property_files f on f.file = l.file
+left join int_property_files f on f.file = l.cite_file
 order by l.property_id, l.field, l.rank;
 
 create or replace table property_sales as
@@ -121,11 +132,11 @@ select s.property_id, s.sale_id, s.source,
        case when s.sqft > 0 and s.sale_price > 0 then nullif(round(s.sale_price / s.sqft, 2), 0) end as price_per_sqft,
        s.buyer_name as buyer, s.seller_name as seller, s.is_arms_length as arms_length, s.is_portfolio as portfolio,
        s.buyer_is_investor as investor_buyer, l.flip_role is not null as flip_leg, l.flip_role,
-       f.rel_file as file, s.line
+       f.rel_file as file, s.line, s.document_id
 from sold s
 left join legs l using (sale_id)
 left join int_property_files f on f.file = s.file
-order by s.property_id, date desc, s.line desc;
+order by s.property_id, date desc, document_order(s.document_id) desc nulls last, s.line desc;
 
 create or replace table properties as
 with fields as (
@@ -136,6 +147,7 @@ with fields as (
         max(value) filter (where field = 'city') as city,
         max(value) filter (where field = 'state') as state,
         max(value) filter (where field = 'zip') as zip,
+        bool_or(imputed is not null) filter (where field = 'zip') as zip_imputed,
         max(try_cast(value as double)) filter (where field = 'lat') as lat,
         max(try_cast(value as double)) filter (where field = 'lng') as lng,
         max(value) filter (where field = 'property_type') as property_type,
@@ -157,10 +169,11 @@ idents as (
     from int_property_rows group by property_id
 ),
 sold as (
-    select property_id, count(*) as sale_count, max(date) as last_sale_date, arg_max(price, date) as last_sale_price
+    select property_id, count(*) as sale_count, max(date) as last_sale_date,
+           arg_max(price, (date, coalesce(document_order(document_id), ''), line)) as last_sale_price
     from property_sales group by property_id
 )
-select i.property_id, i.identity, i.source, f.parcel_id, f.address, f.unit, f.city, f.state, f.zip,
+select i.property_id, i.identity, i.source, f.parcel_id, f.address, f.unit, f.city, f.state, f.zip, coalesce(f.zip_imputed, false) as zip_imputed,
        z.county_name as county, f.lat, f.lng, f.property_type, f.beds, f.baths, f.sqft, f.lot_sqft, f.year_built,
        f.owner_name, f.owner_type, f.absentee_owner,
        coalesce(s.sale_count, 0) as sale_count, s.last_sale_date, s.last_sale_price,

@@ -37,6 +37,10 @@ const RAW_FIELDS: Record<string, (r: Raw) => Record<string, unknown>> = {
   'sacramento-real-estate-transactions': (r) => ({ address: street(r['street']), zip: zip5(r['zip']), lat: num(r['latitude']), lng: num(r['longitude']),
     beds: pos(r['beds']), baths: pos(r['baths']), sqft: pos(r['sq__ft']), price: num(r['price']) }),
   'denver-real-property-sales': (r) => ({ parcel_id: text(r['SCHEDNUM']), price: num(r['SALE_PRICE']) }),
+  // the residential characteristics file (its SCHEDNUM is an Excel float: not a parcel id)
+  'denver-real-property-sales/sales_with_residential_characteristics': (r) => ({ beds: pos(r['BED_RMS']), sqft: pos(r['AREA_ABG']),
+    baths: pos(String((num(r['FULL_B']) ?? 0) + (num(r['HLF_B']) ?? 0) / 2)), price: num(r['SALE_PRICE']),
+    year_built: ((y) => (y !== null && y >= 1700 && y <= 2100 ? Math.trunc(y) : null))(num(r['CCYRBLT'])) }),
   'connecticut-real-estate-sales': (r) => ({ address: street(r['Address']), price: num(r['Sale Amount']) }),
   'nashville-building-permit-applications': (r) => ({ parcel_id: text(r['Parcel']), address: street(r['Address']), zip: zip5(r['ZIP']),
     lat: num(r['Lat']), lng: num(r['Lon']) }),
@@ -47,11 +51,13 @@ const RAW_FIELDS: Record<string, (r: Raw) => Record<string, unknown>> = {
 
 /** Fields set by the adapter or the geography fill, not read from the row (warehouse/docs/property.md). */
 const NOT_RAW = new Set(['city', 'state', 'county', 'property_type', 'owner_type', 'absentee_owner', 'unit']);
-/** Per source, raw-looking fields the adapter fills from elsewhere: Denver's characteristics come from the residential
- *  file by reception number; Connecticut's zip and point from the geography (30_market_80_fill_geo.sql). */
-const FILLED: Record<string, readonly string[]> = {
-  denver: ['beds', 'baths', 'sqft', 'year_built', 'lot_sqft'], connecticut: ['zip', 'lat', 'lng'], king_county: ['city'],
-};
+/** Per source, raw-looking fields the adapter fills from elsewhere: Connecticut's point from the Location text. A zip the
+ *  geography guessed (30_market_80_fill_geo.sql) is cited as imputed and checked as such below; Denver's
+ *  characteristics are cited at the residential file's row they were read from. */
+const FILLED: Record<string, readonly string[]> = { connecticut: ['lat', 'lng'], king_county: ['city'] };
+/** The raw fields of a cited file: by its own name when listed, else by its folder. */
+const rawFields = (file: string): ((r: Raw) => Record<string, unknown>) =>
+  Object.entries(RAW_FIELDS).find(([k]) => k.includes('/') && file.startsWith(k))?.[1] ?? RAW_FIELDS[file.split('/')[0]!]!;
 
 const files = new Map<string, Raw[]>();
 function rawRow(sources: string, file: string, line: number): Raw {
@@ -67,7 +73,7 @@ function rawRow(sources: string, file: string, line: number): Raw {
   return row;
 }
 
-interface Citation { source: string; table: string; file: string | null; line: number | null; value?: unknown }
+interface Citation { source: string; table: string; file: string | null; line: number | null; value?: unknown; imputed?: string | null }
 interface Lineage { build_id: string; fields: Record<string, Citation & { losing_values: Citation[] }>; sales: (Citation & { sale_id: string })[] }
 interface Body { property_id: string; sales: { price: number; date: string }[]; lineage: Lineage; [k: string]: unknown }
 
@@ -105,9 +111,12 @@ describe('property lineage back to the raw files', () => {
         if (NOT_RAW.has(field) || (FILLED[source] ?? []).includes(field)) continue;
         for (const c of [l, ...l.losing_values]) {
           expect(c.source).toBe(source);
-          const folder = c.file!.split('/')[0]!;
-          const raw = RAW_FIELDS[folder]!(rawRow(sources, c.file!, c.line!));
-          expect(Object.hasOwn(raw, field), `${folder} has no raw ${field}`).toBe(true);
+          const raw = rawFields(c.file!)(rawRow(sources, c.file!, c.line!));
+          if (c.imputed) { // filled, not read: the cited row records no such value
+            expect(raw[field] ?? null, `${property_id} ${field} imputed at ${c.file}:${c.line}`).toBeNull();
+            continue;
+          }
+          expect(Object.hasOwn(raw, field), `${c.file} has no raw ${field}`).toBe(true);
           expect(raw[field], `${property_id} ${field} at ${c.file}:${c.line}`).toEqual(c.value);
           checked++;
         }
@@ -115,11 +124,30 @@ describe('property lineage back to the raw files', () => {
       // every sale cites its row, whose price is the sale's
       expect(body.lineage.sales.length).toBe(body.sales.length);
       body.lineage.sales.forEach((c, i) => {
-        const raw = RAW_FIELDS[c.file!.split('/')[0]!]!(rawRow(sources, c.file!, c.line!));
+        const raw = rawFields(c.file!)(rawRow(sources, c.file!, c.line!));
         expect(raw['price'], `${c.sale_id}`).toBe(body.sales[i]!.price);
         checked++;
       });
     }
     expect(checked).toBeGreaterThanOrEqual(SAMPLE); // Allegheny's filings name the parcel only
+  });
+
+  it("cites Denver's characteristics at the residential file's row, and a guessed Connecticut zip as imputed (review)", async () => {
+    const get = async (qs: string): Promise<Body> =>
+      (await (await fetch(`${server.url}/v1/property?${qs}&include=lineage`, { headers: { 'X-Service-Key': server.key('builder', 100_000) } })).json()) as Body;
+    // the residential row of the day's last recorded deed (reception 2018139696, line 13920; 13921 is the earlier
+    // deed's, 2018137316), not the transfers file's line 189, which has no BED_RMS, AREA_ABG or CCYRBLT column
+    const denver = await get('parcel_id=19419006000&state=CO');
+    for (const f of ['beds', 'baths', 'sqft', 'year_built']) {
+      const c = denver.lineage.fields[f]!;
+      expect(`${c.file}:${c.line}`, f).toBe('denver-real-property-sales/sales_with_residential_characteristics_2018-2019.csv.gz:13920');
+      const raw = rawRow(sources, c.file!, c.line!);
+      expect(raw['RECEPTION_NUM']).toBe('2018139696');
+      expect(rawFields(c.file!)(raw)[f]).toBe(c.value);
+    }
+    const ct = await get('address=53%20Cotswold%20Way&zip=06001');
+    const zip = ct.lineage.fields['zip']!;
+    expect([zip.value, zip.file, zip.line, zip.imputed]).toEqual(['06001', 'connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz', 5, 'nearest_zcta_centroid']);
+    expect(Object.keys(rawRow(sources, zip.file!, zip.line!)).some((k) => /zip/i.test(k))).toBe(false); // the raw row has no zip
   });
 });
