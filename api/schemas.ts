@@ -49,7 +49,9 @@ const StateSummary = obj({
 const MarketListElement = obj({ city_name: str, county_name: str, market_tier: TIER, is_investor_active: bool, has_city_rent_control: bool });
 
 const AddressMatch = obj({
-  address: str, city: str, state: str, zip: str, county: str, lat: num, lng: num,
+  address: str, city: str, state: str, zip: str,
+  zip_imputed: { ...bool, description: "The zip is no source's: the property record's zip guessed from the ZCTA centroids of the address's town nearest its point (a Connecticut sale without a recorded zip); false: a recorded zip, or '' when none is known" },
+  county: str, lat: num, lng: num,
   location_source: { ...enumOf('address', 'zip_centroid'), description: "Where lat and lng come from: the address's own point in a source, or (NYC, Philadelphia parcels without coordinates) the centroid of its zip" },
   beds: nullable('number'), baths: nullable('number'), sqft: nullable('number'),
   property_id: nullable('string'), // issue 22: GET /v1/property?property_id=

@@ -1021,6 +1021,8 @@ export type components = {
                 city: string;
                 state: string;
                 zip: string;
+                /** @description The zip is no source's: the property record's zip guessed from the ZCTA centroids of the address's town nearest its point (a Connecticut sale without a recorded zip); false: a recorded zip, or '' when none is known */
+                zip_imputed: boolean;
                 county: string;
                 lat: number;
                 lng: number;

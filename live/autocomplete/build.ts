@@ -4,9 +4,11 @@
 //   meta.json   format, build id, counts (indexed records, tokens, rows left out and why); written last, so its
 //               presence marks a complete set
 // Every `addresses` row with a point, a city and a state is indexed (macro address_is_indexable). `addresses.zip` is
-// only ever a recorded zip (a guessed one is dropped by 50_address_09_addresses.sql), so an address whose zip no
-// source records (Chicago permits, Connecticut GL sales) is indexed with zip "" and, when its city spans several
-// counties, county "": the answer says it does not know rather than serve a guess. Rows without a point (the
+// only ever a recorded zip (a guessed one is dropped by 50_address_09_addresses.sql). An address whose zip no source
+// records takes the zip of its property record when that record's zip is imputed (Connecticut GL sales: the nearest
+// ZCTA centroid of its town), answered with zip_imputed true, so it links to that record; else (Chicago permits, no
+// property) it is indexed with zip "" and, when its city spans several counties, county "": the answer says it does
+// not know rather than serve an unmarked guess. Rows without a point (the
 // Connecticut 2022 extract names the town only) stay in the table only: lat and lng are required numbers.
 // Input order = the tie-break after property facts: address_id. Rules: warehouse/docs/address.md.
 import fs from 'node:fs';
@@ -19,8 +21,8 @@ import { INDEX_FORMAT, type LocationSource } from './index-format.ts';
 
 export const requires = ['addresses'];
 
-/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id, location_source */
-type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null, LocationSource];
+/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id, location_source, zip_imputed */
+type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null, LocationSource, boolean];
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();
@@ -31,19 +33,27 @@ export async function run(ctx: StageContext): Promise<void> {
   const builder = new AutocompleteIndexBuilder();
   // one ordered query, streamed chunk by chunk (DuckDB sorts once; rows never all in memory as objects)
   // each address carries the property_id of the property with that street line, unit and zip (issue 22,
-  // warehouse/docs/property.md); null when none has (no zip recorded, or a build without the property tables)
+  // warehouse/docs/property.md); an address without a recorded zip, that of the one property of its street line, unit,
+  // town and state whose zip is imputed (a Connecticut sale: the record's zip is guessed from its point), with that zip
+  // marked zip_imputed; null when none has (or several have), or in a build without the property tables
   const withProperties = await tableExists(ctx.db, 'properties');
   const result = await ctx.db.stream(`
     ${withProperties ? `with pk as (select zip, address, unit, min(property_id) as property_id from properties
-                where zip is not null and address is not null group by all)` : ''}
-    select a.address, a.unit, a.city, a.state_code, a.zip, a.county, a.lat::double, a.lng::double, a.beds::double, a.baths::double, a.sqft::double,
-           ${withProperties ? 'pk.property_id' : 'null::varchar'} as property_id, a.location_source
-    from addresses a ${withProperties ? 'left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit' : ''}
+                where zip is not null and address is not null group by all),
+         pi as (select address, unit, upper(city) as city_key, state, min(zip) as zip, min(property_id) as property_id from properties
+                where zip_imputed and address is not null and city is not null group by all having count(*) = 1)` : ''}
+    select a.address, a.unit, a.city, a.state_code, ${withProperties ? 'coalesce(a.zip, pi.zip)' : 'a.zip'} as zip, a.county, a.lat::double,
+           a.lng::double, a.beds::double, a.baths::double, a.sqft::double,
+           ${withProperties ? 'coalesce(pk.property_id, pi.property_id)' : 'null::varchar'} as property_id, a.location_source,
+           ${withProperties ? 'a.zip is null and pi.zip is not null' : 'false'} as zip_imputed
+    from addresses a ${withProperties ? `left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit
+    left join pi on a.zip is null and pi.address = a.address and pi.unit is not distinct from a.unit and pi.city_key = upper(a.city)
+                and pi.state = a.state_code` : ''}
     where ${indexable.replace(/\b(zip|zip_imputed|lat|lng|county|city|state_code)\b/g, 'a.$1')}
     order by a.address_id`);
   for await (const rows of result.yieldRowsJs()) {
     for (const r of rows as Row[]) {
-      builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4] ?? '', county: r[5] ?? '',
+      builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4] ?? '', zip_imputed: r[13], county: r[5] ?? '',
         lat: r[6], lng: r[7], location_source: r[12], beds: r[8], baths: r[9], sqft: r[10], property_id: r[11] });
     }
   }

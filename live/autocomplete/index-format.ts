@@ -5,7 +5,7 @@
 // File: "REIIAC01" | u32 header length | header JSON | sections, each 8-byte aligned. Sections (N records,
 // V vocabulary tokens, records in static rank order: more property facts first, then input order):
 //   addr_off u32[N+1], addr utf8    display street line of each record
-//   place u32[N]                    index into header.places: [city, state, zip, county]
+//   place u32[N]                    index into header.places: [city, state, zip, county(, 1: zip imputed)]
 //   lat, lng i32[N]                 micro-degrees
 //   point_source u8[N]              where lat/lng come from: LOCATION_SOURCES index (0 the address's point, 1 its zip centroid)
 //   beds, baths, sqft f32[N]        NaN = unknown (answered as null)
@@ -16,15 +16,15 @@
 //   post_off u32[V+1], post u32     for each token the ascending record ids that carry it
 //   by_key u32[N]                   record ids sorted by their street-line token sequence (exact-prefix search)
 
-export const INDEX_FORMAT = 3; // 3: point_source
+export const INDEX_FORMAT = 4; // 3: point_source; 4: a place's zip_imputed mark
 
 /** Where a record's point comes from (the addresses table's location_source), by its code in point_source. */
 export const LOCATION_SOURCES = ['address', 'zip_centroid'] as const;
 export type LocationSource = (typeof LOCATION_SOURCES)[number];
 const MAGIC = 'REIIAC01';
 
-/** A place of the header: [city, state, zip, county]. */
-export type Place = [string, string, string, string];
+/** A place of the header: [city, state, zip, county], and 1 when the zip is imputed (no source records it). */
+export type Place = [string, string, string, string] | [string, string, string, string, 1];
 
 /** The whole index: the header's counts and places, and one typed array per section. */
 export interface IndexColumns {

@@ -13,7 +13,7 @@ import { Vocabulary } from './vocabulary.ts';
 import type { AddressInput } from './index-builder.ts';
 
 /** A record as answered: the input's fields, with the unit folded into the displayed street line. */
-export type AddressMatch = Omit<AddressInput, 'unit' | 'property_id'> & { property_id: string | null };
+export type AddressMatch = Omit<AddressInput, 'unit' | 'property_id' | 'zip_imputed'> & { zip_imputed: boolean; property_id: string | null };
 
 /** Time budget of a search in ms when none is given. */
 export const DEFAULT_BUDGET_MS = 25;
@@ -74,11 +74,11 @@ export class AutocompleteIndex {
   /** The answer object of one record. */
   match(id: number): AddressMatch {
     const c = this.cols;
-    const [city, state, zip, county] = this.places[c.place[id]!]!;
+    const [city, state, zip, county, imputed] = this.places[c.place[id]!]!;
     const num = (v: number): number | null => (Number.isNaN(v) ? null : v);
     return {
       address: dec.decode(c.addr.subarray(c.addrOff[id]!, c.addrOff[id + 1]!)),
-      city, state, zip, county,
+      city, state, zip, zip_imputed: imputed === 1, county,
       lat: c.lat[id]! / 1e6, lng: c.lng[id]! / 1e6, location_source: LOCATION_SOURCES[c.pointSource[id]!]!,
       beds: num(c.beds[id]!), baths: num(c.baths[id]!), sqft: num(c.sqft[id]!),
       property_id: pidOf(c.pid, id),

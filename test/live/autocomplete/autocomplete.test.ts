@@ -136,7 +136,7 @@ describe('addresses table and index over given rows', () => {
       { address: '99 LONELY LN', zip: null, zip_imputed: true, sources: ['chicago'], county: 'Davidson County' },
     ]);
     // the given rows' own point, city and state; zip "" (not recorded: address.md), never the nearest centroid's
-    expect(body(inst, { q: '99 lonely', limit: 5 }).results).toEqual([{ address: '99 LONELY LN', city: 'Nashville', state: 'TN', zip: '',
+    expect(body(inst, { q: '99 lonely', limit: 5 }).results).toEqual([{ address: '99 LONELY LN', city: 'Nashville', state: 'TN', zip: '', zip_imputed: false,
       county: 'Davidson County', lat: 36.231, lng: -86.761, location_source: 'address', beds: null, baths: null, sqft: null, property_id: null }]);
     expect(body(inst, { q: '7 guessed way', limit: 5 }).results.map((r) => [r.zip, r.county, r.lat])).toEqual([['', 'Capitol Planning Region', 41.681]]);
     expect(body(inst, { q: '12 n oak', limit: 5 }).results.map((r) => r.zip)).toEqual(['37206']);
@@ -145,7 +145,7 @@ describe('addresses table and index over given rows', () => {
   it('answers with the spec fields, the query echoed, and null facts as null', () => {
     const b = body(inst, { q: '3526 HIGH', limit: 5 });
     expect(b.query).toBe('3526 HIGH');
-    expect(b.results[0]).toEqual({ address: '3526 HIGH ST', city: 'Sacramento', state: 'CA', zip: '95838', county: 'Sacramento County',
+    expect(b.results[0]).toEqual({ address: '3526 HIGH ST', city: 'Sacramento', state: 'CA', zip: '95838', zip_imputed: false, county: 'Sacramento County',
       lat: 38.631913, lng: -121.434879, location_source: 'address', beds: 3, baths: 2, sqft: 1000, property_id: null }); // no properties table in these given rows
     expect(schemaErrors('AutocompleteResults', b)).toEqual([]);
     const oak = body(inst, { q: '12 n oak', limit: 5 }).results[0]!;
