@@ -164,8 +164,13 @@ export async function run(ctx: StageContext): Promise<void> {
     select source, cast(max(d) as varchar) as as_of from (
       select source, date as d from property_sales union all select source, date from int_property_events
       union all select source, record_date from property_lineage) where d is not null group by source order by source`);
+  // the zips where a source records properties but no street address (King County): an address there is asked by parcel id
+  const parcelOnly: Record<string, [string, string][]> = {};
+  for (const r of await queryRows<{ zip: string; source: string; state: string }>(ctx.db, `
+    select zip, source, any_value(state) as state from properties where zip is not null and state is not null
+    group by zip, source having bool_and(address is null) order by zip, source`)) (parcelOnly[r.zip] ??= []).push([r.source, r.state]);
   const meta: PropertyMeta = { format: PROPERTY_FORMAT, build_id: ctx.buildId, properties, zips: zips.size, parcels: parcelRows.length,
-    source_as_of: Object.fromEntries(asOfRows.map((r) => [r.source, r.as_of])),
+    source_as_of: Object.fromEntries(asOfRows.map((r) => [r.source, r.as_of])), parcel_only_zips: parcelOnly,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
   fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
   ctx.log.info('live/property', { properties, zips: zips.size, parcels: parcelRows.length, seconds: meta.seconds });

@@ -23,7 +23,7 @@ export function loadEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): 
       throw err;
     }
   };
-  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {} });
+  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {} });
 }
 
 const property: LiveModule<PropertyInput> = {

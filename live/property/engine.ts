@@ -4,6 +4,7 @@
 import { addressKey, normalizeAddress, streetVariants, unitKey } from '../../warehouse/address.ts';
 import type { LiveAnswer } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
+import { parcelIdForms } from '../../warehouse/parcel-id.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -62,7 +63,8 @@ export class PropertyEngine {
   private readonly zips = new RecentCache<ZipEntry[] | null>(KEEP);
   private readonly parcels = new RecentCache<Record<string, string[]> | null>(KEEP);
 
-  constructor(private readonly readBytes: (rel: string) => Buffer | null, private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string> }) {}
+  constructor(private readonly readBytes: (rel: string) => Buffer | null,
+    private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; parcelOnlyZips?: Record<string, [string, string][]> }) {}
 
   private read(rel: string): unknown {
     const b = this.readBytes(rel);
@@ -82,10 +84,21 @@ export class PropertyEngine {
     return this.zips.get(zip, () => this.read(zipFile(zip)) as ZipEntry[] | null);
   }
 
+  /** The properties of a parcel id in a state, tried in each form the state's source documents (warehouse/parcel-id.ts:
+   *  King County's 10 digits with the leading zero its file dropped, NYC's 10-digit BBL). */
   parcel(state: string, parcelId: string): string[] {
-    const key = parcelKey(state, parcelId);
-    const bucket = this.parcels.get(parcelFile(key), () => this.read(parcelFile(key)) as Record<string, string[]> | null);
-    return bucket && Object.hasOwn(bucket, key) ? bucket[key]! : [];
+    for (const form of parcelIdForms(state, parcelId)) {
+      const key = parcelKey(state, form);
+      const bucket = this.parcels.get(parcelFile(key), () => this.read(parcelFile(key)) as Record<string, string[]> | null);
+      if (bucket && Object.hasOwn(bucket, key)) return bucket[key]!;
+    }
+    return [];
+  }
+
+  /** The 404 of an address in a zip whose source records no street address (King County): ask by parcel id. */
+  private noStreetNote(zip: string): string {
+    const only = this.build.parcelOnlyZips?.[zip] ?? [];
+    return only.map(([source, state]) => `; ${source} records no street address for its properties in zip ${zip}: ask by parcel_id and state (?parcel_id=<id>&state=${state})`).join('');
   }
 
   /** The property at a typed address in a zip: its id, or the closest street lines of the zip. */
@@ -112,9 +125,10 @@ export class PropertyEngine {
       if ('closest' in found) {
         const names = found.closest.map((e) => `${addressKey(e[0], e[1])} (property_id ${e[2]})`);
         const zipKnown = this.zip(input.zip) !== null;
+        const noStreet = this.noStreetNote(input.zip);
         return { ok: false, code: 'no_data', message: zipKnown
-          ? `No property at "${input.address}" in zip ${input.zip}${names.length ? `; closest in that zip: ${names.join('; ')}` : ''}`
-          : `No property records for zip ${input.zip}` };
+          ? `No property at "${input.address}" in zip ${input.zip}${names.length ? `; closest in that zip: ${names.join('; ')}` : ''}${noStreet}`
+          : noStreet ? `No property at "${input.address}" in zip ${input.zip}${noStreet}` : `No property records for zip ${input.zip}` };
       }
       id = found.id;
     } else if (input.parcel_id !== undefined && input.state !== undefined) {

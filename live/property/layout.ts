@@ -98,4 +98,7 @@ export interface PropertyMeta {
   format: number; build_id: string; properties: number; zips: number; parcels: number; seconds: number;
   /** Per source, the newest record date among its sales, permits, filings and facts: a record's `as_of`. */
   source_as_of: Record<string, string>;
+  /** Zips whose properties (of a source) have no street address, with that source and its state: King County records
+   *  parcel ids and zips only, so an address there is asked by parcel_id. */
+  parcel_only_zips?: Record<string, [source: string, state: string][]>;
 }

@@ -25,6 +25,7 @@ import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress, splitPlace, streetVariants } from '../../warehouse/address.ts';
+import { parcelIdForms } from '../../warehouse/parcel-id.ts';
 import { noCompsMessage, noUnitCompsMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { compsBody, subjectBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch } from './answer.ts';
@@ -75,7 +76,7 @@ export interface ValuationExplain {
   valuationDay: number;
 }
 
-interface Market { comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
+interface Market { source: string; comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
 
 /** Dollars are rounded to this step. */
 const ROUND_USD = 100;
@@ -101,7 +102,7 @@ export class ValuationEngine {
       const params = this.params[source];
       if (!files || !params) throw new Error(`no valuation files for source ${source}`);
       const read = (name: string): CompSetData => JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')) as CompSetData;
-      m = { comps: new CompIndex(read(files.comps_file)), subjects: new CompIndex(read(files.subjects_file)), params, asOfDay: dayOf(files.as_of), typical: new Map() };
+      m = { source, comps: new CompIndex(read(files.comps_file)), subjects: new CompIndex(read(files.subjects_file)), params, asOfDay: dayOf(files.as_of), typical: new Map() };
       this.markets.set(source, m);
     }
     return m;
@@ -124,10 +125,10 @@ export class ValuationEngine {
     const typed = typedUnit(address); // a bare unit too ("70 E 10th St 9L")
     const shown = typed.street ? addressKey(typed.street, typed.unit) : address.trim().toUpperCase();
     // the street as typed and with its direction in the other form ("E" / "EAST"), with a bare unit split off, then
-    // a parcel id as the address, also without its leading zeros (King County's file dropped them: "0726049190")
-    const id = address.trim();
+    // a parcel id as the address, in each form its source documents (warehouse/parcel-id.ts: King County's 10 digits
+    // "0726049190" whose leading zero the file dropped, NYC's 10-digit BBL)
     const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), ...(typed.unit !== unit ? streetVariants(typed.street).map((v) => `${zip}|${addressKey(v, typed.unit)}`) : []),
-      `${zip}|${id}`, ...(/^0+\d+$/.test(id) ? [`${zip}|${id.replace(/^0+/, '')}`] : [])];
+      ...new Set([address.trim(), ...parcelIdForms(m.source, address)].map((id) => `${zip}|${id}`))];
     // a full address names its zip too ("2251 League St, Philadelphia, PA 19146"): another zip's address is no record here
     const typedZip = splitPlace(address).zip;
     for (const ix of typedZip !== null && typedZip !== zip ? [] : [m.comps, m.subjects]) {
