@@ -4,7 +4,8 @@
 // street line's first two words and half of the third, lower case (for a unit: three words and the unit); then the
 // same with one random edit anywhere in it (substitution, deletion, insertion or transposition of a letter or
 // digit). A hit is the address itself among the default 5 results: house number, street name, unit, the raw zip
-// (or, where the source records none, the raw town with zip "" as address.md says), and its beds, baths and sqft as
+// (or, where the source records none, the raw town with zip "" or its property record's imputed zip marked
+// zip_imputed, as address.md says), and its beds, baths and sqft as
 // the raw row gives them (<= 0 or blank = null, sqft rounded). Goals (issue 20): >= 98% clean, >= 95% with a typo.
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -103,7 +104,7 @@ function isHit(m: AddressMatch, r: Raw): boolean {
     .sort((a, b) => b.length - a.length)[0];
   if (name && !got.includes(name)) return false;
   if (alnum(unit) !== alnum(r.unit)) return false;
-  if (r.zip ? m.zip !== r.zip : m.zip !== '' || m.city.toUpperCase() !== r.town) return false;
+  if (r.zip ? m.zip !== r.zip || m.zip_imputed : (m.zip !== '' && !m.zip_imputed) || m.city.toUpperCase() !== r.town) return false;
   return m.beds === r.beds && m.baths === r.baths && m.sqft === r.sqft;
 }
 
