@@ -81,10 +81,12 @@ export async function run(ctx: StageContext): Promise<void> {
   // co-op's lot is the whole building), as int_market_resales (sale_names_property, int_market_unit_parcels).
   const pairRows = await queryRows<{ k: string; m1: number; m2: number; y: number }>(ctx.db, `
     with arm as (
-      -- property_id() exactly; address and unit passed only where the identity reads them (no parcel id): the macro
-      -- normalises the address of every row it is given, which took half of this step at the real build
-      select property_id(source, parcel_id, case when nullif(trim(parcel_id), '') is null then address end,
-                         case when nullif(trim(parcel_id), '') is null then unit end, zip) as pid,
+      -- property_id() exactly; the address passed only where the identity reads it (no parcel id): the macro normalises
+      -- the address of every row it is given, which took half of this step at the real build. The unit always: NYC's
+      -- identity is the lot plus the apartment, and without it 26,127 NYC condo sales were read as repeat sales of one
+      -- property where 1,419 are (apartments of one co-op building's lot). No NYC pair is screened (no buyer names),
+      -- so no figure moved; a source with buyer names and units under one parcel id would have paired them.
+      select property_id(source, parcel_id, case when nullif(trim(parcel_id), '') is null then address end, unit, zip) as pid,
              zip, sales.state_code, slug(city) as city_slug, slug(cp.city_part) as part_slug,
              property_type, sale_date, sale_price, buyer_is_investor
       from sales left join int_market_unit_parcels u using (source) left join int_market_city_parts cp using (sale_id)
