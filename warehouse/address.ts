@@ -47,7 +47,12 @@ export function splitPlace(raw: string): { line: string; zip: string | null } {
   return { line: parts.join(','), zip };
 }
 
-const clean = (raw: string): string => raw.toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^N\/A( |$)/, '');
+/** Letters as ASCII before the ASCII rule: compatibility forms (full-width "ＳＴＯＮＥ") as their letters and accents
+ *  off ("Stöne", "Léague"), as the SQL address_clean does (translate of the full-width forms, strip_accents); else
+ *  every such letter became a space ("4000 ST NE WAY N"). */
+export const asciiLetters = (raw: string): string => raw.normalize('NFKD').replace(/\p{M}/gu, '');
+
+const clean = (raw: string): string => asciiLetters(raw).toUpperCase().replace(/[^A-Z0-9#/&\- ]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^N\/A( |$)/, '');
 
 /** The street line as the market adapters store it (SQL normalize_address) and its unit (SQL address_unit). A typed
  *  "street, unit" (the DOF form, no designator) also reads the bare unit after the comma: the SQL adapters split that

@@ -41,7 +41,7 @@ export const LONG_FORMS: readonly (readonly [string, string])[] = [...CANONICAL.
 
 /** The raw words of a text: upper case, accents stripped, split on everything that is not A-Z or 0-9. */
 export function words(text: string): string[] {
-  const up = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  const up = text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
   return up.split(/[^A-Z0-9]+/).filter((w) => w.length > 0);
 }
 

@@ -171,3 +171,16 @@ describe('a numbered street with or without its ordinal ending (review 6 #10)', 
     expect(streetVariants('100 MAIN ST')).toEqual(['100 MAIN ST']);
   });
 });
+
+describe('letters outside ASCII: accents off and full-width forms as their letters, in both twins (review: "Stöne" read "ST NE")', () => {
+  const typed = { '4000 Stöne Way N': '4000 STONE WAY N', '2251 Léague St': '2251 LEAGUE ST', '4000 ＳＴＯＮＥ Way N': '4000 STONE WAY N',
+    '12 Ｏａｋ Ａｖｅ ＃４': '12 OAK AVE', '1 Rue Montréal Apt 4É': '1 RUE MONTREAL' };
+  test('normalizeAddress and the SQL normalize_address read them as the letters', async () => {
+    const rows = await ctx.rows<{ a: string; street: string | null }>(`select a, normalize_address(a) as street from ${valuesOf(Object.keys(typed))} t(a)`);
+    for (const r of rows) {
+      expect(normalizeAddress(r.a).street, r.a).toBe(typed[r.a as keyof typeof typed]);
+      expect(r.street, r.a).toBe(typed[r.a as keyof typeof typed]);
+    }
+    expect(normalizeAddress('1 Rue Montréal Apt 4É').unit).toBe('4E');
+  });
+});
