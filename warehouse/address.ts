@@ -27,24 +27,90 @@ const UNIT_DESIGNATOR_RE = new RegExp(`^(?:${DESIGNATOR}[\\s#]+|#\\s*|${DESIGNAT
 const BARE_UNIT_RE = /^(?:(?=[A-Z-]*\d)(?!\d{5}$)[A-Z0-9][A-Z0-9-]{0,5}|PH-?[A-Z0-9]{0,3})$/;
 
 /** A place after the street line, as a full address writes it (", Philadelphia, PA 19146"): the last comma parts
- *  that are a zip (or zip+4), a state with or without its zip, or a city (letters only, two or more). The adapters'
- *  address columns hold the street line alone, so this rule, like the bare unit, is for what callers type. */
-const ZIP_TAIL_RE = /^(?:[A-Z]{2}\s+)?(\d{5})(?:-\d{4})?$/;
-const PLACE_RE = /^(?:[A-Z]{2}|[A-Z][A-Z .'-]*[A-Z])$/;
+ *  that are a zip (or zip+4) after a place or alone, or a place (letters, dots, apostrophes and hyphens: a city, a state
+ *  in any form, "Phila.", "Penn."), and not a unit (a bare unit, or a part that starts with APT/UNIT/#...). The
+ *  adapters' address columns hold the street line alone, so this rule, like the bare unit, is for what callers type. */
+const ZIP_TAIL_RE = /^(.*?)\s*\b(\d{5})(?:-\d{4})?$/;
+const PLACE_RE = /^(?:[A-Z]{2}|[A-Z][A-Z .'-]*[A-Z.])$/;
+const DESIGNATOR_START_RE = new RegExp(`^(?:${DESIGNATOR}\\b|#)`);
 
-/** A typed address without its place (city, state, zip after commas) and the zip it named, if any; the street line
- *  and a bare unit ("street, 4B") stay. */
-export function splitPlace(raw: string): { line: string; zip: string | null } {
-  const parts = raw.split(',');
+/** What the live side knows of place names (live/places/address-place.ts, over the place resolver): the state a phrase
+ *  writes (a code, a name, a misspelling, a short form: "Calif."), and whether a phrase names a city of a state
+ *  (`state` null: the zip's own city). With it, a place written without commas is read too. */
+export interface PlaceNames {
+  state(phrase: string): string | null;
+  city(phrase: string, state: string | null): boolean;
+}
+
+/** A typed address without its place (city, state, zip after commas; with `names`, also after the street line without
+ *  commas: "2251 League St Philadelphia PA 19146") and the zip it named, if any; the street line and a bare unit
+ *  ("street, 4B") stay. */
+export function splitPlace(raw: string, names?: PlaceNames): { line: string; zip: string | null } {
+  const parts = asciiLetters(raw).split(',');
   let zip: string | null = null;
+  let state: string | null = null;
+  let placed = false;
   while (parts.length > 1) {
     const tail = parts[parts.length - 1]!.trim().toUpperCase().replace(/\s+/g, ' ');
+    if (BARE_UNIT_RE.test(tail) || DESIGNATOR_START_RE.test(tail)) break;
     const z = ZIP_TAIL_RE.exec(tail);
-    if (!z && (!PLACE_RE.test(tail) || BARE_UNIT_RE.test(tail))) break;
-    if (z) zip ??= z[1]!;
+    const rest = z ? z[1]! : tail;
+    if (rest !== '' && !PLACE_RE.test(rest)) break;
+    if (z) zip ??= z[2]!;
+    if (rest !== '' && names) state ??= tailState(rest.split(' '), names)?.code ?? null;
     parts.pop();
+    placed = true;
   }
-  return { line: parts.join(','), zip };
+  if (!names) return { line: parts.join(','), zip };
+  const last = placeWords(parts.pop()!, names, { placed, state });
+  return { line: [...parts, last.line].join(','), zip: zip ?? last.zip };
+}
+
+/** Words a street line ends with (its suffix, a direction, a unit): a state after them is the place, not the street's. */
+const SUFFIX_WORDS = new Set([...Object.keys(STREET_SUFFIXES), ...Object.values(STREET_SUFFIXES), 'WAY', 'LOOP', 'PIKE', 'ROW', 'WALK', 'RUN', 'PATH', 'PASS']);
+const DIRECTION_WORDS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'NORTH', 'SOUTH', 'EAST', 'WEST', 'NORTHEAST', 'NORTHWEST', 'SOUTHEAST', 'SOUTHWEST']);
+const endsStreet = (words: readonly string[]): boolean => words.length >= 2
+  && (SUFFIX_WORDS.has(words[words.length - 1]!) || DIRECTION_WORDS.has(words[words.length - 1]!) || UNIT_RE.test(words.join(' ')));
+
+/** The state the last one to three words write, and how many. */
+function tailState(words: readonly string[], names: PlaceNames): { code: string; n: number } | null {
+  for (let n = Math.min(3, words.length); n >= 1; n--) {
+    const code = names.state(words.slice(-n).join(' '));
+    if (code) return { code, n };
+  }
+  return null;
+}
+
+/** A street line's place written without commas, from its end: a zip, a state in any form, a city (of that state, or
+ *  without a state the zip's own). Never a street's own word: two words at least stay, no word after a unit designator
+ *  ("123 Main St Unit Indiana") is taken, a state needs a city before it, a zip or a comma place after it, or a street
+ *  ending before it ("100 Virginia Ave" has none after); a state code that is also a direction (NE) needs the city
+ *  ("100 Main St NE"), one that is also a suffix (CT) a street's suffix before it ("12 Oak Ct" is a court). */
+function placeWords(part: string, names: PlaceNames, after: { placed: boolean; state: string | null }): { line: string; zip: string | null } {
+  const toks = [...part.matchAll(/\S+/g)];
+  const up = toks.map((t) => t[0].toUpperCase().replace(/\.$/, ''));
+  const text = (a: number, b: number): string => toks.slice(a, b).map((t) => t[0]).join(' ');
+  const free = (at: number): boolean => at >= 2 && !/^(?:APT|APARTMENT|UNIT|STE|SUITE|NO|#)$/.test(up[at - 1]!);
+  let end = toks.length;
+  let zip: string | null = null;
+  const z = end > 2 ? ZIP_TAIL_RE.exec(up[end - 1]!) : null;
+  if (z && z[1] === '' && free(end - 1)) { zip = z[2]!; end--; }
+  const cityFrom = (to: number, state: string | null): number | null => {
+    for (let n = Math.min(4, to - 2); n >= 1; n--) if (free(to - n) && names.city(text(to - n, to), state)) return to - n;
+    return null;
+  };
+  const st = tailState(toks.slice(0, end).map((t) => t[0]), names);
+  if (st && free(end - st.n)) {
+    const at = end - st.n;
+    const city = cityFrom(at, st.code);
+    const ends = endsStreet(up.slice(0, at));
+    // a code that is a direction (NE) only after a city; one that is a suffix (CT) only after a street's own suffix
+    const word = st.n === 1 && (DIRECTION_WORDS.has(up[at]!) || (SUFFIX_WORDS.has(up[at]!) && !ends));
+    if (city !== null) return { line: text(0, city), zip };
+    if (!word && (after.placed || zip !== null || ends)) return { line: text(0, at), zip };
+  }
+  const city = cityFrom(end, after.state);
+  return { line: text(0, city ?? end), zip };
 }
 
 /** Letters as ASCII before the ASCII rule: compatibility forms (full-width "ＳＴＯＮＥ") as their letters and accents

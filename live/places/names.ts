@@ -174,3 +174,27 @@ export function closestState(key: string): string | null {
   }
   return best && !tie ? best : null;
 }
+
+/** AP-style and common short forms of state names, lower case as written (the research question parser's and a typed
+ *  address's one list). Those that are also words ("mass", "miss", "ill", "wash", "mo") only with their period or not
+ *  at all: "$2,000/mo." is no state. */
+export const STATE_SHORT_FORMS: readonly [string, string][] = [['ala.', 'AL'], ['ariz', 'AZ'], ['ariz.', 'AZ'], ['ark.', 'AR'], ['calif', 'CA'], ['calif.', 'CA'], ['cali', 'CA'], ['colo', 'CO'], ['colo.', 'CO'],
+  ['conn.', 'CT'], ['fla', 'FL'], ['fla.', 'FL'], ['ga.', 'GA'], ['kan.', 'KS'], ['kans.', 'KS'], ['ky.', 'KY'], ['md.', 'MD'], ['mass.', 'MA'],
+  ['mich', 'MI'], ['mich.', 'MI'], ['minn', 'MN'], ['minn.', 'MN'], ['mont.', 'MT'], ['neb.', 'NE'], ['nebr.', 'NE'], ['nev.', 'NV'],
+  ['okla', 'OK'], ['okla.', 'OK'], ['ore.', 'OR'], ['penn.', 'PA'], ['penna.', 'PA'], ['tenn', 'TN'], ['tenn.', 'TN'], ['tex.', 'TX'], ['vt.', 'VT'], ['va.', 'VA'],
+  ['wis.', 'WI'], ['wisc', 'WI'], ['wisc.', 'WI'], ['wyo.', 'WY'], ['w.va.', 'WV'], ['w. va.', 'WV'],
+  ['n.y.', 'NY'], ['n.j.', 'NJ'], ['n.c.', 'NC'], ['n.d.', 'ND'], ['n.h.', 'NH'], ['n.m.', 'NM'], ['s.c.', 'SC'], ['s.d.', 'SD'], ['r.i.', 'RI'],
+  ...['carolina', 'dakota'].flatMap((w): [string, string][] => [[`n. ${w}`, `N${w[0]!.toUpperCase()}`], [`n ${w}`, `N${w[0]!.toUpperCase()}`], [`s. ${w}`, `S${w[0]!.toUpperCase()}`], [`s ${w}`, `S${w[0]!.toUpperCase()}`]]),
+  ['w. virginia', 'WV'], ['w virginia', 'WV']];
+const SHORT_FORM_CODES = new Map(STATE_SHORT_FORMS);
+
+/** A state as written anywhere a place is typed (a full address's place): resolveState's code, name or misspelling
+ *  (of as many words as the name: "St Pennsylvania" is no misspelled Pennsylvania), or a short form ("Calif.", "Penn."). */
+export function writtenState(typed: string): string | null {
+  const short = SHORT_FORM_CODES.get(typed.trim().toLowerCase().replace(/\s+/g, ' '));
+  if (short) return short;
+  const r = resolveState(typed);
+  if (!r) return null;
+  const words = (k: string): number => k.split(' ').length;
+  return r.exact || [...STATE_BY_KEY].some(([k, c]) => c === r.code && words(k) === words(placeKey(typed))) ? r.code : null;
+}

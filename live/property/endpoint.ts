@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { PropertyEngine, type PropertyInput } from './engine.ts';
+import { addressPlaceNames } from '../places/address-place.ts';
+import { loadResolver } from '../places/endpoint.ts';
 import { PROPERTY_FORMAT, type PropertyMeta } from './layout.ts';
 
 /** The engine over a build folder; null when the build has no complete property data. */
@@ -23,7 +25,8 @@ export function loadEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): 
       throw err;
     }
   };
-  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {} });
+  // a full address's place ("..., Philadelphia, Pennsylvania 19146", "... Bronx NY") read by the build's place names
+  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {} }, addressPlaceNames(loadResolver(build.dir), null));
 }
 
 const property: LiveModule<PropertyInput> = {

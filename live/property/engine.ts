@@ -1,7 +1,7 @@
 // The property record's lookups (GET /v1/property): by property_id, by street address within a zip, by parcel id
 // within a state. Pure but for `read`, which returns a parsed file of <build>/live/property/ (live/property/layout.ts)
 // or null; the files read most recently are kept (a bounded cache per kind). Rules: warehouse/docs/property.md.
-import { addressKey, normalizeAddress, streetVariants, unitKey } from '../../warehouse/address.ts';
+import { addressKey, normalizeAddress, splitPlace, streetVariants, unitKey, type PlaceNames } from '../../warehouse/address.ts';
 import type { LiveAnswer } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import { parcelIdForms } from '../../warehouse/parcel-id.ts';
@@ -63,8 +63,10 @@ export class PropertyEngine {
   private readonly zips = new RecentCache<ZipEntry[] | null>(KEEP);
   private readonly parcels = new RecentCache<Record<string, string[]> | null>(KEEP);
 
+  /** `places`: the place names a full address may end with (live/places/address-place.ts); none: after commas only. */
   constructor(private readonly readBytes: (rel: string) => Buffer | null,
-    private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; parcelOnlyZips?: Record<string, [string, string][]> }) {}
+    private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; parcelOnlyZips?: Record<string, [string, string][]> },
+    private readonly places?: PlaceNames) {}
 
   private read(rel: string): unknown {
     const b = this.readBytes(rel);
@@ -104,7 +106,7 @@ export class PropertyEngine {
   /** The property at a typed address in a zip: its id, or the closest street lines of the zip. */
   findAddress(address: string, zip: string): { id: string } | { closest: ZipEntry[] } {
     const entries = this.zip(zip) ?? [];
-    const { street, unit } = normalizeAddress(address);
+    const { street, unit } = normalizeAddress(splitPlace(address, this.places).line);
     // as typed first, then with its direction in the other form ("E" / "EAST")
     const variants = streetVariants(street);
     const same = variants.map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];

@@ -1,6 +1,7 @@
 // The word lists the research place parser (live/research/places.ts) reads: state names, codes and their cues,
 // territories, state and city nicknames, New York City's boroughs, and English words that are also town names.
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
+import { STATE_SHORT_FORMS } from '../places/names.ts';
 import type { City } from './data.ts';
 import type { FilingPlace } from './filing-places.ts';
 import type { Hood } from './hoods.ts';
@@ -85,16 +86,8 @@ export const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgi
 const STATE_ALIASES: [string, string][] = [
   ['district of columbia', 'DC'], ['washington dc', 'DC'], ['washington d.c.', 'DC'], ['washington d.c', 'DC'], ['washington, dc', 'DC'],
   ['washington, d.c.', 'DC'], ['d.c.', 'DC'], ['washington state', 'WA'], ['state of washington', 'WA'],
-  // AP-style and common short forms (those that are also words, "mass", "miss", "ill", "wash", "mo", only with their period
-  // or not at all: "$2,000/mo." is no state)
-  ...([['ala.', 'AL'], ['ariz', 'AZ'], ['ariz.', 'AZ'], ['ark.', 'AR'], ['calif', 'CA'], ['calif.', 'CA'], ['cali', 'CA'], ['colo', 'CO'], ['colo.', 'CO'],
-    ['conn.', 'CT'], ['fla', 'FL'], ['fla.', 'FL'], ['ga.', 'GA'], ['kan.', 'KS'], ['kans.', 'KS'], ['ky.', 'KY'], ['md.', 'MD'], ['mass.', 'MA'],
-    ['mich', 'MI'], ['mich.', 'MI'], ['minn', 'MN'], ['minn.', 'MN'], ['mont.', 'MT'], ['neb.', 'NE'], ['nebr.', 'NE'], ['nev.', 'NV'],
-    ['okla', 'OK'], ['okla.', 'OK'], ['ore.', 'OR'], ['penn.', 'PA'], ['penna.', 'PA'], ['tenn', 'TN'], ['tenn.', 'TN'], ['tex.', 'TX'], ['vt.', 'VT'], ['va.', 'VA'],
-    ['wis.', 'WI'], ['wisc', 'WI'], ['wisc.', 'WI'], ['wyo.', 'WY'], ['w.va.', 'WV'], ['w. va.', 'WV'],
-    ['n.y.', 'NY'], ['n.j.', 'NJ'], ['n.c.', 'NC'], ['n.d.', 'ND'], ['n.h.', 'NH'], ['n.m.', 'NM'], ['s.c.', 'SC'], ['s.d.', 'SD'], ['r.i.', 'RI'],
-    ...['carolina', 'dakota'].flatMap((w) => [[`n. ${w}`, `N${w[0]!.toUpperCase()}`], [`n ${w}`, `N${w[0]!.toUpperCase()}`], [`s. ${w}`, `S${w[0]!.toUpperCase()}`], [`s ${w}`, `S${w[0]!.toUpperCase()}`]]),
-    ['w. virginia', 'WV'], ['w virginia', 'WV']] as [string, string][]),
+  // AP-style and common short forms: live/places/names.ts, the one list (typed addresses read them too)
+  ...STATE_SHORT_FORMS,
 ];
 /** City nicknames in question text, with their case rules; the same cities as NICKNAMES, the resolver's list for typed city names (live/places/names.ts). */
 export const CITY_ALIASES: [RegExp, string, string][] = [

@@ -26,6 +26,9 @@ import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress, splitPlace, streetVariants } from '../../warehouse/address.ts';
 import { parcelIdForms } from '../../warehouse/parcel-id.ts';
+import { addressPlaceNames } from '../places/address-place.ts';
+import { loadResolver } from '../places/endpoint.ts';
+import type { PlaceResolver } from '../places/resolver.ts';
 import { noCompsMessage, noUnitCompsMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { compsBody, subjectBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch } from './answer.ts';
@@ -85,6 +88,8 @@ const roundUsd = (v: number): number => Math.round(v / ROUND_USD) * ROUND_USD;
 /** The loaded valuation data of one build; `answer` is the whole request (exported for tests and the bench). */
 export class ValuationEngine {
   private readonly markets = new Map<string, Market>();
+  /** The build's place resolver (live/places), which reads the place a full address ends with; null: states only. */
+  places: PlaceResolver | null = null;
 
   /** `today`: the build's data date (its manifest's as_of), against which a source's age is read; '' reads no age. */
   constructor(readonly dir: string, readonly meta: ValuationMeta, readonly params: Record<string, ModelParams>, readonly calibration: CalibrationRow[], readonly today = '') {}
@@ -120,9 +125,18 @@ export class ValuationEngine {
   }
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
+  /** A typed address without the place it ends with ("2251 League St, Philadelphia, Pennsylvania 19146", "2251 League
+   *  St Philadelphia PA": warehouse/address.ts splitPlace, with the zip's city and the build's place names) and the zip
+   *  it names. */
+  placeOf(zip: string, address: string): { line: string; zip: string | null } {
+    const zm = this.meta.zips[zip];
+    return splitPlace(address, addressPlaceNames(this.places, zm ? { city: zm.city, state: zm.state } : null));
+  }
+
   resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean } {
-    const { street, unit } = normalizeAddress(address);
-    const typed = typedUnit(address); // a bare unit too ("70 E 10th St 9L")
+    const placed = this.placeOf(zip, address);
+    const { street, unit } = normalizeAddress(placed.line);
+    const typed = typedUnit(placed.line); // a bare unit too ("70 E 10th St 9L")
     const shown = typed.street ? addressKey(typed.street, typed.unit) : address.trim().toUpperCase();
     // the street as typed and with its direction in the other form ("E" / "EAST"), with a bare unit split off, then
     // a parcel id as the address, in each form its source documents (warehouse/parcel-id.ts: King County's 10 digits
@@ -130,7 +144,7 @@ export class ValuationEngine {
     const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), ...(typed.unit !== unit ? streetVariants(typed.street).map((v) => `${zip}|${addressKey(v, typed.unit)}`) : []),
       ...new Set([address.trim(), ...parcelIdForms(m.source, address)].map((id) => `${zip}|${id}`))];
     // a full address names its zip too ("2251 League St, Philadelphia, PA 19146"): another zip's address is no record here
-    const typedZip = splitPlace(address).zip;
+    const typedZip = placed.zip;
     for (const ix of typedZip !== null && typedZip !== zip ? [] : [m.comps, m.subjects]) {
       for (const k of keys) {
         const row = ix.byKey.get(k);
@@ -162,7 +176,7 @@ export class ValuationEngine {
     const sent = input.condition !== undefined && input.condition in CONDITION_FACTOR ? (input.condition as Condition) : undefined;
     const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
     // a unit where the source records no unit sizes: no comp is a unit, so no estimate (never the building's value)
-    if (typedUnit(String(input.address)).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
+    if (typedUnit(this.placeOf(zip, String(input.address)).line).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
     const m = this.market(zm.source);
     const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent, sentFacts(input));
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
@@ -210,7 +224,7 @@ export class ValuationEngine {
   /** Why a request has no answer: a unit the source or zip cannot value, else the zip's coverage (coverage.ts). */
   noAnswerMessage(zip: string, address: string): string {
     const zm = this.meta.zips[zip];
-    const { street, unit } = typedUnit(address);
+    const { street, unit } = typedUnit(this.placeOf(zip, address).line);
     const shown = addressKey(street, unit);
     if (zm && unit !== null) return valuesUnits(this.meta, zm.source) ? noUnitCompsMessage(zip, shown, unit) : unitSizesMessage(this.meta, zm.source, zip, shown, unit);
     if (zm) return noCompsMessage(zip);
@@ -245,6 +259,7 @@ const valuation: LiveModule<ValuationInput> = {
     let engine: ValuationEngine;
     try {
       engine = ValuationEngine.fromDir(dir, build.asOf);
+      engine.places = loadResolver(build.dir);
     } catch (err) {
       return unavailable(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
     }

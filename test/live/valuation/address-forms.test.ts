@@ -76,3 +76,27 @@ describe('a full address and a numbered street without its ordinal (review 6 #10
     }
   });
 });
+
+describe('a full address in every form: state spelled out, misspelled or short, no commas, accents (review: matched false, the zip\'s typical house)', () => {
+  for (const [zip, bare, raw, forms] of [
+    ['19146', '2251 League St', '2251 LEAGUE ST,', ['2251 League St, Philadelphia, Pennsylvania 19146', '2251 League St, Philadelphia, Pennsylvannia 19146',
+      '2251 League St Philadelphia PA', '2251 League St, Phila., Penn.', '2251 Léague St', '2251 League St Philadelphia']],
+    ['10469', '3301 Bronxwood Ave', '3301 BRONXWOOD AVENUE', ['3301 Bronxwood Ave, Bronx, New York 10469', '3301 Bronxwood Ave Bronx NY 10469']],
+    ['95838', '3526 High St', '3526 HIGH ST,', ['3526 High St, Sacramento, Calif.', '3526 High St Sacramento CA 95838']],
+  ] as const) {
+    it(`${bare} (${zip}): every form matches the record "${bare}" matches, echoed as the street line`, async () => {
+      expect(rawHas(zip === '19146' ? 'philadelphia-opa-properties-sample' : zip === '10469' ? 'nyc-rolling-sales' : 'sacramento-real-estate-transactions', raw)).toBe(true);
+      const base = await value(zip, bare);
+      expect(base.body.subject.matched).toBe(true);
+      for (const f of forms) {
+        const a = await value(zip, f) as Answer & { body: { address: string } };
+        expect(a.status, f).toBe(200);
+        expect(a.body.subject.matched, f).toBe(true);
+        expect(a.body.subject.property_id, f).toBe(base.body.subject.property_id);
+        expect(a.body.estimated_value, f).toBe(base.body.estimated_value);
+        expect(a.body.address, f).toBe((base.body as unknown as { address: string }).address);
+      }
+      if (zip !== '95838') expect((await property(zip, forms[1]!)).body.property_id).toBe(base.body.subject.property_id);
+    });
+  }
+});
