@@ -13,13 +13,20 @@ import type { AnyRoute } from './route-match.ts';
  *  too often), 403 for a key on an unknown plan. Known keys answer without waiting. */
 export function authenticate(keys: KeyChecker, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, t: number): KeyedCaller | Promise<KeyedCaller> {
   const header = req.headers['x-service-key'];
+  // node joins a header sent twice with ", " (as do clients that merge them; no key has a comma): said, not "not valid"
+  if (typeof header === 'string' && header.includes(',')) {
+    const sent = req.rawHeaders.filter((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-service-key').length;
+    return callerOf({ ok: false, code: 'key_invalid' }, limits, ctx, req, t, sent > 1
+      ? `The X-Service-Key header was sent ${sent} times; send it once, with one key`
+      : `The X-Service-Key header holds ${header.split(',').length} comma-separated values (a header sent more than once is joined that way); send one key, once`);
+  }
   const checked = keys.check(Array.isArray(header) ? header[0] : header);
   // No closure for a key checked at once: the common case allocates nothing here.
   return checked instanceof Promise ? checked.then((check) => callerOf(check, limits, ctx, req, t)) : callerOf(checked, limits, ctx, req, t);
 }
 
 /** The caller of a checked key, or the HttpError of a key that failed (counted against the client's address). */
-function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, t: number): KeyedCaller {
+function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, req: http.IncomingMessage, t: number, message?: string): KeyedCaller {
   if (!check.ok) {
     const ip = limits.proxies.clientOf(req);
     // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
@@ -27,7 +34,7 @@ function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, req: http.In
     const failures = limits.authFailures.hit(ip, limits.anon.failedAuthPer10Min, t);
     setRate(ctx, limits.anonLimiter.hit(ip, limits.anon.requestsPerMinute, t));
     if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': retryAfter(failures.reset, t) } });
-    throw new HttpError(check.code, undefined, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
+    throw new HttpError(check.code, message, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
   }
   const key = check.record;
   ctx.keyId = key.id;

@@ -126,8 +126,9 @@ export function checkAll(specs: readonly ParamSpec[], input: Record<string, unkn
     if (r.error) { errors.push(r.error); continue; }
     if (spec.type === 'object' && spec.properties && r.value !== undefined) {
       const nested = checkAll(spec.properties, r.value as Record<string, unknown>, false, `${field}.`);
-      // Inside an optional object every failure is a disallowed value (422), per the research rules.
-      errors.push(...nested.errors.map((e) => (e.code === 'format' || e.code === 'type' ? { ...e, code: 'invalid' } : e)));
+      // Inside an optional object a malformed string is a disallowed value (422), per the research rules
+      // (warehouse/docs/research.md); a value of the wrong type (a zip sent as a number) stays 400, as in every body (README "Errors").
+      errors.push(...nested.errors.map((e) => (e.code === 'format' ? { ...e, code: 'invalid' } : e)));
       values[spec.name] = nested.values as Record<string, unknown>;
     } else {
       values[spec.name] = r.value;

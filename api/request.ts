@@ -106,7 +106,40 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, u
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new HttpError('bad_request', 'The body must be a JSON object', { errors: [{ field: 'body', code: 'type', message: 'the body must be a JSON object' }] });
   }
+  // JSON.parse keeps the last of two equal keys ({"sqft":1800,"sqft":900} read 900): refused, as a repeated query parameter is
+  const twice = duplicateKey(raw.toString('utf8'));
+  if (twice !== null) throw new HttpError('bad_request', `Bad request: ${twice} is sent twice in the body; send each field once`, { errors: [{ field: twice, code: 'duplicate', message: `${twice} is sent twice in the body` }] });
   return parsed as Record<string, unknown>;
+}
+
+/** The first key an object of a valid JSON text holds twice, as a dotted name ("sqft", "context.zip"); null when none. */
+export function duplicateKey(text: string): string | null {
+  // one frame per open object or array: the keys seen, the last key (the name of a value opened under it)
+  const stack: { keys: Set<string> | null; name: string; last: string; expectKey: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const top = stack[stack.length - 1];
+    if (c === '{' || c === '[') {
+      const name = top ? (top.keys ? `${top.name}${top.last}.` : top.name) : '';
+      stack.push({ keys: c === '{' ? new Set() : null, name, last: '', expectKey: c === '{' });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',') {
+      if (top?.keys) top.expectKey = true;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      if (top?.keys && top.expectKey) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) return `${top.name}${key}`;
+        top.keys.add(key);
+        top.last = key;
+        top.expectKey = false;
+      }
+      i = j;
+    }
+  }
+  return null;
 }
 
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure

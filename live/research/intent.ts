@@ -174,9 +174,15 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
   return null;
 }
 
-function parseMonths(q: string): number | null {
+function parseMonths(q: string, readAs: string[] = []): number | null {
   const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
-  if (m) { const n = Number(m[1]); return n >= 3 && n <= 24 ? n : null; }
+  if (m) {
+    const n = Number(m[1]);
+    // "the last -6 months": no window is negative; read as 6 months, and said (it was answered as 6 silently)
+    const minus = /[-\u2212\u2013]\s*$/.exec(q.slice(0, m.index));
+    if (minus && n >= 3 && n <= 24) readAs.push(`"${minus[0].trim()}${m[0]}" as the last ${n} months (a window cannot be negative)`);
+    return n >= 3 && n <= 24 ? n : null;
+  }
   if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return 12;
   if (/\b(last|past) (two years|24 months)\b/i.test(q)) return 24;
   const years = /\b(?:last|past|over the last|over the past) (\d) years?\b/i.exec(q);
@@ -287,5 +293,5 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   const latestOnly = intents.filter((i) => i === 'comps' || i === 'rehab' || i === 'investor');
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
-  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: years ? null : parseMonths(q), years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText, query: q };
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: years ? null : parseMonths(q, readAs), years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText, query: q };
 }

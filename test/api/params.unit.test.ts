@@ -241,7 +241,7 @@ describe('objects and checkAll', () => {
     expect(r.values).toEqual({ query: 'rent control?', context: { zip: '02139', city: 'Cambridge', state: 'MA' }, depth: 'quick' });
   });
 
-  test('nested failures carry dotted names; inside an object format and type failures become invalid (422)', () => {
+  test('nested failures carry dotted names; inside an object format failures become invalid (422), a wrong type stays a type failure (400, README)', () => {
     const r = checkAll(BODY, { query: 'q', context: { zip: '0213', state: 'ma', city: '' } }, false);
     expect(r.errors).toEqual([
       { field: 'context.zip', code: 'invalid', message: 'context.zip must be a 5-digit ZIP code' },
@@ -249,7 +249,7 @@ describe('objects and checkAll', () => {
     ]);
     const t = checkAll(BODY, { query: 'q', context: { city: 7, state: 'ZZ' } }, false);
     expect(t.errors).toEqual([
-      { field: 'context.city', code: 'invalid', message: 'context.city must be a string' },
+      { field: 'context.city', code: 'type', message: 'context.city must be a string' },
       { field: 'context.state', code: 'enum', message: 'context.state ZZ is not a US state code' },
     ]);
   });

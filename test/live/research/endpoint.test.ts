@@ -143,6 +143,10 @@ describe('the live module and HTTP', () => {
     expect((await srv.post('/v1/research/query', {}, key)).status).toBe(400);
     expect((await srv.post('/v1/research/query', { query: 'eviction notice in Texas', depth: 'forever' }, key)).status).toBe(422);
     expect((await srv.post('/v1/research/query', { query: 'eviction notice in Texas', context: { zip: 'abc' } }, key)).status).toBe(422);
+    // a wrong type is a 400, as the README says of every body ("a zip sent as a number"); it was a 422 here
+    const typed = await srv.post('/v1/research/query', { query: 'eviction notice in Texas', context: { zip: 98103 } }, key);
+    expect(typed.status).toBe(400);
+    expect(((await typed.json()) as { errors: { field: string; code: string }[] }).errors).toEqual([expect.objectContaining({ field: 'context.zip', code: 'type' })]);
     const long = await srv.post('/v1/research/query', { query: `eviction notice in Texas ${'please '.repeat(800)}` }, key);
     expect(long.status).toBe(200);
     expect(((await long.json()) as ResearchBody).answer).toMatch(/3 days/);
