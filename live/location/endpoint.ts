@@ -1,11 +1,12 @@
 // GET /v1/location/risk?lat=&lng=: the Location risk object of a point, answered in-process from the files the
 // build wrote under <build>/live/location/ (live/location/build.ts). Rules (warehouse/docs/location.md):
-//   zip        the ZCTA polygon containing the point where loaded (DE, DC, RI), else the nearest zip centroid
-//              among zips reaching the point (max(16 km, 2 x the zip's equivalent radius)); no zip reaches -> 404
+//   zip        the ZCTA polygon containing the point where loaded (DE, DC, RI), else the nearest zip centroid for
+//              its size (distance / equivalent radius) among zips reaching the point (max(16 km, 2 x the zip's
+//              equivalent radius)), said in the note; no zip reaches -> 404
 //   flood      highest-risk flood polygon containing the point (H3 res-9 cell -> candidate polygons; cells wholly
 //              inside need no test, boundary cells use turf booleanPointInPolygon); outside every polygon but in the
-//              declared area (community/county) of a floodplain-only map, judged by the point's zip (ZCTA polygon,
-//              else the size-weighted nearest centroid) -> X (minimal hazard); otherwise D, "no map loaded"
+//              declared area (community/county) of a floodplain-only map, judged by the point's zip (the answer's
+//              zip_code) -> X (minimal hazard); otherwise D, "no map loaded"
 //   superfund  counted NPL sites within exactly 1 mile (haversine), candidates from the res-8 cell index
 //   score, confidence, as_of  live/location/rules.ts and score.ts, the same functions as the zip shards
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import type { FloodData, SiteData, ZctaData, ZipData } from './data.ts';
 import { FloodIndex } from './flood-index.ts';
 import { inBBox, type BBox } from './geo.ts';
 import { SiteIndex } from './site-index.ts';
-import { ZipLocator, type ZipHit } from './zip-locator.ts';
+import { ZipLocator } from './zip-locator.ts';
 import {
   type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './rules.ts';
@@ -69,15 +70,9 @@ export class LocationEngine {
     if (!zipHit) {
       return { ok: false, code: 'no_data', message: `No zip code covers or lies near ${lat}, ${lng}: the point is outside coverage (US zip codes only)` };
     }
-    const [zip, , , , city, state, nri] = this.zips.row(zipHit.pos);
-    let areaZip: ZipHit | null = null;
-    const where = (): AreaKey | null => {
-      if (zipHit.source !== 'zcta_polygon' && !this.areaBoxes.some((b) => inBBox(b, lng, lat))) return null;
-      areaZip = this.zips.areaZip(lat, lng, zipHit);
-      if (!areaZip) return null;
-      const r = this.zips.row(areaZip.pos);
-      return { city: r[4], state: r[5], county: r[7] ?? null };
-    };
+    const [zip, , , , city, state, nri, county] = this.zips.row(zipHit.pos);
+    // the point's declared flood-map area goes by the answer's own zip (zip-locator.ts: one zip for both)
+    const where = (): AreaKey | null => (zipHit.source !== 'zcta_polygon' && !this.areaBoxes.some((b) => inBBox(b, lng, lat)) ? null : { city, state, county: county ?? null });
     const hit = this.flood.classify(lat, lng, undefined, where);
     const sites = this.sites.within(lat, lng);
     const mapped = hit.map !== null;
@@ -85,15 +80,12 @@ export class LocationEngine {
     if (mapped) {
       const m = hit.map!;
       notes += ` Source: FEMA flood map ${m.file}${m.as_of ? ` (effective ${m.as_of})` : ''}.`;
-      if (!hit.inPolygon && areaZip) {
-        const az = this.zips.row((areaZip as ZipHit).pos);
-        notes += ` That file maps only the floodplains of ${m.area?.label ?? 'its area'}; this point lies there by its zip ${az[0]} (${az[4]}, ${az[5]}).`;
-      }
+      if (!hit.inPolygon && m.area) notes += ` That file maps only the floodplains of ${m.area.label}; this point lies there by its zip ${zip} (${city}, ${state}).`;
     } else {
       const near = this.flood.nearbyAreas(lat, lng).map((m) => m.area!.label);
       if (near.length) notes += ` The loaded FEMA flood map nearby covers only ${[...new Set(near)].join('; ')}.`;
     }
-    if (zipHit.source === 'nearest_centroid') notes += ` Zip ${zip} is the nearest zip centroid (${(zipHit.distance_m / 1000).toFixed(1)} km away); no ZCTA boundary is loaded here.`;
+    if (zipHit.source === 'nearest_centroid') notes += ` No ZCTA boundary is loaded here, so zip ${zip} is estimated from zip centroids: the nearest for its size (its centroid ${(zipHit.distance_m / 1000).toFixed(1)} km away).`;
     const basis = scoreBasisNote(hit.cls, nri);
     if (basis) notes += ` ${basis}`;
     const body: LocationRiskBody = {

@@ -243,18 +243,17 @@ export class LocationOracle {
       if (lng < b[0]! || lng > b[2]! || lat < b[1]! || lat > b[3]!) continue;
       if (booleanPointInPolygon([lng, lat], f)) { zip = this.byZip.get(code)!; polygon = true; break; }
     }
-    let areaZip = zip;
     if (!zip) {
-      let bestD = Infinity, bestW = Infinity;
+      // the zip centroid nearest for its size among the zips that reach the point: the answer's zip and flood-map area
+      let bestW = Infinity;
       for (const z of this.located) {
         const d = haversine(lat, lng, z.lat!, z.lng!);
         if (d > Math.max(16_000, 2 * z.radius)) continue; // the zip does not reach the point
-        if (d < bestD) { bestD = d; zip = z; }
-        if (d / z.radius < bestW) { bestW = d / z.radius; areaZip = z; }
+        if (d / z.radius < bestW) { bestW = d / z.radius; zip = z; }
       }
     }
     if (!zip) return null;
-    const hit = this.classify(lat, lng, areaZip);
+    const hit = this.classify(lat, lng, zip);
     const sites = this.sitesWithin(lat, lng, MILE);
     const nri = zip.nriCounty ? this.nri.get(zip.nriCounty) ?? null : null;
     return {

@@ -213,7 +213,7 @@ describe('location risk over the real build', () => {
     }
   });
 
-  it('derives the zip from a ZCTA polygon where loaded (Delaware), else the nearest centroid', async () => {
+  it('derives the zip from a ZCTA polygon where loaded (Delaware), else the nearest centroid for its size', async () => {
     const de = JSON.parse(fs.readFileSync(path.join(sourcesDir(), 'zcta-boundaries-2010', 'de_delaware_zip_codes_geo.min.json'), 'utf8')) as { features: GeoFeature[] };
     const known = new Set((await warehouseRows<{ zip: string }>(`select zip from zips where state_code = 'DE'`)).map((r) => r.zip));
     let checked = 0;
@@ -230,15 +230,28 @@ describe('location risk over the real build', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
-    // elsewhere: the nearest zip centroid, checked against a brute-force haversine scan of `zips`
-    const all = await warehouseRows<{ zip: string; lat: number; lng: number }>(`select zip, lat::double as lat, lng::double as lng from zips where lat is not null and is_zcta`);
+    // elsewhere: the zip centroid nearest for its size (distance / equivalent radius) among the zips that reach the
+    // point (max(16 km, 2 x equivalent radius)), checked against a brute-force scan of `zips.json`; Harvard Square is
+    // 02138 Cambridge (its plain nearest centroid, 02163, is a 0.3 km2 Boston campus zip: review, the note said 02138)
+    const weighted = (lat: number, lng: number): string | null => {
+      let best: string | null = null;
+      let bestW = Infinity;
+      for (const z of zipsJson.zips) {
+        const d = haversine(lat, lng, z[1], z[2]);
+        if (d <= Math.max(16_000, 2 * z[3]) && d / Math.max(1, z[3]) < bestW) { bestW = d / Math.max(1, z[3]); best = z[0]; }
+      }
+      return best;
+    };
     for (const [lat, lng] of [[42.3736, -71.119], [39.9612, -82.9988], [47.6062, -122.3321], [35.2271, -80.8431]] as const) {
-      const nearest = all.reduce((b, z) => (haversine(lat, lng, z.lat, z.lng) < haversine(lat, lng, b.lat, b.lng) ? z : b));
-      expect(engine.zips.locate(lat, lng)).toMatchObject({ source: 'nearest_centroid', zip: nearest.zip });
+      expect(engine.zips.locate(lat, lng)).toMatchObject({ source: 'nearest_centroid', zip: weighted(lat, lng) });
     }
-    // random points over the US and its coasts (outside the ZCTA-polygon states): the answer equals a brute-force scan
-    // for the nearest centroid among the zips that reach the point (max(16 km, 2 x equivalent radius)), else 404
-    // (centroids and radii from the raw Gazetteer, see LocationOracle)
+    const harvard = body(await ask(42.3736, -71.119));
+    expect(harvard).toMatchObject({ zip_code: '02138', city: 'Cambridge', state: 'MA', flood_zone: 'X' });
+    expect(harvard.flood_risk_notes).toContain('this point lies there by its zip 02138 (Cambridge, MA)');
+    expect(harvard.flood_risk_notes).toContain('zip 02138 is estimated from zip centroids');
+    expect(harvard.flood_risk_notes).not.toContain('02163');
+    // random points over the US and its coasts (outside the ZCTA-polygon states): the answer equals the brute-force
+    // scan, else 404 (centroids and radii from the raw Gazetteer, see LocationOracle)
 
     let seed = 7;
     const rnd = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
@@ -247,12 +260,7 @@ describe('location risk over the real build', () => {
       const lat = i % 10 === 0 ? 52 + rnd() * 18 : 24 + rnd() * 25;
       const lng = i % 10 === 0 ? -170 + rnd() * 40 : -125 + rnd() * 58;
       if (engine.zips.locate(lat, lng)?.source === 'zcta_polygon') continue;
-      let best: string | null = null;
-      let bestD = Infinity;
-      for (const z of zipsJson.zips) {
-        const d = haversine(lat, lng, z[1], z[2]);
-        if (d < bestD && d <= Math.max(16_000, 2 * z[3])) { bestD = d; best = z[0]; }
-      }
+      const best = weighted(lat, lng);
       expect(engine.zips.locate(lat, lng)?.zip ?? null, `${lat},${lng}`).toBe(best);
       if (!best) none++;
     }
