@@ -5,7 +5,8 @@
 //   calibration.json      the split-conformal table (source, mode, tier, n, q) from the back-test
 //   backtest.json         the back-test summary (test slice) per source, subject mode (record, request, typical) and tier
 //   scorecard.json        GET /v1/valuation/scorecard: that summary plus PRD / PRB by price tier (live/valuation/scorecard.ts)
-//   meta.json             format, build id, per source as_of and files, per zip: source, city, state, typical property
+//   meta.json             format, build id, per source as_of and files, per zip: source, city and state (the zip's, as
+//                         int_market_zip_names names it), typical property
 // The back-test (live/valuation/backtest.ts) uses the same estimator as the server and is appended to
 // <build>/report-sections.json as "Valuation back-test". Rules: warehouse/docs/valuation.md.
 import fs from 'node:fs';
@@ -118,9 +119,15 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
       if (r.city && r.state) { const k = `${r.city}|${r.state}`; z.city.set(k, (z.city.get(k) ?? 0) + 1); }
     }
   }
+  // a zip's city is the warehouse's one rule (int_market_zip_names: the geo zips' USPS primary city, else the zip's most
+  // frequent record city), as the comps, rehab, investor and location answers name it: 10469 is Bronx there, and was
+  // New York here (the NYC file names every borough's sales New York); the sales' own most frequent city otherwise
+  const named = new Map((await tableExists(db, 'int_market_zip_names')
+    ? await queryRows<{ zip: string; city: string | null; state: string | null }>(db, 'select zip, city, state_code as state from int_market_zip_names') : [])
+    .filter((r) => r.city && r.state).map((r) => [r.zip, `${r.city}|${r.state}`]));
   const zipMeta: Record<string, ZipMeta> = {};
   for (const [zip, z] of [...zipAcc.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
-    const top = [...z.city.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+    const top = named.get(zip) ?? [...z.city.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
     if (!top) continue; // no city/state known: the response could not be filled
     const [city, state] = top.split('|') as [string, string];
     zipMeta[zip] = { source: z.source, city, state, sales: z.n, last_sale: isoOfDay(z.last) };

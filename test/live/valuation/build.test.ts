@@ -25,11 +25,14 @@ describe('live/valuation/build.ts (given sales rows)', () => {
         ${set.beds[i]}, 2, ${set.sqft[i]}, 1990, 'good', ${set.lat[i]}, ${set.lng[i]}, true)`);
       values.push(`('nominal', 'synthetic', null, '1 X ST', null, 'Testville', 'WA', '99901', '2020-06-01', 1, 'sfr', 3, 2, 1500, 1990, 'good', 47.6, -122.3, false)`);
       await ctx.db.run(`insert into sales values ${values.join(',')}`);
+      // a zip's city is the warehouse's zip names rule, not the sales' own city: 99901's sales say Testville, its name is
+      // Otherton (as NYC's sales say New York of 10469, whose name is Bronx in the comps, rehab, investor and location answers)
+      await ctx.db.run(`create table int_market_zip_names as select * from (values ('99901', 'Otherton', 'WA')) t(zip, city, state_code)`);
       await runValuationStep(ctx);
       const dir = path.join(ctx.paths.build, 'live', 'valuation');
       const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
       expect(meta.sources['synthetic']!.comps).toBe(800); // the nominal sale is not a comp
-      expect(meta.zips['99901']).toMatchObject({ source: 'synthetic', city: 'Testville', state: 'WA' });
+      expect(meta.zips['99901']).toMatchObject({ source: 'synthetic', city: 'Otherton', state: 'WA' });
       const cal = JSON.parse(fs.readFileSync(path.join(dir, 'calibration.json'), 'utf8')) as CalibrationRow[];
       expect(cal.some((c) => c.source === 'synthetic' && c.mode === 'record')).toBe(true);
       const sections = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as { title: string; rows: unknown[][] }[];
