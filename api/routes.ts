@@ -81,7 +81,7 @@ export const ROUTES: readonly Route[] = [
     summary: 'Automated valuation with an 80% interval calibrated on a back-test',
     body: [
       p.zip(true),
-      { name: 'address', type: 'string', required: true, min: 1, max: 200, description: 'Street address' },
+      { name: 'address', type: 'string', required: true, min: 1, max: 200, description: 'Street address; a full address ("2251 League St, Philadelphia, Pennsylvania 19146", or without commas) is read without its city, state and zip' },
       { name: 'sqft', type: 'number', min: 100, max: 50000, description: 'Living area in sqft (100-50,000); improves accuracy' },
       // additive (review 6 #16): sent, they override the record's beds and baths as sqft does (facts[] source 'request')
       { name: 'beds', type: 'integer', min: 0, max: 50, description: "Bedrooms (0-50); overrides the record's, like sqft" },
@@ -200,7 +200,7 @@ export const ROUTES: readonly Route[] = [
     summary: 'One property: facts, sales newest first, permits, distress filings, owner type; ?include=lineage cites the source row of every field',
     query: [
       { name: 'property_id', type: 'string', min: 1, max: 64, pattern: PROPERTY_ID_RE.source, description: 'The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state' },
-      { name: 'address', type: 'string', min: 1, max: 200, description: 'Street address, with zip' },
+      { name: 'address', type: 'string', min: 1, max: 200, description: 'Street address, with zip; a city, state and zip after it are left out' },
       p.zip(false, '5-digit US ZIP code, with address'),
       { name: 'parcel_id', type: 'string', min: 1, max: 64, description: "The source's parcel id (King County id, NYC BBL, Philadelphia OPA account, Denver schedule number), with state" },
       p.state(false),

@@ -1655,7 +1655,7 @@ export interface operations {
                      */
                     zip: string;
                     /**
-                     * @description Street address
+                     * @description Street address; a full address ("2251 League St, Philadelphia, Pennsylvania 19146", or without commas) is read without its city, state and zip
                      * @example 1301 2nd Ave
                      */
                     address: string;
@@ -2104,7 +2104,7 @@ export interface operations {
             query?: {
                 /** @description The 16-hex property_id (autocomplete results carry it); or give address and zip, or parcel_id and state */
                 property_id?: string & (unknown & unknown);
-                /** @description Street address, with zip */
+                /** @description Street address, with zip; a city, state and zip after it are left out */
                 address?: string;
                 /** @description 5-digit US ZIP code, with address */
                 zip?: string;
