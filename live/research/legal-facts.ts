@@ -94,7 +94,7 @@ export function stateLegalSource(r: StateLegalRow, what: string): Source {
 }
 
 interface MarketRisk { state: string; city: string; legal_risk_score: number; legal_risk_label: string; plain_english_summary: string; investor_actions: string[]; last_reviewed_at: string }
-interface Landlord { squatter_risk?: string; squatter_risk_notes?: string; last_reviewed_at?: string }
+interface Landlord { squatter_risk?: string; squatter_risk_notes?: string; last_reviewed_at?: string; landlord_friendliness_scope?: string; landlord_friendliness_note?: string }
 
 export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): Promise<Fact[]> {
   const S = data.stateName(t.state);
@@ -119,11 +119,18 @@ export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Targ
   }
   if (sl && sl.landlord_friendliness_score !== null) {
     const primary = intent === 'landlord_friendliness' || !t.city;
+    // asked of a city: the score is the state's (state law alone); the city's landlord profile says so and names the
+    // local ordinances it does not count (landlord_friendliness_note, pipelines/marts/20_mart_legal_02_landlord.sql)
+    const note = t.city ? (await data.shard<Landlord>('legal-landlord', { state: t.state, city: t.city }))?.landlord_friendliness_note : undefined;
+    // the note's clause after its opening ("... is Illinois's score, from state law alone; "): the ordinances it leaves out
+    const uncounted = note?.split('from state law alone; ')[1]?.replace(/\.$/, '');
     out.push({
       intent, target: t, value: `${fmt(sl.landlord_friendliness_score)} out of 100 (${sl.landlord_friendliness_label ?? ''})`,
       ranks: { score: sl.landlord_friendliness_score, higher: 'is the more landlord-friendly' },
-      sentence: `${S} scores ${fmt(sl.landlord_friendliness_score)} out of 100 on our landlord friendliness composite (${sl.landlord_friendliness_label ?? 'unlabelled'}; last reviewed ${sl.last_reviewed_at ?? 'unknown'})`,
-      detail: [`The composite weighs the nonpayment notice, eviction timeline, deposit cap, rent control preemption, statewide cap and just-cause rules of ${S} (warehouse/docs/legal.md).`],
+      sentence: `${S} scores ${fmt(sl.landlord_friendliness_score)} out of 100 on our landlord friendliness composite (${sl.landlord_friendliness_label ?? 'unlabelled'}; last reviewed ${sl.last_reviewed_at ?? 'unknown'})`
+        + (t.city ? `; that is the state's score, from ${S} law alone, not a score of ${t.city}'s own${uncounted ? `: ${uncounted}` : ''}` : ''),
+      detail: [...(note ? [note] : t.city ? [`Local ordinances of ${t.city} are not counted in the score; we have no landlord profile of ${t.city}, ${t.state} that names them.`] : []),
+        `The composite weighs the nonpayment notice, eviction timeline, deposit cap, rent control preemption, statewide cap and just-cause rules of ${S} (warehouse/docs/legal.md).`],
       source: stateLegalSource(sl, 'landlord friendliness'), confidence: intent === 'legal_risk' && t.city ? 'medium' : 'high', primary, uncertain: null,
     });
   } else if (intent === 'landlord_friendliness' || !t.city) {
