@@ -74,7 +74,11 @@ const PropertyRecord = obj({
     arms_length: nullable('boolean'), portfolio: bool, investor_buyer: nullable('boolean'), flip_leg: bool,
   }) },
   permits: { type: 'array', items: obj({ date: str, type: str, description: nullable('string'), valuation: nullable('number') }) },
-  distress: { type: 'array', items: obj({ date: str, kind: str, amount: nullable('number') }) },
+  distress: { type: 'array', items: obj({ date: str, kind: str, amount: nullable('number'),
+    docket_type: { ...nullable('string'), description: "The source's own type of the case's last docket row (Allegheny); null when the source has no docket" },
+    status: { type: ['string', 'null'], enum: ['active', 'closed', null], description: "closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff sale (outcome), so it is no active distress signal; null: the source does not say" },
+    outcome: { ...nullable('string'), description: 'A closed case: discontinued, dismissed, satisfied, terminated or sheriff_sale' },
+    status_date: { ...nullable('string'), description: 'The date of the docket row that closed the case' } }) },
   links: obj({ comps: nullable('string'), location_risk: nullable('string') }),
   as_of: str,
   lineage: obj({

@@ -946,6 +946,17 @@ export type components = {
                 date: string;
                 kind: string;
                 amount: number | null;
+                /** @description The source's own type of the case's last docket row (Allegheny); null when the source has no docket */
+                docket_type: string | null;
+                /**
+                 * @description closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff sale (outcome), so it is no active distress signal; null: the source does not say
+                 * @enum {string|null}
+                 */
+                status: "active" | "closed" | null;
+                /** @description A closed case: discontinued, dismissed, satisfied, terminated or sheriff_sale */
+                outcome: string | null;
+                /** @description The date of the docket row that closed the case */
+                status_date: string | null;
             }[];
             links: {
                 comps: string | null;

@@ -8,7 +8,7 @@ import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import {
   parcelFile, parcelKey, PROPERTY_FORMAT, recordFile, zipFile,
-  encodeRecordFile, type PropertyMeta, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
+  encodeRecordFile, type DistressItem, type PropertyMeta, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
 } from './layout.ts';
 
 export const requires = ['properties', 'property_sales', 'property_lineage', 'int_property_events'];
@@ -77,7 +77,8 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
     rec.sales.push([String(s['sale_id']), refs(id).cite({ ...s, record_date: s['date'] }, 'sales', vintages)]);
   }
   const events = await queryRows<Row>(ctx.db, `
-    select property_id, kind, event_id, source, cast(date as varchar) as date, type, description, amount, file, line::double as line
+    select property_id, kind, event_id, source, cast(date as varchar) as date, type, description, amount, file, line::double as line,
+           docket_type, status, outcome, cast(status_date as varchar) as status_date
     from int_property_events where property_id like ${like} order by property_id, date desc, line desc`);
   for (const e of events) {
     const id = String(e['property_id']);
@@ -89,7 +90,9 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
       rec.body.permits.push({ date: String(e['date']), type: String(e['type']), description: (e['description'] as string | null) ?? null, valuation: (e['amount'] as number | null) ?? null });
       rec.permits.push([String(e['event_id']), c]);
     } else {
-      rec.body.distress.push({ date: String(e['date']), kind: String(e['type']), amount: (e['amount'] as number | null) ?? null });
+      rec.body.distress.push({ date: String(e['date']), kind: String(e['type']), amount: (e['amount'] as number | null) ?? null,
+        docket_type: (e['docket_type'] as string | null) ?? null, status: (e['status'] as DistressItem['status']) ?? null,
+        outcome: (e['outcome'] as string | null) ?? null, status_date: (e['status_date'] as string | null) ?? null });
       rec.distress.push([String(e['event_id']), c]);
     }
   }

@@ -24,7 +24,12 @@ export interface SaleItem {
   arms_length: boolean | null; portfolio: boolean; investor_buyer: boolean | null; flip_leg: boolean;
 }
 export interface PermitItem { date: string; type: string; description: string | null; valuation: number | null }
-export interface DistressItem { date: string; kind: string; amount: number | null }
+/** A distress filing; docket_type, status ('active' | 'closed'; null: the source does not say), outcome and status_date
+ *  as the source's docket records them (warehouse/docs/market.md "Distress status"). */
+export interface DistressItem {
+  date: string; kind: string; amount: number | null;
+  docket_type: string | null; status: 'active' | 'closed' | null; outcome: string | null; status_date: string | null;
+}
 
 /** Where a value came from: the source row (property_lineage). */
 export interface Citation {

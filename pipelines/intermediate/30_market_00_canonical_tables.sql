@@ -283,6 +283,10 @@ create or replace table distress (
     filing_date date not null,
     amount double,
     -- added columns
+    docket_type varchar,         -- the source's own type of the case's last docket row (Allegheny)
+    status varchar,              -- 'active' / 'closed' (discontinued, dismissed, satisfied...); null: the source does not say
+    outcome varchar,             -- a closed case's outcome: discontinued, dismissed, satisfied, terminated, sheriff_sale
+    status_date date,            -- the date of the docket row that closed the case
     lat double,
     lng double,
     file varchar,

@@ -4,7 +4,8 @@
 // Township, "Milford city" for the town of Milford), and a township asked for without "Township" reads as the
 // township. The Allegheny distressed pipeline counts are recounted from the raw docket file with the test's own SQL:
 // one property per case and parcel (a case naming several parcels counts each, in its own municipality; a case naming
-// none counts once), a case dated by its first docket row, over the file's last 12 months (review 5A).
+// none counts once), a case dated by its first docket row, over the file's last 12 months (review 5A), a case closed
+// by its docket (discontinued, dismissed, satisfied, terminated, sold at sheriff sale, not reinstated) not counted.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
@@ -20,6 +21,11 @@ let connecticut: string[];
 const municipality = (m: string): string => m.trim()
   .replace(/^City of /, '').replace(/ Boro$/, '').replace(/ Twp\.$/, ' Township').replace(/^N\. /, 'North ').replace(/^S\. /, 'South ')
   .replace(/^Mt\. /, 'Mount ').replace(/ Hts\.( |$)/, ' Heights$1').replace(/^Duquesnt$/, 'Duquesne');
+/** The docket types that close a case (the test's own reading of the file's 166 types: discontinued, settled,
+ *  dismissed, satisfied, terminated, sold at sheriff sale); "Praecipe to Reinstate" reopens one. */
+const CLOSING = new Set(['Discontinued without Prejudice', 'Discontinued with Prejudice', 'Discontinued', 'Discontinuance',
+  'Settled and Discontinued', 'Case Settled', 'Dismissed without Prejudice', 'Dismissed with Prejudice', 'Order of Court- Case Dismissed',
+  'Satisfaction', 'Case Terminated', "Sheriff's Deed"]);
 const same = (a: string, b: string): boolean => a.toLowerCase().replace(/[^a-z0-9]/g, '') === b.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 beforeAll(async () => {
@@ -29,11 +35,14 @@ beforeAll(async () => {
   const conn = await inst.connect();
   const q = async <T,>(sql: string): Promise<T[]> => (await conn.runAndReadAll(sql)).getRowObjectsJson() as T[];
   const file = `${SOURCES}/allegheny-county-mortgage-foreclosures/foreclosures.csv.gz`.replaceAll("'", "''");
-  const rows = await q<{ pin: string | null; case_id: string; municipality: string; d: string }>(`
-    select nullif(trim(pin), '') as pin, case_id, municipality, filing_date as d
+  const rows = await q<{ pin: string | null; case_id: string; municipality: string; d: string; docket: string | null }>(`
+    select nullif(trim(pin), '') as pin, case_id, municipality, filing_date as d, trim(docket_type) as docket
     from read_csv('${file}', all_varchar = true)
     where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null
     order by filing_date, case_id`);
+  // a closed case (its last closing or reinstating docket row closes it) is no active pre-foreclosure: not counted
+  const last = new Map<string, string>();
+  for (const r of rows) if (r.docket && (CLOSING.has(r.docket) || r.docket === 'Praecipe to Reinstate')) last.set(r.case_id, r.docket);
   // a case's date: its first docket row; a parcel's municipality: its first docket row in the case
   const caseDate = new Map<string, string>();
   const parcels = new Map<string, { city: string; pins: Map<string, string> }>();
@@ -50,10 +59,11 @@ beforeAll(async () => {
   const counted = new Map<string, Set<string>>();
   const cities = new Set<string>();
   for (const [caseId, c] of parcels) {
+    const closed = CLOSING.has(last.get(caseId) ?? '');
     const props: [string, string][] = c.pins.size ? [...c.pins].map(([pin, city]) => [city, `pin:${pin}`]) : [[c.city, `case:${caseId}`]];
     for (const [city, prop] of props) {
       cities.add(city);
-      if (caseDate.get(caseId)! > from) counted.set(city, (counted.get(city) ?? new Set()).add(prop));
+      if (caseDate.get(caseId)! > from && !closed) counted.set(city, (counted.get(city) ?? new Set()).add(prop));
     }
   }
   allegheny = [...cities].map((city) => ({ city, properties: counted.get(city)?.size ?? 0 }));
