@@ -7,15 +7,28 @@ import { describe, expect, test } from 'vitest';
 import { openWarehouse, queryRows } from '../../warehouse/db.ts';
 import { buildDir } from '../helpers/build.ts';
 
+type Db = Awaited<ReturnType<Awaited<ReturnType<typeof openWarehouse>>['connect']>>;
+/** The build's export files beside its warehouse (attached as `wh`): `readers(name)` reads one file in each format,
+ *  `file(name)` is its quoted path. */
+async function withExports(run: (db: Db, readers: (name: string) => string[], file: (name: string) => string) => Promise<void>): Promise<void> {
+  const dir = buildDir();
+  const file = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
+  const readers = (name: string): string[] => [`read_parquet('${file(`${name}.parquet`)}')`, `read_csv('${file(`${name}.csv`)}', header = true)`, `read_json('${file(`${name}.ndjson`)}', format = 'newline_delimited')`];
+  const inst = await openWarehouse(':memory:');
+  const db = await inst.connect();
+  try {
+    await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
+    await run(db, readers, file);
+  } finally {
+    db.closeSync();
+    inst.close();
+  }
+}
+
 describe('export files of the real build: minimum cohort', () => {
   test('minimum cohort: no count of 1-4 comps or sales in any format, percentiles rounded as the comps answer, a small cohort dated at its window end', async () => {
-    const dir = buildDir();
-    const f = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
-    const inst = await openWarehouse(':memory:');
-    const db = await inst.connect();
-    try {
-      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
-      for (const reader of [`read_parquet('${f('comps.parquet')}')`, `read_csv('${f('comps.csv')}', header = true)`, `read_json('${f('comps.ndjson')}', format = 'newline_delimited')`]) {
+    await withExports(async (db, readers, f) => {
+      for (const reader of readers('comps')) {
         const [r] = await queryRows<Record<string, number>>(db, `select
             count(*) filter (where e.comp_count between 1 and 4 or e.sale_count between 1 and 4)::int as small_counts,
             count(*) filter (where e.comp_count is distinct from (case when m.comp_count >= 5 then m.comp_count end))::int as comp_count,
@@ -33,21 +46,13 @@ describe('export files of the real build: minimum cohort', () => {
       const [mm] = await queryRows<{ n: number }>(db, `select count(*)::int as n from read_parquet('${f('market_monthly.parquet')}')
         where sale_count between 1 and 4 or sqft_count between 1 and 4 or dom_count between 1 and 4 or known_buyer_count between 1 and 4 or index_sample_count between 1 and 4`);
       expect(mm!.n).toBe(0);
-    } finally {
-      db.closeSync();
-      inst.close();
-    }
+    });
   });
 
   test('investor: no count of 1-4 sales, buyers or flips in any format, no figure of such a cohort, figures rounded as the investor answer', async () => {
-    const dir = buildDir();
-    const f = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
-    const inst = await openWarehouse(':memory:');
-    const db = await inst.connect();
     const counts = ['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'];
-    try {
-      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
-      for (const reader of [`read_parquet('${f('investor.parquet')}')`, `read_csv('${f('investor.csv')}', header = true)`, `read_json('${f('investor.ndjson')}', format = 'newline_delimited')`]) {
+    await withExports(async (db, readers) => {
+      for (const reader of readers('investor')) {
         const [r] = await queryRows<Record<string, number>>(db, `select
             count(*) filter (where ${counts.map((c) => `e.${c} between 1 and 4`).join(' or ')})::int as small_counts,
             count(*) filter (where ${counts.map((c) => `e.${c} is distinct from (case when m.${c} >= 5 then m.${c} end)`).join(' or ')})::int as counts,
@@ -61,20 +66,12 @@ describe('export files of the real build: minimum cohort', () => {
         expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, rounding: 0, small_cohorts: r!.small_cohorts });
         expect(r!.small_cohorts, 'the real build has cities with 1-4 sales in a window (Connecticut towns, NYC)').toBeGreaterThan(0);
       }
-    } finally {
-      db.closeSync();
-      inst.close();
-    }
+    });
   });
 
   test('rehab: no count of 1-4 sales or rehab sales in any format, no resale share or score of 1-4 sales (market.md mart_rehab)', async () => {
-    const dir = buildDir();
-    const f = (name: string): string => path.join(dir, 'export', name).replaceAll("'", "''");
-    const inst = await openWarehouse(':memory:');
-    const db = await inst.connect();
-    try {
-      await db.run(`attach '${path.join(dir, 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only)`);
-      for (const reader of [`read_parquet('${f('rehab.parquet')}')`, `read_csv('${f('rehab.csv')}', header = true)`, `read_json('${f('rehab.ndjson')}', format = 'newline_delimited')`]) {
+    await withExports(async (db, readers) => {
+      for (const reader of readers('rehab')) {
         const [r] = await queryRows<Record<string, number>>(db, `select
             count(*) filter (where e.sales_n between 1 and 4 or e.rehab_sales between 1 and 4)::int as small_counts,
             count(*) filter (where e.sales_n is distinct from (case when m.sales_n >= 5 then m.sales_n end)
@@ -86,9 +83,6 @@ describe('export files of the real build: minimum cohort', () => {
         expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, small_cohorts: r!.small_cohorts });
         expect(r!.small_cohorts, 'the real build has windows of 1-4 rehab sales (King County, NYC)').toBeGreaterThan(0);
       }
-    } finally {
-      db.closeSync();
-      inst.close();
-    }
+    });
   });
 });
