@@ -174,6 +174,8 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
   return null;
 }
 
+/** A window asked outside the ones kept (3 to 24 months) is said, not answered silently with another window. */
+const OUTSIDE_WINDOWS = (asked: string): string => `"${asked.trim()}" without its window: figures are kept for windows of 3 to 24 months, and each figure below names its own`;
 function parseMonths(q: string, readAs: string[] = []): number | null {
   const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
   if (m) {
@@ -181,12 +183,13 @@ function parseMonths(q: string, readAs: string[] = []): number | null {
     // "the last -6 months": no window is negative; read as 6 months, and said (it was answered as 6 silently)
     const minus = /[-\u2212\u2013]\s*$/.exec(q.slice(0, m.index));
     if (minus && n >= 3 && n <= 24) readAs.push(`"${minus[0].trim()}${m[0]}" as the last ${n} months (a window cannot be negative)`);
+    if (n < 3 || n > 24) readAs.push(OUTSIDE_WINDOWS(m[0]));
     return n >= 3 && n <= 24 ? n : null;
   }
   if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return 12;
   if (/\b(last|past) (two years|24 months)\b/i.test(q)) return 24;
   const years = /\b(?:last|past|over the last|over the past) (\d) years?\b/i.exec(q);
-  if (years) { const n = Number(years[1]) * 12; return n >= 3 && n <= 24 ? n : null; }
+  if (years) { const n = Number(years[1]) * 12; if (n > 24) readAs.push(OUTSIDE_WINDOWS(years[0])); return n >= 3 && n <= 24 ? n : null; }
   if (/\b(last|past) (quarter|three months)\b/i.test(q)) return 3;
   return null;
 }

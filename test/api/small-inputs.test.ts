@@ -60,4 +60,12 @@ describe('a negative window in a research question', () => {
     expect(plain).not.toContain('negative');
     expect(minus).toContain(plain.slice(0, 80));
   });
+
+  it('a window outside the kept 3-24 months ("30 months", "last 5 years") is said, not answered silently with another', async () => {
+    const ask = async (query: string): Promise<string> => ((await (await srv.post('/v1/research/query', { query }, key)).json()) as { answer: string }).answer;
+    const [thirty, fiveYears, plain] = await Promise.all([ask('prices over the last 30 months in 98103'), ask('prices over the last 5 years in 98103'), ask('prices over the last 12 months in 98103')]);
+    expect(thirty).toContain('"30 months" without its window: figures are kept for windows of 3 to 24 months');
+    expect(fiveYears).toContain('"over the last 5 years" without its window');
+    expect(plain).not.toContain('without its window');
+  });
 });
