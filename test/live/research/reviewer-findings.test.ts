@@ -171,7 +171,7 @@ describe('finding 6: the figure asked, or that it is missing', () => {
       // distinct properties with a filing in the 12 months to the end of the sources covering the city (market.md mart_investor)
       const [row] = await sql<{ n: number }>(`
         with d as (select source, filing_date, coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as k
-                   from distress where state_code = $st and lower(city) = lower($city)),
+                   from distress where state_code = $st and lower(city) = lower($city) and status is distinct from 'closed'),
         e as (select max(filing_date) as as_of from distress where source in (select source from d))
         select count(distinct k)::int as n from d, e where filing_date > e.as_of - interval 12 month`, { st, city });
       const r = await ask(q);
