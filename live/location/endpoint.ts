@@ -2,7 +2,10 @@
 // build wrote under <build>/live/location/ (live/location/build.ts). Rules (warehouse/docs/location.md):
 //   zip        the ZCTA polygon containing the point where loaded (DE, DC, RI), else the nearest zip centroid for
 //              its size (distance / equivalent radius) among zips reaching the point (max(16 km, 2 x the zip's
-//              equivalent radius)), said in the note; no zip reaches -> 404
+//              equivalent radius)), said in the note; inside a loaded flood file's polygon, only the zips of that
+//              file's declared area (county/place) compete when one reaches the point; outside the polygons but in
+//              the box of a floodplain-only file, a zip of its area within NEAR_TIE of the best score wins (a near
+//              tie at a city line); no zip reaches -> 404
 //   flood      highest-risk flood polygon containing the point (H3 res-9 cell -> candidate polygons; cells wholly
 //              inside need no test, boundary cells use turf booleanPointInPolygon); outside every polygon but in the
 //              declared area (community/county) of a floodplain-only map, judged by the point's zip (the answer's
@@ -21,6 +24,9 @@ import {
   type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './rules.ts';
 import { environmentalScore, scoreBasisNote } from './score.ts';
+
+/** Size-weighted zip scores within this ratio are a tie the declared area of a nearby flood file breaks. */
+export const NEAR_TIE = 1.05;
 
 export interface LocationInput {
   lat: number;
@@ -50,6 +56,11 @@ export class LocationEngine {
 
   private readonly areaBoxes: BBox[];
 
+  private areaOf(pos: number): AreaKey {
+    const z = this.zips.row(pos);
+    return { city: z[4], state: z[5], county: z[7] ?? null };
+  }
+
   static fromDir(dir: string): LocationEngine {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
     const meta = read<LocationMeta>('meta.json');
@@ -66,10 +77,28 @@ export class LocationEngine {
       return { ok: false, code: 'validation_failed', message: 'lat must be within -90..90 and lng within -180..180',
         errors: [{ field: Number.isFinite(lat) && lat >= -90 && lat <= 90 ? 'lng' : 'lat', code: 'range', message: 'out of range' }] };
     }
-    const zipHit = this.zips.locate(lat, lng);
+    // a point inside a loaded flood file's polygon lies in that file's declared area (county/place): its zip is taken
+    // among that area's zips when one reaches it, never across a state or county line the file itself draws
+    const inPoly = this.flood.polygonHit(lat, lng);
+    const fileArea = inPoly?.map?.area ?? null;
+    let zipArea: string | null = null; // the declared area the zip was taken in, for the note
+    let zipHit = this.zips.locate(lat, lng, fileArea ? (z) => inFloodArea(fileArea, { city: z[4], state: z[5], county: z[7] ?? null }) : undefined);
+    // outside every polygon, near a floodplain-only file's declared area: a zip of that area within NEAR_TIE of the
+    // best score is taken (between Harvard and Inman Sq, Somerville's 02143 scored 1.218, Cambridge's 02139 1.225)
+    if (zipHit && !inPoly && zipHit.source === 'nearest_centroid') {
+      for (const m of this.flood.nearbyAreas(lat, lng)) {
+        if (m.complete || inFloodArea(m.area, this.areaOf(zipHit.pos))) continue;
+        const alt = this.zips.nearest(lat, lng, true, (z) => inFloodArea(m.area, { city: z[4], state: z[5], county: z[7] ?? null }));
+        if (alt && alt.score <= zipHit.score * NEAR_TIE) {
+          zipArea = `${m.area!.label} (within ${Math.round((NEAR_TIE - 1) * 100)}% of the best score, ${zipHit.zip}: a near tie)`;
+          zipHit = alt; break;
+        }
+      }
+    }
     if (!zipHit) {
       return { ok: false, code: 'no_data', message: `No zip code covers or lies near ${lat}, ${lng}: the point is outside coverage (US zip codes only)` };
     }
+    if (fileArea && inFloodArea(fileArea, this.areaOf(zipHit.pos))) zipArea = `${fileArea.label} (the flood file the point lies in)`;
     const [zip, , , , city, state, nri, county] = this.zips.row(zipHit.pos);
     // the point's declared flood-map area goes by the answer's own zip (zip-locator.ts: one zip for both)
     const where = (): AreaKey | null => (zipHit.source !== 'zcta_polygon' && !this.areaBoxes.some((b) => inBBox(b, lng, lat)) ? null : { city, state, county: county ?? null });
@@ -85,7 +114,10 @@ export class LocationEngine {
       const near = this.flood.nearbyAreas(lat, lng).map((m) => m.area!.label);
       if (near.length) notes += ` The loaded FEMA flood map nearby covers only ${[...new Set(near)].join('; ')}.`;
     }
-    if (zipHit.source === 'nearest_centroid') notes += ` No ZCTA boundary is loaded here, so zip ${zip} is estimated from zip centroids: the nearest for its size (its centroid ${(zipHit.distance_m / 1000).toFixed(1)} km away).`;
+    if (zipHit.source === 'nearest_centroid') {
+      const among = zipArea ? ` among the zips of ${zipArea}` : '';
+      notes += ` No ZCTA boundary is loaded here, so zip ${zip} is estimated from zip centroids: the nearest for its size${among} (its centroid ${(zipHit.distance_m / 1000).toFixed(1)} km away).`;
+    }
     const basis = scoreBasisNote(hit.cls, nri);
     if (basis) notes += ` ${basis}`;
     const body: LocationRiskBody = {

@@ -57,6 +57,14 @@ export class FloodIndex {
    */
   classify(lat: number, lng: number, cell?: string | null, where?: AreaKey | null | (() => AreaKey | null)): FloodHit {
     if (this.maps.length === 0) return { cls: UNMAPPED, map: null, inPolygon: false };
+    const hit = this.polygonHit(lat, lng, cell);
+    if (hit) return hit;
+    const map = this.hasDeclared ? this.mapFor(typeof where === 'function' ? where() : where) : null;
+    return map ? { cls: MAPPED_MINIMAL, map, inPolygon: false } : { cls: UNMAPPED, map: null, inPolygon: false };
+  }
+
+  /** The highest-risk loaded polygon containing the point (its zone and map), or null: needs no zip. */
+  polygonHit(lat: number, lng: number, cell?: string | null): FloodHit | null {
     const c = cell === undefined ? cellOf(lat, lng, this.res) : cell;
     let best: { cls: ZoneClass; map: number } | null = null;
     const entries = c ? this.cells.get(c) : undefined;
@@ -68,9 +76,7 @@ export class FloodIndex {
         if (inside) best = { cls: p.cls, map: p.data.map };
       }
     }
-    if (best) return { cls: best.cls, map: this.maps[best.map] ?? null, inPolygon: true };
-    const map = this.hasDeclared ? this.mapFor(typeof where === 'function' ? where() : where) : null;
-    return map ? { cls: MAPPED_MINIMAL, map, inPolygon: false } : { cls: UNMAPPED, map: null, inPolygon: false };
+    return best ? { cls: best.cls, map: this.maps[best.map] ?? null, inPolygon: true } : null;
   }
 
   /** Floodplain-only maps with a declared area whose bounding box holds the point (for the "covers only" note). */

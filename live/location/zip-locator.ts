@@ -20,6 +20,7 @@ export interface ZipHit {
   pos: number; // index into ZipData.zips
   source: 'zcta_polygon' | 'nearest_centroid';
   distance_m: number; // to the centroid
+  score: number; // distance / equivalent radius (0 for a polygon hit)
 }
 
 export class ZipLocator {
@@ -90,7 +91,7 @@ export class ZipLocator {
   /** Zip of a point: the ZCTA polygon containing it where loaded, else the size-weighted nearest centroid within reach
    *  (on the DE, DC and RI ZCTA polygons it names the polygon's zip for 77-79% of points spread evenly over the land,
    *  the plain nearest centroid for 61-65%: Harvard Square's plain nearest is 02163, a 0.3 km2 campus zip of Boston). */
-  locate(lat: number, lng: number): ZipHit | null {
+  locate(lat: number, lng: number, keep?: (row: ZipData['zips'][number]) => boolean): ZipHit | null {
     const c = cellOf(lat, lng, this.zctaRes);
     const entries = c ? this.zctaCells.get(c) : undefined;
     if (entries) {
@@ -100,12 +101,14 @@ export class ZipLocator {
           const pos = this.byZip.get(z.zip);
           if (pos !== undefined) {
             const row = this.zips[pos]!;
-            return { zip: z.zip, pos, source: 'zcta_polygon', distance_m: haversineM(lat, lng, row[1], row[2]) };
+            return { zip: z.zip, pos, source: 'zcta_polygon', distance_m: haversineM(lat, lng, row[1], row[2]), score: 0 };
           }
         }
       }
     }
-    return this.nearest(lat, lng, true);
+    // a point known to lie in some area (a loaded flood file's county/place: endpoint.ts) takes a zip of that area
+    // when one reaches it: Bridgeport, OH took Wheeling, WV's 26003 (8.2 km, radius 8.7 km) over 43912 (4.4 km, 3.8 km)
+    return (keep && this.nearest(lat, lng, true, keep)) || this.nearest(lat, lng, true);
   }
 
 
@@ -114,7 +117,7 @@ export class ZipLocator {
    * max(16 km, 2 x its equivalent radius) of its centroid. Candidates: the res-4 cells within 2 rings (which cover
    * at least 30 km around the point), then, when none of those reaches it, the few zips that reach farther than 30 km.
    */
-  nearest(lat: number, lng: number, sizeWeighted = false): ZipHit | null {
+  nearest(lat: number, lng: number, sizeWeighted = false, keep?: (row: ZipData['zips'][number]) => boolean): ZipHit | null {
     const origin = cellOf(lat, lng, RES.zipCentroid);
     if (!origin) return null;
     let best = -1;
@@ -122,6 +125,7 @@ export class ZipLocator {
     let bestScore = Infinity;
     const consider = (i: number): void => {
       const z = this.zips[i]!;
+      if (keep && !keep(z)) return;
       const d = haversineM(lat, lng, z[1], z[2]);
       const score = sizeWeighted ? d / Math.max(1, z[3]) : d;
       if (score < bestScore && d <= Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) { bestScore = score; bestD = d; best = i; }
@@ -130,6 +134,6 @@ export class ZipLocator {
     // the 2-ring disk holds every zip within 30 km; a far-reaching zip can only win beyond that (or when weighted)
     if (best < 0 || bestD > DISK2_COVER_M || sizeWeighted) for (const i of this.farReaching) consider(i);
     if (best < 0) return null;
-    return { zip: this.zips[best]![0], pos: best, source: 'nearest_centroid', distance_m: bestD };
+    return { zip: this.zips[best]![0], pos: best, source: 'nearest_centroid', distance_m: bestD, score: sizeWeighted ? bestScore : bestD / Math.max(1, this.zips[best]![3]) };
   }
 }

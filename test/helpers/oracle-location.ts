@@ -46,6 +46,7 @@ export class LocationOracle {
   readonly byZip: Map<string, OracleZip>;
   private readonly located: OracleZip[];
   private readonly complete: boolean[];
+  private readonly mapBoxes: number[][];
   readonly sites: OracleSite[];
   private readonly sitesByLat: OracleSite[];
 
@@ -55,6 +56,8 @@ export class LocationOracle {
     this.located = zips.filter((z) => z.lat !== null && z.lng !== null && z.area);
     // complete layer: the file has minimal-hazard X polygons (location.md "Mapped area")
     this.complete = ORACLE_MAPS.map((_, m) => pieces.some((p) => p.map === m && p.cls.key === 'X-minimal'));
+    this.mapBoxes = ORACLE_MAPS.map((_, m) => pieces.filter((p) => p.map === m).reduce((a, p) =>
+      [Math.min(a[0]!, p.bbox[0]), Math.min(a[1]!, p.bbox[1]), Math.max(a[2]!, p.bbox[2]), Math.max(a[3]!, p.bbox[3])], [Infinity, Infinity, -Infinity, -Infinity]));
     this.sites = sites;
     this.sitesByLat = [...sites].sort((a, b) => a.lat - b.lat);
     this.polygonBoxes = new Map([...polygons].map(([zip, f]) => [zip, bbox(f)]));
@@ -244,13 +247,27 @@ export class LocationOracle {
       if (booleanPointInPolygon([lng, lat], f)) { zip = this.byZip.get(code)!; polygon = true; break; }
     }
     if (!zip) {
-      // the zip centroid nearest for its size among the zips that reach the point: the answer's zip and flood-map area
-      let bestW = Infinity;
-      for (const z of this.located) {
-        const d = haversine(lat, lng, z.lat!, z.lng!);
-        if (d > Math.max(16_000, 2 * z.radius)) continue; // the zip does not reach the point
-        if (d / z.radius < bestW) { bestW = d / z.radius; zip = z; }
+      // the zip centroid nearest for its size among the zips that reach the point (only the zips of a flood file's
+      // declared area when the point lies in one of its polygons and one of them reaches it): the answer's zip
+      const best = (keep: (z: OracleZip) => boolean): [OracleZip, number] | null => {
+        let out: [OracleZip, number] | null = null;
+        for (const z of this.located) {
+          const d = haversine(lat, lng, z.lat!, z.lng!);
+          if (d > Math.max(16_000, 2 * z.radius) || !keep(z)) continue; // the zip does not reach the point
+          if (!out || d / z.radius < out[1]) out = [z, d / z.radius];
+        }
+        return out;
+      };
+      const inPoly = this.polygonAt(lat, lng);
+      let pick = (inPoly && best((z) => ORACLE_MAPS[inPoly.map]!.declares(z))) || best(() => true);
+      // outside every polygon, in a floodplain-only file's box: a zip of its area within 5% of the best score wins
+      for (const [m, map] of ORACLE_MAPS.entries()) {
+        const b = this.mapBoxes[m]!;
+        if (inPoly || !pick || this.complete[m] || map.declares(pick[0]) || lng < b[0]! || lng > b[2]! || lat < b[1]! || lat > b[3]!) continue;
+        const alt = best((z) => map.declares(z));
+        if (alt && alt[1] <= pick[1] * 1.05) pick = alt;
       }
+      zip = pick?.[0] ?? null;
     }
     if (!zip) return null;
     const hit = this.classify(lat, lng, zip);

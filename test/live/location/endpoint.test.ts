@@ -45,18 +45,27 @@ describe('location risk over the real build', () => {
   const ask = async (lat: number, lng: number): Promise<LiveAnswer> => inst.handle({ lat, lng });
   let zipsJson: { zips: [string, number, number, number, string, string][] };
   /** Brute force over zips.json: the size-weighted nearest centroid (distance / equivalent radius) among zips reaching the point. */
-  const areaZipBrute = (lat: number, lng: number): [string, number, number, number, string, string] | null => {
+  const areaZipBrute = (lat: number, lng: number, keep: (z: [string, number, number, number, string, string]) => boolean = () => true): [string, number, number, number, string, string, number] | null => {
     let best: [string, number, number, number, string, string] | null = null;
     let bestScore = Infinity;
     for (const z of zipsJson.zips) {
       const d = haversine(lat, lng, z[1], z[2]);
-      if (d <= Math.max(16_000, 2 * z[3]) && d / z[3] < bestScore) { bestScore = d / z[3]; best = z; }
+      if (keep(z) && d <= Math.max(16_000, 2 * z[3]) && d / z[3] < bestScore) { bestScore = d / z[3]; best = z; }
     }
-    return best;
+    return best ? [...best, bestScore] : null;
   };
+  let camBox: number[] | undefined;
+  /** Outside the floodplains: the best zip is Cambridge's, or (inside the raw file's box) a Cambridge zip within 5% of it. */
   const inCambridgeByZip = (lat: number, lng: number): boolean => {
+    const isCam = (z: [string, number, number, number, string, string]): boolean => z[4] === 'Cambridge' && z[5] === 'MA';
     const z = areaZipBrute(lat, lng);
-    return !!z && z[4] === 'Cambridge' && z[5] === 'MA';
+    if (!z) return false;
+    if (isCam(z as never)) return true;
+    const box = camBox ??= cambridge.flatMap((f) => JSON.stringify(f.geometry.coordinates).match(/-?\d+\.?\d*/g)!.map(Number))
+      .reduce((b, v, i) => (i % 2 === 0 ? [Math.min(b[0]!, v), b[1]!, Math.max(b[2]!, v), b[3]!] : [b[0]!, Math.min(b[1]!, v), b[2]!, Math.max(b[3]!, v)]), [Infinity, Infinity, -Infinity, -Infinity]);
+    if (lng < box[0]! || lng > box[2]! || lat < box[1]! || lat > box[3]!) return false;
+    const alt = areaZipBrute(lat, lng, isCam);
+    return !!alt && alt[6] <= z[6] * 1.05;
   };
 
   beforeAll(async () => {
