@@ -97,8 +97,13 @@ export function eviction(s: StateCtx): RegulationRecord[] {
   const est = row.eviction_timeline_days_est ?? '';
   const m = /^(\d+)-(\d+)$/.exec(est.trim());
   const source = st === 'WY' ? 'undergroundlandlord.com' : 'eviction-process.com state timelines';
+  // the reference's eviction_timeline_citation (a secondary source: the summary says so) and its page as the URL
+  const timelineCite = (row.eviction_timeline_citation ?? '').trim() || undefined;
+  const page = timelineCite ? /^([a-z0-9-]+(?:\.[a-z0-9-]+)+\/[^\s()]*)/i.exec(timelineCite)?.[1] : undefined;
   out.push(make(st, 'eviction', 'timeline_estimate', m
     ? {
+        cite: timelineCite,
+        url: page ? `https://${page}` : undefined,
         title: `${row.state_name} uncontested nonpayment eviction: about ${m[1]}-${m[2]} days`,
         summary: `An uncontested eviction for nonpayment in ${name} takes roughly ${m[1]} to ${m[2]} days from the first notice to possession. This is an estimate from one secondary source (${source}), not a legal deadline; contested cases and busy courts take longer.`,
         data: { min_days: Number(m[1]), max_days: Number(m[2]) },

@@ -1,4 +1,5 @@
-// Statute citations of legal-facts.csv reach the records' source_citation; secondary sources never do.
+// Statute citations of legal-facts.csv reach the records' source_citation; secondary sources do not, except the one
+// source of each eviction timeline estimate (no statute sets it), which the record cites as the reference gives it.
 // The oracle reads the CSV cell by itself: the text before a cell's first "(" or ";" is its lead source, and where
 // that lead is a statute (not a chart, site or remark) the record must cite it.
 import fs from 'node:fs';
@@ -49,13 +50,24 @@ describe('rent control preemption citations', () => {
   });
 });
 
-describe('secondary sources stay out of source_citation', () => {
-  test('no state record cites a chart or web site; the timeline estimates (one secondary source each) cite nothing', () => {
+describe('secondary sources stay out of source_citation, but for the timeline estimates they are the source of', () => {
+  test('no other state record cites a chart or web site; each timeline estimate cites the reference\'s eviction_timeline_citation', () => {
     const state = records.filter((r) => r.jurisdiction_level === 'state');
-    expect(state.filter((r) => /nolo|NMHC|\.com\b|eviction-process|chart/i.test(r.source_citation ?? '')).map((r) => r.id)).toEqual([]);
+    expect(state.filter((r) => r.subcategory !== 'timeline_estimate' && /nolo|NMHC|\.com\b|eviction-process|chart/i.test(r.source_citation ?? '')).map((r) => r.id)).toEqual([]);
     const timelines = state.filter((r) => r.subcategory === 'timeline_estimate');
     expect(timelines.length).toBe(51);
-    expect(timelines.every((r) => r.source_citation === null)).toBe(true);
+    // the raw CSV cell as the citation (null where blank), its leading host/path as the https URL
+    const got = rows.map((row) => { const r = byId.get(`${row['state_code']!.toLowerCase()}-eviction-timeline-estimate`)!; return [row['state_code'], r.source_citation, r.source_url]; });
+    const want = rows.map((row) => {
+      const c = (row['eviction_timeline_citation'] ?? '').trim();
+      return [row['state_code'], c || null, c ? `https://${c.split(' ')[0]}` : null];
+    });
+    expect(got).toEqual(want);
+    expect(want.filter((w) => w[1] !== null).length).toBe(17);
+    expect(byId.get('tx-eviction-timeline-estimate')).toMatchObject({
+      source_citation: 'eviction-process.com/state-timelines.html (uncontested nonpayment; weeks converted to days)',
+      source_url: 'https://eviction-process.com/state-timelines.html',
+    });
   });
 
   test('verified_at stays null where the reference gives no verification date (it has no such column)', () => {
