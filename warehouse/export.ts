@@ -20,22 +20,26 @@ export interface ExportDataset {
 /** A count of a cohort of 1-4 records is not published (null, as the comps answer's sample_count): 0-4 -> null. */
 const cohortCount = (col: string): string => `case when ${col} >= 5 then ${col} end`;
 
+/** The window's first day, inclusive as the answers' coverage.window_start (macro window_coverage: ws + 1); the marts
+ *  keep the day before it, their exclusive bound (event date > window_start). */
+const WINDOW_START = { window_start: 'window_start + 1' };
+
 /** The datasets, in manifest order. Table alternatives cover the market marts' names as they land. */
 export const EXPORT_DATASETS: readonly ExportDataset[] = [
   { dataset: 'comps', description: 'Comparable-sales aggregates per zip, property type and lookback window', requires: ['mart_comps', 'mart_market_comps', 'mart_comps_by_zip'],
     // as the comps answer (pipelines/shards/comps.sql): no count of a cohort of 1-4 comps or sales, figures rounded
-    publish: { comp_count: cohortCount('comp_count'), sale_count: cohortCount('sale_count'),
+    publish: { ...WINDOW_START, comp_count: cohortCount('comp_count'), sale_count: cohortCount('sale_count'),
       ppsf_p25: 'round_to(ppsf_p25, 2)', ppsf_median: 'round_to(ppsf_median, 2)', ppsf_p75: 'round_to(ppsf_p75, 2)',
       dom_median: 'round_to(dom_median, 1)', list_to_sale_ratio: 'round_to(list_to_sale_ratio, 4)' } },
   { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'],
     // as comps and investor: no count of 1-4 sales or rehab sales (the mart gives no resale share of 1-4 sales and
     // leaves it out of the score), sample_count too when its sales are 1-4 (it adds them to the permits)
-    publish: { ...Object.fromEntries(['sales_n', 'rehab_sales'].map((c) => [c, cohortCount(c)])),
+    publish: { ...WINDOW_START, ...Object.fromEntries(['sales_n', 'rehab_sales'].map((c) => [c, cohortCount(c)])),
       sample_count: 'case when sales_n between 1 and 4 then null else sample_count end' } },
   { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
     // as the investor answer (pipelines/shards/investor.sql): no count of 1-4 sales, buyers or flips (the mart already
     // gives no figure of them), sample_count too when its known buyers are 1-4 (it adds them to the filings), rounded
-    publish: { ...Object.fromEntries(['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'].map((c) => [c, cohortCount(c)])),
+    publish: { ...WINDOW_START, ...Object.fromEntries(['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'].map((c) => [c, cohortCount(c)])),
       sample_count: 'case when known_buyer_sales between 1 and 4 then null else sample_count end',
       investor_purchase_rate_pct: 'round_to(investor_purchase_rate_pct, 1)', flip_velocity_days: 'round_to(flip_velocity_days, 1)',
       gross_flip_margin_pct: 'round_to(gross_flip_margin_pct, 1)' } },
