@@ -30,12 +30,31 @@ export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown,
   const answer = inst.handle({ state, city } as never);
   if (answer instanceof Promise) throw new Error('the place resolver must answer synchronously');
   if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
-  if (strict) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
+  // a town or township the market's records name but the Census does not as a place (Fairfield, CT; Mount Lebanon
+  // Township, PA): it is known to this build, and the 404 says where (review: "no city of that name is known" while
+  // /v1/market/investor-overview answered for Fairfield's 152 sales)
+  const market = marketName(build, state, city);
+  const note = market === null ? null
+    : `: ${market}, ${state} is known to this build's market endpoints from its sales or filings (/v1/market/trends, `
+      + '/v1/market/investor-overview) but is no Census place of its geo `cities` table, which the geo lookup and the '
+      + 'city legal answers cover';
+  if (strict) throw new HttpError(answer.code, note === null ? answer.message : `${answer.message}${note}`, { errors: answer.errors });
+  if (note !== null) return { city: city.trim(), hint: note };
   const at = answer.message.indexOf(CLOSEST_NAMES);
   // a name the build knows no city by is said to be one, with the closest names when there are some (review 10 #10:
   // "No sfr sales for Zzqx, WA" read as a real city without sales)
   const known = `: no city of that name in ${state} is known to this build`;
   return { city: city.trim(), hint: at >= 0 ? `${known}${answer.message.slice(at)}` : known };
+}
+
+/** The market's name of a city the market endpoints answer for (it has an investor shard: the city of a sale or
+ *  filing, as typed or as its records file it), else null. */
+function marketName(build: LoadedBuild, state: string, city: string): string | null {
+  for (const name of municipalityNames(city)) {
+    const own = shardPath('investor', keyStrings({ state, city: name, months: 12 }));
+    if (own.ok && build.shards.has(own.path)) return name;
+  }
+  return null;
 }
 
 /** The shard of a city-keyed family for the city a request names: the market's own name when the build has a shard of

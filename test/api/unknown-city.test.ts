@@ -29,6 +29,16 @@ describe('unknown city names on city-keyed routes', () => {
     expect(status).toBe(404);
     expect(msg).toMatch(/^No sfr sales for Seatle, WA: no city of that name in WA is known to this build; closest names: Seattle\b/);
   });
+  test('a town the market knows but the Census does not as a place (Fairfield, CT): the 404 says where it is known', async () => {
+    expect((await srv.get('/v1/market/investor-overview?city=Fairfield&state=CT', srv.key('enterprise'))).status).toBe(200);
+    const note = "Fairfield, CT is known to this build's market endpoints from its sales or filings";
+    for (const p of ['/v1/geo/lookup?city=Fairfield&state=CT', '/v1/legal/market-legal-risk?city=Fairfield&state=CT']) {
+      const [status, msg] = await message(p);
+      expect(status, p).toBe(404);
+      expect(msg, p).toContain(note);
+      expect(msg, p).not.toContain('no city of that name in CT is known to this build');
+    }
+  });
   test('a real city of the build without the data: only the data is said missing', async () => {
     const spokane = readShard<{ city_name: string }>('geo/lookup/WA/spokane.json');
     expect(spokane.city_name).toBe('Spokane');
