@@ -72,3 +72,11 @@ create or replace macro is_residential_rehab(permit_type, building_use, valuatio
 -- are ordered by it (then by line): a source's file order is not its chain order (Denver lists a day's deeds newest
 -- first: MACDONALD -> CARTUS at reception 2018037548, CARTUS -> DURHAM at 2018037549 on the line before).
 create or replace macro document_order(document_id) as lpad(cast(document_id as varchar), 40, '0');
+
+-- Market tier of a county's CBSA (warehouse/docs/geo.md "Market tier rule"), by the CBSA's ACS population: the one
+-- rule for a city of `cities` (10_geo_04) and for a city of the market files that is no such city (30_market_90).
+create or replace macro market_tier_of_cbsa(cbsa_code, cbsa_population) as
+    case when cbsa_population >= 1000000 then 'primary'
+         when cbsa_population >= 250000 then 'secondary'
+         when cbsa_code is not null then 'tertiary'
+         else 'rural' end;

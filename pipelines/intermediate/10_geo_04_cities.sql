@@ -150,12 +150,7 @@ final as (
         r.simplemaps_population,
         r.place_geoid,
         r.place_name,
-        case
-            when r.cbsa_population >= 1000000 then 'primary'
-            when r.cbsa_population >= 250000 then 'secondary'
-            when r.cbsa_code is not null then 'tertiary'
-            else 'rural'
-        end as market_tier,
+        market_tier_of_cbsa(r.cbsa_code, r.cbsa_population) as market_tier,
         coalesce(r.population >= 5000, false) as is_market,
         r.is_incorporated,
         r.is_military,

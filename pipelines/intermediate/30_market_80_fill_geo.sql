@@ -40,8 +40,9 @@ create or replace temp table int_market_town_states as select 'CT' as state_code
 -- 06807, Old Greenwich 06870 and Riverside 06878 are Greenwich's too), else the only one holding ZCTAs whose USPS city
 -- has the town's name as whole words (Mansfield: Storrs Mansfield, Mansfield Center; Killingly: East Killingly, so
 -- Danielson, Dayville and Rogers too). A town named neither way (Griswold, whose post office is Jewett City; Lyme,
--- whose words East Lyme, Old Lyme and South Lyme hold in three towns) has none.
-create or replace temp table int_market_town_zctas as
+-- whose words East Lyme, Old Lyme and South Lyme hold in three towns) has none. Kept (not temp): the geo lookup of a
+-- city that is such a town lists its town's ZCTAs too (10_mart_geo_cities.sql: Greenwich's 06807, 06870, 06878).
+create or replace table int_market_town_zctas as
 with zcta_towns as (
     select z.zcta as zip, z.primary_county_subdivision as town, c.state_code, lower(c.city) as usps_city
     from stg_usgeo__zctas z join zips c on c.zip = z.zcta
@@ -49,7 +50,10 @@ with zcta_towns as (
       and z.zcta in (select zip from int_market_zip_centroids)
 ),
 row_towns as (
-    select distinct state_code, lower(city) as city_key from int_market_zip_rows
+    -- every town of the rows (not only those with a zip to guess: the geo lookup lists them all)
+    select distinct state_code, lower(city) as city_key
+    from (select state_code, city from sales union all select state_code, city from parcels
+          union all select state_code, city from permits union all select state_code, city from distress)
     where state_code in (select state_code from int_market_town_states) and city is not null
 ),
 named as (
@@ -206,7 +210,6 @@ left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesc
 drop table int_market_zip_points;
 drop table int_market_zip_rows;
 drop table int_market_town_states;
-drop table int_market_town_zctas;
 drop table int_market_place_zctas;
 drop table int_market_city_keys;
 drop table int_market_zip_centroids;

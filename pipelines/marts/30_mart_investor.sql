@@ -29,8 +29,8 @@
 --                                Allegheny docket rows have no pin) is a property of its own, so Penn Hills' 12
 --                                months are 63: 61 parcels and 2 cases without one
 --   platform_active_deals      = 0 (no community deal data yet)
---   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule); a city
---                                found in neither (a township, an unincorporated area) is rural by rule
+--   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule; a city
+--                                no Census place: its county's CBSA, 30_market_90); a city found in none is rural by rule
 --   confidence                 = confidence_by_count(sales for value whose buyer name is known + distress
 --                                filings in the window): the figures are computed from those records only, so a
 --                                city whose sales carry no buyer names and no distress source covers is low; at most

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir, buildDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { diffAnswer, MarketOracle, PROPERTY_TYPES, type CompsAnswer, type InvestorAnswer, type RehabAnswer } from '../helpers/oracle-market.ts';
+import { diffAnswer, MarketOracle, NON_PLACE_COUNTIES, PROPERTY_TYPES, type CompsAnswer, type InvestorAnswer, type RehabAnswer } from '../helpers/oracle-market.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
 
 const SOURCES = SHARED_DATA;
@@ -202,7 +202,7 @@ const INVESTOR_CITIES = [
   { state: 'PA', city: 'Pittsburgh', label: 'Pittsburgh PA (Allegheny foreclosure pipeline)' },
   { state: 'KY', city: 'Louisville', label: 'Louisville KY (lien pipeline)' },
   { state: 'WA', city: 'Kent', label: 'Kent WA (King County: no buyer names, no distress source)' },
-  { state: 'PA', city: 'Penn Hills Township', label: 'Penn Hills Township PA (not in the cities table: rural by rule)' },
+  { state: 'PA', city: 'Penn Hills Township', label: 'Penn Hills Township PA (no Census place: the tier of its county, Allegheny)' },
   { state: 'CT', city: 'Norwich', label: 'Norwich CT (a secondary metro)' },
 ];
 
@@ -232,4 +232,17 @@ describe('GET /v1/market/investor-overview: figures equal an independent computa
     }
     expect((await oracle.investor('CT', 'Norwich', [12])).get(12)!.market_tier).toBe('secondary');
   });
+
+  // a town or township that is no Census place takes its county's CBSA tier (list1_Jul_2023.csv and ACS county
+  // populations), not 'rural by rule': Fairfield CT is in CBSA 14860 (secondary, as Stamford), Mount Lebanon in
+  // Pittsburgh's and El Dorado in Sacramento's (primary)
+  test.each([['CT', 'Fairfield'], ['CT', 'Darien'], ['CT', 'Westport'], ['CT', 'Madison'], ['PA', 'Mount Lebanon Township'], ['CA', 'El Dorado']])(
+    '%s %s: the market tier of its county', async (state, city) => {
+      expect(NON_PLACE_COUNTIES[`${state}|${city.toLowerCase()}`]).toBeDefined();
+      const want = await oracle.tier(state, city);
+      expect(want).not.toBe('rural');
+      const { status, body } = await get<InvestorAnswer>(`/v1/market/investor-overview?${qs({ city, state })}`);
+      expect(status).toBe(200);
+      expect(body.market_tier).toBe(want);
+    });
 });

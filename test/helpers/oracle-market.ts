@@ -178,6 +178,13 @@ const RESALES_SQL = `
   select *, lag(sale_date) over w as prev_date, lag(sale_price) over w as prev_price, lag(buyer_is_investor) over w as prev_investor
   from keyed window w as (partition by k order by sale_date, document_id, line)`;
 
+/** The county of towns and townships of the market files that are no Census place (Census county subdivisions:
+ *  the Connecticut towns are in planning regions since 2022; the Allegheny docket is Allegheny County's). */
+export const NON_PLACE_COUNTIES: Record<string, string> = {
+  'CT|fairfield': '09120', 'CT|darien': '09190', 'CT|westport': '09190', 'CT|madison': '09170',
+  'PA|mount lebanon township': '42003', 'PA|penn hills township': '42003', 'CA|el dorado': '06017',
+};
+
 export class MarketOracle {
   private readonly made = new Map<string, Promise<void>>();
   private readonly memo = new Map<string, Promise<unknown>>();
@@ -465,13 +472,15 @@ export class MarketOracle {
     });
   }
 
-  /** The geo.md market tier of a city: its county's CBSA by ACS 2023 population (raw files); rural outside every CBSA
-   *  and, for the investor overview, a city the geo cities table lacks (market.md "rural by rule"). */
+  /** The geo.md market tier of a city: its county's CBSA by ACS 2023 population (raw files); rural outside every CBSA.
+   *  A city the geo cities table lacks takes its county from NON_PLACE_COUNTIES (Census county subdivisions, named
+   *  here), else rural (market.md "rural by rule"). */
   async tier(state: string, city: string): Promise<string> {
     const [c] = await this.rows<{ fips: string | null; pop: number | null }>(`
       select county_fips as fips, coalesce(population, 0)::double as pop from cities
       where state_code = $state and lower(city_name) = lower($city) order by pop desc limit 1`, { state, city });
-    if (!c?.fips) return 'rural';
+    const fips = c?.fips ?? NON_PLACE_COUNTIES[`${state}|${city.toLowerCase()}`];
+    if (!fips) return 'rural';
     const [t] = await this.rows<{ pop: number | null }>(`
       with cbsa as (
         select "CBSA Code" as cbsa, "FIPS State Code" || "FIPS County Code" as fips
@@ -481,7 +490,7 @@ export class MarketOracle {
         select state || county as fips, try_cast("B01003_001E" as double) as pop
         from read_csv('${this.file('census-acs2023-population/acs5_2023_county_population.csv')}', all_varchar = true)
       )
-      select sum(pop.pop) as pop from cbsa join pop using (fips) where cbsa.cbsa = (select cbsa from cbsa where fips = $fips)`, { fips: c.fips });
+      select sum(pop.pop) as pop from cbsa join pop using (fips) where cbsa.cbsa = (select cbsa from cbsa where fips = $fips)`, { fips });
     const pop = t?.pop ?? null;
     if (pop === null) return 'rural';
     return pop >= 1_000_000 ? 'primary' : pop >= 250_000 ? 'secondary' : 'tertiary';
