@@ -1,4 +1,4 @@
--- requires: cities, states, state_legal, local_legal, int_geo_city_parts
+-- requires: cities, states, state_legal, local_legal, int_geo_city_parts, int_market_town_zctas
 -- mart_geo_cities: one row per city of the cities table, with every field of the spec's city lookup object
 -- (GET /v1/geo/lookup) and the market-list fields. The city flags come from city-level local_legal rows whose
 -- city matches by slug (case- and accent-insensitive), or, for a part of a city (a New York City borough:
@@ -6,6 +6,9 @@
 -- stabilization). County rules do not set them: "the city has an ordinance"
 -- is not true of every city in a county (LA County's covers unincorporated areas only); the legal marts weigh
 -- county rules as "may apply" instead.
+-- zip_codes: the city's (cities.zip_codes), and, for a city that is a Connecticut town of the market files, its
+-- town's ZCTAs by the market's rule (int_market_town_zctas, 30_market_80_fill_geo.sql): the Greenwich CDP's 06830,
+-- 06831, 06836 and the town's 06807 (Cos Cob), 06870 (Old Greenwich), 06878 (Riverside), where its sales are.
 -- is_investor_active is false everywhere: there is no platform community data yet (warehouse/docs/geo.md).
 create or replace table mart_geo_cities as
 with city as (
@@ -38,7 +41,7 @@ final as (
         coalesce(c.county_fips, '') as fips_code,
         coalesce(c.metro_area, '') as metro_area,
         c.market_tier,
-        c.zip_codes,
+        case when tz.zips is null then c.zip_codes else list_sort(list_distinct(list_concat(c.zip_codes, tz.zips))) end as zip_codes,
         coalesce(r.has_city_rent_control, false) as has_city_rent_control,
         coalesce(r.has_city_eviction_protections, false) as has_city_eviction_protections,
         false as is_investor_active,
@@ -55,5 +58,7 @@ final as (
     join states s using (state_code)
     left join state_legal l using (state_code)
     left join city_rules r using (city_id)
+    left join (select state_code, city_key, list(distinct zip) as zips from int_market_town_zctas group by all) tz
+        on tz.state_code = c.state_code and tz.city_key = lower(c.city_name)
 )
 select * from final order by state_code, city_slug;
