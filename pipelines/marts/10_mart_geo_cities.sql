@@ -1,4 +1,4 @@
--- requires: cities, states, state_legal, local_legal, int_geo_city_parts, int_market_town_zctas
+-- requires: cities, states, state_legal, local_legal, int_geo_city_parts
 -- mart_geo_cities: one row per city of the cities table, with every field of the spec's city lookup object
 -- (GET /v1/geo/lookup) and the market-list fields. The city flags come from city-level local_legal rows whose
 -- city matches by slug (case- and accent-insensitive), or, for a part of a city (a New York City borough:
@@ -10,6 +10,8 @@
 -- town's ZCTAs by the market's rule (int_market_town_zctas, 30_market_80_fill_geo.sql): the Greenwich CDP's 06830,
 -- 06831, 06836 and the town's 06807 (Cos Cob), 06870 (Old Greenwich), 06878 (Riverside), where its sales are.
 -- is_investor_active is false everywhere: there is no platform community data yet (warehouse/docs/geo.md).
+-- a build without the market stage's town table (no town-state source, or the geo steps alone) lists the cities' own zips
+create table if not exists int_market_town_zctas (state_code varchar, city_key varchar, zip varchar);
 create or replace table mart_geo_cities as
 with city as (
     select * from cities
