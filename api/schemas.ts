@@ -218,7 +218,17 @@ export const SCHEMAS: Record<string, Schema> = {
     properties: {
       state: str, state_name: str, city: nullable('string'), landlord_friendliness_score: num, landlord_friendliness_label: str,
       landlord_friendliness_scope: { ...enumOf('state'), description: 'Whose score landlord_friendliness_score is: always the state\'s, from state law alone (a city\'s profile too); local ordinances are not scored (warehouse/docs/legal.md "Landlord friendliness")' },
-      landlord_friendliness_note: { ...str, description: 'Says that the score is the state\'s and names the local ordinances it does not count (the city\'s own, county ones that may apply; on a state profile, the places with recorded ordinances)' },
+      landlord_friendliness_note: { ...str, description: 'Says that the score is the state\'s and names the local ordinances it does not count (the city\'s own, county ones that may apply; on a state profile, the places with recorded ordinances), from landlord_friendliness_uncounted' },
+      landlord_friendliness_uncounted: {
+        type: 'array',
+        description: 'The local ordinances the score does not count, the list landlord_friendliness_note names them from: a city\'s own (for a part of a city such as a New York City borough, its city\'s), else the county ones that may apply to it; on a state profile, every local ordinance recorded in the state, each with its place. Empty when none is recorded (warehouse/docs/legal.md "Landlord friendliness")',
+        items: obj({
+          id: { ...str, description: 'The regulation record\'s id (GET /v1/regulations/lookup)' },
+          jurisdiction_level: enumOf('city', 'county'),
+          jurisdiction_name: { ...str, description: 'The place the ordinance is of: the city (New York for a borough), or the county ("Los Angeles County")' },
+          category: str, title: str,
+        }),
+      },
       friendliness_components: obj({
         nonpayment_notice: num, eviction_timeline: num, security_deposit: num, rent_control_preemption: num, statewide_rent_cap: num, just_cause: num,
       }),

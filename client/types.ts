@@ -1071,8 +1071,19 @@ export type components = {
              * @enum {string}
              */
             landlord_friendliness_scope?: "state";
-            /** @description Says that the score is the state's and names the local ordinances it does not count (the city's own, county ones that may apply; on a state profile, the places with recorded ordinances) */
+            /** @description Says that the score is the state's and names the local ordinances it does not count (the city's own, county ones that may apply; on a state profile, the places with recorded ordinances), from landlord_friendliness_uncounted */
             landlord_friendliness_note?: string;
+            /** @description The local ordinances the score does not count, the list landlord_friendliness_note names them from: a city's own (for a part of a city such as a New York City borough, its city's), else the county ones that may apply to it; on a state profile, every local ordinance recorded in the state, each with its place. Empty when none is recorded (warehouse/docs/legal.md "Landlord friendliness") */
+            landlord_friendliness_uncounted?: {
+                /** @description The regulation record's id (GET /v1/regulations/lookup) */
+                id: string;
+                /** @enum {string} */
+                jurisdiction_level: "city" | "county";
+                /** @description The place the ordinance is of: the city (New York for a borough), or the county ("Los Angeles County") */
+                jurisdiction_name: string;
+                category: string;
+                title: string;
+            }[];
             friendliness_components?: {
                 nonpayment_notice: number;
                 eviction_timeline: number;

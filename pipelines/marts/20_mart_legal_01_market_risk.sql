@@ -78,6 +78,17 @@ labelled as (
         ) as ep_records,
         list_filter(city_overlays, o -> o.uncertain) as uncertain_overlays,
         list_filter(county_overlays, o -> o.uncertain) as uncertain_county_overlays,
+        -- the local ordinances the state's friendliness score does not count (the market's own, its city's for a part of a
+        -- city, else the county ones that may apply): the landlord profile's landlord_friendliness_uncounted, and the
+        -- list the friendliness note below names (one list, so the two cannot disagree)
+        list_transform(list_concat(city_overlays, county_overlays), o -> {
+            id: o.id,
+            jurisdiction_level: o.jurisdiction_level,
+            jurisdiction_name: case when o.jurisdiction_level = 'county' then coalesce(county_name, 'county ' || county_fips)
+                                    else coalesce(part_of_city, city_name) end,
+            category: o.category,
+            title: o.title,
+        }) as friendliness_uncounted,
     from scored
 ),
 text as (
@@ -106,14 +117,14 @@ text as (
         'Landlord friendliness: ' || printf('%g', landlord_friendliness_score) || '/100 (' || landlord_friendliness_label || ') is '
         || state_name || '''s score, from state law alone; '
         || case
-            when len(city_overlays) > 0 then 'it does not count the local '
-                || case when len(city_overlays) = 1 then 'ordinance that adds' else 'ordinances that add' end || ' to state law in '
+            when len(friendliness_uncounted) = 0 then 'no local ordinance is recorded for ' || city_name || '.'
+            when friendliness_uncounted[1].jurisdiction_level = 'city' then 'it does not count the local '
+                || case when len(friendliness_uncounted) = 1 then 'ordinance that adds' else 'ordinances that add' end || ' to state law in '
                 || city_name || coalesce(' (part of ' || part_of_city || ')', '') || ': '
-                || array_to_string(list_transform(city_overlays, o -> o.title), '; ') || '.'
-            when len(county_overlays) > 0 then 'it does not count the county '
-                || case when len(county_overlays) = 1 then 'ordinance' else 'ordinances' end || ' that may apply in ' || city_name || ': '
-                || array_to_string(list_transform(county_overlays, o -> o.title), '; ') || '.'
-            else 'no local ordinance is recorded for ' || city_name || '.'
+                || array_to_string(list_transform(friendliness_uncounted, o -> o.title), '; ') || '.'
+            else 'it does not count the county '
+                || case when len(friendliness_uncounted) = 1 then 'ordinance' else 'ordinances' end || ' that may apply in ' || city_name || ': '
+                || array_to_string(list_transform(friendliness_uncounted, o -> o.title), '; ') || '.'
         end as friendliness_note,
         list_concat(
             uncertain_topics,
@@ -148,6 +159,7 @@ final as (
         county_overlays,
         local_sentence,
         friendliness_note,
+        friendliness_uncounted,
         concat_ws(' ',
             city_name || ', ' || state_name || ': legal risk ' || printf('%g', score) || '/100 (' || label || ') for a residential investor.',
             notice_sentence,

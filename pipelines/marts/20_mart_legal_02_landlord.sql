@@ -1,4 +1,4 @@
--- requires: state_legal, int_legal_state_facts, int_legal_state_text, int_legal_markets, int_legal_state_names, regulations
+-- requires: state_legal, int_legal_state_facts, int_legal_state_text, int_legal_markets, regulations
 -- mart_legal_landlord: one row per state (50 + DC, city null: the state-level profile) plus, added by
 -- 20_mart_legal_03_landlord_markets.sql, one row per legal market (every city of `cities` and the overlay cities), with the fields
 -- of GET /v1/legal/landlord-profile: landlord friendliness and its components, eviction notice and timeline,
@@ -7,8 +7,9 @@
 -- + 1 when the uncontested eviction estimate can exceed 60 days; + 1 when the state is Tenant-Friendly or
 -- Very Tenant-Friendly (friendliness < 55); 0-1 Low, 2 Moderate, 3+ High.
 -- The friendliness score is the state's, from state law alone (landlord_friendliness_scope 'state'); the note says so
--- and, on a state row, names the places whose own ordinances it does not count (a market row's note is the market's:
--- 20_mart_legal_01_market_risk.sql friendliness_note). The score is not adjusted for local ordinances: legal.md
+-- and, on a state row, names the places whose own ordinances it does not count, from landlord_friendliness_uncounted
+-- (the ordinances, each with its place; a market row's note and list are the market's: 20_mart_legal_01_market_risk.sql
+-- friendliness_note, friendliness_uncounted). The score is not adjusted for local ordinances: legal.md
 -- "Landlord friendliness" says why.
 create or replace table mart_legal_landlord as
 with state as (
@@ -33,21 +34,26 @@ with state as (
     join int_legal_state_facts x using (state_code)
     join int_legal_state_text t using (state_code)
 ),
--- the places of each state with their own recorded ordinances (a city's own, or a county's as the county's name);
--- a part of a city (a New York City borough) is named by its city, and a city named as its state is "(the city)"
-local_places as (
-    select state_code, list(distinct place order by place) as places
+-- the local ordinances of each state (every active city or county overlay record), which the state's score does not
+-- count: landlord_friendliness_uncounted of the state row, each with the place it is of (a city's record: the city as
+-- the regulations dataset names it; a county's: the county's name as its most populous legal market gives it); the
+-- note names those places (a city named as its state is "(the city)"), from the same list
+uncounted as (
+    select state_code, list({
+        id: id,
+        jurisdiction_level: jurisdiction_level,
+        jurisdiction_name: jurisdiction_name,
+        category: category,
+        title: title,
+    } order by jurisdiction_name, case category when 'rent_control' then 0 when 'eviction' then 1 else 2 end, id) as uncounted
     from (
-        select m.state_code, coalesce(m.part_of_city, m.city_name) || case when coalesce(m.part_of_city, m.city_name) = n.state_name then ' (the city)' else '' end as place
-        from int_legal_markets m
-        join int_legal_state_names n using (state_code)
-        where len(m.city_overlays) > 0
-        union all
-        select r.state_code, coalesce(first(m.county_name order by m.population desc nulls last), 'county ' || r.county_fips)
+        select r.id, r.state_code, r.jurisdiction_level, r.category, r.title,
+            case when r.jurisdiction_level = 'city' then r.city
+                 else coalesce((select first(m.county_name order by m.population desc nulls last) from int_legal_markets m
+                                where m.state_code = r.state_code and m.county_fips = r.county_fips and m.county_name is not null),
+                               'county ' || r.county_fips) end as jurisdiction_name,
         from regulations r
-        left join int_legal_markets m on m.state_code = r.state_code and m.county_fips = r.county_fips and m.county_name is not null
-        where r.status = 'active' and r.jurisdiction_level = 'county' and r.subcategory = 'local_overlay'
-        group by r.state_code, r.county_fips
+        where r.status = 'active' and r.jurisdiction_level in ('city', 'county') and r.subcategory = 'local_overlay'
     )
     group by state_code
 ),
@@ -88,17 +94,22 @@ rows as (
             eviction_protections boolean, annual_cap_pct double, cap_formula varchar, source_citation varchar, uncertain boolean)[]) as city_overlays,
         cast([] as struct(id varchar, jurisdiction_level varchar, category varchar, title varchar, rent_control boolean,
             eviction_protections boolean, annual_cap_pct double, cap_formula varchar, source_citation varchar, uncertain boolean)[]) as county_overlays,
+        coalesce(u.uncounted, cast([] as struct(id varchar, jurisdiction_level varchar, jurisdiction_name varchar, category varchar,
+            title varchar)[])) as landlord_friendliness_uncounted,
         'Landlord friendliness: ' || printf('%g', landlord_friendliness_score) || '/100 (' || landlord_friendliness_label || ') is '
         || state_name || '''s score, from state law alone; '
-        || coalesce('local ordinances it does not count are recorded for ' || array_to_string(lp.places, ', ') || '.',
-                    'no local ordinance is recorded in ' || state_name || '.') as landlord_friendliness_note,
+        || case when len(u.uncounted) > 0
+            then 'local ordinances it does not count are recorded for '
+                || array_to_string(list_sort(list_distinct(list_transform(u.uncounted, o -> o.jurisdiction_name
+                    || case when o.jurisdiction_level = 'city' and o.jurisdiction_name = state_name then ' (the city)' else '' end))), ', ') || '.'
+            else 'no local ordinance is recorded in ' || state_name || '.' end as landlord_friendliness_note,
         concat_ws(' ', notice_sentence, timeline_sentence, nullif(just_cause_sentence, ''), deposit_sentence) as summary_head,
         concat_ws(' ',
             nullif(case when statewide_rent_control then statewide_cap_sentence end, ''),
             adverse_possession_sentence,
             'Squatter risk: ' || squatter_risk || '.') as summary_tail,
     from state_profile
-    left join local_places lp using (state_code)
+    left join uncounted u using (state_code)
 ),
 final as (
     select
@@ -110,6 +121,7 @@ final as (
         landlord_friendliness_label,
         'state' as landlord_friendliness_scope,
         landlord_friendliness_note,
+        landlord_friendliness_uncounted,
         notice_score,
         timeline_score,
         deposit_score,

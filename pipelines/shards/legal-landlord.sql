@@ -18,6 +18,7 @@ final as (
             landlord_friendliness_label: landlord_friendliness_label,
             landlord_friendliness_scope: landlord_friendliness_scope,
             landlord_friendliness_note: landlord_friendliness_note,
+            landlord_friendliness_uncounted: landlord_friendliness_uncounted,
             friendliness_components: {
                 nonpayment_notice: cast(notice_score as double),
                 eviction_timeline: cast(timeline_score as double),
