@@ -94,7 +94,29 @@ export function stateLegalSource(r: StateLegalRow, what: string): Source {
 }
 
 interface MarketRisk { state: string; city: string; legal_risk_score: number; legal_risk_label: string; plain_english_summary: string; investor_actions: string[]; last_reviewed_at: string }
-interface Landlord { squatter_risk?: string; squatter_risk_notes?: string; last_reviewed_at?: string; landlord_friendliness_scope?: string; landlord_friendliness_note?: string }
+/** A local ordinance the state's friendliness score does not count (the landlord profile's landlord_friendliness_uncounted). */
+interface Uncounted { id: string; jurisdiction_level: string; jurisdiction_name: string; category: string; title: string }
+interface Landlord {
+  squatter_risk?: string; squatter_risk_notes?: string; last_reviewed_at?: string; landlord_friendliness_scope?: string; landlord_friendliness_note?: string;
+  landlord_friendliness_uncounted?: Uncounted[];
+}
+
+/** The clause naming the ordinances a city's profile lists as not counted, by the place they are of: "it does not count the
+ *  local ordinance of Chicago: Chicago Residential Landlord and Tenant Ordinance (RLTO)", "... the Los Angeles County
+ *  ordinance that may apply in East Los Angeles: ...", or "no local ordinance is recorded for Houston". */
+export function uncountedClause(list: Uncounted[], city: string): string {
+  if (list.length === 0) return `no local ordinance is recorded for ${city}`;
+  const byPlace = new Map<string, Uncounted[]>();
+  for (const o of list) {
+    const k = `${o.jurisdiction_level}|${o.jurisdiction_name}`;
+    byPlace.set(k, [...(byPlace.get(k) ?? []), o]);
+  }
+  return `it does not count ${[...byPlace.values()].map((g) => {
+    const s = g.length > 1 ? 's' : '';
+    const whose = g[0]!.jurisdiction_level === 'county' ? `the ${g[0]!.jurisdiction_name} ordinance${s} that may apply in ${city}` : `the local ordinance${s} of ${g[0]!.jurisdiction_name}`;
+    return `${whose}: ${g.map((o) => o.title).join('; ')}`;
+  }).join('; nor ')}`;
+}
 
 export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): Promise<Fact[]> {
   const S = data.stateName(t.state);
@@ -119,11 +141,12 @@ export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Targ
   }
   if (sl && sl.landlord_friendliness_score !== null) {
     const primary = intent === 'landlord_friendliness' || !t.city;
-    // asked of a city: the score is the state's (state law alone); the city's landlord profile says so and names the
-    // local ordinances it does not count (landlord_friendliness_note, pipelines/marts/20_mart_legal_02_landlord.sql)
-    const note = t.city ? (await data.shard<Landlord>('legal-landlord', { state: t.state, city: t.city }))?.landlord_friendliness_note : undefined;
-    // the note's clause after its opening ("... is Illinois's score, from state law alone; "): the ordinances it leaves out
-    const uncounted = note?.split('from state law alone; ')[1]?.replace(/\.$/, '');
+    // asked of a city: the score is the state's (state law alone); the city's landlord profile lists the local ordinances
+    // it does not count (landlord_friendliness_uncounted, pipelines/marts/20_mart_legal_01_market_risk.sql) and its note
+    // names them from that list: the sentence names them from the list, the deep answer quotes the note
+    const profile = t.city ? await data.shard<Landlord>('legal-landlord', { state: t.state, city: t.city }) : null;
+    const note = profile?.landlord_friendliness_note;
+    const uncounted = t.city && profile?.landlord_friendliness_uncounted ? uncountedClause(profile.landlord_friendliness_uncounted, t.city) : undefined;
     out.push({
       intent, target: t, value: `${fmt(sl.landlord_friendliness_score)} out of 100 (${sl.landlord_friendliness_label ?? ''})`,
       ranks: { score: sl.landlord_friendliness_score, higher: 'is the more landlord-friendly' },

@@ -1,7 +1,8 @@
 // A research answer about a city's landlord friendliness quoted the state's score as if it were the city's ("is
 // Chicago landlord friendly?" -> Illinois's 93.9, no word of the RLTO). It now says the score is the state's and names
-// the local ordinances the city's landlord profile records (its landlord_friendliness_note, the same sentence GET
-// /v1/legal/landlord-profile serves: no second copy of the rule), on a real server over the shared build.
+// the local ordinances the city's landlord profile records, on a real server over the shared build: the sentence names
+// them from the profile's landlord_friendliness_uncounted list (no longer by splitting the note's prose), the deep
+// answer quotes the note (the same sentence GET /v1/legal/landlord-profile serves: no second copy of the rule).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -20,14 +21,17 @@ const ask = async (query: string, depth: 'quick' | 'deep'): Promise<{ answer: st
   expect(res.status, query).toBe(200);
   return (await res.json()) as { answer: string };
 };
-const profile = async (state: string, city: string): Promise<{ landlord_friendliness_score: number; landlord_friendliness_note: string }> => {
+interface Uncounted { jurisdiction_level: string; jurisdiction_name: string; title: string }
+interface Profile { landlord_friendliness_score: number; landlord_friendliness_note: string; landlord_friendliness_uncounted: Uncounted[] }
+const profile = async (state: string, city: string): Promise<Profile> => {
   const res = await srv.get(`/v1/legal/landlord-profile?${new URLSearchParams({ state, city })}`, key);
   expect(res.status).toBe(200);
-  return (await res.json()) as { landlord_friendliness_score: number; landlord_friendliness_note: string };
+  return (await res.json()) as Profile;
 };
-/** The city's own active local ordinances, read from the regulations dataset's raw JSON. */
-const ordinances = (state: string, city: string): string[] => regulationsDataset()
-  .filter((r) => r.status === 'active' && r.subcategory === 'local_overlay' && r.jurisdiction_level === 'city' && r.state_code === state && r.city === city)
+/** The active local ordinances of a city (or county), read from the regulations dataset's raw JSON. */
+const ordinances = (state: string, city: string, level: 'city' | 'county' = 'city', countyFips?: string): string[] => regulationsDataset()
+  .filter((r) => r.status === 'active' && r.subcategory === 'local_overlay' && r.jurisdiction_level === level && r.state_code === state
+    && (level === 'city' ? r.city === city : r.county_fips === countyFips))
   .map((r) => (r as Reg & { title: string }).title);
 
 describe('a city\'s landlord friendliness in research answers', () => {
@@ -46,5 +50,23 @@ describe('a city\'s landlord friendliness in research answers', () => {
     }
     // deep: the profile's own note, word for word
     expect(deep.answer).toContain(p.landlord_friendliness_note);
+  });
+});
+
+describe('the sentence names the ordinances from the profile\'s landlord_friendliness_uncounted list', () => {
+  it.each([
+    ['is Chicago landlord friendly?', 'IL', 'Chicago', 'Illinois',
+      'it does not count the local ordinance of Chicago: Chicago Residential Landlord and Tenant Ordinance (RLTO)', ordinances('IL', 'Chicago')],
+    ['how landlord friendly is East Los Angeles, CA', 'CA', 'East Los Angeles', 'California',
+      'it does not count the Los Angeles County ordinance that may apply in East Los Angeles: Los Angeles County (unincorporated) Rent Stabilization and Tenant Protections Ordinance',
+      ordinances('CA', '', 'county', '06037')],
+    ['is Houston landlord friendly?', 'TX', 'Houston', 'Texas', 'no local ordinance is recorded for Houston', []],
+  ])('%s', async (q, state, city, stateName, clause, raw) => {
+    const [quick, p] = await Promise.all([ask(q, 'quick'), profile(state, city)]);
+    // the list holds the raw dataset's records, and the sentence names each of the list's titles, grouped by their place
+    expect(p.landlord_friendliness_uncounted.map((o) => o.title)).toEqual(raw);
+    for (const o of p.landlord_friendliness_uncounted) expect(clause).toContain(`${o.jurisdiction_name}${o.jurisdiction_level === 'county' ? ' ordinance that may apply' : ''}`);
+    for (const o of p.landlord_friendliness_uncounted) expect(clause).toContain(o.title);
+    expect(quick.answer).toContain(`that is the state's score, from ${stateName} law alone, not a score of ${city}'s own: ${clause}`);
   });
 });
