@@ -118,6 +118,13 @@ export const SCHEMAS: Record<string, Schema> = {
         similarity: num, time_adjustment_pct: num, feature_adjustment_pct: num, adjusted_price: num, weight: num,
       }),
     },
+    time_index: {
+      ...obj({
+        basis: str, valuation_month: str, last_levelled_month: nullable('string'),
+        levels: { type: 'array', items: obj({ month: str, level: num }) },
+      }),
+      description: 'The levels of the market index the comps\' time_adjustment_pct read (100 at valuation_month; a comp sold in month m is adjusted by 100 / level - 1): the valuation\'s own hedonic index, not the trends index (warehouse/docs/valuation.md "The answer")',
+    },
   }),
   ValuationScorecard: obj({ // issue 24: live/valuation/scorecard.ts
     build_id: str, method: str,

@@ -619,6 +619,16 @@ export type components = {
                 adjusted_price: number;
                 weight: number;
             }[];
+            /** @description The levels of the market index the comps' time_adjustment_pct read (100 at valuation_month; a comp sold in month m is adjusted by 100 / level - 1): the valuation's own hedonic index, not the trends index (warehouse/docs/valuation.md "The answer") */
+            time_index: {
+                basis: string;
+                valuation_month: string;
+                last_levelled_month: string | null;
+                levels: {
+                    month: string;
+                    level: number;
+                }[];
+            };
         };
         ValuationScorecard: {
             build_id: string;

@@ -1,8 +1,10 @@
 // The additive parts of the valuation answer (pure, no I/O): `subject` (did the address match a record, its
 // property_id, every fact the estimator used and where it came from) and `comps[]` (each comp the estimate kept, with
-// its time and feature adjustments, adjusted price, similarity and weight). warehouse/docs/valuation.md "The answer".
-import type { CompDetail, Subject, SubjectMode } from './types.ts';
-import { isoOfDay } from './helpers.ts';
+// its time and feature adjustments, adjusted price, similarity and weight) and `time_index` (the levels of the
+// market's monthly index those time adjustments read). warehouse/docs/valuation.md "The answer".
+import type { CompDetail, ModelParams, Subject, SubjectMode } from './types.ts';
+import { isoOfDay, monthOfDay } from './helpers.ts';
+import { indexAtMonth } from './estimate.ts';
 import type { CompIndex } from './comps.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
 
@@ -91,4 +93,30 @@ export function compsBody(ix: CompIndex, comps: CompDetail[], round: (v: number)
     adjusted_price: round(Math.exp(c.adjustedLog)),
     weight: r(c.weight, 3),
   }));
+}
+
+/** The index a comp's time_adjustment_pct reads: its level in the comp's month against the valuation month's. */
+export interface TimeIndexBody {
+  basis: string;
+  valuation_month: string;
+  /** The index's last month with a level of its own; a later month's level is carried along its trend. */
+  last_levelled_month: string | null;
+  /** 100 at the valuation month; a comp sold in `month` is adjusted by 100 / level - 1. */
+  levels: { month: string; level: number }[];
+}
+
+const monthText = (m: number): string => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+
+/** The valuation month and every comp's month on the market's own index, rebased to 100 at the valuation month. */
+export function timeIndexBody(p: ModelParams, source: string, valuationDay: number, ix: CompIndex, comps: CompDetail[]): TimeIndexBody {
+  const at = monthOfDay(valuationDay);
+  const base = indexAtMonth(p, at);
+  const months = [...new Set([at, ...comps.map((c) => ix.month[c.row]!)])].sort((a, b) => a - b);
+  return {
+    basis: `the valuation's monthly price index of ${source}'s sales, fitted with the size and feature slopes (warehouse/docs/valuation.md "Time adjustment"); `
+      + 'not the median-price index of GET /v1/market/trends, which mixes the months\' sales as they come',
+    valuation_month: monthText(at),
+    last_levelled_month: p.index.length > 0 ? monthText(p.month0 + p.index.length - 1) : null,
+    levels: months.map((m) => ({ month: monthText(m), level: r(100 * Math.exp(indexAtMonth(p, m) - base), 2) })),
+  };
 }

@@ -31,7 +31,7 @@ import { loadResolver } from '../places/endpoint.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import { noCompsMessage, noUnitCompsMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
-import { compsBody, subjectBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch } from './answer.ts';
+import { compsBody, subjectBody, timeIndexBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch, type TimeIndexBody } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
@@ -62,6 +62,8 @@ export interface ValuationBody {
   subject: SubjectBody;
   model: string;
   comps: CompBody[];
+  /** The index the comps' time adjustments read, so an investor can check them (review 13). */
+  time_index: TimeIndexBody;
 }
 
 /** How an answer was made (tests and diagnostics; not part of the response). */
@@ -215,8 +217,9 @@ export class ValuationEngine {
       subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(sentFacts(input)).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
       model: this.modelOf(x.source, subject.mode),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
+      time_index: timeIndexBody(this.market(x.source).params, x.source, x.valuationDay, x.comps, e.comps ?? []),
     };
-    if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined } };
+    if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined, time_index: undefined } };
     return { ok: true, body };
   }
 

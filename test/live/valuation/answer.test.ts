@@ -102,6 +102,23 @@ describe('the valuation answer: subject and comps (real build, raw King County o
     expect(answer.comps[0]!.weight).toBeGreaterThan(0);
   });
 
+  it('time_index publishes the levels every comp\'s time adjustment reads: 100 / level(sale month) - 1 (review 13)', () => {
+    const ti = answer.time_index;
+    // live, the house is valued at the source's latest sale (the raw file's last day), not its newest comp (as_of)
+    expect(ti.valuation_month).toBe(raw.reduce((m, r) => (r.date > m ? r.date : m), '').slice(0, 7));
+    expect(ti.basis).toMatch(/not the median-price index of GET \/v1\/market\/trends/);
+    const level = new Map(ti.levels.map((l) => [l.month, l.level]));
+    expect(level.get(ti.valuation_month)).toBe(100);
+    expect(ti.levels.map((l) => l.month)).toEqual([...new Set([ti.valuation_month, ...answer.comps.map((c) => c.sale_date.slice(0, 7))])].sort());
+    for (const c of answer.comps) {
+      const l = level.get(c.sale_date.slice(0, 7))!;
+      expect(Math.abs((100 / l - 1) * 100 - c.time_adjustment_pct), `${c.sale_date} level ${l} adj ${c.time_adjustment_pct}`).toBeLessThanOrEqual(0.06);
+    }
+    // King County's 13 months: comps from more than one month, so at least one level other than the base
+    expect(ti.levels.length).toBeGreaterThan(1);
+    expect(ti.last_levelled_month! <= ti.valuation_month).toBe(true);
+  });
+
   it('an unmatched address without sqft: not matched, the zip\'s typical facts, low confidence and the typical tier\'s own wider interval', () => {
     const calibration = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'valuation', 'calibration.json'), 'utf8')) as CalibrationRow[];
     const row = calibration.find((r) => r.source === 'king_county' && r.mode === 'typical' && r.tier === 'low')!;
