@@ -37,7 +37,10 @@
 --   sale) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
 --   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's records can
 --   show resales and the window has 1-4 arm's-length sales, 'fewer than 5 arm's-length sales in the window: no rehab
---   resale share (minimum cohort 5)' ('; ' between the clauses, as investor); null when neither.
+--   resale share (minimum cohort 5)'; then, when a permit component counts permits whose zip the source does not record
+--   (Chicago: placed by the nearest ZCTA centroid, zip_imputed; permits_rehab_zip_imputed counts them), '<n> of the
+--   window's <m> residential rehab permits have no recorded zip: ...' ('; ' between the clauses, as investor); null when
+--   none applies.
 create or replace table mart_rehab as
 with permit_zip as (
     -- the permits that count in their zip (int_market_zip_permits: a guessed zip only within the permit's own city)
@@ -89,7 +92,8 @@ permit_events as (
     -- rehab: residential rehab only (is_residential_rehab, warehouse/macros.sql; market.md "Residential rehab")
     select p.zip, p.issue_date as event_date, is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab,
            case when is_residential_rehab(p.permit_type, p.building_use, p.valuation) and p.valuation > 0 then p.valuation end as rehab_value,
-           p.permit_type in ('renovation', 'addition', 'repair') and not is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_nonresidential_rehab
+           p.permit_type in ('renovation', 'addition', 'repair') and not is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_nonresidential_rehab,
+           coalesce(p.zip_imputed, false) as zip_imputed
     from int_market_zip_permits p join zip_window z using (zip)
     where p.issue_date > z.as_of - interval 24 month
 ),
@@ -104,6 +108,7 @@ sale_events as (
 permit_windows as (
     select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
            count(e.rehab_value) as permits_rehab_valued, count(e.event_date) filter (where e.is_nonresidential_rehab) as permits_rehab_nonresidential,
+           count(e.event_date) filter (where e.is_rehab and e.zip_imputed) as permits_rehab_zip_imputed,
            coalesce(sum(e.rehab_value), 0) as rehab_value
     from grid g join permit_events e on e.zip = g.zip and e.event_date > g.window_start
     group by g.zip, g.months
@@ -119,6 +124,7 @@ components as (
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
            coalesce(pw.permits_rehab_nonresidential, 0) as permits_rehab_nonresidential,
+           coalesce(pw.permits_rehab_zip_imputed, 0) as permits_rehab_zip_imputed,
            coalesce(pw.rehab_value, 0) as rehab_value,
            coalesce(sw.sales_n, 0) as sales_n, coalesce(sw.rehab_sales, 0) as rehab_sales,
            h.housing_units,
@@ -173,7 +179,7 @@ select
     case when c.permit_score is null and c.value_score is null then 'low'
          else min_confidence(confidence_by_count(c.sample_count), confidence_by_coverage(c.records_days, c.window_days)) end as confidence,
     c.sample_count,
-    c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.permits_rehab_nonresidential, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
+    c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.permits_rehab_nonresidential, c.permits_rehab_zip_imputed, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
     coalesce(t.events_last_30d, 0) as events_last_30d, coalesce(t.events_prior_30d, 0) as events_prior_30d,
     cast(c.as_of - to_months(c.months) as date) as window_start,
@@ -183,7 +189,10 @@ select
         case when c.records_days < c.window_days
              then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end,
         case when c.resale_cohort_small
-             then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end
+             then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
+        case when c.permits_rehab_zip_imputed > 0 and (c.permit_score is not null or c.value_score is not null)
+             then format('{} of the window''s {} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip',
+                         c.permits_rehab_zip_imputed, c.permits_rehab) end
     ), '') as note
 from combined c
 left join (select zip, direction, direction_pct, window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
