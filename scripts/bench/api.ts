@@ -13,10 +13,17 @@ const WARM_UP_S = 2;
 
 /** Several short runs of each server, taken in turns (bare, real, bare, real, ...): a burst of load from another
  *  process on this shared machine falls on both sides instead of on one. req/s is the mean of the turns,
- *  p50/p99 the median of the turns' figures. */
-const TURNS = 3;
+ *  p50/p99 the median of the turns' figures; `perTurn` keeps each turn's req/s for the paired ratio. */
+const TURNS = 5;
 const TURN_S = 4;
-interface Turns { rps: number; p50: number; p99: number; bad: number; total: number; spread: string }
+interface Turns { rps: number; p50: number; p99: number; bad: number; total: number; spread: string; perTurn: number[] }
+
+/** The median over the turns of real / bare, each real turn against the bare turn run just before it: a burst that
+ *  falls on one turn moves one ratio of five, where it moves a mean of the turns by its whole size. */
+function pairedRatio(real: Turns, bare: Turns): number {
+  const ratios = real.perTurn.map((r, t) => r / bare.perTurn[t]!).sort((a, b) => a - b);
+  return ratios[Math.floor(ratios.length / 2)]!;
+}
 async function inTurns(sides: { url: string; headers?: Record<string, string> }[]): Promise<Turns[]> {
   const runs: Awaited<ReturnType<typeof load>>[][] = sides.map(() => []);
   for (let t = 0; t < TURNS; t++) {
@@ -30,6 +37,7 @@ async function inTurns(sides: { url: string; headers?: Record<string, string> }[
     bad: r.reduce((n, x) => n + x.non2xx + x.errors, 0),
     total: r.reduce((n, x) => n + x.total, 0),
     spread: r.map((x) => Math.round(x.rps)).join(' / '),
+    perTurn: r.map((x) => x.rps),
   }));
 }
 
@@ -50,11 +58,13 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const rssEnd = rssMb(real.pid);
   await real.stop();
   const redisRowsMade = await redisRows(ctx, `${bare.url}/`).finally(() => bare.stop());
-  const ratio = realRun!.rps / bareRun!.rps;
+  const ratio = pairedRatio(realRun!, bareRun!);
   const p99Ratio = realRun!.p99 / Math.max(1, bareRun!.p99);
   return [
     { part: 'api', metric: 'bare node:http req/s (same body and headers)', value: bareRun!.rps, unit: 'req/s' },
-    { part: 'api', metric: 'GET /v1/geo/lookup req/s', value: realRun!.rps, unit: 'req/s', baseline: bareRun!.rps, ratio, goal: '>= 0.85 of bare', pass: ratio >= 0.85 },
+    // ratio: the median of the turns' real / bare (pairedRatio); value and baseline are the turns' means
+    { part: 'api', metric: 'GET /v1/geo/lookup req/s', value: realRun!.rps, unit: 'req/s', baseline: bareRun!.rps, ratio, goal: '>= 0.85 of bare (median of turns)', pass: ratio >= 0.85 },
+    { part: 'api', metric: 'GET /v1/geo/lookup req/s, mean of turns / mean of turns', value: realRun!.rps / bareRun!.rps, unit: 'ratio' },
     { part: 'api', metric: `turns (req/s): real | bare`, value: `${realRun!.spread} | ${bareRun!.spread}`, unit: '' },
     { part: 'api', metric: 'GET /v1/geo/lookup p50', value: realRun!.p50, unit: 'ms', baseline: bareRun!.p50 },
     { part: 'api', metric: 'GET /v1/geo/lookup p99', value: realRun!.p99, unit: 'ms', baseline: bareRun!.p99, ratio: p99Ratio, goal: '<= 1.5x bare', pass: p99Ratio <= 1.5 },
@@ -79,9 +89,9 @@ async function redisRows(ctx: BenchContext, bareUrl: string): Promise<BenchRow[]
       const before = await redis.scriptCalls();
       const [bareRun, run] = await inTurns([{ url: bareUrl }, { url: target, headers }]);
       const perRequest = ((await redis.scriptCalls()) - before) / Math.max(1, run!.total);
-      const ratio = run!.rps / bareRun!.rps;
+      const ratio = pairedRatio(run!, bareRun!);
       return [
-        { part: 'api', metric: 'Redis mode GET /v1/geo/lookup req/s', value: run!.rps, unit: 'req/s', baseline: bareRun!.rps, ratio, goal: '>= 0.6 of bare', pass: ratio >= 0.6 },
+        { part: 'api', metric: 'Redis mode GET /v1/geo/lookup req/s', value: run!.rps, unit: 'req/s', baseline: bareRun!.rps, ratio, goal: '>= 0.6 of bare (median of turns)', pass: ratio >= 0.6 },
         { part: 'api', metric: `Redis mode turns (req/s): real | bare`, value: `${run!.spread} | ${bareRun!.spread}`, unit: '' },
         { part: 'api', metric: 'Redis mode p99', value: run!.p99, unit: 'ms', baseline: bareRun!.p99 },
         // One script call per request; a call whose answer timed out (250 ms) is replayed once, and the counts
