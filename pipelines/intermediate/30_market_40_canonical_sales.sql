@@ -19,9 +19,22 @@
 --   not_in_list    property_type (rejects) or condition (nulled) outside its list; condition `average` (the assessor
 --                  middle grade) is read as `good`, as the King County and Philadelphia adapters read theirs
 --   list_date_after_sale  list_date later than sale_date (list_date nulled)
+--   zero_is_unknown  beds or baths 0 (nulled): every native adapter reads a 0 count as unknown (Denver BED_RMS,
+--                  Sacramento, Philadelphia), whatever the type: a studio's 0 cannot be told from a blank written 0
+-- The deed columns (optional) feed the one arm's-length rule as the native Denver adapter's do: sale_date is the deed's
+-- own date (as Denver's sale date), recorded_date its recording date (Denver RECEPTION_DATE: a double closing's two
+-- deeds dated apart are recorded together), document_id its recording number (Denver RECEPTION_NUM: one deed over
+-- several parcels, and the order of a day's deeds), deed_type a word of canonical_deed_type_code() read as the
+-- instrument code Denver writes (WD, SW, PR, TR, BS for value; QC, OTHER not). A bad one is nulled: recorded_date
+-- not_a_date, document_id too_long (over 64), deed_type not_in_list.
 -- Dates against the build clock, bounds per property type, real state, zip in that state and coordinates in the
 -- state are checked for every source by 30_market_44_row_contracts.ts (for canonical rows, an optional value out of
 -- its bounds is nulled there the same way).
+-- The canonical deed_type words (README "Canonical format") as the instrument codes market_deed_type() reads.
+create or replace macro canonical_deed_type_code(t) as
+    case t when 'warranty' then 'WD' when 'special_warranty' then 'SW' when 'personal_representative' then 'PR'
+           when 'trustee' then 'TR' when 'bargain_and_sale' then 'BS' when 'quitclaim' then 'QC' when 'other_nonvalue' then 'OTHER' end;
+
 create or replace temp view int_market_canonical_sales_checked as
 with s as (
     select * replace (case condition when 'average' then 'good' else condition end as condition)
@@ -48,9 +61,14 @@ checked as (
             case when list_price_text is not null and (list_price is null or isnan(list_price)) then {'rule': 'not_a_number', 'col': 'list_price', 'val': list_price_text}
                  when list_price_text is not null and (isinf(list_price) or list_price <= 0) then {'rule': 'out_of_range', 'col': 'list_price', 'val': list_price_text} end,
             case when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
-                 when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text} end,
+                 when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
+                 when beds = 0 then {'rule': 'zero_is_unknown', 'col': 'beds', 'val': beds_text} end,
             case when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
-                 when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text} end,
+                 when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
+                 when baths = 0 then {'rule': 'zero_is_unknown', 'col': 'baths', 'val': baths_text} end,
+            case when recorded_date_text is not null and recorded_date is null then {'rule': 'not_a_date', 'col': 'recorded_date', 'val': recorded_date_text} end,
+            case when length(document_id) > 64 then {'rule': 'too_long', 'col': 'document_id', 'val': document_id} end,
+            case when deed_type is not null and canonical_deed_type_code(deed_type) is null then {'rule': 'not_in_list', 'col': 'deed_type', 'val': deed_type_text} end,
             case when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
                  when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text} end,
             case when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text} end,
@@ -83,7 +101,10 @@ with k as (
         case when list_contains(nulled, 'sqft') then null else sqft end as sqft,
         case when list_contains(nulled, 'lat') or list_contains(nulled, 'lng') then null else lat end as lat,
         case when list_contains(nulled, 'lat') or list_contains(nulled, 'lng') then null else lng end as lng,
-        case when list_contains(nulled, 'condition') then null else condition end as condition)
+        case when list_contains(nulled, 'condition') then null else condition end as condition,
+        case when list_contains(nulled, 'recorded_date') then null else recorded_date end as recorded_date,
+        case when list_contains(nulled, 'document_id') then null else document_id end as document_id,
+        case when list_contains(nulled, 'deed_type') then null else deed_type end as deed_type)
     from int_market_canonical_sales_checked where hit is null
 )
 select
@@ -100,5 +121,6 @@ select
         and (buyer_name is null or seller_name is null or upper(buyer_name) <> upper(seller_name)) as is_arms_length,
     is_investor_name(buyer_name) as buyer_is_investor,
     null as year_renovated,
-    file, row_number + 1 as line
+    file, row_number + 1 as line,
+    document_id, canonical_deed_type_code(deed_type) as deed_type, recorded_date
 from k;

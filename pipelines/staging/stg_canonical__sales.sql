@@ -7,7 +7,8 @@ with source as (
     select * from raw."canonical__sales"
     union all by name
     select null::varchar as parcel_id, null::varchar as buyer_name, null::varchar as seller_name,
-           null::varchar as list_price, null::varchar as list_date
+           null::varchar as list_price, null::varchar as list_date,
+           null::varchar as recorded_date, null::varchar as document_id, null::varchar as deed_type
     where false
 ),
 renamed as (
@@ -43,6 +44,11 @@ renamed as (
         try_cast(nullif(trim(list_price), '') as double) as list_price,
         nullif(trim(list_date), '') as list_date_text,
         try_strptime(nullif(trim(list_date), ''), '%Y-%m-%d')::date as list_date,
+        nullif(trim(recorded_date), '') as recorded_date_text,
+        try_strptime(nullif(trim(recorded_date), ''), '%Y-%m-%d')::date as recorded_date,
+        nullif(trim(document_id), '') as document_id,
+        nullif(trim(deed_type), '') as deed_type_text,
+        lower(nullif(trim(deed_type), '')) as deed_type,
         _file as file,
         _row as row_number
     from source
