@@ -170,6 +170,29 @@ export async function fileRejects(db: DuckDBConnection): Promise<FileRejects[]> 
   });
 }
 
+/** The canonical files' required values (README "Canonical format"), as their staging views name them. */
+const CANONICAL_REQUIRED_VALUES: Record<string, readonly string[]> = {
+  sales: ['address', 'city', 'state', 'zip', 'sale_date_text', 'sale_price_text', 'property_type'],
+  parcels: ['address', 'city', 'state', 'zip', 'property_type'],
+  permits: ['address', 'zip', 'issue_date_text', 'permit_type'],
+  distress: ['address', 'city', 'state', 'zip', 'kind', 'filing_date_text'],
+};
+
+/**
+ * Every required column a canonical file leaves empty, with its rows: a row's reject names the first rule it breaks
+ * only (`missing_value (address)`), so a file without address and zip would be fixed one column per build.
+ */
+export async function emptyRequiredValues(db: DuckDBConnection, f: Pick<FileRejects, 'source' | 'file'>): Promise<{ column: string; rows: number }[]> {
+  const entity = path.basename(f.file).replace(/\.csv(\.gz)?$/, '');
+  const cols = f.source === 'canonical' ? CANONICAL_REQUIRED_VALUES[entity] : undefined;
+  if (!cols) return [];
+  const view = `stg_canonical__${entity}`;
+  if (!(await queryRows(db, `select 1 from duckdb_views() where view_name = $view`, { view })).length) return [];
+  const [counts] = await queryRows<Record<string, number>>(db, `select ${cols.map((c) => `count(*) filter (where ${c} is null)::int as "${c}"`).join(', ')}
+    from ${view} where file = $file or ends_with(file, '/' || $file)`, { file: f.file });
+  return cols.map((c) => ({ column: c.replace(/_text$/, ''), rows: counts?.[c] ?? 0 })).filter((c) => c.rows > 0);
+}
+
 /**
  * The reject-share gate: a file whose lines breaking the contract are more than settings.rejectMaxShare of its
  * rows fails the stage (exit 3), naming the file, its share and its top reasons; `current` stays as it was.
@@ -184,9 +207,10 @@ export async function checkRejectShare(ctx: StageContext, stage = 'intermediate'
     const worst = over[0]!;
     const reasons = worst.top.map((t) => `${t.rule}${t.column ? ` (${t.column})` : ''} ${t.rows}`).join(', ');
     const others = over.slice(1).map((f) => `${f.file} ${pct(f.share)}`);
+    const empty = (await emptyRequiredValues(ctx.db, worst)).map((c) => `${c.column} ${c.rows}`);
     throw new StageError(stage, worst.file, new Error(
       `${pct(worst.share)} of its rows were rejected (${worst.rejected} of ${worst.rows}), more than the ${pct(max)} allowed (REII_REJECT_MAX_SHARE); `
-      + `top reasons: ${reasons}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: reii query --build ${path.basename(ctx.paths.build)} "select * from meta.rejects")`));
+      + `top reasons: ${reasons}${empty.length ? `; required columns left empty: ${empty.join(', ')}` : ''}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: reii query --build ${path.basename(ctx.paths.build)} "select * from meta.rejects")`));
   }
   return files;
 }

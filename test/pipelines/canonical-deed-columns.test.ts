@@ -10,7 +10,8 @@ import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeContext, type TestContext } from '../helpers/context.ts';
-import { load } from '../helpers/canonical-sources.ts';
+import { HEADER, canonicalSources, load, sale } from '../helpers/canonical-sources.ts';
+import { checkRejectShare } from '../../pipelines/sources/rejects.ts';
 import { run } from '../helpers/market-fixtures.ts';
 import { dataFile } from '../helpers/oracle-raw-comps.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
@@ -122,5 +123,16 @@ describe('a canonical file with the deed columns is read as the native Denver ad
       { line: 2, beds: null, document_id: 'D-1', deed_type: null, no_recorded: false },
       { line: 3, beds: 1, document_id: 'D-2', deed_type: 'QC', no_recorded: true },
     ]);
+  });
+});
+
+describe('the reject-share gate names every required column the file leaves empty', () => {
+  test('address and zip empty: both named with their rows, not only the first rule of each row', async () => {
+    ctx = (await load(canonicalSources({ 'sales.csv': [HEADER, sale({ address: '', zip: '' }), sale({ address: '', zip: '' }),
+      sale({ zip: '' }), sale({ address: '', sale_price: '' }), sale()].join('\n') + '\n' }))).ctx;
+    const err = await checkRejectShare(ctx).catch((e: unknown) => e);
+    expect((err as Error).message).toContain('80% of its rows were rejected (4 of 5)');
+    expect((err as Error).message).toContain('top reasons: missing_value (address) 3, missing_value (zip) 1; '
+      + 'required columns left empty: address 3, zip 3, sale_price 1 (every rejected row');
   });
 });
