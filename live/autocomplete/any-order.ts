@@ -40,7 +40,6 @@ export class AnyOrderTiers {
 
   constructor(
     private readonly ix: IndexColumns,
-    private readonly placeState: Uint8Array,
     private readonly postings: Postings,
     private readonly tokenCount: number,
   ) {}
@@ -113,7 +112,7 @@ export class AnyOrderTiers {
    * 15 LOUIS ST); ties: lower record id. Returns the results with their scores, best first, or null
    * when the deadline passed.
    */
-  pass(terms: Term[], phase: 'a' | 'b', limit: number, stateIdx: number, deadline: number, exclude: Set<number>, stats: { scanned: number }): { id: number; score: number }[] | null {
+  pass(terms: Term[], phase: 'a' | 'b', limit: number, allowed: Uint8Array | null, deadline: number, exclude: Set<number>, stats: { scanned: number }): { id: number; score: number }[] | null {
     const withTypo = phase === 'b';
     if (limit <= 0) return [];
     const required = terms.filter((t) => t.required);
@@ -138,13 +137,12 @@ export class AnyOrderTiers {
     const houseTok = houseBonusPossible ? first.exact[0]! : -1;
     const top: { id: number; score: number }[] = [];
     const { fwd, fwdOff, place, streetLen } = this.ix;
-    const placeState = this.placeState;
     const nt = order.length;
     let n = 0;
     let timedOut = false;
     const visit = (id: number): boolean => {
       if ((++n & 255) === 0 && performance.now() > deadline) { timedOut = true; return false; }
-      if (stateIdx >= 0 && placeState[place[id]!] !== stateIdx) return true;
+      if (allowed && !allowed[place[id]!]) return true;
       const f0 = fwdOff[id]!; const f1 = fwdOff[id + 1]!;
       let score = 0; let anyTypo = false;
       for (let i = 0; i < nt; i++) {

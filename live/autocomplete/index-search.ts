@@ -23,6 +23,10 @@ export interface SearchOptions {
   state?: string | null;
   /** Time budget in ms (default 25): past it the search answers with the exact street-line prefix matches. */
   budgetMs?: number;
+  /** Only records of these places (ids into `places`: a place the query names, live/autocomplete/place-filter.ts). */
+  places?: ReadonlySet<number> | null;
+  /** Skip the one-typo tier (its results would not be used). */
+  noTypo?: boolean;
 }
 
 export interface SearchResult {
@@ -53,6 +57,8 @@ export class AutocompleteIndex {
   private readonly anyOrder: AnyOrderTiers;
   private readonly placeState: Uint8Array;
   private readonly stateCodes: string[];
+  /** A mask of the places per state code (the `state` parameter alone), made once. */
+  private readonly stateMasks = new Map<string, Uint8Array>();
 
   static fromFile(file: string): AutocompleteIndex {
     return new AutocompleteIndex(fs.readFileSync(file));
@@ -68,7 +74,7 @@ export class AutocompleteIndex {
     this.stateCodes = [...new Set(this.places.map((p) => p[1]))].sort();
     const stateIdx = new Map(this.stateCodes.map((s, i) => [s, i]));
     this.placeState = Uint8Array.from(this.places.map((p) => stateIdx.get(p[1])!));
-    this.anyOrder = new AnyOrderTiers(cols, this.placeState, new Postings(cols.post, cols.postOff, this.records), this.tokenCount);
+    this.anyOrder = new AnyOrderTiers(cols, new Postings(cols.post, cols.postOff, this.records), this.tokenCount);
   }
 
   /** The answer object of one record. */
@@ -92,29 +98,58 @@ export class AutocompleteIndex {
 
   /** The street-line prefix tier alone (what a search past its budget answers with). */
   exactPrefix(q: string, limit: number, state?: string | null): number[] {
-    const stateIdx = state ? this.stateCodes.indexOf(state) : -1;
-    if (state && stateIdx < 0) return [];
-    return streetPrefix(this.cols, this.placeState, parseTerms(q, this.vocab), limit, stateIdx);
+    const allowed = this.allowed(state ?? null, null);
+    if (allowed === 'none') return [];
+    return streetPrefix(this.cols, parseTerms(q, this.vocab), limit, allowed);
+  }
+
+  /** The places a search may answer from, as a mask over `places` (null: all); 'none' when no place can be. */
+  private allowed(state: string | null, places: ReadonlySet<number> | null): Uint8Array | null | 'none' {
+    if (!state && !places) return null;
+    let mask: Uint8Array | null = null;
+    if (state) {
+      const i = this.stateCodes.indexOf(state);
+      if (i < 0) return 'none';
+      mask = this.stateMasks.get(state) ?? null;
+      if (!mask) { mask = this.placeState.map((s) => (s === i ? 1 : 0)); this.stateMasks.set(state, mask); }
+    }
+    if (places) {
+      const m = new Uint8Array(this.places.length);
+      for (const p of places) if (!mask || mask[p]) m[p] = 1;
+      mask = m;
+    }
+    return mask && mask.includes(1) ? mask : 'none';
+  }
+
+  /** The first `limit` records of the places (static rank order: more facts first): what a query that is only a
+   *  place name answers. */
+  firstIn(places: ReadonlySet<number>, limit: number, state?: string | null): number[] {
+    const allowed = this.allowed(state ?? null, places);
+    if (allowed === 'none' || allowed === null) return [];
+    const out: number[] = [];
+    const place = this.cols.place;
+    for (let id = 0; id < this.records && out.length < limit; id++) if (allowed[place[id]!]) out.push(id);
+    return out;
   }
 
   search(q: string, opts: SearchOptions): SearchResult {
     const limit = Math.max(1, Math.min(Math.floor(opts.limit), 50));
     const deadline = performance.now() + (opts.budgetMs ?? DEFAULT_BUDGET_MS);
     const stats = { scanned: 0 };
-    const stateIdx = opts.state ? this.stateCodes.indexOf(opts.state) : -1;
-    if (opts.state && stateIdx < 0) return { ids: [], mode: 'full', tiers: [0, 0, 0], scanned: 0 };
+    const allowed = this.allowed(opts.state ?? null, opts.places ?? null);
+    if (allowed === 'none') return { ids: [], mode: 'full', tiers: [0, 0, 0], scanned: 0 };
     const terms = parseTerms(q, this.vocab);
-    const t1 = streetPrefix(this.cols, this.placeState, terms, limit, stateIdx);
+    const t1 = streetPrefix(this.cols, terms, limit, allowed);
     const done = (ids: number[], mode: SearchResult['mode'], n2: number, n3: number): SearchResult =>
       ({ ids, mode, tiers: [t1.length, n2, n3], scanned: stats.scanned });
     if (t1.length >= limit) return done(t1, 'full', 0, 0);
     if (performance.now() > deadline) return done(t1, 'exact_prefix', 0, 0);
     this.anyOrder.beginSearch();
-    const t2e = this.anyOrder.pass(terms, 'a', limit - t1.length, stateIdx, deadline, new Set(t1), stats);
+    const t2e = this.anyOrder.pass(terms, 'a', limit - t1.length, allowed, deadline, new Set(t1), stats);
     if (t2e === null) return done(t1, 'exact_prefix', 0, 0);
     const t2 = t2e.map((e) => e.id);
     const ids = [...t1, ...t2];
-    if (ids.length >= limit || !terms.some((t) => t.required)) return done(ids, 'full', t2.length, 0);
+    if (ids.length >= limit || opts.noTypo || !terms.some((t) => t.required)) return done(ids, 'full', t2.length, 0);
     // one typo: one pass per word, that word within one edit and every other word as typed (exact or prefix), so
     // the other words keep the candidates few; the passes' results merged by score, then record order. The passes run
     // highest reachable score first, and stop once `need` results reach the best score a remaining pass could give.
@@ -136,7 +171,7 @@ export class AutocompleteIndex {
     for (const p of passes) {
       if (merged.length >= need && merged[need - 1]!.score >= p.max) break;
       if (performance.now() > deadline) return done(ids, 'no_typo', t2.length, 0);
-      const r = this.anyOrder.pass(p.terms, 'b', need, stateIdx, deadline, seen, stats);
+      const r = this.anyOrder.pass(p.terms, 'b', need, allowed, deadline, seen, stats);
       if (r === null) return done(ids, 'no_typo', t2.length, 0);
       for (const e of r) if (!merged.some((m) => m.id === e.id)) merged.push(e);
       merged.sort((a, b) => b.score - a.score || a.id - b.id);

@@ -14,8 +14,10 @@ const SHORTEST_FIRST_CAP = 20_000;
  * the last equal to a street token, the last one equal or a prefix), found by binary search over by_key. Order:
  * last word exact before prefix, then record id (more property facts first). Also the cheap answer past the budget.
  */
-export function streetPrefix(ix: IndexColumns, placeState: Uint8Array, terms: Term[], limit: number, stateIdx: number): number[] {
-  const req = terms.filter((t) => t.required);
+export function streetPrefix(ix: IndexColumns, terms: Term[], limit: number, allowed: Uint8Array | null): number[] {
+  // a last word that may begin a unit designator ("B" of BLDG) is still a word here: "avenue b" is AVENUE B, not any
+  // AVENUE (the any-order tier reads it as optional)
+  const req = terms.filter((t, i) => t.required || i === terms.length - 1);
   if (!req.length) return [];
   const k = req.length - 1;
   const fixed: number[] = [];
@@ -60,7 +62,7 @@ export function streetPrefix(ix: IndexColumns, placeState: Uint8Array, terms: Te
       for (let i = a; i < b; i++) {
         const r = byKey[i]!;
         if (best.length === need && !before(r, best[need - 1]!)) continue;
-        if (stateIdx >= 0 && placeState[place[r]!] !== stateIdx) continue;
+        if (allowed && !allowed[place[r]!]) continue;
         if (out.includes(r) || best.includes(r)) continue;
         let j = best.length;
         while (j > 0 && before(r, best[j - 1]!)) j--;

@@ -48,6 +48,22 @@ export class PlaceResolver {
    * otherwise ambiguous. Unknown and ambiguous names come back with the closest names in the state.
    */
   resolveCity(state: string, typed: string): CityResolution {
+    return this.findCity(state, typed) ?? { ok: false, reason: 'unknown', suggestions: this.closest(state, typed) };
+  }
+
+  /** The cities a name written without its state means: resolveCity's answer in every state where it finds one city
+   *  (a nickname only in its own state: "philly" is Philadelphia, PA; "brooklyn" is Brooklyn in NY, CT, OH, ...). */
+  resolveAnywhere(typed: string): { city: string; state: string }[] {
+    const out: { city: string; state: string }[] = [];
+    for (const state of this.byKey.keys()) {
+      const r = this.findCity(state, typed);
+      if (r?.ok) out.push({ city: r.city, state });
+    }
+    return out;
+  }
+
+  /** resolveCity without the closest names: null for a name no key finds. */
+  findCity(state: string, typed: string): CityResolution | null {
     const keys = queryKeys(typed);
     for (const [index, compact] of [[this.byKey, false], [this.byCompact, true]] as const) {
       const forState = index.get(state);
@@ -61,7 +77,7 @@ export class PlaceResolver {
         return { ok: false, reason: 'ambiguous', suggestions: hits.map((h) => h.name).sort() };
       }
     }
-    return { ok: false, reason: 'unknown', suggestions: this.closest(state, typed) };
+    return null;
   }
 
   /** The names of a state closest to a typed one: fewest edits between keys (prefix matches count as close), then the

@@ -1,0 +1,105 @@
+// The place an autocomplete query ends with ("4324 main st philly", "grand concourse bronx", "avenue b, new york, ny
+// 10009"), read by the rule the valuation and the property record read a full address with (warehouse/address.ts
+// splitPlace over live/places/address-place.ts, a city of any state where no zip is known), and the index places
+// (city, state, zip, county) that lie in it. A query that is only a place ("fort worth", "washington dc") is read
+// too. Rules: warehouse/docs/address.md "A place after the street".
+import { asciiLetters, splitPlace, type PlaceNames } from '../../warehouse/address.ts';
+import { addressPlaceNames } from '../places/address-place.ts';
+import type { PlaceResolver } from '../places/resolver.ts';
+import type { Place } from './index-format.ts';
+
+/** What a query's place reads as: `line` the street words before it ('' for a query that is only a place), `places`
+ *  the ids of the index places in it (possibly none: a place the index has no address in), `named` for diagnostics. */
+export interface PlaceReading { line: string; bare: boolean; places: ReadonlySet<number>; named: string }
+
+/** A place as the trailing words name it: a zip, and a state, or cities (one per state the name means), or both (words
+ *  that are a state alone and a city name too, "washington": the state and those cities). */
+interface NamedPlace { zip: string | null; state: string | null; cities: { city: string; state: string }[] | null }
+
+/** A city's county and zips (its geo lookup: the `cities` table), for a city no indexed address names as its city. */
+export type CityArea = (city: string, state: string) => { county: string; zips: readonly string[] } | null;
+
+const WORDS = /[\s,]+/;
+
+export class PlaceFilter {
+  private readonly names: PlaceNames;
+  /** The canonical city of each index place (its city by the resolver's keys; as written when unknown). */
+  private readonly cityOf: string[];
+  private readonly namedCities = new Set<string>(); // state|canonical city of every index place
+  private readonly states: Set<string>; // the states the index has addresses in
+  private readonly cache = new Map<string, PlaceReading | null>();
+
+  constructor(private readonly places: readonly Place[], private readonly resolver: PlaceResolver, private readonly area: CityArea) {
+    this.names = addressPlaceNames(resolver, null, { anyState: true });
+    this.cityOf = places.map(([city, state]) => { const r = resolver.findCity(state, city); return r?.ok ? r.city : city; });
+    places.forEach(([, state], i) => this.namedCities.add(`${state}|${this.cityOf[i]}`));
+    this.states = new Set(places.map((p) => p[1]));
+  }
+
+  /** The place a query ends with, or is; null when it names none (a single word is always street words). */
+  read(q: string): PlaceReading | null {
+    const key = q.trim().toUpperCase();
+    if (this.cache.has(key)) return this.cache.get(key)!;
+    const r = this.readUncached(q);
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(key, r);
+    return r;
+  }
+
+  private readUncached(q: string): PlaceReading | null {
+    const text = asciiLetters(q).trim();
+    const words = text.split(WORDS).filter(Boolean);
+    if (words.length < 2) return null;
+    const whole = this.name(words);
+    if (whole) return { line: '', bare: true, places: this.placesOf(whole), named: describe(whole) };
+    const line = splitPlace(text, this.names).line;
+    const kept = line.split(WORDS).filter(Boolean).length;
+    if (kept >= words.length) return null;
+    const tail = this.name(words.slice(kept));
+    return tail ? { line, bare: false, places: this.placesOf(tail), named: describe(tail) } : null;
+  }
+
+  /** Words that are wholly a place, read from the end: a zip, a state in any form (names.ts writtenState), a city of
+   *  that state, or without a state a city of any state (a nickname in its own). Null when they are not one. */
+  private name(words: readonly string[]): NamedPlace | null {
+    const w = [...words];
+    let zip: string | null = null;
+    const z = /^(\d{5})(?:-\d{4})?$/.exec(w[w.length - 1]!);
+    if (z) { zip = z[1]!; w.pop(); }
+    if (!w.length) return { zip, state: null, cities: null };
+    for (let n = Math.min(3, w.length); n >= 1; n--) {
+      const state = this.names.state(w.slice(-n).join(' '));
+      if (!state) continue;
+      const rest = w.slice(0, -n).join(' ');
+      if (!rest) { const cities = this.resolver.resolveAnywhere(w.join(' ')); return { zip, state, cities: cities.length ? cities : null }; }
+      const r = this.resolver.findCity(state, rest);
+      if (r?.ok) return { zip, state: null, cities: [{ city: r.city, state }] };
+      break;
+    }
+    const cities = this.resolver.resolveAnywhere(w.join(' '));
+    return cities.length ? { zip, state: null, cities } : null;
+  }
+
+  /** The index places lying in a named place: its zip, its state, and one of its cities, a city being the index
+   *  places whose city is that city by the resolver's keys, or, for a city no indexed address names as its city (a New
+   *  York City borough: NYC's addresses say New York), the places of its county whose zip is one of its zips. */
+  private placesOf(p: NamedPlace): Set<number> {
+    // a city of a state the index has no address in lies in no index place: its area is not read
+    const parts = p.cities?.filter((c) => this.states.has(c.state))
+      .map(({ city, state }) => ({ city, state, area: this.namedCities.has(`${state}|${city}`) ? null : this.area(city, state) }));
+    const out = new Set<number>();
+    this.places.forEach(([, state, zip, county], i) => {
+      if (p.zip && zip !== p.zip) return;
+      const inCity = parts?.some((c) => c.state === state && (c.area
+        ? c.area.county === county && c.area.zips.includes(zip)
+        : this.cityOf[i] === c.city)) ?? false;
+      if (p.state ? state === p.state || inCity : inCity || !p.cities) out.add(i);
+    });
+    return out;
+  }
+}
+
+function describe(p: NamedPlace): string {
+  const where = p.cities ? p.cities.map((c) => `${c.city}, ${c.state}`).join(' | ') : p.state ?? '';
+  return [where, p.zip].filter(Boolean).join(' ');
+}
