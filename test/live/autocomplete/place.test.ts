@@ -4,8 +4,9 @@
 // queries below answered [] while the same words without the place found the addresses, and "ft worth", "st louis",
 // "washington dc" answered streets of other cities. The addresses and their boroughs are read here from the raw files.
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { buildDir } from '../../helpers/build.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { artifactsDir, buildDir } from '../../helpers/build.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { AutocompleteEngine } from '../../../live/autocomplete/endpoint.ts';
 import type { AddressMatch } from '../../../live/autocomplete/index-search.ts';
@@ -95,5 +96,25 @@ describe('a query that is only a place', () => {
     expect(ask('grand concourse').length).toBe(5);
     // a street named like a place: the street reading comes first ("100 fort washington" is FORT WASHINGTON AVE)
     expect(street(ask('500 fort washington')[0]!)).toBe('500 FORT WASHINGTON AVE');
+  });
+});
+
+describe('over HTTP', () => {
+  let srv: TestServer;
+  beforeAll(async () => { srv = await startTestServer(artifactsDir()); }, 120_000);
+  afterAll(async () => { await srv?.close(); });
+  test('the server loads the place reading with the build: a place after the street, and a place alone', async () => {
+    const key = srv.key('starter');
+    const get = async (q: string, extra = ''): Promise<AddressMatch[]> => {
+      const res = await srv.get(`/v1/address/autocomplete?q=${encodeURIComponent(q)}${extra}`, key);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { results: AddressMatch[] }).results;
+    };
+    const got = await get('4324 main st philly');
+    expect(got.map((m) => [street(m), m.zip])).toContainEqual([philly[0]!.address, philly[0]!.zip]);
+    expect(await get('ft worth')).toEqual([]);
+    // the state parameter and the place read together: both must hold
+    expect(await get('grand concourse bronx', '&state=PA')).toEqual([]);
+    expect((await get('grand concourse bronx', '&state=NY')).length).toBe(5);
   });
 });
