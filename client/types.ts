@@ -959,14 +959,18 @@ export type components = {
                 /** @description The source's own type of the case's last docket row (Allegheny); null when the source has no docket */
                 docket_type: string | null;
                 /**
-                 * @description closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff sale (outcome), so it is no active distress signal; null: the source does not say
+                 * @description closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale (outcome), so it is no active distress signal after status_date; null: the source does not say
                  * @enum {string|null}
                  */
                 status: "active" | "closed" | null;
-                /** @description A closed case: discontinued, dismissed, satisfied, terminated or sheriff_sale */
+                /** @description A closed case: discontinued, dismissed, satisfied, terminated, sheriff_sale or commissioner_sale */
                 outcome: string | null;
-                /** @description The date of the docket row that closed the case */
+                /** @description The date the case closed: the closing docket row (Allegheny), the commissioner sale (Louisville) */
                 status_date: string | null;
+                /** @description The foreclosure auction (commissioner) sale's date where the source records one (Louisville); the sale is not listed in sales (no market sale) */
+                sale_date: string | null;
+                /** @description That auction sale's price; null when the source gives none */
+                sale_price: number | null;
             }[];
             links: {
                 comps: string | null;

@@ -78,7 +78,7 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
   }
   const events = await queryRows<Row>(ctx.db, `
     select property_id, kind, event_id, source, cast(date as varchar) as date, type, description, amount, file, line::double as line,
-           docket_type, status, outcome, cast(status_date as varchar) as status_date
+           docket_type, status, outcome, cast(status_date as varchar) as status_date, cast(sale_date as varchar) as sale_date, sale_price
     from int_property_events where property_id like ${like} order by property_id, date desc, line desc`);
   for (const e of events) {
     const id = String(e['property_id']);
@@ -92,7 +92,8 @@ async function writePart(ctx: StageContext, dir: string, hex: string, vintages: 
     } else {
       rec.body.distress.push({ date: String(e['date']), kind: String(e['type']), amount: (e['amount'] as number | null) ?? null,
         docket_type: (e['docket_type'] as string | null) ?? null, status: (e['status'] as DistressItem['status']) ?? null,
-        outcome: (e['outcome'] as string | null) ?? null, status_date: (e['status_date'] as string | null) ?? null });
+        outcome: (e['outcome'] as string | null) ?? null, status_date: (e['status_date'] as string | null) ?? null,
+        sale_date: (e['sale_date'] as string | null) ?? null, sale_price: (e['sale_price'] as number | null) ?? null });
       rec.distress.push([String(e['event_id']), c]);
     }
   }

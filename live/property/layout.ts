@@ -25,10 +25,13 @@ export interface SaleItem {
 }
 export interface PermitItem { date: string; type: string; description: string | null; valuation: number | null }
 /** A distress filing; docket_type, status ('active' | 'closed'; null: the source does not say), outcome and status_date
- *  as the source's docket records them (warehouse/docs/market.md "Distress status"). */
+ *  as the source's docket records them, and the foreclosure auction sale's date and price where the source records
+ *  one (Louisville's commissioner sale; it is on the filing only, never in `sales`) (warehouse/docs/market.md
+ *  "Distress status"). */
 export interface DistressItem {
   date: string; kind: string; amount: number | null;
   docket_type: string | null; status: 'active' | 'closed' | null; outcome: string | null; status_date: string | null;
+  sale_date: string | null; sale_price: number | null;
 }
 
 /** Where a value came from: the source row (property_lineage). */

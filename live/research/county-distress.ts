@@ -27,7 +27,7 @@ export async function countyDistressFact(data: ResearchData, u: Understanding, t
     return {
       intent: 'investor', target: t, value: `${fmt(total)} distressed properties`,
       sentence: `In ${where}, ${fmt(total)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${asOf}, the sum of the ${rows.length} municipalities the filings name (most: ${top.map((x) => `${x.p.name} ${fmt(x.r.distressed_pipeline_count)}`).join(', ')})`,
-      detail: ['Open filings are counted (distinct properties) per municipality: a case its docket closed (discontinued, dismissed, satisfied, terminated or sold at sheriff sale) is not; the county figure is their sum.'],
+      detail: ['Open filings are counted (distinct properties) per municipality: a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not; the county figure is their sum.'],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview of the ${rows.length} municipalities of ${where} with filings, ${months} months to ${asOf}` },
       confidence: 'high', primary: true, uncertain: null,
     };

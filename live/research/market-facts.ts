@@ -181,7 +181,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       return {
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
         sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
-        detail: ['Open filings are counted (distinct properties): a case its docket closed (discontinued, dismissed, satisfied, terminated or sold at sheriff sale) is not.'],
+        detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
         source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };

@@ -284,9 +284,11 @@ create or replace table distress (
     amount double,
     -- added columns
     docket_type varchar,         -- the source's own type of the case's last docket row (Allegheny)
-    status varchar,              -- 'active' / 'closed' (discontinued, dismissed, satisfied...); null: the source does not say
-    outcome varchar,             -- a closed case's outcome: discontinued, dismissed, satisfied, terminated, sheriff_sale
-    status_date date,            -- the date of the docket row that closed the case
+    status varchar,              -- 'active' / 'closed' (discontinued, dismissed, satisfied, sold...); null: the source does not say
+    outcome varchar,             -- a closed case's outcome: discontinued, dismissed, satisfied, terminated, sheriff_sale, commissioner_sale
+    status_date date,            -- the date the case closed: the closing docket row's (Allegheny), the commissioner sale's (Louisville)
+    sale_date date,              -- the foreclosure auction (commissioner) sale's date, where the source records it (Louisville)
+    sale_price double,           -- that sale's price; null where the source gives none (35 Louisville filings)
     lat double,
     lng double,
     file varchar,

@@ -22,8 +22,10 @@
 --   flip_velocity_days         = median days held over investor flips resold in the window
 --   gross_flip_margin_pct      = 100 * median((resale - purchase) / purchase) over the same flips
 --   distressed_pipeline_count  = distinct properties with an open pre-foreclosure, tax-delinquent or lien filing
---                                in the window (a case its docket closed, distress.status 'closed', is no active
---                                signal and is not counted, nor in distress_filings); null unless a distress source covers the city (the city has at least
+--                                in the window (a case closed on or before the window's as_of, distress.status 'closed'
+--                                with its status_date: by its docket or sold at the commissioner sale, is no active
+--                                signal and is not counted, nor in distress_filings; a Louisville case sold after as_of
+--                                still counts); null unless a distress source covers the city (the city has at least
 --                                one filing in `distress`, any date): no source is not the same as no filing. A
 --                                property is its parcel id, else its address and zip; a filing with neither (172
 --                                Allegheny docket rows have no pin) is a property of its own, so Penn Hills' 12
@@ -58,7 +60,7 @@ city_resales as (
     where r.is_investor_flip
 ),
 city_distress as (
-    select source, file, state_code, slug(city) as city_slug, city, filing_date, status,
+    select source, file, state_code, slug(city) as city_slug, city, filing_date, status, status_date,
            coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
     from distress where city is not null and state_code is not null and slug(city) <> ''
 ),
@@ -133,7 +135,7 @@ distress_w as (
     select g.state_code, g.city_slug, g.months,
            count(*) as filings, count(distinct d.property_key) as properties
     from grid g join city_distress d on d.state_code = g.state_code and d.city_slug = g.city_slug
-     and d.filing_date > g.window_start and d.status is distinct from 'closed'
+     and d.filing_date > g.window_start and (d.status is distinct from 'closed' or d.status_date > g.as_of)
     group by all
 )
 select

@@ -184,15 +184,17 @@ left join zips z on z.zip = f.zip
 order by i.property_id;
 
 -- the permits and distress filings at each property (for the record's lists); a filing's docket type, status
--- (active / closed / null: the source does not say), outcome and status date (warehouse/docs/market.md)
+-- (active / closed / null: the source does not say), outcome, status date and auction sale date and price
+-- (Louisville's commissioner sale: on the filing only, no row of the property's sales; warehouse/docs/market.md)
 create or replace table int_property_events as
 select r.property_id, 'permit' as kind, p.permit_id as event_id, p.source, p.issue_date as date, p.permit_type as type,
        p.description, p.valuation as amount, f.rel_file as file, p.line,
-       null::varchar as docket_type, null::varchar as status, null::varchar as outcome, null::date as status_date
+       null::varchar as docket_type, null::varchar as status, null::varchar as outcome, null::date as status_date,
+       null::date as sale_date, null::double as sale_price
 from int_property_rows r join permits p on p.permit_id = r.row_id left join int_property_files f on f.file = p.file
 where r.origin = 'permits'
 union all
 select r.property_id, 'distress', d.distress_id, d.source, d.filing_date, d.kind, null, d.amount, f.rel_file, d.line,
-       d.docket_type, d.status, d.outcome, d.status_date
+       d.docket_type, d.status, d.outcome, d.status_date, d.sale_date, d.sale_price
 from int_property_rows r join distress d on d.distress_id = r.row_id left join int_property_files f on f.file = d.file
 where r.origin = 'distress';

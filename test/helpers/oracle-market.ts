@@ -537,7 +537,8 @@ export class MarketOracle {
     const filings = await this.rows<{ d: string; k: string }>(`
       select strftime(filing_date, '%Y-%m-%d') as d,
              source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, ''), distress_id) as k
-      from distress where state_code = $state and lower(city) = lower($city) and status is distinct from 'closed'`, params);
+      from distress where state_code = $state and lower(city) = lower($city)
+        and (status is distinct from 'closed' or status_date > $asOf::date)`, { ...params, asOf }); // closed by the window end: not counted
     const tier = await this.tier(state, city);
     // coverage: the spans (first to last arm's-length sale or filing) of every file of the city's sources
     const spans = await this.rows<{ lo: string; hi: string }>(`

@@ -242,13 +242,13 @@ describe('source adapters', () => {
       docket('', '2022-04-25', 'GD-22-000004', 'Pittsburgh', 'Praecipe', ''), // an event without a pin of a case that names parcels
       docket('', '2022-05-02', 'GD-22-000005', 'Penn Hills Twp.', 'Complaint', ''), // a case naming no parcel: a row of its own
     ]);
-    const lv = (caseNo: string, style: string, parcel: string) => ({
-      'Date Action Filed': '2014-04-14', 'Sale Date': 'NA', 'Sale Price': 'NA', 'Civil Case Number': caseNo, 'Civil Case Style': style,
+    const lv = (caseNo: string, style: string, parcel: string, sold = 'NA', price = 'NA') => ({
+      'Date Action Filed': '2014-04-14', 'Sale Date': sold, 'Sale Price': price, 'Civil Case Number': caseNo, 'Civil Case Style': style,
       BLOCK: '064D', LOT: '0026', PRCLID: parcel, STNO: '1415', PREDIR: 'NA', STNAME: 'BERRY', SUFFIX: 'BLVD', POSTDIR: 'NA',
       ZIP: '40215-0000', AREA: 'x', DISTRICT: '15', NEIGHBORHOOD: 'TAYLOR BERRY', ZONING: 'R5', full_address: '1415 BERRY', lon: '-85.78', lat: '38.19' });
     await rawTable(ctx, 'louisville__foreclosures', [
-      lv('14-CI-1', 'C/W v. Hensley, Pete & Mary', 'P1'), lv('14-CI-2', 'Metro v. C&P Properties, LLC, et al.', 'P2'),
-      lv('14-CI-2', 'Metro v. C&P Properties, LLC, et al.', 'P2'), lv('14-CI-2', 'Metro v. C&P Properties, LLC, et al.', 'P3'),
+      lv('14-CI-1', 'C/W v. Hensley, Pete & Mary', 'P1', '2015-12-15', '6500'), lv('14-CI-2', 'Metro v. C&P Properties, LLC, et al.', 'P2'),
+      lv('14-CI-2', 'Metro v. C&P Properties, LLC, et al.', 'P2'), lv('14-CI-2', 'Metro v. C&P Properties, LLC, et al.', 'P3', '2016-01-19', 'NA'),
     ]);
     await run(ctx, 'pipelines/staging/stg_allegheny__foreclosures.sql', 'pipelines/intermediate/30_market_30_distress_allegheny.sql',
       'pipelines/staging/stg_louisville__foreclosures.sql', 'pipelines/intermediate/30_market_31_distress_louisville.sql');
@@ -265,6 +265,13 @@ describe('source adapters', () => {
     ]);
     expect((await rejects(ctx)).map((r) => [r.source, r.line, r.reason])).toEqual([
       ['allegheny', 3, 'merged_docket_event'], ['allegheny', 8, 'merged_docket_event'], ['louisville', 4, 'duplicate_case']]);
+    // a Louisville case with a Sale Date was sold at the commissioner sale: closed on that date (price when given)
+    expect(await ctx.rows(`select distress_id, status, outcome, status_date::varchar as closed, sale_date::varchar as sold, sale_price
+                           from distress where source = 'louisville' order by distress_id`)).toEqual([
+      { distress_id: 'louisville:14-CI-1:P1', status: 'closed', outcome: 'commissioner_sale', closed: '2015-12-15', sold: '2015-12-15', sale_price: 6500 },
+      { distress_id: 'louisville:14-CI-2:P2', status: 'active', outcome: null, closed: null, sold: null, sale_price: null },
+      { distress_id: 'louisville:14-CI-2:P3', status: 'closed', outcome: 'commissioner_sale', closed: '2016-01-19', sold: '2016-01-19', sale_price: null },
+    ]);
   });
 
   test('a missing source removes only its rows: its adapter step is skipped, the others still insert', async () => {
