@@ -61,6 +61,36 @@ function verdict(data: ResearchData, targets: Understanding['targets'], facts: F
   return `, so ${placeName(data, first[0]!.t)} ${higher}`;
 }
 
+/** Which place a market comparison's figure puts first when the question asks for the top or the bottom ("which of
+ *  98103, 98117 and 98115 has the highest median price?", "which is cheapest"): the places with a figure (a value
+ *  that starts with an amount: "$630,000 (2015-04, 56 sales)", "571 sales") ranked by it, the first said with its
+ *  figure and how many places had one; '' when nothing is asked to rank, fewer than two places have a figure, or
+ *  the top is tied. */
+export function marketVerdict(data: ResearchData, u: Pick<Understanding, 'query' | 'targets'>, facts: Fact[]): string {
+  const q = u.query.toLowerCase();
+  const low = /\b(cheapest|cheaper|lowest|lower|least expensive|less expensive|most affordable|more affordable|fewest|fewer)\b/.test(q);
+  const high = /\b(highest|higher|most expensive|more expensive|priciest|pricier|dearest|most|more|largest|biggest)\b/.test(q);
+  if (low === high) return '';
+  const vals = u.targets.map((t) => {
+    const v = facts.find((f) => f.target === t && f.value !== null)?.value ?? '';
+    const m = /^\$?(\d[\d,]*(?:\.\d+)?)/.exec(v);
+    return m ? { t, n: Number(m[1]!.replace(/,/g, '')), shown: v.replace(/\s*\(.*$/, '') } : null;
+  }).filter((x): x is { t: Understanding['targets'][number]; n: number; shown: string } => x !== null);
+  if (vals.length < 2) return '';
+  const best = low ? Math.min(...vals.map((v) => v.n)) : Math.max(...vals.map((v) => v.n));
+  const top = vals.filter((v) => v.n === best);
+  if (top.length > 1) return `; ${top.map((v) => placeName(data, v.t)).join(' and ')} are tied ${low ? 'lowest' : 'highest'} (${top[0]!.shown})`;
+  const of = vals.length < u.targets.length ? ` of the ${vals.length} with a figure` : '';
+  return `; ${placeName(data, top[0]!.t)} is the ${low ? 'lowest' : 'highest'}${of} (${top[0]!.shown})`;
+}
+
+/** The comparison's verdict for one intent: a ranked rule's score (verdict), else a market figure's top or bottom. */
+const MARKET = new Set<Intent | 'search' | 'none'>(['trends', 'comps', 'investor', 'rehab']);
+function winner(data: ResearchData, u: Understanding, primary: Fact[], intent: Fact['intent']): string {
+  const fs = primary.filter((f) => f.intent === intent);
+  return verdict(data, u.targets, fs) || (MARKET.has(intent) ? marketVerdict(data, u, fs) : '');
+}
+
 /** The places a question names outside coverage, said: a foreign country is outside the United States (US states only),
  *  and a territory, an unknown zip or city has no data (`lead` them: `why`). */
 function uncovered(unknown: readonly string[], lead: string, why: string): string {
@@ -118,7 +148,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
         const label = intentLabel(intent, u);
-        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
+        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${winner(data, u, primary, intent)}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
       }
     } else {
       // one sentence per intent (two for a single intent with two primary facts), at most two in all
@@ -161,7 +191,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
       const label = intentLabel(intent, u);
-      paras.push(`${label} side by side: ${rows.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
+      paras.push(`${label} side by side: ${rows.join('; ')}${winner(data, u, primary, intent)}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
     }
   }
   for (const f of facts) {

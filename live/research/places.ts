@@ -5,7 +5,8 @@
 // misspellings) whose steps share the spans taken so far; split up, every step would need that state handed along.
 //
 // Entity rules in short:
-//   zips     5 digits standing alone (not "$12345", not part of a longer number); unknown zips are reported, not guessed
+//   zips     5 digits standing alone (not "$12345", not part of a longer number such as "12,345" or "12345,678"; a
+//            comma after a zip is punctuation: "98103, 98117"); unknown zips are reported, not guessed
 //   states   full names anywhere, any case ("new mexico" before "mexico"-free matches, "West Virginia" before "Virginia");
 //            misspelled names by edit distance (live/places/question.ts: capitalised, or after "in", "or"...);
 //            2-letter codes only in upper case, and the codes that are also English words (IN, OR, ME, OK, HI, OH, ID,
@@ -112,7 +113,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   if (foreign) { unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase())); taken.push({ start: foreign.index, end: foreign.index + foreign[0].length }); }
 
   // zips
-  for (const m of q.matchAll(/(?<![\d$.,])\b(\d{5})(?:-\d{4})?\b(?![\d,%]|\.\d)/g)) {
+  for (const m of q.matchAll(/(?<![\d$.]|(?<!\d)\d{1,3},)\b(\d{5})(?:-\d{4})?\b(?!\d|%|\.\d|,\d{3}(?!\d))/g)) {
     const zip = m[1]!;
     const z = gaz.zips.get(zip);
     taken.push({ start: m.index, end: m.index + m[0].length });

@@ -1,0 +1,56 @@
+// The ninth research review's place findings (live/research/places.ts, hood-places.ts, county-place.ts, compose.ts),
+// answered over the shared real build on the suite's pinned clock. Figures are recomputed from the raw files in
+// ../shared/data (King County's house sales, NYC's rolling sales), never from the research answer's own code.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let engine: ResearchEngine;
+const ask = (query: string, depth: 'quick' | 'deep' = 'quick') => engine.answer({ query, depth });
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
+
+const KC = dataFile('king-county-wa-house-sales/kc_house_data.csv.gz');
+/** King County's sales of one month per zip from the raw file (a sale listed twice counted once; $10,000 or more). */
+async function kcMonth(month: string, zips: readonly string[]): Promise<Map<string, { n: number; median: number }>> {
+  const rows = await rawQuery<{ z: string; n: string; m: number }>(`select zipcode as z, count(*) as n, median(price::double) as m
+    from (select distinct id, "date", price, zipcode from read_csv('${KC}', all_varchar = true))
+    where left("date", 6) = '${month.replace('-', '')}' and price::double >= 10000 and zipcode in (${zips.map((z) => `'${z}'`).join(', ')}) group by 1`);
+  return new Map(rows.map((r) => [r.z, { n: Number(r.n), median: r.m }]));
+}
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+
+describe('finding 1: a zip followed by a comma is a zip ("98103, 98117"); "12,345" is still no zip', () => {
+  it('which of 98103, 98117 and 98115 has the highest median price: all three, and 98103 said highest', async () => {
+    const raw = await kcMonth('2015-04', ['98103', '98117', '98115']);
+    const top = [...raw].sort((a, b) => b[1].median - a[1].median)[0]!;
+    expect(top[0]).toBe('98103');
+    const r = await ask('which of 98103, 98117 and 98115 has the highest median price?');
+    for (const [z, v] of raw) expect(r.answer).toContain(`zip ${z} (Seattle, WA) ${usd(v.median)} (2015-04, ${v.n} sales)`);
+    expect(r.answer).toContain(`zip 98103 (Seattle, WA) is the highest (${usd(top[1].median)})`);
+  });
+
+  it('"median price in 98103, seattle" is the zip, not Seattle city-wide; "how many sales in 98103, 98117" both zips', async () => {
+    const raw = await kcMonth('2015-04', ['98103']);
+    expect((await ask('median price in 98103, seattle')).answer).toMatch(new RegExp(`^In zip 98103 \\(Seattle, WA\\), the median single-family sale price was \\${usd(raw.get('98103')!.median)} in 2015-04 \\(${raw.get('98103')!.n} sales\\)`));
+    const two = await ask('how many sales in 98103, 98117');
+    expect(two.answer).toMatch(/zip 98103 \(Seattle, WA\) [\d,]+ sales/);
+    expect(two.answer).toMatch(/zip 98117 \(Seattle, WA\) [\d,]+ sales/);
+  });
+
+  it('which of these three zips is cheapest: 10458, 11215, 11375: the three named, the lowest of those with a figure said', async () => {
+    const r = await ask('which of these three zips is cheapest: 10458, 11215, 11375');
+    for (const z of ['10458', '11215', '11375']) expect(r.answer).toContain(`zip ${z} (`);
+    const vals = [...r.answer.matchAll(/zip (\d{5}) \([^)]*\) \$([\d,]+) \(/g)].map((m) => ({ z: m[1]!, n: Number(m[2]!.replace(/,/g, '')) }));
+    expect(vals.length).toBeGreaterThanOrEqual(2);
+    const low = vals.sort((a, b) => a.n - b.n)[0]!;
+    expect(r.answer).toMatch(new RegExp(`zip ${low.z} \\([^)]*\\) is the lowest( of the \\d with a figure)? \\(\\$`));
+  });
+
+  it('a number with thousands separators is still no zip', async () => {
+    const r = await ask('median price of homes over 12,345 sqft in 98103');
+    expect(r.answer).not.toMatch(/zip 12345|zip 12,345/);
+    expect(r.answer).toContain('zip 98103');
+  });
+});
