@@ -1,7 +1,8 @@
 // A neighbourhood named alone in a research question ("median price in Astoria", "Bushwick home prices"), when a sales
 // source of the build names it (hoods.ts): read as that neighbourhood of its city part (a New York City borough), with
 // its zips said, unless the question names a state other than the neighbourhood's, names its city or borough too (the
-// neighbourhood rule of place-prefer.ts answers those), or the words name a town of 50,000 people or more (Madison,
+// neighbourhood rule of place-prefer.ts answers those; its own borough written just after it, "williamsburg brooklyn",
+// is this neighbourhood), or the words name a town of 50,000 people or more (Madison,
 // WI; Glendale, CA) or one the build has sales of. A smaller town read in the words gives way, and the answer says so.
 // Rules: warehouse/docs/research.md "Neighbourhoods".
 import type { Area, Gazetteer } from './place-words.ts';
@@ -13,7 +14,14 @@ export const TOWN_OVER_HOOD = 50_000;
 
 interface Found { state: string; city?: string; zip?: string; area?: Area; hood?: Hood; at: number; end: number; kind: 'state' | 'city' | 'zip' }
 
-/** The neighbourhoods named alone: the found towns they replace (indexes into `found`), the new places and readings. */
+/** Whether a place found is the city part a neighbourhood lies in: its borough ("Brooklyn" for WILLIAMSBURG-NORTH),
+ *  or its city when the source names no part other than the city. */
+function isPartOf(f: Found, hood: Hood): boolean {
+  const bare = (s: string): string => s.toLowerCase().replace(/^the /, '');
+  return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
+}
+
+/** The neighbourhoods named alone (or with their own borough just after them): the found towns they replace (indexes into `found`), the new places and readings. */
 export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], found: readonly Found[], gaz: Gazetteer,
   namedStates: ReadonlySet<string>, hasSales: (state: string, city: string) => boolean): { drop: number[]; add: Found[]; readAs: string[]; dropped: string[] } {
   const out = { drop: [] as number[], add: [] as Found[], readAs: [] as string[], dropped: [] as string[] };
@@ -26,11 +34,15 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       if (hoods?.length !== 1) continue;
       const hood = hoods[0]!;
       const [start, end] = [words[0]!.start, words.at(-1)!.end];
-      // its city or borough named too, or another state: not this neighbourhood alone
-      if ((namedStates.size && !namedStates.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city)) break;
+      // its own borough or city written just after it ("williamsburg brooklyn", "Forest Hills, Queens"): this
+      // neighbourhood, the borough's words with it
+      const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^[\s,]*$/.test(q.slice(end, f.at)));
+      const part = partAt >= 0 && isPartOf(found[partAt]!, hood) ? found[partAt]! : null;
+      // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
+      if (!part && ((namedStates.size && !namedStates.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words
       const namesakes = gaz.citiesByName.get(words.map((w) => w.lower).join(' ')) ?? [];
-      if (namesakes.some((c) => c.population >= TOWN_OVER_HOOD || hasSales(c.state, c.name))) break;
+      if (!part && namesakes.some((c) => c.population >= TOWN_OVER_HOOD || hasSales(c.state, c.name))) break;
       // the towns read in these words ("East Side, PA" in "Upper East Side") give way; words taken otherwise do not
       const towns = found.map((f, j) => (f.kind === 'city' && !f.area && !f.zip && f.at >= start && f.end <= end ? j : -1)).filter((j) => j >= 0);
       const spans = towns.map((j) => found[j]!);
@@ -42,7 +54,8 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       }
       const town = towns.length === 1 && spans[0]!.at === start && spans[0]!.end === end ? spans[0]! : null;
       const area = BOROUGHS.find(([re]) => re.test(hood.part))?.[1];
-      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: start, end, kind: 'city' });
+      if (part) out.drop.push(partAt);
+      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: start, end: part?.end ?? end, kind: 'city' });
       const zips = hood.zips.length ? `: its sales lie in zip${hood.zips.length > 1 ? 's' : ''} ${hood.zips.join(', ')}` : '';
       out.readAs.push(`"${q.slice(start, end)}" as the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}), as its sales records name it${zips}${town ? `, not ${town.city}, ${town.state}` : ''}`);
       i += n - 1;

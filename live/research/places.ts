@@ -278,18 +278,20 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest city name)`);
   }
 
-  // a neighbourhood named with its city or borough ("Williamsburg brooklyn", "Capitol Hill Seattle"): the city's
+  // a neighbourhood its sales source names, named alone ("median price in Astoria") or just before its own borough
+  // ("williamsburg brooklyn"): hood-places.ts
   found.sort((a, b) => a.at - b.at);
-  const hoods = neighbourhoods(q, toks, found, gaz);
-  for (const i of hoods.drop.sort((a, b) => b - a)) found.splice(i, 1);
-  for (let i = readAs.length - 1; i >= 0; i--) if (hoods.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
-  readAs.push(...hoods.readAs);
-  // a neighbourhood its sales source names, named alone ("median price in Astoria"): hood-places.ts
   const alone = hoodsNamed(q, toks, taken, found, gaz, namedStates, (st, city) => gaz.hasSales?.(st, city) ?? false);
   for (const i of alone.drop.sort((a, b) => b - a)) found.splice(i, 1);
   for (let i = readAs.length - 1; i >= 0; i--) if (alone.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   found.push(...alone.add);
   readAs.push(...alone.readAs);
+  // another neighbourhood named with its city or borough ("Capitol Hill Seattle"): the city's as a whole
+  found.sort((a, b) => a.at - b.at);
+  const hoods = neighbourhoods(q, toks, found.map((f) => (f.hood ? { ...f, kind: 'zip' as const } : f)), gaz);
+  for (const i of hoods.drop.sort((a, b) => b - a)) found.splice(i, 1);
+  for (let i = readAs.length - 1; i >= 0; i--) if (hoods.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
+  readAs.push(...hoods.readAs);
 
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));

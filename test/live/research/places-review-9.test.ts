@@ -54,3 +54,29 @@ describe('finding 1: a zip followed by a comma is a zip ("98103, 98117"); "12,34
     expect(r.answer).toContain('zip 98103');
   });
 });
+
+/** The zips holding at least 5% of the rows of DOF neighbourhoods in the raw NYC rolling-sales files, most first. */
+async function rawHoodZips(names: readonly string[]): Promise<string[]> {
+  const rows = await rawQuery<{ z: string }>(`with n as (select "ZIP CODE" as z from read_csv('${dataFile('nyc-rolling-sales')}/*.csv.gz', all_varchar = true, union_by_name = true)
+    where trim("NEIGHBORHOOD") in (${names.map((x) => `'${x}'`).join(', ')}))
+    select z from n group by z having count(*) >= 0.05 * (select count(*) from n) order by count(*) desc, z`);
+  return rows.map((r) => String(r.z));
+}
+
+describe('finding 3: a neighbourhood followed by its own borough is that neighbourhood ("williamsburg brooklyn")', () => {
+  it('reads the DOF neighbourhood WILLIAMSBURG-* of Brooklyn with its zips, the same figure as "Williamsburg" alone, not Brooklyn as a whole', async () => {
+    const parts = ['WILLIAMSBURG-CENTRAL', 'WILLIAMSBURG-EAST', 'WILLIAMSBURG-NORTH', 'WILLIAMSBURG-SOUTH'];
+    const zips = await rawHoodZips(parts);
+    const alone = await ask('median price in Williamsburg');
+    const figure = /In Williamsburg \(Brooklyn, New York, NY\), the median of the [\d,]+ arm's-length single-family sales in the 12 months to \d{4}-\d{2}-\d{2} was \$[\d,]+/.exec(alone.answer)?.[0];
+    expect(figure).toBeDefined();
+    for (const q of ['median price in williamsburg brooklyn', 'median price in Williamsburg, Brooklyn']) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(new RegExp(`^Reading "williamsburg" as the New York neighbourhood ${parts.join(' / ')} \\(Brooklyn\\), as its sales records name it: its sales lie in zips ${zips.join(', ')}`, 'i'));
+      expect(r.answer, q).toContain(figure!);
+      expect(r.answer, q).not.toMatch(/as a whole|^In Brooklyn, NY/);
+    }
+    // a neighbourhood of another borough than the one named stays the borough as a whole, said
+    expect((await ask('Williamsburg Queens home prices')).answer).toContain('so the figures are for Queens as a whole');
+  });
+});
