@@ -11,6 +11,7 @@ import { LEGAL_INTENTS, type Intent, type Understanding } from './intent.ts';
 import { minConf, NOT_LEGAL_ADVICE, placeName, plural, type Confidence, type Depth, type Fact, type Source } from './facts.ts';
 import { TYPE_WORDS } from './sales-facts.ts';
 import { FOREIGN_PLACES } from './place-words.ts';
+import { UNFOUND_LEAD } from './unfound.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -95,8 +96,10 @@ function winner(data: ResearchData, u: Understanding, primary: Fact[], intent: F
  *  and a territory, an unknown zip or city has no data (`lead` them: `why`). */
 function uncovered(unknown: readonly string[], lead: string, why: string): string {
   const abroad = unknown.filter((x) => FOREIGN_PLACES.test(x));
-  const other = unknown.filter((x) => !abroad.includes(x));
+  const unfound = unknown.filter((x) => x.startsWith(UNFOUND_LEAD));
+  const other = unknown.filter((x) => !abroad.includes(x) && !unfound.includes(x));
   return [
+    unfound.length ? `I could not find ${unfound.join(' or ')} among the build's cities, zip codes, counties and states (nicknames and regions such as "So Cal" are not read); name a city, a zip code or a county` : '',
     abroad.length ? `We don't have data for ${abroad.join(' or ')}: ${abroad.length > 1 ? 'they are' : 'it is'} outside the United States, and we cover US states only (the 50 states and DC, their cities and zip codes)` : '',
     other.length ? `${lead} ${other.join(', ')}: ${why}` : '',
   ].filter(Boolean).join('; ');
@@ -118,7 +121,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
       : "I don't have data that answers this question: our research covers state and local landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk");
     else if (why.length === 0 && u.targets.length === 0) why.push(`I don't have an answer without a place: these rules differ by state, so name a state (or a city or zip code)${u.ranking === null && u.intents.length ? '' : ''}`);
     if (why.length === 0) why.push("I don't have data that answers this question");
-    const text = (depth === 'quick' ? why.slice(0, 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
+    const text = (depth === 'quick' ? why.slice(0, 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
     // the namesake read is said here too: "no sales in Kansas City, MO" may not be the Kansas City asked about
     return { answer: u.readAs.length ? `Reading ${u.readAs.join('; ')}: ${text}` : text, sources: [], confidence: 'low', facts };
   }

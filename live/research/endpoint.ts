@@ -23,6 +23,7 @@ import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
 import { definition } from './glossary.ts';
+import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -152,7 +153,10 @@ export class ResearchEngine {
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
-    const facts = await gather(this.data, u, depth);
+    // a place the build does not know, in a market question: said as not found, never another question's answer
+    const unfound = unfoundPlace(u);
+    if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
+    const facts = unfound ? [] : await gather(this.data, u, depth);
     markAge(facts, this.today);
     markPartial(facts, this.data);
     return { ...compose(this.data, u, facts, depth), depth };

@@ -79,6 +79,17 @@ export function lowerCityCode(q: string, toks: readonly Token[], i: number, maxW
   }
   return null;
 }
+/** Where "Mass" (no period) names Massachusetts: capitalised and not starting a sentence ("landlord friendliness of
+ *  Mass", "Boston, Mass"), or in any case ending the question after a preposition ("rent control in mass"); "Mass
+ *  evictions in Ohio" and "critical mass" stay words. ("Mass." is a short form of STATE_SHORT_FORMS.) */
+export function massWords(q: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const m of q.matchAll(/\bmass\b(?!\.)/gi)) {
+    const atEnd = /^\s*[?.!]?\s*$/.test(q.slice(m.index + 4)) && /\b(in|of|for|from|to|vs|versus|and|or)\s+$/i.test(q.slice(0, m.index));
+    if ((m[0] === 'Mass' && !sentenceStart(q, m.index)) || atEnd) out.push({ start: m.index, end: m.index + 4 });
+  }
+  return out;
+}
 /** The territories' state codes (a context state outside coverage), with their names. */
 export const TERRITORY_CODES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
 export const TERRITORIES = ['puerto rico', 'guam', 'u.s. virgin islands', 'virgin islands', 'american samoa', 'northern mariana islands', 'northern marianas'];
@@ -91,7 +102,7 @@ const STATE_ALIASES: [string, string][] = [
 ];
 /** City nicknames in question text, with their case rules; the same cities as NICKNAMES, the resolver's list for typed city names (live/places/names.ts). */
 export const CITY_ALIASES: [RegExp, string, string][] = [
-  [/\bnew york city\b|\bnyc\b/i, 'New York', 'NY'],
+  [/\bnew york city\b|\bnyc\b|\b(?:the )?(?:five|5) boroughs\b/i, 'New York', 'NY'],
   [/\bLA\b(?!,)|\blos angeles\b/, 'Los Angeles', 'CA'],
   [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
   [/\bphilly\b/i, 'Philadelphia', 'PA'],
@@ -114,6 +125,13 @@ export const BOROUGHS: [RegExp, Area][] = [
   [/\bstaten island\b/i, { name: 'Staten Island', county_fips: '36085' }],
 ];
 export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
+/** Whether "Co"/"co"/"Co." after `name` (lower case) abbreviates County ("King Co WA", "allegheny co"): `name county`
+ *  is a county of the build, `co` is not written "CO" (Colorado's code) and no Colorado city bears the name ("Denver
+ *  Co" stays Denver, Colorado). */
+export function coIsCounty(name: string, co: string, gaz: Pick<Gazetteer, 'countiesByName' | 'citiesByName'>): boolean {
+  return /^(co|Co)\.?$/.test(co) && (gaz.countiesByName?.has(`${name} county`) ?? false)
+    && !(gaz.citiesByName.get(name) ?? []).some((c) => c.state === 'CO');
+}
 /** English words that are also town names: need capitals and never count at a sentence start without a state. */
 export const COMMON_WORDS = new Set(`worth deposit rent notice lien tax flood price commerce security mobile independence liberty enterprise justice
 protection opportunity surprise home homes house value market eviction evict title color deed sale sales cap control risk

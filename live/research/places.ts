@@ -15,6 +15,7 @@
 //            mixed-case question ("in OK for nonpayment"), or possessive ("OK's"); in an all-caps question every code needs a cue;
 //            a lower-case code only at the very end after "in" ("deposit limit in co?"), never one that is a word there (or, me...),
 //            or just after a city of its state ("redmond wa", "greenwich, ct")
+//   Mass     "Mass" (Massachusetts) capitalised and not starting a sentence, or ending the question after "in"/"of"...
 //   DC       "DC", "D.C.", "Washington DC", "District of Columbia"; a bare "Washington" is Washington State unless the
 //            context state is DC (and the answer says how it was read)
 //   foreign  "Mexico", "Canada"... put the question outside coverage, unless a US state follows ("Mexico, Missouri"); no
@@ -25,12 +26,13 @@
 //            word starting the question 10k+); common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
 //            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake;
-//            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN)
+//            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN), and so
+//            is one followed by "Co"/"Co." when a county bears the name and no Colorado city does ("King Co WA")
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
@@ -162,6 +164,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     }
   }
 
+  // "Mass" (no period: "Mass." is a short form above): massWords in place-words.ts
+  for (const m of massWords(q)) if (!overlaps(taken, m.start, m.end)) { taken.push(m); stateNameHits.push({ state: 'MA', at: m.start, end: m.end, kind: 'state' }); }
+
   // 2-letter codes (upper case only)
   const toks = tokens(q);
   const codeHits: Found[] = [];
@@ -222,7 +227,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       if (!cands || cands.length === 0) continue;
       if (STATE_NAME_SET.has(phrase)) continue;
       // "Cook County", "Palm Beach County", "Orleans Parish": a county named like a town is not that town
-      if (COUNTY_WORDS.has(toks[i + n]?.lower ?? '')) { taken.push({ start: first.start, end: toks[i + n]!.end }); i += n; break; }
+      // "King Co WA", "allegheny co": Co abbreviates County after a county's name (coIsCounty)
+      const nextTok = toks[i + n];
+      if (nextTok && (COUNTY_WORDS.has(nextTok.lower.replace(/['’]s$/, '')) || coIsCounty(phrase, nextTok.text, gaz))) { taken.push({ start: first.start, end: nextTok.end }); i += n; break; }
       const words = toks.slice(i, i + n);
       const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower));
       // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois"

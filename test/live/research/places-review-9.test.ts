@@ -80,3 +80,40 @@ describe('finding 3: a neighbourhood followed by its own borough is that neighbo
     expect((await ask('Williamsburg Queens home prices')).answer).toContain('so the figures are for Queens as a whole');
   });
 });
+
+describe('finding 3: "Co" as County with the state named winning, "Mass", "the five boroughs", and places not found', () => {
+  it('"King Co WA" and "King Co. WA" are King County, WA (never King, NC); "allegheny co" Allegheny County; "Denver Co" stays Denver, Colorado', async () => {
+    const county = (await ask('median price in King County WA')).answer;
+    expect(county).toMatch(/^In King County, WA, /);
+    for (const q of ['median price in King Co WA', 'median price in King Co. WA', "median price in King County's zips"]) {
+      const r = await ask(q);
+      expect(r.answer, q).toBe(county);
+      expect(r.answer, q).not.toMatch(/King, NC/);
+    }
+    expect((await ask('median price allegheny co')).answer).toBe((await ask('median price in allegheny county')).answer);
+    expect((await ask('median price allegheny co')).answer).toContain('Allegheny County, PA');
+    expect((await ask('median price in Denver Co')).answer).toBe((await ask('median price in Denver, Colorado')).answer);
+  });
+
+  it('"Mass" (and "Mass.") is Massachusetts where it stands as a place; "Mass evictions in Ohio" is Ohio\'s', async () => {
+    const ma = (await ask('landlord friendliness of Massachusetts')).answer;
+    expect(ma).toMatch(/^Massachusetts scores/);
+    for (const q of ['landlord friendliness of Mass', 'landlord friendliness of Mass.', 'landlord friendliness of mass']) expect((await ask(q)).answer, q).toBe(ma);
+    expect((await ask('Mass evictions in Ohio: notice period?')).answer).not.toMatch(/Massachusetts/);
+  });
+
+  it('"the five boroughs" is New York City', async () => {
+    expect((await ask('investor activity in the five boroughs')).answer).toBe((await ask('investor activity in New York City')).answer);
+  });
+
+  it('a place the build does not know is said as not found, not answered as a national ranking', async () => {
+    for (const [q, name] of [['median price in la jolla', 'la jolla'], ['median price in the hamptons', 'the hamptons'], ['median price in so cal', 'so cal']]) {
+      const r = await ask(q!);
+      expect(r.answer, q).toMatch(new RegExp(`^I could not find a place named "${name}"`));
+      expect(r.answer, q).not.toMatch(/ranking/);
+      expect(r.confidence, q).toBe('low');
+    }
+    // words after "in" that are no place keep their answer
+    expect((await ask('median price in Seattle in 2015')).answer).toMatch(/^In Seattle, WA/);
+  });
+});
