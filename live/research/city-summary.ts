@@ -5,6 +5,7 @@ import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, fmt, missing, money, pct, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
+import { dataEnd } from './freshness.ts';
 
 /** What a city summary says of one topic: its noun, how a figure reads, and the source it cites. */
 export interface CityTopic {
@@ -37,6 +38,14 @@ function windowOf(figs: ZipFigure[]): string {
   return months.length ? `the ${months.join(' or ')} months to ${asOf}` : `as of ${asOf}`;
 }
 
+/** The date the zips' data ends, when the window does not end at it: a trend's figures are of each zip's latest complete
+ *  month ("as of 2014-06 to 2015-04"), its data runs on to the latest sale its zips' own citations name ("as of
+ *  2015-05-27"), which the answer's age (freshness.ts) reads; '' when the window already ends there. */
+function dataTo(facts: Fact[], figs: ZipFigure[], window: string): string {
+  const end = [...facts.map((f) => dataEnd(f)).filter((d): d is string => d !== null), ...(/own end/.test(window) ? figs.map((f) => f.asOf) : [])].sort().at(-1);
+  return end && !window.endsWith(end) ? `, as of ${end}` : '';
+}
+
 /** high when at least half the zips with a figure are high, medium when any is better than low, else low. */
 function summaryConfidence(facts: Fact[]): Confidence {
   if (facts.every((f) => f.confidence === 'low')) return 'low';
@@ -59,6 +68,14 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     // one zip (or none) has a figure: its own fact says it best
     const lead = measured[0] ?? facts[0]!;
     lead.primary = true;
+    // a county (not a borough or a neighbourhood): its one zip's figure is said as that zip's, never the county's
+    if (t.area && !t.city && lead.zip && lead.sentence) {
+      const what = topic.what.replace(/ \(.*\)$/, '');
+      const lower = lead.sentence.charAt(0).toLowerCase() + lead.sentence.slice(1);
+      lead.sentence = measured.length
+        ? `${place} has no figure as a whole: of its ${plural(zips.length, 'zip')}, only zip ${lead.zip.zip} has ${what} (${plural(facts.length, 'zip')} with sales), so the figure is that zip's alone: ${lower}`
+        : `${place} has no figure as a whole, and none of its ${plural(zips.length, 'zip')} has a solid one for ${what}; ${plural(facts.length, 'zip')} of it ${facts.length === 1 ? 'has' : 'have'} sales, zip ${lead.zip.zip} the first of them: ${lower}`;
+    }
     return [lead, ...facts.filter((f) => f !== lead)];
   }
   const figs = measured.map((f) => f.zip!);
@@ -67,7 +84,7 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window),
     detail: [`${plural(figs.length, 'zip')} of ${place} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips were read)` : ''}.`],
     // windows with different ends: the citation also names the newest, the date the data ends (freshness.ts)
-    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}${/own end/.test(window) ? `, as of ${figs.map((f) => f.asOf).sort().at(-1)}` : ''}` },
+    source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}${dataTo(measured, figs, window)}` },
     confidence: summaryConfidence(measured), primary: true, uncertain: null,
   };
   const [lowest, highest] = [measured[0]!, measured.at(-1)!];

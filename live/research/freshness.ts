@@ -12,10 +12,14 @@
 import { minConf, type Fact } from './facts.ts';
 import { ageCap, ageWords, monthsOld, STALE_MONTHS } from '../../warehouse/data-age.ts';
 
-/** The date (YYYY-MM-DD or YYYY-MM) a market fact's data ends, from its source citation; null for any other fact. */
+/** The date (YYYY-MM-DD or YYYY-MM) a market fact's data ends, from its source citation: the latest date it names
+ *  after "as of" or "months to", a range's end included ("as of 2014-06 to 2015-04, as of 2015-05-27" ends
+ *  2015-05-27, not 2014-06: a county's zips each end at their own latest data); null for any other fact. */
 export function dataEnd(f: Fact): string | null {
   if (f.source?.category !== 'market') return null;
-  return /(?:as of|months to) (\d{4}-\d{2}(?:-\d{2})?)\b/.exec(f.source.citation)?.[1] ?? null;
+  const dates = [...f.source.citation.matchAll(/(?:as of|months to|latest data,) (\d{4}-\d{2}(?:-\d{2})?)\b(?: to (\d{4}-\d{2}(?:-\d{2})?)\b)?/g)]
+    .flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]).sort();
+  return dates.at(-1) ?? null;
 }
 
 /** Says the age of every market fact whose data ends more than STALE_MONTHS before `now`, and caps its confidence. */

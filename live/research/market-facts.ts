@@ -12,6 +12,7 @@ import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, 
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
 import { distressCity } from './place-prefer.ts';
+import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { investorBits, type Investor } from './investor-bits.ts';
 import { domFact } from './dom-facts.ts';
@@ -263,6 +264,7 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county: its zips' changes (or median prices) side by side, as a city's comps are
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
+      if (t.area) return [perCityFact(data, intent, t, 'A sales count')];
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
@@ -272,6 +274,7 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
         // a county's filings: its municipalities' summed (county-distress.ts)
         const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;
         if (county) return [county];
+        if (t.area && !t.city) return [perCityFact(data, intent, t, 'Investor activity')];
         // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer
         const d = await distressCity(data, u, t);
         if (d) {

@@ -117,3 +117,33 @@ describe('finding 3: "Co" as County with the state named winning, "Mass", "the f
     expect((await ask('median price in Seattle in 2015')).answer).toMatch(/^In Seattle, WA/);
   });
 });
+
+describe('finding 4: a county question answers the county or says plainly its figures are per city or zip', () => {
+  it('the King County summary dates its data by the latest sale (2015-05-27 in the raw file), not its earliest zip\'s month', async () => {
+    const [end] = await rawQuery<{ d: string }>(`select max("date") as d from read_csv('${KC}', all_varchar = true)`);
+    expect(end!.d.slice(0, 6)).toBe('201505');
+    for (const q of ['median price in king county', 'median price in King Co WA']) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(/^In King County, WA, \d+ zips had a complete month/);
+      expect(r.answer, q).toMatch(/^[^.]*; the latest sales in this source are from 2015-05, over 11 years before/);
+      expect(r.answer, q).not.toContain('from 2014-06');
+    }
+  });
+
+  it('a sales count or investor activity of King County says it is kept per city or zip, with the county\'s cities, never "name one in Washington"', async () => {
+    for (const [q, what] of [['how many sales in king county in may 2015', 'a sales count'], ['how many homes did investors buy in king county', 'a sales count'], ['investor activity in king county', 'investor activity']] as const) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`${what} is kept per city or zip code, not summed for King County, WA as a whole; the cities of King County with sales in this build: Seattle, Bellevue`);
+      expect(r.answer, q).not.toMatch(/name one in Washington/);
+    }
+  });
+
+  it('Sacramento County\'s median price is never one unnamed zip\'s as if the county\'s: the zip\'s figure (raw file) is said as that zip\'s', async () => {
+    const [z] = await rawQuery<{ n: string; m: number }>(`select count(*) as n, median(price::double) as m from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
+      where zip = '95608' and "type" = 'Residential' and price::double >= 10000 and sale_date_iso like '2008-05%'`);
+    const r = await ask('median sale price in sacramento county');
+    expect(r.answer).toMatch(/^Sacramento County, CA has no figure as a whole/);
+    expect(r.answer).toContain(`in zip 95608, the median single-family sale price was ${usd(z!.m)} in 2008-05 (${z!.n} sales)`);
+    expect(r.confidence).toBe('low');
+  });
+});
