@@ -27,6 +27,10 @@ export const NICKNAMES: Readonly<Record<string, { state: string; city: string }>
   'vegas': { state: 'NV', city: 'Las Vegas' }, 'nola': { state: 'LA', city: 'New Orleans' },
   'indy': { state: 'IN', city: 'Indianapolis' }, 'okc': { state: 'OK', city: 'Oklahoma City' },
   'atl': { state: 'GA', city: 'Atlanta' }, 'slc': { state: 'UT', city: 'Salt Lake City' },
+  // the District's one city, Washington, as people name it (GET /v1/geo/lookup?city=DC&state=DC; research reads these
+  // as the District too: live/research/place-words.ts)
+  'dc': { state: 'DC', city: 'Washington' }, 'washington dc': { state: 'DC', city: 'Washington' },
+  'district of columbia': { state: 'DC', city: 'Washington' },
 };
 
 /** A municipality's name as its records file it, from the name people shorten it to: as written, then with "Mt." spelled
