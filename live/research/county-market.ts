@@ -29,3 +29,21 @@ export function perCityFact(data: ResearchData, intent: Intent, t: Target, what:
   const list = cities.length ? `; the cities of ${t.area!.name} with sales in this build: ${cities.slice(0, LISTED).join(', ')}${cities.length > LISTED ? ` and ${cities.length - LISTED} more` : ''}` : `; this build has no sales of a city of ${t.area?.name ?? place}`;
   return missing(intent, t, `${what} is kept per city or zip code, not summed for ${place} as a whole${list}${zips ? ` (${zips} zip codes)` : ''}; name one of them`);
 }
+
+/** Connecticut's eight former counties: no government since 1960, and no Census area since 2022 (nine planning
+ *  regions replaced them), so the build's county list has none of them. */
+const CT_FORMER = ['fairfield', 'hartford', 'litchfield', 'middlesex', 'new haven', 'new london', 'tolland', 'windham'];
+
+/** A market question naming a former Connecticut county ("median sale price in Fairfield County CT"): said plainly
+ *  that the build keeps no such county and its figures are per town or zip, with how many Connecticut towns have
+ *  sales; null for any other question. */
+export function formerCountyAnswer(data: ResearchData, u: { query: string; intents: readonly Intent[]; targets: readonly Target[] }): string | null {
+  const m = /\b(fairfield|hartford|litchfield|middlesex|new haven|new london|tolland|windham)\s+(?:county|co\b\.?)/i.exec(u.query);
+  if (!m || !CT_FORMER.includes(m[1]!.toLowerCase()) || u.targets.some((t) => t.state !== 'CT' || t.area || t.zip)) return null;
+  if (!u.targets.length && !/\b(ct|conn\.?|connecticut)\b/i.test(u.query)) return null;
+  if (!u.intents.some((i) => ['comps', 'trends', 'rehab', 'investor', 'location'].includes(i))) return null;
+  const county = m[1]!.replace(/\b\w/g, (c) => c.toUpperCase());
+  let towns = 0;
+  for (const list of data.citiesByName.values()) for (const c of list) if (c.state === 'CT' && data.hasSales('CT', c.name)) towns++;
+  return `I don't have figures for ${county} County, CT as a whole: Connecticut's counties have had no government since 1960 and are no Census areas since 2022 (nine planning regions replaced them), so this build keeps market figures per town or zip code there (${towns} Connecticut towns have sales); name a town of ${county} County or a zip code.`;
+}

@@ -15,6 +15,7 @@ import type { PlaceResolver } from '../places/resolver.ts';
 import type { MarketWindows } from './market-window.ts';
 import type { Hood } from './hoods.ts';
 import { marketKey } from './market-window.ts';
+import { marketTowns } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 
 export const RESEARCH_FORMAT = 1;
@@ -161,6 +162,12 @@ export class ResearchData {
       let list = this.citiesByName.get(key);
       if (!list) { list = []; this.citiesByName.set(key, list); }
       list.push({ name, state, population, zips: zips ? zips.split(' ') : [], county_fips: county || null, ...(incorporated !== undefined ? { incorporated } : {}) });
+      maxWords = Math.max(maxWords, key.split(/\s+/).length);
+    }
+    // the market's towns that are no Census place (Fairfield, CT): cities too (market-towns.ts)
+    for (const c of marketTowns(market, this.citiesByName)) {
+      const key = c.name.toLowerCase();
+      this.citiesByName.set(key, [...(this.citiesByName.get(key) ?? []), c]);
       maxWords = Math.max(maxWords, key.split(/\s+/).length);
     }
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);

@@ -24,6 +24,7 @@ import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
 import { definition } from './glossary.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
+import { formerCountyAnswer } from './county-market.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -153,6 +154,9 @@ export class ResearchEngine {
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
+    // a former Connecticut county (Fairfield County): no county of the build, said plainly (county-market.ts)
+    const former = formerCountyAnswer(this.data, u);
+    if (former) return { answer: former, sources: [], confidence: 'low', facts: [], depth };
     // a place the build does not know, in a market question: said as not found, never another question's answer
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);

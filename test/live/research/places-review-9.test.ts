@@ -147,3 +147,25 @@ describe('finding 4: a county question answers the county or says plainly its fi
     expect(r.confidence).toBe('low');
   });
 });
+
+describe('finding 2: a town the market knows that is no Census place (Fairfield, CT) is a place of research', () => {
+  it('median sale price in Fairfield CT: the town\'s residential sales of its latest complete month, from the raw Connecticut file', async () => {
+    const f = `${dataFile('connecticut-real-estate-sales')}/*.csv.gz`;
+    const [raw] = await rawQuery<{ n: string; m: number }>(`select count(*) as n, median(replace("Sale Amount", ',', '')::double) as m
+      from (select distinct * exclude (filename) from read_csv('${f}', all_varchar = true, union_by_name = true, filename = true))
+      where "Town" = 'Fairfield' and strptime("Date Recorded", '%m/%d/%Y')::date between '2022-09-01' and '2022-09-30'
+        and "Property Type" in ('Residential', 'Single Family', 'Condo', 'Two Family', 'Three Family', 'Four Family')
+        and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000`);
+    for (const q of ['median sale price in Fairfield CT', 'median price in fairfield ct']) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(new RegExp(`^In Fairfield, CT, the median single-family sale price was \\${usd(raw!.m)} in 2022-09 \\(${raw!.n} sales\\)`));
+    }
+    expect((await ask('how many sales in Milford CT')).answer).toMatch(/^Milford, CT had [\d,]+ arm's-length/);
+  });
+
+  it('a former Connecticut county (Fairfield County CT) is said plainly to be kept per town or zip', async () => {
+    const r = await ask('median sale price in Fairfield County CT');
+    expect(r.answer).toMatch(/^I don't have figures for Fairfield County, CT as a whole: Connecticut's counties .* per town or zip code/);
+    expect(r.answer).not.toMatch(/name one in Connecticut/);
+  });
+});
