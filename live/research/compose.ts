@@ -69,8 +69,10 @@ function verdict(data: ResearchData, targets: Understanding['targets'], facts: F
  *  the top is tied. */
 export function marketVerdict(data: ResearchData, u: Pick<Understanding, 'query' | 'targets'>, facts: Fact[]): string {
   const q = u.query.toLowerCase();
-  const low = /\b(cheapest|cheaper|lowest|lower|least expensive|less expensive|most affordable|more affordable|fewest|fewer)\b/.test(q);
-  const high = /\b(highest|higher|most expensive|more expensive|priciest|pricier|dearest|most|more|largest|biggest)\b/.test(q);
+  const LOW = /\b(cheapest|cheaper|lowest|lower|least expensive|less expensive|most affordable|more affordable|fewest|fewer)\b/g;
+  const low = LOW.test(q);
+  // "more affordable" is the low end: its words are not read again as "more"
+  const high = /\b(highest|higher|most expensive|more expensive|priciest|pricier|dearest|most|more|largest|biggest)\b/.test(q.replace(LOW, ' '));
   if (low === high) return '';
   const vals = u.targets.map((t) => {
     const v = facts.find((f) => f.target === t && f.value !== null)?.value ?? '';

@@ -48,6 +48,12 @@ describe('finding 1: a zip followed by a comma is a zip ("98103, 98117"); "12,34
     expect(r.answer).toMatch(new RegExp(`zip ${low.z} \\([^)]*\\) is the lowest( of the \\d with a figure)? \\(\\$`));
   });
 
+  it('"more affordable" asks for the low end, not "more"', async () => {
+    const raw = await kcMonth('2015-04', ['98103', '98117']);
+    const r = await ask('compare 98103 and 98117 median price, which is more affordable');
+    expect(r.answer).toContain(`zip 98117 (Seattle, WA) is the lowest (${usd(raw.get('98117')!.median)})`);
+  });
+
   it('a number with thousands separators is still no zip', async () => {
     const r = await ask('median price of homes over 12,345 sqft in 98103');
     expect(r.answer).not.toMatch(/zip 12345|zip 12,345/);
