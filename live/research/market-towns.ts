@@ -2,9 +2,11 @@
 // Connecticut's 169 towns, whose sales file names the town; a few Sacramento-area places): research reads them as
 // cities, as /v1/market/trends?city=Fairfield&state=CT answers for them (README "market-only towns"). Found from the
 // research index's own market windows (`market.json`, keys `city|<state>|<slug>|<type>`), named from the slug.
-import type { City } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
 import { marketKey } from './market-window.ts';
+
+/** A city as data.ts keeps it (its City, structurally: data.ts imports this file). */
+interface City { name: string; state: string; population: number; zips: string[]; county_fips: string | null }
 
 /** A slug's name: each hyphen-joined word capitalised ("beacon-falls" -> "Beacon Falls"). */
 const nameOf = (slug: string): string => slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
