@@ -170,12 +170,18 @@ export const SCHEMAS: Record<string, Schema> = {
     zip_code: str, city: str, state: str, property_type: enumOf(...PROPERTY_TYPES),
     sample_count: nullable('number'),
     price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
-    days_on_market: obj({ median: nullable('number') }),
-    list_to_sale_ratio: nullable('number'),
+    days_on_market: obj({
+      median: nullable('number'),
+      source: { type: ['string', 'null'], enum: ['sales', 'redfin', null], description: "Where median comes from: 'sales', the window's comps that record a list date (5 or more); 'redfin', the Redfin zip tracker's median days on market of a 90-day period inside the window, of this type or all residential, with 5 or more homes sold (see redfin and note); null with median" },
+      redfin: { type: ['object', 'null'], description: "The Redfin zip tracker period median comes from, when source is 'redfin' (data provided by Redfin)", properties: {
+        property_type: { type: 'string', description: "Redfin's type of the row: All Residential, Single Family Residential, Townhouse, Condo/Co-op or Multi-Family (2-4 Unit)" },
+        period_start: str, period_end: str, homes_sold: num }, required: ['property_type', 'period_start', 'period_end', 'homes_sold'], additionalProperties: false },
+    }),
+    list_to_sale_ratio: { ...nullable('number'), description: "The median sale price / list price of the window's comps that record a list price (5 or more), else null: Redfin's sale-to-list is an average and is not used" },
     confidence: { ...CONF, description: "The lower of the comps count band (low 5-19, medium 20-49, high 50+) and the window's coverage: high needs the sales records to cover 90% of the window's days, medium 50% (coverage.records_days of coverage.window_days)" },
     as_of: str,
     coverage: WINDOW_COVERAGE("the zip's sales records"),
-    note: { ...nullable('string'), description: "First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when the window is covered and every figure is present" },
+    note: { ...nullable('string'), description: "First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and, for days on market, no Redfin zip snapshot stands for the window (its 90 days inside the window, its type this one or all residential, 5 or more homes sold; residential types only); last, when days on market is Redfin's, its type, 90 days and homes sold. Null when the window is covered and every figure is present from the sales" },
   }),
   // issue 23: GET /v1/market/trends (api/market-trends.ts)
   MarketTrends: obj({

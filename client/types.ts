@@ -766,7 +766,21 @@ export type components = {
             };
             days_on_market: {
                 median: number | null;
+                /**
+                 * @description Where median comes from: 'sales', the window's comps that record a list date (5 or more); 'redfin', the Redfin zip tracker's median days on market of a 90-day period inside the window, of this type or all residential, with 5 or more homes sold (see redfin and note); null with median
+                 * @enum {string|null}
+                 */
+                source: "sales" | "redfin" | null;
+                /** @description The Redfin zip tracker period median comes from, when source is 'redfin' (data provided by Redfin) */
+                redfin: {
+                    /** @description Redfin's type of the row: All Residential, Single Family Residential, Townhouse, Condo/Co-op or Multi-Family (2-4 Unit) */
+                    property_type: string;
+                    period_start: string;
+                    period_end: string;
+                    homes_sold: number;
+                } | null;
             };
+            /** @description The median sale price / list price of the window's comps that record a list price (5 or more), else null: Redfin's sale-to-list is an average and is not used */
             list_to_sale_ratio: number | null;
             /**
              * @description The lower of the comps count band (low 5-19, medium 20-49, high 50+) and the window's coverage: high needs the sales records to cover 90% of the window's days, medium 50% (coverage.records_days of coverage.window_days)
@@ -788,7 +802,7 @@ export type components = {
                 /** @description Days of the window the zip's sales records cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
-            /** @description First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and no Redfin zip snapshot for the type ends within 183 days of the window end (residential types only). Null when the window is covered and every figure is present */
+            /** @description First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and, for days on market, no Redfin zip snapshot stands for the window (its 90 days inside the window, its type this one or all residential, 5 or more homes sold; residential types only); last, when days on market is Redfin's, its type, 90 days and homes sold. Null when the window is covered and every figure is present from the sales */
             note: string | null;
         };
         MarketTrends: {

@@ -80,3 +80,35 @@ create or replace macro market_tier_of_cbsa(cbsa_code, cbsa_population) as
          when cbsa_population >= 250000 then 'secondary'
          when cbsa_code is not null then 'tertiary'
          else 'rural' end;
+
+-- Redfin zip snapshots in comps (pipelines/marts/30_mart_comps.sql, its check; warehouse/docs/market.md "Days on market /
+-- list-to-sale").
+-- A Redfin row's 90 days: the three calendar months to its period end (Redfin's period_begin, the first of the month two
+-- months before: 2024-01-31 -> 2023-11-01).
+create or replace macro redfin_period_start(period_end) as cast(date_trunc('month', period_end) - interval 2 month as date);
+
+-- Whether a Redfin row's recorded type describes a canonical property type. Redfin's tracker is residential only
+-- (SOURCE.md): Single Family Residential and Townhouse -> sfr, Condo/Co-op -> condo, Multi-Family (2-4 Unit) -> multi,
+-- All Residential -> sfr, condo, multi (the answer says all residential). A row whose type was not recorded (every
+-- capture but 2025-05) describes none: Domapus kept whichever type came first, and one zip's rows of one period differ
+-- between captures. Never land or commercial.
+create or replace macro redfin_describes(redfin_type, property_type) as
+    case redfin_type
+        when 'All Residential' then property_type in ('sfr', 'condo', 'multi')
+        when 'Single Family Residential' then property_type = 'sfr'
+        when 'Townhouse' then property_type = 'sfr'
+        when 'Condo/Co-op' then property_type = 'condo'
+        when 'Multi-Family (2-4 Unit)' then property_type = 'multi'
+        else false
+    end;
+
+-- Whether a Redfin row may stand for a comps window (first_day..last_day, inclusive) of a type: the one rule of comps and
+-- research (which reads comps). Its 90 days (redfin_period_start..period_end) lie inside the window, its recorded type
+-- describes the type, and it counts 5 or more homes sold (the minimum cohort).
+create or replace macro redfin_stands_for(period_end, homes_sold, redfin_type, property_type, first_day, last_day) as
+    redfin_period_start(period_end) >= first_day and period_end <= last_day and homes_sold >= 5
+    and redfin_describes(redfin_type, property_type);
+
+create or replace macro redfin_type_words(redfin_type) as case redfin_type
+    when 'All Residential' then 'all residential' when 'Single Family Residential' then 'single-family'
+    when 'Townhouse' then 'townhouse' when 'Condo/Co-op' then 'condo and co-op' when 'Multi-Family (2-4 Unit)' then '2-4 unit' end;

@@ -15,9 +15,9 @@ import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { investorBits, type Investor } from './investor-bits.ts';
-import { domFact } from './dom-facts.ts';
+import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 
-interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
+interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
 interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
@@ -41,11 +41,12 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
       // comps are the sales with a living area: many sales with none recorded is not "fewer than 5 sales"
       // the comps answer's own note (a zip with sales but none with a living area) when the index has no window figure
       const few: Fact = noAreaFact(data, u, t, zip, where, months, primary) ?? { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: c.note ? `In ${where}, ${c.note} (the ${months} months to ${c.as_of})` : `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
-      return { ...few, sentence: told ? `${few.sentence}; ${told}` : few.sentence, zip: { ...few.zip!, ratio } };
+      const dom = c.days_on_market.median, domTold = dom !== null ? `its median days on market is ${fmt(dom)}${domFrom(c)}` : null;
+      return { ...few, sentence: [few.sentence, domTold, told].filter(Boolean).join('; '), zip: { ...few.zip!, ratio, dom } };
     }
     const p = c.price_per_sqft;
     const bits = [`median ${money(p.median!)} per sqft${p.p25 !== null && p.p75 !== null ? ` (middle half ${money(p.p25)}-${money(p.p75)})` : ''}`];
-    if (c.days_on_market.median !== null) bits.push(`median ${fmt(c.days_on_market.median)} days on market`);
+    if (c.days_on_market.median !== null) bits.push(`median ${fmt(c.days_on_market.median)} days on market${domFrom(c)}`);
     else if (u.asks.includes('dom')) bits.push('but no days-on-market figure: the sales records of this zip carry no listing dates');
     if (ratio !== null) bits.push(`list-to-sale ratio ${ratio.toFixed(3)}`);
     else if (told) bits.push(`but no list-to-sale ratio: ${NO_RATIO}`);

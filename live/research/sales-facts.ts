@@ -193,9 +193,10 @@ export function cityNoAreaFact(data: ResearchData, u: Understanding, t: Target, 
   };
 }
 
-/** Why a zip has no list-to-sale ratio (the comps' rule, warehouse/docs/market.md): too few of its sales carry a list
- *  price, and no Redfin zip snapshot is near enough to the sales window. */
-export const NO_RATIO = 'too few of the sales records carry a list price, and no Redfin zip snapshot falls within about 6 months of the end of the sales window';
+/** Why a zip has no list-to-sale ratio (the comps' rule, warehouse/docs/market.md "Days on market / list-to-sale"):
+ *  too few of its sales carry a list price, and Redfin's zip snapshots give an average sale-to-list, not the median the
+ *  ratio is, so they never stand in for it. */
+export const NO_RATIO = "too few of the sales records carry a list price (the Redfin zip snapshots give an average sale-to-list, not a median, and are not used for it)";
 
 /** The list-to-sale ratio asked of a city: the facts of its zips that have one lead; with none, that it is not
  *  available there leads, and the city's comparable-sales facts follow as support. */

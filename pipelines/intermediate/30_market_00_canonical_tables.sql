@@ -347,23 +347,9 @@ create or replace macro property_id(src, parcel_id, address, unit, zip) as
 create or replace macro positive_or_null(x) as case when x > 0 then x else null end;
 
 -- Redfin zip snapshots (days on market, sale-to-list), filled by 30_market_60_redfin.sql when present.
--- redfin_property_type: Redfin's own type of the row (only the 2025-05 capture kept it; null = not recorded)
+-- redfin_property_type: Redfin's own type of the row (only the 2025-05 capture kept it; null = not recorded, and then
+-- unknown: the other captures' rows of one zip and period differ in type, SOURCE.md)
 create or replace table int_market_redfin_zip (zip varchar, period_end date, snapshot_month varchar, median_dom double, avg_sale_to_list_ratio double, homes_sold double,
     redfin_property_type varchar);
 
--- Whether a Redfin zip row describes a canonical property type. Redfin's tracker is residential only (SOURCE.md):
--- Single Family Residential and Townhouse -> sfr, Condo/Co-op -> condo, Multi-Family (2-4 Unit) -> multi, All
--- Residential (and rows whose type was not recorded, one of the residential types) -> sfr, condo, multi. Never land
--- or commercial.
-create or replace macro redfin_describes(redfin_type, property_type) as
-    case coalesce(redfin_type, 'All Residential')
-        when 'All Residential' then property_type in ('sfr', 'condo', 'multi')
-        when 'Single Family Residential' then property_type = 'sfr'
-        when 'Townhouse' then property_type = 'sfr'
-        when 'Condo/Co-op' then property_type = 'condo'
-        when 'Multi-Family (2-4 Unit)' then property_type = 'multi'
-        else false
-    end;
-
--- How far (days) a Redfin snapshot's period end may be from a comps window end to stand for it (about 6 months).
-create or replace macro redfin_max_gap_days() as 183;
+-- Which Redfin rows may stand for a comps window: redfin_stands_for (warehouse/macros.sql), read by mart_comps.

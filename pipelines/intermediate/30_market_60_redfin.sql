@@ -1,7 +1,7 @@
 -- requires: stg_redfin__zip_snapshots, int_market_redfin_zip
--- Redfin zip market snapshots: the fallback for days on market and sale-to-list in comps (sales files carry no
--- list data). One row per zip and snapshot; the comps mart takes the snapshot nearest its window end, within
--- redfin_max_gap_days() and for the property types the row describes (redfin_describes). Rows that cannot serve go
+-- Redfin zip market snapshots: the fallback for days on market in comps (sales files carry no list data). One row per
+-- zip and snapshot; the comps mart takes the latest whose 90 days lie inside its window, whose recorded type describes
+-- the property type and that counts 5+ homes sold (redfin_stands_for, warehouse/macros.sql). Rows that cannot serve go
 -- to meta.rejects: bad_zip (not 5 digits), bad_date (no period end), no_metrics (neither days on market nor
 -- sale-to-list).
 create or replace temp view int_market_redfin_checked as

@@ -10,9 +10,11 @@
 -- condo and co-op sales): the data says so, not a list of states.
 -- Minimum cohort: below 5 comps sample_count and every percentile are null and as_of is the window end, and the
 -- note counts fewer than 5 sales as 'fewer than 5' (nothing about a cohort of 1-4 leaks: no count, figure or date);
--- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it, else from
--- the Redfin zip snapshot nearest the window end among those whose period ends within redfin_max_gap_days() (~6
--- months) of it and that describe the property type (redfin_describes: residential only), else null.
+-- days on market and list-to-sale come from the comps' own list data when at least 5 comps have it (a median each).
+-- Else days on market may come from a Redfin zip snapshot, only where it is what the field claims (redfin_stands_for:
+-- its 90 days lie inside the window, its recorded type is the type or All Residential, 5 or more homes sold, the
+-- minimum cohort); the latest such period, named in dom_source/redfin_* and the answer (note, days_on_market.source).
+-- list_to_sale_ratio never comes from Redfin: its sale-to-list is an average, the field a median (spec). Else null.
 -- Formulas: warehouse/docs/market.md.
 -- How: windows are nested (a comp inside the m-month window is inside every longer one), so each comp is put
 -- in the shortest window holding it (its bucket) and the statistics are cumulative window aggregates over
@@ -29,8 +31,10 @@
 --   price per sqft (sample_count null): no sale of the type in the window; sales none of which records a living area
 --   (their count, or 'fewer than 5'); 1-4 comps (the minimum cohort);
 --   days on market / list-to-sale: fewer than 5 comps with list data and no Redfin snapshot that can stand for the
---   window (residential types within redfin_max_gap_days(); land and commercial never).
-create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, no_ratio) as nullif(concat_ws('; ',
+--   window (redfin_stands_for; land and commercial never); the ratio, that Redfin's is an average, not used;
+-- and, when days on market is Redfin's, where it comes from: the tracker, its type, its 90 days and homes sold.
+-- The Redfin macros (redfin_stands_for, redfin_describes, redfin_period_start): warehouse/macros.sql (the check reads them too).
+create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
     coverage,
     case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
          when n = 0 then format('{} arm''s-length sales of this type in the window, none with a recorded living area: no price per square foot',
@@ -38,9 +42,12 @@ create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, 
          when n < 5 then 'fewer than 5 arm''s-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)' end,
     case when no_dom or no_ratio then
         case when no_dom and no_ratio then 'no days on market or list-to-sale ratio' when no_dom then 'no days on market' else 'no list-to-sale ratio' end
-        || ': fewer than 5 comps of the window record a list date and price, and '
-        || case when property_type in ('land', 'commercial') then 'the Redfin zip snapshots cover residential types only'
-                else format('no Redfin snapshot of the zip for this type ends within {} days of the window end', redfin_max_gap_days()) end end
+        || ': fewer than 5 comps of the window record a list date and price'
+        || case when not no_dom then ''
+                when property_type in ('land', 'commercial') then ', and the Redfin zip snapshots cover residential types only'
+                else ', and no Redfin zip snapshot stands for the window (one needs its 90 days inside the window, its type this one or all residential, and 5 or more homes sold)' end
+        || case when no_ratio and property_type not in ('land', 'commercial') then ' (Redfin''s sale-to-list is an average, not a median: not used for the ratio)' else '' end end,
+    redfin_dom
     ), '');
 
 create or replace table mart_comps as
@@ -124,16 +131,15 @@ coverage as (
     group by zip, months
 ),
 redfin as (
-    -- per zip and type, the Redfin snapshot nearest the window end (ties: the later one) among those within
-    -- redfin_max_gap_days() of it that describe the type; none -> no row (null, never a value from another period)
-    select k.zip, k.property_type,
-           arg_min(r.median_dom, abs(date_diff('day', r.period_end, w.zip_as_of)) * 2 - (r.period_end > w.zip_as_of)::int) as median_dom,
-           arg_min(r.avg_sale_to_list_ratio, abs(date_diff('day', r.period_end, w.zip_as_of)) * 2 - (r.period_end > w.zip_as_of)::int) as sale_to_list,
-           arg_min(r.period_end, abs(date_diff('day', r.period_end, w.zip_as_of)) * 2 - (r.period_end > w.zip_as_of)::int) as period_end
-    from combos k join zip_window w using (zip) join int_market_redfin_zip r using (zip)
-    where abs(date_diff('day', r.period_end, w.zip_as_of)) <= redfin_max_gap_days()
-      and redfin_describes(r.redfin_property_type, k.property_type)
-    group by k.zip, k.property_type
+    -- per zip, type and window, the latest Redfin period that may stand for it (redfin_stands_for); none -> no row
+    select g.zip, g.property_type, g.months,
+           arg_max(r.median_dom, r.period_end) as median_dom, max(r.period_end) as period_end,
+           arg_max(r.redfin_property_type, r.period_end) as redfin_type, arg_max(r.homes_sold, r.period_end) as homes_sold
+    from grid g join int_market_redfin_zip r using (zip)
+    where r.median_dom is not null
+      and redfin_stands_for(r.period_end, r.homes_sold, r.redfin_property_type, g.property_type,
+                            cast(g.zip_as_of - to_months(g.months) + interval 1 day as date), g.zip_as_of)
+    group by all
 )
 select
     g.zip, g.property_type, g.months,
@@ -147,9 +153,13 @@ select
     case when w.n >= 5 then w.p75 end as ppsf_p75,
     case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end as dom_median,
     case when w.n >= 5 and w.n_dom >= 5 then 'sales' when r.median_dom is not null then 'redfin' end as dom_source,
-    case when w.n >= 5 and w.n_ratio >= 5 then w.ratio_median else r.sale_to_list end as list_to_sale_ratio,
-    case when w.n >= 5 and w.n_ratio >= 5 then 'sales' when r.sale_to_list is not null then 'redfin' end as ratio_source,
-    r.period_end as redfin_period_end,
+    case when w.n >= 5 and w.n_ratio >= 5 then w.ratio_median end as list_to_sale_ratio,
+    case when w.n >= 5 and w.n_ratio >= 5 then 'sales' end as ratio_source,
+    -- the Redfin period days on market comes from (null when it comes from the sales or is null)
+    case when not coalesce(w.n >= 5 and w.n_dom >= 5, false) then redfin_period_start(r.period_end) end as redfin_period_start,
+    case when not coalesce(w.n >= 5 and w.n_dom >= 5, false) then r.period_end end as redfin_period_end,
+    case when not coalesce(w.n >= 5 and w.n_dom >= 5, false) then r.redfin_type end as redfin_property_type,
+    case when not coalesce(w.n >= 5 and w.n_dom >= 5, false) then r.homes_sold::integer end as redfin_homes_sold,
     min_confidence(confidence_by_count(coalesce(w.n, 0)), confidence_by_coverage(coalesce(cv.records_days, 0), b.window_days)) as confidence,
     cast(g.zip_as_of - to_months(g.months) as date) as window_start,
     g.zip_as_of as window_end,
@@ -160,10 +170,14 @@ select
                                                                      cv.records_spans, cv.records_days, b.window_days) end,
                coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
                case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end is null,
-               case when w.n >= 5 and w.n_ratio >= 5 then w.ratio_median else r.sale_to_list end is null) as note
+               not coalesce(w.n >= 5 and w.n_ratio >= 5, false),
+               case when not coalesce(w.n >= 5 and w.n_dom >= 5, false) and r.median_dom is not null
+                    then format('days on market: the Redfin zip tracker''s median for {} sales of the 90 days {} to {} ({} homes sold, data provided by Redfin)',
+                                redfin_type_words(r.redfin_type), strftime(redfin_period_start(r.period_end), '%Y-%m-%d'),
+                                strftime(r.period_end, '%Y-%m-%d'), r.homes_sold::integer) end) as note
 from grid g
 left join windowed w using (zip, property_type, months)
-left join redfin r using (zip, property_type)
+left join redfin r using (zip, property_type, months)
 join (select zip, months, cast(date_diff('day', boundary, w.zip_as_of) as integer) as window_days
       from boundaries join zip_window w using (zip)) b using (zip, months)
 left join coverage cv using (zip, months)

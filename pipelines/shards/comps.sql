@@ -21,7 +21,16 @@ select
             median: round_to(ppsf_median, 2),
             p75: round_to(ppsf_p75, 2)
         },
-        days_on_market: {median: round_to(dom_median, 1)},
+        days_on_market: {
+            median: round_to(dom_median, 1),
+            source: dom_source,
+            redfin: case when redfin_period_end is not null then {
+                property_type: redfin_property_type,
+                period_start: strftime(redfin_period_start, '%Y-%m-%d'),
+                period_end: strftime(redfin_period_end, '%Y-%m-%d'),
+                homes_sold: redfin_homes_sold
+            } end
+        },
         list_to_sale_ratio: round_to(list_to_sale_ratio, 4),
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),

@@ -66,11 +66,11 @@ const COMPS_ZIPS = [
   { zip: '95842', label: 'Sacramento 95842' },
   // Sacramento 95823: condo 1 comp (2008-05-16) in a window ending later: a cohort of 1 gives no date of its own
   { zip: '95823', label: 'Sacramento 95823 (a 1-comp cohort)' },
-  // Connecticut: no living area anywhere (every cohort suppressed); days on market and sale-to-list from the Redfin
-  // snapshot nearest the window end (2024-01-31 for a window ending at the zip's last arm's-length sale, 2023-09-27;
-  // not the 2025 ones), residential types only. East Hampton's village Cobalt (06350, Hanover in Sprague, which held
+  // Connecticut: no living area anywhere (every cohort suppressed); no days on market nor sale-to-list: the zip's one
+  // Redfin row with a recorded type (All Residential, 1 home sold, 90 days to 2024-01-31) lies after the window's end
+  // (2023-09-27) and below the minimum cohort (test/api/comps-redfin.test.ts). East Hampton's village Cobalt (06350, Hanover in Sprague, which held
   // it before, had only Lisbon and Canterbury sales guessed into another town's zip)
-  { zip: '06414', label: 'Connecticut 06414 (Redfin snapshot near the window)' },
+  { zip: '06414', label: 'Connecticut 06414 (a Redfin row that cannot stand for the window)' },
   // Enfield's sales have points and no zip: the nearest ZCTA, 06082 (06083 is Enfield's PO-box zip, never guessed)
   { zip: '06082', label: 'Connecticut 06082 (Enfield)' },
   // Stamford: 28 arm's-length sales, none with a living area: the note says why the figures are null
@@ -116,8 +116,9 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
     const kc = (await oracle.comps('98103', MONTHS))!;
     expect(distinct(MONTHS.map((m) => kc.get(`sfr-${m}`)))).toBe(4);
     const ct = (await oracle.comps('06414', MONTHS))!;
-    expect(ct.get('sfr-6')!.days_on_market.median).not.toBeNull();
-    expect(ct.get('land-6')!.days_on_market.median).toBeNull();
+    // every type and window alike: no comps, no days on market (review of build e70dbe: 58 from one 2024 sale before)
+    expect(distinct(['sfr', 'condo', 'multi'].flatMap((t) => MONTHS.map((m) => ct.get(`${t}-${m}`)!.days_on_market)))).toBe(1);
+    expect(ct.get('sfr-6')!.days_on_market.median).toBeNull();
     expect((await oracle.comps('95842', MONTHS))!.get('condo-6')!.sample_count).toBe(5);
   });
 
@@ -132,7 +133,7 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
     expect(land.body.note).toMatch(/^no arm's-length sale of this type in the window: no price per square foot; no days on market or list-to-sale ratio: .*residential types only$/);
     expect(seattle.body).toMatchObject({ days_on_market: { median: null }, list_to_sale_ratio: null });
     expect(seattle.body.sample_count).not.toBeNull();
-    expect(seattle.body.note).toMatch(/^no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and no Redfin snapshot/);
+    expect(seattle.body.note).toMatch(/^no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and no Redfin zip snapshot stands for the window/);
     expect([land.body.note, seattle.body.note]).toEqual([(await oracle.comps('06907', [6]))!.get('land-6')!.note, (await oracle.comps('98103', [6]))!.get('sfr-6')!.note]);
   });
 

@@ -16,7 +16,8 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export interface CompsAnswer {
   zip_code: string; city: string; state: string; property_type: string; sample_count: number | null;
   price_per_sqft: { p25: number | null; median: number | null; p75: number | null };
-  days_on_market: { median: number | null }; list_to_sale_ratio: number | null; confidence: string; as_of: string;
+  days_on_market: { median: number | null; source: 'sales' | 'redfin' | null; redfin: { property_type: string; period_start: string; period_end: string; homes_sold: number } | null };
+  list_to_sale_ratio: number | null; confidence: string; as_of: string;
   coverage: { window_start: string; window_end: string; window_days: number; records_start: string | null; records_end: string | null; records_days: number };
   note: string | null;
 }
@@ -48,9 +49,10 @@ function median(values: number[]): number | null {
   return values.length ? quantile([...values].sort((a, b) => a - b), 0.5) : null;
 }
 
-/** Which Redfin rows describe a property type (market.md: residential only; an unrecorded type is All Residential). */
+/** Which Redfin rows describe a property type (market.md: residential only; a row whose type was not recorded, every
+ *  capture but 2025-05, describes none: SOURCE.md says Domapus kept whichever type came first). */
 function redfinDescribes(redfinType: string | null, type: PropertyType): boolean {
-  switch (redfinType ?? 'All Residential') {
+  switch (redfinType) {
     case 'All Residential': return type === 'sfr' || type === 'condo' || type === 'multi';
     case 'Single Family Residential': case 'Townhouse': return type === 'sfr';
     case 'Condo/Co-op': return type === 'condo';
@@ -58,6 +60,10 @@ function redfinDescribes(redfinType: string | null, type: PropertyType): boolean
     default: return false;
   }
 }
+
+/** Redfin's types as a comps note names them. */
+const REDFIN_WORDS: Record<string, string> = { 'All Residential': 'all residential', 'Single Family Residential': 'single-family',
+  Townhouse: 'townhouse', 'Condo/Co-op': 'condo and co-op', 'Multi-Family (2-4 Unit)': '2-4 unit' };
 
 /** A party's name as market.md compares them: upper case, punctuation as one space. */
 const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replace(upper(coalesce(${col}, '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '')`;
@@ -197,7 +203,8 @@ export class MarketOracle {
     if (name === 'oracle_value') return this.make(name, SALES_FOR_VALUE_SQL);
     return this.make(name, `
         select zip_code, nullif(property_type, '') as rtype, try_cast(period_end as date) as period_end,
-               try_cast(nullif(median_dom, '') as double) as dom, try_cast(nullif(avg_sale_to_list_ratio, '') as double) as ratio
+               try_cast(nullif(median_dom, '') as double) as dom, try_cast(nullif(avg_sale_to_list_ratio, '') as double) as ratio,
+               try_cast(nullif(homes_sold, '') as double) as homes_sold
         from read_csv('${this.file('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)`);
   }
 
@@ -273,16 +280,19 @@ export class MarketOracle {
       from oracle_arms
       where zip = $zip and sale_date <= $end::date
         and sale_date > $end::date - to_months(${Math.max(...months)})`, { zip, end });
-    // Redfin snapshots straight from the raw file: usable when the period ends within 183 days of the window end
+    // Redfin snapshots straight from the raw file (market.md "Days on market / list-to-sale"): a row stands for a window
+    // of a type only when its 90 days (Redfin's period: the three calendar months to period_end) lie inside the window,
+    // its recorded type describes the type, and 5 or more homes sold; the latest such period. Its sale-to-list is an
+    // average, never the ratio (a median)
     await this.table('oracle_redfin');
-    const redfin = await this.rows<{ rtype: string | null; gap: number; dom: number | null; ratio: number | null }>(`
-      select rtype, date_diff('day', $end::date, period_end)::int as gap, dom, ratio
-      from oracle_redfin where zip_code = $zip and period_end is not null`, { zip, end });
-    const nearestRedfin = (type: PropertyType, metric: 'dom' | 'ratio'): number | null => {
-      const usable = redfin.filter((r) => Math.abs(r.gap) <= 183 && redfinDescribes(r.rtype, type) && r[metric] !== null);
-      // nearest period end to the window end; on a tie the later period
-      usable.sort((a, b) => Math.abs(a.gap) - Math.abs(b.gap) || b.gap - a.gap);
-      return usable[0]?.[metric] ?? null;
+    const redfin = await this.rows<{ rtype: string | null; start: string; end: string; dom: number | null; sold: number | null }>(`
+      select rtype, strftime(date_trunc('month', period_end) - interval 2 month, '%Y-%m-%d') as start, strftime(period_end, '%Y-%m-%d') as "end",
+             dom, homes_sold as sold
+      from oracle_redfin where zip_code = $zip and period_end is not null`, { zip });
+    const redfinFor = (type: PropertyType, windowStart: string) => {
+      const usable = redfin.filter((r) => r.start > windowStart && r.end <= end && (r.sold ?? 0) >= 5 && redfinDescribes(r.rtype, type) && r.dom !== null);
+      usable.sort((x, y) => y.end.localeCompare(x.end));
+      return usable[0] ?? null;
     };
     // coverage (market.md "Coverage of a window"): the spans (first to last arm's-length sale, over every zip) of every
     // file of the zip's sources, cut to the window, merged; confidence is at most what the covered share allows
@@ -303,13 +313,17 @@ export class MarketOracle {
         const ok = n >= 5;
         const doms = inWindow.map((c) => c.dom).filter((x): x is number => x !== null);
         const ratios = inWindow.map((c) => c.ratio).filter((x): x is number => x !== null);
-        const dom = ok && doms.length >= 5 ? median(doms) : nearestRedfin(type, 'dom');
-        const ratio = ok && ratios.length >= 5 ? median(ratios) : nearestRedfin(type, 'ratio');
+        const fromSales = ok && doms.length >= 5;
+        const rf = fromSales ? null : redfinFor(type, start);
+        const dom = fromSales ? median(doms) : rf?.dom ?? null;
+        const ratio = ok && ratios.length >= 5 ? median(ratios) : null;
+        const residential = type !== 'land' && type !== 'commercial';
         out.set(`${type}-${m}`, {
           zip_code: zip, city: name.city, state: name.state, property_type: type,
           sample_count: ok ? n : null,
           price_per_sqft: ok ? { p25: quantile(ppsf, 0.25), median: quantile(ppsf, 0.5), p75: quantile(ppsf, 0.75) } : { p25: null, median: null, p75: null },
-          days_on_market: { median: dom },
+          days_on_market: { median: dom, source: fromSales ? 'sales' : rf ? 'redfin' : null,
+            redfin: rf ? { property_type: rf.rtype!, period_start: rf.start, period_end: rf.end, homes_sold: rf.sold! } : null },
           list_to_sale_ratio: ratio,
           confidence: minBand(band(n), byCoverage),
           // minimum cohort: below 5 comps no date of theirs either, the window end
@@ -322,9 +336,11 @@ export class MarketOracle {
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
             dom === null || ratio === null
-              ? `${dom === null && ratio === null ? 'no days on market or list-to-sale ratio' : dom === null ? 'no days on market' : 'no list-to-sale ratio'}: fewer than 5 comps of the window record a list date and price, and ${
-                type === 'land' || type === 'commercial' ? 'the Redfin zip snapshots cover residential types only' : 'no Redfin snapshot of the zip for this type ends within 183 days of the window end'}`
+              ? `${dom === null && ratio === null ? 'no days on market or list-to-sale ratio' : dom === null ? 'no days on market' : 'no list-to-sale ratio'}: fewer than 5 comps of the window record a list date and price${
+                dom !== null ? '' : residential ? ', and no Redfin zip snapshot stands for the window (one needs its 90 days inside the window, its type this one or all residential, and 5 or more homes sold)' : ', and the Redfin zip snapshots cover residential types only'}${
+                ratio === null && residential ? " (Redfin's sale-to-list is an average, not a median: not used for the ratio)" : ''}`
               : null,
+            rf ? `days on market: the Redfin zip tracker's median for ${REDFIN_WORDS[rf.rtype!]} sales of the 90 days ${rf.start} to ${rf.end} (${rf.sold} homes sold, data provided by Redfin)` : null,
           ].filter((x) => x !== null).join('; ') || null,
         });
       }

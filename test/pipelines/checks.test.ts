@@ -126,7 +126,7 @@ insert into addresses by name select 'a1' as address_id, '12 ELM ST' as address,
 insert into flood_zones by name select 1 as polygon_id, 'AE' as zone, 'High' as risk_label;
 insert into mart_comps by name select * from (values
   ('78701', 'sfr', 6, 'Austin', 'TX', 7, 7, 200.0, 250.0, 300.0, null, null, null, null, 'low', date '2026-05-21', date '2026-11-21', date '2026-11-21', 184, date '2026-05-22', date '2026-11-21', 184),
-  ('78701', 'land', 6, 'Austin', 'TX', 0, null, null, null, null, 31.0, 'redfin', 0.98, 'redfin', 'low', date '2026-05-21', date '2026-11-20', date '2026-11-21', 184, date '2026-09-01', date '2026-11-21', 82)
+  ('78701', 'land', 6, 'Austin', 'TX', 0, null, null, null, null, null, null, null, null, 'low', date '2026-05-21', date '2026-11-20', date '2026-11-21', 184, date '2026-09-01', date '2026-11-21', 82)
 ) v(zip, property_type, months, city, state_code, comp_count, sample_count, ppsf_p25, ppsf_median, ppsf_p75, dom_median, dom_source,
     list_to_sale_ratio, ratio_source, confidence, window_start, as_of, window_end, window_days, records_start, records_end, records_days);
 insert into mart_rehab by name select '78701' as zip, 6 as months, 'Austin' as city, 'TX' as state_code, 46.5 as rehab_momentum_score,
@@ -236,6 +236,12 @@ const CASES: Case[] = [
     sample: { zip: '78701', property_type: 'sfr', problem: 'percentiles and sample_count not null together, or shown below 5 comps', value: '4 4 250.0' } },
   { check: 'market_comps', kind: 'range', plant: `update mart_comps set window_end = date '2026-11-22', as_of = date '2026-11-22' where property_type = 'sfr'`,
     sample: { zip: '78701', property_type: 'sfr', problem: 'window not window_start <= as_of <= window_end <= build date' } },
+  // review of build e70dbe: 06414's 58 days on market, one 2024 sale of any type, after the window (2026-05-22..11-21 here)
+  { check: 'market_comps', kind: 'range', plant: `update mart_comps set dom_median = 58, dom_source = 'redfin', redfin_period_start = date '2026-09-01',
+      redfin_period_end = date '2026-11-30', redfin_property_type = 'All Residential', redfin_homes_sold = 1 where property_type = 'sfr'`,
+    sample: { zip: '78701', property_type: 'sfr', problem: 'days on market below 0, list-to-sale ratio not above 0, a source outside sales (and redfin for days on market), or a Redfin period that cannot stand for the window' } },
+  { check: 'market_comps', kind: 'range', plant: `update mart_comps set list_to_sale_ratio = 1.0, ratio_source = 'redfin' where property_type = 'sfr'`,
+    sample: { zip: '78701', property_type: 'sfr', problem: 'days on market below 0, list-to-sale ratio not above 0, a source outside sales (and redfin for days on market), or a Redfin period that cannot stand for the window' } },
   { check: 'market_comps', kind: 'range', plant: `update mart_comps set confidence = 'medium' where property_type = 'land'`,
     sample: { zip: '78701', property_type: 'land', problem: 'coverage not inside the window, or confidence above what it allows' } },
   { check: 'market_rehab', kind: 'range', plant: `update mart_rehab set rehab_momentum_score = 100.5`,

@@ -87,12 +87,15 @@ describe('real build', () => {
     expect(noSales!.n).toBe(0);
     const [shape] = await warehouseRows<{ zips: number; rows: number }>(`select count(distinct zip)::int as zips, count(*)::int as rows from mart_comps`);
     expect(shape!.rows).toBe(shape!.zips * 5 * 22);
-    // a Redfin value is used only within ~6 months of the window end and never for land or commercial
-    const [redfin] = await warehouseRows<{ far: number; typed: number }>(`
-      select count(*) filter (where abs(date_diff('day', redfin_period_end, window_end)) > 183)::int as far,
-             count(*) filter (where property_type in ('land', 'commercial'))::int as typed
+    // a Redfin value is used only where it may stand for the window (its 90 days inside it, its recorded type, 5+ homes
+    // sold), for days on market only, never for land or commercial
+    const [redfin] = await warehouseRows<{ outside: number; few: number; typed: number; ratio: number }>(`
+      select count(*) filter (where redfin_period_start <= window_start or redfin_period_end > window_end)::int as outside,
+             count(*) filter (where redfin_homes_sold < 5 or redfin_property_type is null)::int as few,
+             count(*) filter (where property_type in ('land', 'commercial'))::int as typed,
+             count(*) filter (where ratio_source = 'redfin')::int as ratio
       from mart_comps where dom_source = 'redfin' or ratio_source = 'redfin'`);
-    expect(redfin).toEqual({ far: 0, typed: 0 });
+    expect(redfin).toEqual({ outside: 0, few: 0, typed: 0, ratio: 0 });
     const [leaks] = await warehouseRows<{ n: number }>(`select count(*)::int as n from mart_comps where sample_count is null and (ppsf_median is not null or ppsf_p25 is not null or ppsf_p75 is not null)`);
     expect(leaks!.n).toBe(0);
   });

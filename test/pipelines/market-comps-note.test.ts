@@ -34,7 +34,9 @@ test('every null figure is explained: no sale, sales without a living area (no c
   const noArea = (n: number): string => `${n >= 5 ? n : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`;
   const noSale = "no arm's-length sale of this type in the window: no price per square foot";
   const few = "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)";
-  const listing = (residential: boolean): string => `no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and ${residential ? 'no Redfin snapshot of the zip for this type ends within 183 days of the window end' : 'the Redfin zip snapshots cover residential types only'}`;
+  const listing = (residential: boolean): string => `no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and ${residential
+    ? "no Redfin zip snapshot stands for the window (one needs its 90 days inside the window, its type this one or all residential, and 5 or more homes sold) (Redfin's sale-to-list is an average, not a median: not used for the ratio)"
+    : 'the Redfin zip snapshots cover residential types only'}`;
   const note = (first: string, residential = true): string => `${first}; ${listing(residential)}`;
   expect(got).toEqual([
     { property_type: 'commercial', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },

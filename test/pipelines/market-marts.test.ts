@@ -67,32 +67,51 @@ describe('mart_comps', () => {
       ['commercial', 'land', 'multi'].map((t) => ({ property_type: t, comp_count: '0', sample_count: null, ppsf_median: null, confidence: 'low', window_end: '2015-05-14' })));
   });
 
-  test('days on market and list-to-sale come from the sales\' list data, else a Redfin snapshot within ~6 months of the window end that describes the type', async () => {
+  test('days on market comes from the sales\' list data, else a Redfin snapshot that may stand for the window (90 days inside it, its recorded type, 5+ homes sold); list-to-sale from the sales only', async () => {
     const listed = ['2015-05-10', '2015-05-01', '2015-04-20', '2015-04-10', '2015-04-01'].map((d, i) => ({
       id: `l${i}`, date: d, price: 100000 * (i + 1), listPrice: 100000 * (i + 1) / (0.96 + i * 0.01), listDate: '2015-03-01' }));
     await sales([...listed,
       ...[0, 1, 2, 3, 4].map((i) => ({ id: `z${i}`, zip: '98105', date: `2015-05-0${i + 1}`, price: 300000 })),
       { id: 'y0', zip: '98107', date: '2015-05-05', price: 300000 }]);
-    // 98105 (window end 2015-05-05): a type-less snapshot 35 days before, a condo-only one 26 days after, one 10 months
-    // before and the 2025 captures (ten years later); 98107: only 2025 captures; 98103 has its own list data
+    // 98105, window end 2015-05-05 (first days: 3 months 2015-02-06, 6 months 2014-11-06, 24 months 2013-05-06):
+    //   single-family 2015-02-01..04-30 (30 sold): inside 6 and 24 months, not 3; a type-less row (unrecorded: unknown);
+    //   condo 2014-12-01..2015-02-28 (8 sold): inside 6 and 24; a later condo row of 4 sold (below the cohort) and one
+    //   ending after the window; All Residential 2014-04-01..06-30 (8 sold): inside 24 months only, the latest for multi;
+    //   each row's sale-to-list (an average) never the ratio. 98107: a 2025 row only. 98103: its own list data.
     await ctx.db.run(`insert into int_market_redfin_zip values
-      ('98105', '2015-03-31', '2015-03', 9, 1.02, 30, null), ('98105', '2015-05-31', '2015-05', 40, 0.95, 8, 'Condo/Co-op'),
-      ('98105', '2014-07-01', '2014-07', 99, 0.5, 8, 'All Residential'), ('98105', '2025-09-30', '2025-09', 12, 0.99, 40, null),
-      ('98107', '2025-05-31', '2025-05', 11, 1.01, 30, 'All Residential'), ('98103', '2015-05-31', '2015-05', 50, 0.9, 5, 'Single Family Residential')`);
+      ('98105', '2015-04-30', '2025-05', 9, 1.02, 30, 'Single Family Residential'), ('98105', '2015-03-31', '2025-06', 11, 1.0, 30, null),
+      ('98105', '2015-02-28', '2025-05', 40, 0.95, 8, 'Condo/Co-op'), ('98105', '2015-03-31', '2025-05', 7, 0.9, 4, 'Condo/Co-op'),
+      ('98105', '2015-05-31', '2025-05', 6, 0.9, 50, 'Condo/Co-op'), ('98105', '2014-06-30', '2025-05', 99, 0.5, 8, 'All Residential'),
+      ('98107', '2025-05-31', '2025-05', 11, 1.01, 30, 'All Residential'), ('98103', '2015-04-30', '2025-05', 50, 0.9, 5, 'Single Family Residential')`);
     await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_comps.sql');
-    const rows = await ctx.rows(`select zip, property_type, dom_median, dom_source, round(list_to_sale_ratio, 4) as r, ratio_source, redfin_period_end::varchar as p
-      from mart_comps where months = 6 and property_type in ('sfr', 'condo', 'land') order by zip, property_type`);
+    const rows = await ctx.rows(`select zip, property_type as t, months as m, dom_median as dom, dom_source, round(list_to_sale_ratio, 4) as r, ratio_source,
+        concat_ws(' ', redfin_property_type, redfin_period_start, redfin_period_end, redfin_homes_sold) as redfin
+      from mart_comps where (zip = '98105' and property_type in ('sfr', 'condo', 'multi') and months in (3, 6, 24))
+        or (months = 6 and (property_type = 'land' or zip <> '98105') and property_type in ('sfr', 'condo', 'land'))
+      order by zip, property_type, months`);
+    const none = { dom: null, dom_source: null, r: null, ratio_source: null, redfin: '' };
     expect(rows).toEqual([
-      { zip: '98103', property_type: 'condo', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
-      { zip: '98103', property_type: 'land', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
-      { zip: '98103', property_type: 'sfr', dom_median: 50, dom_source: 'sales', r: 0.98, ratio_source: 'sales', p: '2015-05-31' },
-      { zip: '98105', property_type: 'condo', dom_median: 40, dom_source: 'redfin', r: 0.95, ratio_source: 'redfin', p: '2015-05-31' },
-      { zip: '98105', property_type: 'land', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
-      { zip: '98105', property_type: 'sfr', dom_median: 9, dom_source: 'redfin', r: 1.02, ratio_source: 'redfin', p: '2015-03-31' },
-      { zip: '98107', property_type: 'condo', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
-      { zip: '98107', property_type: 'land', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
-      { zip: '98107', property_type: 'sfr', dom_median: null, dom_source: null, r: null, ratio_source: null, p: null },
+      { zip: '98103', t: 'condo', m: 6, ...none },
+      { zip: '98103', t: 'land', m: 6, ...none },
+      { zip: '98103', t: 'sfr', m: 6, dom: 50, dom_source: 'sales', r: 0.98, ratio_source: 'sales', redfin: '' },
+      { zip: '98105', t: 'condo', m: 3, ...none },
+      { zip: '98105', t: 'condo', m: 6, ...none, dom: 40, dom_source: 'redfin', redfin: 'Condo/Co-op 2014-12-01 2015-02-28 8' },
+      { zip: '98105', t: 'condo', m: 24, ...none, dom: 40, dom_source: 'redfin', redfin: 'Condo/Co-op 2014-12-01 2015-02-28 8' },
+      { zip: '98105', t: 'land', m: 6, ...none },
+      { zip: '98105', t: 'multi', m: 3, ...none },
+      { zip: '98105', t: 'multi', m: 6, ...none },
+      { zip: '98105', t: 'multi', m: 24, ...none, dom: 99, dom_source: 'redfin', redfin: 'All Residential 2014-04-01 2014-06-30 8' },
+      { zip: '98105', t: 'sfr', m: 3, ...none },
+      { zip: '98105', t: 'sfr', m: 6, ...none, dom: 9, dom_source: 'redfin', redfin: 'Single Family Residential 2015-02-01 2015-04-30 30' },
+      { zip: '98105', t: 'sfr', m: 24, ...none, dom: 9, dom_source: 'redfin', redfin: 'Single Family Residential 2015-02-01 2015-04-30 30' },
+      { zip: '98107', t: 'condo', m: 6, ...none },
+      { zip: '98107', t: 'land', m: 6, ...none },
+      { zip: '98107', t: 'sfr', m: 6, ...none },
     ]);
+    // the answer names the source and its period; the ratio's absence says why
+    const [note] = await ctx.rows<{ note: string }>(`select note from mart_comps where zip = '98105' and property_type = 'multi' and months = 24`);
+    expect(note!.note.split('; ').slice(-2).join('; ')).toBe("no list-to-sale ratio: fewer than 5 comps of the window record a list date and price (Redfin's sale-to-list is an average, not a median: not used for the ratio); "
+      + "days on market: the Redfin zip tracker's median for all residential sales of the 90 days 2014-04-01 to 2014-06-30 (8 homes sold, data provided by Redfin)");
   });
 });
 

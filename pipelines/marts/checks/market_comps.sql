@@ -1,4 +1,4 @@
--- check: mart_comps has one row per (zip, property_type, months) with a 5-digit zip, a type of the five, months 3-24, a city and state, percentiles above 0 and ordered p25 <= median <= p75 (null together below 5 comps), a confidence in its set and window_start <= as_of <= window_end <= build date, and a coverage inside the window (window_start < records_start <= records_end <= window_end, 1 <= records_days <= window_days) that caps the confidence
+-- check: mart_comps has one row per (zip, property_type, months) with a 5-digit zip, a type of the five, months 3-24, a city and state, percentiles above 0 and ordered p25 <= median <= p75 (null together below 5 comps), a confidence in its set and window_start <= as_of <= window_end <= build date, and days on market from the sales or a Redfin period that may stand for the window (redfin_stands_for), list-to-sale from the sales only, a coverage inside the window (window_start < records_start <= records_end <= window_end, 1 <= records_days <= window_days) that caps the confidence
 -- requires: mart_comps
 select zip, property_type, months, 'duplicate key' as problem, count(*)::varchar as value
 from mart_comps group by zip, property_type, months having count(*) > 1
@@ -25,10 +25,12 @@ from mart_comps
 where (sample_count is null) <> (ppsf_median is null) or (ppsf_p25 is null) <> (ppsf_median is null) or (ppsf_p75 is null) <> (ppsf_median is null)
    or (sample_count is not null and comp_count < 5) or comp_count < 0
 union all
-select zip, property_type, months, 'days on market below 0, list-to-sale ratio not above 0, or a source outside sales, redfin', concat_ws(' ', dom_median, dom_source, list_to_sale_ratio, ratio_source)
+select zip, property_type, months, 'days on market below 0, list-to-sale ratio not above 0, a source outside sales (and redfin for days on market), or a Redfin period that cannot stand for the window', concat_ws(' ', dom_median, dom_source, list_to_sale_ratio, ratio_source, redfin_period_end, redfin_homes_sold, redfin_property_type)
 from mart_comps
-where dom_median < 0 or list_to_sale_ratio <= 0 or dom_source not in ('sales', 'redfin') or ratio_source not in ('sales', 'redfin')
+where dom_median < 0 or list_to_sale_ratio <= 0 or dom_source not in ('sales', 'redfin') or ratio_source <> 'sales'
    or (dom_median is null) <> (dom_source is null) or (list_to_sale_ratio is null) <> (ratio_source is null)
+   or (dom_source = 'redfin') <> (redfin_period_end is not null)
+   or (dom_source = 'redfin' and not redfin_stands_for(redfin_period_end, redfin_homes_sold, redfin_property_type, property_type, cast(window_start + 1 as date), window_end))
 union all
 select zip, property_type, months, 'window not window_start <= as_of <= window_end <= build date', concat_ws(' ', window_start, as_of, window_end)
 from mart_comps

@@ -156,22 +156,16 @@ describe('4: landlord licensing', () => {
 describe('5: a list-to-sale ratio asked where the data has none', () => {
   it('says it is not available, for a zip and for a city, and gives it where the comps have one', async () => {
     const [seattle] = await sql<{ n: number }>(`select count(*)::int as n from sales where state_code = 'WA' and lower(city) = 'seattle' and list_price is not null`);
-    const [redfin] = await sql<{ n: number }>(`select count(*)::int as n from int_market_redfin_zip where zip = '98103' and avg_sale_to_list_ratio is not null
-      and abs(date_diff('day', period_end, (select max(sale_date) from sales where zip = '98103'))) <= 183`);
-    expect([seattle!.n, redfin!.n]).toEqual([0, 0]); // no list price in Seattle's sales, and no Redfin snapshot near their end
+    const [redfin] = await sql<{ n: number }>(`select count(*)::int as n from mart_comps where zip = '98103' and list_to_sale_ratio is not null`);
+    expect([seattle!.n, redfin!.n]).toEqual([0, 0]); // no list price in Seattle's sales (Redfin's average never stands for the ratio)
     const city = await ask('list-to-sale ratio in Seattle');
     expect(city.answer).toMatch(/^The list-to-sale ratio is not available for Seattle, WA: /);
     const zip = await ask('what is the sale-to-list ratio in 98103');
     expect(zip.answer).toMatch(/In zip 98103 \(Seattle, WA\), .* but no list-to-sale ratio: /);
-    // a zip whose Redfin snapshot (of a type that describes single-family homes) ends within 183 days of its latest sale
-    // (market.md: the comps' ratio where no sale carries a list price): the nearest snapshot's ratio is given
-    const [rated] = await sql<{ zip: string; r: number }>(`
-      with ends as (select zip, max(sale_date) as e from sales where is_arms_length and zip is not null group by zip)
-      select r.zip, arg_min(r.avg_sale_to_list_ratio, abs(date_diff('day', r.period_end, ends.e)) * 2 - (r.period_end > ends.e)::int) as r
-      from int_market_redfin_zip r join ends using (zip)
-      where r.avg_sale_to_list_ratio is not null and abs(date_diff('day', r.period_end, ends.e)) <= 183
-        and coalesce(r.redfin_property_type, 'All Residential') in ('All Residential', 'Single Family Residential', 'Townhouse')
-      group by r.zip order by r.zip limit 1`);
+    expect(zip.answer).toContain("the Redfin zip snapshots give an average sale-to-list, not a median, and are not used for it");
+    // a zip whose comps have a ratio (from its sales' list prices; Redfin's average is never one) is given it
+    const [rated] = await sql<{ zip: string; r: number }>(`select zip, round(list_to_sale_ratio, 4) as r from mart_comps
+      where list_to_sale_ratio is not null and property_type = 'sfr' and months = 6 order by zip limit 1`);
     if (rated) expect((await ask(`list to sale ratio in ${rated.zip}`)).answer).toContain(`list-to-sale ratio is ${rated.r.toFixed(3)}`);
   });
 });
