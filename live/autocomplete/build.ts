@@ -21,8 +21,8 @@ import { INDEX_FORMAT, type LocationSource } from './index-format.ts';
 
 export const requires = ['addresses'];
 
-/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id, location_source, zip_imputed */
-type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null, LocationSource, boolean];
+/** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id, location_source, zip_imputed, source_city */
+type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null, LocationSource, boolean, string];
 
 export async function run(ctx: StageContext): Promise<void> {
   const started = performance.now();
@@ -37,16 +37,22 @@ export async function run(ctx: StageContext): Promise<void> {
   // town and state whose zip is imputed (a Connecticut sale: the record's zip is guessed from its point), with that zip
   // marked zip_imputed; null when none has (or several have), or in a build without the property tables
   const withProperties = await tableExists(ctx.db, 'properties');
+  // the city of an address with a recorded zip is the zip's, the warehouse's one rule (int_market_zip_names: the geo
+  // zips' USPS city), as comps, valuation and location name it: NYC's files write New York for every borough, and
+  // 11219 is Brooklyn; the source's own city stays searchable (source_city). A zip no source records (imputed, or none)
+  // keeps the source's city
+  const withNames = await tableExists(ctx.db, 'int_market_zip_names');
   const result = await ctx.db.stream(`
     ${withProperties ? `with pk as (select zip, address, unit, min(property_id) as property_id from properties
                 where zip is not null and address is not null group by all),
          pi as (select address, unit, upper(city) as city_key, state, min(zip) as zip, min(property_id) as property_id from properties
                 where zip_imputed and address is not null and city is not null group by all having count(*) = 1)` : ''}
-    select a.address, a.unit, a.city, a.state_code, ${withProperties ? 'coalesce(a.zip, pi.zip)' : 'a.zip'} as zip, a.county, a.lat::double,
+    select a.address, a.unit, ${withNames ? 'coalesce(nm.city, a.city)' : 'a.city'} as city, a.state_code, ${withProperties ? 'coalesce(a.zip, pi.zip)' : 'a.zip'} as zip, a.county, a.lat::double,
            a.lng::double, a.beds::double, a.baths::double, a.sqft::double,
            ${withProperties ? 'coalesce(pk.property_id, pi.property_id)' : 'null::varchar'} as property_id, a.location_source,
-           ${withProperties ? 'a.zip is null and pi.zip is not null' : 'false'} as zip_imputed
-    from addresses a ${withProperties ? `left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit
+           ${withProperties ? 'a.zip is null and pi.zip is not null' : 'false'} as zip_imputed, a.city as source_city
+    from addresses a ${withNames ? `left join int_market_zip_names nm on nm.zip = a.zip and nm.state_code = a.state_code and nm.city <> ''` : ''}
+    ${withProperties ? `left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit
     left join pi on a.zip is null and pi.address = a.address and pi.unit is not distinct from a.unit and pi.city_key = upper(a.city)
                 and pi.state = a.state_code` : ''}
     where ${indexable.replace(/\b(zip|zip_imputed|lat|lng|county|city|state_code)\b/g, 'a.$1')}
@@ -54,7 +60,7 @@ export async function run(ctx: StageContext): Promise<void> {
   for await (const rows of result.yieldRowsJs()) {
     for (const r of rows as Row[]) {
       builder.add({ address: r[0], unit: r[1], city: r[2], state: r[3], zip: r[4] ?? '', zip_imputed: r[13], county: r[5] ?? '',
-        lat: r[6], lng: r[7], location_source: r[12], beds: r[8], baths: r[9], sqft: r[10], property_id: r[11] });
+        lat: r[6], lng: r[7], location_source: r[12], beds: r[8], baths: r[9], sqft: r[10], property_id: r[11], source_city: r[14] });
     }
   }
   const { bytes } = builder.write(path.join(dir, 'index.bin'));

@@ -11,6 +11,8 @@ export interface AddressInput {
   address: string;
   unit: string | null;
   city: string;
+  /** The source's own city when it differs from `city` (the zip's: NYC's New York for a Brooklyn zip): searchable too. */
+  source_city?: string | null;
   state: string;
   zip: string;
   /** The zip is no source's: the one the property record holds, guessed from the nearest ZCTA centroid (Connecticut). */
@@ -26,6 +28,9 @@ export interface AddressInput {
   /** The property of the address (live/property), when one source row of it has an identity (issue 22). */
   property_id?: string | null;
 }
+
+/** The source's own city when it is not the answer's (compared without case), else "". */
+const alsoCity = (r: AddressInput): string => (r.source_city && r.source_city.toUpperCase() !== r.city.toUpperCase() ? r.source_city : '');
 
 // ---------------------------------------------------------------- growable typed arrays
 
@@ -108,7 +113,7 @@ export class AutocompleteIndexBuilder {
 
   private readonly streetCache = new Map<string, number[]>();
   /** zip -> the places of that zip (city, state, county differ rarely): no key string built per record */
-  private readonly placeCache = new Map<string, { city: string; state: string; zip: string; county: string; imputed: boolean; pid: number; toks: number[] }[]>();
+  private readonly placeCache = new Map<string, { city: string; also: string; state: string; zip: string; county: string; imputed: boolean; pid: number; toks: number[] }[]>();
   /** house number value -> token id (-1 unknown), for numbers of 1-6 digits without a leading zero */
   private readonly houseIds = new Int32Array(1_000_000).fill(-1);
 
@@ -128,28 +133,29 @@ export class AutocompleteIndexBuilder {
     return id;
   }
 
-  private lastPlace: { city: string; state: string; zip: string; county: string; imputed: boolean; pid: number; toks: number[] } | null = null;
+  private lastPlace: { city: string; also: string; state: string; zip: string; county: string; imputed: boolean; pid: number; toks: number[] } | null = null;
 
   private placeOf(r: AddressInput): { pid: number; toks: number[] } {
     const last = this.lastPlace; // consecutive records often share their place
-    if (last && last.zip === r.zip && last.city === r.city && last.state === r.state && last.county === r.county && last.imputed === Boolean(r.zip_imputed)) return last;
+    if (last && last.zip === r.zip && last.city === r.city && last.also === alsoCity(r) && last.state === r.state && last.county === r.county && last.imputed === Boolean(r.zip_imputed)) return last;
     const p = this.findPlace(r);
     this.lastPlace = p;
     return p;
   }
 
-  private findPlace(r: AddressInput): { city: string; state: string; zip: string; county: string; imputed: boolean; pid: number; toks: number[] } {
+  private findPlace(r: AddressInput): { city: string; also: string; state: string; zip: string; county: string; imputed: boolean; pid: number; toks: number[] } {
     const imputed = Boolean(r.zip_imputed);
     let list = this.placeCache.get(r.zip);
     if (list) {
-      for (const p of list) if (p.city === r.city && p.state === r.state && p.county === r.county && p.imputed === imputed) return p;
+      for (const p of list) if (p.city === r.city && p.also === alsoCity(r) && p.state === r.state && p.county === r.county && p.imputed === imputed) return p;
     } else {
       list = [];
       this.placeCache.set(r.zip, list);
     }
     const pid = this.placeList.length;
     this.placeList.push(imputed ? [r.city, r.state, r.zip, r.county, 1] : [r.city, r.state, r.zip, r.county]);
-    const p = { city: r.city, state: r.state, zip: r.zip, county: r.county, imputed, pid, toks: [...tokens(r.city), r.state.toUpperCase(), ...(r.zip ? [r.zip] : [])].map((t) => this.tokenId(t)) };
+    const also = alsoCity(r);
+    const p = { city: r.city, also, state: r.state, zip: r.zip, county: r.county, imputed, pid, toks: [...tokens(r.city), ...tokens(also), r.state.toUpperCase(), ...(r.zip ? [r.zip] : [])].map((t) => this.tokenId(t)) };
     list.push(p);
     return p;
   }
