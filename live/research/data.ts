@@ -17,6 +17,7 @@ import type { Hood } from './hoods.ts';
 import { marketKey } from './market-window.ts';
 import { marketTowns } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
+import { sourceSpans, type SourceSpan } from './coverage.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -125,6 +126,8 @@ export class ResearchData {
   /** the municipalities of the foreclosure and lien filings (filing-places.ts), most filings first, and by key those
    *  no Census place of their state is named */
   filingPlaces: readonly FilingPlace[] = [];
+  /** the month ranges the sales sources' files cover, by source id (coverage.ts, from the manifest's vintages) */
+  spans: ReadonlyMap<string, SourceSpan> = new Map();
   filingByKey: ReadonlyMap<string, readonly FilingPlace[]> = new Map();
   /** the neighbourhoods the sales sources name (hoods.ts), by the name asked (lower case) */
   readonly hoodsByName = new Map<string, Hood[]>();
@@ -192,11 +195,13 @@ export class ResearchData {
     if (meta.format !== RESEARCH_FORMAT) return null;
     const market = fs.existsSync(path.join(dir, 'market.json')) ? read<MarketWindows>('market.json') : null;
     const manifest = path.join(buildDir, 'manifest.json');
-    const partial = partialSources(fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : null);
+    const manifestJson: unknown = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : null;
+    const partial = partialSources(manifestJson);
     const places = read<PlacesData>('places.json');
     const data = new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), places, shards, meta, loadResolver(buildDir), market, partial);
     data.filingPlaces = loadFilingPlaces(places.filings ?? [], (name, state) => data.cityInState(name, state)?.county_fips ?? null);
     data.filingByKey = filingIndex(data.filingPlaces);
+    data.spans = sourceSpans(manifestJson);
     return data;
   }
 

@@ -4,7 +4,7 @@
 import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
-import { parseYears, type Years } from './years.ts';
+import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
@@ -36,6 +36,9 @@ export interface Understanding {
   category: string[] | null;
   propertyType: 'sfr' | 'multi' | 'condo' | 'land' | 'commercial';
   months: number | null;
+  /** a span of 25 to 60 months asked ("over the last 36 months", "over 3 years"): the price index change is given over
+   *  it (the monthly series reaches 60 months); counts and medians over one window are kept for 3 to 24 months only */
+  span: number | null;
   /** calendar years asked ("in 2022", "since 2020", "from 2019 to 2021"): answered from those years' months, or said to
    *  be outside the data; `to` null: "since" (to the data's end) */
   years: Years | null;
@@ -174,26 +177,6 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
   return null;
 }
 
-/** A window asked outside the ones kept (3 to 24 months) is said, not answered silently with another window. */
-const OUTSIDE_WINDOWS = (asked: string): string => `"${asked.trim()}" without its window: figures are kept for windows of 3 to 24 months, and each figure below names its own`;
-function parseMonths(q: string, readAs: string[] = []): number | null {
-  const m = /\b(\d{1,2})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
-  if (m) {
-    const n = Number(m[1]);
-    // "the last -6 months": no window is negative; read as 6 months, and said (it was answered as 6 silently)
-    const minus = /[-\u2212\u2013]\s*$/.exec(q.slice(0, m.index));
-    if (minus && n >= 3 && n <= 24) readAs.push(`"${minus[0].trim()}${m[0]}" as the last ${n} months (a window cannot be negative)`);
-    if (n < 3 || n > 24) readAs.push(OUTSIDE_WINDOWS(m[0]));
-    return n >= 3 && n <= 24 ? n : null;
-  }
-  if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return 12;
-  if (/\b(last|past) (two years|24 months)\b/i.test(q)) return 24;
-  const years = /\b(?:last|past|over the last|over the past) (\d) years?\b/i.exec(q);
-  if (years) { const n = Number(years[1]) * 12; if (n > 24) readAs.push(OUTSIDE_WINDOWS(years[0])); return n >= 3 && n <= 24 ? n : null; }
-  if (/\b(last|past) (quarter|three months)\b/i.test(q)) return 3;
-  return null;
-}
-
 function parsePropertyType(q: string): Understanding['propertyType'] {
   const l = q.toLowerCase();
   if (/\bcondos?\b|condominium|townho(use|me)s?\b/.test(l)) return 'condo';
@@ -293,8 +276,10 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('bedrooms') && (intents.includes('comps') || intents.includes('trends'))) gaps.push('We do not break sale prices down by bedroom count: the figure is for all sales of the type');
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
   const years = parseYears(q);
+  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
+  if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   const latestOnly = intents.filter((i) => i === 'comps' || i === 'rehab' || i === 'investor');
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
-  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: years ? null : parseMonths(q, readAs), years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText, query: q };
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText, query: q };
 }

@@ -11,6 +11,7 @@ import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint 
 import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact, type MonthlySeries } from './year-facts.ts';
+import { monthFact } from './month-facts.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
@@ -85,10 +86,16 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   const last = latestSolid(points, c.complete);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
-  if (u.years) return yearFact(data, u, t, where, c, src, s.as_of);
+  if (u.years) return u.years.month ? monthFact(data, u, t, where, c, src, s.as_of) : yearFact(data, u, t, where, c, src, s.as_of);
   const method = indexName(s);
-  const months = u.months && u.months < c.month.length ? u.months : 12;
-  if (u.priceLevel) return priceLevelFact(data, s, u, t, where, src, last >= 0 ? changePct(points, months, c.complete) : null, months, last);
+  // a span past the kept windows (25-60 months): the index change over it, or why the series gives none
+  const months = u.span ?? (u.months && u.months < c.month.length ? u.months : 12);
+  if (u.priceLevel) {
+    const change = last >= 0 ? changePct(points, months, c.complete) : null;
+    // a span asked past the kept windows: its change, or why there is none (never silently nothing)
+    const why = change === null && u.span ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
+    return priceLevelFact(data, s, u, t, where, src, change, months, last, why);
+  }
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
@@ -120,7 +127,7 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
  *  (5 sales), at low confidence and said to be so; then `change`, the index change trendsFact computed over `months` to
  *  the latest solid month `last` (null when the API's rule gives none). The value names its month: places compared
  *  side by side may have figures of different months. */
-function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number): Fact {
+function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number, noChange: string | null = null): Fact {
   const c = s.series;
   const counts = c.sales_count.map((n) => n ?? 0);
   const sales = (i: number): number => counts[i]!;
@@ -140,7 +147,7 @@ function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t
   const note = mixedTypeNote(data, t, u.propertyType, [month], sales(at));
   return {
     intent: 'trends', target: t, value: `${money(c.median_price[at]!)} (${month}, ${plural(sales(at), 'sale')})`,
-    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${month} (${plural(sales(at), 'sale')})${notWindow}${note}${change === null ? '' : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
+    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${month} (${plural(sales(at), 'sale')})${notWindow}${note}${change === null ? (noChange ? `; ${noChange}` : '') : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
     detail: [solid
       ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales; the monthly series is GET /v1/market/trends.`
       : `No complete month has ${CHANGE_MIN_SAMPLE} or more sales: this is the latest month with a median (5 sales or more), ${month}, at low confidence; the monthly series is GET /v1/market/trends.`],

@@ -11,6 +11,7 @@ import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
 import type { ResearchData } from './data.ts';
 import type { Years } from './years.ts';
 import { windowFigure } from './market-window.ts';
+import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
@@ -69,12 +70,17 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
 function thinMonths(data: ResearchData, u: Understanding, t: Target, c: MonthlySeries, counted: string[], y: Years): string {
   const first = c.month.findIndex((_, i) => (c.sales_count[i] ?? 0) > 0);
   const lastYear = y.to ?? Number(c.month.at(-1)!.slice(0, 4));
-  const gaps = c.month.filter((m, i) => c.sales_count[i] == null && inYears(m, { ...y, to: lastYear }) && !counted.includes(m) && m <= c.month.at(-1)!);
-  if (gaps.length === 0) return '';
+  const empty = c.month.filter((m, i) => c.sales_count[i] == null && inYears(m, { ...y, to: lastYear }) && !counted.includes(m) && m <= c.month.at(-1)!);
+  // months no file of the market's sources covers (New York City's 2022-04..2023-02, between its two files): no sales
+  // in the data because none were taken, said so, never as thin months
+  const uncovered = uncoveredMonths(data, t, empty);
+  const outside = uncovered.length ? ` (${monthRuns(uncovered)} ${uncovered.length === 1 ? 'is' : 'are'} not covered by the source: no file of it holds ${uncovered.length === 1 ? 'that month' : 'those months'}, so the data has no sales there at all; ${spanWords(data, t)})` : '';
+  const gaps = empty.filter((m) => !uncovered.includes(m));
+  if (gaps.length === 0) return outside;
   const w24 = windowFigure(data.market, t, u.propertyType, 24), w23 = windowFigure(data.market, t, u.propertyType, 23);
   const all = c.sales_count.reduce<number>((a, n) => a + (n ?? 0), 0);
   const left = w24 && w23 && w24.sales === w23.sales && first >= 0 ? w24.sales - all : null;
-  if (left !== null && left <= 0) return '';
-  const span = gaps.length === 1 ? gaps[0] : `${gaps.length} months, ${gaps[0]} to ${gaps.at(-1)}`;
-  return ` (months with fewer than 5 sales are left out: ${span} ${left !== null ? `here, ${plural(left, 'sale')} over all such months of the data` : 'here, at most 4 sales each'})`;
+  if (left !== null && left <= 0) return outside;
+  const span = gaps.length === 1 ? gaps[0] : `${gaps.length} months, ${monthRuns(gaps)}`;
+  return `${outside} (months with fewer than 5 sales are left out: ${span} ${left !== null ? `here, ${plural(left, 'sale')} over all such months of the data` : 'here, at most 4 sales each'})`;
 }

@@ -1,13 +1,31 @@
-// The calendar years a research question asks about (pure, no imports): read by intent.ts into the Understanding,
-// answered by year-facts.ts. Rules: warehouse/docs/research.md "Years".
+// The time a research question asks about (pure, no imports): calendar years or one named month (answered by
+// year-facts.ts, month-facts.ts) and the window of months asked (parseMonths), read by intent.ts into the Understanding.
+// Rules: warehouse/docs/research.md "Years" and "Modifiers".
 
-export interface Years { from: number; to: number | null; label: string }
+/** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month. */
+export interface Years { from: number; to: number | null; label: string; month?: string }
+
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/** One month named with its year: "March 2015", "mar. 2015", "march of 2015", "2015-03" (not inside a date). */
+export function parseMonth(q: string): Years | null {
+  const named = new RegExp(`\\b${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d{2})\\b`, 'i').exec(q);
+  const iso = /(?<![\d-])((?:19|20)\d{2})-(0[1-9]|1[0-2])(?![\d-])/.exec(q);
+  if (!named && !iso) return null;
+  const year = Number(named ? named[2] : iso![1]);
+  const mi = named ? MONTH_NAMES.findIndex((n) => n.startsWith(named[1]!.toLowerCase().slice(0, 3))) : Number(iso![2]) - 1;
+  const name = MONTH_NAMES[mi]!;
+  return { from: year, to: year, label: `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`, month: `${year}-${String(mi + 1).padStart(2, '0')}` };
+}
 
 /** "in 2022", "during 2021", "for 2014", "since 2020", "from 2019 to 2021", "between 2019 and 2021", "2019-2021", and a
  *  bare year ("nyc condo prices 2023"). */
 export function parseYears(q: string): Years | null {
   // "the current price, now in 2026": today's figure (its data's age is said), not a past year's
   if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
+  const month = parseMonth(q);
+  if (month) return month;
   const y = '((?:19|20)\\d{2})';
   const span = new RegExp(`\\b(?:from|between)\\s+${y}\\s*(?:to|and|through|until|-)\\s*${y}\\b|\\b${y}\\s*(?:-|to)\\s*${y}\\b`, 'i').exec(q);
   if (span) {
@@ -30,3 +48,40 @@ export function parseYears(q: string): Years | null {
 const UNIT_AFTER = "sq|square|feet|foot|ft|sf|units?|homes?|houses?|properties|sales|beds?|bedrooms?|br|bd|baths?|dollars|usd|k\\b|%|percent|people|residents|days?|months?|acres?";
 /** Street words after a number (with one name word between): a house number, not a year. */
 const STREET = "st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|ct|court|pl|place|pkwy|parkway|hwy|highway|ter|terrace|cir|circle|trl|trail|sq";
+
+/** The windows of months kept: a count or a median over one window, price per sqft, rehab and investor figures. */
+export const WINDOW_MIN = 3, WINDOW_MAX = 24;
+/** The months of the monthly price series (the trends shards, GET /v1/market/trends): a price index change reaches this far. */
+export const SERIES_MONTHS = 60;
+/** What the kept windows are, said when a window asked is not one of them. */
+export const WINDOWS_KEPT = `sale counts, medians over a window, price per sqft, rehab and investor figures are kept for windows of ${WINDOW_MIN} to ${WINDOW_MAX} months, the monthly price series (its index change) for ${SERIES_MONTHS}`;
+
+/** The months asked: `months` a window kept (3..24); `span` a longer one the monthly series reaches (25..60: the price
+ *  index change is given over it); `text` the words asked. A window outside both is said in `readAs`. */
+export interface Window { months: number | null; span: number | null; text: string | null }
+
+const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+export function parseMonths(q: string, readAs: string[] = []): Window {
+  const sized = (n: number, text: string): Window => {
+    if (n >= WINDOW_MIN && n <= WINDOW_MAX) return { months: n, span: null, text };
+    if (n > WINDOW_MAX && n <= SERIES_MONTHS) return { months: null, span: n, text };
+    readAs.push(`"${text.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
+    return { months: null, span: null, text };
+  };
+  const m = /\b(\d{1,3})[- ]?(?:months?|mos?\.?)\b/i.exec(q);
+  if (m) {
+    const n = Number(m[1]);
+    // "the last -6 months": no window is negative; read as 6 months, and said (it was answered as 6 silently)
+    const minus = /[-\u2212\u2013]\s*$/.exec(q.slice(0, m.index));
+    if (minus && n >= WINDOW_MIN && n <= WINDOW_MAX) readAs.push(`"${minus[0].trim()}${m[0]}" as the last ${n} months (a window cannot be negative)`);
+    return sized(n, m[0]);
+  }
+  if (/\b(last|past) (year|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return { months: 12, span: null, text: null };
+  if (/\b(last|past) (two years|24 months)\b/i.test(q)) return { months: 24, span: null, text: null };
+  // "over the last 3 years", "in the past 2 years", "over 2 years", "within five years"
+  const years = /\b(?:(?:last|past)|(?:over|within|across)(?: the)?(?: last| past)?) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) years?\b/i.exec(q);
+  if (years) return sized((WORD_NUMBERS[years[1]!.toLowerCase()] ?? Number(years[1])) * 12, years[0]);
+  if (/\b(last|past) (quarter|three months)\b/i.test(q)) return { months: 3, span: null, text: null };
+  return { months: null, span: null, text: null };
+}

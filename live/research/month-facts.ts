@@ -1,0 +1,44 @@
+// Sales of one calendar month asked ("median sale price in Seattle in March 2015", "how many sales in Queens in March
+// 2022"), from the same monthly series the price answers read (the trends shard: each month's arm's-length sales and
+// their median): that month's count and median, or why there is none: no file of the market's sources covers it
+// (coverage.ts), it had fewer than 5 sales (the series keeps no figure then), or it is outside the data's months.
+// Wording: warehouse/docs/research.md "Years".
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { money, plural, type Fact, type Source } from './facts.ts';
+import { mixedTypeNote, TYPE_WORDS, wholeCity, byCount } from './sales-facts.ts';
+import type { ResearchData } from './data.ts';
+import type { MonthlySeries } from './year-facts.ts';
+import { spanWords, uncoveredMonths } from './coverage.ts';
+
+/** The fact of the month asked (u.years.month), from a market's monthly series. */
+export function monthFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
+  const y = u.years!;
+  const month = y.month!;
+  const noun = TYPE_WORDS[u.propertyType]!;
+  const sold = c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0);
+  const first = sold[0], last = sold.at(-1);
+  const i = c.month.indexOf(month);
+  const n = i >= 0 ? c.sales_count[i] ?? 0 : 0;
+  const none = (why: string): Fact => ({
+    intent: 'trends', target: t, value: `no figure for ${month}`, sentence: `I don't have ${noun} sales for ${where} in ${y.label}: ${why}${wholeCity(t)}`,
+    detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
+  });
+  if (n === 0) {
+    const range = first ? `the monthly ${noun} sales we keep for ${where} run from ${first} to ${last}` : `we keep no monthly ${noun} sales for ${where}`;
+    if (uncoveredMonths(data, t, [month]).length) return none(`no file of the source covers that month, so the data has no sales for it at all (${spanWords(data, t)})`);
+    if (!first || month < first || month > last! || i < 0) return none(`${range}, so ${month} is outside the data`);
+    // inside the data's months: a month of 1-4 sales has no count or median in the series (market.md "Minimum cohort 5")
+    return none(`the month had fewer than 5 arm's-length ${noun} sales (the monthly series keeps no count or median for so few); ${range}`);
+  }
+  const median = c.median_price[i];
+  const partial = c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';
+  const note = mixedTypeNote(data, t, u.propertyType, [month], n);
+  return {
+    intent: 'trends', target: t, value: `${median != null ? `${money(median)} (${month}, ${plural(n, 'sale')})` : `${plural(n, 'sale')} (${month})`}`,
+    sentence: `In ${where}, in ${y.label} there were ${plural(n, `arm's-length ${noun} sale`)}${median != null ? `, at a median sale price of ${money(median)}` : ''}${partial}${note}${wholeCity(t)}`,
+    detail: ['The month\'s own arm\'s-length sales (a median needs 5 or more); the monthly series is GET /v1/market/trends.'],
+    source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${month}, as of ${asOf}` },
+    confidence: note || partial ? 'low' : byCount(n), primary: true, uncertain: null,
+  };
+}

@@ -1,0 +1,85 @@
+// The twelfth research review's intent and window findings, over the shared real build on the suite's pinned clock:
+// the month or span asked is answered (or said), months no source file covers are not called thin, a stale month is
+// not preferred to recent pooled sales, "cheapest" of named places is a price comparison, and the figures not kept
+// (flip share, count above a price, mean) are said. Expected figures are our own SQL over the canonical tables
+// (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts) or over the raw files in ../shared/data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { buildDir } from '../../helpers/build.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+import { closeResearchOracle, openResearchOracle, sql } from '../../helpers/oracle-research.ts';
+import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+
+let engine: ResearchEngine;
+const ask = (query: string) => engine.answer({ query, depth: 'quick' });
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+
+beforeAll(async () => {
+  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
+  await openResearchOracle(buildDir());
+  await windowSalesOracle({ state: 'WA', city: 'Seattle' }, 'sfr', 3); // makes the oracle_arms table
+}, 600_000);
+afterAll(() => closeResearchOracle());
+
+/** A city's arm's-length sales of one type in one calendar month (YYYY-MM): count and median. */
+async function monthOracle(st: string, city: string, type: string, month: string): Promise<{ n: number; median: number | null }> {
+  const [r] = await sql<{ n: number; median: number | null }>(`select count(*)::int as n, quantile_cont(sale_price, 0.5) as median from oracle_arms
+    where state_code = $st and lower(city) = lower($city) and property_type = $type and strftime(sale_date, '%Y-%m') = $month`, { st, city, type, month });
+  return { n: r!.n, median: r!.n >= 5 ? Number(r!.median) : null };
+}
+
+/** The NYC rolling-sales rows (every sale, $0 transfers too) of the raw files per month, YYYY-MM -> rows. */
+async function nycRawMonths(): Promise<Map<string, number>> {
+  const files = ['nyc-rolling-sales/nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz'];
+  const rows = await rawQuery<{ m: string; n: number }>(`select strftime(cast("SALE DATE" as date), '%Y-%m') as m, count(*)::int as n
+    from read_csv([${files.map((f) => `'${dataFile(f)}'`).join(', ')}], all_varchar = true) group by 1`);
+  return new Map(rows.map((r) => [r.m, Number(r.n)]));
+}
+
+describe('finding 2: the month or span asked', () => {
+  it('a named month is answered for that month: Seattle March 2015, Queens March 2022', async () => {
+    const sea = await monthOracle('WA', 'Seattle', 'sfr', '2015-03');
+    expect(sea.n).toBeGreaterThan(100);
+    const r = await ask('median sale price in seattle in march 2015');
+    expect(r.answer).toContain(`in March 2015 there were ${sea.n.toLocaleString('en-US')} arm's-length single-family sales, at a median sale price of ${usd(sea.median!)}`);
+    expect(r.answer).not.toMatch(/in 2015 there were/);
+    const q = await ask('how many sales in queens in march 2022');
+    expect(q.answer).toMatch(/In Queens, NY, in March 2022 there were [\d,]+ arm's-length single-family sales/);
+    expect(q.answer).not.toMatch(/in 2022 there were|1,299/);
+  });
+  it('a named month no file covers is said so, not answered with another month', async () => {
+    const raw = await nycRawMonths();
+    expect(raw.get('2022-06') ?? 0).toBe(0);
+    const r = await ask('how many sales in queens in june 2022');
+    expect(r.answer).toContain('no file of the source covers that month');
+    expect(r.answer).toContain('2021-04 to 2022-03 and 2023-03 to 2024-02');
+  });
+  it('"over 2 years" is the 24-month window: its sales and median', async () => {
+    const w = await windowSalesOracle({ state: 'CO', city: 'Denver' }, 'sfr', 24);
+    const r = await ask('median price in denver over 2 years');
+    expect(r.answer).toContain(`the median of the ${w.n.toLocaleString('en-US')} arm's-length single-family sales in the 24 months to ${w.asOf} was ${usd(w.median!)}`);
+  });
+  it('a span past 24 months is the index change over it from the monthly series, or why not; the message is true', async () => {
+    const raw = await nycRawMonths();
+    const first = [...raw.keys()].sort()[0];
+    const r = await ask('median price in queens over the last 36 months');
+    expect(r.answer).toContain('"36 months" as the price index change over the 36 months');
+    expect(r.answer).not.toContain('without its window');
+    expect(r.answer).toContain(`there is no 36-month index change: the data does not reach back that far (its first sales are in ${first})`);
+  });
+});
+
+describe('finding 3: months no source file covers are not thin months', () => {
+  it('New York City 2022: 2022-04..2022-12 are outside the files (0 raw rows), not "fewer than 5 sales"', async () => {
+    const raw = await nycRawMonths();
+    for (const m of ['2022-04', '2022-08', '2022-12', '2023-02', '2021-01', '2021-03']) expect(raw.get(m) ?? 0, m).toBe(0);
+    const r = await ask('new york city median price 2022');
+    expect(r.answer).toContain('2022-04 to 2022-12 are not covered by the source');
+    expect(r.answer).not.toMatch(/fewer than 5 sales are left out/);
+    const m = await ask('manhattan median price 2021');
+    expect(m.answer).toContain('2021-01 to 2021-03 are not covered by the source');
+    expect(m.answer).not.toMatch(/2021-01[^;]*fewer than 5/);
+  });
+});
