@@ -8,8 +8,9 @@
  *  permit_count: renovation permit counts; sales_count: how many homes sold; bedrooms: a price by bedroom count;
  *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio;
  *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice); flips: how
- *  many flips (none recorded is said). */
-export type Asked = 'dom' | 'flip_margin' | 'flips' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
+ *  many flips (none recorded is said); flip_share: the share of sales that were flips (not kept: said); price_band: how
+ *  many sold above or below a price (not kept: said); mean: a mean (average) asked (the medians kept are said to be). */
+export type Asked = 'dom' | 'flip_margin' | 'flips' | 'flip_share' | 'price_band' | 'mean' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
 
 /** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
 export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
@@ -25,6 +26,8 @@ export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|li
 /** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
 export const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
+/** A mean (average) price asked ("average home price", "mean sale price", "prices on average"), not the verb "mean". */
+export const MEAN = /\b(mean|average|avg)\.?\s+((sale|sales|home|homes|house|condo|single[- ]family|property|selling|purchase|list|listing)\s+){0,2}(prices?|values?|costs?|per\s+(sq|square))\b|\b(prices?|values?|costs?)\s+(on )?average\b/;
 /** The list-to-sale (sale-to-list) ratio asked by name. */
 const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
 
@@ -44,6 +47,9 @@ export function askedFigures(q: string): Asked[] {
   if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
   if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
+  if (/\b(share|percent(age)?|proportion|fraction|%) of (\w+ ){0,3}(sales|homes|purchases|transactions|deals)\b[^.?!]{0,30}\bflip|\bflip (share|rate|percentage)\b|\bflips? as a (share|percent)/.test(q)) out.push('flip_share');
+  if (/\b(over|above|more than|greater than|under|below|less than)\s*\$?\s*\d[\d,.]*\s*(k|m|mm|million|thousand)?\b|\$\s*\d[\d,.]*\s*(k|m|million)?\s*(or more|or less|and up|plus)\b/.test(q) && (out.includes('sales_count') || /\bhow many\b|\bnumber of\b/.test(q))) out.push('price_band');
+  if (MEAN.test(q)) out.push('mean');
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
   if (ZIP_RANK.test(q)) out.push('zip_price');
   if (LIST_RATIO.test(q)) out.push('list_ratio');

@@ -45,8 +45,11 @@ function dedupeSources(list: (Source | null)[]): Source[] {
 
 /** Figures compared side by side that are of different months (a value ends "(2023-09, 7 sales)"): said, or ''. */
 function differentPeriods(facts: Fact[]): string {
-  const months = [...new Set(facts.map((f) => /\((\d{4}-\d{2}),/.exec(f.value ?? '')?.[1]).filter((m): m is string => m !== undefined))];
-  return months.length > 1 ? ` (note: these figures are of different months, ${months.join(' and ')}, so they are not a like-for-like comparison)` : '';
+  // a month ("(2023-09, 7 sales)") or recent months pooled ("(34 sales, 6 months to 2023-09-29)", price-level.ts)
+  const period = (v: string): string | undefined => /\((\d{4}-\d{2}),/.exec(v)?.[1] ?? (/, (\d+ months to \d{4}-\d{2}-\d{2})\)/.exec(v)?.[1]?.replace(/^/, 'the '));
+  const months = [...new Set(facts.map((f) => period(f.value ?? '')).filter((m): m is string => m !== undefined))];
+  const word = months.some((m) => m.startsWith('the ')) ? 'periods' : 'months';
+  return months.length > 1 ? ` (note: these figures are of different ${word}, ${months.join(' and ')}, so they are not a like-for-like comparison)` : '';
 }
 
 /** Which place a ranked comparison puts first (", so Michigan is the more landlord-friendly"): every target must
@@ -58,7 +61,7 @@ function verdict(data: ResearchData, targets: Understanding['targets'], facts: F
   const first = ranked.filter((x) => x.r!.score === top);
   if (first.length === ranked.length) return ', the same score';
   if (first.length > 1) return `, ${first.map((x) => placeName(data, x.t)).join(' and ')} scoring highest`;
-  const higher = ranked.length > 2 ? ranked[0]!.r!.higher.replace(/\bmore\b/, 'most').replace(/\bhigher\b/, 'highest') : ranked[0]!.r!.higher;
+  const higher = ranked.length > 2 ? ranked[0]!.r!.higher.replace(/\bmore\b/, 'most').replace(/\bhigher\b/, 'highest').replace(/\bcheaper\b/, 'cheapest') : ranked[0]!.r!.higher;
   return `, so ${placeName(data, first[0]!.t)} ${higher}`;
 }
 

@@ -141,6 +141,8 @@ const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how muc
 const COMPS_CUES = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking/;
 /** A licence, registration or permit to rent out a home, either word order (licensing.ts answers it). */
 export const LICENSING = /\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry)|permits?|certificates?|inspections?)\b[^.?!]{0,40}\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b|\b(landlords?|rent(al|als|ing)?|lease|leasing|tenants?)\b[^.?!]{0,40}\b(licen[cs]e[sd]?|licensing|regist(er|ered|ering|ration|ry))\b/i;
+/** Places ranked by price ("which is cheapest", "the most expensive of"): with two or more places, a price comparison. */
+const PRICE_RANK = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|less expensive|most expensive|more expensive|expensive|priciest|pricier|pricey|costliest|costlier)\b/;
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
@@ -212,7 +214,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (overview) intents.push('trends', 'investor');
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && HOME_WORDS.test(lower) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
+  // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && (HOME_WORDS.test(lower) || (targets.length >= 2 && PRICE_RANK.test(lower))) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
   const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
@@ -275,6 +278,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('sales_count') && intents.includes('comps') && !COMPS_CUES.test(lower)) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   if (asks.includes('bedrooms') && (intents.includes('comps') || intents.includes('trends'))) gaps.push('We do not break sale prices down by bedroom count: the figure is for all sales of the type');
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
+  // a mean (average) price asked: the medians kept answer, said so
+  if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
   const years = parseYears(q);
   const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
   if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);

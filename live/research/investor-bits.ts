@@ -17,7 +17,7 @@ export function investorBits(r: Investor, u: Understanding, months: number): str
       : `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`];
   // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
   // source has a listing date, so a flip is said to be resold, never re-listed
-  if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);
+  if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') && !u.asks.includes('flip_share') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);
   // fewer than 5 flips: said so (never "none"), and no figure of them
   else if (fewFlips(r) && (u.asks.includes('flips') || u.asks.includes('flip_margin'))) bits.push(`and fewer than 5 flips have their resale in the ${months} months to ${r.as_of}: too few for a median hold or margin (minimum 5)`);
   // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
@@ -31,3 +31,7 @@ export function investorBits(r: Investor, u: Understanding, months: number): str
     : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${r.as_of}`);
   return bits;
 }
+
+/** The share of sales that were flips asked: no flip count is kept, so no share; said first (investorFact), never the
+ *  investor share in its place. */
+export const FLIP_SHARE_NOT_KEPT = 'the share of sales that were flips is not kept (nor how many flips there were, only their median hold and margin); what is kept: ';

@@ -7,21 +7,20 @@ import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
-import { CHANGE_MIN_SAMPLE, changePct, isComplete, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
+import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
-import { yearFact, type MonthlySeries } from './year-facts.ts';
+import { yearFact } from './year-facts.ts';
 import { monthFact } from './month-facts.ts';
+import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
-import { investorBits, type Investor } from './investor-bits.ts';
+import { FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
-/** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
-interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);
@@ -63,7 +62,6 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     : 'Comparable-sales data is not part of this build');
 }
 
-const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -121,41 +119,6 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   };
 }
 
-/** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales
- *  (sales-facts.ts windowPriceFact); else the median sale price of the latest complete month (warehouse/price-index.ts
- *  isComplete: not the partial last month of a file) with CHANGE_MIN_SAMPLE sales, else the latest month with a figure
- *  (5 sales), at low confidence and said to be so; then `change`, the index change trendsFact computed over `months` to
- *  the latest solid month `last` (null when the API's rule gives none). The value names its month: places compared
- *  side by side may have figures of different months. */
-function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number, noChange: string | null = null): Fact {
-  const c = s.series;
-  const counts = c.sales_count.map((n) => n ?? 0);
-  const sales = (i: number): number => counts[i]!;
-  let at = -1;
-  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE && (c.complete?.[i] ?? isComplete(counts, i))) at = i;
-  const solid = at >= 0;
-  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
-  const type = TYPE_WORDS[u.propertyType];
-  const monthly = at < 0 ? null : `the latest month with a median was ${c.month[at]}: ${money(c.median_price[at]!)} (${plural(sales(at), 'sale')})`;
-  const windowed = windowPriceFact(data, u, t, where, monthly);
-  if (windowed) return windowed;
-  if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
-  const method = indexName(s);
-  const month = c.month[at]!;
-  // a window asked but no window figures in this build: the month's figure, said to be for that month only
-  const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';
-  const note = mixedTypeNote(data, t, u.propertyType, [month], sales(at));
-  return {
-    intent: 'trends', target: t, value: `${money(c.median_price[at]!)} (${month}, ${plural(sales(at), 'sale')})`,
-    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${month} (${plural(sales(at), 'sale')})${notWindow}${note}${change === null ? (noChange ? `; ${noChange}` : '') : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`}${wholeCity(t)}`,
-    detail: [solid
-      ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales; the monthly series is GET /v1/market/trends.`
-      : `No complete month has ${CHANGE_MIN_SAMPLE} or more sales: this is the latest month with a median (5 sales or more), ${month}, at low confidence; the monthly series is GET /v1/market/trends.`],
-    source: src, confidence: note ? 'low' : solid ? byCount(sales(at)) : 'low', primary: true, uncertain: null,
-    ...(t.zip ? { zip: { zip: t.zip, measure: solid ? c.median_price[at]! : null, group: null, months: null, asOf: month, sales: sales(at) } } : {}),
-  };
-}
-
 async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const keys = (months: number): ShardKeys => ({ zip, months: String(months) });
   const tries = MONTH_TRIES(u.months, 6);
@@ -200,11 +163,11 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       // side by side, every place shows the same measure: the share, or that it is unknown
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
-      sentence: `In ${t.city}, ${t.state}, ${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
+      sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says
-      confidence: r.investor_purchase_rate_pct === null ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,
+      confidence: r.investor_purchase_rate_pct === null || u.asks.includes('flip_share') ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,
     };
   }
   return missing('investor', t, await data.hasFamily('investor', keys(tries[0]!)) ? `We have no investor activity data for ${t.city}, ${t.state}` : 'Investor activity data is not part of this build');

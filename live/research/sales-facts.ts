@@ -24,6 +24,10 @@ export async function ownMarket(t: Target, has: (city: string) => unknown): Prom
   return (await has(own.city!)) ? own : t;
 }
 
+/** Places compared by price: the median ranks them, the cheapest first when the low end is asked (compose.ts verdict). */
+export const priceRank = (u: Understanding, price: number): Pick<Fact, 'ranks'> => (u.targets.length >= 2 && u.priceLevel
+  ? { ranks: u.lowEnd ? { score: -price, higher: 'is the cheaper' } : { score: price, higher: 'is the more expensive' } } : {});
+
 /** The confidence of a figure by its sales: 50+ high, CHANGE_MIN_SAMPLE (20)+ medium. */
 export const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
@@ -77,7 +81,7 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
     };
   }
   return {
-    ...zip, intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
+    ...zip, ...priceRank(u, w.median), intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
     sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf} was ${money(w.median)}${note}${wholeCity(t)}`,
     detail: ['Every arm\'s-length sale of the window (a sale of several properties on one deed, a nominal price or a duplicate record is left out); the monthly series is GET /v1/market/trends.'],
     source: src, confidence: note ? 'low' : byCount(w.sales), primary: true, uncertain: null,
@@ -93,9 +97,10 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
     intent: 'trends', target: t, value: plural(w.sales, 'sale'),
-    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
+    // how many above or below a price: not kept (only the window's count and median), said first
+    sentence: `${u.asks.includes('price_band') ? `How many sold above or below a price is not kept, only the count and median of all the sales: ${where}` : `${where.charAt(0).toUpperCase()}${where.slice(1)}`} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
-    source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
+    source: windowSource(where, noun, w), confidence: note || u.asks.includes('price_band') ? 'medium' : 'high', primary: true, uncertain: null,
   };
 }
 

@@ -69,7 +69,9 @@ describe('finding 2: a price named with its property type', () => {
   it('reads "single-family sale price", "single family home price" and "SFR price" as the median sale price', async () => {
     for (const city of ['Seattle', 'Denver', 'New Haven']) {
       const plain = await ask(`What is the median sale price in ${city}?`);
-      expect(plain.sources.map((s) => s.type)).toEqual(['trends']);
+      // the trends shard's month, or recent months pooled when that month is stale (windows.test.ts, finding 4)
+      expect(plain.sources).toHaveLength(1);
+      expect(['trends', 'sales']).toContain(plain.sources[0]!.type);
       for (const q of [`What is the median single-family sale price in ${city}?`, `single family home price in ${city}`, `SFR price in ${city}`, `What are single-family home prices in ${city}?`]) {
         const r = await ask(q);
         expect(r.answer, q).not.toMatch(DONT_HAVE);

@@ -83,3 +83,58 @@ describe('finding 3: months no source file covers are not thin months', () => {
     expect(m.answer).not.toMatch(/2021-01[^;]*fewer than 5/);
   });
 });
+
+describe('finding 1: cheapest / most expensive of named places is a price comparison', () => {
+  it('"which of brooklyn queens and the bronx is cheapest" compares their median sale prices and names the cheapest', async () => {
+    const r = await ask('which of brooklyn queens and the bronx is cheapest');
+    expect(r.answer).not.toMatch(/don't have data/);
+    const prices = [...r.answer.matchAll(/(Brooklyn|Queens|the Bronx)[^$]*\$([\d,]+)/g)].map((m) => ({ place: m[1]!, price: Number(m[2]!.replaceAll(',', '')) }));
+    expect(prices.map((p) => p.place)).toEqual(['Brooklyn', 'Queens', 'the Bronx']);
+    const cheapest = prices.reduce((a, b) => (b.price < a.price ? b : a));
+    expect(r.answer).toMatch(new RegExp(`so ${cheapest.place} \\(New York, NY\\) is the cheapest`));
+    const two = await ask('which is cheaper, brooklyn or queens?');
+    expect(two.answer).toMatch(/, so (Brooklyn \(New York, NY\)|Queens, NY) is the cheaper/);
+    const dear = await ask('which is most expensive: seattle, denver or sacramento');
+    expect(dear.answer).toMatch(/is the most expensive/);
+  });
+});
+
+describe('finding 4: recent months pooled rather than a stale single month', () => {
+  it('zip 11375: its last months pooled (raw: one-family sales 2023-09..2024-02, no month of 20), the stale 2021-10 month said after', async () => {
+    const raw = await rawQuery<{ m: string; n: number }>(`select strftime(cast("SALE DATE" as date), '%Y-%m') as m, count(*)::int as n
+      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz')}', all_varchar = true)
+      where "ZIP CODE" = '11375' and "BUILDING CLASS CATEGORY" like '01 %' and try_cast(replace("SALE PRICE", ',', '') as double) >= 10000
+        and cast("SALE DATE" as date) >= date '2023-09-01' group by 1`);
+    expect(raw.length).toBeGreaterThan(0);
+    expect(Math.max(...raw.map((x) => Number(x.n)))).toBeLessThan(20);
+    const w = await windowSalesOracle({ zip: '11375' }, 'sfr', 3);
+    const r = await ask('median price in 11375');
+    expect(r.answer).toContain(`so they are pooled: the median of the ${w.n} arm's-length single-family sales in the 3 months to ${w.asOf} was ${usd(w.median!)}`);
+    expect(r.answer).toMatch(/\(the latest month with 20 or more sales was 2021-10: /);
+    expect(r.answer).not.toMatch(/^In zip 11375 \(Forest Hills, NY\), the median single-family sale price was \$[\d,]+ in 2021-10/);
+  });
+  it('a market whose latest solid month is recent keeps the month (Seattle 2015-04)', async () => {
+    const r = await ask('median home price in seattle');
+    expect(r.answer).not.toContain('pooled');
+  });
+});
+
+describe('finding 5: figures not kept are said, never another figure in their place', () => {
+  it('the share of sales that were flips is said not kept, first', async () => {
+    const r = await ask('what share of denver sales were flips');
+    expect(r.answer).toMatch(/^In Denver, CO, the share of sales that were flips is not kept/);
+    expect(r.confidence).not.toBe('high');
+  });
+  it('how many sold over $1M: said not kept, with the count and median of all sales', async () => {
+    const w = await windowSalesOracle({ state: 'CT', city: 'Greenwich' }, 'sfr', 12);
+    const r = await ask('how many sales over 1 million in greenwich ct');
+    expect(r.answer).toContain(`How many sold above or below a price is not kept, only the count and median of all the sales: Greenwich, CT had ${w.n} arm's-length single-family sales`);
+  });
+  it('a mean or average price: said to be answered by the median', async () => {
+    for (const q of ['average price in denver', 'what is the mean home price in seattle']) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(/as the median: no mean \(average\) price is kept/);
+    }
+    expect((await ask('what does this mean for home prices in denver')).answer).not.toContain('no mean');
+  });
+});

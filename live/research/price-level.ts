@@ -1,0 +1,80 @@
+// The price level of a zip or a city asked ("median home price in Seattle"), from its trends shard (the monthly
+// series GET /v1/market/trends serves) or the research index's windows (sales-facts.ts): the median over the months
+// asked, else the latest solid month's median, else recent months pooled when that month is stale. Wording:
+// warehouse/docs/research.md "Intents" (price level).
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { missing, money, pct, plural, type Fact, type Source } from './facts.ts';
+import { CHANGE_MIN_SAMPLE, isComplete } from '../../warehouse/price-index.ts';
+import { byCount, mixedTypeNote, priceRank, TYPE_WORDS, wholeCity, windowMonths, windowPriceFact } from './sales-facts.ts';
+import { windowFigure } from './market-window.ts';
+import type { MonthlySeries } from './year-facts.ts';
+
+/** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
+export interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
+export const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
+
+/** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales
+ *  (sales-facts.ts windowPriceFact); else the median sale price of the latest complete month (warehouse/price-index.ts
+ *  isComplete: not the partial last month of a file) with CHANGE_MIN_SAMPLE sales, else the latest month with a figure
+ *  (5 sales), at low confidence and said to be so; then `change`, the index change trendsFact computed over `months` to
+ *  the latest solid month `last` (null when the API's rule gives none). The value names its month: places compared
+ *  side by side may have figures of different months. */
+export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number, noChange: string | null = null): Fact {
+  const c = s.series;
+  const counts = c.sales_count.map((n) => n ?? 0);
+  const sales = (i: number): number => counts[i]!;
+  let at = -1;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null && sales(i) >= CHANGE_MIN_SAMPLE && (c.complete?.[i] ?? isComplete(counts, i))) at = i;
+  const solid = at >= 0;
+  for (let i = c.month.length - 1; i >= 0 && at < 0; i--) if (c.median_price[i] != null) at = i;
+  const type = TYPE_WORDS[u.propertyType];
+  const monthly = at < 0 ? null : `the latest month with a median was ${c.month[at]}: ${money(c.median_price[at]!)} (${plural(sales(at), 'sale')})`;
+  const windowed = windowPriceFact(data, u, t, where, monthly);
+  if (windowed) return windowed;
+  const method = indexName(s);
+  const changed = change === null ? (noChange ? `; ${noChange}` : '') : `; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`;
+  // the latest solid month is stale (recent months with sales, none of 20): the recent months pooled instead
+  const pooled = recentPool(data, u, t, where, c, at, solid, changed);
+  if (pooled) return pooled;
+  if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
+  const month = c.month[at]!;
+  // a window asked but no window figures in this build: the month's figure, said to be for that month only
+  const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';
+  const note = mixedTypeNote(data, t, u.propertyType, [month], sales(at));
+  return {
+    ...priceRank(u, c.median_price[at]!), intent: 'trends', target: t, value: `${money(c.median_price[at]!)} (${month}, ${plural(sales(at), 'sale')})`,
+    sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${month} (${plural(sales(at), 'sale')})${notWindow}${note}${changed}${wholeCity(t)}`,
+    detail: [solid
+      ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales; the monthly series is GET /v1/market/trends.`
+      : `No complete month has ${CHANGE_MIN_SAMPLE} or more sales: this is the latest month with a median (5 sales or more), ${month}, at low confidence; the monthly series is GET /v1/market/trends.`],
+    source: src, confidence: note ? 'low' : solid ? byCount(sales(at)) : 'low', primary: true, uncertain: null,
+    ...(t.zip ? { zip: { zip: t.zip, measure: solid ? c.median_price[at]! : null, group: null, months: null, asOf: month, sales: sales(at) } } : {}),
+  };
+}
+
+
+/** The windows tried when the latest solid month is stale: the recent months pooled, the shortest with 20 sales. */
+const POOLS = [3, 6, 12];
+
+/** The latest solid month `at` (20 sales, complete; `solid` false: only a month of 5 or more) is before the last few
+ *  months, which hold sales but no month of 20 (zip 11375: 2021-10's 23 sales while 2023-09..2024-02 hold 50): the
+ *  median of the shortest recent window (3, 6, then 12 months to the market's last sale) with 20 sales, its span and
+ *  count said, and that month said after it; null when the month is recent or no window has 20 sales. */
+function recentPool(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, at: number, solid: boolean, changed: string): Fact | null {
+  for (const months of POOLS) {
+    const w = windowFigure(data.market, t, u.propertyType, months);
+    if (!w || w.median === null || w.sales < CHANGE_MIN_SAMPLE) continue;
+    // a solid month inside the window (from its first whole month) is recent enough: the month stays the answer
+    const first = windowMonths(w.asOf, months)[1]!;
+    if (at >= 0 && solid && c.month[at]! >= first) return null;
+    const f = windowPriceFact(data, { ...u, months }, t, where, null)!;
+    const stale = at >= 0 ? ` (the latest ${solid ? `month with ${CHANGE_MIN_SAMPLE} or more sales` : 'month with a median'} was ${c.month[at]}: ${money(c.median_price[at]!)}, ${plural(c.sales_count[at] ?? 0, 'sale')})` : '';
+    return {
+      ...f, sentence: `${f.sentence.replace(`In ${where}, `, `In ${where}, no complete month of the last ${months} has ${CHANGE_MIN_SAMPLE} ${TYPE_WORDS[u.propertyType]} sales, so they are pooled: `)}${stale}${changed}`,
+      detail: [`No recent month has ${CHANGE_MIN_SAMPLE} or more sales: the recent months are pooled (the shortest of 3, 6 and 12 months with ${CHANGE_MIN_SAMPLE}) rather than an older month's figure; the monthly series is GET /v1/market/trends.`],
+    };
+  }
+  return null;
+}
