@@ -10,8 +10,9 @@ const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|
 
 /** One month named with its year: "March 2015", "mar. 2015", "march of 2015", "2015-03" (not inside a date). */
 export function parseMonth(q: string): Years | null {
-  const named = new RegExp(`\\b${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d{2})\\b`, 'i').exec(q);
-  const iso = /(?<![\d-])((?:19|20)\d{2})-(0[1-9]|1[0-2])(?![\d-])/.exec(q);
+  // "since March 2020", "from March to June 2022": a range, read as years (below), not one month
+  const named = new RegExp(`(?<!\\b(?:since|from|after|between|through|until|to|and)\\s+)\\b${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d{2})\\b`, 'i').exec(q);
+  const iso = /(?<!\b(?:since|from|after|between|through|until|to|and)\s+)(?<![\d-])((?:19|20)\d{2})-(0[1-9]|1[0-2])(?![\d-])/.exec(q);
   if (!named && !iso) return null;
   const year = Number(named ? named[2] : iso![1]);
   const mi = named ? MONTH_NAMES.findIndex((n) => n.startsWith(named[1]!.toLowerCase().slice(0, 3))) : Number(iso![2]) - 1;
@@ -32,7 +33,7 @@ export function parseYears(q: string): Years | null {
     const a = Number(span[1] ?? span[3]), b = Number(span[2] ?? span[4]);
     return { from: Math.min(a, b), to: Math.max(a, b), label: `${Math.min(a, b)} to ${Math.max(a, b)}` };
   }
-  const since = new RegExp(`\\b(?:since|after|from)\\s+${y}\\b`, 'i').exec(q);
+  const since = new RegExp(`\\b(?:since|after|from)\\s+(?:${MONTH_WORD.replace('(', '(?:')}\\.?,?\\s+)?${y}\\b`, 'i').exec(q);
   if (since) return { from: Number(since[1]), to: null, label: `since ${since[1]}` };
   const one = new RegExp(`\\b(?:in|during|for|of|back in|year)\\s+${y}\\b(?!\\s*(?:sq|square|feet|ft|units?|homes|sales|\\$))`, 'i').exec(q);
   if (one) return { from: Number(one[1]), to: Number(one[1]), label: one[1]! };

@@ -1,0 +1,32 @@
+// The time a research question asks (live/research/years.ts, pure): a named month, a range starting at a month, and
+// the window of months asked against the windows kept (3-24) and the monthly series (60). Rules: warehouse/docs/research.md.
+import { describe, expect, test } from 'vitest';
+import { parseMonths, parseYears } from '../../../live/research/years.ts';
+
+describe('a named month with its year', () => {
+  test.each([
+    ['median sale price in seattle in march 2015', '2015-03', 'March 2015'],
+    ['how many sales in queens in Mar. 2022', '2022-03', 'March 2022'],
+    ['queens sales 2022-03', '2022-03', 'March 2022'],
+    ['prices in september of 2023 in 06830', '2023-09', 'September 2023'],
+  ])('%s -> %s', (q, month, label) => {
+    expect(parseYears(q)).toEqual({ from: Number(month.slice(0, 4)), to: Number(month.slice(0, 4)), label, month });
+  });
+  test('a range from a month is the years since, not one month; a date is no month', () => {
+    expect(parseYears('price trend since March 2020 in denver')).toEqual({ from: 2020, to: null, label: 'since 2020' });
+    expect(parseYears('from 2019-2021')).toEqual({ from: 2019, to: 2021, label: '2019 to 2021' });
+    expect(parseYears('sold on 2022-03-15 in queens')?.month).toBeUndefined();
+  });
+});
+
+describe('the window of months asked', () => {
+  test('3-24 months are windows kept; 25-60 a span of the monthly series; beyond, said', () => {
+    expect(parseMonths('median price in denver over 2 years')).toMatchObject({ months: 24, span: null });
+    expect(parseMonths('prices in the past two years')).toMatchObject({ months: 24, span: null });
+    expect(parseMonths('median price over the last 36 months')).toMatchObject({ months: null, span: 36 });
+    expect(parseMonths('prices over 3 years')).toMatchObject({ months: null, span: 36 });
+    const readAs: string[] = [];
+    expect(parseMonths('prices over the last 10 years', readAs)).toMatchObject({ months: null, span: null });
+    expect(readAs).toEqual(['"over the last 10 years" without its window: sale counts, medians over a window, price per sqft, rehab and investor figures are kept for windows of 3 to 24 months, the monthly price series (its index change) for 60, and each figure below names its own']);
+  });
+});
