@@ -370,7 +370,7 @@ describe('GET /v1/legal/landlord-profile', () => {
     expect(cityBody.last_reviewed_at).toBe(oldestReview([...stateRecords(c.state), ...ov.city, ...ov.county]));
     const applies = ov.city.length + ov.county.length > 0;
     // the friendliness note and its list name the market's local ordinances (test/api/landlord-friendliness-scope.test.ts,
-    // test/api/landlord-uncounted.test.ts); the scope, 'state', stays in the comparison
+    // test/api/landlord-friendliness-scope.test.ts); the scope, 'state', stays in the comparison
     type Local = Profile & { landlord_friendliness_note?: string; landlord_friendliness_uncounted?: unknown };
     const { city: _c1, summary: _s1, uncertain_topics: _u1, rent_control: rc1, landlord_friendliness_note: _n1, landlord_friendliness_uncounted: _l1, ...rest1 } = cityBody as Local;
     const { city: _c2, summary: _s2, uncertain_topics: _u2, rent_control: rc2, landlord_friendliness_note: _n2, landlord_friendliness_uncounted: _l2, ...rest2 } = stateBody as Local;
