@@ -19,7 +19,7 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
-import { canonicalCity, cityShard, shard } from './shard-replies.ts';
+import { canonicalCity, cityShard, noSalesSource, salesSourceCovers, shard } from './shard-replies.ts';
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -131,8 +131,9 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/market/comps', group: 'market', cacheControl: CACHE.shard, response: 'CompsSummary',
     summary: 'Comparable-sales aggregates for a zip',
     query: [p.zip(true), p.months(6), { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' }],
-    resolve: (v) => shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
-      `No ${String(v['property_type'])} sales for zip ${String(v['zip'])}`),
+    resolve: (v, build) => shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
+      salesSourceCovers(build, { zip: v['zip'] }) ? `No ${String(v['property_type'])} sales for zip ${String(v['zip'])} in the last ${String(v['months'])} months`
+        : noSalesSource(`zip ${String(v['zip'])}`)),
   },
   {
     method: 'GET', path: '/v1/market/trends', group: 'market', cacheControl: CACHE.shard, response: 'MarketTrends', // issue 23
@@ -140,9 +141,15 @@ export const ROUTES: readonly Route[] = [
     paramRules: { oneOf: [['zip'], ['city', 'state']] },
     resolve(v, build) {
       const type = String(v['property_type']), zip = v['zip'];
-      if (zip !== undefined) return trendsAnswer(build, shard('trends', { zip, property_type: type }, `No ${type} sales for zip ${String(zip)}`), v['months']);
+      if (zip !== undefined) {
+        return trendsAnswer(build, shard('trends', { zip, property_type: type },
+          salesSourceCovers(build, { zip }) ? `No ${type} sales for zip ${String(zip)}` : noSalesSource(`zip ${String(zip)}`)), v['months']);
+      }
       uncovered(v['state']);
-      return trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) => `No ${type} sales for ${city}, ${String(v['state'])}${hint}`), v['months']);
+      // a city the build knows (hint '') that no sales source covers says so; an unknown name keeps its hint
+      return trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) =>
+        (hint === '' && !salesSourceCovers(build, { state: v['state'], city }) ? noSalesSource(`${city}, ${String(v['state'])}`)
+          : `No ${type} sales for ${city}, ${String(v['state'])}${hint}`)), v['months']);
     },
   },
   {

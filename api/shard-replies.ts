@@ -7,6 +7,7 @@ import type { LoadedBuild } from './builds.ts';
 import places from '../live/places/endpoint.ts';
 import { CLOSEST_NAMES } from '../live/places/resolver.ts';
 import { municipalityNames } from '../live/places/names.ts';
+import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 const keyStrings = (keys: Record<string, unknown>): Record<string, string | null> =>
   Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
@@ -69,3 +70,18 @@ export function cityShard(build: LoadedBuild, family: FamilyName, keys: Record<s
   const { city, hint } = canonicalCity(build, keys['state'], keys['city']);
   return shard(family, { ...keys, city }, notFound(city, hint));
 }
+
+/** Whether a sales source covers a market (a zip, or a state and city): the build has a trends shard of it of any type
+ *  (market_monthly holds every type of every market with an arm's-length sale, so a market without one has no sale in
+ *  any source). */
+export function salesSourceCovers(build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }): boolean {
+  return PROPERTY_TYPES.some((type) => {
+    const sp = shardPath('trends', keyStrings({ ...keys, property_type: type }));
+    return sp.ok && build.shards.has(sp.path);
+  });
+}
+
+/** The 404 of a market no sales source covers: it has no sales because no source of this build records any there, not
+ *  because none happened (review: "No sfr sales for zip 60614" of Chicago, which no source of the build covers). */
+export const noSalesSource = (where: string): string =>
+  `No sales source covers ${where}: this build has no sales records there (its sales sources are county and city files of other markets), which says nothing of the sales that happened`;
