@@ -1,14 +1,21 @@
 // GET /v1/market/trends (issue 23): the answer from a `trends` shard (pipelines/shards/trends.sql), which holds a
-// market's 60 months. This keeps the last `months` of them and rebases the price index to the first of those with
-// 20 sales, else the first with a value (warehouse/price-index.ts baseMonth(), rebase()); every figure is the
-// build's. The route row is in api/routes.ts.
+// market's 60 months. This keeps the last `months` of them and rebases the price index to the first complete month of
+// those with 20 sales, else the first complete one with a value (warehouse/price-index.ts baseMonth(), rebase()); a month
+// whose sales are of another subtype mix than the base's has no index (index_note says why); a market whose sales come
+// from a partial extract says so (data_note, the research answer's words: live/research/partial.ts); every figure is
+// the build's. The route row is in api/routes.ts.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { HttpError, type FieldError } from './errors.ts';
 import type { ParamSpec } from './params.ts';
 import type { Reply, Values } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { Shard } from './shards.ts';
 import { rebase, type IndexMethod } from '../warehouse/price-index.ts';
+import { comparable, mixWords, seriesMix, type Mix } from '../warehouse/price-mix.ts';
+import { partialSources, type PartialSource } from '../live/research/data.ts';
+import { extractWords } from '../live/research/partial.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 export const TRENDS_MONTHS = { min: 3, max: 60, default: 24 } as const;
@@ -43,16 +50,51 @@ export interface StoredSeries {
 export interface StoredTrends {
   zip_code: string | null; city: string; state: string | null; property_type: string; method: IndexMethod;
   pair_count: number; as_of: string; series: StoredSeries; summary: Record<string, unknown>;
+  /** the sources of the market's arm's-length sales (absent in a build before them) */
+  sources?: string[];
+}
+
+/** Why some months have no index: their sales are of another mix than the base month's; null when none is. */
+function indexNote(months: readonly string[], mix: readonly Mix[] | undefined, base: number | null, levels: readonly (number | null)[], n: readonly number[]): string | null {
+  if (!mix || base === null) return null;
+  const off = months.map((_, j) => j).filter((j) => j !== base && levels[j] !== null && !comparable(mix, j, base));
+  if (off.length === 0) return null;
+  const j = off[0]!;
+  return `price_index is null for ${off.length === 1 ? months[j] : `${off.length} months (${months[j]}..${months[off.at(-1)!]})`}: `
+    + mixWords({ month: months[j]!, n: n[j]!, mix: mix[j]! }, { month: `the base month ${months[base]}`, n: n[base]!, mix: mix[base]! });
+}
+
+/** The samples and partial extracts of a build's sources (its manifest, live/research/data.ts partialSources: the
+ *  rule the research answer says them by), read once per build folder. */
+const partialByDir = new Map<string, Map<string, PartialSource>>();
+function partialOfBuild(dir: string): Map<string, PartialSource> {
+  let hit = partialByDir.get(dir);
+  if (!hit) {
+    try { hit = partialSources(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'))); } catch { hit = new Map(); }
+    if (partialByDir.size > 8) partialByDir.clear();
+    partialByDir.set(dir, hit);
+  }
+  return hit;
+}
+
+/** "These sales come from a partial extract of their source (...)": the research answer's words, or null. */
+export function dataNote(sources: readonly string[] | undefined, partial: ReadonlyMap<string, PartialSource>): string | null {
+  const list = (sources ?? []).map((id) => partial.get(id)).filter((p): p is PartialSource => p !== undefined);
+  return list.length === 0 ? null
+    : `These sales come from ${extractWords(list)}, not every recorded sale, so counts, medians and the index describe that extract only; a month is complete only where the extract covers it whole`;
 }
 
 const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);
 
 /** The public answer for `months` from the stored 60 months. */
-export function trendsBody(stored: StoredTrends, months: number): unknown {
+export function trendsBody(stored: StoredTrends, months: number, partial: ReadonlyMap<string, PartialSource> = new Map()): unknown {
   const c = stored.series;
   const from = Math.max(c.month.length - months, 0);
   const at = Array.from({ length: c.month.length - from }, (_, i) => from + i);
-  const { base, points } = rebase(at.map((i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! })), stored.method);
+  const allMix = seriesMix(stored.method, c.untyped_count, c.index_sample_count);
+  const mix = allMix && at.map((i) => allMix[i]!);
+  const { base, points } = rebase(at.map((i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! })), stored.method,
+    at.map((i) => c.complete[i] === true), mix);
   return {
     zip_code: stored.zip_code, city: stored.city, state: stored.state, property_type: stored.property_type,
     months, method: stored.method, pair_count: stored.pair_count,
@@ -64,6 +106,8 @@ export function trendsBody(stored: StoredTrends, months: number): unknown {
       sample_count: c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i], untyped_count: c.untyped_count[i],
     })),
     summary: stored.summary,
+    index_note: indexNote(at.map((i) => c.month[i]!), mix, base, at.map((i) => c.level[i]!), at.map((i) => c.index_sample_count[i]!)),
+    data_note: dataNote(stored.sources, partial),
     as_of: stored.as_of,
   };
 }
@@ -72,8 +116,9 @@ export function trendsBody(stored: StoredTrends, months: number): unknown {
 export function trendsAnswer(build: LoadedBuild, sp: Reply, months: unknown): Reply | Promise<Reply> {
   if (sp.kind !== 'shard') return sp;
   const hit = build.shards.cached(sp.path);
-  return hit ? trendsReply(hit, Number(months), sp.notFound, build.lastModified)
-    : build.shards.get(sp.path).then((f) => trendsReply(f, Number(months), sp.notFound, build.lastModified));
+  const partial = partialOfBuild(build.dir);
+  return hit ? trendsReply(hit, Number(months), sp.notFound, build.lastModified, partial)
+    : build.shards.get(sp.path).then((f) => trendsReply(f, Number(months), sp.notFound, build.lastModified, partial));
 }
 
 /** Answers already computed, by shard ETag and months (the shard's ETag changes with its content): parsing the shard and
@@ -82,14 +127,14 @@ const answers = new Map<string, { body: unknown; etag: string }>();
 const MAX_ANSWERS = 5_000;
 
 /** The reply from the shard (null: the market has no data), with a weak ETag of the shard's tag and the months. */
-function trendsReply(file: Shard | null, months: number, notFound: string, lastModified: string): Reply {
+function trendsReply(file: Shard | null, months: number, notFound: string, lastModified: string, partial: ReadonlyMap<string, PartialSource>): Reply {
   if (!file) throw new HttpError('no_data', notFound);
-  const id = `${file.etag}|${months}`;
+  const id = `${file.etag}|${months}|${[...partial.keys()].join(',')}`;
   let hit = answers.get(id);
   if (!hit) {
     if (answers.size >= MAX_ANSWERS) answers.clear();
     hit = {
-      body: trendsBody(JSON.parse(file.body.toString('utf8')) as StoredTrends, months),
+      body: trendsBody(JSON.parse(file.body.toString('utf8')) as StoredTrends, months, partial),
       etag: `W/"${crypto.createHash('sha256').update(id).digest('base64url').slice(0, 22)}"`,
     };
     answers.set(id, hit);

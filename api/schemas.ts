@@ -186,13 +186,13 @@ export const SCHEMAS: Record<string, Schema> = {
   // issue 23: GET /v1/market/trends (api/market-trends.ts)
   MarketTrends: obj({
     zip_code: nullable('string'), city: str, state: nullable('string'), property_type: enumOf(...PROPERTY_TYPES), months: num,
-    method: enumOf('repeat_sales', 'median'), pair_count: num, base_month: nullable('string'),
+    method: enumOf('repeat_sales', 'median'), pair_count: num, base_month: { ...nullable('string'), description: 'The month the price index is 100 at: the first complete month of the window with 20+ sales, else the first complete one with an index; null when no month of the window is complete' },
     series: { type: 'array', items: obj({
       month: str, sales_count: nullable('number'), median_price: nullable('number'), median_price_per_sqft: nullable('number'),
       median_days_on_market: nullable('number'), investor_purchase_share_pct: nullable('number'),
       price_index: nullable('number'), price_index_low: nullable('number'), price_index_high: nullable('number'),
       sample_count: num, confidence: CONF,
-      complete: { ...bool, description: 'Whether the source covers the whole month: false for a month at the start or end of its file with under half the sales of the months around it (low confidence)' },
+      complete: { ...bool, description: "Whether the sources cover the whole month: false for a month a file of the market's sales starts or ends inside, a month where those files hold under a quarter of their source's busiest month (a thin extract), or a month with under half the sales of the months around it (low confidence)" },
       untyped_count: { ...num, description: "Sales of the month counted as this type whose source records no residential subtype (Connecticut's 2022 file: single-family, condo and 2-4 family alike); above 0, the month's figures are all residential sales (low confidence)" },
     }) },
     summary: obj({
@@ -202,7 +202,10 @@ export const SCHEMAS: Record<string, Schema> = {
       direction_30d_end: { ...nullable('string'), description: "The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out" },
       direction_30d_measure: { ...enumOf('rehab_events'), description: 'What direction_30d counts: rehab permits and renovated resales in the 30 days to direction_30d_end against the 30 days before (the rehab score trend), not prices' },
       direction_30d_note: { ...nullable('string'), description: "Why direction_30d and direction_30d_pct are null: the market's records could show no rehab event at all (no building permit recorded, no repeat sale, no renovation year), so 0 events against 0 is no flat trend. Null when they are given (flat 0 then means the sources could show events and showed none)" },
+      change_note: { ...nullable('string'), description: "Why a change_*_pct is null although both its months are complete with 20+ sales: one month's sales come from a file that records no residential subtype (every residential sale, condos and 2-4 family included) and the other's are of the type only, so the two medians are not like for like. Null otherwise" },
     }),
+    index_note: { ...nullable('string'), description: "Why price_index is null for some months with sales: their sales are of another subtype mix than base_month's (a file that records no residential subtype against sales of the type only). Null otherwise" },
+    data_note: { ...nullable('string'), description: "Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only. Null otherwise" },
     as_of: str,
   }),
   StateList: obj({ count: num, states: { type: 'array', items: StateSummary } }),

@@ -815,6 +815,7 @@ export type components = {
             /** @enum {string} */
             method: "repeat_sales" | "median";
             pair_count: number;
+            /** @description The month the price index is 100 at: the first complete month of the window with 20+ sales, else the first complete one with an index; null when no month of the window is complete */
             base_month: string | null;
             series: {
                 month: string;
@@ -829,7 +830,7 @@ export type components = {
                 sample_count: number;
                 /** @enum {string} */
                 confidence: "low" | "medium" | "high";
-                /** @description Whether the source covers the whole month: false for a month at the start or end of its file with under half the sales of the months around it (low confidence) */
+                /** @description Whether the sources cover the whole month: false for a month a file of the market's sales starts or ends inside, a month where those files hold under a quarter of their source's busiest month (a thin extract), or a month with under half the sales of the months around it (low confidence) */
                 complete: boolean;
                 /** @description Sales of the month counted as this type whose source records no residential subtype (Connecticut's 2022 file: single-family, condo and 2-4 family alike); above 0, the month's figures are all residential sales (low confidence) */
                 untyped_count: number;
@@ -852,7 +853,13 @@ export type components = {
                 direction_30d_measure: "rehab_events";
                 /** @description Why direction_30d and direction_30d_pct are null: the market's records could show no rehab event at all (no building permit recorded, no repeat sale, no renovation year), so 0 events against 0 is no flat trend. Null when they are given (flat 0 then means the sources could show events and showed none) */
                 direction_30d_note: string | null;
+                /** @description Why a change_*_pct is null although both its months are complete with 20+ sales: one month's sales come from a file that records no residential subtype (every residential sale, condos and 2-4 family included) and the other's are of the type only, so the two medians are not like for like. Null otherwise */
+                change_note: string | null;
             };
+            /** @description Why price_index is null for some months with sales: their sales are of another subtype mix than base_month's (a file that records no residential subtype against sales of the type only). Null otherwise */
+            index_note: string | null;
+            /** @description Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only. Null otherwise */
+            data_note: string | null;
             as_of: string;
         };
         StateList: {

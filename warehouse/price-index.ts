@@ -17,6 +17,9 @@ export const SMOOTHING = 0.01;
 /** Two-sided 95% normal quantile: the index bounds. */
 export const Z95 = 1.959964;
 
+import { comparable, type Mix } from './price-mix.ts';
+export { comparable, mixOf, type Mix } from './price-mix.ts';
+
 export type IndexMethod = 'repeat_sales' | 'median';
 
 export interface LevelPoint {
@@ -119,27 +122,30 @@ export function repeatSalesLevels(pairs: readonly Pair[], months: number): Level
 
 export interface IndexPoint { index: number | null; low: number | null; high: number | null }
 
-/** The month an index is based on (100): the first with a level and at least CHANGE_MIN_SAMPLE sales, so a thin
- *  first month (Philadelphia's 5 sales of January 2022) does not scale every later month; the first with a level when
- *  no month has that many; -1 when none has a level. */
-export function baseMonth(points: readonly LevelPoint[]): number {
-  const first = points.findIndex(solid);
-  return first >= 0 ? first : points.findIndex((p) => p.level !== null);
+/** The month an index is based on (100): the first complete month (`complete`, else isComplete: the trends' rule,
+ *  as the valuation index's indexedMonths) with a level and at least CHANGE_MIN_SAMPLE sales, so neither a thin first
+ *  month (Philadelphia's 5 sales of January 2022) nor a partial one (its July 2022: 33 survivor-biased sales at a median
+ *  $105,000, which read September at 219) scales every later month; the first complete month with a level when no
+ *  complete month has that many; -1 when no complete month has a level. */
+export function baseMonth(points: readonly LevelPoint[], complete?: readonly boolean[]): number {
+  const ok = (i: number): boolean => completeAt(points, i, complete);
+  const first = points.findIndex((p, i) => solid(p) && ok(i));
+  return first >= 0 ? first : points.findIndex((p, i) => p.level !== null && ok(i));
 }
 
 /**
  * The index of each point relative to the base (baseMonth): 100 * exp(level - base) with a 95%
- * interval. The error of a difference: median months are independent samples (sqrt(se^2 + se_base^2)); repeat-sales
+ * interval; null for a month whose sales are of another mix than the base's (`mix`, comparable). The error of a difference: median months are independent samples (sqrt(se^2 + se_base^2)); repeat-sales
  * levels are correlated, so the bound se + se_base (never narrower than the true one) is used.
  */
-export function rebase(points: readonly LevelPoint[], method: IndexMethod): { base: number | null; points: IndexPoint[] } {
-  const base = baseMonth(points);
+export function rebase(points: readonly LevelPoint[], method: IndexMethod, complete?: readonly boolean[], mix?: readonly Mix[]): { base: number | null; points: IndexPoint[] } {
+  const base = baseMonth(points, complete);
   if (base < 0) return { base: null, points: points.map(() => ({ index: null, low: null, high: null })) };
   const b = points[base]!;
   return {
     base,
     points: points.map((p, i) => {
-      if (p.level === null || p.se === null) return { index: null, low: null, high: null };
+      if (p.level === null || p.se === null || !comparable(mix, i, base)) return { index: null, low: null, high: null };
       if (i === base) return { index: 100, low: 100, high: 100 };
       const d = p.level - b.level!;
       const se = method === 'repeat_sales' ? p.se + (b.se ?? 0) : Math.sqrt(p.se ** 2 + (b.se ?? 0) ** 2);
@@ -216,10 +222,11 @@ export function latestSolid(points: readonly LevelPoint[], complete?: readonly b
 
 /** Percent change of the index from `back` months before the latest solid complete month (latestSolid) to it; null
  *  when there is no such month or the month `back` before it has no level, too few sales or is not complete
- *  (`complete`, else isComplete): both ends of a change are solid complete months. */
-export function changePct(points: readonly LevelPoint[], back: number, complete?: readonly boolean[]): number | null {
+ *  (`complete`, else isComplete), or its sales are of another mix than the end's (`mix`, comparable): both ends of a
+ *  change are solid complete months of one mix. */
+export function changePct(points: readonly LevelPoint[], back: number, complete?: readonly boolean[], mix?: readonly Mix[]): number | null {
   const last = latestSolid(points, complete);
   const first = last - back;
-  if (last < 0 || first < 0 || !solid(points[first]) || !completeAt(points, first, complete)) return null;
+  if (last < 0 || first < 0 || !solid(points[first]) || !completeAt(points, first, complete) || !comparable(mix, first, last)) return null;
   return 100 * (Math.exp(points[last]!.level! - points[last - back]!.level!) - 1);
 }

@@ -8,6 +8,7 @@ import type { Target } from './places.ts';
 import { areaName, fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
+import { seriesMix } from '../../warehouse/price-mix.ts';
 import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact } from './year-facts.ts';
@@ -82,6 +83,8 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   const c = s.series;
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const last = latestSolid(points, c.complete);
+  // months of two subtype mixes give no change (warehouse/price-mix.ts), as the trends summary
+  const mix = seriesMix(s.method, c.untyped_count, c.index_sample_count);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
   if (u.years) return u.years.month ? monthFact(data, u, t, where, c, src, s.as_of) : yearFact(data, u, t, where, c, src, s.as_of);
@@ -89,22 +92,22 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   // a span past the kept windows (25-60 months): the index change over it, or why the series gives none
   const months = u.span ?? (u.months && u.months < c.month.length ? u.months : 12);
   if (u.priceLevel) {
-    const change = last >= 0 ? changePct(points, months, c.complete) : null;
+    const change = last >= 0 ? changePct(points, months, c.complete, mix) : null;
     // a span asked past the kept windows: its change, or why there is none (never silently nothing)
-    const why = change === null && u.span ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
+    const why = change === null && u.span ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete, mix, last) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
     return priceLevelFact(data, s, u, t, where, src, change, months, last, why);
   }
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
   const windows = [...new Set([months, 3, 12, 24])].filter((m) => m < c.month.length);
-  const changes = windows.map((m) => ({ m, v: changePct(points, m, c.complete) }));
+  const changes = windows.map((m) => ({ m, v: changePct(points, m, c.complete, mix) }));
   const asked = changes[0]!;
   const others = changes.slice(1).filter((x) => x.v !== null).map((x) => `${x.m} months ${pct(x.v!)}`);
   const end = c.month[last]!;
   const price = c.median_price[last];
   const head = asked.v === null
-    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: ${noChangeReason(c.month, points, last - asked.m, c.complete)}`
+    ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: ${noChangeReason(c.month, points, last - asked.m, c.complete, mix, last)}`
     : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}`;
   const tail = [price != null ? `median sale price ${money(price)} in ${end} (${plural(c.sales_count[last] ?? 0, 'sale')})` : null, others.length ? `other windows: ${others.join(', ')}` : null].filter(Boolean);
   const start = asked.v === null ? null : points[last - asked.m]!;

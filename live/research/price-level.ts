@@ -12,7 +12,7 @@ import { windowFigure } from './market-window.ts';
 import type { MonthlySeries } from './year-facts.ts';
 
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
-export interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[] } }
+export interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[]; untyped_count?: number[] } }
 export const indexName = (s: StoredTrends): string => (s.method === 'repeat_sales' ? 'repeat-sales index' : 'median-price index');
 
 /** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales

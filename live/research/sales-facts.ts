@@ -9,6 +9,7 @@ import { areaName, missing, money, placeName, plural, type Confidence, type Fact
 import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/price-index.ts';
+import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 
 /** The words of a property type in an answer. */
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -212,14 +213,16 @@ export function listRatioFacts(t: Target, facts: Fact[]): Fact[] {
 }
 
 /** Why a change has no start month `first` (changePct's rules, in its order): the series does not reach back that far,
- *  the month had too few sales, its sources do not cover all of it (the trends shard's `complete`), or it is incomplete
+ *  the month had too few sales, its sales are of another subtype mix than the end month's (`mix`, price-mix.ts), its
+ *  sources do not cover all of it (the trends shard's `complete`), or it is incomplete
  *  beside the months around it (isComplete). */
-export function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number, complete?: readonly boolean[]): string {
+export function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number, complete?: readonly boolean[], mix?: readonly Mix[], last?: number): string {
   if (first < 0) return `the series does not reach back that far (it starts in ${months[0]})`;
   const n = points[first]!.n;
   // no sale at or before the start month: the data begins later
   if (points.slice(0, first + 1).every((p) => !p.n)) return `the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})`;
   if (n < CHANGE_MIN_SAMPLE || points[first]!.level == null) return `${months[first]} had ${plural(n, 'sale')}, fewer than ${CHANGE_MIN_SAMPLE}`;
+  if (last !== undefined && mix && complete?.[first] !== false && !comparable(mix, first, last)) return mixWords({ month: months[first]!, n, mix: mix[first]! }, { month: months[last]!, n: points[last]!.n, mix: mix[last]! });
   if (complete?.[first] === false && isComplete(points.map((p) => p.n), first)) return `${months[first]} is not covered whole by its sources (a file starts or ends inside it), so the month is taken as incompletely recorded`;
   return `${months[first]} had ${plural(n, 'sale')}, under half of the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
 }

@@ -4,10 +4,13 @@
 // median model (chooseIndex), else the median model; fitted by warehouse/price-index.ts. Adds the index columns to market_monthly and
 // writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the month they
 // end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too, with the
-// day its windows end). A month is complete when its market's sources cover the whole month (coveredMonths: each
-// source's first and last record day, within COVER_EDGE_DAYS of the month's edges) and its count is not thin beside
-// the months around it (isComplete); a month not complete, or whose sales of the type include sales of no known
-// subtype (untyped_count), has low confidence whatever its count, and no change starts or ends there.
+// day its windows end). A month is complete when the files of its market's sales cover the whole month (coveredMonths:
+// a file's first and last sale day within COVER_EDGE_DAYS of the month's edges, and the file holding at least
+// COVER_VOLUME_SHARE of its source's busiest month) and its count is not thin beside the months around it
+// (isComplete); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
+// has low confidence whatever its count, and no change starts or ends there. The index is based on a complete month
+// (baseMonth), and a change or an index step of the median model compares months of one subtype mix only
+// (warehouse/price-mix.ts; change_note says when that withholds a change).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
@@ -15,6 +18,7 @@ import { appendRows } from '../../live/location/prepare.ts';
 import {
   changePct, chooseIndex, isComplete, latestSolid, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
+import { mixOf, mixWords } from '../../warehouse/price-mix.ts';
 
 export const requires = ['market_monthly', 'sales', 'permits', 'int_market_unit_parcels', 'int_market_city_parts'];
 
@@ -34,47 +38,71 @@ const key = (m: string, t = m): string => `${marketKey(m)} || '|' || ${t}.proper
  *  Sacramento's 2008-05-15..05-21 cut their month. */
 export const COVER_EDGE_DAYS = 3;
 
+/** A month in which a file holds under this share of its source's busiest month (arm's-length sales, all its files
+ *  summed) is thin: the file does not cover it whole. Connecticut's head-of-file extract holds 4-26 sales a month
+ *  statewide in 2020-10..2021-12, next to nothing in 2022-01..09, and 358-715 in 2022-10..2023-09, against 5,386 in
+ *  June 2022 of its 2022 extract (7-13%); the full sources' quietest whole months stay well over it: NYC's February
+ *  2024 38% of its busiest, King County's January 2015 44%, Denver's January 2019 47%. */
+export const COVER_VOLUME_SHARE = 0.25;
+
 /**
- * Whether the sources of each market cover each of its months (`marketKey|month_no`): a source's span is its first
- * and last record day over all its records, every arm's-length sale and every permit (as mart_market_direction's
- * source_days); the market's sources are those with arm's-length sales in it (a zip, a city, a city part, as
- * market_monthly). A month is covered when one of them spans the whole month (first day <= the month's first +
- * COVER_EDGE_DAYS, last day >= its last - COVER_EDGE_DAYS) and none spans only part of it (a source starting or ending
- * inside it adds a partial month to the count). A month before every source's first record or after its last is not.
+ * Whether the files of each market's sales cover each of its months (`marketKey|month_no`): a file's span is its
+ * first and last arm's-length sale day; the market's files are those with arm's-length sales in it (a zip, a city, a
+ * city part, as market_monthly). A month is covered when one of them covers it whole: spans it (first day <= the
+ * month's first + COVER_EDGE_DAYS, last day >= its last - COVER_EDGE_DAYS) and holds at least COVER_VOLUME_SHARE of its
+ * source's busiest month's sales that month; and none spans only part of it (a file starting or ending inside it adds
+ * a partial month to the count). A month before every file's first sale or after its last, or in a gap between two
+ * files of a source (NYC's 2022-04..2023-02), is not. By file, not by source: Connecticut's 2022 extract holds no
+ * Hartford sale, so Hartford's 2022 months are covered by neither file.
  */
 async function coveredMonths(ctx: StageContext): Promise<Set<string>> {
   const rows = await queryRows<{ k: string }>(ctx.db, `
-    with spans as (
-      select source, min(d) as first_day, max(d) as last_day
-      from (select source, issue_date as d from permits union all select source, sale_date from sales where is_arms_length)
-      where d is not null group by source
+    with arm as (
+      select s.source, s.file, s.sale_date, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
+      from sales s left join int_market_city_parts cp using (sale_id) where s.is_arms_length and s.sale_date is not null
     ),
-    arm as (
-      select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
-      from sales s left join int_market_city_parts cp using (sale_id) where s.is_arms_length
-    ),
-    market_sources as (
-      select distinct 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source from arm where zip is not null
-      union select distinct 'city', null, state_code, city_slug, source from arm where state_code is not null and city_slug is not null and city_slug <> ''
-      union select distinct 'city', null, state_code, part_slug, source from arm where state_code is not null and part_slug <> ''
+    spans as (select source, file, min(sale_date) as first_day, max(sale_date) as last_day from arm group by all),
+    file_months as (select source, file, date_trunc('month', sale_date)::date as month, count(*) as n from arm group by all),
+    busiest as (select source, max(n) as n from (select source, month, sum(n) as n from file_months group by all) group by all),
+    market_files as (
+      select distinct 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, file from arm where zip is not null
+      union select distinct 'city', null, state_code, city_slug, source, file from arm where state_code is not null and city_slug is not null and city_slug <> ''
+      union select distinct 'city', null, state_code, part_slug, source, file from arm where state_code is not null and part_slug <> ''
     ),
     months as (select distinct market_kind, zip, state_code, city_slug, month_no, month, last_day(month) as month_end from market_monthly),
     edges as (
-      select m.*, p.first_day <= m.month + ${COVER_EDGE_DAYS} and p.last_day >= m.month_end - ${COVER_EDGE_DAYS} as whole,
+      select m.*, p.first_day <= m.month + ${COVER_EDGE_DAYS} and p.last_day >= m.month_end - ${COVER_EDGE_DAYS} as spanned,
+             coalesce(fm.n, 0) >= ${COVER_VOLUME_SHARE} * b.n as full_volume,
              p.first_day <= m.month_end and p.last_day >= m.month as meets
       from months m
-      join market_sources ms on ms.market_kind = m.market_kind and ms.zip is not distinct from m.zip
-       and ms.state_code is not distinct from m.state_code and ms.city_slug is not distinct from m.city_slug
-      join spans p using (source)
+      join market_files mf on mf.market_kind = m.market_kind and mf.zip is not distinct from m.zip
+       and mf.state_code is not distinct from m.state_code and mf.city_slug is not distinct from m.city_slug
+      join spans p on p.source = mf.source and p.file is not distinct from mf.file
+      join busiest b on b.source = mf.source
+      left join file_months fm on fm.source = mf.source and fm.file is not distinct from mf.file and fm.month = m.month
     )
     select ${marketKey('e')} || '|' || e.month_no as k from edges e group by all
-    having bool_or(whole) and not bool_or(meets and not whole)`);
+    having bool_or(spanned and full_volume) and not bool_or(meets and not spanned)`);
   return new Set(rows.map((r) => r.k));
 }
 
+/** The sources of each market's arm's-length sales (`marketKey`), which the trends answer reads to say when they are a
+ *  sample or partial extract (api/market-trends.ts dataNote, the research answer's rule). */
+const MARKET_SOURCES = `
+  with arm as (
+    select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
+    from sales s left join int_market_city_parts cp using (sale_id) where s.is_arms_length and s.source is not null
+  ),
+  tagged as (
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source from arm where zip is not null
+    union all select 'city', null, state_code, city_slug, source from arm where state_code is not null and city_slug is not null and city_slug <> ''
+    union all select 'city', null, state_code, part_slug, source from arm where state_code is not null and part_slug <> ''
+  )
+  select market_kind, zip, state_code, city_slug, list(distinct source order by source) as sources from tagged group by all`;
+
 export async function run(ctx: StageContext): Promise<void> {
-  const monthly = await queryRows<{ k: string; month_no: number; sale_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
-    select ${key('m')} as k, month_no, sale_count::int as sale_count, median_price, ln_price_sd
+  const monthly = await queryRows<{ k: string; month_no: number; month_label: string; sale_count: number; untyped_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
+    select ${key('m')} as k, month_no, month_label, sale_count::int as sale_count, untyped_count::int as untyped_count, median_price, ln_price_sd
     from market_monthly m order by k, month_no`);
   // Pairs: consecutive arm's-length sales of one property (the same type), far enough apart, the first purchase known
   // not to be by an investor, inside a market's 60 months; a condo sale that does not identify its unit left out (an NYC
@@ -132,7 +160,7 @@ export async function run(ctx: StageContext): Promise<void> {
   await ctx.db.run(`create or replace temp table trends_index (k varchar, month_no integer, index_method varchar, index_level double,
     index_se double, index_sample_count integer, price_index double, price_index_low double, price_index_high double, complete boolean)`);
   await ctx.db.run(`create or replace temp table trends_summary (k varchar, index_method varchar, pair_count integer, base_month_no integer,
-    end_month_no integer, change_3m_pct double, change_12m_pct double, change_24m_pct double)`);
+    end_month_no integer, change_3m_pct double, change_12m_pct double, change_24m_pct double, change_note varchar)`);
   const indexRows: unknown[][] = [];
   const summaryRows: unknown[][] = [];
   let repeat = 0;
@@ -140,17 +168,23 @@ export async function run(ctx: StageContext): Promise<void> {
     const pairs = pairsOf.get(k) ?? [];
     const { method, levels } = chooseIndex(rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count)), pairs, MONTHS);
     if (method === 'repeat_sales') repeat++;
-    const { base, points } = rebase(levels, method);
     const counts = rows.map((r) => r.sale_count); // the month's sales of the type: not thin beside the months around it
     const market = k.slice(0, k.lastIndexOf('|'));
     const complete = rows.map((r, i) => covered.has(`${market}|${r.month_no}`) && isComplete(counts, i));
+    // the median model compares months of one subtype mix only (warehouse/price-mix.ts); repeat sales are like for like
+    const mix = method === 'median' ? rows.map((r) => mixOf(r.untyped_count, r.sale_count)) : undefined;
+    const { base, points } = rebase(levels, method, complete, mix);
     levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high, complete[i]]));
     const end = latestSolid(levels, complete);
-    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, end < 0 ? null : end + 1,
-      changePct(levels, 3, complete), changePct(levels, 12, complete), changePct(levels, 24, complete)]);
+    const changes = [3, 12, 24].map((back) => changePct(levels, back, complete, mix));
+    // a change withheld for the mix alone says so: both ends solid and complete, of two mixes
+    const notes = [3, 12, 24].flatMap((back, j) => (changes[j] === null && mix && changePct(levels, back, complete) !== null
+      ? [`change_${back}m_pct is null: ${mixWords({ month: rows[end - back]!.month_label, n: counts[end - back]!, mix: mix[end - back]! }, { month: rows[end]!.month_label, n: counts[end]!, mix: mix[end]! })}`]
+      : []));
+    summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, end < 0 ? null : end + 1, ...changes, notes.length ? notes.join('; ') : null]);
   }
   await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean'], indexRows);
-  await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double'], summaryRows);
+  await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double', 'varchar'], summaryRows);
   await ctx.db.run(`create or replace table market_monthly as
     select m.*, i.* exclude (k, month_no),
            case when i.complete and m.untyped_count = 0 then confidence_by_count(i.index_sample_count) else 'low' end as confidence
@@ -161,13 +195,15 @@ export async function run(ctx: StageContext): Promise<void> {
     select m.market_kind, m.zip, m.state_code, m.city_slug, any_value(m.city) as city, any_value(m.state) as state, m.property_type,
            s.index_method, s.pair_count, s.base_month_no, s.end_month_no,
            any_value(m.month_label) filter (where m.month_no = s.end_month_no) as change_end_month,
-           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct,
+           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct, s.change_note, any_value(ms.sources) as sources,
            ${hasDirection ? 'coalesce(any_value(d.direction), direction_30d(0))' : 'null::varchar'} as direction_30d,
            ${hasDirection ? 'coalesce(any_value(d.direction_pct), 0)' : 'null::double'} as direction_30d_pct,
            ${hasDirection ? 'any_value(d.window_end)' : 'null::date'} as direction_30d_end,
            any_value(m.as_of) as as_of
     from market_monthly m
     join trends_summary s on s.k = ${key('m')}
+    left join (${MARKET_SOURCES}) ms on ms.market_kind = m.market_kind and ms.zip is not distinct from m.zip
+      and ms.state_code is not distinct from m.state_code and ms.city_slug is not distinct from m.city_slug
     ${hasDirection ? `left join mart_market_direction d on d.market_kind = m.market_kind and d.zip is not distinct from m.zip
       and d.state_code is not distinct from m.state_code and d.city_slug is not distinct from m.city_slug` : ''}
     group by all order by all`);

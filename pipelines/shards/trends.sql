@@ -6,7 +6,9 @@
 -- (`level`, `se`: the log level and its standard error, warehouse/price-index.ts); it never recomputes a figure.
 -- direction_30d and direction_30d_pct are null, with direction_30d_note (additive) saying why, for a market whose
 -- records could show no rehab event at all (mart_market_direction.direction_note): no permit, no resale, no
--- renovation year; 0 against 0 from no source is no "flat".
+-- renovation year; 0 against 0 from no source is no "flat". `sources` (the market's sales sources) lets the route say
+-- when they are a partial extract (api/market-trends.ts dataNote); summary.change_note says why a change is withheld for
+-- comparing two subtype mixes (warehouse/price-mix.ts).
 with series as (
     select market_kind, zip, state_code, city_slug, property_type,
            {
@@ -39,6 +41,7 @@ select
         pair_count: cast(t.pair_count as integer),
         as_of: strftime(t.as_of, '%Y-%m-%d'),
         series: m.series,
+        sources: t.sources,
         summary: {
             change_3m_pct: round_to(t.change_3m_pct, 1),
             change_12m_pct: round_to(t.change_12m_pct, 1),
@@ -48,7 +51,8 @@ select
             direction_30d_pct: case when d.direction_note is null then round_to(t.direction_30d_pct, 1) end,
             direction_30d_end: strftime(t.direction_30d_end, '%Y-%m-%d'),
             direction_30d_measure: 'rehab_events',
-            direction_30d_note: d.direction_note
+            direction_30d_note: d.direction_note,
+            change_note: t.change_note
         }
     }) as varchar) as body
 from mart_trends t

@@ -1,6 +1,6 @@
 // The price index math of the market trends (warehouse/price-index.ts), on hand-made pairs and medians.
 import { describe, expect, test } from 'vitest';
-import { baseMonth, CHANGE_MIN_SAMPLE, changePct, chooseIndex, isComplete, medianLevel, rebase, repeatSalesLevels, REPEAT_SALES_MIN_PAIRS, type Pair } from '../../warehouse/price-index.ts';
+import { baseMonth, CHANGE_MIN_SAMPLE, changePct, chooseIndex, isComplete, medianLevel, mixOf, rebase, repeatSalesLevels, REPEAT_SALES_MIN_PAIRS, type Pair } from '../../warehouse/price-index.ts';
 
 /** Every pair (a, b) of the months with `per` properties each, priced exactly on the index `truth` (log levels). */
 function exactPairs(truth: number[], per: number): Pair[] {
@@ -126,6 +126,42 @@ describe('partial months and the choice of index', () => {
     // the same months with August's count at half of September's: a base again
     const full = philly.map((p, i) => (i === 2 ? { ...p, n: 399 } : p));
     expect(changePct(full, 3)).toBeCloseTo(100 * (223_700 / 180_000 - 1), 9);
+  });
+  test('the base is the first complete month with CHANGE_MIN_SAMPLE sales: a partial month is no base, however many sales it has', () => {
+    const lv = (x: number, n: number) => ({ level: Math.log(x), se: 0.01, n });
+    // Philadelphia's single-family months 2022-01..12 of the real build (sales, median price, `complete`): July's 33
+    // survivor-biased sales at $105,000 are not complete, and as the base they read September at 219
+    const n = [4, 1, 4, 4, 10, 19, 33, 97, 798, 1092, 746, 33];
+    const price = [0, 0, 0, 0, 180_000, 125_000, 105_000, 180_000, 230_000, 230_000, 223_700, 180_000];
+    const pts = n.map((k, i) => (k < 5 ? { level: null, se: null, n: k } : lv(price[i]!, k)));
+    const complete = n.map((_, i) => i >= 8 && i <= 10);
+    expect(baseMonth(pts, complete)).toBe(8); // 2022-09
+    const r = rebase(pts, 'median', complete);
+    expect(r.points[9]!.index!).toBeCloseTo(100, 9); // October, not 219.05
+    expect(r.points[10]!.index!).toBeCloseTo(100 * 223_700 / 230_000, 9); // November 97.26, not 213.05
+    expect(r.points[6]!.index!).toBeCloseTo(100 * 105_000 / 230_000, 9); // the partial months are still shown
+    // no complete month with 20 sales: the first complete month with a level; none complete: no base
+    expect(baseMonth([lv(100, 6), lv(100, 30), lv(110, 8)], [false, false, true])).toBe(2);
+    expect(baseMonth([lv(100, 30)], [false])).toBe(-1);
+  });
+  test('a change or an index step compares months of one subtype mix only (untyped_count: a file with no residential subtype)', () => {
+    const lv = (x: number, n: number) => ({ level: Math.log(x), se: 0.01, n });
+    // Hamden, CT single-family: 2022-08 124 untyped sales at $310,000 (all residential), 2023-08 22 typed at $329,000
+    const pts = [lv(310_000, 124), ...Array.from({ length: 11 }, () => lv(320_000, 25)), lv(329_000, 22)];
+    const complete = pts.map(() => true);
+    const mix = pts.map((_, i) => (i === 0 ? mixOf(124, 124) : mixOf(0, 25)));
+    expect(mix[0]).toBe('untyped');
+    expect(changePct(pts, 12, complete)).toBeCloseTo(6.13, 2); // the mixed "+6.1%"
+    expect(changePct(pts, 12, complete, mix)).toBeNull();
+    expect(changePct(pts, 3, complete, mix)).toBeCloseTo(100 * (329 / 320 - 1), 9); // typed against typed
+    expect(mixOf(3, 10)).toBe('mixed');
+    expect(mixOf(113, 114)).toBe('untyped'); // a stray typed sale (Fairfield, CT, June 2022) does not make a month mixed
+    expect(mixOf(1, 40)).toBe('typed');
+    expect(changePct(pts, 3, complete, mix.map((m, i) => (i === 9 ? 'mixed' : m)))).toBeNull(); // a mixed month is like no other
+    const r = rebase(pts, 'median', complete, mix);
+    expect(r.base).toBe(0);
+    expect(r.points.slice(1).every((p) => p.index === null)).toBe(true); // no step from the untyped base to typed months
+    expect(rebase(pts, 'repeat_sales', complete).points[12]!.index).not.toBeNull(); // repeat sales: like for like
   });
   test('chooseIndex: repeat sales only with enough pairs and as many months of 20 pair ends as the median model has of 20 sales', () => {
     const median = Array.from({ length: 6 }, (_, i) => medianLevel(300_000 * (1 + i / 100), 0.3, 600));
