@@ -30,12 +30,13 @@ describe('export files of the real build: minimum cohort', () => {
     await withExports(async (db, readers, f) => {
       for (const reader of readers('comps')) {
         const [r] = await queryRows<Record<string, number>>(db, `select
+            -- (a CSV column with no value at all, list_to_sale_ratio since Redfin stands for no window, reads as text: cast)
             count(*) filter (where e.comp_count between 1 and 4 or e.sale_count between 1 and 4)::int as small_counts,
             count(*) filter (where e.comp_count is distinct from (case when m.comp_count >= 5 then m.comp_count end))::int as comp_count,
             count(*) filter (where e.sale_count is distinct from (case when m.sale_count >= 5 then m.sale_count end))::int as sale_count,
             count(*) filter (where e.ppsf_median is distinct from round(m.ppsf_median, 2) or e.ppsf_p25 is distinct from round(m.ppsf_p25, 2)
               or e.ppsf_p75 is distinct from round(m.ppsf_p75, 2))::int as percentiles,
-            count(*) filter (where e.dom_median is distinct from round(m.dom_median, 1) or abs(e.list_to_sale_ratio - round(m.list_to_sale_ratio, 4)) > 1e-9
+            count(*) filter (where try_cast(e.dom_median as double) is distinct from round(m.dom_median, 1) or abs(try_cast(e.list_to_sale_ratio as double) - round(m.list_to_sale_ratio, 4)) > 1e-9
               or (e.list_to_sale_ratio is null) <> (m.list_to_sale_ratio is null))::int as dom_ratio,
             count(*) filter (where m.comp_count < 5 and e.as_of::date <> m.window_end)::int as small_dated,
             count(*) filter (where m.comp_count < 5 and m.comp_count > 0)::int as small_cohorts

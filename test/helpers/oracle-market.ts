@@ -375,8 +375,8 @@ export class MarketOracle {
       from read_csv('${this.file('census-acs2023-population/acs5_2023_zcta_population.csv.gz')}', all_varchar = true)
       where "zip code tabulation area" = $zip`, { zip });
     const units = acs?.units && acs.units > 0 ? acs.units : null;
-    const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null }>(`
-      select source, strftime(issue_date, '%Y-%m-%d') as d,
+    const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null; imputed: boolean }>(`
+      select source, strftime(issue_date, '%Y-%m-%d') as d, coalesce(zip_imputed, false) as imputed,
              ${RESIDENTIAL_REHAB_SQL} as rehab,
              case when ${RESIDENTIAL_REHAB_SQL} and valuation > 0 then valuation end as value
       from (${zipPermits}) where issue_date <= $asOf::date`, { zip, asOf });
@@ -446,6 +446,10 @@ export class MarketOracle {
         note: [
           cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
           resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
+          // a permit component counting permits whose zip was guessed from their point says so (market.md mart_rehab)
+          (permitRate !== null || valueRate !== null) && rehab.some((x) => x.imputed)
+            ? `${rehab.filter((x) => x.imputed).length} of the window's ${rehab.length} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip`
+            : null,
         ].filter((x) => x !== null).join('; ') || null,
       });
     }
