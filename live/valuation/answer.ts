@@ -113,7 +113,7 @@ export function timeIndexBody(p: ModelParams, source: string, valuationDay: numb
   const base = indexAtMonth(p, at);
   const months = [...new Set([at, ...comps.map((c) => ix.month[c.row]!)])].sort((a, b) => a - b);
   return {
-    basis: `the valuation's monthly price index of ${source}'s sales, fitted with the size and feature slopes (warehouse/docs/valuation.md "Time adjustment"); `
+    basis: `the valuation's monthly price index of ${source}'s sales, fitted with the size and feature slopes (warehouse/docs/valuation.md "Time index"); `
       + 'not the median-price index of GET /v1/market/trends, which mixes the months\' sales as they come',
     valuation_month: monthText(at),
     last_levelled_month: p.index.length > 0 ? monthText(p.month0 + p.index.length - 1) : null,
