@@ -36,7 +36,7 @@ describe('deeds of one day in the property record (Denver, raw transfers file)',
   let server: TestServer;
   let key: string;
   const get = async (qs: string): Promise<{ status: number; body: Body }> => {
-    const res = await fetch(`${server.url}/v1/property?${qs}`, { headers: { 'X-Service-Key': key } });
+    const res = await server.get(`/v1/property?${qs}`, key);
     return { status: res.status, body: (await res.json()) as Body };
   };
   beforeAll(async () => {
