@@ -16,8 +16,14 @@ import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 /** The monthly series of a trends shard, the columns read here (oldest first). */
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
 
-/** The years asked as a range of months (YYYY-MM), `to` open for "since". */
-const inYears = (m: string, y: Years): boolean => Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to);
+/** The years asked as a range of months (YYYY-MM), `to` open for "since"; a span of named months, those months. */
+const inYears = (m: string, y: Years): boolean => (y.months ? m >= y.months[0] && m <= y.months[1]
+  : Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to));
+/** How many months the years (or the span of months) asked hold. */
+const monthsAsked = (y: Years, last: string): number => {
+  if (y.months) { const [a, b] = y.months.map((m) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7))) as [number, number]; return b - a + 1; }
+  return (y.to === null ? Number(last.slice(0, 4)) - y.from + 1 : y.to - y.from + 1) * 12;
+};
 
 /** The fact of the years asked, from a market's monthly series. */
 export function yearFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
@@ -30,14 +36,14 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     const range = first ? `the monthly ${noun} sales we keep for ${where} run from ${first} to ${last}` : `we keep no monthly ${noun} sales for ${where}`;
     return {
       intent: 'trends', target: t, value: `no sales in ${y.label}`,
-      sentence: `I don't have ${noun} sale prices for ${where} ${/^\d/.test(y.label) ? `in ${y.label}` : y.label}: ${range}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} is outside the data`,
+      sentence: `I don't have ${noun} sale prices for ${where} ${/^\d/.test(y.label) ? `in ${y.label}` : y.months ? `from ${y.label}` : y.label}: ${range}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${y.months ? 'are' : 'is'} outside the data`,
       detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
     };
   }
   const total = asked.reduce((s, x) => s + x.n, 0);
   const priced = asked.filter((x) => c.median_price[x.i] != null);
   const span = asked.length === 1 ? asked[0]!.m : `${asked[0]!.m} to ${asked.at(-1)!.m}`;
-  const yearMonths = (y.to === null ? Number(last!.slice(0, 4)) - y.from + 1 : y.to - y.from + 1) * 12;
+  const yearMonths = monthsAsked(y, last!);
   const partial = asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, 'the years since ')}, ${span})` : ` (${span})`;
   const bits: string[] = [];
   if (priced.length) {

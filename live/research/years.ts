@@ -2,8 +2,9 @@
 // year-facts.ts, month-facts.ts) and the window of months asked (parseMonths), read by intent.ts into the Understanding.
 // Rules: warehouse/docs/research.md "Years" and "Modifiers".
 
-/** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month. */
-export interface Years { from: number; to: number | null; label: string; month?: string }
+/** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
+ *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022"), answered for those months. */
+export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string] }
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -20,11 +21,32 @@ export function parseMonth(q: string): Years | null {
   return { from: year, to: year, label: `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`, month: `${year}-${String(mi + 1).padStart(2, '0')}` };
 }
 
+const monthIndex = (w: string): number => MONTH_NAMES.findIndex((n) => n.startsWith(w.toLowerCase().slice(0, 3)));
+const ym = (y: number, mi: number): string => `${y}-${String(mi + 1).padStart(2, '0')}`;
+const cap = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+/** A span of named months with its year: "from March to June 2022", "March-June 2022", "between March and June 2022",
+ *  "from November 2021 to February 2022" (a first month after the last with one year: the year before). Before, the
+ *  year alone was read ("from March to June 2022" as all of 2022) or the last month alone ("March-June 2022" as June). */
+export function parseMonthSpan(q: string): Years | null {
+  const y = '((?:19|20)\\d{2})';
+  const m = new RegExp(`\\b(?:(from|between)\\s+)?${MONTH_WORD}\\.?(?:,?\\s+(?:of\\s+)?${y})?\\s*(-|\u2013|\u2014|to|through|thru|until|till|and)\\s*${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?${y}\\b`, 'i').exec(q);
+  // "March and June 2022" is two months, not a span: "and" only after "between"
+  if (!m || (m[4]!.toLowerCase() === 'and' && m[1]?.toLowerCase() !== 'between')) return null;
+  const a = monthIndex(m[2]!), b = monthIndex(m[5]!), yb = Number(m[6]);
+  const ya = m[3] ? Number(m[3]) : a > b ? yb - 1 : yb;
+  if (ya * 12 + a >= yb * 12 + b) return null;
+  const label = ya === yb ? `${cap(MONTH_NAMES[a]!)} to ${cap(MONTH_NAMES[b]!)} ${yb}` : `${cap(MONTH_NAMES[a]!)} ${ya} to ${cap(MONTH_NAMES[b]!)} ${yb}`;
+  return { from: ya, to: yb, label, months: [ym(ya, a), ym(yb, b)] };
+}
+
 /** "in 2022", "during 2021", "for 2014", "since 2020", "from 2019 to 2021", "between 2019 and 2021", "2019-2021", and a
  *  bare year ("nyc condo prices 2023"). */
 export function parseYears(q: string): Years | null {
   // "the current price, now in 2026": today's figure (its data's age is said), not a past year's
   if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
+  const months = parseMonthSpan(q);
+  if (months) return months;
   const month = parseMonth(q);
   if (month) return month;
   const y = '((?:19|20)\\d{2})';

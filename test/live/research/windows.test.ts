@@ -61,6 +61,20 @@ describe('finding 2: the month or span asked', () => {
     expect(q.answer).toContain(`In Queens, NY, in March 2022 there were ${queens} arm's-length single-family sales`);
     expect(q.answer).not.toMatch(/in 2022 there were|1,299/);
   });
+  it('a span of named months is those months, not the year: Queens from March to June 2022, Seattle Nov 2014-Feb 2015', async () => {
+    const queens = await boroughMonth(4, 'sfr', '2022-03');
+    for (const q of ['median sale price in Queens from March to June 2022', 'median sale price in Queens March-June 2022', 'median sale price in Queens between March and June 2022']) {
+      const r = await ask(q);
+      // the raw files hold no month after 2022-03 in 2022 (nycRawMonths): March's sales are all the span's
+      expect(r.answer, q).toContain(`In Queens, NY, from March to June 2022 there were ${queens} arm's-length single-family sales`);
+      expect(r.answer, q).toContain('2022-04 to 2022-06 are not covered by the source');
+      expect(r.answer, q).not.toMatch(/in 2022 there were|1,299/);
+    }
+    const months = ['2014-11', '2014-12', '2015-01', '2015-02'];
+    const sea = (await Promise.all(months.map((m) => monthOracle('WA', 'Seattle', 'sfr', m)))).reduce((s, x) => s + x.n, 0);
+    const r = await ask('median price in seattle from november 2014 to february 2015');
+    expect(r.answer).toContain(`In Seattle, WA, from November 2014 to February 2015 there were ${sea.toLocaleString('en-US')} arm's-length single-family sales (2014-11 to 2015-02)`);
+  });
   it('a named month no file covers is said so, not answered with another month', async () => {
     const raw = await nycRawMonths();
     expect(raw.get('2022-06') ?? 0).toBe(0);

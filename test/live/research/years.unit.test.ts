@@ -19,6 +19,22 @@ describe('a named month with its year', () => {
   });
 });
 
+describe('a span of named months with its year', () => {
+  test.each([
+    ['median sale price in Queens from March to June 2022', ['2022-03', '2022-06'], 'March to June 2022', 2022],
+    ['median sale price in Queens March-June 2022', ['2022-03', '2022-06'], 'March to June 2022', 2022],
+    ['sales in queens between march and june 2022', ['2022-03', '2022-06'], 'March to June 2022', 2022],
+    ['seattle prices from nov 2014 to feb 2015', ['2014-11', '2015-02'], 'November 2014 to February 2015', 2014],
+    ['seattle prices from november to february 2015', ['2014-11', '2015-02'], 'November 2014 to February 2015', 2014],
+  ])('%s', (q, months, label, from) => {
+    expect(parseYears(q)).toEqual({ from, to: Number(months[1]!.slice(0, 4)), label, months });
+  });
+  test('two months joined by "and" without "between" are no span; a month range keeps its month', () => {
+    expect(parseYears('queens prices march and june 2022')?.months).toBeUndefined();
+    expect(parseYears('in March 2022')).toMatchObject({ month: '2022-03' });
+  });
+});
+
 describe('the window of months asked', () => {
   test('3-24 months are windows kept; 25-60 a span of the monthly series; beyond, said', () => {
     expect(parseMonths('median price in denver over 2 years')).toMatchObject({ months: 24, span: null });
