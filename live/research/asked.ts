@@ -34,6 +34,10 @@ const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over askin
 /** The notice before a rent increase ("how much notice to raise rent", "rent increase notice"). */
 const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^.?!]{0,12}\brents?\b|\brent (increase|hike|raise)s?\b[^.?!]{0,30}\bnotice\b|\bnotice (of|for|before) (a |an )?rent (increase|hike|raise)/;
 
+/** Places compared by how many sold ("which has more sales, 98103 or 98117", "the most home sales", "sold fewer
+ *  homes"): a sales count, not a price ("higher sales prices") */
+export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b/;
+
 /** How fast homes sell ("how fast are homes selling", "how long do houses take to sell"): days on market. */
 export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|houses|properties|condos|a (home|house)) (take to |taking to )?(sell|selling|sold)\b/;
 
@@ -45,7 +49,7 @@ export function askedFigures(q: string): Asked[] {
   if (/\b(how many|number of|count of|any) (\w+ )?flips\b|\bflips? (count|volume)\b|\bflips? (are|were) (there|recorded|done)/.test(q)) out.push('flips');
   if (asksDistress(q)) out.push('distress');
   if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
-  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q)) out.push('sales_count');
+  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q) || SALES_COMPARED.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\b(share|percent(age)?|proportion|fraction|%) of (\w+ ){0,3}(sales|homes|purchases|transactions|deals)\b[^.?!]{0,30}\bflip|\bflip (share|rate|percentage)\b|\bflips? as a (share|percent)/.test(q)) out.push('flip_share');
   if (/\b(over|above|more than|greater than|under|below|less than)\s*\$?\s*\d[\d,.]*\s*(k|m|mm|million|thousand)?\b|\$\s*\d[\d,.]*\s*(k|m|million)?\s*(or more|or less|and up|plus)\b/.test(q) && (out.includes('sales_count') || /\bhow many\b|\bnumber of\b/.test(q))) out.push('price_band');

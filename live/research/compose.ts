@@ -24,6 +24,7 @@ const INTENT_LABEL: Record<Intent, string> = {
 /** The label of an intent's figures; a price level asked of the trends is its median sale price. */
 function intentLabel(intent: Intent | 'search' | 'none', u: Understanding): string {
   if (intent === 'search' || intent === 'none') return 'Closest matching rule';
+  if (intent === 'trends' && u.asks.includes('sales_count')) return "Arm's-length sales";
   return intent === 'trends' && u.priceLevel ? 'Median sale price' : INTENT_LABEL[intent];
 }
 
@@ -52,49 +53,29 @@ function differentPeriods(facts: Fact[]): string {
   return months.length > 1 ? ` (note: these figures are of different ${word}, ${months.join(' and ')}, so they are not a like-for-like comparison)` : '';
 }
 
-/** Which place a ranked comparison puts first (", so Michigan is the more landlord-friendly"): every target must
- *  have the score, else ''. Equal scores are said equal; places tied at the top are named together. */
-function verdict(data: ResearchData, targets: Understanding['targets'], facts: Fact[]): string {
-  const ranked = targets.map((t) => ({ t, r: facts.find((f) => f.target === t && f.ranks)?.ranks }));
-  if (ranked.some((x) => !x.r)) return '';
-  const top = Math.max(...ranked.map((x) => x.r!.score));
-  const first = ranked.filter((x) => x.r!.score === top);
-  if (first.length === ranked.length) return ', the same score';
-  if (first.length > 1) return `, ${first.map((x) => placeName(data, x.t)).join(' and ')} scoring highest`;
-  const higher = ranked.length > 2 ? ranked[0]!.r!.higher.replace(/\bmore\b/, 'most').replace(/\bhigher\b/, 'highest').replace(/\bcheaper\b/, 'cheapest') : ranked[0]!.r!.higher;
-  return `, so ${placeName(data, first[0]!.t)} ${higher}`;
-}
-
-/** Which place a market comparison's figure puts first when the question asks for the top or the bottom ("which of
- *  98103, 98117 and 98115 has the highest median price?", "which is cheapest"): the places with a figure (a value
- *  that starts with an amount: "$630,000 (2015-04, 56 sales)", "571 sales") ranked by it, the first said with its
- *  figure and how many places had one; '' when nothing is asked to rank, fewer than two places have a figure, or
- *  the top is tied. */
-export function marketVerdict(data: ResearchData, u: Pick<Understanding, 'query' | 'targets'>, facts: Fact[]): string {
-  const q = u.query.toLowerCase();
-  const LOW = /\b(cheapest|cheaper|lowest|lower|least expensive|less expensive|most affordable|more affordable|fewest|fewer)\b/g;
-  const low = LOW.test(q);
-  // "more affordable" is the low end: its words are not read again as "more"
-  const high = /\b(highest|higher|most expensive|more expensive|priciest|pricier|dearest|most|more|largest|biggest)\b/.test(q.replace(LOW, ' '));
-  if (low === high) return '';
-  const vals = u.targets.map((t) => {
-    const v = facts.find((f) => f.target === t && f.value !== null)?.value ?? '';
-    const m = /^\$?(\d[\d,]*(?:\.\d+)?)/.exec(v);
-    return m ? { t, n: Number(m[1]!.replace(/,/g, '')), shown: v.replace(/\s*\(.*$/, '') } : null;
-  }).filter((x): x is { t: Understanding['targets'][number]; n: number; shown: string } => x !== null);
-  if (vals.length < 2) return '';
-  const best = low ? Math.min(...vals.map((v) => v.n)) : Math.max(...vals.map((v) => v.n));
-  const top = vals.filter((v) => v.n === best);
-  if (top.length > 1) return `; ${top.map((v) => placeName(data, v.t)).join(' and ')} are tied ${low ? 'lowest' : 'highest'} (${top[0]!.shown})`;
-  const of = vals.length < u.targets.length ? ` of the ${vals.length} with a figure` : '';
-  return `; ${placeName(data, top[0]!.t)} is the ${low ? 'lowest' : 'highest'}${of} (${top[0]!.shown})`;
-}
-
-/** The comparison's verdict for one intent: a ranked rule's score (verdict), else a market figure's top or bottom. */
-const MARKET = new Set<Intent | 'search' | 'none'>(['trends', 'comps', 'investor', 'rehab']);
-function winner(data: ResearchData, u: Understanding, primary: Fact[], intent: Fact['intent']): string {
-  const fs = primary.filter((f) => f.intent === intent);
-  return verdict(data, u.targets, fs) || (MARKET.has(intent) ? marketVerdict(data, u, fs) : '');
+/** The one rule for a comparison's winner (ranks.ts): the places whose facts of the topic carry a rank, the one the
+ *  question asks for (its score highest) named with its figure ("so zip 98117 (Seattle, WA) is the cheaper
+ *  ($554,750)"), in a superlative for three or more places, "of the 2 with a figure" when a place has none; places tied
+ *  at the top are said tied ("so Ohio and Michigan are tied (77.2 out of 100 each)"); '' when fewer than two have one. */
+export function verdict(data: ResearchData, targets: Understanding['targets'], facts: Fact[]): string {
+  // one figure compared: the kind of rank most places have (a city's legal risk is never ranked against a state's
+  // landlord friendliness), each place's first of that kind
+  const kinds = [...new Set(facts.flatMap((f) => (f.ranks && targets.includes(f.target!) ? [f.ranks.words[0]] : [])))];
+  const of = (kind: string): { t: Understanding['targets'][number]; r: NonNullable<Fact['ranks']> }[] => targets.flatMap((t) => {
+    const r = facts.find((f) => f.target === t && f.ranks?.words[0] === kind)?.ranks;
+    return r ? [{ t, r }] : [];
+  });
+  const ranked = kinds.map(of).reduce<ReturnType<typeof of>>((a, b) => (b.length > a.length ? b : a), []);
+  if (ranked.length < 2) return '';
+  const top = Math.max(...ranked.map((x) => x.r.score));
+  const first = ranked.filter((x) => x.r.score === top);
+  const r = first[0]!.r;
+  const names = first.map((x) => placeName(data, x.t)).join(' and ');
+  const some = ranked.length < targets.length;
+  if (first.length === ranked.length) return `, so ${names} are tied (${r.shown} each)${some ? `, the only ${ranked.length} with a figure` : ''}`;
+  const among = some ? ` of the ${ranked.length} with a figure` : '';
+  if (first.length > 1) return `, so ${names} are tied ${r.tie}${among} (${r.shown} each)`;
+  return `, so ${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})`;
 }
 
 /** The places a question names outside coverage, said: a foreign country is outside the United States (US states only),
@@ -156,7 +137,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
         const label = intentLabel(intent, u);
-        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${winner(data, u, primary, intent)}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
+        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
       }
     } else {
       // one sentence per intent (two for a single intent with two primary facts), at most two in all
@@ -199,7 +180,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
       const label = intentLabel(intent, u);
-      paras.push(`${label} side by side: ${rows.join('; ')}${winner(data, u, primary, intent)}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
+      paras.push(`${label} side by side: ${rows.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
     }
   }
   for (const f of facts) {

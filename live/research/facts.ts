@@ -25,9 +25,10 @@ export interface Fact {
   /** false for supporting facts shown only in deep answers */
   primary: boolean;
   uncertain: string | null;
-  /** a score that ranks the places of a comparison, and what the place with the higher one is ("is the more
-   *  landlord-friendly") */
-  ranks?: { score: number; higher: string };
+  /** a figure that ranks the places of a comparison (ranks.ts): its score signed so the place asked for scores
+   *  highest, the figure as shown, what the winner is ([two places, three or more]: "is the cheaper", "is the
+   *  cheapest") and the end places tied at the top share */
+  ranks?: { score: number; shown: string; words: readonly [string, string]; tie: 'highest' | 'lowest' };
   /** a per-zip market fact's figure, read by a city's summary (city-summary.ts); absent on every other fact */
   zip?: ZipFigure;
 }

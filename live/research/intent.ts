@@ -5,7 +5,7 @@ import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
-import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, ZIP_RANK, type Asked } from './asked.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
 export type Intent =
@@ -57,6 +57,10 @@ export interface Understanding {
   notRecorded: string | null;
   /** the low end is asked for ("cheapest zips", "lowest risk"): a city summary details its lowest zip, not its highest */
   lowEnd: boolean;
+  /** the end of a figure a comparison asks for, read once from its words (DIRECTION_LOW, DIRECTION_HIGH): 'low'
+   *  ("cheapest", "fewer", "more affordable"), 'high' ("most expensive", "more", "highest"), null (neither, or both);
+   *  every compared figure's rank reads it (ranks.ts), null ranking the high end */
+  direction: 'high' | 'low' | null;
   /** figures asked by name (see Asked) */
   asks: Asked[];
   /** the question with place names taken out (for full-text retrieval) */
@@ -112,7 +116,7 @@ export function detectIntents(text: string): Intent[] {
   }
   if (/rent[- ](control|stabiliz|regulat|cap|increase|hike|ceiling|freeze)|caps? on rent|(raise|increase|hike) (the )?rents?|rent (can|may) (i|a landlord) (raise|increase)|preempt|statewide cap|annual (rent )?(cap|increase)|rent-stabilized/.test(q)) found.add('rent_control');
   if (/adverse possession|squatt|color of title|hostile possession|adversely possess/.test(q)) found.add('adverse_possession');
-  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q) || (HOW_FAST.test(q) && !evict)) found.add('comps');
+  if (/\bcomps?\b|comparable|\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|sales? (counts?|volume)|how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b|number of (\w+ )?(home |house )?sales|price per (sq|square)|\$ ?\/ ?sq|ppsf|per square f|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling (for|price)|sold for|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list|over asking|under asking|what (do|are) (homes|houses|condos|properties) (sell|go|selling)|\b(homes?|houses?|condos?|properties|property) (sell|sold|selling|go|went|going) for\b|property values|home values|price trends?|how much (do|are|does) (homes|houses|a house|a home|condos)|\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricey)\b.{0,25}\b(zips?|zip ?codes?|neighbou?rhoods?|areas?|parts)\b/.test(q) || TYPED_PRICE.test(q) || ZIP_RANK.test(q) || SALES_COMPARED.test(q) || (HOW_FAST.test(q) && !evict)) found.add('comps');
   // "how many distressed properties": the pipeline's count, not a sales count (comps only with another price word)
   if (found.has('comps') && NOT_SALES.test(q) && !/\bcomps?\b|comparable|price|per (sq|square)|sold for|days on market|\bvalues?\b/.test(q)) found.delete('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
@@ -146,6 +150,17 @@ const PRICE_RANK = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expen
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
+/** The low end of a figure compared ("cheapest", "fewer", "less expensive", "more affordable"): multi-word phrases
+ *  first, so "more affordable" is not read again as "more". */
+const DIRECTION_LOW = /\b(least expensive|less expensive|most affordable|more affordable|cheap|cheapest|cheaper|affordable|inexpensive|lowest|lower|least|less|fewest|fewer|smallest|smaller|safest|safer)\b/g;
+/** The high end of a figure compared ("most expensive", "more sales", "highest"). */
+const DIRECTION_HIGH = /\b(highest|higher|most|more|largest|larger|biggest|bigger|greatest|greater|expensive|pricier|priciest|pricey|dearest|costliest|costlier|riskiest|riskier)\b/;
+/** The end a comparison asks for: one of low or high words only, else null. */
+export function readDirection(lower: string): 'high' | 'low' | null {
+  const low = new RegExp(DIRECTION_LOW.source).test(lower);
+  const high = DIRECTION_HIGH.test(lower.replace(DIRECTION_LOW, ' '));
+  return low === high ? null : low ? 'low' : 'high';
+}
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
@@ -266,6 +281,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   }
 
   const lowEnd = LOW_END.test(lower);
+  const direction = readDirection(lower);
   const asks = askedFigures(lower);
   // the notice before a rent increase: a rent topic, never the nonpayment eviction notice (unless an eviction is asked)
   if (asks.includes('increase_notice') && !/\bevict|pay or quit|non-?payment|late rent|unpaid rent/.test(lower)) {
@@ -286,5 +302,5 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   const latestOnly = intents.filter((i) => i === 'comps' || i === 'rehab' || i === 'investor');
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
-  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, topicText, query: q };
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, direction, topicText, query: q };
 }

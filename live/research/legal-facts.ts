@@ -2,7 +2,8 @@
 // pending records and the city or county overlays, the landlord friendliness composite (state_legal), the market
 // legal risk score and the squatter risk rating (the build's legal shards). Rules: warehouse/docs/research.md.
 import type { ResearchData, StateLegalRow } from './data.ts';
-import type { Intent } from './intent.ts';
+import type { Intent, Understanding } from './intent.ts';
+import { RANK, ranks } from './ranks.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, missing, type Fact, type Source } from './facts.ts';
 import { JUST_CAUSE_OVERLAY, overlaysFor, pendingRecords, regFact, stateRecord } from './records.ts';
@@ -118,7 +119,7 @@ export function uncountedClause(list: Uncounted[], city: string): string {
   }).join('; nor ')}`;
 }
 
-export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Target): Promise<Fact[]> {
+export async function legalRiskFacts(data: ResearchData, u: Pick<Understanding, 'targets' | 'direction'>, intent: Intent, t: Target): Promise<Fact[]> {
   const S = data.stateName(t.state);
   const out: Fact[] = [];
   const sl = data.stateLegal.get(t.state);
@@ -127,7 +128,7 @@ export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Targ
     const mr = await data.shard<MarketRisk>('legal-market-risk', keys);
     if (mr) {
       out.push({
-        intent, target: t, value: `${fmt(mr.legal_risk_score)} (${mr.legal_risk_label})`, ranks: { score: mr.legal_risk_score, higher: 'carries the higher legal risk for a landlord' },
+        intent, target: t, value: `${fmt(mr.legal_risk_score)} (${mr.legal_risk_label})`, ...ranks(u, mr.legal_risk_score, fmt(mr.legal_risk_score), RANK.legalRisk),
         sentence: `${t.city}, ${t.state} has a legal risk score of ${fmt(mr.legal_risk_score)} (${mr.legal_risk_label}) on our market legal risk scale (last reviewed ${mr.last_reviewed_at})`,
         detail: [mr.plain_english_summary, ...(mr.investor_actions.length ? [`Investor actions: ${mr.investor_actions.join('; ')}.`] : [])],
         source: { type: 'legal', category: 'market_legal_risk', citation: `reii warehouse: market legal risk for ${t.city}, ${t.state}, last reviewed ${mr.last_reviewed_at}` },
@@ -149,7 +150,7 @@ export async function legalRiskFacts(data: ResearchData, intent: Intent, t: Targ
     const uncounted = t.city && profile?.landlord_friendliness_uncounted ? uncountedClause(profile.landlord_friendliness_uncounted, t.city) : undefined;
     out.push({
       intent, target: t, value: `${fmt(sl.landlord_friendliness_score)} out of 100 (${sl.landlord_friendliness_label ?? ''})`,
-      ranks: { score: sl.landlord_friendliness_score, higher: 'is the more landlord-friendly' },
+      ...ranks(u, sl.landlord_friendliness_score, `${fmt(sl.landlord_friendliness_score)} out of 100`, RANK.friendliness),
       sentence: `${S} scores ${fmt(sl.landlord_friendliness_score)} out of 100 on our landlord friendliness composite (${sl.landlord_friendliness_label ?? 'unlabelled'}; last reviewed ${sl.last_reviewed_at ?? 'unknown'})`
         + (t.city ? `; that is the state's score, from ${S} law alone, not a score of ${t.city}'s own${uncounted ? `: ${uncounted}` : ''}` : ''),
       detail: [...(note ? [note] : t.city ? [`Local ordinances of ${t.city} are not counted in the score; we have no landlord profile of ${t.city}, ${t.state} that names them.`] : []),

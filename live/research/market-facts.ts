@@ -19,6 +19,7 @@ import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
+import { RANK, ranks } from './ranks.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
@@ -52,6 +53,8 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     if (ratio !== null) bits.push(`list-to-sale ratio ${ratio.toFixed(3)}`);
     else if (told) bits.push(`but no list-to-sale ratio: ${NO_RATIO}`);
     return {
+      // days on market asked ranks by it where the zip has one, else the price per sqft ranks
+      ...(u.asks.includes('dom') && c.days_on_market.median !== null ? ranks(u, c.days_on_market.median, `${fmt(c.days_on_market.median)} days`, RANK.dom) : ranks(u, p.median!, `${money(p.median!)}/sqft`, RANK.ppsf)),
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
       sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
@@ -114,7 +117,7 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   // a change whose end months hold sales of no known subtype (Connecticut's 2022 file) is all residential sales' change
   const note = asked.v === null ? '' : mixedTypeNote(data, t, type, [c.month[last - asked.m]!, end], null);
   return {
-    intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
+    ...(asked.v === null ? {} : ranks(u, asked.v, pct(asked.v), RANK.change)), intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
     sentence: `${head}${note}${tail.length ? `; ${tail.join('; ')}` : ''}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start && !note ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
@@ -129,7 +132,7 @@ async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: s
     const r = await data.shard<Rehab>('rehab', keys(months));
     if (!r) continue;
     return {
-      intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
+      ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
       sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}; its rehab events (renovation permits and rehab resales) in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
       detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab permits and sales it is computed from).`],
@@ -154,6 +157,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
     if (u.asks.includes('distress')) {
       return {
+        ...(distress ? ranks(u, r.distressed_pipeline_count!, `${fmt(r.distressed_pipeline_count!)} distressed properties`, RANK.distress) : {}),
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
         sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
@@ -164,6 +168,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     const bits = investorBits(r, u, months);
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
+      ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
       sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
@@ -176,13 +181,13 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
   return missing('investor', t, await data.hasFamily('investor', keys(tries[0]!)) ? `We have no investor activity data for ${t.city}, ${t.state}` : 'Investor activity data is not part of this build');
 }
 
-async function locationFact(data: ResearchData, t: Target, zip: string, primary: boolean): Promise<Fact> {
+async function locationFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const r = await data.shard<Location>('location-zip', { zip });
   if (!r) return missing('location', t, await data.hasFamily('location-zip', { zip }) ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
   const flood = r.flood_zone === 'D' ? 'flood zone D (undetermined: no FEMA flood map was loaded for this area)' : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`;
   const sf = r.superfund_count_1mi > 0 ? `${plural(r.superfund_count_1mi, 'Superfund site')} within 1 mile` : 'no Superfund site within 1 mile';
   return {
-    intent: 'location', target: t, value: `zone ${r.flood_zone}, ${r.superfund_count_1mi} Superfund within 1 mi, score ${fmt(r.environmental_risk_score)}`,
+    ...ranks(u, r.environmental_risk_score, `score ${fmt(r.environmental_risk_score)}`, RANK.envRisk), intent: 'location', target: t, value: `zone ${r.flood_zone}, ${r.superfund_count_1mi} Superfund within 1 mi, score ${fmt(r.environmental_risk_score)}`,
     sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} is in ${flood}, with ${sf} and an environmental risk score of ${fmt(r.environmental_risk_score)} out of 100 (as of ${r.as_of})`,
     detail: [inline(r.flood_risk_notes) + '.', `Location confidence: ${r.confidence} (by spatial coverage).`],
     source: { type: 'location', category: 'location_risk', citation: `reii warehouse: location risk for ${zip}, as of ${r.as_of}` },
@@ -258,8 +263,8 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
         return [{ ...await investorFact(data, u, d?.target ?? t), target: t }];
       }
     case 'location':
-      if (t.zip) return [await locationFact(data, t, t.zip, true)];
-      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => locationFact(data, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
+      if (t.zip) return [await locationFact(data, u, t, t.zip, true)];
+      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => locationFact(data, u, t, z, p), LOCATION_TOPIC, u.targets.length > 1, u.lowEnd);
       return [needZip('Flood and Superfund risk')];
     default:
       return [];

@@ -7,6 +7,7 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { money, plural, type Fact, type Source } from './facts.ts';
 import { mixedTypeNote, priceRank, TYPE_WORDS, wholeCity, byCount } from './sales-facts.ts';
+import { RANK, ranks } from './ranks.ts';
 import type { ResearchData } from './data.ts';
 import type { MonthlySeries } from './year-facts.ts';
 import { spanWords, uncoveredMonths } from './coverage.ts';
@@ -35,7 +36,8 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
   const partial = c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';
   const note = mixedTypeNote(data, t, u.propertyType, [month], n);
   return {
-    ...(median != null ? priceRank(u, median) : {}), intent: 'trends', target: t, value: `${median != null ? `${money(median)} (${month}, ${plural(n, 'sale')})` : `${plural(n, 'sale')} (${month})`}`,
+    // a count asked ranks by the count, else the median when the month has one
+    ...(u.asks.includes('sales_count') || median == null ? ranks(u, n, n.toLocaleString('en-US'), RANK.sales) : priceRank(u, median)), intent: 'trends', target: t, value: `${median != null ? `${money(median)} (${month}, ${plural(n, 'sale')})` : `${plural(n, 'sale')} (${month})`}`,
     sentence: `In ${where}, in ${y.label} there were ${plural(n, `arm's-length ${noun} sale`)}${median != null ? `, at a median sale price of ${money(median)}` : ''}${partial}${note}${wholeCity(t)}`,
     detail: ['The month\'s own arm\'s-length sales (a median needs 5 or more); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${month}, as of ${asOf}` },

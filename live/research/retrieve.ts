@@ -93,7 +93,7 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
   if (u.asks.includes('increase_notice') && intents.includes('rent_control')) for (const t of u.targets) facts.push(increaseNoticeFact(data, t));
   for (const intent of intents) {
     for (const t of u.targets) {
-      if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...await legalRiskFacts(data, intent, t));
+      if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...await legalRiskFacts(data, u, intent, t));
       else if (LEGAL_INTENTS.has(intent)) {
         facts.push(...legalFacts(data, intent, t));
         if (intent === 'adverse_possession') { const s = await squatterFact(data, t); if (s) facts.push(s); }

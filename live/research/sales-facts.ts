@@ -10,6 +10,7 @@ import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/price-index.ts';
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
+import { RANK, ranks } from './ranks.ts';
 
 /** The words of a property type in an answer. */
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -25,9 +26,8 @@ export async function ownMarket(t: Target, has: (city: string) => unknown): Prom
   return (await has(own.city!)) ? own : t;
 }
 
-/** Places compared by price: the median ranks them, the cheapest first when the low end is asked (compose.ts verdict). */
-export const priceRank = (u: Understanding, price: number): Pick<Fact, 'ranks'> => (u.targets.length >= 2 && u.priceLevel
-  ? { ranks: u.lowEnd ? { score: -price, higher: 'is the cheaper' } : { score: price, higher: 'is the more expensive' } } : {});
+/** Places compared by price: the median ranks them (ranks.ts, compose.ts verdict). */
+export const priceRank = (u: Understanding, price: number): Pick<Fact, 'ranks'> => ranks(u, price, money(price), RANK.price);
 
 /** The confidence of a figure by its sales: 50+ high, CHANGE_MIN_SAMPLE (20)+ medium. */
 export const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
@@ -97,7 +97,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
   const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
-    intent: 'trends', target: t, value: plural(w.sales, 'sale'),
+    ...ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales), intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} (${w.months} months to ${w.asOf})`,
     // how many above or below a price: not kept (only the window's count and median), said first
     sentence: `${u.asks.includes('price_band') ? `How many sold above or below a price is not kept, only the count and median of all the sales: ${where}` : `${where.charAt(0).toUpperCase()}${where.slice(1)}`} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
@@ -156,7 +156,7 @@ export async function cityPpsfFact(data: ResearchData, u: Understanding, t: Targ
   const type = TYPE_WORDS[u.propertyType];
   const month = c.month[at]!;
   return {
-    intent: 'comps', target: t, value: `${money(c.median_price_per_sqft[at]!)}/sqft (${month})`,
+    ...ranks(u, c.median_price_per_sqft[at]!, `${money(c.median_price_per_sqft[at]!)}/sqft`, RANK.ppsf), intent: 'comps', target: t, value: `${money(c.median_price_per_sqft[at]!)}/sqft (${month})`,
     sentence: `In ${t.city}, ${t.state}, the median ${type} sale price was ${money(c.median_price_per_sqft[at]!)} per sqft in ${month} (${plural(counts[at]!, 'sale')})${solid ? '' : ', the latest month with a figure but no complete month of 20 or more sales'}; no zip of the city has comparable sales, so this is the city-wide monthly figure${wholeCity(t)}`,
     detail: [solid
       ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales (a month the sources do not cover whole, as a file's last, is left out); the monthly series is GET /v1/market/trends.`

@@ -12,6 +12,7 @@ import type { ResearchData } from './data.ts';
 import type { Years } from './years.ts';
 import { windowFigure } from './market-window.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
+import { RANK, ranks } from './ranks.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
@@ -61,6 +62,8 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   // a type holding other types (Connecticut's 2022 file: no residential subtype; New York condos: co-ops): said, low
   const note = mixedTypeNote(data, t, u.propertyType, asked.map((x) => x.m), total);
   return {
+    // a count asked ranks the places by it; a price asked does not (no median over the months together is kept)
+    ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales) : {}),
     intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
     sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],

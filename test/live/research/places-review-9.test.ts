@@ -46,7 +46,8 @@ describe('finding 1: a zip followed by a comma is a zip ("98103, 98117"); "12,34
     const vals = [...r.answer.matchAll(/zip (\d{5}) \([^)]*\) \$([\d,]+) \(/g)].map((m) => ({ z: m[1]!, n: Number(m[2]!.replace(/,/g, '')) }));
     expect(vals.length).toBeGreaterThanOrEqual(2);
     const low = vals.sort((a, b) => a.n - b.n)[0]!;
-    expect(r.answer).toMatch(new RegExp(`zip ${low.z} \\([^)]*\\) is the lowest( of the \\d with a figure)? \\(\\$`));
+    // the one rule (compose.ts verdict): the price's own words, and its figure
+    expect(r.answer).toMatch(new RegExp(`so zip ${low.z} \\([^)]*\\) is the cheapest( of the \\d with a figure)? \\(\\$`));
   });
 
   it('"more affordable" asks for the low end, not "more"', async () => {
