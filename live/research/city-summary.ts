@@ -18,6 +18,23 @@ export interface CityTopic {
   sentence: (place: string, figs: ZipFigure[], window: string) => string;
   /** a short value for comparisons */
   value: (figs: ZipFigure[]) => string;
+  /** a county's zips listed with their figures after its summary (countyList), in place of one zip's own paragraph */
+  show?: (n: number) => string;
+}
+
+/** How many zips a county's list names. */
+const LISTED = 6;
+
+/** A county's zips with their figures (after its summary), the end asked first ("By zip, highest first: zip 95757 (Elk Grove) $335,750 (36
+ *  sales); ..."): each zip's own figure, never a figure of the county as a whole. */
+function countyList(data: ResearchData, t: Target, measured: Fact[], show: (n: number) => string, lowEnd: boolean): string {
+  const order = lowEnd ? measured : [...measured].reverse();
+  const item = (z: ZipFigure): string => {
+    const city = data.zips.get(z.zip)?.city;
+    return `zip ${z.zip}${city ? ` (${city})` : ''} ${show(z.measure!)}${z.sales != null ? ` (${plural(z.sales, 'sale')})` : ''}`;
+  };
+  const more = order.length > LISTED ? `; and ${plural(order.length - LISTED, 'other zip')}` : '';
+  return `By zip, ${lowEnd ? 'lowest' : 'highest'} first (each zip's own figure; no figure is kept for ${areaName(t)} as a whole): ${order.slice(0, LISTED).map((f) => item(f.zip!)).join('; ')}${more}`;
 }
 
 const CITY_ZIP_CAP = 200;
@@ -87,6 +104,12 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}${dataTo(measured, figs, window)}` },
     confidence: summaryConfidence(measured), primary: true, uncertain: null,
   };
+  // a county: its zips listed with their figures, not one zip's paragraph after the range
+  if (t.area && !t.city && !t.hood && topic.show && !comparison) {
+    // its figures are the summary's (cited there, dated there: freshness.ts reads a fact's source, so none here)
+    const list: Fact = { intent: topic.intent, target: t, value: null, sentence: countyList(data, t, measured, topic.show, lowEnd), detail: [], source: null, confidence: summary.confidence, primary: true, uncertain: null };
+    return [summary, list, ...facts];
+  }
   const [lowest, highest] = [measured[0]!, measured.at(-1)!];
   const shown = lowEnd ? lowest : highest;
   // side by side, a city shows its summary only; when every zip has the same figure, no zip stands out
@@ -117,13 +140,24 @@ export const COMPS_TOPIC = (typeWord: string): CityTopic => ({
 
 /** A county's price trend: each zip's change over the window asked (12 months unless asked), or with `priceLevel` its
  *  latest complete month's median sale price (a month of 20 or more sales). */
+/** What a county's zips' median sale prices are of (price-level.ts): a zip's latest complete month of 20 or more sales
+ *  (months null), or where that month is stale or none is complete, its recent months pooled (months: the window).
+ *  Before, every figure was said to be a complete month's, while Sacramento County's 13 were all pooled. */
+function levelKinds(figs: ZipFigure[], typeWord: string): string {
+  const pooled = figs.filter((f) => f.months !== null).length, monthly = figs.length - pooled;
+  if (pooled === 0) return `had a complete month of 20 or more ${typeWord} sales; their latest such months' median sale prices`;
+  if (monthly === 0) return `had 20 or more ${typeWord} sales in their last months pooled (none has a recent complete month of 20); their median sale prices`;
+  return `have a median of 20 or more ${typeWord} sales, for ${monthly} of their latest complete month of 20, for ${pooled} of their last months pooled (no recent complete month of 20); the medians`;
+}
+
 export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic => ({
   intent: 'trends', what: priceLevel ? `${typeWord} median sale prices` : `${typeWord} price trends`,
   citation: { type: 'trends', category: 'market', noun: `${typeWord} price trends` },
   sentence: priceLevel
-    ? (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} had a complete month of 20 or more ${typeWord} sales; their latest such months' median sale prices ${range(figs, money)}, ${money(mid(figs))} at the middle zip (${window})`
+    ? (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} ${levelKinds(figs, typeWord)} ${range(figs, money)}, ${money(mid(figs))} at the middle zip (${window})`
     : (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a ${typeWord} price change over ${window}, the changes ${range(figs, pct)}, ${pct(mid(figs))} at the middle zip`,
   value: (figs) => (priceLevel ? `middle zip ${money(mid(figs))}` : `middle zip ${pct(mid(figs))}`) + ` (${plural(figs.length, 'zip')})`,
+  show: priceLevel ? money : pct,
 });
 
 /** A city's zips ranked by the median of their arm's-length sales over a window (the research index's windows, each

@@ -70,7 +70,9 @@ function recentPool(data: ResearchData, u: Understanding, t: Target, where: stri
     const first = windowMonths(w.asOf, months)[1]!;
     if (at >= 0 && solid && c.month[at]! >= first) return null;
     const f = windowPriceFact(data, { ...u, months }, t, where, null)!;
-    const stale = at >= 0 ? ` (the latest ${solid ? `month with ${CHANGE_MIN_SAMPLE} or more sales` : 'month with a median'} was ${c.month[at]}: ${money(c.median_price[at]!)}, ${plural(c.sales_count[at] ?? 0, 'sale')})` : '';
+    // the stale month said after, when it lies before the window (a partial month inside it is among the pooled sales:
+    // Sacramento's 2008-05, 36 sales of zip 95757, said again as "the latest month with a median" before)
+    const stale = at >= 0 && c.month[at]! < first ? ` (the latest ${solid ? `month with ${CHANGE_MIN_SAMPLE} or more sales` : 'month with a median'} was ${c.month[at]}: ${money(c.median_price[at]!)}, ${plural(c.sales_count[at] ?? 0, 'sale')})` : '';
     return {
       ...f, sentence: `${f.sentence.replace(`In ${where}, `, `In ${where}, no complete month of the last ${months} has ${CHANGE_MIN_SAMPLE} ${TYPE_WORDS[u.propertyType]} sales, so they are pooled: `)}${stale}${changed}`,
       detail: [`No recent month has ${CHANGE_MIN_SAMPLE} or more sales: the recent months are pooled (the shortest of 3, 6 and 12 months with ${CHANGE_MIN_SAMPLE}) rather than an older month's figure; the monthly series is GET /v1/market/trends.`],

@@ -133,7 +133,7 @@ describe('finding 4: a county question answers the county or says plainly its fi
     expect(end!.d.slice(0, 6)).toBe('201505');
     for (const q of ['median price in king county', 'median price in King Co WA']) {
       const r = await ask(q);
-      expect(r.answer, q).toMatch(/^In King County, WA, \d+ zips had a complete month/);
+      expect(r.answer, q).toMatch(/^In King County, WA, \d+ zips have a median of 20 or more single-family sales, for \d+ of their latest complete month/);
       expect(r.answer, q).toMatch(/^[^.]*; the latest sales in this source are from 2015-05, over 11 years before/);
       expect(r.answer, q).not.toContain('from 2014-06');
     }
@@ -153,7 +153,7 @@ describe('finding 4: a county question answers the county or says plainly its fi
     const r = await ask('median sale price in sacramento county');
     // the county's zips are said as zips (their range), or the county is said to have no figure of its own; 95608's
     // figure is never the county's
-    expect(r.answer).toMatch(/^(In Sacramento County, CA, \d+ zips had a complete month|Sacramento County, CA has no figure as a whole)/);
+    expect(r.answer).toMatch(/^(In Sacramento County, CA, \d+ zips had 20 or more single-family sales in their last months pooled|Sacramento County, CA has no figure as a whole)/);
     expect(r.answer).not.toMatch(/^In Sacramento County, CA, the median/);
     expect(r.answer).not.toContain(`Sacramento County, CA ${usd(z!.m)}`);
     expect(r.confidence).toBe('low');
