@@ -1,6 +1,7 @@
 // The figures a research question asks for by name (pure, no imports): days on market, a flip margin or
 // count, the distressed pipeline, permit counts, sales counts, bedrooms, LLC buyers, a city's zips by price, the
-// list-to-sale ratio, the notice before a rent increase; and the distress words intent.ts reads. Rules:
+// list-to-sale ratio, the notice before a rent increase; and the distress words and the direction of a comparison
+// (low or high end) intent.ts reads. Rules:
 // warehouse/docs/research.md "Intents".
 
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
@@ -38,6 +39,17 @@ const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^
  *  homes"): a sales count, not a price ("higher sales prices") */
 export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b/;
 
+/** The low end of a figure compared ("cheapest", "fewer", "less expensive", "more affordable"): multi-word phrases
+ *  first, so "more affordable" is not read again as "more". */
+const DIRECTION_LOW = /\b(least expensive|less expensive|most affordable|more affordable|cheap|cheapest|cheaper|affordable|inexpensive|lowest|lower|least|less|fewest|fewer|smallest|smaller|safest|safer)\b/g;
+/** The high end of a figure compared ("most expensive", "more sales", "highest"). */
+const DIRECTION_HIGH = /\b(highest|higher|most|more|largest|larger|biggest|bigger|greatest|greater|expensive|pricier|priciest|pricey|dearest|costliest|costlier|riskiest|riskier)\b/;
+/** The end a comparison asks for: one of low or high words only, else null. */
+export function readDirection(lower: string): 'high' | 'low' | null {
+  const low = new RegExp(DIRECTION_LOW.source).test(lower);
+  const high = DIRECTION_HIGH.test(lower.replace(DIRECTION_LOW, ' '));
+  return low === high ? null : low ? 'low' : 'high';
+}
 /** How fast homes sell ("how fast are homes selling", "how long do houses take to sell"): days on market. */
 export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|houses|properties|condos|a (home|house)) (take to |taking to )?(sell|selling|sold)\b/;
 

@@ -5,7 +5,8 @@ import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
-import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
+export { readDirection } from './asked.ts';
 export type { Asked } from './asked.ts';
 
 export type Intent =
@@ -57,7 +58,7 @@ export interface Understanding {
   notRecorded: string | null;
   /** the low end is asked for ("cheapest zips", "lowest risk"): a city summary details its lowest zip, not its highest */
   lowEnd: boolean;
-  /** the end of a figure a comparison asks for, read once from its words (DIRECTION_LOW, DIRECTION_HIGH): 'low'
+  /** the end of a figure a comparison asks for, read once from its words (asked.ts readDirection): 'low'
    *  ("cheapest", "fewer", "more affordable"), 'high' ("most expensive", "more", "highest"), null (neither, or both);
    *  every compared figure's rank reads it (ranks.ts), null ranking the high end */
   direction: 'high' | 'low' | null;
@@ -150,17 +151,6 @@ const PRICE_RANK = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expen
 /** The low end of a figure asked for: a city summary then details its lowest zip. */
 const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|lowest|least|safest|fewest)\b/;
 
-/** The low end of a figure compared ("cheapest", "fewer", "less expensive", "more affordable"): multi-word phrases
- *  first, so "more affordable" is not read again as "more". */
-const DIRECTION_LOW = /\b(least expensive|less expensive|most affordable|more affordable|cheap|cheapest|cheaper|affordable|inexpensive|lowest|lower|least|less|fewest|fewer|smallest|smaller|safest|safer)\b/g;
-/** The high end of a figure compared ("most expensive", "more sales", "highest"). */
-const DIRECTION_HIGH = /\b(highest|higher|most|more|largest|larger|biggest|bigger|greatest|greater|expensive|pricier|priciest|pricey|dearest|costliest|costlier|riskiest|riskier)\b/;
-/** The end a comparison asks for: one of low or high words only, else null. */
-export function readDirection(lower: string): 'high' | 'low' | null {
-  const low = new RegExp(DIRECTION_LOW.source).test(lower);
-  const high = DIRECTION_HIGH.test(lower.replace(DIRECTION_LOW, ' '));
-  return low === high ? null : low ? 'low' : 'high';
-}
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
