@@ -26,7 +26,7 @@ export async function countyDistressFact(data: ResearchData, u: Understanding, t
     const top = [...rows].sort((a, b) => b.r.distressed_pipeline_count - a.r.distressed_pipeline_count || a.p.name.localeCompare(b.p.name)).slice(0, 5);
     const where = `${t.area.name}, ${t.state}`;
     return {
-      ...ranks(u, total, `${fmt(total)} distressed properties`, RANK.distress), intent: 'investor', target: t, value: `${fmt(total)} distressed properties`,
+      ...ranks(u, total, fmt(total), RANK.distress), intent: 'investor', target: t, value: `${fmt(total)} distressed properties`,
       sentence: `In ${where}, ${fmt(total)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${asOf}, the sum of the ${rows.length} municipalities the filings name (most: ${top.map((x) => `${x.p.name} ${fmt(x.r.distressed_pipeline_count)}`).join(', ')})`,
       detail: ['Open filings are counted (distinct properties) per municipality: a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not; the county figure is their sum.'],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview of the ${rows.length} municipalities of ${where} with filings, ${months} months to ${asOf}` },

@@ -53,8 +53,8 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     if (ratio !== null) bits.push(`list-to-sale ratio ${ratio.toFixed(3)}`);
     else if (told) bits.push(`but no list-to-sale ratio: ${NO_RATIO}`);
     return {
-      // days on market asked ranks by it where the zip has one, else the price per sqft ranks
-      ...(u.asks.includes('dom') && c.days_on_market.median !== null ? ranks(u, c.days_on_market.median, `${fmt(c.days_on_market.median)} days`, RANK.dom) : ranks(u, p.median!, `${money(p.median!)}/sqft`, RANK.ppsf)),
+      // days on market asked ranks by it (a zip without it has no figure to rank), else the price per sqft ranks
+      ...(!u.asks.includes('dom') ? ranks(u, p.median!, `${money(p.median!)}/sqft`, RANK.ppsf) : c.days_on_market.median !== null ? ranks(u, c.days_on_market.median, `${fmt(c.days_on_market.median)} days`, RANK.dom) : {}),
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
       sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
@@ -157,7 +157,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
     if (u.asks.includes('distress')) {
       return {
-        ...(distress ? ranks(u, r.distressed_pipeline_count!, `${fmt(r.distressed_pipeline_count!)} distressed properties`, RANK.distress) : {}),
+        ...(distress ? ranks(u, r.distressed_pipeline_count!, fmt(r.distressed_pipeline_count!), RANK.distress) : {}),
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
         sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
