@@ -167,6 +167,12 @@ create or replace macro canonical_reject(address, city, state, zip, own_missing,
         else own_checks
     end;
 
+-- A canonical room count (beds, baths) of 0 is unknown: its repair {rule, col, val} (null when the count is not 0).
+-- Every native adapter reads a 0 count as unknown (Denver BED_RMS, Sacramento, Philadelphia), whatever the type: a
+-- studio's 0 cannot be told from a blank written 0. sales.csv and parcels.csv (30_market_40, 41) null it by this rule.
+create or replace macro canonical_zero_is_unknown(col, n, txt) as
+    case when n = 0 then {'rule': 'zero_is_unknown', 'col': col, 'val': cast(txt as varchar)} end;
+
 -- Arm's-length price floor: a recorded price below it is no market price (a $0 or $1 transfer, a family deed, a
 -- placeholder such as Sacramento's 4,897). Used by the one arm's-length rule, 30_market_45_sale_flags.sql.
 create or replace macro nominal_price_floor() as 10000;

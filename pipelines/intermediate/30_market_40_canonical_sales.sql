@@ -19,8 +19,8 @@
 --   not_in_list    property_type (rejects) or condition (nulled) outside its list; condition `average` (the assessor
 --                  middle grade) is read as `good`, as the King County and Philadelphia adapters read theirs
 --   list_date_after_sale  list_date later than sale_date (list_date nulled)
---   zero_is_unknown  beds or baths 0 (nulled): every native adapter reads a 0 count as unknown (Denver BED_RMS,
---                  Sacramento, Philadelphia), whatever the type: a studio's 0 cannot be told from a blank written 0
+--   zero_is_unknown  beds or baths 0 (nulled): canonical_zero_is_unknown() (30_market_00_canonical_tables.sql), the
+--                  rule parcels.csv reads its counts by too
 -- The deed columns (optional) feed the one arm's-length rule as the native Denver adapter's do: sale_date is the deed's
 -- own date (as Denver's sale date), recorded_date its recording date (Denver RECEPTION_DATE: a double closing's two
 -- deeds dated apart are recorded together), document_id its recording number (Denver RECEPTION_NUM: one deed over
@@ -62,10 +62,10 @@ checked as (
                  when list_price_text is not null and (isinf(list_price) or list_price <= 0) then {'rule': 'out_of_range', 'col': 'list_price', 'val': list_price_text} end,
             case when beds_text is not null and (beds is null or isnan(beds)) then {'rule': 'not_a_number', 'col': 'beds', 'val': beds_text}
                  when beds < 0 or isinf(beds) then {'rule': 'out_of_range', 'col': 'beds', 'val': beds_text}
-                 when beds = 0 then {'rule': 'zero_is_unknown', 'col': 'beds', 'val': beds_text} end,
+                 else canonical_zero_is_unknown('beds', beds, beds_text) end,
             case when baths_text is not null and (baths is null or isnan(baths)) then {'rule': 'not_a_number', 'col': 'baths', 'val': baths_text}
                  when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
-                 when baths = 0 then {'rule': 'zero_is_unknown', 'col': 'baths', 'val': baths_text} end,
+                 else canonical_zero_is_unknown('baths', baths, baths_text) end,
             case when recorded_date_text is not null and recorded_date is null then {'rule': 'not_a_date', 'col': 'recorded_date', 'val': recorded_date_text} end,
             case when length(document_id) > 64 then {'rule': 'too_long', 'col': 'document_id', 'val': document_id} end,
             case when deed_type is not null and canonical_deed_type_code(deed_type) is null then {'rule': 'not_in_list', 'col': 'deed_type', 'val': deed_type_text} end,

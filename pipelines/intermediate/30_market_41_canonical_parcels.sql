@@ -7,6 +7,8 @@
 --   not_a_number   beds, baths, sqft, year_built (an integer), lat or lng not a number
 --   out_of_range   beds, baths or sqft negative or infinite
 --   not_in_list    property_type outside its list
+--   zero_is_unknown  beds or baths 0: nulled and the parcel kept (meta.repairs nulled_zero_is_unknown), the one rule
+--                  sales.csv reads its counts by (canonical_zero_is_unknown(), 30_market_00_canonical_tables.sql)
 -- Bounds per property type, real state, zip in that state and coordinates in the state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_parcels_checked as
 select *,
@@ -24,19 +26,26 @@ select *,
              when baths < 0 or isinf(baths) then {'rule': 'out_of_range', 'col': 'baths', 'val': baths_text}
              when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
              when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type} end
-    ) as hit
+    ) as hit,
+    list_filter([canonical_zero_is_unknown('beds', beds, beds_text), canonical_zero_is_unknown('baths', baths, baths_text)], r -> r is not null) as repairs
 from stg_canonical__parcels;
 
 insert into meta.rejects
 select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
 from int_market_canonical_parcels_checked where hit is not null;
 
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, reject_detail(r.col, r.val) || ' -> null'
+from (select file, row_number, unnest(repairs) as r from int_market_canonical_parcels_checked where hit is null);
+
 insert into parcels by name
 select
     parcel_id, 'canonical' as source,
     normalize_address(address) as address, address_unit(address) as unit,
     title_case(city) as city, upper(state) as state_code, canonical_zip(zip) as zip,
-    property_type, beds, baths, positive_or_null(sqft) as sqft, year_built, lat, lng, owner_name,
+    property_type,
+    case when list_contains(list_transform(repairs, r -> r.col), 'beds') then null else beds end as beds,
+    case when list_contains(list_transform(repairs, r -> r.col), 'baths') then null else baths end as baths, positive_or_null(sqft) as sqft, year_built, lat, lng, owner_name,
     null as last_sale_date, null as last_sale_price,
     file, row_number + 1 as line
 from int_market_canonical_parcels_checked where hit is null;
