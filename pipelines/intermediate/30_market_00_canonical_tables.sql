@@ -233,6 +233,12 @@ create schema if not exists meta;
 create table if not exists meta.repairs (stage varchar, source varchar, file varchar, line bigint, rule varchar, detail varchar);
 delete from meta.repairs where stage = 'intermediate';
 
+-- The place of each parcel parcels.csv lists (its first line per parcel_id), as the file wrote it: a sale of
+-- sales.csv that leaves address, city, state or zip empty takes each from here by its parcel_id (a deed file keyed by
+-- parcel; 30_market_40_canonical_sales.sql). Filled by 30_market_39_canonical_parcel_places.sql when parcels.csv is
+-- present; empty otherwise.
+create or replace table int_market_canonical_parcel_places (parcel_id varchar, address varchar, city varchar, state varchar, zip varchar);
+
 create or replace table parcels (
     parcel_id varchar,
     source varchar not null,

@@ -1,4 +1,4 @@
--- requires: stg_canonical__sales, sales
+-- requires: stg_canonical__sales, sales, int_market_canonical_parcel_places
 -- The operator's canonical sales.csv -> sales, checked row by row against the canonical format (README "Canonical
 -- format", warehouse/docs/market.md "Row contracts"). A required value that breaks a rule rejects the row: the first
 -- rule broken is its reject (meta.rejects: file line, rule, column with the file's own value); the row never reaches
@@ -6,6 +6,10 @@
 -- such repair is a meta.repairs row, rule `nulled_<rule>`, detail `<column>=<the file's value> -> null` (a kept row is
 -- no reject: it never counts toward the reject-share gate).
 --   missing_value  a required value is empty: address, city, state, zip, sale_date, sale_price, property_type
+--   unknown_parcel a sale that leaves address, city, state or zip empty takes each from the parcels.csv row of its
+--                  parcel_id (30_market_39_canonical_parcel_places.sql: a deed file keyed by parcel); one whose
+--                  parcel_id parcels.csv does not list (or with no parcels.csv) is rejected so, naming the parcel_id.
+--                  Without a parcel_id, or where the parcel's row leaves the column empty too: missing_value
 --   too_long       address over 200 characters, city over 100 (rejects); parcel_id over 64, buyer_name or
 --                  seller_name over 200 (nulled)
 --   unknown_state  state is not two letters (a real code is checked in 30_market_44_row_contracts.ts)
@@ -37,11 +41,18 @@ create or replace macro canonical_deed_type_code(t) as
 
 create or replace temp view int_market_canonical_sales_checked as
 with s as (
-    select * replace (case condition when 'average' then 'good' else condition end as condition)
-    from stg_canonical__sales
+    select s.* replace (case s.condition when 'average' then 'good' else s.condition end as condition,
+                        coalesce(s.address, p.address) as address, coalesce(s.city, p.city) as city,
+                        coalesce(s.state, p.state) as state, coalesce(s.zip, p.zip) as zip),
+           s.parcel_id is not null and p.parcel_id is null
+               and (s.address is null or s.city is null or s.state is null or s.zip is null) as parcel_unlisted
+    from stg_canonical__sales s
+    left join int_market_canonical_parcel_places p
+      on p.parcel_id = s.parcel_id and (s.address is null or s.city is null or s.state is null or s.zip is null)
 ),
 checked as (
     select *,
+        case when parcel_unlisted then {'rule': 'unknown_parcel', 'col': 'parcel_id', 'val': parcel_id} else
         canonical_reject(address, city, state, zip,
             case when sale_date_text is null then {'rule': 'missing_value', 'col': 'sale_date', 'val': null::varchar}
                  when sale_price_text is null then {'rule': 'missing_value', 'col': 'sale_price', 'val': null}
@@ -51,7 +62,7 @@ checked as (
                  when sale_price is null or isnan(sale_price) then {'rule': 'not_a_number', 'col': 'sale_price', 'val': sale_price_text}
                  when isinf(sale_price) or sale_price < 0 then {'rule': 'out_of_range', 'col': 'sale_price', 'val': sale_price_text}
                  when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type_text} end
-        ) as hit,
+        ) end as hit,
         list_filter([
             case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
             case when length(buyer_name) > 200 then {'rule': 'too_long', 'col': 'buyer_name', 'val': buyer_name} end,

@@ -19,6 +19,7 @@ export const CONTRACT_RULES = [
   'csv_parse', 'wrong_column_count', 'unclosed_quote', 'bad_quoting', 'bad_encoding', 'line_too_long',
   // the canonical format (30_market_40..43)
   'missing_value', 'not_a_number', 'not_a_date', 'not_in_list', 'too_long', 'list_date_after_sale', 'duplicate_permit',
+  'unknown_parcel', // a sales.csv row with an empty place column whose parcel_id parcels.csv does not list
   // every source's rows (30_market_44_row_contracts.ts)
   'date_in_future', 'date_before_1900', 'out_of_range', 'unknown_state', 'unknown_zip', 'zip_not_in_state', 'outside_state',
   // an adapter's own rule for a value no contract allows (30_market_12_sales_nyc.sql: a negative price)
@@ -180,14 +181,18 @@ const CANONICAL_REQUIRED_VALUES: Record<string, readonly string[]> = {
 
 /**
  * Every required column a canonical file leaves empty, with its rows: a row's reject names the first rule it breaks
- * only (`missing_value (address)`), so a file without address and zip would be fixed one column per build.
+ * only (`missing_value (address)`), so a file without address and zip would be fixed one column per build. Counted
+ * after the format step's fills (its `_checked` view, where the step ran): a sales.csv place column its parcel's
+ * parcels.csv row gives is not empty; one neither file gives is.
  */
 export async function emptyRequiredValues(db: DuckDBConnection, f: Pick<FileRejects, 'source' | 'file'>): Promise<{ column: string; rows: number }[]> {
   const entity = path.basename(f.file).replace(/\.csv(\.gz)?$/, '');
   const cols = f.source === 'canonical' ? CANONICAL_REQUIRED_VALUES[entity] : undefined;
   if (!cols) return [];
-  const view = `stg_canonical__${entity}`;
-  if (!(await queryRows(db, `select 1 from duckdb_views() where view_name = $view`, { view })).length) return [];
+  const views = await queryRows<{ v: string }>(db, `select view_name as v from duckdb_views() where view_name in ($checked, $staged)
+    order by view_name = $checked desc`, { checked: `int_market_canonical_${entity}_checked`, staged: `stg_canonical__${entity}` });
+  const view = views[0]?.v;
+  if (!view) return [];
   const [counts] = await queryRows<Record<string, number>>(db, `select ${cols.map((c) => `count(*) filter (where ${c} is null)::int as "${c}"`).join(', ')}
     from ${view} where file = $file or ends_with(file, '/' || $file)`, { file: f.file });
   return cols.map((c) => ({ column: c.replace(/_text$/, ''), rows: counts?.[c] ?? 0 })).filter((c) => c.rows > 0);

@@ -1,6 +1,6 @@
 // Hand-written canonical source files for the row-contract tests (test/pipelines/contracts-*.test.ts): the
 // canonical sales header and a sale line with every field overridable, a sources folder of such files, the
-// sources stage plus the canonical staging and format steps run over it (a fresh in-memory DuckDB per call),
+// sources stage plus the canonical staging and format steps (the parcels' places step 39 included) run over it (a fresh in-memory DuckDB per call),
 // and the rejects it recorded. The folders are removed by `removeTmpDirs` (test/helpers/tmp.ts).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,11 +31,13 @@ export async function load(sources: string): Promise<Loaded> {
   const ctx: TestContext = { ...base, log: { ...silentLogger, warn: (m: string) => { warnings.push(m); } } as Logger };
   await runSources(ctx);
   await runSqlFile(ctx, 'pipelines/intermediate/30_market_00_canonical_tables.sql');
+  const present = async (entity: string): Promise<boolean> =>
+    (await ctx.rows(`select 1 from duckdb_tables() where schema_name = 'raw' and table_name = 'canonical__${entity}'`)).length > 0;
+  for (const entity of ['sales', 'parcels', 'permits', 'distress']) if (await present(entity)) await runSqlFile(ctx, `pipelines/staging/stg_canonical__${entity}.sql`);
+  // the parcels' places first: a sales.csv row keyed by parcel takes its place from them (step 39, before 40)
+  if (await present('parcels')) await runSqlFile(ctx, 'pipelines/intermediate/30_market_39_canonical_parcel_places.sql');
   for (const [n, entity] of [['40', 'sales'], ['41', 'parcels'], ['42', 'permits'], ['43', 'distress']] as const) {
-    const exists = await ctx.rows(`select 1 from duckdb_tables() where schema_name = 'raw' and table_name = 'canonical__${entity}'`);
-    if (!exists.length) continue;
-    await runSqlFile(ctx, `pipelines/staging/stg_canonical__${entity}.sql`);
-    await runSqlFile(ctx, `pipelines/intermediate/30_market_${n}_canonical_${entity}.sql`);
+    if (await present(entity)) await runSqlFile(ctx, `pipelines/intermediate/30_market_${n}_canonical_${entity}.sql`);
   }
   return { ctx, warnings };
 }
