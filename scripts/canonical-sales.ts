@@ -24,9 +24,10 @@
 //                requires a price above 0; SOURCE.md: "0 for non-market transfers"), zip 0, an unknown category.
 //                Without the tax block the canonical path cannot find NYC's portfolio deeds (market.md), so more
 //                multi-lot deeds stay comps than in the source's own adapter.
-// Denver and Connecticut cannot be converted: Denver's sales have no street address, zip or point (SOURCE.md: "No
-// street address, ZIP or coordinates"), Connecticut's no living area and no zip, and the canonical format requires a
-// 5-digit zip (the valuation also needs sqft).
+// Denver and Connecticut cannot be converted here: Denver's sales have no street address, zip or point (SOURCE.md: "No
+// street address, ZIP or coordinates"; scripts/canonical-denver.ts writes them with a stand-in place, keyed by parcel
+// or not), Connecticut's no living area and no zip, and the canonical format requires a 5-digit zip (the valuation also
+// needs sqft).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -15,7 +15,7 @@ import type { CompSetData } from '../live/valuation/comps.ts';
 import { SOURCES } from '../pipelines/sources/registry.ts';
 
 /** Sources that are geography and reference data, not sales (linked beside a canonical sales folder). */
-const REFERENCE_IDS = new Set(['simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference', 'zcta_boundaries']);
+export const REFERENCE_IDS = new Set(['simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference', 'zcta_boundaries']);
 
 export async function compSetsFromSources(dir: string): Promise<CompSetData[]> {
   if (!fs.existsSync(dir)) throw new Error(`--sources ${dir}: no such folder`);
