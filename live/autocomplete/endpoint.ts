@@ -50,11 +50,21 @@ export class AutocompleteEngine {
   /** The search of a query: its words as street words, and, when it ends with a place (or is one), its street words
    *  within that place. Order: the street reading's street-line prefix and any-order matches (every word as typed is in
    *  the record: "100 fort washington" is 100 FORT WASHINGTON AVE), then the place reading's; the street reading's typo
-   *  matches only when neither found any. A query that is only a place answers that place's first addresses. */
+   *  matches only when neither found any. A query that is only a place answers that place's first addresses and the
+   *  streets its words begin (no typo), taken in turn: "oak park" is no indexed place, and N OAK PARK AVE is a street. */
   search(q: string, limit: number, state: string | null, budget: number): SearchResult {
     const reading = this.places?.read(q) ?? null;
     if (!reading) return this.index.search(q, { limit, state, budgetMs: budget });
-    if (reading.bare) { const ids = this.index.firstIn(reading.places, limit, state); return { ids, mode: 'full', tiers: [0, ids.length, 0], scanned: 0 }; }
+    if (reading.bare) {
+      const inPlace = this.index.firstIn(reading.places, limit, state);
+      const street = this.index.search(q, { limit, state, budgetMs: budget, noTypo: true });
+      const ids: number[] = [];
+      for (let i = 0; ids.length < limit && (i < inPlace.length || i < street.ids.length); i++) {
+        for (const id of [inPlace[i], street.ids[i]]) if (id !== undefined && ids.length < limit && !ids.includes(id)) ids.push(id);
+      }
+      const fromStreet = ids.filter((id) => street.ids.includes(id) && !inPlace.includes(id)).length;
+      return { ids, mode: street.mode, tiers: [ids.length - fromStreet, fromStreet, 0], scanned: street.scanned };
+    }
     const deadline = performance.now() + budget;
     const left = (): number => Math.max(0, deadline - performance.now());
     const street = this.index.search(q, { limit, state, budgetMs: budget, noTypo: true });

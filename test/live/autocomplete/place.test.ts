@@ -76,8 +76,20 @@ describe('a place after the street', () => {
 });
 
 describe('a query that is only a place', () => {
-  test('a place the build has no address in answers [] (no streets of other cities)', () => {
-    for (const q of ['ft worth', 'fort worth', 'st louis', 'washington dc', 'Fort Worth, TX']) expect(ask(q), q).toEqual([]);
+  test('a place the build has no address in, and no street its words begin, answers []', () => {
+    for (const q of ['ft worth', 'fort worth', 'washington dc', 'Fort Worth, TX']) expect(ask(q), q).toEqual([]);
+  });
+  test('a place that is also a street ("oak park", "st louis"): the streets the words begin, as without the place reading', () => {
+    for (const [q, words] of [['oak park', / OAK PARK (AVE|DR)\b/], ['st louis', / ST LOUIS AVE\b/]] as const) {
+      // the index's own street matches of the words (no place read), which answered [] before (the place has no address)
+      const streets = engine.index.search(q, { limit: 10, state: null, budgetMs: 60_000, noTypo: true }).ids.map((id) => engine.index.match(id));
+      expect(streets.length, q).toBe(10);
+      const got = ask(q, 10);
+      expect(got, q).toEqual(streets);
+      for (const m of got) expect(` ${street(m)}`, q).toMatch(words);
+    }
+    // a third word still reads the street
+    expect(ask('oak park av').every((m) => / OAK PARK AVE$/.test(street(m)))).toBe(true);
   });
   test('a place the build has addresses in answers only its addresses', () => {
     for (const [q, city] of [['philadelphia pa', 'Philadelphia'], ['philly pa', 'Philadelphia']] as const) {
