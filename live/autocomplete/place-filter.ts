@@ -20,6 +20,8 @@ interface NamedPlace { zip: string | null; state: string | null; cities: { city:
 export type CityArea = (city: string, state: string) => { county: string; zips: readonly string[] } | null;
 
 const WORDS = /[\s,]+/;
+/** New York City's boroughs, each a county of its own (state|city as the resolver names them). */
+const BOROUGHS = new Set(['NY|Manhattan', 'NY|Bronx', 'NY|Brooklyn', 'NY|Queens', 'NY|Staten Island']);
 
 export class PlaceFilter {
   private readonly names: PlaceNames;
@@ -90,8 +92,10 @@ export class PlaceFilter {
     const out = new Set<number>();
     this.places.forEach(([, state, zip, county], i) => {
       if (p.zip && zip !== p.zip) return;
+      // a borough is its county whole: its addresses in a zip of another borough's (Marble Hill, Manhattan in the
+      // Bronx's 10463, build.ts) are its own too
       const inCity = parts?.some((c) => c.state === state && (c.area
-        ? c.area.county === county && c.area.zips.includes(zip)
+        ? c.area.county === county && (c.area.zips.includes(zip) || BOROUGHS.has(`${state}|${c.city}`))
         : this.cityOf[i] === c.city)) ?? false;
       if (p.state ? state === p.state || inCity : inCity || !p.cities) out.add(i);
     });

@@ -68,6 +68,24 @@ describe('a place after the street', () => {
     expect(ask(q.split(' ').slice(0, -1).join(' '), 10).some((m) => raw.some((r) => r.address === street(m) && r.zip === m.zip))).toBe(true);
   });
 
+  test('Marble Hill (zip 10463, the Bronx\'s by USPS): borough 1 in the rolling sales, so Manhattan\'s, not the Bronx\'s', async () => {
+    const raw = await rawQuery<{ borough: string; address: string; zip: string }>(`
+      select distinct trim("BOROUGH") as borough, trim("ADDRESS") as address, trim("ZIP CODE") as zip
+      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
+      where "ADDRESS" ilike '%MARBLE HILL AVE%'`);
+    expect(raw.length).toBeGreaterThan(0);
+    for (const r of raw) {
+      expect([r.borough, r.zip]).toEqual(['1', '10463']);
+      const line = normalizeAddress(r.address).street;
+      const mine = (ms: AddressMatch[]): AddressMatch[] => ms.filter((m) => street(m) === line && m.zip === r.zip);
+      // as Manhattan's other addresses read: New York, New York County
+      for (const q of [line.toLowerCase(), `${line.toLowerCase()} manhattan`, `${line.toLowerCase()} new york ny`]) {
+        expect(mine(ask(q, 10)).map((m) => [m.city, m.county]), q).toEqual([['New York', 'New York County']]);
+      }
+      expect(mine(ask(`${line.toLowerCase()} bronx`, 10)), 'in the Bronx').toEqual([]);
+    }
+  });
+
   test('"avenue b nyc": AVENUE B addresses of New York City', () => {
     const got = ask('avenue b nyc');
     expect(got.length).toBe(5);
