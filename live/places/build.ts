@@ -1,13 +1,15 @@
 // The place table of the resolver (live/places/resolver.ts), written under <build>/live/places/:
 //   places.json  every city of the `cities` table with a lookup slug: canonical name (the name its shards carry),
 //                state, population, and the keys it answers to, derived from its own name and its Census place name
-//                (int_geo_places / the Gazetteer): live/places/names.ts aliasKeys(). Rules: warehouse/docs/places.md.
+//                (int_geo_places / the Gazetteer): live/places/names.ts aliasKeys(); and Connecticut's former counties
+//                with their towns (live/places/former-counties.ts). Rules: warehouse/docs/places.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { aliasKeys, consolidatedHead, placeKey } from './names.ts';
 import type { PlacesFile } from './resolver.ts';
+import { formerCounties } from './former-counties-build.ts';
 
 export const requires = ['cities'];
 
@@ -40,6 +42,8 @@ export async function run(ctx: StageContext): Promise<void> {
     format: PLACES_FORMAT, build_id: ctx.buildId,
     cities: rows.map((r) => [r.city_name, r.state_code, Number(r.population ?? 0),
       aliasKeys(r.city_name, r.place_name, consolidated.get(`${r.state_code}|${placeKey(r.city_name)}`) ?? [])]),
+    // Connecticut's former counties and their towns (former-counties.ts): the geo lookup of "Fairfield County" names them
+    former_counties: (await formerCounties(ctx.db)).counties,
   };
   fs.writeFileSync(path.join(dir, 'places.json'), JSON.stringify(file));
   ctx.log.info('live/places', { cities: file.cities.length, aliases: file.cities.reduce((n, c) => n + c[3].length, 0) });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import { notFoundMessage, PlaceResolver, type PlacesFile } from './resolver.ts';
+import { findFormerCounty } from './former-counties.ts';
 
 export interface PlaceInput { state: string; city: string }
 
@@ -21,7 +22,8 @@ let lastLoaded: { dir: string; resolver: PlaceResolver | null } | null = null;
 export function loadResolver(dir: string): PlaceResolver | null {
   if (lastLoaded?.dir === dir) return lastLoaded.resolver;
   const file = path.join(dir, 'live', 'places', 'places.json');
-  const resolver = fs.existsSync(file) ? new PlaceResolver((JSON.parse(fs.readFileSync(file, 'utf8')) as PlacesFile).cities) : null;
+  const data = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as PlacesFile : null;
+  const resolver = data ? new PlaceResolver(data.cities, data.former_counties ?? []) : null;
   lastLoaded = { dir, resolver };
   return resolver;
 }
@@ -29,7 +31,10 @@ export function loadResolver(dir: string): PlaceResolver | null {
 export function answerPlace(resolver: PlaceResolver, input: PlaceInput): LiveAnswer {
   const r = resolver.resolveCity(input.state, input.city);
   if (r.ok) return { ok: true, body: { city: r.city, state: r.state } };
-  return { ok: false, code: 'no_data', message: notFoundMessage(input.city, input.state, r) };
+  // a former Connecticut county ("Fairfield County"): its towns, and those the city list has (former-counties.ts)
+  const county = findFormerCounty(resolver.formerCounties, input.state, input.city);
+  const former = county && { county, places: county[3].filter((t) => resolver.findCity(input.state, t)?.ok === true) };
+  return { ok: false, code: 'no_data', message: notFoundMessage(input.city, input.state, r, former) };
 }
 
 const places: LiveModule<PlaceInput> = {

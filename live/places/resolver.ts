@@ -1,6 +1,7 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
 import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, queryKeys } from './names.ts';
+import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
 export type PlaceRow = [name: string, state: string, population: number, keys: string[]];
@@ -9,6 +10,8 @@ export interface PlacesFile {
   format: number;
   build_id: string;
   cities: PlaceRow[];
+  /** Connecticut's former counties with their towns (former-counties.ts; absent in older builds) */
+  former_counties?: FormerCounty[];
 }
 
 export type CityResolution =
@@ -23,7 +26,7 @@ export class PlaceResolver {
   private readonly byCompact = new Map<string, Map<string, Entry[]>>();
   private readonly byState = new Map<string, Entry[]>();
 
-  constructor(rows: readonly PlaceRow[]) {
+  constructor(rows: readonly PlaceRow[], readonly formerCounties: readonly FormerCounty[] = []) {
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
     for (const [key, n] of Object.entries(NICKNAMES)) (nicknames.get(`${n.state}|${n.city}`) ?? nicknames.set(`${n.state}|${n.city}`, []).get(`${n.state}|${n.city}`)!).push(key);
     for (const [name, state, population, keys] of rows) {
@@ -114,8 +117,14 @@ function add(index: Map<string, Map<string, Entry[]>>, state: string, key: strin
 /** What joins a not-found message and its suggestions; routes that word their own 404 append the part from here on. */
 export const CLOSEST_NAMES = '; closest names: ';
 
-/** The 404 message of a city not found: names the closest cities of the state when there are any. */
-export function notFoundMessage(typed: string, state: string, r: Extract<CityResolution, { ok: false }>): string {
+/** The 404 message of a city not found: names the closest cities of the state when there are any; a former
+ *  Connecticut county ("Fairfield County"), its towns, each of which the lookup answers. */
+export function notFoundMessage(typed: string, state: string, r: Extract<CityResolution, { ok: false }>, former: { county: FormerCounty; places: string[] } | null = null): string {
+  if (former) {
+    const [, , , towns] = former.county;
+    return `No city named ${typed} in ${state}: ${formerCountyNote(former.county)}; its ${towns.length} towns, each of which the market endpoints answer by name: ${towns.join(', ')}`
+      + (former.places.length ? `; the geo lookup answers the ${former.places.length === 1 ? 'one that is a Census place' : `${former.places.length} of them that are Census places`}: ${former.places.join(', ')}` : '');
+  }
   const head = r.reason === 'ambiguous' ? `"${typed}" names several cities in ${state}` : `No city named ${typed} in ${state}`;
   return r.suggestions.length ? `${head}${CLOSEST_NAMES}${r.suggestions.join(', ')}` : head;
 }

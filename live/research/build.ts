@@ -24,6 +24,7 @@ import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './d
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
 import { groupHoods, hoodNames } from './hoods.ts';
+import { formerCounties } from '../places/former-counties-build.ts';
 
 export const requires = ['regulations'];
 
@@ -89,6 +90,10 @@ export async function run(ctx: StageContext): Promise<void> {
       'select county_fips as f, county_name as n, state_code as s, coalesce(population, 0) as p from counties where county_name is not null order by 1'))
       .map((c) => [c.f, c.n, c.s, Number(c.p ?? 0)]);
   }
+
+  // Connecticut's former counties (Fairfield County...) and their towns, which a question naming one reads it as
+  const former = await formerCounties(ctx.db);
+  if (former.counties.length) { places.former_counties = former.counties; places.unplaced_towns = former.unplaced; }
 
   if (await tableExists(ctx.db, 'mart_investor')) {
     // the filing municipalities (filing-places.ts): every city whose 12-month investor overview has a distressed

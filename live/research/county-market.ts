@@ -6,6 +6,7 @@ import type { ResearchData } from './data.ts';
 import { areaName, missing, type Fact } from './facts.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
+import { formerCountyNote } from '../places/former-counties.ts';
 
 /** How many of a county's cities an answer lists. */
 const LISTED = 8;
@@ -39,11 +40,31 @@ const CT_FORMER = ['fairfield', 'hartford', 'litchfield', 'middlesex', 'new have
  *  sales; null for any other question. */
 export function formerCountyAnswer(data: ResearchData, u: { query: string; intents: readonly Intent[]; targets: readonly Target[] }): string | null {
   const m = /\b(fairfield|hartford|litchfield|middlesex|new haven|new london|tolland|windham)\s+(?:county|co\b\.?)/i.exec(u.query);
-  if (!m || !CT_FORMER.includes(m[1]!.toLowerCase()) || u.targets.some((t) => t.state !== 'CT' || t.area || t.zip)) return null;
+  // read as its towns (county-place.ts formerCountiesIn: a build with the former counties): they answer
+  if (!m || !CT_FORMER.includes(m[1]!.toLowerCase()) || u.targets.some((t) => t.state !== 'CT' || t.area || t.zip || t.city)) return null;
   if (!u.targets.length && !/\b(ct|conn\.?|connecticut)\b/i.test(u.query)) return null;
   if (!u.intents.some((i) => ['comps', 'trends', 'rehab', 'investor', 'location'].includes(i))) return null;
   const county = m[1]!.replace(/\b\w/g, (c) => c.toUpperCase());
   let towns = 0;
   for (const list of data.citiesByName.values()) for (const c of list) if (c.state === 'CT' && data.hasSales('CT', c.name)) towns++;
   return `I don't have figures for ${county} County, CT as a whole: Connecticut's counties have had no government since 1960 and are no Census areas since 2022 (nine planning regions replaced them), so this build keeps market figures per town or zip code there (${towns} Connecticut towns have sales); name a town of ${county} County or a zip code.`;
+}
+
+/** The topics a former county's towns answer one by one (the per-zip and per-city market topics). */
+const TOWN_TOPICS: readonly Intent[] = ['comps', 'trends', 'rehab', 'investor', 'location'];
+
+/** A former Connecticut county read as its towns (county-place.ts formerCountiesIn) in a question of no market topic
+ *  ("eviction notice in Fairfield County CT"): the state's rules answer once, not once per town; the reading says the
+ *  county is a former one and lists its towns. Changes `u` in place. */
+export function formerCountyScope(data: ResearchData, u: { intents: readonly Intent[]; targets: Target[]; readAs: string[] }): void {
+  if (u.intents.some((i) => TOWN_TOPICS.includes(i))) return;
+  for (let i = u.readAs.length - 1; i >= 0; i--) {
+    const m = /^"(.+?)" as its \d+ towns: /.exec(u.readAs[i]!);
+    const c = m ? data.formerCounties.get(m[1]!.toLowerCase().replace(/\s+/g, ' ').replace(/ co\.?$/, ' county')) : undefined;
+    if (!m || !c) continue;
+    const [, , state, towns] = c;
+    for (let k = u.targets.length - 1; k >= 0; k--) if (u.targets[k]!.state === state && towns.includes(u.targets[k]!.city ?? '')) u.targets.splice(k, 1);
+    if (!u.targets.some((t) => t.state === state)) u.targets.push({ state, from: 'query' });
+    u.readAs[i] = `"${m[1]}" as ${data.stateName(state)}: ${formerCountyNote(c)}; its ${towns.length} towns: ${towns.join(', ')}; ${data.stateName(state)}'s rules answer for them`;
+  }
 }

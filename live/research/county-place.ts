@@ -2,7 +2,8 @@
 // zips, for the per-zip topics and a county's price trend (intent.ts); its filings are county-distress.ts. Rules:
 // warehouse/docs/research.md.
 import { BOROUGHS, coIsCounty } from './place-words.ts';
-import type { Gazetteer, Target } from './places.ts';
+import type { Gazetteer, Target } from './place-words.ts';
+import { formerCountyNote } from '../places/former-counties.ts';
 
 /** A county named ("King County", "Cook County, Illinois", "sacramento county", "Orleans Parish") as an area of its zips, in the
  *  state named or else the most populous county of that name; null when none is named or the build has no county names. */
@@ -26,4 +27,33 @@ export function findCounty(q: string, gaz: Gazetteer, states: readonly string[])
     }
   }
   return null;
+}
+
+/** A former Connecticut county named in a question ("median price in Fairfield County CT"), as its towns. */
+export interface FormerCountyHit { start: number; end: number; state: string; towns: string[]; readAs: string; note: string | null }
+
+/** The former Connecticut counties a question names with their County word (live/places/former-counties.ts), each read
+ *  as its towns: where Connecticut is named (or is the context's state), or where no state is and the former county
+ *  is more populous than every current county of its name ("Fairfield County" is Connecticut's, 916,829 people, before
+ *  Ohio's; "Middlesex County" alone is Massachusetts'). `free`: whether a span is not yet taken by another place. */
+export function formerCountiesIn(q: string, gaz: Gazetteer, namedStates: ReadonlySet<string>, free: (start: number, end: number) => boolean): FormerCountyHit[] {
+  const out: FormerCountyHit[] = [];
+  for (const [key, c] of gaz.formerCounties ?? []) {
+    const [, name, state, towns, population] = c;
+    const re = new RegExp(`\\b${name.replace(/ /g, '\\s+')}\\s+(?:county\\b|co\\.?(?![-'\\w]))`, 'gi');
+    for (const m of q.matchAll(re)) {
+      const end = m.index + m[0].length;
+      if (!free(m.index, end)) continue;
+      const rivals = gaz.countiesByName?.get(key) ?? [];
+      if (namedStates.size ? !namedStates.has(state) : rivals.some((r) => r.population >= population)) continue;
+      const chosen = !namedStates.size && rivals.length ? `; read as Connecticut's, the most populous county of that name, name the state for ${rivals.map((r) => `${r.name}, ${r.state}`).join(' or ')}` : '';
+      const unplaced = gaz.unplacedTowns ?? [];
+      out.push({
+        start: m.index, end, state, towns,
+        readAs: `"${m[0]}" as its ${towns.length} towns: ${formerCountyNote(c)}, so its figures are its towns' (those whose 2020 Census ZCTAs lie in it)${chosen}`,
+        note: unplaced.length ? `${unplaced.length} Connecticut towns of the sales files have no ZCTA of their own name and so are in no former county here: ${unplaced.join(', ')}` : null,
+      });
+    }
+  }
+  return out;
 }

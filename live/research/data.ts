@@ -18,6 +18,7 @@ import { marketKey } from './market-window.ts';
 import { marketTowns } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 import { sourceSpans, type SourceSpan } from './coverage.ts';
+import type { FormerCounty } from '../places/former-counties.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -68,6 +69,10 @@ export interface PlacesData {
   /** the neighbourhoods the sales sources name (hoods.ts): name asked, state, city, city part, zips (space-separated),
    *  sales, the source's names ('|'-separated); builds since int_market_neighborhoods (none before) */
   hoods?: [key: string, state: string, city: string, part: string, zips: string, sales: number, names: string][];
+  /** Connecticut's former counties and their towns (live/places/former-counties.ts), and the towns in none of them;
+   *  builds since former counties (none before) */
+  former_counties?: FormerCounty[];
+  unplaced_towns?: string[];
 }
 
 export interface ResearchMeta {
@@ -131,6 +136,9 @@ export class ResearchData {
   filingByKey: ReadonlyMap<string, readonly FilingPlace[]> = new Map();
   /** the neighbourhoods the sales sources name (hoods.ts), by the name asked (lower case) */
   readonly hoodsByName = new Map<string, Hood[]>();
+  /** "fairfield county" -> Connecticut's former county of that name and its towns (county-place.ts) */
+  readonly formerCounties = new Map<string, FormerCounty>();
+  unplacedTowns: readonly string[] = [];
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -180,6 +188,8 @@ export class ResearchData {
       this.hoodsByName.set(key, [...(this.hoodsByName.get(key) ?? []), { key, state, city, part, zips: zips ? zips.split(' ') : [], sales, names: names.split('|') }]);
     }
     for (const [zip, city, state, county_fips] of places.zips) this.zips.set(zip, county_fips ? { city, state, county_fips } : { city, state });
+    for (const c of places.former_counties ?? []) this.formerCounties.set(`${c[1].toLowerCase()} county`, c);
+    this.unplacedTowns = places.unplaced_towns ?? [];
     for (const [fips, name, state, population] of places.counties ?? []) {
       const key = name.toLowerCase();
       this.countiesByName.set(key, [...(this.countiesByName.get(key) ?? []), { fips, name, state, population }].sort((a, b) => b.population - a.population));

@@ -24,7 +24,7 @@ import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
 import { definition } from './glossary.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
-import { formerCountyAnswer } from './county-market.ts';
+import { formerCountyAnswer, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -154,7 +154,9 @@ export class ResearchEngine {
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
-    // a former Connecticut county (Fairfield County): no county of the build, said plainly (county-market.ts)
+    // a former Connecticut county read as its towns, in a question of no market topic: the state's rules (county-market.ts)
+    formerCountyScope(this.data, u);
+    // a former Connecticut county (Fairfield County) in a build without its towns: said plainly (county-market.ts)
     const former = formerCountyAnswer(this.data, u);
     if (former) return { answer: former, sources: [], confidence: 'low', facts: [], depth };
     // a place the build does not know, in a market question: said as not found, never another question's answer

@@ -5,6 +5,7 @@ import { STATE_SHORT_FORMS } from '../places/names.ts';
 import type { City } from './data.ts';
 import type { FilingPlace } from './filing-places.ts';
 import type { Hood } from './hoods.ts';
+import type { FormerCounty } from '../places/former-counties.ts';
 
 /** A part of a city with its own zips: a New York City borough, by its county. */
 export interface Area { name: string; county_fips: string }
@@ -156,6 +157,10 @@ export interface Gazetteer {
   countiesByName?: ReadonlyMap<string, readonly { fips: string; name: string; state: string; population: number }[]>;
   /** the filing municipalities no Census place is named, by key (filing-places.ts; absent: none) */
   filingByKey?: ReadonlyMap<string, readonly FilingPlace[]>;
+  /** Connecticut's former counties by "<name> county" ("fairfield county"), with their towns (absent: none) */
+  formerCounties?: ReadonlyMap<string, FormerCounty>;
+  /** the towns of the sales files in no former county (no ZCTA of their own name) */
+  unplacedTowns?: readonly string[];
   /** the neighbourhoods the sales sources name, by the name asked (hoods.ts; absent: none) */
   hoodsByName?: ReadonlyMap<string, readonly Hood[]>;
   /** whether the build has arm's-length sales of a city (its research market windows; absent: unknown, none) */

@@ -37,6 +37,7 @@ export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
+import { formerCountiesIn } from './county-place.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -210,6 +211,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   if (context.state) namedStates.add(context.state);
   // states a question implies by a city it names (a nickname or borough: "Philly vs Pittsburg")
   const implied = new Set([...namedStates, ...found.filter((f) => f.kind === 'city').map((f) => f.state)]);
+  // a former Connecticut county ("Fairfield County CT"): its towns, added after the neighbourhoods (county-place.ts)
+  const former = formerCountiesIn(q, gaz, namedStates, (s, e) => !overlaps(taken, s, e));
+  for (const f of former) { taken.push({ start: f.start, end: f.end }); readAs.push(f.readAs); if (f.note) notes.push(f.note); }
   // municipalities of the foreclosure and lien filings no Census place is named ("Penn Hills", "Mt. Lebanon"), said as read
   for (const f of filingPlacesIn(q, toks, taken, gaz, stateHits, namedStates, allCaps)) {
     taken.push({ start: f.start, end: f.end });
@@ -300,6 +304,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   for (let i = readAs.length - 1; i >= 0; i--) if (hoods.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   readAs.push(...hoods.readAs);
 
+  for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
   for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);
