@@ -10,7 +10,7 @@ import { runSources } from '../../pipelines/sources/index.ts';
 import { runFolder } from '../../pipelines/steps.ts';
 import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
 import { marketTables, rawTable, rejects, run, zipsTable } from '../helpers/market-fixtures.ts';
-import { repoPath } from '../helpers/paths.ts';
+import { repoPath, SHARED_DATA } from '../helpers/paths.ts';
 
 let ctx: TestContext;
 beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
@@ -160,6 +160,25 @@ describe('source adapters', () => {
     // the parcel without a sale is still on the roll; its sale part is recorded as rejected
     expect((await ctx.rows<{ n: number }>('select count(*)::int as n from parcels'))[0]!.n).toBe(4);
     expect((await rejects(ctx)).map((r) => [r.line, r.reason])).toEqual([[5, 'bad_date']]);
+  });
+
+  test('Philadelphia: interior condition 1 (no meaning in SOURCE.md; new construction in the raw file) reads excellent, as 2 (new/rehabbed) does', async () => {
+    // the raw file's own evidence for the reading: its code-1 houses are new, code 2's are old houses rehabbed
+    const raw = await ctx.rows<{ c: string; yb: number }>(`select interior_condition::varchar as c, median(year_built::int)::int as yb
+      from read_csv('${path.join(SHARED_DATA, 'philadelphia-opa-properties-sample', 'opa_properties_public_sample.csv.gz')}')
+      where category_code_description in ('SINGLE FAMILY', 'MULTI FAMILY') and sale_price > 10000 and interior_condition in (1, 2) group by 1 order by 1`);
+    expect(raw[0]!.c).toBe('1');
+    expect(raw[0]!.yb).toBeGreaterThanOrEqual(2010);
+    expect(raw[1]!.yb).toBeLessThan(1950);
+    const row = (parcel: string, condition: string | null) => ({
+      parcel_number: parcel, location: '1501 N 31ST ST', unit: null, zip_code: '19121', lat: '39.98', lng: '-75.18',
+      owner_1: 'SMITH JANE', owner_2: null, sale_date: '2022-11-10', sale_price: '451150.0', category_code_description: 'SINGLE FAMILY',
+      building_code_description: 'ROW 3 STY MASONRY', number_of_bedrooms: '3', number_of_bathrooms: '2', total_livable_area: '1650.0',
+      year_built: '2021', exterior_condition: condition, interior_condition: condition, market_value: '420000.0' });
+    await rawTable(ctx, 'philadelphia__properties', [row('100000001', '1'), row('100000002', '2'), row('100000003', '4'), row('100000004', '7'), row('100000005', null)]);
+    await run(ctx, 'pipelines/staging/stg_philadelphia__properties.sql', 'pipelines/intermediate/30_market_16_sales_philadelphia.sql');
+    expect((await ctx.rows<{ condition: string | null }>('select condition from sales order by parcel_id')).map((r) => r.condition))
+      .toEqual(['excellent', 'excellent', 'good', 'poor', null]);
   });
 
   test('Denver: grantee classified, instrument, multi-parcel and $0 deeds not arm\'s-length (the one rule), characteristics joined on reception + PIN', async () => {
