@@ -54,6 +54,18 @@ create or replace macro address_abbrev(s) as
 
 -- A normalised street address (no unit) and the unit found at its end, if any.
 create or replace macro normalize_address(a) as address_abbrev(address_street_part(address_clean(a)));
+-- Two street lines of one place, told by the owner's mailing address and the property's: equal, or equal but for a
+-- pre-directional that only one of them writes (OPA location "1001 SLOCUM ST", mailing "1001 E SLOCUM ST"), a
+-- direction word read as its letter (EAST = E). "1001 E X ST" and "1001 W X ST" stay two places.
+create or replace macro street_direction_abbrev(s) as
+    regexp_replace(regexp_replace(regexp_replace(regexp_replace(s,
+        '^(\S+) NORTH (\S+ )', '\1 N \2'), '^(\S+) SOUTH (\S+ )', '\1 S \2'), '^(\S+) EAST (\S+ )', '\1 E \2'), '^(\S+) WEST (\S+ )', '\1 W \2');
+create or replace macro street_without_direction(s) as regexp_replace(s, '^(\S+) (?:N|S|E|W|NE|NW|SE|SW) (\S+ \S)', '\1 \2');
+create or replace macro same_street_line(a, b) as
+    street_direction_abbrev(a) = street_direction_abbrev(b)
+    or (street_without_direction(street_direction_abbrev(a)) = street_without_direction(street_direction_abbrev(b))
+        and (street_without_direction(street_direction_abbrev(a)) = street_direction_abbrev(a)
+             or street_without_direction(street_direction_abbrev(b)) = street_direction_abbrev(b)));
 create or replace macro address_unit(a) as
     coalesce(nullif(regexp_extract(address_clean(a), address_unit_pattern(), 1), ''),
              nullif(regexp_extract(address_clean(a), address_unit_pattern(), 2), ''));

@@ -45,7 +45,7 @@ create or replace temp table int_property_rows as
 select left(sha256(r.identity), 16) as property_id,
        r.* replace (case when u.line is null then r.sqft end as sqft), x.lot_sqft, fr.fact_file, fr.fact_line,
        case when x.mailing_street is not null and r.address is not null
-            then normalize_address(x.mailing_street) is distinct from normalize_address(r.address)
+            then not coalesce(same_street_line(normalize_address(x.mailing_street), normalize_address(r.address)), false)
                  or (x.mailing_zip is not null and x.mailing_zip is distinct from r.zip) end as absentee_owner
 from int_property_rows_all r
 left join (select file, line, max(lot_sqft) as lot_sqft, max(mailing_street) as mailing_street, max(mailing_zip) as mailing_zip
