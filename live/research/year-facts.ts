@@ -37,7 +37,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     const range = first ? `the monthly ${noun} sales we keep for ${where} run from ${first} to ${last}` : `we keep no monthly ${noun} sales for ${where}`;
     return {
       intent: 'trends', target: t, value: `no sales in ${y.label}`,
-      sentence: `I don't have ${noun} sale prices for ${where} ${/^\d/.test(y.label) ? `in ${y.label}` : y.months ? `from ${y.label}` : y.label}: ${range}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${y.months ? 'are' : 'is'} outside the data`,
+      sentence: `I don't have ${noun} sale prices for ${where} ${/^(\d|Q[1-4] )/.test(y.label) ? `in ${y.label}` : y.months ? `from ${y.label}` : y.label}: ${range}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${y.months ? 'are' : 'is'} outside the data`,
       detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
     };
   }
@@ -48,12 +48,18 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   const partial = asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, 'the years since ')}, ${span})` : ` (${span})`;
   const bits: string[] = [];
   if (priced.length) {
-    const lo = priced.reduce((a, b) => (c.median_price[b.i]! < c.median_price[a.i]! ? b : a));
-    const hi = priced.reduce((a, b) => (c.median_price[b.i]! > c.median_price[a.i]! ? b : a));
+    // a month not recorded whole (a file starts or ends inside it: Denver's 2019-07) is no low or high of the range, as
+    // the month's own answer calls it partial (month-facts.ts); the last month, if partial, is said to be
+    const whole = priced.filter((x) => c.complete?.[x.i] !== false);
+    const ranged = whole.length >= 2 ? whole : priced;
+    const lo = ranged.reduce((a, b) => (c.median_price[b.i]! < c.median_price[a.i]! ? b : a));
+    const hi = ranged.reduce((a, b) => (c.median_price[b.i]! > c.median_price[a.i]! ? b : a));
     const end = priced.at(-1)!;
+    const part = (x: { i: number }): string => (c.complete?.[x.i] === false ? ', a partial month: not recorded whole' : '');
+    const left = ranged === whole ? priced.filter((x) => !whole.includes(x)).map((x) => x.m) : [];
     bits.push(priced.length === 1
       ? `the month's median sale price was ${money(c.median_price[end.i]!)}`
-      : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m}), ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')})`);
+      : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m})${left.length ? ` (partial months left out of that range: ${left.join(', ')})` : ''}, ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')}${part(end)})`);
   }
   // a change asked ("price trend since 2020"): the index from the first to the last month of the years with 20 sales
   const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
@@ -65,7 +71,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     // a count asked ranks the places by it; a price asked does not (no median over the months together is kept)
     ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales) : {}),
     intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
-    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
+    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^(\d{4}|Q[1-4] \d{4})$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,
   };

@@ -1,9 +1,11 @@
 // The time a research question asks about (pure, no imports): calendar years or one named month (answered by
 // year-facts.ts, month-facts.ts) and the window of months asked (parseMonths), read by intent.ts into the Understanding.
 // Rules: warehouse/docs/research.md "Years" and "Modifiers".
+import { parseQuarter } from './quarters.ts';
 
 /** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
- *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022"), answered for those months. */
+ *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022") or a quarter ("Q4 2023":
+ *  2023-10, 2023-12, quarters.ts), answered for those months. */
 export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string] }
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -47,6 +49,9 @@ export function parseYears(q: string): Years | null {
   if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
   const months = parseMonthSpan(q);
   if (months) return months;
+  // a quarter ("Q4 2023", "fourth quarter of 2023"): its three months (quarters.ts)
+  const quarter = parseQuarter(q);
+  if (quarter) return quarter;
   const month = parseMonth(q);
   if (month) return month;
   const y = '((?:19|20)\\d{2})';

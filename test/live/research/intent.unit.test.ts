@@ -319,7 +319,11 @@ describe('ranking, months and property type', () => {
 
   test('property type from the words; single-family by default', () => {
     expect(u('condo prices in Austin').propertyType).toBe('condo');
-    expect(u('townhome comps').propertyType).toBe('condo');
+    // townhouses are single-family sales in these records (Denver's rowhouses, Philadelphia's), said (type-words.ts)
+    expect(u('townhome comps').propertyType).toBe('sfr');
+    expect(u('townhome comps').readAs.join()).toMatch(/counted among single-family sales/);
+    expect(u('two family homes in queens').propertyType).toBe('multi');
+    expect(u('2 to 4 family homes').propertyType).toBe('multi');
     expect(u('duplex comps').propertyType).toBe('multi');
     expect(u('multi-family comps').propertyType).toBe('multi');
     expect(u('vacant land prices').propertyType).toBe('land');
