@@ -22,14 +22,16 @@ export async function countyDistressFact(data: ResearchData, u: Understanding, t
       .filter((x): x is { p: FilingPlace; r: { distressed_pipeline_count: number; as_of: string } } => typeof x.r?.distressed_pipeline_count === 'number');
     if (rows.length === 0) continue;
     const total = rows.reduce((s, x) => s + x.r.distressed_pipeline_count, 0);
+    // the municipalities counted are the window's (Allegheny's 12 months: 112 of the 130 the whole file names)
+    const named = rows.filter((x) => x.r.distressed_pipeline_count > 0).length;
     const asOf = rows.map((x) => x.r.as_of).sort().at(-1)!;
     const top = [...rows].sort((a, b) => b.r.distressed_pipeline_count - a.r.distressed_pipeline_count || a.p.name.localeCompare(b.p.name)).slice(0, 5);
     const where = `${t.area.name}, ${t.state}`;
     return {
       ...ranks(u, total, fmt(total), RANK.distress), intent: 'investor', target: t, value: `${fmt(total)} distressed properties`,
-      sentence: `In ${where}, ${fmt(total)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${asOf}, the sum of the ${rows.length} municipalities the filings name (most: ${top.map((x) => `${x.p.name} ${fmt(x.r.distressed_pipeline_count)}`).join(', ')})`,
+      sentence: `In ${where}, ${fmt(total)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${asOf}, the sum of the ${fmt(named)} ${named === 1 ? 'municipality' : 'municipalities'} with open filings in the window (of the ${fmt(rows.length)} the filings name over the whole file; most: ${top.map((x) => `${x.p.name} ${fmt(x.r.distressed_pipeline_count)}`).join(', ')})`,
       detail: ['Open filings are counted (distinct properties) per municipality: a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not; the county figure is their sum.'],
-      source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview of the ${rows.length} municipalities of ${where} with filings, ${months} months to ${asOf}` },
+      source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview of the ${named} municipalities of ${where} with open filings, ${months} months to ${asOf}` },
       confidence: 'high', primary: true, uncertain: null,
     };
   }

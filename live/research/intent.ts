@@ -226,6 +226,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too
   // a place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts)
   if (intents.length === 0 && targets.some((t) => t.zip || t.city) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (targets.length >= 2 && PRICE_RANK.test(lower))) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
+  // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
+  if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
   const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));

@@ -20,6 +20,9 @@ export function investorBits(r: Investor, u: Understanding, months: number): str
   if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') && !u.asks.includes('flip_share') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);
   // fewer than 5 flips: said so (never "none"), and no figure of them
   else if (fewFlips(r) && (u.asks.includes('flips') || u.asks.includes('flip_margin'))) bits.push(`and fewer than 5 flips have their resale in the ${months} months to ${r.as_of}: too few for a median hold or margin (minimum 5)`);
+  // a flip's speed or margin asked ("flip velocity", "how many days do flips take") with none kept: the shard's note
+  // says why (no resale in the window, or no buyer names), never dropped silently
+  else if (!u.asks.includes('flips') && !u.asks.includes('flip_margin') && FLIP_ASKED.test(u.query) && flipNote(r)) bits.push(`but ${flipNote(r)}`);
   // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
   else if (u.asks.includes('flips')) bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r)
     ? 'and no flip can be told: without buyer names no investor purchase, and so no flip, is known'
@@ -31,6 +34,12 @@ export function investorBits(r: Investor, u: Understanding, months: number): str
     : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${r.as_of}`);
   return bits;
 }
+
+/** A flip asked by any word ("flip velocity", "flips", "flippers", "flipping"). */
+const FLIP_ASKED = /\bflip(s|ping|pers?|ped)?\b/i;
+/** The clause of the shard's note on its flip figures ("no investor purchase resold 1 to 365 days later has its resale
+ *  in the window (...): no flip velocity or margin"), or null. */
+const flipNote = (r: Investor): string | null => (r.note ?? '').split(/;\s*/).find((x) => /\bflip velocity\b/.test(x)) ?? null;
 
 /** The share of sales that were flips asked: no flip count is kept, so no share; said first (investorFact), never the
  *  investor share in its place. */

@@ -103,7 +103,8 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
-  const windows = [...new Set([months, 3, 12, 24])].filter((m) => m < c.month.length);
+  // a span asked (25..60 months) stays the change asked, or why there is none, even past the series' reach
+  const windows = [...new Set([months, 3, 12, 24])].filter((m, i) => m < c.month.length || (i === 0 && u.span !== null));
   const changes = windows.map((m) => ({ m, v: changePct(points, m, c.complete, mix) }));
   const asked = changes[0]!;
   const others = changes.slice(1).filter((x) => x.v !== null).map((x) => `${x.m} months ${pct(x.v!)}`);

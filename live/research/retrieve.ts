@@ -11,6 +11,7 @@ import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
 import { extractWords, partialOf } from './partial.ts';
 import { licensingFacts } from './licensing.ts';
+import { pairedRecords } from './search-pairs.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** The market topics, as a ranking refusal names them. */
@@ -72,6 +73,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
       const t = u.targets.find((x) => x.state === h.doc.state) ?? u.targets[0]!;
       facts.push({ ...regFact('search', t, h.doc, data.stateName(h.doc.state), i === 0), confidence: 'medium' });
     }
+    // places compared: each its own record of the kind found first (search-pairs.ts), never "no data" beside it
+    if (hits[0] && u.targets.length >= 2) facts.push(...pairedRecords(data, u.targets, hits[0].doc, facts));
     return facts;
   }
   if (u.targets.length === 0) {

@@ -7,6 +7,7 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
+import { windowGap } from './window-gaps.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/price-index.ts';
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
@@ -76,14 +77,14 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   if (w.median === null) {
     return {
       ...zip, intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
-      sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
+      sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
       detail: ['A median needs 5 or more sales; a sale of several properties on one deed, a nominal price or a duplicate record is left out.'],
       source: src, confidence: 'low', primary: true, uncertain: null,
     };
   }
   return {
     ...zip, ...priceRank(u, w.median), intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
-    sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf} was ${money(w.median)}${note}${wholeCity(t)}`,
+    sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)} was ${money(w.median)}${note}${wholeCity(t)}`,
     detail: ['Every arm\'s-length sale of the window (a sale of several properties on one deed, a nominal price or a duplicate record is left out); the monthly series is GET /v1/market/trends.'],
     source: src, confidence: note ? 'low' : byCount(w.sales), primary: true, uncertain: null,
   };
@@ -99,7 +100,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   return {
     ...ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales), intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} (${w.months} months to ${w.asOf})`,
     // how many above or below a price: not kept (only the window's count and median), said first
-    sentence: `${u.asks.includes('price_band') ? `How many sold above or below a price is not kept, only the count and median of all the sales: ${where}` : `${where.charAt(0).toUpperCase()}${where.slice(1)}`} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
+    sentence: `${u.asks.includes('price_band') ? `How many sold above or below a price is not kept, only the count and median of all the sales: ${where}` : `${where.charAt(0).toUpperCase()}${where.slice(1)}`} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
     source: windowSource(where, noun, w), confidence: note || u.asks.includes('price_band') ? 'medium' : 'high', primary: true, uncertain: null,
   };
@@ -217,7 +218,10 @@ export function listRatioFacts(t: Target, facts: Fact[]): Fact[] {
  *  sources do not cover all of it (the trends shard's `complete`), or it is incomplete
  *  beside the months around it (isComplete). */
 export function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number, complete?: readonly boolean[], mix?: readonly Mix[], last?: number): string {
-  if (first < 0) return `the series does not reach back that far (it starts in ${months[0]})`;
+  // the window starts before the series' first month: the data's own first sales are said when they are later than it
+  // (Seattle's 2014-05, not the 60-month series' 2010-06); else the series' start
+  const firstSale = points.findIndex((p) => p.n > 0);
+  if (first < 0) return firstSale > 0 ? `the data does not reach back that far (its first sales are in ${months[firstSale]})` : `the series does not reach back that far (it starts in ${months[0]})`;
   const n = points[first]!.n;
   // no sale at or before the start month: the data begins later
   if (points.slice(0, first + 1).every((p) => !p.n)) return `the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})`;

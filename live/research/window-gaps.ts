@@ -1,0 +1,19 @@
+// Months inside a window of sales that no file of the market's sources covers (coverage.ts): said with the window's
+// count and median ("in the 24 months to 2024-02-29" of Queens holds sales of 13 months only: New York City's rolling
+// sales have no file for 2022-04..2023-02), never left for the reader to take as 24 months of sales. Rules:
+// warehouse/docs/research.md "Years".
+import type { ResearchData } from './data.ts';
+import type { Market } from './market-window.ts';
+import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
+import { plural } from './facts.ts';
+
+/** `touched`: the months (YYYY-MM, oldest first) a window to `asOf` touches (sales-facts.ts windowMonths); the oldest
+ *  is inside the window only when asOf is not its month's last day. "" when every month is covered or spans unknown. */
+export function windowGap(data: ResearchData, m: Market, touched: readonly string[], asOf: string): string {
+  const [y, mo, d] = asOf.split('-').map(Number) as [number, number, number];
+  const monthEnd = new Date(Date.UTC(y, mo, 0)).getUTCDate() === d;
+  const months = monthEnd ? touched.slice(1) : touched;
+  const out = uncoveredMonths(data, m, months);
+  if (out.length === 0) return '';
+  return ` (the source covers none of ${monthRuns(out)}, inside this window, so these sales fall in the ${plural(months.length - out.length, 'month')} of it the source covers: ${spanWords(data, m)})`;
+}
