@@ -5,7 +5,7 @@ import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
-import { typeReadAs } from './type-words.ts';
+import { FAMILY_UNITS, typeReadAs } from './type-words.ts';
 import { parseQuarter } from './quarters.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export { readDirection } from './asked.ts';
@@ -186,8 +186,6 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
   return null;
 }
 
-/** "two-family", "2 to 4 family", "3-family": homes of 2 to 4 units, the multi-family type. */
-const FAMILY_UNITS = /\b(two|three|four|2|3|4)(?:[- ]?(?:to|-)[- ]?(?:four|4))?[- ]?famil(y|ies)\b/;
 function parsePropertyType(q: string): Understanding['propertyType'] {
   const l = q.toLowerCase();
   if (/\bcondos?\b|condominium/.test(l)) return 'condo';
@@ -223,8 +221,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (overview) intents.push('trends', 'investor');
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
-  // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too
-  // a place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts)
+  // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
+  // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts)
   if (intents.length === 0 && targets.some((t) => t.zip || t.city) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (targets.length >= 2 && PRICE_RANK.test(lower))) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
@@ -294,12 +292,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
   const years = parseYears(q);
-  const propertyType = parsePropertyType(q);
-  readAs.push(...typeReadAs(lower, propertyType));
+  readAs.push(...typeReadAs(lower, parsePropertyType(q)));
   const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
   if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   const latestOnly = intents.filter((i) => i === 'comps' || i === 'rehab' || i === 'investor');
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
-  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType, months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, direction, topicText, query: q };
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, direction, topicText, query: q };
 }

@@ -4,11 +4,14 @@
 // "two-family" or "2 to 4 family" homes are the multi-family type. Said in the answer (Understanding.readAs).
 // Rules: warehouse/docs/research.md "Modifiers".
 
+/** "two-family", "2 to 4 family", "3-family": homes of 2 to 4 units, the multi-family type (intent.ts). */
+export const FAMILY_UNITS = /\b(two|three|four|2|3|4)(?:[- ]?(?:to|-)[- ]?(?:four|4))?[- ]?famil(?:y|ies)\b/;
+
 /** The reading of a townhouse or rowhouse word, or of an n-family word, said with the answer; none otherwise. */
 export function typeReadAs(lower: string, type: string): string[] {
   const town = /\b(town|row)[- ]?(houses?|homes?)\b|\btownhomes?\b/.exec(lower);
   if (town && type === 'sfr') return [`"${town[0]}" as single-family: townhouses are counted among single-family sales in these records`];
-  const family = /\b(two|three|four|2|3|4)(?:[- ]?(?:to|-)[- ]?(?:four|4))?[- ]?famil(?:y|ies)\b/.exec(lower);
+  const family = FAMILY_UNITS.exec(lower);
   if (family && type === 'multi') return [`"${family[0]}" as multi-family: 2 to 4 family homes are counted with the other multi-family sales (apartment buildings too), not apart`];
   return [];
 }
