@@ -7,12 +7,15 @@ import type { Market } from './market-window.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { plural } from './facts.ts';
 
-/** `touched`: the months (YYYY-MM, oldest first) a window to `asOf` touches (sales-facts.ts windowMonths); the oldest
- *  is inside the window only when asOf is not its month's last day. "" when every month is covered or spans unknown. */
+/** `touched`: the months (YYYY-MM, oldest first) a window of sales after `asOf` less its months and up to `asOf`
+ *  touches (sales-facts.ts windowMonths; the build's window rule); the oldest is inside it only when that start day,
+ *  its day clamped to its month's length (2024-02-29 less 24 months: 2022-02-28), is before its month's last day.
+ *  "" when every month is covered or the spans are unknown. */
 export function windowGap(data: ResearchData, m: Market, touched: readonly string[], asOf: string): string {
-  const [y, mo, d] = asOf.split('-').map(Number) as [number, number, number];
-  const monthEnd = new Date(Date.UTC(y, mo, 0)).getUTCDate() === d;
-  const months = monthEnd ? touched.slice(1) : touched;
+  const d = Number(asOf.slice(8, 10));
+  const [sy, sm] = touched[0]!.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(sy, sm, 0)).getUTCDate();
+  const months = Math.min(d, last) >= last ? touched.slice(1) : touched;
   const out = uncoveredMonths(data, m, months);
   if (out.length === 0) return '';
   return ` (the source covers none of ${monthRuns(out)}, inside this window, so these sales fall in the ${plural(months.length - out.length, 'month')} of it the source covers: ${spanWords(data, m)})`;
