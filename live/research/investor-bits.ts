@@ -22,7 +22,10 @@ export function investorBits(r: Investor, u: Understanding, months: number): str
   else if (fewFlips(r) && (u.asks.includes('flips') || u.asks.includes('flip_margin'))) bits.push(`and fewer than 5 flips have their resale in the ${months} months to ${r.as_of}: too few for a median hold or margin (minimum 5)`);
   // a flip's speed or margin asked ("flip velocity", "how many days do flips take") with none kept: the shard's note
   // says why (no resale in the window, or no buyer names), never dropped silently
-  else if (!u.asks.includes('flips') && !u.asks.includes('flip_margin') && FLIP_ASKED.test(u.query) && flipNote(r)) bits.push(`but ${flipNote(r)}`);
+  else if (!u.asks.includes('flips') && !u.asks.includes('flip_margin') && FLIP_ASKED.test(u.query) && flipNote(r)) {
+    // no buyer names: the share's clause has said so; the flip figures follow from it
+    bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r) ? 'and without buyer names no investor purchase, and so no flip, can be told: no flip velocity or margin' : `but ${flipNote(r)}`);
+  }
   // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
   else if (u.asks.includes('flips')) bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r)
     ? 'and no flip can be told: without buyer names no investor purchase, and so no flip, is known'

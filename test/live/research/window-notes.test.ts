@@ -72,6 +72,10 @@ describe('investor topics', () => {
       const r = await ask(q);
       expect(r.answer, q).toContain('but no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin');
     }
+    // King County's file has no buyer column: no investor purchase, so no flip, said once, not the note twice over
+    const [cols] = await rawQuery<{ n: number }>(`select count(*)::int as n from (describe select * from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}')) where column_name ilike '%buyer%' or column_name ilike '%grantee%'`);
+    expect(cols!.n).toBe(0);
+    expect((await ask('flip velocity seattle')).answer).toContain('carry no buyer names, so the investor share is unknown, and without buyer names no investor purchase, and so no flip, can be told: no flip velocity or margin');
   });
   it('Allegheny County\'s filings name the window\'s municipalities (raw: 112 in 12 months, 107 in 6), not the whole file\'s', async () => {
     const [raw] = await rawQuery<{ m12: number; m6: number; all: number }>(`select count(distinct municipality) filter (where filing_date > date '2022-08-30' - interval 12 month)::int as m12,
