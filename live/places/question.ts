@@ -2,6 +2,7 @@
 // state names found by edit distance, and city lookups by the resolver's key (Saint/St., hyphens, accents, case).
 // Rules: warehouse/docs/places.md.
 import { compactKey, countsApart, editDistance, letterCounts, placeKey, STATE_KEYS, typoBudget } from './names.ts';
+import { allEnglish } from './english.ts';
 
 export interface TextSpan { start: number; end: number }
 export interface WordToken { text: string; lower: string; start: number; end: number }
@@ -24,7 +25,7 @@ const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS]
  * be capitalised (any case in an all-caps question), follow a place cue ("in", "for", "or" ...), or be at least
  * `UNCUED_MIN` letters long ("pensylvania eviction notice", "rate florda": no English word of that length lies within
  * a typo of a state name); five-letter names always need the cue. A demonym ("Indian", "Texans", "Georgian") is not a
- * misspelling.
+ * misspelling, nor are common English words ("marine", "texts": english.ts).
  */
 export function findStateTypos(q: string, toks: readonly WordToken[], taken: readonly TextSpan[], exact: (phrase: string) => boolean): StateTypo[] {
   const out: StateTypo[] = [];
@@ -37,7 +38,8 @@ export function findStateTypos(q: string, toks: readonly WordToken[], taken: rea
       if (!free(first.start, last.end)) continue;
       if (words.some((w) => !/^[A-Za-z]+$/.test(w.text))) continue;
       const phrase = words.map((w) => w.lower).join(' ');
-      if (exact(phrase)) continue;
+      // common English words are no misspelling ("marine" is not Maine, "texts" not Texas): english.ts
+      if (exact(phrase) || allEnglish(words.map((w) => w.lower))) continue;
       const capital = allCaps || words.every((w, j) => /^[A-Z]/.test(w.text) || (j > 0 && w.lower === 'of'));
       const prev = toks[i - 1];
       const cued = prev !== undefined && PLACE_CUES.has(prev.lower);
@@ -142,7 +144,8 @@ export function cityTypoIndex(byName: ReadonlyMap<string, readonly NamedCity[]>)
  * three words not already taken, capitalised or after a place cue, of 5 letters or more, whose key is within the typo
  * budget of one city's (by the city's length: 1 edit for 5-8 letters, 2 for 9 or more). The candidates are the cities
  * of a state named in the question, else those of TYPO_CITY_MIN_POPULATION people or more; the strictly closest wins,
- * and among equally close ones a city ten times the size of every other.
+ * and among equally close ones a city ten times the size of every other. Words that are all common English words
+ * ("median", "sales", "a rent": english.ts) are never a misspelled city.
  */
 export function findCityTypos<C extends NamedCity>(q: string, toks: readonly WordToken[], taken: readonly TextSpan[],
   byName: ReadonlyMap<string, readonly C[]>, namedStates: ReadonlySet<string>): { city: C; start: number; end: number; written: string }[] {
@@ -161,6 +164,8 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
       const prev = toks[i - 1];
       const capital = !allCaps && words.every((w) => /^[A-Z]/.test(w.text));
       if (!capital && !(prev && PLACE_CUES.has(prev.lower))) continue;
+      // common English words are no misspelling: "median" is not Medina, "sales" not Salem, "a rent" not Trent (english.ts)
+      if (allEnglish(words.map((w) => w.lower))) continue;
       const key = compactKey(placeKey(words.map((w) => w.text).join(' ')));
       if (key.length < 5) continue;
       const letters = letterCounts(key);
