@@ -9,6 +9,9 @@ import type { Area, Gazetteer } from './place-words.ts';
 import { BOROUGHS, type Token } from './place-words.ts';
 import type { Hood } from './hoods.ts';
 
+/** Short names of neighbourhoods, as written (capitals): the neighbourhood's name in the sales records. */
+const HOOD_ALIASES: Readonly<Record<string, string>> = { LIC: 'long island city' };
+
 /** A town of this many people or more keeps its name over a neighbourhood's. */
 export const TOWN_OVER_HOOD = 50_000;
 
@@ -30,7 +33,7 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
     for (let n = Math.min(4, toks.length - i); n >= 1; n--) {
       const words = toks.slice(i, i + n);
       if (words.some((w, j) => j > 0 && !/^ +$/.test(q.slice(words[j - 1]!.end, w.start)))) continue;
-      const hoods = gaz.hoodsByName.get(words.map((w) => w.lower).join(' '));
+      const hoods = gaz.hoodsByName.get(n === 1 ? HOOD_ALIASES[words[0]!.text] ?? words[0]!.lower : words.map((w) => w.lower).join(' '));
       if (hoods?.length !== 1) continue;
       const hood = hoods[0]!;
       const [start, end] = [words[0]!.start, words.at(-1)!.end];

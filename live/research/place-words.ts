@@ -104,11 +104,15 @@ const STATE_ALIASES: [string, string][] = [
 /** City nicknames in question text, with their case rules; the same cities as NICKNAMES, the resolver's list for typed city names (live/places/names.ts). */
 export const CITY_ALIASES: [RegExp, string, string][] = [
   [/\bnew york city\b|\bnyc\b|\b(?:the )?(?:five|5) boroughs\b/i, 'New York', 'NY'],
-  [/\bLA\b(?!,)|\blos angeles\b/, 'Los Angeles', 'CA'],
+  // "LA" is also Louisiana's code: said as read (places.ts), and not after a Louisiana city ("New Orleans LA")
+  [/\bLA\b(?!,)|\bL\.A\.?(?![A-Za-z])|\blos angeles\b/, 'Los Angeles', 'CA'],
   [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
   [/\bphilly\b/i, 'Philadelphia', 'PA'],
   [/\bst\.? pete\b(?! beach)/i, 'St. Petersburg', 'FL'],
-  [/(?<![Ll]as )\bVegas\b/, 'Las Vegas', 'NV'], // not "Las Vegas" (a New Mexico one too) or North Las Vegas: the gazetteer reads those
+  [/(?<!\blas\s+)\bvegas\b/i, 'Las Vegas', 'NV'], // not "Las Vegas" (a New Mexico one too) or North Las Vegas: the gazetteer reads those
+  [/\bphx\b/i, 'Phoenix', 'AZ'],
+  // "sac" is also a word: after a place word only ("median price in sac"), never "Sac City" or "Sac County" (Iowa)
+  [/\bsacto\b|(?<=\b(?:in|near|around|from|vs\.?|versus|between|than|and)\s+)sac\b(?!\s+(?:city|county)\b)/i, 'Sacramento', 'CA'],
   [/\bnola\b/i, 'New Orleans', 'LA'],
   // short forms that are also words or other names: in capitals only ("Indy" as written)
   [/\bIndy\b/, 'Indianapolis', 'IN'],
@@ -116,14 +120,20 @@ export const CITY_ALIASES: [RegExp, string, string][] = [
   [/\bATL\b/, 'Atlanta', 'GA'],
   [/\bSLC\b/, 'Salt Lake City', 'UT'],
 ];
-/** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area. */
+/** Just after a word that puts a place after it (a lookbehind): "in", "near", "vs"... */
+const PLACE_CUE = String.raw`(?<=\b(?:in|near|around|from|vs\.?|versus|between|than)\s+)`;
+/** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area; a borough's word that
+ *  is part of another place ("Manhattan, KS", "Brooklyn Park", "Queens Village") is not it (place-aliases.ts). */
 export const BOROUGHS: [RegExp, Area][] = [
   [/\bbrooklyn\b/i, { name: 'Brooklyn', county_fips: '36047' }],
   [/\bmanhattan\b/i, { name: 'Manhattan', county_fips: '36061' }],
   [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
   // "queens" is also a plain word: the borough only with a capital
   [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
-  [/\bstaten island\b/i, { name: 'Staten Island', county_fips: '36085' }],
+  [/\bstaten\s+is(?:land\b|\.)/i, { name: 'Staten Island', county_fips: '36085' }],
+  // "BK" and "SI" (also bankruptcy, a word...): in capitals after a place word ("comps in BK") or before NY only
+  [new RegExp(`${PLACE_CUE}BK\\b|\\bBK(?=,?\\s+NY\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
+  [new RegExp(`${PLACE_CUE}SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],
 ];
 export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
 /** Whether "Co"/"co"/"Co." after `name` (lower case) abbreviates County ("King Co WA", "allegheny co"): `name county`

@@ -32,16 +32,18 @@
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, TERRITORY_CODES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
 import { formerCountiesIn } from './county-place.ts';
+import { contextTargets, type Context } from './context-place.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, directionalTown } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
-export interface Context { zip?: string; city?: string; state?: string }
+export type { Context } from './context-place.ts';
 
 /** The places of a question: the ones we cover, the ones we do not, how an ambiguous name was read. */
 export interface Places {
@@ -128,13 +130,17 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   for (const [re, city, state] of CITY_ALIASES) {
     const m = re.exec(q);
     if (m && !overlaps(taken, m.index, m.index + m[0].length)) {
+      // "LA" after a Louisiana city is its state ("New Orleans LA"); alone it is Los Angeles, said as read
+      if (m[0] === 'LA' && cityOfStateBefore(q, m.index, 'LA', gaz)) continue;
+      if (m[0] === 'LA') readAs.push('"LA" as Los Angeles, CA (LA is also Louisiana\'s postal code: say "Louisiana" for the state)');
       taken.push({ start: m.index, end: m.index + m[0].length });
       found.push({ state, city, at: m.index, end: m.index + m[0].length, kind: 'city' });
     }
   }
+  // a borough's word that is part of another place ("Manhattan, KS", "Brooklyn Park", "Queens Village") is not it
   for (const [re, area] of BOROUGHS) {
-    const m = re.exec(q);
-    if (m && !overlaps(taken, m.index, m.index + m[0].length)) {
+    const m = [...q.matchAll(new RegExp(re.source, `${re.flags}g`))].find((x) => !overlaps(taken, x.index, x.index + x[0].length) && !boroughElsewhere(q, x.index, x.index + x[0].length, gaz));
+    if (m) {
       taken.push({ start: m.index, end: m.index + m[0].length });
       found.push({ state: 'NY', city: 'New York', area, at: m.index, end: m.index + m[0].length, kind: 'city' });
     }
@@ -167,6 +173,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
 
   // "Mass" (no period: "Mass." is a short form above): massWords in place-words.ts
   for (const m of massWords(q)) if (!overlaps(taken, m.start, m.end)) { taken.push(m); stateNameHits.push({ state: 'MA', at: m.start, end: m.end, kind: 'state' }); }
+  // "Wash." "Tex" "Ga" "ILL" "dc", and "Jersey" alone as New Jersey: place-aliases.ts casedStates
+  for (const c of casedStates(q, gaz)) if (!overlaps(taken, c.start, c.end)) { taken.push(c); stateNameHits.push({ state: c.code, at: c.start, end: c.end, kind: 'state' }); if (c.readAs) readAs.push(c.readAs); }
 
   // 2-letter codes (upper case only)
   const toks = tokens(q);
@@ -245,7 +253,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       else if (common) ok = capital && !(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state));
       // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices")
       else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000;
-      else ok = biggest.population >= 100_000 && phrase.length > 3;
+      // (in lower case: a city of 100,000 or more, or a town named by a direction and a city, "west hartford")
+      else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz);
       if (!ok) continue;
       const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
         ?? cands.find((c) => namedStates.has(c.state)) ?? biggest;
@@ -328,28 +337,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), ...(f.area ? { area: f.area } : {}), ...(f.hood ? { hood: f.hood } : {}), from: 'query' });
   }
 
-  // context fills in when the question names no place
-  if (targets.length === 0) {
-    if (context.zip) {
-      const z = gaz.zips.get(context.zip);
-      if (z) targets.push({ state: z.state, ...(z.city ? { city: z.city } : {}), zip: context.zip, from: 'context' });
-      else unknown.push(`zip ${context.zip}`);
-    }
-    if (targets.length === 0 && context.city) {
-      const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? citiesByKey(gaz.citiesByName, context.city) ?? [];
-      let c = context.state ? cands.find((x) => x.state === context.state) : cands[0];
-      if (!c && context.state) {
-        const canonical = gaz.canonicalCity?.(context.state, context.city);
-        if (canonical) c = gaz.citiesByName.get(canonical.toLowerCase())?.find((x) => x.state === context.state);
-      }
-      if (c) targets.push({ state: c.state, city: c.name, from: 'context' });
-      else if (context.state) { targets.push({ state: context.state, from: 'context' }); unknown.push(`${context.city}, ${context.state}`); }
-      else unknown.push(context.city);
-    }
-    if (targets.length === 0 && context.state && STATE_CODES.has(context.state)) targets.push({ state: context.state, from: 'context' });
-    // a territory's code (PR, GU, VI, AS, MP) or any other code we do not cover: said as outside coverage
-    else if (targets.length === 0 && context.state && !context.zip && !context.city) unknown.push(TERRITORY_CODES[context.state.toUpperCase()] ?? context.state);
-  }
+  // context fills in when the question names no place (context-place.ts)
+  if (targets.length === 0) contextTargets(context, gaz, targets, unknown, readAs);
 
   // the text left for full-text retrieval: place names out
   let topicText = '';

@@ -1,0 +1,44 @@
+// The places of a research question's context ({zip, city, state}), read when the question itself names none (pure;
+// places.ts findPlaces). A zip+4 is read by its five digits ("98103-1234", as in the question text); a context city
+// goes through the build's place resolver (Census names such as "Urban Honolulu") and, when no city answers to it,
+// the question text's typo reading ("Phillidelphia" as Philadelphia, PA, said as read). Rules:
+// warehouse/docs/research.md "Entity rules".
+import { citiesByKey, findCityTypos } from '../places/question.ts';
+import { STATE_CODES, TERRITORY_CODES, tokens, type Gazetteer, type Target } from './place-words.ts';
+
+export interface Context { zip?: string; city?: string; state?: string }
+
+/** The five digits of a context zip or zip+4 ("98103-1234" -> "98103"); anything else as given. */
+export const contextZip = (zip: string): string => /^\d{5}-\d{4}$/.test(zip.trim()) ? zip.trim().slice(0, 5) : zip;
+
+/** The context's places (pushed to `targets`), the ones we do not cover (`unknown`) and the readings to say (`readAs`). */
+export function contextTargets(context: Context, gaz: Gazetteer, targets: Target[], unknown: string[], readAs: string[]): void {
+  if (context.zip) {
+    const zip = contextZip(context.zip);
+    const z = gaz.zips.get(zip);
+    if (z) targets.push({ state: z.state, ...(z.city ? { city: z.city } : {}), zip, from: 'context' });
+    else unknown.push(`zip ${context.zip}`);
+  }
+  if (targets.length === 0 && context.city) {
+    const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? citiesByKey(gaz.citiesByName, context.city) ?? [];
+    let c = context.state ? cands.find((x) => x.state === context.state) : cands[0];
+    if (!c && context.state) {
+      const canonical = gaz.canonicalCity?.(context.state, context.city);
+      if (canonical) c = gaz.citiesByName.get(canonical.toLowerCase())?.find((x) => x.state === context.state);
+    }
+    if (!c) {
+      // a misspelled context city, read as the question text's would be (the context state's cities, else the large ones)
+      const typo = cands.length ? undefined : findCityTypos(context.city, tokens(context.city), [], gaz.citiesByName, new Set(context.state ? [context.state] : []))[0];
+      if (typo && typo.start === 0 && typo.end === context.city.length) {
+        c = typo.city;
+        readAs.push(`"${context.city}" as ${c.name}, ${c.state} (the closest city name)`);
+      }
+    }
+    if (c) targets.push({ state: c.state, city: c.name, from: 'context' });
+    else if (context.state) { targets.push({ state: context.state, from: 'context' }); unknown.push(`${context.city}, ${context.state}`); }
+    else unknown.push(context.city);
+  }
+  if (targets.length === 0 && context.state && STATE_CODES.has(context.state)) targets.push({ state: context.state, from: 'context' });
+  // a territory's code (PR, GU, VI, AS, MP) or any other code we do not cover: said as outside coverage
+  else if (targets.length === 0 && context.state && !context.zip && !context.city) unknown.push(TERRITORY_CODES[context.state.toUpperCase()] ?? context.state);
+}

@@ -1,0 +1,97 @@
+// Short and cased ways of naming a place in a research question that the word lists of place-words.ts cannot hold as
+// plain patterns, because whether they name the place depends on their case, the words around them or the gazetteer
+// (pure; read by places.ts findPlaces). Rules: warehouse/docs/research.md "Entity rules".
+//   casedStates     state short forms that are English words in another case: "Wash." (WA), "Tex" (TX), "Ga" (GA),
+//                   "ILL"/"Ill." (IL), a lower-case "dc" (the District), and "Jersey" alone (New Jersey, said as read)
+//   boroughElsewhere  a New York City borough's word that is part of another place: followed by another state ("Manhattan,
+//                   KS", "Brooklyn, MI") or by words that make another place's name ("Manhattan Beach", "Brooklyn
+//                   Park", "Queens Village")
+//   directionalTown a lower-case town whose name starts with a direction ("west hartford", "south windsor"): the town,
+//                   not the city its other words name
+//   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
+import { STATE_CODES, STATE_PATTERNS, type Gazetteer, type Token } from './place-words.ts';
+import { citiesByKey } from '../places/question.ts';
+
+const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
+
+/** A state named at the start of `rest` (a space or a comma before it): its code, else null ("Jersey, OH", "Manhattan Kansas"). */
+export function stateAhead(rest: string): string | null {
+  const code = /^\s*,?\s*([A-Z]{2})\b/.exec(rest);
+  if (code && STATE_CODES.has(code[1]!)) return code[1]!;
+  const lower = rest.toLowerCase();
+  for (const [, c, re] of STATE_PATTERNS) {
+    re.lastIndex = 0;
+    const m = re.exec(lower);
+    if (m && /^\s*,?\s*$/.test(lower.slice(0, m.index)) && m.index > 0) return c;
+  }
+  return null;
+}
+
+/** Whether 1 to 3 words after `end` make, with `head`, a city or a neighbourhood name of the build ("manhattan beach",
+ *  "brooklyn park", "queens village", "jersey city"). */
+function namesAnotherPlace(q: string, head: string, end: number, gaz: Gazetteer): boolean {
+  const words = /^((?:\s+[A-Za-z][A-Za-z.'’-]*){1,3})/.exec(q.slice(end))?.[1]!.trim().split(/\s+/) ?? [];
+  for (let n = words.length; n >= 1; n--) {
+    const phrase = `${head} ${words.slice(0, n).join(' ')}`.toLowerCase();
+    if (cities(gaz, phrase)?.length || gaz.hoodsByName?.has(phrase)) return true;
+  }
+  return false;
+}
+
+/** Whether a borough's word at [start, end) is part of another place's name: another state after it, or words making
+ *  another place with it. */
+export function boroughElsewhere(q: string, start: number, end: number, gaz: Gazetteer): boolean {
+  const state = stateAhead(q.slice(end));
+  if (state !== null) return state !== 'NY';
+  return namesAnotherPlace(q, q.slice(start, end).replace(/^the\s+/i, ''), end, gaz);
+}
+
+/** A state short form found by casedStates, with the reading to say ('' when none). */
+export interface CasedState { start: number; end: number; code: string; readAs: string }
+
+/** "Wash." "Tex" "Ga" "ILL" "Ill." and a lower-case "dc" as their states; "Jersey" alone as New Jersey (not "Jersey
+ *  City", nor "Jersey, OH" or any Jersey followed by a state). An all-caps question reads none of them but "DC". */
+export function casedStates(q: string, gaz: Gazetteer): CasedState[] {
+  const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
+  const out: CasedState[] = [];
+  if (allCaps) return out;
+  const forms: [RegExp, string][] = [
+    [/\bWash\.(?![A-Za-z])/g, 'WA'], [/\bTex\b(?![-.]?[A-Za-z])\.?/g, 'TX'], [/\bGa\b(?![-'’][A-Za-z])/g, 'GA'],
+    [/\bILL\b/g, 'IL'], [/\bIll\.(?![A-Za-z])/g, 'IL'],
+    // "dc" in lower case, not the electrical sense ("dc power", "dc current")
+    [/\bdc\b(?!\s+(?:power|current|voltage|motor|motors|charger|charging|circuit|fast))/g, 'DC'],
+  ];
+  for (const [re, code] of forms) for (const m of q.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length, code, readAs: '' });
+  for (const m of q.matchAll(/\bJersey\b(?!['’])/g)) {
+    if (/\bnew\s+$/i.test(q.slice(0, m.index))) continue;
+    const end = m.index + m[0].length;
+    if (stateAhead(q.slice(end)) !== null || namesAnotherPlace(q, 'jersey', end, gaz)) continue;
+    const towns = (gaz.citiesByName.get('jersey') ?? []).map((c) => `Jersey, ${c.state}`);
+    out.push({ start: m.index, end, code: 'NJ', readAs: `"Jersey" as New Jersey${towns.length ? ` (say "${towns[0]}" for the town${towns.length > 1 ? ' of that name' : ''})` : ''}` });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Words that start a town's name by its direction. */
+const DIRECTIONS = new Set(['north', 'south', 'east', 'west']);
+
+/** Whether lower-case words are a town of 10,000 people or more (or a market town with sales: South Windsor, CT is
+ *  no Census place) whose name is a direction and another city's name ("west hartford", "east hartford", "south
+ *  windsor"): the direction is part of the name, so the town is read. */
+export function directionalTown(words: readonly Token[], cands: readonly { state: string; name: string; population: number }[], gaz: Gazetteer): boolean {
+  if (words.length < 2 || !DIRECTIONS.has(words[0]!.lower)) return false;
+  if (!cands.some((c) => c.population >= 10_000 || (gaz.hasSales?.(c.state, c.name) ?? false))) return false;
+  return (cities(gaz, words.slice(1).map((w) => w.lower).join(' ')) ?? []).length > 0;
+}
+
+/** Whether the capitalised words just before `at` (a space or a comma between) name a city of state `code` ("New
+ *  Orleans LA", "Baton Rouge, LA"). */
+export function cityOfStateBefore(q: string, at: number, code: string, gaz: Gazetteer): boolean {
+  const m = /((?:[A-Z][A-Za-z.'’-]*\s+){0,2}[A-Z][A-Za-z.'’-]*)\s*,?\s*$/.exec(q.slice(0, at));
+  if (!m) return false;
+  const words = m[1]!.split(/\s+/);
+  for (let k = 0; k < words.length; k++) {
+    if ((cities(gaz, words.slice(k).join(' ').toLowerCase()) ?? []).some((c) => c.state === code)) return true;
+  }
+  return false;
+}
