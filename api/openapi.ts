@@ -50,7 +50,8 @@ function paramSchema(s: ParamSpec, inQuery = false): Record<string, unknown> {
 
 function paramSchemaOnly(s: ParamSpec, inQuery: boolean): Record<string, unknown> {
   switch (s.type) {
-    case 'zip': case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
+    case 'zip': return { type: 'string', pattern: s.plus4 ? '^\\d{5}(-\\d{4})?$' : '^\\d{5}$' };
+    case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
     // Covered states, and the USPS codes the service knows but does not cover (answered 404, not 422).
     case 'state': return { type: 'string', enum: [...STATE_CODES, ...UNCOVERED_CODES] };
     case 'integer': case 'number': return { type: s.type, minimum: s.min, maximum: s.max, default: s.default };

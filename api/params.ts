@@ -28,6 +28,8 @@ export interface ParamSpec {
   truncateAt?: number;
   /** A further rule on a string that the route enforces itself (published in the OpenAPI document). */
   pattern?: string;
+  /** A zip that may be given as zip+4 ("98103-1234"): accepted and read as its five digits. */
+  plus4?: boolean;
 }
 
 type Value = string | number | boolean | Record<string, unknown> | undefined;
@@ -62,7 +64,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     case 'zip': {
       // a JSON number loses a zip's leading zeros (02138 is 2138): a zip is text
       if (typeof raw === 'number') return { error: err(field, 'type', `${field} must be a string of 5 digits, e.g. "${String(raw).padStart(5, '0').slice(0, 5)}", not a number`) };
-      if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit ZIP code`) };
+      if (spec.plus4 && typeof raw === 'string' && /^\d{5}-\d{4}$/.test(raw)) return { value: raw.slice(0, 5) };
+      if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit ZIP code${spec.plus4 ? ' or a ZIP+4 (12345-6789)' : ''}`) };
       return { value: raw };
     }
     case 'county_fips': {

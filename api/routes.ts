@@ -103,7 +103,7 @@ export const ROUTES: readonly Route[] = [
       {
         name: 'context', type: 'object', description: 'Optional zip, city and state context',
         properties: [
-          { name: 'zip', type: 'zip', description: 'ZIP context' },
+          { name: 'zip', type: 'zip', plus4: true, description: 'ZIP context: 5 digits, or a ZIP+4 (98103-1234), read as its 5 digits' },
           { name: 'city', type: 'string', min: 1, max: 100, description: 'City context' },
           { name: 'state', type: 'state', description: '2-letter state context' },
         ],

@@ -1804,7 +1804,7 @@ export interface operations {
                     query: string;
                     /** @description Optional zip, city and state context */
                     context?: {
-                        /** @description ZIP context */
+                        /** @description ZIP context: 5 digits, or a ZIP+4 (98103-1234), read as its 5 digits */
                         zip?: string | null | "";
                         /** @description City context */
                         city?: string | null | "";
