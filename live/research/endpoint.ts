@@ -13,6 +13,7 @@
 //               reword the draft; a reply that brings in a number not present in the facts, drops a number, breaks
 //               the sentence budget, drops the not-legal-advice caveat, the uncertainty wording, a citation (deep), a
 //               place or a key legal term (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
+import { countyReading } from './county-reading.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
@@ -156,6 +157,9 @@ export class ResearchEngine {
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
     // a former Connecticut county read as its towns, in a question of no market topic: the state's rules (county-market.ts)
     formerCountyScope(this.data, u);
+    // a county named with no state, read as the most populous of its name: said as read (county-reading.ts)
+    const county = countyReading(u, input.context ?? {}, this.data);
+    if (county) u.readAs.push(county);
     // a former Connecticut county (Fairfield County) in a build without its towns: said plainly (county-market.ts)
     const former = formerCountyAnswer(this.data, u);
     if (former) return { answer: former, sources: [], confidence: 'low', facts: [], depth };
