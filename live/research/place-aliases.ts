@@ -43,7 +43,14 @@ function namesAnotherPlace(q: string, head: string, end: number, gaz: Gazetteer)
 export function boroughElsewhere(q: string, start: number, end: number, gaz: Gazetteer): boolean {
   const state = stateAhead(q.slice(end));
   if (state !== null) return state !== 'NY';
-  return namesAnotherPlace(q, q.slice(start, end).replace(/^the\s+/i, ''), end, gaz);
+  const head = q.slice(start, end).replace(/^the\s+/i, '');
+  // a lower-case code of a state that has a town of the name ("manhattan ks", "brooklyn, mi"); the codes that are
+  // words ("brooklyn in 2023", "manhattan or brooklyn") only ending the question
+  const m = /^\s*,?\s*([a-z]{2})(?![\w'’-])(\s*[?.!]?\s*$)?/.exec(q.slice(end));
+  const code = m?.[1]!.toUpperCase();
+  const wordCode = ['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA', 'DE', 'PA', 'MA', 'AL', 'CO', 'MO'].includes(code ?? '');
+  if (m && code !== 'NY' && STATE_CODES.has(code!) && (!wordCode || m[2] !== undefined) && (cities(gaz, head.toLowerCase()) ?? []).some((c) => c.state === code)) return true;
+  return namesAnotherPlace(q, head, end, gaz);
 }
 
 /** A state short form found by casedStates, with the reading to say ('' when none). */

@@ -69,6 +69,7 @@ describe('finding 2: a borough word inside another place is not the borough', ()
     expect(places('median price in Manhattan, KS')).toEqual(['KS Manhattan']);
     expect(places('median price in Brooklyn Park MN')).toEqual(['MN Brooklyn Park']);
     expect(places('median price in Brooklyn, MI')).toEqual(['MI Brooklyn']);
+    expect(places('median price in manhattan ks')).toEqual(['KS Manhattan']);
     for (const q of ['median price in Manhattan, KS', 'median price in Brooklyn Park MN', 'median price in Brooklyn, MI']) expect(await ask(q), q).not.toMatch(/New York, NY|\(New York|Brooklyn \(|Manhattan \(/);
     // the borough itself, with its state or without
     expect(places('median price in Manhattan, NY')).toEqual(['NY New York Manhattan']);
