@@ -164,9 +164,15 @@ with fields as (
 idents as (
     select property_id, any_value(identity) as identity, any_value(source) as source,
            count(*) filter (where origin = 'sales') as sale_rows, count(*) filter (where origin = 'parcels') as parcel_rows,
-           count(*) filter (where origin = 'permits') as permit_count, count(*) filter (where origin = 'distress') as distress_count,
+           count(*) filter (where origin = 'permits') as permit_count, count(*) filter (where origin = 'distress') as distress_filings_total,
            count(*) as source_rows
     from int_property_rows group by property_id
+),
+-- open filings only: a case closed by its docket or sold at the commissioner sale (distress.status 'closed', market.md
+-- "Distress status") is no active signal; a filing whose source says nothing (null: canonical distress.csv) is open
+open_filings as (
+    select r.property_id, count(*) filter (where d.status is distinct from 'closed') as distress_count
+    from int_property_rows r join distress d on d.distress_id = r.row_id where r.origin = 'distress' group by r.property_id
 ),
 sold as (
     select property_id, count(*) as sale_count, max(date) as last_sale_date,
@@ -177,9 +183,10 @@ select i.property_id, i.identity, i.source, f.parcel_id, f.address, f.unit, f.ci
        z.county_name as county, f.lat, f.lng, f.property_type, f.beds, f.baths, f.sqft, f.lot_sqft, f.year_built,
        f.owner_name, f.owner_type, f.absentee_owner,
        coalesce(s.sale_count, 0) as sale_count, s.last_sale_date, s.last_sale_price,
-       i.permit_count, i.distress_count, i.source_rows
+       i.permit_count, coalesce(o.distress_count, 0) as distress_count, i.distress_filings_total, i.source_rows
 from idents i join fields f using (property_id)
 left join sold s using (property_id)
+left join open_filings o using (property_id)
 left join zips z on z.zip = f.zip
 order by i.property_id;
 

@@ -5,18 +5,11 @@
 // and GET /v1/property says them on a real server over the shared build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, warehouseRows } from '../../helpers/build.ts';
-import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { ALLEGHENY_FILE, CLOSING } from '../../helpers/oracle-distress.ts';
+import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 
-/** The docket types that close a case, by outcome (the test's own reading of the file's 166 types); a later
- *  "Praecipe to Reinstate" reopens it. */
-const CLOSING: [string, string][] = [
-  ['Discontinued without Prejudice', 'discontinued'], ['Discontinued with Prejudice', 'discontinued'], ['Discontinued', 'discontinued'],
-  ['Discontinuance', 'discontinued'], ['Settled and Discontinued', 'discontinued'], ['Case Settled', 'discontinued'],
-  ['Dismissed without Prejudice', 'dismissed'], ['Dismissed with Prejudice', 'dismissed'], ['Order of Court- Case Dismissed', 'dismissed'],
-  ['Satisfaction', 'satisfied'], ['Case Terminated', 'terminated'], ["Sheriff's Deed", 'sheriff_sale'], ['Praecipe to Reinstate', 'reinstated'],
-];
-const FILE = dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz');
+const FILE = ALLEGHENY_FILE;
 interface Case { case_id: string; outcome: string | null; status_date: string | null; docket_type: string }
 let cases: Map<string, Case>;
 
