@@ -83,6 +83,7 @@ const PropertyRecord = obj({
     sale_price: { ...nullable('number'), description: "That auction sale's price; null when the source gives none" } }) },
   links: obj({ comps: nullable('string'), location_risk: nullable('string') }),
   as_of: str,
+  other_property_ids: { type: 'array', items: str, description: "Only when the address asked names several properties (NYC: two lots at one street line): the others, newest sale first; the one answering has the newest sale (warehouse/docs/property.md)" },
   lineage: obj({
     build_id: str, rule: str,
     fields: { type: 'object', additionalProperties: FIELD_LINEAGE },

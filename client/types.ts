@@ -998,6 +998,8 @@ export type components = {
                 location_risk: string | null;
             };
             as_of: string;
+            /** @description Only when the address asked names several properties (NYC: two lots at one street line): the others, newest sale first; the one answering has the newest sale (warehouse/docs/property.md) */
+            other_property_ids?: string[];
             lineage?: {
                 build_id: string;
                 rule: string;

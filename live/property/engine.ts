@@ -5,6 +5,7 @@ import { addressKey, normalizeAddress, splitPlace, streetVariants, unitKey, type
 import type { LiveAnswer } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import { parcelIdForms } from '../../warehouse/parcel-id.ts';
+import { typedUnit } from '../valuation/coverage.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -103,22 +104,42 @@ export class PropertyEngine {
     return only.map(([source, state]) => `; ${source} records no street address for its properties in zip ${zip}: ask by parcel_id and state (?parcel_id=<id>&state=${state})`).join('');
   }
 
-  /** The property at a typed address in a zip: its id, or the closest street lines of the zip. */
-  findAddress(address: string, zip: string): { id: string } | { closest: ZipEntry[] } {
+  /** The property at a typed address in a zip: its id (and the other properties the address names, newest sale
+   *  first), or the closest street lines of the zip. The one rule of "which property is this address" (the valuation
+   *  asks it too, live/valuation/match.ts). A unit written bare after the street ("1289 Lexington Ave 14D") is read as
+   *  a unit when the street line as typed names no property (typedUnit, as the valuation reads it). */
+  findAddress(address: string, zip: string): { id: string; others: string[] } | { closest: ZipEntry[] } {
     const entries = this.zip(zip) ?? [];
-    const { street, unit } = normalizeAddress(splitPlace(address, this.places).line);
-    // as typed first, then with its direction in the other form ("E" / "EAST")
-    const variants = streetVariants(street);
-    const same = variants.map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
-    // units compare without punctuation: "2G" finds the stored "2-G"
-    const exact = same.filter((e) => unitKey(e[1]) === unitKey(unit));
-    if (exact.length) return { id: exact[0]![2] };
-    if (unit === null && same.length === 1) return { id: same[0]![2] };
-    return { closest: same.length ? same.slice(0, CLOSEST) : closestEntries(entries, street) };
+    const line = splitPlace(address, this.places).line;
+    const plain = normalizeAddress(line);
+    const bare = typedUnit(line);
+    let last: { street: string; same: ZipEntry[] } = { street: plain.street, same: [] };
+    for (const { street, unit } of bare.unit !== plain.unit ? [plain, bare] : [plain]) {
+      // as typed first, then with its direction in the other form ("E" / "EAST")
+      const same = streetVariants(street).map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
+      // units compare without punctuation: "2G" finds the stored "2-G"
+      const exact = same.filter((e) => unitKey(e[1]) === unitKey(unit));
+      const hit = exact.length ? exact : unit === null && same.length === 1 ? same : [];
+      if (hit.length) {
+        const ids = this.newestFirst([...new Set(hit.map((e) => e[2]))]);
+        return { id: ids[0]!, others: ids.slice(1) };
+      }
+      if (same.length || last.same.length === 0) last = { street, same };
+    }
+    return { closest: last.same.length ? last.same.slice(0, CLOSEST) : closestEntries(entries, last.street) };
+  }
+
+  /** Properties one address names, the newest sale first (CONFLICT_RULE's "newest record wins"), then without a sale,
+   *  in the zip file's order (address, unit, property_id). */
+  private newestFirst(ids: string[]): string[] {
+    if (ids.length < 2) return ids;
+    const newest = new Map(ids.map((id) => [id, (this.record(id)?.rec.body.sales ?? []).reduce((m, s) => (s.date > m ? s.date : m), '')]));
+    return ids.map((id, i) => ({ id, i })).sort((a, b) => newest.get(b.id)!.localeCompare(newest.get(a.id)!) || a.i - b.i).map((x) => x.id);
   }
 
   answer(input: PropertyInput): LiveAnswer {
     let id: string | null = null;
+    let others: string[] = [];
     if (input.property_id !== undefined) {
       id = input.property_id;
       if (!this.record(id)) return { ok: false, code: 'no_data', message: `No property with property_id ${id}` };
@@ -133,6 +154,7 @@ export class PropertyEngine {
           : noStreet ? `No property at "${input.address}" in zip ${input.zip}${noStreet}` : `No property records for zip ${input.zip}` };
       }
       id = found.id;
+      others = found.others;
     } else if (input.parcel_id !== undefined && input.state !== undefined) {
       const ids = this.parcel(input.state, input.parcel_id);
       if (!ids.length) return { ok: false, code: 'no_data', message: `No property with parcel_id ${input.parcel_id.trim()} in ${input.state}` };
@@ -147,6 +169,8 @@ export class PropertyEngine {
       links: zip ? { comps: `/v1/market/comps?zip=${zip}`, location_risk: `/v1/location/risk?zip=${zip}` } : { comps: null, location_risk: null },
       as_of: this.build.sourceAsOf[String(rec.body['source'])] ?? this.build.asOf,
     };
+    // additive: the other properties the typed address names (an NYC lot redeveloped, two lots of one address)
+    if (others.length) body['other_property_ids'] = others;
     if (input.include === 'lineage') body['lineage'] = { build_id: this.build.buildId, rule: CONFLICT_RULE, ...expandLineage(rec, found.refs) };
     return { ok: true, body };
   }

@@ -145,8 +145,10 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
     where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null
     order by zip, key, parcel_id -- parcels sharing an address come out in one order in every build
     `, { source: set.source });
-  const known = new Set(set.key.map((k, i) => `${set.zips[set.zip[i]!]}|${k}`));
-  const list = rows.filter((r) => !known.has(`${r.zip}|${r.key}`));
+  // a parcel among the comps is left out by its property_id (another property's sale at its address, NYC's lot 54
+  // sold as 1372 E 92nd St before lot 55 was built there, leaves it in: live/valuation/match.ts); without one, its address
+  const known = new Set(set.key.map((k, i) => set.pid?.[i] ? `p:${set.pid[i]}` : `k:${set.zips[set.zip[i]!]}|${k}`));
+  const list = rows.filter((r) => !known.has(r.pid ? `p:${r.pid}` : `k:${r.zip}|${r.key}`));
   const zips = [...new Set(list.map((r) => r.zip))].sort();
   const zipIdx = new Map(zips.map((z, i) => [z, i]));
   return {

@@ -71,3 +71,9 @@ export function zipMessage(zip: string, cov: ZipCoverage | null, sources: string
 /** The 404 of a zip with no comps: true of a zip without sales and of one whose sales lack what a comp needs. */
 export const noCompsMessage = (zip: string): string =>
   `No sales usable for a valuation in zip ${zip}: a comparable sale needs its price, date and living area (sqft), and no arm's-length sale of this zip has all three`;
+
+/** The 404 of a recorded subject whose zip's only comps are its own property's sales (a property is never its own
+ *  comparable sale, endpoint.ts "Own sale"): not "no sale has all three", which is untrue of such a zip. */
+export const ownSalesOnlyMessage = (zip: string, address: string, sales: { date: string; price: number }[]): string =>
+  `"${address}" cannot be valued from comparable sales: the only arm's-length sale${sales.length > 1 ? 's' : ''} of zip ${zip} with a price, date and living area `
+  + `${sales.length > 1 ? 'are' : 'is'} this property's own (${sales.map((x) => `${x.date} $${x.price.toLocaleString('en-US')}`).join(', ')}), and a property is never its own comparable sale`;

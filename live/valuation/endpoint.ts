@@ -19,7 +19,7 @@ import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
+import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
@@ -29,7 +29,10 @@ import { parcelIdForms } from '../../warehouse/parcel-id.ts';
 import { addressPlaceNames } from '../places/address-place.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
-import { noCompsMessage, noUnitCompsMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
+import type { PropertyEngine } from '../property/engine.ts';
+import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
+import { matchAddress } from './match.ts';
+import { noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { compsBody, subjectBody, timeIndexBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch, type TimeIndexBody } from './answer.ts';
 
@@ -92,6 +95,8 @@ export class ValuationEngine {
   private readonly markets = new Map<string, Market>();
   /** The build's place resolver (live/places), which reads the place a full address ends with; null: states only. */
   places: PlaceResolver | null = null;
+  /** The build's property record (live/property): which property an address is, by its rule; null: the keys alone. */
+  property: PropertyEngine | null = null;
 
   /** `today`: the build's data date (its manifest's as_of), against which a source's age is read; '' reads no age. */
   constructor(readonly dir: string, readonly meta: ValuationMeta, readonly params: Record<string, ModelParams>, readonly calibration: CalibrationRow[], readonly today = '') {}
@@ -147,16 +152,15 @@ export class ValuationEngine {
       ...new Set([address.trim(), ...parcelIdForms(m.source, address)].map((id) => `${zip}|${id}`))];
     // a full address names its zip too ("2251 League St, Philadelphia, PA 19146"): another zip's address is no record here
     const typedZip = placed.zip;
-    for (const ix of typedZip !== null && typedZip !== zip ? [] : [m.comps, m.subjects]) {
-      for (const k of keys) {
-        const row = ix.byKey.get(k);
-        if (row === undefined) continue;
-        const s = ix.subjectOf(row, sent); // not sent: the record's own condition (its source's), else good
-        if (sqft !== undefined) s.sqft = sqft;
-        if (over.beds !== undefined) s.beds = over.beds;
-        if (over.baths !== undefined) s.baths = over.baths;
-        return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: ix === m.comps ? 'sale' : 'parcel', ix, row } };
-      }
+    // the property the property record answers for the address (match.ts), its newest sale, else its parcel row
+    const hit = typedZip !== null && typedZip !== zip ? null : matchAddress(this.property, m.comps, m.subjects, zip, address, keys).hit;
+    if (hit) {
+      const { ix, row } = hit;
+      const s = ix.subjectOf(row, sent); // not sent: the record's own condition (its source's), else good
+      if (sqft !== undefined) s.sqft = sqft;
+      if (over.beds !== undefined) s.beds = over.beds;
+      if (over.baths !== undefined) s.baths = over.baths;
+      return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: hit.on, ix, row } };
     }
     // a unit not found: the zip's typical unit (a sale keyed with a unit), valued from unit sales only
     const units = typed.unit !== null;
@@ -182,7 +186,9 @@ export class ValuationEngine {
     const m = this.market(zm.source);
     const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent, sentFacts(input));
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
-    const own = match && ownRow === null ? m.comps.propertyRows(match.ix.data.pid?.[match.row], `${zip}|${match.ix.data.key[match.row]}`) : [];
+    // (a parcel with a property_id: that property's sales; another property's sale at its address is a comp)
+    const pid = match ? match.ix.data.pid?.[match.row] : null;
+    const own = match && ownRow === null ? m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key[match.row]}`) : [];
     const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, excludeRows: own, unitsOnly, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
@@ -193,7 +199,7 @@ export class ValuationEngine {
   answer(input: ValuationInput, comps = true): LiveAnswer {
     const x = this.explain(input, comps);
     // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
-    if (!x) return { ok: false, code: 'no_data', message: this.noAnswerMessage(String(input.zip), String(input.address)) };
+    if (!x) return { ok: false, code: 'no_data', message: this.ownSalesOnly(input) ?? this.noAnswerMessage(String(input.zip), String(input.address)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const valuationDay = isoOfDay(x.valuationDay); // the source's latest sale: the day the estimate values the house at
     const zm = this.meta.zips[zip]!;
@@ -221,6 +227,21 @@ export class ValuationEngine {
     };
     if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined, time_index: undefined } };
     return { ok: true, body };
+  }
+
+  /** The 404 of a recorded subject whose zip's residential comps are all its own property's sales; else null. */
+  private ownSalesOnly(input: ValuationInput): string | null {
+    const zip = String(input.zip);
+    const zm = this.meta.zips[zip];
+    if (!zm || typedUnit(this.placeOf(zip, String(input.address)).line).unit !== null) return null;
+    const m = this.market(zm.source);
+    const { address, ownRow, match } = this.resolve(m, zip, String(input.address), undefined, undefined);
+    if (!match) return null;
+    const pid = match.ix.data.pid?.[match.row];
+    const own = new Set(ownRow !== null ? m.comps.sameProperty(ownRow) : m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key[match.row]}`));
+    const rows = (m.comps.byZip.get(zip) ?? []).filter((i) => RESIDENTIAL_TYPES.has(m.comps.data.type[i]!));
+    if (rows.length === 0 || rows.some((i) => !own.has(i))) return null;
+    return ownSalesOnlyMessage(zip, address, rows.map((i) => ({ date: isoOfDay(m.comps.day[i]!), price: m.comps.data.price[i]! })));
   }
 
   private coverage: ZipCoverage | null | undefined;
@@ -263,6 +284,7 @@ const valuation: LiveModule<ValuationInput> = {
     try {
       engine = ValuationEngine.fromDir(dir, build.asOf);
       engine.places = loadResolver(build.dir);
+      engine.property = loadPropertyEngine(build);
     } catch (err) {
       return unavailable(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
     }

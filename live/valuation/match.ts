@@ -1,0 +1,47 @@
+// Which recorded property a valuation's address is (pure but for the property engine's reads): the property record's
+// own rule (live/property/engine.ts findAddress: the street line and unit as typed or with a bare unit, the newest sale
+// when an address names several properties), so POST /v1/valuation/estimate and GET /v1/property answer the same
+// property; then that property's newest sale in the comps, else its parcel row. An address the property record does
+// not know (a King County parcel id typed as the address) is looked up by its keys as before. warehouse/docs/valuation.md
+// "Subject".
+import type { PropertyEngine } from '../property/engine.ts';
+import type { CompIndex } from './comps.ts';
+
+export interface RecordHit { ix: CompIndex; row: number; on: 'sale' | 'parcel' }
+export interface AddressMatch {
+  /** The matched row, or null when none of the valuation's rows is the property the address names. */
+  hit: RecordHit | null;
+  /** The property the property record answers for the address (null: it answers none); others: the other properties
+   *  the address names (newest sale first). */
+  propertyId: string | null;
+  others: string[];
+}
+
+/** The newest row of a property in an index (rows of a zip are in date order; the largest index of the newest day). */
+function newestRow(ix: CompIndex, pid: string): number | null {
+  let best: number | null = null;
+  for (const i of ix.propertyRows(pid, null)) if (best === null || ix.day[i]! >= ix.day[best]!) best = i;
+  return best;
+}
+
+/** The record a typed address names. `keys`: "<zip>|<key>" lookups (street forms, then parcel id forms), tried when the
+ *  property record names no property, or for a row of the property it names. */
+export function matchAddress(property: PropertyEngine | null, comps: CompIndex, subjects: CompIndex, zip: string, address: string, keys: string[]): AddressMatch {
+  const found = property?.findAddress(address, zip);
+  if (found && 'id' in found) {
+    const sale = newestRow(comps, found.id);
+    if (sale !== null) return { hit: { ix: comps, row: sale, on: 'sale' }, propertyId: found.id, others: found.others };
+    const parcel = newestRow(subjects, found.id);
+    if (parcel !== null) return { hit: { ix: subjects, row: parcel, on: 'parcel' }, propertyId: found.id, others: found.others };
+  }
+  const pid = found && 'id' in found ? found.id : null;
+  for (const ix of [comps, subjects]) {
+    for (const k of keys) {
+      const row = ix.byKey.get(k);
+      // the row of another property than the one the property record answers is not this address's record
+      if (row === undefined || (pid !== null && ix.data.pid?.[row] && ix.data.pid[row] !== pid)) continue;
+      return { hit: { ix, row, on: ix === comps ? 'sale' : 'parcel' }, propertyId: pid, others: found && 'id' in found ? found.others : [] };
+    }
+  }
+  return { hit: null, propertyId: pid, others: found && 'id' in found ? found.others : [] };
+}
