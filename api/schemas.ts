@@ -114,6 +114,9 @@ export const SCHEMAS: Record<string, Schema> = {
       matched: bool, property_id: nullable('string'), matched_on: { type: ['string', 'null'], enum: ['sale', 'parcel', null] }, mode: enumOf('record', 'request', 'typical'),
       facts: { type: 'array', items: obj({ name: str, value: { type: ['number', 'string'] }, source: enumOf('record', 'request', 'zip_typical', 'default') }) },
     }),
+    notes: { type: 'array', items: str, description: 'Additive: comps mostly of another kind than the subject (confidence one step lower), a typed city, state or zip contradicting the zip, why confidence is below the tier of the interval (warehouse/docs/valuation.md "The answer")' },
+    blend: { type: ['object', 'null'], additionalProperties: false, required: ['comps_value', 'comps_weight', 'hedonic_value', 'hedonic_weight', 'trees_value', 'trees_weight'],
+      properties: { comps_value: num, comps_weight: num, hedonic_value: nullable('number'), hedonic_weight: num, trees_value: nullable('number'), trees_weight: num }, description: 'Additive: a blended estimate\'s parts; estimated_value = exp(sum of weight x ln value) before rounding, a null value lending its weight to the comps. Null: comps alone' },
     model: str,
     comps: {
       type: 'array', items: obj({
@@ -131,7 +134,7 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   ValuationScorecard: obj({ // issue 24: live/valuation/scorecard.ts
     build_id: str, method: str,
-    sources: { type: 'array', items: obj({ source: str, model: str, test_start: str, test_sales: num }) },
+    sources: { type: 'array', items: obj({ source: str, model: str, test_start: str, test_sales: { ...num, description: 'Test-slice sales valued as recorded subjects' }, test_slice_sales: { ...num, description: 'Additive: residential sales in the test slice, valued or not' } }, ['source', 'model', 'test_start', 'test_sales']) },
     accuracy: {
       type: 'array', items: obj({
         source: str, subject: enumOf('record', 'request', 'typical'), confidence: enumOf('all', 'low', 'medium', 'high'), n: num, mdape: num, ppe10: num, ppe20: num,

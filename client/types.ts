@@ -604,6 +604,17 @@ export type components = {
                     source: "record" | "request" | "zip_typical" | "default";
                 }[];
             };
+            /** @description Additive: comps mostly of another kind than the subject (confidence one step lower), a typed city, state or zip contradicting the zip, why confidence is below the tier of the interval (warehouse/docs/valuation.md "The answer") */
+            notes: string[];
+            /** @description Additive: a blended estimate's parts; estimated_value = exp(sum of weight x ln value) before rounding, a null value lending its weight to the comps. Null: comps alone */
+            blend: {
+                comps_value: number;
+                comps_weight: number;
+                hedonic_value: number | null;
+                hedonic_weight: number;
+                trees_value: number | null;
+                trees_weight: number;
+            } | null;
             model: string;
             comps: {
                 property_id: string | null;
@@ -637,7 +648,10 @@ export type components = {
                 source: string;
                 model: string;
                 test_start: string;
+                /** @description Test-slice sales valued as recorded subjects */
                 test_sales: number;
+                /** @description Additive: residential sales in the test slice, valued or not */
+                test_slice_sales?: number;
             }[];
             accuracy: {
                 source: string;

@@ -2,7 +2,7 @@
 // property_id, every fact the estimator used and where it came from) and `comps[]` (each comp the estimate kept, with
 // its time and feature adjustments, adjusted price, similarity and weight) and `time_index` (the levels of the
 // market's monthly index those time adjustments read). warehouse/docs/valuation.md "The answer".
-import type { CompDetail, ModelParams, Subject, SubjectMode } from './types.ts';
+import type { Blend, CompDetail, Estimate, ModelParams, Subject, SubjectMode } from './types.ts';
 import { isoOfDay, monthOfDay } from './helpers.ts';
 import { indexAtMonth } from './estimate.ts';
 import type { CompIndex } from './comps.ts';
@@ -119,4 +119,66 @@ export function timeIndexBody(p: ModelParams, source: string, valuationDay: numb
     last_levelled_month: p.index.length > 0 ? monthText(p.month0 + p.index.length - 1) : null,
     levels: months.map((m) => ({ month: monthText(m), level: r(100 * Math.exp(indexAtMonth(p, m) - base), 2) })),
   };
+}
+
+/** The answer (the spec's Valuation estimate object and its additive fields). */
+export interface ValuationBody {
+  address: string;
+  zip: string;
+  city: string;
+  state: string;
+  estimated_value: number;
+  value_low: number;
+  value_high: number;
+  price_per_sqft: number | null;
+  confidence: 'low' | 'medium' | 'high';
+  comp_count: number;
+  as_of: string;
+  /** Additions to the spec's fields (issue 24): the subject as matched, the estimator that answered, its comps; and
+   *  how old the comps' source is at the build's date (warehouse/data-age.ts), null when within a year. */
+  data_age_note: string | null;
+  subject: SubjectBody;
+  model: string;
+  comps: CompBody[];
+  /** Additive: what the answer says about itself (comps of another property type, a place that contradicts the zip:
+   *  notes.ts); empty when nothing. */
+  notes: string[];
+  /** Additive: the components of a blended estimate (null when the estimate is the comps' alone): blendBody. */
+  blend: BlendBody | null;
+  /** The index the comps' time adjustments read, so an investor can check them (review 13). */
+  time_index: TimeIndexBody;
+}
+
+/** A blended estimate's parts (log-scale shares, estimate.ts blendLog): estimated_value = exp(comps_weight x
+ *  log comps_value + hedonic_weight x log hedonic_value + trees_weight x log trees_value), before rounding; a part
+ *  without its own estimate (null) lends its share to the comps. Null when the estimate is the comps' alone. */
+export interface BlendBody {
+  comps_value: number; comps_weight: number;
+  hedonic_value: number | null; hedonic_weight: number;
+  trees_value: number | null; trees_weight: number;
+}
+
+export function blendBody(b: Blend | undefined, mode: SubjectMode, e: Estimate, round: (v: number) => number): BlendBody | null {
+  if (!b || mode !== 'record' || (b.hedonic === 0 && b.gbm === 0)) return null;
+  const v = (log: number | null): number | null => (log === null ? null : round(Math.exp(log)));
+  return {
+    comps_value: round(Math.exp(e.compsLog)), comps_weight: r(b.comps, 4),
+    hedonic_value: v(e.hedonicLog), hedonic_weight: r(b.hedonic, 4),
+    trees_value: v(e.gbmLog), trees_weight: r(b.gbm, 4),
+  };
+}
+
+/** The beds and baths a request sent (numbers >= 0; the route has checked them). */
+export interface Sent { beds?: number; baths?: number }
+export function sentFacts(input: { beds?: unknown; baths?: unknown }): Sent {
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  return { ...(ok(input.beds) ? { beds: input.beds } : {}), ...(ok(input.baths) ? { baths: input.baths } : {}) };
+}
+
+/** Where the subject's condition came from: the request, else the matched record when it records one, else the
+ *  spec's default (good). */
+export function conditionSource(sent: boolean, match: SubjectMatch | null): FactSource {
+  if (sent) return 'request';
+  const c = match ? match.ix.data.cond[match.row] : null;
+  return c !== null && c !== undefined ? 'record' : 'default';
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
-import { CONDITION_CODES, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
+import { CONDITION_CODES, RESIDENTIAL_TYPES, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
 import { fitModel } from './fit.ts';
@@ -182,7 +182,8 @@ export async function run(ctx: StageContext): Promise<void> {
     const bt = backtest(idx);
     params[set.source] = { ...params[set.source]!, blend: bt.blend, model: modelName(bt.blend) };
     preds.push(...bt.predictions);
-    scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.split.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length });
+    scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.split.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
+      test_slice_sales: set.day.filter((d, i) => d >= bt.split.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });
     const subjects = await loadSubjects(ctx.db, set);
     const comps_file = `comps-${set.source}.json`;
     const subjects_file = `subjects-${set.source}.json`;

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Estimate, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
+import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Estimate, type Tier, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
@@ -32,9 +32,10 @@ import type { PlaceResolver } from '../places/resolver.ts';
 import type { PropertyEngine } from '../property/engine.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
 import { matchAddress } from './match.ts';
+import { lowerTier, placeNote, tierNote, typeNote } from './notes.ts';
 import { noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
-import { compsBody, subjectBody, timeIndexBody, type CompBody, type FactSource, type SubjectBody, type SubjectMatch, type TimeIndexBody } from './answer.ts';
+import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
@@ -47,27 +48,7 @@ export interface ValuationInput {
   condition?: string;
 }
 
-export interface ValuationBody {
-  address: string;
-  zip: string;
-  city: string;
-  state: string;
-  estimated_value: number;
-  value_low: number;
-  value_high: number;
-  price_per_sqft: number | null;
-  confidence: 'low' | 'medium' | 'high';
-  comp_count: number;
-  as_of: string;
-  /** Additions to the spec's fields (issue 24): the subject as matched, the estimator that answered, its comps; and
-   *  how old the comps' source is at the build's date (warehouse/data-age.ts), null when within a year. */
-  data_age_note: string | null;
-  subject: SubjectBody;
-  model: string;
-  comps: CompBody[];
-  /** The index the comps' time adjustments read, so an investor can check them (review 13). */
-  time_index: TimeIndexBody;
-}
+export type { ValuationBody } from './answer.ts';
 
 /** How an answer was made (tests and diagnostics; not part of the response). */
 export interface ValuationExplain {
@@ -78,6 +59,10 @@ export interface ValuationExplain {
   /** The record the address matched (a sale or a parcel); null when unmatched. */
   match: SubjectMatch | null;
   estimate: Estimate;
+  /** The confidence the answer gives when calibrated (the estimate's tier, capped: explain) and its notes; the
+   *  calibration is the estimate's own tier's (estimate.tier). */
+  tier: Tier;
+  notes: string[];
   calibration: CalibrationPick;
   comps: CompIndex;
   /** The valuation date (a day number): the source's latest sale. */
@@ -191,8 +176,23 @@ export class ValuationEngine {
     const own = match && ownRow === null ? m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key[match.row]}`) : [];
     const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, excludeRows: own, unitsOnly, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
+    // the confidence the answer says: the estimate's tier, capped by the source's age (warehouse/data-age.ts), one step
+    // lower when its comps are mostly of another property type (notes.ts); the interval stays the estimate's own tier's,
+    // the one the back-test calibrated to cover 80% (notes.ts tierNote says so)
+    const notes: string[] = [];
+    const key = match ? match.ix.data.key[match.row] : null;
+    const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(this.placeOf(zip, String(input.address)).line).unit;
+    const typed = typeNote(m.comps, e.rows, subject.type, unit);
+    if (typed) notes.push(typed);
+    const placed = this.placeOf(zip, String(input.address));
+    const place = placeNote({ address: String(input.address), line: placed.line, typedZip: placed.zip, zip, zm, comps: m.comps, resolver: this.places });
+    if (place) notes.push(place);
+    const aged = minConfidence(e.tier, ageCap(monthsOld(isoOfDay(m.asOfDay), this.today)));
+    const tier = typed ? lowerTier(aged) : aged;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
-    return { source: zm.source, subject, ownRow, match, estimate: e, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: subject.cond };
+    const why = tierNote(e.tier, tier, aged !== e.tier, typed !== null, calibration.calibrated);
+    if (why) notes.push(why);
+    return { source: zm.source, subject, ownRow, match, estimate: e, tier, notes, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: subject.cond };
   }
 
   /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
@@ -214,14 +214,16 @@ export class ValuationEngine {
       value_low: Math.min(value, roundUsd(e.value * Math.exp(-q))),
       value_high: Math.max(value, roundUsd(e.value * Math.exp(q))),
       price_per_sqft: sqft !== undefined ? Number((value / sqft).toFixed(2)) : null,
-      // an interval not calibrated for this subject mode says nothing about 80%: never more than low confidence; a
-      // source that ended years before the build values the house as it was then (warehouse/data-age.ts)
-      confidence: calibration.calibrated ? minConfidence(e.tier, ageCap(monthsOld(valuationDay, this.today))) : 'low',
+      // an interval not calibrated for this subject mode says nothing about 80%: never more than low confidence; else
+      // the tier of explain (age cap, comps of another kind; the interval stays the estimate's tier's, notes say why)
+      confidence: calibration.calibrated ? x.tier : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
       data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
+      notes: x.notes,
       subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(sentFacts(input)).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
       model: this.modelOf(x.source, subject.mode),
+      blend: blendBody(this.market(x.source).params.blend, subject.mode, e, roundUsd),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
       time_index: timeIndexBody(this.market(x.source).params, x.source, x.valuationDay, x.comps, e.comps ?? []),
     };
@@ -258,21 +260,6 @@ export class ValuationEngine {
     }
     return zipMessage(zip, this.coverage, Object.keys(this.meta.sources).sort());
   }
-}
-
-/** The beds and baths a request sent (numbers >= 0; the route has checked them). */
-interface Sent { beds?: number; baths?: number }
-function sentFacts(input: ValuationInput): Sent {
-  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-  return { ...(ok(input.beds) ? { beds: input.beds } : {}), ...(ok(input.baths) ? { baths: input.baths } : {}) };
-}
-
-/** Where the subject's condition came from: the request, else the matched record when it records one, else the
- *  spec's default (good). */
-function conditionSource(sent: boolean, match: SubjectMatch | null): FactSource {
-  if (sent) return 'request';
-  const c = match ? match.ix.data.cond[match.row] : null;
-  return c !== null && c !== undefined ? 'record' : 'default';
 }
 
 const valuation: LiveModule<ValuationInput> = {

@@ -91,8 +91,10 @@ export interface Scorecard {
   build_id: string;
   /** What the test slice is. */
   method: string;
-  /** Per source: the estimator that answers its subjects (the back-test's winner) and its test split day. */
-  sources: { source: string; model: string; test_start: string; test_sales: number }[];
+  /** Per source: the estimator that answers its subjects (the back-test's winner) and its test split day; test_sales:
+   *  the test slice's sales valued as recorded subjects (a sale with no comp before the split is not valued);
+   *  test_slice_sales (additive): the residential sales in the test slice, valued or not. */
+  sources: { source: string; model: string; test_start: string; test_sales: number; test_slice_sales?: number }[];
   accuracy: AccuracyRow[];
   fairness: FairnessRow[];
   accepted: { coverage_80: [number, number]; prd: readonly [number, number]; prb: readonly [number, number] };

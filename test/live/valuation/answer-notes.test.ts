@@ -1,0 +1,78 @@
+// What a valuation answer says about itself (review items 3, 4, 6, 7): comps of another kind than the subject (a
+// Philadelphia condo unit valued from houses), a city or state typed with the address that contradicts the zip, why
+// confidence is below the tier of the interval given, and the parts of a blended estimate. The subjects' facts are read
+// from the RAW files; the figures are checked against each other (the blend reproduces the estimate, the interval is the
+// named tier's calibrated q), over the build through a real server.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir } from '../../helpers/build.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { loadSettings } from '../../../warehouse/settings.ts';
+
+type Raw = Record<string, string>;
+const rawRows = (folder: string, file: string): Raw[] =>
+  parse(zlib.gunzipSync(fs.readFileSync(path.join(loadSettings({}).sources, folder, file))), { columns: true, relax_column_count: true }) as Raw[];
+
+interface Body {
+  estimated_value: number; value_low: number; value_high: number; confidence: string; notes: string[];
+  blend: { comps_value: number; comps_weight: number; hedonic_value: number | null; hedonic_weight: number; trees_value: number | null; trees_weight: number } | null;
+  comps: { address: string | null; adjusted_price: number; weight: number }[];
+}
+let server: TestServer;
+let key: string;
+let calibration: { source: string; mode: string; tier: string; q: number }[];
+beforeAll(async () => {
+  server = await startTestServer(artifactsDir());
+  key = server.key('pro', 100_000);
+  calibration = JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(artifactsDir(), 'current')), 'live', 'valuation', 'calibration.json'), 'utf8')) as typeof calibration;
+});
+afterAll(async () => { await server.close(); });
+const value = async (zip: string, address: string): Promise<Body> => {
+  const res = await server.post('/v1/valuation/estimate', { zip, address }, key);
+  expect(res.status).toBe(200);
+  return await res.json() as Body;
+};
+
+describe('valuation notes', () => {
+  it('441 TOMLINSON RD Unit F24 (19116), a condo unit by the raw roll, valued from houses: a note, and the blend reproduces the estimate', async () => {
+    const row = rawRows('philadelphia-opa-properties-sample', 'opa_properties_public_sample.csv.gz').find((r) => r['location']?.trim() === '441 TOMLINSON RD' && r['unit']?.trim() === 'F24')!;
+    expect(row['building_code_description']).toContain('CONDO');
+    const b = await value('19116', '441 TOMLINSON RD Unit F24');
+    expect(b.comps.every((c) => !c.address?.includes('#'))).toBe(true); // houses: no comp is a unit
+    expect(b.notes.some((n) => n.includes('unit (F24)') && n.includes(`0 of the ${b.comps.length}`))).toBe(true);
+    // item 7: the parts give the estimate (to its $100 rounding), the comps part is the comps block's own
+    const p = b.blend!;
+    const ln = (v: number | null): number => Math.log(v ?? p.comps_value);
+    expect(Math.abs(Math.exp(p.comps_weight * ln(p.comps_value) + p.hedonic_weight * ln(p.hedonic_value) + p.trees_weight * ln(p.trees_value)) - b.estimated_value)).toBeLessThanOrEqual(100);
+    const fromComps = Math.exp(b.comps.reduce((s, c) => s + c.weight * Math.log(c.adjusted_price), 0) / b.comps.reduce((s, c) => s + c.weight, 0));
+    expect(Math.abs(fromComps / p.comps_value - 1)).toBeLessThan(0.005);
+  });
+
+  it('a city or state that contradicts the zip is said (3526 HIGH ST, Seattle, WA in 95838; 92-40 222ND STREET, Brooklyn in Queens 11428)', async () => {
+    const sac = rawRows('sacramento-real-estate-transactions', 'sacramento_transactions.csv.gz').find((r) => r['street'] === '3526 HIGH ST')!;
+    expect([sac['zip'], sac['state']]).toEqual(['95838', 'CA']);
+    const wa = await value('95838', '3526 HIGH ST, Seattle, WA');
+    expect(wa.notes.some((n) => n.includes('WA') && n.includes('CA') && n.includes('95838'))).toBe(true);
+    expect((await value('95838', '3526 HIGH ST, Sacramento, CA')).notes.some((n) => n.includes('names'))).toBe(false);
+    const nyc = rawRows('nyc-rolling-sales', 'nyc_rolling_sales_2023-03_2024-02.csv.gz').find((r) => r['ADDRESS'] === '92-40 222ND STREET')!;
+    expect([nyc['BOROUGH'], nyc['ZIP CODE']]).toEqual(['4', '11428']); // borough 4: Queens
+    const bk = await value('11428', '92-40 222ND STREET, Brooklyn, NY');
+    expect(bk.notes.some((n) => n.includes('Brooklyn') && n.includes('Queens'))).toBe(true);
+    expect((await value('11428', '92-40 222ND STREET, Queens, NY')).notes.some((n) => n.includes('names'))).toBe(false);
+  });
+
+  it('King County 7129300520: confidence below the interval\'s tier is said, and the interval is that tier\'s calibrated q', async () => {
+    const row = rawRows('king-county-wa-house-sales', 'kc_house_data.csv.gz').find((r) => r['id'] === '7129300520')!;
+    expect(row['zipcode']).toBe('98178');
+    const b = await value('98178', '7129300520');
+    const note = b.notes.find((n) => n.startsWith(`Confidence is ${b.confidence}, below`));
+    expect(note).toBeDefined();
+    const tier = /are the (\w+) tier's 80% interval/.exec(note!)![1]!;
+    const q = calibration.find((c) => c.source === 'king_county' && c.mode === 'record' && c.tier === tier)!.q;
+    expect(Math.abs(b.value_high - b.estimated_value * Math.exp(q))).toBeLessThanOrEqual(150);
+    expect(b.blend).not.toBeNull();
+  });
+});
