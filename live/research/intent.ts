@@ -5,10 +5,9 @@ import { findCounty } from './county-place.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
-import { FAMILY_UNITS, typeReadAs } from './type-words.ts';
+import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { parseQuarter } from './quarters.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
-export { readDirection } from './asked.ts';
 export type { Asked } from './asked.ts';
 
 export type Intent =
@@ -186,14 +185,6 @@ function parseCategory(q: string, intents: Intent[]): string[] | null {
   return null;
 }
 
-function parsePropertyType(q: string): Understanding['propertyType'] {
-  const l = q.toLowerCase();
-  if (/\bcondos?\b|condominium/.test(l)) return 'condo';
-  if (/multi[- ]?famil|\bduplex|triplex|fourplex|quadplex|\bmulti\b|apartment buildings?|2-4 unit/.test(l) || FAMILY_UNITS.test(l)) return 'multi';
-  if (/\b(vacant )?land\b|\bbuildable lots?\b/.test(l)) return 'land';
-  if (/commercial|office|retail|industrial/.test(l)) return 'commercial';
-  return 'sfr';
-}
 const YEARLESS: Partial<Record<Intent, string>> = { comps: 'price per sqft', rehab: 'rehab momentum', investor: 'investor activity' };
 
 /** Parses a question and its context into intents and places. */

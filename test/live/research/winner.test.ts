@@ -1,5 +1,5 @@
 // The one rule for a comparison's winner (live/research/ranks.ts, compose.ts verdict): every compared figure ranks
-// the places in the direction the question asks (intent.ts readDirection), the winner named with its figure, ties said
+// the places in the direction the question asks (asked.ts readDirection), the winner named with its figure, ties said
 // as ties, "of the N with a figure" when a place has none, superlatives for three or more. Figures are recomputed from
 // the raw King County file (../shared/data), and the legal scores with the formulas of warehouse/docs/legal.md
 // (test/helpers/oracle-research-legal.ts), never from the shards the answer reads.
@@ -8,7 +8,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { verdict } from '../../../live/research/compose.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import type { Fact } from '../../../live/research/facts.ts';
-import { readDirection } from '../../../live/research/intent.ts';
+import { readDirection } from '../../../live/research/asked.ts';
 import { RANK, ranks } from '../../../live/research/ranks.ts';
 import { buildDir } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
