@@ -10,7 +10,8 @@
 --        buyer (as far as the source names one), within a source; or the same street line + unit in the same state,
 --        date and price in two sources. Two deeds of one day and price to different buyers are a chain, not a copy: Denver's double closings (ARCHULETA to UNITED COLORADO LLC, then the LLC to CLARKE, $295,000 each
 --        on 2018-07-09: 41 of Denver's 90 same-day pairs) are two deeds (review 5B: the property record hid the LLC's
---        purchase), the first of them pass_through (below). One copy is kept:
+--        purchase), the first of them pass_through (below). A near copy is one too: the same property, date and buyer
+--        and the same facts, prices within 0.5% of the higher (one sale keyed twice). One copy is kept:
 --        a copy no other flag marks (but pass_through or double_close) first, then the one with a document number, the latest document, the last line
 --        (on a tie, the row loaded last: rid is the load order)
 --   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000),
@@ -61,9 +62,12 @@ select * exclude (deed_type, non_use_code),
        end as reason,
        -- one 64-bit key per candidate group of copies (a collision only adds a group the exact ranking below splits)
        case when prop is not null then hash(source, prop, sale_date, sale_price, buyer_key) end as copy_key,
-       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key
+       case when street is not null then hash(state_code, street, sale_date, sale_price) end as street_copy_key,
+       -- a near copy (below): the same but the price, and the same facts
+       case when prop is not null then hash(source, prop, sale_date, buyer_key, facts) end as near_key
 from (
     select rowid as rid, source, state_code, sale_date, recorded_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
+           hash(property_type, beds, baths, sqft, year_built, assessed_value) as facts,
            property_type, assessed_value,
            sale_party_key(buyer_name) as buyer_key, sale_party_key(seller_name) as seller_key,
            -- the property as far as the source knows it: parcel id and street line + unit + place (zip, else city)
@@ -152,11 +156,31 @@ candidates as (
     from int_market_sale_keys k semi join copies_in_source c using (copy_key)
     left join int_market_sale_portfolio p using (rid)
 ),
+-- near copies: the same property, date and buyer (as far as the source names one) and the same facts (type, beds,
+-- baths, area, year built, assessed value) at prices within 0.5% of the higher (Sacramento lists 1223 LAMBERTON CIR
+-- twice on 2008-05-19, $155,435 and $155,500; Connecticut 2022 four homes at $1 or $500 apart under two serial
+-- numbers); a group whose prices differ more is left alone. Two units of one NYC building differ in the property.
+near_groups as (
+    select near_key from int_market_sale_keys where near_key is not null group by near_key
+    having count(*) > 1 and min(sale_price) < max(sale_price) and max(sale_price) - min(sale_price) <= 0.005 * max(sale_price)
+),
+near_candidates as (
+    select k.*, (coalesce(k.reason in ('pass_through', 'double_close'), true) and p.parcels is null) as clean
+    from int_market_sale_keys k semi join near_groups g using (near_key)
+    left join int_market_sale_portfolio p using (rid)
+),
+near_copies as (
+    select rid, first_value(rid) over (partition by near_key
+                                       order by clean desc, document_id is null, document_id desc, line desc, rid desc) as kept
+    from near_candidates
+),
 within_source as (
     select rid,
            first_value(rid) over (partition by source, prop, sale_date, sale_price, buyer_key
                                   order by clean desc, document_id is null, document_id desc, line desc, rid desc) as kept
-    from candidates
+    from candidates where rid not in (select rid from near_copies)
+    union all
+    select rid, kept from near_copies
 ),
 -- across sources: the same street line + unit in one state on one date at one price in two sources, among the copies
 -- each source keeps; every source's copy but the first source's (same preference, then source name) is a duplicate
