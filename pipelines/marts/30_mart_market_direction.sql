@@ -4,7 +4,7 @@
 -- never disagree. One row per market: every zip with permits or arm's-length sales (market_kind 'zip'), and every
 -- city (state + slug) with them (market_kind 'city'; a sale with a city part, an NYC borough, counts in its city and in
 -- its part, as market_monthly). Flagged sales (30_market_45_sale_flags.sql) count nowhere.
--- as_of: the market's most recent permit or arm's-length sale.
+-- as_of: the last day of its sources' records (any market's: a quiet market's days after its last record are days of none).
 -- window_end: where the two windows end, the earlier of as_of and the day its sources are complete through. A source's
 --   complete_through is the latest day D whose 7 days (D-7, D] hold at least 3/4 of the average week of the 8 weeks
 --   before: last_7 >= 0.75 * prior_56 / 8, prior_56 the records of (D-63, D-7] (calendar days, a day without records
@@ -25,6 +25,9 @@
 --   renovation year. The same two tests as mart_rehab's has_permits and observes_resales. Without either,
 --   direction_pct and direction are null and direction_note says why: 0 against 0 from no source is no "flat"
 --   (Sacramento's one-week file: no permit source, no parcel sold twice).
+-- observes_span: a source of the market has records from 60 days before window_end or earlier (its file spans both
+--   30-day windows); otherwise direction_pct and direction are null too and direction_note names the span: a 7-day
+--   file (Sacramento, 2008-05-15 to 2008-05-21) cannot hold a prior 30 days, so 0 against 0 there is no "flat".
 create or replace macro direction_30d_pct(last_30, prior_30) as
     100.0 * (coalesce(last_30, 0) - coalesce(prior_30, 0)) / greatest(coalesce(prior_30, 0), 1);
 create or replace macro direction_30d(pct) as
@@ -86,9 +89,11 @@ source_complete as (
     select source, max(d) filter (where 8 * last_7 >= 0.75 * prior_56) as complete_through from rolling group by source
 ),
 windows as (
-    select e.market_kind, e.zip, e.state_code, e.city_slug, max(e.event_date) as as_of,
-           least(max(e.event_date), min(c.complete_through)) as window_end
-    from events e join source_complete c using (source) group by all
+    -- as_of: where the market's sources' records end (a quiet market's 60 days are days of none, not its last record's)
+    select e.market_kind, e.zip, e.state_code, e.city_slug, max(se.last_day) as as_of,
+           least(max(se.last_day), min(c.complete_through)) as window_end
+    from events e join source_complete c using (source)
+    join (select source, max(d) as last_day from source_days group by source) se using (source) group by all
 ),
 counted as (
     select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of, w.window_end,
@@ -102,8 +107,19 @@ counted as (
 )
 select market_kind, zip, state_code, city_slug, as_of, window_end,
        last_30 as events_last_30d, prior_30 as events_prior_30d, observes_rehab,
-       case when observes_rehab then direction_30d_pct(last_30, prior_30) end as direction_pct,
-       case when observes_rehab then direction_30d(direction_30d_pct(last_30, prior_30)) end as direction,
+       case when observes_rehab and observes_span then direction_30d_pct(last_30, prior_30) end as direction_pct,
+       case when observes_rehab and observes_span then direction_30d(direction_30d_pct(last_30, prior_30)) end as direction,
        case when not observes_rehab then 'no rehab event source: no building permit is recorded for this market and its sales '
-            || 'records show no repeat sale or renovation year, so no rehab event could be seen; not a flat trend' end as direction_note
-from counted;
+            || 'records show no repeat sale or renovation year, so no rehab event could be seen; not a flat trend'
+            when not observes_span then format('the records span {} to {} only, {} days: fewer than the 60 days (two 30-day windows) a 30-day direction compares; not a flat trend',
+                                               strftime(records_first, '%Y-%m-%d'), strftime(records_last, '%Y-%m-%d'), date_diff('day', records_first, records_last) + 1) end as direction_note
+from (
+    select c.*, min(sp.first_day) as records_first, max(sp.last_day) as records_last,
+           coalesce(bool_or(sp.first_day <= c.window_end - 59), false) as observes_span
+    from counted c
+    join (select distinct market_kind, zip, state_code, city_slug, source from events) ms
+      on ms.market_kind = c.market_kind and ms.zip is not distinct from c.zip
+     and ms.state_code is not distinct from c.state_code and ms.city_slug is not distinct from c.city_slug
+    join (select source, min(d) as first_day, max(d) as last_day from source_days group by source) sp using (source)
+    group by all
+);

@@ -1,6 +1,7 @@
--- requires: sales, int_market_zip_permits, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
+-- requires: sales, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
 -- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. The window ends at
--- the zip's most recent permit or arm's-length sale (as_of): dates in (as_of - months, as_of]. Flagged sales
+-- the last day of the records of the zip's sources (as_of; a month without a record in the zip is a month of none,
+-- not cut off): dates in (as_of - months, as_of]. Flagged sales
 -- (30_market_45_sale_flags.sql) count nowhere here.
 -- rehab_momentum_score (0-100) = weighted mean of the components that can be computed for the zip
 -- (weights renormalised over the available ones):
@@ -21,6 +22,10 @@
 --                           says so; and records that can show resales: a repeat sale or a renovation year somewhere
 --                           in the zip; one-sale-per-parcel snapshots such as Philadelphia OPA cannot, so they get
 --                           no resale component)
+-- Permit source area (market.md "Permit source area"): a permit source covers one county (int_market_permit_area);
+--   a zip with under half (0.5) of its residential addresses in it gets no permit component (La Vergne 37086: 0.4% in
+--   Davidson County scored 0.0 "Cold" from the whole ZCTA's homes), and above, both rates divide by covered_share of
+--   the zip's housing units; the note names the county and the share when it is under 95%.
 -- A zip with no computable component has no row (its shard is a 404): a zip with no permit source and 1-4 sales in
 -- the window is not scored (review: Canaan CT 06018 "Cold" from 3 sales in every window, NYC 10044).
 -- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
@@ -54,16 +59,33 @@ resale_zip as (
     select distinct zip from int_market_resales where zip is not null
     union select distinct zip from sales where zip is not null and year_renovated is not null and is_arms_length
 ),
+permit_area as (
+    select zip, min(covered_share) as covered_share, string_agg(distinct area_name, ', ') as area_name
+    from int_market_permit_area group by zip
+),
+source_end as (
+    -- the last day of each source's records (a permit of any zip, an arm's-length sale): a zip's window ends where its
+    -- sources' records end, not at its own last record (Nashville 37135 ended 2023-04-19, its source runs to 2024-09-19)
+    select source, max(d) as last_day
+    from (select source, issue_date as d from permits union all select source, sale_date from sales where is_arms_length)
+    group by source
+),
+zip_end as (
+    select zip, max(e.last_day) as as_of
+    from (select distinct zip, source from int_market_zip_permits union select distinct zip, source from sales where zip is not null and is_arms_length)
+    join source_end e using (source) group by zip
+),
 zip_window as (
-    select zip, greatest(p.last_permit, s.last_sale) as as_of, p.last_permit is not null as has_permits,
-           zip in (select zip from resale_zip) as observes_resales
-    from permit_zip p full join sale_zip s using (zip)
+    select zip, ze.as_of, p.last_permit is not null as has_permits,
+           zip in (select zip from resale_zip) as observes_resales, pa.covered_share, pa.area_name,
+           coalesce(pa.covered_share, 1) >= 0.5 as permits_cover
+    from permit_zip p full join sale_zip s using (zip) join zip_end ze using (zip) left join permit_area pa using (zip)
 ),
 months as (
     select cast(range as integer) as months from range(3, 25)
 ),
 grid as (
-    select z.zip, z.as_of, z.has_permits, z.observes_resales, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
+    select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
     from zip_window z cross join months m
 ),
 file_spans as (
@@ -119,7 +141,7 @@ sale_windows as (
     group by g.zip, g.months
 ),
 components as (
-    select g.zip, g.months, g.as_of, g.has_permits, date_diff('day', g.window_start, g.as_of) as window_days,
+    select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, date_diff('day', g.window_start, g.as_of) as window_days,
            cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, cv.records_spans,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
@@ -127,12 +149,12 @@ components as (
            coalesce(pw.permits_rehab_zip_imputed, 0) as permits_rehab_zip_imputed,
            coalesce(pw.rehab_value, 0) as rehab_value,
            coalesce(sw.sales_n, 0) as sales_n, coalesce(sw.rehab_sales, 0) as rehab_sales,
-           h.housing_units,
+           h.housing_units, h.housing_units * coalesce(g.covered_share, 1) as covered_units,
            case when g.has_permits and h.housing_units > 0
-                then coalesce(pw.permits_rehab, 0) * 1000.0 / h.housing_units / (g.months / 12.0) end as permit_rate,
+                then coalesce(pw.permits_rehab, 0) * 1000.0 / covered_units / (g.months / 12.0) end as permit_rate,
            -- no rehab permit: a true $0; rehab permits but none with a declared cost: unknown (null)
            case when g.has_permits and h.housing_units > 0 and (coalesce(pw.permits_rehab, 0) = 0 or pw.permits_rehab_valued > 0)
-                then coalesce(pw.rehab_value, 0) / h.housing_units / (g.months / 12.0) end as value_rate,
+                then coalesce(pw.rehab_value, 0) / covered_units / (g.months / 12.0) end as value_rate,
            case when coalesce(pw.permits_rehab, 0) = 0 then 1.0
                 else pw.permits_rehab_valued::double / pw.permits_rehab end as value_declared_share,
            -- minimum cohort 5 (as comps and investor): no share of 1-4 sales
@@ -190,6 +212,9 @@ select
              then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end,
         case when c.resale_cohort_small
              then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
+        case when c.covered_share < 0.95 and (c.permit_score is not null or c.value_score is not null)
+             then format('the permit source covers {} only, which holds {}% of the zip''s residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units',
+                         c.area_name, round(100 * c.covered_share)::integer) end,
         case when c.permits_rehab_zip_imputed > 0 and (c.permit_score is not null or c.value_score is not null)
              then format('{} of the window''s {} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip',
                          c.permits_rehab_zip_imputed, c.permits_rehab) end

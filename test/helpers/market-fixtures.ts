@@ -18,6 +18,8 @@ export async function rawTable(ctx: TestContext, name: string, rows: Record<stri
 /** The market domain's first step: macros and the empty canonical tables. */
 export async function marketTables(ctx: TestContext): Promise<void> {
   await runSqlFile(ctx, 'pipelines/intermediate/30_market_00_canonical_tables.sql');
+  // the HUD-USPS ZIP-county crosswalk 30_market_98_permit_area.sql reads: no rows, so no zip's permit area is known
+  await ctx.db.run(`create table if not exists stg_hud_crosswalk__zip_county (zip varchar, county_fips varchar, res_ratio double, tot_ratio double)`);
 }
 
 export async function run(ctx: TestContext, ...files: string[]): Promise<void> {

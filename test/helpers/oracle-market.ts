@@ -362,19 +362,38 @@ export class MarketOracle {
       select (select strftime(max(issue_date), '%Y-%m-%d') from (${zipPermits})) as last_permit,
              (select strftime(max(sale_date), '%Y-%m-%d') from oracle_arms where zip = $zip) as last_sale`, { zip });
     const out = new Map<number, RehabAnswer | null>();
-    const asOf = [w?.last_permit, w?.last_sale].filter((x): x is string => !!x).sort().at(-1);
+    // the window ends where the records of the zip's sources end (any zip's last permit or arm's-length sale of those
+    // sources), not at the zip's own last record (market.md mart_rehab "Window")
+    const [e] = await this.rows<{ as_of: string | null; source: string | null }>(`
+      with own as (select source from (${zipPermits}) union select source from oracle_arms where zip = $zip)
+      select strftime(max(d), '%Y-%m-%d') as as_of, (select min(source) from (${zipPermits})) as source
+      from (select source, issue_date as d from permits union all select source, sale_date from oracle_arms)
+      where source in (select source from own)`, { zip });
+    const asOf = w?.last_permit || w?.last_sale ? e?.as_of ?? undefined : undefined;
     if (!asOf) {
       for (const m of months) out.set(m, null);
       return out;
     }
-    const hasPermits = !!w?.last_permit;
+    // permit source area (market.md mart_rehab): the share of the zip's residential addresses in the source's county,
+    // from the raw HUD-USPS crosswalk; under 0.5 no permit component, else rates over that share of the housing units
+    const county = e?.source === 'nashville' ? '47037' : e?.source === 'chicago' ? '17031' : null;
+    const [xw] = county ? await this.rows<{ rows: number; share: number | null }>(`
+      with x as (
+        select trim("COUNTY") as c, try_cast("RES_RATIO" as double) as r, try_cast("TOT_RATIO" as double) as t
+        from read_csv('${this.file('hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz')}', all_varchar = true)
+        where lpad(trim("ZIP"), 5, '0') = $zip)
+      select count(*)::int as rows, case when sum(r) > 0 then coalesce(sum(r) filter (where c = $county), 0)
+                                         else coalesce(sum(t) filter (where c = $county), 0) end as share from x`, { zip, county }) : [];
+    const share = xw && xw.rows > 0 ? Number(xw.share) : null;
+    const areaLabel = e?.source === 'nashville' ? 'Davidson County, TN' : 'Cook County, IL';
+    const hasPermits = !!w?.last_permit && (share === null || share >= 0.5);
     const starts = await this.starts(asOf, months);
     const name = await this.zipName(zip);
     const [acs] = await this.rows<{ units: number | null }>(`
       select max(try_cast("B25001_001E" as double)) as units
       from read_csv('${this.file('census-acs2023-population/acs5_2023_zcta_population.csv.gz')}', all_varchar = true)
       where "zip code tabulation area" = $zip`, { zip });
-    const units = acs?.units && acs.units > 0 ? acs.units : null;
+    const units = acs?.units && acs.units > 0 ? acs.units * (share ?? 1) : null;
     const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null; imputed: boolean }>(`
       select source, strftime(issue_date, '%Y-%m-%d') as d, coalesce(zip_imputed, false) as imputed,
              ${RESIDENTIAL_REHAB_SQL} as rehab,
@@ -446,6 +465,9 @@ export class MarketOracle {
         note: [
           cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
           resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
+          (permitRate !== null || valueRate !== null) && share !== null && share < 0.95
+            ? `the permit source covers ${areaLabel} only, which holds ${Math.round(100 * share)}% of the zip's residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units`
+            : null,
           // a permit component counting permits whose zip was guessed from their point says so (market.md mart_rehab)
           (permitRate !== null || valueRate !== null) && rehab.some((x) => x.imputed)
             ? `${rehab.filter((x) => x.imputed).length} of the window's ${rehab.length} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip`

@@ -12,7 +12,7 @@ beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
 afterEach(() => ctx.close());
 
 const STEPS = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql'];
+  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_rehab.sql'];
 
 /** Every day from `from` to `to` (YYYY-MM-DD, both included). */
 function days(from: string, to: string): string[] {
@@ -73,7 +73,8 @@ describe('mart_market_direction: the windows end where the sources are complete'
     expect(await direction(`market_kind = 'zip' or city_slug = 'testville'`)).toEqual([
       { market: '98103', as_of: '2019-07-20', window_end: '2019-06-12', last: 2, prior: 2, pct: 0, direction: 'flat' },
       // no permit counts in 98105 and its one sale is no repeat sale: no source could show a rehab event, so no direction
-      { market: '98105', as_of: '2019-03-05', window_end: '2019-03-05', last: 0, prior: 0, pct: null, direction: null },
+      // as_of: where its source's records end (2019-07-20), not its own last sale (2019-03-05; market.md "mart_market_direction")
+      { market: '98105', as_of: '2019-07-20', window_end: '2019-06-12', last: 0, prior: 0, pct: null, direction: null },
       { market: 'testville', as_of: '2019-07-20', window_end: '2019-06-12', last: 2, prior: 2, pct: 0, direction: 'flat' },
     ]);
     // the rehab score says the same, with the day its trend ends
@@ -124,8 +125,9 @@ describe('mart_market_direction: the windows end where the sources are complete'
       // 40 < 42, and no later week passes
       // deeds only, none a repeat sale, no permit: no direction (null), not flat 0
       { market: '98103', as_of: '2019-06-30', window_end: '2019-06-01', last: 0, prior: 0, pct: null, direction: null },
-      // county_permits: (06-18, 06-25] holds 7 against the 49 of 05-01..06-18: complete to its end
-      { market: '98107', as_of: '2019-06-25', window_end: '2019-06-25', last: 0, prior: 0, pct: 0, direction: 'flat' },
+      // county_permits: (06-18, 06-25] holds 7 against the 49 of 05-01..06-18: complete to its end; but its records
+      // start 05-01, under 60 days before 06-25: no prior 30 days to compare, so no direction (null), not flat 0
+      { market: '98107', as_of: '2019-06-25', window_end: '2019-06-25', last: 0, prior: 0, pct: null, direction: null },
       { market: 'chicago', as_of: '2019-06-30', window_end: '2019-06-30', last: 53, prior: 60, pct: -11.7, direction: 'down' },
       // Testville reads both sources: the earlier of their complete days (06-01, not the permits' 06-25)
       { market: 'testville', as_of: '2019-06-30', window_end: '2019-06-01', last: 0, prior: 0, pct: 0, direction: 'flat' },

@@ -12,7 +12,7 @@ beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
 afterEach(() => ctx.close());
 
 const INTERMEDIATE = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-  'pipelines/intermediate/30_market_97_zip_permits.sql'];
+  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql'];
 
 /** An investor's purchase of a parcel and its resale `days` later at `margin` over the price (a flip). */
 const flip = (parcel: string, resale: string, days: number, margin: number): [string, string, string, number, boolean][] => {

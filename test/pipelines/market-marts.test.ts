@@ -28,7 +28,7 @@ async function sales(rows: Sale[]): Promise<void> {
 }
 
 const INTERMEDIATE = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-  'pipelines/intermediate/30_market_97_zip_permits.sql'];
+  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql'];
 
 describe('mart_comps', () => {
   test('percentiles over arm\'s-length comps in a window ending at the zip\'s latest sale; below 5 comps nothing leaks', async () => {
