@@ -160,15 +160,15 @@ export const SCHEMAS: Record<string, Schema> = {
     confidence: { ...CONF, description: "The lower of the count band of the events the score is computed from (the window's residential rehab permits when a permit component is computed, plus its arm's-length sales when the rehab resale share is: low under 20, medium 20-49, high 50+; low when no permit component) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
     as_of: str,
     coverage: WINDOW_COVERAGE("the zip's permit and sales records"),
-    note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); clauses separated by '; '; else null" },
+    note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside its permit source's county: 'the permit source covers <county> only, which holds <p>% of the zip's residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null" },
   }),
   InvestorOverview: obj({
     city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
-    distressed_pipeline_count: nullable('number'), platform_active_deals: num, market_tier: TIER,
+    distressed_pipeline_count: { ...nullable('number'), description: 'Properties with an open pre-foreclosure, tax-delinquent or lien filing filed in the window (the last <months> months to as_of): the filings of the window, not the whole active stock; null where no distress source covers the city' }, platform_active_deals: num, market_tier: TIER,
     confidence: { ...CONF, description: "The lower of the record count band (known-buyer sales + distress filings: low under 20, medium 20-49, high 50+) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
     as_of: str,
     coverage: WINDOW_COVERAGE('the city\'s records (sales and distress filings)'),
-    note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present" },
+    note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count), or, where one covers it, that distressed_pipeline_count counts the properties with an open filing filed in the last <months> months (to as_of), not every filing still open. Null when every figure is present and no distress source covers the city" },
   }),
   CompsSummary: obj({
     zip_code: str, city: str, state: str, property_type: enumOf(...PROPERTY_TYPES),
@@ -223,6 +223,8 @@ export const SCHEMAS: Record<string, Schema> = {
   LocationRisk: obj({
     zip_code: str, city: str, state: str, flood_zone: str, flood_risk_label: enumOf('Minimal', 'Low', 'Moderate', 'High', 'Very High'),
     flood_risk_notes: str, superfund_nearby: bool, superfund_count_1mi: num, environmental_risk_score: num, confidence: CONF, as_of: str,
+    superfund_basis: { ...str, description: 'What superfund_nearby and superfund_count_1mi count: EPA National Priorities List sites, final and proposed, within 1 mile; deleted NPL sites and active SEMS sites not on the NPL are not counted' },
+    sems_non_npl_count_1mi: { ...nullable('number'), description: 'Active EPA SEMS sites not on the NPL (removal and emergency sites, with coordinates in the 2021 extract) within 1 mile of the point: not counted in superfund_count_1mi. Null in a zip answer (counted for a lat/lng point only)' },
   }),
   PropertyRecord, // issue 22
   AutocompleteResults: obj({

@@ -730,7 +730,7 @@ export type components = {
                 /** @description Days of the window the zip's permit and sales records cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
-            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); clauses separated by '; '; else null */
+            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside its permit source's county: 'the permit source covers <county> only, which holds <p>% of the zip's residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null */
             note: string | null;
         };
         InvestorOverview: {
@@ -739,6 +739,7 @@ export type components = {
             investor_purchase_rate_pct: number | null;
             flip_velocity_days: number | null;
             gross_flip_margin_pct: number | null;
+            /** @description Properties with an open pre-foreclosure, tax-delinquent or lien filing filed in the window (the last <months> months to as_of): the filings of the window, not the whole active stock; null where no distress source covers the city */
             distressed_pipeline_count: number | null;
             platform_active_deals: number;
             /** @enum {string} */
@@ -763,7 +764,7 @@ export type components = {
                 /** @description Days of the window the city's records (sales and distress filings) cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
-            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count). Null when every figure is present */
+            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count), or, where one covers it, that distressed_pipeline_count counts the properties with an open filing filed in the last <months> months (to as_of), not every filing still open. Null when every figure is present and no distress source covers the city */
             note: string | null;
         };
         CompsSummary: {
@@ -947,6 +948,10 @@ export type components = {
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
             as_of: string;
+            /** @description What superfund_nearby and superfund_count_1mi count: EPA National Priorities List sites, final and proposed, within 1 mile; deleted NPL sites and active SEMS sites not on the NPL are not counted */
+            superfund_basis: string;
+            /** @description Active EPA SEMS sites not on the NPL (removal and emergency sites, with coordinates in the 2021 extract) within 1 mile of the point: not counted in superfund_count_1mi. Null in a zip answer (counted for a lat/lng point only) */
+            sems_non_npl_count_1mi: number | null;
         };
         PropertyRecord: {
             property_id: string;

@@ -177,7 +177,9 @@ select
              when f.flips < 5
              then 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' end,
         case when dc.city_slug is null
-             then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count' end
+             then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count'
+             else format('distressed_pipeline_count counts the properties with an open filing filed in the last {} months (to {}), not every filing still open',
+                         g.months, strftime(g.as_of, '%Y-%m-%d')) end
     ), '') as note
 from grid g
 left join sales_w s using (state_code, city_slug, months)

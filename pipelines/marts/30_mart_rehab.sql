@@ -60,7 +60,8 @@ resale_zip as (
     union select distinct zip from sales where zip is not null and year_renovated is not null and is_arms_length
 ),
 permit_area as (
-    select zip, min(covered_share) as covered_share, string_agg(distinct area_name, ', ') as area_name
+    select zip, min(covered_share) as covered_share, string_agg(distinct area_name, ', ') as area_name,
+           bool_or(source = 'nashville') as nashville
     from int_market_permit_area group by zip
 ),
 source_end as (
@@ -77,7 +78,7 @@ zip_end as (
 ),
 zip_window as (
     select zip, ze.as_of, p.last_permit is not null as has_permits,
-           zip in (select zip from resale_zip) as observes_resales, pa.covered_share, pa.area_name,
+           zip in (select zip from resale_zip) as observes_resales, pa.covered_share, pa.area_name, coalesce(pa.nashville, false) as nashville,
            coalesce(pa.covered_share, 1) >= 0.5 as permits_cover
     from permit_zip p full join sale_zip s using (zip) join zip_end ze using (zip) left join permit_area pa using (zip)
 ),
@@ -85,7 +86,7 @@ months as (
     select cast(range as integer) as months from range(3, 25)
 ),
 grid as (
-    select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
+    select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, z.nashville, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
     from zip_window z cross join months m
 ),
 file_spans as (
@@ -141,7 +142,7 @@ sale_windows as (
     group by g.zip, g.months
 ),
 components as (
-    select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, date_diff('day', g.window_start, g.as_of) as window_days,
+    select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, g.nashville, date_diff('day', g.window_start, g.as_of) as window_days,
            cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, cv.records_spans,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
@@ -215,6 +216,8 @@ select
         case when c.covered_share < 0.95 and (c.permit_score is not null or c.value_score is not null)
              then format('the permit source covers {} only, which holds {}% of the zip''s residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units',
                          c.area_name, round(100 * c.covered_share)::integer) end,
+        case when c.nashville and (c.permit_score is not null or c.value_score is not null)
+             then 'Nashville''s permits are a snapshot of building permit applications by the day entered (Date_Entered), not issued permits' end,
         case when c.permits_rehab_zip_imputed > 0 and (c.permit_score is not null or c.value_score is not null)
              then format('{} of the window''s {} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip',
                          c.permits_rehab_zip_imputed, c.permits_rehab) end

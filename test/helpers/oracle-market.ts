@@ -468,6 +468,8 @@ export class MarketOracle {
           (permitRate !== null || valueRate !== null) && share !== null && share < 0.95
             ? `the permit source covers ${areaLabel} only, which holds ${Math.round(100 * share)}% of the zip's residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units`
             : null,
+          (permitRate !== null || valueRate !== null) && e?.source === 'nashville'
+            ? "Nashville's permits are a snapshot of building permit applications by the day entered (Date_Entered), not issued permits" : null,
           // a permit component counting permits whose zip was guessed from their point says so (market.md mart_rehab)
           (permitRate !== null || valueRate !== null) && rehab.some((x) => x.imputed)
             ? `${rehab.filter((x) => x.imputed).length} of the window's ${rehab.length} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip`
