@@ -13,7 +13,7 @@ import { loadFloodData, loadSiteData, loadZctaData } from './prepare.ts';
 import type { ZipData } from './data.ts';
 import { RES, SUPERFUND_AS_OF } from './rules.ts';
 
-export const requires = ['mart_location_risk', 'int_location_zip', 'flood_zones', 'int_flood_h3', 'superfund_sites', 'int_superfund_h3', 'zcta_polygons', 'int_zcta_h3'];
+export const requires = ['mart_location_risk', 'int_location_zip', 'flood_zones', 'int_flood_h3', 'superfund_sites', 'superfund_sems_other', 'int_superfund_h3', 'zcta_polygons', 'int_zcta_h3'];
 
 export const LIVE_FORMAT = 2; // 2: flood maps carry their declared area; zips carry their county FIPS
 

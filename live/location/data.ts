@@ -44,6 +44,8 @@ export interface SiteData {
   sites: [string, string, string, number, number][];
   /** H3 cell -> site positions whose 1-mile disk reaches the cell. */
   cells: Record<string, number[]>;
+  /** Active SEMS sites not on the NPL, never counted as Superfund: [epa_id, site_name, lat, lng] (absent before). */
+  others?: [string, string, number, number][];
 }
 
 export interface ZctaData {

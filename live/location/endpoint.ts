@@ -21,7 +21,7 @@ import { inBBox, type BBox } from './geo.ts';
 import { SiteIndex } from './site-index.ts';
 import { ZipLocator } from './zip-locator.ts';
 import {
-  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
+  type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, SUPERFUND_BASIS, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './rules.ts';
 import { environmentalScore, scoreBasisNote } from './score.ts';
 
@@ -132,6 +132,8 @@ export class LocationEngine {
       environmental_risk_score: environmentalScore(hit.cls, sites.length, nri),
       confidence: pointConfidence(mapped, zipHit.source === 'zcta_polygon'),
       as_of: maxDate(this.meta.superfund_as_of ?? SUPERFUND_AS_OF, hit.map?.as_of) ?? SUPERFUND_AS_OF,
+      superfund_basis: SUPERFUND_BASIS,
+      sems_non_npl_count_1mi: this.sites.othersWithin(lat, lng),
     };
     return { ok: true, body: orderBody(body) };
   }

@@ -202,7 +202,10 @@ export async function loadSiteData(db: DuckDBConnection, res: number): Promise<S
     const i = pos.get(c.epa_id);
     if (i !== undefined) (cells[c.cell] ??= []).push(i);
   }
-  return { res, sites: sites.map((s) => [s.epa_id, s.site_name, s.npl_status, s.lat, s.lng]), cells };
+  const others = await q<{ epa_id: string; site_name: string; lat: number; lng: number }>(
+    `select epa_id, site_name, lat, lng from superfund_sems_other order by epa_id`);
+  return { res, sites: sites.map((s) => [s.epa_id, s.site_name, s.npl_status, s.lat, s.lng]), cells,
+    others: others.map((s) => [s.epa_id, s.site_name, s.lat, s.lng]) };
 }
 
 /** zcta_polygons (pieces, see zctaPieces) + int_zcta_h3 as the ZipLocator polygon input; only zips in `keep`. */

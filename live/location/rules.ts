@@ -34,6 +34,10 @@ export const NEAREST_RADIUS_FACTOR = 2;
 /** The Superfund snapshot date: EPA SEMS extract of 2021-06-13 (epa-superfund-sems/SOURCE.md). */
 export const SUPERFUND_AS_OF = '2021-06-13';
 
+/** What superfund_nearby and superfund_count_1mi count (location.md "NPL status"); the zip shard writes the same words
+ *  (pipelines/shards/location-zip.sql). */
+export const SUPERFUND_BASIS = 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted';
+
 export type RiskLabel = 'Minimal' | 'Low' | 'Moderate' | 'High' | 'Very High';
 
 export interface ZoneClass {
@@ -253,10 +257,13 @@ export interface LocationRiskBody {
   environmental_risk_score: number;
   confidence: Confidence;
   as_of: string;
+  superfund_basis: string;
+  sems_non_npl_count_1mi: number | null;
 }
 
 /** The spec's field order (interface-v1 "Location risk object"). */
 export const BODY_FIELDS = [
   'zip_code', 'city', 'state', 'flood_zone', 'flood_risk_label', 'flood_risk_notes',
   'superfund_nearby', 'superfund_count_1mi', 'environmental_risk_score', 'confidence', 'as_of',
+  'superfund_basis', 'sems_non_npl_count_1mi', // additive
 ] as const satisfies readonly (keyof LocationRiskBody)[];

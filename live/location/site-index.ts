@@ -14,12 +14,20 @@ export interface SiteHit {
 export class SiteIndex {
   private readonly sites: SiteData['sites'];
   private readonly cells: Map<string, number[]>;
+  private readonly others: SiteData['others'];
   readonly res: number;
 
   constructor(data: SiteData) {
     this.res = data.res;
     this.sites = data.sites;
     this.cells = toMap(data.cells);
+    this.others = data.others;
+  }
+
+  /** Active SEMS sites not on the NPL within `radiusM` (a scan: 59 sites); null for a build that did not write them. */
+  othersWithin(lat: number, lng: number, radiusM = MILE_M): number | null {
+    if (!this.others) return null;
+    return this.others.filter((s) => haversineM(lat, lng, s[2], s[3]) <= radiusM).length;
   }
 
   /** Counted NPL sites within exactly `radiusM` (default 1 mile, haversine) of the point. */

@@ -23,6 +23,18 @@ create or replace table superfund_sites (
     as_of date
 );
 
+-- One row per active SEMS site that is not on the NPL ("Not on the NPL": removal and emergency sites) with usable
+-- coordinates: not Superfund NPL sites, never in superfund_count_1mi; a point answer counts them apart
+-- (sems_non_npl_count_1mi, location.md "NPL status"). Filled by 40_location_11_superfund_sems.sql.
+create or replace table superfund_sems_other (
+    epa_id varchar primary key,
+    site_name varchar,
+    npl_status_raw varchar,
+    state_code varchar,
+    lat double not null,
+    lng double not null
+);
+
 -- One row per (H3 res-8 cell, counted site) where the cell comes within 1 mile of the site.
 create or replace table int_superfund_h3 (
     cell varchar not null,

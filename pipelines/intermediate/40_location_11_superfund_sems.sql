@@ -17,3 +17,10 @@ where s.k = 1
   and s.npl_status_raw in ('Currently on the Final NPL', 'Proposed for NPL', 'Deleted from the Final NPL')
   and s.lat between -90 and 90 and s.lng between -180 and 180 and not (s.lat = 0 and s.lng = 0)
   and not exists (select 1 from superfund_sites f where f.epa_id = s.epa_id);
+
+-- The active SEMS sites not on the NPL, with coordinates (59 in the 2021 extract): counted apart, never as Superfund.
+insert into superfund_sems_other
+select s.epa_id, replace(replace(replace(s.site_name, '%26', '&'), '%27', ''''), '%22', '"'), s.npl_status_raw, s.state_code, s.lat, s.lng
+from (select *, row_number() over (partition by epa_id order by _row) as k from stg_superfund__sems_sites where epa_id is not null) s
+where s.k = 1 and s.npl_status_raw = 'Not on the NPL'
+  and s.lat between -90 and 90 and s.lng between -180 and 180 and not (s.lat = 0 and s.lng = 0);

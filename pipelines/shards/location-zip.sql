@@ -13,7 +13,11 @@ select
         superfund_count_1mi: cast(superfund_count_1mi as integer),
         environmental_risk_score: cast(environmental_risk_score as integer),
         confidence: confidence,
-        as_of: strftime(as_of, '%Y-%m-%d')
+        as_of: strftime(as_of, '%Y-%m-%d'),
+        -- additive: what the Superfund fields count (live/location/rules.ts SUPERFUND_BASIS, the same words); the
+        -- active SEMS sites not on the NPL are counted by a point lookup only
+        superfund_basis: 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted',
+        sems_non_npl_count_1mi: null::integer
     })::varchar as body
 from mart_location_risk
 order by zip
