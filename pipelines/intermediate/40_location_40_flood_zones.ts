@@ -9,7 +9,7 @@
 // without a declaration only its polygons count as mapped. Nothing is inferred from the polygons' spread.
 import fs from 'node:fs';
 import path from 'node:path';
-import { area } from '@turf/turf';
+import { area, bboxClip } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import type { StageContext, Reject } from '../../warehouse/context.ts';
 import { appendRows, coverPolygon, isoDate, polygonParts, prop, readGeoJson, splitPolygon } from '../../live/location/prepare.ts';
@@ -37,7 +37,18 @@ export const KNOWN_MAP_DATES: Record<string, { date: string; basis: string }> = 
  */
 export const KNOWN_MAP_AREAS: Record<string, FloodArea> = {
   'cambridge_ma_25017C_fld_haz_ar.geojson': { label: 'the City of Cambridge, MA', counties: [], places: [{ city: 'Cambridge', state: 'MA' }] },
-  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { label: 'Belmont County, OH', counties: ['39013'], places: [] },
+  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { label: 'Belmont County, OH, around Bridgeport only (the detailed study: lng -80.755 to -80.731, lat 40.039 to 40.085)', counties: [], places: [] },
+};
+
+/**
+ * Detailed-study extents [minLng, minLat, maxLng, maxLat] of sample files whose polygons outside it are no study:
+ * every A, AE and floodway polygon of the Belmont file lies around Bridgeport (lng -80.755..-80.731, lat
+ * 40.039..40.085) and the rest of the county is one "minimal" (X) polygon, so Bellaire, Martins Ferry, Shadyside,
+ * Powhatan Point and the Ohio River read X/Minimal though no floodplain was studied there. The file's polygons are
+ * clipped to the extent: outside it a point is unmapped (location.md "Mapped area").
+ */
+export const KNOWN_STUDY_EXTENTS: Record<string, [number, number, number, number]> = {
+  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': [-80.7555, 40.0387, -80.7311, 40.0851],
 };
 
 /** The declared area of a flood file: its sidecar `<file>.area.json`, else the registry, else none. */
@@ -99,8 +110,16 @@ export async function run(ctx: StageContext): Promise<void> {
       }
       if (cls.key === 'X-minimal') hasMinimal = true;
       for (const d of DATE_PROPS) { const iso = isoDate(prop(props, d)); if (iso) dates.push(iso); }
+      const extent = KNOWN_STUDY_EXTENTS[name];
       parts.forEach((raw, partIndex) => {
-        const whole = raw; // coordinates kept exactly as published
+        // coordinates kept exactly as published, but for a file with a study extent: clipped to it
+        let whole = raw;
+        if (extent) {
+          const clipped = bboxClip({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: raw } }, extent).geometry;
+          const rings = (clipped.type === 'Polygon' ? clipped.coordinates : []).filter((r) => r.length >= 4);
+          if (!rings.length || area({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } }) <= 0) return;
+          whole = rings as typeof raw;
+        }
         splitPolygon(whole, MAX_PIECE_VERTICES).forEach((rings, pieceIndex) => {
           const bbox = ringsBBox(rings);
           for (let i = 0; i < 4; i++) mapBox[i] = i < 2 ? Math.min(mapBox[i]!, bbox[i]!) : Math.max(mapBox[i]!, bbox[i]!);

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { bbox, booleanPointInPolygon, lineString, pointToLineDistance } from '@turf/turf';
+import { bbox, bboxClip, booleanPointInPolygon, lineString, pointToLineDistance } from '@turf/turf';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
@@ -22,8 +22,9 @@ export const MILE = 1609.344;
 /** The two sample maps: effective dates from fema-nfhl-flood-zones/SOURCE.md, declared areas from location.md "Mapped area". */
 const ORACLE_MAPS = [
   { file: CAMBRIDGE, as_of: '2025-07-08', declares: (z: OracleZip): boolean => z.city === 'Cambridge' && z.state === 'MA' },
-  { file: BELMONT, as_of: '2006-04-05', declares: (z: OracleZip): boolean => z.county === '39013' },
-];
+  // Belmont: its polygons are clipped to the Bridgeport detailed study (location.md "Mapped area"); no county declared
+  { file: BELMONT, as_of: '2006-04-05', declares: (): boolean => false, extent: [-80.7555, 40.0387, -80.7311, 40.0851] as [number, number, number, number] },
+] as { file: string; as_of: string; declares: (z: OracleZip) => boolean; extent?: [number, number, number, number] }[];
 
 /** area: a Gazetteer ZCTA (a PO-box or unique zip is none, and is never a point's zip); nriCounty: its NRI county. */
 export interface OracleZip {
@@ -99,7 +100,13 @@ export class LocationOracle {
           const cls = docZone(f.properties['fld_zone'] ?? f.properties['FLD_ZONE'], f.properties['zone_subty'] ?? f.properties['ZONE_SUBTY']);
           if (!cls) continue;
           const parts = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-          for (const rings of parts) {
+          for (const raw of parts) {
+            let rings = raw;
+            if (m.extent) {
+              const c = bboxClip({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: raw } }, m.extent).geometry;
+              rings = (c.type === 'Polygon' ? c.coordinates : []).filter((r) => r.length >= 4);
+              if (!rings.length) continue;
+            }
             const feature: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
             pieces.push({ map, cls, bbox: bbox(feature) as [number, number, number, number], rings: new RingIndex(rings) });
           }
