@@ -37,7 +37,7 @@ export const KNOWN_MAP_DATES: Record<string, { date: string; basis: string }> = 
  */
 export const KNOWN_MAP_AREAS: Record<string, FloodArea> = {
   'cambridge_ma_25017C_fld_haz_ar.geojson': { label: 'the City of Cambridge, MA', counties: [], places: [{ city: 'Cambridge', state: 'MA' }] },
-  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { label: 'Belmont County, OH, around Bridgeport only (the detailed study: lng -80.755 to -80.731, lat 40.039 to 40.085)', counties: [], places: [] },
+  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { label: 'Belmont County, OH, around Bridgeport only (the detailed study: lng -80.7555 to -80.7311, lat 40.0387 to 40.0851)', counties: ['39013'], places: [] },
 };
 
 /**

@@ -10,7 +10,8 @@ import { loadSettings } from '../../warehouse/settings.ts';
 
 // interface-v1.md "Location risk object", in the spec's order
 export const SPEC_FIELDS = ['zip_code', 'city', 'state', 'flood_zone', 'flood_risk_label', 'flood_risk_notes', 'superfund_nearby',
-  'superfund_count_1mi', 'environmental_risk_score', 'confidence', 'as_of'];
+  'superfund_count_1mi', 'environmental_risk_score', 'confidence', 'as_of',
+  'superfund_basis', 'sems_non_npl_count_1mi']; // the last two additive (location.md "NPL status")
 export const LABELS = ['Minimal', 'Low', 'Moderate', 'High', 'Very High'];
 
 export interface Body {

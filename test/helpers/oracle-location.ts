@@ -22,8 +22,8 @@ export const MILE = 1609.344;
 /** The two sample maps: effective dates from fema-nfhl-flood-zones/SOURCE.md, declared areas from location.md "Mapped area". */
 const ORACLE_MAPS = [
   { file: CAMBRIDGE, as_of: '2025-07-08', declares: (z: OracleZip): boolean => z.city === 'Cambridge' && z.state === 'MA' },
-  // Belmont: its polygons are clipped to the Bridgeport detailed study (location.md "Mapped area"); no county declared
-  { file: BELMONT, as_of: '2006-04-05', declares: (): boolean => false, extent: [-80.7555, 40.0387, -80.7311, 40.0851] as [number, number, number, number] },
+  // Belmont: its polygons are clipped to the Bridgeport detailed study (location.md "Mapped area")
+  { file: BELMONT, as_of: '2006-04-05', declares: (z: OracleZip): boolean => z.county === '39013', extent: [-80.7555, 40.0387, -80.7311, 40.0851] as [number, number, number, number] },
 ] as { file: string; as_of: string; declares: (z: OracleZip) => boolean; extent?: [number, number, number, number] }[];
 
 /** area: a Gazetteer ZCTA (a PO-box or unique zip is none, and is never a point's zip); nriCounty: its NRI county. */

@@ -621,7 +621,8 @@ export class MarketOracle {
           !known.length ? null
             : f.length === 0 ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
             : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
-          w!.covered ? null : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
+          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${asOf}), not every filing still open`
+            : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
         ].filter((x) => x !== null).join('; ') || null,
       });
     }
