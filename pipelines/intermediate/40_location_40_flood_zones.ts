@@ -42,8 +42,8 @@ export const KNOWN_MAP_AREAS: Record<string, FloodArea> = {
 
 /**
  * Detailed-study extents [minLng, minLat, maxLng, maxLat] of sample files whose polygons outside it are no study:
- * every A, AE and floodway polygon of the Belmont file lies around Bridgeport (lng -80.755..-80.731, lat
- * 40.039..40.085) and the rest of the county is one "minimal" (X) polygon, so Bellaire, Martins Ferry, Shadyside,
+ * every A, AE, floodway and 0.2% polygon of the Belmont file lies around Bridgeport (lng -80.7555..-80.7311, lat
+ * 40.0387..40.0851) and the rest of the county is one "minimal" (X) polygon, so Bellaire, Martins Ferry, Shadyside,
  * Powhatan Point and the Ohio River read X/Minimal though no floodplain was studied there. The file's polygons are
  * clipped to the extent: outside it a point is unmapped (location.md "Mapped area").
  */
