@@ -3,7 +3,7 @@
 // our own SQL), the raw NRI county score, and the environmental risk score of warehouse/docs/location.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import { booleanPointInPolygon } from '@turf/turf';
+import { bboxClip, booleanPointInPolygon } from '@turf/turf';
 import { SHARED_DATA } from './paths.ts';
 import { fail } from './research-questions.ts';
 import { num, sql } from './oracle-research.ts';
@@ -14,9 +14,10 @@ const DATA = SHARED_DATA;
 /** The declared area of each sample flood file, from fema-nfhl-flood-zones/SOURCE.md: the Cambridge file covers the
  *  floodplains "inside Cambridge only" (outside its polygons Cambridge is minimal hazard), the Belmont file is a
  *  complete layer (it has minimal-hazard X polygons; outside them nothing is mapped). */
-const FLOOD_FILES: Record<string, { complete: boolean; places: string[] }> = {
+const FLOOD_FILES: Record<string, { complete: boolean; places: string[]; extent?: [number, number, number, number] }> = {
   'cambridge_ma_25017C_fld_haz_ar.geojson': { complete: false, places: ['Cambridge|MA'] },
-  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { complete: true, places: [] },
+  // clipped to its detailed study around Bridgeport (location.md "Mapped area"): the rest of the county is no study
+  'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson': { complete: true, places: [], extent: [-80.7555, 40.0387, -80.7311, 40.0851] },
 };
 type FloodClass = 'V' | 'A' | 'X-shaded' | 'open-water' | 'D' | 'X-levee' | 'X-minimal';
 const RANK: Record<FloodClass, number> = { V: 7, A: 6, 'X-shaded': 5, 'open-water': 4, D: 3, 'X-levee': 2, 'X-minimal': 1 };
@@ -43,7 +44,15 @@ function loadFloodMaps(): FloodMap[] {
     const area = FLOOD_FILES[file] ?? fail(`flood file ${file} has no declared area in this test (fema-nfhl-flood-zones/SOURCE.md)`);
     const g = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as GeoJSON.FeatureCollection;
     const polys: FloodPoly[] = [];
-    for (const f of g.features) {
+    for (const raw of g.features) {
+      let f = raw;
+      if (area.extent && (raw.geometry.type === 'Polygon' || raw.geometry.type === 'MultiPolygon')) {
+        const c = bboxClip(raw as GeoJSON.Feature<GeoJSON.Polygon | GeoJSON.MultiPolygon>, area.extent);
+        const rings: unknown[] = c.geometry.type === 'Polygon' ? (c.geometry.coordinates as GeoJSON.Position[][]).filter((r) => r.length >= 4)
+          : (c.geometry.coordinates as GeoJSON.Position[][][]).map((pg) => pg.filter((r) => r.length >= 4)).filter((pg) => pg.length);
+        if (!rings.length) continue;
+        f = { ...raw, geometry: { ...c.geometry, coordinates: rings } as GeoJSON.Geometry };
+      }
       const p = Object.fromEntries(Object.entries(f.properties ?? {}).map(([k, v]) => [k.toLowerCase(), v])) as Record<string, unknown>;
       const cls = classOf(String(p['fld_zone'] ?? ''), String(p['zone_subty'] ?? ''));
       if (!cls || (f.geometry.type !== 'Polygon' && f.geometry.type !== 'MultiPolygon')) continue;
