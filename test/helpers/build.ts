@@ -2,10 +2,11 @@
 // published (it runs while the files that do not import this module are tested).
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
 import { waitForSharedBuild } from './build-status.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 await waitForSharedBuild(inject('sharedBuild'));
 
@@ -31,4 +32,19 @@ export async function warehouseRows<T = Record<string, unknown>>(sql: string, pa
   } finally {
     wh.close();
   }
+}
+
+/** A real server over the shared build for the calling test file (started before its tests, closed after them) and
+ *  requests sent with a key of `plan`: `api.get(path)`, `api.post(path, body)`; `api.server` and `api.key` for the rest. */
+export function serveSharedBuild(plan: string, rpm: number | null = null): { readonly server: TestServer; readonly key: string; get: (p: string, headers?: Record<string, string>) => Promise<Response>; post: (p: string, body: unknown, headers?: Record<string, string>) => Promise<Response> } {
+  let server: TestServer | undefined;
+  let key = '';
+  beforeAll(async () => { server = await startTestServer(artifactsDir()); key = server.key(plan, rpm); });
+  afterAll(async () => { await server?.close(); });
+  return {
+    get server() { return server!; },
+    get key() { return key; },
+    get: (p, headers) => server!.get(p, key, headers),
+    post: (p, body, headers) => server!.post(p, body, key, headers),
+  };
 }

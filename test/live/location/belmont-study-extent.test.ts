@@ -4,24 +4,17 @@
 // (medium) as if studied; now they answer unmapped (D, low).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bbox } from '@turf/turf';
-import { artifactsDir } from '../../helpers/build.ts';
+import { serveSharedBuild } from '../../helpers/build.ts';
 import { SHARED_DATA } from '../../helpers/paths.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const FILE = path.join(SHARED_DATA, 'fema-nfhl-flood-zones', 'belmont_county_oh_39013_fld_haz_ar_dissolved.geojson');
 const EXTENT = [-80.7555, 40.0387, -80.7311, 40.0851];
 const OUTSIDE = [['43906', 'Bellaire'], ['43935', 'Martins Ferry'], ['43947', 'Shadyside'], ['43942', 'Powhatan Point']];
 
 describe('Belmont County flood: mapped only around Bridgeport', () => {
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    server = await startTestServer(artifactsDir());
-    key = server.key('starter', 1000);
-  });
-  afterAll(async () => { await server.close(); });
+  const api = serveSharedBuild('starter', 1000);
 
   it('the raw file studies floodplains only inside the extent', () => {
     const doc = JSON.parse(fs.readFileSync(FILE, 'utf8')) as { features: { properties: Record<string, string | null>; geometry: never }[] };
@@ -38,7 +31,7 @@ describe('Belmont County flood: mapped only around Bridgeport', () => {
 
   it('zips of the county outside it answer unmapped (D) with low confidence, not X / Minimal', async () => {
     for (const [zip, name] of OUTSIDE) {
-      const r = await server.get(`/v1/location/risk?zip=${zip}`, key);
+      const r = await api.get(`/v1/location/risk?zip=${zip}`);
       expect(r.status, name).toBe(200);
       const b = (await r.json()) as { city: string; flood_zone: string; flood_risk_label: string; confidence: string };
       expect(b.city, zip).toBe(name);

@@ -2,10 +2,9 @@
 // points exactly on active SEMS sites that are not on the NPL (ASARCO Hayden Plant, AZ; a Michigan and a Chicago site)
 // count no Superfund site, and the answer now says which sites are counted (superfund_basis) and how many active
 // non-NPL SEMS sites lie within the mile (sems_non_npl_count_1mi), both recomputed here from the RAW SEMS file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir } from '../../helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSharedBuild } from '../../helpers/build.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const POINTS: [number, number][] = [[33.001389, -110.768611], [43.618333, -84.231667], [41.9125, -87.655556]];
 const BASIS = 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted';
@@ -29,19 +28,13 @@ async function rawCounts(lat: number, lng: number): Promise<{ npl: number; other
 }
 
 describe('Superfund: what is counted', () => {
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    server = await startTestServer(artifactsDir());
-    key = server.key('starter', 1000);
-  });
-  afterAll(async () => { await server.close(); });
+  const api = serveSharedBuild('starter', 1000);
 
   it('a point on an active non-NPL SEMS site: no Superfund site counted, the basis said, the non-NPL site counted apart', async () => {
     for (const [lat, lng] of POINTS) {
       const want = await rawCounts(lat, lng);
       expect(want.other, `${lat},${lng}`).toBeGreaterThanOrEqual(1);
-      const r = await server.get(`/v1/location/risk?lat=${lat}&lng=${lng}`, key);
+      const r = await api.get(`/v1/location/risk?lat=${lat}&lng=${lng}`);
       expect(r.status).toBe(200);
       const body = (await r.json()) as Record<string, unknown>;
       expect(body['superfund_count_1mi']).toBe(want.npl);
@@ -52,7 +45,7 @@ describe('Superfund: what is counted', () => {
   });
 
   it('a zip answer says the same basis and does not count non-NPL sites', async () => {
-    const r = await server.get('/v1/location/risk?zip=85135', key);
+    const r = await api.get('/v1/location/risk?zip=85135');
     expect(r.status).toBe(200);
     const body = (await r.json()) as Record<string, unknown>;
     expect(body['superfund_basis']).toBe(BASIS);

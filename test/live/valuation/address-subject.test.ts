@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir } from '../../helpers/build.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSharedBuild } from '../../helpers/build.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';
 
 type Raw = Record<string, string>;
@@ -20,19 +19,13 @@ const rowsAt = (address: string, zip: string): Raw[] => raw.filter((r) => r['ADD
   .sort((a, b) => b['SALE DATE']!.localeCompare(a['SALE DATE']!));
 const bbl = (r: Raw): string => `${r['BOROUGH']}-${r['BLOCK']}-${r['LOT']}`;
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer(artifactsDir());
-  key = server.key('pro', 100_000);
-});
-afterAll(async () => { await server.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 interface Fact { name: string; value: number | string }
 const value = async (zip: string, address: string): Promise<{ subject: { matched: boolean; property_id: string; facts: Fact[] } }> =>
-  await (await server.post('/v1/valuation/estimate', { zip, address }, key)).json() as never;
+  await (await api.post('/v1/valuation/estimate', { zip, address })).json() as never;
 const property = async (zip: string, address: string): Promise<{ property_id: string; parcel_id: string; sqft: number; year_built: number; other_property_ids?: string[] }> =>
-  await (await server.get(`/v1/property?${new URLSearchParams({ zip, address })}`, key)).json() as never;
+  await (await api.get(`/v1/property?${new URLSearchParams({ zip, address })}`)).json() as never;
 const fact = (facts: Fact[], name: string): number | string | undefined => facts.find((f) => f.name === name)?.value;
 
 describe('an address that names more than one NYC lot', () => {
@@ -58,7 +51,7 @@ describe('an address that names more than one NYC lot', () => {
     expect(p.parcel_id).toBe(bbl(rows[0]!));
     expect(v.subject.property_id).toBe(p.property_id);
     expect(p.other_property_ids).toHaveLength(1);
-    const other = await (await server.get(`/v1/property?property_id=${p.other_property_ids![0]}`, key)).json() as { parcel_id: string };
+    const other = await (await api.get(`/v1/property?property_id=${p.other_property_ids![0]}`)).json() as { parcel_id: string };
     expect(other.parcel_id).toBe(bbl(rows[1]!));
   });
 });
@@ -67,7 +60,7 @@ describe('a unit written bare after the street (one unit-reading rule, coverage.
   it('GET /v1/property "1289 Lexington Ave 14D" (10028) answers the raw row of unit 14D, as "1289 Lexington Ave, 14D" does', async () => {
     const row = raw.find((r) => r['ADDRESS']!.trim() === '1289 LEXINGTON AVENUE, 14D')!;
     expect(row['APARTMENT NUMBER']!.trim()).toBe('14D');
-    const bare = await server.get(`/v1/property?${new URLSearchParams({ zip: '10028', address: '1289 Lexington Ave 14D' })}`, key);
+    const bare = await api.get(`/v1/property?${new URLSearchParams({ zip: '10028', address: '1289 Lexington Ave 14D' })}`);
     expect(bare.status).toBe(200);
     const body = await bare.json() as { parcel_id: string; unit: string; property_id: string; sales: { date: string; price: number }[] };
     expect(body.parcel_id).toBe(bbl(row));
