@@ -1,5 +1,7 @@
 // JSON Schemas (2020-12, as OpenAPI 3.1 uses) of every response, with the spec's exact field names.
 // The OpenAPI document references them and the contract tests check shard bodies against them.
+// Over 300 lines: one catalogue of every response's schema, read as one table by the OpenAPI document, the typed
+// client generator and the contract tests (the webhook and export schemas, which stand apart, have their own files).
 import { WEBHOOK_SCHEMAS } from './webhooks/schemas.ts'; // issue 10
 import { EXPORT_SCHEMAS } from './export/schemas.ts'; // issue 10
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
