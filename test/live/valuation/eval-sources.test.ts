@@ -38,12 +38,18 @@ describe('eval:avm --sources on a real market in the canonical format', () => {
 
     // the comps the build should keep, from the raw file
     const seen = new Set<string>();
+    const near = new Map<string, number[]>(); // the prices of one property, date and facts: a near copy is within 0.5%
     const comps = typed.filter((r) => {
       const price = Number(r['price']), sqft = Number(r['sq__ft']);
       if (!(price >= 10_000 && sqft > 0 && price / sqft >= 10 && price / sqft <= 10_000 && /^\d{5}$/.test(r['zip']!))) return false;
-      const key = [r['street']!.toUpperCase().replace(/\s+/g, ' '), r['zip'], r['sale_date_iso'], price].join('|');
+      const place = [r['street']!.toUpperCase().replace(/\s+/g, ' '), r['zip'], r['sale_date_iso']].join('|');
+      const key = [place, price].join('|');
       if (seen.has(key)) return false; // a second copy of the same sale
       seen.add(key);
+      const facts = [place, r['type'], r['beds'], r['baths'], sqft].join('|');
+      const prices = near.get(facts) ?? [];
+      if (prices.some((p) => Math.abs(p - price) <= 0.005 * Math.max(p, price))) return false; // one sale keyed twice
+      near.set(facts, [...prices, price]);
       return true;
     });
     expect(comps.length).toBeGreaterThan(700);
