@@ -11,6 +11,10 @@
 create or replace temp view int_market_philadelphia_checked as
 select *,
     case
+        -- OPA files a condominium unit under SINGLE FAMILY; its building code says so (RES CONDO 3 STY MASONRY, ...), and
+        -- a condo parking space is no home (land, as a residential garage is)
+        when category = 'SINGLE FAMILY' and building_description like 'RES CONDO%' then 'condo'
+        when category = 'SINGLE FAMILY' and building_description = 'CONDO PARKING SPACE' then 'land'
         when category = 'SINGLE FAMILY' then 'sfr'
         when category in ('MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS') then 'multi'
         when category like 'VACANT LAND%' or category = 'GARAGE - RESIDENTIAL' then 'land'

@@ -9,7 +9,7 @@ import { schemaErrors, startTestServer, type TestServer } from '../helpers/serve
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 import { completeMonth } from '../helpers/oracle-complete-month.ts';
 
-interface Month { month: string; sales_count: number | null; price_index: number | null; sample_count: number; complete: boolean; untyped_count: number }
+interface Month { month: string; sales_count: number | null; median_price: number | null; price_index: number | null; sample_count: number; complete: boolean; untyped_count: number }
 interface Trends { base_month: string | null; series: Month[]; summary: Record<string, unknown>; index_note: string | null; data_note: string | null }
 
 let srv: TestServer;
@@ -39,7 +39,8 @@ describe('the price index is based on a complete month', () => {
     const raw = await rawQuery<{ m: string; n: number }>(`
       select strftime(try_cast(left(sale_date, 10) as date), '%Y-%m') as m, count(*)::int as n
       from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
-      where trim(category_code_description) = 'SINGLE FAMILY' and try_cast(sale_price as double) >= 10000
+      where trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) not like 'RES CONDO%'
+        and trim(building_code_description) <> 'CONDO PARKING SPACE' and try_cast(sale_price as double) >= 10000
         and try_cast(left(sale_date, 10) as date) between '2021-01-01' and '2022-12-31'
       group by all order by m`);
     const last = raw.at(-1)!.m; // 2022-12: the file ends on the 12th, a partial month
@@ -58,9 +59,13 @@ describe('the price index is based on a complete month', () => {
       const base = body.series.find((s) => s.month === body.base_month)!;
       expect(base.complete).toBe(true);
       expect(base.price_index).toBe(100);
-      // September and October at 100 (both $230,000), not 219.05; November under them, not 213.05
-      expect(body.series.find((s) => s.month === '2022-10')!.price_index).toBe(100);
-      expect(body.series.find((s) => s.month === '2022-11')!.price_index!).toBeLessThan(100);
+      // October and November against September's median (the index is 100 x median / the base's), not against July's
+      // 33 sales (219.05 and 213.05 before the base rule)
+      for (const m of ['2022-10', '2022-11']) {
+        const s = body.series.find((x) => x.month === m)!;
+        expect(s.price_index).toBe(Math.round(10_000 * s.median_price! / base.median_price!) / 100);
+        expect(s.price_index!).toBeLessThan(150);
+      }
     }
   });
 });

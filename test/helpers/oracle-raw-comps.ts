@@ -67,7 +67,10 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
              -- SOURCE.md: 2068-2071 are 1968-1971 written with two digits
              case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date,
              try_cast(sale_price as double), try_cast(total_livable_area as double),
-             case when trim(category_code_description) = 'SINGLE FAMILY' then 'sfr'
+             -- a condominium unit is filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land
+             case when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) like 'RES CONDO%' then 'condo'
+                  when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) = 'CONDO PARKING SPACE' then 'land'
+                  when trim(category_code_description) = 'SINGLE FAMILY' then 'sfr'
                   when trim(category_code_description) in ('MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS') then 'multi'
                   when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
                   when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end,

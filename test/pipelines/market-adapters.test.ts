@@ -162,6 +162,21 @@ describe('source adapters', () => {
     expect((await rejects(ctx)).map((r) => [r.line, r.reason])).toEqual([[5, 'bad_date']]);
   });
 
+  test('Philadelphia: a SINGLE FAMILY parcel with a RES CONDO building code is a condominium unit; a condo parking space is land', async () => {
+    // the raw file files its condominium units under SINGLE FAMILY (272 rows), told apart by the building code only
+    const raw = await ctx.rows<{ n: number }>(`select count(*)::int as n from read_csv('${path.join(SHARED_DATA, 'philadelphia-opa-properties-sample', 'opa_properties_public_sample.csv.gz')}')
+      where trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) like 'RES CONDO%'`);
+    expect(raw[0]!.n).toBeGreaterThan(200);
+    const row = (parcel: string, building: string) => ({
+      parcel_number: parcel, location: '441 TOMLINSON RD', unit: 'F24', zip_code: '19116', lat: '40.11', lng: '-75.02',
+      owner_1: 'DOE JOHN', owner_2: null, sale_date: '2022-06-01', sale_price: '215000.0', category_code_description: 'SINGLE FAMILY',
+      building_code_description: building, number_of_bedrooms: '2', number_of_bathrooms: '1', total_livable_area: '950.0',
+      year_built: '1972', exterior_condition: '4', interior_condition: '4', market_value: '200000.0' });
+    await rawTable(ctx, 'philadelphia__properties', [row('200000001', 'RES CONDO 3 STY MASONRY'), row('200000002', 'CONDO PARKING SPACE'), row('200000003', 'ROW 2 STY MASONRY')]);
+    await run(ctx, 'pipelines/staging/stg_philadelphia__properties.sql', 'pipelines/intermediate/30_market_16_sales_philadelphia.sql');
+    expect((await ctx.rows<{ t: string }>('select property_type as t from sales order by parcel_id')).map((r) => r.t)).toEqual(['condo', 'land', 'sfr']);
+  });
+
   test('Philadelphia: interior condition 1 (no meaning in SOURCE.md; new construction in the raw file) reads excellent, as 2 (new/rehabbed) does', async () => {
     // the raw file's own evidence for the reading: its code-1 houses are new, code 2's are old houses rehabbed
     const raw = await ctx.rows<{ c: string; yb: number }>(`select interior_condition::varchar as c, median(year_built::int)::int as yb

@@ -152,7 +152,8 @@ describe('real build', () => {
     expect(Math.abs(got!.margin - want!.margin)).toBeLessThanOrEqual(3);
     // NYC's BBL is a co-op building's: its unit-less condo and co-op sales stay out of resales
     const units = await warehouseRows<{ source: string; parcel_names_unit: boolean }>(`select source, parcel_names_unit from int_market_unit_parcels order by source`);
-    expect(units).toEqual([{ source: 'denver', parcel_names_unit: true }, { source: 'nyc', parcel_names_unit: false }]);
+    // Philadelphia's condominium units (RES CONDO building codes) each have their own OPA parcel number
+    expect(units).toEqual([{ source: 'denver', parcel_names_unit: true }, { source: 'nyc', parcel_names_unit: false }, { source: 'philadelphia', parcel_names_unit: true }]);
     const [nyc] = await warehouseRows<{ n: number }>(`
       select count(*)::int as n from int_market_resales r join sales s using (sale_id) where s.source = 'nyc' and s.property_type = 'condo' and s.unit is null`);
     expect(nyc!.n).toBe(0);
@@ -303,7 +304,8 @@ describe('real build', () => {
     const text = zlib.gunzipSync(fs.readFileSync(dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz'))).toString('utf8');
     const records = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
     expect(records.length).toBe(5336);
-    const typeOf = (c: string): string | null => c === 'SINGLE FAMILY' ? 'sfr'
+    // a condominium unit is filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land
+    const typeOf = (c: string, b: string): string | null => c === 'SINGLE FAMILY' ? (b.startsWith('RES CONDO') ? 'condo' : b === 'CONDO PARKING SPACE' ? 'land' : 'sfr')
       : ['MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS'].includes(c) ? 'multi'
       : c.startsWith('VACANT LAND') || c === 'GARAGE - RESIDENTIAL' ? 'land'
       : ['MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE'].includes(c) ? 'commercial' : null;
@@ -312,7 +314,7 @@ describe('real build', () => {
     const kept = new Set((await warehouseRows<{ line: number }>(`select line::int as line from sales where source = 'philadelphia'`)).map((r) => r.line));
     expect(kept.size).toBeGreaterThan(5200);
     const recorded = records.map((r, i) => ({ line: i + 2, parcel: r.parcel_number!.trim(), date: (r.sale_date ?? '').slice(0, 10), price: Number(r.sale_price),
-      assessed: Number(r.market_value), type: typeOf((r.category_code_description ?? '').trim()), doc: (r.book_and_page ?? '').trim(), owner: owner(r) }))
+      assessed: Number(r.market_value), type: typeOf((r.category_code_description ?? '').trim(), (r.building_code_description ?? '').trim()), doc: (r.book_and_page ?? '').trim(), owner: owner(r) }))
       .filter((r) => kept.has(r.line));
     const sales = recorded.filter((r) => r.type !== null && r.price >= 10000 && r.assessed > 0);
     const parcelsOn = new Map<string, Set<string>>();

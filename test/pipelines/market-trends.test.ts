@@ -216,7 +216,8 @@ describe('every trends shard', () => {
       select strftime(d, '%Y-%m') as month, count(*)::int as n, median(p) as median
       from (select try_cast(left(sale_date, 10) as date) as d, try_cast(sale_price as double) as p
             from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
-            where trim(category_code_description) = 'SINGLE FAMILY')
+            where trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) not like 'RES CONDO%'
+              and trim(building_code_description) <> 'CONDO PARKING SPACE')
       where p >= 10000 and d between date '2022-06-01' and date '2022-11-30' group by month order by month`);
     const by = new Map(raw.map((r) => [r.month, r]));
     expect(by.get('2022-08')!.n).toBeGreaterThanOrEqual(20); // enough sales by count alone

@@ -107,7 +107,8 @@ describe('finding 5: answerable questions answered', () => {
 
   it('answers price questions phrased plainly, by zip pair, "tell me about" and "cheaper than"', async () => {
     for (const q of ['how much is a house in bellevue wa', 'how much is a 3 bedroom house in bellevue wa', 'Compare 98103 and 98117',
-      'Is 19147 cheaper than 19103?', 'Tell me about 19103', 'tell me about Philly']) {
+      // (19103, Center City, sells condominium units: its few single-family sales give no monthly median)
+      'Is 19147 cheaper than 19146?', 'Tell me about 19146', 'tell me about Philly']) {
       const r = await ask(q);
       expect(r.answer, q).not.toMatch(/I don't have data that answers this question/);
       expect(r.answer, q).toMatch(/\$[\d,]+/);
