@@ -1,7 +1,12 @@
-// What several research test files share: the shared real build's research index (live/research/build.ts) and how an
-// honest "don't have" answer reads.
+// What several research test files share: the shared real build's research index (live/research/build.ts), how an
+// honest "don't have" answer reads, and a file's engine with the research oracle open (askWithSalesOracle).
+import { afterAll, beforeAll } from 'vitest';
 import { ResearchData } from '../../live/research/data.ts';
+import { ResearchEngine } from '../../live/research/endpoint.ts';
 import { buildDir } from './build.ts';
+import { PINNED_TODAY } from './clock.ts';
+import { closeResearchOracle, openResearchOracle } from './oracle-research.ts';
+import { windowSalesOracle } from './oracle-research-market.ts';
 
 export const DONT_HAVE = /don't have|do not have|we have no|not part of this build|no data for/i;
 
@@ -10,4 +15,17 @@ export function researchData(): ResearchData {
   const d = ResearchData.fromBuild(buildDir());
   if (!d) throw new Error('the shared build has no live/research index (live/research/build.ts)');
   return d;
+}
+
+/** For the calling test file: a quick-answer engine over the shared build (the pinned day), and the research oracle
+ *  open with its oracle_arms table made, before the file's tests; the oracle closed after them. */
+export function askWithSalesOracle(): (query: string) => ReturnType<ResearchEngine['answer']> {
+  let engine: ResearchEngine | undefined;
+  beforeAll(async () => {
+    engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
+    await openResearchOracle(buildDir());
+    await windowSalesOracle({ state: 'WA', city: 'Seattle' }, 'sfr', 3); // makes the oracle_arms table
+  }, 600_000);
+  afterAll(() => closeResearchOracle());
+  return (query) => engine!.answer({ query, depth: 'quick' });
 }

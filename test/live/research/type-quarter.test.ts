@@ -3,27 +3,15 @@
 // family" homes are the multi-family type, a quarter is its three months, and a year's low and high leave out a month
 // not recorded whole. Expected figures are our own SQL over the raw files in ../shared/data and the canonical tables
 // (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { buildDir } from '../../helpers/build.ts';
-import { PINNED_TODAY } from '../../helpers/clock.ts';
-import { researchData } from '../../helpers/research.ts';
-import { closeResearchOracle, openResearchOracle, sql } from '../../helpers/oracle-research.ts';
-import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { sql } from '../../helpers/oracle-research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
-let engine: ResearchEngine;
-const ask = (query: string) => engine.answer({ query, depth: 'quick' });
+const ask = askWithSalesOracle();
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const NYC_2023 = 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz';
 const DENVER = 'denver-real-property-sales/real_property_sales_and_transfers_2018-2019.csv.gz';
-
-beforeAll(async () => {
-  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
-  await openResearchOracle(buildDir());
-  await windowSalesOracle({ state: 'WA', city: 'Seattle' }, 'sfr', 3); // makes the oracle_arms table
-}, 600_000);
-afterAll(() => closeResearchOracle());
 
 /** Arm's-length sales (oracle_arms) of one type from `from` to `to` (YYYY-MM, inclusive): a city's, a zip's, or a New
  *  York City borough's (its raw 2023-03..2024-02 file's BOROUGH: 4 Queens), with their median. */

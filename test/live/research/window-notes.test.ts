@@ -4,26 +4,15 @@
 // a county's filings name the window's municipalities, and a place compared whose record says "no cap" is not "no
 // data". Expected figures are our own SQL over the raw files in ../shared/data and the canonical tables (oracle_arms,
 // oracle-research-market.ts; the regulation rows, oracle-research.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { buildDir } from '../../helpers/build.ts';
-import { PINNED_TODAY } from '../../helpers/clock.ts';
-import { researchData } from '../../helpers/research.ts';
-import { closeResearchOracle, openResearchOracle, regKey, regs, sd, sql } from '../../helpers/oracle-research.ts';
-import { investorOracle, windowSalesOracle } from '../../helpers/oracle-research-market.ts';
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { regKey, regs, sd, sql } from '../../helpers/oracle-research.ts';
+import { investorOracle } from '../../helpers/oracle-research-market.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
-let engine: ResearchEngine;
-const ask = (query: string) => engine.answer({ query, depth: 'quick' });
+const ask = askWithSalesOracle();
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const NYC = ['nyc-rolling-sales/nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz'];
-
-beforeAll(async () => {
-  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
-  await openResearchOracle(buildDir());
-  await windowSalesOracle({ state: 'WA', city: 'Seattle' }, 'sfr', 3); // makes the oracle_arms table
-}, 600_000);
-afterAll(() => closeResearchOracle());
 
 describe('a window with months the source does not cover says them', () => {
   it('Queens over 2 years: its 24 months to 2024-02-29 hold sales of 13 months only (no file for 2022-04..2023-02)', async () => {

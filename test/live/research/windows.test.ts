@@ -3,25 +3,14 @@
 // not preferred to recent pooled sales, "cheapest" of named places is a price comparison, and the figures not kept
 // (flip share, count above a price, mean) are said. Expected figures are our own SQL over the canonical tables
 // (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts) or over the raw files in ../shared/data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { buildDir } from '../../helpers/build.ts';
-import { PINNED_TODAY } from '../../helpers/clock.ts';
-import { researchData } from '../../helpers/research.ts';
-import { closeResearchOracle, openResearchOracle, sql } from '../../helpers/oracle-research.ts';
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { sql } from '../../helpers/oracle-research.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
-let engine: ResearchEngine;
-const ask = (query: string) => engine.answer({ query, depth: 'quick' });
+const ask = askWithSalesOracle();
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
-
-beforeAll(async () => {
-  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
-  await openResearchOracle(buildDir());
-  await windowSalesOracle({ state: 'WA', city: 'Seattle' }, 'sfr', 3); // makes the oracle_arms table
-}, 600_000);
-afterAll(() => closeResearchOracle());
 
 /** A city's arm's-length sales of one type in one calendar month (YYYY-MM): count and median. */
 async function monthOracle(st: string, city: string, type: string, month: string): Promise<{ n: number; median: number | null }> {
