@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
-import { CONDITION_CODES, RESIDENTIAL_TYPES, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
+import { CONDITION_CODES, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
 import { fitModel } from './fit.ts';
@@ -55,6 +55,14 @@ async function featureColumns(db: StageContext['db']): Promise<string[]> {
   return cols.map((c) => c.name);
 }
 
+/** The valuation's scope (warehouse/docs/valuation.md "Scope"): a `<table>` row of an apartment building of five or
+ *  more units (mart_valuation_apartments) is never a comp nor a subject; '' without the table or the id macro. */
+async function scopeSql(db: StageContext['db'], table: 'sales' | 'parcels'): Promise<string> {
+  if ((await pidSql(db)).startsWith('null') || !(await tableExists(db, 'mart_valuation_apartments'))) return '';
+  return ` and not exists (select 1 from mart_valuation_apartments a
+    where a.property_id = property_id(${table}.source, ${table}.parcel_id, ${table}.address, ${table}.unit, ${table}.zip))`;
+}
+
 const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;
 /** The public property id of a sales or parcels row: the property_id macro of
  *  pipelines/intermediate/30_market_00_canonical_tables.sql; null in a warehouse without it (a step test's tables). */
@@ -76,7 +84,7 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
     with s as (
       select *, max(sale_date) over (partition by source) as source_last from sales
       where is_arms_length and sale_price > 0 and sqft > 0 and zip is not null and property_type in ('sfr', 'multi', 'condo')
-        and sale_price / sqft between $lo and $hi
+        and sale_price / sqft between $lo and $hi${await scopeSql(db, 'sales')}
     )
     select source, zip, (sale_date - date '1970-01-01')::integer as day, sale_price::double as price, sqft::double as sqft,
            beds::double as beds, baths::double as baths, year_built::integer as year, condition, property_type,
@@ -142,7 +150,7 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
     select source, zip, 0 as day, 1.0 as price, sqft::double as sqft, beds::double as beds, baths::double as baths, year_built::integer as year,
            null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, city, state_code as state
     from parcels
-    where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null
+    where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null${await scopeSql(db, 'parcels')}
     order by zip, key, parcel_id -- parcels sharing an address come out in one order in every build
     `, { source: set.source });
   // a parcel among the comps is left out by its property_id (another property's sale at its address, NYC's lot 54
@@ -196,6 +204,9 @@ export async function run(ctx: StageContext): Promise<void> {
   const known = (await tableExists(ctx.db, 'zips')) ? await queryRows<{ zip: string; state: string }>(ctx.db, `select zip, state_code as state from zips where zip is not null and state_code is not null order by zip`) : [];
   const salesZips = await queryRows<{ zip: string; source: string }>(ctx.db, `select zip, min(source) as source from sales where is_arms_length and zip is not null group by zip order by zip`);
   write('zips.json', { known: Object.fromEntries(known.map((r) => [r.zip, r.state])), sales: Object.fromEntries(salesZips.filter((r) => !zipMeta[r.zip]).map((r) => [r.zip, r.source])) });
+  // the apartment buildings left out (scopeSql): the endpoint's 404 says what the property is and why it is not valued
+  write('apartments.json', !(await tableExists(ctx.db, 'mart_valuation_apartments')) ? {} : Object.fromEntries((await queryRows<ApartmentRow & { property_id: string }>(ctx.db,
+    'select property_id, source, units, evidence from mart_valuation_apartments order by property_id')).map(({ property_id, ...r }) => [property_id, r])));
   const calibration: CalibrationRow[] = calibrate(preds);
   const summary = summarize(preds, calibration);
   write('params.json', params);

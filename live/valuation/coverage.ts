@@ -2,7 +2,7 @@
 // can value units, and the 404 messages of a zip it cannot value (not covered, unknown, no usable sales) or of a unit
 // it cannot value. warehouse/docs/valuation.md "Units" and "Zips without a valuation".
 import { normalizeAddress, STREET_SUFFIXES } from '../../warehouse/address.ts';
-import type { ValuationMeta } from './types.ts';
+import type { ApartmentRow, ValuationMeta } from './types.ts';
 
 /** A source values units when at least this share of its unit sales records a living area (NYC: 122 of 58,240). */
 export const UNIT_SQFT_SHARE = 0.5;
@@ -77,3 +77,10 @@ export const noCompsMessage = (zip: string): string =>
 export const ownSalesOnlyMessage = (zip: string, address: string, sales: { date: string; price: number }[]): string =>
   `"${address}" cannot be valued from comparable sales: the only arm's-length sale${sales.length > 1 ? 's' : ''} of zip ${zip} with a price, date and living area `
   + `${sales.length > 1 ? 'are' : 'is'} this property's own (${sales.map((x) => `${x.date} $${x.price.toLocaleString('en-US')}`).join(', ')}), and a property is never its own comparable sale`;
+
+/** The 404 of an apartment building of five or more units (valuation.md "Scope": homes of one to four units). */
+export const apartmentMessage = (zip: string, address: string, propertyId: string, row: ApartmentRow): string =>
+  `"${address}" (zip ${zip}, property ${propertyId}) is an apartment building of ${row.units} residential units (${row.source} ${row.evidence}): `
+  + 'the valuation covers homes of one to four units (houses, condominium units, two- to four-family buildings), valued from comparable sales; '
+  + 'a building of five or more units is priced on its rents and expenses, which no source of this service records, so it is not valued '
+  + '(GET /v1/property gives its recorded sales)';

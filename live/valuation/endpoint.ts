@@ -1,25 +1,23 @@
 // POST /v1/valuation/estimate: the Valuation estimate object, answered in-process from the files the build wrote
 // under <build>/live/valuation/ (live/valuation/build.ts). Rules (warehouse/docs/valuation.md):
-//   subject    the request's address normalised like the market adapters (normalize_address) and looked up in the
-//              zip's sales, then its parcels (King County has no street addresses: its parcel id is the key);
-//              found -> its beds, baths, sqft, year built, grade, lat/lng ('record'; a sqft, beds or baths sent
-//              overrides the record's, and the typical property's when unmatched: facts[] source 'request'); else the zip's typical
-//              property with the request's sqft, located anywhere in the zip ('request', confidence at most medium),
-//              or without a sqft in the request the typical property's sqft too ('typical', confidence low)
+//   subject    the property GET /v1/property answers for the address (match.ts), its newest sale, else its parcel
+//              row: its facts ('record'; a sqft, beds or baths sent overrides them: facts[] source 'request'); not
+//              found -> the zip's typical property with the request's sqft ('request', at most medium), or its typical
+//              sqft too ('typical', low), with a note saying the address matched no record
 //   units      an address naming a unit (coverage.ts typedUnit) in a source that records no unit sizes (NYC): 404;
 //              elsewhere an unmatched unit is the zip's typical unit, valued from unit sales only
 //   condition  the request's, else a matched record's recorded one, else good (the spec's default)
 //   estimate   live/valuation/estimate.ts (the estimator the build back-tested), valued at the market's latest sale;
 //              no sale of a recorded subject's property is one of its comps, as in the back-test
-//   404s       coverage.ts: a unit that cannot be valued, a territory, an unknown zip, a zip outside the sources
-//   interval   estimate x exp(+-q) with q the conformal quantile of the subject's source, mode and confidence tier;
-//              no calibrated row for the mode -> confidence low
+//   404s       coverage.ts: an apartment building of 5+ units (apartments.json), a unit that cannot be valued, a
+//              territory, an unknown zip, a zip outside the sources
+//   interval   estimate x exp(+-q), q the conformal quantile of the source, mode and tier; uncalibrated mode -> low
 import fs from 'node:fs';
 import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Estimate, type Tier, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
+import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type Estimate, type Tier, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
@@ -32,8 +30,8 @@ import type { PlaceResolver } from '../places/resolver.ts';
 import type { PropertyEngine } from '../property/engine.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
 import { matchAddress } from './match.ts';
-import { lowerTier, placeNote, tierNote, typeNote } from './notes.ts';
-import { noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
+import { lowerTier, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
+import { apartmentMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody } from './answer.ts';
 
@@ -125,7 +123,7 @@ export class ValuationEngine {
     return splitPlace(address, addressPlaceNames(this.places, zm ? { city: zm.city, state: zm.state } : null));
   }
 
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean; propertyId?: string | null } {
     const placed = this.placeOf(zip, address);
     const { street, unit } = normalizeAddress(placed.line);
     const typed = typedUnit(placed.line); // a bare unit too ("70 E 10th St 9L")
@@ -138,20 +136,21 @@ export class ValuationEngine {
     // a full address names its zip too ("2251 League St, Philadelphia, PA 19146"): another zip's address is no record here
     const typedZip = placed.zip;
     // the property the property record answers for the address (match.ts), its newest sale, else its parcel row
-    const hit = typedZip !== null && typedZip !== zip ? null : matchAddress(this.property, m.comps, m.subjects, zip, address, keys).hit;
+    const found = typedZip !== null && typedZip !== zip ? null : matchAddress(this.property, m.comps, m.subjects, zip, address, keys);
+    const hit = found?.hit ?? null, propertyId = found?.propertyId ?? null;
     if (hit) {
       const { ix, row } = hit;
       const s = ix.subjectOf(row, sent); // not sent: the record's own condition (its source's), else good
       if (sqft !== undefined) s.sqft = sqft;
       if (over.beds !== undefined) s.beds = over.beds;
       if (over.baths !== undefined) s.baths = over.baths;
-      return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: hit.on, ix, row } };
+      return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: hit.on, ix, row }, propertyId };
     }
     // a unit not found: the zip's typical unit (a sale keyed with a unit), valued from unit sales only
     const units = typed.unit !== null;
     let t = m.typical.get(units ? `${zip}#` : zip);
     if (t === undefined) m.typical.set(units ? `${zip}#` : zip, (t = units ? m.comps.typical(zip, (m.comps.byZip.get(zip) ?? []).filter((i) => m.comps.unit[i] === 1)) : m.comps.typical(zip)));
-    if (!t) return { subject: null, address: shown, ownRow: null, match: null };
+    if (!t || (propertyId !== null && this.apartment(propertyId))) return { subject: null, address: shown, ownRow: null, match: null, propertyId };
     return {
       unitsOnly: units,
       subject: { zip, sqft: sqft ?? t.sqft, beds: over.beds ?? t.beds, baths: over.baths ?? t.baths, year: t.year, features: {}, cond: sent ?? 'good', type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
@@ -182,6 +181,7 @@ export class ValuationEngine {
     const notes: string[] = [];
     const key = match ? match.ix.data.key[match.row] : null;
     const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(this.placeOf(zip, String(input.address)).line).unit;
+    if (!match) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true));
     const typed = typeNote(m.comps, e.rows, subject.type, unit);
     if (typed) notes.push(typed);
     const placed = this.placeOf(zip, String(input.address));
@@ -199,7 +199,7 @@ export class ValuationEngine {
   answer(input: ValuationInput, comps = true): LiveAnswer {
     const x = this.explain(input, comps);
     // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
-    if (!x) return { ok: false, code: 'no_data', message: this.ownSalesOnly(input) ?? this.noAnswerMessage(String(input.zip), String(input.address)) };
+    if (!x) return { ok: false, code: 'no_data', message: this.apartmentMessage(input) ?? this.ownSalesOnly(input) ?? this.noAnswerMessage(String(input.zip), String(input.address)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const valuationDay = isoOfDay(x.valuationDay); // the source's latest sale: the day the estimate values the house at
     const zm = this.meta.zips[zip]!;
@@ -231,6 +231,19 @@ export class ValuationEngine {
     return { ok: true, body };
   }
 
+  private apartments: Record<string, ApartmentRow> | undefined;
+  /** An apartment building of five or more units (apartments.json; a build without it: none), outside the scope. */
+  apartment = (pid: string): ApartmentRow | null => (this.apartments ??= this.optional<Record<string, ApartmentRow>>('apartments.json') ?? {})[pid] ?? null;
+
+  /** The 404 of an address the property record answers as an apartment building of five or more units; else null. */
+  private apartmentMessage(input: ValuationInput): string | null {
+    const zip = String(input.zip), zm = this.meta.zips[zip];
+    if (!zm) return null;
+    const { address, propertyId } = this.resolve(this.market(zm.source), zip, String(input.address), undefined, undefined);
+    const row = propertyId ? this.apartment(propertyId) : null;
+    return row ? apartmentMessage(zip, address, propertyId!, row) : null;
+  }
+
   /** The 404 of a recorded subject whose zip's residential comps are all its own property's sales; else null. */
   private ownSalesOnly(input: ValuationInput): string | null {
     const zip = String(input.zip);
@@ -246,6 +259,12 @@ export class ValuationEngine {
     return ownSalesOnlyMessage(zip, address, rows.map((i) => ({ date: isoOfDay(m.comps.day[i]!), price: m.comps.data.price[i]! })));
   }
 
+  /** A file of the build's valuation folder that older builds lack (null then). */
+  private optional<T>(name: string): T | null {
+    const file = path.join(this.dir, name);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : null;
+  }
+
   private coverage: ZipCoverage | null | undefined;
   /** Why a request has no answer: a unit the source or zip cannot value, else the zip's coverage (coverage.ts). */
   noAnswerMessage(zip: string, address: string): string {
@@ -254,10 +273,7 @@ export class ValuationEngine {
     const shown = addressKey(street, unit);
     if (zm && unit !== null) return valuesUnits(this.meta, zm.source) ? noUnitCompsMessage(zip, shown, unit) : unitSizesMessage(this.meta, zm.source, zip, shown, unit);
     if (zm) return noCompsMessage(zip);
-    if (this.coverage === undefined) {
-      const file = path.join(this.dir, 'zips.json');
-      this.coverage = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ZipCoverage) : null;
-    }
+    if (this.coverage === undefined) this.coverage = this.optional<ZipCoverage>('zips.json');
     return zipMessage(zip, this.coverage, Object.keys(this.meta.sources).sort());
   }
 }

@@ -83,3 +83,9 @@ export function tierNote(own: Tier, said: Tier, aged: boolean, typed: boolean, c
   return `Confidence is ${said}, below the comps' own ${own} tier, because ${why}; value_low and value_high are the ${own} tier's 80% interval, `
     + `as calibrated on the back-test's ${own}-tier sales, which does not widen for that reason`;
 }
+
+/** An address that matches no recorded property: the estimate is the zip's typical property's (or unit's), said in
+ *  the notes as well as by subject.matched (review 15d #5: "x" and "123456789 Nowhere Blvd" answered with no note). */
+export const unmatchedNote = (address: string, zip: string, sqftSent: boolean, unit: boolean): string =>
+  `"${address}" matches no recorded property in zip ${zip}: valued as the zip's typical ${unit ? 'unit' : 'property'} (the median facts of its sales`
+  + `${sqftSent ? ', with the sqft sent' : ', its median sqft too'}), so the estimate describes the zip more than this address; subject.facts give the facts used`;

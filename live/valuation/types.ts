@@ -113,3 +113,7 @@ export interface ValuationMeta {
   sources: Record<string, { comps_file: string; subjects_file: string; comps: number; subjects: number; as_of: string; unit_sales?: number; unit_sales_sqft?: number }>;
   zips: Record<string, ZipMeta>;
 }
+
+/** live/valuation/apartments.json, keyed by property_id: an apartment building of five or more units, outside the
+ *  valuation's scope (mart_valuation_apartments; warehouse/docs/valuation.md "Scope"). `units` as its source states it. */
+export interface ApartmentRow { source: string; units: string; evidence: string }

@@ -1,4 +1,4 @@
-// A street typed with its direction spelled out or abbreviated ("631 E 6th St", "631 East 6th Street") finds the same
+// A street typed with its direction spelled out or abbreviated ("235 E 7th St", "235 East 7th Street") finds the same
 // record in the valuation and in the property record: NYC spells directions out, Philadelphia abbreviates them, and
 // callers write either (review 2: the USPS form of an NYC address was valued as an unknown house). Over the shared real
 // build through a real server; the raw rows named are read from the raw files.
@@ -32,7 +32,7 @@ const rawHas = (folder: string, text: string): boolean => fs.readdirSync(path.jo
 
 describe('a direction spelled out or abbreviated', () => {
   for (const [folder, zip, raw, forms] of [
-    ['nyc-rolling-sales', '10009', '631 EAST 6TH STREET', ['631 East 6th Street', '631 E 6th St', '631 e. 6th st']],
+    ['nyc-rolling-sales', '10009', '235 EAST 7TH STREET', ['235 East 7th Street', '235 E 7th St', '235 e. 7th st']],
     ['philadelphia-opa-properties-sample', '19139', '262 S HIRST ST', ['262 S Hirst St', '262 South Hirst Street']],
   ] as const) {
     it(`${raw} (${zip}): every form matches the same record in the valuation and the property record`, async () => {
