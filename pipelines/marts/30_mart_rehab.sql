@@ -22,10 +22,11 @@
 --                           says so; and records that can show resales: a repeat sale or a renovation year somewhere
 --                           in the zip; one-sale-per-parcel snapshots such as Philadelphia OPA cannot, so they get
 --                           no resale component)
--- Permit source area (market.md "Permit source area"): a permit source covers one county (int_market_permit_area);
---   a zip with under half (0.5) of its residential addresses in it gets no permit component (La Vergne 37086: 0.4% in
---   Davidson County scored 0.0 "Cold" from the whole ZCTA's homes), and above, both rates divide by covered_share of
---   the zip's housing units; the note names the county and the share when it is under 95%.
+-- Permit source area (market.md "Permit source area"): a permit source covers one county or one city
+--   (int_market_permit_area: Nashville, Davidson County, by residential addresses; Chicago, the city, by land);
+--   a zip with under half (0.5) of it inside gets no permit component (La Vergne 37086: 0.4% in Davidson County
+--   scored 0.0 "Cold" from the whole ZCTA's homes), and above, both rates divide by covered_share of the zip's
+--   housing units; the note names the area, the share and its basis when it is under 95%.
 -- A zip with no computable component has no row (its shard is a 404): a zip with no permit source and 1-4 sales in
 -- the window is not scored (review: Canaan CT 06018 "Cold" from 3 sales in every window, NYC 10044).
 -- label: < 20 Cold, < 40 Warming, < 60 Active, < 80 Hot, else Very Hot.
@@ -61,7 +62,7 @@ resale_zip as (
 ),
 permit_area as (
     select zip, min(covered_share) as covered_share, string_agg(distinct area_name, ', ') as area_name,
-           bool_or(source = 'nashville') as nashville
+           string_agg(distinct share_basis, ', ') as share_basis, bool_or(source = 'nashville') as nashville
     from int_market_permit_area group by zip
 ),
 source_end as (
@@ -78,7 +79,7 @@ zip_end as (
 ),
 zip_window as (
     select zip, ze.as_of, p.last_permit is not null as has_permits,
-           zip in (select zip from resale_zip) as observes_resales, pa.covered_share, pa.area_name, coalesce(pa.nashville, false) as nashville,
+           zip in (select zip from resale_zip) as observes_resales, pa.covered_share, pa.area_name, pa.share_basis, coalesce(pa.nashville, false) as nashville,
            coalesce(pa.covered_share, 1) >= 0.5 as permits_cover
     from permit_zip p full join sale_zip s using (zip) join zip_end ze using (zip) left join permit_area pa using (zip)
 ),
@@ -86,7 +87,7 @@ months as (
     select cast(range as integer) as months from range(3, 25)
 ),
 grid as (
-    select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, z.nashville, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
+    select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, z.share_basis, z.nashville, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
     from zip_window z cross join months m
 ),
 file_spans as (
@@ -142,7 +143,7 @@ sale_windows as (
     group by g.zip, g.months
 ),
 components as (
-    select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, g.nashville, date_diff('day', g.window_start, g.as_of) as window_days,
+    select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, g.share_basis, g.nashville, date_diff('day', g.window_start, g.as_of) as window_days,
            cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, cv.records_spans,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
@@ -214,8 +215,8 @@ select
         case when c.resale_cohort_small
              then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
         case when c.covered_share < 0.95 and (c.permit_score is not null or c.value_score is not null)
-             then format('the permit source covers {} only, which holds {}% of the zip''s residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units',
-                         c.area_name, round(100 * c.covered_share)::integer) end,
+             then format('the permit source covers {} only, which holds {}% {}: permit rates are over that share of its housing units',
+                         c.area_name, round(100 * c.covered_share)::integer, c.share_basis) end,
         case when c.nashville and (c.permit_score is not null or c.value_score is not null)
              then 'Nashville''s permits are a snapshot of building permit applications by the day entered (Date_Entered), not issued permits' end,
         case when c.permits_rehab_zip_imputed > 0 and (c.permit_score is not null or c.value_score is not null)

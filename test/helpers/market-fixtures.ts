@@ -18,8 +18,12 @@ export async function rawTable(ctx: TestContext, name: string, rows: Record<stri
 /** The market domain's first step: macros and the empty canonical tables. */
 export async function marketTables(ctx: TestContext): Promise<void> {
   await runSqlFile(ctx, 'pipelines/intermediate/30_market_00_canonical_tables.sql');
-  // the HUD-USPS ZIP-county crosswalk 30_market_98_permit_area.sql reads: no rows, so no zip's permit area is known
+  // the HUD-USPS ZIP-county crosswalk and the Census ZCTA and place tables 30_market_98_permit_area.sql reads: no rows,
+  // so no zip's permit area is known (placeZctaTables below fills ZCTAs and places where a test needs them)
   await ctx.db.run(`create table if not exists stg_hud_crosswalk__zip_county (zip varchar, county_fips varchar, res_ratio double, tot_ratio double)`);
+  await ctx.db.run('create table if not exists stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar, land_area_sqmi double)');
+  await ctx.db.run('create table if not exists stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
+  await ctx.db.run('create table if not exists stg_usgeo__places (place_geoid varchar, housing_units bigint, land_area_sqmi double)');
 }
 
 export async function run(ctx: TestContext, ...files: string[]): Promise<void> {
@@ -41,8 +45,8 @@ export interface PlaceZctas { geoid: string; state_code: string; name: string; f
  *  read; empty by default. `towns`: a ZCTA's primary county subdivision (us_geo zctas), which names a Connecticut
  *  row's town by the USPS city of its ZCTAs. */
 export async function placeZctaTables(ctx: TestContext, places: PlaceZctas[] = [], towns: Record<string, string> = {}): Promise<void> {
-  await ctx.db.run('create or replace table stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar)');
-  for (const [zcta, town] of Object.entries(towns)) await ctx.db.run('insert into stg_usgeo__zctas values ($z, $t)', { z: zcta, t: town });
+  await ctx.db.run('create or replace table stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar, land_area_sqmi double)');
+  for (const [zcta, town] of Object.entries(towns)) await ctx.db.run('insert into stg_usgeo__zctas values ($z, $t, null)', { z: zcta, t: town });
   await ctx.db.run('create or replace table int_geo_places (place_geoid varchar, state_code varchar, plain_name varchar, funcstat varchar)');
   await ctx.db.run('create or replace table stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
   await ctx.db.run(`create or replace table cities (city_id varchar, city_name varchar, city_slug varchar, state_code varchar, place_geoid varchar,
