@@ -9,6 +9,7 @@
 // resale tables; split per endpoint, each would rebuild them.
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { permitAreaOracle } from './oracle-permit-area.ts';
 
 export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -374,18 +375,12 @@ export class MarketOracle {
       for (const m of months) out.set(m, null);
       return out;
     }
-    // permit source area (market.md mart_rehab): the share of the zip's residential addresses in the source's county,
-    // from the raw HUD-USPS crosswalk; under 0.5 no permit component, else rates over that share of the housing units
-    const county = e?.source === 'nashville' ? '47037' : e?.source === 'chicago' ? '17031' : null;
-    const [xw] = county ? await this.rows<{ rows: number; share: number | null }>(`
-      with x as (
-        select trim("COUNTY") as c, try_cast("RES_RATIO" as double) as r, try_cast("TOT_RATIO" as double) as t
-        from read_csv('${this.file('hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz')}', all_varchar = true)
-        where lpad(trim("ZIP"), 5, '0') = $zip)
-      select count(*)::int as rows, case when sum(r) > 0 then coalesce(sum(r) filter (where c = $county), 0)
-                                         else coalesce(sum(t) filter (where c = $county), 0) end as share from x`, { zip, county }) : [];
-    const share = xw && xw.rows > 0 ? Number(xw.share) : null;
-    const areaLabel = e?.source === 'nashville' ? 'Davidson County, TN' : 'Cook County, IL';
+    // permit source area (market.md "Permit source area"): the zip's share of the area its permit source covers, from
+    // the raw files (Davidson County by the HUD-USPS crosswalk, the City of Chicago by the Census ZCTA-place land and
+    // ACS housing units); under 0.5 no permit component, else rates over that share of the housing units
+    const area = permitAreaOracle(e?.source, [zip], (rel) => this.file(rel));
+    const [xw] = area ? await this.rows<{ zip: string; share: number }>(area.sql) : [];
+    const share = xw ? Number(xw.share) : null;
     const hasPermits = !!w?.last_permit && (share === null || share >= 0.5);
     const starts = await this.starts(asOf, months);
     const name = await this.zipName(zip);
@@ -466,7 +461,7 @@ export class MarketOracle {
           cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
           resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
           (permitRate !== null || valueRate !== null) && share !== null && share < 0.95
-            ? `the permit source covers ${areaLabel} only, which holds ${Math.round(100 * share)}% of the zip's residential addresses (HUD-USPS 2023 Q1): permit rates are over that share of its housing units`
+            ? `the permit source covers ${area!.area} only, which holds ${Math.round(100 * share)}% ${area!.basis}: permit rates are over that share of its housing units`
             : null,
           (permitRate !== null || valueRate !== null) && e?.source === 'nashville'
             ? "Nashville's permits are a snapshot of building permit applications by the day entered (Date_Entered), not issued permits" : null,

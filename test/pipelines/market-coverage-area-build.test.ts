@@ -1,16 +1,14 @@
 // Answers that looked covered but were not, against the shared real build (REII_TEST_ARTIFACTS), the expected values
-// recomputed from the RAW files with this file's own SQL (plain DuckDB): warehouse/docs/market.md "mart_rehab"
-// (Permit source area, Window), sales "Duplicate" (near copies) and "mart_market_direction" (Too short a span).
+// recomputed from the RAW files with plain DuckDB SQL (this file's and test/helpers/oracle-permit-area.ts'):
+// warehouse/docs/market.md "mart_rehab" (Permit source area: a county for Nashville, the city for Chicago; Window), sales "Duplicate" (near copies) and "mart_market_direction" (Too short a span).
 import { describe, expect, test } from 'vitest';
 import { warehouseRows } from '../helpers/build.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+import { permitAreaOracle } from '../helpers/oracle-permit-area.ts';
 
-/** Each zip's share of residential addresses in Davidson County (47037), from the raw HUD-USPS crosswalk. */
-async function davidsonShares(zips: string[]): Promise<Map<string, number>> {
-  const rows = await rawQuery<{ zip: string; share: number }>(`
-    select lpad(trim("ZIP"), 5, '0') as zip, sum(case when trim("COUNTY") = '47037' then try_cast("RES_RATIO" as double) else 0 end) as share
-    from read_csv('${dataFile('hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz')}', all_varchar = true)
-    where lpad(trim("ZIP"), 5, '0') in (${zips.map((z) => `'${z}'`).join(', ')}) group by 1`);
+/** Each zip's share of the area its permit source covers, from the raw files (test/helpers/oracle-permit-area.ts). */
+async function areaShares(source: string, zips: string[]): Promise<Map<string, number>> {
+  const rows = await rawQuery<{ zip: string; share: number }>(permitAreaOracle(source, zips, dataFile)!.sql);
   return new Map(rows.map((r) => [r.zip, Number(r.share)]));
 }
 
@@ -18,7 +16,7 @@ describe('a permit source covers its county only (Nashville: Davidson County)', 
   test('zips mostly outside Davidson County get no rehab score; a partly covered zip is scored over its covered homes, and says so', async () => {
     const outside = ['37086', '37122', '37015', '37143', '37135', '37027'];
     const partly = ['37080', '37072', '37138'];
-    const shares = await davidsonShares([...outside, ...partly]);
+    const shares = await areaShares('nashville', [...outside, ...partly]);
     for (const z of outside) expect(shares.get(z), z).toBeLessThan(0.5);
     for (const z of partly) expect(shares.get(z), z).toBeGreaterThanOrEqual(0.5);
     const got = await warehouseRows<{ zip: string; housing_units: number; permits_rehab: number; permit_rate: number | null; note: string | null }>(
@@ -44,6 +42,36 @@ describe('a permit source covers its county only (Nashville: Davidson County)', 
     expect(raw!.last).toBe('2024-09-19');
     expect(Number(rows[0]!.n)).toBeGreaterThan(0);
     expect(Number(rows[0]!.stale)).toBe(0);
+  });
+});
+
+describe('a city-wide permit source covers its city only (Chicago: the City of Chicago, not Cook County)', () => {
+  test("each Chicago zip's covered share is its homes inside the city, estimated from the raw Census files", async () => {
+    const got = await warehouseRows<{ zip: string; area_name: string; covered_share: number | null }>(
+      `select zip, area_name, covered_share from int_market_permit_area where source = 'chicago' order by zip`);
+    expect(got.length).toBeGreaterThan(50);
+    const want = await areaShares('chicago', got.map((r) => r.zip));
+    for (const r of got) {
+      expect(r.area_name, r.zip).toBe('the City of Chicago, IL');
+      expect(r.covered_share, r.zip).toBeCloseTo(want.get(r.zip)!, 9);
+    }
+    // the zips the city shares with a suburb: 60633 with Burnham, 60638 with Bedford Park and Forest View
+    expect(Math.round(100 * want.get('60633')!)).toBe(71);
+    expect(Math.round(100 * want.get('60638')!)).toBe(91);
+    expect(got.filter((r) => r.covered_share! < 0.95).map((r) => r.zip)).toEqual(['60633', '60638', '60655']);
+  });
+
+  test('a Chicago zip partly outside the city is scored over its homes inside the city, and says so', async () => {
+    const zips = ['60633', '60638', '60655'];
+    const want = await areaShares('chicago', zips);
+    const got = await warehouseRows<{ zip: string; months: number; housing_units: number; permits_rehab: number; permit_rate: number; note: string }>(
+      `select zip, months, housing_units, permits_rehab, permit_rate, note from mart_rehab where zip in ('60633', '60638', '60655') and months in (6, 12, 24)`);
+    expect(got).toHaveLength(9);
+    for (const r of got) {
+      const share = want.get(r.zip)!;
+      expect(r.permit_rate, r.zip).toBeCloseTo((r.permits_rehab * 1000) / (Number(r.housing_units) * share) / (r.months / 12), 6);
+      expect(r.note, r.zip).toContain(`the permit source covers the City of Chicago, IL only, which holds ${Math.round(100 * share)}% of the zip's homes (estimated from the Census 2020 ZCTA-place land and ACS 2023 housing units)`);
+    }
   });
 });
 
