@@ -27,30 +27,47 @@ export async function compsOracle(zip: string, type: string, months: number): Pr
   return { n: r!.n, median: r!.n >= 5 ? num(r!.median) : null };
 }
 
-/** Rehab momentum of a zip whose window has no sale (the permit components only; the resale component is not derived here). */
+/** Rehab momentum of a zip whose window has no sale (the permit components only; the resale component is not derived
+ *  here), by the rules of market.md mart_rehab: a permit whose zip was guessed counts only in a zip whose city is the
+ *  permit's own (a Chicago permit at O'Hare is not Des Plaines' 60018); the window ends where the records of the zip's
+ *  sources end; a zip with under half of its residential addresses in its permit source's county (the raw HUD-USPS
+ *  crosswalk) has no permit component, else its rates are over that share of its housing units. */
 export async function rehabOracle(zip: string, months: number): Promise<number> {
   await arms();
-  const [r] = await sql<{ as_of: string | null; sales: number; rehab: number; valued: number; value: number; units: number | null; permits_ever: number }>(`
-    with e as (select max(d) as as_of from (select issue_date as d from permits where zip = $zip union all select sale_date from oracle_arms where zip = $zip)),
+  const zipPermits = `select * from permits where zip = $zip and (not coalesce(zip_imputed, false)
+    or regexp_replace(lower(city), '[^a-z]', '', 'g') = (select regexp_replace(lower(any_value(city)), '[^a-z]', '', 'g') from zips where zip = $zip))`;
+  const [r] = await sql<{ as_of: string | null; source: string | null; sales: number; rehab: number; valued: number; value: number; units: number | null; permits_ever: number }>(`
+    with own as (select source from (${zipPermits}) union select source from oracle_arms where zip = $zip),
+    e as (select max(d) as as_of from (select source, issue_date as d from permits union all select source, sale_date from oracle_arms)
+          where source in (select source from own) and exists (select 1 from own)),
     p as (select count(*) filter (where ${RESIDENTIAL_REHAB_SQL})::int as rehab,
                  count(*) filter (where ${RESIDENTIAL_REHAB_SQL} and valuation > 0)::int as valued,
                  coalesce(sum(valuation) filter (where ${RESIDENTIAL_REHAB_SQL} and valuation > 0), 0)::double as value
-          from permits, e where zip = $zip and issue_date > e.as_of - to_months($months::int) and issue_date <= e.as_of)
-    select e.as_of::varchar as as_of, p.rehab, p.valued, p.value,
+          from (${zipPermits}), e where issue_date > e.as_of - to_months($months::int) and issue_date <= e.as_of)
+    select e.as_of::varchar as as_of, (select min(source) from (${zipPermits})) as source, p.rehab, p.valued, p.value,
       (select count(*) from oracle_arms where zip = $zip and sale_date > e.as_of - to_months($months::int) and sale_date <= e.as_of)::int as sales,
-      (select count(*) from permits where zip = $zip)::int as permits_ever,
+      (select count(*) from (${zipPermits}))::int as permits_ever,
       (select try_cast("B25001_001E" as integer) from raw.acs_population__zctas where "zip code tabulation area" = $zip) as units
     from e, p`, { zip: zipOk(zip), months });
   if (!r || r.as_of === null) fail(`no permit or sale for zip ${zip}`);
   if (r!.sales > 0) fail(`zip ${zip} has sales in its ${months}-month window: this oracle derives the permit components only`);
   if (!r!.permits_ever || !r!.units) fail(`zip ${zip} has no permit data or no ACS housing units: no permit component`);
-  const { rehab, valued, value } = r!; const units = r!.units!;
+  // the share of the zip's residential addresses (all addresses where it has none) in its permit source's county
+  const county = r!.source === 'nashville' ? '47037' : r!.source === 'chicago' ? '17031' : fail(`no permit source area known for ${r!.source}`);
+  const [xw] = await sql<{ rows: number; share: number | null }>(`
+    with x as (select trim("COUNTY") as c, try_cast("RES_RATIO" as double) as r, try_cast("TOT_RATIO" as double) as t
+               from raw.hud_crosswalk__zip_county where lpad(trim("ZIP"), 5, '0') = $zip)
+    select count(*)::int as rows, case when sum(r) > 0 then coalesce(sum(r) filter (where c = $county), 0)
+                                       else coalesce(sum(t) filter (where c = $county), 0) end as share from x`, { zip, county });
+  const share = xw && xw.rows > 0 ? Number(xw.share) : 1;
+  if (share < 0.5) fail(`zip ${zip} has ${Math.round(share * 100)}% of its addresses in its permit source's county: no permit component, no score without sales`);
+  const { rehab, valued, value } = r!; const units = r!.units! * share;
   const perYear = 12 / months;
   const permit = 100 * Math.min(1, Math.log(1 + rehab * 1000 / units * perYear) / Math.log(51));
   // with rehab permits but none declaring a cost the value component is unknown (left out), never $0
-  const share = rehab === 0 ? 1 : valued / rehab;
+  const declared = rehab === 0 ? 1 : valued / rehab;
   const valueScore = rehab > 0 && valued === 0 ? null : 100 * Math.min(1, Math.log(1 + value / units * perYear) / Math.log(2001));
-  const w = valueScore === null ? 0 : 0.35 * share;
+  const w = valueScore === null ? 0 : 0.35 * declared;
   return round1((0.45 * permit + w * (valueScore ?? 0)) / (0.45 + w));
 }
 
