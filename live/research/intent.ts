@@ -133,6 +133,9 @@ export function detectIntents(text: string): Intent[] {
   if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');
   if (/legal risk|legal[- ]risk score|risk score|legal (climate|environment|landscape)|(legally|legal) risk(y|ier|iest)|market legal|investor actions/.test(q)) found.add('legal_risk');
   if (/landlord[- ]friendl|tenant[- ]friendl|friendl(y|iest|ier) (to|for) (landlords|tenants|investors)|pro[- ]landlord|pro[- ]tenant|landlord (profile|climate|score)|friendliness|favou?rable (to|for) landlords|best states? for landlords|\b(better|best|good|worse|worst|easier|easiest|harder|hardest|tougher|toughest)\b.{0,25}\bfor (landlords|tenants|renters)\b|\blandlord[- ](tenant )?(laws?|rules|regulations)\b/.test(q)) found.add('landlord_friendliness');
+  // "texas vs florida for landlords", "is ohio good for a landlord": nothing else asked, the places' landlord
+  // friendliness (before, full-text search answered with the deposit-cap record, which shares the word "landlord")
+  if (found.size === 0 && /\bfor (a |the )?(landlords?|rental (property )?owners|owners of rentals)\b|\blandlords?\b.{0,20}\b(better|best|worse|worst|friendlier|easier|harder)\b/.test(q)) found.add('landlord_friendliness');
   // a lone "investor" word only when nothing else was asked
   if (found.size === 0 && /\binvestors?\b/.test(q) && /\bactivity|overview|market|buy|trends?\b|stats|statistics|data|numbers/.test(q)) found.add('investor');
   return [...found];
