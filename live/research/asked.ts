@@ -51,7 +51,11 @@ export function readDirection(lower: string): 'high' | 'low' | null {
   return low === high ? null : low ? 'low' : 'high';
 }
 /** How fast homes sell ("how fast are homes selling", "how long do houses take to sell"): days on market. */
-export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|houses|properties|condos|a (home|house)) (take to |taking to )?(sell|selling|sold)\b/;
+export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|houses|properties|condos|a (home|house)) (take to |taking to )?(sell|selling|sold)\b|\b(sells?|selling|sold)( the)? (fastest|quickest|slowest|most quickly|faster|quicker|slower)\b|\b(fastest|quickest|slowest|faster|slower)[- ](selling|sales?|to sell)\b/;
+
+/** Places ranked by how fast homes sell ("which zip sells fastest", "where do homes sell the quickest"): by days on
+ *  market, the fastest its lowest; never by another figure where there is none. */
+export const SPEED_RANK = /\b(fastest|quickest|slowest|faster|quicker|slower|most quickly)\b/;
 
 /** The figures a question asks for by name (Asked). */
 export function askedFigures(q: string): Asked[] {

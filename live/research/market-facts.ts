@@ -20,6 +20,7 @@ import { countyDistressFact } from './county-distress.ts';
 import { FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
+import { SPEED_RANK } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
@@ -224,6 +225,8 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
         const out = u.asks.includes('list_ratio') ? listRatioFacts(t, ppsf ? [ppsf] : facts) : ppsf ? [ppsf] : facts;
         // days on market asked: which zips have it, or that none does and the pace of sales instead (dom-facts.ts)
         const dom = await domFact(data, u, t, facts);
+        // which zip sells fastest: days on market alone, or that none is kept; never the zips ranked by price per sqft
+        if (dom && SPEED_RANK.test(u.query.toLowerCase()) && !/per (sq|square)|ppsf|\bcomps?\b|comparable|\bprices?\b/.test(u.query.toLowerCase())) return [dom];
         return dom ? [dom, ...out] : out;
       }
       return [needZip('Comparable-sales data')];

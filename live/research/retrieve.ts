@@ -87,8 +87,11 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     if (facts.length === 0 && u.asks.includes('distress') && u.unknown.length === 0) facts.push(missing('investor', null, "I don't have a count of distressed properties (pre-foreclosure, tax-delinquent or lien filings) without a city: the pipeline is counted per city, with no ranking across the country or a state; name a city"));
     if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0) facts.push(investorRanking(data, rates, u.lowEnd));
     if (facts.length === 0 && market.length && u.unknown.length === 0) {
-      const what = market.map((i) => MARKET_NOUNS[i]!).join(' and ');
-      facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${market.length > 1 ? 'are' : 'is'} kept per city or zip code, with no ranking across the country or a state; name a city or a county (its zips are then compared, highest and lowest) or a zip code`));
+      // days on market asked ("where do homes sell fastest"): that figure's ranking said missing, never price per sqft's
+      const dom = u.asks.includes('dom') && !/per (sq|square)|ppsf|\bcomps?\b/i.test(u.query);
+      const what = market.map((i) => (i === 'comps' && dom ? 'days on market' : MARKET_NOUNS[i]!)).join(' and ');
+      const kept = dom ? 'is known per zip code only where a Redfin zip snapshot stands for its sales window (the sales records carry no listing dates)' : `${market.length > 1 ? 'are' : 'is'} kept per city or zip code`;
+      facts.push(missing(market[0]!, null, `I don't have a ranking of cities or zips on ${what}: ${what} ${kept}, with no ranking across the country or a state; name a city or a county (its zips are then compared, highest and lowest) or a zip code`));
     }
     return facts;
   }

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { friendlinessOf } from '../../helpers/oracle-research-legal.ts';
+import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
+import { sql } from '../../helpers/oracle-research.ts';
 
 const ask = askWithSalesOracle();
 
@@ -21,5 +23,34 @@ describe('"for landlords": the places\' landlord friendliness, never a record sh
     // before: "Closest matching rule ...: Texas no statutory cap; Florida no statutory cap" (the deposit-cap records)
     expect(r.answer).not.toMatch(/deposit|statutory cap|Closest matching/i);
     expect(r.sources.every((s) => /landlord friendliness/.test(s.citation))).toBe(true);
+  });
+});
+
+describe('"sells fastest": days on market (the fastest the lowest), or that there is none, never another figure ranked', () => {
+  it.each([
+    ['which zip sells fastest in seattle', 'WA', 'Seattle'],
+    ['which zip in Denver sells the slowest', 'CO', 'Denver'],
+  ])('%s', async (q, st, city) => {
+    const own = await windowSalesOracle({ state: st, city }, 'sfr', 12);
+    // no source has days on market there: the sales files carry no listing date, and every raw Redfin snapshot period
+    // of the city's zips (the raw city list's; 90 days to its period_end) starts after the city's last arm's-length
+    // sale, so none stands for a sales window
+    const [rf] = await sql<{ n: number; first: string }>(`
+      with z as (select unnest(string_split(zips, ' ')) as zip from raw.simplemaps__cities where state_id = $st and city = $city)
+      select count(*)::int as n, min(try_cast(period_end as date) - 90)::varchar as first from raw.redfin__zip_snapshots where zip_code in (select zip from z)`, { st, city });
+    expect(rf!.n).toBeGreaterThan(0);
+    expect(rf!.first > own.asOf).toBe(true);
+    const r = await ask(q);
+    // before: "I don't have data that answers this question for Seattle, WA" (no topic read), or the zips ranked by
+    // price per sqft
+    expect(r.answer).toContain('has no days-on-market figure, so none of its zips can be ranked by how fast homes sell');
+    expect(r.answer).toContain(`had ${own.n.toLocaleString('en-US')} arm's-length single-family sales in the 12 months to ${own.asOf}`);
+    expect(r.answer).not.toMatch(/per sqft|run from|I don't have data/);
+  });
+  it('where do homes sell fastest: no ranking on days on market, never one on price per sqft', async () => {
+    const r = await ask('where do homes sell fastest');
+    expect(r.answer).toContain("I don't have a ranking of cities or zips on days on market");
+    expect(r.answer).not.toMatch(/price per sqft/);
+    expect(r.confidence).toBe('low');
   });
 });
