@@ -68,3 +68,35 @@ export function formerCountyScope(data: ResearchData, u: { intents: readonly Int
     u.readAs[i] = `"${m[1]}" as ${data.stateName(state)}: ${formerCountyNote(c)}; its ${towns.length} towns: ${towns.join(', ')}; ${data.stateName(state)}'s rules answer for them`;
   }
 }
+
+/** What a town topic is of, in a former county's "none of its towns has one". */
+const TOWN_WHAT: Partial<Record<Intent, string>> = {
+  comps: 'comparable sales', trends: 'sales', investor: 'investor activity', location: 'flood and Superfund data',
+  rehab: 'rehab momentum scores',
+};
+/** Why none of a former county's towns has the figure, where it is not only a matter of sales. */
+const TOWN_WHY: Partial<Record<Intent, string>> = {
+  rehab: ` (a zip's score needs renovation permits (this build's permit sources cover Chicago and Nashville only) or, without them, a share of rehab resales among 5 or more arm's-length sales in the window of a zip whose records show resales, and no zip of these towns has either)`,
+};
+
+/** A former Connecticut county read as its towns (county-place.ts formerCountiesIn) and asked a town topic none of its
+ *  towns has a figure of ("rehab momentum in Litchfield County CT"): one fact for the county, saying none of its towns
+ *  has one and why, in place of the towns' own "no data" (before, the first town's alone answered: "We have no rehab
+ *  momentum scores for any zip of Barkhamsted, CT"). Changes `facts` in place. */
+export function formerCountyNone(data: ResearchData, u: { intents: readonly Intent[]; targets: readonly Target[]; readAs: readonly string[] }, facts: Fact[]): void {
+  for (const read of u.readAs) {
+    const m = /^"(.+?)" as its \d+ towns: /.exec(read);
+    const c = m ? data.formerCounties.get(m[1]!.toLowerCase().replace(/\s+/g, ' ').replace(/ co\.?$/, ' county')) : undefined;
+    if (!c) continue;
+    const [, name, state, towns] = c;
+    const own = u.targets.filter((t) => t.state === state && !t.zip && towns.includes(t.city ?? ''));
+    if (own.length < 2) continue;
+    for (const intent of u.intents.filter((i) => TOWN_TOPICS.includes(i))) {
+      const of = facts.filter((f) => f.intent === intent && f.target !== null && own.includes(f.target));
+      if (of.length === 0 || of.some((f) => f.source !== null || f.confidence !== 'low')) continue;
+      const at = facts.indexOf(of[0]!);
+      for (const f of of) facts.splice(facts.indexOf(f), 1);
+      facts.splice(at, 0, missing(intent, { state, from: 'query' }, `We have no ${TOWN_WHAT[intent] ?? 'figure'} for ${name} County, ${state}: none of its ${own.length} towns has one${TOWN_WHY[intent] ?? ''}`));
+    }
+  }
+}

@@ -25,7 +25,7 @@ import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
 import { definition } from './glossary.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
-import { formerCountyAnswer, formerCountyScope } from './county-market.ts';
+import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 
 export interface ResearchInput {
@@ -167,6 +167,8 @@ export class ResearchEngine {
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
     const facts = unfound ? [] : await gather(this.data, u, depth);
+    // a former Connecticut county whose towns all lack the figure asked: one answer for the county (county-market.ts)
+    formerCountyNone(this.data, u, facts);
     markAge(facts, this.today);
     markPartial(facts, this.data);
     return { ...compose(this.data, u, facts, depth), depth };

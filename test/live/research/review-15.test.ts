@@ -1,7 +1,10 @@
 // The fifteenth research review's misreadings (POST /v1/research/query), over the shared real build on the suite's
 // pinned clock. Every figure expected is recomputed by the research oracle (test/helpers/oracle-research*.ts) from the
 // build's raw tables and canonical rows, never read from its marts or shards.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { SHARED_DATA } from '../../helpers/paths.ts';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { friendlinessOf } from '../../helpers/oracle-research-legal.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
@@ -51,6 +54,29 @@ describe('"sells fastest": days on market (the fastest the lowest), or that ther
     const r = await ask('where do homes sell fastest');
     expect(r.answer).toContain("I don't have a ranking of cities or zips on days on market");
     expect(r.answer).not.toMatch(/price per sqft/);
+    expect(r.confidence).toBe('low');
+  });
+});
+
+describe('a former Connecticut county asked a town topic none of its towns has: the county answers, never one town', () => {
+  it('rehab momentum in Litchfield County CT', async () => {
+    // its towns by the raw files (as former-counties.test.ts): the Connecticut sales files' towns that a USPS place
+    // name (GeoNames) of a 2020 ZCTA whose primary county is Litchfield's old 09005 names
+    const towns = (await rawQuery<{ town: string }>(`
+      with towns as (select distinct trim("Town") as town from read_csv('${dataFile('connecticut-real-estate-sales/*.csv.gz')}', all_varchar = true, union_by_name = true)),
+      zctas as (select "ZCTA5" as zcta from read_csv('${dataFile('usgeo-census-tables/zctas.csv.gz')}', all_varchar = true) where "Primary County" = '09005'),
+      ct as (select distinct lower(place) as place, zipcode in (select zcta from zctas) as inside
+             from read_csv('${dataFile('geonames-us-postal-codes/zipcodes.us.csv.gz')}', all_varchar = true) where state_code = 'CT')
+      select town from towns t where exists (select 1 from ct where inside and (place = lower(t.town)
+        or (contains(' ' || place || ' ', ' ' || lower(t.town) || ' ') and not exists (select 1 from ct c2 where c2.place = lower(t.town)))))
+      order by town`)).map((r) => r.town);
+    expect(towns.length).toBeGreaterThan(1);
+    // the only permit sources are Chicago's and Nashville's: no Connecticut zip has a permit component
+    expect(fs.readdirSync(SHARED_DATA).filter((d) => /permit/.test(d)).sort()).toEqual(['chicago-building-permits', 'nashville-building-permit-applications']);
+    const r = await ask('rehab momentum in Litchfield County CT');
+    expect(r.answer).toContain(`We have no rehab momentum scores for Litchfield County, CT: none of its ${towns.length} towns has one (a zip's score needs renovation permits (this build's permit sources cover Chicago and Nashville only)`);
+    // before: "We have no rehab momentum scores for any zip of Barkhamsted, CT." (the first town's, said as the answer)
+    expect(r.answer).not.toMatch(/Barkhamsted/);
     expect(r.confidence).toBe('low');
   });
 });
