@@ -10,8 +10,9 @@
  *  zip_price: a city's zips ranked by sale price ("cheapest zip in Seattle"); list_ratio: the list-to-sale ratio;
  *  increase_notice: the notice a landlord must give before raising the rent (never the nonpayment notice); flips: how
  *  many flips (none recorded is said); flip_share: the share of sales that were flips (not kept: said); price_band: how
- *  many sold above or below a price (not kept: said); mean: a mean (average) asked (the medians kept are said to be). */
-export type Asked = 'dom' | 'flip_margin' | 'flips' | 'flip_share' | 'price_band' | 'mean' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice';
+ *  many sold above or below a price (not kept: said); mean: a mean (average) asked (the medians kept are said to be);
+ *  change: a price change asked beside a price level ("lowest price but highest growth"): both given, each ranked. */
+export type Asked = 'dom' | 'flip_margin' | 'flips' | 'flip_share' | 'price_band' | 'mean' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice' | 'change';
 
 /** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
 export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
@@ -50,6 +51,28 @@ export function readDirection(lower: string): 'high' | 'low' | null {
   const high = DIRECTION_HIGH.test(lower.replace(DIRECTION_LOW, ' '));
   return low === high ? null : low ? 'low' : 'high';
 }
+/** The parts of a question each figure's own direction is read from ("lowest price | but highest growth"). */
+const CLAUSES = /\b(?:and|but|while|whereas|yet|though|although|with|plus)\b|[,;:]/;
+/** Days on market's own direction words: the fastest is the lowest ("which sells faster"), the slowest the highest. */
+const SPEED_LOW = /\b(fastest|quickest|faster|quicker|most quickly|shortest|shorter)\b/;
+const SPEED_HIGH = /\b(slowest|slower|longest|longer)\b/;
+/** The end asked of one figure, whose words are `figure` ("cheap|expensive|price" for a sale price): the question's one
+ *  direction (readDirection) when it has one; with both low and high words ("lowest price but highest growth"), the
+ *  direction of the parts naming the figure, 'both' when they ask both ends ("cheapest and most expensive zips"); null
+ *  when neither. `speed`: days on market, read first from speed words (fastest: the lowest). */
+export function figureDirection(lower: string, figure: RegExp, speed = false): 'high' | 'low' | 'both' | null {
+  if (speed && SPEED_LOW.test(lower) !== SPEED_HIGH.test(lower)) return SPEED_LOW.test(lower) ? 'low' : 'high';
+  const whole = readDirection(lower);
+  const low = new RegExp(DIRECTION_LOW.source).test(lower);
+  if (whole !== null || !low) return whole;
+  const dirs = new Set(lower.split(CLAUSES).filter((c) => figure.test(c)).map(readDirection).filter((d) => d !== null));
+  return dirs.size === 2 ? 'both' : dirs.size === 1 ? [...dirs][0]! : null;
+}
+/** A price change asked ("growth", "appreciation", "price change", "rising") beside a price level ("lowest price",
+ *  "cheapest", "median price"): both are answered, each ranked by its own direction. */
+const CHANGE_ASKED = /(?<!\b(rent|rental|population|job|jobs|income|employment|wage) )\bgrowth\b|apprecia\w*|\bprice (change|gain|increase|growth)s?\b|\b(rising|risen|gains?|gaining)\b|\bgone up\b/;
+const PRICE_ASKED = /\b(lowest|highest|lower|higher|low|high|median|average|typical)\s+((sale|sales|home|house)\s+)?prices?\b|\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|less expensive|most expensive|more expensive|expensive|priciest|pricier)\b/;
+
 /** How fast homes sell ("how fast are homes selling", "how long do houses take to sell"): days on market. */
 export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|houses|properties|condos|a (home|house)) (take to |taking to )?(sell|selling|sold)\b|\b(sells?|selling|sold)( the)? (fastest|quickest|slowest|most quickly|faster|quicker|slower)\b|\b(fastest|quickest|slowest|faster|slower)[- ](selling|sales?|to sell)\b/;
 
@@ -74,5 +97,6 @@ export function askedFigures(q: string): Asked[] {
   if (ZIP_RANK.test(q)) out.push('zip_price');
   if (LIST_RATIO.test(q)) out.push('list_ratio');
   if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
+  if (CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) out.push('change');
   return out;
 }

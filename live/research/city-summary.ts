@@ -161,22 +161,26 @@ export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic =
 });
 
 /** A city's zips ranked by the median of their arm's-length sales over a window (the research index's windows, each
- *  zip's ending at its latest sale): the cheapest first when the low end is asked, else the most expensive. */
-export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean): CityTopic => {
+ *  zip's ending at its latest sale): the cheapest first when the low end is asked, else the most expensive; `both`
+ *  (both ends asked: "cheapest and most expensive zips"), up to 3 named at each end, the cheapest first. */
+export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean, both = false): CityTopic => {
   // each zip's window ends at its own latest sale: a zip named says its end when the zips' ends differ
   const zipPrice = (f: ZipFigure, own = false): string => `zip ${f.zip} ${money(f.measure!)} (${plural(f.sales ?? 0, 'sale')}${own ? ` to ${f.asOf}` : ''})`;
-  const [first, last] = lowEnd ? ['cheapest', 'most expensive'] : ['most expensive', 'cheapest'];
-  const ends = (figs: ZipFigure[]): [ZipFigure[], ZipFigure] => (lowEnd ? [figs.slice(0, 3), figs.at(-1)!] : [figs.slice(-3).reverse(), figs[0]!]);
+  const low = lowEnd || both;
+  const [first, last] = low ? ['cheapest', 'most expensive'] : ['most expensive', 'cheapest'];
+  const each = (figs: ZipFigure[]): number => (both ? Math.min(3, Math.floor(figs.length / 2)) : 1);
+  const ends = (figs: ZipFigure[]): [ZipFigure[], ZipFigure[]] => (low ? [figs.slice(0, 3), figs.slice(-each(figs)).reverse()] : [figs.slice(-3).reverse(), figs.slice(0, 1)]);
+  const list = (xs: string[]): string => (xs.length > 1 ? `are ${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : `is ${xs[0]}`);
   return {
     intent: 'trends', what: `${typeWord} median sale prices (a zip needs 5 or more sales in the window)`,
     citation: { type: 'sales', category: 'market', noun: `arm's-length ${typeWord} sales` },
     sentence: (place, figs, window) => {
-      const [top, o] = ends(figs);
+      const [top, other] = ends(figs);
       const own = new Set(figs.map((f) => f.asOf)).size > 1;
       const zipPrice1 = (f: ZipFigure): string => zipPrice(f, own);
-      const other = o;
-      const named = top.map(zipPrice1);
-      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${named.length > 1 ? `are ${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `is ${named[0]}`}, the ${last} ${zipPrice1(other)}; ${money(mid(figs))} at the middle zip`;
+      const named = (both ? top.slice(0, each(figs)) : top).map(zipPrice1);
+      const others = other.map(zipPrice1);
+      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${list(named)}, the ${last} ${others.length > 1 ? list(others) : others[0]}; ${money(mid(figs))} at the middle zip`;
     },
     value: (figs) => `${first} ${zipPrice(ends(figs)[0][0]!)} of ${plural(figs.length, 'zip')}`,
   };

@@ -61,21 +61,30 @@ export function verdict(data: ResearchData, targets: Understanding['targets'], f
   // one figure compared: the kind of rank most places have (a city's legal risk is never ranked against a state's
   // landlord friendliness), each place's first of that kind
   const kinds = [...new Set(facts.flatMap((f) => (f.ranks && targets.includes(f.target!) ? [f.ranks.words[0]] : [])))];
+  const all = (f: Fact): NonNullable<Fact['ranks']>[] => [...(f.ranks ? [f.ranks] : []), ...(f.moreRanks ?? [])];
   const of = (kind: string): { t: Understanding['targets'][number]; r: NonNullable<Fact['ranks']> }[] => targets.flatMap((t) => {
-    const r = facts.find((f) => f.target === t && f.ranks?.words[0] === kind)?.ranks;
+    const r = facts.filter((f) => f.target === t).flatMap(all).find((x) => x.words[0] === kind);
     return r ? [{ t, r }] : [];
   });
   const ranked = kinds.map(of).reduce<ReturnType<typeof of>>((a, b) => (b.length > a.length ? b : a), []);
   if (ranked.length < 2) return '';
+  // the further figures ranked (the other end of a figure, a change beside a price level), each its own winner after it
+  const more = [...new Set(facts.flatMap((f) => (targets.includes(f.target!) ? (f.moreRanks ?? []).map((x) => x.words[0]) : [])))]
+    .filter((k) => k !== ranked[0]!.r.words[0]).map(of).filter((x) => x.length >= 2);
+  return `, so ${[ranked, ...more].map((x) => winner(data, targets, x)).join(', and ')}`;
+}
+
+/** The winner of one figure ranked ("zip 98117 (Seattle, WA) is the cheaper ($554,750)"), or the places tied. */
+function winner(data: ResearchData, targets: Understanding['targets'], ranked: { t: Understanding['targets'][number]; r: NonNullable<Fact['ranks']> }[]): string {
   const top = Math.max(...ranked.map((x) => x.r.score));
   const first = ranked.filter((x) => x.r.score === top);
   const r = first[0]!.r;
   const names = first.map((x) => placeName(data, x.t)).join(' and ');
   const some = ranked.length < targets.length;
-  if (first.length === ranked.length) return `, so ${names} are tied (${r.shown} each)${some ? `, the only ${ranked.length} with a figure` : ''}`;
+  if (first.length === ranked.length) return `${names} are tied (${r.shown} each)${some ? `, the only ${ranked.length} with a figure` : ''}`;
   const among = some ? ` of the ${ranked.length} with a figure` : '';
-  if (first.length > 1) return `, so ${names} are tied ${r.tie}${among} (${r.shown} each)`;
-  return `, so ${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})`;
+  if (first.length > 1) return `${names} are tied ${r.tie}${among} (${r.shown} each)`;
+  return `${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})`;
 }
 
 /** The places a question names outside coverage, said: a foreign country is outside the United States (US states only),

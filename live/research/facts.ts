@@ -29,6 +29,9 @@ export interface Fact {
    *  highest, the figure as shown, what the winner is ([two places, three or more]: "is the cheaper", "is the
    *  cheapest") and the end places tied at the top share */
   ranks?: { score: number; shown: string; words: readonly [string, string]; tie: 'highest' | 'lowest' };
+  /** further ranks of the fact's figures, each named after the first's winner: the low end of a figure asked at both
+   *  ends ("the cheapest and the most expensive"), a price change given beside a price level ("highest growth") */
+  moreRanks?: NonNullable<Fact['ranks']>[];
   /** a per-zip market fact's figure, read by a city's summary (city-summary.ts); absent on every other fact */
   zip?: ZipFigure;
 }

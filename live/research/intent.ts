@@ -122,7 +122,7 @@ export function detectIntents(text: string): Intent[] {
   // "how many distressed properties": the pipeline's count, not a sales count (comps only with another price word)
   if (found.has('comps') && NOT_SALES.test(q) && !/\bcomps?\b|comparable|price|per (sq|square)|sold for|days on market|\bvalues?\b/.test(q)) found.delete('comps');
   // price over time: the trends index (a comps figure only when price per sqft or comps are asked too)
-  if (/price (trends?|index|change|growth|history|appreciation)|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q) || (GONE_UP.test(q) && !/\brents?\b|\btax/.test(q))) {
+  if (/price (trends?|index|change|growth|history|appreciation)|(?<!\b(rent|rental|population|job|jobs|income|employment|wage) )\bgrowth\b|prices? (going|rising|falling|dropping|increas|decreas|up\b|down\b|grew|fell|rose|changed?|over time|trend)|apprecia|depreciat|year[- ]over[- ]year|\byoy\b|market (trend|direction)|how (have|did|are) (home |house )?(prices|values)|(home|house|property) values? (going|rising|falling|trend|change)|\b(prices|values)\b[^.?!]{0,40}\b(changed?|gone (up|down)|risen|fallen|dropped|grown)\b(?! hands)/.test(q) || (GONE_UP.test(q) && !/\brents?\b|\btax/.test(q))) {
     found.add('trends');
     if (!/\bcomps?\b|comparable|per (sq|square)|ppsf|\$ ?\/ ?sq/.test(q)) found.delete('comps');
   }
@@ -220,8 +220,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (intents.length === 0 && targets.some((t) => t.zip || t.city) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (targets.length >= 2 && PRICE_RANK.test(lower))) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
-  // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price
-  const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower));
+  const asks = askedFigures(lower);
+  // a sale price asked with no per-sqft or comps word: a price level, the trends shard's median sale price; with a
+  // change beside it ("lowest price but highest growth"), the price level and its change (asks 'change')
+  const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower))
+    || (intents.includes('trends') && asks.includes('change') && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   // "prices in New York": a market question reads New York as the city, the market the build keeps ("New York state",
   // "state of New York" and legal questions keep the state)
@@ -271,7 +274,6 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
 
   const lowEnd = LOW_END.test(lower);
   const direction = readDirection(lower);
-  const asks = askedFigures(lower);
   // the notice before a rent increase: a rent topic, never the nonpayment eviction notice (unless an eviction is asked)
   if (asks.includes('increase_notice') && !/\bevict|pay or quit|non-?payment|late rent|unpaid rent/.test(lower)) {
     for (const i of ['eviction_notice', 'eviction_timeline'] as const) if (intents.includes(i)) intents.splice(intents.indexOf(i), 1);

@@ -119,7 +119,7 @@ export function uncountedClause(list: Uncounted[], city: string): string {
   }).join('; nor ')}`;
 }
 
-export async function legalRiskFacts(data: ResearchData, u: Pick<Understanding, 'targets' | 'direction'>, intent: Intent, t: Target): Promise<Fact[]> {
+export async function legalRiskFacts(data: ResearchData, u: Pick<Understanding, 'targets' | 'direction'> & { query?: string }, intent: Intent, t: Target): Promise<Fact[]> {
   const S = data.stateName(t.state);
   const out: Fact[] = [];
   const sl = data.stateLegal.get(t.state);

@@ -98,8 +98,15 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   if (u.priceLevel) {
     const change = last >= 0 ? changePct(points, months, c.complete, mix) : null;
     // a span asked past the kept windows: its change, or why there is none (never silently nothing)
-    const why = change === null && u.span ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete, mix, last) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
-    return priceLevelFact(data, s, u, t, where, src, change, months, last, why);
+    const why = change === null && (u.span || u.asks.includes('change')) ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete, mix, last) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
+    const f = priceLevelFact(data, s, u, t, where, src, change, months, last, why);
+    // a change asked beside the price ("lowest price but highest growth"): ranked too, by its own direction, where said
+    if (!u.asks.includes('change') || f.value === null) return f;
+    // the change said (a window's median says none of itself), ranked by its own direction, shown side by side
+    const said = change === null || f.sentence.includes(pct(change)) ? f.sentence : `${f.sentence}; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`;
+    const moved = change === null ? undefined : ranks(u, change, pct(change), RANK.change).ranks;
+    const value = `${f.value}, ${change !== null ? `${pct(change)} over ${months} months` : `no ${months}-month change`}`;
+    return { ...f, sentence: said, value, ...(moved ? { moreRanks: [...(f.moreRanks ?? []), moved] } : {}) };
   }
   if (last < 0) {
     return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };

@@ -12,6 +12,7 @@ import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } fro
 import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/price-index.ts';
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 import { RANK, ranks } from './ranks.ts';
+import { figureDirection } from './asked.ts';
 
 /** The words of a property type in an answer. */
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -182,7 +183,9 @@ export async function zipPriceFacts(data: ResearchData, u: Understanding, t: Tar
     const where = placeName(data, z);
     return { ...windowPriceFact(data, w, z, where, null) ?? missing('trends', z, data.market ? `We have no sales for ${where}` : 'Sale counts are not part of this build'), primary };
   };
-  return cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd), u.targets.length > 1, u.lowEnd);
+  // both ends asked ("cheapest and most expensive zips"): as many named at each end
+  const both = figureDirection(u.query.toLowerCase(), RANK.price.figure) === 'both';
+  return cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd, both), u.targets.length > 1, u.lowEnd);
 }
 
 /** Price per sqft of a city none of whose window's sales has a living area (Connecticut's files record none): said

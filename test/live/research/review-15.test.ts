@@ -9,6 +9,8 @@ import { askWithSalesOracle } from '../../helpers/research.ts';
 import { friendlinessOf } from '../../helpers/oracle-research-legal.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { sql } from '../../helpers/oracle-research.ts';
+import { figureDirection } from '../../../live/research/asked.ts';
+import { RANK } from '../../../live/research/ranks.ts';
 
 const ask = askWithSalesOracle();
 
@@ -78,5 +80,64 @@ describe('a former Connecticut county asked a town topic none of its towns has: 
     // before: "We have no rehab momentum scores for any zip of Barkhamsted, CT." (the first town's, said as the answer)
     expect(r.answer).not.toMatch(/Barkhamsted/);
     expect(r.confidence).toBe('low');
+  });
+});
+
+const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+
+describe('low and high words in one question: each ranked figure takes its own direction', () => {
+  it('the direction of each figure is read from the words beside it (pure)', () => {
+    expect(figureDirection('lowest price but highest growth', RANK.price.figure)).toBe('low');
+    expect(figureDirection('lowest price but highest growth', RANK.change.figure)).toBe('high');
+    expect(figureDirection('cheapest and most expensive zips in queens', RANK.price.figure)).toBe('both');
+    // one direction in the question: every figure takes it, as before
+    expect(figureDirection('which is cheapest, brooklyn or queens', RANK.price.figure)).toBe('low');
+    expect(figureDirection('which has more sales, 98103 or 98117', RANK.sales.figure)).toBe('high');
+    // days on market: the fastest is the lowest
+    expect(figureDirection('which sells faster, 98103 or 98117', RANK.dom.figure, RANK.dom.speed)).toBe('low');
+  });
+
+  it('cheapest and most expensive zips in queens: three named at each end', async () => {
+    const [row] = await sql<{ zips: string }>(`select zips from raw.simplemaps__cities where state_id = 'NY' and city = 'Queens'`);
+    const zips = row!.zips.split(/\s+/).filter((z) => /^\d{5}$/.test(z));
+    const figs: { zip: string; n: number; median: number; asOf: string }[] = [];
+    for (const zip of zips) {
+      const w = await windowSalesOracle({ zip }, 'sfr', 12).catch(() => null);
+      if (w && w.median !== null) figs.push({ zip, n: w.n, median: w.median, asOf: w.asOf });
+    }
+    figs.sort((a, b) => a.median - b.median || a.zip.localeCompare(b.zip));
+    const shown = (f: typeof figs[number]): string => `zip ${f.zip} ${money(f.median)} (${f.n} sale${f.n === 1 ? '' : 's'} to ${f.asOf})`;
+    const list = (fs: typeof figs): string => `${fs.slice(0, -1).map(shown).join(', ')} and ${shown(fs.at(-1)!)}`;
+    const r = await ask('cheapest and most expensive zips in queens');
+    expect(r.answer).toContain(`In Queens, NY, ${figs.length} zips had 5 or more arm's-length single-family sales`);
+    // before: the three cheapest, then "the most expensive zip 11415 ..." alone (the low end read for both)
+    expect(r.answer).toContain(`by median sale price the cheapest are ${list(figs.slice(0, 3))}, the most expensive are ${list(figs.slice(-3).reverse())};`);
+  });
+
+  it('the cheapest and the most expensive of three towns: both named', async () => {
+    const towns = ['New Haven', 'Bridgeport', 'Hartford'];
+    const w = await Promise.all(towns.map((city) => windowSalesOracle({ state: 'CT', city }, 'sfr', 12)));
+    const by = towns.map((t, i) => ({ t, m: w[i]!.median! })).sort((a, b) => a.m - b.m);
+    const r = await ask('which of New Haven, Bridgeport and Hartford CT is the cheapest and which is the most expensive over the last 12 months');
+    for (const [i, t] of towns.entries()) expect(r.answer).toContain(`${t}, CT ${money(w[i]!.median!)} (${w[i]!.n.toLocaleString('en-US')} sales, 12 months to ${w[i]!.asOf})`);
+    // before: the most expensive only (no direction read from both words: the high end)
+    expect(r.answer).toContain(`so ${by[2]!.t}, CT is the most expensive (${money(by[2]!.m)}), and ${by[0]!.t}, CT is the cheapest (${money(by[0]!.m)})`);
+  });
+
+  it('lowest price but highest growth: the price ranked low, the change high', async () => {
+    const towns = ['New Haven', 'Bridgeport'];
+    const w = await Promise.all(towns.map((city) => windowSalesOracle({ state: 'CT', city }, 'sfr', 3)));
+    const cheapest = towns.map((t, i) => ({ t, m: w[i]!.median! })).sort((a, b) => a.m - b.m)[0]!;
+    const r = await ask('new haven ct vs bridgeport ct: lowest price but highest growth over the last 3 months');
+    // each town's price and its change side by side
+    const changes = towns.map((t, i) => {
+      const m = new RegExp(`${t}, CT ${money(w[i]!.median!).replace('$', '\\$')} \\(${w[i]!.n.toLocaleString('en-US')} sales, 3 months to ${w[i]!.asOf}\\), ([+-]?[\\d.]+)% over 3 months`).exec(r.answer);
+      expect(m, `${t} in ${r.answer}`).not.toBeNull();
+      return { t, v: Number(m![1]), shown: m![1]! };
+    });
+    const top = [...changes].sort((a, b) => b.v - a.v)[0]!;
+    expect(changes.filter((c) => c.v === top.v)).toHaveLength(1);
+    // before: only the price, ranked the high end (", so Bridgeport, CT is the more expensive")
+    expect(r.answer).toContain(`so ${cheapest.t}, CT is the cheaper (${money(cheapest.m)}), and ${top.t}, CT has the higher price change (${top.shown}%)`);
   });
 });
