@@ -156,11 +156,17 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
   const readAs: string[] = [];
   const pop = (f: Named): number => (f.city ? gaz.citiesByName.get(f.city.toLowerCase())?.find((c) => c.state === f.state)?.population ?? 0 : 0);
   const whole = (f: Named): string => (f.area ? `${f.area.name} (${f.city}, ${f.state})` : `${f.city}, ${f.state}`);
+  // places in a list ("Greenwich, Stamford, Darien CT", "New Canaan, Darien and Norwalk"): towns side by side, never a
+  // neighbourhood and its city; nor is a town of the city's state the build has sales of ("Darien, Norwalk CT")
+  const sep = (a: Named, b: Named): boolean => /^\s*(,|,?\s*(and|or|&|vs\.?|versus))\s*$/i.test(q.slice(a.end, b.at));
+  const listed = (f1: Named, f2: Named): boolean => q.slice(f1.end, f2.at).includes(',')
+    && found.some((f) => f !== f1 && f !== f2 && f.kind === 'city' && ((f.end <= f1.at && sep(f, f1)) || (f.at >= f2.end && sep(f2, f))));
+  const ownTown = (f1: Named, f2: Named): boolean => f1.state === f2.state && !!f1.city && (gaz.hasSales?.(f1.state, f1.city) ?? false);
   for (const f2 of found) {
     if (f2.kind !== 'city' || !f2.city || f2.zip) continue;
     const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*$/.test(q.slice(f1.end, f2.at)));
     const f1 = found[i];
-    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0)) {
+    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0) && !listed(f1, f2) && !ownTown(f1, f2)) {
       drop.push(i);
       dropped.push(`"${q.slice(f1.at, f1.end)}" as ${f1.city}, ${f1.state} (`);
       readAs.push(`"${q.slice(f1.at, f1.end)}" as a neighbourhood of ${whole(f2)}, not ${f1.city}, ${f1.state}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
