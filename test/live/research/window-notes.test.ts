@@ -77,10 +77,11 @@ describe('investor topics', () => {
 });
 
 describe('places compared on a record found by full-text search', () => {
-  it('"texas vs florida for landlords": Texas\'s deposit record says no cap, so Texas is not "no data"', async () => {
+  // ("texas vs florida for landlords" is now the states' landlord friendliness: review-15.test.ts)
+  it('"texas vs florida statutory cap": Texas\'s deposit record says no cap, so Texas is not "no data"', async () => {
     const tx = sd(regs.get(regKey('TX', 'landlord_tenant', 'security_deposit')));
     expect(tx?.['has_statutory_cap']).toBe(false);
-    const r = await ask('texas vs florida for landlords');
+    const r = await ask('texas vs florida statutory cap');
     expect(r.answer).toContain('Texas no statutory cap');
     expect(r.answer).not.toMatch(/Texas:? no data/);
   });
