@@ -16,7 +16,7 @@ import { cityTypoIndex } from '../places/question.ts';
 import type { FilingPlace } from './filing-places.ts';
 import { citiesByKey } from '../places/question.ts';
 import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
-import { cap, COMMON_WORDS, STATE_NAME_SET, type Token } from './place-words.ts';
+import { cap, COMMON_WORDS, PREPOSITIONS, STATE_NAME_SET, type Token } from './place-words.ts';
 import type { Gazetteer } from './place-words.ts';
 
 /** Cities within one edit of `name` (by the place resolver's compact key, 5 letters or more) in `states` (every state
@@ -180,7 +180,8 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
     while (k > 0 && before.length - k < 3 && cap(before[k - 1]!.text) && /^ +$/.test(q.slice(before[k - 1]!.end, before[k]!.start))) k--;
     // the longest run of those words that ends in a district word or is a town's name elsewhere ("Ballard Seattle")
     const cand = before.slice(k);
-    const j = cand.findIndex((_, j) => {
+    const j = cand.findIndex((w, j) => {
+      if (PREPOSITIONS.has(w.lower)) return false; // "Between Greenwich, ...": a word, not a neighbourhood
       const words = cand.slice(j).map((w) => w.lower).join(' ');
       return (cand.length - j >= 2 && DISTRICT_WORDS.test(last.lower)) || (!COMMON_WORDS.has(words) && (gaz.citiesByName.get(words) ?? []).some((c) => c.state !== f2.state));
     });

@@ -25,7 +25,8 @@
 //            city (100k+) written in any case (10k+ in a state named or implied by another city; a single capitalised
 //            word starting the question 10k+); common words that are also town names (Deposit NY, Mobile AL) need
 //            capitals and are never taken at the start of a sentence without a state; a city's state comes from an
-//            adjacent state, else a state named elsewhere in the question or context, else its most populous namesake;
+//            adjacent state, else a state named elsewhere in the question or context (never a village namesake of a
+//            large city), else its most populous namesake, or the state of the places named with it (place-share.ts);
 //            a name followed by County, Parish or Borough is a county ("Cook County, Illinois" is not Cook, MN), and so
 //            is one followed by "Co"/"Co." when a county bears the name and no Colorado city does ("King Co WA")
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
@@ -37,6 +38,8 @@ export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
+import { dwarfedNamesake, shareStates } from './place-share.ts';
+import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
 import { boroughElsewhere, casedStates, cityOfStateBefore, directionalTown } from './place-aliases.ts';
@@ -96,7 +99,7 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   const unknown: string[] = [];
   const notes: string[] = [];
   const readAs: string[] = [];
-  type Found = { state: string; city?: string; zip?: string; area?: Area; hood?: Hood; at: number; end: number; kind: 'state' | 'city' | 'zip' };
+  type Found = { state: string; city?: string; zip?: string; area?: Area; hood?: Hood; at: number; end: number; kind: 'state' | 'city' | 'zip'; free?: readonly City[] };
   const found: Found[] = [];
 
   // territories we do not cover
@@ -256,8 +259,10 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       // (in lower case: a city of 100,000 or more, or a town named by a direction and a city, "west hartford")
       else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz);
       if (!ok) continue;
+      // a state named elsewhere pulls the name to its namesake there, unless that is a small place and the name a
+      // large city's ("New York ... Philadelphia": not Philadelphia, NY, 803 people): place-share.ts
       const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
-        ?? cands.find((c) => namedStates.has(c.state)) ?? biggest;
+        ?? cands.find((c) => namedStates.has(c.state) && !dwarfedNamesake(c, biggest, gaz)) ?? biggest;
       // a typo of a larger city of a state named (or implied by a city) elsewhere beats an exact namesake in another
       // state ("Pennsylvania vs Pittsburg" is Pittsburgh, PA), said as read
       const near = adj || namedStates.has(pick.state) ? null : nearNamedCity(gaz.citiesByName, phrase, implied, pick.population);
@@ -274,11 +279,14 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
         readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`);
       } else if (context.state && pick.state !== context.state && !stateHits.some((s) => s.state === pick.state)) {
-        // the context's state has no place of that name: the one read is said, never silently another state's
-        readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (no place of that name in ${context.state}, the context's state)`);
+        // the context's state has no place of that name (or only a small one): the one read is said, never silently another state's
+        const small = cands.find((c) => c.state === context.state);
+        readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (${small ? `not ${small.name}, ${small.state}, a place of ${small.population.toLocaleString('en-US')} people in` : 'no place of that name in'} ${context.state}, the context's state)`);
       }
       taken.push({ start: first.start, end: last.end });
-      found.push({ state: pick.state, city: pick.name, at: first.start, end: last.end, kind: 'city' });
+      // read freely (no state next to it or named elsewhere): it may share the state of the places named with it
+      const free = pick === biggest && !adj && !namedStates.has(pick.state);
+      found.push({ state: pick.state, city: pick.name, at: first.start, end: last.end, kind: 'city', ...(free ? { free: cands } : {}) });
       i += n - 1;
       break;
     }
@@ -297,6 +305,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
     readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest city name)`);
   }
+
+  // cities named together with no state share the state of the others ("Greenwich vs Stamford vs Norwalk"): place-share.ts
+  shareStates(q, found, gaz, readAs);
 
   // a neighbourhood its sales source names, named alone ("median price in Astoria") or just before its own borough
   // ("williamsburg brooklyn"): hood-places.ts

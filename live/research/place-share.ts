@@ -1,0 +1,57 @@
+// Which state a city name takes when no state is written next to it, beyond the first reading of the city pass
+// (places.ts findPlaces; rules: warehouse/docs/research.md "Cities"). Pure.
+//   dwarfedNamesake  a state named elsewhere in the question (or the context's) pulls a city name to its namesake in
+//                    that state, but never a large city (100,000 people or more) to a small place (under 10,000) the
+//                    build has no sales of: "I own in New York and want to expand to Philadelphia" is Philadelphia, PA,
+//                    not the village Philadelphia, NY (803 people); the state is another place of the question
+//   shareStates      cities named together share a state: a city read as its most populous namesake (no state next to
+//                    it or named elsewhere) is read in the state more of the question's other places lie in, when it
+//                    has a namesake there the build has sales of or of 10,000 people or more, not dwarfed ("Greenwich
+//                    vs Stamford vs Norwalk": Norwalk, CT, not Norwalk, CA; "Darien vs Greenwich": Darien, CT); said
+import type { City } from './data.ts';
+import type { Gazetteer } from './place-words.ts';
+
+/** A large city: a namesake of it in a state named elsewhere must be of some size, or have sales, to be read. */
+const LARGE_CITY = 100_000;
+/** A place under this many people (with no sales in the build) is no reading of a large city's name. */
+const SMALL_PLACE = 10_000;
+
+const sells = (gaz: Pick<Gazetteer, 'hasSales'>, c: City): boolean => gaz.hasSales?.(c.state, c.name) ?? false;
+
+/** Whether `c`, a namesake of `biggest` in another state, is too small to be read for the name: `biggest` is a large
+ *  city and `c` a small place the build has no sales of. */
+export function dwarfedNamesake(c: City, biggest: City, gaz: Pick<Gazetteer, 'hasSales'>): boolean {
+  return c !== biggest && biggest.population >= LARGE_CITY && c.population < SMALL_PLACE && !sells(gaz, c);
+}
+
+/** A place found in the question (places.ts): a city read freely carries its namesakes (`free`, most populous first). */
+interface Placed { state: string; city?: string; zip?: string; at: number; end: number; kind: string; free?: readonly City[] }
+
+/** Moves each city read freely to its namesake in the state more of the other places lie in (a city or a zip of that
+ *  state), in place: `found` changes, and the reading is said in `readAs` (replacing the most-populous one). */
+export function shareStates(q: string, found: Placed[], gaz: Pick<Gazetteer, 'hasSales'>, readAs: string[]): void {
+  const places = found.filter((f) => f.kind === 'city' || f.kind === 'zip');
+  if (places.length < 2) return;
+  // two rounds: a city moved may decide another ("Darien vs Greenwich vs Norwalk")
+  for (let round = 0; round < 2; round++) {
+    for (const f of places) {
+      if (!f.free || f.free.length < 2) continue;
+      const others = (st: string): Placed[] => places.filter((g) => g !== f && g.state === st);
+      let best: City | null = null;
+      let most = others(f.state).length;
+      for (const c of f.free) {
+        if (c.state === f.state || !(sells(gaz, c) || c.population >= SMALL_PLACE) || dwarfedNamesake(c, f.free[0]!, gaz)) continue;
+        const n = others(c.state).length;
+        if (n > most) { best = c; most = n; }
+      }
+      if (!best) continue;
+      const written = q.slice(f.at, f.end);
+      const was = `"${written}" as ${f.city}, ${f.state} (`;
+      for (let i = readAs.length - 1; i >= 0; i--) if (readAs[i]!.startsWith(was)) readAs.splice(i, 1);
+      const with_ = others(best.state).map((g) => g.city ?? g.zip).filter((x, i, a) => x && a.indexOf(x) === i);
+      f.state = best.state;
+      f.city = best.name;
+      readAs.push(`"${written}" as ${best.name}, ${best.state} (the state of the other places named with it: ${with_.join(', ')}; name the state for another)`);
+    }
+  }
+}
