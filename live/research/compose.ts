@@ -12,6 +12,7 @@ import { minConf, NOT_LEGAL_ADVICE, placeName, plural, type Confidence, type Dep
 import { TYPE_WORDS } from './sales-facts.ts';
 import { FOREIGN_PLACES } from './place-words.ts';
 import { UNFOUND_LEAD } from './unfound.ts';
+import { REST_LEAD } from './state-rest.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -92,8 +93,10 @@ function winner(data: ResearchData, targets: Understanding['targets'], ranked: {
 function uncovered(unknown: readonly string[], lead: string, why: string): string {
   const abroad = unknown.filter((x) => FOREIGN_PLACES.test(x));
   const unfound = unknown.filter((x) => x.startsWith(UNFOUND_LEAD));
-  const other = unknown.filter((x) => !abroad.includes(x) && !unfound.includes(x));
+  const rest = unknown.filter((x) => x.startsWith(REST_LEAD));
+  const other = unknown.filter((x) => !abroad.includes(x) && !unfound.includes(x) && !rest.includes(x));
   return [
+    ...rest.map((x) => `We have no data for ${x.slice(REST_LEAD.length)}`),
     unfound.length ? `I could not find ${unfound.join(' or ')} among the build's cities, zip codes, counties and states (nicknames and regions such as "So Cal" are not read); name a city, a zip code or a county` : '',
     abroad.length ? `We don't have data for ${abroad.join(' or ')}: ${abroad.length > 1 ? 'they are' : 'it is'} outside the United States, and we cover US states only (the 50 states and DC, their cities and zip codes)` : '',
     other.length ? `${lead} ${other.join(', ')}: ${why}` : '',

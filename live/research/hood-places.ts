@@ -41,6 +41,8 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       // neighbourhood, the borough's words with it
       const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^[\s,]*$/.test(q.slice(end, f.at)));
       const part = partAt >= 0 && isPartOf(found[partAt]!, hood) ? found[partAt]! : null;
+      // another city written just after it ("Kensington Philadelphia"): that city's neighbourhood (place-prefer.ts)
+      if (partAt >= 0 && !part && !found[partAt]!.area) break;
       // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
       if (!part && ((namedStates.size && !namedStates.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words

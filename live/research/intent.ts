@@ -2,6 +2,7 @@
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
 import { findCounty } from './county-place.ts';
+import { outsideTheCity } from './state-rest.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
@@ -228,6 +229,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   // "prices in New York": a market question reads New York as the city, the market the build keeps ("New York state",
   // "state of New York" and legal questions keep the state)
+  // "New York State outside NYC": the build has no sales in the rest of the state, said (state-rest.ts)
+  if (intents.length && intents.every((i) => MARKET_INTENTS.has(i))) outsideTheCity(q, targets, unknown, gaz);
   const nyState = targets.findIndex((t) => t.state === 'NY' && !t.city && !t.zip && !t.area && t.from === 'query');
   if (nyState >= 0 && intents.length && intents.every((i) => MARKET_INTENTS.has(i)) && /\bnew york\b(?!\s+state\b)/.test(lower) && !/\bstate of new york\b/.test(lower)) {
     targets[nyState] = { state: 'NY', city: 'New York', from: 'query' };

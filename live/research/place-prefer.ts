@@ -139,7 +139,7 @@ export function lowerCitiesOfNamedStates(toks: readonly Token[], taken: readonly
 }
 
 /** Words that end a neighbourhood's name ("Capitol Hill", "Park Slope", "Jackson Heights"). */
-const DISTRICT_WORDS = /^(hill|hills|heights|slope|park|village|side|square|gardens|harbor|point|valley|beach|bay|district|town|junction|end|flats|terrace|ridge|grove|creek|lake|corner|corners)$/;
+export const DISTRICT_WORDS = /^(hill|hills|heights|slope|park|village|side|square|gardens|harbor|point|valley|beach|bay|district|town|junction|end|flats|terrace|ridge|grove|creek|lake|corner|corners|ranch)$/;
 interface Named { state: string; city?: string; zip?: string; area?: { name: string }; at: number; end: number; kind: string }
 
 /** Neighbourhoods named with their city or New York City borough ("Williamsburg brooklyn", "Forest Hills Queens",

@@ -39,6 +39,7 @@ import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
 import { dwarfedNamesake, shareStates } from './place-share.ts';
+import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
@@ -235,7 +236,9 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
       const first = toks[i]!, last = toks[i + n - 1]!;
       if (overlaps(taken, first.start, last.end)) continue;
-      const phrase = toks.slice(i, i + n).map((t) => t.lower).join(' ');
+      let phrase = toks.slice(i, i + n).map((t) => t.lower).join(' ');
+      // a city written possessively ("Chicago's Logan Square", "Seattle's median price"): the city
+      if (/['’]s$/.test(phrase) && !gaz.citiesByName.has(phrase) && !citiesByKey(gaz.citiesByName, phrase)) phrase = phrase.slice(0, -2);
       // a consolidated Census name ("Nashville-Davidson", "Lexington-Fayette") that is no city itself: its first part
       const head = n === 1 && /^[A-Z][a-z]+-[A-Z]/.test(first.text) ? first.lower.split('-')[0]! : null;
       const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? (head ? gaz.citiesByName.get(head) : undefined);
@@ -317,12 +320,17 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
   for (let i = readAs.length - 1; i >= 0; i--) if (alone.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   found.push(...alone.add);
   readAs.push(...alone.readAs);
-  // another neighbourhood named with its city or borough ("Capitol Hill Seattle"): the city's as a whole
+  // a city ruled out ("not Seattle"), a neighbourhood after its city ("Chicago's Logan Square"), a town read in a
+  // neighbourhood's name before its city ("Logan Square Chicago"): hood-cities.ts
   found.sort((a, b) => a.at - b.at);
+  applyDrops(found, readAs, hoodsOfCities(q, toks, found));
+  // another neighbourhood named with its city or borough ("Capitol Hill Seattle"): the city's as a whole
   const hoods = neighbourhoods(q, toks, found.map((f) => (f.hood ? { ...f, kind: 'zip' as const } : f)), gaz);
   for (const i of hoods.drop.sort((a, b) => b - a)) found.splice(i, 1);
   for (let i = readAs.length - 1; i >= 0; i--) if (hoods.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   readAs.push(...hoods.readAs);
+  const lone = loneHood(q, toks, taken, found, readAs);
+  if (lone) readAs.push(lone);
 
   for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own

@@ -134,3 +134,48 @@ describe('finding 7: towns named together share the state of the others', () => 
     expect(r).not.toMatch(/"Between"/);
   });
 });
+
+describe('finding 8: a neighbourhood named with its city is that city\'s, never a town of another state', () => {
+  it('Logan Square, Lincoln Park (Chicago), Green Valley Ranch, Capitol Hill (Denver), Germantown (Nashville), Kensington (Philadelphia)', async () => {
+    const hood = (words: string, city: string): RegExp => new RegExp(`^Reading "${words}" as a neighbourhood of ${city}(, not [^:]*)?: we do not resolve neighbourhoods, so the figures are for ${city.split(',')[0]} as a whole`);
+    const cases: [string, string, string][] = [
+      ['Logan Square Chicago median price', 'Logan Square', 'Chicago, IL'],
+      ['What is the median price in Logan Square, Chicago?', 'Logan Square', 'Chicago, IL'],
+      ["How many renovation permits were issued in Chicago's Logan Square in the past 6 months?", 'Logan Square', 'Chicago, IL'],
+      ["How many permits in Chicago's Lincoln Park community area this year?", 'Lincoln Park', 'Chicago, IL'],
+      ['Green Valley Ranch Denver median price', 'Green Valley Ranch', 'Denver, CO'],
+      ["Median price in Denver's Capitol Hill neighborhood?", 'Capitol Hill', 'Denver, CO'],
+      ['Capitol Hill — what are homes selling for? I mean the one in Denver, not Seattle.', 'Capitol Hill', 'Denver, CO'],
+      ['Germantown Nashville permits', 'Germantown', 'Nashville, TN'],
+      ['Kensington Philadelphia median price', 'Kensington', 'Philadelphia, PA'],
+    ];
+    for (const [q, words, city] of cases) {
+      const r = await ask(q);
+      expect(r, q).toMatch(hood(words, city));
+      expect(r.replace(/, not [^:]*:/, ":"), q).not.toMatch(/Logan, UT|Lincoln Park, MI|Green Valley, AZ|Germantown, MD|Seattle, WA|Brooklyn/);
+    }
+    // Kensington's figure is Philadelphia's own (raw OPA sample), not Brooklyn's KENSINGTON
+    const raw = await philadelphia();
+    expect(await ask('Kensington Philadelphia median price')).toContain(`In Philadelphia, PA, the median single-family sale price was ${usd(raw.m11)} in 2022-11 (${raw.n11} sales)`);
+    // and "Seattle's" is Seattle (a city in the possessive was read as no place)
+    expect(places("Seattle's median price")).toEqual(['WA Seattle']);
+  });
+
+  it('"Sacramento County in May 2008" keeps the county and the month, no May, TX', () => {
+    const u = understand('median price in Sacramento County in May 2008', {}, data);
+    expect(u.targets.map((t) => t.area?.name)).toEqual(['Sacramento County']);
+    expect(u.readAs.join(' ')).not.toMatch(/May, TX/);
+    expect(places('What was the median sale price in Seattle in May 2014?')).toEqual(['WA Seattle']);
+    expect(places('median price in May, TX')).toEqual(['TX May']);
+  });
+
+  it('"New York State outside NYC": the build has New York City\'s sales only, said, never the city\'s figure', async () => {
+    const nycOnly = await rawQuery<{ b: string }>(`select distinct trim("BOROUGH") as b from read_csv('${dataFile('nyc-rolling-sales')}/*.csv.gz', all_varchar = true, union_by_name = true) order by 1`);
+    expect(nycOnly.map((r) => r.b)).toEqual(['1', '2', '3', '4', '5']);
+    const r = await ask('Median price in New York State outside NYC?');
+    expect(r).toBe("We have no data for New York state outside New York City: the build's New York sales are New York City's only (the Department of Finance's rolling sales of its five boroughs).");
+    // New York City itself, and a legal question, are unchanged
+    expect(await ask('median price in New York City')).toMatch(/^In New York, NY, the median single-family sale price was \$/);
+    expect(await ask('eviction notice in New York State outside NYC')).toMatch(/^In New York, a landlord must give 14 days' notice/);
+  });
+});
