@@ -86,6 +86,7 @@ const PropertyRecord = obj({
   links: obj({ comps: nullable('string'), location_risk: nullable('string') }),
   as_of: str,
   other_property_ids: { type: 'array', items: str, description: "Only when the address asked names several properties (NYC: two lots at one street line): the others, newest sale first; the one answering has the newest sale (warehouse/docs/property.md)" },
+  notes: { type: 'array', items: str, description: "Only when the address asked names a city (or NYC borough) the property is not in: the record answers by the zip, and the note names both (a zip or a state that contradicts is a 404; warehouse/docs/property.md \"A place typed with the address\")" },
   lineage: obj({
     build_id: str, rule: str,
     fields: { type: 'object', additionalProperties: FIELD_LINEAGE },

@@ -1019,6 +1019,8 @@ export type components = {
             as_of: string;
             /** @description Only when the address asked names several properties (NYC: two lots at one street line): the others, newest sale first; the one answering has the newest sale (warehouse/docs/property.md) */
             other_property_ids?: string[];
+            /** @description Only when the address asked names a city (or NYC borough) the property is not in: the record answers by the zip, and the note names both (a zip or a state that contradicts is a 404; warehouse/docs/property.md "A place typed with the address") */
+            notes?: string[];
             lineage?: {
                 build_id: string;
                 rule: string;

@@ -26,7 +26,8 @@ export function loadEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): 
     }
   };
   // a full address's place ("..., Philadelphia, Pennsylvania 19146", "... Bronx NY") read by the build's place names
-  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {} }, addressPlaceNames(loadResolver(build.dir), null));
+  const resolver = loadResolver(build.dir);
+  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {} }, addressPlaceNames(resolver, null), resolver);
 }
 
 const property: LiveModule<PropertyInput> = {

@@ -6,6 +6,8 @@ import type { LiveAnswer } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
 import { parcelIdForms } from '../../warehouse/parcel-id.ts';
 import { typedUnit } from '../valuation/coverage.ts';
+import type { PlaceResolver } from '../places/resolver.ts';
+import { otherZipMessage, placeCheck, type Found } from './place-check.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -64,10 +66,19 @@ export class PropertyEngine {
   private readonly zips = new RecentCache<ZipEntry[] | null>(KEEP);
   private readonly parcels = new RecentCache<Record<string, string[]> | null>(KEEP);
 
-  /** `places`: the place names a full address may end with (live/places/address-place.ts); none: after commas only. */
+  /** `places`: the place names a full address may end with (live/places/address-place.ts); none: after commas only.
+   *  `resolver`: the build's place resolver, which reads a typed city against the record's (place-check.ts). */
   constructor(private readonly readBytes: (rel: string) => Buffer | null,
     private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; parcelOnlyZips?: Record<string, [string, string][]> },
-    private readonly places?: PlaceNames) {}
+    private readonly places?: PlaceNames, private readonly resolver: PlaceResolver | null = null) {}
+
+  /** A found property's identity, for the place check's messages. */
+  private found(id: string): Found | null {
+    const b = this.record(id)?.rec.body;
+    if (!b) return null;
+    const s = (k: string): string | null => (b[k] as string | null | undefined) ?? null;
+    return { id, address: s('address'), unit: s('unit'), city: s('city'), state: s('state'), county: s('county'), source: String(b['source']), parcel_id: s('parcel_id') };
+  }
 
   private read(rel: string): unknown {
     const b = this.readBytes(rel);
@@ -140,10 +151,17 @@ export class PropertyEngine {
   answer(input: PropertyInput): LiveAnswer {
     let id: string | null = null;
     let others: string[] = [];
+    let note: string | null = null;
     if (input.property_id !== undefined) {
       id = input.property_id;
       if (!this.record(id)) return { ok: false, code: 'no_data', message: `No property with property_id ${id}` };
     } else if (input.address !== undefined && input.zip !== undefined) {
+      // a zip typed in the address other than the request's: not read as one property (place-check.ts)
+      const placed = splitPlace(input.address, this.places);
+      if (placed.zip !== null && placed.zip !== input.zip) {
+        const at = (zip: string): Found | null => { const f = this.findAddress(input.address!, zip); return 'id' in f ? this.found(f.id) : null; };
+        return { ok: false, code: 'no_data', message: otherZipMessage(input.address, input.zip, placed.zip, at(input.zip), at(placed.zip)) };
+      }
       const found = this.findAddress(input.address, input.zip);
       if ('closest' in found) {
         const names = found.closest.map((e) => `${addressKey(e[0], e[1])} (property_id ${e[2]})`);
@@ -155,6 +173,11 @@ export class PropertyEngine {
       }
       id = found.id;
       others = found.others;
+      // a state typed that is not the record's: 404; a city or NYC borough: the record, with a note
+      const f = this.found(id);
+      const check = f ? placeCheck({ address: input.address, line: placed.line, zip: input.zip, found: f, resolver: this.resolver }) : null;
+      if (check && 'reject' in check) return { ok: false, code: 'no_data', message: check.reject };
+      if (check) note = check.note;
     } else if (input.parcel_id !== undefined && input.state !== undefined) {
       const ids = this.parcel(input.state, input.parcel_id);
       if (!ids.length) return { ok: false, code: 'no_data', message: `No property with parcel_id ${input.parcel_id.trim()} in ${input.state}` };
@@ -171,6 +194,8 @@ export class PropertyEngine {
     };
     // additive: the other properties the typed address names (an NYC lot redeveloped, two lots of one address)
     if (others.length) body['other_property_ids'] = others;
+    // additive: a city or NYC borough typed with the address that the record is not in (place-check.ts)
+    if (note !== null) body['notes'] = [note];
     if (input.include === 'lineage') body['lineage'] = { build_id: this.build.buildId, rule: CONFLICT_RULE, ...expandLineage(rec, found.refs) };
     return { ok: true, body };
   }

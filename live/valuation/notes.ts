@@ -48,30 +48,46 @@ export function typedPlace(address: string, line: string): { city: string | null
   return { city: words.length ? words.join(' ') : null, state };
 }
 
-/** The note when the address names a place other than the request's zip: another zip, another state, or a city the
- *  zip is not in (NYC: a borough other than the zip's, read from its comps' block keys; elsewhere a city of the zip's
- *  state other than the zip's own, by the build's place resolver); null when nothing contradicts. */
-export function placeNote(args: { address: string; line: string; typedZip: string | null; zip: string; zm: ZipMeta; comps: CompIndex; resolver: PlaceResolver | null }): string | null {
-  const { address, line, typedZip, zip, zm, comps, resolver } = args;
-  const said: string[] = [];
-  if (typedZip !== null && typedZip !== zip) said.push(`zip ${typedZip}`);
-  const { city, state } = typedPlace(address, line);
-  if (state !== null && state !== zm.state) said.push(`the state ${state}`);
-  else if (city !== null) {
-    const groups = new Map<string, number>();
-    for (const i of comps.byZip.get(zip) ?? []) { const g = comps.blockGroups[comps.blockGroup[i]!]; if (g) groups.set(g, (groups.get(g) ?? 0) + 1); }
-    const borough = [...groups].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const typedBorough = Object.entries(BOROUGHS).find(([, names]) => names.includes(city.toUpperCase().replace(/\s+/g, ' ')))?.[0];
+/** What a typed address says against the place it is answered in (`city`, `state`: the zip's; `borough`: the NYC
+ *  borough code of the zip or property, where known): another zip than the request's, another state, or a city it is
+ *  not in (NYC: a borough other than `borough`; elsewhere a city of `state` other than `city`, by the build's place
+ *  resolver). Each is the phrase the notes name it by, or null. The one rule of the valuation's place note and of
+ *  GET /v1/property's (live/property/place-check.ts). */
+export interface PlaceConflict { zip: string | null; state: string | null; city: string | null }
+export function placeConflict(args: { address: string; line: string; typedZip: string | null; zip: string; city: string; state: string; borough: string | undefined; resolver: PlaceResolver | null; boroughOf?: string }): PlaceConflict {
+  const { address, line, typedZip, zip, borough, resolver } = args;
+  const out: PlaceConflict = { zip: typedZip !== null && typedZip !== zip ? `zip ${typedZip}` : null, state: null, city: null };
+  const typed = typedPlace(address, line);
+  if (typed.state !== null && typed.state !== args.state) out.state = `the state ${typed.state}`;
+  else if (typed.city !== null) {
+    const typedBorough = Object.entries(BOROUGHS).find(([, names]) => names.includes(typed.city!.toUpperCase().replace(/\s+/g, ' ')))?.[0];
     if (borough !== undefined) {
-      if (typedBorough !== undefined && typedBorough !== borough) said.push(`${city} (zip ${zip} is in ${BOROUGH_NAMES[borough]})`);
-    } else if (placeKey(city) !== placeKey(zm.city)) {
-      const r = resolver?.findCity(zm.state, city);
-      if (r?.ok && r.city !== zm.city) said.push(`the city ${r.city}`);
+      if (typedBorough !== undefined && typedBorough !== borough) out.city = `${typed.city} (${args.boroughOf ?? `zip ${zip}`} is in ${BOROUGH_NAMES[borough]})`;
+    } else if (placeKey(typed.city) !== placeKey(args.city)) {
+      const r = resolver?.findCity(args.state, typed.city);
+      if (r?.ok && r.city !== args.city) out.city = `the city ${r.city}`;
     }
   }
+  return out;
+}
+
+/** The NYC borough code of a zip: the one most of its comps' block keys name (the DOF borough code); undefined
+ *  outside NYC. */
+export function zipBorough(comps: CompIndex, zip: string): string | undefined {
+  const groups = new Map<string, number>();
+  for (const i of comps.byZip.get(zip) ?? []) { const g = comps.blockGroups[comps.blockGroup[i]!]; if (g) groups.set(g, (groups.get(g) ?? 0) + 1); }
+  return [...groups].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The note when the address names a place other than the request's zip (placeConflict, the zip's borough read from
+ *  its comps' block keys); null when nothing contradicts. */
+export function placeNote(args: { address: string; line: string; typedZip: string | null; zip: string; zm: ZipMeta; comps: CompIndex; resolver: PlaceResolver | null }): string | null {
+  const { address, line, typedZip, zip, zm, comps, resolver } = args;
+  const c = placeConflict({ address, line, typedZip, zip, city: zm.city, state: zm.state, borough: zipBorough(comps, zip), resolver });
+  const said = [c.zip, c.state, c.city].filter((x): x is string => x !== null);
   if (said.length === 0) return null;
   return `The address names ${said.join(' and ')}, but the request's zip ${zip} is ${zm.city}, ${zm.state}: the answer is for zip ${zip}`
-    + `${typedZip !== null && typedZip !== zip ? ' (no record of another zip is read at this address)' : ''}; check the zip or the address`;
+    + `${c.zip !== null ? ' (no record of another zip is read at this address)' : ''}; check the zip or the address`;
 }
 
 /** Why the confidence is below the tier whose interval the answer gives (the estimate's own tier: the back-test
