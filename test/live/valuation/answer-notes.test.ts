@@ -1,5 +1,5 @@
 // What a valuation answer says about itself (review items 3, 4, 6, 7): comps of another kind than the subject (a
-// Philadelphia condo unit valued from houses), a city or state typed with the address that contradicts the zip, why
+// Philadelphia multi-family house valued from single-family ones), a city or state typed with the address that contradicts the zip, why
 // confidence is below the tier of the interval given, and the parts of a blended estimate. The subjects' facts are read
 // from the RAW files; the figures are checked against each other (the blend reproduces the estimate, the interval is the
 // named tier's calibrated q), over the build through a real server.
@@ -20,7 +20,7 @@ const rawRows = (folder: string, file: string): Raw[] =>
 interface Body {
   estimated_value: number; value_low: number; value_high: number; confidence: string; notes: string[];
   blend: { comps_value: number; comps_weight: number; hedonic_value: number | null; hedonic_weight: number; trees_value: number | null; trees_weight: number } | null;
-  comps: { address: string | null; adjusted_price: number; weight: number }[];
+  comps: { address: string | null; sale_date: string; price: number; adjusted_price: number; weight: number }[];
 }
 let server: TestServer;
 let key: string;
@@ -53,6 +53,43 @@ describe('valuation notes', () => {
     expect(Math.abs(Math.exp(p.comps_weight * ln(p.comps_value) + p.hedonic_weight * ln(p.hedonic_value) + p.trees_weight * ln(p.trees_value)) - b.estimated_value)).toBeLessThanOrEqual(100);
     const fromComps = Math.exp(b.comps.reduce((s, c) => s + c.weight * Math.log(c.adjusted_price), 0) / b.comps.reduce((s, c) => s + c.weight, 0));
     expect(Math.abs(fromComps / p.comps_value - 1)).toBeLessThan(0.005);
+  });
+
+  it('comps of another kind than the subject: a multi valued from houses, the note\'s counts recomputed from the raw OPA rows of its comps', async () => {
+    // the kind of a raw OPA row (market.md, Philadelphia): MULTI FAMILY multi; SINGLE FAMILY with a RES CONDO building
+    // code condo, else sfr
+    const kindOf = (r: { c: string; b: string | null }): string =>
+      r.c === 'MULTI FAMILY' ? 'multi' : r.c === 'SINGLE FAMILY' ? ((r.b ?? '').startsWith('RES CONDO') ? 'condo' : 'sfr') : r.c;
+    const opa = await rawQuery<{ location: string; unit: string | null; zip: string; sale_date: string; price: number; c: string; b: string | null }>(`
+      select trim(location) as location, nullif(trim(unit), '') as unit, left(trim(zip_code), 5) as zip, left(sale_date, 10) as sale_date,
+             try_cast(sale_price as double) as price, trim(category_code_description) as c, trim(building_code_description) as b
+      from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
+      where left(trim(zip_code), 5) in ('19115', '19142', '19153')`);
+    for (const [zip, address] of [['19115', '1812 BERWYN ST'], ['19153', '2517 ISLAND AVE']] as const) {
+      const subject = opa.filter((r) => r.location === address && r.zip === zip);
+      expect(subject.map(kindOf), address).toEqual(['multi']);
+      const b = await value(zip, address);
+      const kinds = b.comps.map((c) => {
+        const [location, unit] = c.address!.split(' #') as [string, string | undefined];
+        const raw = opa.filter((r) => r.location === location && r.unit === (unit ?? null) && r.sale_date === c.sale_date && r.price === c.price);
+        expect(raw.length, c.address!).toBe(1);
+        return kindOf(raw[0]!);
+      });
+      const counts = new Map<string, number>();
+      for (const k of kinds) counts.set(k, (counts.get(k) ?? 0) + 1);
+      const same = counts.get('multi') ?? 0;
+      expect(same * 2).toBeLessThan(kinds.length);
+      const others = [...counts].filter(([k]) => k !== 'multi').sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([k, n]) => `${n} ${k}`).join(', ');
+      expect(b.notes, address).toContain(`The subject is a multi, but ${same} of the ${kinds.length} comps used ${same === 1 ? 'is' : 'are'} multis (the others: ${others}): `
+        + "the estimate reads other kinds of property's prices, so its confidence is one step lower");
+      expect(b.confidence, address).toBe('low');
+    }
+    // 2517 ISLAND AVE's comps are of the medium tier: the answer says low, and why, with the medium tier's interval
+    const island = await value('19153', '2517 ISLAND AVE');
+    const why = island.notes.find((n) => n.startsWith('Confidence is low, below the comps\' own medium tier'));
+    expect(why).toContain('the comps are mostly of another kind than the subject');
+    const q = calibration.find((c) => c.source === 'philadelphia' && c.mode === 'record' && c.tier === 'medium')!.q;
+    expect(Math.abs(island.value_high - island.estimated_value * Math.exp(q))).toBeLessThanOrEqual(150);
   });
 
   it('a city or state that contradicts the zip is said (3526 HIGH ST, Seattle, WA in 95838; 92-40 222ND STREET, Brooklyn in Queens 11428)', async () => {
