@@ -21,17 +21,10 @@ import { INDEX_FORMAT, type LocationSource } from './index-format.ts';
 
 export const requires = ['addresses'];
 
-/** The part of the city its source's rows put an address in (street line, unit, zip), when they name one part only:
- *  NYC's BOROUGH (int_market_city_parts; SOURCE.md: 1 Manhattan, 2 Bronx, 3 Brooklyn, 4 Queens, 5 Staten Island), with
- *  the borough's county (Census FIPS) and postal city (Queens': none, USPS names its neighbourhoods, the zip's stays). */
-const BOROUGH_OF_ADDRESS = `
-  select s.address, s.unit, s.zip, s.state_code, any_value(c.county_name) as county, any_value(b.city) as city
-  from sales s join int_market_city_parts p using (sale_id)
-  join (values ('Manhattan', '36061', 'New York'), ('Bronx', '36005', 'Bronx'), ('Brooklyn', '36047', 'Brooklyn'),
-               ('Queens', '36081', null), ('Staten Island', '36085', 'Staten Island')) b(part, fips, city) on b.part = p.city_part
-  join counties c on c.county_fips = b.fips
-  where s.zip is not null and s.address is not null
-  group by all having count(distinct p.city_part) = 1`;
+/** The postal city of a part of a city (addresses.city_part: NYC's BOROUGH; Queens': none, USPS names its
+ *  neighbourhoods, the zip's stays). */
+const PART_CITY = `values ('NY', 'Manhattan', 'New York'), ('NY', 'Bronx', 'Bronx'), ('NY', 'Brooklyn', 'Brooklyn'),
+  ('NY', 'Queens', null), ('NY', 'Staten Island', 'Staten Island')`;
 
 /** address, unit, city, state_code, zip, county, lat, lng, beds, baths, sqft, property_id, location_source, zip_imputed, source_city */
 type Row = [string, string | null, string, string, string | null, string | null, number, number, number | null, number | null, number | null, string | null, LocationSource, boolean, string];
@@ -55,20 +48,22 @@ export async function run(ctx: StageContext): Promise<void> {
   // keeps the source's city
   const withNames = await tableExists(ctx.db, 'int_market_zip_names');
   // an address its source puts in a part of the city other than its zip's county (NYC's BOROUGH: Marble Hill, borough
-  // 1 in zip 10463, is Manhattan while USPS and the zip's county say the Bronx): that borough's county and postal city
-  const withParts = await tableExists(ctx.db, 'int_market_city_parts') && await tableExists(ctx.db, 'counties');
+  // 1 in zip 10463, is Manhattan while USPS and the zip's county say the Bronx): the table's county is that borough's
+  // (50_address_09_addresses.sql), and its city that borough's postal city
+  const withParts = await tableExists(ctx.db, 'zips') && await tableExists(ctx.db, 'counties');
   const ctes = [
     ...(withProperties ? [`pk as (select zip, address, unit, min(property_id) as property_id from properties
                 where zip is not null and address is not null group by all)`,
       `pi as (select address, unit, upper(city) as city_key, state, min(zip) as zip, min(property_id) as property_id from properties
                 where zip_imputed and address is not null and city is not null group by all having count(*) = 1)`] : []),
-    ...(withParts ? [`bp as (${BOROUGH_OF_ADDRESS})`] : []),
+    ...(withParts ? [`bp(state_code, part, city) as (${PART_CITY})`,
+      `zc as (select z.zip, coalesce(c.county_name, z.county_name) as county from zips z left join counties c on c.county_fips = z.county_fips)`] : []),
   ];
   const city = `${withNames ? 'coalesce(nm.city, a.city)' : 'a.city'}`;
   const result = await ctx.db.stream(`
     ${ctes.length ? `with ${ctes.join(',\n')}` : ''}
-    select a.address, a.unit, ${withParts ? `case when bp.county is distinct from a.county and bp.city is not null then bp.city else ${city} end` : city} as city,
-           a.state_code, ${withProperties ? 'coalesce(a.zip, pi.zip)' : 'a.zip'} as zip, ${withParts ? 'coalesce(bp.county, a.county)' : 'a.county'} as county, a.lat::double,
+    select a.address, a.unit, ${withParts ? `case when zc.county is distinct from a.county and bp.city is not null then bp.city else ${city} end` : city} as city,
+           a.state_code, ${withProperties ? 'coalesce(a.zip, pi.zip)' : 'a.zip'} as zip, a.county, a.lat::double,
            a.lng::double, a.beds::double, a.baths::double, a.sqft::double,
            ${withProperties ? 'coalesce(pk.property_id, pi.property_id)' : 'null::varchar'} as property_id, a.location_source,
            ${withProperties ? 'a.zip is null and pi.zip is not null' : 'false'} as zip_imputed, a.city as source_city
@@ -76,7 +71,7 @@ export async function run(ctx: StageContext): Promise<void> {
     ${withProperties ? `left join pk on pk.zip = a.zip and pk.address = a.address and pk.unit is not distinct from a.unit
     left join pi on a.zip is null and pi.address = a.address and pi.unit is not distinct from a.unit and pi.city_key = upper(a.city)
                 and pi.state = a.state_code` : ''}
-    ${withParts ? 'left join bp on bp.address = a.address and bp.unit is not distinct from a.unit and bp.zip = a.zip and bp.state_code = a.state_code' : ''}
+    ${withParts ? 'left join bp on bp.state_code = a.state_code and bp.part = a.city_part left join zc on zc.zip = a.zip' : ''}
     where ${indexable.replace(/\b(zip|zip_imputed|lat|lng|county|city|state_code)\b/g, 'a.$1')}
     order by a.address_id`);
   for await (const rows of result.yieldRowsJs()) {

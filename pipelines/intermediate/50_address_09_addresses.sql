@@ -1,4 +1,4 @@
--- requires: int_address_candidates, zips, counties
+-- requires: int_address_candidates, zips, counties, sales, int_market_city_parts
 -- addresses: one row per distinct street address (normalised street line + unit + zip) across every source.
 -- Merge rule (warehouse/docs/address.md):
 --   key      normalize_address(address) | unit ('' when none) | zip. A row without a zip first takes the zip of
@@ -15,9 +15,12 @@
 --            most recent date, then source and line (deterministic); null when no row knows it, never 0.
 --   point    the most recent candidate row with coordinates; else the centroid of the zip (location_source
 --            'zip_centroid'); else null (no zip either).
---   city     the most recent non-null city of the key's rows; state likewise. county: the zip's county
---            (counties.county_name through zips.county_fips, else zips.county_name); without a recorded zip, the
---            county of the city when every zip of that postal city and state lies in one county (zips); else null.
+--   city     the most recent non-null city of the key's rows; state likewise. county: the county of the part of the
+--            city its source's sale rows put it in when they name one part only (city_part: NYC's BOROUGH,
+--            int_market_city_parts; Marble Hill, borough 1 in the Bronx's zip 10463, is New York County), else the
+--            zip's county (counties.county_name through zips.county_fips, else zips.county_name); without a recorded
+--            zip, the county of the city when every zip of that postal city and state lies in one county (zips); else
+--            null. The autocomplete index reads this county (live/autocomplete/build.ts).
 --   id       address_id = the first 16 hex digits of md5(key): stable across builds while the key is unchanged.
 
 -- 1. zip-less rows and rows with a guessed zip borrow the single recorded zip of the same address + unit + city + state
@@ -70,6 +73,20 @@ where z.city is not null
 group by all
 having count(distinct coalesce(z.county_fips, z.county_name)) = 1;
 
+-- the part of its city (NYC's borough) every sale row of a street line, unit and zip names, when they name one only,
+-- with that part's county (Census FIPS; rolling-sales SOURCE.md: 1 Manhattan, 2 Bronx, 3 Brooklyn, 4 Queens,
+-- 5 Staten Island)
+create or replace temp table int_address_city_part as
+select s.address, coalesce(s.unit, '') as unit_key, s.zip, s.state_code, min(p.city_part) as city_part,
+       min(b.county_fips) as county_fips
+from sales s join int_market_city_parts p using (sale_id)
+left join (values ('NY', 'Manhattan', '36061'), ('NY', 'Bronx', '36005'), ('NY', 'Brooklyn', '36047'),
+                  ('NY', 'Queens', '36081'), ('NY', 'Staten Island', '36085')) b(state_code, part, county_fips)
+  on b.state_code = p.state_code and b.part = p.city_part
+where s.zip is not null and s.address is not null
+group by s.address, coalesce(s.unit, ''), s.zip, s.state_code
+having count(distinct p.city_part) = 1;
+
 create or replace table addresses as
 select
     left(md5(m.merge_key), 16) as address_id,
@@ -79,7 +96,7 @@ select
     coalesce(m.state_code, z.state_code) as state_code,
     m.zip,
     m.zip_imputed,
-    case when m.zip is not null then coalesce(c.county_name, z.county_name) else cc.county end as county,
+    case when m.zip is not null then coalesce(pc.county_name, c.county_name, z.county_name) else cc.county end as county,
     coalesce(m.point.lat, z.lat) as lat,
     coalesce(m.point.lng, z.lng) as lng,
     m.beds,
@@ -89,14 +106,19 @@ select
     -- added columns
     case when m.point.lat is not null then 'address' when z.lat is not null then 'zip_centroid' end as location_source,
     m.source_rows,
-    m.last_seen_date
+    m.last_seen_date,
+    cp.city_part
 from int_address_merged m
 left join zips z on z.zip = m.zip
 left join counties c on c.county_fips = z.county_fips
 left join int_address_city_county cc on m.zip is null and cc.city_key = upper(m.city) and cc.state_code = m.state_code
+left join int_address_city_part cp on cp.address = m.address and cp.unit_key = coalesce(m.unit, '') and cp.zip = m.zip
+                                  and cp.state_code = coalesce(m.state_code, z.state_code)
+left join counties pc on pc.county_fips = cp.county_fips
 order by m.state_code, m.zip, m.address, m.unit;
 
 drop table int_address_zip_fill;
 drop table int_address_rows;
 drop table int_address_merged;
 drop table int_address_city_county;
+drop table int_address_city_part;
