@@ -78,7 +78,7 @@ const PropertyRecord = obj({
   permits: { type: 'array', items: obj({ date: str, type: str, description: nullable('string'), valuation: nullable('number') }) },
   distress: { type: 'array', items: obj({ date: str, kind: str, amount: nullable('number'),
     docket_type: { ...nullable('string'), description: "The source's own type of the case's last docket row (Allegheny); null when the source has no docket" },
-    status: { type: ['string', 'null'], enum: ['active', 'closed', null], description: "closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale (outcome), so it is no active distress signal after status_date; null: the source does not say" },
+    status: { type: ['string', 'null'], enum: ['active', 'closed', null], description: "closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale (outcome), so it is no active distress signal after status_date; active: open as of the record's as_of by what its source records (Louisville's file records sales only: a case dismissed or redeemed without a sale reads active); null: the source does not say" },
     outcome: { ...nullable('string'), description: 'A closed case: discontinued, dismissed, satisfied, terminated, sheriff_sale or commissioner_sale' },
     status_date: { ...nullable('string'), description: 'The date the case closed: the closing docket row (Allegheny), the commissioner sale (Louisville)' },
     sale_date: { ...nullable('string'), description: "The foreclosure auction (commissioner) sale's date where the source records one (Louisville); the sale is not listed in sales (no market sale)" },

@@ -999,7 +999,7 @@ export type components = {
                 /** @description The source's own type of the case's last docket row (Allegheny); null when the source has no docket */
                 docket_type: string | null;
                 /**
-                 * @description closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale (outcome), so it is no active distress signal after status_date; null: the source does not say
+                 * @description closed: the case was discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale (outcome), so it is no active distress signal after status_date; active: open as of the record's as_of by what its source records (Louisville's file records sales only: a case dismissed or redeemed without a sale reads active); null: the source does not say
                  * @enum {string|null}
                  */
                 status: "active" | "closed" | null;

@@ -163,10 +163,13 @@ export async function run(ctx: StageContext): Promise<void> {
   }
   for (const [f, b] of parcelBuckets) fs.writeFileSync(path.join(dir, f), JSON.stringify(b));
 
-  // a record is as current as its source: the newest dated record the source gave any property
+  // a record is as current as its source: the newest dated record the source gave any property, a filing's closing
+  // and its auction sale included (Louisville's file records commissioner sales through 2017-01-13, after its last
+  // filing on 2016-06-03: a case it shows unsold is open as of that day, as far as the file says)
   const asOfRows = await queryRows<{ source: string; as_of: string }>(ctx.db, `
     select source, cast(max(d) as varchar) as as_of from (
       select source, date as d from property_sales union all select source, date from int_property_events
+      union all select source, status_date from int_property_events union all select source, sale_date from int_property_events
       union all select source, record_date from property_lineage) where d is not null group by source order by source`);
   // the zips where a source records properties but no street address (King County): an address there is asked by parcel id
   const parcelOnly: Record<string, [string, string][]> = {};

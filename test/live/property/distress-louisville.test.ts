@@ -82,4 +82,29 @@ describe('Louisville distressed pipeline and commissioner sales', () => {
     // the commissioner sale is no recorded market sale: it is on the filing, never in the sales list
     expect(body.sales.filter((s) => s.date === c!.sold)).toEqual([]);
   });
+
+  it('a case never sold is open by all the file records (it has no status column): 113 of 358 filings, open as of its last record 2017-01-13', async () => {
+    // the raw columns (SOURCE.md): filing, sale, case, parcel and place; none records a dismissal, redemption or status,
+    // and no field of any row names one
+    const cols = await rawQuery<{ column_name: string }>(`select column_name from (describe select * from read_csv('${FILE}', all_varchar = true))`);
+    expect(cols.map((c) => c.column_name)).toEqual(['Date Action Filed', 'Sale Date', 'Sale Price', 'Civil Case Number', 'Civil Case Style', 'BLOCK', 'LOT',
+      'PRCLID', 'STNO', 'PREDIR', 'STNAME', 'SUFFIX', 'POSTDIR', 'ZIP', 'AREA', 'DISTRICT', 'NEIGHBORHOOD', 'ZONING', 'full_address', 'lon', 'lat']);
+    const [words] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${FILE}', all_varchar = true) t
+      where regexp_matches(upper(t::varchar), 'DISMISS|REDEEM|REDEMPT|CLOSED|SATISF|VACATED|SETTLED')`);
+    expect(words!.n).toBe(0);
+    const [raw] = await rawQuery<{ filings: number; sold: number; last: string }>(`select count(*)::int as filings, count(sold)::int as sold,
+      strftime(greatest(max(filed), max(sold)), '%Y-%m-%d') as last from ${CASES}`);
+    expect(raw).toEqual({ filings: 358, sold: 245, last: '2017-01-13' });
+    const built = await warehouseRows<{ status: string; n: number }>(`select status, count(*)::int as n from distress where source = 'louisville' group by status order by status`);
+    expect(built).toEqual([{ status: 'active', n: raw!.filings - raw!.sold }, { status: 'closed', n: raw!.sold }]);
+    // an unsold case's record says how current that is: its source's last record, a commissioner sale (before: the
+    // last filing, 2016-06-03, though the file shows which cases were still unsold seven months later)
+    const [open] = await rawQuery<{ parcel: string; filed: string }>(`select parcel, strftime(filed, '%Y-%m-%d') as filed from ${CASES} where sold is null and parcel = '046K00040000'`);
+    expect(open).toEqual({ parcel: '046K00040000', filed: '2014-02-04' });
+    const res = await server.get('/v1/property?parcel_id=046K00040000&state=KY', server.key('builder', 1000));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { as_of: string; distress: { date: string; status: string | null; outcome: string | null }[] };
+    expect(body.distress.map((d) => [d.date, d.status, d.outcome])).toEqual([[open!.filed, 'active', null]]);
+    expect(body.as_of).toBe(raw!.last);
+  });
 });
