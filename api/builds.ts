@@ -50,7 +50,7 @@ export class BuildHolder {
 
   async start(): Promise<void> {
     await this.check();
-    this.timer = setInterval(() => { void this.check(); }, this.opts.pollMs ?? 1000);
+    this.timer = setInterval(() => { this.check().catch((err: unknown) => this.opts.log('build check failed', { error: (err as Error).message })); }, this.opts.pollMs ?? 1000);
     this.timer.unref();
   }
 
@@ -91,7 +91,7 @@ export class BuildHolder {
     this.opts.log('serving build', { build: build.buildId, as_of: build.asOf });
     if (old) {
       // Requests that started on the old build finish on it; free its resources a little later.
-      setTimeout(() => { for (const inst of old.live.values()) void inst.close?.(); }, 30_000).unref();
+      setTimeout(() => { for (const inst of old.live.values()) Promise.resolve().then(() => inst.close?.()).catch(() => { /* the old build's engine: nothing left to do */ }); }, 30_000).unref();
     }
   }
 

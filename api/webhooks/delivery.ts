@@ -105,7 +105,9 @@ export class Delivery {
     if (this.looking) { this.lookAgain = true; return this.looking; }
     this.looking = this.look().finally(() => {
       this.looking = null;
-      if (this.lookAgain) { this.lookAgain = false; void this.deliverDue(); }
+      // The look asked for here has no caller to take its failure (the store down: Redis unreachable): it is
+      // logged, as a tick's is, never left as an unhandled rejection (which ends the process).
+      if (this.lookAgain) { this.lookAgain = false; this.deliverDue().catch((err: unknown) => this.log('webhooks: delivery tick failed', { error: (err as Error).message })); }
     });
     return this.looking;
   }
