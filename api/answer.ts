@@ -19,7 +19,7 @@ const PUBLIC_CORS: Readonly<Record<string, string>> = Object.freeze({ 'Access-Co
  *  filled in order (lead, Content-Type, request id, nosniff, the request's headers, `extra`): a later name
  *  keeps its first place and takes the later value; both Vary values are kept. */
 export function answer(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, status: number, body: Buffer | string, extra: Readonly<Record<string, string>> = NONE, lead: Readonly<Record<string, string>> = NONE): void {
-  countAnswer(ctx, status, extra['Content-Range']);
+  countAnswer(ctx, status);
   const head: Record<string, string> = {};
   for (const name in lead) head[name] = lead[name]!;
   if (status !== 204) head['Content-Type'] = JSON_TYPE; // 204 has no body, so no Content-Type either
@@ -118,8 +118,8 @@ export function answerReply(req: http.IncomingMessage, res: http.ServerResponse,
   }
   if (reply.kind === 'custom') {
     // The answer writes its own head (files, ranges); the status and range it asks headers for say whether it counts.
-    return reply.send(req, res, (status, contentRange) => {
-      countAnswer(ctx, status, contentRange);
+    return reply.send(req, res, (status, _contentRange, file) => {
+      countAnswer(ctx, status, file);
       return { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers };
     }).then(() => {});
   }

@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): App {
     if (res.headersSent) { res.destroy(); return; }
     if (httpErr.status !== 429) { answerError(req, res, ctx, httpErr); return; }
     // A refusal never counts: settled now, so a count made ahead is taken back at once even when the answer is held.
-    countAnswer(ctx, 429, undefined);
+    countAnswer(ctx, 429);
     // Key ids (8 letters and digits) and client addresses (with '.' or ':') never collide.
     refusals.refuse(ctx.keyId ?? ip, Number(httpErr.headers['Retry-After'] ?? 0), ctx.t, () => answerError(req, res, ctx, httpErr));
   };

@@ -8,8 +8,10 @@ import type { ParamSpec } from './params.ts';
 
 export type Values = Record<string, unknown>;
 
-/** The server's headers for an answer of this status (and Content-Range): request id, limits, quota. */
-export type HeadFor = (status: number, contentRange?: string) => Record<string, string>;
+/** The server's headers for an answer of this status (and Content-Range): request id, limits, quota. `file`:
+ *  what the answer is (a part of), an export file's ETag: its byte ranges count once per key per UTC day
+ *  (api/limit-checks.ts countAnswer). */
+export type HeadFor = (status: number, contentRange?: string, file?: string) => Record<string, string>;
 
 export type Reply =
   | { kind: 'shard'; path: string; notFound: string }

@@ -2570,7 +2570,7 @@ export interface operations {
                 format?: "parquet" | "csv" | "ndjson";
             };
             header?: {
-                /** @description One byte range: bytes=a-b, bytes=a- or bytes=-n (206); several ranges get the whole file */
+                /** @description One byte range: bytes=a-b, bytes=a- or bytes=-n (206); several ranges get the whole file. The ranges of one file count toward the month once per key per UTC day (the first part sent that day) */
                 Range?: string;
                 /** @description The ETag (or Last-Modified date) the range is for; otherwise the whole file */
                 "If-Range"?: string;

@@ -77,7 +77,7 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
   const contentRange = range ? `bytes ${start}-${end}/${f.size}` : undefined;
   // The body is streamed from the file, not held: only the head goes by send.ts's rules.
   res.writeHead(status, {
-    ...head(status, contentRange),
+    ...head(status, contentRange, f.etag),
     ...headers,
     'Content-Type': f.contentType,
     ...contentLength(status, length),

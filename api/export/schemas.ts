@@ -30,7 +30,7 @@ export function patchExportPaths(paths: Record<string, Record<string, unknown>>)
   if (!op?.responses?.['200']) return;
   op.parameters = [
     ...(op.parameters ?? []),
-    { name: 'Range', in: 'header', required: false, description: 'One byte range: bytes=a-b, bytes=a- or bytes=-n (206); several ranges get the whole file', schema: str },
+    { name: 'Range', in: 'header', required: false, description: 'One byte range: bytes=a-b, bytes=a- or bytes=-n (206); several ranges get the whole file. The ranges of one file count toward the month once per key per UTC day (the first part sent that day)', schema: str },
     { name: 'If-Range', in: 'header', required: false, description: 'The ETag (or Last-Modified date) the range is for; otherwise the whole file', schema: str },
     { name: 'If-None-Match', in: 'header', required: false, description: 'The ETag: 304 when the file is unchanged', schema: str },
   ];

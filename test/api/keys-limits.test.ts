@@ -176,28 +176,39 @@ describe('limits', () => {
     clock.set(TEN_MINUTE_END * 1000); // the next 10-minute window: failed keys get their 401 again
     expect((await srv.get('/v1/geo/states', `ries_live_AAAAAAAA_${'B'.repeat(32)}`)).status).toBe(401);
   });
-  test('a 206 of an export file counts toward the month only when the range starts at byte 0', async () => {
-    const srv = await server();
+  test('a byte range of an export file counts once per file per key per UTC day, whatever byte it starts at', async () => {
+    const clock = manualClock(T0);
+    const srv = await clockedServer(clock);
     const key = srv.key('scale');
     const used = async (): Promise<number> => ((await (await srv.get('/v1/usage', key)).json()) as { used: number }).used;
-    const part = async (range: string): Promise<Response> => {
-      const res = await srv.get('/v1/export/cities?format=csv', key, { Range: range });
+    const part = async (range: string | null, format = 'csv'): Promise<Response> => {
+      const res = await srv.get(`/v1/export/cities?format=${format}`, key, range ? { Range: range } : {});
       await res.arrayBuffer();
       return res;
     };
-    const first = await part('bytes=0-99');
-    expect(first.status).toBe(206);
-    expect(first.headers.get('content-range')).toMatch(/^bytes 0-99\//);
-    expect(first.headers.get('x-quota-remaining')).toBe('749999');
-    const rest = await part('bytes=100-');
-    expect(rest.status).toBe(206);
-    expect(rest.headers.get('x-quota-remaining')).toBe('749999');
+    // Review 15 #2: `Range: bytes=1-` was the whole file but its first byte, and never counted.
+    const skipFirst = await part('bytes=1-');
+    expect(skipFirst.status).toBe(206);
+    expect(skipFirst.headers.get('content-range')).toMatch(/^bytes 1-/);
+    expect(skipFirst.headers.get('x-quota-remaining')).toBe('749999');
     expect(await used()).toBe(1);
-    const whole = await srv.get('/v1/export/cities?format=csv', key);
-    await whole.arrayBuffer();
+    // The other parts of that file the same day (the first byte, a resumed or parallel part) count with it.
+    for (const r of ['bytes=0-0', 'bytes=0-99', 'bytes=100-', 'bytes=-10']) {
+      const res = await part(r);
+      expect(res.status, r).toBe(206);
+      expect(res.headers.get('x-quota-remaining'), r).toBe('749999');
+    }
+    expect(await used()).toBe(1);
+    // Another file (another format) is another download; the whole file (200) always counts.
+    expect((await part('bytes=5-', 'ndjson')).headers.get('x-quota-remaining')).toBe('749998');
+    const whole = await part(null);
     expect(whole.status).toBe(200);
-    expect(whole.headers.get('x-quota-remaining')).toBe('749998');
-    expect(await used()).toBe(2);
+    expect(whole.headers.get('x-quota-remaining')).toBe('749997');
+    expect(await used()).toBe(3);
+    // The next UTC day, a range of the same file counts again.
+    clock.set(Date.parse('2026-06-16T00:00:01Z'));
+    expect((await part('bytes=100-')).headers.get('x-quota-remaining')).toBe('749996');
+    expect(await used()).toBe(4);
   });
 });
 
