@@ -24,6 +24,7 @@ export const ERRORS = {
   auth_throttled: { status: 429, message: 'Too many failed authentication attempts from this address' },
   internal: { status: 500, message: 'Unexpected failure; retry with exponential backoff' },
   no_build: { status: 503, message: 'No data build has been published yet' },
+  store_unavailable: { status: 503, message: 'The webhook state store is unavailable; retry after Retry-After' },
   upstream_timeout: { status: 504, message: 'The answer took too long; retry, or narrow the request' },
 } as const;
 

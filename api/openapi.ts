@@ -183,6 +183,7 @@ export function openApiDocument(): Record<string, unknown> {
         UriTooLong: problem('The request URI (path and query) is longer than the server reads'),
         UnsupportedMediaType: problem('The body is not sent as application/json'),
         ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
+        StoreUnavailable: problem('The webhook state store (Redis with REII_REDIS_URL, else state.db) is unavailable for now; see Retry-After', RETRY_AFTER),
       },
     },
   };

@@ -1618,6 +1618,20 @@ export type components = {
                 "application/json": components["schemas"]["Problem"];
             };
         };
+        /** @description The webhook state store (Redis with REII_REDIS_URL, else state.db) is unavailable for now; see Retry-After */
+        StoreUnavailable: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -2407,6 +2421,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     postWebhooks: {
@@ -2460,6 +2475,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     deleteWebhooksId: {
@@ -2493,6 +2509,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     postWebhooksIdTest: {
@@ -2528,6 +2545,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getExport: {

@@ -8,6 +8,8 @@ import { MAX_ENDPOINTS_PER_KEY, serviceFor, TEST_EVENTS_PER_MINUTE, type Webhook
 import { EVENT_TYPES, type SubscribableEvent } from './store.ts';
 
 const NO_STORE = 'no-store';
+/** Retry-After of a 503 while the webhook store is unreachable: ioredis reconnects within a second of Redis's return. */
+const STORE_RETRY_AFTER_S = 5;
 /** Every endpoint id the service makes (service.ts create): "wh_" and 12 letters or digits. An id of another
  *  form names no endpoint: it is answered 404 like an unknown one (the route enforces the pattern that way). */
 export const ENDPOINT_ID_PATTERN = '^\\s*wh_[A-Za-z0-9]{12}\\s*$';
@@ -23,9 +25,9 @@ async function withService(caller: Caller, fn: (svc: WebhookService) => Promise<
     out = await fn(svc);
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    // The store failed (Redis unreachable past its command timeout, a locked state.db past its busy timeout):
-    // said as such, without the store's own message (it names hosts and files).
-    throw new HttpError('internal', 'The webhook state store is unavailable; retry with exponential backoff');
+    // The store failed (Redis unreachable past its command timeout, a locked state.db past its busy timeout): a
+    // passing outage, so 503 with Retry-After, said as such without the store's own message (it names hosts and files).
+    throw new HttpError('store_unavailable', `The webhook state store is unavailable; retry after ${STORE_RETRY_AFTER_S} s, with exponential backoff`, { headers: { 'Retry-After': String(STORE_RETRY_AFTER_S) } });
   }
   return { kind: 'json', status: out.status, body: out.body ?? null, headers: out.headers };
 }

@@ -110,4 +110,11 @@ export function patchWebhookPaths(paths: Record<string, Record<string, unknown>>
   move('/v1/webhooks', 'post', '201', 'Created; the secret is shown only here');
   move('/v1/webhooks/{id}', 'delete', '204', 'Deleted', false);
   move('/v1/webhooks/{id}/test', 'post', '202', 'Queued');
+  // Every webhook operation reads the webhook store: 503 with Retry-After while it is unreachable (Redis down).
+  for (const [p, ops] of Object.entries(paths)) {
+    if (!p.startsWith('/v1/webhooks')) continue;
+    for (const op of Object.values(ops) as { responses?: Record<string, unknown> }[]) {
+      if (op.responses) op.responses['503'] = { $ref: '#/components/responses/StoreUnavailable' };
+    }
+  }
 }

@@ -62,10 +62,10 @@ const stop = (i: Instance): Promise<void> => new Promise((r) => {
   i.child.kill('SIGTERM');
 });
 
-async function call(i: Instance, method: string, p: string, key: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function call(i: Instance, method: string, p: string, key: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`${i.url}${p}`, { method, headers: { 'X-Service-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
 /** A new key in the shared registry, once both instances answer with it (their registry poll is 250 ms). */
@@ -231,12 +231,15 @@ describe('an instance killed mid-delivery', () => {
 });
 
 describe('Redis unreachable', () => {
-  test('webhook calls answer JSON (500, the store named, no host), not a dropped connection; they work again once Redis is back', async () => {
+  test('webhook calls answer JSON (503 with Retry-After, the store named, no host), not a dropped connection; they work again once Redis is back', async () => {
     const i = await instance();
     try {
       const { key } = await keyOn([i], 'pro');
       await redis.stop();
-      const down = await waitFor(async () => { const r = await call(i, 'GET', '/v1/webhooks', key); return r.status === 500 ? r : null; }, { what: 'the webhook list failing with Redis down', deadlineMs: 30_000 });
+      // Review 15 #3: a passing outage is a 503 with Retry-After (it was a 500).
+      const down = await waitFor(async () => { const r = await call(i, 'GET', '/v1/webhooks', key); return r.status >= 500 ? r : null; }, { what: 'the webhook list failing with Redis down', deadlineMs: 30_000 });
+      expect(down.status).toBe(503);
+      expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(down.body.message).toMatch(/webhook state store is unavailable/);
       expect(JSON.stringify(down.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
       await redis.start();
