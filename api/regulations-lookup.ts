@@ -85,16 +85,24 @@ function filterRegulations(records: RegulationRecord[], v: Values, city: CitySco
     && (city === null || appliesToCity(r, city))).slice(0, 100);
 }
 
-/** The answer: `named` is the city as the place resolver names it (null without a city); see appliesToCity. */
-export async function regulationsAnswer(build: LoadedBuild, v: Values, named: string | null): Promise<Reply> {
-  const sp = shardPath('regulations', { state: String(v['state']) });
+/** The answer: `named` is the city as the place resolver names it, with the hint of a name it does not know (the
+ *  closest cities), null without a city; see appliesToCity. A name the build does not know that matches no record's
+ *  city either (a typo: Seatle) is a 404 naming the closest cities, as on every city-keyed route, not an empty list
+ *  that reads as "no rules here" (review 15 #4: WA's 17 state records dropped). */
+export async function regulationsAnswer(build: LoadedBuild, v: Values, named: { city: string; hint: string } | null): Promise<Reply> {
+  const state = String(v['state']);
+  const sp = shardPath('regulations', { state });
   const file = sp.ok ? (build.shards.cached(sp.path) ?? await build.shards.get(sp.path)) : null;
-  if (!file) throw new HttpError('no_data', `No regulations for ${String(v['state'])}`);
-  const city = typeof v['city'] === 'string' && named !== null ? await cityScope(build, String(v['state']), v['city'], named) : null;
+  if (!file) throw new HttpError('no_data', `No regulations for ${state}`);
+  const city = typeof v['city'] === 'string' && named !== null ? await cityScope(build, state, v['city'], named.city) : null;
+  const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
+  if (city && !city.known && !records.some((r) => r.status === 'active' && appliesToCity(r, city))) {
+    const why = named!.hint || `: no city of that name in ${state} has a landlord profile in this build`;
+    throw new HttpError('no_data', `No regulations for city ${String(v['city']).trim()}, ${state}${why}; no ${state} regulation record names a city that matches it`);
+  }
   // a weak ETag from the state's shard tag and the normalised query: the same answer while the shard is unchanged
   const norm = JSON.stringify([v['state'], v['category'] ?? null, v['subcategory'] ?? null, v['jurisdiction_level'] ?? null, v['county_fips'] ?? null,
     city && { raw: city.raw, key: city.key, known: city.known, ids: [...city.ids].sort() }]);
   const etag = `W/"${crypto.createHash('sha256').update(`${file.etag}|${norm}`).digest('base64url').slice(0, 22)}"`;
-  const records = JSON.parse(file.body.toString('utf8')) as RegulationRecord[];
   return { kind: 'json', body: filterRegulations(records, v, city), etag, headers: { 'Last-Modified': build.lastModified } };
 }

@@ -62,13 +62,13 @@ export const ROUTES: readonly Route[] = [
       { name: 'subcategory', type: 'string', min: 1, max: 80, enum: ALL_SUBCATEGORIES, description: 'Subcategory within the category (see warehouse/regulations/SCHEMA.md); an unknown one, or one of another category, is a 422 that lists the allowed values' },
       { name: 'jurisdiction_level', type: 'enum', enum: ['state', 'county', 'city', 'zip'], description: 'state, county, city or zip' },
       { name: 'county_fips', type: 'county_fips', description: '5-digit county FIPS' },
-      { ...p.city(false), description: 'City name, URL-encoded, case-insensitive. A known city gets its state\'s records, its own by whole name and the county ones that may apply to it; an unknown name matches a record\'s city from the start of a word (warehouse/docs/legal.md)' },
+      { ...p.city(false), description: 'City name, URL-encoded, case-insensitive. A known city gets its state\'s records, its own by whole name and the county ones that may apply to it; an unknown name matches a record\'s city from the start of a word, and one that matches none is a 404 naming the closest cities (warehouse/docs/legal.md)' },
     ],
     check: checkRegulationsQuery,
     resolve(v, build) {
       uncovered(v['state']);
       // the city as the place resolver names it (Census names, aliases), for the records' city names and its profile
-      return regulationsAnswer(build, v, typeof v['city'] === 'string' ? canonicalCity(build, v['state'], v['city']).city : null);
+      return regulationsAnswer(build, v, typeof v['city'] === 'string' ? canonicalCity(build, v['state'], v['city']) : null);
     },
   },
   {

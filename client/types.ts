@@ -1672,7 +1672,7 @@ export interface operations {
                 jurisdiction_level?: "state" | "county" | "city" | "zip";
                 /** @description 5-digit county FIPS */
                 county_fips?: string;
-                /** @description City name, URL-encoded, case-insensitive. A known city gets its state's records, its own by whole name and the county ones that may apply to it; an unknown name matches a record's city from the start of a word (warehouse/docs/legal.md) */
+                /** @description City name, URL-encoded, case-insensitive. A known city gets its state's records, its own by whole name and the county ones that may apply to it; an unknown name matches a record's city from the start of a word, and one that matches none is a 404 naming the closest cities (warehouse/docs/legal.md) */
                 city?: string;
             };
             header?: never;

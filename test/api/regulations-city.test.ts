@@ -100,9 +100,31 @@ describe('GET /v1/regulations/lookup?city=', () => {
     ['state=CA&city=san', 'San Francisco, San Jose and Santa Monica'],
     ['state=CA&city=SAN%20FRAN', 'upper case, with a space'],
     ['state=OR&city=port', 'Portland'],
-    ['state=NY&city=ork', 'never inside a word: nothing'],
   ])('a name the build does not know, %s, matches from the start of a word (%s)', async (query) => {
     expect((await lookup(query)).map((r) => r.id).sort()).toEqual(want(query, null));
+  });
+
+  // review 15 #4: `city=Seatle` answered 200 [], dropping even Washington's state records, as if no rule applied there.
+  // A name the build does not know that matches no record's city (never inside a word: `ork`) is a 404 naming the
+  // closest cities, as every city-keyed route answers an unknown city.
+  test.each([
+    ['state=WA&city=Seatle', 'Seattle'],
+    ['state=NY&city=ork', null],
+  ])('%s: 404 naming the closest cities, not an empty list', async (query, closest) => {
+    expect(want(query, null)).toEqual([]); // the oracle: no record's city matches the name
+    const res = await srv.get(`/v1/regulations/lookup?${query}`, key);
+    expect(res.status).toBe(404);
+    const { message } = (await res.json()) as { message: string };
+    const p = new URLSearchParams(query);
+    expect(message).toContain(`No regulations for city ${p.get('city')}, ${p.get('state')}: no city of that name in ${p.get('state')} is known to this build`);
+    if (closest) expect(message).toMatch(new RegExp(`closest names: .*\\b${closest}\\b`));
+  });
+
+  test('the city the typo meant answers its state records (Washington has state rules to lose)', async () => {
+    const body = await lookup('state=WA&city=Seattle');
+    const stateRules = regs.filter((r) => r.state_code === 'WA' && r.status === 'active' && r.jurisdiction_level === 'state').map((r) => r.id).sort();
+    expect(stateRules.length).toBeGreaterThan(0);
+    expect(body.filter((r) => r.jurisdiction_level === 'state').map((r) => r.id).sort()).toEqual(stateRules.slice(0, 100));
   });
 
   // review 10 #10: `city=` answered the whole state's records as if no city had been asked. A query parameter sent
