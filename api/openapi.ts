@@ -172,7 +172,7 @@ export function openApiDocument(): Record<string, unknown> {
         Allow: { description: 'The methods this path answers', schema: { type: 'string' } },
       },
       responses: {
-        BadRequest: problem('A required parameter is missing or a value is malformed'),
+        BadRequest: problem('A required parameter is missing, a value is malformed, or a query parameter is one the endpoint does not take (code unknown)'),
         Unauthorized: problem('Key missing, invalid or revoked'),
         Forbidden: problem('The key\'s plan does not include this endpoint; the message names the plan needed'),
         NotFound: problem('Valid request, no data'),

@@ -2,7 +2,7 @@
 // query parameters (never a key: 401), the JSON body (415 / 413 / 400) and the values every parameter
 // yields after its own rule and the route's cross-field rules (400 / 422, api/params.ts).
 import type http from 'node:http';
-import { HttpError, validationError } from './errors.ts';
+import { HttpError, validationError, type FieldError } from './errors.ts';
 import { checkAll } from './params.ts';
 import type { Route, Values } from './route.ts';
 
@@ -142,13 +142,28 @@ export function duplicateKey(text: string): string | null {
   return null;
 }
 
+/** A query parameter the route does not take is a 400 naming it and the ones it takes (review 15 #5: `month=12`
+ *  or `MONTHS=3` was ignored and the default window answered as if asked for). Names are exact (case-sensitive). */
+export function unknownParams(route: Route, query: Record<string, unknown>): FieldError[] {
+  const specs = route.query ?? [];
+  const errors: FieldError[] = [];
+  for (const name in query) {
+    if (specs.some((s) => s.name === name)) continue;
+    const shown = name.length > 60 ? `${name.slice(0, 60)}...` : name;
+    const near = specs.find((s) => s.name.toLowerCase() === name.toLowerCase() || s.name === `${name}s` || `${s.name}s` === name);
+    const allowed = specs.length ? `this endpoint takes ${specs.map((s) => s.name).join(', ')}` : 'this endpoint takes no query parameters';
+    errors.push({ field: shown, code: 'unknown', message: `unknown query parameter "${shown}"${near ? ` (did you mean ${near.name}?)` : ''}; ${allowed}` });
+  }
+  return errors;
+}
+
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
  *  at once. Answers without waiting unless there is a body to read. */
 export function readValues(route: Route, query: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage): Values | Promise<Values> {
   const checked = checkAll(route.query ?? [], query, true);
   const pathChecked = checkAll(route.params ?? [], params, true);
   const values = { ...checked.values, ...pathChecked.values } as Values;
-  const errors = [...pathChecked.errors, ...checked.errors];
+  const errors = [...pathChecked.errors, ...unknownParams(route, query), ...checked.errors];
   const finish = (all: Values): Values => {
     if (errors.length === 0 && route.check) errors.push(...route.check(all));
     if (errors.length) throw validationError(errors);

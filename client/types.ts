@@ -1472,7 +1472,7 @@ export type components = {
         };
     };
     responses: {
-        /** @description A required parameter is missing or a value is malformed */
+        /** @description A required parameter is missing, a value is malformed, or a query parameter is one the endpoint does not take (code unknown) */
         BadRequest: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

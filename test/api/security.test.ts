@@ -173,13 +173,37 @@ describe('no stack traces', () => {
 });
 
 describe('query names that are also object property names', () => {
-  test('?constructor= and ?__proto__= are plain parameters, not inherited values', async () => {
+  test('?constructor= and ?__proto__= are plain parameters, not inherited values: unknown ones, named in a 400', async () => {
     const key = srv.key('pro', 1000);
-    const plain = await srv.get('/v1/geo/lookup?city=Seattle&state=WA', key);
     for (const extra of ['constructor=x', '__proto__=x', 'toString=1', 'city=Seattle&hasOwnProperty=1']) {
       const res = await srv.get(`/v1/geo/lookup?city=Seattle&state=WA&${extra}`, key);
-      expect(res.status, extra).toBe(extra.startsWith('city=') ? 400 : 200);
-      if (res.status === 200) expect(await res.text()).toBe(await plain.clone().text());
+      expect(res.status, extra).toBe(400);
+      const body = (await res.json()) as { errors: { field: string; code: string }[] };
+      const name = extra.split('&').at(-1)!.split('=')[0]!;
+      expect(body.errors, extra).toContainEqual(expect.objectContaining({ field: name, code: 'unknown' }));
     }
+  });
+});
+
+// review 15 #5: an unknown or misspelled query parameter was ignored, and the default window answered as if asked for.
+describe('unknown query parameters', () => {
+  test.each([
+    ['/v1/market/comps?zip=98103&month=12', 'month', 'did you mean months?', 'zip, months, property_type'],
+    ['/v1/market/comps?zip=98103&MONTHS=3', 'MONTHS', 'did you mean months?', 'zip, months, property_type'],
+    ['/v1/geo/states?state=WA', 'state', null, 'no query parameters'],
+    ['/v1/coverage/summary?x=1', 'x', null, 'no query parameters'],
+  ])('%s -> 400 naming %s and the parameters the endpoint takes', async (target, name, hint, allowed) => {
+    const res = await srv.get(target, target.includes('coverage') ? null : srv.key('pro', 1000));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; errors: { field: string; code: string; message: string }[] };
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ field: name, code: 'unknown' });
+    expect(body.errors[0]!.message).toContain(`unknown query parameter "${name}"`);
+    if (hint) expect(body.errors[0]!.message).toContain(hint);
+    expect(body.errors[0]!.message).toContain(allowed);
+  });
+  test('the parameters an endpoint takes still answer 200; the system endpoints ignore any (health probes, cache busters)', async () => {
+    expect((await srv.get('/v1/market/comps?zip=98103&months=12&property_type=sfr', srv.key('pro', 1000))).status).toBe(200);
+    expect((await srv.get('/v1/health?_=1700000000', null)).status).toBe(200);
   });
 });
