@@ -2,7 +2,9 @@
 // /docs) are readable from any origin. Keyed routes are off by default: only the origins listed in
 // REII_CORS_ORIGINS (exact `scheme://host[:port]`, or `*` for any) get Access-Control-Allow-Origin, and a
 // preflight from one of them is answered for the key header. Every keyed answer says `Vary: Origin` when a list
-// is set, so a shared cache never hands one origin's answer to another.
+// is set, so a shared cache never hands one origin's answer to another, and always `Vary: X-Service-Key`: a keyed
+// answer is cached `private` for hours, and a browser must not serve one key's copy to a request with another key
+// (review 15 #6).
 import type http from 'node:http';
 import type { PathRoutes } from './route-match.ts';
 
@@ -13,8 +15,8 @@ export const CORS_EXPOSED_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimi
 /** How long a browser may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
 const PUBLIC_ANSWER = Object.freeze({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS });
-const NO_HEADERS = Object.freeze({});
-const VARY_ORIGIN = Object.freeze({ Vary: 'Origin' });
+const VARY_KEY = Object.freeze({ Vary: 'X-Service-Key' });
+const VARY_ORIGIN = Object.freeze({ Vary: 'Origin, X-Service-Key' });
 
 export class CorsPolicy {
   private readonly any: boolean;
@@ -42,10 +44,10 @@ export class CorsPolicy {
    *  allowed keyed origin (the caller copies them into its answer, so no request allocates for CORS). */
   answerHeaders(req: http.IncomingMessage, group: string): Readonly<Record<string, string>> {
     if (group === 'public') return PUBLIC_ANSWER;
-    if (!this.keyedEnabled) return NO_HEADERS;
+    if (!this.keyedEnabled) return VARY_KEY;
     const allowed = this.keyedOrigin(header(req, 'origin'));
     return allowed
-      ? { 'Access-Control-Allow-Origin': allowed, 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS, Vary: 'Origin' }
+      ? { 'Access-Control-Allow-Origin': allowed, 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS, Vary: 'Origin, X-Service-Key' }
       : VARY_ORIGIN;
   }
 

@@ -340,7 +340,10 @@ describe('the edges of HTTP', () => {
     const plain = await get('/v1/geo/states', k('enterprise'), { 'Accept-Encoding': 'identity' });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('last-modified')).toBe(new Date(manifest.built_at).toUTCString());
-    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    // review 15 #6: a keyed answer cached `private` for hours varies on the key, so a browser never serves one key's
+    // copy to another key; the public summary does not (anyone may read it).
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding, X-Service-Key');
+    expect(pub.headers.get('vary')).toBe('Accept-Encoding');
     expect(plain.headers.get('access-control-allow-origin')).toBeNull();
     expect(plain.headers.get('content-encoding')).toBeNull();
     const etag = plain.headers.get('etag')!;
@@ -349,6 +352,7 @@ describe('the edges of HTTP', () => {
     const cached = await get('/v1/geo/states', k('enterprise'), { 'If-None-Match': etag });
     expect(cached.status).toBe(304);
     expect(cached.headers.get('etag')).toBe(etag);
+    expect(cached.headers.get('vary')).toBe('Accept-Encoding, X-Service-Key'); // a 304 names the same Vary (RFC 9110 15.4.5)
     expect((await cached.arrayBuffer()).byteLength).toBe(0);
     const enc = async (accept: string): Promise<string | null> => {
       const r = await get('/v1/geo/states', k('enterprise'), { 'Accept-Encoding': accept });

@@ -126,11 +126,11 @@ describe('memory limits on the hot path', () => {
     const req = (origin?: string): http.IncomingMessage => ({ headers: origin ? { origin } : {} }) as http.IncomingMessage;
     const off = new CorsPolicy('');
     expect(off.answerHeaders(req('https://a.example'), 'geo')).toBe(off.answerHeaders(req(), 'market'));
-    expect(off.answerHeaders(req(), 'geo')).toEqual({});
+    expect(off.answerHeaders(req(), 'geo')).toEqual({ Vary: 'X-Service-Key' });
     expect(off.answerHeaders(req(), 'public')).toBe(off.answerHeaders(req('https://b.example'), 'public'));
     const on = new CorsPolicy('https://a.example');
-    expect(on.answerHeaders(req('https://other.example'), 'geo')).toEqual({ Vary: 'Origin' });
-    expect(on.answerHeaders(req('https://a.example'), 'geo')).toMatchObject({ 'Access-Control-Allow-Origin': 'https://a.example', Vary: 'Origin' });
+    expect(on.answerHeaders(req('https://other.example'), 'geo')).toEqual({ Vary: 'Origin, X-Service-Key' });
+    expect(on.answerHeaders(req('https://a.example'), 'geo')).toMatchObject({ 'Access-Control-Allow-Origin': 'https://a.example', Vary: 'Origin, X-Service-Key' });
   });
 });
 
