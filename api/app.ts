@@ -152,6 +152,10 @@ export function createApp(deps: AppDeps): App {
 
   /** The steps of one request, in order; each throws the HttpError that answers it (answered by fail()). */
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx): Promise<void> {
+    // The CORS headers of the answer: the path's group once the path is known, an unknown path's as a keyed one's;
+    // set on a refusal before the route is known too (404, 405, 414), so a page can read why (review 15 #7).
+    let corsGroup = 'unmatched';
+    let corsSet = false;
     try {
       const t = ctx.t;
 
@@ -160,10 +164,12 @@ export function createApp(deps: AppDeps): App {
       const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
       if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, page.status, page.body, page.headers); return; }
       const { at, params } = findPath(url.pathname);
+      corsGroup = at.routes[0]!.group; // the routes of one path share a group (optionsHeaders reads it the same way)
       if (req.method === 'OPTIONS') { reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
       const route = routeFor(at, req.method, url.pathname);
       ctx.route = routeName(route);
       Object.assign(ctx.headers, cors.answerHeaders(req, route.group)); // on errors too, so a page can read them
+      corsSet = true;
       // A GET target whose shard this build already resolved skips the query, validation and resolution (all
       // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
       const current = deps.holder.get();
@@ -223,6 +229,7 @@ export function createApp(deps: AppDeps): App {
       if (sending) await sending;
       if (ctx.counting) await ctx.counting;
     } catch (err) {
+      if (!corsSet) Object.assign(ctx.headers, cors.answerHeaders(req, corsGroup));
       fail(req, res, ctx, err);
     }
   }

@@ -11,7 +11,7 @@ import type { PathRoutes } from './route-match.ts';
 /** Request headers a browser may send cross-origin: the key, a JSON body, conditional requests. */
 export const CORS_REQUEST_HEADERS = 'X-Service-Key, Content-Type, If-None-Match, Range';
 /** Response headers a cross-origin script may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Quota-Limit, X-Quota-Remaining, Retry-After, ETag, Content-Range, Content-Disposition';
+export const CORS_EXPOSED_HEADERS = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Quota-Limit, X-Quota-Remaining, X-Quota-Reset, X-Limits-Degraded, Retry-After, ETag, Content-Range, Content-Disposition, Location, Allow';
 /** How long a browser may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
 const PUBLIC_ANSWER = Object.freeze({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS });

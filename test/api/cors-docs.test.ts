@@ -88,6 +88,28 @@ describe(`CORS with REII_CORS_ORIGINS=${ALLOWED}`, () => {
     expect(post.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  // review 15 #7: a 404 path and a 405 were refused before the CORS headers were set, so a page could not read why;
+  // and the headers a page needs (the quota's reset, degraded limits, a created webhook's Location) were not exposed.
+  test('refusals before the route is known (404 path, 405, 414) carry the grant for the listed origin', async () => {
+    for (const [method, target, status] of [['GET', '/v1/no-such-path', 404], ['DELETE', '/v1/usage', 405], ['GET', `/v1/usage?x=${'a'.repeat(4200)}`, 414]] as const) {
+      const r = await fetch(`${s.url}${target}`, { method, headers: { Origin: ALLOWED, 'X-Service-Key': key } });
+      expect(r.status, `${method} ${target.slice(0, 40)}`).toBe(status);
+      expect(r.headers.get('access-control-allow-origin'), `${method} ${target.slice(0, 40)}`).toBe(ALLOWED);
+      const other = await fetch(`${s.url}${target}`, { method, headers: { Origin: OTHER, 'X-Service-Key': key } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // a 405 on a public path is open to every origin, as its answers are
+    const pub = await fetch(`${s.url}/v1/coverage/summary`, { method: 'DELETE', headers: { Origin: OTHER } });
+    expect(pub.status).toBe(405);
+    expect(pub.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  test('the headers a page reads are exposed: X-Quota-Reset, X-Limits-Degraded, Location, Retry-After', async () => {
+    const r = await fetch(`${s.url}/v1/usage`, { headers: { Origin: ALLOWED, 'X-Service-Key': key } });
+    const exposed = r.headers.get('access-control-expose-headers')!.split(', ');
+    for (const h of ['X-Quota-Reset', 'X-Limits-Degraded', 'Location', 'Retry-After', 'X-Quota-Remaining']) expect(exposed).toContain(h);
+  });
+
   test('a shard answer keeps Vary: Accept-Encoding beside Origin', async () => {
     const r = await fetch(`${s.url}/v1/coverage/summary`, { headers: { Origin: OTHER } });
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
