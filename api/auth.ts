@@ -32,7 +32,10 @@ function callerOf(check: KeyCheck, limits: AddressLimits, ctx: Ctx, req: http.In
     // The failed-key throttle applies only to keys that fail: a valid key is never refused by it, so a
     // stream of bad keys from one address (or one load balancer) cannot lock out working keys.
     const failures = limits.authFailures.hit(ip, limits.anon.failedAuthPer10Min, t);
-    setRate(ctx, limits.anonLimiter.hit(ip, limits.anon.requestsPerMinute, t));
+    const minute = limits.anonLimiter.hit(ip, limits.anon.requestsPerMinute, t);
+    // A 401 reports the address's public window; the throttle's 429 the throttle that refused (X-RateLimit-* beside
+    // its Retry-After: the 10-minute window, none left; review 15 #8).
+    setRate(ctx, failures.allowed ? minute : failures);
     if (!failures.allowed) throw new HttpError('auth_throttled', `Too many failed authentications from this address; retry after the window resets`, { headers: { 'Retry-After': retryAfter(failures.reset, t) } });
     throw new HttpError(check.code, message, { headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' } });
   }

@@ -172,6 +172,11 @@ describe('limits', () => {
     const throttled = await srv.get('/v1/geo/states', null);
     expect(throttled.status).toBe(429); // no key is a failed key too
     expect(throttled.headers.get('retry-after')).toBe(String(TEN_MINUTE_END - Math.floor(T0 / 1000)));
+    // review 15 #8: its X-RateLimit-* described the public minute window (Remaining 59, a Reset a minute away) beside
+    // a Retry-After of minutes; they describe the throttle that refused: 30 failures per 10 minutes, none left.
+    expect(throttled.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(throttled.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(throttled.headers.get('x-ratelimit-reset')).toBe(String(TEN_MINUTE_END));
     expect((await srv.get('/v1/geo/states', srv.key('starter'))).status).toBe(200);
     clock.set(TEN_MINUTE_END * 1000); // the next 10-minute window: failed keys get their 401 again
     expect((await srv.get('/v1/geo/states', `ries_live_AAAAAAAA_${'B'.repeat(32)}`)).status).toBe(401);
