@@ -11,7 +11,9 @@ type Method = 'get' | 'post' | 'delete';
 export type PathsWith<M extends Method> = { [P in keyof paths]: paths[P][M] extends undefined | never ? never : P }[keyof paths];
 type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 type Params<O, K extends 'query' | 'path'> = O extends { parameters: { [k in K]?: infer Q } } ? ([Q] extends [never] | [undefined] ? never : Q) : never;
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content?: never } ? null : unknown;
+/** A file answer (GET /v1/export/{dataset}): the text of a text format (CSV, NDJSON), the bytes of a binary one (Parquet). */
+export type FileBody = string | Uint8Array;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content?: never } ? null : R extends { content: object } ? FileBody : unknown;
 /** The body of the operation's success answer (200, 201, 202 or 204). */
 export type Answer<O> = O extends { responses: infer R }
   ? 200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : 202 extends keyof R ? JsonOf<R[202]> : 204 extends keyof R ? null : unknown
@@ -72,10 +74,16 @@ export function createClient(options: ClientOptions): Client {
       for (const one of Array.isArray(v) ? v : [v]) qs.append(k, String(one));
     }
     if ([...qs.keys()].length) target += `?${qs}`;
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.5', ...opts.headers };
     if (options.key) headers['X-Service-Key'] = options.key;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await doFetch(base + target, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: opts.signal });
+    // A file (an export) is returned as it came: its text for a text type, its bytes otherwise (review 15 #9: it
+    // went through JSON.parse and came back null).
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (res.ok && type !== '' && type !== 'application/json' && !type.endsWith('+json')) {
+      return (type.startsWith('text/') || type === 'application/x-ndjson' ? await res.text() : new Uint8Array(await res.arrayBuffer())) as never;
+    }
     const text = await res.text();
     let parsed: unknown = null;
     if (text) { try { parsed = JSON.parse(text); } catch { parsed = null; } }

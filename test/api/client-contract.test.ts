@@ -2,7 +2,8 @@
 // against their schemas, and an error is a ReiiError carrying the status, the {message, errors?} body and the
 // request id. The calls below are type-checked against client/types.ts by `npm run typecheck`.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createClient, ReiiError, type Schema } from '../../client/index.ts';
+import crypto from 'node:crypto';
+import { createClient, ReiiError, type FileBody, type Schema } from '../../client/index.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -55,6 +56,21 @@ describe('the typed client against a real server', () => {
     expect(gone).toBeInstanceOf(ReiiError);
     expect(gone.status).toBe(404);
     expect(srv.logs.some((l) => l['route'] === 'DELETE /v1/webhooks/{id}' && l['status'] === 404)).toBe(true);
+  });
+
+  // review 15 #9: an export file went through JSON.parse and came back null.
+  test('an export file comes back as it was sent: CSV as text, Parquet as bytes (each its manifest sha256), a range as its part', async () => {
+    const client = createClient({ baseUrl: srv.url, key: srv.key('scale') });
+    const manifest = (await (await srv.get('/v1/export', srv.key('scale'))).json()) as { files: { dataset: string; format: string; sha256: string }[] };
+    const sha = (format: string): string => manifest.files.find((f) => f.dataset === 'cities' && f.format === format)!.sha256;
+    const parquet: FileBody = await client.get('/v1/export/{dataset}', { params: { dataset: 'cities' }, query: { format: 'parquet' } });
+    expect(parquet).toBeInstanceOf(Uint8Array);
+    expect(crypto.createHash('sha256').update(parquet).digest('hex')).toBe(sha('parquet'));
+    const csv = await client.get('/v1/export/{dataset}', { params: { dataset: 'cities' }, query: { format: 'csv' } });
+    expect(typeof csv).toBe('string');
+    expect(crypto.createHash('sha256').update(csv as string).digest('hex')).toBe(sha('csv'));
+    const partial = await client.get('/v1/export/{dataset}', { params: { dataset: 'cities' }, query: { format: 'csv' }, headers: { Range: 'bytes=0-9' } });
+    expect(partial).toBe((csv as string).slice(0, 10));
   });
 
   test('the types refuse a path the API does not have and a query parameter an endpoint does not take', () => {
