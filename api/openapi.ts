@@ -161,7 +161,7 @@ export function openApiDocument(): Record<string, unknown> {
       securitySchemes: { serviceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key' } },
       schemas: { ...SCHEMAS, OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA },
       headers: {
-        'X-RateLimit-Limit': { description: 'Requests allowed in the current minute ("unlimited" for unlimited keys)', schema: { type: 'string' } },
+        'X-RateLimit-Limit': { description: 'Requests allowed in the current minute ("unlimited" for unlimited keys); on the failed-key throttle\'s 429, the failures allowed per 10 minutes (Remaining and Reset then describe that window)', schema: { type: 'string' } },
         'X-RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'string' } },
         'X-RateLimit-Reset': { description: 'Unix seconds (UTC) when the minute window resets', schema: { type: 'integer' } },
         'X-Quota-Limit': { description: 'Calls allowed this calendar month (UTC)', schema: { type: 'string' } },

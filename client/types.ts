@@ -1636,7 +1636,7 @@ export type components = {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Requests allowed in the current minute ("unlimited" for unlimited keys) */
+        /** @description Requests allowed in the current minute ("unlimited" for unlimited keys); on the failed-key throttle's 429, the failures allowed per 10 minutes (Remaining and Reset then describe that window) */
         "X-RateLimit-Limit": string;
         /** @description Requests left in the current minute */
         "X-RateLimit-Remaining": string;
