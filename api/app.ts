@@ -160,6 +160,8 @@ export function createApp(deps: AppDeps): App {
       const t = ctx.t;
 
       // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
+      // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (node's own check is off: api/server.ts)
+      if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) throw new HttpError('bad_request', 'An HTTP/1.1 request must carry a Host header');
       const url = readTarget(req);
       const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
       if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, page.status, page.body, page.headers); return; }

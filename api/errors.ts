@@ -50,7 +50,7 @@ export class HttpError extends Error {
 
 /** 400 when any failure is a missing or malformed value, else 422 (DESIGN.md's split). */
 export function validationError(errors: FieldError[]): HttpError {
-  const malformed = errors.some((e) => e.code === 'required' || e.code === 'type' || e.code === 'format' || e.code === 'json' || e.code === 'unknown');
+  const malformed = errors.some((e) => e.code === 'required' || e.code === 'type' || e.code === 'format' || e.code === 'json' || e.code === 'unknown' || e.code === 'object');
   const what = errors.map((e) => e.message).join('; ');
   return malformed
     ? new HttpError('bad_request', `Bad request: ${what}`, { errors })

@@ -217,11 +217,12 @@ export const ROUTES: readonly Route[] = [
     check(v) {
       const id = v['property_id'];
       if (id !== undefined) {
-        if (v['address'] !== undefined || v['parcel_id'] !== undefined) return [{ field: 'property_id', code: 'format', message: 'give property_id alone, or address and zip, or parcel_id and state' }];
+        // well-formed parameters that conflict: 422, as every conflict (README "Errors"; review 15 #13)
+        if (v['address'] !== undefined || v['parcel_id'] !== undefined) return [{ field: 'property_id', code: 'conflict', message: 'give property_id alone, or address and zip, or parcel_id and state' }];
         return typeof id === 'string' && PROPERTY_ID_RE.test(id) ? [] : [{ field: 'property_id', code: 'format', message: 'property_id must be 16 lower-case hex digits' }];
       }
       if (v['address'] !== undefined) {
-        if (v['parcel_id'] !== undefined) return [{ field: 'parcel_id', code: 'format', message: 'give address and zip, or parcel_id and state, not both' }];
+        if (v['parcel_id'] !== undefined) return [{ field: 'parcel_id', code: 'conflict', message: 'give address and zip, or parcel_id and state, not both' }];
         return v['zip'] === undefined ? [{ field: 'zip', code: 'required', message: 'zip is required with address' }] : [];
       }
       if (v['parcel_id'] !== undefined) return v['state'] === undefined ? [{ field: 'state', code: 'required', message: 'state is required with parcel_id' }] : [];
@@ -241,7 +242,10 @@ export const ROUTES: readonly Route[] = [
       p.state(false),
     ],
     // The spec echoes `query` as sent: the module gets the raw q (it normalises for matching itself).
-    resolve: (v, build, caller) => live(build, autocomplete, { ...v, q: caller.query.get('q') ?? v['q'] }),
+    resolve(v, build, caller) {
+      uncovered(v['state']); // PR, GU...: a 404 as on every route with a state (review 15: it answered [])
+      return live(build, autocomplete, { ...v, q: caller.query.get('q') ?? v['q'] });
+    },
   },
   {
     method: 'GET', path: '/v1/legal/market-legal-risk', group: 'legal', cacheControl: CACHE.legal, response: 'MarketLegalRisk',

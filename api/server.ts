@@ -95,6 +95,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // second, so a slow client is cut off within a second of its timeout, not up to 30 s late.
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeout / 4))),
     maxHeaderSize: 16 * 1024,
+    // A Host-less HTTP/1.1 request is a 400 of the contract (JSON, request id, access-log line: api/app.ts), not
+    // node's bare 400 with no body (review 15).
+    requireHostHeader: false,
   }, (req, res) => {
     // While draining, an answer closes its connection: a client that keeps a connection busy cannot hold the
     // drain open (the 10 s backstop below would then cut whatever is still streaming).
@@ -107,6 +110,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => app.clientError(err, socket as net.Socket));
   // Node's own answers would escape the contract: a bare 417 with an empty body, and CONNECT dropped unanswered.
   server.on('checkExpectation', (req, res) => app.expectationFailed(req, res));
+  // node takes any Expect holding the token 100-continue ("100-continue-please") as 100-continue and sends 100
+  // Continue: only the exact expectation is (RFC 9110 10.1.1), any other is a 417 (review 15).
+  server.on('checkContinue', (req, res) => {
+    if (String(req.headers['expect']).trim().toLowerCase() !== '100-continue') { app.expectationFailed(req, res); return; }
+    if (draining) res.shouldKeepAlive = false;
+    res.writeContinue();
+    app(req, res);
+  });
   server.on('connect', (req, socket) => app.connect(req, socket as net.Socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -207,3 +207,40 @@ describe('unknown query parameters', () => {
     expect((await srv.get('/v1/health?_=1700000000', null)).status).toBe(200);
   });
 });
+
+// review 15 (#10 of the brief): an Expect that only holds the token 100-continue was taken for it (100 Continue, then the
+// answer), README promises 417; a Host-less HTTP/1.1 request got node's bare 400 with no body.
+describe('Expect and Host', () => {
+  test('Expect: 100-continue-please -> 417 JSON, no 100 Continue; the exact 100-continue still continues', async () => {
+    const key = srv.key('pro', 1000);
+    const res = await raw(`GET /v1/geo/states HTTP/1.1\r\nHost: x\r\nX-Service-Key: ${key}\r\nExpect: 100-continue-please\r\nConnection: close\r\n\r\n`);
+    expect(res).toMatch(/^HTTP\/1\.1 417 /);
+    expect(res).not.toContain('100 Continue');
+    expect(JSON.parse(res.slice(res.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'Expect: 100-continue-please is not supported; only 100-continue is' });
+    const ok = await raw(`POST /v1/research/query HTTP/1.1\r\nHost: x\r\nX-Service-Key: ${key}\r\nExpect: 100-Continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expect(ok).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 /); // continued, then the empty body's 400
+  });
+  test('an HTTP/1.1 request without Host -> 400 JSON of the contract with a request id; HTTP/1.0 needs none', async () => {
+    const res = await raw(`GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n`);
+    expect(res).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head(res).headers['x-request-id']).toBeTruthy();
+    expect(JSON.parse(res.slice(res.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'An HTTP/1.1 request must carry a Host header' });
+    expect(await raw(`GET /v1/health HTTP/1.0\r\n\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+// review 15 #13: the 400 / 422 split of README "Errors": a value of the wrong type is 400, parameters that conflict 422.
+describe('400 or 422 as README says', () => {
+  test('a research context that is no object -> 400; property_id with address -> 422 conflict; autocomplete in PR -> 404', async () => {
+    const key = srv.key('enterprise');
+    const ctx = await srv.post('/v1/research/query', { query: 'eviction notice period', context: '98103' }, key);
+    expect(ctx.status).toBe(400);
+    expect(((await ctx.json()) as { errors: { field: string; code: string }[] }).errors).toEqual([expect.objectContaining({ field: 'context', code: 'object' })]);
+    const both = await srv.get('/v1/property?address=1%20Main%20St&zip=98103&property_id=0123456789abcdef', key);
+    expect(both.status).toBe(422);
+    expect(((await both.json()) as { errors: { field: string; code: string }[] }).errors).toEqual([expect.objectContaining({ field: 'property_id', code: 'conflict' })]);
+    const pr = await srv.get('/v1/address/autocomplete?q=calle%20loiza&state=PR', key);
+    expect(pr.status).toBe(404);
+    expect(((await pr.json()) as { message: string }).message).toBe('PR is not covered: the service covers the 50 states and DC');
+  });
+});
