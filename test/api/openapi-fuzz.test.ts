@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { removeTmpDirs } from '../helpers/tmp.ts';
 
 type Schema = Record<string, unknown>;
-interface Param { name: string; in: 'query' | 'path'; required: boolean; schema: Schema }
+interface Param { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema: Schema }
 interface Operation { 'x-param-rules'?: { together?: string[][]; anyOf?: string[][]; oneOf?: string[][]; requires?: Record<string, string[]> }; parameters: Param[]; requestBody?: { content: { 'application/json': { schema: Schema } } }; responses: Record<string, { content?: Record<string, { schema: Schema }> } | { $ref: string }>; security?: unknown[] }
 interface Doc { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
 
@@ -101,7 +101,9 @@ describe('OpenAPI fuzz (fast-check) over every operation', () => {
     const byStatus = new Map<number, number>();
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
-        const params = op.parameters ?? [];
+        // Header parameters (the export's Range, If-Range, If-None-Match) are no query parameters: sent in the query they
+        // are unknown ones, a 400 (review 15 #5); they are left out of the draws (test/api/export.test.ts covers them).
+        const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
         const bodySchema = op.requestBody?.content['application/json'].schema;
         const draw = fc.record({
           values: fc.tuple(...params.map((p) => (p.required ? valueFor(p.schema).map((v) => ({ v })) : fc.option(valueFor(p.schema).map((v) => ({ v })), { nil: undefined })))),
