@@ -119,13 +119,21 @@ function operation(r: OperationSource): Record<string, unknown> {
       '405': { $ref: '#/components/responses/MethodNotAllowed' },
       // Any request whose target is over the URI limit (api/request.ts).
       '414': { $ref: '#/components/responses/UriTooLong' },
+      // Any request: not received in time, headers over 16 KiB, an Expect other than 100-continue (api/app.ts).
+      '408': { $ref: '#/components/responses/RequestTimeout' },
+      '417': { $ref: '#/components/responses/ExpectationFailed' },
+      '431': { $ref: '#/components/responses/HeadersTooLarge' },
+      // A cacheable GET answers If-None-Match with 304 when its answer carries an ETag (shards, the regulations lookup;
+      // the response's description names the live answers, which carry none).
+      ...(r.method === 'GET' && !r.cacheControl.includes('no-store') ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
       ...(r.body ? { '413': { $ref: '#/components/responses/PayloadTooLarge' }, '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
       // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.
       ...(!r.free && r.needsBuild !== false ? { '503': { $ref: '#/components/responses/ServiceUnavailable' } } : {}),
     },
   };
   if (r.group === 'public') op['security'] = [];
-  // Query parameter dependencies (OpenAPI has no keyword for them): answered 400 "required" when broken.
+  // Query parameter dependencies (OpenAPI has no keyword for them): answered 400 "required" when one is missing,
+  // 422 "conflict" when parameters that exclude each other are given together.
   if (r.paramRules) op['x-param-rules'] = r.paramRules;
   if (r.body) {
     op['requestBody'] = {
@@ -182,6 +190,10 @@ export function openApiDocument(): Record<string, unknown> {
         PayloadTooLarge: problem('The request body is over 16 KiB'),
         UriTooLong: problem('The request URI (path and query) is longer than the server reads'),
         UnsupportedMediaType: problem('The body is not sent as application/json'),
+        NotModified: { description: 'Not modified: If-None-Match named the ETag of the current answer (no body). Shard answers and the regulations lookup carry an ETag; live answers (autocomplete, property, a lat/lng location risk, the scorecard) carry none and are never 304', headers: { ...RATE_HEADERS, ETag: { schema: { type: 'string' } } } },
+        RequestTimeout: problem('The request was not received within REII_REQUEST_TIMEOUT_MS; the connection is closed'),
+        ExpectationFailed: problem('An Expect header other than exactly 100-continue; the connection is closed'),
+        HeadersTooLarge: problem('The request headers are over 16 KiB'),
         ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
         StoreUnavailable: problem('The webhook state store (Redis with REII_REDIS_URL, else state.db) is unavailable for now; see Retry-After', RETRY_AFTER),
       },

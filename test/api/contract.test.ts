@@ -297,6 +297,21 @@ describe('OpenAPI document', () => {
     }
     for (const c of CASES) expect(doc.paths[c.path]![c.method.toLowerCase()]!.responses['503']?.$ref, c.path).toBe('#/components/responses/ServiceUnavailable');
   });
+  // review 15 #10: statuses the server sends to any request (408, 417, 431: api/app.ts) and a cacheable GET's 304 were
+  // missing from the document; a webhook's store outage is its own 503 (review 15 #3).
+  test('408, 417 and 431 on every operation; 304 on every cacheable GET; 503 of the webhook store on /v1/webhooks', () => {
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) {
+        const where = `${m.toUpperCase()} ${p}`;
+        expect(op.responses['408']?.$ref, where).toBe('#/components/responses/RequestTimeout');
+        expect(op.responses['417']?.$ref, where).toBe('#/components/responses/ExpectationFailed');
+        expect(op.responses['431']?.$ref, where).toBe('#/components/responses/HeadersTooLarge');
+        const cacheable = m === 'get' && !String((op as unknown as Record<string, unknown>)['x-cache-control']).includes('no-store');
+        expect(Boolean(op.responses['304']), where).toBe(cacheable);
+        if (p.startsWith('/v1/webhooks')) expect(op.responses['503']?.$ref, where).toBe('#/components/responses/StoreUnavailable');
+      }
+    }
+  });
   test('the documented statuses are the ones the server sends', async () => {
     const key = srv.key('builder', 100_000);
     const wrong = await fetch(`${srv.url}/v1/valuation/estimate`, { method: 'PUT' });
