@@ -739,7 +739,7 @@ export type components = {
             investor_purchase_rate_pct: number | null;
             flip_velocity_days: number | null;
             gross_flip_margin_pct: number | null;
-            /** @description Properties with an open pre-foreclosure, tax-delinquent or lien filing filed in the window (the last <months> months to as_of): the filings of the window, not the whole active stock; null where no distress source covers the city */
+            /** @description Properties with an open pre-foreclosure, tax-delinquent or lien filing filed in the window (the last <months> months to distress_as_of): the filings of the window, not the whole active stock; null where no distress source covers the city */
             distressed_pipeline_count: number | null;
             platform_active_deals: number;
             /** @enum {string} */
@@ -750,6 +750,8 @@ export type components = {
              */
             confidence: "low" | "medium" | "high";
             as_of: string;
+            /** @description Additive: the last day (YYYY-MM-DD) of distressed_pipeline_count's window, the latest filing of the distress sources covering the city; before as_of where the city's sales run past its filings (one canonical folder's sales.csv and distress.csv); null where no distress source covers the city */
+            distress_as_of: string | null;
             /** @description The window asked and the part of it the city's records (sales and distress filings) cover (warehouse/docs/market.md "Coverage of a window") */
             coverage: {
                 /** @description First day of the window asked (the day after window_end minus months) */
@@ -764,7 +766,7 @@ export type components = {
                 /** @description Days of the window the city's records (sales and distress filings) cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
-            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count), or, where one covers it, that distressed_pipeline_count counts the properties with an open filing filed in the last <months> months (to as_of), not every filing still open. Null when every figure is present and no distress source covers the city */
+            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count), or, where one covers it, that distressed_pipeline_count counts the properties with an open filing filed in the last <months> months (to distress_as_of), not every filing still open. Null when every figure is present and no distress source covers the city */
             note: string | null;
         };
         CompsSummary: {

@@ -18,13 +18,13 @@ export async function countyDistressFact(data: ResearchData, u: Understanding, t
   const munis = data.filingPlaces.filter((p) => p.state === t.state && p.county_fips === t.area!.county_fips);
   if (munis.length === 0) return null;
   for (const months of u.months ? [u.months, 12] : [12]) {
-    const rows = (await Promise.all(munis.map(async (p) => ({ p, r: await data.shard<{ distressed_pipeline_count: number | null; as_of: string }>('investor', { state: p.state, city: p.name, months: String(months) }) }))))
-      .filter((x): x is { p: FilingPlace; r: { distressed_pipeline_count: number; as_of: string } } => typeof x.r?.distressed_pipeline_count === 'number');
+    const rows = (await Promise.all(munis.map(async (p) => ({ p, r: await data.shard<{ distressed_pipeline_count: number | null; as_of: string; distress_as_of?: string | null }>('investor', { state: p.state, city: p.name, months: String(months) }) }))))
+      .filter((x): x is { p: FilingPlace; r: { distressed_pipeline_count: number; as_of: string; distress_as_of?: string | null } } => typeof x.r?.distressed_pipeline_count === 'number');
     if (rows.length === 0) continue;
     const total = rows.reduce((s, x) => s + x.r.distressed_pipeline_count, 0);
     // the municipalities counted are the window's (Allegheny's 12 months: 112 of the 130 the whole file names)
     const named = rows.filter((x) => x.r.distressed_pipeline_count > 0).length;
-    const asOf = rows.map((x) => x.r.as_of).sort().at(-1)!;
+    const asOf = rows.map((x) => x.r.distress_as_of ?? x.r.as_of).sort().at(-1)!;
     const top = [...rows].sort((a, b) => b.r.distressed_pipeline_count - a.r.distressed_pipeline_count || a.p.name.localeCompare(b.p.name)).slice(0, 5);
     const where = `${t.area.name}, ${t.state}`;
     return {

@@ -4,7 +4,7 @@
 import type { Understanding } from './intent.ts';
 import { fmt, type Confidence } from './facts.ts';
 
-export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; note?: string | null }
+export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; distress_as_of?: string | null; note?: string | null }
 
 /** The shard's note says a figure is null for a cohort of 1-4 (30_mart_investor.sql): known buyers, or flips. */
 const fewBuyers = (r: Investor): boolean => /fewer than 5 sales for value in the window record a buyer name/.test(r.note ?? '');

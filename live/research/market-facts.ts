@@ -162,7 +162,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     const r = await data.shard<Investor>('investor', keys(months));
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
-    const distress = typeof r.distressed_pipeline_count === 'number' ? `${fmt(r.distressed_pipeline_count)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${r.as_of}` : null;
+    const distress = typeof r.distressed_pipeline_count === 'number' ? `${fmt(r.distressed_pipeline_count)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}` : null;
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
     if (u.asks.includes('distress')) {
       return {
@@ -170,7 +170,8 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
         sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
-        source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
+        // the filings' own window end: a folder's sales may run years past its filings (review 15)
+        source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` },
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };
     }

@@ -4,7 +4,9 @@
 -- end (as_of: the latest arm's-length sale or filing of each such source, the latest of them), dates in
 -- (as_of - months, as_of]. Not the city's own latest record: a borough whose last foreclosure filing was in 2014
 -- would show that year's count as its window in a file that runs to 2022 (review 4: Haysville "1 as of
--- 2014-10-28"), and a covered city could never show its true 0. The flags of 30_market_45_sale_flags.sql:
+-- 2014-10-28"), and a covered city could never show its true 0. A source's sales and its filings end apart (one
+-- canonical folder): each kind's end is its own, and the distress figures have their own window, (distress_as_of -
+-- months, distress_as_of], distress_as_of the latest filing of the distress sources covering the city. The flags of 30_market_45_sale_flags.sql:
 --   investor_purchase_rate_pct = 100 * investor buyers / sales for value whose buyer name is known (null when no
 --                                buyer names: King County, NYC, Sacramento, Connecticut). The spec's "percent of all
 --                                sales bought by investors" reads no price, so a sale for value is every recorded sale
@@ -69,16 +71,21 @@ distress_cities as (
     select distinct state_code, city_slug from city_distress
 ),
 city_records as (
-    select source, file, state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
-    union all select source, file, state_code, city_slug, city, filing_date as d from city_distress
+    -- kind: a source's sales and its filings end apart (a canonical folder's sales.csv to 2022-12, its distress.csv to
+    -- 2016-06: review 15), so an end and a span are a kind's of a source, never the whole source's
+    select source, 'sale' as kind, file, state_code, city_slug, city, case when is_arms_length then sale_date end as d from city_sales
+    union all select source, 'distress', file, state_code, city_slug, city, filing_date as d from city_distress
 ),
 source_end as (
-    -- where each source's records end: its latest arm's-length sale or filing
-    select source, max(d) as source_as_of from city_records where d is not null group by source
+    -- where each source's records of a kind end: its latest arm's-length sale, or its latest filing
+    select source, kind, max(d) as source_as_of from city_records where d is not null group by source, kind
 ),
 city_window as (
-    select state_code, city_slug, max(e.source_as_of) as as_of, mode(city) as city_name
-    from city_records r join source_end e using (source)
+    -- distress_as_of: where the city's distress records end, the distress window's own end (a folder's sales running
+    -- six years past its filings would otherwise count no filing: Louisville 0 to 2022-12 instead of 91 to 2016-06-03)
+    select state_code, city_slug, max(e.source_as_of) as as_of,
+           max(e.source_as_of) filter (where kind = 'distress') as distress_as_of, mode(city) as city_name
+    from city_records r join source_end e using (source, kind)
     where r.d is not null
     group by state_code, city_slug
 ),
@@ -86,7 +93,8 @@ months as (
     select cast(range as integer) as months from range(3, 25)
 ),
 grid as (
-    select c.*, m.months, cast(c.as_of - to_months(m.months) as date) as window_start
+    select c.*, m.months, cast(c.as_of - to_months(m.months) as date) as window_start,
+           cast(c.distress_as_of - to_months(m.months) as date) as distress_window_start
     from city_window c cross join months m
 ),
 sales_w as (
@@ -109,14 +117,15 @@ flips_w as (
 ),
 file_spans as (
     -- each source file's span: its first and last arm's-length sale or filing
-    select source, file, min(d) as first_day, max(d) as last_day from city_records where d is not null group by source, file
+    select source, kind, file, min(d) as first_day, max(d) as last_day from city_records where d is not null group by source, kind, file
 ),
 clipped as (
-    -- the part of each window inside a span of a file of the city's sources
+    -- the part of each window inside a span of a file of the kinds of records the city's sources hold of it (a city
+    -- of filings only: the distress files, not the same folder's sales.csv)
     select g.state_code, g.city_slug, g.months, greatest(f.first_day, cast(g.window_start + 1 as date)) as lo, least(f.last_day, g.as_of) as hi
     from grid g
-    join (select distinct state_code, city_slug, source from city_records where d is not null) cs using (state_code, city_slug)
-    join file_spans f using (source)
+    join (select distinct state_code, city_slug, source, kind from city_records where d is not null) cs using (state_code, city_slug)
+    join file_spans f using (source, kind)
     where f.first_day <= g.as_of and f.last_day > g.window_start
 ),
 islands as (
@@ -135,7 +144,8 @@ distress_w as (
     select g.state_code, g.city_slug, g.months,
            count(*) as filings, count(distinct d.property_key) as properties
     from grid g join city_distress d on d.state_code = g.state_code and d.city_slug = g.city_slug
-     and d.filing_date > g.window_start and (d.status is distinct from 'closed' or d.status_date > g.as_of)
+     and d.filing_date > g.distress_window_start and d.filing_date <= g.distress_as_of
+     and (d.status is distinct from 'closed' or d.status_date > g.distress_as_of)
     group by all
 )
 select
@@ -158,6 +168,7 @@ select
     coalesce(d.filings, 0) as distress_filings,
     g.window_start,
     g.as_of,
+    g.distress_as_of,
     cast(date_diff('day', g.window_start, g.as_of) as integer) as window_days,
     cv.records_start, cv.records_end, cast(coalesce(cv.records_days, 0) as integer) as records_days,
     -- note: why each null figure is null, one clause per cause ('; ' between them); null when none is
@@ -179,7 +190,7 @@ select
         case when dc.city_slug is null
              then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count'
              else format('distressed_pipeline_count counts the properties with an open filing filed in the last {} months (to {}), not every filing still open',
-                         g.months, strftime(g.as_of, '%Y-%m-%d')) end
+                         g.months, strftime(g.distress_as_of, '%Y-%m-%d')) end
     ), '') as note
 from grid g
 left join sales_w s using (state_code, city_slug, months)

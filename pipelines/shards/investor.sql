@@ -19,6 +19,7 @@ select
         market_tier: market_tier,
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),
+        distress_as_of: strftime(distress_as_of, '%Y-%m-%d'),
         coverage: window_coverage(window_start, as_of, window_days, records_start, records_end, records_days),
         note: note
     }) as varchar) as body
