@@ -37,14 +37,14 @@ create or replace table mart_market_direction as
 with permit_rows as (
     -- a zip market reads only the permits that count in it (int_market_zip_permits, as the rehab score), a city every
     -- permit of the city
-    select p.source, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
+    select p.source || ' permits' as source, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
            slug(p.city) as city_slug, null::varchar as part_slug, p.issue_date as event_date,
            -- a rehab event: residential rehab (is_residential_rehab, warehouse/macros.sql), the rehab score's own test
            is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab, true as shows_rehab
     from permits p
 ),
 sale_rows as (
-    select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
+    select s.source || ' sales' as source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
            (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
              or coalesce(r.is_quick_gain_resale, false) as is_rehab,
            -- a sale that can show a rehab resale at all: a resale (a repeat sale) or a recorded renovation year
@@ -66,9 +66,12 @@ events as (
     where state_code is not null and part_slug is not null and part_slug <> ''
 ),
 source_days as (
-    -- each source's records per day: every arm's-length sale and every permit (of any zip), rehab or not
+    -- each source's records per day: every arm's-length sale and every permit (of any zip), rehab or not; a source's
+    -- permits and its sales are two (one canonical folder's permits.csv and sales.csv end apart: review 15), keyed as
+    -- permit_rows and sale_rows key them
     select source, d, count(*) as n
-    from (select source, issue_date as d from permits union all select source, sale_date from sales where is_arms_length)
+    from (select source || ' permits' as source, issue_date as d from permits
+          union all select source || ' sales', sale_date from sales where is_arms_length)
     where d is not null group by all
 ),
 spine as (

@@ -66,16 +66,21 @@ permit_area as (
     from int_market_permit_area group by zip
 ),
 source_end as (
-    -- the last day of each source's records (a permit of any zip, an arm's-length sale): a zip's window ends where its
-    -- sources' records end, not at its own last record (Nashville 37135 ended 2023-04-19, its source runs to 2024-09-19)
-    select source, max(d) as last_day
-    from (select source, issue_date as d from permits union all select source, sale_date from sales where is_arms_length)
-    group by source
+    -- the last day of each source's records of a kind (a permit of any zip, an arm's-length sale): a zip's window ends
+    -- where its sources' records end, not at its own last record (Nashville 37135 ended 2023-04-19, its source runs to
+    -- 2024-09-19); a source's permits and sales end apart (one canonical folder's permits.csv and sales.csv: review 15)
+    select source, kind, max(d) as last_day
+    from (select source, 'permit' as kind, issue_date as d from permits union all select source, 'sale', sale_date from sales where is_arms_length)
+    group by source, kind
+),
+zip_sources as (
+    -- the sources and kinds of records that count in each zip
+    select distinct zip, source, 'permit' as kind from int_market_zip_permits
+    union select distinct zip, source, 'sale' from sales where zip is not null and is_arms_length
 ),
 zip_end as (
     select zip, max(e.last_day) as as_of
-    from (select distinct zip, source from int_market_zip_permits union select distinct zip, source from sales where zip is not null and is_arms_length)
-    join source_end e using (source) group by zip
+    from zip_sources join source_end e using (source, kind) group by zip
 ),
 zip_window as (
     select zip, ze.as_of, p.last_permit is not null as has_permits,
@@ -91,15 +96,15 @@ grid as (
     from zip_window z cross join months m
 ),
 file_spans as (
-    select source, file, min(d) as first_day, max(d) as last_day
-    from (select source, file, issue_date as d from permits union all select source, file, sale_date from sales where is_arms_length)
-    where d is not null group by source, file
+    select source, kind, file, min(d) as first_day, max(d) as last_day
+    from (select source, 'permit' as kind, file, issue_date as d from permits union all select source, 'sale', file, sale_date from sales where is_arms_length)
+    where d is not null group by source, kind, file
 ),
 clipped as (
     select g.zip, g.months, greatest(f.first_day, cast(g.window_start + 1 as date)) as lo, least(f.last_day, g.as_of) as hi
     from grid g
-    join (select distinct zip, source from int_market_zip_permits union select distinct zip, source from sales where zip is not null and is_arms_length) zs using (zip)
-    join file_spans f using (source)
+    join zip_sources zs using (zip)
+    join file_spans f using (source, kind)
     where f.first_day <= g.as_of and f.last_day > g.window_start
 ),
 islands as (
