@@ -1,38 +1,54 @@
 -- requires: stg_canonical__distress, distress
 -- The operator's canonical distress.csv -> distress, checked row by row against the canonical format
--- (warehouse/docs/market.md "Row contracts"); the first rule a row breaks is its reject (rule, column, value):
+-- (warehouse/docs/market.md "Row contracts"); a required value that breaks a rule rejects the row, the first rule it
+-- breaks its reject (rule, column, value); a bad optional value (parcel_id, amount) is set to null and the filing kept,
+-- a meta.repairs row `nulled_<rule>` (the rule of sales.csv: Louisville writes "NA" for a case with no sale, and such
+-- filings were rejected, review 15):
 --   missing_value  address, city, state, zip, kind or filing_date empty
---   too_long       address over 200 characters, city over 100, parcel_id over 64
+--   too_long       address over 200 characters, city over 100 (rejects); parcel_id over 64 (nulled)
 --   unknown_state  state not two letters;  bad_zip  zip not 5 digits or ZIP+4
 --   not_a_date     filing_date not a YYYY-MM-DD date
---   not_a_number   amount not a number;  out_of_range  amount negative or infinite
+--   not_a_number   amount not a number;  out_of_range  amount negative or infinite (nulled)
 --   not_in_list    kind outside its list
+--   duplicate_filing  an exact copy of an earlier line (every column the same as the file writes it): a filing
+--                  recorded twice counts once, as a sale recorded twice (review 15: 8 of Louisville's 398 lines as a
+--                  canonical file listed twice in the property record and counted twice in the distress filings);
+--                  the value names the earlier line. The native Louisville adapter's duplicate_case is the same rule.
 -- Dates against the build clock, the amount bound, real state and zip in that state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_distress_checked as
 select *,
     canonical_reject(address, city, state, zip,
         case when kind is null then {'rule': 'missing_value', 'col': 'kind', 'val': null::varchar}
              when filing_date_text is null then {'rule': 'missing_value', 'col': 'filing_date', 'val': null} end,
-        case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
+        null,
         case when filing_date is null then {'rule': 'not_a_date', 'col': 'filing_date', 'val': filing_date_text}
-             when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
-             when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text}
-             when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind} end
-    ) as hit
-from stg_canonical__distress;
+             when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind}
+             when first_line < row_number + 1 then {'rule': 'duplicate_filing', 'col': 'line', 'val': 'copy of line ' || first_line} end
+    ) as hit,
+    list_filter([
+        case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
+        case when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
+             when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text} end
+    ], r -> r is not null) as repairs
+from (select *, min(row_number + 1) over (partition by file, parcel_id, address, city, state, zip, kind, filing_date_text, amount_text) as first_line
+      from stg_canonical__distress);
 
 insert into meta.rejects
 select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
 from int_market_canonical_distress_checked where hit is not null;
 
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, reject_detail(r.col, r.val) || ' -> null'
+from (select file, row_number, unnest(repairs) as r from int_market_canonical_distress_checked where hit is null);
+
 insert into distress by name
 select
     market_row_id('canonical', file, row_number) as distress_id,
     'canonical' as source,
-    parcel_id,
+    case when list_contains(list_transform(repairs, r -> r.col), 'parcel_id') then null else parcel_id end as parcel_id,
     normalize_address(address) as address,
     title_case(city) as city, upper(state) as state_code, canonical_zip(zip) as zip,
-    kind, filing_date, amount,
+    kind, filing_date, case when list_contains(list_transform(repairs, r -> r.col), 'amount') then null else amount end as amount,
     null as lat, null as lng,
     file, row_number + 1 as line
 from int_market_canonical_distress_checked where hit is null;

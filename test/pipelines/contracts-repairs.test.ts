@@ -63,4 +63,32 @@ describe('a bad optional value is nulled, the sale kept', () => {
         { file: 'canonical/sales.csv', line: 4, rule: 'nulled_out_of_range', detail: 'beds=120 -> null' }]);
     } finally { ctx.close(); }
   });
+
+  test('distress.csv: an unreadable or negative amount is nulled and the filing kept; an exact copy of a line is one filing', async () => {
+    // the reviewer's Louisville cases as a canonical file (review 15): "NA" where a case had no sale was rejected
+    // not_a_number, and a line written twice was two filings in the property record and the counts
+    const head = 'address,city,state,zip,kind,filing_date,parcel_id,amount';
+    const lines = [head,
+      '1415 BERRY BLVD,Louisville,KY,40215-0000,tax_delinquent,2014-04-14,064D00260000,11100', // 2
+      '2743 DUMESNIL ST,Louisville,KY,40211-0000,lien_foreclosure,2014-02-04,046K00040000,NA',  // 3 nulled_not_a_number
+      '1415 BERRY BLVD,Louisville,KY,40215-0000,tax_delinquent,2014-04-14,064D00260000,11100', // 4 a copy of line 2
+      '1415 BERRY BLVD,Louisville,KY,40215-0000,tax_delinquent,2014-04-14,064D00260000,9000',  // 5 another amount: a filing
+      '9 ELM ST,Louisville,KY,40215,pre_foreclosure,2014-05-01,,-3',                           // 6 nulled_out_of_range
+      '9 ELM ST,Louisville,KY,40215,pre_foreclosure,05/01/2014,,',                             // 7 a bad required date: rejected
+      ...Array.from({ length: 20 }, (_, i) => `${10 + i} OAK ST,Louisville,KY,40215,tax_delinquent,2014-06-01,,`),
+    ];
+    const { ctx } = await load(canonicalSources({ 'distress.csv': lines.join('\n') + '\n' }));
+    try {
+      await rowContracts(ctx);
+      expect(await ctx.rows(`select line::int as line, rule, column_name, value from meta.rejects order by line`)).toEqual([
+        { line: 4, rule: 'duplicate_filing', column_name: 'line', value: 'copy of line 2' },
+        { line: 7, rule: 'not_a_date', column_name: 'filing_date', value: '05/01/2014' }]);
+      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
+        { line: 3, rule: 'nulled_not_a_number', detail: 'amount=NA -> null' },
+        { line: 6, rule: 'nulled_out_of_range', detail: 'amount=-3 -> null' }]);
+      expect(await ctx.rows(`select line::int as line, parcel_id, amount from distress where line <= 7 order by line`)).toEqual([
+        { line: 2, parcel_id: '064D00260000', amount: 11100 }, { line: 3, parcel_id: '046K00040000', amount: null },
+        { line: 5, parcel_id: '064D00260000', amount: 9000 }, { line: 6, parcel_id: null, amount: null }]);
+    } finally { ctx.close(); }
+  });
 });
