@@ -72,7 +72,7 @@ const PropertyRecord = obj({
   owner_type: { type: ['string', 'null'], enum: ['individual', 'corporate', 'trust', 'bank', 'government', 'nonprofit', null] }, absentee_owner: nullable('boolean'),
   source: str,
   sales: { type: 'array', items: obj({
-    date: str, price: num, price_per_sqft: nullable('number'), buyer: nullable('string'), seller: nullable('string'),
+    date: str, price: num, price_per_sqft: { ...nullable('number'), description: "price / sqft; null when either is missing, on a nominal deed, and on a portfolio sale (portfolio: the deed's one price covers several parcels)" }, buyer: nullable('string'), seller: nullable('string'),
     arms_length: nullable('boolean'), portfolio: bool, investor_buyer: nullable('boolean'), flip_leg: bool,
   }) },
   permits: { type: 'array', items: obj({ date: str, type: str, description: nullable('string'), valuation: nullable('number') }) },

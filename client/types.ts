@@ -980,6 +980,7 @@ export type components = {
             sales: {
                 date: string;
                 price: number;
+                /** @description price / sqft; null when either is missing, on a nominal deed, and on a portfolio sale (portfolio: the deed's one price covers several parcels) */
                 price_per_sqft: number | null;
                 buyer: string | null;
                 seller: string | null;

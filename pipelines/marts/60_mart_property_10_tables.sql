@@ -128,8 +128,10 @@ legs as (
 )
 select s.property_id, s.sale_id, s.source,
        s.sale_date as date, s.sale_price as price,
-       -- a nominal price rounds to $0.00 a sqft: null, not 0 (a $1 deed, review 4)
-       case when s.sqft > 0 and s.sale_price > 0 then nullif(round(s.sale_price / s.sqft, 2), 0) end as price_per_sqft,
+       -- a nominal price rounds to $0.00 a sqft: null, not 0 (a $1 deed, review 4); a portfolio deed's price is the
+       -- total of several parcels, so over one parcel's sqft it is no price a sqft: null (review 15: 446.43 a sqft)
+       case when s.sqft > 0 and s.sale_price > 0 and not coalesce(s.is_portfolio, false)
+            then nullif(round(s.sale_price / s.sqft, 2), 0) end as price_per_sqft,
        s.buyer_name as buyer, s.seller_name as seller, s.is_arms_length as arms_length, s.is_portfolio as portfolio,
        s.buyer_is_investor as investor_buyer, l.flip_role is not null as flip_leg, l.flip_role,
        f.rel_file as file, s.line, s.document_id
