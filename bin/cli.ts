@@ -202,11 +202,9 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
   const result = await runBuild({ settings, log, only: stages, until });
   const report = path.join(result.dir, 'report.html');
   if (json) return printJson({ build_id: result.buildId, published: result.published, dir: result.dir, report, shards: result.manifest.shards.total, rejected_rows: result.manifest.rejects.total });
-  if (!result.published) {
-    process.stdout.write(`stopped after ${until}: build kept in ${result.dir} (not published)\nreport: ${path.join(result.dir, 'report.html')}\n`);
-    return;
-  }
-  process.stdout.write(`published build ${result.buildId} (${result.manifest.shards.total} shards, ${result.manifest.rejects.total} rejected rows)\nreport: ${path.join(result.dir, 'report.html')}\n`);
+  if (!result.published) return void process.stdout.write(`stopped after ${until}: build kept in ${result.dir} (not published)\nreport: ${report}\n`);
+  const own = result.manifest.rejects.by_source.filter((r) => r.source === 'canonical').reduce((n, r) => n + r.rows, 0); // the operator's files
+  process.stdout.write(`published build ${result.buildId} (${result.manifest.shards.total} shards, ${result.manifest.rejects.total} rejected rows${own ? `, ${own} of them in canonical/` : ''})\nreport: ${path.join(result.dir, 'report.html')}\n`);
 }
 
 /**

@@ -20,7 +20,7 @@
 // prices may be 0 here; the arm's-length rule (30_market_45_sale_flags.sql) flags it instead.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
-import { checkRejectShare } from '../sources/rejects.ts';
+import { canonicalRejectLines, checkRejectShare } from '../sources/rejects.ts';
 
 /** Bounds per property type (documented in warehouse/docs/market.md "Row contracts"; prices in USD, areas in sqft). */
 export const PROPERTY_BOUNDS = [
@@ -168,6 +168,8 @@ export async function run(ctx: StageContext): Promise<void> {
   }
   await db.run(`drop table if exists contract_hits; drop table if exists contract_states; drop table if exists contract_zip_state; drop table if exists contract_zip_states;`);
   await checkRejectShare(ctx);
+  // the operator's own files apart from the reference sources' rejects (review 15), one line per file
+  for (const line of await canonicalRejectLines(db)) ctx.log.info(`your canonical rejects: ${line}`);
 
   async function hitsOf(c: TableContract): Promise<void> {
     await db.run(`

@@ -210,7 +210,8 @@ export async function checkRejectShare(ctx: StageContext, stage = 'intermediate'
   if (over.length) {
     const pct = (x: number): string => `${(x * 100).toFixed(1).replace(/\.0$/, '')}%`;
     const worst = over[0]!;
-    const reasons = worst.top.map((t) => `${t.rule}${t.column ? ` (${t.column})` : ''} ${t.rows}`).join(', ');
+    const hints = await ruleHints(ctx.db, worst);
+    const reasons = worst.top.map((t) => `${t.rule}${t.column ? ` (${t.column})` : ''} ${t.rows}${hints[`${t.rule}|${t.column ?? ''}`] ?? ''}`).join(', ');
     const others = over.slice(1).map((f) => `${f.file} ${pct(f.share)}`);
     const empty = (await emptyRequiredValues(ctx.db, worst)).map((c) => `${c.column} ${c.rows}`);
     throw new StageError(stage, worst.file, new Error(
@@ -218,4 +219,43 @@ export async function checkRejectShare(ctx: StageContext, stage = 'intermediate'
       + `top reasons: ${reasons}${empty.length ? `; required columns left empty: ${empty.join(', ')}` : ''}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: reii query --build ${path.basename(ctx.paths.build)} "select * from meta.rejects")`));
   }
   return files;
+}
+
+/**
+ * What a reader needs to fix a top rule of the gate's message: a date's example value and the format the file must
+ * use (`not_a_date (sale_date) 40 (e.g. "05/01/2014"; dates are YYYY-MM-DD)`), and for `unknown_parcel` whether
+ * parcels.csv is there at all (without it no sale keyed by parcel can find its place). Keyed `rule|column`.
+ */
+async function ruleHints(db: DuckDBConnection, f: FileRejects): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of f.top) {
+    const key = `${t.rule}|${t.column ?? ''}`;
+    if (t.rule === 'not_a_date') {
+      const [ex] = await queryRows<{ v: string | null }>(db, `select min(value) as v from meta.rejects where source = $source
+        and (file = $file or ends_with(file, '/' || $file)) and rule = 'not_a_date' and column_name is not distinct from $col`, { source: f.source, file: f.file, col: t.column });
+      out[key] = ` (${ex?.v ? `e.g. "${ex.v}"; ` : ''}dates are YYYY-MM-DD)`;
+    } else if (t.rule === 'unknown_parcel' && f.source === 'canonical') {
+      const [p] = await queryRows<{ n: number }>(db, `select count(*)::int as n from meta.source_files where source = 'canonical'
+        and regexp_matches(file, '(^|/)parcels\.csv(\.gz)?$')`);
+      out[key] = p?.n ? ' (their parcel_id is not in parcels.csv)' : ' (there is no parcels.csv in canonical/: a sale that leaves its place empty takes it from its parcel_id\'s parcels.csv row)';
+    }
+  }
+  return out;
+}
+
+/**
+ * The operator's own rejects (source `canonical`), one line per file: the lines rejected of its rows and each rule
+ * with its column and rows (`canonical/distress.csv: 9 of 398 rows rejected: duplicate_filing (line) 8, not_a_date
+ * (filing_date) 1`), so a build's summary names them apart from the reference sources' rejects (review 15: a
+ * build's 1,197 rejected rows were 1,178 of the geography files).
+ */
+export async function canonicalRejectLines(db: DuckDBConnection): Promise<string[]> {
+  const rows = await queryRows<{ file: string; rows: number | null; rejected: number; rules: string }>(db, `
+    with r as (select file, line, rule, column_name from meta.rejects where source = 'canonical'),
+    per_rule as (select file, rule, column_name, count(*)::int as n from r group by all)
+    select p.file, any_value(f.rows)::int as rows, (select count(distinct coalesce(line::varchar, rule)) from r where r.file = p.file)::int as rejected,
+           string_agg(p.rule || coalesce(' (' || p.column_name || ')', '') || ' ' || p.n, ', ' order by p.n desc, p.rule) as rules
+    from per_rule p left join meta.source_files f on f.source = 'canonical' and (p.file = f.file or ends_with(p.file, '/' || f.file))
+    group by p.file order by p.file`);
+  return rows.map((r) => `${r.file}: ${r.rejected}${r.rows !== null ? ` of ${r.rows}` : ''} rows rejected: ${r.rules}`);
 }

@@ -55,7 +55,7 @@ describe('a deed file keyed by parcel loads, each sale placed by its parcel in p
     const err = await checkRejectShare(ctx).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toContain('10.3% of its rows were rejected (29 of 281)');
-    expect((err as Error).message).toContain('top reasons: unknown_parcel (parcel_id) 29; required columns left empty: address 29, city 29, state 29, zip 29 (');
+    expect((err as Error).message).toContain('top reasons: unknown_parcel (parcel_id) 29 (their parcel_id is not in parcels.csv); required columns left empty: address 29, city 29, state 29, zip 29 (');
   });
 
   test('without parcels.csv every sale keyed by parcel alone is rejected unknown_parcel, and the gate names its empty place', async () => {
@@ -67,7 +67,8 @@ describe('a deed file keyed by parcel loads, each sale placed by its parcel in p
     opened.push(ctx);
     const err = await checkRejectShare(ctx).catch((e: unknown) => e);
     expect((err as Error).message).toContain('100% of its rows were rejected (11 of 11)');
-    expect((err as Error).message).toContain('top reasons: unknown_parcel (parcel_id) 11; required columns left empty: address 11, city 11, state 11, zip 11 (');
+    // the message says the file is absent (review 15), not only that the parcels are unlisted
+    expect((err as Error).message).toContain("top reasons: unknown_parcel (parcel_id) 11 (there is no parcels.csv in canonical/: a sale that leaves its place empty takes it from its parcel_id's parcels.csv row); required columns left empty: address 11, city 11, state 11, zip 11 (");
   });
 });
 

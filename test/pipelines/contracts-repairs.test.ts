@@ -8,6 +8,7 @@ import { HEADER, canonicalSources, load, rejectsOf, sale } from '../helpers/cano
 import { removeTmpDirs } from '../helpers/tmp.ts';
 import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
 import { flagCounts } from '../../pipelines/intermediate/30_market_46_sale_flags_report.ts';
+import { canonicalRejectLines } from '../../pipelines/sources/rejects.ts';
 
 afterAll(removeTmpDirs);
 
@@ -86,6 +87,8 @@ describe('a bad optional value is nulled, the sale kept', () => {
       expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
         { line: 3, rule: 'nulled_not_a_number', detail: 'amount=NA -> null' },
         { line: 6, rule: 'nulled_out_of_range', detail: 'amount=-3 -> null' }]);
+      // the build's summary names the operator's own rejects per file and rule (review 15)
+      expect(await canonicalRejectLines(ctx.db)).toEqual(['canonical/distress.csv: 2 of 26 rows rejected: duplicate_filing (line) 1, not_a_date (filing_date) 1']);
       expect(await ctx.rows(`select line::int as line, parcel_id, amount from distress where line <= 7 order by line`)).toEqual([
         { line: 2, parcel_id: '064D00260000', amount: 11100 }, { line: 3, parcel_id: '046K00040000', amount: null },
         { line: 5, parcel_id: '064D00260000', amount: 9000 }, { line: 6, parcel_id: null, amount: null }]);

@@ -43,6 +43,15 @@ describe('meta.rejects and the reject-share gate', () => {
     } finally { ctx.close(); }
   });
 
+  test("a not_a_date reason gives an example of the file's value and the format dates must have (review 15)", async () => {
+    const ctx = await gateContext();
+    try {
+      await ctx.db.run(`insert into meta.rejects values ${Array.from({ length: 6 }, (_, i) => reject('canonical', '/src/canonical/sales.csv', i + 2, 'not_a_date', 'intermediate', `sale_date=0${i + 1}/15/2022`)).join(', ')}`);
+      const err = await checkRejectShare(ctx).catch((e: unknown) => e);
+      expect((err as Error).message).toContain('top reasons: not_a_date (sale_date) 6 (e.g. "01/15/2022"; dates are YYYY-MM-DD) (every rejected row');
+    } finally { ctx.close(); }
+  });
+
   test('the table is defined once: its columns, the generated ones read from the detail, and a warehouse with the old table migrated', async () => {
     const inst = await DuckDBInstance.create(':memory:');
     const db = await inst.connect();
