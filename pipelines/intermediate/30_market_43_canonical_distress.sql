@@ -12,7 +12,7 @@
 --   not_in_list    kind outside its list
 --   duplicate_filing  an exact copy of an earlier line (every column the same as the file writes it): a filing
 --                  recorded twice counts once, as a sale recorded twice (review 15: 8 of Louisville's 398 lines as a
---                  canonical file listed twice in the property record and counted twice in the distress filings);
+--                  canonical file had 15 copies, each listed in the property record and counted in the filings);
 --                  the value names the earlier line. The native Louisville adapter's duplicate_case is the same rule.
 -- Dates against the build clock, the amount bound, real state and zip in that state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_distress_checked as
