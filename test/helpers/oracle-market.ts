@@ -29,7 +29,7 @@ export interface RehabAnswer {
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
   gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; platform_active_deals: number;
-  market_tier: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage']; note: string | null;
+  market_tier: string; confidence: string; as_of: string; distress_as_of: string | null; coverage: CompsAnswer['coverage']; note: string | null;
 }
 
 /** Confidence by record count, as the spec and market.md state it: low below 20, medium 20-49, high 50+. */
@@ -546,13 +546,16 @@ export class MarketOracle {
     // rate, which counts every sale for value (SALES_FOR_VALUE_SQL)
     await this.table('oracle_arms');
     await this.table('oracle_value');
-    // the window ends where the sources with records of the city end: each source's latest arm's-length sale or filing
-    const [w] = await this.rows<{ as_of: string | null; covered: boolean; name: string | null }>(`
-      with ends as (select source, max(sale_date) as d from oracle_arms group by source
-                    union all select source, max(filing_date) from distress group by source),
-      own as (select source from oracle_arms where state_code = $state and lower(city) = lower($city)
-              union select source from distress where state_code = $state and lower(city) = lower($city))
-      select strftime((select max(d) from ends where source in (select source from own)), '%Y-%m-%d') as as_of,
+    // the window ends where the sources with records of the city end: each source's latest arm's-length sale, and
+    // apart its latest filing (a source's two kinds end apart: one canonical folder); the distress count's own window
+    // ends at the latest filing of the distress sources covering the city
+    const [w] = await this.rows<{ as_of: string | null; distress_as_of: string | null; covered: boolean; name: string | null }>(`
+      with ends as (select source, 'sale' as k, max(sale_date) as d from oracle_arms group by source
+                    union all select source, 'distress', max(filing_date) from distress group by source),
+      own as (select source, 'sale' as k from oracle_arms where state_code = $state and lower(city) = lower($city)
+              union select source, 'distress' from distress where state_code = $state and lower(city) = lower($city))
+      select strftime((select max(d) from ends join own using (source, k)), '%Y-%m-%d') as as_of,
+             strftime((select max(d) from ends join own using (source, k) where k = 'distress'), '%Y-%m-%d') as distress_as_of,
              exists (select 1 from distress where state_code = $state and lower(city) = lower($city)) as covered,
              coalesce((select city_name from cities where state_code = $state and lower(city_name) = lower($city) order by population desc nulls last limit 1),
                       (select mode(city) from (select city from oracle_arms where state_code = $state and lower(city) = lower($city)
@@ -564,6 +567,8 @@ export class MarketOracle {
       return out;
     }
     const starts = await this.starts(asOf, months);
+    const dAsOf = w?.distress_as_of ?? null;
+    const dStarts = dAsOf ? await this.starts(dAsOf, months) : new Map<number, string>();
     const sales = await this.rows<{ d: string; investor: boolean | null }>(`
       select strftime(sale_date, '%Y-%m-%d') as d, buyer_is_investor as investor
       from oracle_value where state_code = $state and lower(city) = lower($city) and sale_date <= $asOf::date`, { ...params, asOf });
@@ -576,23 +581,24 @@ export class MarketOracle {
     const filings = await this.rows<{ d: string; k: string }>(`
       select strftime(filing_date, '%Y-%m-%d') as d,
              source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, ''), distress_id) as k
-      from distress where state_code = $state and lower(city) = lower($city)
-        and (status is distinct from 'closed' or status_date > $asOf::date)`, { ...params, asOf }); // closed by the window end: not counted
+      from distress where state_code = $state and lower(city) = lower($city) and filing_date <= $dAsOf::date
+        and (status is distinct from 'closed' or status_date > $dAsOf::date)`, { ...params, dAsOf: dAsOf ?? asOf }); // closed by the window end: not counted
     const tier = await this.tier(state, city);
-    // coverage: the spans (first to last arm's-length sale or filing) of every file of the city's sources
+    // coverage: the spans (first to last arm's-length sale or filing) of every file of the kinds the city's sources
+    // hold of it
     const spans = await this.rows<{ lo: string; hi: string }>(`
-      with records as (select source, file, sale_date as d from oracle_arms union all select source, file, filing_date from distress),
-      own as (select source from oracle_arms where state_code = $state and lower(city) = lower($city)
-              union select source from distress where state_code = $state and lower(city) = lower($city))
-      select strftime(min(d), '%Y-%m-%d') as lo, strftime(max(d), '%Y-%m-%d') as hi from records
-      where d is not null and source in (select source from own) group by source, file`, params);
+      with records as (select source, 'sale' as k, file, sale_date as d from oracle_arms union all select source, 'distress', file, filing_date from distress),
+      own as (select source, 'sale' as k from oracle_arms where state_code = $state and lower(city) = lower($city)
+              union select source, 'distress' from distress where state_code = $state and lower(city) = lower($city))
+      select strftime(min(d), '%Y-%m-%d') as lo, strftime(max(d), '%Y-%m-%d') as hi from records join own using (source, k)
+      where d is not null group by source, k, file`, params);
     for (const m of months) {
       const start = starts.get(m)!;
       const cov = windowCoverage(spans, start, asOf);
       const known = sales.filter((s) => s.d > start && s.investor !== null);
       const investors = known.filter((s) => s.investor === true).length;
       const f = flips.filter((x) => x.d > start);
-      const filed = filings.filter((x) => x.d > start);
+      const filed = filings.filter((x) => x.d > (dStarts.get(m) ?? start));
       // minimum cohort (market.md mart_investor): no rate of 1-4 known buyers, no flip figure of 1-4 flips
       const days = f.length >= 5 ? median(f.map((x) => x.days)) : null;
       const margin = f.length >= 5 ? median(f.map((x) => x.margin)) : null;
@@ -606,6 +612,7 @@ export class MarketOracle {
         market_tier: tier,
         confidence: minBand(band(known.length + filed.length), coverageBand(cov)),
         as_of: asOf,
+        distress_as_of: w!.covered ? dAsOf : null,
         coverage: coverageAnswer(cov, start, asOf),
         // the window's coverage, then why each null figure is null (market.md mart_investor "note")
         note: [
@@ -616,7 +623,7 @@ export class MarketOracle {
           !known.length ? null
             : f.length === 0 ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
             : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
-          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${asOf}), not every filing still open`
+          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open`
             : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
         ].filter((x) => x !== null).join('; ') || null,
       });

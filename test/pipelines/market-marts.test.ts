@@ -305,8 +305,15 @@ describe('mart_investor', () => {
       { city: 'Seattle', months: 3, rate: null, pipeline: null, confidence: 'low', sample_count: '0', arms_length_sales: '60', known_buyer_sales: '0' },
       { city: 'Seattle', months: 24, rate: null, pipeline: null, confidence: 'low', sample_count: '0', arms_length_sales: '60', known_buyer_sales: '0' },
     ]);
-    // a covered city's window with no filing reports 0 (months 3 ends 2022-06-01: the 2022-05-01 filing is inside)
+    // the distress count's window ends where the distress source ends (review 15): without d2 its last filing is
+    // 2019-01-01, so the 3 months to 2019-01-01 hold d1, whatever the sales' end (2022-06-01)
     await ctx.db.run(`delete from distress where distress_id = 'd2'`);
+    await run(ctx, 'pipelines/marts/30_mart_investor.sql');
+    expect(await ctx.rows(`select distressed_pipeline_count as p, strftime(distress_as_of, '%Y-%m-%d') as d from mart_investor where city = 'Erie' and months = 3`))
+      .toEqual([{ p: '1', d: '2019-01-01' }]);
+    // a covered city's window with no filing reports 0: the source runs to 2022-05-01 (another city's filing), Erie's
+    // own last filing is of 2019
+    await ctx.db.run(`insert into distress (distress_id, source, parcel_id, city, state_code, kind, filing_date) values ('d3', 'foreclosures', 'Z', 'Scranton', 'PA', 'pre_foreclosure', '2022-05-01')`);
     await run(ctx, 'pipelines/marts/30_mart_investor.sql');
     expect(await ctx.rows(`select distressed_pipeline_count as p from mart_investor where city = 'Erie' and months = 3`)).toEqual([{ p: '0' }]);
   });
