@@ -227,9 +227,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const priceLevel = overview || homeWords || (intents.includes('comps') && (PRICE_LEVEL.test(lower) || TYPED_PRICE.test(lower) || ZIP_RANK.test(lower)) && !COMPS_CUES.test(lower))
     || (intents.includes('trends') && asks.includes('change') && !COMPS_CUES.test(lower));
   if (priceLevel && intents.includes('comps')) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
-  // "prices in New York": a market question reads New York as the city, the market the build keeps ("New York state",
-  // "state of New York" and legal questions keep the state)
-  // "New York State outside NYC": the build has no sales in the rest of the state, said (state-rest.ts)
+  // "New York State outside NYC": the build has no sales in the rest of the state, said (state-rest.ts); "prices in
+  // New York": a market question reads the city, the market the build keeps (the state: "New York state", legal)
   if (intents.length && intents.every((i) => MARKET_INTENTS.has(i))) outsideTheCity(q, targets, unknown, gaz);
   const nyState = targets.findIndex((t) => t.state === 'NY' && !t.city && !t.zip && !t.area && t.from === 'query');
   if (nyState >= 0 && intents.length && intents.every((i) => MARKET_INTENTS.has(i)) && /\bnew york\b(?!\s+state\b)/.test(lower) && !/\bstate of new york\b/.test(lower)) {
