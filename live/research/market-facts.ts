@@ -12,6 +12,7 @@ import { seriesMix } from '../../warehouse/price-mix.ts';
 import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { yearFact } from './year-facts.ts';
+import { countyYearFacts } from './county-years.ts';
 import { monthFact } from './month-facts.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { distressCity } from './place-prefer.ts';
@@ -253,6 +254,8 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
       // comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
+      // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts)
+      if (t.area && u.years) return countyYearFacts(data, u, t, (z) => trendsFact(data, u, { state: t.state, zip: z, from: t.from }));
       // a county: its zips' changes (or median prices) side by side, as a city's comps are
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
       if (t.area) return [perCityFact(data, intent, t, 'A sales count')];

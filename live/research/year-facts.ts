@@ -18,7 +18,7 @@ import { RANK, ranks } from './ranks.ts';
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
 
 /** The years asked as a range of months (YYYY-MM), `to` open for "since"; a span of named months, those months. */
-const inYears = (m: string, y: Years): boolean => (y.months ? m >= y.months[0] && m <= y.months[1]
+export const inYears = (m: string, y: Years): boolean => (y.months ? m >= y.months[0] && m <= y.months[1]
   : Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to));
 /** How many months the years (or the span of months) asked hold. */
 const monthsAsked = (y: Years, last: string): number => {

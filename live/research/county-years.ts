@@ -1,0 +1,73 @@
+// A county asked with a year, a quarter or a month span ("median sale price in King County in 2014", "Sacramento County
+// in 2008"): no figure of a county as a whole is kept, so its zips are listed side by side, each with its own sales of
+// those months and their monthly medians (the zips' trends shards), as the county's answer without a year lists its
+// zips. Before, the first zip's year answered alone, worded as if it were the county's ("In zip 98001, in 2014 ...").
+// Rules: warehouse/docs/research.md "Years" and "Counties".
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { areaName, money, plural, type Fact } from './facts.ts';
+import { TYPE_WORDS } from './sales-facts.ts';
+import { inYears } from './year-facts.ts';
+import type { StoredTrends } from './price-level.ts';
+import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
+
+/** How many zips the list names. */
+const LISTED = 6;
+
+interface ZipYear { zip: string; n: number; lo: number | null; hi: number | null; months: string[] }
+
+/** The county's zips' sales of the months asked; `zipFact` a zip's own answer for them (year-facts.ts), deep only. */
+export async function countyYearFacts(data: ResearchData, u: Understanding, t: Target, zipFact: (zip: string) => Promise<Fact>): Promise<Fact[]> {
+  const y = u.years!;
+  const type = u.propertyType;
+  const noun = TYPE_WORDS[type]!;
+  const place = areaName(t);
+  const zips = data.zipsOfCounty(t.area!.county_fips);
+  const rows: ZipYear[] = [];
+  let first: string | null = null, last: string | null = null, asOf = '';
+  for (const zip of zips) {
+    const s = await data.shard<StoredTrends>('trends', { zip, property_type: type });
+    if (!s) continue;
+    const c = s.series;
+    const sold = c.month.map((m, i) => ({ m, i, n: c.sales_count[i] ?? 0 })).filter((x) => x.n > 0);
+    if (!sold.length) continue;
+    if (first === null || sold[0]!.m < first) first = sold[0]!.m;
+    if (last === null || sold.at(-1)!.m > last) last = sold.at(-1)!.m;
+    if (s.as_of > asOf) asOf = s.as_of;
+    const asked = sold.filter((x) => inYears(x.m, y));
+    if (!asked.length) continue;
+    const medians = asked.map((x) => c.median_price[x.i]).filter((v): v is number => v != null);
+    rows.push({ zip, n: asked.reduce((a, x) => a + x.n, 0), lo: medians.length ? Math.min(...medians) : null, hi: medians.length ? Math.max(...medians) : null, months: asked.map((x) => x.m) });
+  }
+  const when = /^(\d|Q[1-4] )/.test(y.label) ? `in ${y.label}` : y.label.startsWith('since') ? y.label : `from ${y.label}`;
+  const src = { type: 'trends', category: 'market', citation: `reii warehouse: ${noun} price trends of the zips of ${place}, ${y.label}, as of ${asOf}` };
+  if (!rows.length) {
+    const range = first ? `the monthly ${noun} sales we keep for its zips run from ${first} to ${last}` : `we keep no monthly ${noun} sales for its zips`;
+    return [{ intent: 'trends', target: t, value: `no sales ${when}`, sentence: `I don't have ${noun} sale prices for ${place} ${when}: ${range}, so ${y.label.replace(/^since /, '')} ${y.months ? 'are' : 'is'} outside the data`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null }];
+  }
+  rows.sort((a, b) => b.n - a.n || a.zip.localeCompare(b.zip));
+  const total = rows.reduce((a, r) => a + r.n, 0);
+  const held = [...new Set(rows.flatMap((r) => r.months))].sort();
+  // months of the years asked inside no file of the source (King County's 2014-01..04): said, as a zip's answer says
+  const lastYear = y.to ?? Number(last!.slice(0, 4));
+  const allMonths: string[] = [];
+  for (let yr = y.from; yr <= lastYear; yr++) for (let m = 1; m <= 12; m++) allMonths.push(`${yr}-${String(m).padStart(2, '0')}`);
+  const empty = allMonths.filter((m) => inYears(m, { ...y, to: lastYear }) && !held.includes(m) && m <= last!);
+  const uncovered = uncoveredMonths(data, { zip: rows[0]!.zip, state: t.state }, empty);
+  const outside = uncovered.length ? `; ${monthRuns(uncovered)} ${uncovered.length === 1 ? 'is' : 'are'} not covered by the source (${spanWords(data, { zip: rows[0]!.zip, state: t.state })})` : '';
+  const item = (r: ZipYear): string => {
+    const city = data.zips.get(r.zip)?.city;
+    const med = r.lo === null ? '' : r.lo === r.hi ? `, monthly median ${money(r.lo)}` : `, monthly medians ${money(r.lo)} to ${money(r.hi!)}`;
+    return `zip ${r.zip}${city ? ` (${city})` : ''} ${plural(r.n, 'sale')}${med}`;
+  };
+  const more = rows.length > LISTED ? `; and ${plural(rows.length - LISTED, 'other zip')}` : '';
+  const summary: Fact = {
+    intent: 'trends', target: t, value: `${plural(total, 'sale')} counted in ${plural(rows.length, 'zip')} ${when}`,
+    sentence: `${place} has no figure kept as a whole ${when} (no count or median over all of a county's sales is kept), so its zips are listed, each with its own figures: ${plural(rows.length, 'zip')} of its ${zips.length} had arm's-length ${noun} sales ${when} (months held: ${monthRuns(held)}${outside}), ${plural(total, 'sale')} counted in all (a zip's month with fewer than 5 sales is not counted, so the county had at least that many); a median over all of those sales together is not kept. By zip, most sales first: ${rows.slice(0, LISTED).map(item).join('; ')}${more}`,
+    detail: ['Each zip\'s monthly figures are its trends series (a month\'s median needs 5 or more sales); GET /v1/market/trends gives them.'],
+    source: src, confidence: 'medium', primary: true, uncertain: null,
+  };
+  const own = await Promise.all(rows.map((r) => zipFact(r.zip)));
+  return [summary, ...own.map((f) => ({ ...f, primary: false }))];
+}

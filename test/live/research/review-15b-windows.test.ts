@@ -1,0 +1,47 @@
+// The fifteenth research review's window findings (r15b), over the shared real build on the suite's pinned clock: a
+// county asked with a year lists its zips' sales of those months (never one zip's as the county's). Expected figures
+// are our own SQL over the canonical tables (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts).
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { sql } from '../../helpers/oracle-research.ts';
+
+const ask = askWithSalesOracle();
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+const n = (v: number): string => v.toLocaleString('en-US');
+
+/** Arm's-length sales of one type in the months from..to (YYYY-MM): a zip's or a state's (King County is all of WA's
+ *  sales in these sources), with each month's median (5 or more sales). */
+async function monthsOf(where: { zip?: string; st?: string }, type: string, from: string, to: string): Promise<{ n: number; months: { m: string; n: number; median: number | null }[] }> {
+  const rows = await sql<{ m: string; n: number; median: number }>(`select strftime(sale_date, '%Y-%m') as m, count(*)::int as n, quantile_cont(sale_price, 0.5) as median
+    from oracle_arms where ${where.zip ? 'zip = $w' : 'state_code = $w'} and property_type = $type and strftime(sale_date, '%Y-%m') between $from and $to group by 1 order by 1`,
+  { w: where.zip ?? where.st!, type, from, to });
+  return { n: rows.reduce((a, r) => a + r.n, 0), months: rows.map((r) => ({ m: r.m, n: r.n, median: r.n >= 5 ? Number(r.median) : null })) };
+}
+
+describe('a county asked with a year', () => {
+  it('"Median sale price in King County in 2014" lists its zips, never zip 98001 alone as the county', async () => {
+    const county = await monthsOf({ st: 'WA' }, 'sfr', '2014-01', '2014-12');
+    const z = await monthsOf({ zip: '98103' }, 'sfr', '2014-01', '2014-12');
+    const meds = z.months.map((m) => m.median!).filter((m) => m !== null);
+    expect(county.n).toBe(14633); // the reviewer's raw count, by the project's arm's-length rule
+    const r = await ask('Median sale price in King County in 2014');
+    expect(r.answer).not.toMatch(/^In zip 98001/);
+    expect(r.answer).toContain('King County, WA has no figure kept as a whole in 2014');
+    expect(r.answer).toContain(`zip 98103 (Seattle) ${n(z.n)} sales, monthly medians ${usd(Math.min(...meds))} to ${usd(Math.max(...meds))}`);
+    expect(r.answer).toContain('2014-01 to 2014-04 are not covered by the source');
+    // the zips' counted sales: at most the county's (a zip's month of fewer than 5 is not counted), and nearly all
+    const counted = Number(/([\d,]+) sales counted in all/.exec(r.answer)![1]!.replaceAll(',', ''));
+    expect(counted).toBeLessThanOrEqual(county.n);
+    expect(counted).toBeGreaterThan(county.n * 0.99);
+  });
+  it('"King County in Q4 2014" and "Sacramento County in 2008": the months asked, zip by zip', async () => {
+    const q4 = await monthsOf({ zip: '98103' }, 'sfr', '2014-10', '2014-12');
+    const r = await ask('Median sale price in King County in Q4 2014');
+    expect(r.answer).toContain('King County, WA has no figure kept as a whole in Q4 2014');
+    expect(r.answer).toContain(`zip 98103 (Seattle) ${n(q4.n)} sales`);
+    const sac = await monthsOf({ zip: '95823' }, 'sfr', '2008-01', '2008-12');
+    const s = await ask('Median price in Sacramento County in 2008');
+    expect(s.answer).not.toMatch(/^In zip 95608/);
+    expect(s.answer).toContain(`zip 95823 (Sacramento) ${n(sac.n)} sales, monthly median ${usd(sac.months[0]!.median!)}`);
+  });
+});
