@@ -6,7 +6,9 @@
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { areaName, money, plural, type Fact } from './facts.ts';
+import { areaName, minConf, money, plural, type Fact } from './facts.ts';
+import { hoodName } from './hoods.ts';
+import type { Years } from './years.ts';
 import { TYPE_WORDS } from './sales-facts.ts';
 import { inYears } from './year-facts.ts';
 import type { StoredTrends } from './price-level.ts';
@@ -70,4 +72,19 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   };
   const own = await Promise.all(rows.map((r) => zipFact(r.zip)));
   return [summary, ...own.map((f) => ({ ...f, primary: false }))];
+}
+
+/** A year asked of a neighbourhood its sales source names ("Harlem multi-family median price in 2021", "Park Slope
+ *  2023"): its own sales are kept over windows of its latest 3 to 24 months only, never by calendar year, so the year is
+ *  said not answered and the window shown is named, before the window's figure. Before, the trailing 12 months were
+ *  answered as if they were the year asked. */
+export function hoodYearsFact(t: Target, y: Years, f: Fact): Fact {
+  const labels = [y, ...y.also ?? []].map((x) => x.label);
+  const asked = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]!;
+  const name = hoodName(t.hood!);
+  const lower = f.sentence.startsWith('In ') ? `in ${f.sentence.slice(3)}` : f.sentence;
+  return {
+    ...f, confidence: minConf(f.confidence, 'medium'),
+    sentence: `${asked} ${labels.length > 1 || y.months ? 'are' : 'is'} not answered for ${name}: a neighbourhood's own sales are kept over its latest 3 to 24 months only, not by calendar year, so the figure shown is of its latest months instead (${t.hood!.part}'s own sales by year are answered when ${t.hood!.part} is asked); ${lower}`,
+  };
 }

@@ -11,8 +11,9 @@ import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../.
 import { seriesMix } from '../../warehouse/price-mix.ts';
 import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
-import { yearFact } from './year-facts.ts';
-import { countyYearFacts } from './county-years.ts';
+import { joinYears, yearFact } from './year-facts.ts';
+import type { Years } from './years.ts';
+import { countyYearFacts, hoodYearsFact } from './county-years.ts';
 import { monthFact } from './month-facts.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { distressCity } from './place-prefer.ts';
@@ -92,7 +93,8 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
   const mix = seriesMix(s.method, c.untyped_count, c.index_sample_count);
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
-  if (u.years) return u.years.month ? monthFact(data, u, t, where, c, src, s.as_of) : yearFact(data, u, t, where, c, src, s.as_of);
+  const year = (y: Years): Fact => (y.month ? monthFact(data, { ...u, years: y }, t, where, c, src, s.as_of) : yearFact(data, { ...u, years: y }, t, where, c, src, s.as_of));
+  if (u.years) return u.years.also ? joinYears([u.years, ...u.years.also].map(year)) : year(u.years);
   const method = indexName(s);
   // a span past the kept windows (25-60 months): the index change over it, or why the series gives none
   const months = u.span ?? (u.months && u.months < c.month.length ? u.months : 12);
@@ -245,17 +247,22 @@ export async function marketFacts(data: ResearchData, u: Understanding, intent: 
       // a city's (or county's) zips ranked by price: each zip's median sale price over the window (12 months unless asked)
       if (!t.zip && (t.city || t.area) && u.asks.includes('zip_price')) return zipPriceFacts(data, u, t);
       // a neighbourhood its sales source names (hoods.ts): its own sales' count or median, else its zips' changes
-      if (t.hood && (u.asks.includes('sales_count') || u.priceLevel)) {
+      if (t.hood && (u.asks.includes('sales_count') || u.priceLevel || u.years)) {
         const where = areaName(t);
-        return [u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
-          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no sales of ${where}`)];
+        const f = u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
+          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no sales of ${where}`);
+        // a year asked: a neighbourhood's own sales are kept over its latest months only, said first (county-years.ts)
+        return [u.years ? hoodYearsFact(t, u.years, f) : f];
       }
       if (t.hood) return countyTrends(data, u, t);
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
       // comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts)
-      if (t.area && u.years) return countyYearFacts(data, u, t, (z) => trendsFact(data, u, { state: t.state, zip: z, from: t.from }));
+      if (t.area && u.years) {
+        const each = await Promise.all([u.years, ...u.years.also ?? []].map((y) => ({ ...u, years: y })).map((w) => countyYearFacts(data, w, t, (z) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }))));
+        return each.flat().sort((a, b) => Number(b.primary) - Number(a.primary));
+      }
       // a county: its zips' changes (or median prices) side by side, as a city's comps are
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
       if (t.area) return [perCityFact(data, intent, t, 'A sales count')];

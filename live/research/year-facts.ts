@@ -99,3 +99,11 @@ function thinMonths(data: ResearchData, u: Understanding, t: Target, c: MonthlyS
   const span = gaps.length === 1 ? gaps[0] : `${gaps.length} months, ${monthRuns(gaps)}`;
   return `${outside} (months with fewer than 5 sales are left out: ${span} ${left !== null ? `here, ${plural(left, 'sale')} over all such months of the data` : 'here, at most 4 sales each'})`;
 }
+
+/** Years compared ("2021 vs 2023"): each year's fact said in turn, as one fact of the place (the first's source and
+ *  citation; no rank across places, each place's years are its own). Before, the first year alone was answered. */
+export function joinYears(facts: Fact[]): Fact {
+  const conf = facts.some((f) => f.confidence === 'low') ? 'low' : facts.some((f) => f.confidence === 'medium') ? 'medium' : 'high';
+  const { ranks: _r, ...first } = facts[0]!;
+  return { ...first, value: facts.map((f) => f.value).join('; '), sentence: facts.map((f) => f.sentence).join('. '), source: facts.find((f) => f.source)?.source ?? null, confidence: conf };
+}

@@ -6,7 +6,7 @@ import { parseQuarter } from './quarters.ts';
 /** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
  *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022") or a quarter ("Q4 2023":
  *  2023-10, 2023-12, quarters.ts), answered for those months. */
-export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string] }
+export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[] }
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -45,6 +45,15 @@ export function parseMonthSpan(q: string): Years | null {
 /** "in 2022", "during 2021", "for 2014", "since 2020", "from 2019 to 2021", "between 2019 and 2021", "2019-2021", and a
  *  bare year ("nyc condo prices 2023"). */
 export function parseYears(q: string): Years | null {
+  const y = parseYear(q);
+  if (!y || y.months || y.month || y.to !== y.from) return y;
+  // years compared ("2021 and 2023", "2021 vs 2023", "2019, 2021 and 2023"): each answered (`also`), never the first alone
+  const list = new RegExp(`\\b${y.from}((?:\\s*(?:,|&|\\band\\b|\\bvs\\.?|\\bversus\\b|\\bor\\b|\\bcompared (?:to|with)\\b)\\s*(?:(?:in|and)\\s+)?(?:19|20)\\d{2}\\b(?![\\d,.]\\d|\\s*(?:${UNIT_AFTER})\\b))+)`, 'i').exec(q);
+  const more = list ? [...new Set(list[1]!.match(/(?:19|20)\d{2}/g)!.map(Number))].filter((n) => n !== y.from) : [];
+  return more.length ? { ...y, also: more.map((n) => ({ from: n, to: n, label: String(n) })) } : y;
+}
+
+function parseYear(q: string): Years | null {
   // "the current price, now in 2026": today's figure (its data's age is said), not a past year's
   if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
   const months = parseMonthSpan(q);

@@ -17,9 +17,9 @@ export function researchData(): ResearchData {
   return d;
 }
 
-/** For the calling test file: a quick-answer engine over the shared build (the pinned day), and the research oracle
+/** For the calling test file: an engine (quick answers unless deep is asked) over the shared build (the pinned day), and the research oracle
  *  open with its oracle_arms table made, before the file's tests; the oracle closed after them. */
-export function askWithSalesOracle(): (query: string) => ReturnType<ResearchEngine['answer']> {
+export function askWithSalesOracle(): (query: string, depth?: 'quick' | 'deep') => ReturnType<ResearchEngine['answer']> {
   let engine: ResearchEngine | undefined;
   beforeAll(async () => {
     engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
@@ -27,5 +27,5 @@ export function askWithSalesOracle(): (query: string) => ReturnType<ResearchEngi
     await windowSalesOracle({ state: 'WA', city: 'Seattle' }, 'sfr', 3); // makes the oracle_arms table
   }, 600_000);
   afterAll(() => closeResearchOracle());
-  return (query) => engine!.answer({ query, depth: 'quick' });
+  return (query, depth = 'quick') => engine!.answer({ query, depth });
 }

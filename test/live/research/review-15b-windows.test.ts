@@ -1,5 +1,6 @@
 // The fifteenth research review's window findings (r15b), over the shared real build on the suite's pinned clock: a
-// county asked with a year lists its zips' sales of those months (never one zip's as the county's). Expected figures
+// county asked with a year lists its zips' sales of those months (never one zip's as the county's); years compared are
+// each answered; a year asked of a New York neighbourhood is said not kept (its latest months shown). Expected figures
 // are our own SQL over the canonical tables (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts).
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
@@ -43,5 +44,35 @@ describe('a county asked with a year', () => {
     const s = await ask('Median price in Sacramento County in 2008');
     expect(s.answer).not.toMatch(/^In zip 95608/);
     expect(s.answer).toContain(`zip 95823 (Sacramento) ${n(sac.n)} sales, monthly median ${usd(sac.months[0]!.median!)}`);
+  });
+});
+
+/** A New York City borough's arm's-length sales of one type in one year (its BOROUGH code, the parcel id's first part:
+ *  5 Staten Island), with their months' medians. */
+async function boroughYear(borough: number, type: string, year: number): Promise<{ n: number; lo: number; hi: number }> {
+  const rows = await sql<{ n: number; median: number }>(`select count(*)::int as n, quantile_cont(sale_price, 0.5) as median from oracle_arms
+    where source = 'nyc' and split_part(parcel_id, '-', 1) = $b and property_type = $type and year(sale_date) = $year group by strftime(sale_date, '%Y-%m')`,
+  { b: String(borough), type, year });
+  const meds = rows.filter((r) => r.n >= 5).map((r) => Number(r.median));
+  return { n: rows.reduce((a, r) => a + r.n, 0), lo: Math.min(...meds), hi: Math.max(...meds) };
+}
+
+describe('years compared, and a year asked of a neighbourhood', () => {
+  it('"Compare 2021 and 2023 median single family prices in Staten Island" answers both years', async () => {
+    const [a, b] = [await boroughYear(5, 'sfr', 2021), await boroughYear(5, 'sfr', 2023)];
+    expect([a.n, b.n]).toEqual([3200, 2256]); // the reviewer's raw counts
+    for (const depth of ['quick', 'deep'] as const) {
+      const r = await ask('Compare 2021 and 2023 median single family prices in Staten Island.', depth);
+      expect(r.answer).toContain(`in 2021 there were ${n(a.n)} arm's-length single-family sales`);
+      expect(r.answer).toContain(`in 2023 there were ${n(b.n)} arm's-length single-family sales`);
+      expect(r.answer).toMatch(new RegExp(`ran from ${usd(b.lo).replace('$', '\\$')} \\(2023-\\d\\d\\) to ${usd(b.hi).replace('$', '\\$')}`));
+    }
+  });
+  it('a year asked of Harlem or Park Slope is said not kept, the window shown named, never answered as the year', async () => {
+    for (const [q, hood, yr] of [['Harlem multi-family median price in 2021', 'Harlem', '2021 is'], ['Park Slope median sale price 2023', 'Park Slope', '2023 is'], ['Median price in Harlem in 2021 vs 2023?', 'Harlem', '2021 and 2023 are']] as const) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`${yr} not answered for ${hood}: a neighbourhood's own sales are kept over its latest 3 to 24 months only, not by calendar year`);
+      expect(r.answer, q).toMatch(/in the 12 months to 2024-02-2\d/);
+    }
   });
 });
