@@ -80,6 +80,22 @@ export const HOW_FAST = /how (long|fast|quickly) (do |are |is |does )?(homes|hou
  *  market, the fastest its lowest; never by another figure where there is none. */
 export const SPEED_RANK = /\b(fastest|quickest|slowest|faster|quicker|slower|most quickly)\b/;
 
+/** Sales above or below a price asked with no "how many" ("sales over $1 million in Greenwich in 2023"): a count of
+ *  sales in a price band, which is not kept (said), answered with the count and median of all the sales. */
+export const SALES_BAND = /\bsales?\s+(?:of\s+)?(?:over|above|under|below|more than|less than|greater than)\s*\$\s*\d/;
+/** How many sold above or below a price is not kept: said first wherever a count or price of sales answers such a
+ *  question, whatever the window (sales-facts.ts bandNote). */
+export const BAND_NOT_KEPT = 'How many sold above or below a price is not kept, only the count and median of all the sales';
+
+/** A home's feature asked as a filter ("waterfront homes in King County", "homes with a pool"): no figure is kept by
+ *  feature (King County's file records waterfront, but no sales figure is filtered by it), so the answer says its
+ *  figures are of all the sales of the type, never as if filtered. */
+const FEATURE = /\b(water[- ]?front|lake[- ]?front|ocean[- ]?front|beach[- ]?front|river[- ]?front|bay[- ]?front|water[- ]?views?|ocean[- ]?views?|lake[- ]?views?|(?:with|has|have|having) (?:a |an )?(?:swimming )?(?:pool|view|garage|basement|yard|porch|fireplace)s?|new[- ]construction|newly built|fixer[- ]uppers?|gated)\b/;
+export function featureGap(lower: string): string | null {
+  const m = FEATURE.exec(lower);
+  return m ? `"${m[0]}" is not a filter the service applies: no sale count or price is kept by a home's features (waterfront, view, pool, garage, age), so the figures given are of all the sales of the type, filtered by no feature` : null;
+}
+
 /** The figures a question asks for by name (Asked). */
 export function askedFigures(q: string): Asked[] {
   const out: Asked[] = [];
@@ -88,7 +104,7 @@ export function askedFigures(q: string): Asked[] {
   if (/\b(how many|number of|count of|any) (\w+ )?flips\b|\bflips? (count|volume)\b|\bflips? (are|were) (there|recorded|done)/.test(q)) out.push('flips');
   if (asksDistress(q)) out.push('distress');
   if (/\bpermits?\b/.test(q) && /\b(most|fewest|how many|number of|count)\b/.test(q)) out.push('permit_count');
-  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q) || SALES_COMPARED.test(q)) out.push('sales_count');
+  if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || SALES_BAND.test(q) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q) || SALES_COMPARED.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\b(share|percent(age)?|proportion|fraction|%) of (\w+ ){0,3}(sales|homes|purchases|transactions|deals)\b[^.?!]{0,30}\bflip|\bflip (share|rate|percentage)\b|\bflips? as a (share|percent)/.test(q)) out.push('flip_share');
   if (/\b(over|above|more than|greater than|under|below|less than)\s*\$?\s*\d[\d,.]*\s*(k|m|mm|million|thousand)?\b|\$\s*\d[\d,.]*\s*(k|m|million)?\s*(or more|or less|and up|plus)\b/.test(q) && (out.includes('sales_count') || /\bhow many\b|\bnumber of\b/.test(q))) out.push('price_band');

@@ -9,7 +9,7 @@ import { areaName, fmt, inline, minConf, missing, money, pct, plural, type Confi
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { CHANGE_MIN_SAMPLE, changePct, latestSolid, type LevelPoint } from '../../warehouse/price-index.ts';
 import { seriesMix } from '../../warehouse/price-mix.ts';
-import { byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
+import { bandNote, byCount, cityNoAreaFact, noChangeReason, cityPpsfFact, listRatioFacts, mixedTypeNote, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { joinYears, yearFact } from './year-facts.ts';
 import type { Years } from './years.ts';
@@ -222,6 +222,12 @@ async function countyTrends(data: ResearchData, u: Understanding, t: Target): Pr
 }
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
+  const out = await factsOf(data, u, intent, t);
+  // how many above or below a price: not kept, said the same way in every window (sales-facts.ts bandNote)
+  return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out;
+}
+
+async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
   const needZip = (what: string): Fact => missing(intent, t, `${what} is reported per zip code; name a zip or a city in ${data.stateName(t.state)}`);
   switch (intent) {
     case 'comps':

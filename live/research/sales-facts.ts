@@ -5,7 +5,8 @@
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { areaName, missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { areaName, minConf, missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { BAND_NOT_KEPT } from './asked.ts';
 import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { windowGap } from './window-gaps.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
@@ -100,10 +101,9 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
     ...ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales), intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} (${w.months} months to ${w.asOf})`,
-    // how many above or below a price: not kept (only the window's count and median), said first
-    sentence: `${u.asks.includes('price_band') ? `How many sold above or below a price is not kept, only the count and median of all the sales: ${where}` : `${where.charAt(0).toUpperCase()}${where.slice(1)}`} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
-    source: windowSource(where, noun, w), confidence: note || u.asks.includes('price_band') ? 'medium' : 'high', primary: true, uncertain: null,
+    source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
   };
 }
 
@@ -232,4 +232,13 @@ export function noChangeReason(months: readonly string[], points: readonly Level
   if (last !== undefined && mix && complete?.[first] !== false && !comparable(mix, first, last)) return mixWords({ month: months[first]!, n, mix: mix[first]! }, { month: months[last]!, n: points[last]!.n, mix: mix[last]! });
   if (complete?.[first] === false && isComplete(points.map((p) => p.n), first)) return `${months[first]} is not covered whole by its sources (a file starts or ends inside it), so the month is taken as incompletely recorded`;
   return `${months[first]} had ${plural(n, 'sale')}, under half of the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
+}
+
+/** How many sold above or below a price asked (asked.ts price_band): not kept, said before each figure of the sales
+ *  that answers (a window's, a year's, a month's, a county's zips'), at most medium. One rule for every window: before,
+ *  the year path answered "57 arm's-length single-family sales" for "sales above $2 million in Manhattan in 2023". */
+export function bandNote(f: Fact): Fact {
+  if (!f.primary || f.source === null || f.sentence.startsWith(BAND_NOT_KEPT)) return f;
+  const s = f.sentence.startsWith('In ') ? `in ${f.sentence.slice(3)}` : f.sentence;
+  return { ...f, sentence: `${BAND_NOT_KEPT}: ${s}`, confidence: minConf(f.confidence, 'medium') };
 }
