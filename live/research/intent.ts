@@ -159,7 +159,7 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
-const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|townho(use|me)s?|properties|real estate|prices?|values?)\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
+const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 const NOT_RECORDED: [RegExp, string][] = [
   [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,

@@ -12,17 +12,31 @@ export const FAMILY_UNITS = /\b(two|three|four|2|3|4)(?:[- ]?(?:to|-)[- ]?(?:fou
 export function typeReadAs(lower: string, type: string): string[] {
   const town = /\b(town|row)[- ]?(houses?|homes?)\b|\btownhomes?\b/.exec(lower);
   if (town && type === 'sfr') return [`"${town[0]}" as single-family: townhouses are counted among single-family sales in these records`];
+  const coop = COOP.exec(lower);
+  if (coop && type === 'condo') return [`"${coop[0]}" as condo: New York City's co-op apartments (building classes 09, 10 and 17) are counted with its condo sales, not apart`];
+  const apt = APARTMENTS.exec(lower);
+  if (apt && type === 'multi' && !/apartment buildings?/.test(apt[0])) return [`"${apt[0]}" as multi-family: apartment buildings are the multi-family type (a single apartment unit sold alone is a condo)`];
+  const mobile = MOBILE.exec(lower);
+  if (mobile) return [`"${mobile[0]}" as all ${type === 'sfr' ? 'single-family' : 'the type\'s'} sales: no source here keeps mobile or manufactured homes apart, so the figures given are not of ${mobile[0]} alone`];
   const family = FAMILY_UNITS.exec(lower);
   if (family && type === 'multi') return [`"${family[0]}" as multi-family: 2 to 4 family homes are counted with the other multi-family sales (apartment buildings too), not apart`];
   return [];
 }
 
+/** Co-ops: New York City's co-op classes (09, 10, 17) are its condo type (market.md). */
+const COOP = /\bco-?ops?\b|\bcooperatives?\b|\bco-?operative (apartments?|buildings?)\b/;
+/** Apartments as a property bought ("apartments in Hartford", "apartment complex"): the multi-family type. */
+const APARTMENTS = /(?<!accessory )\bapartments\b|\bapartment (buildings?|complex(es)?|houses?|blocks?)\b/;
+/** Mobile or manufactured homes: no type of their own in any source. */
+const MOBILE = /\b(mobile|manufactured) homes?\b|\btrailers? homes?\b/;
+
 /** The property type a question asks for: single-family unless it names another. */
 export function parsePropertyType(q: string): 'sfr' | 'multi' | 'condo' | 'land' | 'commercial' {
-  const l = q.toLowerCase();
-  if (/\bcondos?\b|condominium/.test(l)) return 'condo';
-  if (/multi[- ]?famil|\bduplex|triplex|fourplex|quadplex|\bmulti\b|apartment buildings?|2-4 unit/.test(l) || FAMILY_UNITS.test(l)) return 'multi';
+  // "a family office", "our office": who asks, not an office building
+  const l = q.toLowerCase().replace(/\b(family|our|my|home|back|front|law|box) offices?\b/g, ' ');
+  if (/\bcondos?\b|condominium/.test(l) || COOP.test(l)) return 'condo';
+  if (/multi[- ]?famil|\bduplex|triplex|fourplex|quadplex|\b[234][- ]?plex(es)?\b|\bmulti\b|2-4 unit/.test(l) || APARTMENTS.test(l) || FAMILY_UNITS.test(l)) return 'multi';
   if (/\b(vacant )?land\b|\bbuildable lots?\b/.test(l)) return 'land';
-  if (/commercial|office|retail|industrial/.test(l)) return 'commercial';
+  if (/commercial|\boffices?\b|office (buildings?|space)|retail|industrial/.test(l)) return 'commercial';
   return 'sfr';
 }

@@ -1,10 +1,13 @@
 // The fifteenth research review's filter findings (r15b #6), over the shared real build on the suite's pinned clock:
 // how many sold above or below a price is said not kept in every window (a year's, a county's zips'), never answered
-// with all the sales as if filtered, and a home's feature asked as a filter ("waterfront") is said not applied.
+// with all the sales as if filtered, and a home's feature asked as a filter ("waterfront") is said not applied; type
+// words (r15b #5): co-ops are New York's condo type, apartments and 4-plexes multi-family, a family office no office
+// building, mobile homes no type of their own (said).
 // Expected figures are our own SQL over the raw files in ../shared/data and the canonical tables (oracle_arms).
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
+import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 const ask = askWithSalesOracle();
@@ -48,5 +51,34 @@ describe('a feature asked as a filter', () => {
       const r = await ask(q);
       expect(r.answer, q).toMatch(/"(waterfront|with a pool)" is not a filter the service applies: no sale count or price is kept by a home's features/);
     }
+  });
+});
+
+describe('property type words', () => {
+  it('"co-ops in Manhattan" is the condo type (co-op classes 09, 10, 17 are in it), said, never single-family', async () => {
+    const [m] = await sql<{ n: number; median: number; coop: number }>(`select count(*)::int as n, quantile_cont(sale_price, 0.5) as median
+      from oracle_arms where source = 'nyc' and split_part(parcel_id, '-', 1) = '1' and property_type = 'condo' and strftime(sale_date, '%Y-%m') = '2024-02'`);
+    const [raw] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz')}', all_varchar = true)
+      where "BOROUGH" = '1' and substr("BUILDING CLASS CATEGORY", 1, 2) in ('09', '10', '17') and cast("SALE DATE" as date) >= date '2024-02-01'`);
+    expect(Number(raw!.n)).toBeGreaterThan(100);
+    const r = await ask('Median price of co-ops in Manhattan?');
+    expect(r.answer).toContain('"co-ops" as condo: New York City\'s co-op apartments (building classes 09, 10 and 17) are counted with its condo sales');
+    expect(r.answer).toContain(`the median condo sale price was $${Math.round(Number(m!.median)).toLocaleString('en-US')} in 2024-02 (${n(m!.n)} sales)`);
+    expect(r.answer).not.toMatch(/single-family/);
+  });
+  it('"family office" is who asks, not an office building: zip 98103\'s single-family sales', async () => {
+    const w = await windowSalesOracle({ zip: '98103' }, 'sfr', 12);
+    const r = await ask('I run a family office. What is the median sale price in zip 98103 over the last 12 months?');
+    expect(r.answer).toContain(`the median of the ${n(w.n)} arm's-length single-family sales in the 12 months to ${w.asOf} was $${w.median!.toLocaleString('en-US')}`);
+  });
+  it('"apartments" and "4-plex" in Hartford are multi-family (apartments said), "mobile homes" said not kept apart', async () => {
+    const w = await windowSalesOracle({ state: 'CT', city: 'Hartford' }, 'multi', 3);
+    for (const q of ['apartments in Hartford', 'median price of apartments in Hartford', '4-plex in Hartford']) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain(`the median of the ${n(w.n)} arm's-length multi-family sales in the 3 months to ${w.asOf} was $${w.median!.toLocaleString('en-US')}`);
+      if (q.includes('apartments')) expect(r.answer, q).toContain('"apartments" as multi-family: apartment buildings are the multi-family type');
+    }
+    expect((await ask('mobile homes in Sacramento')).answer).toContain('"mobile homes" as all single-family sales: no source here keeps mobile or manufactured homes apart');
+    expect((await ask('Are accessory apartments allowed in Hartford?')).answer).not.toMatch(/multi-family/);
   });
 });
