@@ -2,7 +2,8 @@
 // share, the flips' median hold and margin, or why each is missing as the shard's note says (no buyer names, no
 // flip, or fewer than 5 known buyers or flips: the minimum cohort, warehouse/docs/market.md "mart_investor").
 import type { Understanding } from './intent.ts';
-import { fmt, type Confidence } from './facts.ts';
+import { fmt, minConf, type Confidence, type Fact } from './facts.ts';
+import type { Target } from './places.ts';
 
 export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; distress_as_of?: string | null; note?: string | null }
 
@@ -47,3 +48,17 @@ const flipNote = (r: Investor): string | null => (r.note ?? '').split(/;\s*/).fi
 /** The share of sales that were flips asked: no flip count is kept, so no share; said first (investorFact), never the
  *  investor share in its place. */
 export const FLIP_SHARE_NOT_KEPT = 'the share of sales that were flips is not kept (nor how many flips there were, only their median hold and margin); what is kept: ';
+
+/** A zip asked of a figure kept per city (the investor share, the distressed filings): its city's figure, said so,
+ *  at most medium, and never ranked among zips (zips of one city all show the city's figure: "19125, 19134 and 19146
+ *  are tied (27.9% each)" before). */
+export function cityOfZip(f: Fact, t: Target): Fact {
+  if (!t.zip || !t.city || f.source === null) return f;
+  const { ranks: _ranks, ...rest } = f;
+  const city = `${t.city}, ${t.state}`;
+  const s = f.sentence.startsWith('In ') ? `in ${f.sentence.slice(3)}` : f.sentence;
+  return {
+    ...rest, value: f.value === null ? null : `${f.value} (${city} as a whole)`, confidence: minConf(f.confidence, 'medium'),
+    sentence: `Investor activity and distressed filings are kept per city, not per zip, so zip ${t.zip}'s figure is ${city}'s as a whole: ${s}`,
+  };
+}

@@ -19,7 +19,7 @@ import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
-import { FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
+import { cityOfZip, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { SPEED_RANK } from './asked.ts';
@@ -288,7 +288,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
           for (let i = u.readAs.length - 1; i >= 0; i--) if (u.readAs[i]!.startsWith(`"${d.written}" as`) || u.readAs[i]!.startsWith(`"${t.city}" as`)) u.readAs.splice(i, 1);
           u.readAs.push(d.readAs);
         }
-        return [{ ...await investorFact(data, u, d?.target ?? t), target: t }];
+        return [cityOfZip({ ...await investorFact(data, u, d?.target ?? t), target: t }, t)];
       }
     case 'location':
       if (t.zip) return [await locationFact(data, u, t, t.zip, true)];
