@@ -7,6 +7,7 @@ import { findPlaces, type Context, type Gazetteer, type Target } from './places.
 import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
 import { parsePropertyType, typeReadAs } from './type-words.ts';
+import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { parseQuarter } from './quarters.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
@@ -160,15 +161,6 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
 const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
-/** Topics no source records, with what the answer says instead of a near-miss record. */
-const NOT_RECORDED: [RegExp, string][] = [
-  [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
-    'We record tax sale rules (lien or deed, interest rate, redemption period), not property tax rates, bills, assessments or exemptions'],
-  [/\bhow much (in )?rent\b|\brent (can|could|would|should) (i|we|you) (get|charge|ask)|\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rent(als?)?\b|\bcash flow/,
-    'We record sales, not rents: no rent levels, rental yields or cap rates'],
-  [/\bschools?\b|\bcrime\b|\bsafe(ty)?\b|\bwalkab/, 'We record no school, crime or neighbourhood-amenity data'],
-];
-
 /** The kinds a list of states asks for, by the topic asked: a tax sale type, a foreclosure type, or where rent control
  *  can apply (a statewide cap, or local rent control the state does not preempt); null when none is named. */
 function parseCategory(q: string, intents: Intent[]): string[] | null {
@@ -239,6 +231,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const dc = targets.findIndex((t) => t.state === 'DC' && !t.city && !t.zip && !t.area);
   if (dc >= 0 && intents.length && intents.every((i) => MARKET_INTENTS.has(i)) && gaz.citiesByName.get('washington')?.some((c) => c.state === 'DC')) targets[dc] = { ...targets[dc]!, city: 'Washington' };
   const gaps: string[] = [];
+  // a market question mixing in a topic no source records ("rents and the median sale price"): that part said missing
+  if (intents.length && intents.every((i) => MARKET_INTENTS.has(i))) gaps.push(...unrecordedParts(lower));
   if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
     intents.splice(intents.indexOf('redemption'), 1);
     if (!intents.includes('foreclosure')) intents.push('foreclosure');

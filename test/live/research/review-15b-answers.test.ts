@@ -1,11 +1,16 @@
 // The fifteenth research review's "answered something else" findings (r15b #11, #12, #9, #13), over the shared real
 // build on the suite's pinned clock: a figure kept per city asked of zips is said to be the city's (no tie between
-// zips). Expected figures are our own SQL over the raw files in ../shared/data and the canonical tables.
+// zips); a topic no source records is said missing, alone or mixed into a market question (HOA fees, rents, schools,
+// transfer tax, auction prices), never answered with a near-miss record or dropped. Expected figures are our own SQL
+// over the raw files in ../shared/data and the canonical tables.
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { investorOracle } from '../../helpers/oracle-research-market.ts';
 import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { LOUISVILLE_FILE } from '../../helpers/oracle-distress.ts';
+import fs from 'node:fs';
+import { LEGAL_FACTS_CSV } from '../../helpers/oracle-geo.ts';
+import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 
 const ask = askWithSalesOracle();
 
@@ -25,5 +30,32 @@ describe('a city-wide figure asked of zips', () => {
     expect(Number(z!.n)).toBeGreaterThan(0);
     const r = await ask('How many foreclosures in Louisville 40211?');
     expect(r.answer).toContain("kept per city, not per zip, so zip 40211's figure is Louisville, KY's as a whole: in Louisville, KY,");
+  });
+});
+
+describe('a topic no source records', () => {
+  it('"transfer tax in Philadelphia" says no transfer tax is recorded (legal-facts.csv has no such column), never the due-on-sale rule', async () => {
+    const header = fs.readFileSync(LEGAL_FACTS_CSV, 'utf8').split('\n')[0]!;
+    expect(header).not.toMatch(/transfer/i);
+    const r = await ask('What is the transfer tax in Philadelphia?');
+    expect(r.answer).toContain('we record no real estate transfer tax');
+    expect(r.answer).not.toMatch(/Garn-St Germain|due-on-sale/);
+  });
+  it('a market question mixing in HOA fees, rents, schools or auction prices answers the rest and says that part is missing', async () => {
+    const w = await windowSalesOracle({ zip: '98103' }, 'sfr', 12);
+    expect(w.n).toBeGreaterThan(100);
+    const cases: [string, string][] = [
+      ['HOA fee on a typical Manhattan condo and the median condo price', 'We record no HOA, condo or co-op fees or dues: that part of the question is not answered'],
+      ['What are rents and the median sale price in 98103?', 'We record sales, not rents: no rent levels, rental yields or cap rates: that part of the question is not answered'],
+      ['Is Bellevue good for schools and what is the median price?', 'We record no school, crime or neighbourhood-amenity data: that part of the question is not answered'],
+      ['What is the median auction price of Louisville lien foreclosures?', 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale'],
+    ];
+    for (const [q, said] of cases) {
+      const r = await ask(q);
+      expect(r.answer, q).toContain(said);
+      expect(r.confidence, q).not.toBe('high');
+    }
+    const two = await ask('HOA fees, schools and the median condo price in Manhattan');
+    expect(two.answer).toContain('We record no school, crime or neighbourhood-amenity data; we record no HOA, condo or co-op fees or dues: those parts of the question are not answered');
   });
 });

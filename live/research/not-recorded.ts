@@ -1,0 +1,23 @@
+// Topics no source records (pure, no imports): a question of one of them alone is answered with what is recorded
+// instead of a near-miss record (intent.ts notRecorded, retrieve.ts); one mixed into a market question is said missing
+// with the rest answered (a gap). Rules: warehouse/docs/research.md "Intents".
+
+/** Topics no source records, with what the answer says instead of a near-miss record. */
+export const NOT_RECORDED: [RegExp, string][] = [
+  [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
+    'We record tax sale rules (lien or deed, interest rate, redemption period), not property tax rates, bills, assessments or exemptions'],
+  [/\bhow much (in )?rent\b|\brent (can|could|would|should) (i|we|you) (get|charge|ask)|\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rent(als?)?\b|\bcash flow/,
+    'We record sales, not rents: no rent levels, rental yields or cap rates'],
+  [/\bschools?\b|\bcrime\b|\bsafe(ty)?\b|\bwalkab/, 'We record no school, crime or neighbourhood-amenity data'],
+  [/\bhoas?\b|\bhomeowners'? association|\b(condo|co-?op|maintenance|association) (fees?|dues)\b|\bcommon charges\b/, 'We record no HOA, condo or co-op fees or dues'],
+  [/\b(real estate |realty |property |deed |land )?transfer tax(es)?\b|\bdocumentary stamp|\bdeed stamps?\b|\bstamp duty\b|\bmansion tax\b/, 'We record no real estate transfer tax (deed, realty or documentary stamp tax) rates'],
+  [/\bauction (sale )?prices?\b|\bsheriff'?s? sale prices?\b|\b(foreclosure|lien|tax) (sale|auction) prices?\b|\bsold at auction for\b/, 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale'],
+  [/\bmortgage rates?\b|\binterest rates? (on|for) (a |my )?(mortgage|home loan)s?\b|\b30[- ]year fixed\b/, 'We record no mortgage or loan interest rates'],
+];
+
+/** The topics no source records that a market question mixes in ("HOA fee ... and the median condo price", "rents and
+ *  the median sale price"): each said (a gap) with the rest answered, never dropped silently. */
+export function unrecordedParts(lower: string): string[] {
+  const says = NOT_RECORDED.filter(([re]) => re.test(lower)).map(([, say], i) => (i ? `${say.charAt(0).toLowerCase()}${say.slice(1)}` : say));
+  return says.length ? [`${says.join('; ')}: ${says.length > 1 ? 'those parts' : 'that part'} of the question ${says.length > 1 ? 'are' : 'is'} not answered`] : [];
+}
