@@ -8,6 +8,7 @@ import { editDistance } from '../places/names.ts';
 import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
+import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
 import { parseQuarter } from './quarters.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
@@ -160,7 +161,7 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
-const HOME_WORDS = /\b(homes?|houses?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
+const HOME_WORDS = /\b(homes?|houses?|median|medain|pirce|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
 /** The kinds a list of states asks for, by the topic asked: a tax sale type, a foreclosure type, or where rent control
  *  can apply (a statewide cap, or local rent control the state does not preempt); null when none is named. */
 function parseCategory(q: string, intents: Intent[]): string[] | null {
@@ -185,8 +186,10 @@ const YEARLESS: Partial<Record<Intent, string>> = { comps: 'price per sqft', reh
 
 /** Parses a question and its context into intents and places. */
 export function understand(query: string, context: Context = {}, gaz: Gazetteer): Understanding {
-  const q = query;
+  // a Spanish question: its common words read as English, said (spanish.ts)
+  const es = fromSpanish(query), q = es.text;
   const { targets, unknown, notes, readAs, topicText } = findPlaces(q, context, gaz);
+  if (es.read.length) readAs.unshift(SPANISH_READ(es.read));
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
@@ -202,7 +205,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     const county = findCounty(q, gaz, targets.map((t) => t.state));
     if (county?.area && !county.city && (targets.length === 0 || targets[0]!.state === county.state)) targets.splice(0, targets.length, county);
   }
-  const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? null : null;
+  const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? (isSpanish(query) && !es.read.length ? SPANISH_ONLY : null) : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower);
   if (overview) intents.push('trends', 'investor');

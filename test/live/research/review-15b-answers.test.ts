@@ -1,7 +1,8 @@
 // The fifteenth research review's "answered something else" findings (r15b #11, #12, #9, #13), over the shared real
 // build on the suite's pinned clock: a figure kept per city asked of zips is said to be the city's (no tie between
 // zips); a topic no source records is said missing, alone or mixed into a market question (HOA fees, rents, schools,
-// transfer tax, auction prices), never answered with a near-miss record or dropped. Expected figures are our own SQL
+// transfer tax, auction prices), never answered with a near-miss record or dropped; "median" alone and Spanish words are
+// read (r15b #13). Expected figures are our own SQL
 // over the raw files in ../shared/data and the canonical tables.
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
@@ -57,5 +58,25 @@ describe('a topic no source records', () => {
     }
     const two = await ask('HOA fees, schools and the median condo price in Manhattan');
     expect(two.answer).toContain('We record no school, crime or neighbourhood-amenity data; we record no HOA, condo or co-op fees or dues: those parts of the question are not answered');
+  });
+});
+
+describe('"median" alone, a misspelling, and Spanish questions', () => {
+  it('"What\'s the median in Manchester CT?" and "medain pirce 98103" are sale price questions, never "no data"', async () => {
+    const m = await windowSalesOracle({ state: 'CT', city: 'Manchester' }, 'sfr', 3);
+    const r = await ask("What's the median in Manchester CT?");
+    expect(r.answer).toContain(`the median of the ${m.n} arm's-length single-family sales in the 3 months to ${m.asOf} was $${m.median!.toLocaleString('en-US')}`);
+    expect((await ask('medain pirce 98103')).answer).toMatch(/^In zip 98103 \(Seattle, WA\), the median single-family sale price was/);
+  });
+  it('Spanish: the common words are read as English and said; a question with none is said to need English', async () => {
+    // legal-facts.csv: Florida's notice to pay or quit
+    const [fl] = await rawQuery<{ days: string }>(`select eviction_notice_nonpayment_days::varchar as days from read_csv('${LEGAL_FACTS_CSV.replaceAll("'", "''")}', all_varchar = true) where state_code = 'FL'`);
+    const days = fl!.days;
+    const r = await ask('¿Cuántos días de aviso necesito para desalojar en Florida?');
+    expect(r.answer).toContain('Reading the Spanish "días de aviso" as "days notice", "desalojar" as "eviction"');
+    expect(r.answer).toContain(`In Florida, a landlord must give ${days} business days' notice to pay the rent or move out`);
+    const s = await ask('mediana de precio de venta en Seattle');
+    expect(s.answer).toMatch(/In Seattle, WA, the median single-family sale price was \$[\d,]+ in 2015-\d\d/);
+    expect((await ask('¿Dónde puedo comprar una propiedad barata?')).answer).toContain('the service reads questions in English');
   });
 });
