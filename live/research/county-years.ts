@@ -21,7 +21,8 @@ interface ZipYear { zip: string; n: number; lo: number | null; hi: number | null
 
 /** The county's zips' sales of the months asked; `zipFact` a zip's own answer for them (year-facts.ts), deep only. */
 export async function countyYearFacts(data: ResearchData, u: Understanding, t: Target, zipFact: (zip: string) => Promise<Fact>): Promise<Fact[]> {
-  const y = u.years!;
+  // one month named ("May 2015") is a span of that month alone
+  const y: Years = u.years!.month ? { ...u.years!, months: [u.years!.month, u.years!.month] } : u.years!;
   const type = u.propertyType;
   const noun = TYPE_WORDS[type]!;
   const place = areaName(t);
@@ -42,7 +43,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
     const medians = asked.map((x) => c.median_price[x.i]).filter((v): v is number => v != null);
     rows.push({ zip, n: asked.reduce((a, x) => a + x.n, 0), lo: medians.length ? Math.min(...medians) : null, hi: medians.length ? Math.max(...medians) : null, months: asked.map((x) => x.m) });
   }
-  const when = /^(\d|Q[1-4] )/.test(y.label) ? `in ${y.label}` : y.label.startsWith('since') ? y.label : `from ${y.label}`;
+  const when = /^(\d|Q[1-4] )/.test(y.label) || y.month ? `in ${y.label}` : y.label.startsWith('since') ? y.label : `from ${y.label}`;
   const src = { type: 'trends', category: 'market', citation: `reii warehouse: ${noun} price trends of the zips of ${place}, ${y.label}, as of ${asOf}` };
   if (!rows.length) {
     const range = first ? `the monthly ${noun} sales we keep for its zips run from ${first} to ${last}` : `we keep no monthly ${noun} sales for its zips`;

@@ -264,8 +264,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
       // comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
-      // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts)
-      if (t.area && u.years) {
+      // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
+      // a count asked of it is kept per city or zip, not summed (below)
+      if (t.area && u.years && !u.asks.includes('sales_count')) {
         const each = await Promise.all([u.years, ...u.years.also ?? []].map((y) => ({ ...u, years: y })).map((w) => countyYearFacts(data, w, t, (z) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }))));
         return each.flat().sort((a, b) => Number(b.primary) - Number(a.primary));
       }
