@@ -101,7 +101,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
     ...ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales), intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} (${w.months} months to ${w.asOf})`,
-    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${note}${wholeCity(t)}`,
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${otherTypes(data, u, t, w)}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
     source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
   };
@@ -241,4 +241,15 @@ export function bandNote(f: Fact): Fact {
   if (!f.primary || f.source === null || f.sentence.startsWith(BAND_NOT_KEPT)) return f;
   const s = f.sentence.startsWith('In ') ? `in ${f.sentence.slice(3)}` : f.sentence;
   return { ...f, sentence: `${BAND_NOT_KEPT}: ${s}`, confidence: minConf(f.confidence, 'medium') };
+}
+
+/** "How many homes sold" with no type named: the single-family count leads, and the window's condo and multi-family
+ *  sales are said with it, and all residential sales together (before, "How many homes sold in Brooklyn last year?"
+ *  gave its 1,683 single-family sales alone, as if they were every home sold). */
+function otherTypes(data: ResearchData, u: Understanding, t: Target, w: WindowFigure): string {
+  if (u.propertyType !== 'sfr' || /single[- ]family|\bsfr\b|\bhouses?\b|\bdetached\b|townho|row ?house/i.test(u.query)) return '';
+  const more = (['condo', 'multi'] as const).map((type) => ({ type, f: windowFigure(data.market, t, type, w.months) })).filter((x) => x.f && x.f.asOf === w.asOf && x.f.sales > 0);
+  if (!more.length) return '';
+  const all = w.sales + more.reduce((a, x) => a + x.f!.sales, 0);
+  return ` (single-family only: ${more.map((x) => `${plural(x.f!.sales, `${TYPE_WORDS[x.type]} sale`)}`).join(' and ')} too, ${plural(all, 'residential sale')} in all)`;
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { investorOracle } from '../../helpers/oracle-research-market.ts';
 import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { sql } from '../../helpers/oracle-research.ts';
 import { LOUISVILLE_FILE } from '../../helpers/oracle-distress.ts';
 import fs from 'node:fs';
 import { LEGAL_FACTS_CSV } from '../../helpers/oracle-geo.ts';
@@ -78,5 +79,20 @@ describe('"median" alone, a misspelling, and Spanish questions', () => {
     const s = await ask('mediana de precio de venta en Seattle');
     expect(s.answer).toMatch(/In Seattle, WA, the median single-family sale price was \$[\d,]+ in 2015-\d\d/);
     expect((await ask('¿Dónde puedo comprar una propiedad barata?')).answer).toContain('the service reads questions in English');
+  });
+});
+
+describe('"how many homes sold" with no type named', () => {
+  it('"How many homes sold in Brooklyn last year?" says the single-family count is that type\'s, with condos, multi-family and all', async () => {
+    // Brooklyn (BOROUGH 3, the parcel id's first part): the 12 months to its latest arm's-length sale, by type
+    const rows = await sql<{ t: string; n: number }>(`with b as (select * from oracle_arms where source = 'nyc' and split_part(parcel_id, '-', 1) = '3'),
+      e as (select max(sale_date) as d from b)
+      select property_type as t, count(*)::int as n from b, e where sale_date > e.d - interval 12 month and sale_date <= e.d group by 1`);
+    const by = Object.fromEntries(rows.map((r) => [r.t, r.n])) as Record<string, number>;
+    const all = by['sfr']! + by['condo']! + by['multi']!;
+    const r = await ask('How many homes sold in Brooklyn last year?');
+    expect(r.answer).toContain(`Brooklyn, NY had ${by['sfr']!.toLocaleString('en-US')} arm's-length single-family sales in the 12 months to`);
+    expect(r.answer).toContain(`(single-family only: ${by['condo']!.toLocaleString('en-US')} condo sales and ${by['multi']!.toLocaleString('en-US')} multi-family sales too, ${all.toLocaleString('en-US')} residential sales in all)`);
+    expect((await ask('How many single family homes sold in Brooklyn last year?')).answer).not.toContain('single-family only');
   });
 });
