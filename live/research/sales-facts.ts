@@ -92,6 +92,9 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   };
 }
 
+/** A price compared by a direction word ("cheaper", "more expensive"). */
+const PRICE_WORD = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensive|less expensive|most expensive|more expensive|priciest|pricier|pricey|costliest|costlier)\b/i;
+
 /** How many homes sold: the window's arm's-length sales of the type (the months asked, else 12), with their median. */
 export function salesCountFact(data: ResearchData, u: Understanding, t: Target, where: string): Fact {
   const type = u.propertyType, noun = TYPE_WORDS[type]!;
@@ -100,7 +103,10 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
   const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
   return {
-    ...ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales), intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} (${w.months} months to ${w.asOf})`,
+    // a price compared with the counts ("is Fairfield or Milford cheaper? how many sales each"): the median ranks and
+    // is shown with each count (before, "cheaper" was answered by the fewer sales)
+    ...(PRICE_WORD.test(u.query) && w.median !== null ? priceRank(u, w.median) : ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales)), intent: 'trends', target: t,
+    value: `${plural(w.sales, 'sale')}${PRICE_WORD.test(u.query) && w.median !== null ? `, median ${money(w.median)}` : ''} (${w.months} months to ${w.asOf})`,
     sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${otherTypes(data, u, t, w)}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
     source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,

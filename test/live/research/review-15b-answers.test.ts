@@ -96,3 +96,15 @@ describe('"how many homes sold" with no type named', () => {
     expect((await ask('How many single family homes sold in Brooklyn last year?')).answer).not.toContain('single-family only');
   });
 });
+
+describe('"cheaper" asked with the counts', () => {
+  it('"Is Fairfield CT or Milford CT cheaper? How many sales each" ranks by the median, with each count, never by fewer sales', async () => {
+    const [f, m] = [await windowSalesOracle({ state: 'CT', city: 'Fairfield' }, 'sfr', 12), await windowSalesOracle({ state: 'CT', city: 'Milford' }, 'sfr', 12)];
+    expect(f.median!).toBeGreaterThan(m.median!); // the reviewer: Fairfield $787,500 (156), Milford $460,000 (189)
+    const r = await ask('Is Fairfield CT or Milford CT cheaper? How many sales each');
+    expect(r.answer).toContain(`Fairfield, CT ${f.n} sales, median $${f.median!.toLocaleString('en-US')} (12 months to ${f.asOf})`);
+    expect(r.answer).toContain(`Milford, CT ${m.n} sales, median $${m.median!.toLocaleString('en-US')}`);
+    expect(r.answer).toContain(`so Milford, CT is the cheaper ($${m.median!.toLocaleString('en-US')})`);
+    expect(r.answer).not.toMatch(/fewer sales/);
+  });
+});
