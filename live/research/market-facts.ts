@@ -103,9 +103,9 @@ async function trendsFact(data: ResearchData, u: Understanding, named: Target): 
     // a span asked past the kept windows: its change, or why there is none (never silently nothing)
     const why = change === null && (u.span || u.asks.includes('change')) ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete, mix, last) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
     const f = priceLevelFact(data, s, u, t, where, src, change, months, last, why);
-    // a change asked beside the price ("lowest price but highest growth"): ranked too, by its own direction, where said
+    // a change asked beside the price ("lowest price but highest growth"): said (a window's median says none of
+    // itself) and ranked by its own direction, side by side with the price
     if (!u.asks.includes('change') || f.value === null) return f;
-    // the change said (a window's median says none of itself), ranked by its own direction, shown side by side
     const said = change === null || f.sentence.includes(pct(change)) ? f.sentence : `${f.sentence}; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`;
     const moved = change === null ? undefined : ranks(u, change, pct(change), RANK.change).ranks;
     const value = `${f.value}, ${change !== null ? `${pct(change)} over ${months} months` : `no ${months}-month change`}`;
@@ -173,8 +173,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
         sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
-        // the filings' own window end: a folder's sales may run years past its filings (review 15)
-        source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` },
+        source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` }, // the filings' own end (review 15)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };
     }
