@@ -86,6 +86,24 @@ export function dataNote(sources: readonly string[] | undefined, partial: Readon
 
 const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);
 
+/** The stored summary for a window of `months` ending at `last`: a change ends on the stored change_end_month, the
+ *  latest complete month with 20+ sales of all 60; when that month is before the window's first, the changes are not
+ *  the window's (review 15: Manhattan's 12 months 2023-03..2024-02 answered change_3m_pct -26.1 ending 2021-09), so
+ *  they are null and change_note says which month they end on and the months that reach it. */
+export function windowSummary(summary: Record<string, unknown>, first: string, last: string, months: number): Record<string, unknown> {
+  const end = summary['change_end_month'];
+  if (typeof end !== 'string' || end >= first) return summary;
+  const [ly, lm] = last.split('-').map(Number) as [number, number];
+  const [ey, em] = end.split('-').map(Number) as [number, number];
+  const reach = (ly - ey) * 12 + (lm - em) + 1;
+  return {
+    ...summary, change_3m_pct: null, change_12m_pct: null, change_24m_pct: null, change_end_month: null,
+    change_note: `change_3m_pct, change_12m_pct and change_24m_pct are null: no month of this ${months}-month window`
+      + ` (${first}..${last}) is complete with 20 or more sales; the latest such month is ${end}, before it`
+      + (reach <= TRENDS_MONTHS.max ? ` (months=${reach} reaches it)` : ''),
+  };
+}
+
 /** The public answer for `months` from the stored 60 months. */
 export function trendsBody(stored: StoredTrends, months: number, partial: ReadonlyMap<string, PartialSource> = new Map()): unknown {
   const c = stored.series;
@@ -105,7 +123,7 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
       price_index: round2(points[j]!.index), price_index_low: round2(points[j]!.low), price_index_high: round2(points[j]!.high),
       sample_count: c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i], untyped_count: c.untyped_count[i],
     })),
-    summary: stored.summary,
+    summary: at.length === 0 ? stored.summary : windowSummary(stored.summary, c.month[at[0]!]!, c.month[at.at(-1)!]!, months),
     index_note: indexNote(at.map((i) => c.month[i]!), mix, base, at.map((i) => c.level[i]!), at.map((i) => c.index_sample_count[i]!)),
     data_note: dataNote(stored.sources, partial),
     as_of: stored.as_of,

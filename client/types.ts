@@ -856,7 +856,7 @@ export type components = {
                 change_3m_pct: number | null;
                 change_12m_pct: number | null;
                 change_24m_pct: number | null;
-                /** @description The month (YYYY-MM) every change_*_pct ends on: the latest complete month with 20+ sales, often before as_of; each change starts 3, 12 or 24 months before it */
+                /** @description The month (YYYY-MM) every change_*_pct ends on: the latest complete month with 20+ sales, often before as_of; each change starts 3, 12 or 24 months before it. Null (and every change null, change_note says why) when no month of the window asked qualifies */
                 change_end_month: string | null;
                 /** @enum {string|null} */
                 direction_30d: "up" | "flat" | "down" | null;
@@ -870,7 +870,7 @@ export type components = {
                 direction_30d_measure: "rehab_events";
                 /** @description Why direction_30d and direction_30d_pct are null: the market's records could show no rehab event at all (no building permit recorded, no repeat sale, no renovation year), so 0 events against 0 is no flat trend. Null when they are given (flat 0 then means the sources could show events and showed none) */
                 direction_30d_note: string | null;
-                /** @description Why a change_*_pct is null although both its months are complete with 20+ sales: one month's sales come from a file that records no residential subtype (every residential sale, condos and 2-4 family included) and the other's are of the type only, so the two medians are not like for like. Null otherwise */
+                /** @description Why a change_*_pct is null although both its months are complete with 20+ sales: one month's sales come from a file that records no residential subtype (every residential sale, condos and 2-4 family included) and the other's are of the type only, so the two medians are not like for like; or why every change is null: the latest complete month with 20+ sales ends before the window asked (that month and the months that reach it are named). Null otherwise */
                 change_note: string | null;
             };
             /** @description Why price_index is null for some months with sales: their sales are of another subtype mix than base_month's (a file that records no residential subtype against sales of the type only). Null otherwise */
