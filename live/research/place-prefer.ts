@@ -47,6 +47,9 @@ export async function distressCity(data: ResearchData, u: { asks: readonly strin
     const mount = m[1] ? 'Mount ' : '';
     const next = m[2] && !/^(Township|Borough|County|City)$/i.test(m[2]) ? ` ${m[2]}` : '';
     const bases = [...new Set([`${mount}${t.city}${next}`, `${mount}${t.city}`])];
+    // the city's own filings, as the investor overview reads the name, unless the question writes another
+    // municipality of it ("Elizabeth, PA": the borough's 8 filings, as the endpoint, not Elizabeth Township's 11)
+    if (!mount && !next && !/^township$/i.test(m[2] ?? '') && await hasFilings(data, t.state, t.city)) return null;
     // the state read first; with no state named, any state's filings (a municipality of no Census place has no state here)
     const named = new RegExp(`\\b(${t.state}|${data.stateName(t.state)})\\b`).test(u.query);
     const states = named ? [t.state] : [t.state, ...[...data.stateNames.keys()].filter((s) => s !== t.state)];

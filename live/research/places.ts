@@ -247,7 +247,10 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       // "Cook County", "Palm Beach County", "Orleans Parish": a county named like a town is not that town
       // "King Co WA", "allegheny co": Co abbreviates County after a county's name (coIsCounty)
       const nextTok = toks[i + n];
-      if (nextTok && (COUNTY_WORDS.has(nextTok.lower.replace(/['’]s$/, '')) || coIsCounty(phrase, nextTok.text, gaz))) { taken.push({ start: first.start, end: nextTok.end }); i += n; break; }
+      // ("Elizabeth borough, PA" is the borough: a place of the name in a state named, and no county of it)
+      const countyWord = nextTok?.lower.replace(/['’]s$/, '');
+      const placeBorough = countyWord === 'borough' && cands.some((c) => namedStates.has(c.state)) && !gaz.countiesByName?.has(`${phrase} borough`);
+      if (nextTok && ((COUNTY_WORDS.has(countyWord!) && !placeBorough) || coIsCounty(phrase, nextTok.text, gaz))) { taken.push({ start: first.start, end: nextTok.end }); i += n; break; }
       const words = toks.slice(i, i + n);
       const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower));
       // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois"
