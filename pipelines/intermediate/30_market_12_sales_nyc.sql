@@ -14,13 +14,40 @@
 create or replace macro nyc_unit_sqft(gross_sqft, unit, residential_units, total_units) as
     case when unit is not null and greatest(coalesce(residential_units, 0), coalesce(total_units, 0)) > 1 then null
          else positive_or_null(gross_sqft) end;
-create or replace macro nyc_unit(address, apartment_number) as
-    coalesce(normalize_unit(apartment_number), normalize_unit(nullif(trim(split_part(address, ',', 2)), '')),
-             address_unit(split_part(address, ',', 1)));
+-- The unit a row sells: APARTMENT NUMBER, else the ", 3D" after the street, else a unit the street line ends with. Two
+-- exceptions (review 15): a special condo billing lot's APARTMENT NUMBER is often the lot's part ("RESI", "RES", "RU")
+-- and the street's ", 16C" the apartment sold ("138 WILLOUGHBY STREET, 16C", apartment RESI: 199 sales), so a
+-- number in the street's part wins over an apartment column with none; and on a house or rental building's row
+-- (categories 01-03, 07, 08, 14) a garage or parking word after the comma ("18 CRANBERRY STREET, GAR", a 3-family of
+-- 5,375 sqft sold with its garage for $4,001,000) names what came with the building, not an apartment: no unit, so
+-- the building's area stays its own. In the condo categories the same words are the unit sold (44 "PK5", a space).
+create or replace macro nyc_street_part(address) as nullif(trim(split_part(address, ',', 2)), '');
+create or replace macro nyc_house_category(category) as regexp_matches(coalesce(category, ''), '^(01|02|03|07|08|14) ');
+create or replace macro nyc_part_is_accessory(part) as
+    regexp_matches(upper(coalesce(part, '')), '^(GAR|GARAGE|GARAG|GARGE|GRG|PKG|PKNG|PAKNG|PARKING)$');
+create or replace macro nyc_unit(address, apartment_number, category) as
+    coalesce(
+        case when regexp_matches(coalesce(nyc_street_part(address), ''), '[0-9]')
+                  and not regexp_matches(coalesce(apartment_number, ''), '[0-9]')
+             then normalize_unit(nyc_street_part(address)) end,
+        normalize_unit(apartment_number),
+        case when not (nyc_house_category(category) and nyc_part_is_accessory(nyc_street_part(address)))
+             then normalize_unit(nyc_street_part(address)) end,
+        address_unit(split_part(address, ',', 1)));
+-- Units sold as condos: a special condo billing lot's row (category 11, building class RR) that names an apartment
+-- is the sale of one condominium unit of the building ("138 WILLOUGHBY STREET, 16C", $1,268,540), not of a
+-- multi-family building: 474 of its 495 rows did (review 15: they were multi, 265 of 11201's arm's-length multi
+-- sales, and a unit's price was the month's multi median). Its rows naming no apartment ("531 MYRTLE AVENUE, RU",
+-- 29 units, $14,700,000) sell the lot's whole residential part and stay multi. A rental building's row (02, 03, 07,
+-- 08, 14) naming a unit is a unit's sale when the lot sold under two or more units in the files: the building is
+-- sold unit by unit ("20 RIVER TERRACE, 11L", one of 293 units, $2,060,000); the lot's row naming none is the
+-- building's sale and stays multi ("32-34 JEFFERSON AVENUE", 61 units, $8,353,019).
 create or replace temp view int_market_nyc_checked as
 select *,
     case
         when building_class_category like '01 %' then 'sfr'
+        when building_class_category like '11 %' and regexp_matches(coalesce(unit, ''), '[0-9]') then 'condo'
+        when building_class_category similar to '(02|03|07|08|14) .*' and unit is not null and lot_units >= 2 then 'condo'
         when building_class_category similar to '(02|03|07|08|11|14) .*' then 'multi'
         when building_class_category similar to '(04|09|10|12|13|15|16|17) .*' then 'condo'
         when building_class_category similar to '(05|31) .*' then 'land'
@@ -32,7 +59,8 @@ select *,
         when sale_price < 0 then 'negative_price'
         when not (building_class_category similar to '[0-9][0-9] .*') then 'unknown_property_type'
     end as reject_reason
-from (select *, nyc_unit(address, apartment_number) as unit from stg_nyc__sales);
+from (select *, count(distinct unit) over (partition by borough, block, lot) as lot_units
+      from (select *, nyc_unit(address, apartment_number, building_class_category) as unit from stg_nyc__sales));
 
 insert into meta.rejects
 select 'intermediate', 'nyc', file, row_number + 1, reject_reason,
@@ -51,7 +79,10 @@ select
     sale_date, sale_price, null as list_price, null as list_date,
     property_type,
     null as beds, null as baths,
-    nyc_unit_sqft(gross_sqft, unit, residential_units, total_units) as sqft,
+    -- a billing lot's unit over the condo bound (market.md "Row contracts") carries the building's area
+    -- ("1184 RIVER AVENUE, 5", 198,833 sqft): unknown, as a unit of a building of several units
+    case when building_class_category like '11 %' and property_type = 'condo' and gross_sqft > 50000 then null
+         else nyc_unit_sqft(gross_sqft, unit, residential_units, total_units) end as sqft,
     case when year_built between 1700 and 2100 then year_built end as year_built,
     null as condition, null as lat, null as lng, null as buyer_name, null as seller_name,
     null as buyer_is_investor,

@@ -4,7 +4,7 @@
 -- arm's-length), so they come in through the sales like every other sale. The same
 -- normalisation as 30_market_12_sales_nyc.sql; rows that became sales are not repeated (anti join on file+line).
 create or replace temp table int_address_nyc_rejected as
-select s.address as raw_address, s.apartment_number, s.zip, s.gross_sqft, s.residential_units, s.total_units, s.sale_date, s.file, s.row_number
+select s.address as raw_address, s.apartment_number, s.building_class_category, s.zip, s.gross_sqft, s.residential_units, s.total_units, s.sale_date, s.file, s.row_number
 from stg_nyc__sales s
 anti join (select file, line from sales where source = 'nyc') k on k.file = s.file and k.line = s.row_number + 1;
 
@@ -16,7 +16,7 @@ select 'nyc' as source, 'transfer' as kind, address, unit, 'New York' as city, '
 from (
     select *,
         normalize_address(split_part(raw_address, ',', 1)) as address,
-        nyc_unit(raw_address, apartment_number) as unit
+        nyc_unit(raw_address, apartment_number, building_class_category) as unit
     from int_address_nyc_rejected
 )
 where address is not null;

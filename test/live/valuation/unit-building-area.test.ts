@@ -26,7 +26,11 @@ function unitSalesWithBuildingArea(): Set<string> {
       const units = Math.max(num(r['RESIDENTIAL UNITS']) || 0, num(r['TOTAL UNITS']) || 0);
       if (!(units > 1 && num(r['GROSS SQUARE FEET']) > 0 && num(r['SALE PRICE']) > 0)) continue;
       const [street, after] = (r['ADDRESS'] ?? '').split(',');
-      const unit = (r['APARTMENT NUMBER'] ?? '').trim() || (after ?? '').trim() || normalizeAddress(street ?? '').unit;
+      // a billing lot's apartment column names its part ("RESI") where the street names the apartment ("16C"); a garage
+      // after the street of a house or rental building ("18 CRANBERRY STREET, GAR") is no apartment (market.md, NYC)
+      const apt = (r['APARTMENT NUMBER'] ?? '').trim(), part = (after ?? '').trim();
+      const garage = /^(01|02|03|07|08|14) /.test(r['BUILDING CLASS CATEGORY'] ?? '') && /^(GAR|GARAGE|GARAG|GARGE|GRG|PKG|PKNG|PAKNG|PARKING)$/i.test(part);
+      const unit = (/\d/.test(part) && !/\d/.test(apt) ? part : '') || apt || (garage ? '' : part) || normalizeAddress(street ?? '').unit;
       if (!unit) continue;
       out.add(`${(r['ZIP CODE'] ?? '').trim()}|${addressKey(normalizeAddress(street ?? '').street, unit.toUpperCase())}|${(r['SALE DATE'] ?? '').slice(0, 10)}|${num(r['SALE PRICE'])}`);
     }
