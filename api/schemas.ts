@@ -21,7 +21,7 @@ const WINDOW_COVERAGE = (records: string): Schema => ({ ...obj({
   window_start: { ...str, description: 'First day of the window asked (the day after window_end minus months)' },
   window_end: { ...str, description: 'Last day of the window (as_of for the investor overview)' },
   window_days: num,
-  records_start: { ...nullable('string'), description: `First day of the window ${records} cover (each source file's span: its first to last record)` },
+  records_start: { ...nullable('string'), description: `First day of the window ${records} cover (each source file's span: its first to last record; in comps, only the months the file holds a quarter of its source's busiest month in; null when none)` },
   records_end: { ...nullable('string'), description: `Last day of the window ${records} cover` },
   records_days: { ...num, description: `Days of the window ${records} cover (a gap between files is not covered); below window_days the note says so` },
 }), description: `The window asked and the part of it ${records} cover (warehouse/docs/market.md "Coverage of a window")` });

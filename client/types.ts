@@ -723,7 +723,7 @@ export type components = {
                 /** @description Last day of the window (as_of for the investor overview) */
                 window_end: string;
                 window_days: number;
-                /** @description First day of the window the zip's permit and sales records cover (each source file's span: its first to last record) */
+                /** @description First day of the window the zip's permit and sales records cover (each source file's span: its first to last record; in comps, only the months the file holds a quarter of its source's busiest month in; null when none) */
                 records_start: string | null;
                 /** @description Last day of the window the zip's permit and sales records cover */
                 records_end: string | null;
@@ -759,7 +759,7 @@ export type components = {
                 /** @description Last day of the window (as_of for the investor overview) */
                 window_end: string;
                 window_days: number;
-                /** @description First day of the window the city's records (sales and distress filings) cover (each source file's span: its first to last record) */
+                /** @description First day of the window the city's records (sales and distress filings) cover (each source file's span: its first to last record; in comps, only the months the file holds a quarter of its source's busiest month in; null when none) */
                 records_start: string | null;
                 /** @description Last day of the window the city's records (sales and distress filings) cover */
                 records_end: string | null;
@@ -812,7 +812,7 @@ export type components = {
                 /** @description Last day of the window (as_of for the investor overview) */
                 window_end: string;
                 window_days: number;
-                /** @description First day of the window the zip's sales records cover (each source file's span: its first to last record) */
+                /** @description First day of the window the zip's sales records cover (each source file's span: its first to last record; in comps, only the months the file holds a quarter of its source's busiest month in; null when none) */
                 records_start: string | null;
                 /** @description Last day of the window the zip's sales records cover */
                 records_end: string | null;

@@ -21,8 +21,9 @@
 -- buckets. A copy of every comp per window (22x the rows, held whole by the percentile aggregates) took
 -- 8.3 GB at 10 million sales; this is one pass (figures: warehouse/docs/market.md).
 -- Coverage of the window (review 9 #3): the days of the window that the zip's sales records cover, the union of the
--- spans of every file of the sources with an arm's-length sale in the zip (a file's span: its first and last
--- arm's-length sale, over every zip; NYC's two files leave 2022-04..2023-02 uncovered). records_start / records_end are
+-- spans of every file keying zips of the zip's town (a file's span: its first and last arm's-length sale, over every
+-- zip; NYC's two files leave 2022-04..2023-02 uncovered), cut to the months the file holds at least a quarter of its
+-- source's busiest month in (review 15: the trends' COVER_VOLUME_SHARE; Connecticut's head-of-file extract never does). records_start / records_end are
 -- the first and last covered day of the window, records_days of window_days. Confidence is the lower of
 -- confidence_by_count(comps) and confidence_by_coverage(records_days, window_days) (macros.sql): Sacramento's one week
 -- (2008-05-15..21) answered 60 comps 'high' for 3, 6 and 24 months alike.
@@ -34,6 +35,18 @@
 --   window (redfin_stands_for; land and commercial never); the ratio, that Redfin's is an average, not used;
 -- and, when days on market is Redfin's, where it comes from: the tracker, its type, its 90 days and homes sold.
 -- The Redfin macros (redfin_stands_for, redfin_describes, redfin_period_start): warehouse/macros.sql (the check reads them too).
+-- The coverage clause: the days of the window the zip's files cover whole (full volume), and the days only a thin
+-- extract's months reach (review 15: Windsor, CT 06095, whose one zip-keyed record is from the head-of-file extract,
+-- answered 'no arm's-length sale of this type in the window' with records_days 365 of 365 beside 412 raw arm's-length
+-- residential sales of the town in the window, none with a zip).
+create or replace macro comps_coverage_words(records_days, any_days, window_days, spans) as
+    case when records_days >= window_days then null
+         when any_days > records_days then
+             case when records_days = 0 then format('sales records cover none of the {} days asked whole', window_days)
+                  else format('sales records cover {} only, {} of the {} days asked', spans, records_days, window_days) end
+             || format(': the zip''s sales {} come from a partial extract of their source, under a quarter of its busiest month''s sales a month, not every recorded sale, so a count or figure here describes that extract only',
+                       case when records_days = 0 then 'in the window' else format('of the other {} days', any_days - records_days) end)
+         else format('sales records cover {} only, {} of the {} days asked', spans, records_days, window_days) end;
 create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
     coverage,
     case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
@@ -108,26 +121,54 @@ file_spans as (
     select source, file, min(sale_date) as first_day, max(sale_date) as last_day
     from sales where is_arms_length group by source, file
 ),
+file_months as (
+    select source, file, date_trunc('month', sale_date)::date as month, count(*) as n
+    from sales where is_arms_length and sale_date is not null group by all
+),
+busiest as (
+    -- each source's busiest month (all its files summed)
+    select source, max(n) as n from (select source, month, sum(n) as n from file_months group by all) group by all
+),
+file_segments as (
+    -- each month of a file's span with a sale, clipped to the span; full when the file holds at least a quarter of its
+    -- source's busiest month that month (COVER_VOLUME_SHARE, 30_mart_market_trends.ts: the trends' coverage rule)
+    select fm.source, fm.file, greatest(sp.first_day, fm.month) as lo, least(sp.last_day, last_day(fm.month)) as hi,
+           fm.n >= 0.25 * b.n as full_volume
+    from file_months fm join file_spans sp using (source, file) join busiest b using (source)
+),
+zip_files as (
+    -- a zip's files: those keying zips of its town (every file of its sources that gives a zip there: NYC's two files
+    -- for every New York zip, a zip without a sale in a covered month has a true 0 there), not a file that records the
+    -- town's sales without a zip (Connecticut's 2022 extract for Windsor: 412 sales in 06095's window, none zip-keyed)
+    select distinct z.zip, f.source, f.file
+    from (select distinct zip, state_code, city from sales where zip is not null and is_arms_length) z
+    join (select distinct source, file, state_code, city from sales where zip is not null and is_arms_length) f using (state_code, city)
+    union select distinct zip, source, file from sales where zip is not null and is_arms_length
+),
 clipped as (
-    -- the part of each window (sale_date > boundary, <= zip_as_of) inside a span of a file of the zip's sources
-    select b.zip, b.months, greatest(f.first_day, cast(b.boundary + 1 as date)) as lo, least(f.last_day, w.zip_as_of) as hi
+    -- the part of each window (sale_date > boundary, <= zip_as_of) inside a month of a file of the zip's sales: kind
+    -- 'full' those the file covers with its full volume, 'any' all of them
+    select b.zip, b.months, k.kind, greatest(f.lo, cast(b.boundary + 1 as date)) as lo, least(f.hi, w.zip_as_of) as hi
     from boundaries b join zip_window w using (zip)
-    join (select distinct zip, source from sales where zip is not null and is_arms_length) zs using (zip)
-    join file_spans f using (source)
-    where f.first_day <= w.zip_as_of and f.last_day > b.boundary
+    join zip_files zf using (zip)
+    join file_segments f using (source, file)
+    join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
+    where f.lo <= w.zip_as_of and f.hi > b.boundary
 ),
 islands as (
     -- overlapping or touching spans merged (files of one source may overlap, as Connecticut's)
-    select zip, months, lo, hi,
-           count(*) filter (where lo > prev_hi + 1) over (partition by zip, months order by lo, hi) as island
-    from (select *, max(hi) over (partition by zip, months order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi
+    select zip, months, kind, lo, hi,
+           count(*) filter (where lo > prev_hi + 1) over (partition by zip, months, kind order by lo, hi) as island
+    from (select *, max(hi) over (partition by zip, months, kind order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi
           from clipped)
 ),
 coverage as (
-    select zip, months, min(lo) as records_start, max(hi) as records_end,
-           sum(date_diff('day', lo, hi) + 1) as records_days,
-           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) as records_spans
-    from (select zip, months, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    select zip, months,
+           min(lo) filter (where kind = 'full') as records_start, max(hi) filter (where kind = 'full') as records_end,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where kind = 'full'), 0) as records_days,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where kind = 'any'), 0) as any_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where kind = 'full') as records_spans
+    from (select zip, months, kind, island, min(lo) as lo, max(hi) as hi from islands group by all)
     group by zip, months
 ),
 redfin as (
@@ -166,8 +207,7 @@ select
     b.window_days, cv.records_start, cv.records_end, cast(coalesce(cv.records_days, 0) as integer) as records_days,
     -- a cohort of 1-4 comps keeps its dates too: as_of is the window end (the zip's, shared by all five types)
     case when w.n >= 5 then w.last_comp_date else g.zip_as_of end as as_of,
-    comps_note(case when coalesce(cv.records_days, 0) < b.window_days then format('sales records cover {} only, {} of the {} days asked',
-                                                                     cv.records_spans, cv.records_days, b.window_days) end,
+    comps_note(comps_coverage_words(coalesce(cv.records_days, 0), coalesce(cv.any_days, 0), b.window_days, cv.records_spans),
                coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
                case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end is null,
                not coalesce(w.n >= 5 and w.n_ratio >= 5, false),

@@ -1,8 +1,8 @@
 // Coverage of a comps window over the shared real build (REII_TEST_ARTIFACTS), warehouse/docs/market.md "Coverage of
 // a window" (review 9 #3): Sacramento's file covers one week (2008-05-15..21), so every window of a Sacramento zip
 // says so (coverage, note) and none is above low confidence; the windows the files cover whole (NYC's 12 months in
-// its second file, King County's windows starting inside its file, Philadelphia) keep the count's confidence and no
-// coverage clause. The spans are read from the raw files, not from the build. The investor overview's windows (city,
+// its second file, King County's windows starting inside its file) keep the count's confidence and no coverage clause;
+// Philadelphia's roll covers only 2022-09..11 whole (a quarter of its busiest month: review 15, the trends' rule). The spans are read from the raw files, not from the build. The investor overview's windows (city,
 // 3-24 months, ending where the city's sources end) and the rehab score's follow the same rule: Denver's deeds span
 // 2018-01-01..2019-07-09.
 import { describe, expect, test } from 'vitest';
@@ -37,7 +37,7 @@ describe('comps: the span of data a window holds', () => {
     expect(z.map((r) => [r.comp_count, r.confidence, r.records_days, r.window_days])).toEqual([[60, 'low', 7, 90], [60, 'low', 7, 182], [60, 'low', 7, 731]]);
   });
 
-  test('complete windows do not move: NYC 12 months in its 2023-24 file, King County windows from its first sale on, Philadelphia', async () => {
+  test('complete windows do not move: NYC 12 months in its 2023-24 file, King County windows from its first sale on; Philadelphia\'s thin months are not covered', async () => {
     const [kc] = await rawQuery<{ lo: string }>(`select min(strptime("date", '%Y%m%dT%H%M%S'))::date::varchar as lo
       from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
     const [nyc] = await rawQuery<{ lo: string; hi: string }>(`select min("SALE DATE")::varchar as lo, max("SALE DATE")::varchar as hi
@@ -46,13 +46,23 @@ describe('comps: the span of data a window holds', () => {
     const sets = {
       king_county: await rows(`zip in (select zip from sales where source = 'king_county') and window_start + 1 >= date '${kc!.lo}'`),
       nyc: await rows(`zip in (select zip from sales where source = 'nyc') and window_start + 1 >= date '${nyc!.lo}' and window_end <= date '${nyc!.hi}'`),
-      philadelphia: await rows(`zip in (select zip from sales where source = 'philadelphia')`),
     };
     for (const [name, set] of Object.entries(sets)) {
       expect(set.length, name).toBeGreaterThan(100);
       const moved = set.filter((r) => r.records_days !== r.window_days || r.confidence !== band(r.comp_count) || r.note?.startsWith('sales records cover'));
       expect(moved.map((r) => JSON.stringify(r)), name).toEqual([]);
     }
+    // Philadelphia's roll (each parcel's last sale) holds a quarter of its busiest month only in 2022-09..11 (review
+    // 15: the trends' volume rule): every window covers those months at most and says so
+    const phlMonths = await rawQuery<{ m: string; n: number }>(`select strftime(try_cast(left(sale_date, 10) as date), '%Y-%m') as m, count(*)::int as n
+      from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
+      where try_cast(sale_price as double) >= 10000 group by 1 order by 1`);
+    const busiest = Math.max(...phlMonths.map((r) => r.n));
+    expect(phlMonths.filter((r) => r.n >= 0.25 * busiest).map((r) => r.m)).toEqual(['2022-09', '2022-10', '2022-11']);
+    const phl = await rows(`zip in (select zip from sales where source = 'philadelphia')`);
+    expect(phl.length).toBeGreaterThan(100);
+    expect(phl.filter((r) => !(r.records_start >= '2022-09-01' && r.records_end <= '2022-11-30' && r.records_days < r.window_days
+      && r.note?.startsWith(`sales records cover ${r.records_start} to ${r.records_end} only, ${r.records_days} of the ${r.window_days} days asked`))).map((r) => JSON.stringify(r))).toEqual([]);
     // a window reaching before the file is not complete: King County 24 months (the file holds 391 of 731 days)
     const [seattle] = await rows(`zip = '98103' and property_type = 'sfr' and months = 24`);
     expect([seattle!.records_start, seattle!.confidence]).toEqual([kc!.lo, 'medium']);

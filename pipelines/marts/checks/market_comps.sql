@@ -1,4 +1,4 @@
--- check: mart_comps has one row per (zip, property_type, months) with a 5-digit zip, a type of the five, months 3-24, a city and state, percentiles above 0 and ordered p25 <= median <= p75 (null together below 5 comps), a confidence in its set and window_start <= as_of <= window_end <= build date, and days on market from the sales or a Redfin period that may stand for the window (redfin_stands_for), list-to-sale from the sales only, a coverage inside the window (window_start < records_start <= records_end <= window_end, 1 <= records_days <= window_days) that caps the confidence
+-- check: mart_comps has one row per (zip, property_type, months) with a 5-digit zip, a type of the five, months 3-24, a city and state, percentiles above 0 and ordered p25 <= median <= p75 (null together below 5 comps), a confidence in its set and window_start <= as_of <= window_end <= build date, and days on market from the sales or a Redfin period that may stand for the window (redfin_stands_for), list-to-sale from the sales only, a coverage inside the window (window_start < records_start <= records_end <= window_end, 1 <= records_days <= window_days; or none, records_days 0 with no start or end and low confidence, where only a thin extract's months reach the window) that caps the confidence
 -- requires: mart_comps
 select zip, property_type, months, 'duplicate key' as problem, count(*)::varchar as value
 from mart_comps group by zip, property_type, months having count(*) > 1
@@ -39,6 +39,7 @@ where window_start is null or as_of is null or window_end is null
 union all
 select zip, property_type, months, 'coverage not inside the window, or confidence above what it allows', concat_ws(' ', window_start, records_start, records_end, window_end, records_days, window_days, confidence)
 from mart_comps
-where records_start is null or records_end is null or records_start <= window_start or records_start > records_end or records_end > window_end
-   or records_days < 1 or records_days > window_days or records_days > date_diff('day', records_start, records_end) + 1
+where case when records_days = 0 then records_start is not null or records_end is not null or confidence <> 'low'
+           else records_start is null or records_end is null or records_start <= window_start or records_start > records_end or records_end > window_end
+                or records_days < 1 or records_days > window_days or records_days > date_diff('day', records_start, records_end) + 1 end
    or (confidence = 'high' and records_days < 0.9 * window_days) or (confidence = 'medium' and records_days < 0.5 * window_days)
