@@ -127,10 +127,11 @@ describe('GET /v1/market/comps: figures equal an independent computation', () =>
       get<CompsAnswer>('/v1/market/comps?zip=98103')]);
     expect(stamford.body).toMatchObject({ sample_count: null, price_per_sqft: { median: null }, confidence: 'low' });
     // the count is the oracle's (its own SQL over the canonical sales): 21 before Connecticut zips kept to their town
-    expect(stamford.body.note).toMatch(/^(\d+|fewer than 5) arm's-length sales of this type in the window, none with a recorded living area/);
+    // (after the coverage clause: Stamford's zip-keyed sales are the head-of-file extract's, a thin one: review 15)
+    expect(stamford.body.note).toMatch(/^sales records cover none of the \d+ days asked whole: the zip's sales in the window come from a partial extract[^;]*; (\d+|fewer than 5) arm's-length sales of this type in the window, none with a recorded living area/);
     expect(stamford.body.note).toBe((await oracle.comps('06907', [6]))!.get('sfr-6')!.note);
     // land: no sale, and Redfin is residential only; Seattle 2015: comps, but no list data and no Redfin snapshot near 2015
-    expect(land.body.note).toMatch(/^no arm's-length sale of this type in the window: no price per square foot; no days on market or list-to-sale ratio: .*residential types only$/);
+    expect(land.body.note).toMatch(/^sales records cover none of [^;]*; no arm's-length sale of this type in the window: no price per square foot; no days on market or list-to-sale ratio: .*residential types only$/);
     expect(seattle.body).toMatchObject({ days_on_market: { median: null }, list_to_sale_ratio: null });
     expect(seattle.body.sample_count).not.toBeNull();
     expect(seattle.body.note).toMatch(/^no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and no Redfin zip snapshot stands for the window/);

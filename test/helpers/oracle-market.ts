@@ -296,11 +296,19 @@ export class MarketOracle {
       return usable[0] ?? null;
     };
     // coverage (market.md "Coverage of a window"): the spans (first to last arm's-length sale, over every zip) of every
-    // file of the zip's sources, cut to the window, merged; confidence is at most what the covered share allows
-    const spans = await this.rows<{ lo: string; hi: string }>(`
-      select strftime(min(sale_date), '%Y-%m-%d') as lo, strftime(max(sale_date), '%Y-%m-%d') as hi from oracle_arms
-      where source in (select source from oracle_arms where zip = $zip) group by source, file`, { zip });
-    const coverage = (start: string): Coverage => windowCoverage(spans, start, end);
+    // file keying zips of the zip's town, cut to the months the file holds a quarter of its source's busiest month in
+    // (thin extracts), cut to the window, merged; confidence is at most what the covered share allows
+    const segments = await this.rows<{ lo: string; hi: string; full: boolean }>(`
+      with fm as (select source, file, date_trunc('month', sale_date)::date as m, count(*) as n from oracle_arms group by all),
+      sp as (select source, file, min(sale_date) as lo, max(sale_date) as hi from oracle_arms group by all),
+      busiest as (select source, max(n) as n from (select source, m, sum(n) as n from fm group by all) group by all),
+      files as (select distinct source, file from oracle_arms where zip is not null
+                  and (state_code, city) in (select state_code, city from oracle_arms where zip = $zip)
+                union select distinct source, file from oracle_arms where zip = $zip)
+      select strftime(greatest(sp.lo, fm.m), '%Y-%m-%d') as lo, strftime(least(sp.hi, last_day(fm.m)), '%Y-%m-%d') as hi, fm.n >= 0.25 * b.n as full
+      from fm join sp using (source, file) join busiest b using (source) join files using (source, file)`, { zip });
+    const coverage = (start: string): Coverage => windowCoverage(segments.filter((x) => x.full), start, end);
+    const reach = (start: string): number => windowCoverage(segments, start, end).days;
     const out = new Map<string, CompsAnswer>();
     for (const type of PROPERTY_TYPES) {
       for (const m of months) {
@@ -332,7 +340,9 @@ export class MarketOracle {
           coverage: coverageAnswer(cov, start, end),
           // the window's coverage, then why each null figure is null (market.md mart_comps "note"); a count of 1-4 sales is not given
           note: [
-            cov.days < cov.window ? `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
+            cov.days >= cov.window ? null
+              : (cov.days === 0 ? `sales records cover none of the ${cov.window} days asked whole` : `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
+                + (reach(start) > cov.days ? `: the zip's sales ${cov.days === 0 ? 'in the window' : `of the other ${reach(start) - cov.days} days`} come from a partial extract of their source, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : ''),
             sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
