@@ -47,21 +47,36 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
              upper(street) || '|' || zip, null, null, null, null
       from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
       union all
-      select 'nyc', trim("ZIP CODE"), try_cast("SALE DATE" as date), try_cast(replace("SALE PRICE", ',', '') as double),
-             -- a unit of a building of 2+ units: the gross area is the building's, no living area (review 6 #7)
-             case when coalesce(nullif(trim("APARTMENT NUMBER"), ''), nullif(trim(split_part("ADDRESS", ',', 2)), '')) is not null
-                    and greatest(coalesce(try_cast(replace("RESIDENTIAL UNITS", ',', '') as integer), 0), coalesce(try_cast(replace("TOTAL UNITS", ',', '') as integer), 0)) > 1 then null
-                  else try_cast(replace("GROSS SQUARE FEET", ',', '') as double) end,
-             case left(trim("BUILDING CLASS CATEGORY"), 3)
-               when '01 ' then 'sfr'
-               when '02 ' then 'multi' when '03 ' then 'multi' when '07 ' then 'multi' when '08 ' then 'multi' when '11 ' then 'multi' when '14 ' then 'multi'
-               when '04 ' then 'condo' when '09 ' then 'condo' when '10 ' then 'condo' when '12 ' then 'condo' when '13 ' then 'condo'
-               when '15 ' then 'condo' when '16 ' then 'condo' when '17 ' then 'condo'
-               when '05 ' then 'land' when '31 ' then 'land'
-               else case when regexp_matches(trim("BUILDING CLASS CATEGORY"), '^[0-9]{2} ') then 'commercial' end end,
-             trim("BOROUGH") || '-' || trim("BLOCK") || '-' || trim("LOT") || '|' || upper(trim("ADDRESS")) || '|' || upper(coalesce(trim("APARTMENT NUMBER"), '')),
-             null, null, trim("BOROUGH") || '-' || trim("BLOCK"), null
-      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
+      select 'nyc', zip, d, price,
+             -- a unit of a building of 2+ units: the gross area is the building's, no living area (review 6 #7); a
+             -- billing lot's unit over 50,000 sqft likewise (review 15)
+             case when unit is not null and greatest(ru, tu) > 1 then null when cat = '11' and type = 'condo' and gsf > 50000 then null else gsf end,
+             type, prop, null, null, block, null
+      from (select *,
+              -- market.md, NYC: a billing lot's row naming an apartment, and a rental building's row naming a unit of a lot
+              -- sold under 2+ units, are condo units' sales (review 15)
+              case when cat = '01' then 'sfr'
+                   when cat = '11' and regexp_matches(coalesce(unit, ''), '[0-9]') then 'condo'
+                   when cat in ('02', '03', '07', '08', '14') and unit is not null and count(distinct unit) over (partition by lot) >= 2 then 'condo'
+                   when cat in ('02', '03', '07', '08', '11', '14') then 'multi'
+                   when cat in ('04', '09', '10', '12', '13', '15', '16', '17') then 'condo'
+                   when cat in ('05', '31') then 'land'
+                   when regexp_matches(cat, '^[0-9]{2}$') then 'commercial' end as type
+            from (select *,
+                    -- the unit: the street's ", 16C" when the apartment column holds no number, else the column, else the
+                    -- part after the comma unless a garage word on a house or rental row ("18 CRANBERRY STREET, GAR")
+                    case when regexp_matches(coalesce(part, ''), '[0-9]') and not regexp_matches(coalesce(apt, ''), '[0-9]') then part
+                         else coalesce(apt, case when not (cat in ('01', '02', '03', '07', '08', '14')
+                                                      and regexp_matches(coalesce(part, ''), '^(GAR|GARAGE|GARAG|GARGE|GRG|PKG|PKNG|PAKNG|PARKING)$')) then part end) end as unit
+                  from (select trim("ZIP CODE") as zip, try_cast("SALE DATE" as date) as d, try_cast(replace("SALE PRICE", ',', '') as double) as price,
+                               try_cast(replace("GROSS SQUARE FEET", ',', '') as double) as gsf,
+                               coalesce(try_cast(replace("RESIDENTIAL UNITS", ',', '') as integer), 0) as ru, coalesce(try_cast(replace("TOTAL UNITS", ',', '') as integer), 0) as tu,
+                               case when regexp_matches(trim("BUILDING CLASS CATEGORY"), '^[0-9]{2} ') then left(trim("BUILDING CLASS CATEGORY"), 2) end as cat,
+                               nullif(upper(trim("APARTMENT NUMBER")), '') as apt, nullif(upper(trim(split_part("ADDRESS", ',', 2))), '') as part,
+                               trim("BOROUGH") || '-' || trim("BLOCK") || '-' || trim("LOT") as lot,
+                               trim("BOROUGH") || '-' || trim("BLOCK") || '-' || trim("LOT") || '|' || upper(trim("ADDRESS")) || '|' || upper(coalesce(trim("APARTMENT NUMBER"), '')) as prop,
+                               trim("BOROUGH") || '-' || trim("BLOCK") as block
+                        from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true))))
       union all
       select 'philadelphia', left(trim(zip_code), 5),
              -- SOURCE.md: 2068-2071 are 1968-1971 written with two digits
