@@ -253,8 +253,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       if (nextTok && ((COUNTY_WORDS.has(countyWord!) && !placeBorough) || coIsCounty(phrase, nextTok.text, gaz))) { taken.push({ start: first.start, end: nextTok.end }); i += n; break; }
       const words = toks.slice(i, i + n);
       const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower));
-      // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois"
-      const adj = stateHits.find((s) => s.at >= last.end && /^[\s,]*$/.test(q.slice(last.end, s.at)));
+      // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois" ("Elizabeth borough, PA" too)
+      const adj = stateHits.find((s) => s.at >= last.end && (placeBorough ? /^\s*(borough\b)?[\s,]*$/i : /^[\s,]*$/).test(q.slice(last.end, s.at)));
       const biggest = cands[0]!;
       const common = COMMON_WORDS.has(phrase) || phrase.length <= 2;
       let ok: boolean;
