@@ -2,23 +2,17 @@
 // api/market-trends.ts windowSummary). Manhattan's single-family sales never reach 20 in a month of the last 12
 // (2023-03..2024-02; raw NYC rolling sales, borough 1, category 01, $10,000 or more: at most 12), so no change of those
 // 12 months can be computed; before, the 12-month answer gave the stored change_3m_pct -26.1 ending 2021-09.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, test } from 'vitest';
+import { serveSharedBuild } from '../helpers/build.ts';
+import { schemaErrors } from '../helpers/server.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 
 interface Trends { series: { month: string }[]; summary: Record<string, unknown> }
 
-let srv: TestServer;
-let key: string;
-beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('builder', 100_000);
-});
-afterAll(async () => { await srv.close(); });
+const api = serveSharedBuild('builder', 100_000);
 
 async function trends(q: string): Promise<Trends> {
-  const res = await srv.get(`/v1/market/trends?${q}`, key);
+  const res = await api.get(`/v1/market/trends?${q}`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as Trends;
   expect(schemaErrors('MarketTrends', body)).toEqual([]);
