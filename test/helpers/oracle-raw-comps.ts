@@ -130,3 +130,11 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
     group by all`).then((rows) => new Map(rows.map((r) => [r.k, { n: r.n, median: r.median, withPortfolios: r.with_portfolios }])));
   return rawCompsMemo;
 }
+
+/** The raw NYC rolling-sales rows of Marble Hill Avenue (zip 10463, Manhattan's borough 1 though USPS names it the
+ *  Bronx's): each distinct borough, address as the file writes it, and zip. Read by the addresses table's and the
+ *  autocomplete index's borough tests. */
+export const marbleHillRaw = (): Promise<{ borough: string; address: string; zip: string }[]> => rawQuery(`
+  select distinct trim("BOROUGH") as borough, trim("ADDRESS") as address, trim("ZIP CODE") as zip
+  from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
+  where "ADDRESS" ilike '%MARBLE HILL AVE%'`);

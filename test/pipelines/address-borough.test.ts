@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildDir, warehouseRows } from '../helpers/build.ts';
-import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+import { marbleHillRaw } from '../helpers/oracle-raw-comps.ts';
 import { AutocompleteEngine } from '../../live/autocomplete/endpoint.ts';
 import type { AddressMatch } from '../../live/autocomplete/index-search.ts';
 import { normalizeAddress } from '../../warehouse/address.ts';
@@ -28,10 +28,7 @@ beforeAll(async () => {
 
 describe('addresses: the county of the borough its source names', () => {
   test('Marble Hill (zip 10463): borough 1 in every raw row, so New York County in the table (before: Bronx County, the zip\'s)', async () => {
-    const raw = await rawQuery<{ borough: string; address: string; zip: string }>(`
-      select distinct trim("BOROUGH") as borough, trim(split_part("ADDRESS", ',', 1)) as address, trim("ZIP CODE") as zip
-      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
-      where "ADDRESS" ilike '%MARBLE HILL AVE%'`);
+    const raw = await marbleHillRaw();
     expect(raw.length).toBeGreaterThan(0);
     for (const r of raw) {
       expect([r.borough, r.zip]).toEqual(['1', '10463']);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir, buildDir } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { dataFile, marbleHillRaw, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { AutocompleteEngine } from '../../../live/autocomplete/endpoint.ts';
 import type { AddressMatch } from '../../../live/autocomplete/index-search.ts';
 import { normalizeAddress } from '../../../warehouse/address.ts';
@@ -69,10 +69,7 @@ describe('a place after the street', () => {
   });
 
   test('Marble Hill (zip 10463, the Bronx\'s by USPS): borough 1 in the rolling sales, so Manhattan\'s, not the Bronx\'s', async () => {
-    const raw = await rawQuery<{ borough: string; address: string; zip: string }>(`
-      select distinct trim("BOROUGH") as borough, trim("ADDRESS") as address, trim("ZIP CODE") as zip
-      from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
-      where "ADDRESS" ilike '%MARBLE HILL AVE%'`);
+    const raw = await marbleHillRaw();
     expect(raw.length).toBeGreaterThan(0);
     for (const r of raw) {
       expect([r.borough, r.zip]).toEqual(['1', '10463']);
