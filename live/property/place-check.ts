@@ -4,16 +4,22 @@
 // zip (the record, with a note). Pure. Rules: warehouse/docs/property.md "A place typed with the address".
 import { addressKey } from '../../warehouse/address.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
-import { placeConflict } from '../valuation/notes.ts';
+import { BOROUGH_NAMES, placeConflict } from '../valuation/notes.ts';
 
 /** What the check needs of a found record's body. */
 export interface Found { id: string; address: string | null; unit: string | null; city: string | null; state: string | null; county: string | null; source: string; parcel_id: string | null }
 
-const where = (f: Found): string => `${f.address ? addressKey(f.address, f.unit) : 'the property'} (property_id ${f.id}${f.city ? `, ${f.city}, ${f.state}` : ''})`;
-
 /** The NYC borough code of a property: its BBL's first digit (parcel_id "1-2215-28"; the rolling sales' BOROUGH). */
 export const propertyBorough = (f: Found): string | undefined =>
   f.source === 'nyc' && /^[1-5]-/.test(f.parcel_id ?? '') ? f.parcel_id![0] : undefined;
+
+/** A record as a message names it: its street line, id and place; an NYC record's city is New York, so its borough is
+ *  named before it, as research names one ("Brooklyn (New York, NY)"). */
+function where(f: Found): string {
+  const borough = propertyBorough(f);
+  const place = f.city ? `, ${borough !== undefined ? `${BOROUGH_NAMES[borough]} (${f.city}, ${f.state})` : `${f.city}, ${f.state}`}` : '';
+  return `${f.address ? addressKey(f.address, f.unit) : 'the property'} (property_id ${f.id}${place})`;
+}
 
 /** The borough of its zip's county (the record's county): the postal borough ("86 Marble Hill Ave, Bronx, NY 10463",
  *  Manhattan by its BBL, is the Bronx's by USPS). */

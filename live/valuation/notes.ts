@@ -32,7 +32,7 @@ export function typeNote(ix: CompIndex, rows: readonly number[], subjectType: nu
 
 /** NYC boroughs by the block key's group (the DOF borough code) and the names a caller writes for them. */
 const BOROUGHS: Record<string, string[]> = { '1': ['MANHATTAN'], '2': ['BRONX', 'THE BRONX'], '3': ['BROOKLYN'], '4': ['QUEENS'], '5': ['STATEN ISLAND'] };
-const BOROUGH_NAMES: Record<string, string> = { '1': 'Manhattan', '2': 'the Bronx', '3': 'Brooklyn', '4': 'Queens', '5': 'Staten Island' };
+export const BOROUGH_NAMES: Record<string, string> = { '1': 'Manhattan', '2': 'the Bronx', '3': 'Brooklyn', '4': 'Queens', '5': 'Staten Island' };
 
 /** The city and state typed after the street line (`line`: splitPlace's), or nulls. */
 export function typedPlace(address: string, line: string): { city: string | null; state: string | null } {

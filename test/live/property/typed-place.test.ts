@@ -42,8 +42,8 @@ describe('GET /v1/property: a place typed with the address', () => {
     const r = await get('79 Lafayette Ave, Brooklyn, NY 11217', '10301');
     expect(r.status).toBe(404);
     expect(r.body.message).toContain('names zip 11217');
-    expect(r.body.message).toContain(`in zip 11217: 79 LAFAYETTE AVE (property_id ${brooklyn}`);
-    expect(r.body.message).toContain(`in zip 10301: 79 LAFAYETTE AVE (property_id ${staten}`);
+    expect(r.body.message).toContain(`in zip 11217: 79 LAFAYETTE AVE (property_id ${brooklyn}, Brooklyn (New York, NY))`); // the borough, not New York alone
+    expect(r.body.message).toContain(`in zip 10301: 79 LAFAYETTE AVE (property_id ${staten}, Staten Island (New York, NY))`);
     // the same zip typed and asked is the record
     expect(await idOf('79 Lafayette Ave, Brooklyn, NY 11217', '11217')).toBe(brooklyn);
     // Sacramento's 3526 HIGH ST is in 95838 only: the other zip has none
