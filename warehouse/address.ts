@@ -157,17 +157,26 @@ const ordinal = (n: string): string => {
   return n + (v >= 11 && v <= 13 ? 'TH' : d === 1 ? 'ST' : d === 2 ? 'ND' : d === 3 ? 'RD' : 'TH');
 };
 
+/** A number in its other form: "22" -> "22ND", "22ND" -> "22"; null for no number or a wrong ending ("22RD"). */
+const otherNumber = (word: string): string | null => {
+  const m = /^(\d+)(ST|ND|RD|TH)$/.exec(word);
+  return /^\d+$/.test(word) ? ordinal(word) : m && ordinal(m[1]!) === word ? m[1]! : null;
+};
+
 /** A line whose street name is a number ("343 22 ST", "203 EAST 7 ST") in the other form, with or without its
  *  ordinal ending ("343 22ND ST", "203 EAST 7TH ST"); null when its name is no number. Sources differ (NYC writes both "EAST
- *  7 ST" and "EAST 7TH ST", Philadelphia "22ND ST") and so do callers. */
+ *  7 ST" and "EAST 7TH ST", Philadelphia "22ND ST") and so do callers. The number may also stand behind a word, just
+ *  before the street's suffix ("564 BEACH 43 ST", "BAY 8 ST", "PLUMB 1 ST": NYC's records write "BEACH 43RD STREET"). */
 function otherNumbering(street: string): string | null {
   const w = street.split(' ');
   const i = w.length >= 4 && (DIRECTIONALS[w[1]!] ?? SPELLED.get(w[1]!)) ? 2 : 1; // after a direction: "203 EAST 7 ST"
   if (w.length < i + 2) return null; // the number needs a suffix after it: "343 22" is no street
-  const word = w[i]!;
-  const m = /^(\d+)(ST|ND|RD|TH)$/.exec(word);
-  const other = /^\d+$/.test(word) ? ordinal(word) : m && ordinal(m[1]!) === word ? m[1]! : null;
-  return other === null ? null : [...w.slice(0, i), other, ...w.slice(i + 1)].join(' ');
+  const at = (j: number, other: string): string => [...w.slice(0, j), other, ...w.slice(j + 1)].join(' ');
+  const first = otherNumber(w[i]!);
+  if (first !== null) return at(i, first);
+  const j = w.length - 2; // behind a word: "564 BEACH 43 ST"
+  const behind = j > i && SUFFIX_FORMS.has(w[w.length - 1]!) ? otherNumber(w[j]!) : null;
+  return behind === null ? null : at(j, behind);
 }
 
 /** A normalized street line and, when its word after the house number is a direction, the same line with that word

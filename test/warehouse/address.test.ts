@@ -165,6 +165,12 @@ describe('a numbered street with or without its ordinal ending (review 6 #10)', 
     expect(streetVariants('5 W 111 ST')).toEqual(['5 W 111 ST', '5 WEST 111 ST', '5 W 111TH ST', '5 WEST 111TH ST']);
     expect(streetVariants('1 1 ST')).toEqual(['1 1 ST', '1 1ST ST']);
   });
+  test('a number behind a word, before the suffix: "BEACH 43 ST" and "BEACH 43RD ST" (NYC\'s Beach, Bay, Plumb streets)', () => {
+    expect(streetVariants(normalizeAddress('564 beach 43 st').street)).toEqual(['564 BEACH 43 ST', '564 BEACH 43RD ST']);
+    expect(streetVariants('191 BAY 8TH ST')).toEqual(['191 BAY 8TH ST', '191 BAY 8 ST']);
+    expect(streetVariants('10 W BEACH 43 ST')).toEqual(['10 W BEACH 43 ST', '10 WEST BEACH 43 ST', '10 W BEACH 43RD ST', '10 WEST BEACH 43RD ST']);
+    expect(streetVariants('100 ROUTE 9')).toEqual(['100 ROUTE 9']); // no suffix after the number
+  });
   test('no other form: a number that is no street name, or a wrong ending', () => {
     expect(streetVariants('343 22')).toEqual(['343 22']);
     expect(streetVariants('343 22RD ST')).toEqual(['343 22RD ST']);

@@ -100,3 +100,27 @@ describe('a full address in every form: state spelled out, misspelled or short, 
     });
   }
 });
+
+describe('a numbered street behind a word, typed without its ordinal (review: "564 beach 43 st" valued as 11691\'s typical house)', () => {
+  const record = async (zip: string, address: string): Promise<{ status: number; body: { property_id?: string; sales?: { date: string; price: number }[] } }> => {
+    const res = await fetch(`${server.url}/v1/property?${new URLSearchParams({ zip, address })}`, { headers: { 'X-Service-Key': key } });
+    return { status: res.status, body: await res.json() as never };
+  };
+  for (const [zip, typed, stored, raw, sale] of [
+    ['11691', '564 beach 43 st', '564 Beach 43rd St', '564 BEACH 43RD STREET,,11691,1,0,1,2850,1344,1920,1,A6,350000,2021-09-14', { date: '2021-09-14', price: 350_000 }],
+    ['11228', '191 Bay 8 Street', '191 Bay 8th St', '191 BAY 8TH STREET,,11228,1,0,1,1920,1498,1945,1,A5,860000,2021-12-01', { date: '2021-12-01', price: 860_000 }],
+  ] as const) {
+    it(`"${typed}" (${zip}) matches the record "${stored}" matches, in the valuation and the property record`, async () => {
+      expect(rawHas('nyc-rolling-sales', raw)).toBe(true);
+      const [a, b] = await Promise.all([value(zip, stored), value(zip, typed)]) as [Answer, Answer];
+      expect(a.body.subject.matched, stored).toBe(true);
+      expect(b.body.subject.matched, typed).toBe(true);
+      expect(b.body.subject.property_id).toBe(a.body.subject.property_id);
+      expect(b.body.estimated_value).toBe(a.body.estimated_value);
+      const r = await record(zip, typed);
+      expect(r.status).toBe(200);
+      expect(r.body.property_id).toBe(a.body.subject.property_id);
+      expect(r.body.sales).toContainEqual(expect.objectContaining(sale));
+    });
+  }
+});
