@@ -175,6 +175,24 @@ export function sentFacts(input: { beds?: unknown; baths?: unknown }): Sent {
   return { ...(ok(input.beds) ? { beds: input.beds } : {}), ...(ok(input.baths) ? { baths: input.baths } : {}) };
 }
 
+const recorded = new WeakMap<CompIndex, Record<keyof Sent, boolean>>();
+/** The sent beds and baths the market's comps record (at least one comp has the field), and a note naming those it
+ *  does not: there no comp's feature adjustment, weight or model term can read the field (NYC's rolling sales record no
+ *  beds or baths), so it would change nothing, and the answer does not list it among the facts used. */
+export function usableSent(ix: CompIndex, sent: Sent, source: string): { used: Sent; note: string | null } {
+  let has = recorded.get(ix);
+  if (!has) recorded.set(ix, (has = { beds: ix.data.beds.some((v) => v !== null), baths: ix.data.baths.some((v) => v !== null) }));
+  const used: Sent = {}, unused: string[] = [];
+  for (const k of ['beds', 'baths'] as const) {
+    if (sent[k] === undefined) continue;
+    if (has[k]) used[k] = sent[k];
+    else unused.push(`${k} ${sent[k]}`);
+  }
+  const note = unused.length === 0 ? null : `${unused.join(' and ')} sent ${unused.length === 1 ? 'was' : 'were'} not used: the comps of this market (${source}) `
+    + `record no ${unused.map((u) => u.split(' ')[0]).join(' or ')}, so no comp can be compared on ${unused.length === 1 ? 'it' : 'them'} and the estimate is the same without ${unused.length === 1 ? 'it' : 'them'}`;
+  return { used, note };
+}
+
 /** Where the subject's condition came from: the request, else the matched record when it records one, else the
  *  spec's default (good). */
 export function conditionSource(sent: boolean, match: SubjectMatch | null): FactSource {

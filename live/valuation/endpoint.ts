@@ -33,7 +33,7 @@ import { matchAddress } from './match.ts';
 import { lowerTier, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
 import { apartmentMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
-import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody } from './answer.ts';
+import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
@@ -168,7 +168,8 @@ export class ValuationEngine {
     // a unit where the source records no unit sizes: no comp is a unit, so no estimate (never the building's value)
     if (typedUnit(this.placeOf(zip, String(input.address)).line).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
     const m = this.market(zm.source);
-    const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent, sentFacts(input));
+    const over = usableSent(m.comps, sentFacts(input), zm.source); // beds or baths the market's comps record none of: a note, not a fact
+    const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
     // (a parcel with a property_id: that property's sales; another property's sale at its address is a comp)
     const pid = match ? match.ix.data.pid?.[match.row] : null;
@@ -183,10 +184,9 @@ export class ValuationEngine {
     const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(this.placeOf(zip, String(input.address)).line).unit;
     if (!match) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true));
     const typed = typeNote(m.comps, e.rows, subject.type, unit);
-    if (typed) notes.push(typed);
     const placed = this.placeOf(zip, String(input.address));
     const place = placeNote({ address: String(input.address), line: placed.line, typedZip: placed.zip, zip, zm, comps: m.comps, resolver: this.places });
-    if (place) notes.push(place);
+    for (const n of [typed, place, over.note]) if (n) notes.push(n);
     const aged = minConfidence(e.tier, ageCap(monthsOld(isoOfDay(m.asOfDay), this.today)));
     const tier = typed ? lowerTier(aged) : aged;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
@@ -221,7 +221,7 @@ export class ValuationEngine {
       as_of: isoOfDay(e.asOfDay),
       data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
       notes: x.notes,
-      subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(sentFacts(input)).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
+      subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(usableSent(x.comps, sentFacts(input), x.source).used).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
       model: this.modelOf(x.source, subject.mode),
       blend: blendBody(this.market(x.source).params.blend, subject.mode, e, roundUsd),
       comps: compsBody(x.comps, e.comps ?? [], roundUsd),
