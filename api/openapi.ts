@@ -58,8 +58,8 @@ function paramSchemaOnly(s: ParamSpec, inQuery: boolean): Record<string, unknown
     case 'boolean': return { type: 'boolean' };
     case 'string_array': return { type: 'array', items: s.enum ? { type: 'string', enum: s.enum } : { type: 'string' }, minItems: s.min, maxItems: s.max, uniqueItems: true };
     case 'enum': return { type: 'string', enum: s.enum, default: s.default };
-    // Unknown keys are ignored; a null or blank property is taken as absent (params.ts checkValue).
-    case 'object': return { type: 'object', properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { anyOf: [paramSchema(q), { type: 'null' }, { const: '' }], description: q.description }])) };
+    // An unknown key is a 400 (request.ts unknownBodyFields); a null or blank property is taken as absent (params.ts checkValue).
+    case 'object': return { type: 'object', additionalProperties: false, properties: Object.fromEntries((s.properties ?? []).map((q) => [q.name, { anyOf: [paramSchema(q), { type: 'null' }, { const: '' }], description: q.description }])) };
     case 'string': {
       const trimmed = trimmedPattern(s, inQuery);
       return s.pattern ? { type: 'string', allOf: [{ pattern: trimmed }, { pattern: s.pattern }] } : { type: 'string', pattern: trimmed };
@@ -138,8 +138,9 @@ function operation(r: OperationSource): Record<string, unknown> {
   if (r.body) {
     op['requestBody'] = {
       required: true,
-      // An optional property given as null is taken as absent (params.ts checkValue); unknown properties are ignored.
-      content: { 'application/json': { schema: { type: 'object', required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, b.required ? { ...paramSchema(b), description: b.description } : { anyOf: [paramSchema(b), { type: 'null' }], description: b.description }])) } } },
+      // An optional property given as null is taken as absent (params.ts checkValue); an unknown property is a 400
+      // naming the ones the route takes (request.ts unknownBodyFields).
+      content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: r.body.filter((b) => b.required).map((b) => b.name), properties: Object.fromEntries(r.body.map((b) => [b.name, b.required ? { ...paramSchema(b), description: b.description } : { anyOf: [paramSchema(b), { type: 'null' }], description: b.description }])) } } },
     };
   }
   return op;

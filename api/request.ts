@@ -3,7 +3,7 @@
 // yields after its own rule and the route's cross-field rules (400 / 422, api/params.ts).
 import type http from 'node:http';
 import { HttpError, validationError, type FieldError } from './errors.ts';
-import { checkAll } from './params.ts';
+import { checkAll, type ParamSpec } from './params.ts';
 import type { Route, Values } from './route.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -145,16 +145,50 @@ export function duplicateKey(text: string): string | null {
 /** A query parameter the route does not take is a 400 naming it and the ones it takes (review 15 #5: `month=12`
  *  or `MONTHS=3` was ignored and the default window answered as if asked for). Names are exact (case-sensitive). */
 export function unknownParams(route: Route, query: Record<string, unknown>): FieldError[] {
-  const specs = route.query ?? [];
-  const errors: FieldError[] = [];
-  for (const name in query) {
-    if (specs.some((s) => s.name === name)) continue;
-    const shown = name.length > 60 ? `${name.slice(0, 60)}...` : name;
-    const near = specs.find((s) => s.name.toLowerCase() === name.toLowerCase() || s.name === `${name}s` || `${s.name}s` === name);
-    const allowed = specs.length ? `this endpoint takes ${specs.map((s) => s.name).join(', ')}` : 'this endpoint takes no query parameters';
-    errors.push({ field: shown, code: 'unknown', message: `unknown query parameter "${shown}"${near ? ` (did you mean ${near.name}?)` : ''}; ${allowed}` });
+  return unknownNames(route.query ?? [], query, 'query parameter', 'query parameters');
+}
+
+/** A field of a POST body the route does not take, top level or inside an object field ("context.zipcode"), is a 400
+ *  naming it and the fields it takes, as an unknown query parameter is (review: {"property_type": "condo"} was
+ *  valued as the record's sfr with a 200 and nothing said). Names are exact (case-sensitive). */
+export function unknownBodyFields(specs: readonly ParamSpec[], body: Record<string, unknown>, prefix = ''): FieldError[] {
+  const errors = unknownNames(specs, body, 'body field', 'body fields', prefix);
+  for (const spec of specs) {
+    const v = body[spec.name];
+    if (spec.type === 'object' && spec.properties && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      errors.push(...unknownBodyFields(spec.properties, v as Record<string, unknown>, `${prefix}${spec.name}.`));
+    }
   }
   return errors;
+}
+
+function unknownNames(specs: readonly ParamSpec[], given: Record<string, unknown>, what: string, whats: string, prefix = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const name in given) {
+    if (specs.some((s) => s.name === name)) continue;
+    const full = prefix + name;
+    const shown = full.length > 60 ? `${full.slice(0, 60)}...` : full;
+    const near = specs.find((s) => s.name.toLowerCase() === name.toLowerCase() || s.name === `${name}s` || `${s.name}s` === name);
+    const where = prefix ? `${prefix.slice(0, -1)} takes` : 'this endpoint takes';
+    const allowed = specs.length ? `${where} ${specs.map((s) => s.name).join(', ')}` : `${where} no ${whats}`;
+    errors.push({ field: shown, code: 'unknown', message: `unknown ${what} "${shown}"${near ? ` (did you mean ${prefix}${near.name}?)` : ''}; ${allowed}` });
+  }
+  return errors;
+}
+
+/** A POST route that takes no body (POST /v1/webhooks/{id}/test): a JSON object sent with fields is a 400 naming them
+ *  (none is read); an empty body, `{}`, a body that is not JSON or not sent as application/json stays ignored, as before. */
+function bodyFieldsOfBodyless(req: http.IncomingMessage): Promise<FieldError[]> | null {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const coding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (type !== 'application/json' || (coding !== '' && coding !== 'identity')) return null;
+  if (Number(req.headers['content-length'] ?? 0) === 0 && req.headers['transfer-encoding'] === undefined) return null;
+  return readBodyFields(req);
+}
+async function readBodyFields(req: http.IncomingMessage): Promise<FieldError[]> {
+  let parsed: unknown;
+  try { parsed = JSON.parse((await readBody(req)).toString('utf8')); } catch { return []; } // not JSON, or over 16 KiB: ignored, as before
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? unknownBodyFields([], parsed as Record<string, unknown>) : [];
 }
 
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
@@ -169,11 +203,13 @@ export function readValues(route: Route, query: Record<string, unknown>, params:
     if (errors.length) throw validationError(errors);
     return all;
   };
-  if (route.method !== 'POST' || !route.body) return finish(values);
+  if (route.method !== 'POST') return finish(values);
   const body = route.body;
+  const bodyless = body ? null : bodyFieldsOfBodyless(req);
+  if (!body) return bodyless ? bodyless.then((unknown) => { errors.push(...unknown); return finish(values); }) : finish(values);
   return readJsonBody(req).then((parsed) => {
     const fromBody = checkAll(body, parsed, false);
-    errors.push(...fromBody.errors);
+    errors.push(...unknownBodyFields(body, parsed), ...fromBody.errors);
     return finish({ ...values, ...fromBody.values });
   });
 }

@@ -89,7 +89,8 @@ and, on keyed calls, <code>X-Quota-Limit</code> and <code>X-Quota-Remaining</cod
 <table><thead><tr><th>plan</th><th>calls per month</th><th>requests per minute</th><th>endpoint groups</th></tr></thead><tbody>${plans}</tbody></table>
 <h3>4. Errors</h3>
 <p>Every error is JSON <code>{"message": "...", "errors": [{"field", "code", "message"}]}</code> (<code>errors</code> on
-validation failures only), with an <code>X-Request-Id</code> header to quote.</p>
+validation failures only), with an <code>X-Request-Id</code> header to quote. A query parameter or JSON body field the
+endpoint does not take is a 400 with code <code>unknown</code> naming it and the ones the endpoint takes.</p>
 <table><thead><tr><th>status</th><th>code</th><th>meaning</th></tr></thead><tbody>${errors}</tbody></table>
 <h3>5. Webhooks: checking the signature</h3>
 <p>Deliveries are signed the Standard Webhooks way: headers <code>webhook-id</code>, <code>webhook-timestamp</code> (Unix
