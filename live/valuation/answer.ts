@@ -76,8 +76,11 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft
   return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
 }
 
-/** The comps of an estimate, highest weight first. */
-export function compsBody(ix: CompIndex, comps: CompDetail[], round: (v: number) => number): CompBody[] {
+/** The comps of an estimate, highest weight first. Each adjusted price to the dollar and each weight to 8 decimals, so
+ *  exp(Σ weight x ln adjusted_price) of the answer's own comps[] gives the comps estimate (blend.comps_value, or the
+ *  estimated_value of an answer without a blend) to its $100 rounding: with weights to 3 decimals (summing 0.99x-1.00x)
+ *  and prices to $100 it missed by up to 3% (review). */
+export function compsBody(ix: CompIndex, comps: CompDetail[]): CompBody[] {
   const d = ix.data;
   return comps.map((c) => ({
     property_id: d.pid?.[c.row] ?? null,
@@ -90,8 +93,8 @@ export function compsBody(ix: CompIndex, comps: CompDetail[], round: (v: number)
     similarity: r(c.similarity, 3),
     time_adjustment_pct: pct(c.timeAdj),
     feature_adjustment_pct: pct(c.featureAdj),
-    adjusted_price: round(Math.exp(c.adjustedLog)),
-    weight: r(c.weight, 3),
+    adjusted_price: Math.round(Math.exp(c.adjustedLog)),
+    weight: r(c.weight, 8),
   }));
 }
 

@@ -224,7 +224,7 @@ export class ValuationEngine {
       subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(usableSent(x.comps, sentFacts(input), x.source).used).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
       model: this.modelOf(x.source, subject.mode),
       blend: blendBody(this.market(x.source).params.blend, subject.mode, e, roundUsd),
-      comps: compsBody(x.comps, e.comps ?? [], roundUsd),
+      comps: compsBody(x.comps, e.comps ?? []),
       time_index: timeIndexBody(this.market(x.source).params, x.source, x.valuationDay, x.comps, e.comps ?? []),
     };
     if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined, time_index: undefined } };
