@@ -60,8 +60,8 @@ drop table int_property_rows_all;
 -- row does not record was filled (null: read)
 create or replace temp table int_property_candidates as
 select property_id, field, value, origin, origin_rank, source, file, line, record_date,
-       case when field in ('beds', 'baths', 'sqft', 'year_built') and fact_file is not null then fact_file else file end as cite_file,
-       case when field in ('beds', 'baths', 'sqft', 'year_built') and fact_file is not null then fact_line else line end as cite_line,
+       case when field in ('beds', 'baths', 'sqft', 'lot_sqft', 'year_built') and fact_file is not null then fact_file else file end as cite_file,
+       case when field in ('beds', 'baths', 'sqft', 'lot_sqft', 'year_built') and fact_file is not null then fact_line else line end as cite_line,
        case when field = 'zip' and zip_imputed then 'nearest_zcta_centroid' end as imputed,
        row_number() over (partition by property_id, field
                           order by record_date desc nulls last, origin_rank, doc_order desc nulls last, file, line desc) as rank

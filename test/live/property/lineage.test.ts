@@ -39,7 +39,7 @@ const RAW_FIELDS: Record<string, (r: Raw) => Record<string, unknown>> = {
   'denver-real-property-sales': (r) => ({ parcel_id: text(r['SCHEDNUM']), price: num(r['SALE_PRICE']) }),
   // the residential characteristics file (its SCHEDNUM is an Excel float: not a parcel id)
   'denver-real-property-sales/sales_with_residential_characteristics': (r) => ({ beds: pos(r['BED_RMS']), sqft: pos(r['AREA_ABG']),
-    baths: pos(String((num(r['FULL_B']) ?? 0) + (num(r['HLF_B']) ?? 0) / 2)), price: num(r['SALE_PRICE']),
+    baths: pos(String((num(r['FULL_B']) ?? 0) + (num(r['HLF_B']) ?? 0) / 2)), price: num(r['SALE_PRICE']), lot_sqft: pos(r['LAND_SQFT']),
     year_built: ((y) => (y !== null && y >= 1700 && y <= 2100 ? Math.trunc(y) : null))(num(r['CCYRBLT'])) }),
   'connecticut-real-estate-sales': (r) => ({ address: street(r['Address']), price: num(r['Sale Amount']) }),
   'nashville-building-permit-applications': (r) => ({ parcel_id: text(r['Parcel']), address: street(r['Address']), zip: zip5(r['ZIP']),
@@ -132,13 +132,14 @@ describe('property lineage back to the raw files', () => {
     expect(checked).toBeGreaterThanOrEqual(SAMPLE); // Allegheny's filings name the parcel only
   });
 
-  it("cites Denver's characteristics at the residential file's row, and a guessed Connecticut zip as imputed (review)", async () => {
+  it("cites Denver's characteristics (its lot too) at the residential file's row, and a guessed Connecticut zip as imputed (review)", async () => {
     const get = async (qs: string): Promise<Body> =>
       (await (await fetch(`${server.url}/v1/property?${qs}&include=lineage`, { headers: { 'X-Service-Key': server.key('builder', 100_000) } })).json()) as Body;
     // the residential row of the day's last recorded deed (reception 2018139696, line 13920; 13921 is the earlier
     // deed's, 2018137316), not the transfers file's line 189, which has no BED_RMS, AREA_ABG or CCYRBLT column
     const denver = await get('parcel_id=19419006000&state=CO');
-    for (const f of ['beds', 'baths', 'sqft', 'year_built']) {
+    expect(denver['lot_sqft']).toBe(6800); // LAND_SQFT of that row (review 16: the lot was null for every Denver record)
+    for (const f of ['beds', 'baths', 'sqft', 'lot_sqft', 'year_built']) {
       const c = denver.lineage.fields[f]!;
       expect(`${c.file}:${c.line}`, f).toBe('denver-real-property-sales/sales_with_residential_characteristics_2018-2019.csv.gz:13920');
       const raw = rawRow(sources, c.file!, c.line!);
