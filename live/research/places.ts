@@ -33,6 +33,7 @@
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, placeKey } from '../places/names.ts';
+import { monthByYear } from './years.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
@@ -243,7 +244,8 @@ export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places 
       const head = n === 1 && /^[A-Z][a-z]+-[A-Z]/.test(first.text) ? first.lower.split('-')[0]! : null;
       const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? (head ? gaz.citiesByName.get(head) : undefined);
       if (!cands || cands.length === 0) continue;
-      if (STATE_NAME_SET.has(phrase)) continue;
+      // a month name next to a year ("sales 2014 May, Texas", "may of 2014"): the month (years.ts), never May, TX
+      if (STATE_NAME_SET.has(phrase) || (n === 1 && monthByYear(q, first.start, first.end))) continue;
       // "Cook County", "Palm Beach County", "Orleans Parish": a county named like a town is not that town
       // "King Co WA", "allegheny co": Co abbreviates County after a county's name (coIsCounty)
       const nextTok = toks[i + n];

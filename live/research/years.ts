@@ -11,14 +11,25 @@ export interface Years { from: number; to: number | null; label: string; month?:
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
+/** A year then a month name ("2014 may", "2014, May"), not a year of a span nor a month before a day ("2014 May 5"). */
+const YEAR_MONTH = new RegExp(`(?<![\\d$#,.\\/-])\\b((?:19|20)\\d{2}),?\\s+${MONTH_WORD}\\b\\.?(?!\\s*\\d)`, 'i');
+/** A month name standing next to a year ("May 2014", "may of 2014", "2014 May"): a month, never a place (places.ts). */
+export function monthByYear(q: string, start: number, end: number): boolean {
+  if (!new RegExp(`^${MONTH_WORD}$`, 'i').test(q.slice(start, end))) return false;
+  return /^\.?,?\s+(?:of\s+)?(?:19|20)\d{2}\b/.test(q.slice(end)) || /\b(?:19|20)\d{2},?\s+$/.test(q.slice(0, start));
+}
+
 /** One month named with its year: "March 2015", "mar. 2015", "march of 2015", "2015-03" (not inside a date). */
 export function parseMonth(q: string): Years | null {
   // "since March 2020", "from March to June 2022": a range, read as years (below), not one month
   const named = new RegExp(`(?<!\\b(?:since|from|after|between|through|until|to|and)\\s+)\\b${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d{2})\\b`, 'i').exec(q);
   const iso = /(?<!\b(?:since|from|after|between|through|until|to|and)\s+)(?<![\d-])((?:19|20)\d{2})-(0[1-9]|1[0-2])(?![\d-])/.exec(q);
-  if (!named && !iso) return null;
-  const year = Number(named ? named[2] : iso![1]);
-  const mi = named ? MONTH_NAMES.findIndex((n) => n.startsWith(named[1]!.toLowerCase().slice(0, 3))) : Number(iso![2]) - 1;
+  // the year first ("2014 may median seattle", "2014, May"): the month too, never May, TX (YEAR_MONTH)
+  const after = named || iso ? null : YEAR_MONTH.exec(q);
+  if (!named && !iso && !after) return null;
+  const year = Number(named ? named[2] : after ? after[1] : iso![1]);
+  const word = named ? named[1]! : after ? after[2]! : null;
+  const mi = word ? MONTH_NAMES.findIndex((n) => n.startsWith(word.toLowerCase().slice(0, 3))) : Number(iso![2]) - 1;
   const name = MONTH_NAMES[mi]!;
   return { from: year, to: year, label: `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`, month: `${year}-${String(mi + 1).padStart(2, '0')}` };
 }
