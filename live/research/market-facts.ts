@@ -1,7 +1,6 @@
-// Market and location facts of one place (POST /v1/research/query), read from the build's shards: comparable sales,
-// rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city,
-// the price trend of a zip or a city (its trends shard: the index change over the months asked, by the API's rule);
-// a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
+// Market and location facts of one place (POST /v1/research/query), read from the build's shards: comparable sales, rehab momentum and
+// flood and Superfund risk per zip (every zip of a city asked about), investor activity per city, the price trend of a zip or a city (its
+// trends shard: the index change over the months asked, by the API's rule); a window not asked falls back through 6, 12, 24 months. Wording: research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -20,6 +19,7 @@ import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { cityOfZip, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
+import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { SPEED_RANK } from './asked.ts';
@@ -74,8 +74,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
 async function trendsFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
   const type = u.propertyType;
-  // a sales count or a window's median reads the research index's windows (a borough's own where the build keeps them),
-  // anything else the trends shard
+  // a sales count or a window's median reads the research index's windows (a borough's own where the build keeps them), anything else the trends shard
   const windowed = !u.years && (u.asks.includes('sales_count') || (u.priceLevel && u.months !== null));
   const t = await ownMarket(named, (city) => (windowed
     ? windowFigure(data.market, { state: named.state, city }, type, u.months ?? 12)
@@ -249,7 +248,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
     case 'county':
       return [await countyFact(data, t)];
     case 'trends':
-      // a city's (or county's) zips ranked by price: each zip's median sale price over the window (12 months unless asked)
+      // a city's (or county's) zips ranked by a year's or a month's count or median: the trends' monthly figures (zip-years.ts);
+      // by price: each zip's median sale price over the window (12 months unless asked)
+      if (zipYearRanking(u, t)) return [await zipYearFact(data, u, t, zipYearRanking(u, t)!)];
       if (!t.zip && (t.city || t.area) && u.asks.includes('zip_price')) return zipPriceFacts(data, u, t);
       // a neighbourhood its sales source names (hoods.ts): its own sales' count or median, else its zips' changes
       if (t.hood && (u.asks.includes('sales_count') || u.priceLevel || u.years)) {
@@ -260,8 +261,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         return [u.years ? hoodYearsFact(t, u.years, f) : f];
       }
       if (t.hood) return countyTrends(data, u, t);
-      // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a
-      // comparison finds it by that place
+      // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
       // a count asked of it is kept per city or zip, not summed (below)

@@ -1,0 +1,96 @@
+// Zips of a city, borough or county ranked by a year's (or a month's) sales count or median sale price ("Which NYC zip
+// had the most sales in 2023?", "top 5 zips in Brooklyn by number of sales in 2022", "which Seattle zip had the highest
+// median price in 2014"), from the same monthly figures the trends use (each zip's trends shard, GET /v1/market/trends:
+// arm's-length sales, a month's count and median kept only with 5 or more sales, the minimum cohort). A count is the sum
+// of the months of the year asked that keep one; a month under the cohort minimum keeps none and is said; a median over
+// a year's sales together is not kept, so a year is ranked by the middle of its months' medians, said so. The months of
+// the year the source covers are said (coverage.ts). Wording: warehouse/docs/research.md "Years".
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { areaName, money, plural, type Fact } from './facts.ts';
+import { TYPE_WORDS } from './sales-facts.ts';
+import { middle } from './city-summary.ts';
+import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
+import { inYears, type MonthlySeries } from './year-facts.ts';
+
+const ZIP_WORD = /\bzips?\b|\bzip ?codes?\b|\bpostal codes?\b/;
+const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what)\b/;
+const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
+
+/** What a question ranks the zips of a place by, for the year or month asked: 'count', 'median', or null. */
+export function zipYearRanking(u: Understanding, t: Target): 'count' | 'median' | null {
+  const q = u.query.toLowerCase();
+  if (!u.years || u.years.also || t.zip || !(t.city || t.area) || t.hood || !ZIP_WORD.test(q) || !RANK_WORD.test(q)) return null;
+  if (u.asks.includes('sales_count')) return 'count';
+  if (u.asks.includes('zip_price')) return 'median';
+  return null;
+}
+
+interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }
+
+/** The ranking fact of the zips of `t` by `by` over the months of the year (or month) asked. */
+export async function zipYearFact(data: ResearchData, u: Understanding, t: Target, by: 'count' | 'median'): Promise<Fact> {
+  const y = u.years!, type = u.propertyType, noun = TYPE_WORDS[type]!;
+  const zips = t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state);
+  const rows: Row[] = [];
+  let asOf = '', asked: string[] = [];
+  const under: string[][] = [];
+  for (const zip of zips) {
+    const s = await data.shard<{ as_of: string; series: MonthlySeries }>('trends', { zip, property_type: type });
+    if (!s) continue;
+    const c = s.series;
+    const idx = c.month.map((m, i) => ({ m, i })).filter((x) => (y.month ? x.m === y.month : inYears(x.m, y)));
+    if (idx.length > asked.length) asked = idx.map((x) => x.m);
+    const kept = idx.filter((x) => (c.sales_count[x.i] ?? 0) > 0);
+    const first = c.month.findIndex((_, i) => (c.sales_count[i] ?? 0) > 0);
+    // a month inside the zip's data, of the year asked, with no count: fewer than 5 sales (or none) that month
+    const thin = idx.filter((x) => x.i >= first && c.sales_count[x.i] == null).map((x) => x.m);
+    if (kept.length === 0) { if (first >= 0 && thin.length) under.push(thin); continue; }
+    if (s.as_of > asOf) asOf = s.as_of;
+    const sales = kept.reduce((a, x) => a + c.sales_count[x.i]!, 0);
+    const meds = kept.map((x) => c.median_price[x.i]).filter((v): v is number => v != null).sort((a, b) => a - b);
+    if (by === 'median' && meds.length === 0) continue;
+    rows.push({ zip, value: by === 'count' ? sales : middle(meds), sales, months: kept.map((x) => x.m), thin });
+  }
+  const where = areaName(t);
+  const yearWords = y.month ? `in ${y.label}` : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`;
+  if (rows.length === 0) {
+    return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} has ${noun} sales kept ${yearWords} (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
+  }
+  const q = u.query.toLowerCase();
+  const low = by === 'count' ? /\b(fewest|least|lowest|bottom|fewer)\b/.test(q) : u.lowEnd;
+  rows.sort((a, b) => (low ? a.value - b.value : b.value - a.value) || a.zip.localeCompare(b.zip));
+  const topN = /\btop (\d{1,2}|three|five|ten)\b/.exec(q);
+  const n = Math.min(rows.length, topN ? WORD_N[topN[1]!] ?? Number(topN[1]) : 5);
+  const shown = rows.slice(0, n);
+  const city = (z: string): string => { const c = data.zips.get(z)?.city; return c && c !== t.city && c !== t.area?.name ? ` (${c})` : ''; };
+  const fig = (r: Row): string => (by === 'count' ? plural(r.value, 'sale') : `${money(r.value)} (${plural(r.sales, 'sale')} over ${plural(r.months.length, 'month')})`);
+  const end = by === 'count' ? (low ? 'fewest' : 'most') : low ? 'lowest' : 'highest';
+  const measure = by === 'count' ? `arm's-length ${noun} sales` : y.month ? `median ${noun} sale price` : `median ${noun} sale price (the middle of each zip's monthly medians: a median over a year's sales together is not kept)`;
+  const list = shown.map((r, i) => `${i + 1}. zip ${r.zip}${city(r.zip)} ${fig(r)}`).join('; ');
+  // the months of the year the source covers, and those no file of it holds
+  const market = { zip: shown[0]!.zip, state: t.state };
+  const out = uncoveredMonths(data, market, asked);
+  const cover = out.length ? ` (${monthRuns(out)} ${out.length === 1 ? 'is' : 'are'} not covered by the source, so no zip has sales there; ${spanWords(data, market)})` : '';
+  const covered = asked.filter((m) => !out.includes(m));
+  const held = y.month ? '' : ` (the data holds ${plural(covered.length, 'month')} of ${y.label}${covered.length ? `, ${monthRuns(covered)}` : ''})`;
+  // a month the source covers with no count of a zip: fewer than 5 sales there (the months no file holds are said above)
+  for (const r of rows) r.thin = r.thin.filter((m) => !out.includes(m));
+  const thinShown = shown.filter((r) => r.thin.length);
+  const thinAll = rows.filter((r) => r.thin.length).length;
+  const thin = thinShown.length
+    ? `; months with fewer than 5 sales keep no ${by === 'count' ? 'count' : 'median'} (the trends' minimum cohort) and are left out: ${thinShown.map((r) => `zip ${r.zip} ${monthRuns(r.thin)}`).join('; ')}${thinAll > thinShown.length ? ` (${plural(thinAll, 'zip')} of the ${rows.length} have such months)` : ''}`
+    : thinAll ? `; ${plural(thinAll, 'zip')} of the ${rows.length} (none of those listed) have months with fewer than 5 sales, which keep no figure and are left out` : '';
+  // zips with sales in the data but no month of those asked with 5 or more, in a month the source covers: not ranked
+  const unranked = under.filter((ms) => ms.some((m) => !out.includes(m))).length;
+  const none = unranked ? `; ${plural(unranked, 'more zip')} had sales in the data but fewer than 5 in each month asked the source covers, so ${unranked === 1 ? 'it keeps' : 'they keep'} no figure and ${unranked === 1 ? 'is' : 'are'} not ranked` : '';
+  const typeNote = /single[- ]?family|sfr|condo|multi|duplex|land|commercial/.test(q) ? '' : ` (${noun} sales: name condos or multi-family for those)`;
+  return {
+    intent: 'trends', target: t, value: `zip ${shown[0]!.zip} ${fig(shown[0]!)}`,
+    sentence: `In ${where}, by ${measure} ${yearWords}${held}${cover}${typeNote}, the ${end} of ${plural(rows.length, 'zip')} with a figure: ${list}${thin}${none}`,
+    detail: ['Each zip\'s monthly figures are GET /v1/market/trends?zip=...; a month keeps a count and median with 5 or more arm\'s-length sales.'],
+    source: { type: 'trends', category: 'market', citation: `reii warehouse: price trends per zip of ${where}, ${type}, ${y.month ?? y.label}, as of ${asOf}` },
+    confidence: thinShown.length || shown[0]!.sales < 20 ? 'low' : 'medium', primary: true, uncertain: null,
+  };
+}
