@@ -7,7 +7,8 @@
 //                     and the county names (FIPS, name, state, population),
 //                     the gazetteer the question parser resolves places against (live/research/places.ts), and the
 //                     municipalities the foreclosure and lien filings name (mart_investor, 12 months: filing-places.ts),
-//                     and the neighbourhoods the sales sources name (int_market_neighborhoods: hoods.ts)
+//                     and the neighbourhoods the sales sources name (int_market_neighborhoods: hoods.ts), and Chicago's
+//                     community areas with their permits over 12 months (permit-areas-build.ts)
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
 //                     state + city slug, as market_monthly, a New York City borough too, or a neighbourhood: hood|<state>|<name>) and property type, the arm's-length sales of each window of
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
@@ -25,6 +26,7 @@ import { RESEARCH_FORMAT, regulationText } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
 import { groupHoods, hoodNames } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
+import { permitAreas } from './permit-areas-build.ts';
 
 export const requires = ['regulations'];
 
@@ -111,6 +113,10 @@ export async function run(ctx: StageContext): Promise<void> {
       order by 1, 2, 4, 5`);
     places.hoods = groupHoods(rows).map((h) => [h.key, h.state, h.city, h.part, h.zips.join(' '), h.sales, h.names.join('|')]);
   }
+
+  // Chicago's community areas and their permits (permit-areas.ts): the permits file names each permit's area
+  const areas = await permitAreas(ctx.db);
+  if (areas.length) places.permit_areas = areas;
 
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };
   const market = await marketWindows(ctx.db);

@@ -3,6 +3,7 @@
 // at request time, the pre-rendered shards of the same build through the build's ShardReader (warehouse/live.ts: the
 // server's shard store and its cache), at the paths warehouse/layout.ts shardPath() gives. Every shard family may be
 // absent from a build: readers return null, never throw.
+import type { PermitArea } from './permit-areas-build.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
@@ -73,6 +74,8 @@ export interface PlacesData {
    *  builds since former counties (none before) */
   former_counties?: FormerCounty[];
   unplaced_towns?: string[];
+  /** Chicago's community areas and their permits over 12 months (permit-areas-build.ts); builds since (none before) */
+  permit_areas?: PermitArea[];
 }
 
 export interface ResearchMeta {
@@ -125,6 +128,8 @@ export class ResearchData {
   readonly stateNames = new Map<string, string>();
   /** lowercased city name -> cities of that name, most populous first */
   readonly citiesByName = new Map<string, City[]>();
+  /** Chicago's community areas with their permits (permit-areas.ts) */
+  permitAreas: PermitArea[] = [];
   readonly zips = new Map<string, { city: string; state: string; county_fips?: string }>();
   /** lowercased county name ("king county") -> counties of that name, most populous first */
   readonly countiesByName = new Map<string, { fips: string; name: string; state: string; population: number }[]>();
@@ -212,6 +217,7 @@ export class ResearchData {
     data.filingPlaces = loadFilingPlaces(places.filings ?? [], (name, state) => data.cityInState(name, state)?.county_fips ?? null);
     data.filingByKey = filingIndex(data.filingPlaces);
     data.spans = sourceSpans(manifestJson);
+    data.permitAreas = places.permit_areas ?? [];
     return data;
   }
 

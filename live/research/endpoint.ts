@@ -24,6 +24,7 @@ import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
 import { definition } from './glossary.ts';
+import { asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
@@ -155,6 +156,13 @@ export class ResearchEngine {
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
     const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
+    // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
+    const areas = permitAreasAsked(this.data, u, ctx, u.query);
+    if (areas && !permitsAnswer(u)) asChicago(u, areas);
+    else if (areas) {
+      const a = permitAreasAnswer(u, areas);
+      return { answer: a.answer, sources: [{ type: 'permits', category: 'market', citation: a.citation }], confidence: 'medium', facts: [], depth };
+    }
     // a former Connecticut county read as its towns, in a question of no market topic: the state's rules (county-market.ts)
     formerCountyScope(this.data, u);
     // a county named with no state, read as the most populous of its name: said as read (county-reading.ts)

@@ -1,11 +1,22 @@
 // The sixteenth research review's misreadings, over the shared real build on the suite's pinned clock: a month name
 // next to a year is that month, never a place ("sales in may of 2014 in seattle", "2014 may median seattle" read the
 // year, or no market topic, and "2014 May, Texas" read May, TX); a ranking of zips by a year's or a month's sales
-// count or median (zip-years.ts). Expected figures are our own SQL over the canonical tables (oracle_arms: the
+// count or median (zip-years.ts); a Chicago community area is that area, answered from its permits (permit-areas.ts),
+// never Austin, TX or Logan, UT. Expected figures are our own SQL over the canonical tables (oracle_arms: the
 // arm's-length rule re-derived, oracle-research-market.ts).
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { buildDir } from '../../helpers/build.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { removeTmpDirs, tmp } from '../../helpers/tmp.ts';
+import { ResearchData, type PlacesData } from '../../../live/research/data.ts';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { permitAreas } from '../../../live/research/permit-areas-build.ts';
+import { openWarehouse } from '../../../warehouse/db.ts';
 
 const ask = askWithSalesOracle();
 const usd = (v: number): string => `$${Math.round(v).toLocaleString('en-US')}`;
@@ -59,5 +70,67 @@ describe('zips ranked by a year\'s or a month\'s count or median', () => {
     const june = (await zipMonths("state_code = 'WA' and lower(city) = 'seattle'", 'sfr', '2014-06')).sort((a, b) => b.mid - a.mid);
     const m = await ask('which Seattle zip had the highest median price in June 2014');
     expect(m.answer).toContain(`1. zip ${june[0]!.zip} ${usd(june[0]!.mid)} (${june[0]!.n} sales over 1 month)`);
+  });
+});
+
+/** The shared build's research index with Chicago's community areas in it: the build's own when it has them, else the
+ *  index step's function (permit-areas-build.ts) run over the build's warehouse, beside the build's shards. */
+async function withPermitAreas(): Promise<ResearchData> {
+  const src = buildDir();
+  const own = ResearchData.fromBuild(src)!;
+  if (own.permitAreas.length) return own;
+  const dst = tmp('reii-h16-areas-');
+  fs.mkdirSync(path.join(dst, 'live', 'research'), { recursive: true });
+  fs.symlinkSync(path.join(src, 'shards'), path.join(dst, 'shards'));
+  fs.copyFileSync(path.join(src, 'manifest.json'), path.join(dst, 'manifest.json'));
+  for (const f of fs.readdirSync(path.join(src, 'live', 'research'))) fs.copyFileSync(path.join(src, 'live', 'research', f), path.join(dst, 'live', 'research', f));
+  const wh = await openWarehouse(path.join(src, 'warehouse.duckdb'), { readOnly: true });
+  const conn = await wh.connect();
+  try {
+    const places = JSON.parse(fs.readFileSync(path.join(dst, 'live', 'research', 'places.json'), 'utf8')) as PlacesData;
+    places.permit_areas = await permitAreas(conn);
+    fs.writeFileSync(path.join(dst, 'live', 'research', 'places.json'), JSON.stringify(places));
+  } finally { conn.closeSync(); wh.close(); }
+  return ResearchData.fromBuild(dst)!;
+}
+
+/** Per community area of the raw Chicago permits file, the permits kept (first row of a permit number, not cancelled or
+ *  revoked) issued in the 12 months to the file's last such permit: all, renovation/alteration and its reported cost. */
+async function rawAreas(): Promise<Map<string, { asOf: string; all: number; reno: number; cost: number }>> {
+  const rows = await rawQuery<{ n: string; a: string; all: number; reno: number; cost: number }>(`
+    with r as (select row_number() over () as ln, * from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)),
+    k as (select * from (select *, row_number() over (partition by permit_number order by ln) as rn from r where permit_number is not null and try_cast(issue_date as date) is not null)
+          where rn = 1 and coalesce(permit_status, '') not in ('CANCELLED', 'REVOKED') and community_area_name is not null),
+    e as (select max(issue_date::date) as as_of from k)
+    select community_area_name as n, strftime(e.as_of, '%Y-%m-%d') as a, count(*)::int as "all",
+           count(*) filter (where permit_type like '%RENOVATION/ALTERATION%')::int as reno,
+           coalesce(sum(try_cast(reported_cost as double)) filter (where permit_type like '%RENOVATION/ALTERATION%' and try_cast(reported_cost as double) > 0), 0) as cost
+    from k cross join e where issue_date::date > e.as_of - interval 12 month group by all`);
+  return new Map(rows.map((r) => [r.n, { asOf: r.a, all: r.all, reno: r.reno, cost: Number(r.cost) }]));
+}
+
+describe('Chicago community areas', () => {
+  let engine: ResearchEngine;
+  beforeAll(async () => { engine = new ResearchEngine(await withPermitAreas(), null, PINNED_TODAY); }, 600_000);
+  afterAll(removeTmpDirs);
+  const said = (name: string, r: { asOf: string; all: number; reno: number; cost: number }): string =>
+    `in ${name} (Chicago, IL), ${r.all.toLocaleString('en-US')} building permits were issued in the 12 months to ${r.asOf}: ${r.reno.toLocaleString('en-US')} renovation/alteration permits (reported cost ${usd(r.cost)})`;
+  it('"Austin vs Humboldt Park", "permits in Logan Square", "Pilsen rehab": the areas\' permits, never Austin, TX, Logan, UT or Humboldt, TN', async () => {
+    const raw = await rawAreas();
+    const [austin, humboldt, logan, lws] = ['Austin', 'Humboldt Park', 'Logan Square', 'Lower West Side'].map((n) => raw.get(n)!);
+    const a = await engine.answer({ query: 'Austin vs Humboldt Park', depth: 'quick' });
+    expect(a.answer).toContain(said('Austin', austin!));
+    expect(a.answer).toContain(said('Humboldt Park', humboldt!));
+    expect(a.answer).toContain(`so ${austin!.reno > humboldt!.reno ? 'Austin' : 'Humboldt Park'} had the most renovation/alteration permits`);
+    expect((await engine.answer({ query: 'permits in Logan Square', depth: 'quick' })).answer).toContain(said('Logan Square', logan!));
+    const p = await engine.answer({ query: 'Pilsen rehab', depth: 'quick' });
+    expect(p.answer).toContain('"Pilsen" as Lower West Side, the Chicago community area that holds it');
+    expect(p.answer).toContain(said('Lower West Side', lws!));
+    for (const r of [a, p]) expect(r.answer).not.toMatch(/, TX|, UT|, TN/);
+    // a price asked of an area: said not kept per community area; a legal topic: Chicago's rules
+    expect((await engine.answer({ query: 'median price in Logan Square', depth: 'quick' })).answer).toContain('not per community area, so only permits are answered');
+    expect((await engine.answer({ query: 'eviction notice in Logan Square', depth: 'quick' })).answer).toMatch(/as Chicago, IL .*In Illinois/);
+    // "Austin" alone, with no Chicago word, stays Austin, TX
+    expect((await engine.answer({ query: 'Austin home prices', depth: 'quick' })).answer).toContain('Austin, TX');
   });
 });

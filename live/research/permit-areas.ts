@@ -1,0 +1,79 @@
+// Chicago community areas asked about ("Austin vs Humboldt Park", "permits in Logan Square", "Pilsen rehab"): the
+// Chicago building permits file names each permit's community area (77 areas), so a question naming one is answered
+// from that area's permits (the research index's places.json `permit_areas`, permit-areas-build.ts), said as read;
+// before, the names were read as towns elsewhere (Austin, TX; Logan, UT; Humboldt, TN). An area is read when Chicago is
+// named (or the context's city), or when one name of the question is Chicago's alone: no US place of 1,000 people or
+// more bears it (Humboldt Park, Logan Square, Pilsen); "Austin" alone stays Austin, TX. A few neighbourhood names are
+// read as the community area that holds them (Pilsen: Lower West Side), said. Sales, trends and investor figures are
+// kept per zip or city, never per community area: said when asked. Rules: warehouse/docs/research.md "Chicago community areas".
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Context } from './places.ts';
+import { money, plural } from './facts.ts';
+import type { PermitArea } from './permit-areas-build.ts';
+
+/** Neighbourhood names read as the community area that holds them (City of Chicago community area map). */
+const ALIASES: Record<string, string> = { pilsen: 'Lower West Side', 'little village': 'South Lawndale', 'wicker park': 'West Town', 'ukrainian village': 'West Town', wrigleyville: 'Lake View', 'back of the yards': 'New City' };
+/** Topics a community area answer can take: none, rehab or permits, or a market figure it says is not kept per area. */
+const AREA_TOPICS = new Set(['rehab', 'trends', 'comps', 'investor']);
+const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Hit { area: PermitArea; written: string; alias: boolean; start: number }
+
+/** The community areas a question names, when it is read as asking about them (above); null otherwise. */
+export function permitAreasAsked(data: ResearchData, u: Understanding, context: Context, query: string): Hit[] | null {
+  const areas = data.permitAreas;
+  if (!areas.length) return null;
+  const byName = new Map(areas.map((a) => [a[0].toLowerCase(), a]));
+  const names = [...byName.keys(), ...Object.keys(ALIASES)].sort((a, b) => b.length - a.length);
+  const hits: Hit[] = [];
+  const taken: [number, number][] = [];
+  for (const n of names) {
+    for (const m of query.matchAll(new RegExp(`(?<![\\w'])${esc(n).replace(/ /g, '\\s+')}(?![\\w'])`, 'gi'))) {
+      const s = m.index!, e = s + m[0].length;
+      if (taken.some(([a, b]) => s < b && e > a)) continue;
+      const area = byName.get(n) ?? byName.get(ALIASES[n]!.toLowerCase());
+      if (!area) continue;
+      taken.push([s, e]);
+      hits.push({ area, written: m[0], alias: !byName.has(n), start: s });
+    }
+  }
+  if (!hits.length) return null;
+  const chicago = /\bchicago\b/i.test(query) || context.city?.toLowerCase() === 'chicago';
+  // a state other than Illinois named, or read as the place: the towns, not Chicago's areas
+  if (u.targets.some((t) => t.from === 'query' && t.state !== 'IL' && !hits.some((h) => t.city && h.written.toLowerCase().includes(t.city.toLowerCase())))) return null;
+  const own = (h: Hit): boolean => (h.written.includes(' ') || /^[A-Z]/.test(h.written)) && (data.citiesByName.get(h.written.toLowerCase().replace(/\s+/g, ' ')) ?? []).every((c) => c.population < 1000);
+  if (!chicago && !hits.some(own)) return null;
+  return hits.sort((a, b) => a.start - b.start).filter((h, i, all) => all.findIndex((x) => x.area === h.area) === i);
+}
+
+/** Whether the areas' permits answer the question (no topic, rehab, or a market figure said not kept per area); else
+ *  the question (a legal topic: "eviction notice in Logan Square") is Chicago's, said (asChicago). */
+export const permitsAnswer = (u: Understanding): boolean => u.intents.every((i) => AREA_TOPICS.has(i));
+
+/** A question of another topic naming community areas: read as Chicago, IL, said, in place of the towns it was read as. */
+export function asChicago(u: Understanding, hits: Hit[]): void {
+  const words = hits.map((h) => h.written.toLowerCase());
+  u.targets.splice(0, u.targets.length, { state: 'IL', city: 'Chicago', from: 'query' });
+  for (let i = u.readAs.length - 1; i >= 0; i--) {
+    const w = /^"([^"]+)" as /.exec(u.readAs[i]!)?.[1]?.toLowerCase();
+    if (w && words.some((x) => x.includes(w))) u.readAs.splice(i, 1);
+  }
+  u.readAs.push(`${hits.map((h) => `"${h.written}"`).join(', ')} as Chicago, IL (${hits.length === 1 ? 'a community area' : 'community areas'} of Chicago, whose city and state rules apply there)`);
+}
+
+/** The answer of the community areas asked: each area's permits over the 12 months to the file's last permit. */
+export function permitAreasAnswer(u: Understanding, hits: Hit[]): { answer: string; citation: string } {
+  const read = hits.map((h) => `"${h.written}" as ${h.alias ? `${h.area[0]}, the Chicago community area that holds it` : `Chicago's ${h.area[0]} community area`}`).join(', ');
+  const marketAsked = u.intents.some((i) => i !== 'rehab');
+  const lead = `Reading ${read} (the Chicago building permits file names each permit's community area${marketAsked ? '; sale prices, price trends and investor figures are kept per zip code or city, not per community area, so only permits are answered' : ''})`;
+  const asOf = hits[0]!.area[3];
+  const clause = (a: PermitArea): string => `in ${a[0]} (Chicago, IL), ${plural(a[4], 'building permit')} were issued in the 12 months to ${a[3]}: ${plural(a[5], 'renovation/alteration permit')} (reported cost ${money(a[9])}), ${a[8].toLocaleString('en-US')} repair or addition, ${a[6].toLocaleString('en-US')} new construction and ${a[7].toLocaleString('en-US')} demolition`;
+  const most = hits.length > 1 ? [...hits].sort((a, b) => b.area[5] - a.area[5])[0]! : null;
+  const tie = most && hits.filter((h) => h.area[5] === most.area[5]).length > 1;
+  const verdict = most && !tie ? `, so ${most.area[0]} had the most renovation/alteration permits (${most.area[5].toLocaleString('en-US')})` : '';
+  return {
+    answer: `${lead}: ${hits.map((h) => clause(h.area)).join('; ')}${verdict}.`,
+    citation: `reii warehouse: Chicago building permits by community area (City of Chicago Department of Buildings), 12 months to ${asOf}`,
+  };
+}
