@@ -27,6 +27,7 @@ import type { MarketWindows } from './market-window.ts';
 import { groupHoods, hoodNames } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';
+import { redfinDom } from './redfin-dom-build.ts';
 
 export const requires = ['regulations'];
 
@@ -172,6 +173,9 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
   out.sources = await marketSources(db);
+  // the Redfin zip snapshots of the zips with sales: days on market asked past the sales (redfin-dom.ts)
+  const redfin = await redfinDom(db);
+  if (Object.keys(redfin).length) out.redfin_dom = redfin;
   return out;
 }
 

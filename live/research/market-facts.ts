@@ -20,7 +20,7 @@ import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { cityOfZip, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { zipYearFact, zipYearRanking } from './zip-years.ts';
-import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
+import { domFact, domFrom, withRedfinDom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { SPEED_RANK } from './asked.ts';
 
@@ -220,9 +220,9 @@ async function countyTrends(data: ResearchData, u: Understanding, t: Target): Pr
 }
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
-  const out = await factsOf(data, u, intent, t);
-  // how many above or below a price: not kept, said the same way in every window (sales-facts.ts bandNote)
-  return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out;
+  // days on market asked of a zip past its sales: Redfin's figure of the month asked, said (redfin-dom.ts)
+  const out = withRedfinDom(data.market?.redfin_dom, u, t, intent, await factsOf(data, u, intent, t));
+  return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out; // a count above a price: bandNote
 }
 
 async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {

@@ -16,7 +16,12 @@ export interface MarketWindows {
   /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
    *  partial extracts are said: live/research/partial.ts) */
   sources?: Record<string, string[]>;
+  /** zip -> its Redfin zip tracker snapshots (redfin-dom.ts); builds since (none before) */
+  redfin_dom?: RedfinDom;
 }
+
+/** zip -> its Redfin snapshots: [period end (YYYY-MM-DD), median days on market, homes sold, Redfin property type or null]. */
+export type RedfinDom = Record<string, [end: string, dom: number, sold: number | null, type: string | null][]>;
 
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
 export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }

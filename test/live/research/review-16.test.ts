@@ -17,8 +17,11 @@ import { ResearchData, type PlacesData } from '../../../live/research/data.ts';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { permitAreas } from '../../../live/research/permit-areas-build.ts';
 import { openWarehouse } from '../../../warehouse/db.ts';
+import { redfinDom } from '../../../live/research/redfin-dom-build.ts';
+import type { MarketWindows } from '../../../live/research/market-window.ts';
 
 const ask = askWithSalesOracle();
+afterAll(removeTmpDirs);
 const usd = (v: number): string => `$${Math.round(v).toLocaleString('en-US')}`;
 
 describe('a month name next to a year', () => {
@@ -73,12 +76,18 @@ describe('zips ranked by a year\'s or a month\'s count or median', () => {
   });
 });
 
-/** The shared build's research index with Chicago's community areas in it: the build's own when it has them, else the
- *  index step's function (permit-areas-build.ts) run over the build's warehouse, beside the build's shards. */
-async function withPermitAreas(): Promise<ResearchData> {
+let indexed: Promise<ResearchData> | null = null;
+/** The shared build's research index with Chicago's community areas and the Redfin snapshots in it: the build's own
+ *  when it has them, else the index step's functions (permit-areas-build.ts, redfin-dom.ts) run over the build's
+ *  warehouse, beside the build's shards (a build made before these steps). */
+function withPermitAreas(): Promise<ResearchData> {
+  indexed ??= makeIndex();
+  return indexed;
+}
+async function makeIndex(): Promise<ResearchData> {
   const src = buildDir();
   const own = ResearchData.fromBuild(src)!;
-  if (own.permitAreas.length) return own;
+  if (own.permitAreas.length && own.market?.redfin_dom) return own;
   const dst = tmp('reii-h16-areas-');
   fs.mkdirSync(path.join(dst, 'live', 'research'), { recursive: true });
   fs.symlinkSync(path.join(src, 'shards'), path.join(dst, 'shards'));
@@ -90,6 +99,9 @@ async function withPermitAreas(): Promise<ResearchData> {
     const places = JSON.parse(fs.readFileSync(path.join(dst, 'live', 'research', 'places.json'), 'utf8')) as PlacesData;
     places.permit_areas = await permitAreas(conn);
     fs.writeFileSync(path.join(dst, 'live', 'research', 'places.json'), JSON.stringify(places));
+    const market = JSON.parse(fs.readFileSync(path.join(dst, 'live', 'research', 'market.json'), 'utf8')) as MarketWindows;
+    market.redfin_dom = await redfinDom(conn);
+    fs.writeFileSync(path.join(dst, 'live', 'research', 'market.json'), JSON.stringify(market));
   } finally { conn.closeSync(); wh.close(); }
   return ResearchData.fromBuild(dst)!;
 }
@@ -112,7 +124,6 @@ async function rawAreas(): Promise<Map<string, { asOf: string; all: number; reno
 describe('Chicago community areas', () => {
   let engine: ResearchEngine;
   beforeAll(async () => { engine = new ResearchEngine(await withPermitAreas(), null, PINNED_TODAY); }, 600_000);
-  afterAll(removeTmpDirs);
   const said = (name: string, r: { asOf: string; all: number; reno: number; cost: number }): string =>
     `in ${name} (Chicago, IL), ${r.all.toLocaleString('en-US')} building permits were issued in the 12 months to ${r.asOf}: ${r.reno.toLocaleString('en-US')} renovation/alteration permits (reported cost ${usd(r.cost)})`;
   it('"Austin vs Humboldt Park", "permits in Logan Square", "Pilsen rehab": the areas\' permits, never Austin, TX, Logan, UT or Humboldt, TN', async () => {
@@ -132,5 +143,26 @@ describe('Chicago community areas', () => {
     expect((await engine.answer({ query: 'eviction notice in Logan Square', depth: 'quick' })).answer).toMatch(/as Chicago, IL .*In Illinois/);
     // "Austin" alone, with no Chicago word, stays Austin, TX
     expect((await engine.answer({ query: 'Austin home prices', depth: 'quick' })).answer).toContain('Austin, TX');
+  });
+});
+
+describe('days on market asked past the sales', () => {
+  it('"days on market in 98103 in August 2025": Redfin\'s figure, the 90 days and month it is from, never "no figure"', async () => {
+    const raw = await rawQuery<{ e: string; d: number; s: number }>(`select period_end as e, median_dom::double as d, homes_sold::int as s
+      from read_csv('${dataFile('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)
+      where zip_code = '98103' and period_end like '2025-0%' order by period_end`);
+    const aug = raw.find((r) => r.e === '2025-08-31')!, sep = raw.find((r) => r.e === '2025-09-30')!;
+    const [{ last }] = await sql<{ last: string }>("select strftime(max(sale_date), '%Y-%m') as last from oracle_arms where zip = '98103'") as [{ last: string }];
+    const engine = new ResearchEngine(await withPermitAreas(), null, PINNED_TODAY);
+    const a = await engine.answer({ query: 'days on market in 98103 in August 2025', depth: 'quick' });
+    expect(a.answer).toContain(`the sales records of zip 98103 (Seattle, WA) end ${last} and carry no listing dates`);
+    expect(a.answer).toContain(`a median ${Number(aug.d)} days on market over the 90 days to 2025-08-31 (so from 2025-08 and the two months before it`);
+    expect(a.answer).toContain(`only ${aug.s} homes sold, too few to stand for the zip`);
+    expect(a.answer).not.toMatch(/price per sqft for the latest months/);
+    const s = await engine.answer({ query: 'days on market in 98103 in September 2025', depth: 'quick' });
+    expect(s.answer).toContain(`a median ${Number(sep.d)} days on market over the 90 days to 2025-09-30`);
+    const m = await engine.answer({ query: 'days on market 98103 in March 2016', depth: 'quick' });
+    expect(m.answer).toContain('has no days-on-market figure for March 2016');
+    expect(m.answer).toContain(`the Redfin zip tracker snapshots we keep end in ${raw.map((r) => r.e.slice(0, 7)).join(', ')}`);
   });
 });
