@@ -161,7 +161,7 @@ export class ResearchEngine {
     if (areas && !permitsAnswer(u)) asChicago(u, areas);
     else if (areas) {
       const a = permitAreasAnswer(u, areas);
-      return { answer: a.answer, sources: [{ type: 'permits', category: 'market', citation: a.citation }], confidence: 'medium', facts: [], depth };
+      return { answer: depth === 'deep' ? `${a.answer}\n\nSources: ${a.citation}` : a.answer, sources: [{ type: 'permits', category: 'market', citation: a.citation }], confidence: 'medium', facts: [], depth };
     }
     // a former Connecticut county read as its towns, in a question of no market topic: the state's rules (county-market.ts)
     formerCountyScope(this.data, u);

@@ -134,6 +134,7 @@ describe('Chicago community areas', () => {
     expect(a.answer).toContain(said('Humboldt Park', humboldt!));
     expect(a.answer).toContain(`so ${austin!.reno > humboldt!.reno ? 'Austin' : 'Humboldt Park'} had the most renovation/alteration permits`);
     expect((await engine.answer({ query: 'permits in Logan Square', depth: 'quick' })).answer).toContain(said('Logan Square', logan!));
+    expect((await engine.answer({ query: 'permits in Logan Square', depth: 'deep' })).answer).toContain(`Sources: reii warehouse: Chicago building permits by community area (City of Chicago Department of Buildings), 12 months to ${logan!.asOf}`);
     const p = await engine.answer({ query: 'Pilsen rehab', depth: 'quick' });
     expect(p.answer).toContain('"Pilsen" as Lower West Side, the Chicago community area that holds it');
     expect(p.answer).toContain(said('Lower West Side', lws!));
