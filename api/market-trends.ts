@@ -16,6 +16,8 @@ import { rebase, type IndexMethod } from '../warehouse/price-index.ts';
 import { comparable, mixWords, seriesMix, type Mix } from '../warehouse/price-mix.ts';
 import { partialSources, type PartialSource } from '../live/research/data.ts';
 import { extractWords } from '../live/research/partial.ts';
+import { coveredOf, coverNote } from '../live/research/month-cover.ts';
+import { sourceSpans, type SourceSpan } from '../live/research/coverage.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 export const TRENDS_MONTHS = { min: 3, max: 60, default: 24 } as const;
@@ -46,6 +48,8 @@ export interface StoredSeries {
   month: string[]; sales_count: (number | null)[]; median_price: (number | null)[]; median_price_per_sqft: (number | null)[];
   median_days_on_market: (number | null)[]; investor_purchase_share_pct: (number | null)[]; index_sample_count: number[];
   confidence: string[]; complete: boolean[]; untyped_count: number[]; level: (number | null)[]; se: (number | null)[];
+  /** whether the market's source files cover the month (the trends mart's coveredMonths; absent in a build before it) */
+  covered?: boolean[];
 }
 export interface StoredTrends {
   zip_code: string | null; city: string; state: string | null; property_type: string; method: IndexMethod;
@@ -64,13 +68,17 @@ function indexNote(months: readonly string[], mix: readonly Mix[] | undefined, b
     + mixWords({ month: months[j]!, n: n[j]!, mix: mix[j]! }, { month: `the base month ${months[base]}`, n: n[base]!, mix: mix[base]! });
 }
 
-/** The samples and partial extracts of a build's sources (its manifest, live/research/data.ts partialSources: the
+/** The samples and partial extracts of a build's sources, and their month-precise spans (its manifest, live/research/data.ts partialSources: the
  *  rule the research answer says them by), read once per build folder. */
-const partialByDir = new Map<string, Map<string, PartialSource>>();
-function partialOfBuild(dir: string): Map<string, PartialSource> {
+interface BuildSources { partial: Map<string, PartialSource>; spans: Map<string, SourceSpan> }
+const partialByDir = new Map<string, BuildSources>();
+function partialOfBuild(dir: string): BuildSources {
   let hit = partialByDir.get(dir);
   if (!hit) {
-    try { hit = partialSources(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'))); } catch { hit = new Map(); }
+    try {
+      const manifest: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+      hit = { partial: partialSources(manifest), spans: sourceSpans(manifest) };
+    } catch { hit = { partial: new Map(), spans: new Map() }; }
     if (partialByDir.size > 8) partialByDir.clear();
     partialByDir.set(dir, hit);
   }
@@ -105,8 +113,13 @@ export function windowSummary(summary: Record<string, unknown>, first: string, l
 }
 
 /** The public answer for `months` from the stored 60 months. */
-export function trendsBody(stored: StoredTrends, months: number, partial: ReadonlyMap<string, PartialSource> = new Map()): unknown {
+export function trendsBody(stored: StoredTrends, months: number, partial: ReadonlyMap<string, PartialSource> = new Map(), spans: ReadonlyMap<string, SourceSpan> = new Map()): unknown {
   const c = stored.series;
+  // a month the source files do not cover holds no count of the market's sales: its sample_count is null, as its
+  // sales_count (review 16: NYC's 2022-04..2023-02 read `sample_count: 0`), and a change from it says why it is null
+  const covered = coveredOf(c, stored.sources, spans);
+  const note = coverNote(stored.summary, c.month, covered);
+  const summary = note ? { ...stored.summary, change_note: [stored.summary['change_note'], note].filter(Boolean).join('; ') } : stored.summary;
   const from = Math.max(c.month.length - months, 0);
   const at = Array.from({ length: c.month.length - from }, (_, i) => from + i);
   const allMix = seriesMix(stored.method, c.untyped_count, c.index_sample_count);
@@ -121,9 +134,9 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
       month: c.month[i], sales_count: c.sales_count[i], median_price: c.median_price[i], median_price_per_sqft: c.median_price_per_sqft[i],
       median_days_on_market: c.median_days_on_market[i], investor_purchase_share_pct: c.investor_purchase_share_pct[i],
       price_index: round2(points[j]!.index), price_index_low: round2(points[j]!.low), price_index_high: round2(points[j]!.high),
-      sample_count: c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i], untyped_count: c.untyped_count[i],
+      sample_count: covered[i] === false && c.sales_count[i] === null ? null : c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i], untyped_count: c.untyped_count[i],
     })),
-    summary: at.length === 0 ? stored.summary : windowSummary(stored.summary, c.month[at[0]!]!, c.month[at.at(-1)!]!, months),
+    summary: at.length === 0 ? summary : windowSummary(summary, c.month[at[0]!]!, c.month[at.at(-1)!]!, months),
     index_note: indexNote(at.map((i) => c.month[i]!), mix, base, at.map((i) => c.level[i]!), at.map((i) => c.index_sample_count[i]!)),
     data_note: dataNote(stored.sources, partial),
     as_of: stored.as_of,
@@ -134,9 +147,9 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
 export function trendsAnswer(build: LoadedBuild, sp: Reply, months: unknown): Reply | Promise<Reply> {
   if (sp.kind !== 'shard') return sp;
   const hit = build.shards.cached(sp.path);
-  const partial = partialOfBuild(build.dir);
-  return hit ? trendsReply(hit, Number(months), sp.notFound, build.lastModified, partial)
-    : build.shards.get(sp.path).then((f) => trendsReply(f, Number(months), sp.notFound, build.lastModified, partial));
+  const sources = partialOfBuild(build.dir);
+  return hit ? trendsReply(hit, Number(months), sp.notFound, build.lastModified, sources)
+    : build.shards.get(sp.path).then((f) => trendsReply(f, Number(months), sp.notFound, build.lastModified, sources));
 }
 
 /** Answers already computed, by shard ETag and months (the shard's ETag changes with its content): parsing the shard and
@@ -145,14 +158,14 @@ const answers = new Map<string, { body: unknown; etag: string }>();
 const MAX_ANSWERS = 5_000;
 
 /** The reply from the shard (null: the market has no data), with a weak ETag of the shard's tag and the months. */
-function trendsReply(file: Shard | null, months: number, notFound: string, lastModified: string, partial: ReadonlyMap<string, PartialSource>): Reply {
+function trendsReply(file: Shard | null, months: number, notFound: string, lastModified: string, { partial, spans }: BuildSources): Reply {
   if (!file) throw new HttpError('no_data', notFound);
-  const id = `${file.etag}|${months}|${[...partial.keys()].join(',')}`;
+  const id = `${file.etag}|${months}|${[...partial.keys()].join(',')}|${[...spans.keys()].join(',')}`;
   let hit = answers.get(id);
   if (!hit) {
     if (answers.size >= MAX_ANSWERS) answers.clear();
     hit = {
-      body: trendsBody(JSON.parse(file.body.toString('utf8')) as StoredTrends, months, partial),
+      body: trendsBody(JSON.parse(file.body.toString('utf8')) as StoredTrends, months, partial, spans),
       etag: `W/"${crypto.createHash('sha256').update(id).digest('base64url').slice(0, 22)}"`,
     };
     answers.set(id, hit);

@@ -844,7 +844,8 @@ export type components = {
                 price_index: number | null;
                 price_index_low: number | null;
                 price_index_high: number | null;
-                sample_count: number;
+                /** @description The month's sales in the index (its pair ends for repeat_sales); null, as sales_count, in a month the market's source files do not cover (before the first file, after the last, or in a gap between two: NYC's 2022-04..2023-02) holding fewer than 5 sales: no count of the market's sales, not 0 */
+                sample_count: number | null;
                 /** @enum {string} */
                 confidence: "low" | "medium" | "high";
                 /** @description Whether the sources cover the whole month: false for a month a file of the market's sales starts or ends inside, a month where those files hold under a quarter of their source's busiest month (a thin extract), or a month with under half the sales of the months around it (low confidence) */
@@ -870,7 +871,7 @@ export type components = {
                 direction_30d_measure: "rehab_events";
                 /** @description Why direction_30d and direction_30d_pct are null: the market's records could show no rehab event at all (no building permit recorded, no repeat sale, no renovation year), so 0 events against 0 is no flat trend. Null when they are given (flat 0 then means the sources could show events and showed none) */
                 direction_30d_note: string | null;
-                /** @description Why a change_*_pct is null although both its months are complete with 20+ sales: one month's sales come from a file that records no residential subtype (every residential sale, condos and 2-4 family included) and the other's are of the type only, so the two medians are not like for like; or why every change is null: the latest complete month with 20+ sales ends before the window asked (that month and the months that reach it are named). Null otherwise */
+                /** @description Why a change_*_pct is null although both its months are complete with 20+ sales: one month's sales come from a file that records no residential subtype (every residential sale, condos and 2-4 family included) and the other's are of the type only, so the two medians are not like for like; or why every change is null: the latest complete month with 20+ sales ends before the window asked (that month and the months that reach it are named); or why one is null because the month it compares with change_end_month is not covered by the source files (the covered months of the 60 are named). Null otherwise */
                 change_note: string | null;
             };
             /** @description Why price_index is null for some months with sales: their sales are of another subtype mix than base_month's (a file that records no residential subtype against sales of the type only). Null otherwise */

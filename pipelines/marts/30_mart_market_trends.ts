@@ -7,7 +7,8 @@
 // day its windows end). A month is complete when the files of its market's sales cover the whole month (coveredMonths:
 // a file's first and last sale day within COVER_EDGE_DAYS of the month's edges, and the file holding at least
 // COVER_VOLUME_SHARE of its source's busiest month) and its count is not thin beside the months around it
-// (isComplete); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
+// (isComplete; `covered` keeps the first test alone, which the trends answer and research read to tell a month the
+// files do not cover from a thin one); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
 // has low confidence whatever its count, and no change starts or ends there. The index is based on a complete month
 // (baseMonth), and a change or an index step of the median model compares months of one subtype mix only
 // (warehouse/price-mix.ts; change_note says when that withholds a change).
@@ -158,7 +159,7 @@ export async function run(ctx: StageContext): Promise<void> {
   for (const r of monthly) (series.get(r.k) ?? series.set(r.k, []).get(r.k)!).push(r);
 
   await ctx.db.run(`create or replace temp table trends_index (k varchar, month_no integer, index_method varchar, index_level double,
-    index_se double, index_sample_count integer, price_index double, price_index_low double, price_index_high double, complete boolean)`);
+    index_se double, index_sample_count integer, price_index double, price_index_low double, price_index_high double, complete boolean, covered boolean)`);
   await ctx.db.run(`create or replace temp table trends_summary (k varchar, index_method varchar, pair_count integer, base_month_no integer,
     end_month_no integer, change_3m_pct double, change_12m_pct double, change_24m_pct double, change_note varchar)`);
   const indexRows: unknown[][] = [];
@@ -170,11 +171,12 @@ export async function run(ctx: StageContext): Promise<void> {
     if (method === 'repeat_sales') repeat++;
     const counts = rows.map((r) => r.sale_count); // the month's sales of the type: not thin beside the months around it
     const market = k.slice(0, k.lastIndexOf('|'));
-    const complete = rows.map((r, i) => covered.has(`${market}|${r.month_no}`) && isComplete(counts, i));
+    const cover = rows.map((r) => covered.has(`${market}|${r.month_no}`));
+    const complete = rows.map((_, i) => cover[i]! && isComplete(counts, i));
     // the median model compares months of one subtype mix only (warehouse/price-mix.ts); repeat sales are like for like
     const mix = method === 'median' ? rows.map((r) => mixOf(r.untyped_count, r.sale_count)) : undefined;
     const { base, points } = rebase(levels, method, complete, mix);
-    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high, complete[i]]));
+    levels.forEach((l, i) => indexRows.push([k, i + 1, method, l.level, l.se, l.n, points[i]!.index, points[i]!.low, points[i]!.high, complete[i], cover[i]]));
     const end = latestSolid(levels, complete);
     const changes = [3, 12, 24].map((back) => changePct(levels, back, complete, mix));
     // a change withheld for the mix alone says so: both ends solid and complete, of two mixes
@@ -183,7 +185,7 @@ export async function run(ctx: StageContext): Promise<void> {
       : []));
     summaryRows.push([k, method, pairs.length, base === null ? null : base + 1, end < 0 ? null : end + 1, ...changes, notes.length ? notes.join('; ') : null]);
   }
-  await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean'], indexRows);
+  await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean', 'boolean'], indexRows);
   await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double', 'varchar'], summaryRows);
   await ctx.db.run(`create or replace table market_monthly as
     select m.*, i.* exclude (k, month_no),

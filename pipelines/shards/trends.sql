@@ -21,6 +21,7 @@ with series as (
                index_sample_count: list(cast(index_sample_count as integer) order by month_no),
                confidence: list(confidence order by month_no),
                complete: list(complete order by month_no),
+               covered: list(covered order by month_no),
                untyped_count: list(cast(untyped_count as integer) order by month_no),
                level: list(round_to(index_level, 6) order by month_no),
                se: list(round_to(index_se, 6) order by month_no)
