@@ -13,6 +13,7 @@ import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } fro
 import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/price-index.ts';
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 import { RANK, ranks } from './ranks.ts';
+import { notCoveredWords } from './month-cover.ts';
 import { figureDirection } from './asked.ts';
 
 /** The words of a property type in an answer. */
@@ -223,10 +224,10 @@ export function listRatioFacts(t: Target, facts: Fact[]): Fact[] {
 }
 
 /** Why a change has no start month `first` (changePct's rules, in its order): the series does not reach back that far,
- *  the month had too few sales, its sales are of another subtype mix than the end month's (`mix`, price-mix.ts), its
+ *  the month is not covered by the source files (`covered`, month-cover.ts: never "0 sales" for it), the month had too few sales, its sales are of another subtype mix than the end month's (`mix`, price-mix.ts), its
  *  sources do not cover all of it (the trends shard's `complete`), or it is incomplete
  *  beside the months around it (isComplete). */
-export function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number, complete?: readonly boolean[], mix?: readonly Mix[], last?: number): string {
+export function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number, complete?: readonly boolean[], mix?: readonly Mix[], last?: number, covered?: readonly boolean[]): string {
   // the window starts before the series' first month: the data's own first sales are said when they are later than it
   // (Seattle's 2014-05, not the 60-month series' 2010-06); else the series' start
   const firstSale = points.findIndex((p) => p.n > 0);
@@ -234,6 +235,9 @@ export function noChangeReason(months: readonly string[], points: readonly Level
   const n = points[first]!.n;
   // no sale at or before the start month: the data begins later
   if (points.slice(0, first + 1).every((p) => !p.n)) return `the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})`;
+  // a month the files do not cover (NYC's 2022-04..2023-02, Connecticut's 2021) has no count of sales (review 16:
+  // Queens' "2023-02 had 0 sales", New Canaan's "2021-09 had 0 sales")
+  if (covered?.[first] === false && (n < CHANGE_MIN_SAMPLE || points[first]!.level == null)) return notCoveredWords(months, covered, first, n);
   if (n < CHANGE_MIN_SAMPLE || points[first]!.level == null) return `${months[first]} had ${plural(n, 'sale')}, fewer than ${CHANGE_MIN_SAMPLE}`;
   if (last !== undefined && mix && complete?.[first] !== false && !comparable(mix, first, last)) return mixWords({ month: months[first]!, n, mix: mix[first]! }, { month: months[last]!, n: points[last]!.n, mix: mix[last]! });
   if (complete?.[first] === false && isComplete(points.map((p) => p.n), first)) return `${months[first]} is not covered whole by its sources (a file starts or ends inside it), so the month is taken as incompletely recorded`;

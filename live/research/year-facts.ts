@@ -15,7 +15,7 @@ import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
-export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[] }
+export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[]; covered?: boolean[] }
 
 /** The years asked as a range of months (YYYY-MM), `to` open for "since"; a span of named months, those months. */
 export const inYears = (m: string, y: Years): boolean => (y.months ? m >= y.months[0] && m <= y.months[1]
