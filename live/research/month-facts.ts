@@ -11,14 +11,13 @@ import { RANK, ranks } from './ranks.ts';
 import type { ResearchData } from './data.ts';
 import type { MonthlySeries } from './year-facts.ts';
 import { spanWords, uncoveredMonths } from './coverage.ts';
+import { dataMonths } from './data-range.ts';
 
 /** The fact of the month asked (u.years.month), from a market's monthly series. */
 export function monthFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
   const y = u.years!;
   const month = y.month!;
   const noun = TYPE_WORDS[u.propertyType]!;
-  const sold = c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0);
-  const first = sold[0], last = sold.at(-1);
   const i = c.month.indexOf(month);
   const n = i >= 0 ? c.sales_count[i] ?? 0 : 0;
   const none = (why: string): Fact => ({
@@ -26,11 +25,12 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
     detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
   });
   if (n === 0) {
-    const range = first ? `the monthly ${noun} sales we keep for ${where} run from ${first} to ${last}` : `we keep no monthly ${noun} sales for ${where}`;
     if (uncoveredMonths(data, t, [month]).length) return none(`no file of the source covers that month, so the data has no sales for it at all (${spanWords(data, t)})`);
-    if (!first || month < first || month > last! || i < 0) return none(`${range}, so ${month} is outside the data`);
+    // the data's months are its source's, not those with 5 or more sales (data-range.ts)
+    const held = dataMonths(data, t, c, asOf, where, noun);
+    if (i < 0 || !held.holds(month)) return none(`${held.words}, so ${month} is outside the data`);
     // inside the data's months: a month of 1-4 sales has no count or median in the series (market.md "Minimum cohort 5")
-    return none(`the month had fewer than 5 arm's-length ${noun} sales (the monthly series keeps no count or median for so few); ${range}`);
+    return none(`the month had fewer than 5 arm's-length ${noun} sales (the monthly series keeps no count or median for so few); ${held.words}`);
   }
   const median = c.median_price[i];
   const partial = c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';

@@ -13,6 +13,8 @@ import type { Years } from './years.ts';
 import { windowFigure } from './market-window.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
+import { periodVerb, periodWhen, resolveLast } from './periods.ts';
+import { dataMonths } from './data-range.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
 export interface MonthlySeries { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[]; level: (number | null)[]; index_sample_count: number[]; complete?: boolean[]; covered?: boolean[] }
@@ -28,16 +30,22 @@ const monthsAsked = (y: Years, last: string): number => {
 
 /** The fact of the years asked, from a market's monthly series. */
 export function yearFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
-  const y = u.years!;
+  // a season counted back ("last summer"): the last one the place's data reaches (periods.ts resolveLast)
+  const y = resolveLast(u.years!, asOf.slice(0, 7));
   const noun = TYPE_WORDS[u.propertyType]!;
   const sold = c.month.map((m, i) => ({ m, i, n: c.sales_count[i] ?? 0 })).filter((x) => x.n > 0);
-  const first = sold[0]?.m, last = sold.at(-1)?.m;
+  const last = sold.at(-1)?.m;
   const asked = sold.filter((x) => inYears(x.m, y));
   if (asked.length === 0) {
-    const range = first ? `the monthly ${noun} sales we keep for ${where} run from ${first} to ${last}` : `we keep no monthly ${noun} sales for ${where}`;
+    // the months asked the data holds with fewer than 5 sales each (no count kept): said so, never "outside the data"
+    // (before, the range said was the months with 5 or more sales: 11215's 2023 read "outside" for its 25 sales)
+    const range = dataMonths(data, t, c, asOf, where, noun);
+    const thin = c.month.filter((m, i) => inYears(m, y) && c.sales_count[i] == null && range.holds(m));
     return {
       intent: 'trends', target: t, value: `no sales in ${y.label}`,
-      sentence: `I don't have ${noun} sale prices for ${where} ${/^(\d|Q[1-4] )/.test(y.label) ? `in ${y.label}` : y.months ? `from ${y.label}` : y.label}: ${range}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${y.months ? 'are' : 'is'} outside the data`,
+      sentence: thin.length
+        ? `I don't have a count or median of ${noun} sales for ${where} ${periodWhen(y.label)}: the data holds ${thin.length === 1 ? 'its month' : 'its months'} ${monthRuns(thin)}, but ${thin.length === 1 ? 'it' : 'each'} had fewer than 5 arm's-length ${noun} sales, and months with fewer than 5 sales are left out (the monthly series keeps no count or median for so few); ${range.words}`
+        : `I don't have ${noun} sale prices for ${where} ${periodWhen(y.label)}: ${range.words}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${periodVerb(y.label)} outside the data`,
       detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
     };
   }
@@ -71,7 +79,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     // a count asked ranks the places by it; a price asked does not (no median over the months together is kept)
     ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales) : {}),
     intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
-    sentence: `In ${where}, ${y.label.startsWith('since') ? y.label : /^(\d{4}|Q[1-4] \d{4})$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
+    sentence: `In ${where}, ${periodWhen(y.label)} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,
   };

@@ -2,17 +2,19 @@
 // year-facts.ts, month-facts.ts) and the window of months asked (parseMonths), read by intent.ts into the Understanding.
 // Rules: warehouse/docs/research.md "Years" and "Modifiers".
 import { parseQuarter } from './quarters.ts';
+import { morePeriods, parsePeriod, type Season } from './periods.ts';
 
 /** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
  *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022") or a quarter ("Q4 2023":
  *  2023-10, 2023-12, quarters.ts), answered for those months. */
-export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[] }
+export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season }
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
-/** A year then a month name ("2014 may", "2014, May"), not a year of a span nor a month before a day ("2014 May 5"). */
-const YEAR_MONTH = new RegExp(`(?<![\\d$#,.\\/-])\\b((?:19|20)\\d{2}),?\\s+${MONTH_WORD}\\b\\.?(?!\\s*\\d)`, 'i');
+/** A year then a month name ("2014 may", "2014, May"), not a year of a span, a month before a day ("2014 May 5") nor
+ *  the verb ("2015 may have"). */
+const YEAR_MONTH = new RegExp(`(?<![\\d$#,.\\/-])\\b((?:19|20)\\d{2}),?\\s+${MONTH_WORD}\\b\\.?(?!\\s*\\d)(?!\\s+(?:be|have|has|had|not|see|go|rise|fall)\\b)`, 'i');
 /** A month name standing next to a year ("May 2014", "may of 2014", "2014 May"): a month, never a place (places.ts). */
 export function monthByYear(q: string, start: number, end: number): boolean {
   if (!new RegExp(`^${MONTH_WORD}$`, 'i').test(q.slice(start, end))) return false;
@@ -57,6 +59,8 @@ export function parseMonthSpan(q: string): Years | null {
  *  bare year ("nyc condo prices 2023"). */
 export function parseYears(q: string): Years | null {
   const y = parseYear(q);
+  // months, quarters, seasons compared ("April 2015 vs April 2014", "Q1 2022 vs Q1 2023"): each answered (`also`)
+  if (y && (y.months || y.month) && !y.last) { const more = morePeriods(q, y, parseYear); return more.length ? { ...y, also: more } : y; }
   if (!y || y.months || y.month || y.to !== y.from) return y;
   // years compared ("2021 and 2023", "2021 vs 2023", "2019, 2021 and 2023"): each answered (`also`), never the first alone
   const list = new RegExp(`\\b${y.from}((?:\\s*(?:,|&|\\band\\b|\\bvs\\.?|\\bversus\\b|\\bor\\b|\\bcompared (?:to|with)\\b)\\s*(?:(?:in|and)\\s+)?(?:19|20)\\d{2}\\b(?![\\d,.]\\d|\\s*(?:${UNIT_AFTER})\\b))+)`, 'i').exec(q);
@@ -69,6 +73,9 @@ function parseYear(q: string): Years | null {
   if (/\b(current(ly)?|right now|now|today)\b/i.test(q)) return null;
   const months = parseMonthSpan(q);
   if (months) return months;
+  // a season or a half year ("summer 2014", "H1 2019", "last spring": periods.ts)
+  const period = parsePeriod(q);
+  if (period) return period;
   // a quarter ("Q4 2023", "fourth quarter of 2023"): its three months (quarters.ts)
   const quarter = parseQuarter(q);
   if (quarter) return quarter;
