@@ -1,8 +1,9 @@
-// The figures a research question asks for by name (pure, no imports): days on market, a flip margin or
+// The figures a research question asks for by name (pure, no imports but year-ago.ts): days on market, a flip margin or
 // count, the distressed pipeline, permit counts, sales counts, bedrooms, LLC buyers, a city's zips by price, the
 // list-to-sale ratio, the notice before a rent increase; and the distress words and the direction of a comparison
 // (low or high end) intent.ts reads. Rules:
 // warehouse/docs/research.md "Intents".
+import { YEAR_AGO } from './year-ago.ts';
 
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
@@ -29,7 +30,7 @@ export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|li
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
 export const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
 /** A mean (average) price asked ("average home price", "mean sale price", "prices on average"), not the verb "mean". */
-export const MEAN = /\b(mean|average|avg)\.?\s+((sale|sales|home|homes|house|condo|single[- ]family|property|selling|purchase|list|listing)\s+){0,2}(prices?|values?|costs?|per\s+(sq|square))\b|\b(prices?|values?|costs?)\s+(on )?average\b/;
+export const MEAN = /\b(mean|average|avg)\.?\s+((sale|sales|home|homes|house|condo|single[- ]family|property|selling|purchase|list|listing)\s+){0,2}(prices?|values?|costs?|per\s+(sq|square))\b|\b(prices?|values?|costs?)\s+(on )?average\b|\b(average|avg)\.?\s+sales?\b(?!\s+(counts?|volume|per|a))/;
 /** The list-to-sale (sale-to-list) ratio asked by name. */
 const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
 
@@ -113,6 +114,7 @@ export function askedFigures(q: string): Asked[] {
   if (ZIP_RANK.test(q)) out.push('zip_price');
   if (LIST_RATIO.test(q)) out.push('list_ratio');
   if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
-  if (CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) out.push('change');
+  // a year back compared with ("compared to a year ago", "vs last year"): the 12-month change beside the level (year-ago.ts)
+  if ((CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) || YEAR_AGO.test(q)) out.push('change');
   return out;
 }

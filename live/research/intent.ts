@@ -5,7 +5,7 @@ import { findCounty } from './county-place.ts';
 import { outsideTheCity } from './state-rest.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
-import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts';
+import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts'; import { periodFollowUp } from './year-ago.ts';
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
@@ -161,7 +161,7 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
-const HOME_WORDS = /\b(homes?|houses?|median|medain|pirce|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
+const HOME_WORDS = /\b(homes?|houses?|median|medain|pirce|(?:avg|average|typical) sales?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
 /** The kinds a list of states asks for, by the topic asked: a tax sale type, a foreclosure type, or where rent control
  *  can apply (a statewide cap, or local rent control the state does not preempt); null when none is named. */
 function parseCategory(q: string, intents: Intent[]): string[] | null {
@@ -213,8 +213,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
   // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts); sales of a named month ("sales in
-  // may of 2014 in seattle"): that month's (month-facts.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && parseYears(q)?.month !== undefined) || (targets.length >= 2 && PRICE_RANK.test(lower))) && notRecorded === null && !LICENSING.test(lower)) { intents.push('trends'); homeWords = true; }
+  // may of 2014 in seattle"): that month's (month-facts.ts); a follow-up naming only a period (year-ago.ts)
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && parseYears(q)?.month !== undefined) || (targets.length >= 2 && PRICE_RANK.test(lower)) || periodFollowUp(lower, parseYears(q) !== null, targets, readAs))) { intents.push('trends'); homeWords = true; }
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);
