@@ -13,6 +13,7 @@ import { TYPE_WORDS } from './sales-facts.ts';
 import { inYears } from './year-facts.ts';
 import type { StoredTrends } from './price-level.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
+import { periodWhen, resolveLast } from './periods.ts';
 
 /** How many zips the list names. */
 const LISTED = 6;
@@ -22,11 +23,14 @@ interface ZipYear { zip: string; n: number; lo: number | null; hi: number | null
 /** The county's zips' sales of the months asked; `zipFact` a zip's own answer for them (year-facts.ts), deep only. */
 export async function countyYearFacts(data: ResearchData, u: Understanding, t: Target, zipFact: (zip: string) => Promise<Fact>): Promise<Fact[]> {
   // one month named ("May 2015") is a span of that month alone
-  const y: Years = u.years!.month ? { ...u.years!, months: [u.years!.month, u.years!.month] } : u.years!;
   const type = u.propertyType;
+  const zips = data.zipsOfCounty(t.area!.county_fips);
+  // a season counted back ("last spring"): the last one before the latest sale of the county's zips (periods.ts)
+  const end = u.years!.last ? (await Promise.all(zips.map((zip) => data.shard<StoredTrends>('trends', { zip, property_type: type })))).reduce((a, s) => (s && s.as_of > a ? s.as_of : a), '') : '';
+  const asked = end ? resolveLast(u.years!, end.slice(0, 7)) : u.years!;
+  const y: Years = asked.month ? { ...asked, months: [asked.month, asked.month] } : asked;
   const noun = TYPE_WORDS[type]!;
   const place = areaName(t);
-  const zips = data.zipsOfCounty(t.area!.county_fips);
   const rows: ZipYear[] = [];
   let first: string | null = null, last: string | null = null, asOf = '';
   for (const zip of zips) {
@@ -43,7 +47,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
     const medians = asked.map((x) => c.median_price[x.i]).filter((v): v is number => v != null);
     rows.push({ zip, n: asked.reduce((a, x) => a + x.n, 0), lo: medians.length ? Math.min(...medians) : null, hi: medians.length ? Math.max(...medians) : null, months: asked.map((x) => x.m) });
   }
-  const when = /^(\d|Q[1-4] )/.test(y.label) || y.month ? `in ${y.label}` : y.label.startsWith('since') ? y.label : `from ${y.label}`;
+  const when = y.month ? `in ${y.label}` : periodWhen(y.label);
   const src = { type: 'trends', category: 'market', citation: `reii warehouse: ${noun} price trends of the zips of ${place}, ${y.label}, as of ${asOf}` };
   if (!rows.length) {
     const range = first ? `the monthly ${noun} sales we keep for its zips run from ${first} to ${last}` : `we keep no monthly ${noun} sales for its zips`;

@@ -69,6 +69,11 @@ describe('seasons and half years are their months', () => {
     expect(b.n).toBeGreaterThan(100);
     expect((await ask('brooklyn median price last summer')).answer).toContain(`in summer 2023 (June to August 2023: "last summer" read as the last summer before the data of the place ends, in 2024-02) there were ${count(b.n)} arm's-length single-family sales`);
     const s = await salesOf({ st: 'WA', city: 'Seattle' }, 'sfr', '2015-03', '2015-05');
+    // a county's zips: the last spring before the latest sale of the King County file (raw, oracle_arms)
+    const [kc] = await sql<{ end: string }>(`select strftime(max(sale_date), '%Y-%m') as end from oracle_arms where state_code = 'WA' and zip like '98%'`);
+    const county = (await ask('king county median price last spring')).answer;
+    expect(county).toContain(`had arm's-length single-family sales in spring ${kc!.end.slice(0, 4)} (March to May ${kc!.end.slice(0, 4)}: "last spring" read as the last spring before the data of the place ends, in ${kc!.end})`);
+    expect(county).not.toMatch(/outside the data/);
     expect((await ask('seattle median price last spring')).answer).toContain(`in spring 2015 (March to May 2015: "last spring" read as the last spring before the data of the place ends, in 2015-05) there were ${count(s.n)} arm's-length`);
   });
 });
