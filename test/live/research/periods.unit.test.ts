@@ -1,7 +1,7 @@
 // Periods besides calendar years (live/research/periods.ts, read by years.ts, pure): meteorological seasons, half
 // years, a season counted back from the data's end, further periods of a comparison, and a month after its year.
 import { describe, expect, test } from 'vitest';
-import { parseYears } from '../../../live/research/years.ts';
+import { parseMonths, parseYears } from '../../../live/research/years.ts';
 import { resolveLast } from '../../../live/research/periods.ts';
 
 describe('seasons and half years', () => {
@@ -41,5 +41,18 @@ describe('periods compared, and a month after its year', () => {
     expect(parseYears('sales in queens between march and june 2022')).toEqual({ from: 2022, to: 2022, label: 'March to June 2022', months: ['2022-03', '2022-06'] });
     expect(parseYears('seattle, wa 98103 median price 2015 april')?.month).toBe('2015-04');
     expect(parseYears('prices in 2015 may have risen')?.month).toBeUndefined();
+  });
+});
+
+describe('"last year" and "last yr"', () => {
+  test('12 months to the data\'s latest sale, said for a market question only; "compared to last year" is no window said', () => {
+    const said: string[] = [];
+    expect(parseMonths('whats the avg sale in philly last yr', said).months).toBe(12);
+    expect(said).toEqual(['"last yr" as the 12 months to the latest sale of each place\'s data, not the calendar year before today (the sources end years before it)']);
+    const legal: string[] = [];
+    parseMonths('did oregon rent control change last year', legal);
+    const compared: string[] = [];
+    parseMonths('denver median price compared to last year', compared);
+    expect([...legal, ...compared]).toEqual([]);
   });
 });
