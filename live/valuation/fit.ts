@@ -32,9 +32,13 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   // a sale of a month without its own level (thin or partial) would read as the first month's level: left out of the
   // fit, unless no month has a level (one index level for all: Sacramento's five days)
   const dated = months.length > 0 ? rows.filter((i) => monthCol.has(idx.month[i]!)) : rows;
-  // full rows for the slopes (sqft always; beds, baths, year known; quality where the source grades)
-  const full = dated.filter((i) => Number.isFinite(idx.beds[i]) && Number.isFinite(idx.baths[i]) && Number.isFinite(idx.year[i]));
-  const useChars = full.length >= Math.max(200, dated.length * 0.5);
+  // full rows for the slopes (sqft always; each of beds, baths and year built the source records on half its rows or
+  // more; quality where the source grades): NYC records no beds or baths, and its year built and lot were left out of
+  // the fit with them until issue 24's fourth round (valuation.md "Adjustments")
+  const chars = [idx.beds, idx.baths, idx.year];
+  const charKnown = chars.map((col) => dated.filter((i) => Number.isFinite(col[i])).length >= dated.length * 0.5);
+  const full = dated.filter((i) => chars.every((col, c) => !charKnown[c] || Number.isFinite(col[i])));
+  const useChars = charKnown.some(Boolean) && full.length >= Math.max(200, dated.length * 0.5);
   // assessor features known on at least 90% of the full rows enter the fit (rows missing one are left out)
   // (a feature marked slope: false - the assessment - only weights comps and feeds the trees)
   const feats = useChars ? idx.features.filter(([name, col]) => TUNING.features[name]?.slope !== false && full.filter((i) => Number.isFinite(col[i])).length >= full.length * 0.9) : [];
@@ -48,7 +52,7 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
     const m = idx.month[i]!;
     const row = new Array<number>(nx).fill(0);
     row[0] = idx.logSqft[i]!;
-    if (useChars) { row[1] = idx.beds[i]!; row[2] = idx.baths[i]!; row[3] = idx.year[i]!; }
+    if (useChars) chars.forEach((col, c) => { if (charKnown[c]) row[1 + c] = col[i]!; });
     feats.forEach(([, col], k) => { row[4 + k] = col[i]!; });
     const col = monthCol.get(m);
     if (col !== undefined && col > 0) row[off + col - 1] = 1;
@@ -74,9 +78,9 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   const out: ModelParams = {
     source: d.source, month0: m0, index: index.map((v) => round(v, 5)),
     elasticity: round(clamp(beta[0]!, ...ELASTICITY_BOUNDS), 4),
-    beds: round(useChars ? clamp(beta[1]!, -0.08, 0.08) : 0, 4),
-    baths: round(useChars ? clamp(beta[2]!, -0.05, 0.12) : 0, 4),
-    year: round(useChars ? clamp(beta[3]!, -0.006, 0.006) : 0, 5),
+    beds: round(useChars && charKnown[0] ? clamp(beta[1]!, -0.08, 0.08) : 0, 4),
+    baths: round(useChars && charKnown[1] ? clamp(beta[2]!, -0.05, 0.12) : 0, 4),
+    year: round(useChars && charKnown[2] ? clamp(beta[3]!, -0.006, 0.006) : 0, 5),
     features: Object.fromEntries(feats.map(([name], k) => {
       const b = TUNING.features[name] ?? { lo: -0.5, hi: 0.5 };
       return [name, round(clamp(beta[4 + k]!, b.lo, b.hi), 4)];

@@ -390,6 +390,30 @@ describe('fitParams on noiseless data', () => {
     p.index.forEach((v, m) => expect(v, `month ${m}`).toBeCloseTo(0.02 * m, 3));
   });
 
+  test('a source without beds or baths (NYC) still fits its year built and lot slopes', () => {
+    // issue 24, fourth round: the regression took characteristics only when beds, baths and year were all recorded,
+    // so NYC (no beds, no baths) fitted no year slope and no lot slope at all
+    const rows: Row[] = [];
+    const start = dayOf('2023-01-01');
+    const lot: number[] = [];
+    for (let m = 0; m < 4; m++) {
+      for (let k = 0; k < 80; k++) {
+        const sqft = 1000 + ((k * 37) % 23) * 100, year = 1900 + ((k * 13) % 100), logLand = Math.log(1500 + ((k * 7) % 19) * 200);
+        rows.push({ day: start + m * 31 + (k % 20), price: Math.exp(10 + 0.6 * Math.log(sqft) + 0.003 * year + 0.2 * logLand + 0.01 * m), sqft, beds: null, baths: null, year });
+        lot.push(logLand);
+      }
+    }
+    const order = rows.map((_, i) => i).sort((a, b) => rows[a]!.day - rows[b]!.day);
+    const set: CompSetData = { ...market(order.map((i) => rows[i]!)), features: { log_land: order.map((i) => lot[i]!) } };
+    const p = fitParams(new CompIndex(set), Infinity);
+    expect(p.fitted_rows).toBe(320);
+    expect(p.beds).toBe(0);
+    expect(p.baths).toBe(0);
+    expect(p.elasticity).toBeCloseTo(0.6, 3);
+    expect(p.year).toBeCloseTo(0.003, 4);
+    expect(p.features['log_land']).toBeCloseTo(0.2, 3);
+  });
+
   test('slopes outside the documented bounds are clamped; too few rows give the defaults', () => {
     const rows: Row[] = [];
     const start = dayOf('2023-01-01');
