@@ -14,6 +14,8 @@
 //               the sentence budget, drops the not-legal-advice caveat, the uncertainty wording, a citation (deep), a
 //               place or a key legal term (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import { countyReading } from './county-reading.ts';
+import { barePlace, readKinds } from './kinds.ts';
+import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
@@ -155,7 +157,18 @@ export class ResearchEngine {
     const ctx = input.context ?? {};
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
-    const u = understand(String(input.query ?? '').slice(0, 2000), input.context ?? {}, this.data);
+    const asked = String(input.query ?? '').slice(0, 2000);
+    // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
+    const nyc = nycCounty(asked);
+    let u = understand(nyc.text, ctx, this.data);
+    const town = ctx.zip || ctx.city || ctx.state ? null : lowerTown(u, nyc.text, this.data);
+    if (town) u = understand(town, ctx, this.data);
+    if (nyc.readAs) u.readAs.unshift(nyc.readAs);
+    // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
+    readKinds(u, asked);
+    barePlace(u);
+    const metro = metroNote(u, asked);
+    if (metro) u.readAs.push(metro);
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     if (areas && !permitsAnswer(u)) asChicago(u, areas);

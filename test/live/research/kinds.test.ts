@@ -1,0 +1,122 @@
+// The sixteenth research review (r16b) on the kind of figure and the place read, over the shared real build on the
+// suite's pinned clock: a figure no source records is said so, never answered with another (income with a sale price,
+// homes for sale with sales, NRI with the legal risk score, auction prices with the foreclosure law, a rent with the
+// rent law alone); a 2-family house is priced; a case name is no place; New York County is Manhattan; a town in lower
+// case is read; a metro area is said answered for the city; a question not in English is told so; a place alone gets
+// its headline figures. Expected figures are our own SQL over the raw files in ../shared/data and the canonical tables
+// (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts).
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { sql } from '../../helpers/oracle-research.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { ALLEGHENY_CASE_STATUS, ALLEGHENY_FILE } from '../../helpers/oracle-distress.ts';
+
+const ask = askWithSalesOracle();
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+const count = (n: number): string => n.toLocaleString('en-US');
+const NYC_2023 = 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz';
+
+/** Arm's-length sales (oracle_arms) of one type from `from` to `to` (YYYY-MM): a city's, or a New York City borough's
+ *  (its raw 2023-03..2024-02 file's BOROUGH: 1 Manhattan, 3 Brooklyn), with their median. */
+async function salesOf(m: { st?: string; city?: string; borough?: number }, type: string, from: string, to: string): Promise<{ n: number; median: number }> {
+  const raw = m.borough ? `, raw as (select row_number() over () + 1 as line, "BOROUGH" as b from read_csv('${dataFile(NYC_2023)}', all_varchar = true))` : '';
+  const where = m.borough ? `s.source = 'nyc' and s.file like '%2023-03_2024-02%' and raw.b = '${m.borough}'` : `s.state_code = '${m.st}' and lower(s.city) = lower('${m.city}')`;
+  const [r] = await sql<{ n: number; median: number }>(`with x as (select 1)${raw} select count(*)::int as n, quantile_cont(s.sale_price, 0.5) as median
+    from oracle_arms s ${m.borough ? 'join raw on s.line = raw.line' : ''} where ${where} and s.property_type = $type and strftime(s.sale_date, '%Y-%m') between $from and $to`, { type, from, to });
+  return { n: r!.n, median: Number(r!.median) };
+}
+
+describe('a figure of a kind no source records is said so, never another figure', () => {
+  it('household income is not the median sale price; homes for sale are not the sales', async () => {
+    const income = await ask('what is the median household income in 98103');
+    expect(income.answer).toMatch(/no household or personal income/);
+    expect(income.answer).not.toMatch(/\$\d/);
+    const listed = await ask('how many homes for sale in 98103');
+    expect(listed.answer).toMatch(/not listings: no homes for sale now/);
+    expect(listed.answer).not.toMatch(/\d+ arm's-length/);
+  });
+
+  it("FEMA's NRI is not the legal risk score; auction prices are not the foreclosure law", async () => {
+    const nri = await ask('NRI risk score Baltimore');
+    expect(nri.answer).toMatch(/National Risk Index \(NRI\) score on its own/);
+    expect(nri.answer).not.toMatch(/legal risk score|29\.5/);
+    const auction = await ask('foreclosure auction prices louisville');
+    expect(auction.answer).toMatch(/not the prices they sell for at auction/);
+    expect(auction.answer).not.toMatch(/judicial/);
+  });
+
+  it('a rent asked says rents are not recorded before the rent law', async () => {
+    const r = await ask('rent in seattle');
+    expect(r.answer).toMatch(/^Reading "rent" as the rent law of the place: we record sales, not rents/);
+    expect(r.answer).toMatch(/Washington law prohibits local rent control/);
+  });
+
+  it('"how much is a 2 family in brooklyn" is the multi-family sale price, not an eviction notice', async () => {
+    const feb = await salesOf({ borough: 3 }, 'multi', '2024-02', '2024-02');
+    expect(feb.n).toBeGreaterThanOrEqual(20);
+    const r = await ask('how much is a 2 family in brooklyn');
+    expect(r.answer).toContain(`the median multi-family sale price was ${usd(feb.median)} in 2024-02 (${count(feb.n)} sales)`);
+    expect(r.answer).not.toMatch(/notice/);
+  });
+
+  it('"what about redmond?" with no context is Redmond, WA, never a ranking of other cities', async () => {
+    const apr = await salesOf({ st: 'WA', city: 'Redmond' }, 'sfr', '2015-04', '2015-04');
+    const r = await ask('what about redmond?');
+    expect(r.answer).toContain(`In Redmond, WA, the median single-family sale price was ${usd(apr.median)} in 2015-04 (${count(apr.n)} sales)`);
+    expect(r.answer).not.toMatch(/Philadelphia|Denver/);
+  });
+
+  it('"Tyler v Hennepin" is a case name, not Tyler, TX and Hennepin, IL', async () => {
+    const r = await ask('Tyler v Hennepin');
+    expect(r.answer).toMatch(/"Tyler v Hennepin" as a court case's name, not places/);
+    expect(r.answer).not.toMatch(/Tyler, TX|Hennepin, IL/);
+  });
+});
+
+describe('the place read', () => {
+  it('"New York County" is Manhattan', async () => {
+    const y = await salesOf({ borough: 1 }, 'condo', '2023-01', '2023-12');
+    expect(y.n).toBeGreaterThan(1000);
+    const r = await ask('New York County condo median 2023');
+    expect(r.answer).toMatch(/^Reading "New York County" as Manhattan/);
+    expect(r.answer).toContain(`In Manhattan, NY, in 2023 there were ${count(y.n)} arm's-length condo sales`);
+  });
+
+  it('a filing municipality in lower case, with or without "boro", is read: Monroeville, PA', async () => {
+    // Allegheny's open cases filed in the 12 months to the file's last filing (2022-08-30), distinct parcels
+    const [m] = await rawQuery<{ n: number }>(`with f as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d
+        from read_csv('${ALLEGHENY_FILE}', all_varchar = true) where trim(municipality) = 'Monroeville Boro'),
+      g as (select case_id, pin, min(d) as d from f group by all)
+      select count(distinct pin)::int as n from g left join ${ALLEGHENY_CASE_STATUS} s using (case_id)
+      where g.d between date '2021-08-31' and date '2022-08-30' and (s.outcome is null or s.status_date > '2022-08-30')`);
+    expect(Number(m!.n)).toBeGreaterThan(10);
+    for (const q of ['distressed properties in monroeville', 'distressed properties in monroeville boro']) {
+      const r = await ask(q);
+      expect(r.answer).toContain(`In Monroeville, PA, ${m!.n} distressed properties`);
+    }
+  });
+
+  it('"Seattle area", "Philly suburbs", "Denver metro" say the city alone is answered', async () => {
+    for (const [q, city] of [['Seattle area median home price', 'Seattle, WA'], ['Philly suburbs home prices', 'Philadelphia, PA'], ['Denver metro median price', 'Denver, CO']] as const) {
+      const r = await ask(q);
+      expect(r.answer).toMatch(new RegExp(`as ${city} alone: market figures are kept per city and zip`));
+    }
+  });
+});
+
+describe('questions not in English, and a place alone', () => {
+  it('French, German and Chinese questions are told the service reads English, never "no data"', async () => {
+    for (const q of ['Quel est le prix médian à Seattle ?', 'Was ist der Medianpreis in Seattle?', '西雅图的房价中位数是多少']) {
+      const r = await ask(q);
+      expect(r.answer).toMatch(/reads questions in English/);
+      expect(r.answer).not.toMatch(/don't have data/);
+    }
+  });
+
+  it('"Seattle", "98103" and "the bronx" alone get their headline sale price', async () => {
+    const apr = await salesOf({ st: 'WA', city: 'Seattle' }, 'sfr', '2015-04', '2015-04');
+    const r = await ask('Seattle');
+    expect(r.answer).toContain(`In Seattle, WA, the median single-family sale price was ${usd(apr.median)} in 2015-04 (${count(apr.n)} sales)`);
+    for (const q of ['98103', 'the bronx']) expect((await ask(q)).answer).toMatch(/the median single-family sale price was \$[\d,]+ in \d{4}-\d{2}/);
+  });
+});
