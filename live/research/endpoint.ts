@@ -16,6 +16,7 @@
 import { countyReading } from './county-reading.ts';
 import { barePlace, readKinds } from './kinds.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
+import { ziplessCities } from './zipless.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
@@ -190,6 +191,8 @@ export class ResearchEngine {
     const facts = unfound ? [] : await gather(this.data, u, depth);
     // a former Connecticut county whose towns all lack the figure asked: one answer for the county (county-market.ts)
     formerCountyNone(this.data, u, facts);
+    // a zip of a city whose sales carry no zip (Denver): said so, the city's figure offered (zipless.ts)
+    ziplessCities(this.data, u, facts);
     markAge(facts, this.today);
     markPartial(facts, this.data);
     return { ...compose(this.data, u, facts, depth), depth };

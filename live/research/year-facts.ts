@@ -5,6 +5,7 @@
 // none is stated. Wording: warehouse/docs/research.md "Years".
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
+import { townFileGap } from './town-file-gap.ts';
 import { money, pct, plural, type Fact, type Source } from './facts.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
@@ -53,7 +54,9 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   const priced = asked.filter((x) => c.median_price[x.i] != null);
   const span = asked.length === 1 ? asked[0]!.m : `${asked[0]!.m} to ${asked.at(-1)!.m}`;
   const yearMonths = monthsAsked(y, last!);
-  const partial = asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, 'the years since ')}, ${span})` : ` (${span})`;
+  const fileGap = townFileGap(data.market, t, (m) => inYears(m, y), asked.map((x) => x.m));
+  const partial = (asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, 'the years since ')}, ${span})` : ` (${span})`) + fileGap;
+  let range = '';
   const bits: string[] = [];
   if (priced.length) {
     // a month not recorded whole (a file starts or ends inside it: Denver's 2019-07) is no low or high of the range, as
@@ -65,6 +68,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     const end = priced.at(-1)!;
     const part = (x: { i: number }): string => (c.complete?.[x.i] === false ? ', a partial month: not recorded whole' : '');
     const left = ranged === whole ? priced.filter((x) => !whole.includes(x)).map((x) => x.m) : [];
+    if (priced.length > 1) range = `, monthly medians ${money(c.median_price[lo.i]!)} to ${money(c.median_price[hi.i]!)}`;
     bits.push(priced.length === 1
       ? `the month's median sale price was ${money(c.median_price[end.i]!)}`
       : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m})${left.length ? ` (partial months left out of that range: ${left.join(', ')})` : ''}, ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')}${part(end)})`);
@@ -78,7 +82,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   return {
     // a count asked ranks the places by it; a price asked does not (no median over the months together is kept)
     ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales) : {}),
-    intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : ''}`,
+    intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
     sentence: `In ${where}, ${periodWhen(y.label)} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,

@@ -1,0 +1,31 @@
+// A zip of a city whose sales carry no zip code (Denver: its assessor's sales file has none): a zip's sale figure asked
+// is said missing for that reason, with the city's own figure offered, never "We have no single-family sales" as if
+// the zip had none (review r16b: 80205, 80211, 80220, 80202). Rules: warehouse/docs/research.md "Answer templates".
+import type { ResearchData } from './data.ts';
+import type { Fact } from './facts.ts';
+import type { Understanding } from './intent.ts';
+import { windowFigure } from './market-window.ts';
+
+const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
+const SALE_INTENTS: ReadonlySet<Fact['intent']> = new Set(['trends', 'comps']);
+
+/** The facts with each zip's missing sale figure said as its city's zipless sales, in place. */
+export function ziplessCities(data: ResearchData, u: Pick<Understanding, 'propertyType'>, facts: Fact[]): void {
+  if (!data.market) return;
+  for (const [i, f] of facts.entries()) {
+    const t = f.target;
+    if (f.value !== null || !SALE_INTENTS.has(f.intent) || !t?.zip || !/^We have no /.test(f.sentence)) continue;
+    const city = data.zips.get(t.zip)?.city ?? t.city;
+    if (!city) continue;
+    const type = u.propertyType;
+    const whole = windowFigure(data.market, { state: t.state, city }, type, 12);
+    if (!whole || whole.sales === 0) continue;
+    const zipped = data.zipsOfCity(city, t.state).some((z) => (windowFigure(data.market, { zip: z, state: t.state }, type, 24)?.sales ?? 0) > 0);
+    if (zipped) continue;
+    const n = whole.sales.toLocaleString('en-US');
+    facts[i] = {
+      ...f,
+      sentence: `We have no ${TYPE_WORDS[type] ?? type} sale figure for zip ${t.zip} (${city}, ${t.state}): ${city}'s ${n} arm's-length ${TYPE_WORDS[type] ?? type} sales in the 12 months to ${whole.asOf} carry no zip code in the source, so no zip of ${city} has a figure; ${city}'s city-wide figure can be asked instead ("median sale price in ${city}")`,
+    };
+  }
+}
