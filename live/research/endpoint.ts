@@ -17,6 +17,7 @@ import { countyReading } from './county-reading.ts';
 import { barePlace, readKinds } from './kinds.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
+import { AddressBook, readAddress } from './addresses.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
@@ -146,8 +147,8 @@ export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
   private readonly places: string[];
   /** today: the build's data date (its manifest's as_of, YYYY-MM-DD), against which a market figure's age is told
-   *  (freshness.ts, warehouse/data-age.ts); '' tells no age */
-  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly today = '') {
+   *  (freshness.ts, warehouse/data-age.ts); '' tells no age; addresses: the build's address index (addresses.ts) */
+  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly today = '', private readonly addresses: AddressBook | null = null) {
     this.places = [...new Set([...data.stateNames.values(), 'District of Columbia'])];
   }
 
@@ -170,6 +171,8 @@ export class ResearchEngine {
     barePlace(u);
     const metro = metroNote(u, asked);
     if (metro) u.readAs.push(metro);
+    // a street address: its zip from the address index, or said not found (addresses.ts)
+    readAddress(u, asked, this.addresses);
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     if (areas && !permitsAnswer(u)) asChicago(u, areas);
@@ -224,7 +227,7 @@ const research: LiveModule<ResearchInput> = {
     if (!data) {
       return unavailable(`research data is not available in build ${build.buildId}`);
     }
-    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf);
+    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, AddressBook.ofBuild(build.dir));
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
   },
 };

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { AddressBook } from '../../../live/research/addresses.ts';
+import { buildDir } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { sql } from '../../helpers/oracle-research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
@@ -16,8 +18,8 @@ import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 
 const ask = askWithSalesOracle();
 let engine: ResearchEngine | undefined;
-/** A question asked with a context (a zip), quick. */
-const engineAsk = (query: string, context: { zip: string }) => (engine ??= new ResearchEngine(researchData(), null, PINNED_TODAY)).answer({ query, context });
+/** A question asked (with a context) of an engine with the build's address index, as the server's (endpoint.ts load). */
+const engineAsk = (query: string, context?: { zip: string }) => (engine ??= new ResearchEngine(researchData(), null, PINNED_TODAY, AddressBook.ofBuild(buildDir()))).answer({ query, ...(context ? { context } : {}) });
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const count = (n: number): string => n.toLocaleString('en-US');
 const NYC_2023 = 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz';
@@ -168,5 +170,29 @@ describe('sales the files hold in part', () => {
     }
     expect(r.answer).toContain("[no Greenwich records in Connecticut's 2022 file]");
     expect((await ask('Greenwich CT median price 2022')).answer).toContain("(Connecticut's 2022 sales file, 2022-01 to 2022-09, holds no Greenwich records");
+  });
+});
+
+describe('a street address in a risk question', () => {
+  it('an address the index holds is answered for its zip (2926 Ridge Ave, Philadelphia: 19121 in the raw OPA file)', async () => {
+    const [row] = await rawQuery<{ zip: string }>(`select zip_code as zip from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
+      where location = '2926 RIDGE AVE'`);
+    expect(row!.zip).toMatch(/^\d{5}$/);
+    const zipAnswer = (await engineAsk(`flood risk ${row!.zip}`)).answer;
+    for (const q of ['flood risk for 2926 ridge ave philadelphia', 'flood risk 2926 Ridge Avenue']) {
+      const r = await engineAsk(q);
+      expect(r.answer).toMatch(new RegExp(`^Reading "2926 ridge ave(nue)?" as zip ${row!.zip} \\(2926 RIDGE AVE, Philadelphia, PA in our address index\\)`, 'i'));
+      expect(r.answer).toContain(zipAnswer);
+    }
+  });
+
+  it('an address it does not hold is said not found, the city answered as a whole, never silently (4000 Stone Way N, Seattle)', async () => {
+    // King County's sales file has no street addresses: no record of the index places the address
+    const cols = await rawQuery<{ c: string }>(`select column_name as c from (describe select * from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))`);
+    expect(cols.map((r) => r.c).filter((c) => /address|street/i.test(c))).toEqual([]);
+    const r = await engineAsk('flood risk for 4000 stone way n seattle');
+    expect(r.answer).toMatch(/^Reading "4000 stone way n": the address is not in our address index .* the answer is for Seattle, WA as a whole \(its zips, not the address's own\)/);
+    const dc = await engineAsk('flood zone 1600 pennsylvania ave washington dc');
+    expect(dc.answer).toMatch(/^Reading "1600 pennsylvania ave": the address is not in our address index .* Washington, DC as a whole/);
   });
 });
