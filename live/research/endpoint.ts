@@ -14,7 +14,8 @@
 //               the sentence budget, drops the not-legal-advice caveat, the uncertainty wording, a citation (deep), a
 //               place or a key legal term (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
 import { countyReading } from './county-reading.ts';
-import { barePlace, readKinds } from './kinds.ts';
+import { barePlace, NRI_SAY, readKinds } from './kinds.ts';
+import { nriAnswer, NriScores } from './nri.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
 import { AddressBook, readAddress } from './addresses.ts';
@@ -143,12 +144,18 @@ async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: De
   }
 }
 
+/** Files of the build besides the research index, read when first needed: its address index (addresses.ts) and the
+ *  location index's NRI county scores (nri.ts). */
+export interface Lookups { addresses: AddressBook; nri: NriScores }
+export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir) });
+
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
   private readonly places: string[];
   /** today: the build's data date (its manifest's as_of, YYYY-MM-DD), against which a market figure's age is told
-   *  (freshness.ts, warehouse/data-age.ts); '' tells no age; addresses: the build's address index (addresses.ts) */
-  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly today = '', private readonly addresses: AddressBook | null = null) {
+   *  (freshness.ts, warehouse/data-age.ts); '' tells no age; files: the build's address index and NRI scores, read
+   *  on the first question that needs them (lookupsOf) */
+  constructor(readonly data: ResearchData, readonly llm: LlmOptions | null = null, private readonly today = '', private readonly files: Lookups | null = null) {
     this.places = [...new Set([...data.stateNames.values(), 'District of Columbia'])];
   }
 
@@ -168,11 +175,14 @@ export class ResearchEngine {
     if (nyc.readAs) u.readAs.unshift(nyc.readAs);
     // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
     readKinds(u, asked);
+    // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
+    const nri = u.notRecorded === NRI_SAY && u.targets[0] && this.files ? nriAnswer(this.data, u.targets[0], this.files.nri) : null;
+    if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
     barePlace(u);
     const metro = metroNote(u, asked);
     if (metro) u.readAs.push(metro);
     // a street address: its zip from the address index, or said not found (addresses.ts)
-    readAddress(u, asked, this.addresses);
+    readAddress(u, asked, this.files?.addresses ?? null);
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     if (areas && !permitsAnswer(u)) asChicago(u, areas);
@@ -227,7 +237,7 @@ const research: LiveModule<ResearchInput> = {
     if (!data) {
       return unavailable(`research data is not available in build ${build.buildId}`);
     }
-    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, AddressBook.ofBuild(build.dir));
+    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, lookupsOf(build.dir));
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
   },
 };

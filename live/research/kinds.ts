@@ -1,6 +1,6 @@
 // The kind of figure a question asks, read after intent.ts (pure, no I/O): a figure no source records is said not
 // recorded, never answered with another figure that shares a word (a household income with the median sale price,
-// homes for sale with the count of sales, FEMA's NRI with the legal risk score, auction prices with the foreclosure
+// homes for sale with the count of sales, FEMA's NRI with the legal risk score (a place's NRI: nri.ts), auction prices with the foreclosure
 // law); a rent level with the rent law only after saying rents are not recorded; a price of a 2-family house; a
 // question not in English; a place named alone; a court case's name not read as places. Rules: warehouse/docs/research.md
 // "Kinds of figure".
@@ -17,8 +17,10 @@ const KIND_FIRST: [RegExp, string][] = [
   [/\b(homes?|houses?|properties|condos?|units?|listings?) (are |is )?(currently |now )?(for sale|listed|on the market|available)\b|\b(active |current |new |mls )?listings?\b(?! agreement)|\b(?<!distressed |distress )inventory\b|\bmonths of supply\b|\bhomes? to buy\b/,
     'We record sales, not listings: no homes for sale now, active listings or inventory (ask how many homes sold)'],
   [/\bnri\b|\bnational risk index\b|\bexpected annual loss\b|\bsocial vulnerability\b|\bcommunity resilience\b/,
-    "We do not give FEMA's National Risk Index (NRI) score on its own: a zip's county NRI score is one part (a quarter) of the environmental risk score we give per zip, with its flood zone and Superfund sites (ask for the environmental or flood risk of a zip or city)"],
+    "FEMA's National Risk Index (NRI) is kept per county, read from the build's location index: name a city, county or zip for its county's score (a quarter of each zip's environmental risk score, with its flood zone and Superfund sites); it is never the legal risk score"],
 ];
+/** FEMA's NRI asked (answered from the location index when a place is named: nri.ts). */
+export const NRI_SAY = KIND_FIRST[2]![1];
 /** Auction prices asked with a legal word ("foreclosure auction prices"): not recorded, never the foreclosure law. */
 const AUCTION = /\bauction (sale )?prices?\b|\bsheriff'?s? sale prices?\b|\b(foreclosure|lien|tax) (sale|auction) prices?\b|\bsold at auction for\b|\bprices? (at|of) (the )?(foreclosure |sheriff'?s? |tax )?auctions?\b/;
 const AUCTION_SAY = 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale';

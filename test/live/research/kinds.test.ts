@@ -7,8 +7,7 @@
 // (oracle_arms: the arm's-length rule re-derived, oracle-research-market.ts).
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
-import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { AddressBook } from '../../../live/research/addresses.ts';
+import { lookupsOf, ResearchEngine } from '../../../live/research/endpoint.ts';
 import { buildDir } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { sql } from '../../helpers/oracle-research.ts';
@@ -18,8 +17,9 @@ import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 
 const ask = askWithSalesOracle();
 let engine: ResearchEngine | undefined;
-/** A question asked (with a context) of an engine with the build's address index, as the server's (endpoint.ts load). */
-const engineAsk = (query: string, context?: { zip: string }) => (engine ??= new ResearchEngine(researchData(), null, PINNED_TODAY, AddressBook.ofBuild(buildDir()))).answer({ query, ...(context ? { context } : {}) });
+/** A question asked (with a context) of an engine with the build's address index and NRI scores, as the server's
+ *  (endpoint.ts load). */
+const engineAsk = (query: string, context?: { zip: string }) => (engine ??= new ResearchEngine(researchData(), null, PINNED_TODAY, lookupsOf(buildDir()))).answer({ query, ...(context ? { context } : {}) });
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const count = (n: number): string => n.toLocaleString('en-US');
 const NYC_2023 = 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz';
@@ -45,9 +45,17 @@ describe('a figure of a kind no source records is said so, never another figure'
   });
 
   it("FEMA's NRI is not the legal risk score; auction prices are not the foreclosure law", async () => {
-    const nri = await ask('NRI risk score Baltimore');
-    expect(nri.answer).toMatch(/National Risk Index \(NRI\) score on its own/);
+    const nri = await engineAsk('NRI risk score Baltimore');
+    expect(nri.answer).toMatch(/^FEMA's National Risk Index \(NRI\) for Baltimore, MD: /);
     expect(nri.answer).not.toMatch(/legal risk score|29\.5/);
+    // every county named with its RISK_SCORE of the raw NRI county table; Baltimore city's own county among them
+    const raw = new Map((await rawQuery<{ f: string; s: string }>(`select STCOFIPS as f, RISK_SCORE as s from read_csv('${dataFile('fema-nri/NRI_Table_Counties_summary.csv')}', all_varchar = true)`))
+      .map((r) => [r.f.padStart(5, '0'), Number(r.s).toFixed(1)]));
+    const said = [...nri.answer.matchAll(/\((\d{5})\) (\d+\.\d)/g)].map((m) => [m[1]!, m[2]!]);
+    expect(said.map(([f]) => f)).toContain('24510');
+    for (const [f, score] of said) expect(score, f).toBe(raw.get(f!));
+    const none = await ask('NRI risk score');
+    expect(none.answer).toMatch(/National Risk Index \(NRI\) is kept per county/);
     const auction = await ask('foreclosure auction prices louisville');
     expect(auction.answer).toMatch(/not the prices they sell for at auction/);
     expect(auction.answer).not.toMatch(/judicial/);
