@@ -5,7 +5,7 @@
 // question not in English; a place named alone; a court case's name not read as places. Rules: warehouse/docs/research.md
 // "Kinds of figure".
 import type { Intent, Understanding } from './intent.ts';
-import { LEGAL_INTENTS } from './intent.ts';
+import { detectIntents, LEGAL_INTENTS } from './intent.ts';
 
 const MARKET: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
@@ -14,9 +14,9 @@ const MARKET: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'invest
 const KIND_FIRST: [RegExp, string][] = [
   [/\b(household|family|per[- ]capita|personal|residents?'?|median|average|typical) incomes?\b|\bincome (levels?|data|statistics)\b|\bhow much do (people|residents|households|families) (make|earn)\b/,
     'We record no household or personal income (no census income figures): the medians we keep are sale prices, not incomes'],
-  [/\b(homes?|houses?|properties|condos?|units?|listings?) (are |is )?(currently |now )?(for sale|listed|on the market|available)\b|\b(active |current |new |mls )?listings?\b(?! agreement)|\b(?<!distressed |distress )inventory\b|\bmonths of supply\b|\bhomes? to buy\b/,
+  [/\b(homes?|houses?|properties|condos?|units?|listings?) (are |is )?(currently |now )?(for sale|listed|on the market|available)\b|\b(active |current |new |mls )?listings?\b(?! agreement)|\binventory\b(?!.{0,40}\b(distress|foreclos|pre-?foreclos|liens?|tax[- ]delinq))(?<!\b(distress|distressed|foreclosure|lien) inventory)|\bmonths of supply\b|\bhomes? to buy\b/,
     'We record sales, not listings: no homes for sale now, active listings or inventory (ask how many homes sold)'],
-  [/\bnri\b|\bnational risk index\b|\bexpected annual loss\b|\bsocial vulnerability\b|\bcommunity resilience\b/,
+  [/\bnri\b( (composite )?risk)?( scores?| ratings?| index)?|\bnational risk index( scores?| ratings?)?|\bexpected annual loss\b|\bsocial vulnerability\b|\bcommunity resilience\b/,
     "FEMA's National Risk Index (NRI) is kept per county, read from the build's location index: name a city, county or zip for its county's score (a quarter of each zip's environmental risk score, with its flood zone and Superfund sites); it is never the legal risk score"],
 ];
 /** FEMA's NRI asked (answered from the location index when a place is named: nri.ts). */
@@ -49,8 +49,13 @@ const CASE = /\b([A-Z][a-z]+)\s+v\.?\s+([A-Z][a-z]+)(\s+County)?\b/;
 export function readKinds(u: Understanding, query: string): void {
   const lower = u.query.toLowerCase();
   const legal = u.intents.some((i) => LEGAL_INTENTS.has(i));
-  const kind = KIND_FIRST.find(([re]) => re.test(lower))?.[1]
-    ?? (AUCTION.test(lower) && (legal || u.intents.some((i) => MARKET.has(i) && i !== 'investor')) ? AUCTION_SAY : undefined);
+  const first = KIND_FIRST.find(([re]) => re.test(lower));
+  // asked beside a figure we keep ("median income and median price in 98103"): that figure answered, the part said
+  if (first && detectIntents(lower.replace(new RegExp(first[0].source, 'g'), ' ')).length) {
+    u.gaps.unshift(`${first[1]}: that part of the question is not answered`);
+    return;
+  }
+  const kind = first?.[1] ?? (AUCTION.test(lower) && (legal || u.intents.some((i) => MARKET.has(i) && i !== 'investor')) ? AUCTION_SAY : undefined);
   if (kind) { say(u, kind); return; }
   if (u.intents.length === 0 && !u.notRecorded && notEnglish(query)) { say(u, READS_ENGLISH); return; }
   const placed = u.targets.some((t) => t.zip || t.city);

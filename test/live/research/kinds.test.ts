@@ -24,11 +24,11 @@ const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const count = (n: number): string => n.toLocaleString('en-US');
 const NYC_2023 = 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz';
 
-/** Arm's-length sales (oracle_arms) of one type from `from` to `to` (YYYY-MM): a city's, or a New York City borough's
+/** Arm's-length sales (oracle_arms) of one type from `from` to `to` (YYYY-MM): a city's, a zip's, or a New York City borough's
  *  (its raw 2023-03..2024-02 file's BOROUGH: 1 Manhattan, 3 Brooklyn), with their median. */
-async function salesOf(m: { st?: string; city?: string; borough?: number }, type: string, from: string, to: string): Promise<{ n: number; median: number }> {
+async function salesOf(m: { st?: string; city?: string; zip?: string; borough?: number }, type: string, from: string, to: string): Promise<{ n: number; median: number }> {
   const raw = m.borough ? `, raw as (select row_number() over () + 1 as line, "BOROUGH" as b from read_csv('${dataFile(NYC_2023)}', all_varchar = true))` : '';
-  const where = m.borough ? `s.source = 'nyc' and s.file like '%2023-03_2024-02%' and raw.b = '${m.borough}'` : `s.state_code = '${m.st}' and lower(s.city) = lower('${m.city}')`;
+  const where = m.borough ? `s.source = 'nyc' and s.file like '%2023-03_2024-02%' and raw.b = '${m.borough}'` : m.zip ? `s.zip = '${m.zip}'` : `s.state_code = '${m.st}' and lower(s.city) = lower('${m.city}')`;
   const [r] = await sql<{ n: number; median: number }>(`with x as (select 1)${raw} select count(*)::int as n, quantile_cont(s.sale_price, 0.5) as median
     from oracle_arms s ${m.borough ? 'join raw on s.line = raw.line' : ''} where ${where} and s.property_type = $type and strftime(s.sale_date, '%Y-%m') between $from and $to`, { type, from, to });
   return { n: r!.n, median: Number(r!.median) };
@@ -42,6 +42,12 @@ describe('a figure of a kind no source records is said so, never another figure'
     const listed = await ask('how many homes for sale in 98103');
     expect(listed.answer).toMatch(/not listings: no homes for sale now/);
     expect(listed.answer).not.toMatch(/\d+ arm's-length/);
+    // asked beside a figure kept, that figure is answered and the part said; distressed "inventory" is the pipeline
+    const apr = await salesOf({ zip: '98103' }, 'sfr', '2015-04', '2015-04');
+    const mixed = await ask('median income and median price in 98103');
+    expect(mixed.answer).toContain(`the median single-family sale price was ${usd(apr.median)} in 2015-04 (${count(apr.n)} sales)`);
+    expect(mixed.answer).toMatch(/no household or personal income .*: that part of the question is not answered/);
+    expect((await ask('inventory of distressed properties in pittsburgh')).answer).toMatch(/^In Pittsburgh, PA, \d+ distressed properties/);
   });
 
   it("FEMA's NRI is not the legal risk score; auction prices are not the foreclosure law", async () => {
