@@ -179,7 +179,7 @@ export class ResearchEngine {
     const nri = u.notRecorded === NRI_SAY && u.targets[0] && this.files ? nriAnswer(this.data, u.targets[0], this.files.nri) : null;
     if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
     barePlace(u);
-    const metro = metroNote(u, asked);
+    const metro = metroNote(u, asked, this.data);
     if (metro) u.readAs.push(metro);
     // a street address: its zip from the address index, or said not found (addresses.ts)
     readAddress(u, asked, this.files?.addresses ?? null);

@@ -4,6 +4,7 @@
 // said to be answered for the city alone. Rules: warehouse/docs/research.md "Entity rules".
 import type { Understanding } from './intent.ts';
 import { COMMON_WORDS, STATE_NAME_SET } from './place-words.ts';
+import { windowFigure, type MarketWindows } from './market-window.ts';
 
 /** The five counties of New York City are its boroughs: the county names the sales source does not use, read as the
  *  borough ("New York County" is Manhattan; Kings, Queens and Richmond are read by county-place.ts). */
@@ -46,12 +47,32 @@ const METRO = /\b(suburbs?|suburban|metro|metropolitan|metro area|area|region|su
 
 /** The note that a metro area or suburbs asked are answered for the city alone (market figures are kept per city and
  *  zip, and per county where a county is named); null when none is asked. */
-export function metroNote(u: Pick<Understanding, 'targets' | 'intents'>, q: string): string | null {
+export function metroNote(u: Pick<Understanding, 'targets' | 'intents' | 'propertyType'>, q: string, data?: Counties): string | null {
   const city = u.targets.find((t) => t.city && !t.zip && !t.area);
   if (!city || !u.intents.length) return null;
   const m = /\bgreater\s+[A-Z]/.test(q) ? ['greater'] : METRO.exec(q.replace(/\b(area|region)s? (of|in|around)\b/gi, (s) => s));
   if (!m) return null;
   // "which area of Seattle", "zips in the area": an area within the city is not its metro
   if (/\b(which|what|an?) (area|region|suburb)s?\b|\bareas? (of|in|within)\b/i.test(q)) return null;
-  return `"${m[0]}" as ${city.city}, ${city.state} alone: market figures are kept per city and zip (and per county when one is named, as "King County"), not for a metro area or its suburbs`;
+  const county = data ? widerCounty(data, city.city!, city.state, u.propertyType) : null;
+  return `"${m[0]}" as ${city.city}, ${city.state} alone: market figures are kept per city and zip (and per county when one is named, as "King County"), not for a metro area or its suburbs${county ? `; ${county}` : ''}`;
+}
+
+/** What the county of a city needs of the research data (data.ts). */
+export interface Counties {
+  cityInState(name: string, state: string): { county_fips?: string | null } | null;
+  zips: ReadonlyMap<string, { city: string; state: string; county_fips?: string }>;
+  countiesByName: ReadonlyMap<string, readonly { fips: string; name: string; state: string }[]>;
+  market: MarketWindows | null;
+}
+
+/** The offer of a city's county when the build keeps sales of its zips outside the city ("Seattle area": King County's
+ *  zips, 48 of them outside Seattle), else null. */
+function widerCounty(data: Counties, city: string, state: string, type: string): string | null {
+  const fips = data.cityInState(city, state)?.county_fips;
+  if (!fips || !data.market) return null;
+  const outside = [...data.zips].filter(([z, x]) => x.county_fips === fips && x.city.toLowerCase() !== city.toLowerCase() && (windowFigure(data.market, { zip: z, state }, type, 24)?.sales ?? 0) > 0).length;
+  if (!outside) return null;
+  const name = [...data.countiesByName.values()].flat().find((c) => c.fips === fips)?.name;
+  return name ? `${name}'s zips can be asked ("median sale price in ${name}"): ${outside} of its zips outside ${city} have sales` : null;
 }
