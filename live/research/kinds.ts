@@ -60,7 +60,7 @@ export function readKinds(u: Understanding, query: string): void {
   if (u.intents.length === 0 && !u.notRecorded && notEnglish(query)) { say(u, READS_ENGLISH); return; }
   const placed = u.targets.some((t) => t.zip || t.city);
   // a rent level: said not recorded, then the rent law of the place
-  if (RENT_LEVEL.test(lower) && !u.intents.some((i) => LEGAL_INTENTS.has(i) && i !== 'rent_control')) {
+  if (RENT_LEVEL.test(lower) && !u.notRecorded && !u.intents.some((i) => LEGAL_INTENTS.has(i) && i !== 'rent_control')) {
     if (!u.targets.length) { say(u, RENT_SAY); return; }
     u.notRecorded = null;
     u.intents.splice(0, u.intents.length, 'rent_control');
