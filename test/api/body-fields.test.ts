@@ -5,23 +5,16 @@
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSharedBuild } from '../helpers/build.ts';
 import { REPO } from '../helpers/paths.ts';
 import { ROUTES } from '../../api/routes.ts';
 
-let srv: TestServer;
-let key: string;
-beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('pro', 100_000);
-});
-afterAll(async () => { await srv.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 interface Problem { message: string; errors?: { field: string; code: string; message: string }[] }
 const post = async (p: string, body: unknown): Promise<{ status: number; body: Problem & Record<string, unknown> }> => {
-  const res = await srv.post(p, body, key);
+  const res = await api.post(p, body);
   return { status: res.status, body: await res.json() as never };
 };
 

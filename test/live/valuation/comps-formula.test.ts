@@ -5,18 +5,11 @@
 // n-th recorded sale) and an address no record has in a few zips of each source.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ValuationBody } from '../../../live/valuation/endpoint.ts';
-import { artifactsDir, buildDir } from '../../helpers/build.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { buildDir, serveSharedBuild } from '../../helpers/build.ts';
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer(artifactsDir());
-  key = server.key('pro', 100_000);
-});
-afterAll(async () => { await server.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 const dir = (): string => path.join(buildDir(), 'live', 'valuation');
 /** 20 recorded sales spread over a source's comps file and 3 of its zips with an address no record has. */
@@ -35,7 +28,7 @@ describe('exp(Σ weight x ln adjusted_price) of comps[] is the comps value to $1
     it(source, async () => {
       let checked = 0;
       for (const s of subjects(source)) {
-        const res = await server.post('/v1/valuation/estimate', s, key);
+        const res = await api.post('/v1/valuation/estimate', s);
         if (res.status !== 200) { await res.arrayBuffer(); continue; }
         const b = await res.json() as ValuationBody;
         if (b.comps.length === 0) continue;
