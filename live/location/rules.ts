@@ -129,20 +129,41 @@ export function zoneDescription(c: ZoneClass, opts: { outsidePolygons?: boolean 
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
+/** The shares behind a zip's flood_risk_notes; zones, mapLabel and countyMap (the build's int_location_zip and
+ *  flood_maps) name the zones of the part inside a loaded map, that map, and a map loaded for the zip's county. */
+export interface ZipFloodShares {
+  zoneShare: number; sfhaShare: number; mappedShare: number; samples: number;
+  zones?: Record<string, number> | null; mapLabel?: string | null; countyMap?: string | null;
+}
+
+const ZONE_KEY_WORDS: Record<string, string> = { 'X-minimal': 'X (unshaded, minimal hazard)', 'X-shaded': 'X (shaded, 0.2% annual chance)', 'X-levee': 'X (levee-protected)' };
+
 /**
  * flood_risk_notes of a zip: the zone's description, then how much of the zip it covers and how much of the zip
  * a loaded FEMA map covers (shares of the zip's sampled H3 cells).
  */
-export function zipFloodNotes(c: ZoneClass, s: { zoneShare: number; sfhaShare: number; mappedShare: number; samples: number }): string {
+export function zipFloodNotes(c: ZoneClass, s: ZipFloodShares): string {
   if (c.key === 'D-unmapped') {
-    if (s.mappedShare <= 0) return zoneDescription(c);
-    return `Zone D (undetermined): only ${pct(s.mappedShare)} of this zip lies inside a loaded FEMA flood map and no flood hazard zone covers ${pct(ZONE_SHARE_MIN)} or more of it, so its flood hazard is undetermined; check the FEMA Flood Map Service Center before relying on it.`;
+    const check = 'so its flood hazard is undetermined; check the FEMA Flood Map Service Center before relying on it.';
+    // a map loaded for the zip's county that does not reach it (review r16b #3: "no FEMA flood map was loaded" in
+    // Belmont County, whose map covers around Bridgeport only)
+    if (s.mappedShare <= 0) return s.countyMap ? `Zone D (undetermined): no FEMA flood map was loaded for this zip: the one loaded for its county (${s.countyMap}) does not reach it, ${check}` : zoneDescription(c);
+    // the zones of the part inside the map, largest first (zone_shares of int_location_zip)
+    const zones = Object.entries(s.zones ?? {}).filter(([k, v]) => k !== 'D-unmapped' && v > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([k, v]) => `zone ${ZONE_KEY_WORDS[k] ?? k} ${v < 0.005 ? 'under 1%' : pct(v)}`);
+    const inside = `${s.mapLabel ? ` (${s.mapLabel})` : ''}${zones.length ? `: there, ${zones.join(', ')} of the zip` : ''}`;
+    return `Zone D (undetermined): only ${pct(s.mappedShare)} of this zip lies inside a loaded FEMA flood map${inside}; no flood hazard zone covers ${pct(ZONE_SHARE_MIN)} or more of it, ${check}`;
   }
   const parts = [`${zoneDescription(c)}`, `Zone ${c.zone}${c.key === 'X-shaded' ? ' (shaded)' : c.key === 'X-minimal' ? ' (unshaded)' : ''} covers ${pct(s.zoneShare)} of the zip's area.`];
   if (s.sfhaShare > 0 && pct(s.sfhaShare) !== pct(s.zoneShare)) parts.push(`${pct(s.sfhaShare)} of the zip is in the Special Flood Hazard Area.`);
   parts.push(s.mappedShare >= 0.995 ? 'A loaded FEMA flood map covers the whole zip.' : `A loaded FEMA flood map covers ${pct(s.mappedShare)} of the zip.`);
   return parts.join(' ');
 }
+
+/** Why a zip's zone is D, in its flood_risk_notes' words (the share inside a loaded map and its zones there, or that
+ *  no map reaches the zip), for research's sentence (review r16b #3: never a wording of research's own). */
+export const zoneDWhy = (notes: string): string =>
+  /^Zone D \(undetermined\): (.*?),? so (?:its|the) flood hazard is undetermined/.exec(notes)?.[1] ?? notes.split('. ')[0]!.replace(/\.$/, '');
 
 /** The zone class stored for a zip or polygon (key D-unmapped is the no-map answer). */
 export function zoneClassOf(zone: string, subtype: string | null, sfha: boolean, key: string): ZoneClass {

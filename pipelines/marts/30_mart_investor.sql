@@ -32,6 +32,8 @@
 --                                property is its parcel id, else its address and zip; a filing with neither (172
 --                                Allegheny docket rows have no pin) is a property of its own, so Penn Hills' 12
 --                                months are 63: 61 parcels and 2 cases without one
+--   distressed_without_parcel  = of distressed_pipeline_count, the filings that name neither a parcel nor an address
+--                                (Penn Hills' 2): the note says so, so the identified properties (61) can be recomputed
 --   platform_active_deals      = 0 (no community deal data yet)
 --   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule; a city
 --                                no Census place: its county's CBSA, 30_market_90); a city found in none is rural by rule
@@ -63,7 +65,8 @@ city_resales as (
 ),
 city_distress as (
     select source, file, state_code, slug(city) as city_slug, city, filing_date, status, status_date,
-           coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
+           coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key,
+           parcel_id is null and address is null as unidentified
     from distress where city is not null and state_code is not null and slug(city) <> ''
 ),
 distress_cities as (
@@ -142,7 +145,8 @@ coverage as (
 ),
 distress_w as (
     select g.state_code, g.city_slug, g.months,
-           count(*) as filings, count(distinct d.property_key) as properties
+           count(*) as filings, count(distinct d.property_key) as properties,
+           count(distinct d.property_key) filter (where d.unidentified) as unidentified
     from grid g join city_distress d on d.state_code = g.state_code and d.city_slug = g.city_slug
      and d.filing_date > g.distress_window_start and d.filing_date <= g.distress_as_of
      and (d.status is distinct from 'closed' or d.status_date > g.distress_as_of)
@@ -154,6 +158,7 @@ select
     case when f.flips >= 5 then f.flip_days end as flip_velocity_days,
     case when f.flips >= 5 then 100.0 * f.flip_margin end as gross_flip_margin_pct,
     case when dc.city_slug is not null then coalesce(d.properties, 0) end as distressed_pipeline_count,
+    case when dc.city_slug is not null then coalesce(d.unidentified, 0) end as distressed_without_parcel,
     0 as platform_active_deals,
     coalesce(t.market_tier, 'rural') as market_tier,
     coalesce(t.tier_source, 'no city match: rural by rule') as tier_source,
@@ -190,7 +195,10 @@ select
         case when dc.city_slug is null
              then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count'
              else format('distressed_pipeline_count counts the properties with an open filing filed in the last {} months (to {}), not every filing still open',
-                         g.months, strftime(g.distress_as_of, '%Y-%m-%d')) end
+                         g.months, strftime(g.distress_as_of, '%Y-%m-%d'))
+                  || case when coalesce(d.unidentified, 0) > 0
+                          then format('; {} of its {} are filings that name no parcel or address, each counted as a property of its own ({} identified properties)',
+                                      d.unidentified, d.properties, d.properties - d.unidentified) else '' end end
     ), '') as note
 from grid g
 left join sales_w s using (state_code, city_slug, months)

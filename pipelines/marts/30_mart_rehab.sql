@@ -43,7 +43,10 @@
 --   sale) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
 --   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's records can
 --   show resales and the window has 1-4 arm's-length sales, 'fewer than 5 arm's-length sales in the window: no rehab
---   resale share (minimum cohort 5)'; then, when a permit component counts permits whose zip the source does not record
+--   resale share (minimum cohort 5)'; then, when neither permit component is computed, why ('no building permit
+--   source covers this zip: no renovation permit data', the permit source covering under half of it, no housing unit
+--   count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated
+--   resales or quick resales at a gain)'; then, when a permit component counts permits whose zip the source does not record
 --   (Chicago: placed by the nearest ZCTA centroid, zip_imputed; permits_rehab_zip_imputed counts them), '<n> of the
 --   window's <m> residential rehab permits have no recorded zip: ...' ('; ' between the clauses, as investor); null when
 --   none applies.
@@ -219,6 +222,16 @@ select
              then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end,
         case when c.resale_cohort_small
              then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
+        -- no permit component: the score is the resale share alone, and says so (review r16b #19: 98103 read as
+        -- "renovation permits and rehab resales" where no permit source covers King County)
+        case when c.permit_score is null and c.value_score is null
+             then format('{}: the score is the rehab resale share alone ({} of the window''s {} arm''s-length sales are renovated resales or quick resales at a gain)',
+                         case when c.covered_share < 0.5 then format('the permit source covers {} only, which holds {}% {}: under half, so no permit component',
+                                                                    c.area_name, round(100 * c.covered_share)::integer, c.share_basis)
+                              when c.covered_share is null then 'no building permit source covers this zip: no renovation permit data'
+                              when not c.has_permits then 'no building permit is recorded in this zip: no renovation permit data'
+                              else 'no housing unit count for this zip: no permit rate' end,
+                         c.rehab_sales, c.sales_n) end,
         case when c.covered_share < 0.95 and (c.permit_score is not null or c.value_score is not null)
              then format('the permit source covers {} only, which holds {}% {}: permit rates are over that share of its housing units',
                          c.area_name, round(100 * c.covered_share)::integer, c.share_basis) end,

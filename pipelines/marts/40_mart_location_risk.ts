@@ -9,7 +9,7 @@ import { appendRows } from '../../live/location/prepare.ts';
 import { maxDate, zipConfidence, zipFloodNotes, zoneClassOf, SUPERFUND_AS_OF } from '../../live/location/rules.ts';
 import { environmentalScore, scoreBasisNote } from '../../live/location/score.ts';
 
-export const requires = ['zips', 'int_location_zip', 'int_nri_counties', 'int_nri_zips'];
+export const requires = ['zips', 'int_location_zip', 'int_nri_counties', 'int_nri_zips', 'flood_maps'];
 
 export async function run(ctx: StageContext): Promise<void> {
   const rows = await queryRows<{
@@ -18,11 +18,18 @@ export async function run(ctx: StageContext): Promise<void> {
     geometry_source: string; sample_points: number; mapped_share: number; flood_zone: string; flood_zone_subtype: string | null;
     flood_sfha: boolean; flood_zone_class: string; flood_zone_share: number; sfha_share: number;
     superfund_count_1mi: number; flood_as_of: string | null; superfund_as_of: string | null;
+    zone_shares: string | null; map_label: string | null; county_map: string | null;
   }>(ctx.db, `
     select z.zip, z.city, z.state_code, z.county_fips, n.risk_score as nri, nz.county_fips as nri_county_fips, nz.basis as nri_county_basis,
            l.geometry_source, l.sample_points, l.mapped_share, l.flood_zone, l.flood_zone_subtype, l.flood_sfha,
            l.flood_zone_class, l.flood_zone_share, l.sfha_share, l.superfund_count_1mi,
-           cast(l.flood_as_of as varchar) as flood_as_of, cast(l.superfund_as_of as varchar) as superfund_as_of
+           cast(l.flood_as_of as varchar) as flood_as_of, cast(l.superfund_as_of as varchar) as superfund_as_of,
+           l.zone_shares,
+           -- the area labels of the maps the zip's samples touched, and of a map loaded for its county (flood_maps)
+           (select string_agg(m.area_label, '; ' order by m.map_id) from flood_maps m
+             where list_contains(string_split(l.flood_maps, ', '), m.source_file)) as map_label,
+           (select string_agg(m.area_label, '; ' order by m.map_id) from flood_maps m
+             where z.county_fips is not null and m.area_json like '%"' || z.county_fips || '"%') as county_map
     from zips z
     join int_location_zip l using (zip)
     left join int_nri_zips nz using (zip)
@@ -54,7 +61,8 @@ export async function run(ctx: StageContext): Promise<void> {
     const cls = zoneClassOf(r.flood_zone, r.flood_zone_subtype, r.flood_sfha, r.flood_zone_class);
     const exact = r.geometry_source === 'zcta_polygon';
     const basis = scoreBasisNote(cls, r.nri);
-    const notes = zipFloodNotes(cls, { zoneShare: r.flood_zone_share, sfhaShare: r.sfha_share, mappedShare: r.mapped_share, samples: r.sample_points })
+    const notes = zipFloodNotes(cls, { zoneShare: r.flood_zone_share, sfhaShare: r.sfha_share, mappedShare: r.mapped_share, samples: r.sample_points,
+      zones: r.zone_shares ? (JSON.parse(r.zone_shares) as Record<string, number>) : null, mapLabel: r.map_label, countyMap: r.county_map })
       + (basis ? ` ${basis}` : '');
     return [
       r.zip, r.zip, r.city ?? '', r.state_code ?? '', cls.zone, cls.label, notes,

@@ -29,7 +29,7 @@ export interface RehabAnswer {
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
   gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; platform_active_deals: number;
-  market_tier: string; confidence: string; as_of: string; distress_as_of: string | null; coverage: CompsAnswer['coverage']; note: string | null;
+  market_tier: string; confidence: string; as_of: string; distress_as_of: string | null; distressed_without_parcel: number | null; coverage: CompsAnswer['coverage']; note: string | null;
 }
 
 /** Confidence by record count, as the spec and market.md state it: low below 20, medium 20-49, high 50+. */
@@ -470,6 +470,11 @@ export class MarketOracle {
         note: [
           cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
           resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
+          // no permit component: why, and that the score is the resale share alone (market.md mart_rehab, review r16b #19)
+          permitRate === null && valueRate === null
+            ? `${share !== null && share < 0.5 ? `the permit source covers ${area!.area} only, which holds ${Math.round(100 * share)}% ${area!.basis}: under half, so no permit component`
+              : !w?.last_permit ? 'no building permit source covers this zip: no renovation permit data' : 'no housing unit count for this zip: no permit rate'}: the score is the rehab resale share alone (${s.filter((x) => x.rehab).length} of the window's ${s.length} arm's-length sales are renovated resales or quick resales at a gain)`
+            : null,
           (permitRate !== null || valueRate !== null) && share !== null && share < 0.95
             ? `the permit source covers ${area!.area} only, which holds ${Math.round(100 * share)}% ${area!.basis}: permit rates are over that share of its housing units`
             : null,
@@ -588,8 +593,8 @@ export class MarketOracle {
              (sale_price - prev_price) / prev_price as margin
       from oracle_resales where state_code = $state and lower(city) = lower($city) and prev_investor
         and prev_price > 0 and date_diff('day', prev_date, sale_date) between 1 and 365`, params);
-    const filings = await this.rows<{ d: string; k: string }>(`
-      select strftime(filing_date, '%Y-%m-%d') as d,
+    const filings = await this.rows<{ d: string; k: string; u: boolean }>(`
+      select strftime(filing_date, '%Y-%m-%d') as d, parcel_id is null and address is null as u,
              source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, ''), distress_id) as k
       from distress where state_code = $state and lower(city) = lower($city) and filing_date <= $dAsOf::date
         and (status is distinct from 'closed' or status_date > $dAsOf::date)`, { ...params, dAsOf: dAsOf ?? asOf }); // closed by the window end: not counted
@@ -609,6 +614,9 @@ export class MarketOracle {
       const investors = known.filter((s) => s.investor === true).length;
       const f = flips.filter((x) => x.d > start);
       const filed = filings.filter((x) => x.d > (dStarts.get(m) ?? start));
+      // of the properties, those a filing naming no parcel or address stands for (market.md mart_investor)
+      const props = new Set(filed.map((x) => x.k)).size;
+      const without = new Set(filed.filter((x) => x.u).map((x) => x.k)).size;
       // minimum cohort (market.md mart_investor): no rate of 1-4 known buyers, no flip figure of 1-4 flips
       const days = f.length >= 5 ? median(f.map((x) => x.days)) : null;
       const margin = f.length >= 5 ? median(f.map((x) => x.margin)) : null;
@@ -623,6 +631,7 @@ export class MarketOracle {
         confidence: minBand(band(known.length + filed.length), coverageBand(cov)),
         as_of: asOf,
         distress_as_of: w!.covered ? dAsOf : null,
+        distressed_without_parcel: w!.covered ? without : null,
         coverage: coverageAnswer(cov, start, asOf),
         // the window's coverage, then why each null figure is null (market.md mart_investor "note")
         note: [
@@ -633,7 +642,7 @@ export class MarketOracle {
           !known.length ? null
             : f.length === 0 ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
             : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
-          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open`
+          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open${without ? `; ${without} of its ${props} are filings that name no parcel or address, each counted as a property of its own (${props - without} identified properties)` : ''}`
             : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
         ].filter((x) => x !== null).join('; ') || null,
       });

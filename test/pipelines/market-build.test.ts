@@ -103,7 +103,7 @@ describe('real build', () => {
   test('Denver investor overview: purchase rate from GRANTEE names, flip velocity and margin present', async () => {
     const body = readShard<Record<string, unknown>>('market/investor/CO/denver/12.json');
     expect(Object.keys(body)).toEqual(['city', 'state', 'investor_purchase_rate_pct', 'flip_velocity_days', 'gross_flip_margin_pct',
-      'distressed_pipeline_count', 'platform_active_deals', 'market_tier', 'confidence', 'as_of', 'distress_as_of', 'coverage', 'note']);
+      'distressed_pipeline_count', 'platform_active_deals', 'market_tier', 'confidence', 'as_of', 'distress_as_of', 'distressed_without_parcel', 'coverage', 'note']);
     expect(body).toMatchObject({ city: 'Denver', state: 'CO', platform_active_deals: 0, confidence: 'high', as_of: '2019-07-09' });
     // SOURCE.md: ~14% of grantees look like entities; governments, lenders and personal trusts are excluded
     expect(body['investor_purchase_rate_pct'] as number).toBeGreaterThan(8);
