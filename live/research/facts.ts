@@ -68,3 +68,6 @@ export const areaName = (t: Target): string => (t.hood ? `${hoodName(t.hood)} ($
 export function missing(intent: Fact['intent'], t: Target | null, sentence: string): Fact {
   return { intent, target: t, value: null, sentence, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
 }
+
+/** The windows a market fact tries: the months asked, else the default and then 6, 12 and 24 months. */
+export const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);

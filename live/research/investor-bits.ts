@@ -5,7 +5,7 @@ import type { Understanding } from './intent.ts';
 import { fmt, minConf, type Confidence, type Fact } from './facts.ts';
 import type { Target } from './places.ts';
 
-export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; distress_as_of?: string | null; note?: string | null }
+export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; distress_as_of?: string | null; distressed_without_parcel?: number | null; note?: string | null }
 
 /** The shard's note says a figure is null for a cohort of 1-4 (30_mart_investor.sql): known buyers, or flips. */
 const fewBuyers = (r: Investor): boolean => /fewer than 5 sales for value in the window record a buyer name/.test(r.note ?? '');
@@ -61,4 +61,12 @@ export function cityOfZip(f: Fact, t: Target): Fact {
     ...rest, value: f.value === null ? null : `${f.value} (${city} as a whole)`, confidence: minConf(f.confidence, 'medium'),
     sentence: `Investor activity and distressed filings are kept per city, not per zip, so zip ${t.zip}'s figure is ${city}'s as a whole: ${s}`,
   };
+}
+
+/** A distressed-properties count in words: the count, what it counts, and, where some of its filings name neither a
+ *  parcel nor an address (distressed_without_parcel: each counted as a property of its own), how many properties are
+ *  identified and how many are such filings (review r16b #2: Penn Hills' 63 are 61 parcels and 2 filings without one). */
+export function distressWords(count: number, without: number | null | undefined): string {
+  const split = without ? `; ${fmt(count - without)} identified by parcel or address and ${fmt(without)} ${without === 1 ? 'filing' : 'filings'} naming neither, each counted as a property of its own` : '';
+  return `${fmt(count)} distressed properties (pre-foreclosure, tax-delinquent or lien filings${split})`;
 }

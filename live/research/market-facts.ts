@@ -5,7 +5,7 @@
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { areaName, fmt, inline, minConf, missing, money, pct, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { areaName, fmt, inline, minConf, missing, money, MONTH_TRIES, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { trendsFact } from './trends-fact.ts';
@@ -13,17 +13,18 @@ import { countyYearFacts, hoodYearsFact } from './county-years.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
-import { cityOfZip, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
+import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { domFact, domFrom, withRedfinDom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
+import { rehabFact } from './rehab-facts.ts';
+import { redfinDomFact } from './redfin.ts';
+import { zoneDWhy } from '../location/rules.ts';
 import { SPEED_RANK } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
-interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
-const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);
 
 async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const type = u.propertyType;
@@ -59,28 +60,12 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
       zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count, ratio, dom: c.days_on_market.median },
     };
   }
+  // a zip asked with no sales records at all: its days on market from its latest Redfin snapshot (redfin.ts)
+  const redfin = t.zip === zip && !data.market?.windows[`zip|${zip}|sfr`] ? redfinDomFact(data.market?.redfin?.[zip], u, t, zip, `zip ${zip}`) : null;
+  if (redfin) return redfin;
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
     ? `We have no ${TYPE_WORDS[type]} comparable sales for zip ${zip}${u.months ? ` in the last ${u.months} months` : ''}`
     : 'Comparable-sales data is not part of this build');
-}
-
-async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
-  const keys = (months: number): ShardKeys => ({ zip, months: String(months) });
-  const tries = MONTH_TRIES(u.months, 6);
-  for (const months of tries) {
-    const r = await data.shard<Rehab>('rehab', keys(months));
-    if (!r) continue;
-    return {
-      ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
-      // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}; its rehab events (renovation permits and rehab resales) in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
-      detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab permits and sales it is computed from).`],
-      source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
-      confidence: r.confidence, primary, uncertain: null,
-      zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of },
-    };
-  }
-  return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
 }
 
 async function investorFact(data: ResearchData, u: Understanding, named: Target): Promise<Fact> {
@@ -92,7 +77,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     const r = await data.shard<Investor>('investor', keys(months));
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
-    const distress = typeof r.distressed_pipeline_count === 'number' ? `${fmt(r.distressed_pipeline_count)} distressed properties (pre-foreclosure, tax-delinquent or lien filings) are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}` : null;
+    const distress = typeof r.distressed_pipeline_count === 'number' ? `${distressWords(r.distressed_pipeline_count, r.distressed_without_parcel)} are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}` : null;
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
     if (u.asks.includes('distress')) {
       return {
@@ -123,7 +108,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
 async function locationFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const r = await data.shard<Location>('location-zip', { zip });
   if (!r) return missing('location', t, await data.hasFamily('location-zip', { zip }) ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
-  const flood = r.flood_zone === 'D' ? 'flood zone D (undetermined: no FEMA flood map was loaded for this area)' : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`;
+  const flood = r.flood_zone === 'D' ? `flood zone D (undetermined: ${zoneDWhy(r.flood_risk_notes)})` : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`;
   const sf = r.superfund_count_1mi > 0 ? `${plural(r.superfund_count_1mi, 'Superfund site')} within 1 mile` : 'no Superfund site within 1 mile';
   return {
     ...ranks(u, r.environmental_risk_score, `score ${fmt(r.environmental_risk_score)}`, RANK.envRisk), intent: 'location', target: t, value: `zone ${r.flood_zone}, ${r.superfund_count_1mi} Superfund within 1 mi, score ${fmt(r.environmental_risk_score)}`,

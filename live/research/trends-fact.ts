@@ -17,6 +17,7 @@ import { monthFact } from './month-facts.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { seriesCovered } from './month-cover.ts';
 import { RANK, ranks } from './ranks.ts';
+import { redfinNoPrice } from './redfin.ts';
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -33,7 +34,7 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   if (u.asks.includes('sales_count') && !u.years) return salesCountFact(data, u, t, where);
   const s = await data.shard<StoredTrends>('trends', keys);
   const what = u.priceLevel ? 'a median sale price' : 'a price trend';
-  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}` : 'Price trends are not part of this build');
+  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}${redfinNoPrice(data, t)}` : 'Price trends are not part of this build');
   const c = s.series;
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const last = latestSolid(points, c.complete);
