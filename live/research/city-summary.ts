@@ -186,10 +186,19 @@ export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean, both = false)
   };
 };
 
+/** What a city's rehab scores rest on: permits and sales, or rehab resales alone where no permit source covers its zips. */
+function rehabBasis(figs: ZipFigure[]): string {
+  const only = figs.filter((f) => f.resalesOnly).length;
+  if (only === 0) return 'from its building permits and sales; a zip with no renovation permit in the window scores low';
+  if (only === figs.length) return 'from rehab resales alone: no building permit source covers its zips, so there is no renovation permit data';
+  return `from its building permits and sales; ${only} of these zips from rehab resales alone, no building permit source covering them`;
+}
+
 export const REHAB_TOPIC: CityTopic = {
   intent: 'rehab', what: 'rehab momentum scores',
   citation: { type: 'rehab', category: 'market', noun: 'rehab momentum' },
-  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a rehab momentum score (from its building permits and sales; a zip with no renovation permit in the window scores low), scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
+  // zips no permit source covers score from rehab resales alone, said so (their shards' note: review r16b #19)
+  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a rehab momentum score (${rehabBasis(figs)}), scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
   value: (figs) => `middle zip ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
 };
 

@@ -25,7 +25,7 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
       detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab permits and sales it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
-      zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of },
+      zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of, resalesOnly: !!resalesOnly },
     };
   }
   return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');

@@ -109,4 +109,13 @@ describe('r16b #19: a rehab score with no permit component says so', () => {
     expect(a).toContain(`has a rehab momentum score of ${Math.round(1000 * Math.min(1, w!.r / w!.n / 0.1)) / 10} out of 100 (Cold) over the 6 months to 2015-05-27; ${clause}; its rehab events (rehab resales) in the 30 days`);
     expect(a).not.toContain('renovation permits and rehab resales');
   });
+  it('"rehab momentum seattle": the city summary says its zips score from rehab resales alone (no permit source covers King County)', async () => {
+    // raw: the permit sources are Chicago's and Nashville's only
+    const fs = await import('node:fs');
+    const permitFolders = fs.readdirSync(dataFile('.')).filter((d) => /permit/.test(d));
+    expect(permitFolders.sort()).toEqual(['chicago-building-permits', 'nashville-building-permit-applications']);
+    const a = await ask('rehab momentum seattle');
+    expect(a).toMatch(/^Across \d+ zips of Seattle, WA with a rehab momentum score \(from rehab resales alone: no building permit source covers its zips, so there is no renovation permit data\)/);
+    expect(a).not.toContain('from its building permits and sales');
+  });
 });
