@@ -14,7 +14,7 @@
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts),
-//                     and each zip's latest Redfin zip tracker snapshot with a median days on market (redfin.ts)
+//                     and every Redfin zip tracker snapshot with a median days on market of every zip (redfin.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';
@@ -24,11 +24,11 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
-import type { MarketWindows, RedfinRow } from './market-window.ts';
+import type { MarketWindows } from './market-window.ts';
 import { groupHoods, hoodNames } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';
-import { redfinDom } from './redfin-dom-build.ts';
+import { redfinSnapshots } from './redfin-build.ts';
 
 export const requires = ['regulations'];
 
@@ -144,7 +144,9 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       select state_code as s, city as c, investor_purchase_rate_pct as r, cast(as_of as varchar) as a
       from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
   }
-  out.redfin = await redfinLatest(db);
+  // the Redfin zip snapshots: days on market of a zip with no sales, or asked past its sales (redfin.ts)
+  const redfin = await redfinSnapshots(db);
+  if (Object.keys(redfin).length) out.redfin_snapshots = redfin;
   if (!(await tableExists(db, 'sales'))) return out;
   const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'property_type', 'sale_date', 'sale_price', 'coalesce(sqft, 0) > 0 as has_area']);
   const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; as_of: string }>(db, `
@@ -175,9 +177,6 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
   out.sources = await marketSources(db);
-  // the Redfin zip snapshots of the zips with sales: days on market asked past the sales (redfin-dom.ts)
-  const redfin = await redfinDom(db);
-  if (Object.keys(redfin).length) out.redfin_dom = redfin;
   return out;
 }
 
@@ -218,16 +217,4 @@ export async function marketSources(db: StageContext['db']): Promise<Record<stri
     with ${tagged}
     select k, list(distinct source order by source) as s from tagged where source is not null group by k order by k`);
   return Object.fromEntries(rows.map((r) => [r.k, [...r.s]]));
-}
-
-/** market.json's `redfin` (live/research/redfin.ts reads it): each zip's latest Redfin zip tracker snapshot with a
- *  median days on market (by period end, then capture). */
-export async function redfinLatest(db: StageContext['db']): Promise<Record<string, RedfinRow>> {
-  if (!(await tableExists(db, 'int_market_redfin_zip'))) return {};
-  const rows = await queryRows<{ zip: string; m: string; e: string; d: number; n: number | null; t: string | null }>(db, `
-    select zip, snapshot_month as m, cast(period_end as varchar) as e, median_dom as d, homes_sold as n, redfin_property_type as t
-    from int_market_redfin_zip where median_dom is not null and period_end is not null
-    qualify row_number() over (partition by zip order by period_end desc, snapshot_month desc) = 1
-    order by zip`);
-  return Object.fromEntries(rows.map((r) => [r.zip, [r.m, r.e, r.d, r.n === null ? null : Number(r.n), r.t] as RedfinRow]));
 }

@@ -11,7 +11,6 @@ import { areaName, fmt, plural, type Fact } from './facts.ts';
 import { ownMarket, salesCountFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { SPEED_RANK } from './asked.ts';
-export { withRedfinDom } from './redfin-dom.ts';
 
 /** The days-on-market fact of a place whose zips' comps facts are `facts` (each zip's `dom`, city-summary.ts); null when
  *  days on market is not asked. */

@@ -294,7 +294,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
   if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
-  const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || i === 'rehab' || i === 'investor'); // days on market: redfin-dom.ts
+  const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || i === 'rehab' || i === 'investor'); // days on market: redfin.ts
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
   return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, direction, topicText, query: q };
 }

@@ -15,10 +15,10 @@ import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { zipYearFact, zipYearRanking } from './zip-years.ts';
-import { domFact, domFrom, withRedfinDom, type CompsDom } from './dom-facts.ts';
+import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
-import { redfinDomFact } from './redfin.ts';
+import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
 import { SPEED_RANK } from './asked.ts';
 
@@ -61,7 +61,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     };
   }
   // a zip asked with no sales records at all: its days on market from its latest Redfin snapshot (redfin.ts)
-  const redfin = t.zip === zip && !data.market?.windows[`zip|${zip}|sfr`] ? redfinDomFact(data.market?.redfin?.[zip], u, t, zip, `zip ${zip}`) : null;
+  const redfin = t.zip === zip && !data.market?.windows[`zip|${zip}|sfr`] ? redfinLatestFact(data.market?.redfin_snapshots?.[zip], u, t, zip, `zip ${zip}`) : null;
   if (redfin) return redfin;
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
     ? `We have no ${TYPE_WORDS[type]} comparable sales for zip ${zip}${u.months ? ` in the last ${u.months} months` : ''}`
@@ -133,8 +133,8 @@ async function countyTrends(data: ResearchData, u: Understanding, t: Target): Pr
 }
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
-  // days on market asked of a zip past its sales: Redfin's figure of the month asked, said (redfin-dom.ts)
-  const out = withRedfinDom(data.market?.redfin_dom, u, t, intent, await factsOf(data, u, intent, t));
+  // days on market asked of a zip past its sales: Redfin's figure of the month asked, said (redfin.ts)
+  const out = withRedfinDom(data.market?.redfin_snapshots, u, t, intent, await factsOf(data, u, intent, t));
   return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out; // a count above a price: bandNote
 }
 

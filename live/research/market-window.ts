@@ -16,18 +16,15 @@ export interface MarketWindows {
   /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
    *  partial extracts are said: live/research/partial.ts) */
   sources?: Record<string, string[]>;
-  /** zip -> its Redfin zip tracker snapshots (redfin-dom.ts); builds since (none before) */
-  redfin_dom?: RedfinDom;
-  /** zip -> its latest Redfin zip tracker snapshot with a median days on market (live/research/redfin.ts) */
-  redfin?: Record<string, RedfinRow>;
+  /** zip -> every Redfin zip tracker snapshot of it with a median days on market (redfin.ts); builds since (none before) */
+  redfin_snapshots?: RedfinSnapshots;
 }
 
-/** zip -> its Redfin snapshots: [period end (YYYY-MM-DD), median days on market, homes sold, Redfin property type or null]. */
-export type RedfinDom = Record<string, [end: string, dom: number, sold: number | null, type: string | null][]>;
-
-/** A zip's latest Redfin snapshot: its month, the end of its 90 days, median days on market, homes sold, Redfin's
+/** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's
  *  property type of the row (recorded in the 2025-05 capture only, else null). */
-export type RedfinRow = [month: string, periodEnd: string, dom: number, sold: number | null, type: string | null];
+export type RedfinSnap = [month: string, periodEnd: string, dom: number, sold: number | null, type: string | null];
+/** zip -> its snapshots by period end, then capture month (the last is the latest). */
+export type RedfinSnapshots = Record<string, RedfinSnap[]>;
 
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
 export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }

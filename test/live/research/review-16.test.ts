@@ -17,7 +17,7 @@ import { ResearchData, type PlacesData } from '../../../live/research/data.ts';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { permitAreas } from '../../../live/research/permit-areas-build.ts';
 import { openWarehouse } from '../../../warehouse/db.ts';
-import { redfinDom } from '../../../live/research/redfin-dom-build.ts';
+import { redfinSnapshots } from '../../../live/research/redfin-build.ts';
 import type { MarketWindows } from '../../../live/research/market-window.ts';
 
 const ask = askWithSalesOracle();
@@ -78,7 +78,7 @@ describe('zips ranked by a year\'s or a month\'s count or median', () => {
 
 let indexed: Promise<ResearchData> | null = null;
 /** The shared build's research index with Chicago's community areas and the Redfin snapshots in it: the build's own
- *  when it has them, else the index step's functions (permit-areas-build.ts, redfin-dom.ts) run over the build's
+ *  when it has them, else the index step's functions (permit-areas-build.ts, redfin-build.ts) run over the build's
  *  warehouse, beside the build's shards (a build made before these steps). */
 function withPermitAreas(): Promise<ResearchData> {
   indexed ??= makeIndex();
@@ -87,7 +87,7 @@ function withPermitAreas(): Promise<ResearchData> {
 async function makeIndex(): Promise<ResearchData> {
   const src = buildDir();
   const own = ResearchData.fromBuild(src)!;
-  if (own.permitAreas.length && own.market?.redfin_dom) return own;
+  if (own.permitAreas.length && own.market?.redfin_snapshots) return own;
   const dst = tmp('reii-h16-areas-');
   fs.mkdirSync(path.join(dst, 'live', 'research'), { recursive: true });
   fs.symlinkSync(path.join(src, 'shards'), path.join(dst, 'shards'));
@@ -100,7 +100,7 @@ async function makeIndex(): Promise<ResearchData> {
     places.permit_areas = await permitAreas(conn);
     fs.writeFileSync(path.join(dst, 'live', 'research', 'places.json'), JSON.stringify(places));
     const market = JSON.parse(fs.readFileSync(path.join(dst, 'live', 'research', 'market.json'), 'utf8')) as MarketWindows;
-    market.redfin_dom = await redfinDom(conn);
+    market.redfin_snapshots = await redfinSnapshots(conn);
     fs.writeFileSync(path.join(dst, 'live', 'research', 'market.json'), JSON.stringify(market));
   } finally { conn.closeSync(); wh.close(); }
   return ResearchData.fromBuild(dst)!;
