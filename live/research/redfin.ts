@@ -3,7 +3,7 @@
 // SOURCE.md; written by redfin-build.ts) serves the two questions the sales records cannot answer, as they carry no
 // listing dates and the comps take a snapshot only when its 90 days stand for the comps window (dom-facts.ts):
 // - days on market of a zip with no sales records at all (Chicago 60614, Cambridge 02139; review r16b #18): its latest
-//   snapshot (by period end, then capture), naming Redfin and the capture month;
+//   snapshot (by period end, then capture), or that of the month asked, naming Redfin and the capture month;
 // - days on market of a zip for a month (or year) past its sales' last month ("days on market in 98103 in August 2025";
 //   review 16 #4): the snapshot whose period ends in that month, the 90 days and month it is from, its type and homes
 //   sold said (under 5 homes sold said); a month no snapshot ends in names the months they do.
@@ -28,7 +28,8 @@ export function redfinNoPrice(data: ResearchData, t: Target): string {
  *  days on market is not asked or the zip has no snapshot. No zip figure: a city's summary never mixes it with comps
  *  windows. */
 export function redfinLatestFact(snaps: RedfinSnap[] | undefined, u: Understanding, t: Target, zip: string, where: string): Fact | null {
-  const row = snaps?.at(-1);
+  // a month or year asked: its snapshot (none: no Redfin answer), else the latest
+  const row = u.years ? snapshotOf(snaps ?? [], u.years) : snaps?.at(-1);
   if (!row || !u.asks.includes('dom')) return null;
   const [month, end, dom, sold, type] = row;
   const start = new Date(`${end}T00:00:00Z`);
@@ -43,6 +44,13 @@ export function redfinLatestFact(snaps: RedfinSnap[] | undefined, u: Understandi
   };
 }
 
+/** The snapshot whose period ends in the month asked (or the latest ending in the years asked); of two captures of one
+ *  period end, the later. */
+function snapshotOf(snaps: RedfinSnap[], y: NonNullable<Understanding['years']>): RedfinSnap | undefined {
+  const asked = y.month ?? y.months?.[1] ?? null;
+  return [...snaps].reverse().find((s) => (asked ? s[1].slice(0, 7) === asked : Number(s[1].slice(0, 4)) >= y.from && (y.to === null || Number(s[1].slice(0, 4)) <= y.to)));
+}
+
 /** The days-on-market fact of a zip asked for a month (or year) after its comps' window, from Redfin; null when not
  *  asked so, or the zip has no snapshot. `salesEnd`: the sales' last day (the comps' as_of). */
 function pastSalesFact(u: Understanding, zip: string, where: string, salesEnd: string, snaps: RedfinSnap[] | undefined, base: Fact): Fact | null {
@@ -50,9 +58,7 @@ function pastSalesFact(u: Understanding, zip: string, where: string, salesEnd: s
   if (!u.asks.includes('dom') || !y || !snaps?.length) return null;
   const asked = y.month ?? y.months?.[1] ?? null;
   if ((asked ?? `${y.to ?? y.from}-12`) <= salesEnd.slice(0, 7)) return null;
-  // the snapshot whose period ends in the month asked (or the latest ending in the years asked); of two captures of
-  // one period end, the later
-  const hit = [...snaps].reverse().find((s) => (asked ? s[1].slice(0, 7) === asked : Number(s[1].slice(0, 4)) >= y.from && (y.to === null || Number(s[1].slice(0, 4)) <= y.to)));
+  const hit = snapshotOf(snaps, y);
   const months = [...new Set(snaps.map((s) => s[1].slice(0, 7)))];
   const sales = `the sales records of ${where} end ${salesEnd.slice(0, 7)} and carry no listing dates`;
   if (!hit) {

@@ -86,6 +86,14 @@ describe('r16b #18: a zip with no sales records, and the Redfin zip snapshots', 
     }
     expect((await latest('60614'))[0]).toMatchObject({ snapshot_month: '2025-09', median_dom: '34', homes_sold: '31' });
   });
+  it('"days on market in 60614 in August 2025": the snapshot whose 90 days end in August (one field serves both questions), not the latest', async () => {
+    const [r] = await rawQuery<{ snapshot_month: string; median_dom: string; homes_sold: string }>(`
+      select snapshot_month, median_dom, homes_sold from read_csv('${dataFile('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)
+      where zip_code = '60614' and period_end = '2025-08-31' order by snapshot_month desc limit 1`);
+    const a = await ask('days on market in 60614 in August 2025');
+    expect(a).toContain(`the Redfin zip tracker's ${r!.snapshot_month} snapshot gives a median ${Number(r!.median_dom)} days on market over 2025-06-01 to 2025-08-31`);
+    expect(a).toContain(`${Number(r!.homes_sold)} homes sold; data provided by Redfin`);
+  });
   it('"median home price in Chicago": no sales, and the snapshots are said to give no price (never a Redfin median)', async () => {
     const a = await ask('median home price in Chicago');
     expect(a).toContain('We have no single-family sales for a median sale price in Chicago, IL; the Redfin zip tracker snapshots this build loads (');
