@@ -4,7 +4,8 @@
 -- parties, document, deed type, non-use code, tax block, the property) and sets, on every row of `sales`:
 --   is_portfolio / portfolio_parcels  one deed over two or more parcels with its total price on each: the same
 --        date and price on two or more properties sharing the same document (document_id), the same buyer
---        (buyer_name) or, for a source naming neither, the same tax block (block_key, NYC)
+--        (buyer_name) or, for a source naming neither (NYC), the same tax block (block_key), or across blocks of one
+--        borough at a price that is no round figure (portfolio_price_is_round below)
 --   is_duplicate / duplicate_of       the same sale recorded more than once: the same property (parcel id and
 --        street line + unit + place, as far as the source knows them) on the same date at the same price to the same
 --        buyer (as far as the source names one), within a source; or the same street line + unit in the same state,
@@ -14,7 +15,8 @@
 --        and the same facts, prices within 0.5% of the higher (one sale keyed twice). One copy is kept:
 --        a copy no other flag marks (but pass_through or double_close) first, then the one with a document number, the latest document, the last line
 --        (on a tie, the row loaded last: rid is the load order)
---   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000),
+--   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000;
+--        NYC at or under it, its SOURCE.md: "nominal (<= $10,000)"),
 --        related_parties (buyer = seller, or a non-use code saying so: 01 family, 02 love and affection, 03
 --        inter-corporation), deed_type (an instrument other than a deed for value), non_use_code (any other code),
 --        pass_through (a buyer who resells the property to another buyer the same day at the same price: a relocation
@@ -30,6 +32,20 @@
 
 -- Deeds for value: warranty, special warranty, personal representative, trustee, bargain and sale (Denver's codes).
 -- Quit claims (QC), affidavits (AF), contracts (CS), ... are no market price.
+-- A nominal price (market.md "Arm's-length rule"): under the floor; for NYC at or under it, as its SOURCE.md reads
+-- ("nominal (<= $10,000)": 95 NYC rows at exactly $10,000, 84 of them arm's-length before). Other sources keep their
+-- own reading (Sacramento's SOURCE.md: "filter prices < $10,000").
+create or replace macro sale_price_is_nominal(source, price) as
+    price < nominal_price_floor() or (source = 'nyc' and price <= nominal_price_floor());
+
+-- A round price, where independent sales of one day meet by chance (as nominal prices do: $1 and $10 deeds, never
+-- a package by this rule): a multiple of $500, or $1 under a multiple of
+-- $1,000 ($999,999 and $499,999, under the $1M mansion-tax line). In the NYC files over $10,000, 6,237 same-day
+-- same-price groups of a borough span two or more blocks at such prices (6,210 at a multiple of $1,000), pairs of
+-- unrelated sales; the 58 at any other price (465 lots, $350,007 on 10 Queens houses, $7,249,492 on five Harlem
+-- buildings) are one deed's price recorded on each parcel (market.md "Portfolio deeds").
+create or replace macro portfolio_price_is_round(price) as price % 500 = 0 or (price + 1) % 1000 = 0;
+
 create or replace macro market_deed_type(t) as upper(trim(t)) in ('WD', 'SW', 'PR', 'TR', 'BS');
 
 -- Non-use codes that name related parties (Connecticut OPM: 01 Family, 02 Love and Affection, 03 Inter Corporation;
@@ -55,7 +71,7 @@ create or replace macro sale_party_key(n) as
 create or replace temp table int_market_sale_keys as
 select * exclude (deed_type, non_use_code),
        case
-           when sale_price < nominal_price_floor() then 'nominal_price'
+           when sale_price_is_nominal(source, sale_price) then 'nominal_price'
            when buyer_key = seller_key or non_use_is_related(non_use_code) then 'related_parties'
            when deed_type is not null and not market_deed_type(deed_type) then 'deed_type'
            when non_use_code is not null then 'non_use_code'
@@ -95,8 +111,11 @@ update int_market_sale_keys k set reason = case when r.same_price then 'pass_thr
 from int_market_sale_resold r
 where k.rid = r.rid;
 
--- Portfolio deeds: two or more properties on one document, one buyer or one tax block, same date and total price.
--- Groups are found cheaply first (two different properties: min <> max), then their parcels counted.
+-- Portfolio deeds: two or more properties on one document, one buyer or one tax block, same date and total price;
+-- for a source with blocks (NYC: no document, no buyer), also the blocks of one borough (block_key's part before the
+-- '-') at a price that is no round figure (a deed over buildings on several blocks: 2024 MADISON AVE, 28 E 127 ST,
+-- 22 E 126 ST, 149 E 121 ST and 60 E 130 ST, $7,249,492 each on 2023-05-09). Groups are found cheaply first (two
+-- different properties: min <> max), then their parcels counted.
 create or replace temp table int_market_sale_portfolio as
 with doc_groups as (
     select source, document_id, sale_date, sale_price from int_market_sale_keys
@@ -110,12 +129,22 @@ block_groups as (
     select source, block_key, sale_date, sale_price from int_market_sale_keys
     where block_key is not null and prop is not null group by all having min(prop) <> max(prop)
 ),
+borough_groups as (
+    select source, split_part(block_key, '-', 1) as borough, sale_date, sale_price from int_market_sale_keys
+    where block_key is not null and prop is not null and not portfolio_price_is_round(sale_price)
+      and not sale_price_is_nominal(source, sale_price)  -- $1 and $10 deeds of one day meet by chance
+    group by all having min(prop) <> max(prop)
+),
 members as (
     select k.rid, k.prop, 'd' || k.document_id as deed from int_market_sale_keys k semi join doc_groups g using (source, document_id, sale_date, sale_price)
     union all
     select k.rid, k.prop, 'b' || k.buyer_key from int_market_sale_keys k semi join buyer_groups g using (source, buyer_key, sale_date, sale_price)
     union all
     select k.rid, k.prop, 'k' || k.block_key from int_market_sale_keys k semi join block_groups g using (source, block_key, sale_date, sale_price)
+    union all
+    select k.rid, k.prop, 'p' || g.borough from int_market_sale_keys k
+    join borough_groups g on g.source = k.source and g.borough = split_part(k.block_key, '-', 1)
+                         and g.sale_date = k.sale_date and g.sale_price = k.sale_price
 ),
 counted as (
     -- a deed key is unique within (source, date, price) only: count per that whole group

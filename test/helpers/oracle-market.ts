@@ -71,10 +71,10 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
 
 /**
  * The arm's-length sales of the canonical `sales` table by market.md's rule, computed from the recorded columns
- * (never `is_arms_length` or the other flags the build wrote): a price of at least $10,000; buyer and seller not the
+ * (never `is_arms_length` or the other flags the build wrote): a price of at least $10,000 (NYC: over it); buyer and seller not the
  * same party; no related-party (01, 02, 03) or other non-use code; a deed for value (WD, SW, PR, TR, BS) when a deed
  * type is recorded; not one of two or more properties sharing a document, a buyer or a tax block on one date at one
- * price (a portfolio deed); for a sale with an assessment, its ratio (assessed value / price) inside the fences
+ * price, or NYC's borough at a price no multiple of $500 nor $1 under one of $1,000 (a portfolio deed); for a sale with an assessment, its ratio (assessed value / price) inside the fences
  * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source and property type's sales passing the rules above (only where
  * 30 or more such sales: IAAO Standard on Ratio Studies, Appendix B); and the copy kept of a sale recorded twice
  * (within a source: same property, date, price and buyer; across sources: same street line + unit, state, date and
@@ -101,7 +101,7 @@ const FLAGGED_SALES_SQL = `
   ),
   flagged as (
     select *,
-      sale_price < 10000
+      sale_price < 10000 or (source = 'nyc' and sale_price <= 10000)
         or coalesce(o_buyer = o_seller, false)
         or non_use_code is not null
         or coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false) as o_transfer,
@@ -109,7 +109,10 @@ const FLAGGED_SALES_SQL = `
       o_prop is not null and (
         (document_id is not null and count(distinct o_prop) over (partition by source, document_id, sale_date, sale_price) > 1)
         or (o_buyer is not null and count(distinct o_prop) over (partition by source, o_buyer, sale_date, sale_price) > 1)
-        or (block_key is not null and count(distinct o_prop) over (partition by source, block_key, sale_date, sale_price) > 1)) as o_portfolio
+        or (block_key is not null and count(distinct o_prop) over (partition by source, block_key, sale_date, sale_price) > 1)
+        -- NYC: the blocks of one borough at a price over $10,000, neither a multiple of $500 nor $1 under one of $1,000
+        or (block_key is not null and sale_price > 10000 and sale_price % 500 <> 0 and (sale_price + 1) % 1000 <> 0
+            and count(distinct o_prop) over (partition by source, split_part(block_key, '-', 1), sale_date, sale_price) > 1)) as o_portfolio
     from s
   ),
   fences as (

@@ -28,8 +28,9 @@ let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolio
 /**
  * Comps medians per `zip|type|months` recomputed straight from the raw files of every source that has a zip and a
  * living area (King County, Sacramento, NYC, Philadelphia), by market.md without the build: property types from
- * each source's own codes; prices of at least $10,000; portfolio deeds out (two or more properties on one date at one
- * price sharing Philadelphia's book and page or owner, or NYC's tax block); a Philadelphia sale whose ratio of the
+ * each source's own codes; prices of at least $10,000 (NYC: over it, its SOURCE.md); portfolio deeds out (two or more properties on one date at one
+ * price sharing Philadelphia's book and page or owner, or NYC's tax block, or NYC's borough at a price no multiple of
+ * $500 nor $1 under one of $1,000); a Philadelphia sale whose ratio of the
  * roll's market value to its price is outside the 3 IQR fences of its type left out; a sale recorded twice counted once; the
  * window ending at the zip's latest such sale; comps with a living area. `withPortfolios` is the median had the
  * portfolio deeds stayed in (what the build answered before the rule).
@@ -104,7 +105,10 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
       select *,
         (doc is not null and count(distinct prop) over (partition by src, doc, d, price) >= 2)
         or (buyer is not null and count(distinct prop) over (partition by src, buyer, d, price) >= 2)
-        or (block is not null and count(distinct prop) over (partition by src, block, d, price) >= 2) as portfolio,
+        or (block is not null and count(distinct prop) over (partition by src, block, d, price) >= 2)
+        -- NYC: the blocks of one borough at a price neither a multiple of $500 nor $1 under one of $1,000 (review 16 #1)
+        or (block is not null and price > 10000 and price % 500 <> 0 and (price + 1) % 1000 <> 0
+            and count(distinct prop) over (partition by src, split_part(block, '-', 1), d, price) >= 2) as portfolio,
         row_number() over (partition by src, prop, d, price) as copy
       from usable
     ),
@@ -112,11 +116,11 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
     -- type over the sales of at least $10,000 outside portfolio deeds (30 or more), a ratio outside them is no market sale
     fences as (
       select src, type, quantile_cont(assessed / price, 0.25) as q1, quantile_cont(assessed / price, 0.75) as q3
-      from marked where price >= 10000 and not portfolio and assessed > 0 group by all having count(*) >= 30
+      from marked where price >= 10000 and not (src = 'nyc' and price <= 10000) and not portfolio and assessed > 0 group by all having count(*) >= 30
     ),
     market as (
       select m.* from marked m left join fences f using (src, type)
-      where price >= 10000 and copy = 1
+      where price >= 10000 and not (src = 'nyc' and price <= 10000) and copy = 1
         and not coalesce(assessed > 0 and (assessed / price < q1 - 3 * (q3 - q1) or assessed / price > q3 + 3 * (q3 - q1)), false)
     ),
     ends as (select zip, max(d) filter (where not portfolio) as e_arms, max(d) as e_all from market group by zip),
