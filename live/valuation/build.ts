@@ -56,11 +56,14 @@ async function featureColumns(db: StageContext['db']): Promise<string[]> {
 }
 
 /** The valuation's scope (warehouse/docs/valuation.md "Scope"): a `<table>` row of an apartment building of five or
- *  more units (mart_valuation_apartments) is never a comp nor a subject; '' without the table or the id macro. */
+ *  more units (mart_valuation_apartments) is never a comp nor a subject, nor a sale whose own row records one
+ *  (mart_valuation_apartment_sales); '' without the table or the id macro. */
 async function scopeSql(db: StageContext['db'], table: 'sales' | 'parcels'): Promise<string> {
   if ((await pidSql(db)).startsWith('null') || !(await tableExists(db, 'mart_valuation_apartments'))) return '';
+  const ownRow = table === 'sales' && await tableExists(db, 'mart_valuation_apartment_sales')
+    ? ' and not exists (select 1 from mart_valuation_apartment_sales x where x.sale_id = sales.sale_id)' : '';
   return ` and not exists (select 1 from mart_valuation_apartments a
-    where a.property_id = property_id(${table}.source, ${table}.parcel_id, ${table}.address, ${table}.unit, ${table}.zip))`;
+    where a.property_id = property_id(${table}.source, ${table}.parcel_id, ${table}.address, ${table}.unit, ${table}.zip))${ownRow}`;
 }
 
 const KEY_SQL = `coalesce(case when address is not null then address || coalesce(' #' || unit, '') end, parcel_id)`;

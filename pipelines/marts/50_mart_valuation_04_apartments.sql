@@ -12,3 +12,12 @@ create or replace table mart_valuation_apartments (
     units varchar,         -- as the source states it: NYC a count ("65"), Philadelphia the OPA code's range ("5-50")
     evidence varchar       -- the source column and value the row is read from
 );
+
+-- Grain: one row per sale (sale_id) whose own row records a building of five or more units: never a comp, whatever
+-- the property's newest row reads (NYC: a multi-family row's RESIDENTIAL UNITS; 50_mart_valuation_05_apartments_nyc.sql).
+create or replace table mart_valuation_apartment_sales (
+    sale_id varchar,
+    source varchar,
+    units varchar,
+    evidence varchar
+);

@@ -74,13 +74,34 @@ describe('an apartment building of five or more units is not valued', () => {
       const { property_id } = await res.json() as { property_id: string };
       found++;
       expect(comps.has(property_id), `${r['ADDRESS']} ${r['ZIP CODE']}`).toBe(false);
-      // the newest row of the property decides: a building sold as 5+ units is one unless rebuilt smaller
-      const newest = nycAt(r['ADDRESS']!.trim(), r['ZIP CODE']!.trim())[0]!;
+      // the newest row recording a unit count decides (0 is none): a building sold as 5+ units is one unless rebuilt smaller
+      const newest = nycAt(r['ADDRESS']!.trim(), r['ZIP CODE']!.trim()).find((x) => num(x['RESIDENTIAL UNITS']) > 0)!;
       if (num(newest['RESIDENTIAL UNITS']) >= 5 && /^(07|08|14) /.test(newest['BUILDING CLASS CATEGORY']!.trim())) {
         expect(apartments[property_id]?.units, `${r['ADDRESS']} ${r['ZIP CODE']}`).toBe(String(num(newest['RESIDENTIAL UNITS'])));
       }
     }
     expect(found).toBeGreaterThanOrEqual(40);
+  });
+
+  // review 16 #2: the newest row read 0 units (a 2023 row of the lot under another address, a $0 transfer, a land
+  // row), so the newest row's count left these out of apartments.json and their 5+ unit sales stayed comps
+  it.each([
+    ['1481 2 AVENUE', '10075', 32, 63_581_367],
+    ['2326 BROADWAY', '10024', 128, 70_250_000],
+    ['3165 VILLA AVENUE', '10468', 8, 2_125_000],
+  ])('%s %s: its raw %d-unit sale is no comp and the property is in apartments.json (a later 0 is no count)', async (address, zip, units, price) => {
+    const raw = nyc.filter((r) => r['BOROUGH']!.trim() === nycAt(address, zip)[0]!['BOROUGH']!.trim()
+      && r['BLOCK']!.trim() === nycAt(address, zip)[0]!['BLOCK']!.trim() && r['LOT']!.trim() === nycAt(address, zip)[0]!['LOT']!.trim())
+      .sort((a, b) => b['SALE DATE']!.localeCompare(a['SALE DATE']!));
+    expect(num(raw[0]!['RESIDENTIAL UNITS'])).toBe(0); // the lot's newest row
+    const sale = raw.find((r) => num(r['SALE PRICE']) === price)!;
+    expect(num(sale['RESIDENTIAL UNITS'])).toBe(units);
+    const comps = valuationFile<CompSetData>('comps-nyc.json');
+    const asComp = comps.price.map((p, i) => ({ p, zip: comps.zips[comps.zip[i]!] })).filter((c) => c.p === price && c.zip === zip);
+    expect(asComp).toEqual([]); // before: a comp
+    const apartments = valuationFile<Record<string, { units: string }>>('apartments.json');
+    const ids = Object.entries(apartments).filter(([, a]) => a.units === String(units)).map(([id]) => id);
+    expect(ids).toContain(await propertyId(zip, address)); // before: absent
   });
 });
 
