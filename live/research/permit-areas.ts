@@ -68,12 +68,15 @@ export function permitAreasAnswer(u: Understanding, hits: Hit[]): { answer: stri
   const marketAsked = u.intents.some((i) => i !== 'rehab');
   const lead = `Reading ${read} (the Chicago building permits file names each permit's community area${marketAsked ? '; sale prices, price trends and investor figures are kept per zip code or city, not per community area, so only permits are answered' : ''})`;
   const asOf = hits[0]!.area[3];
+  // a window or a year asked: the areas' permits are kept for the 12 months only, said (never answered as if asked)
+  const asked = u.years ? u.years.label : u.months !== null && u.months !== 12 ? `${u.months} months` : null;
+  const window = asked ? `; a community area's permits are kept for the 12 months to ${asOf} only, not for ${asked}` : '';
   const clause = (a: PermitArea): string => `in ${a[0]} (Chicago, IL), ${plural(a[4], 'building permit')} were issued in the 12 months to ${a[3]}: ${plural(a[5], 'renovation/alteration permit')} (reported cost ${money(a[9])}), ${a[8].toLocaleString('en-US')} repair or addition, ${a[6].toLocaleString('en-US')} new construction and ${a[7].toLocaleString('en-US')} demolition`;
   const most = hits.length > 1 ? [...hits].sort((a, b) => b.area[5] - a.area[5])[0]! : null;
   const tie = most && hits.filter((h) => h.area[5] === most.area[5]).length > 1;
   const verdict = most && !tie ? `, so ${most.area[0]} had the most renovation/alteration permits (${most.area[5].toLocaleString('en-US')})` : '';
   return {
-    answer: `${lead}: ${hits.map((h) => clause(h.area)).join('; ')}${verdict}.`,
+    answer: `${lead}${window}: ${hits.map((h) => clause(h.area)).join('; ')}${verdict}.`,
     citation: `reii warehouse: Chicago building permits by community area (City of Chicago Department of Buildings), 12 months to ${asOf}`,
   };
 }

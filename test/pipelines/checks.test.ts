@@ -227,7 +227,7 @@ const CASES: Case[] = [
   { check: 'market_sales', kind: 'range', plant: `update sales set sale_price = -5 where sale_id = 'nyc:sales.csv:3'`,
     sample: { sale_id: 'nyc:sales.csv:3', problem: 'sale_price missing, negative or not finite', value: '-5.0' } },
   { check: 'market_sales', kind: 'range', plant: `update sales set sale_price = 9999 where sale_id = 'canonical:sales.csv:1'`,
-    sample: { sale_id: 'canonical:sales.csv:1', problem: 'arm\'s-length at a nominal price (under $10,000)', value: '9999.0' } },
+    sample: { sale_id: 'canonical:sales.csv:1', problem: 'arm\'s-length at a nominal price (under $10,000; NYC at or under)', value: '9999.0' } },
   { check: 'market_sales', kind: 'range', plant: `update sales set lat = -30.27 where sale_id = 'canonical:sales.csv:1'`,
     sample: { sale_id: 'canonical:sales.csv:1', problem: 'coordinates outside the United States or only one of lat, lng', value: '-30.27,-97.74' } },
   { check: 'market_comps', kind: 'range', plant: `update mart_comps set ppsf_p25 = 260 where property_type = 'sfr'`,

@@ -136,13 +136,24 @@ describe('finding 7: towns named together share the state of the others', () => 
 });
 
 describe('finding 8: a neighbourhood named with its city is that city\'s, never a town of another state', () => {
-  it('Logan Square, Lincoln Park (Chicago), Green Valley Ranch, Capitol Hill (Denver), Germantown (Nashville), Kensington (Philadelphia)', async () => {
+  it('Logan Square, Lincoln Park (Chicago community areas), Green Valley Ranch, Capitol Hill (Denver), Germantown (Nashville), Kensington (Philadelphia)', async () => {
     const hood = (words: string, city: string): RegExp => new RegExp(`^Reading "${words}" as a neighbourhood of ${city}(, not [^:]*)?: we do not resolve neighbourhoods, so the figures are for ${city.split(',')[0]} as a whole`);
+    // a Chicago community area is read as that area, answered from its permits (review 16, permit-areas.ts); a window
+    // asked other than the 12 months kept is said, never answered as if asked
+    const area = (words: string): RegExp => new RegExp(`^Reading "${words}" as Chicago's ${words} community area`);
+    for (const [q, words, window] of [
+      ['Logan Square Chicago median price', 'Logan Square', null],
+      ['What is the median price in Logan Square, Chicago?', 'Logan Square', null],
+      ["How many renovation permits were issued in Chicago's Logan Square in the past 6 months?", 'Logan Square', '6 months'],
+      ["How many permits in Chicago's Lincoln Park community area?", 'Lincoln Park', null],
+    ] as const) {
+      const r = await ask(q);
+      expect(r, q).toMatch(area(words));
+      expect(r, q).not.toMatch(/Logan, UT|Lincoln Park, MI/);
+      if (window) expect(r, q).toMatch(new RegExp(`kept for the 12 months to \\d{4}-\\d{2}-\\d{2} only, not for ${window}`));
+      else expect(r, q).not.toContain('only, not for');
+    }
     const cases: [string, string, string][] = [
-      ['Logan Square Chicago median price', 'Logan Square', 'Chicago, IL'],
-      ['What is the median price in Logan Square, Chicago?', 'Logan Square', 'Chicago, IL'],
-      ["How many renovation permits were issued in Chicago's Logan Square in the past 6 months?", 'Logan Square', 'Chicago, IL'],
-      ["How many permits in Chicago's Lincoln Park community area this year?", 'Lincoln Park', 'Chicago, IL'],
       ['Green Valley Ranch Denver median price', 'Green Valley Ranch', 'Denver, CO'],
       ["Median price in Denver's Capitol Hill neighborhood?", 'Capitol Hill', 'Denver, CO'],
       ['Capitol Hill — what are homes selling for? I mean the one in Denver, not Seattle.', 'Capitol Hill', 'Denver, CO'],
