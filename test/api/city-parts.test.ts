@@ -107,8 +107,9 @@ interface RawMonth { borough: string; type: string; month: string; n: number }
 interface RawLast { borough: string; last: string }
 
 /**
- * market.md's arm's-length rule over the raw NYC files: a price of at least $10,000; not a portfolio deed (two or more
- * properties (lot and unit) of one tax block on one date at one price); a sale recorded twice (same
+ * market.md's arm's-length rule over the raw NYC files: a price over $10,000 (SOURCE.md: at or under it is nominal); not
+ * a portfolio deed (two or more properties (lot and unit) of one tax block on one date at one price, or of one borough
+ * at a price no round figure); a sale recorded twice (same
  * property, date and price) once. Living areas outside the sfr bounds (100..50,000 sqft) are row-contract rejects.
  */
 const RAW_ARMS_LENGTH = `
@@ -127,10 +128,16 @@ const RAW_ARMS_LENGTH = `
   package as (
     select b, block, d, price from prop group by all having count(distinct pk) >= 2
   ),
+  -- a deed over several blocks of one borough: one date and a price no round figure (no multiple of $500 nor $1
+  -- under one of $1,000), over $10,000 (review 16)
+  spread as (
+    select b, d, price from prop where price > 10000 and price % 500 <> 0 and (price + 1) % 1000 <> 0
+    group by all having count(distinct pk) >= 2
+  ),
   arm as (
     select distinct p.b, p.pk, p.d, p.price, case when p.cat like '01 %' then 'sfr' else 'other' end as type
-    from prop p anti join package k using (b, block, d, price)
-    where p.price >= 10000 and not (p.cat like '01 %' and coalesce(p.sqft, 0) > 0 and (p.sqft < 100 or p.sqft > 50000))
+    from prop p anti join package k using (b, block, d, price) anti join spread x using (b, d, price)
+    where p.price > 10000 and not (p.cat like '01 %' and coalesce(p.sqft, 0) > 0 and (p.sqft < 100 or p.sqft > 50000))
   )`;
 
 describe('a borough is a city market of its own sales (the BOROUGH column), New York of all five', () => {
