@@ -88,13 +88,17 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** A request body's media type (no parameters) and content coding, lower case ('' when not sent). */
+const mediaType = (req: http.IncomingMessage): string => String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+const contentCoding = (req: http.IncomingMessage): string => String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+
 /** The body as a JSON object: 415 unless sent as application/json, 413 past MAX_BODY_BYTES, 400 unless an object. */
 async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaType(req);
   if (type !== 'application/json') throw new HttpError('unsupported_media_type', `Send the body as application/json (got ${type || 'no Content-Type'})`);
   // A compressed body would be read as plain JSON (or fail as invalid JSON): refuse any coding but identity
   // (RFC 9110 15.5.16: 415 for an unsupported content coding).
-  const coding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const coding = contentCoding(req);
   if (coding !== '' && coding !== 'identity') throw new HttpError('unsupported_media_type', `Content-Encoding ${coding.slice(0, 40)} is not supported: send the body uncompressed`);
   const raw = await readBody(req);
   let parsed: unknown;
@@ -179,9 +183,8 @@ function unknownNames(specs: readonly ParamSpec[], given: Record<string, unknown
 /** A POST route that takes no body (POST /v1/webhooks/{id}/test): a JSON object sent with fields is a 400 naming them
  *  (none is read); an empty body, `{}`, a body that is not JSON or not sent as application/json stays ignored, as before. */
 function bodyFieldsOfBodyless(req: http.IncomingMessage): Promise<FieldError[]> | null {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  const coding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (type !== 'application/json' || (coding !== '' && coding !== 'identity')) return null;
+  const coding = contentCoding(req);
+  if (mediaType(req) !== 'application/json' || (coding !== '' && coding !== 'identity')) return null;
   if (Number(req.headers['content-length'] ?? 0) === 0 && req.headers['transfer-encoding'] === undefined) return null;
   return readBodyFields(req);
 }
