@@ -8,8 +8,7 @@ import { PLANS, planFor } from './plans.ts';
 import { STATE_CODES, UNCOVERED_CODES, type ParamSpec } from './params.ts';
 import { WEBHOOKS_OPENAPI, patchWebhookPaths } from './webhooks/schemas.ts'; // issue 10
 import { patchExportPaths } from './export/schemas.ts'; // issue 10
-
-const escapeRe = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from '../warehouse/regexp.ts';
 
 /** The pattern of a text the server trims before checking (params.ts checkValue): its trimmed length within
  *  [min, max] (no max when long text is cut instead), or one of its `enum` with any spaces around it. A blank
@@ -17,7 +16,7 @@ const escapeRe = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  *  query parameter sent blank is a 400. */
 function trimmedPattern(s: ParamSpec, inQuery: boolean): string {
   const body = s.enum
-    ? `\\s*(?:${s.enum.map(escapeRe).join('|')})\\s*`
+    ? `\\s*(?:${s.enum.map(escapeRegExp).join('|')})\\s*`
     : `\\s*(?=\\S)[\\s\\S]{${Math.max(1, s.min ?? 1)},${s.truncateAt !== undefined || s.max === undefined ? '' : s.max}}(?<=\\S)\\s*`;
   return s.required || inQuery ? `^${body}$` : `^(?:\\s*|${body})$`;
 }

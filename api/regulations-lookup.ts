@@ -7,6 +7,7 @@ import type { LoadedBuild } from './builds.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { placeKey } from '../live/places/names.ts';
 import { STATE_FIPS, SUBCATEGORY_KEYS } from '../warehouse/regulations/schema.ts';
+import { escapeRegExp } from '../warehouse/regexp.ts';
 
 interface RegulationRecord {
   id: string;
@@ -60,7 +61,6 @@ async function cityScope(build: LoadedBuild, state: string, given: string, named
   };
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A record applies to the city asked for. A known city (one with a landlord profile) gets the state's records, the
  *  local ordinances its profile lists, and records whose city is its whole name (never a name that only holds it:
@@ -71,7 +71,7 @@ function appliesToCity(r: RegulationRecord, city: CityScope): boolean {
     return r.jurisdiction_level === 'state' || city.ids.has(r.id)
       || (r.city !== null && (r.city.toLowerCase() === city.raw || (city.key !== '' && placeKey(r.city) === city.key)));
   }
-  return r.city !== null && city.raw !== '' && new RegExp(`(^|[^a-z0-9])${escapeRe(city.raw)}`).test(r.city.toLowerCase());
+  return r.city !== null && city.raw !== '' && new RegExp(`(^|[^a-z0-9])${escapeRegExp(city.raw)}`).test(r.city.toLowerCase());
 }
 
 /** The active records matching the query, most specific first as stored, at most 100. */

@@ -5,6 +5,7 @@
 // Census county since 2022 ("Fairfield county" as Fairfield County, OH, not Connecticut's). Pure. Rules:
 // warehouse/docs/research.md "Counties".
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
+import { escapeRegExp } from '../../warehouse/regexp.ts';
 
 /** Connecticut's former counties (county-market.ts says them plainly when Connecticut is named). */
 const CT_FORMER = new Set(['fairfield', 'hartford', 'litchfield', 'middlesex', 'new haven', 'new london', 'tolland', 'windham']);
@@ -25,7 +26,7 @@ export function countyReading(u: { query: string; targets: readonly Target[] }, 
   const ct = CT_FORMER.has(base) && pick.state !== 'CT' && !list.some((c) => c.state === 'CT');
   const rivals = list.filter((c) => c.state !== pick.state && c.population >= 0.05 * pick.population);
   if (!ct && rivals.length === 0) return null;
-  const written = new RegExp(`\\b${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\s+(?:county|parish|co\\b\\.?)`, 'i').exec(u.query)?.[0] ?? pick.name;
+  const written = new RegExp(`\\b${escapeRegExp(base).replace(/ /g, '\\s+')}\\s+(?:county|parish|co\\b\\.?)`, 'i').exec(u.query)?.[0] ?? pick.name;
   const others = rivals.length ? `; ${rivals.length === 1 ? 'another is' : 'others are'} in ${rivals.map((c) => c.state).join(', ')}` : '';
   const former = ct ? `; Connecticut's ${pick.name} is a former county, no Census county since 2022, whose figures this build keeps per town` : '';
   return `"${written}" as ${pick.name}, ${pick.state} (the most populous county of that name we hold${others}${former}; name the state for another)`;

@@ -33,6 +33,7 @@ import { asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from '.
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
+import { escapeRegExp } from '../../warehouse/regexp.ts';
 
 export interface ResearchInput {
   query: string;
@@ -107,7 +108,7 @@ export function rephraseProblem(draft: string, facts: string, rephrased: string,
   if (depth === 'deep') for (const c of keep.citations ?? []) if (!text.includes(c)) return `lost citation ${c}`;
   for (const [term, re] of KEY_TERMS) if (has(draft, re) !== has(text, re)) return `${has(draft, re) ? 'lost' : 'added'} "${term}"`;
   for (const place of keep.places ?? []) {
-    const re = new RegExp(`\\b${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+    const re = new RegExp(`\\b${escapeRegExp(place)}\\b`);
     if (re.test(draft) && !re.test(text)) return `lost ${place}`;
   }
   return null;

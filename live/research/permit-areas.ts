@@ -11,12 +11,12 @@ import type { Understanding } from './intent.ts';
 import type { Context } from './places.ts';
 import { money, plural } from './facts.ts';
 import type { PermitArea } from './permit-areas-build.ts';
+import { escapeRegExp } from '../../warehouse/regexp.ts';
 
 /** Neighbourhood names read as the community area that holds them (City of Chicago community area map). */
 const ALIASES: Record<string, string> = { pilsen: 'Lower West Side', 'little village': 'South Lawndale', 'wicker park': 'West Town', 'ukrainian village': 'West Town', wrigleyville: 'Lake View', 'back of the yards': 'New City' };
 /** Topics a community area answer can take: none, rehab or permits, or a market figure it says is not kept per area. */
 const AREA_TOPICS = new Set(['rehab', 'trends', 'comps', 'investor']);
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Hit { area: PermitArea; written: string; alias: boolean; start: number }
 
@@ -29,7 +29,7 @@ export function permitAreasAsked(data: ResearchData, u: Understanding, context: 
   const hits: Hit[] = [];
   const taken: [number, number][] = [];
   for (const n of names) {
-    for (const m of query.matchAll(new RegExp(`(?<![\\w'])${esc(n).replace(/ /g, '\\s+')}(?![\\w'])`, 'gi'))) {
+    for (const m of query.matchAll(new RegExp(`(?<![\\w'])${escapeRegExp(n).replace(/ /g, '\\s+')}(?![\\w'])`, 'gi'))) {
       const s = m.index!, e = s + m[0].length;
       if (taken.some(([a, b]) => s < b && e > a)) continue;
       const area = byName.get(n) ?? byName.get(ALIASES[n]!.toLowerCase());

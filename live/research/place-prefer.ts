@@ -18,6 +18,7 @@ import { citiesByKey } from '../places/question.ts';
 import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
 import { cap, COMMON_WORDS, PREPOSITIONS, STATE_NAME_SET, type Token } from './place-words.ts';
 import type { Gazetteer } from './place-words.ts';
+import { escapeRegExp } from '../../warehouse/regexp.ts';
 
 /** Cities within one edit of `name` (by the place resolver's compact key, 5 letters or more) in `states` (every state
  *  when null), larger than `minPop`, most populous first. */
@@ -41,7 +42,7 @@ const hasFilings = async (data: ResearchData, state: string, city: string): Prom
 /** The distress source's own name for the city of `t` asked about, with the reading to say; null to keep `t`. */
 export async function distressCity(data: ResearchData, u: { asks: readonly string[]; query: string }, t: Target): Promise<{ target: Target; readAs: string; written: string } | null> {
   if (!t.city || t.zip || t.area || !u.asks.includes('distress')) return null;
-  const esc = t.city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const esc = escapeRegExp(t.city);
   const m = new RegExp(`(?:\\b(Mt\\.?|Mount)\\s+)?\\b${esc}\\b(?:\\s+([A-Z][a-z]+))?`, 'i').exec(u.query);
   if (m) {
     const mount = m[1] ? 'Mount ' : '';

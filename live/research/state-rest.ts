@@ -3,12 +3,13 @@
 // Denver's, Pennsylvania's Philadelphia's; the answer says it has no data for the rest of the state, never the city's
 // figure (POST /v1/research/query; intent.ts; rules: warehouse/docs/research.md "Entity rules"). Pure.
 import { BOROUGHS, stateNameOf, type Gazetteer, type Target } from './place-words.ts';
+import { escapeRegExp } from '../../warehouse/regexp.ts';
 
 /** How such a place is listed among a question's unknown places (compose.ts says it with its reason). */
 export const REST_LEAD = 'the rest of a state: ';
 
 /** Names of a city in the question: New York City's nicknames and boroughs too. */
-const cityWords = (city: string): string => (city === 'New York' ? 'new york city|nyc|new york|the city|(?:the\\s+)?(?:five|5)\\s+boroughs' : city.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+const cityWords = (city: string): string => (city === 'New York' ? 'new york city|nyc|new york|the city|(?:the\\s+)?(?:five|5)\\s+boroughs' : escapeRegExp(city.toLowerCase()).replace(/ /g, '\\s+'));
 
 /** For a market question naming a state (or "state") and, after "outside" (or "excluding", "except", "other than",
  *  "apart from", "beyond"), the one city of it the build has sales of: the state's and the city's targets removed and the rest of the
