@@ -29,6 +29,7 @@ import { groupHoods, hoodNames } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';
 import { redfinSnapshots } from './redfin-build.ts';
+import { redfinFile } from './redfin-index.ts';
 
 export const requires = ['regulations'];
 
@@ -123,7 +124,7 @@ export async function run(ctx: StageContext): Promise<void> {
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };
   const market = await marketWindows(ctx.db);
   const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places)
-    + write('market.json', market);
+    + write('market.json', market) + write('redfin.json', redfinFile(await redfinSnapshots(ctx.db)));
   const meta: ResearchMeta = {
     format: RESEARCH_FORMAT, build_id: ctx.buildId,
     counts: { regulations: docs.length, terms: Object.keys(bm25.df).length, state_legal: stateLegal.length, states: places.states.length,
@@ -144,9 +145,6 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       select state_code as s, city as c, investor_purchase_rate_pct as r, cast(as_of as varchar) as a
       from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
   }
-  // the Redfin zip snapshots: days on market of a zip with no sales, or asked past its sales (redfin.ts)
-  const redfin = await redfinSnapshots(db);
-  if (Object.keys(redfin).length) out.redfin_snapshots = redfin;
   if (!(await tableExists(db, 'sales'))) return out;
   const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'property_type', 'sale_date', 'sale_price', 'coalesce(sqft, 0) > 0 as has_area']);
   const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; as_of: string }>(db, `

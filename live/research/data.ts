@@ -20,6 +20,7 @@ import { marketTowns } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 import { sourceSpans, type SourceSpan } from './coverage.ts';
 import type { FormerCounty } from '../places/former-counties.ts';
+import { RedfinIndex } from './redfin-index.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -130,6 +131,8 @@ export class ResearchData {
   readonly citiesByName = new Map<string, City[]>();
   /** Chicago's community areas with their permits (permit-areas.ts) */
   permitAreas: PermitArea[] = [];
+  /** the Redfin zip snapshots (redfin.json), read at the first days-on-market question that needs one */
+  redfin: RedfinIndex = RedfinIndex.none;
   readonly zips = new Map<string, { city: string; state: string; county_fips?: string }>();
   /** lowercased county name ("king county") -> counties of that name, most populous first */
   readonly countiesByName = new Map<string, { fips: string; name: string; state: string; population: number }[]>();
@@ -218,6 +221,7 @@ export class ResearchData {
     data.filingByKey = filingIndex(data.filingPlaces);
     data.spans = sourceSpans(manifestJson);
     data.permitAreas = places.permit_areas ?? [];
+    data.redfin = RedfinIndex.fromFile(path.join(dir, 'redfin.json'));
     return data;
   }
 

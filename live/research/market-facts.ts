@@ -61,7 +61,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     };
   }
   // a zip asked with no sales records at all: its days on market from its latest Redfin snapshot (redfin.ts)
-  const redfin = t.zip === zip && !data.market?.windows[`zip|${zip}|sfr`] ? redfinLatestFact(data.market?.redfin_snapshots?.[zip], u, t, zip, `zip ${zip}`) : null;
+  const redfin = t.zip === zip && !data.market?.windows[`zip|${zip}|sfr`] ? redfinLatestFact(data.redfin.snapshots(zip), u, t, zip, `zip ${zip}`) : null;
   if (redfin) return redfin;
   return missing('comps', t, await data.hasFamily('comps', keys(tries[0]!))
     ? `We have no ${TYPE_WORDS[type]} comparable sales for zip ${zip}${u.months ? ` in the last ${u.months} months` : ''}`
@@ -134,7 +134,7 @@ async function countyTrends(data: ResearchData, u: Understanding, t: Target): Pr
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
   // days on market asked of a zip past its sales: Redfin's figure of the month asked, said (redfin.ts)
-  const out = withRedfinDom(data.market?.redfin_snapshots, u, t, intent, await factsOf(data, u, intent, t));
+  const out = withRedfinDom(data.redfin, u, t, intent, await factsOf(data, u, intent, t));
   return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out; // a count above a price: bandNote
 }
 

@@ -16,15 +16,11 @@ export interface MarketWindows {
   /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
    *  partial extracts are said: live/research/partial.ts) */
   sources?: Record<string, string[]>;
-  /** zip -> every Redfin zip tracker snapshot of it with a median days on market (redfin.ts); builds since (none before) */
-  redfin_snapshots?: RedfinSnapshots;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's
- *  property type of the row (recorded in the 2025-05 capture only, else null). */
+ *  property type of the row (recorded in the 2025-05 capture only, else null). The index of them: redfin-index.ts. */
 export type RedfinSnap = [month: string, periodEnd: string, dom: number, sold: number | null, type: string | null];
-/** zip -> its snapshots by period end, then capture month (the last is the latest). */
-export type RedfinSnapshots = Record<string, RedfinSnap[]>;
 
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
 export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }

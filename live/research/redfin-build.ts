@@ -1,9 +1,9 @@
-// The Redfin zip tracker snapshots the research index keeps (market.json `redfin_snapshots`, live/research/build.ts),
+// The Redfin zip tracker snapshots the research index keeps (redfin.json, redfin-index.ts; written by live/research/build.ts),
 // read by redfin.ts: days on market asked of a zip with no sales records (its latest snapshot) or of a month past a
 // zip's sales (the snapshot of that month); apart from it so serving never loads DuckDB.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
-import type { RedfinSnapshots } from './market-window.ts';
+import type { RedfinSnapshots } from './redfin-index.ts';
 
 /** Every snapshot with a median days on market of every zip (int_market_redfin_zip: one row per zip and capture),
  *  by period end, then capture month: a zip's last row is its latest. */

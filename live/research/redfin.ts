@@ -1,4 +1,4 @@
-// The Redfin zip tracker snapshots in research answers: one index field (market.json `redfin_snapshots`, every snapshot
+// The Redfin zip tracker snapshots in research answers: one index file (redfin.json, redfin-index.ts: every snapshot
 // with a median days on market of every zip of the 2025-05..2025-09 captures, ../shared/data/redfin-zip-market-snapshots/
 // SOURCE.md; written by redfin-build.ts) serves the two questions the sales records cannot answer, as they carry no
 // listing dates and the comps take a snapshot only when its 90 days stand for the comps window (dom-facts.ts):
@@ -13,13 +13,14 @@
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, plural, type Fact } from './facts.ts';
-import type { RedfinSnap, RedfinSnapshots } from './market-window.ts';
+import type { RedfinSnap } from './market-window.ts';
+import type { RedfinIndex } from './redfin-index.ts';
 import type { ResearchData } from './data.ts';
 
 /** Why the snapshots give no price, where a price is asked of a place without sales whose zips have snapshots ('' else). */
 export function redfinNoPrice(data: ResearchData, t: Target): string {
   const zips = t.zip ? [t.zip] : t.city ? data.cityInState(t.city, t.state)?.zips ?? [] : [];
-  const n = zips.filter((z) => data.market?.redfin_snapshots?.[z]?.length).length;
+  const n = zips.filter((z) => data.redfin.has(z)).length;
   if (n === 0) return '';
   return `; the Redfin zip tracker snapshots this build loads${t.zip ? '' : ` (${plural(n, 'zip')} of ${t.city}, ${t.state})`} are used for days on market only, not for prices: Redfin's row for a zip is of whichever property type came first in its file, so its median is no like-for-like sale price`;
 }
@@ -75,11 +76,11 @@ function pastSalesFact(u: Understanding, zip: string, where: string, salesEnd: s
 }
 
 /** A zip's comps facts with the Redfin figure in place of the comps' when days on market is asked past the sales. */
-export function withRedfinDom(redfin: RedfinSnapshots | undefined, u: Understanding, t: { zip?: string }, intent: string, facts: Fact[]): Fact[] {
-  if (intent !== 'comps' || !t.zip || !redfin) return facts;
+export function withRedfinDom(redfin: RedfinIndex, u: Understanding, t: { zip?: string }, intent: string, facts: Fact[]): Fact[] {
+  if (intent !== 'comps' || !t.zip) return facts;
   return facts.map((f) => {
     if (!f.zip || f.zip.zip !== t.zip) return f;
     const city = /^In (zip \d{5}(?: \([^)]*\))?)/.exec(f.sentence)?.[1] ?? `zip ${t.zip}`;
-    return pastSalesFact(u, t.zip, city, f.zip.asOf, redfin[t.zip], f) ?? f;
+    return pastSalesFact(u, t.zip, city, f.zip.asOf, redfin.snapshots(t.zip), f) ?? f;
   });
 }

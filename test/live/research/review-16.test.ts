@@ -18,7 +18,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { permitAreas } from '../../../live/research/permit-areas-build.ts';
 import { openWarehouse } from '../../../warehouse/db.ts';
 import { redfinSnapshots } from '../../../live/research/redfin-build.ts';
-import type { MarketWindows } from '../../../live/research/market-window.ts';
+import { redfinFile } from '../../../live/research/redfin-index.ts';
 
 const ask = askWithSalesOracle();
 afterAll(removeTmpDirs);
@@ -87,7 +87,7 @@ function withPermitAreas(): Promise<ResearchData> {
 async function makeIndex(): Promise<ResearchData> {
   const src = buildDir();
   const own = ResearchData.fromBuild(src)!;
-  if (own.permitAreas.length && own.market?.redfin_snapshots) return own;
+  if (own.permitAreas.length && fs.existsSync(path.join(src, 'live', 'research', 'redfin.json'))) return own;
   const dst = tmp('reii-h16-areas-');
   fs.mkdirSync(path.join(dst, 'live', 'research'), { recursive: true });
   fs.symlinkSync(path.join(src, 'shards'), path.join(dst, 'shards'));
@@ -99,9 +99,7 @@ async function makeIndex(): Promise<ResearchData> {
     const places = JSON.parse(fs.readFileSync(path.join(dst, 'live', 'research', 'places.json'), 'utf8')) as PlacesData;
     places.permit_areas = await permitAreas(conn);
     fs.writeFileSync(path.join(dst, 'live', 'research', 'places.json'), JSON.stringify(places));
-    const market = JSON.parse(fs.readFileSync(path.join(dst, 'live', 'research', 'market.json'), 'utf8')) as MarketWindows;
-    market.redfin_snapshots = await redfinSnapshots(conn);
-    fs.writeFileSync(path.join(dst, 'live', 'research', 'market.json'), JSON.stringify(market));
+    fs.writeFileSync(path.join(dst, 'live', 'research', 'redfin.json'), JSON.stringify(redfinFile(await redfinSnapshots(conn))));
   } finally { conn.closeSync(); wh.close(); }
   return ResearchData.fromBuild(dst)!;
 }
