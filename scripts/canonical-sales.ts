@@ -4,22 +4,24 @@
 // the geography folders are linked beside it). The conversion is the source's SOURCE.md, column by column, and keeps
 // every row the format can hold (a price under $10,000 stays: the build's arm's-length rule flags it, as it does for
 // the source's own adapter); a row the format cannot hold is left out and counted by reason. Only canonical columns
-// are written (the 14 required ones, plus the optional `parcel_id` where the source has one): a source's own
-// fields (King County's grade, view, waterfront, lot; NYC's tax block and land area) are dropped, so the model sees
-// the market as any operator's county export would show it.
+// are written (the 14 required ones, plus the optional `parcel_id` and `lot_sqft` where the source has them): a
+// source's other fields (King County's grade, view, waterfront; NYC's tax block) are dropped, so the model sees the
+// market as any operator's county export would show it. `--without COLS` (comma-separated) writes those columns empty
+// (an optional one not at all): a county export without a lot (`--without lot_sqft`), without points (`lat,lng`).
 //
 // Sources:
 //   sacramento   985 sales, 15-21 May 2008: street, city, zip, beds, baths, sqft, type, price, point.
-//   king_county  21,613 house sales, May 2014 - May 2015 (kc_house_data.csv). It has no street address and no city
-//                (SOURCE.md: "No street addresses"); the format requires both, so `address` is a synthetic key,
-//                `PARCEL <id>` (the assessor parcel number, also written as `parcel_id`: one key per house, so its
-//                repeat sales stay one property), and `city` is the zip's primary city in us-zip-reference (the
-//                geography the build itself fills King County's cities from). Every row is a house (sfr); the
-//                assessor condition 1-5 maps as the source adapter does (1 poor, 2 fair, 3-4 good, 5 excellent);
-//                values are written as the file has them (the one 33-bedroom row too: the canonical path has no
-//                repair for it, as an operator's file would not).
+//   king_county  21,613 house sales, May 2014 - May 2015 (kc_house_data.csv; lot_sqft from sqft_lot). It has no
+//                street address and no city (SOURCE.md: "No street addresses"); the format requires both, so
+//                `address` is a synthetic key, `PARCEL <id>` (the assessor parcel number, also written as
+//                `parcel_id`: one key per house, so its repeat sales stay one property), and `city` is the zip's
+//                primary city in us-zip-reference (the geography the build itself fills King County's cities from).
+//                Every row is a house (sfr); the assessor condition 1-5 maps as the source adapter does (1 poor, 2
+//                fair, 3-4 good, 5 excellent); values are written as the file has them (the one 33-bedroom row too:
+//                the canonical path has no repair for it, as an operator's file would not).
 //   nyc          NYC rolling sales, two 12-month windows: address (+ apartment), zip, building class category ->
-//                type (as the source adapter maps it), gross sqft (0 = unknown), year built (0 = unknown), price,
+//                type (as the source adapter maps it), gross sqft (0 = unknown), year built (0 = unknown), land
+//                sqft as lot_sqft (0 = unknown), price,
 //                date; no beds, baths, condition or point; city "New York". Left out: $0 prices (the format
 //                requires a price above 0; SOURCE.md: "0 for non-market transfers"), zip 0, an unknown category.
 //                Without the tax block the canonical path cannot find NYC's portfolio deeds (market.md), so more
@@ -37,7 +39,7 @@ import { loadSettings } from '../warehouse/settings.ts';
 
 export const CANONICAL_SALES_COLUMNS = ['address', 'city', 'state', 'zip', 'sale_date', 'sale_price', 'property_type', 'beds', 'baths', 'sqft',
   'year_built', 'condition', 'lat', 'lng'] as const;
-type CanonicalRow = Record<(typeof CANONICAL_SALES_COLUMNS)[number], string> & { parcel_id?: string };
+type CanonicalRow = Record<(typeof CANONICAL_SALES_COLUMNS)[number], string> & { parcel_id?: string; lot_sqft?: string };
 interface Converted { rows: CanonicalRow[]; skipped: Record<string, number> }
 
 export const SACRAMENTO_FILE = path.join('sacramento-real-estate-transactions', 'sacramento_transactions.csv.gz');
@@ -92,7 +94,7 @@ function kingCountyRows(sources: string): Converted {
       address: `PARCEL ${id}`, parcel_id: id, city, state: 'WA', zip, sale_date: `${date[1]}-${date[2]}-${date[3]}`,
       sale_price: String(Number(r['price'])), property_type: 'sfr', beds: String(Number(r['bedrooms'])), baths: String(Number(r['bathrooms'])),
       sqft: positive(r['sqft_living']), year_built: positive(r['yr_built']), condition: KC_CONDITION[r['condition']!.trim()] ?? '',
-      lat: r['lat']!.trim(), lng: r['long']!.trim(),
+      lat: r['lat']!.trim(), lng: r['long']!.trim(), lot_sqft: positive(r['sqft_lot']),
     });
   }
   return { rows, skipped };
@@ -127,6 +129,7 @@ function nycRows(sources: string): Converted {
         address: unit ? `${street} APT ${unit}` : street!, parcel_id: `${r['BOROUGH']!.trim()}-${r['BLOCK']!.trim()}-${r['LOT']!.trim()}`,
         city: 'New York', state: 'NY', zip, sale_date: r['SALE DATE']!.trim(), sale_price: String(price), property_type: type,
         beds: '', baths: '', sqft: positive(r['GROSS SQUARE FEET']), year_built: positive(r['YEAR BUILT']), condition: '', lat: '', lng: '',
+        lot_sqft: positive(r['LAND SQUARE FEET']),
       });
     }
   }
@@ -135,13 +138,19 @@ function nycRows(sources: string): Converted {
 
 const csvValue = (v: string): string => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-/** Writes DIR/sales.csv from a source of the sources folder; returns the rows written and left out (by reason). */
-export function writeCanonicalSales(from: string, outDir: string, sources = loadSettings().sources):
+/** Writes DIR/sales.csv from a source of the sources folder; returns the rows written and left out (by reason).
+ *  `without`: columns written empty (a required one) or left out (an optional one: `lot_sqft`, `parcel_id`), to
+ *  evaluate a market whose records lack them (a county export with no lot, no points or no living area). */
+export function writeCanonicalSales(from: string, outDir: string, sources = loadSettings().sources, without: readonly string[] = []):
   { file: string; rows: number; skipped: number; reasons: Record<string, number> } {
   const convert = { sacramento: sacramentoRows, king_county: kingCountyRows, nyc: nycRows }[from];
   if (!convert) throw new Error(`--from ${from}: only ${CONVERTIBLE.join(', ')} can be converted (see the header of scripts/canonical-sales.ts)`);
   const { rows, skipped } = convert(sources);
-  const columns: string[] = [...CANONICAL_SALES_COLUMNS, ...(rows.some((r) => r.parcel_id !== undefined) ? ['parcel_id'] : [])];
+  const unknown = without.filter((c) => !(CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) && !['parcel_id', 'lot_sqft'].includes(c));
+  if (unknown.length) throw new Error(`--without ${unknown.join(',')}: not a column this script writes`);
+  for (const r of rows) for (const c of without) (r as Record<string, string | undefined>)[c] = (CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) ? '' : undefined;
+  const optional = (['parcel_id', 'lot_sqft'] as const).filter((c) => rows.some((r) => r[c] !== undefined));
+  const columns: string[] = [...CANONICAL_SALES_COLUMNS, ...optional];
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, 'sales.csv');
   const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvValue((r as Record<string, string | undefined>)[c] ?? '')).join(','))];
@@ -150,9 +159,9 @@ export function writeCanonicalSales(from: string, outDir: string, sources = load
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { from: { type: 'string', default: 'sacramento' }, out: { type: 'string' } } });
-  if (!values.out) throw new Error(`usage: npx tsx scripts/canonical-sales.ts --from ${CONVERTIBLE.join('|')} --out DIR`);
-  const r = writeCanonicalSales(values.from!, path.resolve(values.out));
+  const { values } = parseArgs({ options: { from: { type: 'string', default: 'sacramento' }, out: { type: 'string' }, without: { type: 'string' } } });
+  if (!values.out) throw new Error(`usage: npx tsx scripts/canonical-sales.ts --from ${CONVERTIBLE.join('|')} --out DIR [--without lot_sqft,lat,lng,...]`);
+  const r = writeCanonicalSales(values.from!, path.resolve(values.out), undefined, values.without ? values.without.split(',').map((c) => c.trim()) : []);
   const why = Object.entries(r.reasons).map(([k, n]) => `${n} ${k}`).join(', ');
   process.stdout.write(`${r.file}: ${r.rows} sales (${r.skipped} left out${why ? `: ${why}` : ''})\n`);
 }

@@ -3,7 +3,8 @@
 -- feature (live/valuation/build.ts reads every column but sale_id; TUNING.features says how each is used;
 -- warehouse/docs/valuation.md "Data"). This step makes the table; one step per source fills its rows
 -- (50_mart_valuation_01_king_county.sql ...), each skipped alone when its source is absent. A source's rows leave the
--- other sources' columns null. Grain: one row per King County, Philadelphia or NYC sale.
+-- other sources' columns null. Grain: one row per King County, Philadelphia or NYC sale, or canonical sale with a lot
+-- (50_mart_valuation_07_canonical.sql: `lot_sqft` as log_lot).
 create or replace table mart_valuation_features (
     sale_id varchar,
     -- King County

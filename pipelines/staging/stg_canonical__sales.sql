@@ -8,7 +8,8 @@ with source as (
     union all by name
     select null::varchar as parcel_id, null::varchar as buyer_name, null::varchar as seller_name,
            null::varchar as list_price, null::varchar as list_date,
-           null::varchar as recorded_date, null::varchar as document_id, null::varchar as deed_type
+           null::varchar as recorded_date, null::varchar as document_id, null::varchar as deed_type,
+           null::varchar as lot_sqft
     where false
 ),
 renamed as (
@@ -38,6 +39,8 @@ renamed as (
         try_cast(nullif(trim(lat), '') as double) as lat,
         nullif(trim(lng), '') as lng_text,
         try_cast(nullif(trim(lng), '') as double) as lng,
+        nullif(trim(lot_sqft), '') as lot_sqft_text,
+        try_cast(nullif(trim(lot_sqft), '') as double) as lot_sqft,
         nullif(trim(buyer_name), '') as buyer_name,
         nullif(trim(seller_name), '') as seller_name,
         nullif(trim(list_price), '') as list_price_text,

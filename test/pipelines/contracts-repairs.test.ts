@@ -5,6 +5,7 @@
 // rows; the sources stage, the canonical format step and the row-contract step run for real over a fresh DuckDB.
 import { afterAll, describe, expect, test } from 'vitest';
 import { HEADER, canonicalSources, load, rejectsOf, sale } from '../helpers/canonical-sources.ts';
+import { runSqlFile } from '../helpers/context.ts';
 import { removeTmpDirs } from '../helpers/tmp.ts';
 import { run as rowContracts } from '../../pipelines/intermediate/30_market_44_row_contracts.ts';
 import { flagCounts } from '../../pipelines/intermediate/30_market_46_sale_flags_report.ts';
@@ -92,6 +93,34 @@ describe('a bad optional value is nulled, the sale kept', () => {
       expect(await ctx.rows(`select line::int as line, parcel_id, amount from distress where line <= 7 order by line`)).toEqual([
         { line: 2, parcel_id: '064D00260000', amount: 11100 }, { line: 3, parcel_id: '046K00040000', amount: null },
         { line: 5, parcel_id: '064D00260000', amount: 9000 }, { line: 6, parcel_id: null, amount: null }]);
+    } finally { ctx.close(); }
+  });
+
+  test('sales.csv lot_sqft (optional): a lot of 5,000 is the sale\'s log_lot valuation feature; "big", -3 and 1e400 are nulled, 0 is unknown', async () => {
+    const lines = [`${HEADER},lot_sqft`,
+      `${sale({ address: '1 A ST' })},5000`,   // 2 ln(5000)
+      `${sale({ address: '2 A ST' })},big`,    // 3 nulled_not_a_number
+      `${sale({ address: '3 A ST' })},-3`,     // 4 nulled_out_of_range
+      `${sale({ address: '4 A ST' })},1e400`,  // 5 nulled_out_of_range (infinite)
+      `${sale({ address: '5 A ST' })},0`,      // 6 unknown, no repair (as a sqft of 0)
+      `${sale({ address: '6 A ST' })},`,       // 7 empty: unknown
+      ...Array.from({ length: 4 }, (_, i) => `${sale({ address: `${10 + i} B ST` })},`),
+    ];
+    const { ctx, warnings } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
+    try {
+      await rowContracts(ctx);
+      expect(warnings.filter((w) => w.includes('lot_sqft'))).toEqual([]); // a column of the format, not "loaded, not used"
+      expect(await rejectsOf(ctx)).toEqual([]);
+      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
+        { line: 3, rule: 'nulled_not_a_number', detail: 'lot_sqft=big -> null' },
+        { line: 4, rule: 'nulled_out_of_range', detail: 'lot_sqft=-3 -> null' },
+        { line: 5, rule: 'nulled_out_of_range', detail: 'lot_sqft=1e400 -> null' },
+      ]);
+      expect((await ctx.rows<{ n: number }>(`select count(*)::int as n from sales`))[0]!.n).toBe(10); // every sale kept
+      await runSqlFile(ctx, 'pipelines/marts/50_mart_valuation_00_features.sql');
+      await runSqlFile(ctx, 'pipelines/marts/50_mart_valuation_07_canonical.sql');
+      expect(await ctx.rows(`select s.line::int as line, round(f.log_lot, 6) as log_lot from mart_valuation_features f join sales s using (sale_id) order by line`))
+        .toEqual([{ line: 2, log_lot: Number(Math.log(5000).toFixed(6)) }]);
     } finally { ctx.close(); }
   });
 });
