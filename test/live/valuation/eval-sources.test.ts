@@ -75,5 +75,5 @@ describe('eval:avm --sources on a real market in the canonical format', () => {
     expect(all.n).toBe(tested);
     expect(all.mdape).toBeGreaterThan(0);
     expect(all.coverage_80).not.toBeNull();
-  }, 300_000); // a build of the market and its back-test: about 20 s alone, minutes beside other test files on two cores
+  }, 1_200_000); // a build of the market and its back-test: about 20 s alone, minutes (10 at a load of 25) beside other work on two cores
 });
