@@ -15,6 +15,8 @@
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts),
 //                     and every Redfin zip tracker snapshot with a median days on market of every zip (redfin.ts)
+//   metro.json        every CBSA (OMB July 2023) with its counties and the sales placed in each, and the sales of each metro
+//                     with sales (and of its suburbs) per window of 3..24 months and per year (metro-build.ts, metro.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
 // Mart facts (comps, rehab, investor, location, legal shards) are NOT copied: the module reads the build's shards.
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';
 import { redfinSnapshots } from './redfin-build.ts';
 import { redfinFile } from './redfin-index.ts';
+import { metroIndex } from './metro-build.ts';
 
 export const requires = ['regulations'];
 
@@ -125,13 +128,18 @@ export async function run(ctx: StageContext): Promise<void> {
   const market = await marketWindows(ctx.db);
   const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places)
     + write('market.json', market) + write('redfin.json', redfinFile(await redfinSnapshots(ctx.db)));
+  // the metro areas (CBSAs), the counties of each the build has sales for, and their sales (metro-build.ts, metro.ts)
+  const metro = await metroIndex(ctx.db);
+  fs.rmSync(path.join(dir, 'metro.json'), { force: true });
+  const metroBytes = metro ? write('metro.json', metro) : 0;
   const meta: ResearchMeta = {
     format: RESEARCH_FORMAT, build_id: ctx.buildId,
     counts: { regulations: docs.length, terms: Object.keys(bm25.df).length, state_legal: stateLegal.length, states: places.states.length,
-      cities: places.cities.length, zips: places.zips.length, filing_places: places.filings?.length ?? 0, market_windows: Object.keys(market.windows).length },
+      cities: places.cities.length, zips: places.zips.length, filing_places: places.filings?.length ?? 0, market_windows: Object.keys(market.windows).length,
+      metro_areas: metro?.metros.length ?? 0 },
   };
   write('meta.json', meta);
-  ctx.log.info('live/research', { ...meta.counts, mb: Number((bytes / 1048576).toFixed(1)) });
+  ctx.log.info('live/research', { ...meta.counts, mb: Number(((bytes + metroBytes) / 1048576).toFixed(1)) });
 }
 
 /** market.json (live/research/market-window.ts): the window figures of every market and type, the Connecticut

@@ -21,6 +21,7 @@ import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places
 import { sourceSpans, type SourceSpan } from './coverage.ts';
 import type { FormerCounty } from '../places/former-counties.ts';
 import { RedfinIndex } from './redfin-index.ts';
+import type { MetroIndex } from './metro-build.ts';
 
 export const RESEARCH_FORMAT = 1;
 
@@ -147,6 +148,8 @@ export class ResearchData {
   /** "fairfield county" -> Connecticut's former county of that name and its towns (county-place.ts) */
   readonly formerCounties = new Map<string, FormerCounty>();
   unplacedTowns: readonly string[] = [];
+  /** metro.json (metro-build.ts, read by metro.ts); null in a build written before it */
+  metros: MetroIndex | null = null;
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -222,6 +225,7 @@ export class ResearchData {
     data.spans = sourceSpans(manifestJson);
     data.permitAreas = places.permit_areas ?? [];
     data.redfin = RedfinIndex.fromFile(path.join(dir, 'redfin.json'));
+    if (fs.existsSync(path.join(dir, 'metro.json'))) data.metros = read<MetroIndex>('metro.json');
     return data;
   }
 

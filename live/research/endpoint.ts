@@ -18,6 +18,7 @@ import { barePlace, NRI_SAY, readKinds } from './kinds.ts';
 import { nriAnswer, NriScores } from './nri.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
+import { metroAnswer } from './metro.ts';
 import { AddressBook, readAddress } from './addresses.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
@@ -180,6 +181,9 @@ export class ResearchEngine {
     const nri = u.notRecorded === NRI_SAY && u.targets[0] && this.files ? nriAnswer(this.data, u.targets[0], this.files.nri) : null;
     if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
     barePlace(u);
+    // a sale price or sales count of a metro area: over the counties of its CBSA the build has sales for (metro.ts)
+    const metroArea = metroAnswer(this.data, u, asked, depth, this.today);
+    if (metroArea) return { answer: metroArea.answer, sources: metroArea.citation ? [{ type: 'sales', category: 'market', citation: metroArea.citation }] : [], confidence: metroArea.confidence, facts: [], depth };
     const metro = metroNote(u, asked, this.data);
     if (metro) u.readAs.push(metro);
     // a street address: its zip from the address index, or said not found (addresses.ts)

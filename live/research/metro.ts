@@ -1,0 +1,123 @@
+// A metro area asked a sale price or a sales count (POST /v1/research/query): "Seattle metro", "NYC metro", "Philly
+// suburbs", "Sacramento MSA", "the Bay Area" (metro-words.ts) answered over the counties of the CBSA the build has
+// sales for (metro.json, metro-build.ts), saying which of its counties are covered and which are not, the window and
+// the property type, and never a one-county figure as the metro's. Rules: warehouse/docs/research.md "Metro areas".
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import { markAge } from './freshness.ts';
+import { extractWords } from './partial.ts';
+import { minConf, money, plural, type Confidence, type Depth, type Fact } from './facts.ts';
+import { TYPE_WORDS } from './sales-facts.ts';
+import type { MetroArea, MetroFigure, MetroSales } from './metro-build.ts';
+import { metrosAsked, principalIndex, principals, type MetroAsked, type PrincipalIndex } from './metro-words.ts';
+import { BOROUGHS } from './place-words.ts';
+
+export interface MetroAnswer { answer: string; citation: string | null; confidence: Confidence }
+
+/** How many counties a list names before "and N more". */
+const LISTED = 6;
+
+/** "A, B and C" */
+const and = (xs: readonly string[]): string => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0] ?? '');
+/** The first LISTED names, then "and N more". */
+const some = (xs: readonly string[]): string => (xs.length > LISTED ? `${xs.slice(0, LISTED).join(', ')} and ${xs.length - LISTED} more` : and(xs));
+
+type County = MetroArea[3][number];
+/** A county's name, with its state where the metro spans states ("Bergen County, NJ"). */
+const countyName = (m: MetroArea, c: County): string => {
+  const borough = BOROUGHS.find(([, a]) => a.county_fips === c[0])?.[1].name.replace(/^the /, '');
+  return `${c[1]}${principals(m[1]).states.length > 1 ? `, ${c[2]}` : ''}${borough && borough !== c[1].replace(/ County$/, '') ? ` (${borough})` : ''}`;
+};
+/** "the Seattle-Tacoma-Bellevue, WA metro area" */
+const metroName = (m: MetroArea): string => `the ${m[1]} ${m[2] === 'micro' ? 'micropolitan' : 'metro'} area`;
+
+/** Which counties of the metros the build has sales for, said: "we have sales for King County only (1 of its 3 counties;
+ *  Pierce County and Snohomish County not covered)". */
+export function coverage(metros: readonly MetroArea[]): { text: string; covered: string[]; all: boolean } {
+  const counties = metros.flatMap((m) => m[3].map((c) => ({ m, c })));
+  const covered = counties.filter((x) => x.c[3] > 0).map((x) => countyName(x.m, x.c));
+  const not = counties.filter((x) => x.c[3] === 0).map((x) => countyName(x.m, x.c));
+  const its = metros.length > 1 ? 'their' : 'its';
+  if (covered.length === 0) return { text: `we have no sales for any of ${its} ${counties.length} counties (${some(not)})`, covered, all: false };
+  if (not.length === 0) return { text: `we have sales for ${counties.length === 2 ? 'both' : `all ${counties.length}`} of ${its} counties (${and(covered)})`, covered, all: true };
+  return { text: `we have sales for ${and(covered)} only (${covered.length} of ${its} ${counties.length} counties; ${not.length > LISTED ? `the other ${not.length}, ${some(not)},` : and(not)} not covered)`, covered, all: false };
+}
+
+/** The sales per county of a figure, where there are several: "Sacramento County 700, Placer County 90". */
+function byCounty(m: MetroArea, f: MetroFigure): string {
+  const rows = m[3].filter((c) => (f[4][c[0]] ?? 0) > 0).sort((a, b) => (f[4][b[0]] ?? 0) - (f[4][a[0]] ?? 0));
+  return rows.length > 1 ? `; by county: ${rows.map((c) => `${countyName(m, c)} ${(f[4][c[0]] ?? 0).toLocaleString('en-US')}`).join(', ')}` : '';
+}
+
+/** The figure of a metro's (or its suburbs') sales asked: the year asked, else the window of months asked (default 12). */
+function figureOf(s: MetroSales, type: string, u: Pick<Understanding, 'months' | 'years' | 'span'>): { f: MetroFigure | null; period: string; cite: string; note: string } {
+  if (u.years && (u.years.to === u.years.from || u.years.to === null && String(u.years.from) === s.as_of.slice(0, 4))) {
+    const y = String(u.years.from);
+    return { f: s.years[type]?.[y] ?? null, period: `in ${y}`, cite: `${y} (sales as of ${s.as_of})`, note: '' };
+  }
+  const months = Math.min(24, Math.max(3, u.months ?? 12));
+  const note = u.years ? ` (a metro's figure is kept for one year asked at a time, or a window of 3 to 24 months: this is the window to its last sale)` : '';
+  return { f: s.windows[type]?.[months - 3] ?? null, period: `in the ${months} months to ${s.as_of}`, cite: `${months} months to ${s.as_of}`, note };
+}
+
+/** One metro asked: its coverage and its figure, as a fact (its source's age and extract said as every sales fact's). */
+function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
+  const idx = data.metros!;
+  const m = a.metros[0]!;
+  const cov = coverage(a.metros);
+  const core = principals(m[1]).cities[0]!;
+  const name = a.region ? `${a.region}, ${and(a.metros.map(metroName))},` : `${metroName(m)}${a.suburbs && a.city === core ? ` outside the city of ${core}` : ''}`;
+  const lead = `Reading "${a.said}" as ${name} (OMB July 2023 delineation): ${cov.text}`;
+  const type = u.propertyType, noun = TYPE_WORDS[type]!;
+  const none = (s: string): Fact => ({ intent: 'trends', target: null, value: null, sentence: `${lead}; ${s}`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null });
+  if (!cov.covered.length) return none(`so no ${noun} sale price or sales count of it is kept`);
+  if (a.suburbs && a.city !== core) return none(`its suburbs are kept around its first principal city only (${core}): ask "${core} suburbs", or name a county`);
+  const key = `${a.suburbs ? 'suburbs' : 'metro'}|${m[0]}`;
+  const s = idx.sales[key];
+  // a sale's city: its source's, or where the source names none (King County's file) its zip's city by the build's rule
+  const where = a.suburbs ? `, outside the city of ${core} (a sale's city as its source names it, or where it names none, as King County's file, its zip's city: market.md "City from zip"),` : '';
+  if (!s) return none(`all of its sales in this build are of the city of ${core} itself, so none is of its suburbs`);
+  const { f, period, cite, note } = figureOf(s, type, u);
+  if (!f) return none(`no arm's-length ${noun} sales${where} ${period}`);
+  const whose = cov.all ? '' : `: a figure of ${cov.covered.length > 1 ? `these ${cov.covered.length} counties` : cov.covered[0]} alone, not of the whole metro area`;
+  const median = f[1] === null ? `too few for a median (under 5)` : `at a median sale price of ${money(f[1])}`;
+  const change = u.intents.includes('trends') && !u.priceLevel && !u.asks.includes('sales_count') ? '; no price change is kept for a metro area (its counties\' zips have theirs: name a county)' : '';
+  const pps = u.intents.includes('comps') ? '; price per square foot and comparable sales are kept per zip, not for a metro area' : '';
+  const sentence = `${lead}; ${period}${note}${where} there were ${plural(f[0], `arm's-length ${noun} sale`)}, dated ${f[2]} to ${f[3]}, ${median}${byCounty(m, f)}${whose}${change}${pps}`;
+  const names = s.sources.map((id) => data.spans.get(id)?.name ?? id);
+  const citation = `Arm's-length sales (${and(names)}) of the counties of ${m[1]} (OMB July 2023 CBSA delineation), ${cite}`;
+  const fact: Fact = { intent: 'trends', target: null, value: null, sentence, detail: [], source: { type: 'sales', category: 'market', citation }, confidence: cov.all ? 'high' : 'medium', primary: true, uncertain: null };
+  const partial = s.sources.map((id) => data.partial.get(id)).filter((p) => p !== undefined);
+  if (partial.length) {
+    fact.sentence += `; these sales come from ${extractWords(partial)}, not every recorded sale, so counts and medians describe that extract only`;
+    fact.confidence = minConf(fact.confidence, 'medium');
+  }
+  const states = [...new Set(a.metros.flatMap((x) => x[3].filter((c) => c[3] > 0).map((c) => c[2])))];
+  for (const st of states) {
+    const un = idx.unplaced[st];
+    if (un) fact.sentence += `; ${plural(un[0], `${data.stateName(st)} sale`)} name a town this build places in no county (${some(un[1])}), so no metro figure counts them`;
+  }
+  return fact;
+}
+
+/** The principal cities of a build's metros, made at its first metro question. */
+const INDEXES = new WeakMap<object, PrincipalIndex>();
+
+/** The answer to a sale price or sales count asked of a metro area; null when none is asked, the question asks no
+ *  sales figure, or the build has no metro index. `today`: the build's data date (the figure's age, freshness.ts). */
+export function metroAnswer(data: ResearchData, u: Understanding, q: string, depth: Depth, today: string): MetroAnswer | null {
+  if (!data.metros || !u.intents.some((i) => i === 'trends' || i === 'comps')) return null;
+  let idx = INDEXES.get(data.metros);
+  if (!idx) INDEXES.set(data.metros, idx = principalIndex(data.metros.metros));
+  const asked = metrosAsked(q, idx, (name) => data.citiesByName.get(name)?.[0]?.state ?? null);
+  if (!asked.length) return null;
+  // zips ranked in a metro, or another place beside it ("Seattle vs the Denver metro", "King County vs ..."): not a metro's figure alone
+  const principal = (city: string): boolean => asked.some((a) => a.region !== null || principals(a.metros[0]![1]).cities.some((c) => c.toLowerCase() === city.toLowerCase()));
+  if (/\bzips?\b|\bzip codes?\b/i.test(q) || u.targets.some((t) => t.zip || t.area || t.hood || (t.city && !principal(t.city)))) return null;
+  const facts = asked.map((a) => metroFact(data, a, u));
+  markAge(facts, today);
+  const body = facts.map((f) => `${f.sentence.replace(/\.$/, '')}.`).join(' ');
+  const cites = facts.flatMap((f) => (f.source ? [f.source.citation] : []));
+  const answer = `${body}${depth === 'deep' && cites.length ? `\n\nSources: ${cites.join('; ')}` : ''}`;
+  return { answer, citation: cites.join('; ') || null, confidence: facts.map((f) => f.confidence).reduce(minConf) };
+}
