@@ -12,8 +12,10 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 
 /** A CBSA: code, title, metro or micro, and its counties (FIPS, name, state, arm's-length sales placed in it). */
 export type MetroArea = [code: string, title: string, kind: string, counties: [fips: string, name: string, state: string, sales: number][]];
-/** One figure of a metro's sales: count, median price (null under 5 sales), first and last sale date, count by county FIPS. */
-export type MetroFigure = [n: number, median: number | null, first: string, last: string, byCounty: Record<string, number>];
+/** One figure of a metro's sales: count, median price (null under 5 sales), first and last sale date, count by county
+ *  FIPS, and how many come from a file with no residential subtype (Connecticut's 2022 file: its "sfr" is every
+ *  residential sale; int_market_untyped_files). */
+export type MetroFigure = [n: number, median: number | null, first: string, last: string, byCounty: Record<string, number>, untyped: number];
 export interface MetroSales {
   /** the metro's (or its suburbs') last arm's-length sale, of any type: the end of every window */
   as_of: string;
@@ -37,6 +39,7 @@ const BOROUGH_COUNTY = "('Manhattan', '36061'), ('Bronx', '36005'), ('Brooklyn',
 /** The SQL of `placed`: every arm's-length sale with its county (null: placed in none). */
 async function placedSql(db: StageContext['db']): Promise<string> {
   const parts = await tableExists(db, 'int_market_city_parts');
+  const untyped = await tableExists(db, 'int_market_untyped_files');
   return `
     name_county as (
       select coalesce(c.state_code, t.state_code) as state_code, coalesce(c.city, t.city) as city, coalesce(c.f, t.f) as f
@@ -46,8 +49,10 @@ async function placedSql(db: StageContext['db']): Promise<string> {
     ),
     placed as (
       select s.sale_id, s.source, s.state_code, s.city, slug(s.city) as city_slug, s.property_type, s.sale_date, s.sale_price,
-             coalesce(${parts ? 'b.f, ' : ''}z.county_fips, case when s.zip is null then n.f end) as county_fips
+             coalesce(${parts ? 'b.f, ' : ''}z.county_fips, case when s.zip is null then n.f end) as county_fips,
+             ${untyped ? 'ut.file is not null' : 'false'} as untyped
       from sales s
+      ${untyped ? 'left join int_market_untyped_files ut using (source, file)' : ''}
       ${parts ? `left join int_market_city_parts cp using (sale_id) left join (values ${BOROUGH_COUNTY}) b(p, f) on b.p = cp.city_part` : ''}
       left join zips z on z.zip = s.zip
       left join name_county n on n.state_code = s.state_code and n.city = lower(s.city)
@@ -55,8 +60,8 @@ async function placedSql(db: StageContext['db']): Promise<string> {
     )`;
 }
 
-const figure = (r: { n: number; med: number | null; a: string; b: string; h: string }): MetroFigure =>
-  [Number(r.n), Number(r.n) >= 5 ? r.med : null, r.a, r.b, JSON.parse(r.h) as Record<string, number>];
+const figure = (r: { n: number; med: number | null; a: string; b: string; h: string; u: number }): MetroFigure =>
+  [Number(r.n), Number(r.n) >= 5 ? r.med : null, r.a, r.b, JSON.parse(r.h) as Record<string, number>, Number(r.u)];
 
 /** The metro index; null without the counties table (no CBSA) or without sales. */
 export async function metroIndex(db: StageContext['db']): Promise<MetroIndex | null> {
@@ -82,8 +87,8 @@ export async function metroIndex(db: StageContext['db']): Promise<MetroIndex | n
       where not (p.city_slug is not distinct from core.city_slug and p.state_code = core.st)
     ),
     ends as (select k, max(sale_date) as as_of, list(distinct source order by source) as src from tagged group by k)`;
-  const cols = "count(*)::int as n, median(sale_price) as med, cast(min(sale_date) as varchar) as a, cast(max(sale_date) as varchar) as b, to_json(histogram(county_fips))::varchar as h";
-  const windows = await queryRows<{ k: string; t: string; m: number; n: number; med: number | null; a: string; b: string; h: string; as_of: string; src: string[] }>(db, `
+  const cols = "count(*)::int as n, median(sale_price) as med, cast(min(sale_date) as varchar) as a, cast(max(sale_date) as varchar) as b, to_json(histogram(county_fips))::varchar as h, count(*) filter (where untyped)::int as u";
+  const windows = await queryRows<{ k: string; t: string; m: number; n: number; med: number | null; a: string; b: string; h: string; u: number; as_of: string; src: string[] }>(db, `
     with ${tagged}
     select t.k, t.property_type as t, w.m, ${cols}, cast(e.as_of as varchar) as as_of, any_value(e.src) as src
     from tagged t join ends e using (k) cross join (select cast(range as integer) as m from range(3, 25)) w
@@ -95,7 +100,7 @@ export async function metroIndex(db: StageContext['db']): Promise<MetroIndex | n
     const list = (s.windows[r.t] ??= Array.from({ length: 22 }, () => null));
     list[r.m - 3] = figure(r);
   }
-  const years = await queryRows<{ k: string; t: string; y: number; n: number; med: number | null; a: string; b: string; h: string }>(db, `
+  const years = await queryRows<{ k: string; t: string; y: number; n: number; med: number | null; a: string; b: string; h: string; u: number }>(db, `
     with ${tagged}
     select k, property_type as t, year(sale_date)::int as y, ${cols} from tagged where property_type is not null group by all order by 1, 2, 3`);
   for (const r of years) {

@@ -25,8 +25,10 @@ const REGIONS: [RegExp, string, string[]][] = [
 /** A word of a name, never a metro word ("Denver metro area" names Denver) */
 const WORD = String.raw`(?!(?:metro|metropolitan|msa|cbsa|area|region|suburbs?|suburban)\b)[A-Za-z][A-Za-z.'’]*`;
 const NAME = `((?:${WORD}\\s+){0,3}${WORD})`;
+/** "area of Seattle", "area in Seattle": a part of a city, not its metro ("area in 2023" is the metro's) */
+const NOT_WITHIN = String.raw`(?!\s+(?:of|within)\b|\s+in\s+(?!\d|the\s+(?:last|past)\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))`;
 /** "<name> metro", "<name>, WA metro area", "<name> MSA", "<name> area", "<name> suburbs" */
-const AFTER = new RegExp(`${NAME}(?:,?\\s+([A-Z]{2}))?\\s+(metro(?:politan)?(?:\\s+(?:statistical\\s+)?(?:area|region))?|msa|cbsa|suburbs|suburb|suburban(?:\\s+areas?)?|(?:area|region)(?!\\s+(?:of|in|within)\\b))\\b`, 'gi');
+const AFTER = new RegExp(`${NAME}(?:,?\\s+([A-Z]{2}))?\\s+(metro(?:politan)?(?:\\s+(?:statistical\\s+)?(?:area|region))?|msa|cbsa|suburbs|suburb|suburban(?:\\s+areas?)?|(?:area|region)${NOT_WITHIN})\\b`, 'gi');
 /** "greater <name>", "metro <name>", "suburbs of <name>" */
 const BEFORE = new RegExp(`\\b(greater|metro|metropolitan|suburbs\\s+(?:of|around|outside(?:\\s+of)?))\\s+${NAME}`, 'gi');
 

@@ -50,6 +50,12 @@ describe('a metro area asked a sale price', () => {
       expect(a, q).toMatch(/as the Seattle-Tacoma-Bellevue, WA metro area \(OMB July 2023 delineation\): we have sales for King County only \(1 of its 3 counties; (Pierce County and Snohomish County|Snohomish County and Pierce County) not covered\)/);
       expect(a, q).toContain(`in the 12 months to ${k!.b} there were ${k!.n.toLocaleString('en-US')} arm's-length single-family sales, dated ${k!.a} to ${k!.b}, at a median sale price of ${usd(k!.m)}: a figure of King County alone, not of the whole metro area`);
     }
+    // a year asked ("area in 2014" is the metro's, not an area within it): that year's sales of the raw file
+    const [y] = await rawQuery<{ n: number; m: number; a: string; b: string }>(`
+      with r as (select price::double as p, strptime(left(date, 8), '%Y%m%d')::date as d
+                 from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))
+      select count(*)::int as n, median(p) as m, cast(min(d) as varchar) as a, cast(max(d) as varchar) as b from r where year(d) = 2014`);
+    expect(await ask('how many sales in the Seattle area in 2014')).toContain(`in 2014 there were ${y!.n.toLocaleString('en-US')} arm's-length single-family sales, dated ${y!.a} to ${y!.b}, at a median sale price of ${usd(y!.m)}: a figure of King County alone`);
     // an area within a city, the first city's area of another metro's principal city, and a legal question: no metro figure
     for (const q of ['which area of Seattle is cheapest', 'median price in the Bellevue area', 'eviction notice in the Seattle area']) {
       expect(await ask(q), q).not.toContain('OMB July 2023 delineation');
