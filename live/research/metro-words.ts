@@ -14,12 +14,14 @@ const ALIASES: Record<string, string> = {
   nyc: 'new york', 'new york city': 'new york', philly: 'philadelphia', dc: 'washington', 'd.c.': 'washington', 'd.c': 'washington',
   'washington dc': 'washington', 'washington d.c.': 'washington', sf: 'san francisco', la: 'los angeles', 'l.a.': 'los angeles',
   vegas: 'las vegas', nola: 'new orleans', atl: 'atlanta', slc: 'salt lake city', phx: 'phoenix', indy: 'indianapolis',
-  'twin cities': 'minneapolis', dfw: 'dallas', 'the metroplex': 'dallas', metroplex: 'dallas', 'inland empire': 'riverside',
 };
 
-/** Regions that are several CBSAs, by their first principal cities (lower case). */
-const REGIONS: [RegExp, string, string[]][] = [
-  [/\b(?:the\s+)?(?:sf\s+|san francisco\s+)?bay area\b/i, 'the Bay Area', ['san francisco', 'san jose']],
+/** Regions named with no metro word, several CBSAs or one, by their first principal cities (lower case) and state. */
+const REGIONS: [RegExp, string, string[], string][] = [
+  [/\b(?:the\s+)?(?:sf\s+|san francisco\s+)?bay area\b/i, 'the Bay Area', ['san francisco', 'san jose'], 'CA'],
+  [/\b(?:the\s+)?twin cities\b/i, 'the Twin Cities', ['minneapolis'], 'MN'],
+  [/\bDFW\b|\b(?:the\s+)?metroplex\b/i, 'the Dallas-Fort Worth Metroplex', ['dallas'], 'TX'],
+  [/\b(?:the\s+)?inland empire\b/i, 'the Inland Empire', ['riverside'], 'CA'],
 ];
 
 /** A word of a name, never a metro word ("Denver metro area" names Denver) */
@@ -70,10 +72,10 @@ function cityKey(words: string, idx: PrincipalIndex): string | null {
 /** The metro areas a question asks (none: []). `cityState`: the state of a city the question's places read, by name. */
 export function metrosAsked(q: string, idx: PrincipalIndex, cityState: (name: string) => string | null): MetroAsked[] {
   const out: MetroAsked[] = [];
-  for (const [re, label, cities] of REGIONS) {
+  for (const [re, label, cities, state] of REGIONS) {
     const m = re.exec(q);
     if (!m) continue;
-    const metros = cities.map((c) => pick(idx.get(c) ?? [], null, 'CA')?.m).filter((x): x is MetroArea => x !== undefined);
+    const metros = cities.map((c) => pick(idx.get(c) ?? [], state, null)?.m).filter((x): x is MetroArea => x !== undefined);
     if (metros.length) out.push({ said: m[0].trim(), metros, city: null, region: label, suburbs: false });
   }
   if (out.length) return out;

@@ -66,8 +66,8 @@ function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   const m = a.metros[0]!;
   const cov = coverage(a.metros);
   const core = principals(m[1]).cities[0]!;
-  const name = a.region ? `${a.region}, ${and(a.metros.map(metroName))},` : `${metroName(m)}${a.suburbs && a.city === core ? ` outside the city of ${core}` : ''}`;
-  const lead = `Reading "${a.said}" as ${name} (OMB July 2023 delineation): ${cov.text}`;
+  const name = a.region ? `${a.region} (${and(a.metros.map(metroName))}; OMB July 2023 delineation)` : `${metroName(m)}${a.suburbs && a.city === core ? ` outside the city of ${core}` : ''} (OMB July 2023 delineation)`;
+  const lead = `Reading "${a.said}" as ${name}: ${cov.text}`;
   const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const none = (s: string): Fact => ({ intent: 'trends', target: null, value: null, sentence: `${lead}; ${s}`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null });
   if (!cov.covered.length) return none(`so no ${noun} sale price or sales count of it is kept`);

@@ -87,6 +87,7 @@ describe('a metro area asked a sale price', () => {
       ['Pittsburgh metro home prices', ['38300'], 'the Pittsburgh, PA metro area'],
       ['DC metro median price', ['47900'], 'the Washington-Arlington-Alexandria, DC-VA-MD-WV metro area'],
       ['median home price in the Bay Area', ['41860', '41940'], 'the Bay Area'],
+      ['Twin Cities home prices', ['33460'], 'the Twin Cities (the Minneapolis-St. Paul-Bloomington, MN-WI metro area'],
     ] as const) {
       const n = (await Promise.all(codes.map(cbsaCounties))).flat().length;
       const a = await ask(q);
