@@ -119,8 +119,10 @@ export function metroAnswer(data: ResearchData, u: Understanding, q: string, dep
   if (/\bzips?\b|\bzip codes?\b/i.test(q) || u.targets.some((t) => t.zip || t.area || t.hood || (t.city && !principal(t.city)))) return null;
   const facts = asked.map((a) => metroFact(data, a, u));
   markAge(facts, today);
-  const body = facts.map((f) => `${f.sentence.replace(/\.$/, '')}.`).join(' ');
+  // parts of the question no source records ("rents and the median price"): said, as every answer says them
+  const gaps = u.gaps.slice(0, depth === 'quick' ? Math.max(0, 3 - facts.length) : u.gaps.length).map((g) => `${g.charAt(0).toUpperCase()}${g.slice(1).replace(/\.$/, '')}.`);
+  const body = [...facts.map((f) => `${f.sentence.replace(/\.$/, '')}.`), ...gaps].join(' ');
   const cites = facts.flatMap((f) => (f.source ? [f.source.citation] : []));
   const answer = `${body}${depth === 'deep' && cites.length ? `\n\nSources: ${cites.join('; ')}` : ''}`;
-  return { answer, citation: cites.join('; ') || null, confidence: facts.map((f) => f.confidence).reduce(minConf) };
+  return { answer, citation: cites.join('; ') || null, confidence: [...facts.map((f) => f.confidence), ...(u.gaps.length ? ['medium' as const] : [])].reduce(minConf) };
 }

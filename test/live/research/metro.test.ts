@@ -50,6 +50,10 @@ describe('a metro area asked a sale price', () => {
       expect(a, q).toMatch(/as the Seattle-Tacoma-Bellevue, WA metro area \(OMB July 2023 delineation\): we have sales for King County only \(1 of its 3 counties; (Pierce County and Snohomish County|Snohomish County and Pierce County) not covered\)/);
       expect(a, q).toContain(`in the 12 months to ${k!.b} there were ${k!.n.toLocaleString('en-US')} arm's-length single-family sales, dated ${k!.a} to ${k!.b}, at a median sale price of ${usd(k!.m)}: a figure of King County alone, not of the whole metro area`);
     }
+    // a part no source records is said, beside the metro's figure
+    const rents = await ask('rents and the median sale price in the Seattle metro');
+    expect(rents).toContain(`at a median sale price of ${usd(k!.m)}: a figure of King County alone`);
+    expect(rents).toMatch(/rents?\b.*that part of the question is not answered/);
     // a year asked ("area in 2014" is the metro's, not an area within it): that year's sales of the raw file
     const [y] = await rawQuery<{ n: number; m: number; a: string; b: string }>(`
       with r as (select price::double as p, strptime(left(date, 8), '%Y%m%d')::date as d
