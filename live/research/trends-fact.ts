@@ -14,6 +14,7 @@ import { windowFigure } from './market-window.ts';
 import { joinYears, yearFact } from './year-facts.ts';
 import type { Years } from './years.ts';
 import { monthFact } from './month-facts.ts';
+import { periodChange } from './period-change.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { seriesCovered } from './month-cover.ts';
 import { RANK, ranks } from './ranks.ts';
@@ -45,7 +46,8 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   const src: Source = { type: 'trends', category: 'market', citation: `reii warehouse: price trend for ${where}, ${type}, as of ${s.as_of}` };
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
   const year = (y: Years): Fact => (y.month ? monthFact(data, { ...u, years: y }, t, where, c, src, s.as_of) : yearFact(data, { ...u, years: y }, t, where, c, src, s.as_of));
-  if (u.years) return u.years.also ? joinYears([u.years, ...u.years.also].map(year)) : year(u.years);
+  // periods compared: each one's figure, then the change between them (period-change.ts)
+  if (u.years) return u.years.also ? joinYears([u.years, ...u.years.also].map(year), periodChange(c, [u.years, ...u.years.also])) : year(u.years);
   const method = indexName(s);
   // a span past the kept windows (25-60 months): the index change over it, or why the series gives none
   const months = u.span ?? (u.months && u.months < c.month.length ? u.months : 12);

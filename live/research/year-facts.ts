@@ -113,9 +113,11 @@ function thinMonths(data: ResearchData, u: Understanding, t: Target, c: MonthlyS
 }
 
 /** Years compared ("2021 vs 2023"): each year's fact said in turn, as one fact of the place (the first's source and
- *  citation; no rank across places, each place's years are its own). Before, the first year alone was answered. */
-export function joinYears(facts: Fact[]): Fact {
+ *  citation; no rank across places, each place's years are its own), then the change between them when given
+ *  (period-change.ts). Before, the first year alone was answered, and then no change. */
+export function joinYears(facts: Fact[], change: { sentence: string; value: string } | null = null): Fact {
   const conf = facts.some((f) => f.confidence === 'low') ? 'low' : facts.some((f) => f.confidence === 'medium') ? 'medium' : 'high';
   const { ranks: _r, ...first } = facts[0]!;
-  return { ...first, value: facts.map((f) => f.value).join('; '), sentence: facts.map((f) => f.sentence).join('. '), source: facts.find((f) => f.source)?.source ?? null, confidence: conf };
+  const value = [...facts.map((f) => f.value), ...(change?.value ? [change.value] : [])].join('; ');
+  return { ...first, value, sentence: [...facts.map((f) => f.sentence), ...(change ? [change.sentence] : [])].join('. '), source: facts.find((f) => f.source)?.source ?? null, confidence: conf };
 }

@@ -3,6 +3,7 @@
 // Rules: warehouse/docs/research.md "Years" and "Modifiers".
 import { parseQuarter } from './quarters.ts';
 import { morePeriods, parsePeriod, type Season } from './periods.ts';
+import { shareYear } from './period-pairs.ts';
 
 /** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
  *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022") or a quarter ("Q4 2023":
@@ -57,7 +58,9 @@ export function parseMonthSpan(q: string): Years | null {
 
 /** "in 2022", "during 2021", "for 2014", "since 2020", "from 2019 to 2021", "between 2019 and 2021", "2019-2021", and a
  *  bare year ("nyc condo prices 2023"). */
-export function parseYears(q: string): Years | null {
+export function parseYears(asked: string): Years | null {
+  // periods compared with their year written once ("march and june 2022", "Q1 vs Q2 2022"): each with it (period-pairs.ts)
+  const q = shareYear(asked);
   const y = parseYear(q);
   // months, quarters, seasons compared ("April 2015 vs April 2014", "Q1 2022 vs Q1 2023"): each answered (`also`)
   if (y && (y.months || y.month) && !y.last) { const more = morePeriods(q, y, parseYear); return more.length ? { ...y, also: more } : y; }

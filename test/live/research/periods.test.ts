@@ -6,26 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
-import { dataFile } from '../../helpers/oracle-raw-comps.ts';
+import { salesOf } from '../../helpers/oracle-research-periods.ts';
 
 const ask = askWithSalesOracle();
 const count = (n: number): string => n.toLocaleString('en-US');
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
-const NYC = (f: string): string => `nyc-rolling-sales/nyc_rolling_sales_${f}.csv.gz`;
-
-/** Arm's-length sales (oracle_arms) of one type from `from` to `to` (YYYY-MM, inclusive), with their median and the most
- *  of any one month: a city's, a zip's, or a New York City borough's (the raw file's BOROUGH: 3 Brooklyn). */
-async function salesOf(m: { st?: string; city?: string; zip?: string; borough?: number }, type: string, from: string, to: string): Promise<{ n: number; median: number | null; most: number }> {
-  const raw = m.borough ? `, raw as (select '${NYC('2021-04_2022-03')}' as f, row_number() over () + 1 as line, "BOROUGH" as b from read_csv('${dataFile(NYC('2021-04_2022-03'))}', all_varchar = true)
-    union all select '${NYC('2023-03_2024-02')}', row_number() over () + 1, "BOROUGH" from read_csv('${dataFile(NYC('2023-03_2024-02'))}', all_varchar = true))` : '';
-  const where = m.borough ? `s.source = 'nyc' and raw.b = '${m.borough}'` : m.zip ? `s.zip = '${m.zip}'` : `s.state_code = '${m.st}' and lower(s.city) = lower('${m.city}')`;
-  const join = m.borough ? `join raw on s.line = raw.line and s.file like '%' || raw.f || '%'` : '';
-  const [r] = await sql<{ n: number; median: number | null; most: number | null }>(`with x as (select 1)${raw}, s as (select s.* from oracle_arms s ${join}
-    where ${where} and s.property_type = $type and strftime(s.sale_date, '%Y-%m') between $from and $to)
-    select (select count(*) from s)::int as n, (select quantile_cont(sale_price, 0.5) from s) as median,
-      (select max(k) from (select count(*) as k from s group by strftime(sale_date, '%Y-%m')))::int as most`, { type, from, to });
-  return { n: r!.n, median: r!.n >= 5 ? Number(r!.median) : null, most: r!.most ?? 0 };
-}
 
 describe("the data's range is its source's months", () => {
   it('11215 in 2023: the raw 2023-03..2024-02 file has its sales, 1-4 a month, said as months under 5, not "outside the data"', async () => {

@@ -1,0 +1,60 @@
+// The change between periods compared ("March vs June 2023", "Q1 2022 vs Q1 2023", a follow-up's "compare to 2021"
+// beside the context's 2022), from the same monthly series each period's own figure is read from (year-facts.ts,
+// month-facts.ts): from each period to the next in time, the change of its arm's-length sales and, for two single
+// months, of their median sale prices. A median over several months together is not kept, so none is compared; counts
+// of periods whose months the data holds unequally are compared per month held, said so; a period with no figure
+// gives no change, said with the reason its own answer gave. Wording: warehouse/docs/research.md "Years".
+import { money, pct, plural } from './facts.ts';
+import { inYears, type MonthlySeries } from './year-facts.ts';
+import type { Years } from './years.ts';
+
+interface Held { y: Years; months: number; held: string[]; n: number; median: number | null; partial: boolean }
+
+const first = (y: Years): string => y.month ?? y.months?.[0] ?? `${y.from}-01`;
+const change = (a: number, b: number): string => (a > 0 ? ` (${pct((b / a - 1) * 100)})` : '');
+const monthsOf = (y: Years, last: string): number => {
+  if (y.month) return 1;
+  if (y.months) { const [a, b] = y.months.map((m) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7))) as [number, number]; return b - a + 1; }
+  return ((y.to ?? Number(last.slice(0, 4))) - y.from + 1) * 12;
+};
+
+/** Each period's months held with a count, their sales, and a single month's median. */
+function held(c: MonthlySeries, y: Years): Held {
+  const is = c.month.map((m, i) => ({ m, i })).filter((x) => (y.month ? x.m === y.month : inYears(x.m, y)) && (c.sales_count[x.i] ?? 0) > 0);
+  const n = is.reduce((s, x) => s + c.sales_count[x.i]!, 0);
+  const median = y.month && is.length ? c.median_price[is[0]!.i] ?? null : null;
+  return { y, months: monthsOf(y, c.month.at(-1) ?? '2000-01'), held: is.map((x) => x.m), n, median, partial: is.some((x) => c.complete?.[x.i] === false) };
+}
+
+/** The change from each period to the next in time, one sentence; null for fewer than two periods. */
+export function periodChange(c: MonthlySeries, periods: readonly Years[]): { sentence: string; value: string } | null {
+  if (periods.length < 2) return null;
+  const all = [...periods].sort((a, b) => first(a).localeCompare(first(b))).map((y) => held(c, y));
+  const said: string[] = [], values: string[] = [];
+  for (let k = 1; k < all.length; k++) {
+    const a = all[k - 1]!, b = all[k]!;
+    const span = `from ${a.y.label} to ${b.y.label}`;
+    const none = [a, b].filter((x) => x.n === 0);
+    if (none.length) {
+      said.push(`no change ${span} is given: ${none.map((x) => x.y.label).join(' and ')} ${none.length === 1 ? 'has' : 'have'} no figure in the data (as said above)`);
+      continue;
+    }
+    const partial = a.partial || b.partial ? ` (${[a, b].filter((x) => x.partial).map((x) => x.y.label).join(' and ')} ${[a, b].filter((x) => x.partial).length === 1 ? 'holds a month' : 'hold months'} not recorded whole)` : '';
+    if (a.median !== null && b.median !== null) {
+      said.push(`${span}, arm's-length sales went from ${a.n.toLocaleString('en-US')} to ${b.n.toLocaleString('en-US')}${change(a.n, b.n)} and the median sale price from ${money(a.median)} to ${money(b.median)}${change(a.median, b.median)}${partial}`);
+      values.push(`${a.y.label} to ${b.y.label}: median ${pct((b.median / a.median - 1) * 100)}`);
+      continue;
+    }
+    // periods of several months: the count, per month held when the data holds their months unequally
+    const whole = a.held.length === a.months && b.held.length === b.months;
+    const perMonth = (x: Held): number => x.n / x.held.length;
+    const per = (x: Held): string => Math.round(perMonth(x)).toLocaleString('en-US');
+    const counts = whole
+      ? `arm's-length sales went from ${a.n.toLocaleString('en-US')} to ${b.n.toLocaleString('en-US')}${change(a.n, b.n)}`
+      : `arm's-length sales per month held went from ${per(a)} (${plural(a.n, 'sale')} over ${plural(a.held.length, 'month')}) to ${per(b)} (${plural(b.n, 'sale')} over ${plural(b.held.length, 'month')})${change(perMonth(a), perMonth(b))}, since the data holds ${a.held.length} of ${a.y.label}'s ${a.months} months and ${b.held.length} of ${b.y.label}'s ${b.months}`;
+    said.push(`${span}, ${counts}${partial}; a median over several months together is not kept, so no change of the median is given`);
+    values.push(`${a.y.label} to ${b.y.label}: sales${whole ? '' : ' per month'} ${change(whole ? a.n : perMonth(a), whole ? b.n : perMonth(b)).trim().replace(/^\(|\)$/g, '') || 'no change figure'}`);
+  }
+  const sentence = said.map((s, i) => (i === 0 ? `${s.charAt(0).toUpperCase()}${s.slice(1)}` : s)).join('; ');
+  return { sentence, value: values.join('; ') };
+}

@@ -1,0 +1,64 @@
+// Two months of one year named with the year once ("queens prices march and june 2022", "brooklyn median sale price in
+// march vs june 2023", "98103 sales in jan and feb 2015") are those two months, each its own count and median and the
+// change between them (before: all of 2022, June 2023 alone, no answer); "Q1 vs Q2 2022" is both quarters (before: Q2
+// alone); a range stays a range. Over the shared real build on the suite's pinned clock; expected figures are our own
+// SQL over the raw files in ../shared/data and the canonical tables (oracle_arms: the arm's-length rule re-derived; a
+// New York City borough by the raw files' BOROUGH column).
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { salesOf } from '../../helpers/oracle-research-periods.ts';
+
+const ask = askWithSalesOracle();
+const count = (n: number): string => n.toLocaleString('en-US');
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+const pct = (a: number, b: number): string => { const x = Math.round((b / a - 1) * 1000) / 10; return `${x > 0 ? '+' : ''}${x}%`; };
+const QUEENS = { borough: 4 }, BROOKLYN = { borough: 3 };
+const month = (m: { st?: string; city?: string; zip?: string; borough?: number }, ym: string) => salesOf(m, 'sfr', ym, ym);
+
+describe('two months of one year are those two months, each with its figure, and the change between them', () => {
+  it('"brooklyn median sale price in march vs june 2023": March and June 2023 and the change (was June alone)', async () => {
+    const a = await month(BROOKLYN, '2023-03'), b = await month(BROOKLYN, '2023-06');
+    const r = (await ask('brooklyn median sale price in march vs june 2023')).answer;
+    expect(r).toContain(`In Brooklyn, NY, in March 2023 there were ${count(a.n)} arm's-length single-family sales, at a median sale price of ${usd(a.median!)}`);
+    expect(r).toContain(`In Brooklyn, NY, in June 2023 there were ${count(b.n)} arm's-length single-family sales, at a median sale price of ${usd(b.median!)}`);
+    expect(r).toContain(`From March 2023 to June 2023, arm's-length sales went from ${count(a.n)} to ${count(b.n)} (${pct(a.n, b.n)}) and the median sale price from ${usd(a.median!)} to ${usd(b.median!)} (${pct(a.median!, b.median!)})`);
+  });
+  it('"98103 sales in jan and feb 2015", "jan & feb \'15", "janurary vs feb 2015": January and February 2015 (was no answer)', async () => {
+    const a = await month({ zip: '98103' }, '2015-01'), b = await month({ zip: '98103' }, '2015-02');
+    for (const q of ['98103 sales in jan and feb 2015', "98103 home prices jan & feb '15", '98103 median price janurary vs feb 2015', '98103 home prices 2015 jan and feb']) {
+      const r = (await ask(q)).answer;
+      expect(r, q).toContain(`in January 2015 there were ${a.n} arm's-length single-family sales, at a median sale price of ${usd(a.median!)}`);
+      expect(r, q).toContain(`in February 2015 there were ${b.n} arm's-length single-family sales, at a median sale price of ${usd(b.median!)}`);
+      expect(r, q).toContain(`From January 2015 to February 2015, arm's-length sales went from ${a.n} to ${b.n} (${pct(a.n, b.n)}) and the median sale price from ${usd(a.median!)} to ${usd(b.median!)} (${pct(a.median!, b.median!)})`);
+    }
+  });
+  it('"queens prices march and june 2022" (and "mar & jun", "march, june"): March\'s figure, June outside the files, no change (was all of 2022)', async () => {
+    const a = await month(QUEENS, '2022-03'), b = await month(QUEENS, '2022-06');
+    expect(b.n).toBe(0);
+    for (const q of ['queens prices march and june 2022', 'queens mar & jun 2022 prices', 'queens prices march, june 2022']) {
+      const r = (await ask(q)).answer;
+      expect(r, q).toContain(`In Queens, NY, in March 2022 there were ${count(a.n)} arm's-length single-family sales, at a median sale price of ${usd(a.median!)}`);
+      expect(r, q).toContain('I don\'t have single-family sales for Queens, NY in June 2022: no file of the source covers that month');
+      expect(r, q).toContain('No change from March 2022 to June 2022 is given: June 2022 has no figure in the data');
+      expect(r, q).not.toContain('in 2022 there were');
+    }
+  });
+  it('"median price 11215 may vs june 2023": months of 1-4 sales said as such, and no change', async () => {
+    const a = await month({ zip: '11215' }, '2023-05'), b = await month({ zip: '11215' }, '2023-06');
+    expect(Math.max(a.n, b.n)).toBeLessThan(5);
+    const r = (await ask('median price 11215 may vs june 2023')).answer;
+    expect(r).toContain('in May 2023: the month had fewer than 5 arm');
+    expect(r).toContain('in June 2023: the month had fewer than 5 arm');
+    expect(r).toContain('No change from May 2023 to June 2023 is given: May 2023 and June 2023 have no figure in the data');
+  });
+  it('"Q1 vs Q2 2022 queens prices": Q1\'s sales and Q2 outside the data (was Q2 alone); a range stays one range', async () => {
+    const q1 = await salesOf(QUEENS, 'sfr', '2022-01', '2022-03');
+    const r = (await ask('Q1 vs Q2 2022 queens prices')).answer;
+    expect(r).toContain(`In Queens, NY, in Q1 2022 there were ${count(q1.n)} arm's-length single-family sales (2022-01 to 2022-03)`);
+    expect(r).toContain('so Q2 2022 is outside the data');
+    const march = await month(QUEENS, '2022-03');
+    const range = (await ask('sales in queens between march and june 2022')).answer;
+    expect(range).toContain(`In Queens, NY, from March to June 2022 there were ${count(march.n)} arm's-length single-family sales (the data holds 1 month of March to June 2022, 2022-03)`);
+    expect(range).not.toContain('No change from');
+  });
+});
