@@ -6,7 +6,9 @@
 import { citiesByKey, findCityTypos } from '../places/question.ts';
 import { STATE_CODES, TERRITORY_CODES, tokens, type Gazetteer, type Target } from './place-words.ts';
 
-export interface Context { zip?: string; city?: string; state?: string }
+/** `period`: the period the earlier answer was about ("2022", "March 2022"), read by context-period.ts for a follow-up
+ *  comparing another period with it. */
+export interface Context { zip?: string; city?: string; state?: string; period?: string }
 
 /** The five digits of a context zip or zip+4 ("98103-1234" -> "98103"); anything else as given. */
 export const contextZip = (zip: string): string => /^\d{5}-\d{4}$/.test(zip.trim()) ? zip.trim().slice(0, 5) : zip;

@@ -10,9 +10,11 @@ export const YEAR_AGO = /\b(a|one|1) (year|yr) (ago|earlier|before)\b|\b(vs\.?|v
 
 /** A follow-up with no topic of its own: a year back, or a period compared ("how does it compare to 2021", "and 2021?"),
  *  of a place the context gives and the question does not name; said as read. */
-export function periodFollowUp(lower: string, hasPeriod: boolean, targets: readonly Target[], readAs: string[]): boolean {
+export function periodFollowUp(lower: string, hasPeriod: boolean, targets: readonly Target[], readAs: string[], context: { period?: string } = {}): boolean {
   if (!targets.length || !targets.every((t) => t.from === 'context') || !(YEAR_AGO.test(lower) || hasPeriod)) return false;
   const t = targets[0]!;
-  readAs.push(`the follow-up as the sale prices of ${t.zip ? `zip ${t.zip}` : t.city ? `${t.city}, ${t.state}` : t.state} (the context's place)${YEAR_AGO.test(lower) ? ', the latest against a year before (the 12-month change)' : ', of the period named'}`);
+  // with the earlier answer's period (context.period), a year back is that period's year before (context-period.ts)
+  const back = YEAR_AGO.test(lower) && !context.period?.trim();
+  readAs.push(`the follow-up as the sale prices of ${t.zip ? `zip ${t.zip}` : t.city ? `${t.city}, ${t.state}` : t.state} (the context's place)${back ? ', the latest against a year before (the 12-month change)' : ', of the period named'}`);
   return true;
 }

@@ -1,14 +1,20 @@
 // Two months of one year named with the year once ("queens prices march and june 2022", "brooklyn median sale price in
 // march vs june 2023", "98103 sales in jan and feb 2015") are those two months, each its own count and median and the
 // change between them (before: all of 2022, June 2023 alone, no answer); "Q1 vs Q2 2022" is both quarters (before: Q2
-// alone); a range stays a range. Over the shared real build on the suite's pinned clock; expected figures are our own
-// SQL over the raw files in ../shared/data and the canonical tables (oracle_arms: the arm's-length rule re-derived; a
-// New York City borough by the raw files' BOROUGH column).
-import { describe, expect, it } from 'vitest';
-import { askWithSalesOracle } from '../../helpers/research.ts';
+// alone); a range stays a range; a follow-up comparing a period with the context's (context.period: "compare to 2021"
+// after 2022) gives both side by side with the change (before: 2021 alone), or says why not. Over the shared real build
+// on the suite's pinned clock; expected figures are our own SQL over the raw files in ../shared/data and the canonical
+// tables (oracle_arms: the arm's-length rule re-derived; a New York City borough by the raw files' BOROUGH column).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
 import { salesOf } from '../../helpers/oracle-research-periods.ts';
+import { artifactsDir } from '../../helpers/build.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { ResearchEngine, type ResearchBody } from '../../../live/research/endpoint.ts';
 
 const ask = askWithSalesOracle();
+const followUp = (query: string, context: Record<string, string>) => new ResearchEngine(researchData(), null, PINNED_TODAY).answer({ query, depth: 'quick', context });
 const count = (n: number): string => n.toLocaleString('en-US');
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const pct = (a: number, b: number): string => { const x = Math.round((b / a - 1) * 1000) / 10; return `${x > 0 ? '+' : ''}${x}%`; };
@@ -60,5 +66,45 @@ describe('two months of one year are those two months, each with its figure, and
     const range = (await ask('sales in queens between march and june 2022')).answer;
     expect(range).toContain(`In Queens, NY, from March to June 2022 there were ${count(march.n)} arm's-length single-family sales (the data holds 1 month of March to June 2022, 2022-03)`);
     expect(range).not.toContain('No change from');
+  });
+});
+
+describe("a follow-up compared with the context's period (context.period)", () => {
+  it('"compare to 2021", "how about vs 2021", "and compared with last year" {Queens, 2022}: 2022 and 2021 side by side, the change per month held', async () => {
+    const y22 = await salesOf(QUEENS, 'sfr', '2022-01', '2022-12'), y21 = await salesOf(QUEENS, 'sfr', '2021-01', '2021-12');
+    expect([y22.months5, y21.months5]).toEqual([3, 9]);
+    const per = (x: { n5: number; months5: number }): number => x.n5 / x.months5;
+    for (const q of ['compare to 2021', 'how about vs 2021', 'and compared with last year']) {
+      const r = (await followUp(q, { city: 'Queens', state: 'NY', period: '2022' })).answer;
+      expect(r, q).toContain('the follow-up as 2022 (the context\'s period) compared with 2021');
+      expect(r, q).toContain(`In Queens, NY, in 2022 there were ${count(y22.n)} arm's-length single-family sales (the data holds 3 months of 2022, 2022-01 to 2022-03)`);
+      expect(r, q).toContain(`In Queens, NY, in 2021 there were ${count(y21.n)} arm's-length single-family sales (the data holds 9 months of 2021, 2021-04 to 2021-12)`);
+      expect(r, q).toContain(`From 2021 to 2022, arm's-length sales per month held went from ${count(Math.round(per(y21)))} (${count(y21.n)} sales over 9 months) to ${count(Math.round(per(y22)))} (${count(y22.n)} sales over 3 months) (${pct(per(y21), per(y22))})`);
+    }
+  });
+  it('"and vs a year earlier" {Brooklyn, March 2023}: March 2023 and March 2022 with the change', async () => {
+    const a = await month(BROOKLYN, '2022-03'), b = await month(BROOKLYN, '2023-03');
+    const r = (await followUp('and vs a year earlier', { city: 'Brooklyn', state: 'NY', period: 'March 2023' })).answer;
+    expect(r).toContain('the follow-up as March 2023 (the context\'s period) compared with March 2022 (a year before it)');
+    expect(r).toContain(`From March 2022 to March 2023, arm's-length sales went from ${count(a.n)} to ${count(b.n)} (${pct(a.n, b.n)}) and the median sale price from ${usd(a.median!)} to ${usd(b.median!)} (${pct(a.median!, b.median!)})`);
+  });
+  it('with no context.period, "compare to 2021" is 2021 alone, said why', async () => {
+    const y21 = await salesOf(QUEENS, 'sfr', '2021-01', '2021-12');
+    const r = (await followUp('compare to 2021', { city: 'Queens', state: 'NY' })).answer;
+    expect(r).toContain('the follow-up as 2021 alone: no period of the earlier answer came with the question (context.period, e.g. "2022"), so no comparison with it is given');
+    expect(r).toContain(`In Queens, NY, in 2021 there were ${count(y21.n)} arm's-length`);
+  });
+});
+
+describe('POST /v1/research/query takes context.period', () => {
+  let srv: TestServer;
+  beforeAll(async () => { srv = await startTestServer(artifactsDir()); });
+  afterAll(async () => { await srv.close(); });
+  it('a follow-up with context.period is answered with both periods (200); a period over 60 characters is 422', async () => {
+    const key = srv.key('pro');
+    const res = await srv.post('/v1/research/query', { query: 'compare to 2021', context: { city: 'Queens', state: 'NY', period: '2022' } }, key);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ResearchBody).answer).toContain('From 2021 to 2022, arm\'s-length sales per month held went from');
+    expect((await srv.post('/v1/research/query', { query: 'compare to 2021', context: { city: 'Queens', state: 'NY', period: 'x'.repeat(61) } }, key)).status).toBe(422);
   });
 });

@@ -1,0 +1,47 @@
+// The period of a research question's context (`context.period`: "2022", "March 2022", "Q1 2022", "March to June
+// 2022": the period the earlier answer was about), read when a follow-up compares another with it ("compare to 2021",
+// "how about vs 2021", "and compared with last year"): both periods, the context's first, each with its own figure and
+// the change between them (period-change.ts), as periods compared in one question are. "last year", "the year before",
+// "a year earlier" are the context's period a year back (2022 -> 2021, March 2022 -> March 2021). With no
+// `context.period` such a follow-up gives the period named alone and says why no comparison is given; a follow-up
+// naming a period with no comparison word ("what about 2021?") is that period alone. Pure; rules:
+// warehouse/docs/research.md "Years".
+import type { Context } from './context-place.ts';
+import type { Target } from './place-words.ts';
+import { YEAR_AGO } from './year-ago.ts';
+import { parseYears, type Years } from './years.ts';
+
+/** Words comparing the follow-up's period with another ("compare to", "vs", "against", "than", "change since"). */
+const COMPARES = /\bcompar(e[sd]?|ing|ison)\b|\bvs\.?(?=\s|$)|\bversus\b|\bagainst\b|\bthan\b|\bdifference\b|\bchanged?\s+(since|from)\b/;
+
+const key = (y: Years): string => y.month ?? y.months?.join('..') ?? `${y.from}..${y.to ?? ''}`;
+
+/** The context's period a year back: each year written in it less one (its own reading, so labels stay the parser's). */
+function yearBack(period: string): Years | null {
+  return parseYears(period.replace(/\b(?:19|20)\d{2}\b/g, (y) => String(Number(y) - 1)));
+}
+
+/** The periods a follow-up asks: its own (`years`, from parseYears) or, when it compares a period or a year back with
+ *  the context's period, both (the context's first, the other in `also`); readings said in `readAs`. Only for a
+ *  follow-up, whose place is the context's (`targets` all from it). */
+export function contextPeriods(years: Years | null, context: Context, lower: string, readAs: string[], targets: readonly Target[]): Years | null {
+  const back = YEAR_AGO.test(lower);
+  // a follow-up: the question names no place, the context gives it (year-ago.ts periodFollowUp)
+  if (!targets.length || !targets.every((t) => t.from === 'context') || (!COMPARES.test(lower) && !back)) return years;
+  if (years?.also) return years;
+  const raw = context.period?.trim();
+  if (!raw) {
+    // a period compared with an earlier answer's that the request does not carry: the period alone, said
+    if (years) readAs.push(`the follow-up as ${years.label} alone: no period of the earlier answer came with the question (context.period, e.g. "2022"), so no comparison with it is given`);
+    return years;
+  }
+  const own = parseYears(raw);
+  if (!own || own.also || own.to === null || own.last) {
+    readAs.push(`the follow-up${years ? ` as ${years.label} alone` : ''}: context.period "${raw}" is not one period we read (a year, a month, a quarter, a season or a span of months such as "March to June 2022"), so no comparison with it is given`);
+    return years;
+  }
+  const other = years ?? (back ? yearBack(raw) : null);
+  if (!other || key(other) === key(own)) return years;
+  readAs.push(`the follow-up as ${own.label} (the context's period) compared with ${other.label}${!years ? ' (a year before it)' : ''}`);
+  return { ...own, also: [other] };
+}
