@@ -11,8 +11,9 @@ import type { Target } from './place-words.ts';
 import { YEAR_AGO } from './year-ago.ts';
 import { parseYears, type Years } from './years.ts';
 
-/** Words comparing the follow-up's period with another ("compare to", "vs", "against", "than", "change since"). */
-const COMPARES = /\bcompar(e[sd]?|ing|ison)\b|\bvs\.?(?=\s|$)|\bversus\b|\bagainst\b|\bthan\b|\bdifference\b|\bchanged?\s+(since|from)\b/;
+/** Words comparing the follow-up's period with another ("compare to", "vs", "against", "than", "change since"), and
+ *  common misspellings of "compare" ("cmopare", "comapre"). */
+const COMPARES = /\bcompar(e[sd]?|ing|ison)\b|\b(cmopare|comapre|copmare|compaer|comprae|compre|compair|compaire)[sd]?\b|\bvs\.?(?=\s|$)|\bversus\b|\bagainst\b|\bthan\b|\bdifference\b|\bchanged?\s+(since|from)\b/;
 
 const key = (y: Years): string => y.month ?? y.months?.join('..') ?? `${y.from}..${y.to ?? ''}`;
 
@@ -40,8 +41,10 @@ export function contextPeriods(years: Years | null, context: Context, lower: str
     readAs.push(`the follow-up${years ? ` as ${years.label} alone` : ''}: context.period "${raw}" is not one period we read (a year, a month, a quarter, a season or a span of months such as "March to June 2022"), so no comparison with it is given`);
     return years;
   }
-  const other = years ?? (back ? yearBack(raw) : null);
+  // "how did it change since 2021": that year against the context's ("since 2021" alone runs to the data's end)
+  const asked = years && years.to === null ? { from: years.from, to: years.from, label: String(years.from) } : years;
+  const other = asked ?? (back ? yearBack(raw) : null);
   if (!other || key(other) === key(own)) return years;
-  readAs.push(`the follow-up as ${own.label} (the context's period) compared with ${other.label}${!years ? ' (a year before it)' : ''}`);
+  readAs.push(`the follow-up as ${own.label} (the context's period) compared with ${other.label}${!years ? ' (a year before it)' : ''}${years && years.to === null ? ` ("${years.label}" as ${other.label} against it)` : ''}`);
   return { ...own, also: [other] };
 }

@@ -46,7 +46,7 @@ const cap = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
  *  year alone was read ("from March to June 2022" as all of 2022) or the last month alone ("March-June 2022" as June). */
 export function parseMonthSpan(q: string): Years | null {
   const y = '((?:19|20)\\d{2})';
-  const m = new RegExp(`\\b(?:(from|between)\\s+)?${MONTH_WORD}\\.?(?:,?\\s+(?:of\\s+)?${y})?\\s*(-|\u2013|\u2014|to|through|thru|until|till|and)\\s*${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?${y}\\b`, 'i').exec(q);
+  const m = new RegExp(`\\b(?:(from|between)\\s+)?${MONTH_WORD}\\.?(?:,?\\s+(?:of\\s+)?${y})?\\s*(-to-|-|\u2013|\u2014|to|through|thru|until|till|and)\\s*${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?${y}\\b`, 'i').exec(q);
   // "March and June 2022" is two months, not a span: "and" only after "between"
   if (!m || (m[4]!.toLowerCase() === 'and' && m[1]?.toLowerCase() !== 'between')) return null;
   const a = monthIndex(m[2]!), b = monthIndex(m[5]!), yb = Number(m[6]);

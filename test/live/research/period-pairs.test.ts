@@ -22,12 +22,14 @@ const QUEENS = { borough: 4 }, BROOKLYN = { borough: 3 };
 const month = (m: { st?: string; city?: string; zip?: string; borough?: number }, ym: string) => salesOf(m, 'sfr', ym, ym);
 
 describe('two months of one year are those two months, each with its figure, and the change between them', () => {
-  it('"brooklyn median sale price in march vs june 2023": March and June 2023 and the change (was June alone)', async () => {
+  it('"brooklyn median sale price in march vs june 2023" (and "march/june", "in march and in june"): March and June 2023 and the change (was June alone)', async () => {
     const a = await month(BROOKLYN, '2023-03'), b = await month(BROOKLYN, '2023-06');
-    const r = (await ask('brooklyn median sale price in march vs june 2023')).answer;
-    expect(r).toContain(`In Brooklyn, NY, in March 2023 there were ${count(a.n)} arm's-length single-family sales, at a median sale price of ${usd(a.median!)}`);
-    expect(r).toContain(`In Brooklyn, NY, in June 2023 there were ${count(b.n)} arm's-length single-family sales, at a median sale price of ${usd(b.median!)}`);
-    expect(r).toContain(`From March 2023 to June 2023, arm's-length sales went from ${count(a.n)} to ${count(b.n)} (${pct(a.n, b.n)}) and the median sale price from ${usd(a.median!)} to ${usd(b.median!)} (${pct(a.median!, b.median!)})`);
+    for (const q of ['brooklyn median sale price in march vs june 2023', 'brooklyn prices march/june 2023', 'brooklyn prices in march and in june 2023']) {
+      const r = (await ask(q)).answer;
+      expect(r, q).toContain(`In Brooklyn, NY, in March 2023 there were ${count(a.n)} arm's-length single-family sales, at a median sale price of ${usd(a.median!)}`);
+      expect(r, q).toContain(`In Brooklyn, NY, in June 2023 there were ${count(b.n)} arm's-length single-family sales, at a median sale price of ${usd(b.median!)}`);
+      expect(r, q).toContain(`From March 2023 to June 2023, arm's-length sales went from ${count(a.n)} to ${count(b.n)} (${pct(a.n, b.n)}) and the median sale price from ${usd(a.median!)} to ${usd(b.median!)} (${pct(a.median!, b.median!)})`);
+    }
   });
   it('"98103 sales in jan and feb 2015", "jan & feb \'15", "janurary vs feb 2015": January and February 2015 (was no answer)', async () => {
     const a = await month({ zip: '98103' }, '2015-01'), b = await month({ zip: '98103' }, '2015-02');

@@ -27,6 +27,11 @@ describe('periods compared with their year written once', () => {
     ['queens median price febuary vs marhc 2022', ['2022-02', '2022-03']],
     ["seattle prices march & april '15", ['2015-03', '2015-04']],
     ['kirkland prices summer and fall 2014', ['2014-06..2014-08', '2014-09..2014-11']],
+    ['brooklyn prices march/june 2023', ['2023-03', '2023-06']],
+    ['brooklyn prices march v june 2023', ['2023-03', '2023-06']],
+    ['brooklyn prices in march and in june 2023', ['2023-03', '2023-06']],
+    ['seattle 3rd and 4th quarter 2014', ['2014-07..2014-09', '2014-10..2014-12']],
+    ['first and second half of 2014 seattle', ['2014-01..2014-06', '2014-07..2014-12']],
   ])('%s -> %j', (q, periods) => {
     expect(read(q)).toEqual(periods);
   });
@@ -34,6 +39,8 @@ describe('periods compared with their year written once', () => {
     ['sales in queens between march and june 2022', ['2022-03..2022-06']],
     ['queens home prices from march to june 2022', ['2022-03..2022-06']],
     ['queens median price march-june 2022', ['2022-03..2022-06']],
+    ['brooklyn march-to-june 2023', ['2023-03..2023-06']],
+    ['how did brooklyn prices change between march and june 2023', ['2023-03..2023-06']],
     ['prices in march 2022 and may have risen', ['2022-03']],
     ['queens prices 2022', ['2022..2022']],
   ])('a range or one period stays one: %s', (q, periods) => {
@@ -56,6 +63,10 @@ describe("a follow-up's period beside the context's (context.period)", () => {
     ['and vs a year earlier', 'March 2023', ['2023-03', '2022-03']],
     ['compared with june 2023?', 'March 2023', ['2023-03', '2023-06']],
     ['compare to q1 2021', 'Q1 2022', ['2022-01..2022-03', '2021-01..2021-03']],
+    ['cmopare to 2021', '2022', ['2022..2022', '2021..2021']],
+    ['how did it change since 2021', '2022', ['2022..2022', '2021..2021']],
+    ['is that higher than 2021?', '2022', ['2022..2022', '2021..2021']],
+    ['and the year before?', '2022', ['2022..2022', '2021..2021']],
   ])('"%s" {period %s}: both, the context\'s first', (q, period, periods) => {
     const r = follow(q, period);
     expect(r.periods).toEqual(periods);
