@@ -186,12 +186,15 @@ export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean, both = false)
   };
 };
 
-/** What a city's rehab scores rest on: permits and sales, or rehab resales alone where no permit source covers its zips. */
+/** What a city's rehab scores rest on: permits and sales, rehab resales alone where no permit source covers its zips,
+ *  or building permits alone where no sales record does (Chicago, Nashville). */
 function rehabBasis(figs: ZipFigure[]): string {
   const only = figs.filter((f) => f.resalesOnly).length;
-  if (only === 0) return 'from its building permits and sales; a zip with no renovation permit in the window scores low';
+  const permits = figs.filter((f) => f.permitsOnly).length;
+  if (permits === figs.length) return 'from building permits alone: no sales record covers its zips, so there are no rehab resales; a zip with no renovation permit in the window scores low';
   if (only === figs.length) return 'from rehab resales alone: no building permit source covers its zips, so there is no renovation permit data';
-  return `from its building permits and sales; ${only} of these zips from rehab resales alone, no building permit source covering them`;
+  const parts = [only ? `${only} of these zips from rehab resales alone, no building permit source covering them` : '', permits ? `${permits} from building permits alone, no sales record covering them` : ''].filter(Boolean);
+  return `from its building permits and sales; ${parts.length ? parts.join('; ') : 'a zip with no renovation permit in the window scores low'}`;
 }
 
 export const REHAB_TOPIC: CityTopic = {

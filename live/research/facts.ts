@@ -38,7 +38,7 @@ export interface Fact {
 
 /** One zip's figure: the measure compared across a city's zips (null: too few sales to report one), a group label
  *  (rehab label, flood risk), the window and the date of its shard; a comps figure's list-to-sale ratio too. */
-export interface ZipFigure { zip: string; measure: number | null; group: string | null; months: number | null; asOf: string; sales?: number; superfund?: boolean; ratio?: number | null; dom?: number | null; resalesOnly?: boolean }
+export interface ZipFigure { zip: string; measure: number | null; group: string | null; months: number | null; asOf: string; sales?: number; superfund?: boolean; ratio?: number | null; dom?: number | null; resalesOnly?: boolean; permitsOnly?: boolean }
 
 export const NOT_LEGAL_ADVICE = 'This is general information from public-law reference data, not legal advice.';
 

@@ -22,6 +22,13 @@ export function dataEnd(f: Fact): string | null {
   return dates.at(-1) ?? null;
 }
 
+/** The records a rehab fact rests on: a zip's (or all a city's zips') permits alone, rehab resales alone, or both. */
+function rehabRecords(f: Fact): string {
+  if (f.zip?.permitsOnly || /\(from building permits alone/.test(f.sentence)) return 'permits';
+  if (f.zip?.resalesOnly || /\(from rehab resales alone/.test(f.sentence)) return 'sales';
+  return 'permits and sales';
+}
+
 /** Says the age of every market fact whose data ends more than STALE_MONTHS before `now`, and caps its confidence. */
 export function markAge(facts: Fact[], today: string): void {
   for (const f of facts) {
@@ -31,7 +38,7 @@ export function markAge(facts: Fact[], today: string): void {
     if (months === null || months <= STALE_MONTHS) continue;
     const month = end.slice(0, 7);
     // a distressed count's source holds filings, not sales
-    const what = f.source!.type === 'rehab' ? 'permits and sales' : f.value?.endsWith('distressed properties') ? 'filings' : 'sales';
+    const what = f.source!.type === 'rehab' ? rehabRecords(f) : f.value?.endsWith('distressed properties') ? 'filings' : 'sales';
     if (f.sentence) f.sentence = `${f.sentence.replace(/\.$/, '')}; the latest ${what} in this source are from ${month}, ${ageWords(months)} before ${today.slice(0, 10)}, so this is not a current figure`;
     if (f.value) f.value = `${f.value} [data ends ${month}, ${ageWords(months)} old]`;
     f.confidence = minConf(f.confidence, ageCap(months));

@@ -1,7 +1,8 @@
 // The rehab momentum fact of one zip (POST /v1/research/query), read from its rehab-score shard: the score, its label
 // and 30-day trend, and, where no permit component is computed (no permit source covers the zip: King County, NYC),
-// the shard note's clause saying the score is the rehab resale share alone (review r16b #19). Wording:
-// warehouse/docs/research.md.
+// the shard note's clause saying the score is the rehab resale share alone (review r16b #19); where no sales record
+// covers the zip (Chicago, Nashville: permit sources only), that its score and 30-day events are its building permits
+// alone, never "rehab resales" that no record could show (review 16 left-over). Wording: warehouse/docs/research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -9,6 +10,18 @@ import { fmt, missing, MONTH_TRIES, pct, type Confidence, type Fact } from './fa
 import { RANK, ranks } from './ranks.ts';
 
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string; note?: string | null }
+
+/** Whether the build holds no arm's-length sale of a zip (market.json `sources`, else its sales windows): its rehab
+ *  score and events are then its building permits alone. */
+export function noSalesRecords(data: ResearchData, zip: string): boolean {
+  const m = data.market;
+  if (!m) return false;
+  if (m.sources) return !(`zip|${zip}` in m.sources);
+  return !['sfr', 'condo', 'multi', 'land', 'commercial'].some((type) => `zip|${zip}|${type}` in m.windows);
+}
+
+/** What a rehab score's 30-day events are, by the records that can show them. */
+const EVENTS = { both: 'rehab events (renovation permits and rehab resales)', resales: 'rehab events (rehab resales)', permits: 'rehab permits (residential renovation, addition and repair permits: no sales record covers this zip, so no rehab resales)' };
 
 export async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const keys = (months: number): ShardKeys => ({ zip, months: String(months) });
@@ -18,14 +31,16 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
     if (!r) continue;
     // no permit component (no permit source covers the zip: King County, NYC): the score's own note says so (r16b #19)
     const resalesOnly = (r.note ?? '').split('; ').find((c) => c.includes('the score is the rehab resale share alone'));
+    // no sales record of the zip (Chicago, Nashville): the score and its events are its permits alone
+    const permitsOnly = !resalesOnly && noSalesRecords(data, zip);
     return {
       ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}${resalesOnly ? `; ${resalesOnly}` : ''}; its rehab events (${resalesOnly ? 'rehab resales' : 'renovation permits and rehab resales'}) in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
-      detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab permits and sales it is computed from).`],
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
+      detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab ${permitsOnly ? 'permits' : resalesOnly ? 'sales' : 'permits and sales'} it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
-      zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of, resalesOnly: !!resalesOnly },
+      zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of, resalesOnly: !!resalesOnly, permitsOnly },
     };
   }
   return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');

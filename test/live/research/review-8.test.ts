@@ -219,6 +219,6 @@ describe('finding 15: figures asked by name are answered or said to be missing',
   });
   it('words the rehab trend over its own 30 days to trend_end, not the score\'s window', async () => {
     const r = readShard<{ trend: string; trend_end: string; as_of: string }>('market/rehab/60606/6.json');
-    expect((await ask('rehab momentum in 60606')).answer).toContain(`over the 6 months to ${r.as_of}; its rehab events (renovation permits and rehab resales) in the 30 days to ${r.trend_end} were ${r.trend}`);
+    expect((await ask('rehab momentum in 60606')).answer).toContain(`over the 6 months to ${r.as_of}, from its building permits alone; its rehab permits (residential renovation, addition and repair permits: no sales record covers this zip, so no rehab resales) in the 30 days to ${r.trend_end} were ${r.trend}`);
   });
 });
