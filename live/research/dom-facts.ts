@@ -11,6 +11,7 @@ import { areaName, fmt, plural, type Fact } from './facts.ts';
 import { ownMarket, salesCountFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { SPEED_RANK } from './asked.ts';
+import { redfinPlaceFact } from './redfin-city.ts';
 
 /** The days-on-market fact of a place whose zips' comps facts are `facts` (each zip's `dom`, city-summary.ts); null when
  *  days on market is not asked. */
@@ -31,6 +32,9 @@ export async function domFact(data: ResearchData, u: Understanding, t: Target, f
       detail: [], source: withDom[0]!.source, confidence: 'low', primary: true, uncertain: null,
     };
   }
+  // a place with no sales records, or a month past its sales: its zips' Redfin snapshots, never one figure (redfin-city.ts)
+  const redfin = redfinPlaceFact(data, u, t, place, speed);
+  if (redfin) return redfin;
   // the pace of sales instead: the place's own market (a borough's where the build keeps one), 12 months
   const counted = { ...u, months: 12, asks: [...u.asks, 'sales_count' as const] };
   const own = await ownMarket(t, (city) => windowFigure(data.market, { state: t.state, city }, u.propertyType, 12));

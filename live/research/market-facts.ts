@@ -155,6 +155,8 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         const dom = await domFact(data, u, t, facts);
         // which zip sells fastest: days on market alone, or that none is kept; never the zips ranked by price per sqft
         if (dom && SPEED_RANK.test(u.query.toLowerCase()) && !/per (sq|square)|ppsf|\bcomps?\b|comparable|\bprices?\b/.test(u.query.toLowerCase())) return [dom];
+        // the zips' Redfin snapshots answer a place without comps (redfin-city.ts): no "no comparable sales" after them
+        if (dom?.source?.type === 'redfin' && out.every((f) => f.source === null)) return [dom];
         return dom ? [dom, ...out] : out;
       }
       return [needZip('Comparable-sales data')];

@@ -47,7 +47,7 @@ export function redfinLatestFact(snaps: RedfinSnap[] | undefined, u: Understandi
 
 /** The snapshot whose period ends in the month asked (or the latest ending in the years asked); of two captures of one
  *  period end, the later. */
-function snapshotOf(snaps: RedfinSnap[], y: NonNullable<Understanding['years']>): RedfinSnap | undefined {
+export function snapshotOf(snaps: RedfinSnap[], y: NonNullable<Understanding['years']>): RedfinSnap | undefined {
   const asked = y.month ?? y.months?.[1] ?? null;
   return [...snaps].reverse().find((s) => (asked ? s[1].slice(0, 7) === asked : Number(s[1].slice(0, 4)) >= y.from && (y.to === null || Number(s[1].slice(0, 4)) <= y.to)));
 }

@@ -9,11 +9,62 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { readShard } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
-import { dataFile } from '../../helpers/oracle-raw-comps.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 let engine: ResearchEngine;
 beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
+
+interface Snap { zip: string; end: string; dom: number; sold: number }
+/** Per zip of a city (the build's city list, its ZCTAs and HUD's zips: tested with the gazetteer), its raw Redfin
+ *  snapshot whose 90 days end in `month` (of two captures, the later); `month` null: the latest period end of any of
+ *  its zips. Also the city's zip count. */
+async function citySnaps(city: string, state: string, month: string | null): Promise<{ zips: number; snaps: Snap[] }> {
+  const zips = researchData().zipsOfCity(city, state);
+  const rows = await rawQuery<{ zip: string; end: string; dom: number; sold: number; m: string }>(`
+    select zip_code as zip, period_end as "end", median_dom::double as dom, homes_sold::double::int as sold, snapshot_month as m
+    from read_csv('${dataFile('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)
+    where zip_code in (${zips.map((z) => `'${z}'`).join(', ')}) and nullif(median_dom, '') is not null and nullif(period_end, '') is not null`);
+  const period = month ?? rows.map((r) => r.end).sort().at(-1)!.slice(0, 7);
+  const byZip = new Map<string, typeof rows[number]>();
+  for (const r of rows.filter((x) => x.end.slice(0, 7) === period).sort((a, b) => a.m.localeCompare(b.m))) byZip.set(r.zip, r);
+  return { zips: zips.length, snaps: [...byZip.values()].map(({ zip, end, dom, sold }) => ({ zip, end, dom, sold })) };
+}
+const one = (s: Snap): string => `zip ${s.zip} ${s.dom} days (${s.sold} homes sold)`;
+const solidSorted = (snaps: Snap[]): Snap[] => snaps.filter((s) => s.sold >= 5).sort((a, b) => a.dom - b.dom || a.zip.localeCompare(b.zip));
+
+describe('a city\'s days on market from its zips\' Redfin snapshots', () => {
+  it('"days on market in chicago": no sales records; the range of its zips\' 2025-09 medians (5+ homes sold), never one city figure', async () => {
+    const { zips, snaps } = await citySnaps('Chicago', 'IL', null);
+    const solid = solidSorted(snaps);
+    expect([zips, snaps.length, solid.length]).toEqual([83, 61, 50]);
+    const a = await ask('days on market in chicago');
+    expect(a).toMatch(/^We have no sales records for Chicago, IL, so no days on market of our own; Redfin publishes days on market per zip/);
+    expect(a).toContain('so no figure of Chicago, IL as a whole is given');
+    expect(a).toContain(`the Redfin zip tracker's 2025-09 snapshot gives ${snaps.length} of its ${zips} zips a median days on market over the 90 days to ${snaps[0]!.end}`);
+    expect(a).toContain(`of the ${solid.length} zips with 5 or more homes sold (${snaps.length - solid.length} more had fewer, too few to stand for a zip): from ${one(solid[0]!)} to ${one(solid.at(-1)!)}`);
+    expect(a).toContain('data provided by Redfin');
+    expect(a).not.toMatch(/no days-on-market figure|We have no single-family comparable sales/);
+    const fast = await ask('which zip in chicago sells fastest');
+    expect(fast).toContain(`homes sell fastest in zip ${solid[0]!.zip} (median ${solid[0]!.dom} days)`);
+  });
+  it('"how fast do homes sell in cambridge ma": every zip with 5+ homes sold listed with its median', async () => {
+    const { zips, snaps } = await citySnaps('Cambridge', 'MA', null);
+    const solid = solidSorted(snaps);
+    const a = await ask('how fast do homes sell in cambridge ma');
+    expect(a).toContain(`gives ${snaps.length} of its ${zips} zips a median days on market over the 90 days to ${snaps[0]!.end}`);
+    expect(a).toContain(`with 5 or more homes sold (${snaps.length - solid.length} more had fewer, too few to stand for a zip): ${solid.map(one).join('; ')} (data provided by Redfin)`);
+  });
+  it('"days on market in seattle in august 2025": past its sales (2015-05), the zips\' snapshots ending in August 2025', async () => {
+    const { zips, snaps } = await citySnaps('Seattle', 'WA', '2025-08');
+    const solid = solidSorted(snaps);
+    const a = await ask('days on market in seattle in august 2025');
+    expect(a).toContain("For August 2025, the figures are Redfin's, not the sales records' (the sales records of Seattle, WA end 2015-05 and carry no listing dates)");
+    expect(a).toContain(`of its ${zips} zips a median days on market over the 90 days to 2025-08-31`);
+    expect(a).toContain(`from ${one(solid[0]!)} to ${one(solid.at(-1)!)}`);
+    expect(a).not.toContain('for the latest months of each source only, not for August 2025');
+  });
+});
 
 describe('a zip or city with permits and no sales: its rehab figures are its permits alone', () => {
   it('"rehab 60614", "rehab chicago", "rehab momentum in nashville": permits alone, never rehab resales', async () => {
