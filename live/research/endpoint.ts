@@ -30,7 +30,8 @@ import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
 import { definition } from './glossary.ts';
-import { asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
+import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
+import { bothReadings } from './area-towns.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
@@ -190,6 +191,9 @@ export class ResearchEngine {
     readAddress(u, asked, this.files?.addresses ?? null);
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
+    // an area name towns elsewhere bear too, asked a market figure with no state: both readings named (area-towns.ts)
+    const both = areas || ctx.state || ctx.zip ? null : bothReadings(this.data, u, areaHits(this.data, u.query), u.query);
+    if (both) return { answer: both, sources: [], confidence: 'low', facts: [], depth };
     if (areas && !permitsAnswer(u)) asChicago(u, areas);
     else if (areas) {
       const a = permitAreasAnswer(u, areas);

@@ -12,18 +12,22 @@ import type { Context } from './places.ts';
 import { money, plural } from './facts.ts';
 import type { PermitArea } from './permit-areas-build.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
+import { LICENSING } from './intent.ts';
+import { sharedTowns, townList } from './area-towns.ts';
 
 /** Neighbourhood names read as the community area that holds them (City of Chicago community area map). */
 const ALIASES: Record<string, string> = { pilsen: 'Lower West Side', 'little village': 'South Lawndale', 'wicker park': 'West Town', 'ukrainian village': 'West Town', wrigleyville: 'Lake View', 'back of the yards': 'New City' };
 /** Topics a community area answer can take: none, rehab or permits, or a market figure it says is not kept per area. */
 const AREA_TOPICS = new Set(['rehab', 'trends', 'comps', 'investor']);
 
-interface Hit { area: PermitArea; written: string; alias: boolean; start: number }
+/** A community area named: as written, whether by a neighbourhood it holds, where; `towns`: the towns elsewhere of its
+ *  name, said when a permits question reads it (area-towns.ts). */
+export interface Hit { area: PermitArea; written: string; alias: boolean; start: number; towns?: string }
 
-/** The community areas a question names, when it is read as asking about them (above); null otherwise. */
-export function permitAreasAsked(data: ResearchData, u: Understanding, context: Context, query: string): Hit[] | null {
+/** Every community area a question names (by its name or a neighbourhood it holds), however it is read. */
+export function areaHits(data: ResearchData, query: string): Hit[] {
   const areas = data.permitAreas;
-  if (!areas.length) return null;
+  if (!areas.length) return [];
   const byName = new Map(areas.map((a) => [a[0].toLowerCase(), a]));
   const names = [...byName.keys(), ...Object.keys(ALIASES)].sort((a, b) => b.length - a.length);
   const hits: Hit[] = [];
@@ -38,14 +42,41 @@ export function permitAreasAsked(data: ResearchData, u: Understanding, context: 
       hits.push({ area, written: m[0], alias: !byName.has(n), start: s });
     }
   }
+  return hits;
+}
+
+/** The community areas a question names, when it is read as asking about them (above); null otherwise. */
+export function permitAreasAsked(data: ResearchData, u: Understanding, context: Context, query: string): Hit[] | null {
+  const hits = areaHits(data, query);
   if (!hits.length) return null;
   const chicago = /\bchicago\b/i.test(query) || context.city?.toLowerCase() === 'chicago';
-  // a state other than Illinois named, or read as the place: the towns, not Chicago's areas
-  if (u.targets.some((t) => t.from === 'query' && t.state !== 'IL' && !hits.some((h) => t.city && h.written.toLowerCase().includes(t.city.toLowerCase())))) return null;
+  const inside = (word: string | undefined): boolean => !!word && hits.some((h) => h.written.toLowerCase().includes(word.toLowerCase()));
+  // a state other than Illinois named, or read as the place (not from the area's own words: "norwood" of "Norwood
+  // Park", a New York neighbourhood): the towns, not Chicago's areas
+  if (u.targets.some((t) => t.from === 'query' && t.state !== 'IL' && !inside(t.city) && !inside(t.hood?.key))) return null;
   const own = (h: Hit): boolean => (h.written.includes(' ') || /^[A-Z]/.test(h.written)) && (data.citiesByName.get(h.written.toLowerCase().replace(/\s+/g, ' ')) ?? []).every((c) => c.population < 1000);
-  if (!chicago && !hits.some(own)) return null;
-  return hits.sort((a, b) => a.start - b.start).filter((h, i, all) => all.findIndex((x) => x.area === h.area) === i);
+  const sorted = (): Hit[] => hits.sort((a, b) => a.start - b.start).filter((h, i, all) => all.findIndex((x) => x.area === h.area) === i);
+  if (chicago || hits.some(own)) return sorted();
+  // names towns elsewhere bear too (area-towns.ts): Illinois named, with no Illinois town of the name; or permits asked
+  // (or rehab, no town read), no state named: the area, the towns said to have no permit records
+  const illinois = ILLINOIS.test(query) || context.state === 'IL' || u.targets.some((t) => t.from === 'query' && t.state === 'IL' && !t.city);
+  if (illinois) return hits.some((h) => sharedTowns(data, h.area).some((c) => c.state === 'IL')) ? null : sorted();
+  const stated = u.targets.some((t) => t.from === 'query' && !inside(t.city) && !inside(t.hood?.key));
+  const permits = PERMIT_WORD.test(query) && !LICENSING.test(query) && !/\brent(?:al|als|ing)?\s+permits?\b/i.test(query);
+  if (stated || !(permits || (u.intents.includes('rehab') && !u.targets.length))) return null;
+  for (const h of hits) {
+    const towns = sharedTowns(data, h.area);
+    if (towns.length) h.towns = `${townList(towns)} ${towns.length === 1 ? 'has' : 'have'} no building permit records: this build's permit sources are Chicago's and Nashville's; name the state for a town`;
+  }
+  // the town read from the name is not the place asked
+  u.targets.splice(0, u.targets.length);
+  return sorted();
 }
+
+/** Illinois named: "IL" (a word, any case, after a space or comma) or "Illinois". */
+const ILLINOIS = /(?:^|[\s,])(?:il|illinois)\b/i;
+/** A building permit asked ("permits in Hyde Park"). */
+const PERMIT_WORD = /\bpermits?\b/i;
 
 /** Whether the areas' permits answer the question (no topic, rehab, or a market figure said not kept per area); else
  *  the question (a legal topic: "eviction notice in Logan Square") is Chicago's, said (asChicago). */
@@ -66,7 +97,8 @@ export function asChicago(u: Understanding, hits: Hit[]): void {
 export function permitAreasAnswer(u: Understanding, hits: Hit[]): { answer: string; citation: string } {
   const read = hits.map((h) => `"${h.written}" as ${h.alias ? `${h.area[0]}, the Chicago community area that holds it` : `Chicago's ${h.area[0]} community area`}`).join(', ');
   const marketAsked = u.intents.some((i) => i !== 'rehab');
-  const lead = `Reading ${read} (the Chicago building permits file names each permit's community area${marketAsked ? '; sale prices, price trends and investor figures are kept per zip code or city, not per community area, so only permits are answered' : ''})`;
+  const towns = hits.flatMap((h) => (h.towns ? [`; ${h.towns}`] : [])).join('');
+  const lead = `Reading ${read} (the Chicago building permits file names each permit's community area${towns}${marketAsked ? '; sale prices, price trends and investor figures are kept per zip code or city, not per community area, so only permits are answered' : ''})`;
   const asOf = hits[0]!.area[3];
   // a window or a year asked: the areas' permits are kept for the 12 months only, said (never answered as if asked)
   const asked = u.years ? u.years.label : u.months !== null && u.months !== 12 ? `${u.months} months` : null;
