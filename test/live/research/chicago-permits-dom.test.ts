@@ -76,6 +76,8 @@ describe('a zip or city with permits and no sales: its rehab figures are its per
     const a = await ask('rehab 60614');
     expect(a).toContain(`has a rehab momentum score of ${r.rehab_momentum_score} out of 100 (Hot) over the 6 months to ${r.as_of}, from its building permits alone; its rehab permits (residential renovation, addition and repair permits: no sales record covers this zip, so no rehab resales) in the 30 days to ${r.trend_end} were ${r.trend}`);
     expect(a).not.toContain('renovation permits and rehab resales');
+    // "permits in 60614" asks the same (before: "I don't have data that answers this question")
+    expect(await ask('permits in 60614')).toContain(`has a rehab momentum score of ${r.rehab_momentum_score} out of 100 (Hot) over the 6 months to ${r.as_of}, from its building permits alone`);
     const city = await ask('rehab chicago');
     expect(city).toMatch(/^Across \d+ zips of Chicago, IL with a rehab momentum score \(from building permits alone: no sales record covers its zips, so there are no rehab resales/);
     expect(city).not.toMatch(/permits and sales|renovation permits and rehab resales/);
