@@ -40,8 +40,7 @@ function salesEnd(data: ResearchData, t: Target, zips: string[]): string | null 
 /** The days-on-market fact of a place from its zips' Redfin snapshots, when the place has no sales records or a month
  *  (year) past its sales is asked; null otherwise, or when none of its zips has a snapshot of the period. */
 export function redfinPlaceFact(data: ResearchData, u: Understanding, t: Target, place: string, speed: string | null): Fact | null {
-  const all = data.market?.redfin_snapshots;
-  if (!all || t.zip) return null;
+  if (t.zip) return null;
   const zips = zipsOf(data, t);
   const end = salesEnd(data, t, zips);
   const y = u.years;
@@ -49,12 +48,11 @@ export function redfinPlaceFact(data: ResearchData, u: Understanding, t: Target,
   // a place with sales: only a month or year after them (its sales' own windows are the comps')
   if (end && !(asked && asked > end.slice(0, 7))) return null;
   if (!end && zips.some((z) => !noSalesRecords(data, z))) return null;
-  const snapped = zips.filter((z) => all[z]?.length);
+  const snapped = zips.flatMap((zip) => { const snaps = data.redfin.snapshots(zip); return snaps ? [{ zip, snaps }] : []; });
   if (!snapped.length) return null;
   // the period: the one asked, else the latest period end of any of its zips
-  const period = y ? null : snapped.map((z) => all[z]!.at(-1)![1]).sort().at(-1)!.slice(0, 7);
-  const picked: ZipSnap[] = snapped.flatMap((zip) => {
-    const snaps = all[zip]!;
+  const period = y ? null : snapped.map((z) => z.snaps.at(-1)![1]).sort().at(-1)!.slice(0, 7);
+  const picked: ZipSnap[] = snapped.flatMap(({ zip, snaps }) => {
     const snap = y ? snapshotOf(snaps, y) : [...snaps].reverse().find((s) => s[1].slice(0, 7) === period);
     return snap ? [{ zip, snap }] : [];
   });
