@@ -4,6 +4,7 @@
 import { gridDisk, latLngToCell } from 'h3-js';
 import { CONDITION_CODES, CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Subject } from './types.ts';
 import { median, monthOfDay, nz, push } from './helpers.ts';
+import { latestRows, SortedRows, type KeyLookup } from './sorted-rows.ts';
 
 /** H3 resolution of the comp cells (~0.46 km edge, ~0.74 km2). */
 export const H3_RES = 8;
@@ -64,11 +65,14 @@ export class CompIndex {
   readonly cell: string[];
   readonly byCell = new Map<string, number[]>();
   readonly byZip = new Map<string, number[]>();
-  readonly byKey = new Map<string, number>(); // "<zip>|<key>" -> latest row
+  /** "<zip>|<key>" -> latest row. */
+  readonly byKey: KeyLookup;
   /** 1 for a sale of a unit (its address key has a ` #unit`), else 0. */
   readonly unit: Uint8Array;
-  /** Every row of a property: "k:<zip>|<key>" and "p:<pid>" -> rows (a property's sales; sameProperty). */
-  private readonly byProperty = new Map<string, number[]>();
+  /** Every row of a property: by its pid and by "<zip>|<key>" (a property's sales; sameProperty), as sorted
+   *  permutations of the rows (sorted-rows.ts: a Map of arrays cost about 250 bytes a row). */
+  private readonly byPid: SortedRows;
+  private readonly byZipKey: SortedRows;
   /** Each row's block group (index into blockGroups, -1 without a block) and block number (NaN unknown). */
   readonly blockGroup: Int32Array;
   readonly blockNum: Float64Array;
@@ -103,28 +107,29 @@ export class CompIndex {
       this.blockNum[i] = b.num;
       push(this.byBlock, key!, i);
     });
+    const cells = new Map<string, string>(); // one string per cell, not one per row
     for (let i = 0; i < n; i++) {
       const zip = data.zips[data.zip[i]!]!;
       push(this.byZip, zip, i);
-      if (Number.isFinite(this.lat[i]) && Number.isFinite(this.lng[i])) push(this.byCell, (this.cell[i] = latLngToCell(this.lat[i]!, this.lng[i]!, H3_RES)), i);
-      const key = data.key[i];
-      if (i > 0 && data.zip[i - 1] === data.zip[i] && data.day[i - 1]! > data.day[i]!) throw new Error('comps must be ordered by zip, then date');
-      const pid = data.pid?.[i];
-      if (pid) push(this.byProperty, `p:${pid}`, i);
-      if (key) {
-        const k = `${zip}|${key}`;
-        push(this.byProperty, `k:${k}`, i);
-        const prev = this.byKey.get(k);
-        if (prev === undefined || this.day[prev]! <= this.day[i]!) this.byKey.set(k, i);
+      if (Number.isFinite(this.lat[i]) && Number.isFinite(this.lng[i])) {
+        const c = latLngToCell(this.lat[i]!, this.lng[i]!, H3_RES);
+        if (!cells.has(c)) cells.set(c, c);
+        push(this.byCell, (this.cell[i] = cells.get(c)!), i);
       }
+      if (i > 0 && data.zip[i - 1] === data.zip[i] && data.day[i - 1]! > data.day[i]!) throw new Error('comps must be ordered by zip, then date');
     }
+    // arrays filled by push keep the room they grew (17 slots for one row): copies of their length
+    for (const m of [this.byZip, this.byCell, this.byBlock]) for (const [k, v] of m) m.set(k, v.slice());
+    this.byPid = new SortedRows(n, (i) => data.pid?.[i]);
+    this.byZipKey = new SortedRows(n, (i) => { const key = data.key[i]; return key ? `${data.zips[data.zip[i]!]!}|${key}` : null; });
+    this.byKey = latestRows(this.byZipKey, this.day);
   }
 
   /** The rows of the property `pid` (its property_id) or at `zipKey` ("<zip>|<key>"): every sale of one property.
    *  A subject is valued from other properties' sales only (warehouse/docs/valuation.md "Own sale"). */
   propertyRows(pid: string | null | undefined, zipKey: string | null | undefined): number[] {
-    const a = pid ? this.byProperty.get(`p:${pid}`) ?? [] : [];
-    const b = zipKey ? this.byProperty.get(`k:${zipKey}`) ?? [] : [];
+    const a = pid ? this.byPid.rows(pid) : [];
+    const b = zipKey ? this.byZipKey.rows(zipKey) : [];
     return b.length === 0 ? a : a.length === 0 ? b : [...new Set([...a, ...b])];
   }
 
