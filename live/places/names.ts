@@ -115,13 +115,19 @@ export function countsApart(a: Int8Array, b: Int8Array): number {
   return d;
 }
 
+const ROWS: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Damerau-Levenshtein distance (optimal string alignment: substitution, insertion, deletion, adjacent transposition). */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2 = new Int32Array(n + 1); // row i-2
-  let prev = new Int32Array(n + 1); // row i-1
-  let cur = new Int32Array(n + 1);
+  // three rows reused from call to call (every cell read is written first in the call: row 0 here, cur[0] and cur[j]
+  // left to right, row i-2 only from i = 2), not three new arrays a call: the place checks of every valuation and
+  // property request compare each word of the address with each state's name
+  if (ROWS[0].length < n + 1) for (let k = 0; k < 3; k++) ROWS[k] = new Int32Array(Math.max(n + 1, ROWS[k]!.length * 2));
+  let prev2 = ROWS[0]; // row i-2
+  let prev = ROWS[1]; // row i-1
+  let cur = ROWS[2];
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
@@ -165,6 +171,9 @@ export function resolveState(typed: string): { code: string; exact: boolean } | 
   return code ? { code, exact: false } : null;
 }
 
+/** STATE_BY_KEY's names, codes and names without spaces, in its order (closestState reads them for every word tried). */
+const STATE_NAME_FORMS: readonly [string, string, string][] = [...STATE_BY_KEY].map(([name, code]) => [name, code, compactKey(name)]);
+
 /** The one state whose name is within the typo budget of a key (ties: null). Names compared with and without spaces. */
 export function closestState(key: string): string | null {
   const budget = typoBudget(compactKey(key).length);
@@ -172,8 +181,9 @@ export function closestState(key: string): string | null {
   let best: string | null = null;
   let bestD = budget + 1;
   let tie = false;
-  for (const [name, code] of STATE_BY_KEY) {
-    const d = Math.min(editDistance(key, name, budget), editDistance(compactKey(key), compactKey(name), budget));
+  const compact = compactKey(key);
+  for (const [name, code, compactName] of STATE_NAME_FORMS) {
+    const d = Math.min(editDistance(key, name, budget), editDistance(compact, compactName, budget));
     if (d < bestD) { best = code; bestD = d; tie = false; } else if (d === bestD && code !== best) tie = true;
   }
   return best && !tie ? best : null;

@@ -2,7 +2,8 @@
 // property_id, every fact the estimator used and where it came from) and `comps[]` (each comp the estimate kept, with
 // its time and feature adjustments, adjusted price, similarity and weight) and `time_index` (the levels of the
 // market's monthly index those time adjustments read). warehouse/docs/valuation.md "The answer".
-import type { Blend, CompDetail, Estimate, ModelParams, Subject, SubjectMode } from './types.ts';
+import type { Blend, CompDetail, Estimate, ModelParams, Subject, SubjectMode, Tier } from './types.ts';
+import type { CalibrationPick } from './interval.ts';
 import { isoOfDay, monthOfDay } from './helpers.ts';
 import { indexAtMonth } from './estimate.ts';
 import type { CompIndex } from './comps.ts';
@@ -202,4 +203,23 @@ export function conditionSource(sent: boolean, match: SubjectMatch | null): Fact
   if (sent) return 'request';
   const c = match ? match.ix.data.cond[match.row] : null;
   return c !== null && c !== undefined ? 'record' : 'default';
+}
+
+/** How an answer was made (tests and diagnostics; not part of the response). */
+export interface ValuationExplain {
+  source: string;
+  subject: Subject;
+  /** The comp row of the subject's own recorded sale, left out of its comps; null when not a recorded sale. */
+  ownRow: number | null;
+  /** The record the address matched (a sale or a parcel); null when unmatched. */
+  match: SubjectMatch | null;
+  estimate: Estimate;
+  /** The confidence the answer gives when calibrated (the estimate's tier, capped: explain) and its notes; the
+   *  calibration is the estimate's own tier's (estimate.tier). */
+  tier: Tier;
+  notes: string[];
+  calibration: CalibrationPick;
+  comps: CompIndex;
+  /** The valuation date (a day number): the source's latest sale. */
+  valuationDay: number;
 }

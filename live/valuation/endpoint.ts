@@ -17,11 +17,11 @@ import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type Estimate, type Tier, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
+import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
 import { dayOf, isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
-import { calibrationFor, type CalibrationPick, type CalibrationRow } from './interval.ts';
+import { calibrationFor, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress, splitPlace, streetVariants } from '../../warehouse/address.ts';
 import { parcelIdForms } from '../../warehouse/parcel-id.ts';
 import { addressPlaceNames } from '../places/address-place.ts';
@@ -33,7 +33,7 @@ import { matchAddress } from './match.ts';
 import { lowerTier, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
 import { apartmentMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
-import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody } from './answer.ts';
+import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
@@ -46,26 +46,7 @@ export interface ValuationInput {
   condition?: string;
 }
 
-export type { ValuationBody } from './answer.ts';
-
-/** How an answer was made (tests and diagnostics; not part of the response). */
-export interface ValuationExplain {
-  source: string;
-  subject: Subject;
-  /** The comp row of the subject's own recorded sale, left out of its comps; null when not a recorded sale. */
-  ownRow: number | null;
-  /** The record the address matched (a sale or a parcel); null when unmatched. */
-  match: SubjectMatch | null;
-  estimate: Estimate;
-  /** The confidence the answer gives when calibrated (the estimate's tier, capped: explain) and its notes; the
-   *  calibration is the estimate's own tier's (estimate.tier). */
-  tier: Tier;
-  notes: string[];
-  calibration: CalibrationPick;
-  comps: CompIndex;
-  /** The valuation date (a day number): the source's latest sale. */
-  valuationDay: number;
-}
+export type { ValuationBody, ValuationExplain } from './answer.ts';
 
 interface Market { source: string; comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
 
@@ -114,15 +95,19 @@ export class ValuationEngine {
     for (const s of Object.keys(this.meta.sources)) this.market(s);
   }
 
-  /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
   /** A typed address without the place it ends with ("2251 League St, Philadelphia, Pennsylvania 19146", "2251 League
    *  St Philadelphia PA": warehouse/address.ts splitPlace, with the zip's city and the build's place names) and the zip
-   *  it names. */
+   *  it names. The last one is kept: a request reads it four times (a third of its time was these state-name checks). */
   placeOf(zip: string, address: string): { line: string; zip: string | null } {
-    const zm = this.meta.zips[zip];
-    return splitPlace(address, addressPlaceNames(this.places, zm ? { city: zm.city, state: zm.state } : null));
+    const last = this.lastPlace, zm = this.meta.zips[zip];
+    if (last?.zip === zip && last.address === address && last.places === this.places) return last.placed;
+    const placed = splitPlace(address, addressPlaceNames(this.places, zm ? { city: zm.city, state: zm.state } : null));
+    this.lastPlace = { zip, address, places: this.places, placed };
+    return placed;
   }
+  private lastPlace: { zip: string; address: string; places: PlaceResolver | null; placed: { line: string; zip: string | null } } | null = null;
 
+  /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
   resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean; propertyId?: string | null } {
     const placed = this.placeOf(zip, address);
     const { street, unit } = normalizeAddress(placed.line);

@@ -74,10 +74,17 @@ export function placeConflict(args: { address: string; line: string; typedZip: s
 /** The NYC borough code of a zip: the one most of its comps' block keys name (the DOF borough code); undefined
  *  outside NYC. */
 export function zipBorough(comps: CompIndex, zip: string): string | undefined {
+  let known = BOROUGHS_OF.get(comps);
+  if (!known) BOROUGHS_OF.set(comps, (known = new Map()));
+  if (known.has(zip)) return known.get(zip);
   const groups = new Map<string, number>();
   for (const i of comps.byZip.get(zip) ?? []) { const g = comps.blockGroups[comps.blockGroup[i]!]; if (g) groups.set(g, (groups.get(g) ?? 0) + 1); }
-  return [...groups].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const borough = [...groups].sort((a, b) => b[1] - a[1])[0]?.[0];
+  known.set(zip, borough);
+  return borough;
 }
+/** zipBorough's answers per comp index (every valuation request reads its zip's; the comps never change). */
+const BOROUGHS_OF = new WeakMap<CompIndex, Map<string, string | undefined>>();
 
 /** The note when the address names a place other than the request's zip (placeConflict, the zip's borough read from
  *  its comps' block keys); null when nothing contradicts. */

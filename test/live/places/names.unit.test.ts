@@ -51,6 +51,27 @@ describe('keys', () => {
     expect(editDistance('abc', 'xyz')).toBe(3);
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3); // capped
   });
+
+  test('edit distance reuses its rows from call to call: each answer is a fresh computation\'s, whatever came before', () => {
+    // the textbook table (a full matrix, new for each pair), against calls in an order that leaves the rows dirty:
+    // long names then short ones, calls cut short by the cap, then as long as the rows first made (64) and longer
+    const fresh = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) {
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+      return d[a.length]![b.length]!;
+    };
+    const words = [...Object.values(STATE_NAMES).map(placeKey), 'texas', 'teaxs', 'x', '', 'new yrok', 'pennsylvnaia',
+      'c'.repeat(64), `${'c'.repeat(63)}d`, 'a'.repeat(70), `${'ab'.repeat(40)}c`, 'ba'.repeat(41), 'nwe mexico', 'washington dc'];
+    const wrong: string[] = [];
+    for (const a of words) for (const b of words) for (const max of [Infinity, 2, 1]) {
+      const got = editDistance(a, b, max), want = fresh(a, b);
+      if (max === Infinity ? got !== want : Math.min(got, max + 1) !== Math.min(want, max + 1)) wrong.push(`${a} / ${b} (max ${max}): ${got}, not ${want}`);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
 });
 
 describe('states', () => {
