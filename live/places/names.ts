@@ -171,8 +171,10 @@ export function resolveState(typed: string): { code: string; exact: boolean } | 
   return code ? { code, exact: false } : null;
 }
 
-/** STATE_BY_KEY's names, codes and names without spaces, in its order (closestState reads them for every word tried). */
-const STATE_NAME_FORMS: readonly [string, string, string][] = [...STATE_BY_KEY].map(([name, code]) => [name, code, compactKey(name)]);
+/** STATE_BY_KEY's names, codes and names without spaces, in its order, with the letter counts of both (closestState
+ *  reads them for every word of an address it tries). */
+const STATE_NAME_FORMS: readonly [string, string, string, Int8Array, Int8Array][] = [...STATE_BY_KEY]
+  .map(([name, code]) => [name, code, compactKey(name), letterCounts(name), letterCounts(compactKey(name))]);
 
 /** The one state whose name is within the typo budget of a key (ties: null). Names compared with and without spaces. */
 export function closestState(key: string): string | null {
@@ -181,8 +183,11 @@ export function closestState(key: string): string | null {
   let best: string | null = null;
   let bestD = budget + 1;
   let tie = false;
-  const compact = compactKey(key);
-  for (const [name, code, compactName] of STATE_NAME_FORMS) {
+  const compact = compactKey(key), counts = letterCounts(key), compactCounts = letterCounts(compact);
+  for (const [name, code, compactName, nameCounts, compactNameCounts] of STATE_NAME_FORMS) {
+    // half the letter counts' difference is a lower bound of the distance: a name it puts over the budget is no
+    // candidate, and a distance over the budget never decides the answer (only d <= budget sets best or a tie)
+    if (countsApart(counts, nameCounts) > 2 * budget && countsApart(compactCounts, compactNameCounts) > 2 * budget) continue;
     const d = Math.min(editDistance(key, name, budget), editDistance(compact, compactName, budget));
     if (d < bestD) { best = code; bestD = d; tie = false; } else if (d === bestD && code !== best) tie = true;
   }
