@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import { HttpError } from './errors.ts';
 import type { Ctx } from './context.ts';
-import { countAnswer } from './limit-checks.ts';
+import { countAnswer, countFileAnswer } from './limit-checks.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { Reply, Route } from './route.ts';
 import type { Shard } from './shards.ts';
@@ -118,9 +118,11 @@ export function answerReply(req: http.IncomingMessage, res: http.ServerResponse,
   }
   if (reply.kind === 'custom') {
     // The answer writes its own head (files, ranges); the status and range it asks headers for say whether it counts.
+    // (X-Quota-Remaining is set by that decision: the head is made after it.)
     return reply.send(req, res, (status, _contentRange, file) => {
-      countAnswer(ctx, status, file);
-      return { 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers };
+      const head = (): Record<string, string> => ({ 'X-Request-Id': ctx.id, 'Cache-Control': route.cacheControl, ...ctx.headers });
+      const deciding = countFileAnswer(ctx, status, file);
+      return deciding ? deciding.then(head) : head();
     }).then(() => {});
   }
   const cors = route.group === 'public' ? PUBLIC_CORS : NONE;

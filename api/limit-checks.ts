@@ -68,37 +68,25 @@ export function enforceKeyLimits(route: AnyRoute, caller: KeyedCaller, hit: KeyH
   }
 }
 
-/** The files (key id | file) a key was sent this UTC day, whole or a byte range of: the first range of a file
- *  in a day counts, its other ranges that day do not (README "Limits"). Per instance; kept for one day. */
-const filesSent = new Set<string>();
-let filesDay = -1;
-const MAX_FILES_SENT = 100_000; // bounded: past it the day starts over (ranges then count again, never less)
-
-/** Whether a file's byte range is the first part of that file sent to the key this UTC day; records the file
- *  (a whole file sent, `whole`, makes that day's ranges of it free as well: a broken download resumed). */
-function firstOfDay(keyId: string, file: string, t: number, whole: boolean): boolean {
-  const day = Math.floor(t / 86_400_000);
-  if (day !== filesDay || filesSent.size >= MAX_FILES_SENT) { filesSent.clear(); filesDay = day; }
-  const id = `${keyId}|${file}`;
-  const first = !filesSent.has(id);
-  filesSent.add(id);
-  return first || whole;
-}
-
-/** Whether an answer counts toward the month: any 2xx; a byte range (206) of a file counts when it is the first
- *  part of that file the key gets that UTC day, whatever byte it starts at (the other parts of one download, resumed or
- *  parallel, count with it; a range past byte 0 is no way round the quota). A range of no named file counts. */
-function counts(ctx: Ctx, status: number, file: string | undefined): boolean {
-  if (status < 200 || status >= 300) return false;
-  if (file === undefined || ctx.keyId === null) return true;
-  return firstOfDay(ctx.keyId, file, ctx.t, status !== 206);
-}
-
 /** Decides, once the answer's status is known and before it is sent, whether it counts; starts the
  *  count (or takes back one made ahead) and sets X-Quota-Remaining (calls left this month after this answer).
- *  `file`: what the answer is (a part of): an export file's ETag. */
-export function countAnswer(ctx: Ctx, status: number, file?: string): void {
-  const counted = ctx.countIn !== null && counts(ctx, status, file);
+ *  Any 2xx counts. */
+export function countAnswer(ctx: Ctx, status: number): void {
+  settle(ctx, ctx.countIn !== null && status >= 200 && status < 300);
+}
+
+/** countAnswer for an answer that is (a part of) an export file (`file`: its ETag): a byte range (206) counts
+ *  when it is the first part of that file the key gets that UTC day, from any instance of the store (Redis: every
+ *  instance), whatever byte it starts at: the other parts of one download, resumed or parallel, count with it,
+ *  and a range past byte 0 is no way round the quota. A whole file (200) always counts. Waits only for a shared store. */
+export function countFileAnswer(ctx: Ctx, status: number, file: string | undefined): void | Promise<void> {
+  if (ctx.countIn === null || status < 200 || status >= 300 || file === undefined || ctx.keyId === null) return countAnswer(ctx, status);
+  const first = ctx.countIn.firstPartOfDay(ctx.keyId, file, ctx.t, status !== 206);
+  if (typeof first === 'boolean') return settle(ctx, first);
+  return first.then((f) => settle(ctx, f));
+}
+
+function settle(ctx: Ctx, counted: boolean): void {
   if (!ctx.decided && (counted || ctx.countedIn)) {
     ctx.decided = true;
     // Counted ahead: only an answer that does not count has something to do (take it back).

@@ -4,6 +4,7 @@
 // instance: they protect each process, not an account.
 import { WindowLimiter, type WindowState } from './rate-limit.ts';
 import { UsageStore } from './usage.ts';
+import { FilesSent } from './files-sent.ts';
 
 export interface LimitsHealth {
   backend: 'memory' | 'redis';
@@ -32,6 +33,9 @@ export interface LimitStore {
   countSuccess(keyId: string, now: number): void | Promise<void>;
   /** Takes back a count hit() made ahead (`counted`) for an answer that does not count. */
   uncount?(keyId: string, now: number): void | Promise<void>;
+  /** Whether a part of an export file (`file`: its ETag) is the first part of it sent to the key this UTC day,
+   *  recorded for every instance the store serves (a whole file, `whole`, always counts; README "Limits"). */
+  firstPartOfDay(keyId: string, file: string, now: number, whole: boolean): boolean | Promise<boolean>;
   monthCount(keyId: string, now: number): Promise<number>;
   lastUsed(keyId: string): Promise<string | null>;
   health(): LimitsHealth;
@@ -41,6 +45,7 @@ export interface LimitStore {
 /** In memory, a count is as cheap as a hit: MemoryLimits never counts ahead. */
 export class MemoryLimits implements LimitStore {
   private readonly windows = new WindowLimiter(60_000);
+  private readonly filesSent = new FilesSent();
   readonly usage: UsageStore;
 
   constructor(stateDir: string) {
@@ -55,6 +60,10 @@ export class MemoryLimits implements LimitStore {
 
   countSuccess(keyId: string, now: number): void {
     this.usage.count(keyId, now);
+  }
+
+  firstPartOfDay(keyId: string, file: string, now: number, whole: boolean): boolean {
+    return this.filesSent.firstOfDay(keyId, file, now, whole);
   }
 
   async monthCount(keyId: string, now: number): Promise<number> {

@@ -19,8 +19,10 @@ import { monthOf } from './usage.ts';
 import { isoTime } from './context.ts';
 import { connectRedis, PREFIX, whenReady, writeAtomic } from './redis.ts';
 import { COUNT, HitBatcher } from './redis-scripts.ts';
+import { FilesSent, utcDay } from './files-sent.ts';
 
 const MONTH_TTL_S = 40 * 24 * 3600;
+const SENT_TTL_S = 2 * 24 * 3600; // a day's record of export files sent outlives its UTC day
 
 /** True when the command certainly never reached Redis (so it was not applied). */
 function notSent(err: unknown): boolean {
@@ -48,6 +50,7 @@ export class RedisLimits implements LimitStore {
   private readonly timer: NodeJS.Timeout;
   private readonly hits: HitBatcher; // one script call per event-loop turn's hits
   private readonly touched = new Map<string, number>(); // key id -> when its last_used was last sent
+  private readonly filesSent = new FilesSent(); // this instance's own record, what decides while Redis is down
 
   /** `stateDir`: where the backlog is kept across restarts (<state>/redis-backlog.json); none for the CLI. */
   constructor(url: string, stateDir: string | null = null) {
@@ -154,6 +157,19 @@ export class RedisLimits implements LimitStore {
     } catch (err) {
       if (notSent(err)) this.addPending(monthKey, n);
       else { this.unsure.push({ inst: this.instance, seq, month_key: monthKey, n }); this.dirty = true; }
+    }
+  }
+
+  /** The first part of a file sent to a key in a UTC day, by any instance: SET NX of one key per (day, key,
+   *  file). While Redis is unreachable this instance decides alone (a part then counts unless this instance
+   *  sent one that day: never less than once per instance). */
+  async firstPartOfDay(keyId: string, file: string, now: number, whole: boolean): Promise<boolean> {
+    const local = this.filesSent.firstOfDay(keyId, file, now, whole);
+    try {
+      const set = await this.redis.set(`${PREFIX}sent:${utcDay(now)}:${keyId}:${file}`, '1', 'EX', SENT_TTL_S, 'NX');
+      return set === 'OK' || whole;
+    } catch {
+      return local;
     }
   }
 

@@ -10,8 +10,8 @@ export type Values = Record<string, unknown>;
 
 /** The server's headers for an answer of this status (and Content-Range): request id, limits, quota. `file`:
  *  what the answer is (a part of), an export file's ETag: its byte ranges count once per key per UTC day
- *  (api/limit-checks.ts countAnswer). */
-export type HeadFor = (status: number, contentRange?: string, file?: string) => Record<string, string>;
+ *  (api/limit-checks.ts countFileAnswer; a promise when that is decided in a shared store, Redis). */
+export type HeadFor = (status: number, contentRange?: string, file?: string) => Record<string, string> | Promise<Record<string, string>>;
 
 export type Reply =
   | { kind: 'shard'; path: string; notFound: string }

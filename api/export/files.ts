@@ -61,7 +61,7 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
     'Content-Disposition': `attachment; filename="${f.downloadName}"`,
   };
   if (noneMatch(req.headers['if-none-match'], f.etag)) {
-    send(res, req.method, 304, { ...head(304), ...headers });
+    send(res, req.method, 304, { ...(await head(304)), ...headers });
     return 304;
   }
   let range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, f.size);
@@ -77,7 +77,7 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
   const contentRange = range ? `bytes ${start}-${end}/${f.size}` : undefined;
   // The body is streamed from the file, not held: only the head goes by send.ts's rules.
   res.writeHead(status, {
-    ...head(status, contentRange, f.etag),
+    ...(await head(status, contentRange, f.etag)),
     ...headers,
     'Content-Type': f.contentType,
     ...contentLength(status, length),
