@@ -34,18 +34,23 @@ export const EXPORT_DATASETS: readonly ExportDataset[] = [
   { dataset: 'rehab', description: 'Rehab momentum score and label per zip and lookback window', requires: ['mart_rehab', 'mart_market_rehab', 'mart_rehab_score', 'mart_rehab_score_by_zip'],
     // as comps and investor: no count of 1-4 sales or rehab sales (the mart gives no resale share of 1-4 sales and
     // leaves it out of the score), sample_count too when its sales are 1-4 (it adds them to the permits)
-    publish: { ...WINDOW_START, ...Object.fromEntries(['sales_n', 'rehab_sales'].map((c) => [c, cohortCount(c)])),
+    // rehab_sales is the numerator of the published rehab_sale_share (5+ sales): given where the share is, as the
+    // answer's note gives it ("<r> of the window's <n>"); nulling it there hid nothing (share x sales_n) and misled
+    publish: { ...WINDOW_START, sales_n: cohortCount('sales_n'), rehab_sales: 'case when rehab_sale_share is not null or rehab_sales >= 5 then rehab_sales end',
       sample_count: 'case when sales_n between 1 and 4 then null else sample_count end' } },
   { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
     // as the investor answer (pipelines/shards/investor.sql): no count of 1-4 sales, buyers or flips (the mart already
     // gives no figure of them), sample_count too when its known buyers are 1-4 (it adds them to the filings), rounded
-    publish: { ...WINDOW_START, ...Object.fromEntries(['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'].map((c) => [c, cohortCount(c)])),
+    // (investor_purchases, the numerator of the published rate of 5+ known buyers, is given where the rate is, as rehab_sales)
+    publish: { ...WINDOW_START, ...Object.fromEntries(['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'flips'].map((c) => [c, cohortCount(c)])),
+      investor_purchases: 'case when investor_purchase_rate_pct is not null or investor_purchases >= 5 then investor_purchases end',
       sample_count: 'case when known_buyer_sales between 1 and 4 then null else sample_count end',
       investor_purchase_rate_pct: 'round_to(investor_purchase_rate_pct, 1)', flip_velocity_days: 'round_to(flip_velocity_days, 1)',
       gross_flip_margin_pct: 'round_to(gross_flip_margin_pct, 1)' } },
   { dataset: 'market_monthly', description: 'Monthly sales, medians and price index per zip or city, property type and month (issue 23)', requires: ['market_monthly'],
-    // a month of 1-4 sales has no figure (sales_count null): its raw counts stay in the warehouse
-    publish: Object.fromEntries(['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count'].map((c) => [c, cohortCount(c)])) },
+    // a month of 1-4 sales has no figure (sales_count null): its raw counts stay in the warehouse, the untyped ones too
+    publish: { ...Object.fromEntries(['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count'].map((c) => [c, cohortCount(c)])),
+      untyped_count: 'case when sale_count >= 5 then untyped_count end' } },
   { dataset: 'location_risk', description: 'Flood zone, Superfund proximity and environmental risk per zip', requires: ['mart_location_risk'] },
   { dataset: 'regulations', description: 'Every regulation record (active, pending and expired) with citations', requires: ['regulations'] },
   { dataset: 'cities', description: 'Cities: FIPS, county, metro area, tier, zip codes', requires: ['mart_geo_cities', 'cities'] },

@@ -1,6 +1,6 @@
 // Bulk export, the minimum cohort rule (warehouse/docs/export.md "What a file holds", market.md mart_comps and
-// mart_investor, mart_rehab): the export files of the real build hold no count of a cohort of 1-4 comps, sales, buyers,
-// flips or rehab sales, the figures rounded as the answers round them, and a small comps cohort dated at its window end; read back from
+// mart_investor, mart_rehab): the export files of the real build hold no count of a cohort of 1-4 comps, sales, buyers
+// or flips, and the numerator of a share where the share is published (rehab sales, investor purchases), the figures rounded as the answers round them, and a small comps cohort dated at its window end; read back from
 // every format and set against the warehouse's full-precision marts.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -45,18 +45,21 @@ describe('export files of the real build: minimum cohort', () => {
         expect(r!.small_cohorts, 'the real build has cohorts of 1-4 comps').toBeGreaterThan(0);
       }
       const [mm] = await queryRows<{ n: number }>(db, `select count(*)::int as n from read_parquet('${f('market_monthly.parquet')}')
-        where sale_count between 1 and 4 or sqft_count between 1 and 4 or dom_count between 1 and 4 or known_buyer_count between 1 and 4 or index_sample_count between 1 and 4`);
+        where sale_count between 1 and 4 or sqft_count between 1 and 4 or dom_count between 1 and 4 or known_buyer_count between 1 and 4 or index_sample_count between 1 and 4
+          or (sale_count is null and untyped_count is not null)`);
       expect(mm!.n).toBe(0);
     });
   });
 
   test('investor: no count of 1-4 sales, buyers or flips in any format, no figure of such a cohort, figures rounded as the investor answer', async () => {
-    const counts = ['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips'];
+    const counts = ['sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'flips'];
     await withExports(async (db, readers) => {
       for (const reader of readers('investor')) {
         const [r] = await queryRows<Record<string, number>>(db, `select
             count(*) filter (where ${counts.map((c) => `e.${c} between 1 and 4`).join(' or ')})::int as small_counts,
             count(*) filter (where ${counts.map((c) => `e.${c} is distinct from (case when m.${c} >= 5 then m.${c} end)`).join(' or ')})::int as counts,
+            -- the rate's numerator is given where the rate is (5+ known buyers), else only at 5 or more
+            count(*) filter (where e.investor_purchases is distinct from (case when m.investor_purchase_rate_pct is not null or m.investor_purchases >= 5 then m.investor_purchases end))::int as purchases,
             count(*) filter (where e.sample_count is distinct from (case when m.known_buyer_sales between 1 and 4 then null else m.sample_count end))::int as sample_count,
             count(*) filter (where (e.investor_purchase_rate_pct is not null and m.known_buyer_sales < 5)
               or ((e.flip_velocity_days is not null or e.gross_flip_margin_pct is not null) and m.flips < 5))::int as small_figures,
@@ -64,25 +67,28 @@ describe('export files of the real build: minimum cohort', () => {
               or e.flip_velocity_days is distinct from round(m.flip_velocity_days, 1) or e.gross_flip_margin_pct is distinct from round(m.gross_flip_margin_pct, 1))::int as rounding,
             count(*) filter (where m.sales_for_value between 1 and 4 or m.arms_length_sales between 1 and 4)::int as small_cohorts
           from ${reader} e join wh.main.mart_investor m using (state_code, city_slug, months)`);
-        expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, rounding: 0, small_cohorts: r!.small_cohorts });
+        expect(r, reader).toEqual({ small_counts: 0, counts: 0, purchases: 0, sample_count: 0, small_figures: 0, rounding: 0, small_cohorts: r!.small_cohorts });
         expect(r!.small_cohorts, 'the real build has cities with 1-4 sales in a window (Connecticut towns, NYC)').toBeGreaterThan(0);
       }
     });
   });
 
-  test('rehab: no count of 1-4 sales or rehab sales in any format, no resale share or score of 1-4 sales (market.md mart_rehab)', async () => {
+  test('rehab: no count of 1-4 sales in any format, no resale share or score of 1-4 sales (market.md mart_rehab); a published share has its count beside it', async () => {
     await withExports(async (db, readers) => {
       for (const reader of readers('rehab')) {
         const [r] = await queryRows<Record<string, number>>(db, `select
-            count(*) filter (where e.sales_n between 1 and 4 or e.rehab_sales between 1 and 4)::int as small_counts,
+            count(*) filter (where e.sales_n between 1 and 4)::int as small_counts,
+            -- rehab_sales, the share's numerator, is given where the share is (5+ sales): a share beside a null count let
+            -- the count be recomputed (share x sales_n) and told a reader it was hidden
             count(*) filter (where e.sales_n is distinct from (case when m.sales_n >= 5 then m.sales_n end)
-              or e.rehab_sales is distinct from (case when m.rehab_sales >= 5 then m.rehab_sales end))::int as counts,
+              or e.rehab_sales is distinct from (case when m.rehab_sale_share is not null or m.rehab_sales >= 5 then m.rehab_sales end))::int as counts,
+            count(*) filter (where e.rehab_sale_share is not null and (e.rehab_sales is null or abs(e.rehab_sale_share * e.sales_n - e.rehab_sales) > 1e-6))::int as share_without_count,
             count(*) filter (where e.sample_count is distinct from (case when m.sales_n between 1 and 4 then null else m.sample_count end))::int as sample_count,
             count(*) filter (where (e.rehab_sale_share is not null or e.resale_score is not null) and m.sales_n < 5)::int as small_figures,
-            count(*) filter (where m.rehab_sales between 1 and 4)::int as small_cohorts
+            count(*) filter (where m.rehab_sales between 1 and 4 and m.rehab_sale_share is not null)::int as small_cohorts
           from ${reader} e join wh.main.mart_rehab m using (zip, months)`);
-        expect(r, reader).toEqual({ small_counts: 0, counts: 0, sample_count: 0, small_figures: 0, small_cohorts: r!.small_cohorts });
-        expect(r!.small_cohorts, 'the real build has windows of 1-4 rehab sales (King County, NYC)').toBeGreaterThan(0);
+        expect(r, reader).toEqual({ small_counts: 0, counts: 0, share_without_count: 0, sample_count: 0, small_figures: 0, small_cohorts: r!.small_cohorts });
+        expect(r!.small_cohorts, 'the real build has windows of 1-4 rehab sales beside a share (King County, NYC)').toBeGreaterThan(0);
       }
     });
   });

@@ -237,7 +237,7 @@ describe('export files of the real build', () => {
   // warehouse/docs/export.md "What a file holds": the columns a file holds as the answers give them, not as stored
   const PUBLISHED: Record<string, string[]> = {
     comps: ['window_start', 'comp_count', 'sale_count', 'ppsf_p25', 'ppsf_median', 'ppsf_p75', 'dom_median', 'list_to_sale_ratio'],
-    market_monthly: ['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count'], rehab: ['window_start', 'sales_n', 'rehab_sales', 'sample_count'],
+    market_monthly: ['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count', 'untyped_count'], rehab: ['window_start', 'sales_n', 'rehab_sales', 'sample_count'],
     investor: ['window_start', 'sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips', 'sample_count', 'investor_purchase_rate_pct', 'flip_velocity_days', 'gross_flip_margin_pct'],
   };
 
