@@ -92,6 +92,14 @@ export function dataNote(sources: readonly string[] | undefined, partial: Readon
     : `These sales come from ${extractWords(list)}, not every recorded sale, so counts, medians and the index describe that extract only; a month is complete only where the extract covers it whole`;
 }
 
+/** The months of the window with sales that the source files cover in part only (a file starts or ends inside them):
+ *  their medians, investor share and index are null in the build (30_mart_market_trends.ts), their count kept. */
+export function partMonthNote(months: readonly string[], part: readonly boolean[]): string | null {
+  const list = months.filter((_, j) => part[j]);
+  return list.length === 0 ? null
+    : `${list.join(', ')}: the source files cover ${list.length === 1 ? 'this month' : 'these months'} in part only (a file starts or ends inside it), so sales_count counts the sales of the days covered, and the month has no median, investor share or price index: a part-month's figures are not comparable with whole months'`;
+}
+
 const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);
 
 /** The stored summary for a window of `months` ending at `last`: a change ends on the stored change_end_month, the
@@ -134,11 +142,14 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
       month: c.month[i], sales_count: c.sales_count[i], median_price: c.median_price[i], median_price_per_sqft: c.median_price_per_sqft[i],
       median_days_on_market: c.median_days_on_market[i], investor_purchase_share_pct: c.investor_purchase_share_pct[i],
       price_index: round2(points[j]!.index), price_index_low: round2(points[j]!.low), price_index_high: round2(points[j]!.high),
-      sample_count: covered[i] === false && c.sales_count[i] === null ? null : c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i], untyped_count: c.untyped_count[i],
+      // a month of 1-4 sales has no count (minimum cohort, as sales_count): neither its sample nor its untyped sales
+      sample_count: c.sales_count[i] === null ? null : c.index_sample_count[i], confidence: c.confidence[i], complete: c.complete[i],
+      untyped_count: c.sales_count[i] === null ? null : c.untyped_count[i],
     })),
     summary: at.length === 0 ? summary : windowSummary(summary, c.month[at[0]!]!, c.month[at.at(-1)!]!, months),
     index_note: indexNote(at.map((i) => c.month[i]!), mix, base, at.map((i) => c.level[i]!), at.map((i) => c.index_sample_count[i]!)),
     data_note: dataNote(stored.sources, partial),
+    month_note: partMonthNote(at.map((i) => c.month[i]!), at.map((i) => covered[i] === false && c.sales_count[i] !== null)),
     as_of: stored.as_of,
   };
 }

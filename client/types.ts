@@ -846,14 +846,14 @@ export type components = {
                 price_index: number | null;
                 price_index_low: number | null;
                 price_index_high: number | null;
-                /** @description The month's sales in the index (its pair ends for repeat_sales); null, as sales_count, in a month the market's source files do not cover (before the first file, after the last, or in a gap between two: NYC's 2022-04..2023-02) holding fewer than 5 sales: no count of the market's sales, not 0 */
+                /** @description The month's sales in the index (its pair ends for repeat_sales); null where sales_count is null (a month of fewer than 5 sales, the minimum cohort, or a month the market's source files do not cover: before the first file, after the last, or in a gap between two, NYC's 2022-04..2023-02): no count of 1-4 sales, and not 0 */
                 sample_count: number | null;
                 /** @enum {string} */
                 confidence: "low" | "medium" | "high";
                 /** @description Whether the sources cover the whole month: false for a month a file of the market's sales starts or ends inside, a month where those files hold under a quarter of their source's busiest month (a thin extract), or a month with under half the sales of the months around it (low confidence) */
                 complete: boolean;
-                /** @description Sales of the month counted as this type whose source records no residential subtype (Connecticut's 2022 file: single-family, condo and 2-4 family alike); above 0, the month's figures are all residential sales (low confidence) */
-                untyped_count: number;
+                /** @description Sales of the month counted as this type whose source records no residential subtype (Connecticut's 2022 file: single-family, condo and 2-4 family alike); above 0, the month's figures are all residential sales (low confidence). Null where sales_count is null (fewer than 5 sales: no count of them) */
+                untyped_count: number | null;
             }[];
             summary: {
                 change_3m_pct: number | null;
@@ -880,6 +880,8 @@ export type components = {
             index_note: string | null;
             /** @description Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only. Null otherwise */
             data_note: string | null;
+            /** @description Names the months of the window with sales that the source files cover in part only (a file starts or ends inside the month: Denver's 2019-07, 9 days): their sales_count counts the days covered, and their medians, investor share and price index are null, since a part-month's figures are not comparable with whole months' (complete is false; no change is computed from them). Null otherwise */
+            month_note: string | null;
             as_of: string;
         };
         StateList: {

@@ -33,7 +33,9 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
     return none(`the month had fewer than 5 arm's-length ${noun} sales (the monthly series keeps no count or median for so few); ${held.words}`);
   }
   const median = c.median_price[i];
-  const partial = c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';
+  // a month the files cover in part only has no median in the build (market.md "A month covered in part")
+  const partial = c.covered?.[i] === false ? ' (a source file starts or ends inside the month, so it is recorded in part only: this counts the sales of the days covered, and a part-month has no median, not being comparable with whole months)'
+    : c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';
   const note = mixedTypeNote(data, t, u.propertyType, [month], n);
   return {
     // a count asked ranks by the count, else the median when the month has one

@@ -45,6 +45,9 @@ export const COVER_EDGE_DAYS = 3;
  *  June 2022 of its 2022 extract (7-13%); the full sources' quietest whole months stay well over it: NYC's February
  *  2024 38% of its busiest, King County's January 2015 44%, Denver's January 2019 47%. */
 export const COVER_VOLUME_SHARE = 0.25;
+/** The figures a month covered in part only has none of (its sales_count and sample count stay: the sales recorded). */
+const PART_MONTH_FIGURES = ['median_price', 'median_price_per_sqft', 'median_days_on_market', 'investor_purchase_share_pct', 'ln_price_sd'];
+const PART_MONTH_INDEX = ['index_level', 'index_se', 'price_index', 'price_index_low', 'price_index_high'];
 
 /**
  * Whether the files of each market's sales cover each of its months (`marketKey|month_no`): a file's span is its
@@ -187,8 +190,13 @@ export async function run(ctx: StageContext): Promise<void> {
   }
   await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean', 'boolean'], indexRows);
   await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double', 'varchar'], summaryRows);
+  // A month the source files cover in part only (a file starts or ends inside it: Denver's 2019-07, 9 days) keeps its
+  // count of the sales recorded and has no median, investor share or index level: a part-month's figures are not
+  // comparable with whole months' (market.md "A month covered in part"). Its changes were never computed from it
+  // (not complete); nulling them here, after the index and changes, is what every reader of the table then sees.
   await ctx.db.run(`create or replace table market_monthly as
-    select m.*, i.* exclude (k, month_no),
+    select m.* replace (${PART_MONTH_FIGURES.map((c) => `case when i.covered then m.${c} end as ${c}`).join(', ')}),
+           i.* exclude (k, month_no) replace (${PART_MONTH_INDEX.map((c) => `case when i.covered then i.${c} end as ${c}`).join(', ')}),
            case when i.complete and m.untyped_count = 0 then confidence_by_count(i.index_sample_count) else 'low' end as confidence
     from market_monthly m join trends_index i on i.k = ${key('m')} and i.month_no = m.month_no
     order by m.market_kind, m.zip, m.state_code, m.city_slug, m.property_type, m.month_no`);
