@@ -92,12 +92,13 @@ export function dataNote(sources: readonly string[] | undefined, partial: Readon
     : `These sales come from ${extractWords(list)}, not every recorded sale, so counts, medians and the index describe that extract only; a month is complete only where the extract covers it whole`;
 }
 
-/** The months of the window with sales that the source files cover in part only (a file starts or ends inside them):
+/** The months of the window with sales that the source files cover in part only (a file starts or ends inside them, or
+ *  a thin extract: `covered` false, the trends mart's coveredMonths):
  *  their medians, investor share and index are null in the build (30_mart_market_trends.ts), their count kept. */
 export function partMonthNote(months: readonly string[], part: readonly boolean[]): string | null {
   const list = months.filter((_, j) => part[j]);
   return list.length === 0 ? null
-    : `${list.join(', ')}: the source files cover ${list.length === 1 ? 'this month' : 'these months'} in part only (a file starts or ends inside it), so sales_count counts the sales of the days covered, and the month has no median, investor share or price index: a part-month's figures are not comparable with whole months'`;
+    : `${list.join(', ')}: the source files cover ${list.length === 1 ? 'this month' : 'these months'} in part only (a file starts or ends inside it, or holds under a quarter of its source's busiest month: a thin extract), so sales_count counts the sales they hold, and the month has no median, investor share or price index: a part-month's figures are not comparable with whole months'`;
 }
 
 const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);

@@ -216,7 +216,7 @@ export const SCHEMAS: Record<string, Schema> = {
     }),
     index_note: { ...nullable('string'), description: "Why price_index is null for some months with sales: their sales are of another subtype mix than base_month's (a file that records no residential subtype against sales of the type only). Null otherwise" },
     data_note: { ...nullable('string'), description: "Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only. Null otherwise" },
-    month_note: { ...nullable('string'), description: "Names the months of the window with sales that the source files cover in part only (a file starts or ends inside the month: Denver's 2019-07, 9 days): their sales_count counts the days covered, and their medians, investor share and price index are null, since a part-month's figures are not comparable with whole months' (complete is false; no change is computed from them). Null otherwise" },
+    month_note: { ...nullable('string'), description: "Names the months of the window with sales that the source files cover in part only (a file starts or ends inside the month: Denver's 2019-07, 9 days; or the files hold under a quarter of their source's busiest month: a thin extract): their sales_count counts the sales recorded, and their medians, investor share and price index are null, since a part-month's figures are not comparable with whole months' (complete is false; no change is computed from them). Null otherwise" },
     as_of: str,
   }),
   StateList: obj({ count: num, states: { type: 'array', items: StateSummary } }),

@@ -34,7 +34,7 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
   }
   const median = c.median_price[i];
   // a month the files cover in part only has no median in the build (market.md "A month covered in part")
-  const partial = c.covered?.[i] === false ? ' (a source file starts or ends inside the month, so it is recorded in part only: this counts the sales of the days covered, and a part-month has no median, not being comparable with whole months)'
+  const partial = c.covered?.[i] === false ? ' (the month is recorded in part only: a source file starts or ends inside it, or holds a sliver of its sales; this counts the sales recorded, and a part-month has no median, not being comparable with whole months)'
     : c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';
   const note = mixedTypeNote(data, t, u.propertyType, [month], n);
   return {

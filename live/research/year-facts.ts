@@ -73,6 +73,9 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
       ? `the month's median sale price was ${money(c.median_price[end.i]!)}`
       : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m})${left.length ? ` (partial months left out of that range: ${left.join(', ')})` : ''}, ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')}${part(end)})`);
   }
+  // a month the files cover in part only (Denver's 2019-07) has its count but no median in the build: said, not dropped
+  const partOnly = asked.filter((x) => c.covered?.[x.i] === false && c.median_price[x.i] == null && x.n >= 5).map((x) => `${x.m} (${plural(x.n, 'sale')})`);
+  if (partOnly.length) bits.push(`${partOnly.join(', ')} ${partOnly.length === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median`);
   // a change asked ("price trend since 2020"): the index from the first to the last month of the years with 20 sales
   const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
   if (!u.priceLevel && solid.length >= 2) bits.push(`the price index changed ${pct((Math.exp(c.level[solid.at(-1)!.i]! - c.level[solid[0]!.i]!) - 1) * 100)} from ${solid[0]!.m} to ${solid.at(-1)!.m}`);

@@ -190,7 +190,8 @@ export async function run(ctx: StageContext): Promise<void> {
   }
   await appendRows(ctx.db, 'trends_index', ['varchar', 'integer', 'varchar', 'double', 'double', 'integer', 'double', 'double', 'double', 'boolean', 'boolean'], indexRows);
   await appendRows(ctx.db, 'trends_summary', ['varchar', 'varchar', 'integer', 'integer', 'integer', 'double', 'double', 'double', 'varchar'], summaryRows);
-  // A month the source files cover in part only (a file starts or ends inside it: Denver's 2019-07, 9 days) keeps its
+  // A month the source files cover in part only (`covered` false: a file starts or ends inside it, Denver's 2019-07, 9 days;
+  // or its files hold under a quarter of their source's busiest month, a thin extract such as Hamden's 2022-10..) keeps its
   // count of the sales recorded and has no median, investor share or index level: a part-month's figures are not
   // comparable with whole months' (market.md "A month covered in part"). Its changes were never computed from it
   // (not complete); nulling them here, after the index and changes, is what every reader of the table then sees.

@@ -75,6 +75,8 @@ describe('market_monthly against the raw King County file', () => {
           continue;
         }
         expect(m!.sales_count, `${zip} ${r.month}`).toBe(r.n);
+        // review 17: a month the file covers in part only (May 2015: it ends on the 27th) keeps its count, no median
+        if (!coveredMonth(r.month, [span!])) { expect(m!.median_price, `${zip} ${r.month}`).toBeNull(); continue; }
         expect(Math.abs(m!.median_price! - r.median) / r.median, `${zip} ${r.month}`).toBeLessThanOrEqual(0.001);
         compared++;
       }
@@ -107,7 +109,7 @@ describe('market_monthly against the raw King County file', () => {
     const own = new Map((await rawQuery<{ month: string; median: number }>(`
       with s as (${KC}) select strftime(d, '%Y-%m') as month, median(price) as median from s where zip in (${seattleZips}) group by month`)).map((r) => [r.month, r.median]));
     const months = stored.months.filter((m) => m.level !== null && own.has(m.month));
-    expect(months.length).toBe(13);
+    expect(months.length).toBe(12); // 2014-05..2015-04: May 2015, covered to the 27th only, has no level (review 17)
     const base = months[0]!;
     for (const m of months.slice(1)) {
       const index = m.level! - base.level!;
