@@ -84,3 +84,11 @@ export const apartmentMessage = (zip: string, address: string, propertyId: strin
   + 'the valuation covers homes of one to four units (houses, condominium units, two- to four-family buildings), valued from comparable sales; '
   + 'a building of five or more units is priced on its rents and expenses, which no source of this service records, so it is not valued '
   + '(GET /v1/property gives its recorded sales)';
+
+/** The 404 of a recorded property the property record types land or commercial (mixed use included; valuation.md
+ *  "Scope"): never valued as a typical home. */
+export const outOfScopeMessage = (zip: string, address: string, propertyId: string, r: { type: string; file: string | null; line: number | null }): string =>
+  `"${address}" (zip ${zip}, property ${propertyId}) is recorded as ${r.type === 'land' ? 'land' : 'a commercial property (mixed use included)'}`
+  + `${r.file ? ` (property_type ${r.type}, read from ${r.file}${r.line !== null ? ` line ${r.line}` : ''})` : ''}: `
+  + 'the valuation covers homes of one to four units (houses, condominium units, two- to four-family buildings), valued from comparable sales, '
+  + 'so it is not valued (GET /v1/property gives its recorded sales)';

@@ -29,9 +29,9 @@ import { loadResolver } from '../places/endpoint.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { PropertyEngine } from '../property/engine.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
-import { matchAddress } from './match.ts';
+import { matchAddress, outOfScope } from './match.ts';
 import { lowerTier, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
-import { apartmentMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
+import { apartmentMessage, outOfScopeMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
 
@@ -135,7 +135,8 @@ export class ValuationEngine {
     const units = typed.unit !== null;
     let t = m.typical.get(units ? `${zip}#` : zip);
     if (t === undefined) m.typical.set(units ? `${zip}#` : zip, (t = units ? m.comps.typical(zip, (m.comps.byZip.get(zip) ?? []).filter((i) => m.comps.unit[i] === 1)) : m.comps.typical(zip)));
-    if (!t || (propertyId !== null && this.apartment(propertyId))) return { subject: null, address: shown, ownRow: null, match: null, propertyId };
+    // a recorded property out of the scope (5+ units, land, commercial) is a 404 (apartmentMessage), never the typical home
+    if (!t || (propertyId !== null && (this.apartment(propertyId) || outOfScope(this.property, propertyId)))) return { subject: null, address: shown, ownRow: null, match: null, propertyId };
     return {
       unitsOnly: units,
       subject: { zip, sqft: sqft ?? t.sqft, beds: over.beds ?? t.beds, baths: over.baths ?? t.baths, year: t.year, features: {}, cond: sent ?? 'good', type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
@@ -220,13 +221,13 @@ export class ValuationEngine {
   /** An apartment building of five or more units (apartments.json; a build without it: none), outside the scope. */
   apartment = (pid: string): ApartmentRow | null => (this.apartments ??= this.optional<Record<string, ApartmentRow>>('apartments.json') ?? {})[pid] ?? null;
 
-  /** The 404 of an address the property record answers as an apartment building of five or more units; else null. */
+  /** The 404 of an address the property record answers as a building of 5+ units, or (unmatched) land or commercial. */
   private apartmentMessage(input: ValuationInput): string | null {
     const zip = String(input.zip), zm = this.meta.zips[zip];
     if (!zm) return null;
-    const { address, propertyId } = this.resolve(this.market(zm.source), zip, String(input.address), undefined, undefined);
-    const row = propertyId ? this.apartment(propertyId) : null;
-    return row ? apartmentMessage(zip, address, propertyId!, row) : null;
+    const { address, propertyId, match } = this.resolve(this.market(zm.source), zip, String(input.address), undefined, undefined);
+    const row = propertyId ? this.apartment(propertyId) : null, other = propertyId && !match ? outOfScope(this.property, propertyId) : null;
+    return row ? apartmentMessage(zip, address, propertyId!, row) : other ? outOfScopeMessage(zip, address, propertyId!, other) : null;
   }
 
   /** The 404 of a recorded subject whose zip's residential comps are all its own property's sales; else null. */

@@ -45,3 +45,17 @@ export function matchAddress(property: PropertyEngine | null, comps: CompIndex, 
   }
   return { hit: null, propertyId: pid, others: found && 'id' in found ? found.others : [] };
 }
+
+/** Types the valuation does not value (warehouse/property-types.ts; "Scope"): land and commercial (mixed use included). */
+const OUT_OF_SCOPE = new Set(['land', 'commercial']);
+
+/** A recorded property the property record types out of the valuation's scope (land, commercial): its type and the
+ *  source file and line the type is read from; null otherwise (an in-scope or untyped record, no record). */
+export function outOfScope(property: PropertyEngine | null, pid: string): { type: string; file: string | null; line: number | null } | null {
+  const r = property?.record(pid);
+  const f = r?.rec.fields['property_type'];
+  const type = f?.[0] ?? r?.rec.body['property_type'];
+  if (typeof type !== 'string' || !OUT_OF_SCOPE.has(type)) return null;
+  const ref = f ? r!.refs[f[1][0]] : undefined;
+  return { type, file: ref?.[2] ?? null, line: f?.[1][1] ?? null };
+}
