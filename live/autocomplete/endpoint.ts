@@ -12,6 +12,7 @@ import { loadResolver } from '../places/endpoint.ts';
 import { INDEX_FORMAT } from './index-format.ts';
 import { AutocompleteIndex, DEFAULT_BUDGET_MS, type SearchResult } from './index-search.ts';
 import { PlaceFilter, type CityArea } from './place-filter.ts';
+import { canonical, tokens, words } from './text.ts';
 
 export interface AutocompleteInput {
   q: string;
@@ -54,10 +55,14 @@ export class AutocompleteEngine {
    *  streets its words begin (no typo), taken in turn: "oak park" is no indexed place, and N OAK PARK AVE is a street. */
   search(q: string, limit: number, state: string | null, budget: number): SearchResult {
     const reading = this.places?.read(q) ?? null;
-    if (!reading) return this.index.search(q, { limit, state, budgetMs: budget });
+    const fixed = this.places?.placeWords(q); // a known place is never typo-corrected into a street word
+    if (!reading) return this.index.search(q, { limit, state, budgetMs: budget, fixed });
     if (reading.bare) {
       const inPlace = this.index.firstIn(reading.places, limit, state);
-      const street = this.index.search(q, { limit, state, budgetMs: budget, noTypo: true });
+      // the street matches of a place's words: all of them in the street line ("west hartford" is no Hartford
+      // address on a street "... ST WEST"; "st louis" is S ST LOUIS AVE)
+      const found = this.index.search(q, { limit, state, budgetMs: budget, noTypo: true });
+      const street = { ...found, ids: found.ids.filter((id) => inLine(this.index.match(id).address, q)) };
       const ids: number[] = [];
       for (let i = 0; ids.length < limit && (i < inPlace.length || i < street.ids.length); i++) {
         for (const id of [inPlace[i], street.ids[i]]) if (id !== undefined && ids.length < limit && !ids.includes(id)) ids.push(id);
@@ -72,7 +77,7 @@ export class AutocompleteEngine {
     const ids = [...new Set([...street.ids, ...placed.ids])].slice(0, limit);
     const worst = [street.mode, placed.mode].find((m) => m !== 'full') ?? 'full';
     if (ids.length || worst !== 'full') return { ids, mode: worst, tiers: [street.tiers[0], ids.length - street.tiers[0], 0], scanned: street.scanned + placed.scanned };
-    return this.index.search(q, { limit, state, budgetMs: left() });
+    return this.index.search(q, { limit, state, budgetMs: left(), fixed });
   }
 
   answer(input: AutocompleteInput, budget = this.budget): LiveAnswer {
@@ -82,6 +87,12 @@ export class AutocompleteEngine {
     // complete: every tier ran (review 5B: a cold search past its budget answered an empty list like "no such address")
     return { ok: true, body: { query: input.q, results: r.ids.map((id) => this.index.match(id)), complete: r.mode === 'full' } };
   }
+}
+
+/** Whether every word of a query is in a street line (the last word: a prefix of one of its words). */
+function inLine(address: string, q: string): boolean {
+  const line = tokens(address), ws = words(q).map(canonical);
+  return ws.every((w, i) => line.some((t) => t === w || (i === ws.length - 1 && t.startsWith(w))));
 }
 
 /** A city's county and zips from its geo lookup shard (the `cities` table), read once per city; null without one. */

@@ -27,6 +27,8 @@ export interface SearchOptions {
   places?: ReadonlySet<number> | null;
   /** Skip the one-typo tier (its results would not be used). */
   noTypo?: boolean;
+  /** Query words (upper case) never typo-corrected: a known place (place-filter.ts placeWords). */
+  fixed?: ReadonlySet<string>;
 }
 
 export interface SearchResult {
@@ -161,7 +163,9 @@ export class AutocompleteIndex {
     // short word's variants reach most of the vocabulary, a cost worth paying only when nothing matched as typed)
     const minLen = ids.length ? 4 : 1;
     for (let i = 0; i < terms.length; i++) {
-      if (!terms[i]!.required || terms[i]!.word.length < minLen) continue;
+      if (!terms[i]!.required || terms[i]!.word.length < minLen || opts.fixed?.has(terms[i]!.word)) continue;
+      // a zip (5 digits, not a leading house number) is never typo-corrected into another zip
+      if (/^\d{5}$/.test(terms[i]!.word) && (i > 0 || terms.length === 1)) continue;
       const one = terms.map((t) => ({ ...t, typo: [] as number[] }));
       addTypos(one[i]!, i === terms.length - 1, this.vocab);
       const max = one[i]!.typo.length ? this.anyOrder.maxScore(one, true) : -Infinity;

@@ -5,6 +5,8 @@
 // too. Rules: warehouse/docs/address.md "A place after the street".
 import { asciiLetters, splitPlace, type PlaceNames } from '../../warehouse/address.ts';
 import { addressPlaceNames } from '../places/address-place.ts';
+import { STATE_KEYS } from '../places/names.ts';
+import { CANONICAL } from './text.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { Place } from './index-format.ts';
 
@@ -20,6 +22,8 @@ interface NamedPlace { zip: string | null; state: string | null; cities: { city:
 export type CityArea = (city: string, state: string) => { county: string; zips: readonly string[] } | null;
 
 const WORDS = /[\s,]+/;
+/** Street types, long and short ("STREET", "ST"): a word before one is a street's name, not a place. */
+const SUFFIXES = [...new Set([...CANONICAL.keys(), ...CANONICAL.values()])];
 /** New York City's boroughs, each a county of its own (state|city as the resolver names them). */
 const BOROUGHS = new Set(['NY|Manhattan', 'NY|Bronx', 'NY|Brooklyn', 'NY|Queens', 'NY|Staten Island']);
 
@@ -38,6 +42,34 @@ export class PlaceFilter {
     this.states = new Set(places.map((p) => p[1]));
   }
 
+  private readonly placeWordCache = new Map<string, boolean>();
+  /** The query words (upper case, as the search reads them) that are each a known place: a state's name or short
+   *  form, a city of any state, an NYC borough, or a word typed with a period that begins a state's name ("Wash.",
+   *  "Penn."). The typo tier never corrects them into street words (index-search.ts `fixed`). Not a two-letter state
+   *  code (CT, AL, VA, NC are street types typed one letter off too: "9080 bedrock nc" is 9080 BEDROCK CT), nor a word
+   *  before a street type. */
+  placeWords(q: string): Set<string> {
+    const out = new Set<string>();
+    const raws = q.split(WORDS).filter(Boolean);
+    for (const [i, raw] of raws.entries()) {
+      const word = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+      if (!/[A-Z]/.test(word)) continue;
+      // before a street type (or the start of one) the word is a street's name: "3701 elmont bl" is BELMONT BLVD
+      const next = raws[i + 1]?.toUpperCase().replace(/[^A-Z]/g, '');
+      if (next && SUFFIXES.some((x) => x.startsWith(next))) continue;
+      const key = raw.toUpperCase();
+      let is = this.placeWordCache.get(key);
+      if (is === undefined) {
+        is = (word.length > 2 && (this.names.state(raw) !== null || this.resolver.resolveAnywhere(raw).length > 0))
+          || (raw.endsWith('.') && word.length >= 3 && [...STATE_KEYS.keys()].some((k) => k.toUpperCase().startsWith(word)));
+        if (this.placeWordCache.size > 10_000) this.placeWordCache.clear();
+        this.placeWordCache.set(key, is);
+      }
+      if (is) out.add(word);
+    }
+    return out;
+  }
+
   /** The place a query ends with, or is; null when it names none (a single word is always street words). */
   read(q: string): PlaceReading | null {
     const key = q.trim().toUpperCase();
@@ -54,8 +86,12 @@ export class PlaceFilter {
     if (words.length < 2) return null;
     const whole = this.name(words);
     if (whole) return { line: '', bare: true, places: this.placesOf(whole), named: describe(whole) };
-    const line = splitPlace(text, this.names).line;
-    const kept = line.split(WORDS).filter(Boolean).length;
+    let line = splitPlace(text, this.names).line;
+    let kept = line.split(WORDS).filter(Boolean).length;
+    // two words, the second an NYC borough ("broadway manhattan"): one street word within it (splitPlace keeps two;
+    // any other one-word place stays a street word: "saint edwards" is ST EDWARDS ST, not Edwards, NY)
+    const borough = words.length === 2 && kept >= 2 ? this.name(words.slice(1)) : null;
+    if (borough?.cities?.some((c) => BOROUGHS.has(`${c.state}|${c.city}`))) { line = words[0]!; kept = 1; }
     if (kept >= words.length) return null;
     const tail = this.name(words.slice(kept));
     return tail ? { line, bare: false, places: this.placesOf(tail), named: describe(tail) } : null;
