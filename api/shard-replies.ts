@@ -5,7 +5,7 @@ import { shardPath, type FamilyName } from '../warehouse/layout.ts';
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import places from '../live/places/endpoint.ts';
-import { CLOSEST_NAMES } from '../live/places/resolver.ts';
+import { CLOSEST_NAMES, IS_NO_CITY } from '../live/places/resolver.ts';
 import { municipalityNames } from '../live/places/names.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
@@ -41,6 +41,9 @@ export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown,
       + 'city legal answers cover';
   if (strict) throw new HttpError(answer.code, note === null ? answer.message : `${answer.message}${note}`, { errors: answer.errors });
   if (note !== null) return { city: city.trim(), hint: note };
+  // a neighbourhood (Queens Village, Flushing) or a borough with a municipality's word ("Manhattan City"): what it is
+  const isNo = answer.message.indexOf(`${city}${IS_NO_CITY}`);
+  if (isNo >= 0) return { city: city.trim(), hint: `: ${answer.message.slice(isNo)}` };
   const at = answer.message.indexOf(CLOSEST_NAMES);
   // a name the build knows no city by is said to be one, with the closest names when there are some (review 10 #10:
   // "No sfr sales for Zzqx, WA" read as a real city without sales)

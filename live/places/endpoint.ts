@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../warehouse/live.ts';
 import { RecentCache } from '../../warehouse/recent.ts';
-import { notFoundMessage, PlaceResolver, type PlacesFile } from './resolver.ts';
+import { notFoundMessage, PlaceResolver, type Neighbourhood, type PlacesFile } from './resolver.ts';
 import { findFormerCounty } from './former-counties.ts';
 
 export interface PlaceInput { state: string; city: string }
@@ -23,9 +23,18 @@ export function loadResolver(dir: string): PlaceResolver | null {
   if (lastLoaded?.dir === dir) return lastLoaded.resolver;
   const file = path.join(dir, 'live', 'places', 'places.json');
   const data = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as PlacesFile : null;
-  const resolver = data ? new PlaceResolver(data.cities, data.former_counties ?? []) : null;
+  const resolver = data ? new PlaceResolver(data.cities, data.former_counties ?? [], neighbourhoods(dir)) : null;
   lastLoaded = { dir, resolver };
   return resolver;
+}
+
+/** The neighbourhoods the build's sales sources name, from the research place file (live/research/build.ts writes
+ *  them with hoods.ts, the one neighbourhood rule research reads questions by); none in a build without it. */
+function neighbourhoods(dir: string): Neighbourhood[] {
+  const file = path.join(dir, 'live', 'research', 'places.json');
+  if (!fs.existsSync(file)) return [];
+  const rows = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hoods?: [string, string, string, string, string, number, string][] }).hoods ?? [];
+  return rows.map(([key, state, city, part, zips, , names]) => ({ key, state, city, part, zips: zips ? zips.split(' ') : [], names: names.split('|') }));
 }
 
 export function answerPlace(resolver: PlaceResolver, input: PlaceInput): LiveAnswer {

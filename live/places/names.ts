@@ -83,20 +83,31 @@ export function consolidatedHead(placeName: string, lsad: string | null): string
   return head && head !== core ? head : null;
 }
 
+const PREFIX = /^(?:the )?(?:city|town|village|borough|township) of /;
+const SUFFIX = / (?:city|town|village|borough|cdp|township|municipality)$/;
+
 /** The keys to try for a name as typed, most literal first: as written, then without "City of"/"Town of", a trailing
- *  "city"/"town"/"village"/"CDP", a trailing state ("Boise, ID" given as the city), then in compact form. */
+ *  "city"/"town"/"village"/"CDP", a trailing state ("Boise, ID" given as the city), then in compact form. The
+ *  resolver takes the trailing word off only where the name as written is no place nor neighbourhood (resolver.ts). */
 export function queryKeys(typed: string): string[] {
   const k = placeKey(typed);
   const out = [k];
-  const stripped = k.replace(/^(?:the )?(?:city|town|village|borough|township) of /, '')
-    .replace(/ (?:city|town|village|borough|cdp|township|municipality)$/, '');
+  const stripped = k.replace(PREFIX, '').replace(SUFFIX, '');
   if (stripped !== k && stripped) out.push(stripped);
-  const alsoPrefixOnly = k.replace(/^(?:the )?(?:city|town|village|borough|township) of /, '');
+  const alsoPrefixOnly = k.replace(PREFIX, '');
   if (!out.includes(alsoPrefixOnly) && alsoPrefixOnly) out.push(alsoPrefixOnly);
   // "The Bronx": tried last, so a place named with its article ("The Dalles", "The Villages") still answers first.
   const noArticle = k.replace(/^the /, '');
   if (!out.includes(noArticle) && noArticle) out.push(noArticle);
   return out;
+}
+
+/** The key queryKeys tries without a trailing "city", "town", "village"... ("queens" of "queens village"), or null
+ *  when the key ends with none. */
+export function suffixStripped(key: string): string | null {
+  const prefixOff = key.replace(PREFIX, '');
+  const both = prefixOff.replace(SUFFIX, '');
+  return both !== prefixOff && both ? both : null;
 }
 
 /** Letter counts of a key (a-z, digits, space): half their difference is a lower bound on the edit distance. */

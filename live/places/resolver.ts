@@ -1,6 +1,6 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, queryKeys } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, queryKeys, suffixStripped } from './names.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
@@ -14,9 +14,17 @@ export interface PlacesFile {
   former_counties?: FormerCounty[];
 }
 
+/** A neighbourhood a sales source names for its sales (research's places.json `hoods`, live/research/hoods.ts): the
+ *  name asked (lower case), state, city, city part (an NYC borough), its zips (most sales first), its names as written. */
+export interface Neighbourhood { key: string; state: string; city: string; part: string; zips: string[]; names: string[] }
+
 export type CityResolution =
   | { ok: true; city: string; state: string; exact: boolean }
-  | { ok: false; reason: 'unknown' | 'ambiguous'; suggestions: string[] };
+  | { ok: false; reason: 'unknown' | 'ambiguous'; suggestions: string[] }
+  /** a neighbourhood of a city (Queens Village, Flushing), not a city: never read as the city its other words name */
+  | { ok: false; reason: 'neighbourhood'; suggestions: string[]; hood: Neighbourhood }
+  /** a city part (an NYC borough) with a municipality's word after it ("Manhattan City", "Brooklyn Town"): no such place */
+  | { ok: false; reason: 'part'; suggestions: string[]; part: string };
 
 interface Entry { name: string; state: string; population: number; nameKey: string; letters: Int8Array }
 
@@ -25,8 +33,16 @@ export class PlaceResolver {
   private readonly byKey = new Map<string, Map<string, Entry[]>>();
   private readonly byCompact = new Map<string, Map<string, Entry[]>>();
   private readonly byState = new Map<string, Entry[]>();
+  /** state|key of a neighbourhood's name -> the neighbourhood; state|key of a city part that is no city of its own
+   *  (an NYC borough, the `part` of a neighbourhood) */
+  private readonly hoods = new Map<string, Neighbourhood>();
+  private readonly parts = new Set<string>();
 
-  constructor(rows: readonly PlaceRow[], readonly formerCounties: readonly FormerCounty[] = []) {
+  constructor(rows: readonly PlaceRow[], readonly formerCounties: readonly FormerCounty[] = [], hoods: readonly Neighbourhood[] = []) {
+    for (const h of hoods) {
+      this.hoods.set(`${h.state}|${placeKey(h.key)}`, h);
+      if (placeKey(h.part) !== placeKey(h.city)) this.parts.add(`${h.state}|${placeKey(h.part)}`);
+    }
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
     for (const [key, n] of Object.entries(NICKNAMES)) (nicknames.get(`${n.state}|${n.city}`) ?? nicknames.set(`${n.state}|${n.city}`, []).get(`${n.state}|${n.city}`)!).push(key);
     for (const [name, state, population, keys] of rows) {
@@ -65,22 +81,33 @@ export class PlaceResolver {
     return out;
   }
 
-  /** resolveCity without the closest names: null for a name no key finds. */
+  /** resolveCity without the closest names: null for a name no key finds. A name that is no city's as written but a
+   *  neighbourhood's (Queens Village, Greenwich Village, Flushing) is that neighbourhood, never the city its other
+   *  words name; a trailing "city", "town", "village"... is taken off only where what is left is a municipality, not
+   *  an NYC borough ("Manhattan City", "Brooklyn Town": no place). */
   findCity(state: string, typed: string): CityResolution | null {
     const keys = queryKeys(typed);
+    const stripped = suffixStripped(keys[0]!);
     for (const [index, compact] of [[this.byKey, false], [this.byCompact, true]] as const) {
       const forState = index.get(state);
       if (!forState) break;
-      for (const k of keys) {
+      for (const [i, k] of keys.entries()) {
+        if (i === 1 && !compact) {
+          const hood = this.hoods.get(`${state}|${keys[0]!}`);
+          if (hood) return { ok: false, reason: 'neighbourhood', suggestions: [], hood };
+        }
         const hits = forState.get(compact ? compactKey(k) : k);
         if (!hits || hits.length === 0) continue;
+        if (stripped !== null && k === stripped && !keys[0]!.endsWith(' borough') && hits.some((h) => this.parts.has(`${state}|${h.nameKey}`))) {
+          return { ok: false, reason: 'part', suggestions: hits.map((h) => h.name), part: hits[0]!.name };
+        }
         if (hits.length === 1) return { ok: true, city: hits[0]!.name, state, exact: hits[0]!.name === typed };
         const own = hits.filter((h) => (compact ? compactKey(h.nameKey) : h.nameKey) === (compact ? compactKey(k) : k));
         if (own.length === 1) return { ok: true, city: own[0]!.name, state, exact: own[0]!.name === typed };
         return { ok: false, reason: 'ambiguous', suggestions: hits.map((h) => h.name).sort() };
       }
     }
-    return null;
+    return this.hoods.has(`${state}|${keys[0]!}`) ? { ok: false, reason: 'neighbourhood', suggestions: [], hood: this.hoods.get(`${state}|${keys[0]!}`)! } : null;
   }
 
   /** The names of a state closest to a typed one: fewest edits between keys (prefix matches count as close), then the
@@ -117,14 +144,31 @@ function add(index: Map<string, Map<string, Entry[]>>, state: string, key: strin
 /** What joins a not-found message and its suggestions; routes that word their own 404 append the part from here on. */
 export const CLOSEST_NAMES = '; closest names: ';
 
+/** What a not-found message says after the name when the name is no city but a known thing of another kind (a
+ *  neighbourhood, a city part): routes that word their own 404 append the part from here on. */
+export const IS_NO_CITY = ' is no city: ';
+
+/** A neighbourhood's or a city part's name with a municipality's word is no city: what it is and which city to ask. */
+function whatItIs(typed: string, r: Extract<CityResolution, { reason: 'neighbourhood' | 'part' }>): string {
+  const nyc = (city: string, state: string): string => (city === 'New York' && state === 'NY' ? 'New York City' : `${city}, ${state}`);
+  if (r.reason === 'part') return `${typed}${IS_NO_CITY}${r.part} is a borough of New York City, not a city, town or village; ask city=${r.part}`;
+  const h = r.hood;
+  const of = h.part !== h.city ? `${h.part}, ${nyc(h.city, h.state)}` : nyc(h.city, h.state);
+  const zips = h.zips.length ? `; its sales lie in zip${h.zips.length > 1 ? 's' : ''} ${h.zips.join(', ')}` : '';
+  return `${typed}${IS_NO_CITY}it is a neighbourhood of ${of}, as its sales records name it (${h.names.join(' / ')}${zips}); `
+    + `the city endpoints answer cities: ask city=${h.part}${h.zips.length ? ' or the zip' : ''}, or POST /v1/research/query, which reads the neighbourhood's own sales`;
+}
+
 /** The 404 message of a city not found: names the closest cities of the state when there are any; a former
- *  Connecticut county ("Fairfield County"), its towns, each of which the lookup answers. */
+ *  Connecticut county ("Fairfield County"), its towns, each of which the lookup answers; a neighbourhood or an NYC
+ *  borough with a municipality's word, what it is. */
 export function notFoundMessage(typed: string, state: string, r: Extract<CityResolution, { ok: false }>, former: { county: FormerCounty; places: string[] } | null = null): string {
   if (former) {
     const [, , , towns] = former.county;
     return `No city named ${typed} in ${state}: ${formerCountyNote(former.county)}; its ${towns.length} towns, each of which the market endpoints answer by name: ${towns.join(', ')}`
       + (former.places.length ? `; the geo lookup answers the ${former.places.length === 1 ? 'one that is a Census place' : `${former.places.length} of them that are Census places`}: ${former.places.join(', ')}` : '');
   }
+  if (r.reason === 'neighbourhood' || r.reason === 'part') return `No city named ${typed} in ${state}: ${whatItIs(typed, r)}`;
   const head = r.reason === 'ambiguous' ? `"${typed}" names several cities in ${state}` : `No city named ${typed} in ${state}`;
   return r.suggestions.length ? `${head}${CLOSEST_NAMES}${r.suggestions.join(', ')}` : head;
 }
