@@ -42,6 +42,14 @@ export function municipalityNames(written: string): string[] {
   return [...new Set(['', ' Township', ' Borough'].flatMap((suffix) => bases.map((b) => `${b}${suffix}`)))];
 }
 
+/** The key of a Massachusetts town with a city form of government by its plain name: the Census names 13 such towns
+ *  "Weymouth Town city" (Gazetteer 2025), simplemaps "Weymouth Town", "Methuen Town", "Watertown Town"; the town and
+ *  its people say "Weymouth". The key without its trailing word " town" ("watertown town" -> "watertown", never
+ *  "water"), or null. Massachusetts only: "Charles Town", WV and "Old Town", ME are those places' own names. */
+export function plainTownKey(state: string, key: string): string | null {
+  return state === 'MA' && / town$/.test(key) && key.length > 5 ? key.slice(0, -5) : null;
+}
+
 /** The key with its spaces taken out ("De Kalb" = "DeKalb", "Winston Salem" = "Winstonsalem"). */
 export const compactKey = (key: string): string => key.replace(/ /g, '');
 

@@ -1,6 +1,6 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, queryKeys, suffixStripped } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
@@ -49,7 +49,9 @@ export class PlaceResolver {
       const nameKey = placeKey(name);
       const e: Entry = { name, state, population, nameKey, letters: letterCounts(nameKey) };
       (this.byState.get(state) ?? this.byState.set(state, []).get(state)!).push(e);
-      for (const k of new Set([e.nameKey, ...keys, ...(nicknames.get(`${state}|${name}`) ?? [])])) {
+      const own = [e.nameKey, ...keys, ...(nicknames.get(`${state}|${name}`) ?? [])];
+      // a Massachusetts "Weymouth Town" by its plain name (names.ts plainTownKey); another city's own name wins
+      for (const k of new Set([...own, ...own.map((k) => plainTownKey(state, k)).filter((k) => k !== null)])) {
         add(this.byKey, state, k, e);
         add(this.byCompact, state, compactKey(k), e);
       }

@@ -12,6 +12,7 @@ import { RecentCache } from '../../warehouse/recent.ts';
 import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
+import { plainTownKey } from '../places/names.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { MarketWindows } from './market-window.ts';
 import type { Hood } from './hoods.ts';
@@ -191,6 +192,12 @@ export class ResearchData {
       const key = c.name.toLowerCase();
       this.citiesByName.set(key, [...(this.citiesByName.get(key) ?? []), c]);
       maxWords = Math.max(maxWords, key.split(/\s+/).length);
+    }
+    // a Massachusetts "Weymouth Town" by its plain name too, where no city has that name (names.ts plainTownKey)
+    for (const [key, list] of [...this.citiesByName]) {
+      const plain = plainTownKey('MA', key);
+      const towns = list.filter((c) => c.state === 'MA');
+      if (plain && towns.length && !this.citiesByName.get(plain)?.some((c) => c.state === 'MA')) this.citiesByName.set(plain, [...(this.citiesByName.get(plain) ?? []), ...towns]);
     }
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
     this.maxCityWords = Math.min(maxWords, 5);
