@@ -224,15 +224,33 @@ export const STATE_SHORT_FORMS: readonly [string, string][] = [['ala.', 'AL'], [
   ['n.y.', 'NY'], ['n.j.', 'NJ'], ['n.c.', 'NC'], ['n.d.', 'ND'], ['n.h.', 'NH'], ['n.m.', 'NM'], ['s.c.', 'SC'], ['s.d.', 'SD'], ['r.i.', 'RI'],
   ...['carolina', 'dakota'].flatMap((w): [string, string][] => [[`n. ${w}`, `N${w[0]!.toUpperCase()}`], [`n ${w}`, `N${w[0]!.toUpperCase()}`], [`s. ${w}`, `S${w[0]!.toUpperCase()}`], [`s ${w}`, `S${w[0]!.toUpperCase()}`]]),
   ['w. virginia', 'WV'], ['w virginia', 'WV']];
-const SHORT_FORM_CODES = new Map(STATE_SHORT_FORMS);
+
+/** State short forms that are also English words or names ("Wash", "Ill", "Tex", "Ga", "Cal", "Conn", "Wa"), the one
+ *  table of both readers: a typed address's place (writtenState) reads each in any case, with or without its period
+ *  (the last words of an address are a place); a research question (live/research/place-aliases.ts casedStates) only
+ *  as `inQuestions` says: 'period' capitalised with its period ("Wash.", "Ill.", "Cal."), 'cased' capitalised with or
+ *  without it ("Tex", "Ga"), 'caps' in capitals ("ILL"), 'never' not at all ("Conn", "Miss", "Mass": massWords). */
+export const STATE_WORD_FORMS: readonly [written: string, code: string, inQuestions: 'period' | 'cased' | 'caps' | 'never'][] = [
+  ['Wash', 'WA', 'period'], ['Wa', 'WA', 'period'], ['Ill', 'IL', 'period'], ['ILL', 'IL', 'caps'], ['Tex', 'TX', 'cased'],
+  ['Ga', 'GA', 'cased'], ['Cal', 'CA', 'period'], ['Conn', 'CT', 'never'], ['Miss', 'MS', 'never'], ['Mass', 'MA', 'never'],
+  ['Penn', 'PA', 'never'], ['Penna', 'PA', 'never'],
+];
+
+const SHORT_FORM_CODES = new Map<string, string>([...STATE_SHORT_FORMS,
+  ...STATE_WORD_FORMS.flatMap(([w, code]): [string, string][] => [[w.toLowerCase(), code], [`${w.toLowerCase()}.`, code]])]);
 
 /** A state as written anywhere a place is typed (a full address's place): resolveState's code, name or misspelling
- *  (of as many words as the name: "St Pennsylvania" is no misspelled Pennsylvania), or a short form ("Calif.", "Penn."). */
+ *  (of as many words as the name: "St Pennsylvania" is no misspelled Pennsylvania; written together, "Newyork"), a
+ *  code with a period ("Pa.") or with "state" ("WA state"), or a short form ("Calif.", "Penn.", "Wash", "Ill."). */
 export function writtenState(typed: string): string | null {
-  const short = SHORT_FORM_CODES.get(typed.trim().toLowerCase().replace(/\s+/g, ' '));
+  const t = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  const short = SHORT_FORM_CODES.get(t);
   if (short) return short;
+  const code = /^(?:state of )?([a-z]{2})\.?(?: state)?$/.exec(t)?.[1]?.toUpperCase();
+  if (code && STATE_CODES.has(code)) return code;
   const r = resolveState(typed);
   if (!r) return null;
   const words = (k: string): number => k.split(' ').length;
-  return r.exact || [...STATE_BY_KEY].some(([k, c]) => c === r.code && words(k) === words(placeKey(typed))) ? r.code : null;
+  const key = placeKey(typed);
+  return r.exact || [...STATE_BY_KEY].some(([k, c]) => c === r.code && (words(k) === words(key) || compactKey(k) === compactKey(key))) ? r.code : null;
 }

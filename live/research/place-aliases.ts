@@ -1,8 +1,9 @@
 // Short and cased ways of naming a place in a research question that the word lists of place-words.ts cannot hold as
 // plain patterns, because whether they name the place depends on their case, the words around them or the gazetteer
 // (pure; read by places.ts findPlaces). Rules: warehouse/docs/research.md "Entity rules".
-//   casedStates     state short forms that are English words in another case: "Wash." (WA), "Tex" (TX), "Ga" (GA),
-//                   "ILL"/"Ill." (IL), a lower-case "dc" (the District), and "Jersey" alone (New Jersey, said as read)
+//   casedStates     state short forms that are English words in another case (live/places/names.ts STATE_WORD_FORMS,
+//                   the table typed addresses read too): "Wash." "Wa." (WA), "Tex" (TX), "Ga" (GA), "ILL"/"Ill." (IL),
+//                   "Cal." (CA), a lower-case "dc" (the District), and "Jersey" alone (New Jersey, said as read)
 //   boroughElsewhere  a New York City borough's word that is part of another place: followed by another state ("Manhattan,
 //                   KS", "Brooklyn, MI") or by words that make another place's name ("Manhattan Beach", "Brooklyn
 //                   Park", "Queens Village")
@@ -11,6 +12,7 @@
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
 import { STATE_CODES, STATE_PATTERNS, type Gazetteer, type Token } from './place-words.ts';
 import { citiesByKey } from '../places/question.ts';
+import { STATE_WORD_FORMS } from '../places/names.ts';
 
 const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
 
@@ -56,15 +58,16 @@ export function boroughElsewhere(q: string, start: number, end: number, gaz: Gaz
 /** A state short form found by casedStates, with the reading to say ('' when none). */
 export interface CasedState { start: number; end: number; code: string; readAs: string }
 
-/** "Wash." "Tex" "Ga" "ILL" "Ill." and a lower-case "dc" as their states; "Jersey" alone as New Jersey (not "Jersey
+/** "Wash." "Wa." "Tex" "Ga" "ILL" "Ill." "Cal." (STATE_WORD_FORMS) and a lower-case "dc" as their states; "Jersey" alone as New Jersey (not "Jersey
  *  City", nor "Jersey, OH" or any Jersey followed by a state). An all-caps question reads none of them but "DC". */
 export function casedStates(q: string, gaz: Gazetteer): CasedState[] {
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
   const out: CasedState[] = [];
   if (allCaps) return out;
+  // the one table of state short forms that are words (live/places/names.ts STATE_WORD_FORMS), by its question rule
+  const RULES = { period: (w: string) => `\\b${w}\\.(?![A-Za-z])`, cased: (w: string) => `\\b${w}\\b(?![-.'’]?[A-Za-z])\\.?`, caps: (w: string) => `\\b${w}\\b` };
   const forms: [RegExp, string][] = [
-    [/\bWash\.(?![A-Za-z])/g, 'WA'], [/\bTex\b(?![-.]?[A-Za-z])\.?/g, 'TX'], [/\bGa\b(?![-'’][A-Za-z])/g, 'GA'],
-    [/\bILL\b/g, 'IL'], [/\bIll\.(?![A-Za-z])/g, 'IL'],
+    ...STATE_WORD_FORMS.flatMap(([w, code, rule]): [RegExp, string][] => (rule === 'never' ? [] : [[new RegExp(RULES[rule](w), 'g'), code]])),
     // "dc" in lower case, not the electrical sense ("dc power", "dc current")
     [/\bdc\b(?!\s+(?:power|current|voltage|motor|motors|charger|charging|circuit|fast))/g, 'DC'],
   ];

@@ -74,6 +74,25 @@ describe('GET /v1/property: a place typed with the address', () => {
     expect(wa.body.message).toContain('names the state WA, but zip 95838 is in CA');
   });
 
+  it('a state in a short form that is a word ("Wash.", "Ill.", "Conn"), with "state", or written together: the same 404 (review 17 E)', async () => {
+    // before, these were dropped and the Philadelphia record answered with no note; "Calif", "Mass.", "N.Y." gave the 404
+    const id = await idOf('2251 League St, Philadelphia, PA', '19146');
+    const forms: [string, string][] = [['Wash.', 'WA'], ['Wash', 'WA'], ['Wa.', 'WA'], ['WA state', 'WA'], ['Ill.', 'IL'], ['Cal.', 'CA'],
+      ['Conn', 'CT'], ['Newyork', 'NY'], ['Calif', 'CA'], ['Mass.', 'MA'], ['N.Y.', 'NY'], ['Washington', 'WA']];
+    for (const [typed, code] of forms) {
+      const r = await get(`2251 League St, ${typed}`, '19146');
+      expect(r.status, typed).toBe(404);
+      expect(r.body.message, typed).toContain(`names the state ${code}, but zip 19146 is in PA`);
+      expect(r.body.message, typed).toContain(`property_id ${id}`);
+    }
+    for (const typed of ['Pa.', 'Penn', 'PA state']) expect(await idOf(`2251 League St, ${typed}`, '19146'), typed).toBe(id);
+    // the valuation reads the same table: a note naming the state
+    const v = await fetch(`${server.url}/v1/valuation/estimate`, { method: 'POST', headers: { 'X-Service-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ zip: '19146', address: '2251 League St, Wash.' }) });
+    expect(v.status).toBe(200);
+    expect(((await v.json()) as { notes?: string[] }).notes?.join(' ')).toContain('the state WA');
+  });
+
   it('a city or borough the record is not in: the record, with a note naming both', async () => {
     const high = await idOf('3526 High St, Sacramento, CA', '95838');
     const elk = await get('3526 High St, Elk Grove, CA', '95838');
