@@ -35,10 +35,11 @@ export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown,
   // Township, PA): it is known to this build, and the 404 says where (review: "no city of that name is known" while
   // /v1/market/investor-overview answered for Fairfield's 152 sales)
   const market = marketName(build, state, city);
+  // the endpoints that answer it: the investor overview (marketName's shard), the trends where a sales source covers it
+  const answering = market === null ? [] : [...(salesSourceCovers(build, { state, city: market }) ? ['/v1/market/trends'] : []), '/v1/market/investor-overview'];
   const note = market === null ? null
-    : `: ${market}, ${state} is known to this build's market endpoints from its sales or filings (/v1/market/trends, `
-      + '/v1/market/investor-overview) but is no Census place of its geo `cities` table, which the geo lookup and the '
-      + 'city legal answers cover';
+    : `: ${market}, ${state} is known to this build's market endpoints from its sales or filings (${answering.join(', ')}) `
+      + 'but is no Census place of its geo `cities` table, which the geo lookup and the city legal answers cover';
   if (strict) throw new HttpError(answer.code, note === null ? answer.message : `${answer.message}${note}`, { errors: answer.errors });
   if (note !== null) return { city: city.trim(), hint: note };
   // a neighbourhood (Queens Village, Flushing) or a borough with a municipality's word ("Manhattan City"): what it is

@@ -39,6 +39,17 @@ describe('unknown city names on city-keyed routes', () => {
       expect(msg, p).not.toContain('no city of that name in CT is known to this build');
     }
   });
+  test('the endpoints it names are those that answer it: Mt. Lebanon, PA (filings, no sales) is not said known to the trends refusing it (review 17 J)', async () => {
+    const overview = await srv.get('/v1/market/investor-overview?city=Mt.%20Lebanon&state=PA', srv.key('enterprise'));
+    expect(overview.status).toBe(200);
+    const [status, msg] = await message('/v1/market/trends?city=Mt.%20Lebanon&state=PA&months=12');
+    expect(status).toBe(404);
+    expect(msg).toContain("Mount Lebanon Township, PA is known to this build's market endpoints from its sales or filings (/v1/market/investor-overview)");
+    expect(msg).not.toContain('/v1/market/trends');
+    // a town with sales is known to both (Fairfield, CT: the Connecticut sales file)
+    const [, geo] = await message('/v1/geo/lookup?city=Fairfield&state=CT');
+    expect(geo).toContain('(/v1/market/trends, /v1/market/investor-overview)');
+  });
   test('a real city of the build without the data: only the data is said missing', async () => {
     const spokane = readShard<{ city_name: string }>('geo/lookup/WA/spokane.json');
     expect(spokane.city_name).toBe('Spokane');
