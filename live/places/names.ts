@@ -5,6 +5,14 @@ import { STATE_NAMES } from '../../warehouse/regulations/schema.ts';
 /** Words written several ways that mean the same: each maps to its short form. */
 const WORD_FORMS: Readonly<Record<string, string>> = { saint: 'st', sainte: 'ste', mount: 'mt', fort: 'ft' };
 
+/** Letters with their accents off, one character for one ("San José" -> "San Jose", "Cañon" -> "Canon"), so the
+ *  positions in a text stay those of the text as written (research questions: live/research/places.ts findPlaces).
+ *  A character whose fold is not one letter (a ligature, an emoji) stays as written. */
+export const foldAccents = (text: string): string => text.replace(/[^\u0000-\u007f]/g, (c) => {
+  const f = c.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return f.length === 1 ? f : c;
+});
+
 /**
  * The comparison key of a place name: accents off, case off, apostrophes dropped ("O'Fallon" = "OFallon"), dots
  * dropped, hyphens, slashes and commas as spaces, and Saint/Sainte/Mount/Fort in their short forms (St./Ste./Mt./Ft.).

@@ -32,7 +32,7 @@
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
-import { compactKey, editDistance, placeKey } from '../places/names.ts';
+import { compactKey, editDistance, foldAccents, placeKey } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
@@ -94,7 +94,9 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
 }
 
 /** Finds the places of a question and its context. */
-export function findPlaces(q: string, context: Context, gaz: Gazetteer): Places {
+export function findPlaces(written: string, context: Context, gaz: Gazetteer): Places {
+  // accents off, letter for letter ("San José" is San Jose, not a typo of "San Jos"): places.md "Keys"
+  const q = foldAccents(written);
   const lower = q.toLowerCase();
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
   const taken: Span[] = [];

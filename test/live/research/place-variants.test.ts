@@ -108,3 +108,14 @@ describe('a state written as people write it is answered like its correct spelli
     expect(b.sources.length).toBeGreaterThan(0);
   });
 });
+
+describe('a city written with its accents is answered like its plain spelling (review 17 J: "San José" read as "San Jos")', () => {
+  it('San José, Cañon City: the same answer as San Jose, Canon City, with no typo reading', async () => {
+    for (const [accented, plain] of [['San José, CA', 'San Jose, CA'], ['Cañon City, CO', 'Canon City, CO']]) {
+      const a = await ask(`median sale price in ${accented}`);
+      const b = await ask(`median sale price in ${plain}`);
+      expect(a.answer, accented).not.toMatch(/Reading "/);
+      expect(facts(a), accented).toEqual(facts(b));
+    }
+  });
+});
