@@ -225,7 +225,9 @@ export const SCHEMAS: Record<string, Schema> = {
     zip_codes: { type: 'array', items: str }, has_city_rent_control: bool, has_city_eviction_protections: bool, is_investor_active: bool,
     landlord_risk: obj({ friendliness_score: num, label: str }), tax_type: enumOf('lien', 'deed', 'hybrid'),
     interest_rate_pct: TAX_RATE, redemption_period_months: TAX_REDEMPTION, rate_basis: TAX_RATE_BASIS,
-  }),
+    part_counties: { type: ['array', 'null'], items: obj({ county_name: str, fips_code: str }), description: 'Additive: every county of a city made of parts that are each a county (New York: its five boroughs, Bronx, Kings, New York, Queens and Richmond County), where county_name and fips_code name only the one holding most of its people; null for other cities (absent in builds before it)' },
+  }, ['state_code', 'state_name', 'city_name', 'county_name', 'fips_code', 'metro_area', 'market_tier', 'zip_codes', 'has_city_rent_control',
+    'has_city_eviction_protections', 'is_investor_active', 'landlord_risk', 'tax_type', 'interest_rate_pct', 'redemption_period_months', 'rate_basis']),
   MarketList: obj({ state_code: str, count: num, markets: { type: 'array', items: MarketListElement } }),
   LocationRisk: obj({
     zip_code: str, city: str, state: str, flood_zone: str, flood_risk_label: enumOf('Minimal', 'Low', 'Moderate', 'High', 'Very High'),

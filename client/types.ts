@@ -928,6 +928,11 @@ export type components = {
             redemption_period_months: number | null;
             /** @description How to read interest_rate_pct, as GET /v1/legal/tax-sale gives it: an annual rate ("annual interest, bid down at auction"), a rate per month, or a penalty or premium that is not annual (Illinois "penalty per 6-month period, bid down", Indiana "one-time penalty: 10% if redeemed within 6 months, 15% after"). Null for deed states. */
             rate_basis: string | null;
+            /** @description Additive: every county of a city made of parts that are each a county (New York: its five boroughs, Bronx, Kings, New York, Queens and Richmond County), where county_name and fips_code name only the one holding most of its people; null for other cities (absent in builds before it) */
+            part_counties?: {
+                county_name: string;
+                fips_code: string;
+            }[] | null;
         };
         MarketList: {
             state_code: string;

@@ -32,6 +32,16 @@ city_rules as (
         and (slug(l.city) = c.city_slug or slug(l.city) = cp.parent_city_slug)
     group by c.city_id
 ),
+-- a city made of parts that are each a county (New York City's five boroughs: int_geo_city_parts) spans their
+-- counties: part_counties lists them (additive; county_name and fips_code stay the one holding most of its people)
+part_counties as (
+    select p.state_code, p.parent_city_slug as city_slug,
+        list({county_name: pc.county_name, fips_code: pc.county_fips} order by pc.county_fips) as part_counties,
+    from int_geo_city_parts p
+    join cities pc on pc.state_code = p.state_code and pc.city_slug = p.city_slug
+    where pc.county_fips is not null
+    group by all
+),
 final as (
     select
         c.city_id,
@@ -41,6 +51,7 @@ final as (
         c.city_name,
         coalesce(c.county_name, '') as county_name,
         coalesce(c.county_fips, '') as fips_code,
+        pcs.part_counties,
         coalesce(c.metro_area, '') as metro_area,
         c.market_tier,
         case when tz.zips is null then c.zip_codes else list_sort(list_distinct(list_concat(c.zip_codes, tz.zips))) end as zip_codes,
@@ -60,6 +71,7 @@ final as (
     join states s using (state_code)
     left join state_legal l using (state_code)
     left join city_rules r using (city_id)
+    left join part_counties pcs on pcs.state_code = c.state_code and pcs.city_slug = c.city_slug
     left join (select state_code, city_key, list(distinct zip) as zips from int_market_town_zctas group by all) tz
         on tz.state_code = c.state_code and tz.city_key = lower(c.city_name)
 )

@@ -1,6 +1,7 @@
 -- requires: mart_geo_cities
 -- GET /v1/geo/lookup?state=&city=: one city lookup object per city; the path is the state and the city's slug. Beyond
--- the spec's fields: rate_basis (how to read interest_rate_pct, as /v1/legal/tax-sale gives it).
+-- the spec's fields: rate_basis (how to read interest_rate_pct, as /v1/legal/tax-sale gives it) and part_counties (the
+-- counties of a city made of county parts, New York City's boroughs; null elsewhere).
 with city as (
     select * from mart_geo_cities
 ),
@@ -14,6 +15,7 @@ final as (
             city_name: city_name,
             county_name: county_name,
             fips_code: fips_code,
+            part_counties: part_counties,
             metro_area: metro_area,
             market_tier: market_tier,
             zip_codes: zip_codes,

@@ -101,6 +101,25 @@ describe('a borough has New York City\'s ordinances (the dataset\'s New York rec
   });
 });
 
+test('New York\'s lookup names every county of its boroughs (part_counties), beside the one county_name (review 17 J)', async () => {
+  // the raw Census tables: the counties the place "New York" lies in, with their names
+  const raw = await rawQuery<{ county_name: string; fips_code: string }>(`
+    select co."Name" as county_name, co.GEOID as fips_code
+    from read_csv('${sqlPath('usgeo-census-tables/places.csv.gz')}', all_varchar = true) p
+    join read_csv('${sqlPath('usgeo-census-tables/place_counties.csv.gz')}', all_varchar = true) pc on pc."Place GEOID" = p.GEOID
+    join read_csv('${sqlPath('usgeo-census-tables/counties.csv')}', all_varchar = true) co on co.GEOID = pc."County GEOID"
+    where p.State = 'NY' and p."Short Name" = 'New York' order by 2`);
+  expect(raw.map((r) => r.county_name)).toEqual(['Bronx County', 'Kings County', 'New York County', 'Queens County', 'Richmond County']);
+  for (const city of ['New York', 'NYC']) {
+    const r = await get<{ county_name: string; part_counties: unknown }>(`/v1/geo/lookup?state=NY&city=${encodeURIComponent(city)}`);
+    expect(r.status).toBe(200);
+    expect(r.body.part_counties, city).toEqual(raw);
+    expect(raw.map((c) => c.county_name)).toContain(r.body.county_name);
+  }
+  // a borough, and a city that is no city of parts: null
+  for (const city of ['Brooklyn', 'Buffalo']) expect((await get<{ part_counties: unknown }>(`/v1/geo/lookup?state=NY&city=${city}`)).body.part_counties, city).toBeNull();
+});
+
 // ------------------------------------------------------------------------------------------------ market endpoints
 
 interface RawMonth { borough: string; type: string; month: string; n: number }

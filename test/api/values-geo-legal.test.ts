@@ -129,12 +129,16 @@ describe('GET /v1/geo/lookup', () => {
     const fr = friendlinessOf(c.state);
     const ov = overlayFor(regs, c.state, raw!.city, fips, raw!.incorporated);
     const body = await getJson<CityLookup>(`/v1/geo/lookup?${q({ city: c.city, state: c.state })}`);
+    // additive (geo.md "mart_geo_cities"): a city whose parts are each a county (the raw files' city parts) names them all
+    const parents = new Set((await geo.cityParts(c.state)).values());
+    const partCounties = parents.has(raw!.city) ? (await geo.placeCounties(c.state, raw!.city)).map((x) => ({ county_name: geo.counties.get(x)!.name, fips_code: x })) : null;
     expect({ ...body, landlord_risk: undefined }).toEqual({
       state_code: c.state,
       state_name: f.state_name,
       city_name: raw!.city,
       county_name: county!.name,
       fips_code: fips,
+      part_counties: partCounties,
       metro_area: county!.metroArea,
       market_tier: county!.tier,
       zip_codes: await placeZips(geo, place!, raw!.city),
