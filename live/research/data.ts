@@ -12,12 +12,11 @@ import { RecentCache } from '../../warehouse/recent.ts';
 import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
-import { plainTownKey } from '../places/names.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { MarketWindows } from './market-window.ts';
 import type { Hood } from './hoods.ts';
 import { marketKey } from './market-window.ts';
-import { marketTowns } from './market-towns.ts';
+import { marketTowns, plainTownNames } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 import { sourceSpans, type SourceSpan } from './coverage.ts';
 import type { FormerCounty } from '../places/former-counties.ts';
@@ -149,8 +148,7 @@ export class ResearchData {
   /** "fairfield county" -> Connecticut's former county of that name and its towns (county-place.ts) */
   readonly formerCounties = new Map<string, FormerCounty>();
   unplacedTowns: readonly string[] = [];
-  /** metro.json (metro-build.ts, read by metro.ts); null in a build written before it */
-  metros: MetroIndex | null = null;
+  metros: MetroIndex | null = null; // metro.json (metro-build.ts, read by metro.ts); null in a build written before it
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
   /** family folder -> whether the build has it (files of a build never change) */
@@ -193,12 +191,7 @@ export class ResearchData {
       this.citiesByName.set(key, [...(this.citiesByName.get(key) ?? []), c]);
       maxWords = Math.max(maxWords, key.split(/\s+/).length);
     }
-    // a Massachusetts "Weymouth Town" by its plain name too, where no city has that name (names.ts plainTownKey)
-    for (const [key, list] of [...this.citiesByName]) {
-      const plain = plainTownKey('MA', key);
-      const towns = list.filter((c) => c.state === 'MA');
-      if (plain && towns.length && !this.citiesByName.get(plain)?.some((c) => c.state === 'MA')) this.citiesByName.set(plain, [...(this.citiesByName.get(plain) ?? []), ...towns]);
-    }
+    plainTownNames(this.citiesByName);
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
     this.maxCityWords = Math.min(maxWords, 5);
     cityTypoIndex(this.citiesByName); // misspelled city names (live/places/question.ts): built now, not at a first question

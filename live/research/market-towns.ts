@@ -4,6 +4,7 @@
 // research index's own market windows (`market.json`, keys `city|<state>|<slug>|<type>`), named from the slug.
 import type { MarketWindows } from './market-window.ts';
 import { marketKey } from './market-window.ts';
+import { plainTownKey } from '../places/names.ts';
 
 /** A city as data.ts keeps it (its City, structurally: data.ts imports this file). */
 interface City { name: string; state: string; population: number; zips: string[]; county_fips: string | null }
@@ -24,4 +25,14 @@ export function marketTowns(market: MarketWindows | null, cities: ReadonlyMap<st
     out.set(`${m[1]}|${m[2]}`, { name: nameOf(m[2]!), state: m[1]!, population: 0, zips: [], county_fips: null });
   }
   return [...out.values()];
+}
+
+/** A Massachusetts "Weymouth Town" by its plain name too, where no Massachusetts city has that name (names.ts
+ *  plainTownKey): added to the name index in place. */
+export function plainTownNames(cities: Map<string, City[]>): void {
+  for (const [key, list] of [...cities]) {
+    const plain = plainTownKey('MA', key);
+    const towns = list.filter((c) => c.state === 'MA');
+    if (plain && towns.length && !cities.get(plain)?.some((c) => c.state === 'MA')) cities.set(plain, [...(cities.get(plain) ?? []), ...towns]);
+  }
 }
