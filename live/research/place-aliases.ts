@@ -7,6 +7,8 @@
 //   boroughElsewhere  a New York City borough's word that is part of another place: followed by another state ("Manhattan,
 //                   KS", "Brooklyn, MI") or by words that make another place's name ("Manhattan Beach", "Brooklyn
 //                   Park", "Queens Village")
+//   contextBorough  a borough's word with no state after it, when the context names another state: that state's town of
+//                   the name ("Brooklyn" with context CT is Brooklyn, CT), else the borough, said as read (never silently)
 //   directionalTown a lower-case town whose name starts with a direction ("west hartford", "south windsor"): the town,
 //                   not the city its other words name
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
@@ -53,6 +55,18 @@ export function boroughElsewhere(q: string, start: number, end: number, gaz: Gaz
   const wordCode = ['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA', 'DE', 'PA', 'MA', 'AL', 'CO', 'MO'].includes(code ?? '');
   if (m && code !== 'NY' && STATE_CODES.has(code!) && (!wordCode || m[2] !== undefined) && (cities(gaz, head.toLowerCase()) ?? []).some((c) => c.state === code)) return true;
   return namesAnotherPlace(q, head, end, gaz);
+}
+
+/** A borough's word `written` at [.., end) with no state written after it, and a context state other than New York:
+ *  the context state's town of that name ("Brooklyn" with context CT, "Manhattan" with KS), else null with the reading
+ *  of the borough to say (no place of that name in the context's state). Nothing when the context says no other state. */
+export function contextBorough(q: string, written: string, end: number, borough: string, gaz: Gazetteer, state: string | undefined): { town: { state: string; name: string } | null; readAs: string } | null {
+  if (!state || state === 'NY' || !STATE_CODES.has(state) || stateAhead(q.slice(end)) !== null) return null;
+  const head = written.replace(/^the\s+/i, '').toLowerCase();
+  const town = (cities(gaz, head) ?? []).find((c) => c.state === state) ?? null;
+  return town
+    ? { town, readAs: `"${written}" as ${town.name}, ${town.state} (the context's state; say "${borough}, NY" for New York City's borough)` }
+    : { town: null, readAs: `"${written}" as New York City's ${borough.replace(/^the /, '')} (no place of that name in ${state}, the context's state)` };
 }
 
 /** A state short form found by casedStates, with the reading to say ('' when none). */

@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, directionalTown } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -147,10 +147,14 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   // a borough's word that is part of another place ("Manhattan, KS", "Brooklyn Park", "Queens Village") is not it
   for (const [re, area] of BOROUGHS) {
     const m = [...q.matchAll(new RegExp(re.source, `${re.flags}g`))].find((x) => !overlaps(taken, x.index, x.index + x[0].length) && !boroughElsewhere(q, x.index, x.index + x[0].length, gaz));
-    if (m) {
-      taken.push({ start: m.index, end: m.index + m[0].length });
-      found.push({ state: 'NY', city: 'New York', area, at: m.index, end: m.index + m[0].length, kind: 'city' });
-    }
+    if (!m) continue;
+    const end = m.index + m[0].length;
+    taken.push({ start: m.index, end });
+    // another state in the context: its town of the name, else the borough said as read (place-aliases.ts contextBorough)
+    const other = contextBorough(q, m[0], end, area.name, gaz, context.state);
+    if (other) readAs.push(other.readAs);
+    if (other?.town) found.push({ state: other.town.state, city: other.town.name, at: m.index, end, kind: 'city' });
+    else found.push({ state: 'NY', city: 'New York', area, at: m.index, end, kind: 'city' });
   }
 
   // state aliases and full names, longest first
