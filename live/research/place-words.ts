@@ -125,7 +125,8 @@ const PLACE_CUE = String.raw`(?<=\b(?:in|near|around|from|vs\.?|versus|between|t
 /** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area; a borough's word that
  *  is part of another place ("Manhattan, KS", "Brooklyn Park", "Queens Village") is not it (place-aliases.ts). */
 export const BOROUGHS: [RegExp, Area][] = [
-  [/\bbrooklyn\b/i, { name: 'Brooklyn', county_fips: '36047' }],
+  // "Bklyn" and "Bkln", the common short forms, in any case
+  [/\bbrooklyn\b|\bbkly?n\b/i, { name: 'Brooklyn', county_fips: '36047' }],
   [/\bmanhattan\b/i, { name: 'Manhattan', county_fips: '36061' }],
   [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
   // "queens" is also a plain word: the borough only with a capital

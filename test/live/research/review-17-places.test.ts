@@ -64,3 +64,11 @@ describe('B: a context state other than New York names its own town of a borough
     expect(await ask('median sale price in Brooklyn', { state: 'NY' })).not.toMatch(/^Reading/);
   });
 });
+
+describe('H: "Bklyn" and "Bkln" are Brooklyn', () => {
+  it('read as the borough, with its own figures (the answer "Brooklyn" gives)', async () => {
+    for (const w of ['Bklyn', 'Bkln', 'bklyn']) expect(places(`median sale price in ${w}`), w).toEqual(['NY New York Brooklyn']);
+    expect(places('Bklyn vs Queens median price')).toEqual(['NY New York Brooklyn', 'NY New York Queens']);
+    expect(await ask('median sale price in Bklyn')).toBe(await ask('median sale price in Brooklyn'));
+  });
+});
