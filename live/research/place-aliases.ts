@@ -69,6 +69,25 @@ export function contextBorough(q: string, written: string, end: number, borough:
     : { town: null, readAs: `"${written}" as New York City's ${borough.replace(/^the /, '')} (no place of that name in ${state}, the context's state)` };
 }
 
+/** Town names that are also people's names, among the common words (place-words.ts COMMON_WORDS): read, capitalised,
+ *  just after a place word ("median sale price in Franklin"), as their most populous namesake, said as read. */
+const NAMESAKE_WORDS = new Set(['franklin', 'madison', 'clinton', 'greenville']);
+export const namesakeAfterCue = (q: string, phrase: string, at: number): boolean =>
+  NAMESAKE_WORDS.has(phrase) && /\b(?:in|near|around|from|for)\s+$/i.test(q.slice(0, at));
+
+/** Four digits after a place word ("in 6830", "for 6830", "zip 6830") that are a zip of the build with a leading
+ *  zero put back (06830), never a year (1900-2099) nor an amount or an area: the zip, with the reading to say. */
+export function shortZips(q: string, gaz: Gazetteer): { start: number; end: number; zip: string; state: string; city?: string; readAs: string }[] {
+  const out: { start: number; end: number; zip: string; state: string; city?: string; readAs: string }[] = [];
+  for (const m of q.matchAll(/(?<=\b(?:in|for|near|around|of|zip|zipcode|code)\s+)(\d{4})\b(?![\d,.%]|\s*(?:sq|sf|square|ft|feet)\b)/gi)) {
+    const n = Number(m[1]);
+    const z = gaz.zips.get(`0${m[1]}`);
+    if (!z || (n >= 1900 && n <= 2099)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, zip: `0${m[1]}`, state: z.state, ...(z.city ? { city: z.city } : {}), readAs: `"${m[1]}" as zip 0${m[1]}${z.city ? ` (${z.city}, ${z.state})` : ''}: a zip code's leading zero left out` });
+  }
+  return out;
+}
+
 /** A state short form found by casedStates, with the reading to say ('' when none). */
 export interface CasedState { start: number; end: number; code: string; readAs: string }
 

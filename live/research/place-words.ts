@@ -113,6 +113,8 @@ export const CITY_ALIASES: [RegExp, string, string][] = [
   [/\bphx\b/i, 'Phoenix', 'AZ'],
   // "sac" is also a word: after a place word only ("median price in sac"), never "Sac City" or "Sac County" (Iowa)
   [/\bsacto\b|(?<=\b(?:in|near|around|from|vs\.?|versus|between|than|and)\s+)sac\b(?!\s+(?:city|county)\b)/i, 'Sacramento', 'CA'],
+  // and "Sac" capitalised ending the question ("median sale price Sac")
+  [/\bSac(?=\s*[?.!]?\s*$)/, 'Sacramento', 'CA'],
   [/\bnola\b/i, 'New Orleans', 'LA'],
   // short forms that are also words or other names: in capitals only ("Indy" as written)
   [/\bIndy\b/, 'Indianapolis', 'IN'],

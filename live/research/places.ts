@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, namesakeAfterCue, shortZips } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -95,8 +95,9 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
 
 /** Finds the places of a question and its context. */
 export function findPlaces(written: string, context: Context, gaz: Gazetteer): Places {
-  // accents off, letter for letter ("San José" is San Jose, not a typo of "San Jos"): places.md "Keys"
-  const q = foldAccents(written);
+  // accents off, letter for letter ("San José" is San Jose, not a typo of "San Jos"), and curly quotes as straight ones
+  // ("Coeur d’Alene"), one character for one: the spans stay the question's (places.md "Keys")
+  const q = foldAccents(written).replace(/[‘’]/g, "'");
   const lower = q.toLowerCase();
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);
   const taken: Span[] = [];
@@ -132,6 +133,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     if (z) found.push({ state: z.state, city: z.city || undefined, zip, at: m.index, end: m.index + m[0].length, kind: 'zip' });
     else unknown.push(`zip ${zip}`);
   }
+
+  // a zip written without its leading zero after a place word ("median price in 6830" as 06830): place-aliases.ts
+  for (const z of shortZips(q, gaz)) if (!overlaps(taken, z.start, z.end)) { taken.push(z); found.push({ ...z, kind: 'zip', at: z.start }); readAs.push(z.readAs); }
 
   // city nicknames (NYC, LA, SF)
   for (const [re, city, state] of CITY_ALIASES) {
@@ -260,14 +264,16 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       const placeBorough = countyWord === 'borough' && cands.some((c) => namedStates.has(c.state)) && !gaz.countiesByName?.has(`${phrase} borough`);
       if (nextTok && ((COUNTY_WORDS.has(countyWord!) && !placeBorough) || coIsCounty(phrase, nextTok.text, gaz))) { taken.push({ start: first.start, end: nextTok.end }); i += n; break; }
       const words = toks.slice(i, i + n);
-      const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower));
+      // (a particle joined to a capitalised word counts as capitalised: "Coeur d'Alene", "Coeur dAlene")
+      const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower) || /^[a-z]'?[A-Z]/.test(w.text));
       // an adjacent state: "Portland, OR", "Portland Oregon", "Springfield, Illinois" ("Elizabeth borough, PA" too)
       const adj = stateHits.find((s) => s.at >= last.end && (placeBorough ? /^\s*(borough\b)?[\s,]*$/i : /^[\s,]*$/).test(q.slice(last.end, s.at)));
       const biggest = cands[0]!;
       const common = COMMON_WORDS.has(phrase) || phrase.length <= 2;
       let ok: boolean;
       if (adj) ok = cands.some((c) => c.state === adj.state) && (capital || !common);
-      else if (common) ok = capital && !(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state));
+      // (a town name that is also a person's, just after "in", "near"...: its most populous namesake, said as read)
+      else if (common) ok = capital && !(n === 1 && sentenceStart(q, first.start)) && (cands.some((c) => namedStates.has(c.state)) || namesakeAfterCue(q, phrase, first.start));
       // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices")
       else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000;
       // (in lower case: a city of 100,000 or more, or a town named by a direction and a city, "west hartford")

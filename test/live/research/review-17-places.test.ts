@@ -72,3 +72,36 @@ describe('H: "Bklyn" and "Bkln" are Brooklyn', () => {
     expect(await ask('median sale price in Bklyn')).toBe(await ask('median sale price in Brooklyn'));
   });
 });
+
+describe('G: bare town names, a zip without its leading zero, curly apostrophes are places, never a ranking request', () => {
+  it('Franklin, Madison, Clinton, Greenville after "in": the most populous namesake, said as read (as Springfield)', async () => {
+    const biggest = (name: string): { state: string; n: number } => { const c = data.citiesByName.get(name.toLowerCase())!; return { state: c[0]!.state, n: c.length }; };
+    for (const name of ['Franklin', 'Madison', 'Clinton', 'Greenville']) {
+      const { state, n } = biggest(name);
+      const r = await ask(`median sale price in ${name}`);
+      expect(r, name).toMatch(new RegExp(`^Reading "${name}" as ${name}, ${state} \\(the most populous of ${n} US places of that name; name the state for another\\)`));
+      expect(r, name).not.toMatch(/ranking/);
+    }
+    // a person's name is no place: no place word before it
+    expect(places('Benjamin Franklin rent control')).toEqual([]);
+  });
+
+  it('"6830" after a place word is zip 06830 (a zip of the build), said as read; a year is not', async () => {
+    expect(data.zips.get('06830')).toMatchObject({ city: 'Greenwich', state: 'CT' });
+    expect(places('median price in 6830')).toEqual(['CT Greenwich 06830']);
+    const r = await ask('median price in 6830');
+    expect(r).toMatch(/^Reading "6830" as zip 06830 \(Greenwich, CT\): a zip code's leading zero left out: /);
+    expect(r).toContain((await ask('median price in 06830')).split(';')[0]!);
+    expect(await ask('rehab score for 6830')).toMatch(/^Reading "6830" as zip 06830 .*zip 06830/);
+    expect(places('median price in 2023')).toEqual([]);
+  });
+
+  it('"Coeur d’Alene" (a curly apostrophe) and "Coeur dAlene ID" are Coeur d\'Alene, ID; "Sac" ending the question is Sacramento', async () => {
+    for (const q of ['median price in Coeur d’Alene', 'median price in Coeur dAlene ID', "median price in Coeur d'Alene"]) {
+      expect(places(q), q).toEqual(["ID Coeur d'Alene"]);
+      expect(await ask(q), q).toMatch(/Coeur d'Alene, ID/);
+    }
+    expect(places('median sale price Sac')).toEqual(['CA Sacramento']);
+    expect(await ask('median sale price Sac')).toBe(await ask('median sale price in Sacramento'));
+  });
+});
