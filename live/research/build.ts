@@ -154,12 +154,17 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
   }
   if (!(await tableExists(db, 'sales'))) return out;
-  const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'property_type', 'sale_date', 'sale_price', 'coalesce(sqft, 0) > 0 as has_area']);
-  const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; as_of: string }>(db, `
+  // a sale from a file that records no residential subtype (int_market_untyped_files: Connecticut's 2022 extract),
+  // counted per window by the window's own day bounds (the note that says how many of a window's sales are such)
+  const counted = await tableExists(db, 'int_market_untyped_files');
+  const untyped = counted ? 'exists (select 1 from int_market_untyped_files u where u.source = sales.source and u.file = sales.file) as untyped' : 'false as untyped';
+  if (counted) out.untyped_counted = true;
+  const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'property_type', 'sale_date', 'sale_price', 'coalesce(sqft, 0) > 0 as has_area', untyped]);
+  const rows = await queryRows<{ k: string; t: string; m: number; n: number | bigint; med: number; a: number | bigint; u: number | bigint; as_of: string }>(db, `
     with ${tagged},
     ends as (select k, max(sale_date) as as_of from tagged group by k)
     select t.k, t.property_type as t, w.m, count(*) as n, median(t.sale_price) as med, count(*) filter (where t.has_area) as a,
-           cast(e.as_of as varchar) as as_of
+           count(*) filter (where t.untyped) as u, cast(e.as_of as varchar) as as_of
     from tagged t join ends e using (k)
     cross join (select cast(range as integer) as m from range(3, 25)) w
     where t.sale_date > e.as_of - to_months(w.m)
@@ -169,8 +174,9 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
     const w = (out.windows[key] ??= { as_of: r.as_of, n: [], median: [], with_area: [] });
     const i = r.m - 3;
     w.n[i] = Number(r.n); w.median[i] = r.med; w.with_area[i] = Number(r.a);
+    if (Number(r.u) > 0) (w.untyped ??= [])[i] = Number(r.u);
   }
-  for (const w of Object.values(out.windows)) for (let i = 0; i < 22; i++) { w.n[i] ??= 0; w.median[i] ??= null; w.with_area[i] ??= 0; }
+  for (const w of Object.values(out.windows)) for (let i = 0; i < 22; i++) { w.n[i] ??= 0; w.median[i] ??= null; w.with_area[i] ??= 0; if (w.untyped) w.untyped[i] ??= 0; }
   // Connecticut's 2022 file tells no single-family home from a condo or a 2-4 family house (30_market_18_sales_connecticut_2022.sql
   // maps its "Residential" to sfr): the months of each town where its sfr sales hold such records, and how many
   // (market_monthly.untyped_count, the count the trends' months carry)

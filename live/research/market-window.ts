@@ -5,12 +5,16 @@
 // has no residential subtype). Pure lookups; a build without market.json answers null.
 import { slug } from '../../warehouse/layout.ts';
 
-export interface WindowSeries { as_of: string; n: number[]; median: (number | null)[]; with_area: number[] }
+/** `untyped`: the window's sales from a file with no residential subtype (Connecticut's 2022 extract), by the window's
+ *  own day bounds; absent where none (and in builds before it: then counted by whole months, mixedTypeNote) */
+export interface WindowSeries { as_of: string; n: number[]; median: (number | null)[]; with_area: number[]; untyped?: number[] }
 export interface MarketWindows {
   /** `zip|<zip>|<type>` or `city|<state>|<city slug>|<type>` -> index W-3 for a window of W months */
   windows: Record<string, WindowSeries>;
   /** `city|<state>|<city slug>` -> month (YYYY-MM) -> single-family sales from a file with no residential subtype */
   all_residential: Record<string, Record<string, number>>;
+  /** the windows count their untyped sales (WindowSeries.untyped; builds since, absent before) */
+  untyped_counted?: boolean;
   /** every city with a known investor share over 12 months (mart_investor): state, city, rate %, as_of; highest first */
   investor_rates?: [state: string, city: string, rate: number, asOf: string][];
   /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
@@ -23,7 +27,7 @@ export interface MarketWindows {
 export type RedfinSnap = [month: string, periodEnd: string, dom: number, sold: number | null, type: string | null];
 
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
-export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number }
+export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number; untyped?: number }
 
 /** A zip, a city, or a neighbourhood its sales source names (`hood`: its name asked as `key`, hoods.ts). */
 export interface Market { zip?: string; state: string; city?: string; hood?: { key: string } }
@@ -37,7 +41,9 @@ export function windowFigure(mw: MarketWindows | null, m: Market, type: string, 
   if (!w) return null;
   const i = months - 3;
   const sales = w.n[i] ?? 0;
-  return { months, asOf: w.as_of, sales, median: sales >= WINDOW_MIN_SALES ? w.median[i] ?? null : null, withArea: w.with_area[i] ?? 0 };
+  // market.json of this build counts the untyped sales of every window (build.ts); of an older build, none (undefined)
+  const untyped = 'untyped' in w ? w.untyped![i] ?? 0 : mw.untyped_counted ? 0 : undefined;
+  return { months, asOf: w.as_of, sales, median: sales >= WINDOW_MIN_SALES ? w.median[i] ?? null : null, withArea: w.with_area[i] ?? 0, ...(untyped !== undefined ? { untyped } : {}) };
 }
 
 /** The sales of a city's month that are all-residential records (no single-family subtype in the source), or 0. */

@@ -63,9 +63,19 @@ export function mixedTypeNote(data: ResearchData, t: Target, type: string, month
   if (type !== 'sfr' || t.zip || !t.city) return '';
   const n = months.reduce((s, m) => s + allResidential(data.market, t, m), 0);
   if (n === 0) return '';
+  return typeNoteOf(n, sales);
+}
+
+function typeNoteOf(n: number, sales: number | null): string {
   const share = sales !== null && n >= sales ? 'all of these sales' : `${n.toLocaleString('en-US')} of these sales`;
   return ` (${share} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: the figure is for all residential sales of those records)`;
 }
+
+/** mixedTypeNote of a window figure: its untyped sales counted by the window's own day bounds (market-window.ts), or by
+ *  the whole months it touches in a build whose index does not count them. */
+const windowTypeNote = (data: ResearchData, t: Target, type: string, w: WindowFigure): string =>
+  w.untyped === undefined || type !== 'sfr' || t.zip || !t.city ? mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales)
+    : w.untyped === 0 ? '' : typeNoteOf(w.untyped, w.sales);
 
 /** The median sale price over the window asked (u.months), or null when the build holds no window figures. */
 export function windowPriceFact(data: ResearchData, u: Understanding, t: Target, where: string, latest: string | null): Fact | null {
@@ -74,7 +84,7 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   const w = windowFigure(data.market, t, type, u.months);
   if (!w) return null;
   const src = windowSource(where, noun, w);
-  const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  const note = windowTypeNote(data, t, type, w);
   // a zip's figure, as a city's zips are ranked by it (city-summary.ts ZIP_PRICE_TOPIC)
   const zip = t.zip ? { zip: { zip: t.zip, measure: w.median, group: null, months: w.months, asOf: w.asOf, sales: w.sales } } : {};
   if (w.median === null) {
@@ -102,7 +112,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const months = u.months ?? 12;
   const w = windowFigure(data.market, t, type, months);
   if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
-  const note = mixedTypeNote(data, t, type, windowMonths(w.asOf, w.months), w.sales);
+  const note = windowTypeNote(data, t, type, w);
   return {
     // a price compared with the counts ("is Fairfield or Milford cheaper? how many sales each"): the median ranks and
     // is shown with each count (before, "cheaper" was answered by the fewer sales)

@@ -105,3 +105,14 @@ describe('G: bare town names, a zip without its leading zero, curly apostrophes 
     expect(await ask('median sale price Sac')).toBe(await ask('median sale price in Sacramento'));
   });
 });
+
+describe('C: a Connecticut window says how many of its sales come from the 2022 file by the window\'s own days', () => {
+  it('Brooklyn, CT\'s 12 months to 2023-09-26 hold 2 sales of the 2022 file (both 2022-09-27), not all 12 of September 2022', async () => {
+    const raw = await brooklynCt();
+    expect(raw.from2022).toBe(2);
+    const r = await ask('median sale price in Brooklyn, CT');
+    expect(r).toContain(`the median of the ${raw.n} arm's-length single-family sales in the 12 months to ${raw.end} was ${usd(raw.m)} (${raw.from2022} of these sales come from Connecticut's 2022 sales file`);
+    const count = await ask('how many homes sold in Brooklyn, CT in the last 12 months');
+    expect(count).toContain(`(${raw.from2022} of these sales come from Connecticut's 2022 sales file`);
+  });
+});
