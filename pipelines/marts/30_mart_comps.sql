@@ -1,4 +1,4 @@
--- requires: sales, int_market_zip_names, int_market_redfin_zip
+-- requires: sales, int_market_zip_names, int_market_redfin_zip, int_market_file_coverage
 -- mart_comps: one row per zip x property_type x months (3..24) for every zip with at least one arm's-length sale,
 -- for all five property types (a type without comps answers with sample_count null and confidence low, not a 404).
 -- The window of a lookback ends at the zip's most recent arm's-length sale (any type): sale_date in
@@ -23,7 +23,7 @@
 -- Coverage of the window (review 9 #3): the days of the window that the zip's sales records cover, the union of the
 -- spans of every file keying zips of the zip's town (a file's span: its first and last arm's-length sale, over every
 -- zip; NYC's two files leave 2022-04..2023-02 uncovered), cut to the months the file holds at least a quarter of its
--- source's busiest month in (review 15: the trends' COVER_VOLUME_SHARE; Connecticut's head-of-file extract never does). records_start / records_end are
+-- source's busiest month in (review 15: int_market_file_coverage, 30_mart_00_file_coverage.sql; Connecticut's head-of-file extract never does). records_start / records_end are
 -- the first and last covered day of the window, records_days of window_days. Confidence is the lower of
 -- confidence_by_count(comps) and confidence_by_coverage(records_days, window_days) (macros.sql): Sacramento's one week
 -- (2008-05-15..21) answered 60 comps 'high' for 3, 6 and 24 months alike.
@@ -40,13 +40,7 @@
 -- answered 'no arm's-length sale of this type in the window' with records_days 365 of 365 beside 412 raw arm's-length
 -- residential sales of the town in the window, none with a zip).
 create or replace macro comps_coverage_words(records_days, any_days, window_days, spans) as
-    case when records_days >= window_days then null
-         when any_days > records_days then
-             case when records_days = 0 then format('sales records cover none of the {} days asked whole', window_days)
-                  else format('sales records cover {} only, {} of the {} days asked', spans, records_days, window_days) end
-             || format(': the zip''s sales {} come from a partial extract of their source, under a quarter of its busiest month''s sales a month, not every recorded sale, so a count or figure here describes that extract only',
-                       case when records_days = 0 then 'in the window' else format('of the other {} days', any_days - records_days) end)
-         else format('sales records cover {} only, {} of the {} days asked', spans, records_days, window_days) end;
+    coverage_words('sales records', 'zip''s sales', records_days, any_days, window_days, spans);
 create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
     coverage,
     case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
@@ -116,25 +110,10 @@ windowed as (
            c.n_dom, c.dom_median, c.n_ratio, c.ratio_median, c.last_comp_date
     from grid g asof join cumulative c on g.zip = c.zip and g.property_type = c.property_type and g.months >= c.bucket
 ),
-file_spans as (
-    -- each source file's span: its first and last arm's-length sale, over every zip of the file
-    select source, file, min(sale_date) as first_day, max(sale_date) as last_day
-    from sales where is_arms_length group by source, file
-),
-file_months as (
-    select source, file, date_trunc('month', sale_date)::date as month, count(*) as n
-    from sales where is_arms_length and sale_date is not null group by all
-),
-busiest as (
-    -- each source's busiest month (all its files summed)
-    select source, max(n) as n from (select source, month, sum(n) as n from file_months group by all) group by all
-),
 file_segments as (
-    -- each month of a file's span with a sale, clipped to the span; full when the file holds at least a quarter of its
-    -- source's busiest month that month (COVER_VOLUME_SHARE, 30_mart_market_trends.ts: the trends' coverage rule)
-    select fm.source, fm.file, greatest(sp.first_day, fm.month) as lo, least(sp.last_day, last_day(fm.month)) as hi,
-           fm.n >= 0.25 * b.n as full_volume
-    from file_months fm join file_spans sp using (source, file) join busiest b using (source)
+    -- each month of a file's span with a sale, clipped to the span; full when the file covers it with its full volume
+    -- (int_market_file_coverage, 30_mart_00_file_coverage.sql: the one coverage rule of the marts and the trends)
+    select source, file, lo, hi, full_volume from int_market_file_coverage where kind = 'sale'
 ),
 zip_files as (
     -- a zip's files: those keying zips of its town (every file of its sources that gives a zip there: NYC's two files
@@ -151,7 +130,7 @@ clipped as (
     select b.zip, b.months, k.kind, greatest(f.lo, cast(b.boundary + 1 as date)) as lo, least(f.hi, w.zip_as_of) as hi
     from boundaries b join zip_window w using (zip)
     join zip_files zf using (zip)
-    join file_segments f using (source, file)
+    join file_segments f on f.source = zf.source and f.file is not distinct from zf.file
     join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
     where f.lo <= w.zip_as_of and f.hi > b.boundary
 ),

@@ -1,4 +1,4 @@
--- requires: sales, distress, int_market_resales, int_market_city_tiers, int_market_city_parts
+-- requires: sales, distress, int_market_resales, int_market_city_tiers, int_market_city_parts, int_market_file_coverage
 -- mart_investor: one row per city x state x months (3..24) for every city with arm's-length sales or distress
 -- filings. Cities are matched by slug(city) within a state. The window ends where the sources that cover the city
 -- end (as_of: the latest arm's-length sale or filing of each such source, the latest of them), dates in
@@ -118,29 +118,29 @@ flips_w as (
       on r.state_code = g.state_code and r.city_slug = g.city_slug and r.resale_date > g.window_start
     group by all
 ),
-file_spans as (
-    -- each source file's span: its first and last arm's-length sale or filing
-    select source, kind, file, min(d) as first_day, max(d) as last_day from city_records where d is not null group by source, kind, file
-),
 clipped as (
-    -- the part of each window inside a span of a file of the kinds of records the city's sources hold of it (a city
-    -- of filings only: the distress files, not the same folder's sales.csv)
-    select g.state_code, g.city_slug, g.months, greatest(f.first_day, cast(g.window_start + 1 as date)) as lo, least(f.last_day, g.as_of) as hi
+    -- the part of each window inside a month of a file of the kinds of records the city's sources hold of it (a city
+    -- of filings only: the distress files, not the same folder's sales.csv); kind 'full' the months the file covers
+    -- with its full volume, 'any' all of them (int_market_file_coverage: the one coverage rule, as mart_comps)
+    select g.state_code, g.city_slug, g.months, k.kind as cover, greatest(f.lo, cast(g.window_start + 1 as date)) as lo, least(f.hi, g.as_of) as hi
     from grid g
     join (select distinct state_code, city_slug, source, kind from city_records where d is not null) cs using (state_code, city_slug)
-    join file_spans f using (source, kind)
-    where f.first_day <= g.as_of and f.last_day > g.window_start
+    join int_market_file_coverage f using (source, kind)
+    join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
+    where f.lo <= g.as_of and f.hi > g.window_start
 ),
 islands as (
-    select *, count(*) filter (where lo > prev_hi + 1) over (partition by state_code, city_slug, months order by lo, hi) as island
-    from (select *, max(hi) over (partition by state_code, city_slug, months order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi
+    select *, count(*) filter (where lo > prev_hi + 1) over (partition by state_code, city_slug, months, cover order by lo, hi) as island
+    from (select *, max(hi) over (partition by state_code, city_slug, months, cover order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi
           from clipped)
 ),
 coverage as (
-    select state_code, city_slug, months, min(lo) as records_start, max(hi) as records_end,
-           sum(date_diff('day', lo, hi) + 1) as records_days,
-           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) as records_spans
-    from (select state_code, city_slug, months, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    select state_code, city_slug, months,
+           min(lo) filter (where cover = 'full') as records_start, max(hi) filter (where cover = 'full') as records_end,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'full'), 0) as records_days,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'any'), 0) as any_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where cover = 'full') as records_spans
+    from (select state_code, city_slug, months, cover, island, min(lo) as lo, max(hi) as hi from islands group by all)
     group by all
 ),
 distress_w as (
@@ -178,9 +178,8 @@ select
     cv.records_start, cv.records_end, cast(coalesce(cv.records_days, 0) as integer) as records_days,
     -- note: why each null figure is null, one clause per cause ('; ' between them); null when none is
     nullif(concat_ws('; ',
-        case when coalesce(cv.records_days, 0) < date_diff('day', g.window_start, g.as_of)
-             then format('records cover {} only, {} of the {} days asked', cv.records_spans, coalesce(cv.records_days, 0),
-                         date_diff('day', g.window_start, g.as_of)) end,
+        coverage_words('records', 'city''s sales', coalesce(cv.records_days, 0), coalesce(cv.any_days, 0),
+                       date_diff('day', g.window_start, g.as_of), cv.records_spans),
         case when coalesce(s.known_buyer_sales, 0) = 0 and coalesce(s.sales_for_value, 0) = 0
              then 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
              when coalesce(s.known_buyer_sales, 0) = 0

@@ -5,8 +5,8 @@
 // writes mart_trends (one row per market x property_type: method, pairs, the 3/12/24-month changes and the month they
 // end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too, with the
 // day its windows end). A month is complete when the files of its market's sales cover the whole month (coveredMonths:
-// a file's first and last sale day within COVER_EDGE_DAYS of the month's edges, and the file holding at least
-// COVER_VOLUME_SHARE of its source's busiest month) and its count is not thin beside the months around it
+// a file's first and last sale day within COVER_EDGE_DAYS of the month's edges, and the file holding its full volume
+// there: int_market_file_coverage, 30_mart_00_file_coverage.sql, the coverage rule the marts read too) and its count is not thin beside the months around it
 // (isComplete; `covered` keeps the first test alone, which the trends answer and research read to tell a month the
 // files do not cover from a thin one); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
 // has low confidence whatever its count, and no change starts or ends there. The index is based on a complete month
@@ -21,7 +21,7 @@ import {
 } from '../../warehouse/price-index.ts';
 import { mixOf, mixWords } from '../../warehouse/price-mix.ts';
 
-export const requires = ['market_monthly', 'sales', 'permits', 'int_market_unit_parcels', 'int_market_city_parts'];
+export const requires = ['market_monthly', 'sales', 'permits', 'int_market_unit_parcels', 'int_market_city_parts', 'int_market_file_coverage'];
 
 const MONTHS = 60;
 /** The key of a market, from the market columns of alias `m`. */
@@ -39,12 +39,6 @@ const key = (m: string, t = m): string => `${marketKey(m)} || '|' || ${t}.proper
  *  Sacramento's 2008-05-15..05-21 cut their month. */
 export const COVER_EDGE_DAYS = 3;
 
-/** A month in which a file holds under this share of its source's busiest month (arm's-length sales, all its files
- *  summed) is thin: the file does not cover it whole. Connecticut's head-of-file extract holds 4-26 sales a month
- *  statewide in 2020-10..2021-12, next to nothing in 2022-01..09, and 358-715 in 2022-10..2023-09, against 5,386 in
- *  June 2022 of its 2022 extract (7-13%); the full sources' quietest whole months stay well over it: NYC's February
- *  2024 38% of its busiest, King County's January 2015 44%, Denver's January 2019 47%. */
-export const COVER_VOLUME_SHARE = 0.25;
 /** The figures a month covered in part only has none of (its sales_count and sample count stay: the sales recorded). */
 const PART_MONTH_FIGURES = ['median_price', 'median_price_per_sqft', 'median_days_on_market', 'investor_purchase_share_pct', 'ln_price_sd'];
 const PART_MONTH_INDEX = ['index_level', 'index_se', 'price_index', 'price_index_low', 'price_index_high'];
@@ -53,8 +47,8 @@ const PART_MONTH_INDEX = ['index_level', 'index_se', 'price_index', 'price_index
  * Whether the files of each market's sales cover each of its months (`marketKey|month_no`): a file's span is its
  * first and last arm's-length sale day; the market's files are those with arm's-length sales in it (a zip, a city, a
  * city part, as market_monthly). A month is covered when one of them covers it whole: spans it (first day <= the
- * month's first + COVER_EDGE_DAYS, last day >= its last - COVER_EDGE_DAYS) and holds at least COVER_VOLUME_SHARE of its
- * source's busiest month's sales that month; and none spans only part of it (a file starting or ending inside it adds
+ * month's first + COVER_EDGE_DAYS, last day >= its last - COVER_EDGE_DAYS) and holds its full volume there
+ * (int_market_file_coverage.full_volume, 30_mart_00_file_coverage.sql: the rule comps, investor and rehab read); and none spans only part of it (a file starting or ending inside it adds
  * a partial month to the count). A month before every file's first sale or after its last, or in a gap between two
  * files of a source (NYC's 2022-04..2023-02), is not. By file, not by source: Connecticut's 2022 extract holds no
  * Hartford sale, so Hartford's 2022 months are covered by neither file.
@@ -62,12 +56,9 @@ const PART_MONTH_INDEX = ['index_level', 'index_se', 'price_index', 'price_index
 async function coveredMonths(ctx: StageContext): Promise<Set<string>> {
   const rows = await queryRows<{ k: string }>(ctx.db, `
     with arm as (
-      select s.source, s.file, s.sale_date, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
+      select s.source, s.file, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
       from sales s left join int_market_city_parts cp using (sale_id) where s.is_arms_length and s.sale_date is not null
     ),
-    spans as (select source, file, min(sale_date) as first_day, max(sale_date) as last_day from arm group by all),
-    file_months as (select source, file, date_trunc('month', sale_date)::date as month, count(*) as n from arm group by all),
-    busiest as (select source, max(n) as n from (select source, month, sum(n) as n from file_months group by all) group by all),
     market_files as (
       select distinct 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, file from arm where zip is not null
       union select distinct 'city', null, state_code, city_slug, source, file from arm where state_code is not null and city_slug is not null and city_slug <> ''
@@ -75,15 +66,13 @@ async function coveredMonths(ctx: StageContext): Promise<Set<string>> {
     ),
     months as (select distinct market_kind, zip, state_code, city_slug, month_no, month, last_day(month) as month_end from market_monthly),
     edges as (
-      select m.*, p.first_day <= m.month + ${COVER_EDGE_DAYS} and p.last_day >= m.month_end - ${COVER_EDGE_DAYS} as spanned,
-             coalesce(fm.n, 0) >= ${COVER_VOLUME_SHARE} * b.n as full_volume,
-             p.first_day <= m.month_end and p.last_day >= m.month as meets
+      -- a file's month of int_market_file_coverage (the one coverage rule of the marts: its span cut to the month, and
+      -- whether it holds its full volume there)
+      select m.*, f.lo <= m.month + ${COVER_EDGE_DAYS} and f.hi >= m.month_end - ${COVER_EDGE_DAYS} as spanned, f.full_volume, true as meets
       from months m
       join market_files mf on mf.market_kind = m.market_kind and mf.zip is not distinct from m.zip
        and mf.state_code is not distinct from m.state_code and mf.city_slug is not distinct from m.city_slug
-      join spans p on p.source = mf.source and p.file is not distinct from mf.file
-      join busiest b on b.source = mf.source
-      left join file_months fm on fm.source = mf.source and fm.file is not distinct from mf.file and fm.month = m.month
+      join int_market_file_coverage f on f.kind = 'sale' and f.source = mf.source and f.file is not distinct from mf.file and f.month = m.month
     )
     select ${marketKey('e')} || '|' || e.month_no as k from edges e group by all
     having bool_or(spanned and full_volume) and not bool_or(meets and not spanned)`);

@@ -1,4 +1,4 @@
--- requires: sales, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
+-- requires: sales, int_market_file_coverage, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
 -- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. The window ends at
 -- the last day of the records of the zip's sources (as_of; a month without a record in the zip is a month of none,
 -- not cut off): dates in (as_of - months, as_of]. Flagged sales
@@ -98,26 +98,26 @@ grid as (
     select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, z.share_basis, z.nashville, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
     from zip_window z cross join months m
 ),
-file_spans as (
-    select source, kind, file, min(d) as first_day, max(d) as last_day
-    from (select source, 'permit' as kind, file, issue_date as d from permits union all select source, 'sale', file, sale_date from sales where is_arms_length)
-    where d is not null group by source, kind, file
-),
 clipped as (
-    select g.zip, g.months, greatest(f.first_day, cast(g.window_start + 1 as date)) as lo, least(f.last_day, g.as_of) as hi
+    -- the part of each window inside a month of a file of the zip's sources and kinds; cover 'full' the months the file
+    -- covers with its full volume, 'any' all of them (int_market_file_coverage: the one coverage rule, as mart_comps)
+    select g.zip, g.months, k.kind as cover, greatest(f.lo, cast(g.window_start + 1 as date)) as lo, least(f.hi, g.as_of) as hi
     from grid g
     join zip_sources zs using (zip)
-    join file_spans f using (source, kind)
-    where f.first_day <= g.as_of and f.last_day > g.window_start
+    join int_market_file_coverage f using (source, kind)
+    join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
+    where f.lo <= g.as_of and f.hi > g.window_start
 ),
 islands as (
-    select *, count(*) filter (where lo > prev_hi + 1) over (partition by zip, months order by lo, hi) as island
-    from (select *, max(hi) over (partition by zip, months order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi from clipped)
+    select *, count(*) filter (where lo > prev_hi + 1) over (partition by zip, months, cover order by lo, hi) as island
+    from (select *, max(hi) over (partition by zip, months, cover order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi from clipped)
 ),
 coverage as (
-    select zip, months, min(lo) as records_start, max(hi) as records_end, sum(date_diff('day', lo, hi) + 1) as records_days,
-           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) as records_spans
-    from (select zip, months, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    select zip, months, min(lo) filter (where cover = 'full') as records_start, max(hi) filter (where cover = 'full') as records_end,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'full'), 0) as records_days,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'any'), 0) as any_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where cover = 'full') as records_spans
+    from (select zip, months, cover, island, min(lo) as lo, max(hi) as hi from islands group by all)
     group by zip, months
 ),
 permit_events as (
@@ -152,7 +152,7 @@ sale_windows as (
 ),
 components as (
     select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, g.share_basis, g.nashville, date_diff('day', g.window_start, g.as_of) as window_days,
-           cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, cv.records_spans,
+           cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, coalesce(cv.any_days, 0) as any_days, cv.records_spans,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
            coalesce(pw.permits_rehab_nonresidential, 0) as permits_rehab_nonresidential,
@@ -218,8 +218,7 @@ select
     c.as_of,
     cast(c.window_days as integer) as window_days, c.records_start, c.records_end, cast(c.records_days as integer) as records_days,
     nullif(concat_ws('; ',
-        case when c.records_days < c.window_days
-             then format('records cover {} only, {} of the {} days asked', c.records_spans, c.records_days, c.window_days) end,
+        coverage_words('records', 'zip''s sales', c.records_days, c.any_days, c.window_days, c.records_spans),
         case when c.resale_cohort_small
              then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
         -- no permit component: the score is the resale share alone, and says so (review r16b #19: 98103 read as
