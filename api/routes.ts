@@ -20,6 +20,7 @@ import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
 import { canonicalCity, cityShard, noSalesSource, salesSourceCovers, shard } from './shard-replies.ts';
+import { rehabReply } from './rehab-not-found.ts';
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -117,7 +118,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/market/rehab-score', group: 'market', cacheControl: CACHE.shard, response: 'RehabScore',
     summary: 'Rehab momentum score for a zip',
     query: [p.zip(true), p.months(6)],
-    resolve: (v) => shard('rehab', { zip: v['zip'], months: v['months'] }, `No renovation data for zip ${String(v['zip'])}`),
+    resolve: (v, build) => rehabReply(build, String(v['zip']), Number(v['months'])),
   },
   {
     method: 'GET', path: '/v1/market/investor-overview', group: 'market', cacheControl: CACHE.shard, response: 'InvestorOverview',

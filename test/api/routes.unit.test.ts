@@ -68,7 +68,7 @@ describe('parameters select the answer', () => {
     expect(id).toBe(i12);
     expect(i6).not.toBe(i12);
     const none = await get<Problem>('/v1/market/rehab-score?zip=00001');
-    expect(none.body.message).toBe('No renovation data for zip 00001');
+    expect(none.body.message).toMatch(/^No renovation data for zip 00001: no building permit source and no sales source/);
     expect((await get<Problem>('/v1/market/investor-overview?city=Nowhere&state=CO')).body.message).toBe('No investor data for Nowhere, CO');
   });
 

@@ -1,0 +1,50 @@
+// The rehab score's 404 says why a zip has no score (review 17 #4: "No renovation data for zip 06820" named no cause),
+// per the actual cause, from the build's own shards (warehouse/docs/market.md "mart_rehab"): a score at another window
+// (this window holds 1-4 arm's-length sales: the minimum cohort), the trends' direction note where the zip's records
+// could show no rehab event (no permit recorded, no repeat sale or renovation year: the same test mart_rehab and
+// mart_market_direction read), no window with 5 sales, or no source of the build covering the zip at all.
+import type { Reply } from './route.ts';
+import type { LoadedBuild } from './builds.ts';
+import { shard, salesSourceCovers } from './shard-replies.ts';
+import { shardPath } from '../warehouse/layout.ts';
+import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
+
+const MONTHS = Array.from({ length: 22 }, (_, i) => i + 3);
+
+/** The rehab shard of a zip and window, or its 404 reply naming the cause. */
+export function rehabReply(build: LoadedBuild, zip: string, months: number): Reply | Promise<Reply> {
+  const sp = shard('rehab', { zip, months }, `No renovation data for zip ${zip}`);
+  if (sp.kind !== 'shard' || build.shards.has(sp.path)) return sp;
+  return rehabNotFound(build, zip, months).then((notFound) => ({ ...sp, notFound }));
+}
+
+async function rehabNotFound(build: LoadedBuild, zip: string, months: number): Promise<string> {
+  const scored = MONTHS.filter((m) => {
+    const p = shardPath('rehab', { zip, months: String(m) });
+    return p.ok && build.shards.has(p.path);
+  });
+  if (scored.length) {
+    return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
+  }
+  if (!salesSourceCovers(build, { zip })) {
+    return `No renovation data for zip ${zip}: no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there), which says nothing of the renovations that happened`;
+  }
+  const note = await directionNote(build, zip);
+  if (note?.startsWith('no rehab event source: ')) {
+    return `No renovation data for zip ${zip}: ${note.slice('no rehab event source: '.length).replace(/; not a flat trend$/, '')}: no rehab score can be computed`;
+  }
+  return `No renovation data for zip ${zip}: no building permit component covers the zip (no permit source covers at least half of it), and no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)`;
+}
+
+/** The zip's trends direction note (any property type's shard: the note is the market's). */
+async function directionNote(build: LoadedBuild, zip: string): Promise<string | null> {
+  for (const type of PROPERTY_TYPES) {
+    const p = shardPath('trends', { zip, property_type: type });
+    if (!p.ok || !build.shards.has(p.path)) continue;
+    const s = await build.shards.get(p.path);
+    if (!s) continue;
+    const note = (JSON.parse(s.body.toString('utf8')) as { summary?: { direction_30d_note?: string | null } }).summary?.direction_30d_note;
+    return note ?? null;
+  }
+  return null;
+}
