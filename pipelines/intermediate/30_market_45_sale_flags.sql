@@ -13,7 +13,9 @@
 --        on 2018-07-09: 41 of Denver's 90 same-day pairs) are two deeds (review 5B: the property record hid the LLC's
 --        purchase), the first of them pass_through (below). A near copy is one too: the same property, date and buyer
 --        and the same facts, prices within 0.5% of the higher (one sale keyed twice). One copy is kept:
---        a copy no other flag marks (but pass_through or double_close) first, then the one with a document number, the latest document, the last line
+--        a copy no other flag marks (but pass_through or double_close) first, then the one with the fewest values the row
+--        contracts nulled (meta.repairs; review 17: a canonical copy with swapped coordinates, nulled, was kept over its
+--        good twin by document order), then the one with a document number, the latest document, the last line
 --        (on a tie, the row loaded last: rid is the load order)
 --   non_arms_length_reason            the first that applies: nominal_price (under nominal_price_floor(), $10,000;
 --        NYC at or under it, its SOURCE.md: "nominal (<= $10,000)"),
@@ -83,6 +85,11 @@ select * exclude (deed_type, non_use_code),
        case when prop is not null then hash(source, prop, sale_date, buyer_key, facts) end as near_key
 from (
     select rowid as rid, source, state_code, sale_date, recorded_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
+           -- the values the row contracts nulled in this row (meta.repairs: a canonical row's swapped coordinates,
+           -- nulled_outside_state; its file is relative to the sources folder, the sale's the path read): of two copies
+           -- of one sale, the one with fewer is kept (review 17 #3)
+           (select count(*) from meta.repairs r where r.stage = 'intermediate' and r.source = sales.source
+              and r.line = sales.line and (r.file = sales.file or ends_with(sales.file, '/' || r.file))) as repairs,
            hash(property_type, beds, baths, sqft, year_built, assessed_value) as facts,
            property_type, assessed_value,
            sale_party_key(buyer_name) as buyer_key, sale_party_key(seller_name) as seller_key,
@@ -200,13 +207,13 @@ near_candidates as (
 ),
 near_copies as (
     select rid, first_value(rid) over (partition by near_key
-                                       order by clean desc, document_id is null, document_id desc, line desc, rid desc) as kept
+                                       order by clean desc, repairs, document_id is null, document_id desc, line desc, rid desc) as kept
     from near_candidates
 ),
 within_source as (
     select rid,
            first_value(rid) over (partition by source, prop, sale_date, sale_price, buyer_key
-                                  order by clean desc, document_id is null, document_id desc, line desc, rid desc) as kept
+                                  order by clean desc, repairs, document_id is null, document_id desc, line desc, rid desc) as kept
     from candidates where rid not in (select rid from near_copies)
     union all
     select rid, kept from near_copies
@@ -228,7 +235,7 @@ across_sources as (
            first_value(rid) over w as first_rid, first_value(source) over w as first_source
     from across_candidates
     window w as (partition by state_code, street, sale_date, sale_price
-                 order by clean desc, document_id is null, document_id desc, source, line desc, rid desc)
+                 order by clean desc, repairs, document_id is null, document_id desc, source, line desc, rid desc)
 )
 select rid, kept as kept_rid from within_source where kept <> rid
 union all
