@@ -39,8 +39,8 @@
 --   60602 read 'high' from 617 permits, 602 of them office work or new construction that no component counts, while
 --   its 'Very Hot' rested on 15 rehab permits); low when neither permit component can be computed (the score is the
 --   resale share alone); at most confidence_by_coverage(records_days,
---   window_days), as comps (review 9 #3): the window's days inside the span (first to last permit or arm's-length
---   sale) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
+--   window_days), as comps (review 9 #3; int_market_file_coverage, review 17): the window's days a file covers with
+--   its full volume (a permit file its span, first to last permit; a sales file its solid months) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
 --   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's records can
 --   show resales and the window has 1-4 arm's-length sales, 'fewer than 5 arm's-length sales in the window: no rehab
 --   resale share (minimum cohort 5)'; then, when neither permit component is computed, why ('no building permit

@@ -426,12 +426,12 @@ export class MarketOracle {
     const last = events.filter((age) => age >= 0 && age < 30).length;
     const prior = events.filter((age) => age >= 30 && age < 60).length;
     const trendPct = (100 * (last - prior)) / Math.max(prior, 1);
-    // coverage: the spans (first to last permit or arm's-length sale) of every file of the zip's sources
-    const spans = await this.rows<{ lo: string; hi: string }>(`
-      with records as (select source, file, issue_date as d from permits union all select source, file, sale_date from oracle_arms),
-      own as (select source from (${zipPermits}) union select source from oracle_arms where zip = $zip)
-      select strftime(min(d), '%Y-%m-%d') as lo, strftime(max(d), '%Y-%m-%d') as hi from records
-      where d is not null and source in (select source from own) group by source, file`, { zip });
+    // coverage: every file of the zip's sources, a permit file by its span, a sales file by its months cut to its span,
+    // full within its solid months (market.md "Coverage of a window", review 17)
+    const segs = await this.rows<Segment>(segmentsSql(
+      `select source, 'permit' as k, file, issue_date as d from permits union all select source, 'sale', file, sale_date from oracle_arms`,
+      `select source, 'permit' as k from (${zipPermits}) union select source, 'sale' from oracle_arms where zip = $zip`), { zip });
+    const spans = segs.filter((x) => x.full);
     for (const m of months) {
       const start = starts.get(m)!;
       const cov = windowCoverage(spans, start, asOf);
@@ -471,7 +471,7 @@ export class MarketOracle {
         as_of: asOf,
         coverage: coverageAnswer(cov, start, asOf),
         note: [
-          cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
+          coverageWords(cov, windowCoverage(segs, start, asOf).days, "zip's sales"),
           resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
           // no permit component: why, and that the score is the resale share alone (market.md mart_rehab, review r16b #19)
           permitRate === null && valueRate === null
@@ -602,14 +602,13 @@ export class MarketOracle {
       from distress where state_code = $state and lower(city) = lower($city) and filing_date <= $dAsOf::date
         and (status is distinct from 'closed' or status_date > $dAsOf::date)`, { ...params, dAsOf: dAsOf ?? asOf }); // closed by the window end: not counted
     const tier = await this.tier(state, city);
-    // coverage: the spans (first to last arm's-length sale or filing) of every file of the kinds the city's sources
-    // hold of it
-    const spans = await this.rows<{ lo: string; hi: string }>(`
-      with records as (select source, 'sale' as k, file, sale_date as d from oracle_arms union all select source, 'distress', file, filing_date from distress),
-      own as (select source, 'sale' as k from oracle_arms where state_code = $state and lower(city) = lower($city)
-              union select source, 'distress' from distress where state_code = $state and lower(city) = lower($city))
-      select strftime(min(d), '%Y-%m-%d') as lo, strftime(max(d), '%Y-%m-%d') as hi from records join own using (source, k)
-      where d is not null group by source, k, file`, params);
+    // coverage: every file of the kinds the city's sources hold of it, a filing file by its span, a sales file by its
+    // months cut to its span, full within its solid months (market.md "Coverage of a window", review 17)
+    const segs = await this.rows<Segment>(segmentsSql(
+      `select source, 'sale' as k, file, sale_date as d from oracle_arms union all select source, 'distress', file, filing_date from distress`,
+      `select source, 'sale' as k from oracle_arms where state_code = $state and lower(city) = lower($city)
+       union select source, 'distress' from distress where state_code = $state and lower(city) = lower($city)`), params);
+    const spans = segs.filter((x) => x.full);
     for (const m of months) {
       const start = starts.get(m)!;
       const cov = windowCoverage(spans, start, asOf);
@@ -638,7 +637,7 @@ export class MarketOracle {
         coverage: coverageAnswer(cov, start, asOf),
         // the window's coverage, then why each null figure is null (market.md mart_investor "note")
         note: [
-          cov.days < cov.window ? `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked` : null,
+          coverageWords(cov, windowCoverage(segs, start, asOf).days, "city's sales"),
           sales.every((s) => s.d <= start) ? 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
             : !known.length ? 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
             : known.length < 5 ? 'fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5)' : null,
@@ -679,6 +678,33 @@ interface Coverage { days: number; window: number; from: number | null; to: numb
 
 /** market.md "Coverage of a window": the days of the window (start exclusive, end inclusive, YYYY-MM-DD) inside the
  *  given file spans (first and last record day), merged; `text` lists the covered spans. */
+interface Segment { lo: string; hi: string; full: boolean }
+
+/** The segments of the files of the records `records` (source, k, file, d) of the sources and kinds `own` (source, k):
+ *  a sales file's months with a sale, and its solid months (from its first to its last month holding a quarter of its
+ *  source's busiest month), each cut to the file's span, full within the solid months; any other file's span, full. */
+function segmentsSql(records: string, own: string): string {
+  return `with records as (${records}), own as (${own}),
+    fm as (select source, k, file, date_trunc('month', d)::date as m, count(*) as n from records where d is not null group by all),
+    busiest as (select source, k, max(n) as n from (select source, k, m, sum(n) as n from fm group by all) group by all),
+    solid as (select fm.source, fm.k, fm.file, min(fm.m) as a, max(fm.m) as b from fm join busiest bb using (source, k) where fm.n >= 0.25 * bb.n group by all),
+    sp as (select source, k, file, min(d) as lo, max(d) as hi from records where d is not null group by all),
+    months as (select sp.*, unnest(generate_series(date_trunc('month', sp.lo)::timestamp, date_trunc('month', sp.hi)::timestamp, interval 1 month))::date as m from sp where k = 'sale')
+    select strftime(greatest(x.lo, x.m), '%Y-%m-%d') as lo, strftime(least(x.hi, last_day(x.m)), '%Y-%m-%d') as hi, coalesce(x.m between s.a and s.b, false) as full
+    from months x join own using (source, k) left join solid s using (source, k, file)
+    left join fm using (source, k, file, m)
+    where fm.n is not null or x.m between s.a and s.b
+    union all
+    select strftime(lo, '%Y-%m-%d'), strftime(hi, '%Y-%m-%d'), true from sp join own using (source, k) where k <> 'sale'`;
+}
+
+/** The coverage clause of an investor or rehab note (the comps' words): null when the window is covered. */
+function coverageWords(cov: Coverage, reach: number, whose: string): string | null {
+  if (cov.days >= cov.window) return null;
+  return (cov.days === 0 ? `records cover none of the ${cov.window} days asked${reach > 0 ? ' whole' : ''}` : `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
+    + (reach > cov.days ? `: the ${whose} ${cov.days === 0 ? 'in the window' : `of the other ${reach - cov.days} days`} come from a partial extract of their source, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : '');
+}
+
 function windowCoverage(spans: { lo: string; hi: string }[], start: string, end: string): Coverage {
   const first = dayNo(start) + 1;
   const last = dayNo(end);

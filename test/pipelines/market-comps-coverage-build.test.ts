@@ -74,18 +74,25 @@ describe('investor overview: the span of data a window holds', () => {
   const inv = (slug: string): Promise<Inv[]> => warehouseRows<Inv>(`select months, confidence, window_days, strftime(records_start, '%Y-%m-%d') as records_start,
       strftime(records_end, '%Y-%m-%d') as records_end, records_days, note from mart_investor where city_slug = '${slug}' order by months`);
 
-  test("Denver: 12 months inside the deeds' span stay high; 21-24 months (555 days of 638-731) are medium and say so", async () => {
-    const [span] = await warehouseRows<{ lo: string; hi: string }>(`select strftime(min(sale_date), '%Y-%m-%d') as lo, strftime(max(sale_date), '%Y-%m-%d') as hi
+  test("Denver: 12 months hold the deeds' solid months but July 2019's 9 days (high); 20-24 months are medium and say so", async () => {
+    // the one coverage rule (int_market_file_coverage, review 17): the deeds cover with full volume their solid months,
+    // 2018-01..2019-06 (July 2019 holds 23 deeds against 1,646 in June 2018); 555 days from the span before, 546 now
+    const [span] = await warehouseRows<{ lo: string; hi: string; solid_end: string }>(`with m as (select date_trunc('month', sale_date) as m, count(*) as n
+        from sales where source = 'denver' and is_arms_length group by all)
+      select strftime(min(sale_date), '%Y-%m-%d') as lo, strftime(max(sale_date), '%Y-%m-%d') as hi,
+             (select strftime(last_day(max(m)), '%Y-%m-%d') from m where n >= 0.25 * (select max(n) from m)) as solid_end
       from sales where source = 'denver' and is_arms_length`);
+    expect([span!.hi, span!.solid_end]).toEqual(['2019-07-09', '2019-06-30']);
     const all = await inv('denver');
     const by = new Map(all.map((r) => [r.months, r]));
-    expect([by.get(12)!.confidence, by.get(12)!.records_days, by.get(12)!.window_days, by.get(12)!.note?.startsWith('records cover') ?? false]).toEqual(['high', 365, 365, false]);
-    // 20 months: 555 of 607 days (91%), at the 90% line: high
-    expect([by.get(20)!.confidence, by.get(20)!.records_days, by.get(20)!.window_days]).toEqual(['high', 555, 607]);
+    expect([by.get(12)!.confidence, by.get(12)!.records_days, by.get(12)!.window_days]).toEqual(['high', 356, 365]);
+    expect(by.get(12)!.note).toMatch(/^records cover 2018-07-10 to 2019-06-30 only, 356 of the 365 days asked: the city's sales of the other 9 days come from a partial extract/);
+    // 20 months: 546 of 607 days (89.9%), under the 90% line: medium (555, high, before)
+    expect([by.get(20)!.confidence, by.get(20)!.records_days, by.get(20)!.window_days]).toEqual(['medium', 546, 607]);
     for (const m of [21, 24]) {
       const r = by.get(m)!;
-      expect([r.records_start, r.records_end, r.confidence], `${m}`).toEqual([span!.lo, span!.hi, 'medium']);
-      expect(r.note).toMatch(new RegExp(`^records cover ${span!.lo} to ${span!.hi} only, ${r.records_days} of the ${r.window_days} days asked; `));
+      expect([r.records_start, r.records_end, r.confidence], `${m}`).toEqual([span!.lo, span!.solid_end, 'medium']);
+      expect(r.note).toMatch(new RegExp(`^records cover ${span!.lo} to ${span!.solid_end} only, ${r.records_days} of the ${r.window_days} days asked: the city's sales of the other 9 days`));
     }
   });
 
