@@ -4,9 +4,7 @@
 // record of the files sent, so each instance counted the file again.
 // Two real instances (separate processes: an in-process pair would share one module's memory) over the
 // shared test build, on one real redis-server.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RedisKeys } from '../../api/redis-keys.ts';
@@ -14,28 +12,14 @@ import { RedisLimits } from '../../api/redis-limits.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { REPO } from '../helpers/paths.ts';
+import { startInstance, stopInstance, type Instance } from '../helpers/instance.ts';
 
 let redis: TestRedis;
 beforeAll(async () => { redis = await startRedis(); });
 afterAll(async () => { await redis.stop(); });
 
-interface Instance { url: string; child: ChildProcess; state: string }
-async function instance(): Promise<Instance> {
-  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-export-redis-'));
-  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifactsDir(), '--state', state],
-    { cwd: REPO, env: { ...process.env, REII_REDIS_URL: redis.url }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => { const m = /serving (http:\/\/\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });
-    child.on('exit', (code) => reject(new Error(`instance exited ${code}`)));
-  });
-  return { url, child, state };
-}
-const stop = (i: Instance): Promise<void> => new Promise((r) => {
-  if (i.child.exitCode !== null || i.child.signalCode !== null) { r(); return; }
-  i.child.once('exit', () => r());
-  i.child.kill('SIGTERM');
-});
+const instance = (): Promise<Instance> => startInstance(artifactsDir(), redis.url);
+const stop = stopInstance;
 
 /** The key registry an instance last loaded from Redis (saved on every change). */
 function knows(state: string, id: string): boolean {

@@ -2,7 +2,6 @@
 // equal to the 2xx answers, revocation everywhere without a restart, and Redis killed during load.
 // No fixed phases: each step waits (with a deadline) for state the product exposes: the registry an
 // instance saved, the X-Limits-Degraded header, /v1/health, the shared count, a process's exit.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { fakeBuild } from '../helpers/fake-build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { REPO } from '../helpers/paths.ts';
+import { startInstance, stopInstance, type Instance } from '../helpers/instance.ts';
 
 let redis: TestRedis;
 let artifacts: string;
@@ -36,22 +35,8 @@ async function newKey(plan: string, rpm: number | null = null, url = redis.url):
   }
 }
 
-interface Instance { url: string; child: ChildProcess; state: string }
-async function instance(opts: { state?: string; url?: string } = {}): Promise<Instance> {
-  const state = opts.state ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reii-redis-state-'));
-  const child = spawn('node', ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--artifacts', artifacts, '--state', state],
-    { cwd: REPO, env: { ...process.env, REII_REDIS_URL: opts.url ?? redis.url }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => { const m = /serving (http:\/\/\S+)/.exec(d.toString()); if (m) resolve(m[1]!); });
-    child.on('exit', (code) => reject(new Error(`instance exited ${code}`)));
-  });
-  return { url, child, state };
-}
-const stop = (i: Instance): Promise<void> => new Promise((r) => {
-  if (i.child.exitCode !== null || i.child.signalCode !== null) { r(); return; }
-  i.child.once('exit', () => r());
-  i.child.kill('SIGTERM');
-});
+const instance = (opts: { state?: string; url?: string } = {}): Promise<Instance> => startInstance(artifacts, opts.url ?? redis.url, opts.state);
+const stop = stopInstance;
 
 /** The key registry an instance (state folder) last loaded from Redis: it saves it on every change. */
 function savedRecord(state: string, id: string): { revoked_at: string | null } | undefined {
