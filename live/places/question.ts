@@ -115,25 +115,39 @@ export const TYPO_CITY_MIN_POPULATION = 100_000;
 
 interface NamedCity { name: string; state: string; population: number }
 interface Keyed<C> { city: C; key: string; letters: Int8Array }
-/** Per gazetteer map, built once: the large cities and every state's cities, each with its compact key, by key length. */
+/** Per gazetteer map: the large cities with their compact keys by key length, built once; a state's cities, keyed the
+ *  same way at the first question naming that state (every state's at once held ~10 MB of the serving process's heap
+ *  for the few questions with a misspelled city and a state). */
 type ByLength = Keyed<NamedCity>[][];
-const TYPO_INDEXES = new WeakMap<object, { big: ByLength; byState: Map<string, ByLength> }>();
+interface TypoIndex { big: ByLength; pool(state: string): ByLength }
+const TYPO_INDEXES = new WeakMap<object, TypoIndex>();
+const keyed = (city: NamedCity): Keyed<NamedCity> => { const key = compactKey(placeKey(city.name)); return { city, key, letters: letterCounts(key) }; };
 const addByLength = (index: ByLength, k: Keyed<NamedCity>): void => { (index[k.key.length] ??= []).push(k); };
 
-/** The typo index of a gazetteer map (about 0.3 s for the 32,000 US places): built on first use, or ahead of the first
- *  question by the research data's constructor. */
-export function cityTypoIndex(byName: ReadonlyMap<string, readonly NamedCity[]>): { big: ByLength; byState: Map<string, ByLength> } {
+/** The typo index of a gazetteer map: its large cities keyed on first use, or ahead of the first question by the
+ *  research data's constructor; a state's cities (a few ms) at the first question naming it. */
+export function cityTypoIndex(byName: ReadonlyMap<string, readonly NamedCity[]>): TypoIndex {
   let index = TYPO_INDEXES.get(byName);
   if (!index) {
-    index = { big: [], byState: new Map() };
+    const big: ByLength = [];
+    const cities = new Map<string, NamedCity[]>();
+    const pools = new Map<string, ByLength>();
     for (const list of byName.values()) {
       for (const city of list) {
-        const key = compactKey(placeKey(city.name));
-        const k = { city, key, letters: letterCounts(key) };
-        if (city.population >= TYPO_CITY_MIN_POPULATION) addByLength(index.big, k);
-        addByLength(index.byState.get(city.state) ?? index.byState.set(city.state, []).get(city.state)!, k);
+        if (city.population >= TYPO_CITY_MIN_POPULATION) addByLength(big, keyed(city));
+        (cities.get(city.state) ?? cities.set(city.state, []).get(city.state)!).push(city);
       }
     }
+    const pool = (state: string): ByLength => {
+      let p = pools.get(state);
+      if (!p) {
+        p = [];
+        for (const city of cities.get(state) ?? []) addByLength(p, keyed(city));
+        pools.set(state, p);
+      }
+      return p;
+    };
+    index = { big, pool };
     TYPO_INDEXES.set(byName, index);
   }
   return index;
@@ -150,7 +164,7 @@ export function cityTypoIndex(byName: ReadonlyMap<string, readonly NamedCity[]>)
 export function findCityTypos<C extends NamedCity>(q: string, toks: readonly WordToken[], taken: readonly TextSpan[],
   byName: ReadonlyMap<string, readonly C[]>, namedStates: ReadonlySet<string>): { city: C; start: number; end: number; written: string }[] {
   const index = cityTypoIndex(byName);
-  const pools = namedStates.size ? [...namedStates].map((st) => index.byState.get(st) ?? []) : [index.big];
+  const pools = namedStates.size ? [...namedStates].map((st) => index.pool(st)) : [index.big];
   // the names within two letters of the phrase's length (no budget is larger)
   const near = (length: number): Keyed<C>[] => pools.flatMap((p) => [-2, -1, 0, 1, 2].flatMap((d) => p[length + d] ?? [])) as Keyed<C>[];
   const allCaps = !/[a-z]/.test(q) && /[A-Z]/.test(q);

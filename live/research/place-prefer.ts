@@ -26,7 +26,7 @@ function nearCities(byName: ReadonlyMap<string, readonly City[]>, name: string, 
   const key = compactKey(placeKey(name));
   if (key.length < 5) return [];
   const index = cityTypoIndex(byName);
-  const pools = states ? [...states].map((s) => index.byState.get(s) ?? []) : [index.big];
+  const pools = states ? [...states].map((s) => index.pool(s)) : [index.big];
   const out = pools.flatMap((p) => [-1, 0, 1].flatMap((d) => p[key.length + d] ?? []))
     .filter((k) => k.key !== key && k.city.population > minPop && editDistance(k.key, key, 1) <= 1).map((k) => k.city as City);
   return out.sort((a, b) => b.population - a.population);

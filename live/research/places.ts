@@ -83,9 +83,9 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
     const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
     if (cands?.some((c) => c.state === code)) return true;
     if (phrase.length < 5) continue;
-    // the state's cities by key length (live/places/question.ts, built once): lengths within one of the phrase's
+    // the state's cities by key length (live/places/question.ts, keyed at the first question naming the state): lengths within one of the phrase's
     const key = compactKey(placeKey(phrase));
-    const byLength = cityTypoIndex(gaz.citiesByName).byState.get(code) ?? [];
+    const byLength = cityTypoIndex(gaz.citiesByName).pool(code);
     for (let len = key.length - 1; len <= key.length + 1; len++) {
       if ((byLength[len] ?? []).some((k) => k.city.population >= 20_000 && editDistance(k.key, key, 1) <= 1)) return true;
     }
