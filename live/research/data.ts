@@ -194,7 +194,7 @@ export class ResearchData {
     plainTownNames(this.citiesByName);
     for (const list of this.citiesByName.values()) list.sort((a, b) => b.population - a.population);
     this.maxCityWords = Math.min(maxWords, 5);
-    cityTypoIndex(this.citiesByName); // misspelled city names (live/places/question.ts): built now, not at a first question
+    cityTypoIndex(this.citiesByName); // misspelled city names (live/places/question.ts): the large cities keyed now, a state's at its first question
     for (const [key, state, city, part, zips, sales, names] of places.hoods ?? []) {
       this.hoodsByName.set(key, [...(this.hoodsByName.get(key) ?? []), { key, state, city, part, zips: zips ? zips.split(' ') : [], sales, names: names.split('|') }]);
     }
