@@ -23,7 +23,7 @@
 -- Coverage of the window (review 9 #3): the days of the window that the zip's sales records cover, the union of the
 -- spans of every file keying zips of the zip's town (a file's span: its first and last arm's-length sale, over every
 -- zip; NYC's two files leave 2022-04..2023-02 uncovered), cut to the months the file holds at least a quarter of its
--- source's busiest month in (review 15: int_market_file_coverage, 30_mart_00_file_coverage.sql; Connecticut's head-of-file extract never does). records_start / records_end are
+-- source's busiest month in (review 15: int_market_file_coverage, 30_mart_00_market_file_coverage.sql; Connecticut's head-of-file extract never does). records_start / records_end are
 -- the first and last covered day of the window, records_days of window_days. Confidence is the lower of
 -- confidence_by_count(comps) and confidence_by_coverage(records_days, window_days) (macros.sql): Sacramento's one week
 -- (2008-05-15..21) answered 60 comps 'high' for 3, 6 and 24 months alike.
@@ -112,7 +112,7 @@ windowed as (
 ),
 file_segments as (
     -- each month of a file's span with a sale, clipped to the span; full when the file covers it with its full volume
-    -- (int_market_file_coverage, 30_mart_00_file_coverage.sql: the one coverage rule of the marts and the trends)
+    -- (int_market_file_coverage, 30_mart_00_market_file_coverage.sql: the one coverage rule of the marts and the trends)
     select source, file, lo, hi, full_volume from int_market_file_coverage where kind = 'sale'
 ),
 zip_files as (

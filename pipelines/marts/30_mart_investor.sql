@@ -44,7 +44,7 @@
 -- Coverage of the window (as mart_comps, int_market_file_coverage: review 17): the days of the window a file of a source
 -- with records of the city covers with its full volume (a filing file its span, a sales file its solid months), merged; the note opens with 'records cover <spans> only, <d>
 -- of the <w> days asked' when they cover less (Denver's file: 2018-01-01..2019-06-30 solid, 546 of 24 months' 730
--- days), and the comps' partial-extract words when a thin month reaches further (coverage_words, 30_mart_00_file_coverage.sql).
+-- days), and the comps' partial-extract words when a thin month reaches further (coverage_words, 30_mart_00_market_file_coverage.sql).
 create or replace table mart_investor as
 with city_sales as (
     -- every sale for value (above); is_arms_length marks the ones whose price is a market price (the window's end)

@@ -6,7 +6,7 @@
 // end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too, with the
 // day its windows end). A month is complete when the files of its market's sales cover the whole month (coveredMonths:
 // a file's first and last sale day within COVER_EDGE_DAYS of the month's edges, and the file holding its full volume
-// there: int_market_file_coverage, 30_mart_00_file_coverage.sql, the coverage rule the marts read too) and its count is not thin beside the months around it
+// there: int_market_file_coverage, 30_mart_00_market_file_coverage.sql, the coverage rule the marts read too) and its count is not thin beside the months around it
 // (isComplete; `covered` keeps the first test alone, which the trends answer and research read to tell a month the
 // files do not cover from a thin one); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
 // has low confidence whatever its count, and no change starts or ends there. The index is based on a complete month
@@ -48,7 +48,7 @@ const PART_MONTH_INDEX = ['index_level', 'index_se', 'price_index', 'price_index
  * first and last arm's-length sale day; the market's files are those with arm's-length sales in it (a zip, a city, a
  * city part, as market_monthly). A month is covered when one of them covers it whole: spans it (first day <= the
  * month's first + COVER_EDGE_DAYS, last day >= its last - COVER_EDGE_DAYS) and holds its full volume there
- * (int_market_file_coverage.full_volume, 30_mart_00_file_coverage.sql: the rule comps, investor and rehab read); and none spans only part of it (a file starting or ending inside it adds
+ * (int_market_file_coverage.full_volume, 30_mart_00_market_file_coverage.sql: the rule comps, investor and rehab read); and none spans only part of it (a file starting or ending inside it adds
  * a partial month to the count). A month before every file's first sale or after its last, or in a gap between two
  * files of a source (NYC's 2022-04..2023-02), is not. By file, not by source: Connecticut's 2022 extract holds no
  * Hartford sale, so Hartford's 2022 months are covered by neither file.

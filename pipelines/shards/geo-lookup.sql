@@ -15,7 +15,6 @@ final as (
             city_name: city_name,
             county_name: county_name,
             fips_code: fips_code,
-            part_counties: part_counties,
             metro_area: metro_area,
             market_tier: market_tier,
             zip_codes: zip_codes,
@@ -30,6 +29,7 @@ final as (
             interest_rate_pct: interest_rate_pct,
             redemption_period_months: redemption_period_months,
             rate_basis: rate_basis,
+            part_counties: part_counties,
         })::varchar as body,
     from city
     -- a name without any letter or digit has no URL slug, so it cannot be looked up

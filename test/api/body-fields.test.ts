@@ -49,7 +49,7 @@ describe('research', () => {
     expect(top.body.errors).toEqual([{ field: 'zipcode', code: 'unknown', message: 'unknown body field "zipcode"; this endpoint takes query, context, depth' }]);
     const inner = await post('/v1/research/query', { query: 'median price', context: { zipcode: '98103', city: 'Seattle' } });
     expect(inner.status).toBe(400);
-    expect(inner.body.errors).toEqual([{ field: 'context.zipcode', code: 'unknown', message: 'unknown body field "context.zipcode"; context takes zip, city, state' }]);
+    expect(inner.body.errors).toEqual([{ field: 'context.zipcode', code: 'unknown', message: 'unknown body field "context.zipcode"; context takes zip, city, state, period' }]);
     expect((await post('/v1/research/query', { query: 'median price', context: { zip: '98103' }, depth: 'quick' })).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ export const STATE_FIELDS = ['state_code', 'state_name', 'landlord_friendliness_
   'lien_or_deed', 'interest_rate_pct', 'redemption_period_months', 'rate_basis'];
 export const LOOKUP_FIELDS = ['state_code', 'state_name', 'city_name', 'county_name', 'fips_code', 'metro_area', 'market_tier', 'zip_codes',
   'has_city_rent_control', 'has_city_eviction_protections', 'is_investor_active', 'landlord_risk', 'tax_type', 'interest_rate_pct',
-  'redemption_period_months', 'rate_basis'];
+  'redemption_period_months', 'rate_basis', 'part_counties'];
 export const MARKET_FIELDS = ['city_name', 'county_name', 'market_tier', 'is_investor_active', 'has_city_rent_control'];
 export const COVERAGE_FIELDS = ['addresses', 'regulations', 'regulations_by_category', 'states', 'cities', 'zips', 'counties', 'data_points',
   'last_refreshed', 'meta'];

@@ -66,7 +66,7 @@ describe('geo steps over given rows', () => {
         state_code: 'WA', state_name: 'Washington', city_name: 'Seattle', county_name: 'King County', fips_code: '53033',
         metro_area: 'Seattle-Tacoma-Bellevue, WA', market_tier: 'primary', zip_codes: ['98101', '98104', '98111'],
         has_city_rent_control: false, has_city_eviction_protections: true, is_investor_active: false,
-        landlord_risk: { friendliness_score: 42.5, label: 'Tenant-leaning' }, tax_type: 'deed', interest_rate_pct: null, redemption_period_months: null, rate_basis: null,
+        landlord_risk: { friendliness_score: 42.5, label: 'Tenant-leaning' }, tax_type: 'deed', interest_rate_pct: null, redemption_period_months: null, rate_basis: null, part_counties: null,
       });
       // a county rule (Pierce) is not a city ordinance of Lakewood; a CBSA-less county has an empty metro_area string
       expect(get('Lakewood')['has_city_rent_control']).toBe(false);

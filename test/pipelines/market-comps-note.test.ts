@@ -27,7 +27,7 @@ test('every null figure is explained: no sale, sales without a living area (no c
     await ctx.db.run(`insert into sales (sale_id, source, city, state_code, zip, sale_date, sale_price, property_type, sqft, is_arms_length, line)
       values ($id, 'test', 'Seattle', 'WA', '98103', $date::date, 400000, $type, $sqft, $arms, 1)`, { id, type, date, sqft, arms });
   }
-  await run(ctx, 'pipelines/intermediate/30_market_95_zip_names.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
+  await run(ctx, 'pipelines/intermediate/30_market_95_zip_names.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
   const got = await ctx.rows(`select property_type, months, comp_count::int as comps, sale_count::int as sales, sample_count, note
     from mart_comps where zip = '98103' and months in (6, 12) order by property_type, months`);
   // below 5 sales the count is not given (minimum cohort); no Redfin row here, no list data: the listing clause always

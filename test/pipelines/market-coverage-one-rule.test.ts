@@ -36,7 +36,7 @@ describe('one coverage rule: comps, investor, rehab and trends read the same cov
     await sales();
     await run(ctx, 'pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
       'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql',
-      'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql', 'pipelines/marts/30_mart_investor.sql',
+      'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql', 'pipelines/marts/30_mart_investor.sql',
       'pipelines/marts/30_mart_market_monthly.sql');
     await runTrends(ctx);
     const cover = `strftime(records_start, '%Y-%m-%d') as lo, strftime(records_end, '%Y-%m-%d') as hi, records_days::int as days, window_days::int as asked`;

@@ -12,7 +12,7 @@ beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
 afterEach(() => ctx.close());
 
 const STEPS = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql'];
+  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql'];
 
 /** Every day from `from` to `to` (YYYY-MM-DD, both included). */
 function days(from: string, to: string): string[] {

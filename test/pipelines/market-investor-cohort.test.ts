@@ -36,7 +36,7 @@ describe('mart_investor: minimum cohort 5', () => {
     await sales('Fourtown', [...flip('A', '2019-06-01', 120, 0.5), ...flip('B', '2019-06-02', 120, 0.1),
       ...flip('C', '2019-06-03', 120, 0.3), ...flip('D', '2019-06-04', 100, 0.2)]);
     await sales('Twotown', [...flip('A', '2019-06-01', 60, 0.5), ...flip('B', '2019-06-02', 60, 0.1)]);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     const rows = await ctx.rows(`select city, flips::int as flips, known_buyer_sales::int as known, investor_purchase_rate_pct as rate,
         flip_velocity_days as days, gross_flip_margin_pct as margin, note
       from mart_investor where months = 12 order by city`);

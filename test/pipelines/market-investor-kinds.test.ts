@@ -35,7 +35,7 @@ describe('mart_investor: a source whose sales and filings end apart', () => {
       await filing('Louisville', d, i);
       await filing('Bothtown', d, 10 + i);
     }
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     const rows = await ctx.rows(`select city, months, strftime(as_of, '%Y-%m-%d') as as_of, strftime(distress_as_of, '%Y-%m-%d') as distress_as_of,
         distressed_pipeline_count::int as pipeline, records_days::int as covered, window_days::int as asked,
         strftime(records_start, '%Y-%m-%d') as covered_from

@@ -46,7 +46,7 @@ describe('mart_comps', () => {
       // a zip whose only records are flagged is no market: no comps rows at all (a 404)
       { id: 'l', zip: '98199', date: '2015-05-01', price: 2500000, arms: false },
     ]);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
     const rows = await ctx.rows(`select property_type, months, comp_count, sample_count, ppsf_p25, ppsf_median, ppsf_p75, confidence,
         as_of::varchar as as_of, window_end::varchar as window_end, dom_median, list_to_sale_ratio
       from mart_comps where months in (3, 6, 7) and property_type in ('sfr', 'condo') order by property_type, months`);
@@ -83,7 +83,7 @@ describe('mart_comps', () => {
       ('98105', '2015-02-28', '2025-05', 40, 0.95, 8, 'Condo/Co-op'), ('98105', '2015-03-31', '2025-05', 7, 0.9, 4, 'Condo/Co-op'),
       ('98105', '2015-05-31', '2025-05', 6, 0.9, 50, 'Condo/Co-op'), ('98105', '2014-06-30', '2025-05', 99, 0.5, 8, 'All Residential'),
       ('98107', '2025-05-31', '2025-05', 11, 1.01, 30, 'All Residential'), ('98103', '2015-04-30', '2025-05', 50, 0.9, 5, 'Single Family Residential')`);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
     const rows = await ctx.rows(`select zip, property_type as t, months as m, dom_median as dom, dom_source, round(list_to_sale_ratio, 4) as r, ratio_source,
         concat_ws(' ', redfin_property_type, redfin_period_start, redfin_period_end, redfin_homes_sold) as redfin
       from mart_comps where (zip = '98105' and property_type in ('sfr', 'condo', 'multi') and months in (3, 6, 24))
@@ -125,7 +125,7 @@ describe('mart_rehab', () => {
     for (let i = 0; i < 10; i++) await permit(`r${i}`, i < 3 ? '2024-09-01' : i < 4 ? '2024-08-01' : '2024-03-01', i % 2 ? 'renovation' : 'repair', 100000);
     await permit('n1', '2024-09-17', 'new', 500000);
     await permit('n2', '2023-01-01', 'new', 500000);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
     const [row] = await ctx.rows<Record<string, number | string>>(`select * from mart_rehab where zip = '37206' and months = 12`);
     // permit rate = 10 per 1,000 units per year -> 100 ln(11)/ln(51); value = $1,000 per unit per year -> 100 ln(1001)/ln(2001)
     const permitScore = (100 * Math.log(11)) / Math.log(51);
@@ -152,7 +152,7 @@ describe('mart_rehab', () => {
     await permit('b1', '37208', 'renovation', null); await permit('b2', '37208', 'repair', null);
     // 37209: permits but no rehab permit: the rehab spending is a true $0
     await permit('c1', '37209', 'new', 300000);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
     const rows = await ctx.rows<Record<string, unknown>>(`select zip, rehab_momentum_score as score, permits_rehab, permits_rehab_valued, rehab_value,
         value_declared_share, value_score from mart_rehab where months = 12 order by zip`);
     const ps = (rate: number): number => (100 * Math.log(1 + rate)) / Math.log(51);
@@ -181,7 +181,7 @@ describe('mart_rehab', () => {
     await sales([{ id: 'up1', zip: '60640', city: 'Chicago', state: 'IL', date: '2024-06-01', price: 300000 }]);
     await permit('uptown', '60640', true);
     await permit('recorded', '60018', false);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
     const rows = await ctx.rows<Record<string, unknown>>(`select zip, permits_all, rehab_value from mart_rehab where months = 12 order by zip`);
     expect(rows).toEqual([{ zip: '60018', permits_all: '1', rehab_value: 100000 }, { zip: '60640', permits_all: '1', rehab_value: 100000 }]);
     const dir = await ctx.rows<Record<string, unknown>>(`select coalesce(zip, city_slug) as m, events_last_30d + events_prior_30d as n from mart_market_direction order by m`);
@@ -196,7 +196,7 @@ describe('mart_rehab', () => {
       { id: 's3', zip: '98118', date: '2015-03-01', price: 400000, parcel: 'p2', renovated: 2015 },
       ...[4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((i) => ({ id: `s${i}`, zip: '98118', date: '2015-02-01', price: 300000, parcel: `p${i}` })),
     ]);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
     const [row] = await ctx.rows<Record<string, unknown>>(`select rehab_momentum_score, rehab_sales, sales_n, permit_score, label from mart_rehab where zip = '98118' and months = 12`);
     // 2 rehab sales of 13 -> share 15% -> capped at 100
     expect(row).toEqual({ rehab_momentum_score: 100, rehab_sales: '2', sales_n: '13', permit_score: null, label: 'Very Hot' });
@@ -221,7 +221,7 @@ describe('mart_investor', () => {
       ('d1', 'foreclosures', 'X', 'Pittsburgh', 'PA', 'pre_foreclosure', '2022-08-30'), ('d2', 'foreclosures', 'X', 'Pittsburgh', 'PA', 'pre_foreclosure', '2022-07-01'),
       ('d3', 'foreclosures', 'Y', 'Pittsburgh', 'PA', 'pre_foreclosure', '2021-01-01'), ('d4', 'foreclosures', 'H', 'Haysville', 'PA', 'pre_foreclosure', '2014-10-28')`);
     await ctx.db.run(`insert into int_market_city_tiers values ('CO', 'denver', 'Denver', 'primary', 'cities')`);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     const rows = await ctx.rows(`select state_code, city, months, investor_purchase_rate_pct, flip_velocity_days, gross_flip_margin_pct,
         distressed_pipeline_count, platform_active_deals, market_tier, confidence, as_of::varchar as as_of
       from mart_investor where months in (3, 12) order by state_code, city, months`);
@@ -257,7 +257,7 @@ describe('mart_investor', () => {
       // a portfolio deed after the last arm's-length sale: outside the window, which it does not move
       { id: 'p9', zip: null, city: 'Denver', state: 'CO', date: '2019-07-05', price: 900000, investor: true, parcel: 'Z', arms: false, portfolio: true },
     ]);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     const [row] = await ctx.rows(`select investor_purchase_rate_pct as rate, sales_for_value, arms_length_sales, known_buyer_sales, investor_purchases,
         sample_count, as_of::varchar as as_of from mart_investor where city_slug = 'denver' and months = 3`);
     // (1 + 3 + 1) investor purchases of 4 + 3 + 1 sales for value
@@ -277,7 +277,7 @@ describe('mart_investor', () => {
       ...flip('coops', 'L1', '1A', 'd'),
       { id: 'e1', source: 'coops', zip: null, city: 'Denver', state: 'CO', date: '2019-02-01', price: 300000, investor: false, parcel: 'L1', unit: '2B', type: 'condo' },
     ]);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     expect(await ctx.rows(`select source, parcel_names_unit from int_market_unit_parcels order by source`)).toEqual([
       { source: 'coops', parcel_names_unit: false }, { source: 'unitroll', parcel_names_unit: true }]);
     expect(await ctx.rows(`select sale_id from int_market_resales where is_investor_flip order by sale_id`)).toEqual([{ sale_id: 'd2' }, { sale_id: 'u2' }]);
@@ -294,7 +294,7 @@ describe('mart_investor', () => {
     ]);
     await ctx.db.run(`insert into distress (distress_id, source, parcel_id, city, state_code, kind, filing_date) values
       ('d1', 'foreclosures', 'X', 'Erie', 'PA', 'pre_foreclosure', '2019-01-01'), ('d2', 'foreclosures', 'Y', 'Erie', 'PA', 'pre_foreclosure', '2022-05-01')`);
-    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, ...INTERMEDIATE, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     const rows = await ctx.rows(`select city, months, investor_purchase_rate_pct as rate, distressed_pipeline_count as pipeline, confidence, sample_count,
         arms_length_sales, known_buyer_sales from mart_investor where months in (3, 24) order by city, months`);
     expect(rows).toEqual([
@@ -308,13 +308,13 @@ describe('mart_investor', () => {
     // the distress count's window ends where the distress source ends (review 15): without d2 its last filing is
     // 2019-01-01, so the 3 months to 2019-01-01 hold d1, whatever the sales' end (2022-06-01)
     await ctx.db.run(`delete from distress where distress_id = 'd2'`);
-    await run(ctx, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     expect(await ctx.rows(`select distressed_pipeline_count as p, strftime(distress_as_of, '%Y-%m-%d') as d from mart_investor where city = 'Erie' and months = 3`))
       .toEqual([{ p: '1', d: '2019-01-01' }]);
     // a covered city's window with no filing reports 0: the source runs to 2022-05-01 (another city's filing), Erie's
     // own last filing is of 2019
     await ctx.db.run(`insert into distress (distress_id, source, parcel_id, city, state_code, kind, filing_date) values ('d3', 'foreclosures', 'Z', 'Scranton', 'PA', 'pre_foreclosure', '2022-05-01')`);
-    await run(ctx, 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
+    await run(ctx, 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_investor.sql');
     expect(await ctx.rows(`select distressed_pipeline_count as p from mart_investor where city = 'Erie' and months = 3`)).toEqual([{ p: '0' }]);
   });
 });

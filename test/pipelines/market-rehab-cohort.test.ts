@@ -11,7 +11,7 @@ beforeEach(async () => { ctx = await makeContext(); await marketTables(ctx); });
 afterEach(() => ctx.close());
 
 const MARTS = ['pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql'];
+  'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql'];
 
 const sale = (id: string, zip: string, date: string, price: number, parcel: string, renovated: number | null = null) => ctx.db.run(
   `insert into sales (sale_id, source, parcel_id, city, state_code, zip, sale_date, sale_price, property_type, sqft, is_arms_length, year_renovated, line,

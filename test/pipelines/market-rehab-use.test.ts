@@ -19,7 +19,7 @@ test('a rehab permit counts when its building is residential, or its use is unkn
   await permit('hotel', 'renovation', 'nonresidential', 50000);        // left out: a commercial building
   await permit('office-new', 'new', 'nonresidential', 9000000);        // not rehab at all (counts in permits_all)
   await run(ctx, 'pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-    'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
+    'pipelines/intermediate/30_market_97_zip_permits.sql', 'pipelines/intermediate/30_market_98_permit_area.sql', 'pipelines/marts/30_mart_market_direction.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_rehab.sql');
   const rows = await ctx.rows<Record<string, unknown>>(`select permits_all, permits_rehab, permits_rehab_valued, permits_rehab_nonresidential,
       rehab_value, events_last_30d from mart_rehab where zip = '37203' and months = 12`);
   expect(rows).toEqual([{ permits_all: '5', permits_rehab: '2', permits_rehab_valued: '2', permits_rehab_nonresidential: '2',

@@ -23,7 +23,7 @@ async function dailySales(source: string, zip: string, city: string, state: stri
 
 async function build(): Promise<void> {
   await run(ctx, 'pipelines/intermediate/30_market_92_resales.sql', 'pipelines/intermediate/30_market_95_zip_names.sql',
-    'pipelines/marts/30_mart_00_file_coverage.sql', 'pipelines/marts/30_mart_market_monthly.sql');
+    'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_market_monthly.sql');
   await runTrends(ctx);
 }
 
