@@ -32,6 +32,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   const noun = TYPE_WORDS[type]!;
   const place = areaName(t);
   const rows: ZipYear[] = [];
+  const partOnly = new Set<string>(); // months recorded in part only (month-facts.ts): counted, with no median
   let first: string | null = null, last: string | null = null, asOf = '';
   for (const zip of zips) {
     const s = await data.shard<StoredTrends>('trends', { zip, property_type: type });
@@ -45,6 +46,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
     const asked = sold.filter((x) => inYears(x.m, y));
     if (!asked.length) continue;
     const medians = asked.map((x) => c.median_price[x.i]).filter((v): v is number => v != null);
+    for (const x of asked) if (c.covered?.[x.i] === false) partOnly.add(x.m);
     rows.push({ zip, n: asked.reduce((a, x) => a + x.n, 0), lo: medians.length ? Math.min(...medians) : null, hi: medians.length ? Math.max(...medians) : null, months: asked.map((x) => x.m) });
   }
   const when = y.month ? `in ${y.label}` : periodWhen(y.label);
@@ -63,6 +65,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   const empty = allMonths.filter((m) => inYears(m, { ...y, to: lastYear }) && !held.includes(m) && m <= last!);
   const uncovered = uncoveredMonths(data, { zip: rows[0]!.zip, state: t.state }, empty);
   const outside = uncovered.length ? `; ${monthRuns(uncovered)} ${uncovered.length === 1 ? 'is' : 'are'} not covered by the source (${spanWords(data, { zip: rows[0]!.zip, state: t.state })})` : '';
+  const part = partOnly.size ? `; ${monthRuns([...partOnly].sort())} ${partOnly.size === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median` : '';
   const item = (r: ZipYear): string => {
     const city = data.zips.get(r.zip)?.city;
     const med = r.lo === null ? '' : r.lo === r.hi ? `, monthly median ${money(r.lo)}` : `, monthly medians ${money(r.lo)} to ${money(r.hi!)}`;
@@ -71,7 +74,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   const more = rows.length > LISTED ? `; and ${plural(rows.length - LISTED, 'other zip')}` : '';
   const summary: Fact = {
     intent: 'trends', target: t, value: `${plural(total, 'sale')} counted in ${plural(rows.length, 'zip')} ${when}`,
-    sentence: `${place} has no figure kept as a whole ${when} (no count or median over all of a county's sales is kept), so its zips are listed, each with its own figures: ${plural(rows.length, 'zip')} of its ${zips.length} had arm's-length ${noun} sales ${when} (months held: ${monthRuns(held)}${outside}), ${plural(total, 'sale')} counted in all (a zip's month with fewer than 5 sales is not counted, so the county had at least that many); a median over all of those sales together is not kept. By zip, most sales first: ${rows.slice(0, LISTED).map(item).join('; ')}${more}`,
+    sentence: `${place} has no figure kept as a whole ${when} (no count or median over all of a county's sales is kept), so its zips are listed, each with its own figures: ${plural(rows.length, 'zip')} of its ${zips.length} had arm's-length ${noun} sales ${when} (months held: ${monthRuns(held)}${outside}${part}), ${plural(total, 'sale')} counted in all (a zip's month with fewer than 5 sales is not counted, so the county had at least that many); a median over all of those sales together is not kept. By zip, most sales first: ${rows.slice(0, LISTED).map(item).join('; ')}${more}`,
     detail: ['Each zip\'s monthly figures are its trends series (a month\'s median needs 5 or more sales); GET /v1/market/trends gives them.'],
     source: src, confidence: 'medium', primary: true, uncertain: null,
   };

@@ -75,7 +75,10 @@ describe('investor overview: each null figure says why (note)', () => {
     expect(r.investor_purchase_rate_pct).not.toBeNull();
     expect(r.flip_velocity_days).not.toBeNull();
     expect(r.distressed_pipeline_count).toBeNull();
-    expect(r.note).toBe('no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count');
+    // of the null figures only the pipeline is explained (the note may open with the window's coverage: Denver's file
+    // ends 2019-07-10, so July 2019 is a part month, market.md "Coverage of a window")
+    expect(r.note).toMatch(/(^|; )no distress source covers this city \(no pre-foreclosure, tax-delinquent or lien filing on record\): no distressed pipeline count$/);
+    expect(r.note).not.toMatch(/no buyer names|no flip|no investor purchase rate/);
   });
 
   test('every investor shard: a note exactly when a figure is null, naming each null one', () => {
