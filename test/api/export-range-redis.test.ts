@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RedisKeys } from '../../api/redis-keys.ts';
-import { RedisLimits } from '../../api/redis-limits.ts';
 import { artifactsDir } from '../helpers/build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { startInstance, stopInstance, type Instance } from '../helpers/instance.ts';
+import { sharedCount, startInstance, stopInstance, type Instance } from '../helpers/instance.ts';
 
 let redis: TestRedis;
 beforeAll(async () => { redis = await startRedis(); });
@@ -30,15 +29,6 @@ function knows(state: string, id: string): boolean {
   }
 }
 
-async function sharedCount(id: string): Promise<number> {
-  const limits = new RedisLimits(redis.url);
-  try {
-    await limits.ready();
-    return await limits.monthCount(id, Date.now());
-  } finally {
-    await limits.close();
-  }
-}
 
 describe('export parts over two instances on one Redis', () => {
   test('the parts of one file sent by two instances count once; a whole file still counts; another file counts', async () => {
@@ -63,13 +53,13 @@ describe('export parts over two instances on one Redis', () => {
         expect(res.status, r).toBe(206);
         expect(res.headers.get('x-quota-remaining'), r).toBe('749999');
       }
-      expect(await sharedCount(record.id)).toBe(1);
+      expect(await sharedCount(redis.url, record.id)).toBe(1);
       // A whole file always counts (one call each), on either instance; a range of another file counts once.
       expect((await part(b, null)).headers.get('x-quota-remaining')).toBe('749998');
       expect((await part(a, 'bytes=5-', 'ndjson')).headers.get('x-quota-remaining')).toBe('749997');
       expect((await part(b, 'bytes=0-4', 'ndjson')).headers.get('x-quota-remaining')).toBe('749997');
       await Promise.all(instances.map(stop));
-      expect(await sharedCount(record.id)).toBe(3);
+      expect(await sharedCount(redis.url, record.id)).toBe(3);
     } finally {
       await Promise.all(instances.map(stop));
     }

@@ -14,7 +14,7 @@ import { fakeBuild } from '../helpers/fake-build.ts';
 import { startRedis, type TestRedis } from '../helpers/redis.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { startInstance, stopInstance, type Instance } from '../helpers/instance.ts';
+import { sharedCount, startInstance, stopInstance, type Instance } from '../helpers/instance.ts';
 
 let redis: TestRedis;
 let artifacts: string;
@@ -178,15 +178,6 @@ describe('Redis unreachable', () => {
 });
 
 /** The shared month count of a key, read as `reii keys list` does. */
-async function sharedCount(url: string, id: string): Promise<number> {
-  const limits = new RedisLimits(url);
-  try {
-    await limits.ready();
-    return await limits.monthCount(id, Date.now());
-  } finally {
-    await limits.close();
-  }
-}
 
 describe('Redis killed under load, with persistence (AOF fsynced per write, as in production)', () => {
   test('two instances, concurrent workers: no 5xx or failed request, degraded header during the outage, the month count equals the 2xx answers after', async () => {

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RedisLimits } from '../../api/redis-limits.ts';
 import { REPO } from './paths.ts';
 
 export interface Instance { url: string; child: ChildProcess; state: string }
@@ -25,3 +26,14 @@ export const stopInstance = (i: Instance): Promise<void> => new Promise((r) => {
   i.child.once('exit', () => r());
   i.child.kill('SIGTERM');
 });
+
+/** A key's month count as the instances on the Redis at `url` share it. */
+export async function sharedCount(url: string, id: string): Promise<number> {
+  const limits = new RedisLimits(url);
+  try {
+    await limits.ready();
+    return await limits.monthCount(id, Date.now());
+  } finally {
+    await limits.close();
+  }
+}
