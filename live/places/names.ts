@@ -41,6 +41,14 @@ export const NICKNAMES: Readonly<Record<string, { state: string; city: string }>
   'district of columbia': { state: 'DC', city: 'Washington' },
 };
 
+/** Short forms of a city part's name (a New York City borough), by key: the part as the place table names it and its
+ *  state. The one table of them: the resolver reads them as that part and nothing else (the geo lookup, a typed
+ *  address's place in valuation, property and autocomplete), and research reads them in question text in any case
+ *  (live/research/place-words.ts BOROUGHS). Never a place of another state ("Bklyn" is no Brooklyn, CT). */
+export const PART_SHORT_FORMS: Readonly<Record<string, { state: string; city: string }>> = {
+  'bklyn': { state: 'NY', city: 'Brooklyn' }, 'bkln': { state: 'NY', city: 'Brooklyn' },
+};
+
 /** A municipality's name as its records file it, from the name people shorten it to: as written, then with "Mt." spelled
  *  "Mount", each as is, then with " Township", then " Borough" ("Penn Hills": Penn Hills Township; "Mt. Lebanon": Mount
  *  Lebanon Township; Allegheny's filings name 130 municipalities, many no Census place). First match wins. */

@@ -1,6 +1,6 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, PART_SHORT_FORMS, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
@@ -44,7 +44,7 @@ export class PlaceResolver {
       if (placeKey(h.part) !== placeKey(h.city)) this.parts.add(`${h.state}|${placeKey(h.part)}`);
     }
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
-    for (const [key, n] of Object.entries(NICKNAMES)) (nicknames.get(`${n.state}|${n.city}`) ?? nicknames.set(`${n.state}|${n.city}`, []).get(`${n.state}|${n.city}`)!).push(key);
+    for (const [key, n] of Object.entries({ ...NICKNAMES, ...PART_SHORT_FORMS })) (nicknames.get(`${n.state}|${n.city}`) ?? nicknames.set(`${n.state}|${n.city}`, []).get(`${n.state}|${n.city}`)!).push(key);
     for (const [name, state, population, keys] of rows) {
       const nameKey = placeKey(name);
       const e: Entry = { name, state, population, nameKey, letters: letterCounts(nameKey) };

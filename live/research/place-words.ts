@@ -1,7 +1,7 @@
 // The word lists the research place parser (live/research/places.ts) reads: state names, codes and their cues,
 // territories, state and city nicknames, New York City's boroughs, and English words that are also town names.
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
-import { STATE_SHORT_FORMS } from '../places/names.ts';
+import { PART_SHORT_FORMS, STATE_SHORT_FORMS } from '../places/names.ts';
 import type { City } from './data.ts';
 import type { FilingPlace } from './filing-places.ts';
 import type { Hood } from './hoods.ts';
@@ -124,11 +124,14 @@ export const CITY_ALIASES: [RegExp, string, string][] = [
 ];
 /** Just after a word that puts a place after it (a lookbehind): "in", "near", "vs"... */
 const PLACE_CUE = String.raw`(?<=\b(?:in|near|around|from|vs\.?|versus|between|than)\s+)`;
+/** A borough's name or one of its short forms (PART_SHORT_FORMS), as whole words in any case. */
+const partWords = (name: string): RegExp => new RegExp([name.toLowerCase(), ...Object.entries(PART_SHORT_FORMS)
+  .filter(([, p]) => p.state === 'NY' && p.city === name).map(([k]) => k)].map((w) => `\\b${w}\\b`).join('|'), 'i');
 /** New York City's boroughs: New York, NY, with the borough's county (Census FIPS) as its area; a borough's word that
  *  is part of another place ("Manhattan, KS", "Brooklyn Park", "Queens Village") is not it (place-aliases.ts). */
 export const BOROUGHS: [RegExp, Area][] = [
-  // "Bklyn" and "Bkln", the common short forms, in any case
-  [/\bbrooklyn\b|\bbkly?n\b/i, { name: 'Brooklyn', county_fips: '36047' }],
+  // Brooklyn and its short forms ("Bklyn", "Bkln": live/places/names.ts PART_SHORT_FORMS, the one table), in any case
+  [partWords('Brooklyn'), { name: 'Brooklyn', county_fips: '36047' }],
   [/\bmanhattan\b/i, { name: 'Manhattan', county_fips: '36061' }],
   [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
   // "queens" is also a plain word: the borough only with a capital
