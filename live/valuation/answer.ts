@@ -54,7 +54,7 @@ export const FEATURE_FACTS: Record<string, [string, 'exp' | Record<number, strin
 const pct = (logAdj: number): number => r((Math.exp(logAdj) - 1) * 100, 1);
 
 /** The subject block: matched or not, and each fact the estimator used with its origin. */
-export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft?: boolean; beds?: boolean; baths?: boolean }, condition: string, conditionFrom: FactSource): SubjectBody {
+export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft?: boolean; beds?: boolean; baths?: boolean }, condition: string, conditionFrom: FactSource, found: string | null = null): SubjectBody {
   const rest: FactSource = match ? 'record' : 'zip_typical';
   const facts: SubjectFact[] = [{ name: 'sqft', value: s.sqft, source: sent.sqft ? 'request' : rest }];
   const add = (name: string, v: number | null | undefined, k = 0): void => {
@@ -73,7 +73,8 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft
   }
   if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
   facts.push({ name: 'condition', value: condition, source: conditionFrom }); // request, the record's own, else the default (good)
-  const pid = match ? (match.ix.data.pid?.[match.row] ?? null) : null;
+  // unmatched: the property the property record found at the address, whose record the valuation has no row of
+  const pid = match ? (match.ix.data.pid?.[match.row] ?? null) : found;
   return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
 }
 
@@ -213,6 +214,9 @@ export interface ValuationExplain {
   ownRow: number | null;
   /** The record the address matched (a sale or a parcel); null when unmatched. */
   match: SubjectMatch | null;
+  /** The property the property record finds at the address when no row of the valuation is it (its record has no
+   *  living area): valued as the zip's typical property, subject.property_id names it; else null. */
+  propertyId?: string | null;
   estimate: Estimate;
   /** The confidence the answer gives when calibrated (the estimate's tier, capped: explain) and its notes; the
    *  calibration is the estimate's own tier's (estimate.tier). */

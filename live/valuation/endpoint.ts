@@ -29,8 +29,8 @@ import { loadResolver } from '../places/endpoint.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { PropertyEngine } from '../property/engine.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
-import { matchAddress, outOfScope } from './match.ts';
-import { lowerTier, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
+import { matchAddress, outOfScope, recordedSqft } from './match.ts';
+import { lowerTier, noAreaNote, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
 import { apartmentMessage, outOfScopeMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
@@ -140,7 +140,7 @@ export class ValuationEngine {
     return {
       unitsOnly: units,
       subject: { zip, sqft: sqft ?? t.sqft, beds: over.beds ?? t.beds, baths: over.baths ?? t.baths, year: t.year, features: {}, cond: sent ?? 'good', type: t.type, lat: null, lng: null, mode: sqft === undefined ? 'typical' : 'request' },
-      address: shown, ownRow: null, match: null,
+      address: shown, ownRow: null, match: null, propertyId,
     };
   }
 
@@ -155,7 +155,7 @@ export class ValuationEngine {
     if (typedUnit(this.placeOf(zip, String(input.address)).line).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
     const m = this.market(zm.source);
     const over = usableSent(m.comps, sentFacts(input), zm.source); // beds or baths the market's comps record none of: a note, not a fact
-    const { subject, address, ownRow, match, unitsOnly } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
+    const { subject, address, ownRow, match, unitsOnly, propertyId } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
     // (a parcel with a property_id: that property's sales; another property's sale at its address is a comp)
     const pid = match ? match.ix.data.pid?.[match.row] : null;
@@ -168,7 +168,9 @@ export class ValuationEngine {
     const notes: string[] = [];
     const key = match ? match.ix.data.key[match.row] : null;
     const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(this.placeOf(zip, String(input.address)).line).unit;
-    if (!match) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true));
+    // an address the property record finds but the valuation has no row of (no living area): found, said so below
+    const foundOnly = !match && propertyId ? propertyId : null;
+    if (!match && !foundOnly) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true));
     const typed = typeNote(m.comps, e.rows, subject.type, unit);
     const placed = this.placeOf(zip, String(input.address));
     const place = placeNote({ address: String(input.address), line: placed.line, typedZip: placed.zip, zip, zm, comps: m.comps, resolver: this.places });
@@ -178,7 +180,8 @@ export class ValuationEngine {
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);
     const why = tierNote(e.tier, tier, aged !== e.tier, typed !== null, calibration.calibrated);
     if (why) notes.push(why);
-    return { source: zm.source, subject, ownRow, match, estimate: e, tier, notes, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: subject.cond };
+    if (foundOnly) notes.unshift(noAreaNote(address, zip, foundOnly, recordedSqft(this.property, foundOnly), subject.sqft, subject.mode === 'request', calibration.calibrated ? tier : 'low'));
+    return { source: zm.source, subject, ownRow, match, propertyId: foundOnly, estimate: e, tier, notes, calibration, comps: m.comps, valuationDay: m.asOfDay, address, zip, sqft, condition: subject.cond };
   }
 
   /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
@@ -207,7 +210,7 @@ export class ValuationEngine {
       as_of: isoOfDay(e.asOfDay),
       data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
       notes: x.notes,
-      subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(usableSent(x.comps, sentFacts(input), x.source).used).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match)),
+      subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(usableSent(x.comps, sentFacts(input), x.source).used).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match), x.propertyId ?? null),
       model: this.modelOf(x.source, subject.mode),
       blend: blendBody(this.market(x.source).params.blend, subject.mode, e, roundUsd),
       comps: compsBody(x.comps, e.comps ?? []),

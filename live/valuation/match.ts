@@ -59,3 +59,11 @@ export function outOfScope(property: PropertyEngine | null, pid: string): { type
   const ref = f ? r!.refs[f[1][0]] : undefined;
   return { type, file: ref?.[2] ?? null, line: f?.[1][1] ?? null };
 }
+
+/** The living area a recorded property's record gives (its property_type's reading: the record's field, else its
+ *  body), or null when it records none. */
+export function recordedSqft(property: PropertyEngine | null, pid: string): number | null {
+  const r = property?.record(pid);
+  const v = r?.rec.fields['sqft']?.[0] ?? r?.rec.body['sqft'];
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
+}

@@ -112,3 +112,18 @@ export function tierNote(own: Tier, said: Tier, aged: boolean, typed: boolean, c
 export const unmatchedNote = (address: string, zip: string, sqftSent: boolean, unit: boolean): string =>
   `"${address}" matches no recorded property in zip ${zip}: valued as the zip's typical ${unit ? 'unit' : 'property'} (the median facts of its sales`
   + `${sqftSent ? ', with the sqft sent' : ', its median sqft too'}), so the estimate describes the zip more than this address; subject.facts give the facts used`;
+
+/** An address the property record finds (property_id) whose record has no living area, so no comp or parcel row of
+ *  the valuation holds it: it is valued as an address not recorded is, the zip's typical property with the sqft sent
+ *  (`request` mode) or the zip's median sqft (`typical`), and the note says which, with the confidence that mode gives
+ *  (warehouse/docs/valuation.md "Subject", "Confidence"). Before, such an address was said to match no recorded property. */
+export function noAreaNote(address: string, zip: string, propertyId: string, recordSqft: number | null, sqft: number, sqftSent: boolean, confidence: string): string {
+  const why = recordSqft === null ? 'its record has no living area (sqft), which the valuation compares sales by'
+    : 'the valuation has no sale or parcel row of it with a price or living area it can use';
+  const size = sqftSent ? `with the sqft sent (${sqft.toLocaleString('en-US')})` : `with the zip's median sqft too (${sqft.toLocaleString('en-US')})`;
+  const mode = sqftSent
+    ? `the request subject mode: its interval as calibrated on the back-test's request subjects, confidence ${confidence}`
+    : `the typical subject mode: confidence ${confidence}, as for any subject whose size is not known; send its sqft for a request-mode estimate`;
+  return `"${address}" is recorded in zip ${zip} (property_id ${propertyId}, GET /v1/property), but ${why}: valued as the zip's typical property `
+    + `(the median facts of its sales, not the record's own) ${size}, ${mode}; subject.facts give the facts used`;
+}
