@@ -6,7 +6,7 @@ import type { Tier } from './types.ts';
 import type { CompIndex } from './comps.ts';
 import type { ZipMeta } from './types.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
-import { placeKey, writtenState } from '../places/names.ts';
+import { PART_SHORT_FORMS, placeKey, writtenState } from '../places/names.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 
 /** One confidence step lower. */
@@ -60,9 +60,13 @@ export function placeConflict(args: { address: string; line: string; typedZip: s
   const typed = typedPlace(address, line);
   if (typed.state !== null && typed.state !== args.state) out.state = `the state ${typed.state}`;
   else if (typed.city !== null) {
-    const typedBorough = Object.entries(BOROUGHS).find(([, names]) => names.includes(typed.city!.toUpperCase().replace(/\s+/g, ' ')))?.[0];
+    // a borough's short form ("Bklyn": names.ts PART_SHORT_FORMS) is that borough, and the note says how it was read
+    const short = PART_SHORT_FORMS[placeKey(typed.city)];
+    const asRead = short && short.state === args.state ? short.city : typed.city;
+    const typedBorough = Object.entries(BOROUGHS).find(([, names]) => names.includes(asRead.toUpperCase().replace(/\s+/g, ' ')))?.[0];
     if (borough !== undefined) {
-      if (typedBorough !== undefined && typedBorough !== borough) out.city = `${typed.city} (${args.boroughOf ?? `zip ${zip}`} is in ${BOROUGH_NAMES[borough]})`;
+      const where = `${args.boroughOf ?? `zip ${zip}`} is in ${BOROUGH_NAMES[borough]}`;
+      if (typedBorough !== undefined && typedBorough !== borough) out.city = asRead !== typed.city ? `${typed.city} (read as ${asRead}; ${where})` : `${typed.city} (${where})`;
     } else if (placeKey(typed.city) !== placeKey(args.city)) {
       const r = resolver?.findCity(args.state, typed.city);
       if (r?.ok && r.city !== args.city) out.city = `the city ${r.city}`;

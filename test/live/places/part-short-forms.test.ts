@@ -1,7 +1,8 @@
 // "Bklyn" and "Bkln", Brooklyn's short forms, read by every place reader from one table (live/places/names.ts
 // PART_SHORT_FORMS): the geo lookup, a typed address's place (autocomplete; valuation and property read the same rule)
 // and research (live/research/place-words.ts BOROUGHS). Before, research alone read them: the geo lookup of
-// city=Bklyn&state=NY was a 404 and "691 broadway bklyn" found nothing. The address and its borough are read from the
+// city=Bklyn&state=NY was a 404 and "691 broadway bklyn" found nothing. Where a short form contradicts the zip, the
+// property's and the valuation's place notes say how it was read (live/valuation/notes.ts placeConflict). The address and its borough are read from the
 // raw NYC rolling-sales files, the Brooklyns of other states from the raw Census gazetteer.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -81,4 +82,28 @@ test('research reads Brooklyn by the same table (its borough pattern holds every
   const forms = Object.entries(PART_SHORT_FORMS).filter(([, p]) => p.city === 'Brooklyn').map(([k]) => k);
   expect(forms.sort()).toEqual(['bkln', 'bklyn']);
   for (const f of [...forms, ...SHORT]) expect(brooklyn.test(`median price in ${f}`), f).toBe(true);
+});
+
+describe('a short form that contradicts the zip: the place notes say how it was read', () => {
+  test('"10 West 28th St, Bklyn, NY" in zip 10001 (the rolling sales\' borough 1, Manhattan): the property answers with a note naming Bklyn read as Brooklyn', async () => {
+    const raw = await rawQuery<{ borough: string }>(`select distinct trim("BOROUGH") as borough from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)
+      where trim("ADDRESS") = '10 WEST 28TH STREET' and trim("ZIP CODE") = '10001'`);
+    expect(raw).toEqual([{ borough: '1' }]);
+    const full = await srv.get(`/v1/property?${new URLSearchParams({ zip: '10001', address: '10 West 28th St, Brooklyn, NY' })}`, key);
+    expect(full.status).toBe(200);
+    const want = await full.json() as { property_id: string; notes: string[] };
+    expect(want.notes.join(' ')).toContain('names Brooklyn (the property is in Manhattan)');
+    const r = await srv.get(`/v1/property?${new URLSearchParams({ zip: '10001', address: '10 West 28th St, Bklyn, NY' })}`, key);
+    expect(r.status).toBe(200);
+    const got = await r.json() as { property_id: string; notes?: string[] };
+    expect(got.property_id).toBe(want.property_id);
+    expect((got.notes ?? []).join(' ')).toContain('names Bklyn (read as Brooklyn; the property is in Manhattan)');
+  });
+
+  test('the valuation of an address "..., Bklyn, NY" in zip 10001 says the same', async () => {
+    const r = await srv.post('/v1/valuation/estimate', { zip: '10001', address: '9 Nowhere St, Bklyn, NY' }, key);
+    expect(r.status).toBe(200);
+    const notes = (await r.json() as { notes: string[] }).notes.join(' ');
+    expect(notes).toContain('names Bklyn (read as Brooklyn; zip 10001 is in Manhattan)');
+  });
 });
