@@ -6,6 +6,7 @@ import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, inline, num, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { slug } from '../../warehouse/layout.ts';
+import { BOROUGHS } from './place-words.ts';
 
 function dates(d: RegulationDoc): string {
   const parts: string[] = [];
@@ -40,7 +41,9 @@ export function pendingRecords(data: ResearchData, state: string, category: stri
 export function overlaysFor(data: ResearchData, t: Target): RegulationDoc[] {
   // a county asked (no city): its own county records
   if (!t.city && t.area && t.state !== 'DC') return (data.byState.get(t.state) ?? []).filter((d) => d.status === 'active' && d.subcategory === 'local_overlay' && d.level === 'county' && d.county_fips === t.area!.county_fips);
-  const name = t.city ?? (t.state === 'DC' ? 'Washington' : null); // the District is its own city
+  // the District is its own city; a place of a New York City borough (the borough asked as a city, "Queens", or a zip
+  // mailed as a neighbourhood, 11375 Forest Hills) is New York City, whose ordinances are the city's
+  const name = inNewYorkCity(data, t) ? 'New York' : t.city ?? (t.state === 'DC' ? 'Washington' : null);
   if (!name) return [];
   const city = data.cityInState(name, t.state);
   const lc = slug(name);
@@ -50,6 +53,13 @@ export function overlaysFor(data: ResearchData, t: Target): RegulationDoc[] {
   // incorporated city (warehouse/docs/legal.md, Overlays)
   return all.filter((d) => d.level !== 'county' || (!all.some((c) => c.level === 'city' && c.category === d.category)
     && !(d.data['unincorporated_only'] === true && city?.incorporated === true)));
+}
+
+/** Whether a place lies in one of New York City's five borough counties: by its area, its zip's county, or its city's. */
+function inNewYorkCity(data: ResearchData, t: Target): boolean {
+  if (t.state !== 'NY') return false;
+  const county = t.area?.county_fips ?? (t.zip ? data.zips.get(t.zip)?.county_fips : undefined) ?? (t.city ? data.cityInState(t.city, t.state)?.county_fips : null);
+  return county != null && BOROUGHS.some(([, a]) => a.county_fips === county);
 }
 
 interface RegFact { value: string; sentence: string; keys: string[]; confidence?: Confidence }
@@ -178,6 +188,17 @@ export const JUST_CAUSE_OVERLAY = (d: RegulationDoc): 'just cause' | 'good cause
 };
 
 /** A regulation record as a fact. */
+/** Records whose figure has terms that change it for some properties or people (Connecticut's deposit cap is 1 month
+ *  for tenants 62 or older; Colorado's trustee sale needs a Rule 120 court order first): their summary's sentences after
+ *  the first state those terms and go with the figure, quick answers too. */
+const TERMS_OF = new Set(['landlord_tenant/security_deposit', 'eviction/nonpayment_notice', 'foreclosure/process', 'adverse_possession/standard_period', 'adverse_possession/color_of_title', 'rent_control/statewide_cap']);
+/** A summary sentence about the record's sources or review, not the rule (the uncertainty note says those). */
+const ABOUT_SOURCES = /unverified|conflict|chart|citation|sources?\b|reviewed|not an instant eviction/i;
+function ruleTerms(d: RegulationDoc): string[] {
+  if (!TERMS_OF.has(`${d.category}/${d.subcategory}`)) return [];
+  return d.summary.split(/(?<=\.)\s+(?=[A-Z])/).slice(1).filter((x) => !ABOUT_SOURCES.test(x)).map(inline);
+}
+
 export function regFact(intent: Intent | 'search', t: Target, d: RegulationDoc, S: string, primary: boolean, formatter?: string): Fact {
   const f = formatter ? FORMAT[formatter] : d.subcategory === 'local_overlay' ? FORMAT['overlay'] : FORMAT[`${d.category}/${d.subcategory}`];
   const base: RegFact = f ? f(d, S) : { value: inline(d.title), sentence: inline(d.summary.split(/(?<=\.)\s+(?=[A-Z])/)[0] ?? d.title), keys: [] };
@@ -189,7 +210,9 @@ export function regFact(intent: Intent | 'search', t: Target, d: RegulationDoc, 
   }
   const unc = uncertainty(d, base.keys);
   const when = dates(d);
-  const sentence = `${base.sentence.replace(/^the District of Columbia law\b/, 'District of Columbia law')}${when ? ` (${when}${unc ? `; ${unc}` : ''})` : unc ? ` (${unc})` : ''}`;
+  const rule = `${base.sentence.replace(/^the District of Columbia law\b/, 'District of Columbia law')}${when ? ` (${when}${unc ? `; ${unc}` : ''})` : unc ? ` (${unc})` : ''}`;
+  const terms = f && d.level === 'state' ? ruleTerms(d) : [];
+  const sentence = terms.length ? `${rule}. ${terms.map((x) => x.replace(/\.$/, '')).join('. ')}` : rule;
   const detail = [
     `${d.title}${d.status === 'pending' ? ' [pending, not yet in force]' : ''}: ${d.summary}`,
     `Citation: ${regSource(d).citation}${d.url ? ` (${d.url})` : ''}. ${[d.effective_date ? `Effective ${d.effective_date}` : 'Effective date not recorded', d.last_reviewed_at ? `last reviewed ${d.last_reviewed_at}` : null, d.verified_at ? `verified in the statute text ${d.verified_at}` : 'not verified against the statute text'].filter(Boolean).join('; ')}.`,
