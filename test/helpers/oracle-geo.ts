@@ -48,6 +48,7 @@ export interface Fact {
   state_code: string;
   state_name: string;
   foreclosure_type: string;
+  foreclosure_note: string;
   tax_sale_type: string;
   tax_lien_interest_rate_pct: string;
   tax_rate_basis: string;
@@ -59,6 +60,7 @@ export interface Fact {
   eviction_notice_nonpayment_days: string;
   eviction_notice_note: string;
   security_deposit_limit_months: string;
+  security_deposit_note: string;
   eviction_timeline_days_est: string;
   uncertain_fields: string;
 }
