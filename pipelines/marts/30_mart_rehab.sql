@@ -1,8 +1,9 @@
 -- requires: sales, int_market_file_coverage, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
--- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. The window ends at
--- the last day of the records of the zip's sources (as_of; a month without a record in the zip is a month of none,
--- not cut off): dates in (as_of - months, as_of]. Flagged sales
--- (30_market_45_sale_flags.sql) count nowhere here.
+-- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. Each measure's window
+-- ends at the last day of its own kind of records of the zip's sources (a month without a record in the zip is a
+-- month of none, not cut off): the permit components count permits in (permits_as_of - months, permits_as_of], the
+-- resale share sales in (sales_as_of - months, sales_as_of]; as_of is the later of the two (the window of `coverage`).
+-- Flagged sales (30_market_45_sale_flags.sql) count nowhere here.
 -- rehab_momentum_score (0-100) = weighted mean of the components that can be computed for the zip
 -- (weights renormalised over the available ones):
 -- Rehab permits: residential rehab only (renovation, addition, repair on a residential building; where the source
@@ -38,10 +39,13 @@
 --   rehab permits when a permit component is computed, plus its arm's-length sales when the resale share is (review:
 --   60602 read 'high' from 617 permits, 602 of them office work or new construction that no component counts, while
 --   its 'Very Hot' rested on 15 rehab permits); low when neither permit component can be computed (the score is the
---   resale share alone); at most confidence_by_coverage(records_days,
---   window_days), as comps (review 9 #3; int_market_file_coverage, review 17): the window's days a file covers with
---   its full volume (a permit file its span, first to last permit; a sales file its solid months) of a file of a source with permits counting in the zip or arm's-length sales in it, merged; note (additive):
---   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's records can
+--   resale share alone); at most confidence_by_coverage(records_days, window_days) of each computed measure's own
+--   window (the permits', and the sales' when the resale share is computed), as comps (review 9 #3;
+--   int_market_file_coverage, review 17): the window's days a file covers with its full volume (a permit file its
+--   span, first to last permit; a sales file its solid months) of a file of a source of that kind counting in the zip,
+--   merged; records_days (the answer's coverage) merges both kinds' files over the window to as_of; note (additive):
+--   'records cover <spans> only, <d> of the <w> days asked' when they cover less; then, when the zip's permits and
+--   sales end apart, both windows and the days each kind's records cover of its own; then, when the zip's records can
 --   show resales and the window has 1-4 arm's-length sales, 'fewer than 5 arm's-length sales in the window: no rehab
 --   resale share (minimum cohort 5)'; then, when neither permit component is computed, why ('no building permit
 --   source covers this zip: no renovation permit data', the permit source covering under half of it, no housing unit
@@ -82,11 +86,13 @@ zip_sources as (
     union select distinct zip, source, 'sale' from sales where zip is not null and is_arms_length
 ),
 zip_end as (
-    select zip, max(e.last_day) as as_of
+    -- as_of: the last day of any of the zip's records; permits_as_of, sales_as_of: each kind's own (null without one)
+    select zip, max(e.last_day) as as_of, max(e.last_day) filter (where kind = 'permit') as permits_as_of,
+           max(e.last_day) filter (where kind = 'sale') as sales_as_of
     from zip_sources join source_end e using (source, kind) group by zip
 ),
 zip_window as (
-    select zip, ze.as_of, p.last_permit is not null as has_permits,
+    select zip, ze.as_of, ze.permits_as_of, ze.sales_as_of, p.last_permit is not null as has_permits,
            zip in (select zip from resale_zip) as observes_resales, pa.covered_share, pa.area_name, pa.share_basis, coalesce(pa.nashville, false) as nashville,
            coalesce(pa.covered_share, 1) >= 0.5 as permits_cover
     from permit_zip p full join sale_zip s using (zip) join zip_end ze using (zip) left join permit_area pa using (zip)
@@ -95,30 +101,41 @@ months as (
     select cast(range as integer) as months from range(3, 25)
 ),
 grid as (
-    select z.zip, z.as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, z.share_basis, z.nashville, m.months, cast(z.as_of - to_months(m.months) as date) as window_start
+    select z.zip, z.as_of, z.permits_as_of, z.sales_as_of, z.has_permits and z.permits_cover as has_permits, z.observes_resales, z.covered_share, z.area_name, z.share_basis, z.nashville, m.months,
+           cast(z.as_of - to_months(m.months) as date) as window_start,
+           -- each measure's own window: the permits' months to the permits' last day, the sales' to the sales' (review:
+           -- a canonical folder's sales.csv to 2024-06 and permits.csv to 2023-12 read its last 6 months as no permit)
+           cast(z.permits_as_of - to_months(m.months) as date) as permit_start, cast(z.sales_as_of - to_months(m.months) as date) as sale_start
     from zip_window z cross join months m
+),
+scopes as (
+    -- the windows coverage is measured over: 'all' the window to as_of over every kind of the zip's records (the
+    -- answer's coverage), 'permit' and 'sale' each kind's own window over that kind's files (permits_window, sales_window)
+    select zip, months, 'all' as scope, window_start as ws, as_of as we from grid
+    union all select zip, months, 'permit', permit_start, permits_as_of from grid where permits_as_of is not null
+    union all select zip, months, 'sale', sale_start, sales_as_of from grid where sales_as_of is not null
 ),
 clipped as (
     -- the part of each window inside a month of a file of the zip's sources and kinds; cover 'full' the months the file
     -- covers with its full volume, 'any' all of them (int_market_file_coverage: the one coverage rule, as mart_comps)
-    select g.zip, g.months, k.kind as cover, greatest(f.lo, cast(g.window_start + 1 as date)) as lo, least(f.hi, g.as_of) as hi
-    from grid g
-    join zip_sources zs using (zip)
-    join int_market_file_coverage f using (source, kind)
+    select g.zip, g.months, g.scope, k.kind as cover, greatest(f.lo, cast(g.ws + 1 as date)) as lo, least(f.hi, g.we) as hi
+    from scopes g
+    join zip_sources zs on zs.zip = g.zip and (g.scope = 'all' or zs.kind = g.scope)
+    join int_market_file_coverage f on f.source = zs.source and f.kind = zs.kind
     join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
-    where f.lo <= g.as_of and f.hi > g.window_start
+    where f.lo <= g.we and f.hi > g.ws
 ),
 islands as (
-    select *, count(*) filter (where lo > prev_hi + 1) over (partition by zip, months, cover order by lo, hi) as island
-    from (select *, max(hi) over (partition by zip, months, cover order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi from clipped)
+    select *, count(*) filter (where lo > prev_hi + 1) over (partition by zip, months, scope, cover order by lo, hi) as island
+    from (select *, max(hi) over (partition by zip, months, scope, cover order by lo, hi rows between unbounded preceding and 1 preceding) as prev_hi from clipped)
 ),
 coverage as (
-    select zip, months, min(lo) filter (where cover = 'full') as records_start, max(hi) filter (where cover = 'full') as records_end,
+    select zip, months, scope, min(lo) filter (where cover = 'full') as records_start, max(hi) filter (where cover = 'full') as records_end,
            coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'full'), 0) as records_days,
            coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'any'), 0) as any_days,
            string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where cover = 'full') as records_spans
-    from (select zip, months, cover, island, min(lo) as lo, max(hi) as hi from islands group by all)
-    group by zip, months
+    from (select zip, months, scope, cover, island, min(lo) as lo, max(hi) as hi from islands group by all)
+    group by zip, months, scope
 ),
 permit_events as (
     -- rehab: residential rehab only (is_residential_rehab, warehouse/macros.sql; market.md "Residential rehab")
@@ -127,7 +144,7 @@ permit_events as (
            p.permit_type in ('renovation', 'addition', 'repair') and not is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_nonresidential_rehab,
            coalesce(p.zip_imputed, false) as zip_imputed
     from int_market_zip_permits p join zip_window z using (zip)
-    where p.issue_date > z.as_of - interval 24 month
+    where p.issue_date > z.permits_as_of - interval 24 month
 ),
 sale_events as (
     select s.zip, s.sale_date as event_date,
@@ -135,24 +152,28 @@ sale_events as (
              or coalesce(r.is_quick_gain_resale, false) as is_rehab_sale
     from sales s join zip_window z using (zip)
     left join int_market_resales r using (sale_id)
-    where s.is_arms_length and s.sale_date > z.as_of - interval 24 month
+    where s.is_arms_length and s.sale_date > z.sales_as_of - interval 24 month
 ),
 permit_windows as (
     select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
            count(e.rehab_value) as permits_rehab_valued, count(e.event_date) filter (where e.is_nonresidential_rehab) as permits_rehab_nonresidential,
            count(e.event_date) filter (where e.is_rehab and e.zip_imputed) as permits_rehab_zip_imputed,
            coalesce(sum(e.rehab_value), 0) as rehab_value
-    from grid g join permit_events e on e.zip = g.zip and e.event_date > g.window_start
+    from grid g join permit_events e on e.zip = g.zip and e.event_date > g.permit_start
     group by g.zip, g.months
 ),
 sale_windows as (
     select g.zip, g.months, count(*) as sales_n, count(*) filter (where e.is_rehab_sale) as rehab_sales
-    from grid g join sale_events e on e.zip = g.zip and e.event_date > g.window_start
+    from grid g join sale_events e on e.zip = g.zip and e.event_date > g.sale_start
     group by g.zip, g.months
 ),
 components as (
     select g.zip, g.months, g.as_of, g.has_permits, g.covered_share, g.area_name, g.share_basis, g.nashville, date_diff('day', g.window_start, g.as_of) as window_days,
            cv.records_start, cv.records_end, coalesce(cv.records_days, 0) as records_days, coalesce(cv.any_days, 0) as any_days, cv.records_spans,
+           g.permits_as_of, g.permit_start, date_diff('day', g.permit_start, g.permits_as_of) as permits_window_days,
+           cp.records_start as permits_records_start, cp.records_end as permits_records_end, coalesce(cp.records_days, 0) as permits_records_days,
+           g.sales_as_of, g.sale_start, date_diff('day', g.sale_start, g.sales_as_of) as sales_window_days,
+           cs.records_start as sales_records_start, cs.records_end as sales_records_end, coalesce(cs.records_days, 0) as sales_records_days,
            coalesce(pw.permits_all, 0) as permits_all, coalesce(pw.permits_rehab, 0) as permits_rehab,
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
            coalesce(pw.permits_rehab_nonresidential, 0) as permits_rehab_nonresidential,
@@ -173,7 +194,9 @@ components as (
     from grid g
     left join permit_windows pw using (zip, months)
     left join sale_windows sw using (zip, months)
-    left join coverage cv using (zip, months)
+    left join coverage cv on cv.zip = g.zip and cv.months = g.months and cv.scope = 'all'
+    left join coverage cp on cp.zip = g.zip and cp.months = g.months and cp.scope = 'permit'
+    left join coverage cs on cs.zip = g.zip and cs.months = g.months and cs.scope = 'sale'
     left join int_market_housing_units h using (zip)
 ),
 scored as (
@@ -209,7 +232,13 @@ select
     -- a score from the resale share alone (no permit source covers the zip: NYC, King County) rests on one fifth of
     -- the design's weight: low, whatever the sales count (review 2: 137 NYC zips were "Cold, high" from resales alone)
     case when c.permit_score is null and c.value_score is null then 'low'
-         else min_confidence(confidence_by_count(c.sample_count), confidence_by_coverage(c.records_days, c.window_days)) end as confidence,
+         -- each computed measure's coverage of its own window (the permits' when a permit component is, the sales' when
+         -- the resale share is): the same as the zip's coverage where its records are of one kind (every native zip)
+         else min_confidence(confidence_by_count(c.sample_count),
+                             case when c.resale_score is not null
+                                  then min_confidence(confidence_by_coverage(c.permits_records_days, c.permits_window_days),
+                                                      confidence_by_coverage(c.sales_records_days, c.sales_window_days))
+                                  else confidence_by_coverage(c.permits_records_days, c.permits_window_days) end) end as confidence,
     c.sample_count,
     c.permits_all, c.permits_rehab, c.permits_rehab_valued, c.permits_rehab_nonresidential, c.permits_rehab_zip_imputed, c.rehab_value, c.value_declared_share, c.housing_units, c.sales_n, c.rehab_sales,
     c.permit_rate, c.value_rate, c.rehab_sale_share, c.permit_score, c.value_score, c.resale_score,
@@ -217,8 +246,18 @@ select
     cast(c.as_of - to_months(c.months) as date) as window_start,
     c.as_of,
     cast(c.window_days as integer) as window_days, c.records_start, c.records_end, cast(c.records_days as integer) as records_days,
+    c.permits_as_of, c.permit_start as permits_window_start, cast(c.permits_window_days as integer) as permits_window_days,
+    c.permits_records_start, c.permits_records_end, cast(c.permits_records_days as integer) as permits_records_days,
+    c.sales_as_of, c.sale_start as sales_window_start, cast(c.sales_window_days as integer) as sales_window_days,
+    c.sales_records_start, c.sales_records_end, cast(c.sales_records_days as integer) as sales_records_days,
     nullif(concat_ws('; ',
         coverage_words('records', 'zip''s sales', c.records_days, c.any_days, c.window_days, c.records_spans),
+        -- a zip whose permit and sales records end apart (one canonical folder's permits.csv and sales.csv): each window
+        case when c.permits_as_of <> c.sales_as_of
+             then format('the zip''s permit and sales records end apart (permits {}, sales {}): permits are counted over {} to {} ({} of its {} days covered) and sales over {} to {} ({} of its {} days covered)',
+                         strftime(c.permits_as_of, '%Y-%m-%d'), strftime(c.sales_as_of, '%Y-%m-%d'),
+                         strftime(c.permit_start + 1, '%Y-%m-%d'), strftime(c.permits_as_of, '%Y-%m-%d'), c.permits_records_days, c.permits_window_days,
+                         strftime(c.sale_start + 1, '%Y-%m-%d'), strftime(c.sales_as_of, '%Y-%m-%d'), c.sales_records_days, c.sales_window_days) end,
         case when c.resale_cohort_small
              then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
         -- no permit component: the score is the resale share alone, and says so (review r16b #19: 98103 read as

@@ -1,4 +1,4 @@
--- check: mart_rehab has one row per (zip, months) with a 5-digit zip, months 3-24, a 0-100 score and components, a label, trend and confidence in their sets, shares 0-1, no resale share of 1-4 sales (minimum cohort 5), counts that add up, window_start <= as_of <= build date and a trend ending by as_of
+-- check: mart_rehab has one row per (zip, months) with a 5-digit zip, months 3-24, a 0-100 score and components, a label, trend and confidence in their sets, shares 0-1, no resale share of 1-4 sales (minimum cohort 5), counts that add up, window_start <= as_of <= build date and a trend ending by as_of, and each kind's window (permits_as_of, sales_as_of) ending by as_of, the later of them on it
 -- requires: mart_rehab
 select zip, months, 'duplicate key' as problem, count(*)::varchar as value
 from mart_rehab group by zip, months having count(*) > 1
@@ -32,3 +32,8 @@ from mart_rehab where (rehab_sale_share is not null or resale_score is not null)
 union all
 select zip, months, 'window not window_start <= as_of <= build date, or trend_end after as_of', concat_ws(' ', window_start, as_of, trend_end)
 from mart_rehab where window_start is null or as_of is null or window_start > as_of or as_of > build_date() or trend_end > as_of
+union all
+select zip, months, 'a kind''s window not ending by as_of, or neither ending on it', concat_ws(' ', permits_as_of, sales_as_of, as_of)
+from mart_rehab
+where permits_as_of > as_of or sales_as_of > as_of or coalesce(greatest(permits_as_of, sales_as_of), as_of - 1) <> as_of
+   or permits_window_start <> cast(permits_as_of - to_months(months) as date) or sales_window_start <> cast(sales_as_of - to_months(months) as date)
