@@ -84,4 +84,13 @@ describe('mart_rehab: a canonical market whose permits.csv ends before its sales
     // 730 days (low), where the union of both files over the window to 2024-06-15 read 518 of 731 (medium, before)
     expect(await ctx.rows(`select confidence from mart_rehab where zip = '19104' and months = 24`)).toEqual([{ confidence: 'low' }]);
   });
+
+  test('a zip of sales only has no permit window: its permit columns are null, not 0 days', async () => {
+    const ctx = await built();
+    await ctx.db.run(`delete from permits; delete from int_market_zip_permits`);
+    await run(ctx, 'pipelines/marts/30_mart_rehab.sql');
+    expect(await ctx.rows(`select permits_as_of, permits_window_start, permits_window_days, permits_records_days, sales_as_of::varchar as sales_as_of,
+        sales_records_days::int as sales_records_days from mart_rehab where zip = '19104' and months = 6`))
+      .toEqual([{ permits_as_of: null, permits_window_start: null, permits_window_days: null, permits_records_days: null, sales_as_of: '2024-06-15', sales_records_days: 183 }]);
+  });
 });
