@@ -132,7 +132,8 @@ insert into mart_comps by name select * from (values
 insert into mart_rehab by name select '78701' as zip, 6 as months, 'Austin' as city, 'TX' as state_code, 46.5 as rehab_momentum_score,
   'Active' as label, 'flat' as trend, 0.0 as trend_pct, 'low' as confidence, 1 as sample_count, 2 as permits_all, 1 as permits_rehab,
   1 as permits_rehab_valued, 1 as sales_n, 0 as rehab_sales, 1.0 as value_declared_share, null as rehab_sale_share, 40.9 as permit_score,
-  60.7 as value_score, null as resale_score, 0 as events_last_30d, 0 as events_prior_30d, date '2026-05-21' as window_start, date '2026-11-21' as as_of;
+  60.7 as value_score, null as resale_score, 0 as events_last_30d, 0 as events_prior_30d, date '2026-05-21' as window_start, date '2026-11-21' as as_of,
+  date '2026-11-21' as permits_as_of, date '2026-05-21' as permits_window_start;
 insert into mart_investor by name select * from (values
   ('TX', 'Austin', 'austin', 12, 25.0, 200.0, 18.5, null, 0, 'primary', 'cities', 'low', 20, 24, 20, 20, 5, 5, 0, date '2025-11-21', date '2026-11-21'),
   ('TX', 'Manor Township', 'manor-township', 12, null, null, null, 0, 0, 'rural', 'no city match: rural by rule', 'low', 1, 0, 0, 0, 0, 0, 1, date '2025-11-20', date '2026-11-20')
@@ -246,6 +247,8 @@ const CASES: Case[] = [
     sample: { zip: '78701', property_type: 'land', problem: 'coverage not inside the window, or confidence above what it allows' } },
   { check: 'market_rehab', kind: 'range', plant: `update mart_rehab set rehab_momentum_score = 100.5`,
     sample: { zip: '78701', problem: 'score or a component missing or outside 0-100' } },
+  { check: 'market_rehab', kind: 'range', plant: `update mart_rehab set sales_as_of = date '2026-11-22', sales_window_start = date '2026-05-22'`,
+    sample: { zip: '78701', months: 6, problem: 'a kind\'s window not ending by as_of, or neither ending on it', value: '2026-11-21 2026-11-22 2026-11-21' } },
   { check: 'market_investor', kind: 'range', plant: `update mart_investor set investor_purchase_rate_pct = 120 where city_slug = 'austin'`,
     sample: { city_slug: 'austin', problem: 'investor_purchase_rate_pct outside 0-100', value: '120.0' } },
   { check: 'market_investor', kind: 'range', plant: `update mart_investor set flip_velocity_days = 400 where city_slug = 'austin'`,
