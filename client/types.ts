@@ -711,7 +711,7 @@ export type components = {
             /** @description The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
             trend_end: string;
             /**
-             * @description The lower of the count band of the events the score is computed from (the window's residential rehab permits when a permit component is computed, plus its arm's-length sales when the rehab resale share is: low under 20, medium 20-49, high 50+; low when no permit component) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%
+             * @description The lower of the count band of the events the score is computed from (the window's residential rehab permits when a permit component is computed, plus its arm's-length sales when the rehab resale share is: low under 20, medium 20-49, high 50+; low when no permit component) and the coverage of each computed measure's own window (permits_window, and sales_window when the resale share is computed): high needs the records to cover 90% of the window's days, medium 50%
              * @enum {string}
              */
             confidence: "low" | "medium" | "high";
@@ -730,7 +730,35 @@ export type components = {
                 /** @description Days of the window the zip's permit and sales records cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             };
-            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside the area its permit source covers: 'the permit source covers <area> only, which holds <p>% <basis>: permit rates are over that share of its housing units', where a county's basis is 'of the zip's residential addresses (HUD-USPS 2023 Q1)' (Nashville: Davidson County, TN) and a city's 'of the zip's land (Census 2020 ZCTA-place relationship; homes taken as spread evenly over it)' (Chicago: the City of Chicago, IL); then, when no permit component is computed, why ('no building permit source covers this zip: no renovation permit data', the permit source covering under half of the zip, or no housing unit count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated resales or quick resales at a gain)'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null */
+            /** @description Additive: the window the permit components (permit intensity and value) are counted over: the months to the last day of the permit records of the zip's permit sources, and the part of it those records cover; it ends before as_of where that kind's records end before the other kind's, and equals coverage where the zip has records of this kind only. Null where no permit source counts in the zip (warehouse/docs/market.md mart_rehab "Window") */
+            permits_window: {
+                /** @description First day of the window asked (the day after window_end minus months) */
+                window_start: string;
+                /** @description Last day of the window (as_of for the investor overview) */
+                window_end: string;
+                window_days: number;
+                /** @description First day of the window the zip's permit records cover (each source file's span: its first to last record; in comps, only the months the file holds a quarter of its source's busiest month in; null when none) */
+                records_start: string | null;
+                /** @description Last day of the window the zip's permit records cover */
+                records_end: string | null;
+                /** @description Days of the window the zip's permit records cover (a gap between files is not covered); below window_days the note says so */
+                records_days: number;
+            } | null;
+            /** @description Additive: the window the rehab resale share is counted over: the months to the last day of the arm's-length sales of the zip's sales sources, and the part of it those records cover; it ends before as_of where that kind's records end before the other kind's, and equals coverage where the zip has records of this kind only. Null where no sales source counts in the zip (warehouse/docs/market.md mart_rehab "Window") */
+            sales_window: {
+                /** @description First day of the window asked (the day after window_end minus months) */
+                window_start: string;
+                /** @description Last day of the window (as_of for the investor overview) */
+                window_end: string;
+                window_days: number;
+                /** @description First day of the window the zip's sales records cover (each source file's span: its first to last record; in comps, only the months the file holds a quarter of its source's busiest month in; null when none) */
+                records_start: string | null;
+                /** @description Last day of the window the zip's sales records cover */
+                records_end: string | null;
+                /** @description Days of the window the zip's sales records cover (a gap between files is not covered); below window_days the note says so */
+                records_days: number;
+            } | null;
+            /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the zip's permit and sales records end on different days (one canonical folder's permits.csv and sales.csv): 'the zip's permit and sales records end apart (permits <day>, sales <day>): permits are counted over <from> to <to> (<d> of its <w> days covered) and sales over <from> to <to> (<d> of its <w> days covered)'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside the area its permit source covers: 'the permit source covers <area> only, which holds <p>% <basis>: permit rates are over that share of its housing units', where a county's basis is 'of the zip's residential addresses (HUD-USPS 2023 Q1)' (Nashville: Davidson County, TN) and a city's 'of the zip's land (Census 2020 ZCTA-place relationship; homes taken as spread evenly over it)' (Chicago: the City of Chicago, IL); then, when no permit component is computed, why ('no building permit source covers this zip: no renovation permit data', the permit source covering under half of the zip, or no housing unit count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated resales or quick resales at a gain)'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null */
             note: string | null;
         };
         InvestorOverview: {

@@ -36,7 +36,8 @@ export const EXPORT_DATASETS: readonly ExportDataset[] = [
     // leaves it out of the score), sample_count too when its sales are 1-4 (it adds them to the permits)
     // rehab_sales is the numerator of the published rehab_sale_share (5+ sales): given where the share is, as the
     // answer's note gives it ("<r> of the window's <n>"); nulling it there hid nothing (share x sales_n) and misled
-    publish: { ...WINDOW_START, sales_n: cohortCount('sales_n'), rehab_sales: 'case when rehab_sale_share is not null or rehab_sales >= 5 then rehab_sales end',
+    // each measure's own window (permits_window, sales_window) starts inclusive too, as the answer's
+    publish: { ...WINDOW_START, permits_window_start: 'permits_window_start + 1', sales_window_start: 'sales_window_start + 1', sales_n: cohortCount('sales_n'), rehab_sales: 'case when rehab_sale_share is not null or rehab_sales >= 5 then rehab_sales end',
       sample_count: 'case when sales_n between 1 and 4 then null else sample_count end' } },
   { dataset: 'investor', description: 'Investor activity per city and lookback window', requires: ['mart_investor', 'mart_market_investor', 'mart_investor_overview', 'mart_investor_overview_by_city'],
     // as the investor answer (pipelines/shards/investor.sql): no count of 1-4 sales, buyers or flips (the mart already

@@ -2,7 +2,10 @@
 -- GET /v1/market/rehab-score?zip=&months= : the rehab score object (spec "Rehab score object"). coverage and note
 -- (additive): the window asked, the part of it the zip's permit and sales records cover, and a note saying so when they
 -- cover less (warehouse/docs/market.md "Coverage of a window"), and that a window of 1-4 arm's-length sales has no
--- resale share (minimum cohort 5, market.md "mart_rehab"), else null.
+-- resale share (minimum cohort 5, market.md "mart_rehab"), else null. permits_window and sales_window (additive): the
+-- window each measure is counted over (the permit components over the months to the zip's permits' last day, the
+-- resale share over the months to its sales' last day) and the part of it that kind's records cover; null where no
+-- source of that kind counts in the zip.
 select
     zip,
     months,
@@ -18,6 +21,10 @@ select
         confidence: confidence,
         as_of: strftime(as_of, '%Y-%m-%d'),
         coverage: window_coverage(window_start, as_of, window_days, records_start, records_end, records_days),
+        permits_window: case when permits_as_of is not null then window_coverage(permits_window_start, permits_as_of, permits_window_days,
+                                                                                  permits_records_start, permits_records_end, permits_records_days) end,
+        sales_window: case when sales_as_of is not null then window_coverage(sales_window_start, sales_as_of, sales_window_days,
+                                                                              sales_records_start, sales_records_end, sales_records_days) end,
         note: note
     }) as varchar) as body
 from mart_rehab

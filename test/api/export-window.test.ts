@@ -41,6 +41,14 @@ describe('export window_start equals the answer\'s coverage.window_start', () =>
   test('every investor row, every rehab row and every 20th comps row agree with their answer', () => {
     expect(check(csv('investor'), (r) => `investor/${r['state_code']}/${r['city_slug']}/${r['months']}.json`, 1)).toEqual([]);
     expect(check(csv('rehab'), (r) => `rehab/${r['zip']}/${r['months']}.json`, 1)).toEqual([]);
+    // each measure's own window too (permits_window, sales_window: null in the answer, empty in the file, without its kind)
+    const kinds = csv('rehab').flatMap((r) => {
+      const a = answer(`rehab/${r['zip']}/${r['months']}.json`) as { permits_window?: { window_start: string } | null; sales_window?: { window_start: string } | null } | null;
+      if (!a) return [];
+      return [[r['permits_window_start'], a.permits_window?.window_start ?? ''], [r['sales_window_start'], a.sales_window?.window_start ?? '']]
+        .filter(([got, want]) => got !== want).map(([got, want]) => `rehab/${r['zip']}/${r['months']}: ${got} vs ${want}`);
+    });
+    expect(kinds).toEqual([]);
     expect(check(csv('comps'), (r) => `comps/${r['zip']}/${r['property_type']}-${r['months']}.json`, 20)).toEqual([]);
   });
 });

@@ -24,7 +24,8 @@ export interface CompsAnswer {
 }
 export interface RehabAnswer {
   zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
-  trend_pct: number; trend_end: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage']; note: string | null;
+  trend_pct: number; trend_end: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage'];
+  permits_window: CompsAnswer['coverage'] | null; sales_window: CompsAnswer['coverage'] | null; note: string | null;
 }
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
@@ -378,11 +379,15 @@ export class MarketOracle {
     const out = new Map<number, RehabAnswer | null>();
     // the window ends where the records of the zip's sources end (any zip's last permit or arm's-length sale of those
     // sources), not at the zip's own last record (market.md mart_rehab "Window")
-    const [e] = await this.rows<{ as_of: string | null; source: string | null }>(`
-      with own as (select source from (${zipPermits}) union select source from oracle_arms where zip = $zip)
-      select strftime(max(d), '%Y-%m-%d') as as_of, (select min(source) from (${zipPermits})) as source
-      from (select source, issue_date as d from permits union all select source, sale_date from oracle_arms)
-      where source in (select source from own)`, { zip });
+    // each kind's own end (market.md mart_rehab "Window"): the permit components count the months to the last permit of
+    // the zip's permit sources, the resale share the months to the last arm's-length sale of its sales sources
+    const [e] = await this.rows<{ as_of: string | null; permits_as_of: string | null; sales_as_of: string | null; source: string | null }>(`
+      with own as (select source, 'permit' as k from (${zipPermits}) union select source, 'sale' from oracle_arms where zip = $zip),
+      ends as (select k, max(d) as d from (select source, 'permit' as k, issue_date as d from permits union all select source, 'sale', sale_date from oracle_arms)
+               join own using (source, k) group by k)
+      select strftime(max(d), '%Y-%m-%d') as as_of, strftime(max(d) filter (where k = 'permit'), '%Y-%m-%d') as permits_as_of,
+             strftime(max(d) filter (where k = 'sale'), '%Y-%m-%d') as sales_as_of, (select min(source) from (${zipPermits})) as source
+      from ends`, { zip });
     const asOf = w?.last_permit || w?.last_sale ? e?.as_of ?? undefined : undefined;
     if (!asOf) {
       for (const m of months) out.set(m, null);
@@ -396,6 +401,10 @@ export class MarketOracle {
     const share = xw ? Number(xw.share) : null;
     const hasPermits = !!w?.last_permit && (share === null || share >= 0.5);
     const starts = await this.starts(asOf, months);
+    const permitsAsOf = e?.permits_as_of ?? null;
+    const salesAsOf = e?.sales_as_of ?? null;
+    const pStarts = permitsAsOf ? await this.starts(permitsAsOf, months) : null;
+    const sStarts = salesAsOf ? await this.starts(salesAsOf, months) : null;
     const name = await this.zipName(zip);
     const [acs] = await this.rows<{ units: number | null }>(`
       select max(try_cast("B25001_001E" as double)) as units
@@ -435,8 +444,13 @@ export class MarketOracle {
     for (const m of months) {
       const start = starts.get(m)!;
       const cov = windowCoverage(spans, start, asOf);
-      const p = permits.filter((x) => x.d > start);
-      const s = sales.filter((x) => x.d > start);
+      const pStart = pStarts?.get(m) ?? null;
+      const sStart = sStarts?.get(m) ?? null;
+      // each kind's window, covered by that kind's files only
+      const pCov = pStart ? windowCoverage(spans.filter((x) => x.k === 'permit'), pStart, permitsAsOf!) : null;
+      const sCov = sStart ? windowCoverage(spans.filter((x) => x.k === 'sale'), sStart, salesAsOf!) : null;
+      const p = pStart ? permits.filter((x) => x.d > pStart) : [];
+      const s = sStart ? sales.filter((x) => x.d > sStart) : [];
       const rehab = p.filter((x) => x.rehab);
       const valued = rehab.filter((x) => x.value !== null);
       const value = valued.reduce((a, x) => a + x.value!, 0);
@@ -467,11 +481,17 @@ export class MarketOracle {
         // the resale share alone (no permit component): low whatever the count (market.md, mart_rehab)
         // counted: the events the score is computed from, the rehab permits of a permit component and the sales of a share
         confidence: permitRate === null && valueRate === null ? 'low'
-          : minBand(band(rehab.length + (resaleShare === null ? 0 : s.length)), coverageBand(cov)),
+          // capped by each computed measure's coverage of its own window
+          : minBand(minBand(band(rehab.length + (resaleShare === null ? 0 : s.length)), coverageBand(pCov!)), resaleShare === null ? 'high' : coverageBand(sCov!)),
         as_of: asOf,
         coverage: coverageAnswer(cov, start, asOf),
+        permits_window: pCov ? coverageAnswer(pCov, pStart!, permitsAsOf!) : null,
+        sales_window: sCov ? coverageAnswer(sCov, sStart!, salesAsOf!) : null,
         note: [
           coverageWords(cov, windowCoverage(segs, start, asOf).days, "zip's sales"),
+          pCov && sCov && permitsAsOf !== salesAsOf
+            ? `the zip's permit and sales records end apart (permits ${permitsAsOf}, sales ${salesAsOf}): permits are counted over ${dayIso(dayNo(pStart!) + 1)} to ${permitsAsOf} (${pCov.days} of its ${pCov.window} days covered) and sales over ${dayIso(dayNo(sStart!) + 1)} to ${salesAsOf} (${sCov.days} of its ${sCov.window} days covered)`
+            : null,
           resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
           // no permit component: why, and that the score is the resale share alone (market.md mart_rehab, review r16b #19)
           permitRate === null && valueRate === null
@@ -678,7 +698,7 @@ interface Coverage { days: number; window: number; from: number | null; to: numb
 
 /** market.md "Coverage of a window": the days of the window (start exclusive, end inclusive, YYYY-MM-DD) inside the
  *  given file spans (first and last record day), merged; `text` lists the covered spans. */
-interface Segment { lo: string; hi: string; full: boolean }
+interface Segment { lo: string; hi: string; full: boolean; k: string }
 
 /** The segments of the files of the records `records` (source, k, file, d) of the sources and kinds `own` (source, k):
  *  a sales file's months with a sale, and its solid months (from its first to its last month holding a quarter of its
@@ -690,12 +710,12 @@ function segmentsSql(records: string, own: string): string {
     solid as (select fm.source, fm.k, fm.file, min(fm.m) as a, max(fm.m) as b from fm join busiest bb using (source, k) where fm.n >= 0.25 * bb.n group by all),
     sp as (select source, k, file, min(d) as lo, max(d) as hi from records where d is not null group by all),
     months as (select sp.*, unnest(generate_series(date_trunc('month', sp.lo)::timestamp, date_trunc('month', sp.hi)::timestamp, interval 1 month))::date as m from sp where k = 'sale')
-    select strftime(greatest(x.lo, x.m), '%Y-%m-%d') as lo, strftime(least(x.hi, last_day(x.m)), '%Y-%m-%d') as hi, coalesce(x.m between s.a and s.b, false) as full
+    select strftime(greatest(x.lo, x.m), '%Y-%m-%d') as lo, strftime(least(x.hi, last_day(x.m)), '%Y-%m-%d') as hi, coalesce(x.m between s.a and s.b, false) as full, k
     from months x join own using (source, k) left join solid s using (source, k, file)
     left join fm using (source, k, file, m)
     where fm.n is not null or x.m between s.a and s.b
     union all
-    select strftime(lo, '%Y-%m-%d'), strftime(hi, '%Y-%m-%d'), true from sp join own using (source, k) where k <> 'sale'`;
+    select strftime(lo, '%Y-%m-%d'), strftime(hi, '%Y-%m-%d'), true, k from sp join own using (source, k) where k <> 'sale'`;
 }
 
 /** The coverage clause of an investor or rehab note (the comps' words): null when the window is covered. */
