@@ -2,14 +2,17 @@
 // and 30-day trend, and, where no permit component is computed (no permit source covers the zip: King County, NYC),
 // the shard note's clause saying the score is the rehab resale share alone (review r16b #19); where no sales record
 // covers the zip (Chicago, Nashville: permit sources only), that its score and 30-day events are its building permits
-// alone, never "rehab resales" that no record could show (review 16 left-over). Wording: warehouse/docs/research.md.
+// alone, never "rehab resales" that no record could show (review 16 left-over); where its permit and sales records end
+// apart (a canonical folder's permits.csv and sales.csv), the months to each one's end (the shard's permits_window and
+// sales_window), not one window to as_of. Wording: warehouse/docs/research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, missing, MONTH_TRIES, pct, type Confidence, type Fact } from './facts.ts';
 import { RANK, ranks } from './ranks.ts';
 
-interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string; note?: string | null }
+interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string; note?: string | null;
+  permits_window?: { window_end: string } | null; sales_window?: { window_end: string } | null }
 
 /** Whether the build holds no arm's-length sale of a zip (market.json `sources`, else its sales windows): its rehab
  *  score and events are then its building permits alone. */
@@ -33,10 +36,15 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
     const resalesOnly = (r.note ?? '').split('; ').find((c) => c.includes('the score is the rehab resale share alone'));
     // no sales record of the zip (Chicago, Nashville): the score and its events are its permits alone
     const permitsOnly = !resalesOnly && noSalesRecords(data, zip);
+    // each measure's own window (market.md mart_rehab "Window"): said apart where they end apart
+    const [pw, sw] = [r.permits_window, r.sales_window];
+    const over = pw && sw && pw.window_end !== sw.window_end
+      ? `over the ${months} months to ${pw.window_end} for its permits and to ${sw.window_end} for its sales (their records end apart)`
+      : `over the ${months} months to ${r.as_of}`;
     return {
       ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) over the ${months} months to ${r.as_of}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) ${over}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
       detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab ${permitsOnly ? 'permits' : resalesOnly ? 'sales' : 'permits and sales'} it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,

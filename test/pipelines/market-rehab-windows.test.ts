@@ -4,11 +4,14 @@
 // sales' last day (before: one window to 2024-06-15 for both, so the last 6 months read as no permit at all and the
 // permit components 0). The files go through the real canonical steps (test/helpers/canonical-sources.ts), then the
 // market steps the rehab mart reads, in a fresh DuckDB.
+import fs from 'node:fs';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { canonicalSources, load } from '../helpers/canonical-sources.ts';
 import type { TestContext } from '../helpers/context.ts';
 import { run } from '../helpers/market-fixtures.ts';
 import { removeTmpDirs } from '../helpers/tmp.ts';
+import { rehabFact } from '../../live/research/rehab-facts.ts';
+import type { ResearchData } from '../../live/research/data.ts';
 
 afterAll(removeTmpDirs);
 const opened: TestContext[] = [];
@@ -83,6 +86,19 @@ describe('mart_rehab: a canonical market whose permits.csv ends before its sales
     // confidence is capped by each measure's coverage of its own window: at 24 months the permit file covers 335 of its
     // 730 days (low), where the union of both files over the window to 2024-06-15 read 518 of 731 (medium, before)
     expect(await ctx.rows(`select confidence from mart_rehab where zip = '19104' and months = 24`)).toEqual([{ confidence: 'low' }]);
+  });
+
+  test("the answer and the research sentence say both windows", async () => {
+    const ctx = await built();
+    const [row] = await ctx.rows<{ body: string }>(`select body from (${fs.readFileSync('pipelines/shards/rehab.sql', 'utf8').replace(/;\s*$/, '')}) where zip = '19104' and months = 6`);
+    const body = JSON.parse(row!.body) as Record<string, unknown>;
+    expect([body['as_of'], body['permits_window'], body['sales_window']]).toEqual(['2024-06-15',
+      { window_start: '2023-06-16', window_end: '2023-12-15', window_days: 183, records_start: '2023-06-16', records_end: '2023-12-15', records_days: 183 },
+      { window_start: '2023-12-16', window_end: '2024-06-15', window_days: 183, records_start: '2023-12-16', records_end: '2024-06-15', records_days: 183 }]);
+    // the research answer reads the shard: before, "over the 6 months to 2024-06-15" for both
+    const data = { shard: async () => body, market: null, hasFamily: async () => true } as unknown as ResearchData;
+    const fact = await rehabFact(data, { months: 6, targets: [], direction: 'high' } as never, {} as never, '19104', true);
+    expect(fact.sentence).toContain('(Hot) over the 6 months to 2023-12-15 for its permits and to 2024-06-15 for its sales (their records end apart)');
   });
 
   test('a zip of sales only has no permit window: its permit columns are null, not 0 days', async () => {
