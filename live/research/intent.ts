@@ -9,7 +9,7 @@ import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { contextPeriods } from './context-period.ts';
+import { parseQuarter } from './quarters.ts'; import { contextPeriods } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
@@ -162,26 +162,6 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)/;
 /** Home or sales words that make a question naming a zip or city a market question. */
 const HOME_WORDS = /\b(homes?|houses?|median|medain|pirce|(?:avg|average|typical) sales?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
-/** The kinds a list of states asks for, by the topic asked: a tax sale type, a foreclosure type, or where rent control
- *  can apply (a statewide cap, or local rent control the state does not preempt); null when none is named. */
-function parseCategory(q: string, intents: Intent[]): string[] | null {
-  if (intents.includes('tax_sale')) {
-    if (/\bhybrid\b/.test(q)) return ['hybrid'];
-    const deed = /\bdeeds?\b/.test(q), lien = /\bliens?\b/.test(q);
-    if (deed !== lien) return [deed ? 'deed' : 'lien'];
-    // both named ("lien or deed states"): every state of either kind, each with its kind
-    if (deed && lien) return ['lien', 'deed', 'hybrid'];
-  }
-  if (intents.includes('foreclosure')) {
-    if (/non-?judicial|power of sale/.test(q)) return ['non-judicial'];
-    if (/\bjudicial\b/.test(q)) return ['judicial'];
-  }
-  if (intents.includes('rent_control') && /rent control|rent stabiliz|rent caps?\b|caps? on rent/.test(q)) {
-    return /statewide|state-wide|state wide/.test(q) ? ['statewide'] : ['statewide', 'local'];
-  }
-  return null;
-}
-
 const YEARLESS: Partial<Record<Intent, string>> = { comps: 'price per sqft', rehab: 'rehab momentum', investor: 'investor activity' };
 
 /** Parses a question and its context into intents and places. */
