@@ -48,3 +48,9 @@ export function contextPeriods(years: Years | null, context: Context, lower: str
   readAs.push(`the follow-up as ${own.label} (the context's period) compared with ${other.label}${!years ? ' (a year before it)' : ''}${years && years.to === null ? ` ("${years.label}" as ${other.label} against it)` : ''}`);
   return { ...own, also: [other] };
 }
+
+/** A follow-up that names a period (or a year back) of the context's place and nothing else ("compare to 2021", "how
+ *  about vs 2021", "what about 2021?"): the sale prices of that period only (intent.ts periodFollowUp), never a
+ *  market overview, whose "compare" or "how about" opening would add investor activity nobody asked for. */
+export const periodOnly = (q: string, lower: string, targets: readonly Target[]): boolean =>
+  targets.length > 0 && targets.every((t) => t.from === 'context') && (parseYears(q) !== null || YEAR_AGO.test(lower));

@@ -9,7 +9,7 @@ import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { contextPeriods } from './context-period.ts'; import { parseCategory } from './categories.ts';
+import { parseQuarter } from './quarters.ts'; import { contextPeriods, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
@@ -187,7 +187,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   }
   const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? (isSpanish(query) && !es.read.length ? SPANISH_ONLY : null) : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
-  const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower);
+  const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower) && !periodOnly(q, lower, targets); // "compare to 2021": its prices only
   if (overview) intents.push('trends', 'investor');
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
