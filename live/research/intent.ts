@@ -9,7 +9,7 @@ import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { contextPeriods, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
+import { parseQuarter } from './quarters.ts'; import { carriedPeriod, contextPeriods, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
@@ -187,14 +187,15 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   }
   const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? (isSpanish(query) && !es.read.length ? SPANISH_ONLY : null) : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
-  const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower) && !periodOnly(q, lower, targets); // "compare to 2021": its prices only
+  const carried = notRecorded === null && !LICENSING.test(lower) ? carriedPeriod(q, lower, topicText, context, targets, intents, readAs) : null; // "and in 98103?" {period: "2022"}: 2022's prices
+  const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower) && !periodOnly(q, lower, targets) && !carried; // "compare to 2021": its prices only
   if (overview) intents.push('trends', 'investor');
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
   // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts); sales of a named period ("sales in
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's; a follow-up naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && parseYears(q) !== null) || (targets.length >= 2 && PRICE_RANK.test(lower)) || periodFollowUp(lower, parseYears(q) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && parseYears(q) !== null) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(q) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);
@@ -267,7 +268,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
-  const years = contextPeriods(parseYears(q), context, lower, readAs, targets); // a follow-up's period beside the context's
+  const years = carried ?? contextPeriods(parseYears(q), context, lower, readAs, targets); // a follow-up's period beside the context's
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));
