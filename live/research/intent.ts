@@ -194,8 +194,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
   // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts); sales of a named period ("sales in
-  // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's; a follow-up naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && parseYears(q) !== null) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(q) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
+  // ("Fairview sales": before, a tax sale rule); a follow-up naming only a period (year-ago.ts)
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(q) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(q) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);

@@ -72,8 +72,28 @@ export function contextBorough(q: string, written: string, end: number, borough:
 /** Town names that are also people's names, among the common words (place-words.ts COMMON_WORDS): read, capitalised,
  *  just after a place word ("median sale price in Franklin"), as their most populous namesake, said as read. */
 const NAMESAKE_WORDS = new Set(['franklin', 'madison', 'clinton', 'greenville']);
-export const namesakeAfterCue = (q: string, phrase: string, at: number): boolean =>
-  NAMESAKE_WORDS.has(phrase) && /\b(?:in|near|around|from|for)\s+$/i.test(q.slice(0, at));
+/** Town names that are English words (Mobile, AL; Independence, MO; Fairview, NJ; Surprise, AZ), among the common
+ *  words, with the words after them that make them the word, not the town ("Mobile homes", "Independence Day"). */
+const TOWN_WORDS: Readonly<Record<string, RegExp>> = {
+  mobile: /^\s*(homes?|houses?|parks?|phones?|apps?|devices?|banking|units?|trailers?)\b/i,
+  independence: /^\s*(days?|hall)\b/i,
+  fairview: /^(?!)/,
+  surprise: /^\s*(part(y|ies)|bills?|fees?|costs?|repairs?|inspections?)\b/i,
+};
+/** What a town's name may start a question with: a market word ("Fairview sales", "Mobile home prices" is the word). */
+const MARKET_AFTER = /^\s*(sales?|sold|prices?|median|market|housing|real estate|homes?|houses?|condos?|values?|comps|investors?|foreclosures?|permits?|rehab)\b/i;
+export const isTownWord = (phrase: string): boolean => phrase in TOWN_WORDS;
+/** Whether a capitalised common word that is a town's name stands as that town: a person's name (Franklin) or a town
+ *  word (Mobile) just after "in", "near", "around", "from" or "for"; a town word starting the question before a market
+ *  word ("Fairview sales"); never a town word before the words that make it the word ("Mobile homes", "Independence
+ *  Day"). Read as the most populous namesake, said as read. */
+export function namesakeAfterCue(q: string, phrase: string, at: number, end: number): boolean {
+  const cue = /\b(?:in|near|around|from|for)\s+$/i.test(q.slice(0, at));
+  if (NAMESAKE_WORDS.has(phrase)) return cue;
+  const own = TOWN_WORDS[phrase];
+  if (!own || own.test(q.slice(end))) return false;
+  return cue || (/^\s*["'“‘]?$/.test(q.slice(0, at)) && MARKET_AFTER.test(q.slice(end)));
+}
 
 /** Four digits after a place word ("in 6830", "for 6830", "zip 6830") that are a zip of the build with a leading
  *  zero put back (06830), never a year (1900-2099) nor an amount or an area: the zip, with the reading to say. */

@@ -155,7 +155,7 @@ protection opportunity surprise home homes house value market eviction evict tit
 friendly landlord tenant state city county zip investor flip rehab permit comps compare quick deep best worst most least long
 short high low more less new old north south east west central union center centre city university college lake park
 beach hill hills springs mountain view plain plains pleasant fairview midway greenville franklin clinton madison
-washington kansas nevada texas wyoming indiana georgia florida virginia may august`.split(/\s+/));
+washington kansas nevada texas wyoming indiana georgia florida virginia may august day`.split(/\s+/));
 
 /** [name, code, pattern] for every state name and alias, longest first (compiled once). */
 export const STATE_PATTERNS: [string, string, RegExp][] = [...STATE_ALIASES, ...Object.entries(STATE_NAMES).map(([c, n]) => [n.toLowerCase(), c] as [string, string])]

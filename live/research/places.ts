@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, namesakeAfterCue, shortZips } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, isTownWord, namesakeAfterCue, shortZips } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -273,7 +273,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       let ok: boolean;
       if (adj) ok = cands.some((c) => c.state === adj.state) && (capital || !common);
       // (a town name that is also a person's, just after "in", "near"...: its most populous namesake, said as read)
-      else if (common) ok = capital && !(n === 1 && sentenceStart(q, first.start)) && (cands.some((c) => namedStates.has(c.state)) || namesakeAfterCue(q, phrase, first.start));
+      // (a town's name that is a word, "in Mobile", "Fairview sales": the town, never "mobile homes", "Independence Day")
+      else if (common) ok = capital && ((!(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state))) || namesakeAfterCue(q, phrase, first.start, last.end));
       // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices")
       else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000;
       // (in lower case: a city of 100,000 or more, or a town named by a direction and a city, "west hartford")
@@ -298,6 +299,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       const rival = cands.find((c) => c.state !== pick.state);
       if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
         readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`);
+      } else if (common && isTownWord(phrase) && !adj && !namedStates.has(pick.state)) {
+        readAs.push(`"${q.slice(first.start, last.end)}" as the town ${pick.name}, ${pick.state} (${cands.length > 1 ? `the most populous of ${cands.length} US places of that name` : 'the only US place of that name'}; name the state for another)`);
       } else if (context.state && pick.state !== context.state && !stateHits.some((s) => s.state === pick.state)) {
         // the context's state has no place of that name (or only a small one): the one read is said, never silently another state's
         const small = cands.find((c) => c.state === context.state);

@@ -133,7 +133,10 @@ describe('cities', () => {
     expect(places('security deposit rules in New York')).toEqual(['NY']);
     expect(places('rules in Deposit, NY')).toEqual(['NY Deposit']);
     expect(places('Evictions near Mobile in Alabama')).toEqual(['AL Mobile']);
-    expect(places('Evictions near Mobile')).toEqual([]);
+    expect(places('Evictions near Deposit')).toEqual([]);
+    // a town word (Mobile) capitalised just after "near", "in"...: the town (town-words.test.ts), in lower case not
+    expect(places('Evictions near Mobile')).toEqual(['AL Mobile']);
+    expect(places('Evictions near mobile')).toEqual([]);
     expect(places('Evictions near mobile in Alabama')).toEqual(['AL']);
   });
 
