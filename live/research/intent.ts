@@ -197,6 +197,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
   // ("Fairview sales": before, a tax sale rule); a follow-up naming only a period (year-ago.ts)
   if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(q) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(q) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
+  // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing
+  if (intents.length === 0 && /(?<!\brent(al|als|ing)? )\bpermits?\b/.test(lower) && !LICENSING.test(lower) && notRecorded === null && targets.some((t) => t.city && !t.zip)) intents.push('rehab');
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);
