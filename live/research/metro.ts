@@ -60,6 +60,25 @@ function figureOf(s: MetroSales, type: string, u: Pick<Understanding, 'months' |
   return { f: s.windows[type]?.[months - 3] ?? null, period: `in the ${months} months to ${s.as_of}`, cite: `${months} months to ${s.as_of}`, note };
 }
 
+/** Years compared of a metro ("Seattle metro median price 2014 vs 2015"): each further year's figure of the same
+ *  covered counties' sales (metro.json keeps a count and median per year), then the change of the median from each year
+ *  to the next in time; never of the count, which holds what each year's files hold (New Haven's 2021: 7 sales in a
+ *  partial extract), their dates said instead. Before, the first year alone was answered. '' when none are compared. */
+function yearsCompared(m: MetroArea, s: MetroSales, type: string, noun: string, u: Pick<Understanding, 'years'>): string {
+  const ys = u.years?.also?.length ? [u.years, ...u.years.also] : [];
+  if (!ys.length || ys.some((y) => y.to !== y.from || y.month || y.months)) return '';
+  const figs = ys.map((y) => ({ y: String(y.from), f: s.years[type]?.[String(y.from)] ?? null }));
+  const more = figs.slice(1).map(({ y, f }) => (f ? `; in ${y} there were ${plural(f[0], `arm's-length ${noun} sale`)}, dated ${f[2]} to ${f[3]}, ${f[1] === null ? 'too few for a median (under 5)' : `at a median sale price of ${money(f[1])}`}${byCounty(m, f)}` : `; in ${y} no arm's-length ${noun} sale of these counties is recorded`)).join('');
+  const pct = (a: number, b: number): string => { const x = Math.round((b / a - 1) * 1000) / 10; return `${x > 0 ? '+' : ''}${x}%`; };
+  const timed = [...figs].sort((a, b) => a.y.localeCompare(b.y));
+  const steps = timed.slice(1).map((b, i) => {
+    const a = timed[i]!;
+    if (!a.f || !b.f || a.f[1] === null || b.f[1] === null) return `no change from ${a.y} to ${b.y} is given (${[a, b].filter((x) => !x.f || x.f[1] === null).map((x) => x.y).join(' and ')} without a median)`;
+    return `from ${a.y} to ${b.y} the median sale price went from ${money(a.f[1])} to ${money(b.f[1])} (${pct(a.f[1], b.f[1])}) (no change of the count is given: the sales of ${[a, b].map((x) => `${x.y} run ${x.f![2]} to ${x.f![3]}`).join(' and ')})`;
+  });
+  return `${more}; ${steps.join('; ')}`;
+}
+
 /** One metro asked: its coverage and its figure, as a fact (its source's age and extract said as every sales fact's). */
 function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   const idx = data.metros!;
@@ -86,7 +105,7 @@ function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   // a type that holds others: New York's condos include co-ops; Connecticut's 2022 file has no residential subtype
   const ny = m[3].some((c) => c[2] === 'NY' && c[3] > 0) ? mixedTypeNote(data, { state: 'NY', from: 'query' }, type, [], null) : '';
   const mixed = ny || (type === 'sfr' && (f[5] ?? 0) > 0 ? ` (${f[5] === f[0] ? 'all of these sales' : `${f[5]!.toLocaleString('en-US')} of these sales`} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: for those records the figure is of all residential sales)` : '');
-  const sentence = `${lead}; ${period}${note}${where} there were ${plural(f[0], `arm's-length ${noun} sale`)}${mixed}, dated ${f[2]} to ${f[3]}, ${median}${byCounty(m, f)}${whose}${change}${pps}`;
+  const sentence = `${lead}; ${period}${note}${where} there were ${plural(f[0], `arm's-length ${noun} sale`)}${mixed}, dated ${f[2]} to ${f[3]}, ${median}${byCounty(m, f)}${whose}${yearsCompared(m, s, type, noun, u)}${change}${pps}`;
   const names = s.sources.map((id) => data.spans.get(id)?.name ?? id);
   const citation = `Arm's-length sales (${and(names)}) of the counties of ${m[1]} (OMB July 2023 CBSA delineation), ${cite}`;
   const fact: Fact = { intent: 'trends', target: null, value: null, sentence, detail: [], source: { type: 'sales', category: 'market', citation }, confidence: cov.all ? 'high' : 'medium', primary: true, uncertain: null };
