@@ -107,7 +107,7 @@ export const ROUTES: readonly Route[] = [
           { name: 'zip', type: 'zip', plus4: true, description: 'ZIP context: 5 digits, or a ZIP+4 (98103-1234), read as its 5 digits' },
           { name: 'city', type: 'string', min: 1, max: 100, description: 'City context' },
           { name: 'state', type: 'state', description: '2-letter state context' },
-          { name: 'period', type: 'string', min: 1, max: 60, description: 'The period the earlier answer was about ("2022", "March 2022", "Q1 2022", "March to June 2022"): a follow-up comparing another period with it ("compare to 2021", "and compared with last year") gives both, side by side with the change' },
+          { name: 'period', type: 'string', min: 1, max: 60, description: 'The period the earlier answer was about ("2022", "March 2022", "Q1 2022", "March to June 2022"): a follow-up comparing another period with it ("compare to 2021", "and compared with last year") gives both, side by side with the change; a follow-up naming a place and no period of its own ("and in 98103?", "what about Queens") takes it' },
         ],
       },
       { name: 'depth', type: 'enum', enum: ['quick', 'deep'], default: 'quick', description: 'quick (concise) or deep (complete, full citations); default quick' },

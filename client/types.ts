@@ -1954,7 +1954,7 @@ export interface operations {
                         city?: string | null | "";
                         /** @description 2-letter state context */
                         state?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP" | "AA" | "AE" | "AP" | "FM" | "MH" | "PW") | null | "";
-                        /** @description The period the earlier answer was about ("2022", "March 2022", "Q1 2022", "March to June 2022"): a follow-up comparing another period with it ("compare to 2021", "and compared with last year") gives both, side by side with the change */
+                        /** @description The period the earlier answer was about ("2022", "March 2022", "Q1 2022", "March to June 2022"): a follow-up comparing another period with it ("compare to 2021", "and compared with last year") gives both, side by side with the change; a follow-up naming a place and no period of its own ("and in 98103?", "what about Queens") takes it */
                         period?: string | null | "";
                     } | null;
                     /** @description quick (concise) or deep (complete, full citations); default quick */
