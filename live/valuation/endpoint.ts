@@ -62,20 +62,35 @@ export class ValuationEngine {
   /** The build's property record (live/property): which property an address is, by its rule; null: the keys alone. */
   property: PropertyEngine | null = null;
 
-  /** `today`: the build's data date (its manifest's as_of), against which a source's age is read; '' reads no age. */
-  constructor(readonly dir: string, readonly meta: ValuationMeta, readonly params: Record<string, ModelParams>, readonly calibration: CalibrationRow[], readonly today = '') {}
+  /** `today`: the build's data date (its manifest's as_of), against which a source's age is read; '' reads no age.
+   *  `params`: every source's, or a reader of one source's (fromDir: params.json read at a market's first request). */
+  constructor(readonly dir: string, readonly meta: ValuationMeta, params: Record<string, ModelParams> | ((source: string) => ModelParams | undefined), readonly calibration: CalibrationRow[], readonly today = '') {
+    this.readParams = typeof params === 'function' ? params : (source) => params[source];
+  }
 
   static fromDir(dir: string, today = ''): ValuationEngine {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
-    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), read<Record<string, ModelParams>>('params.json'), read<CalibrationRow[]>('calibration.json'), today);
+    // params.json holds every source's model (boosted trees: ~300 KB of JSON each); only the markets asked about are kept
+    if (!fs.existsSync(path.join(dir, 'params.json'))) throw new Error(`no params.json in ${dir}`);
+    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), (source) => read<Record<string, ModelParams>>('params.json')[source], read<CalibrationRow[]>('calibration.json'), today);
   }
+
+  private readonly readParams: (source: string) => ModelParams | undefined;
+  private readonly paramsBySource = new Map<string, ModelParams | undefined>();
+  /** A source's fitted model (params.json), read once. */
+  params(source: string): ModelParams | undefined {
+    if (!this.paramsBySource.has(source)) this.paramsBySource.set(source, this.readParams(source));
+    return this.paramsBySource.get(source);
+  }
+  /** The sources whose params are in memory (tests). */
+  paramsLoaded(): string[] { return [...this.paramsBySource.keys()]; }
 
   /** A source's comps, loaded on first use. */
   market(source: string): Market {
     let m = this.markets.get(source);
     if (!m) {
       const files = this.meta.sources[source];
-      const params = this.params[source];
+      const params = files ? this.params(source) : undefined;
       if (!files || !params) throw new Error(`no valuation files for source ${source}`);
       const read = (name: string): CompSetData => JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')) as CompSetData;
       m = { source, comps: new CompIndex(read(files.comps_file)), subjects: new CompIndex(read(files.subjects_file)), params, asOfDay: dayOf(files.as_of), typical: new Map() };
@@ -87,7 +102,7 @@ export class ValuationEngine {
   /** The estimator that answers a subject: a recorded property gets its source's back-test winner (params.json
    *  `model`; 'comps' by default); a request or typical subject is never blended (estimate.ts), so it is 'comps'. */
   modelOf(source: string, mode: Subject['mode']): string {
-    return mode === 'record' ? this.params[source]?.model ?? 'comps' : 'comps';
+    return mode === 'record' ? this.params(source)?.model ?? 'comps' : 'comps';
   }
 
   /** Loads every source now (the bench and a warm server); requests load lazily otherwise. */

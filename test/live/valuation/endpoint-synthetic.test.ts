@@ -128,7 +128,7 @@ describe('valuation live module (given comps)', () => {
       return d.toISOString().slice(0, 10);
     };
     const at = (today: string): ValuationBody => {
-      const aged = new ValuationEngine(engine.dir, engine.meta, engine.params, engine.calibration, today);
+      const aged = new ValuationEngine(engine.dir, engine.meta, (source) => engine.params(source), engine.calibration, today);
       return (aged.answer({ zip: '99901', address: '105 TEST ST', condition: 'good' }) as { body: ValuationBody }).body;
     };
     const fresh = at(later(12));
