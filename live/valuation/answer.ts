@@ -186,7 +186,7 @@ const recorded = new WeakMap<CompIndex, Record<keyof Sent, boolean>>();
  *  beds or baths), so it would change nothing, and the answer does not list it among the facts used. */
 export function usableSent(ix: CompIndex, sent: Sent, source: string): { used: Sent; note: string | null } {
   let has = recorded.get(ix);
-  if (!has) recorded.set(ix, (has = { beds: ix.data.beds.some((v) => v !== null), baths: ix.data.baths.some((v) => v !== null) }));
+  if (!has) recorded.set(ix, (has = { beds: ix.beds.some((v) => !Number.isNaN(v)), baths: ix.baths.some((v) => !Number.isNaN(v)) }));
   const used: Sent = {}, unused: string[] = [];
   for (const k of ['beds', 'baths'] as const) {
     if (sent[k] === undefined) continue;
@@ -202,8 +202,7 @@ export function usableSent(ix: CompIndex, sent: Sent, source: string): { used: S
  *  spec's default (good). */
 export function conditionSource(sent: boolean, match: SubjectMatch | null): FactSource {
   if (sent) return 'request';
-  const c = match ? match.ix.data.cond[match.row] : null;
-  return c !== null && c !== undefined ? 'record' : 'default';
+  return match && match.ix.cond[match.row]! >= 0 ? 'record' : 'default';
 }
 
 /** How an answer was made (tests and diagnostics; not part of the response). */

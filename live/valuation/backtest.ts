@@ -121,10 +121,11 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
  *  (CompSetData.features_day: a roll value set after the sale, e.g. a re-assessment) are unknown; the same index
  *  when the source dates none. Same rows in the same order, so predictions keep their row numbers. */
 export function asOf(idx: CompIndex, day: number): CompIndex {
-  const fd = idx.data.features_day;
-  if (!fd || !idx.data.features || !fd.some((d) => d !== null && d >= day)) return idx;
-  const features = Object.fromEntries(Object.entries(idx.data.features).map(([f, col]) => [f, col.map((v, i) => (fd[i] !== null && fd[i]! >= day ? null : v))]));
-  return new CompIndex({ ...idx.data, features });
+  const fd = idx.featuresDay; // NaN: dated before every sale (null in the file)
+  const data = fd && fd.some((d) => d >= day) ? idx.toData() : null;
+  if (!fd || !data?.features) return idx;
+  const features = Object.fromEntries(Object.entries(data.features).map(([f, col]) => [f, col.map((v, i) => (fd[i]! >= day ? null : v))]));
+  return new CompIndex({ ...data, features });
 }
 
 export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };

@@ -37,12 +37,31 @@ export interface CompSetData {
   block?: (string | null)[];
 }
 
+/** A typed array's value as the file had it: NaN (nz's null) back to null. */
+const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
+
 /** A block key split into its group (the part before the last '-', e.g. the NYC borough) and its number (NaN when
  *  not numeric); null for none. */
 export function parseBlock(key: string | null | undefined): { group: string; num: number } | null {
   if (!key) return null;
   const at = key.lastIndexOf('-');
   return at < 0 ? { group: key, num: NaN } : { group: key.slice(0, at), num: Number(key.slice(at + 1)) };
+}
+
+/** The file columns an index keeps as they are read (`CompIndex.data`): the others (beds, baths, year, cond, lat, lng,
+ *  features, features_day) live only in its typed arrays, null as NaN (-1 for cond), and day, zip and type in typed
+ *  arrays too: a file's column held twice cost King County's 21,700 comps 2.6 MB of heap. `toData()` gives the file back. */
+export interface CompColumns {
+  source: string;
+  zips: string[];
+  zip: Int32Array;
+  day: Float64Array;
+  price: number[];
+  sqft: number[];
+  type: Int32Array;
+  key: (string | null)[];
+  pid?: (string | null)[];
+  block?: (string | null)[];
 }
 
 export interface ZipTypical { sqft: number; beds: number | null; baths: number | null; year: number | null; type: number; n: number }
@@ -79,10 +98,23 @@ export class CompIndex {
   readonly blockGroups: string[] = [];
   /** Rows per block key, in date order. */
   readonly byBlock = new Map<string, number[]>();
+  /** The file's columns but those held below (CompColumns). */
+  readonly data: CompColumns;
+  /** The condition code of each row (CONDITION_CODES index), -1 unknown. */
+  readonly cond: Int8Array;
+  /** The day each row's assessor features were set (CompSetData.features_day; NaN = before every sale); null when the
+   *  file dates none. */
+  readonly featuresDay: Float64Array | null;
+  private readonly hasFeatures: boolean;
 
-  constructor(readonly data: CompSetData) {
+  constructor(data: CompSetData) {
     const n = (this.n = data.day.length);
     this.day = Float64Array.from(data.day);
+    this.data = { source: data.source, zips: data.zips, zip: Int32Array.from(data.zip), day: this.day, price: data.price, sqft: data.sqft, type: Int32Array.from(data.type), key: data.key,
+      ...(data.pid ? { pid: data.pid } : {}), ...(data.block ? { block: data.block } : {}) };
+    this.cond = Int8Array.from(data.cond, (c) => (c === null || c === undefined ? -1 : c));
+    this.featuresDay = data.features_day ? Float64Array.from(data.features_day, nz) : null;
+    this.hasFeatures = data.features !== undefined;
     this.month = Int32Array.from(data.day, monthOfDay);
     this.logPrice = Float64Array.from(data.price, Math.log);
     this.logSqft = Float64Array.from(data.sqft, Math.log);
@@ -120,8 +152,10 @@ export class CompIndex {
     }
     // arrays filled by push keep the room they grew (17 slots for one row): copies of their length
     for (const m of [this.byZip, this.byCell, this.byBlock]) for (const [k, v] of m) m.set(k, v.slice());
-    this.byPid = new SortedRows(n, (i) => data.pid?.[i]);
-    this.byZipKey = new SortedRows(n, (i) => { const key = data.key[i]; return key ? `${data.zips[data.zip[i]!]!}|${key}` : null; });
+    // the keys are read through this.data, not the file (`data`), which the index must not keep
+    const cols = this.data;
+    this.byPid = new SortedRows(n, (i) => cols.pid?.[i]);
+    this.byZipKey = new SortedRows(n, (i) => { const key = cols.key[i]; return key ? `${cols.zips[cols.zip[i]!]!}|${key}` : null; });
     this.byKey = latestRows(this.byZipKey, this.day);
   }
 
@@ -156,11 +190,23 @@ export class CompIndex {
   /** The subject described by a recorded row (the back-test's subjects; address matches in the live endpoint). */
   subjectOf(i: number, cond?: Condition): Subject {
     const d = this.data;
-    const c = d.cond[i];
+    const c = this.cond[i]!;
     return {
-      zip: d.zips[d.zip[i]!]!, sqft: d.sqft[i]!, beds: d.beds[i] ?? null, baths: d.baths[i] ?? null, year: d.year[i] ?? null,
-      features: Object.fromEntries(this.features.map(([k, v]) => [k, v[i]!]).filter(([, v]) => Number.isFinite(v))), cond: cond ?? (c === null || c === undefined ? 'good' : CONDITION_CODES[c]!), type: d.type[i]!,
-      lat: d.lat[i] ?? null, lng: d.lng[i] ?? null, block: d.block?.[i] ?? null, mode: 'record',
+      zip: d.zips[d.zip[i]!]!, sqft: d.sqft[i]!, beds: orNull(this.beds[i]!), baths: orNull(this.baths[i]!), year: orNull(this.year[i]!),
+      features: Object.fromEntries(this.features.map(([k, v]) => [k, v[i]!]).filter(([, v]) => Number.isFinite(v))), cond: cond ?? (c < 0 ? 'good' : CONDITION_CODES[c]!), type: d.type[i]!,
+      lat: orNull(this.lat[i]!), lng: orNull(this.lng[i]!), block: d.block?.[i] ?? null, mode: 'record',
+    };
+  }
+
+  /** The comp file this index was made from (the back-test's asOf re-indexes it with some features unknown). */
+  toData(): CompSetData {
+    const col = (a: Float64Array): (number | null)[] => Array.from(a, orNull);
+    const { zip, day, type, ...rest } = this.data;
+    return {
+      ...rest, zip: Array.from(zip), day: Array.from(day), type: Array.from(type), beds: col(this.beds), baths: col(this.baths), year: col(this.year),
+      cond: Array.from(this.cond, (c) => (c < 0 ? null : c)), lat: col(this.lat), lng: col(this.lng),
+      ...(this.hasFeatures ? { features: Object.fromEntries(this.features.map(([k, v]) => [k, col(v)])) } : {}),
+      ...(this.featuresDay ? { features_day: col(this.featuresDay) } : {}),
     };
   }
 

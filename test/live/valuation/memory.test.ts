@@ -1,5 +1,6 @@
 // What a valuation server keeps in memory (warehouse/docs/valuation.md "In memory"): a market's data only once it is
 // asked about, and no column of a comp file twice. Over the shared data's build.
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDir } from '../../helpers/build.ts';
@@ -12,5 +13,19 @@ describe('valuation memory', () => {
     engine.market('king_county');
     expect(engine.paramsLoaded()).toEqual(['king_county']);
     expect(engine.params('king_county')?.source).toBe('king_county');
+  });
+
+  it('a comp index keeps no column of its file twice, and gives the file back exactly', () => {
+    const dir = path.join(buildDir(), 'live', 'valuation');
+    const engine = ValuationEngine.fromDir(dir);
+    for (const [source, files] of Object.entries(engine.meta.sources)) {
+      const m = engine.market(source);
+      for (const [ix, file] of [[m.comps, files.comps_file], [m.subjects, files.subjects_file]] as const) {
+        // held in the index's typed arrays only (beds as ix.beds, null as NaN; cond as ix.cond, null as -1)
+        expect(Object.keys(ix.data).sort(), `${source} ${file}`).toEqual(['day', 'key', 'pid', 'price', 'source', 'sqft', 'type', 'zip', 'zips', ...(ix.data.block ? ['block'] : [])].sort());
+        expect(ix.data.day).toBe(ix.day);
+        expect(ix.toData(), `${source} ${file}`).toEqual(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+      }
+    }
   });
 });
