@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDir } from '../../helpers/build.ts';
 import { ValuationEngine } from '../../../live/valuation/endpoint.ts';
+import { loadEngine } from '../../../live/property/endpoint.ts';
 
 describe('valuation memory', () => {
   it('params.json is read at a market\'s first request, and only that market\'s model is kept', () => {
@@ -27,5 +28,13 @@ describe('valuation memory', () => {
         expect(ix.toData(), `${source} ${file}`).toEqual(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
       }
     }
+  });
+
+  it('GET /v1/property and the valuation share one property engine per build, so its files are parsed and kept once', () => {
+    const build = { dir: buildDir(), buildId: 'memory-test', asOf: '2026-01-01' };
+    const engine = loadEngine(build);
+    expect(engine).not.toBeNull();
+    expect(loadEngine({ ...build })).toBe(engine);
+    expect(loadEngine({ ...build, buildId: 'another' })).not.toBe(engine);
   });
 });
