@@ -25,11 +25,11 @@ export function goldenRequests(engine: ValuationEngine, perMarket = 200, parcels
   const out: ValuationInput[] = [];
   for (const source of Object.keys(engine.meta.sources).sort()) {
     const m = engine.market(source);
-    const rowsOf = (ix: CompIndex, from: number): number[] => Array.from({ length: ix.n }, (_, i) => i).filter((i) => ix.day[i]! >= from && ix.data.key[i]);
+    const rowsOf = (ix: CompIndex, from: number): number[] => Array.from({ length: ix.n }, (_, i) => i).filter((i) => ix.day[i]! >= from && ix.data.key.at(i));
     const pick = (rows: number[], n: number): number[] => rows.filter((_, k) => k % Math.max(1, Math.floor(rows.length / n)) === 0).slice(0, n);
     const test = pick(rowsOf(m.comps, splitDays(m.comps).testStart), perMarket);
     test.forEach((i, k) => {
-      const d = m.comps.data, zip = d.zips[d.zip[i]!]!, key = d.key[i]!, zm = engine.meta.zips[zip];
+      const d = m.comps.data, zip = d.zips[d.zip[i]!]!, key = d.key.at(i)!, zm = engine.meta.zips[zip];
       const variant = k % 5;
       if (variant === 0) out.push({ zip, address: key });
       else if (variant === 1) out.push({ zip, address: zm ? `${key}, ${zm.city}, ${zm.state} ${zip}` : key, condition: CONDITIONS[k % 4]! });
@@ -43,7 +43,7 @@ export function goldenRequests(engine: ValuationEngine, perMarket = 200, parcels
     });
     for (const i of pick(rowsOf(m.subjects, -Infinity), parcels)) {
       const d = m.subjects.data;
-      out.push({ zip: d.zips[d.zip[i]!]!, address: d.key[i]! });
+      out.push({ zip: d.zips[d.zip[i]!]!, address: d.key.at(i)! });
     }
   }
   for (const zip of ['00000', '99999', '20001', '60614', '00601']) out.push({ zip, address: '1 Main St' });

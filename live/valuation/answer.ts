@@ -74,7 +74,7 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft
   if (s.lat !== null && s.lng !== null) { add('lat', s.lat, 6); add('lng', s.lng, 6); }
   facts.push({ name: 'condition', value: condition, source: conditionFrom }); // request, the record's own, else the default (good)
   // unmatched: the property the property record found at the address, whose record the valuation has no row of
-  const pid = match ? (match.ix.data.pid?.[match.row] ?? null) : found;
+  const pid = match ? (match.ix.data.pid?.at(match.row) ?? null) : found;
   return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
 }
 
@@ -85,8 +85,8 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft
 export function compsBody(ix: CompIndex, comps: CompDetail[]): CompBody[] {
   const d = ix.data;
   return comps.map((c) => ({
-    property_id: d.pid?.[c.row] ?? null,
-    address: d.key[c.row] ?? null,
+    property_id: d.pid?.at(c.row) ?? null,
+    address: d.key.at(c.row),
     zip: d.zips[d.zip[c.row]!]!,
     sale_date: isoOfDay(d.day[c.row]!),
     price: d.price[c.row]!,

@@ -5,6 +5,7 @@ import { gridDisk, latLngToCell } from 'h3-js';
 import { CONDITION_CODES, CONDITION_FACTOR, RESIDENTIAL_TYPES, type Condition, type Subject } from './types.ts';
 import { median, monthOfDay, nz, push } from './helpers.ts';
 import { latestRows, SortedRows, type KeyLookup } from './sorted-rows.ts';
+import { StringColumn } from './string-column.ts';
 
 /** H3 resolution of the comp cells (~0.46 km edge, ~0.74 km2). */
 export const H3_RES = 8;
@@ -59,8 +60,9 @@ export interface CompColumns {
   price: number[];
   sqft: number[];
   type: Int32Array;
-  key: (string | null)[];
-  pid?: (string | null)[];
+  /** Address keys and property ids as one string each (string-column.ts): `key.at(i)`. */
+  key: StringColumn;
+  pid?: StringColumn;
   block?: (string | null)[];
 }
 
@@ -110,8 +112,8 @@ export class CompIndex {
   constructor(data: CompSetData) {
     const n = (this.n = data.day.length);
     this.day = Float64Array.from(data.day);
-    this.data = { source: data.source, zips: data.zips, zip: Int32Array.from(data.zip), day: this.day, price: data.price, sqft: data.sqft, type: Int32Array.from(data.type), key: data.key,
-      ...(data.pid ? { pid: data.pid } : {}), ...(data.block ? { block: data.block } : {}) };
+    this.data = { source: data.source, zips: data.zips, zip: Int32Array.from(data.zip), day: this.day, price: data.price, sqft: data.sqft, type: Int32Array.from(data.type), key: new StringColumn(data.key),
+      ...(data.pid ? { pid: new StringColumn(data.pid) } : {}), ...(data.block ? { block: data.block } : {}) };
     this.cond = Int8Array.from(data.cond, (c) => (c === null || c === undefined ? -1 : c));
     this.featuresDay = data.features_day ? Float64Array.from(data.features_day, nz) : null;
     this.hasFeatures = data.features !== undefined;
@@ -154,8 +156,8 @@ export class CompIndex {
     for (const m of [this.byZip, this.byCell, this.byBlock]) for (const [k, v] of m) m.set(k, v.slice());
     // the keys are read through this.data, not the file (`data`), which the index must not keep
     const cols = this.data;
-    this.byPid = new SortedRows(n, (i) => cols.pid?.[i]);
-    this.byZipKey = new SortedRows(n, (i) => { const key = cols.key[i]; return key ? `${cols.zips[cols.zip[i]!]!}|${key}` : null; });
+    this.byPid = new SortedRows(n, (i) => cols.pid?.at(i));
+    this.byZipKey = new SortedRows(n, (i) => { const key = cols.key.at(i); return key ? `${cols.zips[cols.zip[i]!]!}|${key}` : null; });
     this.byKey = latestRows(this.byZipKey, this.day);
   }
 
@@ -169,8 +171,8 @@ export class CompIndex {
 
   /** Every sale of the property of row i (same pid or same zip and address key), i included. */
   sameProperty(i: number): number[] {
-    const key = this.data.key[i];
-    const rows = this.propertyRows(this.data.pid?.[i], key ? `${this.data.zips[this.data.zip[i]!]}|${key}` : null);
+    const key = this.data.key.at(i);
+    const rows = this.propertyRows(this.data.pid?.at(i), key ? `${this.data.zips[this.data.zip[i]!]}|${key}` : null);
     return rows.length ? rows : [i];
   }
 
@@ -201,9 +203,9 @@ export class CompIndex {
   /** The comp file this index was made from (the back-test's asOf re-indexes it with some features unknown). */
   toData(): CompSetData {
     const col = (a: Float64Array): (number | null)[] => Array.from(a, orNull);
-    const { zip, day, type, ...rest } = this.data;
+    const { zip, day, type, key, pid, ...rest } = this.data;
     return {
-      ...rest, zip: Array.from(zip), day: Array.from(day), type: Array.from(type), beds: col(this.beds), baths: col(this.baths), year: col(this.year),
+      ...rest, key: key.toArray(), ...(pid ? { pid: pid.toArray() } : {}), zip: Array.from(zip), day: Array.from(day), type: Array.from(type), beds: col(this.beds), baths: col(this.baths), year: col(this.year),
       cond: Array.from(this.cond, (c) => (c < 0 ? null : c)), lat: col(this.lat), lng: col(this.lng),
       ...(this.hasFeatures ? { features: Object.fromEntries(this.features.map(([k, v]) => [k, col(v)])) } : {}),
       ...(this.featuresDay ? { features_day: col(this.featuresDay) } : {}),

@@ -173,15 +173,15 @@ export class ValuationEngine {
     const { subject, address, ownRow, match, unitsOnly, propertyId } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
     // (a parcel with a property_id: that property's sales; another property's sale at its address is a comp)
-    const pid = match ? match.ix.data.pid?.[match.row] : null;
-    const own = match && ownRow === null ? m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key[match.row]}`) : [];
+    const pid = match ? match.ix.data.pid?.at(match.row) : null;
+    const own = match && ownRow === null ? m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key.at(match.row)}`) : [];
     const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, excludeRows: own, unitsOnly, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
     // the confidence the answer says: the estimate's tier, capped by the source's age (warehouse/data-age.ts), one step
     // lower when its comps are mostly of another property type (notes.ts); the interval stays the estimate's own tier's,
     // the one the back-test calibrated to cover 80% (notes.ts tierNote says so)
     const notes: string[] = [];
-    const key = match ? match.ix.data.key[match.row] : null;
+    const key = match ? match.ix.data.key.at(match.row) : null;
     const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(this.placeOf(zip, String(input.address)).line).unit;
     // an address the property record finds but the valuation has no row of (no living area): found, said so below
     const foundOnly = !match && propertyId ? propertyId : null;
@@ -256,8 +256,8 @@ export class ValuationEngine {
     const m = this.market(zm.source);
     const { address, ownRow, match } = this.resolve(m, zip, String(input.address), undefined, undefined);
     if (!match) return null;
-    const pid = match.ix.data.pid?.[match.row];
-    const own = new Set(ownRow !== null ? m.comps.sameProperty(ownRow) : m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key[match.row]}`));
+    const pid = match.ix.data.pid?.at(match.row);
+    const own = new Set(ownRow !== null ? m.comps.sameProperty(ownRow) : m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key.at(match.row)}`));
     const rows = (m.comps.byZip.get(zip) ?? []).filter((i) => RESIDENTIAL_TYPES.has(m.comps.data.type[i]!));
     if (rows.length === 0 || rows.some((i) => !own.has(i))) return null;
     return ownSalesOnlyMessage(zip, address, rows.map((i) => ({ date: isoOfDay(m.comps.day[i]!), price: m.comps.data.price[i]! })));

@@ -39,7 +39,7 @@ export function matchAddress(property: PropertyEngine | null, comps: CompIndex, 
     for (const k of keys) {
       const row = ix.byKey.get(k);
       // the row of another property than the one the property record answers is not this address's record
-      if (row === undefined || (pid !== null && ix.data.pid?.[row] && ix.data.pid[row] !== pid)) continue;
+      if (row === undefined || (pid !== null && ix.data.pid?.at(row) && ix.data.pid.at(row) !== pid)) continue;
       return { hit: { ix, row, on: ix === comps ? 'sale' : 'parcel' }, propertyId: pid, others: found && 'id' in found ? found.others : [] };
     }
   }

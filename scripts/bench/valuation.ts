@@ -26,7 +26,7 @@ export function kingCountyRequests(engine: ValuationEngine, n = SUBJECTS): Valua
     const zip = d.zips[d.zip[i]!]!;
     const condition = CONDITIONS[k % CONDITIONS.length]!;
     const unknown = `${100 + k} NE ${40 + (k % 50)}th Street`;
-    out.push(k % 3 === 0 ? { zip, address: d.key[i] ?? `${100 + k} Main St`, condition }
+    out.push(k % 3 === 0 ? { zip, address: d.key.at(i) ?? `${100 + k} Main St`, condition }
       : k % 3 === 1 ? { zip, address: unknown, sqft: Math.round(d.sqft[i]!), condition } : { zip, address: unknown, condition });
   }
   return out;

@@ -51,7 +51,7 @@ describe('valuation over the shared real build', () => {
     expect(schemaErrors('ValuationEstimate', (a as { body: unknown }).body)).toEqual([]);
     const x = engine.explain({ zip: p!.zip, address: p!.parcel_id, condition: 'good' })!;
     expect(x.subject).toMatchObject({ mode: 'record', sqft: p!.sqft, beds: p!.beds, lat: p!.lat, lng: p!.lng });
-    expect(x.comps.data.key[x.ownRow!]).toBe(p!.parcel_id);
+    expect(x.comps.data.key.at(x.ownRow!)).toBe(p!.parcel_id);
     expect(x.estimate.rows).not.toContain(x.ownRow);
     expect(x.calibration.calibrated).toBe(true);
     // the typical-property fallback of the same zip is described differently
@@ -64,7 +64,7 @@ describe('valuation over the shared real build', () => {
     const d = engine.market('king_county').comps.data;
     const first = d.zip.findIndex((z) => d.zips[z] === '98103');
     expect(first).toBeGreaterThanOrEqual(0);
-    const x = engine.explain({ zip: '98103', address: d.key[first]!, condition: 'good' })!;
+    const x = engine.explain({ zip: '98103', address: d.key.at(first)!, condition: 'good' })!;
     const c = x.comps;
     expect(x.subject.mode).toBe('record');
     expect(x.estimate.rows.length).toBeGreaterThanOrEqual(5);

@@ -37,4 +37,14 @@ describe('valuation memory', () => {
     expect(loadEngine({ ...build })).toBe(engine);
     expect(loadEngine({ ...build, buildId: 'another' })).not.toBe(engine);
   });
+
+  it('address keys and property ids are held as one string per column (string-column.ts), each row read back as parsed', () => {
+    const dir = path.join(buildDir(), 'live', 'valuation');
+    const engine = ValuationEngine.fromDir(dir);
+    const m = engine.market('king_county');
+    const file = JSON.parse(fs.readFileSync(path.join(dir, engine.meta.sources['king_county']!.comps_file), 'utf8')) as { key: (string | null)[]; pid: (string | null)[] };
+    expect(Array.isArray(m.comps.data.key) || Array.isArray(m.comps.data.pid)).toBe(false);
+    expect(Array.from({ length: m.comps.n }, (_, i) => [m.comps.data.key.at(i), m.comps.data.pid!.at(i)])).toEqual(file.key.map((k, i) => [k, file.pid[i]]));
+    expect(m.comps.data.key.at(m.comps.n)).toBeNull();
+  });
 });
