@@ -93,12 +93,19 @@ const FLAGGED_SALES_SQL = `
   ),
   resold as (
     -- a buyer who sells the property on to another buyer the same day (one sale date, or a later one recorded the same
-    -- day), that resale a sale for value (a pass-through at one price, a double closing at two: the last deed counts)
-    select distinct a.sale_id from s a join s b on b.source = a.source and b.o_prop = a.o_prop
+    -- day), both deeds sales for value (a pass-through at one price, a double closing at two: the last deed counts). The
+    -- last: of two deeds of one date recorded the same day, the one with the later document number (the recorder's
+    -- order, numbers compared as numbers), else the resale
+    select distinct case when b.sale_date = a.sale_date and b.recorded_date = a.recorded_date
+                              and lpad(b.document_id, 40, '0') < lpad(a.document_id, 40, '0') then b.sale_id else a.sale_id end as sale_id
+    from s a join s b on b.source = a.source and b.o_prop = a.o_prop
     where a.o_buyer is not null and b.o_seller = a.o_buyer and b.o_buyer is distinct from a.o_buyer and b.sale_id <> a.sale_id
       and (b.sale_date = a.sale_date or (b.recorded_date = a.recorded_date and b.sale_date > a.sale_date))
       and b.sale_price >= 10000 and not coalesce(b.o_buyer = b.o_seller, false) and b.non_use_code is null
       and not coalesce(upper(b.deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)
+      and a.sale_price >= 10000 and not (a.source = 'nyc' and a.sale_price <= 10000) and a.non_use_code is null
+      and not coalesce(a.o_buyer = a.o_seller, false)
+      and not coalesce(upper(a.deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)
   ),
   flagged as (
     select *,

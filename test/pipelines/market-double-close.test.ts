@@ -74,6 +74,30 @@ describe('double closings in the raw Denver deeds: the middleman\'s purchase is 
     ]);
   });
 
+  test('one date recorded one day: the recorder\'s order is the chain\'s; recorded on different days, the parties\' order', async () => {
+    // the 5 raw chains (deeds for value, the first's buyer the second's seller, the same day) whose resale has the lower
+    // reception number
+    await denverDeeds(['506513030000', '229221022000', '615204148148', '121100102000', '121100103000']);
+    expect(await ctx.rows(`select parcel_id as parcel, document_id as doc, sale_price as price, is_arms_length as arms,
+        non_arms_length_reason as reason, is_portfolio as portfolio from sales order by parcel_id, document_id`)).toEqual([
+      // the builder's new homes (dated 12-03 and 12-05), its lot deed from the developer dated 12-03 on both parcels
+      { parcel: '121100102000', doc: '2018155950', price: 483340, arms: true, reason: null, portfolio: false },
+      { parcel: '121100102000', doc: '2018156106', price: 525000, arms: false, reason: 'double_close', portfolio: true },
+      { parcel: '121100103000', doc: '2018155019', price: 431502, arms: true, reason: null, portfolio: false },
+      { parcel: '121100103000', doc: '2018156106', price: 525000, arms: false, reason: 'double_close', portfolio: true },
+      // a wholesaler, both dated 2019-02-11: its purchase recorded the day after its resale (and below 17 days after)
+      { parcel: '229221022000', doc: '2019017418', price: 415000, arms: true, reason: null, portfolio: false },
+      { parcel: '229221022000', doc: '2019018100', price: 400000, arms: false, reason: 'double_close', portfolio: false },
+      // dated 2018-12-28, recorded 2019-01-03 in this order: ALLMER's personal representative's deeds to himself and
+      // to 735 PERRY STREET LLC at $65,750 ($78/sq ft), then POE's warranty deed to ALLMER at $263,000 ($311/sq ft)
+      { parcel: '506513030000', doc: '2019000812', price: 65750, arms: false, reason: 'related_parties', portfolio: false },
+      { parcel: '506513030000', doc: '2019000813', price: 65750, arms: false, reason: 'double_close', portfolio: false },
+      { parcel: '506513030000', doc: '2019000814', price: 263000, arms: true, reason: null, portfolio: false },
+      { parcel: '615204148148', doc: '2019066177', price: 175000, arms: true, reason: null, portfolio: false },
+      { parcel: '615204148148', doc: '2019076395', price: 165000, arms: false, reason: 'double_close', portfolio: false },
+    ]);
+  });
+
   test('a double closing is no resale pair: neither a 0-day resale nor a wholesaler\'s 12-day flip', async () => {
     await denverDeeds(['113306009000', '130411001000', '129215021000', '507414010000']);
     await run(ctx, 'pipelines/intermediate/30_market_92_resales.sql');
