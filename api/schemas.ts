@@ -130,7 +130,13 @@ export const SCHEMAS: Record<string, Schema> = {
       type: 'array', items: obj({
         property_id: nullable('string'), address: nullable('string'), zip: str, sale_date: str, price: num, sqft: num, distance_km: nullable('number'),
         similarity: num, time_adjustment_pct: num, feature_adjustment_pct: num, adjusted_price: num, weight: num,
+        kept: { ...bool, description: 'Additive: false for a comp of the 15 the outlier trim gave no weight (weight 0, not in comp_count); listed because the confidence tier\'s dispersion was measured over it' },
+        weight_before_trim: { ...num, description: 'Additive: its share of the weights before the outlier trim: the weights of confidence_basis.dispersion' },
       }),
+    },
+    confidence_basis: {
+      ...obj({ tier: CONF, comps: num, effective_comps: num, dispersion: num, median_age_months: num, median_distance_km: nullable('number'), valuation_date: str }),
+      description: 'Additive: what the confidence tier was read from (warehouse/docs/valuation.md "Confidence"): the count, effective count (1 / sum of weight squared), median age in months before valuation_date and median distance of the comps used (kept), and the dispersion of every comp listed, before the trim (weighted median absolute deviation of ln adjusted_price, weights weight_before_trim); tier is the rule\'s (the interval\'s), confidence may be lower (notes say why)',
     },
     time_index: {
       ...obj({

@@ -629,7 +629,22 @@ export type components = {
                 feature_adjustment_pct: number;
                 adjusted_price: number;
                 weight: number;
+                /** @description Additive: false for a comp of the 15 the outlier trim gave no weight (weight 0, not in comp_count); listed because the confidence tier's dispersion was measured over it */
+                kept: boolean;
+                /** @description Additive: its share of the weights before the outlier trim: the weights of confidence_basis.dispersion */
+                weight_before_trim: number;
             }[];
+            /** @description Additive: what the confidence tier was read from (warehouse/docs/valuation.md "Confidence"): the count, effective count (1 / sum of weight squared), median age in months before valuation_date and median distance of the comps used (kept), and the dispersion of every comp listed, before the trim (weighted median absolute deviation of ln adjusted_price, weights weight_before_trim); tier is the rule's (the interval's), confidence may be lower (notes say why) */
+            confidence_basis: {
+                /** @enum {string} */
+                tier: "low" | "medium" | "high";
+                comps: number;
+                effective_comps: number;
+                dispersion: number;
+                median_age_months: number;
+                median_distance_km: number | null;
+                valuation_date: string;
+            };
             /** @description The levels of the market index the comps' time_adjustment_pct read (100 at valuation_month; a comp sold in month m is adjusted by 100 / level - 1): the valuation's own hedonic index, not the trends index (warehouse/docs/valuation.md "The answer") */
             time_index: {
                 basis: string;

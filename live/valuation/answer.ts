@@ -1,5 +1,5 @@
 // The additive parts of the valuation answer (pure, no I/O): `subject` (did the address match a record, its
-// property_id, every fact the estimator used and where it came from) and `comps[]` (each comp the estimate kept, with
+// property_id, every fact the estimator used and where it came from) and `comps[]` (each comp of the estimate's top 15, an outlier trimmed marked, with
 // its time and feature adjustments, adjusted price, similarity and weight) and `time_index` (the levels of the
 // market's monthly index those time adjustments read). warehouse/docs/valuation.md "The answer".
 import type { Blend, CompDetail, Estimate, ModelParams, Subject, SubjectMode, Tier } from './types.ts';
@@ -35,6 +35,33 @@ export interface CompBody {
   feature_adjustment_pct: number;
   adjusted_price: number;
   weight: number;
+  /** Additive: false for a comp of the top 15 the outlier trim gave no weight (listed: the tier measured it). */
+  kept: boolean;
+  /** Additive: its share of the weights before the trim, the weights confidence_basis.dispersion is measured with. */
+  weight_before_trim: number;
+}
+
+/** What the confidence tier was read from (interval.ts confidenceTier), so an answer's tier can be checked against its
+ *  comps[]: the count, effective count (1 / Σ weight²), median age (months before valuation_date) and median distance
+ *  of the comps used (kept), and the dispersion of every comp listed, before the trim (the weighted median absolute
+ *  deviation of ln adjusted_price around its weighted median, weights weight_before_trim). `tier` is the rule's tier,
+ *  the interval's; `confidence` may be lower (notes say why). */
+export interface ConfidenceBasis {
+  tier: Tier;
+  comps: number;
+  effective_comps: number;
+  dispersion: number;
+  median_age_months: number;
+  median_distance_km: number | null;
+  valuation_date: string;
+}
+
+export function confidenceBasis(e: Estimate, valuationDay: number): ConfidenceBasis {
+  return {
+    tier: e.tier, comps: e.compCount, effective_comps: r(e.effectiveComps, 4), dispersion: r(e.dispersion, 4),
+    median_age_months: r(e.medianAgeMonths, 4), median_distance_km: e.medianDistanceKm === null ? null : r(e.medianDistanceKm, 4),
+    valuation_date: isoOfDay(valuationDay),
+  };
 }
 
 /** The record an address matched: which index (comps = a sale, subjects = a parcel) and its row. */
@@ -78,7 +105,7 @@ export function subjectBody(s: Subject, match: SubjectMatch | null, sent: { sqft
   return { matched: match !== null, property_id: pid, matched_on: match?.on ?? null, mode: s.mode, facts };
 }
 
-/** The comps of an estimate, highest weight first. Each adjusted price to the dollar and each weight to 8 decimals, so
+/** The comps of an estimate, highest weight first (an outlier trimmed among them: kept false, weight 0). Each adjusted price to the dollar and each weight to 8 decimals, so
  *  exp(Σ weight x ln adjusted_price) of the answer's own comps[] gives the comps estimate (blend.comps_value, or the
  *  estimated_value of an answer without a blend) to its $100 rounding: with weights to 3 decimals (summing 0.99x-1.00x)
  *  and prices to $100 it missed by up to 3% (review). */
@@ -97,6 +124,8 @@ export function compsBody(ix: CompIndex, comps: CompDetail[]): CompBody[] {
     feature_adjustment_pct: pct(c.featureAdj),
     adjusted_price: Math.round(Math.exp(c.adjustedLog)),
     weight: r(c.weight, 8),
+    kept: c.kept,
+    weight_before_trim: r(c.weightBeforeTrim, 8),
   }));
 }
 
@@ -145,6 +174,8 @@ export interface ValuationBody {
   subject: SubjectBody;
   model: string;
   comps: CompBody[];
+  /** Additive: the measures the confidence tier was read from (confidenceBasis). */
+  confidence_basis: ConfidenceBasis;
   /** Additive: what the answer says about itself (comps of another property type, a place that contradicts the zip:
    *  notes.ts); empty when nothing. */
   notes: string[];

@@ -33,7 +33,7 @@ import { matchAddress, outOfScope, recordedSqft } from './match.ts';
 import { lowerTier, noAreaNote, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
 import { apartmentMessage, outOfScopeMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
-import { blendBody, compsBody, conditionSource, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
+import { blendBody, compsBody, conditionSource, confidenceBasis, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
 
 export interface ValuationInput {
   zip: string;
@@ -229,6 +229,7 @@ export class ValuationEngine {
       model: this.modelOf(x.source, subject.mode),
       blend: blendBody(this.market(x.source).params.blend, subject.mode, e, roundUsd),
       comps: compsBody(x.comps, e.comps ?? []),
+      confidence_basis: confidenceBasis(e, x.valuationDay),
       time_index: timeIndexBody(this.market(x.source).params, x.source, x.valuationDay, x.comps, e.comps ?? []),
     };
     if (!comps) return { ok: true, body: { ...body, subject: undefined, comps: undefined, time_index: undefined } };

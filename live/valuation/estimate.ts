@@ -226,15 +226,15 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   };
   est.tier = confidenceTier(est, s.mode);
   if (simLog) {
-    // the comps used, in weight order (an outlier with no weight is not one)
-    est.comps = usedAt.map((k) => {
-      const j = order[k]!;
+    // every comp the dispersion (so the tier) was measured over, in weight order; an outlier trimmed: kept false, weight 0
+    const swAll = ws.reduce((a, b) => a + b, 0), usedSet = new Set(usedAt);
+    est.comps = order.map((j, k) => {
       const i = cand[j]!;
       const time = sIdx - indexAtMonth(p, idx.month[i]!);
-      const wd = locW![j]!;
       return {
         row: i, distanceKm: Number.isFinite(dist[j]!) ? dist[j]! : null, timeAdj: time, featureAdj: adj[j]! - idx.logPrice[i]! - time,
-        adjustedLog: adj[j]!, similarity: wd * Math.exp(simLog[j]!), weight: kept[k] && sw > 0 ? ws[k]! / sw : 0,
+        adjustedLog: adj[j]!, similarity: locW![j]! * Math.exp(simLog[j]!), weight: kept[k] && sw > 0 ? ws[k]! / sw : 0,
+        kept: usedSet.has(k), weightBeforeTrim: ws[k]! / swAll,
       };
     });
   }

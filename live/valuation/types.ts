@@ -85,7 +85,8 @@ export interface Estimate {
   scope: 'rings' | 'zip' | 'market';
   /** The kept comps' rows of the CompIndex, highest weight first. */
   rows: number[];
-  /** With EstimateOptions.detail: each kept comp (same order as rows). */
+  /** With EstimateOptions.detail: every comp of the top maxComps, the dispersion's (so the tier's) comps, in weight
+   *  order; `kept` false for an outlier the trim gave no weight (not in rows). */
   comps?: CompDetail[];
 }
 
@@ -101,6 +102,10 @@ export interface CompDetail {
   adjustedLog: number;
   similarity: number;
   weight: number;
+  /** Used (kept by the outlier trim: rows, compCount); false: trimmed, weight 0. */
+  kept: boolean;
+  /** Its share of the weights before the trim (the dispersion's weights: weightedMedian over every listed comp). */
+  weightBeforeTrim: number;
 }
 
 /** live/valuation/meta.json: per source its files and as_of (latest sale), per zip its source, city and state. */

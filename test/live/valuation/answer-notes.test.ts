@@ -20,7 +20,7 @@ const rawRows = (folder: string, file: string): Raw[] =>
 interface Body {
   estimated_value: number; value_low: number; value_high: number; confidence: string; notes: string[];
   blend: { comps_value: number; comps_weight: number; hedonic_value: number | null; hedonic_weight: number; trees_value: number | null; trees_weight: number } | null;
-  comps: { address: string | null; sale_date: string; price: number; adjusted_price: number; weight: number }[];
+  comps: { address: string | null; sale_date: string; price: number; adjusted_price: number; weight: number; kept: boolean }[];
 }
 let server: TestServer;
 let key: string;
@@ -69,7 +69,7 @@ describe('valuation notes', () => {
       const subject = opa.filter((r) => r.location === address && r.zip === zip);
       expect(subject.map(kindOf), address).toEqual(['multi']);
       const b = await value(zip, address);
-      const kinds = b.comps.map((c) => {
+      const kinds = b.comps.filter((c) => c.kept).map((c) => { // the comps used (a trimmed outlier is listed, kept false)
         const [location, unit] = c.address!.split(' #') as [string, string | undefined];
         const raw = opa.filter((r) => r.location === location && r.unit === (unit ?? null) && r.sale_date === c.sale_date && r.price === c.price);
         expect(raw.length, c.address!).toBe(1);

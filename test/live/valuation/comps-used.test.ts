@@ -1,5 +1,5 @@
-// The comps an estimate says it used are those it weighted: a comp cut as an outlier (no weight) is neither listed
-// nor counted, and `as_of` is the newest of the comps used (spec: "comparable sales used", "most recent comparable sale
+// The comps an estimate says it used are those it weighted: a comp cut as an outlier (no weight) is not counted (it
+// is listed, kept false, since the confidence tier measured it: confidence-basis.test.ts), and `as_of` is the newest of the comps used (spec: "comparable sales used", "most recent comparable sale
 // date used"). Over the shared real build; the NYC subject and its one comp are checked against the raw rolling-sales
 // file (review 2: "745 East 6th Street Apt 3D", 10009, said "15 comps, medium" on one sale in its building).
 import fs from 'node:fs';
@@ -50,13 +50,15 @@ describe('the comps used', () => {
     expect((a as { message: string }).message).toContain('Condo and co-op units cannot be valued in zip 10009');
   });
 
-  it('any subject: every comp listed has weight, the count is the list, the weights add to 1, as_of is the newest', () => {
+  it('any subject: every comp used (kept) has weight, the count is theirs, the weights add to 1, as_of is the newest', () => {
     for (const req of [{ zip: '10009', address: '631 East 6th Street' }, { zip: '95758', address: '7129 Springmont Drive' }, { zip: '98103', address: '1 Unknown Way', sqft: 1500 }, { zip: '19147', address: '900 Unknown St', sqft: 1200 }]) {
       const b = value(req);
-      expect(b.comp_count, JSON.stringify(req)).toBe(b.comps.length);
-      expect(b.comps.every((c) => c.weight > 0)).toBe(true);
-      expect(b.comps.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 2);
-      expect(b.as_of).toBe(b.comps.map((c) => c.sale_date).sort().at(-1));
+      const used = b.comps.filter((c) => c.kept);
+      expect(b.comp_count, JSON.stringify(req)).toBe(used.length);
+      expect(used.every((c) => c.weight > 0)).toBe(true);
+      expect(b.comps.filter((c) => !c.kept).every((c) => c.weight === 0)).toBe(true);
+      expect(used.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 2);
+      expect(b.as_of).toBe(used.map((c) => c.sale_date).sort().at(-1));
     }
   });
 });

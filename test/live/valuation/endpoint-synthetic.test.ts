@@ -42,12 +42,12 @@ describe('valuation live module (given comps)', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('answers the spec fields in order, then the additions (subject, model, comps, time_index); the interval contains the estimate', () => {
+  it('answers the spec fields in order, then the additions (subject, model, comps, confidence_basis, time_index); the interval contains the estimate', () => {
     const a = engine.answer({ zip: '99901', address: '105 Test Street', condition: 'good' });
     expect(a.ok).toBe(true);
     const b = (a as { body: ValuationBody }).body;
     expect(Object.keys(b)).toEqual(['address', 'zip', 'city', 'state', 'estimated_value', 'value_low', 'value_high', 'price_per_sqft', 'confidence', 'comp_count', 'as_of',
-      'data_age_note', 'notes', 'subject', 'model', 'blend', 'comps', 'time_index']);
+      'data_age_note', 'notes', 'subject', 'model', 'blend', 'comps', 'confidence_basis', 'time_index']);
     expect(b.address).toBe('105 TEST ST');
     expect(b.value_low).toBeLessThan(b.estimated_value);
     expect(b.value_high).toBeGreaterThan(b.estimated_value);
