@@ -118,8 +118,9 @@ export class PropertyEngine {
   /** The property at a typed address in a zip: its id (and the other properties the address names, newest sale
    *  first), or the closest street lines of the zip. The one rule of "which property is this address" (the valuation
    *  asks it too, live/valuation/match.ts). A unit written bare after the street ("1289 Lexington Ave 14D") is read as
-   *  a unit when the street line as typed names no property (typedUnit, as the valuation reads it). */
-  findAddress(address: string, zip: string): { id: string; others: string[] } | { closest: ZipEntry[] } {
+   *  a unit when the street line as typed names no property (typedUnit, as the valuation reads it). `units`: no unit
+   *  was typed and the street line's records are all units (a building recorded unit by unit): how many. */
+  findAddress(address: string, zip: string): { id: string; others: string[] } | { closest: ZipEntry[]; units: number } {
     const entries = this.zip(zip) ?? [];
     const line = splitPlace(address, this.places).line;
     const plain = normalizeAddress(line);
@@ -137,7 +138,19 @@ export class PropertyEngine {
       }
       if (same.length || last.same.length === 0) last = { street, same };
     }
-    return { closest: last.same.length ? last.same.slice(0, CLOSEST) : closestEntries(entries, last.street) };
+    const units = plain.unit === null && bare.unit === null ? last.same.length : 0;
+    return { closest: last.same.length ? last.same.slice(0, CLOSEST) : closestEntries(entries, last.street), units };
+  }
+
+  /** The 404 of an address that names no one property of a zip (findAddress's closest): the closest street lines of
+   *  the zip, or, a building recorded unit by unit, its units (GET /v1/property and POST /v1/valuation/estimate). */
+  notFoundMessage(address: string, zip: string, found: { closest: ZipEntry[] }): string {
+    const names = found.closest.map((e) => `${addressKey(e[0], e[1])} (property_id ${e[2]})`);
+    const zipKnown = this.zip(zip) !== null;
+    const noStreet = this.noStreetNote(zip);
+    return zipKnown
+      ? `No property at "${address}" in zip ${zip}${names.length ? `; closest in that zip: ${names.join('; ')}` : ''}${noStreet}`
+      : noStreet ? `No property at "${address}" in zip ${zip}${noStreet}` : `No property records for zip ${zip}`;
   }
 
   /** Properties one address names, the newest sale first (CONFLICT_RULE's "newest record wins"), then without a sale,
@@ -163,14 +176,7 @@ export class PropertyEngine {
         return { ok: false, code: 'no_data', message: otherZipMessage(input.address, input.zip, placed.zip, at(input.zip), at(placed.zip)) };
       }
       const found = this.findAddress(input.address, input.zip);
-      if ('closest' in found) {
-        const names = found.closest.map((e) => `${addressKey(e[0], e[1])} (property_id ${e[2]})`);
-        const zipKnown = this.zip(input.zip) !== null;
-        const noStreet = this.noStreetNote(input.zip);
-        return { ok: false, code: 'no_data', message: zipKnown
-          ? `No property at "${input.address}" in zip ${input.zip}${names.length ? `; closest in that zip: ${names.join('; ')}` : ''}${noStreet}`
-          : noStreet ? `No property at "${input.address}" in zip ${input.zip}${noStreet}` : `No property records for zip ${input.zip}` };
-      }
+      if ('closest' in found) return { ok: false, code: 'no_data', message: this.notFoundMessage(input.address, input.zip, found) };
       id = found.id;
       others = found.others;
       // a state typed that is not the record's: 404; a city or NYC borough: the record, with a note

@@ -29,7 +29,7 @@ import { loadResolver } from '../places/endpoint.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { PropertyEngine } from '../property/engine.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
-import { matchAddress, outOfScope, recordedSqft } from './match.ts';
+import { matchAddress, outOfScope, recordedSqft, type AddressMatch } from './match.ts';
 import { lowerTier, noAreaNote, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
 import { apartmentMessage, outOfScopeMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
@@ -123,7 +123,7 @@ export class ValuationEngine {
   private lastPlace: { zip: string; address: string; places: PlaceResolver | null; placed: { line: string; zip: string | null } } | null = null;
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean; propertyId?: string | null } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean; propertyId?: string | null; units?: AddressMatch['units'] } {
     const placed = this.placeOf(zip, address);
     const { street, unit } = normalizeAddress(placed.line);
     const typed = typedUnit(placed.line); // a bare unit too ("70 E 10th St 9L")
@@ -146,6 +146,8 @@ export class ValuationEngine {
       if (over.baths !== undefined) s.baths = over.baths;
       return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: hit.on, ix, row }, propertyId };
     }
+    // an address the records hold as units only, no unit typed: the property record's 404 naming them (unitsMessage)
+    if (found?.units) return { subject: null, address: shown, ownRow: null, match: null, propertyId, units: found.units };
     // a unit not found: the zip's typical unit (a sale keyed with a unit), valued from unit sales only
     const units = typed.unit !== null;
     let t = m.typical.get(units ? `${zip}#` : zip);
@@ -203,7 +205,7 @@ export class ValuationEngine {
   answer(input: ValuationInput, comps = true): LiveAnswer {
     const x = this.explain(input, comps);
     // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
-    if (!x) return { ok: false, code: 'no_data', message: this.apartmentMessage(input) ?? this.ownSalesOnly(input) ?? this.noAnswerMessage(String(input.zip), String(input.address)) };
+    if (!x) return { ok: false, code: 'no_data', message: this.unitsMessage(input) ?? this.apartmentMessage(input) ?? this.ownSalesOnly(input) ?? this.noAnswerMessage(String(input.zip), String(input.address)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
     const valuationDay = isoOfDay(x.valuationDay); // the source's latest sale: the day the estimate values the house at
     const zm = this.meta.zips[zip]!;
@@ -247,6 +249,13 @@ export class ValuationEngine {
     const { address, propertyId, match } = this.resolve(this.market(zm.source), zip, String(input.address), undefined, undefined);
     const row = propertyId ? this.apartment(propertyId) : null, other = propertyId && !match ? outOfScope(this.property, propertyId) : null;
     return row ? apartmentMessage(zip, address, propertyId!, row) : other ? outOfScopeMessage(zip, address, propertyId!, other) : null;
+  }
+
+  /** The 404 of an address the records hold as units only, sent without a unit: GET /v1/property's, naming them. */
+  private unitsMessage(input: ValuationInput): string | null {
+    const zip = String(input.zip), zm = this.meta.zips[zip];
+    const u = zm && this.property ? this.resolve(this.market(zm.source), zip, String(input.address), undefined, undefined).units : null;
+    return u ? `${this.property!.notFoundMessage(String(input.address), zip, u)}. The records hold this address as ${u.units} units and no whole property: send the address with one of its units to value it` : null;
   }
 
   /** The 404 of a recorded subject whose zip's residential comps are all its own property's sales; else null. */

@@ -5,6 +5,7 @@
 // not know (a King County parcel id typed as the address) is looked up by its keys as before. warehouse/docs/valuation.md
 // "Subject".
 import type { PropertyEngine } from '../property/engine.ts';
+import type { ZipEntry } from '../property/layout.ts';
 import type { CompIndex } from './comps.ts';
 
 export interface RecordHit { ix: CompIndex; row: number; on: 'sale' | 'parcel' }
@@ -15,6 +16,9 @@ export interface AddressMatch {
    *  the address names (newest sale first). */
   propertyId: string | null;
   others: string[];
+  /** No unit typed, and the property record holds the address as units only (findAddress `units`): those it names for
+   *  its 404 and how many; null otherwise. The valuation then answers that 404, never the zip's typical house. */
+  units?: { closest: ZipEntry[]; units: number } | null;
 }
 
 /** The newest row of a property in an index (rows of a zip are in date order; the largest index of the newest day). */
@@ -43,7 +47,7 @@ export function matchAddress(property: PropertyEngine | null, comps: CompIndex, 
       return { hit: { ix, row, on: ix === comps ? 'sale' : 'parcel' }, propertyId: pid, others: found && 'id' in found ? found.others : [] };
     }
   }
-  return { hit: null, propertyId: pid, others: found && 'id' in found ? found.others : [] };
+  return { hit: null, propertyId: pid, others: found && 'id' in found ? found.others : [], units: found && 'closest' in found && found.units > 0 ? found : null };
 }
 
 /** Types the valuation does not value (warehouse/property-types.ts; "Scope"): land and commercial (mixed use included). */
