@@ -183,10 +183,53 @@ function otherNumbering(street: string): string | null {
  *  in its other form ("631 E 6TH ST" and "631 EAST 6TH ST"): sources differ (NYC spells directions out, Philadelphia
  *  abbreviates them) and so do callers. The stored lines are kept as each source wrote them, so a lookup tries both.
  *  A direction that is the street's own name ("100 EAST ST") has no other form. Each form also comes with its
- *  numbered street name in its other form (otherNumbering: "343 22 ST" and "343 22ND ST"). */
-export function streetVariants(street: string): string[] {
-  const forms = directionVariants(street);
-  return [...forms, ...forms.map(otherNumbering).filter((f): f is string => f !== null)];
+ *  numbered street name in its other form (otherNumbering: "343 22 ST" and "343 22ND ST"), and a name spelled as an
+ *  ordinal in figures ("235 EAST SEVENTH ST" -> "235 EAST 7TH ST", "NINETY SIXTH" -> "96TH"). In a Queens zip
+ *  (`zip`), a house number of 4-5 digits typed without its hyphen is tried last with it ("17541" -> "175-41", then
+ *  "17-541": Queens' numbers are written "175-41", the hyphen after the 2nd or 3rd digit). */
+export function streetVariants(street: string, zip?: string | null): string[] {
+  const typed = directionVariants(street);
+  const forms = [...typed, ...typed.map(ordinalInFigures).filter((f): f is string => f !== null)];
+  const all = [...forms, ...forms.map(otherNumbering).filter((f): f is string => f !== null)];
+  if (!zip || !QUEENS_ZIP_RE.test(zip)) return all;
+  const hyphened = all.map(queensNumbers); // every form with two digits after the hyphen first
+  return [...all, ...[0, 1].flatMap((k) => hyphened.map((h) => h[k]).filter((f): f is string => f !== undefined))];
+}
+
+/** Queens' zips (110xx-111xx, 113xx-114xx, 116xx: USPS's Queens sectional centers), where house numbers are hyphenated. */
+const QUEENS_ZIP_RE = /^11(?:0|1|3|4|6)\d\d$/;
+/** A line whose house number has 4-5 digits and no hyphen, with the hyphen after its 2nd or 3rd digit (two digits
+ *  after it first: 26,104 and 19,704 of Queens' 46,479 hyphenated raw rows end in two). */
+function queensNumbers(street: string): string[] {
+  const m = /^(\d{4,5}) (.+)$/.exec(street);
+  if (!m) return [];
+  const n = m[1]!;
+  return [n.length - 2, 2, 3].filter((at, k, xs) => at >= 2 && at <= 3 && xs.indexOf(at) === k)
+    .map((at) => `${n.slice(0, at)}-${n.slice(at)} ${m[2]}`);
+}
+
+const ORDINAL_WORDS: Record<string, number> = Object.fromEntries([
+  ...['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'FIFTH', 'SIXTH', 'SEVENTH', 'EIGHTH', 'NINTH', 'TENTH', 'ELEVENTH', 'TWELFTH',
+    'THIRTEENTH', 'FOURTEENTH', 'FIFTEENTH', 'SIXTEENTH', 'SEVENTEENTH', 'EIGHTEENTH', 'NINETEENTH'].map((w, k) => [w, k + 1]),
+  ...['TWENTIETH', 'THIRTIETH', 'FORTIETH', 'FIFTIETH', 'SIXTIETH', 'SEVENTIETH', 'EIGHTIETH', 'NINETIETH'].map((w, k) => [w, 20 + 10 * k]),
+  ['HUNDREDTH', 100],
+]);
+const TENS_WORDS: Record<string, number> = Object.fromEntries(['TWENTY', 'THIRTY', 'FORTY', 'FIFTY', 'SIXTY', 'SEVENTY', 'EIGHTY', 'NINETY'].map((w, k) => [w, 20 + 10 * k]));
+
+/** A line whose street name (after the house number) is an ordinal spelled out, in figures: "SEVENTH" -> "7TH",
+ *  "TWENTY FIRST" / "TWENTY-FIRST" -> "21ST", "ONE HUNDRED TWENTY FIFTH" -> "125TH"; null when it has none. */
+function ordinalInFigures(street: string): string | null {
+  const w = street.split(' ').flatMap((x, i) => (i > 0 && /^[A-Z]+-[A-Z]+$/.test(x) ? x.split('-') : [x]));
+  for (let i = 1; i < w.length; i++) {
+    let j = i, value = 0;
+    if (w[j] === 'ONE' && w[j + 1] === 'HUNDRED') { value = 100; j += 2; if (w[j] === 'AND') j++; }
+    const tens = TENS_WORDS[w[j]!];
+    if (tens !== undefined && ORDINAL_WORDS[w[j + 1]!] !== undefined && ORDINAL_WORDS[w[j + 1]!]! < 10) { value += tens; j++; }
+    const last = ORDINAL_WORDS[w[j]!];
+    if (last === undefined || (value % 100 !== 0 && last >= 10) || (value >= 100 && last === 100)) continue;
+    return [...w.slice(0, i), ordinal(String(value + last)), ...w.slice(j + 1)].join(' ');
+  }
+  return null;
 }
 
 function directionVariants(street: string): string[] {

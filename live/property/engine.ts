@@ -127,8 +127,8 @@ export class PropertyEngine {
     const bare = typedUnit(line);
     let last: { street: string; same: ZipEntry[] } = { street: plain.street, same: [] };
     for (const { street, unit } of bare.unit !== plain.unit ? [plain, bare] : [plain]) {
-      // as typed first, then with its direction in the other form ("E" / "EAST")
-      const same = streetVariants(street).map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
+      // as typed first, then with its direction in the other form ("E" / "EAST"), an ordinal in figures, a Queens hyphen
+      const same = streetVariants(street, zip).map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
       // units compare without punctuation: "2G" finds the stored "2-G"
       const exact = same.filter((e) => unitKey(e[1]) === unitKey(unit));
       const hit = exact.length ? exact : unit === null && same.length === 1 ? same : [];

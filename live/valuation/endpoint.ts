@@ -131,7 +131,7 @@ export class ValuationEngine {
     // the street as typed and with its direction in the other form ("E" / "EAST"), with a bare unit split off, then
     // a parcel id as the address, in each form its source documents (warehouse/parcel-id.ts: King County's 10 digits
     // "0726049190" whose leading zero the file dropped, NYC's 10-digit BBL)
-    const keys = [...streetVariants(street).map((v) => `${zip}|${addressKey(v, unit)}`), ...(typed.unit !== unit ? streetVariants(typed.street).map((v) => `${zip}|${addressKey(v, typed.unit)}`) : []),
+    const keys = [...streetVariants(street, zip).map((v) => `${zip}|${addressKey(v, unit)}`), ...(typed.unit !== unit ? streetVariants(typed.street, zip).map((v) => `${zip}|${addressKey(v, typed.unit)}`) : []),
       ...new Set([address.trim(), ...parcelIdForms(m.source, address)].map((id) => `${zip}|${id}`))];
     // a full address names its zip too ("2251 League St, Philadelphia, PA 19146"): another zip's address is no record here
     const typedZip = placed.zip;

@@ -190,3 +190,24 @@ describe('letters outside ASCII: accents off and full-width forms as their lette
     expect(normalizeAddress('1 Rue Montréal Apt 4É').unit).toBe('4E');
   });
 });
+
+describe('a street name spelled as an ordinal, a Queens number without its hyphen (review h18 F3)', () => {
+  test('the ordinal in figures, after the forms as typed, then without its ending', () => {
+    expect(streetVariants(normalizeAddress('235 East Seventh Street').street)).toEqual(['235 EAST SEVENTH ST', '235 E SEVENTH ST', '235 EAST 7TH ST', '235 E 7TH ST', '235 EAST 7 ST', '235 E 7 ST']);
+    expect(streetVariants(normalizeAddress('10 W Ninety-Sixth St').street)).toEqual(['10 W NINETY-SIXTH ST', '10 WEST NINETY-SIXTH ST', '10 W 96TH ST', '10 WEST 96TH ST', '10 W 96 ST', '10 WEST 96 ST']);
+    expect(streetVariants('300 BEACH NINETY SIXTH ST')).toEqual(['300 BEACH NINETY SIXTH ST', '300 BEACH 96TH ST', '300 BEACH 96 ST']);
+    expect(streetVariants('1 ONE HUNDRED TWENTY FIFTH ST')).toEqual(['1 ONE HUNDRED TWENTY FIFTH ST', '1 125TH ST', '1 125 ST']);
+    expect(streetVariants('123 TWENTIETH ST')).toEqual(['123 TWENTIETH ST', '123 20TH ST', '123 20 ST']);
+    expect(streetVariants('5 FIRST AVE')).toEqual(['5 FIRST AVE', '5 1ST AVE', '5 1 AVE']);
+    expect(streetVariants('5 TWENTY ST')).toEqual(['5 TWENTY ST']); // a cardinal is no ordinal
+    expect(streetVariants('FIRST ST')).toEqual(['FIRST ST']); // no house number
+  });
+  test('in a Queens zip only, the hyphen after the 3rd then the 2nd digit of a 5-digit number (2nd then 3rd of 4), last', () => {
+    expect(streetVariants('17541 LINDEN BLVD', '11434')).toEqual(['17541 LINDEN BLVD', '175-41 LINDEN BLVD', '17-541 LINDEN BLVD']);
+    expect(streetVariants('9524 86TH ST', '11416')).toEqual(['9524 86TH ST', '9524 86 ST', '95-24 86TH ST', '95-24 86 ST', '952-4 86TH ST', '952-4 86 ST']);
+    expect(streetVariants('17541 LINDEN BLVD', '10009')).toEqual(['17541 LINDEN BLVD']);
+    expect(streetVariants('17541 LINDEN BLVD')).toEqual(['17541 LINDEN BLVD']);
+    expect(streetVariants('175-41 LINDEN BLVD', '11434')).toEqual(['175-41 LINDEN BLVD']);
+    expect(streetVariants('564 BEACH 43RD ST', '11691')).toEqual(['564 BEACH 43RD ST', '564 BEACH 43 ST']); // 3 digits
+  });
+});
