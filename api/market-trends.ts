@@ -17,6 +17,7 @@ import { comparable, mixWords, seriesMix, type Mix } from '../warehouse/price-mi
 import { partialSources, type PartialSource } from '../live/research/data.ts';
 import { extractWords } from '../live/research/partial.ts';
 import { coveredOf, coverNote } from '../live/research/month-cover.ts';
+import { explainNullChanges } from './trends-change-note.ts';
 import { sourceSpans, type SourceSpan } from '../live/research/coverage.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
@@ -128,7 +129,8 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
   // sales_count (review 16: NYC's 2022-04..2023-02 read `sample_count: 0`), and a change from it says why it is null
   const covered = coveredOf(c, stored.sources, spans);
   const note = coverNote(stored.summary, c.month, covered);
-  const summary = note ? { ...stored.summary, change_note: [stored.summary['change_note'], note].filter(Boolean).join('; ') } : stored.summary;
+  // and every other null change says why too (a start month with too few sales, not complete: trends-change-note.ts)
+  const summary = explainNullChanges(note ? { ...stored.summary, change_note: [stored.summary['change_note'], note].filter(Boolean).join('; ') } : stored.summary, c, stored.method);
   const from = Math.max(c.month.length - months, 0);
   const at = Array.from({ length: c.month.length - from }, (_, i) => from + i);
   const allMix = seriesMix(stored.method, c.untyped_count, c.index_sample_count);
