@@ -194,9 +194,12 @@ export const JUST_CAUSE_OVERLAY = (d: RegulationDoc): 'just cause' | 'good cause
 const TERMS_OF = new Set(['landlord_tenant/security_deposit', 'eviction/nonpayment_notice', 'foreclosure/process', 'adverse_possession/standard_period', 'adverse_possession/color_of_title', 'rent_control/statewide_cap']);
 /** A summary sentence about the record's sources or review, not the rule (the uncertainty note says those). */
 const ABOUT_SOURCES = /unverified|conflict|chart|citation|sources?\b|reviewed|not an instant eviction/i;
-function ruleTerms(d: RegulationDoc): string[] {
+function ruleTerms(d: RegulationDoc, S: string): string[] {
   if (!TERMS_OF.has(`${d.category}/${d.subcategory}`)) return [];
-  return d.summary.split(/(?<=\.)\s+(?=[A-Z])/).slice(1).filter((x) => !ABOUT_SOURCES.test(x)).map(inline);
+  // one sentence with the figure (a quick answer keeps to three): each term after a semicolon, its first word in lower
+  // case unless a name (the state's, an act's "HB 25-1249")
+  const lead = (x: string): string => (/^[A-Z][a-z]+\b/.test(x) && !S.startsWith(x.split(' ')[0]!) ? `${x[0]!.toLowerCase()}${x.slice(1)}` : x);
+  return d.summary.split(/(?<=\.)\s+(?=[A-Z])/).slice(1).filter((x) => !ABOUT_SOURCES.test(x)).map((x) => lead(inline(x).replace(/\.$/, '')));
 }
 
 export function regFact(intent: Intent | 'search', t: Target, d: RegulationDoc, S: string, primary: boolean, formatter?: string): Fact {
@@ -210,9 +213,9 @@ export function regFact(intent: Intent | 'search', t: Target, d: RegulationDoc, 
   }
   const unc = uncertainty(d, base.keys);
   const when = dates(d);
-  const rule = `${base.sentence.replace(/^the District of Columbia law\b/, 'District of Columbia law')}${when ? ` (${when}${unc ? `; ${unc}` : ''})` : unc ? ` (${unc})` : ''}`;
-  const terms = f && d.level === 'state' ? ruleTerms(d) : [];
-  const sentence = terms.length ? `${rule}. ${terms.map((x) => x.replace(/\.$/, '')).join('. ')}` : rule;
+  const terms = f && d.level === 'state' ? ruleTerms(d, S) : [];
+  const said = `${base.sentence}${terms.map((x) => `; ${x}`).join('')}`;
+  const sentence = `${said.replace(/^the District of Columbia law\b/, 'District of Columbia law')}${when ? ` (${when}${unc ? `; ${unc}` : ''})` : unc ? ` (${unc})` : ''}`;
   const detail = [
     `${d.title}${d.status === 'pending' ? ' [pending, not yet in force]' : ''}: ${d.summary}`,
     `Citation: ${regSource(d).citation}${d.url ? ` (${d.url})` : ''}. ${[d.effective_date ? `Effective ${d.effective_date}` : 'Effective date not recorded', d.last_reviewed_at ? `last reviewed ${d.last_reviewed_at}` : null, d.verified_at ? `verified in the statute text ${d.verified_at}` : 'not verified against the statute text'].filter(Boolean).join('; ')}.`,

@@ -6,6 +6,7 @@
 // foreclosure its Rule 120 court order (records.ts ruleTerms). Figures from ../shared/reference/legal-facts.csv.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { countSentences } from '../../../live/research/compose.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import { legalFacts } from '../../helpers/oracle-geo.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
@@ -56,7 +57,10 @@ describe('a state rule\'s terms go with its figure in quick answers', () => {
     expect(ct.security_deposit_note).toMatch(/1 month if tenant is 62\+/);
     const r = await ask('security deposit limit in connecticut');
     expect(r).toContain("Connecticut caps residential security deposits at 2 months' rent");
-    expect(r).toMatch(/1 month for tenants aged 62 or older/);
+    expect(r).toMatch(/2 months' rent; the cap is 1 month for tenants aged 62 or older \(last reviewed/);
+    // in the figure's one sentence: a quick answer keeps to three
+    expect(countSentences(r)).toBeLessThanOrEqual(3);
+    expect(countSentences(await ask('security deposit california'))).toBeLessThanOrEqual(3);
   });
 
   it('Colorado\'s non-judicial foreclosure, with the CSV\'s Rule 120 court order', async () => {

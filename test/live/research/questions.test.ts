@@ -106,7 +106,7 @@ describe('the question set', () => {
     console.log(report);
     expect(lookupFailures, report).toEqual([]);
     expect(right / total, report).toBeGreaterThanOrEqual(0.98);
-  });
+  }, 600_000); // every question through the engine and the DuckDB oracle: minutes on a loaded two-core machine
 
   it('the scoring itself rejects wrong answers: another state, a date, a number without its unit, a type not stated for the state', async () => {
     const fact = async (e: Expect): Promise<Fact> => { const c = await checkFor(e); if (!('ok' in c)) throw new Error('not a fact'); return c; };
@@ -141,7 +141,7 @@ describe('the question set', () => {
     // 98103 has sales, Denver has sales: claiming no data there is refused
     await expect(checkFor({ noData: { family: 'comps', zip: '98103' } })).rejects.toThrow(/sales table has \d+ sales/);
     await expect(checkFor({ noData: { family: 'investor', state: 'CO', city: 'Denver' } })).rejects.toThrow(/sales or distress has \d+ rows/);
-  });
+  }, 600_000); // every question through the engine and the DuckDB oracle: minutes on a loaded two-core machine
 
   it('a "don\'t have" answer is graded: a figure, a source or a high confidence makes it wrong', async () => {
     const q = SET.questions.find((x) => x.expect.some((e) => e.noData?.zip))!;
