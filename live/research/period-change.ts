@@ -10,11 +10,12 @@ import type { Years } from './years.ts';
 
 interface Held { y: Years; months: number; held: string[]; n: number; median: number | null; partial: boolean }
 
-const first = (y: Years): string => y.month ?? y.months?.[0] ?? `${y.from}-01`;
+const first = (y: Years): string => y.month ?? y.months?.[0] ?? y.since ?? `${y.from}-01`;
 const change = (a: number, b: number): string => (a > 0 ? ` (${pct((b / a - 1) * 100)})` : '');
 const monthsOf = (y: Years, last: string): number => {
   if (y.month) return 1;
   if (y.months) { const [a, b] = y.months.map((m) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7))) as [number, number]; return b - a + 1; }
+  if (y.since) return Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - (Number(y.since.slice(0, 4)) * 12 + Number(y.since.slice(5, 7))) + 1;
   return ((y.to ?? Number(last.slice(0, 4))) - y.from + 1) * 12;
 };
 

@@ -22,10 +22,11 @@ export interface MonthlySeries { month: string[]; median_price: (number | null)[
 
 /** The years asked as a range of months (YYYY-MM), `to` open for "since"; a span of named months, those months. */
 export const inYears = (m: string, y: Years): boolean => (y.months ? m >= y.months[0] && m <= y.months[1]
-  : Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to));
+  : Number(m.slice(0, 4)) >= y.from && (y.to === null || Number(m.slice(0, 4)) <= y.to) && (!y.since || m >= y.since));
 /** How many months the years (or the span of months) asked hold. */
 const monthsAsked = (y: Years, last: string): number => {
   if (y.months) { const [a, b] = y.months.map((m) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7))) as [number, number]; return b - a + 1; }
+  if (y.since) return Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - (Number(y.since.slice(0, 4)) * 12 + Number(y.since.slice(5, 7))) + 1;
   return (y.to === null ? Number(last.slice(0, 4)) - y.from + 1 : y.to - y.from + 1) * 12;
 };
 
@@ -55,7 +56,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   const span = asked.length === 1 ? asked[0]!.m : `${asked[0]!.m} to ${asked.at(-1)!.m}`;
   const yearMonths = monthsAsked(y, last!);
   const fileGap = townFileGap(data.market, t, (m) => inYears(m, y), asked.map((x) => x.m));
-  const partial = (asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, 'the years since ')}, ${span})` : ` (${span})`) + fileGap;
+  const partial = (asked.length < yearMonths ? ` (the data holds ${plural(asked.length, 'month')} of ${y.label.replace(/^since /, y.since ? 'the months since ' : 'the years since ')}, ${span})` : ` (${span})`) + fileGap;
   let range = '';
   const bits: string[] = [];
   if (priced.length) {

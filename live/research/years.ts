@@ -7,8 +7,9 @@ import { shareYear } from './period-pairs.ts';
 
 /** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
  *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022") or a quarter ("Q4 2023":
- *  2023-10, 2023-12, quarters.ts), answered for those months. */
-export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season }
+ *  2023-10, 2023-12, quarters.ts), answered for those months; `since` (YYYY-MM): the first month of "since October
+ *  2014" (`to` null), its months to the data's end. */
+export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season; since?: string }
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -45,12 +46,36 @@ const cap = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
  *  "from November 2021 to February 2022" (a first month after the last with one year: the year before). Before, the
  *  year alone was read ("from March to June 2022" as all of 2022) or the last month alone ("March-June 2022" as June). */
 export function parseMonthSpan(q: string): Years | null {
+  const iso = isoSpan(q);
+  if (iso) return iso;
   const y = '((?:19|20)\\d{2})';
   const m = new RegExp(`\\b(?:(from|between)\\s+)?${MONTH_WORD}\\.?(?:,?\\s+(?:of\\s+)?${y})?\\s*(-to-|-|\u2013|\u2014|to|through|thru|until|till|and)\\s*${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?${y}\\b`, 'i').exec(q);
   // "March and June 2022" is two months, not a span: "and" only after "between"
   if (!m || (m[4]!.toLowerCase() === 'and' && m[1]?.toLowerCase() !== 'between')) return null;
   const a = monthIndex(m[2]!), b = monthIndex(m[5]!), yb = Number(m[6]);
   const ya = m[3] ? Number(m[3]) : a > b ? yb - 1 : yb;
+  if (ya * 12 + a >= yb * 12 + b) return null;
+  const label = ya === yb ? `${cap(MONTH_NAMES[a]!)} to ${cap(MONTH_NAMES[b]!)} ${yb}` : `${cap(MONTH_NAMES[a]!)} ${ya} to ${cap(MONTH_NAMES[b]!)} ${yb}`;
+  return { from: ya, to: yb, label, months: [ym(ya, a), ym(yb, b)] };
+}
+
+/** One end of a span written with its year: "2014-07" (not inside a date) or "October 2014", "oct. of 2014". */
+const END = `(?:(?:19|20)\\d{2}-(?:0[1-9]|1[0-2])(?![\\d]|-\\d)|${MONTH_WORD.replace('(', '(?:')}\\.?,?\\s+(?:of\\s+)?(?:19|20)\\d{2}\\b)`;
+/** An end of a span as its month (YYYY-MM). */
+function endMonth(s: string): [number, number] {
+  const iso = /((?:19|20)\d{2})-(\d{2})/.exec(s);
+  if (iso) return [Number(iso[1]), Number(iso[2]) - 1];
+  return [Number(/(?:19|20)\d{2}/.exec(s)![0]), monthIndex(/^[a-z]+/i.exec(s)![0])];
+}
+
+/** A span of months with an ISO month at one end or both: "between 2014-07 and 2014-09", "2014-10 to 2015-03", "from
+ *  2014-10 through March 2015". Before, the first was read as one month or the whole year (the second ISO month, after
+ *  "and" or "to", was skipped). */
+function isoSpan(q: string): Years | null {
+  const m = new RegExp(`(?<![\\d-])(?:\\b(from|between)\\s+)?(${END})\\s*(-to-|-|\u2013|\u2014|\\.\\.|\\bto\\b|\\bthrough\\b|\\bthru\\b|\\buntil\\b|\\btill\\b|\\band\\b)\\s*(${END})`, 'i').exec(q);
+  if (!m || !/\d-\d/.test(`${m[2]} ${m[4]}`)) return null;
+  if (m[3]!.toLowerCase() === 'and' && m[1]?.toLowerCase() !== 'between') return null;
+  const [ya, a] = endMonth(m[2]!), [yb, b] = endMonth(m[4]!);
   if (ya * 12 + a >= yb * 12 + b) return null;
   const label = ya === yb ? `${cap(MONTH_NAMES[a]!)} to ${cap(MONTH_NAMES[b]!)} ${yb}` : `${cap(MONTH_NAMES[a]!)} ${ya} to ${cap(MONTH_NAMES[b]!)} ${yb}`;
   return { from: ya, to: yb, label, months: [ym(ya, a), ym(yb, b)] };
@@ -90,7 +115,16 @@ function parseYear(q: string): Years | null {
     const a = Number(span[1] ?? span[3]), b = Number(span[2] ?? span[4]);
     return { from: Math.min(a, b), to: Math.max(a, b), label: `${Math.min(a, b)} to ${Math.max(a, b)}` };
   }
-  const since = new RegExp(`\\b(?:since|after|from)\\s+(?:${MONTH_WORD.replace('(', '(?:')}\\.?,?\\s+)?${y}\\b`, 'i').exec(q);
+  // "since October 2014", "since 2014-10": from that month ("after": the month after it); before, the month was dropped
+  // and all of 2014 counted
+  const sinceMonth = new RegExp(`\\b(since|after|from)\\s+(?:${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?${y}\\b|${y}-(0[1-9]|1[0-2])(?![\\d]|-\\d))`, 'i').exec(q);
+  if (sinceMonth) {
+    const after = sinceMonth[1]!.toLowerCase() === 'after' ? 1 : 0;
+    const n = sinceMonth[2] ? Number(sinceMonth[3]) * 12 + monthIndex(sinceMonth[2]) + after : Number(sinceMonth[4]) * 12 + Number(sinceMonth[5]) - 1 + after;
+    const yr = Math.floor(n / 12), mi = n % 12;
+    return { from: yr, to: null, label: `since ${cap(MONTH_NAMES[mi]!)} ${yr}`, since: ym(yr, mi) };
+  }
+  const since = new RegExp(`\\b(?:since|after|from)\\s+${y}\\b`, 'i').exec(q);
   if (since) return { from: Number(since[1]), to: null, label: `since ${since[1]}` };
   const one = new RegExp(`\\b(?:in|during|for|of|back in|year)\\s+${y}\\b(?!\\s*(?:sq|square|feet|ft|units?|homes|sales|\\$))`, 'i').exec(q);
   if (one) return { from: Number(one[1]), to: Number(one[1]), label: one[1]! };

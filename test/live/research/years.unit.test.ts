@@ -12,8 +12,9 @@ describe('a named month with its year', () => {
   ])('%s -> %s', (q, month, label) => {
     expect(parseYears(q)).toEqual({ from: Number(month.slice(0, 4)), to: Number(month.slice(0, 4)), label, month });
   });
-  test('a range from a month is the years since, not one month; a date is no month', () => {
-    expect(parseYears('price trend since March 2020 in denver')).toEqual({ from: 2020, to: null, label: 'since 2020' });
+  test('a range from a month is the months since it, not one month; a date is no month', () => {
+    expect(parseYears('price trend since March 2020 in denver')).toEqual({ from: 2020, to: null, label: 'since March 2020', since: '2020-03' });
+    expect(parseYears('price trend since 2020 in denver')).toEqual({ from: 2020, to: null, label: 'since 2020' });
     expect(parseYears('from 2019-2021')).toEqual({ from: 2019, to: 2021, label: '2019 to 2021' });
     expect(parseYears('sold on 2022-03-15 in queens')?.month).toBeUndefined();
   });
