@@ -9,7 +9,7 @@ import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { carriedPeriod, contextPeriods, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
+import { parseQuarter } from './quarters.ts'; import { carriedPeriod, contextPeriods, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts'; import { followUpPeriod } from './follow-up-period.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
@@ -170,6 +170,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const es = fromSpanish(query), q = es.text;
   const { targets, unknown, notes, readAs, topicText } = findPlaces(q, context, gaz);
   if (es.read.length) readAs.unshift(SPANISH_READ(es.read));
+  // a follow-up's period relative to the context's ("and in may?", "a year later"), written out (follow-up-period.ts)
+  const pq = followUpPeriod(q, context, targets, readAs);
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
@@ -187,7 +189,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   }
   const notRecorded = intents.length === 0 ? NOT_RECORDED.find(([re]) => re.test(lower))?.[1] ?? (isSpanish(query) && !es.read.length ? SPANISH_ONLY : null) : null;
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
-  const carried = notRecorded === null && !LICENSING.test(lower) ? carriedPeriod(q, lower, topicText, context, targets, intents, readAs) : null; // "and in 98103?" {period: "2022"}: 2022's prices
+  const carried = notRecorded === null && !LICENSING.test(lower) ? carriedPeriod(pq, lower, topicText, context, targets, intents, readAs) : null; // "and in 98103?" {period: "2022"}: 2022's prices
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower) && !periodOnly(q, lower, targets) && !carried; // "compare to 2021": its prices only
   if (overview) intents.push('trends', 'investor');
   let homeWords = false;
@@ -196,7 +198,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts); sales of a named period ("sales in
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
   // ("Fairview sales": before, a tax sale rule); a follow-up naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(q) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(q) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing
   if (intents.length === 0 && /(?<!\brent(al|als|ing)? )\bpermits?\b/.test(lower) && !LICENSING.test(lower) && notRecorded === null && targets.some((t) => t.city && !t.zip)) intents.push('rehab');
@@ -272,7 +274,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
-  const years = carried ?? contextPeriods(parseYears(q), context, lower, readAs, targets); // a follow-up's period beside the context's
+  const years = carried ?? contextPeriods(parseYears(pq), context, pq.toLowerCase(), readAs, targets); // a follow-up's period beside the context's
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));

@@ -5,11 +5,15 @@
 // an arm's-length single-family sale in the build: its months' counts are the raw rows) and the canonical tables
 // (oracle_arms, oracle-research-market.ts) for the other places.
 import { describe, expect, it } from 'vitest';
-import { askWithSalesOracle } from '../../helpers/research.ts';
+import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
 import { dataFile } from '../../helpers/oracle-raw-comps.ts';
+import { salesOf } from '../../helpers/oracle-research-periods.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
 
 const ask = askWithSalesOracle();
+const followUp = (query: string, context: Record<string, string>) => new ResearchEngine(researchData(), null, PINNED_TODAY).answer({ query, depth: 'quick', context });
 const count = (n: number): string => n.toLocaleString('en-US');
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 
@@ -40,5 +44,45 @@ describe('a span or a start written with ISO months or a month word is those mon
     expect(s.n).toBeLessThan(all.n);
     const r = (await ask('median price in 98103 since october 2014')).answer;
     expect(r).toContain(`In zip 98103 (Seattle, WA), since October 2014 there were ${count(s.n)} arm's-length single-family sales (2014-10 to 2015-05)`);
+  });
+});
+
+describe('a follow-up naming a month, a year later or the months before, with the context\'s period (D)', () => {
+  it('"and in may?" {98115, April 2015} is May 2015 (a part month), never a regulation record', async () => {
+    const may = await kc('98115', '2015-05', '2015-05');
+    const r = await followUp('and in may?', { zip: '98115', period: 'April 2015' });
+    expect(r.answer).toContain('Reading "may" as May 2015 (the year of the context\'s period, April 2015)');
+    expect(r.answer).toContain(`In zip 98115 (Seattle, WA), in May 2015 there were ${count(may.n)} arm's-length single-family sales (the month is recorded in part only`);
+    expect(r.answer).not.toMatch(/Garn-St Germain|due-on-sale/);
+  });
+  it('"how about March?" {98052, Feb 2015}, "and in june?" {98115, May 2014}: that month of the context\'s year', async () => {
+    const mar = await kc('98052', '2015-03', '2015-03'), jun = await kc('98115', '2014-06', '2014-06');
+    expect((await followUp('how about March?', { zip: '98052', period: 'Feb 2015' })).answer).toContain(`In zip 98052 (Redmond, WA), in March 2015 there were ${count(mar.n)} arm's-length single-family sales, at a median sale price of ${usd(mar.median)}`);
+    expect((await followUp('and in june?', { zip: '98115', period: 'May 2014' })).answer).toContain(`In zip 98115 (Seattle, WA), in June 2014 there were ${count(jun.n)} arm's-length single-family sales, at a median sale price of ${usd(jun.median)}`);
+  });
+  it('"and december?" {Denver, Nov 2018} is December 2018, not all of 2018', async () => {
+    const d = await salesOf({ st: 'CO', city: 'Denver' }, 'sfr', '2018-12', '2018-12');
+    const r = (await followUp('and december?', { city: 'Denver', state: 'CO', period: 'Nov 2018' })).answer;
+    expect(r).toContain(`In Denver, CO, in December 2018 there were ${count(d.n)} arm's-length single-family sales, at a median sale price of ${usd(d.median!)}`);
+  });
+  it('"what about march" {Brooklyn, Feb 2024}: March 2024 is after the data, said, never February\'s figure', async () => {
+    const feb = await salesOf({ borough: 3 }, 'sfr', '2024-02', '2024-02'), mar = await salesOf({ borough: 3 }, 'sfr', '2024-03', '2024-03');
+    expect(mar.n).toBe(0);
+    const r = (await followUp('what about march', { city: 'Brooklyn', state: 'NY', period: 'Feb 2024' })).answer;
+    expect(r).toContain("I don't have single-family sales for Brooklyn, NY in March 2024");
+    expect(r).not.toContain(`(${count(feb.n)} sales)`);
+  });
+  it('"compare to the prior 6 months" {98115, October 2014 to March 2015}: April-September 2014 against it', async () => {
+    const ctx = await kc('98115', '2014-10', '2015-03'), prior = await kc('98115', '2014-04', '2014-09');
+    const r = (await followUp('compare to the prior 6 months', { zip: '98115', period: 'October 2014 to March 2015' })).answer;
+    expect(r).toContain('Reading "the prior 6 months" as April 2014 to September 2014, the 6 months before the context\'s period');
+    expect(r).toContain(`In zip 98115 (Seattle, WA), from October 2014 to March 2015 there were ${count(ctx.n)} arm's-length single-family sales`);
+    expect(r).toContain(`In zip 98115 (Seattle, WA), from April to September 2014 there were ${count(prior.n)} arm's-length single-family sales`);
+  });
+  it('"and how about a year later?" {98103, June 2014}: June 2015, after the King County file ends (said)', async () => {
+    expect((await kc('98103', '2015-06', '2015-06')).n).toBe(0);
+    const r = (await followUp('and how about a year later?', { zip: '98103', period: 'June 2014' })).answer;
+    expect(r).toContain('Reading "a year later" as June 2015 (a year after the context\'s period, June 2014)');
+    expect(r).toContain("I don't have single-family sales for zip 98103 (Seattle, WA) in June 2015");
   });
 });
