@@ -39,7 +39,7 @@ export function contextPeriods(years: Years | null, context: Context, lower: str
     return years;
   }
   const own = parseYears(raw);
-  if (!own || own.also || own.to === null || own.last) {
+  if (!own || own.also || own.to === null || own.last || own.lastMonth) {
     readAs.push(`the follow-up${years ? ` as ${years.label} alone` : ''}: context.period "${raw}" is not one period we read (a year, a month, a quarter, a season or a span of months such as "March to June 2022"), so no comparison with it is given`);
     return years;
   }

@@ -26,7 +26,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   const type = u.propertyType;
   const zips = data.zipsOfCounty(t.area!.county_fips);
   // a season counted back ("last spring"): the last one before the latest sale of the county's zips (periods.ts)
-  const end = u.years!.last ? (await Promise.all(zips.map((zip) => data.shard<StoredTrends>('trends', { zip, property_type: type })))).reduce((a, s) => (s && s.as_of > a ? s.as_of : a), '') : '';
+  const end = u.years!.last || u.years!.lastMonth ? (await Promise.all(zips.map((zip) => data.shard<StoredTrends>('trends', { zip, property_type: type })))).reduce((a, s) => (s && s.as_of > a ? s.as_of : a), '') : '';
   const asked = end ? resolveLast(u.years!, end.slice(0, 7)) : u.years!;
   const y: Years = asked.month ? { ...asked, months: [asked.month, asked.month] } : asked;
   const noun = TYPE_WORDS[type]!;

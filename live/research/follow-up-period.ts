@@ -25,7 +25,7 @@ const toN = (ym: string): number => Number(ym.slice(0, 4)) * 12 + Number(ym.slic
 function bounds(y: Years): [number, number] | null {
   if (y.month) return [toN(y.month), toN(y.month)];
   if (y.months) return [toN(y.months[0]), toN(y.months[1])];
-  if (y.to === null || y.last || y.also) return null;
+  if (y.to === null || y.last || y.lastMonth || y.also) return null;
   return [y.from * 12, y.to * 12 + 11];
 }
 /** A run of months as words years.ts reads back: one month, or "from March 2014 to May 2014". */

@@ -9,7 +9,8 @@ import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { carriedPeriod, contextPeriods, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts'; import { followUpPeriod } from './follow-up-period.ts';
+import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
+import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
@@ -17,7 +18,6 @@ export type Intent =
   | 'eviction_notice' | 'eviction_timeline' | 'just_cause' | 'security_deposit' | 'foreclosure' | 'tax_sale'
   | 'redemption' | 'surplus' | 'rent_control' | 'adverse_possession' | 'comps' | 'trends' | 'rehab' | 'investor' | 'location'
   | 'legal_risk' | 'landlord_friendliness' | 'county';
-
 
 /** The market topics, kept per zip or city, never per state: "prices in New York" is then New York City's market. */
 const MARKET_INTENTS: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
@@ -170,8 +170,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const es = fromSpanish(query), q = es.text;
   const { targets, unknown, notes, readAs, topicText } = findPlaces(q, context, gaz);
   if (es.read.length) readAs.unshift(SPANISH_READ(es.read));
-  // a follow-up's period relative to the context's ("and in may?", "a year later"), written out (follow-up-period.ts)
-  const pq = followUpPeriod(q, context, targets, readAs);
+  const pq = followUpPeriod(q, context, targets, readAs); // a follow-up's period relative to the context's, written out
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
@@ -274,7 +273,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
-  const years = carried ?? contextPeriods(parseYears(pq), context, pq.toLowerCase(), readAs, targets); // a follow-up's period beside the context's
+  const years = carried ?? readPeriods(pq, context, readAs, gaps, targets); // a follow-up's period beside the context's; words not read, said
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));

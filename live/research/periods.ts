@@ -51,9 +51,18 @@ export function parsePeriod(q: string): Period | null {
  *  of the place ends (`end`, YYYY-MM): the sources end years before today, so "last summer" of today would hold no
  *  sale. Said in the label: "last summer (summer 2023, June to August 2023: the last summer before the data ends in
  *  2024-02)". Another reading is returned unchanged. */
-export function resolveLast<T extends { label: string; months?: [string, string]; last?: Season }>(p: T, end: string): T {
-  if (!p.last) return p;
+export function resolveLast<T extends { label: string; months?: [string, string]; last?: Season; lastMonth?: number; from: number; to: number | null }>(p: T, end: string, whole?: (month: string) => boolean): T {
   const ey = Number(end.slice(0, 4)), em = Number(end.slice(5, 7));
+  // a month with no year ("in may"): its latest in the data, on or before the month the place's data ends; the one
+  // before it when that one is recorded in part only and the one before is whole (`whole`, from the monthly series)
+  if (p.lastMonth) {
+    const latest = p.lastMonth <= em ? ey : ey - 1;
+    const back = whole && !whole(ym(latest, p.lastMonth)) && whole(ym(latest - 1, p.lastMonth));
+    const year = back ? latest - 1 : latest, m = ym(year, p.lastMonth);
+    const why = back ? `the latest ${p.label} recorded whole in the data of the place: ${p.label} ${latest} is not recorded whole` : `the latest ${p.label} in the data of the place, which ends in ${end}`;
+    return { ...p, from: year, to: year, months: [m, m], lastMonth: undefined, label: `${p.label} ${year} ("${p.label.toLowerCase()}" with no year read as ${why})` };
+  }
+  if (!p.last) return p;
   const endsBy = (year: number): boolean => { const b = seasonPeriod(p.last!, year).months[1]; return b <= ym(ey, em); };
   const year = endsBy(ey + 1) ? ey + 1 : endsBy(ey) ? ey : ey - 1;
   const s = seasonPeriod(p.last, year);
@@ -65,7 +74,7 @@ export function resolveLast<T extends { label: string; months?: [string, string]
  *  "since 2020". */
 export function periodWhen(label: string): string {
   if (label.startsWith('since')) return label;
-  return /^(\d{4}( \(|$)|Q[1-4] \d{4}|(spring|summer|fall|winter) \d{4}|the (first|second) half|last (spring|summer|fall|winter)|[A-Z][a-z]+ \d{4}$)/.test(label) ? `in ${label}` : `from ${label}`;
+  return /^(\d{4}( \(|$)|Q[1-4] \d{4}|(spring|summer|fall|winter) \d{4}|the (first|second) half|last (spring|summer|fall|winter)|[A-Z][a-z]+ \d{4}( \(|$))/.test(label) ? `in ${label}` : `from ${label}`;
 }
 
 /** "are" after a span of months or years ("March to June 2022 are outside the data"), else "is". */

@@ -33,7 +33,7 @@ const monthsAsked = (y: Years, last: string): number => {
 /** The fact of the years asked, from a market's monthly series. */
 export function yearFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
   // a season counted back ("last summer"): the last one the place's data reaches (periods.ts resolveLast)
-  const y = resolveLast(u.years!, asOf.slice(0, 7));
+  const y = resolveLast(u.years!, asOf.slice(0, 7), (m) => { const i = c.month.indexOf(m); return i >= 0 && (c.sales_count[i] ?? 0) > 0 && c.covered?.[i] !== false && c.complete?.[i] !== false; });
   const noun = TYPE_WORDS[u.propertyType]!;
   const sold = c.month.map((m, i) => ({ m, i, n: c.sales_count[i] ?? 0 })).filter((x) => x.n > 0);
   const last = sold.at(-1)?.m;

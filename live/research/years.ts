@@ -8,8 +8,9 @@ import { shareYear } from './period-pairs.ts';
 /** `month` (YYYY-MM): one calendar month named with its year ("in March 2015", "2022-03"), answered for that month;
  *  `months` (YYYY-MM, first and last): a span of named months ("from March to June 2022") or a quarter ("Q4 2023":
  *  2023-10, 2023-12, quarters.ts), answered for those months; `since` (YYYY-MM): the first month of "since October
- *  2014" (`to` null), its months to the data's end. */
-export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season; since?: string }
+ *  2014" (`to` null), its months to the data's end; `lastMonth` (1-12): a month named with no year ("in may"), the latest
+ *  of it in the place's data (periods.ts resolveLast); `said`: how a date was read ("february 30 2015": its month). */
+export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season; since?: string; lastMonth?: number; said?: string }
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -88,7 +89,7 @@ export function parseYears(asked: string): Years | null {
   const q = shareYear(asked);
   const y = parseYear(q);
   // months, quarters, seasons compared ("April 2015 vs April 2014", "Q1 2022 vs Q1 2023"): each answered (`also`)
-  if (y && (y.months || y.month) && !y.last) { const more = morePeriods(q, y, parseYear); return more.length ? { ...y, also: more } : y; }
+  if (y && (y.months || y.month) && !y.last && !y.lastMonth) { const more = morePeriods(q, y, parseYear); return more.length ? { ...y, also: more } : y; }
   if (!y || y.months || y.month || y.to !== y.from) return y;
   // years compared ("2021 and 2023", "2021 vs 2023", "2019, 2021 and 2023"): each answered (`also`), never the first alone
   const list = new RegExp(`\\b${y.from}((?:\\s*(?:,|&|\\band\\b|\\bvs\\.?|\\bversus\\b|\\bor\\b|\\bcompared (?:to|with)\\b)\\s*(?:(?:in|and)\\s+)?(?:19|20)\\d{2}\\b(?![\\d,.]\\d|\\s*(?:${UNIT_AFTER})\\b))+)`, 'i').exec(q);
@@ -107,6 +108,8 @@ function parseYear(q: string): Years | null {
   // a quarter ("Q4 2023", "fourth quarter of 2023"): its three months (quarters.ts)
   const quarter = parseQuarter(q);
   if (quarter) return quarter;
+  const dated = parseDated(q);
+  if (dated) return dated;
   const month = parseMonth(q);
   if (month) return month;
   const y = '((?:19|20)\\d{2})';
@@ -133,7 +136,24 @@ function parseYear(q: string): Years | null {
   // longer number, a zip or a date
   const bare = new RegExp(`(?<![\\d$#,.\\/-])\\b((?:19[5-9]|20[0-4])\\d)\\b(?![\\d,.]\\d|\\s*(?:${UNIT_AFTER})\\b|\\s+(?:[nsew]\\.?\\s+)?(?:[a-z]+\\s+)?(?:${STREET})\\b|-\\d{2}-)`, 'i').exec(q);
   if (bare) return { from: Number(bare[1]), to: Number(bare[1]), label: bare[1]! };
+  // a month with no year ("what did homes sell for in may in seattle"): the latest of it in the place's data, resolved
+  // per market and said (periods.ts resolveLast); full names only ("in Mar Vista" is a place)
+  const lone = new RegExp(`\\b(?:in|during|for)\\s+(?:the\\s+month\\s+of\\s+)?(${MONTH_NAMES.join('|')})\\b(?!\\s*\\d)(?!\\s+(?:be|have|has|had|not|see|go|rise|fall)\\b)`, 'i').exec(q);
+  if (lone) { const mi = monthIndex(lone[1]!); return { from: 0, to: 0, label: cap(MONTH_NAMES[mi]!), months: ['0000-00', '0000-00'], lastMonth: mi + 1 }; }
   return null;
+}
+
+/** A date with its day ("on february 30 2015", "March 5, 2015", "2015-02-30"): its month, as sales are kept by month,
+ *  said; a day the month does not have is said so. Before, the year whole was answered ("february 30 2015": 2015). */
+function parseDated(q: string): Years | null {
+  const w = new RegExp(`\\b${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'i').exec(q);
+  const iso = w ? null : /(?<![\d-])((?:19|20)\d{2})-(0[1-9]|1[0-2])-(\d{2})(?![\d-])/.exec(q);
+  if (!w && !iso) return null;
+  const year = Number(w ? w[3] : iso![1]), mi = w ? monthIndex(w[1]!) : Number(iso![2]) - 1, day = Number(w ? w[2] : iso![3]);
+  const days = new Date(Date.UTC(year, mi + 1, 0)).getUTCDate();
+  const label = `${cap(MONTH_NAMES[mi]!)} ${year}`;
+  const why = day < 1 || day > days ? `${label} has no day ${day} (it has ${days} days), so the date is no date; sales are counted by month` : 'sales are counted by month, not by day';
+  return { from: year, to: year, label, month: ym(year, mi), said: `"${(w ?? iso)![0]}" as ${label}: ${why}` };
 }
 
 /** Words after a number that make it a quantity, not a year. */

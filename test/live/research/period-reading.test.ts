@@ -47,6 +47,30 @@ describe('a span or a start written with ISO months or a month word is those mon
   });
 });
 
+describe('"1Q15", period words not read, a month with no year, a date with a day (C10)', () => {
+  it('"median price 98103 in 1Q15" is Q1 2015, not the latest month', async () => {
+    const q = await kc('98103', '2015-01', '2015-03');
+    expect((await ask('median price 98103 in 1Q15')).answer).toContain(`In zip 98103 (Seattle, WA), in Q1 2015 there were ${count(q.n)} arm's-length single-family sales (2015-01 to 2015-03)`);
+  });
+  it('"two years ago", "last month": said not read, never silently the latest month', async () => {
+    for (const [q, w] of [['what was the median in 98103 two years ago', 'two years ago'], ['median price 98103 last month', 'last month']] as const) {
+      expect((await ask(q)).answer, q).toContain(`I could not read "${w}" as a period (a time counted from today is not read, and the sources end years before today), so no figure below is for it`);
+    }
+  });
+  it('"in may in seattle": the latest May recorded whole (May 2014; May 2015 is a part month), said', async () => {
+    const m = await salesOf({ st: 'WA', city: 'Seattle' }, 'sfr', '2014-05', '2014-05');
+    const r = (await ask('what did homes sell for in may in seattle')).answer;
+    expect(r).toContain(`In Seattle, WA, in May 2014 ("may" with no year read as the latest May recorded whole in the data of the place: May 2015 is not recorded whole) there were ${count(m.n)} arm's-length single-family sales (2014-05); the month's median sale price was ${usd(m.median!)}`);
+  });
+  it('"on february 30 2015": February 2015, the impossible day said, not the 2015 total', async () => {
+    const f = await kc('98103', '2015-02', '2015-02'), y = await kc('98103', '2015-01', '2015-12');
+    const r = (await ask('how many homes sold in 98103 on february 30 2015')).answer;
+    expect(r).toContain('Reading "february 30 2015" as February 2015: February 2015 has no day 30 (it has 28 days), so the date is no date; sales are counted by month');
+    expect(r).toContain(`In zip 98103 (Seattle, WA), in February 2015 there were ${count(f.n)} arm's-length single-family sales`);
+    expect(r).not.toContain(`${count(y.n)} arm's-length`);
+  });
+});
+
 describe('a follow-up naming a month, a year later or the months before, with the context\'s period (D)', () => {
   it('"and in may?" {98115, April 2015} is May 2015 (a part month), never a regulation record', async () => {
     const may = await kc('98115', '2015-05', '2015-05');

@@ -12,11 +12,13 @@ describe('a named month with its year', () => {
   ])('%s -> %s', (q, month, label) => {
     expect(parseYears(q)).toEqual({ from: Number(month.slice(0, 4)), to: Number(month.slice(0, 4)), label, month });
   });
-  test('a range from a month is the months since it, not one month; a date is no month', () => {
+  test('a range from a month is the months since it, not one month; a date is its month, said', () => {
     expect(parseYears('price trend since March 2020 in denver')).toEqual({ from: 2020, to: null, label: 'since March 2020', since: '2020-03' });
     expect(parseYears('price trend since 2020 in denver')).toEqual({ from: 2020, to: null, label: 'since 2020' });
     expect(parseYears('from 2019-2021')).toEqual({ from: 2019, to: 2021, label: '2019 to 2021' });
-    expect(parseYears('sold on 2022-03-15 in queens')?.month).toBeUndefined();
+    // a date with its day is its month, said (sales are counted by month); a day the month lacks is said so
+    expect(parseYears('sold on 2022-03-15 in queens')).toMatchObject({ month: '2022-03', said: '"2022-03-15" as March 2022: sales are counted by month, not by day' });
+    expect(parseYears('sold on february 30 2015')).toMatchObject({ month: '2015-02', said: '"february 30 2015" as February 2015: February 2015 has no day 30 (it has 28 days), so the date is no date; sales are counted by month' });
   });
 });
 

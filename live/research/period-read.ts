@@ -1,0 +1,30 @@
+// The periods of a research question as read, with what was not (pure): the follow-up's period beside the context's
+// (context-period.ts), a date's day said as read by its month (years.ts `said`), and period words no reader takes ("two
+// years ago", "last month", "this year") said, never silently replaced by the latest figures: "I could not read "two
+// years ago" as a period; ...". Rules: warehouse/docs/research.md "Years".
+import type { Context } from './context-place.ts';
+import type { Target } from './place-words.ts';
+import { contextPeriods } from './context-period.ts';
+import { YEAR_AGO } from './year-ago.ts';
+import { parseYears, type Years } from './years.ts';
+
+const COUNT = '(?:\\d{1,3}|a few|few|several|a couple of|couple of|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a|one|an)';
+/** Time counted back or named from today, which no period reader takes (the sources end years before today). */
+const UNREAD = new RegExp(`\\b${COUNT}\\s+(?:years?|yrs?|months?|weeks?|days?|decades?)\\s+(?:ago|back|earlier)\\b|\\b(?:last|this|next|past|previous)\\s+(?:month|week|decade)\\b|\\b(?:this|next)\\s+(?:year|yr|quarter)\\b|\\b(?:yesterday|tomorrow|last night)\\b`, 'i');
+
+/** The period words of `q` no reader takes, or null. "a year ago" and its kind are read (year-ago.ts). */
+export function unreadPeriod(q: string): string | null {
+  const m = UNREAD.exec(q);
+  if (!m || YEAR_AGO.test(m[0].toLowerCase())) return null;
+  return m[0];
+}
+
+/** The periods asked (parseYears, beside the context's for a follow-up), readings said in `readAs`, period words not
+ *  read said in `gaps`. `pq`: the question with a follow-up's relative period written out (follow-up-period.ts). */
+export function readPeriods(pq: string, context: Context, readAs: string[], gaps: string[], targets: readonly Target[]): Years | null {
+  const years = contextPeriods(parseYears(pq), context, pq.toLowerCase(), readAs, targets);
+  if (years?.said) readAs.push(years.said);
+  const unread = unreadPeriod(pq);
+  if (unread) gaps.push(`I could not read "${unread}" as a period (a time counted from today is not read, and the sources end years before today), so no figure below is for it: ${years ? `the period read is ${years.label}` : 'the figures given are the latest of each place\'s data'}; name a month, a quarter or a year (e.g. "in May 2014", "Q1 2015", "in 2014")`);
+  return years;
+}
