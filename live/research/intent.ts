@@ -273,7 +273,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
-  const years = carried ?? readPeriods(pq, context, readAs, gaps, targets); // a follow-up's period beside the context's; words not read, said
+  const years = carried ?? readPeriods(pq, context, readAs, gaps, targets, intents.some((i) => MARKET_INTENTS.has(i))); // a follow-up's period beside the context's; words not read: said
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));

@@ -20,11 +20,12 @@ export function unreadPeriod(q: string): string | null {
 }
 
 /** The periods asked (parseYears, beside the context's for a follow-up), readings said in `readAs`, period words not
- *  read said in `gaps`. `pq`: the question with a follow-up's relative period written out (follow-up-period.ts). */
-export function readPeriods(pq: string, context: Context, readAs: string[], gaps: string[], targets: readonly Target[]): Years | null {
+ *  read said in `gaps` when a market figure is asked (`market`: a legal rule is the one in force, whatever the period).
+ *  `pq`: the question with a follow-up's relative period written out (follow-up-period.ts). */
+export function readPeriods(pq: string, context: Context, readAs: string[], gaps: string[], targets: readonly Target[], market: boolean): Years | null {
   const years = contextPeriods(parseYears(pq), context, pq.toLowerCase(), readAs, targets);
   if (years?.said) readAs.push(years.said);
-  const unread = unreadPeriod(pq);
-  if (unread) gaps.push(`I could not read "${unread}" as a period (a time counted from today is not read, and the sources end years before today), so no figure below is for it: ${years ? `the period read is ${years.label}` : 'the figures given are the latest of each place\'s data'}; name a month, a quarter or a year (e.g. "in May 2014", "Q1 2015", "in 2014")`);
+  const unread = market ? unreadPeriod(pq) : null;
+  if (unread) gaps.push(`I could not read "${unread}" as a period (a time counted from today is not read, and the sources end years before today), so no figure here is for it: ${years ? `the period read is ${years.label}` : 'the figures given are the latest of each place\'s data'}; name a month, a quarter or a year (e.g. "in May 2014", "Q1 2015", "in 2014")`);
   return years;
 }
