@@ -16,6 +16,8 @@ const PLACE_CUES = new Set(['in', 'for', 'from', 'between', 'vs', 'versus', 'and
 
 /** Letters (spaces left out) a lower-case phrase needs to be read as a misspelled state without a place cue. */
 const UNCUED_MIN = 6;
+/** People a city needs for a lower-case misspelling of its name to be read with no place cue before it. */
+const UNCUED_CITY_MIN_POPULATION = 100_000;
 
 const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS].map(([k, c]) => [k, c, k.split(' ').length]);
 
@@ -177,7 +179,11 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
       if (!free(first.start, last.end) || words.some((w) => !/^[A-Za-z]+$/.test(w.text))) continue;
       const prev = toks[i - 1];
       const capital = !allCaps && words.every((w) => /^[A-Z]/.test(w.text));
-      if (!capital && !(prev && PLACE_CUES.has(prev.lower))) continue;
+      // (lower case with no cue: only a city of 100,000 or more by a name of six letters or more, "medain sale prcie
+      // sacremento", as an exact lower-case name is read: the research reader's rule)
+      const uncued = !capital && !(prev && PLACE_CUES.has(prev.lower));
+      // (never after "the", a region's cue: "the hamptons")
+      if (uncued && (allCaps || n > 1 || prev?.lower === 'the')) continue;
       // common English words are no misspelling: "median" is not Medina, "sales" not Salem, "a rent" not Trent (english.ts)
       if (allEnglish(words.map((w) => w.lower))) continue;
       const key = compactKey(placeKey(words.map((w) => w.text).join(' ')));
@@ -196,6 +202,7 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
       best.sort((a, b) => b.population - a.population);
       const top = best[0];
       if (!top || (best.length > 1 && best[1]!.population * 10 > top.population)) continue;
+      if (uncued && (top.population < UNCUED_CITY_MIN_POPULATION || key.length < UNCUED_MIN)) continue;
       out.push({ city: top, start: first.start, end: last.end, written: q.slice(first.start, last.end) });
     }
   }

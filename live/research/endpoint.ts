@@ -33,6 +33,7 @@ import { definition } from './glossary.ts';
 import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
 import { bothReadings } from './area-towns.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
+import { unreadSides } from './compare-sides.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
@@ -210,7 +211,10 @@ export class ResearchEngine {
     // a place the build does not know, in a market question: said as not found, never another question's answer
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
-    const facts = unfound ? [] : await gather(this.data, u, depth);
+    // a side of a comparison no place was read in: said as not found, never dropped silently (compare-sides.ts)
+    const sides = unfound ? [] : unreadSides(u, this.data);
+    for (const s of sides) u.unknown.push(`${UNFOUND_LEAD}"${s}"`);
+    const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     // a former Connecticut county whose towns all lack the figure asked: one answer for the county (county-market.ts)
     formerCountyNone(this.data, u, facts);
     // a zip of a city whose sales carry no zip (Denver): said so, the city's figure offered (zipless.ts)

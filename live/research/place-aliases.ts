@@ -12,8 +12,11 @@
 //   directionalTown a lower-case town whose name starts with a direction ("west hartford", "south windsor"): the town,
 //                   not the city its other words name
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
-import { STATE_CODES, STATE_PATTERNS, type Gazetteer, type Token } from './place-words.ts';
+//   soldTown        a lower-case town the build has sales of ("greenwich", "new canaan", "glastonbury"): read as if
+//                   capitalised, so case never changes the answer; a name of English words only needs a place cue
+import { COMMON_WORDS, STATE_CODES, STATE_PATTERNS, type Gazetteer, type Token } from './place-words.ts';
 import { citiesByKey } from '../places/question.ts';
+import { isEnglishWord } from '../places/english.ts';
 import { STATE_WORD_FORMS } from '../places/names.ts';
 
 const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
@@ -157,4 +160,19 @@ export function cityOfStateBefore(q: string, at: number, code: string, gaz: Gaze
     if ((cities(gaz, words.slice(k).join(' ').toLowerCase()) ?? []).some((c) => c.state === code)) return true;
   }
   return false;
+}
+
+/** Words just before a name that use it as a place ("homes in union", "carnation vs duvall"). */
+const PLACE_BEFORE = new Set(['in', 'for', 'near', 'around', 'vs', 'versus', 'compare', 'between']);
+
+/** Whether lower-case words `toks[i..i+n)` name a town the build has arm's-length sales of ("greenwich", "new canaan",
+ *  "glastonbury"), used as a place: a name with a word that is no common English word, or any such name just after
+ *  "in", "near", "vs", "compare"... ("in union", "in fall city"). places.ts then reads it as it reads the capitalised
+ *  name (its namesakes, the state of the places named with it), so the answer does not depend on the case. */
+export function soldTown(toks: readonly Token[], i: number, n: number, cands: readonly { state: string; name: string }[], gaz: Gazetteer): boolean {
+  const words = toks.slice(i, i + n);
+  const phrase = words.map((w) => w.lower).join(' ');
+  if (phrase.length < 4 || COMMON_WORDS.has(phrase) || !cands.some((c) => gaz.hasSales?.(c.state, c.name) ?? false)) return false;
+  const plain = words.every((w) => COMMON_WORDS.has(w.lower) || isEnglishWord(w.lower.replace(/'s$/, '')));
+  return !plain || PLACE_BEFORE.has(toks[i - 1]?.lower ?? '');
 }

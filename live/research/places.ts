@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, isTownWord, namesakeAfterCue, shortZips } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, isTownWord, namesakeAfterCue, shortZips, soldTown } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -275,10 +275,11 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // (a town name that is also a person's, just after "in", "near"...: its most populous namesake, said as read)
       // (a town's name that is a word, "in Mobile", "Fairview sales": the town, never "mobile homes", "Independence Day")
       else if (common) ok = capital && ((!(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state))) || namesakeAfterCue(q, phrase, first.start, last.end));
-      // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices")
-      else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000;
-      // (in lower case: a city of 100,000 or more, or a town named by a direction and a city, "west hartford")
-      else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz);
+      // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices") or with sales
+      else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000 || soldTown(toks, i, n, cands, gaz);
+      // (in lower case: a city of 100,000 or more, a town named by a direction and a city, "west hartford", or a town
+      // with sales, "new canaan": place-aliases.ts)
+      else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz) || soldTown(toks, i, n, cands, gaz);
       if (!ok) continue;
       // a state named elsewhere pulls the name to its namesake there, unless that is a small place and the name a
       // large city's ("New York ... Philadelphia": not Philadelphia, NY, 803 people): place-share.ts

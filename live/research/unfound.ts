@@ -6,7 +6,7 @@ import { COMMON_WORDS, STATE_NAME_SET } from './place-words.ts';
 
 const MARKET: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 /** Words after "in" that name no place: time, scope, manner. */
-const NOT_PLACES = new Set(`general total practice theory effect place particular recent years year months month weeks week days day
+export const NOT_PLACES = new Set(`general total practice theory effect place particular recent years year months month weeks week days day
 america us usa u.s. country nation nationwide national area areas my our your this that these those it them there here mind detail
 short brief order question terms cash bulk all each any every one two three value size number numbers aggregate average median
 stock demand supply question contract escrow foreclosure default distress distressed preforeclosure pre-foreclosure probate

@@ -1,0 +1,47 @@
+// The sides of a comparison no place was read in ("seattle vs gotham median price", "compare foo and bar"): each named
+// as not found, so a comparison never drops a side silently and a question whose places are not read is never
+// answered with other places' figures (a national ranking). Pure. Rules: warehouse/docs/research.md "Entity rules".
+import { understand, type Understanding } from './intent.ts';
+import type { Gazetteer } from './place-words.ts';
+import { COMMON_WORDS } from './place-words.ts';
+import { isEnglishWord } from '../places/english.ts';
+import { NOT_PLACES } from './unfound.ts';
+
+/** "A vs B (vs C)", "A versus B": the text on each side. */
+const VS = /\s+(?:vs\.?|versus)\s+/i;
+/** "compare A and B", "compare A with B", "between A and B". */
+const COMPARE = /\b(?:compare|comparing|between)\s+(.+?)\s+(?:and|with|to|&)\s+(.+)$/i;
+
+/** A word that names no place: a topic, time or common English word, a number. */
+const topicWord = (w: string): boolean => !w || /\d/.test(w) || NOT_PLACES.has(w) || COMMON_WORDS.has(w) || isEnglishWord(w.replace(/'s$/, ''));
+
+/** The name a side's unread place may have: the words next to the connector that are no topic word ("gotham" of
+ *  "gotham median price"); '' when every word is one (then the side is no place: "compare rent and price"). */
+function nameOf(side: string, fromEnd: boolean): string {
+  const words = side.toLowerCase().replace(/[?!.,;:"()]/g, ' ').split(/\s+/).filter(Boolean);
+  const run: string[] = [];
+  for (const w of fromEnd ? [...words].reverse() : words) {
+    if (topicWord(w) || w.split('-').every(topicWord)) { if (run.length) break; continue; }
+    run.push(w);
+    if (run.length === 3) break;
+  }
+  return (fromEnd ? run.reverse() : run).join(' ');
+}
+
+/** The names of the sides of a comparison that read no place (nor an unknown zip or territory), most once. */
+export function unreadSides(u: Pick<Understanding, 'query' | 'targets'>, gaz: Gazetteer): string[] {
+  const q = u.query;
+  const m = COMPARE.exec(q);
+  const sides = VS.test(q) ? q.split(VS) : m ? [m[1]!, m[2]!] : [];
+  if (sides.length < 2) return [];
+  const out: string[] = [];
+  sides.forEach((side, k) => {
+    const read = understand(side, {}, gaz);
+    if (read.targets.length || read.unknown.length) return;
+    const name = nameOf(side, k === 0);
+    // (a name the whole question read, which its side alone does not: "in TX vs NY?")
+    const named = u.targets.some((t) => [t.state, gaz.stateNames.get(t.state), t.city, t.zip, t.area?.name].some((x) => x?.toLowerCase() === name));
+    if (name && !named && !out.includes(name)) out.push(name);
+  });
+  return out;
+}

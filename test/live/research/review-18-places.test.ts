@@ -1,0 +1,99 @@
+// The eighteenth research review's place readings (A: live/research/place-aliases.ts soldTown, places.ts,
+// live/places/question.ts, compare-sides.ts, retrieve.ts): a lower-case town with sales and no state fell to a
+// nationwide answer ("compare greenwich and darien" gave Philadelphia's and Denver's investor rates), a comparison
+// dropped an unread side silently, a lower-case misspelling with no "in" before it was not read. Over the shared real
+// build on the suite's pinned clock; figures from the raw Connecticut files in ../shared/data.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { understand } from '../../../live/research/intent.ts';
+import type { ResearchData } from '../../../live/research/data.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let data: ResearchData;
+let engine: ResearchEngine;
+beforeAll(() => { data = researchData(); engine = new ResearchEngine(data, null, PINNED_TODAY); });
+const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
+const places = (q: string): string[] => understand(q, {}, data).targets.map((t) => [t.state, t.city, t.zip].filter(Boolean).join(' '));
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+
+/** A Connecticut town's single-family sales from the raw files (a record listed twice once; no Non Use Code; $10,000
+ *  or more; the 2022 file's "Residential" with no subtype counts as single-family, market.md): in the `months` months
+ *  to the town's latest sale of any type, or in the months starting with `month` (YYYY-MM or YYYY). */
+async function ctTown(town: string, window: { months: number } | { month: string }): Promise<{ end: string; n: number; m: number }> {
+  const when = 'months' in window ? `d > e.e - interval ${window.months} month and d <= e.e` : `strftime(d, '%Y-%m') like '${window.month}%'`;
+  const [r] = await rawQuery<{ end: string; n: number; m: number }>(`
+    with s as (select "Property Type" as pt, "Residential Type" as rt,
+                      strptime("Date Recorded", '%m/%d/%Y')::date as d, replace("Sale Amount", ',', '')::double as p
+      from (select distinct on ("Serial Number", "Date Recorded", "Address", "Sale Amount") *
+            from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true))
+      where "Town" = '${town}' and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000
+        and "Property Type" is not null),
+    e as (select max(d) as e from s)
+    select (select e from e)::varchar as "end", count(*)::int as n, median(p) as m from s, e
+    where pt = 'Residential' and coalesce(rt, 'Single Family') = 'Single Family' and ${when}`);
+  return r!;
+}
+
+describe('A: a lower-case town with sales is read as its capitalised name, so case never changes the answer', () => {
+  it('"compare greenwich and darien": the two towns\' own medians (the raw files\'), never other cities\' investor rates', async () => {
+    const g = await ctTown('Greenwich', { months: 3 }), d = await ctTown('Darien', { months: 3 });
+    expect([g.n, d.n]).toEqual([56, 46]);
+    expect(places('compare greenwich and darien')).toEqual(['CT Greenwich', 'CT Darien']);
+    const r = await ask('compare greenwich and darien');
+    expect(r).toContain(`Greenwich, CT ${usd(g.m)} (${g.n} sales, 3 months to ${g.end})`);
+    expect(r).toContain(`Darien, CT ${usd(d.m)} (${d.n} sales, 3 months to ${d.end})`);
+    expect(r).not.toMatch(/Philadelphia|Denver/);
+    expect(r.replaceAll('"greenwich"', '"Greenwich"').replaceAll('"darien"', '"Darien"')).toBe(await ask('compare Greenwich and Darien'));
+    expect((await ask('greenwich vs darien median price')).replaceAll('"greenwich"', '"Greenwich"').replaceAll('"darien"', '"Darien"')).toBe(await ask('Greenwich vs Darien median price'));
+  });
+
+  it('"new canaan median price" and "how many homes sold in greenwich in 2023": the town\'s figures, not "no ranking"', async () => {
+    const nc = await ctTown('New Canaan', { months: 3 });
+    expect(nc.n).toBe(29);
+    const r = await ask('new canaan median price');
+    expect(r).toContain(`the median of the ${nc.n} arm's-length single-family sales in the 3 months to ${nc.end} was ${usd(nc.m)}`);
+    expect(r).toBe(await ask('New Canaan median price'));
+    const y = await ctTown('Greenwich', { month: '2023' });
+    const sold = await ask('how many homes sold in greenwich in 2023');
+    expect(sold).toContain(`In Greenwich, CT, in 2023 there were ${y.n} arm's-length single-family sales`);
+    expect(sold).not.toMatch(/ranking of cities/);
+  });
+
+  it('"west hartford vs glastonbury median price": both towns (Glastonbury has no Census place, only sales), either case', async () => {
+    const w = await ctTown('West Hartford', { month: '2022-09' }), gl = await ctTown('Glastonbury', { month: '2022-09' });
+    expect([w.n, gl.n]).toEqual([106, 58]);
+    const r = await ask('west hartford vs glastonbury median price');
+    expect(r).toContain(`West Hartford, CT ${usd(w.m)} (2022-09, ${w.n} sales)`);
+    expect(r).toContain(`Glastonbury, CT ${usd(gl.m)} (2022-09, ${gl.n} sales)`);
+    expect(r).toBe(await ask('West Hartford vs Glastonbury median price'));
+    expect(places('Glastonbury median price')).toEqual(['CT Glastonbury']);
+  });
+
+  it('a town name of English words only is read as a place only after "in", "vs"... ("carnation" is Carnation, WA there)', () => {
+    expect(places('is a carnation garden worth it')).toEqual([]);
+    expect(places('median sale price in carnation')).toEqual(['WA Carnation']);
+    expect(places('median sale price in carnation')).toEqual(places('median sale price in Carnation'));
+  });
+
+  it('"medain sale prcie sacremento": a misspelled large city in lower case with no "in" before it is read, said', async () => {
+    expect(places('medain sale prcie sacremento')).toEqual(['CA Sacramento']);
+    expect(await ask('medain sale prcie sacremento')).toMatch(/^Reading "sacremento" as Sacramento, CA \(the closest city name\): In Sacramento, CA/);
+    expect(places('median sale price madian')).toEqual([]);
+  });
+});
+
+describe('A: a side of a comparison no place is read in is said, never dropped, never answered with other places', () => {
+  it('"seattle vs gotham median price": Seattle\'s figure and that "gotham" was not found', async () => {
+    const r = await ask('seattle vs gotham median price');
+    expect(r).toMatch(/^In Seattle, WA, the median single-family sale price/);
+    expect(r).toContain('I could not find a place named "gotham"');
+  });
+
+  it('"compare foo and bar": not found, no investor ranking of Philadelphia and Denver', async () => {
+    const r = await ask('compare zorblat and quuxville');
+    expect(r).toMatch(/^I could not find a place named "zorblat" or a place named "quuxville"/);
+    expect(r).not.toMatch(/Philadelphia|Denver/);
+  });
+});
