@@ -34,6 +34,8 @@ import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer
 import { bothReadings } from './area-towns.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
 import { unreadSides } from './compare-sides.ts';
+import { stateClash } from './state-clash.ts';
+import { forecastAsked, NO_FORECAST } from './forecast.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
@@ -173,10 +175,14 @@ export class ResearchEngine {
     const asked = String(input.query ?? '').slice(0, 2000);
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
     const nyc = nycCounty(asked);
+    // a zip or city written with a state it is not in ("11201 wa", "seattle tx"): said, the state's words out (state-clash.ts)
+    const clash = stateClash(nyc.text, this.data);
+    if (clash) nyc.text = clash.text;
     let u = understand(nyc.text, ctx, this.data);
     const town = ctx.zip || ctx.city || ctx.state ? null : lowerTown(u, nyc.text, this.data);
     if (town) u = understand(town, ctx, this.data);
     if (nyc.readAs) u.readAs.unshift(nyc.readAs);
+    if (clash) u.readAs.unshift(clash.readAs);
     // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
     readKinds(u, asked);
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
@@ -209,6 +215,7 @@ export class ResearchEngine {
     const former = formerCountyAnswer(this.data, u);
     if (former) return { answer: former, sources: [], confidence: 'low', facts: [], depth };
     // a place the build does not know, in a market question: said as not found, never another question's answer
+    const future = forecastAsked(u);
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
     // a side of a comparison no place was read in: said as not found, never dropped silently (compare-sides.ts)
@@ -221,7 +228,10 @@ export class ResearchEngine {
     ziplessCities(this.data, u, facts);
     markAge(facts, this.today);
     markPartial(facts, this.data);
-    return { ...compose(this.data, u, facts, depth), depth };
+    const composed = compose(this.data, u, facts, depth);
+    // a future price asked: no forecast, said first, then the past trend (forecast.ts)
+    if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
+    return { ...composed, depth };
   }
 
   async answer(input: ResearchInput): Promise<ResearchBody> {

@@ -1,0 +1,62 @@
+// A zip or a city written with a state it is not in ("median price 11201 wa", "median price in seattle tx", "how many
+// homes sold in 98103 new york", "median price in 98103 oregon"): said, as the API says a contradicting state elsewhere,
+// and answered for the zip's own state (the city's namesake read as with no state), never for the state written nor
+// as a comparison with it. Pure: the question with the state's words taken out, and the note. Rules:
+// warehouse/docs/research.md "Entity rules".
+import { citiesByKey } from '../places/question.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, type Gazetteer } from './place-words.ts';
+
+/** A state named at the start of `rest` after a space or a comma: its code and length, else null. A lower-case code
+ *  that is an English word ("or", "me", "in") counts only at the end of the question. */
+function stateAt(rest: string): { code: string; length: number } | null {
+  const lead = /^[ \t]*,?[ \t]*/.exec(rest)![0];
+  if (!lead) return null;
+  const after = rest.slice(lead.length);
+  const code = /^([A-Za-z]{2})\b(?![.'’-]\w)/.exec(after);
+  if (code) {
+    const c = code[1]!.toUpperCase();
+    const atEnd = /^\s*[?.!]*\s*$/.test(after.slice(2));
+    if (STATE_CODES.has(c) && (code[1] === c || !AMBIGUOUS_CODES.has(c) || atEnd)) return { code: c, length: lead.length + 2 };
+  }
+  const lower = after.toLowerCase();
+  for (const [, c, re] of STATE_PATTERNS) {
+    re.lastIndex = 0;
+    const m = re.exec(lower);
+    if (m && m.index === 0) return { code: c, length: lead.length + m[0].length };
+  }
+  return null;
+}
+
+/** The question with a state that contradicts the zip or city just before it taken out, and the note saying so; null
+ *  when there is none. */
+export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByName' | 'stateNames' | 'maxCityWords'>): { text: string; readAs: string } | null {
+  const name = (code: string): string => gaz.stateNames.get(code) ?? code;
+  for (const m of q.matchAll(/(?<![\d$.,])\b(\d{5})\b(?![\d%,.])/g)) {
+    const z = gaz.zips.get(m[1]!);
+    const end = m.index + m[0].length;
+    const s = z ? stateAt(q.slice(end)) : null;
+    if (!z || !s || s.code === z.state) continue;
+    return { text: q.slice(0, end) + q.slice(end + s.length), readAs: `"${q.slice(m.index, end + s.length).trim()}": zip ${m[1]} is in ${name(z.state)}${z.city ? ` (${z.city}, ${z.state})` : ''}, not in ${name(s.code)}, so the figures are the zip's own, in its own state` };
+  }
+  // a city: the longest run of up to `maxCityWords` words just before a state that is a city's name anywhere
+  for (const m of q.matchAll(/[A-Za-z][A-Za-z.'’-]*/g)) {
+    const s = stateAt(q.slice(m.index + m[0].length));
+    if (!s) continue;
+    const words = [...q.slice(0, m.index + m[0].length).matchAll(/[A-Za-z][A-Za-z.'’-]*/g)].slice(-gaz.maxCityWords);
+    for (let k = 0; k < words.length; k++) {
+      const run = words.slice(k);
+      if (!/^[ \t]*$/.test(run.slice(1).map((w, j) => q.slice(run[j]!.index + run[j]![0].length, w.index)).join(''))) continue;
+      const phrase = run.map((w) => w[0].toLowerCase()).join(' ');
+      const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
+      if (!cands?.length) continue;
+      const big = cands[0]!;
+      // a name read as a place: capitalised, or a city of 100,000 or more; never a state's or a common word's
+      const read = /^[A-Z]/.test(run[0]![0]) || big.population >= 100_000;
+      if (!read || STATE_NAME_SET.has(phrase) || COMMON_WORDS.has(phrase) || BOROUGHS.some(([re]) => re.test(phrase)) || cands.some((c) => c.state === s.code)) break;
+      const at = m.index + m[0].length;
+      const written = q.slice(run[0]!.index, at + s.length).trim();
+      return { text: q.slice(0, at) + q.slice(at + s.length), readAs: `"${written}": ${big.name} is not in ${name(s.code)} (no place of that name there), so it is read as ${big.name}, ${big.state} (${cands.length > 1 ? 'the most populous place of that name' : 'the only place of that name'}); name its state for another ${big.name}` };
+    }
+  }
+  return null;
+}
