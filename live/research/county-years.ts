@@ -14,6 +14,7 @@ import { inYears } from './year-facts.ts';
 import type { StoredTrends } from './price-level.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { periodWhen, resolveLast } from './periods.ts';
+import { countyYearFigure } from './metro.ts';
 
 /** How many zips the list names. */
 const LISTED = 6;
@@ -72,6 +73,14 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
     return `zip ${r.zip}${city ? ` (${city})` : ''} ${plural(r.n, 'sale')}${med}`;
   };
   const more = rows.length > LISTED ? `; and ${plural(rows.length - LISTED, 'other zip')}` : '';
+  // one whole year of a county that holds every sale of its metro's figure: that exact count and median (metro.ts)
+  const whole = !y.month && !y.months && !y.also && !y.last && (y.to ?? y.from) === y.from ? countyYearFigure(data, t.area!.county_fips, type, y.from) : null;
+  if (whole) {
+    const median = whole[1] === null ? 'too few for a median (under 5)' : `at a median sale price of ${money(whole[1])}`;
+    const sentence = `In ${place}, ${when} there were ${plural(whole[0], `arm's-length ${noun} sale`)} (months held: ${monthRuns(held)}${outside}${part}), dated ${whole[2]} to ${whole[3]}, ${median} (all of the county's sales of the year together, as its metro area's figure counts them). By zip, most sales first: ${rows.slice(0, LISTED).map(item).join('; ')}${more}`;
+    const own = await Promise.all(rows.map((r) => zipFact(r.zip)));
+    return [{ intent: 'trends', target: t, value: `${plural(whole[0], 'sale')} ${when}`, sentence, detail: ['The county\'s figure is its metro area\'s year figure (metro.json), all of whose sales are this county\'s; each zip\'s monthly figures are its trends series.'], source: { ...src, citation: `Arm's-length ${noun} sales of ${place}, ${y.label} (sales as of ${asOf})` }, confidence: 'medium', primary: true, uncertain: null }, ...own.map((f) => ({ ...f, primary: false }))];
+  }
   const summary: Fact = {
     intent: 'trends', target: t, value: `${plural(total, 'sale')} counted in ${plural(rows.length, 'zip')} ${when}`,
     sentence: `${place} has no figure kept as a whole ${when} (no count or median over all of a county's sales is kept), so its zips are listed, each with its own figures: ${plural(rows.length, 'zip')} of its ${zips.length} had arm's-length ${noun} sales ${when} (months held: ${monthRuns(held)}${outside}${part}), ${plural(total, 'sale')} counted in all (a zip's month with fewer than 5 sales is not counted, so the county had at least that many); a median over all of those sales together is not kept. By zip, most sales first: ${rows.slice(0, LISTED).map(item).join('; ')}${more}`,

@@ -122,6 +122,18 @@ function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   return fact;
 }
 
+/** A county's sales of one year as its metro area's figure counts them (the figure "<city> metro median price <year>"
+ *  gives), when the county holds every sale of that figure (the metro's other counties have none in the build: King
+ *  County in the Seattle metro); else null. county-years.ts answers a county's year with it. */
+export function countyYearFigure(data: ResearchData, fips: string, type: string, year: number): MetroFigure | null {
+  for (const m of data.metros?.metros ?? []) {
+    if (!m[3].some((c) => c[0] === fips)) continue;
+    const f = data.metros!.sales[`metro|${m[0]}`]?.years[type]?.[String(year)];
+    if (f && f[4][fips] === f[0]) return f;
+  }
+  return null;
+}
+
 /** The principal cities of a build's metros, made at its first metro question. */
 const INDEXES = new WeakMap<object, PrincipalIndex>();
 

@@ -59,3 +59,19 @@ describe('E/F: a future price asked says plainly that no forecast is made, then 
     expect(await ask('will I get my deposit back in texas')).not.toMatch(/forecast/);
   });
 });
+
+describe('G24: a county asked a year gives the exact figure its metro area\'s year gives, where the county holds all of it', () => {
+  it('"median home price in King County in 2014": the raw file\'s 14,633 sales at $450,000, as "seattle metro median price 2014"', async () => {
+    const raw = await kcSales(`${day} between date '2014-01-01' and date '2014-12-31'`);
+    expect(raw.n).toBe(14633);
+    const r = await ask('median home price in King County in 2014');
+    expect(r).toMatch(new RegExp(`^In King County, WA, in 2014 there were ${raw.n.toLocaleString('en-US')} arm's-length single-family sales \\(months held: 2014-05 to 2014-12;`));
+    expect(r).toContain(`dated ${raw.a} to ${raw.b}, at a median sale price of ${usd(raw.m)}`);
+    expect(r).not.toMatch(/at least|no figure kept as a whole/);
+    expect(await ask('seattle metro median price 2014')).toContain(`there were ${raw.n.toLocaleString('en-US')} arm's-length single-family sales, dated ${raw.a} to ${raw.b}, at a median sale price of ${usd(raw.m)}`);
+  });
+
+  it('a county sharing its metro\'s figure with others keeps its zips\' list ("Sacramento County in 2008")', async () => {
+    expect(await ask('median price in sacramento county in 2008')).toMatch(/^Sacramento County, CA has no figure kept as a whole in 2008/);
+  });
+});
