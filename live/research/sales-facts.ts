@@ -15,6 +15,7 @@ import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 import { RANK, ranks } from './ranks.ts';
 import { notCoveredWords } from './month-cover.ts';
 import { figureDirection } from './asked.ts';
+import { typelessSentence } from './typeless.ts';
 
 /** The words of a property type in an answer. */
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -111,7 +112,8 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const months = u.months ?? 12;
   const w = windowFigure(data.market, t, type, months);
-  if (!w) return missing('trends', t, data.market ? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
+  // (a source with no property types: said, never "no condo sales", typeless.ts)
+  if (!w) return missing('trends', t, data.market ? typelessSentence(data, t, type, noun, where) ?? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
   const note = windowTypeNote(data, t, type, w);
   return {
     // a price compared with the counts ("is Fairfield or Milford cheaper? how many sales each"): the median ranks and

@@ -19,6 +19,7 @@ import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { seriesCovered } from './month-cover.ts';
 import { RANK, ranks } from './ranks.ts';
 import { redfinNoPrice } from './redfin.ts';
+import { typelessSentence } from './typeless.ts';
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -32,6 +33,9 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
     : data.shard('trends', { state: named.state, city, property_type: type })));
   const keys: ShardKeys = t.zip ? { zip: t.zip, property_type: type } : { state: t.state, city: t.city!, property_type: type };
   const where = t.zip ? `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}` : `${t.city}, ${t.state}`;
+  // a type asked of a market whose source records no property type: said so, never "no condo sales" (typeless.ts)
+  const typeless = typelessSentence(data, t, type, TYPE_WORDS[type]!, where);
+  if (typeless) return missing('trends', t, typeless);
   if (u.asks.includes('sales_count') && !u.years) return salesCountFact(data, u, t, where);
   const s = await data.shard<StoredTrends>('trends', keys);
   const what = u.priceLevel ? 'a median sale price' : 'a price trend';

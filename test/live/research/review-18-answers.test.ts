@@ -75,3 +75,18 @@ describe('G24: a county asked a year gives the exact figure its metro area\'s ye
     expect(await ask('median price in sacramento county in 2008')).toMatch(/^Sacramento County, CA has no figure kept as a whole in 2008/);
   });
 });
+
+describe('G25: a property type asked of a market whose source records none is said so, never "no condo sales"', () => {
+  it('"how many condos sold in 98004": King County\'s file has no type column, so condo sales cannot be told apart', async () => {
+    const cols = await rawQuery<{ column_name: string }>(`select column_name from (describe select * from ${KC})`);
+    expect(cols.length).toBeGreaterThan(10);
+    expect(cols.filter((c) => /type|class|use/i.test(c.column_name))).toEqual([]);
+    for (const [q, where] of [['how many condos sold in 98004', 'zip 98004 (Bellevue, WA)'], ['condo median price in seattle', 'Seattle, WA']] as const) {
+      const r = await ask(q);
+      expect(r, q).toMatch(new RegExp(`^We have no condo figures for ${where.replace(/[()]/g, '\\$&')}: its sales source \\(King County WA house sales[^)]*\\) records no property type`));
+      expect(r, q).not.toMatch(/We have no condo sales|too few for a median/);
+    }
+    // a source that records types keeps its answer (Greenwich's condos, the Connecticut file)
+    expect(await ask('how many condos sold in Greenwich CT')).toMatch(/^Greenwich, CT had \d+ arm's-length condo sales/);
+  });
+});
