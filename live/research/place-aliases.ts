@@ -12,9 +12,10 @@
 //   directionalTown a lower-case town whose name starts with a direction ("west hartford", "south windsor"): the town,
 //                   not the city its other words name
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
+//   everyBorough    "which borough is cheapest", "which nyc borough...": New York City's five boroughs, each a place
 //   soldTown        a lower-case town the build has sales of ("greenwich", "new canaan", "glastonbury"): read as if
 //                   capitalised, so case never changes the answer; a name of English words only needs a place cue
-import { COMMON_WORDS, STATE_CODES, STATE_PATTERNS, type Gazetteer, type Token } from './place-words.ts';
+import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, type Gazetteer, type Target, type Token } from './place-words.ts';
 import { citiesByKey } from '../places/question.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { STATE_WORD_FORMS } from '../places/names.ts';
@@ -175,4 +176,18 @@ export function soldTown(toks: readonly Token[], i: number, n: number, cands: re
   if (phrase.length < 4 || COMMON_WORDS.has(phrase) || !cands.some((c) => gaz.hasSales?.(c.state, c.name) ?? false)) return false;
   const plain = words.every((w) => COMMON_WORDS.has(w.lower) || isEnglishWord(w.lower.replace(/'s$/, '')));
   return !plain || PLACE_BEFORE.has(toks[i - 1]?.lower ?? '');
+}
+
+/** Boroughs asked as a group: "which borough", "what nyc borough", "each borough", "the five boroughs". */
+const EVERY_BOROUGH = /\b(?:which|what|each|every|all(?: the)?|the (?:five|5))\s+(?:(?:nyc|new york(?: city)?)(?:'s)?\s+)?boroughs?\b|\bboroughs of (?:nyc|new york(?: city)?)\b/i;
+
+/** The five boroughs of New York City as the places of a question that asks about them as a group and names no other
+ *  place than New York City ("which borough is cheapest", "which nyc borough is cheapest": before, no data), with the
+ *  reading to say; null otherwise. */
+export function everyBorough(q: string, targets: readonly Target[]): { targets: Target[]; readAs: string } | null {
+  if (!EVERY_BOROUGH.test(q) || !targets.every((t) => t.state === 'NY' && t.city === 'New York' && !t.zip && !t.area && !t.hood)) return null;
+  return {
+    targets: BOROUGHS.filter(([, a], i) => BOROUGHS.findIndex(([, b]) => b.name === a.name) === i).map(([, area]) => ({ state: 'NY', city: 'New York', area, from: 'query' as const })),
+    readAs: '"borough" as New York City\'s five boroughs (Brooklyn, Manhattan, the Bronx, Queens and Staten Island), each compared',
+  };
 }

@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, isTownWord, namesakeAfterCue, shortZips, soldTown } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -377,6 +377,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     targets.push({ state: f.state, ...(f.city ? { city: f.city } : {}), ...(f.zip ? { zip: f.zip } : {}), ...(f.area ? { area: f.area } : {}), ...(f.hood ? { hood: f.hood } : {}), from: 'query' });
   }
 
+  // "which borough is cheapest": New York City's five boroughs (place-aliases.ts everyBorough)
+  const group = everyBorough(q, targets);
+  if (group) { targets.splice(0, targets.length, ...group.targets); readAs.push(group.readAs); }
   // context fills in when the question names no place (context-place.ts)
   if (targets.length === 0) contextTargets(context, gaz, targets, unknown, readAs);
 
