@@ -83,12 +83,13 @@ export function readKinds(u: Understanding, query: string): void {
   }
 }
 
-/** A place named alone ("Seattle", "98103", "the bronx"): its market overview (the median sale price and change, and
+/** A place named alone ("Seattle", "98103", "the bronx", "seattle and denver"): its market overview (the median sale price and change, and
  *  its investor activity), as "how's the Seattle market" is answered. */
 export function barePlace(u: Understanding): boolean {
   if (u.intents.length || u.notRecorded || !u.targets.length || u.unknown.length) return false;
   if (!u.targets.every((t) => t.zip || t.city)) return false;
-  if (u.topicText.replace(/\b(the|zip|zip ?code|city|of|in|about|info|information|please|data)\b/gi, '').replace(/[\s?.!,;:'"()-]/g, '') !== '') return false;
+  // (places listed alone, "seattle and denver": each one's overview, compared)
+  if (u.topicText.replace(/\b(the|zip|zip ?code|city|of|in|about|info|information|please|data|and|or|vs|versus|compare)\b|&/gi, '').replace(/[\s?.!,;:'"()-]/g, '') !== '') return false;
   u.intents.push('trends', 'investor');
   u.priceLevel = true;
   return true;

@@ -19,6 +19,9 @@ const MARKET_NOUNS: Partial<Record<string, string>> = {
   comps: 'price per sqft', trends: 'sale prices and price trends', rehab: 'rehab momentum', investor: 'investor activity', location: 'flood and Superfund risk',
 };
 
+/** A question that ranks places ("which city", "where", "highest", "top"): the investor ranking answers only it. */
+const RANK_CUE = /\b(which|what|where|rank\w*|top|highest|lowest|most|least|best|worst|biggest|largest)\b/i;
+
 /** The cities with a known investor purchase rate, highest first (lowest first when the low end is asked). */
 function investorRanking(data: ResearchData, rates: NonNullable<NonNullable<ResearchData['market']>['investor_rates']>, lowEnd: boolean): Fact {
   const list = lowEnd ? [...rates].reverse() : rates;
@@ -82,11 +85,11 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     // a market figure asked with no city or zip ("which city has the highest investor purchase rate?"): what is missing
     const market = intents.filter((i) => MARKET_NOUNS[i]);
     // which city has the most investor buying: the cities whose records carry buyer names, ranked (never for places
-    // compared that were not read: "compare foo and bar")
+    // compared that were not read, "compare foo and bar", nor where none is ranked, "is real estate a good investment")
     const rates = data.market?.investor_rates;
     // distressed properties asked with no city: the pipeline is counted per city, never answered with the investor ranking
     if (facts.length === 0 && u.asks.includes('distress') && u.unknown.length === 0) facts.push(missing('investor', null, "I don't have a count of distressed properties (pre-foreclosure, tax-delinquent or lien filings) without a city: the pipeline is counted per city, with no ranking across the country or a state; name a city"));
-    if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0 && !u.comparison) facts.push(investorRanking(data, rates, u.lowEnd));
+    if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0 && !u.comparison && RANK_CUE.test(u.query)) facts.push(investorRanking(data, rates, u.lowEnd));
     if (facts.length === 0 && market.length && u.unknown.length === 0) {
       // days on market asked ("where do homes sell fastest"): that figure's ranking said missing, never price per sqft's
       const dom = u.asks.includes('dom') && !/per (sq|square)|ppsf|\bcomps?\b/i.test(u.query);

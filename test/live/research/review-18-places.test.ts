@@ -119,3 +119,18 @@ describe('E: "which borough is cheapest" ranks New York City\'s five boroughs (b
     expect(places('which borough of Pennsylvania has the most foreclosures')).toEqual(['PA']);
   });
 });
+
+describe('F: places listed alone and "is X a good investment" get the overview (before: no data)', () => {
+  it('"seattle and denver": each city\'s median (as asked alone) and investor activity; "is 98103 a good investment": the zip\'s', async () => {
+    const own = async (q: string): Promise<string> => /the median single-family sale price was (\$[\d,]+ in \d{4}-\d{2})/.exec(await ask(q))![1]!;
+    const r = await ask('seattle and denver');
+    expect(r).toContain(`Seattle, WA ${(await own('median sale price in Seattle')).replace(/ in (\S+)$/, ' ($1')}`);
+    expect(r).toContain(`Denver, CO ${(await own('median sale price in Denver')).replace(/ in (\S+)$/, ' ($1')}`);
+    expect(r).toMatch(/Investor activity/);
+    const z = await ask('is 98103 a good investment');
+    expect(z).toContain(`In zip 98103 (Seattle, WA), the median single-family sale price was ${await own('median sale price in 98103')}`);
+    expect(z).toMatch(/investor share/);
+    // no place: never other cities' figures
+    expect(await ask('is real estate a good investment')).not.toMatch(/Philadelphia|Denver/);
+  });
+});
