@@ -4,6 +4,7 @@
 // as a comparison with it. Pure: the question with the state's words taken out, and the note. Rules:
 // warehouse/docs/research.md "Entity rules".
 import { citiesByKey } from '../places/question.ts';
+import { municipalityNames, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, type Gazetteer } from './place-words.ts';
 
 /** A state named at the start of `rest` after a space or a comma: its code and length, else null. A lower-case code
@@ -27,9 +28,16 @@ function stateAt(rest: string): { code: string; length: number } | null {
   return null;
 }
 
+/** Whether `phrase` names a place of state `code`: a town, a filing municipality or a neighbourhood of the build. */
+function knownIn(gaz: Pick<Gazetteer, 'citiesByName' | 'filingByKey' | 'hoodsByName'>, phrase: string, code: string): boolean {
+  return (gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? []).some((c) => c.state === code)
+    || municipalityNames(phrase).some((n) => (gaz.filingByKey?.get(placeKey(n)) ?? []).some((f) => f.state === code))
+    || (gaz.hoodsByName?.get(phrase) ?? []).some((h) => h.state === code);
+}
+
 /** The question with a state that contradicts the zip or city just before it taken out, and the note saying so; null
  *  when there is none. */
-export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByName' | 'stateNames' | 'maxCityWords'>): { text: string; readAs: string } | null {
+export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByName' | 'stateNames' | 'maxCityWords' | 'filingByKey' | 'hoodsByName'>): { text: string; readAs: string } | null {
   const name = (code: string): string => gaz.stateNames.get(code) ?? code;
   for (const m of q.matchAll(/(?<![\d$.,])\b(\d{5})\b(?![\d%,.])/g)) {
     const z = gaz.zips.get(m[1]!);
@@ -43,20 +51,25 @@ export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByNam
     const s = stateAt(q.slice(m.index + m[0].length));
     if (!s) continue;
     const words = [...q.slice(0, m.index + m[0].length).matchAll(/[A-Za-z][A-Za-z.'’-]*/g)].slice(-gaz.maxCityWords);
+    let clash: { run: RegExpExecArray[]; big: { name: string; state: string }; n: number } | null = null;
     for (let k = 0; k < words.length; k++) {
       const run = words.slice(k);
       if (!/^[ \t]*$/.test(run.slice(1).map((w, j) => q.slice(run[j]!.index + run[j]![0].length, w.index)).join(''))) continue;
       const phrase = run.map((w) => w[0].toLowerCase()).join(' ');
+      // any run of the words that names a place of that state (a town, a filing municipality, a neighbourhood: "Mount
+      // Lebanon PA", "Lebanon PA"): no clash
+      if (knownIn(gaz, phrase, s.code)) { clash = null; break; }
       const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
-      if (!cands?.length) continue;
-      const big = cands[0]!;
+      if (!cands?.length || clash) continue;
       // a name read as a place: capitalised, or a city of 100,000 or more; never a state's or a common word's
-      const read = /^[A-Z]/.test(run[0]![0]) || big.population >= 100_000;
-      if (!read || STATE_NAME_SET.has(phrase) || COMMON_WORDS.has(phrase) || BOROUGHS.some(([re]) => re.test(phrase)) || cands.some((c) => c.state === s.code)) break;
-      const at = m.index + m[0].length;
-      const written = q.slice(run[0]!.index, at + s.length).trim();
-      return { text: q.slice(0, at) + q.slice(at + s.length), readAs: `"${written}": ${big.name} is not in ${name(s.code)} (no place of that name there), so it is read as ${big.name}, ${big.state} (${cands.length > 1 ? 'the most populous place of that name' : 'the only place of that name'}); name its state for another ${big.name}` };
+      const read = /^[A-Z]/.test(run[0]![0]) || cands[0]!.population >= 100_000;
+      if (read && !STATE_NAME_SET.has(phrase) && !COMMON_WORDS.has(phrase) && !BOROUGHS.some(([re]) => re.test(phrase))) clash = { run, big: cands[0]!, n: cands.length };
     }
+    if (!clash) continue;
+    const { big } = clash;
+    const at = m.index + m[0].length;
+    const written = q.slice(clash.run[0]!.index, at + s.length).trim();
+    return { text: q.slice(0, at) + q.slice(at + s.length), readAs: `"${written}": ${big.name} is not in ${name(s.code)} (no place of that name there), so it is read as ${big.name}, ${big.state} (${clash.n > 1 ? 'the most populous place of that name' : 'the only place of that name'}); name its state for another ${big.name}` };
   }
   return null;
 }
