@@ -12,8 +12,10 @@ const VS = /\s+(?:vs\.?|versus)\s+/i;
 /** "compare A and B", "compare A with B", "between A and B". */
 const COMPARE = /\b(?:compare|comparing|between)\s+(.+?)\s+(?:and|with|to|&)\s+(.+)$/i;
 
+/** A property type's word ("condos vs single family" compares types, not places). */
+const TYPE_WORD = /^(condos?|condominiums?|co-?ops?|sfrs?|sfhs?|duplex(es)?|triplex(es)?|multi-?family|townho(use|me)s?|[234]-?plex(es)?)$/;
 /** A word that names no place: a topic, time or common English word, a number. */
-const topicWord = (w: string): boolean => !w || /\d/.test(w) || NOT_PLACES.has(w) || COMMON_WORDS.has(w) || isEnglishWord(w.replace(/'s$/, ''));
+const topicWord = (w: string): boolean => !w || /\d/.test(w) || TYPE_WORD.test(w) || NOT_PLACES.has(w) || COMMON_WORDS.has(w) || isEnglishWord(w.replace(/'s$/, ''));
 
 /** The name a side's unread place may have: the words next to the connector that are no topic word ("gotham" of
  *  "gotham median price"); '' when every word is one (then the side is no place: "compare rent and price"). */

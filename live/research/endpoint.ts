@@ -36,6 +36,7 @@ import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
 import { unreadSides } from './compare-sides.ts';
 import { stateClash } from './state-clash.ts';
 import { forecastAsked, NO_FORECAST } from './forecast.ts';
+import { typesCompared } from './type-words.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
@@ -222,6 +223,11 @@ export class ResearchEngine {
     const sides = unfound ? [] : unreadSides(u, this.data);
     for (const s of sides) u.unknown.push(`${UNFOUND_LEAD}"${s}"`);
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
+    // property types compared ("denver condos vs single family median"): each type's own facts, never the first alone
+    for (const type of facts.length ? typesCompared(asked).filter((x) => x !== u.propertyType) : []) {
+      const more = await gather(this.data, { ...u, propertyType: type, intents: u.intents.filter((i) => i === 'trends' || i === 'comps') }, depth);
+      facts.splice(facts.findLastIndex((f) => f.intent === 'trends' || f.intent === 'comps') + 1, 0, ...more);
+    }
     // a former Connecticut county whose towns all lack the figure asked: one answer for the county (county-market.ts)
     formerCountyNone(this.data, u, facts);
     // a zip of a city whose sales carry no zip (Denver): said so, the city's figure offered (zipless.ts)

@@ -83,7 +83,7 @@ export function periodVerb(label: string): string {
 }
 
 /** Comparison words between two periods ("April 2015 vs April 2014", "Q1 2022 compared to Q1 2023"). */
-const COMPARED = /\s*(?:\bvs\.?|\bversus\b|\bcompared?\s+(?:to|with)\b|\bcompar(?:ed|ing)\b|\bagainst\b|\band\b|\bor\b|&|,)\s*/i;
+const COMPARED = /\s*(?:\bvs\.?|\bversus\b|\bto\b|\bcompared?\s+(?:to|with)\b|\bcompar(?:ed|ing)\b|\bagainst\b|\band\b|\bor\b|&|,)\s*/i;
 
 /** The further periods of a comparison: the question split at its comparison words, each part after the first period's
  *  read by `parse` (a month, a quarter, a season, a half year: the first's kind or another), those unlike the first in

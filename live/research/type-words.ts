@@ -40,3 +40,20 @@ export function parsePropertyType(q: string): 'sfr' | 'multi' | 'condo' | 'land'
   if (/commercial|\boffices?\b|office (buildings?|space)|retail|industrial/.test(l)) return 'commercial';
   return 'sfr';
 }
+
+/** Single-family named in words ("single family", "SFR", "houses"). */
+const SFR_WORDS = /\bsingle[- ]?famil|\bsfrs?\b|\bsfhs?\b|\bhouses\b/;
+const TYPE_TESTS: [ReturnType<typeof parsePropertyType>, (l: string) => boolean][] = [
+  ['condo', (l) => /\bcondos?\b|condominium/.test(l) || COOP.test(l)], ['sfr', (l) => SFR_WORDS.test(l)],
+  ['multi', (l) => /multi[- ]?famil|\bduplex|triplex|fourplex|\b[234][- ]?plex(es)?\b/.test(l) || FAMILY_UNITS.test(l)],
+  ['land', (l) => /\b(vacant )?land\b/.test(l)], ['commercial', (l) => /\bcommercial\b/.test(l)],
+];
+
+/** The property types a question compares ("denver condos vs single family median": condo and sfr), in the order
+ *  written; [] unless two or more are named with a comparison word. The answer gives each (endpoint.ts). */
+export function typesCompared(q: string): ReturnType<typeof parsePropertyType>[] {
+  const l = q.toLowerCase();
+  if (!/\bvs\.?|\bversus\b|\bcompared?\b|\bor\b|\band\b/.test(l)) return [];
+  const named = TYPE_TESTS.filter(([, test]) => test(l)).map(([t]) => t);
+  return named.length >= 2 ? named : [];
+}

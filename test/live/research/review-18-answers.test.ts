@@ -90,3 +90,27 @@ describe('G25: a property type asked of a market whose source records none is sa
     expect(await ask('how many condos sold in Greenwich CT')).toMatch(/^Greenwich, CT had \d+ arm's-length condo sales/);
   });
 });
+
+describe('E/F: both halves of a question answered, never the first alone', () => {
+  it('"did prices go up in bellevue from q3 2014 to q1 2015": both quarters, each as asked alone', async () => {
+    const r = await ask('did prices go up in bellevue from q3 2014 to q1 2015');
+    for (const q of ['q3 2014', 'q1 2015']) {
+      const own = /In Bellevue, WA, in (Q\d \d{4}) there were ([\d,]+) arm's-length single-family sales \((\d{4}-\d{2}) to (\d{4}-\d{2})\)/.exec(await ask(`prices in bellevue ${q}`))!;
+      expect(r, q).toContain(own[0]);
+    }
+    expect(r).toMatch(/From Q3 2014 to Q1 2015, arm's-length sales went from/);
+  });
+
+  it('"denver condos vs single family median": the condo and the single-family median, each as asked alone', async () => {
+    const r = await ask('denver condos vs single family median');
+    for (const type of ['condo', 'single-family']) {
+      const own = new RegExp(`In Denver, CO, the median ${type} sale price was \\$[\\d,]+ in \\d{4}-\\d{2} \\([\\d,]+ sales\\)`).exec(await ask(`denver ${type} median price`))!;
+      expect(r, type).toContain(own[0]);
+    }
+    // a type the source cannot tell apart is said, beside the one it can (King County: review 18 G25)
+    const kc = await ask('condo vs single family prices in 98103');
+    expect(kc).toMatch(/We have no condo figures for zip 98103 \(Seattle, WA\): its sales source .* records no property type/);
+    expect(kc).toMatch(/In zip 98103 \(Seattle, WA\), the median single-family sale price was/);
+    expect(kc).not.toMatch(/could not find a place/);
+  });
+});
