@@ -31,6 +31,24 @@ function nameOf(side: string, fromEnd: boolean): string {
 }
 
 /** The names of the sides of a comparison that read no place (nor an unknown zip or territory), most once. */
+/** A place's name for matching a side with the question's places: its neighbourhood, borough or county, zip, city. */
+const nameKey = (t: Understanding['targets'][number]): string => (t.hood?.key ?? t.area?.name ?? t.zip ?? t.city ?? t.state).toLowerCase();
+
+/** The places of the sides of a comparison that a side reads alone but the whole question dropped ("King County vs
+ *  Pierce County": one county is read per question), named ("Pierce County, WA"). */
+export function droppedSides(u: Pick<Understanding, 'query' | 'targets'>, gaz: Gazetteer): string[] {
+  const sides = VS.test(u.query) ? u.query.split(VS) : [];
+  if (sides.length < 2 || !u.targets.length) return [];
+  const kept = new Set(u.targets.map(nameKey));
+  const out: string[] = [];
+  for (const side of sides) {
+    const read = understand(side, {}, gaz).targets;
+    const t = read[0];
+    if (read.length === 1 && t && (t.area || t.city || t.zip) && !kept.has(nameKey(t))) out.push(t.area && !t.city ? `${t.area.name}, ${t.state}` : t.zip ? `zip ${t.zip}` : `${t.area?.name ?? t.city}, ${t.state}`);
+  }
+  return out;
+}
+
 export function unreadSides(u: Pick<Understanding, 'query' | 'targets'>, gaz: Gazetteer): string[] {
   const q = u.query;
   const m = COMPARE.exec(q);

@@ -33,7 +33,8 @@ import { definition } from './glossary.ts';
 import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
 import { bothReadings } from './area-towns.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
-import { unreadSides } from './compare-sides.ts';
+import { droppedSides, unreadSides } from './compare-sides.ts';
+import { REST_LEAD } from './state-rest.ts';
 import { stateClash } from './state-clash.ts';
 import { forecastAsked, NO_FORECAST } from './forecast.ts';
 import { typesCompared } from './type-words.ts';
@@ -222,6 +223,7 @@ export class ResearchEngine {
     // a side of a comparison no place was read in: said as not found, never dropped silently (compare-sides.ts)
     const sides = unfound ? [] : unreadSides(u, this.data);
     for (const s of sides) u.unknown.push(`${UNFOUND_LEAD}"${s}"`);
+    for (const s of droppedSides(u, this.data)) u.unknown.push(`${REST_LEAD}${s} in this comparison: ${/ County, /.test(s) ? 'one county is answered per question' : 'it is read alone but not beside the other places'}, so ask it alone`);
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     // property types compared ("denver condos vs single family median"): each type's own facts, never the first alone
     for (const type of facts.length ? typesCompared(asked).filter((x) => x !== u.propertyType) : []) {

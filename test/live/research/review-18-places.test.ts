@@ -91,6 +91,14 @@ describe('A: a side of a comparison no place is read in is said, never dropped, 
     expect(r).toContain('I could not find a place named "gotham"');
   });
 
+  it('"King County vs Pierce County median price": King County\'s zips, and Pierce County said not answered in the comparison', async () => {
+    const r = await ask('King County vs Pierce County median price');
+    expect(r).toMatch(/^In King County, WA, \d+ zips have a median/);
+    expect(r).toContain('We have no data for Pierce County, WA in this comparison: one county is answered per question, so ask it alone');
+    // places each side reads as the whole question does: nothing said
+    for (const q of ['Springfield vs Chicago median price', '98103 vs 98117 median price', 'brooklyn vs queens median price']) expect(await ask(q), q).not.toMatch(/in this comparison/);
+  });
+
   it('"compare foo and bar": not found, no investor ranking of Philadelphia and Denver', async () => {
     const r = await ask('compare zorblat and quuxville');
     expect(r).toMatch(/^I could not find a place named "zorblat" or a place named "quuxville"/);
