@@ -8,7 +8,7 @@
 // ("and in 98103?", "what about Queens") is the sale prices of the context's period, said (`carriedPeriod`). Pure; rules:
 // warehouse/docs/research.md "Years".
 import type { Context } from './context-place.ts';
-import { areaName } from './facts.ts';
+import { areaName } from './area-name.ts';
 import type { Target } from './place-words.ts';
 import { YEAR_AGO } from './year-ago.ts';
 import { parseMonths, parseYears, type Years } from './years.ts';

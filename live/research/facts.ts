@@ -1,9 +1,10 @@
 // The shape of a research answer's facts (POST /v1/research/query): one fact per place and topic, with its source and
 // how sure it is, and the wording helpers every fact builder shares (numbers, money, plurals, place names).
 // Confidence rules: warehouse/docs/research.md.
-import { hoodName } from './hoods.ts';
+import { areaName } from './area-name.ts';
 import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
+export { areaName };
 import type { Target } from './places.ts';
 import { minConfidence, type Confidence } from '../../warehouse/confidence.ts';
 
@@ -62,7 +63,6 @@ export function placeName(data: ResearchData, t: Target): string {
 }
 
 /** A city, or a part of it: "Seattle, WA", "Brooklyn (New York, NY)". */
-export const areaName = (t: Target): string => (t.hood ? `${hoodName(t.hood)} (${t.hood.part}, ${t.city}, ${t.state})` : t.area ? (t.city ? `${t.area.name} (${t.city}, ${t.state})` : `${t.area.name}, ${t.state}`) : `${t.city}, ${t.state}`);
 
 /** A fact we do not have: said plainly, low confidence, no source. */
 export function missing(intent: Fact['intent'], t: Target | null, sentence: string): Fact {

@@ -17,8 +17,9 @@ import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
-import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type Subject, type ValuationMeta } from './types.ts';
-import { dayOf, isoOfDay } from './helpers.ts';
+import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type Subject, type ValuationInput, type ValuationMeta } from './types.ts';
+export type { ValuationInput } from './types.ts';
+import { dayOf, isoOfDay, roundUsd } from './helpers.ts';
 import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationRow } from './interval.ts';
@@ -35,24 +36,9 @@ import { apartmentMessage, outOfScopeMessage, noCompsMessage, noUnitCompsMessage
 export { noCompsMessage } from './coverage.ts';
 import { blendBody, compsBody, conditionSource, confidenceBasis, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
 
-export interface ValuationInput {
-  zip: string;
-  address: string;
-  sqft?: number;
-  /** Additive (review 6 #16): beds and baths override the record's or the typical property's, as sqft does. */
-  beds?: number;
-  baths?: number;
-  /** not sent: a matched record's recorded condition, else good (the spec's default); the answer says which */
-  condition?: string;
-}
-
 export type { ValuationBody, ValuationExplain } from './answer.ts';
 
 interface Market { source: string; comps: CompIndex; subjects: CompIndex; params: ModelParams; asOfDay: number; typical: Map<string, ZipTypical | null> }
-
-/** Dollars are rounded to this step. */
-const ROUND_USD = 100;
-const roundUsd = (v: number): number => Math.round(v / ROUND_USD) * ROUND_USD;
 
 /** The loaded valuation data of one build; `answer` is the whole request (exported for tests and the bench). */
 export class ValuationEngine {

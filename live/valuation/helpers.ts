@@ -7,6 +7,10 @@ export const isoOfDay = (day: number): string => new Date(day * DAY_MS).toISOStr
 export const monthOfDay = (day: number): number => { const d = new Date(day * DAY_MS); return d.getUTCFullYear() * 12 + d.getUTCMonth(); };
 
 /** A comp column's unknown (null) as NaN. */
+/** Dollars are rounded to this step. */
+const ROUND_USD = 100;
+export const roundUsd = (v: number): number => Math.round(v / ROUND_USD) * ROUND_USD;
+
 export const nz = (v: number | null | undefined): number => (v === null || v === undefined ? NaN : v);
 
 export function median(xs: number[]): number {

@@ -122,3 +122,15 @@ export interface ValuationMeta {
 /** live/valuation/apartments.json, keyed by property_id: an apartment building of five or more units, outside the
  *  valuation's scope (mart_valuation_apartments; warehouse/docs/valuation.md "Scope"). `units` as its source states it. */
 export interface ApartmentRow { source: string; units: string; evidence: string }
+
+/** The body of POST /v1/valuation/estimate (endpoint.ts). */
+export interface ValuationInput {
+  zip: string;
+  address: string;
+  sqft?: number;
+  /** Additive (review 6 #16): beds and baths override the record's or the typical property's, as sqft does. */
+  beds?: number;
+  baths?: number;
+  /** not sent: a matched record's recorded condition, else good (the spec's default); the answer says which */
+  condition?: string;
+}
