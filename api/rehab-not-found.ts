@@ -6,6 +6,7 @@
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { shard, salesSourceCovers } from './shard-replies.ts';
+import { flaggedOnly } from './market-source.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
@@ -27,6 +28,9 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
   }
   if (!salesSourceCovers(build, { zip })) {
+    // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
+    const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
+    if (flagged !== null) return `No renovation data for zip ${zip}: no building permit source covers the zip, and t${flagged.slice(1)}`;
     return `No renovation data for zip ${zip}: no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there), which says nothing of the renovations that happened`;
   }
   const note = await directionNote(build, zip);

@@ -19,7 +19,7 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
-import { canonicalCity, cityShard, noSalesSource, salesSourceCovers, shard } from './shard-replies.ts';
+import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard } from './shard-replies.ts';
 import { rehabReply } from './rehab-not-found.ts';
 
 const CACHE = {
@@ -135,7 +135,7 @@ export const ROUTES: readonly Route[] = [
     query: [p.zip(true), p.months(6), { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' }],
     resolve: (v, build) => shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
       salesSourceCovers(build, { zip: v['zip'] }) ? `No ${String(v['property_type'])} sales for zip ${String(v['zip'])} in the last ${String(v['months'])} months`
-        : noSalesSource(`zip ${String(v['zip'])}`)),
+        : noMarketSales(build, { zip: v['zip'] }, `zip ${String(v['zip'])}`, `${String(v['property_type'])} sales to compare`)),
   },
   {
     method: 'GET', path: '/v1/market/trends', group: 'market', cacheControl: CACHE.shard, response: 'MarketTrends', // issue 23
@@ -145,12 +145,12 @@ export const ROUTES: readonly Route[] = [
       const type = String(v['property_type']), zip = v['zip'];
       if (zip !== undefined) {
         return trendsAnswer(build, shard('trends', { zip, property_type: type },
-          salesSourceCovers(build, { zip }) ? `No ${type} sales for zip ${String(zip)}` : noSalesSource(`zip ${String(zip)}`)), v['months']);
+          salesSourceCovers(build, { zip }) ? `No ${type} sales for zip ${String(zip)}` : noMarketSales(build, { zip }, `zip ${String(zip)}`, `${type} sales`)), v['months']);
       }
       uncovered(v['state']);
       // a city the build knows (hint '') that no sales source covers says so; an unknown name keeps its hint
       return trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) =>
-        (hint === '' && !salesSourceCovers(build, { state: v['state'], city }) ? noSalesSource(`${city}, ${String(v['state'])}`)
+        (hint === '' && !salesSourceCovers(build, { state: v['state'], city }) ? noMarketSales(build, { state: v['state'], city }, `${city}, ${String(v['state'])}`, `${type} sales`)
           : `No ${type} sales for ${city}, ${String(v['state'])}${hint}`)), v['months']);
     },
   },

@@ -8,6 +8,7 @@ import places from '../live/places/endpoint.ts';
 import { CLOSEST_NAMES, IS_NO_CITY } from '../live/places/resolver.ts';
 import { municipalityNames } from '../live/places/names.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
+import { flaggedOnly } from './market-source.ts';
 
 const keyStrings = (keys: Record<string, unknown>): Record<string, string | null> =>
   Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
@@ -75,9 +76,9 @@ export function cityShard(build: LoadedBuild, family: FamilyName, keys: Record<s
   return shard(family, { ...keys, city }, notFound(city, hint));
 }
 
-/** Whether a sales source covers a market (a zip, or a state and city): the build has a trends shard of it of any type
- *  (market_monthly holds every type of every market with an arm's-length sale, so a market without one has no sale in
- *  any source). */
+/** Whether the build has an arm's-length sale of a market (a zip, or a state and city): a trends shard of it of any
+ *  type (market_monthly holds every type of every market with an arm's-length sale). A market without one may still
+ *  have flagged records of a source (noMarketSales). */
 export function salesSourceCovers(build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }): boolean {
   return PROPERTY_TYPES.some((type) => {
     const sp = shardPath('trends', keyStrings({ ...keys, property_type: type }));
@@ -89,3 +90,9 @@ export function salesSourceCovers(build: LoadedBuild, keys: { zip: unknown } | {
  *  because none happened (review: "No sfr sales for zip 60614" of Chicago, which no source of the build covers). */
 export const noSalesSource = (where: string): string =>
   `No sales source covers ${where}: this build has no sales records there (its sales sources are county and city files of other markets), which says nothing of the sales that happened`;
+
+/** The 404 of a market without an arm's-length sale: where a source records only flagged sales there, the source, the
+ *  count and why they are flagged (review 18: zip 06779 answered "no sales records" over its one flagged land sale);
+ *  else noSalesSource. `what`: what there is none of ("sfr sales to compare"). */
+export const noMarketSales = (build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string): string =>
+  flaggedOnly(build, keys, where, what) ?? noSalesSource(where);

@@ -15,6 +15,8 @@
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts),
 //                     and every Redfin zip tracker snapshot with a median days on market of every zip (redfin.ts)
+//   sales-cover.json  every zip and city with a sale record of any kind: its sources, arm's-length and flagged counts
+//                     (sales-cover-build.ts; the market endpoints' `source` and 404s, api/market-source.ts)
 //   metro.json        every CBSA (OMB July 2023) with its counties and the sales placed in each, and the sales of each metro
 //                     with sales (and of its suburbs) per window of 3..24 months and per year (metro-build.ts, metro.ts)
 //   meta.json         format, counts, build id; written last: its presence marks a complete set
@@ -33,6 +35,7 @@ import { permitAreas } from './permit-areas-build.ts';
 import { redfinSnapshots } from './redfin-build.ts';
 import { redfinFile } from './redfin-index.ts';
 import { metroIndex } from './metro-build.ts';
+import { salesCover } from './sales-cover-build.ts';
 
 export const requires = ['regulations'];
 
@@ -127,7 +130,8 @@ export async function run(ctx: StageContext): Promise<void> {
   const write = (name: string, v: unknown): number => { const s = JSON.stringify(v); fs.writeFileSync(path.join(dir, name), s); return s.length; };
   const market = await marketWindows(ctx.db);
   const bytes = write('regulations.json', docs) + write('bm25.json', bm25) + write('state-legal.json', stateLegal) + write('places.json', places)
-    + write('market.json', market) + write('redfin.json', redfinFile(await redfinSnapshots(ctx.db)));
+    + write('market.json', market) + write('redfin.json', redfinFile(await redfinSnapshots(ctx.db)))
+    + write('sales-cover.json', await salesCover(ctx.db));
   // the metro areas (CBSAs), the counties of each the build has sales for, and their sales (metro-build.ts, metro.ts)
   const metro = await metroIndex(ctx.db);
   fs.rmSync(path.join(dir, 'metro.json'), { force: true });
