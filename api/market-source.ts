@@ -5,7 +5,10 @@
 // without a trends shard keeps the "no sales source" 404.
 import fs from 'node:fs';
 import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
+import { augmentedShard } from './shard-augment.ts';
 import type { SalesCover, SalesCoverFile } from '../live/research/sales-cover-build.ts';
 import { slug } from '../warehouse/layout.ts';
 
@@ -62,4 +65,23 @@ export function flaggedOnly(build: LoadedBuild, keys: MarketKeys, where: string,
   const why = Object.entries(cover.reasons).map(([r, n]) => `${r.replaceAll('_', ' ')}: ${n}`).join(', ');
   const records = cover.flagged === 1 ? 'its 1 sale record there is' : `all ${cover.flagged} of its sale records there are`;
   return `The ${source.name} source (${source.id}) covers ${where}, but ${records} flagged not arm's-length (${why}), and the market endpoints count arm's-length sales only: no ${what}`;
+}
+/** A market shard's reply with the additive `source` of its market (from the shard's own zip_code, or city and state);
+ *  the shard as stored where the build names no source. */
+export function sourcedShard(build: LoadedBuild, reply: Reply): Reply | Promise<Reply> {
+  return augmentedShard(build, reply, 'source', (body) => {
+    const source = marketSource(build, typeof body['zip_code'] === 'string' ? { zip: body['zip_code'] } : { state: body['state'], city: body['city'] });
+    return source === null ? null : { fields: { source }, tag: source.id };
+  });
+}
+
+/** A JSON market reply (the trends answer, computed from its shard) with the additive `source` of its market. */
+export function sourcedJson(build: LoadedBuild, reply: Reply | Promise<Reply>): Reply | Promise<Reply> {
+  if (reply instanceof Promise) return reply.then((r) => sourcedJson(build, r));
+  if (reply.kind !== 'json' || typeof reply.body !== 'object' || reply.body === null) return reply;
+  const body = reply.body as Record<string, unknown>;
+  const source = marketSource(build, typeof body['zip_code'] === 'string' ? { zip: body['zip_code'] } : { state: body['state'], city: body['city'] });
+  if (source === null) return reply;
+  const etag = reply.etag === undefined ? undefined : `W/"${crypto.createHash('sha256').update(`${reply.etag}|${source.id}`).digest('base64url').slice(0, 22)}"`;
+  return { ...reply, body: { ...body, source }, ...(etag === undefined ? {} : { etag }) };
 }

@@ -31,6 +31,13 @@ const KIND_WINDOW = (kind: string, what: string): Schema => {
   return { ...w, type: ['object', 'null'], description: `Additive: the window ${what}, and the part of it those records cover; it ends before as_of where that kind's records end before the other kind's, and equals coverage where the zip has records of this kind only. Null where no ${kind} source counts in the zip (warehouse/docs/market.md mart_rehab "Window")` };
 };
 const TIER = enumOf('primary', 'secondary', 'tertiary', 'rural');
+/** Additive (review 18): the sales source of a market answer's records, not required (absent in builds before
+ *  live/research/sales-cover.json, and where no sales source records a sale in the market: a permits-only rehab score). */
+const sourced = (s: Schema): Schema => ({ ...s, properties: { ...(s['properties'] as Schema), source: { ...obj({
+  id: { ...str, description: "The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+')" },
+  name: { ...str, description: "The source's title in the manifest (e.g. 'King County WA house sales 2014-2015')" },
+  vintage: { ...nullable('string'), description: "The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05')" },
+}), description: "Additive: the sales source the market's records come from (api/market-source.ts; warehouse/docs/market.md \"The source of a market answer\")" } } });
 
 export const RegulationRecord = obj({
   id: str, jurisdiction_level: enumOf('state', 'county', 'city', 'zip'), state_code: str, county_fips: nullable('string'), city: nullable('string'),
@@ -167,7 +174,7 @@ export const SCHEMAS: Record<string, Schema> = {
     sources: { type: 'array', items: { type: 'object', properties: { type: str, category: str, citation: str }, required: ['type', 'category', 'citation'] } },
     confidence: CONF, depth: enumOf('quick', 'deep'), processing_ms: num,
   }),
-  RehabScore: obj({
+  RehabScore: sourced(obj({
     zip_code: str, city: str, state: str, rehab_momentum_score: num, label: enumOf('Cold', 'Warming', 'Active', 'Hot', 'Very Hot'),
     trend: enumOf('up', 'flat', 'down'), trend_pct: num,
     trend_end: { ...str, description: "The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out" },
@@ -177,8 +184,8 @@ export const SCHEMAS: Record<string, Schema> = {
     permits_window: KIND_WINDOW('permit', "the permit components (permit intensity and value) are counted over: the months to the last day of the permit records of the zip's permit sources"),
     sales_window: KIND_WINDOW('sales', "the rehab resale share is counted over: the months to the last day of the arm's-length sales of the zip's sales sources"),
     note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the zip's permit and sales records end on different days (one canonical folder's permits.csv and sales.csv): 'the zip's permit and sales records end apart (permits <day>, sales <day>): permits are counted over <from> to <to> (<d> of its <w> days covered) and sales over <from> to <to> (<d> of its <w> days covered)'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside the area its permit source covers: 'the permit source covers <area> only, which holds <p>% <basis>: permit rates are over that share of its housing units', where a county's basis is 'of the zip's residential addresses (HUD-USPS 2023 Q1)' (Nashville: Davidson County, TN) and a city's 'of the zip's land (Census 2020 ZCTA-place relationship; homes taken as spread evenly over it)' (Chicago: the City of Chicago, IL); then, when no permit component is computed, why ('no building permit source covers this zip: no renovation permit data', the permit source covering under half of the zip, or no housing unit count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated resales or quick resales at a gain)'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null" },
-  }),
-  InvestorOverview: obj({
+  })),
+  InvestorOverview: sourced(obj({
     city: str, state: str, investor_purchase_rate_pct: nullable('number'), flip_velocity_days: nullable('number'), gross_flip_margin_pct: nullable('number'),
     distressed_pipeline_count: { ...nullable('number'), description: 'Properties with an open pre-foreclosure, tax-delinquent or lien filing filed in the window (the last <months> months to distress_as_of): the filings of the window, not the whole active stock; null where no distress source covers the city' }, platform_active_deals: num, market_tier: TIER,
     confidence: { ...CONF, description: "The lower of the record count band (known-buyer sales + distress filings: low under 20, medium 20-49, high 50+) and the window's coverage: high needs the records to cover 90% of the window's days, medium 50%" },
@@ -187,8 +194,8 @@ export const SCHEMAS: Record<string, Schema> = {
     distressed_without_parcel: { ...nullable('number'), description: "Additive: of distressed_pipeline_count, the filings that name neither a parcel nor an address (Allegheny County docket rows without a pin), each counted as a property of its own since it cannot be matched to another: distressed_pipeline_count - distressed_without_parcel properties are identified by their parcel id or address; null where no distress source covers the city" },
     coverage: WINDOW_COVERAGE('the city\'s records (sales and distress filings)'),
     note: { ...nullable('string'), description: "First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count), or, where one covers it, that distressed_pipeline_count counts the properties with an open filing filed in the last <months> months (to distress_as_of), not every filing still open, and, where some of them are filings naming no parcel or address, '<k> of its <n> are filings that name no parcel or address, each counted as a property of its own (<n-k> identified properties)'. Null when every figure is present and no distress source covers the city" },
-  }),
-  CompsSummary: obj({
+  })),
+  CompsSummary: sourced(obj({
     zip_code: str, city: str, state: str, property_type: enumOf(...PROPERTY_TYPES),
     sample_count: nullable('number'),
     price_per_sqft: obj({ p25: nullable('number'), median: nullable('number'), p75: nullable('number') }),
@@ -204,9 +211,9 @@ export const SCHEMAS: Record<string, Schema> = {
     as_of: str,
     coverage: WINDOW_COVERAGE("the zip's sales records"),
     note: { ...nullable('string'), description: "First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and, for days on market, no Redfin zip snapshot stands for the window (its 90 days inside the window, its type this one or all residential, 5 or more homes sold; residential types only); last, when days on market is Redfin's, its type, 90 days and homes sold. Null when the window is covered and every figure is present from the sales" },
-  }),
+  })),
   // issue 23: GET /v1/market/trends (api/market-trends.ts)
-  MarketTrends: obj({
+  MarketTrends: sourced(obj({
     zip_code: nullable('string'), city: str, state: nullable('string'), property_type: enumOf(...PROPERTY_TYPES), months: num,
     method: enumOf('repeat_sales', 'median'), pair_count: num, base_month: { ...nullable('string'), description: 'The month the price index is 100 at: the first complete month of the window with 20+ sales, else the first complete one with an index; null when no month of the window is complete' },
     series: { type: 'array', items: obj({
@@ -231,7 +238,7 @@ export const SCHEMAS: Record<string, Schema> = {
     data_note: { ...nullable('string'), description: "Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only. Null otherwise" },
     month_note: { ...nullable('string'), description: "Names the months of the window with sales that the source files cover in part only (a file starts or ends inside the month: Denver's 2019-07, 9 days; or the files hold under a quarter of their source's busiest month: a thin extract): their sales_count counts the sales recorded, and their medians, investor share and price index are null, since a part-month's figures are not comparable with whole months' (complete is false; no change is computed from them). Null otherwise" },
     as_of: str,
-  }),
+  })),
   StateList: obj({ count: num, states: { type: 'array', items: StateSummary } }),
   CityLookup: obj({
     state_code: str, state_name: str, city_name: str, county_name: str, fips_code: str, metro_area: str, market_tier: TIER,
