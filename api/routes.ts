@@ -22,6 +22,8 @@ import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './r
 import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard } from './shard-replies.ts';
 import { rehabReply } from './rehab-not-found.ts';
 import { sourcedJson, sourcedShard } from './market-source.ts';
+import { augmentedShard } from './shard-augment.ts';
+import { floodMapLoaded } from '../live/location/rules.ts';
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -200,7 +202,11 @@ export const ROUTES: readonly Route[] = [
       return [];
     },
     resolve(v, build) {
-      if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`);
+      // additive flood_map_loaded from the shard's own notes (no shard rebuild: live/location/rules.ts floodMapLoaded)
+      if (v['zip'] !== undefined) {
+        return augmentedShard(build, shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`), 'flood',
+          (b) => ({ fields: { flood_map_loaded: floodMapLoaded(String(b['flood_risk_notes'] ?? '')) }, tag: 'flood' }));
+      }
       return live(build, location, { lat: v['lat'], lng: v['lng'] });
     },
   },

@@ -254,6 +254,7 @@ export const SCHEMAS: Record<string, Schema> = {
     flood_risk_notes: str, superfund_nearby: bool, superfund_count_1mi: num, environmental_risk_score: num, confidence: CONF, as_of: str,
     superfund_basis: { ...str, description: 'What superfund_nearby and superfund_count_1mi count: EPA National Priorities List sites, final and proposed, within 1 mile; deleted NPL sites and active SEMS sites not on the NPL are not counted' },
     sems_non_npl_count_1mi: { ...nullable('number'), description: 'Active EPA SEMS sites not on the NPL (removal and emergency sites, with coordinates in the 2021 extract) within 1 mile of the point: not counted in superfund_count_1mi. Null in a zip answer (counted for a lat/lng point only)' },
+    flood_map_loaded: { ...bool, description: "Additive: whether a loaded FEMA flood map determines flood_zone. False where none does (no map of this build reaches the zip or point, or one covers too little of the zip): flood_zone is then D, undetermined, and flood_risk_label (the spec's enum has no 'unknown') states no assessed risk; see flood_risk_notes (warehouse/docs/location.md \"Zone D\")" },
   }),
   PropertyRecord, // issue 22
   AutocompleteResults: obj({

@@ -1043,6 +1043,8 @@ export type components = {
             superfund_basis: string;
             /** @description Active EPA SEMS sites not on the NPL (removal and emergency sites, with coordinates in the 2021 extract) within 1 mile of the point: not counted in superfund_count_1mi. Null in a zip answer (counted for a lat/lng point only) */
             sems_non_npl_count_1mi: number | null;
+            /** @description Additive: whether a loaded FEMA flood map determines flood_zone. False where none does (no map of this build reaches the zip or point, or one covers too little of the zip): flood_zone is then D, undetermined, and flood_risk_label (the spec's enum has no 'unknown') states no assessed risk; see flood_risk_notes (warehouse/docs/location.md "Zone D") */
+            flood_map_loaded: boolean;
         };
         PropertyRecord: {
             property_id: string;

@@ -134,6 +134,7 @@ export class LocationEngine {
       as_of: maxDate(this.meta.superfund_as_of ?? SUPERFUND_AS_OF, hit.map?.as_of) ?? SUPERFUND_AS_OF,
       superfund_basis: SUPERFUND_BASIS,
       sems_non_npl_count_1mi: this.sites.othersWithin(lat, lng),
+      flood_map_loaded: hit.cls.key !== 'D-unmapped',
     };
     return { ok: true, body: orderBody(body) };
   }

@@ -165,6 +165,11 @@ export function zipFloodNotes(c: ZoneClass, s: ZipFloodShares): string {
 export const zoneDWhy = (notes: string): string =>
   /^Zone D \(undetermined\): (.*?),? so (?:its|the) flood hazard is undetermined/.exec(notes)?.[1] ?? notes.split('. ')[0]!.replace(/\.$/, '');
 
+/** Whether a loaded FEMA flood map determines the zone its flood_risk_notes describe: false for the no-map answer, zone D
+ *  undetermined (no map reaches the zip or point, or one covers too little of the zip; review 18: its "Moderate" label
+ *  alone asserted a risk level with no evidence). The additive `flood_map_loaded` of /v1/location/risk. */
+export const floodMapLoaded = (notes: string): boolean => !notes.startsWith('Zone D (undetermined)');
+
 /** The zone class stored for a zip or polygon (key D-unmapped is the no-map answer). */
 export function zoneClassOf(zone: string, subtype: string | null, sfha: boolean, key: string): ZoneClass {
   if (key === UNMAPPED.key) return UNMAPPED;
@@ -280,11 +285,12 @@ export interface LocationRiskBody {
   as_of: string;
   superfund_basis: string;
   sems_non_npl_count_1mi: number | null;
+  flood_map_loaded: boolean;
 }
 
 /** The spec's field order (interface-v1 "Location risk object"). */
 export const BODY_FIELDS = [
   'zip_code', 'city', 'state', 'flood_zone', 'flood_risk_label', 'flood_risk_notes',
   'superfund_nearby', 'superfund_count_1mi', 'environmental_risk_score', 'confidence', 'as_of',
-  'superfund_basis', 'sems_non_npl_count_1mi', // additive
+  'superfund_basis', 'sems_non_npl_count_1mi', 'flood_map_loaded', // additive
 ] as const satisfies readonly (keyof LocationRiskBody)[];

@@ -19,7 +19,7 @@ import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
-import { zoneDWhy } from '../location/rules.ts';
+import { floodMapLoaded, zoneDWhy } from '../location/rules.ts';
 import { SPEED_RANK } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
@@ -108,11 +108,16 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
 async function locationFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const r = await data.shard<Location>('location-zip', { zip });
   if (!r) return missing('location', t, await data.hasFamily('location-zip', { zip }) ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
-  const flood = r.flood_zone === 'D' ? `flood zone D (undetermined: ${zoneDWhy(r.flood_risk_notes)})` : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`;
   const sf = r.superfund_count_1mi > 0 ? `${plural(r.superfund_count_1mi, 'Superfund site')} within 1 mile` : 'no Superfund site within 1 mile';
+  // no loaded FEMA map determines the zone (review 18: "is in flood zone D" read as a mapped zone): say it is undetermined
+  const where = `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''}`;
+  const rest = `${sf} and an environmental risk score of ${fmt(r.environmental_risk_score)} out of 100 (as of ${r.as_of})`;
+  const sentence = !floodMapLoaded(r.flood_risk_notes)
+    ? `${where}: ${zoneDWhy(r.flood_risk_notes).replace(/^no FEMA flood map was loaded for this area$/, 'no FEMA flood map is loaded for this zip').replace(/^no FEMA flood map was loaded/, 'no FEMA flood map is loaded')}, so its flood zone is undetermined (FEMA zone D); it has ${rest}`
+    : `${where} is in ${r.flood_zone === 'D' ? `flood zone D (${zoneDWhy(r.flood_risk_notes)})` : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`}, with ${rest}`;
   return {
     ...ranks(u, r.environmental_risk_score, `score ${fmt(r.environmental_risk_score)}`, RANK.envRisk), intent: 'location', target: t, value: `zone ${r.flood_zone}, ${r.superfund_count_1mi} Superfund within 1 mi, score ${fmt(r.environmental_risk_score)}`,
-    sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} is in ${flood}, with ${sf} and an environmental risk score of ${fmt(r.environmental_risk_score)} out of 100 (as of ${r.as_of})`,
+    sentence,
     detail: [inline(r.flood_risk_notes) + '.', `Location confidence: ${r.confidence} (by spatial coverage).`],
     source: { type: 'location', category: 'location_risk', citation: `reii warehouse: location risk for ${zip}, as of ${r.as_of}` },
     confidence: r.confidence, primary, uncertain: null,
