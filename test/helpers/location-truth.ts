@@ -12,6 +12,9 @@ import { loadSettings } from '../../warehouse/settings.ts';
 export const SPEC_FIELDS = ['zip_code', 'city', 'state', 'flood_zone', 'flood_risk_label', 'flood_risk_notes', 'superfund_nearby',
   'superfund_count_1mi', 'environmental_risk_score', 'confidence', 'as_of',
   'superfund_basis', 'sems_non_npl_count_1mi']; // the last two additive (location.md "NPL status")
+/** An answer's fields (a point, or a zip over HTTP): the shard's, then the additive flood_map_loaded the answer adds
+ *  (location.md "Flood zone, label and notes", review 18). */
+export const ANSWER_FIELDS = [...SPEC_FIELDS, 'flood_map_loaded'];
 export const LABELS = ['Minimal', 'Low', 'Moderate', 'High', 'Very High'];
 
 export interface Body {

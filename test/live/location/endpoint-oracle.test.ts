@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destination } from '@turf/turf';
 import { artifactsDir, readShard } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { type Body, BELMONT, CAMBRIDGE, interiorPoint, readFeatures, SPEC_FIELDS } from '../../helpers/location-truth.ts';
+import { type Body, BELMONT, CAMBRIDGE, interiorPoint, readFeatures, ANSWER_FIELDS } from '../../helpers/location-truth.ts';
 import { type Expected, type LocationOracle, locationOracle, MILE } from '../../helpers/oracle-location.ts';
 
 /** The zips compared over HTTP: every zip a flood map touches, and zips without a map (several kinds). */
@@ -83,7 +83,8 @@ describe('location risk against an independent oracle (raw files, the documented
   };
   // the additive superfund_basis and sems_non_npl_count_1mi are checked in superfund-basis.test.ts
   const spec = (b: Body): Expected => {
-    const { flood_risk_notes: _notes, superfund_basis: _basis, sems_non_npl_count_1mi: _sems, ...rest } = b as Body & { superfund_basis?: string; sems_non_npl_count_1mi?: number | null };
+    // flood_map_loaded (additive): test/api/location-flood-map.test.ts
+    const { flood_risk_notes: _notes, superfund_basis: _basis, sems_non_npl_count_1mi: _sems, flood_map_loaded: _loaded, ...rest } = b as Body & { superfund_basis?: string; sems_non_npl_count_1mi?: number | null; flood_map_loaded?: boolean };
     return rest;
   };
 
@@ -103,7 +104,7 @@ describe('location risk against an independent oracle (raw files, the documented
       const { status, body } = await get(`zip=${zip}`);
       expect(status, zip).toBe(200);
       if (JSON.stringify(spec(body)) !== JSON.stringify(want)) bad.push(`${zip}: got ${JSON.stringify(spec(body))}, oracle ${JSON.stringify(want)}`);
-      expect(Object.keys(body)).toEqual(SPEC_FIELDS);
+      expect(Object.keys(body)).toEqual(ANSWER_FIELDS);
       if (want.flood_zone === 'D') expect(body.flood_risk_notes, zip).toMatch(/undetermined/);
       seen.zones.add(want.flood_zone);
       if (want.confidence !== 'high') seen[want.confidence as 'medium' | 'low']++;

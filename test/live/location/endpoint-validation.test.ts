@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { SPEC_FIELDS } from '../../helpers/location-truth.ts';
+import { ANSWER_FIELDS } from '../../helpers/location-truth.ts';
 
 describe('location risk validation over HTTP', () => {
   let server: TestServer;
@@ -46,7 +46,7 @@ describe('location risk validation over HTTP', () => {
     expect(out.body.message).toMatch(/00000 is outside coverage/);
     const zip = await server.get('/v1/location/risk?zip=02143', key);
     expect(zip.status).toBe(200);
-    expect(Object.keys((await zip.json()) as object)).toEqual(SPEC_FIELDS);
+    expect(Object.keys((await zip.json()) as object)).toEqual(ANSWER_FIELDS);
     const point = await server.get('/v1/location/risk?lat=42.3796&lng=-71.0935', key);
     expect(point.status).toBe(200);
     expect(await point.json()).toMatchObject({ zip_code: '02143', flood_zone: 'D', confidence: 'low' });

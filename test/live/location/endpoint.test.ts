@@ -14,7 +14,7 @@ import type { LiveAnswer, LiveInstance } from '../../../warehouse/live.ts';
 import { RES } from '../../../live/location/rules.ts';
 import type { FloodData } from '../../../live/location/data.ts';
 import {
-  BELMONT, type Body, CAMBRIDGE, docZone, type GeoFeature, haversine, interiorPoint, LABELS, readFeatures, sourcesDir, SPEC_FIELDS,
+  BELMONT, type Body, CAMBRIDGE, docZone, type GeoFeature, haversine, interiorPoint, LABELS, readFeatures, sourcesDir, ANSWER_FIELDS,
 } from '../../helpers/location-truth.ts';
 import { locationOracle } from '../../helpers/oracle-location.ts';
 
@@ -285,13 +285,13 @@ describe('location risk over the real build', () => {
     for (const [lat, lng] of [[90, 180], [-90, -180], [90, -180], [0, 0], [-90, 0], [0, 180], [45, -179.9999], [71.3, -156.8], [18.2, -66.5], [21.3, -157.8]] as const) {
       const a = await ask(lat, lng);
       expect(a.ok || a.code === 'no_data').toBe(true);
-      if (a.ok) expect(Object.keys(a.body as object)).toEqual(SPEC_FIELDS);
+      if (a.ok) expect(Object.keys(a.body as object)).toEqual(ANSWER_FIELDS);
     }
   });
 
   it('returns exactly the spec fields for a point, with the types of the spec', async () => {
     const b = body(await ask(42.3736, -71.119));
-    expect(Object.keys(b)).toEqual(SPEC_FIELDS);
+    expect(Object.keys(b)).toEqual(ANSWER_FIELDS);
     expect(b.zip_code).toMatch(/^\d{5}$/);
     expect(typeof b.superfund_count_1mi).toBe('number');
     expect(b.environmental_risk_score).toBeGreaterThanOrEqual(0);
