@@ -23,6 +23,7 @@ import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard } fro
 import { rehabReply } from './rehab-not-found.ts';
 import { sourcedJson, sourcedShard } from './market-source.ts';
 import { augmentedShard } from './shard-augment.ts';
+import { investorShard } from './investor-note.ts';
 import { floodMapLoaded } from '../live/location/rules.ts';
 
 const CACHE = {
@@ -129,7 +130,7 @@ export const ROUTES: readonly Route[] = [
     query: [p.city(), p.state(), p.months(12)],
     resolve(v, build) {
       uncovered(v['state']);
-      return sourcedShard(build, cityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`));
+      return investorShard(build, cityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`));
     },
   },
   {
