@@ -58,6 +58,12 @@ create or replace macro coverage_words(what, whose, records_days, any_days, wind
               || case when any_days > 0 then ' whole' else '' end
          else format('{} cover {} only, {} of the {} days asked', what, spans, records_days, window_days) end
     || case when records_days < window_days and any_days > records_days
-            then format(': the {} {} come from a partial extract of their source, under a quarter of its busiest month''s sales a month, not every recorded sale, so a count or figure here describes that extract only',
-                        whose, case when records_days = 0 then 'in the window' else format('of the other {} days', any_days - records_days) end)
+            then case when records_days = 0
+                      then format(': the {} in the window come from a partial extract of their source', whose)
+                      -- the days not covered, then how many of them hold a partial extract's sales (review 18: "the
+                      -- other 9 days" of Denver's 24 months read as 9 uncovered days where 184 are)
+                      when window_days - records_days = 1 then format(': the other day holds the {} from a partial extract of their source', whose)
+                      else format(': of the other {} days, {} hold the {} from a partial extract of their source', window_days - records_days,
+                                  case when any_days >= window_days then 'all ' || (window_days - records_days) else cast(any_days - records_days as varchar) end, whose) end
+                 || ', under a quarter of its busiest month''s sales a month, not every recorded sale, so a count or figure here describes that extract only'
             else '' end;

@@ -353,7 +353,7 @@ export class MarketOracle {
           note: [
             cov.days >= cov.window ? null
               : (cov.days === 0 ? `sales records cover none of the ${cov.window} days asked whole` : `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
-                + (reach(start) > cov.days ? `: the zip's sales ${cov.days === 0 ? 'in the window' : `of the other ${reach(start) - cov.days} days`} come from a partial extract of their source, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : ''),
+                + (reach(start) > cov.days ? `${partialWords(cov, reach(start), "zip's sales")}, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : ''),
             sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
@@ -725,11 +725,19 @@ function segmentsSql(records: string, own: string): string {
     select strftime(lo, '%Y-%m-%d'), strftime(hi, '%Y-%m-%d'), true, k from sp join own using (source, k) where k <> 'sale'`;
 }
 
+/** The partial extract's clause of a coverage note: the days not covered and how many of them hold its sales. */
+function partialWords(cov: Coverage, reach: number, whose: string): string {
+  if (cov.days === 0) return `: the ${whose} in the window come from a partial extract of their source`;
+  const other = cov.window - cov.days;
+  if (other === 1) return `: the other day holds the ${whose} from a partial extract of their source`;
+  return `: of the other ${other} days, ${reach >= cov.window ? `all ${other}` : reach - cov.days} hold the ${whose} from a partial extract of their source`;
+}
+
 /** The coverage clause of an investor or rehab note (the comps' words): null when the window is covered. */
 function coverageWords(cov: Coverage, reach: number, whose: string): string | null {
   if (cov.days >= cov.window) return null;
   return (cov.days === 0 ? `records cover none of the ${cov.window} days asked${reach > 0 ? ' whole' : ''}` : `records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
-    + (reach > cov.days ? `: the ${whose} ${cov.days === 0 ? 'in the window' : `of the other ${reach - cov.days} days`} come from a partial extract of their source, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : '');
+    + (reach > cov.days ? `${partialWords(cov, reach, whose)}, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : '');
 }
 
 function windowCoverage(spans: { lo: string; hi: string }[], start: string, end: string): Coverage {

@@ -86,13 +86,13 @@ describe('investor overview: the span of data a window holds', () => {
     const all = await inv('denver');
     const by = new Map(all.map((r) => [r.months, r]));
     expect([by.get(12)!.confidence, by.get(12)!.records_days, by.get(12)!.window_days]).toEqual(['high', 356, 365]);
-    expect(by.get(12)!.note).toMatch(/^records cover 2018-07-10 to 2019-06-30 only, 356 of the 365 days asked: the city's sales of the other 9 days come from a partial extract/);
+    expect(by.get(12)!.note).toMatch(/^records cover 2018-07-10 to 2019-06-30 only, 356 of the 365 days asked: of the other 9 days, all 9 hold the city's sales from a partial extract/);
     // 20 months: 546 of 607 days (89.9%), under the 90% line: medium (555, high, before)
     expect([by.get(20)!.confidence, by.get(20)!.records_days, by.get(20)!.window_days]).toEqual(['medium', 546, 607]);
     for (const m of [21, 24]) {
       const r = by.get(m)!;
       expect([r.records_start, r.records_end, r.confidence], `${m}`).toEqual([span!.lo, span!.solid_end, 'medium']);
-      expect(r.note).toMatch(new RegExp(`^records cover ${span!.lo} to ${span!.solid_end} only, ${r.records_days} of the ${r.window_days} days asked: the city's sales of the other 9 days`));
+      expect(r.note).toMatch(new RegExp(`^records cover ${span!.lo} to ${span!.solid_end} only, ${r.records_days} of the ${r.window_days} days asked: of the other ${r.window_days - r.records_days} days, 9 hold the city's sales from a partial extract`));
     }
   });
 

@@ -50,7 +50,7 @@ describe('one coverage rule: comps, investor, rehab and trends read the same cov
       expect(got[0]!.note, name).toContain('cover 2022-10-01 to 2023-09-27 only, 362 of the 365 days asked');
       expect(got[0]!.note, name).not.toContain('partial extract');
       expect(got[1]!.note, name).toContain('cover 2022-10-01 to 2023-09-27 only, 362 of the 730 days asked: ');
-      expect(got[1]!.note, name).toContain('the other 126 days come from a partial extract');
+      expect(got[1]!.note, name).toContain('of the other 368 days, 126 hold the');
     }
     const months = await ctx.rows<{ month: string; covered: boolean }>(`select month_label as month, covered from market_monthly
       where market_kind = 'zip' and zip = '06820' and property_type = 'sfr' and month_label between '2021-12' and '2023-09' order by month_no`);

@@ -45,7 +45,7 @@ describe('mart_investor: minimum cohort 5', () => {
     // the source's records run from the earliest purchase (Fivetown E, 150 days before 2019-06-05) to the last resale;
     // January's one sale is under a quarter of June's 11, a month before the file's solid months: covered by the comps'
     // rule now (int_market_file_coverage), 2019-01-06 to 2019-06-05, 151 days, before
-    const partial = 'records cover 2019-02-01 to 2019-06-05 only, 125 of the 365 days asked: the city\'s sales of the other 26 days come from a partial extract of their source, under a quarter of its busiest month\'s sales a month, not every recorded sale, so a count or figure here describes that extract only';
+    const partial = 'records cover 2019-02-01 to 2019-06-05 only, 125 of the 365 days asked: of the other 240 days, 26 hold the city\'s sales from a partial extract of their source, under a quarter of its busiest month\'s sales a month, not every recorded sale, so a count or figure here describes that extract only';
     expect(rows).toEqual([
       { city: 'Fivetown', flips: 5, known: 10, rate: 50, days: 120, margin: expect.closeTo(30, 9), note: `${partial}; ${noDistress}` },
       { city: 'Fourtown', flips: 4, known: 8, rate: 50, days: null, margin: null, note: `${partial}; ${few}; ${noDistress}` },
