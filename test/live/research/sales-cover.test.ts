@@ -1,0 +1,34 @@
+// live/research/sales-cover.json as the research build writes it (live/research/sales-cover-build.ts), over the shared
+// build's warehouse: every market with a sale record of any kind, flagged ones included (review 18: zip 06779 holds
+// only a flagged CT land sale and was taken for a zip no source covers). The records are the raw files'.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { salesCover } from '../../../live/research/sales-cover-build.ts';
+import { openWarehouse, type Warehouse } from '../../../warehouse/db.ts';
+import { buildDir } from '../../helpers/build.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+
+let wh: Warehouse;
+let conn: DuckDBConnection;
+beforeAll(async () => {
+  wh = await openWarehouse(path.join(buildDir(), 'warehouse.duckdb'), { readOnly: true });
+  conn = await wh.connect();
+});
+afterAll(() => { conn?.closeSync(); wh?.close(); });
+
+describe('sales-cover.json', () => {
+  it('a zip of flagged records only is in it with its source and reasons; a zip of arm\'s-length sales too', async () => {
+    const nyc = ['nyc-rolling-sales/nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz'];
+    const [raw] = await rawQuery<{ n: number; nominal: number }>(`select count(*)::int as n, count(*) filter (where try_cast(replace("SALE PRICE", ',', '') as double) <= 10000)::int as nominal
+      from read_csv([${nyc.map((f) => `'${dataFile(f)}'`).join(', ')}], all_varchar = true) where "ZIP CODE" = '10041'`);
+    const [ct] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz')}', all_varchar = true)
+      where "Town" = 'Watertown' and "Address" = '0 PULLEN AVE' and "Non Use Code" is not null`);
+    const cover = await salesCover(conn);
+    expect(cover['zip|10041']).toEqual({ sources: ['nyc'], arms_length: 0, flagged: raw!.n, reasons: { nominal_price: raw!.nominal } });
+    expect(cover['zip|06779']).toEqual({ sources: ['connecticut'], arms_length: 0, flagged: ct!.n, reasons: { non_use_code: 1 } });
+    expect(cover['zip|98103']!.sources).toEqual(['king_county']);
+    expect(cover['zip|98103']!.arms_length).toBeGreaterThan(0);
+    expect(cover['city|NY|brooklyn']!.sources).toEqual(['nyc']); // a borough's market, as market.json's
+  });
+});
