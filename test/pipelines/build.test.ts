@@ -246,7 +246,7 @@ describe('reii CLI', () => {
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.stdout).toContain('Usage: reii');
     }
-  }, 120_000);
+  }, 600_000); // two builds and a partial one: minutes on a loaded two-core machine
   test('a missing sources folder and an unknown stage are usage errors (exit 2)', async () => {
     const missing = await cli(['build', '--sources', '/nonexistent/reii', '--artifacts', tmp('reii-art-')]);
     expect(missing.code).toBe(2);

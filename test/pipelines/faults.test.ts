@@ -62,7 +62,7 @@ describe('build faults', () => {
     const lifted = await runBuild({ settings: loadSettings({ artifacts: other, sources: src, rejectMaxShare: '0.1' }), log: silentLogger, now: NOW });
     expect(currentBuildDir(other)).toBe(lifted.dir);
     expect(lifted.manifest.rejects.by_file).toEqual([expect.objectContaining({ file: 'canonical/sales.csv', rows: 20, rejected: 2, share: 0.1 })]);
-  });
+  }, 600_000); // two builds: minutes on a loaded two-core machine
 
   test('verifyShards names every malformed file', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-shards-'));
