@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
-import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { openWarehouse, queryRows, withConnection, type Warehouse } from '../../warehouse/db.ts';
 import { waitForSharedBuild } from './build-status.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -32,6 +33,19 @@ export async function warehouseRows<T = Record<string, unknown>>(sql: string, pa
   } finally {
     wh.close();
   }
+}
+
+/** A read-only connection to the shared build's warehouse for the calling test file (opened before its tests, closed
+ *  after them): `db.conn`. */
+export function connectSharedWarehouse(): { readonly conn: DuckDBConnection } {
+  let wh: Warehouse | undefined;
+  let conn: DuckDBConnection | undefined;
+  beforeAll(async () => {
+    wh = await openWarehouse(path.join(buildDir(), 'warehouse.duckdb'), { readOnly: true });
+    conn = await wh.connect();
+  });
+  afterAll(() => { conn?.closeSync(); wh?.close(); });
+  return { get conn() { return conn!; } };
 }
 
 /** A real server over the shared build for the calling test file (started before its tests, closed after them) and

@@ -4,15 +4,14 @@
 // ranking, flips resold (not re-listed), and the age of old market data said with its confidence capped.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { ResearchData, type PlacesData } from '../../../live/research/data.ts';
 import { marketWindows } from '../../../live/research/build.ts';
 import { loadResolver } from '../../../live/places/endpoint.ts';
 import { fileShards } from '../../../warehouse/live.ts';
-import { openWarehouse, queryRows, type Warehouse } from '../../../warehouse/db.ts';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildDir, readShard } from '../../helpers/build.ts';
+import { queryRows } from '../../../warehouse/db.ts';
+import { buildDir, connectSharedWarehouse, readShard } from '../../helpers/build.ts';
 import { PINNED_NOW, PINNED_TODAY } from '../../helpers/clock.ts';
 import { DONT_HAVE, researchData } from '../../helpers/research.ts';
 import { ARMS_LENGTH_SALES_SQL } from '../../helpers/oracle-market.ts';
@@ -31,24 +30,18 @@ beforeAll(() => {
 });
 
 describe('finding 1: a borough over the months asked', () => {
-  let wh: Warehouse;
-  let conn: DuckDBConnection;
-  beforeAll(async () => {
-    wh = await openWarehouse(path.join(buildDir(), 'warehouse.duckdb'), { readOnly: true });
-    conn = await wh.connect();
-  });
-  afterAll(() => { conn?.closeSync(); wh?.close(); });
+  const db = connectSharedWarehouse();
 
   it("answers Brooklyn's own condo sales of the 12 months, as the monthly path answers Brooklyn's own month", async () => {
     // the research index as build.ts writes it now, over this build's warehouse's New York sales (a temp table of them
     // stands for the sales table, here and in the oracle: no other market's windows are needed)
-    await conn.run("create temp table sales as select * from sales where state_code = 'NY'");
+    await db.conn.run("create temp table sales as select * from sales where state_code = 'NY'");
     const dir = path.join(buildDir(), 'live', 'research');
     const places = JSON.parse(fs.readFileSync(path.join(dir, 'places.json'), 'utf8')) as PlacesData;
     const rebuilt = new ResearchData(data.docs, data.bm25.data, [...data.stateLegal.values()], places, fileShards(path.join(buildDir(), 'shards')),
-      data.meta, loadResolver(buildDir()), await marketWindows(conn));
+      data.meta, loadResolver(buildDir()), await marketWindows(db.conn));
     // Brooklyn's arm's-length condo sales (the oracle's own rule) of the 12 months to its last arm's-length sale of any type
-    const [w] = await queryRows<{ as_of: string; n: number; median: number }>(conn, `
+    const [w] = await queryRows<{ as_of: string; n: number; median: number }>(db.conn, `
       with b as (select a.* from (${ARMS_LENGTH_SALES_SQL}) a join int_market_city_parts cp using (sale_id) where cp.city_part = 'Brooklyn'),
       e as (select max(sale_date) as as_of from b)
       select e.as_of::varchar as as_of, count(*)::int as n, quantile_cont(b.sale_price, 0.5) as median

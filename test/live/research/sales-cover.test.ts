@@ -1,21 +1,12 @@
 // live/research/sales-cover.json as the research build writes it (live/research/sales-cover-build.ts), over the shared
 // build's warehouse: every market with a sale record of any kind, flagged ones included (review 18: zip 06779 holds
 // only a flagged CT land sale and was taken for a zip no source covers). The records are the raw files'.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { describe, expect, it } from 'vitest';
 import { salesCover } from '../../../live/research/sales-cover-build.ts';
-import { openWarehouse, type Warehouse } from '../../../warehouse/db.ts';
-import { buildDir } from '../../helpers/build.ts';
+import { connectSharedWarehouse } from '../../helpers/build.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
-let wh: Warehouse;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  wh = await openWarehouse(path.join(buildDir(), 'warehouse.duckdb'), { readOnly: true });
-  conn = await wh.connect();
-});
-afterAll(() => { conn?.closeSync(); wh?.close(); });
+const db = connectSharedWarehouse();
 
 describe('sales-cover.json', () => {
   it('a zip of flagged records only is in it with its source and reasons; a zip of arm\'s-length sales too', async () => {
@@ -24,7 +15,7 @@ describe('sales-cover.json', () => {
       from read_csv([${nyc.map((f) => `'${dataFile(f)}'`).join(', ')}], all_varchar = true) where "ZIP CODE" = '10041'`);
     const [ct] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz')}', all_varchar = true)
       where "Town" = 'Watertown' and "Address" = '0 PULLEN AVE' and "Non Use Code" is not null`);
-    const cover = await salesCover(conn);
+    const cover = await salesCover(db.conn);
     expect(cover['zip|10041']).toEqual({ sources: ['nyc'], arms_length: 0, flagged: raw!.n, reasons: { nominal_price: raw!.nominal } });
     expect(cover['zip|06779']).toEqual({ sources: ['connecticut'], arms_length: 0, flagged: ct!.n, reasons: { non_use_code: 1 } });
     expect(cover['zip|98103']!.sources).toEqual(['king_county']);
