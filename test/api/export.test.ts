@@ -237,7 +237,7 @@ describe('export files of the real build', () => {
   // warehouse/docs/export.md "What a file holds": the columns a file holds as the answers give them, not as stored
   const PUBLISHED: Record<string, string[]> = {
     comps: ['window_start', 'comp_count', 'sale_count', 'ppsf_p25', 'ppsf_median', 'ppsf_p75', 'dom_median', 'list_to_sale_ratio'],
-    market_monthly: ['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count', 'untyped_count'], rehab: ['window_start', 'sales_n', 'rehab_sales', 'sample_count'],
+    market_monthly: ['sale_count', 'sqft_count', 'dom_count', 'known_buyer_count', 'index_sample_count', 'untyped_count'], rehab: ['window_start', 'permits_window_start', 'sales_window_start', 'sales_n', 'rehab_sales', 'sample_count'],
     investor: ['window_start', 'sales_for_value', 'arms_length_sales', 'known_buyer_sales', 'investor_purchases', 'flips', 'sample_count', 'investor_purchase_rate_pct', 'flip_velocity_days', 'gross_flip_margin_pct'],
   };
 
@@ -282,7 +282,7 @@ describe('export files of the real build', () => {
         const table = DOC_TABLES[d.dataset]!.find((t) => d.source_table === t)!;
         const cols = (await queryRows<{ c: string }>(db, `select column_name as c from information_schema.columns
           where table_catalog = 'wh' and table_schema = 'main' and table_name = $t order by ordinal_position`, { t: table })).map((r) => r.c);
-        // columns published by the minimum cohort rule or rounded (checked in the next test) are compared there, window_start in export-window.test.ts
+        // columns published by the minimum cohort rule or rounded (checked in the next test) are compared there, the window starts in export-window.test.ts
         const kept = cols.filter((c) => !c.startsWith('_') && !PUBLISHED[d.dataset]?.includes(c)).map((c) => `"${c}"`).join(', ');
         const parquet = `read_parquet('${path.join(dir, 'export', `${d.dataset}.parquet`).replaceAll("'", "''")}')`;
         const [diff] = await queryRows<{ missing: number; extra: number }>(db, `select

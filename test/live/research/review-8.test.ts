@@ -65,7 +65,9 @@ describe('finding 4: a bare year is the year asked', () => {
   });
   it('does not read a house number, a price or a quantity as a year', async () => {
     const { parseYears } = await import('../../../live/research/years.ts');
-    for (const q of ['2018 Main St Denver price', '1999 N Main St', '$2018 homes', '2000 sq ft homes in Denver', 'homes under $2,018', '2019-05-12 sales', 'zip 20181']) expect(parseYears(q), q).toBeNull();
+    for (const q of ['2018 Main St Denver price', '1999 N Main St', '$2018 homes', '2000 sq ft homes in Denver', 'homes under $2,018', 'zip 20181']) expect(parseYears(q), q).toBeNull();
+    // a date is its month, said (review 18, period-read.ts), never its year alone
+    expect(parseYears('2019-05-12 sales')).toMatchObject({ from: 2019, to: 2019, month: '2019-05', label: 'May 2019' });
   });
 });
 
