@@ -14,5 +14,7 @@ export const NO_FORECAST = 'No forecast is made: the service reports recorded sa
 export function forecastAsked(u: Understanding): boolean {
   if (!u.intents.some((i) => i === 'trends' || i === 'comps') || !FUTURE.test(u.query)) return false;
   u.priceLevel = false;
+  // the future time asked ("next year") is what the no-forecast sentence answers, not a period left unread
+  u.gaps = u.gaps.filter((g) => !/^I could not read "[^"]*" as a period/.test(g));
   return true;
 }
