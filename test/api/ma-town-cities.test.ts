@@ -3,20 +3,16 @@
 // 2025) and simplemaps names Methuen and Watertown "Methuen Town", "Watertown Town"; before, "Weymouth" was a 404
 // ("closest names: Weymouth Town") and research answered "name one in Massachusetts". The towns come from the raw
 // Gazetteer and simplemaps files, never from the product.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { serveSharedBuild } from '../helpers/build.ts';
 import { SOURCES } from '../helpers/oracle-geo.ts';
 import { rawQuery } from '../helpers/oracle-raw-comps.ts';
 
-let srv: TestServer;
-let key: string;
+const api = serveSharedBuild('pro', 100_000);
 /** plain name -> the name simplemaps (the build's city names) gives it */
 let towns: Map<string, string>;
 
 beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('pro', 100_000);
   const gaz = await rawQuery<{ plain: string }>(`select regexp_extract("NAME", '^(.*) Town city$', 1) as plain
     from read_csv('${SOURCES}/census-gazetteer-2025/2025_Gaz_place_national.txt.gz', delim = '|', all_varchar = true)
     where "USPS" = 'MA' and "NAME" like '% Town city'`);
@@ -24,10 +20,9 @@ beforeAll(async () => {
     where state_id = 'MA' and city like '% Town'`);
   towns = new Map([...gaz.map((g) => [g.plain, `${g.plain} Town`] as const), ...sm.map((s) => [s.city.slice(0, -5), s.city] as const)]);
 }, 120_000);
-afterAll(async () => { await srv?.close(); });
 
 async function get(p: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await srv.get(p, key);
+  const res = await api.get(p);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -54,7 +49,7 @@ test('"Watertown" is Watertown, never "Water"; a "Town" name elsewhere is the pl
 });
 
 test('research reads "Weymouth, MA" as the town, not "name one in Massachusetts"', async () => {
-  const res = await srv.post('/v1/research/query', { query: 'median sale price in Weymouth, MA' }, key);
+  const res = await api.post('/v1/research/query', { query: 'median sale price in Weymouth, MA' });
   const answer = String(((await res.json()) as { answer: string }).answer);
   expect(answer).not.toMatch(/name one in/);
   expect(answer).toContain('Weymouth Town, MA');

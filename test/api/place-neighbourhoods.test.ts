@@ -5,9 +5,8 @@
 // that name". Each city endpoint now says what the name is: a neighbourhood of its borough, the borough to ask. The
 // neighbourhoods and their boroughs come from the raw NYC rolling-sales files (NEIGHBORHOOD, BOROUGH columns; SOURCE.md
 // codes 1 Manhattan ... 5 Staten Island), never from the product.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { serveSharedBuild } from '../helpers/build.ts';
 import { SOURCES } from '../helpers/oracle-geo.ts';
 import { rawQuery } from '../helpers/oracle-raw-comps.ts';
 
@@ -15,13 +14,10 @@ const BOROUGH: Record<string, string> = { 1: 'Manhattan', 2: 'Bronx', 3: 'Brookl
 /** The names asked and the raw NEIGHBORHOOD values each stands for (the name, or the name before a hyphen). */
 const ASKED = ['Queens Village', 'Greenwich Village', 'Flushing', 'Woodside', 'Far Rockaway'];
 
-let srv: TestServer;
-let key: string;
+const api = serveSharedBuild('pro', 100_000);
 let boroughOf: Map<string, string>;
 
 beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('pro', 100_000);
   const files = `'${SOURCES}/nyc-rolling-sales/*.csv.gz'`;
   const rows = await rawQuery<{ n: string; b: string }>(`select distinct upper(trim("NEIGHBORHOOD")) as n, cast("BOROUGH" as varchar) as b
     from read_csv(${files}, all_varchar = true, union_by_name = true)`);
@@ -32,10 +28,9 @@ beforeAll(async () => {
     if (boroughs.size === 1) boroughOf.set(asked, [...boroughs][0]!);
   }
 }, 120_000);
-afterAll(async () => { await srv?.close(); });
 
 async function get(pathAndQuery: string): Promise<{ status: number; message: string; body: Record<string, unknown> }> {
-  const res = await srv.get(pathAndQuery, key);
+  const res = await api.get(pathAndQuery);
   const body = (await res.json()) as Record<string, unknown>;
   return { status: res.status, message: String(body['message'] ?? ''), body };
 }
