@@ -13,6 +13,11 @@ import type { MonthlySeries } from './year-facts.ts';
 import { spanWords, uncoveredMonths } from './coverage.ts';
 import { dataMonths } from './data-range.ts';
 
+/** A month the source's files cover whole (its first and last sale days span it: `covered`) but whose count is under
+ *  half the months' around it (the trends' `complete` false): a whole month of few sales (King County's January 2015, a
+ *  winter month), never called partial; no price change starts or ends there (market.md). */
+export const THIN_MONTH = ' (the source covers the whole month, but it holds under half the sales of the months around it, so its median rests on few sales and no price change is measured from it)';
+
 /** The fact of the month asked (u.years.month), from a market's monthly series. */
 export function monthFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
   const y = u.years!;
@@ -35,7 +40,7 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
   const median = c.median_price[i];
   // a month the files cover in part only has no median in the build (market.md "A month covered in part")
   const partial = c.covered?.[i] === false ? ' (the month is recorded in part only: a source file starts or ends inside it, or holds a sliver of its sales; this counts the sales recorded, and a part-month has no median, not being comparable with whole months)'
-    : c.complete?.[i] === false ? ' (the month is not recorded whole: a source file starts or ends inside it, or it holds under half the sales of the months around it, so this is a partial month\'s figure)' : '';
+    : c.complete?.[i] === false ? THIN_MONTH : '';
   const note = mixedTypeNote(data, t, u.propertyType, [month], n);
   return {
     // a count asked ranks by the count, else the median when the month has one

@@ -67,12 +67,15 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     const lo = ranged.reduce((a, b) => (c.median_price[b.i]! < c.median_price[a.i]! ? b : a));
     const hi = ranged.reduce((a, b) => (c.median_price[b.i]! > c.median_price[a.i]! ? b : a));
     const end = priced.at(-1)!;
-    const part = (x: { i: number }): string => (c.complete?.[x.i] === false ? ', a partial month: not recorded whole' : '');
-    const left = ranged === whole ? priced.filter((x) => !whole.includes(x)).map((x) => x.m) : [];
+    // partial only where the files do not span the month (`covered` false); a whole month of few sales is said as thin
+    const part = (x: { i: number }): string => (c.complete?.[x.i] !== false ? '' : c.covered?.[x.i] === false ? ', a partial month: not recorded whole' : ', a month of under half the sales of the months around it');
+    const out = ranged === whole ? priced.filter((x) => !whole.includes(x)) : [];
+    const cut = out.filter((x) => c.covered?.[x.i] === false).map((x) => x.m), few = out.filter((x) => c.covered?.[x.i] !== false).map((x) => x.m);
+    const left = [cut.length ? `partial months left out of that range: ${cut.join(', ')}` : '', few.length ? `months of under half the sales of the months around them left out of that range: ${few.join(', ')}` : ''].filter(Boolean).join('; ');
     if (priced.length > 1) range = `, monthly medians ${money(c.median_price[lo.i]!)} to ${money(c.median_price[hi.i]!)}`;
     bits.push(priced.length === 1
       ? `the month's median sale price was ${money(c.median_price[end.i]!)}`
-      : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m})${left.length ? ` (partial months left out of that range: ${left.join(', ')})` : ''}, ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')}${part(end)})`);
+      : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m})${left ? ` (${left})` : ''}, ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')}${part(end)})`);
   }
   // a month the files cover in part only (Denver's 2019-07) has its count but no median in the build: said, not dropped
   const partOnly = asked.filter((x) => c.covered?.[x.i] === false && c.median_price[x.i] == null && x.n >= 5).map((x) => `${x.m} (${plural(x.n, 'sale')})`);

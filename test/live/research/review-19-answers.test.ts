@@ -1,0 +1,48 @@
+// The nineteenth research review's wrong answers (live/research/month-facts.ts and year-facts.ts, ...): a whole month
+// of few sales called "partial". Over the shared real build on the suite's pinned clock; every figure recomputed
+// here from the raw files in ../shared/data.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import type { ResearchData } from '../../../live/research/data.ts';
+import type { Context } from '../../../live/research/places.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let data: ResearchData;
+let engine: ResearchEngine;
+beforeAll(() => { data = researchData(); engine = new ResearchEngine(data, null, PINNED_TODAY); });
+const ask = async (query: string, context?: Context): Promise<string> => (await engine.answer({ query, context, depth: 'quick' })).answer;
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+const KC = `(select distinct * from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))`;
+const day = "strptime(left(date, 8), '%Y%m%d')::date";
+
+/** The raw King County file's sales (a row listed twice once) matching `where`: count, median, first and last day. */
+async function kcSales(where = 'true'): Promise<{ n: number; m: number; a: string; b: string }> {
+  const [r] = await rawQuery<{ n: number; m: number; a: string; b: string }>(`select count(*)::int as n, median(price::double) as m,
+    min(${day})::varchar as a, max(${day})::varchar as b from ${KC} where ${where}`);
+  return r!;
+}
+
+describe('a month the source file spans whole is never called partial; a month it ends inside still is', () => {
+  it('"98103 sales in january 2015": the file runs 2014-05-02 to 2015-05-27, so January is whole (17 sales, a winter month)', async () => {
+    const file = await kcSales();
+    expect([file.a, file.b]).toEqual(['2014-05-02', '2015-05-27']);
+    const jan = await kcSales(`zipcode = '98103' and ${day} between date '2015-01-01' and date '2015-01-31'`);
+    expect(jan.n).toBe(17);
+    const r = await ask('98103 sales in january 2015');
+    expect(r).toContain(`in January 2015 there were ${jan.n} arm's-length single-family sales, at a median sale price of ${usd(jan.m)} (the source covers the whole month, but it holds under half the sales of the months around it`);
+    expect(r).not.toMatch(/partial|not recorded whole/);
+    const year = await ask('98103 sales in 2015');
+    expect(year).toContain('(months of under half the sales of the months around them left out of that range: 2015-01, 2015-02)');
+    expect(year).not.toMatch(/partial months/);
+  });
+
+  it('"98103 sales in may 2015": the file ends 2015-05-27, inside May, so May is said to be recorded in part only', async () => {
+    const may = await kcSales(`zipcode = '98103' and ${day} between date '2015-05-01' and date '2015-05-31'`);
+    expect((await kcSales()).b).toBe('2015-05-27');
+    const r = await ask('98103 sales in may 2015');
+    expect(r).toContain(`in May 2015 there were ${may.n} arm's-length single-family sales (the month is recorded in part only: a source file starts or ends inside it`);
+    expect(await ask('98103 sales in 2015')).toContain(`2015-05 (${may.n} sales) is recorded in part only`);
+  });
+});
