@@ -24,8 +24,10 @@ export const NRI_SAY = KIND_FIRST[2]![1];
 /** Auction prices asked with a legal word ("foreclosure auction prices"): not recorded, never the foreclosure law. */
 const AUCTION = /\bauction (sale )?prices?\b|\bsheriff'?s? sale prices?\b|\b(foreclosure|lien|tax) (sale|auction) prices?\b|\bsold at auction for\b|\bprices? (at|of) (the )?(foreclosure |sheriff'?s? |tax )?auctions?\b/;
 const AUCTION_SAY = 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale';
-/** "rent in seattle", "rents for 98103": a rent level, not recorded; the rent law follows. */
-const RENT_LEVEL = /^\s*(what('?s| is| are)\s+)?(the\s+)?(average\s+|median\s+|typical\s+)?rents?\s*(in|for|at|around|of|near)\b|^\s*rents?\s*[?.!]*\s*$/;
+/** "rent in seattle", "rents for 98103", a follow-up's "what about rents in Brooklyn" (review 19: before, read as a
+ *  market overview by its "what about", the sale prices given as if rents were answered): a rent level, not recorded;
+ *  the rent law follows. */
+const RENT_LEVEL = /^\s*(and\s+)?((what|how) about\s+|what('?s| is| are)\s+)?(the\s+)?(average\s+|median\s+|typical\s+)?rents?\s*(in|for|at|around|of|near)\b|^\s*rents?\s*[?.!]*\s*$/;
 export const RENT_SAY = 'We record sales, not rents: no rent levels, rental yields or cap rates';
 /** "how much is a 2 family in brooklyn": a house of a type, priced. */
 const TYPE_PRICED = /\bhow much (is|are|does|do|would|for) (a |an )?(\d[- ]?family|(two|three|four|multi)[- ]?family|duplex|triplex|fourplex|[234][- ]?plex|townho(use|me)|co-?op|single[- ]family|sfr)\b/;

@@ -46,3 +46,15 @@ describe('a month the source file spans whole is never called partial; a month i
     expect(await ask('98103 sales in 2015')).toContain(`2015-05 (${may.n} sales) is recorded in part only`);
   });
 });
+
+describe('a rent level asked as a follow-up ("what about rents in Brooklyn") is said not recorded, then what is', () => {
+  it('said as "rents in Brooklyn" is: we record sales, not rents, then the rent law; never the sale prices alone', async () => {
+    const r = await ask('what about rents in Brooklyn');
+    expect(r).toMatch(/^Reading "rents" as the rent law of the place: we record sales, not rents \(no rent levels, rental yields or cap rates\): New York City has local rent control/);
+    expect(r).toBe(await ask('rents in Brooklyn'));
+    expect(r).not.toMatch(/sale price|investor/);
+    expect(await ask('how about rents for seattle')).toMatch(/^Reading "rents" as the rent law of the place: we record sales, not rents/);
+    // rent control asked is the law alone, as before
+    expect(await ask('what about rent control in brooklyn')).toMatch(/^New York City has local rent control/);
+  });
+});
