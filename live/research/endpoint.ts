@@ -38,6 +38,7 @@ import { REST_LEAD } from './state-rest.ts';
 import { stateClash } from './state-clash.ts';
 import { forecastAsked, NO_FORECAST } from './forecast.ts';
 import { typesCompared } from './type-words.ts';
+import { typeDifference, typesOnly } from './type-diff.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
@@ -224,12 +225,18 @@ export class ResearchEngine {
     const sides = unfound ? [] : unreadSides(u, this.data);
     for (const s of sides) u.unknown.push(`${UNFOUND_LEAD}"${s}"`);
     for (const s of droppedSides(u, this.data)) u.unknown.push(`${REST_LEAD}${s} in this comparison: ${/ County, /.test(s) ? 'one county is answered per question' : 'it is read alone but not beside the other places'}, so ask it alone`);
+    // property types compared ("denver condos vs single family median"): each type's own facts, never the first alone,
+    // and their difference (type-diff.ts)
+    const types = u.targets.length === 1 ? typesCompared(asked) : [];
+    if (types.length) typesOnly(u);
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
-    // property types compared ("denver condos vs single family median"): each type's own facts, never the first alone
-    for (const type of facts.length ? typesCompared(asked).filter((x) => x !== u.propertyType) : []) {
+    const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];
+    for (const type of facts.length ? types.filter((x) => x !== u.propertyType) : []) {
       const more = await gather(this.data, { ...u, propertyType: type, intents: u.intents.filter((i) => i === 'trends' || i === 'comps') }, depth);
       facts.splice(facts.findLastIndex((f) => f.intent === 'trends' || f.intent === 'comps') + 1, 0, ...more);
+      typed.push({ type, fact: more.find((f) => f.intent === 'trends' || f.intent === 'comps') });
     }
+    typeDifference(typed);
     // a former Connecticut county whose towns all lack the figure asked: one answer for the county (county-market.ts)
     formerCountyNone(this.data, u, facts);
     // a zip of a city whose sales carry no zip (Denver): said so, the city's figure offered (zipless.ts)

@@ -1,0 +1,33 @@
+// The nineteenth research review's type comparison (live/research/type-diff.ts): "compare condos and houses in
+// brooklyn" read "compare" as a market overview and gave the condo median and an investor sentence, the houses
+// dropped. Over the shared real build on the suite's pinned clock; figures from our own SQL over the build's canonical
+// tables with the arm's-length rule re-derived (oracle_arms, test/helpers/oracle-research-market.ts: the raw rolling
+// sales files' BOROUGH column for Brooklyn), as type-quarter.test.ts reads them.
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle } from '../../helpers/research.ts';
+import { salesOf } from '../../helpers/oracle-research-periods.ts';
+
+const answer = askWithSalesOracle();
+const ask = async (q: string): Promise<string> => (await answer(q)).answer;
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+
+describe('property types compared in one place give both types\' medians and their difference', () => {
+  const diff = (hi: number, lo: number): string => `${usd(hi - lo)} (${((hi - lo) / lo * 100).toFixed(1)}%)`;
+  it('"compare condos and houses in brooklyn": the condo and the single-family median of 2024-02, never an investor sentence in place of one', async () => {
+    const condo = await salesOf({ borough: 3 }, 'condo', '2024-02', '2024-02');
+    const sfr = await salesOf({ borough: 3 }, 'sfr', '2024-02', '2024-02');
+    expect(sfr.median!).toBeGreaterThan(condo.median!);
+    const r = await ask('compare condos and houses in brooklyn');
+    expect(r).toContain(`In Brooklyn, NY, the median condo sale price was ${usd(condo.median!)} in 2024-02 (${condo.n} sales)`);
+    expect(r).toContain(`In Brooklyn, NY, the median single-family sale price was ${usd(sfr.median!)} in 2024-02 (${sfr.n} sales); the single-family median (${usd(sfr.median!)}) is ${diff(sfr.median!, condo.median!)} above the condo median (${usd(condo.median!)}), both of 2024-02`);
+    expect(r).not.toMatch(/investor/);
+  });
+
+  it('"denver condos vs single family" says the difference too', async () => {
+    const condo = await salesOf({ st: 'CO', city: 'Denver' }, 'condo', '2019-05', '2019-05');
+    const sfr = await salesOf({ st: 'CO', city: 'Denver' }, 'sfr', '2019-05', '2019-05');
+    const r = await ask('denver condos vs single family');
+    expect(r).toContain(`the median condo sale price was ${usd(condo.median!)} in 2019-05 (${condo.n} sales)`);
+    expect(r).toContain(`the single-family median (${usd(sfr.median!)}) is ${diff(sfr.median!, condo.median!)} above the condo median (${usd(condo.median!)}), both of 2019-05`);
+  });
+});
