@@ -5,7 +5,8 @@
 // "a year earlier" are the context's period a year back (2022 -> 2021, March 2022 -> March 2021). With no
 // `context.period` such a follow-up gives the period named alone and says why no comparison is given; a follow-up
 // naming a period with no comparison word ("what about 2021?") is that period alone. A follow-up naming no period
-// ("and in 98103?", "what about Queens") is the sale prices of the context's period, said (`carriedPeriod`). Pure; rules:
+// ("and in 98103?", "what about Queens", or a type of the context's place: "what about the condos") is the sale prices of
+// the context's period, said (`carriedPeriod`). Pure; rules:
 // warehouse/docs/research.md "Years".
 import type { Context } from './context-place.ts';
 import { areaName } from './area-name.ts';
@@ -63,6 +64,8 @@ const FOLLOW_UP = /^\s*(and|what about|how about|what of|same (for|in)|now (for|
 const LATEST_ONLY = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list/;
 /** What else a follow-up may say: small words, sale-price and property-type words, punctuation. */
 const FILLER = /\b(in|for|of|the|about|there|it|then|a|an|and|or|zip|code|city|what|how|is|are|was|were|did|do|does|median|average|avg|typical|sale|sales|price|prices|value|values|home|homes|house|houses|sold|single|family|condos?|townho(use|me)s?)\b|[-\s?.!,'’]+/g;
+/** A property type a follow-up names ("the condos", "single family", "houses"). */
+const TYPE_FOLLOW_UP = /\bcondos?\b|\bsingle[- ]?family\b|\bhouses\b|\btownho(use|me)s?\b/;
 const asksWindow = (q: string): boolean => { const w = parseMonths(q); return w.months !== null || w.span !== null || w.text !== null; };
 
 /** The context's period carried to a follow-up (opening words, sale-price words, the place and nothing else) that names a place and no period,
@@ -72,18 +75,23 @@ const asksWindow = (q: string): boolean => { const w = parseMonths(q); return w.
 export function carriedPeriod(q: string, lower: string, topicText: string, context: Context, targets: readonly Target[], intents: readonly string[], readAs: string[]): Years | null {
   const raw = context.period?.trim();
   const named = targets.filter((t) => t.from !== 'context');
-  if (!raw || !named.some((t) => t.zip || t.city || t.area) || parseYears(q) || YEAR_AGO.test(lower) || asksWindow(q)) return null;
+  // a follow-up naming a property type and no place ("what about the condos" after {zip, period}): the context's place
+  // and period (review 19: before, the latest figures and an investor sentence)
+  const type = TYPE_FOLLOW_UP.exec(lower)?.[0];
+  const places = named.length ? named : type ? targets.filter((t) => t.from === 'context') : [];
+  if (!raw || !places.some((t) => t.zip || t.city || t.area) || parseYears(q) || YEAR_AGO.test(lower) || asksWindow(q)) return null;
   // a follow-up: the place alone ("Brooklyn?"), or opening words, the place and sale-price words only ("and the median
   // price in 98103?"); "median price in Brooklyn" is a question of its own
   const rest = topicText.toLowerCase();
   if (rest.replace(/[-\s?.!,'’]+/g, '') !== '' && (!FOLLOW_UP.test(lower) || rest.replace(FOLLOW_UP, ' ').replace(FILLER, ' ').trim() !== '')) return null;
   if (!intents.every((i) => i === 'trends' || i === 'comps') || LATEST_ONLY.test(lower)) return null;
-  const where = named.map((t) => t.zip ? `zip ${t.zip}` : t.city || t.area ? areaName(t) : t.state).join(' and ');
+  const where = places.map((t) => t.zip ? `zip ${t.zip}` : t.city || t.area ? areaName(t) : t.state).join(' and ');
   const period = parseYears(raw);
   if (!period || period.also || period.to === null || period.last) {
     readAs.push(`the follow-up as the latest sale prices of ${where}: context.period "${raw}" is not one period we read (a year, a month, a quarter, a season or a span of months such as "March to June 2022")`);
     return null;
   }
-  readAs.push(`the follow-up as the sale prices of ${where} for ${period.label}, as in your previous question (context.period)`);
+  const kind = type ? `${/condo/.test(type) ? 'condo' : /town/.test(type) ? 'townhouse' : 'single-family'} ` : '';
+  readAs.push(`the follow-up as the ${kind}sale prices of ${where} for ${period.label}, as in your previous question (context.period)`);
   return period;
 }

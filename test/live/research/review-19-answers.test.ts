@@ -58,3 +58,14 @@ describe('a rent level asked as a follow-up ("what about rents in Brooklyn") is 
     expect(await ask('what about rent control in brooklyn')).toMatch(/^New York City has local rent control/);
   });
 });
+
+describe('a follow-up naming another zip keeps the context period ("same for 98117")', () => {
+  it('after 98103 in March 2015: 98117\'s March 2015 sales, as "and in 98117?" reads them', async () => {
+    const m = await kcSales(`zipcode = '98117' and ${day} between date '2015-03-01' and date '2015-03-31'`);
+    const ctx = { zip: '98103', period: 'March 2015' };
+    const r = await ask('same for 98117', ctx);
+    expect(r).toMatch(/^Reading the follow-up as the sale prices of zip 98117 for March 2015, as in your previous question \(context\.period\): /);
+    expect(r).toContain(`In zip 98117 (Seattle, WA), in March 2015 there were ${m.n} arm's-length single-family sales, at a median sale price of ${usd(m.m)}`);
+    expect(r).toBe(await ask('and in 98117?', ctx));
+  });
+});

@@ -2,13 +2,20 @@
 // brooklyn" read "compare" as a market overview and gave the condo median and an investor sentence, the houses
 // dropped. Over the shared real build on the suite's pinned clock; figures from our own SQL over the build's canonical
 // tables with the arm's-length rule re-derived (oracle_arms, test/helpers/oracle-research-market.ts: the raw rolling
-// sales files' BOROUGH column for Brooklyn), as type-quarter.test.ts reads them.
+// sales files' BOROUGH column for Brooklyn), as type-quarter.test.ts reads them. And a follow-up naming a type with a
+// context period ("what about the condos", live/research/context-period.ts) answered with the latest figures.
 import { describe, expect, it } from 'vitest';
-import { askWithSalesOracle } from '../../helpers/research.ts';
 import { salesOf } from '../../helpers/oracle-research-periods.ts';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import type { Context } from '../../../live/research/places.ts';
+import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 const answer = askWithSalesOracle();
 const ask = async (q: string): Promise<string> => (await answer(q)).answer;
+let engine: ResearchEngine | undefined;
+/** A follow-up with its context (askWithSalesOracle asks without one). */
+const ctxAnswer = (query: string, context: Context): ReturnType<ResearchEngine['answer']> => (engine ??= new ResearchEngine(researchData(), null, PINNED_TODAY)).answer({ query, context, depth: 'quick' });
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 
 describe('property types compared in one place give both types\' medians and their difference', () => {
@@ -29,5 +36,21 @@ describe('property types compared in one place give both types\' medians and the
     const r = await ask('denver condos vs single family');
     expect(r).toContain(`the median condo sale price was ${usd(condo.median!)} in 2019-05 (${condo.n} sales)`);
     expect(r).toContain(`the single-family median (${usd(sfr.median!)}) is ${diff(sfr.median!, condo.median!)} above the condo median (${usd(condo.median!)}), both of 2019-05`);
+  });
+});
+
+describe('a follow-up naming a property type keeps the context period, and says it', () => {
+  it('"what about the condos" after Brooklyn in March 2022: March 2022\'s condo sales, never the latest figures', async () => {
+    const m = await salesOf({ borough: 3 }, 'condo', '2022-03', '2022-03');
+    const r = (await ctxAnswer('what about the condos', { city: 'Brooklyn', state: 'NY', period: 'March 2022' })).answer;
+    expect(r).toMatch(/^Reading the follow-up as the condo sale prices of Brooklyn, NY for March 2022, as in your previous question \(context\.period\): /);
+    expect(r).toContain(`In Brooklyn, NY, in March 2022 there were ${m.n} arm's-length condo sales, at a median sale price of ${usd(m.median!)}`);
+    expect(r).not.toMatch(/2024-02 \(|investor/);
+  });
+
+  it('"what about the condos" after zip 98103 in March 2015: the period said, and why King County has no condo figure', async () => {
+    const r = (await ctxAnswer('what about the condos', { zip: '98103', period: 'March 2015' })).answer;
+    expect(r).toMatch(/^Reading the follow-up as the condo sale prices of zip 98103 for March 2015, as in your previous question \(context\.period\): We have no condo figures for zip 98103/);
+    expect(r).not.toMatch(/investor/);
   });
 });
