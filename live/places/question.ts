@@ -18,6 +18,9 @@ const PLACE_CUES = new Set(['in', 'for', 'from', 'between', 'vs', 'versus', 'and
 const UNCUED_MIN = 6;
 /** People a city needs for a lower-case misspelling of its name to be read with no place cue before it. */
 const UNCUED_CITY_MIN_POPULATION = 100_000;
+/** Market words that cue a five-letter misspelled city just before or after them as "in" does ("qeens median price",
+ *  "median price qeens", as "median price in qeens": review 19); a word of six letters or more needs no cue. */
+const TOPIC_CUES = new Set(['median', 'price', 'prices', 'sale', 'sales', 'sold', 'home', 'homes', 'house', 'houses', 'condo', 'condos', 'comps', 'market', 'permits', 'values', 'trends']);
 
 const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS].map(([k, c]) => [k, c, k.split(' ').length]);
 
@@ -202,7 +205,8 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
       best.sort((a, b) => b.population - a.population);
       const top = best[0];
       if (!top || (best.length > 1 && best[1]!.population * 10 > top.population)) continue;
-      if (uncued && (top.population < UNCUED_CITY_MIN_POPULATION || key.length < UNCUED_MIN)) continue;
+      const topic = n === 1 && [prev, toks[i + 1]].some((w) => w && TOPIC_CUES.has(w.lower));
+      if (uncued && (top.population < UNCUED_CITY_MIN_POPULATION || (key.length < UNCUED_MIN && !topic))) continue;
       out.push({ city: top, start: first.start, end: last.end, written: q.slice(first.start, last.end) });
     }
   }

@@ -54,3 +54,14 @@ describe('a follow-up naming a property type keeps the context period, and says 
     expect(r).not.toMatch(/investor/);
   });
 });
+
+describe('a misspelled borough is read the same with or without "in" before it', () => {
+  it('"qeens median price", "median price qeens": Queens, said, as "median price in qeens"; misspelled market words are no place', async () => {
+    const m = await salesOf({ borough: 4 }, 'sfr', '2024-02', '2024-02');
+    const withIn = await ask('median price in qeens');
+    expect(withIn).toContain(`Reading "qeens" as Queens, NY (the closest city name): In Queens, NY, the median single-family sale price was ${usd(m.median!)} in 2024-02 (${m.n} sales)`);
+    for (const q of ['qeens median price', 'median price qeens', 'qeens home prices']) expect(await ask(q), q).toBe(withIn);
+    // five-letter words beside market words that are no town stay unread: no place, never a misspelled city
+    for (const q of ['pirce median', 'hosue prices', 'slaes median', 'median prcie']) expect(await ask(q), q).not.toMatch(/closest city name/);
+  });
+});
