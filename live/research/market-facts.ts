@@ -18,6 +18,7 @@ import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
+import { noPermits } from './permit-areas.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { floodMapLoaded, zoneDWhy } from '../location/rules.ts';
 import { SPEED_RANK } from './asked.ts';
@@ -195,7 +196,13 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab':
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
-      if (t.city || t.area) return cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
+      if (t.city || t.area) {
+        const facts = await cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
+        // permits asked of a city no permit source covers nor any score: said so, the permit sources named (permit-areas.ts)
+        const none = facts.length === 1 && facts[0]!.source === null && /^We have no rehab momentum scores for any zip of /.test(facts[0]!.sentence) ? noPermits(data, u.query, areaName(t)) : null;
+        if (none) facts[0]!.sentence = none;
+        return facts;
+      }
       return [needZip('Rehab momentum')];
     case 'investor': {
         // a county's filings: its municipalities' summed (county-distress.ts)

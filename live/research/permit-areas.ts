@@ -54,6 +54,8 @@ export function permitAreasAsked(data: ResearchData, u: Understanding, context: 
   // a state other than Illinois named, or read as the place (not from the area's own words: "norwood" of "Norwood
   // Park", a New York neighbourhood): the towns, not Chicago's areas
   if (u.targets.some((t) => t.from === 'query' && t.state !== 'IL' && !inside(t.city) && !inside(t.hood?.key))) return null;
+  // a state written with the name ("permits in Austin, TX", "Austin Texas"): the town there, never Chicago's area (review 19)
+  if (u.targets.some((t) => t.from === 'query' && t.state !== 'IL' && stateWritten(data, query, t.state, hits))) return null;
   const own = (h: Hit): boolean => (h.written.includes(' ') || /^[A-Z]/.test(h.written)) && (data.citiesByName.get(h.written.toLowerCase().replace(/\s+/g, ' ')) ?? []).every((c) => c.population < 1000);
   const sorted = (): Hit[] => hits.sort((a, b) => a.start - b.start).filter((h, i, all) => all.findIndex((x) => x.area === h.area) === i);
   if (chicago || hits.some(own)) return sorted();
@@ -71,6 +73,23 @@ export function permitAreasAsked(data: ResearchData, u: Understanding, context: 
   // the town read from the name is not the place asked
   u.targets.splice(0, u.targets.length);
   return sorted();
+}
+
+/** A state written in the question: its name (any case), its code in capitals, or in lower case just after an area's
+ *  name ("austin tx", "austin, tx"). */
+function stateWritten(data: ResearchData, query: string, code: string, hits: Hit[]): boolean {
+  const name = data.stateNames.get(code);
+  return new RegExp(`\\b${code}\\b`).test(query) || (!!name && new RegExp(`\\b${escapeRegExp(name)}\\b`, 'i').test(query))
+    || hits.some((h) => new RegExp(`(?<![\\w'])${escapeRegExp(h.written)}[\\s,]+${code}\\b`, 'i').test(query));
+}
+
+/** A city's building permits asked where no permit source covers it ("permits in Austin, TX"): said, with the build's
+ *  permit sources named (their manifest titles), in place of "no rehab momentum scores for any zip". */
+export function noPermits(data: ResearchData, query: string, place: string): string | null {
+  if (!PERMIT_WORD.test(query) || LICENSING.test(query) || /\brent(?:al|als|ing)?\s+permits?\b/i.test(query)) return null;
+  const names = [...data.spans.values()].map((s) => s.name).filter((n) => /\bpermit/i.test(n));
+  const list = names.length ? names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : "Chicago's and Nashville's";
+  return `We have no building permit records for ${place}: this build's permit sources are ${list}, and no zip of ${place} has a rehab momentum score`;
 }
 
 /** Illinois named: "IL" (a word, any case, after a space or comma) or "Illinois". */

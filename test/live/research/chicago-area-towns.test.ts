@@ -1,12 +1,13 @@
 // Chicago community area names that towns elsewhere bear too (h17chi; area-towns.ts, permit-areas.ts), over the shared
 // real build on the suite's pinned clock: a permits question reads the area and says the towns have no permit records;
 // Illinois named (the question or the context's state) reads the area unless an Illinois town bears the name; a price
-// question names both readings. Expected figures: our own SQL over the raw files in ../shared/data (the Chicago permits
+// question names both readings; a state written with the name ("permits in Austin, TX") reads the town there. Expected figures: our own SQL over the raw files in ../shared/data (the Chicago permits
 // file; the ACS 2023 place populations for the towns of 1,000 people or more bearing a name).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
+import fs from 'node:fs';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 let engine: ResearchEngine;
@@ -84,5 +85,26 @@ describe('a community area name towns elsewhere bear too, with no "Chicago"', ()
     // a state named: that town alone
     expect((await ask('median price in Edgewater, FL')).answer).not.toContain('community area');
     expect((await ask('Austin home prices')).answer).toContain('Austin, TX');
+  });
+});
+
+describe('a state written with the name reads the town there, never the Chicago area (review 19)', () => {
+  it('"permits in Austin, TX": no permit records for Austin, TX, the build\'s permit sources named; "austin chicago" and "Austin" alone keep the area', async () => {
+    // the raw files: Austin, TX has people but no permit file; the build's two permit folders are Chicago's and Nashville's
+    expect((await rawTowns('Austin')).find((t) => t.st === 'TX')!.pop).toBeGreaterThan(900_000);
+    const folders = fs.readdirSync(dataFile('')).filter((f) => /permit/.test(f)).sort();
+    expect(folders).toEqual(['chicago-building-permits', 'nashville-building-permit-applications']);
+    for (const q of ['permits in Austin, TX', 'permits in austin tx', 'Austin Texas permits']) {
+      const a = (await ask(q)).answer;
+      expect(a, q).toBe('We have no building permit records for Austin, TX: this build\'s permit sources are Nashville building permit applications and Chicago building permits, and no zip of Austin, TX has a rehab momentum score.');
+    }
+    const area = said('Austin', await rawArea('Austin'));
+    expect((await ask('permits in austin chicago')).answer).toMatch(/^Reading "austin" as Chicago's Austin community area \(the Chicago building permits file names each permit's community area\)/);
+    expect((await ask('permits in austin chicago')).answer).toContain(area);
+    const alone = (await ask('permits in Austin')).answer;
+    expect(alone).toMatch(/^Reading "Austin" as Chicago's Austin community area .*Austin, TX, .* have no building permit records/);
+    expect(alone).toContain(area);
+    // Illinois written keeps the area
+    expect((await ask('permits in austin, IL')).answer).toContain(area);
   });
 });
