@@ -4,14 +4,16 @@
 // the geography folders are linked beside it). The conversion is the source's SOURCE.md, column by column, and keeps
 // every row the format can hold (a price under $10,000 stays: the build's arm's-length rule flags it, as it does for
 // the source's own adapter); a row the format cannot hold is left out and counted by reason. Only canonical columns
-// are written (the 14 required ones, plus the optional `parcel_id` and `lot_sqft` where the source has them): a
-// source's other fields (King County's grade, view, waterfront; NYC's tax block) are dropped, so the model sees the
+// are written (the 14 required ones, plus the optional `parcel_id`, `lot_sqft` and `quality_grade` where the source
+// has them): a source's other fields (King County's view, waterfront; NYC's tax block) are dropped, so the model sees the
 // market as any operator's county export would show it. `--without COLS` (comma-separated) writes those columns empty
-// (an optional one not at all): a county export without a lot (`--without lot_sqft`), without points (`lat,lng`).
+// (an optional one not at all): a county export without a lot (`--without lot_sqft`), without a quality grade
+// (`--without quality_grade`), without points (`lat,lng`).
 //
 // Sources:
 //   sacramento   985 sales, 15-21 May 2008: street, city, zip, beds, baths, sqft, type, price, point.
-//   king_county  21,613 house sales, May 2014 - May 2015 (kc_house_data.csv; lot_sqft from sqft_lot). It has no
+//   king_county  21,613 house sales, May 2014 - May 2015 (kc_house_data.csv; lot_sqft from sqft_lot, quality_grade
+//                from grade 1-13). It has no
 //                street address and no city (SOURCE.md: "No street addresses"); the format requires both, so
 //                `address` is a synthetic key, `PARCEL <id>` (the assessor parcel number, also written as
 //                `parcel_id`: one key per house, so its repeat sales stay one property), and `city` is the zip's
@@ -39,7 +41,7 @@ import { loadSettings } from '../warehouse/settings.ts';
 
 export const CANONICAL_SALES_COLUMNS = ['address', 'city', 'state', 'zip', 'sale_date', 'sale_price', 'property_type', 'beds', 'baths', 'sqft',
   'year_built', 'condition', 'lat', 'lng'] as const;
-type CanonicalRow = Record<(typeof CANONICAL_SALES_COLUMNS)[number], string> & { parcel_id?: string; lot_sqft?: string };
+type CanonicalRow = Record<(typeof CANONICAL_SALES_COLUMNS)[number], string> & { parcel_id?: string; lot_sqft?: string; quality_grade?: string };
 interface Converted { rows: CanonicalRow[]; skipped: Record<string, number> }
 
 export const SACRAMENTO_FILE = path.join('sacramento-real-estate-transactions', 'sacramento_transactions.csv.gz');
@@ -94,7 +96,7 @@ function kingCountyRows(sources: string): Converted {
       address: `PARCEL ${id}`, parcel_id: id, city, state: 'WA', zip, sale_date: `${date[1]}-${date[2]}-${date[3]}`,
       sale_price: String(Number(r['price'])), property_type: 'sfr', beds: String(Number(r['bedrooms'])), baths: String(Number(r['bathrooms'])),
       sqft: positive(r['sqft_living']), year_built: positive(r['yr_built']), condition: KC_CONDITION[r['condition']!.trim()] ?? '',
-      lat: r['lat']!.trim(), lng: r['long']!.trim(), lot_sqft: positive(r['sqft_lot']),
+      lat: r['lat']!.trim(), lng: r['long']!.trim(), lot_sqft: positive(r['sqft_lot']), quality_grade: positive(r['grade']),
     });
   }
   return { rows, skipped };
@@ -136,6 +138,9 @@ function nycRows(sources: string): Converted {
   return { rows, skipped };
 }
 
+/** The optional canonical columns this script writes where the source has them. */
+const OPTIONAL = ['parcel_id', 'lot_sqft', 'quality_grade'] as const;
+
 const csvValue = (v: string): string => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Writes DIR/sales.csv from a source of the sources folder; returns the rows written and left out (by reason).
@@ -146,10 +151,10 @@ export function writeCanonicalSales(from: string, outDir: string, sources = load
   const convert = { sacramento: sacramentoRows, king_county: kingCountyRows, nyc: nycRows }[from];
   if (!convert) throw new Error(`--from ${from}: only ${CONVERTIBLE.join(', ')} can be converted (see the header of scripts/canonical-sales.ts)`);
   const { rows, skipped } = convert(sources);
-  const unknown = without.filter((c) => !(CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) && !['parcel_id', 'lot_sqft'].includes(c));
+  const unknown = without.filter((c) => !(CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) && !OPTIONAL.includes(c as (typeof OPTIONAL)[number]));
   if (unknown.length) throw new Error(`--without ${unknown.join(',')}: not a column this script writes`);
   for (const r of rows) for (const c of without) (r as Record<string, string | undefined>)[c] = (CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) ? '' : undefined;
-  const optional = (['parcel_id', 'lot_sqft'] as const).filter((c) => rows.some((r) => r[c] !== undefined));
+  const optional = OPTIONAL.filter((c) => rows.some((r) => r[c] !== undefined));
   const columns: string[] = [...CANONICAL_SALES_COLUMNS, ...optional];
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, 'sales.csv');
@@ -160,7 +165,7 @@ export function writeCanonicalSales(from: string, outDir: string, sources = load
 
 if (import.meta.main) {
   const { values } = parseArgs({ options: { from: { type: 'string', default: 'sacramento' }, out: { type: 'string' }, without: { type: 'string' } } });
-  if (!values.out) throw new Error(`usage: npx tsx scripts/canonical-sales.ts --from ${CONVERTIBLE.join('|')} --out DIR [--without lot_sqft,lat,lng,...]`);
+  if (!values.out) throw new Error(`usage: npx tsx scripts/canonical-sales.ts --from ${CONVERTIBLE.join('|')} --out DIR [--without lot_sqft,quality_grade,lat,lng,...]`);
   const r = writeCanonicalSales(values.from!, path.resolve(values.out), undefined, values.without ? values.without.split(',').map((c) => c.trim()) : []);
   const why = Object.entries(r.reasons).map(([k, n]) => `${n} ${k}`).join(', ');
   process.stdout.write(`${r.file}: ${r.rows} sales (${r.skipped} left out${why ? `: ${why}` : ''})\n`);

@@ -26,7 +26,7 @@ export const TUNING = {
   year: 25,
   /** Assessor features some sources carry (feature -> similarity weight per unit of difference, slope bounds). */
   features: {
-    grade: { weight: 1.0, lo: 0, hi: 0.4 }, // King County construction grade 1-13
+    grade: { weight: 1.0, lo: 0, hi: 0.4 }, // King County construction grade 1-13; a canonical sales.csv's quality_grade
     view: { weight: 0.5, lo: 0, hi: 0.3 }, // King County view rating 0-4
     waterfront: { weight: 2.0, lo: 0, hi: 1.0 }, // King County waterfront 0/1
     log_lot: { weight: 1.0, lo: 0, hi: 0.5 }, // log of the lot size in sqft

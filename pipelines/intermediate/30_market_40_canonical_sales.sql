@@ -15,10 +15,11 @@
 --   unknown_state  state is not two letters (a real code is checked in 30_market_44_row_contracts.ts)
 --   bad_zip        zip is not 5 digits or ZIP+4
 --   not_a_date     sale_date (rejects) or list_date (nulled) is not a YYYY-MM-DD date
---   not_a_number   sale_price (rejects); list_price, beds, baths, sqft, lot_sqft, year_built (an integer), lat or lng
---                  (nulled)
+--   not_a_number   sale_price (rejects); list_price, beds, baths, sqft, lot_sqft, quality_grade, year_built (an
+--                  integer), lat or lng (nulled)
 --   out_of_range   sale_price negative or infinite (1e400) (rejects); list_price not above 0 or infinite, beds, baths,
---                  sqft or lot_sqft negative or infinite (nulled; a lot of 0 is unknown: no lot feature). A $0 (or
+--                  sqft or lot_sqft negative or infinite, quality_grade infinite (nulled; a lot of 0 is unknown: no
+--                  lot feature). A $0 (or
 --                  nominal) sale_price is a real deed transfer: kept,
 --                  is_arms_length false, and flagged nominal_price by 30_market_45_sale_flags.sql as NYC's $0
 --                  transfers are (never prices a market)
@@ -86,6 +87,8 @@ checked as (
                  when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text} end,
             case when lot_sqft_text is not null and (lot_sqft is null or isnan(lot_sqft)) then {'rule': 'not_a_number', 'col': 'lot_sqft', 'val': lot_sqft_text}
                  when lot_sqft < 0 or isinf(lot_sqft) then {'rule': 'out_of_range', 'col': 'lot_sqft', 'val': lot_sqft_text} end,
+            case when quality_grade_text is not null and (quality_grade is null or isnan(quality_grade)) then {'rule': 'not_a_number', 'col': 'quality_grade', 'val': quality_grade_text}
+                 when isinf(quality_grade) then {'rule': 'out_of_range', 'col': 'quality_grade', 'val': quality_grade_text} end,
             case when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text} end,
             case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
             case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end,

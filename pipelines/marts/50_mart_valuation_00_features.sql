@@ -4,10 +4,10 @@
 -- warehouse/docs/valuation.md "Data"). This step makes the table; one step per source fills its rows
 -- (50_mart_valuation_01_king_county.sql ...), each skipped alone when its source is absent. A source's rows leave the
 -- other sources' columns null. Grain: one row per King County, Philadelphia or NYC sale, or canonical sale with a lot
--- (50_mart_valuation_07_canonical.sql: `lot_sqft` as log_lot).
+-- or a quality grade (50_mart_valuation_07_canonical.sql: `lot_sqft` as log_lot, `quality_grade` as grade).
 create or replace table mart_valuation_features (
     sale_id varchar,
-    -- King County
+    -- King County (grade and log_lot also a canonical sales.csv's quality_grade and lot_sqft)
     grade double, view double, waterfront double, log_lot double,
     -- Philadelphia
     log_assessed double, quality double, exterior double, stories double, garage double, log_area double,

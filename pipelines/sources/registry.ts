@@ -33,7 +33,7 @@ export interface SourceDef {
 export const CANONICAL_COLUMNS = {
   sales: {
     required: ['address', 'city', 'state', 'zip', 'sale_date', 'sale_price', 'property_type', 'beds', 'baths', 'sqft', 'year_built', 'condition', 'lat', 'lng'],
-    optional: ['parcel_id', 'buyer_name', 'seller_name', 'list_price', 'list_date', 'recorded_date', 'document_id', 'deed_type', 'lot_sqft'],
+    optional: ['parcel_id', 'buyer_name', 'seller_name', 'list_price', 'list_date', 'recorded_date', 'document_id', 'deed_type', 'lot_sqft', 'quality_grade'],
   },
   parcels: {
     required: ['address', 'city', 'state', 'zip', 'property_type', 'beds', 'baths', 'sqft', 'year_built', 'lat', 'lng'],

@@ -9,7 +9,7 @@ with source as (
     select null::varchar as parcel_id, null::varchar as buyer_name, null::varchar as seller_name,
            null::varchar as list_price, null::varchar as list_date,
            null::varchar as recorded_date, null::varchar as document_id, null::varchar as deed_type,
-           null::varchar as lot_sqft
+           null::varchar as lot_sqft, null::varchar as quality_grade
     where false
 ),
 renamed as (
@@ -41,6 +41,8 @@ renamed as (
         try_cast(nullif(trim(lng), '') as double) as lng,
         nullif(trim(lot_sqft), '') as lot_sqft_text,
         try_cast(nullif(trim(lot_sqft), '') as double) as lot_sqft,
+        nullif(trim(quality_grade), '') as quality_grade_text,
+        try_cast(nullif(trim(quality_grade), '') as double) as quality_grade,
         nullif(trim(buyer_name), '') as buyer_name,
         nullif(trim(seller_name), '') as seller_name,
         nullif(trim(list_price), '') as list_price_text,

@@ -123,4 +123,28 @@ describe('a bad optional value is nulled, the sale kept', () => {
         .toEqual([{ line: 2, log_lot: Number(Math.log(5000).toFixed(6)) }]);
     } finally { ctx.close(); }
   });
+
+  test('sales.csv quality_grade (optional): a grade of 7 is the sale\'s grade valuation feature; "high" and 1e400 are nulled', async () => {
+    const lines = [`${HEADER},quality_grade`,
+      `${sale({ address: '1 A ST' })},7`,      // 2 grade 7
+      `${sale({ address: '2 A ST' })},high`,   // 3 nulled_not_a_number
+      `${sale({ address: '3 A ST' })},1e400`,  // 4 nulled_out_of_range (infinite)
+      `${sale({ address: '4 A ST' })},`,       // 5 empty: unknown
+      ...Array.from({ length: 4 }, (_, i) => `${sale({ address: `${10 + i} B ST` })},`),
+    ];
+    const { ctx, warnings } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
+    try {
+      await rowContracts(ctx);
+      expect(warnings.filter((w) => w.includes('quality_grade'))).toEqual([]); // a column of the format, not "loaded, not used"
+      expect(await rejectsOf(ctx)).toEqual([]);
+      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
+        { line: 3, rule: 'nulled_not_a_number', detail: 'quality_grade=high -> null' },
+        { line: 4, rule: 'nulled_out_of_range', detail: 'quality_grade=1e400 -> null' },
+      ]);
+      await runSqlFile(ctx, 'pipelines/marts/50_mart_valuation_00_features.sql');
+      await runSqlFile(ctx, 'pipelines/marts/50_mart_valuation_07_canonical.sql');
+      expect(await ctx.rows(`select s.line::int as line, f.grade, f.log_lot from mart_valuation_features f join sales s using (sale_id) order by line`))
+        .toEqual([{ line: 2, grade: 7, log_lot: null }]);
+    } finally { ctx.close(); }
+  });
 });

@@ -30,7 +30,7 @@ describe('King County as a canonical market', () => {
     const conv = writeCanonicalSales('king_county', dir, SHARED_DATA);
     expect(conv).toMatchObject({ rows: 21_613, skipped: 0 });
     const header = fs.readFileSync(conv.file, 'utf8').split('\n', 1)[0]!.split(',');
-    expect(header).toEqual([...CANONICAL_SALES_COLUMNS, 'parcel_id', 'lot_sqft']); // the 14 required + the optional parcel id and lot
+    expect(header).toEqual([...CANONICAL_SALES_COLUMNS, 'parcel_id', 'lot_sqft', 'quality_grade']); // the 14 required + the optional parcel id, lot and grade
     // each raw sale beside its converted row (a parcel is sold at most once a day: the join is one to one, so n counts
     // both), every column recomputed from the raw values
     const bad = await rows<{ n: number; mismatched: number; no_city: number }>(`
@@ -44,7 +44,8 @@ describe('King County as a canonical market', () => {
           and c.beds::double = r.bedrooms::double and c.baths::double = r.bathrooms::double
           and c.sqft::double = r.sqft_living::double and c.year_built::int = r.yr_built::int
           and c.condition = case r.condition when '1' then 'poor' when '2' then 'fair' when '3' then 'good' when '4' then 'good' when '5' then 'excellent' end
-          and c.lat::double = r.lat::double and c.lng::double = r.long::double and c.lot_sqft::double = r.sqft_lot::double)))::int as mismatched
+          and c.lat::double = r.lat::double and c.lng::double = r.long::double and c.lot_sqft::double = r.sqft_lot::double
+          and c.quality_grade::double = r.grade::double)))::int as mismatched
       from r join c on c.parcel_id = r.id and c.sale_date = r.iso left join z on z.zip_code = r.zipcode`);
     expect(bad[0]).toEqual({ n: 21_613, no_city: 0, mismatched: 0 });
   });
@@ -56,10 +57,10 @@ describe('King County as a canonical market', () => {
     expect(set!.source).toBe('canonical');
     expect(set!.price.length).toBe(own.price.length);
     expect(sales(set!)).toEqual(sales(own));
-    // the lot (the optional lot_sqft) is the same log_lot feature the own adapter reads; grade, view and waterfront are
-    // no canonical columns, so not there
-    expect(Object.keys(set!.features ?? {})).toEqual(['log_lot']);
-    const lots = (s: CompSetData): string[] => s.price.map((p, i) => [s.zips[s.zip[i]!], s.day[i], p, s.sqft[i], s.lat[i], s.lng[i], s.features!['log_lot']![i]?.toFixed(9)].join('|')).sort();
+    // the lot and the quality grade (the optional lot_sqft and quality_grade) are the same log_lot and grade features
+    // the own adapter reads; view and waterfront are no canonical columns, so not there
+    expect(Object.keys(set!.features ?? {}).sort()).toEqual(['grade', 'log_lot']);
+    const lots = (s: CompSetData): string[] => s.price.map((p, i) => [s.zips[s.zip[i]!], s.day[i], p, s.sqft[i], s.lat[i], s.lng[i], s.features!['log_lot']![i]?.toFixed(9), s.features!['grade']![i]].join('|')).sort();
     expect(lots(set!)).toEqual(lots(own));
     expect(new Set(set!.key).size).toBe(new Set(own.key).size); // one address key per parcel, as the parcel id is
   }, 1_500_000);
@@ -92,7 +93,7 @@ describe('NYC as a canonical market', () => {
   });
 
   it('--without: a market whose records lack some columns (an optional one left out, a required one empty)', async () => {
-    const conv = writeCanonicalSales('king_county', path.join(tmp, 'kc-without'), SHARED_DATA, ['lot_sqft', 'lat', 'lng']);
+    const conv = writeCanonicalSales('king_county', path.join(tmp, 'kc-without'), SHARED_DATA, ['lot_sqft', 'quality_grade', 'lat', 'lng']);
     expect(fs.readFileSync(conv.file, 'utf8').split('\n', 1)[0]!.split(',')).toEqual([...CANONICAL_SALES_COLUMNS, 'parcel_id']);
     const filled = await rows<{ n: number; sqft: number }>(`select count(*) filter (where coalesce(lat, lng) is not null)::int as n,
       count(sqft)::int as sqft from read_csv('${conv.file}', all_varchar = true, header = true)`);
