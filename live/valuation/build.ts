@@ -21,6 +21,7 @@ import { fitModel } from './fit.ts';
 import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
 import { backtest, calibrate, modelName, summarize, type Prediction } from './backtest.ts';
+import { TUNING } from './estimate.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from './scorecard.ts';
 
 export const requires = ['sales'];
@@ -191,7 +192,7 @@ export async function run(ctx: StageContext): Promise<void> {
     const idx = new CompIndex(set);
     params[set.source] = fitModel(idx, Infinity);
     const bt = backtest(idx);
-    params[set.source] = { ...params[set.source]!, blend: bt.blend, model: modelName(bt.blend) };
+    params[set.source] = { ...params[set.source]!, blend: bt.blend, model: modelName(bt.blend), ...(bt.recency !== TUNING.recencyMonths ? { recency_months: bt.recency } : {}) };
     preds.push(...bt.predictions);
     scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.split.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
       test_slice_sales: set.day.filter((d, i) => d >= bt.split.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });

@@ -19,7 +19,7 @@ export const TUNING = {
   zipMax: 400,
   maxComps: 15,
   distKm: 0.6,
-  recencyMonths: 9,
+  recencyMonths: 9, // the default: a source's back-test may choose another (ModelParams.recency_months, RECENCY_GRID)
   size: 0.3,
   beds: 0.15,
   baths: 0.2,
@@ -147,7 +147,7 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   }
   const nf = fCols.length;
   const invSize = 1 / TUNING.size, invYear = 1 / TUNING.year, invDist = 1 / TUNING.distKm;
-  const invRecency = 1 / (TUNING.recencyMonths * MONTH_DAYS);
+  const invRecency = 1 / ((p.recency_months ?? TUNING.recencyMonths) * MONTH_DAYS);
   const sLat = s.lat ?? NaN, sLng = s.lng ?? NaN;
   const invBlock = 1 / TUNING.blockScale;
   // H3 neighbourhood adjustment: the subject's cell effect (0 = its zip's average when it has no point) minus the comp's

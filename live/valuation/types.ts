@@ -34,6 +34,9 @@ export interface ModelParams {
   /** Shares of the comps, hedonic and boosted-trees estimates in a recorded subject's answer (log scale; backtest.ts
    *  chooseBlend). Absent = comps only. */
   blend?: Blend;
+  /** The comps' recency scale in months (the weight's exp(-age / recency)), chosen on the source's back-test folds
+   *  (backtest.ts chooseRecency); absent = TUNING.recencyMonths. */
+  recency_months?: number;
   /** The boosted trees over the sales' own characteristics and point (gbm.ts), target log price - index. */
   gbm?: GbmModel;
   /** Hedonic level per zip: mean over its rows of log price minus the fitted slopes and index (fit.ts). */
