@@ -78,12 +78,15 @@ export function carriedPeriod(q: string, lower: string, topicText: string, conte
   // a follow-up naming a property type and no place ("what about the condos" after {zip, period}): the context's place
   // and period (review 19: before, the latest figures and an investor sentence)
   const type = TYPE_FOLLOW_UP.exec(lower)?.[0];
-  const places = named.length ? named : type ? targets.filter((t) => t.from === 'context') : [];
+  // a question naming no place at all ("median price", "how many sales?" after {place, period}) is about the context's
+  // place, and so about its period too (review 19: before, the latest 12 months)
+  const placeless = named.length === 0 && targets.length > 0;
+  const places = named.length ? named : type || placeless ? targets.filter((t) => t.from === 'context') : [];
   if (!raw || !places.some((t) => t.zip || t.city || t.area) || parseYears(q) || YEAR_AGO.test(lower) || asksWindow(q)) return null;
   // a follow-up: the place alone ("Brooklyn?"), or opening words, the place and sale-price words only ("and the median
   // price in 98103?"); "median price in Brooklyn" is a question of its own
   const rest = topicText.toLowerCase();
-  if (rest.replace(/[-\s?.!,'’]+/g, '') !== '' && (!FOLLOW_UP.test(lower) || rest.replace(FOLLOW_UP, ' ').replace(FILLER, ' ').trim() !== '')) return null;
+  if (!placeless && rest.replace(/[-\s?.!,'’]+/g, '') !== '' && (!FOLLOW_UP.test(lower) || rest.replace(FOLLOW_UP, ' ').replace(FILLER, ' ').trim() !== '')) return null;
   if (!intents.every((i) => i === 'trends' || i === 'comps') || LATEST_ONLY.test(lower)) return null;
   const where = places.map((t) => t.zip ? `zip ${t.zip}` : t.city || t.area ? areaName(t) : t.state).join(' and ');
   const period = parseYears(raw);

@@ -69,3 +69,16 @@ describe('a follow-up naming another zip keeps the context period ("same for 981
     expect(r).toBe(await ask('and in 98117?', ctx));
   });
 });
+
+describe('a question naming no place is about the context, its period included (review 19 A5-A7)', () => {
+  it('"how many sales?" after {98115, Q1 2015}: Q1 2015\'s sales, said, not the latest 12 months', async () => {
+    const q1 = await kcSales(`zipcode = '98115' and ${day} between date '2015-01-01' and date '2015-03-31'`);
+    expect(q1.n).toBe(107);
+    const r = await ask('how many sales?', { zip: '98115', period: 'Q1 2015' });
+    expect(r).toMatch(/^Reading the follow-up as the sale prices of zip 98115 for Q1 2015, as in your previous question \(context\.period\)/);
+    expect(r).toContain(`in Q1 2015 there were ${q1.n} arm's-length single-family sales`);
+    expect(r).not.toContain('12 months to');
+    // a place named is a question of its own: its latest figures
+    expect(await ask('how many sales in 98115?', { zip: '98115', period: 'Q1 2015' })).toContain('12 months to 2015-05-27');
+  });
+});
