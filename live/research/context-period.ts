@@ -66,6 +66,8 @@ const LATEST_ONLY = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|days 
 const FILLER = /\b(in|for|of|the|about|there|it|then|a|an|and|or|zip|code|city|what|how|is|are|was|were|did|do|does|median|average|avg|typical|sale|sales|price|prices|value|values|home|homes|house|houses|sold|single|family|condos?|townho(use|me)s?)\b|[-\s?.!,'’]+/g;
 /** A property type a follow-up names ("the condos", "single family", "houses"). */
 const TYPE_FOLLOW_UP = /\bcondos?\b|\bsingle[- ]?family\b|\bhouses\b|\btownho(use|me)s?\b/;
+/** A ranking within the context's place ("top 5 zips by sales", "cheapest zip"): the ranking paths read its period. */
+const RANKING = /\b(top|rank(ed|ing)?|which|highest|lowest|cheapest|priciest|most|least|best|worst)\b/;
 const asksWindow = (q: string): boolean => { const w = parseMonths(q); return w.months !== null || w.span !== null || w.text !== null; };
 
 /** The context's period carried to a follow-up (opening words, sale-price words, the place and nothing else) that names a place and no period,
@@ -80,7 +82,7 @@ export function carriedPeriod(q: string, lower: string, topicText: string, conte
   const type = TYPE_FOLLOW_UP.exec(lower)?.[0];
   // a question naming no place at all ("median price", "how many sales?" after {place, period}) is about the context's
   // place, and so about its period too (review 19: before, the latest 12 months)
-  const placeless = named.length === 0 && targets.length > 0;
+  const placeless = named.length === 0 && targets.length > 0 && !RANKING.test(lower);
   const places = named.length ? named : type || placeless ? targets.filter((t) => t.from === 'context') : [];
   if (!raw || !places.some((t) => t.zip || t.city || t.area) || parseYears(q) || YEAR_AGO.test(lower) || asksWindow(q)) return null;
   // a follow-up: the place alone ("Brooklyn?"), or opening words, the place and sale-price words only ("and the median

@@ -82,3 +82,10 @@ describe('a question naming no place is about the context, its period included (
     expect(await ask('how many sales in 98115?', { zip: '98115', period: 'Q1 2015' })).toContain('12 months to 2015-05-27');
   });
 });
+
+describe('a ranking naming no place is not read as the context period\'s sale prices', () => {
+  it('"top 5 zips by sales" after {Queens, 2023} is never the borough\'s summary said as a follow-up', async () => {
+    const r = await ask('top 5 zips by sales', { city: 'Queens', state: 'NY', period: '2023' });
+    expect(r).not.toMatch(/^Reading the follow-up as the sale prices/);
+  });
+});
