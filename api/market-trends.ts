@@ -57,6 +57,9 @@ export interface StoredTrends {
   pair_count: number; as_of: string; series: StoredSeries; summary: Record<string, unknown>;
   /** the sources of the market's arm's-length sales (absent in a build before them) */
   sources?: string[];
+  /** the additive `source` of the answer: the market's sales source as the manifest names it (pipelines/shards/trends.sql;
+   *  absent where no sales source records a sale in the market, and in a build before it) */
+  source?: { id: string; name: string; vintage: string | null };
 }
 
 /** Why some months have no index: their sales are of another mix than the base month's; null when none is. */
@@ -154,6 +157,7 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
     data_note: dataNote(stored.sources, partial),
     month_note: partMonthNote(at.map((i) => c.month[i]!), at.map((i) => covered[i] === false && c.sales_count[i] !== null)),
     as_of: stored.as_of,
+    ...(stored.source ? { source: stored.source } : {}),
   };
 }
 

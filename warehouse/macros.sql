@@ -37,6 +37,12 @@ create or replace macro slug(s) as
 create or replace macro address_is_indexable(zip, zip_imputed, lat, lng, county, city, state_code) as
     lat is not null and lng is not null and city is not null and state_code is not null;
 
+-- A shard body (a JSON object's text) with `name` and `value`'s JSON appended as its last field, or the body as it is
+-- where value is null: an additive field absent where there is nothing to say (the market answers' `source`).
+create or replace macro json_with(body, name, value) as
+    case when value is null then body
+         else left(body, length(body) - 1) || case when body = '{}' then '' else ',' end || to_json(name) || ':' || to_json(value) || '}' end;
+
 -- Round a double to n decimals and keep it a DOUBLE (JSON number).
 create or replace macro round_to(x, n) as round(cast(x as double), n);
 

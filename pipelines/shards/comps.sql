@@ -1,4 +1,4 @@
--- requires: mart_comps
+-- requires: mart_comps, mart_market_source
 -- GET /v1/market/comps?zip=&property_type=&months= : the comparable sales object (spec "Comparable sales object").
 -- Suppressed cohorts (< 5 comps): sample_count and the three percentiles are null, as_of is the window end. days_on_market.median and
 -- list_to_sale_ratio are null when neither the sales nor a Redfin zip snapshot within ~6 months of the window end
@@ -6,11 +6,13 @@
 -- note (additive): that the sales records cover less than the window asked (when they do), and why each null figure is
 -- null (mart_comps comps_note). coverage (additive): the window asked (first and last day, days) and the part of it the
 -- zip's sales records cover (first and last covered day, days covered): warehouse/docs/market.md "Coverage of a window".
+-- source (additive, last): the zip's sales source {id, name, vintage} as the manifest names it (mart_market_source;
+-- market.md "The source of a market answer"), absent where no sales source records a sale in the zip.
 select
     zip,
     property_type,
     months,
-    cast(to_json({
+    json_with(cast(to_json({
         zip_code: zip,
         city: city,
         state: state_code,
@@ -36,6 +38,6 @@ select
         as_of: strftime(as_of, '%Y-%m-%d'),
         coverage: window_coverage(window_start, window_end, window_days, records_start, records_end, records_days),
         note: note
-    }) as varchar) as body
+    }) as varchar), 'source', (select ms.source from mart_market_source ms where ms.market_key = 'zip|' || mart_comps.zip)) as body
 from mart_comps
 order by zip, property_type, months;

@@ -17,7 +17,10 @@ select
         -- additive: what the Superfund fields count (live/location/rules.ts SUPERFUND_BASIS, the same words); the
         -- active SEMS sites not on the NPL are counted by a point lookup only
         superfund_basis: 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted',
-        sems_non_npl_count_1mi: null::integer
+        sems_non_npl_count_1mi: null::integer,
+        -- additive (review 18): whether a loaded FEMA flood map determines flood_zone: false for the no-map answer, whose
+        -- notes start 'Zone D (undetermined)' (live/location/rules.ts floodMapLoaded, the same rule for the research answer)
+        flood_map_loaded: not coalesce(starts_with(flood_risk_notes, 'Zone D (undetermined)'), false)
     })::varchar as body
 from mart_location_risk
 order by zip

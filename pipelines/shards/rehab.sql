@@ -1,15 +1,17 @@
--- requires: mart_rehab
+-- requires: mart_rehab, mart_market_source
 -- GET /v1/market/rehab-score?zip=&months= : the rehab score object (spec "Rehab score object"). coverage and note
 -- (additive): the window asked, the part of it the zip's permit and sales records cover, and a note saying so when they
 -- cover less (warehouse/docs/market.md "Coverage of a window"), and that a window of 1-4 arm's-length sales has no
 -- resale share (minimum cohort 5, market.md "mart_rehab"), else null. permits_window and sales_window (additive): the
 -- window each measure is counted over (the permit components over the months to the zip's permits' last day, the
 -- resale share over the months to its sales' last day) and the part of it that kind's records cover; null where no
--- source of that kind counts in the zip.
+-- source of that kind counts in the zip. source (additive, last): the zip's sales source as the manifest names it
+-- (mart_market_source; market.md "The source of a market answer"), absent where no sales source records a sale in the
+-- zip (a score resting on permits alone: Nashville's 37206).
 select
     zip,
     months,
-    cast(to_json({
+    json_with(cast(to_json({
         zip_code: zip,
         city: city,
         state: state_code,
@@ -26,6 +28,6 @@ select
         sales_window: case when sales_as_of is not null then window_coverage(sales_window_start, sales_as_of, sales_window_days,
                                                                               sales_records_start, sales_records_end, sales_records_days) end,
         note: note
-    }) as varchar) as body
+    }) as varchar), 'source', (select ms.source from mart_market_source ms where ms.market_key = 'zip|' || mart_rehab.zip)) as body
 from mart_rehab
 order by zip, months;

@@ -1,4 +1,4 @@
--- requires: market_monthly, mart_trends, mart_market_direction
+-- requires: market_monthly, mart_trends, mart_market_direction, mart_market_source
 -- GET /v1/market/trends?zip= | city=&state=, property_type= : one shard per market (zip, or state + city) and
 -- property type holding the market's 60 months (market_monthly; `series` by column: one list of 60 per field, the
 -- oldest month first) and its summary (mart_trends). The route
@@ -8,7 +8,9 @@
 -- records could show no rehab event at all (mart_market_direction.direction_note): no permit, no resale, no
 -- renovation year; 0 against 0 from no source is no "flat". `sources` (the market's sales sources) lets the route say
 -- when they are a partial extract (api/market-trends.ts dataNote); summary.change_note says why a change is withheld for
--- comparing two subtype mixes (warehouse/price-mix.ts).
+-- comparing two subtype mixes (warehouse/price-mix.ts). source (additive, last; the route keeps it last): the market's
+-- sales source as the manifest names it (mart_market_source, by the zip, or the state and city slug; market.md "The
+-- source of a market answer"), absent where no sales source records a sale there.
 with series as (
     select market_kind, zip, state_code, city_slug, property_type,
            {
@@ -33,7 +35,7 @@ select
     case when t.market_kind = 'city' then t.state_code end as state,
     case when t.market_kind = 'city' then t.city end as city,
     t.property_type,
-    cast(to_json({
+    json_with(cast(to_json({
         zip_code: t.zip,
         city: t.city,
         state: t.state,
@@ -55,11 +57,12 @@ select
             direction_30d_note: d.direction_note,
             change_note: t.change_note
         }
-    }) as varchar) as body
+    }) as varchar), 'source', ms.source) as body
 from mart_trends t
 join series m on m.market_kind = t.market_kind and m.zip is not distinct from t.zip and m.state_code is not distinct from t.state_code
  and m.city_slug is not distinct from t.city_slug and m.property_type = t.property_type
 left join mart_market_direction d on d.market_kind = t.market_kind and d.zip is not distinct from t.zip
  and d.state_code is not distinct from t.state_code and d.city_slug is not distinct from t.city_slug
+left join mart_market_source ms on ms.market_key = case when t.zip is not null then 'zip|' || t.zip else 'city|' || upper(t.state) || '|' || slug(t.city) end
 where t.market_kind = 'zip' or t.city <> ''
 order by t.market_kind, t.zip, t.state_code, t.city_slug, t.property_type;

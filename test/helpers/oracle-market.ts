@@ -673,7 +673,7 @@ export class MarketOracle {
             : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
           w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open${without ? `; ${without} of its ${props} are filings that name no parcel or address, each counted as a property of its own (${props - without} identified properties)` : ''}`
             : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
-          // where a flip velocity is given, what it measures (review 18; the server adds it: api/investor-note.ts)
+          // where a flip velocity is given, what it measures (review 18; pipelines/shards/investor.sql writes it)
           days !== null ? "flip_velocity_days is the median days from an investor's purchase deed to the property's resale deed, not to its re-listing as the spec defines it: no source of the build records listing dates, so the resale stands for the re-list (a flip: an investor purchase resold 1 to 365 days later)" : null,
         ].filter((x) => x !== null).join('; ') || null,
       });

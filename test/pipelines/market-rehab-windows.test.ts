@@ -11,6 +11,7 @@ import type { TestContext } from '../helpers/context.ts';
 import { run } from '../helpers/market-fixtures.ts';
 import { removeTmpDirs } from '../helpers/tmp.ts';
 import { rehabFact } from '../../live/research/rehab-facts.ts';
+import { run as runMarketSource } from '../../pipelines/marts/30_mart_market_source.ts';
 import type { ResearchData } from '../../live/research/data.ts';
 
 afterAll(removeTmpDirs);
@@ -54,6 +55,7 @@ async function built(): Promise<TestContext> {
   await ctx.db.run('create table stg_usgeo__places (place_geoid varchar, housing_units bigint, land_area_sqmi double)');
   await ctx.db.run(`create or replace table int_market_housing_units as select '19104' as zip, 1000::bigint as housing_units`);
   await run(ctx, ...STEPS);
+  await runMarketSource(ctx); // the rehab shard's source
   return ctx;
 }
 
