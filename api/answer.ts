@@ -109,7 +109,7 @@ function answerShard(req: http.IncomingMessage, res: http.ServerResponse, ctx: C
  *  over cached shards answer with no await (a microtask each) on the hot path. */
 export function answerReply(req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, route: Route, build: LoadedBuild | null, reply: Reply): void | Promise<void> {
   if (reply.kind === 'shard') {
-    const shard = reply.file ?? build!.shards.cached(reply.path);
+    const shard = build!.shards.cached(reply.path);
     if (shard) return answerShard(req, res, ctx, shard, route, build!.lastModified);
     return build!.shards.get(reply.path).then((read) => {
       if (!read) throw new HttpError('no_data', reply.notFound);

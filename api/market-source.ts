@@ -1,18 +1,16 @@
-// The sales source of a market answer, and the 404 of a market whose records are all flagged (review 18).
-// Read once per build folder: live/research/sales-cover.json (live/research/sales-cover-build.ts: every zip and city
-// with a sale record of any kind, its sources and its arm's-length and flagged counts) and the manifest's sources (id,
-// title, vintage). A build without the file (older than it) has an empty cover: answers carry no `source`, and a market
-// without a trends shard keeps the "no sales source" 404.
+// The 404 of a market whose records are all flagged not arm's-length (review 18), naming its sales source. Read once
+// per build folder: live/research/sales-cover.json (live/research/sales-cover-build.ts, the rows of mart_market_source:
+// every zip and city with a sale record of any kind, its sources and its arm's-length and flagged counts) and the
+// manifest's sources (id, title, vintage). The answers' own additive `source` is written in their shards from the same
+// mart (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql). A build without the file (older than it) has
+// an empty cover: a market without a trends shard keeps the "no sales source" 404.
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
-import { augmentedShard } from './shard-augment.ts';
 import type { SalesCover, SalesCoverFile } from '../live/research/sales-cover-build.ts';
 import { slug } from '../warehouse/layout.ts';
 
-/** The `source` of a market answer: the sales source of its records, as the build's manifest names it. */
+/** The sales source of a market's records, as the build's manifest names it (a shard's `source` has the same value). */
 export interface MarketSource { id: string; name: string; vintage: string | null }
 
 interface BuildCover { cover: SalesCoverFile; names: Map<string, { title: string; vintage: string | null }> }
@@ -65,23 +63,4 @@ export function flaggedOnly(build: LoadedBuild, keys: MarketKeys, where: string,
   const why = Object.entries(cover.reasons).map(([r, n]) => `${r.replaceAll('_', ' ')}: ${n}`).join(', ');
   const records = cover.flagged === 1 ? 'its 1 sale record there is' : `all ${cover.flagged} of its sale records there are`;
   return `The ${source.name} source (${source.id}) covers ${where}, but ${records} flagged not arm's-length (${why}), and the market endpoints count arm's-length sales only: no ${what}`;
-}
-/** A market shard's reply with the additive `source` of its market (from the shard's own zip_code, or city and state);
- *  the shard as stored where the build names no source. */
-export function sourcedShard(build: LoadedBuild, reply: Reply): Reply | Promise<Reply> {
-  return augmentedShard(build, reply, 'source', (body) => {
-    const source = marketSource(build, typeof body['zip_code'] === 'string' ? { zip: body['zip_code'] } : { state: body['state'], city: body['city'] });
-    return source === null ? null : { fields: { source }, tag: source.id };
-  });
-}
-
-/** A JSON market reply (the trends answer, computed from its shard) with the additive `source` of its market. */
-export function sourcedJson(build: LoadedBuild, reply: Reply | Promise<Reply>): Reply | Promise<Reply> {
-  if (reply instanceof Promise) return reply.then((r) => sourcedJson(build, r));
-  if (reply.kind !== 'json' || typeof reply.body !== 'object' || reply.body === null) return reply;
-  const body = reply.body as Record<string, unknown>;
-  const source = marketSource(build, typeof body['zip_code'] === 'string' ? { zip: body['zip_code'] } : { state: body['state'], city: body['city'] });
-  if (source === null) return reply;
-  const etag = reply.etag === undefined ? undefined : `W/"${crypto.createHash('sha256').update(`${reply.etag}|${source.id}`).digest('base64url').slice(0, 22)}"`;
-  return { ...reply, body: { ...body, source }, ...(etag === undefined ? {} : { etag }) };
 }

@@ -4,7 +4,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FieldError } from './errors.ts';
 import type { Group } from './plans.ts';
 import type { LoadedBuild } from './builds.ts';
-import type { Shard } from './shards.ts';
 import type { ParamSpec } from './params.ts';
 
 export type Values = Record<string, unknown>;
@@ -15,8 +14,7 @@ export type Values = Record<string, unknown>;
 export type HeadFor = (status: number, contentRange?: string, file?: string) => Record<string, string> | Promise<Record<string, string>>;
 
 export type Reply =
-  /** `file`: an answer the server made from the stored shard (api/shard-augment.ts), answered as the shard is. */
-  | { kind: 'shard'; path: string; notFound: string; file?: Shard }
+  | { kind: 'shard'; path: string; notFound: string }
   /** `etag` (a weak validator of the body): the server answers a matching If-None-Match with 304. */
   | { kind: 'json'; body: unknown; status?: 200 | 201 | 202 | 204; headers?: Record<string, string>; etag?: string }
   /** Full control of the response after auth, limits and validation (file streaming with Range). `head` gives the

@@ -21,10 +21,6 @@ import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.t
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
 import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard } from './shard-replies.ts';
 import { rehabReply } from './rehab-not-found.ts';
-import { sourcedJson, sourcedShard } from './market-source.ts';
-import { augmentedShard } from './shard-augment.ts';
-import { investorShard } from './investor-note.ts';
-import { floodMapLoaded } from '../live/location/rules.ts';
 
 const CACHE = {
   shard: 'private, max-age=21600',
@@ -122,7 +118,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET', path: '/v1/market/rehab-score', group: 'market', cacheControl: CACHE.shard, response: 'RehabScore',
     summary: 'Rehab momentum score for a zip',
     query: [p.zip(true), p.months(6)],
-    resolve: (v, build) => { const r = rehabReply(build, String(v['zip']), Number(v['months'])); return r instanceof Promise ? r : sourcedShard(build, r); },
+    resolve: (v, build) => rehabReply(build, String(v['zip']), Number(v['months'])),
   },
   {
     method: 'GET', path: '/v1/market/investor-overview', group: 'market', cacheControl: CACHE.shard, response: 'InvestorOverview',
@@ -130,16 +126,16 @@ export const ROUTES: readonly Route[] = [
     query: [p.city(), p.state(), p.months(12)],
     resolve(v, build) {
       uncovered(v['state']);
-      return investorShard(build, cityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`));
+      return cityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {
     method: 'GET', path: '/v1/market/comps', group: 'market', cacheControl: CACHE.shard, response: 'CompsSummary',
     summary: 'Comparable-sales aggregates for a zip',
     query: [p.zip(true), p.months(6), { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' }],
-    resolve: (v, build) => sourcedShard(build, shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
+    resolve: (v, build) => shard('comps', { zip: v['zip'], property_type: v['property_type'], months: v['months'] },
       salesSourceCovers(build, { zip: v['zip'] }) ? `No ${String(v['property_type'])} sales for zip ${String(v['zip'])} in the last ${String(v['months'])} months`
-        : noMarketSales(build, { zip: v['zip'] }, `zip ${String(v['zip'])}`, `${String(v['property_type'])} sales to compare`))),
+        : noMarketSales(build, { zip: v['zip'] }, `zip ${String(v['zip'])}`, `${String(v['property_type'])} sales to compare`)),
   },
   {
     method: 'GET', path: '/v1/market/trends', group: 'market', cacheControl: CACHE.shard, response: 'MarketTrends', // issue 23
@@ -148,14 +144,14 @@ export const ROUTES: readonly Route[] = [
     resolve(v, build) {
       const type = String(v['property_type']), zip = v['zip'];
       if (zip !== undefined) {
-        return sourcedJson(build, trendsAnswer(build, shard('trends', { zip, property_type: type },
-          salesSourceCovers(build, { zip }) ? `No ${type} sales for zip ${String(zip)}` : noMarketSales(build, { zip }, `zip ${String(zip)}`, `${type} sales`)), v['months']));
+        return trendsAnswer(build, shard('trends', { zip, property_type: type },
+          salesSourceCovers(build, { zip }) ? `No ${type} sales for zip ${String(zip)}` : noMarketSales(build, { zip }, `zip ${String(zip)}`, `${type} sales`)), v['months']);
       }
       uncovered(v['state']);
       // a city the build knows (hint '') that no sales source covers says so; an unknown name keeps its hint
-      return sourcedJson(build, trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) =>
+      return trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) =>
         (hint === '' && !salesSourceCovers(build, { state: v['state'], city }) ? noMarketSales(build, { state: v['state'], city }, `${city}, ${String(v['state'])}`, `${type} sales`)
-          : `No ${type} sales for ${city}, ${String(v['state'])}${hint}`)), v['months']));
+          : `No ${type} sales for ${city}, ${String(v['state'])}${hint}`)), v['months']);
     },
   },
   {
@@ -203,11 +199,7 @@ export const ROUTES: readonly Route[] = [
       return [];
     },
     resolve(v, build) {
-      // additive flood_map_loaded from the shard's own notes (no shard rebuild: live/location/rules.ts floodMapLoaded)
-      if (v['zip'] !== undefined) {
-        return augmentedShard(build, shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`), 'flood',
-          (b) => ({ fields: { flood_map_loaded: floodMapLoaded(String(b['flood_risk_notes'] ?? '')) }, tag: 'flood' }));
-      }
+      if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`);
       return live(build, location, { lat: v['lat'], lng: v['lng'] });
     },
   },

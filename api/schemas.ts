@@ -37,7 +37,7 @@ const sourced = (s: Schema): Schema => ({ ...s, properties: { ...(s['properties'
   id: { ...str, description: "The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+')" },
   name: { ...str, description: "The source's title in the manifest (e.g. 'King County WA house sales 2014-2015')" },
   vintage: { ...nullable('string'), description: "The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05')" },
-}), description: "Additive: the sales source the market's records come from (api/market-source.ts; warehouse/docs/market.md \"The source of a market answer\")" } } });
+}), description: "Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md \"The source of a market answer\")" } } });
 
 export const RegulationRecord = obj({
   id: str, jurisdiction_level: enumOf('state', 'county', 'city', 'zip'), state_code: str, county_fips: nullable('string'), city: nullable('string'),
