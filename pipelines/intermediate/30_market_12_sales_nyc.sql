@@ -34,6 +34,18 @@ create or replace macro nyc_unit(address, apartment_number, category) as
         case when not (nyc_house_category(category) and nyc_part_is_accessory(nyc_street_part(address)))
              then normalize_unit(nyc_street_part(address)) end,
         address_unit(split_part(address, ',', 1)));
+-- A whole building's number (review 18a #4): on a row of a lot sold under no other unit in the files, a bare number
+-- after the comma is no apartment of a house or small rental building (01-03, 14: "23 PROSPECT PLACE, 6", a 2-family
+-- of 3,040 sqft sold whole for $4,800,000; "156 COURT STREET, 6", 6 units, $7,065,000), nor of a larger rental
+-- building (07, 08) when it is the building's own RESIDENTIAL or TOTAL UNITS ("96 STERLING PLACE, 25", 25 units,
+-- $16,500,000). SOURCE.md documents unit text in ADDRESS for condo units only. No unit, so the sale is the building's,
+-- with its area. A lot sold unit by unit ("20 RIVER TERRACE, 14J"), an apartment-like part ("4B") and a larger
+-- building's other number ("78 1ST STREET, 25", one of 429 units, $380,000) keep their unit.
+create or replace macro nyc_building_number(address, apartment_number, category, lot_units, residential_units, total_units) as
+    nyc_house_category(category) and lot_units < 2 and nullif(trim(coalesce(apartment_number, '')), '') is null
+    and regexp_matches(coalesce(nyc_street_part(address), ''), '^[0-9]+$')
+    and (regexp_matches(coalesce(category, ''), '^(01|02|03|14) ')
+         or try_cast(nyc_street_part(address) as integer) in (residential_units, total_units));
 -- Units sold as condos: a special condo billing lot's row (category 11, building class RR) that names an apartment
 -- is the sale of one condominium unit of the building ("138 WILLOUGHBY STREET, 16C", $1,268,540), not of a
 -- multi-family building: 474 of its 495 rows did (review 15: they were multi, 265 of 11201's arm's-length multi
@@ -59,8 +71,9 @@ select *,
         when sale_price < 0 then 'negative_price'
         when not (building_class_category similar to '[0-9][0-9] .*') then 'unknown_property_type'
     end as reject_reason
-from (select *, count(distinct unit) over (partition by borough, block, lot) as lot_units
-      from (select *, nyc_unit(address, apartment_number, building_class_category) as unit from stg_nyc__sales));
+from (select * replace (case when coalesce(nyc_building_number(address, apartment_number, building_class_category, lot_units, residential_units, total_units), false) then null else unit end as unit)
+      from (select *, count(distinct unit) over (partition by borough, block, lot) as lot_units
+            from (select *, nyc_unit(address, apartment_number, building_class_category) as unit from stg_nyc__sales)));
 
 insert into meta.rejects
 select 'intermediate', 'nyc', file, row_number + 1, reject_reason,

@@ -50,8 +50,13 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
       union all
       select 'nyc', zip, d, price,
              -- a unit of a building of 2+ units: the gross area is the building's, no living area (review 6 #7); a
-             -- billing lot's unit over 50,000 sqft likewise (review 15)
-             case when unit is not null and greatest(ru, tu) > 1 then null when cat = '11' and type = 'condo' and gsf > 50000 then null else gsf end,
+             -- billing lot's unit over 50,000 sqft likewise (review 15); a bare number after the comma of a lot sold under no
+             -- other unit is a house or small rental building's (01-03, 14), or a larger one's unit count (07, 08): the
+             -- building's sale, its area kept (review 18a #4)
+             case when unit is not null and greatest(ru, tu) > 1
+                       and not (lot_units < 2 and apt is null and regexp_matches(coalesce(part, ''), '^[0-9]+$')
+                                and (cat in ('01', '02', '03', '14') or (cat in ('07', '08') and try_cast(part as integer) in (ru, tu)))) then null
+                  when cat = '11' and type = 'condo' and gsf > 50000 then null else gsf end,
              type, prop, null, null, block, null
       from (select *,
               -- market.md, NYC: a billing lot's row naming an apartment, and a rental building's row naming a unit of a lot
@@ -62,7 +67,8 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
                    when cat in ('02', '03', '07', '08', '11', '14') then 'multi'
                    when cat in ('04', '09', '10', '12', '13', '15', '16', '17') then 'condo'
                    when cat in ('05', '31') then 'land'
-                   when regexp_matches(cat, '^[0-9]{2}$') then 'commercial' end as type
+                   when regexp_matches(cat, '^[0-9]{2}$') then 'commercial' end as type,
+              count(distinct unit) over (partition by lot) as lot_units
             from (select *,
                     -- the unit: the street's ", 16C" when the apartment column holds no number, else the column, else the
                     -- part after the comma unless a garage word on a house or rental row ("18 CRANBERRY STREET, GAR")
