@@ -165,10 +165,6 @@ export function zipFloodNotes(c: ZoneClass, s: ZipFloodShares): string {
 export const zoneDWhy = (notes: string): string =>
   /^Zone D \(undetermined\): (.*?),? so (?:its|the) flood hazard is undetermined/.exec(notes)?.[1] ?? notes.split('. ')[0]!.replace(/\.$/, '');
 
-/** Whether a loaded FEMA flood map determines the zone its flood_risk_notes describe: false for the no-map answer, zone D
- *  undetermined (no map reaches the zip or point, or one covers too little of the zip; review 18: its "Moderate" label
- *  alone asserted a risk level with no evidence). The additive `flood_map_loaded` of /v1/location/risk. */
-export const floodMapLoaded = (notes: string): boolean => !notes.startsWith('Zone D (undetermined)');
 
 /** The zone class stored for a zip or polygon (key D-unmapped is the no-map answer). */
 export function zoneClassOf(zone: string, subtype: string | null, sfha: boolean, key: string): ZoneClass {

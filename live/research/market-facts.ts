@@ -20,11 +20,11 @@ import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
-import { floodMapLoaded, zoneDWhy } from '../location/rules.ts';
+import { zoneDWhy } from '../location/rules.ts';
 import { SPEED_RANK } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
-interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
+interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; flood_map_loaded: boolean; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 
 async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
@@ -113,7 +113,7 @@ async function locationFact(data: ResearchData, u: Understanding, t: Target, zip
   // no loaded FEMA map determines the zone (review 18: "is in flood zone D" read as a mapped zone): say it is undetermined
   const where = `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''}`;
   const rest = `${sf} and an environmental risk score of ${fmt(r.environmental_risk_score)} out of 100 (as of ${r.as_of})`;
-  const sentence = !floodMapLoaded(r.flood_risk_notes)
+  const sentence = !r.flood_map_loaded
     ? `${where}: ${zoneDWhy(r.flood_risk_notes).replace(/^no FEMA flood map was loaded for this area$/, 'no FEMA flood map is loaded for this zip').replace(/^no FEMA flood map was loaded/, 'no FEMA flood map is loaded')}, so its flood zone is undetermined (FEMA zone D); it has ${rest}`
     : `${where} is in ${r.flood_zone === 'D' ? `flood zone D (${zoneDWhy(r.flood_risk_notes)})` : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`}, with ${rest}`;
   return {

@@ -19,7 +19,7 @@ select
         superfund_basis: 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted',
         sems_non_npl_count_1mi: null::integer,
         -- additive (review 18): whether a loaded FEMA flood map determines flood_zone: false for the no-map answer, whose
-        -- notes start 'Zone D (undetermined)' (live/location/rules.ts floodMapLoaded, the same rule for the research answer)
+        -- notes start 'Zone D (undetermined)'; the research answer reads it from this shard (live/research/market-facts.ts)
         flood_map_loaded: not coalesce(starts_with(flood_risk_notes, 'Zone D (undetermined)'), false)
     })::varchar as body
 from mart_location_risk
