@@ -7,6 +7,7 @@ import { gridDisk } from 'h3-js';
 import { NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, haversineM } from './rules.ts';
 import type { ZctaData, ZipData } from './data.ts';
 import { cellOf, inBBox, toMap, type BBox, type Ring } from './geo.ts';
+import { ReachGrid, reachBox } from './reach-grid.ts';
 
 function toMultiFeature(polys: Ring[][]): Feature<MultiPolygon> {
   return { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: polys } };
@@ -44,20 +45,29 @@ export class ZipLocator {
     return list;
   }
 
-  /** Zips that reach farther than the 2-ring disk covers (huge rural zips). */
-  private readonly farReaching: number[] = [];
+  /** Zips that reach farther than the 2-ring disk covers (huge rural zips), by the grid cells they reach. */
+  private readonly farReaching: ReachGrid;
+  /** Each zip's reach: max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x its equivalent radius). */
+  private readonly reach: Float64Array;
+  /** Each zip's reach box (reach-grid.ts reachBox), 4 numbers a zip: outside it, no haversine is needed. */
+  private readonly boxes: Float64Array;
 
   constructor(zipData: ZipData, zcta: ZctaData | null) {
     this.zips = zipData.zips;
+    this.reach = Float64Array.from(this.zips, (z) => Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3]));
+    this.boxes = new Float64Array(this.zips.length * 4);
+    const far: { id: number; lat: number; lng: number; reachM: number }[] = [];
     this.zips.forEach((z, i) => {
+      this.boxes.set(reachBox(z[1], z[2], this.reach[i]!), i * 4);
       this.byZip.set(z[0], i);
       const c = cellOf(z[1], z[2], RES.zipCentroid);
       if (c) {
         const list = this.centroidCells.get(c);
         if (list) list.push(i); else this.centroidCells.set(c, [i]);
       }
-      if (Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3]) > DISK2_COVER_M) this.farReaching.push(i);
+      if (this.reach[i]! > DISK2_COVER_M) far.push({ id: i, lat: z[1], lng: z[2], reachM: this.reach[i]! });
     });
+    this.farReaching = new ReachGrid(far);
     this.zctas = (zcta?.zctas ?? []).map((z) => ({ zip: z.zip, bbox: z.bbox, feature: toMultiFeature(z.polygons) }));
     this.zctaCells = toMap(zcta?.cells ?? {});
     this.zctaRes = zcta?.res ?? RES.zcta;
@@ -123,16 +133,21 @@ export class ZipLocator {
     let best = -1;
     let bestD = Infinity;
     let bestScore = Infinity;
+    // the reach box first (a zip outside it cannot reach the point), `keep` last: it is the costly test (place
+    // names), and a zip that does not reach the point or beat the best score is out whatever it says
+    const box = this.boxes;
     const consider = (i: number): void => {
+      const b = i * 4;
+      if (!(lat >= box[b]! && lat <= box[b + 1]! && lng >= box[b + 2]! && lng <= box[b + 3]!)) return;
       const z = this.zips[i]!;
-      if (keep && !keep(z)) return;
       const d = haversineM(lat, lng, z[1], z[2]);
       const score = sizeWeighted ? d / Math.max(1, z[3]) : d;
-      if (score < bestScore && d <= Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * z[3])) { bestScore = score; bestD = d; best = i; }
+      if (!(d <= this.reach[i]!) || !(score < bestScore) || (keep && !keep(z))) return;
+      bestScore = score; bestD = d; best = i;
     };
     for (const i of this.diskCandidates(origin)) consider(i);
     // the 2-ring disk holds every zip within 30 km; a far-reaching zip can only win beyond that (or when weighted)
-    if (best < 0 || bestD > DISK2_COVER_M || sizeWeighted) for (const i of this.farReaching) consider(i);
+    if (best < 0 || bestD > DISK2_COVER_M || sizeWeighted) for (const i of this.farReaching.candidates(lat, lng)) consider(i);
     if (best < 0) return null;
     return { zip: this.zips[best]![0], pos: best, source: 'nearest_centroid', distance_m: bestD, score: sizeWeighted ? bestScore : bestD / Math.max(1, this.zips[best]![3]) };
   }
