@@ -102,7 +102,8 @@ export class LocationEngine {
     const [zip, , , , city, state, nri, county] = this.zips.row(zipHit.pos);
     // the point's declared flood-map area goes by the answer's own zip (zip-locator.ts: one zip for both)
     const where = (): AreaKey | null => (zipHit.source !== 'zcta_polygon' && !this.areaBoxes.some((b) => inBBox(b, lng, lat)) ? null : { city, state, county: county ?? null });
-    const hit = this.flood.classify(lat, lng, undefined, where);
+    // inside a polygon, that is the flood hit; outside, no polygon test again (cell null: the declared-area rule only)
+    const hit = inPoly ?? this.flood.classify(lat, lng, null, where);
     const sites = this.sites.within(lat, lng);
     const mapped = hit.map !== null;
     let notes = zoneDescription(hit.cls, { outsidePolygons: mapped && !hit.inPolygon });

@@ -21,13 +21,22 @@ export function ringsBBox(rings: readonly Ring[]): BBox {
 
 export const inBBox = (b: BBox, lng: number, lat: number): boolean => lng >= b[0] && lng <= b[2] && lat >= b[1] && lat <= b[3];
 
+/** The last point's cell at each resolution: one lookup asks for the same point's cell several times (flood,
+ *  Superfund and ZCTA candidates, each zip search), and h3-js's latLngToCell was a fifth of its CPU. */
+const lastCell: { lat: number; lng: number; cell: string | null }[] = [];
+
 /** H3 cell of a point, or null (h3-js throws for some inputs; callers treat null as "no candidates"). */
 export function cellOf(lat: number, lng: number, res: number): string | null {
+  const last = lastCell[res];
+  if (last && Object.is(last.lat, lat) && Object.is(last.lng, lng)) return last.cell;
+  let cell: string | null;
   try {
-    return latLngToCell(lat, lng, res);
+    cell = latLngToCell(lat, lng, res);
   } catch {
-    return null;
+    cell = null;
   }
+  lastCell[res] = { lat, lng, cell };
+  return cell;
 }
 
 /** Metres per degree at a latitude (local equirectangular projection, good to << 1 m over a few km). */

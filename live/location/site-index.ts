@@ -27,7 +27,8 @@ export class SiteIndex {
   /** Active SEMS sites not on the NPL within `radiusM` (a scan: 59 sites); null for a build that did not write them. */
   othersWithin(lat: number, lng: number, radiusM = MILE_M): number | null {
     if (!this.others) return null;
-    return this.others.filter((s) => haversineM(lat, lng, s[2], s[3]) <= radiusM).length;
+    // a site more than radiusM / 100 km of latitude away is farther than radiusM (a degree is 111 km): no haversine
+    return this.others.filter((s) => Math.abs(s[2] - lat) * 100_000 <= radiusM && haversineM(lat, lng, s[2], s[3]) <= radiusM).length;
   }
 
   /** Counted NPL sites within exactly `radiusM` (default 1 mile, haversine) of the point. */

@@ -45,6 +45,25 @@ export class ZipLocator {
     return list;
   }
 
+  /** (res-4 cell, 1/8-degree square) -> the cell's disk candidates whose reach box touches the square, in disk
+   *  order (filled lazily, bounded by the positions held): a point's candidates, a tenth of the disk's in a city. */
+  private readonly nearCache = new Map<string, number[]>();
+  private nearCacheSize = 0;
+
+  private candidatesNear(origin: string, lat: number, lng: number): number[] {
+    const r = Math.floor(lat * 8), c = Math.floor(lng * 8); // exact: r / 8 <= lat < (r + 1) / 8
+    const key = `${origin}:${r}:${c}`;
+    let list = this.nearCache.get(key);
+    if (list) return list;
+    const lat0 = r / 8, lat1 = (r + 1) / 8, lng0 = c / 8, lng1 = (c + 1) / 8;
+    const box = this.boxes;
+    list = this.diskCandidates(origin).filter((i) => box[i * 4]! <= lat1 && box[i * 4 + 1]! >= lat0 && box[i * 4 + 2]! <= lng1 && box[i * 4 + 3]! >= lng0);
+    if (this.nearCacheSize >= 2_000_000) { this.nearCache.clear(); this.nearCacheSize = 0; }
+    this.nearCache.set(key, list);
+    this.nearCacheSize += list.length + 1;
+    return list;
+  }
+
   /** Zips that reach farther than the 2-ring disk covers (huge rural zips), by the grid cells they reach. */
   private readonly farReaching: ReachGrid;
   /** Each zip's reach: max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x its equivalent radius). */
@@ -145,7 +164,7 @@ export class ZipLocator {
       if (!(d <= this.reach[i]!) || !(score < bestScore) || (keep && !keep(z))) return;
       bestScore = score; bestD = d; best = i;
     };
-    for (const i of this.diskCandidates(origin)) consider(i);
+    for (const i of this.candidatesNear(origin, lat, lng)) consider(i);
     // the 2-ring disk holds every zip within 30 km; a far-reaching zip can only win beyond that (or when weighted)
     if (best < 0 || bestD > DISK2_COVER_M || sizeWeighted) for (const i of this.farReaching.candidates(lat, lng)) consider(i);
     if (best < 0) return null;
