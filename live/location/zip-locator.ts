@@ -46,9 +46,8 @@ export class ZipLocator {
   }
 
   /** (res-4 cell, 1/8-degree square) -> the cell's disk candidates whose reach box touches the square, in disk
-   *  order (filled lazily, bounded by the positions held): a point's candidates, a tenth of the disk's in a city. */
+   *  order (filled lazily, at most 20,000 squares, ~6 MB of heap): a point's candidates, a tenth of the disk's in a city. */
   private readonly nearCache = new Map<string, number[]>();
-  private nearCacheSize = 0;
 
   private candidatesNear(origin: string, lat: number, lng: number): number[] {
     const r = Math.floor(lat * 8), c = Math.floor(lng * 8); // exact: r / 8 <= lat < (r + 1) / 8
@@ -58,9 +57,8 @@ export class ZipLocator {
     const lat0 = r / 8, lat1 = (r + 1) / 8, lng0 = c / 8, lng1 = (c + 1) / 8;
     const box = this.boxes;
     list = this.diskCandidates(origin).filter((i) => box[i * 4]! <= lat1 && box[i * 4 + 1]! >= lat0 && box[i * 4 + 2]! <= lng1 && box[i * 4 + 3]! >= lng0);
-    if (this.nearCacheSize >= 2_000_000) { this.nearCache.clear(); this.nearCacheSize = 0; }
+    if (this.nearCache.size >= 20_000) this.nearCache.clear();
     this.nearCache.set(key, list);
-    this.nearCacheSize += list.length + 1;
     return list;
   }
 
