@@ -5,7 +5,7 @@ import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Feature, Polygon } from 'geojson';
 import { MAPPED_MINIMAL, UNMAPPED, classifyZone, inFloodArea, type AreaKey, type ZoneClass } from './rules.ts';
 import type { FloodData, FloodMapData, FloodPolygonData } from './data.ts';
-import { cellOf, inBBox, toMap, type Ring } from './geo.ts';
+import { cellOf, inBBox, toMap, type BBox, type Ring } from './geo.ts';
 
 function toFeature(rings: Ring[]): Feature<Polygon> {
   return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
@@ -34,8 +34,14 @@ export class FloodIndex {
       feature: toFeature(p.rings),
     }));
     this.cells = toMap(data.cells);
+    // every polygon's box, widened by 0.01 degree (a res-9 cell is ~200 m): a point outside it is in no polygon and
+    // needs no H3 cell (most of the country: the res-9 cell was a third of the lookup's h3-js time)
+    this.extent = data.polygons.length === 0 ? null : data.polygons.reduce<BBox>((b, p) => [Math.min(b[0], p.bbox[0] - 0.01), Math.min(b[1], p.bbox[1] - 0.01),
+      Math.max(b[2], p.bbox[2] + 0.01), Math.max(b[3], p.bbox[3] + 0.01)], [Infinity, Infinity, -Infinity, -Infinity]);
     this.hasDeclared = data.maps.some((m) => !m.complete && m.area !== null);
   }
+
+  private readonly extent: BBox | null;
 
   /** Some floodplain-only map has a declared area (else the zip of a point is never needed). */
   private readonly hasDeclared: boolean;
@@ -65,6 +71,7 @@ export class FloodIndex {
 
   /** The highest-risk loaded polygon containing the point (its zone and map), or null: needs no zip. */
   polygonHit(lat: number, lng: number, cell?: string | null): FloodHit | null {
+    if (cell === undefined && !(this.extent && inBBox(this.extent, lng, lat))) return null;
     const c = cell === undefined ? cellOf(lat, lng, this.res) : cell;
     let best: { cls: ZoneClass; map: number } | null = null;
     const entries = c ? this.cells.get(c) : undefined;
