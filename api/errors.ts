@@ -36,7 +36,11 @@ export class HttpError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
   constructor(code: ErrorCode, message?: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; status?: number } = {}) {
+    // an answer to the client, not a fault: no stack trace is captured (it cost 20-45 us a 404, h19loc's profile)
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? ERRORS[code].message);
+    Error.stackTraceLimit = limit;
     this.code = code;
     this.status = opts.status ?? ERRORS[code].status;
     this.errors = opts.errors;
