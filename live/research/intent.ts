@@ -247,7 +247,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   let ranking: Understanding['ranking'] = null;
   let threshold: Threshold | null = null;
   let category: string[] | null = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b/i.test(rq)) {
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b|\b(highest|lowest|longest|shortest|maximum|minimum|biggest|largest|smallest|strictest)\b.{0,50}\bstates?\b/i.test(rq)) {
     threshold = parseThreshold(q);
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
     else if (threshold) ranking = 'value';

@@ -38,6 +38,15 @@ export const PREPOSITIONS = new Set(['in', 'for', 'from', 'of', 'vs', 'versus', 
 /** State codes a question may end with in lower case after "in" ("security deposit limit in co?"): every code but
  *  those that are English words there, or Los Angeles ("in or", "in me", "in ok", "in la"). */
 const LOWER_END_CODES: ReadonlySet<string> = new Set([...STATE_CODES].filter((c) => !['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA'].includes(c)));
+/** Words of a legal topic, for topicEndCode. */
+const LEGAL_TOPIC = /\b(deposits?|liens?|deeds?|evict\w*|notices?|foreclos\w*|redemption|redeem\w*|rent (control|caps?|increases?|stabiliz\w*)|adverse possession|squatt\w*|tax sales?|preempt\w*|just cause|landlords?|tenants?)\b/i;
+/** A question asking whether something is so ("is a 3 day notice OK?"): its last upper-case word is an English word. */
+const YES_NO = /^\s*(is|are|was|were|would|will|does|do|did|can|could|should|isn'?t|it'?s|am)\b/i;
+/** Whether token `t`, an upper-case code, ends a legal question after its topic ("security deposit cap HI", "tax lien
+ *  rate OK"): not after a preposition (the prepositions' own cue), not in a yes/no question ("is a 3 day notice OK?"). */
+export function topicEndCode(q: string, t: Token, prev: Token | undefined): boolean {
+  return prev !== undefined && !PREPOSITIONS.has(prev.lower) && /^\s*[?.!]?\s*$/.test(q.slice(t.end)) && LEGAL_TOPIC.test(q.slice(0, t.start)) && !YES_NO.test(q);
+}
 /** Foreign places: a question naming one is outside coverage ("New Mexico" is a state and "New England" a US region);
  *  Canada's largest cities too (not Vancouver: Vancouver, WA); a US town of the name needs its state ("Toronto, OH"). */
 export const FOREIGN_PLACES = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec|toronto|montreal|calgary|edmonton|winnipeg|ottawa)\b/i;

@@ -34,7 +34,7 @@
 import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
 import { compactKey, editDistance, foldAccents, placeKey } from '../places/names.ts';
 import { monthByYear } from './years.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
@@ -209,6 +209,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     const prepCue = prev !== undefined && PREPOSITIONS.has(prev.lower) && (next === undefined || /^[\s]*([?.!,;)]|$)/.test(q.slice(t.end)) || ['and', 'vs', 'versus', 'or'].includes(next?.lower ?? ''));
     const endCue = END_OK_CODES.has(code) && /^\s*[?.!]?\s*$/.test(q.slice(t.end)) && prev !== undefined && !PREPOSITIONS.has(prev.lower);
     const strongCue = !allCaps && prev !== undefined && STRONG_CUES.has(prev.lower);
+    // an upper-case code ending a legal question after its topic ("security deposit cap HI"): place-words.ts topicEndCode
+    const topicCue = !allCaps && topicEndCode(q, t, prev);
     const possessive = /^[A-Z]{2}['’]s\b/.test(q.slice(t.start, t.end + 2));
     // the subject of a question about a state: "Is OK a tax deed state?", "Does IN have rent control?"
     const subjectCue = !allCaps && prev !== undefined && SUBJECT_VERBS.has(prev.lower) && next !== undefined && SUBJECT_NEXT.has(next.lower);
@@ -217,7 +219,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     const cityCue = (!allCaps && cityBefore(q, toks, i, code, gaz)) || lowerCity !== null;
     const listCue = next !== undefined && ['and', 'vs', 'versus'].includes(next.lower) && toks[i + 2] !== undefined && STATE_CODES.has(toks[i + 2]!.text);
     if (AMBIGUOUS_CODES.has(code) || allCaps) {
-      if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || strongCue || possessive || subjectCue)) return;
+      if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || topicCue || strongCue || possessive || subjectCue)) return;
     }
     if (code === 'LA' && !commaCue && !afterCity && !cityCue) return; // "LA" alone is Los Angeles (aliases above)
     if (code === 'DC') code = 'DC';

@@ -50,7 +50,7 @@ const localRentControl = (data: ResearchData, state: string): boolean =>
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The states whose record passes a rule, named in one sentence (the first 12 at quick depth), each record cited. */
-function listFacts(data: ResearchData, intent: Intent, hits: RegulationDoc[], label: string, depth: Depth, show?: (d: RegulationDoc) => string, note?: string): Fact[] {
+function listFacts(data: ResearchData, intent: Intent, hits: RegulationDoc[], label: string, depth: Depth, show?: (d: RegulationDoc) => string, note?: string, cite: (d: RegulationDoc) => RegulationDoc = (d) => d): Fact[] {
   if (hits.length === 0) return [];
   hits = [...hits].sort((a, b) => data.stateName(a.state).replace(/^the /, '').localeCompare(data.stateName(b.state).replace(/^the /, '')));
   const names = hits.map((d) => `${data.stateName(d.state).replace(/^the /, '')}${show ? ` (${show(d)})` : ''}`);
@@ -59,7 +59,7 @@ function listFacts(data: ResearchData, intent: Intent, hits: RegulationDoc[], la
     intent, target: null, value: null,
     sentence: `${hits.length} ${hits.length === 1 ? 'jurisdiction has' : 'jurisdictions have'} ${label}: ${shown} (rules last reviewed ${hits[0]!.last_reviewed_at ?? 'unknown'})${note ? `; ${note}` : ''}`,
     detail: [], source: null, confidence: 'medium', primary: true, uncertain: null,
-  }, ...hits.slice(0, depth === 'quick' ? 12 : hits.length).map((d) => ({ ...regFact(intent, { state: d.state, from: 'query' as const }, d, data.stateName(d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
+  }, ...hits.slice(0, depth === 'quick' ? 12 : hits.length).map((d) => ({ ...regFact(intent, { state: d.state, from: 'query' as const }, cite(d), data.stateName(d.state), false), primary: true, confidence: 'medium' as Confidence, sentence: '' }))];
 }
 
 const article = (label: string): string => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
@@ -103,7 +103,9 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
     const rule = CATEGORY_RULES[intent];
     if (!rule || !category) return [];
     const hits = records(rule.cat, rule.sub).filter((d) => category.includes(rule.kind(d) ?? ''));
-    return listFacts(data, intent, hits, rule.label(category), depth, category.length > 1 && rule.show ? (d) => rule.show!(rule.kind(d)!, d, data) : undefined);
+    // a state listed for its statewide rent cap cites the cap's own record (AB 1482, ORS 90.323), not its preemption statute
+    const cite = (d: RegulationDoc): RegulationDoc => (intent === 'rent_control' && rule.kind(d) === 'statewide' ? stateRecord(data, d.state, 'rent_control', 'statewide_cap') ?? d : d);
+    return listFacts(data, intent, hits, rule.label(category), depth, category.length > 1 && rule.show ? (d) => rule.show!(rule.kind(d)!, d, data) : undefined, undefined, cite);
   }
   const spec = RANKABLE[intent];
   if (!spec) return [];
@@ -118,7 +120,12 @@ export function rankingFacts(data: ResearchData, intent: Intent, dir: 'max' | 'm
   rows.sort((a, b) => (dir === 'max' ? b.v - a.v : a.v - b.v) || a.d.state.localeCompare(b.d.state));
   const edge = rows[0]!.v;
   const top = rows.filter((r, i) => i < (depth === 'quick' ? 3 : 10) || r.v === edge);
-  const list = top.map((r) => { const b = spec.basis?.(r.d); return `${data.stateName(r.d.state)} ${spec.unit(r.v)}${b ? ` (${b})` : ''}`; }).join('; ');
+  // the states tied at the list's cut are said too, never left out as if lower ("and 5 more at 36 months: ...")
+  const cut = top[top.length - 1]!.v;
+  const tied = rows.slice(top.length).filter((r) => r.v === cut);
+  const more = tied.length === 0 ? '' : `; and ${tied.length} more at ${spec.unit(cut)}${tied.length <= 12 ? `: ${tied.map((r) => data.stateName(r.d.state)).join(', ')}` : ''}`;
+  top.push(...tied.slice(0, 12));
+  const list = top.slice(0, top.length - Math.min(tied.length, 12)).map((r) => { const b = spec.basis?.(r.d); return `${data.stateName(r.d.state)} ${spec.unit(r.v)}${b ? ` (${b})` : ''}`; }).join('; ') + more;
   const facts: Fact[] = [{
     intent, target: null, value: null,
     sentence: `By ${spec.label}, the ${dir === 'max' ? 'highest' : 'lowest'} of the ${rows.length} jurisdictions with a figure are: ${list} (rules last reviewed ${rows[0]!.d.last_reviewed_at ?? 'unknown'})${zeroNote(spec, top)}`,
