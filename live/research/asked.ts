@@ -32,7 +32,7 @@ export const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|ex
 /** A mean (average) price asked ("average home price", "mean sale price", "prices on average"), not the verb "mean". */
 export const MEAN = /\b(mean|average|avg)\.?\s+((sale|sales|home|homes|house|condo|single[- ]family|property|selling|purchase|list|listing)\s+){0,2}(prices?|values?|costs?|per\s+(sq|square))\b|\b(prices?|values?|costs?)\s+(on )?average\b|\b(average|avg)\.?\s+sales?\b(?!\s+(counts?|volume|per|a))/;
 /** The list-to-sale (sale-to-list) ratio asked by name. */
-const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ]to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
+const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ](price[- ])?to[- ]list|over asking|under asking|(above|below|over|under) (the )?(asking|list) price/;
 
 /** The notice before a rent increase ("how much notice to raise rent", "rent increase notice"). */
 const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^.?!]{0,12}\brents?\b|\brent (increase|hike|raise)s?\b[^.?!]{0,30}\bnotice\b|\bnotice (of|for|before) (a |an )?rent (increase|hike|raise)/;

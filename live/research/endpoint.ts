@@ -42,6 +42,7 @@ import { typeDifference, typesOnly } from './type-diff.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
+import { sqftWords } from './sqft-words.ts';
 
 export interface ResearchInput {
   query: string;
@@ -175,7 +176,8 @@ export class ResearchEngine {
     const ctx = input.context ?? {};
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
-    const asked = String(input.query ?? '').slice(0, 2000);
+    // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts)
+    const asked = sqftWords(String(input.query ?? '').slice(0, 2000));
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
     const nyc = nycCounty(asked);
     // a zip or city written with a state it is not in ("11201 wa", "seattle tx"): said, the state's words out (state-clash.ts)

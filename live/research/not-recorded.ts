@@ -12,6 +12,7 @@ export const NOT_RECORDED: [RegExp, string][] = [
   [/\bhoas?\b|\bhomeowners'? association|\b(condo|co-?op|maintenance|association) (fees?|dues)\b|\bcommon charges\b/, 'We record no HOA, condo or co-op fees or dues'],
   [/\b(real estate |realty |property |deed |land )?transfer tax(es)?\b|\bdocumentary stamp|\bdeed stamps?\b|\bstamp duty\b|\bmansion tax\b/, 'We record no real estate transfer tax (deed, realty or documentary stamp tax) rates'],
   [/\bauction (sale )?prices?\b|\bsheriff'?s? sale prices?\b|\b(foreclosure|lien|tax) (sale|auction) prices?\b|\bsold at auction for\b/, 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale'],
+  [/\b(vacancy|vacancies|occupancy|occupied|absorption) (rates?|levels?|figures?|percent(age)?)\b|\bhow many (\w+ )?(homes|houses|units|apartments|rentals) (are )?(vacant|empty|occupied)\b/, 'We record no vacancy or occupancy rates (no rental or housing-unit counts)'],
   [/\bmortgage rates?\b|\binterest rates? (on|for) (a |my )?(mortgage|home loan)s?\b|\b30[- ]year fixed\b/, 'We record no mortgage or loan interest rates'],
 ];
 

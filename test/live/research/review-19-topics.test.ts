@@ -1,0 +1,54 @@
+// The nineteenth research review's market answers (D23, D24, D25: live/research/not-recorded.ts, intent.ts with
+// asked.ts, sqft-words.ts; C19 intent.ts): a vacancy or occupancy rate (recorded by no source) said not recorded wherever it is asked,
+// never a near-miss legal record; a list-to-sale ratio asked as "list price to sale price" said not kept; the per-sqft
+// wordings ("sqft price", "$/sf") answered with the price per sqft; permits asked with a context zip. Over the shared real build on the pinned clock.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine, type ResearchBody } from '../../../live/research/endpoint.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let engine: ResearchEngine;
+beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
+const full = (query: string, context?: Record<string, string>): Promise<ResearchBody> => engine.answer({ query, context, depth: 'quick' });
+const ask = async (query: string, context?: Record<string, string>): Promise<string> => (await full(query, context)).answer;
+
+describe('D23: a vacancy or occupancy rate is said not recorded in every place, never another record', () => {
+  it('"occupancy rate in Denver", "what is the vacancy rate in Brooklyn", "vacancy rate in Seattle": the same not-recorded answer', async () => {
+    for (const q of ['occupancy rate in Denver', 'what is the vacancy rate in Brooklyn', 'vacancy rate in Seattle']) {
+      const r = await full(q);
+      expect(r.answer, q).toMatch(/^I don't have that: we record no vacancy or occupancy rates/);
+      expect(r.answer, q).not.toMatch(/Garn-St Germain|due-on-sale|has local rent control|stabiliz/i);
+      expect(r.sources, q).toEqual([]);
+    }
+  });
+});
+
+describe('D24: "list price to sale price ratio" is the list-to-sale ratio asked', () => {
+  it('"list price to sale price ratio Queens": said not kept, as "list-to-sale ratio in Queens" says, never the median sale price alone', async () => {
+    const r = await ask('list price to sale price ratio Queens');
+    expect(r).toMatch(/^The list-to-sale ratio is not available for Queens \(New York, NY\): too few of the sales records carry a list price/);
+    expect(r).toBe(await ask('list-to-sale ratio in Queens'));
+    expect(await ask('sale price to list price ratio in 98103')).toMatch(/but no list-to-sale ratio: too few of the sales records carry a list price/);
+  });
+});
+
+describe('D25: "sqft price", "$/sf", "price/sq ft" are the price per sqft', () => {
+  it('"avg sqft price seattle" and "$/sf in 98103": the answers of "average price per sqft seattle" and "price per sqft in 98103"', async () => {
+    const seattle = await ask('avg sqft price seattle');
+    expect(seattle).toMatch(/median prices per sqft run from/);
+    expect(seattle).not.toMatch(/median single-family sale price was/);
+    expect(seattle.replace(/^Reading "avg"/, 'Reading "average"')).toBe(await ask('average price per sqft seattle'));
+    const zip = await ask('price per sqft in 98103');
+    expect(zip).toMatch(/^In zip 98103 \(Seattle, WA\), \d+ single-family sales in the 6 months to 2015-05-14 had a median \$377 per sqft/);
+    for (const q of ['$/sf in 98103', 'sqft price 98103', 'price/sq ft in 98103', 'square foot price in 98103']) expect(await ask(q), q).toBe(zip);
+  });
+});
+
+describe('C19: permits asked with a zip only in the context are that zip\'s', () => {
+  it('"how many permits" with context {zip: 60614}: the answer of "how many permits in 60614", never "no data"', async () => {
+    const named = await ask('how many permits in 60614');
+    expect(named).toMatch(/^Zip 60614 \(Chicago, IL\) has a rehab momentum score of /);
+    expect(await ask('how many permits', { zip: '60614' })).toBe(named);
+    expect(await ask('permits', { zip: '60614' })).toBe(await ask('permits in 60614'));
+  });
+});
