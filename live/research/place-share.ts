@@ -8,6 +8,8 @@
 //                    it or named elsewhere) is read in the state more of the question's other places lie in, when it
 //                    has a namesake there the build has sales of or of 10,000 people or more, not dwarfed ("Greenwich
 //                    vs Stamford vs Norwalk": Norwalk, CT, not Norwalk, CA; "Darien vs Greenwich": Darien, CT); said
+//   soldNamesake     a sales or price question: the only namesake with sales, when the most populous has none and is
+//                    no large city ("Darien": Darien, CT, not Darien, IL)
 import type { City } from './data.ts';
 import type { Gazetteer } from './place-words.ts';
 
@@ -22,6 +24,20 @@ const sells = (gaz: Pick<Gazetteer, 'hasSales'>, c: City): boolean => gaz.hasSal
  *  city and `c` a small place the build has no sales of. */
 export function dwarfedNamesake(c: City, biggest: City, gaz: Pick<Gazetteer, 'hasSales'>): boolean {
   return c !== biggest && biggest.population >= LARGE_CITY && c.population < SMALL_PLACE && !sells(gaz, c);
+}
+
+/** A question about a market's sales or prices, and one about a legal topic (whose state matters whatever the sales). */
+const SALES_ASKED = /\b(sold|sales?|sell(ing)?|prices?|priced|median|comps?|per sqft|homes?|houses?|condos?)\b/i;
+const LEGAL_ASKED = /\b(evict\w*|deposits?|rent (control|cap)\w*|foreclos\w*|liens?|deeds?|landlords?|tenants?|adverse possession|notice)\b/i;
+
+/** soldNamesake: the one namesake of a city name read as its most populous (no state written or named) that the build
+ *  has sales of, when the most populous (no large city) has none and the question asks sales or prices ("how many homes sold in Darien
+ *  in 2022": Darien, CT, not Darien, IL; said as read); null otherwise. */
+export function soldNamesake(q: string, cands: readonly City[], pick: City, gaz: Pick<Gazetteer, 'hasSales'>): City | null {
+  // (never a large city's name: "median price in Portland" stays Portland, OR; a Connecticut town has no Census population)
+  if (pick.population >= LARGE_CITY || !SALES_ASKED.test(q) || LEGAL_ASKED.test(q) || sells(gaz, pick)) return null;
+  const sold = cands.filter((c) => c !== pick && sells(gaz, c));
+  return sold.length === 1 ? sold[0]! : null;
 }
 
 /** A place found in the question (places.ts): a city read freely carries its namesakes (`free`, most populous first). */

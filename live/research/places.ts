@@ -39,7 +39,7 @@ export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
-import { dwarfedNamesake, shareStates } from './place-share.ts';
+import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
@@ -285,8 +285,11 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (!ok) continue;
       // a state named elsewhere pulls the name to its namesake there, unless that is a small place and the name a
       // large city's ("New York ... Philadelphia": not Philadelphia, NY, 803 people): place-share.ts
-      const pick = (adj ? cands.find((c) => c.state === adj.state) : undefined)
+      const first_ = (adj ? cands.find((c) => c.state === adj.state) : undefined)
         ?? cands.find((c) => namedStates.has(c.state) && !dwarfedNamesake(c, biggest, gaz)) ?? biggest;
+      // a sales question: the only namesake with sales when the most populous has none ("Darien": Darien, CT; place-share.ts)
+      const sold = first_ === biggest && !adj ? soldNamesake(q, cands, biggest, gaz) : null;
+      const pick = sold ?? first_;
       // a typo of a larger city of a state named (or implied by a city) elsewhere beats an exact namesake in another
       // state ("Pennsylvania vs Pittsburg" is Pittsburgh, PA), said as read
       const near = adj || namedStates.has(pick.state) ? null : nearNamedCity(gaz.citiesByName, phrase, implied, pick.population);
@@ -300,7 +303,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // no state said it and another state has a namesake of some size (5% of its population or more): the answer says
       // which it read ("Portland" as Portland, OR, not Portland, ME; "Houston" needs no note)
       const rival = cands.find((c) => c.state !== pick.state);
-      if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
+      if (sold) readAs.push(`"${q.slice(first.start, last.end)}" as ${sold.name}, ${sold.state} (the only one of ${cands.length} US places of that name with recorded sales; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
+      else if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
         readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`);
       } else if (common && isTownWord(phrase) && !adj && !namedStates.has(pick.state)) {
         readAs.push(`"${q.slice(first.start, last.end)}" as the town ${pick.name}, ${pick.state} (${cands.length > 1 ? `the most populous of ${cands.length} US places of that name` : 'the only US place of that name'}; name the state for another)`);

@@ -24,3 +24,17 @@ export function townFileGap(mw: MarketWindows | null, t: { state: string; city?:
   if (!months.length || !missed.length) return '';
   return ` (Connecticut's 2022 sales file, ${months[0]} to ${months.at(-1)}, holds no ${t.city} records, so ${t.city} has no sales of ${missed[0] === missed.at(-1) ? missed[0] : `${missed[0]} to ${missed.at(-1)}`} in this data: a short count, not a quiet market)`;
 }
+
+/** A type other than single-family asked of a Connecticut town over months of the 2022 file (no residential subtype:
+ *  its records are counted as single-family, all residential types together), when no month asked has a sale of that
+ *  type: the sentence that says the type cannot be split out of that file and what is recorded instead (the town's
+ *  residential records of those months, answered as its single-family figure); else null (review 19: "median condo
+ *  price stamford ct 2022" said "2022 is outside the data" of a town with 1,588 residential sales that year). */
+export function untypedFileYears(mw: MarketWindows | null, t: { state: string; city?: string; zip?: string }, type: string, noun: string, where: string, label: string, inAsked: (m: string) => boolean): string | null {
+  if (!mw || type === 'sfr' || t.state !== 'CT' || !t.city || t.zip) return null;
+  const months = Object.entries(mw.all_residential?.[`city|CT|${slug(t.city)}`] ?? {}).filter(([m]) => inAsked(m)).sort(([a], [b]) => a.localeCompare(b));
+  const n = months.reduce((s, [, k]) => s + k, 0);
+  if (n === 0) return null;
+  const span = months[0]![0] === months.at(-1)![0] ? months[0]![0] : `${months[0]![0]} to ${months.at(-1)![0]}`;
+  return `I don't have ${noun} sale prices for ${where} in ${label}: Connecticut's 2022 sales file, which holds its sales of ${span}, does not tell ${noun === 'condo' ? 'condos' : `${noun} homes`} from single-family homes and 2-4 family houses, so ${noun} sales cannot be split out of it (this is not a count of 0); what it records is ${n.toLocaleString('en-US')} arm's-length residential sales of all types together in those months, answered as the town's single-family figure (ask the median price of ${where} in ${label})`;
+}

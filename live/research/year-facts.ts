@@ -5,7 +5,7 @@
 // none is stated. Wording: warehouse/docs/research.md "Years".
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { townFileGap } from './town-file-gap.ts';
+import { townFileGap, untypedFileYears } from './town-file-gap.ts';
 import { money, pct, plural, type Fact, type Source } from './facts.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
@@ -43,6 +43,9 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     // (before, the range said was the months with 5 or more sales: 11215's 2023 read "outside" for its 25 sales)
     const range = dataMonths(data, t, c, asOf, where, noun);
     const thin = c.month.filter((m, i) => inYears(m, y) && c.sales_count[i] == null && range.holds(m));
+    // a condo asked of a Connecticut town's months of the untyped 2022 file: said so, with what it records (town-file-gap.ts)
+    const untyped = untypedFileYears(data.market, t, u.propertyType, noun, where, y.label, (m) => inYears(m, y));
+    if (untyped) return { intent: 'trends', target: t, value: `no ${noun} figure in ${y.label}`, sentence: untyped, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
     return {
       intent: 'trends', target: t, value: `no sales in ${y.label}`,
       sentence: thin.length

@@ -1,7 +1,7 @@
 // The nineteenth research review's market answers (D23, D24, D25: live/research/not-recorded.ts, intent.ts with
 // asked.ts, sqft-words.ts; C19 intent.ts): a vacancy or occupancy rate (recorded by no source) said not recorded wherever it is asked,
 // never a near-miss legal record; a list-to-sale ratio asked as "list price to sale price" said not kept; the per-sqft
-// wordings ("sqft price", "$/sf") answered with the price per sqft; permits asked with a context zip. Over the shared real build on the pinned clock.
+// wordings ("sqft price", "$/sf") answered with the price per sqft; permits asked with a context zip; C17 place-share.ts soldNamesake: Darien, CT read for its sales; C18 town-file-gap.ts: a Connecticut condo of 2022 said not split out. Over the shared real build on the pinned clock.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine, type ResearchBody } from '../../../live/research/endpoint.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
@@ -50,5 +50,28 @@ describe('C19: permits asked with a zip only in the context are that zip\'s', ()
     expect(named).toMatch(/^Zip 60614 \(Chicago, IL\) has a rehab momentum score of /);
     expect(await ask('how many permits', { zip: '60614' })).toBe(named);
     expect(await ask('permits', { zip: '60614' })).toBe(await ask('permits in 60614'));
+  });
+});
+
+describe('C17: a name of several states\' places, asked sales, is the one with sales when the most populous has none', () => {
+  it('"how many homes sold in Darien in 2022": Darien, CT (said), its answer as "Darien, CT"; a legal question and Portland unchanged', async () => {
+    const ct = await ask('how many homes sold in Darien, CT in 2022');
+    expect(ct).toMatch(/^In Darien, CT, in 2022 there were 321 arm's-length single-family sales/);
+    const r = await ask('how many homes sold in Darien in 2022');
+    expect(r).toBe(`Reading "Darien" as Darien, CT (the only one of 4 US places of that name with recorded sales; the most populous, Darien, IL, has none; name the state for another): ${ct}`);
+    expect(await ask('eviction notice in Darien')).toMatch(/^Reading "Darien" as Darien, IL/);
+    expect(await ask('median price in Portland')).toMatch(/^Reading "Portland" as Portland, OR/);
+  });
+});
+
+describe('C18: a condo figure asked of a Connecticut town\'s months of the untyped 2022 file says it cannot be split out', () => {
+  it('"median condo price stamford ct 2022": not "outside the data"; the residential records of those months counted, as the single-family answer counts them', async () => {
+    const sfr = await ask('median price stamford ct 2022');
+    const n = /\(([\d,]+) of these sales come from Connecticut's 2022 sales file/.exec(sfr)?.[1];
+    expect(n).toBe('1,588');
+    const r = await ask('median condo price stamford ct 2022');
+    expect(r).toMatch(/^I don't have condo sale prices for Stamford, CT in 2022: Connecticut's 2022 sales file, which holds its sales of 2022-01 to 2022-09, does not tell condos from single-family homes and 2-4 family houses, so condo sales cannot be split out of it/);
+    expect(r).toContain(`what it records is ${n} arm's-length residential sales of all types together in those months`);
+    expect(r).not.toMatch(/outside the data/);
   });
 });
