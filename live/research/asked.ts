@@ -28,7 +28,9 @@ export const asksDistress = (q: string): boolean => DISTRESS_ASKED.test(q) && !(
 export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|liens?\b)/;
 /** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
-export const ZIP_RANK = /\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b/;
+export const ZIP_RANK = new RegExp(String.raw`\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b`
+  // zips ranked "by" a price ("top 5 zips in Queens by median price in 2023", "rank the zips by price")
+  + String.raw`|\b(zips?|zip ?codes?)\b.{0,40}\bby (the )?(median |average |typical )?(sale |sales |home |house )?prices?\b`);
 /** A mean (average) price asked ("average home price", "mean sale price", "prices on average"), not the verb "mean". */
 export const MEAN = /\b(mean|average|avg)\.?\s+((sale|sales|home|homes|house|condo|single[- ]family|property|selling|purchase|list|listing)\s+){0,2}(prices?|values?|costs?|per\s+(sq|square))\b|\b(prices?|values?|costs?)\s+(on )?average\b|\b(average|avg)\.?\s+sales?\b(?!\s+(counts?|volume|per|a))/;
 /** The list-to-sale (sale-to-list) ratio asked by name. */
@@ -39,7 +41,7 @@ const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^
 
 /** Places compared by how many sold ("which has more sales, 98103 or 98117", "the most home sales", "sold fewer
  *  homes"): a sales count, not a price ("higher sales prices") */
-export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b/;
+export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b|\b(zips?|zip ?codes?)\b.{0,40}\bby (the )?(number of |count of )?(\w+ )?sales\b(?!\s*(prices?|values?)\b)/;
 
 /** The low end of a figure compared ("cheapest", "fewer", "less expensive", "more affordable"): multi-word phrases
  *  first, so "more affordable" is not read again as "more". */

@@ -13,26 +13,50 @@ import { TYPE_WORDS } from './sales-facts.ts';
 import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
+import type { Years } from './years.ts';
+import { ziplessCity } from './zipless.ts';
 
 const ZIP_WORD = /\bzips?\b|\bzip ?codes?\b|\bpostal codes?\b/;
-const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what)\b/;
+const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what|cheap(est|er)?|priciest|(most|least) expensive)\b/;
 const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
 
-/** What a question ranks the zips of a place by, for the year or month asked: 'count', 'median', or null. */
+/** What a question ranks the zips of a place by, for the year or month asked: 'count', 'median', or null. A count asked
+ *  with no year ("top 5 zips in Sacramento by number of sales") ranks the 12 months to the zips' latest sale (a price
+ *  with no year is ranked by the zips' window medians, city-summary.ts). */
 export function zipYearRanking(u: Understanding, t: Target): 'count' | 'median' | null {
   const q = u.query.toLowerCase();
-  if (!u.years || u.years.also || t.zip || !(t.city || t.area) || t.hood || !ZIP_WORD.test(q) || !RANK_WORD.test(q)) return null;
+  if (u.years?.also || t.zip || !(t.city || t.area) || t.hood || !ZIP_WORD.test(q) || !RANK_WORD.test(q)) return null;
   if (u.asks.includes('sales_count')) return 'count';
-  if (u.asks.includes('zip_price')) return 'median';
+  if (u.asks.includes('zip_price') && u.years) return 'median';
   return null;
+}
+
+/** No year asked: the 12 months to the latest month with a sale of any of the zips (null when none has one). */
+async function lastTwelve(data: ResearchData, zips: string[], type: string): Promise<Years | null> {
+  let last = '';
+  for (const zip of zips) {
+    const c = (await data.shard<{ series: MonthlySeries }>('trends', { zip, property_type: type }))?.series;
+    const i = c ? c.sales_count.findLastIndex((n) => (n ?? 0) > 0) : -1;
+    if (i >= 0 && c!.month[i]! > last) last = c!.month[i]!;
+  }
+  if (!last) return null;
+  const k = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - 12;
+  const start = `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+  return { from: Number(start.slice(0, 4)), to: Number(last.slice(0, 4)), months: [start, last], label: `the 12 months to ${last}` };
 }
 
 interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }
 
 /** The ranking fact of the zips of `t` by `by` over the months of the year (or month) asked. */
 export async function zipYearFact(data: ResearchData, u: Understanding, t: Target, by: 'count' | 'median'): Promise<Fact> {
-  const y = u.years!, type = u.propertyType, noun = TYPE_WORDS[type]!;
+  const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const zips = t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state);
+  const where = areaName(t);
+  // a city whose sales carry no zip code (Denver): said, never the city's total as if it were a ranking (zipless.ts)
+  const zipless = t.city && !t.area ? ziplessCity(data, t.state, t.city, type) : null;
+  if (zipless) return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} can be ranked: ${zipless}`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
+  const y = u.years ?? await lastTwelve(data, zips, type);
+  if (!y) return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} has ${noun} sales kept (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
   const rows: Row[] = [];
   let asOf = '', asked: string[] = [];
   const under: string[][] = [];
@@ -53,8 +77,7 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
     if (by === 'median' && meds.length === 0) continue;
     rows.push({ zip, value: by === 'count' ? sales : middle(meds), sales, months: kept.map((x) => x.m), thin });
   }
-  const where = areaName(t);
-  const yearWords = y.month ? `in ${y.label}` : /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`;
+  const yearWords = y.month || /^(\d{4}|the \d+ months to .*)$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`;
   if (rows.length === 0) {
     return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} has ${noun} sales kept ${yearWords} (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
   }

@@ -17,15 +17,19 @@ export function ziplessCities(data: ResearchData, u: Pick<Understanding, 'proper
     if (f.value !== null || !SALE_INTENTS.has(f.intent) || !t?.zip || !/^We have no /.test(f.sentence)) continue;
     const city = data.zips.get(t.zip)?.city ?? t.city;
     if (!city) continue;
-    const type = u.propertyType;
-    const whole = windowFigure(data.market, { state: t.state, city }, type, 12);
-    if (!whole || whole.sales === 0) continue;
-    const zipped = data.zipsOfCity(city, t.state).some((z) => (windowFigure(data.market, { zip: z, state: t.state }, type, 24)?.sales ?? 0) > 0);
-    if (zipped) continue;
-    const n = whole.sales.toLocaleString('en-US');
-    facts[i] = {
-      ...f,
-      sentence: `We have no ${TYPE_WORDS[type] ?? type} sale figure for zip ${t.zip} (${city}, ${t.state}): ${city}'s ${n} arm's-length ${TYPE_WORDS[type] ?? type} sales in the 12 months to ${whole.asOf} carry no zip code in the source, so no zip of ${city} has a figure; ${city}'s city-wide figure can be asked instead ("median sale price in ${city}")`,
-    };
+    const why = ziplessCity(data, t.state, city, u.propertyType);
+    if (why) facts[i] = { ...f, sentence: `We have no ${TYPE_WORDS[u.propertyType] ?? u.propertyType} sale figure for zip ${t.zip} (${city}, ${t.state}): ${why}` };
   }
+}
+
+/** Why no zip of a city has a sale figure, when its sales carry no zip code ("Denver's 10,319 arm's-length ...
+ *  sales ... carry no zip code in the source, so no zip of Denver has a figure; ..."); null when a zip of it has sales
+ *  in its 24 months, or the city has none in its 12. Also said when the zips of such a city are ranked (zip-years.ts). */
+export function ziplessCity(data: ResearchData, state: string, city: string, type: string): string | null {
+  if (!data.market) return null;
+  const whole = windowFigure(data.market, { state, city }, type, 12);
+  if (!whole || whole.sales === 0) return null;
+  if (data.zipsOfCity(city, state).some((z) => (windowFigure(data.market, { zip: z, state }, type, 24)?.sales ?? 0) > 0)) return null;
+  const noun = TYPE_WORDS[type] ?? type;
+  return `${city}'s ${whole.sales.toLocaleString('en-US')} arm's-length ${noun} sales in the 12 months to ${whole.asOf} carry no zip code in the source, so no zip of ${city} has a figure; ${city}'s city-wide figure can be asked instead ("median sale price in ${city}")`;
 }
