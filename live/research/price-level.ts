@@ -9,6 +9,7 @@ import { missing, money, pct, plural, type Fact, type Source } from './facts.ts'
 import { CHANGE_MIN_SAMPLE, isComplete } from '../../warehouse/price-index.ts';
 import { byCount, mixedTypeNote, priceRank, TYPE_WORDS, wholeCity, windowMonths, windowPriceFact } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
+import { monthRuns } from './coverage.ts';
 import type { MonthlySeries } from './year-facts.ts';
 
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
@@ -18,7 +19,7 @@ export const indexName = (s: StoredTrends): string => (s.method === 'repeat_sale
 /** A price level asked ("median home price in Seattle"): over the months asked, the median of the window's sales
  *  (sales-facts.ts windowPriceFact); else the median sale price of the latest complete month (warehouse/price-index.ts
  *  isComplete: not the partial last month of a file) with CHANGE_MIN_SAMPLE sales, else the latest month with a figure
- *  (5 sales), at low confidence and said to be so; then `change`, the index change trendsFact computed over `months` to
+ *  (5 sales), at low confidence and said to be so, else (no month with a median) the recent months pooled (noMonthMedian); then `change`, the index change trendsFact computed over `months` to
  *  the latest solid month `last` (null when the API's rule gives none). The value names its month: places compared
  *  side by side may have figures of different months. */
 export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understanding, t: Target, where: string, src: Source, change: number | null, months: number, last: number, noChange: string | null = null): Fact {
@@ -38,7 +39,7 @@ export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understan
   // the latest solid month is stale (recent months with sales, none of 20): the recent months pooled instead
   const pooled = recentPool(data, u, t, where, c, at, solid, changed);
   if (pooled) return pooled;
-  if (at < 0) return missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
+  if (at < 0) return noMonthMedian(data, u, t, where, c) ?? missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
   const month = c.month[at]!;
   // a window asked but no window figures in this build: the month's figure, said to be for that month only
   const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';
@@ -79,4 +80,21 @@ function recentPool(data: ResearchData, u: Understanding, t: Target, where: stri
     };
   }
   return null;
+}
+
+/** No month of the series keeps a median (each month under 5 sales, or recorded in part only: zip 95825's 8 sales of
+ *  2008-05, a month Sacramento's file ends inside): the median of the recent months' sales pooled (the shortest of
+ *  POOLS with 5 sales: the sales the sales count answers with, sales-facts.ts), its basis said; null when none has 5. */
+function noMonthMedian(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries): Fact | null {
+  // the shortest of the pooled windows with a median (recentPool's), so a city pooled beside it is of the same months
+  const months = POOLS.find((m) => (windowFigure(data.market, t, u.propertyType, m)?.median ?? null) !== null);
+  const f = months ? windowPriceFact(data, { ...u, months }, t, where, null) : null;
+  if (!f) return null;
+  const part = c.month.filter((m, i) => (c.sales_count[i] ?? 0) > 0 && c.median_price[i] == null);
+  const why = part.length ? `${monthRuns(part)} ${part.length === 1 ? 'holds' : 'hold'} its sales but ${part.length === 1 ? 'is' : 'are'} recorded in part only, a source file starting or ending inside: a count with no median` : `each month holds fewer than 5 ${TYPE_WORDS[u.propertyType]} sales`;
+  return {
+    ...f, confidence: 'low',
+    sentence: `No month of ${where} has a median sale price of its own (${why}), so the sales of the last ${months} months are pooled: ${f.sentence.replace(/^In /, 'in ')}`,
+    detail: ['A month\'s median needs 5 or more sales in a month recorded whole; with none, the median of the window\'s sales pooled (the figure "how many sales" gives); the monthly series is GET /v1/market/trends.'],
+  };
 }

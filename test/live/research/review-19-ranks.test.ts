@@ -66,3 +66,25 @@ describe('zips ranked "by" a figure', () => {
     }
   });
 });
+
+describe('a price level with no month of its own', () => {
+  it('"median price in 95825", "median price in 95608", "median price in Carmichael CA": the recent months pooled, as the sales count gives them, not "no month with 5 or more"', async () => {
+    const rows = await rawQuery<{ k: string; n: number; median: number }>(`
+      with s as (select upper(street) as st, zip, upper(city) as city, sale_date_iso as d, any_value(try_cast(price as double)) as price
+                 from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
+                 where try_cast(price as double) >= 10000 and "type" = 'Residential' group by all)
+      select zip as k, count(*)::int as n, median(price) as median from s where zip in ('95825', '95608') group by zip
+      union all select city, count(*)::int, median(price) from s where city = 'CARMICHAEL' group by city`);
+    const by = new Map(rows.map((r) => [r.k, r]));
+    expect([by.get('95825')!.n, by.get('95825')!.median]).toEqual([8, 222500]);
+    const cases: [string, string, string][] = [['median price in 95825', 'zip 95825 (Sacramento, CA)', '95825'], ['median price in 95608', 'zip 95608 (Carmichael, CA)', '95608'], ['median price in Carmichael CA', 'Carmichael, CA', 'CARMICHAEL']];
+    for (const [q, where, k] of cases) {
+      const a = await ask(q);
+      expect(a, q).toContain(`No month of ${where} has a median sale price of its own (2008-05 holds its sales but is recorded in part only`);
+      expect(a, q).toContain(`the median of the ${by.get(k)!.n} arm's-length single-family sales in the 3 months to 2008-05-21`);
+      expect(a, q).toContain(`was ${usd(by.get(k)!.median)}`);
+    }
+    const both = await ask('median price in Sacramento 95608');
+    expect(both).toContain(`zip 95608 (Carmichael, CA) ${usd(by.get('95608')!.median)} (${by.get('95608')!.n} sales, 3 months to 2008-05-21)`);
+  });
+});
