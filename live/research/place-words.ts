@@ -133,6 +133,8 @@ export const CITY_ALIASES: [RegExp, string, string][] = [
 ];
 /** Just after a word that puts a place after it (a lookbehind): "in", "near", "vs"... */
 const PLACE_CUE = String.raw`(?<=\b(?:in|near|around|from|vs\.?|versus|between|than)\s+)`;
+/** A market figure's word just before ("median price SI 2023", "sales BK"): "BK" and "SI" are boroughs there too. */
+const MARKET_CUE = String.raw`(?<=\b(?:prices?|sales|comps|median|values?)\s+)`;
 /** A borough's name or one of its short forms (PART_SHORT_FORMS), as whole words in any case. */
 const partWords = (name: string): RegExp => new RegExp([name.toLowerCase(), ...Object.entries(PART_SHORT_FORMS)
   .filter(([, p]) => p.state === 'NY' && p.city === name).map(([k]) => k)].map((w) => `\\b${w}\\b`).join('|'), 'i');
@@ -147,8 +149,8 @@ export const BOROUGHS: [RegExp, Area][] = [
   [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
   [/\bstaten\s+is(?:land\b|\.)/i, { name: 'Staten Island', county_fips: '36085' }],
   // "BK" and "SI" (also bankruptcy, a word...): in capitals after a place word ("comps in BK") or before NY only
-  [new RegExp(`${PLACE_CUE}BK\\b|\\bBK(?=,?\\s+NY\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
-  [new RegExp(`${PLACE_CUE}SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],
+  [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})BK\\b|\\bBK(?=,?\\s+NY\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
+  [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],
 ];
 export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);
 /** Whether "Co"/"co"/"Co." after `name` (lower case) abbreviates County ("King Co WA", "allegheny co"): `name county`

@@ -88,3 +88,21 @@ describe('a price level with no month of its own', () => {
     expect(both).toContain(`zip 95608 (Carmichael, CA) ${usd(by.get('95608')!.median)} (${by.get('95608')!.n} sales, 3 months to 2008-05-21)`);
   });
 });
+
+describe('"SI" after a market word', () => {
+  it('"median price SI 2023" is Staten Island\'s 2023, not "no ranking of cities"', async () => {
+    // NYC's rules (market.md): over $10,000; a portfolio deed (2+ rows of one block, or of one borough at a price no
+    // multiple of $500 nor $1 under one of $1,000, on one date at one price) left out; one-family homes (class 01)
+    const [r] = await rawQuery<{ n: number }>(`
+      with r as (select distinct trim("BOROUGH") as b, trim("BLOCK") as blk, trim("LOT") as lot, upper(trim("ADDRESS")) as addr,
+                   upper(coalesce(trim("APARTMENT NUMBER"), '')) as apt, try_cast("SALE DATE" as date) as d,
+                   try_cast(replace("SALE PRICE", ',', '') as double) as price, left(trim("BUILDING CLASS CATEGORY"), 2) as cat
+                 from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)),
+           p as (select *, count(*) over (partition by b, blk, d, price) as kb, count(*) over (partition by b, d, price) as kboro from r where price > 10000)
+      select count(*)::int as n from p where b = '5' and cat = '01' and year(d) = 2023 and kb = 1
+        and not (kboro > 1 and price % 500 <> 0 and (price + 1) % 1000 <> 0)`);
+    const a = await ask('median price SI 2023');
+    expect(a).toContain(`In Staten Island, NY, in 2023 there were ${r!.n.toLocaleString('en-US')} arm's-length single-family sales`);
+    expect(a).not.toContain('ranking');
+  });
+});
