@@ -93,7 +93,8 @@ function noMonthMedian(data: ResearchData, u: Understanding, t: Target, where: s
   const part = c.month.filter((m, i) => (c.sales_count[i] ?? 0) > 0 && c.median_price[i] == null);
   const why = part.length ? `${monthRuns(part)} ${part.length === 1 ? 'holds' : 'hold'} its sales but ${part.length === 1 ? 'is' : 'are'} recorded in part only, a source file starting or ending inside: a count with no median` : `each month holds fewer than 5 ${TYPE_WORDS[u.propertyType]} sales`;
   return {
-    ...f, confidence: 'low',
+    // a county's or city's zips are ranged by figures of 20 sales (city-summary.ts levelKinds): none of these there
+    ...f, confidence: 'low', ...(f.zip ? { zip: { ...f.zip, measure: null } } : {}),
     sentence: `No month of ${where} has a median sale price of its own (${why}), so the sales of the last ${months} months are pooled: ${f.sentence.replace(/^In /, 'in ')}`,
     detail: ['A month\'s median needs 5 or more sales in a month recorded whole; with none, the median of the window\'s sales pooled (the figure "how many sales" gives); the monthly series is GET /v1/market/trends.'],
   };
