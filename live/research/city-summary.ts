@@ -20,6 +20,8 @@ export interface CityTopic {
   value: (figs: ZipFigure[]) => string;
   /** a county's zips listed with their figures after its summary (countyList), in place of one zip's own paragraph */
   show?: (n: number) => string;
+  /** how a figure reads in a list of the top zips asked ("top 5 zips in Chicago by rehab score"), when not `show` */
+  rank?: (n: number) => string;
 }
 
 /** How many zips a county's list names. */
@@ -27,14 +29,14 @@ const LISTED = 6;
 
 /** A county's zips with their figures (after its summary), the end asked first ("By zip, highest first: zip 95757 (Elk Grove) $335,750 (36
  *  sales); ..."): each zip's own figure, never a figure of the county as a whole. */
-function countyList(data: ResearchData, t: Target, measured: Fact[], show: (n: number) => string, lowEnd: boolean): string {
+function countyList(data: ResearchData, t: Target, measured: Fact[], show: (n: number) => string, lowEnd: boolean, listed = LISTED): string {
   const order = lowEnd ? measured : [...measured].reverse();
   const item = (z: ZipFigure): string => {
     const city = data.zips.get(z.zip)?.city;
-    return `zip ${z.zip}${city ? ` (${city})` : ''} ${show(z.measure!)}${z.sales != null ? ` (${plural(z.sales, 'sale')})` : ''}`;
+    return `zip ${z.zip}${city && city !== t.city ? ` (${city})` : ''} ${show(z.measure!)}${z.sales != null ? ` (${plural(z.sales, 'sale')})` : ''}`;
   };
-  const more = order.length > LISTED ? `; and ${plural(order.length - LISTED, 'other zip')}` : '';
-  return `By zip, ${lowEnd ? 'lowest' : 'highest'} first (each zip's own figure; no figure is kept for ${areaName(t)} as a whole): ${order.slice(0, LISTED).map((f) => item(f.zip!)).join('; ')}${more}`;
+  const more = order.length > listed ? `; and ${plural(order.length - listed, 'other zip')}` : '';
+  return `By zip, ${lowEnd ? 'lowest' : 'highest'} first (each zip's own figure; no figure is kept for ${areaName(t)} as a whole): ${order.slice(0, listed).map((f) => item(f.zip!)).join('; ')}${more}`;
 }
 
 const CITY_ZIP_CAP = 200;
@@ -70,7 +72,7 @@ function summaryConfidence(facts: Fact[]): Confidence {
 }
 
 /** `lowEnd`: the question asks for the low end ("cheapest zips"), so the lowest zip's own fact follows the summary. */
-export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean, lowEnd = false): Promise<Fact[]> {
+export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean, lowEnd = false, top: number | null = null): Promise<Fact[]> {
   const place = areaName(t);
   // a neighbourhood: the zips its sales lie in (hoods.ts); a borough: its county's zips; a city: its own
   const zips = (t.hood ? t.hood.zips : t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state)).slice(0, CITY_ZIP_CAP);
@@ -105,9 +107,11 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     confidence: summaryConfidence(measured), primary: true, uncertain: null,
   };
   // a county: its zips listed with their figures, not one zip's paragraph after the range
-  if (t.area && !t.city && !t.hood && topic.show && !comparison) {
+  // a city's or a county's top zips asked ("top 5 zips in Chicago by rehab score"): the number asked listed likewise
+  const show = topic.show ?? (top ? topic.rank : undefined);
+  if (((t.area && !t.city) || top) && !t.hood && show && !comparison) {
     // its figures are the summary's (cited there, dated there: freshness.ts reads a fact's source, so none here)
-    const list: Fact = { intent: topic.intent, target: t, value: null, sentence: countyList(data, t, measured, topic.show, lowEnd), detail: [], source: null, confidence: summary.confidence, primary: true, uncertain: null };
+    const list: Fact = { intent: topic.intent, target: t, value: null, sentence: countyList(data, t, measured, show, lowEnd, top ?? LISTED), detail: [], source: null, confidence: summary.confidence, primary: true, uncertain: null };
     return [summary, list, ...facts];
   }
   const [lowest, highest] = [measured[0]!, measured.at(-1)!];
@@ -203,6 +207,7 @@ export const REHAB_TOPIC: CityTopic = {
   // zips no permit source covers score from rehab resales alone, said so (their shards' note: review r16b #19)
   sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a rehab momentum score (${rehabBasis(figs)}), scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
   value: (figs) => `middle zip ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
+  rank: (n) => `score ${fmt(n)}`,
 };
 
 export const LOCATION_TOPIC: CityTopic = {

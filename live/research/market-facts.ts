@@ -14,7 +14,8 @@ import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
-import { zipYearFact, zipYearRanking } from './zip-years.ts';
+import { topAsked, zipYearFact, zipYearRanking } from './zip-years.ts';
+import { demolitionFact } from './demolitions.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
@@ -194,16 +195,20 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
       if (t.area) return [perCityFact(data, intent, t, 'A sales count')];
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
-    case 'rehab':
+    case 'rehab': {
+      // demolitions asked of Chicago: kept per community area only, said with their counts (demolitions.ts)
+      const demolished = demolitionFact(data, u, t);
+      if (demolished) return [demolished];
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];
       if (t.city || t.area) {
-        const facts = await cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd);
+        const facts = await cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd, topAsked(u.query));
         // permits asked of a city no permit source covers nor any score: said so, the permit sources named (permit-areas.ts)
         const none = facts.length === 1 && facts[0]!.source === null && /^We have no rehab momentum scores for any zip of /.test(facts[0]!.sentence) ? noPermits(data, u.query, areaName(t)) : null;
         if (none) facts[0]!.sentence = none;
         return facts;
       }
       return [needZip('Rehab momentum')];
+    }
     case 'investor': {
         // a county's filings: its municipalities' summed (county-distress.ts)
         const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;

@@ -45,6 +45,12 @@ async function lastTwelve(data: ResearchData, zips: string[], type: string): Pro
   return { from: Number(start.slice(0, 4)), to: Number(last.slice(0, 4)), months: [start, last], label: `the 12 months to ${last}` };
 }
 
+/** The number of places a list asks for ("top 5 zips", "top ten"), or null. */
+export function topAsked(query: string): number | null {
+  const m = /\btop (\d{1,2}|three|five|ten)\b/.exec(query.toLowerCase());
+  return m ? WORD_N[m[1]!] ?? Number(m[1]) : null;
+}
+
 interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }
 
 /** The ranking fact of the zips of `t` by `by` over the months of the year (or month) asked. */
@@ -84,8 +90,7 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const q = u.query.toLowerCase();
   const low = by === 'count' ? /\b(fewest|least|lowest|bottom|fewer)\b/.test(q) : u.lowEnd;
   rows.sort((a, b) => (low ? a.value - b.value : b.value - a.value) || a.zip.localeCompare(b.zip));
-  const topN = /\btop (\d{1,2}|three|five|ten)\b/.exec(q);
-  const n = Math.min(rows.length, topN ? WORD_N[topN[1]!] ?? Number(topN[1]) : 5);
+  const n = Math.min(rows.length, topAsked(q) ?? 5);
   const shown = rows.slice(0, n);
   const city = (z: string): string => { const c = data.zips.get(z)?.city; return c && c !== t.city && c !== t.area?.name ? ` (${c})` : ''; };
   const fig = (r: Row): string => (by === 'count' ? plural(r.value, 'sale') : `${money(r.value)} (${plural(r.sales, 'sale')} over ${plural(r.months.length, 'month')})`);
