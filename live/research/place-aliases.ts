@@ -178,9 +178,9 @@ export function soldTown(toks: readonly Token[], i: number, n: number, cands: re
   return !plain || PLACE_BEFORE.has(toks[i - 1]?.lower ?? '');
 }
 
-/** Boroughs asked one against another: "which borough", "what nyc borough", "each borough" ("the five boroughs" is New
- *  York City as a whole: place-words.ts). */
-const EVERY_BOROUGH = /\b(?:which|what|each|every)\s+(?:(?:nyc|new york(?: city)?)(?:'s)?\s+)?boroughs?\b/i;
+/** Boroughs asked one against another: "which borough", "what nyc borough", "each borough", "rank the boroughs",
+ *  "boroughs by median price" ("the five boroughs" is New York City as a whole: place-words.ts). */
+const EVERY_BOROUGH = /\b(?:which|what|each|every|rank|ranked|ranking|compare|top(?: \d| three| five)?)\s+(?:the\s+)?(?:(?:nyc|new york(?: city)?)(?:'s)?\s+)?boroughs?\b|\bboroughs\s+(?:ranked\s+)?by\b/i;
 
 /** The five boroughs of New York City as the places of a question that asks about them as a group and names no other
  *  place than New York City ("which borough is cheapest", "which nyc borough is cheapest": before, no data), with the

@@ -131,3 +131,26 @@ describe('Chicago: the top zips by rehab score, and demolitions', () => {
     expect(a).not.toContain('rehab momentum score of');
   });
 });
+
+describe('the boroughs ranked', () => {
+  it('"rank the boroughs by median price 2023" compares the five, the highest middle of monthly medians named; "by sales" the most sales', async () => {
+    // NYC's rules as above; each borough's months of 2023 with 5 or more one-family sales, and the middle of their medians
+    const rows = await rawQuery<{ b: string; n: number; mid: number }>(`
+      with r as (select distinct trim("BOROUGH") as b, trim("BLOCK") as blk, trim("LOT") as lot, upper(trim("ADDRESS")) as addr,
+                   upper(coalesce(trim("APARTMENT NUMBER"), '')) as apt, try_cast("SALE DATE" as date) as d,
+                   try_cast(replace("SALE PRICE", ',', '') as double) as price, left(trim("BUILDING CLASS CATEGORY"), 2) as cat
+                 from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)),
+           p as (select *, count(*) over (partition by b, blk, d, price) as kb, count(*) over (partition by b, d, price) as kboro from r where price > 10000),
+           a as (select * from p where cat = '01' and year(d) = 2023 and kb = 1 and not (kboro > 1 and price % 500 <> 0 and (price + 1) % 1000 <> 0)),
+           m as (select b, strftime(d, '%Y-%m') as mo, count(*) as n, median(price) as med from a group by all having count(*) >= 5)
+      select b, sum(n)::int as n, median(med) as mid from m group by b`);
+    const name: Record<string, string> = { 1: 'Manhattan', 2: 'the Bronx', 3: 'Brooklyn', 4: 'Queens', 5: 'Staten Island' };
+    const [dear] = [...rows].sort((x, y) => y.mid - x.mid);
+    const [most] = [...rows].sort((x, y) => y.n - x.n);
+    const price = await ask('rank the boroughs by median price 2023');
+    expect(price).toContain('Reading "borough" as New York City\'s five boroughs');
+    expect(price).toContain(`so ${name[dear!.b]} (New York, NY) is the most expensive (${usd(dear!.mid)}, the middle of its monthly medians)`);
+    const sales = await ask('rank the boroughs by sales 2023');
+    expect(sales).toContain(`so ${name[most!.b]} (New York, NY) has the most sales (${most!.n.toLocaleString('en-US')})`);
+  });
+});
