@@ -16,6 +16,7 @@ import { countyDistressFact } from './county-distress.ts';
 import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
 import { topAsked, zipYearFact, zipYearRanking } from './zip-years.ts';
 import { demolitionFact } from './demolitions.ts';
+import { cityYearFact, cityYearRanking } from './city-years.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
@@ -173,6 +174,8 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a city's (or county's) zips ranked by a year's or a month's count or median: the trends' monthly figures (zip-years.ts);
       // by price: each zip's median sale price over the window (12 months unless asked)
       if (zipYearRanking(u, t)) return [await zipYearFact(data, u, t, zipYearRanking(u, t)!)];
+      // a county's cities ranked likewise, each by its own monthly figures (city-years.ts)
+      if (cityYearRanking(u, t)) return [await cityYearFact(data, u, t, cityYearRanking(u, t)!)];
       if (!t.zip && (t.city || t.area) && u.asks.includes('zip_price')) return zipPriceFacts(data, u, t);
       // a neighbourhood its sales source names (hoods.ts): its own sales' count or median, else its zips' changes
       if (t.hood && (u.asks.includes('sales_count') || u.priceLevel || u.years)) {

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { researchData } from '../../helpers/research.ts';
-import { warehouseRows } from '../../helpers/build.ts';
+import path from 'node:path';
+import { buildDir, warehouseRows } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 
@@ -152,5 +153,22 @@ describe('the boroughs ranked', () => {
     expect(price).toContain(`so ${name[dear!.b]} (New York, NY) is the most expensive (${usd(dear!.mid)}, the middle of its monthly medians)`);
     const sales = await ask('rank the boroughs by sales 2023');
     expect(sales).toContain(`so ${name[most!.b]} (New York, NY) has the most sales (${most!.n.toLocaleString('en-US')})`);
+  });
+});
+
+describe('the cities of a county ranked', () => {
+  it('"top 5 cities in King County by sales 2014": each city\'s months of 2014 with 5 or more sales, summed, most first', async () => {
+    // a King County row's city is its zip's (market.md "City from zip": the build's int_market_zip_cities, the one
+    // geography read here); the sales are the raw file's, counted per city and month as the trends keep them
+    const rows = await rawQuery<{ city: string; n: number }>(`
+      attach '${path.join(buildDir(), 'warehouse.duckdb').replaceAll("'", "''")}' as wh (read_only);
+      with s as (select zipcode as zip, strftime(strptime("date", '%Y%m%dT%H%M%S'), '%Y-%m') as m
+                 from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true) where try_cast(price as double) >= 10000),
+           cm as (select city, m, count(*) as n from s join (select zip, city from wh.int_market_zip_cities where state_code = 'WA') using (zip)
+                  where m like '2014-%' group by all having count(*) >= 5)
+      select city, sum(n)::int as n from cm group by city order by n desc, city limit 5`);
+    const a = await ask('top 5 cities in King County by sales 2014');
+    expect(a).toContain(`In King County, WA, by arm's-length single-family sales in 2014 (the data holds 8 months of 2014, 2014-05 to 2014-12`);
+    expect(a).toContain(rows.map((r, i) => `${i + 1}. ${r.city} ${r.n.toLocaleString('en-US')} sales`).join('; '));
   });
 });
