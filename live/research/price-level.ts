@@ -90,7 +90,7 @@ function noMonthMedian(data: ResearchData, u: Understanding, t: Target, where: s
   const months = POOLS.find((m) => (windowFigure(data.market, t, u.propertyType, m)?.median ?? null) !== null);
   const f = months ? windowPriceFact(data, { ...u, months }, t, where, null) : null;
   if (!f) return null;
-  const part = c.month.filter((m, i) => (c.sales_count[i] ?? 0) > 0 && c.median_price[i] == null);
+  const part = c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0 && c.median_price[i] == null);
   const why = part.length ? `${monthRuns(part)} ${part.length === 1 ? 'holds' : 'hold'} its sales but ${part.length === 1 ? 'is' : 'are'} recorded in part only, a source file starting or ending inside: a count with no median` : `each month holds fewer than 5 ${TYPE_WORDS[u.propertyType]} sales`;
   return {
     // a county's or city's zips are ranged by figures of 20 sales (city-summary.ts levelKinds): none of these there
