@@ -60,6 +60,21 @@ describe('zips ranked "by" a figure', () => {
       expect(a, q).toContain(list);
     }
   });
+  it('"top 5 zips in Queens by sales in 2023": the zips by their 2023 one-family sales, not the borough\'s summary', async () => {
+    // NYC's rules (market.md): over $10,000, portfolio deeds out (as in "SI" below); a zip's months of 5 or more sales
+    const rows = await rawQuery<{ zip: string; n: number }>(`
+      with r as (select distinct trim("BOROUGH") as b, trim("BLOCK") as blk, trim("LOT") as lot, upper(trim("ADDRESS")) as addr, trim("ZIP CODE") as zip,
+                   upper(coalesce(trim("APARTMENT NUMBER"), '')) as apt, try_cast("SALE DATE" as date) as d,
+                   try_cast(replace("SALE PRICE", ',', '') as double) as price, left(trim("BUILDING CLASS CATEGORY"), 2) as cat
+                 from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)),
+           p as (select *, count(*) over (partition by b, blk, d, price) as kb, count(*) over (partition by b, d, price) as kboro from r where price > 10000),
+           a as (select * from p where cat = '01' and year(d) = 2023 and kb = 1 and not (kboro > 1 and price % 500 <> 0 and (price + 1) % 1000 <> 0)),
+           m as (select zip, strftime(d, '%Y-%m') as mo, count(*) as n from a where b = '4' group by all having count(*) >= 5)
+      select zip, sum(n)::int as n from m group by zip order by n desc, zip limit 5`);
+    const a = await ask('top 5 zips in Queens by sales in 2023');
+    expect(a).toContain('In Queens (New York, NY), by arm\'s-length single-family sales in 2023');
+    rows.forEach((r, i) => expect(a).toMatch(new RegExp(`${i + 1}\\. zip ${r.zip}( \\([^)]+\\))? ${r.n} sales`)));
+  });
   it('"which zip in Denver had the most sales", "top 5 zips in Denver by median price in 2019": Denver\'s sales carry no zip, said', async () => {
     for (const q of ['which zip in Denver had the most sales', 'top 5 zips in Denver by median price in 2019']) {
       const a = await ask(q);
