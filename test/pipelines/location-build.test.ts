@@ -2,16 +2,16 @@
 // by hand. Every zip shard is also compared with an independent oracle in test/live/location/endpoint-oracle.test.ts.
 import { describe, expect, it } from 'vitest';
 import { readShard, warehouseRows } from '../helpers/build.ts';
-import { type Body, LABELS, SPEC_FIELDS } from '../helpers/location-truth.ts';
+import { type Body, ANSWER_FIELDS, LABELS } from '../helpers/location-truth.ts';
 
 describe('location risk over the real build', () => {
-  it('writes a zip shard for every zip with exactly the spec fields', async () => {
+  it('writes a zip shard for every zip with exactly the answer\'s fields (the spec\'s, then the additive flood_map_loaded)', async () => {
     const [zips] = await warehouseRows<{ n: number }>(`select count(*)::int as n from zips`);
     const [mart] = await warehouseRows<{ n: number }>(`select count(*)::int as n from mart_location_risk`);
     expect(mart!.n).toBe(zips!.n);
     for (const zip of ['02142', '02138', '02139', '43906', '19801', '66044', '02903', '20001']) {
       const s = readShard<Body>(`location/zip/${zip}.json`);
-      expect(Object.keys(s)).toEqual(SPEC_FIELDS);
+      expect(Object.keys(s)).toEqual(ANSWER_FIELDS);
       expect(s.zip_code).toBe(zip);
       expect(LABELS).toContain(s.flood_risk_label);
       expect(s.superfund_nearby).toBe(s.superfund_count_1mi > 0);

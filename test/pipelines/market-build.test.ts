@@ -48,9 +48,10 @@ describe('real build', () => {
 
   test('the comps body has exactly the spec fields, numbers as JSON numbers', () => {
     const body = readShard<Record<string, unknown>>('market/comps/98103/sfr-6.json');
-    // the spec fields, then the additive coverage (the window's days the records cover) and note (why each null figure is null)
+    // the spec fields, then the additive coverage (the window's days the records cover), note (why each null figure is
+    // null) and source (the market's sales source)
     expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'property_type', 'sample_count', 'price_per_sqft', 'days_on_market',
-      'list_to_sale_ratio', 'confidence', 'as_of', 'coverage', 'note']);
+      'list_to_sale_ratio', 'confidence', 'as_of', 'coverage', 'note', 'source']);
     expect(Object.keys(body['coverage'] as object)).toEqual(['window_start', 'window_end', 'window_days', 'records_start', 'records_end', 'records_days']);
     // King County records no listing: the note says why days on market and the ratio are null
     expect(body['note']).toMatch(/^no days on market or list-to-sale ratio/);
@@ -103,7 +104,7 @@ describe('real build', () => {
   test('Denver investor overview: purchase rate from GRANTEE names, flip velocity and margin present', async () => {
     const body = readShard<Record<string, unknown>>('market/investor/CO/denver/12.json');
     expect(Object.keys(body)).toEqual(['city', 'state', 'investor_purchase_rate_pct', 'flip_velocity_days', 'gross_flip_margin_pct',
-      'distressed_pipeline_count', 'platform_active_deals', 'market_tier', 'confidence', 'as_of', 'distress_as_of', 'distressed_without_parcel', 'coverage', 'note']);
+      'distressed_pipeline_count', 'platform_active_deals', 'market_tier', 'confidence', 'as_of', 'distress_as_of', 'distressed_without_parcel', 'coverage', 'note', 'source']);
     expect(body).toMatchObject({ city: 'Denver', state: 'CO', platform_active_deals: 0, confidence: 'high', as_of: '2019-07-09' });
     // SOURCE.md: ~14% of grantees look like entities; governments, lenders and personal trusts are excluded
     expect(body['investor_purchase_rate_pct'] as number).toBeGreaterThan(8);

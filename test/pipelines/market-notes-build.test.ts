@@ -77,7 +77,8 @@ describe('investor overview: each null figure says why (note)', () => {
     expect(r.distressed_pipeline_count).toBeNull();
     // of the null figures only the pipeline is explained (the note may open with the window's coverage: Denver's file
     // ends 2019-07-10, so July 2019 is a part month, market.md "Coverage of a window")
-    expect(r.note).toMatch(/(^|; )no distress source covers this city \(no pre-foreclosure, tax-delinquent or lien filing on record\): no distressed pipeline count$/);
+    // ... and, flip_velocity_days being given, the clause saying what it measures (FLIP_BASIS, last)
+    expect(r.note).toMatch(/(^|; )no distress source covers this city \(no pre-foreclosure, tax-delinquent or lien filing on record\): no distressed pipeline count; flip_velocity_days is the median days from an investor's purchase deed to the property's resale deed, [^;]*$/);
     expect(r.note).not.toMatch(/no buyer names|no flip|no investor purchase rate/);
   });
 

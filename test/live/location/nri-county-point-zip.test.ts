@@ -20,9 +20,10 @@ describe('location risk: the NRI county of CT and AK zips, and the zip of a poin
     engine = LocationEngine.fromDir(path.join(buildDir(), 'live', 'location'));
   });
   const shard = (zip: string): Body => readShard<Body>(`location/zip/${zip}.json`);
-  // the additive superfund_basis and sems_non_npl_count_1mi are checked in superfund-basis.test.ts
+  // the additive superfund_basis and sems_non_npl_count_1mi are checked in superfund-basis.test.ts, flood_map_loaded in
+  // test/pipelines/market-shard-fields.test.ts
   const specOf = (b: Body): Expected => {
-    const { flood_risk_notes: _notes, superfund_basis: _basis, sems_non_npl_count_1mi: _sems, ...rest } = b as Body & { superfund_basis?: string; sems_non_npl_count_1mi?: number | null };
+    const { flood_risk_notes: _notes, superfund_basis: _basis, sems_non_npl_count_1mi: _sems, flood_map_loaded: _map, ...rest } = b as Body & { superfund_basis?: string; sems_non_npl_count_1mi?: number | null; flood_map_loaded?: boolean };
     return rest;
   };
 
