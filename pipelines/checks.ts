@@ -95,6 +95,8 @@ async function skipReason(db: DuckDBConnection, check: CheckFile, previous: { at
   return null;
 }
 
+/** A setting's validated ids (warehouse/settings.ts idList: letters, digits, underscores only) as a SQL list of strings. */
+const sqlList = (ids: string): string => `[${ids.split(',').filter((x) => x !== '').map((x) => `'${x}'`).join(', ')}]::varchar[]`;
 const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
 export async function runChecks(ctx: StageContext, dir: string): Promise<CheckResult[]> {
@@ -115,7 +117,8 @@ export async function runChecks(ctx: StageContext, dir: string): Promise<CheckRe
   try {
     await db.run(`create or replace temp macro build_date() as date '${isoDate(ctx.builtAt)}';
       create or replace temp macro drift_median_factor() as ${Number(ctx.settings.driftMedianFactor)}::double;
-      create or replace temp macro drift_rows_share() as ${Number(ctx.settings.driftRowsShare)}::double;`);
+      create or replace temp macro drift_rows_share() as ${Number(ctx.settings.driftRowsShare)}::double;
+      create or replace temp macro drift_sources_gone() as ${sqlList(ctx.settings.driftSourcesGone)};`);
   } catch (err) {
     throw new StageError('marts', 'checks', err);
   }

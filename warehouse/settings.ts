@@ -42,6 +42,7 @@ export interface Settings {
   rejectMaxShare: number; // defaults to 0.05: a source file whose rejected-row share passes it fails the build
   driftMedianFactor: number; // defaults to 3: a market median moving by more than this factor against the build replaced fails a data test
   driftRowsShare: number; // defaults to 0.5: a table's row count changing by more than this share against the build replaced fails a data test
+  driftSourcesGone: string; // source ids, comma-separated and normalised, allowed to go absent against the build replaced; empty: none
   corsOrigins: string; // comma-separated origins whose browser pages may call keyed endpoints, or `*`; empty: none
 }
 
@@ -72,6 +73,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
   { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
   { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share of the larger of the two counts (0-1; 1 turns it off) against the build being replaced fails the build.' },
+  { name: 'driftSourcesGone', env: 'REII_DRIFT_SOURCES_GONE', default: '', help: 'Build data test: comma-separated source ids (`reii sources list`) that may be absent from this build though the build being replaced loaded them (a source retired on purpose); any other source gone (its folder missing or empty) fails the build, so a lost folder never unpublishes its markets.' },
   { name: 'corsOrigins', env: 'REII_CORS_ORIGINS', default: '', help: 'Server: comma-separated origins (https://app.example.com, http://localhost:3000) whose browser pages may call the keyed endpoints with X-Service-Key (CORS), or * for any; empty allows none. Public endpoints (coverage summary, OpenAPI document, health, /docs) are open to every origin.' },
   { name: 'trustedProxies', env: 'REII_TRUSTED_PROXIES', default: '', help: 'Server: comma-separated IPs or CIDRs of load balancers; only a request from one of them has its client address taken from X-Forwarded-For (the right-most entry that is not a trusted proxy). Empty ignores X-Forwarded-For.' },
 ];
@@ -128,8 +130,17 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     rejectMaxShare: numberSetting('rejectMaxShare', get('rejectMaxShare'), 0, 1),
     driftMedianFactor: numberSetting('driftMedianFactor', get('driftMedianFactor'), 1, 1000),
     driftRowsShare: numberSetting('driftRowsShare', get('driftRowsShare'), 0, 1),
+    driftSourcesGone: idList('driftSourcesGone', get('driftSourcesGone')),
     corsOrigins: originList(get('corsOrigins')),
   });
+}
+
+/** Comma-separated source ids (lower-case letters, digits, underscores), normalised to `a,b`; anything else refused by name. */
+function idList(name: string, raw: string): string {
+  const ids = raw.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  const bad = ids.find((id) => !/^[a-z0-9_]+$/.test(id));
+  if (bad !== undefined) throw new CliError(`setting ${name} must list source ids (lower-case letters, digits and underscores, as \`reii sources list\` names them), got "${bad}"`, { exitCode: 2 });
+  return ids.join(',');
 }
 
 /** Comma-separated IPs and CIDRs (v4 or v6), normalised to `a,b/n`; anything else is refused by name. */

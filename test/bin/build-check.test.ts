@@ -85,9 +85,9 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
     expect(r.code, r.stderr).toBe(4);
     const failed = builds().filter((n) => n.endsWith('.failed') && !failedBefore.includes(n));
     expect(failed).toHaveLength(1);
-    // geo_states (two states, not 51), and drift_row_counts: these sources have no sales, so the 330 mart_comps rows
+    // geo_states (two states, not 51), drift_sources (no canonical folder) and drift_row_counts: these sources have no sales, so the 330 mart_comps rows
     // of the published build over `good` (3 zips x 5 types x 22 windows) are gone
-    expect(r.stderr).toContain(`reii: data checks failed (drift_row_counts, geo_states); build kept in ${path.join(artifacts, 'builds', failed[0]!)}, current untouched\n`);
+    expect(r.stderr).toContain(`reii: data checks failed (drift_row_counts, drift_sources, geo_states); build kept in ${path.join(artifacts, 'builds', failed[0]!)}, current untouched\n`);
     expect(r.stderr).not.toMatch(STACK_LINE);
     const m = JSON.parse(fs.readFileSync(path.join(artifacts, 'builds', failed[0]!, 'manifest.json'), 'utf8')) as { status: string; checks: { name: string; status: string; sample: unknown[] }[] };
     expect(m.status).toBe('checks_failed');
@@ -97,6 +97,8 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
     expect(drift.sample).toContainEqual({ table_name: 'mart_comps', previous_rows: '330', rows: '0', change_share: 1, limit_share: 0.5 });
     // issue 23: the monthly series of those sales (3 zips and their cities x 5 types x 60 months) are gone too
     expect(drift.sample.map((r) => r.table_name).sort()).toEqual(['market_monthly', 'mart_comps']);
+    // review 19: the published build's canonical source is gone from these sources, its markets with it
+    expect(m.checks.find((c) => c.name === 'drift_sources')).toMatchObject({ status: 'fail', sample: [expect.objectContaining({ source: 'canonical' })] });
     expect(currentTarget()).toBe(current);
     expect(lockPid()).toBeUndefined();
   });

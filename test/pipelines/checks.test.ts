@@ -380,23 +380,42 @@ describe('cross-build drift against the build being replaced', () => {
     expect(loose).toMatchObject({ status: 'fail', failingRows: 1, sample: [expect.objectContaining({ table_name: 'gone' })] });
   });
 
+  test('sources: a source the build being replaced loaded and this one lacks fails, naming it, unless REII_DRIFT_SOURCES_GONE names it', async () => {
+    const files = (rows: [string, number][]): string => `create schema if not exists meta;
+      create table if not exists meta.source_files (source varchar, key varchar, file varchar, sha256 varchar, bytes bigint, rows bigint);
+      delete from meta.source_files;
+      ${rows.map(([s, n]) => `insert into meta.source_files values ('${s}', 'sales', '${s}/sales.csv', 'x', 1, ${n});`).join('\n')}`;
+    const prev = await previousBuild(files([['king_county', 21613], ['nyc', 90000], ['nyc', 83206], ['sacramento', 985]]));
+    ctx = await makeContext();
+    // King County's folder gone (review 19: it passed every check, its markets unpublished); Sacramento's file emptied still loads
+    await ctx.db.run(files([['nyc', 90000], ['nyc', 83206], ['sacramento', 0]]));
+    const [r] = await runChecks(withSettings(ctx, { artifacts: prev.artifacts, stepFilter: 'drift_sources' }), CHECKS);
+    expect(r).toMatchObject({ name: 'drift_sources', severity: 'error', status: 'fail', failingRows: 1 });
+    expect(r!.sample).toEqual([expect.objectContaining({ source: 'king_county', previous_files: '1', previous_rows: '21613' })]);
+    const [allowed] = await runChecks(withSettings(ctx, { artifacts: prev.artifacts, stepFilter: 'drift_sources', driftSourcesGone: 'denver, king_county' }), CHECKS);
+    expect(allowed).toMatchObject({ status: 'pass', failingRows: 0 });
+    expect(() => loadSettings({ driftSourcesGone: 'King County' })).toThrow(/setting driftSourcesGone must list source ids .*got "King County"/);
+  });
+
   test('skipped with the reason: nothing published, the build being replaced lacks the table, or its warehouse cannot be opened', async () => {
     ctx = await makeContext();
     await ctx.db.run(comps([['78701', 'sfr', 6, 250]]));
     const none = await runChecks(withSettings(ctx, { artifacts: tmp('reii-drift-none-'), stepFilter: 'drift_' }), CHECKS);
     expect(none.map((r) => [r.name, r.status, r.reason])).toEqual([
       ['drift_comps_median', 'skipped', expect.stringMatching(/^no build to compare against \(nothing published in /)],
-      ['drift_row_counts', 'skipped', expect.stringMatching(/^no build to compare against/)]]);
+      ['drift_row_counts', 'skipped', expect.stringMatching(/^no build to compare against/)],
+      ['drift_sources', 'skipped', expect.stringMatching(/^no build to compare against/)]]);
 
     const noComps = await previousBuild('create table sales as select range as x from range(10);');
     const partial = await runChecks(withSettings(ctx, { artifacts: noComps.artifacts, stepFilter: 'drift_' }), CHECKS);
     expect(partial.map((r) => [r.name, r.status, r.reason ?? null])).toEqual([
-      ['drift_comps_median', 'skipped', 'the build being replaced has no mart_comps'], ['drift_row_counts', 'pass', null]]);
+      ['drift_comps_median', 'skipped', 'the build being replaced has no mart_comps'], ['drift_row_counts', 'pass', null],
+      ['drift_sources', 'skipped', 'the build being replaced has no meta.source_files']]);
 
     const broken = await previousBuild('');
     fs.writeFileSync(broken.file, 'not a DuckDB file');
     const unreadable = await runChecks(withSettings(ctx, { artifacts: broken.artifacts, stepFilter: 'drift_' }), CHECKS);
-    expect(unreadable.map((r) => r.status)).toEqual(['skipped', 'skipped']);
+    expect(unreadable.map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(unreadable[0]!.reason).toMatch(/^could not open the warehouse of the build being replaced \(20260101T000000000Z-aaaaaa\): /);
   });
 });
