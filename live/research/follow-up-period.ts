@@ -1,6 +1,6 @@
 // A follow-up naming a period relative to the earlier answer's (`context.period`), with the context's place: a month
 // with no year ("and in may?", "how about March?" after April 2015) is that month of the context period's year, "a year
-// later" the context's period a year on, "compare to the prior 6 months" the 6 months before it against it. The
+// later" the context's period a year on, "and last year?" a year back (review 19: "I don't have data"), "compare to the prior 6 months" the 6 months before it against it. The
 // question's period words are written out ("and in May 2015?", "compare to from April 2014 to September 2014") so
 // years.ts and context-period.ts read them as any period named; each reading said. Before, "may" reached the full-text
 // search of regulation records (the Garn-St Germain due-on-sale record), "March" and "a year later" the latest month or
@@ -9,12 +9,16 @@
 import type { Context } from './context-place.ts';
 import type { Target } from './place-words.ts';
 import { parseYears, type Years } from './years.ts';
+import { YEAR_AGO } from './year-ago.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A month word standing as a period: after "in", "about", "and", "for"..., not a verb ("may be") nor before a day. */
 const LONE_MONTH = new RegExp(`\\b((?:in|about|and|for|of|during|with|to|vs\\.?|versus|than|or)\\s+(?:in\\s+)?(?:the\\s+month\\s+of\\s+)?)${MONTH_WORD}\\b\\.?(?!\\s*\\d)(?!\\s+(?:be|have|has|had|not|see|go|rise|fall|i|we|you)\\b)`, 'i');
 const LATER = /\b(?:a|one|1) (?:year|yr) (?:later|after|on)\b|\bthe (?:year|yr) after\b|\bthe following year\b|\bnext year\b/i;
+/** A year back named alone, no comparison word before it ("and last year?", "what about the year before"): the
+ *  context's period a year back; "vs last year", "a year ago" compare (year-ago.ts YEAR_AGO, context-period.ts). */
+const EARLIER = /\b(?:last|the previous|the prior|the preceding) (?:year|yr)\b|\bthe (?:year|yr) before\b/i;
 const PRIOR = /\b(?:the\s+)?(?:prior|previous|preceding|last|past)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months?\b|\bthe\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months?\s+(?:before|prior|earlier)\b/i;
 const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 
@@ -55,6 +59,13 @@ export function followUpPeriod(q: string, context: Context, targets: readonly Ta
     const text = runText(b[0] + 12, b[1] + 12);
     readAs.push(`"${later[0]}" as ${text.replace(/^from /, '')} (a year after the context's period, ${own.label})`);
     return q.replace(later[0], text);
+  }
+  const earlier = YEAR_AGO.test(q.toLowerCase()) ? null : EARLIER.exec(q);
+  if (earlier) {
+    // a whole year back is that year ("2022"), any other period its months a year back
+    const text = b[0] % 12 === 0 && b[1] === b[0] + 11 ? String(b[0] / 12 - 1) : runText(b[0] - 12, b[1] - 12);
+    readAs.push(`"${earlier[0]}" as ${text.replace(/^from /, '')} (a year before the context's period, ${own.label})`);
+    return q.replace(earlier[0], text);
   }
   const prior = PRIOR.exec(q);
   if (prior) {

@@ -54,3 +54,18 @@ describe('a follow-up naming a period answers only the sale prices asked', () =>
     }
   });
 });
+
+describe('"last year" named alone is the context\'s period a year back (review 19: "I don\'t have data")', () => {
+  it('"and last year?", "what about last year?" {Brooklyn, 2023}: Brooklyn\'s 2022 sales alone, said; "compare to last year" still compares', async () => {
+    const y22 = await salesOf({ borough: 3 }, 'sfr', '2022-01', '2022-12');
+    expect(y22.n).toBeGreaterThan(0);
+    for (const q of ['and last year?', 'what about last year?']) {
+      const r = (await followUp(q, { city: 'Brooklyn', state: 'NY', period: '2023' })).answer;
+      expect(r, q).toMatch(/^Reading "last year" as 2022 \(a year before the context's period, 2023\)/);
+      expect(r, q).toContain(`In Brooklyn, NY, in 2022 there were ${count(y22.n)} arm's-length single-family sales`);
+      expect(r, q).not.toMatch(/in 2023 there were/);
+    }
+    const both = (await followUp('compare to last year', { city: 'Brooklyn', state: 'NY', period: '2023' })).answer;
+    expect(both).toContain('2023 (the context\'s period) compared with 2022');
+  });
+});
