@@ -18,8 +18,16 @@ export function contextTargets(context: Context, gaz: Gazetteer, targets: Target
   if (context.zip) {
     const zip = contextZip(context.zip);
     const z = gaz.zips.get(zip);
-    if (z) targets.push({ state: z.state, ...(z.city ? { city: z.city } : {}), zip, from: 'context' });
-    else unknown.push(`zip ${context.zip}`);
+    if (z) {
+      targets.push({ state: z.state, ...(z.city ? { city: z.city } : {}), zip, from: 'context' });
+      // a context state or city the zip is not in is set aside, said (review 19: {98103, TX} answered Washington unsaid)
+      const state = context.state?.trim().toUpperCase();
+      const city = context.city?.trim();
+      const cityElsewhere = city && !(gaz.citiesByName.get(city.toLowerCase()) ?? []).some((c) => c.state === z.state) && city.toLowerCase() !== z.city?.toLowerCase();
+      if ((state && state !== z.state) || cityElsewhere) {
+        readAs.push(`the context as zip ${zip} (${z.city ? `${z.city}, ` : ''}${z.state}): its ${[cityElsewhere ? `city "${city}"` : '', state && state !== z.state ? `state "${context.state}"` : ''].filter(Boolean).join(' and ')} ${cityElsewhere && state && state !== z.state ? 'are' : 'is'} not where that zip is, so ${cityElsewhere && state && state !== z.state ? 'they are' : 'it is'} set aside`);
+      }
+    } else unknown.push(`zip ${context.zip}`);
   }
   if (targets.length === 0 && context.city) {
     const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? citiesByKey(gaz.citiesByName, context.city) ?? [];

@@ -89,3 +89,12 @@ describe('a ranking naming no place is not read as the context period\'s sale pr
     expect(r).not.toMatch(/^Reading the follow-up as the sale prices/);
   });
 });
+
+describe('a context state or city the context zip is not in is set aside, said (review 19 r19a F2)', () => {
+  it('{98103, TX} answers Washington and says TX was set aside; {98103, Seattle, WA} says nothing of it', async () => {
+    const r = await ask('eviction timeline', { zip: '98103', state: 'TX' });
+    expect(r).toMatch(/^Reading the context as zip 98103 \(Seattle, WA\): its state "TX" is not where that zip is, so it is set aside: .*Washington/);
+    expect(await ask('comps', { zip: '98103', city: 'Denver', state: 'CO' })).toMatch(/^Reading the context as zip 98103 \(Seattle, WA\): its city "Denver" and state "CO" are not where that zip is, so they are set aside/);
+    expect(await ask('comps', { zip: '98103', city: 'Seattle', state: 'WA' })).not.toMatch(/set aside/);
+  });
+});
