@@ -87,7 +87,7 @@ async function numberRows(ctx: StageContext, loading: string, table: string, rej
 /** The rule of a line the CSV parser rejected, from DuckDB's error type (warehouse/docs/market.md "Row contracts"). */
 const PARSE_RULE_SQL = `
     case
-        when starts_with(coalesce(e.csv_line, ''), '${MARKER}') then 'unclosed_quote'
+        when starts_with(ltrim(coalesce(e.csv_line, ''), chr(13) || chr(10)), '${MARKER}') then 'unclosed_quote'
         when e.error_type in ('INVALID ENCODING', 'INVALID UNICODE') then 'bad_encoding'
         when e.error_type in ('MISSING COLUMNS', 'TOO MANY COLUMNS') then 'wrong_column_count'
         when e.error_type = 'UNQUOTED VALUE' and e.error_message ilike '%unterminated quote%' then 'unclosed_quote'
@@ -99,7 +99,8 @@ const PARSE_RULE_SQL = `
 /**
  * One reject per line the parser refused (DuckDB logs an error per missing column: the first is kept), its detail
  * `=<parser message>: <the line>`. Marker lines standing for an unclosed quote (loadContractCsv) are left out: their
- * rejects carry the original line, written by the caller.
+ * rejects carry the original line, written by the caller (in a CRLF file DuckDB's csv_line starts with the line break
+ * before the marker: review 19 counted such a line twice).
  */
 async function insertParseRejects(ctx: StageContext, source: string, rejects: string, scans: string, file?: string): Promise<void> {
   await ctx.db.run(`
@@ -108,7 +109,7 @@ async function insertParseRejects(ctx: StageContext, source: string, rejects: st
            arg_min(${PARSE_RULE_SQL}, e.column_idx),
            arg_min(reject_detail(null, e.error_message || ': ' || coalesce(e.csv_line, '')), e.column_idx)
     from ${rejects} e join ${scans} s using (scan_id, file_id)
-    where not starts_with(coalesce(e.csv_line, ''), '${MARKER}')
+    where not starts_with(ltrim(coalesce(e.csv_line, ''), chr(13) || chr(10)), '${MARKER}')
     group by s.file_path, e.line`, file ? { source, file } : { source });
 }
 

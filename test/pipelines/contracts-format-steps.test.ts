@@ -101,7 +101,9 @@ describe('bad input: each gives a named error or reject, never a crash or a shif
     const lines = [HEADER, sale({ address: '1 ELM ST' }), sale({ address: '2 ELM ST', city: '"SEATTLE' }),
       sale({ address: '3 ELM ST', buyer_name: '"LEE, AL"' }), sale({ address: '4 ELM ST', buyer_name: '"O""NEIL, PAT"' }), sale({ address: '5 ELM ST' })];
     const text = lines.join('\n') + '\n';
-    for (const [name, body] of [['sales.csv', text], ['sales.csv.gz', zlib.gzipSync(text)]] as const) {
+    // CRLF (review 19 r19a F3: the marker line standing for the unclosed quote was counted as a second reject)
+    const crlf = lines.join('\r\n') + '\r\n';
+    for (const [name, body] of [['sales.csv', text], ['sales.csv.gz', zlib.gzipSync(text)], ['sales.csv', crlf]] as const) {
       const { ctx } = await load(canonicalSources({ [name]: body }));
       try {
         expect(await rejectsOf(ctx), name).toEqual([{ stage: 'sources', line: 3, rule: 'unclosed_quote', column: null, value: lines[2] }]);
