@@ -52,9 +52,12 @@ export class HttpError extends Error {
   }
 }
 
+/** The field codes of a missing or malformed value (400); any other code is a well-formed value that failed (422). */
+const MALFORMED = new Set(['required', 'type', 'format', 'json', 'unknown', 'object', 'duplicate']);
+
 /** 400 when any failure is a missing or malformed value, else 422 (DESIGN.md's split). */
 export function validationError(errors: FieldError[]): HttpError {
-  const malformed = errors.some((e) => e.code === 'required' || e.code === 'type' || e.code === 'format' || e.code === 'json' || e.code === 'unknown' || e.code === 'object');
+  const malformed = errors.some((e) => MALFORMED.has(e.code));
   const what = errors.map((e) => e.message).join('; ');
   return malformed
     ? new HttpError('bad_request', `Bad request: ${what}`, { errors })

@@ -59,7 +59,9 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     if (typeof raw !== 'object' || Array.isArray(raw)) return { error: err(field, 'object', `${field} must be an object`) };
     return { value: raw as Record<string, unknown> };
   }
-  if (fromQuery && typeof raw !== 'string') return { error: err(field, 'type', `${field} must be given once`) };
+  // a query parameter sent twice (`zip=98103&zip=98103`) is refused as a JSON key sent twice is (api/request.ts)
+  if (fromQuery && Array.isArray(raw)) return { error: err(field, 'duplicate', `${field} is sent twice; send it once`) };
+  if (fromQuery && typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
   switch (spec.type) {
     case 'zip': {
       // a JSON number loses a zip's leading zeros (02138 is 2138): a zip is text

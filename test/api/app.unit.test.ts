@@ -242,7 +242,7 @@ describe('methods, targets and caching', () => {
     freshMinute();
     const twice = await get('/v1/geo/lookup?city=Seattle&state=WA&state=OR', k('starter'));
     expect(twice.status).toBe(400);
-    expect(((await twice.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'state', code: 'type', message: 'state must be given once' }]);
+    expect(((await twice.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'state', code: 'duplicate', message: 'state is sent twice; send it once' }]);
     const inUrl = await get('/v1/geo/lookup?city=Seattle&state=WA&API_KEY=x', k('starter'));
     expect(inUrl.status).toBe(401);
     expect(((await inUrl.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'API_KEY', code: 'key_in_query', message: 'send the key in the X-Service-Key header, never in the URL' }]);

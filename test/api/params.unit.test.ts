@@ -138,7 +138,7 @@ describe('integers and numbers', () => {
   test('a query parameter given twice is refused for every scalar type', () => {
     for (const type of ['zip', 'state', 'county_fips', 'string', 'integer', 'number', 'boolean', 'enum'] as const) {
       const r = checkValue(spec({ type, enum: ['a'] }), ['1', '2']);
-      expect(r.error, type).toEqual({ field: 'f', code: 'type', message: 'f must be given once' });
+      expect(r.error, type).toEqual({ field: 'f', code: 'duplicate', message: 'f is sent twice; send it once' });
     }
   });
 });
