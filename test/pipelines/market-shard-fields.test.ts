@@ -55,7 +55,9 @@ describe('the market shards carry their source', () => {
       const ids = cover[k]?.sources ?? [];
       if (ids.length === 0) return undefined;
       const n = ids.map(named);
-      return { id: ids.join('+'), name: n.map((s) => s.name).join('; '), vintage: n.every((s) => s.vintage === null) ? null : n.map((s) => s.vintage ?? '?').join('; ') };
+      const source = { id: ids.join('+'), name: n.map((s) => s.name).join('; '), vintage: n.every((s) => s.vintage === null) ? null : n.map((s) => s.vintage ?? '?').join('; ') };
+      expect(cover[k]!.source, k).toEqual(source); // the value the flagged-only 404 names (api/market-source.ts)
+      return source;
     };
     let sourced = 0;
     for (const rel of ['market/rehab', 'market/investor', 'market/trends']) {

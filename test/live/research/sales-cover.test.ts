@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { salesCover } from '../../../live/research/sales-cover-build.ts';
 import { connectSharedWarehouse } from '../../helpers/build.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { SOURCES } from '../../../pipelines/sources/registry.ts';
 
 const db = connectSharedWarehouse();
+// a market's `source` as its shards write it: the registry's title and vintage for the source's id
+const named = (id: string) => {
+  const s = SOURCES.find((x) => x.id === id)!;
+  return { id, name: s.title, vintage: s.vintage };
+};
 
 describe('sales-cover.json', () => {
   it('a zip of flagged records only is in it with its source and reasons; a zip of arm\'s-length sales too', async () => {
@@ -16,10 +22,11 @@ describe('sales-cover.json', () => {
     const [ct] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz')}', all_varchar = true)
       where "Town" = 'Watertown' and "Address" = '0 PULLEN AVE' and "Non Use Code" is not null`);
     const cover = await salesCover(db.conn);
-    expect(cover['zip|10041']).toEqual({ sources: ['nyc'], arms_length: 0, flagged: raw!.n, reasons: { nominal_price: raw!.nominal } });
-    expect(cover['zip|06779']).toEqual({ sources: ['connecticut'], arms_length: 0, flagged: ct!.n, reasons: { non_use_code: 1 } });
+    expect(cover['zip|10041']).toEqual({ sources: ['nyc'], source: named('nyc'), arms_length: 0, flagged: raw!.n, reasons: { nominal_price: raw!.nominal } });
+    expect(cover['zip|06779']).toEqual({ sources: ['connecticut'], source: named('connecticut'), arms_length: 0, flagged: ct!.n, reasons: { non_use_code: 1 } });
     expect(cover['zip|98103']!.sources).toEqual(['king_county']);
     expect(cover['zip|98103']!.arms_length).toBeGreaterThan(0);
     expect(cover['city|NY|brooklyn']!.sources).toEqual(['nyc']); // a borough's market, as market.json's
+    expect(cover['zip|98103']!.source).toEqual(named('king_county'));
   });
 });
