@@ -773,6 +773,15 @@ export type components = {
                 /** @description Days of the window the zip's sales records cover (a gap between files is not covered); below window_days the note says so */
                 records_days: number;
             } | null;
+            /** @description Additive: the events the score rests on, each counted over its own window (warehouse/docs/market.md mart_rehab) */
+            counts: {
+                /** @description The residential rehab permits in permits_window (the permit components count them); null where no permit source counts in the zip */
+                rehab_permits: number | null;
+                /** @description The arm's-length sales in sales_window; null where no sales source counts in the zip */
+                sales: number | null;
+                /** @description Of those sales, the renovated resales and quick resales at a gain (the rehab resale share is rehab_resales / sales); null where the share is not computed (fewer than 5 sales, or records that cannot show a resale) */
+                rehab_resales: number | null;
+            };
             /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the zip's permit and sales records end on different days (one canonical folder's permits.csv and sales.csv): 'the zip's permit and sales records end apart (permits <day>, sales <day>): permits are counted over <from> to <to> (<d> of its <w> days covered) and sales over <from> to <to> (<d> of its <w> days covered)'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside the area its permit source covers: 'the permit source covers <area> only, which holds <p>% <basis>: permit rates are over that share of its housing units', where a county's basis is 'of the zip's residential addresses (HUD-USPS 2023 Q1)' (Nashville: Davidson County, TN) and a city's 'of the zip's land (Census 2020 ZCTA-place relationship; homes taken as spread evenly over it)' (Chicago: the City of Chicago, IL); then, when no permit component is computed, why ('no building permit source covers this zip: no renovation permit data', the permit source covering under half of the zip, or no housing unit count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated resales or quick resales at a gain)'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null */
             note: string | null;
             /** @description Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */

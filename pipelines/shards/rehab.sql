@@ -5,7 +5,10 @@
 -- resale share (minimum cohort 5, market.md "mart_rehab"), else null. permits_window and sales_window (additive): the
 -- window each measure is counted over (the permit components over the months to the zip's permits' last day, the
 -- resale share over the months to its sales' last day) and the part of it that kind's records cover; null where no
--- source of that kind counts in the zip. source (additive, last): the zip's sales source as the manifest names it
+-- source of that kind counts in the zip. counts (additive): the events behind the score, each null where it is not
+-- counted (rehab_permits: the residential rehab permits in permits_window, where a permit source counts in the zip;
+-- sales: the arm's-length sales in sales_window, where a sales source does; rehab_resales: of those sales, the renovated
+-- resales and quick resales at a gain, where the resale share is computed). source (additive, last): the zip's sales source as the manifest names it
 -- (mart_market_source; market.md "The source of a market answer"), absent where no sales source records a sale in the
 -- zip (a score resting on permits alone: Nashville's 37206).
 select
@@ -27,6 +30,9 @@ select
                                                                                   permits_records_start, permits_records_end, permits_records_days) end,
         sales_window: case when sales_as_of is not null then window_coverage(sales_window_start, sales_as_of, sales_window_days,
                                                                               sales_records_start, sales_records_end, sales_records_days) end,
+        counts: {rehab_permits: case when permits_as_of is not null then permits_rehab end,
+                 sales: case when sales_as_of is not null then sales_n end,
+                 rehab_resales: case when rehab_sale_share is not null then rehab_sales end},
         note: note
     }) as varchar), 'source', (select ms.source from mart_market_source ms where ms.market_key = 'zip|' || mart_rehab.zip)) as body
 from mart_rehab

@@ -25,7 +25,8 @@ export interface CompsAnswer {
 export interface RehabAnswer {
   zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
   trend_pct: number; trend_end: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage'];
-  permits_window: CompsAnswer['coverage'] | null; sales_window: CompsAnswer['coverage'] | null; note: string | null;
+  permits_window: CompsAnswer['coverage'] | null; sales_window: CompsAnswer['coverage'] | null;
+  counts: { rehab_permits: number | null; sales: number | null; rehab_resales: number | null }; note: string | null;
 }
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
@@ -494,6 +495,11 @@ export class MarketOracle {
         coverage: coverageAnswer(cov, start, asOf),
         permits_window: pCov ? coverageAnswer(pCov, pStart!, permitsAsOf!) : null,
         sales_window: sCov ? coverageAnswer(sCov, sStart!, salesAsOf!) : null,
+        // the events behind the score: each kind counted where its window is, the resales where the share is
+        counts: {
+          rehab_permits: pStart ? rehab.length : null, sales: sStart ? s.length : null,
+          rehab_resales: resaleShare === null ? null : s.filter((x) => x.rehab).length,
+        },
         note: [
           coverageWords(cov, windowCoverage(segs, start, asOf).days, "zip's sales"),
           pCov && sCov && permitsAsOf !== salesAsOf
