@@ -13,7 +13,7 @@ import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
 import { countySalesCities } from './county-market.ts';
-import { topAsked } from './zip-years.ts';
+import { topAsked } from './asked.ts';
 
 const CITY_WORD = /\b(cities|city|towns?|municipalit(y|ies))\b/;
 const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|which|cheap(est|er)?|priciest|(most|least) expensive)\b/;

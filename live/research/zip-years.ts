@@ -15,10 +15,10 @@ import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
 import type { Years } from './years.ts';
 import { ziplessCity } from './zipless.ts';
+import { topAsked } from './asked.ts';
 
 const ZIP_WORD = /\bzips?\b|\bzip ?codes?\b|\bpostal codes?\b/;
 const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what|cheap(est|er)?|priciest|(most|least) expensive)\b/;
-const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
 
 /** What a question ranks the zips of a place by, for the year or month asked: 'count', 'median', or null. A count asked
  *  with no year ("top 5 zips in Sacramento by number of sales") ranks the 12 months to the zips' latest sale (a price
@@ -43,12 +43,6 @@ async function lastTwelve(data: ResearchData, zips: string[], type: string): Pro
   const k = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - 12;
   const start = `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
   return { from: Number(start.slice(0, 4)), to: Number(last.slice(0, 4)), months: [start, last], label: `the 12 months to ${last}` };
-}
-
-/** The number of places a list asks for ("top 5 zips", "top ten"), or null. */
-export function topAsked(query: string): number | null {
-  const m = /\btop (\d{1,2}|three|five|ten)\b/.exec(query.toLowerCase());
-  return m ? WORD_N[m[1]!] ?? Number(m[1]) : null;
 }
 
 interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }

@@ -80,3 +80,32 @@ describe('a year\'s median ranking names the sales and months of the medians it 
     expect(a).toContain('2015-05 is recorded in part only');
   });
 });
+
+describe('a city\'s zips ranked by price with no year: every zip left out is said, and the count asked is listed', () => {
+  /** Sacramento's file: residential sales of $10,000 or more, a property listed twice on a day once (market.md). */
+  const SAC = `(select upper(street) as st, zip, city, sale_date_iso as d from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
+    where try_cast(price as double) >= 10000 and "type" = 'Residential' group by all)`;
+  it('"top zips in Sacramento by median price": 17 ranked, the 4 zips under 5 sales and the 5 zips outside the city\'s zip list said', async () => {
+    const listed = data.zipsOfCity('Sacramento', 'CA');
+    const rows = await rawQuery<{ zip: string; n: number }>(`select zip, count(*)::int as n from ${SAC} where city = 'SACRAMENTO' group by zip order by n desc, zip`);
+    expect(rows.length).toBe(26);
+    const ranked = rows.filter((r) => listed.includes(r.zip) && r.n >= 5), few = rows.filter((r) => listed.includes(r.zip) && r.n < 5);
+    const outside = rows.filter((r) => !listed.includes(r.zip));
+    expect([ranked.length, few.length, outside.length]).toEqual([17, 4, 5]);
+    const a = await ask('top zips in Sacramento by median price');
+    expect(a).toContain(`In Sacramento, CA, ${ranked.length} zips had 5 or more arm's-length single-family sales in the 12 months`);
+    expect(a).toContain(`; ${few.length} more zips had sales in their windows but fewer than 5, too few for a median, so they are left out`);
+    expect(a).toContain(`; ${outside.length} more zips mailed as Sacramento (${outside.map((r) => `${r.zip} ${r.n} sales`).join(', ')}) are not among the zips of its geo lookup (the Census place's), so they are not ranked`);
+  });
+  it('"top 5 zips by median price in Seattle": the 5 highest listed with their medians and sales over each zip\'s 12 months to its last sale', async () => {
+    const zips = inList(data.zipsOfCity('Seattle', 'WA'));
+    const day = `strptime(left("date", 8), '%Y%m%d')::date`;
+    const top = await rawQuery<{ zip: string; n: number; med: number }>(`
+      with s as (select zipcode as zip, ${day} as d, try_cast(price as double) as price from (select distinct * from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))
+                 where try_cast(price as double) >= 10000 and zipcode in (${zips})),
+           e as (select zip, max(d) as last from s group by zip)
+      select s.zip, count(*)::int as n, median(price) as med from s join e using (zip) where d > last - interval 12 month group by s.zip having count(*) >= 5 order by med desc, s.zip limit 5`);
+    const a = await ask('top 5 zips by median price in Seattle');
+    expect(a).toContain(`By zip, highest first (each zip's own figure; no figure is kept for Seattle, WA as a whole): ${top.map((r) => `zip ${r.zip} ${usd(r.med)} (${r.n} sales)`).join('; ')}; and 18 other zips`);
+  });
+});
