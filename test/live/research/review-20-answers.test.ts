@@ -109,3 +109,24 @@ describe('a city\'s zips ranked by price with no year: every zip left out is sai
     expect(a).toContain(`By zip, highest first (each zip's own figure; no figure is kept for Seattle, WA as a whole): ${top.map((r) => `zip ${r.zip} ${usd(r.med)} (${r.n} sales)`).join('; ')}; and 18 other zips`);
   });
 });
+
+describe('a ranking of three or more places names the whole order, over one period', () => {
+  it('"which borough has the highest median price": the five boroughs over the same 12 months to 2024-02-29, each with its median and sales, in order', async () => {
+    // NYC's rules (market.md, as review-19-ranks.test.ts): one-family, over $10,000, portfolio deeds out
+    const rows = await rawQuery<{ b: string; n: number; med: number }>(`
+      with r as (select distinct trim("BOROUGH") as b, trim("BLOCK") as blk, trim("LOT") as lot, upper(trim("ADDRESS")) as addr, trim("ZIP CODE") as zip,
+                   upper(coalesce(trim("APARTMENT NUMBER"), '')) as apt, try_cast("SALE DATE" as date) as d,
+                   try_cast(replace("SALE PRICE", ',', '') as double) as price, left(trim("BUILDING CLASS CATEGORY"), 2) as cat
+                 from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true)),
+           p as (select *, count(*) over (partition by b, blk, d, price) as kb, count(*) over (partition by b, d, price) as kboro from r where price > 10000),
+           a as (select * from p where cat = '01' and kb = 1 and not (kboro > 1 and price % 500 <> 0 and (price + 1) % 1000 <> 0))
+      select b, count(*)::int as n, median(price) as med from a where d > date '2023-02-28' and d <= date '2024-02-29' group by b order by med desc`);
+    const name: Record<string, string> = { 1: 'Manhattan', 2: 'the Bronx', 3: 'Brooklyn', 4: 'Queens', 5: 'Staten Island' };
+    expect(rows.length).toBe(5);
+    const a = await ask('which borough has the highest median price');
+    expect(a).toContain('no period named, so each borough over the 12 months to its last sale');
+    for (const r of rows) expect(a).toContain(`${name[r.b]} (New York, NY) ${usd(r.med)} (${r.n.toLocaleString('en-US')} sales, 12 months to 2024-02-29)`);
+    expect(a).toContain(`in order: ${rows.map((r, i) => `${i + 1}. ${name[r.b]} (New York, NY) ${usd(r.med)}`).join(', ')}`);
+    expect(a).not.toMatch(/different periods/);
+  });
+});
