@@ -130,3 +130,23 @@ describe('a ranking of three or more places names the whole order, over one peri
     expect(a).not.toMatch(/different periods/);
   });
 });
+
+describe('a follow-up comparing a place with the context\'s compares both over the context\'s period', () => {
+  it('"compare with Kirkland" after {Bellevue, WA, 2015}: Bellevue and Kirkland, each over 2015, never Kirkland\'s latest month alone', async () => {
+    const year = async (city: string): Promise<{ n: number; lo: number; hi: number }> => {
+      const [r] = await rawQuery<{ n: number; lo: number; hi: number }>(`
+        with m as (select m, count(*) as n, median(price) as med from ${KC} where zip in (${inList(data.zipsOfCity(city, 'WA'))}) and m like '2015-%' group by m)
+        select sum(n)::int as n, min(med) filter (where m < '2015-05') as lo, max(med) filter (where m < '2015-05') as hi from m`);
+      return r!;
+    };
+    const [b, k] = [await year('Bellevue'), await year('Kirkland')];
+    const a = await ask('compare with Kirkland', { city: 'Bellevue', state: 'WA', period: '2015' });
+    expect(a).toMatch(/^Reading the follow-up as Bellevue, WA \(the context's place\) compared with Kirkland, WA; the follow-up as the sale prices of Bellevue, WA and Kirkland, WA for 2015/);
+    expect(a).toContain(`Bellevue, WA ${b.n} sales in 2015 (2015-01 to 2015-05 only), monthly medians ${usd(b.lo)} to ${usd(b.hi)}`);
+    expect(a).toContain(`Kirkland, WA ${k.n} sales in 2015 (2015-01 to 2015-05 only), monthly medians ${usd(k.lo)} to ${usd(k.hi)}`);
+    expect(a).not.toMatch(/2015-04 \(\d+ sales\)|investor/);
+    // with no context place, or the context's own place named, nothing is added
+    expect(await ask('compare with Kirkland')).not.toMatch(/context's place/);
+    expect(await ask('compare with Bellevue', { city: 'Bellevue', state: 'WA', period: '2015' })).not.toMatch(/context's place/);
+  });
+});
