@@ -120,3 +120,10 @@ export function askedFigures(q: string): Asked[] {
   if ((CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) || YEAR_AGO.test(q)) out.push('change');
   return out;
 }
+
+const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
+/** The number of places a list asks for ("top 5 zips", "top ten"), or null. */
+export function topAsked(query: string): number | null {
+  const m = /\btop (\d{1,2}|three|five|ten)\b/.exec(query.toLowerCase());
+  return m ? WORD_N[m[1]!] ?? Number(m[1]) : null;
+}

@@ -14,8 +14,9 @@ export interface CityTopic {
   what: string;
   /** the citation's noun: "rehab momentum" */
   citation: { type: string; category: string; noun: string };
-  /** the summary sentence from the zips with a figure (sorted by measure, lowest first) */
-  sentence: (place: string, figs: ZipFigure[], window: string) => string;
+  /** the summary sentence from the zips with a figure (sorted by measure, lowest first); `few`: how many other zips have
+   *  sales in their windows but too few for a figure */
+  sentence: (place: string, figs: ZipFigure[], window: string, few: number) => string;
   /** a short value for comparisons */
   value: (figs: ZipFigure[]) => string;
   /** a county's zips listed with their figures after its summary (countyList), in place of one zip's own paragraph */
@@ -99,8 +100,9 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
   }
   const figs = measured.map((f) => f.zip!);
   const window = windowOf(figs);
+  const few = facts.filter((f) => f.zip && f.zip.measure === null && (f.zip.sales ?? 0) > 0).length;
   const summary: Fact = {
-    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window),
+    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window, few),
     detail: [`${plural(figs.length, 'zip')} of ${place} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips were read)` : ''}.`],
     // windows with different ends: the citation also names the newest, the date the data ends (freshness.ts)
     source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}${dataTo(measured, figs, window)}` },
@@ -178,15 +180,19 @@ export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean, both = false)
   return {
     intent: 'trends', what: `${typeWord} median sale prices (a zip needs 5 or more sales in the window)`,
     citation: { type: 'sales', category: 'market', noun: `arm's-length ${typeWord} sales` },
-    sentence: (place, figs, window) => {
+    sentence: (place, figs, window, few) => {
       const [top, other] = ends(figs);
+      // the zips with sales but under 5 in their windows: left out of the ranking, said (review 20: Sacramento's 9)
+      const left = few ? `; ${plural(few, 'more zip')} had sales in ${few === 1 ? 'its window' : 'their windows'} but fewer than 5, too few for a median, so ${few === 1 ? 'it is' : 'they are'} left out` : '';
       const own = new Set(figs.map((f) => f.asOf)).size > 1;
       const zipPrice1 = (f: ZipFigure): string => zipPrice(f, own);
       const named = (both ? top.slice(0, each(figs)) : top).map(zipPrice1);
       const others = other.map(zipPrice1);
-      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${list(named)}, the ${last} ${others.length > 1 ? list(others) : others[0]}; ${money(mid(figs))} at the middle zip`;
+      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${list(named)}, the ${last} ${others.length > 1 ? list(others) : others[0]}; ${money(mid(figs))} at the middle zip${left}`;
     },
     value: (figs) => `${first} ${zipPrice(ends(figs)[0][0]!)} of ${plural(figs.length, 'zip')}`,
+    // the number of zips asked ("top 5 zips by median price"), listed with their sales (countyList)
+    rank: money,
   };
 };
 

@@ -13,7 +13,7 @@ import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
 import { countySalesCities } from './county-market.ts';
-import { topAsked } from './zip-years.ts';
+import { topAsked } from './asked.ts';
 
 const CITY_WORD = /\b(cities|city|towns?|municipalit(y|ies))\b/;
 const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|which|cheap(est|er)?|priciest|(most|least) expensive)\b/;
@@ -34,6 +34,7 @@ export async function cityYearFact(data: ResearchData, u: Understanding, t: Targ
   const where = areaName(t);
   const rows: Row[] = [];
   let asOf = '', asked: string[] = [];
+  const partOnly = new Set<string>(); // months of a city counted with no median (recorded in part only)
   for (const city of countySalesCities(data, t)) {
     const s = await data.shard<{ as_of: string; series: MonthlySeries }>('trends', { state: t.state, city, property_type: type });
     if (!s) continue;
@@ -41,11 +42,15 @@ export async function cityYearFact(data: ResearchData, u: Understanding, t: Targ
     const idx = c.month.map((m, i) => ({ m, i })).filter((x) => (y.month ? x.m === y.month : inYears(x.m, y)));
     if (idx.length > asked.length) asked = idx.map((x) => x.m);
     const kept = idx.filter((x) => (c.sales_count[x.i] ?? 0) > 0);
-    const meds = kept.map((x) => c.median_price[x.i]).filter((v): v is number => v != null).sort((a, b) => a - b);
-    if (!kept.length || (by === 'median' && !meds.length)) continue;
+    // a median ranks by the months with one and names their sales and months (a month recorded in part only counts
+    // with no median: left out and said, as zip-years.ts does)
+    const used = by === 'median' ? kept.filter((x) => c.median_price[x.i] != null) : kept;
+    if (by === 'median') for (const x of kept) if (c.median_price[x.i] == null) partOnly.add(x.m);
+    if (!used.length) continue;
     if (s.as_of > asOf) asOf = s.as_of;
-    const sales = kept.reduce((a, x) => a + c.sales_count[x.i]!, 0);
-    rows.push({ city, value: by === 'count' ? sales : middle(meds), sales, months: kept.length });
+    const sales = used.reduce((a, x) => a + c.sales_count[x.i]!, 0);
+    const meds = used.map((x) => c.median_price[x.i]!).sort((a, b) => a - b);
+    rows.push({ city, value: by === 'count' ? sales : middle(meds), sales, months: used.length });
   }
   const when = y.month || /^\d{4}$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`;
   if (!rows.length) return { intent: 'trends', target: t, value: null, sentence: `No city of ${where} has ${noun} sales kept ${when} (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
@@ -59,9 +64,10 @@ export async function cityYearFact(data: ResearchData, u: Understanding, t: Targ
   const covered = asked.filter((m) => !out.includes(m));
   const held = y.month ? '' : ` (the data holds ${plural(covered.length, 'month')} of ${y.label}${covered.length ? `, ${monthRuns(covered)}` : ''}${out.length ? `; ${monthRuns(out)} ${out.length === 1 ? 'is' : 'are'} not covered by the source, ${spanWords(data, market)}` : ''})`;
   const end = by === 'count' ? (low ? 'fewest' : 'most') : low ? 'lowest' : 'highest';
+  const part = partOnly.size ? `; ${monthRuns([...partOnly].sort())} ${partOnly.size === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median, so ${partOnly.size === 1 ? 'its' : 'their'} sales are not among those given` : '';
   return {
     intent: 'trends', target: t, value: `${shown[0]!.city} ${fig(shown[0]!)}`,
-    sentence: `In ${where}, by ${measure} ${when}${held}, the ${end} of ${rows.length} ${rows.length === 1 ? 'city' : 'cities'} with a figure (each city's own months of 5 or more sales; a month with fewer keeps no figure and is left out): ${shown.map((r, i) => `${i + 1}. ${r.city} ${fig(r)}`).join('; ')}`,
+    sentence: `In ${where}, by ${measure} ${when}${held}, the ${end} of ${rows.length} ${rows.length === 1 ? 'city' : 'cities'} with a figure (each city's own months of 5 or more sales; a month with fewer keeps no figure and is left out): ${shown.map((r, i) => `${i + 1}. ${r.city} ${fig(r)}`).join('; ')}${part}`,
     detail: ['Each city\'s monthly figures are GET /v1/market/trends?city=...; a month keeps a count and median with 5 or more arm\'s-length sales.'],
     source: { type: 'trends', category: 'market', citation: `reii warehouse: price trends per city of ${where}, ${type}, ${y.month ?? y.label}, as of ${asOf}` },
     confidence: shown[0]!.sales < 20 ? 'low' : 'medium', primary: true, uncertain: null,

@@ -6,6 +6,7 @@ import type { Gazetteer } from './place-words.ts';
 import { COMMON_WORDS } from './place-words.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { NOT_PLACES } from './unfound.ts';
+import { isMonthWord } from './years.ts';
 
 /** "A vs B (vs C)", "A versus B": the text on each side. */
 const VS = /\s+(?:vs\.?|versus)\s+/i;
@@ -14,8 +15,9 @@ const COMPARE = /\b(?:compare|comparing|between)\s+(.+?)\s+(?:and|with|to|&)\s+(
 
 /** A property type's word ("condos vs single family" compares types, not places). */
 const TYPE_WORD = /^(condos?|condominiums?|co-?ops?|sfrs?|sfhs?|duplex(es)?|triplex(es)?|multi-?family|townho(use|me)s?|[234]-?plex(es)?)$/;
-/** A word that names no place: a topic, time or common English word, a number. */
-const topicWord = (w: string): boolean => !w || /\d/.test(w) || TYPE_WORD.test(w) || NOT_PLACES.has(w) || COMMON_WORDS.has(w) || isEnglishWord(w.replace(/'s$/, ''));
+/** A word that names no place: a topic, time or common English word, a month's name or abbreviation ("Jan 2015 vs Jan
+ *  2014": before review 20, "no place named 'jan'"), a number. */
+const topicWord = (w: string): boolean => !w || /\d/.test(w) || TYPE_WORD.test(w) || isMonthWord(w) || NOT_PLACES.has(w) || COMMON_WORDS.has(w) || isEnglishWord(w.replace(/'s$/, ''));
 
 /** The name a side's unread place may have: the words next to the connector that are no topic word ("gotham" of
  *  "gotham median price"); '' when every word is one (then the side is no place: "compare rent and price"). */

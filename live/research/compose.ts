@@ -85,7 +85,10 @@ function winner(data: ResearchData, targets: Understanding['targets'], ranked: {
   if (first.length === ranked.length) return `${names} are tied (${r.shown} each)${some ? `, the only ${ranked.length} with a figure` : ''}`;
   const among = some ? ` of the ${ranked.length} with a figure` : '';
   if (first.length > 1) return `${names} are tied ${r.tie}${among} (${r.shown} each)`;
-  return `${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})`;
+  // three or more ranked: the whole order, so a ranking asked ("which borough has the highest median price") names
+  // every place's place in it, not the first alone (review 20)
+  const order = ranked.length > 2 ? `; in order: ${[...ranked].sort((a, b) => b.r.score - a.r.score).map((x, i) => `${i + 1}. ${placeName(data, x.t)} ${x.r.shown}`).join(', ')}` : '';
+  return `${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})${order}`;
 }
 
 /** The places a question names outside coverage, said: a foreign country is outside the United States (US states only),

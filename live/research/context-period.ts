@@ -58,8 +58,9 @@ export function contextPeriods(years: Years | null, context: Context, lower: str
 export const periodOnly = (q: string, lower: string, targets: readonly Target[]): boolean =>
   targets.length > 0 && targets.every((t) => t.from === 'context') && (parseYears(q) !== null || YEAR_AGO.test(lower));
 
-/** A follow-up's opening words: "and in 98103?", "what about Queens", "how about Brooklyn", "same for 98117". */
-const FOLLOW_UP = /^\s*(and|what about|how about|what of|same (for|in)|now (for|in))\b/;
+/** A follow-up's opening words: "and in 98103?", "what about Queens", "how about Brooklyn", "same for 98117", "compare
+ *  with Kirkland" (the context's place beside it: context-place.ts contextCompared). */
+const FOLLOW_UP = /^\s*(and|what about|how about|what of|same (for|in)|now (for|in)|compared? (it |this |that )?(with|to|against)|vs\.?(?=\s)|versus)\b/;
 /** What only a comps answer has (price per sqft, days on market, list-to-sale): kept for the latest months only. */
 const LATEST_ONLY = /\bcomps?\b|comparable|per (sq|square)|\$ ?\/ ?sq|ppsf|days on market|\bdom\b|list[- ]to[- ]sale|sale[- ]to[- ]list/;
 /** What else a follow-up may say: small words, sale-price and property-type words, punctuation. */
@@ -83,7 +84,8 @@ export function carriedPeriod(q: string, lower: string, topicText: string, conte
   // a question naming no place at all ("median price", "how many sales?" after {place, period}) is about the context's
   // place, and so about its period too (review 19: before, the latest 12 months)
   const placeless = named.length === 0 && targets.length > 0 && !RANKING.test(lower);
-  const places = named.length ? named : type || placeless ? targets.filter((t) => t.from === 'context') : [];
+  // a place compared with the context's ("compare with Kirkland": context-place.ts contextCompared): both, the period theirs
+  const places = named.length ? (targets.length > named.length ? [...targets] : named) : type || placeless ? targets.filter((t) => t.from === 'context') : [];
   if (!raw || !places.some((t) => t.zip || t.city || t.area) || parseYears(q) || YEAR_AGO.test(lower) || asksWindow(q)) return null;
   // a follow-up: the place alone ("Brooklyn?"), or opening words, the place and sale-price words only ("and the median
   // price in 98103?"); "median price in Brooklyn" is a question of its own

@@ -52,3 +52,20 @@ export function contextTargets(context: Context, gaz: Gazetteer, targets: Target
   // a territory's code (PR, GU, VI, AS, MP) or any other code we do not cover: said as outside coverage
   else if (targets.length === 0 && context.state && !context.zip && !context.city) unknown.push(TERRITORY_CODES[context.state.toUpperCase()] ?? context.state);
 }
+
+/** A follow-up comparing a place with the context's ("compare with Kirkland", "compare it to 98033", "vs Kirkland"):
+ *  the context's place is the other side, first. */
+const COMPARE_FOLLOW_UP = /^\s*(?:and\s+)?(?:(?:compare|compared)(?:\s+(?:it|this|that|them))?\s+(?:with|to|against)|vs\.?|versus)\s/i;
+
+/** The context's place put first beside the place a comparing follow-up names (review 20: "compare with Kirkland"
+ *  after {Bellevue, WA, 2015} answered Kirkland's latest month alone); nothing when the question names no place, more
+ *  than one, or the context's own. */
+export function contextCompared(q: string, context: Context, gaz: Gazetteer, targets: Target[], readAs: string[]): void {
+  if (targets.length !== 1 || !COMPARE_FOLLOW_UP.test(q)) return;
+  const ctx: Target[] = [];
+  contextTargets(context, gaz, ctx, [], []);
+  const c = ctx[0], t = targets[0]!;
+  if (!c || (!c.zip && !c.city) || (c.zip ?? c.city) === (t.zip ?? t.city)) return;
+  targets.unshift(c);
+  readAs.push(`the follow-up as ${c.zip ? `zip ${c.zip}` : `${c.city}, ${c.state}`} (the context's place) compared with ${t.zip ? `zip ${t.zip}` : t.city ? `${t.city}, ${t.state}` : t.state}`);
+}

@@ -220,7 +220,7 @@ export class ResearchEngine {
     const former = formerCountyAnswer(this.data, u);
     if (former) return { answer: former, sources: [], confidence: 'low', facts: [], depth };
     // a place the build does not know, in a market question: said as not found, never another question's answer
-    const future = forecastAsked(u);
+    const future = forecastAsked(u, this.today);
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
     // a side of a comparison no place was read in: said as not found, never dropped silently (compare-sides.ts)

@@ -2,6 +2,7 @@
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
 import { findCounty } from './county-place.ts';
+import { EVERY_BOROUGH_READ } from './place-aliases.ts';
 import { outsideTheCity } from './state-rest.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
@@ -283,5 +284,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || i === 'rehab' || i === 'investor'); // days on market: redfin.ts
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
-  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, direction, topicText, query: q };
+  // the boroughs ranked by price with no period named: one window for all, the 12 months to their last sale (review 20:
+  // each borough's latest month, of different periods, and the first alone named)
+  const boroughs = priceLevel && !years && win.months === null && !win.span && readAs.includes(EVERY_BOROUGH_READ);
+  if (boroughs) readAs.push('no period named, so each borough over the 12 months to its last sale');
+  return { asks, intents, targets, comparison, ranking, threshold, category, propertyType: parsePropertyType(q), months: boroughs ? 12 : win.months, span: win.span, years, unknown, notes, readAs, gaps, priceLevel, notRecorded, lowEnd, direction, topicText, query: q };
 }

@@ -14,7 +14,7 @@ import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
-import { topAsked, zipYearFact, zipYearRanking } from './zip-years.ts';
+import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { demolitionFact } from './demolitions.ts';
 import { cityYearFact, cityYearRanking } from './city-years.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
@@ -23,7 +23,7 @@ import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
-import { SPEED_RANK } from './asked.ts';
+import { SPEED_RANK, topAsked } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; flood_map_loaded: boolean; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }

@@ -41,8 +41,8 @@ export function shareYear(q: string): string {
   // "2022 march and june": the year first
   const first = new RegExp(`\\b${YEAR.slice(2)},?\\s+(${UNIT}(?:${JOIN}${UNIT})+)\\b(?!\\s*'?(?:19|20)\\d{2})(?!\\s*\\d)`, 'gi');
   out = out.replace(first, (_all: string, year: string, list: string) => withYear(list, year));
-  // "march 2022 vs june": the year of the first for a second with none
-  const after = new RegExp(`\\b(${UNIT}\\s+(?:of\\s+)?'?)((?:19|20)\\d{2})\\b(${JOIN})(${UNIT})(?!\\s*(?:of\\s+)?'?(?:19|20)\\d{2})(?![\\w-])(?!\\s+(?:be|have|has|had|not|see|go|rise|fall)\\b)`, 'gi');
+  // "march 2022 vs june": the year of the first for a second with none (not "Dec. 2014": its dot before its own year)
+  const after = new RegExp(`\\b(${UNIT}\\s+(?:of\\s+)?'?)((?:19|20)\\d{2})\\b(${JOIN})(${UNIT})(?!\\.?\\s*(?:of\\s+)?'?(?:19|20)\\d{2})(?![\\w-])(?!\\s+(?:be|have|has|had|not|see|go|rise|fall)\\b)`, 'gi');
   out = out.replace(after, (_all: string, a: string, year: string, join: string, b: string) => `${a}${year}${join}${b.replace(/\.$/, '')} ${year}`);
   return out;
 }

@@ -182,6 +182,9 @@ export function soldTown(toks: readonly Token[], i: number, n: number, cands: re
  *  "boroughs by median price" ("the five boroughs" is New York City as a whole: place-words.ts). */
 const EVERY_BOROUGH = /\b(?:which|what|each|every|rank|ranked|ranking|compare|top(?: \d| three| five)?)\s+(?:the\s+)?(?:(?:nyc|new york(?: city)?)(?:'s)?\s+)?boroughs?\b|\bboroughs\s+(?:ranked\s+)?by\b/i;
 
+/** How the five boroughs read as a group are said (intent.ts gives them one window when a price is ranked). */
+export const EVERY_BOROUGH_READ = '"borough" as New York City\'s five boroughs (Brooklyn, Manhattan, the Bronx, Queens and Staten Island), each compared';
+
 /** The five boroughs of New York City as the places of a question that asks about them as a group and names no other
  *  place than New York City ("which borough is cheapest", "which nyc borough is cheapest": before, no data), with the
  *  reading to say; null otherwise. */
@@ -189,6 +192,6 @@ export function everyBorough(q: string, targets: readonly Target[]): { targets: 
   if (!EVERY_BOROUGH.test(q) || !targets.every((t) => t.state === 'NY' && t.city === 'New York' && !t.zip && !t.area && !t.hood)) return null;
   return {
     targets: BOROUGHS.filter(([, a], i) => BOROUGHS.findIndex(([, b]) => b.name === a.name) === i).map(([, area]) => ({ state: 'NY', city: 'New York', area, from: 'query' as const })),
-    readAs: '"borough" as New York City\'s five boroughs (Brooklyn, Manhattan, the Bronx, Queens and Staten Island), each compared',
+    readAs: EVERY_BOROUGH_READ,
   };
 }

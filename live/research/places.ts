@@ -43,7 +43,7 @@ import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
-import { contextTargets, type Context } from './context-place.ts';
+import { contextCompared, contextTargets, type Context } from './context-place.ts';
 import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
@@ -388,6 +388,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   if (group) { targets.splice(0, targets.length, ...group.targets); readAs.push(group.readAs); }
   // context fills in when the question names no place (context-place.ts)
   if (targets.length === 0) contextTargets(context, gaz, targets, unknown, readAs);
+  else contextCompared(q, context, gaz, targets, readAs); // "compare with Kirkland": the context's place beside it
 
   // the text left for full-text retrieval: place names out
   let topicText = '';

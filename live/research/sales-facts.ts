@@ -6,7 +6,6 @@ import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, minConf, missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
-import { BAND_NOT_KEPT } from './asked.ts';
 import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { windowGap } from './window-gaps.ts';
 import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
@@ -14,8 +13,8 @@ import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 import { RANK, ranks } from './ranks.ts';
 import { notCoveredWords } from './month-cover.ts';
-import { figureDirection } from './asked.ts';
 import { typelessSentence } from './typeless.ts';
+import { BAND_NOT_KEPT, figureDirection, topAsked } from './asked.ts';
 
 /** The words of a property type in an answer. */
 export const TYPE_WORDS: Record<string, string> = { sfr: 'single-family', multi: 'multi-family', condo: 'condo', land: 'land', commercial: 'commercial' };
@@ -204,7 +203,17 @@ export async function zipPriceFacts(data: ResearchData, u: Understanding, t: Tar
   };
   // both ends asked ("cheapest and most expensive zips"): as many named at each end
   const both = figureDirection(u.query.toLowerCase(), RANK.price.figure) === 'both';
-  return cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd, both), u.targets.length > 1, u.lowEnd);
+  const out = await cityZipFacts(data, t, make, ZIP_PRICE_TOPIC(TYPE_WORDS[u.propertyType]!, u.lowEnd, both), u.targets.length > 1, u.lowEnd, topAsked(u.query));
+  // zips mailed as the city with sales in the window that its geo lookup does not list (Sacramento's 95842 ...): not
+  // ranked, said with their sales (review 20: 17 of Sacramento's 26 zips ranked, the rest left out unsaid)
+  if (t.city && !t.area && !t.hood && out[0] && !out[0].zip && out[0].source) {
+    const listed = new Set(data.zipsOfCity(t.city, t.state)), lc = t.city.toLowerCase();
+    const outside = [...data.zips].filter(([z, p]) => p.state === t.state && p.city.toLowerCase() === lc && !listed.has(z))
+      .map(([z]) => ({ z, n: windowFigure(data.market, { zip: z, state: t.state }, u.propertyType, w.months)?.sales ?? 0 }))
+      .filter((x) => x.n > 0).sort((a, b) => b.n - a.n || a.z.localeCompare(b.z));
+    if (outside.length) out[0].sentence += `; ${plural(outside.length, 'more zip')} mailed as ${t.city} (${outside.map((x) => `${x.z} ${plural(x.n, 'sale')}`).join(', ')}) ${outside.length === 1 ? 'is' : 'are'} not among the zips of its geo lookup (the Census place's), so ${outside.length === 1 ? 'it is' : 'they are'} not ranked`;
+  }
+  return out;
 }
 
 /** Price per sqft of a city none of whose window's sales has a living area (Connecticut's files record none): said

@@ -3,6 +3,7 @@
 // ranking, a state's rules). Pure. Rules: warehouse/docs/research.md "Entity rules".
 import type { Intent, Understanding } from './intent.ts';
 import { COMMON_WORDS, STATE_NAME_SET } from './place-words.ts';
+import { isMonthWord } from './years.ts';
 
 const MARKET: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 /** Words after "in" that name no place: time, scope, manner. */
@@ -13,7 +14,7 @@ stock demand supply question contract escrow foreclosure default distress distre
 the a an and or to of per sqft square feet feet dollars`.split(/\s+/));
 
 /** The words after the last "in", "near" or "around" that end the question, when they could be a place's name (letters,
- *  one to three words, none a topic, time or common word) and the question names no place and asks only market
+ *  one to three words, none a topic, time, month or common word) and the question names no place and asks only market
  *  topics; else null. */
 export function unfoundPlace(u: Pick<Understanding, 'query' | 'targets' | 'unknown' | 'intents' | 'ranking'>): string | null {
   if (u.targets.length || u.unknown.length || u.ranking !== null || !u.intents.length || !u.intents.every((i) => MARKET.has(i))) return null;
@@ -21,7 +22,7 @@ export function unfoundPlace(u: Pick<Understanding, 'query' | 'targets' | 'unkno
   if (!m) return null;
   const phrase = m[1]!.replace(/\.$/, '');
   const words = phrase.toLowerCase().split(/[\s-]+/).filter((w) => w !== 'the');
-  if (!words.length || words.some((w) => NOT_PLACES.has(w) || COMMON_WORDS.has(w)) || STATE_NAME_SET.has(words.join(' '))) return null;
+  if (!words.length || words.some((w) => NOT_PLACES.has(w) || COMMON_WORDS.has(w) || isMonthWord(w)) || STATE_NAME_SET.has(words.join(' '))) return null;
   return phrase;
 }
 

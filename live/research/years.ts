@@ -15,6 +15,9 @@ export interface Years { from: number; to: number | null; label: string; month?:
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
+/** A month's name or abbreviation alone ("jan", "Sept.", "december"): never a place's name (compare-sides.ts, unfound.ts). */
+export const isMonthWord = (w: string): boolean => new RegExp(`^${MONTH_WORD}\\.?$`, 'i').test(w);
+
 /** A year then a month name ("2014 may", "2014, May"), not a year of a span, a month before a day ("2014 May 5") nor
  *  the verb ("2015 may have"). */
 const YEAR_MONTH = new RegExp(`(?<![\\d$#,.\\/-])\\b((?:19|20)\\d{2}),?\\s+${MONTH_WORD}\\b\\.?(?!\\s*\\d)(?!\\s+(?:be|have|has|had|not|see|go|rise|fall)\\b)`, 'i');

@@ -15,10 +15,10 @@ import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
 import type { Years } from './years.ts';
 import { ziplessCity } from './zipless.ts';
+import { topAsked } from './asked.ts';
 
 const ZIP_WORD = /\bzips?\b|\bzip ?codes?\b|\bpostal codes?\b/;
 const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what|cheap(est|er)?|priciest|(most|least) expensive)\b/;
-const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
 
 /** What a question ranks the zips of a place by, for the year or month asked: 'count', 'median', or null. A count asked
  *  with no year ("top 5 zips in Sacramento by number of sales") ranks the 12 months to the zips' latest sale (a price
@@ -45,12 +45,6 @@ async function lastTwelve(data: ResearchData, zips: string[], type: string): Pro
   return { from: Number(start.slice(0, 4)), to: Number(last.slice(0, 4)), months: [start, last], label: `the 12 months to ${last}` };
 }
 
-/** The number of places a list asks for ("top 5 zips", "top ten"), or null. */
-export function topAsked(query: string): number | null {
-  const m = /\btop (\d{1,2}|three|five|ten)\b/.exec(query.toLowerCase());
-  return m ? WORD_N[m[1]!] ?? Number(m[1]) : null;
-}
-
 interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }
 
 /** The ranking fact of the zips of `t` by `by` over the months of the year (or month) asked. */
@@ -66,6 +60,7 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const rows: Row[] = [];
   let asOf = '', asked: string[] = [];
   const under: string[][] = [];
+  const partOnly = new Set<string>(); // months of a zip counted with no median (recorded in part only: month-facts.ts)
   for (const zip of zips) {
     const s = await data.shard<{ as_of: string; series: MonthlySeries }>('trends', { zip, property_type: type });
     if (!s) continue;
@@ -78,10 +73,15 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
     const thin = idx.filter((x) => x.i >= first && c.sales_count[x.i] == null).map((x) => x.m);
     if (kept.length === 0) { if (first >= 0 && thin.length) under.push(thin); continue; }
     if (s.as_of > asOf) asOf = s.as_of;
-    const sales = kept.reduce((a, x) => a + c.sales_count[x.i]!, 0);
-    const meds = kept.map((x) => c.median_price[x.i]).filter((v): v is number => v != null).sort((a, b) => a - b);
-    if (by === 'median' && meds.length === 0) continue;
-    rows.push({ zip, value: by === 'count' ? sales : middle(meds), sales, months: kept.map((x) => x.m), thin });
+    // a median ranks by the months with a median, and names their sales and months: a month recorded in part only
+    // (King County's 2015-05) keeps a count with no median, so it is left out of both and said (review 20: "74 sales
+    // over 5 months" beside a median of 4)
+    const used = by === 'median' ? kept.filter((x) => c.median_price[x.i] != null) : kept;
+    if (by === 'median') for (const x of kept) if (c.median_price[x.i] == null) partOnly.add(x.m);
+    if (used.length === 0) continue;
+    const sales = used.reduce((a, x) => a + c.sales_count[x.i]!, 0);
+    const meds = used.map((x) => c.median_price[x.i]!).sort((a, b) => a - b);
+    rows.push({ zip, value: by === 'count' ? sales : middle(meds), sales, months: used.map((x) => x.m), thin });
   }
   const yearWords = y.month || /^(\d{4}|the \d+ months to .*)$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`;
   if (rows.length === 0) {
@@ -113,10 +113,11 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   // zips with sales in the data but no month of those asked with 5 or more, in a month the source covers: not ranked
   const unranked = under.filter((ms) => ms.some((m) => !out.includes(m))).length;
   const none = unranked ? `; ${plural(unranked, 'more zip')} had sales in the data but fewer than 5 in each month asked the source covers, so ${unranked === 1 ? 'it keeps' : 'they keep'} no figure and ${unranked === 1 ? 'is' : 'are'} not ranked` : '';
+  const part = partOnly.size ? `; ${monthRuns([...partOnly].sort())} ${partOnly.size === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median, so ${partOnly.size === 1 ? 'its' : 'their'} sales are not among those given` : '';
   const typeNote = /single[- ]?family|sfr|condo|multi|duplex|land|commercial/.test(q) ? '' : ` (${noun} sales: name condos or multi-family for those)`;
   return {
     intent: 'trends', target: t, value: `zip ${shown[0]!.zip} ${fig(shown[0]!)}`,
-    sentence: `In ${where}, by ${measure} ${yearWords}${held}${cover}${typeNote}, the ${end} of ${plural(rows.length, 'zip')} with a figure: ${list}${thin}${none}`,
+    sentence: `In ${where}, by ${measure} ${yearWords}${held}${cover}${typeNote}, the ${end} of ${plural(rows.length, 'zip')} with a figure: ${list}${thin}${part}${none}`,
     detail: ['Each zip\'s monthly figures are GET /v1/market/trends?zip=...; a month keeps a count and median with 5 or more arm\'s-length sales.'],
     source: { type: 'trends', category: 'market', citation: `reii warehouse: price trends per zip of ${where}, ${type}, ${y.month ?? y.label}, as of ${asOf}` },
     confidence: thinShown.length || shown[0]!.sales < 20 ? 'low' : 'medium', primary: true, uncertain: null,

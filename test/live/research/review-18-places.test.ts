@@ -107,7 +107,7 @@ describe('A: a side of a comparison no place is read in is said, never dropped, 
 });
 
 describe('E: "which borough is cheapest" ranks New York City\'s five boroughs (before: no data)', () => {
-  it('each borough\'s own median, as the borough asked alone gives it, and the lowest of them named', async () => {
+  it('each borough\'s own median over the same 12 months, as the borough asked alone for them gives it (review 20: one period for all), and the lowest of them named', async () => {
     for (const q of ['which borough is cheapest', 'which nyc borough is cheapest']) {
       expect(places(q), q).toEqual(['NY New York', 'NY New York', 'NY New York', 'NY New York', 'NY New York']);
       const targets = understand(q, {}, data).targets.map((t) => t.area!.name);
@@ -116,7 +116,7 @@ describe('E: "which borough is cheapest" ranks New York City\'s five boroughs (b
       expect(r, q).toMatch(/^Reading "borough" as New York City's five boroughs/);
       const figures = new Map<string, number>();
       for (const name of targets) {
-        const own = /the median single-family sale price was (\$[\d,]+) in (\d{4}-\d{2}) \((\d+) sales\)|the median of the (\d+) arm's-length single-family sales in the (\d+) months to [\d-]+ was (\$[\d,]+)/.exec(await ask(`median sale price in ${name === 'the Bronx' ? 'the Bronx' : name}`))!;
+        const own = /the median single-family sale price was (\$[\d,]+) in (\d{4}-\d{2}) \((\d+) sales\)|the median of the ([\d,]+) arm's-length single-family sales in the (\d+) months to [\d-]+ was (\$[\d,]+)/.exec(await ask(`median sale price in ${name} over the last 12 months`))!;
         const price = own[1] ?? own[6]!;
         expect(r, name).toContain(`${name} (New York, NY) ${price}`);
         figures.set(name, Number(price.replace(/[$,]/g, '')));

@@ -99,7 +99,8 @@ describe('the verdict\'s wording (pure)', () => {
   });
   it('"of the N with a figure" when a place has none; superlatives for three places; nothing with one figure', () => {
     expect(verdict(data, zips, [fact(0, 500, 'low'), fact(1, null), fact(2, 400, 'low')])).toBe(', so zip 98115 (Seattle, WA) is the cheapest of the 2 with a figure ($400)');
-    expect(verdict(data, zips, [fact(0, 500), fact(1, 600), fact(2, 400)])).toBe(', so zip 98117 (Seattle, WA) is the most expensive ($600)');
+    // three or more ranked: the whole order after the winner (review 20)
+    expect(verdict(data, zips, [fact(0, 500), fact(1, 600), fact(2, 400)])).toBe(', so zip 98117 (Seattle, WA) is the most expensive ($600); in order: 1. zip 98117 (Seattle, WA) $600, 2. zip 98103 (Seattle, WA) $500, 3. zip 98115 (Seattle, WA) $400');
     expect(verdict(data, zips, [fact(0, 500), fact(1, null), fact(2, null)])).toBe('');
   });
 });
