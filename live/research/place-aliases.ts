@@ -12,6 +12,7 @@
 //   directionalTown a lower-case town whose name starts with a direction ("west hartford", "south windsor"): the town,
 //                   not the city its other words name
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
+//   stateNamedTown  a town named like a state followed by its own state ("Washington CT"): the town, not the state
 //   everyBorough    "which borough is cheapest", "which nyc borough...": New York City's five boroughs, each a place
 //   soldTown        a lower-case town the build has sales of ("greenwich", "new canaan", "glastonbury"): read as if
 //                   capitalised, so case never changes the answer; a name of English words only needs a place cue
@@ -22,17 +23,34 @@ import { STATE_WORD_FORMS } from '../places/names.ts';
 
 const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
 
-/** A state named at the start of `rest` (a space or a comma before it): its code, else null ("Jersey, OH", "Manhattan Kansas"). */
-export function stateAhead(rest: string): string | null {
+/** A state named at the start of `rest` (a space or a comma before it): its code and where it ends in `rest`, else null. */
+function stateAheadAt(rest: string): { code: string; end: number } | null {
   const code = /^\s*,?\s*([A-Z]{2})\b/.exec(rest);
-  if (code && STATE_CODES.has(code[1]!)) return code[1]!;
+  if (code && STATE_CODES.has(code[1]!)) return { code: code[1]!, end: code[0].length };
   const lower = rest.toLowerCase();
   for (const [, c, re] of STATE_PATTERNS) {
     re.lastIndex = 0;
     const m = re.exec(lower);
-    if (m && /^\s*,?\s*$/.test(lower.slice(0, m.index)) && m.index > 0) return c;
+    if (m && /^\s*,?\s*$/.test(lower.slice(0, m.index)) && m.index > 0) return { code: c, end: m.index + m[0].length };
   }
   return null;
+}
+/** A state named at the start of `rest` (a space or a comma before it): its code, else null ("Jersey, OH", "Manhattan Kansas"). */
+export const stateAhead = (rest: string): string | null => stateAheadAt(rest)?.code ?? null;
+
+/** A town of 10,000 people or more, or one the build has sales of, named like a state and followed by its own state
+ *  ("Washington CT", "Washington, Connecticut", "Wyoming, MI"): the town, with the reading to say; null for a list of
+ *  states ("Kansas, Oklahoma and Texas"), a small namesake ("Kansas, Oklahoma": Kansas, OK has 822 people), or none. */
+export function stateNamedTown(q: string, start: number, end: number, gaz: Gazetteer): { state: string; name: string; readAs: string } | null {
+  const next = stateAheadAt(q.slice(end));
+  if (!next || next.code === 'DC') return null; // "Washington DC": the District (place-words.ts STATE_ALIASES)
+  // another state after the one named ("Kansas, Oklahoma and Texas"): a list of states
+  const rest = q.slice(end + next.end);
+  if (/^\s*(,|and\b|or\b|&|vs\b)/i.test(rest) && stateAhead(rest.replace(/^\s*(,|and\b|or\b|&|vs\b)\s*/i, ' ')) !== null) return null;
+  const written = q.slice(start, end);
+  const town = (cities(gaz, written.toLowerCase()) ?? []).find((c) => c.state === next.code && (c.population >= 10_000 || (gaz.hasSales?.(c.state, c.name) ?? false)));
+  if (!town) return null;
+  return { state: town.state, name: town.name, readAs: `"${q.slice(start, end + next.end).trim()}" as the town ${town.name}, ${town.state}, not the state of ${town.name}` };
 }
 
 /** Whether 1 to 3 words after `end` make, with `head`, a city or a neighbourhood name of the build ("manhattan beach",

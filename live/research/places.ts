@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -175,6 +175,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       const street = STREET_AFTER.exec(lower.slice(e));
       // (a house number before it, or any street word but "St", which may be a Saint: "Washington St. Louis"?)
       if (street && (street[1] !== 'st' || /\d\s*$/.test(lower.slice(Math.max(0, s - 8), s)))) { taken.push({ start: s, end: e + street[0].length }); continue; }
+      // a town named like a state, followed by its state ("Washington CT", "Washington, Connecticut"): the town
+      const town = stateNamedTown(q, s, e, gaz);
+      if (town) { taken.push({ start: s, end: e }); found.push({ state: town.state, city: town.name, at: s, end: e, kind: 'city' }); readAs.push(town.readAs); continue; }
       taken.push({ start: s, end: e });
       let st = code;
       if (code === 'WA' && name === 'washington') {

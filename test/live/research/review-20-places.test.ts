@@ -1,0 +1,67 @@
+// The twentieth research review's place readings (live/research/places.ts and its word lists): a town named like a
+// state read as the state, short forms and neighbourhoods not read. Over the shared real build on the suite's pinned
+// clock; figures recomputed here from the raw files in ../shared/data, or the answer must be the one for the place
+// written out (the context's place).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResearchEngine } from '../../../live/research/endpoint.ts';
+import { understand } from '../../../live/research/intent.ts';
+import type { ResearchData } from '../../../live/research/data.ts';
+import type { Context } from '../../../live/research/places.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+import { researchData } from '../../helpers/research.ts';
+
+let data: ResearchData;
+let engine: ResearchEngine;
+beforeAll(() => { data = researchData(); engine = new ResearchEngine(data, null, PINNED_TODAY); });
+const ask = async (query: string, context?: Context): Promise<string> => (await engine.answer({ query, context, depth: 'quick' })).answer;
+const places = (q: string, context: Context = {}): string[] => understand(q, context, data).targets.map((t) => [t.state, t.city, t.area?.name].filter(Boolean).join(' '));
+const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+const CT = `(select distinct * exclude (filename) from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true, filename = true))`;
+
+describe('a town named like a state, followed by its state, is the town (review 20 #1)', () => {
+  it('"Washington CT median price": the town Washington, CT, as the context {Washington, CT} answers; never Washington State', async () => {
+    // the town's last sale and its 3 months before, from the raw Connecticut files: residential (the 2022 file has no
+    // subtype; single-family in the other), no Non Use Code, $10,000 or more
+    const [raw] = await rawQuery<{ last: string; n: number; m: number }>(`with s as (
+        select strptime("Date Recorded", '%m/%d/%Y')::date as d, replace("Sale Amount", ',', '')::double as p from ${CT}
+        where "Town" = 'Washington' and "Property Type" = 'Residential' and coalesce("Residential Type", 'Single Family') = 'Single Family'
+          and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000)
+      select max(d)::varchar as last, count(*) filter (where d > (select max(d) from s) - interval 3 month)::int as n,
+             median(p) filter (where d > (select max(d) from s) - interval 3 month) as m from s`);
+    expect(raw!.last).toBe('2022-09-29');
+    const context = await ask('median price', { city: 'Washington', state: 'CT' });
+    expect(context).toContain(`the median of the ${raw!.n} arm's-length single-family sales in the 3 months to ${raw!.last} was ${usd(raw!.m)}`);
+    for (const q of ['Washington CT median price', 'median price Washington, CT']) {
+      expect(places(q), q).toEqual(['CT Washington']);
+      const r = await ask(q);
+      expect(r, q).toMatch(/^Reading "Washington,? CT" as the town Washington, CT, not the state of Washington: In Washington, CT, /);
+      expect(r, q).toContain(context);
+    }
+  });
+
+  it('"sales in Washington CT", "Washington, Connecticut sales": the town\'s sales, not the tax sale rule of two states', async () => {
+    // (a place and "sales" alone ask its sale prices: research.md "Cities")
+    const context = await ask('sales', { city: 'Washington', state: 'CT' });
+    expect(context).toMatch(/^In Washington, CT, .* the 3 months to 2022-09-29 was \$/);
+    for (const q of ['sales in Washington CT', 'Washington, Connecticut sales']) {
+      expect(places(q), q).toEqual(['CT Washington']);
+      const r = await ask(q);
+      expect(r, q).toContain(context);
+      expect(r, q).not.toMatch(/deed|lien|redeem/);
+    }
+    // "sales in <place>" is "<place> sales" (before, Washington's "tax deed state" for both)
+    for (const place of ['Seattle', '98103']) expect(await ask(`sales in ${place}`), place).toBe(await ask(`${place} sales`));
+    expect(await ask('sales in Seattle')).toMatch(/^In Seattle, WA, the median single-family sale price was/);
+  });
+
+  it('a state named with another state stays a state: a list of states, a namesake too small, Washington DC', () => {
+    expect(places('eviction notice Washington and Connecticut')).toEqual(['WA', 'CT']);
+    expect(places('compare Kansas, Oklahoma and Texas eviction')).toEqual(['KS', 'OK', 'TX']);
+    // Kansas, OK has 822 people and no sales: the two states
+    expect(places('Kansas, Oklahoma eviction notice')).toEqual(['KS', 'OK']);
+    expect(places('rent control Washington, DC')).toEqual(['DC']);
+    // a town of 10,000 people or more: Wyoming, MI (76,865)
+    expect(places('median price Wyoming, MI')).toEqual(['MI Wyoming']);
+  });
+});
