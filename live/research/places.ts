@@ -144,6 +144,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // "LA" after a Louisiana city is its state ("New Orleans LA"); alone it is Los Angeles, said as read
       if (m[0] === 'LA' && cityOfStateBefore(q, m.index, 'LA', gaz)) continue;
       if (m[0] === 'LA') readAs.push('"LA" as Los Angeles, CA (LA is also Louisiana\'s postal code: say "Louisiana" for the state)');
+      if (m[0] === 'KC' && state === 'MO') readAs.push('"KC" as Kansas City, MO (say "Kansas City, KS" for the other)');
       taken.push({ start: m.index, end: m.index + m[0].length });
       found.push({ state, city, at: m.index, end: m.index + m[0].length, kind: 'city' });
     }

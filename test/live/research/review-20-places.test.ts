@@ -65,3 +65,30 @@ describe('a town named like a state, followed by its state, is the town (review 
     expect(places('median price Wyoming, MI')).toEqual(['MI Wyoming']);
   });
 });
+
+describe('short forms of city names with dots or without vowels (review 20 #2)', () => {
+  it('N.Y.C., S.F., Phila., Pgh, KCMO are the cities NYC, SF, Philly, Pittsburgh and Kansas City, MO name', async () => {
+    const pairs: [string, string, string][] = [
+      ['median price N.Y.C.', 'median price NYC', 'NY New York'],
+      ['median price in S.F.', 'median price in SF', 'CA San Francisco'],
+      ['Phila. median price', 'Philly median price', 'PA Philadelphia'],
+      ['Pgh median price', 'Pittsburgh median price', 'PA Pittsburgh'],
+      ['KCMO median price', 'Kansas City, MO median price', 'MO Kansas City'],
+      ['eviction notice KCMO', 'eviction notice Kansas City, MO', 'MO Kansas City'],
+    ];
+    for (const [short, long, place] of pairs) {
+      expect(places(short), short).toEqual([place]);
+      expect(await ask(short), short).toBe(await ask(long));
+    }
+    // a unit is no San Francisco: "price per s.f." stays a price per square foot
+    expect(places('price per s.f. in 98103')).toEqual(['WA Seattle']);
+  });
+
+  it('"KC" (capitals) is Kansas City, MO, said as read; "KC, KS" and "KCK" the Kansas one; "kc" in lower case nothing', async () => {
+    expect(places('KC median price')).toEqual(['MO Kansas City']);
+    expect(await ask('median price in KC')).toMatch(/^Reading "KC" as Kansas City, MO \(say "Kansas City, KS" for the other\): /);
+    expect(places('median price KC, KS')).toEqual(['KS Kansas City']);
+    expect(places('KCK median price')).toEqual(['KS Kansas City']);
+    expect(places('kc median price 98103')).toEqual(['WA Seattle']);
+  });
+});
