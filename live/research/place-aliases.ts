@@ -13,10 +13,11 @@
 //                   not the city its other words name
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
 //   stateNamedTown  a town named like a state followed by its own state ("Washington CT"): the town, not the state
+//   territoryTowns  a town written before a territory's name or code ("San Juan PR"): no US namesake of it
 //   everyBorough    "which borough is cheapest", "which nyc borough...": New York City's five boroughs, each a place
 //   soldTown        a lower-case town the build has sales of ("greenwich", "new canaan", "glastonbury"): read as if
 //                   capitalised, so case never changes the answer; a name of English words only needs a place cue
-import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, type Gazetteer, type Target, type Token } from './place-words.ts';
+import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, TERRITORIES, TERRITORY_CODES, type Gazetteer, type Target, type Token } from './place-words.ts';
 import { citiesByKey } from '../places/question.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { STATE_WORD_FORMS } from '../places/names.ts';
@@ -179,6 +180,30 @@ export function cityOfStateBefore(q: string, at: number, code: string, gaz: Gaze
     if ((cities(gaz, words.slice(k).join(' ').toLowerCase()) ?? []).some((c) => c.state === code)) return true;
   }
   return false;
+}
+
+/** A territory's code written after a town: the territory ("San Juan PR", "Hagatna, GU"); "AS" is a word. */
+const TERRITORY_AFTER_TOWN = /\b(PR|GU|VI|MP)\b/g;
+/** The capitalised words (up to three) of a town written just before a territory's name or code ("San Juan PR", "San
+ *  Juan, Puerto Rico", "Ponce PR"), to be taken so that no US namesake reads them (San Juan, TX); with the territory's
+ *  name when a code named it (its name is found by places.ts). */
+export function territoryTowns(q: string): { start: number; end: number; territory?: string }[] {
+  const out: { start: number; end: number; territory?: string }[] = [];
+  const before = (at: number): number | null => {
+    const m = /((?:[A-Z][A-Za-z.'’-]*[ \t]+){0,2}[A-Z][A-Za-z.'’-]*)[ \t]*,?[ \t]*$/.exec(q.slice(0, at));
+    return m ? m.index : null;
+  };
+  const lower = q.toLowerCase();
+  for (const t of TERRITORIES) {
+    const i = lower.indexOf(t);
+    const s = i > 0 ? before(i) : null;
+    if (s !== null) out.push({ start: s, end: q.slice(0, i).trimEnd().replace(/,$/, '').length });
+  }
+  for (const m of q.matchAll(TERRITORY_AFTER_TOWN)) {
+    const s = before(m.index);
+    if (s !== null && s < m.index) out.push({ start: s, end: m.index + m[0].length, territory: TERRITORY_CODES[m[1]!]! });
+  }
+  return out;
 }
 
 /** Words just before a name that use it as a place ("homes in union", "carnation vs duvall"). */

@@ -44,7 +44,7 @@ import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { formerCountiesIn } from './county-place.ts';
 import { contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -111,6 +111,14 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   for (const t of TERRITORIES) {
     const i = lower.indexOf(t);
     if (i >= 0 && !overlaps(taken, i, i + t.length)) { taken.push({ start: i, end: i + t.length }); unknown.push(t.replace(/\b\w/g, (c) => c.toUpperCase())); }
+  }
+
+  // a town named with a territory ("San Juan PR", "San Juan, Puerto Rico"): outside coverage, never a US namesake
+  // (San Juan, TX); a territory's code after a town names the territory (place-aliases.ts territoryTowns)
+  for (const t of territoryTowns(q)) {
+    if (overlaps(taken, t.start, t.end)) continue;
+    taken.push({ start: t.start, end: t.end });
+    if (t.territory && !unknown.includes(t.territory)) unknown.push(t.territory);
   }
 
   // foreign places: the question is outside coverage ("New Mexico" is a state and "New England" a US region)

@@ -92,3 +92,17 @@ describe('short forms of city names with dots or without vowels (review 20 #2)',
     expect(places('kc median price 98103')).toEqual(['WA Seattle']);
   });
 });
+
+describe('a town written with a territory is outside coverage, never a US namesake (review 20 #3)', () => {
+  it('"San Juan PR median price", "San Juan Puerto Rico median price": Puerto Rico said, no San Juan, TX', async () => {
+    const alone = await ask('median price in Puerto Rico');
+    expect(alone).toBe("We don't have data for Puerto Rico: coverage is the 50 states and DC, their cities and zip codes.");
+    for (const q of ['San Juan PR median price', 'San Juan Puerto Rico median price', 'median price San Juan, Puerto Rico']) {
+      expect(places(q), q).toEqual([]);
+      expect(await ask(q), q).toBe(alone);
+    }
+    // San Juan, TX named with its state is still that town; another place named with it still answers
+    expect(places('San Juan TX median price')).toEqual(['TX San Juan']);
+    expect(places('Miami vs San Juan PR median price')).toEqual(['FL Miami']);
+  });
+});
