@@ -95,6 +95,8 @@ export function contextBorough(q: string, written: string, end: number, borough:
 /** Town names that are also people's names, among the common words (place-words.ts COMMON_WORDS): read, capitalised,
  *  just after a place word ("median sale price in Franklin"), as their most populous namesake, said as read. */
 const NAMESAKE_WORDS = new Set(['franklin', 'madison', 'clinton', 'greenville']);
+/** Whether a common word is a town's name that is a person's (Franklin): a city just before its state's code too ("Franklin MA"). */
+export const isNamesakeWord = (phrase: string): boolean => NAMESAKE_WORDS.has(phrase);
 /** Town names that are English words (Mobile, AL; Independence, MO; Fairview, NJ; Surprise, AZ), among the common
  *  words, with the words after them that make them the word, not the town ("Mobile homes", "Independence Day"). */
 const TOWN_WORDS: Readonly<Record<string, RegExp>> = {

@@ -106,3 +106,56 @@ describe('a town written with a territory is outside coverage, never a US namesa
     expect(places('Miami vs San Juan PR median price')).toEqual(['FL Miami']);
   });
 });
+
+describe('a misspelt town with sales, and a person\'s-name town before its state code (review 20 #6)', () => {
+  it('"Kirkand" is Kirkland, WA (92,000 people, sales in the King County file), said; a word near no town with sales stays none', async () => {
+    const written = await ask('Kirkland median price');
+    expect(written).toMatch(/^In Kirkland, WA, the median single-family sale price was/);
+    for (const q of ['Kirkand median price', 'median price in Kirkand']) {
+      expect(places(q), q).toEqual(['WA Kirkland']);
+      expect(await ask(q), q).toBe(`Reading "Kirkand" as Kirkland, WA (the closest name of a town with recorded sales): ${written}`);
+    }
+    expect(places('median price in Zorbaville')).toEqual([]);
+    // a state named: that state's towns, as before
+    expect(places('median price in Kirkand WA')).toEqual(['WA Kirkland']);
+  });
+
+  it('"Franklin MA median price" is Franklin, MA as "median price Franklin MA" is', async () => {
+    expect(places('Franklin MA median price')).toEqual(places('median price Franklin MA'));
+    expect(places('Franklin MA median price')[0]).toMatch(/^MA Franklin/);
+    expect(await ask('Franklin MA median price')).toBe(await ask('median price Franklin MA'));
+  });
+});
+
+describe('a county and "permits" ask its building permits (review 20 #7)', () => {
+  it('"Cook County permits", "Davidson County TN permits" answer as "building permits in ..." does (before: no data, and Tennessee)', async () => {
+    const pairs: [string, string][] = [
+      ['Cook County permits', 'building permits in Cook County'],
+      ['permits in Cook County', 'building permits in Cook County'],
+      ['Davidson County TN permits', 'building permits Davidson County TN'],
+    ];
+    for (const [q, full] of pairs) {
+      const r = await ask(q);
+      expect(r, q).toMatch(/^Across \d+ zips of (Cook County, IL|Davidson County, TN) with a rehab momentum score/);
+      expect(r, q).toBe(await ask(full));
+    }
+  });
+});
+
+describe('a county named without its County word, and a county named like a state (review 20 #5)', () => {
+  it('"Miami-Dade ...", "Miami Dade ..." are Miami-Dade County, as "Miami-Dade County ..." is (before: Miami, FL)', async () => {
+    for (const topic of ['median price', 'flood risk']) {
+      const full = await ask(`Miami-Dade County ${topic}`);
+      expect(full, topic).toMatch(/Miami-Dade County, FL/);
+      for (const q of [`Miami-Dade ${topic}`, `Miami Dade ${topic}`, `${topic} in Miami-Dade`]) expect(await ask(q), q).toBe(full);
+    }
+    expect(places('median price in Miami')).toEqual(['FL Miami']);
+  });
+
+  it('"Washington County median price": a county of that name, its namesakes in other states said, never Washington State', async () => {
+    const r = await ask('Washington County median price');
+    expect(r).toMatch(/^Reading "Washington County" as Washington County, [A-Z]{2} \(the most populous county of that name we hold; others are in [A-Z]{2}(, [A-Z]{2}){3,}; name the state for another\)/);
+    expect(r).not.toMatch(/name one in Washington/);
+    expect(await ask('Washington County, PA median price')).toMatch(/Washington County, PA/);
+  });
+});
