@@ -26,7 +26,21 @@ export function findCounty(q: string, gaz: Gazetteer, states: readonly string[])
       if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
     }
   }
+  // a county whose name is two words joined by a hyphen, written alone ("Miami-Dade", "Miami Dade")
+  for (const m of q.matchAll(/\b(?=([A-Z][a-z]+[- ][A-Z][a-z]+)\b)/g)) {
+    const key = bareCountyKey(m[1]!.toLowerCase(), gaz);
+    const c = key ? gaz.countiesByName.get(key)!.find((x) => states.includes(x.state)) ?? (states.length ? undefined : gaz.countiesByName.get(key)![0]) : undefined;
+    if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
+  }
   return null;
+}
+
+/** The county key ("miami-dade county") of a name of two words joined by a hyphen or a space ("miami-dade", "miami
+ *  dade") when a county bears it and no city does: the county, not the city of its first word (Miami, FL). */
+export function bareCountyKey(phrase: string, gaz: Pick<Gazetteer, 'countiesByName' | 'citiesByName'>): string | null {
+  const m = /^([a-z]+)[- ]([a-z]+)$/.exec(phrase);
+  if (!m || gaz.citiesByName.has(`${m[1]}-${m[2]}`) || gaz.citiesByName.has(`${m[1]} ${m[2]}`)) return null;
+  return gaz.countiesByName?.has(`${m[1]}-${m[2]} county`) ? `${m[1]}-${m[2]} county` : null;
 }
 
 /** A former Connecticut county named in a question ("median price in Fairfield County CT"), as its towns. */

@@ -175,9 +175,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
 
   const intents = detectIntents(q);
   const lower = q.toLowerCase();
+  // permits asked with no topic ("nashville permits", "Davidson County TN permits"): a place's building permits, below
+  const permits = intents.length === 0 && /(?<!\brent(al|als|ing)? )\bpermits?\b/.test(lower) && !LICENSING.test(lower);
   // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
   // (any topic when the question names no other place: "foreclosures in allegheny county" is Pennsylvania's)
-  if ((targets.length === 0 || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
+  if ((targets.length === 0 || permits || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
     const county = findCounty(q, gaz, targets.map((t) => t.state));
     if (county) targets.splice(0, targets.length, county);
   }
@@ -197,12 +199,13 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
   // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts); sales of a named period ("sales in
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
-  // ("Fairview sales": before, a tax sale rule); a follow-up naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  // ("Fairview sales", "sales in Seattle": before, a tax sale rule); a follow-up naming only a period (year-ago.ts)
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
-  // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19)
-  if (intents.length === 0 && /(?<!\brent(al|als|ing)? )\bpermits?\b/.test(lower) && !LICENSING.test(lower) && notRecorded === null && targets.some((t) => t.city || t.zip)) intents.push('rehab');
+  // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a
+  // county's ("Cook County permits") over its zips, as "building permits in Cook County" (review 20)
+  if (intents.length === 0 && permits && notRecorded === null && targets.some((t) => t.city || t.zip || t.area)) intents.push('rehab');
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);

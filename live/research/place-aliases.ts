@@ -12,27 +12,46 @@
 //   directionalTown a lower-case town whose name starts with a direction ("west hartford", "south windsor"): the town,
 //                   not the city its other words name
 //   cityOfStateBefore  the capitalised words just before a position name a city of a state ("New Orleans LA")
+//   stateNamedTown  a town named like a state followed by its own state ("Washington CT"): the town, not the state
+//   territoryTowns  a town written before a territory's name or code ("San Juan PR"): no US namesake of it
 //   everyBorough    "which borough is cheapest", "which nyc borough...": New York City's five boroughs, each a place
 //   soldTown        a lower-case town the build has sales of ("greenwich", "new canaan", "glastonbury"): read as if
 //                   capitalised, so case never changes the answer; a name of English words only needs a place cue
-import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, type Gazetteer, type Target, type Token } from './place-words.ts';
+import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, TERRITORIES, TERRITORY_CODES, type Gazetteer, type Target, type Token } from './place-words.ts';
 import { citiesByKey } from '../places/question.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { STATE_WORD_FORMS } from '../places/names.ts';
 
 const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
 
-/** A state named at the start of `rest` (a space or a comma before it): its code, else null ("Jersey, OH", "Manhattan Kansas"). */
-export function stateAhead(rest: string): string | null {
+/** A state named at the start of `rest` (a space or a comma before it): its code and where it ends in `rest`, else null. */
+function stateAheadAt(rest: string): { code: string; end: number } | null {
   const code = /^\s*,?\s*([A-Z]{2})\b/.exec(rest);
-  if (code && STATE_CODES.has(code[1]!)) return code[1]!;
+  if (code && STATE_CODES.has(code[1]!)) return { code: code[1]!, end: code[0].length };
   const lower = rest.toLowerCase();
   for (const [, c, re] of STATE_PATTERNS) {
     re.lastIndex = 0;
     const m = re.exec(lower);
-    if (m && /^\s*,?\s*$/.test(lower.slice(0, m.index)) && m.index > 0) return c;
+    if (m && /^\s*,?\s*$/.test(lower.slice(0, m.index)) && m.index > 0) return { code: c, end: m.index + m[0].length };
   }
   return null;
+}
+/** A state named at the start of `rest` (a space or a comma before it): its code, else null ("Jersey, OH", "Manhattan Kansas"). */
+export const stateAhead = (rest: string): string | null => stateAheadAt(rest)?.code ?? null;
+
+/** A town of 10,000 people or more, or one the build has sales of, named like a state and followed by its own state
+ *  ("Washington CT", "Washington, Connecticut", "Wyoming, MI"): the town, with the reading to say; null for a list of
+ *  states ("Kansas, Oklahoma and Texas"), a small namesake ("Kansas, Oklahoma": Kansas, OK has 822 people), or none. */
+export function stateNamedTown(q: string, start: number, end: number, gaz: Gazetteer): { state: string; name: string; readAs: string } | null {
+  const next = stateAheadAt(q.slice(end));
+  if (!next || next.code === 'DC') return null; // "Washington DC": the District (place-words.ts STATE_ALIASES)
+  // another state after the one named ("Kansas, Oklahoma and Texas"): a list of states
+  const rest = q.slice(end + next.end);
+  if (/^\s*(,|and\b|or\b|&|vs\b)/i.test(rest) && stateAhead(rest.replace(/^\s*(,|and\b|or\b|&|vs\b)\s*/i, ' ')) !== null) return null;
+  const written = q.slice(start, end);
+  const town = (cities(gaz, written.toLowerCase()) ?? []).find((c) => c.state === next.code && (c.population >= 10_000 || (gaz.hasSales?.(c.state, c.name) ?? false)));
+  if (!town) return null;
+  return { state: town.state, name: town.name, readAs: `"${q.slice(start, end + next.end).trim()}" as the town ${town.name}, ${town.state}, not the state of ${town.name}` };
 }
 
 /** Whether 1 to 3 words after `end` make, with `head`, a city or a neighbourhood name of the build ("manhattan beach",
@@ -76,6 +95,8 @@ export function contextBorough(q: string, written: string, end: number, borough:
 /** Town names that are also people's names, among the common words (place-words.ts COMMON_WORDS): read, capitalised,
  *  just after a place word ("median sale price in Franklin"), as their most populous namesake, said as read. */
 const NAMESAKE_WORDS = new Set(['franklin', 'madison', 'clinton', 'greenville']);
+/** Whether a common word is a town's name that is a person's (Franklin): a city just before its state's code too ("Franklin MA"). */
+export const isNamesakeWord = (phrase: string): boolean => NAMESAKE_WORDS.has(phrase);
 /** Town names that are English words (Mobile, AL; Independence, MO; Fairview, NJ; Surprise, AZ), among the common
  *  words, with the words after them that make them the word, not the town ("Mobile homes", "Independence Day"). */
 const TOWN_WORDS: Readonly<Record<string, RegExp>> = {
@@ -161,6 +182,30 @@ export function cityOfStateBefore(q: string, at: number, code: string, gaz: Gaze
     if ((cities(gaz, words.slice(k).join(' ').toLowerCase()) ?? []).some((c) => c.state === code)) return true;
   }
   return false;
+}
+
+/** A territory's code written after a town: the territory ("San Juan PR", "Hagatna, GU"); "AS" is a word. */
+const TERRITORY_AFTER_TOWN = /\b(PR|GU|VI|MP)\b/g;
+/** The capitalised words (up to three) of a town written just before a territory's name or code ("San Juan PR", "San
+ *  Juan, Puerto Rico", "Ponce PR"), to be taken so that no US namesake reads them (San Juan, TX); with the territory's
+ *  name when a code named it (its name is found by places.ts). */
+export function territoryTowns(q: string): { start: number; end: number; territory?: string }[] {
+  const out: { start: number; end: number; territory?: string }[] = [];
+  const before = (at: number): number | null => {
+    const m = /((?:[A-Z][A-Za-z.'’-]*[ \t]+){0,2}[A-Z][A-Za-z.'’-]*)[ \t]*,?[ \t]*$/.exec(q.slice(0, at));
+    return m ? m.index : null;
+  };
+  const lower = q.toLowerCase();
+  for (const t of TERRITORIES) {
+    const i = lower.indexOf(t);
+    const s = i > 0 ? before(i) : null;
+    if (s !== null) out.push({ start: s, end: q.slice(0, i).trimEnd().replace(/,$/, '').length });
+  }
+  for (const m of q.matchAll(TERRITORY_AFTER_TOWN)) {
+    const s = before(m.index);
+    if (s !== null && s < m.index) out.push({ start: s, end: m.index + m[0].length, territory: TERRITORY_CODES[m[1]!]! });
+  }
+  return out;
 }
 
 /** Words just before a name that use it as a place ("homes in union", "carnation vs duvall"). */

@@ -8,13 +8,14 @@
 //                  when the city read has none ("Pittsburg foreclosure filings": Pittsburgh, PA)
 //   filingPlacesIn  the filings' municipalities no Census place is named ("Penn Hills", "Mt. Lebanon"), in any question
 //   lowerCitiesOfNamedStates  lower-case towns of 10,000+ in a state the question names ("greenwich ... stamford")
+//   soldTypos      a misspelt town the build has sales of, with no state named ("Kirkand": Kirkland, WA)
 //   neighbourhoods  a neighbourhood named with its city or borough ("Williamsburg brooklyn"): the city or borough
 // Every such reading is said ("Reading ... as ..."), never silent.
 import type { City, ResearchData } from './data.ts';
 import type { Target } from './place-words.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import type { FilingPlace } from './filing-places.ts';
-import { citiesByKey } from '../places/question.ts';
+import { citiesByKey, findCityTypos } from '../places/question.ts';
 import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
 import { cap, COMMON_WORDS, PREPOSITIONS, STATE_NAME_SET, type Token } from './place-words.ts';
 import type { Gazetteer } from './place-words.ts';
@@ -140,6 +141,28 @@ export function lowerCitiesOfNamedStates(toks: readonly Token[], taken: readonly
     }
   }
   return out;
+}
+
+/** Per gazetteer map: the cities the build has sales of, by name. */
+const SOLD_CITIES = new WeakMap<object, Map<string, City[]>>();
+
+/** Misspelt names of towns the build has sales of ("Kirkand": Kirkland, WA, 92,000 people), which the typo rule of
+ *  live/places/question.ts does not take with no state named (cities of 100,000 or more only): its own rule (capitals
+ *  or a place cue, 5 letters or more, the closest name) over those towns alone, so a word close to a small town with
+ *  no sales stays no place. */
+export function soldTypos(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], gaz: Gazetteer): { city: City; start: number; end: number; written: string }[] {
+  if (!gaz.hasSales) return [];
+  let sold = SOLD_CITIES.get(gaz.citiesByName);
+  if (!sold) {
+    sold = new Map<string, City[]>();
+    for (const [name, list] of gaz.citiesByName) {
+      const own = list.filter((c) => gaz.hasSales!(c.state, c.name));
+      if (own.length) sold.set(name, own as City[]);
+    }
+    SOLD_CITIES.set(gaz.citiesByName, sold);
+  }
+  const states = new Set([...sold.values()].flatMap((l) => l.map((c) => c.state)));
+  return findCityTypos(q, toks, taken, sold, states);
 }
 
 /** Words that end a neighbourhood's name ("Capitol Hill", "Park Slope", "Jackson Heights"). */

@@ -110,13 +110,19 @@ const STATE_ALIASES: [string, string][] = [
   // AP-style and common short forms: live/places/names.ts, the one list (typed addresses read them too)
   ...STATE_SHORT_FORMS,
 ];
-/** City nicknames in question text, with their case rules; the same cities as NICKNAMES, the resolver's list for typed city names (live/places/names.ts). */
+/** City nicknames in question text, with their case rules; the cities of NICKNAMES, the resolver's list for typed city
+ *  names (live/places/names.ts), and short forms read in questions only (N.Y.C., S.F., Phila., Pgh, KC, KCMO). */
 export const CITY_ALIASES: [RegExp, string, string][] = [
-  [/\bnew york city\b|\bnyc\b|\b(?:the )?(?:five|5) boroughs\b/i, 'New York', 'NY'],
+  [/\bnew york city\b|\bnyc\b|\bN\.Y\.C\b\.?|\b(?:the )?(?:five|5) boroughs\b/i, 'New York', 'NY'],
   // "LA" is also Louisiana's code: said as read (places.ts), and not after a Louisiana city ("New Orleans LA")
   [/\bLA\b(?!,)|\bL\.A\.?(?![A-Za-z])|\blos angeles\b/, 'Los Angeles', 'CA'],
-  [/\bSF\b|\bsan francisco\b/i, 'San Francisco', 'CA'],
-  [/\bphilly\b/i, 'Philadelphia', 'PA'],
+  // "S.F." with its dots, not a unit ("per s.f.", "$/s.f.")
+  [/\bSF\b|(?<!\bper\s+|\/\s*)\bS\.F\.(?![A-Za-z])|\bsan francisco\b/i, 'San Francisco', 'CA'],
+  [/\bphilly\b|\bphila\b\.?/i, 'Philadelphia', 'PA'],
+  [/\bpgh\b/i, 'Pittsburgh', 'PA'],
+  // "KC" in capitals: Kansas City, MO, the larger, said as read (places.ts), unless Kansas follows ("KC, KS"); "KCK" the Kansas one
+  [/\bKCK\b|\bKC(?=,?\s*(?:KS|Kansas)\b)/, 'Kansas City', 'KS'],
+  [/\b(?:KCMO|[Kk]cmo|KC)\b/, 'Kansas City', 'MO'],
   [/\bst\.? pete\b(?! beach)/i, 'St. Petersburg', 'FL'],
   [/(?<!\blas\s+)\bvegas\b/i, 'Las Vegas', 'NV'], // not "Las Vegas" (a New Mexico one too) or North Las Vegas: the gazetteer reads those
   [/\bphx\b/i, 'Phoenix', 'AZ'],

@@ -37,14 +37,14 @@ import { monthByYear } from './years.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
-import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods } from './place-prefer.ts';
+import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
 import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
-import { formerCountiesIn } from './county-place.ts';
+import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isNamesakeWord, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -79,7 +79,8 @@ function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gaze
     if (!/^[ \t]+$/.test(q.slice(words[n - 1]!.end, toks[i]!.start))) return false;
     if (words.slice(1).some((w, k) => !/^[ \t]+$/.test(q.slice(words[k]!.end, w.start)))) continue;
     const phrase = words.map((w) => w.lower).join(' ');
-    if (STATE_NAME_SET.has(phrase) || COMMON_WORDS.has(phrase)) continue;
+    // (a person's name that is a town's is one: "Franklin MA median price")
+    if (STATE_NAME_SET.has(phrase) || (COMMON_WORDS.has(phrase) && !isNamesakeWord(phrase))) continue;
     const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
     if (cands?.some((c) => c.state === code)) return true;
     if (phrase.length < 5) continue;
@@ -113,6 +114,14 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     if (i >= 0 && !overlaps(taken, i, i + t.length)) { taken.push({ start: i, end: i + t.length }); unknown.push(t.replace(/\b\w/g, (c) => c.toUpperCase())); }
   }
 
+  // a town named with a territory ("San Juan PR", "San Juan, Puerto Rico"): outside coverage, never a US namesake
+  // (San Juan, TX); a territory's code after a town names the territory (place-aliases.ts territoryTowns)
+  for (const t of territoryTowns(q)) {
+    if (overlaps(taken, t.start, t.end)) continue;
+    taken.push({ start: t.start, end: t.end });
+    if (t.territory && !unknown.includes(t.territory)) unknown.push(t.territory);
+  }
+
   // foreign places: the question is outside coverage ("New Mexico" is a state and "New England" a US region)
   const foreignHit = FOREIGN_PLACES.exec(q);
   // a US town named like a country: "Mexico, Missouri", "Mexico, MO"
@@ -144,6 +153,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // "LA" after a Louisiana city is its state ("New Orleans LA"); alone it is Los Angeles, said as read
       if (m[0] === 'LA' && cityOfStateBefore(q, m.index, 'LA', gaz)) continue;
       if (m[0] === 'LA') readAs.push('"LA" as Los Angeles, CA (LA is also Louisiana\'s postal code: say "Louisiana" for the state)');
+      if (m[0] === 'KC' && state === 'MO') readAs.push('"KC" as Kansas City, MO (say "Kansas City, KS" for the other)');
       taken.push({ start: m.index, end: m.index + m[0].length });
       found.push({ state, city, at: m.index, end: m.index + m[0].length, kind: 'city' });
     }
@@ -171,10 +181,16 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // "Kansas City", "Oklahoma City", "Iowa City", "Texas City", "Virginia Beach", "New York City": a city, not the state
       const after = lower.slice(e, e + 12);
       if (/^\s+(city|beach)\b/.test(after) && gaz.citiesByName.has(`${m[0]}${/^\s+(city|beach)/.exec(after)![0]}`.replace(/\s+/g, ' '))) continue;
+      // "Washington County", "Texas County": a county of the name (county-place.ts findCounty reads it), not the state
+      const county = /^\s+(county|parish)\b/.exec(after);
+      if (county && gaz.countiesByName?.has(`${m[0].replace(/\s+/g, ' ')} ${county[1]}`)) { taken.push({ start: s, end: e + county[0].length }); continue; }
       // a street named after a state ("1600 Pennsylvania Ave NW"): no state, and no city either
       const street = STREET_AFTER.exec(lower.slice(e));
       // (a house number before it, or any street word but "St", which may be a Saint: "Washington St. Louis"?)
       if (street && (street[1] !== 'st' || /\d\s*$/.test(lower.slice(Math.max(0, s - 8), s)))) { taken.push({ start: s, end: e + street[0].length }); continue; }
+      // a town named like a state, followed by its state ("Washington CT", "Washington, Connecticut"): the town
+      const town = stateNamedTown(q, s, e, gaz);
+      if (town) { taken.push({ start: s, end: e }); found.push({ state: town.state, city: town.name, at: s, end: e, kind: 'city' }); readAs.push(town.readAs); continue; }
       taken.push({ start: s, end: e });
       let st = code;
       if (code === 'WA' && name === 'washington') {
@@ -254,6 +270,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (/['’]s$/.test(phrase) && !gaz.citiesByName.has(phrase) && !citiesByKey(gaz.citiesByName, phrase)) phrase = phrase.slice(0, -2);
       // a consolidated Census name ("Nashville-Davidson", "Lexington-Fayette") that is no city itself: its first part
       const head = n === 1 && /^[A-Z][a-z]+-[A-Z]/.test(first.text) ? first.lower.split('-')[0]! : null;
+      // a county's hyphenated name written alone ("Miami-Dade", "Miami Dade", capitalised): the county (county-place.ts)
+      if (n <= 2 && !allCaps && cap(first.text) && cap(last.text) && !/^County$/i.test(toks[i + n]?.text ?? '') && bareCountyKey(phrase, gaz)) { taken.push({ start: first.start, end: last.end }); i += n - 1; break; }
       const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? (head ? gaz.citiesByName.get(head) : undefined);
       if (!cands || cands.length === 0) continue;
       // a month name next to a year ("sales 2014 May, Texas", "may of 2014"): the month (years.ts), never May, TX
@@ -334,6 +352,13 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     taken.push({ start: t.start, end: t.end });
     found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
     readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest city name)`);
+  }
+  // with no state named, a misspelt town the build has sales of, under the typo rule's 100,000 people ("Kirkand":
+  // Kirkland, WA): place-prefer.ts soldTypos
+  if (namedStates.size === 0) for (const t of soldTypos(q, toks, taken, gaz)) {
+    taken.push({ start: t.start, end: t.end });
+    found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
+    readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest name of a town with recorded sales)`);
   }
 
   // cities named together with no state share the state of the others ("Greenwich vs Stamford vs Norwalk"): place-share.ts
