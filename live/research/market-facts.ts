@@ -9,7 +9,7 @@ import { areaName, fmt, inline, minConf, missing, money, MONTH_TRIES, plural, ty
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { trendsFact } from './trends-fact.ts';
-import { countyYearFacts, hoodYearsFact } from './county-years.ts';
+import { countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
@@ -189,8 +189,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
-      // a count asked of it is kept per city or zip, not summed (below)
-      if (t.area && u.years && !u.asks.includes('sales_count')) {
+      // a count asked of it is its whole year's where its metro's year figure is all its sales, else kept per city or
+      // zip, not summed (below)
+      if (t.area && u.years && (!u.asks.includes('sales_count') || countyWholeYear(data, u.years, t, u.propertyType))) {
         const each = await Promise.all([u.years, ...u.years.also ?? []].map((y) => ({ ...u, years: y })).map((w) => countyYearFacts(data, w, t, (z) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }))));
         return each.flat().sort((a, b) => Number(b.primary) - Number(a.primary));
       }
