@@ -10,6 +10,7 @@ import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } 
 import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { trendsFact } from './trends-fact.ts';
 import { countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
+import { countyCity, countyCityReading } from './county-city.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
@@ -141,6 +142,13 @@ async function countyTrends(data: ResearchData, u: Understanding, t: Target): Pr
 }
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
+  // a county that is one place with its city (Denver County): the city's sales figures, said (county-city.ts)
+  const city = intent === 'trends' || intent === 'comps' ? countyCity(data, t) : null;
+  if (city) {
+    const reading = countyCityReading(t, city);
+    if (!u.readAs.includes(reading)) u.readAs.push(reading);
+    return (await marketFacts(data, u, intent, { state: t.state, city: city.name, from: t.from })).map((f) => ({ ...f, target: t }));
+  }
   // days on market asked of a zip past its sales: Redfin's figure of the month asked, said (redfin.ts)
   const out = withRedfinDom(data.redfin, u, t, intent, await factsOf(data, u, intent, t));
   return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out; // a count above a price: bandNote
