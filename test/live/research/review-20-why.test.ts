@@ -51,3 +51,58 @@ describe('a county that is one place with its city answers as the city, said (re
     expect(r.slice(reading.length)).toBe(await ask('Denver median price'));
   });
 });
+
+describe('a reason given for no figure is the true one (review 20 #3)', () => {
+  it('"median price 06902": most of Stamford\'s sales carry no zip (Connecticut\'s 2022 file records no location), not "no month with 5 sales"', async () => {
+    // the raw 2022 file has no Location column; the 2001-2022 file has one
+    const cols = async (f: string) => (await rawQuery<{ column_name: string }>(`describe select * from read_csv('${dataFile(`connecticut-real-estate-sales/${f}`)}', all_varchar = true)`)).map((c) => c.column_name);
+    expect(await cols('real_estate_sales_2022-01_2022-09_listyear2021.csv.gz')).not.toContain('Location');
+    expect(await cols('Real_Estate_Sales_2001-2022_GL.head9999.csv.gz')).toContain('Location');
+    // the city's window ends at its last arm's-length sale of any type (windowSalesOracle)
+    const win = await windowSalesOracle({ state: 'CT', city: 'Stamford' }, 'sfr', 12);
+    // a sale both files record (same address, day and price, of any type in the typed file) is one sale: the 2022 file's
+    // copy, with no zip, is not counted again (oracle_arms keeps both: its property key is the address and zip)
+    const [w] = await sql<{ n: number; f22: number }>(`with s as (select * from oracle_arms where state_code = 'CT' and lower(city) = 'stamford' and property_type = 'sfr'
+        and sale_date > $b::date - to_months(12) and sale_date <= $b::date),
+      once as (select * from s where not (file like '%2022-01_2022-09%' and exists (select 1 from oracle_arms g where g.file not like '%2022-01_2022-09%' and g.state_code = 'CT'
+        and upper(g.address) = upper(s.address) and g.sale_date = s.sale_date and g.sale_price = s.sale_price)))
+      select count(*)::int as n, count(*) filter (where file like '%2022-01_2022-09%')::int as f22 from once`, { b: win.asOf });
+    const [z] = await sql<{ n: number }>(`select count(*)::int as n from oracle_arms where state_code = 'CT' and lower(city) = 'stamford' and property_type = 'sfr' and zip is not null`);
+    expect(w!.f22 * 2).toBeGreaterThan(w!.n);
+    const r = await ask('median price 06902');
+    expect(r).toBe(`We have no single-family sale figure for zip 06902 (Stamford, CT): most of Stamford's ${w!.n.toLocaleString('en-US')} arm's-length single-family sales in the 12 months to ${win.asOf} carry no zip code in the source (${w!.f22.toLocaleString('en-US')} of them from Connecticut's 2022 sales file, which records no location): its zips hold ${z!.n} in their latest 24 months, too few for a zip's figure; Stamford's city-wide figure can be asked instead ("median sale price in Stamford").`);
+  });
+
+  it('"Manhattan price trend": the change ends at the latest month of 20 sales, and 12 months before the last sales fall in the source\'s gap', async () => {
+    // each raw file's BOROUGH (1: Manhattan) by its line, joined to the arm's-length sales of that file and line
+    const files = ['nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc_rolling_sales_2023-03_2024-02.csv.gz'];
+    const raw = files.map((f) => `select '${dataFile(`nyc-rolling-sales/${f}`)}' as file, row_number() over () + 1 as line, "BOROUGH" as b from read_csv('${dataFile(`nyc-rolling-sales/${f}`)}', all_varchar = true)`).join(' union all ');
+    const rows = (await sql<{ m: string; n: number }>(`select strftime(s.sale_date, '%Y-%m') as m, count(*)::int as n from oracle_arms s join (${raw}) r on r.file = s.file and r.line = s.line
+      where s.source = 'nyc' and r.b = '1' and s.property_type = 'sfr' group by 1 order by 1`)).map((r) => ({ m: r.m, n: Number(r.n) }));
+    const end = rows.findLast((r) => r.n >= 20)!;
+    const later = rows.filter((r) => r.m > end.m);
+    const first = rows[0]!.m;
+    expect([end.m, first]).toEqual(['2021-09', '2021-04']);
+    const lastMonth = rows.at(-1)!.m;
+    // the month 12 before the last month with sales, and the raw files' gap (no file holds 2022-04 to 2023-02)
+    const [y, mo] = lastMonth.split('-').map(Number) as [number, number];
+    const back = `${y - 1}-${String(mo).padStart(2, '0')}`;
+    const spans = await rawQuery<{ a: string; b: string }>(`select min(d) as a, max(d) as b from (select strftime(try_cast("SALE DATE" as date), '%Y-%m') as d, filename as f
+      from read_csv('${dataFile('nyc-rolling-sales/*.csv.gz')}', all_varchar = true, filename = true)) group by f order by a`);
+    expect(spans.map((x) => [x.a, x.b])).toEqual([['2021-04', '2022-03'], ['2023-03', '2024-02']]);
+    expect(back > spans[0]!.b && back < spans[1]!.a).toBe(true);
+    const r = await ask('Manhattan price trend');
+    expect(r).toContain(`In Manhattan, NY, single-family prices have no 12-month change: a change runs to the latest complete month with 20 or more sales, here ${end.m} (no later month has 20: at most ${Math.max(...later.map((x) => x.n))} a month), and the data does not reach back that far (its first sales are in ${first}); ${back}, 12 months before its last month with sales (${lastMonth}), falls in 2022-04 to 2023-02, months the source files do not cover`);
+  });
+
+  it('"Sacramento price trend": its sales are of one month its file holds a few days of, not "no month with 20 sales"', async () => {
+    const [s] = await rawQuery<{ n: number; months: number; a: string; b: string }>(`select count(*)::int as n, count(distinct left(sale_date_iso, 7))::int as months,
+      min(sale_date_iso) as a, max(sale_date_iso) as b from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
+      where city = 'SACRAMENTO' and "type" = 'Residential' and price::double >= 10000`);
+    expect(s!.months).toBe(1);
+    expect(s!.n).toBeGreaterThan(20);
+    const r = await ask('Sacramento price trend');
+    expect(r).toMatch(new RegExp(`^Sacramento, CA has no complete month to measure a price trend from: its single-family sales all fall in one month, ${s!.b.slice(0, 7)}, recorded in part only \\(a source file starts or ends inside the month; its latest sale is of ${s!.b.slice(0, 10)}\\)`));
+    expect(r).not.toMatch(/no month with 20/);
+  });
+});
