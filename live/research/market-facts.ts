@@ -11,6 +11,7 @@ import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noA
 import { trendsFact } from './trends-fact.ts';
 import { countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
 import { countyCity, countyCityReading } from './county-city.ts';
+import { hoodOtherType } from './hood-types.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
@@ -188,8 +189,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a neighbourhood its sales source names (hoods.ts): its own sales' count or median, else its zips' changes
       if (t.hood && (u.asks.includes('sales_count') || u.priceLevel || u.years)) {
         const where = areaName(t);
-        const f = u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
-          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no sales of ${where}`);
+        // none of the type asked by default (Tribeca: condos only): its other type's, said (hood-types.ts)
+        const f = hoodOtherType(data, u, t, where, u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
+          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no ${TYPE_WORDS[u.propertyType]} sales of ${where}`));
         // a year asked: a neighbourhood's own sales are kept over its latest months only, said first (county-years.ts)
         return [u.years ? hoodYearsFact(t, u.years, f) : f];
       }

@@ -106,3 +106,21 @@ describe('a reason given for no figure is the true one (review 20 #3)', () => {
     expect(r).not.toMatch(/no month with 20/);
   });
 });
+
+describe('a neighbourhood with no single-family sale gives its condo sales, said (review 20 #4)', () => {
+  it('"Tribeca median price", "SoHo median price": no one-family house sold there in the 24 months kept, so the condo sales (co-ops included) over its 12 months', async () => {
+    const files = ['nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc_rolling_sales_2023-03_2024-02.csv.gz'];
+    const raw = files.map((f) => `select '${dataFile(`nyc-rolling-sales/${f}`)}' as file, row_number() over () + 1 as line, trim("NEIGHBORHOOD") as hood from read_csv('${dataFile(`nyc-rolling-sales/${f}`)}', all_varchar = true)`).join(' union all ');
+    for (const [q, hood, name] of [['Tribeca median price', 'TRIBECA', 'Tribeca'], ['SoHo median price', 'SOHO', 'Soho']] as const) {
+      const [w] = await sql<{ sfr: number; b: string; n: number; m: number }>(`with s as (select s.* from oracle_arms s join (${raw}) r on r.file = s.file and r.line = s.line where s.source = 'nyc' and r.hood = '${hood}'),
+        e as (select max(sale_date) as b from s)
+        select (select count(*) from s, e where property_type = 'sfr' and sale_date > e.b - to_months(24))::int as sfr, e.b::varchar as b, count(*)::int as n, quantile_cont(sale_price, 0.5) as m
+        from s, e where s.property_type = 'condo' and s.sale_date > e.b - to_months(12) group by e.b`);
+      expect(w!.sfr, q).toBe(0);
+      const r = await ask(q);
+      expect(r, q).toContain(`We have no single-family sales of ${name} (Manhattan, New York, NY) in its latest 24 months (to ${w!.b}), so its condo sales are given: in ${name} (Manhattan, New York, NY), the median of the ${w!.n} arm's-length condo sales in the 12 months to ${w!.b} was ${usd(w!.m)} (New York City's condo figures include co-op apartments`);
+    }
+    // a type named stays that type's answer, and is no claim that the place has no sales at all
+    expect(await ask('Tribeca single-family median price')).not.toContain('We have no sales of Tribeca');
+  });
+});
