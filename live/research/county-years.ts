@@ -15,6 +15,7 @@ import type { StoredTrends } from './price-level.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { periodWhen, resolveLast } from './periods.ts';
 import { countyYearFigure } from './metro.ts';
+import type { MetroFigure } from './metro-build.ts';
 
 /** How many zips the list names. */
 const LISTED = 6;
@@ -73,8 +74,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
     return `zip ${r.zip}${city ? ` (${city})` : ''} ${plural(r.n, 'sale')}${med}`;
   };
   const more = rows.length > LISTED ? `; and ${plural(rows.length - LISTED, 'other zip')}` : '';
-  // one whole year of a county that holds every sale of its metro's figure: that exact count and median (metro.ts)
-  const whole = !y.month && !y.months && !y.also && !y.last && (y.to ?? y.from) === y.from ? countyYearFigure(data, t.area!.county_fips, type, y.from) : null;
+  const whole = countyWholeYear(data, y, t, type);
   if (whole) {
     const median = whole[1] === null ? 'too few for a median (under 5)' : `at a median sale price of ${money(whole[1])}`;
     const sentence = `In ${place}, ${when} there were ${plural(whole[0], `arm's-length ${noun} sale`)} (months held: ${monthRuns(held)}${outside}${part}), dated ${whole[2]} to ${whole[3]}, ${median} (all of the county's sales of the year together, as its metro area's figure counts them). By zip, most sales first: ${rows.slice(0, LISTED).map(item).join('; ')}${more}`;
@@ -89,6 +89,12 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   };
   const own = await Promise.all(rows.map((r) => zipFact(r.zip)));
   return [summary, ...own.map((f) => ({ ...f, primary: false }))];
+}
+
+/** One whole year of a county that holds every sale of its metro's figure: that exact count and median (metro.ts);
+ *  null for a month, a span, several years or a county no metro figure is all of. */
+export function countyWholeYear(data: ResearchData, y: Years, t: Target, type: string): MetroFigure | null {
+  return !y.month && !y.months && !y.also && !y.last && (y.to ?? y.from) === y.from ? countyYearFigure(data, t.area!.county_fips, type, y.from) : null;
 }
 
 /** A year asked of a neighbourhood its sales source names ("Harlem multi-family median price in 2021", "Park Slope

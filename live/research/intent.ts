@@ -199,8 +199,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
   // place and a quarter only ("98103 in Q1 2015"): its sales of those months (quarters.ts); sales of a named period ("sales in
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
-  // ("Fairview sales", "sales in Seattle": before, a tax sale rule); a follow-up naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  // ("Fairview sales", "sales in Seattle": before, a tax sale rule), a county's too ("King County sales 2015"); a follow-up
+  // naming only a period (year-ago.ts)
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || parseQuarter(q) !== null || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a

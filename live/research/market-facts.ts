@@ -9,7 +9,9 @@ import { areaName, fmt, inline, minConf, missing, money, MONTH_TRIES, plural, ty
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { trendsFact } from './trends-fact.ts';
-import { countyYearFacts, hoodYearsFact } from './county-years.ts';
+import { countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
+import { countyCity, countyCityReading } from './county-city.ts';
+import { hoodOtherType } from './hood-types.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
@@ -141,6 +143,13 @@ async function countyTrends(data: ResearchData, u: Understanding, t: Target): Pr
 }
 
 export async function marketFacts(data: ResearchData, u: Understanding, intent: Intent, t: Target): Promise<Fact[]> {
+  // a county that is one place with its city (Denver County): the city's sales figures, said (county-city.ts)
+  const city = intent === 'trends' || intent === 'comps' ? countyCity(data, t) : null;
+  if (city) {
+    const reading = countyCityReading(t, city);
+    if (!u.readAs.includes(reading)) u.readAs.push(reading);
+    return (await marketFacts(data, u, intent, { state: t.state, city: city.name, from: t.from })).map((f) => ({ ...f, target: t }));
+  }
   // days on market asked of a zip past its sales: Redfin's figure of the month asked, said (redfin.ts)
   const out = withRedfinDom(data.redfin, u, t, intent, await factsOf(data, u, intent, t));
   return intent === 'trends' && u.asks.includes('price_band') ? out.map(bandNote) : out; // a count above a price: bandNote
@@ -180,8 +189,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a neighbourhood its sales source names (hoods.ts): its own sales' count or median, else its zips' changes
       if (t.hood && (u.asks.includes('sales_count') || u.priceLevel || u.years)) {
         const where = areaName(t);
-        const f = u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
-          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no sales of ${where}`);
+        // none of the type asked by default (Tribeca: condos only): its other type's, said (hood-types.ts)
+        const f = hoodOtherType(data, u, t, where, u.asks.includes('sales_count') ? salesCountFact(data, u, t, where)
+          : windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, where, null) ?? missing(intent, t, `We have no ${TYPE_WORDS[u.propertyType]} sales of ${where}`));
         // a year asked: a neighbourhood's own sales are kept over its latest months only, said first (county-years.ts)
         return [u.years ? hoodYearsFact(t, u.years, f) : f];
       }
@@ -189,8 +199,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
       if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
-      // a count asked of it is kept per city or zip, not summed (below)
-      if (t.area && u.years && !u.asks.includes('sales_count')) {
+      // a count asked of it is its whole year's where its metro's year figure is all its sales, else kept per city or
+      // zip, not summed (below)
+      if (t.area && u.years && (!u.asks.includes('sales_count') || countyWholeYear(data, u.years, t, u.propertyType))) {
         const each = await Promise.all([u.years, ...u.years.also ?? []].map((y) => ({ ...u, years: y })).map((w) => countyYearFacts(data, w, t, (z) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }))));
         return each.flat().sort((a, b) => Number(b.primary) - Number(a.primary));
       }

@@ -13,6 +13,7 @@ import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 import { RANK, ranks } from './ranks.ts';
 import { notCoveredWords } from './month-cover.ts';
+import { endedEarly, gapBack } from './change-reach.ts';
 import { typelessSentence } from './typeless.ts';
 import { BAND_NOT_KEPT, figureDirection, topAsked } from './asked.ts';
 
@@ -252,10 +253,10 @@ export function noChangeReason(months: readonly string[], points: readonly Level
   // the window starts before the series' first month: the data's own first sales are said when they are later than it
   // (Seattle's 2014-05, not the 60-month series' 2010-06); else the series' start
   const firstSale = points.findIndex((p) => p.n > 0);
-  if (first < 0) return firstSale > 0 ? `the data does not reach back that far (its first sales are in ${months[firstSale]})` : `the series does not reach back that far (it starts in ${months[0]})`;
+  if (first < 0) return firstSale > 0 ? `${endedEarly(months, points, last, complete)}the data does not reach back that far (its first sales are in ${months[firstSale]})${gapBack(months, points, first, last, covered, complete)}` : `the series does not reach back that far (it starts in ${months[0]})`;
   const n = points[first]!.n;
   // no sale at or before the start month: the data begins later
-  if (points.slice(0, first + 1).every((p) => !p.n)) return `the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})`;
+  if (points.slice(0, first + 1).every((p) => !p.n)) return `${endedEarly(months, points, last, complete)}the data does not reach back that far (its first sales are in ${months[points.findIndex((p) => p.n > 0)] ?? months.at(-1)})${gapBack(months, points, first, last, covered, complete)}`;
   // a month the files do not cover (NYC's 2022-04..2023-02, Connecticut's 2021) has no count of sales (review 16:
   // Queens' "2023-02 had 0 sales", New Canaan's "2021-09 had 0 sales")
   if (covered?.[first] === false && (n < CHANGE_MIN_SAMPLE || points[first]!.level == null)) return notCoveredWords(months, covered, first, n);

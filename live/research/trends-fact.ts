@@ -17,6 +17,7 @@ import { monthFact } from './month-facts.ts';
 import { periodChange } from './period-change.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { seriesCovered } from './month-cover.ts';
+import { monthRuns } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 import { redfinNoPrice } from './redfin.ts';
 import { typelessSentence } from './typeless.ts';
@@ -69,7 +70,13 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
     return { ...f, sentence: said, value, ...(moved ? { moreRanks: [...(f.moreRanks ?? []), moved] } : {}) };
   }
   if (last < 0) {
-    return { intent: 'trends', target: t, value: 'too few sales', sentence: `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
+    // months of 20 sales recorded in part only (Sacramento's 2008-05, 400 sales of a file of 5 days): that is why, not
+    // too few sales (review 20)
+    const part = c.month.filter((_, i) => (c.sales_count[i] ?? 0) >= CHANGE_MIN_SAMPLE && (covered[i] === false || c.complete?.[i] === false));
+    const held = c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0);
+    const why = !part.length ? `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`
+      : `${where} has no complete month to measure ${what} from: ${held.length === part.length ? `its ${TYPE_WORDS[type]} sales all fall in ${part.length === 1 ? `one month, ${part[0]}` : monthRuns(part)}` : `${monthRuns(part)} ${part.length === 1 ? 'holds' : 'hold'} ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales`}, recorded in part only (a source file starts or ends inside ${part.length === 1 ? 'the month' : 'each'}; its latest sale is of ${s.as_of})${held.length === part.length ? '' : `, and no month recorded whole has ${CHANGE_MIN_SAMPLE}`}`;
+    return { intent: 'trends', target: t, value: 'too few sales', sentence: why, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
   // a span asked (25..60 months) stays the change asked, or why there is none, even past the series' reach
   const windows = [...new Set([months, 3, 12, 24])].filter((m, i) => m < c.month.length || (i === 0 && u.span !== null));

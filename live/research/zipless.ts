@@ -14,12 +14,27 @@ export function ziplessCities(data: ResearchData, u: Pick<Understanding, 'proper
   if (!data.market) return;
   for (const [i, f] of facts.entries()) {
     const t = f.target;
-    if (f.value !== null || !SALE_INTENTS.has(f.intent) || !t?.zip || !/^We have no /.test(f.sentence)) continue;
+    // "too few for a median" of a zip whose city's sales mostly carry no zip (Stamford's 06902) is that, said
+    if (f.value !== null || !SALE_INTENTS.has(f.intent) || !t?.zip || !/^We have no |has no month with \d+ or more /.test(f.sentence)) continue;
     const city = data.zips.get(t.zip)?.city ?? t.city;
     if (!city) continue;
-    const why = ziplessCity(data, t.state, city, u.propertyType);
+    const why = ziplessCity(data, t.state, city, u.propertyType) ?? fewZipped(data, t.state, city, u.propertyType);
     if (why) facts[i] = { ...f, sentence: `We have no ${TYPE_WORDS[u.propertyType] ?? u.propertyType} sale figure for zip ${t.zip} (${city}, ${t.state}): ${why}` };
   }
+}
+
+/** Why a zip of a city has too few sales for a figure, when most of the city's sales carry no zip code (Stamford: its
+ *  sales of Connecticut's 2022 file, which records no location, have none: review 20, before "no month with 5 or more
+ *  single-family sales", as if the zip sold little); null when its zips together hold half its sales or more. */
+function fewZipped(data: ResearchData, state: string, city: string, type: string): string | null {
+  const whole = windowFigure(data.market, { state, city }, type, 12);
+  if (!whole || whole.sales === 0) return null;
+  const zipped = data.zipsOfCity(city, state).reduce((a, z) => a + (windowFigure(data.market, { zip: z, state }, type, 24)?.sales ?? 0), 0);
+  if (zipped * 2 >= whole.sales) return null;
+  const noun = TYPE_WORDS[type] ?? type;
+  // the records with no residential subtype are the 2022 file's (sales-facts.ts mixedTypeNote), which has no coordinates
+  const file = whole.untyped ? ` (${whole.untyped === whole.sales ? 'all' : whole.untyped.toLocaleString('en-US')} of them from Connecticut's 2022 sales file, which records no location)` : '';
+  return `most of ${city}'s ${whole.sales.toLocaleString('en-US')} arm's-length ${noun} sales in the 12 months to ${whole.asOf} carry no zip code in the source${file}: its zips hold ${zipped.toLocaleString('en-US')} in their latest 24 months, too few for a zip's figure; ${city}'s city-wide figure can be asked instead ("median sale price in ${city}")`;
 }
 
 /** Why no zip of a city has a sale figure, when its sales carry no zip code ("Denver's 10,319 arm's-length ...
