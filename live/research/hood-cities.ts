@@ -9,6 +9,8 @@
 //                  state (Logan, UT; Lincoln Park, MI)
 //   townInHood     a town read in words that go on with a district word just before a city ("Logan Square Chicago",
 //                  "Green Valley Ranch Denver"): no place; the neighbourhood rule then reads the words with the city
+//   knownHoods     a well-known neighbourhood of a city whose sources name none, alone or before its city ("Fishtown",
+//                  "LoDo Denver", "Fremont Seattle", "Georgetown DC"): the city as a whole
 //   loneHood       capitalised words ending in a district word, no place, in a question naming one city, not next to
 //                  it ("Capitol Hill: what are homes selling for? I mean the one in Denver"): a neighbourhood of that city
 import type { Area, Token } from './place-words.ts';
@@ -27,6 +29,33 @@ const reading = (words: string, f: Named, not: readonly Named[]): string =>
   `"${words}" as a neighbourhood of ${whole(f)}${not.length ? `, not ${not.map((t) => `${t.city}, ${t.state}`).join(' or ')}` : ''}: we do not resolve neighbourhoods, so the figures are for ${f.area?.name ?? f.city} as a whole`;
 /** Words after a neighbourhood's name that say it is one. */
 const HOOD_AFTER = /^\s+(neighbou?rhoods?|community\s+areas?|area|district)\b/i;
+
+/** Well-known neighbourhoods of cities the build covers whose sources name no neighbourhood, each with its city: named
+ *  alone where no town elsewhere shares the name (Fishtown, Northern Liberties, LoDo), else only just before its city
+ *  (Fremont is a California city; Georgetown a Texas one). */
+const KNOWN_HOODS: [RegExp, string, string, string[]][] = [
+  [/\bFishtown\b/i, 'PA', 'Philadelphia', ['fishtown']],
+  [/\bNorthern\s+Liberties\b/i, 'PA', 'Philadelphia', ['northern liberties']],
+  [/\bLoDo\b|\bLodo\b/, 'CO', 'Denver', ['lodo']],
+  [/\bFremont\b(?=,?\s+Seattle\b)/i, 'WA', 'Seattle', ['fremont']],
+  [/\b(?:Georgetown|Capitol\s+Hill)\b(?=,?\s+(?:DC\b|D\.C\.|Washington,?\s+D\.?C\b))/, 'DC', 'Washington', ['georgetown', 'capitol hill']],
+];
+
+/** Whether lower-case words are a well-known neighbourhood of KNOWN_HOODS in state `code` ("georgetown", DC): no clash
+ *  of a town and a state (state-clash.ts). */
+export const knownHoodIn = (phrase: string, code: string): boolean => KNOWN_HOODS.some(([, state, , names]) => state === code && names.includes(phrase));
+
+/** The well-known neighbourhoods of KNOWN_HOODS a question names, not in a span taken: the city as a whole, said (before
+ *  review 20, "Fremont Seattle" was Fremont, CA beside Seattle, "Georgetown DC" Georgetown, TX, "Fishtown" no place). */
+export function knownHoods(q: string, taken: readonly Span[]): { start: number; end: number; state: string; city: string; readAs: string }[] {
+  const out: { start: number; end: number; state: string; city: string; readAs: string }[] = [];
+  for (const [re, state, city] of KNOWN_HOODS) {
+    const m = re.exec(q);
+    if (!m || taken.some((t) => t.start < m.index + m[0].length && t.end > m.index)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, state, city, readAs: reading(m[0], { state, city, at: 0, end: 0, kind: 'city' }, []) });
+  }
+  return out;
+}
 
 /** Applies drops to the places found and the readings (in place). */
 export function applyDrops(found: unknown[], readAs: string[], d: Drops): void {

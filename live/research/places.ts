@@ -40,7 +40,7 @@ import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
 import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
-import { applyDrops, hoodsOfCities, loneHood } from './hood-cities.ts';
+import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
@@ -261,6 +261,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     found.push({ state: f.place.state, city: f.place.name, at: f.start, end: f.end, kind: 'city' });
     if (f.readAs) readAs.push(f.readAs);
   }
+  // a well-known neighbourhood of a city whose sources name none ("Fishtown", "LoDo Denver"): the city, said (hood-cities.ts)
+  for (const h of knownHoods(q, taken)) { taken.push(h); found.push({ state: h.state, city: h.city, at: h.start, end: h.end, kind: 'city' }); readAs.push(h.readAs); }
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
       const first = toks[i]!, last = toks[i + n - 1]!;

@@ -159,3 +159,27 @@ describe('a county named without its County word, and a county named like a stat
     expect(await ask('Washington County, PA median price')).toMatch(/Washington County, PA/);
   });
 });
+
+describe('a well-known neighbourhood of a city whose sources name none is the city as a whole, said (review 20 #4)', () => {
+  it('Fishtown, Northern Liberties, LoDo Denver, Fremont Seattle, Georgetown DC, Capitol Hill DC: the city\'s answer after the reading', async () => {
+    const cases: [string, string, string, string][] = [
+      ['Fishtown median price', 'Fishtown', 'Philadelphia, PA', 'Philadelphia median price'],
+      ['Northern Liberties median price', 'Northern Liberties', 'Philadelphia, PA', 'Philadelphia median price'],
+      ['Fishtown Philly median price', 'Fishtown', 'Philadelphia, PA', 'Philadelphia median price'],
+      ['LoDo Denver median price', 'LoDo', 'Denver, CO', 'Denver median price'],
+      ['Fremont Seattle median price', 'Fremont', 'Seattle, WA', 'Seattle median price'],
+      ['Georgetown DC median price', 'Georgetown', 'Washington, DC', 'Washington DC median price'],
+      ['Capitol Hill DC median price', 'Capitol Hill', 'Washington, DC', 'Washington DC median price'],
+    ];
+    for (const [q, hood, city, whole] of cases) {
+      const r = await ask(q);
+      const name = city.split(',')[0];
+      expect(r, q).toBe(`Reading "${hood}" as a neighbourhood of ${city}: we do not resolve neighbourhoods, so the figures are for ${name} as a whole: ${await ask(whole)}`);
+    }
+    // the District's legal rules for a neighbourhood of it (before: Texas's, Georgetown, TX)
+    expect(await ask('Georgetown DC eviction notice')).toMatch(/In the District of Columbia, a landlord must give/);
+    // alone or with their own state, the towns of those names stay towns
+    expect(places('Fremont median price')).toEqual(['CA Fremont']);
+    expect(places('Georgetown TX median price')).toEqual(['TX Georgetown']);
+  });
+});
