@@ -1,5 +1,7 @@
 // The twentieth research review's refusals that were wrong or gave a false reason: a county's count of a year refused
-// though its year figure is kept (county-years.ts), a county that is its city with no figure (county-city.ts), ... Over
+// though its year figure is kept (county-years.ts), a county that is its city with no figure (county-city.ts), a zip,
+// a trend and a partial month given false reasons (zipless.ts, change-reach.ts, trends-fact.ts), a neighbourhood of
+// condos said to have no sales (hood-types.ts), a state's Superfund sites refused (state-superfund.ts). Over
 // the shared real build on the suite's pinned clock; every figure recomputed here from the raw files in ../shared/data
 // (oracle_arms: the arm's-length rule re-derived over the canonical tables, oracle-research-market.ts).
 import { describe, expect, it } from 'vitest';
