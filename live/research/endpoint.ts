@@ -16,6 +16,7 @@
 import { countyReading } from './county-reading.ts';
 import { barePlace, NRI_SAY, readKinds } from './kinds.ts';
 import { nriAnswer, NriScores } from './nri.ts';
+import { stateSuperfund, SuperfundSites } from './state-superfund.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
 import { metroAnswer } from './metro.ts';
@@ -154,10 +155,10 @@ async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: De
   }
 }
 
-/** Files of the build besides the research index, read when first needed: its address index (addresses.ts) and the
- *  location index's NRI county scores (nri.ts). */
-export interface Lookups { addresses: AddressBook; nri: NriScores }
-export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir) });
+/** Files of the build besides the research index, read when first needed: its address index (addresses.ts), the
+ *  location index's NRI county scores (nri.ts) and its NPL sites (state-superfund.ts). */
+export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites }
+export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir) });
 
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
@@ -193,6 +194,9 @@ export class ResearchEngine {
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
     const nri = u.notRecorded === NRI_SAY && u.targets[0] && this.files ? nriAnswer(this.data, u.targets[0], this.files.nri) : null;
     if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
+    // Superfund sites of a state: the location index's NPL sites counted by status (state-superfund.ts)
+    const npl = this.files?.superfund ? stateSuperfund(u, (code) => this.data.stateName(code), this.files.superfund) : null;
+    if (npl) return { answer: depth === 'deep' ? `${npl.answer}\n\nSources: ${npl.citation}` : npl.answer, sources: [{ type: 'location', category: 'location_risk', citation: npl.citation }], confidence: 'high', facts: [], depth };
     barePlace(u);
     // a sale price or sales count of a metro area: over the counties of its CBSA the build has sales for (metro.ts)
     const metroArea = metroAnswer(this.data, u, asked, depth, this.today);

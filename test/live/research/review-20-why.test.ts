@@ -1,12 +1,17 @@
 // The twentieth research review's refusals that were wrong or gave a false reason: a county's count of a year refused
-// though its year figure is kept (county-years.ts), a county that is its city with no figure (county-city.ts), ... Over
+// though its year figure is kept (county-years.ts), a county that is its city with no figure (county-city.ts), a zip,
+// a trend and a partial month given false reasons (zipless.ts, change-reach.ts, trends-fact.ts), a neighbourhood of
+// condos said to have no sales (hood-types.ts), a state's Superfund sites refused (state-superfund.ts). Over
 // the shared real build on the suite's pinned clock; every figure recomputed here from the raw files in ../shared/data
 // (oracle_arms: the arm's-length rule re-derived over the canonical tables, oracle-research-market.ts).
 import { describe, expect, it } from 'vitest';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { sql } from '../../helpers/oracle-research.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
-import { askWithSalesOracle } from '../../helpers/research.ts';
+import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
+import { lookupsOf, ResearchEngine } from '../../../live/research/endpoint.ts';
+import { buildDir } from '../../helpers/build.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 const asked = askWithSalesOracle();
 const ask = async (query: string): Promise<string> => (await asked(query)).answer;
@@ -122,5 +127,20 @@ describe('a neighbourhood with no single-family sale gives its condo sales, said
     }
     // a type named stays that type's answer, and is no claim that the place has no sales at all
     expect(await ask('Tribeca single-family median price')).not.toContain('We have no sales of Tribeca');
+  });
+});
+
+describe('Superfund sites of a state are counted by status from the EPA list, never "name a zip" (review 20 #5)', () => {
+  it('"Superfund sites in New Jersey": its final and proposed NPL sites as the raw npl_sites.csv counts them, deleted ones not counted', async () => {
+    const rows = await rawQuery<{ s: string; n: number }>(`select npl_status as s, count(*)::int as n from read_csv('${dataFile('epa-superfund-sems/npl_sites.csv')}', all_varchar = true) where state = 'NJ' group by 1`);
+    const n = (re: RegExp): number => rows.filter((r) => re.test(r.s)).reduce((a, r) => a + Number(r.n), 0);
+    const [final, proposed, deleted] = [n(/^Currently on the Final NPL$/), n(/^Proposed/), n(/^Deleted/)];
+    expect([final, proposed, deleted]).toEqual([114, 2, 35]);
+    const engine = new ResearchEngine(researchData(), null, PINNED_TODAY, lookupsOf(buildDir()));
+    for (const q of ['Superfund sites in New Jersey', 'superfund sites in NJ']) {
+      const r = await engine.answer({ query: q, depth: 'quick' });
+      expect(r.answer, q).toMatch(new RegExp(`^New Jersey has ${final + proposed} Superfund sites on EPA's National Priorities List \\(EPA SEMS, as of \\d{4}-\\d{2}-\\d{2}\\): ${final} final and ${proposed} proposed; sites deleted from the list \\(no further cleanup needed\\) are not counted`));
+      expect(r.sources[0]!.citation).toContain('EPA National Priorities List sites of New Jersey');
+    }
   });
 });
