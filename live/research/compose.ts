@@ -72,7 +72,13 @@ export function verdict(data: ResearchData, targets: Understanding['targets'], f
   // the further figures ranked (the other end of a figure, a change beside a price level), each its own winner after it
   const more = [...new Set(facts.flatMap((f) => (targets.includes(f.target!) ? (f.moreRanks ?? []).map((x) => x.words[0]) : [])))]
     .filter((k) => k !== ranked[0]!.r.words[0]).map(of).filter((x) => x.length >= 2);
-  return `, so ${[ranked, ...more].map((x) => winner(data, targets, x)).join(', and ')}`;
+  // three or more ranked with one winner: the whole order of the first figure after every winner, so a ranking asked
+  // ("which borough has the highest median price") places each place, not the first alone (review 20), once where both
+  // ends are asked
+  const top = Math.max(...ranked.map((x) => x.r.score));
+  const order = ranked.length > 2 && ranked.filter((x) => x.r.score === top).length === 1
+    ? `; in order: ${[...ranked].sort((a, b) => b.r.score - a.r.score).map((x, i) => `${i + 1}. ${placeName(data, x.t)} ${x.r.shown}`).join(', ')}` : '';
+  return `, so ${[ranked, ...more].map((x) => winner(data, targets, x)).join(', and ')}${order}`;
 }
 
 /** The winner of one figure ranked ("zip 98117 (Seattle, WA) is the cheaper ($554,750)"), or the places tied. */
@@ -85,10 +91,7 @@ function winner(data: ResearchData, targets: Understanding['targets'], ranked: {
   if (first.length === ranked.length) return `${names} are tied (${r.shown} each)${some ? `, the only ${ranked.length} with a figure` : ''}`;
   const among = some ? ` of the ${ranked.length} with a figure` : '';
   if (first.length > 1) return `${names} are tied ${r.tie}${among} (${r.shown} each)`;
-  // three or more ranked: the whole order, so a ranking asked ("which borough has the highest median price") names
-  // every place's place in it, not the first alone (review 20)
-  const order = ranked.length > 2 ? `; in order: ${[...ranked].sort((a, b) => b.r.score - a.r.score).map((x, i) => `${i + 1}. ${placeName(data, x.t)} ${x.r.shown}`).join(', ')}` : '';
-  return `${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})${order}`;
+  return `${names} ${r.words[targets.length > 2 ? 1 : 0]}${among} (${r.shown})`;
 }
 
 /** The places a question names outside coverage, said: a foreign country is outside the United States (US states only),

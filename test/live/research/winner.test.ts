@@ -102,5 +102,8 @@ describe('the verdict\'s wording (pure)', () => {
     // three or more ranked: the whole order after the winner (review 20)
     expect(verdict(data, zips, [fact(0, 500), fact(1, 600), fact(2, 400)])).toBe(', so zip 98117 (Seattle, WA) is the most expensive ($600); in order: 1. zip 98117 (Seattle, WA) $600, 2. zip 98103 (Seattle, WA) $500, 3. zip 98115 (Seattle, WA) $400');
     expect(verdict(data, zips, [fact(0, 500), fact(1, null), fact(2, null)])).toBe('');
+    // both ends asked: each winner, then the order once (review 20: an order after each winner)
+    const ends = (i: number, v: number): Fact => ({ ...fact(i, v), moreRanks: [ranks({ targets: zips, direction: 'low' }, v, `$${v}`, RANK.price).ranks!] });
+    expect(verdict(data, zips, [ends(0, 500), ends(1, 600), ends(2, 400)])).toBe(', so zip 98117 (Seattle, WA) is the most expensive ($600), and zip 98115 (Seattle, WA) is the cheapest ($400); in order: 1. zip 98117 (Seattle, WA) $600, 2. zip 98103 (Seattle, WA) $500, 3. zip 98115 (Seattle, WA) $400');
   });
 });
