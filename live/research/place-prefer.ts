@@ -143,8 +143,8 @@ export function lowerCitiesOfNamedStates(toks: readonly Token[], taken: readonly
   return out;
 }
 
-/** Per gazetteer map: the cities the build has sales of, by name. */
-const SOLD_CITIES = new WeakMap<object, Map<string, City[]>>();
+/** Per gazetteer map: the cities the build has sales of, by name, and their states (made on the first question). */
+const SOLD_CITIES = new WeakMap<object, { byName: Map<string, City[]>; states: Set<string> }>();
 
 /** Misspelt names of towns the build has sales of ("Kirkand": Kirkland, WA, 92,000 people), which the typo rule of
  *  live/places/question.ts does not take with no state named (cities of 100,000 or more only): its own rule (capitals
@@ -154,15 +154,15 @@ export function soldTypos(q: string, toks: readonly Token[], taken: readonly { s
   if (!gaz.hasSales) return [];
   let sold = SOLD_CITIES.get(gaz.citiesByName);
   if (!sold) {
-    sold = new Map<string, City[]>();
+    const byName = new Map<string, City[]>();
     for (const [name, list] of gaz.citiesByName) {
       const own = list.filter((c) => gaz.hasSales!(c.state, c.name));
-      if (own.length) sold.set(name, own as City[]);
+      if (own.length) byName.set(name, own as City[]);
     }
+    sold = { byName, states: new Set([...byName.values()].flatMap((l) => l.map((c) => c.state))) };
     SOLD_CITIES.set(gaz.citiesByName, sold);
   }
-  const states = new Set([...sold.values()].flatMap((l) => l.map((c) => c.state)));
-  return findCityTypos(q, toks, taken, sold, states);
+  return findCityTypos(q, toks, taken, sold.byName, sold.states);
 }
 
 /** Words that end a neighbourhood's name ("Capitol Hill", "Park Slope", "Jackson Heights"). */

@@ -343,25 +343,20 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   }
 
   // lower-case towns of a state the question names or a city it names implies ("greenwich ... than stamford")
+  // a town read at a span: taken, found, and said as read when `why` is given
+  const takeTown = (t: { city: City; start: number; end: number; written?: string }, why?: string): void => {
+    taken.push({ start: t.start, end: t.end });
+    found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
+    if (why) readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (${why})`);
+  };
   const foundStates = new Set([...namedStates, ...found.filter((f) => f.kind === 'city').map((f) => f.state)]);
-  for (const c of lowerCitiesOfNamedStates(toks, taken, gaz, foundStates)) {
-    taken.push({ start: c.start, end: c.end });
-    found.push({ state: c.city.state, city: c.city.name, at: c.start, end: c.end, kind: 'city' });
-  }
+  for (const c of lowerCitiesOfNamedStates(toks, taken, gaz, foundStates)) takeTown(c);
 
   // misspelled city names ("comps in Seatle"): said in the answer as read ("Seatle" as Seattle, WA)
-  for (const t of findCityTypos(q, toks, taken, gaz.citiesByName, namedStates)) {
-    taken.push({ start: t.start, end: t.end });
-    found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
-    readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest city name)`);
-  }
+  for (const t of findCityTypos(q, toks, taken, gaz.citiesByName, namedStates)) takeTown(t, 'the closest city name');
   // with no state named, a misspelt town the build has sales of, under the typo rule's 100,000 people ("Kirkand":
   // Kirkland, WA): place-prefer.ts soldTypos
-  if (namedStates.size === 0) for (const t of soldTypos(q, toks, taken, gaz)) {
-    taken.push({ start: t.start, end: t.end });
-    found.push({ state: t.city.state, city: t.city.name, at: t.start, end: t.end, kind: 'city' });
-    readAs.push(`"${t.written}" as ${t.city.name}, ${t.city.state} (the closest name of a town with recorded sales)`);
-  }
+  if (namedStates.size === 0) for (const t of soldTypos(q, toks, taken, gaz)) takeTown(t, 'the closest name of a town with recorded sales');
 
   // cities named together with no state share the state of the others ("Greenwich vs Stamford vs Norwalk"): place-share.ts
   shareStates(q, found, gaz, readAs);
