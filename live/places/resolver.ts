@@ -44,7 +44,8 @@ export class PlaceResolver {
       if (placeKey(h.part) !== placeKey(h.city)) this.parts.add(`${h.state}|${placeKey(h.part)}`);
     }
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
-    for (const [key, n] of Object.entries({ ...NICKNAMES, ...PART_SHORT_FORMS })) (nicknames.get(`${n.state}|${n.city}`) ?? nicknames.set(`${n.state}|${n.city}`, []).get(`${n.state}|${n.city}`)!).push(key);
+    const short = Object.entries(PART_SHORT_FORMS).map(([key, n]): readonly [string, string, string] => [key, n.state, n.city]);
+    for (const [key, state, city] of [...NICKNAMES, ...short]) (nicknames.get(`${state}|${city}`) ?? nicknames.set(`${state}|${city}`, []).get(`${state}|${city}`)!).push(key);
     for (const [name, state, population, keys] of rows) {
       const nameKey = placeKey(name);
       const e: Entry = { name, state, population, nameKey, letters: letterCounts(nameKey) };

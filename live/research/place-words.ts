@@ -1,7 +1,7 @@
 // The word lists the research place parser (live/research/places.ts) reads: state names, codes and their cues,
 // territories, state and city nicknames, New York City's boroughs, and English words that are also town names.
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
-import { PART_SHORT_FORMS, STATE_SHORT_FORMS } from '../places/names.ts';
+import { CITY_NICKNAMES, PART_SHORT_FORMS, STATE_SHORT_FORMS } from '../places/names.ts';
 import type { City } from './data.ts';
 import type { FilingPlace } from './filing-places.ts';
 import type { Hood } from './hoods.ts';
@@ -110,33 +110,9 @@ const STATE_ALIASES: [string, string][] = [
   // AP-style and common short forms: live/places/names.ts, the one list (typed addresses read them too)
   ...STATE_SHORT_FORMS,
 ];
-/** City nicknames in question text, with their case rules; the cities of NICKNAMES, the resolver's list for typed city
- *  names (live/places/names.ts), and short forms read in questions only (N.Y.C., S.F., Phila., Pgh, KC, KCMO). */
-export const CITY_ALIASES: [RegExp, string, string][] = [
-  [/\bnew york city\b|\bnyc\b|\bN\.Y\.C\b\.?|\b(?:the )?(?:five|5) boroughs\b/i, 'New York', 'NY'],
-  // "LA" is also Louisiana's code: said as read (places.ts), and not after a Louisiana city ("New Orleans LA")
-  [/\bLA\b(?!,)|\bL\.A\.?(?![A-Za-z])|\blos angeles\b/, 'Los Angeles', 'CA'],
-  // "S.F." with its dots, not a unit ("per s.f.", "$/s.f.")
-  [/\bSF\b|(?<!\bper\s+|\/\s*)\bS\.F\.(?![A-Za-z])|\bsan francisco\b/i, 'San Francisco', 'CA'],
-  [/\bphilly\b|\bphila\b\.?/i, 'Philadelphia', 'PA'],
-  [/\bpgh\b/i, 'Pittsburgh', 'PA'],
-  // "KC" in capitals: Kansas City, MO, the larger, said as read (places.ts), unless Kansas follows ("KC, KS"); "KCK" the Kansas one
-  [/\bKCK\b|\bKC(?=,?\s*(?:KS|Kansas)\b)/, 'Kansas City', 'KS'],
-  [/\b(?:KCMO|[Kk]cmo|KC)\b/, 'Kansas City', 'MO'],
-  [/\bst\.? pete\b(?! beach)/i, 'St. Petersburg', 'FL'],
-  [/(?<!\blas\s+)\bvegas\b/i, 'Las Vegas', 'NV'], // not "Las Vegas" (a New Mexico one too) or North Las Vegas: the gazetteer reads those
-  [/\bphx\b/i, 'Phoenix', 'AZ'],
-  // "sac" is also a word: after a place word only ("median price in sac"), never "Sac City" or "Sac County" (Iowa)
-  [/\bsacto\b|(?<=\b(?:in|near|around|from|vs\.?|versus|between|than|and)\s+)sac\b(?!\s+(?:city|county)\b)/i, 'Sacramento', 'CA'],
-  // and "Sac" capitalised ending the question ("median sale price Sac")
-  [/\bSac(?=\s*[?.!]?\s*$)/, 'Sacramento', 'CA'],
-  [/\bnola\b/i, 'New Orleans', 'LA'],
-  // short forms that are also words or other names: in capitals only ("Indy" as written)
-  [/\bIndy\b/, 'Indianapolis', 'IN'],
-  [/\bOKC\b/, 'Oklahoma City', 'OK'],
-  [/\bATL\b/, 'Atlanta', 'GA'],
-  [/\bSLC\b/, 'Salt Lake City', 'UT'],
-];
+/** City nicknames in question text, with their case and context rules: live/places/names.ts CITY_NICKNAMES, the one
+ *  list (the resolver reads the same nicknames in typed city names). */
+export const CITY_ALIASES: [RegExp, string, string][] = CITY_NICKNAMES.flatMap((n): [RegExp, string, string][] => n.inQuestions ? [[n.inQuestions, n.city, n.state]] : []);
 /** Just after a word that puts a place after it (a lookbehind): "in", "near", "vs"... */
 const PLACE_CUE = String.raw`(?<=\b(?:in|near|around|from|vs\.?|versus|between|than)\s+)`;
 /** A market figure's word just before ("median price SI 2023", "sales BK"): "BK" and "SI" are boroughs there too. */
