@@ -84,6 +84,11 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     case 'number': {
       // a JSON body's number is a JSON number: "1500" is text, a type error like a number sent as a zip (review 6 #16)
       if (!fromQuery && typeof raw !== 'number') return { error: err(field, 'type', `${field} must be a number, not ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`) };
+      // an integer in a query is written one way, in digits: "1e1", "0x10", "10.0", " 10" and "+10" are no spelling of
+      // 10 a client means to send (a review's leftover: months=1e1 read as 10); a minus sign stays, read as out of range
+      if (spec.type === 'integer' && typeof raw === 'string' && !/^-?\d+$/.test(raw)) {
+        return { error: err(field, 'type', `${field} must be a whole number written in digits (no plus sign, decimal point, exponent, hex or blanks), e.g. ${field}=${spec.default ?? spec.min ?? 1}`) };
+      }
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
       if (!Number.isFinite(n) || (typeof raw === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw.trim()))) {
         return { error: err(field, 'type', `${field} must be a number`) };

@@ -128,11 +128,15 @@ describe('integers and numbers', () => {
     expect(code(spec({ type: 'integer' }), '3', false)).toBe('type');
     expect(code(n, [12], false)).toBe('type');
   });
-  test('integer: a fraction is a type error, a whole number written with a fraction part is fine', () => {
-    const i = spec({ type: 'integer' });
-    expect(checkValue(i, '6.5').error).toEqual({ field: 'f', code: 'type', message: 'f must be a whole number' });
-    expect(value(i, '6.0')).toBe(6);
-    expect(value(i, '1e1')).toBe(10);
+  test('integer in a query: digits only; a fraction, or a whole number spelt another way ("1e1", "6.0", "+6", " 6"), is a type error', () => {
+    const i = spec({ type: 'integer', default: 6 });
+    const digitsOnly = { field: 'f', code: 'type', message: 'f must be a whole number written in digits (no plus sign, decimal point, exponent, hex or blanks), e.g. f=6' };
+    for (const bad of ['6.5', '6.0', '1e1', '0x10', '+6', ' 6', '6 ', '6.', '0b11', 'six']) expect(checkValue(i, bad).error, bad).toEqual(digitsOnly);
+    expect(value(i, '6')).toBe(6);
+    expect(value(i, '06')).toBe(6);
+    // a JSON body's integer is a JSON number (6.0 and 1e1 are the number 6 and 10 once parsed); a fraction is no integer
+    expect(value(i, 10, false)).toBe(10);
+    expect(checkValue(i, 6.5, 'f', false).error).toEqual({ field: 'f', code: 'type', message: 'f must be a whole number' });
     expect(value(spec({ type: 'number' }), '6.5')).toBe(6.5);
   });
   test('a query parameter given twice is refused for every scalar type', () => {
