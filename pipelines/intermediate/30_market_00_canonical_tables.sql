@@ -185,6 +185,13 @@ create or replace macro canonical_reject(address, city, state, zip, own_missing,
 create or replace macro canonical_zero_is_unknown(col, n, txt) as
     case when n = 0 then {'rule': 'zero_is_unknown', 'col': col, 'val': cast(txt as varchar)} end;
 
+-- A word of a canonical list column written in another case ("SFR", "Condo", "Warranty"): read in lower case and the
+-- row kept, as a repair {rule, col, val, to} (rule lower_cased; null when the file wrote it in lower case or the
+-- word read is in no list: `known`, then the caller's not_in_list decides). Never silent: a meta.repairs row
+-- `lower_cased`, detail `<column>=<the file's value> -> <the word read>` (README "Canonical format").
+create or replace macro canonical_lower_cased(col, written, known) as
+    case when known and written <> lower(written) then {'rule': 'lower_cased', 'col': col, 'val': cast(written as varchar), 'to': lower(written)} end;
+
 -- Arm's-length price floor: a recorded price below it is no market price (a $0 or $1 transfer, a family deed, a
 -- placeholder such as Sacramento's 4,897). Used by the one arm's-length rule, 30_market_45_sale_flags.sql.
 create or replace macro nominal_price_floor() as 10000;

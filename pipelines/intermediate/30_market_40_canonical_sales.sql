@@ -25,6 +25,8 @@
 --                  transfers are (never prices a market)
 --   not_in_list    property_type (rejects) or condition (nulled) outside its list; condition `average` (the assessor
 --                  middle grade) is read as `good`, as the King County and Philadelphia adapters read theirs
+--   lower_cased    property_type, condition or deed_type a word of its list in another case ("SFR", "Good"): read in
+--                  lower case, the row kept, a meta.repairs row `lower_cased` (`property_type=SFR -> sfr`; canonical_lower_cased)
 --   list_date_after_sale  list_date later than sale_date (list_date nulled)
 --   zero_is_unknown  beds or baths 0 (nulled): canonical_zero_is_unknown() (30_market_00_canonical_tables.sql), the
 --                  rule parcels.csv reads its counts by too
@@ -93,7 +95,13 @@ checked as (
             case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
             case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end,
             case when condition is not null and condition not in ('excellent', 'good', 'fair', 'poor') then {'rule': 'not_in_list', 'col': 'condition', 'val': condition_text} end
-        ], r -> r is not null) as repairs
+        ], r -> r is not null) as repairs,
+        -- a list word in another case ("SFR", "Good", "Warranty"): read in lower case, a lower_cased repair
+        list_filter([
+            canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)),
+            canonical_lower_cased('condition', condition_text, lower(condition_text) in ('excellent', 'good', 'fair', 'poor', 'average')),
+            canonical_lower_cased('deed_type', deed_type_text, canonical_deed_type_code(deed_type) is not null)
+        ], r -> r is not null) as respelled
     from s
 )
 select * exclude (repairs), repairs, list_transform(repairs, r -> r.col) as nulled from checked;
@@ -105,6 +113,10 @@ from int_market_canonical_sales_checked where hit is not null;
 insert into meta.repairs
 select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, reject_detail(r.col, r.val) || ' -> null'
 from (select file, row_number, unnest(repairs) as r from int_market_canonical_sales_checked where hit is null);
+
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, r.rule, reject_detail(r.col, r.val) || ' -> ' || r.to
+from (select file, row_number, unnest(respelled) as r from int_market_canonical_sales_checked where hit is null);
 
 insert into sales by name
 with k as (

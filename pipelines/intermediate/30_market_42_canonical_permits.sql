@@ -6,7 +6,8 @@
 --   bad_zip           zip not 5 digits or ZIP+4
 --   not_a_date        issue_date not a YYYY-MM-DD date
 --   not_a_number      valuation, lat or lng not a number;  out_of_range  valuation negative or infinite
---   not_in_list       permit_type outside its list
+--   not_in_list       permit_type outside its list (one of it in another case, "Renovation": read in lower case,
+--                     the permit kept, a meta.repairs row lower_cased, as sales.csv's)
 --   duplicate_permit  a permit_id already seen on an earlier line
 -- City and state come from the zip (30_market_80_fill_geo.sql); dates against the build clock, the valuation bound,
 -- the zip and the coordinates: 30_market_44_row_contracts.ts.
@@ -22,15 +23,20 @@ select *,
              when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
              when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
              when valuation < 0 or isinf(valuation) then {'rule': 'out_of_range', 'col': 'valuation', 'val': valuation_text}
-             when permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then {'rule': 'not_in_list', 'col': 'permit_type', 'val': permit_type}
+             when permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then {'rule': 'not_in_list', 'col': 'permit_type', 'val': permit_type_text}
              when permit_id is not null and row_number() over (partition by permit_id order by file, row_number) > 1 then {'rule': 'duplicate_permit', 'col': 'permit_id', 'val': permit_id} end,
         has_city_state := false
-    ) as hit
+    ) as hit,
+    canonical_lower_cased('permit_type', permit_type_text, permit_type in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other')) as respelled
 from stg_canonical__permits;
 
 insert into meta.rejects
 select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
 from int_market_canonical_permits_checked where hit is not null;
+
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, respelled.rule, reject_detail(respelled.col, respelled.val) || ' -> ' || respelled.to
+from int_market_canonical_permits_checked where hit is null and respelled is not null;
 
 insert into permits by name
 select

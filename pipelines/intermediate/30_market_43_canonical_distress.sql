@@ -9,7 +9,8 @@
 --   unknown_state  state not two letters;  bad_zip  zip not 5 digits or ZIP+4
 --   not_a_date     filing_date not a YYYY-MM-DD date
 --   not_a_number   amount not a number;  out_of_range  amount negative or infinite (nulled)
---   not_in_list    kind outside its list
+--   not_in_list    kind outside its list (one of it in another case, "Tax_Delinquent": read in lower case, the
+--                  filing kept, a meta.repairs row lower_cased, as sales.csv's)
 --   duplicate_filing  an exact copy of an earlier line (every column the same as the file writes it): a filing
 --                  recorded twice counts once, as a sale recorded twice (review 15: 8 of Louisville's 398 lines as a
 --                  canonical file had 15 copies, each listed in the property record and counted in the filings);
@@ -22,14 +23,15 @@ select *,
              when filing_date_text is null then {'rule': 'missing_value', 'col': 'filing_date', 'val': null} end,
         null,
         case when filing_date is null then {'rule': 'not_a_date', 'col': 'filing_date', 'val': filing_date_text}
-             when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind}
+             when kind not in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure') then {'rule': 'not_in_list', 'col': 'kind', 'val': kind_text}
              when first_line < row_number + 1 then {'rule': 'duplicate_filing', 'col': 'line', 'val': 'copy of line ' || first_line} end
     ) as hit,
     list_filter([
         case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
         case when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
              when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text} end
-    ], r -> r is not null) as repairs
+    ], r -> r is not null) as repairs,
+    canonical_lower_cased('kind', kind_text, kind in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure')) as respelled
 from (select *, min(row_number + 1) over (partition by file, parcel_id, address, city, state, zip, kind, filing_date_text, amount_text) as first_line
       from stg_canonical__distress);
 
@@ -40,6 +42,10 @@ from int_market_canonical_distress_checked where hit is not null;
 insert into meta.repairs
 select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, reject_detail(r.col, r.val) || ' -> null'
 from (select file, row_number, unnest(repairs) as r from int_market_canonical_distress_checked where hit is null);
+
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, respelled.rule, reject_detail(respelled.col, respelled.val) || ' -> ' || respelled.to
+from int_market_canonical_distress_checked where hit is null and respelled is not null;
 
 insert into distress by name
 select

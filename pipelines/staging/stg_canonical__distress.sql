@@ -14,6 +14,7 @@ renamed as (
         nullif(trim(city), '') as city,
         nullif(trim(state), '') as state,
         nullif(trim(zip), '') as zip,
+        nullif(trim(kind), '') as kind_text,
         lower(nullif(trim(kind), '')) as kind,
         nullif(trim(filing_date), '') as filing_date_text,
         try_strptime(nullif(trim(filing_date), ''), '%Y-%m-%d')::date as filing_date,

@@ -14,6 +14,7 @@ renamed as (
         nullif(trim(city), '') as city,
         nullif(trim(state), '') as state,
         nullif(trim(zip), '') as zip,
+        nullif(trim(property_type), '') as property_type_text,
         lower(nullif(trim(property_type), '')) as property_type,
         nullif(trim(beds), '') as beds_text,
         try_cast(nullif(trim(beds), '') as double) as beds,

@@ -14,6 +14,7 @@ renamed as (
         nullif(trim(zip), '') as zip,
         nullif(trim(issue_date), '') as issue_date_text,
         try_strptime(nullif(trim(issue_date), ''), '%Y-%m-%d')::date as issue_date,
+        nullif(trim(permit_type), '') as permit_type_text,
         lower(nullif(trim(permit_type), '')) as permit_type,
         nullif(trim(valuation), '') as valuation_text,
         try_cast(nullif(trim(valuation), '') as double) as valuation,

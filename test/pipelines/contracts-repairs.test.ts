@@ -26,9 +26,10 @@ describe('a bad optional value is nulled, the sale kept', () => {
     ];
     const { ctx } = await load(canonicalSources({ 'sales.csv': lines.join('\n') + '\n' }));
     try {
-      await rowContracts({ ...ctx, settings: { ...ctx.settings, rejectMaxShare: 0.1 } }); // 1 reject of 10 rows; the 5 repairs are no rejects
+      await rowContracts({ ...ctx, settings: { ...ctx.settings, rejectMaxShare: 0.1 } }); // 1 reject of 10 rows; the 6 repairs are no rejects
       expect((await rejectsOf(ctx)).map(({ line, rule, column, value }) => [line, rule, column, value])).toEqual([[7, 'not_a_number', 'sale_price', 'abc']]);
       expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line, detail`)).toEqual([
+        { line: 2, rule: 'lower_cased', detail: 'condition=Average -> average' }, // read in lower case, recorded (contracts-lower-cased.test.ts)
         { line: 3, rule: 'nulled_not_a_number', detail: 'sqft=1,400 -> null' },
         { line: 4, rule: 'nulled_not_a_number', detail: 'baths=two -> null' }, { line: 4, rule: 'nulled_not_a_number', detail: 'beds=x -> null' },
         { line: 5, rule: 'nulled_out_of_range', detail: 'year_built=75 -> null' }, { line: 6, rule: 'nulled_out_of_range', detail: 'sqft=20 -> null' },
@@ -42,6 +43,7 @@ describe('a bad optional value is nulled, the sale kept', () => {
       ]);
       // the build report's repairs section counts them; no reject but line 7's
       expect((await flagCounts(ctx.db)).filter((r) => r.kind === 'repair')).toEqual([
+        { source: 'canonical', kind: 'repair', rule: 'lower_cased', rows: 1 },
         { source: 'canonical', kind: 'repair', rule: 'nulled_not_a_number', rows: 3 },
         { source: 'canonical', kind: 'repair', rule: 'nulled_out_of_range', rows: 2 },
       ]);

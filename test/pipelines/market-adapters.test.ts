@@ -374,7 +374,7 @@ describe('canonical format (the operator\'s files), through the real sources loa
       '30 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,great,39.8,-89.6,,,',                               // 11 kept, condition nulled (nulled_not_in_list)
       '32 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,139.8,-89.6,,,',                               // 12 kept, lat/lng nulled (nulled_out_of_range)
       ',Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,,',                                             // 13 missing_value address
-      '34 Elm Street,Springfield,IL,62701,2024-05-01,250000,SFR,,,,,,,,,,',                                                       // 14 ok (optional values empty)
+      '34 Elm Street,Springfield,IL,62701,2024-05-01,250000,SFR,,,,,,,,,,',                                                       // 14 ok (optional values empty; SFR read as sfr, a lower_cased repair)
       '36 Elm Street,Springfield,IL,62701,2024-05-01,250000,sfr,3,2,1500,1990,good,39.8,-89.6,,250000,2024-06-01',               // 15 kept, list_date nulled (nulled_list_date_after_sale)
     ];
     fs.writeFileSync(path.join(dir, 'canonical', 'sales.csv'), lines.join('\n') + '\n');
@@ -395,7 +395,7 @@ describe('canonical format (the operator\'s files), through the real sources loa
       // a bad optional value is nulled and the sale kept, the repair counted in meta.repairs
       expect(await c.rows(`select line::int as line, rule, detail from meta.repairs where source = 'canonical' order by line`)).toEqual([
         { line: 10, rule: 'nulled_not_a_number', detail: 'beds=three -> null' }, { line: 11, rule: 'nulled_not_in_list', detail: 'condition=great -> null' },
-        { line: 12, rule: 'nulled_out_of_range', detail: 'lat=139.8 -> null' }, { line: 15, rule: 'nulled_list_date_after_sale', detail: 'list_date=2024-06-01 -> null' },
+        { line: 12, rule: 'nulled_out_of_range', detail: 'lat=139.8 -> null' }, { line: 14, rule: 'lower_cased', detail: 'property_type=SFR -> sfr' }, { line: 15, rule: 'nulled_list_date_after_sale', detail: 'list_date=2024-06-01 -> null' },
       ]);
       expect(got.filter((r) => r.file.endsWith('permits.csv')).map((r) => [r.line, r.rule, r.column_name])).toEqual([[3, 'not_in_list', 'permit_type']]);
       const sales = await c.rows(`select address, zip, property_type, list_price, buyer_is_investor, is_arms_length, parcel_id, line from sales order by line`);
