@@ -1,6 +1,7 @@
 // What a request asks, read and checked against its route: the target (path and query, 414 / 400), the
 // query parameters (never a key: 401), the JSON body (415 / 413 / 400) and the values every parameter
 // yields after its own rule and the route's cross-field rules (400 / 422, api/params.ts).
+import { isUtf8 } from 'node:buffer';
 import type http from 'node:http';
 import { HttpError, validationError, type FieldError } from './errors.ts';
 import { checkAll, type ParamSpec } from './params.ts';
@@ -44,15 +45,21 @@ export function readTarget(req: http.IncomingMessage): Target {
   }
 }
 
-/** 400 for a query whose percent-encoding is no UTF-8 text (city=%E0%A4%A): URLSearchParams would read it as
- *  replacement characters and the answer would echo them back. */
+/** 400 for a query whose percent-encoding is no UTF-8 text (city=%E0%A4%A, address=%C3%28), naming the parameter
+ *  (code format): URLSearchParams would read it as replacement characters, a changed address. (A raw byte over 0x7F in
+ *  the target never gets here: Node's HTTP parser refuses the request, a 400 "Malformed HTTP request".) */
 export function checkQueryEncoding(rawUrl: string): void {
   const q = rawUrl.indexOf('?');
   if (q < 0 || rawUrl.indexOf('%', q) < 0) return;
   for (const part of rawUrl.slice(q + 1).split(/[&#]/)) {
     if (!part.includes('%')) continue;
     try { decodeURIComponent(part.replace(/\+/g, ' ')); } catch {
-      throw new HttpError('bad_request', `The query has malformed percent-encoding: ${part.slice(0, 60)}`);
+      const rawName = part.split('=')[0]!.slice(0, 60);
+      let name = rawName;
+      try { name = decodeURIComponent(rawName.replace(/\+/g, ' ')); } catch { /* the name itself is undecodable: shown as sent */ }
+      const why = /%(?![0-9A-Fa-f]{2})/.test(part) ? 'has a % not followed by two hex digits' : 'is not UTF-8 text: its percent-escapes decode to no character';
+      throw new HttpError('bad_request', `The query has malformed percent-encoding: ${part.slice(0, 60)}`,
+        { errors: [{ field: name, code: 'format', message: `${name} ${why}; percent-encode the UTF-8 bytes of the text` }] });
     }
   }
 }
@@ -101,6 +108,7 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, u
   const coding = contentCoding(req);
   if (coding !== '' && coding !== 'identity') throw new HttpError('unsupported_media_type', `Content-Encoding ${coding.slice(0, 40)} is not supported: send the body uncompressed`);
   const raw = await readBody(req);
+  if (!isUtf8(raw)) throw notUtf8(raw);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -114,6 +122,56 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, u
   const twice = duplicateKey(raw.toString('utf8'));
   if (twice !== null) throw new HttpError('bad_request', `Bad request: ${twice} is sent twice in the body; send each field once`, { errors: [{ field: twice, code: 'duplicate', message: `${twice} is sent twice in the body` }] });
   return parsed as Record<string, unknown>;
+}
+
+/** 400 for a body that is no UTF-8 text (a raw 0xFF, a C3 28 pair): decoding would put U+FFFD in place of the bytes
+ *  and an address would be valued as so changed. Names the body field whose string holds the first bad byte
+ *  ("address", "context.city"), else the body; code json (RFC 8259: JSON between systems is UTF-8). */
+function notUtf8(raw: Buffer): HttpError {
+  const at = firstNonUtf8(raw);
+  const text = raw.subarray(0, at).toString('utf8');
+  const mark = '\uE000'; // a private-use character the body's own text may hold: then no field is named
+  const field = text.includes(mark) ? null : fieldHolding(`${text}${mark}${raw.subarray(at + 1).toString('utf8')}`, mark);
+  const where = field ?? 'body';
+  const message = `${where} is not UTF-8 text (byte 0x${raw[at]!.toString(16).toUpperCase().padStart(2, '0')} at offset ${at} of the body): send the body encoded as UTF-8`;
+  return new HttpError('bad_request', `Bad request: ${message}`, { errors: [{ field: where, code: 'json', message }] });
+}
+
+/** The offset of the first byte that starts no well-formed UTF-8 sequence (RFC 3629: no overlong form, surrogate or
+ *  code point over U+10FFFF), or the length when there is none. */
+function firstNonUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i]!;
+    const n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (n < 0) return i;
+    // the second byte's range narrows after E0 (no overlong), ED (no surrogate), F0 (no overlong), F4 (<= U+10FFFF)
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80, hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k <= n; k++) {
+      const x = b[i + k];
+      if (x === undefined || x < (k === 1 ? lo : 0x80) || x > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return i;
+}
+
+/** The dotted name of the body field whose string value holds `mark` ("address", "context.city"; an array's item is
+ *  named by its array), or null when no value does (the mark outside a string, in a key, or the text no JSON). */
+function fieldHolding(text: string, mark: string): string | null {
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { return null; }
+  const find = (v: unknown, name: string): string | null => {
+    if (typeof v === 'string') return v.includes(mark) && name ? name : null;
+    if (v === null || typeof v !== 'object') return null;
+    for (const [k, x] of Object.entries(v)) {
+      if (k.includes(mark)) return null;
+      const hit = find(x, Array.isArray(v) ? name : name ? `${name}.${k}` : k);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  return find(parsed, '');
 }
 
 /** The first key an object of a valid JSON text holds twice, as a dotted name ("sqft", "context.zip"); null when none. */
