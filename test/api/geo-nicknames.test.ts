@@ -49,7 +49,7 @@ describe('city nicknames on the endpoints that read a typed city', () => {
     }
   });
 
-  it('autocomplete: "4324 main st phila" is the OPA file\'s Philadelphia address, and only Philadelphia addresses', async () => {
+  it('autocomplete: "4324 main st phila" is the OPA file\'s Philadelphia address, and only Philadelphia addresses; "pgh" none of them', async () => {
     const raw = (await rawQuery<{ address: string; zip: string }>(`
       select trim(location) as address, left(trim(zip_code), 5) as zip
       from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
@@ -62,6 +62,10 @@ describe('city nicknames on the endpoints that read a typed city', () => {
       expect(results.map((m) => [m.address.split(' UNIT ')[0], m.zip]), q).toContainEqual(raw[0]);
       for (const m of results) expect([m.city, m.state], q).toEqual(['Philadelphia', 'PA']);
     }
+    // "pgh" is Pittsburgh: never Philadelphia's 4324 Main St read as a typo (what it answered before)
+    const [status, body] = await get(`/v1/address/autocomplete?q=${encodeURIComponent('4324 main st pgh')}`);
+    expect(status).toBe(200);
+    for (const m of (body as { results: { city: string; state: string }[] }).results) expect([m.city, m.state]).toEqual(['Pittsburgh', 'PA']);
   });
 
   it('research reads the same nicknames in question text from the same list', () => {
