@@ -15,6 +15,8 @@
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts),
 //                     and every Redfin zip tracker snapshot with a median days on market of every zip (redfin.ts)
+//                     and the zips whose USPS city's figures leave out some of their sales, with the cities the geo
+//                     lookup places them in (zip_cities: zip-city.ts)
 //   sales-cover.json  every zip and city with a sale record of any kind: its sources, arm's-length and flagged counts
 //                     (sales-cover-build.ts; the market endpoints' `source` and 404s, api/market-source.ts)
 //   metro.json        every CBSA (OMB July 2023) with its counties and the sales placed in each, and the sales of each metro

@@ -1,7 +1,7 @@
 // Neighbourhoods a research question may name alone ("median price in Astoria", "Williamsburg home prices"): the ones
 // a source names for its own sales (int_market_neighborhoods: NYC's Department of Finance NEIGHBORHOOD column), so the
 // answer reads the neighbourhood's own sales and its zips, never a guessed boundary (warehouse/docs/research.md
-// "Neighbourhoods"). Pure: the name rule the build (live/research/build.ts) and the question reader share.
+// "Neighbourhoods"). Pure: the name rule (hoodKeys) the build (live/research/build.ts) writes the names asked by.
 
 /** A neighbourhood of the build: its name as asked (lower case), as the source writes it, the city part it lies in,
  *  its zips (those holding at least ZIP_SHARE of its sales, most first) and its sales. */
@@ -57,9 +57,6 @@ export function hoodKeys(written: readonly string[]): Map<string, string[]> {
   }
   return out;
 }
-
-/** The names one source neighbourhood name is asked by, read alone (hoodKeys reads them with the source's other names). */
-export const hoodNames = (written: string): string[] => hoodKeys([written]).get(written) ?? [];
 
 /** One neighbourhood per name asked: rows (written name, state, city, city part, zip, sales) grouped by name; a name in
  *  two city parts (SUNNYSIDE: Queens and Staten Island) is no one neighbourhood and is left out. */
