@@ -25,7 +25,7 @@ import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
-import { withZipCity } from './zip-city.ts';
+import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
@@ -237,7 +237,12 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
           for (let i = u.readAs.length - 1; i >= 0; i--) if (u.readAs[i]!.startsWith(`"${d.written}" as`) || u.readAs[i]!.startsWith(`"${t.city}" as`)) u.readAs.splice(i, 1);
           u.readAs.push(d.readAs);
         }
-        return [cityOfZip({ ...await investorFact(data, u, d?.target ?? t), target: t }, t)];
+        // a zip whose sales all count in another city than its USPS one (98168: Tukwila's): that city's investor figures,
+        // said (zip-city.ts); filings name their own municipalities, so a distress count keeps the zip's city
+        const placed = t.zip && !d && !u.asks.includes('distress') ? placedCity(data, t.zip) : null;
+        const of = placed ? { ...t, city: placed } : t;
+        const f = cityOfZip({ ...await investorFact(data, u, d?.target ?? of), target: t }, of);
+        return [placed ? withZipCity(data, f, t.zip!) : f];
       }
     case 'location':
       if (t.zip) return [await locationFact(data, u, t, t.zip, true)];

@@ -1,7 +1,7 @@
 // A zip whose USPS city has city figures that leave the zip's sales out: 98168 is mailed as Seattle, but the geo
 // lookup places its sales in Tukwila, so "the median price of Seattle" never counts them. An answer about the zip alone
 // says so, from the build's own placement of its sales (market.json zip_cities, build.ts), never a list of zips kept
-// here; rankings of a city's zips say it their way (sales-facts.ts zipPriceFacts). Rules: warehouse/docs/research.md
+// here; a figure kept per city is the placing city's (placedCity); rankings of a city's zips say it their way (sales-facts.ts zipPriceFacts). Rules: warehouse/docs/research.md
 // "Neighbourhoods" (a zip labelled with a city whose figures leave it out).
 import type { ResearchData } from './data.ts';
 import { plural, type Fact } from './facts.ts';
@@ -22,6 +22,14 @@ export function zipCityNote(data: Pick<ResearchData, 'market' | 'zips'>, zip: st
   return own
     ? `zip ${zip} is mailed as ${label}, but the geo lookup places ${elsewhere.toLocaleString('en-US')} of its ${plural(total, "arm's-length sale")} in the data in ${where}, so those count in ${them}, not ${label}'s`
     : `zip ${zip} is mailed as ${label} (its USPS name), but the geo lookup places ${total === 1 ? 'its one' : `all ${total.toLocaleString('en-US')} of its`} arm's-length sale${total === 1 ? '' : 's'} in the data in ${where}, so they count in ${them}, not ${label}'s`;
+}
+
+/** The one city the geo lookup places all of a zip's sales in when it is not the zip's USPS city (98168: Tukwila), so
+ *  a figure kept per city (investor activity) is that city's for the zip; else null. */
+export function placedCity(data: Pick<ResearchData, 'market' | 'zips'>, zip: string): string | null {
+  const placed = data.market?.zip_cities?.[zip];
+  const label = data.zips.get(zip)?.city;
+  return placed?.length === 1 && label && slug(placed[0]![0]) !== slug(label) ? placed[0]![0] : null;
 }
 
 /** A zip's market fact with the note after it (its sentence), when one applies. */

@@ -101,7 +101,7 @@ describe('a DOF neighbourhood name with a part after it is asked by its common n
 });
 
 describe('a zip mailed as a city whose figures leave its sales out says so (review 21 #2)', () => {
-  it('"median price 98168", "98168 sales": mailed as Seattle, its sales counted in Tukwila\'s figures', async () => {
+  it('"median price 98168", "98168 sales", "investor activity 98168": mailed as Seattle, its sales counted in Tukwila\'s figures', async () => {
     // the raw zip reference names 98168 Seattle; the sales' cities (the geo lookup's, market.md "City from zip")
     const [ref] = await rawQuery<{ c: string }>(`select city as c from read_csv('${dataFile('us-zip-reference/zip_reference.csv.gz')}', all_varchar = true) where zip_code = '98168'`);
     expect(ref!.c).toBe('Seattle');
@@ -116,6 +116,10 @@ describe('a zip mailed as a city whose figures leave its sales out says so (revi
       expect(r, q).toMatch(/^In zip 98168 \(Seattle, WA\), /);
       expect(r, q).toContain(`zip 98168 is mailed as Seattle (its USPS name), but the geo lookup places all ${c!.n} of its arm's-length sales in the data in ${c!.c}, so they count in ${c!.c}'s city figures, not Seattle's`);
     }
+    // a figure kept per city (investor activity) is the city's that counts the zip's sales, said
+    const inv = await ask('investor activity 98168');
+    expect(inv).toMatch(new RegExp(`^Investor activity and distressed filings are kept per city, not per zip, so zip 98168's figure is ${c!.c}, WA's as a whole: in ${c!.c}, WA, `));
+    expect(inv).toContain(`zip 98168 is mailed as Seattle (its USPS name), but the geo lookup places all ${c!.n} of its arm's-length sales`);
     // a zip whose sales its USPS city counts says nothing of it
     expect(await ask('median price 98103')).not.toMatch(/is mailed as/);
   });
