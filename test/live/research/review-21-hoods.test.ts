@@ -62,6 +62,9 @@ describe('a DOF neighbourhood name with a part after it is asked by its common n
     expect(r).toContain(figure('Washington Heights (Manhattan, New York, NY)', 'single-family', w));
     if (w.m !== null) expect(r).toContain(`was ${usd(w.m)}`);
     expect(r).not.toMatch(/name one in Washington/);
+    // a count of another kind, of the same names summed
+    const condo = await hoodWindow(['WASHINGTON HEIGHTS LOWER', 'WASHINGTON HEIGHTS UPPER'], 'condo');
+    expect(await ask('how many condo sales in Washington Heights')).toContain(`: Washington Heights (Manhattan, New York, NY) had ${condo.n.toLocaleString('en-US')} arm's-length condo sales in the 12 months to ${condo.b}`);
   });
 
   it('"East Harlem home prices", "Spanish Harlem sales": HARLEM-EAST alone, never all of Harlem', async () => {
