@@ -15,6 +15,8 @@
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts),
 //                     and every Redfin zip tracker snapshot with a median days on market of every zip (redfin.ts)
+//                     and the zips whose USPS city's figures leave out some of their sales, with the cities the geo
+//                     lookup places them in (zip_cities: zip-city.ts)
 //   sales-cover.json  every zip and city with a sale record of any kind: its sources, arm's-length and flagged counts
 //                     (sales-cover-build.ts; the market endpoints' `source` and 404s, api/market-source.ts)
 //   metro.json        every CBSA (OMB July 2023) with its counties and the sales placed in each, and the sales of each metro
@@ -29,7 +31,7 @@ import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
-import { groupHoods, hoodNames } from './hoods.ts';
+import { groupHoods, hoodKeys } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';
 import { redfinSnapshots } from './redfin-build.ts';
@@ -193,6 +195,23 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
   out.sources = await marketSources(db);
+  if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
+  return out;
+}
+
+/** market.json's `zip_cities`: the zips whose USPS city (the zips table's) is a city with sales of its own while the
+ *  geo lookup places some or all of the zip's arm's-length sales in another city (98168, mailed as Seattle: Tukwila),
+ *  with the cities it places them in and how many, most first; an answer about the zip says so (zip-city.ts). */
+async function zipCities(db: StageContext['db']): Promise<Record<string, [string, number][]>> {
+  const rows = await queryRows<{ z: string; c: string; n: number }>(db, `
+    with placed as (select zip, state_code, city, count(*) as n from sales where is_arms_length and zip is not null and city is not null group by all),
+    cities as (select distinct state_code, slug(city) as c from sales where is_arms_length and city is not null)
+    select p.zip as z, p.city as c, cast(p.n as integer) as n from placed p join zips z using (zip)
+    where z.city is not null and exists (select 1 from cities c where c.state_code = z.state_code and c.c = slug(z.city))
+      and exists (select 1 from placed o where o.zip = p.zip and slug(o.city) <> slug(z.city))
+    order by 1, 3 desc, 2`);
+  const out: Record<string, [string, number][]> = {};
+  for (const r of rows) (out[r.z] ??= []).push([r.c, r.n]);
   return out;
 }
 
@@ -206,8 +225,8 @@ async function taggedSales(db: StageContext['db'], cols: readonly string[]): Pro
         where a.state_code is not null and slug(cp.city_part) <> ''` : '';
   if (await tableExists(db, 'int_market_neighborhoods')) {
     // a neighbourhood's market (hood|<state>|<name asked>, hoods.ts): the sales its source names it for
-    const names = (await queryRows<{ n: string }>(db, 'select distinct neighborhood as n from int_market_neighborhoods order by 1'))
-      .flatMap((r) => hoodNames(r.n).map((k) => `('${r.n.replaceAll("'", "''")}', '${k.replaceAll("'", "''")}')`));
+    const keys = hoodKeys((await queryRows<{ n: string }>(db, 'select distinct neighborhood as n from int_market_neighborhoods order by 1')).map((r) => r.n));
+    const names = [...keys].flatMap(([n, ks]) => ks.map((k) => `('${n.replaceAll("'", "''")}', '${k.replaceAll("'", "''")}')`));
     if (names.length) parts += `
         union all
         select 'hood|' || h.state_code || '|' || hk.k, a.* from arm a join int_market_neighborhoods h using (sale_id)

@@ -26,8 +26,9 @@ function isPartOf(f: Found, hood: Hood): boolean {
 
 /** The neighbourhoods named alone (or with their own borough just after them): the found towns they replace (indexes into `found`), the new places and readings. */
 export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], found: readonly Found[], gaz: Gazetteer,
-  namedStates: ReadonlySet<string>, hasSales: (state: string, city: string) => boolean): { drop: number[]; add: Found[]; readAs: string[]; dropped: string[] } {
-  const out = { drop: [] as number[], add: [] as Found[], readAs: [] as string[], dropped: [] as string[] };
+  namedStates: ReadonlySet<string>, hasSales: (state: string, city: string) => boolean,
+  stateHits: readonly { state: string; at: number; end: number }[] = []): { drop: number[]; add: Found[]; readAs: string[]; dropped: string[]; states: number[] } {
+  const out = { drop: [] as number[], add: [] as Found[], readAs: [] as string[], dropped: [] as string[], states: [] as number[] };
   if (!gaz.hoodsByName?.size) return out;
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(4, toks.length - i); n >= 1; n--) {
@@ -37,6 +38,9 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       if (hoods?.length !== 1) continue;
       const hood = hoods[0]!;
       const [start, end] = [words[0]!.start, words.at(-1)!.end];
+      // a state read in its words ("Washington" in "Washington Heights") is not named: the neighbourhood's words
+      const inside = stateHits.map((h, j) => (h.at >= start && h.end <= end ? j : -1)).filter((j) => j >= 0);
+      const named = inside.length ? new Set([...namedStates].filter((st) => stateHits.some((h, j) => h.state === st && !inside.includes(j)) || !stateHits.some((h) => h.state === st))) : namedStates;
       // its own borough or city written just after it ("williamsburg brooklyn", "Forest Hills, Queens"): this
       // neighbourhood, the borough's words with it
       const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^[\s,]*$/.test(q.slice(end, f.at)));
@@ -44,15 +48,16 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       // another city written just after it ("Kensington Philadelphia"): that city's neighbourhood (place-prefer.ts)
       if (partAt >= 0 && !part && !found[partAt]!.area) break;
       // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
-      if (!part && ((namedStates.size && !namedStates.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
+      if (!part && ((named.size && !named.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words
       const namesakes = gaz.citiesByName.get(words.map((w) => w.lower).join(' ')) ?? [];
       if (!part && namesakes.some((c) => c.population >= TOWN_OVER_HOOD || hasSales(c.state, c.name))) break;
       // the towns read in these words ("East Side, PA" in "Upper East Side") give way; words taken otherwise do not
       const towns = found.map((f, j) => (f.kind === 'city' && !f.area && !f.zip && f.at >= start && f.end <= end ? j : -1)).filter((j) => j >= 0);
       const spans = towns.map((j) => found[j]!);
-      if (taken.some((t) => t.start < end && t.end > start && !spans.some((f) => f.at === t.start && f.end === t.end))) continue;
-      if (spans.some((f) => namedStates.has(f.state))) break;
+      if (taken.some((t) => t.start < end && t.end > start && !spans.some((f) => f.at === t.start && f.end === t.end) && !inside.some((j) => stateHits[j]!.at === t.start && stateHits[j]!.end === t.end))) continue;
+      if (spans.some((f) => named.has(f.state))) break;
+      out.states.push(...inside);
       for (const j of towns) {
         out.drop.push(j);
         out.dropped.push(`"${q.slice(found[j]!.at, found[j]!.end)}" as ${found[j]!.city}, ${found[j]!.state} (`);
@@ -62,7 +67,9 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       if (part) out.drop.push(partAt);
       out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: start, end: part?.end ?? end, kind: 'city' });
       const zips = hood.zips.length ? `: its sales lie in zip${hood.zips.length > 1 ? 's' : ''} ${hood.zips.join(', ')}` : '';
-      out.readAs.push(`"${q.slice(start, end)}" as the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}), as its sales records name it${zips}${town ? `, not ${town.city}, ${town.state}` : ''}`);
+      // several of the source's names read as one: said, so a figure is never taken for one name's
+      const summed = hood.names.length > 1 ? ` (these ${hood.names.length} names' sales summed)` : '';
+      out.readAs.push(`"${q.slice(start, end)}" as the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}), as its sales records name it${summed}${zips}${town ? `, not ${town.city}, ${town.state}` : ''}`);
       i += n - 1;
       break;
     }

@@ -25,6 +25,7 @@ import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
+import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
@@ -159,7 +160,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
   const needZip = (what: string): Fact => missing(intent, t, `${what} is reported per zip code; name a zip or a city in ${data.stateName(t.state)}`);
   switch (intent) {
     case 'comps':
-      if (t.zip) return [await compsFact(data, u, t, t.zip, true)];
+      if (t.zip) return [withZipCity(data, await compsFact(data, u, t, t.zip, true), t.zip)];
       if (t.city || t.area) {
         // each zip's ratio is kept (ZipFigure.ratio), its missing one said once for the city (listRatioFacts)
         const each = { ...u, asks: u.asks.filter((a) => a !== 'list_ratio') };
@@ -197,7 +198,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       }
       if (t.hood) return countyTrends(data, u, t);
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
-      if (t.zip || t.city) return [{ ...await trendsFact(data, u, t), target: t }];
+      // a zip whose USPS city's figures leave its sales out (98168, mailed as Seattle: Tukwila): said (zip-city.ts)
+      if (t.zip) return [withZipCity(data, { ...await trendsFact(data, u, t), target: t }, t.zip)];
+      if (t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
       // a count asked of it is its whole year's where its metro's year figure is all its sales, else kept per city or
       // zip, not summed (below)
@@ -234,7 +237,12 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
           for (let i = u.readAs.length - 1; i >= 0; i--) if (u.readAs[i]!.startsWith(`"${d.written}" as`) || u.readAs[i]!.startsWith(`"${t.city}" as`)) u.readAs.splice(i, 1);
           u.readAs.push(d.readAs);
         }
-        return [cityOfZip({ ...await investorFact(data, u, d?.target ?? t), target: t }, t)];
+        // a zip whose sales all count in another city than its USPS one (98168: Tukwila's): that city's investor figures,
+        // said (zip-city.ts); filings name their own municipalities, so a distress count keeps the zip's city
+        const placed = t.zip && !d && !u.asks.includes('distress') ? placedCity(data, t.zip) : null;
+        const of = placed ? { ...t, city: placed } : t;
+        const f = cityOfZip({ ...await investorFact(data, u, d?.target ?? of), target: t }, of);
+        return [placed ? withZipCity(data, f, t.zip!) : f];
       }
     case 'location':
       if (t.zip) return [await locationFact(data, u, t, t.zip, true)];

@@ -20,6 +20,9 @@ export interface MarketWindows {
   /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
    *  partial extracts are said: live/research/partial.ts) */
   sources?: Record<string, string[]>;
+  /** zip -> the cities the geo lookup places its arm's-length sales in, most first, for the zips whose USPS city has
+   *  city figures that leave some or all of them out (98168, mailed as Seattle: Tukwila); builds since review 21 */
+  zip_cities?: Record<string, [city: string, sales: number][]>;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's

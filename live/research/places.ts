@@ -364,8 +364,11 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   // a neighbourhood its sales source names, named alone ("median price in Astoria") or just before its own borough
   // ("williamsburg brooklyn"): hood-places.ts
   found.sort((a, b) => a.at - b.at);
-  const alone = hoodsNamed(q, toks, taken, found, gaz, namedStates, (st, city) => gaz.hasSales?.(st, city) ?? false);
+  const alone = hoodsNamed(q, toks, taken, found, gaz, namedStates, (st, city) => gaz.hasSales?.(st, city) ?? false, stateHits);
   for (const i of alone.drop.sort((a, b) => b - a)) found.splice(i, 1);
+  // a state read in a neighbourhood's words ("Washington Heights") is none; the neighbourhood's words are a place's
+  for (const i of [...alone.states].sort((a, b) => b - a)) stateHits.splice(i, 1);
+  for (const a of alone.add) taken.push({ start: a.at, end: a.end });
   for (let i = readAs.length - 1; i >= 0; i--) if (alone.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   found.push(...alone.add);
   readAs.push(...alone.readAs);

@@ -21,6 +21,7 @@ import { monthRuns } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 import { redfinNoPrice } from './redfin.ts';
 import { typelessSentence } from './typeless.ts';
+import { fewZippedZip } from './zipless.ts';
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -72,9 +73,18 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   if (last < 0) {
     // months of 20 sales recorded in part only (Sacramento's 2008-05, 400 sales of a file of 5 days): that is why, not
     // too few sales (review 20)
-    const part = c.month.filter((_, i) => (c.sales_count[i] ?? 0) >= CHANGE_MIN_SAMPLE && (covered[i] === false || c.complete?.[i] === false));
+    const inPart = (i: number): boolean => covered[i] === false || c.complete?.[i] === false;
+    const part = c.month.filter((_, i) => (c.sales_count[i] ?? 0) >= CHANGE_MIN_SAMPLE && inPart(i));
     const held = c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0);
-    const why = !part.length ? `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`
+    // every month with sales recorded in part only (zip 95825's 8 sales, all of 2008-05, a month Sacramento's file ends
+    // inside), or a zip of a city whose sales mostly carry no zip (Stamford's 06902): that is why, not "no month with
+    // 20" (review 21; the price level said so since review 20: price-level.ts noMonthMedian, zipless.ts)
+    const heldAt = c.month.flatMap((_, i) => ((c.sales_count[i] ?? 0) > 0 ? [i] : []));
+    const allPart = !part.length && heldAt.length > 0 && heldAt.every(inPart);
+    const zipless = !part.length && !allPart && t.zip ? fewZippedZip(data, t, type, 'price trend in') : null;
+    if (zipless) return { intent: 'trends', target: t, value: 'too few sales', sentence: `We have no ${what.replace(/^an? /, '')} for ${where}: ${zipless}`, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
+    const why = allPart ? `${where} has no month recorded whole to measure ${what} from: its ${plural(heldAt.reduce((n, i) => n + (c.sales_count[i] ?? 0), 0), `${TYPE_WORDS[type]} sale`)} all fall in ${heldAt.length === 1 ? `one month, ${c.month[heldAt[0]!]}` : monthRuns(heldAt.map((i) => c.month[i]!))}, recorded in part only (a source file starts or ends inside ${heldAt.length === 1 ? 'the month' : 'each'}; its latest sale is of ${s.as_of})`
+      : !part.length ? `${where} has no month with ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales in the 60 months to ${s.as_of}, too few for ${what}`
       : `${where} has no complete month to measure ${what} from: ${held.length === part.length ? `its ${TYPE_WORDS[type]} sales all fall in ${part.length === 1 ? `one month, ${part[0]}` : monthRuns(part)}` : `${monthRuns(part)} ${part.length === 1 ? 'holds' : 'hold'} ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales`}, recorded in part only (a source file starts or ends inside ${part.length === 1 ? 'the month' : 'each'}; its latest sale is of ${s.as_of})${held.length === part.length ? '' : `, and no month recorded whole has ${CHANGE_MIN_SAMPLE}`}`;
     return { intent: 'trends', target: t, value: 'too few sales', sentence: why, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }

@@ -26,7 +26,7 @@ export function ziplessCities(data: ResearchData, u: Pick<Understanding, 'proper
 /** Why a zip of a city has too few sales for a figure, when most of the city's sales carry no zip code (Stamford: its
  *  sales of Connecticut's 2022 file, which records no location, have none: review 20, before "no month with 5 or more
  *  single-family sales", as if the zip sold little); null when its zips together hold half its sales or more. */
-function fewZipped(data: ResearchData, state: string, city: string, type: string): string | null {
+function fewZipped(data: ResearchData, state: string, city: string, type: string, ask = 'median sale price in'): string | null {
   const whole = windowFigure(data.market, { state, city }, type, 12);
   if (!whole || whole.sales === 0) return null;
   const zipped = data.zipsOfCity(city, state).reduce((a, z) => a + (windowFigure(data.market, { zip: z, state }, type, 24)?.sales ?? 0), 0);
@@ -34,7 +34,13 @@ function fewZipped(data: ResearchData, state: string, city: string, type: string
   const noun = TYPE_WORDS[type] ?? type;
   // the records with no residential subtype are the 2022 file's (sales-facts.ts mixedTypeNote), which has no coordinates
   const file = whole.untyped ? ` (${whole.untyped === whole.sales ? 'all' : whole.untyped.toLocaleString('en-US')} of them from Connecticut's 2022 sales file, which records no location)` : '';
-  return `most of ${city}'s ${whole.sales.toLocaleString('en-US')} arm's-length ${noun} sales in the 12 months to ${whole.asOf} carry no zip code in the source${file}: its zips hold ${zipped.toLocaleString('en-US')} in their latest 24 months, too few for a zip's figure; ${city}'s city-wide figure can be asked instead ("median sale price in ${city}")`;
+  return `most of ${city}'s ${whole.sales.toLocaleString('en-US')} arm's-length ${noun} sales in the 12 months to ${whole.asOf} carry no zip code in the source${file}: its zips hold ${zipped.toLocaleString('en-US')} in their latest 24 months, too few for a zip's figure; ${city}'s city-wide figure can be asked instead ("${ask} ${city}")`;
+}
+
+/** fewZipped of a zip's city (its USPS city, else the target's), or null. */
+export function fewZippedZip(data: ResearchData, t: { zip?: string; city?: string; state: string }, type: string, ask?: string): string | null {
+  const city = (t.zip ? data.zips.get(t.zip)?.city : undefined) ?? t.city;
+  return city && data.market ? fewZipped(data, t.state, city, type, ask) : null;
 }
 
 /** Why no zip of a city has a sale figure, when its sales carry no zip code ("Denver's 10,319 arm's-length ...
