@@ -26,11 +26,11 @@ function rawSacramento(): Record<string, string>[] {
 }
 
 describe('eval:avm --sources on a real market in the canonical format', () => {
-  it('converts every typed Sacramento sale, and the evaluation holds exactly the comps the rules keep', () => {
+  it('converts every typed Sacramento sale, and the evaluation holds exactly the comps the rules keep', async () => {
     const raw = rawSacramento();
     const typed = raw.filter((r) => ['Residential', 'Condo', 'Multi-Family'].includes(r['type']!));
     const dir = path.join(tmp, 'sacramento');
-    const conv = writeCanonicalSales('sacramento', dir);
+    const conv = await writeCanonicalSales('sacramento', dir);
     expect(conv.rows).toBe(typed.length);
     expect(conv.skipped).toBe(raw.length - typed.length);
     const written = fs.readFileSync(conv.file, 'utf8').trim().split('\n');
