@@ -73,7 +73,6 @@ export async function writeCanonicalDenver(sources: string, out: string, keyed: 
       await db.run(`copy (${sql} order by parcel_id) to ${q(path.join(out, 'canonical', 'parcels.csv'))} (header, delimiter ',', quote '"')`);
       parcels = await count(`select count(*) from (${sql})`);
     }
-    linkReference(sources, out);
     return { sales: await count(`select count(*) from deeds where ${ok}`), parcels, left_out: await count(`select count(*) from deeds where not (${ok})`) };
   } finally { db.closeSync(); inst.closeSync(); }
 }
@@ -95,6 +94,7 @@ if (import.meta.main) {
   const out = path.resolve(values['out']!);
   try {
     const n = await writeCanonicalDenver(sources, out, values['keyed'] as 'parcel' | 'address');
+    linkReference(sources, out);
     process.stdout.write(`${out}/canonical: ${n.sales} sales${n.parcels ? `, ${n.parcels} parcels` : ''}; left out ${n.left_out} deeds (no date, no price or not a residential class)\n`);
   } catch (err) {
     process.stderr.write(`error: ${(err as Error).message}\n`);

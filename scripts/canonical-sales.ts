@@ -176,9 +176,8 @@ const OPTIONAL = ['parcel_id', 'lot_sqft', 'quality_grade'] as const;
 
 const csvValue = (v: string): string => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-/** Lays out DIR as a sources folder: DIR/canonical/sales.csv from a source of the sources folder, and the sources'
- *  geography and reference folders linked beside it (scripts/canonical-folder.ts); returns the rows written and left out
- *  (by reason). `without`: columns written empty (a required one) or left out (an optional one: `lot_sqft`,
+/** Writes DIR/canonical/sales.csv from a source of the sources folder (the command line then links the geography and
+ *  reference folders beside it: scripts/canonical-folder.ts); returns the rows written and left out (by reason). `without`: columns written empty (a required one) or left out (an optional one: `lot_sqft`,
  *  `parcel_id`), to evaluate a market whose records lack them (a county export with no lot, no points or no living area). */
 export async function writeCanonicalSales(from: string, outDir: string, sources = loadSettings().sources, without: readonly string[] = []):
   Promise<{ file: string; rows: number; skipped: number; reasons: Record<string, number> }> {
@@ -194,7 +193,6 @@ export async function writeCanonicalSales(from: string, outDir: string, sources 
   const file = path.join(outDir, 'canonical', 'sales.csv');
   const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvValue((r as Record<string, string | undefined>)[c] ?? '')).join(','))];
   fs.writeFileSync(file, lines.join('\n') + '\n');
-  linkReference(sources, outDir);
   return { file, rows: rows.length, skipped: Object.values(skipped).reduce((a, b) => a + b, 0), reasons: skipped };
 }
 
@@ -214,7 +212,9 @@ if (import.meta.main) {
   const without = values['without'] ? values['without'].split(',').map((c) => c.trim()) : [];
   let r: Awaited<ReturnType<typeof writeCanonicalSales>>;
   try {
-    r = await writeCanonicalSales(values['from']!, path.resolve(values['out']!), undefined, without);
+    const sources = loadSettings().sources;
+    r = await writeCanonicalSales(values['from']!, path.resolve(values['out']!), sources, without);
+    linkReference(sources, path.resolve(values['out']!));
   } catch (err) {
     process.stderr.write(`error: ${(err as Error).message}\n`);
     process.exit(1);

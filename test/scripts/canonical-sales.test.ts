@@ -53,7 +53,7 @@ describe('King County as a canonical market', () => {
   });
 
   it('through the build, the canonical path holds the same comps as the source own adapter', async () => {
-    const [set] = await compSetsFromSources(dir);
+    const [set] = await compSetsFromSources(path.join(dir, 'canonical')); // a folder holding sales.csv: the evaluation links the geography
     const own = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'valuation', 'comps-king_county.json'), 'utf8')) as CompSetData;
     const sales = (s: CompSetData): string[] => s.price.map((p, i) => [s.zips[s.zip[i]!], s.day[i], p, s.sqft[i], s.year[i], s.cond[i], s.lat[i], s.lng[i]].join('|')).sort();
     expect(set!.source).toBe('canonical');
@@ -86,8 +86,6 @@ describe('NYC as a canonical market', () => {
     // no point, no beds or baths, no condition: those columns are empty on every row
     const filled = await rows<{ n: number }>(`select count(*)::int as n from ${out(conv.file)} where coalesce(lat, lng, beds, baths, condition) is not null`);
     expect(filled[0]!.n).toBe(0);
-    // a buildable sources folder: the geography folders are linked beside canonical/
-    expect(fs.existsSync(path.join(tmp, 'nyc', 'us-zip-reference'))).toBe(true);
   }, 120_000);
 
   it("a unit's sale is the unit's, as the native adapter reads it (review r21 #2): its address, a condo, no building area", async () => {
@@ -115,6 +113,10 @@ describe('NYC as a canonical market', () => {
   }, 120_000);
 });
 
+// the geography and reference folders of ../shared/data (README "Data sources": the first row)
+const GEOGRAPHY = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
+  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference', 'zcta-boundaries-2010'];
+
 describe('the converters\' command line (review r21 #7): a usage text, one-line errors, no stack trace', () => {
   const run = (script: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', script), ...args], { encoding: 'utf8', cwd: REPO });
   it.each(['canonical-sales.ts', 'canonical-denver.ts'])('%s', (script) => {
@@ -131,6 +133,15 @@ describe('the converters\' command line (review r21 #7): a usage text, one-line 
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack
     }
   }, 60_000);
+  it('canonical-sales.ts lays out a buildable sources folder: canonical/sales.csv, the geography folders linked beside it', () => {
+    const out = path.join(tmp, 'sac-cli');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'canonical-sales.ts'), '--from', 'sacramento', '--out', out],
+      { encoding: 'utf8', cwd: REPO, env: { ...process.env, REII_SOURCES: SHARED_DATA } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${path.join(out, 'canonical', 'sales.csv')}: 984 sales (1 left out: 1 unknown_property_type)\n`);
+    expect(fs.readdirSync(out).sort()).toEqual([...GEOGRAPHY, 'canonical'].sort());
+    for (const g of GEOGRAPHY) expect(fs.realpathSync(path.join(out, g))).toBe(fs.realpathSync(path.join(SHARED_DATA, g)));
+  }, 30_000);
   it('canonical-sales.ts has no default source: --out alone names the missing --from', () => {
     const r = run('canonical-sales.ts', '--out', path.join(tmp, 'x'));
     expect(r.status).toBe(2);

@@ -57,7 +57,7 @@ describe('eval:avm --sources on a real market in the canonical format', () => {
     const testStart = days[Math.floor(days.length * 0.8)]!;
 
     const out = path.join(tmp, 'eval.json');
-    execFileSync(path.join(REPO, 'node_modules', '.bin', 'tsx'), [path.join(REPO, 'scripts', 'eval-avm.ts'), '--sources', dir, '--min-test', '1', '--json', out],
+    execFileSync(path.join(REPO, 'node_modules', '.bin', 'tsx'), [path.join(REPO, 'scripts', 'eval-avm.ts'), '--sources', path.dirname(conv.file), '--min-test', '1', '--json', out],
       { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       splits: Record<string, { test_start: string; subjects: number }>;
