@@ -31,7 +31,8 @@
 //                building's row naming a unit is a condo), its sqft (none for a unit of a building of several units:
 //                GROSS SQUARE FEET is the building's, nyc_unit_sqft), its year built and its $0 transfers (kept,
 //                flagged nominal) are the native ones. Written: the street line with `APT <unit>`, zip, type, sqft,
-//                year built, LAND SQUARE FEET as lot_sqft (0 = unknown), price, date, borough-block-lot as parcel_id;
+//                year built, LAND SQUARE FEET as lot_sqft (0 = unknown), price, date, borough-block-lot as parcel_id
+//                (with the unit, "3-149-1102-16C": one property per lot and unit, as the native record's identity);
 //                no beds, baths, condition or point; city "New York" (the adapter's). Left out: the adapter's rejects
 //                (no date, a negative price, an unknown category) and rows without a zip.
 //                Without the tax block the canonical path cannot find NYC's portfolio deeds (market.md), so more
@@ -146,7 +147,10 @@ async function nycRows(sources: string): Promise<Converted> {
     await runFolder(ctx, 'intermediate', path.join(pipelines, 'intermediate'), (f) => /^30_market_(00|12)_/.test(f));
     const rows = await queryRows<Record<string, string | null>>(db, `
       select coalesce(address_street_part(address_clean(split_part(st.address, ',', 1))), '') || coalesce(' APT ' || nullif(trim(regexp_replace(upper(s.unit), '[^A-Z0-9-]+', '-', 'g'), '-'), ''), '') as address,
-             s.parcel_id, s.city, s.state_code as state, s.zip, strftime(s.sale_date, '%Y-%m-%d') as sale_date,
+             -- one property per (lot, unit), as the native identity (property_identity: a co-op's or billing lot's
+             -- apartments share the building's tax lot, compared without punctuation)
+             s.parcel_id || coalesce('-' || nullif(regexp_replace(upper(s.unit), '[^A-Z0-9]', '', 'g'), ''), '') as parcel_id,
+             s.city, s.state_code as state, s.zip, strftime(s.sale_date, '%Y-%m-%d') as sale_date,
              cast(s.sale_price as varchar) as sale_price, s.property_type, cast(cast(s.sqft as bigint) as varchar) as sqft,
              cast(s.year_built as varchar) as year_built, cast(cast(positive_or_null(st.land_sqft) as bigint) as varchar) as lot_sqft
       from sales s join stg_nyc__sales st on s.sale_id = market_row_id('nyc', st.file, st.row_number)

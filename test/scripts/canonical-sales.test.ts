@@ -100,6 +100,11 @@ describe('NYC as a canonical market', () => {
       where address like '138 WILLOUGHBY STREET%' and property_type = 'condo' and sqft is null group by all order by all`);
     expect(got).toEqual(want);
     expect(await rows(`select address from ${out(file)} where address like '138 WILLOUGHBY STREET APT RESI'`)).toEqual([]);
+    // one property per unit: the units share the billing lot (BOROUGH-BLOCK-LOT), so the parcel id carries the unit
+    const lots = await rows<{ lot: string }>(`select distinct BOROUGH || '-' || BLOCK || '-' || LOT as lot from ${nyc()} where ADDRESS like '138 WILLOUGHBY STREET, %'`);
+    expect(lots).toEqual([{ lot: '3-149-1102' }]);
+    expect(await rows(`select address, parcel_id from ${out(file)} where address like '138 WILLOUGHBY STREET%'
+      and parcel_id <> '3-149-1102-' || regexp_extract(address, ' APT (.*)$', 1)`)).toEqual([]);
     // 20 River Terrace, a rental elevator building (08) of 293 units sold unit by unit: "20 RIVER TERRACE, 11L" is a condo's sale
     const [river] = await rows<{ n: number }>(`select count(*)::int as n from ${nyc()} where ADDRESS like '20 RIVER TERRACE, %' and "BUILDING CLASS CATEGORY" like '08 %'`);
     const [riverOut] = await rows<{ n: number; condo_no_area: number }>(`select count(*)::int as n, count(*) filter (where property_type = 'condo' and sqft is null)::int as condo_no_area
