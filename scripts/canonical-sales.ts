@@ -31,7 +31,8 @@
 //                building's row naming a unit is a condo), its sqft (none for a unit of a building of several units:
 //                GROSS SQUARE FEET is the building's, nyc_unit_sqft), its year built and its $0 transfers (kept,
 //                flagged nominal) are the native ones. Written: the street line with `APT <unit>`, zip, type, sqft,
-//                year built, LAND SQUARE FEET as lot_sqft (0 = unknown), price, date, borough-block-lot as parcel_id
+//                year built, LAND SQUARE FEET as lot_sqft (0 = unknown; none on a unit's sale of a building of several
+//                units, by nyc_unit_sqft: the building's land is not the unit's), price, date, borough-block-lot as parcel_id
 //                (with the unit, "3-149-1102-16C": one property per lot and unit, as the native record's identity);
 //                no beds, baths, condition or point; city "New York" (the adapter's). Left out: the adapter's rejects
 //                (no date, a negative price, an unknown category) and rows without a zip.
@@ -152,7 +153,8 @@ async function nycRows(sources: string): Promise<Converted> {
              s.parcel_id || coalesce('-' || nullif(regexp_replace(upper(s.unit), '[^A-Z0-9]', '', 'g'), ''), '') as parcel_id,
              s.city, s.state_code as state, s.zip, strftime(s.sale_date, '%Y-%m-%d') as sale_date,
              cast(s.sale_price as varchar) as sale_price, s.property_type, cast(cast(s.sqft as bigint) as varchar) as sqft,
-             cast(s.year_built as varchar) as year_built, cast(cast(positive_or_null(st.land_sqft) as bigint) as varchar) as lot_sqft
+             cast(s.year_built as varchar) as year_built, -- the lot, by the living area's rule: a unit of a building of several units has no lot of its own
+             cast(cast(nyc_unit_sqft(st.land_sqft, s.unit, st.residential_units, st.total_units) as bigint) as varchar) as lot_sqft
       from sales s join stg_nyc__sales st on s.sale_id = market_row_id('nyc', st.file, st.row_number)
       order by st.file, st.row_number`);
     const skipped: Record<string, number> = {};

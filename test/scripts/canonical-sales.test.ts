@@ -91,13 +91,14 @@ describe('NYC as a canonical market', () => {
   it("a unit's sale is the unit's, as the native adapter reads it (review r21 #2): its address, a condo, no building area", async () => {
     const file = path.join(tmp, 'nyc', 'canonical', 'sales.csv');
     // 138 Willoughby Street, a special condo billing lot (category 11) of 458 units and 472,115 sqft: its rows give the
-    // lot's part "RESI" as APARTMENT NUMBER and the apartment sold after the comma (", 16C"); each is one unit's sale
+    // lot's part "RESI" as APARTMENT NUMBER and the apartment sold after the comma (", 16C"); each is one unit's sale,
+    // with neither the building's area nor its land (LAND SQUARE FEET 21,474) as the unit's
     const want = await rows<{ address: string; n: number }>(`select '138 WILLOUGHBY STREET APT ' || trim(split_part(ADDRESS, ',', 2)) as address, count(*)::int as n
       from ${nyc()} where ADDRESS like '138 WILLOUGHBY STREET, %' and trim("APARTMENT NUMBER") = 'RESI' and "BUILDING CLASS CATEGORY" like '11 %'
       group by all order by all`);
     expect(want.reduce((a, r) => a + r.n, 0)).toBe(199);
     const got = await rows<{ address: string; n: number }>(`select address, count(*)::int as n from ${out(file)}
-      where address like '138 WILLOUGHBY STREET%' and property_type = 'condo' and sqft is null group by all order by all`);
+      where address like '138 WILLOUGHBY STREET%' and property_type = 'condo' and sqft is null and lot_sqft is null group by all order by all`);
     expect(got).toEqual(want);
     expect(await rows(`select address from ${out(file)} where address like '138 WILLOUGHBY STREET APT RESI'`)).toEqual([]);
     // one property per unit: the units share the billing lot (BOROUGH-BLOCK-LOT), so the parcel id carries the unit
