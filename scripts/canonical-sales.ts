@@ -183,8 +183,9 @@ const OPTIONAL = ['parcel_id', 'lot_sqft', 'quality_grade'] as const;
 const csvValue = (v: string): string => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Writes DIR/canonical/sales.csv from a source of the sources folder (the command line then links the geography and
- *  reference folders beside it: scripts/canonical-folder.ts); returns the rows written and left out (by reason). `without`: columns written empty (a required one) or left out (an optional one: `lot_sqft`,
- *  `parcel_id`), to evaluate a market whose records lack them (a county export with no lot, no points or no living area). */
+ *  reference folders beside it: scripts/canonical-folder.ts); returns the rows written and left out (by reason).
+ *  `without`: columns written empty (a required one) or left out (an optional one: `lot_sqft`, `parcel_id`), to
+ *  evaluate a market whose records lack them (a county export with no lot, no points or no living area). */
 export async function writeCanonicalSales(from: string, outDir: string, sources = loadSettings().sources, without: readonly string[] = []):
   Promise<{ file: string; rows: number; skipped: number; reasons: Record<string, number> }> {
   const convert = { sacramento: sacramentoRows, king_county: kingCountyRows, nyc: nycRows }[from];
