@@ -1,7 +1,8 @@
 // `npx tsx scripts/canonical-denver.ts --out DIR [--keyed parcel|address]`: Denver's raw deeds (../shared/data/
 // denver-real-property-sales, read in place) as a canonical sources folder (README "Canonical format"): DIR/canonical/
 // sales.csv, plus parcels.csv for `--keyed parcel` (the default), and the geography and reference folders linked
-// beside it, so `npx reii build --sources DIR --until marts` builds it as a market.
+// beside it (scripts/canonical-folder.ts, as scripts/canonical-sales.ts lays out its folder), so `npx reii build
+// --sources DIR` builds it as a market.
 //   parcel   a county's deed file keyed by parcel: sales.csv leaves address, city, state and zip empty and gives
 //            parcel_id; parcels.csv gives each parcel's place, facts and owner (one row per SCHEDNUM: its latest
 //            deed's residential row and grantee, Denver's owner rule, 30_market_15: a day's deeds in reception-number
@@ -18,11 +19,9 @@
 // adapter rejects (no date, no price, another class) are left out and counted.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { loadSettings } from '../warehouse/settings.ts';
-import { SOURCES } from '../pipelines/sources/registry.ts';
-import { REFERENCE_IDS } from './eval-avm-sources.ts';
+import { linkReference, readArgs, usageExit } from './canonical-folder.ts';
 
 const SALES = path.join('denver-real-property-sales', 'real_property_sales_and_transfers_2018-2019.csv.gz');
 const RESID = path.join('denver-real-property-sales', 'sales_with_residential_characteristics_2018-2019.csv.gz');
@@ -78,22 +77,27 @@ export async function writeCanonicalDenver(sources: string, out: string, keyed: 
   } finally { db.closeSync(); inst.closeSync(); }
 }
 
-/** Links the default sources' geography and reference folders into `out` (the row contracts check zips and states against them). */
-export function linkReference(sources: string, out: string): void {
-  for (const s of SOURCES) {
-    const to = path.join(out, s.folder);
-    if (REFERENCE_IDS.has(s.id) && fs.existsSync(path.join(sources, s.folder)) && !fs.existsSync(to)) fs.symlinkSync(path.join(sources, s.folder), to);
-  }
-}
+const USAGE = `usage: npx tsx scripts/canonical-denver.ts --out DIR [--keyed parcel|address]
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, keyed: { type: 'string', default: 'parcel' } } });
-  if (!values.out || !['parcel', 'address'].includes(values.keyed!)) {
-    process.stderr.write('usage: npx tsx scripts/canonical-denver.ts --out DIR [--keyed parcel|address]\n');
-    process.exit(2);
-  }
+Writes Denver's raw deeds (the sources folder, REII_SOURCES, default ../shared/data) as a buildable sources folder:
+DIR/canonical/sales.csv (+ parcels.csv when keyed by parcel) and the geography and reference folders linked beside it.
+Then: npx reii build --sources DIR --artifacts ART, or npm run eval:avm -- --sources DIR.
+  --out DIR        the sources folder to write (required; created if absent)
+  --keyed parcel   sales.csv gives only the parcel_id, parcels.csv each parcel's place (default)
+  --keyed address  the place written on every sale, no parcels.csv
+`;
+
+if (import.meta.main) {
+  const values = readArgs(process.argv.slice(2), USAGE, { out: { type: 'string' }, keyed: { type: 'string', default: 'parcel' } }, ['out']);
+  if (!['parcel', 'address'].includes(values['keyed']!)) usageExit(`--keyed ${values['keyed']}: parcel or address`, USAGE);
   const sources = loadSettings().sources;
-  const n = await writeCanonicalDenver(sources, values.out, values.keyed as 'parcel' | 'address');
-  linkReference(sources, values.out);
-  process.stdout.write(`${values.out}/canonical: ${n.sales} sales${n.parcels ? `, ${n.parcels} parcels` : ''}; left out ${n.left_out} deeds (no date, no price or not a residential class)\n`);
+  const out = path.resolve(values['out']!);
+  try {
+    const n = await writeCanonicalDenver(sources, out, values['keyed'] as 'parcel' | 'address');
+    linkReference(sources, out);
+    process.stdout.write(`${out}/canonical: ${n.sales} sales${n.parcels ? `, ${n.parcels} parcels` : ''}; left out ${n.left_out} deeds (no date, no price or not a residential class)\n`);
+  } catch (err) {
+    process.stderr.write(`error: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
 }

@@ -1,9 +1,12 @@
-// `npx tsx scripts/canonical-sales.ts --from SOURCE --out DIR`: converts one real sales source of ../shared/data (read
-// in place) into the canonical `sales.csv` format (README "Canonical format") in DIR, so that the valuation can be
-// evaluated on it as a market it was never tuned on (`npm run eval:avm -- --sources DIR`, leave-one-market-out: only
-// the geography folders are linked beside it). The conversion is the source's SOURCE.md, column by column, and keeps
-// every row the format can hold (a price under $10,000 stays: the build's arm's-length rule flags it, as it does for
-// the source's own adapter); a row the format cannot hold is left out and counted by reason. Only canonical columns
+// `npx tsx scripts/canonical-sales.ts --from SOURCE --out DIR` (`--help` for the usage): converts one real sales source
+// of ../shared/data (read in place) into a buildable sources folder, DIR/canonical/sales.csv (README "Canonical
+// format") with the geography and reference folders linked beside it (scripts/canonical-folder.ts, the layout of
+// scripts/canonical-denver.ts too), so that `npx reii build --sources DIR` builds it and the valuation can be evaluated
+// on it as a market it was never tuned on (`npm run eval:avm -- --sources DIR`, leave-one-market-out: no other sales
+// source is linked). The conversion is the source's SOURCE.md, column by column (NYC's: its own adapter's rows), and
+// keeps every row the format can hold (a $0 or nominal price stays: the format takes a price >= 0 and the build's
+// arm's-length rule flags it, as it does for the source's own adapter); a row the format cannot hold is left out and
+// counted by reason. Only canonical columns
 // are written (the 14 required ones, plus the optional `parcel_id`, `lot_sqft` and `quality_grade` where the source
 // has them): a source's other fields (King County's view, waterfront; NYC's tax block) are dropped, so the model sees the
 // market as any operator's county export would show it. `--without COLS` (comma-separated) writes those columns empty
@@ -21,11 +24,18 @@
 //                Every row is a house (sfr); the assessor condition 1-5 maps as the source adapter does (1 poor, 2
 //                fair, 3-4 good, 5 excellent); values are written as the file has them (the one 33-bedroom row too:
 //                the canonical path has no repair for it, as an operator's file would not).
-//   nyc          NYC rolling sales, two 12-month windows: address (+ apartment), zip, building class category ->
-//                type (as the source adapter maps it), gross sqft (0 = unknown), year built (0 = unknown), land
-//                sqft as lot_sqft (0 = unknown), price,
-//                date; no beds, baths, condition or point; city "New York". Left out: $0 prices (the format
-//                requires a price above 0; SOURCE.md: "0 for non-market transfers"), zip 0, an unknown category.
+//   nyc          NYC rolling sales, two 12-month windows, as the source's own adapter reads them: its rows are made
+//                by the native adapter itself (stg_nyc__sales.sql and 30_market_12_sales_nyc.sql run by the build's
+//                loader and step runner in memory: nycRows), so its unit (APARTMENT NUMBER, else the ", 16C" after the
+//                street; a billing lot's "RESI" gives way to the street's number), its type (a category 11 or rental
+//                building's row naming a unit is a condo), its sqft (none for a unit of a building of several units:
+//                GROSS SQUARE FEET is the building's, nyc_unit_sqft), its year built and its $0 transfers (kept,
+//                flagged nominal) are the native ones. Written: the street line with `APT <unit>`, zip, type, sqft,
+//                year built, LAND SQUARE FEET as lot_sqft (0 = unknown; none on a unit's sale of a building of several
+//                units, by nyc_unit_sqft: the building's land is not the unit's), price, date, borough-block-lot as parcel_id
+//                (with the unit, "3-149-1102-16C": one property per lot and unit, as the native record's identity);
+//                no beds, baths, condition or point; city "New York" (the adapter's). Left out: the adapter's rejects
+//                (no date, a negative price, an unknown category) and rows without a zip.
 //                Without the tax block the canonical path cannot find NYC's portfolio deeds (market.md), so more
 //                multi-lot deeds stay comps than in the source's own adapter.
 // Denver and Connecticut cannot be converted here: Denver's sales have no street address, zip or point (SOURCE.md: "No
@@ -35,9 +45,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { parseArgs } from 'node:util';
+import os from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { loadSettings } from '../warehouse/settings.ts';
+import { silentLogger } from '../warehouse/log.ts';
+import { openWarehouse, queryRows } from '../warehouse/db.ts';
+import type { StageContext } from '../warehouse/context.ts';
+import { SOURCES } from '../pipelines/sources/registry.ts';
+import { createMetaTables, matchFiles } from '../pipelines/sources/index.ts';
+import { loadCsv } from '../pipelines/sources/csv-load.ts';
+import { runFolder } from '../pipelines/steps.ts';
+import { linkReference, readArgs, usageExit } from './canonical-folder.ts';
 
 export const CANONICAL_SALES_COLUMNS = ['address', 'city', 'state', 'zip', 'sale_date', 'sale_price', 'property_type', 'beds', 'baths', 'sqft',
   'year_built', 'condition', 'lat', 'lng'] as const;
@@ -102,40 +120,61 @@ function kingCountyRows(sources: string): Converted {
   return { rows, skipped };
 }
 
-/** NYC's building class category (its two-digit code) -> canonical type, as 30_market_12_sales_nyc.sql maps it. */
-export function nycType(category: string): string | null {
-  const code = /^(\d\d) /.exec(category.trim())?.[1];
-  if (!code) return null;
-  if (code === '01') return 'sfr';
-  if (['02', '03', '07', '08', '11', '14'].includes(code)) return 'multi';
-  if (['04', '09', '10', '12', '13', '15', '16', '17'].includes(code)) return 'condo';
-  if (['05', '31'].includes(code)) return 'land';
-  return 'commercial';
-}
-
-function nycRows(sources: string): Converted {
-  const rows: CanonicalRow[] = [];
-  const skipped: Record<string, number> = {};
-  const files = fs.readdirSync(path.join(sources, NYC_FOLDER)).filter((f) => f.endsWith('.csv.gz')).sort();
-  for (const f of files) {
-    for (const r of csvRows(path.join(sources, NYC_FOLDER, f))) {
-      const type = nycType(r['BUILDING CLASS CATEGORY']!);
-      const price = Number(r['SALE PRICE']!.replace(/,/g, ''));
-      const zip = r['ZIP CODE']!.trim();
-      if (!type) { count(skipped, 'unknown_property_type'); continue; }
-      if (!(price > 0)) { count(skipped, 'no_price'); continue; }
-      if (!/^\d{5}$/.test(zip) || zip === '00000') { count(skipped, 'no_zip'); continue; }
-      const [street, unitInAddress] = r['ADDRESS']!.split(',').map((s) => s.trim());
-      const unit = r['APARTMENT NUMBER']!.trim() || unitInAddress || '';
-      rows.push({
-        address: unit ? `${street} APT ${unit}` : street!, parcel_id: `${r['BOROUGH']!.trim()}-${r['BLOCK']!.trim()}-${r['LOT']!.trim()}`,
-        city: 'New York', state: 'NY', zip, sale_date: r['SALE DATE']!.trim(), sale_price: String(price), property_type: type,
-        beds: '', baths: '', sqft: positive(r['GROSS SQUARE FEET']), year_built: positive(r['YEAR BUILT']), condition: '', lat: '', lng: '',
-        lot_sqft: positive(r['LAND SQUARE FEET']),
+/** The native NYC adapter's own rows (30_market_12_sales_nyc.sql, after stg_nyc__sales.sql), made by the build's
+ *  own loader and step runner in a DuckDB in memory: one way to map NYC. Its unit (APARTMENT NUMBER, else the ", 16C"
+ *  of the street line, and a billing lot's "RESI" giving way to the street's number), its type (a category 11 or
+ *  rental building's row naming a unit is a condo) and its sqft (a unit of a building of several units has none: the
+ *  GROSS SQUARE FEET is the building's, nyc_unit_sqft) are the adapter's. The address written is the raw street line,
+ *  cleaned, with the unit as `APT <unit>`, a run of characters the canonical adapter's unit pattern does not read
+ *  (address_unit: letters, digits, '-') written as one '-' ("PH 3F" -> "PH-3F", "19/20" -> "19-20", 1,601 sales), so
+ *  every unit reads back as one unit of its own. */
+async function nycRows(sources: string): Promise<Converted> {
+  const wh = await openWarehouse(':memory:');
+  const db = await wh.connect();
+  const settings = loadSettings({ sources });
+  const ctx: StageContext = {
+    db, settings, buildId: 'canonical-sales', builtAt: new Date(), log: silentLogger,
+    paths: { sources, build: fs.mkdtempSync(path.join(os.tmpdir(), 'reii-canonical-nyc-')), warehouse: ':memory:', shards: '' },
+    sourceFiles: () => [], addRejects: async () => {},
+  };
+  try {
+    await createMetaTables(ctx);
+    const source = SOURCES.find((s) => s.id === 'nyc')!;
+    const files = matchFiles(sources, source, source.files[0]!);
+    if (!files.length) throw new Error(`no NYC rolling sales under ${path.join(sources, NYC_FOLDER)}`);
+    await loadCsv(ctx, source, source.files[0]!, files);
+    const pipelines = path.resolve(import.meta.dirname, '..', 'pipelines');
+    await runFolder(ctx, 'staging', path.join(pipelines, 'staging'), (f) => f === 'stg_nyc__sales.sql');
+    await runFolder(ctx, 'intermediate', path.join(pipelines, 'intermediate'), (f) => /^30_market_(00|12)_/.test(f));
+    const rows = await queryRows<Record<string, string | null>>(db, `
+      select coalesce(address_street_part(address_clean(split_part(st.address, ',', 1))), '') || coalesce(' APT ' || nullif(trim(regexp_replace(upper(s.unit), '[^A-Z0-9-]+', '-', 'g'), '-'), ''), '') as address,
+             -- one property per (lot, unit), as the native identity (property_identity: a co-op's or billing lot's
+             -- apartments share the building's tax lot, compared without punctuation)
+             s.parcel_id || coalesce('-' || nullif(regexp_replace(upper(s.unit), '[^A-Z0-9]', '', 'g'), ''), '') as parcel_id,
+             s.city, s.state_code as state, s.zip, strftime(s.sale_date, '%Y-%m-%d') as sale_date,
+             cast(s.sale_price as varchar) as sale_price, s.property_type, cast(cast(s.sqft as bigint) as varchar) as sqft,
+             cast(s.year_built as varchar) as year_built, -- the lot, by the living area's rule: a unit of a building of several units has no lot of its own
+             cast(cast(nyc_unit_sqft(st.land_sqft, s.unit, st.residential_units, st.total_units) as bigint) as varchar) as lot_sqft
+      from sales s join stg_nyc__sales st on s.sale_id = market_row_id('nyc', st.file, st.row_number)
+      order by st.file, st.row_number`);
+    const skipped: Record<string, number> = {};
+    for (const r of await queryRows<{ reason: string; n: number }>(db, `select reason, count(*)::int as n from meta.rejects where source = 'nyc' group by all`)) skipped[r.reason] = r.n;
+    const out: CanonicalRow[] = [];
+    for (const r of rows) {
+      if (!r['zip'] || r['zip'] === '00000') { count(skipped, 'no_zip'); continue; }
+      if (!r['address']) { count(skipped, 'no_address'); continue; }
+      out.push({
+        address: r['address'], parcel_id: r['parcel_id']!, city: r['city']!, state: r['state']!, zip: r['zip'], sale_date: r['sale_date']!,
+        sale_price: String(Number(r['sale_price'])), property_type: r['property_type']!, beds: '', baths: '', sqft: r['sqft'] ?? '',
+        year_built: r['year_built'] ?? '', condition: '', lat: '', lng: '', lot_sqft: r['lot_sqft'] ?? '',
       });
     }
+    return { rows: out, skipped };
+  } finally {
+    db.closeSync();
+    wh.close();
+    fs.rmSync(ctx.paths.build, { recursive: true, force: true });
   }
-  return { rows, skipped };
 }
 
 /** The optional canonical columns this script writes where the source has them. */
@@ -143,30 +182,50 @@ const OPTIONAL = ['parcel_id', 'lot_sqft', 'quality_grade'] as const;
 
 const csvValue = (v: string): string => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-/** Writes DIR/sales.csv from a source of the sources folder; returns the rows written and left out (by reason).
+/** Writes DIR/canonical/sales.csv from a source of the sources folder (the command line then links the geography and
+ *  reference folders beside it: scripts/canonical-folder.ts); returns the rows written and left out (by reason).
  *  `without`: columns written empty (a required one) or left out (an optional one: `lot_sqft`, `parcel_id`), to
  *  evaluate a market whose records lack them (a county export with no lot, no points or no living area). */
-export function writeCanonicalSales(from: string, outDir: string, sources = loadSettings().sources, without: readonly string[] = []):
-  { file: string; rows: number; skipped: number; reasons: Record<string, number> } {
+export async function writeCanonicalSales(from: string, outDir: string, sources = loadSettings().sources, without: readonly string[] = []):
+  Promise<{ file: string; rows: number; skipped: number; reasons: Record<string, number> }> {
   const convert = { sacramento: sacramentoRows, king_county: kingCountyRows, nyc: nycRows }[from];
   if (!convert) throw new Error(`--from ${from}: only ${CONVERTIBLE.join(', ')} can be converted (see the header of scripts/canonical-sales.ts)`);
-  const { rows, skipped } = convert(sources);
   const unknown = without.filter((c) => !(CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) && !OPTIONAL.includes(c as (typeof OPTIONAL)[number]));
   if (unknown.length) throw new Error(`--without ${unknown.join(',')}: not a column this script writes`);
+  const { rows, skipped } = await convert(sources);
   for (const r of rows) for (const c of without) (r as Record<string, string | undefined>)[c] = (CANONICAL_SALES_COLUMNS as readonly string[]).includes(c) ? '' : undefined;
   const optional = OPTIONAL.filter((c) => rows.some((r) => r[c] !== undefined));
   const columns: string[] = [...CANONICAL_SALES_COLUMNS, ...optional];
-  fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, 'sales.csv');
+  fs.mkdirSync(path.join(outDir, 'canonical'), { recursive: true });
+  const file = path.join(outDir, 'canonical', 'sales.csv');
   const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvValue((r as Record<string, string | undefined>)[c] ?? '')).join(','))];
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return { file, rows: rows.length, skipped: Object.values(skipped).reduce((a, b) => a + b, 0), reasons: skipped };
 }
 
+const USAGE = `usage: npx tsx scripts/canonical-sales.ts --from ${CONVERTIBLE.join('|')} --out DIR [--without COLS]
+
+Converts one real sales source of the sources folder (REII_SOURCES, default ../shared/data) into a buildable sources
+folder: DIR/canonical/sales.csv (README "Canonical format") and the geography and reference folders linked beside it.
+Then: npx reii build --sources DIR --artifacts ART, or npm run eval:avm -- --sources DIR.
+  --from SOURCE   ${CONVERTIBLE.join(', ')} (required)
+  --out DIR       the sources folder to write (required; created if absent)
+  --without COLS  comma-separated columns to write empty (a required one) or leave out (lot_sqft, quality_grade, parcel_id)
+`;
+
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { from: { type: 'string', default: 'sacramento' }, out: { type: 'string' }, without: { type: 'string' } } });
-  if (!values.out) throw new Error(`usage: npx tsx scripts/canonical-sales.ts --from ${CONVERTIBLE.join('|')} --out DIR [--without lot_sqft,quality_grade,lat,lng,...]`);
-  const r = writeCanonicalSales(values.from!, path.resolve(values.out), undefined, values.without ? values.without.split(',').map((c) => c.trim()) : []);
+  const values = readArgs(process.argv.slice(2), USAGE, { from: { type: 'string' }, out: { type: 'string' }, without: { type: 'string' } }, ['from', 'out']);
+  if (!(CONVERTIBLE as readonly string[]).includes(values['from']!)) usageExit(`--from ${values['from']}: only ${CONVERTIBLE.join(', ')} can be converted`, USAGE);
+  const without = values['without'] ? values['without'].split(',').map((c) => c.trim()) : [];
+  let r: Awaited<ReturnType<typeof writeCanonicalSales>>;
+  try {
+    const sources = loadSettings().sources;
+    r = await writeCanonicalSales(values['from']!, path.resolve(values['out']!), sources, without);
+    linkReference(sources, path.resolve(values['out']!));
+  } catch (err) {
+    process.stderr.write(`error: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
   const why = Object.entries(r.reasons).map(([k, n]) => `${n} ${k}`).join(', ');
   process.stdout.write(`${r.file}: ${r.rows} sales (${r.skipped} left out${why ? `: ${why}` : ''})\n`);
 }

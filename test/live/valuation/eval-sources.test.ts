@@ -26,11 +26,11 @@ function rawSacramento(): Record<string, string>[] {
 }
 
 describe('eval:avm --sources on a real market in the canonical format', () => {
-  it('converts every typed Sacramento sale, and the evaluation holds exactly the comps the rules keep', () => {
+  it('converts every typed Sacramento sale, and the evaluation holds exactly the comps the rules keep', async () => {
     const raw = rawSacramento();
     const typed = raw.filter((r) => ['Residential', 'Condo', 'Multi-Family'].includes(r['type']!));
     const dir = path.join(tmp, 'sacramento');
-    const conv = writeCanonicalSales('sacramento', dir);
+    const conv = await writeCanonicalSales('sacramento', dir);
     expect(conv.rows).toBe(typed.length);
     expect(conv.skipped).toBe(raw.length - typed.length);
     const written = fs.readFileSync(conv.file, 'utf8').trim().split('\n');
@@ -57,7 +57,7 @@ describe('eval:avm --sources on a real market in the canonical format', () => {
     const testStart = days[Math.floor(days.length * 0.8)]!;
 
     const out = path.join(tmp, 'eval.json');
-    execFileSync(path.join(REPO, 'node_modules', '.bin', 'tsx'), [path.join(REPO, 'scripts', 'eval-avm.ts'), '--sources', dir, '--min-test', '1', '--json', out],
+    execFileSync(path.join(REPO, 'node_modules', '.bin', 'tsx'), [path.join(REPO, 'scripts', 'eval-avm.ts'), '--sources', path.dirname(conv.file), '--min-test', '1', '--json', out],
       { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       splits: Record<string, { test_start: string; subjects: number }>;
