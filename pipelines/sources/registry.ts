@@ -49,6 +49,10 @@ export const CANONICAL_COLUMNS = {
   },
 } as const;
 
+/** The vintage of a source whose period only its files tell (the canonical one): the build replaces it by the months
+ *  its files hold (int_market_source_vintage, 30_mart_00_market_file_coverage.sql) in the manifest and the answers. */
+export const OPERATOR_VINTAGE = 'operator';
+
 const csv = (key: string, glob: string, extra: Partial<SourceFile> = {}): SourceFile => ({ key, glob, format: 'csv', ...extra });
 
 export const SOURCES: readonly SourceDef[] = [
@@ -197,7 +201,7 @@ export const SOURCES: readonly SourceDef[] = [
   // ---------- the operator's own records
   {
     id: 'canonical', folder: 'canonical', title: "Operator's county records in the canonical format", publisher: 'operator',
-    licence: 'operator', vintage: 'operator', open: false,
+    licence: 'operator', vintage: OPERATOR_VINTAGE, open: false,
     files: (Object.keys(CANONICAL_COLUMNS) as (keyof typeof CANONICAL_COLUMNS)[]).map((key) =>
       csv(key, `${key}.csv`, { names: [`${key}.csv`, `${key}.csv.gz`], requiredColumns: CANONICAL_COLUMNS[key].required, optionalColumns: CANONICAL_COLUMNS[key].optional })),
   },
