@@ -208,6 +208,18 @@ export const SOURCES: readonly SourceDef[] = [
 ];
 
 /**
+ * The folders a canonical folder needs beside it (README "Canonical format"): the geography every canonical market
+ * answer reads (the ZIP universe and the zip's state the row contracts check, the zip's city the comps, rehab and
+ * trends name, the city, its county and metro the geo lookup and the investor tier read, the ACS housing units of the
+ * rehab rates). Without them a canonical build published with exit 0 and "0 rejected rows" and answered wrong things
+ * (review 21: rehab "no window holds 5 sales" for a zip with 719, geo "No city named New York", tier "rural"): the
+ * build refuses instead (REII_GEOGRAPHY_REQUIRED). The native adapters' own test folders carry no geography on purpose.
+ */
+export const CANONICAL_GEOGRAPHY = ['simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference'] as const;
+/** The hazard folders GET /v1/location/risk reads (its zip facts need every one): optional beside a canonical folder. */
+export const LOCATION_SOURCES = ['superfund', 'fema_nfhl', 'fema_nri', 'zcta_boundaries'] as const;
+
+/**
  * The files of the canonical folder that are not its documented names: `ignored` ones are warned about, `misnamed`
  * ones (a case variant of a canonical name such as Sales.csv, or any other .csv / .csv.gz file such as
  * sales_2024.csv) fail the sources stage, so an operator's data is never silently absent. Dot files are skipped.
