@@ -44,3 +44,13 @@ export function flaggedOnly(build: LoadedBuild, keys: MarketKeys, where: string,
   const records = cover.flagged === 1 ? 'its 1 sale record there is' : `all ${cover.flagged} of its sale records there are`;
   return `The ${source.name} source (${source.id}) covers ${where}, but ${records} flagged not arm's-length (${why}), and the market endpoints count arm's-length sales only: no ${what}`;
 }
+
+/** A market's arm's-length sales in this build (0 where no sales source records one). */
+export function armsLengthSales(build: LoadedBuild, keys: MarketKeys): number {
+  return salesCoverOf(build, keys)?.arms_length ?? 0;
+}
+
+/** Whether any sales source records a sale (arm's-length or flagged) of a market. */
+export function salesRecorded(build: LoadedBuild, keys: MarketKeys): boolean {
+  return salesCoverOf(build, keys) !== null;
+}

@@ -162,7 +162,8 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
 }
 
 /** The answer from the route's shard: synchronous when the shard is in memory (as a plain shard route), else read. */
-export function trendsAnswer(build: LoadedBuild, sp: Reply, months: unknown): Reply | Promise<Reply> {
+export function trendsAnswer(build: LoadedBuild, sp: Reply | Promise<Reply>, months: unknown): Reply | Promise<Reply> {
+  if (sp instanceof Promise) return sp.then((r) => trendsAnswer(build, r, months)); // a 404 still being worded (marketCityShard)
   if (sp.kind !== 'shard') return sp;
   const hit = build.shards.cached(sp.path);
   const sources = partialOfBuild(build.dir);

@@ -20,6 +20,7 @@ import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
 import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard } from './shard-replies.ts';
+import { marketCityShard } from './city-zip-sales.ts';
 import { rehabReply } from './rehab-not-found.ts';
 
 const CACHE = {
@@ -126,7 +127,7 @@ export const ROUTES: readonly Route[] = [
     query: [p.city(), p.state(), p.months(12)],
     resolve(v, build) {
       uncovered(v['state']);
-      return cityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`);
+      return marketCityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`);
     },
   },
   {
@@ -149,7 +150,7 @@ export const ROUTES: readonly Route[] = [
       }
       uncovered(v['state']);
       // a city the build knows (hint '') that no sales source covers says so; an unknown name keeps its hint
-      return trendsAnswer(build, cityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) =>
+      return trendsAnswer(build, marketCityShard(build, 'trends', { state: v['state'], city: v['city'], property_type: type }, (city, hint) =>
         (hint === '' && !salesSourceCovers(build, { state: v['state'], city }) ? noMarketSales(build, { state: v['state'], city }, `${city}, ${String(v['state'])}`, `${type} sales`)
           : `No ${type} sales for ${city}, ${String(v['state'])}${hint}`)), v['months']);
     },

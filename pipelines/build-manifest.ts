@@ -7,7 +7,7 @@ import type { StageContext } from '../warehouse/context.ts';
 import { queryRows, tableExists } from '../warehouse/db.ts';
 import { CliError, EXIT, StageError } from '../warehouse/errors.ts';
 import { FORMAT_VERSION } from '../warehouse/layout.ts';
-import { SOURCES } from './sources/registry.ts';
+import { OPERATOR_VINTAGE, SOURCES } from './sources/registry.ts';
 import { fileRejects, rejectCounts, relativeRejectFiles, type FileRejects, type RejectCount } from './sources/rejects.ts';
 import type { StageOutcome } from './stages.ts';
 import type { Manifest, ManifestFailure } from './manifest.ts';
@@ -28,11 +28,14 @@ export async function buildManifest(ctx: StageContext, outcomes: StageOutcome[],
   const tables = await queryRows<{ name: string; rows: number }>(ctx.db,
     `select case when schema_name = 'main' then table_name else schema_name || '.' || table_name end as name, estimated_size::double as rows
      from duckdb_tables() where schema_name in ('main', 'raw', 'meta') order by 1`);
+  // a source whose period only its files tell: the months they hold (30_mart_00_market_file_coverage.sql)
+  const dataVintage = new Map((await tableExists(ctx.db, 'int_market_source_vintage')
+    ? await queryRows<{ source: string; vintage: string }>(ctx.db, 'select source, vintage from int_market_source_vintage') : []).map((r) => [r.source, r.vintage]));
   const sources = SOURCES.map((s) => {
     const own = files.filter((f) => f.source === s.id);
     return {
       id: s.id, folder: s.folder, title: s.title, publisher: s.publisher, licence: s.licence,
-      attribution: s.attribution ?? null, vintage: s.vintage, present: own.length > 0,
+      attribution: s.attribution ?? null, vintage: s.vintage === OPERATOR_VINTAGE ? dataVintage.get(s.id) ?? s.vintage : s.vintage, present: own.length > 0,
       files: own.map(({ file, sha256, bytes, rows }) => ({ file, sha256, bytes, rows })),
       rejected_rows: rejects.filter((r) => r.source === s.id).reduce((a, r) => a + r.rows, 0),
     };

@@ -1,7 +1,7 @@
 // What each build stage runs (their names and order: stage-names.ts). Each folder's steps run in file-name order (pipelines/steps.ts).
 import path from 'node:path';
 import type { StageContext } from '../warehouse/context.ts';
-import { runSources } from './sources/index.ts';
+import { checkCanonicalGeography, runSources } from './sources/index.ts';
 import { runFolder, type StepResult } from './steps.ts';
 import { runChecks, type CheckResult } from './checks.ts';
 import { runShards, type ShardStats } from './shards/index.ts';
@@ -20,6 +20,7 @@ const here = import.meta.dirname;
 export async function runStage(ctx: StageContext, name: StageName): Promise<Omit<StageOutcome, 'name' | 'seconds'>> {
   switch (name) {
     case 'sources':
+      checkCanonicalGeography(ctx); // before any load: a canonical folder without its geography fails at once
       await runSources(ctx);
       return {};
     case 'staging':

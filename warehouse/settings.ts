@@ -39,6 +39,7 @@ export interface Settings {
   llmModel: string;
   llmKey: string;
   llmTimeoutMs: string;
+  geographyRequired: boolean; // defaults to true: a canonical folder without the geography folders beside it fails the build
   rejectMaxShare: number; // defaults to 0.05: a source file whose rejected-row share passes it fails the build
   driftMedianFactor: number; // defaults to 3: a market median moving by more than this factor against the build replaced fails a data test
   driftRowsShare: number; // defaults to 0.5: a table's row count changing by more than this share against the build replaced fails a data test
@@ -70,6 +71,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'llmTimeoutMs', env: 'REII_LLM_TIMEOUT_MS', default: '4000', help: 'Research: how long a rewording may take, in milliseconds; past it the answer is sent as drafted.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
   { name: 'refusalHoldMs', env: 'REII_REFUSAL_HOLD_MS', default: '1000', help: 'Server: a 429 to a caller (key, or client address without a valid key) refused again before the Retry-After of its previous 429 ran out is held this long before it is sent, so a client that ignores 429s cannot crowd out other keys; 0 sends every 429 at once.' },
+  { name: 'geographyRequired', env: 'REII_GEOGRAPHY_REQUIRED', default: '1', help: 'Build: 1 fails a build whose sources folder has a `canonical/` folder without the geography folders beside it, naming them (README "Canonical format"); 0 builds anyway with a warning (unknown zips not rejected, no market tier: tests of the canonical format alone).' },
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
   { name: 'driftMedianFactor', env: 'REII_DRIFT_MEDIAN_FACTOR', default: '3', help: 'Build data test: a zip\'s comps median price per sqft moving up or down by more than this factor against the build being replaced fails the build.' },
   { name: 'driftRowsShare', env: 'REII_DRIFT_ROWS_SHARE', default: '0.5', help: 'Build data test: a table\'s row count changing by more than this share of the larger of the two counts (0-1; 1 turns it off) against the build being replaced fails the build.' },
@@ -84,6 +86,11 @@ function intSetting(name: string, raw: string, min: number, max: number): number
     throw new CliError(`setting ${name} must be a whole number from ${min} to ${max}, got "${raw}"`, { exitCode: 2 });
   }
   return n;
+}
+
+function flagSetting(name: string, raw: string): boolean {
+  if (raw !== '0' && raw !== '1') throw new CliError(`setting ${name} must be 0 or 1, got "${raw}"`, { exitCode: 2 });
+  return raw === '1';
 }
 
 function numberSetting(name: string, raw: string, min: number, max: number): number {
@@ -127,6 +134,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     llmModel: get('llmModel'),
     llmKey: get('llmKey'),
     llmTimeoutMs: get('llmTimeoutMs'),
+    geographyRequired: flagSetting('geographyRequired', get('geographyRequired')),
     rejectMaxShare: numberSetting('rejectMaxShare', get('rejectMaxShare'), 0, 1),
     driftMedianFactor: numberSetting('driftMedianFactor', get('driftMedianFactor'), 1, 1000),
     driftRowsShare: numberSetting('driftRowsShare', get('driftRowsShare'), 0, 1),

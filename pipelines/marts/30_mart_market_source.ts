@@ -8,7 +8,7 @@
 import type { StageContext } from '../../warehouse/context.ts';
 import { tableExists } from '../../warehouse/db.ts';
 import { sqlString } from '../../warehouse/sql.ts';
-import { SOURCES } from '../sources/registry.ts';
+import { OPERATOR_VINTAGE, SOURCES } from '../sources/registry.ts';
 
 export async function run(ctx: StageContext): Promise<void> {
   if (!(await tableExists(ctx.db, 'sales'))) {
@@ -25,6 +25,9 @@ export async function run(ctx: StageContext): Promise<void> {
       from s join int_market_city_parts cp using (sale_id)
       where s.state_code is not null and slug(cp.city_part) <> ''` : '';
   const names = SOURCES.map((s) => `(${sqlString(s.id)}, ${sqlString(s.title)}, ${sqlString(s.vintage)})`).join(', ');
+  // a source whose period only its files tell (OPERATOR_VINTAGE): the months they hold, as the manifest says them
+  const dataVintage = (await tableExists(ctx.db, 'int_market_source_vintage'))
+    ? `left join int_market_source_vintage dv on dv.source = r.id and r.vintage = ${sqlString(OPERATOR_VINTAGE)}` : '';
   await ctx.db.run(`
     create or replace table mart_market_source as
     with s as (
@@ -48,7 +51,8 @@ export async function run(ctx: StageContext): Promise<void> {
       group by all),
     -- the manifest's names (id, title, vintage), joined in the order of \`sources\`: a source the registry does not list
     -- stands for itself, with no vintage
-    registry(id, title, vintage) as (values ${names}),
+    registry0(id, title, vintage) as (values ${names}),
+    registry as (select r.id, r.title, ${dataVintage ? 'coalesce(dv.vintage, r.vintage)' : 'r.vintage'} as vintage from registry0 r ${dataVintage}),
     named as (
       select u.market_kind, u.zip, u.state_code, u.city_slug,
              string_agg(u.id, '+' order by u.id) as id, string_agg(coalesce(r.title, u.id), '; ' order by u.id) as name,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { StageError } from '../../warehouse/errors.ts';
-import { SOURCES, canonicalFolderCheck, globToRegExp, type SourceDef, type SourceFile } from './registry.ts';
+import { CANONICAL_GEOGRAPHY, LOCATION_SOURCES, SOURCES, canonicalFolderCheck, globToRegExp, type SourceDef, type SourceFile } from './registry.ts';
 import { ensureRejectsTable } from './rejects.ts';
 import { loadContractCsv, loadCsv } from './csv-load.ts';
 import { sha256File } from '../hash.ts';
@@ -146,5 +146,33 @@ function countFeatures(file: string): number | null {
     return Array.isArray(doc.features) ? doc.features.length : null;
   } catch {
     return null;
+  }
+}
+
+/** The registry folders of `ids` absent from the sources folder. */
+function absentFolders(sourcesDir: string, ids: readonly string[]): string[] {
+  return ids.map((id) => SOURCES.find((s) => s.id === id)!.folder).filter((folder) => !fs.existsSync(path.join(sourcesDir, folder)));
+}
+
+/**
+ * A build of a canonical folder (any canonical data file present) needs the geography folders beside it
+ * (CANONICAL_GEOGRAPHY): missing ones fail the sources stage before any load, naming them (setting geographyRequired
+ * off: a warning naming the answers that go wrong instead). Missing hazard folders are a warning naming the answer
+ * that cannot work. Called by the build's sources stage (pipelines/stages.ts), not by tests loading a canonical file alone.
+ */
+export function checkCanonicalGeography(ctx: StageContext): void {
+  const canonical = SOURCES.find((s) => s.id === 'canonical')!;
+  if (!canonical.files.some((f) => matchFiles(ctx.paths.sources, canonical, f).length > 0)) return;
+  const missing = absentFolders(ctx.paths.sources, CANONICAL_GEOGRAPHY);
+  if (missing.length) {
+    const what = `canonical/ has no geography beside it: missing folder(s) ${missing.join(', ')} in ${ctx.paths.sources}`
+      + ' (the ZIP universe, the zip\'s state and city, the city\'s county, metro and market tier, the housing units of the rehab rates:'
+      + ' comps, trends, rehab, investor, geo and property answers read them); link or copy them from the data folder (see README "Canonical format")';
+    if (ctx.settings.geographyRequired) throw new StageError('sources', 'canonical/', new Error(`${what}, or set REII_GEOGRAPHY_REQUIRED=0 to build without them`));
+    ctx.log.warn(`${what}; building anyway (REII_GEOGRAPHY_REQUIRED=0): zips outside the ZIP universe are not rejected, zips and cities are named from the records alone, the geo lookup knows no city and the investor overview calls every market tier rural`);
+  }
+  const hazards = absentFolders(ctx.paths.sources, LOCATION_SOURCES);
+  if (hazards.length) {
+    ctx.log.warn(`canonical: missing hazard folder(s) ${hazards.join(', ')}: GET /v1/location/risk answers no zip of this build ("outside coverage"), and the research answers of location risk with it (see README "Canonical format")`);
   }
 }

@@ -49,6 +49,10 @@ export const CANONICAL_COLUMNS = {
   },
 } as const;
 
+/** The vintage of a source whose period only its files tell (the canonical one): the build replaces it by the months
+ *  its files hold (int_market_source_vintage, 30_mart_00_market_file_coverage.sql) in the manifest and the answers. */
+export const OPERATOR_VINTAGE = 'operator';
+
 const csv = (key: string, glob: string, extra: Partial<SourceFile> = {}): SourceFile => ({ key, glob, format: 'csv', ...extra });
 
 export const SOURCES: readonly SourceDef[] = [
@@ -197,11 +201,23 @@ export const SOURCES: readonly SourceDef[] = [
   // ---------- the operator's own records
   {
     id: 'canonical', folder: 'canonical', title: "Operator's county records in the canonical format", publisher: 'operator',
-    licence: 'operator', vintage: 'operator', open: false,
+    licence: 'operator', vintage: OPERATOR_VINTAGE, open: false,
     files: (Object.keys(CANONICAL_COLUMNS) as (keyof typeof CANONICAL_COLUMNS)[]).map((key) =>
       csv(key, `${key}.csv`, { names: [`${key}.csv`, `${key}.csv.gz`], requiredColumns: CANONICAL_COLUMNS[key].required, optionalColumns: CANONICAL_COLUMNS[key].optional })),
   },
 ];
+
+/**
+ * The folders a canonical folder needs beside it (README "Canonical format"): the geography every canonical market
+ * answer reads (the ZIP universe and the zip's state the row contracts check, the zip's city the comps, rehab and
+ * trends name, the city, its county and metro the geo lookup and the investor tier read, the ACS housing units of the
+ * rehab rates). Without them a canonical build published with exit 0 and "0 rejected rows" and answered wrong things
+ * (review 21: rehab "no window holds 5 sales" for a zip with 719, geo "No city named New York", tier "rural"): the
+ * build refuses instead (REII_GEOGRAPHY_REQUIRED). The native adapters' own test folders carry no geography on purpose.
+ */
+export const CANONICAL_GEOGRAPHY = ['simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference'] as const;
+/** The hazard folders GET /v1/location/risk reads (its zip facts need every one): optional beside a canonical folder. */
+export const LOCATION_SOURCES = ['superfund', 'fema_nfhl', 'fema_nri', 'zcta_boundaries'] as const;
 
 /**
  * The files of the canonical folder that are not its documented names: `ignored` ones are warned about, `misnamed`

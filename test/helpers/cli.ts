@@ -30,7 +30,9 @@ function work(): string {
 
 /** The whole environment of a CLI process: nothing inherited but PATH and HOME. */
 export function env(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? os.tmpdir(), TZ: 'UTC', REII_LOG: 'human', REII_DUCKDB_MEMORY: '1GB', ...extra };
+  // REII_GEOGRAPHY_REQUIRED 0: the fixtures' canonical folders carry no geography (the refusal of a real canonical
+  // folder without it: test/pipelines/canonical-geography.test.ts)
+  return { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? os.tmpdir(), TZ: 'UTC', REII_LOG: 'human', REII_DUCKDB_MEMORY: '1GB', REII_GEOGRAPHY_REQUIRED: '0', ...extra };
 }
 
 export interface Run { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }

@@ -78,7 +78,7 @@ describe('reii build', () => {
       '4 MAIN ST,SEATTLE,WA,98101,2024-01-08,-5,sfr,3,2,1600,1991,good,47.6,-122.3', // line 5: negative price (row rule)
       '5 MAIN ST,SEATTLE,WA,98101,2024-01-09,520000,sfr,3,2,1700,1992,good,47.6,-122.3'].join('\n') + '\n';
     // 2 of 5 rows rejected is far over the reject-share gate (tested in sources/rejects.test.ts): lifted here to see the rows land
-    const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources([], { 'sales.csv': csv }), rejectMaxShare: '1' }), log: silentLogger, now: NOW });
+    const result = await runBuild({ settings: loadSettings({ artifacts, sources: sources([], { 'sales.csv': csv }), rejectMaxShare: '1', geographyRequired: '0' /* a canonical file alone (canonical-geography.test.ts) */ }), log: silentLogger, now: NOW });
     const rejects = await rows<{ stage: string; file: string; line: number; rule: string; column_name: string | null; reason: string }>(result.dir,
       `select stage, file, line::int as line, rule, column_name, reason from meta.rejects where source = 'canonical' order by line`);
     expect(rejects.map(({ stage, line, rule, column_name, reason }) => ({ stage, line, rule, column_name, reason }))).toEqual([
@@ -152,7 +152,7 @@ describe('reii build', () => {
     const artifacts = tmp('reii-art-');
     const good = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
     const bad = sources([], { 'sales.csv': 'address,city\n1 MAIN ST,SEATTLE\n' });
-    const err = await runBuild({ settings: loadSettings({ artifacts, sources: bad }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+    const err = await runBuild({ settings: loadSettings({ artifacts, sources: bad, geographyRequired: '0' }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toMatch(/stage sources failed in canonical\/sales\.csv: missing required column\(s\) state, zip/);

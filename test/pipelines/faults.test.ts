@@ -50,7 +50,7 @@ describe('build faults', () => {
     const lines = Array.from({ length: 20 }, (_, i) =>
       `${i + 1} MAIN ST,SEATTLE,WA,98101,${i < 2 ? '2099-01-05' : '2024-01-05'},${500000 + i * 1000},sfr,3,2,1500,1990,good,47.6,-122.3`);
     fs.writeFileSync(path.join(src, 'canonical', 'sales.csv'), ['address,city,state,zip,sale_date,sale_price,property_type,beds,baths,sqft,year_built,condition,lat,lng', ...lines].join('\n') + '\n');
-    const err = await runBuild({ settings: loadSettings({ artifacts, sources: src }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
+    const err = await runBuild({ settings: loadSettings({ artifacts, sources: src, geographyRequired: '0' /* a canonical file alone (canonical-geography.test.ts) */ }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toMatch(/^stage intermediate failed in canonical\/sales\.csv: 10% of its rows were rejected \(2 of 20\), more than the 5% allowed \(REII_REJECT_MAX_SHARE\); top reasons: date_in_future \(sale_date\) 2 /);
@@ -59,7 +59,7 @@ describe('build faults', () => {
     // the limit is a setting: at 10% allowed the same file publishes (into a folder of its own: replacing the
     // Louisville build would be a drift the data tests refuse)
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-art-'));
-    const lifted = await runBuild({ settings: loadSettings({ artifacts: other, sources: src, rejectMaxShare: '0.1' }), log: silentLogger, now: NOW });
+    const lifted = await runBuild({ settings: loadSettings({ artifacts: other, sources: src, rejectMaxShare: '0.1', geographyRequired: '0' }), log: silentLogger, now: NOW });
     expect(currentBuildDir(other)).toBe(lifted.dir);
     expect(lifted.manifest.rejects.by_file).toEqual([expect.objectContaining({ file: 'canonical/sales.csv', rows: 20, rejected: 2, share: 0.1 })]);
   }, 600_000); // two builds: minutes on a loaded two-core machine
