@@ -11,33 +11,7 @@ import { MemoryLimits, type LimitStore } from './limits.ts';
 import { WindowLimiter } from './rate-limit.ts';
 import { TrustedProxies } from './client-address.ts';
 import { startWebhooks, stopWebhooks } from './webhooks/service.ts'; // issue 10
-import { accessLogText, type AccessLine, type ErrorLine } from './access-log.ts';
-
-
-/** Access-log lines gathered and written every 50 ms or 64 KiB: one write per batch, not per request. */
-function bufferedLines(out: NodeJS.WritableStream): { write(line: string): void; close(): void } {
-  let lines: string[] = [];
-  let bytes = 0;
-  const flush = (): void => {
-    if (lines.length === 0) return;
-    out.write(lines.join('\n') + '\n');
-    lines = [];
-    bytes = 0;
-  };
-  const timer = setInterval(flush, 50);
-  timer.unref();
-  return {
-    write(line) {
-      lines.push(line);
-      bytes += line.length;
-      if (bytes > 65_536) flush();
-    },
-    close() {
-      clearInterval(timer);
-      flush();
-    },
-  };
-}
+import { accessLogText, bufferedLines, type AccessLine, type ErrorLine } from './access-log.ts';
 
 export interface RunningServer {
   url: string;

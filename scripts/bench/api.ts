@@ -3,6 +3,10 @@
 // then the same endpoint with keys and limits in Redis (REII_REDIS_URL, a redis-server of the bench's own)
 // against the same bare server, with the Redis script calls (round trips) per request.
 // Each server gets a short warm-up first (JIT, caches); the servers then take turns under load.
+// Where taskset exists and there are 2 CPUs or more, every server runs on one CPU and the load generator (autocannon,
+// in this process) on another, both sides alike: unpinned, a server and the load generator fight over the same cores,
+// so a turn measured the scheduler as much as the server (paired ratios of one run ranged 0.58-1.37).
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
@@ -41,6 +45,33 @@ async function inTurns(sides: { url: string; headers?: Record<string, string> }[
   }));
 }
 
+/** Pins a process, every thread of it, to `cpus` (taskset's list form). */
+function pin(pid: number, cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/** Pins the servers to this process's first CPU and this process (the load generator) to its second: the reason
+ *  when it cannot, else null, and the undo (the bench's later parts run in this process, on all its CPUs again). */
+function pinSides(serverPids: number[]): { why: string | null; cpus: [string, string]; undo(): void } {
+  let allowed: string;
+  try {
+    allowed = /list: (\S+)/.exec(execFileSync('taskset', ['-c', '-p', String(process.pid)], { encoding: 'utf8' }))?.[1] ?? '';
+  } catch (err) {
+    return { why: `no taskset (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, cpus: ['', ''], undo: () => {} };
+  }
+  const list = allowed.split(',').flatMap((r) => { const [a, b = a] = r.split('-').map(Number); return Array.from({ length: b! - a! + 1 }, (_, i) => String(a! + i)); });
+  if (list.length < 2) return { why: `one CPU (${allowed || 'none'})`, cpus: ['', ''], undo: () => {} };
+  const cpus: [string, string] = [list[0]!, list[1]!];
+  try {
+    for (const pid of serverPids) pin(pid, cpus[0]);
+    pin(process.pid, cpus[1]);
+  } catch (err) {
+    for (const pid of [...serverPids, process.pid]) { try { pin(pid, allowed); } catch { /* gone */ } } // both sides alike again
+    return { why: `taskset failed (${(err as Error).message.split('\n')[0]})`, cpus: ['', ''], undo: () => {} };
+  }
+  return { why: null, cpus, undo: () => pin(process.pid, allowed) };
+}
+
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const dir = currentBuildDir(ctx.artifacts);
   if (!dir) return [{ part: 'api', metric: 'skipped', value: 'no build: run the build part first', unit: '' }];
@@ -51,16 +82,26 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const headers = { 'X-Service-Key': real.key };
   // The baseline sends the very bytes the real server sends: the same body and the same headers.
   const bare = await startBare(path.join(dir, 'shards', sp.path), await responseHeaders(target, headers));
+  const pinned = pinSides([real.pid, bare.pid]);
+  try {
+    return await measure(ctx, real, bare, target, headers, pinned);
+  } finally {
+    pinned.undo();
+  }
+}
+
+async function measure(ctx: BenchContext, real: Awaited<ReturnType<typeof startReal>>, bare: Awaited<ReturnType<typeof startBare>>, target: string, headers: Record<string, string>, pinned: ReturnType<typeof pinSides>): Promise<BenchRow[]> {
   await load(`${bare.url}/`, { duration: WARM_UP_S });
   await load(target, { headers, duration: WARM_UP_S });
   const rssStart = rssMb(real.pid);
   const [bareRun, realRun] = await inTurns([{ url: `${bare.url}/` }, { url: target, headers }]);
   const rssEnd = rssMb(real.pid);
   await real.stop();
-  const redisRowsMade = await redisRows(ctx, `${bare.url}/`).finally(() => bare.stop());
+  const redisRowsMade = await redisRows(ctx, `${bare.url}/`, pinned.why ? null : pinned.cpus[0]).finally(() => bare.stop());
   const ratio = pairedRatio(realRun!, bareRun!);
   const p99Ratio = realRun!.p99 / Math.max(1, bareRun!.p99);
   return [
+    { part: 'api', metric: 'CPUs', value: pinned.why ? `not pinned: ${pinned.why}` : `servers on CPU ${pinned.cpus[0]}, load generator on CPU ${pinned.cpus[1]}`, unit: '' },
     { part: 'api', metric: 'bare node:http req/s (same body and headers)', value: bareRun!.rps, unit: 'req/s' },
     // ratio: the median of the turns' real / bare (pairedRatio); value and baseline are the turns' means
     { part: 'api', metric: 'GET /v1/geo/lookup req/s', value: realRun!.rps, unit: 'req/s', baseline: bareRun!.rps, ratio, goal: '>= 0.85 of bare (median of turns)', pass: ratio >= 0.85 },
@@ -77,11 +118,12 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
 /** The same endpoint with keys, windows and monthly counts in Redis: req/s against the same bare server (in
  *  turns again), and the script calls (one Redis round trip each) per request. A machine without redis-server
  *  gets a row saying so. */
-async function redisRows(ctx: BenchContext, bareUrl: string): Promise<BenchRow[]> {
+async function redisRows(ctx: BenchContext, bareUrl: string, serverCpu: string | null): Promise<BenchRow[]> {
   const redis = await startRedisServer();
   if (typeof redis === 'string') return [{ part: 'api', metric: 'Redis mode', value: `skipped: ${redis}`, unit: '' }];
   try {
     const real = await startReal(ctx.repo, ctx.artifacts, { REII_REDIS_URL: redis.url });
+    if (serverCpu !== null) pin(real.pid, serverCpu); // as in the first comparison (redis-server, a service of its own, is left to the scheduler)
     try {
       const target = `${real.url}/v1/geo/lookup?city=Seattle&state=WA`;
       const headers = { 'X-Service-Key': real.key };
