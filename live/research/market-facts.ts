@@ -200,7 +200,11 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       if (t.hood) return countyTrends(data, u, t);
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
       // a zip whose USPS city's figures leave its sales out (98168, mailed as Seattle: Tukwila): said (zip-city.ts)
-      if (t.zip) return [withZipCity(data, { ...await trendsFact(data, u, t), target: t }, t.zip)];
+      if (t.zip) {
+        const f = withZipCity(data, { ...await trendsFact(data, u, t), target: t }, t.zip);
+        // a price asked of a zip with too few single-family sales: its condo and multi-family sales, said (hood-types.ts)
+        return [u.priceLevel && !u.years && !u.asks.includes('sales_count') ? hoodOtherType(data, u, t, `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}`, f) : f];
+      }
       if (t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
       // a count asked of it is its whole year's where its metro's year figure is all its sales, else kept per city or
