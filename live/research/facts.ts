@@ -70,4 +70,10 @@ export function missing(intent: Fact['intent'], t: Target | null, sentence: stri
 }
 
 /** The windows a market fact tries: the months asked, else the default and then 6, 12 and 24 months. */
+/** The last day of a market shard's window, the day its "N months to" runs to: the shard's coverage.window_end. In
+ *  comps as_of is the cohort's last comp (10309's 6 months: as_of 2024-02-05, window 2023-08-14 to 2024-02-13, the
+ *  zip's last sale of any type), so "the 6 months to <as_of>" named another window (review 21 #6); in rehab and
+ *  investor the two are the same day. */
+export const windowEnd = (r: { as_of: string; coverage?: { window_end: string } | null }): string => r.coverage?.window_end ?? r.as_of;
+
 export const MONTH_TRIES = (asked: number | null, dflt: number): number[] => (asked ? [asked] : [dflt, ...[6, 12, 24].filter((m) => m !== dflt)]);

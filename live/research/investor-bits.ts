@@ -2,10 +2,10 @@
 // share, the flips' median hold and margin, or why each is missing as the shard's note says (no buyer names, no
 // flip, or fewer than 5 known buyers or flips: the minimum cohort, warehouse/docs/market.md "mart_investor").
 import type { Understanding } from './intent.ts';
-import { fmt, minConf, type Confidence, type Fact } from './facts.ts';
+import { fmt, minConf, windowEnd, type Confidence, type Fact } from './facts.ts';
 import type { Target } from './places.ts';
 
-export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; distress_as_of?: string | null; distressed_without_parcel?: number | null; note?: string | null }
+export interface Investor { city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null; gross_flip_margin_pct: number | null; distressed_pipeline_count: number | null; market_tier: string; confidence: Confidence; as_of: string; distress_as_of?: string | null; distressed_without_parcel?: number | null; note?: string | null; coverage?: { window_end: string } | null }
 
 /** The shard's note says a figure is null for a cohort of 1-4 (30_mart_investor.sql): known buyers, or flips. */
 const fewBuyers = (r: Investor): boolean => /fewer than 5 sales for value in the window record a buyer name/.test(r.note ?? '');
@@ -13,14 +13,14 @@ const fewFlips = (r: Investor): boolean => /fewer than 5 investor flips/.test(r.
 
 export function investorBits(r: Investor, u: Understanding, months: number): string[] {
   const bits = [r.investor_purchase_rate_pct !== null
-    ? `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${r.as_of}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`
-    : fewBuyers(r) ? `fewer than 5 sales of the ${months} months to ${r.as_of} record a buyer name, too few for an investor share (minimum 5)`
-      : `the sales records of the ${months} months to ${r.as_of} carry no buyer names, so the investor share is unknown`];
+    ? `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${windowEnd(r)}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`
+    : fewBuyers(r) ? `fewer than 5 sales of the ${months} months to ${windowEnd(r)} record a buyer name, too few for an investor share (minimum 5)`
+      : `the sales records of the ${months} months to ${windowEnd(r)} carry no buyer names, so the investor share is unknown`];
   // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
   // source has a listing date, so a flip is said to be resold, never re-listed
   if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') && !u.asks.includes('flip_share') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);
   // fewer than 5 flips: said so (never "none"), and no figure of them
-  else if (fewFlips(r) && (u.asks.includes('flips') || u.asks.includes('flip_margin'))) bits.push(`and fewer than 5 flips have their resale in the ${months} months to ${r.as_of}: too few for a median hold or margin (minimum 5)`);
+  else if (fewFlips(r) && (u.asks.includes('flips') || u.asks.includes('flip_margin'))) bits.push(`and fewer than 5 flips have their resale in the ${months} months to ${windowEnd(r)}: too few for a median hold or margin (minimum 5)`);
   // a flip's speed or margin asked ("flip velocity", "how many days do flips take") with none kept: the shard's note
   // says why (no resale in the window, or no buyer names), never dropped silently
   else if (!u.asks.includes('flips') && !u.asks.includes('flip_margin') && FLIP_ASKED.test(u.query) && flipNote(r)) {
@@ -30,12 +30,12 @@ export function investorBits(r: Investor, u: Understanding, months: number): str
   // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
   else if (u.asks.includes('flips')) bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r)
     ? 'and no flip can be told: without buyer names no investor purchase, and so no flip, is known'
-    : `and no flip is recorded: no investor purchase in the records was resold within 365 days with the resale in the ${months} months to ${r.as_of} (a flip needs both deeds in the source; a file with one sale per parcel shows no resales)`);
+    : `and no flip is recorded: no investor purchase in the records was resold within 365 days with the resale in the ${months} months to ${windowEnd(r)} (a flip needs both deeds in the source; a file with one sale per parcel shows no resales)`);
   if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
   else if (fewFlips(r)) { /* said above when asked */ }
   else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r)
     ? 'and there is no flip margin: without buyer names no investor purchase, and so no flip, can be told'
-    : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${r.as_of}`);
+    : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${windowEnd(r)}`);
   return bits;
 }
 

@@ -5,7 +5,7 @@
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { areaName, fmt, inline, minConf, missing, money, MONTH_TRIES, plural, type Confidence, type Fact, type Source } from './facts.ts';
+import { areaName, fmt, inline, minConf, missing, money, MONTH_TRIES, plural, windowEnd, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
 import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { trendsFact } from './trends-fact.ts';
@@ -28,7 +28,7 @@ import { zoneDWhy } from '../location/rules.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
 
-interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string }
+interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string; coverage?: { window_end: string } | null }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; flood_map_loaded: boolean; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
 
 
@@ -39,6 +39,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
   for (const months of tries) {
     const c = await data.shard<Comps>('comps', keys(months));
     if (!c) continue;
+    const end = windowEnd(c);
     const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
     const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
     // the list-to-sale ratio: said when the zip has one, and said to be missing when it is asked
@@ -47,7 +48,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     if (c.sample_count === null || c.price_per_sqft.median === null) {
       // comps are the sales with a living area: many sales with none recorded is not "fewer than 5 sales"
       // the comps answer's own note (a zip with sales but none with a living area) when the index has no window figure
-      const few: Fact = noAreaFact(data, u, t, zip, where, months, primary) ?? { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: c.note ? `In ${where}, ${c.note} (the ${months} months to ${c.as_of})` : `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${c.as_of}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: c.as_of } };
+      const few: Fact = noAreaFact(data, u, t, zip, where, months, primary) ?? { intent: 'comps', target: t, value: 'fewer than 5 comps', sentence: c.note ? `In ${where}, ${c.note} (the ${months} months to ${end})` : `${where} had fewer than 5 ${TYPE_WORDS[type]} sales with a recorded living area in the ${months} months to ${end}, too few to report a price per sqft`, detail: [], source: src, confidence: 'low', primary, uncertain: null, zip: { zip, measure: null, group: null, months, asOf: end } };
       const dom = c.days_on_market.median, domTold = dom !== null ? `its median days on market is ${fmt(dom)}${domFrom(c)}` : null;
       return { ...few, sentence: [few.sentence, domTold, told].filter(Boolean).join('; '), zip: { ...few.zip!, ratio, dom } };
     }
@@ -61,9 +62,9 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
       // days on market asked ranks by it (a zip without it has no figure to rank), else the price per sqft ranks
       ...(!u.asks.includes('dom') ? ranks(u, p.median!, `${money(p.median!)}/sqft`, RANK.ppsf) : c.days_on_market.median !== null ? ranks(u, c.days_on_market.median, `${fmt(c.days_on_market.median)} days`, RANK.dom) : {}),
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
-      sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${c.as_of} had a ${bits.join(', ')}`,
+      sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${end} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
-      zip: { zip, measure: p.median!, group: null, months, asOf: c.as_of, sales: c.sample_count, ratio, dom: c.days_on_market.median },
+      zip: { zip, measure: p.median!, group: null, months, asOf: end, sales: c.sample_count, ratio, dom: c.days_on_market.median },
     };
   }
   // a zip asked with no sales records at all: its days on market from its latest Redfin snapshot (redfin.ts)
@@ -199,7 +200,11 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       if (t.hood) return countyTrends(data, u, t);
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
       // a zip whose USPS city's figures leave its sales out (98168, mailed as Seattle: Tukwila): said (zip-city.ts)
-      if (t.zip) return [withZipCity(data, { ...await trendsFact(data, u, t), target: t }, t.zip)];
+      if (t.zip) {
+        const f = withZipCity(data, { ...await trendsFact(data, u, t), target: t }, t.zip);
+        // a price asked of a zip with too few single-family sales: its condo and multi-family sales, said (hood-types.ts)
+        return [u.priceLevel && !u.years && !u.asks.includes('sales_count') ? hoodOtherType(data, u, t, `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}`, f) : f];
+      }
       if (t.city) return [{ ...await trendsFact(data, u, t), target: t }];
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
       // a count asked of it is its whole year's where its metro's year figure is all its sales, else kept per city or

@@ -8,11 +8,11 @@
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
-import { fmt, missing, MONTH_TRIES, pct, type Confidence, type Fact } from './facts.ts';
+import { fmt, missing, MONTH_TRIES, pct, windowEnd, type Confidence, type Fact } from './facts.ts';
 import { RANK, ranks } from './ranks.ts';
 
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string; note?: string | null;
-  permits_window?: { window_end: string } | null; sales_window?: { window_end: string } | null }
+  coverage?: { window_end: string } | null; permits_window?: { window_end: string } | null; sales_window?: { window_end: string } | null }
 
 /** Whether the build holds no arm's-length sale of a zip (market.json `sources`, else its sales windows): its rehab
  *  score and events are then its building permits alone. */
@@ -40,7 +40,7 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
     const [pw, sw] = [r.permits_window, r.sales_window];
     const over = pw && sw && pw.window_end !== sw.window_end
       ? `over the ${months} months to ${pw.window_end} for its permits and to ${sw.window_end} for its sales (their records end apart)`
-      : `over the ${months} months to ${r.as_of}`;
+      : `over the ${months} months to ${windowEnd(r)}`;
     return {
       ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
