@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { BenchContext, BenchRow } from '../bench.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { ValuationEngine, type ValuationInput } from '../../live/valuation/endpoint.ts';
+import { valuesUnits } from '../../live/valuation/coverage.ts';
 import { load, rssMb, startReal } from './serve.ts';
 
 const SUBJECTS = 4000;
@@ -22,13 +23,15 @@ function percentile(sorted: number[], q: number): number {
 }
 
 /** Deterministic requests of one market: every k-th comp, in turn by its address key (a parcel id in King County), by
- *  an unknown address with sqft, without. */
+ *  an unknown address with sqft, without. Comps whose answer is a documented 404 are passed over: a unit where the
+ *  source records no unit sizes (NYC), a zip of fewer than 5 comps (its only sales may be the subject's own). */
 export function marketRequests(engine: ValuationEngine, source: string, n: number): ValuationInput[] {
-  const d = engine.market(source).comps.data;
+  const ix = engine.market(source).comps, d = ix.data, units = valuesUnits(engine.meta, source);
   const step = Math.max(1, Math.floor(d.day.length / n));
   const out: ValuationInput[] = [];
   for (let i = 0, k = 0; i < d.day.length && out.length < n; i += step, k++) {
     const zip = d.zips[d.zip[i]!]!;
+    if ((!units && ix.unit[i]) || (ix.byZip.get(zip)?.length ?? 0) < 5) continue;
     const condition = CONDITIONS[k % CONDITIONS.length]!;
     const unknown = `${100 + k} NE ${40 + (k % 50)}th Street`;
     out.push(k % 3 === 0 ? { zip, address: d.key.at(i) ?? `${100 + k} Main St`, condition }
