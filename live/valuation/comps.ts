@@ -38,6 +38,23 @@ export interface CompSetData {
   block?: (string | null)[];
 }
 
+type NumberCol = ArrayLike<number | null>;
+type StringCol = readonly (string | null)[] | StringColumn;
+/** What an index is made from: a CompSetData (the build, the back-test's asOf) or the same columns as comp-file.ts
+ *  reads them from the file (numbers in Float64Arrays with NaN for null, strings in StringColumns). */
+export interface CompSource {
+  source: string; zips: string[]; zip: ArrayLike<number>; day: ArrayLike<number>; price: ArrayLike<number>; sqft: ArrayLike<number>;
+  beds: NumberCol; baths: NumberCol; year: NumberCol; cond: NumberCol; type: ArrayLike<number>; lat: NumberCol; lng: NumberCol;
+  key: StringCol; pid?: StringCol; features?: Record<string, NumberCol>; features_day?: NumberCol; block?: StringCol;
+}
+
+const column = (c: StringCol): StringColumn => (c instanceof StringColumn ? c : new StringColumn(c));
+/** A numeric column as a Float64Array with NaN for null: comp-file.ts's own (read so), else a copy. */
+const f64 = (c: NumberCol): Float64Array => (c instanceof Float64Array ? c : Float64Array.from(c, nz));
+const i32 = (c: ArrayLike<number>): Int32Array => (c instanceof Int32Array ? c : Int32Array.from(c));
+/** null, or NaN as comp-file.ts reads null. */
+const isNull = (v: number | null | undefined): v is null | undefined => v === null || v === undefined || Number.isNaN(v);
+
 /** A typed array's value as the file had it: NaN (nz's null) back to null. */
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
@@ -57,8 +74,8 @@ export interface CompColumns {
   zips: string[];
   zip: Int32Array;
   day: Float64Array;
-  price: number[];
-  sqft: number[];
+  price: Float64Array;
+  sqft: Float64Array;
   type: Int32Array;
   /** Address keys and property ids as one string each (string-column.ts): `key.at(i)`. */
   key: StringColumn;
@@ -109,30 +126,34 @@ export class CompIndex {
   readonly featuresDay: Float64Array | null;
   private readonly hasFeatures: boolean;
 
-  constructor(data: CompSetData) {
+  constructor(data: CompSource) {
     const n = (this.n = data.day.length);
-    this.day = Float64Array.from(data.day);
-    this.data = { source: data.source, zips: data.zips, zip: Int32Array.from(data.zip), day: this.day, price: data.price, sqft: data.sqft, type: Int32Array.from(data.type), key: new StringColumn(data.key),
-      ...(data.pid ? { pid: new StringColumn(data.pid) } : {}), ...(data.block ? { block: data.block } : {}) };
-    this.cond = Int8Array.from(data.cond, (c) => (c === null || c === undefined ? -1 : c));
-    this.featuresDay = data.features_day ? Float64Array.from(data.features_day, nz) : null;
+    this.day = f64(data.day);
+    // block keys repeat (NYC: ~10 sales a block): one string per distinct key
+    const blocks = new Map<string, string>(), block = data.block ? column(data.block) : null;
+    const intern = (k: string | null): string | null => (k === null ? null : blocks.get(k) ?? (blocks.set(k, k), k));
+    this.data = { source: data.source, zips: data.zips, zip: i32(data.zip), day: this.day, price: f64(data.price), sqft: f64(data.sqft), type: i32(data.type), key: column(data.key),
+      ...(data.pid ? { pid: column(data.pid) } : {}), ...(block ? { block: Array.from({ length: n }, (_, i) => intern(block.at(i))) } : {}) };
+    this.cond = Int8Array.from(data.cond, (c) => (isNull(c) ? -1 : c));
+    this.featuresDay = data.features_day ? f64(data.features_day) : null;
     this.hasFeatures = data.features !== undefined;
     this.month = Int32Array.from(data.day, monthOfDay);
     this.logPrice = Float64Array.from(data.price, Math.log);
     this.logSqft = Float64Array.from(data.sqft, Math.log);
-    this.beds = Float64Array.from(data.beds, nz);
-    this.baths = Float64Array.from(data.baths, nz);
-    this.year = Float64Array.from(data.year, nz);
-    this.features = Object.entries(data.features ?? {}).map(([k, v]) => [k, Float64Array.from(v, nz)]);
-    this.condLog = Float64Array.from(data.cond, (c) => (c === null ? 0 : Math.log(CONDITION_FACTOR[CONDITION_CODES[c]!])));
-    this.lat = Float64Array.from(data.lat, nz);
-    this.lng = Float64Array.from(data.lng, nz);
+    this.beds = f64(data.beds);
+    this.baths = f64(data.baths);
+    this.year = f64(data.year);
+    this.features = Object.entries(data.features ?? {}).map(([k, v]) => [k, f64(v)]);
+    this.condLog = Float64Array.from(data.cond, (c) => (isNull(c) ? 0 : Math.log(CONDITION_FACTOR[CONDITION_CODES[c]!])));
+    this.lat = f64(data.lat);
+    this.lng = f64(data.lng);
     this.cell = new Array<string>(n).fill('');
-    this.unit = Uint8Array.from(data.key, (k) => (k && k.includes(' #') ? 1 : 0));
+    const keys = this.data.key;
+    this.unit = Uint8Array.from({ length: n }, (_, i) => (keys.at(i)?.includes(' #') ? 1 : 0));
     this.blockGroup = new Int32Array(n).fill(-1);
     this.blockNum = new Float64Array(n).fill(NaN);
     const groupIdx = new Map<string, number>();
-    data.block?.forEach((key, i) => {
+    this.data.block?.forEach((key, i) => {
       const b = parseBlock(key);
       if (!b) return;
       let g = groupIdx.get(b.group);
@@ -203,9 +224,9 @@ export class CompIndex {
   /** The comp file this index was made from (the back-test's asOf re-indexes it with some features unknown). */
   toData(): CompSetData {
     const col = (a: Float64Array): (number | null)[] => Array.from(a, orNull);
-    const { zip, day, type, key, pid, ...rest } = this.data;
+    const { zip, day, price, sqft, type, key, pid, ...rest } = this.data;
     return {
-      ...rest, key: key.toArray(), ...(pid ? { pid: pid.toArray() } : {}), zip: Array.from(zip), day: Array.from(day), type: Array.from(type), beds: col(this.beds), baths: col(this.baths), year: col(this.year),
+      ...rest, key: key.toArray(), ...(pid ? { pid: pid.toArray() } : {}), zip: Array.from(zip), day: Array.from(day), price: Array.from(price), sqft: Array.from(sqft), type: Array.from(type), beds: col(this.beds), baths: col(this.baths), year: col(this.year),
       cond: Array.from(this.cond, (c) => (c < 0 ? null : c)), lat: col(this.lat), lng: col(this.lng),
       ...(this.hasFeatures ? { features: Object.fromEntries(this.features.map(([k, v]) => [k, col(v)])) } : {}),
       ...(this.featuresDay ? { features_day: col(this.featuresDay) } : {}),

@@ -20,7 +20,8 @@ import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type L
 import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type Subject, type ValuationInput, type ValuationMeta } from './types.ts';
 export type { ValuationInput } from './types.ts';
 import { dayOf, isoOfDay, roundUsd } from './helpers.ts';
-import { CompIndex, type CompSetData, type ZipTypical } from './comps.ts';
+import { CompIndex, type ZipTypical } from './comps.ts';
+import { readCompFile, readMember } from './comp-file.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress, splitPlace, streetVariants } from '../../warehouse/address.ts';
@@ -56,9 +57,9 @@ export class ValuationEngine {
 
   static fromDir(dir: string, today = ''): ValuationEngine {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
-    // params.json holds every source's model (boosted trees: ~300 KB of JSON each); only the markets asked about are kept
+    // params.json holds every source's model (boosted trees: ~300 KB of JSON each); only those asked about are parsed
     if (!fs.existsSync(path.join(dir, 'params.json'))) throw new Error(`no params.json in ${dir}`);
-    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), (source) => read<Record<string, ModelParams>>('params.json')[source], read<CalibrationRow[]>('calibration.json'), today);
+    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), (source) => readMember(path.join(dir, 'params.json'), source) as ModelParams | undefined, read<CalibrationRow[]>('calibration.json'), today);
   }
 
   private readonly readParams: (source: string) => ModelParams | undefined;
@@ -78,8 +79,8 @@ export class ValuationEngine {
       const files = this.meta.sources[source];
       const params = files ? this.params(source) : undefined;
       if (!files || !params) throw new Error(`no valuation files for source ${source}`);
-      const read = (name: string): CompSetData => JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')) as CompSetData;
-      m = { source, comps: new CompIndex(read(files.comps_file)), subjects: new CompIndex(read(files.subjects_file)), params, asOfDay: dayOf(files.as_of), typical: new Map() };
+      // read into typed columns (comp-file.ts): no parsed object graph left for V8 to keep room for
+      m = { source, comps: new CompIndex(readCompFile(path.join(this.dir, files.comps_file))), subjects: new CompIndex(readCompFile(path.join(this.dir, files.subjects_file))), params, asOfDay: dayOf(files.as_of), typical: new Map() };
       this.markets.set(source, m);
     }
     return m;

@@ -10,12 +10,14 @@ export class SortedRows {
   readonly size: number;
 
   constructor(n: number, private readonly keyOf: (row: number) => string | null | undefined) {
-    const keys: (string | null | undefined)[] = Array.from({ length: n }, (_, i) => keyOf(i));
-    const rows = Array.from({ length: n }, (_, i) => i).filter((i) => keys[i]);
-    rows.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
-    this.order = Int32Array.from(rows);
-    let size = 0;
-    for (let j = 0; j < rows.length; j++) if (j === 0 || keys[rows[j]!] !== keys[rows[j - 1]!]) size++;
+    // keys are made again at each comparison, not held in an array of n strings while the rows sort: that array
+    // outlived V8's young generation and was garbage its old one grew for (warehouse/docs/valuation.md "In memory")
+    let m = 0;
+    const rows = new Int32Array(n);
+    for (let i = 0; i < n; i++) if (keyOf(i)) rows[m++] = i;
+    this.order = rows.subarray(0, m).sort((a, b) => { const ka = keyOf(a)!, kb = keyOf(b)!; return ka < kb ? -1 : ka > kb ? 1 : a - b; }).slice();
+    let size = 0, last: string | null | undefined = null;
+    for (let j = 0; j < m; j++) { const k = keyOf(this.order[j]!); if (j === 0 || k !== last) size++; last = k; }
     this.size = size;
   }
 

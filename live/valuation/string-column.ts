@@ -10,7 +10,17 @@ export class StringColumn {
   private readonly isNull: Uint8Array;
   readonly length: number;
 
-  constructor(values: readonly (string | null | undefined)[]) {
+  /** The column of these values; `of` makes one from its text and offsets as they are (comp-file.ts reads them so). */
+  constructor(values: readonly (string | null | undefined)[]);
+  constructor(text: string, start: Uint32Array, isNull: Uint8Array);
+  constructor(values: readonly (string | null | undefined)[] | string, start?: Uint32Array, isNull?: Uint8Array) {
+    if (typeof values === 'string') {
+      this.text = values;
+      this.start = start!;
+      this.isNull = isNull!;
+      this.length = this.isNull.length;
+      return;
+    }
     const n = (this.length = values.length);
     this.start = new Uint32Array(n + 1);
     this.isNull = new Uint8Array(n);

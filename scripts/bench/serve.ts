@@ -76,8 +76,8 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-export async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; duration?: number; method?: string; body?: string } = {}): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }> {
-  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 8, headers: opts.headers, ...(opts.method ? { method: opts.method } : {}), ...(opts.body ? { body: opts.body } : {}) });
+export async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; duration?: number; method?: string; body?: string; requests?: { method?: string; body?: string }[] } = {}): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }> {
+  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 8, headers: opts.headers, ...(opts.method ? { method: opts.method } : {}), ...(opts.body ? { body: opts.body } : {}), ...(opts.requests ? { requests: opts.requests } : {}) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, total: r.requests.total };
 }
 
