@@ -31,13 +31,13 @@ export function hoodOtherType(data: ResearchData, u: Understanding, t: Target, w
   // places compared keep their single-family figures (a condo median would rank against another's single-family one),
   // unless the place has none in 24 months (review 20's rule)
   if (counted || u.targets.length > 1 ? !none : (sfr?.sales ?? 0) >= WINDOW_MIN_SALES || (f.value ?? '').includes('$')) return f;
-  const given: { type: 'condo' | 'multi'; g: Fact }[] = [];
+  const given: { type: 'condo' | 'multi'; g: Fact; sales: number }[] = [];
   for (const type of ['condo', 'multi'] as const) {
     const v = { ...u, propertyType: type, months };
     const w = windowFigure(data.market, t, type, months);
     const g = counted ? salesCountFact(data, v, t, where) : windowPriceFact(data, v, t, where, null);
     if (!g || g.value === null || !w || (counted ? w.sales === 0 : w.median === null)) continue;
-    given.push({ type, g });
+    given.push({ type, g, sales: w.sales });
     if (counted) break;
   }
   if (!given.length) return f;
@@ -51,7 +51,7 @@ export function hoodOtherType(data: ResearchData, u: Understanding, t: Target, w
     ...first!.g,
     value: given.length === 1 ? first!.g.value : given.map((k) => `${TYPE_WORDS[k.type]} ${k.g.value}`).join('; '),
     confidence: given.reduce((c, k) => minConf(c, k.g.confidence), 'medium' as Fact['confidence']),
-    sentence: `${lead}, so its ${kinds} sales are given${given.length > 1 ? `, each kind apart (${given.map((k) => plural(windowFigure(data.market, t, k.type, months)!.sales, `${TYPE_WORDS[k.type]} sale`)).join(', ')})` : ''}: ${given.map((k, i) => (i === 0 ? lowerFirst(k.g.sentence) : k.g.sentence.replace(`In ${where}, `, ''))).join('; ')}`,
+    sentence: `${lead}, so its ${kinds} sales are given${given.length > 1 ? `, each kind apart (${given.map((k) => plural(k.sales, `${TYPE_WORDS[k.type]} sale`)).join(', ')})` : ''}: ${given.map((k, i) => (i === 0 ? lowerFirst(k.g.sentence) : k.g.sentence.replace(`In ${where}, `, ''))).join('; ')}`,
     source: given.length === 1 ? first!.g.source : { ...first!.g.source!, citation: first!.g.source!.citation.replace(`${TYPE_WORDS[first!.type]} sales`, `${kinds} sales (each apart)`) },
   };
 }
