@@ -5,7 +5,7 @@
 // too. Rules: warehouse/docs/address.md "A place after the street".
 import { asciiLetters, splitPlace, type PlaceNames } from '../../warehouse/address.ts';
 import { addressPlaceNames } from '../places/address-place.ts';
-import { STATE_KEYS } from '../places/names.ts';
+import { NICKNAMES, PART_SHORT_FORMS, placeKey, STATE_KEYS } from '../places/names.ts';
 import { CANONICAL } from './text.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { Place } from './index-format.ts';
@@ -26,6 +26,11 @@ const WORDS = /[\s,]+/;
 const SUFFIXES = [...new Set([...CANONICAL.keys(), ...CANONICAL.values()])];
 /** New York City's boroughs, each a county of its own (state|city as the resolver names them). */
 const BOROUGHS = new Set(['NY|Manhattan', 'NY|Bronx', 'NY|Brooklyn', 'NY|Queens', 'NY|Staten Island']);
+/** One-word nicknames of a city or a borough (names.ts: "sacto", "philly", "vegas", "nyc", "bklyn"), by key: words of no
+ *  street's name, so typed alone or after one street word they are the place, as its full name ("sacramento") is found
+ *  by the city word of its addresses (review 21: "sacto" and "bandalin sacto" answered [], "sacramento" and "bandalin
+ *  sacramento" the address). Not the two-letter forms ("LA", "SF", "KC"): a state's code, or a street type typed short. */
+const NICKNAME_WORDS = new Set([...NICKNAMES.map(([key]) => key), ...Object.keys(PART_SHORT_FORMS)].filter((k) => /^[a-z]{3,}$/.test(k)));
 
 export class PlaceFilter {
   private readonly names: PlaceNames;
@@ -70,7 +75,8 @@ export class PlaceFilter {
     return out;
   }
 
-  /** The place a query ends with, or is; null when it names none (a single word is always street words). */
+  /** The place a query ends with, or is; null when it names none (a single word is street words, unless it is a
+   *  nickname: NICKNAME_WORDS). */
   read(q: string): PlaceReading | null {
     const key = q.trim().toUpperCase();
     if (this.cache.has(key)) return this.cache.get(key)!;
@@ -83,15 +89,17 @@ export class PlaceFilter {
   private readUncached(q: string): PlaceReading | null {
     const text = asciiLetters(q).trim();
     const words = text.split(WORDS).filter(Boolean);
-    if (words.length < 2) return null;
+    const nickname = NICKNAME_WORDS.has(placeKey(words.at(-1) ?? ''));
+    if (words.length < 2 && !nickname) return null;
     const whole = this.name(words);
     if (whole) return { line: '', bare: true, places: this.placesOf(whole), named: describe(whole) };
     let line = splitPlace(text, this.names).line;
     let kept = line.split(WORDS).filter(Boolean).length;
-    // two words, the second an NYC borough ("broadway manhattan"): one street word within it (splitPlace keeps two;
-    // any other one-word place stays a street word: "saint edwards" is ST EDWARDS ST, not Edwards, NY)
+    // two words, the second an NYC borough ("broadway manhattan") or a nickname ("bandalin sacto"): one street word
+    // within it (splitPlace keeps two; any other one-word place stays a street word: "saint edwards" is ST EDWARDS ST,
+    // not Edwards, NY)
     const borough = words.length === 2 && kept >= 2 ? this.name(words.slice(1)) : null;
-    if (borough?.cities?.some((c) => BOROUGHS.has(`${c.state}|${c.city}`))) { line = words[0]!; kept = 1; }
+    if (borough?.cities?.some((c) => BOROUGHS.has(`${c.state}|${c.city}`)) || (borough && nickname)) { line = words[0]!; kept = 1; }
     if (kept >= words.length) return null;
     const tail = this.name(words.slice(kept));
     return tail ? { line, bare: false, places: this.placesOf(tail), named: describe(tail) } : null;

@@ -17,6 +17,7 @@ interface RawNyc { borough: string; address: string; zip: string }
 let engine: AutocompleteEngine;
 let nyc: RawNyc[];
 let philly: { address: string; zip: string }[];
+let sacramento: { address: string; zip: string }[];
 beforeAll(async () => {
   engine = AutocompleteEngine.fromDir(path.join(buildDir(), 'live', 'autocomplete'), 60_000);
   // every street line of the NYC rolling sales with its borough (1 Manhattan, 2 Bronx, 3 Brooklyn) and zip
@@ -29,6 +30,11 @@ beforeAll(async () => {
     select trim(location) as address, left(trim(zip_code), 5) as zip
     from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true)
     where upper(trim(location)) = '4324 MAIN ST'`)).map((r) => ({ ...r, address: normalizeAddress(r.address).street }));
+  // every street line of the Sacramento transactions filed under the city of Sacramento, with its zip
+  sacramento = (await rawQuery<{ address: string; zip: string }>(`
+    select distinct trim(street) as address, trim(zip) as zip
+    from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
+    where upper(trim(city)) = 'SACRAMENTO'`)).map((r) => ({ ...r, address: normalizeAddress(r.address).street }));
 }, 120_000);
 
 const ask = (q: string, limit = 5): AddressMatch[] => {
@@ -115,6 +121,26 @@ describe('a query that is only a place', () => {
     const bronx = ask('bronx ny', 10);
     expect(bronx.length).toBe(10);
     for (const m of bronx) expect(m.county).toBe('Bronx County');
+  });
+  test('a one-word nickname is the place, alone or after one street word, as its full name is (review 21: "sacto" answered [])', () => {
+    const inSacramento = (m: AddressMatch): boolean => sacramento.some((r) => r.address === street(m) && r.zip === m.zip);
+    expect(sacramento.length).toBeGreaterThan(5);
+    for (const q of ['sacto', 'Sacto', 'sacramento']) {
+      const got = ask(q);
+      expect(got.length, q).toBe(5);
+      for (const m of got) expect(inSacramento(m), `${q}: ${m.address} ${m.zip}`).toBe(true);
+    }
+    // one street word, then the nickname: the raw file's BANDALIN WAY address, as with "sacramento"
+    const bandalin = sacramento.filter((r) => r.address.includes(' BANDALIN '));
+    expect(bandalin.length).toBeGreaterThan(0);
+    for (const q of ['bandalin sacto', 'bandalin sacramento']) {
+      expect(ask(q, 10).map((m) => [street(m), m.zip]), q).toEqual(expect.arrayContaining(bandalin.map((r) => [r.address, r.zip])));
+    }
+    // Philadelphia's and Brooklyn's nicknames alone
+    for (const m of ask('philly')) expect([m.city, m.state]).toEqual(['Philadelphia', 'PA']);
+    expect(ask('philly').length).toBe(5);
+    for (const m of ask('bklyn')) expect(m.county).toBe('Kings County');
+    expect(ask('bklyn').length).toBe(5);
   });
   test('street words stay street words: one word, and a street suffix or name that is no place', () => {
     expect(ask('washington').every((m) => m.address.includes('WASHINGTON'))).toBe(true);
