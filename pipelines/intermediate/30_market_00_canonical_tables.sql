@@ -185,12 +185,18 @@ create or replace macro canonical_reject(address, city, state, zip, own_missing,
 create or replace macro canonical_zero_is_unknown(col, n, txt) as
     case when n = 0 then {'rule': 'zero_is_unknown', 'col': col, 'val': cast(txt as varchar)} end;
 
--- A word of a canonical list column written in another case ("SFR", "Condo", "Warranty"): read in lower case and the
--- row kept, as a repair {rule, col, val, to} (rule lower_cased; null when the file wrote it in lower case or the
--- word read is in no list: `known`, then the caller's not_in_list decides). Never silent: a meta.repairs row
--- `lower_cased`, detail `<column>=<the file's value> -> <the word read>` (README "Canonical format").
-create or replace macro canonical_lower_cased(col, written, known) as
-    case when known and written <> lower(written) then {'rule': 'lower_cased', 'col': col, 'val': cast(written as varchar), 'to': lower(written)} end;
+-- A canonical value written in another case than the format's, read in the format's case and the row kept, as a
+-- repair {rule, col, val, to} (null when the file wrote it so, or the value read is not `known`: then the caller's
+-- not_in_list or unknown_state decides). One rule for every such respelling: a word of a list column ("SFR", "Condo",
+-- "Warranty") is read in lower case, rule `lower_cased`; a state code ("wa", "Ny") in upper case, rule `upper_cased`.
+-- Never silent: a meta.repairs row, detail `<column>=<the file's value> -> <the value read>` (README "Canonical format").
+create or replace macro canonical_respelled(col, written, known, read) as
+    case when known and written <> read
+         then {'rule': case when read = lower(written) then 'lower_cased' else 'upper_cased' end, 'col': col, 'val': cast(written as varchar), 'to': read} end;
+create or replace macro canonical_lower_cased(col, written, known) as canonical_respelled(col, written, known, lower(written));
+-- the state as the canonical files read it: two letters in upper case (a real code is checked by the row contracts)
+create or replace macro canonical_upper_cased_state(state) as
+    canonical_respelled('state', state, regexp_full_match(state, '[A-Za-z]{2}'), upper(state));
 
 -- Arm's-length price floor: a recorded price below it is no market price (a $0 or $1 transfer, a family deed, a
 -- placeholder such as Sacramento's 4,897). Used by the one arm's-length rule, 30_market_45_sale_flags.sql.

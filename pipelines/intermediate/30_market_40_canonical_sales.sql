@@ -26,7 +26,9 @@
 --   not_in_list    property_type (rejects) or condition (nulled) outside its list; condition `average` (the assessor
 --                  middle grade) is read as `good`, as the King County and Philadelphia adapters read theirs
 --   lower_cased    property_type, condition or deed_type a word of its list in another case ("SFR", "Good"): read in
---                  lower case, the row kept, a meta.repairs row `lower_cased` (`property_type=SFR -> sfr`; canonical_lower_cased)
+--                  lower case, the row kept, a meta.repairs row `lower_cased` (`property_type=SFR -> sfr`; canonical_respelled)
+--   upper_cased    state written in lower or mixed case ("wa"): read in upper case, a meta.repairs row `upper_cased`
+--                  (`state=wa -> WA`), the same respelling rule
 --   list_date_after_sale  list_date later than sale_date (list_date nulled)
 --   zero_is_unknown  beds or baths 0 (nulled): canonical_zero_is_unknown() (30_market_00_canonical_tables.sql), the
 --                  rule parcels.csv reads its counts by too
@@ -49,6 +51,7 @@ with s as (
     select s.* replace (case s.condition when 'average' then 'good' else s.condition end as condition,
                         coalesce(s.address, p.address) as address, coalesce(s.city, p.city) as city,
                         coalesce(s.state, p.state) as state, coalesce(s.zip, p.zip) as zip),
+           s.state as own_state,
            s.parcel_id is not null and p.parcel_id is null
                and (s.address is null or s.city is null or s.state is null or s.zip is null) as parcel_unlisted
     from stg_canonical__sales s
@@ -100,7 +103,9 @@ checked as (
         list_filter([
             canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)),
             canonical_lower_cased('condition', condition_text, lower(condition_text) in ('excellent', 'good', 'fair', 'poor', 'average')),
-            canonical_lower_cased('deed_type', deed_type_text, canonical_deed_type_code(deed_type) is not null)
+            canonical_lower_cased('deed_type', deed_type_text, canonical_deed_type_code(deed_type) is not null),
+            -- the state the file wrote ("wa"): one taken from parcels.csv is that file's repair
+            canonical_upper_cased_state(own_state)
         ], r -> r is not null) as respelled
     from s
 )

@@ -8,6 +8,7 @@
 --   out_of_range   beds, baths or sqft negative or infinite
 --   not_in_list    property_type outside its list (one of it in another case, "SFR": read in lower case, the parcel
 --                  kept, a meta.repairs row lower_cased, as sales.csv's)
+--   upper_cased    state in lower or mixed case ("wa"): read in upper case, a meta.repairs row upper_cased, as sales.csv's
 --   zero_is_unknown  beds or baths 0: nulled and the parcel kept (meta.repairs nulled_zero_is_unknown), the one rule
 --                  sales.csv reads its counts by (canonical_zero_is_unknown(), 30_market_00_canonical_tables.sql)
 -- Bounds per property type, real state, zip in that state and coordinates in the state: 30_market_44_row_contracts.ts.
@@ -29,7 +30,7 @@ select *,
              when property_type not in (select unnest(property_types())) then {'rule': 'not_in_list', 'col': 'property_type', 'val': property_type_text} end
     ) as hit,
     list_filter([canonical_zero_is_unknown('beds', beds, beds_text), canonical_zero_is_unknown('baths', baths, baths_text)], r -> r is not null) as repairs,
-    canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)) as respelled
+    list_filter([canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)), canonical_upper_cased_state(state)], r -> r is not null) as respelled
 from stg_canonical__parcels;
 
 insert into meta.rejects
@@ -41,8 +42,8 @@ select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, r
 from (select file, row_number, unnest(repairs) as r from int_market_canonical_parcels_checked where hit is null);
 
 insert into meta.repairs
-select 'intermediate', 'canonical', file, row_number + 1, respelled.rule, reject_detail(respelled.col, respelled.val) || ' -> ' || respelled.to
-from int_market_canonical_parcels_checked where hit is null and respelled is not null;
+select 'intermediate', 'canonical', file, row_number + 1, r.rule, reject_detail(r.col, r.val) || ' -> ' || r.to
+from (select file, row_number, unnest(respelled) as r from int_market_canonical_parcels_checked where hit is null);
 
 insert into parcels by name
 select

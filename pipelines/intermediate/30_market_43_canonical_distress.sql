@@ -11,6 +11,7 @@
 --   not_a_number   amount not a number;  out_of_range  amount negative or infinite (nulled)
 --   not_in_list    kind outside its list (one of it in another case, "Tax_Delinquent": read in lower case, the
 --                  filing kept, a meta.repairs row lower_cased, as sales.csv's)
+--   upper_cased    state in lower or mixed case ("wa"): read in upper case, a meta.repairs row upper_cased, as sales.csv's
 --   duplicate_filing  an exact copy of an earlier line (every column the same as the file writes it): a filing
 --                  recorded twice counts once, as a sale recorded twice (review 15: 8 of Louisville's 398 lines as a
 --                  canonical file had 15 copies, each listed in the property record and counted in the filings);
@@ -31,7 +32,7 @@ select *,
         case when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
              when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text} end
     ], r -> r is not null) as repairs,
-    canonical_lower_cased('kind', kind_text, kind in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure')) as respelled
+    list_filter([canonical_lower_cased('kind', kind_text, kind in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure')), canonical_upper_cased_state(state)], r -> r is not null) as respelled
 from (select *, min(row_number + 1) over (partition by file, parcel_id, address, city, state, zip, kind, filing_date_text, amount_text) as first_line
       from stg_canonical__distress);
 
@@ -44,8 +45,8 @@ select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, r
 from (select file, row_number, unnest(repairs) as r from int_market_canonical_distress_checked where hit is null);
 
 insert into meta.repairs
-select 'intermediate', 'canonical', file, row_number + 1, respelled.rule, reject_detail(respelled.col, respelled.val) || ' -> ' || respelled.to
-from int_market_canonical_distress_checked where hit is null and respelled is not null;
+select 'intermediate', 'canonical', file, row_number + 1, r.rule, reject_detail(r.col, r.val) || ' -> ' || r.to
+from (select file, row_number, unnest(respelled) as r from int_market_canonical_distress_checked where hit is null);
 
 insert into distress by name
 select

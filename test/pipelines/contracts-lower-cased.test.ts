@@ -61,4 +61,25 @@ describe('a list word in another case is a recorded repair', () => {
       expect(await ctx.rows(`select kind, count(*)::int as n from distress group by all`)).toEqual([{ kind: 'tax_delinquent', n: 2 }]);
     } finally { ctx.close(); }
   });
+
+  test('a state in lower or mixed case is the same respelling: read in upper case with an upper_cased repair, in each file that has one', async () => {
+    const { ctx } = await load(canonicalSources({
+      'sales.csv': [HEADER, sale({ address: '1 A ST', state: 'wa' }), sale({ address: '2 A ST', state: 'Wa' }), sale({ address: '3 A ST' })].join('\n') + '\n',
+      'parcels.csv': ['address,city,state,zip,property_type,beds,baths,sqft,year_built,lat,lng',
+        '1 A ST,SEATTLE,wa,98101,sfr,3,2,1500,1990,47.6,-122.3'].join('\n') + '\n',
+      'distress.csv': ['address,city,state,zip,kind,filing_date', '1 A ST,SEATTLE,wA,98101,tax_delinquent,2024-01-05'].join('\n') + '\n',
+    }));
+    try {
+      expect(await ctx.rows(`select regexp_extract(file, '[^/]+$') as file, line::int as line, rule, detail from meta.repairs order by file, line`)).toEqual([
+        { file: 'distress.csv', line: 2, rule: 'upper_cased', detail: 'state=wA -> WA' },
+        { file: 'parcels.csv', line: 2, rule: 'upper_cased', detail: 'state=wa -> WA' },
+        { file: 'sales.csv', line: 2, rule: 'upper_cased', detail: 'state=wa -> WA' },
+        { file: 'sales.csv', line: 3, rule: 'upper_cased', detail: 'state=Wa -> WA' },
+      ]);
+      expect(await rejectsOf(ctx)).toEqual([]);
+      expect(await ctx.rows(`select state_code, count(*)::int as n from sales group by all`)).toEqual([{ state_code: 'WA', n: 3 }]);
+      expect(await ctx.rows(`select state_code from parcels where source = 'canonical' group by all`)).toEqual([{ state_code: 'WA' }]);
+      expect(await ctx.rows(`select state_code from distress`)).toEqual([{ state_code: 'WA' }]);
+    } finally { ctx.close(); }
+  });
 });
