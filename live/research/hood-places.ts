@@ -8,6 +8,7 @@
 import type { Area, Gazetteer } from './place-words.ts';
 import { BOROUGHS, type Token } from './place-words.ts';
 import type { Hood } from './hoods.ts';
+import { citiesByKey } from '../places/question.ts';
 
 /** Short names of neighbourhoods, as written (capitals): the neighbourhood's name in the sales records. */
 const HOOD_ALIASES: Readonly<Record<string, string>> = { LIC: 'long island city' };
@@ -24,11 +25,12 @@ function isPartOf(f: Found, hood: Hood): boolean {
   return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
 }
 
-/** The neighbourhoods named alone (or with their own borough just after them): the found towns they replace (indexes into `found`), the new places and readings. */
+/** The neighbourhoods named alone (or with their own borough just after them): the found towns they replace (indexes
+ *  into `found`), the new places and readings, and the words a town kept over a neighbourhood with a note naming it. */
 export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], found: readonly Found[], gaz: Gazetteer,
   namedStates: ReadonlySet<string>, hasSales: (state: string, city: string) => boolean,
-  stateHits: readonly { state: string; at: number; end: number }[] = []): { drop: number[]; add: Found[]; readAs: string[]; dropped: string[]; states: number[] } {
-  const out = { drop: [] as number[], add: [] as Found[], readAs: [] as string[], dropped: [] as string[], states: [] as number[] };
+  stateHits: readonly { state: string; at: number; end: number }[] = []): { drop: number[]; add: Found[]; readAs: string[]; dropped: string[]; states: number[]; namesakes: { text: string; note: string }[] } {
+  const out = { drop: [] as number[], add: [] as Found[], readAs: [] as string[], dropped: [] as string[], states: [] as number[], namesakes: [] as { text: string; note: string }[] };
   if (!gaz.hoodsByName?.size) return out;
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(4, toks.length - i); n >= 1; n--) {
@@ -50,8 +52,19 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
       if (!part && ((named.size && !named.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words
-      const namesakes = gaz.citiesByName.get(words.map((w) => w.lower).join(' ')) ?? [];
-      if (!part && namesakes.some((c) => c.population >= TOWN_OVER_HOOD || hasSales(c.state, c.name))) break;
+      // by the place key too: "St George" is St. George, UT as "St. George" is
+      const phrase = words.map((w) => w.lower).join(' ');
+      const namesakes = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? [];
+      if (!part && namesakes.some((c) => c.population >= TOWN_OVER_HOOD || hasSales(c.state, c.name))) {
+        // a town with no sales in the build keeps the words: the neighbourhood the records hold is said beside it, with
+        // how to ask for it (review 21: "median price in St. George" answered St. George, UT without a word of Staten
+        // Island's NEW BRIGHTON-ST. GEORGE)
+        if (!namesakes.some((c) => hasSales(c.state, c.name))) {
+          const text = q.slice(start, end);
+          out.namesakes.push({ text, note: `not the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}) its sales records name: ask "${text}, ${hood.part}" for that` });
+        }
+        break;
+      }
       // the towns read in these words ("East Side, PA" in "Upper East Side") give way; words taken otherwise do not
       const towns = found.map((f, j) => (f.kind === 'city' && !f.area && !f.zip && f.at >= start && f.end <= end ? j : -1)).filter((j) => j >= 0);
       const spans = towns.map((j) => found[j]!);

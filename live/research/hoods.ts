@@ -36,7 +36,8 @@ const askable = (p: string): boolean => p.length >= 4 && !GENERIC.has(p) && /^[a
  *  ("WILLIAMSBURG-NORTH", "WASHINGTON HEIGHTS UPPER", not "CO-OP CITY") is asked by the name alone too, so the parts
  *  are summed, unless the name has a row of its own: then the name keeps its own sales and the part is asked by its
  *  words ("PARK SLOPE SOUTH" is "park slope south", never "park slope"; "NEW DORP-BEACH" is "new dorp beach"). A side
- *  is asked first too ("HARLEM-EAST": "east harlem"), and a well-known name by KNOWN_AS. */
+ *  is asked first too ("HARLEM-EAST": "east harlem"), and a well-known name by KNOWN_AS. A second neighbourhood of
+ *  two words or more after a hyphen is asked alone too ("NEW BRIGHTON-ST. GEORGE": "st. george", "st george"). */
 export function hoodKeys(written: readonly string[]): Map<string, string[]> {
   const own = new Set(written.flatMap((w) => plain(w).split('/').map((p) => p.trim())));
   const out = new Map<string, string[]>();
@@ -50,6 +51,10 @@ export function hoodKeys(written: readonly string[]): Map<string, string[]> {
       if (!own.has(base)) keys.push(base);
       // the part's own words: a name written with a space ("MIDTOWN EAST"), or a part of a name with a row of its own
       if (sep === ' ' || own.has(base)) keys.push(`${base} ${part}`);
+      // a second neighbourhood after the hyphen ("NEW BRIGHTON-ST. GEORGE", "ARROCHAR-SHORE ACRES"): asked alone too, by
+      // its words with and without their periods ("st. george", "st george"), where it is two words or more and no name
+      // of its own (a one-word part, "BEACH", "HEIGHTS", "COLONY", "CLIFTON", is a common word or another town's name)
+      if (sep === '-' && !side && /\s/.test(part) && !own.has(part)) keys.push(part, part.replace(/\./g, ''));
       if (side && SIDE_FIRST.has(part) && !own.has(`${part} ${base}`)) keys.push(`${part} ${base}`);
     }
     for (const [known, name] of Object.entries(KNOWN_AS)) if (name === w) keys.push(known);

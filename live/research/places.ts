@@ -372,6 +372,13 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   for (let i = readAs.length - 1; i >= 0; i--) if (alone.dropped.some((d) => readAs[i]!.startsWith(d))) readAs.splice(i, 1);
   found.push(...alone.add);
   readAs.push(...alone.readAs);
+  // a town kept over a neighbourhood of its name: the reading of the town says which neighbourhood it is not
+  for (const k of alone.namesakes) {
+    const at = readAs.findIndex((r) => r.startsWith(`"${k.text}" as `));
+    const town = found.find((f) => f.kind === 'city' && !f.hood && q.slice(f.at, f.end) === k.text);
+    if (at >= 0) readAs[at] = `${readAs[at]}, ${k.note}`;
+    else if (town) readAs.push(`"${k.text}" as ${town.city}, ${town.state}, ${k.note}`);
+  }
   // a city ruled out ("not Seattle"), a neighbourhood after its city ("Chicago's Logan Square"), a town read in a
   // neighbourhood's name before its city ("Logan Square Chicago"): hood-cities.ts
   found.sort((a, b) => a.at - b.at);

@@ -103,6 +103,41 @@ describe('a DOF neighbourhood name with a part after it is asked by its common n
   });
 });
 
+describe('a second neighbourhood after a DOF name\'s hyphen is asked alone (review 21 leftover: "NEW BRIGHTON-ST. GEORGE")', () => {
+  it('the names asked, from the raw file\'s NEIGHBORHOOD values: a part of two words or more alone, with and without its periods; a one-word part never', async () => {
+    const names = (await rawQuery<{ n: string }>(`select distinct trim("NEIGHBORHOOD") as n from read_csv('${dataFile('nyc-rolling-sales/*.csv.gz')}', all_varchar = true) order by 1`)).map((r) => r.n);
+    for (const n of ['NEW BRIGHTON-ST. GEORGE', 'NEW BRIGHTON', 'ARROCHAR-SHORE ACRES', 'SO. JAMAICA-BAISLEY PARK', 'NEW DORP-BEACH', 'OAKWOOD-BEACH', 'ROSSVILLE-CHARLESTON']) expect(names, n).toContain(n);
+    const keys = hoodKeys(names);
+    const by = (k: string): string[] => names.filter((n) => keys.get(n)!.includes(k));
+    expect(by('st. george')).toEqual(['NEW BRIGHTON-ST. GEORGE']);
+    expect(by('st george')).toEqual(['NEW BRIGHTON-ST. GEORGE']);
+    expect(by('shore acres')).toEqual(['ARROCHAR-SHORE ACRES']);
+    expect(by('baisley park')).toEqual(['SO. JAMAICA-BAISLEY PARK']);
+    // NEW BRIGHTON has a row of its own: it keeps its own sales
+    expect(by('new brighton')).toEqual(['NEW BRIGHTON']);
+    for (const k of ['beach', 'heights', 'colony', 'charleston', 'clifton']) expect(by(k), k).toEqual([]);
+  });
+
+  it('"median condo price in St. George, Staten Island" and "median price in Shore Acres": that DOF name\'s own sales', async () => {
+    const george = await hoodWindow(['NEW BRIGHTON-ST. GEORGE'], 'condo');
+    expect(george.m).not.toBeNull();
+    const a = await ask('median condo price in St. George, Staten Island');
+    expect(a).toMatch(/^Reading "St. George" as the New York neighbourhood NEW BRIGHTON-ST. GEORGE \(Staten Island\), as its sales records name it: /);
+    expect(a).toContain(`${figure('St. George (Staten Island, New York, NY)', 'condo', george)} was ${usd(george.m!)}`);
+    const shore = await hoodWindow(['ARROCHAR-SHORE ACRES'], 'sfr');
+    const b = await ask('median price in Shore Acres');
+    expect(b).toMatch(/^Reading "Shore Acres" as the New York neighbourhood ARROCHAR-SHORE ACRES \(Staten Island\), as its sales records name it: /);
+    expect(b).toContain(figure('Shore Acres (Staten Island, New York, NY)', 'single-family', shore));
+  });
+
+  it('"median price in St. George" alone is St. George, UT (a town of 50,000 people or more keeps its name), and says the neighbourhood and how to ask for it', async () => {
+    for (const q of ['median price in St. George', 'median price in St George']) {
+      const said = q.slice('median price in '.length);
+      expect(await ask(q), q).toMatch(new RegExp(`^Reading "${said}" as St\\. George, UT, not the New York neighbourhood NEW BRIGHTON-ST\\. GEORGE \\(Staten Island\\) its sales records name: ask "${said}, Staten Island" for that: `));
+    }
+  });
+});
+
 describe('a zip mailed as a city whose figures leave its sales out says so (review 21 #2)', () => {
   it('"median price 98168", "98168 sales", "investor activity 98168": mailed as Seattle, its sales counted in Tukwila\'s figures', async () => {
     // the raw zip reference names 98168 Seattle; the sales' cities (the geo lookup's, market.md "City from zip")
