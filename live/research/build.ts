@@ -195,8 +195,30 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
   out.sources = await marketSources(db);
+  out.covered = await marketCovered(db);
   if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
   return out;
+}
+
+/** market.json's `covered`: each market's months of its trends series (market_monthly, the 60 months to its latest
+ *  sale) as its first month and one letter a month: `1` where the market's source files cover the month whole (the
+ *  trends mart's own `covered` flag, 30_mart_market_trends.ts coveredMonths: what GET /v1/market/trends says), `p` where
+ *  they do not but hold sales of it (a file starting or ending inside it, a thin extract's month), `0` where they hold
+ *  none. The research answer reads a month's coverage from it (coverage.ts), so a month is said uncovered as the
+ *  trends say it (review 21: research read the manifest's vintage months, which call King County's 2015-05, 27 days,
+ *  covered, and say nothing of Connecticut's thin months). Empty in a build whose market_monthly has no `covered`. */
+async function marketCovered(db: StageContext['db']): Promise<Record<string, [string, string]>> {
+  if (!(await tableExists(db, 'market_monthly'))) return {};
+  const cols = await queryRows<{ n: string }>(db, "select column_name as n from information_schema.columns where table_name = 'market_monthly' and column_name = 'covered'");
+  if (cols.length === 0) return {};
+  const rows = await queryRows<{ k: string; first: string; flags: string }>(db, `
+    with m as (
+      select case market_kind when 'zip' then 'zip|' || zip else 'city|' || state_code || '|' || city_slug end as k, month_label,
+             case when bool_or(covered) then '1' when sum(sale_count) > 0 then 'p' else '0' end as f
+      from market_monthly group by all
+    )
+    select k, min(month_label) as first, string_agg(f, '' order by month_label) as flags from m group by k order by k`);
+  return Object.fromEntries(rows.map((r) => [r.k, [r.first, r.flags]]));
 }
 
 /** market.json's `zip_cities`: the zips whose USPS city (the zips table's) is a city with sales of its own while the

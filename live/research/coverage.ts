@@ -1,5 +1,9 @@
-// The months each sales source's files cover (POST /v1/research/query), from the build manifest's sources[] vintage
-// ("2021-04..2022-03, 2023-03..2024-02": New York City's two rolling-sales files): a month of a market with no sales
+// The months each market's sales source files cover (POST /v1/research/query): inside the market's trends series, the
+// trends' own per-month flag (market.json `covered`, live/research/build.ts marketCovered: the trends mart's
+// coveredMonths, what GET /v1/market/trends says), so a month is said uncovered, or covered in part only, as the trends
+// say it (review 21: research read the manifest's vintage, "2014-05..2015-05", which calls King County's 2015-05, 27
+// days, covered); outside the series, or in a build before the flags, the build manifest's sources[] vintage
+// ("2021-04..2022-03, 2023-03..2024-02": New York City's two rolling-sales files). A month of a market with no sales
 // that none of its sources' files covers is said to be outside the source ("no file covers it"), never a thin month of
 // fewer than 5 sales. Only month-precise vintages are read ("2021-2023" or "2022" says nothing: Philadelphia's roll
 // holds sales from decades before its vintage year). Rules: warehouse/docs/research.md "Years".
@@ -34,17 +38,47 @@ export function marketSpans(data: ResearchData, m: Market): SourceSpan[] {
   return ids.length && spans.every((s) => s !== undefined) ? spans as SourceSpan[] : [];
 }
 
-/** The months of `months` that no file of the market's sources covers (none when their spans are not known). */
-export function uncoveredMonths(data: ResearchData, m: Market, months: readonly string[]): string[] {
+/** How a market's source files cover a month (YYYY-MM): `whole`, `part` (not whole, but they hold sales of it: a file
+ *  starting or ending inside it, a thin extract's month) or `none`; null where nothing is known. Inside the market's
+ *  trends series its flag (market.json `covered`), else its month-precise vintages (whole inside a range, none outside). */
+export function monthCover(data: ResearchData, m: Market, month: string): 'whole' | 'part' | 'none' | null {
+  const c = data.market?.covered?.[marketKey(m)];
+  if (c) {
+    const i = monthIndex(month) - monthIndex(c[0]);
+    if (i >= 0 && i < c[1].length) return c[1][i] === '1' ? 'whole' : c[1][i] === 'p' ? 'part' : 'none';
+  }
   const spans = marketSpans(data, m);
-  if (spans.length === 0) return [];
-  return months.filter((x) => !spans.some((s) => s.ranges.some(([a, b]) => x >= a && x <= b)));
+  if (spans.length === 0) return null;
+  return spans.some((s) => s.ranges.some(([a, b]) => month >= a && month <= b)) ? 'whole' : 'none';
 }
 
-/** "NYC DOF rolling sales covers 2021-04 to 2022-03 and 2023-03 to 2024-02". */
+/** The months of `months` that no file of the market's sources covers (none when their coverage is not known). */
+export function uncoveredMonths(data: ResearchData, m: Market, months: readonly string[]): string[] {
+  return months.filter((x) => monthCover(data, m, x) === 'none');
+}
+
+/** What the market's source files cover, said: inside a trends series the trends' own words (coveredWords: "the source
+ *  files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02"), with the months they cover in
+ *  part only ("; 2008-05 in part only": Sacramento's week of sales), else its sources' vintages ("NYC DOF rolling sales
+ *  covers 2021-04 to 2022-03 and 2023-03 to 2024-02"). */
 export function spanWords(data: ResearchData, m: Market): string {
+  const c = data.market?.covered?.[marketKey(m)];
+  if (c) {
+    const months = [...c[1]].map((_, i) => monthOf(monthIndex(c[0]) + i));
+    const part = months.filter((_, i) => c[1][i] === 'p');
+    return `${coveredWords(months, [...c[1]].map((f) => f === '1'))}${part.length ? `; ${monthRuns(part)} in part only` : ''}`;
+  }
   return marketSpans(data, m).map((s) => `${s.name} covers ${s.ranges.map(([a, b]) => (a === b ? a : `${a} to ${b}`)).join(' and ')}`).join('; ');
 }
+
+/** "the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02": the covered runs. */
+export function coveredWords(months: readonly string[], covered: readonly boolean[]): string {
+  const runs = monthRuns(months.filter((_, i) => covered[i]));
+  return runs ? `the source files cover ${runs} of the ${months.length} months to ${months.at(-1)}` : `the source files cover none of the ${months.length} months to ${months.at(-1)}`;
+}
+
+const monthIndex = (m: string): number => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+const monthOf = (i: number): string => `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
 
 /** Months (sorted) as runs: "2022-04 to 2023-02", "2021-01 to 2021-03 and 2022-04 to 2022-12". */
 export function monthRuns(months: readonly string[]): string {

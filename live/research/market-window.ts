@@ -23,6 +23,10 @@ export interface MarketWindows {
   /** zip -> the cities the geo lookup places its arm's-length sales in, most first, for the zips whose USPS city has
    *  city figures that leave some or all of them out (98168, mailed as Seattle: Tukwila); builds since review 21 */
   zip_cities?: Record<string, [city: string, sales: number][]>;
+  /** market key -> the first month (YYYY-MM) of its trends series and a letter per month of it: `1` covered whole by
+   *  its source files (the trends' `covered`), `p` in part only, `0` not at all (build.ts marketCovered); builds since
+   *  review 22 */
+  covered?: Record<string, [first: string, flags: string]>;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's

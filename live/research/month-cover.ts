@@ -4,7 +4,7 @@
 // 2022-04..2023-02 (the gap between its two rolling-sales files) read `sample_count: 0` and "2023-02 had 0 sales";
 // Connecticut's 2021-09 (before the 2022 file's 2022-01-01, where the 2001-2022 head-of-file extract holds a few
 // stray rows a month) "0 sales" in New Canaan, "1 sale" in Stamford.
-import { monthRuns } from './coverage.ts';
+import { coveredWords } from './coverage.ts';
 import { marketKey, type Market, type MarketWindows } from './market-window.ts';
 import type { SourceSpan } from './coverage.ts';
 
@@ -20,12 +20,6 @@ export function coveredOf(c: { month: readonly string[]; covered?: readonly bool
 /** The research answer's: a market's series coverage by its sources in market.json (coveredOf). */
 export const seriesCovered = (data: { market: MarketWindows | null; spans: ReadonlyMap<string, SourceSpan> }, m: Market, c: { month: readonly string[]; covered?: readonly boolean[] }): readonly boolean[] =>
   coveredOf(c, data.market?.sources?.[marketKey(m)] ?? [], data.spans);
-
-/** "the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02": the covered runs. */
-export function coveredWords(months: readonly string[], covered: readonly boolean[]): string {
-  const runs = monthRuns(months.filter((_, i) => covered[i]));
-  return runs ? `the source files cover ${runs} of the ${months.length} months to ${months.at(-1)}` : `the source files cover none of the ${months.length} months to ${months.at(-1)}`;
-}
 
 /** "2023-02 is not covered by the source files (the source files cover ...): no sale of it is recorded, which is not
  *  0 sales": why month i gives no figure, with the `n` sales the files hold of it. */

@@ -10,7 +10,7 @@ import { mixedTypeNote, priceRank, TYPE_WORDS, wholeCity, byCount } from './sale
 import { RANK, ranks } from './ranks.ts';
 import type { ResearchData } from './data.ts';
 import type { MonthlySeries } from './year-facts.ts';
-import { spanWords, uncoveredMonths } from './coverage.ts';
+import { monthCover, spanWords, uncoveredMonths } from './coverage.ts';
 import { dataMonths } from './data-range.ts';
 
 /** A month the source's files cover whole (its first and last sale days span it: `covered`) but whose count is under
@@ -31,6 +31,8 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
   });
   if (n === 0) {
     if (uncoveredMonths(data, t, [month]).length) return none(`no file of the source covers that month, so the data has no sales for it at all (${spanWords(data, t)})`);
+    // a month the files cover in part only (the trends' `covered` false: coverage.ts) is said so, as the trends say it
+    if (monthCover(data, t, month) === 'part') return none(`${month} is not covered by the source files (${spanWords(data, t)}): they hold part of the month only, and fewer than 5 arm's-length ${noun} sales of it`);
     // the data's months are its source's, not those with 5 or more sales (data-range.ts)
     const held = dataMonths(data, t, c, asOf, where, noun);
     if (i < 0 || !held.holds(month)) return none(`${held.words}, so ${month} is outside the data`);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
 import { salesOf } from '../../helpers/oracle-research-periods.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 const ask = askWithSalesOracle();
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -21,7 +22,8 @@ describe("the data's range is its source's months", () => {
       const r = await ask(q);
       expect(r.answer, q).not.toMatch(/outside the data|run from 2021/);
       expect(r.answer, q).toContain("in 2023: the data holds its months 2023-03 to 2023-12, but each had fewer than 5 arm's-length single-family sales, and months with fewer than 5 sales are left out");
-      expect(r.answer, q).toContain('NYC DOF rolling sales covers 2021-04 to 2022-03 and 2023-03 to 2024-02');
+      // the months the trends say the two files cover whole (coverage.ts: the trends' own flags and words)
+      expect(r.answer, q).toContain('the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02');
     }
     const june = await salesOf({ zip: '11215' }, 'sfr', '2023-06', '2023-06');
     expect(june.n).toBeLessThan(5);
@@ -44,7 +46,12 @@ describe('seasons and half years are their months', () => {
     const w = await salesOf({ zip: '98118' }, 'sfr', '2013-12', '2014-02');
     expect(w.n).toBe(0);
     const r = await ask('average sale price in 98118 winter 2014');
-    expect(r.answer).toContain('in winter 2014 (December 2013 to February 2014): King County WA house sales 2014-2015 covers 2014-05 to 2015-05, so winter 2014 (December 2013 to February 2014) is outside the data');
+    // the months the King County file covers whole, as the trends say them: its last sale is 2015-05-27, so 2015-05 is
+    // covered in part only (before, the vintage "2014-05..2015-05" was said)
+    const [kc] = await rawQuery<{ first: string; last: string }>(`select min(strptime(left(date, 8), '%Y%m%d'))::date::varchar as first, max(strptime(left(date, 8), '%Y%m%d'))::date::varchar as last
+      from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
+    expect([kc!.first, kc!.last]).toEqual(['2014-05-02', '2015-05-27']);
+    expect(r.answer).toContain('in winter 2014 (December 2013 to February 2014): the source files cover 2014-05 to 2015-04 of the 60 months to 2015-05; 2015-05 in part only, so winter 2014 (December 2013 to February 2014) is outside the data');
     const p = await ask('philadelphia median price in spring 2022');
     expect(p.answer).toContain('in spring 2022 (March to May 2022) there were');
     expect(p.answer).toContain('2022-03 to 2022-04 here');
