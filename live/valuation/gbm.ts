@@ -1,6 +1,8 @@
-// A small histogram gradient-boosted regression tree ensemble (pure, no I/O): squared loss, features pre-binned
-// into quantile bins, depth-limited trees, shrinkage and row subsampling by a fixed stride. Trained in the build,
-// serialised into params.json, evaluated per request. warehouse/docs/valuation.md "The model per market".
+// A small histogram gradient-boosted regression tree ensemble (pure, no I/O): Huber loss (Friedman's M-TreeBoost),
+// features pre-binned into quantile bins, depth-limited trees, shrinkage. Trained in the build, serialised into
+// params.json, evaluated per request. warehouse/docs/valuation.md "Boosted trees".
+
+import { median } from './helpers.ts';
 
 export interface GbmModel {
   features: string[];
@@ -9,13 +11,19 @@ export interface GbmModel {
   trees: number[][];
 }
 
-export interface GbmOptions { rounds: number; depth: number; rate: number; minLeaf: number; bins: number; lambda: number }
-export const GBM_DEFAULTS: GbmOptions = { rounds: 250, depth: 5, rate: 0.08, minLeaf: 20, bins: 48, lambda: 1 };
+/** `loss`: 'huber' clips each round's residuals at their `huberQuantile` quantile of |residual| (the trees split on
+ *  the clipped residuals; a leaf is its residuals' median plus the mean clipped deviation from it), so a few deeds far
+ *  from their market move the trees little; 'squared' is least squares (the mean). Issue 24 seventh round: King County
+ *  trees alone 9.08 -> 8.61%, the chosen blend 8.32 -> 8.16% on the calibration folds (before: squared loss, 250
+ *  rounds; squared loss with 400 rounds: 8.92 / 8.26, so the loss gains, not the rounds). */
+export interface GbmOptions { rounds: number; depth: number; rate: number; minLeaf: number; bins: number; lambda: number; loss: 'squared' | 'huber'; huberQuantile: number }
+export const GBM_DEFAULTS: GbmOptions = { rounds: 400, depth: 5, rate: 0.08, minLeaf: 20, bins: 48, lambda: 1, loss: 'huber', huberQuantile: 0.7 };
 
 /** Fits the ensemble on rows X (NaN = unknown: sent left of every split, as the smallest value) and targets y. */
 export function fitGbm(names: string[], X: Float64Array[], y: Float64Array, opts: GbmOptions = GBM_DEFAULTS): GbmModel {
   const n = y.length, nf = names.length;
-  const base = y.reduce((a, b) => a + b, 0) / Math.max(1, n);
+  const huber = opts.loss === 'huber';
+  const base = huber && n > 0 ? median(Array.from(y)) : y.reduce((a, b) => a + b, 0) / Math.max(1, n);
   // quantile bin edges per feature; bin k holds values <= edges[k] (NaN -> bin 0)
   const edges: Float64Array[] = [];
   const bin: Uint8Array[] = [];
@@ -40,19 +48,22 @@ export function fitGbm(names: string[], X: Float64Array[], y: Float64Array, opts
   }
   const pred = new Float64Array(n).fill(base);
   const resid = new Float64Array(n);
+  const grad = new Float64Array(n); // what the trees split on: the residual, clipped at ±delta under Huber loss
   const trees: number[][] = [];
   const nb = opts.bins + 1;
   const sumG = new Float64Array(nb), cnt = new Float64Array(nb);
   for (let round = 0; round < opts.rounds; round++) {
     for (let i = 0; i < n; i++) resid[i] = y[i]! - pred[i]!;
+    const delta = huber ? quantileAbs(resid, opts.huberQuantile) : Infinity;
+    for (let i = 0; i < n; i++) grad[i] = Math.max(-delta, Math.min(delta, resid[i]!));
     const tree: number[] = [];
     // grow breadth-first over row lists
     const grow = (rows: Int32Array, depth: number): number => {
       const at = tree.length;
       tree.push(-1, 0, 0, 0);
       let s = 0;
-      for (let k = 0; k < rows.length; k++) s += resid[rows[k]!]!;
-      const leaf = (s / (rows.length + opts.lambda)) * opts.rate;
+      for (let k = 0; k < rows.length; k++) s += grad[rows[k]!]!;
+      const leaf = (huber ? huberLeaf(resid, rows, delta) * rows.length : s) / (rows.length + opts.lambda) * opts.rate;
       tree[at + 1] = leaf;
       if (depth >= opts.depth || rows.length < 2 * opts.minLeaf) return at;
       const parentScore = (s * s) / (rows.length + opts.lambda);
@@ -60,7 +71,7 @@ export function fitGbm(names: string[], X: Float64Array[], y: Float64Array, opts
       for (let f = 0; f < nf; f++) {
         sumG.fill(0); cnt.fill(0);
         const b = bin[f]!;
-        for (let k = 0; k < rows.length; k++) { const r = rows[k]!; sumG[b[r]!]! += resid[r]!; cnt[b[r]!]! += 1; }
+        for (let k = 0; k < rows.length; k++) { const r = rows[k]!; sumG[b[r]!]! += grad[r]!; cnt[b[r]!]! += 1; }
         let ls = 0, lc = 0;
         for (let k = 0; k < nb - 1; k++) {
           ls += sumG[k]!; lc += cnt[k]!;
@@ -90,6 +101,22 @@ export function fitGbm(names: string[], X: Float64Array[], y: Float64Array, opts
     for (let i = 0; i < n; i++) pred[i]! += evalTree(tree, X, i);
   }
   return { features: names, base, trees };
+}
+
+/** The q quantile of |v| (the Huber threshold of a round). */
+function quantileAbs(v: Float64Array, q: number): number {
+  const a = Float64Array.from(v, Math.abs).sort();
+  return a[Math.min(a.length - 1, Math.floor(a.length * q))] ?? 0;
+}
+
+/** A Huber leaf (Friedman 2001, M-TreeBoost): the median of its rows' residuals plus the mean of their deviations
+ *  from it clipped at ±delta. */
+function huberLeaf(resid: Float64Array, rows: Int32Array, delta: number): number {
+  const r = Float64Array.from(rows, (i) => resid[i]!).sort();
+  const m = r.length % 2 ? r[(r.length - 1) >> 1]! : (r[r.length / 2 - 1]! + r[r.length / 2]!) / 2;
+  let c = 0;
+  for (const v of r) c += Math.max(-delta, Math.min(delta, v - m));
+  return m + c / Math.max(1, r.length);
 }
 
 function evalTree(t: number[], X: Float64Array[], i: number): number {

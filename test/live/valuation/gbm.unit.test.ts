@@ -1,6 +1,6 @@
 // The boosted trees of the valuation (live/valuation/gbm.ts) on made-up data whose truth is known.
 import { describe, expect, it } from 'vitest';
-import { fitGbm, predictGbm } from '../../../live/valuation/gbm.ts';
+import { GBM_DEFAULTS, fitGbm, predictGbm } from '../../../live/valuation/gbm.ts';
 
 /** A fixed pseudo-random sequence (no Math.random in tests). */
 function lcg(seed: number): () => number {
@@ -33,6 +33,19 @@ describe('fitGbm / predictGbm', () => {
     const m = fitGbm(['a'], [a], y);
     expect(predictGbm(m, [NaN])).toBeCloseTo(predictGbm(m, [0.01]), 6);
     expect(predictGbm(m, [0.9])).toBeGreaterThan(0.9);
+  });
+
+  it('is not pulled by a few far-off sales (Huber loss): deeds 7x their value move the trees little', () => {
+    // the truth 0.5 a; one row in eight is a sale at e^2 = 7.4 times its value (a one-sided tail like the cheap deeds
+    // valued high, seen from the other side): least squares lands near 0.5 a + 2/8, the Huber trees near the truth
+    const rnd = lcg(11);
+    const n = 4000;
+    const a = new Float64Array(n), y = new Float64Array(n);
+    for (let i = 0; i < n; i++) { a[i] = rnd(); y[i] = 0.5 * a[i]! + (rnd() - 0.5) * 0.1 + (i % 8 === 0 ? 2 : 0); }
+    const m = fitGbm(['a'], [a], y);
+    for (const x of [0.1, 0.4, 0.7, 0.9]) expect(Math.abs(predictGbm(m, [x]) - 0.5 * x), String(x)).toBeLessThan(0.06);
+    const ls = fitGbm(['a'], [a], y, { ...GBM_DEFAULTS, loss: 'squared' });
+    expect(predictGbm(ls, [0.4]) - 0.2).toBeGreaterThan(0.2);
   });
 
   it('without any split (constant target) predicts the mean', () => {
