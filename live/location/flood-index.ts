@@ -5,7 +5,8 @@ import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Feature, Polygon } from 'geojson';
 import { MAPPED_MINIMAL, UNMAPPED, classifyZone, inFloodArea, type AreaKey, type ZoneClass } from './rules.ts';
 import type { FloodData, FloodMapData, FloodPolygonData } from './data.ts';
-import { cellOf, inBBox, toMap, type BBox, type Ring } from './geo.ts';
+import { cellOf, inBBox, type BBox, type Ring } from './geo.ts';
+import { CellLists } from './cell-lists.ts';
 
 function toFeature(rings: Ring[]): Feature<Polygon> {
   return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
@@ -22,7 +23,7 @@ export interface FloodHit {
 export class FloodIndex {
   readonly maps: FloodMapData[];
   private readonly polys: { data: FloodPolygonData; cls: ZoneClass; feature: Feature<Polygon> }[];
-  private readonly cells: Map<string, number[]>;
+  private readonly cells: CellLists;
   readonly res: number;
 
   constructor(data: FloodData) {
@@ -33,7 +34,7 @@ export class FloodIndex {
       cls: classifyZone(p.zone, p.subtype, p.sfha ? 'T' : 'F') ?? UNMAPPED,
       feature: toFeature(p.rings),
     }));
-    this.cells = toMap(data.cells);
+    this.cells = new CellLists(data.cells);
     // every polygon's box, widened by 0.01 degree (a res-9 cell is ~200 m): a point outside it is in no polygon and
     // needs no H3 cell (most of the country: the res-9 cell was a third of the lookup's h3-js time)
     this.extent = data.polygons.length === 0 ? null : data.polygons.reduce<BBox>((b, p) => [Math.min(b[0], p.bbox[0] - 0.01), Math.min(b[1], p.bbox[1] - 0.01),
