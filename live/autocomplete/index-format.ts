@@ -43,7 +43,9 @@ export interface IndexColumns {
 /** The columns a search reads, kept in memory by the server (live/autocomplete/index-search.ts); the others describe
  *  an answered record and are read from the file per record (live/autocomplete/record-reader.ts). */
 export const SEARCH_SECTIONS = ['place', 'fwd_off', 'fwd', 'street_len', 'vocab_off', 'vocab', 'post_off', 'post', 'by_key'] as const;
-export type SearchColumns = Pick<IndexColumns, 'records' | 'tokens' | 'places' | 'place' | 'fwdOff' | 'fwd' | 'streetLen' | 'vocabOff' | 'vocab' | 'postOff' | 'post' | 'byKey'>;
+export type SearchColumns = Pick<IndexColumns, 'records' | 'tokens' | 'places' | 'place' | 'fwdOff' | 'streetLen' | 'vocabOff' | 'vocab' | 'postOff' | 'post' | 'byKey'>
+  /** u16 when every token id fits (the server's copy: half the largest column; the shared build has 26,950 tokens) */
+  & { fwd: Uint32Array | Uint16Array };
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

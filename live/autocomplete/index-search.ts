@@ -93,7 +93,7 @@ export class AutocompleteIndex {
       };
       index = new AutocompleteIndex({
         records: h.records, tokens: h.tokens, places: h.places,
-        place: section('place', Uint32Array), fwdOff: section('fwd_off', Uint32Array), fwd: section('fwd', Uint32Array),
+        place: section('place', Uint32Array), fwdOff: section('fwd_off', Uint32Array), fwd: h.tokens <= 0x10000 ? Uint16Array.from(section('fwd', Uint32Array)) : section('fwd', Uint32Array),
         streetLen: section('street_len', Uint8Array), vocabOff: section('vocab_off', Uint32Array), vocab: section('vocab', Uint8Array),
         postOff: section('post_off', Uint32Array), post: section('post', Uint32Array), byKey: section('by_key', Uint32Array),
       }, RecordReader.ofFile(fd, h));
