@@ -1,18 +1,13 @@
 // Zip of a point: the ZCTA polygon containing it where loaded (H3 cell -> candidate polygons, turf
 // booleanPointInPolygon), else the nearest zip centroid for its size among the zips that reach the point (distance /
 // equivalent radius: the zip the point most likely lies in; one zip for the answer's zip_code and for flood-map areas).
-import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import type { Feature, MultiPolygon } from 'geojson';
 import { gridDisk } from 'h3-js';
 import { NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, haversineM } from './rules.ts';
 import type { ZctaData, ZipData } from './data.ts';
-import { cellOf, inBBox, type BBox, type Ring } from './geo.ts';
+import { cellOf, inBBox, type BBox } from './geo.ts';
+import { FlatPolygons } from './flat-polygons.ts';
 import { CellLists } from './cell-lists.ts';
 import { ReachGrid, reachBox } from './reach-grid.ts';
-
-function toMultiFeature(polys: Ring[][]): Feature<MultiPolygon> {
-  return { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: polys } };
-}
 
 /** A 2-ring disk of res-4 cells covers at least this distance around any point of its centre cell (~15 km a ring). */
 const DISK2_COVER_M = 30_000;
@@ -79,7 +74,9 @@ export class ZipLocator {
   private readonly zips: ZipColumns;
   private readonly byZip = new Map<string, number>();
   private readonly centroidCells = new Map<string, number[]>();
-  private readonly zctas: { zip: string; bbox: BBox; feature: Feature<MultiPolygon> }[];
+  private readonly zctas: { zip: string; bbox: BBox }[];
+  /** The ZCTAs' polygons, in `zctas` order (flat-polygons.ts). */
+  private readonly zctaShapes: FlatPolygons;
   private readonly zctaCells: CellLists;
   private readonly zctaRes: number;
   /** res-4 cell -> zips whose centroid lies within its 2-ring disk (filled lazily, bounded). */
@@ -136,7 +133,8 @@ export class ZipLocator {
       if (this.reach[i]! > DISK2_COVER_M) far.push({ id: i, lat: z[1], lng: z[2], reachM: this.reach[i]! });
     });
     this.farReaching = new ReachGrid(far);
-    this.zctas = (zcta?.zctas ?? []).map((z) => ({ zip: z.zip, bbox: z.bbox, feature: toMultiFeature(z.polygons) }));
+    this.zctas = (zcta?.zctas ?? []).map((z) => ({ zip: z.zip, bbox: z.bbox }));
+    this.zctaShapes = new FlatPolygons((zcta?.zctas ?? []).map((z) => z.polygons));
     this.zctaCells = new CellLists(zcta?.cells ?? {});
     this.zctaRes = zcta?.res ?? RES.zcta;
   }
@@ -176,7 +174,7 @@ export class ZipLocator {
     if (entries) {
       for (const e of entries) {
         const z = this.zctas[e >> 1]!;
-        if ((e & 1) === 1 || (inBBox(z.bbox, lng, lat) && booleanPointInPolygon([lng, lat], z.feature))) {
+        if ((e & 1) === 1 || (inBBox(z.bbox, lng, lat) && this.zctaShapes.contains(e >> 1, lng, lat))) {
           const pos = this.byZip.get(z.zip);
           if (pos !== undefined) {
             return { zip: z.zip, pos, source: 'zcta_polygon', distance_m: haversineM(lat, lng, this.zips.lat[pos]!, this.zips.lng[pos]!), score: 0 };
