@@ -2,7 +2,7 @@
 // record (street line, city, state, zip), in any order; tier 3 lets a word carry one typo. Candidates come from the
 // postings of the most selective words (live/autocomplete/postings.ts), each checked against every word's match
 // classes (live/autocomplete/query-terms.ts). Scoring and order: warehouse/docs/address.md.
-import type { IndexColumns } from './index-format.ts';
+import type { SearchColumns } from './index-format.ts';
 import type { Postings } from './postings.ts';
 import { EXACT, NONE, PREFIX, TYPO, type Term } from './query-terms.ts';
 
@@ -39,7 +39,7 @@ export class AnyOrderTiers {
   }
 
   constructor(
-    private readonly ix: IndexColumns,
+    private readonly ix: SearchColumns,
     private readonly postings: Postings,
     private readonly tokenCount: number,
   ) {}

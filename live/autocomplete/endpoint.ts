@@ -1,6 +1,6 @@
 // GET /v1/address/autocomplete?q=&limit=&state=: address matches with beds, baths and sqft, answered in-process
-// from <build>/live/autocomplete/index.bin (live/autocomplete/build.ts), loaded into memory once per build and
-// searched by live/autocomplete/index-search.ts. The core has validated q (trimmed, 3-200 characters), limit (1-10,
+// from <build>/live/autocomplete/index.bin (live/autocomplete/build.ts), its search columns loaded into memory once per
+// build (an answered record read from the file) and searched by live/autocomplete/index-search.ts. The core has validated q (trimmed, 3-200 characters), limit (1-10,
 // default 5) and state (2 upper-case letters). Matching, relevance order, typo rule and the time budget (the setting
 // autocompleteBudgetMs, 25 ms; then the exact street-line prefix match): warehouse/docs/address.md.
 import fs from 'node:fs';

@@ -40,6 +40,13 @@ export interface IndexColumns {
   byKey: Uint32Array;
 }
 
+/** The columns a search reads, kept in memory by the server (live/autocomplete/index-search.ts); the others describe
+ *  an answered record and are read from the file per record (live/autocomplete/record-reader.ts). */
+export const SEARCH_SECTIONS = ['place', 'fwd_off', 'fwd', 'street_len', 'vocab_off', 'vocab', 'post_off', 'post', 'by_key'] as const;
+export type SearchColumns = Pick<IndexColumns, 'records' | 'tokens' | 'places' | 'place' | 'fwdOff' | 'streetLen' | 'vocabOff' | 'vocab' | 'postOff' | 'post' | 'byKey'>
+  /** u16 when every token id fits (the server's copy: half the largest column; the shared build has 26,950 tokens) */
+  & { fwd: Uint32Array | Uint16Array };
+
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -70,27 +77,52 @@ export function encodeIndex(c: IndexColumns): Buffer[] {
   return out;
 }
 
-/** The columns of index file bytes: views into `raw` (no copy unless `raw` is not 8-byte aligned). */
-export function decodeIndex(raw: Uint8Array): IndexColumns {
-  // typed array views need aligned offsets: copy only when the buffer itself is not 8-byte aligned
-  const bytes = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
-  const magic = dec.decode(bytes.subarray(0, MAGIC.length));
-  if (magic !== MAGIC) throw new Error('not an autocomplete index file');
-  const hlen = new DataView(bytes.buffer, bytes.byteOffset).getUint32(MAGIC.length, true);
-  const header = JSON.parse(dec.decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + hlen))) as {
+/** The header block of an index file: counts, places, and where each section lies (`base`: the first section's byte). */
+export interface IndexHeader {
+  records: number; tokens: number; places: Place[];
+  sections: Map<string, { offset: number; bytes: number }>;
+  base: number;
+}
+
+/** The bytes of the header block at least: MAGIC, its length, then the header itself. */
+export const headerLength = (start: Uint8Array): number => {
+  if (dec.decode(start.subarray(0, MAGIC.length)) !== MAGIC) throw new Error('not an autocomplete index file');
+  return MAGIC.length + 4 + new DataView(start.buffer, start.byteOffset).getUint32(MAGIC.length, true);
+};
+
+/** The header of index file bytes that begin with its whole header block (headerLength). */
+export function decodeHeader(bytes: Uint8Array): IndexHeader {
+  const end = headerLength(bytes);
+  const header = JSON.parse(dec.decode(bytes.subarray(MAGIC.length + 4, end))) as {
     format: number; records: number; tokens: number; places: Place[];
     sections: { name: string; offset: number; bytes: number }[];
   };
   if (header.format !== INDEX_FORMAT) throw new Error(`autocomplete index format ${header.format}, expected ${INDEX_FORMAT}`);
-  const base = bytes.byteOffset + Math.ceil((MAGIC.length + 4 + hlen) / 8) * 8;
-  const sec = new Map(header.sections.map((s) => [s.name, s]));
-  const get = <T,>(name: string, ctor: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }): T => {
-    const s = sec.get(name);
-    if (!s) throw new Error(`autocomplete index lacks section ${name}`);
-    return new ctor(bytes.buffer, base + s.offset, s.bytes / ctor.BYTES_PER_ELEMENT);
+  return { records: header.records, tokens: header.tokens, places: header.places, base: Math.ceil(end / 8) * 8,
+    sections: new Map(header.sections.map((s) => [s.name, { offset: s.offset, bytes: s.bytes }])) };
+}
+
+/** A typed array's constructor, as the sections are read. */
+export type SectionType<T> = { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number };
+
+/** Where section `name` lies in the file (absolute byte offset and length); throws naming it when absent. */
+export function sectionAt(h: IndexHeader, name: string): { at: number; bytes: number } {
+  const s = h.sections.get(name);
+  if (!s) throw new Error(`autocomplete index lacks section ${name}`);
+  return { at: h.base + s.offset, bytes: s.bytes };
+}
+
+/** The columns of index file bytes: views into `raw` (no copy unless `raw` is not 8-byte aligned). */
+export function decodeIndex(raw: Uint8Array): IndexColumns {
+  // typed array views need aligned offsets: copy only when the buffer itself is not 8-byte aligned
+  const bytes = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
+  const h = decodeHeader(bytes);
+  const get = <T,>(name: string, ctor: SectionType<T>): T => {
+    const s = sectionAt(h, name);
+    return new ctor(bytes.buffer, bytes.byteOffset + s.at, s.bytes / ctor.BYTES_PER_ELEMENT);
   };
   return {
-    records: header.records, tokens: header.tokens, places: header.places,
+    records: h.records, tokens: h.tokens, places: h.places,
     addrOff: get('addr_off', Uint32Array), addr: get('addr', Uint8Array),
     place: get('place', Uint32Array), lat: get('lat', Int32Array), lng: get('lng', Int32Array), pointSource: get('point_source', Uint8Array),
     beds: get('beds', Float32Array), baths: get('baths', Float32Array), sqft: get('sqft', Float32Array), pid: get('pid', Uint8Array),

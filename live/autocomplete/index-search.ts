@@ -5,7 +5,10 @@
 // warehouse/docs/address.md.
 import fs from 'node:fs';
 import { AnyOrderTiers } from './any-order.ts';
-import { decodeIndex, LOCATION_SOURCES, type IndexColumns, type Place } from './index-format.ts';
+import {
+  decodeHeader, decodeIndex, headerLength, LOCATION_SOURCES, SEARCH_SECTIONS, sectionAt, type Place, type SearchColumns, type SectionType,
+} from './index-format.ts';
+import { RecordReader } from './record-reader.ts';
 import { Postings } from './postings.ts';
 import { addTypos, parseTerms, type Term } from './query-terms.ts';
 import { streetPrefix } from './street-prefix.ts';
@@ -43,18 +46,27 @@ export interface SearchResult {
 
 const dec = new TextDecoder();
 
-/** The property_id of a record (8 bytes as 16 hex digits); null when all zero. */
-function pidOf(pid: Uint8Array, id: number): string | null {
+/** A property_id's 8 bytes as 16 hex digits; null when all zero. */
+function pidOf(pid: Uint8Array): string | null {
   let hex = ''; let any = 0;
-  for (let k = id * 8; k < id * 8 + 8; k++) { const b = pid[k]!; any |= b; hex += (b < 16 ? '0' : '') + b.toString(16); }
+  for (let k = 0; k < 8; k++) { const b = pid[k]!; any |= b; hex += (b < 16 ? '0' : '') + b.toString(16); }
   return any ? hex : null;
 }
+
+/** The file an index read from disk holds open (its answered records are read from it): closed once the index is
+ *  collected, after the autocomplete module and research's address lookups of that build have let go of it. */
+const openFiles = new FinalizationRegistry<number>((fd) => fs.close(fd, () => { /* nothing left to do */ }));
+
+/** The index loaded last, by file: the autocomplete module and research's address lookups (live/research/addresses.ts)
+ *  of a build share it. Build folders never change once published. */
+let lastLoaded: { file: string; index: AutocompleteIndex } | null = null;
 
 export class AutocompleteIndex {
   readonly records: number;
   readonly tokenCount: number;
   readonly places: Place[];
-  private readonly cols: IndexColumns;
+  private readonly cols: SearchColumns;
+  private readonly rows: RecordReader;
   private readonly vocab: Vocabulary;
   private readonly anyOrder: AnyOrderTiers;
   private readonly placeState: Uint8Array;
@@ -62,13 +74,47 @@ export class AutocompleteIndex {
   /** A mask of the places per state code (the `state` parameter alone), made once. */
   private readonly stateMasks = new Map<string, Uint8Array>();
 
+  /** The index of a file: its search columns read into memory, its records read from the file when answered. The
+   *  same object for the same file asked again. */
   static fromFile(file: string): AutocompleteIndex {
-    return new AutocompleteIndex(fs.readFileSync(file));
+    if (lastLoaded?.file === file) return lastLoaded.index;
+    const fd = fs.openSync(file, 'r');
+    let index: AutocompleteIndex;
+    try {
+      const readAt = (length: number, at: number): Uint8Array => {
+        const buf = new Uint8Array(length);
+        if (length && fs.readSync(fd, buf, 0, length, at) !== length) throw new Error(`autocomplete index file ${file} is shorter than its header says`);
+        return buf;
+      };
+      const h = decodeHeader(readAt(headerLength(readAt(12, 0)), 0));
+      const section = <T,>(name: (typeof SEARCH_SECTIONS)[number], ctor: SectionType<T>): T => {
+        const s = sectionAt(h, name);
+        return new ctor(readAt(s.bytes, s.at).buffer, 0, s.bytes / ctor.BYTES_PER_ELEMENT);
+      };
+      index = new AutocompleteIndex({
+        records: h.records, tokens: h.tokens, places: h.places,
+        place: section('place', Uint32Array), fwdOff: section('fwd_off', Uint32Array), fwd: h.tokens <= 0x10000 ? Uint16Array.from(section('fwd', Uint32Array)) : section('fwd', Uint32Array),
+        streetLen: section('street_len', Uint8Array), vocabOff: section('vocab_off', Uint32Array), vocab: section('vocab', Uint8Array),
+        postOff: section('post_off', Uint32Array), post: section('post', Uint32Array), byKey: section('by_key', Uint32Array),
+      }, RecordReader.ofFile(fd, h));
+    } catch (err) {
+      fs.closeSync(fd);
+      throw err;
+    }
+    openFiles.register(index, fd);
+    lastLoaded = { file, index };
+    return index;
   }
 
-  constructor(raw: Uint8Array) {
-    const cols = decodeIndex(raw);
+  /** The index of file bytes held in memory (a test's or the bench's index). */
+  static fromBytes(raw: Uint8Array): AutocompleteIndex {
+    const bytes = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw); // typed array views need aligned offsets
+    return new AutocompleteIndex(decodeIndex(bytes), RecordReader.ofBytes(bytes, decodeHeader(bytes)));
+  }
+
+  private constructor(cols: SearchColumns, rows: RecordReader) {
     this.cols = cols;
+    this.rows = rows;
     this.records = cols.records;
     this.tokenCount = cols.tokens;
     this.places = cols.places;
@@ -81,15 +127,15 @@ export class AutocompleteIndex {
 
   /** The answer object of one record. */
   match(id: number): AddressMatch {
-    const c = this.cols;
-    const [city, state, zip, county, imputed] = this.places[c.place[id]!]!;
+    const r = this.rows;
+    const [city, state, zip, county, imputed] = this.places[this.cols.place[id]!]!;
     const num = (v: number): number | null => (Number.isNaN(v) ? null : v);
     return {
-      address: dec.decode(c.addr.subarray(c.addrOff[id]!, c.addrOff[id + 1]!)),
+      address: dec.decode(r.address(id)),
       city, state, zip, zip_imputed: imputed === 1, county,
-      lat: c.lat[id]! / 1e6, lng: c.lng[id]! / 1e6, location_source: LOCATION_SOURCES[c.pointSource[id]!]!,
-      beds: num(c.beds[id]!), baths: num(c.baths[id]!), sqft: num(c.sqft[id]!),
-      property_id: pidOf(c.pid, id),
+      lat: r.i32('lat', id) / 1e6, lng: r.i32('lng', id) / 1e6, location_source: LOCATION_SOURCES[r.u8('point_source', id)]!,
+      beds: num(r.f32('beds', id)), baths: num(r.f32('baths', id)), sqft: num(r.f32('sqft', id)),
+      property_id: pidOf(r.pid(id)),
     };
   }
 

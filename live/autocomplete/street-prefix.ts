@@ -1,7 +1,7 @@
 // Tier 1 of the autocomplete search (live/autocomplete/index-search.ts): records whose street line starts with the
 // query words in order, by binary search over the index's by_key order (live/autocomplete/index-format.ts). Also the
 // answer of a search past its time budget. Rules: warehouse/docs/address.md.
-import type { IndexColumns } from './index-format.ts';
+import type { SearchColumns } from './index-format.ts';
 import type { Term } from './query-terms.ts';
 
 /** Street-line prefix tier: at most this many records are looked at per key range. */
@@ -14,7 +14,7 @@ const SHORTEST_FIRST_CAP = 20_000;
  * the last equal to a street token, the last one equal or a prefix), found by binary search over by_key. Order:
  * last word exact before prefix, then record id (more property facts first). Also the cheap answer past the budget.
  */
-export function streetPrefix(ix: IndexColumns, terms: Term[], limit: number, allowed: Uint8Array | null): number[] {
+export function streetPrefix(ix: SearchColumns, terms: Term[], limit: number, allowed: Uint8Array | null): number[] {
   // a last word that may begin a unit designator ("B" of BLDG) is still a word here: "avenue b" is AVENUE B, not any
   // AVENUE (the any-order tier reads it as optional)
   const req = terms.filter((t, i) => t.required || i === terms.length - 1);

@@ -1,15 +1,11 @@
 // Flood zone of a point (live/location/*.json flood data): H3 cell -> candidate polygons, then turf
 // booleanPointInPolygon for cells not wholly inside; outside every polygon, the declared area of a floodplain-only
 // map decides between minimal hazard (X) and unmapped (D). Shared by the build (zip sampling) and the live lookup.
-import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import type { Feature, Polygon } from 'geojson';
 import { MAPPED_MINIMAL, UNMAPPED, classifyZone, inFloodArea, type AreaKey, type ZoneClass } from './rules.ts';
 import type { FloodData, FloodMapData, FloodPolygonData } from './data.ts';
-import { cellOf, inBBox, toMap, type BBox, type Ring } from './geo.ts';
-
-function toFeature(rings: Ring[]): Feature<Polygon> {
-  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
-}
+import { cellOf, inBBox, type BBox } from './geo.ts';
+import { FlatPolygons } from './flat-polygons.ts';
+import { CellLists } from './cell-lists.ts';
 
 export interface FloodHit {
   cls: ZoneClass;
@@ -21,19 +17,21 @@ export interface FloodHit {
 
 export class FloodIndex {
   readonly maps: FloodMapData[];
-  private readonly polys: { data: FloodPolygonData; cls: ZoneClass; feature: Feature<Polygon> }[];
-  private readonly cells: Map<string, number[]>;
+  /** Each polygon's fields but its rings, which `shapes` holds (flat-polygons.ts). */
+  private readonly polys: { data: Omit<FloodPolygonData, 'rings'>; cls: ZoneClass }[];
+  private readonly shapes: FlatPolygons;
+  private readonly cells: CellLists;
   readonly res: number;
 
   constructor(data: FloodData) {
     this.res = data.res;
     this.maps = data.maps;
-    this.polys = data.polygons.map((p) => ({
+    this.polys = data.polygons.map(({ rings: _, ...p }) => ({
       data: p,
       cls: classifyZone(p.zone, p.subtype, p.sfha ? 'T' : 'F') ?? UNMAPPED,
-      feature: toFeature(p.rings),
     }));
-    this.cells = toMap(data.cells);
+    this.shapes = new FlatPolygons(data.polygons.map((p) => [p.rings]));
+    this.cells = new CellLists(data.cells);
     // every polygon's box, widened by 0.01 degree (a res-9 cell is ~200 m): a point outside it is in no polygon and
     // needs no H3 cell (most of the country: the res-9 cell was a third of the lookup's h3-js time)
     this.extent = data.polygons.length === 0 ? null : data.polygons.reduce<BBox>((b, p) => [Math.min(b[0], p.bbox[0] - 0.01), Math.min(b[1], p.bbox[1] - 0.01),
@@ -79,7 +77,7 @@ export class FloodIndex {
       for (const e of entries) {
         const p = this.polys[e >> 1]!;
         if (best && p.cls.rank <= best.cls.rank) continue;
-        const inside = (e & 1) === 1 || (inBBox(p.data.bbox, lng, lat) && booleanPointInPolygon([lng, lat], p.feature));
+        const inside = (e & 1) === 1 || (inBBox(p.data.bbox, lng, lat) && this.shapes.contains(e >> 1, lng, lat));
         if (inside) best = { cls: p.cls, map: p.data.map };
       }
     }

@@ -70,5 +70,3 @@ export function pointToCellBoundaryM(lat: number, lng: number, boundary: readonl
   return inside ? 0 : best;
 }
 
-/** An H3 cell index of a live file (cell -> positions) as a Map. */
-export const toMap = (rec: Record<string, number[]>): Map<string, number[]> => new Map(Object.entries(rec));

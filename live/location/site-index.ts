@@ -2,7 +2,8 @@
 // its 1-mile disk reaches), then the exact haversine distance.
 import { MILE_M, haversineM } from './rules.ts';
 import type { SiteData } from './data.ts';
-import { cellOf, toMap } from './geo.ts';
+import { cellOf } from './geo.ts';
+import { CellLists } from './cell-lists.ts';
 
 export interface SiteHit {
   epa_id: string;
@@ -13,14 +14,14 @@ export interface SiteHit {
 
 export class SiteIndex {
   private readonly sites: SiteData['sites'];
-  private readonly cells: Map<string, number[]>;
+  private readonly cells: CellLists;
   private readonly others: SiteData['others'];
   readonly res: number;
 
   constructor(data: SiteData) {
     this.res = data.res;
     this.sites = data.sites;
-    this.cells = toMap(data.cells);
+    this.cells = new CellLists(data.cells);
     this.others = data.others;
   }
 

@@ -26,13 +26,20 @@ export type CityResolution =
   /** a city part (an NYC borough) with a municipality's word after it ("Manhattan City", "Brooklyn Town"): no such place */
   | { ok: false; reason: 'part'; suggestions: string[]; part: string };
 
-interface Entry { name: string; state: string; population: number; nameKey: string; letters: Int8Array }
+/** A city; `at` is its row in the resolver's `letters` (its name key's letter counts, names.ts letterCounts). */
+interface Entry { name: string; state: string; population: number; nameKey: string; at: number }
+
+/** The cities a key answers to: one city as itself, several as a list (a list per key cost ~60 bytes of heap each for
+ *  the ~64,000 keys of the country's cities, nearly all of which answer one city). */
+type Hits = Entry | Entry[];
 
 export class PlaceResolver {
   /** state -> key -> cities answering to it */
-  private readonly byKey = new Map<string, Map<string, Entry[]>>();
-  private readonly byCompact = new Map<string, Map<string, Entry[]>>();
+  private readonly byKey = new Map<string, Map<string, Hits>>();
+  private readonly byCompact = new Map<string, Map<string, Hits>>();
   private readonly byState = new Map<string, Entry[]>();
+  /** Every city's letter counts, LETTERS a city, in row order: one array, not a typed array per city (~190 bytes each). */
+  private readonly letters: Int8Array;
   /** state|key of a neighbourhood's name -> the neighbourhood; state|key of a city part that is no city of its own
    *  (an NYC borough, the `part` of a neighbourhood) */
   private readonly hoods = new Map<string, Neighbourhood>();
@@ -46,9 +53,11 @@ export class PlaceResolver {
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
     const short = Object.entries(PART_SHORT_FORMS).map(([key, n]): readonly [string, string, string] => [key, n.state, n.city]);
     for (const [key, state, city] of [...NICKNAMES, ...short]) (nicknames.get(`${state}|${city}`) ?? nicknames.set(`${state}|${city}`, []).get(`${state}|${city}`)!).push(key);
-    for (const [name, state, population, keys] of rows) {
+    this.letters = new Int8Array(rows.length * LETTERS);
+    for (const [at, [name, state, population, keys]] of rows.entries()) {
       const nameKey = placeKey(name);
-      const e: Entry = { name, state, population, nameKey, letters: letterCounts(nameKey) };
+      const e: Entry = { name, state, population, nameKey, at };
+      this.letters.set(letterCounts(nameKey), at * LETTERS);
       (this.byState.get(state) ?? this.byState.set(state, []).get(state)!).push(e);
       const own = [e.nameKey, ...keys, ...(nicknames.get(`${state}|${name}`) ?? [])];
       // a Massachusetts "Weymouth Town" by its plain name (names.ts plainTownKey); another city's own name wins
@@ -99,8 +108,9 @@ export class PlaceResolver {
           const hood = this.hoods.get(`${state}|${keys[0]!}`);
           if (hood) return { ok: false, reason: 'neighbourhood', suggestions: [], hood };
         }
-        const hits = forState.get(compact ? compactKey(k) : k);
-        if (!hits || hits.length === 0) continue;
+        const found = forState.get(compact ? compactKey(k) : k);
+        if (!found) continue;
+        const hits = Array.isArray(found) ? found : [found];
         if (stripped !== null && k === stripped && !keys[0]!.endsWith(' borough') && hits.some((h) => this.parts.has(`${state}|${h.nameKey}`))) {
           return { ok: false, reason: 'part', suggestions: hits.map((h) => h.name), part: hits[0]!.name };
         }
@@ -124,7 +134,7 @@ export class PlaceResolver {
       for (const [k, key] of keys.entries()) {
         const cap = Math.max(2, Math.ceil(key.length / 3));
         const prefix = key.length >= 3 && (e.nameKey.startsWith(key) || key.startsWith(e.nameKey));
-        if (!prefix && countsApart(counts[k]!, e.letters) > 2 * cap) continue; // at least that many edits apart
+        if (!prefix && countsApart(counts[k]!, this.letters.subarray(e.at * LETTERS, (e.at + 1) * LETTERS)) > 2 * cap) continue; // at least that many edits apart
         let d = editDistance(key, e.nameKey, cap);
         if (prefix) d = Math.min(d, 1);
         if (d <= cap) best = Math.min(best, d);
@@ -136,12 +146,16 @@ export class PlaceResolver {
   }
 }
 
-function add(index: Map<string, Map<string, Entry[]>>, state: string, key: string, e: Entry): void {
+/** Slots of names.ts letterCounts: a-z, 0-9, other. */
+const LETTERS = letterCounts('').length;
+
+function add(index: Map<string, Map<string, Hits>>, state: string, key: string, e: Entry): void {
   let m = index.get(state);
   if (!m) { m = new Map(); index.set(state, m); }
-  const list = m.get(key);
-  if (!list) m.set(key, [e]);
-  else if (!list.includes(e)) list.push(e);
+  const hits = m.get(key);
+  if (!hits) m.set(key, e);
+  else if (!Array.isArray(hits)) { if (hits !== e) m.set(key, [hits, e]); }
+  else if (!hits.includes(e)) hits.push(e);
 }
 
 /** What joins a not-found message and its suggestions; routes that word their own 404 append the part from here on. */

@@ -8,6 +8,7 @@ import { parcelIdForms } from '../../warehouse/parcel-id.ts';
 import { typedUnit } from '../valuation/coverage.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import { otherZipMessage, placeCheck, type Found } from './place-check.ts';
+import { ZipTable } from './zip-table.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -63,7 +64,7 @@ export function expandLineage(rec: StoredRecord, refs: readonly StoredRef[]): Re
 
 export class PropertyEngine {
   private readonly records = new RecentCache<RecordFile | null>(KEEP);
-  private readonly zips = new RecentCache<ZipEntry[] | null>(KEEP);
+  private readonly zips = new RecentCache<ZipTable | null>(KEEP);
   private readonly parcels = new RecentCache<Record<string, string[]> | null>(KEEP);
 
   /** `places`: the place names a full address may end with (live/places/address-place.ts); none: after commas only.
@@ -94,8 +95,12 @@ export class PropertyEngine {
     return rec ? { rec, refs: file!.header.refs } : null;
   }
 
-  zip(zip: string): ZipEntry[] | null {
-    return this.zips.get(zip, () => this.read(zipFile(zip)) as ZipEntry[] | null);
+  /** A zip's properties with a street address (zip-table.ts); null when the build has no file for the zip. */
+  zip(zip: string): ZipTable | null {
+    return this.zips.get(zip, () => {
+      const b = this.readBytes(zipFile(zip));
+      return b ? ZipTable.parse(b.toString('utf8')) : null;
+    });
   }
 
   /** The properties of a parcel id in a state, tried in each form the state's source documents (warehouse/parcel-id.ts:
@@ -121,14 +126,14 @@ export class PropertyEngine {
    *  a unit when the street line as typed names no property (typedUnit, as the valuation reads it). `units`: no unit
    *  was typed and the street line's records are all units (a building recorded unit by unit): how many. */
   findAddress(address: string, zip: string): { id: string; others: string[] } | { closest: ZipEntry[]; units: number } {
-    const entries = this.zip(zip) ?? [];
+    const table = this.zip(zip);
     const line = splitPlace(address, this.places).line;
     const plain = normalizeAddress(line);
     const bare = typedUnit(line);
     let last: { street: string; same: ZipEntry[] } = { street: plain.street, same: [] };
     for (const { street, unit } of bare.unit !== plain.unit ? [plain, bare] : [plain]) {
       // as typed first, then with its direction in the other form ("E" / "EAST"), an ordinal in figures, a Queens hyphen
-      const same = streetVariants(street, zip).map((v) => entries.filter((e) => e[0] === v)).find((xs) => xs.length) ?? [];
+      const same = (table && streetVariants(street, zip).map((v) => table.withStreet(v)).find((xs) => xs.length)) ?? [];
       // units compare without punctuation: "2G" finds the stored "2-G"
       const exact = same.filter((e) => unitKey(e[1]) === unitKey(unit));
       const hit = exact.length ? exact : unit === null && same.length === 1 ? same : [];
@@ -139,7 +144,7 @@ export class PropertyEngine {
       if (same.length || last.same.length === 0) last = { street, same };
     }
     const units = plain.unit === null && bare.unit === null ? last.same.length : 0;
-    return { closest: last.same.length ? last.same.slice(0, CLOSEST) : closestEntries(entries, last.street), units };
+    return { closest: last.same.length ? last.same.slice(0, CLOSEST) : closestEntries(table?.all() ?? [], last.street), units };
   }
 
   /** The 404 of an address that names no one property of a zip (findAddress's closest): the closest street lines of
