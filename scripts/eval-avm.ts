@@ -28,6 +28,7 @@ import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { RESIDENTIAL_TYPES, type ValuationMeta } from '../live/valuation/types.ts';
 import { haversineKm, median } from '../live/valuation/helpers.ts';
 import { CompIndex, H3_RES, type CompSetData } from '../live/valuation/comps.ts';
+import { readCompSet } from '../live/valuation/comp-arrow.ts';
 import { backtest, calibrate, metrics, modelName, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from '../live/valuation/scorecard.ts';
 import { compSetsFromSources } from './eval-avm-sources.ts';
@@ -55,7 +56,7 @@ async function compSets(): Promise<{ label: string; sets: CompSetData[] }> {
   const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
   return {
     label: `build ${path.basename(buildDir)}`,
-    sets: Object.entries(meta.sources).sort().map(([, files]) => JSON.parse(fs.readFileSync(path.join(dir, files.comps_file), 'utf8')) as CompSetData),
+    sets: Object.entries(meta.sources).sort().map(([, files]) => readCompSet(path.join(dir, files.comps_file))),
   };
 }
 

@@ -1,7 +1,8 @@
 // Live data of POST /v1/valuation/estimate (live/valuation/endpoint.ts), written under <build>/live/valuation/:
-//   comps-<source>.json   the source's arm's-length residential sales with sqft (columnar CompSetData), last 5 years
-//   subjects-<source>.json  parcels (assessor roll) not among the comps, for address resolution only
-//   params.json           per source: the monthly log price index and hedonic slopes fitted on every comp
+//   comps-<source>.arrow  the source's arm's-length residential sales with sqft (CompSetData as an Arrow file:
+//                         comp-arrow.ts), last 5 years
+//   subjects-<source>.arrow  parcels (assessor roll) not among the comps, for address resolution only
+//   params-<source>.json  the source's monthly log price index and hedonic slopes fitted on every comp, its trees
 //   calibration.json      the split-conformal table (source, mode, tier, n, q) from the back-test
 //   backtest.json         the back-test summary (test slice) per source, subject mode (record, request, typical) and tier
 //   scorecard.json        GET /v1/valuation/scorecard: that summary plus PRD / PRB by price tier (live/valuation/scorecard.ts)
@@ -17,6 +18,7 @@ import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { CONDITION_CODES, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
+import { VALUATION_FORMAT, writeCompFile } from './comp-arrow.ts';
 import { fitModel } from './fit.ts';
 import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
@@ -26,7 +28,7 @@ import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scoreca
 
 export const requires = ['sales'];
 
-export const LIVE_FORMAT = 1;
+export const LIVE_FORMAT = VALUATION_FORMAT;
 /** Comps older than this many years before their source's latest sale are left out. */
 export const LOOKBACK_YEARS = 5;
 /** Rows whose price per sqft lies outside this range are broken records (bulk deeds, sqft typos), not comps. */
@@ -197,11 +199,10 @@ export async function run(ctx: StageContext): Promise<void> {
     scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.split.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
       test_slice_sales: set.day.filter((d, i) => d >= bt.split.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });
     const subjects = await loadSubjects(ctx.db, set);
-    const comps_file = `comps-${set.source}.json`;
-    const subjects_file = `subjects-${set.source}.json`;
-    write(comps_file, set);
-    write(subjects_file, subjects);
-    meta.sources[set.source] = { comps_file, subjects_file, comps: set.day.length, subjects: subjects.day.length, as_of: isoOfDay(Math.max(...set.day)),
+    const comps_file = `comps-${set.source}.arrow`, subjects_file = `subjects-${set.source}.arrow`, params_file = `params-${set.source}.json`;
+    writeCompFile(path.join(dir, comps_file), set);
+    writeCompFile(path.join(dir, subjects_file), subjects);
+    meta.sources[set.source] = { comps_file, subjects_file, params_file, comps: set.day.length, subjects: subjects.day.length, as_of: isoOfDay(Math.max(...set.day)),
       unit_sales: units.get(set.source)?.n ?? 0, unit_sales_sqft: units.get(set.source)?.sqft ?? 0 };
   }
   // every US zip (its state) and the zips with sales but no comp: the 404 messages of endpoint.ts (coverage.ts)
@@ -213,7 +214,7 @@ export async function run(ctx: StageContext): Promise<void> {
     'select property_id, source, units, evidence from mart_valuation_apartments order by property_id')).map(({ property_id, ...r }) => [property_id, r])));
   const calibration: CalibrationRow[] = calibrate(preds);
   const summary = summarize(preds, calibration);
-  write('params.json', params);
+  for (const [source, p] of Object.entries(params)) write(meta.sources[source]!.params_file, p);
   write('calibration.json', calibration);
   write('backtest.json', summary);
   const card = scorecard(ctx.buildId, summary, preds, scoreSources);

@@ -1,4 +1,4 @@
-// A market's comparable sales (pure, no I/O): the columnar comp file (live/valuation/comps-<source>.json, CompSetData)
+// A market's comparable sales (pure, no I/O): the columnar comp file (live/valuation/comps-<source>.arrow, CompSetData)
 // and CompIndex, its lookup structures (H3 cells, zips, address keys), the subject a recorded row describes and a zip's
 // typical property. warehouse/docs/valuation.md "Files under <build>/live/valuation/" and "The estimator".
 import { gridDisk, latLngToCell } from 'h3-js';
@@ -10,7 +10,7 @@ import { StringColumn } from './string-column.ts';
 /** H3 resolution of the comp cells (~0.46 km edge, ~0.74 km2). */
 export const H3_RES = 8;
 
-/** One market's comparable sales, columnar (as written to live/valuation/comps-<source>.json). Unknown = null. */
+/** One market's comparable sales, columnar (as written to live/valuation/comps-<source>.arrow). Unknown = null. */
 export interface CompSetData {
   source: string;
   zips: string[]; // dictionary of zips
@@ -40,8 +40,9 @@ export interface CompSetData {
 
 type NumberCol = ArrayLike<number | null>;
 type StringCol = readonly (string | null)[] | StringColumn;
-/** What an index is made from: a CompSetData (the build, the back-test's asOf) or the same columns as comp-file.ts
- *  reads them from the file (numbers in Float64Arrays with NaN for null, strings in StringColumns). */
+/** What an index is made from: a CompSetData (the build, the back-test's asOf) or the same columns as comp-arrow.ts
+ *  reads them from the file (numbers in Float64Arrays with NaN for null, cond in an Int8Array with -1, strings in
+ *  StringColumns). */
 export interface CompSource {
   source: string; zips: string[]; zip: ArrayLike<number>; day: ArrayLike<number>; price: ArrayLike<number>; sqft: ArrayLike<number>;
   beds: NumberCol; baths: NumberCol; year: NumberCol; cond: NumberCol; type: ArrayLike<number>; lat: NumberCol; lng: NumberCol;
@@ -49,11 +50,11 @@ export interface CompSource {
 }
 
 const column = (c: StringCol): StringColumn => (c instanceof StringColumn ? c : new StringColumn(c));
-/** A numeric column as a Float64Array with NaN for null: comp-file.ts's own (read so), else a copy. */
+/** A numeric column as a Float64Array with NaN for null: comp-arrow.ts's own (read so), else a copy. */
 const f64 = (c: NumberCol): Float64Array => (c instanceof Float64Array ? c : Float64Array.from(c, nz));
 const i32 = (c: ArrayLike<number>): Int32Array => (c instanceof Int32Array ? c : Int32Array.from(c));
-/** null, or NaN as comp-file.ts reads null. */
-const isNull = (v: number | null | undefined): v is null | undefined => v === null || v === undefined || Number.isNaN(v);
+/** A condition code that is none: null, or as comp-arrow.ts reads null (-1). */
+const isNull = (v: number | null | undefined): v is null | undefined => v === null || v === undefined || !(v >= 0);
 
 /** A typed array's value as the file had it: NaN (nz's null) back to null. */
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
@@ -134,7 +135,7 @@ export class CompIndex {
     const intern = (k: string | null): string | null => (k === null ? null : blocks.get(k) ?? (blocks.set(k, k), k));
     this.data = { source: data.source, zips: data.zips, zip: i32(data.zip), day: this.day, price: f64(data.price), sqft: f64(data.sqft), type: i32(data.type), key: column(data.key),
       ...(data.pid ? { pid: column(data.pid) } : {}), ...(block ? { block: Array.from({ length: n }, (_, i) => intern(block.at(i))) } : {}) };
-    this.cond = Int8Array.from(data.cond, (c) => (isNull(c) ? -1 : c));
+    this.cond = data.cond instanceof Int8Array ? data.cond : Int8Array.from(data.cond, (c) => (isNull(c) ? -1 : c));
     this.featuresDay = data.features_day ? f64(data.features_day) : null;
     this.hasFeatures = data.features !== undefined;
     this.month = Int32Array.from(data.day, monthOfDay);

@@ -21,7 +21,7 @@ import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition,
 export type { ValuationInput } from './types.ts';
 import { dayOf, isoOfDay, roundUsd } from './helpers.ts';
 import { CompIndex, type ZipTypical } from './comps.ts';
-import { readCompFile, readMember } from './comp-file.ts';
+import { checkFolder, readCompFile } from './comp-arrow.ts';
 import { estimate } from './estimate.ts';
 import { calibrationFor, type CalibrationRow } from './interval.ts';
 import { addressKey, normalizeAddress, splitPlace, streetVariants } from '../../warehouse/address.ts';
@@ -50,21 +50,21 @@ export class ValuationEngine {
   property: PropertyEngine | null = null;
 
   /** `today`: the build's data date (its manifest's as_of), against which a source's age is read; '' reads no age.
-   *  `params`: every source's, or a reader of one source's (fromDir: params.json read at a market's first request). */
+   *  `params`: every source's, or a reader of one source's (fromDir: its params file read at a market's first request). */
   constructor(readonly dir: string, readonly meta: ValuationMeta, params: Record<string, ModelParams> | ((source: string) => ModelParams | undefined), readonly calibration: CalibrationRow[], readonly today = '') {
     this.readParams = typeof params === 'function' ? params : (source) => params[source];
   }
 
+  /** A build's valuation folder; one of another format or with a file cut short is refused (checkFolder): a 404 (load). */
   static fromDir(dir: string, today = ''): ValuationEngine {
     const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
-    // params.json holds every source's model (boosted trees: ~300 KB of JSON each); only those asked about are parsed
-    if (!fs.existsSync(path.join(dir, 'params.json'))) throw new Error(`no params.json in ${dir}`);
-    return new ValuationEngine(dir, read<ValuationMeta>('meta.json'), (source) => readMember(path.join(dir, 'params.json'), source) as ModelParams | undefined, read<CalibrationRow[]>('calibration.json'), today);
+    const meta = checkFolder(dir, read<ValuationMeta>('meta.json'));
+    return new ValuationEngine(dir, meta, (source) => { const f = meta.sources[source]?.params_file; return f ? read<ModelParams>(f) : undefined; }, read<CalibrationRow[]>('calibration.json'), today);
   }
 
   private readonly readParams: (source: string) => ModelParams | undefined;
   private readonly paramsBySource = new Map<string, ModelParams | undefined>();
-  /** A source's fitted model (params.json), read once. */
+  /** A source's fitted model (its params-<source>.json), read once. */
   params(source: string): ModelParams | undefined {
     if (!this.paramsBySource.has(source)) this.paramsBySource.set(source, this.readParams(source));
     return this.paramsBySource.get(source);
@@ -79,14 +79,14 @@ export class ValuationEngine {
       const files = this.meta.sources[source];
       const params = files ? this.params(source) : undefined;
       if (!files || !params) throw new Error(`no valuation files for source ${source}`);
-      // read into typed columns (comp-file.ts): no parsed object graph left for V8 to keep room for
+      // the Arrow files' typed arrays are the index's columns (comp-arrow.ts): no parsed object graph for V8 to keep room for
       m = { source, comps: new CompIndex(readCompFile(path.join(this.dir, files.comps_file))), subjects: new CompIndex(readCompFile(path.join(this.dir, files.subjects_file))), params, asOfDay: dayOf(files.as_of), typical: new Map() };
       this.markets.set(source, m);
     }
     return m;
   }
 
-  /** The estimator that answers a subject: a recorded property gets its source's back-test winner (params.json
+  /** The estimator that answers a subject: a recorded property gets its source's back-test winner (its params file
    *  `model`; 'comps' by default); a request or typical subject is never blended (estimate.ts), so it is 'comps'. */
   modelOf(source: string, mode: Subject['mode']): string {
     return mode === 'record' ? this.params(source)?.model ?? 'comps' : 'comps';

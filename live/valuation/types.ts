@@ -1,6 +1,6 @@
 // The valuation's shared vocabulary (pure, imports nothing): property conditions and their value factors, the
 // residential types, confidence tiers, subject modes, the estimator's subject and estimate, and the shapes of
-// params.json and meta.json under <build>/live/valuation/. warehouse/docs/valuation.md documents every rule and
+// params-<source>.json and meta.json under <build>/live/valuation/. warehouse/docs/valuation.md documents every rule and
 // constant here.
 
 import type { GbmModel } from './gbm.ts';
@@ -118,7 +118,7 @@ export interface ValuationMeta {
   build_id: string;
   /** unit_sales: the source's arm's-length residential sales of a unit (condo, co-op), unit_sales_sqft: those with a
    *  living area; a source recording it on fewer than half cannot value units (UNIT_SQFT_SHARE). Absent in older builds. */
-  sources: Record<string, { comps_file: string; subjects_file: string; comps: number; subjects: number; as_of: string; unit_sales?: number; unit_sales_sqft?: number }>;
+  sources: Record<string, { comps_file: string; subjects_file: string; params_file: string; comps: number; subjects: number; as_of: string; unit_sales?: number; unit_sales_sqft?: number }>;
   zips: Record<string, ZipMeta>;
 }
 

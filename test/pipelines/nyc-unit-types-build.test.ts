@@ -5,13 +5,12 @@
 // - a rental building's row (02, 03, 07, 08, 14) of a lot sold under two or more units is a unit's sale: condo;
 // - so zip 11201's multi December 2023 is its six building sales ($4,612,500 median), not a unit's price;
 // - "18 CRANBERRY STREET, GAR" (a 3-family of 5,375 sqft sold with its garage) keeps its area and is a multi comp.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir, buildDir, warehouseRows } from '../helpers/build.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import type { CompSetData } from '../../live/valuation/comps.ts';
+import { readCompSet } from '../../live/valuation/comp-arrow.ts';
 
 /** The raw rows with the building class category's code, the street's part after the comma, and whether the lot sold
  *  under two or more units (any part or apartment column, as written) in the files. */
@@ -61,7 +60,7 @@ describe('NYC unit sales and garages', () => {
              try_cast(replace("SALE PRICE", ',', '') as double) as price, "SALE DATE" as d
       from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true) where "ADDRESS" = '18 CRANBERRY STREET, GAR'`);
     expect(raw).toEqual({ cat: '03', gsf: 5375, price: 4_001_000, d: '2024-02-08' });
-    const d = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'valuation', 'comps-nyc.json'), 'utf8')) as CompSetData;
+    const d = readCompSet(path.join(buildDir(), 'live', 'valuation', 'comps-nyc.arrow'));
     const day = Date.parse(raw!.d) / 86_400_000;
     const i = d.key.findIndex((k, j) => k?.startsWith('18 CRANBERRY ST') && d.day[j] === day && d.price[j] === raw!.price);
     expect(i).toBeGreaterThanOrEqual(0);

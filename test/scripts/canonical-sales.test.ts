@@ -12,6 +12,7 @@ import { CANONICAL_SALES_COLUMNS, KING_COUNTY_FILE, NYC_FOLDER, ZIP_REFERENCE_FI
 import { compSetsFromSources } from '../../scripts/eval-avm-sources.ts';
 import { openWarehouse, queryRows, type Warehouse } from '../../warehouse/db.ts';
 import type { CompSetData } from '../../live/valuation/comps.ts';
+import { readCompSet } from '../../live/valuation/comp-arrow.ts';
 import { buildDir } from '../helpers/build.ts';
 import { REPO, SHARED_DATA } from '../helpers/paths.ts';
 
@@ -54,7 +55,7 @@ describe('King County as a canonical market', () => {
 
   it('through the build, the canonical path holds the same comps as the source own adapter', async () => {
     const [set] = await compSetsFromSources(path.join(dir, 'canonical')); // a folder holding sales.csv: the evaluation links the geography
-    const own = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'valuation', 'comps-king_county.json'), 'utf8')) as CompSetData;
+    const own = readCompSet(path.join(buildDir(), 'live', 'valuation', 'comps-king_county.arrow'));
     const sales = (s: CompSetData): string[] => s.price.map((p, i) => [s.zips[s.zip[i]!], s.day[i], p, s.sqft[i], s.year[i], s.cond[i], s.lat[i], s.lng[i]].join('|')).sort();
     expect(set!.source).toBe('canonical');
     expect(set!.price.length).toBe(own.price.length);

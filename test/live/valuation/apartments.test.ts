@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { buildDir, serveSharedBuild, warehouseRows } from '../../helpers/build.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';
-import type { CompSetData } from '../../../live/valuation/comps.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
 
 type Raw = Record<string, string>;
 const sources = loadSettings({}).sources;
@@ -66,7 +66,7 @@ describe('an apartment building of five or more units is not valued', () => {
       && num(r['SALE PRICE']) >= 100_000 && !r['APARTMENT NUMBER']!.trim() && !r['ADDRESS']!.includes(',')).slice(0, 50);
     expect(picked).toHaveLength(50);
     const apartments = valuationFile<Record<string, { units: string }>>('apartments.json');
-    const comps = new Set(valuationFile<CompSetData>('comps-nyc.json').pid);
+    const comps = new Set(readCompSet(path.join(buildDir(), 'live', 'valuation', 'comps-nyc.arrow')).pid);
     let found = 0;
     for (const r of picked) {
       const res = await api.get(`/v1/property?${new URLSearchParams({ zip: r['ZIP CODE']!.trim(), address: r['ADDRESS']!.trim() })}`);
@@ -97,7 +97,7 @@ describe('an apartment building of five or more units is not valued', () => {
     expect(num(raw[0]!['RESIDENTIAL UNITS'])).toBe(0); // the lot's newest row
     const sale = raw.find((r) => num(r['SALE PRICE']) === price)!;
     expect(num(sale['RESIDENTIAL UNITS'])).toBe(units);
-    const comps = valuationFile<CompSetData>('comps-nyc.json');
+    const comps = readCompSet(path.join(buildDir(), 'live', 'valuation', 'comps-nyc.arrow'));
     const asComp = comps.price.map((p, i) => ({ p, zip: comps.zips[comps.zip[i]!] })).filter((c) => c.p === price && c.zip === zip);
     expect(asComp).toEqual([]); // before: a comp
     const apartments = valuationFile<Record<string, { units: string }>>('apartments.json');

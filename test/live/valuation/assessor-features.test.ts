@@ -10,6 +10,9 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
 import { TUNING } from '../../../live/valuation/estimate.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
+import type { CompSetData } from '../../../live/valuation/comps.ts';
+import type { ValuationMeta } from '../../../live/valuation/types.ts';
 import { buildDir } from '../../helpers/build.ts';
 import { REPO } from '../../helpers/paths.ts';
 
@@ -47,7 +50,8 @@ describe('assessor features of Philadelphia and NYC (real build, raw-file oracle
   let params: Record<string, { features: Record<string, number>; gbm?: { features: string[] } }>;
   beforeAll(() => {
     dir = path.join(buildDir(), 'live', 'valuation');
-    params = JSON.parse(fs.readFileSync(path.join(dir, 'params.json'), 'utf8')) as typeof params;
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
+    params = Object.fromEntries(Object.entries(meta.sources).map(([s, f]) => [s, JSON.parse(fs.readFileSync(path.join(dir, f.params_file), 'utf8')) as (typeof params)[string]]));
   });
 
   it('a matched Philadelphia record carries the OPA fields of its raw row as facts (source record)', () => {
@@ -79,8 +83,7 @@ describe('assessor features of Philadelphia and NYC (real build, raw-file oracle
 
   it('each NYC comp carries ln(LAND SQUARE FEET) of its raw row (matched on zip, date, price and gross area)', () => {
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
-    const comps = JSON.parse(fs.readFileSync(path.join(dir, meta.sources['nyc']!.comps_file), 'utf8')) as
-      { zips: string[]; zip: number[]; day: number[]; price: number[]; sqft: number[]; features: Record<string, (number | null)[]> };
+    const comps = readCompSet(path.join(dir, meta.sources['nyc']!.comps_file)) as CompSetData & { features: Record<string, (number | null)[]> };
     const folder = path.join(DATA, 'nyc-rolling-sales');
     const land = new Map<string, number[]>(); // zip|date|price|gross -> land sqft of each raw row
     for (const f of fs.readdirSync(folder).filter((x) => x.endsWith('.csv.gz'))) {
@@ -106,8 +109,7 @@ describe('assessor features of Philadelphia and NYC (real build, raw-file oracle
 
   it('each Philadelphia comp is dated by its raw row\'s assessment_date (matched on zip, date, price and living area)', () => {
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
-    const comps = JSON.parse(fs.readFileSync(path.join(dir, meta.sources['philadelphia']!.comps_file), 'utf8')) as
-      { zips: string[]; zip: number[]; day: number[]; price: number[]; sqft: number[]; features_day?: (number | null)[] };
+    const comps = readCompSet(path.join(dir, meta.sources['philadelphia']!.comps_file));
     const raw = readGz(path.join(DATA, 'philadelphia-opa-properties-sample', 'opa_properties_public_sample.csv.gz'));
     const dated = new Map<string, number[]>(); // zip|sale date|price|livable area -> assessment day of each raw row
     for (const r of raw) {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelParams, ValuationMeta } from '../../../live/valuation/types.ts';
 import { isoOfDay } from '../../../live/valuation/helpers.ts';
 import { CompIndex, type CompSetData } from '../../../live/valuation/comps.ts';
+import { VALUATION_FORMAT, writeCompFile } from '../../../live/valuation/comp-arrow.ts';
 import { fitParams } from '../../../live/valuation/fit.ts';
 import { UNCALIBRATED_Q, type CalibrationRow } from '../../../live/valuation/interval.ts';
 import valuationModule, { noCompsMessage, ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
@@ -20,15 +21,16 @@ import { haversineKm, median, syntheticMarket } from '../../helpers/valuation-sy
 function engineFor(set: CompSetData, calibration: CalibrationRow[], model?: string): { engine: ValuationEngine; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-valuation-'));
   const idx = new CompIndex(set);
-  const params: Record<string, ModelParams> = { [set.source]: { ...fitParams(idx, Infinity), ...(model ? { model } : {}) } };
+  const params: ModelParams = { ...fitParams(idx, Infinity), ...(model ? { model } : {}) };
   const meta: ValuationMeta = {
-    format: 1, build_id: 'test',
-    sources: { [set.source]: { comps_file: 'comps.json', subjects_file: 'subjects.json', comps: set.day.length, subjects: 0, as_of: isoOfDay(Math.max(...set.day)) } },
+    format: VALUATION_FORMAT, build_id: 'test',
+    sources: { [set.source]: { comps_file: 'comps.arrow', subjects_file: 'subjects.arrow', params_file: 'params.json', comps: set.day.length, subjects: 0, as_of: isoOfDay(Math.max(...set.day)) } },
     zips: { [set.zips[0]!]: { source: set.source, city: 'Testville', state: 'WA', sales: set.day.length, last_sale: isoOfDay(Math.max(...set.day)) } },
   };
-  const empty: CompSetData = { ...set, zips: [], zip: [], day: [], price: [], sqft: [], beds: [], baths: [], year: [], cond: [], type: [], lat: [], lng: [], key: [] };
+  const empty: CompSetData = { source: set.source, zips: [], zip: [], day: [], price: [], sqft: [], beds: [], baths: [], year: [], cond: [], type: [], lat: [], lng: [], key: [] };
   const write = (f: string, v: unknown): void => fs.writeFileSync(path.join(dir, f), JSON.stringify(v));
-  write('comps.json', set); write('subjects.json', empty); write('params.json', params); write('calibration.json', calibration); write('meta.json', meta);
+  writeCompFile(path.join(dir, 'comps.arrow'), set); writeCompFile(path.join(dir, 'subjects.arrow'), empty);
+  write('params.json', params); write('calibration.json', calibration); write('meta.json', meta);
   return { engine: ValuationEngine.fromDir(dir), dir };
 }
 
@@ -165,5 +167,38 @@ describe('valuation live module (given comps)', () => {
     const inst = await valuationModule.load({ dir: empty, buildId: 'x', asOf: '2020-01-01', settings: loadSettings() });
     expect(await inst.handle({ zip: '99901', address: '1 Main St', condition: 'good' })).toEqual({ ok: false, code: 'no_data', message: 'valuation data is not available in this build' });
     fs.rmSync(empty, { recursive: true, force: true });
+  });
+
+  /** The module loaded over a copy of the synthetic folder changed by `change`: its answer to a recorded address. */
+  async function answerOfChanged(change: (dir: string) => void): Promise<unknown> {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-valuation-changed-'));
+    fs.mkdirSync(path.join(copy, 'live'));
+    fs.cpSync(dir, path.join(copy, 'live', 'valuation'), { recursive: true });
+    change(path.join(copy, 'live', 'valuation'));
+    try {
+      const inst = await valuationModule.load({ dir: copy, buildId: 'x', asOf: '2020-01-01', settings: loadSettings() });
+      return await inst.handle({ zip: '99901', address: '105 Test St', condition: 'good' });
+    } finally { fs.rmSync(copy, { recursive: true, force: true }); }
+  }
+
+  it('the copied folder answers as the original (the changes below are what the 404s are about)', async () => {
+    expect(await answerOfChanged(() => {})).toMatchObject({ ok: true });
+  });
+
+  it("an older build's folder (format 1: JSON comp files, one params.json) is a 404 saying to rebuild, not a 500", async () => {
+    const a = await answerOfChanged((d) => {
+      const meta = JSON.parse(fs.readFileSync(path.join(d, 'meta.json'), 'utf8')) as ValuationMeta;
+      fs.writeFileSync(path.join(d, 'meta.json'), JSON.stringify({ ...meta, format: 1 }));
+    });
+    expect(a).toEqual({ ok: false, code: 'no_data', message: `valuation data is not available in this build (unreadable: its files are of format 1, this server reads format ${VALUATION_FORMAT} (comps and parcels as Arrow files): rebuild it (npx reii build --only shards))` });
+  });
+
+  it('a comp file cut short, or not an Arrow file, is a 404 naming the file, not a 500', async () => {
+    const comps = (d: string): string => path.join(d, 'comps.arrow');
+    expect(await answerOfChanged((d) => fs.truncateSync(comps(d), fs.statSync(comps(d)).size - 100))).toEqual({ ok: false, code: 'no_data',
+      message: expect.stringMatching(/^valuation data is not available in this build \(unreadable: comps\.arrow is cut short \(\d+ bytes, no Arrow footer\)\)$/) });
+    expect(await answerOfChanged((d) => fs.writeFileSync(comps(d), JSON.stringify(set)))).toEqual({ ok: false, code: 'no_data',
+      message: 'valuation data is not available in this build (unreadable: comps.arrow is not an Arrow file (a build of another format?))' });
+    expect(await answerOfChanged((d) => fs.rmSync(comps(d)))).toEqual({ ok: false, code: 'no_data', message: 'valuation data is not available in this build (unreadable: no comps.arrow)' });
   });
 });

@@ -1,14 +1,14 @@
 // What a valuation server keeps in memory (warehouse/docs/valuation.md "In memory"): a market's data only once it is
 // asked about, and no column of a comp file twice. Over the shared data's build.
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDir } from '../../helpers/build.ts';
 import { ValuationEngine } from '../../../live/valuation/endpoint.ts';
 import { loadEngine } from '../../../live/property/endpoint.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
 
 describe('valuation memory', () => {
-  it('params.json is read at a market\'s first request, and only that market\'s model is kept', () => {
+  it('a market\'s params file is read at its first request, and only that market\'s model is kept', () => {
     const engine = ValuationEngine.fromDir(path.join(buildDir(), 'live', 'valuation'));
     expect(engine.paramsLoaded()).toEqual([]);
     engine.market('king_county');
@@ -25,7 +25,7 @@ describe('valuation memory', () => {
         // held in the index's typed arrays only (beds as ix.beds, null as NaN; cond as ix.cond, null as -1)
         expect(Object.keys(ix.data).sort(), `${source} ${file}`).toEqual(['day', 'key', 'pid', 'price', 'source', 'sqft', 'type', 'zip', 'zips', ...(ix.data.block ? ['block'] : [])].sort());
         expect(ix.data.day).toBe(ix.day);
-        expect(ix.toData(), `${source} ${file}`).toEqual(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+        expect(ix.toData(), `${source} ${file}`).toEqual(readCompSet(path.join(dir, file)));
       }
     }
   });
@@ -42,7 +42,7 @@ describe('valuation memory', () => {
     const dir = path.join(buildDir(), 'live', 'valuation');
     const engine = ValuationEngine.fromDir(dir);
     const m = engine.market('king_county');
-    const file = JSON.parse(fs.readFileSync(path.join(dir, engine.meta.sources['king_county']!.comps_file), 'utf8')) as { key: (string | null)[]; pid: (string | null)[] };
+    const file = readCompSet(path.join(dir, engine.meta.sources['king_county']!.comps_file)) as { key: (string | null)[]; pid: (string | null)[] };
     expect(Array.isArray(m.comps.data.key) || Array.isArray(m.comps.data.pid)).toBe(false);
     expect(Array.from({ length: m.comps.n }, (_, i) => [m.comps.data.key.at(i), m.comps.data.pid!.at(i)])).toEqual(file.key.map((k, i) => [k, file.pid[i]]));
     expect(m.comps.data.key.at(m.comps.n)).toBeNull();

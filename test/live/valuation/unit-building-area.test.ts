@@ -1,7 +1,7 @@
 // Review 6 #7: NYC's GROSS SQUARE FEET is the building's (SOURCE.md), so a sale of one apartment of a building of
 // several units carries no living area of its own and is no price-per-sqft comp (valuation.md "Units"). Before, 228
 // WEST 17TH STREET, 4B (a 15-unit walk-up, $425,000 for the building's 7,790 sqft) was the top comp of zip 10011. The
-// oracle reads the raw NYC rolling sales files; the comps are the build's comps-nyc.json.
+// oracle reads the raw NYC rolling sales files; the comps are the build's comps-nyc.arrow.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,7 +11,7 @@ import { artifactsDir, buildDir } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { REPO } from '../../helpers/paths.ts';
 import { addressKey, normalizeAddress } from '../../../warehouse/address.ts';
-import type { CompSetData } from '../../../live/valuation/comps.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
 
 const RAW = path.join(REPO, '..', 'shared', 'data', 'nyc-rolling-sales');
 const num = (s: string | undefined): number => Number(String(s ?? '').replace(/,/g, '').trim());
@@ -43,11 +43,11 @@ describe('an NYC apartment priced against its whole building is no comp', () => 
   beforeAll(async () => { server = await startTestServer(artifactsDir()); });
   afterAll(async () => { await server.close(); });
 
-  it('no comp of comps-nyc.json is a raw unit sale carrying its building\'s gross area', () => {
+  it('no comp of comps-nyc.arrow is a raw unit sale carrying its building\'s gross area', () => {
     const raw = unitSalesWithBuildingArea();
     expect(raw.size).toBeGreaterThan(100);
     expect([...raw].some((k) => k.startsWith('10011|228 WEST 17TH ST #4B|2024-01-19|425000'))).toBe(true);
-    const d = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'valuation', 'comps-nyc.json'), 'utf8')) as CompSetData;
+    const d = readCompSet(path.join(buildDir(), 'live', 'valuation', 'comps-nyc.arrow'));
     const iso = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
     const hits = d.key.map((k, i) => `${d.zips[d.zip[i]!]}|${k}|${iso(d.day[i]!)}|${d.price[i]}`).filter((k) => raw.has(k));
     expect(hits).toEqual([]);
