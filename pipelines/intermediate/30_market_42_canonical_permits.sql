@@ -5,7 +5,12 @@
 --   too_long          address over 200 characters, permit_id over 64
 --   bad_zip           zip not 5 digits or ZIP+4
 --   not_a_date        issue_date not a YYYY-MM-DD date
---   not_a_number      valuation, lat or lng not a number;  out_of_range  valuation negative or infinite
+--   not_a_number      valuation not a number;  out_of_range  valuation negative or infinite
+--   zero_is_unknown   valuation 0: the declared cost is unknown (market.md: 0 is a placeholder, as the native Nashville
+--                     and Chicago adapters read it), nulled and the permit kept, a meta.repairs row nulled_zero_is_unknown;
+--                     before, the permit reached the market_canonical check ("valuation not above 0") and failed the
+--                     whole build naming no line (review 22: 1,442 of Nashville's applications as a canonical file)
+--   lat or lng not a number: nulled (both) and the permit kept, a meta.repairs row nulled_not_a_number, as sales.csv's
 --   not_in_list       permit_type outside its list (one of it in another case, "Renovation": read in lower case,
 --                     the permit kept, a meta.repairs row lower_cased, as sales.csv's)
 --   duplicate_permit  a permit_id already seen on an earlier line
@@ -20,19 +25,24 @@ select *,
         case when length(permit_id) > 64 then {'rule': 'too_long', 'col': 'permit_id', 'val': permit_id} end,
         case when issue_date is null then {'rule': 'not_a_date', 'col': 'issue_date', 'val': issue_date_text}
              when valuation_text is not null and (valuation is null or isnan(valuation)) then {'rule': 'not_a_number', 'col': 'valuation', 'val': valuation_text}
-             when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text}
-             when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text}
              when valuation < 0 or isinf(valuation) then {'rule': 'out_of_range', 'col': 'valuation', 'val': valuation_text}
              when permit_type not in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other') then {'rule': 'not_in_list', 'col': 'permit_type', 'val': permit_type_text}
              when permit_id is not null and row_number() over (partition by permit_id order by file, row_number) > 1 then {'rule': 'duplicate_permit', 'col': 'permit_id', 'val': permit_id} end,
         has_city_state := false
     ) as hit,
+    list_filter([canonical_zero_is_unknown('valuation', valuation, valuation_text),
+                 case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
+                 case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end], r -> r is not null) as repairs,
     canonical_lower_cased('permit_type', permit_type_text, permit_type in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other')) as respelled
 from stg_canonical__permits;
 
 insert into meta.rejects
 select 'intermediate', 'canonical', file, row_number + 1, hit.rule, reject_detail(hit.col, hit.val)
 from int_market_canonical_permits_checked where hit is not null;
+
+insert into meta.repairs
+select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, reject_detail(r.col, r.val) || ' -> null'
+from (select file, row_number, unnest(repairs) as r from int_market_canonical_permits_checked where hit is null);
 
 insert into meta.repairs
 select 'intermediate', 'canonical', file, row_number + 1, respelled.rule, reject_detail(respelled.col, respelled.val) || ' -> ' || respelled.to
@@ -44,7 +54,11 @@ select
     'canonical' as source,
     normalize_address(address) as address, canonical_zip(zip) as zip,
     null as city, null as state_code,
-    issue_date, permit_type, valuation, lat, lng,
+    issue_date, permit_type,
+    case when list_contains(list_transform(repairs, r -> r.col), 'valuation') then null else valuation end as valuation,
+    -- a point with an unreadable half is no point
+    case when list_has_any(list_transform(repairs, r -> r.col), ['lat', 'lng']) then null else lat end as lat,
+    case when list_has_any(list_transform(repairs, r -> r.col), ['lat', 'lng']) then null else lng end as lng,
     null as parcel_id, null as description, false as zip_imputed,
     file, row_number + 1 as line
 from int_market_canonical_permits_checked where hit is null;

@@ -8,7 +8,7 @@
 --   too_long       address over 200 characters, city over 100 (rejects); parcel_id over 64 (nulled)
 --   unknown_state  state not two letters;  bad_zip  zip not 5 digits or ZIP+4
 --   not_a_date     filing_date not a YYYY-MM-DD date
---   not_a_number   amount not a number;  out_of_range  amount negative or infinite (nulled)
+--   not_a_number   amount not a number;  out_of_range  amount negative or infinite;  zero_is_unknown  amount 0 (nulled)
 --   not_in_list    kind outside its list (one of it in another case, "Tax_Delinquent": read in lower case, the
 --                  filing kept, a meta.repairs row lower_cased, as sales.csv's)
 --   duplicate_filing  an exact copy of an earlier line (every column the same as the file writes it): a filing
@@ -29,6 +29,8 @@ select *,
     list_filter([
         case when length(parcel_id) > 64 then {'rule': 'too_long', 'col': 'parcel_id', 'val': parcel_id} end,
         case when amount_text is not null and (amount is null or isnan(amount)) then {'rule': 'not_a_number', 'col': 'amount', 'val': amount_text}
+             -- a claimed amount of 0 is no claim known (market_canonical checks amounts above 0): unknown, as a valuation 0
+             when amount = 0 then {'rule': 'zero_is_unknown', 'col': 'amount', 'val': amount_text}
              when amount < 0 or isinf(amount) then {'rule': 'out_of_range', 'col': 'amount', 'val': amount_text} end
     ], r -> r is not null) as repairs,
     canonical_lower_cased('kind', kind_text, kind in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure')) as respelled
