@@ -14,6 +14,10 @@
 --   not_in_list       permit_type outside its list (one of it in another case, "Renovation": read in lower case,
 --                     the permit kept, a meta.repairs row lower_cased, as sales.csv's)
 --   duplicate_permit  a permit_id already seen on an earlier line
+-- building_use (optional: residential or nonresidential, the building the work is on, as the native adapters read it;
+-- market.md "Residential rehab"): a nonresidential permit counts in no rehab score; empty or no such column: the use is
+-- unknown (is_residential_rehab's $500,000 rule) and the rehab answers say commercial work may be counted. Another
+-- word is nulled (nulled_not_in_list), one in another case read in lower case (lower_cased).
 -- City and state come from the zip (30_market_80_fill_geo.sql); dates against the build clock, the valuation bound,
 -- the zip and the coordinates: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_permits_checked as
@@ -32,8 +36,10 @@ select *,
     ) as hit,
     list_filter([canonical_zero_is_unknown('valuation', valuation, valuation_text),
                  case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
-                 case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end], r -> r is not null) as repairs,
-    canonical_lower_cased('permit_type', permit_type_text, permit_type in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other')) as respelled
+                 case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end,
+                 case when building_use not in ('residential', 'nonresidential') then {'rule': 'not_in_list', 'col': 'building_use', 'val': building_use_text} end], r -> r is not null) as repairs,
+    list_filter([canonical_lower_cased('permit_type', permit_type_text, permit_type in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other')),
+                 canonical_lower_cased('building_use', building_use_text, building_use in ('residential', 'nonresidential'))], r -> r is not null) as respelled
 from stg_canonical__permits;
 
 insert into meta.rejects
@@ -45,8 +51,8 @@ select 'intermediate', 'canonical', file, row_number + 1, 'nulled_' || r.rule, r
 from (select file, row_number, unnest(repairs) as r from int_market_canonical_permits_checked where hit is null);
 
 insert into meta.repairs
-select 'intermediate', 'canonical', file, row_number + 1, respelled.rule, reject_detail(respelled.col, respelled.val) || ' -> ' || respelled.to
-from int_market_canonical_permits_checked where hit is null and respelled is not null;
+select 'intermediate', 'canonical', file, row_number + 1, r.rule, reject_detail(r.col, r.val) || ' -> ' || r.to
+from (select file, row_number, unnest(respelled) as r from int_market_canonical_permits_checked where hit is null);
 
 insert into permits by name
 select
@@ -59,6 +65,8 @@ select
     -- a point with an unreadable half is no point
     case when list_has_any(list_transform(repairs, r -> r.col), ['lat', 'lng']) then null else lat end as lat,
     case when list_has_any(list_transform(repairs, r -> r.col), ['lat', 'lng']) then null else lng end as lng,
-    null as parcel_id, null as description, false as zip_imputed,
+    null as parcel_id, null as description,
+    case when list_contains(list_transform(repairs, r -> r.col), 'building_use') then null else building_use end as building_use,
+    false as zip_imputed,
     file, row_number + 1 as line
 from int_market_canonical_permits_checked where hit is null;
