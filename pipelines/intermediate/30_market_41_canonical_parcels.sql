@@ -10,9 +10,9 @@
 --   out_of_range   beds, baths or sqft negative or infinite
 --   not_in_list    property_type outside its list (one of it in another case, "SFR": read in lower case, the parcel
 --                  kept, a meta.repairs row lower_cased, as sales.csv's)
---   duplicate_parcel  a parcel_id (and unit) already on an earlier line: the first line is the parcel (the one a
---                  deed keyed by parcel takes its place from, 30_market_39), the later ones rejected with the value
---                  naming that line; before, both reached the market_canonical check and failed the build (review 22)
+--   duplicate_parcel  a parcel_id already on an earlier line (one property: property_identity() reads no unit): the
+--                  first line is the parcel (the one a deed keyed by parcel takes its place from, 30_market_39), the
+--                  later ones rejected with the value naming that line; before, both reached the market_canonical check and failed the build (review 22)
 --   zero_is_unknown  beds or baths 0: nulled and the parcel kept (meta.repairs nulled_zero_is_unknown), the one rule
 --                  sales.csv reads its counts by (canonical_zero_is_unknown(), 30_market_00_canonical_tables.sql)
 -- Bounds per property type, real state, zip in that state and coordinates in the state: 30_market_44_row_contracts.ts.
@@ -36,7 +36,7 @@ select *,
                  case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
                  case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end], r -> r is not null) as repairs,
     canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)) as respelled
-from (select *, case when parcel_id is not null then min(row_number + 1) over (partition by parcel_id, address_unit(address)) end as first_line
+from (select *, case when parcel_id is not null then min(row_number + 1) over (partition by parcel_id) end as first_line
       from stg_canonical__parcels);
 
 insert into meta.rejects
