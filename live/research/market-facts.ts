@@ -92,9 +92,8 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       return {
         ...(distress ? ranks(u, r.distressed_pipeline_count!, fmt(r.distressed_pipeline_count!), RANK.distress) : {}),
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
-        sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
-        detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.',
-          ...(noOutcome ? [`But ${noOutcome}.`] : [])],
+        sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
+        detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
         source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` }, // the filings' own end (review 15)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };
@@ -105,8 +104,8 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
-      sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
-      detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`, ...(noOutcome ? [`Distressed properties: ${noOutcome}.`] : [])],
+      sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}`,
+      detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says
       confidence: r.investor_purchase_rate_pct === null || u.asks.includes('flip_share') ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,
