@@ -85,12 +85,14 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
     const distress = typeof r.distressed_pipeline_count === 'number' ? `${distressWords(r.distressed_pipeline_count, r.distressed_without_parcel)} are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}` : null;
+    // filings whose records give no case outcome (a distress.csv without closed_date): counted open (review 22)
+    const noOutcome = distress ? (r.note ?? '').split('; ').find((c) => c.includes('give no case outcome')) : undefined;
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
     if (u.asks.includes('distress')) {
       return {
         ...(distress ? ranks(u, r.distressed_pipeline_count!, fmt(r.distressed_pipeline_count!), RANK.distress) : {}),
         intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
-        sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
+        sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
         source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` }, // the filings' own end (review 15)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
@@ -102,7 +104,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
-      sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}`,
+      sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says

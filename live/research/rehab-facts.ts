@@ -36,6 +36,8 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
     const resalesOnly = (r.note ?? '').split('; ').find((c) => c.includes('the score is the rehab resale share alone'));
     // no sales record of the zip (Chicago, Nashville): the score and its events are its permits alone
     const permitsOnly = !resalesOnly && noSalesRecords(data, zip);
+    // permits whose building use the operator's permits.csv does not record: commercial work may be counted (review 22)
+    const useUnrecorded = (r.note ?? '').split('; ').find((c) => c.includes("do not record the building's use"));
     // each measure's own window (market.md mart_rehab "Window"): said apart where they end apart
     const [pw, sw] = [r.permits_window, r.sales_window];
     const over = pw && sw && pw.window_end !== sw.window_end
@@ -44,7 +46,7 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
     return {
       ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) ${over}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before`,
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) ${over}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before${useUnrecorded ? `; ${useUnrecorded}` : ''}`,
       detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab ${permitsOnly ? 'permits' : resalesOnly ? 'sales' : 'permits and sales'} it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,

@@ -33,7 +33,9 @@
 --                                Allegheny docket rows have no pin) is a property of its own, so Penn Hills' 12
 --                                months are 63: 61 parcels and 2 cases without one
 --   distressed_without_parcel  = of distressed_pipeline_count, the filings that name neither a parcel nor an address
---                                (Penn Hills' 2): the note says so, so the identified properties (61) can be recomputed
+--                                (Penn Hills' 2): the note says so, so the identified properties (61) can be recomputed;
+--                                a filing whose records give no case outcome (status null: a canonical distress.csv
+--                                without closed_date) counts as open, and the note says how many (review 22)
 --   platform_active_deals      = 0 (no community deal data yet)
 --   market_tier                = int_market_city_tiers (geo `cities`, else the population fallback rule; a city
 --                                no Census place: its county's CBSA, 30_market_90); a city found in none is rural by rule
@@ -147,7 +149,9 @@ coverage as (
 distress_w as (
     select g.state_code, g.city_slug, g.months,
            count(*) as filings, count(distinct d.property_key) as properties,
-           count(distinct d.property_key) filter (where d.unidentified) as unidentified
+           count(distinct d.property_key) filter (where d.unidentified) as unidentified,
+           -- filings whose records give no case outcome (a canonical distress.csv without closed_date): open by default
+           count(*) filter (where d.status is null) as status_unknown
     from grid g join city_distress d on d.state_code = g.state_code and d.city_slug = g.city_slug
      and d.filing_date > g.distress_window_start and d.filing_date <= g.distress_as_of
      and (d.status is distinct from 'closed' or d.status_date > g.distress_as_of)
@@ -198,7 +202,10 @@ select
                          g.months, strftime(g.distress_as_of, '%Y-%m-%d'))
                   || case when coalesce(d.unidentified, 0) > 0
                           then format('; {} of its {} are filings that name no parcel or address, each counted as a property of its own ({} identified properties)',
-                                      d.unidentified, d.properties, d.properties - d.unidentified) else '' end end
+                                      d.unidentified, d.properties, d.properties - d.unidentified) else '' end
+                  || case when coalesce(d.status_unknown, 0) > 0
+                          then format('; {} of the window''s {} filings come from records that give no case outcome (distress.csv has no closed_date): a case closed, dismissed or redeemed since its filing is counted as open',
+                                      d.status_unknown, d.filings) else '' end end
     ), '') as note
 from grid g
 left join sales_w s using (state_code, city_slug, months)

@@ -52,8 +52,10 @@
 --   count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated
 --   resales or quick resales at a gain)'; then, when a permit component counts permits whose zip the source does not record
 --   (Chicago: placed by the nearest ZCTA centroid, zip_imputed; permits_rehab_zip_imputed counts them), '<n> of the
---   window's <m> residential rehab permits have no recorded zip: ...' ('; ' between the clauses, as investor); null when
---   none applies.
+--   window's <m> residential rehab permits have no recorded zip: ...'; then, when it counts canonical permits whose
+--   building use permits.csv does not record (no building_use column, or the row's empty), '<n> of the window's <m>
+--   residential rehab permits do not record the building's use ...: commercial work may be counted' (review 22)
+--   ('; ' between the clauses, as investor); null when none applies.
 create or replace table mart_rehab as
 with permit_zip as (
     -- the permits that count in their zip (int_market_zip_permits: a guessed zip only within the permit's own city)
@@ -142,7 +144,9 @@ permit_events as (
     select p.zip, p.issue_date as event_date, is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab,
            case when is_residential_rehab(p.permit_type, p.building_use, p.valuation) and p.valuation > 0 then p.valuation end as rehab_value,
            p.permit_type in ('renovation', 'addition', 'repair') and not is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_nonresidential_rehab,
-           coalesce(p.zip_imputed, false) as zip_imputed
+           coalesce(p.zip_imputed, false) as zip_imputed,
+           -- a canonical permits.csv without building_use (or a row leaving it empty): the use is not recorded
+           p.source = 'canonical' and p.building_use is null as use_unrecorded
     from int_market_zip_permits p join zip_window z using (zip)
     where p.issue_date > z.permits_as_of - interval 24 month
 ),
@@ -158,6 +162,7 @@ permit_windows as (
     select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
            count(e.rehab_value) as permits_rehab_valued, count(e.event_date) filter (where e.is_nonresidential_rehab) as permits_rehab_nonresidential,
            count(e.event_date) filter (where e.is_rehab and e.zip_imputed) as permits_rehab_zip_imputed,
+           count(e.event_date) filter (where e.is_rehab and e.use_unrecorded) as permits_rehab_use_unrecorded,
            coalesce(sum(e.rehab_value), 0) as rehab_value
     from grid g join permit_events e on e.zip = g.zip and e.event_date > g.permit_start
     group by g.zip, g.months
@@ -181,6 +186,7 @@ components as (
            coalesce(pw.permits_rehab_valued, 0) as permits_rehab_valued,
            coalesce(pw.permits_rehab_nonresidential, 0) as permits_rehab_nonresidential,
            coalesce(pw.permits_rehab_zip_imputed, 0) as permits_rehab_zip_imputed,
+           coalesce(pw.permits_rehab_use_unrecorded, 0) as permits_rehab_use_unrecorded,
            coalesce(pw.rehab_value, 0) as rehab_value,
            coalesce(sw.sales_n, 0) as sales_n, coalesce(sw.rehab_sales, 0) as rehab_sales,
            h.housing_units, h.housing_units * coalesce(g.covered_share, 1) as covered_units,
@@ -280,7 +286,10 @@ select
              then 'Nashville''s permits are a snapshot of building permit applications by the day entered (Date_Entered), not issued permits' end,
         case when c.permits_rehab_zip_imputed > 0 and (c.permit_score is not null or c.value_score is not null)
              then format('{} of the window''s {} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip',
-                         c.permits_rehab_zip_imputed, c.permits_rehab) end
+                         c.permits_rehab_zip_imputed, c.permits_rehab) end,
+        case when c.permits_rehab_use_unrecorded > 0 and (c.permit_score is not null or c.value_score is not null)
+             then format('{} of the window''s {} residential rehab permits do not record the building''s use (permits.csv gives no building_use): each is counted when its declared cost is $500,000 or less, so commercial work may be counted',
+                         c.permits_rehab_use_unrecorded, c.permits_rehab) end
     ), '') as note
 from combined c
 left join (select zip, direction, direction_pct, window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)

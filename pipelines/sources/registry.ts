@@ -41,11 +41,11 @@ export const CANONICAL_COLUMNS = {
   },
   permits: {
     required: ['address', 'zip', 'issue_date', 'permit_type', 'valuation', 'lat', 'lng'],
-    optional: ['permit_id'],
+    optional: ['permit_id', 'building_use'],
   },
   distress: {
     required: ['address', 'city', 'state', 'zip', 'kind', 'filing_date'],
-    optional: ['parcel_id', 'amount'],
+    optional: ['parcel_id', 'amount', 'closed_date'],
   },
 } as const;
 

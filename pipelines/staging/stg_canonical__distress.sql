@@ -4,7 +4,7 @@ create or replace view stg_canonical__distress as
 with source as (
     select * from raw."canonical__distress"
     union all by name
-    select null::varchar as parcel_id, null::varchar as amount
+    select null::varchar as parcel_id, null::varchar as amount, null::varchar as closed_date
     where false
 ),
 renamed as (
@@ -20,6 +20,8 @@ renamed as (
         try_strptime(nullif(trim(filing_date), ''), '%Y-%m-%d')::date as filing_date,
         nullif(trim(amount), '') as amount_text,
         try_cast(nullif(trim(amount), '') as double) as amount,
+        nullif(trim(closed_date), '') as closed_date_text,
+        try_strptime(nullif(trim(closed_date), ''), '%Y-%m-%d')::date as closed_date,
         _file as file,
         _row as row_number
     from source

@@ -4,7 +4,7 @@ create or replace view stg_canonical__permits as
 with source as (
     select * from raw."canonical__permits"
     union all by name
-    select null::varchar as permit_id
+    select null::varchar as permit_id, null::varchar as building_use
     where false
 ),
 renamed as (
@@ -22,6 +22,8 @@ renamed as (
         try_cast(nullif(trim(lat), '') as double) as lat,
         nullif(trim(lng), '') as lng_text,
         try_cast(nullif(trim(lng), '') as double) as lng,
+        nullif(trim(building_use), '') as building_use_text,
+        lower(nullif(trim(building_use), '')) as building_use,
         _file as file,
         _row as row_number
     from source

@@ -419,8 +419,9 @@ export class MarketOracle {
       from read_csv('${this.file('census-acs2023-population/acs5_2023_zcta_population.csv.gz')}', all_varchar = true)
       where "zip code tabulation area" = $zip`, { zip });
     const units = acs?.units && acs.units > 0 ? acs.units * (share ?? 1) : null;
-    const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null; imputed: boolean }>(`
+    const permits = await this.rows<{ source: string; d: string; rehab: boolean; value: number | null; imputed: boolean; useless: boolean }>(`
       select source, strftime(issue_date, '%Y-%m-%d') as d, coalesce(zip_imputed, false) as imputed,
+             source = 'canonical' and building_use is null as useless,
              ${RESIDENTIAL_REHAB_SQL} as rehab,
              case when ${RESIDENTIAL_REHAB_SQL} and valuation > 0 then valuation end as value
       from (${zipPermits}) where issue_date <= $asOf::date`, { zip, asOf });
@@ -519,6 +520,10 @@ export class MarketOracle {
           // a permit component counting permits whose zip was guessed from their point says so (market.md mart_rehab)
           (permitRate !== null || valueRate !== null) && rehab.some((x) => x.imputed)
             ? `${rehab.filter((x) => x.imputed).length} of the window's ${rehab.length} residential rehab permits have no recorded zip: each is placed in the zip whose centroid is nearest its point, so near a zip line it may belong to the next zip`
+            : null,
+          // canonical permits whose building use permits.csv does not record (review 22)
+          (permitRate !== null || valueRate !== null) && rehab.some((x) => x.useless)
+            ? `${rehab.filter((x) => x.useless).length} of the window's ${rehab.length} residential rehab permits do not record the building's use (permits.csv gives no building_use): each is counted when its declared cost is $500,000 or less, so commercial work may be counted`
             : null,
         ].filter((x) => x !== null).join('; ') || null,
       });
@@ -629,8 +634,8 @@ export class MarketOracle {
              (sale_price - prev_price) / prev_price as margin
       from oracle_resales where state_code = $state and lower(city) = lower($city) and prev_investor
         and prev_price > 0 and date_diff('day', prev_date, sale_date) between 1 and 365`, params);
-    const filings = await this.rows<{ d: string; k: string; u: boolean }>(`
-      select strftime(filing_date, '%Y-%m-%d') as d, parcel_id is null and address is null as u,
+    const filings = await this.rows<{ d: string; k: string; u: boolean; open: boolean }>(`
+      select strftime(filing_date, '%Y-%m-%d') as d, parcel_id is null and address is null as u, status is null as open,
              source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, ''), distress_id) as k
       from distress where state_code = $state and lower(city) = lower($city) and filing_date <= $dAsOf::date
         and (status is distinct from 'closed' or status_date > $dAsOf::date)`, { ...params, dAsOf: dAsOf ?? asOf }); // closed by the window end: not counted
@@ -677,7 +682,7 @@ export class MarketOracle {
           !known.length ? null
             : f.length === 0 ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
             : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
-          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open${without ? `; ${without} of its ${props} are filings that name no parcel or address, each counted as a property of its own (${props - without} identified properties)` : ''}`
+          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open${without ? `; ${without} of its ${props} are filings that name no parcel or address, each counted as a property of its own (${props - without} identified properties)` : ''}${filed.some((x) => x.open) ? `; ${filed.filter((x) => x.open).length} of the window's ${filed.length} filings come from records that give no case outcome (distress.csv has no closed_date): a case closed, dismissed or redeemed since its filing is counted as open` : ''}`
             : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
           // where a flip velocity is given, what it measures (review 18; pipelines/shards/investor.sql writes it)
           days !== null ? "flip_velocity_days is the median days from an investor's purchase deed to the property's resale deed, not to its re-listing as the spec defines it: no source of the build records listing dates, so the resale stands for the re-list (a flip: an investor purchase resold 1 to 365 days later)" : null,

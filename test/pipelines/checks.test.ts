@@ -107,7 +107,7 @@ describe('the check runner', () => {
 
 const TABLES = ['states', 'zips', 'cities', 'sales', 'parcels', 'permits', 'distress', 'addresses', 'flood_zones',
   'mart_comps', 'mart_rehab', 'mart_investor', 'mart_geo_cities', 'mart_location_risk', 'mart_valuation_features',
-  'mart_legal_market_risk', 'mart_legal_landlord', 'mart_legal_tax_sale', 'mart_regulations'] as const;
+  'mart_legal_market_risk', 'mart_legal_landlord', 'mart_legal_tax_sale', 'mart_regulations', 'stg_hud_crosswalk__zip_county'] as const;
 
 /** Hand-written rows that break no rule (the build date is 2026-11-21). */
 const CLEAN = `
@@ -211,7 +211,10 @@ const CASES: Case[] = [
   { check: 'market_geography', kind: 'relationship', plant: `update mart_investor set city_slug = 'ostin', city = 'Ostin' where city_slug = 'austin'`,
     sample: { table: 'mart_investor', key: 'TX/ostin', problem: 'tier_source cities but not in cities' } },
   { check: 'market_geography', kind: 'relationship', plant: `update sales set state_code = 'OK' where sale_id = 'canonical:sales.csv:1'`,
-    rows: 2, sample: { table: 'sales', key: 'OK', problem: 'state not in states' } },
+    sample: { table: 'sales', key: 'OK', problem: 'state not in states' } },
+  // the zip in the sale's state: its own, or one the HUD crosswalk puts it in (canonical-intake-checks.test.ts: 03804, ME)
+  { check: 'market_sales_zip_state', kind: 'relationship', plant: `update sales set state_code = 'OK' where sale_id = 'canonical:sales.csv:1'`,
+    sample: { table: 'sales', zip: '78701', problem: 'zip of TX on a sale in OK', rows: '1' } },
   { check: 'geo_answers', kind: 'relationship', plant: `insert into mart_location_risk by name select '00000' as zip, 'X' as flood_zone, 'Minimal' as flood_risk_label`,
     sample: { table: 'mart_location_risk', key: '00000', problem: 'zip not in zips' } },
   { check: 'valuation_features', kind: 'relationship', plant: `update mart_valuation_features set sale_id = 'canonical:sales.csv:9'`,
