@@ -166,18 +166,27 @@ export async function run(ctx: StageContext): Promise<void> {
   // a record is as current as its source: the newest dated record the source gave any property, a filing's closing
   // and its auction sale included (Louisville's file records commissioner sales through 2017-01-13, after its last
   // filing on 2016-06-03: a case it shows unsold is open as of that day, as far as the file says)
-  const asOfRows = await queryRows<{ source: string; as_of: string }>(ctx.db, `
-    select source, cast(max(d) as varchar) as as_of from (
-      select source, date as d from property_sales union all select source, date from int_property_events
-      union all select source, status_date from int_property_events union all select source, sale_date from int_property_events
-      union all select source, record_date from property_lineage) where d is not null group by source order by source`);
+  // per kind of record too (sales, parcels, permits, distress): one source may hold files of several kinds ending years
+  // apart (a canonical folder's distress.csv to 2016 beside its permits.csv to 2024), and a record is as current as the
+  // files of its own kinds (review 22: a property of filings only read the permits' 2024-09-19)
+  const asOfRows = await queryRows<{ source: string; kind: string; as_of: string }>(ctx.db, `
+    select source, kind, cast(max(d) as varchar) as as_of from (
+      select source, 'sales' as kind, date as d from property_sales
+      union all select source, case when kind = 'permit' then 'permits' else 'distress' end, unnest([date, status_date, sale_date]) from int_property_events
+      union all select source, source_table, record_date from property_lineage) where d is not null group by all order by source, kind`);
+  const sourceAsOf: Record<string, string> = {};
+  const sourceKindAsOf: Record<string, Record<string, string>> = {};
+  for (const r of asOfRows) {
+    if (!(r.as_of <= (sourceAsOf[r.source] ?? ''))) sourceAsOf[r.source] = r.as_of;
+    (sourceKindAsOf[r.source] ??= {})[r.kind] = r.as_of;
+  }
   // the zips where a source records properties but no street address (King County): an address there is asked by parcel id
   const parcelOnly: Record<string, [string, string][]> = {};
   for (const r of await queryRows<{ zip: string; source: string; state: string }>(ctx.db, `
     select zip, source, any_value(state) as state from properties where zip is not null and state is not null
     group by zip, source having bool_and(address is null) order by zip, source`)) (parcelOnly[r.zip] ??= []).push([r.source, r.state]);
   const meta: PropertyMeta = { format: PROPERTY_FORMAT, build_id: ctx.buildId, properties, zips: zips.size, parcels: parcelRows.length,
-    source_as_of: Object.fromEntries(asOfRows.map((r) => [r.source, r.as_of])), parcel_only_zips: parcelOnly,
+    source_as_of: sourceAsOf, source_kind_as_of: sourceKindAsOf, parcel_only_zips: parcelOnly,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
   fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
   ctx.log.info('live/property', { properties, zips: zips.size, parcels: parcelRows.length, seconds: meta.seconds });

@@ -70,7 +70,8 @@ export class PropertyEngine {
   /** `places`: the place names a full address may end with (live/places/address-place.ts); none: after commas only.
    *  `resolver`: the build's place resolver, which reads a typed city against the record's (place-check.ts). */
   constructor(private readonly readBytes: (rel: string) => Buffer | null,
-    private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; parcelOnlyZips?: Record<string, [string, string][]> },
+    private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; sourceKindAsOf?: Record<string, Record<string, string>>;
+      parcelOnlyZips?: Record<string, [string, string][]> },
     private readonly places?: PlaceNames, private readonly resolver: PlaceResolver | null = null) {}
 
   /** A found property's identity, for the place check's messages. */
@@ -84,6 +85,20 @@ export class PropertyEngine {
   private read(rel: string): unknown {
     const b = this.readBytes(rel);
     return b ? JSON.parse(b.toString('utf8')) : null;
+  }
+
+  /** A record is as current as its source's files of its own kinds of record (its sales, permits, filings, and the
+   *  parcel roll where it dates a row): the newest day of each; its source's newest record where none dates it. */
+  private asOf(rec: StoredRecord, refs: readonly StoredRef[]): string {
+    const source = String(rec.body['source']);
+    const kinds = new Set<string>();
+    if (rec.sales.length) kinds.add('sales');
+    if (rec.permits.length) kinds.add('permits');
+    if (rec.distress.length) kinds.add('distress');
+    for (const [, cite] of Object.values(rec.fields)) if (refs[cite[0]]?.[1] === 'parcels') kinds.add('parcels');
+    const byKind = this.build.sourceKindAsOf?.[source] ?? {};
+    const days = [...kinds].map((k) => byKind[k]).filter((d): d is string => d !== undefined).sort();
+    return days.at(-1) ?? this.build.sourceAsOf[source] ?? this.build.asOf;
   }
 
   record(propertyId: string): { rec: StoredRecord; refs: StoredRef[] } | null {
@@ -201,7 +216,7 @@ export class PropertyEngine {
     const body: Record<string, unknown> = {
       ...rec.body,
       links: zip ? { comps: `/v1/market/comps?zip=${zip}`, location_risk: `/v1/location/risk?zip=${zip}` } : { comps: null, location_risk: null },
-      as_of: this.build.sourceAsOf[String(rec.body['source'])] ?? this.build.asOf,
+      as_of: this.asOf(rec, found.refs),
     };
     // additive: the other properties the typed address names (an NYC lot redeveloped, two lots of one address)
     if (others.length) body['other_property_ids'] = others;

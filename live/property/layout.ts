@@ -106,6 +106,9 @@ export interface PropertyMeta {
   format: number; build_id: string; properties: number; zips: number; parcels: number; seconds: number;
   /** Per source, the newest record date among its sales, permits, filings and facts: a record's `as_of`. */
   source_as_of: Record<string, string>;
+  /** Per source and kind of record (sales, parcels, permits, distress), the same: a record's `as_of` is the newest of its
+   *  own kinds' (a canonical folder's files end apart); absent in older builds. */
+  source_kind_as_of?: Record<string, Record<string, string>>;
   /** Zips whose properties (of a source) have no street address, with that source and its state: King County records
    *  parcel ids and zips only, so an address there is asked by parcel_id. */
   parcel_only_zips?: Record<string, [source: string, state: string][]>;

@@ -14,7 +14,12 @@
 --   from 2019-06-03 hold 207, 149, 85, 8, 22 arm's-length sales against 316-370 in May, and its rehab resales read
 --   -86.7% at the file's end (2019-07-09) and -46.4% at 2019-06-26, where a 30-day "half the 30 before" test ended
 --   them; this rule ends them 2019-06-06: 67 against 79, -15.2% (warehouse/docs/market.md "mart_market_direction").
---   A market with several sources takes the earliest day.
+--   A market with several sources of a kind takes the earliest day of that kind's. A market of both kinds (a canonical
+--   folder's permits.csv and sales.csv, which may end months apart) counts each kind over its own 30-day windows, as
+--   the rehab score counts each over its own window (review 22: 37206 read "up +33.3%" from the 60 days to the last
+--   sale, 2024-06-20, while its score counted permits to 2024-09-19): its rehab permits in the 30 days to the permits'
+--   window end against the 30 before, plus its rehab resales in the 30 days to the sales' end against the 30 before;
+--   window_end is the later of the two, permits_window_end and sales_window_end each (null without that kind).
 -- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
 -- or the year before, or a quick resale at a gain: int_market_resales).
 --   direction_pct = 100 * (events in the 30 days to window_end - events in the 30 days before) / max(events before, 1)
@@ -37,14 +42,14 @@ create or replace table mart_market_direction as
 with permit_rows as (
     -- a zip market reads only the permits that count in it (int_market_zip_permits, as the rehab score), a city every
     -- permit of the city
-    select p.source || ' permits' as source, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
+    select p.source || ' permits' as source, 'permit' as kind, case when p.permit_id in (select permit_id from int_market_zip_permits) then p.zip end as zip, p.state_code,
            slug(p.city) as city_slug, null::varchar as part_slug, p.issue_date as event_date,
            -- a rehab event: residential rehab (is_residential_rehab, warehouse/macros.sql), the rehab score's own test
            is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab, true as shows_rehab
     from permits p
 ),
 sale_rows as (
-    select s.source || ' sales' as source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
+    select s.source || ' sales' as source, 'sale' as kind, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
            (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
              or coalesce(r.is_quick_gain_resale, false) as is_rehab,
            -- a sale that can show a rehab resale at all: a resale (a repeat sale) or a recorded renovation year
@@ -54,14 +59,14 @@ sale_rows as (
 ),
 events as (
     -- every record with its market keys; a zip row and a city row read the same records
-    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, event_date, is_rehab, shows_rehab
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, kind, event_date, is_rehab, shows_rehab
     from (select * from permit_rows union all select * from sale_rows) where zip is not null
     union all
-    select 'city', null, state_code, city_slug, source, event_date, is_rehab, shows_rehab
+    select 'city', null, state_code, city_slug, source, kind, event_date, is_rehab, shows_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and city_slug is not null and city_slug <> ''
     union all
-    select 'city', null, state_code, part_slug, source, event_date, is_rehab, shows_rehab
+    select 'city', null, state_code, part_slug, source, kind, event_date, is_rehab, shows_rehab
     from (select * from permit_rows union all select * from sale_rows)
     where state_code is not null and part_slug is not null and part_slug <> ''
 ),
@@ -91,24 +96,35 @@ source_complete as (
     -- every source has a day
     select source, max(d) filter (where 8 * last_7 >= 0.75 * prior_56) as complete_through from rolling group by source
 ),
-windows as (
-    -- as_of: where the market's sources' records end (a quiet market's 60 days are days of none, not its last record's)
-    select e.market_kind, e.zip, e.state_code, e.city_slug, max(se.last_day) as as_of,
-           least(max(se.last_day), min(c.complete_through)) as window_end
-    from events e join source_complete c using (source)
+kind_windows as (
+    -- as_of: where the market's sources' records of a kind end (a quiet market's 60 days are days of none, not its
+    -- last record's); kind_end: the earlier of that and the day those sources are complete through
+    select ms.market_kind, ms.zip, ms.state_code, ms.city_slug, ms.kind, max(se.last_day) as as_of,
+           least(max(se.last_day), min(c.complete_through)) as kind_end
+    from (select distinct market_kind, zip, state_code, city_slug, source, kind from events) ms
+    join source_complete c using (source)
     join (select source, max(d) as last_day from source_days group by source) se using (source) group by all
 ),
+windows as (
+    select market_kind, zip, state_code, city_slug, max(as_of) as as_of, max(kind_end) as window_end,
+           max(kind_end) filter (where kind = 'permit') as permits_window_end, max(kind_end) filter (where kind = 'sale') as sales_window_end
+    from kind_windows group by all
+),
 counted as (
-    select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of, w.window_end,
-           count(*) filter (where e.is_rehab and e.event_date > w.window_end - 30 and e.event_date <= w.window_end) as last_30,
-           count(*) filter (where e.is_rehab and e.event_date <= w.window_end - 30 and e.event_date > w.window_end - 60) as prior_30,
+    -- each kind's events over its own two windows (one kind: the market's)
+    select w.market_kind, w.zip, w.state_code, w.city_slug, w.as_of, w.window_end, w.permits_window_end, w.sales_window_end,
+           count(*) filter (where e.is_rehab and e.event_date > k.kind_end - 30 and e.event_date <= k.kind_end) as last_30,
+           count(*) filter (where e.is_rehab and e.event_date <= k.kind_end - 30 and e.event_date > k.kind_end - 60) as prior_30,
            bool_or(e.shows_rehab) as observes_rehab
-    from windows w join events e
-      on e.market_kind = w.market_kind and e.zip is not distinct from w.zip
-     and e.state_code is not distinct from w.state_code and e.city_slug is not distinct from w.city_slug
+    from windows w join kind_windows k
+      on k.market_kind = w.market_kind and k.zip is not distinct from w.zip
+     and k.state_code is not distinct from w.state_code and k.city_slug is not distinct from w.city_slug
+    join events e
+      on e.market_kind = k.market_kind and e.zip is not distinct from k.zip and e.kind = k.kind
+     and e.state_code is not distinct from k.state_code and e.city_slug is not distinct from k.city_slug
     group by all
 )
-select market_kind, zip, state_code, city_slug, as_of, window_end,
+select market_kind, zip, state_code, city_slug, as_of, window_end, permits_window_end, sales_window_end,
        last_30 as events_last_30d, prior_30 as events_prior_30d, observes_rehab,
        case when observes_rehab and observes_span then direction_30d_pct(last_30, prior_30) end as direction_pct,
        case when observes_rehab and observes_span then direction_30d(direction_30d_pct(last_30, prior_30)) end as direction,

@@ -34,7 +34,8 @@
 -- trend: the zip's 30-day direction, read from mart_market_direction (30_mart_market_direction.sql: rehab events in the
 --   30 days to its window_end vs the 30 days before, up above +5%, down below -5%, else flat), the one definition the
 --   market trends (30_mart_market_trends.ts) also read, so the two never disagree. trend_end: that window_end (the
---   earlier of as_of and the day the zip's sources are complete through).
+--   earlier of as_of and the day the zip's sources are complete through; a zip of permits and sales ending apart: each
+--   kind to its own such day, trend_end the later, and the note names both).
 -- confidence: confidence_by_count(sample_count), the events the score is computed from: the window's residential
 --   rehab permits when a permit component is computed, plus its arm's-length sales when the resale share is (review:
 --   60602 read 'high' from 617 permits, 602 of them office work or new construction that no component counts, while
@@ -266,7 +267,11 @@ select
              then format('the zip''s permit and sales records end apart (permits {}, sales {}): permits are counted over {} to {} ({} of its {} days covered) and sales over {} to {} ({} of its {} days covered)',
                          strftime(c.permits_as_of, '%Y-%m-%d'), strftime(c.sales_as_of, '%Y-%m-%d'),
                          strftime(c.permit_start + 1, '%Y-%m-%d'), strftime(c.permits_as_of, '%Y-%m-%d'), c.permits_records_days, c.permits_window_days,
-                         strftime(c.sale_start + 1, '%Y-%m-%d'), strftime(c.sales_as_of, '%Y-%m-%d'), c.sales_records_days, c.sales_window_days) end,
+                         strftime(c.sale_start + 1, '%Y-%m-%d'), strftime(c.sales_as_of, '%Y-%m-%d'), c.sales_records_days, c.sales_window_days)
+                  -- the trend too: each kind's last 30 days against the 30 before, to its own end (mart_market_direction)
+                  || case when t.permits_window_end <> t.sales_window_end
+                          then format('; the trend compares each kind''s last 30 days with the 30 before: permits to {}, sales to {}',
+                                      strftime(t.permits_window_end, '%Y-%m-%d'), strftime(t.sales_window_end, '%Y-%m-%d')) else '' end end,
         case when c.resale_cohort_small
              then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
         -- no permit component: the score is the resale share alone, and says so (review r16b #19: 98103 read as
@@ -292,6 +297,6 @@ select
                          c.permits_rehab_use_unrecorded, c.permits_rehab) end
     ), '') as note
 from combined c
-left join (select zip, direction, direction_pct, window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
+left join (select zip, direction, direction_pct, window_end, permits_window_end, sales_window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)
 left join int_market_zip_names nm using (zip)
 where c.score is not null;

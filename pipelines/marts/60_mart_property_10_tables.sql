@@ -39,6 +39,24 @@ from (
     from distress
 ) r;
 
+-- a row without a parcel id (a canonical permits.csv has no parcel_id column; a filing naming no parcel) at the street
+-- line, unit and zip of a parcel of its source is that parcel's property, as a native permit carrying its parcel id
+-- joins it (review 22: 929 CAHAL AVE's permit was a property of its own beside the parcel's sales); a line two parcels
+-- of the source share stays its own property (which parcel is not known)
+create or replace temp table int_property_addr_parcels as
+select addr_identity, any_value(identity) as identity
+from (
+    select distinct property_identity(source, null, address, unit, zip) as addr_identity, identity
+    from int_property_rows_all
+    where identity like '%|parcel|%' and address is not null
+      and source in (select distinct source from int_property_rows_all where identity like '%|addr|%')
+)
+where addr_identity is not null
+group by addr_identity having count(distinct identity) = 1;
+update int_property_rows_all r set identity = a.identity
+from int_property_addr_parcels a where r.identity = a.addr_identity;
+drop table int_property_addr_parcels;
+
 -- a unit row's sqft that is its lot's (several units of one lot and sale date share it: int_unit_shared_sqft) is not
 -- the unit's size: no candidate, and no price per sqft
 create or replace temp table int_property_rows as

@@ -24,6 +24,8 @@ export async function marketTables(ctx: TestContext): Promise<void> {
   await ctx.db.run('create table if not exists stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar, land_area_sqmi double)');
   await ctx.db.run('create table if not exists stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
   await ctx.db.run('create table if not exists stg_usgeo__places (place_geoid varchar, housing_units bigint, land_area_sqmi double)');
+  // the county names an inferred permit area is named by (a canonical permits.csv: no crosswalk row here, so none)
+  await ctx.db.run('create table if not exists counties (county_fips varchar, county_name varchar, state_code varchar)');
 }
 
 export async function run(ctx: TestContext, ...files: string[]): Promise<void> {

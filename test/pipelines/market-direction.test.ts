@@ -103,7 +103,7 @@ describe('mart_market_direction: the windows end where the sources are complete'
     ]);
   });
 
-  test('a permit file with a holiday-like dip before a complete last week keeps its end; a market of two sources ends at the earlier complete day', async () => {
+  test('a permit file with a holiday-like dip before a complete last week keeps its end; a market of permits and sales counts each to its own complete day', async () => {
     // "city_permits": two rehab permits a day from April through June 2019 but one a day in the week 06-17..06-23 (a
     // holiday); its last week, 06-24..06-30, is a full one again
     await dailyPermits('city_permits', '60614', 'Chicago', 'IL', '2019-04-01', '2019-06-16', 2, 'renovation');
@@ -129,8 +129,9 @@ describe('mart_market_direction: the windows end where the sources are complete'
       // start 05-01, under 60 days before 06-25: no prior 30 days to compare, so no direction (null), not flat 0
       { market: '98107', as_of: '2019-06-25', window_end: '2019-06-25', last: 0, prior: 0, pct: null, direction: null },
       { market: 'chicago', as_of: '2019-06-30', window_end: '2019-06-30', last: 53, prior: 60, pct: -11.7, direction: 'down' },
-      // Testville reads both sources: the earlier of their complete days (06-01, not the permits' 06-25)
-      { market: 'testville', as_of: '2019-06-30', window_end: '2019-06-01', last: 0, prior: 0, pct: 0, direction: 'flat' },
+      // Testville reads both kinds: each to its own complete day (sales 06-01, permits 06-25), window_end the later
+      // (review 22; before, both ended at the earlier, 06-01, cutting the permits' last 24 days)
+      { market: 'testville', as_of: '2019-06-30', window_end: '2019-06-25', last: 0, prior: 0, pct: 0, direction: 'flat' },
     ]);
   });
 });

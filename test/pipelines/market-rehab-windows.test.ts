@@ -53,6 +53,7 @@ async function built(): Promise<TestContext> {
   await ctx.db.run('create table stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar, land_area_sqmi double)');
   await ctx.db.run('create table stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double)');
   await ctx.db.run('create table stg_usgeo__places (place_geoid varchar, housing_units bigint, land_area_sqmi double)');
+  await ctx.db.run('create table counties (county_fips varchar, county_name varchar, state_code varchar)');
   await ctx.db.run(`create or replace table int_market_housing_units as select '19104' as zip, 1000::bigint as housing_units`);
   await run(ctx, ...STEPS);
   await runMarketSource(ctx); // the rehab shard's source

@@ -1,0 +1,140 @@
+// A canonical folder of real records (review 22): Nashville's building permit applications written as permits.csv (no
+// parcel_id column, no declared area), a parcels.csv row and two sales of one Nashville parcel, and Louisville filings
+// as distress.csv, through a real build until the marts over the real geography (symlinks into ../shared/data). The
+// expected values are read from the raw files with plain DuckDB SQL (and test/helpers/oracle-permit-area.ts):
+//   - the permits' area is the county they lie in (warehouse/docs/market.md "Permit source area"), so a zip mostly
+//     outside it is not scored as covered (La Vergne 37086 read 3.6 "Cold" with no note);
+//   - a permit without a parcel id joins the parcel's property at its street line and zip (warehouse/docs/property.md
+//     "Identity": 929 CAHAL AVE's permit was a property of its own beside the parcel's sales).
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PINNED_NOW } from '../helpers/clock.ts';
+import { canonicalSources } from '../helpers/canonical-sources.ts';
+import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
+import { SHARED_DATA } from '../helpers/paths.ts';
+import { dataFile } from '../helpers/oracle-raw-comps.ts';
+import { permitAreaOracle } from '../helpers/oracle-permit-area.ts';
+import { runBuild } from '../../pipelines/build.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { silentLogger } from '../../warehouse/log.ts';
+
+afterAll(removeTmpDirs);
+
+const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
+  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
+const FILTER = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
+  'usps_locale', 'zip_reference', 'unit_sqft', 'property', 'rehab'].join(',');
+const NASHVILLE = `read_csv('${path.join(SHARED_DATA, 'nashville-building-permit-applications/building_permits.csv.gz')}', all_varchar = true)`;
+const LOUISVILLE = `read_csv('${path.join(SHARED_DATA, 'louisville-metro-lien-foreclosures/foreclosures.csv.gz')}', all_varchar = true)`;
+
+async function query<T>(db: string, sql: string): Promise<T[]> {
+  const inst = await DuckDBInstance.create(db, db === ':memory:' ? {} : { access_mode: 'READ_ONLY' });
+  const c = await inst.connect();
+  try { return (await c.runAndReadAll(sql)).getRowObjectsJson() as T[]; } finally { c.closeSync(); inst.closeSync(); }
+}
+
+/** A CSV field: quoted when it holds a comma or a quote. */
+const field = (v: string | null | undefined): string => (v == null ? '' : /[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+let warehouse: string;
+
+beforeAll(async () => {
+  // permits.csv: every application of the raw file with a 5-digit zip, once per permit number (its first line), typed by
+  // the words of its type as the converter of the review did (Rehab -> renovation, Addition, New/Shell -> new, else other)
+  const permits = await query<Record<string, string | null>>(':memory:', `
+    select Permit__ as permit_id, Address as address, ZIP as zip,
+           strftime(make_timestamp(try_cast(Date_Entered as bigint) * 1000)::date, '%Y-%m-%d') as issue_date,
+           case when Permit_Type_Description ilike '%Rehab%' then 'renovation' when Permit_Type_Description ilike '%Addition%' then 'addition'
+                when Permit_Type_Description ilike '%New%' or Permit_Type_Description ilike '%Shell%' then 'new' else 'other' end as permit_type,
+           -- a cost of 0 is the file's placeholder for none (market.md "Components"): empty, unknown, in the format
+           nullif(Const_Cost, '0') as valuation, Lat as lat, Lon as lng
+    from (select *, row_number() over (partition by Permit__ order by ObjectId::int) as k from ${NASHVILLE})
+    where k = 1 and regexp_full_match(ZIP, '\\d{5}') and try_cast(Date_Entered as bigint) is not null and Address is not null
+    order by ObjectId::int`);
+  // distress.csv: 30 Louisville filings with a parcel id (no parcels.csv row: properties of filings only)
+  const distress = await query<Record<string, string | null>>(':memory:', `
+    select PRCLID as parcel_id, trim(concat_ws(' ', nullif(STNO, 'NA'), nullif(STNAME, 'NA'), nullif(SUFFIX, 'NA'))) as address,
+           left(ZIP, 5) as zip, "Date Action Filed" as filing_date
+    from ${LOUISVILLE} where PRCLID <> 'NA' and STNO <> 'NA' order by "Date Action Filed", PRCLID limit 30`);
+  const csv = (header: string, rows: (string | null | undefined)[][]): string => `${[header, ...rows.map((r) => r.map(field).join(','))].join('\n')}\n`;
+  const sources = canonicalSources({
+    'permits.csv': csv('permit_id,address,zip,issue_date,permit_type,valuation,lat,lng',
+      permits.map((p) => [p['permit_id']!, p['address']!, p['zip']!, p['issue_date']!, p['permit_type']!, p['valuation'], p['lat'], p['lng']])),
+    'parcels.csv': csv('parcel_id,address,city,state,zip,property_type,beds,baths,sqft,year_built,lat,lng',
+      [['07209034100', '929 CAHAL AVE', 'Nashville', 'TN', '37206', 'sfr', '', '', '', '', '36.19748739', '-86.74597006']]),
+    'sales.csv': csv('address,city,state,zip,sale_date,sale_price,property_type,beds,baths,sqft,year_built,condition,lat,lng,parcel_id', [
+      ['929 CAHAL AVE', 'Nashville', 'TN', '37206', '2023-08-01', '250000', 'sfr', '', '', '', '', '', '', '', '07209034100'],
+      ['929 CAHAL AVE', 'Nashville', 'TN', '37206', '2024-03-01', '320000', 'sfr', '', '', '', '', '', '', '', '07209034100']]),
+    'distress.csv': csv('parcel_id,address,city,state,zip,kind,filing_date,amount',
+      distress.map((d) => [d['parcel_id']!, d['address']!, 'Louisville', 'KY', d['zip']!, 'lien_foreclosure', d['filing_date']!, ''])),
+  });
+  for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
+  const artifacts = tmp('reii-canon-nash-art-');
+  const r = await runBuild({ settings: loadSettings({ artifacts, sources, stepFilter: FILTER }), log: silentLogger, now: PINNED_NOW, until: 'marts' });
+  warehouse = path.join(r.dir, 'warehouse.duckdb');
+}, 600_000);
+
+describe('a canonical permits.csv covers the county its permits lie in', () => {
+  test('the area is Davidson County, each zip its residential addresses there (HUD-USPS); under half: no permit component', async () => {
+    const area = await query<{ zip: string; area_name: string; covered_share: number | null }>(warehouse,
+      `select zip, area_name, covered_share from int_market_permit_area where source = 'canonical' order by zip`);
+    expect(area.length).toBeGreaterThan(30);
+    expect(new Set(area.map((a) => a.area_name))).toEqual(new Set(['Davidson County, TN (the county its permits lie in, by the HUD-USPS ZIP-county crosswalk: permits.csv declares no area)']));
+    const want = new Map((await query<{ zip: string; share: number }>(':memory:', permitAreaOracle('nashville', area.map((a) => a.zip), dataFile)!.sql))
+      .map((r) => [r.zip, Number(r.share)]));
+    for (const a of area) expect(a.covered_share, a.zip).toBeCloseTo(want.get(a.zip)!, 9);
+    // La Vergne: 0.4% of its residential addresses in Davidson County (the raw crosswalk)
+    expect(Math.round(1000 * want.get('37086')!)).toBe(4);
+    const outside = [...want].filter(([, s]) => s < 0.5).map(([z]) => z).sort();
+    expect(outside).toEqual(['37015', '37027', '37086', '37122', '37135', '37143']);
+    const scored = await query<{ zip: string }>(warehouse, `select distinct zip from mart_rehab where zip in (${outside.map((z) => `'${z}'`).join(', ')})`);
+    expect(scored).toEqual([]); // before: 37086 12 months 3.6 "Cold", no note
+    const partly = await query<{ zip: string; note: string }>(warehouse, `select zip, note from mart_rehab where zip = '37080' and months = 12`);
+    expect(partly[0]!.note).toContain(`the permit source covers Davidson County, TN (the county its permits lie in, by the HUD-USPS ZIP-county crosswalk: permits.csv declares no area) only, which holds ${Math.round(100 * want.get('37080')!)}% of the zip's residential addresses (HUD-USPS 2023 Q1)`);
+  });
+});
+
+describe('a canonical permit without a parcel id joins the parcel at its street line', () => {
+  test("929 CAHAL AVE, 37206: the raw application T2024021799 is on the parcel's record, with its two sales", async () => {
+    const [raw] = await query<{ parcel: string; address: string; zip: string }>(':memory:',
+      `select Parcel as parcel, Address as address, ZIP as zip from ${NASHVILLE} where Permit__ = 'T2024021799'`);
+    expect(raw).toEqual({ parcel: '07209034100', address: '929 CAHAL AVE', zip: '37206' }); // the native file's own join
+    const props = await query<{ identity: string; sale_count: number; permit_count: number }>(warehouse, `
+      select identity, sale_count::int as sale_count, permit_count::int as permit_count from properties
+      where source = 'canonical' and zip = '37206' and address = '929 CAHAL AVE'`);
+    // before: two properties, the parcel's (2 sales, 0 permits) and the permit's address (0 sales, 1 permit)
+    expect(props).toEqual([{ identity: 'canonical|parcel|07209034100', sale_count: 2, permit_count: 1 }]);
+    const events = await query<{ event_id: string }>(warehouse, `
+      select e.event_id from int_property_events e join properties p using (property_id) where p.identity = 'canonical|parcel|07209034100'`);
+    expect(events).toEqual([{ event_id: 'canonical:T2024021799' }]);
+  });
+});
+
+describe('the rehab trend of a zip whose permits and sales end apart counts each kind to its own end', () => {
+  test("37206: the permits' 30 days to the permits' end (not the last sale, 2024-03-01), the resale to the sales' end", async () => {
+    const [d] = await query<{ permits_end: string; sales_end: string; window_end: string; last_30: number; prior_30: number }>(warehouse, `
+      select permits_window_end::varchar as permits_end, sales_window_end::varchar as sales_end, window_end::varchar as window_end,
+             events_last_30d::int as last_30, events_prior_30d::int as prior_30
+      from mart_market_direction where market_kind = 'zip' and zip = '37206'`);
+    // the sales end at the resale of 929 CAHAL AVE (250,000 -> 320,000 in 7 months: a quick resale at a gain)
+    expect(d!.sales_end).toBe('2024-03-01');
+    expect(d!.window_end).toBe(d!.permits_end);
+    expect(d!.permits_end > d!.sales_end && d!.permits_end <= '2024-09-19').toBe(true);
+    // the raw file's residential rehab in 37206 (Rehab or Addition, a declared cost of $500,000 or less or none) in the
+    // 30 days to the permits' end and the 30 before, plus the one resale in the sales' last 30 days
+    const [raw] = await query<{ last_30: number; prior_30: number }>(':memory:', `
+      with p as (select make_timestamp(try_cast(Date_Entered as bigint) * 1000)::date as d
+                 from (select *, row_number() over (partition by Permit__ order by ObjectId::int) as k from ${NASHVILLE})
+                 where k = 1 and ZIP = '37206' and Address is not null
+                   and (Permit_Type_Description ilike '%Rehab%' or Permit_Type_Description ilike '%Addition%')
+                   and coalesce(try_cast(Const_Cost as double), 0) <= 500000)
+      select count(*) filter (where d > date '${d!.permits_end}' - 30 and d <= date '${d!.permits_end}')::int as last_30,
+             count(*) filter (where d > date '${d!.permits_end}' - 60 and d <= date '${d!.permits_end}' - 30)::int as prior_30 from p`);
+    expect({ last_30: d!.last_30, prior_30: d!.prior_30 }).toEqual({ last_30: raw!.last_30 + 1, prior_30: raw!.prior_30 });
+    const [r] = await query<{ trend_end: string; note: string }>(warehouse, `select trend_end::varchar as trend_end, note from mart_rehab where zip = '37206' and months = 12`);
+    expect(r!.trend_end).toBe(d!.permits_end); // before: 2024-03-01, the last sale
+    expect(r!.note).toContain(`the trend compares each kind's last 30 days with the 30 before: permits to ${d!.permits_end}, sales to 2024-03-01`);
+  });
+});
