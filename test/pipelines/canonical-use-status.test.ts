@@ -25,6 +25,7 @@ async function marts(ctx: TestContext): Promise<void> {
     create table if not exists stg_usgeo__zctas (zcta varchar, primary_county_subdivision varchar, land_area_sqmi double);
     create table if not exists stg_usgeo__zcta_places (zcta varchar, place_geoid varchar, land_area_sqmi double);
     create table if not exists stg_usgeo__places (place_geoid varchar, housing_units bigint, land_area_sqmi double);
+    create table if not exists counties (county_fips varchar, county_name varchar, state_code varchar);
     insert into int_market_housing_units values ('37206', 15000)`);
   await run(ctx, ...MARTS);
 }
