@@ -38,6 +38,8 @@ import { redfinSnapshots } from './redfin-build.ts';
 import { redfinFile } from './redfin-index.ts';
 import { metroIndex } from './metro-build.ts';
 import { salesCover } from './sales-cover-build.ts';
+import { permitCounts } from './permit-counts-build.ts';
+import { distressKinds } from './distress-kinds-build.ts';
 
 export const requires = ['regulations'];
 
@@ -197,6 +199,9 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
   out.sources = await marketSources(db);
   out.covered = await marketCovered(db);
   if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
+  // the permits of each zip and city by kind (permit-counts.ts) and the distressed properties of each city by filing kind (distress-kinds.ts)
+  out.permit_counts = await permitCounts(db);
+  out.distress_kinds = await distressKinds(db);
   return out;
 }
 

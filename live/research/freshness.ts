@@ -37,8 +37,9 @@ export function markAge(facts: Fact[], today: string): void {
     const months = monthsOld(end, today);
     if (months === null || months <= STALE_MONTHS) continue;
     const month = end.slice(0, 7);
-    // a distressed count's source holds filings, not sales
-    const what = f.source!.type === 'rehab' ? rehabRecords(f) : f.value?.endsWith('distressed properties') ? 'filings' : 'sales';
+    // a distressed count's source holds filings (a zip's said as its city's: "... (Louisville, KY as a whole)", review
+    // 22), a permit count's permits, not sales
+    const what = f.source!.type === 'rehab' ? rehabRecords(f) : f.source!.type === 'permits' ? 'permits' : /\bdistressed properties\b/.test(f.value ?? '') ? 'filings' : 'sales';
     if (f.sentence) f.sentence = `${f.sentence.replace(/\.$/, '')}; the latest ${what} in this source are from ${month}, ${ageWords(months)} before ${today.slice(0, 10)}, so this is not a current figure`;
     if (f.value) f.value = `${f.value} [data ends ${month}, ${ageWords(months)} old]`;
     f.confidence = minConf(f.confidence, ageCap(months));

@@ -276,7 +276,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // how many sold: the count of the window's sales (the trends intent answers it), not a price per sqft
   if (asks.includes('sales_count') && intents.includes('comps') && !COMPS_CUES.test(lower)) intents.splice(intents.indexOf('comps'), 1, ...(intents.includes('trends') ? [] : ['trends' as const]));
   if (asks.includes('bedrooms') && (intents.includes('comps') || intents.includes('trends'))) gaps.push('We do not break sale prices down by bedroom count: the figure is for all sales of the type');
-  if (asks.includes('permit_count') && intents.includes('rehab')) gaps.push('We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score');
+  // a permit count asked: counted from the permit records (permit-counts.ts), or said not kept by an index without them
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
   const years = carried ?? readPeriods(pq, context, readAs, gaps, targets, intents.some((i) => MARKET_INTENTS.has(i))); // a follow-up's period beside the context's; words not read: said

@@ -23,6 +23,8 @@ import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
+import { distressKindAsked, distressOfKind } from './distress-kinds.ts';
+import { NO_PERMIT_COUNTS, permitCountFact, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
@@ -84,15 +86,23 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     const r = await data.shard<Investor>('investor', keys(months));
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
-    const distress = typeof r.distressed_pipeline_count === 'number' ? `${distressWords(r.distressed_pipeline_count, r.distressed_without_parcel)} are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}` : null;
+    const pipeline = `are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}`;
+    const distress = typeof r.distressed_pipeline_count === 'number' ? `${distressWords(r.distressed_pipeline_count, r.distressed_without_parcel)} ${pipeline}` : null;
     // filings whose records give no case outcome (a distress.csv without closed_date): counted open (review 22)
     const noOutcome = distress ? (r.note ?? '').split('; ').find((c) => c.includes('give no case outcome')) : undefined;
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
     if (u.asks.includes('distress')) {
+      // a kind asked (tax-delinquent): that kind's count where the filings record it, else said to be every kind (distress-kinds.ts)
+      const asked = distress ? distressKindAsked(u.query) : null;
+      const kind = asked ? distressOfKind(data, t.state, t.city!, months, r.distress_as_of ?? r.as_of, asked) : null;
+      const n = kind && 'count' in kind ? kind.count : r.distressed_pipeline_count!;
+      const lead = kind && 'count' in kind
+        ? `${kind.words} ${pipeline}, of ${distressWords(r.distressed_pipeline_count!, r.distressed_without_parcel)} of every kind`
+        : `${distress}${kind && 'note' in kind ? ` (${kind.note})` : ''}`;
       return {
-        ...(distress ? ranks(u, r.distressed_pipeline_count!, fmt(r.distressed_pipeline_count!), RANK.distress) : {}),
-        intent: 'investor', target: t, value: distress ? `${fmt(r.distressed_pipeline_count!)} distressed properties` : 'no distress source',
-        sentence: distress ? `In ${t.city}, ${t.state}, ${distress}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
+        ...(distress ? ranks(u, n, fmt(n), RANK.distress) : {}),
+        intent: 'investor', target: t, value: distress ? `${fmt(n)} distressed properties${kind && 'count' in kind ? ` (${asked!.words})` : ''}` : 'no distress source',
+        sentence: distress ? `In ${t.city}, ${t.state}, ${lead}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
         source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` }, // the filings' own end (review 15)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
@@ -221,6 +231,10 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab': {
       // demolitions asked of Chicago: kept per community area only, said with their counts (demolitions.ts)
+      // a count of permits asked of a zip or city: counted by kind from the permit records (permit-counts.ts)
+      const counted = permitCountFact(data, u, t);
+      if (counted) return [counted];
+      if (u.asks.includes('permit_count') && !permitCountsKept(data) && !u.gaps.includes(NO_PERMIT_COUNTS)) u.gaps.push(NO_PERMIT_COUNTS);
       const demolished = demolitionFact(data, u, t);
       if (demolished) return [demolished];
       if (t.zip) return [await rehabFact(data, u, t, t.zip, true)];

@@ -1,0 +1,36 @@
+// The building permits of each zip and city by kind, for the research index (live/research/build.ts -> market.json
+// `permit_counts`, read by permit-counts.ts): "how many renovation permits were issued in 37206 over the last 12
+// months" is answered with the count, not the rehab score alone (review 22). A zip counts the permits of its rehab
+// measures (int_market_zip_permits: a permit whose zip was guessed only in a zip of its own city); a city, every permit
+// its source places in it (`permits`: cancelled, revoked and repeated permits already left out by the source's model).
+// Each window of 1..24 months runs to where the permit sources of the place end (their latest issue date, as the rehab
+// score's permits_window), (as_of - N months, as_of].
+import type { StageContext } from '../../warehouse/context.ts';
+import { queryRows, tableExists } from '../../warehouse/db.ts';
+import type { PermitCounts, PermitKind } from './permit-kinds.ts';
+
+
+export async function permitCounts(db: StageContext['db']): Promise<PermitCounts> {
+  const out: PermitCounts = {};
+  if (!(await tableExists(db, 'permits'))) return out;
+  const zipTable = (await tableExists(db, 'int_market_zip_permits')) ? 'int_market_zip_permits' : 'permits';
+  const rows = await queryRows<{ k: string; a: string; s: string; t: string; m: number; n: number | bigint }>(db, `
+    with ends as (select source, max(issue_date) as d from permits group by source),
+    placed as (
+      select 'zip|' || zip as k, source, permit_type, issue_date from ${zipTable} where zip is not null
+      union all
+      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date from permits
+      where city is not null and state_code is not null and slug(city) <> ''),
+    key_end as (select k, max(e.d) as as_of, string_agg(distinct p.source, ',' order by p.source) as s from placed p join ends e using (source) group by k)
+    select p.k, cast(ke.as_of as varchar) as a, ke.s, p.permit_type as t, w.m, count(*) as n
+    from placed p join key_end ke using (k) cross join (select cast(range as integer) as m from range(1, 25)) w
+    where p.issue_date > ke.as_of - to_months(w.m) and p.issue_date <= ke.as_of and p.permit_type is not null
+    group by all order by 1, 4, 5`);
+  for (const r of rows) {
+    const e = (out[r.k] ??= [r.a, r.s.split(','), {}]);
+    const kind = r.t as PermitKind;
+    const a = (e[2][kind] ??= Array<number>(24).fill(0));
+    a[r.m - 1] = Number(r.n);
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+// How many building permits a zip or city had ("How many renovation permits were issued in 37206 over the last 12
+// months?"): counted from the build's permit records by kind (market.json `permit_counts`, permit-counts-build.ts),
+// over the months asked (12 when none; 1..24 kept) to where the place's permit sources end, the window's days and the
+// source named. Before (review 22) the question got the rehab score and "not the permit counts themselves". A kind
+// asked (renovation, addition, repair, new construction, demolition; "rehab permits": the rehab score's renovation,
+// addition and repair) leads; every kind of the window follows. Rules: warehouse/docs/research.md "Permit counts".
+import type { ResearchData } from './data.ts';
+import type { Understanding } from './intent.ts';
+import type { Target } from './places.ts';
+import { placeName, plural, type Fact } from './facts.ts';
+import { DEMOLITION } from './demolitions.ts';
+import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
+import { slug } from '../../warehouse/layout.ts';
+
+/** The words of each kind an answer uses. */
+const KIND_WORDS: Record<PermitKind, string> = { renovation: 'renovation/alteration', addition: 'addition', repair: 'repair', new: 'new construction', demolition: 'demolition', other: 'other' };
+/** The kinds a question asks by its words (none: every kind). */
+const ASKED: [RegExp, PermitKind[]][] = [
+  [/\brenovat\w*|\bremodel\w*|\balteration\w*/, ['renovation']],
+  [/\badditions?\b/, ['addition']],
+  [/\brepairs?\b/, ['repair']],
+  [/\bnew[- ](?:construction|build\w*|homes?|houses?)\b|\bconstruction permits?\b/, ['new']],
+  [DEMOLITION, ['demolition']],
+  [/\brehab\w*/, ['renovation', 'addition', 'repair']],
+];
+/** The longest window kept. */
+const MAX_MONTHS = 24;
+
+/** The first day of the window of `months` months to `asOf` (YYYY-MM-DD): the day after asOf less the months, a
+ *  month's last day where the day is past it (DuckDB's date - interval N month). */
+export function windowStart(asOf: string, months: number): string {
+  const [y, m, d] = asOf.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 - months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last) + 1);
+  return first.toISOString().slice(0, 10);
+}
+
+/** An index written before the counts: what it can say. */
+export const NO_PERMIT_COUNTS = 'We keep a rehab momentum score per zip (from its renovation permits), not the permit counts themselves: zips are compared by that score';
+
+/** Whether the build holds the permit counts (an index written since review 22). */
+export const permitCountsKept = (data: ResearchData): boolean => !!data.market?.permit_counts;
+
+/** "Which zip (of a city) has the most ... permits": its zips ranked. */
+const WHICH_ZIP = /\bwhich\b[^?]*\bzip|\bzips?\b[^?]*\b(?:most|fewest|highest|lowest)\b/i;
+/** How many zips a ranking names. */
+const NAMED = 5;
+
+/** The permit count fact of a zip or city when a count of permits is asked and the build holds its permits; else null. */
+export function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact | null {
+  if (!u.asks.includes('permit_count')) return null;
+  if (!t.zip && t.city && WHICH_ZIP.test(u.query)) return zipRanking(data, u, t);
+  const key = t.zip ? `zip|${t.zip}` : t.city && !t.area ? `city|${t.state}|${slug(t.city)}` : null;
+  const entry = key ? data.market?.permit_counts?.[key] : undefined;
+  if (!entry) return null;
+  const [asOf, sources, byKind] = entry;
+  const months = Math.min(u.months ?? 12, MAX_MONTHS);
+  const count = (k: PermitKind): number => byKind[k]?.[months - 1] ?? 0;
+  const asked = kindsAsked(u.query);
+  const all = PERMIT_KINDS.reduce((s, k) => s + count(k), 0);
+  const from = windowStart(asOf, months);
+  const names = sources.map((s) => data.spans.get(s)?.name ?? s).join(' and ');
+  const lead = asked.length
+    ? `${plural(asked.reduce((s, k) => s + count(k), 0), `${kindWords(asked)} permit`)} were issued`
+    : `${plural(all, 'building permit')} were issued`;
+  const kinds = PERMIT_KINDS.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${KIND_WORDS[k]}`).join(', ');
+  const longer = (u.months ?? 0) > MAX_MONTHS ? `; permits are counted over at most ${MAX_MONTHS} months, not the ${u.months} asked` : '';
+  return {
+    intent: 'rehab', target: t, value: lead.replace(/ were issued$/, ''),
+    sentence: `In ${placeName(data, t)}, ${lead} in the ${months} months to ${asOf} (${from} to ${asOf}, where its permit records end)${asked.length ? `, of ${plural(all, 'permit')} of every kind` : ''}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${longer}`,
+    detail: [`Permits counted by the issue date and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
+    source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? `${t.city}, ${t.state}`} by kind, ${months} months to ${asOf}` },
+    confidence: 'high', primary: true, uncertain: null,
+  };
+}
+
+/** The kinds a question asks (none: every kind). */
+const kindsAsked = (query: string): PermitKind[] => [...new Set(ASKED.filter(([re]) => re.test(query.toLowerCase())).flatMap(([, ks]) => ks))];
+const kindWords = (kinds: PermitKind[]): string => kinds.map((k) => KIND_WORDS[k]).join(', ').replace(/, ([^,]+)$/, ' or $1');
+
+/** A city's zips ranked by their permits of the kinds asked over the window asked (each to its own sources' end). */
+function zipRanking(data: ResearchData, u: Understanding, t: Target): Fact | null {
+  const counts = data.market?.permit_counts;
+  if (!counts) return null;
+  const months = Math.min(u.months ?? 12, MAX_MONTHS);
+  const asked = kindsAsked(u.query);
+  const kinds = asked.length ? asked : [...PERMIT_KINDS];
+  const zips = [...data.zips].filter(([, z]) => z.state === t.state && z.city.toLowerCase() === t.city!.toLowerCase())
+    .flatMap(([zip]) => { const e = counts[`zip|${zip}`]; return e ? [{ zip, asOf: e[0], n: kinds.reduce((s, k) => s + (e[2][k]?.[months - 1] ?? 0), 0) }] : []; });
+  if (!zips.length) return null;
+  zips.sort((a, b) => (u.lowEnd ? a.n - b.n : b.n - a.n) || a.zip.localeCompare(b.zip));
+  const asOf = zips.map((z) => z.asOf).sort().at(-1)!;
+  const what = `${asked.length ? kindWords(asked) : 'building'} permits`;
+  const top = zips.slice(0, NAMED).map((z) => `${z.zip} (${z.n.toLocaleString('en-US')})`).join(', ');
+  return {
+    intent: 'rehab', target: t, value: `${zips[0]!.zip}: ${plural(zips[0]!.n, `${what.replace(/s$/, '')}`)}`,
+    sentence: `Of the ${plural(zips.length, 'zip')} of ${t.city}, ${t.state} with permit records, ${zips[0]!.zip} had the ${u.lowEnd ? 'fewest' : 'most'} ${what} in the ${months} months to ${asOf}: ${top}`,
+    detail: ['Permits counted by the issue date and the kind the source records, each zip over the months to where its permit sources end.'],
+    source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits of the zips of ${t.city}, ${t.state} by kind, ${months} months to ${asOf}` },
+    confidence: 'high', primary: true, uncertain: null,
+  };
+}
