@@ -1,6 +1,6 @@
 // A small histogram gradient-boosted regression tree ensemble (pure, no I/O): Huber loss (Friedman's M-TreeBoost),
 // features pre-binned into quantile bins, depth-limited trees, shrinkage. Trained in the build, serialised into
-// params.json, evaluated per request. warehouse/docs/valuation.md "Boosted trees".
+// each market's params-<source>.json, evaluated per request. warehouse/docs/valuation.md "Boosted trees".
 
 import { median } from './helpers.ts';
 
