@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ValuationEngine, type ValuationBody } from '../../../live/valuation/endpoint.ts';
 import { buildDir } from '../../helpers/build.ts';
 import { REPO } from '../../helpers/paths.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
 
 interface RawParcel { location: string; zip_code: string; market_value: string; sale_price: string; category_code_description: string }
 
@@ -39,14 +40,14 @@ describe('the valuation answer: Philadelphia assessed value (real build, raw OPA
 
   it('only Philadelphia\'s comps carry the assessment, and it is kept out of the hedonic slopes (weights and trees only)', () => {
     const dir = path.join(buildDir(), 'live', 'valuation');
-    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string; params_file: string }> };
     const feats = (source: string): Record<string, (number | null)[]> =>
-      (JSON.parse(fs.readFileSync(path.join(dir, meta.sources[source]!.comps_file), 'utf8')) as { features?: Record<string, (number | null)[]> }).features ?? {};
+      readCompSet(path.join(dir, meta.sources[source]!.comps_file)).features ?? {};
     expect(Object.keys(feats('king_county'))).not.toContain('log_assessed');
     const phl = feats('philadelphia')['log_assessed'] ?? [];
     expect(phl.filter((v) => v !== null).length).toBeGreaterThan(phl.length * 0.9);
-    const params = JSON.parse(fs.readFileSync(path.join(dir, 'params.json'), 'utf8')) as Record<string, { features: Record<string, number>; gbm?: { features: string[] } }>;
-    expect(params['philadelphia']!.features).not.toHaveProperty('log_assessed');
-    expect(params['philadelphia']!.gbm?.features).toContain('log_assessed');
+    const phlParams = JSON.parse(fs.readFileSync(path.join(dir, meta.sources['philadelphia']!.params_file), 'utf8')) as { features: Record<string, number>; gbm?: { features: string[] } };
+    expect(phlParams.features).not.toHaveProperty('log_assessed');
+    expect(phlParams.gbm?.features).toContain('log_assessed');
   });
 });

@@ -3,18 +3,18 @@
 // published to 3 decimals summed to 0.99x-1.00x and adjusted prices to $100, so the formula missed by up to 3%).
 // Real answers over the shared build through a real server: subjects spread over each source's comps file (every
 // n-th recorded sale) and an address no record has in a few zips of each source.
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ValuationBody } from '../../../live/valuation/endpoint.ts';
 import { buildDir, serveSharedBuild } from '../../helpers/build.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
 
 const api = serveSharedBuild('pro', 100_000);
 
 const dir = (): string => path.join(buildDir(), 'live', 'valuation');
 /** 20 recorded sales spread over a source's comps file and 3 of its zips with an address no record has. */
 function subjects(source: string): { zip: string; address: string }[] {
-  const d = JSON.parse(fs.readFileSync(path.join(dir(), `comps-${source}.json`), 'utf8')) as { zips: string[]; zip: number[]; key: string[] };
+  const d = readCompSet(path.join(dir(), `comps-${source}.arrow`));
   const step = Math.max(1, Math.floor(d.key.length / 20));
   const out: { zip: string; address: string }[] = [];
   for (let i = 0; i < d.key.length && out.length < 20; i += step) out.push({ zip: d.zips[d.zip[i]!]!, address: d.key[i]! });

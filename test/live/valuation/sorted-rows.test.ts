@@ -9,12 +9,13 @@ import { CompIndex, type CompSetData } from '../../../live/valuation/comps.ts';
 import type { ValuationMeta } from '../../../live/valuation/types.ts';
 import { SortedRows } from '../../../live/valuation/sorted-rows.ts';
 import { buildDir } from '../../helpers/build.ts';
+import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
 
 function files(): [string, CompSetData][] {
   const dir = path.join(buildDir(), 'live', 'valuation');
   const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as ValuationMeta;
   return Object.values(meta.sources).flatMap((s) => [s.comps_file, s.subjects_file])
-    .map((f): [string, CompSetData] => [f, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as CompSetData]);
+    .map((f): [string, CompSetData] => [f, readCompSet(path.join(dir, f))]);
 }
 
 /** The lookups as Maps filled row by row: "p:<pid>" and "k:<zip>|<key>" -> rows, "<zip>|<key>" -> latest row. */
