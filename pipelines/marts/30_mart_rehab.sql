@@ -4,6 +4,8 @@
 -- month of none, not cut off): the permit components count permits in (permits_as_of - months, permits_as_of], the
 -- resale share sales in (sales_as_of - months, sales_as_of]; as_of is the later of the two (the window of `coverage`).
 -- Flagged sales (30_market_45_sale_flags.sql) count nowhere here.
+-- Over 300 lines: one statement, the score and each of its windows, counts, trend and note built in one pass over the
+-- same zip x months rows; split, each part would re-derive the windows the others read (market.md mart_rehab).
 -- rehab_momentum_score (0-100) = weighted mean of the components that can be computed for the zip
 -- (weights renormalised over the available ones):
 -- Rehab permits: residential rehab only (renovation, addition, repair on a residential building; where the source
