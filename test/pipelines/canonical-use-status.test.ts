@@ -30,6 +30,14 @@ async function marts(ctx: TestContext): Promise<void> {
   await run(ctx, ...MARTS);
 }
 
+/** The repair rows and the kept rows (rowsSql) of one canonical file made of these lines. */
+async function repairsAndRows(file: string, lines: string[], rowsSql: string): Promise<{ repairs: unknown[]; rows: unknown[] }> {
+  const { ctx } = await load(canonicalSources({ [file]: lines.join('\n') + '\n' }));
+  try {
+    return { repairs: await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`), rows: await ctx.rows(rowsSql) };
+  } finally { ctx.close(); }
+}
+
 interface Permit { id: string; address: string; zip: string; d: string; type: string; cost: string; lat: string; lng: string; residential: boolean }
 
 /** Nashville's 37206 applications as the native adapter reads them, with this file's own SQL: the type's rehab words
@@ -81,14 +89,12 @@ describe('permits.csv building_use', () => {
       'A2,2 MAIN ST,37206,2024-01-05,renovation,1000,,,office',      // 3 nulled
       'A3,3 MAIN ST,37206,2024-01-05,renovation,1000,,,nonresidential', // 4
       'A4,4 MAIN ST,37206,2024-01-05,renovation,1000,,,'];            // 5 unknown
-    const { ctx } = await load(canonicalSources({ 'permits.csv': lines.join('\n') + '\n' }));
-    try {
-      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
-        { line: 2, rule: 'lower_cased', detail: 'building_use=Residential -> residential' },
-        { line: 3, rule: 'nulled_not_in_list', detail: 'building_use=office -> null' }]);
-      expect(await ctx.rows(`select line::int as line, building_use from permits order by line`)).toEqual([
-        { line: 2, building_use: 'residential' }, { line: 3, building_use: null }, { line: 4, building_use: 'nonresidential' }, { line: 5, building_use: null }]);
-    } finally { ctx.close(); }
+    const { repairs, rows } = await repairsAndRows('permits.csv', lines, `select line::int as line, building_use from permits order by line`);
+    expect(repairs).toEqual([
+      { line: 2, rule: 'lower_cased', detail: 'building_use=Residential -> residential' },
+      { line: 3, rule: 'nulled_not_in_list', detail: 'building_use=office -> null' }]);
+    expect(rows).toEqual([
+      { line: 2, building_use: 'residential' }, { line: 3, building_use: null }, { line: 4, building_use: 'nonresidential' }, { line: 5, building_use: null }]);
   });
 });
 
@@ -134,14 +140,12 @@ describe('distress.csv closed_date', () => {
       '2 A ST,Louisville,KY,40215,tax_delinquent,2014-04-14,',           // 3 active
       '3 A ST,Louisville,KY,40215,tax_delinquent,2014-04-14,soon',       // 4 nulled_not_a_date
       '4 A ST,Louisville,KY,40215,tax_delinquent,2014-04-14,2013-01-01']; // 5 nulled_out_of_range
-    const { ctx } = await load(canonicalSources({ 'distress.csv': lines.join('\n') + '\n' }));
-    try {
-      expect(await ctx.rows(`select line::int as line, rule, detail from meta.repairs order by line`)).toEqual([
-        { line: 4, rule: 'nulled_not_a_date', detail: 'closed_date=soon -> null' },
-        { line: 5, rule: 'nulled_out_of_range', detail: 'closed_date=2013-01-01 -> null' }]);
-      expect(await ctx.rows(`select line::int as line, status, strftime(status_date, '%Y-%m-%d') as closed from distress order by line`)).toEqual([
-        { line: 2, status: 'closed', closed: '2015-01-02' }, { line: 3, status: 'active', closed: null },
-        { line: 4, status: null, closed: null }, { line: 5, status: null, closed: null }]);
-    } finally { ctx.close(); }
+    const { repairs, rows } = await repairsAndRows('distress.csv', lines, `select line::int as line, status, strftime(status_date, '%Y-%m-%d') as closed from distress order by line`);
+    expect(repairs).toEqual([
+      { line: 4, rule: 'nulled_not_a_date', detail: 'closed_date=soon -> null' },
+      { line: 5, rule: 'nulled_out_of_range', detail: 'closed_date=2013-01-01 -> null' }]);
+    expect(rows).toEqual([
+      { line: 2, status: 'closed', closed: '2015-01-02' }, { line: 3, status: 'active', closed: null },
+      { line: 4, status: null, closed: null }, { line: 5, status: null, closed: null }]);
   });
 });
