@@ -171,12 +171,12 @@ export class ValuationEngine {
     // the one the back-test calibrated to cover 80% (notes.ts tierNote says so)
     const notes: string[] = [];
     const key = match ? match.ix.data.key.at(match.row) : null;
-    const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(this.placeOf(zip, String(input.address)).line).unit;
+    const placed = this.placeOf(zip, String(input.address));
+    const unit = key?.includes(' #') ? key.slice(key.indexOf(' #') + 2) : typedUnit(placed.line).unit;
     // an address the property record finds but the valuation has no row of (no living area): found, said so below
     const foundOnly = !match && propertyId ? propertyId : null;
-    if (!match && !foundOnly) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true));
+    if (!match && !foundOnly) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true, placed.zip));
     const typed = typeNote(m.comps, e.rows, subject.type, unit);
-    const placed = this.placeOf(zip, String(input.address));
     const place = placeNote({ address: String(input.address), line: placed.line, typedZip: placed.zip, zip, zm, comps: m.comps, resolver: this.places });
     for (const n of [typed, place, over.note]) if (n) notes.push(n);
     const aged = minConfidence(e.tier, ageCap(monthsOld(isoOfDay(m.asOfDay), this.today)));

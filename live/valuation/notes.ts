@@ -98,7 +98,7 @@ export function placeNote(args: { address: string; line: string; typedZip: strin
   const said = [c.zip, c.state, c.city].filter((x): x is string => x !== null);
   if (said.length === 0) return null;
   return `The address names ${said.join(' and ')}, but the request's zip ${zip} is ${zm.city}, ${zm.state}: the answer is for zip ${zip}`
-    + `${c.zip !== null ? ' (no record of another zip is read at this address)' : ''}; check the zip or the address`;
+    + '; check the zip or the address'; // another zip: the unmatched note says no record was looked up
 }
 
 /** Why the confidence is below the tier whose interval the answer gives (the estimate's own tier: the back-test
@@ -112,9 +112,14 @@ export function tierNote(own: Tier, said: Tier, aged: boolean, typed: boolean, c
 }
 
 /** An address that matches no recorded property: the estimate is the zip's typical property's (or unit's), said in
- *  the notes as well as by subject.matched (review 15d #5: "x" and "123456789 Nowhere Blvd" answered with no note). */
-export const unmatchedNote = (address: string, zip: string, sqftSent: boolean, unit: boolean): string =>
-  `"${address}" matches no recorded property in zip ${zip}: valued as the zip's typical ${unit ? 'unit' : 'property'} (the median facts of its sales`
+ *  the notes as well as by subject.matched (review 15d #5: "x" and "123456789 Nowhere Blvd" answered with no note).
+ *  `typedZip`: another zip the address names, whose records are not looked up at all (review 23 #3: "23 Prospect Pl
+ *  11238" sent with zip 11217 was said to match no recorded property, while 23 Prospect Pl is on record in 11217). */
+export const unmatchedNote = (address: string, zip: string, sqftSent: boolean, unit: boolean, typedZip: string | null = null): string =>
+  (typedZip !== null && typedZip !== zip
+    ? `"${address}" is not looked up in the records: the address names zip ${typedZip}, not the request's zip ${zip} (send it without the other zip, or with that zip, to match a record)`
+    : `"${address}" matches no recorded property in zip ${zip}`)
+  + `: valued as the zip's typical ${unit ? 'unit' : 'property'} (the median facts of its sales`
   + `${sqftSent ? ', with the sqft sent' : ', its median sqft too'}), so the estimate describes the zip more than this address; subject.facts give the facts used`;
 
 /** An address the property record finds (property_id) whose record has no living area, so no comp or parcel row of

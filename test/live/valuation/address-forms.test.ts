@@ -63,7 +63,13 @@ describe('a full address and a numbered street without its ordinal (review 6 #10
       expect(a.body.estimated_value).toBe(bare.body.estimated_value);
     }
     expect((await property('19146', '2251 League St, Philadelphia, PA 19146')).body.property_id).toBe(bare.body.subject.property_id);
-    expect((await value('19146', '2251 League St, Philadelphia, PA 19147')).body.subject.matched).toBe(false);
+    const other = await value('19146', '2251 League St, Philadelphia, PA 19147');
+    expect(other.body.subject.matched).toBe(false);
+    // the note says why no record was read (review 23 #3: it said the address "matches no recorded property in zip
+    // 19146", which holds it)
+    const notes = (other.body as unknown as { notes: string[] }).notes;
+    expect(notes.some((n) => n.includes('matches no recorded property'))).toBe(false);
+    expect(notes).toContain(`"2251 LEAGUE ST" is not looked up in the records: the address names zip 19147, not the request's zip 19146 (send it without the other zip, or with that zip, to match a record): valued as the zip's typical property (the median facts of its sales, its median sqft too), so the estimate describes the zip more than this address; subject.facts give the facts used`);
   });
   it('"343 22 St" finds NYC\'s "343 22ND STREET" (11215), and "203 East 7th St" the record stored "203 EAST 7 ST" (11218)', async () => {
     expect(rawHas('nyc-rolling-sales', '343 22ND STREET,')).toBe(true);
