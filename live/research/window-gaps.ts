@@ -23,5 +23,6 @@ export function windowGap(data: ResearchData, m: Market, touched: readonly strin
   if (out.length === 0 && part.length === 0) return '';
   const partWords = part.length ? `${monthRuns(part)} in part only` : '';
   if (out.length === 0) return ` (the source covers ${partWords}, inside this window: ${spanWords(data, m, part)})`;
-  return ` (the source covers none of ${monthRuns(out)}${part.length ? `, and ${partWords}` : ''}, inside this window, so these sales fall in the ${plural(months.length - out.length, 'month')} of it the source covers: ${spanWords(data, m, part)})`;
+  // the months it covers in part only said by the coverage words, which end with them ("; 2015-05 in part only")
+  return ` (the source covers none of ${monthRuns(out)}, inside this window, so these sales fall in the ${plural(months.length - out.length, 'month')} of it the source covers: ${spanWords(data, m)})`;
 }
