@@ -38,7 +38,7 @@ import { redfinSnapshots } from './redfin-build.ts';
 import { redfinFile } from './redfin-index.ts';
 import { metroIndex } from './metro-build.ts';
 import { salesCover } from './sales-cover-build.ts';
-import { permitCounts } from './permit-counts-build.ts';
+import { permitCounts, permitMonths } from './permit-counts-build.ts';
 import { distressKinds } from './distress-kinds-build.ts';
 
 export const requires = ['regulations'];
@@ -201,6 +201,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
   if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
   // the permits of each zip and city by kind (permit-counts.ts) and the distressed properties of each city by filing kind (distress-kinds.ts)
   out.permit_counts = await permitCounts(db);
+  out.permit_months = await permitMonths(db);
   out.distress_kinds = await distressKinds(db);
   return out;
 }

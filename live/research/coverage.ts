@@ -59,13 +59,13 @@ export function uncoveredMonths(data: ResearchData, m: Market, months: readonly 
 
 /** What the market's source files cover, said: inside a trends series the trends' own words (coveredWords: "the source
  *  files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02"), with the months they cover in
- *  part only ("; 2008-05 in part only": Sacramento's week of sales), else its sources' vintages ("NYC DOF rolling sales
+ *  part only ("; 2008-05 in part only": Sacramento's week of sales; but the months `said`, the sentence names them), else its sources' vintages ("NYC DOF rolling sales
  *  covers 2021-04 to 2022-03 and 2023-03 to 2024-02"). */
-export function spanWords(data: ResearchData, m: Market): string {
+export function spanWords(data: ResearchData, m: Market, said: readonly string[] = []): string {
   const c = data.market?.covered?.[marketKey(m)];
   if (c) {
     const months = [...c[1]].map((_, i) => monthOf(monthIndex(c[0]) + i));
-    const part = months.filter((_, i) => c[1][i] === 'p');
+    const part = months.filter((x, i) => c[1][i] === 'p' && !said.includes(x));
     return `${coveredWords(months, [...c[1]].map((f) => f === '1'))}${part.length ? `; ${monthRuns(part)} in part only` : ''}`;
   }
   return marketSpans(data, m).map((s) => `${s.name} covers ${s.ranges.map(([a, b]) => (a === b ? a : `${a} to ${b}`)).join(' and ')}`).join('; ');

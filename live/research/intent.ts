@@ -286,7 +286,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
   if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
-  const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || i === 'rehab' || i === 'investor'); // days on market: redfin.ts
+  // days on market: redfin.ts; a count of permits: permit-counts.ts says it where it cannot count the period
+  const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || (i === 'rehab' && !asks.includes('permit_count')) || i === 'investor');
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
   // the boroughs ranked by price with no period named: one window for all, the 12 months to their last sale (review 20:
   // each borough's latest month, of different periods, and the first alone named)

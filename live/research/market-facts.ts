@@ -7,7 +7,8 @@ import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, fmt, inline, minConf, missing, money, MONTH_TRIES, plural, windowEnd, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } from './city-summary.ts';
-import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
+import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowMonths, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
+import { windowGap } from './window-gaps.ts';
 import { trendsFact } from './trends-fact.ts';
 import { countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
 import { countyCity, countyCityReading } from './county-city.ts';
@@ -24,7 +25,7 @@ import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
 import { distressKindAsked, distressOfKind } from './distress-kinds.ts';
-import { NO_PERMIT_COUNTS, permitCountFact, permitCountsKept } from './permit-counts.ts';
+import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
@@ -64,7 +65,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
       // days on market asked ranks by it (a zip without it has no figure to rank), else the price per sqft ranks
       ...(!u.asks.includes('dom') ? ranks(u, p.median!, `${money(p.median!)}/sqft`, RANK.ppsf) : c.days_on_market.median !== null ? ranks(u, c.days_on_market.median, `${fmt(c.days_on_market.median)} days`, RANK.dom) : {}),
       intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
-      sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${end} had a ${bits.join(', ')}`,
+      sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${end}${windowGap(data, { zip, state: t.state }, windowMonths(end, months), end)} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
       zip: { zip, measure: p.median!, group: null, months, asOf: end, sales: c.sample_count, ratio, dom: c.days_on_market.median },
     };
@@ -232,8 +233,8 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
     case 'rehab': {
       // demolitions asked of Chicago: kept per community area only, said with their counts (demolitions.ts)
       // a count of permits asked of a zip or city: counted by kind from the permit records (permit-counts.ts)
-      const counted = permitCountFact(data, u, t);
-      if (counted) return [counted];
+      const counted = permitCountFacts(data, u, t);
+      if (counted) return counted;
       if (u.asks.includes('permit_count') && !permitCountsKept(data) && !u.gaps.includes(NO_PERMIT_COUNTS)) u.gaps.push(NO_PERMIT_COUNTS);
       const demolished = demolitionFact(data, u, t);
       if (demolished) return [demolished];

@@ -4,7 +4,7 @@
 // the months of each Connecticut town whose "single-family" sales are in fact all residential sales (its 2022 file
 // has no residential subtype). Pure lookups; a build without market.json answers null.
 import { slug } from '../../warehouse/layout.ts';
-import type { DistressKinds, PermitCounts } from './permit-kinds.ts';
+import type { DistressKinds, PermitCounts, PermitMonths } from './permit-kinds.ts';
 
 /** `untyped`: the window's sales from a file with no residential subtype (Connecticut's 2022 extract), by the window's
  *  own day bounds; absent where none (and in builds before it: then counted by whole months, mixedTypeNote) */
@@ -30,6 +30,9 @@ export interface MarketWindows {
   covered?: Record<string, [first: string, flags: string]>;
   /** the building permits of each zip and city by kind over 1..24 months (permit-counts-build.ts); builds since review 22 */
   permit_counts?: PermitCounts;
+  /** the same permits by calendar month, and each permit source's first and last issue date (permit-counts-build.ts
+   *  permitMonths): a year or months asked; builds since review 23 */
+  permit_months?: PermitMonths;
   /** the distressed properties of each city by filing kind over 3..24 months (distress-kinds-build.ts); builds since review 22 */
   distress_kinds?: DistressKinds;
 }

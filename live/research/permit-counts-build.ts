@@ -4,23 +4,19 @@
 // measures (int_market_zip_permits: a permit whose zip was guessed only in a zip of its own city); a city, every permit
 // its source places in it (`permits`: cancelled, revoked and repeated permits already left out by the source's model).
 // Each window of 1..24 months runs to where the permit sources of the place end (their latest issue date, as the rehab
-// score's permits_window), (as_of - N months, as_of].
+// score's permits_window), (as_of - N months, as_of]. permitMonths: the same permits by calendar month, and the first
+// and last issue date of each source's records, for a year or months asked ("permits in 37206 in 2023").
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
-import type { PermitCounts, PermitKind } from './permit-kinds.ts';
+import type { PermitCounts, PermitKind, PermitMonths } from './permit-kinds.ts';
 
 
 export async function permitCounts(db: StageContext['db']): Promise<PermitCounts> {
   const out: PermitCounts = {};
   if (!(await tableExists(db, 'permits'))) return out;
-  const zipTable = (await tableExists(db, 'int_market_zip_permits')) ? 'int_market_zip_permits' : 'permits';
   const rows = await queryRows<{ k: string; a: string; s: string; t: string; m: number; n: number | bigint }>(db, `
     with ends as (select source, max(issue_date) as d from permits group by source),
-    placed as (
-      select 'zip|' || zip as k, source, permit_type, issue_date from ${zipTable} where zip is not null
-      union all
-      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date from permits
-      where city is not null and state_code is not null and slug(city) <> ''),
+    placed as (${await placed(db)}),
     key_end as (select k, max(e.d) as as_of, string_agg(distinct p.source, ',' order by p.source) as s from placed p join ends e using (source) group by k)
     select p.k, cast(ke.as_of as varchar) as a, ke.s, p.permit_type as t, w.m, count(*) as n
     from placed p join key_end ke using (k) cross join (select cast(range as integer) as m from range(1, 25)) w
@@ -31,6 +27,38 @@ export async function permitCounts(db: StageContext['db']): Promise<PermitCounts
     const kind = r.t as PermitKind;
     const a = (e[2][kind] ??= Array<number>(24).fill(0));
     a[r.m - 1] = Number(r.n);
+  }
+  return out;
+}
+
+/** Each permit with its place keys: a zip by the rehab measures' rule, a city by its source's. */
+async function placed(db: StageContext['db']): Promise<string> {
+  const zipTable = (await tableExists(db, 'int_market_zip_permits')) ? 'int_market_zip_permits' : 'permits';
+  return `select 'zip|' || zip as k, source, permit_type, issue_date from ${zipTable} where zip is not null
+      union all
+      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date from permits
+      where city is not null and state_code is not null and slug(city) <> ''`;
+}
+
+/** The permits of each zip and city by kind and calendar month of issue, from the place's first month with a permit;
+ *  and each source's first and last issue date (what its file covers: a year or month outside them has no count). */
+export async function permitMonths(db: StageContext['db']): Promise<PermitMonths> {
+  const out: PermitMonths = { places: {}, spans: {} };
+  if (!(await tableExists(db, 'permits'))) return out;
+  const spans = await queryRows<{ s: string; a: string; b: string }>(db,
+    'select source as s, cast(min(issue_date) as varchar) as a, cast(max(issue_date) as varchar) as b from permits where issue_date is not null group by 1 order by 1');
+  for (const r of spans) out.spans[r.s] = [r.a, r.b];
+  const rows = await queryRows<{ k: string; t: string; i: number; f: string; s: string; n: number | bigint }>(db, `
+    with p as (select * from (${await placed(db)}) where issue_date is not null and permit_type is not null),
+    m as (select k, permit_type as t, date_trunc('month', issue_date) as mo, count(*) as n from p group by all),
+    f as (select k, min(date_trunc('month', issue_date)) as m0, string_agg(distinct source, ',' order by source) as s from p group by k)
+    select k, t, cast(datediff('month', f.m0, mo) as integer) as i, strftime(f.m0, '%Y-%m') as f, f.s, n
+    from m join f using (k) order by k, t, i`);
+  for (const r of rows) {
+    const e = (out.places[r.k] ??= [r.f, r.s.split(','), {}]);
+    const a = (e[2][r.t as PermitKind] ??= []);
+    for (let j = a.length; j < r.i; j++) a[j] = 0;
+    a[r.i] = Number(r.n);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { placeName, plural, type Fact } from './facts.ts';
 import { DEMOLITION } from './demolitions.ts';
 import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
 import { slug } from '../../warehouse/layout.ts';
+import { permitPeriodFacts } from './permit-periods.ts';
 
 /** The words of each kind an answer uses. */
 const KIND_WORDS: Record<PermitKind, string> = { renovation: 'renovation/alteration', addition: 'addition', repair: 'repair', new: 'new construction', demolition: 'demolition', other: 'other' };
@@ -47,8 +48,22 @@ const WHICH_ZIP = /\bwhich\b[^?]*\bzip|\bzips?\b[^?]*\b(?:most|fewest|highest|lo
 /** How many zips a ranking names. */
 const NAMED = 5;
 
-/** The permit count fact of a zip or city when a count of permits is asked and the build holds its permits; else null. */
-export function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact | null {
+/** The permit count facts of a zip or city when a count of permits is asked and the build holds its permits: of each
+ *  year or months asked (permit-periods.ts), else of the window; else null. */
+export function permitCountFacts(data: ResearchData, u: Understanding, t: Target): Fact[] | null {
+  if (!u.asks.includes('permit_count')) return null;
+  const periods = t.zip || !WHICH_ZIP.test(u.query) ? permitPeriodFacts(data, u, t, kindsAsked(u.query), kindWords, KIND_WORDS) : null;
+  if (periods) return periods;
+  const one = permitCountFact(data, u, t);
+  // a period asked and not counted (an index before permits by month, a season): the latest said to be the latest
+  // (intent.ts leaves this gap to the permit answer, which knows whether it counted the period)
+  const gap = u.years ? `We keep ${one ? 'permit counts' : 'rehab momentum'} for the latest months of each source only, not for ${u.years.label}: the figures given are the latest` : null;
+  if (gap && !u.gaps.includes(gap)) u.gaps.push(gap);
+  return one ? [one] : null;
+}
+
+/** The permit count fact of a zip or city over the window asked; else null. */
+function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact | null {
   if (!u.asks.includes('permit_count')) return null;
   if (!t.zip && t.city && WHICH_ZIP.test(u.query)) return zipRanking(data, u, t);
   const key = t.zip ? `zip|${t.zip}` : t.city && !t.area ? `city|${t.state}|${slug(t.city)}` : null;

@@ -8,5 +8,10 @@ export type PermitKind = (typeof PERMIT_KINDS)[number];
 /** `zip|<zip>` or `city|<state>|<city slug>` -> [as_of, source ids, kind -> count per window of W months at index W-1]. */
 export type PermitCounts = Record<string, [asOf: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>]>;
 
+/** The permits of each place by calendar month (permit-counts-build.ts permitMonths), for a year or months asked:
+ *  `places`: `zip|<zip>` or `city|<state>|<city slug>` -> [first month (YYYY-MM), source ids, kind -> count per month from it];
+ *  `spans`: source id -> [first, last] issue date of its records (YYYY-MM-DD), what its file covers. */
+export interface PermitMonths { places: Record<string, [first: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>]>; spans: Record<string, [first: string, last: string]> }
+
 /** `city|<state>|<city slug>` -> [distress_as_of, kind -> distinct properties per window of W months at index W-3]. */
 export type DistressKinds = Record<string, [asOf: string, byKind: Record<string, number[]>]>;

@@ -135,7 +135,7 @@ export function noAreaFact(data: ResearchData, u: Understanding, t: Target, zip:
   const area = w.withArea === 0 ? 'none of them has a living area in the source' : `only ${w.withArea} of them ${w.withArea === 1 ? 'has' : 'have'} a living area in the source`;
   return {
     intent: 'comps', target: t, value: `no price per sqft (no living area); median ${money(w.median!)} (${plural(w.sales, 'sale')})`,
-    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}, but ${area}, so there is no price per sqft; their median sale price was ${money(w.median!)}`,
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}${windowGap(data, { zip, state: t.state }, windowMonths(w.asOf, months), w.asOf)}, but ${area}, so there is no price per sqft; their median sale price was ${money(w.median!)}`,
     detail: ['Price per sqft needs 5 or more sales with a recorded living area (New York City records none for most condo and co-op units).'],
     source: windowSource(where, noun, w), confidence: 'medium', primary, uncertain: null,
     zip: { zip, measure: null, group: null, months, asOf: w.asOf },
@@ -226,7 +226,7 @@ export function cityNoAreaFact(data: ResearchData, u: Understanding, t: Target, 
   const where = `${t.city}, ${t.state}`, noun = TYPE_WORDS[u.propertyType]!;
   return {
     intent: 'comps', target: t, value: `no price per sqft (no living area); median ${money(w.median!)} (${plural(w.sales, 'sale')})`,
-    sentence: `${where} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}, but none of them has a living area in the source, so no zip of the city has a price per sqft; their median sale price was ${money(w.median!)}`,
+    sentence: `${where} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, months), w.asOf)}, but none of them has a living area in the source, so no zip of the city has a price per sqft; their median sale price was ${money(w.median!)}`,
     detail: ['Price per sqft needs 5 or more sales with a recorded living area.'],
     source: windowSource(where, noun, w), confidence: 'medium', primary: true, uncertain: null,
   };

@@ -89,7 +89,7 @@ function isoSpan(q: string): Years | null {
  *  bare year ("nyc condo prices 2023"). */
 export function parseYears(asked: string): Years | null {
   // periods compared with their year written once ("march and june 2022", "Q1 vs Q2 2022"): each with it (period-pairs.ts)
-  const q = shareYear(asked);
+  const q = shareYear(fullYears(asked));
   const y = parseYear(q);
   // months, quarters, seasons compared ("April 2015 vs April 2014", "Q1 2022 vs Q1 2023"): each answered (`also`)
   if (y && (y.months || y.month) && !y.last && !y.lastMonth) { const more = morePeriods(q, y, parseYear); return more.length ? { ...y, also: more } : y; }
@@ -99,6 +99,10 @@ export function parseYears(asked: string): Years | null {
   const more = list ? [...new Set(list[1]!.match(/(?:19|20)\d{2}/g)!.map(Number))].filter((n) => n !== y.from) : [];
   return more.length ? { ...y, also: more.map((n) => ({ from: n, to: n, label: String(n) })) } : y;
 }
+
+/** A year written with two digits after an apostrophe ("in '23", "Q1 ’22"): the year in full, 2000-2039 or 1940-1999
+ *  (review 23: "permits 37206 in '23" was read with no year, the latest window given). Not a decade ("the '90s"). */
+export const fullYears = (q: string): string => q.replace(/(^|[\s(])['’](\d{2})\b(?![’'s\d])/g, (_, pre: string, yy: string) => `${pre}${Number(yy) < 40 ? 20 : 19}${yy}`);
 
 function parseYear(q: string): Years | null {
   // "the current price, now in 2026": today's figure (its data's age is said), not a past year's
