@@ -67,3 +67,31 @@ export function unreadSides(u: Pick<Understanding, 'query' | 'targets'>, gaz: Ga
   });
   return out;
 }
+
+/** The sides of a comparison of one city name, one side with its state and the other bare ("Kansas City, Kansas vs
+ *  Kansas City", "Portland and Portland, Maine"): the whole question reads the bare name in the state named beside it,
+ *  so both sides collapse into one (review 23: Kansas alone, unsaid). Each side is read alone instead, the bare one by
+ *  the namesake rule (its most populous namesake, said); when that is the named side's place, the answer says both
+ *  sides are the same place. Changes `u` in place. */
+export function namesakeSides(u: Pick<Understanding, 'query' | 'targets' | 'readAs'>, gaz: Gazetteer): void {
+  const m = COMPARE.exec(u.query);
+  const sides = VS.test(u.query) ? u.query.split(VS) : m ? [m[1]!, m[2]!] : [];
+  if (sides.length < 2 || u.targets.length >= sides.length) return;
+  const reads = sides.map((side) => understand(side, {}, gaz));
+  const alone = reads.map((r) => r.targets[0]);
+  if (reads.some((r) => r.targets.length !== 1) || alone.some((t) => !t?.city || t.zip || t.area || t.hood)) return;
+  if (new Set(alone.map((t) => t!.city!.toLowerCase())).size !== 1) return;
+  const key = (t: Understanding['targets'][number]): string => `${t.state}|${t.city}`;
+  const keys = alone.map((t) => key(t!));
+  if (u.targets.some((t) => !keys.includes(key(t)))) return;
+  const distinct = [...new Set(keys)];
+  const say = (r: string): void => { if (!u.readAs.includes(r)) u.readAs.push(r); };
+  if (distinct.length > u.targets.length) {
+    u.targets.splice(0, u.targets.length, ...distinct.map((k) => alone[keys.indexOf(k)]!));
+    for (const r of reads) r.readAs.forEach(say);
+  } else {
+    // both sides the same place ("Portland, Oregon vs Portland"): the bare side's reading, said to be the other side's
+    const bare = reads.flatMap((r) => r.readAs).find((r) => r.includes('(the most populous of'));
+    if (bare) say(`${bare}, the same place as the other side`);
+  }
+}

@@ -5,6 +5,7 @@
 // warehouse/docs/research.md "Entity rules".
 import { citiesByKey, findCityTypos } from '../places/question.ts';
 import { STATE_CODES, TERRITORY_CODES, tokens, type Gazetteer, type Target } from './place-words.ts';
+import { contextCityReading } from './namesake-read.ts';
 
 /** `period`: the period the earlier answer was about ("2022", "March 2022"), read by context-period.ts for a follow-up
  *  comparing another period with it. */
@@ -44,6 +45,10 @@ export function contextTargets(context: Context, gaz: Gazetteer, targets: Target
         readAs.push(`"${context.city}" as ${c.name}, ${c.state} (the closest city name)`);
       }
     }
+    // a namesake city with no context state: read as a typed one is, and said (review 23: {city: "Kansas City"}
+    // answered Missouri's rule unsaid; Kansas City, KS has 3 days)
+    const said = c && !context.state && cands.includes(c) ? contextCityReading(context.city, c, cands) : null;
+    if (said) readAs.push(said);
     if (c) targets.push({ state: c.state, city: c.name, from: 'context' });
     else if (context.state) { targets.push({ state: context.state, from: 'context' }); unknown.push(`${context.city}, ${context.state}`); }
     else unknown.push(context.city);

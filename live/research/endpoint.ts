@@ -34,7 +34,7 @@ import { definition } from './glossary.ts';
 import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
 import { bothReadings } from './area-towns.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
-import { droppedSides, unreadSides } from './compare-sides.ts';
+import { droppedSides, namesakeSides, unreadSides } from './compare-sides.ts';
 import { REST_LEAD } from './state-rest.ts';
 import { stateClash } from './state-clash.ts';
 import { forecastAsked, NO_FORECAST } from './forecast.ts';
@@ -228,6 +228,7 @@ export class ResearchEngine {
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
     // a side of a comparison no place was read in: said as not found, never dropped silently (compare-sides.ts)
+    namesakeSides(u, this.data); // "Kansas City, Kansas vs Kansas City": both sides, the bare one by the namesake rule
     const sides = unfound ? [] : unreadSides(u, this.data);
     for (const s of sides) u.unknown.push(`${UNFOUND_LEAD}"${s}"`);
     for (const s of droppedSides(u, this.data)) u.unknown.push(`${REST_LEAD}${s} in this comparison: ${/ County, /.test(s) ? 'one county is answered per question' : 'it is read alone but not beside the other places'}, so ask it alone`);

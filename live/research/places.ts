@@ -44,6 +44,7 @@ import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.t
 import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
+import { letterZip, mostPopulousReading, namesakeSubject, onceEach } from './namesake-read.ts';
 import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isNamesakeWord, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
@@ -64,6 +65,7 @@ export interface Places {
 }
 
 interface Span { start: number; end: number }
+const WASHINGTON_STATE = '"Washington" read as Washington State; say "Washington DC" for the District';
 /** Street words after a name: "Pennsylvania Ave", "Ohio St". */
 const STREET_AFTER = /^\s+(ave|avenue|st|street|blvd|boulevard|rd|road|dr|drive|ln|lane|pkwy|parkway|hwy|highway|ter|terrace)\b\.?/;
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
@@ -143,6 +145,17 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     else unknown.push(`zip ${zip}`);
   }
 
+  // a zip written with the letter O for a zero ("median price in 981O3"): read as the zip, said (namesake-read.ts)
+  for (const m of q.matchAll(/\b[\dOo]{5}\b/g)) {
+    const zip = letterZip(m[0]);
+    if (!zip || overlaps(taken, m.index, m.index + 5)) continue;
+    const z = gaz.zips.get(zip);
+    taken.push({ start: m.index, end: m.index + 5 });
+    readAs.push(`"${m[0]}" as zip ${zip} (${z?.city ? `${z.city}, ${z.state}; ` : ''}a letter O read as a zero)`);
+    if (z) found.push({ state: z.state, city: z.city || undefined, zip, at: m.index, end: m.index + 5, kind: 'zip' });
+    else unknown.push(`zip ${zip}`);
+  }
+
   // a zip written without its leading zero after a place word ("median price in 6830" as 06830): place-aliases.ts
   for (const z of shortZips(q, gaz)) if (!overlaps(taken, z.start, z.end)) { taken.push(z); found.push({ ...z, kind: 'zip', at: z.start }); readAs.push(z.readAs); }
 
@@ -173,6 +186,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
 
   // state aliases and full names, longest first
   const stateNameHits: Found[] = [];
+  let bareWashington = false;
   for (const [name, code, re] of STATE_PATTERNS) {
     re.lastIndex = 0;
     for (const m of lower.matchAll(re)) {
@@ -196,7 +210,11 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (code === 'WA' && name === 'washington') {
         if (/^\s*,?\s*d\.?\s?c\b/.test(lower.slice(e))) continue; // handled by aliases
         if (context.state === 'DC') { st = 'DC'; notes.push('"Washington" read as Washington, DC (from the context state)'); }
-        else notes.push('"Washington" read as Washington State; say "Washington DC" for the District');
+        else {
+          notes.push(WASHINGTON_STATE);
+          // (said in every answer when it is the state alone: review 23, "median sale price in Washington" never named DC)
+          bareWashington ||= !/^\s+state\b/.test(lower.slice(e)) && !/\bstate\s+of\s+$/.test(lower.slice(0, s));
+        }
       }
       stateNameHits.push({ state: st, at: s, end: e, kind: 'state' });
     }
@@ -296,7 +314,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (adj) ok = cands.some((c) => c.state === adj.state) && (capital || !common);
       // (a town name that is also a person's, just after "in", "near"...: its most populous namesake, said as read)
       // (a town's name that is a word, "in Mobile", "Fairview sales": the town, never "mobile homes", "Independence Day")
-      else if (common) ok = capital && ((!(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state))) || namesakeAfterCue(q, phrase, first.start, last.end));
+      else if (common) ok = capital && ((!(n === 1 && sentenceStart(q, first.start)) && cands.some((c) => namedStates.has(c.state))) || namesakeAfterCue(q, phrase, first.start, last.end) || namesakeSubject(q, phrase, first.start, last.end));
       // a single capitalised word starting the question: a town of 10,000 or more ("Greenwich home prices") or with sales
       else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000 || soldTown(toks, i, n, cands, gaz);
       // (in lower case: a city of 100,000 or more, a town named by a direction and a city, "west hartford", or a town
@@ -322,11 +340,10 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       }
       // no state said it and another state has a namesake of some size (5% of its population or more): the answer says
       // which it read ("Portland" as Portland, OR, not Portland, ME; "Houston" needs no note)
-      const rival = cands.find((c) => c.state !== pick.state);
+      const most = pick === biggest && !adj && !namedStates.has(pick.state) ? mostPopulousReading(q.slice(first.start, last.end), pick, cands) : null;
       if (sold) readAs.push(`"${q.slice(first.start, last.end)}" as ${sold.name}, ${sold.state} (the only one of ${cands.length} US places of that name with recorded sales; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
-      else if (pick === biggest && !adj && !namedStates.has(pick.state) && rival && rival.population >= 0.05 * pick.population) {
-        readAs.push(`"${q.slice(first.start, last.end)}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`);
-      } else if (common && isTownWord(phrase) && !adj && !namedStates.has(pick.state)) {
+      else if (most) readAs.push(most);
+      else if (common && isTownWord(phrase) && !adj && !namedStates.has(pick.state)) {
         readAs.push(`"${q.slice(first.start, last.end)}" as the town ${pick.name}, ${pick.state} (${cands.length > 1 ? `the most populous of ${cands.length} US places of that name` : 'the only US place of that name'}; name the state for another)`);
       } else if (context.state && pick.state !== context.state && !stateHits.some((s) => s.state === pick.state)) {
         // the context's state has no place of that name (or only a small one): the one read is said, never silently another state's
@@ -421,6 +438,13 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   // context fills in when the question names no place (context-place.ts)
   if (targets.length === 0) contextTargets(context, gaz, targets, unknown, readAs);
   else contextCompared(q, context, gaz, targets, readAs); // "compare with Kirkland": the context's place beside it
+
+  // "Washington" read as the state alone: said first, not only in deep answers (DC is the other reading)
+  if (bareWashington && targets.some((t) => t.state === 'WA' && !t.city && !t.zip && t.from === 'query')) {
+    notes.splice(notes.indexOf(WASHINGTON_STATE), 1);
+    readAs.unshift('"Washington" as Washington State (say "Washington DC" for the District of Columbia)');
+  }
+  onceEach(readAs);
 
   // the text left for full-text retrieval: place names out
   let topicText = '';

@@ -1,0 +1,51 @@
+// How a city name read as its most populous namesake is said (pure): one wording for a name typed in the question
+// (places.ts) and one given as context.city (context-place.ts), so neither reads another state's rule silently.
+// Rules: warehouse/docs/research.md "Entity rules".
+import type { City } from './data.ts';
+import { STATE_NAME_SET, SUBJECT_NEXT } from './place-words.ts';
+import { isNamesakeWord } from './place-aliases.ts';
+
+/** The reading to say when `pick`, the most populous of `cands`, was read for `written` with no state said: when
+ *  another state has a namesake of 5% of its population or more ("Kansas City" as Kansas City, MO, not KS); null when
+ *  the name is as good as unique ("Houston"). */
+export function mostPopulousReading(written: string, pick: City, cands: readonly City[]): string | null {
+  const rival = cands.find((c) => c.state !== pick.state);
+  if (pick !== cands[0] || !rival || rival.population < 0.05 * pick.population) return null;
+  return `"${written}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`;
+}
+
+/** The same for a context city with no context state: also when the name is a state's ("Washington" as Washington, DC,
+ *  not the state). */
+export function contextCityReading(written: string, pick: City, cands: readonly City[]): string | null {
+  const most = mostPopulousReading(written, pick, cands);
+  if (most) return most;
+  if (STATE_NAME_SET.has(written.trim().toLowerCase()) && pick === cands[0]) {
+    return `"${written}" as ${pick.name}, ${pick.state} (the most populous US place of that name, not the state; give the state for another)`;
+  }
+  return null;
+}
+
+/** Whether a town name that is a person's (Franklin, Madison) stands as the subject of a question about a place: just
+ *  after "Is", "Does", "Do" or "Has" and before a place question's word ("Is Franklin landlord friendly?", "Does
+ *  Clinton have rent control?"), as after "in" (place-aliases.ts namesakeAfterCue; review 23: before, "Is Franklin
+ *  landlord friendly?" asked for a state while "eviction notice in Franklin" read Franklin, TN). */
+export function namesakeSubject(q: string, phrase: string, at: number, end: number): boolean {
+  if (!isNamesakeWord(phrase) || !/\b(?:is|does|do|has)\s+$/i.test(q.slice(0, at))) return false;
+  const next = /^\s+([a-z]+)/i.exec(q.slice(end));
+  return next !== null && SUBJECT_NEXT.has(next[1]!.toLowerCase());
+}
+
+/** Each reading said once per place, however often the question names it and in whatever case ("Kansas City ... kansas
+ *  city": review 23, a 15 KB question got one clause per mention). */
+export function onceEach(readAs: string[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < readAs.length; i++) {
+    const key = readAs[i]!.replace(/^"[^"]*"/, (w) => w.toLowerCase());
+    if (seen.has(key)) readAs.splice(i--, 1);
+    else seen.add(key);
+  }
+}
+
+/** A zip written with the letter O for a zero ("981O3"): its five digits, or null when it is no such zip. */
+export const letterZip = (written: string): string | null =>
+  /^(?=(?:\d*[Oo]){1,2}\d*$)(?=(?:[Oo]*\d){3})[\dOo]{5}$/.test(written) ? written.replace(/[Oo]/g, '0') : null;
