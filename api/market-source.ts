@@ -1,7 +1,7 @@
 // The 404 of a market whose records are all flagged not arm's-length (review 18), naming its sales source. Read once
 // per build folder: live/research/sales-cover.json (live/research/sales-cover-build.ts, the rows of mart_market_source:
 // every zip and city with a sale record of any kind, its sources, its `source` and its arm's-length and flagged
-// counts). The answers' own additive `source` is written in their shards from the same mart column
+// counts; and a zip's permits and filings, for the rehab 404). The answers' own additive `source` is written in their shards from the same mart column
 // (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql), so it is composed once, in SQL. A build without
 // the file (older than it) has an empty cover: a market without a trends shard keeps the "no sales source" 404.
 import fs from 'node:fs';
@@ -50,7 +50,14 @@ export function armsLengthSales(build: LoadedBuild, keys: MarketKeys): number {
   return salesCoverOf(build, keys)?.arms_length ?? 0;
 }
 
-/** Whether any sales source records a sale (arm's-length or flagged) of a market. */
+/** Whether any sales source records a sale (arm's-length or flagged) of a market (a zip of permits or filings alone
+ *  has an entry with no source). */
 export function salesRecorded(build: LoadedBuild, keys: MarketKeys): boolean {
-  return salesCoverOf(build, keys) !== null;
+  return (salesCoverOf(build, keys)?.sources.length ?? 0) > 0;
+}
+
+/** A zip's permits that count in it and its filings, as the build recorded them (absent where none, or in an older build). */
+export function zipRecords(build: LoadedBuild, zip: string): Pick<SalesCover, 'permits' | 'distress'> {
+  const cover = salesCoverOf(build, { zip });
+  return { permits: cover?.permits, distress: cover?.distress };
 }

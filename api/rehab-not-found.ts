@@ -2,11 +2,14 @@
 // per the actual cause, from the build's own shards (warehouse/docs/market.md "mart_rehab"): a score at another window
 // (this window holds 1-4 arm's-length sales: the minimum cohort), the trends' direction note where the zip's records
 // could show no rehab event (no permit recorded, no repeat sale or renovation year: the same test mart_rehab and
-// mart_market_direction read), no window with 5 sales, or no source of the build covering the zip at all.
+// mart_market_direction read), no window with 5 sales, or no source of the build covering the zip at all; and where the
+// zip's permits are recorded but give no permit component (the source's area holds under half of the zip, or the zip
+// has no housing unit count), says so and counts them (37240's one $13.2M renovation was "no permit is recorded there").
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { shard, salesSourceCovers } from './shard-replies.ts';
-import { flaggedOnly } from './market-source.ts';
+import { flaggedOnly, salesRecorded, zipRecords } from './market-source.ts';
+import type { PermitCover } from '../live/research/sales-cover-build.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
@@ -27,11 +30,16 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
   if (scored.length) {
     return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
   }
+  const { permits } = zipRecords(build, zip);
+  if (permits) return permitsWithoutScore(build, zip, permits);
   if (!salesSourceCovers(build, { zip })) {
     // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
     const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
     if (flagged !== null) return `No renovation data for zip ${zip}: no building permit source covers the zip, and t${flagged.slice(1)}`;
-    return `No renovation data for zip ${zip}: no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there), which says nothing of the renovations that happened`;
+    // a zip of filings alone (Louisville's): they are recorded there, but no rehab event
+    const { distress } = zipRecords(build, zip);
+    const filings = distress ? `; the ${distress.n === 1 ? 'filing' : `${distress.n} filings`} ${distress.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ')} records there ${distress.n === 1 ? 'is no renovation event' : 'are no renovation events'}` : '';
+    return `No renovation data for zip ${zip}: no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there${filings}), which says nothing of the renovations that happened`;
   }
   const note = await directionNote(build, zip);
   if (note?.startsWith('no rehab event source: ')) {
@@ -51,4 +59,23 @@ async function directionNote(build: LoadedBuild, zip: string): Promise<string | 
     return note ?? null;
   }
   return null;
+}
+
+/** The 404 of a zip whose permits are recorded but give no permit component, and whose sales give no resale share. */
+function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover): string {
+  const by = p.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ');
+  const records = p.n === 1 ? '1 building permit' : `${p.n} building permits`;
+  const rehab = p.rehab === p.n ? (p.n === 1 ? 'a residential rehab permit' : 'all residential rehab permits')
+    : p.rehab === 0 ? (p.n === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
+    : `${p.rehab} of them ${p.rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
+  // under 1%: one decimal (La Vergne 37086 holds 0.4% in Davidson County, not "0%")
+  const pct = (x: number) => (100 * x < 1 ? (100 * x).toFixed(1) : String(Math.round(100 * x)));
+  const why = p.covered_share !== null && p.covered_share < 0.5
+    ? `it covers ${p.area ?? 'its area'} only, which holds ${pct(p.covered_share)}% ${p.share_basis ?? 'of the zip'}: under half, so no permit component`
+    : !p.housing_units ? 'the zip has no housing unit count: no permit rate, so no permit component'
+    : 'no permit component can be computed';
+  const sales = salesRecorded(build, { zip })
+    ? "no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)"
+    : 'no sales source of this build covers the zip, so no rehab resale share';
+  return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab}), but ${why}; and ${sales}: no rehab score can be computed`;
 }

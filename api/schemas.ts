@@ -31,13 +31,15 @@ const KIND_WINDOW = (kind: string, what: string): Schema => {
   return { ...w, type: ['object', 'null'], description: `Additive: the window ${what}, and the part of it those records cover; it ends before as_of where that kind's records end before the other kind's, and equals coverage where the zip has records of this kind only. Null where no ${kind} source counts in the zip (warehouse/docs/market.md mart_rehab "Window")` };
 };
 const TIER = enumOf('primary', 'secondary', 'tertiary', 'rural');
-/** Additive (review 18): the sales source of a market answer's records, not required (absent in builds before
- *  live/research/sales-cover.json, and where no sales source records a sale in the market: a permits-only rehab score). */
+/** Additive (review 18): the source of a market answer's records, not required (absent in builds before
+ *  live/research/sales-cover.json, and where no source of a kind the answer counts records one in the market). */
 const sourced = (s: Schema): Schema => ({ ...s, properties: { ...(s['properties'] as Schema), source: { ...obj({
   id: { ...str, description: "The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+')" },
   name: { ...str, description: "The source's title in the manifest (e.g. 'King County WA house sales 2014-2015')" },
-  vintage: { ...nullable('string'), description: "The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05')" },
-}), description: "Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md \"The source of a market answer\")" } } });
+  vintage: { ...nullable('string'), description: "The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05'); the operator's canonical source: the months of its files of the kinds of record the answer counts" },
+  kinds: { type: 'array', description: "Rehab score and investor overview: each kind of record the answer counts (sales, permits, distress) with its source's id and vintage (mart_answer_source)",
+    items: obj({ kind: enumOf('sales', 'permits', 'distress'), id: str, vintage: nullable('string') }) },
+}, ['id', 'name', 'vintage']), description: "Additive: the sources the answer's records come from: comps and the trends, the market's sales source (mart_market_source); the rehab score and the investor overview, the sources of the kinds of record each counts (its sales and permits; its sales and filings: mart_answer_source) (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md \"The source of a market answer\")" } } });
 
 export const RegulationRecord = obj({
   id: str, jurisdiction_level: enumOf('state', 'county', 'city', 'zip'), state_code: str, county_fips: nullable('string'), city: nullable('string'),

@@ -784,14 +784,21 @@ export type components = {
             };
             /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then, when the zip's permit and sales records end on different days (one canonical folder's permits.csv and sales.csv): 'the zip's permit and sales records end apart (permits <day>, sales <day>): permits are counted over <from> to <to> (<d> of its <w> days covered) and sales over <from> to <to> (<d> of its <w> days covered)'; then, when the window has 1-4 arm's-length sales of a zip whose records can show resales: 'fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)' (the share is left out of the score); then, when the zip is under 95% inside the area its permit source covers: 'the permit source covers <area> only, which holds <p>% <basis>: permit rates are over that share of its housing units', where a county's basis is 'of the zip's residential addresses (HUD-USPS 2023 Q1)' (Nashville: Davidson County, TN) and a city's 'of the zip's land (Census 2020 ZCTA-place relationship; homes taken as spread evenly over it)' (Chicago: the City of Chicago, IL); then, when no permit component is computed, why ('no building permit source covers this zip: no renovation permit data', the permit source covering under half of the zip, or no housing unit count) and 'the score is the rehab resale share alone (<r> of the window's <n> arm's-length sales are renovated resales or quick resales at a gain)'; then, for Nashville: that its permits are a snapshot of applications (Date_Entered), not issued permits; clauses separated by '; '; else null */
             note: string | null;
-            /** @description Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
+            /** @description Additive: the sources the answer's records come from: comps and the trends, the market's sales source (mart_market_source); the rehab score and the investor overview, the sources of the kinds of record each counts (its sales and permits; its sales and filings: mart_answer_source) (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
             source?: {
                 /** @description The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+') */
                 id: string;
                 /** @description The source's title in the manifest (e.g. 'King County WA house sales 2014-2015') */
                 name: string;
-                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05') */
+                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05'); the operator's canonical source: the months of its files of the kinds of record the answer counts */
                 vintage: string | null;
+                /** @description Rehab score and investor overview: each kind of record the answer counts (sales, permits, distress) with its source's id and vintage (mart_answer_source) */
+                kinds?: {
+                    /** @enum {string} */
+                    kind: "sales" | "permits" | "distress";
+                    id: string;
+                    vintage: string | null;
+                }[];
             };
         };
         InvestorOverview: {
@@ -831,14 +838,21 @@ export type components = {
             };
             /** @description First, when the records cover less than the window: 'records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': no sale for value in the window; sales records without buyer names (no investor purchase rate, and so no flip); no investor flip with its resale in the window (no flip velocity or margin); no distress source covering the city (no distressed pipeline count), or, where one covers it, that distressed_pipeline_count counts the properties with an open filing filed in the last <months> months (to distress_as_of), not every filing still open, and, where some of them are filings naming no parcel or address, '<k> of its <n> are filings that name no parcel or address, each counted as a property of its own (<n-k> identified properties)'; last, where flip_velocity_days is given, that it is the median days from an investor's purchase deed to the resale deed, not to a re-listing as the spec defines it (no source records listing dates). Null when every figure is present and no distress source covers the city */
             note: string | null;
-            /** @description Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
+            /** @description Additive: the sources the answer's records come from: comps and the trends, the market's sales source (mart_market_source); the rehab score and the investor overview, the sources of the kinds of record each counts (its sales and permits; its sales and filings: mart_answer_source) (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
             source?: {
                 /** @description The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+') */
                 id: string;
                 /** @description The source's title in the manifest (e.g. 'King County WA house sales 2014-2015') */
                 name: string;
-                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05') */
+                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05'); the operator's canonical source: the months of its files of the kinds of record the answer counts */
                 vintage: string | null;
+                /** @description Rehab score and investor overview: each kind of record the answer counts (sales, permits, distress) with its source's id and vintage (mart_answer_source) */
+                kinds?: {
+                    /** @enum {string} */
+                    kind: "sales" | "permits" | "distress";
+                    id: string;
+                    vintage: string | null;
+                }[];
             };
         };
         CompsSummary: {
@@ -893,14 +907,21 @@ export type components = {
             };
             /** @description First, when the sales records cover less than the window: 'sales records cover <from> to <to> only, <d> of the <w> days asked'; then why each null figure is null, one clause per cause separated by '; ': price_per_sqft and sample_count when the window has no sale of the type, sales none of which records a living area (e.g. Connecticut, whose records carry none; a count below 5 is given as 'fewer than 5'), or 1-4 comps (the minimum cohort); days_on_market.median and list_to_sale_ratio when fewer than 5 comps record list data and, for days on market, no Redfin zip snapshot stands for the window (its 90 days inside the window, its type this one or all residential, 5 or more homes sold; residential types only); last, when days on market is Redfin's, its type, 90 days and homes sold. Null when the window is covered and every figure is present from the sales */
             note: string | null;
-            /** @description Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
+            /** @description Additive: the sources the answer's records come from: comps and the trends, the market's sales source (mart_market_source); the rehab score and the investor overview, the sources of the kinds of record each counts (its sales and permits; its sales and filings: mart_answer_source) (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
             source?: {
                 /** @description The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+') */
                 id: string;
                 /** @description The source's title in the manifest (e.g. 'King County WA house sales 2014-2015') */
                 name: string;
-                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05') */
+                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05'); the operator's canonical source: the months of its files of the kinds of record the answer counts */
                 vintage: string | null;
+                /** @description Rehab score and investor overview: each kind of record the answer counts (sales, permits, distress) with its source's id and vintage (mart_answer_source) */
+                kinds?: {
+                    /** @enum {string} */
+                    kind: "sales" | "permits" | "distress";
+                    id: string;
+                    vintage: string | null;
+                }[];
             };
         };
         MarketTrends: {
@@ -962,14 +983,21 @@ export type components = {
             /** @description Names the months of the window with sales that the source files cover in part only (a file starts or ends inside the month: Denver's 2019-07, 9 days; or the files hold under a quarter of their source's busiest month: a thin extract): their sales_count counts the sales recorded, and their medians, investor share and price index are null, since a part-month's figures are not comparable with whole months' (complete is false; no change is computed from them). Null otherwise */
             month_note: string | null;
             as_of: string;
-            /** @description Additive: the sales source the market's records come from, written in the shard from mart_market_source (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
+            /** @description Additive: the sources the answer's records come from: comps and the trends, the market's sales source (mart_market_source); the rehab score and the investor overview, the sources of the kinds of record each counts (its sales and permits; its sales and filings: mart_answer_source) (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql; warehouse/docs/market.md "The source of a market answer") */
             source?: {
                 /** @description The source's id in the build's manifest (king_county, nyc, connecticut...; several joined by '+') */
                 id: string;
                 /** @description The source's title in the manifest (e.g. 'King County WA house sales 2014-2015') */
                 name: string;
-                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05') */
+                /** @description The period the source's files hold, as the manifest says it (e.g. '2014-05..2015-05'); the operator's canonical source: the months of its files of the kinds of record the answer counts */
                 vintage: string | null;
+                /** @description Rehab score and investor overview: each kind of record the answer counts (sales, permits, distress) with its source's id and vintage (mart_answer_source) */
+                kinds?: {
+                    /** @enum {string} */
+                    kind: "sales" | "permits" | "distress";
+                    id: string;
+                    vintage: string | null;
+                }[];
             };
         };
         StateList: {

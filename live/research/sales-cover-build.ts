@@ -4,7 +4,8 @@
 // to tell a market no source covers from one whose records are all flagged not arm's-length (review 18: zip 06779,
 // Watertown CT, holds one land sale flagged by its non-use code, and was answered "No sales source covers zip 06779");
 // each market's `source` is the mart's, the value its shards write, so the 404's wording names the source as the answers
-// do. A few hundred markets: small.
+// do. A few hundred markets: small. A zip's permits and filings ride along (`permits`, `distress`: the rehab 404 of a
+// zip whose permits give no score, api/rehab-not-found.ts), and a zip of those alone has an entry with no sale.
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 
@@ -15,9 +16,17 @@ export interface MarketSource { id: string; name: string; vintage: string | null
  *  included) and `reasons` (flagged records by reason). */
 export interface SalesCover {
   sources: string[]; source: MarketSource | null; arms_length: number; flagged: number; reasons: Record<string, number>;
+  /** a zip's permits and filings (mart_market_records), where it has any; a zip of those alone has no sale (sources []) */
+  permits?: PermitCover; distress?: DistressCover;
 }
 /** Keys: `zip|<zip>` and `city|<state>|<city slug>`, as market.json's `sources`. */
 export type SalesCoverFile = Record<string, SalesCover>;
+/** A zip's permits that count in it (int_market_zip_permits), for the rehab 404 of a zip whose permits give no score:
+ *  their count, the residential rehab ones, the sources, and why no permit rate (the permit source's area holds under
+ *  half of the zip: `covered_share`, `area`, `share_basis`; or no housing unit count: `housing_units` false). */
+export interface PermitCover { n: number; rehab: number; sources: { id: string; name: string }[]; covered_share: number | null; area: string | null; share_basis: string | null; housing_units: boolean }
+/** A zip's distress filings (any date): their count and sources. */
+export interface DistressCover { n: number; sources: { id: string; name: string }[] }
 
 export async function salesCover(db: StageContext['db']): Promise<SalesCoverFile> {
   if (!(await tableExists(db, 'mart_market_source'))) return {};
@@ -28,5 +37,21 @@ export async function salesCover(db: StageContext['db']): Promise<SalesCoverFile
     from mart_market_source order by market_key`);
   const out: SalesCoverFile = {};
   for (const row of rows) out[row.k] = { sources: [...row.s], source: row.src ? { ...row.src } : null, arms_length: row.a, flagged: row.f, reasons: Object.fromEntries(row.r.map((x) => [x.reason, x.n])) };
+  if (!(await tableExists(db, 'mart_market_records'))) return out;
+  const area = (await tableExists(db, 'int_market_permit_area'))
+    ? `(select zip, min(covered_share) as covered_share, string_agg(distinct area_name, ', ') as area_name, string_agg(distinct share_basis, ', ') as share_basis from int_market_permit_area group by zip)`
+    : `(select null::varchar as zip, null::double as covered_share, null::varchar as area_name, null::varchar as share_basis where false)`;
+  const units = (await tableExists(db, 'int_market_housing_units')) ? `(select zip from int_market_housing_units where housing_units > 0)` : `(select null::varchar as zip where false)`;
+  type Kind = { k: string; kind: string; n: number; rehab: number; s: { id: string; name: string }[]; share: number | null; area: string | null; basis: string | null; units: boolean };
+  const kinds = await queryRows<Kind>(db, `
+    select r.market_key as k, r.kind, cast(sum(r.n) as integer) as n, cast(sum(r.rehab) as integer) as rehab, list({id: r.source, name: r.name} order by r.source) as s,
+           any_value(a.covered_share) as share, any_value(a.area_name) as area, any_value(a.share_basis) as basis, bool_or(u.zip is not null) as units
+    from mart_market_records r left join ${area} a on 'zip|' || a.zip = r.market_key left join ${units} u on 'zip|' || u.zip = r.market_key
+    where r.kind in ('permit', 'distress') and starts_with(r.market_key, 'zip|') group by r.market_key, r.kind order by 1, 2`);
+  for (const r of kinds) {
+    const e = (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} });
+    if (r.kind === 'permit') e.permits = { n: r.n, rehab: r.rehab, sources: r.s.map((x) => ({ ...x })), covered_share: r.share, area: r.area, share_basis: r.basis, housing_units: r.units };
+    else e.distress = { n: r.n, sources: r.s.map((x) => ({ ...x })) };
+  }
   return out;
 }

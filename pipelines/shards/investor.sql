@@ -1,4 +1,4 @@
--- requires: mart_investor, mart_market_source
+-- requires: mart_investor, mart_answer_source
 -- GET /v1/market/investor-overview?city=&state=&months= : the investor overview object (spec "Investor overview
 -- object"). Rates are null where the city's records carry no buyer names or no flips, and the distressed pipeline
 -- where no distress source covers the city (never invented). note (additive): that the records cover less than the
@@ -7,8 +7,9 @@
 -- (additive): of distressed_pipeline_count, the filings naming no parcel or address, each a property of its own.
 -- Where flip_velocity_days is given, the note ends with what it measures (review 18: the spec defines it as purchase
 -- to re-list; the build measures purchase deed to resale deed, market.md "Investor flip"). source (additive, last):
--- the city's sales source as the manifest names it (mart_market_source, keyed by the state and the city's slug, as the
--- shard's path; market.md "The source of a market answer"), absent where no sales source records a sale there.
+-- the sources of the kinds of record the overview counts, the city's arm's-length sales and its filings, as the manifest
+-- names them, with `kinds` (mart_answer_source, keyed by the state and the city's slug, as the shard's path; market.md
+-- "The source of a market answer"): Louisville's names its filings source.
 select
     state_code as state,
     city,
@@ -30,7 +31,7 @@ select
         note: case when round_to(flip_velocity_days, 1) is not null
                    then concat_ws('; ', note, 'flip_velocity_days is the median days from an investor''s purchase deed to the property''s resale deed, not to its re-listing as the spec defines it: no source of the build records listing dates, so the resale stands for the re-list (a flip: an investor purchase resold 1 to 365 days later)')
                    else note end
-    }) as varchar), 'source', (select ms.source from mart_market_source ms
-                               where ms.market_key = 'city|' || upper(mart_investor.state_code) || '|' || slug(mart_investor.city))) as body
+    }) as varchar), 'source', (select a.source from mart_answer_source a where a.answer = 'investor'
+                               and a.market_key = 'city|' || upper(mart_investor.state_code) || '|' || slug(mart_investor.city))) as body
 from mart_investor
 order by state_code, city_slug, months;

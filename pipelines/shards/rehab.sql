@@ -1,4 +1,4 @@
--- requires: mart_rehab, mart_market_source
+-- requires: mart_rehab, mart_answer_source
 -- GET /v1/market/rehab-score?zip=&months= : the rehab score object (spec "Rehab score object"). coverage and note
 -- (additive): the window asked, the part of it the zip's permit and sales records cover, and a note saying so when they
 -- cover less (warehouse/docs/market.md "Coverage of a window"), and that a window of 1-4 arm's-length sales has no
@@ -8,9 +8,9 @@
 -- source of that kind counts in the zip. counts (additive): the events behind the score, each null where it is not
 -- counted (rehab_permits: the residential rehab permits in permits_window, where a permit source counts in the zip;
 -- sales: the arm's-length sales in sales_window, where a sales source does; rehab_resales: of those sales, the renovated
--- resales and quick resales at a gain, where the resale share is computed). source (additive, last): the zip's sales source as the manifest names it
--- (mart_market_source; market.md "The source of a market answer"), absent where no sales source records a sale in the
--- zip (a score resting on permits alone: Nashville's 37206).
+-- resales and quick resales at a gain, where the resale share is computed). source (additive, last): the sources of the
+-- kinds of record the score counts, the zip's arm's-length sales and its permits, as the manifest names them, with
+-- `kinds` (mart_answer_source; market.md "The source of a market answer"): Nashville's 37206 names its permit source.
 select
     zip,
     months,
@@ -34,6 +34,6 @@ select
                  sales: case when sales_as_of is not null then sales_n end,
                  rehab_resales: case when rehab_sale_share is not null then rehab_sales end},
         note: note
-    }) as varchar), 'source', (select ms.source from mart_market_source ms where ms.market_key = 'zip|' || mart_rehab.zip)) as body
+    }) as varchar), 'source', (select a.source from mart_answer_source a where a.answer = 'rehab' and a.market_key = 'zip|' || mart_rehab.zip)) as body
 from mart_rehab
 order by zip, months;

@@ -37,19 +37,21 @@ describe('the sales source of a market answer', () => {
       ['/v1/market/investor-overview?city=Seattle&state=WA&months=12', 'InvestorOverview'],
     ] as const) {
       const body = await get(q);
-      // before: no source field
-      expect(body['source'], q).toEqual(source);
+      // before: no source field; the investor overview also says which kind of record each source gave (its sales)
+      expect(body['source'], q).toEqual(schema === 'InvestorOverview' ? { ...source, kinds: [{ kind: 'sales', id: source.id, vintage: source.vintage }] } : source);
       expect(schemaErrors(schema, body), q).toEqual([]);
     }
   });
 
-  test('a rehab score of a zip with sales names their source; one resting on permits alone (37206) has none', async () => {
+  test('a rehab score of a zip with sales names their source; one resting on permits alone (37206) its permit source', async () => {
     const nyc = await get('/v1/market/rehab-score?zip=10044&months=12');
     expect(nyc['source']).toMatchObject({ id: 'nyc', name: 'NYC DOF rolling sales' });
     expect(schemaErrors('RehabScore', nyc)).toEqual([]);
     const [nash] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('nashville-building-permit-applications/building_permits.csv.gz')}', all_varchar = true) where "ZIP" = '37206'`);
     expect(nash!.n).toBeGreaterThan(0);
     const permitsOnly = await get('/v1/market/rehab-score?zip=37206&months=12');
-    expect(permitsOnly['source']).toBeUndefined();
+    // before: no source (its vintage from the raw file: test/api/market-record-sources.test.ts)
+    expect(permitsOnly['source']).toMatchObject({ id: 'nashville', name: 'Nashville building permit applications', kinds: [{ kind: 'permits', id: 'nashville' }] });
+    expect(schemaErrors('RehabScore', permitsOnly)).toEqual([]);
   });
 });

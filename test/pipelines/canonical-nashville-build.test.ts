@@ -19,6 +19,10 @@ import { permitAreaOracle } from '../helpers/oracle-permit-area.ts';
 import { runBuild } from '../../pipelines/build.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
+import { salesCover } from '../../live/research/sales-cover-build.ts';
+import { ShardStore } from '../../api/shards.ts';
+import { rehabReply } from '../../api/rehab-not-found.ts';
+import type { LoadedBuild } from '../../api/builds.ts';
 
 afterAll(removeTmpDirs);
 
@@ -136,5 +140,70 @@ describe('the rehab trend of a zip whose permits and sales end apart counts each
     const [r] = await query<{ trend_end: string; note: string }>(warehouse, `select trend_end::varchar as trend_end, note from mart_rehab where zip = '37206' and months = 12`);
     expect(r!.trend_end).toBe(d!.permits_end); // before: 2024-03-01, the last sale
     expect(r!.note).toContain(`the trend compares each kind's last 30 days with the 30 before: permits to ${d!.permits_end}, sales to 2024-03-01`);
+  });
+});
+
+/** Month runs in the registry's vintage form ('2021-09..2024-09, 2025-01'). */
+function monthRuns(months: string[]): string {
+  const idx = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+  const sorted = [...new Set(months)].sort();
+  const runs: [string, string][] = [];
+  for (const m of sorted) {
+    const last = runs.at(-1);
+    if (last && idx(m) === idx(last[1]) + 1) last[1] = m; else runs.push([m, m]);
+  }
+  return runs.map(([a, b]) => (a === b ? a : `${a}..${b}`)).join(', ');
+}
+
+/** Every month from a's to b's (YYYY-MM): a permit or filing file is covered by its span (market.md "Coverage of a window"). */
+function spanMonths(months: string[]): string[] {
+  const idx = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+  const sorted = [...months].sort();
+  const out: string[] = [];
+  for (let i = idx(sorted[0]!); i <= idx(sorted.at(-1)!); i++) out.push(`${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
+  return out;
+}
+
+describe('one canonical folder of permits, sales and filings: each answer names the months of the kinds it counts', () => {
+  test("37206's rehab: its permits' and sales' months, not the filings' (before: every kind's, the Louisville filings' 2012-13 first); Louisville's overview: the filings'", async () => {
+    const permitMonths = (await query<{ m: string }>(':memory:', `
+      select distinct strftime(make_timestamp(try_cast(Date_Entered as bigint) * 1000)::date, '%Y-%m') as m
+      from (select *, row_number() over (partition by Permit__ order by ObjectId::int) as k from ${NASHVILLE})
+      where k = 1 and regexp_full_match(ZIP, '\\d{5}') and try_cast(Date_Entered as bigint) is not null and Address is not null`)).map((r) => r.m);
+    // the two sales of 929 CAHAL AVE, 2023-08 and 2024-03: a file of one sale a month, whose empty months between are
+    // a true 0 ("Coverage of a window"), so it holds 2023-08..2024-03
+    const saleMonths = monthRuns(spanMonths(['2023-08', '2024-03']));
+    const filingMonths = (await query<{ m: string }>(':memory:', `
+      select strftime("Date Action Filed"::date, '%Y-%m') as m from ${LOUISVILLE}
+      where PRCLID <> 'NA' and STNO <> 'NA' order by "Date Action Filed", PRCLID limit 30`)).map((r) => r.m);
+    const [rehab] = await query<{ s: string }>(warehouse, `select to_json(source)::varchar as s from mart_answer_source where answer = 'rehab' and market_key = 'zip|37206'`);
+    expect(JSON.parse(rehab!.s)).toEqual({ id: 'canonical', name: "Operator's county records in the canonical format", vintage: monthRuns([...spanMonths(permitMonths), ...spanMonths(['2023-08', '2024-03'])]),
+      kinds: [{ kind: 'sales', id: 'canonical', vintage: saleMonths }, { kind: 'permits', id: 'canonical', vintage: monthRuns(spanMonths(permitMonths)) }] });
+    expect(JSON.parse(rehab!.s).vintage).not.toContain(filingMonths[0]!.slice(0, 4));
+    // before: the rehab answer's vintage was the source's, every kind's months (mart_market_source), the filings' first
+    const [all] = await query<{ v: string }>(warehouse, `select vintage as v from int_market_source_vintage where source = 'canonical'`);
+    expect(all!.v).toBe(monthRuns([...spanMonths(filingMonths), ...spanMonths(permitMonths)]));
+    const [investor] = await query<{ s: string }>(warehouse, `select to_json(source)::varchar as s from mart_answer_source where answer = 'investor' and market_key = 'city|KY|louisville'`);
+    expect(JSON.parse(investor!.s)).toEqual({ id: 'canonical', name: "Operator's county records in the canonical format", vintage: monthRuns(spanMonths(filingMonths)),
+      kinds: [{ kind: 'distress', id: 'canonical', vintage: monthRuns(spanMonths(filingMonths)) }] });
+  });
+
+  test("37240's one permit application (a $13.2M renovation) is recorded: the rehab 404 counts it and says why no score", async () => {
+    const [raw] = await query<{ n: number; cost: string }>(':memory:', `
+      select count(*)::int as n, max(Const_Cost) as cost from (select *, row_number() over (partition by Permit__ order by ObjectId::int) as k from ${NASHVILLE})
+      where k = 1 and ZIP = '37240' and try_cast(Date_Entered as bigint) is not null and Address is not null`);
+    expect(raw).toEqual({ n: 1, cost: '13200000' });
+    const inst = await DuckDBInstance.create(warehouse, { access_mode: 'READ_ONLY' });
+    const conn = await inst.connect();
+    const cover = await salesCover(conn);
+    conn.closeSync(); inst.closeSync();
+    const dir = tmp('reii-canon-nash-cover-');
+    fs.mkdirSync(path.join(dir, 'live', 'research'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'shards'));
+    fs.writeFileSync(path.join(dir, 'live', 'research', 'sales-cover.json'), JSON.stringify(cover));
+    const build = { dir, shards: new ShardStore(path.join(dir, 'shards'), 1 << 20) } as unknown as LoadedBuild;
+    const reply = (await rehabReply(build, '37240', 12)) as { notFound?: string };
+    // before: "no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there)"
+    expect(reply.notFound).toBe(`No renovation data for zip 37240: the Operator's county records in the canonical format source (canonical) records ${raw!.n} building permit in the zip (not a residential rehab permit), but the zip has no housing unit count: no permit rate, so no permit component; and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed`);
   });
 });

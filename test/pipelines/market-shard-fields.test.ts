@@ -1,6 +1,7 @@
 // The additive fields of the market and location answers are written in their shards by the build (pipelines/shards/
 // comps.sql, rehab.sql, investor.sql, trends.sql, location-zip.sql), so each route answers its shard file as stored:
-// `source` (the market's sales source as the build's manifest names it, from mart_market_source), the investor note's
+// `source` (the market's sales source as the build's manifest names it, from mart_market_source; rehab and investor:
+// the sources of the kinds of record each counts, mart_answer_source), the investor note's
 // flip clause, and `flood_map_loaded`. Read from the shard files on disk of the shared real build (before: the server
 // added them per request, api/shard-augment.ts, and the files carried none of them).
 import fs from 'node:fs';
@@ -39,16 +40,17 @@ describe('the market shards carry their source', () => {
     for (const rel of ['market/comps/98103/sfr-12.json', 'market/rehab/98103/12.json', 'market/investor/WA/seattle/12.json',
       'market/trends/zip/98103/sfr.json', 'market/trends/city/WA/seattle/sfr.json']) {
       const body = readShard<Body>(rel);
-      expect(body['source'], rel).toEqual(kc);
+      // rehab and investor also say which kind of record each source gave (test/api/market-record-sources.test.ts)
+      expect(body['source'], rel).toEqual(/rehab|investor/.test(rel) ? { ...kc, kinds: [{ kind: 'sales', id: kc.id, vintage: kc.vintage }] } : kc);
       expect(lastKey(body), rel).toBe('source');
     }
-    // a rehab score resting on permits alone (Nashville 37206): no source key
+    // a rehab score resting on permits alone (Nashville 37206): its permit source (before: no source key)
     const permitsOnly = readShard<Body>('market/rehab/37206/12.json');
     expect(permitsOnly['rehab_momentum_score']).not.toBeNull();
-    expect('source' in permitsOnly).toBe(false);
+    expect((permitsOnly['source'] as { id: string }).id).toBe('nashville');
   });
 
-  test("every rehab, investor and trends shard: its source is its market's in sales-cover.json, as the manifest names it, absent where none", () => {
+  test("every trends shard: its source is its market's in sales-cover.json, as the manifest names it, absent where none; every rehab and investor shard: the sources of the kinds it counts", () => {
     const cover = JSON.parse(fs.readFileSync(path.join(buildDir(), 'live', 'research', 'sales-cover.json'), 'utf8')) as SalesCoverFile;
     const want = (b: Body): unknown => {
       const k = typeof b['zip_code'] === 'string' ? `zip|${b['zip_code']}` : `city|${String(b['state']).toUpperCase()}|${slug(String(b['city']))}`;
@@ -59,8 +61,30 @@ describe('the market shards carry their source', () => {
       expect(cover[k]!.source, k).toEqual(source); // the value the flagged-only 404 names (api/market-source.ts)
       return source;
     };
+    // rehab and investor: a kind is named exactly where the answer counts it (counts.sales / counts.rehab_permits of a
+    // rehab score; the city's arm's-length sales and distressed_pipeline_count of an overview), each its source's
+    const kindsOf = (b: Body, file: string): string[] => file.startsWith('market/rehab')
+      ? [...((b['counts'] as Body)['sales'] !== null ? ['sales'] : []), ...((b['counts'] as Body)['rehab_permits'] !== null ? ['permits'] : [])]
+      : [...((cover[`city|${String(b['state']).toUpperCase()}|${slug(String(b['city']))}`]?.arms_length ?? 0) > 0 ? ['sales'] : []),
+         ...(b['distressed_pipeline_count'] !== null ? ['distress'] : [])];
+    let counted = 0;
+    for (const rel of ['market/rehab', 'market/investor']) {
+      for (const { file, body } of shardsUnder(rel)) {
+        const kinds = kindsOf(body, file);
+        if (kinds.length === 0) { expect('source' in body, file).toBe(false); continue; }
+        const src = body['source'] as { id: string; name: string; vintage: string | null; kinds: { kind: string; id: string; vintage: string | null }[] };
+        expect(src.kinds.map((k) => k.kind), file).toEqual(kinds);
+        const ids = [...new Set(src.kinds.map((k) => k.id))].sort();
+        const n = ids.map(named);
+        expect({ id: src.id, name: src.name }, file).toEqual({ id: ids.join('+'), name: n.map((x) => x.name).join('; ') });
+        for (const k of src.kinds) expect(k.vintage, file).toBe(named(k.id).vintage); // no operator source in this build
+        expect(lastKey(body), file).toBe('source');
+        counted++;
+      }
+    }
+    expect(counted).toBeGreaterThan(10000);
     let sourced = 0;
-    for (const rel of ['market/rehab', 'market/investor', 'market/trends']) {
+    for (const rel of ['market/trends']) {
       for (const { file, body } of shardsUnder(rel)) {
         const w = want(body);
         if (w === undefined) { expect('source' in body, file).toBe(false); continue; }
