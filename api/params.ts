@@ -111,7 +111,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     }
     case 'string': {
       if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
-      // a NUL or another control character is no text a caller types (review 5B: an address "\u0000" was valued)
+      // a NUL or another control character is no text a caller types (review 5B: an address "\u0000" was valued);
+      // nor is an invisible format or bidi control (review 23: autocomplete echoed q="\u202E123" as typed)
       if (CONTROL_CHARS.test(raw)) return { error: err(field, 'format', `${field} must not contain control characters`) };
       let s = raw.trim();
       if (s === '' && spec.required) return { error: err(field, 'required', `${field} is required`) };
@@ -123,8 +124,11 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
   }
 }
 
-/** C0 controls but tab, line feed and carriage return (a question may span lines), and DEL. */
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** C0 controls but tab, line feed and carriage return (a question may span lines), DEL, C1 controls, and Unicode's
+ *  format characters (category Cf): the bidi marks, embeddings, overrides and isolates (U+200E/F, U+202A-202E,
+ *  U+2066-2069) that reorder how an echoed value reads, zero-width spaces and joiners, the BOM, soft hyphens. The one
+ *  check of every string parameter, query and body alike. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}]/u;
 
 /** Validates a set of values against specs; nested object properties are validated with dotted names. */
 export function checkAll(specs: readonly ParamSpec[], input: Record<string, unknown>, fromQuery: boolean, prefix = ''): { values: Record<string, Value>; errors: FieldError[] } {

@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import type http from 'node:http';
 import { HttpError, validationError, type FieldError } from './errors.ts';
 import { checkAll, type ParamSpec } from './params.ts';
+import { cityWithState } from './city-state.ts';
 import type { Route, Values } from './route.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -254,11 +255,13 @@ async function readBodyFields(req: http.IncomingMessage): Promise<FieldError[]> 
 
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
  *  at once. Answers without waiting unless there is a body to read. */
-export function readValues(route: Route, query: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage): Values | Promise<Values> {
+export function readValues(route: Route, asked: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage): Values | Promise<Values> {
+  // a city written with its state ("Seattle, WA"): the city, or a 400 when the state contradicts `state`
+  const { query, errors: cityErrors } = cityWithState(route.query ?? [], asked);
   const checked = checkAll(route.query ?? [], query, true);
   const pathChecked = checkAll(route.params ?? [], params, true);
   const values = { ...checked.values, ...pathChecked.values } as Values;
-  const errors = [...pathChecked.errors, ...unknownParams(route, query), ...checked.errors];
+  const errors = [...pathChecked.errors, ...unknownParams(route, query), ...cityErrors, ...checked.errors];
   const finish = (all: Values): Values => {
     if (errors.length === 0 && route.check) errors.push(...route.check(all));
     if (errors.length) throw validationError(errors);

@@ -134,6 +134,21 @@ const pct = (x: number): string => `${Math.round(x * 100)}%`;
 export interface ZipFloodShares {
   zoneShare: number; sfhaShare: number; mappedShare: number; samples: number;
   zones?: Record<string, number> | null; mapLabel?: string | null; countyMap?: string | null;
+  /** a zip with no area of its own (not a Census ZCTA: PO-box and unique zips), sampled as a circle of radiusM around
+   *  its coordinate (from: the source of that coordinate, `zips.centroid_source`); absent for a zip with an area */
+  point?: { zip: string; radiusM: number; from: string | null } | null;
+}
+
+/** What a point zip's shares are of, and the sentence that says so (review 23 #3: 02238, a Cambridge PO-box zip, read
+ *  "Zone X covers 99% of the zip's area ... the whole zip" for a 1-mile circle around its post office's point). */
+function pointArea(p: NonNullable<ZipFloodShares['point']>): { of: string; says: string } {
+  const miles = (m: number): string => { const x = Math.round((m / MILE_M) * 10) / 10; return `${x} mile${x === 1 ? '' : 's'}`; };
+  const from = p.from === 'geonames' ? ' (its GeoNames coordinate)' : p.from ? ` (its ${p.from} coordinate)` : '';
+  return {
+    of: 'the circle',
+    says: `Zip ${p.zip} has no area of its own (no Census ZCTA: a PO-box or unique zip), so its flood figures are those of the circle of ${miles(p.radiusM)}`
+      + ` around its point${from}, and its Superfund count is of sites within ${miles(p.radiusM + MILE_M)} of that point.`,
+  };
 }
 
 const ZONE_KEY_WORDS: Record<string, string> = { 'X-minimal': 'X (unshaded, minimal hazard)', 'X-shaded': 'X (shaded, 0.2% annual chance)', 'X-levee': 'X (levee-protected)' };
@@ -143,6 +158,13 @@ const ZONE_KEY_WORDS: Record<string, string> = { 'X-minimal': 'X (unshaded, mini
  * a loaded FEMA map covers (shares of the zip's sampled H3 cells).
  */
 export function zipFloodNotes(c: ZoneClass, s: ZipFloodShares): string {
+  if (!s.point) return areaFloodNotes(c, s, "the zip's area", 'the zip', 'this zip');
+  const { of, says } = pointArea(s.point);
+  return `${areaFloodNotes(c, s, of, of, of)} ${says}`;
+}
+
+/** zipFloodNotes over an area named `area` ("the zip's area"), `whole` ("the zip") and `self` ("this zip"). */
+function areaFloodNotes(c: ZoneClass, s: ZipFloodShares, area: string, whole: string, self: string): string {
   if (c.key === 'D-unmapped') {
     const check = 'so its flood hazard is undetermined; check the FEMA Flood Map Service Center before relying on it.';
     // a map loaded for the zip's county that does not reach it (review r16b #3: "no FEMA flood map was loaded" in
@@ -151,12 +173,12 @@ export function zipFloodNotes(c: ZoneClass, s: ZipFloodShares): string {
     // the zones of the part inside the map, largest first (zone_shares of int_location_zip)
     const zones = Object.entries(s.zones ?? {}).filter(([k, v]) => k !== 'D-unmapped' && v > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([k, v]) => `zone ${ZONE_KEY_WORDS[k] ?? k} ${v < 0.005 ? 'under 1%' : pct(v)}`);
-    const inside = `${s.mapLabel ? ` (${s.mapLabel})` : ''}${zones.length ? `: there, ${zones.join(', ')} of the zip` : ''}`;
-    return `Zone D (undetermined): only ${pct(s.mappedShare)} of this zip lies inside a loaded FEMA flood map${inside}; no flood hazard zone covers ${pct(ZONE_SHARE_MIN)} or more of it, ${check}`;
+    const inside = `${s.mapLabel ? ` (${s.mapLabel})` : ''}${zones.length ? `: there, ${zones.join(', ')} of ${whole}` : ''}`;
+    return `Zone D (undetermined): only ${pct(s.mappedShare)} of ${self} lies inside a loaded FEMA flood map${inside}; no flood hazard zone covers ${pct(ZONE_SHARE_MIN)} or more of it, ${check}`;
   }
-  const parts = [`${zoneDescription(c)}`, `Zone ${c.zone}${c.key === 'X-shaded' ? ' (shaded)' : c.key === 'X-minimal' ? ' (unshaded)' : ''} covers ${pct(s.zoneShare)} of the zip's area.`];
-  if (s.sfhaShare > 0 && pct(s.sfhaShare) !== pct(s.zoneShare)) parts.push(`${pct(s.sfhaShare)} of the zip is in the Special Flood Hazard Area.`);
-  parts.push(s.mappedShare >= 0.995 ? 'A loaded FEMA flood map covers the whole zip.' : `A loaded FEMA flood map covers ${pct(s.mappedShare)} of the zip.`);
+  const parts = [`${zoneDescription(c)}`, `Zone ${c.zone}${c.key === 'X-shaded' ? ' (shaded)' : c.key === 'X-minimal' ? ' (unshaded)' : ''} covers ${pct(s.zoneShare)} of ${area}.`];
+  if (s.sfhaShare > 0 && pct(s.sfhaShare) !== pct(s.zoneShare)) parts.push(`${pct(s.sfhaShare)} of ${whole} is in the Special Flood Hazard Area.`);
+  parts.push(s.mappedShare >= 0.995 ? `A loaded FEMA flood map covers the whole ${whole.replace(/^the /, '')}.` : `A loaded FEMA flood map covers ${pct(s.mappedShare)} of ${whole}.`);
   return parts.join(' ');
 }
 

@@ -138,7 +138,8 @@ const PREFIX = /^(?:the )?(?:city|town|village|borough|township) of /;
 const SUFFIX = / (?:city|town|village|borough|cdp|township|municipality)$/;
 
 /** The keys to try for a name as typed, most literal first: as written, then without "City of"/"Town of", a trailing
- *  "city"/"town"/"village"/"CDP", a trailing state ("Boise, ID" given as the city), then in compact form. The
+ *  "city"/"town"/"village"/"CDP", then in compact form (a trailing state, "Boise, ID" given as the city, is read
+ *  before: api/city-state.ts). The
  *  resolver takes the trailing word off only where the name as written is no place nor neighbourhood (resolver.ts). */
 export function queryKeys(typed: string): string[] {
   const k = placeKey(typed);

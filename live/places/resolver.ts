@@ -2,6 +2,7 @@
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
 import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, PART_SHORT_FORMS, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
+import { bareBoroughCounty, BOROUGH_COUNTIES, BOROUGH_COUNTY_STATE, boroughCountyKeys } from './borough-counties.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
 export type PlaceRow = [name: string, state: string, population: number, keys: string[]];
@@ -52,7 +53,9 @@ export class PlaceResolver {
     }
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
     const short = Object.entries(PART_SHORT_FORMS).map(([key, n]): readonly [string, string, string] => [key, n.state, n.city]);
-    for (const [key, state, city] of [...NICKNAMES, ...short]) (nicknames.get(`${state}|${city}`) ?? nicknames.set(`${state}|${city}`, []).get(`${state}|${city}`)!).push(key);
+    // an NYC borough by its county's name ("Kings County" is Brooklyn; names.ts BOROUGH_COUNTIES)
+    const counties = BOROUGH_COUNTIES.flatMap((b) => boroughCountyKeys(b.county).map((k): readonly [string, string, string] => [k, BOROUGH_COUNTY_STATE, b.borough]));
+    for (const [key, state, city] of [...NICKNAMES, ...short, ...counties]) (nicknames.get(`${state}|${city}`) ?? nicknames.set(`${state}|${city}`, []).get(`${state}|${city}`)!).push(key);
     this.letters = new Int8Array(rows.length * LETTERS);
     for (const [at, [name, state, population, keys]] of rows.entries()) {
       const nameKey = placeKey(name);
@@ -79,7 +82,13 @@ export class PlaceResolver {
    * otherwise ambiguous. Unknown and ambiguous names come back with the closest names in the state.
    */
   resolveCity(state: string, typed: string): CityResolution {
-    return this.findCity(state, typed) ?? { ok: false, reason: 'unknown', suggestions: this.closest(state, typed) };
+    const found = this.findCity(state, typed);
+    if (found) return found;
+    // a borough county's bare name ("Richmond", "Kings", NY): not read as the borough, but named first
+    const bare = bareBoroughCounty(state, typed);
+    const closest = this.closest(state, typed);
+    const suggestions = bare ? [bare.borough, ...closest.filter((c) => c !== bare.borough)].slice(0, 5) : closest;
+    return { ok: false, reason: 'unknown', suggestions };
   }
 
   /** The cities a name written without its state means: resolveCity's answer in every state where it finds one city
@@ -187,5 +196,7 @@ export function notFoundMessage(typed: string, state: string, r: Extract<CityRes
   }
   if (r.reason === 'neighbourhood' || r.reason === 'part') return `No city named ${typed} in ${state}: ${whatItIs(typed, r)}`;
   const head = r.reason === 'ambiguous' ? `"${typed}" names several cities in ${state}` : `No city named ${typed} in ${state}`;
-  return r.suggestions.length ? `${head}${CLOSEST_NAMES}${r.suggestions.join(', ')}` : head;
+  const bare = r.reason === 'unknown' ? bareBoroughCounty(state, typed) : null;
+  const county = bare ? `; ${bare.county} is ${bare.borough}, a borough of New York City: ask city=${bare.borough} or city=${bare.county} (the county's name without County is read as no place)` : '';
+  return r.suggestions.length ? `${head}${CLOSEST_NAMES}${r.suggestions.join(', ')}${county}` : head;
 }

@@ -19,12 +19,13 @@ export async function run(ctx: StageContext): Promise<void> {
     flood_sfha: boolean; flood_zone_class: string; flood_zone_share: number; sfha_share: number;
     superfund_count_1mi: number; flood_as_of: string | null; superfund_as_of: string | null;
     zone_shares: string | null; map_label: string | null; county_map: string | null;
+    is_zcta: boolean | null; centroid_source: string | null; radius_m: number | null;
   }>(ctx.db, `
     select z.zip, z.city, z.state_code, z.county_fips, n.risk_score as nri, nz.county_fips as nri_county_fips, nz.basis as nri_county_basis,
            l.geometry_source, l.sample_points, l.mapped_share, l.flood_zone, l.flood_zone_subtype, l.flood_sfha,
            l.flood_zone_class, l.flood_zone_share, l.sfha_share, l.superfund_count_1mi,
            cast(l.flood_as_of as varchar) as flood_as_of, cast(l.superfund_as_of as varchar) as superfund_as_of,
-           l.zone_shares,
+           l.zone_shares, z.is_zcta, z.centroid_source, l.radius_m,
            -- the area labels of the maps the zip's samples touched, and of a map loaded for its county (flood_maps)
            (select string_agg(m.area_label, '; ' order by m.map_id) from flood_maps m
              where list_contains(string_split(l.flood_maps, ', '), m.source_file)) as map_label,
@@ -62,7 +63,9 @@ export async function run(ctx: StageContext): Promise<void> {
     const exact = r.geometry_source === 'zcta_polygon';
     const basis = scoreBasisNote(cls, r.nri);
     const notes = zipFloodNotes(cls, { zoneShare: r.flood_zone_share, sfhaShare: r.sfha_share, mappedShare: r.mapped_share, samples: r.sample_points,
-      zones: r.zone_shares ? (JSON.parse(r.zone_shares) as Record<string, number>) : null, mapLabel: r.map_label, countyMap: r.county_map })
+      zones: r.zone_shares ? (JSON.parse(r.zone_shares) as Record<string, number>) : null, mapLabel: r.map_label, countyMap: r.county_map,
+      // a zip with no area of its own (PO-box, unique): its figures are of a circle around its point, said so
+      point: r.is_zcta === false && r.geometry_source === 'centroid_radius' && r.radius_m != null ? { zip: r.zip, radiusM: r.radius_m, from: r.centroid_source } : null })
       + (basis ? ` ${basis}` : '');
     return [
       r.zip, r.zip, r.city ?? '', r.state_code ?? '', cls.zone, cls.label, notes,
