@@ -3,13 +3,14 @@
 // "No sfr sales for Seattle, WA, WA" for city=Seattle, WA&state=WA. The state after the comma (a code, a name or a short
 // form as a typed address's place reads it: live/places/names.ts writtenState) is read before the parameters are
 // checked: the same state as `state`, or no `state` sent, and the city is the name before the comma (the state is
-// taken from it when none was sent); another state than `state` is a 400, since the request names two states.
+// taken from it when none was sent); another state than `state` is a 422 (conflicting parameters, as the README
+// says), since the request names two states.
 // A name whose part after the comma is no state ("Islamorada, Village of Islands") stays as written.
 import type { FieldError } from './errors.ts';
 import type { ParamSpec } from './params.ts';
 import { STATE_CODES, writtenState } from '../live/places/names.ts';
 
-/** The query with `city` (and, when none was sent, `state`) read from a city written with its state, and the 400s of a
+/** The query with `city` (and, when none was sent, `state`) read from a city written with its state, and the 422s of a
  *  city whose state contradicts `state`. The query is returned as given on routes without both parameters. */
 export function cityWithState(specs: readonly ParamSpec[], query: Record<string, unknown>): { query: Record<string, unknown>; errors: FieldError[] } {
   const city = query['city'];

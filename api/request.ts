@@ -256,7 +256,7 @@ async function readBodyFields(req: http.IncomingMessage): Promise<FieldError[]> 
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
  *  at once. Answers without waiting unless there is a body to read. */
 export function readValues(route: Route, asked: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage): Values | Promise<Values> {
-  // a city written with its state ("Seattle, WA"): the city, or a 400 when the state contradicts `state`
+  // a city written with its state ("Seattle, WA"): the city, or a 422 when the state contradicts `state`
   const { query, errors: cityErrors } = cityWithState(route.query ?? [], asked);
   const checked = checkAll(route.query ?? [], query, true);
   const pathChecked = checkAll(route.params ?? [], params, true);

@@ -9,6 +9,7 @@
 // of the metro's first principal city (the first name of its title, in the title's first state).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { BOROUGH_COUNTIES } from '../places/borough-counties.ts';
 
 /** A CBSA: code, title, metro or micro, and its counties (FIPS, name, state, arm's-length sales placed in it). */
 export type MetroArea = [code: string, title: string, kind: string, counties: [fips: string, name: string, state: string, sales: number][]];
@@ -34,7 +35,7 @@ export interface MetroIndex {
   unplaced: Record<string, [sales: number, towns: string[]]>;
 }
 
-const BOROUGH_COUNTY = "('Manhattan', '36061'), ('Bronx', '36005'), ('Brooklyn', '36047'), ('Queens', '36081'), ('Staten Island', '36085')";
+const BOROUGH_COUNTY = BOROUGH_COUNTIES.map((b) => `('${b.borough}', '${b.fips}')`).join(', ');
 
 /** The SQL of `placed`: every arm's-length sale with its county (null: placed in none). */
 async function placedSql(db: StageContext['db']): Promise<string> {
