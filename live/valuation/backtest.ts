@@ -84,12 +84,22 @@ export interface BacktestResult {
 /** Recency scales (months) the back-test tries per source, the default first (valuation.md "Weights"). */
 export const RECENCY_GRID: readonly number[] = [TUNING.recencyMonths, 18];
 
-/** Runs both slices of one source for the given modes. `estimator` defaults to the live estimator (baselines swap it). */
+/** The days the back-test of the live estimator fits its models on, each fitModel(asOf(idx, day), day): the test
+ *  slice's start and each calibration fold's. The build fits them apart on worker threads (fit-tasks.ts) and passes
+ *  them back as backtest()'s `fitted`. */
+export function backtestFitDays(idx: CompIndex): number[] {
+  const split = splitDays(idx);
+  return [split.testStart, ...split.calStarts];
+}
+
+/** Runs both slices of one source for the given modes. `estimator` defaults to the live estimator (baselines swap it);
+ *  `fitted`: models already fitted per backtestFitDays day (the same fits, made elsewhere). */
 export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT_MODES,
-  estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null = estimate): BacktestResult {
+  estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null = estimate,
+  fitted?: ReadonlyMap<number, ModelParams>): BacktestResult {
   const split = splitDays(idx);
   // the trees only for the live estimator (a baseline estimator does not read them)
-  const fit = (ix: CompIndex, day: number): ModelParams => (estimator === estimate ? fitModel(ix, day) : fitParams(ix, day));
+  const fit = (ix: CompIndex, day: number): ModelParams => fitted?.get(day) ?? (estimator === estimate ? fitModel(ix, day) : fitParams(ix, day));
   const testIdx = asOf(idx, split.testStart);
   let paramsTest = fit(testIdx, split.testStart);
   const folds = split.calStarts.map((from, k) => { const ix = asOf(idx, from); return { slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, ix, params: fit(ix, from) }; });

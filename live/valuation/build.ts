@@ -17,12 +17,12 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { CONDITION_CODES, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
-import { CompIndex, type CompSetData } from './comps.ts';
+import type { CompSetData } from './comps.ts';
 import { VALUATION_FORMAT, writeCompFile } from './comp-arrow.ts';
-import { fitModel } from './fit.ts';
+import { defaultWorkers, fitSources } from './fit-tasks.ts';
 import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
-import { backtest, calibrate, modelName, summarize, type Prediction } from './backtest.ts';
+import { calibrate, modelName, summarize, type Prediction } from './backtest.ts';
 import { TUNING } from './estimate.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from './scorecard.ts';
 
@@ -175,7 +175,8 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
 }
 
 
-export async function run(ctx: StageContext): Promise<void> {
+/** `workers`: worker threads for the fits (fit-tasks.ts; 0 runs them in this thread, the default on one core). */
+export async function run(ctx: StageContext, workers = defaultWorkers()): Promise<void> {
   const started = performance.now();
   const dir = path.join(ctx.paths.build, 'live', 'valuation');
   fs.rmSync(dir, { recursive: true, force: true });
@@ -190,14 +191,14 @@ export async function run(ctx: StageContext): Promise<void> {
   const units = new Map((await queryRows<{ source: string; n: number; sqft: number }>(ctx.db, `select source, count(*)::integer as n,
     count(*) filter (where sqft > 0)::integer as sqft from sales where is_arms_length and sale_price > 0 and unit is not null
     and property_type in ('sfr', 'multi', 'condo') group by source`)).map((r) => [r.source, r]));
-  for (const set of sets) {
-    const idx = new CompIndex(set);
-    params[set.source] = fitModel(idx, Infinity);
-    const bt = backtest(idx);
-    params[set.source] = { ...params[set.source]!, blend: bt.blend, model: modelName(bt.blend), ...(bt.recency !== TUNING.recencyMonths ? { recency_months: bt.recency } : {}) };
+  // the fits and back-tests of every source, on worker threads where there are cores (fit-tasks.ts)
+  const fits = await fitSources(sets, workers);
+  for (const [k, set] of sets.entries()) {
+    const { params: fitted, backtest: bt } = fits[k]!;
+    params[set.source] = { ...fitted, blend: bt.blend, model: modelName(bt.blend), ...(bt.recency !== TUNING.recencyMonths ? { recency_months: bt.recency } : {}) };
     preds.push(...bt.predictions);
-    scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.split.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
-      test_slice_sales: set.day.filter((d, i) => d >= bt.split.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });
+    scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
+      test_slice_sales: set.day.filter((d, i) => d >= bt.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });
     const subjects = await loadSubjects(ctx.db, set);
     const comps_file = `comps-${set.source}.arrow`, subjects_file = `subjects-${set.source}.arrow`, params_file = `params-${set.source}.json`;
     writeCompFile(path.join(dir, comps_file), set);
