@@ -95,7 +95,9 @@ describe('state names and codes', () => {
     expect(places('eviction notice in Washington state')).toEqual(['WA']);
     const w = u('eviction notice in Washington');
     expect(places('eviction notice in Washington')).toEqual(['WA']);
-    expect(w.notes).toEqual(['"Washington" read as Washington State; say "Washington DC" for the District']);
+    // said first as a reading, not a deep-only note (review 23)
+    expect(w.notes).toEqual([]);
+    expect(w.readAs).toEqual(['"Washington" as Washington State (say "Washington DC" for the District of Columbia)']);
     const dc = u('eviction notice in Washington', { state: 'DC' });
     expect(dc.targets.map((t) => t.state)).toEqual(['DC']);
     expect(dc.notes).toEqual(['"Washington" read as Washington, DC (from the context state)']);
