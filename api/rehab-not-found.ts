@@ -8,7 +8,7 @@
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { shard, salesSourceCovers } from './shard-replies.ts';
-import { flaggedOnly, salesRecorded, zipRecords } from './market-source.ts';
+import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords } from './market-source.ts';
 import type { PermitCover } from '../live/research/sales-cover-build.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
@@ -36,6 +36,9 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
     const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
     if (flagged !== null) return `No renovation data for zip ${zip}: no building permit source covers the zip, and t${flagged.slice(1)}`;
+    // a zip of a city a sales source records, with no sale of its own (Denver's records carry no zip code)
+    const city = zipOfCoveredCity(build, zip, 'renovation data', false);
+    if (city !== null) return `${city}; and no building permit source covers the zip: no rehab score can be computed`;
     // a zip of filings alone (Louisville's): they are recorded there, but no rehab event
     const { distress } = zipRecords(build, zip);
     const filings = distress ? `; the ${distress.n === 1 ? 'filing' : `${distress.n} filings`} ${distress.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ')} records there ${distress.n === 1 ? 'is no renovation event' : 'are no renovation events'}` : '';

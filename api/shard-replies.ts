@@ -8,7 +8,7 @@ import places from '../live/places/endpoint.ts';
 import { CLOSEST_NAMES, IS_NO_CITY } from '../live/places/resolver.ts';
 import { municipalityNames } from '../live/places/names.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
-import { flaggedOnly } from './market-source.ts';
+import { flaggedOnly, zipOfCoveredCity } from './market-source.ts';
 
 const keyStrings = (keys: Record<string, unknown>): Record<string, string | null> =>
   Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
@@ -93,6 +93,7 @@ export const noSalesSource = (where: string): string =>
 
 /** The 404 of a market without an arm's-length sale: where a source records only flagged sales there, the source, the
  *  count and why they are flagged (review 18: zip 06779 answered "no sales records" over its one flagged land sale);
- *  else noSalesSource. `what`: what there is none of ("sfr sales to compare"). */
+ *  a zip of a city a source covers, that city's sales (zipOfCoveredCity); else noSalesSource. `what`: what there is none
+ *  of ("sfr sales to compare"). */
 export const noMarketSales = (build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string): string =>
-  flaggedOnly(build, keys, where, what) ?? noSalesSource(where);
+  flaggedOnly(build, keys, where, what) ?? ('zip' in keys && typeof keys.zip === 'string' ? zipOfCoveredCity(build, keys.zip, what) : null) ?? noSalesSource(where);

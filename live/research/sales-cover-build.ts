@@ -5,7 +5,8 @@
 // Watertown CT, holds one land sale flagged by its non-use code, and was answered "No sales source covers zip 06779");
 // each market's `source` is the mart's, the value its shards write, so the 404's wording names the source as the answers
 // do. A few hundred markets: small. A zip's permits and filings ride along (`permits`, `distress`: the rehab 404 of a
-// zip whose permits give no score, api/rehab-not-found.ts), and a zip of those alone has an entry with no sale.
+// zip whose permits give no score, api/rehab-not-found.ts), and a zip of those alone has an entry with no sale; so has a
+// zip of no sale record in a city a sales source records (`city`: the 404 names the city's sales, not other markets).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 
@@ -18,7 +19,13 @@ export interface SalesCover {
   sources: string[]; source: MarketSource | null; arms_length: number; flagged: number; reasons: Record<string, number>;
   /** a zip's permits and filings (mart_market_records), where it has any; a zip of those alone has no sale (sources []) */
   permits?: PermitCover; distress?: DistressCover;
+  /** a zip no sales source records a sale in, whose city (its `zips` row) one does: that city's sales (ZipCity) */
+  city?: ZipCity;
 }
+/** The city of a zip without sale records, where a sales source records the city's sales: its arm's-length count and
+ *  source, and `zipless` when that source records no zip code for any sale (Denver's assessor file), so its sales are
+ *  in no zip at all (review 23 #2: zip 80205 was told its sources were "files of other markets"). */
+export interface ZipCity { city: string; state: string; arms_length: number; source: MarketSource | null; zipless: boolean }
 /** Keys: `zip|<zip>` and `city|<state>|<city slug>`, as market.json's `sources`. */
 export type SalesCoverFile = Record<string, SalesCover>;
 /** A zip's permits that count in it (int_market_zip_permits), for the rehab 404 of a zip whose permits give no score:
@@ -52,6 +59,18 @@ export async function salesCover(db: StageContext['db']): Promise<SalesCoverFile
     const e = (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} });
     if (r.kind === 'permit') e.permits = { n: r.n, rehab: r.rehab, sources: r.s.map((x) => ({ ...x })), covered_share: r.share, area: r.area, share_basis: r.basis, housing_units: r.units };
     else e.distress = { n: r.n, sources: r.s.map((x) => ({ ...x })) };
+  }
+  if (!(await tableExists(db, 'zips'))) return out;
+  type City = { k: string; city: string; state: string; a: number; src: MarketSource | null; zipless: boolean };
+  const cities = await queryRows<City>(db, `
+    select 'zip|' || z.zip as k, z.city, z.state_code as state, cast(c.arms_length as integer) as a, c.source as src,
+           not exists (select 1 from mart_market_source m, unnest(c.sources) as u(src) where m.market_kind = 'zip' and list_contains(m.sources, u.src)) as zipless
+    from zips z join mart_market_source c on c.market_kind = 'city' and c.market_key = 'city|' || z.state_code || '|' || slug(z.city) and c.arms_length > 0
+    where z.zip is not null and not exists (select 1 from mart_market_source m where m.market_key = 'zip|' || z.zip)
+    order by 1`);
+  for (const r of cities) {
+    const e = (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} });
+    e.city = { city: r.city, state: r.state, arms_length: r.a, source: r.src ? { ...r.src } : null, zipless: r.zipless };
   }
   return out;
 }
