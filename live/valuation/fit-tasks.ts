@@ -89,7 +89,11 @@ export function runOnWorkers(jobs: readonly Job[], workers: number, entry: URL =
     const feed = (w: Worker): void => {
       for (const e of ['message', 'error', 'exit']) w.removeAllListeners(e);
       const i = jobs.findIndex((job, k) => !started[k] && job.deps.every((d) => results[d] !== undefined));
-      if (i < 0) { idle.push(w); return; } // nothing ready: woken when a job ends
+      if (i < 0) { // nothing ready: woken when a job ends; one that dies meanwhile fails the step, never a hang
+        w.once('exit', (code) => fail('an idle worker', new Error(`exited with code ${code}`)));
+        idle.push(w);
+        return;
+      }
       started[i] = true;
       const { label } = jobs[i]!;
       w.once('message', (m: Reply) => {
