@@ -169,8 +169,9 @@ describe('real build', () => {
       if (!fs.existsSync(f)) continue;
       scored++;
       const body = JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>;
-      // the spec fields and the additive trend_end (the day the trend's windows end), coverage, permits_window and sales_window (the windows and the days the records cover), counts (the events behind the score) and note
-      expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'rehab_momentum_score', 'label', 'trend', 'trend_pct', 'trend_end', 'confidence', 'as_of', 'coverage', 'permits_window', 'sales_window', 'counts', 'note']);
+      // the spec fields and the additive trend_end (the day the trend's windows end), coverage, permits_window and sales_window (the windows and the days the records cover), counts (the events behind the score), note and source (the permit source it counts: market.md "The source of a market answer")
+      expect(Object.keys(body)).toEqual(['zip_code', 'city', 'state', 'rehab_momentum_score', 'label', 'trend', 'trend_pct', 'trend_end', 'confidence', 'as_of', 'coverage', 'permits_window', 'sales_window', 'counts', 'note', 'source']);
+      expect((body['source'] as { id: string }).id).toBe('nashville');
       expect(body['state']).toBe('TN');
       expect(body['rehab_momentum_score'] as number).toBeGreaterThanOrEqual(0);
       expect(body['rehab_momentum_score'] as number).toBeLessThanOrEqual(100);
