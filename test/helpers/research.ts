@@ -29,3 +29,7 @@ export function askWithSalesOracle(): (query: string, depth?: 'quick' | 'deep') 
   afterAll(() => closeResearchOracle());
   return (query, depth = 'quick') => engine!.answer({ query, depth });
 }
+
+/** An answer without its window coverage clauses (" (the source covers ...)": live/research/window-gaps.ts), for a test
+ *  of a window's figure alone; the clauses have their own tests (month-coverage, review-23-periods). */
+export const withoutCoverage = (answer: string): string => answer.replace(/ \(the source covers [^)]*\)/g, '');
