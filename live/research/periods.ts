@@ -31,8 +31,10 @@ export function seasonPeriod(s: Season, year: number): Period {
 /** A season or a half year named with its year, or a season counted back ("last spring"); null when none is named. */
 export function parsePeriod(q: string): Period | null {
   const y = '((?:19|20)\\d{2})';
-  const season = new RegExp(`\\b${SEASON_WORD}\\s+(?:of\\s+|in\\s+)?'?${y}\\b|\\b${y}\\s+${SEASON_WORD}\\b`, 'i').exec(q);
-  if (season) return seasonPeriod(seasonOf(season[1] ?? season[4]!), Number(season[2] ?? season[3]));
+  // "fall in <year>" is the verb ("did Denver prices fall in 2019?": review r24 read it as September to November 2019):
+  // the season "fall" takes its year bare or with "of" ("fall 2019", "fall of 2019"); the other seasons also with "in"
+  const season = new RegExp(`\\b(?:(spring|summer|autumn|winter)\\s+(?:of\\s+|in\\s+)?|(fall)\\s+(?:of\\s+)?)'?${y}\\b|\\b${y}\\s+${SEASON_WORD}\\b`, 'i').exec(q);
+  if (season) return seasonPeriod(seasonOf(season[1] ?? season[2] ?? season[5]!), Number(season[3] ?? season[4]));
   const half = new RegExp(`\\b(?:h([12])|([12])h)\\s*(?:of\\s+|,\\s*)?'?${y}\\b|\\b${y}\\s*[- ]?h([12])\\b|\\b(first|second|1st|2nd|last)\\s+half\\s+(?:of\\s+)?(?:the\\s+year\\s+)?${y}\\b`, 'i').exec(q);
   if (half) {
     const n = Number(half[1] ?? half[2] ?? half[5] ?? (/^(first|1st)$/i.test(half[6] ?? '') ? 1 : 2));

@@ -13,8 +13,17 @@ describe('seasons and half years', () => {
     ['denver median price H1 2019', ['2019-01', '2019-06']],
     ['denver median price first half of 2019', ['2019-01', '2019-06']],
     ['denver 2018 h2', ['2018-07', '2018-12']],
+    ['bridgeport sales fall of 2022', ['2022-09', '2022-11']],
+    ['denver prices summer in 2019', ['2019-06', '2019-08']],
   ])('%s -> %j', (q, months) => {
     expect(parseYears(q)?.months).toEqual(months);
+  });
+  test('"fall in <year>" is the verb: the year asked, no season (review r24: "Did Denver prices fall in 2019?" was read as fall 2019)', () => {
+    for (const q of ['Did Denver prices fall in 2019?', 'did home prices in Bridgeport fall in 2022']) {
+      const y = parseYears(q)!;
+      expect(y.months).toBeUndefined();
+      expect(y.label).toBe(q.includes('2019') ? '2019' : '2022');
+    }
   });
   test('"last summer" is the last summer that ends by the data\'s last month', () => {
     const y = parseYears('brooklyn median price last summer')!;
