@@ -256,14 +256,19 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer
         const d = await distressCity(data, u, t);
         if (d) {
-          for (let i = u.readAs.length - 1; i >= 0; i--) if (u.readAs[i]!.startsWith(`"${d.written}" as`) || u.readAs[i]!.startsWith(`"${t.city}" as`)) u.readAs.splice(i, 1);
+          // the place reader's reading of the words is replaced, however they were cased ("bethel park foreclosures" had
+          // "bethel" read as Bethel, CT: review r24)
+          const replaced = [d.written, t.city ?? d.written].map((w) => `"${w.toLowerCase()}" as`);
+          for (let i = u.readAs.length - 1; i >= 0; i--) if (replaced.some((w) => u.readAs[i]!.toLowerCase().startsWith(w))) u.readAs.splice(i, 1);
           u.readAs.push(d.readAs);
         }
         // a zip whose sales all count in another city than its USPS one (98168: Tukwila's): that city's investor figures,
         // said (zip-city.ts); filings name their own municipalities, so a distress count keeps the zip's city
         const placed = t.zip && !d && !u.asks.includes('distress') ? placedCity(data, t.zip) : null;
         const of = placed ? { ...t, city: placed } : t;
-        const f = cityOfZip({ ...await investorFact(data, u, d?.target ?? of), target: t }, of);
+        // the fact is of the place counted: the filings' municipality when read as one (its sources, not the first reading's,
+        // say whether the figure is of a partial extract: Bethel Park, PA was told of Connecticut's files)
+        const f = cityOfZip({ ...await investorFact(data, u, d?.target ?? of), target: d?.target ?? t }, of);
         return [placed ? withZipCity(data, f, t.zip!) : f];
       }
     case 'location':

@@ -47,7 +47,8 @@ export async function distressCity(data: ResearchData, u: { asks: readonly strin
   const m = new RegExp(`(?:\\b(Mt\\.?|Mount)\\s+)?\\b${esc}\\b(?:\\s+([A-Z][a-z]+))?`, 'i').exec(u.query);
   if (m) {
     const mount = m[1] ? 'Mount ' : '';
-    const next = m[2] && !/^(Township|Borough|County|City)$/i.test(m[2]) ? ` ${m[2]}` : '';
+    // the next word as a name is written ("bethel park": Bethel Park), as the filings name the municipality
+    const next = m[2] && !/^(Township|Borough|County|City)$/i.test(m[2]) ? ` ${m[2][0]!.toUpperCase()}${m[2].slice(1).toLowerCase()}` : '';
     const bases = [...new Set([`${mount}${t.city}${next}`, `${mount}${t.city}`])];
     // the city's own filings, as the investor overview reads the name, unless the question writes another
     // municipality of it ("Elizabeth, PA": the borough's 8 filings, as the endpoint, not Elizabeth Township's 11)

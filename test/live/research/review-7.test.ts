@@ -132,6 +132,14 @@ describe('findings 5 and 6: Pittsburg beside Pennsylvania, and Allegheny municip
       expect(m.answer, q).not.toMatch(/Lebanon, (PA|LA)\b/);
     }
   });
+  it('"bethel park foreclosures" in lower case: Bethel Park, PA as the filings write it, with no Connecticut reading nor its partial-extract words (review r24)', async () => {
+    const munis = (await rawQuery<{ m: string }>(`select distinct municipality as m from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true) where lower(municipality) like 'bethel park%'`)).map((x) => x.m);
+    expect(munis.length).toBeGreaterThan(0);
+    const r = await ask('bethel park foreclosures');
+    expect(r.answer).toMatch(/^Reading "bethel park" as Bethel Park, PA \(the municipality's name in the foreclosure and lien filings\): In Bethel Park, PA, (\d+) distressed properties/);
+    expect(r.answer).toContain(`In Bethel Park, PA, ${pipeline('bethel-park')} distressed properties`);
+    expect(r.answer).not.toMatch(/Bethel, CT|Connecticut|partial extract/);
+  });
 });
 
 describe('findings 7 and 10: market questions without a trigger word, rents, "last 2 years"', () => {
