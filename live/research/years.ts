@@ -196,6 +196,14 @@ export function parseMonths(q: string, readAs: string[] = []): Window {
     if (minus && n >= WINDOW_MIN && n <= WINDOW_MAX) readAs.push(`"${minus[0].trim()}${m[0]}" as the last ${n} months (a window cannot be negative)`);
     return sized(n, m[0]);
   }
+  // "in the last 90 days", "past 180 days": the windows are kept in whole months, so the nearest (said); under 3 months
+  // none (review r24: "37216 rehab permits in the last 90 days" was answered over the default 6 months, unsaid)
+  const days = /\b(?:last|past|previous)\s+(\d{1,4})\s*days?\b/i.exec(q);
+  if (days) {
+    const n = Math.round(Number(days[1]) / (365.25 / 12));
+    if (n >= WINDOW_MIN && n <= WINDOW_MAX) readAs.push(`"${days[0]}" as the last ${n} months (windows are kept in whole months)`);
+    return sized(n, days[0]);
+  }
   // "last year", "last yr": the 12 months to each place's latest sale (its sources end years before today), said
   if (/\b(last|past) (yr|year)\b/i.test(q) && /\b(sales?|sold|prices?|median|homes?|houses?|condos?|market|values?|avg|average|comps?|investors?|flips?)\b/i.test(q) && !/\b(than|vs\.?|versus|compared? (to|with)|from|since|over|against) (the )?(last|past) (yr|year)\b/i.test(q)) readAs.push(`"${/\b(last|past) (yr|year)\b/i.exec(q)![0]}" as the 12 months to the latest sale of each place's data, not the calendar year before today (the sources end years before it)`);
   if (/\b(last|past) (year|yr|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return { months: 12, span: null, text: null };

@@ -65,3 +65,18 @@ describe('"last year" and "last yr"', () => {
     expect([...legal, ...compared]).toEqual([]);
   });
 });
+
+describe('a window of days', () => {
+  test('read in whole months and said; under the shortest window kept, none (review r24: "last 90 days" was the default 6 months)', () => {
+    const said: string[] = [];
+    expect(parseMonths('37216 rehab permits in the last 90 days', said).months).toBe(3);
+    expect(parseMonths('median price in brooklyn over the past 365 days', said).months).toBe(12);
+    expect(said).toEqual(['"last 90 days" as the last 3 months (windows are kept in whole months)', '"past 365 days" as the last 12 months (windows are kept in whole months)']);
+    const short: string[] = [];
+    expect(parseMonths('comps 98103 last 45 days', short).months).toBeNull();
+    expect(short[0]).toMatch(/^"last 45 days" without its window: .*kept for windows of 3 to 24 months/);
+    const legal: string[] = [];
+    expect(parseMonths('how many days notice to evict in texas', legal)).toEqual({ months: null, span: null, text: null });
+    expect(legal).toEqual([]);
+  });
+});
