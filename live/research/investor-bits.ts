@@ -11,6 +11,10 @@ export interface Investor { city: string; state: string; investor_purchase_rate_
 const fewBuyers = (r: Investor): boolean => /fewer than 5 sales for value in the window record a buyer name/.test(r.note ?? '');
 const fewFlips = (r: Investor): boolean => /fewer than 5 investor flips/.test(r.note ?? '');
 
+/** Why a place's investor share is null, in a few words: a comparison shows it beside the other side's share (review r24:
+ *  "Queens vs Brooklyn investor share" said "unknown" with no reason, which the one-place answer gives). */
+export const unknownShareWhy = (r: Investor): string => (fewBuyers(r) ? 'under 5 sales record a buyer name' : 'the sales records carry no buyer names');
+
 export function investorBits(r: Investor, u: Understanding, months: number): string[] {
   const bits = [r.investor_purchase_rate_pct !== null
     ? `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${windowEnd(r)}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`

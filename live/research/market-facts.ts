@@ -16,7 +16,7 @@ import { hoodOtherType } from './hood-types.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
-import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor } from './investor-bits.ts';
+import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor, unknownShareWhy } from './investor-bits.ts';
 import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { demolitionFact } from './demolitions.ts';
 import { cityYearFact, cityYearRanking } from './city-years.ts';
@@ -113,7 +113,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),
-      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? 'investor share unknown' : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
+      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? `investor share unknown (${unknownShareWhy(r)})` : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
       sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}`,
       detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],

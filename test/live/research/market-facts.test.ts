@@ -60,7 +60,7 @@ describe('market facts from shards shaped like the spec (a build where the marke
       expect(unknownShare.answer).toMatch(/investor share is unknown/);
       expect(unknownShare.confidence).toBe('medium'); // the main figure is missing: never high
       const both = await e.answer({ query: 'Compare investor activity in Denver and Seattle' });
-      expect(both.answer).toMatch(/Denver, CO 17.4% investor purchases; Seattle, WA investor share unknown/); // one measure side by side
+      expect(both.answer).toMatch(/Denver, CO 17.4% investor purchases; Seattle, WA investor share unknown \(the sales records carry no buyer names\)/); // one measure side by side, and why it is missing (review r24)
       expect(both.answer).not.toMatch(/distressed/);
       const city = await e.answer({ query: 'home prices per sqft in Seattle' });
       expect(city.answer).toMatch(/98103/);
