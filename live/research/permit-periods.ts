@@ -11,7 +11,7 @@ import type { Target } from './places.ts';
 import { missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
 import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
-import { periodCounts, periodWords, type MonthCounts } from './period-months.ts';
+import { monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** The permit facts of each period asked of a zip or city, or null when no period is asked, the index has no permits
@@ -55,4 +55,35 @@ export function permitsWithoutPlace(data: ResearchData): Fact | null {
   if (!pm || !Object.keys(pm.spans).length) return null;
   const files = Object.entries(pm.spans).sort().map(([s, [a, b]]) => `${data.spans.get(s)?.name ?? s} (${a} to ${b})`).join(' and ');
   return missing('rehab', null, `I don't have a count of building permits without a place: permits are counted per zip code or city, from the permit records of ${files}; name a city or zip code`);
+}
+
+/** A city's zips ranked by their permits of the kinds asked in each period asked ("which zips in Nashville had the
+ *  most permits in 2023"): the permits of those months (review 24: the latest 12 months' before, with "not for 2023"),
+ *  the months the permit file covers in part only named; null when no period is asked or no zip has permits by month. */
+export function permitPeriodRanking(data: ResearchData, u: Understanding, t: Target, kinds: readonly PermitKind[], what: string): Fact[] | null {
+  const pm = data.market?.permit_months;
+  if (!u.years || !pm || !t.city || t.zip) return null;
+  const zips = [...data.zips].filter(([, z]) => z.state === t.state && z.city.toLowerCase() === t.city!.toLowerCase())
+    .flatMap(([zip]) => { const e = pm.places[`zip|${zip}`]; return e ? [{ zip, e }] : []; });
+  const all = periodCounts(pm as MonthCounts, zips.map((z) => z.e), u.years);
+  if (!zips.length || !all) return null;
+  const names = all.sources.map((s) => data.spans.get(s)?.name ?? s).join(' and ');
+  const fileWords = `${names} ${all.sources.length > 1 ? 'cover' : 'covers'} ${all.spans.map(([a, b]) => `${a} to ${b}`).join(' and ')}`;
+  return all.periods.map(({ y, from, to, months, whole, part }) => {
+    const when = periodWords(y.label);
+    const year = /^\d{4}$/.test(y.label) ? y.label : null;
+    if (!whole.length && !part.length) return missing('rehab', t, `We have no building permits ${when} for the zips of ${t.city}, ${t.state}: ${fileWords} (their permit records), none of ${year ?? 'these months'}`);
+    const ranked = zips.map(({ zip, e }) => ({ zip, n: kinds.reduce((s, k) => s + months.reduce((c, m) => c + (e[2][k]?.[monthIndex(m) - monthIndex(e[0])] ?? 0), 0), 0) }))
+      .sort((a, b) => (u.lowEnd ? a.n - b.n : b.n - a.n) || a.zip.localeCompare(b.zip));
+    const partly = whole.length === months.length ? ''
+      : `; ${fileWords}, so of ${year ?? 'these months'} only ${[whole.length ? monthRuns(whole) : '', part.length ? `${monthRuns(part)} in part only` : ''].filter(Boolean).join(', and ')}: not a count of ${year ? `the whole of ${year}` : 'all of them'}`;
+    const top = ranked.slice(0, 5).map((z) => `${z.zip} (${z.n.toLocaleString('en-US')})`).join(', ');
+    return {
+      intent: 'rehab', target: t, value: `${ranked[0]!.zip}: ${plural(ranked[0]!.n, what.replace(/s$/, ''))} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
+      sentence: `Of the ${plural(ranked.length, 'zip')} of ${t.city}, ${t.state} with permit records, ${ranked[0]!.zip} had the ${u.lowEnd ? 'fewest' : 'most'} ${what} ${when}: ${top} (each zip's permits issued ${when} alone, from the permit records of ${names})${partly}`,
+      detail: ['Permits counted by the calendar month of their issue date and the kind the source records; a permit whose zip was guessed counts only in a zip of its own city.'],
+      source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits of the zips of ${t.city}, ${t.state} by kind, ${from} to ${to}` },
+      confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,
+    } satisfies Fact;
+  });
 }

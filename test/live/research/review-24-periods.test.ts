@@ -104,3 +104,25 @@ describe('review 24 #2: permits of a month asked with no year', () => {
     expect(a).not.toMatch(/foreclosure/);
   });
 });
+
+describe('review 24 #3: zips ranked by a year\'s permits', () => {
+  it('"which zips in Nashville had the most permits in 2023": each zip\'s permits of 2023 alone, said', async () => {
+    const rows = await rawQuery<{ z: string; n: number }>(`select left(zip, 5) as z, count(*)::int as n from ${NASHVILLE} where year(d) = 2023 and zip is not null group by 1 order by 2 desc, 1`);
+    const of = (z: string): number => rows.find((r) => r.z === z)?.n ?? 0;
+    const a = await ask('which zips in Nashville had the most permits in 2023');
+    const m = /^Of the \d+ zips of Nashville, TN with permit records, (\d{5}) had the most building permits in 2023: ((?:\d{5} \([\d,]+\)(?:, )?){5}) \(each zip's permits issued in 2023 alone, from the permit records of Nashville building permit applications\)/.exec(a);
+    expect(m, a).not.toBeNull();
+    // every zip named has its 2023 permits; the leader is the zip of Nashville with the most of them in the raw file
+    for (const [, z, c] of m![2]!.matchAll(/(\d{5}) \(([\d,]+)\)/g)) expect(Number(c!.replace(/,/g, '')), z).toBe(of(z!));
+    expect(m![1]).toBe(rows.find((r) => /^372/.test(r.z))!.z);
+    expect(a).not.toMatch(/12 months to|not for 2023/);
+  });
+
+  it('a year the file covers in part: its months named; a year outside it: said', async () => {
+    const c = await permitCounts(NASHVILLE, NASHVILLE_KIND, 'true');
+    const a = await ask('which zip in Nashville had the most renovation permits in 2021');
+    expect(a).toContain(`covers ${c.first} to ${c.last}, so of 2021 only 2021-10 to 2021-12, and 2021-09 in part only: not a count of the whole of 2021`);
+    const chi = await permitCounts(CHICAGO, CHICAGO_KIND, 'true');
+    expect(await ask('which zips in chicago had the fewest permits in 2022')).toContain(`We have no building permits in 2022 for the zips of Chicago, IL: Chicago building permits covers ${chi.first} to ${chi.last} (their permit records), none of 2022`);
+  });
+});
