@@ -110,7 +110,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };
     }
-    const bits = investorBits(r, u, months);
+    const bits = investorBits(r, u, months, windowGap(data, { state: t.state, city: t.city! }, windowMonths(windowEnd(r), months), windowEnd(r))); // the city's sales files
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),

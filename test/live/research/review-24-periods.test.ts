@@ -126,3 +126,24 @@ describe('review 24 #3: zips ranked by a year\'s permits', () => {
     expect(await ask('which zips in chicago had the fewest permits in 2022')).toContain(`We have no building permits in 2022 for the zips of Chicago, IL: Chicago building permits covers ${chi.first} to ${chi.last} (their permit records), none of 2022`);
   });
 });
+
+describe('review 24 #4: investor windows name the months their sales files do not cover', () => {
+  it('Denver\'s investor share over 24 months: the months before its file said, as its sales count says them', async () => {
+    const [f] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from (
+      select coalesce(try_strptime(trim(SALE_YEAR) || lpad(trim(SALE_MONTHDAY), 4, '0'), '%Y%m%d'), strptime(RECEPTION_DATE, '%Y%m%d'))::date as d
+      from read_csv('${dataFile('denver-real-property-sales/real_property_sales_and_transfers_2018-2019.csv.gz')}', all_varchar = true))`);
+    const a = await ask('investor activity in Denver over the last 24 months');
+    const m = /investors bought [\d.]+% of the homes sold in the 24 months to (\d{4}-\d{2}-\d{2}) \(the source covers none of (\S+) to (\S+), inside this window, so these sales fall in the (\d+) months of it the source covers/.exec(a);
+    expect(m, a).not.toBeNull();
+    const [, asOf, from, to, held] = m!;
+    expect(asOf!.slice(0, 7)).toBe(f!.b.slice(0, 7)); // the window ends in the file's last month
+    // (asOf - 24 months, asOf]: its first month (the start day before that month's last) to the month before the file's first
+    const start = new Date(Date.UTC(Number(asOf!.slice(0, 4)), Number(asOf!.slice(5, 7)) - 1 - 24, 1));
+    const first = new Date(Date.UTC(Number(f!.a.slice(0, 4)), Number(f!.a.slice(5, 7)) - 2, 1));
+    const ym = (d: Date): string => d.toISOString().slice(0, 7);
+    expect([from, to]).toEqual([ym(start), ym(first)]);
+    // the months it covers: the file's first month to the window's last
+    const mi = (s: string): number => Number(s.slice(0, 4)) * 12 + Number(s.slice(5, 7));
+    expect(Number(held)).toBe(mi(asOf!) - mi(f!.a) + 1);
+  });
+});
