@@ -147,3 +147,33 @@ describe('review 24 #4: investor windows name the months their sales files do no
     expect(Number(held)).toBe(mi(asOf!) - mi(f!.a) + 1);
   });
 });
+
+describe('review 24 #4: metro windows and years name the months no sales file covers', () => {
+  /** The months (YYYY-MM) with a sale row in NYC's raw rolling-sales files, and their last sale day. */
+  async function nycMonths(): Promise<{ months: Set<string>; last: string }> {
+    const files = ['nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc_rolling_sales_2023-03_2024-02.csv.gz'].map((f) => `'${dataFile(`nyc-rolling-sales/${f}`)}'`);
+    const rows = await rawQuery<{ m: string; d: string }>(`select strftime(cast("SALE DATE" as date), '%Y-%m') as m, max(cast("SALE DATE" as date))::varchar as d
+      from read_csv([${files.join(', ')}], all_varchar = true) group by 1 order by 1`);
+    return { months: new Set(rows.map((r) => r.m)), last: rows.at(-1)!.d };
+  }
+  const runOf = (ms: string[]): string => `${ms[0]} to ${ms.at(-1)}`;
+  const monthsFrom = (a: string, n: number): string[] => Array.from({ length: n }, (_, i) => { const d = new Date(Date.UTC(Number(a.slice(0, 4)), Number(a.slice(5, 7)) - 1 + i, 1)); return d.toISOString().slice(0, 7); });
+
+  it('the New York metro\'s 24 months: the rolling-sales gap said, not hidden behind the sales\' first and last dates', async () => {
+    const nyc = await nycMonths();
+    expect(nyc.last).toBe('2024-02-29');
+    // (2022-02-28, 2024-02-29]: 2022-02's last day is the start, so its months are 2022-03 to 2024-02, the last the window's own
+    const window = monthsFrom('2022-03', 23);
+    const out = window.filter((m) => !nyc.months.has(m));
+    expect(out.length).toBeGreaterThan(0);
+    const a = await ask('how many homes sold in the NYC metro in the last 24 months');
+    expect(a).toContain(`in the 24 months to ${nyc.last} (the source files cover none of ${runOf(out)}, inside this window, so these sales fall in the ${24 - out.length} months of it they cover: NYC DOF rolling sales covers 2021-04 to 2022-03 and 2023-03 to 2024-02) there were `);
+  });
+
+  it('the New York metro in 2022: the months of 2022 no file covers said', async () => {
+    const nyc = await nycMonths();
+    const out = monthsFrom('2022-01', 12).filter((m) => !nyc.months.has(m));
+    const a = await ask('how many homes sold in the new york metro in 2022');
+    expect(a).toContain(`in 2022 (the source files cover none of ${runOf(out)}, inside 2022, so these sales fall in the ${12 - out.length} months of it they cover: `);
+  });
+});
