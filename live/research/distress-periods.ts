@@ -9,10 +9,13 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
-import { RANK, ranks } from './ranks.ts';
+import { RANK, ranks, type RankWords } from './ranks.ts';
 import { distressKindAsked, kindWords, KINDS } from './distress-kinds.ts';
 import { monthIndex, periodCounts, periodWords } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
+
+/** A comparison's words for filings counted (not the pipeline's distressed properties). */
+const FILINGS_RANK: RankWords = { ...RANK.distress, high: ['has more filings', 'has the most filings'], low: ['has fewer filings', 'has the fewest filings'] };
 
 /** What a filing is, said with every count. */
 const FILING = 'a filing is one case and one property it names, counted in the month it was filed whatever became of the case since';
@@ -55,7 +58,7 @@ export function distressPeriodFacts(data: ResearchData, u: Understanding, t: Tar
     const partly = whole.length === months.length ? ''
       : `; ${fileWords}, so of ${year ?? 'these months'} only ${[whole.length ? monthRuns(whole) : '', part.length ? `${monthRuns(part)} in part only` : ''].filter(Boolean).join(', and ')}: not a count of ${year ? `the whole of ${year}` : 'all of them'}`;
     return {
-      ...(one ? ranks(u, n, fmt(n), RANK.distress) : {}),
+      ...(one ? ranks(u, n, fmt(n), FILINGS_RANK) : {}),
       intent: 'investor', target: t, value: `${plural(n, `${asked && kinds.includes(asked.kind) ? `${asked.words} ` : ''}filing`)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
       sentence: `In ${where}, ${lead}${byKind ? ` (${byKind})` : ''}${each}, from the filing records of ${names} (${FILING})${partly}`,
       detail: ['Filings counted by the calendar month of their filing date and the kind the source records; the distressed pipeline of a window (the properties with an open filing) is asked without a year.'],
@@ -74,7 +77,8 @@ function countOne(e: [string, string[], Partial<Record<string, number[]>>], k: s
  *  counted (an index before review 24, a zip), the gap said: the latest window's figures follow. */
 export function distressPeriods(data: ResearchData, u: Understanding, t: Target): Fact[] | null {
   const facts = distressPeriodFacts(data, u, t);
-  const gap = u.years && !facts ? `We keep distressed property counts for the latest months of each source only, not for ${u.years.label}: the figures given are the latest` : null;
+  // (a city no filing names is said to have no distress source by the window answer: no period gap then)
+  const gap = u.years && !facts && (t.zip || !data.market?.distress_months) ? `We keep distressed property counts for the latest months of each source only, not for ${u.years.label}: the figures given are the latest` : null;
   if (gap && !u.gaps.includes(gap)) u.gaps.push(gap);
   return facts;
 }

@@ -81,6 +81,14 @@ describe('review 24 #1: foreclosure and lien filings of a year asked', () => {
     expect(a).toContain(`In Louisville, KY, ${n(may.all)} foreclosure and lien ${may.all === 1 ? 'filing was' : 'filings were'} made in May 2016 ("may" with no year read as the latest May in the data of the place, which ends in 2016-06)`);
   });
 
+  it('cities compared in a year: their filings ranked as filings, not as distressed properties', async () => {
+    const pgh = await filings(ALLEGHENY, "year(d) = 2015 and muni = 'Pittsburgh'");
+    const lou = await filings(LOUISVILLE, 'year(d) = 2015', 'kind');
+    const [more, top] = pgh.all >= lou.all ? ['Pittsburgh, PA', pgh.all] : ['Louisville, KY', lou.all];
+    const a = await ask('foreclosures in Pittsburgh vs Louisville in 2015');
+    expect(a).toContain(`Pittsburgh, PA ${n(pgh.all)} filings (2015); Louisville, KY ${n(lou.all)} filings (2015), so ${more} has more filings (${n(top)})`);
+  });
+
   it('no year asked: the window\'s pipeline, as before', async () => {
     expect(await ask('foreclosure filings in Louisville')).toMatch(/^In Louisville, KY, \d+ distressed properties \(pre-foreclosure, tax-delinquent or lien filings\) are in the pipeline over the 12 months to /);
   });
