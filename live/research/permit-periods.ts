@@ -80,7 +80,7 @@ export function permitPeriodRanking(data: ResearchData, u: Understanding, t: Tar
     const top = ranked.slice(0, 5).map((z) => `${z.zip} (${z.n.toLocaleString('en-US')})`).join(', ');
     return {
       intent: 'rehab', target: t, value: `${ranked[0]!.zip}: ${plural(ranked[0]!.n, what.replace(/s$/, ''))} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
-      sentence: `Of the ${plural(ranked.length, 'zip')} of ${t.city}, ${t.state} with permit records, ${ranked[0]!.zip} had the ${u.lowEnd ? 'fewest' : 'most'} ${what} ${when}: ${top} (each zip's permits issued ${when} alone, from the permit records of ${names})${partly}`,
+      sentence: `Of the ${plural(ranked.length, 'zip')} of ${t.city}, ${t.state} with permit records, ${ranked[0]!.zip} had the ${u.lowEnd ? 'fewest' : 'most'} ${what} ${when}: ${top} (each zip's permits issued ${periodWords(y.label.replace(/ \(.*$/, ''))} alone, from the permit records of ${names})${partly}`,
       detail: ['Permits counted by the calendar month of their issue date and the kind the source records; a permit whose zip was guessed counts only in a zip of its own city.'],
       source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits of the zips of ${t.city}, ${t.state} by kind, ${from} to ${to}` },
       confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,
