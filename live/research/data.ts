@@ -15,7 +15,7 @@ import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { MarketWindows } from './market-window.ts';
 import type { Hood } from './hoods.ts';
-import { marketKey } from './market-window.ts';
+import { marketKey, sourceTitles } from './market-window.ts';
 import { marketTowns, plainTownNames } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 import { sourceSpans, type SourceSpan } from './coverage.ts';
@@ -140,8 +140,8 @@ export class ResearchData {
   /** the municipalities of the foreclosure and lien filings (filing-places.ts), most filings first, and by key those
    *  no Census place of their state is named */
   filingPlaces: readonly FilingPlace[] = [];
-  /** the month ranges the sales sources' files cover, by source id (coverage.ts, from the manifest's vintages) */
-  spans: ReadonlyMap<string, SourceSpan> = new Map();
+  /** the month ranges the sales sources' files cover, by source id (coverage.ts, from the manifest's vintages); `titles` every source's title */
+  spans: ReadonlyMap<string, SourceSpan> = new Map(); titles: ReadonlyMap<string, string> = new Map();
   filingByKey: ReadonlyMap<string, readonly FilingPlace[]> = new Map();
   /** the neighbourhoods the sales sources name (hoods.ts), by the name asked (lower case) */
   readonly hoodsByName = new Map<string, Hood[]>();
@@ -222,7 +222,7 @@ export class ResearchData {
     const data = new ResearchData(read('regulations.json'), read('bm25.json'), read('state-legal.json'), places, shards, meta, loadResolver(buildDir), market, partial);
     data.filingPlaces = loadFilingPlaces(places.filings ?? [], (name, state) => data.cityInState(name, state)?.county_fips ?? null);
     data.filingByKey = filingIndex(data.filingPlaces);
-    data.spans = sourceSpans(manifestJson);
+    [data.spans, data.titles] = [sourceSpans(manifestJson), sourceTitles(manifestJson)];
     data.permitAreas = places.permit_areas ?? [];
     data.redfin = RedfinIndex.fromFile(path.join(dir, 'redfin.json'));
     if (fs.existsSync(path.join(dir, 'metro.json'))) data.metros = read<MetroIndex>('metro.json');

@@ -205,8 +205,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a
-  // county's ("Cook County permits") over its zips, as "building permits in Cook County" (review 20)
-  if (intents.length === 0 && permits && notRecorded === null && targets.some((t) => t.city || t.zip || t.area)) intents.push('rehab');
+  // county's ("Cook County permits") over its zips, as "building permits in Cook County" (review 20); none with a period: a place asked
+  if (intents.length === 0 && permits && notRecorded === null && (targets.some((t) => t.city || t.zip || t.area) || (targets.length === 0 && unknown.length === 0 && parseYears(pq) !== null))) intents.push('rehab');
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);
@@ -286,8 +286,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
   if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
-  // days on market: redfin.ts; a count of permits: permit-counts.ts says it where it cannot count the period
-  const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || (i === 'rehab' && !asks.includes('permit_count')) || i === 'investor');
+  // days on market: redfin.ts; a count of permits or filings: permit-periods.ts, distress-periods.ts say it where not counted
+  if (years && intents.includes('rehab') && /\bpermits?\b/.test(lower) && !asks.includes('permit_count')) asks.push('permit_count');
+  const latestOnly = intents.filter((i) => (i === 'comps' && !(asks.includes('dom') && targets.every((t) => t.zip))) || (i === 'rehab' && !asks.includes('permit_count')) || (i === 'investor' && !asks.includes('distress')));
   if (years && latestOnly.length) gaps.push(`We keep ${latestOnly.map((i) => YEARLESS[i]).join(' and ')} for the latest months of each source only, not for ${years.label}: the figures given are the latest`);
   // the boroughs ranked by price with no period named: one window for all, the 12 months to their last sale (review 20:
   // each borough's latest month, of different periods, and the first alone named)

@@ -15,11 +15,13 @@ const fewFlips = (r: Investor): boolean => /fewer than 5 investor flips/.test(r.
  *  "Queens vs Brooklyn investor share" said "unknown" with no reason, which the one-place answer gives). */
 export const unknownShareWhy = (r: Investor): string => (fewBuyers(r) ? 'under 5 sales record a buyer name' : 'the sales records carry no buyer names');
 
-export function investorBits(r: Investor, u: Understanding, months: number): string[] {
+/** `gap`: the window's months the sales files do not cover, or cover in part only (window-gaps.ts windowGap), said
+ *  after the window as a sales count's are (review 24: Denver's 24 months to 2019-07-09 hold 19 months of sales). */
+export function investorBits(r: Investor, u: Understanding, months: number, gap = ''): string[] {
   const bits = [r.investor_purchase_rate_pct !== null
-    ? `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${windowEnd(r)}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`
-    : fewBuyers(r) ? `fewer than 5 sales of the ${months} months to ${windowEnd(r)} record a buyer name, too few for an investor share (minimum 5)`
-      : `the sales records of the ${months} months to ${windowEnd(r)} carry no buyer names, so the investor share is unknown`];
+    ? `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${windowEnd(r)}${gap}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`
+    : fewBuyers(r) ? `fewer than 5 sales of the ${months} months to ${windowEnd(r)}${gap} record a buyer name, too few for an investor share (minimum 5)`
+      : `the sales records of the ${months} months to ${windowEnd(r)}${gap} carry no buyer names, so the investor share is unknown`];
   // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
   // source has a listing date, so a flip is said to be resold, never re-listed
   if (r.flip_velocity_days !== null) bits.push(`flips resold after a median ${fmt(r.flip_velocity_days)} days held (purchase deed to resale deed)${u.asks.includes('flips') && !u.asks.includes('flip_share') ? ' (how many flips is not kept, only their median hold and margin)' : ''}`);

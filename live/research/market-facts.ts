@@ -16,6 +16,7 @@ import { hoodOtherType } from './hood-types.ts';
 import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
+import { distressPeriods } from './distress-periods.ts';
 import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor, unknownShareWhy } from './investor-bits.ts';
 import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { demolitionFact } from './demolitions.ts';
@@ -109,7 +110,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
         confidence: distress ? r.confidence : 'low', primary: true, uncertain: null,
       };
     }
-    const bits = investorBits(r, u, months);
+    const bits = investorBits(r, u, months, windowGap(data, { state: t.state, city: t.city! }, windowMonths(windowEnd(r), months), windowEnd(r))); // the city's sales files
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),
@@ -249,6 +250,9 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       return [needZip('Rehab momentum')];
     }
     case 'investor': {
+        // a county's filings of a year or months asked: its municipalities' of those months (distress-periods.ts)
+        const countyPeriods = u.asks.includes('distress') && t.area && !t.city ? distressPeriods(data, u, t) : null;
+        if (countyPeriods) return countyPeriods;
         // a county's filings: its municipalities' summed (county-distress.ts)
         const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;
         if (county) return [county];
@@ -262,6 +266,8 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
           for (let i = u.readAs.length - 1; i >= 0; i--) if (replaced.some((w) => u.readAs[i]!.toLowerCase().startsWith(w))) u.readAs.splice(i, 1);
           u.readAs.push(d.readAs);
         }
+        const periods = u.asks.includes('distress') ? distressPeriods(data, u, d?.target ?? t) : null;
+        if (periods) return periods;
         // a zip whose sales all count in another city than its USPS one (98168: Tukwila's): that city's investor figures,
         // said (zip-city.ts); filings name their own municipalities, so a distress count keeps the zip's city
         const placed = t.zip && !d && !u.asks.includes('distress') ? placedCity(data, t.zip) : null;

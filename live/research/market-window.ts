@@ -5,6 +5,7 @@
 // has no residential subtype). Pure lookups; a build without market.json answers null.
 import { slug } from '../../warehouse/layout.ts';
 import type { DistressKinds, PermitCounts, PermitMonths } from './permit-kinds.ts';
+import type { MonthCounts } from './period-months.ts';
 
 /** `untyped`: the window's sales from a file with no residential subtype (Connecticut's 2022 extract), by the window's
  *  own day bounds; absent where none (and in builds before it: then counted by whole months, mixedTypeNote) */
@@ -35,6 +36,9 @@ export interface MarketWindows {
   permit_months?: PermitMonths;
   /** the distressed properties of each city by filing kind over 3..24 months (distress-kinds-build.ts); builds since review 22 */
   distress_kinds?: DistressKinds;
+  /** the foreclosure and lien filings of each city by kind and calendar month of filing, and each distress source's first
+   *  and last filing date (distress-kinds-build.ts distressMonths): a year or months asked; builds since review 24 */
+  distress_months?: MonthCounts;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's
@@ -65,4 +69,12 @@ export function windowFigure(mw: MarketWindows | null, m: Market, type: string, 
 export function allResidential(mw: MarketWindows | null, m: Market, month: string): number {
   if (!mw || m.zip || !m.city) return 0;
   return mw.all_residential[marketKey(m)]?.[month] ?? 0;
+}
+
+/** Every source's title by source id, from a build's manifest (its sources[]): a file is named by it where the manifest
+ *  gives it no month-precise vintage (distress-periods.ts: "Louisville Metro lien foreclosures covers ..."). */
+export function sourceTitles(manifest: unknown): Map<string, string> {
+  const sources = (manifest as { sources?: unknown } | null)?.sources;
+  return new Map((Array.isArray(sources) ? sources as { id?: unknown; title?: unknown }[] : [])
+    .flatMap((s) => (typeof s.id === 'string' && typeof s.title === 'string' ? [[s.id, s.title] as [string, string]] : [])));
 }

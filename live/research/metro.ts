@@ -7,7 +7,8 @@ import type { Understanding } from './intent.ts';
 import { markAge } from './freshness.ts';
 import { extractWords } from './partial.ts';
 import { minConf, money, plural, type Confidence, type Depth, type Fact } from './facts.ts';
-import { mixedTypeNote, TYPE_WORDS } from './sales-facts.ts';
+import { mixedTypeNote, TYPE_WORDS, windowMonths } from './sales-facts.ts';
+import { monthRuns } from './coverage.ts';
 import type { MetroArea, MetroFigure, MetroSales } from './metro-build.ts';
 import { metrosAsked, principalIndex, principals, type MetroAsked, type PrincipalIndex } from './metro-words.ts';
 import { BOROUGHS } from './place-words.ts';
@@ -60,15 +61,37 @@ function figureOf(s: MetroSales, type: string, u: Pick<Understanding, 'months' |
   return { f: s.windows[type]?.[months - 3] ?? null, period: `in the ${months} months to ${s.as_of}`, cite: `${months} months to ${s.as_of}`, note };
 }
 
+/** The months of the window or year asked (figureOf) that no file of the metro's sales sources covers, by their
+ *  month-precise vintages (coverage.ts), said as a sales window's are (window-gaps.ts, review 24): the New York metro's
+ *  24 months to 2024-02-29 hold 13 months of sales (NYC DOF rolling sales has no file for 2022-04 to 2023-02), its 2022
+ *  three. The window's own last month is not said (it ends at the metro's last sale); '' when every month is covered or
+ *  a source has no month-precise vintage (Connecticut's). */
+function metroGap(data: ResearchData, s: MetroSales, u: Pick<Understanding, 'months' | 'years'>): string {
+  const spans = s.sources.map((id) => data.spans.get(id));
+  if (!spans.length || spans.some((x) => x === undefined)) return '';
+  const y = u.years && (u.years.to === u.years.from || u.years.to === null && String(u.years.from) === s.as_of.slice(0, 4)) ? u.years.from : null;
+  const win = Math.min(24, Math.max(3, u.months ?? 12));
+  const touched = windowMonths(s.as_of, win);
+  // the window's first month is in it when its start day (as_of's day, clamped to that month) is before the month's last
+  const last = new Date(Date.UTC(Number(touched[0]!.slice(0, 4)), Number(touched[0]!.slice(5, 7)), 0)).getUTCDate();
+  const months = y !== null ? Array.from({ length: 12 }, (_, i) => `${y}-${String(i + 1).padStart(2, '0')}`)
+    : (Math.min(Number(s.as_of.slice(8, 10)), last) >= last ? touched.slice(1) : touched).slice(0, -1);
+  const out = months.filter((m) => !spans.some((x) => x!.ranges.some(([a, b]) => m >= a && m <= b)));
+  if (!out.length) return '';
+  const held = (y !== null ? months : [...months, s.as_of.slice(0, 7)]).length - out.length;
+  const files = spans.map((x) => `${x!.name} covers ${x!.ranges.map(([a, b]) => (a === b ? a : `${a} to ${b}`)).join(' and ')}`).join('; ');
+  return ` (the source files cover none of ${monthRuns(out)}, inside ${y !== null ? y : 'this window'}, so these sales fall in the ${plural(held, 'month')} of it they cover: ${files})`;
+}
+
 /** Years compared of a metro ("Seattle metro median price 2014 vs 2015"): each further year's figure of the same
  *  covered counties' sales (metro.json keeps a count and median per year), then the change of the median from each year
  *  to the next in time; never of the count, which holds what each year's files hold (New Haven's 2021: 7 sales in a
  *  partial extract), their dates said instead. Before, the first year alone was answered. '' when none are compared. */
-function yearsCompared(m: MetroArea, s: MetroSales, type: string, noun: string, u: Pick<Understanding, 'years'>): string {
+function yearsCompared(data: ResearchData, m: MetroArea, s: MetroSales, type: string, noun: string, u: Pick<Understanding, 'years'>): string {
   const ys = u.years?.also?.length ? [u.years, ...u.years.also] : [];
   if (!ys.length || ys.some((y) => y.to !== y.from || y.month || y.months)) return '';
   const figs = ys.map((y) => ({ y: String(y.from), f: s.years[type]?.[String(y.from)] ?? null }));
-  const more = figs.slice(1).map(({ y, f }) => (f ? `; in ${y} there were ${plural(f[0], `arm's-length ${noun} sale`)}, dated ${f[2]} to ${f[3]}, ${f[1] === null ? 'too few for a median (under 5)' : `at a median sale price of ${money(f[1])}`}${byCounty(m, f)}` : `; in ${y} no arm's-length ${noun} sale of these counties is recorded`)).join('');
+  const more = figs.slice(1).map(({ y, f }) => (f ? `; in ${y}${metroGap(data, s, { months: null, years: { from: Number(y), to: Number(y), label: y } })} there were ${plural(f[0], `arm's-length ${noun} sale`)}, dated ${f[2]} to ${f[3]}, ${f[1] === null ? 'too few for a median (under 5)' : `at a median sale price of ${money(f[1])}`}${byCounty(m, f)}` : `; in ${y} no arm's-length ${noun} sale of these counties is recorded`)).join('');
   const pct = (a: number, b: number): string => { const x = Math.round((b / a - 1) * 1000) / 10; return `${x > 0 ? '+' : ''}${x}%`; };
   const timed = [...figs].sort((a, b) => a.y.localeCompare(b.y));
   const steps = timed.slice(1).map((b, i) => {
@@ -97,6 +120,7 @@ function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   const where = a.suburbs ? `, outside the city of ${core} (a sale's city as its source names it, or where it names none, as King County's file, its zip's city: market.md "City from zip"),` : '';
   if (!s) return none(`all of its sales in this build are of the city of ${core} itself, so none is of its suburbs`);
   const { f, period, cite, note } = figureOf(s, type, u);
+  const gap = metroGap(data, s, u);
   if (!f) return none(`no arm's-length ${noun} sales${where} ${period}`);
   const whose = cov.all ? '' : `: a figure of ${cov.covered.length > 1 ? `these ${cov.covered.length} counties` : cov.covered[0]} alone, not of the whole metro area`;
   const median = f[1] === null ? `too few for a median (under 5)` : `at a median sale price of ${money(f[1])}`;
@@ -105,7 +129,7 @@ function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   // a type that holds others: New York's condos include co-ops; Connecticut's 2022 file has no residential subtype
   const ny = m[3].some((c) => c[2] === 'NY' && c[3] > 0) ? mixedTypeNote(data, { state: 'NY', from: 'query' }, type, [], null) : '';
   const mixed = ny || (type === 'sfr' && (f[5] ?? 0) > 0 ? ` (${f[5] === f[0] ? 'all of these sales' : `${f[5]!.toLocaleString('en-US')} of these sales`} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: for those records the figure is of all residential sales)` : '');
-  const sentence = `${lead}; ${period}${note}${where} there were ${plural(f[0], `arm's-length ${noun} sale`)}${mixed}, dated ${f[2]} to ${f[3]}, ${median}${byCounty(m, f)}${whose}${yearsCompared(m, s, type, noun, u)}${change}${pps}`;
+  const sentence = `${lead}; ${period}${gap}${note}${where} there were ${plural(f[0], `arm's-length ${noun} sale`)}${mixed}, dated ${f[2]} to ${f[3]}, ${median}${byCounty(m, f)}${whose}${yearsCompared(data, m, s, type, noun, u)}${change}${pps}`;
   const names = s.sources.map((id) => data.spans.get(id)?.name ?? id);
   const citation = `Arm's-length sales (${and(names)}) of the counties of ${m[1]} (OMB July 2023 CBSA delineation), ${cite}`;
   const fact: Fact = { intent: 'trends', target: null, value: null, sentence, detail: [], source: { type: 'sales', category: 'market', citation }, confidence: cov.all ? 'high' : 'medium', primary: true, uncertain: null };

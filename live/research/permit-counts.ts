@@ -11,7 +11,7 @@ import { placeName, plural, type Fact } from './facts.ts';
 import { DEMOLITION } from './demolitions.ts';
 import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
 import { slug } from '../../warehouse/layout.ts';
-import { permitPeriodFacts } from './permit-periods.ts';
+import { permitPeriodFacts, permitPeriodRanking } from './permit-periods.ts';
 
 /** The words of each kind an answer uses. */
 const KIND_WORDS: Record<PermitKind, string> = { renovation: 'renovation/alteration', addition: 'addition', repair: 'repair', new: 'new construction', demolition: 'demolition', other: 'other' };
@@ -52,7 +52,10 @@ const NAMED = 5;
  *  year or months asked (permit-periods.ts), else of the window; else null. */
 export function permitCountFacts(data: ResearchData, u: Understanding, t: Target): Fact[] | null {
   if (!u.asks.includes('permit_count')) return null;
-  const periods = t.zip || !WHICH_ZIP.test(u.query) ? permitPeriodFacts(data, u, t, kindsAsked(u.query), kindWords, KIND_WORDS) : null;
+  const asked = kindsAsked(u.query);
+  // a city's zips ranked by a period's permits (permit-periods.ts), or each period's count of the zip or city
+  const periods = t.zip || !WHICH_ZIP.test(u.query) ? permitPeriodFacts(data, u, t, asked, kindWords, KIND_WORDS)
+    : permitPeriodRanking(data, u, t, asked.length ? asked : PERMIT_KINDS, `${asked.length ? kindWords(asked) : 'building'} permits`);
   if (periods) return periods;
   const one = permitCountFact(data, u, t);
   // a period asked and not counted (an index before permits by month, a season): the latest said to be the latest

@@ -12,6 +12,7 @@ import { rankingFacts } from './rankings.ts';
 import { extractWords, partialOf } from './partial.ts';
 import { licensingFacts } from './licensing.ts';
 import { pairedRecords } from './search-pairs.ts';
+import { permitsWithoutPlace } from './permit-periods.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** The market topics, as a ranking refusal names them. */
@@ -88,6 +89,9 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     // compared that were not read, "compare foo and bar", nor where none is ranked, "is real estate a good investment")
     const rates = data.market?.investor_rates;
     // distressed properties asked with no city: the pipeline is counted per city, never answered with the investor ranking
+    // a count of permits asked with no place: a place asked for, with the permit files (permit-periods.ts)
+    const permits = facts.length === 0 && u.asks.includes('permit_count') && u.unknown.length === 0 ? permitsWithoutPlace(data) : null;
+    if (permits) facts.push(permits);
     if (facts.length === 0 && u.asks.includes('distress') && u.unknown.length === 0) facts.push(missing('investor', null, "I don't have a count of distressed properties (pre-foreclosure, tax-delinquent or lien filings) without a city: the pipeline is counted per city, with no ranking across the country or a state; name a city"));
     if (facts.length === 0 && intents.includes('investor') && rates?.length && u.unknown.length === 0 && !u.comparison && RANK_CUE.test(u.query)) facts.push(investorRanking(data, rates, u.lowEnd));
     if (facts.length === 0 && market.length && u.unknown.length === 0) {

@@ -10,44 +10,15 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { CHICAGO, CHICAGO_KIND, NASHVILLE, NASHVILLE_KIND, permitCounts, permitKindList } from '../../helpers/oracle-raw-permits.ts';
 
 let engine: ResearchEngine;
 beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
 
-const KINDS = ['renovation', 'addition', 'repair', 'new', 'demolition', 'other'] as const;
-const WORDS: Record<string, string> = { renovation: 'renovation/alteration', addition: 'addition', repair: 'repair', new: 'new construction', demolition: 'demolition', other: 'other' };
 const n = (x: number): string => x.toLocaleString('en-US');
-
-/** Nashville's applications kept (a permit number's first row, with a date), the application date and kind. */
-const NASHVILLE = `(select * from (
-    select trim("Permit__") as permit, trim("ZIP") as zip, trim("City") as city, "Permit_Type_Description" as t,
-      make_timestamp(try_cast("Date_Entered" as bigint) * 1000)::date as d,
-      row_number() over (partition by trim("Permit__") order by rn) as k
-    from (select *, row_number() over () as rn from read_csv('${dataFile('nashville-building-permit-applications/building_permits.csv.gz')}', all_varchar = true)))
-  where k = 1 and d is not null and permit is not null)`;
-const NASHVILLE_KIND = `case when t ilike '%tenant finish out%' then 'new' when t ilike '%rehab%' then 'renovation' when t ilike '%addition%' then 'addition'
-  when t ilike '%roofing%' or t ilike '%fire damage%' then 'repair' when t ilike '%demolition%' then 'demolition'
-  when t ilike '% new%' or t ilike '%shell%' or t ilike '%foundation%' or t ilike '%structural frame%' then 'new' else 'other' end`;
-/** Chicago's permits kept (not cancelled or revoked, a permit number's first row, with a date), the issue date and kind. */
-const CHICAGO = `(select * from (
-    select trim(permit_number) as permit, try_cast(issue_date as date) as d, permit_type, work_type,
-      row_number() over (partition by trim(permit_number) order by rn) as k, trim(permit_status) as status
-    from (select *, row_number() over () as rn from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)))
-  where k = 1 and d is not null and permit is not null and coalesce(status, '') not in ('CANCELLED', 'REVOKED'))`;
-const CHICAGO_KIND = `case when permit_type like '%RENOVATION/ALTERATION%' then 'renovation' when permit_type like '%NEW CONSTRUCTION%' then 'new'
-  when permit_type like '%WRECKING/DEMOLITION%' then 'demolition' when permit_type like '%EASY PERMIT%' then 'repair'
-  when permit_type like '%EXPRESS PERMIT%' and work_type in ('Reroofing', 'Masonry Work', 'Porch,Deck,Balcony,or Fire Escape',
-    'Exterior Windows/Doors Replacement', 'Nonstructural Interior Work', 'Plumbing Work', 'Electrical Work', 'Mechanical Work') then 'repair'
-  when permit_type like '%EXPRESS PERMIT%' and work_type = 'Detached Frame Garage' then 'addition' else 'other' end`;
-
-/** Permits by kind of a file's rows matching `where`, and the file's first and last day. */
-async function counts(file: string, kind: string, where: string): Promise<{ of: (k: string) => number; all: number; first: string; last: string }> {
-  const rows = await rawQuery<{ t: string; n: number }>(`select ${kind} as t, count(*)::int as n from ${file} where ${where} group by 1`);
-  const [span] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from ${file}`);
-  return { of: (k) => rows.find((r) => r.t === k)?.n ?? 0, all: rows.reduce((s, r) => s + r.n, 0), first: span!.a, last: span!.b };
-}
-const kindList = (c: { of: (k: string) => number }): string => KINDS.filter((k) => c.of(k) > 0).map((k) => `${n(c.of(k))} ${WORDS[k]}`).join(', ');
+const counts = permitCounts;
+const kindList = permitKindList;
 
 describe('review 23 #1: permits of a year asked', () => {
   it('"permits in 37206 in 2023": the calendar year\'s permits by kind, the year covered whole', async () => {
