@@ -2,7 +2,8 @@
 // as not found, so a comparison never drops a side silently and a question whose places are not read is never
 // answered with other places' figures (a national ranking). Pure. Rules: warehouse/docs/research.md "Entity rules".
 import { understand, type Understanding } from './intent.ts';
-import type { Gazetteer } from './place-words.ts';
+import type { Gazetteer, Target } from './place-words.ts';
+import type { Fact } from './facts.ts';
 import { COMMON_WORDS } from './place-words.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { NOT_PLACES } from './unfound.ts';
@@ -95,3 +96,37 @@ export function namesakeSides(u: Pick<Understanding, 'query' | 'targets' | 'read
     if (bare) say(`${bare}, the same place as the other side`);
   }
 }
+
+/** Why a comparison has no figure for any side, each side said (review 24: "compare Boise and Tulsa", neither with
+ *  sales, answered Boise alone): each place's first missing fact of the first topic with one, in the question's order.
+ *  Sides whose reasons read alike but for the place's name are said once with the names joined ("We have no investor
+ *  activity data for Boise, ID or Tulsa, OK"); alike but for its counts too (the Redfin zips of each city), the first
+ *  in full and the others by the reason's first clause, "for the same reason" (the deep answer says each in full). At
+ *  most `most` sentences: the sides past them are named in the last. */
+export function sidesMissed(targets: readonly Target[], misses: readonly Fact[], name: (t: Target) => string, most: number): string[] {
+  const intent = misses.find((f) => f.target && targets.includes(f.target))?.intent;
+  const groups: { mask: string; sentences: string[]; names: string[] }[] = [];
+  for (const t of targets) {
+    const f = misses.find((x) => x.intent === intent && x.target === t);
+    if (!f) continue;
+    const n = name(t);
+    const mask = f.sentence.split(n).join(NAME).replace(/\d[\d,.]*/g, '#');
+    const same = mask.includes(NAME) ? groups.find((g) => g.mask === mask) : undefined;
+    if (same) { same.names.push(n); same.sentences.push(f.sentence); } else groups.push({ mask, sentences: [f.sentence], names: [n] });
+  }
+  const said = groups.flatMap((g) => {
+    const [first, ...rest] = g.names;
+    const head = g.mask.split(/; |: /)[0]!;
+    if (!rest.length) return g.sentences;
+    if (!g.mask.includes('#')) return [g.sentences[0]!.split(first!).join(orList(g.names))];
+    return head.includes(NAME) && !head.includes('#') ? [g.sentences[0]!, `${head.split(NAME).join(orList(rest))} either, for the same reason`] : g.sentences;
+  });
+  if (said.length <= most) return said;
+  const named = new Set<string>();
+  for (const s of said.slice(0, most - 1)) for (const g of groups) for (const n of g.names) if (s.includes(n)) named.add(n);
+  const left = groups.flatMap((g) => g.names).filter((n) => !named.has(n));
+  return [...said.slice(0, most - 1), `We have no such figure for ${orList(left)} either`];
+}
+
+const NAME = '\u0000';
+const orList = (names: readonly string[]): string => names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;

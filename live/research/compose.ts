@@ -13,6 +13,7 @@ import { TYPE_WORDS } from './sales-facts.ts';
 import { FOREIGN_PLACES } from './place-words.ts';
 import { UNFOUND_LEAD } from './unfound.ts';
 import { REST_LEAD } from './state-rest.ts';
+import { sidesMissed } from './compare-sides.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -118,14 +119,18 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   if (answered.length === 0) {
     const why: string[] = [];
     if (u.unknown.length) why.push(uncovered(u.unknown, "We don't have data for", 'coverage is the 50 states and DC, their cities and zip codes'));
-    const miss = primary.filter((f) => f.confidence === 'low').map((f) => f.sentence);
-    if (miss.length) why.push(...miss.slice(0, depth === 'quick' ? 1 : miss.length));
+    const low = primary.filter((f) => f.confidence === 'low');
+    const miss = low.map((f) => f.sentence);
+    // a comparison: each side's reason, never the first side's alone (compare-sides.ts)
+    const sides = depth === 'quick' && u.targets.length >= 2 ? sidesMissed(u.targets, low, (t) => placeName(data, t), 3 - why.length) : [];
+    if (sides.length) why.push(...sides);
+    else if (miss.length) why.push(...miss.slice(0, depth === 'quick' ? 1 : miss.length));
     if (u.intents.length === 0 && why.length === 0) why.push(u.targets.length
       ? `I don't have data that answers this question for ${u.targets.map((t) => placeName(data, t)).join(' and ')}: our research covers eviction, security deposit, foreclosure, tax lien and deed, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk`
       : "I don't have data that answers this question: our research covers state and local landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk");
     else if (why.length === 0 && u.targets.length === 0) why.push(`I don't have an answer without a place: these rules differ by state, so name a state (or a city or zip code)${u.ranking === null && u.intents.length ? '' : ''}`);
     if (why.length === 0) why.push("I don't have data that answers this question");
-    const text = (depth === 'quick' ? why.slice(0, 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
+    const text = (depth === 'quick' ? why.slice(0, sides.length ? 3 : 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
     // the namesake read is said here too: "no sales in Kansas City, MO" may not be the Kansas City asked about
     return { answer: u.readAs.length ? `Reading ${u.readAs.join('; ')}: ${text}` : text, sources: [], confidence: 'low', facts };
   }

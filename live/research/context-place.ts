@@ -42,7 +42,10 @@ export function contextTargets(context: Context, gaz: Gazetteer, targets: Target
       const typo = cands.length ? undefined : findCityTypos(context.city, tokens(context.city), [], gaz.citiesByName, new Set(context.state ? [context.state] : []))[0];
       if (typo && typo.start === 0 && typo.end === context.city.length) {
         c = typo.city;
-        readAs.push(`"${context.city}" as ${c.name}, ${c.state} (the closest city name)`);
+        // (and which namesake, with no context state: "Washingtn" as Washington, DC (the closest city name; the most
+        // populous US place of that name, not the state; ...), as {city: "Washington"} is said: review 24)
+        const namesake = context.state ? null : contextCityReading(c.name, c, gaz.citiesByName.get(c.name.toLowerCase()) ?? []);
+        readAs.push(`"${context.city}" as ${c.name}, ${c.state} (the closest city name${namesake ? `; ${/\((.*)\)$/.exec(namesake)![1]}` : ''})`);
       }
     }
     // a namesake city with no context state: read as a typed one is, and said (review 23: {city: "Kansas City"}

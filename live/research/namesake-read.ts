@@ -9,9 +9,26 @@ import { isNamesakeWord } from './place-aliases.ts';
  *  another state has a namesake of 5% of its population or more ("Kansas City" as Kansas City, MO, not KS); null when
  *  the name is as good as unique ("Houston"). */
 export function mostPopulousReading(written: string, pick: City, cands: readonly City[]): string | null {
+  const why = namesakeClause(pick, cands);
+  return why ? `"${written}" as ${pick.name}, ${pick.state} (${why})` : null;
+}
+
+/** Why `pick` of `cands` was read, when another state has a namesake of 5% of its population or more: "the most
+ *  populous of 12 US places of that name; name the state for another"; null else. Said after a misspelling's reading
+ *  too ("Portlnd" as Portland, OR (the closest city name; the most populous of 12 ...): review 24, the namesake went
+ *  unsaid when the name was misspelt). */
+export function namesakeClause(pick: City, cands: readonly City[]): string | null {
   const rival = cands.find((c) => c.state !== pick.state);
   if (pick !== cands[0] || !rival || rival.population < 0.05 * pick.population) return null;
-  return `"${written}" as ${pick.name}, ${pick.state} (the most populous of ${cands.length} US places of that name; name the state for another)`;
+  return `the most populous of ${cands.length} US places of that name; name the state for another`;
+}
+
+/** How a bare "Washington" read as the state is said, in the case written ("washington"), and a close misspelling the
+ *  state-name reader takes ("Washingtn": review 24, read as the state unsaid); `state` when "state" follows it ("Washingtn
+ *  state"), which needs no word on the District. */
+export function washingtonReading(written: string, typo: boolean, state: boolean): string {
+  const why = [typo ? 'the closest state name' : '', state ? '' : 'say "Washington DC" for the District of Columbia'].filter(Boolean).join('; ');
+  return `"${written}" as Washington State (${why})`;
 }
 
 /** The same for a context city with no context state: also when the name is a state's ("Washington" as Washington, DC,
@@ -46,6 +63,13 @@ export function onceEach(readAs: string[]): void {
   }
 }
 
-/** A zip written with the letter O for a zero ("981O3"): its five digits, or null when it is no such zip. */
+/** A zip written with the letter O for a zero ("981O3") or l or I for a one ("9810l", "981I7": review 24), one or two
+ *  letters among three digits or more: its five digits, or null when it is no such zip. */
 export const letterZip = (written: string): string | null =>
-  /^(?=(?:\d*[Oo]){1,2}\d*$)(?=(?:[Oo]*\d){3})[\dOo]{5}$/.test(written) ? written.replace(/[Oo]/g, '0') : null;
+  /^(?=(?:\d*[OoIl]){1,2}\d*$)(?=(?:[OoIl]*\d){3})[\dOoIl]{5}$/.test(written) ? written.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : null;
+
+/** What a letter zip's letters were read as: "a letter O read as a zero", "a letter l read as a one", both joined. */
+export function letterZipWhy(written: string): string {
+  const ones = [...new Set(written.match(/[Il]/g) ?? [])];
+  return [/[Oo]/.test(written) ? 'a letter O read as a zero' : '', ...ones.map((l) => `a letter ${l} read as a one`)].filter(Boolean).join(', ');
+}

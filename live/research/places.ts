@@ -39,12 +39,13 @@ export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
+import { compassParts } from './hood-compass.ts';
 import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
-import { letterZip, mostPopulousReading, namesakeSubject, onceEach } from './namesake-read.ts';
+import { letterZip, letterZipWhy, mostPopulousReading, namesakeClause, namesakeSubject, onceEach, washingtonReading } from './namesake-read.ts';
 import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isNamesakeWord, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
@@ -145,13 +146,14 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     else unknown.push(`zip ${zip}`);
   }
 
-  // a zip written with the letter O for a zero ("median price in 981O3"): read as the zip, said (namesake-read.ts)
-  for (const m of q.matchAll(/\b[\dOo]{5}\b/g)) {
+  // a zip written with the letter O for a zero ("median price in 981O3"), l or I for a one ("9810l"): read as the zip,
+  // said (namesake-read.ts)
+  for (const m of q.matchAll(/\b[\dOoIl]{5}\b/g)) {
     const zip = letterZip(m[0]);
     if (!zip || overlaps(taken, m.index, m.index + 5)) continue;
     const z = gaz.zips.get(zip);
     taken.push({ start: m.index, end: m.index + 5 });
-    readAs.push(`"${m[0]}" as zip ${zip} (${z?.city ? `${z.city}, ${z.state}; ` : ''}a letter O read as a zero)`);
+    readAs.push(`"${m[0]}" as zip ${zip} (${z?.city ? `${z.city}, ${z.state}; ` : ''}${letterZipWhy(m[0])})`);
     if (z) found.push({ state: z.state, city: z.city || undefined, zip, at: m.index, end: m.index + 5, kind: 'zip' });
     else unknown.push(`zip ${zip}`);
   }
@@ -186,7 +188,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
 
   // state aliases and full names, longest first
   const stateNameHits: Found[] = [];
-  let bareWashington = false;
+  // the words a bare (or misspelt: typoHits) "Washington" read as the state was written in, said at the end
+  let bareWashington: { written: string; typo: boolean; state: boolean } | null = null;
   for (const [name, code, re] of STATE_PATTERNS) {
     re.lastIndex = 0;
     for (const m of lower.matchAll(re)) {
@@ -213,7 +216,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
         else {
           notes.push(WASHINGTON_STATE);
           // (said in every answer when it is the state alone: review 23, "median sale price in Washington" never named DC)
-          bareWashington ||= !/^\s+state\b/.test(lower.slice(e)) && !/\bstate\s+of\s+$/.test(lower.slice(0, s));
+          if (!bareWashington && !/^\s+state\b/.test(lower.slice(e)) && !/\bstate\s+of\s+$/.test(lower.slice(0, s))) bareWashington = { written: q.slice(s, e), typo: false, state: false };
         }
       }
       stateNameHits.push({ state: st, at: s, end: e, kind: 'state' });
@@ -264,7 +267,14 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   // cities: n-grams over the tokens, longest first
   // misspelled state names ("Pensylvania", "New Mexcio"), not where an exact city or state name stands
   const typoHits: Found[] = findStateTypos(q, toks, taken, (phrase) => STATE_NAME_SET.has(phrase) || gaz.citiesByName.has(phrase) || citiesByKey(gaz.citiesByName, phrase) !== undefined)
-    .map((t) => { taken.push({ start: t.start, end: t.end }); return { state: t.code, at: t.start, end: t.end, kind: 'state' }; });
+    .flatMap((t): Found[] => {
+      taken.push({ start: t.start, end: t.end });
+      // a misspelt "Washington" before "DC" is the District's name, read by its code ("Washingtn DC": not Washington State too)
+      if (t.code === 'WA' && /^\s*,?\s*d\.?\s?c\b/i.test(q.slice(t.end))) return [];
+      // a misspelt "Washington" is said as the bare one is ("Washingtn": review 24, read as the state unsaid)
+      if (t.code === 'WA' && !bareWashington && context.state !== 'DC') bareWashington = { written: t.written, typo: true, state: /^\s+state\b/i.test(q.slice(t.end)) };
+      return [{ state: t.code, at: t.start, end: t.end, kind: 'state' }];
+    });
   const stateHits = [...stateNameHits, ...codeHits, ...typoHits];
   const namedStates = new Set(stateHits.map((s) => s.state));
   if (context.state) namedStates.add(context.state);
@@ -370,7 +380,12 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   for (const c of lowerCitiesOfNamedStates(toks, taken, gaz, foundStates)) takeTown(c);
 
   // misspelled city names ("comps in Seatle"): said in the answer as read ("Seatle" as Seattle, WA)
-  for (const t of findCityTypos(q, toks, taken, gaz.citiesByName, namedStates)) takeTown(t, 'the closest city name');
+  // (and with no state named, which of its namesakes, as for the name written right: "Portlnd" as Portland, OR (the
+  // closest city name; the most populous of 12 ...): namesake-read.ts)
+  for (const t of findCityTypos(q, toks, taken, gaz.citiesByName, namedStates)) {
+    const namesake = namedStates.size ? null : namesakeClause(t.city, gaz.citiesByName.get(t.city.name.toLowerCase()) ?? []);
+    takeTown(t, `the closest city name${namesake ? `; ${namesake}` : ''}`);
+  }
   // with no state named, a misspelt town the build has sales of, under the typo rule's 100,000 people ("Kirkand":
   // Kirkland, WA): place-prefer.ts soldTypos
   if (namedStates.size === 0) for (const t of soldTypos(q, toks, taken, gaz)) takeTown(t, 'the closest name of a town with recorded sales');
@@ -421,6 +436,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     else if (f.area && found.some((z) => z.kind === 'zip' && gaz.zips.get(z.zip!)?.county_fips === f.area!.county_fips)) found.splice(i, 1);
   }
   found.sort((a, b) => a.at - b.at);
+  // a part of a city named by a compass word ("East Nashville", "South Philly"): the city as a whole, said (hood-compass.ts)
+  taken.push(...compassParts(q, toks, taken, found, readAs));
 
   const targets: Target[] = [];
   if (foreign) { found.length = 0; readAs.length = 0; }
@@ -441,8 +458,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
 
   // "Washington" read as the state alone: said first, not only in deep answers (DC is the other reading)
   if (bareWashington && targets.some((t) => t.state === 'WA' && !t.city && !t.zip && t.from === 'query')) {
-    notes.splice(notes.indexOf(WASHINGTON_STATE), 1);
-    readAs.unshift('"Washington" as Washington State (say "Washington DC" for the District of Columbia)');
+    if (notes.includes(WASHINGTON_STATE)) notes.splice(notes.indexOf(WASHINGTON_STATE), 1);
+    readAs.unshift(washingtonReading(bareWashington.written, bareWashington.typo, bareWashington.state));
   }
   onceEach(readAs);
 
