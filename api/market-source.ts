@@ -1,13 +1,14 @@
 // The 404 of a market whose records are all flagged not arm's-length (review 18), naming its sales source. Read once
 // per build folder: live/research/sales-cover.json (live/research/sales-cover-build.ts, the rows of mart_market_source:
 // every zip and city with a sale record of any kind, its sources, its `source` and its arm's-length and flagged
-// counts; and a zip's permits and filings, for the rehab 404). The answers' own additive `source` is written in their shards from the same mart column
+// counts; and a zip's permits and filings, for the rehab 404, with the permits of its window: market.json's permit_counts). The answers' own additive `source` is written in their shards from the same mart column
 // (pipelines/shards/comps.sql, rehab.sql, investor.sql, trends.sql), so it is composed once, in SQL. A build without
 // the file (older than it) has an empty cover: a market without a trends shard keeps the "no sales source" 404.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedBuild } from './builds.ts';
 import type { SalesCover, SalesCoverFile } from '../live/research/sales-cover-build.ts';
+import type { PermitCounts, PermitMonths } from '../live/research/permit-kinds.ts';
 import { slug } from '../warehouse/layout.ts';
 
 const byDir = new Map<string, SalesCoverFile>();
@@ -72,4 +73,34 @@ export function zipOfCoveredCity(build: LoadedBuild, zip: string, what: string, 
   const by = c.source ? `the ${c.source.name} source (${c.source.id})` : 'a sales source of this build';
   const none = c.zipless ? `its records carry no zip code, so no zip of ${c.city} has sales of its own` : `none of them is recorded in this zip`;
   return `No ${what} for zip ${zip}: ${by} records ${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.city}, ${c.state}, the zip's city, but ${none}${askCity ? `; ask for the city instead (city=${c.city}&state=${c.state})` : ''}`;
+}
+
+/** The permit counts of the research index (market.json `permit_counts` and `permit_months.spans`, live/research/
+ *  permit-counts-build.ts), read once per build folder; empty in a build without them. */
+const permitsByDir = new Map<string, { counts: PermitCounts; spans: PermitMonths['spans'] }>();
+function permitsOfBuild(dir: string): { counts: PermitCounts; spans: PermitMonths['spans'] } {
+  let hit = permitsByDir.get(dir);
+  if (!hit) {
+    hit = { counts: {}, spans: {} };
+    try {
+      const m = JSON.parse(fs.readFileSync(path.join(dir, 'live', 'research', 'market.json'), 'utf8')) as { permit_counts?: PermitCounts; permit_months?: PermitMonths };
+      hit = { counts: m.permit_counts ?? {}, spans: m.permit_months?.spans ?? {} };
+    } catch { /* an older build */ }
+    if (permitsByDir.size > 8) permitsByDir.clear();
+    permitsByDir.set(dir, hit);
+  }
+  return hit;
+}
+
+/** A zip's permits in the rehab score's permit window (warehouse/docs/market.md mart_rehab "Window": the `months` to
+ *  the last permit of its permit sources, (as_of - months, as_of]), all kinds, and the first and last permit day of
+ *  those sources' files; null where the build has no such counts (1..24 months only). */
+export function zipWindowPermits(build: LoadedBuild, zip: string, sources: readonly string[], months: number): { n: number; asOf: string; file: [string, string] } | null {
+  const { counts, spans } = permitsOfBuild(build.dir);
+  const files = sources.map((s) => spans[s]).filter((x): x is [string, string] => x !== undefined);
+  if (files.length === 0 || files.length < sources.length || !(months >= 1 && months <= 24)) return null;
+  const file: [string, string] = [files.map((f) => f[0]).sort()[0]!, files.map((f) => f[1]).sort().at(-1)!];
+  const c = counts[`zip|${zip}`]; // no entry: no permit of the zip in the 24 months to its sources' end
+  const n = c ? Object.values(c[2]).reduce((a, byWindow) => a + (byWindow[months - 1] ?? 0), 0) : 0;
+  return { n, asOf: c?.[0] ?? file[1], file };
 }

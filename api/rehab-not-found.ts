@@ -8,7 +8,7 @@
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { shard, salesSourceCovers } from './shard-replies.ts';
-import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords } from './market-source.ts';
+import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
 import type { PermitCover } from '../live/research/sales-cover-build.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
@@ -31,7 +31,7 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
   }
   const { permits } = zipRecords(build, zip);
-  if (permits) return permitsWithoutScore(build, zip, permits);
+  if (permits) return permitsWithoutScore(build, zip, permits, months);
   if (!salesSourceCovers(build, { zip })) {
     // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
     const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
@@ -64,8 +64,10 @@ async function directionNote(build: LoadedBuild, zip: string): Promise<string | 
   return null;
 }
 
-/** The 404 of a zip whose permits are recorded but give no permit component, and whose sales give no resale share. */
-function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover): string {
+/** The 404 of a zip whose permits are recorded but give no permit component, and whose sales give no resale share:
+ *  its permits over the whole file of its permit sources, and how many of them fall in the window a score counts
+ *  (review 24: 37027's "76 building permits" were the file's 3 years, 32 of them in the 12 months asked). */
+function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, months: number): string {
   const by = p.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ');
   const records = p.n === 1 ? '1 building permit' : `${p.n} building permits`;
   const rehab = p.rehab === p.n ? (p.n === 1 ? 'a residential rehab permit' : 'all residential rehab permits')
@@ -80,5 +82,9 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover): s
   const sales = salesRecorded(build, { zip })
     ? "no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)"
     : 'no sales source of this build covers the zip, so no rehab resale share';
-  return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab}), but ${why}; and ${sales}: no rehab score can be computed`;
+  const w = zipWindowPermits(build, zip, p.sources.map((s) => s.id), months);
+  // the window ends at the sources' last permit, so a permit outside it is before it
+  const window = w === null ? '' : ` in ${p.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${w.file[0]} to ${w.file[1]}; ${
+    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts;`;
+  return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab})${window}${window ? ' but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
 }

@@ -118,3 +118,10 @@ create or replace macro redfin_stands_for(period_end, homes_sold, redfin_type, p
 create or replace macro redfin_type_words(redfin_type) as case redfin_type
     when 'All Residential' then 'all residential' when 'Single Family Residential' then 'single-family'
     when 'Townhouse' then 'townhouse' when 'Condo/Co-op' then 'condo and co-op' when 'Multi-Family (2-4 Unit)' then '2-4 unit' end;
+
+-- New York City's boroughs, the one list: the rolling sales' BOROUGH code (nyc-rolling-sales SOURCE.md: 1 Manhattan,
+-- 2 Bronx, 3 Brooklyn, 4 Queens, 5 Staten Island), the name of the city part it is (int_market_city_parts), and its
+-- county (Census FIPS: New York, Bronx, Kings, Queens, Richmond). Before, three lists were written in two SQL steps.
+create or replace macro nyc_boroughs() as table
+    select * from (values ('1', 'Manhattan', '36061'), ('2', 'Bronx', '36005'), ('3', 'Brooklyn', '36047'),
+                          ('4', 'Queens', '36081'), ('5', 'Staten Island', '36085')) b(code, name, county_fips);

@@ -134,21 +134,24 @@ const pct = (x: number): string => `${Math.round(x * 100)}%`;
 export interface ZipFloodShares {
   zoneShare: number; sfhaShare: number; mappedShare: number; samples: number;
   zones?: Record<string, number> | null; mapLabel?: string | null; countyMap?: string | null;
-  /** a zip with no area of its own (not a Census ZCTA: PO-box and unique zips), sampled as a circle of radiusM around
-   *  its coordinate (from: the source of that coordinate, `zips.centroid_source`); absent for a zip with an area */
-  point?: { zip: string; radiusM: number; from: string | null } | null;
+  /** a zip sampled as a circle of radiusM around its coordinate (from: the source of that coordinate,
+   *  `zips.centroid_source`): one with no area of its own (not a Census ZCTA: PO-box and unique zips), or a ZCTA
+   *  (`zcta` true) whose boundary polygon is not loaded (the circle of its land area); absent for a zip sampled by its polygon */
+  point?: { zip: string; radiusM: number; from: string | null; zcta?: boolean } | null;
 }
 
 /** What a point zip's shares are of, and the sentence that says so (review 23 #3: 02238, a Cambridge PO-box zip, read
- *  "Zone X covers 99% of the zip's area ... the whole zip" for a 1-mile circle around its post office's point). */
-function pointArea(p: NonNullable<ZipFloodShares['point']>): { of: string; says: string } {
+ *  "Zone X covers 99% of the zip's area ... the whole zip" for a 1-mile circle around its post office's point; review
+ *  24: 02139, a Cambridge ZCTA whose polygon is not loaded, read the same for the 0.7-mile circle of its land area, the equivalent radius). */
+function pointArea(p: NonNullable<ZipFloodShares['point']>): { of: string; self: string; says: string } {
   const miles = (m: number): string => { const x = Math.round((m / MILE_M) * 10) / 10; return `${x} mile${x === 1 ? '' : 's'}`; };
-  const from = p.from === 'geonames' ? ' (its GeoNames coordinate)' : p.from ? ` (its ${p.from} coordinate)` : '';
-  return {
-    of: 'the circle',
-    says: `Zip ${p.zip} has no area of its own (no Census ZCTA: a PO-box or unique zip), so its flood figures are those of the circle of ${miles(p.radiusM)}`
-      + ` around its point${from}, and its Superfund count is of sites within ${miles(p.radiusM + MILE_M)} of that point.`,
-  };
+  const from = p.from === 'geonames' ? ' (its GeoNames coordinate)' : p.from === 'gazetteer_zcta' ? ' (its Census Gazetteer ZCTA centroid)' : p.from ? ` (its ${p.from} coordinate)` : '';
+  const why = p.zcta
+    ? `Zip ${p.zip}'s Census ZCTA boundary is not loaded in this build, so its flood figures are those of the circle of ${miles(p.radiusM)} around its point${from}, not of its own boundary`
+    : `Zip ${p.zip} has no area of its own (no Census ZCTA: a PO-box or unique zip), so its flood figures are those of the circle of ${miles(p.radiusM)} around its point${from}`;
+  // the undetermined zone's first clause names the circle in full: research quotes that clause alone (zoneDWhy)
+  const self = `the ${miles(p.radiusM).replace(/ miles?$/, '-mile')} circle around the zip's point`;
+  return { of: 'the circle', self, says: `${why}, and its Superfund count is of sites within ${miles(p.radiusM + MILE_M)} of that point.` };
 }
 
 const ZONE_KEY_WORDS: Record<string, string> = { 'X-minimal': 'X (unshaded, minimal hazard)', 'X-shaded': 'X (shaded, 0.2% annual chance)', 'X-levee': 'X (levee-protected)' };
@@ -159,8 +162,8 @@ const ZONE_KEY_WORDS: Record<string, string> = { 'X-minimal': 'X (unshaded, mini
  */
 export function zipFloodNotes(c: ZoneClass, s: ZipFloodShares): string {
   if (!s.point) return areaFloodNotes(c, s, "the zip's area", 'the zip', 'this zip');
-  const { of, says } = pointArea(s.point);
-  return `${areaFloodNotes(c, s, of, of, of)} ${says}`;
+  const { of, self, says } = pointArea(s.point);
+  return `${areaFloodNotes(c, s, of, of, self)} ${says}`;
 }
 
 /** zipFloodNotes over an area named `area` ("the zip's area"), `whole` ("the zip") and `self` ("this zip"). */

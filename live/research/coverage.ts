@@ -9,8 +9,8 @@
 // holds sales from decades before its vintage year). Rules: warehouse/docs/research.md "Years".
 import { marketKey, type Market, type MarketWindows } from './market-window.ts';
 
-/** What these lookups read of the research data (data.ts ResearchData). */
-interface ResearchData { market: MarketWindows | null; spans: ReadonlyMap<string, SourceSpan> }
+/** What these lookups read of the research data (data.ts ResearchData; `partial`: its samples and partial extracts). */
+interface ResearchData { market: MarketWindows | null; spans: ReadonlyMap<string, SourceSpan>; partial?: ReadonlyMap<string, unknown> }
 
 /** A source's files: its name and the month ranges (YYYY-MM, inclusive) its vintage gives. */
 export interface SourceSpan { name: string; ranges: [from: string, to: string][] }
@@ -59,16 +59,32 @@ export function uncoveredMonths(data: ResearchData, m: Market, months: readonly 
 
 /** What the market's source files cover, said: inside a trends series the trends' own words (coveredWords: "the source
  *  files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02"), with the months they cover in
- *  part only ("; 2008-05 in part only": Sacramento's week of sales; but the months `said`, the sentence names them), else its sources' vintages ("NYC DOF rolling sales
- *  covers 2021-04 to 2022-03 and 2023-03 to 2024-02"). */
+ *  part only ("; 2008-05 in part only": Sacramento's week of sales; but the months `said`, the sentence names them), or,
+ *  for a market whose sources are all partial extracts or samples, extractCoverWords (review 24: Hartford's list of 19 months
+ *  in part only ran to 4 runs); else its sources' vintages ("NYC DOF rolling sales covers 2021-04 to 2022-03 and
+ *  2023-03 to 2024-02"). */
 export function spanWords(data: ResearchData, m: Market, said: readonly string[] = []): string {
   const c = data.market?.covered?.[marketKey(m)];
   if (c) {
     const months = [...c[1]].map((_, i) => monthOf(monthIndex(c[0]) + i));
     const part = months.filter((x, i) => c[1][i] === 'p' && !said.includes(x));
+    const ids = data.market?.sources?.[marketKey(m)] ?? [];
+    if (c[1].includes('p') && ids.length > 0 && ids.every((id) => data.partial?.has(id))) return extractCoverWords(months, c[1]);
     return `${coveredWords(months, [...c[1]].map((f) => f === '1'))}${part.length ? `; ${monthRuns(part)} in part only` : ''}`;
   }
   return marketSpans(data, m).map((s) => `${s.name} covers ${s.ranges.map(([a, b]) => (a === b ? a : `${a} to ${b}`)).join(' and ')}`).join('; ');
+}
+
+/** The coverage of a partial extract's market in one clause, with no colon (the window's words put it after theirs):
+ *  its months covered whole by runs, and its months held in part only by runs when they make 2 runs or fewer, else
+ *  counted with their first and last ("the source files, a partial extract, hold no month whole of the 60 months to
+ *  2023-09, and 19 months between 2021-01 and 2023-09 in part only"). A month of neither holds no sale (`0`). */
+export function extractCoverWords(months: readonly string[], flags: string): string {
+  const whole = months.filter((_, i) => flags[i] === '1');
+  const part = months.filter((_, i) => flags[i] === 'p');
+  const runs = monthRuns(part);
+  const held = runs.split(' and ').length <= 2 ? runs : `${part.length} ${whole.length ? 'other ' : ''}months between ${part[0]} and ${part.at(-1)}`;
+  return `the source files, a partial extract, hold ${whole.length ? monthRuns(whole) : 'no month'} whole of the ${months.length} months to ${months.at(-1)}, and ${held} in part only`;
 }
 
 /** "the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02": the covered runs. */

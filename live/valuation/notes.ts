@@ -39,7 +39,9 @@ export function typedPlace(address: string, line: string): { city: string | null
   const a = address.trim();
   const l = line.trim();
   if (!l || !a.toUpperCase().startsWith(l.toUpperCase())) return { city: null, state: null };
-  let words = a.slice(l.length).replace(/\b\d{5}(?:-\d{4})?\b/g, ' ').replace(/[,]/g, ' ').trim().split(/\s+/).filter(Boolean);
+  // a country written last ("Miami, FL, USA") is not part of the state or city (review 24: it hid the state FL)
+  let words = a.slice(l.length).replace(/\b\d{5}(?:-\d{4})?\b/g, ' ').replace(/[,]/g, ' ').trim()
+    .replace(/(?:^|\s)(?:U\.?S\.?A?\.?|United States(?: of America)?)$/i, '').trim().split(/\s+/).filter(Boolean);
   let state: string | null = null;
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     const code = writtenState(words.slice(-n).join(' '));
@@ -95,6 +97,10 @@ const BOROUGHS_OF = new WeakMap<CompIndex, Map<string, string | undefined>>();
 export function placeNote(args: { address: string; line: string; typedZip: string | null; zip: string; zm: ZipMeta; comps: CompIndex; resolver: PlaceResolver | null }): string | null {
   const { address, line, typedZip, zip, zm, comps, resolver } = args;
   const c = placeConflict({ address, line, typedZip, zip, city: zm.city, state: zm.state, borough: zipBorough(comps, zip), resolver });
+  // another state's city is named with it ("Miami, FL" for a Seattle zip; review 24: "the state FL" alone)
+  const typed = c.state !== null ? typedPlace(address, line) : null;
+  const city = typed?.city && typed.state ? resolver?.findCity(typed.state, typed.city) : null;
+  if (city?.ok) c.state = `${city.city}, ${typed!.state} (a city of another state)`;
   const said = [c.zip, c.state, c.city].filter((x): x is string => x !== null);
   if (said.length === 0) return null;
   return `The address names ${said.join(' and ')}, but the request's zip ${zip} is ${zm.city}, ${zm.state}: the answer is for zip ${zip}`

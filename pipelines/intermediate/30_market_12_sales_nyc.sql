@@ -104,19 +104,16 @@ select
     borough || '-' || block as block_key
 from int_market_nyc_checked where reject_reason is null;
 
+-- (the borough's name: nyc_boroughs(), warehouse/macros.sql)
 insert into int_market_city_parts
-select market_row_id('nyc', file, row_number), 'NY',
-       case borough when '1' then 'Manhattan' when '2' then 'Bronx' when '3' then 'Brooklyn' when '4' then 'Queens'
-                    when '5' then 'Staten Island' end
-from int_market_nyc_checked where reject_reason is null and borough in ('1', '2', '3', '4', '5');
+select market_row_id('nyc', c.file, c.row_number), 'NY', b.name
+from int_market_nyc_checked c join nyc_boroughs() b on b.code = c.borough where c.reject_reason is null;
 
 -- the Department of Finance's neighbourhood of each sale, as written (int_market_neighborhoods)
 insert into int_market_neighborhoods
-select market_row_id('nyc', file, row_number), 'NY',
-       case borough when '1' then 'Manhattan' when '2' then 'Bronx' when '3' then 'Brooklyn' when '4' then 'Queens'
-                    when '5' then 'Staten Island' end,
-       upper(trim(neighborhood))
-from int_market_nyc_checked where reject_reason is null and borough in ('1', '2', '3', '4', '5') and nullif(trim(neighborhood), '') is not null;
+select market_row_id('nyc', c.file, c.row_number), 'NY', b.name, upper(trim(c.neighborhood))
+from int_market_nyc_checked c join nyc_boroughs() b on b.code = c.borough
+where c.reject_reason is null and nullif(trim(c.neighborhood), '') is not null;
 
 -- the lots seen in the file, $0 transfers included: the latest record of each (a $0 price is no price: null)
 insert into parcels by name

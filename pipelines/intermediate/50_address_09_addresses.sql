@@ -74,15 +74,12 @@ group by all
 having count(distinct coalesce(z.county_fips, z.county_name)) = 1;
 
 -- the part of its city (NYC's borough) every sale row of a street line, unit and zip names, when they name one only,
--- with that part's county (Census FIPS; rolling-sales SOURCE.md: 1 Manhattan, 2 Bronx, 3 Brooklyn, 4 Queens,
--- 5 Staten Island)
+-- with that part's county (Census FIPS: nyc_boroughs(), warehouse/macros.sql)
 create or replace temp table int_address_city_part as
 select s.address, coalesce(s.unit, '') as unit_key, s.zip, s.state_code, min(p.city_part) as city_part,
        min(b.county_fips) as county_fips
 from sales s join int_market_city_parts p using (sale_id)
-left join (values ('NY', 'Manhattan', '36061'), ('NY', 'Bronx', '36005'), ('NY', 'Brooklyn', '36047'),
-                  ('NY', 'Queens', '36081'), ('NY', 'Staten Island', '36085')) b(state_code, part, county_fips)
-  on b.state_code = p.state_code and b.part = p.city_part
+left join nyc_boroughs() b on p.state_code = 'NY' and b.name = p.city_part
 where s.zip is not null and s.address is not null
 group by s.address, coalesce(s.unit, ''), s.zip, s.state_code
 having count(distinct p.city_part) = 1;

@@ -64,8 +64,8 @@ export async function run(ctx: StageContext): Promise<void> {
     const basis = scoreBasisNote(cls, r.nri);
     const notes = zipFloodNotes(cls, { zoneShare: r.flood_zone_share, sfhaShare: r.sfha_share, mappedShare: r.mapped_share, samples: r.sample_points,
       zones: r.zone_shares ? (JSON.parse(r.zone_shares) as Record<string, number>) : null, mapLabel: r.map_label, countyMap: r.county_map,
-      // a zip with no area of its own (PO-box, unique): its figures are of a circle around its point, said so
-      point: r.is_zcta === false && r.geometry_source === 'centroid_radius' && r.radius_m != null ? { zip: r.zip, radiusM: r.radius_m, from: r.centroid_source } : null })
+      // a zip sampled as a circle around its point (no area of its own, or a ZCTA whose polygon is not loaded): said so
+      point: r.is_zcta !== null && r.geometry_source === 'centroid_radius' && r.radius_m != null ? { zip: r.zip, radiusM: r.radius_m, from: r.centroid_source, zcta: r.is_zcta } : null })
       + (basis ? ` ${basis}` : '');
     return [
       r.zip, r.zip, r.city ?? '', r.state_code ?? '', cls.zone, cls.label, notes,

@@ -3,7 +3,7 @@
 // a date and a permit number, its number's first line, the zip's first 5 digits; 30_market_31_distress_louisville.sql:
 // a row with a filing date and a case number, its case and parcel's first line):
 //   - a zip whose permits are recorded but give no score: the rehab 404 counts them and says why (37240's one $13.2M
-//     renovation was answered "no permit or sale is recorded there");
+//     renovation was answered "no permit or sale is recorded there"), over the whole file and in the score's window;
 //   - each rehab and investor answer's `source` names the sources of the kinds of record it counts (sales, permits,
 //     filings), with vintages recomputed from the raw files' dates: a permits-only score (37206) and a filings-only city
 //     (Louisville) had no `source` at all.
@@ -38,10 +38,16 @@ const months = (a: string, b: string) => `${a.slice(0, 7)}..${b.slice(0, 7)}`;
 
 describe('rehab 404 of a zip whose permits give no score', () => {
   test('every zip the raw Nashville file keeps permits in and the build does not score: the 404 counts them (37240: 1, a $13.2M renovation)', async () => {
-    const raw = await rawQuery<{ zip: string; n: number; rehab: number; cost: number | null }>(`
-      select zip, count(*)::int as n, count(*) filter (where ${RESIDENTIAL_REHAB})::int as rehab, max(cost) as cost
+    // the file's first and last day entered, and each zip's permits of the 12 months to the last (the score's permit
+    // window, (last - 12 months, last]: market.md mart_rehab "Window"; review 24: the 404 counted the whole file alone)
+    const [file] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from (${KEPT_PERMITS})`);
+    const raw = await rawQuery<{ zip: string; n: number; rehab: number; cost: number | null; w12: number }>(`
+      select zip, count(*)::int as n, count(*) filter (where ${RESIDENTIAL_REHAB})::int as rehab, max(cost) as cost,
+             count(*) filter (where d > date '${file!.b}' - interval 12 month and d <= date '${file!.b}')::int as w12
       from (${KEPT_PERMITS}) where regexp_full_match(zip, '\\d{5}') group by zip order by zip`);
-    expect(raw.find((r) => r.zip === '37240')).toEqual({ zip: '37240', n: 1, rehab: 0, cost: 13_200_000 });
+    expect(file).toEqual({ a: '2021-09-16', b: '2024-09-19' });
+    expect(raw.find((r) => r.zip === '37240')).toEqual({ zip: '37240', n: 1, rehab: 0, cost: 13_200_000, w12: 1 });
+    expect(raw.find((r) => r.zip === '37027')!.w12).toBeLessThan(raw.find((r) => r.zip === '37027')!.n);
     const unscored: string[] = [];
     for (const r of raw) {
       const res = await srv.get(`/v1/market/rehab-score?zip=${r.zip}&months=12`, key);
@@ -52,7 +58,8 @@ describe('rehab 404 of a zip whose permits give no score', () => {
       const rehab = r.rehab === r.n ? (r.n === 1 ? 'a residential rehab permit' : 'all residential rehab permits')
         : r.rehab === 0 ? (r.n === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
         : `${r.rehab} of them ${r.rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
-      expect(msg, r.zip).toContain(`No renovation data for zip ${r.zip}: the Nashville building permit applications source (nashville) records ${r.n === 1 ? '1 building permit' : `${r.n} building permits`} in the zip (${rehab}), but `);
+      const inWindow = r.n === 1 ? `it falls ${r.w12 ? 'in' : 'before'}` : `${r.w12 === 0 ? 'none' : r.w12 === r.n ? 'all' : r.w12} of them ${r.w12 === 1 ? 'falls' : 'fall'} in`;
+      expect(msg, r.zip).toContain(`No renovation data for zip ${r.zip}: the Nashville building permit applications source (nashville) records ${r.n === 1 ? '1 building permit' : `${r.n} building permits`} in the zip (${rehab}) in its whole file, ${file!.a} to ${file!.b}; ${inWindow} the 12 months to ${file!.b}, the window a score counts; but `);
       expect(msg, r.zip).toMatch(/(under half, so no permit component|the zip has no housing unit count: no permit rate, so no permit component); and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed$/);
       expect(msg, r.zip).not.toContain('no permit or sale is recorded');
     }
@@ -60,7 +67,12 @@ describe('rehab 404 of a zip whose permits give no score', () => {
     expect(unscored).toEqual(['37015', '37027', '37086', '37122', '37135', '37143', '37232', '37240']);
     const [vandy] = [await (await srv.get('/v1/market/rehab-score?zip=37240&months=12', key)).json()] as { message: string }[];
     // before: "no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there)"
-    expect(vandy!.message).toBe('No renovation data for zip 37240: the Nashville building permit applications source (nashville) records 1 building permit in the zip (not a residential rehab permit), but the zip has no housing unit count: no permit rate, so no permit component; and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed');
+    expect(vandy!.message).toBe('No renovation data for zip 37240: the Nashville building permit applications source (nashville) records 1 building permit in the zip (not a residential rehab permit) in its whole file, 2021-09-16 to 2024-09-19; it falls in the 12 months to 2024-09-19, the window a score counts; but the zip has no housing unit count: no permit rate, so no permit component; and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed');
+    // its one permit (entered 2024-04-23 in the raw file) is before the 3 months to the file's last day
+    const [day] = await rawQuery<{ d: string }>(`select d::varchar as d from (${KEPT_PERMITS}) where zip = '37240'`);
+    expect(day!.d < '2024-06-19').toBe(true);
+    const [short] = [await (await srv.get('/v1/market/rehab-score?zip=37240&months=3', key)).json()] as { message: string }[];
+    expect(short!.message).toContain('records 1 building permit in the zip (not a residential rehab permit) in its whole file, 2021-09-16 to 2024-09-19; it falls before the 3 months to 2024-09-19, the window a score counts; but ');
   });
 });
 
