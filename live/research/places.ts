@@ -35,6 +35,7 @@ import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos, uncuedTown }
 import { compactKey, editDistance, foldAccents, placeKey } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { coveredTown } from './covered-town.ts';
+import { dropNameParts } from './name-parts.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
@@ -412,6 +413,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   if (lone) readAs.push(lone);
 
   for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
+  // a word of a place's name read as a second place ("Vashon Island", "Inglewood nashville 37216"): name-parts.ts
+  dropNameParts(q, found, stateHits, readAs);
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
   for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);
