@@ -30,7 +30,7 @@ const keyOf = (keys: MarketKeys): string | null =>
     : typeof keys.state === 'string' && typeof keys.city === 'string' ? `city|${keys.state.toUpperCase()}|${slug(keys.city)}` : null;
 
 /** The sale records of a market (a zip, or a state and city), any kind: null where no sales source records one. */
-function salesCoverOf(build: LoadedBuild, keys: MarketKeys): SalesCover | null {
+export function salesCoverOf(build: LoadedBuild, keys: MarketKeys): SalesCover | null {
   const k = keyOf(keys);
   return k === null ? null : coverOfBuild(build.dir)[k] ?? null;
 }

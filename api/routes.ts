@@ -19,7 +19,7 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
-import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard } from './shard-replies.ts';
+import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard, zipOutsideCoverage } from './shard-replies.ts';
 import { marketCityShard } from './city-zip-sales.ts';
 import { rehabReply } from './rehab-not-found.ts';
 
@@ -200,7 +200,7 @@ export const ROUTES: readonly Route[] = [
       return [];
     },
     resolve(v, build) {
-      if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, `Zip ${String(v['zip'])} is outside coverage`);
+      if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, zipOutsideCoverage(String(v['zip'])));
       return live(build, location, { lat: v['lat'], lng: v['lng'] });
     },
   },

@@ -8,7 +8,7 @@ import places from '../live/places/endpoint.ts';
 import { CLOSEST_NAMES, IS_NO_CITY } from '../live/places/resolver.ts';
 import { municipalityNames } from '../live/places/names.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
-import { flaggedOnly, zipOfCoveredCity } from './market-source.ts';
+import { flaggedOnly, salesCoverOf, zipOfCoveredCity } from './market-source.ts';
 
 const keyStrings = (keys: Record<string, unknown>): Record<string, string | null> =>
   Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
@@ -91,9 +91,35 @@ export function salesSourceCovers(build: LoadedBuild, keys: { zip: unknown } | {
 export const noSalesSource = (where: string): string =>
   `No sales source covers ${where}: this build has no sales records there (its sales sources are county and city files of other markets), which says nothing of the sales that happened`;
 
+/** The 404 of a zip the build knows nothing of: the location endpoint's words (a zip of no reference file has no
+ *  location shard, every zip of the `zips` table has one). */
+export const zipOutsideCoverage = (zip: string): string => `Zip ${zip} is outside coverage`;
+
+/** Whether a zip is one of the build's reference zips (it has a location shard). */
+const knownZip = (build: LoadedBuild, zip: string): boolean => {
+  const sp = shardPath('location-zip', { zip });
+  return sp.ok && build.shards.has(sp.path);
+};
+
+/** The 404 of a market (a zip, or a state and city) no sales source records a sale in, whose county one does (review
+ *  24 C: Skykomish's 98288 in King County was told the sources were "files of other markets"): the county's source and
+ *  its sales there, and that none is in this market; null otherwise. */
+export function marketOfCoveredCounty(build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string): string | null {
+  const c = salesCoverOf(build, keys)?.county;
+  if (!c) return null;
+  const by = c.source ? `the ${c.source.name} source (${c.source.id})` : `the sales sources ${c.sources.join(', ')}`;
+  const of = 'zip' in keys ? "the zip's county" : "the city's county";
+  return `No ${what} for ${where}: ${by} records sales across ${c.county}, ${c.state}, ${of} (${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.zips} of its zips), but none in ${'zip' in keys ? 'this zip' : where}`;
+}
+
 /** The 404 of a market without an arm's-length sale: where a source records only flagged sales there, the source, the
  *  count and why they are flagged (review 18: zip 06779 answered "no sales records" over its one flagged land sale);
- *  a zip of a city a source covers, that city's sales (zipOfCoveredCity); else noSalesSource. `what`: what there is none
- *  of ("sfr sales to compare"). */
-export const noMarketSales = (build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string): string =>
-  flaggedOnly(build, keys, where, what) ?? ('zip' in keys && typeof keys.zip === 'string' ? zipOfCoveredCity(build, keys.zip, what) : null) ?? noSalesSource(where);
+ *  a zip of a city a source covers, that city's sales (zipOfCoveredCity); a zip or city of a county a source covers,
+ *  the county's (marketOfCoveredCounty); a zip of no reference file, outside coverage; else noSalesSource. `what`: what
+ *  there is none of ("sfr sales to compare"). */
+export const noMarketSales = (build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string): string => {
+  const zip = 'zip' in keys && typeof keys.zip === 'string' ? keys.zip : null;
+  return flaggedOnly(build, keys, where, what) ?? (zip !== null ? zipOfCoveredCity(build, zip, what) : null) ?? marketOfCoveredCounty(build, keys, where, what)
+    ?? (zip !== null && !knownZip(build, zip) ? `${zipOutsideCoverage(zip)}: it is in none of this build's zip reference files, so no source has ${what} there` : null)
+    ?? noSalesSource(where);
+};

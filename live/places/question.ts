@@ -22,6 +22,25 @@ const UNCUED_CITY_MIN_POPULATION = 100_000;
  *  "median price qeens", as "median price in qeens": review 19); a word of six letters or more needs no cue. */
 const TOPIC_CUES = new Set(['median', 'price', 'prices', 'sale', 'sales', 'sold', 'home', 'homes', 'house', 'houses', 'condo', 'condos', 'comps', 'market', 'permits', 'values', 'trends']);
 
+/** Topic words next to which (just before or after) a lower-case town name with no place cue is read when a source
+ *  of the build covers the town ("mckeesport foreclosures", "permits wilkinsburg": uncuedTown), and "vs"/"versus"
+ *  between two names ("wilkinsburg vs munhall foreclosures"). */
+const TOWN_CUES = new Set([...TOPIC_CUES, 'foreclosure', 'foreclosures', 'distressed', 'distress', 'liens', 'lien', 'permit', 'rehab',
+  'flips', 'flipping', 'ppsf', 'sqft', 'dom', 'inventory', 'listings', 'appreciation', 'vs', 'versus']);
+
+/**
+ * Whether lower-case words with no place cue ("mckeesport foreclosures") may be read as a town's name, by the word
+ * rule alone (the caller checks that a source of the build covers the town: a town with data only, never a mere
+ * Census place): a topic word or "vs" just before or after the words, the name four letters or more, and not every
+ * word a common English word ("green tree permits" is no town read in lower case: english.ts).
+ */
+export function uncuedTown(toks: readonly WordToken[], i: number, n: number): boolean {
+  const words = toks.slice(i, i + n);
+  if (words.some((w) => !/^[a-z][a-z'.-]*$/.test(w.text)) || compactKey(placeKey(words.map((w) => w.text).join(' '))).length < 4) return false;
+  if (allEnglish(words.map((w) => w.lower))) return false;
+  return [toks[i - 1], toks[i + n]].some((w) => w !== undefined && TOWN_CUES.has(w.lower));
+}
+
 const STATE_LIST: [key: string, code: string, words: number][] = [...STATE_KEYS].map(([k, c]) => [k, c, k.split(' ').length]);
 
 /**

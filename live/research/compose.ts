@@ -14,6 +14,7 @@ import { FOREIGN_PLACES } from './place-words.ts';
 import { UNFOUND_LEAD } from './unfound.ts';
 import { REST_LEAD } from './state-rest.ts';
 import { sidesMissed } from './compare-sides.ts';
+import { UNREAD_LEAD } from './unread-words.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -101,8 +102,10 @@ function uncovered(unknown: readonly string[], lead: string, why: string): strin
   const abroad = unknown.filter((x) => FOREIGN_PLACES.test(x));
   const unfound = unknown.filter((x) => x.startsWith(UNFOUND_LEAD));
   const rest = unknown.filter((x) => x.startsWith(REST_LEAD));
-  const other = unknown.filter((x) => !abroad.includes(x) && !unfound.includes(x) && !rest.includes(x));
+  const unread = unknown.filter((x) => x.startsWith(UNREAD_LEAD));
+  const other = unknown.filter((x) => !abroad.includes(x) && !unfound.includes(x) && !rest.includes(x) && !unread.includes(x));
   return [
+    ...unread.map((x) => x.slice(UNREAD_LEAD.length)),
     ...rest.map((x) => `We have no data for ${x.slice(REST_LEAD.length)}`),
     unfound.length ? `I could not find ${unfound.join(' or ')} among the build's cities, zip codes, counties and states (nicknames and regions such as "So Cal" are not read); name a city, a zip code or a county` : '',
     abroad.length ? `We don't have data for ${abroad.join(' or ')}: ${abroad.length > 1 ? 'they are' : 'it is'} outside the United States, and we cover US states only (the 50 states and DC, their cities and zip codes)` : '',
@@ -130,7 +133,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
       : "I don't have data that answers this question: our research covers state and local landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk");
     else if (why.length === 0 && u.targets.length === 0) why.push(`I don't have an answer without a place: these rules differ by state, so name a state (or a city or zip code)${u.ranking === null && u.intents.length ? '' : ''}`);
     if (why.length === 0) why.push("I don't have data that answers this question");
-    const text = (depth === 'quick' ? why.slice(0, sides.length ? 3 : 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
+    const text = (depth === 'quick' ? why.slice(0, sides.length ? 3 : 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') || s.startsWith('I did not') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
     // the namesake read is said here too: "no sales in Kansas City, MO" may not be the Kansas City asked about
     return { answer: u.readAs.length ? `Reading ${u.readAs.join('; ')}: ${text}` : text, sources: [], confidence: 'low', facts };
   }

@@ -34,6 +34,7 @@ import { definition } from './glossary.ts';
 import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
 import { bothReadings } from './area-towns.ts';
 import { UNFOUND_LEAD, unfoundPlace } from './unfound.ts';
+import { unreadTownWords } from './unread-words.ts';
 import { droppedSides, namesakeSides, unreadSides } from './compare-sides.ts';
 import { REST_LEAD } from './state-rest.ts';
 import { stateClash } from './state-clash.ts';
@@ -227,6 +228,9 @@ export class ResearchEngine {
     const future = forecastAsked(u, this.today);
     const unfound = unfoundPlace(u);
     if (unfound) u.unknown.push(`${UNFOUND_LEAD}"${unfound}"`);
+    // a town's name written but not read as a place ("baldwin foreclosures"): those words named (unread-words.ts)
+    const unread = unfound ? null : unreadTownWords(u, this.data);
+    if (unread) u.unknown.push(unread);
     // a side of a comparison no place was read in: said as not found, never dropped silently (compare-sides.ts)
     namesakeSides(u, this.data); // "Kansas City, Kansas vs Kansas City": both sides, the bare one by the namesake rule
     const sides = unfound ? [] : unreadSides(u, this.data);

@@ -174,6 +174,8 @@ export interface Gazetteer {
   hoodsByName?: ReadonlyMap<string, readonly Hood[]>;
   /** whether the build has arm's-length sales of a city (its research market windows; absent: unknown, none) */
   hasSales?(state: string, city: string): boolean;
+  /** the municipalities of the foreclosure and lien filings, Census places too (filing-places.ts; absent: none) */
+  filingPlaces?: readonly FilingPlace[];
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;

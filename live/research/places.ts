@@ -31,9 +31,11 @@
 //            is one followed by "Co"/"Co." when a county bears the name and no Colorado city does ("King Co WA")
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
-import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos } from '../places/question.ts';
+import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos, uncuedTown } from '../places/question.ts';
 import { compactKey, editDistance, foldAccents, placeKey } from '../places/names.ts';
 import { monthByYear } from './years.ts';
+import { coveredTown } from './covered-town.ts';
+import { dropNameParts } from './name-parts.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
@@ -329,7 +331,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       else if (capital) ok = n > 1 || !sentenceStart(q, first.start) || biggest.population >= 10_000 || soldTown(toks, i, n, cands, gaz);
       // (in lower case: a city of 100,000 or more, a town named by a direction and a city, "west hartford", or a town
       // with sales, "new canaan": place-aliases.ts)
-      else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz) || soldTown(toks, i, n, cands, gaz);
+      // (or a town a source covers next to a topic word, "mckeesport foreclosures": live/places/question.ts uncuedTown)
+      else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz) || soldTown(toks, i, n, cands, gaz)
+        || (uncuedTown(toks, i, n) && coveredTown(gaz, biggest.state, biggest.name));
       if (!ok) continue;
       // a state named elsewhere pulls the name to its namesake there, unless that is a small place and the name a
       // large city's ("New York ... Philadelphia": not Philadelphia, NY, 803 people): place-share.ts
@@ -424,6 +428,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   if (lone) readAs.push(lone);
 
   for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
+  // a word of a place's name read as a second place ("Vashon Island", "Inglewood nashville 37216"): name-parts.ts
+  dropNameParts(q, found, stateHits, readAs);
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
   for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);

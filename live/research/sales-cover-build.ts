@@ -6,7 +6,8 @@
 // each market's `source` is the mart's, the value its shards write, so the 404's wording names the source as the answers
 // do. A few hundred markets: small. A zip's permits and filings ride along (`permits`, `distress`: the rehab 404 of a
 // zip whose permits give no score, api/rehab-not-found.ts), and a zip of those alone has an entry with no sale; so has a
-// zip of no sale record in a city a sales source records (`city`: the 404 names the city's sales, not other markets).
+// zip of no sale record in a city a sales source records (`city`: the 404 names the city's sales, not other markets), and
+// a zip or city of no sale record in a county a sales source records (`county`: the county's sales, review 24 C).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 
@@ -21,7 +22,14 @@ export interface SalesCover {
   permits?: PermitCover; distress?: DistressCover;
   /** a zip no sales source records a sale in, whose city (its `zips` row) one does: that city's sales (ZipCity) */
   city?: ZipCity;
+  /** a zip or a city no sales source records a sale in (and, for a zip, not its city either), whose county one does:
+   *  that county's sales (CountyCover) */
+  county?: CountyCover;
 }
+/** The county of a market without sale records, where a sales source records sales in other zips of it (King County's
+ *  file holds 70 of its zips; Skykomish's 98288 has none): its arm's-length count, in how many of its zips, and the
+ *  source (null where several) and its ids (review 24 C: such zips were told the sources were "files of other markets"). */
+export interface CountyCover { county: string; state: string; arms_length: number; zips: number; sources: string[]; source: MarketSource | null }
 /** The city of a zip without sale records, where a sales source records the city's sales: its arm's-length count and
  *  source, and `zipless` when that source records no zip code for any sale (Denver's assessor file), so its sales are
  *  in no zip at all (review 23 #2: zip 80205 was told its sources were "files of other markets"). */
@@ -71,6 +79,25 @@ export async function salesCover(db: StageContext['db']): Promise<SalesCoverFile
   for (const r of cities) {
     const e = (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} });
     e.city = { city: r.city, state: r.state, arms_length: r.a, source: r.src ? { ...r.src } : null, zipless: r.zipless };
+  }
+  if (!(await tableExists(db, 'counties')) || !(await tableExists(db, 'cities'))) return out;
+  // the county's sales: its zips with arm's-length sales (the zips table's county); a market with no sale record of
+  // its own (a zip with none in its city either, a Census city) in such a county gets it
+  type County = { k: string; county: string; state: string; a: number; z: number; s: string[]; src: MarketSource | null };
+  const counties = await queryRows<County>(db, `
+    with sold as (select z.county_fips, m.arms_length, m.sources, m.source from mart_market_source m join zips z on m.market_key = 'zip|' || z.zip
+                  where m.market_kind = 'zip' and m.arms_length > 0 and z.county_fips is not null),
+    c as (select county_fips, cast(sum(arms_length) as integer) as a, cast(count(*) as integer) as z, list_sort(list_distinct(flatten(list(sources)))) as s,
+                 case when count(distinct source.id) = 1 then any_value(source) end as src from sold group by county_fips),
+    markets as (select 'zip|' || zip as k, county_fips from zips where zip is not null
+                union all select 'city|' || state_code || '|' || slug(city_name), county_fips from cities)
+    select m.k, k.county_name as county, k.state_code as state, c.a, c.z, c.s, c.src
+    from markets m join c using (county_fips) join counties k using (county_fips)
+    where not exists (select 1 from mart_market_source x where x.market_key = m.k) order by 1`);
+  for (const r of counties) {
+    const e = out[r.k];
+    if (e?.city) continue;
+    (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} }).county = { county: r.county, state: r.state, arms_length: r.a, zips: r.z, sources: [...r.s], source: r.src ? { ...r.src } : null };
   }
   return out;
 }

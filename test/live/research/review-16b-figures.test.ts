@@ -11,23 +11,11 @@ import { researchData } from '../../helpers/research.ts';
 import { readShard } from '../../helpers/build.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
-import { ALLEGHENY_CASE_STATUS, ALLEGHENY_FILE } from '../../helpers/oracle-distress.ts';
+import { ALLEGHENY_OPEN } from '../../helpers/oracle-distress.ts';
 
 let engine: ResearchEngine;
 beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
-
-/** Allegheny's open properties filed in the 12 months to the file's last filing, per municipality: a parcel of a case
- *  (its municipality its first docket row's), and a case naming no parcel as one property of its own. */
-const ALLEGHENY_OPEN = `(with r as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d,
-      trim(municipality) as m, row_number() over () as rn from read_csv('${ALLEGHENY_FILE}', all_varchar = true)
-    where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null),
-  c as (select case_id, min(d) as filed, count(pin) as pins from r group by case_id),
-  props as (select case_id, pin, arg_min(m, (d, rn)) as m from r where pin is not null group by case_id, pin
-    union all select case_id, null, arg_min(m, (d, rn)) from r where case_id in (select case_id from c where pins = 0) group by case_id),
-  e as (select max(d) as as_of from r)
-  select p.m, p.pin from props p join c using (case_id) join ${ALLEGHENY_CASE_STATUS} s using (case_id), e
-  where c.filed > e.as_of - interval 12 month and c.filed <= e.as_of and (s.status_date is null or s.status_date::date > e.as_of))`;
 
 describe('r16b #2: a distressed-properties count names its filings without a parcel', () => {
   it('"how many distressed properties in Penn Hills": 63 = 61 distinct parcels and 2 cases naming no parcel', async () => {

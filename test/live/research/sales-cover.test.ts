@@ -29,4 +29,17 @@ describe('sales-cover.json', () => {
     expect(cover['city|NY|brooklyn']!.sources).toEqual(['nyc']); // a borough's market, as market.json's
     expect(cover['zip|98103']!.source).toEqual(named('king_county'));
   });
+
+  it('a zip or city with no sale record in a county a source records sales in carries the county\'s sales (review 24 C)', async () => {
+    const [kc] = await rawQuery<{ n: number; zips: number; here: number }>(`select count(*)::int as n, count(distinct zipcode)::int as zips,
+      count(*) filter (where zipcode = '98288')::int as here from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
+    expect(kc!.here).toBe(0);
+    const cover = await salesCover(db.conn);
+    const county = { county: 'King County', state: 'WA', arms_length: kc!.n, zips: kc!.zips, sources: ['king_county'], source: named('king_county') };
+    expect(cover['zip|98288']).toEqual({ sources: [], source: null, arms_length: 0, flagged: 0, reasons: {}, county });
+    expect(cover['city|WA|skykomish']!.county).toEqual(county);
+    // a zip of a covered city names the city, not the county (zipOfCoveredCity)
+    expect(cover['zip|98101']!.county).toBeUndefined();
+    expect(cover['zip|98101']!.city!.city).toBe('Seattle');
+  });
 });

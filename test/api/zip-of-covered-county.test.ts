@@ -1,0 +1,65 @@
+// Review 24 C: a zip or city no sales source records a sale in, inside a county one does. King County's zips 98288,
+// 98051, 98047 and 98224 (and the city of Skykomish) were told "No sales source covers ...: its sales sources are
+// county and city files of other markets", false: the King County file covers the county and has no sale in them. The
+// 404 now names the county's source, its sales there and that none is in this zip; and a zip of no reference file
+// (00000, 99999) is outside coverage, in the location endpoint's words. Over HTTP on the shared build; the county is
+// HUD's crosswalk's, the counts the raw King County file's.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { artifactsDir } from '../helpers/build.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+
+let srv: TestServer;
+let key: string;
+beforeAll(async () => { srv = await startTestServer(artifactsDir()); key = srv.key('builder', 100_000); });
+afterAll(() => srv.close());
+
+const message = async (path: string): Promise<[number, string]> => {
+  const res = await srv.get(path, key);
+  return [res.status, ((await res.json()) as { message: string }).message];
+};
+const ZIPS = ['98288', '98051', '98047', '98224'];
+
+describe('a zip or city of a covered county with no sale of its own', () => {
+  test('King County zips with no sale in the King County file: the county\'s source and sales named, none in the zip', async () => {
+    // HUD's crosswalk puts each zip (most of its addresses, or all of them) in King County, 53033
+    const hud = await rawQuery<{ zip: string; county: string }>(`select "ZIP" as zip, arg_max("COUNTY", try_cast("TOT_RATIO" as double)) as county
+      from read_csv('${dataFile('hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz')}', all_varchar = true) where "ZIP" in (${ZIPS.map((z) => `'${z}'`).join(', ')}) group by 1 order by 1`);
+    expect(hud.map((r) => r.county)).toEqual(ZIPS.map(() => '53033'));
+    const [kc] = await rawQuery<{ n: number; zips: number; here: number }>(`select count(*)::int as n, count(distinct zipcode)::int as zips,
+      count(*) filter (where zipcode in (${ZIPS.map((z) => `'${z}'`).join(', ')}))::int as here
+      from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)`);
+    expect(kc!.here).toBe(0);
+    const county = `the King County WA house sales 2014-2015 source \\(king_county\\) records sales across King County, WA, the zip's county \\(${kc!.n.toLocaleString('en-US')} arm's-length sales in ${kc!.zips} of its zips\\), but none in this zip`;
+    for (const zip of ZIPS) {
+      for (const [path, what] of [[`/v1/market/comps?zip=${zip}`, 'sfr sales to compare'], [`/v1/market/trends?zip=${zip}`, 'sfr sales']] as const) {
+        const [status, msg] = await message(path);
+        expect(status, path).toBe(404);
+        // before: "No sales source covers zip 98288: ... (its sales sources are county and city files of other markets)"
+        expect(msg, path).toMatch(new RegExp(`^No ${what} for zip ${zip}: ${county}$`));
+      }
+    }
+    const [status, msg] = await message('/v1/market/trends?city=Skykomish&state=WA');
+    expect(status).toBe(404);
+    expect(msg).toBe(`No sfr sales for Skykomish, WA: the King County WA house sales 2014-2015 source (king_county) records sales across King County, WA, the city's county (${kc!.n.toLocaleString('en-US')} arm's-length sales in ${kc!.zips} of its zips), but none in Skykomish, WA`);
+  });
+
+  test('a zip of no reference file is outside coverage, as the location endpoint says', async () => {
+    for (const zip of ['00000', '99999']) {
+      const [n] = await rawQuery<{ n: number }>(`select (select count(*) from read_csv('${dataFile('us-zip-reference/zip_reference.csv.gz')}', all_varchar = true) where zip_code = '${zip}')
+        + (select count(*) from read_csv('${dataFile('hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz')}', all_varchar = true) where "ZIP" = '${zip}') as n`);
+      expect(Number(n!.n), zip).toBe(0);
+      const [ls, location] = await message(`/v1/location/risk?zip=${zip}`);
+      expect([ls, location]).toEqual([404, `Zip ${zip} is outside coverage`]);
+      const [status, msg] = await message(`/v1/market/comps?zip=${zip}`);
+      expect(status).toBe(404);
+      expect(msg).toBe(`${location}: it is in none of this build's zip reference files, so no source has sfr sales to compare there`);
+    }
+  });
+
+  test('a zip of a county no source covers keeps the no-source answer', async () => {
+    const [status, msg] = await message('/v1/market/comps?zip=59801&property_type=sfr');
+    expect(status).toBe(404);
+    expect(msg).toContain('No sales source covers zip 59801');
+  });
+});
