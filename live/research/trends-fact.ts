@@ -12,6 +12,7 @@ import { seriesMix } from '../../warehouse/price-mix.ts';
 import { byCount, mixedTypeNote, noChangeReason, ownMarket, salesCountFact, TYPE_WORDS, wholeCity } from './sales-facts.ts';
 import { windowFigure } from './market-window.ts';
 import { joinYears, yearFact } from './year-facts.ts';
+import { changeMonths } from './year-ago.ts';
 import type { Years } from './years.ts';
 import { monthFact } from './month-facts.ts';
 import { periodChange } from './period-change.ts';
@@ -58,6 +59,8 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   // a span past the kept windows (25-60 months): the index change over it, or why the series gives none
   const months = u.span ?? (u.months && u.months < c.month.length ? u.months : 12);
   if (u.priceLevel) {
+    // a year back asked: the 12-month change beside a window of any length (year-ago.ts)
+    const months = u.span ?? changeMonths(u.query, u.months && u.months < c.month.length ? u.months : 12);
     const change = last >= 0 ? changePct(points, months, c.complete, mix) : null;
     // a span asked past the kept windows: its change, or why there is none (never silently nothing)
     const why = change === null && (u.span || u.asks.includes('change')) ? `there is no ${months}-month index change: ${last >= 0 ? noChangeReason(c.month, points, last - months, c.complete, mix, last, covered) : `no complete month has ${CHANGE_MIN_SAMPLE} or more sales`}` : null;
@@ -65,7 +68,9 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
     // a change asked beside the price ("lowest price but highest growth"): said (a window's median says none of
     // itself) and ranked by its own direction, side by side with the price
     if (!u.asks.includes('change') || f.value === null) return f;
-    const said = change === null || f.sentence.includes(pct(change)) ? f.sentence : `${f.sentence}; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`;
+    // (a window's median says no change of itself: the change, or why there is none, is said after it, review 24 D)
+    const said = change === null ? (why && !f.sentence.includes(why) ? `${f.sentence}; ${why}` : f.sentence)
+      : f.sentence.includes(pct(change)) ? f.sentence : `${f.sentence}; the ${method} changed ${pct(change)} over the ${months} months to ${c.month[last]}`;
     const moved = change === null ? undefined : ranks(u, change, pct(change), RANK.change).ranks;
     const value = `${f.value}, ${change !== null ? `${pct(change)} over ${months} months` : `no ${months}-month change`}`;
     return { ...f, sentence: said, value, ...(moved ? { moreRanks: [...(f.moreRanks ?? []), moved] } : {}) };

@@ -18,3 +18,8 @@ export function periodFollowUp(lower: string, hasPeriod: boolean, targets: reado
   readAs.push(`the follow-up as the sale prices of ${t.zip ? `zip ${t.zip}` : t.city ? `${t.city}, ${t.state}` : t.state} (the context's place)${back ? ', the latest against a year before (the 12-month change)' : ', of the period named'}`);
   return true;
 }
+
+/** The months a price level's change is taken over: 12 when a year back is asked, whatever window the level is of
+ *  ("NYC condo prices last 6 months vs a year ago": the year before, not the 6 months before, review 24 D); else
+ *  `months`. */
+export const changeMonths = (query: string, months: number): number => (YEAR_AGO.test(query.toLowerCase()) ? 12 : months);

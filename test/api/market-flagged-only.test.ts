@@ -47,8 +47,9 @@ describe("a zip whose sales records are all flagged", () => {
   });
 
   test('a zip no source records a sale in keeps the uncovered 404', async () => {
-    const [status, msg] = await message('/v1/market/comps?zip=00001&property_type=sfr&months=12');
+    // (a real zip of a county no source covers: 00001 is in no reference file, outside coverage since review 24 C)
+    const [status, msg] = await message('/v1/market/comps?zip=59801&property_type=sfr&months=12');
     expect(status).toBe(404);
-    expect(msg).toMatch(/^No sales source covers zip 00001: this build has no sales records there/);
+    expect(msg).toMatch(/^No sales source covers zip 59801: this build has no sales records there/);
   });
 });
