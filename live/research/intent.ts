@@ -283,8 +283,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));
-  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, readAs);
-  if (win.span) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
+  // a window is said only of a market question: a legal one's days or months are its rule's ("evict in the last 30 days
+  // of a lease", "after 2 months of unpaid rent" were told the market windows kept)
+  const market = intents.some((i) => MARKET_INTENTS.has(i));
+  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, market ? readAs : []);
+  if (win.span && market) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   // days on market: redfin.ts; a count of permits or filings: permit-periods.ts, distress-periods.ts say it where not counted
   if (years && intents.includes('rehab') && /\bpermits?\b/.test(lower) && !asks.includes('permit_count')) asks.push('permit_count');

@@ -510,3 +510,13 @@ describe('review 2: states written short, counties in lower case, a market asked
     }
   });
 });
+
+describe('a window said of market questions only', () => {
+  test('days or months of a legal question are its rule\'s, not a market window (review r24 follow-up)', () => {
+    for (const q of ['can a landlord evict in texas in the last 30 days of a lease', 'eviction in texas after 2 months of unpaid rent']) {
+      expect(u(q).readAs.filter((r) => /window/.test(r)), q).toEqual([]);
+    }
+    expect(u('seattle median price last 30 days').readAs.some((r) => r.startsWith('"last 30 days" without its window'))).toBe(true);
+    expect(u('seattle median price last 90 days').months).toBe(3);
+  });
+});
