@@ -283,8 +283,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));
-  // a window is said only of a market question: a legal one's days or months are its rule's ("evict in the last 30 days
-  // of a lease", "after 2 months of unpaid rent" were told the market windows kept)
+  // a window said of a market question only ("after 2 months of unpaid rent" is a legal rule's, no market window)
   const market = intents.some((i) => MARKET_INTENTS.has(i));
   const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, market ? readAs : []);
   if (win.span && market) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
