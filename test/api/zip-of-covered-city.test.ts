@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, statusAndMessage, type TestServer } from '../helpers/server.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 
 let srv: TestServer;
@@ -14,10 +14,7 @@ let key: string;
 beforeAll(async () => { srv = await startTestServer(artifactsDir()); key = srv.key('builder', 100_000); });
 afterAll(() => srv.close());
 
-const message = async (path: string): Promise<[number, string]> => {
-  const res = await srv.get(path, key);
-  return [res.status, ((await res.json()) as { message: string }).message];
-};
+const message = (path: string): Promise<[number, string]> => statusAndMessage(srv, path, key);
 const NUMBER = '\\d{1,3}(?:,\\d{3})*';
 
 describe('a zip of a covered city with no sale of its own', () => {

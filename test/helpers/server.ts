@@ -58,3 +58,9 @@ export function schemaErrors(name: string, body: unknown): string[] {
   if (!validate) { validate = ajv.compile({ $ref: `reii#/components/schemas/${name}` }); compiled.set(name, validate); }
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }
+
+/** A GET's status and its JSON body's `message` (the 404 tests read the two together). */
+export async function statusAndMessage(srv: TestServer, path: string, key: string): Promise<[number, string]> {
+  const res = await srv.get(path, key);
+  return [res.status, ((await res.json()) as { message: string }).message];
+}
