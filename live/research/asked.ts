@@ -29,8 +29,9 @@ export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|li
 /** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
 export const ZIP_RANK = new RegExp(String.raw`\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b`
-  // zips ranked "by" a price ("top 5 zips in Queens by median price in 2023", "rank the zips by price")
-  + String.raw`|\b(zips?|zip ?codes?)\b.{0,40}\bby (the )?(median |average |typical )?(sale |sales |home |house )?prices?\b`);
+  // zips ranked "by" a price ("top 5 zips in Queens by median price in 2023", "rank the zips by price"), not by its
+  // change ("by price growth": zip-changes.ts)
+  + String.raw`|\b(zips?|zip ?codes?)\b.{0,40}\bby (the )?(median |average |typical )?(sale |sales |home |house )?prices?\b(?!\s+(growth|changes?|increases?|appreciation|gains?|trends?|rises?|declines?|drops?))`);
 /** A mean (average) price asked ("average home price", "mean sale price", "prices on average"), not the verb "mean". */
 export const MEAN = /\b(mean|average|avg)\.?\s+((sale|sales|home|homes|house|condo|single[- ]family|property|selling|purchase|list|listing)\s+){0,2}(prices?|values?|costs?|per\s+(sq|square))\b|\b(prices?|values?|costs?)\s+(on )?average\b|\b(average|avg)\.?\s+sales?\b(?!\s+(counts?|volume|per|a))/;
 /** The list-to-sale (sale-to-list) ratio asked by name. */

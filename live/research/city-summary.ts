@@ -88,13 +88,19 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     // one zip (or none) has a figure: its own fact says it best
     const lead = measured[0] ?? facts[0]!;
     lead.primary = true;
+    // a list of its zips asked ("top 5 zips", "which zips rose most"): one zip's figure, or none, is no list, said;
     // a county (not a borough or a neighbourhood): its one zip's figure is said as that zip's, never the county's
-    if (t.area && !t.city && lead.zip && lead.sentence) {
+    if ((top || (t.area && !t.city)) && (lead.zip || (top && !measured.length)) && lead.sentence) {
       const what = topic.what.replace(/ \(.*\)$/, '');
       const lower = lead.sentence.charAt(0).toLowerCase() + lead.sentence.slice(1);
-      lead.sentence = measured.length
-        ? `${place} has no figure as a whole: of its ${plural(zips.length, 'zip')}, only zip ${lead.zip.zip} has ${what} (${plural(facts.length, 'zip')} with sales), so the figure is that zip's alone: ${lower}`
-        : `${place} has no figure as a whole, and none of its ${plural(zips.length, 'zip')} has a solid one for ${what}; ${plural(facts.length, 'zip')} of it ${facts.length === 1 ? 'has' : 'have'} sales, zip ${lead.zip.zip} the first of them: ${lower}`;
+      const [all, withSales] = [plural(zips.length, 'zip'), plural(facts.length, 'zip')];
+      lead.sentence = top
+        ? measured.length
+          ? `Of the ${all} of ${place}, only zip ${lead.zip!.zip} has ${what} (${withSales} with sales), so there is no list to rank: ${lower}`
+          : `None of the ${all} of ${place} has ${what} to rank (${withSales} with sales): ${lower}`
+        : measured.length
+          ? `${place} has no figure as a whole: of its ${all}, only zip ${lead.zip!.zip} has ${what} (${withSales} with sales), so the figure is that zip's alone: ${lower}`
+          : `${place} has no figure as a whole, and none of its ${all} has a solid one for ${what}; ${withSales} of it ${facts.length === 1 ? 'has' : 'have'} sales, zip ${lead.zip!.zip} the first of them: ${lower}`;
     }
     return [lead, ...facts.filter((f) => f !== lead)];
   }

@@ -31,6 +31,8 @@ import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
+import { zipChangeRanking } from './zip-changes.ts';
+import { ziplessCity } from './zipless.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string; coverage?: { window_end: string } | null }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; flood_map_loaded: boolean; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
@@ -149,8 +151,8 @@ async function locationFact(data: ResearchData, u: Understanding, t: Target, zip
 /** A county's price trend over its zips. With no window asked, the 12-month change, or the 3-month one when fewer
  *  than half the zips with sales have a 12-month change (a source of 13 months: King County's) and more have a
  *  3-month one. */
-async function countyTrends(data: ResearchData, u: Understanding, t: Target): Promise<Fact[]> {
-  const over = (w: Understanding): Promise<Fact[]> => cityZipFacts(data, t, (z, p) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }).then((f) => ({ ...f, primary: p })), TRENDS_TOPIC(TYPE_WORDS[w.propertyType]!, w.priceLevel), w.targets.length > 1, w.lowEnd);
+async function countyTrends(data: ResearchData, u: Understanding, t: Target, top: number | null = null): Promise<Fact[]> {
+  const over = (w: Understanding): Promise<Fact[]> => cityZipFacts(data, t, (z, p) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }).then((f) => ({ ...f, primary: p })), TRENDS_TOPIC(TYPE_WORDS[w.propertyType]!, w.priceLevel), w.targets.length > 1, w.lowEnd, top);
   const measured = (fs: Fact[]): number => fs.filter((f) => f.zip && f.zip.measure !== null).length;
   const facts = await over(u);
   if (u.priceLevel || u.months || measured(facts) * 2 >= facts.filter((f) => f.zip).length) return facts;
@@ -212,6 +214,15 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         return [u.years ? hoodYearsFact(t, u.years, f) : f];
       }
       if (t.hood) return countyTrends(data, u, t);
+      // a city's or county's zips ranked by their change ("which zips in Denver rose most"): listed, the end asked first
+      const byChange = u.targets.length === 1 ? zipChangeRanking(u, t) : null;
+      if (byChange) {
+        // a city whose sales carry no zip (Denver's deeds): that said, then the city's own change
+        const zipless = t.city && !t.area ? ziplessCity(data, t.state, t.city, u.propertyType) : null;
+        if (zipless) return [missing(intent, t, `I don't have the zips of ${t.city}, ${t.state} ranked by price change: ${zipless}`), { ...await trendsFact(data, u, t), target: t }];
+        // the change, not the level its "prices" word may also have read
+        return countyTrends(data, { ...u, lowEnd: byChange.lowEnd, priceLevel: false }, t, topAsked(u.query) ?? 6);
+      }
       // a borough's own market is read through a target of its own (ownMarket): the fact stays the asked place's, so a comparison finds it by that place
       // a zip whose USPS city's figures leave its sales out (98168, mailed as Seattle: Tukwila): said (zip-city.ts)
       if (t.zip) {
