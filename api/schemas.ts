@@ -170,7 +170,8 @@ export const SCHEMAS: Record<string, Schema> = {
       }),
     },
     accepted: obj({ coverage_80: { type: 'array', items: num }, prd: { type: 'array', items: num }, prb: { type: 'array', items: num } }),
-  }),
+    unvalued: { type: 'array', description: 'Additive: the sales sources with arm\'s-length residential sales that are not valued, and why (a market whose sales record no living area)', items: obj({ source: str, sales: num, with_sqft: num, reason: str }) },
+  }, ['build_id', 'method', 'sources', 'accuracy', 'fairness', 'accepted']),
   ResearchAnswer: obj({
     answer: str,
     sources: { type: 'array', items: { type: 'object', properties: { type: str, category: str, citation: str }, required: ['type', 'category', 'citation'] } },

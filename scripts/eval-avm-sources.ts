@@ -12,12 +12,14 @@ import { silentLogger } from '../warehouse/log.ts';
 import { openWarehouse, withConnection } from '../warehouse/db.ts';
 import { loadCompSets } from '../live/valuation/build.ts';
 import type { CompSetData } from '../live/valuation/comps.ts';
+import { unvaluedSources, type Unvalued } from '../live/valuation/unvalued.ts';
 import { SOURCES } from '../pipelines/sources/registry.ts';
 
 /** Sources that are geography and reference data, not sales (linked beside a canonical sales folder). */
 export const REFERENCE_IDS = new Set(['simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference', 'zcta_boundaries']);
 
-export async function compSetsFromSources(dir: string): Promise<CompSetData[]> {
+/** The comp sets of DIR, and its sales sources with no comp set and why (unvalued.ts). */
+export async function compSetsFromSources(dir: string): Promise<{ sets: CompSetData[]; unvalued: Unvalued[] }> {
   if (!fs.existsSync(dir)) throw new Error(`--sources ${dir}: no such folder`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-eval-avm-'));
   try {
@@ -45,7 +47,10 @@ export async function compSetsFromSources(dir: string): Promise<CompSetData[]> {
     }
     const wh = await openWarehouse(path.join(dirOf, 'warehouse.duckdb'), { readOnly: true });
     try {
-      return (await withConnection(wh, (db) => loadCompSets(db))).sets;
+      return await withConnection(wh, async (db) => {
+        const { sets } = await loadCompSets(db);
+        return { sets, unvalued: await unvaluedSources(db, sets.map((s) => s.source)) };
+      });
     } finally {
       wh.close();
     }

@@ -32,6 +32,7 @@ import { readCompSet } from '../live/valuation/comp-arrow.ts';
 import { backtest, calibrate, metrics, modelName, splitDays, summarize, type Metrics, type Prediction, type SummaryRow } from '../live/valuation/backtest.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from '../live/valuation/scorecard.ts';
 import { compSetsFromSources } from './eval-avm-sources.ts';
+import { unvaluedLine, type Unvalued } from '../live/valuation/unvalued.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -47,8 +48,8 @@ const { values } = parseArgs({
 const minTest = Number(values['min-test']);
 
 /** The comp sets to evaluate and what they came from. */
-async function compSets(): Promise<{ label: string; sets: CompSetData[] }> {
-  if (values.sources) return { label: `sources ${values.sources}`, sets: await compSetsFromSources(path.resolve(values.sources)) };
+async function compSets(): Promise<{ label: string; sets: CompSetData[]; unvalued: Unvalued[] }> {
+  if (values.sources) return { label: `sources ${values.sources}`, ...await compSetsFromSources(path.resolve(values.sources)) };
   const buildDir = currentBuildDir(path.resolve(values.artifacts!));
   if (!buildDir) throw new Error(`no published build in ${values.artifacts}`);
   const dir = path.join(buildDir, 'live', 'valuation');
@@ -57,6 +58,8 @@ async function compSets(): Promise<{ label: string; sets: CompSetData[] }> {
   return {
     label: `build ${path.basename(buildDir)}`,
     sets: Object.entries(meta.sources).sort().map(([, files]) => readCompSet(path.join(dir, files.comps_file))),
+    // the build's own list of sources it could not value (scorecard.json; absent from builds before review 25)
+    unvalued: fs.existsSync(path.join(dir, 'scorecard.json')) ? (JSON.parse(fs.readFileSync(path.join(dir, 'scorecard.json'), 'utf8')) as Scorecard).unvalued ?? [] : [],
   };
 }
 
@@ -115,7 +118,7 @@ function quantile(sorted: number[], q: number): number {
 const latLngCell = (lat: number, lng: number): string => latLngToCell(lat, lng, H3_RES);
 
 const started = performance.now();
-const { label, sets } = await compSets();
+const { label, sets, unvalued } = await compSets();
 const preds: Prediction[] = [];
 const base: BaselineRow[] = [];
 const skipped: { source: string; reason: string }[] = [];
@@ -137,10 +140,11 @@ function iso(day: number): string { return new Date(day * 86_400_000).toISOStrin
 const table = calibrate(preds);
 const shown = new Set(Object.keys(splits).filter((s) => !skipped.some((k) => k.source === s)));
 const summary: SummaryRow[] = summarize(preds, table).filter((r) => shown.has(r.source));
-const card = scorecard(label, summary, preds.filter((p) => shown.has(p.source)), cardSources);
+const card = scorecard(label, summary, preds.filter((p) => shown.has(p.source)), cardSources, unvalued);
 const asTable = (headers: string[], rows: unknown[][]): string => formatTable(rows.map((r) => Object.fromEntries(headers.map((h, k) => [h, r[k] ?? '']))));
 process.stdout.write(`Valuation scorecard over ${label} (test = last 20% of each source's sales by date)\n`);
-process.stdout.write(`models: ${card.sources.map((s) => `${s.source} ${s.model}`).join('; ')}\n`);
+process.stdout.write(`models: ${card.sources.length ? card.sources.map((s) => `${s.source} ${s.model}`).join('; ') : 'none (no source has a comparable sale)'}\n`);
+for (const u of unvalued) process.stdout.write(`${unvaluedLine(u)}\n`);
 process.stdout.write('subject: record = address found; request = address not found, sqft sent; typical = address not found, no sqft sent\n\n');
 process.stdout.write(asTable(ACCURACY_HEADERS, accuracyRows(card)));
 process.stdout.write(`\nFairness of the recorded subjects by sale-price quartile (accepted: PRD ${card.accepted.prd.join('-')}, PRB ${card.accepted.prb.join('..')})\n\n`);

@@ -25,6 +25,7 @@ import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
 import { calibrate, modelName, summarize, type Prediction } from './backtest.ts';
 import { TUNING } from './estimate.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from './scorecard.ts';
+import { unvaluedLine, unvaluedSources } from './unvalued.ts';
 
 export const requires = ['sales'];
 
@@ -35,6 +36,8 @@ export const LOOKBACK_YEARS = 5;
 export const PPSF_RANGE = [10, 10_000] as const;
 export const REPORT_TITLE = 'Valuation back-test';
 export const SCORECARD_TITLE = 'Valuation scorecard: fairness by price tier (PRD, PRB)';
+export const UNVALUED_TITLE = 'Valuation: sales sources not valued';
+const UNVALUED_HEADERS = ['source', 'arm\'s-length residential sales', 'with zip and sqft', 'why'];
 
 interface SaleRow {
   source: string; zip: string; day: number; price: number; sqft: number; beds: number | null; baths: number | null; year: number | null;
@@ -218,11 +221,15 @@ export async function run(ctx: StageContext, workers = defaultWorkers()): Promis
   for (const [source, p] of Object.entries(params)) write(meta.sources[source]!.params_file, p);
   write('calibration.json', calibration);
   write('backtest.json', summary);
-  const card = scorecard(ctx.buildId, summary, preds, scoreSources);
+  // a source with sales but no comp (a canonical sales.csv without sqft): named with why, never an empty table unsaid
+  const unvalued = await unvaluedSources(ctx.db, sets.map((s) => s.source));
+  for (const u of unvalued) ctx.log.warn(unvaluedLine(u));
+  const card = scorecard(ctx.buildId, summary, preds, scoreSources, unvalued);
   write('scorecard.json', card);
   write('meta.json', meta); // last: its presence marks a complete set
   appendReportSection(ctx.paths.build, { title: REPORT_TITLE, headers: ACCURACY_HEADERS, rows: accuracyRows(card) });
   appendReportSection(ctx.paths.build, { title: SCORECARD_TITLE, headers: FAIRNESS_HEADERS, rows: fairnessRows(card) });
+  if (unvalued.length) appendReportSection(ctx.paths.build, { title: UNVALUED_TITLE, headers: UNVALUED_HEADERS, rows: unvalued.map((u) => [u.source, u.sales, u.with_sqft, u.reason]) });
   const kc = summary.find((r) => r.source === 'king_county' && r.mode === 'record' && r.tier === 'all');
   const kcCoverage = Object.fromEntries(summary.filter((r) => r.source === 'king_county' && r.tier === 'all').map((r) => [`kc_coverage_${r.mode}`, r.coverage]));
   ctx.log.info('live/valuation', {

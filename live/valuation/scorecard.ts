@@ -8,6 +8,7 @@ import path from 'node:path';
 import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Prediction, SummaryRow } from './backtest.ts';
 import { median } from './helpers.ts';
+import type { Unvalued } from './unvalued.ts';
 
 /** IAAO accepted ranges: price-related differential 0.98-1.03, price-related bias -0.05..0.05. */
 export const PRD_RANGE = [0.98, 1.03] as const;
@@ -98,11 +99,13 @@ export interface Scorecard {
   accuracy: AccuracyRow[];
   fairness: FairnessRow[];
   accepted: { coverage_80: [number, number]; prd: readonly [number, number]; prb: readonly [number, number] };
+  /** Additive: the sales sources with arm's-length residential sales that are not valued, and why (unvalued.ts). */
+  unvalued?: Unvalued[];
 }
 
 export const SCORECARD_METHOD = 'time split per source: calibration folds at 48-64% and 64-80% of its sales by date, test on the last 20%, each sale valued only from earlier sales; fairness over the test sales valued as recorded subjects';
 
-export function scorecard(buildId: string, summary: SummaryRow[], preds: Prediction[], sources: Scorecard['sources']): Scorecard {
+export function scorecard(buildId: string, summary: SummaryRow[], preds: Prediction[], sources: Scorecard['sources'], unvalued: Unvalued[] = []): Scorecard {
   return {
     build_id: buildId, method: SCORECARD_METHOD, sources,
     accuracy: summary.map((r) => ({
@@ -110,6 +113,7 @@ export function scorecard(buildId: string, summary: SummaryRow[], preds: Predict
     })),
     fairness: fairness(preds),
     accepted: { coverage_80: [78, 82], prd: PRD_RANGE, prb: PRB_RANGE },
+    unvalued,
   };
 }
 

@@ -54,7 +54,7 @@ describe('King County as a canonical market', () => {
   });
 
   it('through the build, the canonical path holds the same comps as the source own adapter', async () => {
-    const [set] = await compSetsFromSources(path.join(dir, 'canonical')); // a folder holding sales.csv: the evaluation links the geography
+    const { sets: [set] } = await compSetsFromSources(path.join(dir, 'canonical')); // a folder holding sales.csv: the evaluation links the geography
     const own = readCompSet(path.join(buildDir(), 'live', 'valuation', 'comps-king_county.arrow'));
     const sales = (s: CompSetData): string[] => s.price.map((p, i) => [s.zips[s.zip[i]!], s.day[i], p, s.sqft[i], s.year[i], s.cond[i], s.lat[i], s.lng[i]].join('|')).sort();
     expect(set!.source).toBe('canonical');

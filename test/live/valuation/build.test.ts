@@ -9,7 +9,7 @@ import { isoOfDay } from '../../../live/valuation/helpers.ts';
 import type { CalibrationRow } from '../../../live/valuation/interval.ts';
 import { ValuationEngine } from '../../../live/valuation/endpoint.ts';
 import { readCompSet } from '../../../live/valuation/comp-arrow.ts';
-import { REPORT_TITLE, SCORECARD_TITLE, run as runValuationStep } from '../../../live/valuation/build.ts';
+import { REPORT_TITLE, SCORECARD_TITLE, UNVALUED_TITLE, run as runValuationStep } from '../../../live/valuation/build.ts';
 import type { Scorecard } from '../../../live/valuation/scorecard.ts';
 import { makeContext } from '../../helpers/context.ts';
 import { syntheticMarket } from '../../helpers/valuation-synthetic.ts';
@@ -51,6 +51,38 @@ describe('live/valuation/build.ts (given sales rows)', () => {
       expect((JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as unknown[]).length).toBe(2);
       const engine = ValuationEngine.fromDir(dir);
       expect(engine.answer({ zip: '99901', address: set.key[10]!, condition: 'good' }).ok).toBe(true);
+    } finally {
+      ctx.close();
+    }
+  });
+
+  // review 25: a canonical market whose sales.csv leaves sqft empty built with "sources=0", an empty scorecard and
+  // nothing saying why; now each such source is named with its counts and the reason, in the log, scorecard and report
+  it('names the sources it cannot value, and why: no living area, no zip', async () => {
+    const ctx = await makeContext();
+    const warned: string[] = [];
+    ctx.log = { ...ctx.log, warn: (msg: string) => { warned.push(msg); } };
+    try {
+      await ctx.db.run(`create table sales (sale_id varchar, source varchar, parcel_id varchar, address varchar, unit varchar, city varchar, state_code varchar,
+        zip varchar, sale_date date, sale_price double, property_type varchar, beds double, baths double, sqft double, year_built integer, condition varchar,
+        lat double, lng double, is_arms_length boolean)`);
+      // 12 arm's-length sales with no sqft (one of them a 0), 3 with no zip, and what is not counted: a non-arm's-length
+      // sale with a sqft, a land sale
+      const rows = Array.from({ length: 12 }, (_, i) => `('c${i}', 'canonical', null, '${i} MAIN ST', null, 'Branford', 'CT', '06405', '2023-0${1 + (i % 9)}-15', ${300000 + i * 1000}, 'sfr', 3, 2, ${i === 0 ? 0 : 'null'}, 1960, null, null, null, true)`);
+      rows.push(`('c12', 'canonical', null, '12 MAIN ST', null, 'Branford', 'CT', '06405', '2023-02-15', 310000, 'sfr', 3, 2, 1500, 1960, null, null, null, false)`);
+      rows.push(`('c13', 'canonical', null, '13 MAIN ST', null, 'Branford', 'CT', '06405', '2023-02-15', 90000, 'land', null, null, 2000, null, null, null, null, true)`);
+      for (let i = 0; i < 3; i++) rows.push(`('z${i}', 'nozip', null, '${i} ELM ST', null, 'Denver', 'CO', null, '2019-0${1 + i}-15', 400000, 'sfr', 3, 2, 1500, 1950, null, null, null, true)`);
+      await ctx.db.run(`insert into sales values ${rows.join(',')}`);
+      await runValuationStep(ctx);
+      const card = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'live', 'valuation', 'scorecard.json'), 'utf8')) as Scorecard;
+      expect(card.sources).toEqual([]);
+      expect(card.unvalued).toEqual([
+        { source: 'canonical', sales: 12, with_sqft: 0, reason: "none of its 12 arm's-length residential sales records a living area (sqft), and a comparable sale needs its price, date, zip and sqft: fill sqft to value this market" },
+        { source: 'nozip', sales: 3, with_sqft: 0, reason: "none of its 3 arm's-length residential sales has a zip code, and a comparable sale needs one" },
+      ]);
+      expect(warned).toEqual(card.unvalued!.map((u) => `valuation: source ${u.source} not valued: ${u.reason}`));
+      const sections = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as { title: string; rows: unknown[][] }[];
+      expect(sections.find((x) => x.title === UNVALUED_TITLE)!.rows).toEqual(card.unvalued!.map((u) => [u.source, u.sales, u.with_sqft, u.reason]));
     } finally {
       ctx.close();
     }
