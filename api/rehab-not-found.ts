@@ -2,12 +2,13 @@
 // per the actual cause, from the build's own shards (warehouse/docs/market.md "mart_rehab"): a score at another window
 // (this window holds 1-4 arm's-length sales: the minimum cohort), the trends' direction note where the zip's records
 // could show no rehab event (no permit recorded, no repeat sale or renovation year: the same test mart_rehab and
-// mart_market_direction read), no window with 5 sales, or no source of the build covering the zip at all; and where the
+// mart_market_direction read), no window with 5 sales, a county a sales source records with no sale in the zip (as the
+// comps' 404: api/shard-replies.ts noMarketSales), a zip outside coverage, or no source of the build covering the zip at all; and where the
 // zip's permits are recorded but give no permit component (the source's area holds under half of the zip, or the zip
 // has no housing unit count), says so and counts them (37240's one $13.2M renovation was "no permit is recorded there").
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
-import { shard, salesSourceCovers } from './shard-replies.ts';
+import { marketOfCoveredCounty, outsideCoverage, shard, salesSourceCovers } from './shard-replies.ts';
 import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
 import type { PermitCover } from '../live/research/sales-cover-build.ts';
 import { shardPath } from '../warehouse/layout.ts';
@@ -39,6 +40,11 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     // a zip of a city a sales source records, with no sale of its own (Denver's records carry no zip code)
     const city = zipOfCoveredCity(build, zip, 'renovation data', false);
     if (city !== null) return `${city}; and no building permit source covers the zip: no rehab score can be computed`;
+    // a zip of a county a sales source records, with no sale of its own (King County's 98288): the comps' words
+    const county = marketOfCoveredCounty(build, { zip }, `zip ${zip}`, 'renovation data');
+    if (county !== null) return `${county}; and no building permit source covers the zip: no rehab score can be computed`;
+    const outside = outsideCoverage(build, zip, 'renovation data');
+    if (outside !== null) return outside;
     // a zip of filings alone (Louisville's): they are recorded there, but no rehab event
     const { distress } = zipRecords(build, zip);
     const filings = distress ? `; the ${distress.n === 1 ? 'filing' : `${distress.n} filings`} ${distress.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ')} records there ${distress.n === 1 ? 'is no renovation event' : 'are no renovation events'}` : '';

@@ -2,12 +2,14 @@
 // 98051, 98047 and 98224 (and the city of Skykomish) were told "No sales source covers ...: its sales sources are
 // county and city files of other markets", false: the King County file covers the county and has no sale in them. The
 // 404 now names the county's source, its sales there and that none is in this zip; and a zip of no reference file
-// (00000, 99999) is outside coverage, in the location endpoint's words. Over HTTP on the shared build; the county is
+// (00000, 99999) is outside coverage, in the location endpoint's words; the rehab score (h25: it still said no source
+// covered them) and the investor overview of Skykomish say the same. Over HTTP on the shared build; the county is
 // HUD's crosswalk's, the counts the raw King County file's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { startTestServer, statusAndMessage, type TestServer } from '../helpers/server.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+import { NASHVILLE } from '../helpers/oracle-raw-permits.ts';
 
 let srv: TestServer;
 let key: string;
@@ -38,7 +40,23 @@ describe('a zip or city of a covered county with no sale of its own', () => {
     }
     const [status, msg] = await message('/v1/market/trends?city=Skykomish&state=WA');
     expect(status).toBe(404);
-    expect(msg).toBe(`No sfr sales for Skykomish, WA: the King County WA house sales 2014-2015 source (king_county) records sales across King County, WA, the city's county (${kc!.n.toLocaleString('en-US')} arm's-length sales in ${kc!.zips} of its zips), but none in Skykomish, WA`);
+    const city = `the King County WA house sales 2014-2015 source (king_county) records sales across King County, WA, the city's county (${kc!.n.toLocaleString('en-US')} arm's-length sales in ${kc!.zips} of its zips), but none in Skykomish, WA`;
+    expect(msg).toBe(`No sfr sales for Skykomish, WA: ${city}`);
+    // the investor overview (sales and filings; no filing source in Washington): before, "No investor data for Skykomish, WA"
+    expect(await message('/v1/market/investor-overview?city=Skykomish&state=WA')).toEqual([404, `No investor data for Skykomish, WA: ${city}`]);
+  });
+
+  test('the rehab score of those zips says the same, and that no permit source covers them', async () => {
+    // the build's permit files are Nashville's (Davidson County, TN) and Chicago's (the city): none of these zips
+    const [nash] = await rawQuery<{ n: number }>(`select count(*)::int as n from ${NASHVILLE} where zip in (${ZIPS.map((z) => `'${z}'`).join(', ')})`);
+    expect(nash!.n).toBe(0);
+    for (const zip of ZIPS) {
+      const [, comps] = await message(`/v1/market/comps?zip=${zip}`);
+      const county = comps.slice(comps.indexOf(': ') + 2);
+      expect(county).toMatch(/^the King County WA house sales 2014-2015 source \(king_county\) records sales across King County, WA, the zip's county/);
+      // before: "no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there)"
+      expect(await message(`/v1/market/rehab-score?zip=${zip}`)).toEqual([404, `No renovation data for zip ${zip}: ${county}; and no building permit source covers the zip: no rehab score can be computed`]);
+    }
   });
 
   test('a zip of no reference file is outside coverage, as the location endpoint says', async () => {
@@ -51,6 +69,8 @@ describe('a zip or city of a covered county with no sale of its own', () => {
       const [status, msg] = await message(`/v1/market/comps?zip=${zip}`);
       expect(status).toBe(404);
       expect(msg).toBe(`${location}: it is in none of this build's zip reference files, so no source has sfr sales to compare there`);
+      // the rehab score says the same (before: "no building permit source and no sales source of this build covers the zip")
+      expect(await message(`/v1/market/rehab-score?zip=${zip}`)).toEqual([404, `${location}: it is in none of this build's zip reference files, so no source has renovation data there`]);
     }
   });
 
