@@ -89,8 +89,14 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
     ? "no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)"
     : 'no sales source of this build covers the zip, so no rehab resale share';
   const w = zipWindowPermits(build, zip, p.sources.map((s) => s.id), months);
+  // the window's count is of every type and use (market.json has no use split): where the file mixes residential rehab
+  // permits with others, say so and how many are of a rehab type (h25: 37027's "32 of them" read as rehab permits)
+  const mixed = w === null || w.n === 0 || p.rehab === 0 || p.rehab === p.n ? ''
+    : w.rehabTypes === 0 ? ` (${w.n === 1 ? 'not a' : 'none of them a'} renovation, addition or repair permit, so no residential rehab permit)`
+    : w.n === 1 ? ' (a renovation, addition or repair permit, on a residential building or not: the window is counted by type, not use)'
+    : ` (of every type and use: ${w.rehabTypes === w.n ? 'all' : w.rehabTypes} of them renovation, addition or repair permits, on residential buildings or not; the window is counted by type, not use)`;
   // the window ends at the sources' last permit, so a permit outside it is before it
   const window = w === null ? '' : ` in ${p.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${w.file[0]} to ${w.file[1]}; ${
-    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts;`;
+    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts${mixed};`;
   return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab})${window}${window ? ' but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
 }
