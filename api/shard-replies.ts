@@ -119,7 +119,10 @@ export function marketOfCoveredCounty(build: LoadedBuild, keys: { zip: unknown }
   if (!c) return null;
   const by = c.source ? `the ${c.source.name} source (${c.source.id})` : `the sales sources ${c.sources.join(', ')}`;
   const of = 'zip' in keys ? "the zip's county" : "the city's county";
-  return `No ${what} for ${where}: ${by} records sales across ${c.county}, ${c.state}, ${of} (${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.zips} of its zips), but none in ${'zip' in keys ? 'this zip' : where}`;
+  // its sales in so many of the county's zips, never "across" the county: the NYC file's 134 in Nassau County are Queens
+  // sales in 11001 and 11040, zips mostly of Nassau (h25), and Sacramento's 3 in Yolo County are in one zip
+  const sales = c.arms_length === 1 ? "1 arm's-length sale" : `${c.arms_length.toLocaleString('en-US')} arm's-length sales`;
+  return `No ${what} for ${where}: ${by} records ${sales} in ${c.zips} of the zips of ${c.county}, ${c.state}, ${of}, but none in ${'zip' in keys ? 'this zip' : where}`;
 }
 
 /** The 404 of a market without an arm's-length sale: where a source records only flagged sales there, the source, the
