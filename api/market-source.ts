@@ -65,14 +65,15 @@ export function zipRecords(build: LoadedBuild, zip: string): Pick<SalesCover, 'p
 
 /** The 404 of a zip no sales source records a sale in, whose city one does (review 23 #2: Denver's 80205 and Seattle's
  *  98101 were told the build's sources were "files of other markets"): the city's source and count, and why the zip has
- *  none (its records carry no zip code, or none has this one), with the city to ask instead where the endpoint takes a
- *  city (`askCity`); null otherwise. */
+ *  none (its records carry no zip code, or none has this one), with the city endpoints to ask instead (`askCity`: the
+ *  comps and trends 404; comps take no city, h25: "ask for the city instead (city=Denver&state=CO)" was a 400 there);
+ *  null otherwise. */
 export function zipOfCoveredCity(build: LoadedBuild, zip: string, what: string, askCity = true): string | null {
   const c = salesCoverOf(build, { zip })?.city;
   if (!c) return null;
   const by = c.source ? `the ${c.source.name} source (${c.source.id})` : 'a sales source of this build';
   const none = c.zipless ? `its records carry no zip code, so no zip of ${c.city} has sales of its own` : `none of them is recorded in this zip`;
-  return `No ${what} for zip ${zip}: ${by} records ${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.city}, ${c.state}, the zip's city, but ${none}${askCity ? `; ask for the city instead (city=${c.city}&state=${c.state})` : ''}`;
+  return `No ${what} for zip ${zip}: ${by} records ${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.city}, ${c.state}, the zip's city, but ${none}${askCity ? `; ask for the city's trends or investor overview instead (city=${c.city}&state=${c.state}; comps are by zip only)` : ''}`;
 }
 
 /** The permit counts of the research index (market.json `permit_counts` and `permit_months.spans`, live/research/
