@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedBuild } from './builds.ts';
 import type { SalesCover, SalesCoverFile } from '../live/research/sales-cover-build.ts';
-import type { PermitCounts, PermitMonths } from '../live/research/permit-kinds.ts';
+import type { PermitCounts, PermitKind, PermitMonths } from '../live/research/permit-kinds.ts';
 import { slug } from '../warehouse/layout.ts';
 
 const byDir = new Map<string, SalesCoverFile>();
@@ -65,14 +65,15 @@ export function zipRecords(build: LoadedBuild, zip: string): Pick<SalesCover, 'p
 
 /** The 404 of a zip no sales source records a sale in, whose city one does (review 23 #2: Denver's 80205 and Seattle's
  *  98101 were told the build's sources were "files of other markets"): the city's source and count, and why the zip has
- *  none (its records carry no zip code, or none has this one), with the city to ask instead where the endpoint takes a
- *  city (`askCity`); null otherwise. */
+ *  none (its records carry no zip code, or none has this one), with the city endpoints to ask instead (`askCity`: the
+ *  comps and trends 404; comps take no city, h25: "ask for the city instead (city=Denver&state=CO)" was a 400 there);
+ *  null otherwise. */
 export function zipOfCoveredCity(build: LoadedBuild, zip: string, what: string, askCity = true): string | null {
   const c = salesCoverOf(build, { zip })?.city;
   if (!c) return null;
   const by = c.source ? `the ${c.source.name} source (${c.source.id})` : 'a sales source of this build';
   const none = c.zipless ? `its records carry no zip code, so no zip of ${c.city} has sales of its own` : `none of them is recorded in this zip`;
-  return `No ${what} for zip ${zip}: ${by} records ${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.city}, ${c.state}, the zip's city, but ${none}${askCity ? `; ask for the city instead (city=${c.city}&state=${c.state})` : ''}`;
+  return `No ${what} for zip ${zip}: ${by} records ${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.city}, ${c.state}, the zip's city, but ${none}${askCity ? `; ask for the city's trends or investor overview instead (city=${c.city}&state=${c.state}; comps are by zip only)` : ''}`;
 }
 
 /** The permit counts of the research index (market.json `permit_counts` and `permit_months.spans`, live/research/
@@ -92,15 +93,20 @@ function permitsOfBuild(dir: string): { counts: PermitCounts; spans: PermitMonth
   return hit;
 }
 
+/** The permit types a residential rehab permit is one of (warehouse/macros.sql is_residential_rehab): market.json counts
+ *  a window's permits by type, not by the building's use, so these are rehab permits on residential buildings or not. */
+const REHAB_TYPES: readonly PermitKind[] = ['renovation', 'addition', 'repair'];
+
 /** A zip's permits in the rehab score's permit window (warehouse/docs/market.md mart_rehab "Window": the `months` to
- *  the last permit of its permit sources, (as_of - months, as_of]), all kinds, and the first and last permit day of
- *  those sources' files; null where the build has no such counts (1..24 months only). */
-export function zipWindowPermits(build: LoadedBuild, zip: string, sources: readonly string[], months: number): { n: number; asOf: string; file: [string, string] } | null {
+ *  the last permit of its permit sources, (as_of - months, as_of]): `n` of every type and use, `rehabTypes` of them of
+ *  a rehab type (REHAB_TYPES, whatever the use); and the first and last permit day of those sources' files; null where
+ *  the build has no such counts (1..24 months only). */
+export function zipWindowPermits(build: LoadedBuild, zip: string, sources: readonly string[], months: number): { n: number; rehabTypes: number; asOf: string; file: [string, string] } | null {
   const { counts, spans } = permitsOfBuild(build.dir);
   const files = sources.map((s) => spans[s]).filter((x): x is [string, string] => x !== undefined);
   if (files.length === 0 || files.length < sources.length || !(months >= 1 && months <= 24)) return null;
   const file: [string, string] = [files.map((f) => f[0]).sort()[0]!, files.map((f) => f[1]).sort().at(-1)!];
   const c = counts[`zip|${zip}`]; // no entry: no permit of the zip in the 24 months to its sources' end
-  const n = c ? Object.values(c[2]).reduce((a, byWindow) => a + (byWindow[months - 1] ?? 0), 0) : 0;
-  return { n, asOf: c?.[0] ?? file[1], file };
+  const inWindow = (kinds: readonly string[]) => (c ? Object.entries(c[2]).filter(([k]) => kinds.includes(k)).reduce((a, [, byWindow]) => a + (byWindow[months - 1] ?? 0), 0) : 0);
+  return { n: inWindow(Object.keys(c?.[2] ?? {})), rehabTypes: inWindow(REHAB_TYPES), asOf: c?.[0] ?? file[1], file };
 }

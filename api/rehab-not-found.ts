@@ -2,12 +2,13 @@
 // per the actual cause, from the build's own shards (warehouse/docs/market.md "mart_rehab"): a score at another window
 // (this window holds 1-4 arm's-length sales: the minimum cohort), the trends' direction note where the zip's records
 // could show no rehab event (no permit recorded, no repeat sale or renovation year: the same test mart_rehab and
-// mart_market_direction read), no window with 5 sales, or no source of the build covering the zip at all; and where the
+// mart_market_direction read), no window with 5 sales, a county a sales source records with no sale in the zip (as the
+// comps' 404: api/shard-replies.ts noMarketSales), a zip outside coverage, or no source of the build covering the zip at all; and where the
 // zip's permits are recorded but give no permit component (the source's area holds under half of the zip, or the zip
 // has no housing unit count), says so and counts them (37240's one $13.2M renovation was "no permit is recorded there").
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
-import { shard, salesSourceCovers } from './shard-replies.ts';
+import { marketOfCoveredCounty, outsideCoverage, shard, salesSourceCovers } from './shard-replies.ts';
 import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
 import type { PermitCover } from '../live/research/sales-cover-build.ts';
 import { shardPath } from '../warehouse/layout.ts';
@@ -39,6 +40,11 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     // a zip of a city a sales source records, with no sale of its own (Denver's records carry no zip code)
     const city = zipOfCoveredCity(build, zip, 'renovation data', false);
     if (city !== null) return `${city}; and no building permit source covers the zip: no rehab score can be computed`;
+    // a zip of a county a sales source records, with no sale of its own (King County's 98288): the comps' words
+    const county = marketOfCoveredCounty(build, { zip }, `zip ${zip}`, 'renovation data');
+    if (county !== null) return `${county}; and no building permit source covers the zip: no rehab score can be computed`;
+    const outside = outsideCoverage(build, zip, 'renovation data');
+    if (outside !== null) return outside;
     // a zip of filings alone (Louisville's): they are recorded there, but no rehab event
     const { distress } = zipRecords(build, zip);
     const filings = distress ? `; the ${distress.n === 1 ? 'filing' : `${distress.n} filings`} ${distress.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ')} records there ${distress.n === 1 ? 'is no renovation event' : 'are no renovation events'}` : '';
@@ -83,8 +89,14 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
     ? "no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)"
     : 'no sales source of this build covers the zip, so no rehab resale share';
   const w = zipWindowPermits(build, zip, p.sources.map((s) => s.id), months);
+  // the window's count is of every type and use (market.json has no use split): where the file mixes residential rehab
+  // permits with others, say so and how many are of a rehab type (h25: 37027's "32 of them" read as rehab permits)
+  const mixed = w === null || w.n === 0 || p.rehab === 0 || p.rehab === p.n ? ''
+    : w.rehabTypes === 0 ? ` (${w.n === 1 ? 'not a' : 'none of them a'} renovation, addition or repair permit, so no residential rehab permit)`
+    : w.n === 1 ? ' (a renovation, addition or repair permit, on a residential building or not: the window is counted by type, not use)'
+    : ` (of every type and use: ${w.rehabTypes === w.n ? 'all' : w.rehabTypes} of them renovation, addition or repair permits, on residential buildings or not; the window is counted by type, not use)`;
   // the window ends at the sources' last permit, so a permit outside it is before it
   const window = w === null ? '' : ` in ${p.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${w.file[0]} to ${w.file[1]}; ${
-    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts;`;
+    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts${mixed};`;
   return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab})${window}${window ? ' but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
 }

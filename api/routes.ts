@@ -19,7 +19,7 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.ts'; // issue 10
 import { EXPORT_ROUTES } from './export/routes.ts'; // issue 10
 import { checkTrendsMarket, TRENDS_QUERY, trendsAnswer } from './market-trends.ts'; // issue 23
 import { ALL_SUBCATEGORIES, checkRegulationsQuery, regulationsAnswer } from './regulations-lookup.ts';
-import { canonicalCity, cityShard, noMarketSales, salesSourceCovers, shard, zipOutsideCoverage } from './shard-replies.ts';
+import { canonicalCity, cityShard, noInvestorSource, noMarketSales, salesSourceCovers, shard, zipOutsideCoverage } from './shard-replies.ts';
 import { marketCityShard } from './city-zip-sales.ts';
 import { rehabReply } from './rehab-not-found.ts';
 
@@ -127,7 +127,9 @@ export const ROUTES: readonly Route[] = [
     query: [p.city(), p.state(), p.months(12)],
     resolve(v, build) {
       uncovered(v['state']);
-      return marketCityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) => `No investor data for ${city}, ${String(v['state'])}${hint}`);
+      // a city the build knows (hint '') with no investor shard has no sale or filing: why, as the trends say it
+      return marketCityShard(build, 'investor', { state: v['state'], city: v['city'], months: v['months'] }, (city, hint) =>
+        (hint === '' ? noMarketSales(build, { state: v['state'], city }, `${city}, ${String(v['state'])}`, 'investor data', noInvestorSource) : `No investor data for ${city}, ${String(v['state'])}${hint}`));
     },
   },
   {

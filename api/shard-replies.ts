@@ -8,7 +8,7 @@ import places from '../live/places/endpoint.ts';
 import { CLOSEST_NAMES, IS_NO_CITY } from '../live/places/resolver.ts';
 import { municipalityNames } from '../live/places/names.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
-import { flaggedOnly, salesCoverOf, zipOfCoveredCity } from './market-source.ts';
+import { flaggedOnly, salesCoverOf, salesRecorded, zipOfCoveredCity } from './market-source.ts';
 
 const keyStrings = (keys: Record<string, unknown>): Record<string, string | null> =>
   Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, v === undefined || v === null ? null : String(v)]));
@@ -46,6 +46,9 @@ export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown,
   // a neighbourhood (Queens Village, Flushing) or a borough with a municipality's word ("Manhattan City"): what it is
   const isNo = answer.message.indexOf(`${city}${IS_NO_CITY}`);
   if (isNo >= 0) return { city: city.trim(), hint: `: ${answer.message.slice(isNo)}` };
+  // a name a sales source's records give with no answer of its own (Sloughhouse, CA: its one sale is flagged) is known
+  // to the build: the market 404 says why (noMarketSales), never "no city of that name"
+  if (salesRecorded(build, { state, city })) return { city: city.trim(), hint: '' };
   const at = answer.message.indexOf(CLOSEST_NAMES);
   // a name the build knows no city by is said to be one, with the closest names when there are some (review 10 #10:
   // "No sfr sales for Zzqx, WA" read as a real city without sales)
@@ -91,15 +94,22 @@ export function salesSourceCovers(build: LoadedBuild, keys: { zip: unknown } | {
 export const noSalesSource = (where: string): string =>
   `No sales source covers ${where}: this build has no sales records there (its sales sources are county and city files of other markets), which says nothing of the sales that happened`;
 
+/** noSalesSource for the investor overview, which counts a city's distress filings as well as its sales: neither kind
+ *  of source records one there (Nashville's permits count in no investor figure). */
+export const noInvestorSource = (where: string): string =>
+  `No investor data for ${where}: no sales source and no distress filing source of this build covers it (no sale or filing is recorded there: its sales and filing sources are county and city files of other markets), which says nothing of the investors active there`;
+
 /** The 404 of a zip the build knows nothing of: the location endpoint's words (a zip of no reference file has no
  *  location shard, every zip of the `zips` table has one). */
 export const zipOutsideCoverage = (zip: string): string => `Zip ${zip} is outside coverage`;
 
-/** Whether a zip is one of the build's reference zips (it has a location shard). */
-const knownZip = (build: LoadedBuild, zip: string): boolean => {
+/** The 404 of a zip of no reference file (it has no location shard; every zip of the `zips` table has one): outside
+ *  coverage, and so no source has `what` there; null for a zip the build knows. */
+export function outsideCoverage(build: LoadedBuild, zip: string, what: string): string | null {
   const sp = shardPath('location-zip', { zip });
-  return sp.ok && build.shards.has(sp.path);
-};
+  if (sp.ok && build.shards.has(sp.path)) return null;
+  return `${zipOutsideCoverage(zip)}: it is in none of this build's zip reference files, so no source has ${what} there`;
+}
 
 /** The 404 of a market (a zip, or a state and city) no sales source records a sale in, whose county one does (review
  *  24 C: Skykomish's 98288 in King County was told the sources were "files of other markets"): the county's source and
@@ -109,17 +119,20 @@ export function marketOfCoveredCounty(build: LoadedBuild, keys: { zip: unknown }
   if (!c) return null;
   const by = c.source ? `the ${c.source.name} source (${c.source.id})` : `the sales sources ${c.sources.join(', ')}`;
   const of = 'zip' in keys ? "the zip's county" : "the city's county";
-  return `No ${what} for ${where}: ${by} records sales across ${c.county}, ${c.state}, ${of} (${c.arms_length.toLocaleString('en-US')} arm's-length sales in ${c.zips} of its zips), but none in ${'zip' in keys ? 'this zip' : where}`;
+  // its sales in so many of the county's zips, never "across" the county: the NYC file's 134 in Nassau County are Queens
+  // sales in 11001 and 11040, zips mostly of Nassau (h25), and Sacramento's 3 in Yolo County are in one zip
+  const sales = c.arms_length === 1 ? "1 arm's-length sale" : `${c.arms_length.toLocaleString('en-US')} arm's-length sales`;
+  return `No ${what} for ${where}: ${by} records ${sales} in ${c.zips} of the zips of ${c.county}, ${c.state}, ${of}, but none in ${'zip' in keys ? 'this zip' : where}`;
 }
 
 /** The 404 of a market without an arm's-length sale: where a source records only flagged sales there, the source, the
  *  count and why they are flagged (review 18: zip 06779 answered "no sales records" over its one flagged land sale);
  *  a zip of a city a source covers, that city's sales (zipOfCoveredCity); a zip or city of a county a source covers,
- *  the county's (marketOfCoveredCounty); a zip of no reference file, outside coverage; else noSalesSource. `what`: what
- *  there is none of ("sfr sales to compare"). */
-export const noMarketSales = (build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string): string => {
+ *  the county's (marketOfCoveredCounty); a zip of no reference file, outside coverage; else `none` (noSalesSource).
+ *  `what`: what there is none of ("sfr sales to compare"). */
+export const noMarketSales = (build: LoadedBuild, keys: { zip: unknown } | { state: unknown; city: unknown }, where: string, what: string, none = noSalesSource): string => {
   const zip = 'zip' in keys && typeof keys.zip === 'string' ? keys.zip : null;
   return flaggedOnly(build, keys, where, what) ?? (zip !== null ? zipOfCoveredCity(build, zip, what) : null) ?? marketOfCoveredCounty(build, keys, where, what)
-    ?? (zip !== null && !knownZip(build, zip) ? `${zipOutsideCoverage(zip)}: it is in none of this build's zip reference files, so no source has ${what} there` : null)
-    ?? noSalesSource(where);
+    ?? (zip !== null ? outsideCoverage(build, zip, what) : null)
+    ?? none(where);
 };

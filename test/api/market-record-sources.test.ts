@@ -3,7 +3,8 @@
 // a date and a permit number, its number's first line, the zip's first 5 digits; 30_market_31_distress_louisville.sql:
 // a row with a filing date and a case number, its case and parcel's first line):
 //   - a zip whose permits are recorded but give no score: the rehab 404 counts them and says why (37240's one $13.2M
-//     renovation was answered "no permit or sale is recorded there"), over the whole file and in the score's window;
+//     renovation was answered "no permit or sale is recorded there"), over the whole file and in the score's window
+//     (of every type and use, and how many of a rehab type, where the file mixes residential rehab with others);
 //   - each rehab and investor answer's `source` names the sources of the kinds of record it counts (sales, permits,
 //     filings), with vintages recomputed from the raw files' dates: a permits-only score (37206) and a filings-only city
 //     (Louisville) had no `source` at all.
@@ -27,7 +28,8 @@ const KEPT_PERMITS = `
   where k = 1 and nullif(trim(Permit__), '') is not null and try_cast(Date_Entered as bigint) is not null`;
 // residential rehab by the adapter's words (Rehab, Addition, Roofing, Fire Damage but a Tenant Finish Out; the subtype's
 // use, else the type's; no use: a declared cost of $500,000 or less)
-const RESIDENTIAL_REHAB = `(t not ilike '%tenant finish out%' and (t ilike '%rehab%' or t ilike '%addition%' or t ilike '%roofing%' or t ilike '%fire damage%'))
+const REHAB_TYPE = `(t not ilike '%tenant finish out%' and (t ilike '%rehab%' or t ilike '%addition%' or t ilike '%roofing%' or t ilike '%fire damage%'))`;
+const RESIDENTIAL_REHAB = `${REHAB_TYPE}
   and case when regexp_matches(lower(st), 'single family|duplex|multifamily|townhome|condominium|apartment|dwelling|mobile home|boarding house|group home|fraternity') then true
            when st = '' or regexp_matches(lower(st), '^(accessory|detached garage|addition$|master permit)') then
              case when t ilike 'building residential%' then true when t ilike 'building commercial%' then false else coalesce(cost, 0) <= 500000 end
@@ -41,13 +43,16 @@ describe('rehab 404 of a zip whose permits give no score', () => {
     // the file's first and last day entered, and each zip's permits of the 12 months to the last (the score's permit
     // window, (last - 12 months, last]: market.md mart_rehab "Window"; review 24: the 404 counted the whole file alone)
     const [file] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from (${KEPT_PERMITS})`);
-    const raw = await rawQuery<{ zip: string; n: number; rehab: number; cost: number | null; w12: number }>(`
+    const inW12 = `d > date '${file!.b}' - interval 12 month and d <= date '${file!.b}'`;
+    const raw = await rawQuery<{ zip: string; n: number; rehab: number; cost: number | null; w12: number; w12types: number }>(`
       select zip, count(*)::int as n, count(*) filter (where ${RESIDENTIAL_REHAB})::int as rehab, max(cost) as cost,
-             count(*) filter (where d > date '${file!.b}' - interval 12 month and d <= date '${file!.b}')::int as w12
+             count(*) filter (where ${inW12})::int as w12, count(*) filter (where ${inW12} and ${REHAB_TYPE})::int as w12types
       from (${KEPT_PERMITS}) where regexp_full_match(zip, '\\d{5}') group by zip order by zip`);
     expect(file).toEqual({ a: '2021-09-16', b: '2024-09-19' });
-    expect(raw.find((r) => r.zip === '37240')).toEqual({ zip: '37240', n: 1, rehab: 0, cost: 13_200_000, w12: 1 });
+    expect(raw.find((r) => r.zip === '37240')).toEqual({ zip: '37240', n: 1, rehab: 0, cost: 13_200_000, w12: 1, w12types: 1 });
     expect(raw.find((r) => r.zip === '37027')!.w12).toBeLessThan(raw.find((r) => r.zip === '37027')!.n);
+    // 37027: 76 permits, 26 residential rehab; 32 in the window, 15 of a rehab type (residential or not)
+    expect(raw.find((r) => r.zip === '37027')).toMatchObject({ n: 76, rehab: 26, w12: 32, w12types: 15 });
     const unscored: string[] = [];
     for (const r of raw) {
       const res = await srv.get(`/v1/market/rehab-score?zip=${r.zip}&months=12`, key);
@@ -59,7 +64,13 @@ describe('rehab 404 of a zip whose permits give no score', () => {
         : r.rehab === 0 ? (r.n === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
         : `${r.rehab} of them ${r.rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
       const inWindow = r.n === 1 ? `it falls ${r.w12 ? 'in' : 'before'}` : `${r.w12 === 0 ? 'none' : r.w12 === r.n ? 'all' : r.w12} of them ${r.w12 === 1 ? 'falls' : 'fall'} in`;
-      expect(msg, r.zip).toContain(`No renovation data for zip ${r.zip}: the Nashville building permit applications source (nashville) records ${r.n === 1 ? '1 building permit' : `${r.n} building permits`} in the zip (${rehab}) in its whole file, ${file!.a} to ${file!.b}; ${inWindow} the 12 months to ${file!.b}, the window a score counts; but `);
+      // the window's count is of every type and use: where the file mixes residential rehab permits with others, the
+      // 404 says so, with how many are of a rehab type (h25: 37027's "32 of them" of 76, 26 rehab, read as rehab)
+      const mixed = r.w12 === 0 || r.rehab === 0 || r.rehab === r.n ? ''
+        : r.w12types === 0 ? ` (${r.w12 === 1 ? 'not a' : 'none of them a'} renovation, addition or repair permit, so no residential rehab permit)`
+        : r.w12 === 1 ? ' (a renovation, addition or repair permit, on a residential building or not: the window is counted by type, not use)'
+        : ` (of every type and use: ${r.w12types === r.w12 ? 'all' : r.w12types} of them renovation, addition or repair permits, on residential buildings or not; the window is counted by type, not use)`;
+      expect(msg, r.zip).toContain(`No renovation data for zip ${r.zip}: the Nashville building permit applications source (nashville) records ${r.n === 1 ? '1 building permit' : `${r.n} building permits`} in the zip (${rehab}) in its whole file, ${file!.a} to ${file!.b}; ${inWindow} the 12 months to ${file!.b}, the window a score counts${mixed}; but `);
       expect(msg, r.zip).toMatch(/(under half, so no permit component|the zip has no housing unit count: no permit rate, so no permit component); and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed$/);
       expect(msg, r.zip).not.toContain('no permit or sale is recorded');
     }

@@ -67,9 +67,10 @@ describe('parameters select the answer', () => {
     const [id, i6, i12] = await Promise.all([inv(''), inv('&months=6'), inv('&months=12')]);
     expect(id).toBe(i12);
     expect(i6).not.toBe(i12);
-    const none = await get<Problem>('/v1/market/rehab-score?zip=00001');
-    expect(none.body.message).toMatch(/^No renovation data for zip 00001: no building permit source and no sales source/);
-    expect((await get<Problem>('/v1/market/investor-overview?city=Nowhere&state=CO')).body.message).toBe('No investor data for Nowhere, CO');
+    const none = await get<Problem>('/v1/market/rehab-score?zip=59801'); // Missoula, MT (00001: outside coverage)
+    expect(none.body.message).toMatch(/^No renovation data for zip 59801: no building permit source and no sales source/);
+    // no place resolver loaded: the name is taken as given, and no source records a sale or filing there
+    expect((await get<Problem>('/v1/market/investor-overview?city=Nowhere&state=CO')).body.message).toMatch(/^No investor data for Nowhere, CO: no sales source and no distress filing source/);
   });
 
   test('geo markets: tier keeps that tier only; the full list is every tier', async () => {

@@ -28,8 +28,11 @@ describe('a zip of a covered city with no sale of its own', () => {
       const [status, msg] = await message(path);
       expect(status, path).toBe(404);
       // before: "No sales source covers zip 80205: ... (its sales sources are county and city files of other markets)"
-      expect(msg, path).toMatch(new RegExp(`^No ${what} for zip 80205: ${denver}; ask for the city instead \\(city=Denver&state=CO\\)$`));
+      // before: "; ask for the city instead (city=Denver&state=CO)", which comps take no city for (a 400)
+      expect(msg, path).toMatch(new RegExp(`^No ${what} for zip 80205: ${denver}; ask for the city's trends or investor overview instead \\(city=Denver&state=CO; comps are by zip only\\)$`));
     }
+    expect((await message('/v1/market/comps?city=Denver&state=CO'))[0]).toBe(400);
+    expect((await srv.get('/v1/market/investor-overview?city=Denver&state=CO', key)).status).toBe(200);
     const [status, rehab] = await message('/v1/market/rehab-score?zip=80205&months=12');
     expect(status).toBe(404);
     expect(rehab).toMatch(new RegExp(`^No renovation data for zip 80205: ${denver}; and no building permit source covers the zip: no rehab score can be computed$`));
@@ -44,7 +47,7 @@ describe('a zip of a covered city with no sale of its own', () => {
     expect(kc!.near).toBeGreaterThan(0);
     const [status, msg] = await message('/v1/market/comps?zip=98101&property_type=sfr');
     expect(status).toBe(404);
-    expect(msg).toMatch(new RegExp(`^No sfr sales to compare for zip 98101: the King County WA house sales 2014-2015 source \\(king_county\\) records ${NUMBER} arm's-length sales in Seattle, WA, the zip's city, but none of them is recorded in this zip; ask for the city instead \\(city=Seattle&state=WA\\)$`));
+    expect(msg).toMatch(new RegExp(`^No sfr sales to compare for zip 98101: the King County WA house sales 2014-2015 source \\(king_county\\) records ${NUMBER} arm's-length sales in Seattle, WA, the zip's city, but none of them is recorded in this zip; ask for the city's trends or investor overview instead \\(city=Seattle&state=WA; comps are by zip only\\)$`));
   });
 
   test('a zip of no covered city keeps the no-source answer', async () => {
