@@ -69,3 +69,14 @@ describe('session 25 #1: a zip\'s foreclosure and lien filings of a year asked',
     expect(a).not.toMatch(/in the pipeline over|not for 2015/);
   });
 });
+
+describe('session 25 #3: tax liens of a year asked of a place with filings', () => {
+  it('"tax liens in Louisville in 2012": the tax-delinquent (Commonwealth tax lien) filings counted, the part of 2012 the file covers said', async () => {
+    const c = await filings(LOUISVILLE, 'year(d) = 2012', 'kind');
+    const a = await ask('tax liens in Louisville in 2012');
+    expect(a).toContain(`In Louisville, KY, ${n(c.of('tax_delinquent'))} tax-delinquent filings were made in 2012, of ${n(c.all)} foreclosure and lien filings of every kind`);
+    expect(a).toContain(`Louisville Metro lien foreclosures covers ${c.first} to ${c.last}, so of 2012 only 2012-10 to 2012-12, and 2012-09 in part only: not a count of the whole of 2012`);
+    const k = await filings(LOUISVILLE, 'year(d) = 2014', 'kind');
+    expect(await ask('tax lien filings in Louisville in 2014')).toContain(`In Louisville, KY, ${n(k.of('tax_delinquent'))} tax-delinquent filings were made in 2014`);
+  });
+});
