@@ -54,7 +54,7 @@ export const monthList = (a: string, b: string): string[] => {
 export interface PeriodCount { y: Years; from: string; to: string; months: string[]; whole: string[]; part: string[]; count: (kind: string) => number }
 
 /** The records of a place (an entry of MonthCounts) over each period asked, or null when a place has no file span. */
-export function periodCounts(counts: MonthCounts, entries: readonly (readonly [first: string, sources: string[], byKind: Partial<Record<string, number[]>>])[], years: Years): { periods: PeriodCount[]; spans: [string, string][]; sources: string[] } | null {
+export function periodCounts(counts: MonthCounts, entries: readonly (readonly [first: string, sources: string[], byKind: Partial<Record<string, number[]>>, ...rest: unknown[]])[], years: Years): { periods: PeriodCount[]; spans: [string, string][]; sources: string[] } | null {
   const sources = [...new Set(entries.flatMap((e) => e[1]))].sort();
   const spans = sources.map((s) => counts.spans[s]).filter((x): x is [string, string] => !!x);
   if (!spans.length) return null;

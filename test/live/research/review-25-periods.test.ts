@@ -2,7 +2,11 @@
 // or lien filings in a year ("foreclosures in 40203 in 2014") counts that zip's filings of those months where its
 // city's filing records name zips (Louisville's), and, where they name only a municipality (Allegheny's: "15221 in
 // 2015"), gives its city's filings of the year said as the city's as a whole; before, both got the latest window's
-// pipeline with "not for 2014".
+// pipeline with "not for 2014". (2) A county's permits of a year ("permits in Cook County in 2023") are its places'
+// (Chicago's whole), and a building use asked ("residential permits in Nashville in 2023") leads, the other use's and
+// those recording none said; before, the county got the rehab scores with "not for 2023" and "residential" was not read.
+// (3) Tax liens asked with a year ("tax liens in Louisville in 2012") count the tax-delinquent filings; before, the
+// state's tax sale record alone.
 // Expected figures re-counted from the raw files in ../shared/data by the adapters' keep rules (SOURCE.md and
 // pipelines/intermediate 30_market_30_distress_allegheny.sql, 30_market_31_distress_louisville.sql): never the code's output.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +14,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { CHICAGO, CHICAGO_KIND, NASHVILLE_KIND, permitCounts, permitKindList } from '../../helpers/oracle-raw-permits.ts';
 
 let engine: ResearchEngine;
 beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
@@ -78,5 +83,57 @@ describe('session 25 #3: tax liens of a year asked of a place with filings', () 
     expect(a).toContain(`Louisville Metro lien foreclosures covers ${c.first} to ${c.last}, so of 2012 only 2012-10 to 2012-12, and 2012-09 in part only: not a count of the whole of 2012`);
     const k = await filings(LOUISVILLE, 'year(d) = 2014', 'kind');
     expect(await ask('tax lien filings in Louisville in 2014')).toContain(`In Louisville, KY, ${n(k.of('tax_delinquent'))} tax-delinquent filings were made in 2014`);
+  });
+});
+
+/** Nashville's applications kept (a permit number's first row, with a date), with their building use by the rule of
+ *  warehouse/docs/market.md "Residential rehab": a dwelling subtype is residential whatever the type; a generic subtype
+ *  (none, accessory, detached garage, addition, master permit) takes the type's word (Building Residential /
+ *  Building Commercial); any other subtype is a business's. */
+const NASHVILLE_USE = `(select *, case
+    when regexp_matches(lower(coalesce(sub, '')), 'single family|duplex|multifamily|townhome|condominium|apartment|dwelling|mobile home|boarding house|group home|fraternity') then 'residential'
+    when coalesce(sub, '') = '' or regexp_matches(lower(sub), '^(accessory|detached garage|addition$|master permit)') then
+      case when t ilike 'building residential%' then 'residential' when t ilike 'building commercial%' then 'nonresidential' end
+    else 'nonresidential' end as use from (
+    select trim("Permit__") as permit, trim("City") as city, "Permit_Type_Description" as t, nullif(trim("Permit_Subtype_Description"), '') as sub,
+      make_timestamp(try_cast("Date_Entered" as bigint) * 1000)::date as d,
+      row_number() over (partition by trim("Permit__") order by rn) as k
+    from (select *, row_number() over () as rn from read_csv('${dataFile('nashville-building-permit-applications/building_permits.csv.gz')}', all_varchar = true)))
+  where k = 1 and d is not null and permit is not null)`;
+
+describe('session 25 #2: a county\'s permits of a year, and a building use asked', () => {
+  it('"permits in Cook County in 2023": Chicago\'s permits of 2023, the only place of the county with a permit file, said', async () => {
+    const c = await permitCounts(CHICAGO, CHICAGO_KIND, 'year(d) = 2023');
+    const a = await ask('permits in Cook County in 2023');
+    expect(a).toContain(`In Cook County, IL, ${n(c.all)} building permits were issued in 2023 (${permitKindList(c)}), all of them Chicago's (the only place of the county the permit records name; its other places have no permit records here), from the permit records of Chicago building permits`);
+    expect(a).not.toMatch(/rehab momentum|not for 2023/);
+  });
+
+  it('"building permits in Chicago 2022": before the file, said plainly with what it covers', async () => {
+    const c = await permitCounts(CHICAGO, CHICAGO_KIND, 'true');
+    expect(c.first.slice(0, 4)).toBe('2023');
+    expect(await ask('building permits in Chicago 2022')).toContain(`We have no building permits in 2022 for Chicago, IL: Chicago building permits covers ${c.first} to ${c.last} (its permit records), none of 2022`);
+  });
+
+  it('"residential permits in Nashville in 2023": the residential ones lead, of every use\'s, the other use and none said', async () => {
+    const rows = await rawQuery<{ u: string | null; k: string; n: number }>(`select use as u, ${NASHVILLE_KIND} as k, count(*)::int as n from ${NASHVILLE_USE} where year(d) = 2023 and city ilike 'nashville' group by all`);
+    const of = (u: string | null, k?: string): number => rows.filter((r) => r.u === u && (!k || r.k === k)).reduce((s, r) => s + r.n, 0);
+    const all = rows.reduce((s, r) => s + r.n, 0);
+    const res = of('residential'), non = of('nonresidential'), none = of(null);
+    expect(res).toBeGreaterThan(0);
+    const a = await ask('residential permits in Nashville in 2023');
+    expect(a).toContain(`In Nashville, TN, ${n(res)} residential building permits were issued in 2023 (${permitKindList({ of: (k) => of('residential', k) })}), of ${n(all)} permits of every use (${n(non)} for nonresidential buildings, ${n(none)} recording no building use), from the permit records of Nashville building permit applications`);
+    const c = await ask('commercial renovation permits in Nashville in 2023');
+    const ren = (u: string | null): number => of(u, 'renovation');
+    expect(c).toContain(`In Nashville, TN, ${n(ren('nonresidential'))} nonresidential renovation/alteration permits were issued in 2023, of ${n(ren('residential') + ren('nonresidential') + ren(null))} renovation/alteration permits of every use (${n(ren('residential'))} for residential buildings, ${n(ren(null))} recording no building use)`);
+  });
+
+  it('"permits in Davidson County in 2022": the places the Nashville records name in the county summed, said by the city each permit gives', async () => {
+    const c = await permitCounts(NASHVILLE_USE, NASHVILLE_KIND, "year(d) = 2022 and city ilike 'nashville'");
+    const a = await ask('permits in Davidson County TN in 2022');
+    const m = /In Davidson County, TN, ([\d,]+) building permits were issued in 2022 \([^)]*\), the sum of the (\d+) places of the county the permit records name, by the city each permit gives \(most: Nashville ([\d,]+), /.exec(a);
+    expect(m, a).not.toBeNull();
+    expect(m![3]).toBe(n(c.all));
+    expect(Number(m![1]!.replace(/,/g, ''))).toBeGreaterThan(c.all);
   });
 });
