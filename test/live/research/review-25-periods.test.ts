@@ -137,3 +137,23 @@ describe('session 25 #2: a county\'s permits of a year, and a building use asked
     expect(Number(m![1]!.replace(/,/g, ''))).toBeGreaterThan(c.all);
   });
 });
+
+describe('session 25 #4: metro years name the months their files cover in part only', () => {
+  it('the Denver metro in 2019: 2019-07, where the file ends on the 9th, said in part, beside the months after it', async () => {
+    const [f] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from (
+      select coalesce(try_strptime(trim(SALE_YEAR) || lpad(trim(SALE_MONTHDAY), 4, '0'), '%Y%m%d'), strptime(RECEPTION_DATE, '%Y%m%d'))::date as d
+      from read_csv('${dataFile('denver-real-property-sales/real_property_sales_and_transfers_2018-2019.csv.gz')}', all_varchar = true))`);
+    expect(f!.b.slice(0, 7)).toBe('2019-07');
+    expect(Number(f!.b.slice(8, 10))).toBeLessThan(31); // the file ends inside July
+    const a = await ask('how many homes sold in the Denver metro in 2019');
+    expect(a).toContain('in 2019 (the source files cover none of 2019-08 to 2019-12, inside 2019, and 2019-07 in part only, so these sales fall in the 7 months of it they cover (2019-07 in part): ');
+  });
+
+  it('the Sacramento metro in 2008: its one week of May said in part', async () => {
+    const [f] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from (
+      select try_cast(sale_date_iso as date) as d from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true))`);
+    expect([f!.a.slice(0, 7), f!.b.slice(0, 7)]).toEqual(['2008-05', '2008-05']);
+    const a = await ask('median price in the Sacramento metro in 2008');
+    expect(a).toContain('and 2008-05 in part only, so these sales fall in the 1 month of it they cover (2008-05 in part): ');
+  });
+});
