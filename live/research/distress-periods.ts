@@ -11,7 +11,7 @@ import { fmt, missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
 import { RANK, ranks, type RankWords } from './ranks.ts';
 import { distressKindAsked, kindWords, KINDS } from './distress-kinds.ts';
-import { monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
+import { countChange, monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** A comparison's words for filings counted (not the pipeline's distressed properties). */
@@ -71,12 +71,13 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
   const kinds = KINDS.map(([k]) => k).filter((k) => [...held, ...kindsOf].some((h) => h.e[2][k]));
   const asked = distressKindAsked(u.query);
   const one = read.periods.length === 1;
-  return read.periods.map(({ y, from, to, months, whole, part, count }) => {
+  const counted: { label: string; from: string; n: number; whole: boolean }[] = [];
+  const facts = read.periods.map(({ y, from, to, months, whole, part, count }) => {
     const when = periodWords(y.label);
     const year = /^\d{4}$/.test(y.label) ? y.label : null;
     if (!whole.length && !part.length) return missing('investor', t, `We have no foreclosure or lien filings ${when} for ${where}: ${fileWords} (its filing records), none of ${year ?? 'these months'}`);
     const all = kinds.reduce((s, k) => s + count(k), 0);
-    const byKind = kinds.filter((k) => count(k) > 0).map((k) => `${fmt(count(k))} ${kindWords(k)}`).join(', ');
+    const byKind = kinds.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${kindWords(k)}`).join(', ');
     // a kind asked leads where the filings record it; else the count is every kind's, said
     const n = asked && kinds.includes(asked.kind) ? count(asked.kind) : all;
     const lead = asked && kinds.includes(asked.kind)
@@ -85,10 +86,11 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
     const each = t.city || t.zip ? '' : (() => {
       const counted = held.map((h) => ({ name: h.name, n: kinds.reduce((s, k) => s + countOne(h.e, k, months), 0) })).filter((x) => x.n > 0)
         .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
-      return `, the sum of the ${fmt(counted.length)} ${counted.length === 1 ? 'municipality' : 'municipalities'} with filings then (most: ${counted.slice(0, 5).map((x) => `${x.name} ${fmt(x.n)}`).join(', ')})`;
+      return `, the sum of the ${fmt(counted.length)} ${counted.length === 1 ? 'municipality' : 'municipalities'} with filings then (most: ${counted.slice(0, 5).map((x) => `${x.name} ${x.n.toLocaleString('en-US')}`).join(', ')})`;
     })();
     const partly = whole.length === months.length ? ''
       : `; ${fileWords}, so of ${year ?? 'these months'} only ${[whole.length ? monthRuns(whole) : '', part.length ? `${monthRuns(part)} in part only` : ''].filter(Boolean).join(', and ')}: not a count of ${year ? `the whole of ${year}` : 'all of them'}`;
+    counted.push({ label: y.label.replace(/ \(.*$/, ''), from, n, whole: !partly });
     return {
       ...(one ? ranks(u, n, fmt(n), FILINGS_RANK) : {}),
       intent: 'investor', target: t, value: `${plural(n, `${asked && kinds.includes(asked.kind) ? `${asked.words} ` : ''}filing`)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
@@ -98,6 +100,10 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
       confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,
     } satisfies Fact;
   });
+  // periods compared of one place: the change of the count, after the last (period-months.ts countChange)
+  const change = counted.length === facts.length ? countChange(counted, 'filings') : '';
+  if (change) facts[facts.length - 1] = { ...facts.at(-1)!, sentence: facts.at(-1)!.sentence + change };
+  return facts;
 }
 
 /** One place's filings of a kind over months. */

@@ -69,3 +69,19 @@ export function periodCounts(counts: MonthCounts, entries: readonly (readonly [f
   });
   return { periods, spans, sources };
 }
+
+/** The change of a count between periods compared ("foreclosures in Louisville in 2014 vs 2015", "permits in Nashville
+ *  in Q3 2023 vs Q3 2022"), each to the next in time, said after the last period's figure: "; from 2014 to 2015 the
+ *  filings went from 121 to 103 (-14.9%)". A period the file covers in part only gives no change (its count holds what
+ *  the file holds), said; '' when one period is asked. */
+export function countChange(periods: readonly { label: string; from: string; n: number; whole: boolean }[], noun: string): string {
+  if (periods.length < 2) return '';
+  const timed = [...periods].sort((a, b) => a.from.localeCompare(b.from));
+  return timed.slice(1).map((b, i) => {
+    const a = timed[i]!;
+    const part = [a, b].filter((x) => !x.whole).map((x) => x.label);
+    if (part.length) return `; no change from ${a.label} to ${b.label} is given (${part.join(' and ')} covered in part only by the file)`;
+    const pct = a.n > 0 ? ` (${b.n >= a.n ? '+' : ''}${(Math.round((b.n / a.n - 1) * 1000) / 10).toFixed(1)}%)` : '';
+    return `; from ${a.label} to ${b.label} the ${noun} went from ${a.n.toLocaleString('en-US')} to ${b.n.toLocaleString('en-US')}${pct}`;
+  }).join('');
+}

@@ -11,7 +11,7 @@ import type { Target } from './places.ts';
 import { missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
 import { PERMIT_KINDS, type BuildingUse, type PermitKind, type PermitMonths } from './permit-kinds.ts';
-import { monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
+import { countChange, monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 /** The building use a question asks ("residential permits", "commercial permits"), or null. */
@@ -41,7 +41,8 @@ export function permitPeriodFacts(data: ResearchData, u: Understanding, t: Targe
   const names = read.sources.map((s) => data.spans.get(s)?.name ?? s).join(' and ');
   const fileWords = `${names} ${read.sources.length > 1 ? 'cover' : 'covers'} ${read.spans.map(([a, b]) => `${a} to ${b}`).join(' and ')}`;
   const where = placeName(data, t);
-  return read.periods.map(({ y, from, to, months, whole, part, count }, i) => {
+  const counted: { label: string; from: string; n: number; whole: boolean }[] = [];
+  const facts = read.periods.map(({ y, from, to, months, whole, part, count }, i) => {
     const when = periodWords(y.label);
     const year = /^\d{4}$/.test(y.label) ? y.label : null;
     if (!whole.length && !part.length) return missing('rehab', t, `We have no building permits ${when} for ${where}: ${fileWords} (its permit records), none of ${year ?? 'these months'}`);
@@ -69,6 +70,7 @@ export function permitPeriodFacts(data: ResearchData, u: Understanding, t: Targe
     // the months the file covers in part only, or not at all, named: the count is of the months it holds
     const partly = whole.length === months.length ? ''
       : `; ${fileWords}, so of ${year ?? 'these months'} only ${[whole.length ? monthRuns(whole) : '', part.length ? `${monthRuns(part)} in part only` : ''].filter(Boolean).join(', and ')}: not a count of ${year ? `the whole of ${year}` : 'all of them'}`;
+    counted.push({ label: y.label.replace(/ \(.*$/, ''), from, n, whole: !partly });
     return {
       intent: 'rehab', target: t, value: `${plural(n, what)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
       sentence: mine
@@ -79,6 +81,10 @@ export function permitPeriodFacts(data: ResearchData, u: Understanding, t: Targe
       confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,
     } satisfies Fact;
   });
+  // periods compared of one place: the change of the count, after the last (period-months.ts countChange)
+  const change = counted.length === facts.length ? countChange(counted, 'permits') : '';
+  if (change) facts[facts.length - 1] = { ...facts.at(-1)!, sentence: facts.at(-1)!.sentence + change };
+  return facts;
 }
 
 const num = (n: number): string => n.toLocaleString('en-US');

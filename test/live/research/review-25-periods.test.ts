@@ -157,3 +157,35 @@ describe('session 25 #4: metro years name the months their files cover in part o
     expect(a).toContain('and 2008-05 in part only, so these sales fall in the 1 month of it they cover (2008-05 in part): ');
   });
 });
+
+describe('session 25: more periods a new analyst asks', () => {
+  it('"foreclosures in Allegheny County between 2019 and 2021": the span\'s filings summed, every count written with its thousands', async () => {
+    const c = await filings(ALLEGHENY, 'year(d) between 2019 and 2021');
+    expect(c.all).toBeGreaterThan(999);
+    expect(await ask('foreclosures in Allegheny County between 2019 and 2021')).toContain(`In Allegheny County, PA, ${n(c.all)} foreclosure and lien filings were made from 2019 to 2021 (${n(c.all)} pre-foreclosure), the sum of the `);
+  });
+
+  it('"permits in Nashville in Q3 2023 vs Q3 2022": each quarter\'s permits, not a sale price (the quarter read a place\'s sales before)', async () => {
+    const q23 = await permitCounts(NASHVILLE_USE, NASHVILLE_KIND, "city ilike 'nashville' and strftime(d, '%Y-%m') between '2023-07' and '2023-09'");
+    const q22 = await permitCounts(NASHVILLE_USE, NASHVILLE_KIND, "city ilike 'nashville' and strftime(d, '%Y-%m') between '2022-07' and '2022-09'");
+    const a = await ask('permits in Nashville in Q3 2023 vs Q3 2022');
+    expect(a).toContain(`In Nashville, TN, ${n(q23.all)} building permits were issued in Q3 2023 (${permitKindList(q23)}), from the permit records of Nashville building permit applications`);
+    expect(a).toContain(`In Nashville, TN, ${n(q22.all)} building permits were issued in Q3 2022 (${permitKindList(q22)})`);
+    expect(a).not.toMatch(/sale price/);
+  });
+
+  it('"foreclosures in Louisville in 2014 vs 2015": each year\'s filings and the change between them; none from a year covered in part', async () => {
+    const [a14, a15] = [await filings(LOUISVILLE, 'year(d) = 2014', 'kind'), await filings(LOUISVILLE, 'year(d) = 2015', 'kind')];
+    const pct = (Math.round((a15.all / a14.all - 1) * 1000) / 10).toFixed(1);
+    expect(await ask('foreclosures in Louisville in 2014 vs 2015')).toContain(`; from 2014 to 2015 the filings went from ${n(a14.all)} to ${n(a15.all)} (${a15.all >= a14.all ? '+' : ''}${pct}%)`);
+    const b = await ask('foreclosures in Louisville in 2012 vs 2013');
+    expect(b).toContain('; no change from 2012 to 2013 is given (2012 covered in part only by the file)');
+    expect(b).not.toMatch(/the filings went from/);
+  });
+
+  it('"year to date" and "before the pandemic" are said not read, never answered silently with the latest figures', async () => {
+    expect(await ask('permits in Chicago year to date')).toContain('I could not read "year to date" as a period (a time counted from today is not read, and the sources end years before today), so no figure here is for it');
+    expect(await ask('permits in Chicago before the pandemic')).toContain('I could not read "before the pandemic" as a period (a period named by an event is not read: its months are yours to name), so no figure here is for it');
+    expect(await ask('median price in Seattle since covid')).toContain('I could not read "since covid" as a period');
+  });
+});
