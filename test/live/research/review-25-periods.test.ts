@@ -128,6 +128,12 @@ describe('session 25 #2: a county\'s permits of a year, and a building use asked
     expect(c).toContain(`In Nashville, TN, ${n(ren('nonresidential'))} nonresidential renovation/alteration permits were issued in 2023, of ${n(ren('residential') + ren('nonresidential') + ren(null))} renovation/alteration permits of every use (${n(ren('residential'))} for residential buildings, ${n(ren(null))} recording no building use)`);
   });
 
+  it('"how many residential permits in Chicago in the last 12 months": the window\'s count of every use, said as such, never read as residential', async () => {
+    const a = await ask('how many residential permits in Chicago in the last 12 months');
+    expect(a).toMatch(/^In Chicago, IL, [\d,]+ building permits were issued in the 12 months to /);
+    expect(a).toContain('these are permits of every building use, not residential ones alone: the counts of a window are not kept by use');
+  });
+
   it('"permits in Davidson County in 2022": the places the Nashville records name in the county summed, said by the city each permit gives', async () => {
     const c = await permitCounts(NASHVILLE_USE, NASHVILLE_KIND, "year(d) = 2022 and city ilike 'nashville'");
     const a = await ask('permits in Davidson County TN in 2022');
