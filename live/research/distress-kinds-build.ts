@@ -40,7 +40,7 @@ export async function distressKinds(db: StageContext['db']): Promise<DistressKin
  *  distress-periods.ts). A filing is a row of `distress`: one case and one property it names (a case naming several
  *  parcels is a filing of each), counted in the month it was filed whatever became of it. */
 export async function distressMonths(db: StageContext['db']): Promise<MonthCounts> {
-  const out: MonthCounts = { places: {}, spans: {} };
+  const out: MonthCounts = { places: {}, spans: {}, zips: true };
   if (!(await tableExists(db, 'distress'))) return out;
   const spans = await queryRows<{ s: string; a: string; b: string }>(db,
     'select source as s, cast(min(filing_date) as varchar) as a, cast(max(filing_date) as varchar) as b from distress where filing_date is not null group by 1 order by 1');

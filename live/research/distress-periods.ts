@@ -41,6 +41,8 @@ type Entry = MonthCounts['places'][string];
  *  zip is a count of 0, the file covering it), else, where they name only a municipality (Allegheny's), its city's, said
  *  as the city's as a whole, as the window answer says it (investor-bits.ts cityOfZip); null when its city has none. */
 function zipPeriodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthCounts): Fact[] | null {
+  // an index before the zips (session 25) cannot tell Louisville's zips from none: the window answer and its gap then
+  if (!dm.zips) return null;
   const own = dm.places[`zip|${t.zip}`];
   const city = t.city ? dm.places[`city|${t.state}|${slug(t.city)}`] : undefined;
   if (!own && !city) return null;

@@ -13,6 +13,9 @@ import { resolveLast } from './periods.ts';
 export interface MonthCounts<K extends string = string> {
   places: Record<string, [first: string, sources: string[], byKind: Partial<Record<K, number[]>>]>;
   spans: Record<string, [first: string, last: string]>;
+  /** filings only: the index keeps `zip|<zip>` entries where the filings record a zip (builds since session 25); an
+   *  index without it cannot tell a source naming no zip from an index keeping none */
+  zips?: true;
 }
 
 export type Cover = 'whole' | 'part' | 'none';
