@@ -44,7 +44,7 @@ async function placed(db: StageContext['db']): Promise<string> {
  *  (and by kind within the building use the records name: `residential`, `nonresidential`);
  *  and each source's first and last issue date (what its file covers: a year or month outside them has no count). */
 export async function permitMonths(db: StageContext['db']): Promise<PermitMonths> {
-  const out: PermitMonths = { places: {}, spans: {} };
+  const out: PermitMonths = { places: {}, spans: {}, uses: true };
   if (!(await tableExists(db, 'permits'))) return out;
   const spans = await queryRows<{ s: string; a: string; b: string }>(db,
     'select source as s, cast(min(issue_date) as varchar) as a, cast(max(issue_date) as varchar) as b from permits where issue_date is not null group by 1 order by 1');

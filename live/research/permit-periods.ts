@@ -61,7 +61,7 @@ export function permitPeriodFacts(data: ResearchData, u: Understanding, t: Targe
     // the kinds listed: every kind's of the use asked, or of every use (none listed for a use and a kind asked)
     const kc = mine ?? count;
     const kinds = mine && kindsAsked.length ? '' : PERMIT_KINDS.filter((k) => kc(k) > 0).map((k) => `${num(kc(k))} ${words[k]}`).join(', ');
-    const noUse = use && !mine ? ` (the permit records name no building use, so this counts every use, not ${use} permits alone)` : '';
+    const noUse = use && !mine ? ` (${pm.uses ? 'the permit records name no building use' : 'this index keeps no permits by building use'}, so this counts every use, not ${use} permits alone)` : '';
     const summed = county ? (() => {
       const each = county.map(({ name, e }) => ({ name, n: asked.reduce((s, k) => s + months.reduce((c, m) => c + ((use && mine ? e[3]?.[use] : e[2])?.[k]?.[monthIndex(m) - monthIndex(e[0])] ?? 0), 0), 0) })).filter((z) => z.n > 0).sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
       return each.length === 1 ? `, all of them ${each[0]!.name}'s (the only place of the county the permit records name; its other places have no permit records here)`
