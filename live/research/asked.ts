@@ -18,8 +18,9 @@ export type Asked = 'dom' | 'flip_margin' | 'flips' | 'flip_share' | 'price_band
 /** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
 export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
 /** properties in distress asked about (foreclosures as events, pre-foreclosures, tax-delinquent or distressed
- *  properties, filings): the distressed pipeline, never a ranking of another figure nor, alone, the foreclosure law */
-export const DISTRESS_ASKED = new RegExp(`${DISTRESS_COUNT.source}|pre-?foreclosures?\\b|\\bdistress(ed)?\\b|\\bforeclosures\\b|\\bforeclosed (homes|houses|properties)\\b|tax[- ]delinquen|\\bforeclosure (listings|properties|homes|houses)\\b`);
+ *  properties, filings; tax liens of a year, "tax liens in Louisville in 2012", or tax lien filings): the distressed
+ *  pipeline or a period's filings, never a ranking of another figure nor, alone, the foreclosure law */
+export const DISTRESS_ASKED = new RegExp(`${DISTRESS_COUNT.source}|pre-?foreclosures?\\b|\\bdistress(ed)?\\b|\\bforeclosures\\b|\\bforeclosed (homes|houses|properties)\\b|tax[- ]delinquen|\\bforeclosure (listings|properties|homes|houses)\\b|\\btax liens\\b(?=.*(?<![\\d$#])\\b(19|20)\\d{2}\\b)|\\btax lien (filings|cases)\\b`);
 /** the foreclosure law asked about (with distress words too, "foreclosure process and filings"): the process record */
 export const FORECLOSURE_LAW = /judicial|\btype\b|process|\blaws?\b|rules?\b|statut|power of sale|how (do|does) (a )?foreclosures? work|redeem|redemption/;
 /** Distressed properties asked about (lower-cased text); "how do foreclosures work" is the law alone. */

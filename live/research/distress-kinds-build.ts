@@ -33,19 +33,24 @@ export async function distressKinds(db: StageContext['db']): Promise<DistressKin
   return out;
 }
 
-/** The filings of each city by kind and calendar month of filing, from the city's first month with a filing, and each
- *  distress source's first and last filing date (what its file covers), for a year or months asked ("foreclosure
- *  filings in Louisville in 2015": distress-periods.ts). A filing is a row of `distress`: one case and one property it
- *  names (a case naming several parcels is a filing of each), counted in the month it was filed whatever became of it. */
+/** The filings of each city, and of each zip a filing records (`zip|<zip>`: Louisville's do, Allegheny's name only a
+ *  municipality; a zip guessed from the point, `zip_imputed`, is not counted), by kind and calendar month of filing,
+ *  from the place's first month with a filing, and each distress source's first and last filing date (what its file
+ *  covers), for a year or months asked ("foreclosure filings in Louisville in 2015", "foreclosures in 40203 in 2014":
+ *  distress-periods.ts). A filing is a row of `distress`: one case and one property it names (a case naming several
+ *  parcels is a filing of each), counted in the month it was filed whatever became of it. */
 export async function distressMonths(db: StageContext['db']): Promise<MonthCounts> {
-  const out: MonthCounts = { places: {}, spans: {} };
+  const out: MonthCounts = { places: {}, spans: {}, zips: true };
   if (!(await tableExists(db, 'distress'))) return out;
   const spans = await queryRows<{ s: string; a: string; b: string }>(db,
     'select source as s, cast(min(filing_date) as varchar) as a, cast(max(filing_date) as varchar) as b from distress where filing_date is not null group by 1 order by 1');
   for (const r of spans) out.spans[r.s] = [r.a, r.b];
   const rows = await queryRows<{ k: string; t: string; i: number; f: string; s: string; n: number | bigint }>(db, `
     with d as (select 'city|' || state_code || '|' || slug(city) as k, source, kind, filing_date from distress
-               where city is not null and state_code is not null and slug(city) <> '' and filing_date is not null and kind is not null),
+               where city is not null and state_code is not null and slug(city) <> '' and filing_date is not null and kind is not null
+               union all
+               select 'zip|' || zip, source, kind, filing_date from distress
+               where zip is not null and not coalesce(zip_imputed, false) and filing_date is not null and kind is not null),
     m as (select k, kind as t, date_trunc('month', filing_date) as mo, count(*) as n from d group by all),
     f as (select k, min(date_trunc('month', filing_date)) as m0, string_agg(distinct source, ',' order by source) as s from d group by k)
     select k, t, cast(datediff('month', f.m0, mo) as integer) as i, strftime(f.m0, '%Y-%m') as f, f.s, n

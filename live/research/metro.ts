@@ -77,11 +77,46 @@ function metroGap(data: ResearchData, s: MetroSales, u: Pick<Understanding, 'mon
   const months = y !== null ? Array.from({ length: 12 }, (_, i) => `${y}-${String(i + 1).padStart(2, '0')}`)
     : (Math.min(Number(s.as_of.slice(8, 10)), last) >= last ? touched.slice(1) : touched).slice(0, -1);
   const out = months.filter((m) => !spans.some((x) => x!.ranges.some(([a, b]) => m >= a && m <= b)));
-  if (!out.length) return '';
+  // the manifest dates a source by month: a month its files hold in part only (Denver's 2019-07, 9 days) is read from
+  // the trends' flags of the markets of its sources (partMonths)
+  const part = months.filter((m) => !out.includes(m) && s.sources.some((id) => partMonths(data, id).has(m)) && !s.sources.some((id) => wholeMonths(data, id).has(m)));
+  if (!out.length && !part.length) return '';
   const held = (y !== null ? months : [...months, s.as_of.slice(0, 7)]).length - out.length;
   const files = spans.map((x) => `${x!.name} covers ${x!.ranges.map(([a, b]) => (a === b ? a : `${a} to ${b}`)).join(' and ')}`).join('; ');
-  return ` (the source files cover none of ${monthRuns(out)}, inside ${y !== null ? y : 'this window'}, so these sales fall in the ${plural(held, 'month')} of it they cover: ${files})`;
+  const inside = `inside ${y !== null ? y : 'this window'}`;
+  if (!out.length) return ` (the source files cover ${monthRuns(part)} in part only, ${inside}: ${files})`;
+  return ` (the source files cover none of ${monthRuns(out)}, ${inside}${part.length ? `, and ${monthRuns(part)} in part only` : ''}, so these sales fall in the ${plural(held, 'month')} of it they cover${part.length ? ` (${monthRuns(part)} in part)` : ''}: ${files})`;
 }
+
+/** The months each sales source's files hold whole (`1`) or in part only (`p`: a file starting or ending inside the
+ *  month, or a month thin beside the source's busiest), by the trends' flags (market.json `covered`) of the markets
+ *  whose sales are of that source alone: a month is the source's whole where any such market has it whole. Empty in a
+ *  build before the flags, so nothing is said in part then. */
+const flagsBySource = new WeakMap<ResearchData, Map<string, { whole: Set<string>; part: Set<string> }>>();
+function sourceFlags(data: ResearchData, id: string): { whole: Set<string>; part: Set<string> } {
+  let all = flagsBySource.get(data);
+  if (!all) {
+    all = new Map();
+    const covered = data.market?.covered ?? {};
+    for (const [key, ids] of Object.entries(data.market?.sources ?? {})) {
+      const c = covered[key];
+      if (!c || ids.length !== 1) continue;
+      const f = all.get(ids[0]!) ?? { whole: new Set<string>(), part: new Set<string>() };
+      const [y0, m0] = c[0].split('-').map(Number) as [number, number];
+      for (let i = 0; i < c[1].length; i++) {
+        const flag = c[1][i];
+        if (flag !== '1' && flag !== 'p') continue;
+        const d = new Date(Date.UTC(y0, m0 - 1 + i, 1)).toISOString().slice(0, 7);
+        (flag === '1' ? f.whole : f.part).add(d);
+      }
+      all.set(ids[0]!, f);
+    }
+    flagsBySource.set(data, all);
+  }
+  return all.get(id) ?? { whole: new Set(), part: new Set() };
+}
+const wholeMonths = (data: ResearchData, id: string): Set<string> => sourceFlags(data, id).whole;
+const partMonths = (data: ResearchData, id: string): Set<string> => sourceFlags(data, id).part;
 
 /** Years compared of a metro ("Seattle metro median price 2014 vs 2015"): each further year's figure of the same
  *  covered counties' sales (metro.json keeps a count and median per year), then the change of the median from each year

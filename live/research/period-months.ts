@@ -13,6 +13,9 @@ import { resolveLast } from './periods.ts';
 export interface MonthCounts<K extends string = string> {
   places: Record<string, [first: string, sources: string[], byKind: Partial<Record<K, number[]>>]>;
   spans: Record<string, [first: string, last: string]>;
+  /** filings only: the index keeps `zip|<zip>` entries where the filings record a zip (builds since session 25); an
+   *  index without it cannot tell a source naming no zip from an index keeping none */
+  zips?: true;
 }
 
 export type Cover = 'whole' | 'part' | 'none';
@@ -54,7 +57,7 @@ export const monthList = (a: string, b: string): string[] => {
 export interface PeriodCount { y: Years; from: string; to: string; months: string[]; whole: string[]; part: string[]; count: (kind: string) => number }
 
 /** The records of a place (an entry of MonthCounts) over each period asked, or null when a place has no file span. */
-export function periodCounts(counts: MonthCounts, entries: readonly (readonly [first: string, sources: string[], byKind: Partial<Record<string, number[]>>])[], years: Years): { periods: PeriodCount[]; spans: [string, string][]; sources: string[] } | null {
+export function periodCounts(counts: MonthCounts, entries: readonly (readonly [first: string, sources: string[], byKind: Partial<Record<string, number[]>>, ...rest: unknown[]])[], years: Years): { periods: PeriodCount[]; spans: [string, string][]; sources: string[] } | null {
   const sources = [...new Set(entries.flatMap((e) => e[1]))].sort();
   const spans = sources.map((s) => counts.spans[s]).filter((x): x is [string, string] => !!x);
   if (!spans.length) return null;
@@ -68,4 +71,20 @@ export function periodCounts(counts: MonthCounts, entries: readonly (readonly [f
     return { y, from, to, months, whole: months.filter((_, i) => cover[i] === 'whole'), part: months.filter((_, i) => cover[i] === 'part'), count };
   });
   return { periods, spans, sources };
+}
+
+/** The change of a count between periods compared ("foreclosures in Louisville in 2014 vs 2015", "permits in Nashville
+ *  in Q3 2023 vs Q3 2022"), each to the next in time, said after the last period's figure: "; from 2014 to 2015 the
+ *  filings went from 121 to 103 (-14.9%)". A period the file covers in part only gives no change (its count holds what
+ *  the file holds), said; '' when one period is asked. */
+export function countChange(periods: readonly { label: string; from: string; n: number; whole: boolean }[], noun: string): string {
+  if (periods.length < 2) return '';
+  const timed = [...periods].sort((a, b) => a.from.localeCompare(b.from));
+  return timed.slice(1).map((b, i) => {
+    const a = timed[i]!;
+    const part = [a, b].filter((x) => !x.whole).map((x) => x.label);
+    if (part.length) return `; no change from ${a.label} to ${b.label} is given (${part.join(' and ')} covered in part only by the file)`;
+    const pct = a.n > 0 ? ` (${b.n >= a.n ? '+' : ''}${(Math.round((b.n / a.n - 1) * 1000) / 10).toFixed(1)}%)` : '';
+    return `; from ${a.label} to ${b.label} the ${noun} went from ${a.n.toLocaleString('en-US')} to ${b.n.toLocaleString('en-US')}${pct}`;
+  }).join('');
 }

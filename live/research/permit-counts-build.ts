@@ -34,31 +34,37 @@ export async function permitCounts(db: StageContext['db']): Promise<PermitCounts
 /** Each permit with its place keys: a zip by the rehab measures' rule, a city by its source's. */
 async function placed(db: StageContext['db']): Promise<string> {
   const zipTable = (await tableExists(db, 'int_market_zip_permits')) ? 'int_market_zip_permits' : 'permits';
-  return `select 'zip|' || zip as k, source, permit_type, issue_date from ${zipTable} where zip is not null
+  return `select 'zip|' || zip as k, source, permit_type, issue_date, building_use from ${zipTable} where zip is not null
       union all
-      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date from permits
+      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date, building_use from permits
       where city is not null and state_code is not null and slug(city) <> ''`;
 }
 
-/** The permits of each zip and city by kind and calendar month of issue, from the place's first month with a permit;
+/** The permits of each zip and city by kind and calendar month of issue, from the place's first month with a permit
+ *  (and by kind within the building use the records name: `residential`, `nonresidential`);
  *  and each source's first and last issue date (what its file covers: a year or month outside them has no count). */
 export async function permitMonths(db: StageContext['db']): Promise<PermitMonths> {
-  const out: PermitMonths = { places: {}, spans: {} };
+  const out: PermitMonths = { places: {}, spans: {}, uses: true };
   if (!(await tableExists(db, 'permits'))) return out;
   const spans = await queryRows<{ s: string; a: string; b: string }>(db,
     'select source as s, cast(min(issue_date) as varchar) as a, cast(max(issue_date) as varchar) as b from permits where issue_date is not null group by 1 order by 1');
   for (const r of spans) out.spans[r.s] = [r.a, r.b];
-  const rows = await queryRows<{ k: string; t: string; i: number; f: string; s: string; n: number | bigint }>(db, `
+  // by kind, and by kind within each building use the permit records (residential where the question says so)
+  const rows = await queryRows<{ k: string; t: string; u: string | null; i: number; f: string; s: string; n: number | bigint }>(db, `
     with p as (select * from (${await placed(db)}) where issue_date is not null and permit_type is not null),
-    m as (select k, permit_type as t, date_trunc('month', issue_date) as mo, count(*) as n from p group by all),
+    m as (select k, permit_type as t, building_use as u, date_trunc('month', issue_date) as mo, count(*) as n from p group by all),
     f as (select k, min(date_trunc('month', issue_date)) as m0, string_agg(distinct source, ',' order by source) as s from p group by k)
-    select k, t, cast(datediff('month', f.m0, mo) as integer) as i, strftime(f.m0, '%Y-%m') as f, f.s, n
+    select k, t, u, cast(datediff('month', f.m0, mo) as integer) as i, strftime(f.m0, '%Y-%m') as f, f.s, n
     from m join f using (k) order by k, t, i`);
+  const add = (by: Partial<Record<PermitKind, number[]>>, t: string, i: number, n: number): void => {
+    const a = (by[t as PermitKind] ??= []);
+    for (let j = a.length; j <= i; j++) a[j] = 0;
+    a[i]! += n;
+  };
   for (const r of rows) {
     const e = (out.places[r.k] ??= [r.f, r.s.split(','), {}]);
-    const a = (e[2][r.t as PermitKind] ??= []);
-    for (let j = a.length; j < r.i; j++) a[j] = 0;
-    a[r.i] = Number(r.n);
+    add(e[2], r.t, r.i, Number(r.n));
+    if (r.u === 'residential' || r.u === 'nonresidential') add((e[3] ??= {})[r.u] ??= {}, r.t, r.i, Number(r.n));
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { placeName, plural, type Fact } from './facts.ts';
 import { DEMOLITION } from './demolitions.ts';
 import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
 import { slug } from '../../warehouse/layout.ts';
-import { permitPeriodFacts, permitPeriodRanking } from './permit-periods.ts';
+import { permitPeriodFacts, permitPeriodRanking, useAsked } from './permit-periods.ts';
 
 /** The words of each kind an answer uses. */
 const KIND_WORDS: Record<PermitKind, string> = { renovation: 'renovation/alteration', addition: 'addition', repair: 'repair', new: 'new construction', demolition: 'demolition', other: 'other' };
@@ -84,9 +84,12 @@ function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact 
     : `${plural(all, 'building permit')} were issued`;
   const kinds = PERMIT_KINDS.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${KIND_WORDS[k]}`).join(', ');
   const longer = (u.months ?? 0) > MAX_MONTHS ? `; permits are counted over at most ${MAX_MONTHS} months, not the ${u.months} asked` : '';
+  // a building use asked: the window's counts are not kept by use (a period's are: permit-periods.ts), said, never read as the use's
+  const use = useAsked(u.query);
+  const noUse = use ? `; these are permits of every building use, not ${use} ones alone: the counts of a window are not kept by use (a year or months named, "in ${asOf.slice(0, 4)}", are counted by use)` : '';
   return {
     intent: 'rehab', target: t, value: lead.replace(/ were issued$/, ''),
-    sentence: `In ${placeName(data, t)}, ${lead} in the ${months} months to ${asOf} (${from} to ${asOf}, where its permit records end)${asked.length ? `, of ${plural(all, 'permit')} of every kind` : ''}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${longer}`,
+    sentence: `In ${placeName(data, t)}, ${lead} in the ${months} months to ${asOf} (${from} to ${asOf}, where its permit records end)${asked.length ? `, of ${plural(all, 'permit')} of every kind` : ''}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${longer}${noUse}`,
     detail: [`Permits counted by the issue date and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
     source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? `${t.city}, ${t.state}`} by kind, ${months} months to ${asOf}` },
     confidence: 'high', primary: true, uncertain: null,

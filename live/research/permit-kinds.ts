@@ -9,9 +9,13 @@ export type PermitKind = (typeof PERMIT_KINDS)[number];
 export type PermitCounts = Record<string, [asOf: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>]>;
 
 /** The permits of each place by calendar month (permit-counts-build.ts permitMonths), for a year or months asked:
- *  `places`: `zip|<zip>` or `city|<state>|<city slug>` -> [first month (YYYY-MM), source ids, kind -> count per month from it];
+ *  `places`: `zip|<zip>` or `city|<state>|<city slug>` -> [first month (YYYY-MM), source ids, kind -> count per month from it,
+ *  and (builds since session 25, `uses`) the same of each building use recorded];
  *  `spans`: source id -> [first, last] issue date of its records (YYYY-MM-DD), what its file covers. */
-export interface PermitMonths { places: Record<string, [first: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>]>; spans: Record<string, [first: string, last: string]> }
+export interface PermitMonths { places: Record<string, [first: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>, byUse?: Partial<Record<BuildingUse, Partial<Record<PermitKind, number[]>>>>]>; spans: Record<string, [first: string, last: string]>; uses?: true }
+
+/** The building use a permit records (`permits.building_use`); a permit recording none is of neither. */
+export type BuildingUse = 'residential' | 'nonresidential';
 
 /** `city|<state>|<city slug>` -> [distress_as_of, kind -> distinct properties per window of W months at index W-3]. */
 export type DistressKinds = Record<string, [asOf: string, byKind: Record<string, number[]>]>;

@@ -10,42 +10,104 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
-import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
-import { monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
+import { PERMIT_KINDS, type BuildingUse, type PermitKind, type PermitMonths } from './permit-kinds.ts';
+import { countChange, monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
 
-/** The permit facts of each period asked of a zip or city, or null when no period is asked, the index has no permits
- *  by month (a build before review 23) or the place has no permits. */
+/** The building use a question asks ("residential permits", "commercial permits"), or null. */
+export function useAsked(query: string): BuildingUse | null {
+  const q = query.toLowerCase();
+  if (/\bnon-?residential\b|\bcommercial\b/.test(q)) return 'nonresidential';
+  return /\bresidential\b/.test(q) ? 'residential' : null;
+}
+
+/** The permit facts of each period asked of a zip, a city or a county (the permits of its zips: a permit counts in its
+ *  zip's county), or null when no period is asked, the index has no permits by month (a build before review 23) or
+ *  the place has no permits. A building use asked ("residential permits in Chicago in 2023") leads where the records
+ *  name uses, the permits of the other use and of none said beside it. */
 export function permitPeriodFacts(data: ResearchData, u: Understanding, t: Target, kindsAsked: PermitKind[], kindWords: (k: PermitKind[]) => string, words: Record<PermitKind, string>): Fact[] | null {
   const pm = data.market?.permit_months;
   if (!u.years || !pm) return null;
+  const county = !t.zip && !t.city && t.area ? countyPlaces(data, pm, t.state, t.area.county_fips) : null;
   const key = t.zip ? `zip|${t.zip}` : t.city && !t.area ? `city|${t.state}|${slug(t.city)}` : null;
-  const entry = key ? pm.places[key] : undefined;
-  if (!entry) return null;
-  const read = periodCounts(pm as MonthCounts, [entry], u.years);
+  const entries = county ?? (key && pm.places[key] ? [{ name: '', e: pm.places[key]! }] : []);
+  if (!entries.length) return null;
+  const read = periodCounts(pm as MonthCounts, entries.map((x) => x.e), u.years);
   if (!read) return null;
+  const use = useAsked(u.query);
+  const byUse = (b: BuildingUse) => entries.map(({ e }) => [e[0], e[1], e[3]?.[b] ?? {}] as const);
+  const usesRecorded = use !== null && entries.some(({ e }) => e[3]);
+  const [ofUse, ofOther] = usesRecorded ? [periodCounts(pm as MonthCounts, byUse(use), u.years)!, periodCounts(pm as MonthCounts, byUse(use === 'residential' ? 'nonresidential' : 'residential'), u.years)!] : [null, null];
   const names = read.sources.map((s) => data.spans.get(s)?.name ?? s).join(' and ');
   const fileWords = `${names} ${read.sources.length > 1 ? 'cover' : 'covers'} ${read.spans.map(([a, b]) => `${a} to ${b}`).join(' and ')}`;
-  return read.periods.map(({ y, from, to, months, whole, part, count }) => {
+  const where = placeName(data, t);
+  const counted: { label: string; from: string; n: number; whole: boolean }[] = [];
+  const facts = read.periods.map(({ y, from, to, months, whole, part, count }, i) => {
     const when = periodWords(y.label);
     const year = /^\d{4}$/.test(y.label) ? y.label : null;
-    if (!whole.length && !part.length) return missing('rehab', t, `We have no building permits ${when} for ${placeName(data, t)}: ${fileWords} (its permit records), none of ${year ?? 'these months'}`);
-    const all = PERMIT_KINDS.reduce((s, k) => s + count(k), 0);
-    const lead = kindsAsked.length
-      ? `${plural(kindsAsked.reduce((s, k) => s + count(k), 0), `${kindWords(kindsAsked)} permit`)} were issued`
-      : `${plural(all, 'building permit')} were issued`;
-    const kinds = PERMIT_KINDS.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${words[k]}`).join(', ');
+    if (!whole.length && !part.length) return missing('rehab', t, `We have no building permits ${when} for ${where}: ${fileWords} (its permit records), none of ${year ?? 'these months'}`);
+    const asked = kindsAsked.length ? kindsAsked : [...PERMIT_KINDS];
+    const sum = (c: (k: string) => number, ks: readonly PermitKind[]): number => ks.reduce((s, k) => s + c(k), 0);
+    const all = sum(count, PERMIT_KINDS);
+    // a use asked: that use's permits of the kinds asked lead, of those kinds' permits of every use (the other use's and
+    // those recording none said); the kinds listed are the use's
+    const mine = ofUse?.periods[i]!.count, other = ofOther?.periods[i]!.count;
+    const what = `${use && mine ? `${use} ` : ''}${kindsAsked.length ? kindWords(kindsAsked) : 'building'} permit`;
+    const n = mine ? sum(mine, asked) : kindsAsked.length ? sum(count, asked) : all;
+    const lead = `${plural(n, what)} ${n === 1 ? 'was' : 'were'} issued`;
+    const ofAll = mine && other
+      ? `, of ${plural(sum(count, asked), `${kindsAsked.length ? `${kindWords(kindsAsked)} ` : ''}permit`)} of every use (${num(sum(other, asked))} for ${use === 'residential' ? 'nonresidential' : 'residential'} buildings, ${num(sum(count, asked) - n - sum(other, asked))} recording no building use)`
+      : kindsAsked.length ? `, of ${plural(all, 'permit')} of every kind` : '';
+    // the kinds listed: every kind's of the use asked, or of every use (none listed for a use and a kind asked)
+    const kc = mine ?? count;
+    const kinds = mine && kindsAsked.length ? '' : PERMIT_KINDS.filter((k) => kc(k) > 0).map((k) => `${num(kc(k))} ${words[k]}`).join(', ');
+    const noUse = use && !mine ? ` (${pm.uses ? 'the permit records name no building use' : 'this index keeps no permits by building use'}, so this counts every use, not ${use} permits alone)` : '';
+    const summed = county ? (() => {
+      const each = county.map(({ name, e }) => ({ name, n: asked.reduce((s, k) => s + months.reduce((c, m) => c + ((use && mine ? e[3]?.[use] : e[2])?.[k]?.[monthIndex(m) - monthIndex(e[0])] ?? 0), 0), 0) })).filter((z) => z.n > 0).sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
+      return each.length === 1 ? `, all of them ${each[0]!.name}'s (the only place of the county the permit records name; its other places have no permit records here)`
+        : `, the sum of the ${each.length} places of the county the permit records name, by the city each permit gives (${each.length > 5 ? 'most: ' : ''}${each.slice(0, 5).map((z) => `${z.name} ${num(z.n)}`).join(', ')}; a city given may be a mailing city whose area crosses the county line; the county's other places have no permit records here)`;
+    })() : '';
     // the months the file covers in part only, or not at all, named: the count is of the months it holds
     const partly = whole.length === months.length ? ''
       : `; ${fileWords}, so of ${year ?? 'these months'} only ${[whole.length ? monthRuns(whole) : '', part.length ? `${monthRuns(part)} in part only` : ''].filter(Boolean).join(', and ')}: not a count of ${year ? `the whole of ${year}` : 'all of them'}`;
+    counted.push({ label: y.label.replace(/ \(.*$/, ''), from, n, whole: !partly });
     return {
-      intent: 'rehab', target: t, value: `${lead.replace(/ were issued$/, '')} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
-      sentence: `In ${placeName(data, t)}, ${lead} ${when}${kindsAsked.length ? `, of ${plural(all, 'permit')} of every kind` : ''}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${partly}`,
-      detail: [`Permits counted by the calendar month of their issue date and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
-      source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? `${t.city}, ${t.state}`} by kind, ${from} to ${to}` },
+      intent: 'rehab', target: t, value: `${plural(n, what)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
+      sentence: mine
+        ? `In ${where}, ${lead} ${when}${kinds ? ` (${kinds})` : ''}${ofAll}${summed}, from the permit records of ${names}${partly}`
+        : `In ${where}, ${lead} ${when}${noUse}${ofAll}${kinds ? ` (${kinds})` : ''}${summed}, from the permit records of ${names}${partly}`,
+      detail: [`Permits counted by the calendar month of their issue date and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip || county ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
+      source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? (t.city ? `${t.city}, ${t.state}` : where)} by kind, ${from} to ${to}` },
       confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,
     } satisfies Fact;
   });
+  // periods compared of one place: the change of the count, after the last (period-months.ts countChange)
+  const change = counted.length === facts.length ? countChange(counted, 'permits') : '';
+  if (change) facts[facts.length - 1] = { ...facts.at(-1)!, sentence: facts.at(-1)!.sentence + change };
+  return facts;
+}
+
+const num = (n: number): string => n.toLocaleString('en-US');
+
+/** The permit records of the places of a county (`city|<state>|<slug>` entries), by the county of the place a city
+ *  is (places.json), or, for a name that is only a USPS city (Nashville's Antioch, Hermitage, Madison), the county of
+ *  most of its zips: a county's count is its places', so Cook County's is Chicago's whole. */
+function countyPlaces(data: ResearchData, pm: PermitMonths, state: string, fips: string): { name: string; e: PermitMonths['places'][string] }[] {
+  const byZips = new Map<string, { name: string; counties: Map<string, number> }>();
+  for (const z of data.zips.values()) {
+    if (z.state !== state || !z.county_fips) continue;
+    const c = byZips.get(slug(z.city)) ?? { name: z.city, counties: new Map() };
+    c.counties.set(z.county_fips, (c.counties.get(z.county_fips) ?? 0) + 1);
+    byZips.set(slug(z.city), c);
+  }
+  const prefix = `city|${state}|`;
+  return Object.entries(pm.places).filter(([k]) => k.startsWith(prefix)).flatMap(([k, e]) => {
+    const s = k.slice(prefix.length);
+    const zipped = byZips.get(s);
+    const city = data.cityInState(zipped?.name ?? s.replaceAll('-', ' '), state);
+    const county = city?.county_fips ?? (zipped ? [...zipped.counties].sort((a, b) => b[1] - a[1])[0]![0] : null);
+    return county === fips ? [{ name: city?.name ?? zipped!.name, e }] : [];
+  }).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A count of permits asked with no place ("permits in may", "how many permits were issued in 2023"): permits are
