@@ -29,7 +29,7 @@ function coverOf(data: ResearchData, m: Market, p: NonNullable<ReturnType<typeof
   return c.part.length === 0 ? 'whole' : c.whole.length === 0 ? 'part' : 'mixed';
 }
 
-const COVER_WORDS = { whole: 'months the source files cover whole', part: 'months they hold in part only (a partial extract, or a file starting or ending inside)', mixed: 'months some of which they hold in part only' } as const;
+const COVER_WORDS = { whole: 'months the source files cover whole', part: 'months the source files hold in part only (a partial extract, or a file starting or ending inside)', mixed: 'months some of which the source files hold in part only' } as const;
 
 /** Whether the sides' figures of one topic may be ranked, and the note said after them when they may not (or '' ). */
 export function likeForLike(data: ResearchData, targets: Understanding['targets'], facts: readonly Fact[]): { rank: boolean; note: string } {
@@ -43,7 +43,12 @@ export function likeForLike(data: ResearchData, targets: Understanding['targets'
   const periods = [...new Set(sides.map((x) => x.p.said))];
   if (new Set(sides.map((x) => x.p.key)).size > 1) {
     const word = periods.some((x) => x.startsWith('the ')) ? 'periods' : 'months';
-    return { rank: false, note: ` (not ranked: these figures are of different ${word}, ${periods.join(' and ')}, so they are not a like-for-like comparison)` };
+    // windows of one length ending in one month said once, by their first and last end day (a county's towns)
+    const keys = [...new Set(sides.map((x) => x.p.key))].map((k) => {
+      const said = [...new Set(sides.filter((x) => x.p.key === k).map((x) => x.p.said))].sort();
+      return said.length === 1 ? said[0]! : `${said[0]}..${said.at(-1)!.replace(/.* to /, '')}`;
+    });
+    return { rank: false, note: ` (not ranked: these figures are of different ${word}, ${keys.join(' and ')}, so they are not a like-for-like comparison)` };
   }
   const covers = sides.map((x) => ({ name: placeName(data, x.f.target!), cover: coverOf(data, x.f.zip ? { zip: x.f.zip.zip, state: x.f.target!.state } : x.f.target!, x.p) }));
   const kinds = [...new Set(covers.map((x) => x.cover))];

@@ -48,6 +48,6 @@ export function windowGap(data: ResearchData, m: Market, touched: readonly strin
   if (part.length === 0) return ` (the source covers none of ${monthRuns(none)}, inside this window, so these sales fall in the ${plural(whole.length, 'month')} of it the source covers: ${spanWords(data, m)})`;
   const held = whole.length === 0
     ? `so these sales fall in ${part.length === 1 ? `${part[0]}, a month it covers in part only` : `the ${part.length} months of it the source covers in part only, none whole (${monthRuns(part)})`}`
-    : `so these sales fall in the ${plural(whole.length + part.length, 'month')} of it the source covers, ${monthRuns(part)} of them in part only`;
+    : `so these sales fall in the ${plural(whole.length + part.length, 'month')} of it the source covers, ${monthRuns(part)} in part only`;
   return ` (the source covers none of ${monthRuns(none)}, inside this window, ${held}: ${spanWords(data, m, part)})`;
 }
