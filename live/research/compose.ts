@@ -53,8 +53,10 @@ function dedupeSources(list: (Source | null)[]): Source[] {
  *  ($554,750)"), in a superlative for three or more places, "of the 2 with a figure" when a place has none; places tied
  *  at the top are said tied ("so Ohio and Michigan are tied (77.2 out of 100 each)"); '' when fewer than two have one. */
 export function verdict(data: ResearchData, targets: Understanding['targets'], facts: Fact[]): string {
-  // figures of different periods, or of months covered differently, are not ranked (like-for-like.ts says why)
-  if (!likeForLike(data, targets, facts).rank) return '';
+  // figures of different periods, or of months covered differently, are not ranked (like-for-like.ts says why), but
+  // for the largest like group of three or more, ranked among themselves
+  const like = likeForLike(data, targets, facts);
+  if (!like.rank) return like.group ? verdict(data, like.group.targets, facts).replace(/^, so /, `, so of the ${like.group.targets.length} figures of ${like.group.said}, `) : '';
   // one figure compared: the kind of rank most places have (a city's legal risk is never ranked against a state's
   // landlord friendliness), each place's first of that kind
   const kinds = [...new Set(facts.flatMap((f) => (f.ranks && targets.includes(f.target!) ? [f.ranks.words[0]] : [])))];

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
+import { sql } from '../../helpers/oracle-research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { readShard } from '../../helpers/build.ts';
 import { trendsBody, type StoredTrends } from '../../../api/market-trends.ts';
@@ -91,13 +92,24 @@ describe('review 25: a comparison ranks only like for like', () => {
     expect(a).not.toMatch(/is the (more expensive|cheaper)/);
   });
 
-  it('"how many sales in Hartford vs Bridgeport": one window, but months covered differently, so not ranked', async () => {
+  it('"how many sales in Hartford vs Bridgeport over 24 months": one window, months covered differently, so not ranked', async () => {
+    const [h, b] = [await windowSalesOracle({ state: 'CT', city: 'Hartford' }, 'sfr', 24), await windowSalesOracle({ state: 'CT', city: 'Bridgeport' }, 'sfr', 24)];
+    expect(h.asOf).toBe(b.asOf);
+    // Bridgeport's 2022 file covers 2022-01..09 whole; Hartford has no row in it (its months are the extract's only)
+    expect((await rawCover('Hartford')).town2022).toBe(0);
+    const a = (await ask('how many sales in Hartford vs Bridgeport over 24 months')).answer;
+    expect(a).toContain(`Hartford, CT ${h.n} sales (24 months to ${h.asOf})`);
+    expect(a).toMatch(/Bridgeport, CT [\d,]+ sales \(24 months to 2023-09-29\)/); // (the oracle's count: see above)
+    expect(a).toContain("(not ranked: these figures are of the same period, the 24 months to 2023-09-29, but Hartford, CT's of months the source files hold in part only");
+    expect(a).not.toMatch(/has (more|fewer) sales/);
+  });
+
+  it('"how many sales in Hartford vs Bridgeport" (12 months): a window touching one day of a whole month is of the extract\'s kind, ranked', async () => {
     const [h, b] = [await windowSalesOracle({ state: 'CT', city: 'Hartford' }, 'sfr', 12), await windowSalesOracle({ state: 'CT', city: 'Bridgeport' }, 'sfr', 12)];
     const a = (await ask('how many sales in Hartford vs Bridgeport')).answer;
     expect(a).toContain(`Hartford, CT ${h.n} sales (12 months to ${h.asOf})`);
     expect(a).toContain(`Bridgeport, CT ${b.n} sales (12 months to ${b.asOf})`);
-    expect(a).toContain("(not ranked: these figures are of the same period, the 12 months to 2023-09-29, but Hartford, CT's of months the source files hold in part only");
-    expect(a).not.toMatch(/has (more|fewer) sales/);
+    expect(a).toContain(`so ${b.n > h.n ? 'Bridgeport' : 'Hartford'}, CT has more sales (${Math.max(b.n, h.n)}) (each figure is of the 12 months to 2023-09-29, months the source files hold in part only`);
   });
 });
 
@@ -129,5 +141,21 @@ describe('review 25: a trend whose latest months are held in part only says its 
     expect((await rawCover('Bridgeport')).thin).toBe(true);
     const a = (await ask('price trend in Bridgeport CT')).answer;
     expect(a).toContain('2022-09 is the latest month recorded whole with 20 or more sales: 2022-10 to 2023-09, after it, are recorded in part only, with no median or index (as in GET /v1/market/trends)');
+  });
+});
+
+describe('review 25: a county\'s towns of different periods ranked within their largest like group', () => {
+  it('"cheapest towns in Fairfield County CT": the towns of 2022-09 ranked among themselves, by their raw medians', async () => {
+    const a = (await ask('cheapest towns in Fairfield County CT')).answer;
+    const shown = [...a.matchAll(/([A-Z][\w ]+), CT \$([\d,]+) \(2022-09, (\d+) sales\)/g)].map((m) => ({ town: m[1]!, median: Number(m[2]!.replaceAll(',', '')), n: Number(m[3]) }));
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    for (const s of shown) {
+      const [o] = await sql<{ n: number; median: number }>(`select count(*)::int as n, quantile_cont(sale_price, 0.5) as median from oracle_arms
+        where state_code = 'CT' and city = $town and property_type = 'sfr' and strftime(sale_date, '%Y-%m') = '2022-09'`, { town: s.town });
+      expect({ town: s.town, n: s.n, median: s.median }).toEqual({ town: s.town, n: o!.n, median: Number(o!.median) });
+    }
+    const cheapest = shown.reduce((x, y) => (y.median < x.median ? y : x));
+    expect(a).toContain(`, so of the ${shown.length} figures of 2022-09, ${cheapest.town}, CT is the cheapest (${usd(cheapest.median)})`);
+    expect(a).toContain(`(the others not ranked with these ${shown.length}: these figures are of different periods`);
   });
 });
