@@ -40,7 +40,7 @@ export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understan
   // the latest solid month is stale (recent months with sales, none of 20): the recent months pooled instead
   const pooled = recentPool(data, u, t, where, c, at, solid, changed);
   if (pooled) return pooled;
-  if (at < 0) return noMonthMedian(data, u, t, where, c) ?? missing('trends', t, `In ${where}, no month of the 60 to ${s.as_of} has 5 or more ${type} sales, too few for a median sale price${untypedWords(data, t, u.propertyType, c.month)}`);
+  if (at < 0) return noMonthMedian(data, u, t, where, c) ?? missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price${untypedWords(data, t, u.propertyType, c.month)}`);
   const month = c.month[at]!;
   // a window asked but no window figures in this build: the month's figure, said to be for that month only
   const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';

@@ -6,7 +6,7 @@
 // Rules: warehouse/docs/research.md "Years".
 import type { ResearchData } from './data.ts';
 import type { Market } from './market-window.ts';
-import { monthCover, monthRuns, spanWords } from './coverage.ts';
+import { monthCover, monthRuns as runsOf, spanWords } from './coverage.ts';
 import { plural } from './facts.ts';
 
 /** A window's months by how the market's source files cover them: `none` not at all, `part` in part only, `whole`
@@ -40,6 +40,12 @@ export function windowCover(data: ResearchData, m: Market, touched: readonly str
  *  the spans are unknown. */
 export function windowGap(data: ResearchData, m: Market, touched: readonly string[], asOf: string): string {
   const { none, part, whole } = windowCover(data, m, touched, asOf);
+  // more than two runs counted, with their first and last (review 25: Danbury, CT's 24 months named 7 runs of months
+  // none covers, the head-of-file extract's stray rows between them), as the coverage words do (extractCoverWords)
+  const monthRuns = (list: readonly string[]): string => {
+    const runs = runsOf(list);
+    return runs.split(' and ').length <= 2 ? runs : `${list.length} months between ${list[0]} and ${list.at(-1)}`;
+  };
   if (none.length === 0 && part.length === 0) return '';
   const partWords = `${monthRuns(part)} in part only`;
   if (none.length === 0) return whole.length ? ` (the source covers ${partWords}, inside this window: ${spanWords(data, m, part)})`

@@ -121,7 +121,7 @@ describe('review 25: a type the 2022 file does not tell apart is not said absent
     expect(raw!.n).toBeGreaterThan(1000); // the 2022 file's residential rows: no subtype column at all
     expect(raw!.typed).toBe(0); // and no typed condo sale of Stamford after it
     const a = (await ask('condo prices in Stamford CT')).answer;
-    expect(a).toMatch(/^I don't have that: in Stamford, CT, no month of the 60 to 2022-09-\d\d has 5 or more condo sales, too few for a median sale price; but [\d,]+ residential sales of 2022-01 to 2022-09 come from Connecticut's 2022 sales file, which does not tell condo sales from single-family homes/);
+    expect(a).toMatch(/^I don't have that: stamford, CT has no month with 5 or more condo sales in the 60 months to 2022-09-\d\d, too few for a median sale price; but [\d,]+ residential sales of 2022-01 to 2022-09 come from Connecticut's 2022 sales file, which does not tell condo sales from single-family homes/i);
   });
 });
 
@@ -157,5 +157,20 @@ describe('review 25: a county\'s towns of different periods ranked within their 
     const cheapest = shown.reduce((x, y) => (y.median < x.median ? y : x));
     expect(a).toContain(`, so of the ${shown.length} figures of 2022-09, ${cheapest.town}, CT is the cheapest (${usd(cheapest.median)})`);
     expect(a).toContain(`(the others not ranked with these ${shown.length}: these figures are of different periods`);
+  });
+});
+
+describe('review 25: many runs of months in a window counted, not listed', () => {
+  it('"median price in Danbury CT over the last 2 years": the head-of-file extract\'s stray months counted with their first and last', async () => {
+    // the head-of-file extract's Danbury rows with no non-use code before the 2022 file: one or two a month
+    const stray = await rawQuery<{ m: string }>(`select distinct strftime(strptime("Date Recorded", '%m/%d/%Y'), '%Y-%m') as m from ${HEAD}
+      where "Town" = 'Danbury' and "Non Use Code" is null and strptime("Date Recorded", '%m/%d/%Y') between date '2020-09-29' and date '2021-12-31' order by 1`);
+    const months = stray.map((r) => r.m);
+    const [last] = await rawQuery<{ d: string }>(`select strftime(max(strptime("Date Recorded", '%m/%d/%Y')), '%Y-%m-%d') as d from ${Y2022} where "Town" = 'Danbury'`);
+    expect(last!.d).toBe('2022-09-30');
+    const a = (await ask('median price in Danbury CT over the last 2 years')).answer;
+    // 25 months touched (2020-09-29 is inside 2020-09): 2022-01..09 whole, the stray months in part only, the rest none
+    const none = 25 - 9 - months.length;
+    expect(a).toContain(`(the source covers none of ${none} months between 2020-09 and 2021-12, inside this window, so these sales fall in the ${9 + months.length} months of it the source covers, ${months.length} months between ${months[0]} and ${months.at(-1)} in part only: `);
   });
 });
