@@ -98,11 +98,13 @@ export function dataNote(sources: readonly string[] | undefined, partial: Readon
 
 /** The months of the window with sales that the source files cover in part only (a file starts or ends inside them, or
  *  a thin extract: `covered` false, the trends mart's coveredMonths):
- *  their medians, investor share and index are null in the build (30_mart_market_trends.ts), their count kept. */
+ *  their medians, investor share and index are null in the build (30_mart_market_trends.ts), their count kept; the
+ *  research answer's pooled median of such months is named, so the two answers' figures are not read as disagreeing
+ *  (review 25: Bridgeport, CT's $340,000 over 2023-06..09 beside these months' null medians). */
 export function partMonthNote(months: readonly string[], part: readonly boolean[]): string | null {
   const list = months.filter((_, j) => part[j]);
   return list.length === 0 ? null
-    : `${list.join(', ')}: the source files cover ${list.length === 1 ? 'this month' : 'these months'} in part only (a file starts or ends inside it, or holds under a quarter of its source's busiest month: a thin extract), so sales_count counts the sales they hold, and the month has no median, investor share or price index: a part-month's figures are not comparable with whole months'`;
+    : `${list.join(', ')}: the source files cover ${list.length === 1 ? 'this month' : 'these months'} in part only (a file starts or ends inside it, or holds under a quarter of its source's busiest month: a thin extract), so sales_count counts the sales they hold, and the month has no median, investor share or price index: a part-month's figures are not comparable with whole months'; the research answer (POST /v1/research/query) may pool such months' sales over a window into one median, said to be of months held in part only, which compares only with a median pooled over the same months`;
 }
 
 const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);

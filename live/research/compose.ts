@@ -14,6 +14,7 @@ import { FOREIGN_PLACES } from './place-words.ts';
 import { UNFOUND_LEAD } from './unfound.ts';
 import { REST_LEAD } from './state-rest.ts';
 import { sidesMissed } from './compare-sides.ts';
+import { likeForLike } from './like-for-like.ts';
 import { UNREAD_LEAD } from './unread-words.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
@@ -47,20 +48,15 @@ function dedupeSources(list: (Source | null)[]): Source[] {
   return out;
 }
 
-/** Figures compared side by side that are of different months (a value ends "(2023-09, 7 sales)"): said, or ''. */
-function differentPeriods(facts: Fact[]): string {
-  // a month ("(2023-09, 7 sales)") or recent months pooled ("(34 sales, 6 months to 2023-09-29)", price-level.ts)
-  const period = (v: string): string | undefined => /\((\d{4}-\d{2}),/.exec(v)?.[1] ?? (/, (\d+ months to \d{4}-\d{2}-\d{2})\)/.exec(v)?.[1]?.replace(/^/, 'the '));
-  const months = [...new Set(facts.map((f) => period(f.value ?? '')).filter((m): m is string => m !== undefined))];
-  const word = months.some((m) => m.startsWith('the ')) ? 'periods' : 'months';
-  return months.length > 1 ? ` (note: these figures are of different ${word}, ${months.join(' and ')}, so they are not a like-for-like comparison)` : '';
-}
-
 /** The one rule for a comparison's winner (ranks.ts): the places whose facts of the topic carry a rank, the one the
  *  question asks for (its score highest) named with its figure ("so zip 98117 (Seattle, WA) is the cheaper
  *  ($554,750)"), in a superlative for three or more places, "of the 2 with a figure" when a place has none; places tied
  *  at the top are said tied ("so Ohio and Michigan are tied (77.2 out of 100 each)"); '' when fewer than two have one. */
 export function verdict(data: ResearchData, targets: Understanding['targets'], facts: Fact[]): string {
+  // figures of different periods, or of months covered differently, are not ranked (like-for-like.ts says why), but
+  // for the largest like group of three or more, ranked among themselves
+  const like = likeForLike(data, targets, facts);
+  if (!like.rank) return like.group ? verdict(data, like.group.targets, facts).replace(/^, so /, `, so of the ${like.group.targets.length} figures of ${like.group.said}, `) : '';
   // one figure compared: the kind of rank most places have (a city's legal risk is never ranked against a state's
   // landlord friendliness), each place's first of that kind
   const kinds = [...new Set(facts.flatMap((f) => (f.ranks && targets.includes(f.target!) ? [f.ranks.words[0]] : [])))];
@@ -163,7 +159,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
         const label = intentLabel(intent, u);
-        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}`, facts: used });
+        said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${likeForLike(data, u.targets, primary.filter((f) => f.intent === intent)).note}`, facts: used });
       }
     } else {
       // one sentence per intent (two for a single intent with two primary facts), at most two in all
@@ -206,7 +202,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
       const label = intentLabel(intent, u);
-      paras.push(`${label} side by side: ${rows.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${differentPeriods(primary.filter((f) => f.intent === intent))}.`);
+      paras.push(`${label} side by side: ${rows.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${likeForLike(data, u.targets, primary.filter((f) => f.intent === intent)).note}.`);
     }
   }
   for (const f of facts) {

@@ -8,8 +8,9 @@ import type { Target } from './places.ts';
 import { missing, money, pct, plural, type Fact, type Source } from './facts.ts';
 import { CHANGE_MIN_SAMPLE, isComplete } from '../../warehouse/price-index.ts';
 import { byCount, mixedTypeNote, priceRank, TYPE_WORDS, wholeCity, windowMonths, windowPriceFact } from './sales-facts.ts';
-import { windowFigure } from './market-window.ts';
+import { allResidential, marketKey, windowFigure, WINDOW_MIN_SALES, type Market } from './market-window.ts';
 import { monthRuns } from './coverage.ts';
+import { windowCover } from './window-gaps.ts';
 import type { MonthlySeries } from './year-facts.ts';
 
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
@@ -39,7 +40,7 @@ export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understan
   // the latest solid month is stale (recent months with sales, none of 20): the recent months pooled instead
   const pooled = recentPool(data, u, t, where, c, at, solid, changed);
   if (pooled) return pooled;
-  if (at < 0) return noMonthMedian(data, u, t, where, c) ?? missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price`);
+  if (at < 0) return noMonthMedian(data, u, t, where, c) ?? missing('trends', t, `${where} has no month with 5 or more ${type} sales in the 60 months to ${s.as_of}, too few for a median sale price${untypedWords(data, t, u.propertyType, c.month)}`);
   const month = c.month[at]!;
   // a window asked but no window figures in this build: the month's figure, said to be for that month only
   const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';
@@ -56,26 +57,54 @@ export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understan
 }
 
 
+/** A condo or multi-family figure missing of a Connecticut town whose sales of some months come from the 2022 file,
+ *  which records no residential subtype: those sales are counted as single-family (all residential), so the type's
+ *  sales of those months are not absent but not told apart (review 25: "condo prices in Stamford CT" read as if the
+ *  town had no condo sales, its 1,588 residential sales of 2022-01..09 all counted single-family); '' otherwise. */
+function untypedWords(data: ResearchData, t: Target, type: string, months: readonly string[]): string {
+  if ((type !== 'condo' && type !== 'multi') || t.zip || !t.city) return '';
+  const held = months.filter((m) => allResidential(data.market, t, m) > 0);
+  if (held.length === 0) return '';
+  const n = held.reduce((a, m) => a + allResidential(data.market, t, m), 0);
+  return `; but ${plural(n, 'residential sale')} of ${monthRuns(held)} come from Connecticut's 2022 sales file, which does not tell ${TYPE_WORDS[type]} sales from single-family homes: they are counted as single-family (all residential sales), so its ${TYPE_WORDS[type]} sales of those months are among them, not absent`;
+}
+
 /** The windows tried when the latest solid month is stale: the recent months pooled, the shortest with 20 sales. */
 const POOLS = [3, 6, 12];
+
+/** The windows of POOLS a market's sales may be pooled over (a median of `least` sales or more), shortest first; in a
+ *  comparison, first those where every other side with such a window has one too, so sides pooled beside each other
+ *  are of the same months (review 25: Hartford, CT pooled over 6 months beside Bridgeport over 3, and ranked). */
+function poolWindows(data: ResearchData, u: Understanding, t: Market, least: number): number[] {
+  const enough = (x: Market, months: number): boolean => {
+    const w = windowFigure(data.market, x, u.propertyType, months);
+    return w !== null && w.median !== null && w.sales >= least;
+  };
+  const own = POOLS.filter((m) => enough(t, m));
+  const others = u.targets.filter((x) => marketKey(x) !== marketKey(t) && POOLS.some((m) => enough(x, m)));
+  const shared = own.filter((m) => others.every((x) => enough(x, m)));
+  return [...shared, ...own.filter((m) => !shared.includes(m))];
+}
 
 /** The latest solid month `at` (20 sales, complete; `solid` false: only a month of 5 or more) is before the last few
  *  months, which hold sales but no month of 20 (zip 11375: 2021-10's 23 sales while 2023-09..2024-02 hold 50): the
  *  median of the shortest recent window (3, 6, then 12 months to the market's last sale) with 20 sales, its span and
  *  count said, and that month said after it; null when the month is recent or no window has 20 sales. */
 function recentPool(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, at: number, solid: boolean, changed: string): Fact | null {
-  for (const months of POOLS) {
-    const w = windowFigure(data.market, t, u.propertyType, months);
-    if (!w || w.median === null || w.sales < CHANGE_MIN_SAMPLE) continue;
+  for (const months of poolWindows(data, u, t, CHANGE_MIN_SAMPLE)) {
+    const w = windowFigure(data.market, t, u.propertyType, months)!;
     // a solid month inside the window (from its first whole month) is recent enough: the month stays the answer
     const first = windowMonths(w.asOf, months)[1]!;
     if (at >= 0 && solid && c.month[at]! >= first) return null;
     const f = windowPriceFact(data, { ...u, months }, t, where, null)!;
     // the stale month said after, when it lies before the window (a partial month inside it is among the pooled sales:
     // Sacramento's 2008-05, 36 sales of zip 95757, said again as "the latest month with a median" before)
+    // months held in part only (a thin extract's: Connecticut's 2022-10..2023-09) have no median in the trends: said
+    const part = windowCover(data, t, windowMonths(w.asOf, months), w.asOf).part;
+    const noMonthly = part.length ? `; GET /v1/market/trends gives ${part.length === 1 ? `${part[0]} no median of its own, as it is` : `${monthRuns(part)} no monthly median, as each is`} held in part only, its sales not comparable with a whole month's: pooled, they give this one figure, to be compared only with figures pooled over the same months` : '';
     const stale = at >= 0 && c.month[at]! < first ? ` (the latest ${solid ? `month with ${CHANGE_MIN_SAMPLE} or more sales` : 'month with a median'} was ${c.month[at]}: ${money(c.median_price[at]!)}, ${plural(c.sales_count[at] ?? 0, 'sale')})` : '';
     return {
-      ...f, sentence: `${f.sentence.replace(`In ${where}, `, `In ${where}, no complete month of the last ${months} has ${CHANGE_MIN_SAMPLE} ${TYPE_WORDS[u.propertyType]} sales, so they are pooled: `)}${stale}${changed}`,
+      ...f, sentence: `${f.sentence.replace(`In ${where}, `, `In ${where}, no complete month of the last ${months} has ${CHANGE_MIN_SAMPLE} ${TYPE_WORDS[u.propertyType]} sales, so they are pooled: `)}${stale}${noMonthly}${changed}`,
       detail: [`No recent month has ${CHANGE_MIN_SAMPLE} or more sales: the recent months are pooled (the shortest of 3, 6 and 12 months with ${CHANGE_MIN_SAMPLE}) rather than an older month's figure; the monthly series is GET /v1/market/trends.`],
     };
   }
@@ -87,7 +116,7 @@ function recentPool(data: ResearchData, u: Understanding, t: Target, where: stri
  *  POOLS with 5 sales: the sales the sales count answers with, sales-facts.ts), its basis said; null when none has 5. */
 function noMonthMedian(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries): Fact | null {
   // the shortest of the pooled windows with a median (recentPool's), so a city pooled beside it is of the same months
-  const months = POOLS.find((m) => (windowFigure(data.market, t, u.propertyType, m)?.median ?? null) !== null);
+  const months = poolWindows(data, u, t, WINDOW_MIN_SALES)[0];
   const f = months ? windowPriceFact(data, { ...u, months }, t, where, null) : null;
   if (!f) return null;
   const part = c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0 && c.median_price[i] == null);

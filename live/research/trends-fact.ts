@@ -112,9 +112,14 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   // windows: 3 months -40.5%" called 2022's all-residential sales single-family)
   const given = [...new Set([...(price != null ? [last] : []), ...changes.slice(1).filter((x) => x.v !== null).flatMap((x) => [last - x.m, last])])].sort((a, b) => a - b);
   const tailNote = note || given.length === 0 ? '' : mixedTypeNote(data, t, type, given.map((i) => c.month[i]!), given.reduce((a, i) => a + points[i]!.n, 0)).replace('the figure is for', given.length > 1 ? 'these figures are for' : 'the figure is for');
+  // months after the change's end held in part only (Connecticut's head-of-file 2022-10..2023-09 after Bridgeport's
+  // 2022 file): said, so "3 months +7%" and 2022-09's median are not read as the latest months' (review 25)
+  const held = c.month.flatMap((m, i) => (i > last && (c.sales_count[i] ?? 0) > 0 ? [{ m, i }] : []));
+  const after = held.every((x) => covered[x.i] === false) ? held.map((x) => x.m) : [];
+  const later = after.length ? `; ${end} is the latest month recorded whole with ${CHANGE_MIN_SAMPLE} or more sales: ${monthRuns(after)}, after it, ${after.length === 1 ? 'is' : 'are'} recorded in part only, with no median or index (as in GET /v1/market/trends)` : '';
   return {
     ...(asked.v === null ? {} : ranks(u, asked.v, pct(asked.v), RANK.change)), intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
-    sentence: `${head}${note}${tail.length ? `; ${tail.join('; ')}` : ''}${tailNote}${wholeCity(t)}`,
+    sentence: `${head}${note}${tail.length ? `; ${tail.join('; ')}` : ''}${tailNote}${later}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start && !note && !tailNote ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
     ...(t.zip ? { zip: { zip: t.zip, measure: asked.v, group: null, months: asked.m, asOf: end } } : {}),

@@ -115,8 +115,11 @@ describe('finding 1: cheapest / most expensive of named places is a price compar
     // a named month compared: each place's figure of that month, and the cheaper named
     const month = await ask('compare brooklyn and queens median price in march 2022');
     expect(month.answer).toMatch(/Brooklyn \(New York, NY\) \$[\d,]+ \(2022-03, [\d,]+ sales\).*Queens, NY \$[\d,]+ \(2022-03, [\d,]+ sales\).*, so (Brooklyn \(New York, NY\)|Queens, NY) is the more expensive/);
+    // figures years apart (Seattle's 2015-04, Denver's 2019-05, Sacramento's 2008 window) are not ranked (review 25,
+    // like-for-like.ts): each given with its period, and why none is named
     const dear = await ask('which is most expensive: seattle, denver or sacramento');
-    expect(dear.answer).toMatch(/is the most expensive/);
+    expect(dear.answer).toContain('(not ranked: these figures are of different periods, 2015-04 and 2019-05 and the 3 months to 2008-05-');
+    expect(dear.answer).not.toMatch(/is the most expensive/);
   });
 });
 
