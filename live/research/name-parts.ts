@@ -11,7 +11,7 @@ import { isEnglishWord } from '../places/english.ts';
 interface Read { state: string; city?: string; zip?: string; at: number; end: number; kind: string; free?: readonly { population: number }[] }
 
 /** Comparison words: with one, two names side by side may be two places ("Seattle Portland, OR vs ..."). */
-const COMPARED = /\b(?:vs\.?|versus|compare[sd]?|comparing|and|or|than|between|with)\b/i;
+export const COMPARED = /\b(?:vs\.?|versus|compare[sd]?|comparing|and|or|than|between|with)\b/i;
 
 /** Removes from `found` (in place) the places read in words of another place's name, and their readings from `readAs`. */
 export function dropNameParts(q: string, found: Read[], stateHits: readonly { state: string; at: number; end: number }[], readAs: string[]): void {

@@ -180,3 +180,7 @@ export interface Gazetteer {
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;
 }
+
+/** How place words not read (unread-words.ts) or asked back (hood-alone.ts) are listed among a question's unknown
+ *  places: compose.ts says them as written after this lead. */
+export const UNREAD_LEAD = 'words not read as a place: ';
