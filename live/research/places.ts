@@ -42,6 +42,7 @@ import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
 import { compassParts } from './hood-compass.ts';
+import { stateCityTypo, stateStartsCity } from './state-city-typo.ts';
 import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
@@ -199,7 +200,11 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (overlaps(taken, s, e)) continue;
       // "Kansas City", "Oklahoma City", "Iowa City", "Texas City", "Virginia Beach", "New York City": a city, not the state
       const after = lower.slice(e, e + 12);
-      if (/^\s+(city|beach)\b/.test(after) && gaz.citiesByName.has(`${m[0]}${/^\s+(city|beach)/.exec(after)![0]}`.replace(/\s+/g, ' '))) continue;
+      // ("Colorado Springs" too: state-city-typo.ts stateStartsCity)
+      if (stateStartsCity(q, s, e, gaz)) continue;
+      // "Kansas Cty", misspelt: the city, said (state-city-typo.ts)
+      const cityTypo = stateCityTypo(q, s, e, gaz);
+      if (cityTypo) { taken.push({ start: s, end: cityTypo.end }); found.push({ state: cityTypo.city.state, city: cityTypo.city.name, at: s, end: cityTypo.end, kind: 'city' }); readAs.push(cityTypo.readAs); continue; }
       // "Washington County", "Texas County": a county of the name (county-place.ts findCounty reads it), not the state
       const county = /^\s+(county|parish)\b/.exec(after);
       if (county && gaz.countiesByName?.has(`${m[0].replace(/\s+/g, ' ')} ${county[1]}`)) { taken.push({ start: s, end: e + county[0].length }); continue; }
