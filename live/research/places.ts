@@ -41,9 +41,11 @@ export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
-import { compassParts } from './hood-compass.ts';
+import { compassCode, compassParts } from './hood-compass.ts';
 import { stateCityTypo, stateStartsCity } from './state-city-typo.ts';
-import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
+import { loneHoods } from './hood-alone.ts';
+import { zipCityClash } from './zip-clash.ts';
+import { dwarfedNamesake, filedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
@@ -266,6 +268,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || topicCue || strongCue || possessive || subjectCue)) return;
     }
     if (code === 'LA' && !commaCue && !afterCity && !cityCue) return; // "LA" alone is Los Angeles (aliases above)
+    if (!commaCue && !afterCity && !cityCue && compassCode(q, t)) return; // "NE Portland": northeast, not Nebraska (hood-compass.ts)
     if (code === 'DC') code = 'DC';
     taken.push({ start: t.start, end: t.end });
     codeHits.push({ state: code, at: t.start, end: t.end, kind: 'state' });
@@ -298,6 +301,12 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   }
   // a well-known neighbourhood of a city whose sources name none ("Fishtown", "LoDo Denver"): the city, said (hood-cities.ts)
   for (const h of knownHoods(q, taken)) { taken.push(h); found.push({ state: h.state, city: h.city, at: h.start, end: h.end, kind: 'city' }); readAs.push(h.readAs); }
+  // one named alone ("Ballard home prices"): its city as a whole, said, or asked which city ("Capitol Hill"): hood-alone.ts
+  for (const h of loneHoods(q, taken, gaz, namedStates)) {
+    taken.push(h);
+    if (h.unknown) unknown.push(h.unknown);
+    else { found.push({ state: h.state!, city: h.city!, at: h.start, end: h.end, kind: 'city' }); readAs.push(h.readAs!); }
+  }
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
       const first = toks[i]!, last = toks[i + n - 1]!;
@@ -338,7 +347,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // with sales, "new canaan": place-aliases.ts)
       // (or a town a source covers next to a topic word, "mckeesport foreclosures": live/places/question.ts uncuedTown)
       else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz) || soldTown(toks, i, n, cands, gaz)
-        || (uncuedTown(toks, i, n) && coveredTown(gaz, biggest.state, biggest.name));
+        || (uncuedTown(toks, i, n) && (coveredTown(gaz, biggest.state, biggest.name) || filedNamesake(q, cands, biggest, gaz) !== null));
       if (!ok) continue;
       // a state named elsewhere pulls the name to its namesake there, unless that is a small place and the name a
       // large city's ("New York ... Philadelphia": not Philadelphia, NY, 803 people): place-share.ts
@@ -346,7 +355,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
         ?? cands.find((c) => namedStates.has(c.state) && !dwarfedNamesake(c, biggest, gaz)) ?? biggest;
       // a sales question: the only namesake with sales when the most populous has none ("Darien": Darien, CT; place-share.ts)
       const sold = first_ === biggest && !adj ? soldNamesake(q, cands, biggest, gaz) : null;
-      const pick = sold ?? first_;
+      // (a filings question: the only namesake the foreclosure and lien filings name, "baldwin foreclosures": Baldwin, PA)
+      const filed = first_ === biggest && !adj && !sold ? filedNamesake(q, cands, biggest, gaz) : null;
+      const pick = sold ?? filed ?? first_;
       // a typo of a larger city of a state named (or implied by a city) elsewhere beats an exact namesake in another
       // state ("Pennsylvania vs Pittsburg" is Pittsburgh, PA), said as read
       const near = adj || namedStates.has(pick.state) ? null : nearNamedCity(gaz.citiesByName, phrase, implied, pick.population);
@@ -360,7 +371,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // no state said it and another state has a namesake of some size (5% of its population or more): the answer says
       // which it read ("Portland" as Portland, OR, not Portland, ME; "Houston" needs no note)
       const most = pick === biggest && !adj && !namedStates.has(pick.state) ? mostPopulousReading(q.slice(first.start, last.end), pick, cands) : null;
-      if (sold) readAs.push(`"${q.slice(first.start, last.end)}" as ${sold.name}, ${sold.state} (the only one of ${cands.length} US places of that name with recorded sales; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
+      if (filed) readAs.push(`"${q.slice(first.start, last.end)}" as ${filed.name}, ${filed.state} (the only one of ${cands.length} US places of that name the foreclosure and lien filings name; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
+      else if (sold) readAs.push(`"${q.slice(first.start, last.end)}" as ${sold.name}, ${sold.state} (the only one of ${cands.length} US places of that name with recorded sales; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
       else if (most) readAs.push(most);
       else if (common && isTownWord(phrase) && !adj && !namedStates.has(pick.state)) {
         readAs.push(`"${q.slice(first.start, last.end)}" as the town ${pick.name}, ${pick.state} (${cands.length > 1 ? `the most populous of ${cands.length} US places of that name` : 'the only US place of that name'}; name the state for another)`);
@@ -435,6 +447,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
   // a word of a place's name read as a second place ("Vashon Island", "Inglewood nashville 37216"): name-parts.ts
   dropNameParts(q, found, stateHits, readAs);
+  // a zip written next to a city or borough it is not in ("37206 Memphis"): the zip, said (zip-clash.ts)
+  zipCityClash(q, found, stateHits, gaz, readAs);
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
   for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);
