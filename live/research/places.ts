@@ -31,18 +31,19 @@
 //            is one followed by "Co"/"Co." when a county bears the name and no Colorado city does ("King Co WA")
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
-import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos, uncuedTown } from '../places/question.ts';
-import { compactKey, editDistance, foldAccents, placeKey } from '../places/names.ts';
+import { citiesByKey, findCityTypos, findStateTypos, uncuedTown } from '../places/question.ts';
+import { foldAccents } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { coveredTown } from './covered-town.ts';
 import { dropNameParts } from './name-parts.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
 import { compassCode, compassParts } from './hood-compass.ts';
 import { stateCityTypo, stateStartsCity } from './state-city-typo.ts';
+import { cityBefore } from './city-before.ts';
 import { loneHoods } from './hood-alone.ts';
 import { zipCityClash } from './zip-clash.ts';
 import { dwarfedNamesake, filedNamesake, shareStates, soldNamesake } from './place-share.ts';
@@ -51,7 +52,7 @@ import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
 import { letterZip, letterZipWhy, mostPopulousReading, namesakeClause, namesakeSubject, onceEach, washingtonReading } from './namesake-read.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isNamesakeWord, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -76,31 +77,6 @@ const WASHINGTON_STATE = '"Washington" read as Washington State; say "Washington
 const STREET_AFTER = /^\s+(ave|avenue|st|street|blvd|boulevard|rd|road|dr|drive|ln|lane|pkwy|parkway|hwy|highway|ter|terrace)\b\.?/;
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
 
-
-/** Whether the capitalised words just before token `i` (only spaces between) name a city of state `code`: exactly, or
- *  within one edit of a city of 20,000 people or more of that state (a name of five letters or more). A state name
- *  ("Texas OR California") and a common word never count. */
-function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gazetteer): boolean {
-  for (let n = Math.min(gaz.maxCityWords, i); n >= 1; n--) {
-    const words = toks.slice(i - n, i);
-    if (!words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower))) continue;
-    if (!/^[ \t]+$/.test(q.slice(words[n - 1]!.end, toks[i]!.start))) return false;
-    if (words.slice(1).some((w, k) => !/^[ \t]+$/.test(q.slice(words[k]!.end, w.start)))) continue;
-    const phrase = words.map((w) => w.lower).join(' ');
-    // (a person's name that is a town's is one: "Franklin MA median price")
-    if (STATE_NAME_SET.has(phrase) || (COMMON_WORDS.has(phrase) && !isNamesakeWord(phrase))) continue;
-    const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
-    if (cands?.some((c) => c.state === code)) return true;
-    if (phrase.length < 5) continue;
-    // the state's cities by key length (live/places/question.ts, keyed at the first question naming the state): lengths within one of the phrase's
-    const key = compactKey(placeKey(phrase));
-    const byLength = cityTypoIndex(gaz.citiesByName).pool(code);
-    for (let len = key.length - 1; len <= key.length + 1; len++) {
-      if ((byLength[len] ?? []).some((k) => k.city.population >= 20_000 && editDistance(k.key, key, 1) <= 1)) return true;
-    }
-  }
-  return false;
-}
 
 /** Finds the places of a question and its context. */
 export function findPlaces(written: string, context: Context, gaz: Gazetteer): Places {
