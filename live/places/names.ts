@@ -39,7 +39,7 @@ export const CITY_NICKNAMES: readonly CityNickname[] = [
   // "LA" is also Louisiana's code: said as read (research places.ts), and not after a Louisiana city ("New Orleans LA")
   { city: 'Los Angeles', state: 'CA', forms: ['LA', 'L.A.'], inQuestions: /\bLA\b(?!,)|\bL\.A\.?(?![A-Za-z])|\blos angeles\b/ },
   // "S.F." with its dots, not a unit ("per s.f.", "$/s.f.")
-  { city: 'San Francisco', state: 'CA', forms: ['SF', 'S.F.'], inQuestions: /\bSF\b|(?<!\bper\s+|\/\s*)\bS\.F\.(?![A-Za-z])|\bsan francisco\b/i },
+  { city: 'San Francisco', state: 'CA', forms: ['SF', 'S.F.', 'San Fran'], inQuestions: /\bSF\b|(?<!\bper\s+|\/\s*)\bS\.F\.(?![A-Za-z])|\bsan fran(?:cisco)?\b/i },
   { city: 'Philadelphia', state: 'PA', forms: ['Philly', 'Phila', 'Phila.'], inQuestions: /\bphilly\b|\bphila\b\.?/i },
   { city: 'Pittsburgh', state: 'PA', forms: ['Pgh'], inQuestions: /\bpgh\b/i },
   // "KC" in questions: Kansas City, MO, said as read (research places.ts), unless Kansas follows ("KC, KS"); typed, the state's

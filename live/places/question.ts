@@ -223,7 +223,9 @@ export function findCityTypos<C extends NamedCity>(q: string, toks: readonly Wor
       }
       best.sort((a, b) => b.population - a.population);
       const top = best[0];
-      if (!top || (best.length > 1 && best[1]!.population * 10 > top.population)) continue;
+      // (names equally close: none unless one is ten times the next; one name's namesakes, "Springfeld", are the name
+      // read, its most populous namesake, whose reading the research reader says: review 25)
+      if (!top || best.some((c) => c.name !== top.name && c.population * 10 > top.population)) continue;
       const topic = n === 1 && [prev, toks[i + 1]].some((w) => w && TOPIC_CUES.has(w.lower));
       if (uncued && (top.population < UNCUED_CITY_MIN_POPULATION || (key.length < UNCUED_MIN && !topic))) continue;
       out.push({ city: top, start: first.start, end: last.end, written: q.slice(first.start, last.end) });

@@ -6,7 +6,12 @@ import { compactKey, placeKey } from '../places/names.ts';
 import type { Gazetteer } from './place-words.ts';
 
 export function coveredTown(gaz: Pick<Gazetteer, 'hasSales' | 'filingPlaces'>, state: string, city: string): boolean {
+  return (gaz.hasSales?.(state, city) ?? false) || filedTown(gaz, state, city);
+}
+
+/** Whether the foreclosure and lien filings name the town as a municipality. */
+export function filedTown(gaz: Pick<Gazetteer, 'filingPlaces'>, state: string, city: string): boolean {
   // (by the compact key: the filings write "Greentree" for Green Tree, PA)
   const key = compactKey(placeKey(city));
-  return (gaz.hasSales?.(state, city) ?? false) || (gaz.filingPlaces ?? []).some((f) => f.state === state && compactKey(placeKey(f.name)) === key);
+  return (gaz.filingPlaces ?? []).some((f) => f.state === state && compactKey(placeKey(f.name)) === key);
 }

@@ -25,7 +25,8 @@ type Span = { start: number; end: number };
 const town = (f: Named): boolean => f.kind === 'city' && !!f.city && !f.zip && !f.area && !f.hood;
 const wasRead = (q: string, f: Named): string => `"${q.slice(f.at, f.end)}" as ${f.city}, ${f.state} (`;
 const whole = (f: Named): string => (f.area ? `${f.area.name} (${f.city}, ${f.state})` : `${f.city}, ${f.state}`);
-const reading = (words: string, f: Named, not: readonly Named[]): string =>
+/** How a neighbourhood read as its city is said (hood-alone.ts too). */
+export const hoodReading = (words: string, f: Named, not: readonly Named[]): string =>
   `"${words}" as a neighbourhood of ${whole(f)}${not.length ? `, not ${not.map((t) => `${t.city}, ${t.state}`).join(' or ')}` : ''}: we do not resolve neighbourhoods, so the figures are for ${f.area?.name ?? f.city} as a whole`;
 /** Words after a neighbourhood's name that say it is one. */
 const HOOD_AFTER = /^\s+(neighbou?rhoods?|community\s+areas?|area|district)\b/i;
@@ -52,7 +53,7 @@ export function knownHoods(q: string, taken: readonly Span[]): { start: number; 
   for (const [re, state, city] of KNOWN_HOODS) {
     const m = re.exec(q);
     if (!m || taken.some((t) => t.start < m.index + m[0].length && t.end > m.index)) continue;
-    out.push({ start: m.index, end: m.index + m[0].length, state, city, readAs: reading(m[0], { state, city, at: 0, end: 0, kind: 'city' }, []) });
+    out.push({ start: m.index, end: m.index + m[0].length, state, city, readAs: hoodReading(m[0], { state, city, at: 0, end: 0, kind: 'city' }, []) });
   }
   return out;
 }
@@ -90,7 +91,7 @@ export function hoodsOfCities(q: string, toks: readonly Token[], found: readonly
       if (run.length && inside.every((j) => town(found[j]!) && found[j]!.state !== f.state)
         && (inside.length > 0 || DISTRICT_WORDS.test(run.at(-1)!.lower) || HOOD_AFTER.test(q.slice(e)))) {
         for (const j of inside) dropTown(j);
-        out.readAs.push(reading(q.slice(s, e), f, inside.map((j) => found[j]!)));
+        out.readAs.push(hoodReading(q.slice(s, e), f, inside.map((j) => found[j]!)));
       }
       continue;
     }
@@ -121,7 +122,7 @@ export function loneHood(q: string, toks: readonly Token[], taken: readonly Span
       if ((e <= f!.at && /^[\s,]*$/.test(q.slice(e, f!.at))) || (s >= f!.end && /^[\s,]*$/.test(q.slice(f!.end, s)))) return null;
       const text = q.slice(s, e);
       if (readAs.some((r) => r.startsWith(`"${text}"`))) return null;
-      return reading(text, f!, []);
+      return hoodReading(text, f!, []);
     }
   }
   return null;

@@ -52,7 +52,10 @@ export async function distressCity(data: ResearchData, u: { asks: readonly strin
     const bases = [...new Set([`${mount}${t.city}${next}`, `${mount}${t.city}`])];
     // the city's own filings, as the investor overview reads the name, unless the question writes another
     // municipality of it ("Elizabeth, PA": the borough's 8 filings, as the endpoint, not Elizabeth Township's 11)
-    if (!mount && !next && !/^township$/i.test(m[2] ?? '') && await hasFilings(data, t.state, t.city)) return null;
+    // (a next word that makes no filing municipality's name is no part of it: "baldwin foreclosures" is Baldwin's own,
+    // not Baldwin Township's; review 25)
+    const nextNamed = next !== '' && (await Promise.all(municipalityNames(`${mount}${t.city}${next}`).map((n) => hasFilings(data, t.state, n)))).some(Boolean);
+    if (!mount && !nextNamed && !/^township$/i.test(m[2] ?? '') && await hasFilings(data, t.state, t.city)) return null;
     // the state read first; with no state named, any state's filings (a municipality of no Census place has no state here)
     const named = new RegExp(`\\b(${t.state}|${data.stateName(t.state)})\\b`).test(u.query);
     const states = named ? [t.state] : [t.state, ...[...data.stateNames.keys()].filter((s) => s !== t.state)];
@@ -213,8 +216,12 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
       const words = cand.slice(j).map((w) => w.lower).join(' ');
       return (cand.length - j >= 2 && DISTRICT_WORDS.test(last.lower)) || (!COMMON_WORDS.has(words) && (gaz.citiesByName.get(words) ?? []).some((c) => c.state !== f2.state));
     });
-    if (j < 0) continue;
-    const run = cand.slice(j);
+    // else capitalised words after "the" ("The Gulch Nashville", "in the Gulch, Nashville": review 25, no word said)
+    const the = before.findIndex((w, t) => w.lower === 'the' && t >= k - 1 && t < before.length - 1 && /^ +$/.test(q.slice(w.end, before[t + 1]!.start)));
+    const after = the >= 0 ? before.slice(the + 1) : [];
+    const named = after.length > 0 && after.length <= 2 && after.every((w) => cap(w.text) && !PREPOSITIONS.has(w.lower)) && !COMMON_WORDS.has(after.map((w) => w.lower).join(' '));
+    if (j < 0 && !named) continue;
+    const run = j >= 0 ? cand.slice(j) : before.slice(the);
     readAs.push(`"${q.slice(run[0]!.start, last.end)}" as a neighbourhood of ${whole(f2)}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
   }
   return { drop, readAs, dropped };

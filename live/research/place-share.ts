@@ -10,7 +10,10 @@
 //                    vs Stamford vs Norwalk": Norwalk, CT, not Norwalk, CA; "Darien vs Greenwich": Darien, CT); said
 //   soldNamesake     a sales or price question: the only namesake with sales, when the most populous has none and is
 //                    no large city ("Darien": Darien, CT, not Darien, IL)
+//   filedNamesake    the same for a question on foreclosure or lien filings and the towns they name ("baldwin
+//                    foreclosures": Baldwin, PA, not Baldwin, NY; review 25)
 import type { City } from './data.ts';
+import { filedTown } from './covered-town.ts';
 import type { Gazetteer } from './place-words.ts';
 
 /** A large city: a namesake of it in a state named elsewhere must be of some size, or have sales, to be read. */
@@ -38,6 +41,18 @@ export function soldNamesake(q: string, cands: readonly City[], pick: City, gaz:
   if (pick.population >= LARGE_CITY || !SALES_ASKED.test(q) || LEGAL_ASKED.test(q) || sells(gaz, pick)) return null;
   const sold = cands.filter((c) => c !== pick && sells(gaz, c));
   return sold.length === 1 ? sold[0]! : null;
+}
+
+/** Filings asked of, as data ("foreclosures", "distressed", "liens"), not a legal question about them. */
+const FILINGS_ASKED = /\b(foreclosures|foreclosure (filings|cases|counts?|activity|rates?)|distress(ed)?|liens|lien filings|pre-?foreclosures?|tax[- ]delinquen\w*)\b/i;
+const LAW_ASKED = /\b(laws?|process|judicial|redemption|rules?|timelines?|notices?|statutes?|legal)\b/i;
+
+/** filedNamesake: the one namesake of a city name read as its most populous that the foreclosure and lien filings name,
+ *  when the most populous is none of theirs and no large city, in a question asking the filings; null otherwise. */
+export function filedNamesake(q: string, cands: readonly City[], pick: City, gaz: Pick<Gazetteer, 'filingPlaces'>): City | null {
+  if (pick.population >= LARGE_CITY || !FILINGS_ASKED.test(q) || LAW_ASKED.test(q) || filedTown(gaz, pick.state, pick.name)) return null;
+  const filed = cands.filter((c) => c !== pick && filedTown(gaz, c.state, c.name));
+  return filed.length === 1 ? filed[0]! : null;
 }
 
 /** A place found in the question (places.ts): a city read freely carries its namesakes (`free`, most populous first). */

@@ -129,7 +129,8 @@ export const BOROUGHS: [RegExp, Area][] = [
   [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
   // "queens" is also a plain word: the borough only with a capital
   [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
-  [/\bstaten\s+is(?:land\b|\.)/i, { name: 'Staten Island', county_fips: '36085' }],
+  // ("Staten Is" without its period too: "Staten" alone names nothing else)
+  [/\bstaten\s+is(?:land\b|\.|\b)/i, { name: 'Staten Island', county_fips: '36085' }],
   // "BK" and "SI" (also bankruptcy, a word...): in capitals after a place word ("comps in BK") or before NY only
   [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})BK\\b|\\bBK(?=,?\\s+NY\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
   [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],
@@ -180,3 +181,7 @@ export interface Gazetteer {
    *  Covers the aliases only the build's place table holds (Census names such as "Urban Honolulu"). */
   canonicalCity?(state: string, typed: string): string | null;
 }
+
+/** How place words not read (unread-words.ts) or asked back (hood-alone.ts) are listed among a question's unknown
+ *  places: compose.ts says them as written after this lead. */
+export const UNREAD_LEAD = 'words not read as a place: ';

@@ -31,24 +31,28 @@
 //            is one followed by "Co"/"Co." when a county bears the name and no Colorado city does ("King Co WA")
 //   boroughs New York City's five (Brooklyn, Manhattan, the Bronx, Queens, Staten Island) are New York, NY with an `area`:
 //            the borough's county, whose zips answer the per-zip topics (comps, rehab, flood and Superfund)
-import { citiesByKey, cityTypoIndex, findCityTypos, findStateTypos, uncuedTown } from '../places/question.ts';
-import { compactKey, editDistance, foldAccents, placeKey } from '../places/names.ts';
+import { citiesByKey, findCityTypos, findStateTypos, uncuedTown } from '../places/question.ts';
+import { foldAccents } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { coveredTown } from './covered-town.ts';
 import { dropNameParts } from './name-parts.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens, type Token } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
 import { hoodsNamed } from './hood-places.ts';
-import { compassParts } from './hood-compass.ts';
-import { dwarfedNamesake, shareStates, soldNamesake } from './place-share.ts';
+import { compassCode, compassParts } from './hood-compass.ts';
+import { stateCityTypo, stateStartsCity } from './state-city-typo.ts';
+import { cityBefore } from './city-before.ts';
+import { loneHoods } from './hood-alone.ts';
+import { zipCityClash } from './zip-clash.ts';
+import { dwarfedNamesake, filedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
 import { letterZip, letterZipWhy, mostPopulousReading, namesakeClause, namesakeSubject, onceEach, washingtonReading } from './namesake-read.ts';
-import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isNamesakeWord, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
+import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
 
@@ -73,31 +77,6 @@ const WASHINGTON_STATE = '"Washington" read as Washington State; say "Washington
 const STREET_AFTER = /^\s+(ave|avenue|st|street|blvd|boulevard|rd|road|dr|drive|ln|lane|pkwy|parkway|hwy|highway|ter|terrace)\b\.?/;
 const overlaps = (spans: Span[], s: number, e: number): boolean => spans.some((x) => s < x.end && e > x.start);
 
-
-/** Whether the capitalised words just before token `i` (only spaces between) name a city of state `code`: exactly, or
- *  within one edit of a city of 20,000 people or more of that state (a name of five letters or more). A state name
- *  ("Texas OR California") and a common word never count. */
-function cityBefore(q: string, toks: Token[], i: number, code: string, gaz: Gazetteer): boolean {
-  for (let n = Math.min(gaz.maxCityWords, i); n >= 1; n--) {
-    const words = toks.slice(i - n, i);
-    if (!words.every((w) => cap(w.text) || /^(of|the|de|la|del|on|upon)$/.test(w.lower))) continue;
-    if (!/^[ \t]+$/.test(q.slice(words[n - 1]!.end, toks[i]!.start))) return false;
-    if (words.slice(1).some((w, k) => !/^[ \t]+$/.test(q.slice(words[k]!.end, w.start)))) continue;
-    const phrase = words.map((w) => w.lower).join(' ');
-    // (a person's name that is a town's is one: "Franklin MA median price")
-    if (STATE_NAME_SET.has(phrase) || (COMMON_WORDS.has(phrase) && !isNamesakeWord(phrase))) continue;
-    const cands = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
-    if (cands?.some((c) => c.state === code)) return true;
-    if (phrase.length < 5) continue;
-    // the state's cities by key length (live/places/question.ts, keyed at the first question naming the state): lengths within one of the phrase's
-    const key = compactKey(placeKey(phrase));
-    const byLength = cityTypoIndex(gaz.citiesByName).pool(code);
-    for (let len = key.length - 1; len <= key.length + 1; len++) {
-      if ((byLength[len] ?? []).some((k) => k.city.population >= 20_000 && editDistance(k.key, key, 1) <= 1)) return true;
-    }
-  }
-  return false;
-}
 
 /** Finds the places of a question and its context. */
 export function findPlaces(written: string, context: Context, gaz: Gazetteer): Places {
@@ -199,7 +178,11 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (overlaps(taken, s, e)) continue;
       // "Kansas City", "Oklahoma City", "Iowa City", "Texas City", "Virginia Beach", "New York City": a city, not the state
       const after = lower.slice(e, e + 12);
-      if (/^\s+(city|beach)\b/.test(after) && gaz.citiesByName.has(`${m[0]}${/^\s+(city|beach)/.exec(after)![0]}`.replace(/\s+/g, ' '))) continue;
+      // ("Colorado Springs" too: state-city-typo.ts stateStartsCity)
+      if (stateStartsCity(q, s, e, gaz)) continue;
+      // "Kansas Cty", misspelt: the city, said (state-city-typo.ts)
+      const cityTypo = stateCityTypo(q, s, e, gaz);
+      if (cityTypo) { taken.push({ start: s, end: cityTypo.end }); found.push({ state: cityTypo.city.state, city: cityTypo.city.name, at: s, end: cityTypo.end, kind: 'city' }); readAs.push(cityTypo.readAs); continue; }
       // "Washington County", "Texas County": a county of the name (county-place.ts findCounty reads it), not the state
       const county = /^\s+(county|parish)\b/.exec(after);
       if (county && gaz.countiesByName?.has(`${m[0].replace(/\s+/g, ' ')} ${county[1]}`)) { taken.push({ start: s, end: e + county[0].length }); continue; }
@@ -261,6 +244,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (!(commaCue || afterCity || cityCue || prepCue || listCue || endCue || topicCue || strongCue || possessive || subjectCue)) return;
     }
     if (code === 'LA' && !commaCue && !afterCity && !cityCue) return; // "LA" alone is Los Angeles (aliases above)
+    if (!commaCue && !afterCity && !cityCue && compassCode(q, t)) return; // "NE Portland": northeast, not Nebraska (hood-compass.ts)
     if (code === 'DC') code = 'DC';
     taken.push({ start: t.start, end: t.end });
     codeHits.push({ state: code, at: t.start, end: t.end, kind: 'state' });
@@ -293,6 +277,12 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   }
   // a well-known neighbourhood of a city whose sources name none ("Fishtown", "LoDo Denver"): the city, said (hood-cities.ts)
   for (const h of knownHoods(q, taken)) { taken.push(h); found.push({ state: h.state, city: h.city, at: h.start, end: h.end, kind: 'city' }); readAs.push(h.readAs); }
+  // one named alone ("Ballard home prices"): its city as a whole, said, or asked which city ("Capitol Hill"): hood-alone.ts
+  for (const h of loneHoods(q, taken, gaz, namedStates)) {
+    taken.push(h);
+    if (h.unknown) unknown.push(h.unknown);
+    else { found.push({ state: h.state!, city: h.city!, at: h.start, end: h.end, kind: 'city' }); readAs.push(h.readAs!); }
+  }
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
       const first = toks[i]!, last = toks[i + n - 1]!;
@@ -333,7 +323,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // with sales, "new canaan": place-aliases.ts)
       // (or a town a source covers next to a topic word, "mckeesport foreclosures": live/places/question.ts uncuedTown)
       else ok = (biggest.population >= 100_000 && phrase.length > 3) || directionalTown(words, cands, gaz) || soldTown(toks, i, n, cands, gaz)
-        || (uncuedTown(toks, i, n) && coveredTown(gaz, biggest.state, biggest.name));
+        || (uncuedTown(toks, i, n) && (coveredTown(gaz, biggest.state, biggest.name) || filedNamesake(q, cands, biggest, gaz) !== null));
       if (!ok) continue;
       // a state named elsewhere pulls the name to its namesake there, unless that is a small place and the name a
       // large city's ("New York ... Philadelphia": not Philadelphia, NY, 803 people): place-share.ts
@@ -341,7 +331,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
         ?? cands.find((c) => namedStates.has(c.state) && !dwarfedNamesake(c, biggest, gaz)) ?? biggest;
       // a sales question: the only namesake with sales when the most populous has none ("Darien": Darien, CT; place-share.ts)
       const sold = first_ === biggest && !adj ? soldNamesake(q, cands, biggest, gaz) : null;
-      const pick = sold ?? first_;
+      // (a filings question: the only namesake the foreclosure and lien filings name, "baldwin foreclosures": Baldwin, PA)
+      const filed = first_ === biggest && !adj && !sold ? filedNamesake(q, cands, biggest, gaz) : null;
+      const pick = sold ?? filed ?? first_;
       // a typo of a larger city of a state named (or implied by a city) elsewhere beats an exact namesake in another
       // state ("Pennsylvania vs Pittsburg" is Pittsburgh, PA), said as read
       const near = adj || namedStates.has(pick.state) ? null : nearNamedCity(gaz.citiesByName, phrase, implied, pick.population);
@@ -355,7 +347,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // no state said it and another state has a namesake of some size (5% of its population or more): the answer says
       // which it read ("Portland" as Portland, OR, not Portland, ME; "Houston" needs no note)
       const most = pick === biggest && !adj && !namedStates.has(pick.state) ? mostPopulousReading(q.slice(first.start, last.end), pick, cands) : null;
-      if (sold) readAs.push(`"${q.slice(first.start, last.end)}" as ${sold.name}, ${sold.state} (the only one of ${cands.length} US places of that name with recorded sales; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
+      if (filed) readAs.push(`"${q.slice(first.start, last.end)}" as ${filed.name}, ${filed.state} (the only one of ${cands.length} US places of that name the foreclosure and lien filings name; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
+      else if (sold) readAs.push(`"${q.slice(first.start, last.end)}" as ${sold.name}, ${sold.state} (the only one of ${cands.length} US places of that name with recorded sales; the most populous, ${biggest.name}, ${biggest.state}, has none; name the state for another)`);
       else if (most) readAs.push(most);
       else if (common && isTownWord(phrase) && !adj && !namedStates.has(pick.state)) {
         readAs.push(`"${q.slice(first.start, last.end)}" as the town ${pick.name}, ${pick.state} (${cands.length > 1 ? `the most populous of ${cands.length} US places of that name` : 'the only US place of that name'}; name the state for another)`);
@@ -430,6 +423,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
   // a word of a place's name read as a second place ("Vashon Island", "Inglewood nashville 37216"): name-parts.ts
   dropNameParts(q, found, stateHits, readAs);
+  // a zip written next to a city or borough it is not in ("37206 Memphis"): the zip, said (zip-clash.ts)
+  zipCityClash(q, found, stateHits, gaz, readAs);
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own
   const cityStates = new Set(found.filter((f) => f.kind !== 'state').map((f) => f.state));
   for (const s of stateHits) if (!cityStates.has(s.state)) found.push(s);

@@ -10,7 +10,7 @@ import { knownHoodIn } from './hood-cities.ts';
 
 /** A state named at the start of `rest` after a space or a comma: its code and length, else null. A lower-case code
  *  that is an English word ("or", "me", "in") counts only at the end of the question. */
-function stateAt(rest: string): { code: string; length: number } | null {
+export function stateAt(rest: string): { code: string; length: number } | null {
   const lead = /^[ \t]*,?[ \t]*/.exec(rest)![0];
   if (!lead) return null;
   const after = rest.slice(lead.length);

@@ -6,15 +6,14 @@
 import { allEnglish } from '../places/english.ts';
 import { citiesByKey } from '../places/question.ts';
 import type { Intent, Understanding } from './intent.ts';
-import { COMMON_WORDS, STATE_NAME_SET, tokens, type Gazetteer } from './place-words.ts';
+import { COMMON_WORDS, STATE_NAME_SET, tokens, UNREAD_LEAD, type Gazetteer } from './place-words.ts';
 import { NOT_PLACES } from './unfound.ts';
 import { isMonthWord } from './years.ts';
 import { coveredTown } from './covered-town.ts';
 
 const MARKET: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
-/** How unread town words are listed among a question's unknown places (compose.ts says them). */
-export const UNREAD_LEAD = 'words not read as a place: ';
+export { UNREAD_LEAD } from './place-words.ts';
 
 /**
  * The unread-town note of a market question that names no place: the words (one to three, letters only) that are the
