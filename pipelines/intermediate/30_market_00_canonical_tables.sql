@@ -355,7 +355,8 @@ create or replace table int_market_untyped_files (source varchar, file varchar);
 
 -- ---------------------------------------------------------------- ids and small helpers
 
--- A stable row id: "<source>:<file name>:<data row>" (unique per source, traceable to the file line).
+-- A stable row id: "<source>:<file name>:<n>" (unique per source, traceable to the file line): n is the data row for
+-- the native sources, the file line for the canonical files (the line meta.rejects, meta.repairs and `line` give).
 create or replace macro market_row_id(src, file, rn) as
     src || ':' || regexp_extract(cast(file as varchar), '[^/]+$') || ':' || cast(rn as varchar);
 

@@ -143,7 +143,8 @@ with k as (
     from int_market_canonical_sales_checked where hit is null
 )
 select
-    market_row_id('canonical', file, row_number) as sale_id,
+    -- the id names the file line, as `line` and meta.rejects do: a reader of duplicate_of finds the copy kept at that line
+    market_row_id('canonical', file, row_number + 1) as sale_id,
     'canonical' as source,
     parcel_id,
     normalize_address(address) as address, address_unit(address) as unit,

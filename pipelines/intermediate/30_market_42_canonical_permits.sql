@@ -56,7 +56,7 @@ from (select file, row_number, unnest(respelled) as r from int_market_canonical_
 
 insert into permits by name
 select
-    'canonical:' || coalesce(permit_id, regexp_extract(file, '[^/]+$') || ':' || cast(row_number as varchar)) as permit_id,
+    'canonical:' || coalesce(permit_id, regexp_extract(file, '[^/]+$') || ':' || cast(row_number + 1 as varchar)) as permit_id, -- else its file line
     'canonical' as source,
     normalize_address(address) as address, canonical_zip(zip) as zip,
     null as city, null as state_code,

@@ -61,7 +61,7 @@ from (select file, row_number, unnest(respelled) as r from int_market_canonical_
 
 insert into distress by name
 select
-    market_row_id('canonical', file, row_number) as distress_id,
+    market_row_id('canonical', file, row_number + 1) as distress_id, -- the file line, as sales.csv's sale_id
     'canonical' as source,
     case when list_contains(list_transform(repairs, r -> r.col), 'parcel_id') then null else parcel_id end as parcel_id,
     normalize_address(address) as address,
