@@ -14,6 +14,13 @@ create or replace macro confidence_by_coverage(days, window_days) as
 create or replace macro min_confidence(a, b) as
     case when a = 'low' or b = 'low' then 'low' when a = 'medium' or b = 'medium' then 'medium' else 'high' end;
 
+-- A canonical file's amount or area (README "Canonical format": prices, valuations, areas) as plain number text: an
+-- unambiguous thousands separator and a dollar sign are dropped ("295,000", "$295,000", "$1,250.50" -> 295000,
+-- 1250.50; a comma before other than groups of three digits, "1,5", stays and is no number); other text is left as it is.
+-- The staging views cast it; the canonical format step logs each value read so (repair number_unformatted).
+create or replace macro canonical_plain_number(t) as
+    case when regexp_full_match(trim(t), '\$?([0-9]{1,3}(,[0-9]{3})+|[0-9]+)(\.[0-9]+)?') then replace(replace(trim(t), '$', ''), ',', '') else t end;
+
 -- A 5-digit zip from text such as '98178', '98178-1234', ' 2138' (zero-padded) or 98178.0; null otherwise.
 create or replace macro zip5(z) as
     case

@@ -198,6 +198,22 @@ create or replace macro canonical_lower_cased(col, written, known) as canonical_
 create or replace macro canonical_upper_cased_state(state) as
     canonical_respelled('state', state, regexp_full_match(state, '[A-Za-z]{2}'), upper(state));
 
+-- A canonical value written in another form than the format's whose reading is unambiguous, read so and the row kept,
+-- as a repair {rule, col, val, to} (null when the file wrote the format's form or the value cannot be read: then the
+-- caller's not_a_number, not_a_date or bad_zip decides). Never silent, as canonical_respelled (review 25 #2, #3):
+--   number_unformatted  an amount or area with a thousands separator or a dollar sign (canonical_plain_number,
+--                       warehouse/macros.sql): `sale_price=$295,000 -> 295000`
+--   date_zero_padded    a date without its zeros: `sale_date=2023-9-5 -> 2023-09-05`
+--   zip_plus4_dropped   a ZIP+4 read as its 5 digits (canonical_zip): `zip=06405-1234 -> 06405`
+create or replace macro canonical_read_as(rule, col, written, read) as
+    case when read is not null and cast(written as varchar) <> cast(read as varchar)
+         then {'rule': rule, 'col': col, 'val': cast(written as varchar), 'to': cast(read as varchar)} end;
+create or replace macro canonical_number_read(col, written) as
+    canonical_read_as('number_unformatted', col, written, canonical_plain_number(written));
+create or replace macro canonical_date_read(col, written, d) as
+    canonical_read_as('date_zero_padded', col, written, strftime(d, '%Y-%m-%d'));
+create or replace macro canonical_zip_read(written) as canonical_read_as('zip_plus4_dropped', 'zip', written, canonical_zip(written));
+
 -- Arm's-length price floor: a recorded price below it is no market price (a $0 or $1 transfer, a family deed, a
 -- placeholder such as Sacramento's 4,897). Used by the one arm's-length rule, 30_market_45_sale_flags.sql.
 create or replace macro nominal_price_floor() as 10000;
@@ -355,7 +371,8 @@ create or replace table int_market_untyped_files (source varchar, file varchar);
 
 -- ---------------------------------------------------------------- ids and small helpers
 
--- A stable row id: "<source>:<file name>:<data row>" (unique per source, traceable to the file line).
+-- A stable row id: "<source>:<file name>:<n>" (unique per source, traceable to the file line): n is the data row for
+-- the native sources, the file line for the canonical files (the line meta.rejects, meta.repairs and `line` give).
 create or replace macro market_row_id(src, file, rn) as
     src || ':' || regexp_extract(cast(file as varchar), '[^/]+$') || ':' || cast(rn as varchar);
 

@@ -30,7 +30,9 @@
 --   upper_cased    state written in lower or mixed case ("wa"): read in upper case, a meta.repairs row `upper_cased`
 --                  (`state=wa -> WA`), the same respelling rule
 --   list_date_after_sale  list_date later than sale_date (list_date nulled)
---   zero_is_unknown  beds or baths 0 (nulled): canonical_zero_is_unknown() (30_market_00_canonical_tables.sql), the
+--   number_unformatted, date_zero_padded, zip_plus4_dropped  "295,000", "2023-9-5", "06405-1234": read, a repair each
+--                  (canonical_read_as, 30_market_00_canonical_tables.sql)
+--   zero_is_unknown  beds, baths, sqft or lot_sqft 0 (nulled): canonical_zero_is_unknown() (30_market_00_canonical_tables.sql), the
 --                  rule parcels.csv reads its counts by too
 -- The deed columns (optional) feed the one arm's-length rule as the native Denver adapter's do: sale_date is the deed's
 -- own date (as Denver's sale date), recorded_date its recording date (Denver RECEPTION_DATE: a double closing's two
@@ -89,9 +91,11 @@ checked as (
             case when length(document_id) > 64 then {'rule': 'too_long', 'col': 'document_id', 'val': document_id} end,
             case when deed_type is not null and canonical_deed_type_code(deed_type) is null then {'rule': 'not_in_list', 'col': 'deed_type', 'val': deed_type_text} end,
             case when sqft_text is not null and (sqft is null or isnan(sqft)) then {'rule': 'not_a_number', 'col': 'sqft', 'val': sqft_text}
-                 when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text} end,
+                 when sqft < 0 or isinf(sqft) then {'rule': 'out_of_range', 'col': 'sqft', 'val': sqft_text}
+                 else canonical_zero_is_unknown('sqft', sqft, sqft_text) end,
             case when lot_sqft_text is not null and (lot_sqft is null or isnan(lot_sqft)) then {'rule': 'not_a_number', 'col': 'lot_sqft', 'val': lot_sqft_text}
-                 when lot_sqft < 0 or isinf(lot_sqft) then {'rule': 'out_of_range', 'col': 'lot_sqft', 'val': lot_sqft_text} end,
+                 when lot_sqft < 0 or isinf(lot_sqft) then {'rule': 'out_of_range', 'col': 'lot_sqft', 'val': lot_sqft_text}
+                 else canonical_zero_is_unknown('lot_sqft', lot_sqft, lot_sqft_text) end,
             case when quality_grade_text is not null and (quality_grade is null or isnan(quality_grade)) then {'rule': 'not_a_number', 'col': 'quality_grade', 'val': quality_grade_text}
                  when isinf(quality_grade) then {'rule': 'out_of_range', 'col': 'quality_grade', 'val': quality_grade_text} end,
             case when year_built_text is not null and year_built is null then {'rule': 'not_a_number', 'col': 'year_built', 'val': year_built_text} end,
@@ -105,7 +109,12 @@ checked as (
             canonical_lower_cased('condition', condition_text, lower(condition_text) in ('excellent', 'good', 'fair', 'poor', 'average')),
             canonical_lower_cased('deed_type', deed_type_text, canonical_deed_type_code(deed_type) is not null),
             -- the state the file wrote ("wa"): one taken from parcels.csv is that file's repair
-            canonical_upper_cased_state(own_state)
+            canonical_upper_cased_state(own_state),
+            -- an amount or area with separators, a date without its zeros, a ZIP+4: read, a repair each (canonical_read_as)
+            canonical_number_read('sale_price', sale_price_text), canonical_number_read('list_price', list_price_text),
+            canonical_number_read('sqft', sqft_text), canonical_number_read('lot_sqft', lot_sqft_text),
+            canonical_date_read('sale_date', sale_date_text, sale_date), canonical_date_read('list_date', list_date_text, list_date),
+            canonical_date_read('recorded_date', recorded_date_text, recorded_date), canonical_zip_read(zip)
         ], r -> r is not null) as respelled
     from s
 )
@@ -143,7 +152,8 @@ with k as (
     from int_market_canonical_sales_checked where hit is null
 )
 select
-    market_row_id('canonical', file, row_number) as sale_id,
+    -- the id names the file line, as `line` and meta.rejects do: a reader of duplicate_of finds the copy kept at that line
+    market_row_id('canonical', file, row_number + 1) as sale_id,
     'canonical' as source,
     parcel_id,
     normalize_address(address) as address, address_unit(address) as unit,

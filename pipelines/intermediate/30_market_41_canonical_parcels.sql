@@ -14,8 +14,9 @@
 --   duplicate_parcel  a parcel_id already on an earlier line (one property: property_identity() reads no unit): the
 --                  first line is the parcel (the one a deed keyed by parcel takes its place from, 30_market_39), the
 --                  later ones rejected with the value naming that line; before, both reached the market_canonical check and failed the build (review 22)
---   zero_is_unknown  beds or baths 0: nulled and the parcel kept (meta.repairs nulled_zero_is_unknown), the one rule
+--   zero_is_unknown  beds, baths or sqft 0: nulled and the parcel kept (meta.repairs nulled_zero_is_unknown), the one rule
 --                  sales.csv reads its counts by (canonical_zero_is_unknown(), 30_market_00_canonical_tables.sql)
+--   number_unformatted, date_zero_padded, zip_plus4_dropped  "295,000", "2023-9-5", "06405-1234": read, a repair each, as sales.csv's
 -- Bounds per property type, real state, zip in that state and coordinates in the state: 30_market_44_row_contracts.ts.
 create or replace temp view int_market_canonical_parcels_checked as
 select *,
@@ -34,9 +35,11 @@ select *,
              when first_line < row_number + 1 then {'rule': 'duplicate_parcel', 'col': 'parcel_id', 'val': parcel_id || ' (first on line ' || first_line || ')'} end
     ) as hit,
     list_filter([canonical_zero_is_unknown('beds', beds, beds_text), canonical_zero_is_unknown('baths', baths, baths_text),
+                 canonical_zero_is_unknown('sqft', sqft, sqft_text),
                  case when lat_text is not null and (lat is null or isnan(lat)) then {'rule': 'not_a_number', 'col': 'lat', 'val': lat_text} end,
                  case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end], r -> r is not null) as repairs,
-    list_filter([canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)), canonical_upper_cased_state(state)], r -> r is not null) as respelled
+    list_filter([canonical_lower_cased('property_type', property_type_text, list_contains(property_types(), property_type)), canonical_upper_cased_state(state),
+                 canonical_number_read('sqft', sqft_text), canonical_zip_read(zip)], r -> r is not null) as respelled
 from (select *, case when parcel_id is not null then min(row_number + 1) over (partition by parcel_id) end as first_line
       from stg_canonical__parcels);
 

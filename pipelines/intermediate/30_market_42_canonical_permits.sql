@@ -14,6 +14,7 @@
 --   not_in_list       permit_type outside its list (one of it in another case, "Renovation": read in lower case,
 --                     the permit kept, a meta.repairs row lower_cased, as sales.csv's)
 --   duplicate_permit  a permit_id already seen on an earlier line
+--   number_unformatted, date_zero_padded, zip_plus4_dropped  "295,000", "2023-9-5", "06405-1234": read, a repair each, as sales.csv's
 -- building_use (optional: residential or nonresidential, the building the work is on, as the native adapters read it;
 -- market.md "Residential rehab"): a nonresidential permit counts in no rehab score; empty or no such column: the use is
 -- unknown (is_residential_rehab's $500,000 rule) and the rehab answers say commercial work may be counted. Another
@@ -39,7 +40,9 @@ select *,
                  case when lng_text is not null and (lng is null or isnan(lng)) then {'rule': 'not_a_number', 'col': 'lng', 'val': lng_text} end,
                  case when building_use not in ('residential', 'nonresidential') then {'rule': 'not_in_list', 'col': 'building_use', 'val': building_use_text} end], r -> r is not null) as repairs,
     list_filter([canonical_lower_cased('permit_type', permit_type_text, permit_type in ('renovation', 'addition', 'repair', 'new', 'demolition', 'other')),
-                 canonical_lower_cased('building_use', building_use_text, building_use in ('residential', 'nonresidential'))], r -> r is not null) as respelled
+                 canonical_lower_cased('building_use', building_use_text, building_use in ('residential', 'nonresidential')),
+                 canonical_number_read('valuation', valuation_text), canonical_date_read('issue_date', issue_date_text, issue_date),
+                 canonical_zip_read(zip)], r -> r is not null) as respelled
 from stg_canonical__permits;
 
 insert into meta.rejects
@@ -56,7 +59,7 @@ from (select file, row_number, unnest(respelled) as r from int_market_canonical_
 
 insert into permits by name
 select
-    'canonical:' || coalesce(permit_id, regexp_extract(file, '[^/]+$') || ':' || cast(row_number as varchar)) as permit_id,
+    'canonical:' || coalesce(permit_id, regexp_extract(file, '[^/]+$') || ':' || cast(row_number + 1 as varchar)) as permit_id, -- else its file line
     'canonical' as source,
     normalize_address(address) as address, canonical_zip(zip) as zip,
     null as city, null as state_code,

@@ -16,6 +16,7 @@
 --                  recorded twice counts once, as a sale recorded twice (review 15: 8 of Louisville's 398 lines as a
 --                  canonical file had 15 copies, each listed in the property record and counted in the filings);
 --                  the value names the earlier line. The native Louisville adapter's duplicate_case is the same rule.
+--   number_unformatted, date_zero_padded, zip_plus4_dropped  "295,000", "2023-9-5", "06405-1234": read, a repair each, as sales.csv's
 -- closed_date (optional, review 22): the day the case closed (dismissed, satisfied, redeemed, sold), as the native
 -- Louisville (its Sale Date) and Allegheny (its closing docket row) adapters read a case's end: a filing with one is
 -- status closed, status_date that day, and counts in no distressed pipeline after it; empty: active. A closed_date that
@@ -41,7 +42,9 @@ select *,
         case when closed_date_text is not null and closed_date is null then {'rule': 'not_a_date', 'col': 'closed_date', 'val': closed_date_text}
              when closed_date < filing_date then {'rule': 'out_of_range', 'col': 'closed_date', 'val': closed_date_text} end
     ], r -> r is not null) as repairs,
-    list_filter([canonical_lower_cased('kind', kind_text, kind in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure')), canonical_upper_cased_state(state)], r -> r is not null) as respelled
+    list_filter([canonical_lower_cased('kind', kind_text, kind in ('pre_foreclosure', 'tax_delinquent', 'lien_foreclosure')), canonical_upper_cased_state(state),
+                 canonical_number_read('amount', amount_text), canonical_date_read('filing_date', filing_date_text, filing_date),
+                 canonical_date_read('closed_date', closed_date_text, closed_date), canonical_zip_read(zip)], r -> r is not null) as respelled
 from (select *, min(row_number + 1) over (partition by file, parcel_id, address, city, state, zip, kind, filing_date_text, amount_text, closed_date_text) as first_line,
              -- whether the file has the column at all (the staging view gives an absent one as empty)
              exists (select 1 from duckdb_columns() where schema_name = 'raw' and table_name = 'canonical__distress' and column_name = 'closed_date') as has_closed_date
@@ -61,7 +64,7 @@ from (select file, row_number, unnest(respelled) as r from int_market_canonical_
 
 insert into distress by name
 select
-    market_row_id('canonical', file, row_number) as distress_id,
+    market_row_id('canonical', file, row_number + 1) as distress_id, -- the file line, as sales.csv's sale_id
     'canonical' as source,
     case when list_contains(list_transform(repairs, r -> r.col), 'parcel_id') then null else parcel_id end as parcel_id,
     normalize_address(address) as address,

@@ -7,6 +7,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Reject, StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
 import { StageError } from '../../warehouse/errors.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
 
 /**
  * Rules that say a row breaks its file's contract (a value that is missing, unreadable, impossible or outside its
@@ -216,24 +217,42 @@ export async function checkRejectShare(ctx: StageContext, stage = 'intermediate'
     const empty = (await emptyRequiredValues(ctx.db, worst)).map((c) => `${c.column} ${c.rows}`);
     throw new StageError(stage, worst.file, new Error(
       `${pct(worst.share)} of its rows were rejected (${worst.rejected} of ${worst.rows}), more than the ${pct(max)} allowed (REII_REJECT_MAX_SHARE); `
-      + `top reasons: ${reasons}${empty.length ? `; required columns left empty: ${empty.join(', ')}` : ''}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: reii query --build ${path.basename(ctx.paths.build)} "select * from meta.rejects")`));
+      + `top reasons: ${reasons}${empty.length ? `; required columns left empty: ${empty.join(', ')}` : ''}${others.length ? `; also over the limit: ${others.join(', ')}` : ''} (every rejected row: ${queryCommand(ctx, 'select * from meta.rejects')})`));
   }
   return files;
 }
 
 /**
- * What a reader needs to fix a top rule of the gate's message: a date's example value and the format the file must
- * use (`not_a_date (sale_date) 40 (e.g. "05/01/2014"; dates are YYYY-MM-DD)`), and for `unknown_parcel` whether
- * parcels.csv is there at all (without it no sale keyed by parcel can find its place). Keyed `rule|column`.
+ * The `reii query` command that reads this build's warehouse, as it can be run as printed: with `--artifacts` when the
+ * build was given another folder than the default (review 25 #4: the hint left it out, so it read ./artifacts).
  */
+export function queryCommand(ctx: Pick<StageContext, 'settings' | 'paths'>, sql: string): string {
+  const word = (s: string): string => (/^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
+  const artifacts = ctx.settings.artifacts === loadSettings({}, {}).artifacts ? '' : ` --artifacts ${word(ctx.settings.artifacts)}`;
+  return `reii query${artifacts} --build ${path.basename(ctx.paths.build)} "${sql}"`;
+}
+
+/**
+ * What a reader needs to fix a top rule of the gate's message: a date's or a number's example value and the format the
+ * file must use (`not_a_date (sale_date) 40 (e.g. "05/01/2014"; dates are YYYY-MM-DD)`, `not_a_number (sale_price) 776
+ * (e.g. "295.000,00"; numbers are plain: 295000 or 1250.50)`: review 25 #2 gave a number rule no example), and for
+ * `unknown_parcel` whether parcels.csv is there at all (without it no sale keyed by parcel can find its place). Keyed
+ * `rule|column`.
+ */
+const FORMAT_HINTS: Record<string, string> = {
+  not_a_date: 'dates are YYYY-MM-DD',
+  not_a_number: 'numbers are plain: 295000 or 1250.50',
+  out_of_range: 'bounds: warehouse/docs/market.md "Row contracts"',
+};
 async function ruleHints(db: DuckDBConnection, f: FileRejects): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const t of f.top) {
     const key = `${t.rule}|${t.column ?? ''}`;
-    if (t.rule === 'not_a_date') {
+    const format = FORMAT_HINTS[t.rule];
+    if (format) {
       const [ex] = await queryRows<{ v: string | null }>(db, `select min(value) as v from meta.rejects where source = $source
-        and (file = $file or ends_with(file, '/' || $file)) and rule = 'not_a_date' and column_name is not distinct from $col`, { source: f.source, file: f.file, col: t.column });
-      out[key] = ` (${ex?.v ? `e.g. "${ex.v}"; ` : ''}dates are YYYY-MM-DD)`;
+        and (file = $file or ends_with(file, '/' || $file)) and rule = $rule and column_name is not distinct from $col`, { source: f.source, file: f.file, rule: t.rule, col: t.column });
+      out[key] = ` (${ex?.v ? `e.g. "${ex.v}"; ` : ''}${format})`;
     } else if (t.rule === 'unknown_parcel' && f.source === 'canonical') {
       const [p] = await queryRows<{ n: number }>(db, `select count(*)::int as n from meta.source_files where source = 'canonical'
         and regexp_matches(file, '(^|/)parcels\.csv(\.gz)?$')`);

@@ -19,7 +19,7 @@ renamed as (
         nullif(trim(filing_date), '') as filing_date_text,
         try_strptime(nullif(trim(filing_date), ''), '%Y-%m-%d')::date as filing_date,
         nullif(trim(amount), '') as amount_text,
-        try_cast(nullif(trim(amount), '') as double) as amount,
+        try_cast(canonical_plain_number(nullif(trim(amount), '')) as double) as amount,
         nullif(trim(closed_date), '') as closed_date_text,
         try_strptime(nullif(trim(closed_date), ''), '%Y-%m-%d')::date as closed_date,
         _file as file,

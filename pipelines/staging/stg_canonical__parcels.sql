@@ -21,7 +21,7 @@ renamed as (
         nullif(trim(baths), '') as baths_text,
         try_cast(nullif(trim(baths), '') as double) as baths,
         nullif(trim(sqft), '') as sqft_text,
-        try_cast(nullif(trim(sqft), '') as double) as sqft,
+        try_cast(canonical_plain_number(nullif(trim(sqft), '')) as double) as sqft,
         nullif(trim(year_built), '') as year_built_text,
         try_cast(nullif(trim(year_built), '') as integer) as year_built,
         nullif(trim(lat), '') as lat_text,

@@ -17,7 +17,7 @@ renamed as (
         nullif(trim(permit_type), '') as permit_type_text,
         lower(nullif(trim(permit_type), '')) as permit_type,
         nullif(trim(valuation), '') as valuation_text,
-        try_cast(nullif(trim(valuation), '') as double) as valuation,
+        try_cast(canonical_plain_number(nullif(trim(valuation), '')) as double) as valuation,
         nullif(trim(lat), '') as lat_text,
         try_cast(nullif(trim(lat), '') as double) as lat,
         nullif(trim(lng), '') as lng_text,

@@ -43,7 +43,8 @@ describe('a failed build keeps a manifest and its warehouse (reii query --build)
     expect(failed).toBeDefined();
     const id = failed!.replace(/\.failed$/, '');
     expect(r.stderr).toContain(`reii: stage intermediate failed in canonical/sales.csv: 10% of its rows were rejected (2 of 20)`);
-    expect(r.stderr).toContain(`(every rejected row: reii query --build ${id} "select * from meta.rejects")`);
+    // the folder this build was given (REII_ARTIFACTS, not the default): the command runs as printed (review 25 #4)
+    expect(r.stderr).toContain(`(every rejected row: reii query --artifacts ${artifacts} --build ${id} "select * from meta.rejects")`);
     expect(r.stderr).not.toMatch(STACK_LINE);
     expect(fs.existsSync(path.join(artifacts, 'current'))).toBe(false);
 

@@ -5,7 +5,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, test } from 'vitest';
 import { makeContext, type TestContext } from '../../helpers/context.ts';
 import { PINNED_NOW } from '../../helpers/clock.ts';
-import { REJECTS_DDL, REJECTS_DDL_BEFORE_CONTRACTS, checkRejectShare, ensureRejectsTable } from '../../../pipelines/sources/rejects.ts';
+import { REJECTS_DDL, REJECTS_DDL_BEFORE_CONTRACTS, checkRejectShare, ensureRejectsTable, queryCommand } from '../../../pipelines/sources/rejects.ts';
+import { loadSettings } from '../../../warehouse/settings.ts';
 import { StageError } from '../../../warehouse/errors.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -37,7 +38,7 @@ describe('meta.rejects and the reject-share gate', () => {
       const err = await checkRejectShare(ctx).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(StageError);
       expect((err as StageError).exitCode).toBe(3);
-      expect((err as Error).message).toMatch(/^stage intermediate failed in canonical\/sales\.csv: 6% of its rows were rejected \(6 of 100\), more than the 5% allowed \(REII_REJECT_MAX_SHARE\); top reasons: date_in_future \(sale_date\) 3, out_of_range \(sale_price\) 1, outside_state \(lat,lng\) 1 /);
+      expect((err as Error).message).toMatch(/^stage intermediate failed in canonical\/sales\.csv: 6% of its rows were rejected \(6 of 100\), more than the 5% allowed \(REII_REJECT_MAX_SHARE\); top reasons: date_in_future \(sale_date\) 3, out_of_range \(sale_price\) 1 \(e\.g\. "1e400"; bounds: warehouse\/docs\/market\.md "Row contracts"\), outside_state \(lat,lng\) 1 /);
       // the limit is a setting
       expect((await checkRejectShare({ ...ctx, settings: { ...ctx.settings, rejectMaxShare: 0.1 } })).map((f) => f.rejected)).toEqual([6]);
     } finally { ctx.close(); }
@@ -50,6 +51,23 @@ describe('meta.rejects and the reject-share gate', () => {
       const err = await checkRejectShare(ctx).catch((e: unknown) => e);
       expect((err as Error).message).toContain('top reasons: not_a_date (sale_date) 6 (e.g. "01/15/2022"; dates are YYYY-MM-DD) (every rejected row');
     } finally { ctx.close(); }
+  });
+
+  test("every number rule gives an example of the file's value and the format numbers must have, as a date's (review 25 #2)", async () => {
+    const ctx = await gateContext();
+    try {
+      await ctx.db.run(`insert into meta.rejects values ${Array.from({ length: 6 }, (_, i) => reject('canonical', '/src/canonical/sales.csv', i + 2, 'not_a_number', 'intermediate', `sale_price=${i + 1}.295,00`)).join(', ')}`);
+      const err = await checkRejectShare(ctx).catch((e: unknown) => e);
+      // before: "not_a_number (sale_price) 6 (every rejected row": no example, no format
+      expect((err as Error).message).toContain('top reasons: not_a_number (sale_price) 6 (e.g. "1.295,00"; numbers are plain: 295000 or 1250.50) (every rejected row');
+    } finally { ctx.close(); }
+  });
+
+  test('the command that reads the rejects names the artifacts folder the build was given, the default left out (review 25 #4)', () => {
+    const paths = { build: '/x/builds/20261130T181500000Z-abc123' } as never;
+    const given = queryCommand({ settings: loadSettings({ artifacts: '/tmp/r25/my art' }, {}), paths }, 'select * from meta.rejects');
+    expect(given).toBe(`reii query --artifacts '/tmp/r25/my art' --build 20261130T181500000Z-abc123 "select * from meta.rejects"`);
+    expect(queryCommand({ settings: loadSettings({}, {}), paths }, 'select 1')).toBe('reii query --build 20261130T181500000Z-abc123 "select 1"');
   });
 
   test('the table is defined once: its columns, the generated ones read from the detail, and a warehouse with the old table migrated', async () => {
