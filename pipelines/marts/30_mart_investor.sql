@@ -43,8 +43,11 @@
 --                                filings in the window): the figures are computed from those records only, so a
 --                                city whose sales carry no buyer names and no distress source covers is low; at most
 --                                confidence_by_coverage(records_days, window_days), as comps (review 9 #3)
--- Coverage of the window (as mart_comps, int_market_file_coverage: review 17): the days of the window a file of a source
--- with records of the city covers with its full volume (a filing file its span, a sales file its solid months), merged; the note opens with 'records cover <spans> only, <d>
+-- Coverage of the window (as mart_comps, int_market_file_coverage: review 17): the days of the window a sales file of a
+-- source with arm's-length sales of the city covers with its full volume (its solid months), merged: the rate and the
+-- flips are of sales, so a distress file's span is not their coverage (review 25); a city of filings only, its filing
+-- files' spans. The distress count's own window says its files' days apart in its clause of the note where they
+-- cover less. The note opens with 'records cover <spans> only, <d>
 -- of the <w> days asked' when they cover less (Denver's file: 2018-01-01..2019-06-30 solid, 546 of 24 months' 730
 -- days), and the comps' partial-extract words when a thin month reaches further (coverage_words, 30_mart_00_market_file_coverage.sql).
 create or replace table mart_investor as
@@ -121,16 +124,34 @@ flips_w as (
       on r.state_code = g.state_code and r.city_slug = g.city_slug and r.resale_date > g.window_start
     group by all
 ),
+sale_cities as (
+    -- the cities with an arm's-length sale of any date: their coverage is their sales files'
+    select distinct state_code, city_slug from city_records where kind = 'sale' and d is not null
+),
+cover_sources as (
+    -- the files whose days cover the window: the city's sales sources' sales files, since the investor share and the
+    -- flips are shares and pairs of sales (review 25: a folder's distress.csv spanning 2022-12-19..2023-08-07 read
+    -- Madison's 12 months as 233 days covered over the same thin sales extract that covers 1 day); a city of filings
+    -- only: its distress files, the only records its answer counts (not the same folder's sales.csv)
+    select distinct r.state_code, r.city_slug, r.source, r.kind from city_records r left join sale_cities sc using (state_code, city_slug)
+    where r.d is not null and (r.kind = 'sale' or sc.city_slug is null)
+),
 clipped as (
-    -- the part of each window inside a month of a file of the kinds of records the city's sources hold of it (a city
-    -- of filings only: the distress files, not the same folder's sales.csv); kind 'full' the months the file covers
+    -- the part of each window inside a month of a file of cover_sources; kind 'full' the months the file covers
     -- with its full volume, 'any' all of them (int_market_file_coverage: the one coverage rule, as mart_comps)
     select g.state_code, g.city_slug, g.months, k.kind as cover, greatest(f.lo, cast(g.window_start + 1 as date)) as lo, least(f.hi, g.as_of) as hi
     from grid g
-    join (select distinct state_code, city_slug, source, kind from city_records where d is not null) cs using (state_code, city_slug)
+    join cover_sources cs using (state_code, city_slug)
     join int_market_file_coverage f using (source, kind)
     join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
     where f.lo <= g.as_of and f.hi > g.window_start
+    union all
+    -- the distress window's own coverage (cover 'distress'), said apart in the note where the city has sales as well
+    select g.state_code, g.city_slug, g.months, 'distress', greatest(f.lo, cast(g.distress_window_start + 1 as date)), least(f.hi, g.distress_as_of)
+    from grid g
+    join (select distinct state_code, city_slug, source from city_records where kind = 'distress' and d is not null) cs using (state_code, city_slug)
+    join int_market_file_coverage f on f.source = cs.source and f.kind = 'distress'
+    where f.lo <= g.distress_as_of and f.hi > g.distress_window_start
 ),
 islands as (
     select *, count(*) filter (where lo > prev_hi + 1) over (partition by state_code, city_slug, months, cover order by lo, hi) as island
@@ -142,7 +163,9 @@ coverage as (
            min(lo) filter (where cover = 'full') as records_start, max(hi) filter (where cover = 'full') as records_end,
            coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'full'), 0) as records_days,
            coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'any'), 0) as any_days,
-           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where cover = 'full') as records_spans
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where cover = 'full') as records_spans,
+           coalesce(sum(date_diff('day', lo, hi) + 1) filter (where cover = 'distress'), 0) as distress_days,
+           string_agg(strftime(lo, '%Y-%m-%d') || ' to ' || strftime(hi, '%Y-%m-%d'), ' and ' order by lo) filter (where cover = 'distress') as distress_spans
     from (select state_code, city_slug, months, cover, island, min(lo) as lo, max(hi) as hi from islands group by all)
     group by all
 ),
@@ -200,6 +223,10 @@ select
              then 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count'
              else format('distressed_pipeline_count counts the properties with an open filing filed in the last {} months (to {}), not every filing still open',
                          g.months, strftime(g.distress_as_of, '%Y-%m-%d'))
+                  -- a city with sales: coverage is the sales files', so the filings' own days are said here
+                  || case when sc.city_slug is not null and cv.distress_days < date_diff('day', g.distress_window_start, g.distress_as_of)
+                          then format('; the filing records cover {} only, {} of that window''s {} days', cv.distress_spans, cv.distress_days,
+                                      date_diff('day', g.distress_window_start, g.distress_as_of)) else '' end
                   || case when coalesce(d.unidentified, 0) > 0
                           then format('; {} of its {} are filings that name no parcel or address, each counted as a property of its own ({} identified properties)',
                                       d.unidentified, d.properties, d.properties - d.unidentified) else '' end
@@ -212,6 +239,7 @@ left join sales_w s using (state_code, city_slug, months)
 left join flips_w f using (state_code, city_slug, months)
 left join distress_w d using (state_code, city_slug, months)
 left join distress_cities dc using (state_code, city_slug)
+left join sale_cities sc using (state_code, city_slug)
 left join coverage cv using (state_code, city_slug, months)
 left join (select state_code, city_slug, any_value(city_name) as city_name, any_value(market_tier) as market_tier, any_value(tier_source) as tier_source
            from int_market_city_tiers group by all) t using (state_code, city_slug);

@@ -3,7 +3,8 @@
 -- object"). Rates are null where the city's records carry no buyer names or no flips, and the distressed pipeline
 -- where no distress source covers the city (never invented). note (additive): that the records cover less than the
 -- window (when they do), then why each null figure is null, else null. coverage (additive): the window asked and the
--- part of it the city's records cover (warehouse/docs/market.md "Coverage of a window"). distressed_without_parcel
+-- part of it the city's sales files cover, a city of filings only its filing files (warehouse/docs/market.md
+-- "Coverage of a window"). distressed_without_parcel
 -- (additive): of distressed_pipeline_count, the filings naming no parcel or address, each a property of its own.
 -- Where flip_velocity_days is given, the note ends with what it measures (review 18: the spec defines it as purchase
 -- to re-list; the build measures purchase deed to resale deed, market.md "Investor flip"). source (additive, last):

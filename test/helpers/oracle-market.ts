@@ -640,13 +640,17 @@ export class MarketOracle {
       from distress where state_code = $state and lower(city) = lower($city) and filing_date <= $dAsOf::date
         and (status is distinct from 'closed' or status_date > $dAsOf::date)`, { ...params, dAsOf: dAsOf ?? asOf }); // closed by the window end: not counted
     const tier = await this.tier(state, city);
-    // coverage: every file of the kinds the city's sources hold of it, a filing file by its span, a sales file by its
-    // months cut to its span, full within its solid months (market.md "Coverage of a window", review 17)
+    // coverage: the files of the city's sales sources, a sales file by its months cut to its span, full within its
+    // solid months (market.md "Coverage of a window", review 17); a city with no arm's-length sale: its filing files'
+    // spans (review 25: a distress file's span is no sales coverage). The filings' own window is covered apart.
     const segs = await this.rows<Segment>(segmentsSql(
       `select source, 'sale' as k, file, sale_date as d from oracle_arms union all select source, 'distress', file, filing_date from distress`,
       `select source, 'sale' as k from oracle_arms where state_code = $state and lower(city) = lower($city)
        union select source, 'distress' from distress where state_code = $state and lower(city) = lower($city)`), params);
-    const spans = segs.filter((x) => x.full);
+    const hasSales = segs.some((x) => x.k === 'sale');
+    const coverSegs = hasSales ? segs.filter((x) => x.k === 'sale') : segs;
+    const spans = coverSegs.filter((x) => x.full);
+    const filingSpans = segs.filter((x) => x.k === 'distress');
     for (const m of months) {
       const start = starts.get(m)!;
       const cov = windowCoverage(spans, start, asOf);
@@ -656,6 +660,9 @@ export class MarketOracle {
       const filed = filings.filter((x) => x.d > (dStarts.get(m) ?? start));
       // of the properties, those a filing naming no parcel or address stands for (market.md mart_investor)
       const props = new Set(filed.map((x) => x.k)).size;
+      // the filings' own window and the days their files cover, said in the note where coverage is the sales files'
+      const dCov = hasSales && dAsOf ? windowCoverage(filingSpans, dStarts.get(m)!, dAsOf) : null;
+      const dWords = dCov && dCov.days < dCov.window ? `; the filing records cover ${dCov.text} only, ${dCov.days} of that window's ${dCov.window} days` : '';
       const without = new Set(filed.filter((x) => x.u).map((x) => x.k)).size;
       // minimum cohort (market.md mart_investor): no rate of 1-4 known buyers, no flip figure of 1-4 flips
       const days = f.length >= 5 ? median(f.map((x) => x.days)) : null;
@@ -675,14 +682,14 @@ export class MarketOracle {
         coverage: coverageAnswer(cov, start, asOf),
         // the window's coverage, then why each null figure is null (market.md mart_investor "note")
         note: [
-          coverageWords(cov, windowCoverage(segs, start, asOf).days, "city's sales"),
+          coverageWords(cov, windowCoverage(coverSegs, start, asOf).days, "city's sales"),
           sales.every((s) => s.d <= start) ? 'no sale for value in the window: no investor purchase rate, flip velocity or flip margin'
             : !known.length ? 'the sales records of this city carry no buyer names: no investor purchase rate, and without an investor purchase no flip can be told (no flip velocity or margin)'
             : known.length < 5 ? 'fewer than 5 sales for value in the window record a buyer name: no investor purchase rate (minimum cohort 5)' : null,
           !known.length ? null
             : f.length === 0 ? 'no investor purchase resold 1 to 365 days later has its resale in the window (a flip needs both deeds in the records): no flip velocity or margin'
             : f.length < 5 ? 'fewer than 5 investor flips have their resale in the window: no flip velocity or margin (minimum cohort 5)' : null,
-          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open${without ? `; ${without} of its ${props} are filings that name no parcel or address, each counted as a property of its own (${props - without} identified properties)` : ''}${filed.some((x) => x.open) ? `; ${filed.filter((x) => x.open).length} of the window's ${filed.length} filings come from records that give no case outcome (distress.csv has no closed_date): a case closed, dismissed or redeemed since its filing is counted as open` : ''}`
+          w!.covered ? `distressed_pipeline_count counts the properties with an open filing filed in the last ${m} months (to ${dAsOf}), not every filing still open${dWords}${without ? `; ${without} of its ${props} are filings that name no parcel or address, each counted as a property of its own (${props - without} identified properties)` : ''}${filed.some((x) => x.open) ? `; ${filed.filter((x) => x.open).length} of the window's ${filed.length} filings come from records that give no case outcome (distress.csv has no closed_date): a case closed, dismissed or redeemed since its filing is counted as open` : ''}`
             : 'no distress source covers this city (no pre-foreclosure, tax-delinquent or lien filing on record): no distressed pipeline count',
           // where a flip velocity is given, what it measures (review 18; pipelines/shards/investor.sql writes it)
           days !== null ? "flip_velocity_days is the median days from an investor's purchase deed to the property's resale deed, not to its re-listing as the spec defines it: no source of the build records listing dates, so the resale stands for the re-list (a flip: an investor purchase resold 1 to 365 days later)" : null,
