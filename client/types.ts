@@ -699,6 +699,13 @@ export type components = {
                 prd: number[];
                 prb: number[];
             };
+            /** @description Additive: the sales sources with arm's-length residential sales that are not valued, and why (a market whose sales record no living area) */
+            unvalued?: {
+                source: string;
+                sales: number;
+                with_sqft: number;
+                reason: string;
+            }[];
         };
         ResearchAnswer: {
             answer: string;
