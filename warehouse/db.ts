@@ -60,6 +60,13 @@ export async function queryRows<T = Record<string, unknown>>(conn: DuckDBConnect
   return reader.getRowObjectsJson() as T[];
 }
 
+/** Whether a table of the main schema has a column: a step reads an optional column only where an earlier step made
+ *  it (`zip_imputed` exists only where the geography fill ran). */
+export async function columnExists(conn: DuckDBConnection, table: string, column: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(conn, 'select count(*)::int as n from information_schema.columns where table_name = $table and column_name = $column', { table, column });
+  return (rows[0]?.n ?? 0) > 0;
+}
+
 export async function tableExists(conn: DuckDBConnection, qualified: string): Promise<boolean> {
   const [schema, name] = qualified.includes('.') ? qualified.split('.', 2) : ['main', qualified];
   const rows = await queryRows<{ n: number }>(conn,

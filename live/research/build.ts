@@ -26,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
-import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
 import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
@@ -216,8 +216,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
  *  covered, and say nothing of Connecticut's thin months). Empty in a build whose market_monthly has no `covered`. */
 async function marketCovered(db: StageContext['db']): Promise<Record<string, [string, string]>> {
   if (!(await tableExists(db, 'market_monthly'))) return {};
-  const cols = await queryRows<{ n: string }>(db, "select column_name as n from information_schema.columns where table_name = 'market_monthly' and column_name = 'covered'");
-  if (cols.length === 0) return {};
+  if (!(await columnExists(db, 'market_monthly', 'covered'))) return {};
   const rows = await queryRows<{ k: string; first: string; flags: string }>(db, `
     with m as (
       select case market_kind when 'zip' then 'zip|' || zip else 'city|' || state_code || '|' || city_slug end as k, month_label,
@@ -274,8 +273,7 @@ async function taggedSales(db: StageContext['db'], cols: readonly string[]): Pro
  *  carry no source. */
 export async function marketSources(db: StageContext['db']): Promise<Record<string, string[]>> {
   if (!(await tableExists(db, 'sales'))) return {};
-  const cols = await queryRows<{ n: string }>(db, "select column_name as n from information_schema.columns where table_name = 'sales' and column_name = 'source'");
-  if (cols.length === 0) return {};
+  if (!(await columnExists(db, 'sales', 'source'))) return {};
   const tagged = await taggedSales(db, ['zip', 'state_code', 'slug(city) as city_slug', 'source']);
   const rows = await queryRows<{ k: string; s: string[] }>(db, `
     with ${tagged}

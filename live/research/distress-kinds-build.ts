@@ -6,7 +6,7 @@
 // distress_as_of, distress_as_of the latest filing of the distress sources the city has. A property with filings of
 // two kinds counts in each.
 import type { StageContext } from '../../warehouse/context.ts';
-import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
 import type { DistressKinds } from './permit-kinds.ts';
 import type { MonthCounts } from './period-months.ts';
 
@@ -45,12 +45,14 @@ export async function distressMonths(db: StageContext['db']): Promise<MonthCount
   const spans = await queryRows<{ s: string; a: string; b: string }>(db,
     'select source as s, cast(min(filing_date) as varchar) as a, cast(max(filing_date) as varchar) as b from distress where filing_date is not null group by 1 order by 1');
   for (const r of spans) out.spans[r.s] = [r.a, r.b];
+  // the geography fill adds zip_imputed; a build without zips (no geography folders) has no such column
+  const imputed = (await columnExists(db, 'distress', 'zip_imputed')) ? 'coalesce(zip_imputed, false)' : 'false';
   const rows = await queryRows<{ k: string; t: string; i: number; f: string; s: string; n: number | bigint }>(db, `
     with d as (select 'city|' || state_code || '|' || slug(city) as k, source, kind, filing_date from distress
                where city is not null and state_code is not null and slug(city) <> '' and filing_date is not null and kind is not null
                union all
                select 'zip|' || zip, source, kind, filing_date from distress
-               where zip is not null and not coalesce(zip_imputed, false) and filing_date is not null and kind is not null),
+               where zip is not null and not ${imputed} and filing_date is not null and kind is not null),
     m as (select k, kind as t, date_trunc('month', filing_date) as mo, count(*) as n from d group by all),
     f as (select k, min(date_trunc('month', filing_date)) as m0, string_agg(distinct source, ',' order by source) as s from d group by k)
     select k, t, cast(datediff('month', f.m0, mo) as integer) as i, strftime(f.m0, '%Y-%m') as f, f.s, n

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
-import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { CONDITION_CODES, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type ValuationMeta, type ZipMeta } from './types.ts';
 import { isoOfDay } from './helpers.ts';
@@ -84,11 +84,9 @@ async function pidSql(db: StageContext['db']): Promise<string> {
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
   const FEATURES = await featureColumns(db);
   const withFeatures = FEATURES.length > 0;
-  const [fdc] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'mart_valuation_features' and column_name = 'features_date'`);
-  const FDAY_SQL = withFeatures && fdc && fdc.n > 0 ? `(f.features_date - date '1970-01-01')::integer` : 'null::integer';
+  const FDAY_SQL = withFeatures && (await columnExists(db, 'mart_valuation_features', 'features_date')) ? `(f.features_date - date '1970-01-01')::integer` : 'null::integer';
   const PID_SQL = await pidSql(db);
-  const [bk] = await queryRows<{ n: number }>(db, `select count(*)::integer as n from information_schema.columns where table_name = 'sales' and column_name = 'block_key'`);
-  const BLOCK_SQL = bk && bk.n > 0 ? 'block_key' : 'null::varchar';
+  const BLOCK_SQL = (await columnExists(db, 'sales', 'block_key')) ? 'block_key' : 'null::varchar';
   const rows = await queryRows<SaleRow>(db, `
     with s as (
       select *, max(sale_date) over (partition by source) as source_last from sales

@@ -1,7 +1,7 @@
 // The raw distress files read by the tests' own SQL (warehouse/docs/market.md "Distress status"), without the build:
 // Allegheny's docket (a case closed by its last closing docket row, reopened by a later "Praecipe to Reinstate") and
 // Louisville's lien foreclosures (a case with a Sale Date was sold at the commissioner sale: closed).
-import { dataFile } from './oracle-raw-comps.ts';
+import { dataFile, rawQuery } from './oracle-raw-comps.ts';
 
 /** The docket types that close a case, by outcome (the tests' own reading of the file's 166 types); a later
  *  "Praecipe to Reinstate" reopens it. */
@@ -45,3 +45,29 @@ export const LOUISVILLE_CASES = `(select distinct trim("Civil Case Number") as c
     "Date Action Filed"::date as filed, try_cast(nullif("Sale Date", 'NA') as date) as sold,
     try_cast(nullif("Sale Price", 'NA') as double) as price, "Civil Case Style" as style
   from read_csv('${LOUISVILLE_FILE}', all_varchar = true))`;
+
+// The filings the research index counts by month (live/research/distress-kinds-build.ts), read again from the raw
+// files: review-24-periods and review-25-periods.
+/** Louisville's filings kept (a date and a case number; a case and parcel's first row): filing date, zip (the ZIP+4's
+ *  first five digits) and kind: a Commonwealth case ("C/W v.", "CW v.", "Comm v.") tax-delinquent, a Metro one a lien
+ *  foreclosure. */
+export const LOUISVILLE_FILINGS = `(select d, zip, case when regexp_matches(upper(style), '^\\s*(C/W|CW|COMM|COMMONWEALTH)\\b') then 'tax_delinquent' else 'lien_foreclosure' end as kind from (
+    select try_cast("Date Action Filed" as date) as d, trim("Civil Case Number") as case_no, trim("Civil Case Style") as style, left(nullif(trim("ZIP"), 'NA'), 5) as zip,
+      row_number() over (partition by trim("Civil Case Number"), nullif(trim("PRCLID"), 'NA') order by rn) as k
+    from (select *, row_number() over () as rn from read_csv('${dataFile('louisville-metro-lien-foreclosures/foreclosures.csv.gz')}', all_varchar = true)))
+  where d is not null and case_no is not null and k = 1)`;
+/** Allegheny's filings: one per case and parcel (a case naming no parcel one of its own), of the docket rows with a
+ *  case id, a date and a municipality, dated by the case's earliest such row, its municipality its parcel's first row's. */
+export const ALLEGHENY_FILINGS = `(with v as (
+    select nullif(trim(pin), '') as pin, trim(case_id) as case_id, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
+    from (select *, row_number() over () as rn from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true))
+    where nullif(trim(case_id), '') is not null and try_cast(filing_date as date) is not null and nullif(trim(municipality), '') is not null),
+  c as (select case_id, min(d) as d, bool_or(pin is not null) as pins from v group by 1)
+  select c.d, arg_min(v.muni, (v.d, v.rn)) as muni from v join c using (case_id) where v.pin is not null or not c.pins group by c.case_id, v.pin, c.d)`;
+
+/** A file's filings of `where` by kind, and its first and last filing day. */
+export async function filings(file: string, where: string, kind = "'pre_foreclosure'"): Promise<{ of: (k: string) => number; all: number; first: string; last: string }> {
+  const rows = await rawQuery<{ t: string; n: number }>(`select ${kind} as t, count(*)::int as n from ${file} where ${where} group by 1`);
+  const [span] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from ${file}`);
+  return { of: (k) => rows.find((r) => r.t === k)?.n ?? 0, all: rows.reduce((s, r) => s + r.n, 0), first: span!.a, last: span!.b };
+}

@@ -13,6 +13,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { ALLEGHENY_FILINGS, filings, LOUISVILLE_FILINGS } from '../../helpers/oracle-distress.ts';
 import { CHICAGO, CHICAGO_KIND, NASHVILLE, NASHVILLE_KIND, permitCounts, permitKindList } from '../../helpers/oracle-raw-permits.ts';
 
 let engine: ResearchEngine;
@@ -20,32 +21,9 @@ beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
 const n = (x: number): string => x.toLocaleString('en-US');
 
-/** Louisville's filings kept (a date and a case number; a case and parcel's first row), filing date and kind: a
- *  Commonwealth case ("C/W v.", "CW v.", "Comm v.") tax-delinquent, a Metro one a lien foreclosure. */
-const LOUISVILLE = `(select d, case when regexp_matches(upper(style), '^\\s*(C/W|CW|COMM|COMMONWEALTH)\\b') then 'tax_delinquent' else 'lien_foreclosure' end as kind from (
-    select try_cast("Date Action Filed" as date) as d, trim("Civil Case Number") as case_no, trim("Civil Case Style") as style,
-      row_number() over (partition by trim("Civil Case Number"), nullif(trim("PRCLID"), 'NA') order by rn) as k
-    from (select *, row_number() over () as rn from read_csv('${dataFile('louisville-metro-lien-foreclosures/foreclosures.csv.gz')}', all_varchar = true)))
-  where d is not null and case_no is not null and k = 1)`;
-/** Allegheny's filings: one per case and parcel (a case naming no parcel one of its own), of the docket rows with a
- *  case id, a date and a municipality, dated by the case's earliest such row, its municipality its parcel's first row's. */
-const ALLEGHENY = `(with v as (
-    select nullif(trim(pin), '') as pin, trim(case_id) as case_id, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
-    from (select *, row_number() over () as rn from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true))
-    where nullif(trim(case_id), '') is not null and try_cast(filing_date as date) is not null and nullif(trim(municipality), '') is not null),
-  c as (select case_id, min(d) as d, bool_or(pin is not null) as pins from v group by 1)
-  select c.d, arg_min(v.muni, (v.d, v.rn)) as muni from v join c using (case_id) where v.pin is not null or not c.pins group by c.case_id, v.pin, c.d)`;
-
-/** A file's filings of `where`, by kind, and its first and last filing day. */
-async function filings(file: string, where: string, kind = "'pre_foreclosure'"): Promise<{ of: (k: string) => number; all: number; first: string; last: string }> {
-  const rows = await rawQuery<{ t: string; n: number }>(`select ${kind} as t, count(*)::int as n from ${file} where ${where} group by 1`);
-  const [span] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from ${file}`);
-  return { of: (k) => rows.find((r) => r.t === k)?.n ?? 0, all: rows.reduce((s, r) => s + r.n, 0), first: span!.a, last: span!.b };
-}
-
 describe('review 24 #1: foreclosure and lien filings of a year asked', () => {
   it('"foreclosure filings in Louisville in 2023": outside the file, said plainly with what it covers', async () => {
-    const c = await filings(LOUISVILLE, 'year(d) = 2023', 'kind');
+    const c = await filings(LOUISVILLE_FILINGS, 'year(d) = 2023', 'kind');
     expect(c.all).toBe(0);
     const a = await ask('foreclosure filings in Louisville in 2023');
     expect(a).toContain(`We have no foreclosure or lien filings in 2023 for Louisville, KY: Louisville Metro lien foreclosures covers ${c.first} to ${c.last} (its filing records), none of 2023`);
@@ -53,18 +31,18 @@ describe('review 24 #1: foreclosure and lien filings of a year asked', () => {
   });
 
   it('Louisville in 2015: the year\'s filings by kind; a kind asked leads', async () => {
-    const c = await filings(LOUISVILLE, 'year(d) = 2015', 'kind');
+    const c = await filings(LOUISVILLE_FILINGS, 'year(d) = 2015', 'kind');
     expect(c.all).toBeGreaterThan(0);
     const a = await ask('foreclosure filings in Louisville in 2015');
     expect(a).toContain(`In Louisville, KY, ${n(c.all)} foreclosure and lien filings were made in 2015 (${n(c.of('tax_delinquent'))} tax-delinquent, ${n(c.of('lien_foreclosure'))} lien foreclosure), from the filing records of Louisville Metro lien foreclosures`);
     expect(a).not.toMatch(/in part only|not for 2015|in the pipeline over/);
-    const k = await filings(LOUISVILLE, 'year(d) = 2014', 'kind');
+    const k = await filings(LOUISVILLE_FILINGS, 'year(d) = 2014', 'kind');
     expect(await ask('tax delinquent filings in Louisville in 2014')).toContain(`In Louisville, KY, ${n(k.of('tax_delinquent'))} tax-delinquent filings were made in 2014, of ${n(k.all)} foreclosure and lien filings of every kind`);
   });
 
   it('"how many foreclosures in Allegheny County in 2022": its municipalities\' filings summed, the months of 2022 the file covers named', async () => {
-    const c = await filings(ALLEGHENY, 'year(d) = 2022');
-    const pgh = await filings(ALLEGHENY, "year(d) = 2022 and muni = 'Pittsburgh'");
+    const c = await filings(ALLEGHENY_FILINGS, 'year(d) = 2022');
+    const pgh = await filings(ALLEGHENY_FILINGS, "year(d) = 2022 and muni = 'Pittsburgh'");
     expect(c.last).toBe('2022-08-30'); // SOURCE.md: filings to 2022-08-30, a day before the month's end
     const a = await ask('how many foreclosures in Allegheny County in 2022');
     expect(a).toContain(`In Allegheny County, PA, ${n(c.all)} foreclosure and lien filings were made in 2022 (${n(c.all)} pre-foreclosure), the sum of the `);
@@ -74,16 +52,16 @@ describe('review 24 #1: foreclosure and lien filings of a year asked', () => {
   });
 
   it('"foreclosures in Louisville in may": the latest May of the file, said with its year', async () => {
-    const c = await filings(LOUISVILLE, 'true', 'kind');
+    const c = await filings(LOUISVILLE_FILINGS, 'true', 'kind');
     expect(c.last.slice(0, 7)).toBe('2016-06'); // the latest May is 2016's, covered whole
-    const may = await filings(LOUISVILLE, "strftime(d, '%Y-%m') = '2016-05'", 'kind');
+    const may = await filings(LOUISVILLE_FILINGS, "strftime(d, '%Y-%m') = '2016-05'", 'kind');
     const a = await ask('foreclosures in Louisville in may');
     expect(a).toContain(`In Louisville, KY, ${n(may.all)} foreclosure and lien ${may.all === 1 ? 'filing was' : 'filings were'} made in May 2016 ("may" with no year read as the latest May in the data of the place, which ends in 2016-06)`);
   });
 
   it('cities compared in a year: their filings ranked as filings, not as distressed properties', async () => {
-    const pgh = await filings(ALLEGHENY, "year(d) = 2015 and muni = 'Pittsburgh'");
-    const lou = await filings(LOUISVILLE, 'year(d) = 2015', 'kind');
+    const pgh = await filings(ALLEGHENY_FILINGS, "year(d) = 2015 and muni = 'Pittsburgh'");
+    const lou = await filings(LOUISVILLE_FILINGS, 'year(d) = 2015', 'kind');
     const [more, top] = pgh.all >= lou.all ? ['Pittsburgh, PA', pgh.all] : ['Louisville, KY', lou.all];
     const a = await ask('foreclosures in Pittsburgh vs Louisville in 2015');
     expect(a).toContain(`Pittsburgh, PA ${n(pgh.all)} filings (2015); Louisville, KY ${n(lou.all)} filings (2015), so ${more} has more filings (${n(top)})`);

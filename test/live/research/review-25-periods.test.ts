@@ -14,6 +14,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { ALLEGHENY_FILINGS, filings, LOUISVILLE_FILINGS } from '../../helpers/oracle-distress.ts';
 import { CHICAGO, CHICAGO_KIND, NASHVILLE_KIND, permitCounts, permitKindList } from '../../helpers/oracle-raw-permits.ts';
 
 let engine: ResearchEngine;
@@ -21,33 +22,9 @@ beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
 const n = (x: number): string => x.toLocaleString('en-US');
 
-/** Louisville's filings kept (a date and a case number; a case and parcel's first row): filing date, zip (the ZIP+4's
- *  first five digits) and kind: a Commonwealth case ("C/W v.", "CW v.", "Comm v.") tax-delinquent, a Metro one a lien
- *  foreclosure. */
-const LOUISVILLE = `(select d, zip, case when regexp_matches(upper(style), '^\\s*(C/W|CW|COMM|COMMONWEALTH)\\b') then 'tax_delinquent' else 'lien_foreclosure' end as kind from (
-    select try_cast("Date Action Filed" as date) as d, trim("Civil Case Number") as case_no, trim("Civil Case Style") as style, left(nullif(trim("ZIP"), 'NA'), 5) as zip,
-      row_number() over (partition by trim("Civil Case Number"), nullif(trim("PRCLID"), 'NA') order by rn) as k
-    from (select *, row_number() over () as rn from read_csv('${dataFile('louisville-metro-lien-foreclosures/foreclosures.csv.gz')}', all_varchar = true)))
-  where d is not null and case_no is not null and k = 1)`;
-/** Allegheny's filings: one per case and parcel (a case naming no parcel one of its own), of the docket rows with a
- *  case id, a date and a municipality, dated by the case's earliest such row, its municipality its parcel's first row's. */
-const ALLEGHENY = `(with v as (
-    select nullif(trim(pin), '') as pin, trim(case_id) as case_id, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
-    from (select *, row_number() over () as rn from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true))
-    where nullif(trim(case_id), '') is not null and try_cast(filing_date as date) is not null and nullif(trim(municipality), '') is not null),
-  c as (select case_id, min(d) as d, bool_or(pin is not null) as pins from v group by 1)
-  select c.d, arg_min(v.muni, (v.d, v.rn)) as muni from v join c using (case_id) where v.pin is not null or not c.pins group by c.case_id, v.pin, c.d)`;
-
-/** A file's filings of `where` by kind, and its first and last filing day. */
-async function filings(file: string, where: string, kind = "'pre_foreclosure'"): Promise<{ of: (k: string) => number; all: number; first: string; last: string }> {
-  const rows = await rawQuery<{ t: string; n: number }>(`select ${kind} as t, count(*)::int as n from ${file} where ${where} group by 1`);
-  const [span] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from ${file}`);
-  return { of: (k) => rows.find((r) => r.t === k)?.n ?? 0, all: rows.reduce((s, r) => s + r.n, 0), first: span!.a, last: span!.b };
-}
-
 describe('session 25 #1: a zip\'s foreclosure and lien filings of a year asked', () => {
   it('"foreclosures in 40203 in 2014": the zip\'s own filings of 2014 by kind, not the city\'s window', async () => {
-    const c = await filings(LOUISVILLE, "year(d) = 2014 and zip = '40203'", 'kind');
+    const c = await filings(LOUISVILLE_FILINGS, "year(d) = 2014 and zip = '40203'", 'kind');
     expect(c.all).toBeGreaterThan(0);
     const a = await ask('foreclosures in 40203 in 2014');
     expect(a).toContain(`In zip 40203 (Louisville, KY), ${n(c.all)} foreclosure and lien filings were made in 2014 (${n(c.of('tax_delinquent'))} tax-delinquent, ${n(c.of('lien_foreclosure'))} lien foreclosure), from the filing records of Louisville Metro lien foreclosures`);
@@ -56,19 +33,19 @@ describe('session 25 #1: a zip\'s foreclosure and lien filings of a year asked',
   });
 
   it('a year the file covers in part: its months named; a Louisville zip with no filing: a count of 0, not the city\'s', async () => {
-    const c = await filings(LOUISVILLE, "year(d) = 2012 and zip = '40203'", 'kind');
+    const c = await filings(LOUISVILLE_FILINGS, "year(d) = 2012 and zip = '40203'", 'kind');
     expect(c.first).toBe('2012-09-25'); // SOURCE.md: filed 2012-09-25 ... 2016-06-03
     const a = await ask('foreclosures in 40203 in 2012');
     expect(a).toContain(`In zip 40203 (Louisville, KY), ${n(c.all)} foreclosure and lien ${c.all === 1 ? 'filing was' : 'filings were'} made in 2012`);
     expect(a).toContain(`Louisville Metro lien foreclosures covers ${c.first} to ${c.last}, so of 2012 only 2012-10 to 2012-12, and 2012-09 in part only: not a count of the whole of 2012`);
     // 40207: a Louisville zip no filing of the file names
-    const none = await filings(LOUISVILLE, "zip = '40207'", 'kind');
+    const none = await filings(LOUISVILLE_FILINGS, "zip = '40207'", 'kind');
     expect(none.all).toBe(0);
     expect(await ask('foreclosures in 40207 in 2014')).toContain('In zip 40207 (Louisville, KY), 0 foreclosure and lien filings were made in 2014, from the filing records of Louisville Metro lien foreclosures');
   });
 
   it('"foreclosures in 15221 in 2015": Allegheny\'s filings name no zip, so its city\'s filings of 2015, said as the city\'s', async () => {
-    const c = await filings(ALLEGHENY, "year(d) = 2015 and muni = 'Pittsburgh'");
+    const c = await filings(ALLEGHENY_FILINGS, "year(d) = 2015 and muni = 'Pittsburgh'");
     const a = await ask('foreclosures in 15221 in 2015');
     expect(a).toContain(`The filing records of Allegheny County mortgage foreclosure filings name each filing's municipality, not its zip, so zip 15221's figure is Pittsburgh, PA's as a whole: in Pittsburgh, PA, ${n(c.all)} foreclosure and lien filings were made in 2015 (${n(c.all)} pre-foreclosure)`);
     expect(a).not.toMatch(/in the pipeline over|not for 2015/);
@@ -77,11 +54,11 @@ describe('session 25 #1: a zip\'s foreclosure and lien filings of a year asked',
 
 describe('session 25 #3: tax liens of a year asked of a place with filings', () => {
   it('"tax liens in Louisville in 2012": the tax-delinquent (Commonwealth tax lien) filings counted, the part of 2012 the file covers said', async () => {
-    const c = await filings(LOUISVILLE, 'year(d) = 2012', 'kind');
+    const c = await filings(LOUISVILLE_FILINGS, 'year(d) = 2012', 'kind');
     const a = await ask('tax liens in Louisville in 2012');
     expect(a).toContain(`In Louisville, KY, ${n(c.of('tax_delinquent'))} tax-delinquent filings were made in 2012, of ${n(c.all)} foreclosure and lien filings of every kind`);
     expect(a).toContain(`Louisville Metro lien foreclosures covers ${c.first} to ${c.last}, so of 2012 only 2012-10 to 2012-12, and 2012-09 in part only: not a count of the whole of 2012`);
-    const k = await filings(LOUISVILLE, 'year(d) = 2014', 'kind');
+    const k = await filings(LOUISVILLE_FILINGS, 'year(d) = 2014', 'kind');
     expect(await ask('tax lien filings in Louisville in 2014')).toContain(`In Louisville, KY, ${n(k.of('tax_delinquent'))} tax-delinquent filings were made in 2014`);
   });
 });
@@ -166,7 +143,7 @@ describe('session 25 #4: metro years name the months their files cover in part o
 
 describe('session 25: more periods a new analyst asks', () => {
   it('"foreclosures in Allegheny County between 2019 and 2021": the span\'s filings summed, every count written with its thousands', async () => {
-    const c = await filings(ALLEGHENY, 'year(d) between 2019 and 2021');
+    const c = await filings(ALLEGHENY_FILINGS, 'year(d) between 2019 and 2021');
     expect(c.all).toBeGreaterThan(999);
     expect(await ask('foreclosures in Allegheny County between 2019 and 2021')).toContain(`In Allegheny County, PA, ${n(c.all)} foreclosure and lien filings were made from 2019 to 2021 (${n(c.all)} pre-foreclosure), the sum of the `);
   });
@@ -181,7 +158,7 @@ describe('session 25: more periods a new analyst asks', () => {
   });
 
   it('"foreclosures in Louisville in 2014 vs 2015": each year\'s filings and the change between them; none from a year covered in part', async () => {
-    const [a14, a15] = [await filings(LOUISVILLE, 'year(d) = 2014', 'kind'), await filings(LOUISVILLE, 'year(d) = 2015', 'kind')];
+    const [a14, a15] = [await filings(LOUISVILLE_FILINGS, 'year(d) = 2014', 'kind'), await filings(LOUISVILLE_FILINGS, 'year(d) = 2015', 'kind')];
     const pct = (Math.round((a15.all / a14.all - 1) * 1000) / 10).toFixed(1);
     expect(await ask('foreclosures in Louisville in 2014 vs 2015')).toContain(`; from 2014 to 2015 the filings went from ${n(a14.all)} to ${n(a15.all)} (${a15.all >= a14.all ? '+' : ''}${pct}%)`);
     const b = await ask('foreclosures in Louisville in 2012 vs 2013');
