@@ -23,6 +23,18 @@ export interface CityTopic {
   show?: (n: number) => string;
   /** how a figure reads in a list of the top zips asked ("top 5 zips in Chicago by rehab score"), when not `show` */
   rank?: (n: number) => string;
+  /** a change: ranked only among zips whose changes end in the same month (sameEndGroup) */
+  sameEnd?: boolean;
+}
+
+/** A change is ranked only against changes over the same months (review 26: Seattle's 98119 -3% over 2014-07..10 was
+ *  ranked beside 98146 +51.1% over 2015-01..04): the largest group of zips whose figures end in one month (the latest
+ *  such month on a tie) is ranked; the others are said apart. */
+function sameEndGroup(measured: Fact[]): { ranked: Fact[]; other: Fact[] } {
+  const by = new Map<string, Fact[]>();
+  for (const f of measured) by.set(f.zip!.asOf, [...(by.get(f.zip!.asOf) ?? []), f]);
+  const [end] = [...by].sort((a, b) => b[1].length - a[1].length || b[0].localeCompare(a[0]))[0] ?? [''];
+  return { ranked: measured.filter((f) => f.zip!.asOf === end), other: measured.filter((f) => f.zip!.asOf !== end) };
 }
 
 /** How many zips a county's list names. */
@@ -83,7 +95,14 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
     if (/not part of this build/.test(probe.sentence)) return [probe];
     return [missing(topic.intent, t, `We have no ${topic.what} for any zip of ${place}`)];
   }
-  const measured = facts.filter((f) => f.zip && f.zip.measure !== null).sort((a, b) => a.zip!.measure! - b.zip!.measure! || a.zip!.zip.localeCompare(b.zip!.zip));
+  const all = facts.filter((f) => f.zip && f.zip.measure !== null).sort((a, b) => a.zip!.measure! - b.zip!.measure! || a.zip!.zip.localeCompare(b.zip!.zip));
+  const { ranked: measured, other } = topic.sameEnd ? sameEndGroup(all) : { ranked: all, other: [] };
+  if (measured.length < 2 && other.length) {
+    // every zip's change ends in its own month: each said with its end, none ranked
+    const each = all.map((f) => `zip ${f.zip!.zip} ${(topic.show ?? String)(f.zip!.measure!)} (to ${f.zip!.asOf})`).join('; ');
+    const sentence = `In ${place}, the ${plural(all.length, 'zip')} with ${topic.what.replace(/ \(.*\)$/, '')} each end in a different month, so none is ranked against another (a change is ranked only against changes over the same months): ${each}`;
+    return [{ ...all[0]!, value: null, sentence, detail: [], primary: true, zip: undefined }, ...facts];
+  }
   if (measured.length < 2) {
     // one zip (or none) has a figure: its own fact says it best
     const lead = measured[0] ?? facts[0]!;
@@ -107,8 +126,12 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
   const figs = measured.map((f) => f.zip!);
   const window = windowOf(figs);
   const few = facts.filter((f) => f.zip && f.zip.measure === null && (f.zip.sales ?? 0) > 0).length;
+  const ends = other.map((f) => f.zip!.asOf).sort();
+  // the falls asked where every change is a rise, or the rises where every one is a fall: said, not left to the signs
+  const none = !topic.sameEnd ? '' : lowEnd && figs[0]!.measure! > 0 ? '; none of them fell: the smallest rises come first' : !lowEnd && figs.at(-1)!.measure! < 0 ? '; none of them rose: the smallest falls come first' : '';
+  const apart = other.length ? `; ${plural(other.length, 'more zip')} ${other.length === 1 ? 'has a change' : 'have changes'} ending in ${ends[0] === ends.at(-1) ? ends[0] : `other months (${ends[0]} to ${ends.at(-1)})`}, not ranked with these: a change is ranked only against changes over the same months` : '';
   const summary: Fact = {
-    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window, few),
+    intent: topic.intent, target: t, value: topic.value(figs), sentence: topic.sentence(place, figs, window, few) + none + apart,
     detail: [`${plural(figs.length, 'zip')} of ${place} have a figure${facts.length > figs.length ? `; ${plural(facts.length - figs.length, 'other zip')} too few records for one` : ''}${zips.length === CITY_ZIP_CAP ? ` (the first ${CITY_ZIP_CAP} zips were read)` : ''}.`],
     // windows with different ends: the citation also names the newest, the date the data ends (freshness.ts)
     source: { type: topic.citation.type, category: topic.citation.category, citation: `reii warehouse: ${topic.citation.noun} for ${plural(figs.length, 'zip')} of ${place}, ${window}${dataTo(measured, figs, window)}` },
@@ -170,6 +193,7 @@ export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic =
     : (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a ${typeWord} price change over ${window}, the changes ${range(figs, pct)}, ${pct(mid(figs))} at the middle zip`,
   value: (figs) => (priceLevel ? `middle zip ${money(mid(figs))}` : `middle zip ${pct(mid(figs))}`) + ` (${plural(figs.length, 'zip')})`,
   show: priceLevel ? money : pct,
+  sameEnd: !priceLevel,
 });
 
 /** A city's zips ranked by the median of their arm's-length sales over a window (the research index's windows, each

@@ -146,7 +146,7 @@ export function detectIntents(text: string): Intent[] {
 }
 
 /** a change asked of a place or its prices ("has denver gone up in the last 2 years", "did Denver home prices go up") */
-const GONE_UP = /\b(has|have|did|do|does|is|are|will)\b[^.?!]{0,40}\b(gone|go|went|going|moved|move) (up|down)\b|\b(has|have)\b[^.?!]{0,40}\b(risen|fallen|appreciated)\b/;
+const GONE_UP = /\b(has|have|did|do|does|is|are|will)\b[^.?!]{0,40}\b(gone|go|went|going|moved|move) (up|down)\b|\b(has|have)\b[^.?!]{0,40}\b(risen|fallen|appreciated)\b|\b(zips?|zip ?codes?|neighbou?rhoods?|areas)\b[^.?!]{0,40}\b(falling|rising|declining|dropping|climbing|fell|rose|appreciating)\b/;
 /** a price named with its property type: "single-family sale price", "single family home prices", "SFR price", "condo values" */
 const TYPED_PRICE = /\b(single[- ]?family|sfrs?|sfhs?|condos?|condominiums?|town ?ho(use|me)s?|multi[- ]?family|duplex(es)?)( homes?| houses?| residences?)?( sale| sales| home| house)? (prices?|values?)\b/;
 const PRICE_LEVEL = /\b(cheaper|pricier|more expensive|less expensive)\b|how much (is|does|do|are|would) (a |an )?(\d+[- ]?(bed(room)?|br|bd)s? )?(homes?|houses?|condos?)\b|\b(homes?|houses?|condos?|property|properties) (sale )?prices\b|(median|average|typical) (sale |sales |home |house |condo )?(price|value)|home (prices|values)|house (prices|values)|sale prices|selling price|\b(sell|sold|selling|go|went|going) for\b|property values|how much (do|are|does|is) (homes|houses|a house|a home|condos|a condo)( cost)?/;

@@ -12,7 +12,7 @@ const PARTS = /\b(zips?|zip ?codes?|neighbou?rhoods?|areas|parts of|sections of|
 const RANKED = /\b(which|what|where|top|rank\w*|list|biggest|largest|greatest|highest|lowest|most|least|fastest|slowest|strongest|weakest|best|worst)\b/;
 /** A change asked of prices: rising, falling, growth, appreciation, a change. A price level asked beside these words is
  *  still their change ("zips with rising prices"). */
-const CHANGE = /\b(ris(e|es|ing|en)|rose|fall\w*|fell|drop\w*|declin\w*|increas\w*|decreas\w*|apprecia\w*|depreciat\w*|growth|grow\w*|grew|gain\w*|chang\w*|up|down)\b/;
+const CHANGE = /\b(ris(e|es|ing|en)|rose|fall\w*|fell|drop\w*|declin\w*|increas\w*|decreas\w*|apprecia\w*|depreciat\w*|growth|grow\w*|grew|gain\w*|climb\w*|chang\w*|up|down)\b/;
 /** The low end of a change asked: prices falling, the smallest or weakest change. */
 const LOW_CHANGE = /\b(fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|los(e|es|ing|t)|lowest|least|slowest|weakest|worst|smallest)\b/;
 
