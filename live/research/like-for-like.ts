@@ -14,7 +14,10 @@ import type { Market } from './market-window.ts';
 
 /** A figure's period, from the value that names it: a month ("$305,000 (2022-09, 116 sales)") or a window ("$340,000
  *  (45 sales, 6 months to 2023-09-29)", "189 sales (12 months to 2023-09-29)"); null when it names none. */
-function periodOf(value: string): { said: string; key: string; month?: string; months?: number; asOf?: string } | null {
+function periodOf(value: string): { said: string; key: string; month?: string; months?: number; asOf?: string; change?: boolean } | null {
+  // a price index change ("+6% (3 months to 2022-09)", trends-fact.ts): its two ends are complete months, so covered whole
+  const c = /\((\d+) months to (\d{4}-\d{2})\)/.exec(value);
+  if (c) return { said: `the ${c[1]} months to ${c[2]}`, key: `${c[1]}|${c[2]}`, change: true };
   const w = /\b(\d+) months to (\d{4}-\d{2}-\d{2})\)/.exec(value);
   if (w) return { said: `the ${w[1]} months to ${w[2]}`, key: `${w[1]}|${w[2]!.slice(0, 7)}`, months: Number(w[1]), asOf: w[2]! };
   const m = /\((\d{4}-\d{2}),/.exec(value);
@@ -24,6 +27,7 @@ function periodOf(value: string): { said: string; key: string; month?: string; m
 /** How the market's source files cover the figure's months: `whole`, `part` (none whole: a thin extract's months) or
  *  `mixed`; `whole` where unknown. */
 function coverOf(data: ResearchData, m: Market, p: NonNullable<ReturnType<typeof periodOf>>): 'whole' | 'part' | 'mixed' {
+  if (p.change) return 'whole';
   if (p.month) return monthCover(data, m, p.month) === 'part' ? 'part' : 'whole';
   const touched = windowMonths(p.asOf!, p.months!);
   const c = windowCover(data, m, touched, p.asOf!);

@@ -118,7 +118,7 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   const after = held.every((x) => covered[x.i] === false) ? held.map((x) => x.m) : [];
   const later = after.length ? `; ${end} is the latest month recorded whole with ${CHANGE_MIN_SAMPLE} or more sales: ${monthRuns(after)}, after it, ${after.length === 1 ? 'is' : 'are'} recorded in part only, with no median or index (as in GET /v1/market/trends)` : '';
   return {
-    ...(asked.v === null ? {} : ranks(u, asked.v, pct(asked.v), RANK.change)), intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : pct(asked.v),
+    ...(asked.v === null ? {} : ranks(u, asked.v, pct(asked.v), RANK.change)), intent: 'trends', target: t, value: asked.v === null ? 'no change figure' : `${pct(asked.v)} (${asked.m} months to ${end})`,
     sentence: `${head}${note}${tail.length ? `; ${tail.join('; ')}` : ''}${tailNote}${later}${wholeCity(t)}`,
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start && !note && !tailNote ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
