@@ -25,13 +25,16 @@ export async function unvaluedSources(db: DuckDBConnection, valued: readonly str
     from sales where is_arms_length and sale_price > 0 and property_type in ('sfr', 'multi', 'condo')
     group by source order by source`);
   const done = new Set(valued);
+  const n = (v: number): string => v.toLocaleString('en-US');
+  // what a user can do: fill the column in their own file (canonical/); a public source's records are as published
+  const fill = (col: string, s: string): string => (s === 'canonical' ? `: fill ${col} in sales.csv to value this market` : '');
   return rows.filter((r) => !done.has(r.source)).map((r) => ({
     source: r.source, sales: r.sales, with_sqft: r.with_sqft,
     reason: r.with_zip === 0
-      ? `none of its ${r.sales} arm's-length residential sales has a zip code, and a comparable sale needs one`
+      ? `none of its ${n(r.sales)} arm's-length residential sales has a zip code, and a comparable sale needs one${fill('zip', r.source)}`
       : r.with_sqft === 0
-        ? `none of its ${r.sales} arm's-length residential sales records a living area (sqft), and a comparable sale needs its price, date, zip and sqft: fill sqft to value this market`
-        : `none of its ${r.with_sqft} arm's-length residential sales with a zip and a living area (of ${r.sales}) is usable as a comparable sale (a price per sqft outside the kept bounds, or an apartment building of 5 or more units)`,
+        ? `none of its ${n(r.sales)} arm's-length residential sales records a living area (sqft), and a comparable sale needs its price, date, zip and sqft${fill('sqft', r.source)}`
+        : `none of its ${n(r.with_sqft)} arm's-length residential sales with a zip and a living area (of ${n(r.sales)}) is usable as a comparable sale (a price per sqft outside the kept bounds, or an apartment building of 5 or more units)`,
   }));
 }
 

@@ -73,12 +73,17 @@ describe('live/valuation/build.ts (given sales rows)', () => {
       rows.push(`('c13', 'canonical', null, '13 MAIN ST', null, 'Branford', 'CT', '06405', '2023-02-15', 90000, 'land', null, null, 2000, null, null, null, null, true)`);
       for (let i = 0; i < 3; i++) rows.push(`('z${i}', 'nozip', null, '${i} ELM ST', null, 'Denver', 'CO', null, '2019-0${1 + i}-15', 400000, 'sfr', 3, 2, 1500, 1950, null, null, null, true)`);
       await ctx.db.run(`insert into sales values ${rows.join(',')}`);
+      // a public source of 1,000 sales without sqft: counts read with separators, and no advice to fill its file
+      await ctx.db.run(`insert into sales select 'p' || i, 'public', null, i || ' OAK ST', null, 'Hartford', 'CT', '06105', date '2022-03-01', 250000, 'sfr',
+        3, 2, null, 1950, null, null, null, true from range(1000) t(i)`);
       await runValuationStep(ctx);
       const card = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'live', 'valuation', 'scorecard.json'), 'utf8')) as Scorecard;
       expect(card.sources).toEqual([]);
       expect(card.unvalued).toEqual([
-        { source: 'canonical', sales: 12, with_sqft: 0, reason: "none of its 12 arm's-length residential sales records a living area (sqft), and a comparable sale needs its price, date, zip and sqft: fill sqft to value this market" },
+        { source: 'canonical', sales: 12, with_sqft: 0, reason: "none of its 12 arm's-length residential sales records a living area (sqft), and a comparable sale needs its price, date, zip and sqft: fill sqft in sales.csv to value this market" },
         { source: 'nozip', sales: 3, with_sqft: 0, reason: "none of its 3 arm's-length residential sales has a zip code, and a comparable sale needs one" },
+        // a public source's records are as published: no advice to fill a column (the real build: Connecticut's records)
+        { source: 'public', sales: 1000, with_sqft: 0, reason: "none of its 1,000 arm's-length residential sales records a living area (sqft), and a comparable sale needs its price, date, zip and sqft" },
       ]);
       expect(warned).toEqual(card.unvalued!.map((u) => `valuation: source ${u.source} not valued: ${u.reason}`));
       const sections = JSON.parse(fs.readFileSync(path.join(ctx.paths.build, 'report-sections.json'), 'utf8')) as { title: string; rows: unknown[][] }[];
