@@ -330,7 +330,7 @@ describe('autocomplete over the real build', () => {
   });
 
   it('degrades to the exact street-line prefix when the time budget is spent', () => {
-    const full = engine.index.search('3526 HIGH', { limit: 5 });
+    const full = engine.index.search('3526 HIGH', { limit: 5, budgetMs: 60_000 });
     expect(full.mode).toBe('full');
     const cheap = engine.index.search('3526 HIGH', { limit: 5, budgetMs: 0 });
     expect(cheap.mode).toBe('exact_prefix');
