@@ -33,6 +33,11 @@ create or replace macro zip5(z) as
 -- The property types of the canonical sales and parcels tables; warehouse/property-types.ts is the same list.
 create or replace macro property_types() as ['sfr', 'multi', 'condo', 'land', 'commercial'];
 
+-- The great-circle distance in km between two points (haversine, mean Earth radius 6,371 km).
+create or replace macro km_between(lat1, lng1, lat2, lng2) as
+    2 * 6371 * asin(least(1, sqrt(power(sin(radians(lat2 - lat1) / 2), 2)
+        + cos(radians(lat1)) * cos(radians(lat2)) * power(sin(radians(lng2 - lng1) / 2), 2))));
+
 -- The URL slug of a city name; warehouse/layout.ts slug() is the same rule in TypeScript.
 create or replace macro slug(s) as
     trim(regexp_replace(lower(strip_accents(cast(s as varchar))), '[^a-z0-9]+', '-', 'g'), '-');

@@ -15,11 +15,17 @@
 //   bad_zip / unknown_zip / zip_not_in_state   a zip that is not 5 digits, not in the ZIP universe (`zips`), or
 //        not in the row's state (`zips` and the HUD ZIP-county crosswalk)
 //   outside_state  lat/lng outside the box of the row's state (int_contract_state_boxes: its ZIP centroids + 0.5 deg)
+//   city_not_at_zip  canonical rows only: a city that is one place of `cities` in the row's state, whose geo lookup
+//        does not list the zip, that is not the zip's USPS city, and whose point is over 25 km from the zip's
+//        ("Hartford" on a Branford 06405 sale). The zip places the row (comps, trends, rehab read it); the city is
+//        nulled (a meta.repairs row `nulled_city_not_at_zip` naming the zip's city and the distance) and takes the
+//        zip's city as every row without one does (30_market_80_fill_geo.sql "City from zip"). Over the reference
+//        sources the rule finds no row: their widest honest pair is NYC's "New York" on 11040, 21 km (market.md).
 // The reference checks need the geography: without `states` or `zips` (a sources folder without the Census
 // tables) they are skipped with a warning. A real record that is no market signal (a $0 transfer) is not a reject:
 // prices may be 0 here; the arm's-length rule (30_market_45_sale_flags.sql) flags it instead.
 import type { StageContext } from '../../warehouse/context.ts';
-import { queryRows, tableExists } from '../../warehouse/db.ts';
+import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
 import { canonicalRejectLines, checkRejectShare } from '../sources/rejects.ts';
 
 /** Bounds per property type (documented in warehouse/docs/market.md "Row contracts"; prices in USD, areas in sqft). */
@@ -40,6 +46,7 @@ export const BOUNDS = {
   maxAddressChars: 200,
   maxCityChars: 100,
   boxMarginDegrees: 0.5, // added on each side of a state's ZIP centroid extent
+  cityZipKm: 25, // a canonical row's city this far from its zip, neither listing the other, contradicts it
 } as const;
 
 interface TableContract {
@@ -65,7 +72,7 @@ const hit = (rule: string, column: string, value: string): string => `{'rule': '
 const num = (x: string): string => `regexp_replace(cast(${x} as varchar), '\\.0$', '')`;
 
 /** The CASE that gives a row's first broken rule ({rule, col, val}), or null. Column names come from TABLES, never from data. */
-function rulesSql(c: TableContract, ref: { states: boolean; zips: boolean }): string {
+function rulesSql(c: TableContract, ref: { states: boolean; zips: boolean; cities: boolean }): string {
   const w: string[] = [];
   for (const d of c.dates) {
     w.push(`when t.${d} > $today::date then ${hit('date_in_future', d, `t.${d}`)}`);
@@ -105,6 +112,12 @@ function rulesSql(c: TableContract, ref: { states: boolean; zips: boolean }): st
                then {'rule': 'outside_state', 'col': 'lat,lng', 'val': ${num('t.lat')} || ',' || ${num('t.lng')} || ' (' || bx.state_code || ')'}`);
     }
   }
+  if (c.city && c.state && ref.zips && ref.cities) {
+    const km = 'km_between(cp.lat, cp.lng, zz.lat, zz.lng)';
+    w.push(`when t.source = 'canonical' and cp.lat is not null and zz.lat is not null and not list_contains(coalesce(cp.zip_codes, []), t.zip)
+                and slug(coalesce(zz.city, '')) <> cp.city_slug and ${km} > ${BOUNDS.cityZipKm}
+               then ${hit('city_not_at_zip', 'city', `t.city || ' (zip ' || t.zip || ' is ' || coalesce(zz.city, '?') || ', ' || round(${km})::int || ' km away)'`)}`);
+  }
   return `case ${w.join('\n         ')} end`;
 }
 
@@ -114,7 +127,7 @@ export async function run(ctx: StageContext): Promise<void> {
   const year = ctx.builtAt.getUTCFullYear();
   const nonEmpty = async (t: string): Promise<boolean> =>
     (await tableExists(db, t)) && ((await queryRows<{ n: number }>(db, `select count(*)::int as n from (select 1 from ${t} limit 1)`))[0]?.n ?? 0) > 0;
-  const ref = { states: await nonEmpty('states'), zips: await nonEmpty('zips') };
+  const ref = { states: await nonEmpty('states'), zips: await nonEmpty('zips'), cities: await nonEmpty('cities') };
   if (!ref.states || !ref.zips) {
     ctx.log.warn('row contracts: no geography (states/zips), so real state, zip in state and coordinates in state are not checked');
   }
@@ -133,7 +146,11 @@ export async function run(ctx: StageContext): Promise<void> {
     : `create or replace table int_contract_state_boxes (state_code varchar, min_lat double, max_lat double, min_lng double, max_lng double, zips integer)`);
   // the states a zip is in: its state in `zips`, and the state of every county the HUD crosswalk puts it in
   const hud = ref.zips && ref.states && (await tableExists(db, 'stg_hud_crosswalk__zip_county'));
-  await db.run(`create or replace temp table contract_zip_state as select ${ref.zips ? 'zip, state_code from zips where zip is not null' : 'null::varchar as zip, null::varchar as state_code where false'}`);
+  await db.run(`create or replace temp table contract_zip_state as select ${ref.zips ? `zip, state_code, lat, lng, ${(await columnExists(db, 'zips', 'city')) ? 'city' : 'null::varchar as city'} from zips where zip is not null` : 'null::varchar as zip, null::varchar as state_code, null::double as lat, null::double as lng, null::varchar as city where false'}`);
+  // a city name that is one place of its state (a name two places share says nothing of where the row is)
+  await db.run(`create or replace temp table contract_city_points as
+    ${ref.cities ? `select state_code, city_slug, any_value(lat) as lat, any_value(lng) as lng, any_value(zip_codes) as zip_codes
+       from cities where state_code is not null and city_slug is not null group by all having count(*) = 1` : 'select null::varchar as state_code, null::varchar as city_slug, null::double as lat, null::double as lng, null::varchar[] as zip_codes where false'}`);
   await db.run(`create or replace temp table contract_zip_states as
     select distinct zip, state_code from (
         select zip, state_code from contract_zip_state
@@ -145,15 +162,16 @@ export async function run(ctx: StageContext): Promise<void> {
     // A canonical row's optional value out of its bounds is nulled and the row kept (README "Canonical format"):
     // a meta.repairs row `nulled_<rule>` (detail `<column>=<value> -> null`), then the row is checked again (its next broken rule may be another column's).
     const nullable = nullableColumns(c);
-    for (let pass = 0; pass <= nullable.length; pass++) {
+    for (let pass = 0; pass <= nullable.length + 1; pass++) {
       await hitsOf(c);
-      const repair = `source = 'canonical' and hit.col in (${[...nullable, 'lat,lng'].map((x) => `'${x}'`).join(', ')})`;
+      const repair = `source = 'canonical' and (hit.col in (${[...nullable, 'lat,lng'].map((x) => `'${x}'`).join(', ')}) or hit.rule = 'city_not_at_zip')`;
       const [r] = await queryRows<{ n: number }>(db, `select count(*)::int as n from contract_hits where ${repair}`);
-      if (!r?.n || pass === nullable.length) break;
+      if (!r?.n || pass === nullable.length + 1) break;
       await db.run(`insert into meta.repairs
         select 'intermediate', source, file, line, 'nulled_' || hit.rule, reject_detail(hit.col, hit.val) || ' -> null' from contract_hits where ${repair}`);
-      await db.run(`update ${c.table} set ${nullable.map((x) => `${x} = case when rowid in (select rid from contract_hits where ${repair} and hit.col in (${x === 'lat' || x === 'lng' ? `'lat', 'lng', 'lat,lng'` : `'${x}'`})) then null else ${x} end`).join(', ')}
-        where rowid in (select rid from contract_hits where ${repair})`);
+      const sets = nullable.map((x) => `${x} = case when rowid in (select rid from contract_hits where ${repair} and hit.col in (${x === 'lat' || x === 'lng' ? `'lat', 'lng', 'lat,lng'` : `'${x}'`})) then null else ${x} end`);
+      if (c.city) sets.push(`city = case when rowid in (select rid from contract_hits where ${repair} and hit.rule = 'city_not_at_zip') then null else city end`);
+      await db.run(`update ${c.table} set ${sets.join(', ')} where rowid in (select rid from contract_hits where ${repair})`);
       ctx.log.info(`row contracts: ${r.n} optional ${c.table} values nulled (canonical rows kept)`);
     }
     // a line already rejected for the same rule (the sale and the parcel one line of a source made) is recorded once
@@ -166,7 +184,7 @@ export async function run(ctx: StageContext): Promise<void> {
     const [n] = await queryRows<{ n: number }>(db, `select count(*)::int as n from contract_hits`);
     if (n?.n) ctx.log.info(`row contracts: ${n.n} ${c.table} rows rejected`);
   }
-  await db.run(`drop table if exists contract_hits; drop table if exists contract_states; drop table if exists contract_zip_state; drop table if exists contract_zip_states;`);
+  await db.run(`drop table if exists contract_hits; drop table if exists contract_states; drop table if exists contract_zip_state; drop table if exists contract_zip_states; drop table if exists contract_city_points;`);
   await checkRejectShare(ctx);
   // the operator's own files apart from the reference sources' rejects (review 15), one line per file
   for (const line of await canonicalRejectLines(db)) ctx.log.info(`your canonical rejects: ${line}`);
@@ -181,6 +199,7 @@ export async function run(ctx: StageContext): Promise<void> {
           left join contract_states cs on cs.state_code = t.state_code
           left join contract_zip_state zz on zz.zip = t.zip
           left join contract_zip_states zs on zs.zip = t.zip and zs.state_code = t.state_code
+          ${c.city && c.state ? `left join contract_city_points cp on cp.state_code = t.state_code and cp.city_slug = slug(t.city)` : ''}
           left join int_contract_state_boxes bx on bx.state_code = coalesce(t.state_code, zz.state_code)
       ) where hit is not null`, { ...(c.dates.length ? { today } : {}), ...(c.property ? { year } : {}) });
   }
