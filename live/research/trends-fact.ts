@@ -23,6 +23,7 @@ import { RANK, ranks } from './ranks.ts';
 import { redfinNoPrice } from './redfin.ts';
 import { typelessSentence } from './typeless.ts';
 import { fewZippedZip } from './zipless.ts';
+import { changePeriod } from './figure-period.ts';
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -123,5 +124,6 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start && !note && !tailNote ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
     ...(t.zip ? { zip: { zip: t.zip, measure: asked.v, group: null, months: asked.m, asOf: end } } : {}),
+    ...(asked.v === null ? {} : { period: changePeriod(asked.m, end) }),
   };
 }
