@@ -38,6 +38,10 @@ export interface Fact {
   /** the period the value's figure is of and how the source files cover it, set where the figure is made; a
    *  comparison ranks only figures of one period (like-for-like.ts) */
   period?: FigurePeriod;
+  /** the clause saying the value's figure is of a type that holds others (sales-facts.ts mixedTypeNote: a Connecticut
+   *  "single-family" figure of all residential sales, a New York condo figure with co-ops), set where the figure is
+   *  made: a comparison shows values alone, so type-notes.ts says it after the value too */
+  typeNote?: string;
 }
 
 /** One zip's figure: the measure compared across a city's zips (null: too few sales to report one), a group label
