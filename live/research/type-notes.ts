@@ -7,7 +7,15 @@
 import type { Fact } from './facts.ts';
 
 /** Says, after the value of every fact whose figure's type holds others, what it holds ("[all of these sales come from
- *  Connecticut's 2022 sales file, ...]"), before its age and extract tags (freshness.ts, partial.ts). */
+ *  Connecticut's 2022 sales file, ...]"), before its age and extract tags (freshness.ts, partial.ts); a note said
+ *  already in the same words is said short after ("[as above: all residential sales of Connecticut's 2022 file]": a
+ *  county's 16 towns compared repeated it in full), as partial.ts says its extract once. */
 export function markTypes(facts: Fact[]): void {
-  for (const f of facts) if (f.value && f.typeNote) f.value = `${f.value} [${f.typeNote.trim().replace(/^\(|\)$/g, '')}]`;
+  const told = new Set<string>();
+  for (const f of facts) {
+    if (!f.value || !f.typeNote) continue;
+    const again = told.has(f.typeNote);
+    told.add(f.typeNote);
+    f.value = `${f.value} [${again ? `as above: ${f.target?.state === 'NY' ? 'co-ops included' : "all residential sales of Connecticut's 2022 file"}` : f.typeNote.trim().replace(/^\(|\)$/g, '')}]`;
+  }
 }
