@@ -85,7 +85,7 @@ function summaryConfidence(facts: Fact[]): Confidence {
 }
 
 /** `lowEnd`: the question asks for the low end ("cheapest zips"), so the lowest zip's own fact follows the summary. */
-export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean, lowEnd = false, top: number | null = null): Promise<Fact[]> {
+export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: string, primary: boolean) => Promise<Fact>, topic: CityTopic, comparison: boolean, lowEnd = false, top: number | null = null, noneWhy: string | null = null): Promise<Fact[]> {
   const place = areaName(t);
   // a neighbourhood: the zips its sales lie in (hoods.ts); a borough: its county's zips; a city: its own
   const zips = (t.hood ? t.hood.zips : t.area ? data.zipsOfCounty(t.area.county_fips) : data.zipsOfCity(t.city!, t.state)).slice(0, CITY_ZIP_CAP);
@@ -116,7 +116,7 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
       lead.sentence = top
         ? measured.length
           ? `Of the ${all} of ${place}, only zip ${lead.zip!.zip} has ${what} (${withSales} with sales), so there is no list to rank: ${lower}`
-          : `None of the ${all} of ${place} has ${what} to rank (${withSales} with sales): ${lower}`
+          : `None of the ${all} of ${place} has ${what} to rank (${withSales} with sales): ${noneWhy ?? lower}`
         : measured.length
           ? `${place} has no figure as a whole: of its ${all}, only zip ${lead.zip!.zip} has ${what} (${withSales} with sales), so the figure is that zip's alone: ${lower}`
           : `${place} has no figure as a whole, and none of its ${all} has a solid one for ${what}; ${withSales} of it ${facts.length === 1 ? 'has' : 'have'} sales, zip ${lead.zip!.zip} the first of them: ${lower}`;

@@ -7,6 +7,7 @@
 //               comps, rehab, investor, location, legal) read through the build's ShardReader (data.ts)
 //   age         freshness.ts markAge(): a market figure whose data ends over 12 months before the build's data date says so
 //   extracts    partial.ts markPartial(): a sales figure of a market whose sales are a sample or partial extract says so
+//   types       type-notes.ts markTypes(): a figure of a type that holds others says so after its value too (comparisons)
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
 //   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
 //               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS; settings rows, read from LiveBuild.settings) may
@@ -30,6 +31,7 @@ import { compose, countSentences, type Composed } from './compose.ts';
 import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
+import { markTypes } from './type-notes.ts';
 import { definition } from './glossary.ts';
 import { areaHits, asChicago, permitAreasAnswer, permitAreasAsked, permitsAnswer } from './permit-areas.ts';
 import { bothReadings } from './area-towns.ts';
@@ -252,6 +254,7 @@ export class ResearchEngine {
     formerCountyNone(this.data, u, facts);
     // a zip of a city whose sales carry no zip (Denver): said so, the city's figure offered (zipless.ts)
     ziplessCities(this.data, u, facts);
+    markTypes(facts);
     markAge(facts, this.today);
     markPartial(facts, this.data);
     const composed = compose(this.data, u, facts, depth);

@@ -35,11 +35,30 @@ export interface Fact {
   moreRanks?: NonNullable<Fact['ranks']>[];
   /** a per-zip market fact's figure, read by a city's summary (city-summary.ts); absent on every other fact */
   zip?: ZipFigure;
+  /** the period the value's figure is of and how the source files cover it, set where the figure is made; a
+   *  comparison ranks only figures of one period (like-for-like.ts) */
+  period?: FigurePeriod;
+  /** the clause saying the value's figure is of a type that holds others (sales-facts.ts mixedTypeNote: a Connecticut
+   *  "single-family" figure of all residential sales, a New York condo figure with co-ops), set where the figure is
+   *  made: a comparison shows values alone, so type-notes.ts says it after the value too */
+  typeNote?: string;
 }
 
 /** One zip's figure: the measure compared across a city's zips (null: too few sales to report one), a group label
  *  (rehab label, flood risk), the window and the date of its shard; a comps figure's list-to-sale ratio too. */
 export interface ZipFigure { zip: string; measure: number | null; group: string | null; months: number | null; asOf: string; sales?: number; superfund?: boolean; ratio?: number | null; dom?: number | null; resalesOnly?: boolean; permitsOnly?: boolean }
+
+/* The period a compared figure is of, made by figure-period.ts. */
+/** How the market's source files cover a figure's months: all whole, all in part only (a thin extract's months, or a
+ *  file starting or ending inside), or both. */
+export type PeriodCover = 'whole' | 'part' | 'mixed';
+
+/** One month's figure ("$305,000 (2022-09, 116 sales)"), a window's to its market's latest sale ("$340,000 (45 sales,
+ *  6 months to 2023-09-29)") or a price index change between two complete months ("+6% (3 months to 2022-09)"). */
+export type FigurePeriod =
+  | { kind: 'month'; end: string; cover: PeriodCover }
+  | { kind: 'window'; months: number; end: string; asOf: string; cover: PeriodCover }
+  | { kind: 'change'; months: number; end: string; cover: PeriodCover };
 
 export const NOT_LEGAL_ADVICE = 'This is general information from public-law reference data, not legal advice.';
 

@@ -7,38 +7,7 @@
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import { placeName, type Fact } from './facts.ts';
-import { monthCover } from './coverage.ts';
-import { windowMonths } from './sales-facts.ts';
-import { windowCover } from './window-gaps.ts';
-import type { Market } from './market-window.ts';
-
-/** A figure's period, from the value that names it: a month ("$305,000 (2022-09, 116 sales)") or a window ("$340,000
- *  (45 sales, 6 months to 2023-09-29)", "189 sales (12 months to 2023-09-29)"); null when it names none. */
-function periodOf(value: string): { said: string; key: string; month?: string; months?: number; asOf?: string; change?: boolean } | null {
-  // a price index change ("+6% (3 months to 2022-09)", trends-fact.ts): its two ends are complete months, so covered whole
-  const c = /\((\d+) months to (\d{4}-\d{2})\)/.exec(value);
-  if (c) return { said: `the ${c[1]} months to ${c[2]}`, key: `${c[1]}|${c[2]}`, change: true };
-  const w = /\b(\d+) months to (\d{4}-\d{2}-\d{2})\)/.exec(value);
-  if (w) return { said: `the ${w[1]} months to ${w[2]}`, key: `${w[1]}|${w[2]!.slice(0, 7)}`, months: Number(w[1]), asOf: w[2]! };
-  const m = /\((\d{4}-\d{2}),/.exec(value);
-  return m ? { said: m[1]!, key: m[1]!, month: m[1]! } : null;
-}
-
-/** How the market's source files cover the figure's months: `whole`, `part` (none whole: a thin extract's months) or
- *  `mixed`; `whole` where unknown. */
-function coverOf(data: ResearchData, m: Market, p: NonNullable<ReturnType<typeof periodOf>>): 'whole' | 'part' | 'mixed' {
-  if (p.change) return 'whole';
-  if (p.month) return monthCover(data, m, p.month) === 'part' ? 'part' : 'whole';
-  const touched = windowMonths(p.asOf!, p.months!);
-  const c = windowCover(data, m, touched, p.asOf!);
-  // a first month the window holds under half of is no part of its kind (review 25: Fairfield, CT's 12 months to
-  // 2023-09-29 hold 2022-09-30 of the 2022 file, a whole month's, beside 12 months of the thin extract: Milford's kind)
-  const [y, n] = touched[0]!.split('-').map(Number) as [number, number];
-  const len = new Date(Date.UTC(y, n, 0)).getUTCDate();
-  const sliver = len - Math.min(Number(p.asOf!.slice(8, 10)), len) < len / 2 ? touched[0] : null;
-  const part = c.part.filter((x) => x !== sliver), whole = c.whole.filter((x) => x !== sliver);
-  return part.length === 0 ? 'whole' : whole.length === 0 ? 'part' : 'mixed';
-}
+import { periodKey, periodSaid } from './figure-period.ts';
 
 const COVER_WORDS = { whole: 'months the source files cover whole', part: 'months the source files hold in part only (a partial extract, or a file starting or ending inside)', mixed: 'months some of which the source files hold in part only' } as const;
 
@@ -49,10 +18,9 @@ interface Group { targets: Understanding['targets']; said: string }
  *  when not, the largest group of three or more sides' figures that may be ranked among themselves (a former county's
  *  towns: those of 2022-09 apart from those pooled over 6 months), ranked alone by compose.ts verdict. */
 export function likeForLike(data: ResearchData, targets: Understanding['targets'], facts: readonly Fact[]): { rank: boolean; note: string; group?: Group } {
-  const sides = facts.flatMap((f) => {
-    const p = f.value && f.target && targets.includes(f.target) ? periodOf(f.value) : null;
-    return p ? [{ f, p, cover: coverOf(data, f.zip ? { zip: f.zip.zip, state: f.target!.state } : f.target!, p) }] : [];
-  });
+  // each figure's period as its maker carried it (figure-period.ts), with how the source files cover its months
+  const sides = facts.flatMap((f) => (f.value && f.period && f.target && targets.includes(f.target)
+    ? [{ f, p: { said: periodSaid(f.period), key: periodKey(f.period), months: f.period.kind === 'month' ? undefined : f.period.months }, cover: f.period.cover }] : []));
   if (sides.length < 2) return { rank: true, note: '' };
   // windows of one length ending in one month are one period (each ends at its market's latest sale: Greenwich's
   // 2023-09-29, Darien's 2023-09-25), said once by their first and last end day

@@ -31,7 +31,7 @@ import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
-import { zipChangeRanking } from './zip-changes.ts';
+import { noZipChange, zipChangeRanking } from './zip-changes.ts';
 import { ziplessCity } from './zipless.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string; coverage?: { window_end: string } | null }
@@ -152,7 +152,8 @@ async function locationFact(data: ResearchData, u: Understanding, t: Target, zip
  *  than half the zips with sales have a 12-month change (a source of 13 months: King County's) and more have a
  *  3-month one. */
 async function countyTrends(data: ResearchData, u: Understanding, t: Target, top: number | null = null): Promise<Fact[]> {
-  const over = (w: Understanding): Promise<Fact[]> => cityZipFacts(data, t, (z, p) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }).then((f) => ({ ...f, primary: p })), TRENDS_TOPIC(TYPE_WORDS[w.propertyType]!, w.priceLevel), w.targets.length > 1, w.lowEnd, top);
+  const noneWhy = top !== null ? await noZipChange(data, u, t) : null;
+  const over = (w: Understanding): Promise<Fact[]> => cityZipFacts(data, t, (z, p) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }).then((f) => ({ ...f, primary: p })), TRENDS_TOPIC(TYPE_WORDS[w.propertyType]!, w.priceLevel), w.targets.length > 1, w.lowEnd, top, noneWhy);
   const measured = (fs: Fact[]): number => fs.filter((f) => f.zip && f.zip.measure !== null).length;
   const facts = await over(u);
   if (u.priceLevel || u.months || measured(facts) * 2 >= facts.filter((f) => f.zip).length) return facts;

@@ -12,6 +12,7 @@ import type { ResearchData } from './data.ts';
 import type { MonthlySeries } from './year-facts.ts';
 import { monthCover, spanWords, uncoveredMonths } from './coverage.ts';
 import { dataMonths } from './data-range.ts';
+import { monthPeriod } from './figure-period.ts';
 
 /** A month the source's files cover whole (its first and last sale days span it: `covered`) but whose count is under
  *  half the months' around it (the trends' `complete` false): a whole month of few sales (King County's January 2015, a
@@ -47,6 +48,7 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
   return {
     // a count asked ranks by the count, else the median when the month has one
     ...(u.asks.includes('sales_count') || median == null ? ranks(u, n, n.toLocaleString('en-US'), RANK.sales) : priceRank(u, median)), intent: 'trends', target: t, value: `${median != null ? `${money(median)} (${month}, ${plural(n, 'sale')})` : `${plural(n, 'sale')} (${month})`}`,
+    ...(median != null ? { period: monthPeriod(data, t, month) } : {}), ...(note ? { typeNote: note } : {}),
     sentence: `In ${where}, in ${y.label} there were ${plural(n, `arm's-length ${noun} sale`)}${median != null ? `, at a median sale price of ${money(median)}` : ''}${partial}${note}${wholeCity(t)}`,
     detail: ['The month\'s own arm\'s-length sales (a median needs 5 or more); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${month}, as of ${asOf}` },

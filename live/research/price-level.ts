@@ -12,6 +12,7 @@ import { allResidential, marketKey, windowFigure, WINDOW_MIN_SALES, type Market 
 import { monthRuns } from './coverage.ts';
 import { windowCover } from './window-gaps.ts';
 import type { MonthlySeries } from './year-facts.ts';
+import { monthPeriod } from './figure-period.ts';
 
 /** A trends shard (pipelines/shards/trends.sql), the columns read here: 60 months, oldest first. */
 export interface StoredTrends { method: string; as_of: string; series: MonthlySeries & { se: (number | null)[]; untyped_count?: number[] } }
@@ -46,7 +47,7 @@ export function priceLevelFact(data: ResearchData, s: StoredTrends, u: Understan
   const notWindow = u.months ? ` (a single month's figure: the ${u.months} months asked are not kept as one figure)` : '';
   const note = mixedTypeNote(data, t, u.propertyType, [month], sales(at));
   return {
-    ...priceRank(u, c.median_price[at]!), intent: 'trends', target: t, value: `${money(c.median_price[at]!)} (${month}, ${plural(sales(at), 'sale')})`,
+    ...priceRank(u, c.median_price[at]!), intent: 'trends', target: t, value: `${money(c.median_price[at]!)} (${month}, ${plural(sales(at), 'sale')})`, period: monthPeriod(data, t, month), ...(note ? { typeNote: note } : {}),
     sentence: `In ${where}, the median ${type} sale price was ${money(c.median_price[at]!)} in ${month} (${plural(sales(at), 'sale')})${notWindow}${note}${changed}${wholeCity(t)}`,
     detail: [solid
       ? `The latest complete month with ${CHANGE_MIN_SAMPLE} or more sales; the monthly series is GET /v1/market/trends.`

@@ -15,6 +15,7 @@ import { RANK, ranks } from './ranks.ts';
 import { notCoveredWords } from './month-cover.ts';
 import { endedEarly, gapBack } from './change-reach.ts';
 import { typelessSentence } from './typeless.ts';
+import { windowPeriod } from './figure-period.ts';
 import { BAND_NOT_KEPT, figureDirection, topAsked } from './asked.ts';
 
 /** The words of a property type in an answer. */
@@ -97,7 +98,7 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
     };
   }
   return {
-    ...zip, ...priceRank(u, w.median), intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`,
+    ...zip, ...priceRank(u, w.median), intent: 'trends', target: t, value: `${money(w.median)} (${plural(w.sales, 'sale')}, ${w.months} months to ${w.asOf})`, period: windowPeriod(data, t, w.months, w.asOf, windowMonths(w.asOf, w.months)), ...(note ? { typeNote: note } : {}),
     sentence: `In ${where}, the median of the ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)} was ${money(w.median)}${note}${wholeCity(t)}`,
     detail: ['Every arm\'s-length sale of the window (a sale of several properties on one deed, a nominal price or a duplicate record is left out); the monthly series is GET /v1/market/trends.'],
     source: src, confidence: note ? 'low' : byCount(w.sales), primary: true, uncertain: null,
@@ -119,7 +120,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
     // a price compared with the counts ("is Fairfield or Milford cheaper? how many sales each"): the median ranks and
     // is shown with each count (before, "cheaper" was answered by the fewer sales)
     ...(PRICE_WORD.test(u.query) && w.median !== null ? priceRank(u, w.median) : ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales)), intent: 'trends', target: t,
-    value: `${plural(w.sales, 'sale')}${PRICE_WORD.test(u.query) && w.median !== null ? `, median ${money(w.median)}` : ''} (${w.months} months to ${w.asOf})`,
+    value: `${plural(w.sales, 'sale')}${PRICE_WORD.test(u.query) && w.median !== null ? `, median ${money(w.median)}` : ''} (${w.months} months to ${w.asOf})`, period: windowPeriod(data, t, w.months, w.asOf, windowMonths(w.asOf, w.months)), ...(note ? { typeNote: note } : {}),
     sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${otherTypes(data, u, t, w)}${note}${wholeCity(t)}`,
     detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
     source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,

@@ -23,6 +23,8 @@ import { RANK, ranks } from './ranks.ts';
 import { redfinNoPrice } from './redfin.ts';
 import { typelessSentence } from './typeless.ts';
 import { fewZippedZip } from './zipless.ts';
+import { changePeriod } from './figure-period.ts';
+import { changeWindows, sharedWindow, sharedWords } from './shared-change.ts';
 
 /** The price index change of a zip or a city over the months asked (default 12), from its trends shard, by the rule of
  *  GET /v1/market/trends' summary (warehouse/price-index.ts changePct: 20 sales at both ends), with the other windows. */
@@ -93,8 +95,10 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
       : `${where} has no complete month to measure ${what} from: ${held.length === part.length ? `its ${TYPE_WORDS[type]} sales all fall in ${part.length === 1 ? `one month, ${part[0]}` : monthRuns(part)}` : `${monthRuns(part)} ${part.length === 1 ? 'holds' : 'hold'} ${CHANGE_MIN_SAMPLE} or more ${TYPE_WORDS[type]} sales`}, recorded in part only (a source file starts or ends inside ${part.length === 1 ? 'the month' : 'each'}; its latest sale is of ${s.as_of})${held.length === part.length ? '' : `, and no month recorded whole has ${CHANGE_MIN_SAMPLE}`}`;
     return { intent: 'trends', target: t, value: 'too few sales', sentence: why, detail: [], source: src, confidence: 'low', primary: true, uncertain: null };
   }
+  // places compared with no window asked: the change every side has over the same months (shared-change.ts)
+  const shared = await sharedWindow(data, u, changeWindows(c.month.length, (m) => changePct(points, m, c.complete, mix)));
   // a span asked (25..60 months) stays the change asked, or why there is none, even past the series' reach
-  const windows = [...new Set([months, 3, 12, 24])].filter((m, i) => m < c.month.length || (i === 0 && u.span !== null));
+  const windows = [...new Set([shared?.months ?? months, 3, 12, 24])].filter((m, i) => m < c.month.length || (i === 0 && u.span !== null));
   const changes = windows.map((m) => ({ m, v: changePct(points, m, c.complete, mix) }));
   const asked = changes[0]!;
   const others = changes.slice(1).filter((x) => x.v !== null).map((x) => `${x.m} months ${pct(x.v!)}`);
@@ -102,7 +106,7 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   const price = c.median_price[last];
   const head = asked.v === null
     ? `In ${where}, ${TYPE_WORDS[type]} prices have no ${asked.m}-month change: ${noChangeReason(c.month, points, last - asked.m, c.complete, mix, last, covered)}`
-    : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}`;
+    : `In ${where}, the ${TYPE_WORDS[type]} ${method} changed ${pct(asked.v)} over the ${asked.m} months to ${end}${shared ? sharedWords(shared, where, changes.some((x) => x.m === 12 && x.v === null) ? noChangeReason(c.month, points, last - 12, c.complete, mix, last, covered) : null) : ''}`;
   const tail = [price != null ? `median sale price ${money(price)} in ${end} (${plural(c.sales_count[last] ?? 0, 'sale')})` : null, others.length ? `other windows: ${others.join(', ')}` : null].filter(Boolean);
   const start = asked.v === null ? null : points[last - asked.m]!;
   // a change whose end months hold sales of no known subtype (Connecticut's 2022 file) is all residential sales' change
@@ -123,5 +127,6 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
     detail: [`A change needs ${CHANGE_MIN_SAMPLE} or more sales at both ends; the monthly series is GET /v1/market/trends.`],
     source: src, confidence: start && !note && !tailNote ? byCount(Math.min(start.n, points[last]!.n)) : 'low', primary: true, uncertain: null,
     ...(t.zip ? { zip: { zip: t.zip, measure: asked.v, group: null, months: asked.m, asOf: end } } : {}),
+    ...(asked.v === null ? {} : { period: changePeriod(asked.m, end) }), ...(note ? { typeNote: note } : {}),
   };
 }

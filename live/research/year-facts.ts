@@ -94,7 +94,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     // the months together is kept), as zips are ranked by a year's price (zip-years.ts)
     ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales)
       : u.priceLevel && priced.length ? ranks(u, midOf(priced.map((x) => c.median_price[x.i]!)), `${money(midOf(priced.map((x) => c.median_price[x.i]!)))}, the middle of its monthly medians`, RANK.price) : {}),
-    intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
+    ...(note ? { typeNote: note } : {}), intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
     sentence: `In ${where}, ${periodWhen(y.label)} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,

@@ -3,8 +3,10 @@
 // this way got its own index change alone, with nothing said of its zips, and "top 5 zips in King County by price
 // growth" was ranked by price level. Now the zips' own changes are listed (market-facts.ts countyTrends), the end
 // asked first. Wording: warehouse/docs/research.md "Answers".
+import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
+import { trendsFact } from './trends-fact.ts';
 
 /** The parts of a place asked for: zips, neighbourhoods, areas, or "where in" it. */
 const PARTS = /\b(zips?|zip ?codes?|neighbou?rhoods?|areas|parts of|sections of|where)\b/;
@@ -24,4 +26,13 @@ export function zipChangeRanking(u: Understanding, t: Target): { lowEnd: boolean
   // a plural ("zips with rising prices") asks for a list as "which" does
   if (!PARTS.test(q) || !(RANKED.test(q) || /\b(zips|zip ?codes|neighbou?rhoods|areas)\b/.test(q)) || !CHANGE.test(q)) return null;
   return { lowEnd: LOW_CHANGE.test(q) };
+}
+
+/** Why none of a city's zips can be ranked by change when the city itself has no change: the city's own reason, true
+ *  of every zip (session 26: Sacramento's file holds 2008-05-15..21, one month in part, where the first zip's "no
+ *  month with 20 or more sales" was said as the reason); null when the city has a change, or is no city. */
+export async function noZipChange(data: ResearchData, u: Understanding, t: Target): Promise<string | null> {
+  if (!t.city || t.area || t.hood || u.priceLevel) return null;
+  const own = await trendsFact(data, u, t);
+  return !own.period && own.value === 'too few sales' ? `${own.sentence}, so none of its zips has one either` : null;
 }
