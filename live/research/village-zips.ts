@@ -6,7 +6,8 @@
 // its zip 06807 had 28 in 6 months. Found from the data, not a list: a city of the gazetteer that is no incorporated
 // place (`incorporated` false: a CDP), with no city market of its own, and zips whose USPS city (`zips`) is its name
 // with sales (market windows). An incorporated village is a municipality of its own: with no sales, the build does
-// not cover it (Floral Park, NY, whose 11001 has Queens' sales), and it is left as it is. Pure (places.ts findPlaces).
+// not cover it (Floral Park, NY, whose 11001 has Queens' sales), and it is left as it is; so is a zip another place with
+// sales lists (its figures would be that place's too). Pure (places.ts findPlaces).
 import type { Area, Gazetteer } from './place-words.ts';
 
 interface Read { state: string; city?: string; zip?: string; area?: Area; hood?: unknown; at: number; end: number; kind: 'state' | 'city' | 'zip' }
@@ -19,7 +20,14 @@ export function villageZips(state: string, city: string, gaz: Pick<Gazetteer, 'c
   const name = place.name.toLowerCase();
   const out: string[] = [];
   for (const [zip, z] of gaz.zips) if (z.state === state && z.city.toLowerCase() === name && gaz.hasSales(state, '', zip)) out.push(zip);
-  return out.sort();
+  if (!out.length) return out;
+  // a zip another place with sales of its own lists is no village's alone (95682, Shingle Springs, CA: its sales are
+  // mostly Cameron Park's; 06796, West Cornwall: Cornwall's), so its figures would be another place's: none read
+  const shared = new Set<string>();
+  for (const list of gaz.citiesByName.values()) {
+    for (const c of list) if (c.state === state && c !== place && c.zips.some((z) => out.includes(z)) && gaz.hasSales(c.state, c.name)) for (const z of c.zips) shared.add(z);
+  }
+  return out.filter((z) => !shared.has(z)).sort();
 }
 
 /** Replaces in `found` (in place) each city read that is such a village by the zips mailed under its name, and says

@@ -29,7 +29,8 @@ const CT_FILES = ['Real_Estate_Sales_2001-2022_GL.head9999.csv.gz', 'real_estate
   .map((f) => `select "Town" as town from read_csv('${dataFile(`connecticut-real-estate-sales/${f}`)}', all_varchar = true)`).join(' union ');
 
 /** Connecticut's villages by the raw files: an unincorporated place of simplemaps (a CDP: the build's city list) that no
- *  row of the Connecticut sales files names as its town, with the zips whose GeoNames postal place bears its name; with
+ *  row of the Connecticut sales files names as its town, with the zips whose GeoNames postal place bears its name and
+ *  that no town of the sales files lists in simplemaps; with
  *  its town: the sales files' town that is the postal place of a ZCTA of the same county subdivision (us_geo zctas:
  *  Greenwich's 06830 for Cos Cob's 06807). */
 async function rawVillages(): Promise<{ name: string; zip: string; town: string | null }[]> {
@@ -39,10 +40,13 @@ async function rawVillages(): Promise<{ name: string; zip: string; town: string 
                  where state_id = 'CT' and incorporated = 'FALSE' and city not in (select town from towns)),
          z as (select ZCTA5 as zip, "Primary County Subdivision" as cousub
                from read_csv('${dataFile('usgeo-census-tables/zctas.csv.gz')}', all_varchar = true) where ZCTA5 like '06%'),
-         g as (select zipcode as zip, place from read_csv('${dataFile('geonames-us-postal-codes/zipcodes.us.csv.gz')}', all_varchar = true) where state_code = 'CT')
+         g as (select zipcode as zip, place from read_csv('${dataFile('geonames-us-postal-codes/zipcodes.us.csv.gz')}', all_varchar = true) where state_code = 'CT'),
+         -- the zips a town of the sales files lists (simplemaps: Cornwall's 06796): that town's, no village's alone
+         listed as (select unnest(string_split(zips, ' ')) as zip from read_csv('${dataFile('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true)
+                    where state_id = 'CT' and city in (select town from towns))
     select cdp.name, g.zip,
            (select min(g2.place) from z z1 join z z2 using (cousub) join g g2 on g2.zip = z2.zip where z1.zip = g.zip and g2.place in (select town from towns)) as town
-    from cdp join g on g.place = cdp.name order by cdp.name, g.zip`);
+    from cdp join g on g.place = cdp.name where g.zip not in (select zip from listed) order by cdp.name, g.zip`);
 }
 
 describe('review 27 #1: a village no sales source names is read as its zip', () => {
@@ -71,8 +75,13 @@ describe('review 27 #1: a village no sales source names is read as its zip', () 
     expect(a).not.toMatch(/We have no single-family sales/);
   });
 
-  it('an incorporated village with no sales of its own is not read as its zip (Floral Park, NY: 11001\'s sales are Queens\')', async () => {
+  it('an incorporated village with no sales of its own, or one whose zip is shared, is not read as its zip (Floral Park, NY; Shingle Springs, CA)', async () => {
     expect(await ask('median price in Floral Park, NY')).not.toMatch(/as zip 11001/);
+    // nor one whose zip another place with sales lists (95682: the raw Sacramento file names it Cameron Park's mostly)
+    const [sac] = await rawQuery<{ cameron: number; shingle: number }>(`select count(*) filter (where city = 'CAMERON PARK')::int as cameron,
+      count(*) filter (where city = 'SHINGLE SPRINGS')::int as shingle from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true) where zip = '95682'`);
+    expect(sac!.cameron).toBeGreaterThan(sac!.shingle);
+    expect(await ask('median price in Shingle Springs')).not.toMatch(/as zip 95682/);
   });
 });
 
