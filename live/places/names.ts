@@ -42,9 +42,9 @@ export const CITY_NICKNAMES: readonly CityNickname[] = [
   { city: 'San Francisco', state: 'CA', forms: ['SF', 'S.F.', 'San Fran'], inQuestions: /\bSF\b|(?<!\bper\s+|\/\s*)\bS\.F\.(?![A-Za-z])|\bsan fran(?:cisco)?\b/i },
   { city: 'Philadelphia', state: 'PA', forms: ['Philly', 'Phila', 'Phila.'], inQuestions: /\bphilly\b|\bphila\b\.?/i },
   { city: 'Pittsburgh', state: 'PA', forms: ['Pgh'], inQuestions: /\bpgh\b/i },
-  // "KC" in questions: Kansas City, MO, said as read (research places.ts), unless Kansas follows ("KC, KS"); typed, the state's
-  { city: 'Kansas City', state: 'KS', forms: ['KCK', 'KC'], inQuestions: /\bKCK\b|\bKC(?=,?\s*(?:KS|Kansas)\b)/ },
-  { city: 'Kansas City', state: 'MO', forms: ['KC', 'KCMO'], inQuestions: /\b(?:KCMO|[Kk]cmo|KC)\b/ },
+  // "KC" (or "kc", review 27) in questions: Kansas City, MO, said as read (research places.ts), unless Kansas follows ("KC, KS"); typed, the state's
+  { city: 'Kansas City', state: 'KS', forms: ['KCK', 'KC'], inQuestions: /\b(?:KCK|kck)\b|\b(?:KC|kc)(?=,?\s*(?:KS|ks|Kansas|kansas)\b)/ },
+  { city: 'Kansas City', state: 'MO', forms: ['KC', 'KCMO'], inQuestions: /\b(?:KCMO|[Kk]cmo|KC|kc)\b/ },
   { city: 'St. Petersburg', state: 'FL', forms: ['St Pete'], inQuestions: /\bst\.? pete\b(?! beach)/i },
   // not "Las Vegas" (a New Mexico one too) or North Las Vegas in questions: the gazetteer reads those
   { city: 'Las Vegas', state: 'NV', forms: ['Vegas'], inQuestions: /(?<!\blas\s+)\bvegas\b/i },

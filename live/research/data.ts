@@ -241,10 +241,10 @@ export class ResearchData {
     return r?.ok ? r.city : null;
   }
 
-  /** Whether the build has arm's-length sales of a city (a market window of any type: market-window.ts). */
-  hasSales(state: string, city: string): boolean {
+  /** Whether the build has arm's-length sales of a city, or of `zip` when given (a market window of any type: market-window.ts). */
+  hasSales(state: string, city: string, zip?: string): boolean {
     const m = this.market?.windows;
-    return !!m && ['sfr', 'condo', 'multi', 'land', 'commercial'].some((t) => `${marketKey({ state, city })}|${t}` in m);
+    return !!m && ['sfr', 'condo', 'multi', 'land', 'commercial'].some((t) => `${marketKey({ state, city, zip })}|${t}` in m);
   }
 
   cityInState(name: string, state: string): City | null {

@@ -12,6 +12,8 @@
 //                    no large city ("Darien": Darien, CT, not Darien, IL)
 //   filedNamesake    the same for a question on foreclosure or lien filings and the towns they name ("baldwin
 //                    foreclosures": Baldwin, PA, not Baldwin, NY; review 25)
+//   oneSoldState     (in shareStates) names read in different states, none with sales there, that are towns with
+//                    sales of one state: read there ("is Fairfield or Milford cheaper": Connecticut; review 27)
 import type { City } from './data.ts';
 import { filedTown } from './covered-town.ts';
 import type { Gazetteer } from './place-words.ts';
@@ -20,6 +22,8 @@ import type { Gazetteer } from './place-words.ts';
 const LARGE_CITY = 100_000;
 /** A place under this many people (with no sales in the build) is no reading of a large city's name. */
 const SMALL_PLACE = 10_000;
+/** A city of this many people is what its name means with no state, whatever namesakes the build has sales of. */
+const MAJOR_CITY = 250_000;
 
 const sells = (gaz: Pick<Gazetteer, 'hasSales'>, c: City): boolean => gaz.hasSales?.(c.state, c.name) ?? false;
 
@@ -63,6 +67,7 @@ interface Placed { state: string; city?: string; zip?: string; at: number; end: 
 export function shareStates(q: string, found: Placed[], gaz: Pick<Gazetteer, 'hasSales'>, readAs: string[]): void {
   const places = found.filter((f) => f.kind === 'city' || f.kind === 'zip');
   if (places.length < 2) return;
+  if (oneSoldState(q, places, gaz, readAs)) return;
   // two rounds: a city moved may decide another ("Darien vs Greenwich vs Norwalk")
   for (let round = 0; round < 2; round++) {
     for (const f of places) {
@@ -85,4 +90,29 @@ export function shareStates(q: string, found: Placed[], gaz: Pick<Gazetteer, 'ha
       readAs.push(`"${written}" as ${best.name}, ${best.state} (the state of the other places named with it: ${with_.join(', ')}; name the state for another)`);
     }
   }
+}
+
+/** Cities all read freely, in different states, none with sales where read nor a major city, that are towns with
+ *  sales of one state and no other ("is Fairfield or Milford cheaper": Fairfield, CA and Milford, MA have none; both
+ *  are Connecticut towns of its sales file; review 27): each read in that state, said, in place. */
+function oneSoldState(q: string, places: Placed[], gaz: Pick<Gazetteer, 'hasSales'>, readAs: string[]): boolean {
+  if (!places.every((f) => f.kind === 'city' && f.free && f.free.length > 1)) return false;
+  if (places.some((f) => f.free!.some((c) => c.state === f.state && sells(gaz, c)))) return false;
+  // (read in one state already, "Portland or Salem": Oregon's; a major city is the name's meaning, "Fairfield or Portland")
+  if (new Set(places.map((f) => f.state)).size === 1 || places.some((f) => f.free![0]!.population >= MAJOR_CITY)) return false;
+  const states = (f: Placed): Set<string> => new Set(f.free!.filter((c) => sells(gaz, c)).map((c) => c.state));
+  const common = [...states(places[0]!)].filter((st) => places.every((f) => states(f).has(st)));
+  if (common.length !== 1) return false;
+  const st = common[0]!;
+  const names = places.map((f) => q.slice(f.at, f.end));
+  for (const [i, f] of places.entries()) {
+    const was = `"${names[i]}" as ${f.city}, ${f.state} (`;
+    for (let j = readAs.length - 1; j >= 0; j--) if (readAs[j]!.startsWith(was)) readAs.splice(j, 1);
+    const town = f.free!.find((c) => c.state === st && sells(gaz, c))!;
+    f.state = st;
+    f.city = town.name;
+    const others = names.filter((n, j) => j !== i && n !== names[i]);
+    readAs.push(`"${names[i]}" as ${town.name}, ${st} (${others.length ? `the one state where it and ${others.join(', ')} are towns with recorded sales` : 'a town with recorded sales'}; name the state for another)`);
+  }
+  return true;
 }

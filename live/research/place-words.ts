@@ -173,8 +173,8 @@ export interface Gazetteer {
   unplacedTowns?: readonly string[];
   /** the neighbourhoods the sales sources name, by the name asked (hoods.ts; absent: none) */
   hoodsByName?: ReadonlyMap<string, readonly Hood[]>;
-  /** whether the build has arm's-length sales of a city (its research market windows; absent: unknown, none) */
-  hasSales?(state: string, city: string): boolean;
+  /** whether the build has arm's-length sales of a city, or of `zip` when given (its research market windows; absent: unknown, none) */
+  hasSales?(state: string, city: string, zip?: string): boolean;
   /** the municipalities of the foreclosure and lien filings, Census places too (filing-places.ts; absent: none) */
   filingPlaces?: readonly FilingPlace[];
   /** The build's place resolver (live/places): a city as typed in a state -> its canonical name, when it knows one.

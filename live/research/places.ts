@@ -46,6 +46,9 @@ import { stateCityTypo, stateStartsCity } from './state-city-typo.ts';
 import { cityBefore } from './city-before.ts';
 import { loneHoods } from './hood-alone.ts';
 import { zipCityClash } from './zip-clash.ts';
+import { readVillages } from './village-zips.ts';
+import { regionsAsked } from './place-regions.ts';
+import { stateAt } from './state-clash.ts';
 import { dwarfedNamesake, filedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
@@ -149,7 +152,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       // "LA" after a Louisiana city is its state ("New Orleans LA"); alone it is Los Angeles, said as read
       if (m[0] === 'LA' && cityOfStateBefore(q, m.index, 'LA', gaz)) continue;
       if (m[0] === 'LA') readAs.push('"LA" as Los Angeles, CA (LA is also Louisiana\'s postal code: say "Louisiana" for the state)');
-      if (m[0] === 'KC' && state === 'MO') readAs.push('"KC" as Kansas City, MO (say "Kansas City, KS" for the other)');
+      if (/^kc$/i.test(m[0]) && state === 'MO') readAs.push(`"${m[0]}" as Kansas City, MO (say "Kansas City, KS" for the other)`);
       taken.push({ start: m.index, end: m.index + m[0].length });
       found.push({ state, city, at: m.index, end: m.index + m[0].length, kind: 'city' });
     }
@@ -282,6 +285,13 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     taken.push(h);
     if (h.unknown) unknown.push(h.unknown);
     else { found.push({ state: h.state!, city: h.city!, at: h.start, end: h.end, kind: 'city' }); readAs.push(h.readAs!); }
+  }
+  // a region named like a town ("Long Island"): asked back, never Long Island, KS (place-regions.ts)
+  // (its state written after it, "Long Island NY", is its own: no place of the question)
+  for (const r of regionsAsked(q, taken, gaz, namedStates, stateAt)) {
+    taken.push(r);
+    unknown.push(r.unknown);
+    for (let i = stateHits.length - 1; i >= 0; i--) if (stateHits[i]!.at >= r.start && stateHits[i]!.at < r.end) stateHits.splice(i, 1);
   }
   for (let i = 0; i < toks.length; i++) {
     for (let n = Math.min(gaz.maxCityWords, toks.length - i); n >= 1; n--) {
@@ -423,6 +433,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   for (const f of former) for (const city of f.towns) found.push({ state: f.state, city, at: f.start, end: f.end, kind: 'city' });
   // a word of a place's name read as a second place ("Vashon Island", "Inglewood nashville 37216"): name-parts.ts
   dropNameParts(q, found, stateHits, readAs);
+  // a village no sales source names ("Cos Cob", "Niantic CT"): the zip mailed under its name, said (village-zips.ts)
+  readVillages(q, found, gaz, readAs);
   // a zip written next to a city or borough it is not in ("37206 Memphis"): the zip, said (zip-clash.ts)
   zipCityClash(q, found, stateHits, gaz, readAs);
   // a state named next to (or anywhere with) one of its cities qualifies the city: not a place of its own

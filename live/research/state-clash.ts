@@ -7,6 +7,7 @@ import { citiesByKey } from '../places/question.ts';
 import { municipalityNames, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, type Gazetteer } from './place-words.ts';
 import { knownHoodIn } from './hood-cities.ts';
+import { regionIn } from './place-regions.ts';
 
 /** A state named at the start of `rest` after a space or a comma: its code and length, else null. A lower-case code
  *  that is an English word ("or", "me", "in") counts only at the end of the question. */
@@ -33,7 +34,7 @@ export function stateAt(rest: string): { code: string; length: number } | null {
 function knownIn(gaz: Pick<Gazetteer, 'citiesByName' | 'filingByKey' | 'hoodsByName'>, phrase: string, code: string): boolean {
   return (gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? []).some((c) => c.state === code)
     || municipalityNames(phrase).some((n) => (gaz.filingByKey?.get(placeKey(n)) ?? []).some((f) => f.state === code))
-    || (gaz.hoodsByName?.get(phrase) ?? []).some((h) => h.state === code) || knownHoodIn(phrase, code);
+    || (gaz.hoodsByName?.get(phrase) ?? []).some((h) => h.state === code) || knownHoodIn(phrase, code) || regionIn(phrase, code);
 }
 
 /** The question with a state that contradicts the zip or city just before it taken out, and the note saying so; null

@@ -35,10 +35,15 @@ export function zipCityClash(q: string, found: Read[], stateHits: { state: strin
 }
 
 /** Whether the zip lies outside the city or borough read: another state, another county than the borough's, or none
- *  of the city's zips and not in its county. */
+ *  of the city's zips and either not in its county or another city's own (its USPS city, a city of the state whose
+ *  zips hold it: "98004 Seattle" is Bellevue's 98004, in Seattle's King County too; review 27). A zip mailed as the
+ *  city written but placed elsewhere (98168, mailed as Seattle) is the city's name, no clash. */
 function outside(g: Read, code: string, zip: { city: string; state: string; county_fips?: string }, gaz: Pick<Gazetteer, 'citiesByName'>): boolean {
   if (g.state !== zip.state) return true;
   if (g.area) return !!zip.county_fips && g.area.county_fips !== zip.county_fips;
-  const city = gaz.citiesByName.get(g.city!.toLowerCase())?.find((c) => c.state === g.state);
-  return !!city && !city.zips.includes(code) && !!zip.county_fips && city.county_fips !== zip.county_fips;
+  const inState = (name: string) => gaz.citiesByName.get(name.toLowerCase())?.find((c) => c.state === g.state);
+  const city = inState(g.city!);
+  if (!city || city.zips.includes(code)) return false;
+  if (!!zip.county_fips && city.county_fips !== zip.county_fips) return true;
+  return zip.city.toLowerCase() !== city.name.toLowerCase() && (inState(zip.city)?.zips.includes(code) ?? false);
 }

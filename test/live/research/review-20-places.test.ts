@@ -84,12 +84,13 @@ describe('short forms of city names with dots or without vowels (review 20 #2)',
     expect(places('price per s.f. in 98103')).toEqual(['WA Seattle']);
   });
 
-  it('"KC" (capitals) is Kansas City, MO, said as read; "KC, KS" and "KCK" the Kansas one; "kc" in lower case nothing', async () => {
+  it('"KC" (capitals) is Kansas City, MO, said as read; "KC, KS" and "KCK" the Kansas one; "kc" in lower case too since review 27', async () => {
     expect(places('KC median price')).toEqual(['MO Kansas City']);
     expect(await ask('median price in KC')).toMatch(/^Reading "KC" as Kansas City, MO \(say "Kansas City, KS" for the other\): /);
     expect(places('median price KC, KS')).toEqual(['KS Kansas City']);
     expect(places('KCK median price')).toEqual(['KS Kansas City']);
-    expect(places('kc median price 98103')).toEqual(['WA Seattle']);
+    expect(places('kc median price')).toEqual(['MO Kansas City']);
+    expect(places('kc, ks median price')).toEqual(['KS Kansas City']);
   });
 });
 
