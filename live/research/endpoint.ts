@@ -255,7 +255,7 @@ export class ResearchEngine {
     // a zip of a city whose sales carry no zip (Denver): said so, the city's figure offered (zipless.ts)
     ziplessCities(this.data, u, facts);
     markTypes(facts);
-    markAge(facts, this.today);
+    markAge(facts, this.today, u.gaps);
     markPartial(facts, this.data);
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)

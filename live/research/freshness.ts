@@ -11,6 +11,7 @@
 //   > 36     confidence at most low (the figure says little about today's market); 13-36: at most medium
 import { minConf, type Fact } from './facts.ts';
 import { ageCap, ageWords, monthsOld, STALE_MONTHS } from '../../warehouse/data-age.ts';
+import { TODAY_UNREAD } from './period-read.ts';
 
 /** The date (YYYY-MM-DD or YYYY-MM) a market fact's data ends, from its source citation: the latest date it names
  *  after "as of" or "months to", a range's end included ("as of 2014-06 to 2015-04, as of 2015-05-27" ends
@@ -29,8 +30,10 @@ function rehabRecords(f: Fact): string {
   return 'permits and sales';
 }
 
-/** Says the age of every market fact whose data ends more than STALE_MONTHS before `now`, and caps its confidence. */
-export function markAge(facts: Fact[], today: string): void {
+/** Says the age of every market fact whose data ends more than STALE_MONTHS before `now`, and caps its confidence;
+ *  and, in `gaps`, where the figures' data ends beside a time counted from today that was not read. */
+export function markAge(facts: Fact[], today: string, gaps: string[] = []): void {
+  sayDataEnd(gaps, facts, today);
   for (const f of facts) {
     const end = dataEnd(f);
     if (!end) continue;
@@ -44,4 +47,16 @@ export function markAge(facts: Fact[], today: string): void {
     if (f.value) f.value = `${f.value} [data ends ${month}, ${ageWords(months)} old]`;
     f.confidence = minConf(f.confidence, ageCap(months));
   }
+}
+
+/** A time counted from today not read ("year to date"): where the data of the figures given ends, said plainly, not
+ *  "the sources end years before today" (session 26: Chicago's permits end 2026-07-15, 4 months before the build's
+ *  2026-11-30); nothing added when no figure names its end. */
+export function sayDataEnd(gaps: string[], facts: readonly Fact[], today: string): void {
+  const ends = [...new Set(facts.filter((f) => f.primary).map(dataEnd).filter((d): d is string => d !== null))].sort();
+  if (!ends.length) return;
+  const age = (d: string): string => { const m = monthsOld(d, today); return m === null ? '' : m <= 0 ? `, in the month of ${today.slice(0, 10)}` : `, ${ageWords(m)} before ${today.slice(0, 10)}`; };
+  const said = ends.length === 1 ? `the data of the figures here ends ${ends[0]}${age(ends[0]!)}`
+    : `the data of the figures here ends between ${ends[0]} and ${ends.at(-1)}${age(ends.at(-1)!)}`;
+  for (let i = 0; i < gaps.length; i++) gaps[i] = gaps[i]!.replace(`(${TODAY_UNREAD})`, `(${TODAY_UNREAD}: ${said})`);
 }

@@ -9,7 +9,7 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { placeName, plural, type Fact } from './facts.ts';
 import { DEMOLITION } from './demolitions.ts';
-import { PERMIT_KINDS, type PermitKind } from './permit-kinds.ts';
+import { PERMIT_KINDS, permitDateNoun, permitVerb, type PermitKind } from './permit-kinds.ts';
 import { slug } from '../../warehouse/layout.ts';
 import { permitPeriodFacts, permitPeriodRanking, useAsked } from './permit-periods.ts';
 
@@ -79,18 +79,20 @@ function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact 
   const all = PERMIT_KINDS.reduce((s, k) => s + count(k), 0);
   const from = windowStart(asOf, months);
   const names = sources.map((s) => data.spans.get(s)?.name ?? s).join(' and ');
-  const lead = asked.length
-    ? `${plural(asked.reduce((s, k) => s + count(k), 0), `${kindWords(asked)} permit`)} were issued`
-    : `${plural(all, 'building permit')} were issued`;
+  // the verb of the files' dates: Nashville's file is applications, by the day entered ("were applied for")
+  const declared = data.market?.permit_months?.sources;
+  const n = asked.length ? asked.reduce((s, k) => s + count(k), 0) : all;
+  const what = plural(n, asked.length ? `${kindWords(asked)} permit` : 'building permit');
+  const lead = `${what} ${permitVerb(sources, declared, n)}`;
   const kinds = PERMIT_KINDS.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${KIND_WORDS[k]}`).join(', ');
   const longer = (u.months ?? 0) > MAX_MONTHS ? `; permits are counted over at most ${MAX_MONTHS} months, not the ${u.months} asked` : '';
   // a building use asked: the window's counts are not kept by use (a period's are: permit-periods.ts), said, never read as the use's
   const use = useAsked(u.query);
   const noUse = use ? `; these are permits of every building use, not ${use} ones alone: the counts of a window are not kept by use (a year or months named, "in ${asOf.slice(0, 4)}", are counted by use)` : '';
   return {
-    intent: 'rehab', target: t, value: lead.replace(/ were issued$/, ''),
+    intent: 'rehab', target: t, value: what,
     sentence: `In ${placeName(data, t)}, ${lead} in the ${months} months to ${asOf} (${from} to ${asOf}, where its permit records end)${asked.length ? `, of ${plural(all, 'permit')} of every kind` : ''}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${longer}${noUse}`,
-    detail: [`Permits counted by the issue date and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
+    detail: [`Permits counted by the ${permitDateNoun(sources, declared)} and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
     source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? `${t.city}, ${t.state}`} by kind, ${months} months to ${asOf}` },
     confidence: 'high', primary: true, uncertain: null,
   };
@@ -108,7 +110,7 @@ function zipRanking(data: ResearchData, u: Understanding, t: Target): Fact | nul
   const asked = kindsAsked(u.query);
   const kinds = asked.length ? asked : [...PERMIT_KINDS];
   const zips = [...data.zips].filter(([, z]) => z.state === t.state && z.city.toLowerCase() === t.city!.toLowerCase())
-    .flatMap(([zip]) => { const e = counts[`zip|${zip}`]; return e ? [{ zip, asOf: e[0], n: kinds.reduce((s, k) => s + (e[2][k]?.[months - 1] ?? 0), 0) }] : []; });
+    .flatMap(([zip]) => { const e = counts[`zip|${zip}`]; return e ? [{ zip, asOf: e[0], sources: e[1], n: kinds.reduce((s, k) => s + (e[2][k]?.[months - 1] ?? 0), 0) }] : []; });
   if (!zips.length) return null;
   zips.sort((a, b) => (u.lowEnd ? a.n - b.n : b.n - a.n) || a.zip.localeCompare(b.zip));
   const asOf = zips.map((z) => z.asOf).sort().at(-1)!;
@@ -117,7 +119,7 @@ function zipRanking(data: ResearchData, u: Understanding, t: Target): Fact | nul
   return {
     intent: 'rehab', target: t, value: `${zips[0]!.zip}: ${plural(zips[0]!.n, `${what.replace(/s$/, '')}`)}`,
     sentence: `Of the ${plural(zips.length, 'zip')} of ${t.city}, ${t.state} with permit records, ${zips[0]!.zip} had the ${u.lowEnd ? 'fewest' : 'most'} ${what} in the ${months} months to ${asOf}: ${top}`,
-    detail: ['Permits counted by the issue date and the kind the source records, each zip over the months to where its permit sources end.'],
+    detail: [`Permits counted by the ${permitDateNoun([...new Set(zips.flatMap((z) => z.sources))], data.market?.permit_months?.sources)} and the kind the source records, each zip over the months to where its permit sources end.`],
     source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits of the zips of ${t.city}, ${t.state} by kind, ${months} months to ${asOf}` },
     confidence: 'high', primary: true, uncertain: null,
   };

@@ -1,5 +1,7 @@
 -- requires: raw."canonical__permits"
--- The operator's permits.csv in the canonical format. Rename and cast only; text kept for validation.
+-- The operator's permits.csv in the canonical format. Rename and cast only; text kept for validation. Declared for the
+-- research index (live/research/permit-counts-build.ts permitSources): date_word 'issued' (the format's issue_date) and
+-- no county_fips (the file may hold several counties' permits: a permit's county is its zip's).
 create or replace view stg_canonical__permits as
 with source as (
     select * from raw."canonical__permits"
@@ -24,6 +26,8 @@ renamed as (
         try_cast(nullif(trim(lng), '') as double) as lng,
         nullif(trim(building_use), '') as building_use_text,
         lower(nullif(trim(building_use), '')) as building_use,
+        'issued' as date_word,
+        null::varchar as county_fips,
         _file as file,
         _row as row_number
     from source

@@ -30,7 +30,7 @@ describe('review 22 #9: permit counts', () => {
     expect(p.of('renovation')).toBeGreaterThan(0);
     const a = await ask('How many renovation permits were issued in 37206 over the last 12 months?');
     expect(a).not.toMatch(/not the permit counts themselves/);
-    expect(a).toContain(`${p.of('renovation').toLocaleString('en-US')} renovation/alteration permits were issued in the 12 months to ${p.asOf}`);
+    expect(a).toContain(`${p.of('renovation').toLocaleString('en-US')} renovation/alteration permits were applied for in the 12 months to ${p.asOf}`);
     expect(a).toContain(`of ${p.all.toLocaleString('en-US')} permits of every kind`);
     expect(a).toMatch(/from the permit records of [^;.]*Nashville/i);
   });

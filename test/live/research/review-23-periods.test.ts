@@ -25,7 +25,7 @@ describe('review 23 #1: permits of a year asked', () => {
     const c = await counts(NASHVILLE, NASHVILLE_KIND, `left(zip, 5) = '37206' and year(d) = 2023`);
     expect(c.all).toBeGreaterThan(0);
     const a = await ask('permits in 37206 in 2023');
-    expect(a).toContain(`${n(c.all)} building permits were issued in 2023 (${kindList(c)}), from the permit records of`);
+    expect(a).toContain(`${n(c.all)} building permits were applied for in 2023 (${kindList(c)}), from the permit records of`);
     expect(a).not.toMatch(/in part only|not for 2023|rehab momentum score/);
   });
 
@@ -34,7 +34,7 @@ describe('review 23 #1: permits of a year asked', () => {
     expect(c.first.slice(0, 7)).toBe('2021-09'); // SOURCE.md: applications from 2021-09-16
     expect(c.first).not.toMatch(/-01$/);
     const a = await ask('renovation permits in Nashville 2021');
-    expect(a).toContain(`${n(c.of('renovation'))} renovation/alteration permits were issued in 2021, of ${n(c.all)} permits of every kind (${kindList(c)})`);
+    expect(a).toContain(`${n(c.of('renovation'))} renovation/alteration permits were applied for in 2021, of ${n(c.all)} permits of every kind (${kindList(c)})`);
     expect(a).toContain(`covers ${c.first} to ${c.last}, so of 2021 only 2021-10 to 2021-12, and 2021-09 in part only: not a count of the whole of 2021`);
   });
 

@@ -78,7 +78,7 @@ describe('review 24 #2: permits of a month asked with no year', () => {
     expect(all.last.slice(0, 7)).toBe('2024-09');
     const c = await permitCounts(NASHVILLE, NASHVILLE_KIND, "city ilike 'nashville' and strftime(d, '%Y-%m') = '2024-05'");
     const a = await ask('permits in May in Nashville');
-    expect(a).toContain(`In Nashville, TN, ${n(c.all)} building permits were issued in May 2024 ("may" with no year read as the latest May in the data of the place, which ends in 2024-09) (${permitKindList(c)}), from the permit records of Nashville building permit applications`);
+    expect(a).toContain(`In Nashville, TN, ${n(c.all)} building permits were applied for in May 2024 ("may" with no year read as the latest May in the data of the place, which ends in 2024-09) (${permitKindList(c)}), from the permit records of Nashville building permit applications`);
     expect(a).not.toMatch(/rehab momentum|not for May/);
   });
 
@@ -96,7 +96,7 @@ describe('review 24 #3: zips ranked by a year\'s permits', () => {
     const rows = await rawQuery<{ z: string; n: number }>(`select left(zip, 5) as z, count(*)::int as n from ${NASHVILLE} where year(d) = 2023 and zip is not null group by 1 order by 2 desc, 1`);
     const of = (z: string): number => rows.find((r) => r.z === z)?.n ?? 0;
     const a = await ask('which zips in Nashville had the most permits in 2023');
-    const m = /^Of the \d+ zips of Nashville, TN with permit records, (\d{5}) had the most building permits in 2023: ((?:\d{5} \([\d,]+\)(?:, )?){5}) \(each zip's permits issued in 2023 alone, from the permit records of Nashville building permit applications\)/.exec(a);
+    const m = /^Of the \d+ zips of Nashville, TN with permit records, (\d{5}) had the most building permits in 2023: ((?:\d{5} \([\d,]+\)(?:, )?){5}) \(each zip's permits applied for in 2023 alone, from the permit records of Nashville building permit applications\)/.exec(a);
     expect(m, a).not.toBeNull();
     // every zip named has its 2023 permits; the leader is the zip of Nashville with the most of them in the raw file
     for (const [, z, c] of m![2]!.matchAll(/(\d{5}) \(([\d,]+)\)/g)) expect(Number(c!.replace(/,/g, '')), z).toBe(of(z!));
