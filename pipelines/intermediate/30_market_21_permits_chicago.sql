@@ -7,7 +7,10 @@
 -- -> addition; signs, elevators, scaffolding, maintenance, administrative, solar, fire alarm, fences,
 -- reinstatements and the rest -> other. reported_cost 0 means "not declared": valuation null.
 -- building_use (warehouse/docs/market.md "Residential rehab"): the file has no use or occupancy column, so the work
--- description decides, first match wins: telecom (antennas, radio units, wireless) -> nonresidential; a dwelling word
+-- description decides, first match wins: the express forms' stated unit counts ("LOCATIONS: 0 RESIDENTIAL UNIT(S), 1
+-- NON-RESIDENTIAL UNIT(S)", "AFFECTS: 2 DWELLING UNITS; 0 NON-RESIDENTIAL UNITS": a dwelling affected -> residential,
+-- none but a non-residential unit -> nonresidential; words such as BATHROOM in a restaurant's scope never outvote the
+-- count); telecom (antennas, radio units, wireless) -> nonresidential; a dwelling word
 -- (residence, dwelling, DU, apartment, condo, single family, flat, townhome, coach house, bedroom, bathroom, porch,
 -- dormer, multifamily, an R-2..R-5 occupancy or RS/RT/RM zoning) -> residential; a business word (office, tenant,
 -- retail, store, restaurant, hotel, bank, school, hospital, church, warehouse, commercial, suite, clinic, gym, salon,
@@ -15,7 +18,7 @@
 -- the use named by more of the file's permits at the same address (upper case, spaces collapsed): an express
 -- electrical permit at an office tower is the tower's. A tie or no named permit there: null (the file cannot tell).
 create or replace temp view int_market_chicago_checked as
-select * exclude (described_use, use_text),
+select * exclude (described_use, use_text, stated_dwellings, stated_nondwellings),
     coalesce(described_use, case when coalesce(trim(address), '') = '' then null
              when count(*) filter (where described_use = 'residential') over a > count(*) filter (where described_use = 'nonresidential') over a then 'residential'
              when count(*) filter (where described_use = 'residential') over a < count(*) filter (where described_use = 'nonresidential') over a then 'nonresidential'
@@ -25,6 +28,10 @@ select *,
     -- the express forms' unit counts ("AFFECTS: 0 DWELLING UNITS; 1 NON-RESIDENTIAL UNITS", "0 RESIDENTIAL UNIT(S)")
     -- say no dwelling: they read as the word NONRESIDENTIAL, never as a dwelling word
     regexp_replace(upper(coalesce(work_description, '')), '\b0 (DWELLING|RESIDENTIAL) UNITS?(\(S\))?|NON-? ?RESIDENTIAL', ' NONRESIDENTIAL ', 'g') as use_text,
+    -- the forms' stated dwelling and non-residential unit counts (null without a form count, or without its
+    -- non-residential part); 0 and 0 (common areas, exterior work) states no use: the words decide
+    try_cast(nullif(regexp_extract(upper(coalesce(work_description, '')), '(AFFECTS|LOCATIONS?):\s*(\d+) (DWELLING|RESIDENTIAL) UNITS?(\(S\))?[;,]?\s*((\d+) NON-? ?RESIDENTIAL)?', 2), '') as integer) as stated_dwellings,
+    try_cast(nullif(regexp_extract(upper(coalesce(work_description, '')), '(AFFECTS|LOCATIONS?):\s*(\d+) (DWELLING|RESIDENTIAL) UNITS?(\(S\))?[;,]?\s*((\d+) NON-? ?RESIDENTIAL)?', 6), '') as integer) as stated_nondwellings,
     case
         when permit_type like '%RENOVATION/ALTERATION%' then 'renovation'
         when permit_type like '%NEW CONSTRUCTION%' then 'new'
@@ -36,6 +43,8 @@ select *,
         else 'other'
     end as canonical_type,
     case
+        when stated_dwellings > 0 then 'residential'
+        when stated_dwellings = 0 and stated_nondwellings > 0 then 'nonresidential'
         when regexp_matches(use_text, '\b(ANTENNAS?|WIRELESS|TELECOM\w*|CELL SITE|RADIO UNITS?)\b') then 'nonresidential'
         when regexp_matches(use_text, '\b(RESIDEN\w*|DWELLINGS?|D\.?U\.?S?|APARTMENTS?|APTS?|CONDO\w*|SINGLE[- ]FAMILY|TWO[- ]FLAT|\d[- ]?FLATS?|TOWN ?HOMES?|TOWN ?HOUSES?|COACH ?HOUSE|BEDROOMS?|BATHROOMS?|PORCH(ES)?|DORMERS?|MULTI[- ]?FAMILY|R-?[2-5]|R[STM]-?\d)\b') then 'residential'
         when regexp_matches(use_text, '\b(OFFICES?|TENANTS?|RETAIL|STORES?|RESTAURANTS?|CAFE|COFFEE|TAVERN|HOTEL|BANK|SCHOOL|HOSPITAL|CHURCH|WAREHOUSE|INDUSTRIAL|COMMERCIAL|SUITES?|CLINIC|MEDICAL|GYM|FITNESS|SALON|BUSINESS|MERCANTILE|ASSEMBLY|LAB|LABORATORY|UNIVERSITY|FACTORY|MANUFACTURING|SHOP|FOOD|NONRESIDENTIAL|(OCCUPANCY|USE GROUP|OCC\.?)( GROUP| TYPE| CLASSIFICATION)?:? ?[ABEFHIMS](-?\d)?)\b') then 'nonresidential'
