@@ -57,10 +57,11 @@ export function salesRecorded(build: LoadedBuild, keys: MarketKeys): boolean {
   return (salesCoverOf(build, keys)?.sources.length ?? 0) > 0;
 }
 
-/** A zip's permits that count in it and its filings, as the build recorded them (absent where none, or in an older build). */
-export function zipRecords(build: LoadedBuild, zip: string): Pick<SalesCover, 'permits' | 'distress'> {
+/** A zip's permits that count in it and its filings, as the build recorded them, and the permit sources whose area
+ *  holds it where it is a PO-box or unique zip without one (absent where none, or in an older build). */
+export function zipRecords(build: LoadedBuild, zip: string): Pick<SalesCover, 'permits' | 'distress' | 'unaddressed'> {
   const cover = salesCoverOf(build, { zip });
-  return { permits: cover?.permits, distress: cover?.distress };
+  return { permits: cover?.permits, distress: cover?.distress, unaddressed: cover?.unaddressed };
 }
 
 /** The 404 of a zip no sales source records a sale in, whose city one does (review 23 #2: Denver's 80205 and Seattle's
@@ -99,14 +100,19 @@ const REHAB_TYPES: readonly PermitKind[] = ['renovation', 'addition', 'repair'];
 
 /** A zip's permits in the rehab score's permit window (warehouse/docs/market.md mart_rehab "Window": the `months` to
  *  the last permit of its permit sources, (as_of - months, as_of]): `n` of every type and use, `rehabTypes` of them of
- *  a rehab type (REHAB_TYPES, whatever the use); and the first and last permit day of those sources' files; null where
- *  the build has no such counts (1..24 months only). */
-export function zipWindowPermits(build: LoadedBuild, zip: string, sources: readonly string[], months: number): { n: number; rehabTypes: number; asOf: string; file: [string, string] } | null {
+ *  a rehab type (REHAB_TYPES, whatever the use), `rehab` the residential rehab ones the score counts and `useUnrecorded`
+ *  of those the ones whose use the source does not record (the score's own counts, mart_rehab_permits, sales-cover.json;
+ *  null in an older build, whose market.json counts by type only); and the first and last permit day of those sources'
+ *  files; null where the build has no such counts (1..24 months only). */
+export function zipWindowPermits(build: LoadedBuild, zip: string, sources: readonly string[], months: number): { n: number; rehabTypes: number; rehab: number | null; useUnrecorded: number | null; asOf: string; file: [string, string] } | null {
   const { counts, spans } = permitsOfBuild(build.dir);
   const files = sources.map((s) => spans[s]).filter((x): x is [string, string] => x !== undefined);
   if (files.length === 0 || files.length < sources.length || !(months >= 1 && months <= 24)) return null;
   const file: [string, string] = [files.map((f) => f[0]).sort()[0]!, files.map((f) => f[1]).sort().at(-1)!];
+  const scored = zipRecords(build, zip).permits?.windows;
+  const w = scored?.counts[months - 3];
+  if (scored && w) return { n: w[0], rehabTypes: w[1], rehab: w[2], useUnrecorded: w[3], asOf: scored.as_of, file };
   const c = counts[`zip|${zip}`]; // no entry: no permit of the zip in the 24 months to its sources' end
   const inWindow = (kinds: readonly string[]) => (c ? Object.entries(c[2]).filter(([k]) => kinds.includes(k)).reduce((a, [, byWindow]) => a + (byWindow[months - 1] ?? 0), 0) : 0);
-  return { n: inWindow(Object.keys(c?.[2] ?? {})), rehabTypes: inWindow(REHAB_TYPES), asOf: c?.[0] ?? file[1], file };
+  return { n: inWindow(Object.keys(c?.[2] ?? {})), rehabTypes: inWindow(REHAB_TYPES), rehab: null, useUnrecorded: null, asOf: c?.[0] ?? file[1], file };
 }

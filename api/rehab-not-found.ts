@@ -10,7 +10,7 @@ import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { marketOfCoveredCounty, outsideCoverage, shard, salesSourceCovers } from './shard-replies.ts';
 import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
-import type { PermitCover } from '../live/research/sales-cover-build.ts';
+import type { PermitCover, Unaddressed } from '../live/research/sales-cover-build.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
@@ -29,10 +29,11 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     return p.ok && build.shards.has(p.path);
   });
   if (scored.length) {
-    return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
+    return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 residential arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
   }
-  const { permits } = zipRecords(build, zip);
+  const { permits, unaddressed } = zipRecords(build, zip);
   if (permits) return permitsWithoutScore(build, zip, permits, months);
+  if (unaddressed && !salesRecorded(build, { zip })) return noAddresses(zip, unaddressed);
   if (!salesSourceCovers(build, { zip })) {
     // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
     const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
@@ -54,7 +55,7 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
   if (note?.startsWith('no rehab event source: ')) {
     return `No renovation data for zip ${zip}: ${note.slice('no rehab event source: '.length).replace(/; not a flat trend$/, '')}: no rehab score can be computed`;
   }
-  return `No renovation data for zip ${zip}: no building permit component covers the zip (no permit source covers at least half of it), and no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)`;
+  return `No renovation data for zip ${zip}: no building permit component covers the zip (no permit source covers at least half of it), and no window of 3 to 24 months holds the 5 residential arm's-length sales a rehab resale share needs (minimum cohort 5)`;
 }
 
 /** The zip's trends direction note (any property type's shard: the note is the market's). */
@@ -86,12 +87,14 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
     : !p.housing_units ? 'the zip has no housing unit count: no permit rate, so no permit component'
     : 'no permit component can be computed';
   const sales = salesRecorded(build, { zip })
-    ? "no window of 3 to 24 months holds the 5 arm's-length sales a rehab resale share needs (minimum cohort 5)"
+    ? "no window of 3 to 24 months holds the 5 residential arm's-length sales a rehab resale share needs (minimum cohort 5)"
     : 'no sales source of this build covers the zip, so no rehab resale share';
   const w = zipWindowPermits(build, zip, p.sources.map((s) => s.id), months);
-  // the window's count is of every type and use (market.json has no use split): where the file mixes residential rehab
-  // permits with others, say so and how many are of a rehab type (h25: 37027's "32 of them" read as rehab permits)
+  // where the file mixes residential rehab permits with others: the window's residential rehab permits, the score's own
+  // count (mart_rehab_permits); in an older build, whose window counts are of every type and use, how many are of a
+  // rehab type (h25: 37027's "32 of them" read as rehab permits)
   const mixed = w === null || w.n === 0 || p.rehab === 0 || p.rehab === p.n ? ''
+    : w.rehab !== null ? ` (${residentialInWindow(w.n, w.rehabTypes, w.rehab, w.useUnrecorded ?? 0)})`
     : w.rehabTypes === 0 ? ` (${w.n === 1 ? 'not a' : 'none of them a'} renovation, addition or repair permit, so no residential rehab permit)`
     : w.n === 1 ? ' (a renovation, addition or repair permit, on a residential building or not: the window is counted by type, not use)'
     : ` (of every type and use: ${w.rehabTypes === w.n ? 'all' : w.rehabTypes} of them renovation, addition or repair permits, on residential buildings or not; the window is counted by type, not use)`;
@@ -99,4 +102,24 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
   const window = w === null ? '' : ` in ${p.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${w.file[0]} to ${w.file[1]}; ${
     p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts${mixed};`;
   return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab})${window}${window ? ' but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
+}
+
+/** The window's residential rehab permits among its `n` permits (h26: 37027's 32 permits of the 12 months were said
+ *  "15 of them renovation, addition or repair permits, on residential buildings or not"; the score counts 11). */
+function residentialInWindow(n: number, rehabTypes: number, rehab: number, useUnrecorded: number): string {
+  const which = rehab === 0 ? (n === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
+    : rehab === n ? (n === 1 ? 'a residential rehab permit' : 'all of them residential rehab permits')
+    : `${rehab} of them ${rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
+  const what = rehab === 0 ? '' : ': renovation, addition or repair on a residential building, the permits a score counts';
+  const other = rehabTypes > rehab ? `; ${rehabTypes - rehab} ${rehabTypes - rehab === 1 ? 'renovation, addition or repair permit is' : 'renovation, addition or repair permits are'} on other buildings, which no score counts` : '';
+  const unknown = useUnrecorded > 0 ? `; ${useUnrecorded} of the residential ones do not record the building's use: each is counted when its declared cost is $500,000 or less, so commercial work may be counted` : '';
+  return `${which}${what}${other}${unknown}`;
+}
+
+/** The 404 of a PO-box or unique zip (no Census ZCTA) inside a permit source's area: the source covers it, but the zip
+ *  has no street address, so no permit or home sale is recorded in it (h26: 37202 and 60664 read "no building permit
+ *  source and no sales source of this build covers the zip"). */
+function noAddresses(zip: string, u: Unaddressed): string {
+  const by = u.sources.map((s) => `the ${s.name} source (${s.id}) covers ${s.area}`).join(' and ');
+  return `No renovation data for zip ${zip}: it is a PO-box or unique zip of ${u.city}, ${u.state} (no Census ZCTA): it has no street addresses, so no building permit or home sale is recorded in it, though ${by}, the zip's area (each permit is recorded in the zip of its street address); no rehab score can be computed for this zip: ask for the zip of an address`;
 }

@@ -47,7 +47,7 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
       ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
       sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) ${over}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before${useUnrecorded ? `; ${useUnrecorded}` : ''}`,
-      detail: [`Rehab score confidence: ${r.confidence} (by the count of the rehab ${permitsOnly ? 'permits' : resalesOnly ? 'sales' : 'permits and sales'} it is computed from).`],
+      detail: [`Rehab score confidence: ${r.confidence} (by the count of the ${permitsOnly ? 'residential rehab permits' : resalesOnly ? "residential arm's-length sales" : "residential rehab permits and residential arm's-length sales"} it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,
       zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of, resalesOnly: !!resalesOnly, permitsOnly },

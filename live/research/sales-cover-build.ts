@@ -25,7 +25,12 @@ export interface SalesCover {
   /** a zip or a city no sales source records a sale in (and, for a zip, not its city either), whose county one does:
    *  that county's sales (CountyCover) */
   county?: CountyCover;
+  /** a zip with no area of its own (a PO-box or unique zip) in which no permit counts, in the area of a permit source
+   *  (mart_rehab_unaddressed): the sources and their areas, for the rehab 404 */
+  unaddressed?: Unaddressed;
 }
+/** A PO-box or unique zip (no Census ZCTA) a permit source's area holds: no street address, so no permit there. */
+export interface Unaddressed { city: string; state: string; sources: { id: string; name: string; area: string }[] }
 /** The county of a market without sale records, where a sales source records sales in other zips of it (King County's
  *  file holds 70 of its zips; Skykomish's 98288 has none): its arm's-length count, in how many of its zips, and the
  *  source (null where several) and its ids (review 24 C: such zips were told the sources were "files of other markets"). */
@@ -39,7 +44,11 @@ export type SalesCoverFile = Record<string, SalesCover>;
 /** A zip's permits that count in it (int_market_zip_permits), for the rehab 404 of a zip whose permits give no score:
  *  their count, the residential rehab ones, the sources, and why no permit rate (the permit source's area holds under
  *  half of the zip: `covered_share`, `area`, `share_basis`; or no housing unit count: `housing_units` false). */
-export interface PermitCover { n: number; rehab: number; sources: { id: string; name: string }[]; covered_share: number | null; area: string | null; share_basis: string | null; housing_units: boolean }
+export interface PermitCover { n: number; rehab: number; sources: { id: string; name: string }[]; covered_share: number | null; area: string | null; share_basis: string | null; housing_units: boolean;
+  /** the permits of each window the rehab score counts (mart_rehab_permits), months 3..24 at [months - 3]: [every type
+   *  and use, of a rehab type, residential rehab, residential rehab of no recorded use]; and the day those windows end
+   *  (absent in an older build) */
+  windows?: { as_of: string; counts: [number, number, number, number][] } }
 /** A zip's distress filings (any date): their count and sources. */
 export interface DistressCover { n: number; sources: { id: string; name: string }[] }
 
@@ -68,6 +77,7 @@ export async function salesCover(db: StageContext['db']): Promise<SalesCoverFile
     if (r.kind === 'permit') e.permits = { n: r.n, rehab: r.rehab, sources: r.s.map((x) => ({ ...x })), covered_share: r.share, area: r.area, share_basis: r.basis, housing_units: r.units };
     else e.distress = { n: r.n, sources: r.s.map((x) => ({ ...x })) };
   }
+  await rehabPermits(db, out);
   if (!(await tableExists(db, 'zips'))) return out;
   type City = { k: string; city: string; state: string; a: number; src: MarketSource | null; zipless: boolean };
   const cities = await queryRows<City>(db, `
@@ -100,4 +110,31 @@ export async function salesCover(db: StageContext['db']): Promise<SalesCoverFile
     (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} }).county = { county: r.county, state: r.state, arms_length: r.a, zips: r.z, sources: [...r.s], source: r.src ? { ...r.src } : null };
   }
   return out;
+}
+
+/** The rehab score's permit windows of each zip with permits (mart_rehab_permits: residential rehab permits beside those of
+ *  every type and use), and the PO-box and unique zips a permit source's area holds (mart_rehab_unaddressed), for the
+ *  rehab 404 (api/rehab-not-found.ts). */
+async function rehabPermits(db: StageContext['db'], out: SalesCoverFile): Promise<void> {
+  if (await tableExists(db, 'mart_rehab_permits')) {
+    type W = { k: string; a: string; c: [number, number, number, number][] };
+    const rows = await queryRows<W>(db, `
+      select 'zip|' || zip as k, strftime(any_value(permits_as_of), '%Y-%m-%d') as a,
+             list([permits_all, permits_rehab_types, permits_rehab, permits_rehab_use_unrecorded]::integer[] order by months) as c
+      from mart_rehab_permits group by zip order by 1`);
+    for (const r of rows) {
+      const p = out[r.k]?.permits;
+      if (p) p.windows = { as_of: r.a, counts: r.c.map((x) => [x[0]!, x[1]!, x[2]!, x[3]!]) };
+    }
+  }
+  if (!(await tableExists(db, 'mart_rehab_unaddressed')) || !(await tableExists(db, 'mart_market_records'))) return;
+  type U = { k: string; city: string; state: string; s: { id: string; name: string; area: string }[] };
+  const rows = await queryRows<U>(db, `
+    select 'zip|' || u.zip as k, any_value(u.city) as city, any_value(u.state_code) as state,
+           list({id: u.source, name: coalesce(n.name, u.source), area: u.area_name} order by u.source) as s
+    from mart_rehab_unaddressed u left join (select source, any_value(name) as name from mart_market_records group by source) n using (source)
+    group by u.zip order by 1`);
+  for (const r of rows) {
+    (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} }).unaddressed = { city: r.city, state: r.state, sources: r.s.map((x) => ({ ...x })) };
+  }
 }

@@ -1,4 +1,4 @@
--- requires: sales, int_market_file_coverage, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
+-- requires: sales, permits, int_market_file_coverage, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
 -- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. Each measure's window
 -- ends at the last day of its own kind of records of the zip's sources (a month without a record in the zip is a
 -- month of none, not cut off): the permit components count permits in (permits_as_of - months, permits_as_of], the
@@ -19,7 +19,10 @@
 --                           never counted as $0: the component's weight is 0.35 x the declared share (rehab permits
 --                           with a declared cost / rehab permits), and with no declared cost at all the component is
 --                           null and left out. A window with no rehab permit has a true $0 (full weight).
---   rehab resales     0.20: share of arm's-length sales that are renovated resales or quick resales at a gain,
+--   rehab resales     0.20: share of residential (sfr, condo, multi) arm's-length sales that are renovated resales or
+--                           quick resales at a gain: both sides residential, as the permit components (a land or
+--                           commercial sale where the source types one, NYC, Philadelphia, Connecticut, canonical,
+--                           counts in neither; King County, Sacramento and Denver record homes only),
 --                           100 * min(1, share / 0.10)   (needs 5 arm's-length sales in the window, the minimum
 --                           cohort of comps and investor: a share of 1-4 sales is null and left out, and the note
 --                           says so; and records that can show resales: a repeat sale or a renovation year somewhere
@@ -59,6 +62,41 @@
 --   building use permits.csv does not record (no building_use column, or the row's empty), '<n> of the window's <m>
 --   residential rehab permits do not record the building's use ...: commercial work may be counted' (review 22)
 --   ('; ' between the clauses, as investor); null when none applies.
+-- mart_rehab_permits: one row per zip x months (3..24) for every zip with permits that count in it
+-- (int_market_zip_permits), scored or not: the permits of the window the score counts them over, (permits_as_of -
+-- months, permits_as_of], permits_as_of the last permit of any zip of the zip's permit sources. permits_all of every type
+-- and use; permits_rehab_types of a rehab type (renovation, addition, repair) on any building; permits_rehab the
+-- residential rehab ones (is_residential_rehab), the permit components' input; the rest as mart_rehab. mart_rehab reads
+-- its permit counts from here, and the rehab 404 of a zip whose permits give no score says the same counts (its
+-- residential rehab permits of the window, not its permits of every type and use: sales-cover.json `permits.windows`).
+create or replace table mart_rehab_permits as
+with ends as (
+    select p.zip, max(e.last_day) as permits_as_of
+    from (select distinct zip, source from int_market_zip_permits) p
+    join (select source, max(issue_date) as last_day from permits group by source) e using (source)
+    group by p.zip
+),
+events as (
+    select p.zip, p.issue_date, p.permit_type in ('renovation', 'addition', 'repair') as is_rehab_type,
+           is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab,
+           case when is_residential_rehab(p.permit_type, p.building_use, p.valuation) and p.valuation > 0 then p.valuation end as rehab_value,
+           coalesce(p.zip_imputed, false) as zip_imputed,
+           -- a canonical permits.csv without building_use (or a row leaving it empty): the use is not recorded
+           p.source = 'canonical' and p.building_use is null as use_unrecorded
+    from int_market_zip_permits p join ends e using (zip)
+    where p.issue_date > e.permits_as_of - interval 24 month
+)
+select e.zip, cast(m.months as integer) as months, e.permits_as_of,
+       count(v.issue_date) as permits_all, count(v.issue_date) filter (where v.is_rehab_type) as permits_rehab_types,
+       count(v.issue_date) filter (where v.is_rehab) as permits_rehab, count(v.rehab_value) as permits_rehab_valued,
+       count(v.issue_date) filter (where v.is_rehab_type and not v.is_rehab) as permits_rehab_nonresidential,
+       count(v.issue_date) filter (where v.is_rehab and v.zip_imputed) as permits_rehab_zip_imputed,
+       count(v.issue_date) filter (where v.is_rehab and v.use_unrecorded) as permits_rehab_use_unrecorded,
+       coalesce(sum(v.rehab_value), 0) as rehab_value
+from ends e cross join range(3, 25) m(months)
+left join events v on v.zip = e.zip and v.issue_date > cast(e.permits_as_of - to_months(cast(m.months as integer)) as date)
+group by all;
+
 create or replace table mart_rehab as
 with permit_zip as (
     -- the permits that count in their zip (int_market_zip_permits: a guessed zip only within the permit's own city)
@@ -142,33 +180,19 @@ coverage as (
     from (select zip, months, scope, cover, island, min(lo) as lo, max(hi) as hi from islands group by all)
     group by zip, months, scope
 ),
-permit_events as (
-    -- rehab: residential rehab only (is_residential_rehab, warehouse/macros.sql; market.md "Residential rehab")
-    select p.zip, p.issue_date as event_date, is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_rehab,
-           case when is_residential_rehab(p.permit_type, p.building_use, p.valuation) and p.valuation > 0 then p.valuation end as rehab_value,
-           p.permit_type in ('renovation', 'addition', 'repair') and not is_residential_rehab(p.permit_type, p.building_use, p.valuation) as is_nonresidential_rehab,
-           coalesce(p.zip_imputed, false) as zip_imputed,
-           -- a canonical permits.csv without building_use (or a row leaving it empty): the use is not recorded
-           p.source = 'canonical' and p.building_use is null as use_unrecorded
-    from int_market_zip_permits p join zip_window z using (zip)
-    where p.issue_date > z.permits_as_of - interval 24 month
-),
 sale_events as (
+    -- residential sales only (sfr, condo, multi), as the numerator's renovated resales and rehab permits: a land or
+    -- commercial sale is no home an investor rehabs (market.md mart_rehab "rehab resales": per source)
     select s.zip, s.sale_date as event_date,
            (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
              or coalesce(r.is_quick_gain_resale, false) as is_rehab_sale
     from sales s join zip_window z using (zip)
     left join int_market_resales r using (sale_id)
-    where s.is_arms_length and s.sale_date > z.sales_as_of - interval 24 month
+    where s.is_arms_length and s.property_type in ('sfr', 'condo', 'multi') and s.sale_date > z.sales_as_of - interval 24 month
 ),
 permit_windows as (
-    select g.zip, g.months, count(e.event_date) as permits_all, count(e.event_date) filter (where e.is_rehab) as permits_rehab,
-           count(e.rehab_value) as permits_rehab_valued, count(e.event_date) filter (where e.is_nonresidential_rehab) as permits_rehab_nonresidential,
-           count(e.event_date) filter (where e.is_rehab and e.zip_imputed) as permits_rehab_zip_imputed,
-           count(e.event_date) filter (where e.is_rehab and e.use_unrecorded) as permits_rehab_use_unrecorded,
-           coalesce(sum(e.rehab_value), 0) as rehab_value
-    from grid g join permit_events e on e.zip = g.zip and e.event_date > g.permit_start
-    group by g.zip, g.months
+    -- the window's permits by kind and use: mart_rehab_permits, the counts the rehab 404 says too
+    select * from mart_rehab_permits
 ),
 sale_windows as (
     select g.zip, g.months, count(*) as sales_n, count(*) filter (where e.is_rehab_sale) as rehab_sales
@@ -275,11 +299,11 @@ select
                           then format('; the trend compares each kind''s last 30 days with the 30 before: permits to {}, sales to {}',
                                       strftime(t.permits_window_end, '%Y-%m-%d'), strftime(t.sales_window_end, '%Y-%m-%d')) else '' end end,
         case when c.resale_cohort_small
-             then 'fewer than 5 arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
+             then 'fewer than 5 residential arm''s-length sales in the window: no rehab resale share (minimum cohort 5)' end,
         -- no permit component: the score is the resale share alone, and says so (review r16b #19: 98103 read as
         -- "renovation permits and rehab resales" where no permit source covers King County)
         case when c.permit_score is null and c.value_score is null
-             then format('{}: the score is the rehab resale share alone ({} of the window''s {} arm''s-length sales are renovated resales or quick resales at a gain)',
+             then format('{}: the score is the rehab resale share alone ({} of the window''s {} residential arm''s-length sales are renovated resales or quick resales at a gain)',
                          case when c.covered_share < 0.5 then format('the permit source covers {} only, which holds {}% {}: under half, so no permit component',
                                                                     c.area_name, round(100 * c.covered_share)::integer, c.share_basis)
                               when c.covered_share is null then 'no building permit source covers this zip: no renovation permit data'

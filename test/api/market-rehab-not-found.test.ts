@@ -30,7 +30,7 @@ describe('rehab score 404: the cause', () => {
   test('a window of fewer than 5 sales beside scored windows; a zip no source covers', async () => {
     const [status, msg] = await message('zip=10044&months=3');
     expect(status).toBe(404);
-    expect(msg).toMatch(/^No rehab score for zip 10044 over the last 3 months: no building permit component covers the zip, and the window holds fewer than 5 arm's-length sales, too few for a rehab resale share \(minimum cohort 5\); the zip has a score over 5 to 24 months \(months=5\)$/);
+    expect(msg).toMatch(/^No rehab score for zip 10044 over the last 3 months: no building permit component covers the zip, and the window holds fewer than 5 residential arm's-length sales, too few for a rehab resale share \(minimum cohort 5\); the zip has a score over 5 to 24 months \(months=5\)$/);
     expect((await srv.get('/v1/market/rehab-score?zip=10044&months=5', key)).status).toBe(200);
     // Missoula, MT (a zip of the reference files; no source of the build is in Montana). A zip of no reference file is
     // outside coverage: zip-of-covered-county.test.ts

@@ -431,7 +431,7 @@ export class MarketOracle {
              coalesce(s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date), false)
              or coalesce(date_diff('day', r.prev_date, r.sale_date) between 1 and 365 and r.prev_price > 0 and r.sale_price >= 1.10 * r.prev_price, false) as rehab
       from oracle_arms s left join oracle_resales r using (sale_id)
-      where s.zip = $zip and s.sale_date <= $asOf::date`, { zip, asOf });
+      where s.zip = $zip and s.sale_date <= $asOf::date and s.property_type in ('sfr', 'condo', 'multi')`, { zip, asOf });
     const [obs] = await this.rows<{ n: number }>(`
       select (select count(*) from oracle_resales where zip = $zip and prev_date is not null and prev_price > 0)
            + (select count(*) from oracle_arms where zip = $zip and year_renovated is not null) as n`, { zip });
@@ -506,11 +506,11 @@ export class MarketOracle {
           pCov && sCov && permitsAsOf !== salesAsOf
             ? `the zip's permit and sales records end apart (permits ${permitsAsOf}, sales ${salesAsOf}): permits are counted over ${dayIso(dayNo(pStart!) + 1)} to ${permitsAsOf} (${pCov.days} of its ${pCov.window} days covered) and sales over ${dayIso(dayNo(sStart!) + 1)} to ${salesAsOf} (${sCov.days} of its ${sCov.window} days covered)`
             : null,
-          resaleSmall ? "fewer than 5 arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
+          resaleSmall ? "fewer than 5 residential arm's-length sales in the window: no rehab resale share (minimum cohort 5)" : null,
           // no permit component: why, and that the score is the resale share alone (market.md mart_rehab, review r16b #19)
           permitRate === null && valueRate === null
             ? `${share !== null && share < 0.5 ? `the permit source covers ${area!.area} only, which holds ${Math.round(100 * share)}% ${area!.basis}: under half, so no permit component`
-              : !w?.last_permit ? 'no building permit source covers this zip: no renovation permit data' : 'no housing unit count for this zip: no permit rate'}: the score is the rehab resale share alone (${s.filter((x) => x.rehab).length} of the window's ${s.length} arm's-length sales are renovated resales or quick resales at a gain)`
+              : !w?.last_permit ? 'no building permit source covers this zip: no renovation permit data' : 'no housing unit count for this zip: no permit rate'}: the score is the rehab resale share alone (${s.filter((x) => x.rehab).length} of the window's ${s.length} residential arm's-length sales are renovated resales or quick resales at a gain)`
             : null,
           (permitRate !== null || valueRate !== null) && share !== null && share < 0.95
             ? `the permit source covers ${area!.area} only, which holds ${Math.round(100 * share)}% ${area!.basis}: permit rates are over that share of its housing units`

@@ -49,7 +49,7 @@ describe('mart_rehab: minimum cohort of the rehab resale share', () => {
     expect(row).toEqual({
       score: Math.round(((0.45 * permitScore + 0.35 * valueScore) / 0.8) * 10) / 10, rehab_sale_share: null, resale_score: null,
       sales_n: '3', rehab_sales: '2', sample_count: '10',
-      note: expect.stringMatching(/(^|; )fewer than 5 arm's-length sales in the window: no rehab resale share \(minimum cohort 5\)$/),
+      note: expect.stringMatching(/(^|; )fewer than 5 residential arm's-length sales in the window: no rehab resale share \(minimum cohort 5\)$/),
     });
     // the mart's check holds: no share of 1-4 sales
     expect(await ctx.rows(`select count(*)::int as n from mart_rehab where (rehab_sale_share is not null or resale_score is not null) and sales_n < 5`))

@@ -105,7 +105,7 @@ describe('r16b #19: a rehab score with no permit component says so', () => {
       select count(*)::int as n, count(*) filter (where yr between year(d) - 1 and year(d) or (date_diff('day', pd, d) between 1 and 365 and p >= pp * 1.10))::int as r
       from z, e where z.d > e.as_of - interval 6 month and z.d <= e.as_of`);
     expect([w!.r, w!.n]).toEqual([3, 210]);
-    const clause = `no building permit source covers this zip: no renovation permit data: the score is the rehab resale share alone (${w!.r} of the window's ${w!.n} arm's-length sales are renovated resales or quick resales at a gain)`;
+    const clause = `no building permit source covers this zip: no renovation permit data: the score is the rehab resale share alone (${w!.r} of the window's ${w!.n} residential arm's-length sales are renovated resales or quick resales at a gain)`;
     expect(readShard<{ note: string }>('market/rehab/98103/6.json').note).toContain(clause);
     const a = await ask('rehab momentum 98103');
     expect(a).toContain(`has a rehab momentum score of ${Math.round(1000 * Math.min(1, w!.r / w!.n / 0.1)) / 10} out of 100 (Cold) over the 6 months to 2015-05-27; ${clause}; its rehab events (rehab resales) in the 30 days`);
