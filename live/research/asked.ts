@@ -15,8 +15,9 @@ import { YEAR_AGO } from './year-ago.ts';
  *  change: a price change asked beside a price level ("lowest price but highest growth"): both given, each ranked. */
 export type Asked = 'dom' | 'flip_margin' | 'flips' | 'flip_share' | 'price_band' | 'mean' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice' | 'change';
 
-/** a count of foreclosure, lien or distress filings: the distressed pipeline of the investor overview, not the law */
-export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|inventory|activity|numbers?|rate)|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
+/** a count of foreclosure, lien or distress filings (or suits: "lien foreclosure suits in Louisville", review 26): the
+ *  distressed pipeline of the investor overview, not the law */
+export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|suits|inventory|activity|numbers?|rate)|\blien (filings|suits)\b|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
 /** properties in distress asked about (foreclosures as events, pre-foreclosures, tax-delinquent or distressed
  *  properties, filings; tax liens of a year, "tax liens in Louisville in 2012", or tax lien filings): the distressed
  *  pipeline or a period's filings, never a ranking of another figure nor, alone, the foreclosure law */

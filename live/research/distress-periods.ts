@@ -10,7 +10,7 @@ import type { Target } from './places.ts';
 import { fmt, missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
 import { RANK, ranks, type RankWords } from './ranks.ts';
-import { distressKindAsked, kindWords, KINDS } from './distress-kinds.ts';
+import { distressKindAsked, kindsHeld, kindWords, KINDS } from './distress-kinds.ts';
 import { countChange, monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
 
@@ -80,10 +80,12 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
     if (!whole.length && !part.length) return missing('investor', t, `We have no foreclosure or lien filings ${when} for ${where}: ${fileWords} (its filing records), none of ${year ?? 'these months'}`);
     const all = kinds.reduce((s, k) => s + count(k), 0);
     const byKind = kinds.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${kindWords(k)}`).join(', ');
-    // a kind asked leads where the filings record it; else the count is every kind's, said
-    const n = asked && kinds.includes(asked.kind) ? count(asked.kind) : all;
-    const lead = asked && kinds.includes(asked.kind)
-      ? `${plural(n, `${asked.words} filing`)} ${n === 1 ? 'was' : 'were'} made ${when}, of ${plural(all, 'foreclosure and lien filing')} of every kind`
+    // the kinds asked lead where the filings record them (all of a word covering several: "lien foreclosure" is a
+    // tax-lien suit too, the split said); else the count is every kind's, said
+    const h = asked ? kindsHeld(asked, kinds, count) : null;
+    const n = h?.kinds.length ? h.n : all;
+    const lead = asked && h?.kinds.length
+      ? `${plural(n, `${asked.words} filing`)}${h.split} ${n === 1 ? 'was' : 'were'} made ${when}, of ${plural(all, 'foreclosure and lien filing')} of every kind`
       : `${plural(all, 'foreclosure and lien filing')} ${all === 1 ? 'was' : 'were'} made ${when}${asked ? ` (no ${asked.words} filing is recorded for ${where}, so this counts every kind the records hold)` : ''}`;
     const each = t.city || t.zip ? '' : (() => {
       const counted = held.map((h) => ({ name: h.name, n: kinds.reduce((s, k) => s + countOne(h.e, k, months), 0) })).filter((x) => x.n > 0)
@@ -95,8 +97,8 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
     counted.push({ label: y.label.replace(/ \(.*$/, ''), from, n, whole: !partly });
     return {
       ...(one ? ranks(u, n, fmt(n), FILINGS_RANK) : {}),
-      intent: 'investor', target: t, value: `${plural(n, `${asked && kinds.includes(asked.kind) ? `${asked.words} ` : ''}filing`)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
-      sentence: `In ${where}, ${lead}${byKind ? ` (${byKind})` : ''}${each}, from the filing records of ${names} (${FILING})${partly}`,
+      intent: 'investor', target: t, value: `${plural(n, `${h?.kinds.length ? `${asked!.words} ` : ''}filing`)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
+      sentence: `In ${where}, ${lead}${byKind && !(h?.split && n === all) ? ` (${byKind})` : ''}${each}, from the filing records of ${names} (${FILING})${partly}`,
       detail: ['Filings counted by the calendar month of their filing date and the kind the source records; the distressed pipeline of a window (the properties with an open filing) is asked without a year.'],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: foreclosure and lien filings for ${where} by kind, ${from} to ${to}` },
       confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,

@@ -34,6 +34,10 @@
 --   days on market / list-to-sale: fewer than 5 comps with list data and no Redfin snapshot that can stand for the
 --   window (redfin_stands_for; land and commercial never); the ratio, that Redfin's is an average, not used;
 -- and, when days on market is Redfin's, where it comes from: the tracker, its type, its 90 days and homes sold.
+-- After the coverage: how many of the window's sales of the type are left out as not arm's-length, by their first flag
+-- (the rule's reason, else portfolio, else duplicate: comps_left_out), no clause when none is. Review 26:
+-- Philadelphia 19134's 12-month single-family comps left out 14 portfolio deeds and 19 sales far under their assessed
+-- value, and the answer never said so.
 -- The Redfin macros (redfin_stands_for, redfin_describes, redfin_period_start): warehouse/macros.sql (the check reads them too).
 -- The coverage clause: the days of the window the zip's files cover whole (full volume), and the days only a thin
 -- extract's months reach (review 15: Windsor, CT 06095, whose one zip-keyed record is from the head-of-file extract,
@@ -41,8 +45,19 @@
 -- residential sales of the town in the window, none with a zip).
 create or replace macro comps_coverage_words(records_days, any_days, window_days, spans) as
     coverage_words('sales records', 'zip''s sales', records_days, any_days, window_days, spans);
-create or replace macro comps_note(coverage, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
+-- the words of a flag (sales.non_arms_length_reason, or 'portfolio' / 'duplicate'), as the "Arm's-length rule" names it
+create or replace macro left_out_words(why) as case why
+    when 'nominal_price' then 'nominal price' when 'related_parties' then 'related parties'
+    when 'deed_type' then 'non-sale deed type' when 'non_use_code' then 'non-use code'
+    when 'pass_through' then 'pass-through resale' when 'double_close' then 'double closing'
+    when 'assessment_ratio' then 'price out of line with the assessed value'
+    when 'portfolio' then 'portfolio (multi-parcel) deed' when 'duplicate' then 'duplicate record' else why end;
+create or replace macro comps_left_out(n, parts) as
+    case when n = 1 then format('1 other sale of this type in the window is left out as not arm''s-length: {}', parts)
+         when n > 1 then format('{} other sales of this type in the window are left out as not arm''s-length: {}', n, parts) end;
+create or replace macro comps_note(coverage, left_out, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
     coverage,
+    left_out,
     case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
          when n = 0 then format('{} arm''s-length sales of this type in the window, none with a recorded living area: no price per square foot',
                                 case when n_sales >= 5 then n_sales::varchar else 'fewer than 5' end)
@@ -100,6 +115,21 @@ cumulative as (
     from bucketed
     window w as (partition by zip, property_type order by bucket range between unbounded preceding and current row)
     qualify row_number() over (partition by zip, property_type, bucket) = 1
+),
+flagged as (
+    -- the sales of the 24 months that are not arm's-length, by their first flag (each counted once)
+    select s.zip, s.property_type, s.sale_date,
+           coalesce(s.non_arms_length_reason, case when s.is_portfolio then 'portfolio' when s.is_duplicate then 'duplicate' end) as why
+    from sales s join zip_window w using (zip)
+    where not s.is_arms_length and s.sale_date > w.zip_as_of - interval 24 month and s.sale_date <= w.zip_as_of
+),
+left_out as (
+    -- per window, how many and why: '57 nominal price, 19 price out of line with the assessed value, ...'
+    select zip, property_type, months, sum(n)::integer as n,
+           string_agg(format('{} {}', n, left_out_words(why)), ', ' order by n desc, why) as parts
+    from (select f.zip, f.property_type, b.months, f.why, count(*) as n
+          from flagged f join boundaries b on f.zip = b.zip and f.sale_date > b.boundary group by all)
+    group by all
 ),
 grid as (
     select k.zip, k.property_type, m.months, w.zip_as_of
@@ -187,6 +217,7 @@ select
     -- a cohort of 1-4 comps keeps its dates too: as_of is the window end (the zip's, shared by all five types)
     case when w.n >= 5 then w.last_comp_date else g.zip_as_of end as as_of,
     comps_note(comps_coverage_words(coalesce(cv.records_days, 0), coalesce(cv.any_days, 0), b.window_days, cv.records_spans),
+               comps_left_out(lo.n, lo.parts),
                coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
                case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end is null,
                not coalesce(w.n >= 5 and w.n_ratio >= 5, false),
@@ -200,4 +231,5 @@ left join redfin r using (zip, property_type, months)
 join (select zip, months, cast(date_diff('day', boundary, w.zip_as_of) as integer) as window_days
       from boundaries join zip_window w using (zip)) b using (zip, months)
 left join coverage cv using (zip, months)
+left join left_out lo using (zip, property_type, months)
 left join int_market_zip_names nm using (zip);

@@ -64,6 +64,11 @@ function redfinDescribes(redfinType: string | null, type: PropertyType): boolean
   }
 }
 
+/** The words of a flag in the comps note (market.md mart_comps "note"). */
+const LEFT_OUT_WORDS: Record<string, string> = {
+  nominal_price: 'nominal price', related_parties: 'related parties', deed_type: 'non-sale deed type', non_use_code: 'non-use code',
+  assessment_ratio: 'price out of line with the assessed value', portfolio: 'portfolio (multi-parcel) deed', duplicate: 'duplicate record',
+};
 /** Redfin's types as a comps note names them. */
 const REDFIN_WORDS: Record<string, string> = { 'All Residential': 'all residential', 'Single Family Residential': 'single-family',
   Townhouse: 'townhouse', 'Condo/Co-op': 'condo and co-op', 'Multi-Family (2-4 Unit)': '2-4 unit' };
@@ -149,6 +154,22 @@ const FLAGGED_SALES_SQL = `
   )
   select * from across`;
 
+/** The sales that are not arm's-length, each by its first flag as market.md's "Arm's-length rule" orders them (the
+ *  comps note counts them by it: review 26): the rule's reason (nominal price, related parties, deed type, non-use
+ *  code, a resale of the same day, the assessment ratio), else a portfolio deed, else a duplicate copy. A resale's two
+ *  reasons (pass_through, double_close) are not told apart here: no zip-keyed source has one (Denver's sales have no
+ *  zip), and the comps oracle fails on one. */
+const LEFT_OUT_SQL = `
+  select zip, property_type, sale_date,
+    case when sale_price < 10000 or (source = 'nyc' and sale_price <= 10000) then 'nominal_price'
+         when coalesce(o_buyer = o_seller, false) or coalesce(try_cast(regexp_extract(cast(non_use_code as varchar), '^\\s*([0-9]+)', 1) as integer) in (1, 2, 3), false) then 'related_parties'
+         when coalesce(upper(trim(deed_type)) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false) then 'deed_type'
+         when non_use_code is not null then 'non_use_code'
+         when o_ratio then 'assessment_ratio'
+         when o_non_market then 'resold'
+         when o_portfolio then 'portfolio' else 'duplicate' end as why
+  from (${FLAGGED_SALES_SQL}) where o_non_market or o_portfolio or not o_kept or not o_first_source`;
+
 /** A residential rehab permit of the canonical permits table (market.md "Residential rehab"): a rehab type on a
  *  building its source names residential, or, where the source cannot tell (building_use null), a declared cost of
  *  $500,000 or less. The build's building_use itself is recomputed from the raw files in market-rehab-use-build.test.ts. */
@@ -210,8 +231,9 @@ export class MarketOracle {
   private constructor(private readonly inst: DuckDBInstance, private readonly conn: DuckDBConnection, private readonly sources: string) {}
 
   /** A temp table made once per oracle (the warehouse is opened read-only; temp tables live in memory). */
-  private table(name: 'oracle_arms' | 'oracle_value' | 'oracle_resales' | 'oracle_redfin'): Promise<void> {
+  private table(name: 'oracle_arms' | 'oracle_value' | 'oracle_resales' | 'oracle_redfin' | 'oracle_left_out'): Promise<void> {
     if (name === 'oracle_resales') return this.table('oracle_arms').then(() => this.make(name, RESALES_SQL));
+    if (name === 'oracle_left_out') return this.make(name, LEFT_OUT_SQL);
     if (name === 'oracle_arms') return this.make(name, ARMS_LENGTH_SALES_SQL);
     if (name === 'oracle_value') return this.make(name, SALES_FOR_VALUE_SQL);
     return this.make(name, `
@@ -293,6 +315,19 @@ export class MarketOracle {
       from oracle_arms
       where zip = $zip and sale_date <= $end::date
         and sale_date > $end::date - to_months(${Math.max(...months)})`, { zip, end });
+    // the window's sales left out as not arm's-length, by first flag (LEFT_OUT_SQL)
+    await this.table('oracle_left_out');
+    const left = await this.rows<{ type: PropertyType; d: string; why: string }>(`
+      select property_type as type, strftime(sale_date, '%Y-%m-%d') as d, why from oracle_left_out
+      where zip = $zip and sale_date <= $end::date and sale_date > $end::date - to_months(${Math.max(...months)})`, { zip, end });
+    if (left.some((x) => x.why === 'resold')) throw new Error(`comps oracle: zip ${zip} has a same-day resale left out, which this oracle does not split into pass_through and double_close`);
+    const leftOut = (type: PropertyType, start: string): string | null => {
+      const by = new Map<string, number>();
+      for (const x of left) if (x.type === type && x.d > start) by.set(x.why, (by.get(x.why) ?? 0) + 1);
+      const parts = [...by].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      const n = parts.reduce((t, [, k]) => t + k, 0);
+      return n ? `${n} other ${n === 1 ? 'sale of this type in the window is' : 'sales of this type in the window are'} left out as not arm's-length: ${parts.map(([w, k]) => `${k} ${LEFT_OUT_WORDS[w]}`).join(', ')}` : null;
+    };
     // Redfin snapshots straight from the raw file (market.md "Days on market / list-to-sale"): a row stands for a window
     // of a type only when its 90 days (Redfin's period: the three calendar months to period_end) lie inside the window,
     // its recorded type describes the type, and 5 or more homes sold; the latest such period. Its sale-to-list is an
@@ -355,6 +390,7 @@ export class MarketOracle {
             cov.days >= cov.window ? null
               : (cov.days === 0 ? `sales records cover none of the ${cov.window} days asked whole` : `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
                 + (reach(start) > cov.days ? `${partialWords(cov, reach(start), "zip's sales")}, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : ''),
+            leftOut(type, start),
             sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,

@@ -1,6 +1,7 @@
 // Market domain, marts stage: the comps answer's note (warehouse/docs/market.md mart_comps) over given canonical rows.
 // When a window holds arm's-length sales of the type and none records a living area, there is no price per sqft:
-// the note says so, whatever the state (the rows decide, not a list of sources that record no area).
+// the note says so, whatever the state (the rows decide, not a list of sources that record no area). The window's
+// sales of the type left out as not arm's-length are counted by reason (review 26).
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { makeContext, type TestContext } from '../helpers/context.ts';
 import { marketTables, run } from '../helpers/market-fixtures.ts';
@@ -27,6 +28,10 @@ test('every null figure is explained: no sale, sales without a living area (no c
     await ctx.db.run(`insert into sales (sale_id, source, city, state_code, zip, sale_date, sale_price, property_type, sqft, is_arms_length, line)
       values ($id, 'test', 'Seattle', 'WA', '98103', $date::date, 400000, $type, $sqft, $arms, 1)`, { id, type, date, sqft, arms });
   }
+  // the flagged sfr sale a portfolio deed; a nominal one of 2014-10 in the 12 months only (review 26: said, by reason)
+  await ctx.db.run(`update sales set is_portfolio = true where sale_id = 'd'`);
+  await ctx.db.run(`insert into sales (sale_id, source, city, state_code, zip, sale_date, sale_price, property_type, sqft, is_arms_length, non_arms_length_reason, line)
+    values ('h', 'test', 'Seattle', 'WA', '98103', date '2014-10-01', 1000, 'sfr', 900, false, 'nominal_price', 1)`);
   await run(ctx, 'pipelines/intermediate/30_market_95_zip_names.sql', 'pipelines/marts/30_mart_00_market_file_coverage.sql', 'pipelines/marts/30_mart_comps.sql');
   const got = await ctx.rows(`select property_type, months, comp_count::int as comps, sale_count::int as sales, sample_count, note
     from mart_comps where zip = '98103' and months in (6, 12) order by property_type, months`);
@@ -47,7 +52,7 @@ test('every null figure is explained: no sale, sales without a living area (no c
     { property_type: 'land', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
     { property_type: 'multi', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale) },
     { property_type: 'multi', months: 12, comps: 0, sales: 1, sample_count: null, note: note(noArea(1)) },
-    { property_type: 'sfr', months: 6, comps: 0, sales: 3, sample_count: null, note: note(noArea(3)) },
-    { property_type: 'sfr', months: 12, comps: 0, sales: 3, sample_count: null, note: note(noArea(3)) },
+    { property_type: 'sfr', months: 6, comps: 0, sales: 3, sample_count: null, note: note(`1 other sale of this type in the window is left out as not arm's-length: 1 portfolio (multi-parcel) deed; ${noArea(3)}`) },
+    { property_type: 'sfr', months: 12, comps: 0, sales: 3, sample_count: null, note: note(`2 other sales of this type in the window are left out as not arm's-length: 1 nominal price, 1 portfolio (multi-parcel) deed; ${noArea(3)}`) },
   ]);
 });
