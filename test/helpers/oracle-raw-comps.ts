@@ -22,7 +22,8 @@ export async function rawQuery<T>(sql: string): Promise<T[]> {
 }
 
 /** A party's name as market.md compares them: upper case, punctuation as one space. */
-const partyKey = (col: string): string => `nullif(trim(regexp_replace(regexp_replace(upper(coalesce(${col}, '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '')`;
+/** A party name as the adapters key it (upper case, letters, digits and & only, single spaces). */
+export const partyKey = (col: string): string => `nullif(trim(regexp_replace(regexp_replace(upper(coalesce(${col}, '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '')`;
 
 let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> | null = null;
 /**
@@ -35,6 +36,15 @@ let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolio
  * window ending at the zip's latest such sale; comps with a living area. `withPortfolios` is the median had the
  * portfolio deeds stayed in (what the build answered before the rule).
  */
+/** Philadelphia OPA's property type of a raw row, as its adapter reads it (market.md "Sources"): a condominium unit is
+ *  filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land. */
+export const PHILADELPHIA_TYPE = `case when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) like 'RES CONDO%' then 'condo'
+         when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) = 'CONDO PARKING SPACE' then 'land'
+         when trim(category_code_description) = 'SINGLE FAMILY' then 'sfr'
+         when trim(category_code_description) in ('MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS') then 'multi'
+         when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
+         when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end`;
+
 export function rawComps(): Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> {
   rawCompsMemo ??= rawQuery<{ k: string; n: number; median: number; with_portfolios: number | null }>(`
     with recorded as (
@@ -90,12 +100,7 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
              case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date,
              try_cast(sale_price as double), try_cast(total_livable_area as double),
              -- a condominium unit is filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land
-             case when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) like 'RES CONDO%' then 'condo'
-                  when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) = 'CONDO PARKING SPACE' then 'land'
-                  when trim(category_code_description) = 'SINGLE FAMILY' then 'sfr'
-                  when trim(category_code_description) in ('MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS') then 'multi'
-                  when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
-                  when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end,
+             ${PHILADELPHIA_TYPE},
              trim(parcel_number), case when trim(book_and_page) <> '0000000' then trim(book_and_page) end,
              ${partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))")}, null,
              -- the roll's market value: the sale-to-assessment ratio's numerator

@@ -1,6 +1,6 @@
 // What several research test files share: the shared real build's research index (live/research/build.ts), how an
 // honest "don't have" answer reads, and a file's engine with the research oracle open (askWithSalesOracle).
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ResearchData } from '../../live/research/data.ts';
 import { ResearchEngine } from '../../live/research/endpoint.ts';
 import { buildDir } from './build.ts';
@@ -33,3 +33,12 @@ export function askWithSalesOracle(): (query: string, depth?: 'quick' | 'deep') 
 /** An answer without its window coverage clauses (" (the source covers ...)": live/research/window-gaps.ts), for a test
  *  of a window's figure alone; the clauses have their own tests (month-coverage, review-23-periods). */
 export const withoutCoverage = (answer: string): string => answer.replace(/ \(the source covers [^)]*\)/g, '');
+
+/** An answer after its reading ("Reading "X" as Y (...): "), which must start it and match `lead`. */
+export async function afterReading(ask: (query: string) => Promise<string>, query: string, lead: RegExp): Promise<string> {
+  const a = await ask(query);
+  const m = lead.exec(a);
+  expect(m, `${query}: ${a}`).not.toBeNull();
+  expect(m!.index, query).toBe(0);
+  return a.slice(m![0].length);
+}

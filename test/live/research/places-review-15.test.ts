@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
-import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { dataFile, rawQuery, PHILADELPHIA_TYPE } from '../../helpers/oracle-raw-comps.ts';
 import { legalFacts } from '../../helpers/oracle-geo.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
@@ -31,12 +31,7 @@ async function philadelphia(): Promise<{ end: string; n6: number; m6: number; n1
              try_cast(sale_price as double) as price, try_cast(market_value as double) as assessed,
              case when trim(book_and_page) <> '0000000' then trim(book_and_page) end as doc,
              nullif(trim(regexp_replace(regexp_replace(upper(coalesce(trim(concat_ws(' ', trim(owner_1), trim(owner_2))), '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '') as buyer,
-             case when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) like 'RES CONDO%' then 'condo'
-                  when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) = 'CONDO PARKING SPACE' then 'land'
-                  when trim(category_code_description) = 'SINGLE FAMILY' then 'sfr'
-                  when trim(category_code_description) in ('MULTI FAMILY', 'APARTMENTS  > 4 UNITS', 'APARTMENTS > 4 UNITS') then 'multi'
-                  when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
-                  when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end as type
+             ${PHILADELPHIA_TYPE} as type
       from (select *, try_cast(left(sale_date, 10) as date) as d0
             from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))),
     marked as (

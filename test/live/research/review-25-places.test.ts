@@ -5,7 +5,7 @@
 // foreclosures" not read, "Boise Portland Oregon" Portland alone, and "37206 Memphis" two places side by side.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { researchData } from '../../helpers/research.ts';
+import { afterReading as readAfter, researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { ALLEGHENY_OPEN } from '../../helpers/oracle-distress.ts';
@@ -14,14 +14,7 @@ let engine: ResearchEngine;
 beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
 
-/** The answer after its reading ("Reading "X" as Y (...): "), which must be `lead`. */
-async function afterReading(query: string, lead: RegExp): Promise<string> {
-  const a = await ask(query);
-  const m = lead.exec(a);
-  expect(m, `${query}: ${a}`).not.toBeNull();
-  expect(m!.index, query).toBe(0);
-  return a.slice(m![0].length);
-}
+const afterReading = (query: string, lead: RegExp): Promise<string> => readAfter(ask, query, lead);
 
 describe('review 25: misspellings', () => {
   it('"Kansas Cty": Kansas City (MO, the most populous, said; KS when written), never the state of Kansas', async () => {

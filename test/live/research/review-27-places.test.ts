@@ -7,7 +7,7 @@
 // sales (oracle_arms) and the raw Connecticut file; each reading is checked against the answer to the place written
 // out in full. The pinned clock's shared build.
 import { describe, expect, it } from 'vitest';
-import { askWithSalesOracle } from '../../helpers/research.ts';
+import { afterReading as readAfter, askWithSalesOracle } from '../../helpers/research.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { sql } from '../../helpers/oracle-research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
@@ -16,14 +16,7 @@ const asked = askWithSalesOracle();
 const ask = async (query: string): Promise<string> => (await asked(query)).answer;
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 
-/** The answer after its reading, which must start it and match `lead`. */
-async function afterReading(query: string, lead: RegExp): Promise<string> {
-  const a = await ask(query);
-  const m = lead.exec(a);
-  expect(m, `${query}: ${a}`).not.toBeNull();
-  expect(m!.index, query).toBe(0);
-  return a.slice(m![0].length);
-}
+const afterReading = (query: string, lead: RegExp): Promise<string> => readAfter(ask, query, lead);
 
 const CT_FILES = ['Real_Estate_Sales_2001-2022_GL.head9999.csv.gz', 'real_estate_sales_2022-01_2022-09_listyear2021.csv.gz']
   .map((f) => `select "Town" as town from read_csv('${dataFile(`connecticut-real-estate-sales/${f}`)}', all_varchar = true)`).join(' union ');
