@@ -44,15 +44,16 @@ describe('rehab 404 of a zip whose permits give no score', () => {
     // window, (last - 12 months, last]: market.md mart_rehab "Window"; review 24: the 404 counted the whole file alone)
     const [file] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from (${KEPT_PERMITS})`);
     const inW12 = `d > date '${file!.b}' - interval 12 month and d <= date '${file!.b}'`;
-    const raw = await rawQuery<{ zip: string; n: number; rehab: number; cost: number | null; w12: number; w12types: number }>(`
+    const raw = await rawQuery<{ zip: string; n: number; rehab: number; cost: number | null; w12: number; w12types: number; w12rehab: number }>(`
       select zip, count(*)::int as n, count(*) filter (where ${RESIDENTIAL_REHAB})::int as rehab, max(cost) as cost,
-             count(*) filter (where ${inW12})::int as w12, count(*) filter (where ${inW12} and ${REHAB_TYPE})::int as w12types
+             count(*) filter (where ${inW12})::int as w12, count(*) filter (where ${inW12} and ${REHAB_TYPE})::int as w12types,
+             count(*) filter (where ${inW12} and ${RESIDENTIAL_REHAB})::int as w12rehab
       from (${KEPT_PERMITS}) where regexp_full_match(zip, '\\d{5}') group by zip order by zip`);
     expect(file).toEqual({ a: '2021-09-16', b: '2024-09-19' });
-    expect(raw.find((r) => r.zip === '37240')).toEqual({ zip: '37240', n: 1, rehab: 0, cost: 13_200_000, w12: 1, w12types: 1 });
+    expect(raw.find((r) => r.zip === '37240')).toEqual({ zip: '37240', n: 1, rehab: 0, cost: 13_200_000, w12: 1, w12types: 1, w12rehab: 0 });
     expect(raw.find((r) => r.zip === '37027')!.w12).toBeLessThan(raw.find((r) => r.zip === '37027')!.n);
-    // 37027: 76 permits, 26 residential rehab; 32 in the window, 15 of a rehab type (residential or not)
-    expect(raw.find((r) => r.zip === '37027')).toMatchObject({ n: 76, rehab: 26, w12: 32, w12types: 15 });
+    // 37027: 76 permits, 26 residential rehab; 32 in the window, 15 of a rehab type, 14 of them residential rehab
+    expect(raw.find((r) => r.zip === '37027')).toMatchObject({ n: 76, rehab: 26, w12: 32, w12types: 15, w12rehab: 14 });
     const unscored: string[] = [];
     for (const r of raw) {
       const res = await srv.get(`/v1/market/rehab-score?zip=${r.zip}&months=12`, key);
@@ -64,12 +65,16 @@ describe('rehab 404 of a zip whose permits give no score', () => {
         : r.rehab === 0 ? (r.n === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
         : `${r.rehab} of them ${r.rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
       const inWindow = r.n === 1 ? `it falls ${r.w12 ? 'in' : 'before'}` : `${r.w12 === 0 ? 'none' : r.w12 === r.n ? 'all' : r.w12} of them ${r.w12 === 1 ? 'falls' : 'fall'} in`;
-      // the window's count is of every type and use: where the file mixes residential rehab permits with others, the
-      // 404 says so, with how many are of a rehab type (h25: 37027's "32 of them" of 76, 26 rehab, read as rehab)
+      // where the file mixes residential rehab permits with others, the 404 says how many of the window's are
+      // residential rehab permits (the score's own count) and how many rehab-type permits are on other buildings (h25:
+      // 37027's "32 of them" of 76, 26 rehab, read as rehab; h26: said by type alone, not by the score's count)
+      const which = r.w12rehab === 0 ? (r.w12 === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
+        : r.w12rehab === r.w12 ? (r.w12 === 1 ? 'a residential rehab permit' : 'all of them residential rehab permits')
+        : `${r.w12rehab} of them ${r.w12rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
+      const other = r.w12types - r.w12rehab;
       const mixed = r.w12 === 0 || r.rehab === 0 || r.rehab === r.n ? ''
-        : r.w12types === 0 ? ` (${r.w12 === 1 ? 'not a' : 'none of them a'} renovation, addition or repair permit, so no residential rehab permit)`
-        : r.w12 === 1 ? ' (a renovation, addition or repair permit, on a residential building or not: the window is counted by type, not use)'
-        : ` (of every type and use: ${r.w12types === r.w12 ? 'all' : r.w12types} of them renovation, addition or repair permits, on residential buildings or not; the window is counted by type, not use)`;
+        : ` (${which}${r.w12rehab ? ': renovation, addition or repair on a residential building, the permits a score counts' : ''}${
+          other > 0 ? `; ${other} ${other === 1 ? 'renovation, addition or repair permit is' : 'renovation, addition or repair permits are'} on other buildings, which no score counts` : ''})`;
       expect(msg, r.zip).toContain(`No renovation data for zip ${r.zip}: the Nashville building permit applications source (nashville) records ${r.n === 1 ? '1 building permit' : `${r.n} building permits`} in the zip (${rehab}) in its whole file, ${file!.a} to ${file!.b}; ${inWindow} the 12 months to ${file!.b}, the window a score counts${mixed}; but `);
       expect(msg, r.zip).toMatch(/(under half, so no permit component|the zip has no housing unit count: no permit rate, so no permit component); and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed$/);
       expect(msg, r.zip).not.toContain('no permit or sale is recorded');
