@@ -285,7 +285,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));
   // a window said of a market question only ("after 2 months of unpaid rent" is a legal rule's, no market window)
   const market = intents.some((i) => MARKET_INTENTS.has(i));
-  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, market ? readAs : []);
+  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(pq, market ? readAs : []);
   if (win.span && market) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   // days on market: redfin.ts; a count of permits or filings: permit-periods.ts, distress-periods.ts say it where not counted
