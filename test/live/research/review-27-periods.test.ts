@@ -34,11 +34,14 @@ describe('review 27 #1: a window ending with a named month', () => {
 });
 
 describe('review 27 #2: a half year is 6 months', () => {
-  it('"home sales in South Ozone Park 11420 over the last half year": the 6-month window', async () => {
+  it('"sales in South Ozone Park 11420 over the last half year": the 6-month window (and "sales" with a window alone is a sales question)', async () => {
     const w = await windowSalesOracle({ zip: '11420' }, 'sfr', 6);
-    const a = await ask('home sales in South Ozone Park 11420 over the last half year');
-    expect(a).toContain('"last half year" as the last 6 months');
-    expect(a).toContain(`the median of the ${w.n} arm's-length single-family sales in the 6 months to ${w.asOf} was $${w.median!.toLocaleString('en-US')}`);
+    for (const q of ['sales in South Ozone Park 11420 over the last half year', 'home sales in South Ozone Park 11420 over the last half year']) {
+      const a = await ask(q);
+      expect(a).toContain('"last half year" as the last 6 months');
+      expect(a).toContain(`the median of the ${w.n} arm's-length single-family sales in the 6 months to ${w.asOf} was $${w.median!.toLocaleString('en-US')}`);
+    }
+    expect(await ask('sales in 11420 over the last 6 months')).toContain(`the median of the ${w.n} arm's-length single-family sales in the 6 months to ${w.asOf}`);
     for (const q of ['sales over the past half-year', 'sales over half a year']) expect(writeWindows(q, [])).toMatch(/ 6 months$/);
   });
 });
