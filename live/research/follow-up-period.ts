@@ -10,6 +10,7 @@ import type { Context } from './context-place.ts';
 import type { Target } from './place-words.ts';
 import { parseYears, type Years } from './years.ts';
 import { YEAR_AGO } from './year-ago.ts';
+import { writeWindows } from './period-windows.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_WORD = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -37,8 +38,10 @@ const runText = (a: number, b: number): string => (a === b ? monthText(a) : `fro
 
 /** The question with a period relative to the context's written out (see the head), readings said in `readAs`; the
  *  question unchanged when it is no follow-up of the context's place, names a year of its own, or the context carries
- *  no period read. */
-export function followUpPeriod(q: string, context: Context, targets: readonly Target[], readAs: string[]): string {
+ *  no period read. Windows ending with a named month, "late 2014", "the last half year" are written out first
+ *  (period-windows.ts). */
+export function followUpPeriod(asked: string, context: Context, targets: readonly Target[], readAs: string[]): string {
+  const q = writeWindows(asked, readAs);
   const raw = context.period?.trim();
   if (!raw || !targets.length || !targets.every((t) => t.from === 'context')) return q;
   if (/\b(?:19|20)\d{2}\b|\bq[1-4]\b/i.test(q)) return q;

@@ -201,7 +201,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
   // ("Fairview sales", "sales in Seattle": before, a tax sale rule), a county's too ("King County sales 2015"); a follow-up
   // naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a
@@ -285,7 +285,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));
   // a window said of a market question only ("after 2 months of unpaid rent" is a legal rule's, no market window)
   const market = intents.some((i) => MARKET_INTENTS.has(i));
-  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(q, market ? readAs : []);
+  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(pq, market ? readAs : []);
   if (win.span && market) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   // days on market: redfin.ts; a count of permits or filings: permit-periods.ts, distress-periods.ts say it where not counted
