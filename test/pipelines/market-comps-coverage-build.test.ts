@@ -111,7 +111,7 @@ test("rehab score: King County 98103 (no permit source) 12 months inside the fil
   const r = await warehouseRows<{ months: number; records_start: string; records_days: number; window_days: number; note: string | null }>(`
     select months, strftime(records_start, '%Y-%m-%d') as records_start, records_days, window_days, note from mart_rehab where zip = '98103' and months in (12, 24) order by months`);
   // no coverage clause inside the file; both say the score is the resale share alone (no permit source: review r16b #19)
-  const resaleOnly = /no building permit source covers this zip: no renovation permit data: the score is the rehab resale share alone \(\d+ of the window's \d+ arm's-length sales/;
+  const resaleOnly = /no building permit source covers this zip: no renovation permit data: the score is the rehab resale share alone \(\d+ of the window's \d+ residential arm's-length sales/;
   expect(r[0]!.note).toMatch(new RegExp(`^${resaleOnly.source}`));
   expect(r[1]!.records_start).toBe(kc!.lo);
   expect(r[1]!.note).toMatch(new RegExp(`^records cover ${kc!.lo} to ${kc!.hi} only, ${r[1]!.records_days} of the ${r[1]!.window_days} days asked; ${resaleOnly.source}`));
