@@ -9,25 +9,21 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { dataFile, partyKey, rawComps, rawQuery, PHILADELPHIA_TYPE } from '../helpers/oracle-raw-comps.ts';
+import { PHILADELPHIA_BUYER, PHILADELPHIA_DATE, PHILADELPHIA_DOC, PHILADELPHIA_ROWS, PHILADELPHIA_TYPE, rawComps, rawQuery } from '../helpers/oracle-raw-comps.ts';
 
 let srv: TestServer;
 beforeAll(async () => { srv = await startTestServer(artifactsDir()); });
 afterAll(async () => { await srv.close(); });
 
 const WORDS: Record<string, string> = { nominal_price: 'nominal price', assessment_ratio: 'price out of line with the assessed value', portfolio: 'portfolio (multi-parcel) deed', duplicate: 'duplicate record' };
-const party = partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))");
 
 /** The raw Philadelphia sales of a zip and type left out of its window's comps, by first flag. */
 async function leftOut(zip: string, type: string, months: number): Promise<{ why: string; n: number }[]> {
   return rawQuery<{ why: string; n: number }>(`
     with recorded as (
-      select left(trim(zip_code), 5) as zip, case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date as d,
-             try_cast(sale_price as double) as price, trim(parcel_number) as prop,
-             case when trim(book_and_page) <> '0000000' then trim(book_and_page) end as doc, ${party} as buyer, try_cast(market_value as double) as assessed,
-             ${PHILADELPHIA_TYPE} as type
-      from (select *, try_cast(left(sale_date, 10) as date) as d0
-            from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))),
+      select left(trim(zip_code), 5) as zip, ${PHILADELPHIA_DATE} as d, try_cast(sale_price as double) as price, trim(parcel_number) as prop,
+             ${PHILADELPHIA_DOC} as doc, ${PHILADELPHIA_BUYER} as buyer, try_cast(market_value as double) as assessed, ${PHILADELPHIA_TYPE} as type
+      from ${PHILADELPHIA_ROWS}),
     marked as (
       select *, (doc is not null and count(distinct prop) over (partition by doc, d, price) >= 2)
                 or (buyer is not null and count(distinct prop) over (partition by buyer, d, price) >= 2) as portfolio,

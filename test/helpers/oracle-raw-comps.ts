@@ -45,6 +45,14 @@ export const PHILADELPHIA_TYPE = `case when trim(category_code_description) = 'S
          when trim(category_code_description) like 'VACANT LAND%' or trim(category_code_description) = 'GARAGE - RESIDENTIAL' then 'land'
          when trim(category_code_description) in ('MIXED USE', 'COMMERCIAL', 'OFFICES', 'INDUSTRIAL', 'SPECIAL PURPOSE') then 'commercial' end`;
 
+/** Philadelphia OPA's raw rows with `d0`, the sale date as written, and the pieces of a sale the oracles read of them. */
+export const PHILADELPHIA_ROWS = `(select *, try_cast(left(sale_date, 10) as date) as d0
+            from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))`;
+/** SOURCE.md: 2068-2071 are 1968-1971 written with two digits. */
+export const PHILADELPHIA_DATE = 'case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date';
+export const PHILADELPHIA_DOC = "case when trim(book_and_page) <> '0000000' then trim(book_and_page) end";
+export const PHILADELPHIA_BUYER = partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))");
+
 export function rawComps(): Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> {
   rawCompsMemo ??= rawQuery<{ k: string; n: number; median: number; with_portfolios: number | null }>(`
     with recorded as (
@@ -96,17 +104,14 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
                         from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_*.csv.gz')}', all_varchar = true))))
       union all
       select 'philadelphia', left(trim(zip_code), 5),
-             -- SOURCE.md: 2068-2071 are 1968-1971 written with two digits
-             case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date,
+             ${PHILADELPHIA_DATE},
              try_cast(sale_price as double), try_cast(total_livable_area as double),
              -- a condominium unit is filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land
              ${PHILADELPHIA_TYPE},
-             trim(parcel_number), case when trim(book_and_page) <> '0000000' then trim(book_and_page) end,
-             ${partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))")}, null,
+             trim(parcel_number), ${PHILADELPHIA_DOC}, ${PHILADELPHIA_BUYER}, null,
              -- the roll's market value: the sale-to-assessment ratio's numerator
              try_cast(market_value as double)
-      from (select *, try_cast(left(sale_date, 10) as date) as d0
-            from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))
+      from ${PHILADELPHIA_ROWS}
     ),
     usable as (
       select * from recorded

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
-import { dataFile, rawQuery, PHILADELPHIA_TYPE } from '../../helpers/oracle-raw-comps.ts';
+import { PHILADELPHIA_BUYER, PHILADELPHIA_DATE, PHILADELPHIA_DOC, PHILADELPHIA_ROWS, PHILADELPHIA_TYPE, dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { legalFacts } from '../../helpers/oracle-geo.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
@@ -27,13 +27,9 @@ const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 async function philadelphia(): Promise<{ end: string; n6: number; m6: number; n11: number; m11: number }> {
   const [r] = await rawQuery<{ end: string; n6: number; m6: number; n11: number; m11: number }>(`
     with recorded as (
-      select trim(parcel_number) as prop, case when year(d0) between 2060 and 2099 then d0 - interval 100 year else d0 end::date as d,
-             try_cast(sale_price as double) as price, try_cast(market_value as double) as assessed,
-             case when trim(book_and_page) <> '0000000' then trim(book_and_page) end as doc,
-             nullif(trim(regexp_replace(regexp_replace(upper(coalesce(trim(concat_ws(' ', trim(owner_1), trim(owner_2))), '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '') as buyer,
-             ${PHILADELPHIA_TYPE} as type
-      from (select *, try_cast(left(sale_date, 10) as date) as d0
-            from read_csv('${dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz')}', all_varchar = true))),
+      select trim(parcel_number) as prop, ${PHILADELPHIA_DATE} as d, try_cast(sale_price as double) as price,
+             try_cast(market_value as double) as assessed, ${PHILADELPHIA_DOC} as doc, ${PHILADELPHIA_BUYER} as buyer, ${PHILADELPHIA_TYPE} as type
+      from ${PHILADELPHIA_ROWS}),
     marked as (
       select *, (doc is not null and count(distinct prop) over (partition by doc, d, price) >= 2)
              or (buyer is not null and count(distinct prop) over (partition by buyer, d, price) >= 2) as portfolio,
