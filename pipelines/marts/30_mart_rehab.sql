@@ -1,4 +1,7 @@
 -- requires: sales, permits, int_market_file_coverage, int_market_zip_permits, int_market_permit_area, int_market_resales, int_market_housing_units, int_market_zip_names, mart_market_direction
+-- Over 300 lines: a 70-line header that documents every column and note clause, then the two tables the score is one
+-- computation of (mart_rehab_permits, the window's permit counts per zip; mart_rehab, which reads them): kept together
+-- so the permit window is defined once and read by both. The SQL itself is about 230 lines.
 -- mart_rehab: one row per zip x months (3..24) for every zip with permits or arm's-length sales. Each measure's window
 -- ends at the last day of its own kind of records of the zip's sources (a month without a record in the zip is a
 -- month of none, not cut off): the permit components count permits in (permits_as_of - months, permits_as_of], the
