@@ -11,7 +11,7 @@
 // County got 21): a permit counts in its file's own county where its staging view declares one (Nashville's), else in
 // its zip's county (zips.county_fips: the HUD-USPS crosswalk county holding most of the zip's addresses).
 import type { StageContext } from '../../warehouse/context.ts';
-import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
+import { queryRows, tableExists } from '../../warehouse/db.ts';
 import type { DateWord, PermitCounts, PermitKind, PermitMonths, PermitSource } from './permit-kinds.ts';
 
 
@@ -35,17 +35,18 @@ export async function permitCounts(db: StageContext['db']): Promise<PermitCounts
   return out;
 }
 
-/** What each permit source's dates are and the county it declares, from its staging view (`stg_<source>__permits`
- *  date_word, county_fips, set where the source is staged); a source whose view declares neither: issued, no county. */
+/** What each permit source's dates are and the county it declares, as its adapter declares them (table
+ *  `permit_sources`, pipelines/intermediate/30_market_00_canonical_tables.sql); a source that declares neither:
+ *  issued, no county (a city area, Chicago, gives no county: a permit's county is then its zip's). */
 export async function permitSources(db: StageContext['db']): Promise<Record<string, PermitSource>> {
   const out: Record<string, PermitSource> = {};
   if (!(await tableExists(db, 'permits'))) return out;
-  for (const { source } of await queryRows<{ source: string }>(db, 'select distinct source from permits order by 1')) {
-    const view = `stg_${source}__permits`;
-    const declared = /^[a-z0-9_]+$/.test(source) && (await tableExists(db, view)) && (await columnExists(db, view, 'date_word'));
-    const [r] = declared ? await queryRows<{ w: string | null; c: string | null }>(db, `select any_value(date_word) as w, any_value(county_fips) as c from ${view}`) : [];
-    out[source] = { word: (r?.w ?? 'issued') as DateWord, county: r?.c ?? null };
-  }
+  const declared = await tableExists(db, 'permit_sources');
+  const rows = await queryRows<{ source: string; w: string | null; c: string | null }>(db, declared
+    ? `select p.source, d.date_word as w, case when d.area_kind = 'county' then d.area_code end as c
+       from (select distinct source from permits) p left join permit_sources d using (source) order by 1`
+    : 'select distinct source, null as w, null as c from permits order by 1');
+  for (const r of rows) out[r.source] = { word: (r.w ?? 'issued') as DateWord, county: r.c ?? null };
   return out;
 }
 

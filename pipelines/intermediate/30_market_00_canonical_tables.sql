@@ -324,6 +324,19 @@ create or replace table permits (
     line bigint
 );
 
+-- What each permit file declares about itself, one row per permit source, inserted by its adapter beside its
+-- permits (30_market_20 / 21 / 42): date_word, what its dates are ('applied': the day an application was entered;
+-- 'issued'), and the area the source covers (area_kind 'county' with a county FIPS, or 'place' with a Census place
+-- GEOID; null: it declares none and its area is inferred from its permits, 30_market_98_permit_area.sql). Read by
+-- the permit area and the research index (live/research/permit-counts-build.ts permitSources): one declaration each.
+create or replace table permit_sources (
+    source varchar primary key,
+    date_word varchar not null,
+    area_kind varchar,
+    area_code varchar,
+    area_name varchar
+);
+
 create or replace table distress (
     distress_id varchar not null,
     source varchar not null,

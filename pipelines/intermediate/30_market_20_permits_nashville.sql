@@ -1,4 +1,4 @@
--- requires: stg_nashville__permits, permits
+-- requires: stg_nashville__permits, permits, permit_sources
 -- Nashville permit applications adapter -> permits. Date_Issued is empty in this applications snapshot, so
 -- issue_date is the application date (Date_Entered). Const_Cost 0 means "not declared": valuation null.
 -- Type: Rehab -> renovation; Addition -> addition; Roofing/Siding, Fire Damage -> repair; New, Shell, Foundation,
@@ -64,3 +64,8 @@ select
     false as zip_imputed,
     file, row_number + 1 as line
 from int_market_nashville_checked where reject_reason is null;
+
+-- The file's declarations (permit_sources): its dates are applications entered (SOURCE.md: Date_Issued is empty, "not
+-- yet issued"), and it covers Metro Nashville and Davidson County's Codes permits: Davidson County 47037, a consolidated
+-- city-county, whatever mailing city a permit gives (Brentwood, Nolensville or Pegram included).
+insert or replace into permit_sources values ('nashville', 'applied', 'county', '47037', 'Davidson County, TN');

@@ -1,4 +1,4 @@
--- requires: stg_chicago__permits, permits
+-- requires: stg_chicago__permits, permits, permit_sources
 -- Chicago building permits adapter -> permits. No zip column: 30_market_80_fill_geo.sql assigns the nearest
 -- ZCTA centroid (zip_imputed = true). Cancelled and revoked permits are rejected (no work happened).
 -- Type: RENOVATION/ALTERATION -> renovation; NEW CONSTRUCTION -> new; WRECKING/DEMOLITION -> demolition;
@@ -81,3 +81,8 @@ select
     false as zip_imputed,
     file, row_number + 1 as line
 from int_market_chicago_checked where reject_reason is null;
+
+-- The file's declarations (permit_sources): its dates are issue dates (SOURCE.md "permits issued by the Department of
+-- Buildings"), and it covers the City of Chicago (Census place 1714000), not Cook County: the city lies in Cook and
+-- DuPage counties, so a permit's county is its zip's.
+insert or replace into permit_sources values ('chicago', 'issued', 'place', '1714000', 'the City of Chicago, IL');

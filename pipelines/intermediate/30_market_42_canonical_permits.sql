@@ -1,4 +1,4 @@
--- requires: stg_canonical__permits, permits
+-- requires: stg_canonical__permits, permits, permit_sources
 -- The operator's canonical permits.csv -> permits, checked row by row against the canonical format
 -- (warehouse/docs/market.md "Row contracts"); the first rule a row breaks is its reject (rule, column, value):
 --   missing_value     address, zip, issue_date or permit_type empty
@@ -73,3 +73,7 @@ select
     false as zip_imputed,
     file, row_number + 1 as line
 from int_market_canonical_permits_checked where hit is null;
+
+-- The format's declarations (permit_sources): issue_date is the day a permit was issued; permits.csv declares no area,
+-- so 30_market_98_permit_area.sql infers it from the counties its permits lie in.
+insert or replace into permit_sources values ('canonical', 'issued', null, null, null);

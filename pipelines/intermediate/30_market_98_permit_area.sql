@@ -1,6 +1,7 @@
--- requires: int_market_zip_permits, int_market_housing_units, stg_hud_crosswalk__zip_county, stg_usgeo__zcta_places, stg_usgeo__zctas, stg_usgeo__places, counties
+-- requires: int_market_zip_permits, permit_sources, int_market_housing_units, stg_hud_crosswalk__zip_county, stg_usgeo__zcta_places, stg_usgeo__zctas, stg_usgeo__places, counties
 -- int_market_permit_area: for each zip with permits that count in it, the share of the zip inside the area its permit
--- source covers (market.md "Permit source area"). The area is declared here, per source, as a county or a city:
+-- source covers (market.md "Permit source area"). Each source's adapter declares its area (permit_sources) as a county
+-- or a city, or none:
 --   county (Nashville: Metro Nashville-Davidson, a consolidated city-county, so Davidson County 47037): the share of
 --     the zip's residential addresses in the county (HUD-USPS ZIP-county crosswalk, 2023 Q1, RES_RATIO; a zip with no
 --     residential address in the crosswalk reads TOT_RATIO); null for a zip the crosswalk does not list.
@@ -25,8 +26,8 @@
 -- share_basis words the share for the note ("... which holds <p>% <share_basis>").
 -- mart_rehab scores a zip's permit components only where covered_share >= 0.5, over covered_share of its housing units.
 create or replace table int_market_permit_area as
-with declared(source, area_kind, area_code, area_name) as (
-    values ('nashville', 'county', '47037', 'Davidson County, TN'), ('chicago', 'place', '1714000', 'the City of Chicago, IL')
+with declared as (
+    select source, area_kind, area_code, area_name from permit_sources where area_kind in ('county', 'place')
 ),
 zs as (select distinct zip, source from int_market_zip_permits),
 xw as (

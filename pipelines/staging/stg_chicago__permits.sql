@@ -1,8 +1,6 @@
 -- requires: raw."chicago__permits"
--- Chicago building permits 2023-01..2026-07 (no zip column). Rename and cast only, plus two declarations of the file
--- (live/research/permit-counts-build.ts permitSources): date_word 'issued' (issue_date, SOURCE.md "permits issued by the
--- Department of Buildings"), and no county_fips: the city lies in Cook and DuPage counties, so a permit's county is its
--- zip's.
+-- Chicago building permits 2023-01..2026-07 (no zip column). Rename and cast only (what the file declares about itself,
+-- its date word and its area, is in its adapter, 30_market_21_permits_chicago.sql, table permit_sources).
 create or replace view stg_chicago__permits as
 with source as (
     select * from raw."chicago__permits"
@@ -22,8 +20,6 @@ renamed as (
         try_cast(longitude as double) as lng,
         trim(community_area_name) as community_area_name,
         trim(work_description) as work_description,
-        'issued' as date_word,
-        null::varchar as county_fips,
         _file as file,
         _row as row_number
     from source

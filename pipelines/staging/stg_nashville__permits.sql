@@ -1,10 +1,7 @@
 -- requires: raw."nashville__permits"
 -- Nashville building permit applications 2021-09..2024-09. Date_Entered is epoch milliseconds (UTC);
--- Date_Issued is empty in this snapshot. Rename and cast only, plus two declarations of the file itself, read by the
--- research index (live/research/permit-counts-build.ts permitSources): date_word, what its dates are ('applied': the
--- day an application was entered, SOURCE.md "not yet issued"), and county_fips, the county every permit of it is in
--- (Metro Nashville and Davidson County's Codes permits: Davidson County 47037, whatever mailing city a permit gives,
--- Brentwood, Nolensville or Pegram included).
+-- Date_Issued is empty in this snapshot. Rename and cast only (what the file declares about itself, its date word and
+-- its county, is in its adapter, 30_market_20_permits_nashville.sql, table permit_sources).
 create or replace view stg_nashville__permits as
 with source as (
     select * from raw."nashville__permits"
@@ -25,8 +22,6 @@ renamed as (
         try_cast("Lon" as double) as lng,
         try_cast("Lat" as double) as lat,
         trim("ZIP") as zip,
-        'applied' as date_word,
-        '47037' as county_fips,
         _file as file,
         _row as row_number
     from source
