@@ -80,6 +80,12 @@ async function pidSql(db: StageContext['db']): Promise<string> {
   return m && m.n > 0 ? 'property_id(source, parcel_id, address, unit, zip)' : 'null::varchar';
 }
 
+/** A row's condition as its code (CONDITION_CODES), null unknown. */
+const conditionCode = (r: SaleRow): number | null => { const k = CONDITION_CODES.indexOf(r.condition as Condition); return k >= 0 ? k : null; };
+/** The feature columns some row of `list` knows, one array each (rows as read with `f_<feature>` columns). */
+const featureArrays = (features: string[], list: SaleRow[]): Record<string, (number | null)[]> =>
+  Object.fromEntries(features.filter((f) => list.some((r) => r[`f_${f}`] !== null && r[`f_${f}`] !== undefined)).map((f) => [f, list.map((r) => r[`f_${f}`] ?? null)]));
+
 /** The comp sets of every source from the canonical sales table. */
 export async function loadCompSets(db: StageContext['db']): Promise<{ sets: CompSetData[]; zipMeta: Record<string, ZipMeta> }> {
   const FEATURES = await featureColumns(db);
@@ -116,12 +122,12 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
       beds: list.map((r) => (r.beds !== null && r.beds > 0 ? r.beds : null)),
       baths: list.map((r) => (r.baths !== null && r.baths > 0 ? r.baths : null)),
       year: list.map((r) => (r.year !== null && r.year > 1700 ? r.year : null)),
-      cond: list.map((r) => { const k = CONDITION_CODES.indexOf(r.condition as Condition); return k >= 0 ? k : null; }),
+      cond: list.map(conditionCode),
       type: list.map((r) => PROPERTY_TYPES.indexOf(r.property_type as (typeof PROPERTY_TYPES)[number])),
       lat: list.map((r) => r.lat), lng: list.map((r) => r.lng),
       key: list.map((r) => r.key),
       pid: list.map((r) => r.pid),
-      features: Object.fromEntries(FEATURES.filter((f) => list.some((r) => r[`f_${f}`] !== null && r[`f_${f}`] !== undefined)).map((f) => [f, list.map((r) => r[`f_${f}`] ?? null)])),
+      features: featureArrays(FEATURES, list),
       ...(list.some((r) => r.block) ? { block: list.map((r) => r.block ?? null) } : {}),
       ...(list.some((r) => r.features_day !== null) ? { features_day: list.map((r) => r.features_day) } : {}),
     });
@@ -153,11 +159,17 @@ export async function loadCompSets(db: StageContext['db']): Promise<{ sets: Comp
 /** Parcels (the assessor roll) that are not among a source's comps: address resolution only. */
 async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<CompSetData> {
   const PID_SQL = await pidSql(db);
+  // a roll's own fields and condition, where its source keeps them (mart_valuation_parcel_features): the trees read
+  // them as they read a sale's (review 28: Philadelphia's parcels had none, and the trees valued them 0.41 of the comps)
+  const FEATURES = (await tableExists(db, 'mart_valuation_parcel_features')) ? await featureColumns(db) : [];
+  const withFeatures = FEATURES.length > 0;
   const rows = !(await tableExists(db, 'parcels')) ? [] : await queryRows<SaleRow>(db, `
-    select source, zip, 0 as day, 1.0 as price, sqft::double as sqft, beds::double as beds, baths::double as baths, year_built::integer as year,
-           null as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid, city, state_code as state
-    from parcels
-    where source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null${await scopeSql(db, 'parcels')}
+    select parcels.source, zip, 0 as day, 1.0 as price, sqft::double as sqft, beds::double as beds, baths::double as baths, year_built::integer as year,
+           ${withFeatures ? 'f.condition' : 'null'} as condition, property_type, lat::double as lat, lng::double as lng, ${KEY_SQL} as key, ${PID_SQL} as pid,
+           city, state_code as state${FEATURES.map((f) => `, f."${f}"::double as "f_${f}"`).join('')}
+    from parcels ${withFeatures ? `left join (select * exclude (source) from mart_valuation_parcel_features where source = $source) f
+      on f.file = parcels.file and f.line = parcels.line` : ''}
+    where parcels.source = $source and zip is not null and sqft > 0 and property_type in ('sfr', 'multi', 'condo') and ${KEY_SQL} is not null${await scopeSql(db, 'parcels')}
     order by zip, key, parcel_id -- parcels sharing an address come out in one order in every build
     `, { source: set.source });
   // a parcel among the comps is left out by its property_id (another property's sale at its address, NYC's lot 54
@@ -169,9 +181,10 @@ async function loadSubjects(db: StageContext['db'], set: CompSetData): Promise<C
   return {
     source: set.source, zips, zip: list.map((r) => zipIdx.get(r.zip)!), day: list.map(() => 0), price: list.map(() => 1), sqft: list.map((r) => r.sqft),
     beds: list.map((r) => (r.beds !== null && r.beds > 0 ? r.beds : null)), baths: list.map((r) => (r.baths !== null && r.baths > 0 ? r.baths : null)),
-    year: list.map((r) => (r.year !== null && r.year > 1700 ? r.year : null)), cond: list.map(() => null),
+    year: list.map((r) => (r.year !== null && r.year > 1700 ? r.year : null)), cond: list.map(conditionCode),
     type: list.map((r) => PROPERTY_TYPES.indexOf(r.property_type as (typeof PROPERTY_TYPES)[number])),
     lat: list.map((r) => r.lat), lng: list.map((r) => r.lng), key: list.map((r) => r.key), pid: list.map((r) => r.pid),
+    features: featureArrays(FEATURES, list),
   };
 }
 

@@ -3,6 +3,8 @@
 // offline evaluation (scripts/eval-avm.ts): candidates around the subject, time adjustment along the fitted index,
 // hedonic adjustments, weights, the robust weighted estimate. Its comps: comps.ts; its parameters: fit.ts; its
 // confidence tier: interval.ts. warehouse/docs/valuation.md "The estimator" documents every rule and constant here.
+// Over 300 lines: one estimate's whole path (candidates, adjustments, weights, the blend and what the trees read) in
+// one file, so the back-test and the live answer cannot read two versions of a step.
 import { latLngToCell } from 'h3-js';
 import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Blend, type Estimate, type ModelParams, type Subject } from './types.ts';
 import { predictGbm } from './gbm.ts';
@@ -206,9 +208,9 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   }
   const compsLog = sw > 0 ? sv / sw : mid;
   const hedonicLog = hedonic(p, s, sIdx + sCond + sLoc);
-  // only a recorded subject is blended: the hedonic estimate needs the property's own characteristics (a typical
-  // property lacks the assessor features, and the blend raised King County's `request` MdAPE 11.8% -> 21.8%)
-  const gbmLog = p.gbm ? predictGbm(p.gbm, gbmRow(s, p.gbm.features.slice(GBM_BASE_FEATURES.length))) + sIdx : null;
+  // only a recorded subject is blended (a typical property lacks the assessor features: King County's `request` MdAPE
+  // 11.8% -> 21.8% blended), and the trees only when the record knows some field they read beyond the base (treesRead)
+  const gbmLog = p.gbm && treesRead(p, s) ? predictGbm(p.gbm, gbmRow(s, p.gbm.features.slice(GBM_BASE_FEATURES.length))) + sIdx : null;
   const logValue = s.mode === 'record' ? blendLog(p.blend, compsLog, hedonicLog, gbmLog) : compsLog;
   const effectiveComps = sw > 0 ? (sw * sw) / sw2 : 1;
   // the comps used are those kept (an outlier got no weight): the count, their dates, ages and distances (with none
@@ -252,6 +254,10 @@ export function blendLog(b: Blend | undefined, compsLog: number, hedonicLog: num
 
 /** The boosted trees' feature names of a market (fit.ts fitMarketGbm builds its rows the same way). */
 export const GBM_BASE_FEATURES = ['lat', 'lng', 'log_sqft', 'beds', 'baths', 'year', 'cond'] as const;
+/** Whether the trees can value this subject: they read no assessor field, or it knows one (review 28: Philadelphia's
+ *  parcels with none of the roll's fields were valued 0.41 of their comps by trees fitted on sales that all had them). */
+export const treesRead = (p: ModelParams, s: Subject): boolean =>
+  !p.gbm || p.gbm.features.length === GBM_BASE_FEATURES.length || p.gbm.features.slice(GBM_BASE_FEATURES.length).some((f) => Number.isFinite(s.features[f]));
 /** A subject's row for the trees: unknown = NaN. */
 export function gbmRow(s: Subject, features: string[]): number[] {
   const n = (v: number | null): number => (v === null ? NaN : v);

@@ -2,7 +2,8 @@
 // the subject (the estimate reads other types' prices: a note and one confidence step lower), and a city, state or zip
 // typed with the address that contradicts the request's zip (a note naming both). warehouse/docs/valuation.md
 // "Notes". The confidence these set is the tier whose calibrated interval the answer gives (endpoint.ts).
-import type { Tier } from './types.ts';
+import type { ModelParams, Subject, Tier } from './types.ts';
+import { GBM_BASE_FEATURES } from './estimate.ts';
 import type { CompIndex } from './comps.ts';
 import type { ZipMeta } from './types.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
@@ -141,4 +142,13 @@ export function noAreaNote(address: string, zip: string, propertyId: string, rec
     : `the typical subject mode: confidence ${confidence}, as for any subject whose size is not known; send its sqft for a request-mode estimate`;
   return `"${address}" is recorded in zip ${zip} (property_id ${propertyId}, GET /v1/property), but ${why}: valued as the zip's typical property `
     + `(the median facts of its sales, not the record's own) ${size}, ${mode}; subject.facts give the facts used`;
+}
+
+/** The note when the blend's trees could not value a recorded subject (estimate.ts treesRead: the record knows none
+ *  of the assessor fields they read): their share went to the comps; null otherwise. */
+export function treesNote(p: ModelParams, s: Subject, gbmLog: number | null): string | null {
+  if (s.mode !== 'record' || !p.gbm || !p.blend || p.blend.gbm === 0 || gbmLog !== null) return null;
+  const fields = p.gbm.features.slice(GBM_BASE_FEATURES.length);
+  return `The boosted trees read this source's assessor fields (${fields.join(', ')}), none of which this record has: `
+    + `their ${Math.round(p.blend.gbm * 100)}% share of the blend went to the comps`;
 }

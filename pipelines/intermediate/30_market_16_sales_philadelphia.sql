@@ -8,6 +8,12 @@
 -- Repair (SOURCE.md: "~125 rows have impossible sale dates in 2068-2071, two-digit-year parsing error upstream,
 -- really 1968-1971"): a sale year 2060-2099 (a two-digit year 60-99 read into the wrong century) is moved back 100
 -- years, one meta.repairs row per date (two_digit_year).
+-- OPA interior condition code -> the canonical condition (the sales below; the valuation's parcel subjects,
+-- 50_mart_valuation_02_philadelphia.sql)
+create or replace macro opa_condition(code) as
+    case code when 1 then 'excellent' when 2 then 'excellent' when 3 then 'good' when 4 then 'good' when 5 then 'fair'
+              when 6 then 'poor' when 7 then 'poor' end;
+
 create or replace temp view int_market_philadelphia_checked as
 select *,
     case
@@ -68,8 +74,7 @@ select
     -- SOURCE.md names no code 1: in the raw file its houses are new construction (the 122 single- and multi-family
     -- sales of code 1 over $10,000 were built 2019 at the median, code 2's 1923), so it reads excellent as 2 does,
     -- not unknown (test/pipelines/market-adapters.test.ts reads that evidence from the raw file)
-    case interior_condition when 1 then 'excellent' when 2 then 'excellent' when 3 then 'good' when 4 then 'good' when 5 then 'fair'
-                            when 6 then 'poor' when 7 then 'poor' end as condition,
+    opa_condition(interior_condition) as condition,
     lat, lng,
     owner_name as buyer_name, null as seller_name,
     is_investor_name(owner_1) as buyer_is_investor,

@@ -18,3 +18,11 @@ create or replace table mart_valuation_features (
     -- feature: the back-test reads a row's values only in slices that start after it (live/valuation/backtest.ts asOf)
     features_date date
 );
+
+-- The same features of the subjects that are no sale: one row per parcels row (source, file, line) a source's roll
+-- describes, with the roll's condition (live/valuation/build.ts loadSubjects; a recorded property matched on its
+-- parcel, never on a sale, is valued with its own fields, as the back-test values sales with theirs). Philadelphia
+-- only today (50_mart_valuation_02_philadelphia.sql).
+create or replace table mart_valuation_parcel_features as
+select null::varchar as source, null::varchar as file, null::bigint as line, null::varchar as condition, * exclude (sale_id)
+from mart_valuation_features limit 0;

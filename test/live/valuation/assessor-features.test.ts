@@ -81,6 +81,37 @@ describe('assessor features of Philadelphia and NYC (real build, raw-file oracle
     expect(withGrade).toBeGreaterThan(matched / 2);
   });
 
+  it('a Philadelphia record matched on its parcel (no sale) carries its raw row\'s OPA fields, assessed value and condition, and the trees value it as they value sales (review 28)', () => {
+    const engine = ValuationEngine.fromDir(dir);
+    const raw = readGz(path.join(DATA, 'philadelphia-opa-properties-sample', 'opa_properties_public_sample.csv.gz'));
+    const cands = raw.filter((r) => r['category_code_description']!.trim() === 'SINGLE FAMILY' && num(r['market_value']) > 0 && num(r['total_livable_area']) > 0);
+    // OPA interior condition (SOURCE.md; code 1 new construction): the canonical condition the answer names
+    const CONDITION: Record<number, string> = { 1: 'excellent', 2: 'excellent', 3: 'good', 4: 'good', 5: 'fair', 6: 'poor', 7: 'poor' };
+    const names = ['quality_grade', 'exterior_condition', 'stories', 'garage_spaces', 'lot_sqft', 'frontage_ft', 'central_air', 'attachment'];
+    const ratios: number[] = [];
+    for (const r of cands) {
+      const a = engine.answer({ zip: r['zip_code']!.trim().slice(0, 5), address: r['location']! });
+      if (!a.ok) continue;
+      const body = (a as { body: ValuationBody }).body;
+      if (body.subject.matched_on !== 'parcel') continue;
+      const fact = (n: string): unknown => body.subject.facts.find((f) => f.name === n);
+      expect(fact('assessed_value'), r['location']).toEqual({ name: 'assessed_value', value: Math.round(num(r['market_value'])), source: 'record' });
+      const got = Object.fromEntries(body.subject.facts.filter((f) => names.includes(f.name)).map((f) => [f.name, f.value]));
+      expect(Object.keys(got).sort(), r['location']).toEqual(Object.keys(opaFacts(r)).sort());
+      const cond = CONDITION[num(r['interior_condition'])];
+      expect(fact('condition'), r['location']).toEqual(cond ? { name: 'condition', value: cond, source: 'record' } : { name: 'condition', value: 'good', source: 'default' });
+      expect(body.blend?.trees_value, r['location']).not.toBeNull();
+      ratios.push(body.blend!.trees_value! / body.blend!.comps_value);
+      if (ratios.length === 60) break;
+    }
+    expect(ratios.length).toBe(60);
+    // sales matched on their own row: the trees' median ratio to the comps is 0.98; parcels without the roll's fields
+    // read 0.41 (review 28) because every sale the trees were fitted on had them
+    const sorted = [...ratios].sort((x, y) => x - y);
+    expect(sorted[30]).toBeGreaterThan(0.8);
+    expect(sorted[30]).toBeLessThan(1.25);
+  });
+
   it('each NYC comp carries ln(LAND SQUARE FEET) of its raw row (matched on zip, date, price and gross area)', () => {
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { sources: Record<string, { comps_file: string }> };
     const comps = readCompSet(path.join(dir, meta.sources['nyc']!.comps_file)) as CompSetData & { features: Record<string, (number | null)[]> };
