@@ -9,6 +9,7 @@ import { typedUnit } from '../valuation/coverage.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import { otherZipMessage, placeCheck, type Found } from './place-check.ts';
 import { ZipTable } from './zip-table.ts';
+import { typoEntry, typoNote } from './typo-street.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -140,7 +141,7 @@ export class PropertyEngine {
    *  asks it too, live/valuation/match.ts). A unit written bare after the street ("1289 Lexington Ave 14D") is read as
    *  a unit when the street line as typed names no property (typedUnit, as the valuation reads it). `units`: no unit
    *  was typed and the street line's records are all units (a building recorded unit by unit): how many. */
-  findAddress(address: string, zip: string): { id: string; others: string[] } | { closest: ZipEntry[]; units: number } {
+  findAddress(address: string, zip: string): { id: string; others: string[]; typo?: string } | { closest: ZipEntry[]; units: number } {
     const table = this.zip(zip);
     const line = splitPlace(address, this.places).line;
     const plain = normalizeAddress(line);
@@ -159,7 +160,11 @@ export class PropertyEngine {
       if (same.length || last.same.length === 0) last = { street, same };
     }
     const units = plain.unit === null && bare.unit === null ? last.same.length : 0;
-    return { closest: last.same.length ? last.same.slice(0, CLOSEST) : closestEntries(table?.all() ?? [], last.street), units };
+    if (last.same.length) return { closest: last.same.slice(0, CLOSEST), units };
+    const closest = closestEntries(table?.all() ?? [], last.street);
+    // no such street line: the zip's one line one typo from it (typo-street.ts), said in the answer
+    const typo = typoEntry(closest, plain.street, plain.unit);
+    return typo ? { id: typo[2], others: [], typo: addressKey(typo[0], typo[1]) } : { closest, units };
   }
 
   /** The 404 of an address that names no one property of a zip (findAddress's closest): the closest street lines of
@@ -184,7 +189,7 @@ export class PropertyEngine {
   answer(input: PropertyInput): LiveAnswer {
     let id: string | null = null;
     let others: string[] = [];
-    let note: string | null = null;
+    const notes: string[] = [];
     if (input.property_id !== undefined) {
       id = input.property_id;
       if (!this.record(id)) return { ok: false, code: 'no_data', message: `No property with property_id ${id}` };
@@ -199,11 +204,12 @@ export class PropertyEngine {
       if ('closest' in found) return { ok: false, code: 'no_data', message: this.notFoundMessage(input.address, input.zip, found) };
       id = found.id;
       others = found.others;
+      if (found.typo) notes.push(typoNote(input.address, input.zip, found.typo, id));
       // a state typed that is not the record's: 404; a city or NYC borough: the record, with a note
       const f = this.found(id);
       const check = f ? placeCheck({ address: input.address, line: placed.line, zip: input.zip, found: f, resolver: this.resolver }) : null;
       if (check && 'reject' in check) return { ok: false, code: 'no_data', message: check.reject };
-      if (check) note = check.note;
+      if (check) notes.push(check.note);
     } else if (input.parcel_id !== undefined && input.state !== undefined) {
       const ids = this.parcel(input.state, input.parcel_id);
       if (!ids.length) return { ok: false, code: 'no_data', message: `No property with parcel_id ${input.parcel_id.trim()} in ${input.state}` };
@@ -220,8 +226,9 @@ export class PropertyEngine {
     };
     // additive: the other properties the typed address names (an NYC lot redeveloped, two lots of one address)
     if (others.length) body['other_property_ids'] = others;
-    // additive: a city or NYC borough typed with the address that the record is not in (place-check.ts)
-    if (note !== null) body['notes'] = [note];
+    // additive: an address read through one typo (typo-street.ts), a city or NYC borough typed with the address that
+    // the record is not in (place-check.ts)
+    if (notes.length) body['notes'] = notes;
     if (input.include === 'lineage') body['lineage'] = { build_id: this.build.buildId, rule: CONFLICT_RULE, ...expandLineage(rec, found.refs) };
     return { ok: true, body };
   }

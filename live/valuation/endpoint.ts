@@ -1,7 +1,9 @@
+// Over 300 lines: the engine's one request path (resolve, explain, answer) and its market cache, read top to bottom.
 // POST /v1/valuation/estimate: the Valuation estimate object, answered in-process from the files the build wrote
 // under <build>/live/valuation/ (live/valuation/build.ts). Rules (warehouse/docs/valuation.md):
 //   subject    the property GET /v1/property answers for the address (match.ts), its newest sale, else its parcel
-//              row: its facts ('record'; a sqft, beds or baths sent overrides them: facts[] source 'request'); not
+//              row (an address one typo from the zip's one recorded line read as it, with a note: typo-street.ts):
+//              its facts ('record'; a sqft, beds or baths sent overrides them: facts[] source 'request'); not
 //              found -> the zip's typical property with the request's sqft ('request', at most medium), or its typical
 //              sqft too ('typical', low), with a note saying the address matched no record
 //   units      an address naming a unit (coverage.ts typedUnit) in a source that records no unit sizes (NYC): 404;
@@ -32,7 +34,8 @@ import type { PlaceResolver } from '../places/resolver.ts';
 import type { PropertyEngine } from '../property/engine.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
 import { matchAddress, outOfScope, recordedSqft, type AddressMatch } from './match.ts';
-import { lowerTier, noAreaNote, placeNote, tierNote, typeNote, unmatchedNote } from './notes.ts';
+import { typoNote } from '../property/typo-street.ts';
+import { lowerTier, noAreaNote, placeNote, tierNote, treesNote, typeNote, unmatchedNote } from './notes.ts';
 import { apartmentMessage, outOfScopeMessage, noCompsMessage, noUnitCompsMessage, ownSalesOnlyMessage, typedUnit, unitSizesMessage, valuesUnits, zipMessage, type ZipCoverage } from './coverage.ts';
 export { noCompsMessage } from './coverage.ts';
 import { blendBody, compsBody, conditionSource, confidenceBasis, sentFacts, subjectBody, usableSent, timeIndexBody, type Sent, type SubjectMatch, type ValuationBody, type ValuationExplain } from './answer.ts';
@@ -110,7 +113,7 @@ export class ValuationEngine {
   private lastPlace: { zip: string; address: string; places: PlaceResolver | null; placed: { line: string; zip: string | null } } | null = null;
 
   /** The subject of a request: a recorded sale or parcel of the zip at this address, else the zip's typical property. */
-  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean; propertyId?: string | null; units?: AddressMatch['units'] } {
+  resolve(m: Market, zip: string, address: string, sqft: number | undefined, sent: Condition | undefined, over: Sent = {}): { subject: Subject | null; address: string; ownRow: number | null; match: SubjectMatch | null; unitsOnly?: boolean; propertyId?: string | null; units?: AddressMatch['units']; typo?: string } {
     const placed = this.placeOf(zip, address);
     const { street, unit } = normalizeAddress(placed.line);
     const typed = typedUnit(placed.line); // a bare unit too ("70 E 10th St 9L")
@@ -131,7 +134,7 @@ export class ValuationEngine {
       if (sqft !== undefined) s.sqft = sqft;
       if (over.beds !== undefined) s.beds = over.beds;
       if (over.baths !== undefined) s.baths = over.baths;
-      return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: hit.on, ix, row }, propertyId };
+      return { subject: s, address: shown, ownRow: ix === m.comps ? row : null, match: { on: hit.on, ix, row }, propertyId, ...(found?.typo ? { typo: found.typo } : {}) };
     }
     // an address the records hold as units only, no unit typed: the property record's 404 naming them (unitsMessage)
     if (found?.units) return { subject: null, address: shown, ownRow: null, match: null, propertyId, units: found.units };
@@ -159,7 +162,7 @@ export class ValuationEngine {
     if (typedUnit(this.placeOf(zip, String(input.address)).line).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
     const m = this.market(zm.source);
     const over = usableSent(m.comps, sentFacts(input), zm.source); // beds or baths the market's comps record none of: a note, not a fact
-    const { subject, address, ownRow, match, unitsOnly, propertyId } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
+    const { subject, address, ownRow, match, unitsOnly, propertyId, typo } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
     // (a parcel with a property_id: that property's sales; another property's sale at its address is a comp)
     const pid = match ? match.ix.data.pid?.at(match.row) : null;
@@ -178,7 +181,8 @@ export class ValuationEngine {
     if (!match && !foundOnly) notes.push(unmatchedNote(address, zip, subject.mode === 'request', unitsOnly === true, placed.zip));
     const typed = typeNote(m.comps, e.rows, subject.type, unit);
     const place = placeNote({ address: String(input.address), line: placed.line, typedZip: placed.zip, zip, zm, comps: m.comps, resolver: this.places });
-    for (const n of [typed, place, over.note]) if (n) notes.push(n);
+    const typoRead = typo && match ? typoNote(String(input.address), zip, typo, match.ix.data.pid?.at(match.row) ?? '') : null;
+    for (const n of [typoRead, typed, place, over.note, treesNote(m.params, subject, e.gbmLog)]) if (n) notes.push(n);
     const aged = minConfidence(e.tier, ageCap(monthsOld(isoOfDay(m.asOfDay), this.today)));
     const tier = typed ? lowerTier(aged) : aged;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);

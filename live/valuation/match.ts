@@ -19,6 +19,8 @@ export interface AddressMatch {
   /** No unit typed, and the property record holds the address as units only (findAddress `units`): those it names for
    *  its 404 and how many; null otherwise. The valuation then answers that 404, never the zip's typical house. */
   units?: { closest: ZipEntry[]; units: number } | null;
+  /** The recorded line the address was read as through one typo (live/property/typo-street.ts); absent otherwise. */
+  typo?: string;
 }
 
 /** The newest row of a property in an index (rows of a zip are in date order; the largest index of the newest day). */
@@ -34,9 +36,10 @@ export function matchAddress(property: PropertyEngine | null, comps: CompIndex, 
   const found = property?.findAddress(address, zip);
   if (found && 'id' in found) {
     const sale = newestRow(comps, found.id);
-    if (sale !== null) return { hit: { ix: comps, row: sale, on: 'sale' }, propertyId: found.id, others: found.others };
+    const typo = found.typo ? { typo: found.typo } : {};
+    if (sale !== null) return { hit: { ix: comps, row: sale, on: 'sale' }, propertyId: found.id, others: found.others, ...typo };
     const parcel = newestRow(subjects, found.id);
-    if (parcel !== null) return { hit: { ix: subjects, row: parcel, on: 'parcel' }, propertyId: found.id, others: found.others };
+    if (parcel !== null) return { hit: { ix: subjects, row: parcel, on: 'parcel' }, propertyId: found.id, others: found.others, ...typo };
   }
   const pid = found && 'id' in found ? found.id : null;
   for (const ix of [comps, subjects]) {
