@@ -1,9 +1,9 @@
 // A published build over one small real source (Louisville's lien file, 396 rows, linked from ../shared/data), for
-// the tests of what a later build does to the build that is served (test/pipelines/build.test.ts, faults.test.ts).
-// Each of them needs a fresh artifacts folder with such a build published, but what they test is the build after
-// it, so the build is made once per test run (the run's temporary folder is every worker's os.tmpdir(),
-// ./global-setup.ts) and each caller gets a copy of its artifacts folder: `current` is a relative link, so a copy
-// is a published build like the original.
+// the tests of what a later build does to the build that is served (test/pipelines/build.test.ts, faults.test.ts,
+// canonical-geography.test.ts). Each of them needs a fresh artifacts folder with such a build published, but what
+// they test is the build after it, so the build is made once per test run (the run's temporary folder is every
+// worker's os.tmpdir(), ./global-setup.ts) and each caller gets a copy of its artifacts folder: `current` is a
+// relative link, so a copy is a published build like the original.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
