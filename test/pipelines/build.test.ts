@@ -1,7 +1,8 @@
 // The build's contract with the data engineer: missing sources are skipped and recorded, malformed rows
 // land in rejects with file and line, a failed stage or a killed build never touches `current`, and two
 // builds at once are refused. Runs over small source folders: symlinks into ../shared/data plus
-// hand-written canonical files.
+// hand-written canonical files. The tests of what a build does to the one already served start from a copy of one
+// published Louisville build made once per run (../helpers/small-build.ts); every build they test runs here.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { openWarehouse, queryRows, withConnection } from '../../warehouse/db.ts'
 import { REPO, SHARED_DATA } from '../helpers/paths.ts';
 import { PINNED_NOW } from '../helpers/clock.ts';
 import { reii, type Run } from '../helpers/cli.ts';
+import { publishedSmallBuild, smallSources } from '../helpers/small-build.ts';
 
 const SHARED = SHARED_DATA;
 const NOW = PINNED_NOW;
@@ -116,8 +118,7 @@ describe('reii build', () => {
   });
 
   test('a failed data check exits 4: the build is kept as <id>.failed with status checks_failed, current untouched', async () => {
-    const artifacts = tmp('reii-art-');
-    const good = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const { artifacts, dir: goodDir } = await publishedSmallBuild();
     // The real states table without one state: the geo_states check wants the 50 states and DC.
     const src = sources([]);
     fs.mkdirSync(path.join(src, 'usgeo-census-tables'));
@@ -127,36 +128,34 @@ describe('reii build', () => {
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.checks);
     expect((err as Error).message).toMatch(/^data checks failed \((.+, )?geo_states(, .+)?\)/);
-    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(currentBuildDir(artifacts)).toBe(goodDir);
     const failed = fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => n.endsWith('.failed'));
     expect(failed).toHaveLength(1);
     const m = JSON.parse(fs.readFileSync(path.join(artifacts, 'builds', failed[0]!, 'manifest.json'), 'utf8')) as Manifest;
     expect(m.status).toBe('checks_failed');
     expect(fs.readFileSync(path.join(artifacts, 'builds', failed[0]!, 'report.html'), 'utf8')).toContain('not published: data checks failed');
     expect((m.checks as { name: string; status: string }[]).find((c) => c.name === 'geo_states')?.status).toBe('fail');
-    expect((JSON.parse(fs.readFileSync(path.join(good.dir, 'manifest.json'), 'utf8')) as Manifest).status).toBe('published');
+    expect((JSON.parse(fs.readFileSync(path.join(goodDir, 'manifest.json'), 'utf8')) as Manifest).status).toBe('published');
   });
 
   test('a build that wrote no shards is not published (exit 3)', async () => {
-    const artifacts = tmp('reii-art-');
-    const settings = loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) });
-    const good = await runBuild({ settings, log: silentLogger, now: NOW });
+    const { artifacts, dir: goodDir } = await publishedSmallBuild();
+    const settings = loadSettings({ artifacts, sources: smallSources() });
     const err = await runBuild({ settings, log: silentLogger, now: NOW, beforePublish: (dir) => fs.rmSync(path.join(dir, 'shards'), { recursive: true }) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StageError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toContain('stage shards failed in shards/: the build wrote no shard files');
-    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(currentBuildDir(artifacts)).toBe(goodDir);
   });
 
   test('a failed stage names the file and cause, exits 3, and leaves current untouched', async () => {
-    const artifacts = tmp('reii-art-');
-    const good = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const { artifacts, dir: goodDir } = await publishedSmallBuild();
     const bad = sources([], { 'sales.csv': 'address,city\n1 MAIN ST,SEATTLE\n' });
     const err = await runBuild({ settings: loadSettings({ artifacts, sources: bad, geographyRequired: '0' }), log: silentLogger, now: NOW }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toMatch(/stage sources failed in canonical\/sales\.csv: missing required column\(s\) state, zip/);
-    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(currentBuildDir(artifacts)).toBe(goodDir);
     expect(fs.readdirSync(path.join(artifacts, 'builds')).some((n) => n.endsWith('.failed'))).toBe(true);
   });
 
@@ -173,8 +172,7 @@ describe('reii build', () => {
   });
 
   test('a build killed mid-way leaves the served build intact, and the next build takes over its stale lock', async () => {
-    const artifacts = tmp('reii-art-');
-    const first = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const { artifacts, dir: firstDir } = await publishedSmallBuild();
     const big = sources(['nyc-rolling-sales', 'chicago-building-permits', 'redfin-zip-market-snapshots']);
     // The build as one node process (no npx wrapper in between): the process SIGKILL hits is the one holding
     // the lock, and its 'exit' event comes after it has been reaped, so nothing of it is left running.
@@ -186,27 +184,26 @@ describe('reii build', () => {
     });
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL'); // killed mid-way, not finished
-    expect(currentBuildDir(artifacts)).toBe(first.dir);
+    expect(currentBuildDir(artifacts)).toBe(firstDir);
     const lock = JSON.parse(fs.readFileSync(path.join(artifacts, 'build.lock'), 'utf8')) as { pid: number };
     expect(lock.pid).toBe(child.pid); // the stale lock is the killed build's
-    const next = await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const next = await runBuild({ settings: loadSettings({ artifacts, sources: smallSources() }), log: silentLogger, now: NOW });
     expect(currentBuildDir(artifacts)).toBe(next.dir);
   });
 
   test('--only reruns from the earliest named stage through shards on the current warehouse; pruning keeps current and previous', async () => {
-    const artifacts = tmp('reii-art-');
-    const src = sources(['louisville-metro-lien-foreclosures']);
-    const settings = loadSettings({ artifacts, sources: src, keepBuilds: '1' });
-    const first = await runBuild({ settings, log: silentLogger, now: NOW });
+    const { artifacts, dir: firstDir } = await publishedSmallBuild();
+    const settings = loadSettings({ artifacts, sources: smallSources(), keepBuilds: '1' });
+    const first = JSON.parse(fs.readFileSync(path.join(firstDir, 'manifest.json'), 'utf8')) as Manifest;
     const second = await runBuild({ settings, log: silentLogger, now: NOW, only: ['marts'] });
     expect(second.manifest.stages.map((s) => s.name)).toEqual(['marts', 'shards']);
     expect(second.manifest.only_stages).toEqual(['marts']);
-    expect(second.manifest.shards.total).toBe(first.manifest.shards.total);
+    expect(second.manifest.shards.total).toBe(first.shards.total);
     expect(second.manifest.shards.total).toBeGreaterThan(0);
     const raw = await rows<{ n: number }>(second.dir, `select count(*)::int as n from raw."louisville__foreclosures"`);
     expect(raw[0]!.n).toBe(396);
     // --keep 1 still keeps the build that was current a moment ago: a running server may answer from it.
-    expect(fs.existsSync(path.join(first.dir, 'manifest.json'))).toBe(true);
+    expect(fs.existsSync(path.join(firstDir, 'manifest.json'))).toBe(true);
     const third = await runBuild({ settings, log: silentLogger, now: NOW, only: ['shards', 'intermediate'] });
     expect(third.manifest.stages.map((s) => s.name)).toEqual(['intermediate', 'marts', 'shards']);
     expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => !n.endsWith('.failed')).sort())
@@ -214,9 +211,8 @@ describe('reii build', () => {
   });
 
   test('--until stops after a stage: the build is kept as <id>.partial with its manifest, never published, and pruned like a failed one', async () => {
-    const artifacts = tmp('reii-art-');
-    const settings = loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']), keepBuilds: '1' });
-    const served = await runBuild({ settings, log: silentLogger, now: NOW });
+    const { artifacts, dir: servedDir } = await publishedSmallBuild();
+    const settings = loadSettings({ artifacts, sources: smallSources(), keepBuilds: '1' });
     const partial = await runBuild({ settings, log: silentLogger, now: NOW, until: 'marts' });
     expect(partial.published).toBe(false);
     expect(partial.dir.endsWith('.partial')).toBe(true);
@@ -227,13 +223,14 @@ describe('reii build', () => {
     expect(kept.status).toBe('partial');
     const raw = await rows<{ n: number }>(partial.dir, `select count(*)::int as n from raw."louisville__foreclosures"`);
     expect(raw[0]!.n).toBe(396);
-    expect(currentBuildDir(artifacts)).toBe(served.dir);
+    expect(currentBuildDir(artifacts)).toBe(servedDir);
     // --until before the first stage --only names is a usage error
     const err = await runBuild({ settings, log: silentLogger, now: NOW, only: ['marts'], until: 'staging' }).catch((e: unknown) => e);
     expect((err as CliError).exitCode).toBe(EXIT.usage);
-    // two publishes later, with --keep 1, the partial build is gone like an old failed one
-    await runBuild({ settings, log: silentLogger, now: NOW });
-    await runBuild({ settings, log: silentLogger, now: NOW });
+    // two publishes later, with --keep 1, the partial build is gone like an old failed one (publishing is what prunes,
+    // whatever the stages: --only shards publishes in a fraction of a full build's time)
+    await runBuild({ settings, log: silentLogger, now: NOW, only: ['shards'] });
+    await runBuild({ settings, log: silentLogger, now: NOW, only: ['shards'] });
     expect(fs.existsSync(partial.dir)).toBe(false);
   });
 });
@@ -263,8 +260,7 @@ describe('reii CLI', () => {
     for (const l of lines) expect(JSON.parse(l)).toMatchObject({ time: expect.any(String), level: expect.any(String), msg: expect.any(String) });
   });
   test('query prints a table, CSV or JSON and refuses writes', async () => {
-    const artifacts = tmp('reii-art-');
-    await runBuild({ settings: loadSettings({ artifacts, sources: sources(['louisville-metro-lien-foreclosures']) }), log: silentLogger, now: NOW });
+    const { artifacts } = await publishedSmallBuild();
     const json = await cli(['query', `select count(*)::int as n from raw."louisville__foreclosures"`, '--artifacts', artifacts, '--format', 'json']);
     expect(JSON.parse(json.stdout)).toEqual([{ n: 396 }]);
     const csv = await cli(['query', `select 1 as a, 'x,y' as b`, '--artifacts', artifacts, '--format', 'csv']);

@@ -17,6 +17,7 @@ import { makeContext } from '../helpers/context.ts';
 import { PINNED_NOW } from '../helpers/clock.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
+import { publishedSmallBuild } from '../helpers/small-build.ts';
 
 afterAll(removeTmpDirs);
 
@@ -52,10 +53,7 @@ describe('the geography beside a canonical folder', () => {
   });
 
   test('canonical/ alone: the build fails at its sources stage (exit 3) naming the nine folders and the README section; current untouched', async () => {
-    const artifacts = tmp('reii-geo-art-');
-    const louisville = tmp('reii-geo-good-');
-    fs.symlinkSync(path.join(SHARED_DATA, 'louisville-metro-lien-foreclosures'), path.join(louisville, 'louisville-metro-lien-foreclosures'));
-    const good = await runBuild({ settings: loadSettings({ artifacts, sources: louisville }), log: silentLogger, now: PINNED_NOW });
+    const { artifacts, dir: goodDir } = await publishedSmallBuild(path.join(tmp('reii-geo-art-'), 'artifacts'));
     const err = await runBuild({ settings: loadSettings({ artifacts, sources: sources([]) }), log: silentLogger, now: PINNED_NOW }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
@@ -63,7 +61,7 @@ describe('the geography beside a canonical folder', () => {
     expect(message).toMatch(/^stage sources failed in canonical\/: canonical\/ has no geography beside it: missing folder\(s\) /);
     for (const f of GEO) expect(message).toContain(f);
     expect(message).toContain('see README "Canonical format"');
-    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(currentBuildDir(artifacts)).toBe(goodDir);
   }, 300_000);
 
   test('one folder missing is named alone', async () => {

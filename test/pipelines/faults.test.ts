@@ -11,25 +11,16 @@ import { silentLogger } from '../../warehouse/log.ts';
 import { currentBuildDir } from '../../warehouse/build-folder.ts';
 import { CliError, EXIT } from '../../warehouse/errors.ts';
 import { verifyShards } from '../../pipelines/shards/index.ts';
-import { SHARED_DATA } from '../helpers/paths.ts';
 import { PINNED_NOW } from '../helpers/clock.ts';
+import { publishedSmallBuild, smallSources } from '../helpers/small-build.ts';
 
-const SHARED = SHARED_DATA;
 const NOW = PINNED_NOW;
-
-function smallSources(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-src-'));
-  fs.symlinkSync(path.join(SHARED, 'louisville-metro-lien-foreclosures'), path.join(dir, 'louisville-metro-lien-foreclosures'));
-  return dir;
-}
 
 describe('build faults', () => {
   test('a malformed shard file is caught by the build\'s checks before publication', async () => {
-    const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-art-'));
-    const settings = loadSettings({ artifacts, sources: smallSources() });
-    const good = await runBuild({ settings, log: silentLogger, now: NOW });
+    const { artifacts, dir: goodDir } = await publishedSmallBuild();
     const err = await runBuild({
-      settings, log: silentLogger, now: NOW,
+      settings: loadSettings({ artifacts, sources: smallSources() }), log: silentLogger, now: NOW,
       beforePublish: (dir) => {
         fs.mkdirSync(path.join(dir, 'shards', 'geo'), { recursive: true });
         fs.writeFileSync(path.join(dir, 'shards', 'geo', 'states.json'), '{"count": 50, "states": [');
@@ -38,12 +29,11 @@ describe('build faults', () => {
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toContain('geo/states.json');
-    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(currentBuildDir(artifacts)).toBe(goodDir);
   });
 
   test('a source file over the reject share fails the build (exit 3) naming the file and its top rules; current untouched', async () => {
-    const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-art-'));
-    const good = await runBuild({ settings: loadSettings({ artifacts, sources: smallSources() }), log: silentLogger, now: NOW });
+    const { artifacts, dir: goodDir } = await publishedSmallBuild();
     // 20 sales, 2 of them dated after the build's clock: 10% of the file breaks the contract, over the default 5%
     const src = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-src-'));
     fs.mkdirSync(path.join(src, 'canonical'));
@@ -54,7 +44,7 @@ describe('build faults', () => {
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(EXIT.stage);
     expect((err as Error).message).toMatch(/^stage intermediate failed in canonical\/sales\.csv: 10% of its rows were rejected \(2 of 20\), more than the 5% allowed \(REII_REJECT_MAX_SHARE\); top reasons: date_in_future \(sale_date\) 2 /);
-    expect(currentBuildDir(artifacts)).toBe(good.dir);
+    expect(currentBuildDir(artifacts)).toBe(goodDir);
     expect(fs.readdirSync(path.join(artifacts, 'builds')).filter((n) => n.endsWith('.failed'))).toHaveLength(1);
     // the limit is a setting: at 10% allowed the same file publishes (into a folder of its own: replacing the
     // Louisville build would be a drift the data tests refuse)
@@ -82,18 +72,18 @@ describe('build faults', () => {
     const mnt = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-full-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mnt]);
     try {
-      const artifacts = path.join(mnt, 'artifacts');
+      // the served build is a copy made on the small disk, so the full disk is the one it lives on
+      const { artifacts, dir: goodDir } = await publishedSmallBuild(path.join(mnt, 'artifacts'));
       const settings = loadSettings({ artifacts, sources: smallSources() });
-      const good = await runBuild({ settings, log: silentLogger, now: NOW });
-      const servedBefore = fs.readFileSync(path.join(good.dir, 'manifest.json'), 'utf8');
+      const servedBefore = fs.readFileSync(path.join(goodDir, 'manifest.json'), 'utf8');
       // Leave about 256 KiB free.
       const free = Number(execFileSync('df', ['--output=avail', '-B1', mnt]).toString().trim().split('\n')[1]);
       execFileSync('fallocate', ['-l', String(Math.max(0, free - 256 * 1024)), path.join(mnt, 'filler')]);
       const err = await runBuild({ settings, log: silentLogger, now: NOW }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
       expect(String((err as Error).message)).toMatch(/space|ENOSPC|disk|write/i);
-      expect(currentBuildDir(artifacts)).toBe(good.dir);
-      expect(fs.readFileSync(path.join(good.dir, 'manifest.json'), 'utf8')).toBe(servedBefore);
+      expect(currentBuildDir(artifacts)).toBe(goodDir);
+      expect(fs.readFileSync(path.join(goodDir, 'manifest.json'), 'utf8')).toBe(servedBefore);
       expect(fs.existsSync(path.join(artifacts, 'build.lock'))).toBe(false);
     } finally {
       execFileSync('umount', ['-l', mnt]);
