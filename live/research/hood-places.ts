@@ -25,6 +25,20 @@ function isPartOf(f: Found, hood: Hood): boolean {
   return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
 }
 
+/** Whether a place found is written next to the words start..end: only spaces, commas or one short word (a state's
+ *  two letters, "Kensington PA 19134") between. */
+const nextTo = (q: string, start: number, end: number, f: Found): boolean =>
+  /^[\s,]*(?:[a-z]{2}\.?[\s,]+)?$/i.test(f.at >= end ? q.slice(end, f.at) : f.end <= start ? q.slice(f.end, start) : 'x');
+
+/** Whether a zip lies in a neighbourhood's city part: one of its zips, or a zip of its borough's county (of its city
+ *  where the source names no borough). */
+function holds(hood: Hood, zip: string, gaz: Gazetteer): boolean {
+  const z = gaz.zips.get(zip);
+  if (hood.zips.includes(zip) || !z) return true;
+  const area = BOROUGHS.find(([re]) => re.test(hood.part))?.[1];
+  return z.state === hood.state && (area ? z.county_fips === area.county_fips : z.city.toLowerCase() === hood.city.toLowerCase());
+}
+
 /** The neighbourhoods named alone (or with their own borough just after them): the found towns they replace (indexes
  *  into `found`), the new places and readings, and the words a town kept over a neighbourhood with a note naming it. */
 export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], found: readonly Found[], gaz: Gazetteer,
@@ -49,6 +63,9 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       const part = partAt >= 0 && isPartOf(found[partAt]!, hood) ? found[partAt]! : null;
       // another city written just after it ("Kensington Philadelphia"): that city's neighbourhood (place-prefer.ts)
       if (partAt >= 0 && !part && !found[partAt]!.area) break;
+      // a zip of another city part written next to it ("Kensington 19134 Philadelphia", "19134 Kensington"): the zip
+      // and city named win (place-prefer.ts, zip-clash.ts); review 27: Brooklyn's Kensington was read beside 19134
+      if (found.some((f) => f.kind === 'zip' && f.zip && nextTo(q, start, end, f) && !holds(hood, f.zip, gaz))) break;
       // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
       if (!part && ((named.size && !named.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words

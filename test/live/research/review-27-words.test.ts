@@ -1,4 +1,8 @@
-// Review 27's wording leftovers, over the shared real build on the suite's pinned day: (3) "mid 2014", "mid-2014",
+// Review 27's wording leftovers, over the shared real build on the suite's pinned day: (1) "Kensington 19134
+// Philadelphia" was read as Brooklyn's Kensington beside zip 19134: a zip (and city) named next to a neighbourhood of
+// another city win, and a neighbourhood read as its city with one of its zips says the zip's figures. (5) A village the USPS mails under another name (Storrs, CT: "Storrs
+// Mansfield"; Rockville, CT: "Vernon Rockville") had "no sales": now read as those zips, and the postal name as well
+// (the Census Gazetteer's CDPs against the us-zip-reference USPS names and simplemaps' zips of each place). (3) "mid 2014", "mid-2014",
 // "the middle of 2015" were not read as a period (the whole year answered): now May to August of the year, said.
 // Sales counted by the research oracle's arm's-length rule over the canonical tables (oracle-research-periods.ts),
 // never the code's output.
@@ -6,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { writeWindows } from '../../../live/research/period-windows.ts';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { salesOf } from '../../helpers/oracle-research-periods.ts';
+import { sql } from '../../helpers/oracle-research.ts';
+import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 
 const answer = askWithSalesOracle();
 const ask = async (query: string): Promise<string> => (await answer(query)).answer;
@@ -20,5 +27,69 @@ describe('review 27 #3: the middle of a year', () => {
     }
     expect(writeWindows('prices middle of 2015', [])).toBe('prices 2015-05..2015-08');
     expect(writeWindows('prices from mid 2014 to mid-2015', [])).toBe('prices from 2014-05..2014-08 to 2015-05..2015-08');
+  });
+});
+
+describe('review 27 #1: a zip and city named win over a neighbourhood of another city', () => {
+  it('"median price Kensington 19134 Philadelphia" and its other wordings: zip 19134\'s figures, never Brooklyn\'s Kensington', async () => {
+    // 19134 is Philadelphia's by the raw GeoNames postal file; its November 2022 median from the oracle's sales
+    const [g] = await rawQuery<{ place: string; st: string }>(`select place, state_code as st from read_csv('${dataFile('geonames-us-postal-codes/zipcodes.us.csv.gz')}', all_varchar = true) where zipcode = '19134'`);
+    expect(`${g!.place}, ${g!.st}`).toBe('Philadelphia, PA');
+    const nov = await salesOf({ zip: '19134' }, 'sfr', '2022-11', '2022-11');
+    const own = await ask('median price in 19134');
+    expect(own).toContain(`In zip 19134 (Philadelphia, PA), the median single-family sale price was $${nov.median!.toLocaleString('en-US')} in 2022-11 (${nov.n} sales)`);
+    const asHood = 'Reading "Kensington" as a neighbourhood of Philadelphia, PA, not Kensington, CT: we do not resolve neighbourhoods, so the figures are zip 19134\'s, as named: ';
+    const asZip = (w: string): string => `Reading "${w}": zip 19134 is in Philadelphia, PA, not in Kensington, CT, so the figures are the zip's own; name Kensington, CT alone for its figures: `;
+    for (const [q, lead] of [
+      ['median price Kensington 19134 Philadelphia', asHood], ['median price Kensington, Philadelphia 19134', asHood],
+      ['median price 19134 Kensington Philadelphia', asHood], ['median price in Kensington, Philadelphia, PA 19134', asHood],
+      ['median price Kensington 19134', asZip('Kensington 19134')], ['median price 19134 Kensington', asZip('19134 Kensington')],
+      ['Kensington 19134 home prices', ''],
+    ] as const) {
+      const a = await ask(q);
+      expect(a, q).not.toMatch(/Brooklyn|11218/);
+      expect(a, q).toBe(`${lead}${own}`);
+    }
+    const flips = await ask('flips in Kensington 19134 Philadelphia');
+    expect(flips).toBe(`${asHood}${await ask('flips in 19134')}`);
+    // a zip of the neighbourhood's own borough keeps it: Brooklyn's Kensington in 11218
+    expect(await ask('median price Kensington 11218')).toMatch(/^Reading "Kensington" as the New York neighbourhood KENSINGTON \(Brooklyn\)/);
+  });
+
+  it('a neighbourhood read as its city with one of its zips named says the zip, not the city as a whole', async () => {
+    const a = await ask('median price Capitol Hill 98102 Seattle');
+    expect(a).toBe(`Reading "Capitol Hill" as a neighbourhood of Seattle, WA: we do not resolve neighbourhoods, so the figures are zip 98102's, as named: ${await ask('median price in 98102')}`);
+    expect(await ask('median price Fishtown 19125 Philadelphia')).toContain('so the figures are zip 19125\'s, as named: In zip 19125 (Philadelphia, PA)');
+    expect(await ask('median price Fishtown Philadelphia')).toContain('so the figures are for Philadelphia as a whole: In Philadelphia, PA');
+  });
+});
+
+describe('review 27 #5: a village the USPS mails under another name', () => {
+  it('the Connecticut CDPs of the Gazetteer whose zips the USPS names otherwise, with sales: read as those zips, and their postal name too', async () => {
+    const zipsSold = new Set((await sql<{ zip: string }>(`select distinct zip from oracle_arms where state_code = 'CT' and zip is not null`)).map((r) => r.zip));
+    // a CDP of the Gazetteer, its zips by simplemaps, mailed by us-zip-reference under a longer name holding its own
+    const raw = await rawQuery<{ name: string; zip: string; usps: string }>(`
+      with cdp as (select regexp_replace("NAME", ' CDP$', '') as name from read_csv('${dataFile('census-gazetteer-2025/2025_Gaz_place_national.txt.gz')}', delim = '|', all_varchar = true)
+                   where "USPS" = 'CT' and "NAME" like '% CDP'),
+           sm as (select city, unnest(string_split(zips, ' ')) as zip from read_csv('${dataFile('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true) where state_id = 'CT'),
+           z as (select zip_code as zip, city as usps from read_csv('${dataFile('us-zip-reference/zip_reference.csv.gz')}', all_varchar = true) where state = 'CT')
+      select cdp.name, z.zip, z.usps from cdp join sm on sm.city = cdp.name join z on z.zip = sm.zip
+      where z.usps <> cdp.name and (' ' || z.usps || ' ') like ('% ' || cdp.name || ' %') order by 1, 2`);
+    // a CDP named as a town by the sales themselves (Cornwall, whose 06796 is mailed as West Cornwall) is no village
+    const towns = new Set((await sql<{ city: string }>(`select distinct city from oracle_arms where state_code = 'CT' and city is not null`)).map((r) => r.city.toLowerCase()));
+    const villages = raw.filter((v) => zipsSold.has(v.zip) && !towns.has(v.name.toLowerCase()));
+    expect(villages.map((v) => `${v.name} ${v.zip} ${v.usps}`)).toEqual(['Rockville 06066 Vernon Rockville', 'Storrs 06268 Storrs Mansfield', 'Storrs 06269 Storrs Mansfield']);
+    const storrs = await ask('home prices in Storrs, CT');
+    expect(storrs).toMatch(/^Reading "Storrs" as its zips 06268, 06269 \(Storrs, CT is a village, a census-designated place no sales source of this build names: its sales are recorded under the town it lies in, so the figures are those of the zips mailed as Storrs Mansfield\): /);
+    for (const zip of ['06268', '06269']) {
+      const w = await windowSalesOracle({ zip }, 'sfr', 12);
+      expect(storrs).toContain(`zip ${zip} (Storrs Mansfield, CT) $${w.median!.toLocaleString('en-US')} (${w.n} sales, 12 months to ${w.asOf})`);
+    }
+    const rest = storrs.slice(storrs.indexOf('): ') + 3);
+    expect(await ask('median price in Storrs Mansfield')).toBe(`Reading "Storrs Mansfield" as the zips 06268, 06269, mailed by the USPS as Storrs Mansfield, CT (a postal name, no town of its own): ${rest}`);
+    const rockville = await ask('median price in Rockville CT');
+    expect(rockville).toMatch(/^Reading "Rockville" as zip 06066 \(Rockville, CT is a village, .*mailed as Vernon Rockville\): /);
+    expect(rockville.slice(rockville.indexOf('): ') + 3)).toBe(await ask('median price in 06066'));
+    expect(await ask('median price in Vernon Rockville')).toBe(`Reading "Vernon Rockville" as zip 06066, mailed by the USPS as Vernon Rockville, CT (a postal name, no town of its own): ${await ask('median price in 06066')}`);
   });
 });
