@@ -1,11 +1,15 @@
-// Review 27's wording leftovers, over the shared real build on the suite's pinned day: (1) "Kensington 19134
+// Review 27's wording leftovers, over the shared real build on the suite's pinned day. (1) "Kensington 19134
 // Philadelphia" was read as Brooklyn's Kensington beside zip 19134: a zip (and city) named next to a neighbourhood of
-// another city win, and a neighbourhood read as its city with one of its zips says the zip's figures. (5) A village the USPS mails under another name (Storrs, CT: "Storrs
-// Mansfield"; Rockville, CT: "Vernon Rockville") had "no sales": now read as those zips, and the postal name as well
-// (the Census Gazetteer's CDPs against the us-zip-reference USPS names and simplemaps' zips of each place). (3) "mid 2014", "mid-2014",
-// "the middle of 2015" were not read as a period (the whole year answered): now May to August of the year, said.
-// Sales counted by the research oracle's arm's-length rule over the canonical tables (oracle-research-periods.ts),
-// never the code's output.
+// another city win, and a neighbourhood read as its city with one of its zips says the zip's figures. (2) "remodel"
+// counted renovation permits and "rehab" renovation, addition and repair, with no word of it: each now says its kinds
+// (permits re-counted from the raw Nashville file by the adapter's keep rules, oracle-raw-permits.ts). (3) "mid 2014",
+// "mid-2014", "the middle of 2015" were not read as a period (the whole year answered): now May to August, said.
+// (4) "from spring 2014 to spring 2015" gave the change of sale counts alone: now each period's median too (its last
+// month recorded whole, with its sales) and the change. (5) A village the USPS mails under another name (Storrs, CT:
+// "Storrs Mansfield"; Rockville, CT: "Vernon Rockville") had "no sales": now read as those zips, and the postal name as
+// well (the Census Gazetteer's CDPs against the us-zip-reference USPS names and simplemaps' zips of each place). Sales
+// counted by the research oracle's arm's-length rule over the canonical tables (oracle-research-*.ts), never the
+// code's output.
 import { describe, expect, it } from 'vitest';
 import { writeWindows } from '../../../live/research/period-windows.ts';
 import { askWithSalesOracle } from '../../helpers/research.ts';
@@ -13,6 +17,7 @@ import { salesOf } from '../../helpers/oracle-research-periods.ts';
 import { sql } from '../../helpers/oracle-research.ts';
 import { windowSalesOracle } from '../../helpers/oracle-research-market.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { NASHVILLE, NASHVILLE_KIND, permitCounts } from '../../helpers/oracle-raw-permits.ts';
 
 const answer = askWithSalesOracle();
 const ask = async (query: string): Promise<string> => (await answer(query)).answer;
@@ -61,6 +66,44 @@ describe('review 27 #1: a zip and city named win over a neighbourhood of another
     expect(a).toBe(`Reading "Capitol Hill" as a neighbourhood of Seattle, WA: we do not resolve neighbourhoods, so the figures are zip 98102's, as named: ${await ask('median price in 98102')}`);
     expect(await ask('median price Fishtown 19125 Philadelphia')).toContain('so the figures are zip 19125\'s, as named: In zip 19125 (Philadelphia, PA)');
     expect(await ask('median price Fishtown Philadelphia')).toContain('so the figures are for Philadelphia as a whole: In Philadelphia, PA');
+  });
+});
+
+describe('review 27 #2: "remodel" and "rehab" permits say the kinds each counts', () => {
+  it('"how many remodel permits in 37204 in 2023" (renovation alone) and "rehab" (renovation, addition, repair): both said, counted as the raw file', async () => {
+    const c = await permitCounts(NASHVILLE, NASHVILLE_KIND, "zip = '37204' and year(d) = 2023");
+    const rehab = c.of('renovation') + c.of('addition') + c.of('repair');
+    expect(rehab).toBeGreaterThan(c.of('renovation'));
+    for (const word of ['remodel', 'remodeling']) {
+      const a = await ask(`how many ${word} permits in 37204 in 2023`);
+      expect(a).toMatch(new RegExp(`^Reading "${word}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together \\(the kinds the rehab score counts\\): `));
+      expect(a).toContain(`In zip 37204 (Nashville, TN), ${c.of('renovation')} renovation/alteration permit${c.of('renovation') === 1 ? ' was' : 's were'} applied for in 2023, of ${c.all} permits of every kind`);
+    }
+    // "renovation" is the kind's own name: counted as it, no reading
+    expect(await ask('how many renovation permits in 37204 in 2023')).toMatch(new RegExp(`^In zip 37204 \\(Nashville, TN\\), ${c.of('renovation')} renovation/alteration permit`));
+    const a = await ask('how many rehab permits in 37204 in 2023');
+    expect(a).toMatch(/^Reading "rehab" as renovation\/alteration, addition and repair permits together \(the kinds the rehab score counts\); "remodel" or "renovation" permits are the renovation\/alteration kind alone: /);
+    expect(a).toContain(`In zip 37204 (Nashville, TN), ${rehab} renovation/alteration, addition or repair permits were applied for in 2023, of ${c.all} permits of every kind`);
+  });
+});
+
+describe('review 27 #4: the change between periods of several months gives their medians', () => {
+  it('"how did prices change from spring 2014 to spring 2015 in 98103": each period\'s median (month and sales named) and the change', async () => {
+    // the oracle's months of zip 98103: a month's median of 20 or more sales, the month its source's files end inside
+    // (the zip's last sale) being no whole month; each period's last such month
+    const months = await sql<{ m: string; n: number; median: number }>(`
+      with s as (select * from oracle_arms where zip = '98103' and property_type = 'sfr'),
+           e as (select strftime(max(sale_date), '%Y-%m') as last from oracle_arms where source = (select any_value(source) from s))
+      select strftime(sale_date, '%Y-%m') as m, count(*)::int as n, quantile_cont(sale_price, 0.5) as median from s, e
+      where strftime(sale_date, '%Y-%m') < e.last group by 1 having count(*) >= 20 order by 1`);
+    const last = (a: string, b: string) => months.filter((r) => r.m >= a && r.m <= b).at(-1)!;
+    const [a, b] = [last('2014-03', '2014-05'), last('2015-03', '2015-05')];
+    expect([a.m, b.m]).toEqual(['2014-05', '2015-04']);
+    const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+    const pct = (x: number, y: number): string => { const v = Math.round((y / x - 1) * 1000) / 10; return `${v > 0 ? '+' : ''}${v}%`; };
+    const r = await ask('how did prices change from spring 2014 to spring 2015 in 98103');
+    expect(r).toContain(`a median over several months together is not kept, so each period's median is its last month recorded whole with one and 20 or more sales: the median sale price went from ${usd(a.median)} (2014-05, ${a.n} sales) to ${usd(b.median)} (2015-04, ${b.n} sales) (${pct(a.median, b.median)})`);
+    expect(r).not.toContain('no change of the median is given');
   });
 });
 
