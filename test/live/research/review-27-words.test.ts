@@ -50,6 +50,7 @@ describe('review 27 #1: a zip and city named win over a neighbourhood of another
       ['median price 19134 Kensington Philadelphia', asHood], ['median price in Kensington, Philadelphia, PA 19134', asHood],
       ['median price Kensington 19134', asZip('Kensington 19134')], ['median price 19134 Kensington', asZip('19134 Kensington')],
       ['Kensington 19134 home prices', ''],
+      ['median price Kensington, PA 19134', 'Reading "Kensington, PA" as a neighbourhood of Philadelphia, PA, the city of zip 19134 written with it (no place of that name in Pennsylvania): we do not resolve neighbourhoods, so the figures are zip 19134\'s, as named: '],
     ] as const) {
       const a = await ask(q);
       expect(a, q).not.toMatch(/Brooklyn|11218/);
