@@ -65,7 +65,14 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       if (partAt >= 0 && !part && !found[partAt]!.area) break;
       // a zip of another city part written next to it ("Kensington 19134 Philadelphia", "19134 Kensington"): the zip
       // and city named win (place-prefer.ts, zip-clash.ts); review 27: Brooklyn's Kensington was read beside 19134
-      if (found.some((f) => f.kind === 'zip' && f.zip && nextTo(q, start, end, f) && !holds(hood, f.zip, gaz))) break;
+      const zip = found.find((f) => f.kind === 'zip' && f.zip && nextTo(q, start, end, f) && !holds(hood, f.zip, gaz));
+      if (zip) {
+        // no town read in the words either ("Kensington 19134 home prices") nor a city after the zip (place-prefer.ts says
+        // "Kensington 19134 Philadelphia"): the words are said, not dropped unsaid
+        const city = found.some((f) => f.kind === 'city' && ((f.at <= start && f.end >= end) || (f.at >= zip.end && /^[\s,]*$/.test(q.slice(zip.end, f.at)))));
+        if (!city) out.readAs.push(`"${q.slice(start, end)}" beside zip ${zip.zip} (${zip.city}, ${zip.state}) as a part of the zip's city, not the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}): the figures are the zip's`);
+        break;
+      }
       // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
       if (!part && ((named.size && !named.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words

@@ -49,11 +49,12 @@ describe('review 27 #1: a zip and city named win over a neighbourhood of another
       ['median price Kensington 19134 Philadelphia', asHood], ['median price Kensington, Philadelphia 19134', asHood],
       ['median price 19134 Kensington Philadelphia', asHood], ['median price in Kensington, Philadelphia, PA 19134', asHood],
       ['median price Kensington 19134', asZip('Kensington 19134')], ['median price 19134 Kensington', asZip('19134 Kensington')],
-      ['Kensington 19134 home prices', ''],
+      ['Kensington 19134 home prices', 'Reading "Kensington" beside zip 19134 (Philadelphia, PA) as a part of the zip\'s city, not the New York neighbourhood KENSINGTON (Brooklyn): the figures are the zip\'s: '],
+      ['Kensington 19134 Philadelphia median price', asHood.replace(', not Kensington, CT', '')],
       ['median price Kensington, PA 19134', 'Reading "Kensington, PA" as a neighbourhood of Philadelphia, PA, the city of zip 19134 written with it (no place of that name in Pennsylvania): we do not resolve neighbourhoods, so the figures are zip 19134\'s, as named: '],
     ] as const) {
       const a = await ask(q);
-      expect(a, q).not.toMatch(/Brooklyn|11218/);
+      expect(a.slice(lead.length), q).not.toMatch(/Brooklyn|11218/);
       expect(a, q).toBe(`${lead}${own}`);
     }
     const flips = await ask('flips in Kensington 19134 Philadelphia');
