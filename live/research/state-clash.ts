@@ -79,6 +79,12 @@ export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByNam
     if (inState?.city && inState.state === s.code) {
       return { text: q.slice(0, clash.run[0]!.index) + q.slice(at + s.length), readAs: `"${written}" as a neighbourhood of ${inState.city}, ${inState.state}, the city of zip ${zip} written with it (no place of that name in ${name(s.code)}): we do not resolve neighbourhoods, so the figures are zip ${zip}'s, as named` };
     }
+    // a neighbourhood the sales records name in another state ("Kensington PA": Brooklyn's KENSINGTON): the state
+    // written is kept and the words are no place, said (before, Brooklyn's figures under "Kensington PA")
+    const hood = gaz.hoodsByName?.get(clash.run.map((w) => w[0].toLowerCase()).join(' '))?.[0];
+    if (hood) {
+      return { text: q.slice(0, clash.run[0]!.index) + q.slice(at), readAs: `"${written}": no place of that name is in ${name(s.code)}, and the neighbourhood ${hood.names.join(' / ')} the sales records name is in ${hood.part} (${hood.city}, ${hood.state}); we do not resolve neighbourhoods, so name the city or zip of ${name(s.code)} it lies in` };
+    }
     return { text: q.slice(0, at) + q.slice(at + s.length), readAs: `"${written}": ${big.name} is not in ${name(s.code)} (no place of that name there), so it is read as ${big.name}, ${big.state} (${clash.n > 1 ? 'the most populous place of that name' : 'the only place of that name'}); name its state for another ${big.name}` };
   }
   return null;

@@ -59,6 +59,8 @@ describe('review 27 #1: a zip and city named win over a neighbourhood of another
     }
     const flips = await ask('flips in Kensington 19134 Philadelphia');
     expect(flips).toBe(`${asHood}${await ask('flips in 19134')}`);
+    // a state written with it that is not the neighbourhood's, and no zip: no place, said, never Brooklyn's figures
+    expect(await ask('median price Kensington PA')).toBe(`Reading "Kensington PA": no place of that name is in Pennsylvania, and the neighbourhood KENSINGTON the sales records name is in Brooklyn (New York, NY); we do not resolve neighbourhoods, so name the city or zip of Pennsylvania it lies in: ${await ask('median price in Pennsylvania')}`);
     // a zip of the neighbourhood's own borough keeps it: Brooklyn's Kensington in 11218
     expect(await ask('median price Kensington 11218')).toMatch(/^Reading "Kensington" as the New York neighbourhood KENSINGTON \(Brooklyn\)/);
   });
