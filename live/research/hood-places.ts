@@ -25,10 +25,10 @@ function isPartOf(f: Found, hood: Hood): boolean {
   return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
 }
 
-/** Whether a place found is written next to the words start..end: only spaces, commas or one short word (a state's
- *  two letters, "Kensington PA 19134") between. */
+/** Whether a place found is written next to the words start..end: only spaces, commas, a bracket or one short word (a
+ *  state's two letters, "Kensington PA 19134"; "zip", "zip code") between. */
 const nextTo = (q: string, start: number, end: number, f: Found): boolean =>
-  /^[\s,]*(?:[a-z]{2}\.?[\s,]+)?$/i.test(f.at >= end ? q.slice(end, f.at) : f.end <= start ? q.slice(f.end, start) : 'x');
+  /^[\s,(]*(?:(?:zip(?:\s*code)?|[a-z]{2}\.?)[\s,:#(]+)?$/i.test(f.at >= end ? q.slice(end, f.at) : f.end <= start ? q.slice(f.end, start) : 'x');
 
 /** Whether a zip lies in a neighbourhood's city part: one of its zips, or a zip of its borough's county (of its city
  *  where the source names no borough). */
@@ -57,12 +57,19 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       // a state read in its words ("Washington" in "Washington Heights") is not named: the neighbourhood's words
       const inside = stateHits.map((h, j) => (h.at >= start && h.end <= end ? j : -1)).filter((j) => j >= 0);
       const named = inside.length ? new Set([...namedStates].filter((st) => stateHits.some((h, j) => h.state === st && !inside.includes(j)) || !stateHits.some((h) => h.state === st))) : namedStates;
-      // its own borough or city written just after it ("williamsburg brooklyn", "Forest Hills, Queens"): this
+      // its own borough or city written just after it ("williamsburg brooklyn", "Forest Hills, Queens", "Astoria in Queens"): this
       // neighbourhood, the borough's words with it
-      const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^[\s,]*$/.test(q.slice(end, f.at)));
-      const part = partAt >= 0 && isPartOf(found[partAt]!, hood) ? found[partAt]! : null;
-      // another city written just after it ("Kensington Philadelphia"): that city's neighbourhood (place-prefer.ts)
+      const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^(?:[\s,]*|\s+in\s+)$/i.test(q.slice(end, f.at)));
+      // or before it in the possessive ("Brooklyn's Kensington")
+      const own = (f: Found): boolean => f.kind === 'city' && !f.zip && !f.hood && f.end <= start && /['’]s\s+$/.test(q.slice(f.at, start)) && /^(?:['’]s)?\s+$/.test(q.slice(f.end, start)) && isPartOf(f, hood);
+      const partIdx = partAt >= 0 && isPartOf(found[partAt]!, hood) ? partAt : found.findIndex(own);
+      const part = partIdx >= 0 ? found[partIdx]! : null;
+      // another city written just after it ("Kensington Philadelphia"), after "in" or before it in the possessive
+      // ("Kensington in Philadelphia", "Philadelphia's Kensington"): that city's neighbourhood (place-prefer.ts,
+      // hood-cities.ts)
       if (partAt >= 0 && !part && !found[partAt]!.area) break;
+      if (found.some((f) => f.kind === 'city' && !f.zip && !f.hood && !f.area && !(f.state === hood.state && f.city === hood.city)
+        && ((f.at >= end && /^\s+in\s+$/i.test(q.slice(end, f.at))) || (f.end <= start && /['’]s\s+$/i.test(q.slice(f.at, start)) && /^(?:['’]s)?\s+$/i.test(q.slice(f.end, start)))))) break;
       // a zip of another city part written next to it ("Kensington 19134 Philadelphia", "19134 Kensington"): the zip
       // and city named win (place-prefer.ts, zip-clash.ts); review 27: Brooklyn's Kensington was read beside 19134
       const zip = found.find((f) => f.kind === 'zip' && f.zip && nextTo(q, start, end, f) && !holds(hood, f.zip, gaz));
@@ -101,8 +108,8 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       }
       const town = towns.length === 1 && spans[0]!.at === start && spans[0]!.end === end ? spans[0]! : null;
       const area = BOROUGHS.find(([re]) => re.test(hood.part))?.[1];
-      if (part) out.drop.push(partAt);
-      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: start, end: part?.end ?? end, kind: 'city' });
+      if (part) out.drop.push(partIdx);
+      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: Math.min(start, part?.at ?? start), end: Math.max(end, part?.end ?? end), kind: 'city' });
       const zips = hood.zips.length ? `: its sales lie in zip${hood.zips.length > 1 ? 's' : ''} ${hood.zips.join(', ')}` : '';
       // several of the source's names read as one: said, so a figure is never taken for one name's
       const summed = hood.names.length > 1 ? ` (these ${hood.names.length} names' sales summed)` : '';

@@ -20,7 +20,7 @@ export function zipCityClash(q: string, found: Read[], stateHits: { state: strin
     const zip = gaz.zips.get(z.zip!);
     if (!zip) continue;
     const g = found.find((f) => f.kind === 'city' && !f.zip && !f.hood && f.city
-      && /^[\s,]*$/.test(f.end <= z.at ? q.slice(f.end, z.at) : f.at >= z.end ? q.slice(z.end, f.at) : 'x'));
+      && /^[\s,()]*(?:zip(?:\s*code)?[\s,:#]*)?$/i.test(f.end <= z.at ? q.slice(f.end, z.at) : f.at >= z.end ? q.slice(z.end, f.at) : 'x'));
     if (!g || !outside(g, z.zip!, zip, gaz)) continue;
     const state = stateHits.findIndex((s) => s.at >= g.end && /^[\s,]*$/.test(q.slice(g.end, s.at)));
     const end = Math.max(z.end, g.end, state >= 0 ? stateHits[state]!.end : 0);

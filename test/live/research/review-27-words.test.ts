@@ -59,6 +59,16 @@ describe('review 27 #1: a zip and city named win over a neighbourhood of another
     }
     const flips = await ask('flips in Kensington 19134 Philadelphia');
     expect(flips).toBe(`${asHood}${await ask('flips in 19134')}`);
+    // the zip in brackets or after "zip": the zip beside Kensington, CT, as written
+    for (const [q, w] of [['median price Kensington (19134)', 'Kensington (19134'], ['median price Kensington zip 19134', 'Kensington zip 19134']] as const) {
+      expect(await ask(q), q).toBe(`${asZip(w)}${own}`);
+    }
+    // another city after "in" or before it in the possessive: that city's neighbourhood, as "Kensington Philadelphia"
+    const philly = `Reading "Kensington" as a neighbourhood of Philadelphia, PA, not Kensington, CT: we do not resolve neighbourhoods, so the figures are for Philadelphia as a whole: ${await ask('median price in Philadelphia')}`;
+    for (const q of ['median price in Kensington in Philadelphia', "median price in Philadelphia's Kensington", 'median price Kensington Philadelphia']) expect(await ask(q), q).toBe(philly);
+    // its own borough after "in" or in the possessive: the neighbourhood the sales records name, as "Astoria Queens"
+    expect(await ask('median price in Astoria in Queens')).toBe(await ask('median price in Astoria Queens'));
+    expect(await ask("median price in Brooklyn's Kensington")).toBe(await ask('median price in Kensington Brooklyn'));
     // a state written with it that is not the neighbourhood's, and no zip: no place, said, never Brooklyn's figures
     expect(await ask('median price Kensington PA')).toBe(`Reading "Kensington PA": no place of that name is in Pennsylvania, and the neighbourhood KENSINGTON the sales records name is in Brooklyn (New York, NY); we do not resolve neighbourhoods, so name the city or zip of Pennsylvania it lies in: ${await ask('median price in Pennsylvania')}`);
     // a zip of the neighbourhood's own borough keeps it: Brooklyn's Kensington in 11218
