@@ -25,6 +25,20 @@ function isPartOf(f: Found, hood: Hood): boolean {
   return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
 }
 
+/** Whether a place found is written next to the words start..end: only spaces, commas, a bracket or one short word (a
+ *  state's two letters, "Kensington PA 19134"; "zip", "zip code") between. */
+const nextTo = (q: string, start: number, end: number, f: Found): boolean =>
+  /^[\s,(]*(?:(?:zip(?:\s*code)?|[a-z]{2}\.?)[\s,:#(]+)?$/i.test(f.at >= end ? q.slice(end, f.at) : f.end <= start ? q.slice(f.end, start) : 'x');
+
+/** Whether a zip lies in a neighbourhood's city part: one of its zips, or a zip of its borough's county (of its city
+ *  where the source names no borough). */
+function holds(hood: Hood, zip: string, gaz: Gazetteer): boolean {
+  const z = gaz.zips.get(zip);
+  if (hood.zips.includes(zip) || !z) return true;
+  const area = BOROUGHS.find(([re]) => re.test(hood.part))?.[1];
+  return z.state === hood.state && (area ? z.county_fips === area.county_fips : z.city.toLowerCase() === hood.city.toLowerCase());
+}
+
 /** The neighbourhoods named alone (or with their own borough just after them): the found towns they replace (indexes
  *  into `found`), the new places and readings, and the words a town kept over a neighbourhood with a note naming it. */
 export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { start: number; end: number }[], found: readonly Found[], gaz: Gazetteer,
@@ -43,12 +57,29 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       // a state read in its words ("Washington" in "Washington Heights") is not named: the neighbourhood's words
       const inside = stateHits.map((h, j) => (h.at >= start && h.end <= end ? j : -1)).filter((j) => j >= 0);
       const named = inside.length ? new Set([...namedStates].filter((st) => stateHits.some((h, j) => h.state === st && !inside.includes(j)) || !stateHits.some((h) => h.state === st))) : namedStates;
-      // its own borough or city written just after it ("williamsburg brooklyn", "Forest Hills, Queens"): this
+      // its own borough or city written just after it ("williamsburg brooklyn", "Forest Hills, Queens", "Astoria in Queens"): this
       // neighbourhood, the borough's words with it
-      const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^[\s,]*$/.test(q.slice(end, f.at)));
-      const part = partAt >= 0 && isPartOf(found[partAt]!, hood) ? found[partAt]! : null;
-      // another city written just after it ("Kensington Philadelphia"): that city's neighbourhood (place-prefer.ts)
+      const partAt = found.findIndex((f) => f.kind === 'city' && !f.zip && !f.hood && f.at >= end && /^(?:[\s,]*|\s+in\s+)$/i.test(q.slice(end, f.at)));
+      // or before it in the possessive ("Brooklyn's Kensington")
+      const own = (f: Found): boolean => f.kind === 'city' && !f.zip && !f.hood && f.end <= start && /['’]s\s+$/.test(q.slice(f.at, start)) && /^(?:['’]s)?\s+$/.test(q.slice(f.end, start)) && isPartOf(f, hood);
+      const partIdx = partAt >= 0 && isPartOf(found[partAt]!, hood) ? partAt : found.findIndex(own);
+      const part = partIdx >= 0 ? found[partIdx]! : null;
+      // another city written just after it ("Kensington Philadelphia"), after "in" or before it in the possessive
+      // ("Kensington in Philadelphia", "Philadelphia's Kensington"): that city's neighbourhood (place-prefer.ts,
+      // hood-cities.ts)
       if (partAt >= 0 && !part && !found[partAt]!.area) break;
+      if (found.some((f) => f.kind === 'city' && !f.zip && !f.hood && !f.area && !(f.state === hood.state && f.city === hood.city)
+        && ((f.at >= end && /^\s+in\s+$/i.test(q.slice(end, f.at))) || (f.end <= start && /['’]s\s+$/i.test(q.slice(f.at, start)) && /^(?:['’]s)?\s+$/i.test(q.slice(f.end, start)))))) break;
+      // a zip of another city part written next to it ("Kensington 19134 Philadelphia", "19134 Kensington"): the zip
+      // and city named win (place-prefer.ts, zip-clash.ts); review 27: Brooklyn's Kensington was read beside 19134
+      const zip = found.find((f) => f.kind === 'zip' && f.zip && nextTo(q, start, end, f) && !holds(hood, f.zip, gaz));
+      if (zip) {
+        // no town read in the words either ("Kensington 19134 home prices") nor a city after the zip (place-prefer.ts says
+        // "Kensington 19134 Philadelphia"): the words are said, not dropped unsaid
+        const city = found.some((f) => f.kind === 'city' && ((f.at <= start && f.end >= end) || (f.at >= zip.end && /^[\s,]*$/.test(q.slice(zip.end, f.at)))));
+        if (!city) out.readAs.push(`"${q.slice(start, end)}" beside zip ${zip.zip} (${zip.city}, ${zip.state}) as a part of the zip's city, not the ${hood.city} neighbourhood ${hood.names.join(' / ')} (${hood.part}): the figures are the zip's`);
+        break;
+      }
       // its city or borough named too (elsewhere), or another state: not this neighbourhood alone
       if (!part && ((named.size && !named.has(hood.state)) || found.some((f) => f.state === hood.state && f.city === hood.city))) break;
       // a town of that name anywhere of 50,000 people or more, or one with sales in the build, keeps the words
@@ -77,8 +108,8 @@ export function hoodsNamed(q: string, toks: readonly Token[], taken: readonly { 
       }
       const town = towns.length === 1 && spans[0]!.at === start && spans[0]!.end === end ? spans[0]! : null;
       const area = BOROUGHS.find(([re]) => re.test(hood.part))?.[1];
-      if (part) out.drop.push(partAt);
-      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: start, end: part?.end ?? end, kind: 'city' });
+      if (part) out.drop.push(partIdx);
+      out.add.push({ state: hood.state, city: hood.city, ...(area ? { area } : {}), hood, at: Math.min(start, part?.at ?? start), end: Math.max(end, part?.end ?? end), kind: 'city' });
       const zips = hood.zips.length ? `: its sales lie in zip${hood.zips.length > 1 ? 's' : ''} ${hood.zips.join(', ')}` : '';
       // several of the source's names read as one: said, so a figure is never taken for one name's
       const summed = hood.names.length > 1 ? ` (these ${hood.names.length} names' sales summed)` : '';

@@ -1,7 +1,8 @@
 // The change between periods compared ("March vs June 2023", "Q1 2022 vs Q1 2023", a follow-up's "compare to 2021"
 // beside the context's 2022), from the same monthly series each period's own figure is read from (year-facts.ts,
 // month-facts.ts): from each period to the next in time, the change of its arm's-length sales and, for two single
-// months, of their median sale prices. A median over several months together is not kept, so none is compared; counts
+// months, of their median sale prices. A median over several months together is not kept, so periods of several months
+// compare their last months recorded whole with a median (each named, with its sales); counts
 // of periods whose months the data holds unequally are compared per month held, said so; a period with no figure
 // gives no change, said with the reason its own answer gave. Wording: warehouse/docs/research.md "Years".
 import { money, pct, plural } from './facts.ts';
@@ -25,6 +26,17 @@ function held(c: MonthlySeries, y: Years): Held {
   const n = is.reduce((s, x) => s + c.sales_count[x.i]!, 0);
   const median = y.month && is.length ? c.median_price[is[0]!.i] ?? null : null;
   return { y, months: monthsOf(y, c.month.at(-1) ?? '2000-01'), held: is.map((x) => x.m), n, median, partial: is.some((x) => c.complete?.[x.i] === false) };
+}
+
+/** A month's median is read as a period's when the month has this many sales (a month with fewer is taken only where
+ *  the period has none such): the solid month of the price level (price-level.ts). */
+const SOLID = 20;
+
+/** A period's last month recorded whole with a median (of SOLID sales or more where one is), its median and sales. */
+function lastMedian(c: MonthlySeries, x: Held): { month: string; median: number; n: number } | null {
+  const months = x.held.map((m) => c.month.indexOf(m)).filter((i) => c.median_price[i] != null && c.complete?.[i] !== false).reverse();
+  const i = months.find((j) => (c.sales_count[j] ?? 0) >= SOLID) ?? months[0];
+  return i === undefined ? null : { month: c.month[i]!, median: c.median_price[i]!, n: c.sales_count[i]! };
 }
 
 /** The change from each period to the next in time, one sentence; null for fewer than two periods. */
@@ -53,8 +65,14 @@ export function periodChange(c: MonthlySeries, periods: readonly Years[]): { sen
     const counts = whole
       ? `arm's-length sales went from ${a.n.toLocaleString('en-US')} to ${b.n.toLocaleString('en-US')}${change(a.n, b.n)}`
       : `arm's-length sales per month held went from ${per(a)} (${plural(a.n, 'sale')} over ${plural(a.held.length, 'month')}) to ${per(b)} (${plural(b.n, 'sale')} over ${plural(b.held.length, 'month')})${change(perMonth(a), perMonth(b))}, since the data holds ${a.held.length} of ${a.y.label}'s ${a.months} months and ${b.held.length} of ${b.y.label}'s ${b.months}`;
-    said.push(`${span}, ${counts}${partial}; a median over several months together is not kept, so no change of the median is given`);
-    values.push(`${a.y.label} to ${b.y.label}: sales${whole ? '' : ' per month'} ${change(whole ? a.n : perMonth(a), whole ? b.n : perMonth(b)).trim().replace(/^\(|\)$/g, '') || 'no change figure'}`);
+    // each period's median: its last month recorded whole with a median, named with its sales (review 27: "from spring
+    // 2014 to spring 2015" gave sale counts alone, while each period's answer above gives its months' medians)
+    const [ma, mb] = [lastMedian(c, a), lastMedian(c, b)];
+    const medians = ma && mb
+      ? `; a median over several months together is not kept, so each period's median is its last month recorded whole with one${ma.n < SOLID || mb.n < SOLID ? '' : ` and ${SOLID} or more sales`}: the median sale price went from ${money(ma.median)} (${ma.month}, ${plural(ma.n, 'sale')}) to ${money(mb.median)} (${mb.month}, ${plural(mb.n, 'sale')})${change(ma.median, mb.median)}`
+      : '; a median over several months together is not kept, so no change of the median is given';
+    said.push(`${span}, ${counts}${partial}${medians}`);
+    values.push(`${a.y.label} to ${b.y.label}: sales${whole ? '' : ' per month'} ${change(whole ? a.n : perMonth(a), whole ? b.n : perMonth(b)).trim().replace(/^\(|\)$/g, '') || 'no change figure'}${ma && mb ? `, median ${pct((mb.median / ma.median - 1) * 100)} (${ma.month} to ${mb.month})` : ''}`);
   }
   const sentence = said.map((s, i) => (i === 0 ? `${s.charAt(0).toUpperCase()}${s.slice(1)}` : s)).join('; ');
   return { sentence, value: values.join('; ') };

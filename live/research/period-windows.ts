@@ -1,6 +1,7 @@
 // Period phrases written out as the periods years.ts reads (pure, no imports): a window ending with a named month ("the
 // six months ending September 2024", "the 6 months to June 2016", "12 months ending March 2015", "the year before June
-// 2016": those months, the named one included), "late 2014" / "early 2015" (October to December, January to March) and
+// 2016": those months, the named one included), "late 2014" / "early 2015" / "mid 2014" (October to December, January to
+// March, May to August) and
 // a half year counted back ("over the last half year", "past half-year": the last 6 months). Each reading said. Before
 // (session 27 review), the window's last month alone was counted ("0 permits in September 2024"), a half year read as
 // 12 months and "from late 2014 to spring 2015" as spring 2015 alone. Rules: warehouse/docs/research.md "Years".
@@ -11,9 +12,10 @@ const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, fiv
 const COUNT = `(\\d{1,2}|${Object.keys(NUMBERS).join('|')})`;
 /** A window's length then the word naming its last month: "six months ending", "the year before", "half a year to". */
 const ENDING = new RegExp(`\\b(?:the\\s+)?(?:(?:last|past|previous)\\s+)?(?:${COUNT}[- ]months?|(?:a\\s+|one\\s+|full\\s+)?(year|twelve[- ]month period)|(half[- ]?year|half\\s+a\\s+year))\\s+(?:ending|ended|that\\s+ended|to|through|thru|up\\s+to|until|till|before)\\s+(?:in\\s+|with\\s+)?${MONTH_WORD}\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d{2})\\b`, 'i');
-/** Part of a year: late (October to December), early (January to March). */
-const PART = /\b(late|early)[- ](?:in\s+)?((?:19|20)\d{2})\b/i;
-const PART_MONTHS: Record<string, [number, number, string]> = { late: [10, 12, 'October to December'], early: [1, 3, 'January to March'] };
+/** Part of a year: late (October to December), early (January to March), mid or the middle of (May to August: the
+ *  four months around the year's middle, review 27 "mid 2014", "mid-2014", "middle of 2015"). */
+const PART = /\b(late|early|mid|(?:the\s+)?middle)(?:[- ]|\s+)(?:in\s+|of\s+)?((?:19|20)\d{2})\b/i;
+const PART_MONTHS: Record<string, [number, number, string]> = { late: [10, 12, 'October to December'], early: [1, 3, 'January to March'], mid: [5, 8, 'May to August'] };
 /** A half year counted back from the data's end. */
 const HALF = /\b(last|past|previous)\s+(?:half[- ]?year|half\s+a\s+year)\b|\bhalf\s+a\s+year\b(?!\s+(?:ago|back|earlier))/i;
 
@@ -33,7 +35,7 @@ export function writeWindows(q: string, readAs: string[]): string {
     out = out.slice(0, m.index) + text + out.slice(m.index + m[0].length);
   }
   for (let m = PART.exec(out); m; m = PART.exec(out)) {
-    const [a, b, words] = PART_MONTHS[m[1]!.toLowerCase()]!, y = Number(m[2]);
+    const [a, b, words] = PART_MONTHS[m[1]!.toLowerCase().replace(/^(the\s+)?middle$/, 'mid')]!, y = Number(m[2]);
     readAs.push(`"${m[0]}" as ${words} ${y}`);
     // ISO months joined by "..": one span years.ts reads, never split at a comparison's "to" (periods.ts morePeriods)
     out = out.slice(0, m.index) + `${iso(y, a)}..${iso(y, b)}` + out.slice(m.index + m[0].length);

@@ -53,6 +53,8 @@ const NAMED = 5;
 export function permitCountFacts(data: ResearchData, u: Understanding, t: Target): Fact[] | null {
   if (!u.asks.includes('permit_count')) return null;
   const asked = kindsAsked(u.query);
+  const reading = kindReading(u.query);
+  if (reading && !u.readAs.includes(reading)) u.readAs.push(reading);
   // a city's zips ranked by a period's permits (permit-periods.ts), or each period's count of the zip or city
   const periods = t.zip || !WHICH_ZIP.test(u.query) ? permitPeriodFacts(data, u, t, asked, kindWords, KIND_WORDS)
     : permitPeriodRanking(data, u, t, asked.length ? asked : PERMIT_KINDS, `${asked.length ? kindWords(asked) : 'building'} permits`);
@@ -96,6 +98,17 @@ function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact 
     source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? `${t.city}, ${t.state}`} by kind, ${months} months to ${asOf}` },
     confidence: 'high', primary: true, uncertain: null,
   };
+}
+
+/** The reading of "remodel" or "rehab" said with a count (review 27: "remodel" counted renovation permits only and
+ *  "rehab" renovation, addition and repair, with no word of why): the kinds each counts, and the other word's. */
+function kindReading(query: string): string | null {
+  const q = query.toLowerCase();
+  // ("renovation" is the kind's own name, said as the count's: no reading)
+  const rehab = /\brehab\w*/.exec(q)?.[0], remodel = /\bremodel\w*/.exec(q)?.[0];
+  if (rehab && !remodel) return `"${rehab}" as renovation/alteration, addition and repair permits together (the kinds the rehab score counts); "remodel" or "renovation" permits are the renovation/alteration kind alone`;
+  if (remodel && !rehab) return `"${remodel}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together (the kinds the rehab score counts)`;
+  return null;
 }
 
 /** The kinds a question asks (none: every kind). */

@@ -17,6 +17,7 @@ import { cityTypoIndex } from '../places/question.ts';
 import type { FilingPlace } from './filing-places.ts';
 import { citiesByKey, findCityTypos } from '../places/question.ts';
 import { compactKey, editDistance, municipalityNames, placeKey } from '../places/names.ts';
+import { postalZips } from './village-zips.ts';
 import { cap, COMMON_WORDS, PREPOSITIONS, STATE_NAME_SET, type Token } from './place-words.ts';
 import type { Gazetteer } from './place-words.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
@@ -195,9 +196,12 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
   const ownTown = (f1: Named, f2: Named): boolean => f1.state === f2.state && !!f1.city && (gaz.hasSales?.(f1.state, f1.city) ?? false);
   for (const f2 of found) {
     if (f2.kind !== 'city' || !f2.city || f2.zip) continue;
-    const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*$/.test(q.slice(f1.end, f2.at)));
+    // a zip or "in" may stand between ("Kensington 19134 Philadelphia": zip-clash.ts says the figures are then the
+    // zip's; "Kensington in Philadelphia")
+    const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*(?:\d{5}[\s,]*|in\s+)?$/.test(q.slice(f1.end, f2.at)));
     const f1 = found[i];
-    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0) && !listed(f1, f2) && !ownTown(f1, f2)) {
+    // a USPS name of the two ("Vernon Rockville"): its zips (village-zips.ts), no neighbourhood
+    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && !postalZips(q.slice(f1.at, f2.end), gaz).length && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0) && !listed(f1, f2) && !ownTown(f1, f2)) {
       drop.push(i);
       dropped.push(`"${q.slice(f1.at, f1.end)}" as ${f1.city}, ${f1.state} (`);
       readAs.push(`"${q.slice(f1.at, f1.end)}" as a neighbourhood of ${whole(f2)}, not ${f1.city}, ${f1.state}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
@@ -206,7 +210,7 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
     // capitalised words ending in a district word just before the city: "Capitol Hill Seattle"
     const before = toks.filter((t) => t.end <= f2.at && !found.some((f) => t.start < f.end && t.end > f.at));
     const last = before.at(-1);
-    if (!last || !cap(last.text) || !/^[\s,]*$/.test(q.slice(last.end, f2.at))) continue;
+    if (!last || !cap(last.text) || !/^[\s,]*(?:\d{5}[\s,]*)?$/.test(q.slice(last.end, f2.at))) continue;
     let k = before.length - 1;
     while (k > 0 && before.length - k < 3 && cap(before[k - 1]!.text) && /^ +$/.test(q.slice(before[k - 1]!.end, before[k]!.start))) k--;
     // the longest run of those words that ends in a district word or is a town's name elsewhere ("Ballard Seattle")

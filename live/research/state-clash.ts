@@ -1,7 +1,8 @@
 // A zip or a city written with a state it is not in ("median price 11201 wa", "median price in seattle tx", "how many
 // homes sold in 98103 new york", "median price in 98103 oregon"): said, as the API says a contradicting state elsewhere,
 // and answered for the zip's own state (the city's namesake read as with no state), never for the state written nor
-// as a comparison with it. Pure: the question with the state's words taken out, and the note. Rules:
+// as a comparison with it; a town not in the state, with a zip of the state after it ("Kensington, PA 19134"), a
+// neighbourhood of the zip's city. Pure: the question with the state's words taken out, and the note. Rules:
 // warehouse/docs/research.md "Entity rules".
 import { citiesByKey } from '../places/question.ts';
 import { municipalityNames, placeKey } from '../places/names.ts';
@@ -71,6 +72,19 @@ export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByNam
     const { big } = clash;
     const at = m.index + m[0].length;
     const written = q.slice(clash.run[0]!.index, at + s.length).trim();
+    // a zip of that state written just after it ("Kensington, PA 19134"): a neighbourhood of the zip's city, the zip's
+    // figures (review 27: before, Kensington, CT beside the zip)
+    const zip = /^[\s,]*(\d{5})\b/.exec(q.slice(at + s.length))?.[1];
+    const inState = zip ? gaz.zips.get(zip) : undefined;
+    if (inState?.city && inState.state === s.code) {
+      return { text: q.slice(0, clash.run[0]!.index) + q.slice(at + s.length), readAs: `"${written}" as a neighbourhood of ${inState.city}, ${inState.state}, the city of zip ${zip} written with it (no place of that name in ${name(s.code)}): we do not resolve neighbourhoods, so the figures are zip ${zip}'s, as named` };
+    }
+    // a neighbourhood the sales records name in another state ("Kensington PA": Brooklyn's KENSINGTON): the state
+    // written is kept and the words are no place, said (before, Brooklyn's figures under "Kensington PA")
+    const hood = gaz.hoodsByName?.get(clash.run.map((w) => w[0].toLowerCase()).join(' '))?.[0];
+    if (hood) {
+      return { text: q.slice(0, clash.run[0]!.index) + q.slice(at), readAs: `"${written}": no place of that name is in ${name(s.code)}, and the neighbourhood ${hood.names.join(' / ')} the sales records name is in ${hood.part} (${hood.city}, ${hood.state}); we do not resolve neighbourhoods, so name the city or zip of ${name(s.code)} it lies in` };
+    }
     return { text: q.slice(0, at) + q.slice(at + s.length), readAs: `"${written}": ${big.name} is not in ${name(s.code)} (no place of that name there), so it is read as ${big.name}, ${big.state} (${clash.n > 1 ? 'the most populous place of that name' : 'the only place of that name'}); name its state for another ${big.name}` };
   }
   return null;

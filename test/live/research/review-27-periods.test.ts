@@ -58,9 +58,9 @@ describe('review 27 #3: from one part of a year to another', () => {
     expect(a).toContain('"late 2014" as October to December 2014');
     expect(a).toContain(`In Bellevue, WA, from October to December 2014 there were ${late.n} arm's-length single-family sales (2014-10 to 2014-12)`);
     expect(a).toContain(`In Bellevue, WA, in spring 2015 (March to May 2015) there were ${spring.n} arm's-length single-family sales (2015-03 to 2015-05)`);
-    // the change of the sales; of the median, why not (a median over several months together is not kept)
+    // the change of the sales; of the median, each period's last month recorded whole (review-27-words.test.ts)
     expect(a).toContain(`From October to December 2014 to spring 2015 (March to May 2015), arm's-length sales went from ${late.n} to ${spring.n}`);
-    expect(a).toContain('a median over several months together is not kept, so no change of the median is given');
+    expect(a).toContain('a median over several months together is not kept, so each period\'s median is its last month recorded whole with one');
     expect(writeWindows('prices early 2015', [])).toBe('prices 2015-01..2015-03');
   });
 });
