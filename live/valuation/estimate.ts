@@ -254,10 +254,11 @@ export function blendLog(b: Blend | undefined, compsLog: number, hedonicLog: num
 
 /** The boosted trees' feature names of a market (fit.ts fitMarketGbm builds its rows the same way). */
 export const GBM_BASE_FEATURES = ['lat', 'lng', 'log_sqft', 'beds', 'baths', 'year', 'cond'] as const;
-/** Whether the trees can value this subject: they read no assessor field, or it knows one (review 28: Philadelphia's
- *  parcels with none of the roll's fields were valued 0.41 of their comps by trees fitted on sales that all had them). */
-export const treesRead = (p: ModelParams, s: Subject): boolean =>
-  !p.gbm || p.gbm.features.length === GBM_BASE_FEATURES.length || p.gbm.features.slice(GBM_BASE_FEATURES.length).some((f) => Number.isFinite(s.features[f]));
+/** Whether the trees can value this subject: they read no assessor field, it knows one, or they were fitted on rows
+ *  that knew none (review 28: Philadelphia's parcels with none of the roll's fields were valued 0.41 of their comps by
+ *  trees fitted on sales that all had them; a back-test fold's rows whose roll values come after it know none). */
+export const treesRead = (p: ModelParams, s: Subject): boolean => !p.gbm || p.gbm.features.length === GBM_BASE_FEATURES.length
+  || (p.gbm.featureless_rows ?? 0) > 0 || p.gbm.features.slice(GBM_BASE_FEATURES.length).some((f) => Number.isFinite(s.features[f]));
 /** A subject's row for the trees: unknown = NaN. */
 export function gbmRow(s: Subject, features: string[]): number[] {
   const n = (v: number | null): number => (v === null ? NaN : v);

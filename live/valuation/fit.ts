@@ -114,7 +114,10 @@ export function fitMarketGbm(idx: CompIndex, beforeDay: number, p: ModelParams):
   const cols: Float64Array[] = [idx.lat, idx.lng, idx.logSqft, idx.beds, idx.baths, idx.year, idx.condLog, ...idx.features.map(([, c]) => c)];
   const X = cols.map((c) => Float64Array.from(use, (i) => c[i]!));
   const y = Float64Array.from(use, (i) => idx.logPrice[i]! - indexAtMonth(p, idx.month[i]!));
-  return fitGbm(names, X, y);
+  // rows with none of the assessor features (a fold's rows whose roll values are dated after it: backtest.ts asOf)
+  const extra = X.slice(GBM_BASE_FEATURES.length);
+  const featureless = extra.length ? use.filter((_, k) => extra.every((c) => !Number.isFinite(c[k]!))).length : 0;
+  return { ...fitGbm(names, X, y), featureless_rows: featureless };
 }
 
 /** Shrinkage of a cell's mean residual toward 0 (its zip's average): effect = sum / (n + CELL_SHRINK). */

@@ -9,6 +9,9 @@ export interface GbmModel {
   base: number;
   /** Trees as flat arrays: per node [feature, threshold, left, right] or a leaf [-1, value, 0, 0]. */
   trees: number[][];
+  /** Training rows that knew none of the assessor features (fit.ts fitMarketGbm): where 0, the trees never learnt
+   *  how to value such a record, and estimate.ts treesRead keeps them from one; absent (an older build): 0. */
+  featureless_rows?: number;
 }
 
 /** `loss`: 'huber' clips each round's residuals at their `huberQuantile` quantile of |residual| (the trees split on

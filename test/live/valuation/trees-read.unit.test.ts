@@ -6,8 +6,8 @@ import { GBM_BASE_FEATURES, treesRead } from '../../../live/valuation/estimate.t
 import { treesNote } from '../../../live/valuation/notes.ts';
 import type { ModelParams, Subject } from '../../../live/valuation/types.ts';
 
-const params = (extra: string[], gbmShare = 0.4): ModelParams => ({
-  gbm: { features: [...GBM_BASE_FEATURES, ...extra] }, blend: { comps: 1 - gbmShare, hedonic: 0, gbm: gbmShare },
+const params = (extra: string[], gbmShare = 0.4, featureless = 0): ModelParams => ({
+  gbm: { features: [...GBM_BASE_FEATURES, ...extra], featureless_rows: featureless }, blend: { comps: 1 - gbmShare, hedonic: 0, gbm: gbmShare },
 } as unknown as ModelParams);
 const subject = (features: Record<string, number>, mode: Subject['mode'] = 'record'): Subject => ({
   zip: '19149', sqft: 1164, beds: 3, baths: 1, year: 1950, features, cond: 'good', type: 0, lat: 40.04, lng: -75.06, mode,
@@ -21,8 +21,10 @@ describe('the trees read a record only when it knows one of their assessor field
     expect(treesNote(p, subject({}), null)).toBe('The boosted trees read this source\'s assessor fields (log_assessed, quality), none of which this record has: their 40% share of the blend went to the comps');
   });
 
-  it('a record with one field, trees without assessor fields, or no trees in the blend: the trees read it, no note', () => {
+  it('a record with one field, trees without assessor fields or fitted on rows without them, or no trees in the blend: the trees read it, no note', () => {
     expect(treesRead(params(['log_assessed', 'quality']), subject({ quality: 6 }))).toBe(true);
+    // a back-test fold whose training rows include some whose roll values are dated after it (backtest.ts asOf)
+    expect(treesRead(params(['log_assessed', 'quality'], 0.4, 37), subject({}))).toBe(true);
     expect(treesRead(params([]), subject({}))).toBe(true);
     expect(treesNote(params(['quality']), subject({ quality: 6 }), 12.1)).toBeNull();
     expect(treesNote(params(['quality'], 0), subject({}), null)).toBeNull();
