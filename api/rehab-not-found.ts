@@ -5,12 +5,15 @@
 // mart_market_direction read), no window with 5 sales, a county a sales source records with no sale in the zip (as the
 // comps' 404: api/shard-replies.ts noMarketSales), a zip outside coverage, or no source of the build covering the zip at all; and where the
 // zip's permits are recorded but give no permit component (the source's area holds under half of the zip, or the zip
-// has no housing unit count), says so and counts them (37240's one $13.2M renovation was "no permit is recorded there").
+// has no housing unit count), says so and counts them (37240's one $13.2M renovation was "no permit is recorded there");
+// a PO-box or unique zip (no Census ZCTA) in a permit source's area says it is one, its permits counted where any
+// (live/research/unaddressed.ts, the words research's rehab answer says too).
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { marketOfCoveredCounty, outsideCoverage, shard, salesSourceCovers } from './shard-replies.ts';
 import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
-import type { PermitCover, Unaddressed } from '../live/research/sales-cover-build.ts';
+import type { PermitCover } from '../live/research/sales-cover-build.ts';
+import { permitsInZip, unaddressedMessage } from '../live/research/unaddressed.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
@@ -32,8 +35,11 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     return `No rehab score for zip ${zip} over the last ${months} months: no building permit component covers the zip, and the window holds fewer than 5 residential arm's-length sales, too few for a rehab resale share (minimum cohort 5); the zip has a score over ${scored.length === 1 ? `${scored[0]} months` : `${scored[0]} to ${scored.at(-1)} months`} (months=${scored[0]})`;
   }
   const { permits, unaddressed } = zipRecords(build, zip);
+  // a PO-box or unique zip first, its permits or none (h27: 37240's one permit read "the zip has no housing unit count")
+  if (unaddressed && !salesRecorded(build, { zip })) {
+    return unaddressedMessage(zip, unaddressed, permits, permits ? permitWindow(build, zip, permits, months) : '');
+  }
   if (permits) return permitsWithoutScore(build, zip, permits, months);
-  if (unaddressed && !salesRecorded(build, { zip })) return noAddresses(zip, unaddressed);
   if (!salesSourceCovers(build, { zip })) {
     // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
     const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
@@ -76,10 +82,6 @@ async function directionNote(build: LoadedBuild, zip: string): Promise<string | 
  *  (review 24: 37027's "76 building permits" were the file's 3 years, 32 of them in the 12 months asked). */
 function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, months: number): string {
   const by = p.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ');
-  const records = p.n === 1 ? '1 building permit' : `${p.n} building permits`;
-  const rehab = p.rehab === p.n ? (p.n === 1 ? 'a residential rehab permit' : 'all residential rehab permits')
-    : p.rehab === 0 ? (p.n === 1 ? 'not a residential rehab permit' : 'none of them a residential rehab permit')
-    : `${p.rehab} of them ${p.rehab === 1 ? 'a residential rehab permit' : 'residential rehab permits'}`;
   // under 1%: one decimal (La Vergne 37086 holds 0.4% in Davidson County, not "0%")
   const pct = (x: number) => (100 * x < 1 ? (100 * x).toFixed(1) : String(Math.round(100 * x)));
   const why = p.covered_share !== null && p.covered_share < 0.5
@@ -89,6 +91,14 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
   const sales = salesRecorded(build, { zip })
     ? "no window of 3 to 24 months holds the 5 residential arm's-length sales a rehab resale share needs (minimum cohort 5)"
     : 'no sales source of this build covers the zip, so no rehab resale share';
+  const window = permitWindow(build, zip, p, months);
+  return `No renovation data for zip ${zip}: ${by} records ${permitsInZip(p)}${window}${window ? '; but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
+}
+
+/** The span of the zip's permit sources' files and how many of its permits fall in the window asked, their
+ *  residential rehab ones said where the file mixes them with others (" in its whole file, <first> to <last>; it falls
+ *  in the 12 months to <end>, the window a score counts"); empty where the build has no such counts. */
+function permitWindow(build: LoadedBuild, zip: string, p: PermitCover, months: number): string {
   const w = zipWindowPermits(build, zip, p.sources.map((s) => s.id), months);
   // where the file mixes residential rehab permits with others: the window's residential rehab permits, the score's own
   // count (mart_rehab_permits); in an older build, whose window counts are of every type and use, how many are of a
@@ -99,9 +109,8 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
     : w.n === 1 ? ' (a renovation, addition or repair permit, on a residential building or not: the window is counted by type, not use)'
     : ` (of every type and use: ${w.rehabTypes === w.n ? 'all' : w.rehabTypes} of them renovation, addition or repair permits, on residential buildings or not; the window is counted by type, not use)`;
   // the window ends at the sources' last permit, so a permit outside it is before it
-  const window = w === null ? '' : ` in ${p.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${w.file[0]} to ${w.file[1]}; ${
-    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts${mixed};`;
-  return `No renovation data for zip ${zip}: ${by} records ${records} in the zip (${rehab})${window}${window ? ' but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
+  return w === null ? '' : ` in ${p.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${w.file[0]} to ${w.file[1]}; ${
+    p.n === 1 ? `it falls ${w.n ? 'in' : 'before'}` : `${w.n === 0 ? 'none' : w.n === p.n ? 'all' : w.n} of them ${w.n === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${w.asOf}, the window a score counts${mixed}`;
 }
 
 /** The window's residential rehab permits among its `n` permits (h26: 37027's 32 permits of the 12 months were said
@@ -114,12 +123,4 @@ function residentialInWindow(n: number, rehabTypes: number, rehab: number, useUn
   const other = rehabTypes > rehab ? `; ${rehabTypes - rehab} ${rehabTypes - rehab === 1 ? 'renovation, addition or repair permit is' : 'renovation, addition or repair permits are'} on other buildings, which no score counts` : '';
   const unknown = useUnrecorded > 0 ? `; ${useUnrecorded} of the residential ones do not record the building's use: each is counted when its declared cost is $500,000 or less, so commercial work may be counted` : '';
   return `${which}${what}${other}${unknown}`;
-}
-
-/** The 404 of a PO-box or unique zip (no Census ZCTA) inside a permit source's area: the source covers it, but the zip
- *  has no street address, so no permit or home sale is recorded in it (h26: 37202 and 60664 read "no building permit
- *  source and no sales source of this build covers the zip"). */
-function noAddresses(zip: string, u: Unaddressed): string {
-  const by = u.sources.map((s) => `the ${s.name} source (${s.id}) covers ${s.area}`).join(' and ');
-  return `No renovation data for zip ${zip}: it is a PO-box or unique zip of ${u.city}, ${u.state} (no Census ZCTA): it has no street addresses, so no building permit or home sale is recorded in it, though ${by}, the zip's area (each permit is recorded in the zip of its street address); no rehab score can be computed for this zip: ask for the zip of an address`;
 }

@@ -84,6 +84,17 @@ create or replace macro is_residential_rehab(permit_type, building_use, valuatio
     permit_type in ('renovation', 'addition', 'repair')
     and case when building_use is null then coalesce(valuation, 0) <= 500000 else building_use = 'residential' end;
 
+-- A residential sale (sfr, condo, multi) and a rehab resale (warehouse/docs/market.md mart_rehab "rehab resales"): the
+-- one test the rehab score's resale share and the rehab events of the 30-day direction read, so the two count the same
+-- sales (h27: the direction counted a store's or a vacant lot's quick resale, the score only homes'). A rehab resale is a
+-- residential sale renovated in its year or the year before (King County's yr_renovated) or resold 1 to 365 days after
+-- its purchase at 10% or more over it (int_market_resales.is_quick_gain_resale, null for a first sale).
+create or replace macro is_residential_sale(property_type) as property_type in ('sfr', 'condo', 'multi');
+create or replace macro is_rehab_resale(property_type, year_renovated, sale_date, is_quick_gain_resale) as
+    is_residential_sale(property_type)
+    and ((year_renovated is not null and year_renovated between year(sale_date) - 1 and year(sale_date))
+         or coalesce(is_quick_gain_resale, false));
+
 -- The recording order of a source's document number (sales.document_id: Denver's reception number, Philadelphia's
 -- book and page, a Connecticut town's serial), as a sortable text: zero-padded so that 2018139696 sorts after 2018137316
 -- and a longer serial after a shorter one of the same prefix; null when the source numbers no document. Deeds of one day

@@ -1,8 +1,7 @@
 // What the research module reads: the files of <build>/live/research/ (live/research/build.ts), the source catalog of
-// <build>/manifest.json (which sources are samples or partial extracts) and,
-// at request time, the pre-rendered shards of the same build through the build's ShardReader (warehouse/live.ts: the
-// server's shard store and its cache), at the paths warehouse/layout.ts shardPath() gives. Every shard family may be
-// absent from a build: readers return null, never throw.
+// <build>/manifest.json (which sources are samples or partial extracts) and, at request time, the pre-rendered shards
+// of the same build through the build's ShardReader (warehouse/live.ts: the server's shard store and its cache), at the
+// paths warehouse/layout.ts shardPath() gives. Every shard family may be absent: readers return null, never throw.
 import type { PermitArea } from './permit-areas-build.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,14 +12,14 @@ import { Bm25, type Bm25Data } from './text.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import { cityTypoIndex } from '../places/question.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
-import type { MarketWindows } from './market-window.ts';
 import type { Hood } from './hoods.ts';
-import { marketKey, sourceTitles } from './market-window.ts';
+import { marketKey, sourceTitles, type MarketWindows } from './market-window.ts';
 import { marketTowns, plainTownNames } from './market-towns.ts';
 import { filingIndex, loadFilingPlaces, type FilingPlace } from './filing-places.ts';
 import { sourceSpans, type SourceSpan } from './coverage.ts';
 import type { FormerCounty } from '../places/former-counties.ts';
 import { RedfinIndex } from './redfin-index.ts';
+import { NO_UNADDRESSED, unaddressedOfFile, type UnaddressedOf } from './unaddressed.ts';
 import type { MetroIndex } from './metro-build.ts';
 
 export const RESEARCH_FORMAT = 1;
@@ -148,6 +147,7 @@ export class ResearchData {
   /** "fairfield county" -> Connecticut's former county of that name and its towns (county-place.ts) */
   readonly formerCounties = new Map<string, FormerCounty>();
   unplacedTowns: readonly string[] = [];
+  unaddressed: UnaddressedOf = NO_UNADDRESSED; // a permit source's PO-box and unique zips (sales-cover.json, unaddressed.ts)
   metros: MetroIndex | null = null; // metro.json (metro-build.ts, read by metro.ts); null in a build written before it
   /** longest city name in words (bounds the n-gram scan) */
   readonly maxCityWords: number;
@@ -224,7 +224,7 @@ export class ResearchData {
     data.filingByKey = filingIndex(data.filingPlaces);
     [data.spans, data.titles] = [sourceSpans(manifestJson), sourceTitles(manifestJson)];
     data.permitAreas = places.permit_areas ?? [];
-    data.redfin = RedfinIndex.fromFile(path.join(dir, 'redfin.json'));
+    [data.redfin, data.unaddressed] = [RedfinIndex.fromFile(path.join(dir, 'redfin.json')), unaddressedOfFile(path.join(dir, 'sales-cover.json'))];
     if (fs.existsSync(path.join(dir, 'metro.json'))) data.metros = read<MetroIndex>('metro.json');
     return data;
   }

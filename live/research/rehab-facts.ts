@@ -4,12 +4,14 @@
 // covers the zip (Chicago, Nashville: permit sources only), that its score and 30-day events are its building permits
 // alone, never "rehab resales" that no record could show (review 16 left-over); where its permit and sales records end
 // apart (a canonical folder's permits.csv and sales.csv), the months to each one's end (the shard's permits_window and
-// sales_window), not one window to as_of. Wording: warehouse/docs/research.md.
+// sales_window), not one window to as_of; where the zip is a PO-box or unique zip of a permit source's area, the rehab
+// 404's words (unaddressed.ts). Wording: warehouse/docs/research.md.
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { fmt, missing, MONTH_TRIES, pct, windowEnd, type Confidence, type Fact } from './facts.ts';
 import { RANK, ranks } from './ranks.ts';
+import { unaddressedWhy } from './unaddressed.ts';
 
 interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string; note?: string | null;
   coverage?: { window_end: string } | null; permits_window?: { window_end: string } | null; sales_window?: { window_end: string } | null }
@@ -52,6 +54,13 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
       confidence: r.confidence, primary, uncertain: null,
       zip: { zip, measure: r.rehab_momentum_score, group: r.label, months, asOf: r.as_of, resalesOnly: !!resalesOnly, permitsOnly },
     };
+  }
+  // a PO-box or unique zip in a permit source's area: the rehab 404's words (h27: "no renovation permit data" for 37202,
+  // whose county the Nashville source covers)
+  const po = data.unaddressed(zip);
+  if (po) {
+    const { why, ask } = unaddressedWhy(po.unaddressed, po.permits);
+    return missing('rehab', t, `We have no rehab momentum score for zip ${zip}: ${why}; ${ask}`);
   }
   return missing('rehab', t, await data.hasFamily('rehab', keys(tries[0]!)) ? `We have no renovation permit data for zip ${zip}` : 'Rehab momentum data is not part of this build');
 }

@@ -20,8 +20,10 @@
 --   sale, 2024-06-20, while its score counted permits to 2024-09-19): its rehab permits in the 30 days to the permits'
 --   window end against the 30 before, plus its rehab resales in the 30 days to the sales' end against the 30 before;
 --   window_end is the later of the two, permits_window_end and sales_window_end each (null without that kind).
--- Events: rehab permits (renovation, addition, repair) and rehab resales (King County yr_renovated in the sale year
--- or the year before, or a quick resale at a gain: int_market_resales).
+-- Events: residential rehab permits (renovation, addition, repair on a residential building: is_residential_rehab) and
+-- residential rehab resales (a home's sale, King County yr_renovated in the sale year or the year before, or a quick
+-- resale at a gain: int_market_resales; is_rehab_resale), the rehab score's two tests (warehouse/macros.sql): a store's,
+-- an office's or a vacant lot's quick resale is no rehab event (h27: NYC's and Connecticut's counted them).
 --   direction_pct = 100 * (events in the 30 days to window_end - events in the 30 days before) / max(events before, 1)
 --   direction     = up above +5, down below -5, else flat (a market whose sources could show events, none in either
 --                   window: 0, flat).
@@ -50,8 +52,8 @@ with permit_rows as (
 ),
 sale_rows as (
     select s.source || ' sales' as source, 'sale' as kind, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug, s.sale_date as event_date,
-           (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
-             or coalesce(r.is_quick_gain_resale, false) as is_rehab,
+           -- a rehab event: a residential rehab resale (is_rehab_resale, warehouse/macros.sql), the rehab score's own test
+           is_rehab_resale(s.property_type, s.year_renovated, s.sale_date, r.is_quick_gain_resale) as is_rehab,
            -- a sale that can show a rehab resale at all: a resale (a repeat sale) or a recorded renovation year
            r.sale_id is not null or s.year_renovated is not null as shows_rehab
     from sales s left join int_market_resales r using (sale_id) left join int_market_city_parts cp on cp.sale_id = s.sale_id

@@ -186,12 +186,12 @@ coverage as (
 sale_events as (
     -- residential sales only (sfr, condo, multi), as the numerator's renovated resales and rehab permits: a land or
     -- commercial sale is no home an investor rehabs (market.md mart_rehab "rehab resales": per source)
+    -- (is_residential_sale, is_rehab_resale: warehouse/macros.sql, the test the 30-day direction's rehab events read)
     select s.zip, s.sale_date as event_date,
-           (s.year_renovated is not null and s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date))
-             or coalesce(r.is_quick_gain_resale, false) as is_rehab_sale
+           is_rehab_resale(s.property_type, s.year_renovated, s.sale_date, r.is_quick_gain_resale) as is_rehab_sale
     from sales s join zip_window z using (zip)
     left join int_market_resales r using (sale_id)
-    where s.is_arms_length and s.property_type in ('sfr', 'condo', 'multi') and s.sale_date > z.sales_as_of - interval 24 month
+    where s.is_arms_length and is_residential_sale(s.property_type) and s.sale_date > z.sales_as_of - interval 24 month
 ),
 permit_windows as (
     -- the window's permits by kind and use: mart_rehab_permits, the counts the rehab 404 says too

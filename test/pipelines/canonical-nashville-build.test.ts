@@ -203,7 +203,8 @@ describe('one canonical folder of permits, sales and filings: each answer names 
     fs.writeFileSync(path.join(dir, 'live', 'research', 'sales-cover.json'), JSON.stringify(cover));
     const build = { dir, shards: new ShardStore(path.join(dir, 'shards'), 1 << 20) } as unknown as LoadedBuild;
     const reply = (await rehabReply(build, '37240', 12)) as { notFound?: string };
-    // before: "no building permit source and no sales source of this build covers the zip (no permit or sale is recorded there)"
-    expect(reply.notFound).toBe(`No renovation data for zip 37240: the Operator's county records in the canonical format source (canonical) records ${raw!.n} building permit in the zip (not a residential rehab permit), but the zip has no housing unit count: no permit rate, so no permit component; and no sales source of this build covers the zip, so no rehab resale share: no rehab score can be computed`);
+    // before: "no building permit source and no sales source of this build covers the zip (no permit or sale is recorded
+    // there)"; then "..., but the zip has no housing unit count: ..." (h27: a unique zip, no Census ZCTA, says it is one)
+    expect(reply.notFound).toBe(`No renovation data for zip 37240: it is a PO-box or unique zip of Nashville, TN (no Census ZCTA): it has no area of its own, so no housing unit count and no permit rate, and no home sale is recorded in it, though the Operator's county records in the canonical format source (canonical) covers Davidson County, TN (the county its permits lie in, by the HUD-USPS ZIP-county crosswalk: permits.csv declares no area), the zip's area; it records ${raw!.n} building permit in the zip (not a residential rehab permit); no rehab score can be computed for this zip: ask for the zip of a home's street address`);
   });
 });
