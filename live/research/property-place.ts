@@ -6,6 +6,8 @@ import { readAddress, type AddressBook } from './addresses.ts';
 import type { Understanding } from './intent.ts';
 import { readParcel, type ParcelBook } from './parcels.ts';
 
+export { ParcelBook } from './parcels.ts';
+
 export function readProperty(u: Understanding, query: string, books: { addresses: AddressBook; parcels?: ParcelBook } | null, state?: string): void {
   addressValue(u, query);
   readAddress(u, query, books?.addresses ?? null);
