@@ -127,8 +127,13 @@ export function namesakeAfterCue(q: string, phrase: string, at: number, end: num
 function houseNumber(q: string, at: number): boolean {
   const line = new RegExp(ADDRESS.source, 'iy');
   line.lastIndex = at;
-  return line.test(q) || /\b\d{5}(?:-\d{4})?\b/.test(q.slice(at + 4));
+  if (line.test(q)) return true;
+  // a word after the number (a street's name, not "and 98103" nor "vs 98103") and a zip later
+  const next = /^\s+([A-Za-z][A-Za-z'’.-]*)/.exec(q.slice(at + 4))?.[1]?.toLowerCase();
+  return next !== undefined && !JOINS.has(next) && /\b\d{5}(?:-\d{4})?\b/.test(q.slice(at + 4));
 }
+/** Words joining a zip to what follows it, never a street's name. */
+const JOINS = new Set(['and', 'or', 'vs', 'vs.', 'versus', 'compared', 'to', 'with', 'in', 'for', 'from', 'than', 'against', 'plus', 'zip', 'zips', 'during', 'since', 'over', 'between', 'at', 'on', 'by']);
 
 /** Four digits after a place word ("in 6830", "for 6830", "zip 6830") that are a zip of the build with a leading
  *  zero put back (06830), never a year (1900-2099) nor an amount or an area, nor a house number (houseNumber): the

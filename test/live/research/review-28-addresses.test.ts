@@ -50,6 +50,11 @@ describe('review 28 #1: a house number is not a zip', () => {
 
   it('four digits with no street after them are still a zip without its leading zero', async () => {
     expect(await ask('median price for 6830')).toContain('Reading "6830" as zip 06830 (Greenwich, CT)');
+    expect(await ask('median price in 6830 and 98103')).toContain('Reading "6830" as zip 06830 (Greenwich, CT)');
+    // a street's name after the number and a zip typed later: a house number, with no suffix written
+    const a = await ask('ballpark value for 2835 Unruh, Philadelphia 19149');
+    expect(a).not.toContain('02835');
+    expect(a).toMatch(/^In zip 19149 \(Philadelphia, PA\)/);
   });
 });
 
