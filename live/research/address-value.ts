@@ -8,17 +8,15 @@ import type { Understanding } from './intent.ts';
 
 /** Words asking what one property is worth. */
 const VALUE = /\b(worth|apprais\w*|valu(e|ed|es|ation|ations)|ballpark|estimated? (price|value)|what (would|could|will|might) (it|this|that)( house| home| property)? (sell|go|fetch)|how much (is|would|could) (it|this|that)( house| home| property)?( be)?( worth)?)\b/i;
-/** The market topics that already answer it. */
-const MARKET = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
 /** Reads a street address asked its value as its zip's price level (in place), with the reading to say; nothing when
- *  no address or no value word, or when another topic is asked (a flood risk, a rule). */
+ *  no address or no value word, or when a topic other than sale prices is asked (a flood risk, a rule). */
 export function addressValue(u: Understanding, query: string): void {
   const m = ADDRESS.exec(query);
-  if (!m || !VALUE.test(query) || u.intents.some((i) => !MARKET.has(i))) return;
-  if (!u.intents.length || u.intents.every((i) => i === 'comps' || i === 'trends')) {
-    u.intents.splice(0, u.intents.length, 'trends');
-    u.priceLevel = true;
-  }
+  // another topic asked with it ("flood risk and value of ..."): that topic's answer, with no reading of a value
+  if (!m || !VALUE.test(query) || !u.intents.every((i) => i === 'comps' || i === 'trends')) return;
+  // comparable sales asked too ("comps near ... and what is it worth") stay asked, beside the price level
+  if (!u.intents.includes('trends')) u.intents.push('trends');
+  u.priceLevel = true;
   u.readAs.push(`"${m[0].trim()}" asked its value as its zip's typical sale price: the research keeps no valuation of one property (its own estimate, with comparable sales and a range: POST /v1/valuation/estimate)`);
 }
