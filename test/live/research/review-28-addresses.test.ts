@@ -34,6 +34,10 @@ describe('review 28 #1: a house number is not a zip', () => {
     expect(a).not.toContain('Jamestown');
     expect(a).toContain('"2835 Unruh Ave" asked its value as its zip\'s typical sale price: the research keeps no valuation of one property');
     expect(a).toContain(`In zip 19149 (Philadelphia, PA), the median single-family sale price was ${usd(m.median!)} in 2022-11 (${m.n} sales)`);
+    // another topic asked with the value keeps that topic, with no value reading
+    const flood = await ask('flood risk and value of 2926 ridge ave philadelphia');
+    expect(flood).not.toContain('asked its value');
+    expect(flood).toContain('flood');
     // with no zip typed, the address index places it
     expect(await ask('what is 2835 Unruh Ave worth')).toContain(`"2835 Unruh Ave" as zip 19149 (2835 UNRUH AVE, Philadelphia, PA in our address index)`);
   });
