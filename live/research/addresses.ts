@@ -6,12 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AutocompleteIndex } from '../autocomplete/index-search.ts';
+import { ADDRESS } from './street-line.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 
-/** A house number, up to four street words and a street suffix (and a direction after it). */
-const WORD = "(?!(?:in|of|for|near|around|and|or|the|at|to|from|million|thousand|k|bedrooms?|beds?|baths?|sq|sqft|homes?|houses?|sales?|years?|months?|days?|zips?)\\b)[a-z0-9']+";
-const ADDRESS = new RegExp(`(?<![$\\d,.])\\b(\\d{1,6})\\s+((?:[nsew]\\.?\\s+)?(?:${WORD}\\s+){0,3}?${WORD})\\s+(st|street|ave|avenue|av|way|wy|rd|road|blvd|boulevard|dr|drive|ln|lane|pl|place|ct|court|ter|terrace|pkwy|parkway|hwy|highway|cir|circle|sq|square)\\b\\.?(?:\\s+(n|s|e|w|ne|nw|se|sw)\\b)?`, 'i');
 const MARKET = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
 /** An address found: its street line as the index keeps it, its zip, city and state. */

@@ -21,7 +21,9 @@ import { stateSuperfund, SuperfundSites } from './state-superfund.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
 import { metroAnswer } from './metro.ts';
-import { AddressBook, readAddress } from './addresses.ts';
+import { AddressBook } from './addresses.ts';
+import { ParcelBook, readProperty } from './property-place.ts';
+import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import type { Settings } from '../../warehouse/settings.ts';
 import { ResearchData } from './data.ts';
@@ -160,8 +162,8 @@ async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: De
 
 /** Files of the build besides the research index, read when first needed: its address index (addresses.ts), the
  *  location index's NRI county scores (nri.ts) and its NPL sites (state-superfund.ts). */
-export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites }
-export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir) });
+export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites; parcels?: ParcelBook; valuation?: ValuationScores }
+export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir), parcels: ParcelBook.ofBuild(buildDir), valuation: ValuationScores.ofBuild(buildDir) });
 
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
@@ -201,13 +203,14 @@ export class ResearchEngine {
     const npl = this.files?.superfund ? stateSuperfund(u, (code) => this.data.stateName(code), this.files.superfund) : null;
     if (npl) return { answer: depth === 'deep' ? `${npl.answer}\n\nSources: ${npl.citation}` : npl.answer, sources: [{ type: 'location', category: 'location_risk', citation: npl.citation }], confidence: 'high', facts: [], depth };
     barePlace(u);
+    const avm = valuationReliability(this.data, u, asked, this.files?.valuation); if (avm) return { ...avm, depth }; // how reliable the valuations are
     // a sale price or sales count of a metro area: over the counties of its CBSA the build has sales for (metro.ts)
     const metroArea = metroAnswer(this.data, u, asked, depth, this.today);
     if (metroArea) return { answer: metroArea.answer, sources: metroArea.citation ? [{ type: 'sales', category: 'market', citation: metroArea.citation }] : [], confidence: metroArea.confidence, facts: [], depth };
     const metro = metroNote(u, asked, this.data);
     if (metro) u.readAs.push(metro);
-    // a street address: its zip from the address index, or said not found (addresses.ts)
-    readAddress(u, asked, this.files?.addresses ?? null);
+    // a street address or a parcel id: its zip from the address index or the property record, or said not found
+    readProperty(u, asked, this.files, ctx.state);
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     // an area name towns elsewhere bear too, asked a market figure with no state: both readings named (area-towns.ts)

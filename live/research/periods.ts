@@ -41,10 +41,11 @@ export function parsePeriod(q: string): Period | null {
     const year = Number(half[3] ?? half[4] ?? half[7]);
     return { from: year, to: year, label: `the ${n === 1 ? 'first' : 'second'} half of ${year} (${n === 1 ? 'January to June' : 'July to December'})`, months: [ym(year, n === 1 ? 1 : 7), ym(year, n === 1 ? 6 : 12)] };
   }
-  const last = new RegExp(`\\b(?:last|this past|the past|previous)\\s+${SEASON_WORD}\\b`, 'i').exec(q);
+  // "this fall" too (review 28): the sources end years before today, so this year's is read as the last one they cover
+  const last = new RegExp(`\\b(?:(last|this past|the past|previous)|(this))\\s+${SEASON_WORD}\\b`, 'i').exec(q);
   if (last) {
-    const s = seasonOf(last[1]!);
-    return { from: 0, to: 0, label: `last ${s}`, months: ['0000-00', '0000-00'], last: s };
+    const s = seasonOf(last[3]!);
+    return { from: 0, to: 0, label: `${last[2] ? 'this' : 'last'} ${s}`, months: ['0000-00', '0000-00'], last: s };
   }
   return null;
 }
@@ -69,14 +70,14 @@ export function resolveLast<T extends { label: string; months?: [string, string]
   const year = endsBy(ey + 1) ? ey + 1 : endsBy(ey) ? ey : ey - 1;
   const s = seasonPeriod(p.last, year);
   const words = s.label.replace(/^\w+ \d{4} \((.*)\)$/, '$1');
-  return { ...p, ...s, last: undefined, label: `${p.last} ${year} (${words}: "last ${p.last}" read as the last ${p.last} before the data of the place ends, in ${end})` };
+  return { ...p, ...s, last: undefined, label: `${p.last} ${year} (${words}: "${p.label}" read as the last ${p.last} before the data of the place ends, in ${end})` };
 }
 
 /** The word before a period in a sentence: "in 2022", "in Q4 2023", "in summer 2014 (...)", "from March to June 2022",
  *  "since 2020". */
 export function periodWhen(label: string): string {
   if (label.startsWith('since')) return label;
-  return /^(\d{4}( \(|$)|Q[1-4] \d{4}|(spring|summer|fall|winter) \d{4}|the (first|second) half|last (spring|summer|fall|winter)|[A-Z][a-z]+ \d{4}( \(|$))/.test(label) ? `in ${label}` : `from ${label}`;
+  return /^(\d{4}( \(|$)|Q[1-4] \d{4}|(spring|summer|fall|winter) \d{4}|the (first|second) half|(last|this) (spring|summer|fall|winter)|[A-Z][a-z]+ \d{4}( \(|$))/.test(label) ? `in ${label}` : `from ${label}`;
 }
 
 /** "are" after a span of months or years ("March to June 2022 are outside the data"), else "is". */

@@ -21,6 +21,7 @@ import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, TERRITORIES, TERRI
 import { citiesByKey } from '../places/question.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { STATE_WORD_FORMS } from '../places/names.ts';
+import { ADDRESS } from './street-line.ts';
 
 const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
 
@@ -120,14 +121,29 @@ export function namesakeAfterCue(q: string, phrase: string, at: number, end: num
   return cue || (/^\s*["'“‘]?$/.test(q.slice(0, at)) && MARKET_AFTER.test(q.slice(end)));
 }
 
+/** Whether the number at `at` starts a street line (house number, street words, a suffix: "2835 Unruh Ave"), or a
+ *  zip of 5 digits is typed after it ("near 2835 Unruh, Philadelphia 19149"): a house number, never a zip (review 28:
+ *  "2835" read as 02835, Jamestown, RI, and "7921 Doe Trail Way" as 07921, Bedminster, NJ). */
+function houseNumber(q: string, at: number): boolean {
+  const line = new RegExp(ADDRESS.source, 'iy');
+  line.lastIndex = at;
+  if (line.test(q)) return true;
+  // a word after the number (a street's name, not "and 98103" nor "vs 98103") and a zip later
+  const next = /^\s+([A-Za-z][A-Za-z'’.-]*)/.exec(q.slice(at + 4))?.[1]?.toLowerCase();
+  return next !== undefined && !JOINS.has(next) && /\b\d{5}(?:-\d{4})?\b/.test(q.slice(at + 4));
+}
+/** Words joining a zip to what follows it, never a street's name. */
+const JOINS = new Set(['and', 'or', 'vs', 'vs.', 'versus', 'compared', 'to', 'with', 'in', 'for', 'from', 'than', 'against', 'plus', 'zip', 'zips', 'during', 'since', 'over', 'between', 'at', 'on', 'by']);
+
 /** Four digits after a place word ("in 6830", "for 6830", "zip 6830") that are a zip of the build with a leading
- *  zero put back (06830), never a year (1900-2099) nor an amount or an area: the zip, with the reading to say. */
+ *  zero put back (06830), never a year (1900-2099) nor an amount or an area, nor a house number (houseNumber): the
+ *  zip, with the reading to say. */
 export function shortZips(q: string, gaz: Gazetteer): { start: number; end: number; zip: string; state: string; city?: string; readAs: string }[] {
   const out: { start: number; end: number; zip: string; state: string; city?: string; readAs: string }[] = [];
   for (const m of q.matchAll(/(?<=\b(?:in|for|near|around|of|zip|zipcode|code)\s+)(\d{4})\b(?![\d,.%]|\s*(?:sq|sf|square|ft|feet)\b)/gi)) {
     const n = Number(m[1]);
     const z = gaz.zips.get(`0${m[1]}`);
-    if (!z || (n >= 1900 && n <= 2099)) continue;
+    if (!z || (n >= 1900 && n <= 2099) || houseNumber(q, m.index)) continue;
     out.push({ start: m.index, end: m.index + m[0].length, zip: `0${m[1]}`, state: z.state, ...(z.city ? { city: z.city } : {}), readAs: `"${m[1]}" as zip 0${m[1]}${z.city ? ` (${z.city}, ${z.state})` : ''}: a zip code's leading zero left out` });
   }
   return out;

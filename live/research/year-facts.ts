@@ -15,6 +15,7 @@ import { windowFigure } from './market-window.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 import { periodVerb, periodWhen, resolveLast } from './periods.ts';
+import { monthByMonth } from './month-by-month.ts';
 import { dataMonths } from './data-range.ts';
 
 /** The monthly series of a trends shard, the columns read here (oldest first). */
@@ -80,6 +81,8 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
       ? `the month's median sale price was ${money(c.median_price[end.i]!)}`
       : `monthly median sale prices ran from ${money(c.median_price[lo.i]!)} (${lo.m}) to ${money(c.median_price[hi.i]!)} (${hi.m})${left ? ` (${left})` : ''}, ${money(c.median_price[end.i]!)} in the last of them, ${end.m} (${plural(end.n, 'sale')}${part(end)})`);
   }
+  const each = monthByMonth(u.query, c, asked); // each month asked, up or down on the one before (month-by-month.ts)
+  if (each) bits.push(each);
   // a month the files cover in part only (Denver's 2019-07) has its count but no median in the build: said, not dropped
   const partOnly = asked.filter((x) => c.covered?.[x.i] === false && c.median_price[x.i] == null && x.n >= 5).map((x) => `${x.m} (${plural(x.n, 'sale')})`);
   if (partOnly.length) bits.push(`${partOnly.join(', ')} ${partOnly.length === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median`);
