@@ -75,8 +75,8 @@ const AddressMatch = obj({
 
 // issue 22: the property record (warehouse/docs/property.md)
 const CITATION = { source: str, table: str, file: nullable('string'), line: nullable('number'), record_date: nullable('string'), vintage: nullable('string') };
-const IMPUTED = { type: ['string', 'null'], enum: ['nearest_zcta_centroid', null],
-  description: "How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip). Null: the value was read from the cited file and line" };
+const IMPUTED = { type: ['string', 'null'], enum: ['nearest_zcta_centroid', 'zip_city', 'zip_state', 'source_constant', null],
+  description: "How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA'). Null: the value was read from the cited file and line" };
 const FIELD_LINEAGE = obj({ value: {}, ...CITATION, imputed: IMPUTED, losing_values: { type: 'array', items: obj({ value: {}, ...CITATION, imputed: IMPUTED }) } });
 const PropertyRecord = obj({
   property_id: str, parcel_id: nullable('string'), address: nullable('string'), unit: nullable('string'), city: nullable('string'),

@@ -1172,10 +1172,10 @@ export type components = {
                         record_date: string | null;
                         vintage: string | null;
                         /**
-                         * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip). Null: the value was read from the cited file and line
+                         * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA'). Null: the value was read from the cited file and line
                          * @enum {string|null}
                          */
-                        imputed: "nearest_zcta_centroid" | null;
+                        imputed: "nearest_zcta_centroid" | "zip_city" | "zip_state" | "source_constant" | null;
                         losing_values: {
                             value: unknown;
                             source: string;
@@ -1185,10 +1185,10 @@ export type components = {
                             record_date: string | null;
                             vintage: string | null;
                             /**
-                             * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip). Null: the value was read from the cited file and line
+                             * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA'). Null: the value was read from the cited file and line
                              * @enum {string|null}
                              */
-                            imputed: "nearest_zcta_centroid" | null;
+                            imputed: "nearest_zcta_centroid" | "zip_city" | "zip_state" | "source_constant" | null;
                         }[];
                     };
                 };

@@ -39,7 +39,8 @@ export interface Citation {
   source: string; table: string; file: string | null; line: number | null; record_date: string | null; vintage: string | null;
 }
 /** A field's value and where it came from; `imputed` says how a value the cited row does not record was filled
- *  ('nearest_zcta_centroid': a Connecticut sale's zip, from the ZCTA centroids of its town nearest its point), null when read. */
+ *  ('nearest_zcta_centroid': a Connecticut sale's zip, from the ZCTA centroids of its town nearest its point; 'zip_city',
+ *  'zip_state': from the row's zip; 'source_constant': the adapter's constant), null when read. */
 export interface FieldLineage extends Citation { value: unknown; imputed: string | null; losing_values: (Citation & { value: unknown; imputed: string | null })[] }
 
 /** The lineage of a record as answered. */

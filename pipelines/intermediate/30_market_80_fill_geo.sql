@@ -18,7 +18,8 @@
 -- their zip, and rows without a city (King County sales, canonical permits) the city of their zip by the rule of
 -- int_market_zip_cities below: a city whose geo lookup lists the zip. The tables are rebuilt (create
 -- table as) rather than updated in place: linear, and fast at 10 million rows. Each says which zips were guessed
--- this way (zip_imputed; the address domain keeps guessed zips out of autocomplete).
+-- this way (zip_imputed; the address domain keeps guessed zips out of autocomplete), and which cities and states
+-- were filled from the zip (city_from_zip, state_from_zip: the property lineage cites them as imputed, not as read).
 create or replace temp table int_market_zip_centroids as
 select zip, lat, lng, state_code from zips
 where lat is not null and lng is not null and zip is not null and zip_is_area(is_zcta, centroid_source);
@@ -165,7 +166,8 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code),
+    f.city is null and coalesce(zc.city, z.city) is not null as city_from_zip, f.state_code is null and z.state_code is not null as state_from_zip
 from filled f
 left join int_market_zip_states z on z.zip = f.zip
 left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
@@ -177,7 +179,8 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code),
+    f.city is null and coalesce(zc.city, z.city) is not null as city_from_zip, f.state_code is null and z.state_code is not null as state_from_zip
 from filled f
 left join int_market_zip_states z on z.zip = f.zip
 left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
@@ -190,7 +193,8 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code),
+    f.city is null and coalesce(zc.city, z.city) is not null as city_from_zip, f.state_code is null and z.state_code is not null as state_from_zip
 from filled f
 left join int_market_zip_states z on z.zip = f.zip
 left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);
@@ -202,7 +206,8 @@ with filled as (
     left join int_market_city_keys ck on ck.state_code = s.state_code and ck.city_key = lower(s.city)
     left join int_market_zip_nearest n on n.plat = round(s.lat, 4) and n.plng = round(s.lng, 4) and n.pstate = coalesce(s.state_code, '') and n.pcity = coalesce(ck.city_key, '')
 )
-select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code)
+select f.* replace (coalesce(f.city, zc.city, z.city) as city, coalesce(f.state_code, z.state_code) as state_code),
+    f.city is null and coalesce(zc.city, z.city) is not null as city_from_zip, f.state_code is null and z.state_code is not null as state_from_zip
 from filled f
 left join int_market_zip_states z on z.zip = f.zip
 left join int_market_zip_cities zc on zc.zip = f.zip and zc.state_code = coalesce(f.state_code, z.state_code);

@@ -7,7 +7,8 @@
 -- then the later document in the source's recording order (document_order(): Denver's reception number; deeds of one
 -- day), then the earlier file and the later line. The other values are kept as the losing values. A value is cited at
 -- the file and line it was read from (Denver's beds, baths, sqft and year built: the residential file's row,
--- int_property_fact_rows), and a zip the geography fill guessed (zip_imputed) is cited as imputed, not as read.
+-- int_property_fact_rows), and a value the cited row does not record is cited as imputed, not as read: a zip the
+-- geography fill guessed (zip_imputed), a city or state it filled from the zip, a constant the source's adapter writes.
 --   properties        one row per property (property_id), the chosen value of every field
 --   property_sales    one row per recorded sale of a property (duplicate copies left out), newest first
 --   property_lineage  one row per property, field and distinct value: the chosen value and each losing value, with the
@@ -21,21 +22,21 @@ create or replace temp table int_property_rows_all as
 select property_identity(r.source, r.parcel_id, r.address, r.unit, r.zip) as identity, r.*
 from (
     select 'sales' as origin, 2 as origin_rank, source, sale_id as row_id, file, line, sale_date as record_date, parcel_id, address, unit,
-           city, state_code, zip, zip_imputed, lat, lng, property_type, beds, baths, sqft, year_built, null::varchar as owner_name,
+           city, state_code, zip, zip_imputed, city_from_zip, state_from_zip, lat, lng, property_type, beds, baths, sqft, year_built, null::varchar as owner_name,
            document_order(document_id) as doc_order
     from sales where not is_duplicate
     union all by name
     select 'parcels' as origin, 1 as origin_rank, source, null as row_id, file, line, last_sale_date as record_date, parcel_id, address,
-           unit, city, state_code, zip, zip_imputed, lat, lng, property_type, beds, baths, sqft, year_built, owner_name
+           unit, city, state_code, zip, zip_imputed, city_from_zip, state_from_zip, lat, lng, property_type, beds, baths, sqft, year_built, owner_name
     from parcels
     -- a permit's zip assigned from the nearest ZCTA centroid is a guess: no identity is made of it
     union all by name
     select 'permits' as origin, 3 as origin_rank, source, permit_id as row_id, file, line, issue_date as record_date, parcel_id, address,
-           null as unit, city, state_code, case when not zip_imputed then zip end as zip, lat, lng
+           null as unit, city, state_code, case when not zip_imputed then zip end as zip, city_from_zip, state_from_zip, lat, lng
     from permits
     union all by name
     select 'distress' as origin, 4 as origin_rank, source, distress_id as row_id, file, line, filing_date as record_date, parcel_id,
-           address, null as unit, city, state_code, zip, lat, lng
+           address, null as unit, city, state_code, zip, city_from_zip, state_from_zip, lat, lng
     from distress
 ) r;
 
@@ -73,6 +74,19 @@ left join int_property_fact_rows fr on fr.source = r.source and fr.file = r.file
 where r.identity is not null;
 drop table int_property_rows_all;
 
+-- the fields a source's adapter writes as one constant on every row, its files having no such column
+-- (pipelines/intermediate/30_market_*.sql): the value is the adapter's, not the cited row's, so lineage says
+-- 'source_constant'. NYC's rolling sales have a BOROUGH and no city (30_market_12: 'New York', 'NY'); Philadelphia's
+-- transfers and roll, Denver's transfers, Chicago's permits and Louisville's filings name no city or state; King
+-- County's sales, Connecticut's and Allegheny's name no state. Sacramento's and Nashville's files have a state
+-- column (the adapters' 'CA'/'TN' is only a fallback for an empty one, which no row of the shipped files has).
+create or replace temp table int_property_source_constants (source varchar, field varchar);
+insert into int_property_source_constants values
+    ('nyc', 'city'), ('nyc', 'state'), ('philadelphia', 'city'), ('philadelphia', 'state'),
+    ('denver', 'city'), ('denver', 'state'), ('chicago', 'city'), ('chicago', 'state'),
+    ('louisville', 'city'), ('louisville', 'state'), ('king_county', 'state'), ('connecticut', 'state'),
+    ('allegheny', 'state');
+
 -- one candidate per row and field it records, ranked by the conflict rule; cite_file and cite_line are where the value
 -- was read (the row's own, or for a characteristic read from another file that file's row), imputed how a value the
 -- row does not record was filled (null: read)
@@ -80,11 +94,15 @@ create or replace temp table int_property_candidates as
 select property_id, field, value, origin, origin_rank, source, file, line, record_date,
        case when field in ('beds', 'baths', 'sqft', 'lot_sqft', 'year_built') and fact_file is not null then fact_file else file end as cite_file,
        case when field in ('beds', 'baths', 'sqft', 'lot_sqft', 'year_built') and fact_file is not null then fact_line else line end as cite_line,
-       case when field = 'zip' and zip_imputed then 'nearest_zcta_centroid' end as imputed,
+       case when field = 'zip' and zip_imputed then 'nearest_zcta_centroid'
+            when field = 'city' and city_from_zip then 'zip_city'
+            when field = 'state' and state_from_zip then 'zip_state'
+            when (source, field) in (select (source, field) from int_property_source_constants) then 'source_constant' end as imputed,
        row_number() over (partition by property_id, field
                           order by record_date desc nulls last, origin_rank, doc_order desc nulls last, file, line desc) as rank
 from (
     select property_id, origin, origin_rank, source, file, line, record_date, doc_order, fact_file, fact_line, zip_imputed,
+           city_from_zip, state_from_zip,
            unnest([
                {'field': 'parcel_id', 'value': cast(parcel_id as varchar)},
                {'field': 'address', 'value': address},
