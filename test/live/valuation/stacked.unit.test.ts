@@ -7,6 +7,7 @@ import { CompIndex, type CompSetData } from '../../../live/valuation/comps.ts';
 import { GBM_BASE_FEATURES, STACK_FEATURES, estimate } from '../../../live/valuation/estimate.ts';
 import { BLEND_GRID, COMPS_ONLY, chooseBlend, modelName, type Prediction } from '../../../live/valuation/backtest.ts';
 import { blendBody } from '../../../live/valuation/answer.ts';
+import { treesNote } from '../../../live/valuation/notes.ts';
 import { dayOf, monthOfDay } from '../../../live/valuation/helpers.ts';
 import type { Blend, ModelParams, Subject } from '../../../live/valuation/types.ts';
 
@@ -75,6 +76,21 @@ describe('the stacked estimate', () => {
     expect(blendBody(COMPS_ONLY, 'record', e, round)).toBeNull();
     expect(modelName({ comps: 0, hedonic: 0, gbm: 0.3, stacked: 0.7 })).toBe('blend: stacked comps 0.7, boosted trees 0.3');
     expect(modelName({ comps: 0.5, hedonic: 0.1, gbm: 0.4 })).toBe('blend: comps 0.5, hedonic 0.1, boosted trees 0.4');
+  });
+});
+
+describe('a record with none of the assessor fields the trees read', () => {
+  it('is valued by its comps alone, and the note names both shares that went to them', () => {
+    const model = (extra: string[]): NonNullable<ModelParams['gbm']> => ({ features: [...GBM_BASE_FEATURES, 'grade', ...extra], base: 0.5, trees: [], featureless_rows: 0 });
+    const p: ModelParams = { ...flat, gbm: model([]), stacked: model([...STACK_FEATURES]), blend: { comps: 0, hedonic: 0, gbm: 0.3, stacked: 0.7 } };
+    const e = estimate(new CompIndex(market()), p, subject, at)!;
+    expect([e.gbmLog, e.stackedLog]).toEqual([null, null]);
+    expect(e.logValue).toBeCloseTo(e.compsLog, 12);
+    expect(treesNote(p, subject, e.gbmLog, e.stackedLog)).toBe('The boosted trees and the stacked trees read this source\'s assessor fields (grade), none of which this record has: their 100% share of the blend went to the comps');
+    // a graded record: both read it, no note
+    const graded = estimate(new CompIndex(market()), p, { ...subject, features: { grade: 7 } }, at)!;
+    expect(graded.stackedLog).toBeCloseTo(graded.compsLog + 0.5, 12);
+    expect(treesNote(p, { ...subject, features: { grade: 7 } }, graded.gbmLog, graded.stackedLog)).toBeNull();
   });
 });
 
