@@ -132,8 +132,8 @@ export const SCHEMAS: Record<string, Schema> = {
       facts: { type: 'array', items: obj({ name: str, value: { type: ['number', 'string'] }, source: enumOf('record', 'request', 'zip_typical', 'default') }) },
     }),
     notes: { type: 'array', items: str, description: 'Additive: comps mostly of another kind than the subject (confidence one step lower), a typed city, state or zip contradicting the zip, why confidence is below the tier of the interval (warehouse/docs/valuation.md "The answer")' },
-    blend: { type: ['object', 'null'], additionalProperties: false, required: ['comps_value', 'comps_weight', 'hedonic_value', 'hedonic_weight', 'trees_value', 'trees_weight'],
-      properties: { comps_value: num, comps_weight: num, hedonic_value: nullable('number'), hedonic_weight: num, trees_value: nullable('number'), trees_weight: num }, description: 'Additive: a blended estimate\'s parts; estimated_value = exp(sum of weight x ln value) before rounding, a null value lending its weight to the comps. Null: comps alone' },
+    blend: { type: ['object', 'null'], additionalProperties: false, required: ['comps_value', 'comps_weight', 'hedonic_value', 'hedonic_weight', 'trees_value', 'trees_weight', 'stacked_value', 'stacked_weight'],
+      properties: { comps_value: num, comps_weight: num, hedonic_value: nullable('number'), hedonic_weight: num, trees_value: nullable('number'), trees_weight: num, stacked_value: nullable('number'), stacked_weight: num }, description: 'Additive: a blended estimate\'s parts; estimated_value = exp(sum of weight x ln value) before rounding, a null value lending its weight to the comps; stacked_value is the comps estimate corrected by the trees fitted on its own error. Null: comps alone' },
     model: str,
     comps: {
       type: 'array', items: obj({

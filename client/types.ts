@@ -606,7 +606,7 @@ export type components = {
             };
             /** @description Additive: comps mostly of another kind than the subject (confidence one step lower), a typed city, state or zip contradicting the zip, why confidence is below the tier of the interval (warehouse/docs/valuation.md "The answer") */
             notes: string[];
-            /** @description Additive: a blended estimate's parts; estimated_value = exp(sum of weight x ln value) before rounding, a null value lending its weight to the comps. Null: comps alone */
+            /** @description Additive: a blended estimate's parts; estimated_value = exp(sum of weight x ln value) before rounding, a null value lending its weight to the comps; stacked_value is the comps estimate corrected by the trees fitted on its own error. Null: comps alone */
             blend: {
                 comps_value: number;
                 comps_weight: number;
@@ -614,6 +614,8 @@ export type components = {
                 hedonic_weight: number;
                 trees_value: number | null;
                 trees_weight: number;
+                stacked_value: number | null;
+                stacked_weight: number;
             } | null;
             model: string;
             comps: {

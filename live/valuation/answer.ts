@@ -186,21 +186,25 @@ export interface ValuationBody {
 }
 
 /** A blended estimate's parts (log-scale shares, estimate.ts blendLog): estimated_value = exp(comps_weight x
- *  log comps_value + hedonic_weight x log hedonic_value + trees_weight x log trees_value), before rounding; a part
- *  without its own estimate (null) lends its share to the comps. Null when the estimate is the comps' alone. */
+ *  log comps_value + hedonic_weight x log hedonic_value + trees_weight x log trees_value + stacked_weight x log
+ *  stacked_value), before rounding; a part without its own estimate (null) lends its share to the comps. The stacked
+ *  value is the comps estimate corrected by the trees fitted on its own error. Null when the estimate is the comps'
+ *  alone. */
 export interface BlendBody {
   comps_value: number; comps_weight: number;
   hedonic_value: number | null; hedonic_weight: number;
   trees_value: number | null; trees_weight: number;
+  stacked_value: number | null; stacked_weight: number;
 }
 
 export function blendBody(b: Blend | undefined, mode: SubjectMode, e: Estimate, round: (v: number) => number): BlendBody | null {
-  if (!b || mode !== 'record' || (b.hedonic === 0 && b.gbm === 0)) return null;
+  if (!b || mode !== 'record' || b.comps >= 1) return null;
   const v = (log: number | null): number | null => (log === null ? null : round(Math.exp(log)));
   return {
     comps_value: round(Math.exp(e.compsLog)), comps_weight: r(b.comps, 4),
     hedonic_value: v(e.hedonicLog), hedonic_weight: r(b.hedonic, 4),
     trees_value: v(e.gbmLog), trees_weight: r(b.gbm, 4),
+    stacked_value: v(e.stackedLog), stacked_weight: r(b.stacked ?? 0, 4),
   };
 }
 

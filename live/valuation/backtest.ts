@@ -10,7 +10,7 @@
 import { RESIDENTIAL_TYPES, SUBJECT_MODES, TIERS, type Blend, type Condition, type Estimate, type ModelParams, type Subject, type SubjectMode, type Tier } from './types.ts';
 import { median } from './helpers.ts';
 import { CompIndex } from './comps.ts';
-import { fitModel, fitParams } from './fit.ts';
+import { fitModel, fitParams, fitStacked } from './fit.ts';
 import { TUNING, blendLog, estimate } from './estimate.ts';
 import { COVERAGE, calibratedQ, conformalQuantile, type CalibrationRow } from './interval.ts';
 
@@ -34,6 +34,10 @@ export interface Prediction {
   compsLog?: number;
   hedonicLog?: number | null;
   gbmLog?: number | null;
+  /** The stacked estimate (log; null without the stacked trees). */
+  stackedLog?: number | null;
+  /** The calibration fold (0, 1) of a calibration prediction: chooseBlend's per-fold rule. */
+  fold?: number;
   /** The kept comps' median distance (km; null without points) and median age (months): eval:avm --breakdown. */
   distKm?: number | null;
   ageMonths?: number;
@@ -102,8 +106,8 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   const fit = (ix: CompIndex, day: number): ModelParams => fitted?.get(day) ?? (estimator === estimate ? fitModel(ix, day) : fitParams(ix, day));
   const testIdx = asOf(idx, split.testStart);
   let paramsTest = fit(testIdx, split.testStart);
-  const folds = split.calStarts.map((from, k) => { const ix = asOf(idx, from); return { slice: 'calibration' as const, from, to: split.calStarts[k + 1] ?? split.testStart, ix, params: fit(ix, from) }; });
-  type Slice = (typeof folds)[number] | { slice: 'test'; from: number; to: number; ix: CompIndex; params: ModelParams };
+  const folds = split.calStarts.map((from, k) => { const ix = asOf(idx, from); return { slice: 'calibration' as const, fold: k, from, to: split.calStarts[k + 1] ?? split.testStart, ix, params: fit(ix, from) }; });
+  type Slice = (typeof folds)[number] | { slice: 'test'; fold?: undefined; from: number; to: number; ix: CompIndex; params: ModelParams };
   const run = (slices: Slice[], recency: number): Prediction[] => {
     const out: Prediction[] = [];
     const withRecency = (p: ModelParams): ModelParams => (recency === TUNING.recencyMonths ? p : { ...p, recency_months: recency });
@@ -113,8 +117,15 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   // the comps' recency scale per source: each of RECENCY_GRID on the folds, the live estimator only
   const grid = estimator === estimate ? RECENCY_GRID : [TUNING.recencyMonths];
   const byRecency = grid.map((r) => ({ r, preds: run(folds, r) }));
-  const chosen = chooseRecency(byRecency);
+  let chosen = chooseRecency(byRecency);
   if (chosen.r !== TUNING.recencyMonths) paramsTest = { ...paramsTest, recency_months: chosen.r };
+  if (estimator === estimate) {
+    // the stacked trees under the chosen recency (their training rows' comps estimates read it), then the folds again
+    const stacked = (ix: CompIndex, day: number, p: ModelParams): ModelParams => { const m = fitStacked(ix, day, p); return m ? { ...p, stacked: m } : p; };
+    for (const f of folds) f.params = stacked(f.ix, f.from, chosen.r === TUNING.recencyMonths ? f.params : { ...f.params, recency_months: chosen.r });
+    paramsTest = stacked(testIdx, split.testStart, paramsTest);
+    chosen = { r: chosen.r, preds: run(folds, chosen.r) };
+  }
   const predictions = [...chosen.preds, ...run([{ slice: 'test', from: split.testStart, to: Infinity, ix: testIdx, params: paramsTest }], TUNING.recencyMonths)];
   const blend = estimator === estimate ? chooseBlend(predictions) : COMPS_ONLY;
   if (blend.comps < 1) for (const p of predictions) if (p.mode === 'record') applyBlend(p, blend);
@@ -135,7 +146,7 @@ export function chooseRecency(runs: { r: number; preds: Prediction[] }[]): { r: 
 }
 
 /** Predicts every residential sale of one slice in each mode (appended to `out`). */
-function predictSlice(sl: { slice: 'calibration' | 'test'; from: number; to: number; ix: CompIndex }, params: ModelParams, modes: readonly SubjectMode[],
+function predictSlice(sl: { slice: 'calibration' | 'test'; fold?: number; from: number; to: number; ix: CompIndex }, params: ModelParams, modes: readonly SubjectMode[],
   estimator: (idx: CompIndex, p: ModelParams, s: Subject, o: { valuationDay: number; beforeDay: number; excludeRow: number }) => Estimate | null, predictions: Prediction[]): void {
   const idx = sl.ix; // the comps as known before the slice (assessor values dated later left out)
   const typical = new Map<string, ReturnType<CompIndex['typical']>>();
@@ -151,7 +162,7 @@ function predictSlice(sl: { slice: 'calibration' | 'test'; from: number; to: num
       predictions.push({
         source: idx.data.source, row: i, slice: sl.slice, mode, actual, estimate: e.value, tier: e.tier, compCount: e.compCount,
         score: Math.abs(Math.log(actual / e.value)), compsLog: e.compsLog, hedonicLog: e.hedonicLog, gbmLog: e.gbmLog,
-        distKm: e.medianDistanceKm, ageMonths: e.medianAgeMonths,
+        stackedLog: e.stackedLog, ...(sl.fold !== undefined ? { fold: sl.fold } : {}), distKm: e.medianDistanceKm, ageMonths: e.medianAgeMonths,
       });
     }
   }
@@ -169,37 +180,47 @@ export function asOf(idx: CompIndex, day: number): CompIndex {
 }
 
 export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };
-/** Shares tried by chooseBlend, comps only first. */
-export const BLEND_GRID: readonly Blend[] = [
+const COMPS_GRID: readonly Blend[] = [
   COMPS_ONLY, { comps: 0.85, hedonic: 0.15, gbm: 0 }, { comps: 0.7, hedonic: 0.3, gbm: 0 },
   { comps: 0.7, hedonic: 0, gbm: 0.3 }, { comps: 0.6, hedonic: 0, gbm: 0.4 }, { comps: 0.5, hedonic: 0, gbm: 0.5 },
   { comps: 0.6, hedonic: 0.1, gbm: 0.3 }, { comps: 0.5, hedonic: 0.1, gbm: 0.4 },
 ];
+/** Shares tried by chooseBlend, comps only first; then each again with the stacked estimate in the comps' place. */
+export const BLEND_GRID: readonly Blend[] = [...COMPS_GRID, ...COMPS_GRID.map((b) => ({ ...b, comps: 0, stacked: b.comps }))];
 
 /** The model per market, learned on the calibration folds only (never the test slice): the shares of the comps,
- *  hedonic and boosted-trees estimates (log scale, BLEND_GRID) with the lowest median |log error| over the folds'
- *  recorded subjects (only recorded subjects are blended: the other two need the property's own characteristics);
- *  a blend must beat comps alone by at least 1% (relative) to be kept. */
+ *  hedonic, boosted-trees and stacked estimates (log scale, BLEND_GRID) with the lowest median |log error| over the
+ *  folds' recorded subjects (only recorded subjects are blended: the others need the property's own characteristics);
+ *  a blend must beat comps alone by at least 1% (relative) to be kept, and one with the stacked estimate must beat the
+ *  best without it by 1% on each calibration fold as well (issue 24 eighth round's rule: Philadelphia's stacked blend
+ *  gains on one fold only and keeps the comps). */
 export function chooseBlend(preds: Prediction[]): Blend {
   const cal = preds.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined);
   if (cal.length < 200) return COMPS_ONLY;
-  const err = (b: Blend): number => median(cal.map((p) => Math.abs(Math.log(p.actual) - blendLog(b, p.compsLog!, p.hedonicLog ?? null, p.gbmLog ?? null))));
-  let best = COMPS_ONLY, bestErr = err(COMPS_ONLY);
-  const limit = bestErr * 0.99;
-  for (const b of BLEND_GRID.slice(1)) { const e = err(b); if (e < limit && e < bestErr) { best = b; bestErr = e; } }
-  return best;
+  const err = (b: Blend, ps: Prediction[] = cal): number => median(ps.map((p) => Math.abs(Math.log(p.actual) - blendLog(b, p.compsLog!, p.hedonicLog ?? null, p.gbmLog ?? null, p.stackedLog ?? null))));
+  const pick = (grid: readonly Blend[], base: Blend): Blend => {
+    let best = base, bestErr = err(base);
+    const limit = bestErr * 0.99;
+    for (const b of grid) { const e = err(b); if (e < limit && e < bestErr) { best = b; bestErr = e; } }
+    return best;
+  };
+  const best = pick(COMPS_GRID.slice(1), COMPS_ONLY);
+  if (!cal.some((p) => p.stackedLog != null)) return best;
+  const stacked = pick(BLEND_GRID.filter((b) => b.stacked), best);
+  const folds = [...new Set(cal.map((p) => p.fold))].map((f) => cal.filter((p) => p.fold === f));
+  return stacked !== best && folds.every((ps) => err(stacked, ps) < err(best, ps) * 0.99) ? stacked : best;
 }
 
-/** Re-values a prediction with a blend (its three estimates kept). */
+/** Re-values a prediction with a blend (its estimates kept). */
 function applyBlend(p: Prediction, b: Blend): void {
   if (p.compsLog === undefined) return;
-  p.estimate = Math.exp(blendLog(b, p.compsLog, p.hedonicLog ?? null, p.gbmLog ?? null));
+  p.estimate = Math.exp(blendLog(b, p.compsLog, p.hedonicLog ?? null, p.gbmLog ?? null, p.stackedLog ?? null));
   p.score = Math.abs(Math.log(p.actual / p.estimate));
 }
 
 /** The model name an answer carries: 'comps', or the blend's shares. */
 export const modelName = (b: Blend): string => (b.comps >= 1 ? 'comps'
-  : `blend: comps ${b.comps}${b.hedonic ? `, hedonic ${b.hedonic}` : ''}${b.gbm ? `, boosted trees ${b.gbm}` : ''}`);
+  : `blend: ${[b.comps ? `comps ${b.comps}` : '', b.stacked ? `stacked comps ${b.stacked}` : '', b.hedonic ? `hedonic ${b.hedonic}` : '', b.gbm ? `boosted trees ${b.gbm}` : ''].filter(Boolean).join(', ')}`);
 
 /** Conformal calibration rows from the calibration slice: per source, mode and tier, plus every source pooled ('*'). */
 export function calibrate(preds: Prediction[]): CalibrationRow[] {

@@ -182,7 +182,7 @@ export class ValuationEngine {
     const typed = typeNote(m.comps, e.rows, subject.type, unit);
     const place = placeNote({ address: String(input.address), line: placed.line, typedZip: placed.zip, zip, zm, comps: m.comps, resolver: this.places });
     const typoRead = typo && match ? typoNote(String(input.address), zip, typo, match.ix.data.pid?.at(match.row) ?? '') : null;
-    for (const n of [typoRead, typed, place, over.note, treesNote(m.params, subject, e.gbmLog)]) if (n) notes.push(n);
+    for (const n of [typoRead, typed, place, over.note, treesNote(m.params, subject, e.gbmLog, e.stackedLog)]) if (n) notes.push(n);
     const aged = minConfidence(e.tier, ageCap(monthsOld(isoOfDay(m.asOfDay), this.today)));
     const tier = typed ? lowerTier(aged) : aged;
     const calibration = calibrationFor(this.calibration, zm.source, subject.mode, e.tier);

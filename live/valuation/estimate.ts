@@ -7,7 +7,7 @@
 // one file, so the back-test and the live answer cannot read two versions of a step.
 import { latLngToCell } from 'h3-js';
 import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type Blend, type Estimate, type ModelParams, type Subject } from './types.ts';
-import { predictGbm } from './gbm.ts';
+import { predictGbm, type GbmModel } from './gbm.ts';
 import { haversineKm, median, monthOfDay, nz, weightedMedian } from './helpers.ts';
 import { H3_RES, parseBlock, type CompIndex } from './comps.ts';
 import { confidenceTier } from './interval.ts';
@@ -211,7 +211,6 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   // only a recorded subject is blended (a typical property lacks the assessor features: King County's `request` MdAPE
   // 11.8% -> 21.8% blended), and the trees only when the record knows some field they read beyond the base (treesRead)
   const gbmLog = p.gbm && treesRead(p, s) ? predictGbm(p.gbm, gbmRow(s, p.gbm.features.slice(GBM_BASE_FEATURES.length))) + sIdx : null;
-  const logValue = s.mode === 'record' ? blendLog(p.blend, compsLog, hedonicLog, gbmLog) : compsLog;
   const effectiveComps = sw > 0 ? (sw * sw) / sw2 : 1;
   // the comps used are those kept (an outlier got no weight): the count, their dates, ages and distances (with none
   // kept, the median the estimate fell back to stands on all of them)
@@ -222,9 +221,24 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const dists = used.map((j) => dist[j]!).filter(Number.isFinite);
   let asOfDay = -Infinity;
   for (const j of used) asOfDay = Math.max(asOfDay, idx.day[cand[j]!]!);
+  const medianAgeMonths = median(ages), medianDistanceKm = dists.length ? median(dists) : null;
+  // the comps' shape (STACK_FEATURES): how many, how spread, far and old, and how unlike the subject on average
+  const wMean = (col: Float64Array | undefined): number => {
+    if (!col || sw <= 0) return NaN;
+    let a = 0, b = 0;
+    for (let k = 0; k < order.length; k++) { const v = col[cand[order[k]!]!]!; if (kept[k] && v === v) { a += ws[k]! * v; b += ws[k]!; } }
+    return b > 0 ? a / b : NaN;
+  };
+  const grade = idx.features.find(([f]) => f === 'grade')?.[1];
+  const compFeatures = [used.length, dispersion, medianDistanceKm ?? NaN, medianAgeMonths, effectiveComps,
+    sLogSqft - wMean(idx.logSqft), nz(s.year) - wMean(idx.year), (s.features.grade ?? NaN) - wMean(grade)];
+  // the stacked estimate: the comps corrected by the trees fitted on their own error (a recorded subject only, as the trees)
+  const stackedLog = p.stacked && s.mode === 'record' && modelReads(p.stacked, s)
+    ? compsLog + predictGbm(p.stacked, [...gbmRow(s, p.stacked.features.slice(GBM_BASE_FEATURES.length, -STACK_FEATURES.length)), ...compFeatures]) : null;
+  const logValue = s.mode === 'record' ? blendLog(p.blend, compsLog, hedonicLog, gbmLog, stackedLog) : compsLog;
   const est: Estimate = {
-    value: Math.exp(logValue), logValue, compsLog, hedonicLog, gbmLog, compCount: used.length, asOfDay, tier: 'low', dispersion, effectiveComps,
-    medianAgeMonths: median(ages), medianDistanceKm: dists.length ? median(dists) : null, scope, rows: used.map((j) => cand[j]!),
+    value: Math.exp(logValue), logValue, compsLog, hedonicLog, gbmLog, stackedLog, compFeatures, compCount: used.length, asOfDay, tier: 'low', dispersion, effectiveComps,
+    medianAgeMonths, medianDistanceKm, scope, rows: used.map((j) => cand[j]!),
   };
   est.tier = confidenceTier(est, s.mode);
   if (simLog) {
@@ -243,22 +257,33 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   return est;
 }
 
-/** w_c x comps + w_h x hedonic + w_g x trees (log); a missing estimate's share goes to the comps. */
-export function blendLog(b: Blend | undefined, compsLog: number, hedonicLog: number | null, gbmLog: number | null): number {
+/** w_c x comps + w_h x hedonic + w_g x trees + w_s x stacked (log); a missing estimate's share goes to the comps. */
+export function blendLog(b: Blend | undefined, compsLog: number, hedonicLog: number | null, gbmLog: number | null, stackedLog: number | null = null): number {
   if (!b) return compsLog;
   let v = b.comps * compsLog;
   v += hedonicLog === null ? b.hedonic * compsLog : b.hedonic * hedonicLog;
   v += gbmLog === null ? b.gbm * compsLog : b.gbm * gbmLog;
+  const st = b.stacked ?? 0;
+  if (st) v += stackedLog === null ? st * compsLog : st * stackedLog;
   return v;
 }
+
+/** The comps' shape the stacked trees read after the trees' own features (Estimate.compFeatures, in this order): the
+ *  kept comps' count, dispersion, median distance (km), median age (months), effective count, and the subject's log
+ *  sqft, year built and grade minus the comps' weighted means (issue 24 eighth round). */
+export const STACK_FEATURES = ['c_count', 'c_disp', 'c_dist', 'c_age', 'c_eff', 'c_dsqft', 'c_dyear', 'c_dgrade'] as const;
 
 /** The boosted trees' feature names of a market (fit.ts fitMarketGbm builds its rows the same way). */
 export const GBM_BASE_FEATURES = ['lat', 'lng', 'log_sqft', 'beds', 'baths', 'year', 'cond'] as const;
 /** Whether the trees can value this subject: they read no assessor field, it knows one, or they were fitted on rows
  *  that knew none (review 28: Philadelphia's parcels with none of the roll's fields were valued 0.41 of their comps by
  *  trees fitted on sales that all had them; a back-test fold's rows whose roll values come after it know none). */
-export const treesRead = (p: ModelParams, s: Subject): boolean => !p.gbm || p.gbm.features.length === GBM_BASE_FEATURES.length
-  || (p.gbm.featureless_rows ?? 0) > 0 || p.gbm.features.slice(GBM_BASE_FEATURES.length).some((f) => Number.isFinite(s.features[f]));
+export const treesRead = (p: ModelParams, s: Subject): boolean => !p.gbm || modelReads(p.gbm, s);
+/** treesRead for one ensemble (the trees or the stacked trees: STACK_FEATURES are no assessor field). */
+const modelReads = (m: GbmModel, s: Subject): boolean => {
+  const fields = m.features.slice(GBM_BASE_FEATURES.length).filter((f) => !(STACK_FEATURES as readonly string[]).includes(f));
+  return fields.length === 0 || (m.featureless_rows ?? 0) > 0 || fields.some((f) => Number.isFinite(s.features[f]));
+};
 /** A subject's row for the trees: unknown = NaN. */
 export function gbmRow(s: Subject, features: string[]): number[] {
   const n = (v: number | null): number => (v === null ? NaN : v);

@@ -1,18 +1,22 @@
 // The valuation step's CPU work (live/valuation/build.ts), split into tasks that run on worker threads
 // (fit-worker.ts) or in this thread: per source, its models (fitModel: the live params on every comp, the back-test's
-// on the sales before each slice) and its back-test given them (predictions, blend and recency). Pure: a task's result
+// on the sales before each slice), its back-test given them (predictions, blend and recency) and, where the blend gives
+// the stacked estimate a share, the live stacked trees under the recency the back-test chose. Pure: a task's result
 // depends on its comps only, so the step's files are byte-identical whichever thread ran it.
 // warehouse/docs/valuation.md "Build time".
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Blend, ModelParams } from './types.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
-import { fitModel } from './fit.ts';
+import { fitModel, fitStacked } from './fit.ts';
 import { asOf, backtest, backtestFitDays, type Prediction } from './backtest.ts';
+import { TUNING } from './estimate.ts';
 
-/** One model of a source fitted on its sales before `day` (Infinity: every comp, the live params), or a source's
- *  back-test given its models (backtestFitDays). */
-export type FitTask = { kind: 'fit'; set: CompSetData; day: number } | { kind: 'backtest'; set: CompSetData; fitted: [number, ModelParams][] };
+/** One model of a source fitted on its sales before `day` (Infinity: every comp, the live params), a source's
+ *  back-test given its models (backtestFitDays), or its live params given the back-test's choices (the stacked trees
+ *  fitted when `blend` gives them a share). */
+export type FitTask = { kind: 'fit'; set: CompSetData; day: number } | { kind: 'backtest'; set: CompSetData; fitted: [number, ModelParams][] }
+  | { kind: 'stacked'; set: CompSetData; params: ModelParams; blend: Blend; recency: number };
 /** What build.ts reads of a back-test. */
 export interface BacktestPart { blend: Blend; recency: number; testStart: number; predictions: Prediction[] }
 export type FitResult = { kind: 'fit'; params: ModelParams } | ({ kind: 'backtest' } & BacktestPart);
@@ -21,6 +25,11 @@ export interface SourceFit { params: ModelParams; backtest: BacktestPart }
 export function runFitTask(task: FitTask): FitResult {
   const idx = new CompIndex(task.set);
   if (task.kind === 'fit') return { kind: 'fit', params: fitModel(asOf(idx, task.day), task.day) };
+  if (task.kind === 'stacked') {
+    const params = task.recency === TUNING.recencyMonths ? task.params : { ...task.params, recency_months: task.recency };
+    const stacked = task.blend.stacked ? fitStacked(idx, Infinity, params) : undefined;
+    return { kind: 'fit', params: stacked ? { ...params, stacked } : params };
+  }
   const bt = backtest(idx, undefined, undefined, new Map(task.fitted));
   return { kind: 'backtest', blend: bt.blend, recency: bt.recency, testStart: bt.split.testStart, predictions: bt.predictions };
 }
@@ -41,7 +50,12 @@ export async function fitSources(sets: readonly CompSetData[], workers = default
     const days = backtestFitDays(new CompIndex(set));
     const fits = days.map((day) => jobs.push({ label: `fit of ${set.source} before day ${day}`, deps: [], task: () => ({ kind: 'fit', set, day }) }) - 1);
     const backtestJob = jobs.push({ label: `backtest of ${set.source}`, deps: fits, task: (r) => ({ kind: 'backtest', set, fitted: days.map((day, j) => [day, paramsOf(r[fits[j]!])]) }) }) - 1;
-    const live = jobs.push({ label: `fit of ${set.source} on every comp`, deps: [], task: () => ({ kind: 'fit', set, day: Infinity }) }) - 1;
+    const fit = jobs.push({ label: `fit of ${set.source} on every comp`, deps: [], task: () => ({ kind: 'fit', set, day: Infinity }) }) - 1;
+    const live = jobs.push({ label: `stacked trees of ${set.source} on every comp`, deps: [fit, backtestJob], task: (r) => {
+      const bt = r[backtestJob]!;
+      if (bt.kind !== 'backtest') throw new Error(`job ${backtestJob} is no back-test`);
+      return { kind: 'stacked', set, params: paramsOf(r[fit]), blend: bt.blend, recency: bt.recency };
+    } }) - 1;
     at.set(set, { live, backtest: backtestJob });
   }
   const results = workers <= 0 ? runInThread(jobs) : await runOnWorkers(jobs, workers);

@@ -3,8 +3,8 @@
 import { RESIDENTIAL_TYPES, type ModelParams } from './types.ts';
 import { push } from './helpers.ts';
 import type { CompIndex } from './comps.ts';
-import { GBM_BASE_FEATURES, TUNING, indexAtMonth } from './estimate.ts';
-import { fitGbm, type GbmModel } from './gbm.ts';
+import { GBM_BASE_FEATURES, STACK_FEATURES, TUNING, estimate, indexAtMonth } from './estimate.ts';
+import { GBM_DEFAULTS, fitGbm, type GbmModel, type GbmOptions } from './gbm.ts';
 import { isComplete } from '../../warehouse/price-index.ts';
 
 /** Bounds of the fitted size elasticity (log price on log sqft within zips). */
@@ -91,6 +91,22 @@ export function fitParams(idx: CompIndex, beforeDay: number): ModelParams {
   return out;
 }
 
+/** The trees' training rows: the latest GBM_MAX_ROWS residential sales before `beforeDay` (undefined under 500). */
+function gbmRows(idx: CompIndex, beforeDay: number): number[] | undefined {
+  const rows: number[] = [];
+  for (let i = 0; i < idx.n; i++) if (idx.day[i]! < beforeDay && RESIDENTIAL_TYPES.has(idx.data.type[i]!)) rows.push(i);
+  if (rows.length < 500) return undefined;
+  rows.sort((a, b) => idx.day[a]! - idx.day[b]! || a - b);
+  return rows.slice(-GBM_MAX_ROWS);
+}
+
+/** The trees' feature columns over `use` (estimate.ts gbmRow builds a subject's row the same way). */
+function gbmColumns(idx: CompIndex, use: number[]): { names: string[]; X: Float64Array[] } {
+  const names = [...GBM_BASE_FEATURES, ...idx.features.map(([f]) => f)];
+  const cols: Float64Array[] = [idx.lat, idx.lng, idx.logSqft, idx.beds, idx.baths, idx.year, idx.condLog, ...idx.features.map(([, c]) => c)];
+  return { names, X: cols.map((c) => Float64Array.from(use, (i) => c[i]!)) };
+}
+
 /** fitParams and the market's boosted trees: every parameter of the estimator (build and back-test). */
 export function fitModel(idx: CompIndex, beforeDay: number): ModelParams {
   const p = fitParams(idx, beforeDay);
@@ -105,19 +121,41 @@ export const GBM_MAX_ROWS = 20_000;
  *  target log price - index(sale month), features the point, log sqft, beds, baths, year built, log condition factor
  *  and the assessor features (estimate.ts gbmRow builds a subject's row the same way). */
 export function fitMarketGbm(idx: CompIndex, beforeDay: number, p: ModelParams): GbmModel | undefined {
-  const rows: number[] = [];
-  for (let i = 0; i < idx.n; i++) if (idx.day[i]! < beforeDay && RESIDENTIAL_TYPES.has(idx.data.type[i]!)) rows.push(i);
-  if (rows.length < 500) return undefined;
-  rows.sort((a, b) => idx.day[a]! - idx.day[b]! || a - b);
-  const use = rows.slice(-GBM_MAX_ROWS);
-  const names = [...GBM_BASE_FEATURES, ...idx.features.map(([f]) => f)];
-  const cols: Float64Array[] = [idx.lat, idx.lng, idx.logSqft, idx.beds, idx.baths, idx.year, idx.condLog, ...idx.features.map(([, c]) => c)];
-  const X = cols.map((c) => Float64Array.from(use, (i) => c[i]!));
+  const use = gbmRows(idx, beforeDay);
+  if (!use) return undefined;
+  const { names, X } = gbmColumns(idx, use);
   const y = Float64Array.from(use, (i) => idx.logPrice[i]! - indexAtMonth(p, idx.month[i]!));
   // rows with none of the assessor features (a fold's rows whose roll values are dated after it: backtest.ts asOf)
   const extra = X.slice(GBM_BASE_FEATURES.length);
   const featureless = extra.length ? use.filter((_, k) => extra.every((c) => !Number.isFinite(c[k]!))).length : 0;
   return { ...fitGbm(names, X, y), featureless_rows: featureless };
+}
+
+/** The stacked trees' settings (issue 24 eighth round, King County folds: 400 rounds rate 0.08 8.08%, 150 / 0.05 depth 4
+ *  8.01%, 300 / 0.05 leaves of 30+ 7.91%). */
+export const STACK_GBM: GbmOptions = { ...GBM_DEFAULTS, rounds: 300, rate: 0.05, minLeaf: 30 };
+
+/** The stacked trees (ModelParams.stacked): trained on the same rows as the trees (fitMarketGbm), target log price -
+ *  the row's comps estimate from the sales before its own day (its property's sales left out; under `p`, whose
+ *  recency the market chose: a row without one trains on 0), features the trees' and the comps' shape
+ *  (STACK_FEATURES). They learn where the comps go wrong (few, far, old or unlike comps). */
+export function fitStacked(idx: CompIndex, beforeDay: number, p: ModelParams): GbmModel | undefined {
+  const use = gbmRows(idx, beforeDay);
+  if (!use) return undefined;
+  const comps: ModelParams = { ...p, gbm: undefined, stacked: undefined, blend: undefined };
+  const y = new Float64Array(use.length);
+  const C = STACK_FEATURES.map(() => new Float64Array(use.length).fill(NaN));
+  use.forEach((i, k) => {
+    const day = idx.day[i]!;
+    const e = estimate(idx, comps, idx.subjectOf(i), { valuationDay: day, beforeDay: day, excludeRow: i });
+    if (!e) return;
+    y[k] = idx.logPrice[i]! - e.compsLog;
+    e.compFeatures.forEach((v, f) => { C[f]![k] = v; });
+  });
+  const { names, X } = gbmColumns(idx, use);
+  const extra = X.slice(GBM_BASE_FEATURES.length);
+  const featureless = extra.length ? use.filter((_, k) => extra.every((c) => !Number.isFinite(c[k]!))).length : 0;
+  return { ...fitGbm([...names, ...STACK_FEATURES], [...X, ...C], y, STACK_GBM), featureless_rows: featureless };
 }
 
 /** Shrinkage of a cell's mean residual toward 0 (its zip's average): effect = sum / (n + CELL_SHRINK). */

@@ -3,7 +3,7 @@
 // typed with the address that contradicts the request's zip (a note naming both). warehouse/docs/valuation.md
 // "Notes". The confidence these set is the tier whose calibrated interval the answer gives (endpoint.ts).
 import type { ModelParams, Subject, Tier } from './types.ts';
-import { GBM_BASE_FEATURES } from './estimate.ts';
+import { GBM_BASE_FEATURES, STACK_FEATURES } from './estimate.ts';
 import type { CompIndex } from './comps.ts';
 import type { ZipMeta } from './types.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
@@ -144,11 +144,16 @@ export function noAreaNote(address: string, zip: string, propertyId: string, rec
     + `(the median facts of its sales, not the record's own) ${size}, ${mode}; subject.facts give the facts used`;
 }
 
-/** The note when the blend's trees could not value a recorded subject (estimate.ts treesRead: the record knows none
- *  of the assessor fields they read): their share went to the comps; null otherwise. */
-export function treesNote(p: ModelParams, s: Subject, gbmLog: number | null): string | null {
-  if (s.mode !== 'record' || !p.gbm || !p.blend || p.blend.gbm === 0 || gbmLog !== null) return null;
-  const fields = p.gbm.features.slice(GBM_BASE_FEATURES.length);
-  return `The boosted trees read this source's assessor fields (${fields.join(', ')}), none of which this record has: `
-    + `their ${Math.round(p.blend.gbm * 100)}% share of the blend went to the comps`;
+/** The note when the blend's trees (or its stacked trees, which read the same fields) could not value a recorded
+ *  subject (estimate.ts treesRead: the record knows none of the assessor fields they read): their share went to the
+ *  comps; null otherwise. */
+export function treesNote(p: ModelParams, s: Subject, gbmLog: number | null, stackedLog: number | null = null): string | null {
+  if (s.mode !== 'record' || !p.blend) return null;
+  const trees = p.gbm && p.blend.gbm > 0 && gbmLog === null ? p.blend.gbm : 0;
+  const stacked = p.stacked && (p.blend.stacked ?? 0) > 0 && stackedLog === null ? p.blend.stacked! : 0;
+  if (trees === 0 && stacked === 0) return null;
+  const fields = (p.gbm ?? p.stacked)!.features.slice(GBM_BASE_FEATURES.length).filter((f) => !(STACK_FEATURES as readonly string[]).includes(f));
+  const who = trees && stacked ? 'The boosted trees and the stacked trees read' : trees ? 'The boosted trees read' : 'The stacked trees read';
+  return `${who} this source's assessor fields (${fields.join(', ')}), none of which this record has: `
+    + `their ${Math.round((trees + stacked) * 100)}% share of the blend went to the comps`;
 }

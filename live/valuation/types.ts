@@ -6,8 +6,9 @@
 import type { GbmModel } from './gbm.ts';
 
 export type Condition = 'excellent' | 'good' | 'fair' | 'poor';
-/** Shares of the three estimates (sum 1). */
-export interface Blend { comps: number; hedonic: number; gbm: number }
+/** Shares of the estimates (sum 1): `stacked` is the comps estimate corrected by the stacked trees (ModelParams.stacked);
+ *  absent = 0. */
+export interface Blend { comps: number; hedonic: number; gbm: number; stacked?: number }
 export type Tier = 'low' | 'medium' | 'high';
 export const TIERS: readonly Tier[] = ['high', 'medium', 'low'];
 /** Condition codes in the comp files: 0 poor, 1 fair, 2 good, 3 excellent. */
@@ -39,6 +40,10 @@ export interface ModelParams {
   recency_months?: number;
   /** The boosted trees over the sales' own characteristics and point (gbm.ts), target log price - index. */
   gbm?: GbmModel;
+  /** The stacked trees (fit.ts fitStacked): trained on log price - the comps estimate over the trees' features and the
+   *  comps' own shape (STACK_FEATURES); a recorded subject's stacked estimate is its comps estimate + their prediction.
+   *  Present where the blend gives it a share. */
+  stacked?: GbmModel;
   /** Hedonic level per zip: mean over its rows of log price minus the fitted slopes and index (fit.ts). */
   zip_level?: Record<string, number>;
   /** H3 neighbourhood effect per res-8 cell (shrunk mean hedonic residual; absent = 0, the zip's average). */
@@ -78,6 +83,10 @@ export interface Estimate {
   compsLog: number;
   hedonicLog: number | null;
   gbmLog: number | null;
+  /** The comps estimate corrected by the stacked trees (null without them, or for a subject not recorded). */
+  stackedLog: number | null;
+  /** The comps' shape the stacked trees read (estimate.ts STACK_FEATURES order). */
+  compFeatures: number[];
   compCount: number;
   asOfDay: number; // most recent comp sale day used
   tier: Tier;
