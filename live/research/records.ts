@@ -7,6 +7,7 @@ import type { Target } from './places.ts';
 import { fmt, inline, num, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { slug } from '../../warehouse/layout.ts';
 import { BOROUGHS } from './place-words.ts';
+import { isEnglishWord } from '../places/english.ts';
 
 function dates(d: RegulationDoc): string {
   const parts: string[] = [];
@@ -197,8 +198,12 @@ const ABOUT_SOURCES = /unverified|conflict|chart|citation|sources?\b|reviewed|no
 function ruleTerms(d: RegulationDoc, S: string): string[] {
   if (!TERMS_OF.has(`${d.category}/${d.subcategory}`)) return [];
   // one sentence with the figure (a quick answer keeps to three): each term after a semicolon, its first word in lower
-  // case unless a name (the state's, an act's "HB 25-1249")
-  const lead = (x: string): string => (/^[A-Z][a-z]+\b/.test(x) && !S.startsWith(x.split(' ')[0]!) ? `${x[0]!.toLowerCase()}${x.slice(1)}` : x);
+  // case unless a name (the state's, an act's "HB 25-1249", a place's: any word not a common English one, review 29:
+  // "chicago's Residential Landlord and Tenant Ordinance")
+  const lead = (x: string): string => {
+    const w = /^[A-Z][a-z]+\b/.exec(x)?.[0];
+    return w && isEnglishWord(w) && !S.startsWith(w) ? `${x[0]!.toLowerCase()}${x.slice(1)}` : x;
+  };
   return d.summary.split(/(?<=\.)\s+(?=[A-Z])/).slice(1).filter((x) => !ABOUT_SOURCES.test(x)).map((x) => lead(inline(x).replace(/\.$/, '')));
 }
 

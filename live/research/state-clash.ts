@@ -2,13 +2,15 @@
 // homes sold in 98103 new york", "median price in 98103 oregon"): said, as the API says a contradicting state elsewhere,
 // and answered for the zip's own state (the city's namesake read as with no state), never for the state written nor
 // as a comparison with it; a town not in the state, with a zip of the state after it ("Kensington, PA 19134"), a
-// neighbourhood of the zip's city. Pure: the question with the state's words taken out, and the note. Rules:
+// neighbourhood of the zip's city; a close spelling of a city of the state written ("Pittsburg PA"), that city. Pure:
+// the question with the state's words taken out (or the city's name put right), and the note. Rules:
 // warehouse/docs/research.md "Entity rules".
 import { citiesByKey } from '../places/question.ts';
 import { municipalityNames, placeKey } from '../places/names.ts';
 import { AMBIGUOUS_CODES, BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, type Gazetteer } from './place-words.ts';
 import { knownHoodIn } from './hood-cities.ts';
 import { regionIn } from './place-regions.ts';
+import { nearNamedCity } from './place-prefer.ts';
 
 /** A state named at the start of `rest` after a space or a comma: its code and length, else null. A lower-case code
  *  that is an English word ("or", "me", "in") counts only at the end of the question. */
@@ -84,6 +86,12 @@ export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByNam
     const hood = gaz.hoodsByName?.get(clash.run.map((w) => w[0].toLowerCase()).join(' '))?.[0];
     if (hood) {
       return { text: q.slice(0, clash.run[0]!.index) + q.slice(at), readAs: `"${written}": no place of that name is in ${name(s.code)}, and the neighbourhood ${hood.names.join(' / ')} the sales records name is in ${hood.part} (${hood.city}, ${hood.state}); we do not resolve neighbourhoods, so name the city or zip of ${name(s.code)} it lies in` };
+    }
+    // a close spelling of a city of the state written ("Pittsburg PA": Pittsburgh, PA, one letter off): that city, the
+    // state written winning over an exact namesake elsewhere (review 29: the header read Pittsburg, CA, the body Pittsburgh)
+    const near = nearNamedCity(gaz.citiesByName, clash.run.map((w) => w[0]).join(' '), new Set([s.code]), 0);
+    if (near) {
+      return { text: q.slice(0, clash.run[0]!.index) + near.name + q.slice(at), readAs: `"${written}" as ${near.name}, ${near.state} (the closest city name in ${name(s.code)}, the state written; ${big.name} is not in ${name(s.code)})` };
     }
     return { text: q.slice(0, at) + q.slice(at + s.length), readAs: `"${written}": ${big.name} is not in ${name(s.code)} (no place of that name there), so it is read as ${big.name}, ${big.state} (${clash.n > 1 ? 'the most populous place of that name' : 'the only place of that name'}); name its state for another ${big.name}` };
   }
