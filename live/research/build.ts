@@ -39,7 +39,7 @@ import { redfinFile } from './redfin-index.ts';
 import { metroIndex } from './metro-build.ts';
 import { salesCover } from './sales-cover-build.ts';
 import { permitCounts, permitMonths } from './permit-counts-build.ts';
-import { distressKinds, distressMonths } from './distress-kinds-build.ts';
+import { distressKinds, distressMonths, distressSources } from './distress-kinds-build.ts';
 
 export const requires = ['regulations'];
 
@@ -204,6 +204,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
   out.permit_months = await permitMonths(db);
   out.distress_kinds = await distressKinds(db);
   out.distress_months = await distressMonths(db);
+  out.distress_sources = await distressSources(db);
   return out;
 }
 

@@ -7,7 +7,7 @@
 // two kinds counts in each.
 import type { StageContext } from '../../warehouse/context.ts';
 import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
-import type { DistressKinds } from './permit-kinds.ts';
+import type { DistressKinds, DistressSources } from './permit-kinds.ts';
 import type { MonthCounts } from './period-months.ts';
 
 
@@ -30,6 +30,29 @@ export async function distressKinds(db: StageContext['db']): Promise<DistressKin
     const e = (out[r.k] ??= [r.a, {}]);
     (e[1][r.t] ??= Array<number>(22).fill(0))[r.m - 3] = Number(r.n);
   }
+  return out;
+}
+
+/** Each distress source's distinct open properties over every city it names together, by mart_investor's rule (a
+ *  property is its source's parcel, else address and zip, else the filing; filed in (as_of - N months, as_of], as_of
+ *  the source's latest filing; not closed by as_of), and how many cities it names: a county whose municipalities are all
+ *  of one source's cities is that source's distinct count, not the sum of its municipalities' (county-distress.ts;
+ *  review 29: Allegheny County's 24 months summed 1,312 where 1,310 properties are, 2 named in two municipalities). */
+export async function distressSources(db: StageContext['db']): Promise<DistressSources> {
+  const out: DistressSources = {};
+  if (!(await tableExists(db, 'distress'))) return out;
+  const rows = await queryRows<{ s: string; a: string; c: number; m: number; n: number | bigint }>(db, `
+    with d as (
+      select source, state_code, slug(city) as city_slug, filing_date, status, status_date,
+             coalesce(source || ':' || parcel_id, source || ':' || address || '|' || coalesce(zip, ''), distress_id) as property_key
+      from distress where city is not null and state_code is not null and slug(city) <> '' and filing_date is not null),
+    ends as (select source, max(filing_date) as e, cast(count(distinct (state_code, city_slug)) as integer) as c from d group by source)
+    select d.source as s, cast(ends.e as varchar) as a, ends.c, w.m, count(distinct d.property_key) as n
+    from d join ends using (source) cross join (select cast(range as integer) as m from range(3, 25)) w
+    where d.filing_date > ends.e - to_months(w.m) and d.filing_date <= ends.e
+      and (d.status is distinct from 'closed' or d.status_date > ends.e)
+    group by all order by 1, 4`);
+  for (const r of rows) (out[r.s] ??= [r.a, Array<number>(22).fill(0), r.c])[1][r.m - 3] = Number(r.n);
   return out;
 }
 

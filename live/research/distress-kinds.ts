@@ -59,3 +59,10 @@ export function distressOfKind(data: ResearchData, state: string, city: string, 
   }
   return { count: h.n, words: `${fmt(h.n)} ${asked.words} ${h.n === 1 ? 'property' : 'properties'}${h.split}` };
 }
+
+/** The filing kinds the distress records of a city hold over their whole file (market.json `distress_months`, the
+ *  build's distress.kind), or of several cities together (a county's municipalities); none for an index without them. */
+export function distressKindsOf(data: ResearchData, places: readonly { state: string; city: string }[]): string[] {
+  const months = data.market?.distress_months?.places;
+  return [...new Set(places.flatMap((p) => Object.keys(months?.[`city|${p.state}|${slug(p.city)}`]?.[2] ?? {})))].sort();
+}

@@ -72,7 +72,23 @@ export function cityOfZip(f: Fact, t: Target): Fact {
 /** A distressed-properties count in words: the count, what it counts, and, where some of its filings name neither a
  *  parcel nor an address (distressed_without_parcel: each counted as a property of its own), how many properties are
  *  identified and how many are such filings (review r16b #2: Penn Hills' 63 are 61 parcels and 2 filings without one). */
-export function distressWords(count: number, without: number | null | undefined): string {
+export function distressWords(count: number, without: number | null | undefined, kinds: readonly string[] = []): string {
   const split = without ? `; ${fmt(count - without)} identified by parcel or address and ${fmt(without)} ${without === 1 ? 'filing' : 'filings'} naming neither, each counted as a property of its own` : '';
-  return `${fmt(count)} distressed properties (pre-foreclosure, tax-delinquent or lien filings${split})`;
+  return `${fmt(count)} distressed properties (${filingKinds(kinds)}${split})`;
+}
+
+/** Each filing kind (distress.kind) as an answer names its filings, and in short. */
+const FILING_WORDS: [kind: string, words: string, short: string][] = [
+  ['pre_foreclosure', 'mortgage foreclosure', 'mortgage'], ['tax_delinquent', 'tax-lien foreclosure', 'tax-lien'],
+  ['lien_foreclosure', 'code-enforcement or vacant-property lien foreclosure', 'other lien'],
+];
+/** What a place's distressed count counts, by the filing kinds its sources record (distress-kinds.ts
+ *  distressKindsOf; none known: every kind named, as before): review 29, Louisville's lien cases and Allegheny's
+ *  mortgage foreclosures were both said as "pre-foreclosure, tax-delinquent or lien filings". */
+export function filingKinds(kinds: readonly string[]): string {
+  const held = FILING_WORDS.filter(([k]) => kinds.includes(k)).map(([, w]) => w);
+  if (!held.length) return 'pre-foreclosure, tax-delinquent or lien filings';
+  const missing = FILING_WORDS.filter(([k]) => !kinds.includes(k)).map(([, , w]) => w);
+  const list = (ws: string[], and: string): string => ws.join(', ').replace(/, ([^,]+)$/, ` ${and} $1`);
+  return `${list(held, 'and')} filings${missing.length ? `, the only ${held.length > 1 ? 'kinds' : 'kind'} its records hold: no ${list(missing, 'or')} foreclosure is counted` : ''}`;
 }

@@ -25,7 +25,7 @@ import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { noPermits } from './permit-areas.ts';
-import { distressKindAsked, distressOfKind } from './distress-kinds.ts';
+import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
 import { zoneDWhy } from '../location/rules.ts';
@@ -91,7 +91,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     if (!r) continue;
     // The rate is null where the sources carry no buyer names: say so rather than print a number.
     const pipeline = `are in the pipeline over the ${months} months to ${r.distress_as_of ?? r.as_of}`;
-    const distress = typeof r.distressed_pipeline_count === 'number' ? `${distressWords(r.distressed_pipeline_count, r.distressed_without_parcel)} ${pipeline}` : null;
+    const distress = typeof r.distressed_pipeline_count === 'number' ? `${distressWords(r.distressed_pipeline_count, r.distressed_without_parcel, distressKindsOf(data, [{ state: t.state, city: t.city! }]))} ${pipeline}` : null;
     // filings whose records give no case outcome (a distress.csv without closed_date): counted open (review 22)
     const noOutcome = distress ? (r.note ?? '').split('; ').find((c) => c.includes('give no case outcome')) : undefined;
     // a count of foreclosures or liens asked: the pipeline leads, or is said to be missing
@@ -101,7 +101,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       const kind = asked ? distressOfKind(data, t.state, t.city!, months, r.distress_as_of ?? r.as_of, asked) : null;
       const n = kind && 'count' in kind ? kind.count : r.distressed_pipeline_count!;
       const lead = kind && 'count' in kind
-        ? `${kind.words} ${pipeline}, of ${distressWords(r.distressed_pipeline_count!, r.distressed_without_parcel)} of every kind`
+        ? `${kind.words} ${pipeline}, of ${distressWords(r.distressed_pipeline_count!, r.distressed_without_parcel, distressKindsOf(data, [{ state: t.state, city: t.city! }]))} of every kind`
         : `${distress}${kind && 'note' in kind ? ` (${kind.note})` : ''}`;
       return {
         ...(distress ? ranks(u, n, fmt(n), RANK.distress) : {}),
@@ -119,7 +119,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
       intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? `investor share unknown (${unknownShareWhy(r)})` : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
       // the distressed count may be null (no source for it): then it is not stated
       sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}`,
-      detail: [`Market tier: ${r.market_tier}; confidence ${r.confidence} (by sample count).`],
+      detail: [`Market tier: ${r.market_tier}; the investor overview's confidence by sample count: ${r.confidence} (this answer's also weighs the data's age: at most medium past 12 months, low past 36).`],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.as_of}` },
       // the main figure (the investor share) unknown: never high, whatever the sample count says
       confidence: r.investor_purchase_rate_pct === null || u.asks.includes('flip_share') ? minConf(r.confidence, 'medium') : r.confidence, primary: true, uncertain: null,

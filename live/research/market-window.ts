@@ -4,7 +4,7 @@
 // the months of each Connecticut town whose "single-family" sales are in fact all residential sales (its 2022 file
 // has no residential subtype). Pure lookups; a build without market.json answers null.
 import { slug } from '../../warehouse/layout.ts';
-import type { DistressKinds, PermitCounts, PermitMonths } from './permit-kinds.ts';
+import type { DistressKinds, DistressSources, PermitCounts, PermitMonths } from './permit-kinds.ts';
 import type { MonthCounts } from './period-months.ts';
 
 /** `untyped`: the window's sales from a file with no residential subtype (Connecticut's 2022 extract), by the window's
@@ -39,6 +39,9 @@ export interface MarketWindows {
   /** the foreclosure and lien filings of each city by kind and calendar month of filing, and each distress source's first
    *  and last filing date (distress-kinds-build.ts distressMonths): a year or months asked; builds since review 24 */
   distress_months?: MonthCounts;
+  /** each distress source's distinct open properties over all its cities (distress-kinds-build.ts distressSources): a
+   *  county's count without a property named in two municipalities twice; builds since review 29 */
+  distress_sources?: DistressSources;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's

@@ -18,19 +18,23 @@ import type { DateWord, PermitCounts, PermitKind, PermitMonths, PermitSource } f
 export async function permitCounts(db: StageContext['db']): Promise<PermitCounts> {
   const out: PermitCounts = {};
   if (!(await tableExists(db, 'permits'))) return out;
-  const rows = await queryRows<{ k: string; a: string; s: string; t: string; m: number; n: number | bigint }>(db, `
+  // r: the residential rehab permits among them, by the rehab score's own test (is_residential_rehab, warehouse/macros.sql:
+  // a renovation, addition or repair on a residential building, or recording no use at a declared cost <= $500,000), so
+  // "residential rehab permits in 60623" is the score's counts.rehab_permits (review 29: 372 of every use were said)
+  const rows = await queryRows<{ k: string; a: string; s: string; t: string; m: number; n: number | bigint; r: number | bigint }>(db, `
     with ends as (select source, max(issue_date) as d from permits group by source),
     placed as (${await placed(db, await permitSources(db))}),
     key_end as (select k, max(e.d) as as_of, string_agg(distinct p.source, ',' order by p.source) as s from placed p join ends e using (source) group by k)
-    select p.k, cast(ke.as_of as varchar) as a, ke.s, p.permit_type as t, w.m, count(*) as n
+    select p.k, cast(ke.as_of as varchar) as a, ke.s, p.permit_type as t, w.m, count(*) as n,
+           count(*) filter (where is_residential_rehab(p.permit_type, p.building_use, p.valuation)) as r
     from placed p join key_end ke using (k) cross join (select cast(range as integer) as m from range(1, 25)) w
     where p.issue_date > ke.as_of - to_months(w.m) and p.issue_date <= ke.as_of and p.permit_type is not null
     group by all order by 1, 4, 5`);
   for (const r of rows) {
-    const e = (out[r.k] ??= [r.a, r.s.split(','), {}]);
+    const e = (out[r.k] ??= [r.a, r.s.split(','), {}, {}]);
     const kind = r.t as PermitKind;
-    const a = (e[2][kind] ??= Array<number>(24).fill(0));
-    a[r.m - 1] = Number(r.n);
+    (e[2][kind] ??= Array<number>(24).fill(0))[r.m - 1] = Number(r.n);
+    if (Number(r.r) > 0) (e[3]![kind] ??= Array<number>(24).fill(0))[r.m - 1] = Number(r.r);
   }
   return out;
 }
@@ -56,13 +60,13 @@ async function placed(db: StageContext['db'], sources: Record<string, PermitSour
   const zipTable = (await tableExists(db, 'int_market_zip_permits')) ? 'int_market_zip_permits' : 'permits';
   const declared = Object.entries(sources).filter(([, d]) => d.county && /^\d{5}$/.test(d.county)).map(([s, d]) => `when '${s.replaceAll("'", "''")}' then '${d.county}'`);
   const zipCounty = (await tableExists(db, 'zips')) ? '(select z.county_fips from zips z where z.zip = p.zip)' : 'null';
-  return `select 'zip|' || zip as k, source, permit_type, issue_date, building_use from ${zipTable} where zip is not null
+  return `select 'zip|' || zip as k, source, permit_type, issue_date, building_use, valuation from ${zipTable} where zip is not null
       union all
-      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date, building_use from permits
+      select 'city|' || state_code || '|' || slug(city), source, permit_type, issue_date, building_use, valuation from permits
       where city is not null and state_code is not null and slug(city) <> ''
       union all
       select * from (select 'county|' || ${declared.length ? `coalesce(case p.source ${declared.join(' ')} end, ${zipCounty})` : zipCounty} as k,
-        p.source, p.permit_type, p.issue_date, p.building_use from permits p) where k is not null`;
+        p.source, p.permit_type, p.issue_date, p.building_use, p.valuation from permits p) where k is not null`;
 }
 
 /** The permits of each zip and city by kind and calendar month of issue, from the place's first month with a permit

@@ -3,7 +3,8 @@
 // over the months asked (12 when none; 1..24 kept) to where the place's permit sources end, the window's days and the
 // source named. Before (review 22) the question got the rehab score and "not the permit counts themselves". A kind
 // asked (renovation, addition, repair, new construction, demolition; "rehab permits": the rehab score's renovation,
-// addition and repair) leads; every kind of the window follows. Rules: warehouse/docs/research.md "Permit counts".
+// addition and repair) leads; every kind of the window follows; "residential" with those kinds, the residential ones by the
+// rehab score's own test (review 29). Rules: warehouse/docs/research.md "Permit counts".
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -24,6 +25,8 @@ const ASKED: [RegExp, PermitKind[]][] = [
   [DEMOLITION, ['demolition']],
   [/\brehab\w*/, ['renovation', 'addition', 'repair']],
 ];
+/** The kinds the rehab score counts (its residential rehab permits). */
+const REHAB_KINDS: readonly PermitKind[] = ['renovation', 'addition', 'repair'];
 /** The longest window kept. */
 const MAX_MONTHS = 24;
 
@@ -84,16 +87,26 @@ function permitCountFact(data: ResearchData, u: Understanding, t: Target): Fact 
   // the verb of the files' dates: Nashville's file is applications, by the day entered ("were applied for")
   const declared = data.market?.permit_months?.sources;
   const n = asked.length ? asked.reduce((s, k) => s + count(k), 0) : all;
-  const what = plural(n, asked.length ? `${kindWords(asked)} permit` : 'building permit');
-  const lead = `${what} ${permitVerb(sources, declared, n)}`;
+  const use = useAsked(u.query);
+  // residential rehab kinds asked ("residential rehab permits in 60623"): the residential ones, by the rehab score's
+  // own test (entry[3], builds since review 29; before, the 372 of every use were given where the score counts 312)
+  const res = use === 'residential' && entry[3] && asked.length && asked.every((k) => REHAB_KINDS.includes(k)) ? entry[3] : null;
+  const resCount = (k: PermitKind): number => res?.[k]?.[months - 1] ?? 0;
+  const mine = res ? asked.reduce((s, k) => s + resCount(k), 0) : n;
+  const what = plural(mine, `${res ? 'residential ' : ''}${asked.length ? `${kindWords(asked)} permit` : 'building permit'}`);
+  const lead = `${what} ${permitVerb(sources, declared, mine)}`;
   const kinds = PERMIT_KINDS.filter((k) => count(k) > 0).map((k) => `${count(k).toLocaleString('en-US')} ${KIND_WORDS[k]}`).join(', ');
   const longer = (u.months ?? 0) > MAX_MONTHS ? `; permits are counted over at most ${MAX_MONTHS} months, not the ${u.months} asked` : '';
-  // a building use asked: the window's counts are not kept by use (a period's are: permit-periods.ts), said, never read as the use's
-  const use = useAsked(u.query);
-  const noUse = use ? `; these are permits of every building use, not ${use} ones alone: the counts of a window are not kept by use (a year or months named, "in ${asOf.slice(0, 4)}", are counted by use)` : '';
+  const ofAll = res ? `, of ${plural(n, `${kindWords(asked)} permit`)} of every use and ${plural(all, 'permit')} of every kind`
+    : asked.length ? `, of ${plural(all, 'permit')} of every kind` : '';
+  const split = res && asked.length > 1 ? ` (${asked.map((k) => `${resCount(k).toLocaleString('en-US')} ${KIND_WORDS[k]}`).join(', ')} residential)` : '';
+  // a building use asked and not kept for the window (another use, or kinds the rehab score does not count): said, never
+  // read as the use's (a period's are counted by use: permit-periods.ts)
+  const useWords = res ? `; residential as the rehab momentum score counts its permits: work on a residential building, or on one whose use the permit does not record at a declared cost of $500,000 or less${t.zip && asked.length === REHAB_KINDS.length ? " (the zip's rehab score counts these same permits)" : ''}`
+    : use ? `; these are permits of every building use, not ${use} ones alone: the counts of a window are kept by use for residential renovation, addition and repair permits only (a year or months named, "in ${asOf.slice(0, 4)}", are counted by use)` : '';
   return {
     intent: 'rehab', target: t, value: what,
-    sentence: `In ${placeName(data, t)}, ${lead} in the ${months} months to ${asOf} (${from} to ${asOf}, where its permit records end)${asked.length ? `, of ${plural(all, 'permit')} of every kind` : ''}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${longer}${noUse}`,
+    sentence: `In ${placeName(data, t)}, ${lead} in the ${months} months to ${asOf} (${from} to ${asOf}, where its permit records end)${split}${ofAll}${kinds ? ` (${kinds})` : ''}, from the permit records of ${names}${longer}${useWords}`,
     detail: [`Permits counted by the ${permitDateNoun(sources, declared)} and the kind the source records (cancelled, revoked and repeated permits left out by the source's model${t.zip ? "; a permit whose zip was guessed counts only in a zip of its own city" : ''}).`],
     source: { type: 'permits', category: 'market', citation: `reii warehouse: building permits for ${t.zip ?? `${t.city}, ${t.state}`} by kind, ${months} months to ${asOf}` },
     confidence: 'high', primary: true, uncertain: null,

@@ -5,8 +5,10 @@
 export const PERMIT_KINDS = ['renovation', 'addition', 'repair', 'new', 'demolition', 'other'] as const;
 export type PermitKind = (typeof PERMIT_KINDS)[number];
 
-/** `zip|<zip>` or `city|<state>|<city slug>` -> [as_of, source ids, kind -> count per window of W months at index W-1]. */
-export type PermitCounts = Record<string, [asOf: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>]>;
+/** `zip|<zip>` or `city|<state>|<city slug>` -> [as_of, source ids, kind -> count per window of W months at index W-1,
+ *  and (builds since review 29) the same of the residential rehab permits, by the rehab score's test: renovation,
+ *  addition and repair only]. */
+export type PermitCounts = Record<string, [asOf: string, sources: string[], byKind: Partial<Record<PermitKind, number[]>>, residential?: Partial<Record<PermitKind, number[]>>]>;
 
 /** The permits of each place by calendar month (permit-counts-build.ts permitMonths), for a year or months asked:
  *  `places`: `zip|<zip>`, `city|<state>|<city slug>` or (builds since session 26) `county|<fips>` (each permit in the
@@ -40,3 +42,7 @@ export type BuildingUse = 'residential' | 'nonresidential';
 
 /** `city|<state>|<city slug>` -> [distress_as_of, kind -> distinct properties per window of W months at index W-3]. */
 export type DistressKinds = Record<string, [asOf: string, byKind: Record<string, number[]>]>;
+
+/** distress source id -> [its latest filing, distinct open properties of every city it names per window of W months at
+ *  index W-3, how many cities it names] (distress-kinds-build.ts distressSources); builds since review 29. */
+export type DistressSources = Record<string, [asOf: string, properties: number[], cities: number]>;
