@@ -22,16 +22,16 @@ describe('r16b #2: a distressed-properties count names its filings without a par
     const [p] = await rawQuery<{ parcels: number; without: number }>(`select count(distinct pin)::int as parcels, count(*) filter (where pin is null)::int as without
       from ${ALLEGHENY_OPEN} where m = 'Penn Hills Township'`);
     expect([p!.parcels, p!.without]).toEqual([61, 2]);
-    expect(await ask('how many distressed properties in Penn Hills')).toContain(`${p!.parcels + p!.without} distressed properties (pre-foreclosure, tax-delinquent or lien filings; ${p!.parcels} identified by parcel or address and ${p!.without} filings naming neither, each counted as a property of its own)`);
+    expect(await ask('how many distressed properties in Penn Hills')).toContain(`${p!.parcels + p!.without} distressed properties (mortgage foreclosure filings, the only kind its records hold: no tax-lien or other lien foreclosure is counted; ${p!.parcels} identified by parcel or address and ${p!.without} filings naming neither, each counted as a property of its own)`);
     // the investor overview says the same, in an additive field and its note
     const shard = readShard<{ distressed_pipeline_count: number; distressed_without_parcel: number; note: string }>('market/investor/PA/penn-hills-township/12.json');
     expect([shard.distressed_pipeline_count, shard.distressed_without_parcel]).toEqual([p!.parcels + p!.without, p!.without]);
     expect(shard.note).toContain(`${p!.without} of its ${p!.parcels + p!.without} are filings that name no parcel or address, each counted as a property of its own (${p!.parcels} identified properties)`);
   });
-  it('"how many distressed properties in Allegheny County": the sum over municipalities, split the same way', async () => {
-    const [p] = await rawQuery<{ parcels: number; without: number }>(`select count(distinct (m, pin)) filter (where pin is not null)::int as parcels,
+  it('"how many distressed properties in Allegheny County": its distinct properties (review 29), split the same way', async () => {
+    const [p] = await rawQuery<{ parcels: number; without: number }>(`select count(distinct pin)::int as parcels,
       count(*) filter (where pin is null)::int as without from ${ALLEGHENY_OPEN}`);
-    expect(await ask('how many distressed properties in Allegheny County')).toContain(`In Allegheny County, PA, ${(p!.parcels + p!.without).toLocaleString('en-US')} distressed properties (pre-foreclosure, tax-delinquent or lien filings; ${p!.parcels} identified by parcel or address and ${p!.without} filings naming neither`);
+    expect(await ask('how many distressed properties in Allegheny County')).toContain(`In Allegheny County, PA, ${(p!.parcels + p!.without).toLocaleString('en-US')} distressed properties (mortgage foreclosure filings, the only kind its records hold: no tax-lien or other lien foreclosure is counted; ${p!.parcels} identified by parcel or address and ${p!.without} filings naming neither`);
   });
 });
 
