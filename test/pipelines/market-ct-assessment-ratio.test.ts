@@ -3,12 +3,14 @@
 // fences Q1 - 3 IQR .. Q3 + 3 IQR recomputed per file and property type over the sales of $10,000 or more with an
 // assessed value and no Non Use Code (30 or more), and the flagged lines compared with the build's. The 2022 extract
 // has no Non Use Code column, so this test is the only one of its sales beside the price floor and duplicates; in the
-// head-of-file extract, which has codes, the same fences set the coded sales apart from the clean ones.
+// head-of-file extract, which has codes, the same fences set the coded sales apart from the clean ones. The trends
+// answer of a Connecticut town says so in its data_note (a real server over the shared build).
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, test } from 'vitest';
-import { warehouseRows } from '../helpers/build.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { artifactsDir, warehouseRows } from '../helpers/build.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { dataFile } from '../helpers/oracle-raw-comps.ts';
 import { quantile } from '../helpers/oracle-market.ts';
 
@@ -67,5 +69,27 @@ describe('Connecticut: the sale-to-assessment ratio stands in for the 2022 extra
     const share = (xs: Row[]): number => xs.filter(out).length / xs.length;
     expect(share(gl.filter((r) => r.coded))).toBeGreaterThan(0.1);
     expect(share(gl.filter((r) => !r.coded))).toBeLessThan(0.01);
+  });
+});
+
+describe('the trends answer says what the 2022 extract cannot test', () => {
+  let srv: TestServer;
+  beforeAll(async () => { srv = await startTestServer(artifactsDir()); });
+  afterAll(async () => { await srv.close(); });
+
+  test('Bridgeport, CT: the data_note names the missing Non Use Code and the ratio test standing in; Philadelphia\'s names none', async () => {
+    // the raw 2022 extract has no Non Use Code (nor party or deed type) column; the other file has one
+    const header = (file: string): string[] => zlib.gunzipSync(fs.readFileSync(dataFile(`connecticut-real-estate-sales/${file}`))).toString('utf8').split('\n', 1)[0]!.split(',');
+    expect(header(FILES.y2022)).not.toContain('Non Use Code');
+    expect(header(FILES.gl)).toContain('Non Use Code');
+    const key = srv.key('builder');
+    const ct = (await (await srv.get('/v1/market/trends?city=Bridgeport&state=CT&months=24', key)).json()) as { data_note: string | null };
+    expect(ct.data_note).toMatch(/^These sales come from a partial extract of their source \(Connecticut OPM real estate sales, 50,945 rows\)/);
+    expect(ct.data_note).toContain('its 2022 extract (sales recorded 2022-01..2022-09) records no Non Use Code, buyer, seller or deed type');
+    expect(ct.data_note).toContain('related parties (family, love and affection, inter-corporation)');
+    expect(ct.data_note).toContain('only the sale-to-assessment ratio test');
+    const pa = (await (await srv.get('/v1/market/trends?city=Philadelphia&state=PA&months=24', key)).json()) as { data_note: string | null };
+    expect(pa.data_note).toMatch(/^These sales come from a partial extract of their source \(Philadelphia OPA property assessments/);
+    expect(pa.data_note).not.toContain('Non Use Code');
   });
 });
