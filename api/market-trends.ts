@@ -89,11 +89,13 @@ function partialOfBuild(dir: string): BuildSources {
   return hit;
 }
 
-/** "These sales come from a partial extract of their source (...)": the research answer's words, or null. */
+/** "These sales come from a partial extract of their source (...)": the research answer's words, then what each
+ *  extract cannot show of the arm's-length rule (its catalog caveat: Connecticut's 2022 extract has no Non Use Code), or null. */
 export function dataNote(sources: readonly string[] | undefined, partial: ReadonlyMap<string, PartialSource>): string | null {
   const list = (sources ?? []).map((id) => partial.get(id)).filter((p): p is PartialSource => p !== undefined);
   return list.length === 0 ? null
-    : `These sales come from ${extractWords(list)}, not every recorded sale, so counts, medians and the index describe that extract only; a month is complete only where the extract covers it whole`;
+    : `These sales come from ${extractWords(list)}, not every recorded sale, so counts, medians and the index describe that extract only; a month is complete only where the extract covers it whole`
+      + list.filter((p) => p.caveat).map((p) => `; of ${p.name}, ${p.caveat}`).join('');
 }
 
 /** The months of the window with sales that the source files cover in part only (a file starts or ends inside them, or

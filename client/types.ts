@@ -987,7 +987,7 @@ export type components = {
             };
             /** @description Why price_index is null for some months with sales: their sales are of another subtype mix than base_month's (a file that records no residential subtype against sales of the type only). Null otherwise */
             index_note: string | null;
-            /** @description Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only. Null otherwise */
+            /** @description Said when the market's sales come from a sample or partial extract of their source (the research answer's words): counts, medians and the index describe that extract only; and, for an extract whose files cannot show part of the arm's-length rule, which tests its sales cannot be put to and what stands in (Connecticut's 2022 extract: no Non Use Code, the sale-to-assessment ratio test). Null otherwise */
             data_note: string | null;
             /** @description Names the months of the window with sales that the source files cover in part only (a file starts or ends inside the month: Denver's 2019-07, 9 days; or the files hold under a quarter of their source's busiest month: a thin extract): their sales_count counts the sales recorded, and their medians, investor share and price index are null, since a part-month's figures are not comparable with whole months' (complete is false; no change is computed from them). Null otherwise */
             month_note: string | null;

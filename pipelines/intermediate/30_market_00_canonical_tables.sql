@@ -258,7 +258,8 @@ create or replace table sales (
     non_use_code varchar,        -- the assessor's non-use code (Connecticut: "01 - Family", "14 - Foreclosure", ...)
     block_key varchar,           -- the tax block (NYC borough-block): the package key of a source naming neither deed nor buyer
     assessed_value double,       -- the assessor's value of the property on the source's roll (Philadelphia OPA market_value,
-                                 -- assessment date 2022-05-24), the numerator of the sale-to-assessment ratio
+                                 -- assessment date 2022-05-24; Connecticut Assessed Value, 70% of the town's appraisal on
+                                 -- the row's grand list), the numerator of the sale-to-assessment ratio
     -- flags set by 30_market_45_sale_flags.sql (kept in the warehouse, left out of every market figure)
     recorded_date date,          -- the day the deed was recorded, when the source gives it beside the sale date (Denver RECEPTION_DATE)
     non_arms_length_reason varchar,  -- nominal_price | related_parties | deed_type | non_use_code | pass_through | double_close | assessment_ratio (the first that applies)

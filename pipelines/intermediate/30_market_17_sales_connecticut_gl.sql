@@ -3,7 +3,9 @@
 -- the file: 30_market_80_fill_geo.sql assigns the nearest ZCTA centroid to rows with a Location point.
 -- The Non Use Code (family, love and affection, inter-corporation, foreclosure, part interest, change in property,
 -- ...) is kept as non_use_code and the town's serial number as document_id (town + list year + serial) for the one
--- arm's-length rule (30_market_45_sale_flags.sql). A $0 amount is kept and flagged; a missing one is rejected.
+-- arm's-length rule (30_market_45_sale_flags.sql), and the Assessed Value (70% of the town's appraisal on the row's
+-- grand list) as assessed_value for its sale-to-assessment ratio test. A $0 amount is kept and flagged; a missing one
+-- is rejected.
 create or replace temp view int_market_ct_gl_checked as
 select *,
     case
@@ -46,5 +48,6 @@ select
     null as year_renovated,
     file, row_number + 1 as line,
     case when serial_number is not null then title_case(town) || ':' || coalesce(list_year, '') || ':' || serial_number end as document_id,
-    non_use_code
+    non_use_code,
+    positive_or_null(assessed_value) as assessed_value
 from int_market_ct_gl_checked where base_reason is null and property_type is not null;

@@ -3,7 +3,9 @@
 -- residential subtype) adapter -> sales. "Residential" (single family, condo or 2-4 family: not told apart in
 -- this file) is mapped to sfr. No coordinates, so no zip. Its "Serial Number" is the extract's own row counter (not
 -- the town's serial: every value is unique), so no document_id; with neither codes nor parties, the one arm's-length
--- rule (30_market_45_sale_flags.sql) can apply only the price floor and duplicates (rows recorded twice: ~290 here).
+-- rule (30_market_45_sale_flags.sql) can apply only the price floor, duplicates (rows recorded twice: ~290 here) and,
+-- standing in for the missing Non Use Code, the sale-to-assessment ratio: its Assessed Value (list year 2021, 70% of
+-- the town's appraisal) is recorded as assessed_value, and the ratio's fences are this file's own (market.md).
 create or replace temp view int_market_ct_2022_checked as
 select *,
     case property_type_text
@@ -39,5 +41,6 @@ select
     null as lat, null as lng, null as buyer_name, null as seller_name,
     null as buyer_is_investor,
     null as year_renovated,
-    file, row_number + 1 as line
+    file, row_number + 1 as line,
+    positive_or_null(assessed_value) as assessed_value
 from int_market_ct_2022_checked where base_reason is null and property_type is not null;

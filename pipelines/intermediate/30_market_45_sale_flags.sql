@@ -27,8 +27,8 @@
 --        one sale date, or one recording date where the source records it: Denver; the resale itself a sale for value,
 --        the last leg the market sale),
 --        assessment_ratio (for a source recording an assessment: a sale-to-assessment ratio, assessed value / price,
---        outside the extreme-outlier fences Q1 - 3 x IQR, Q3 + 3 x IQR of its source and property type: IAAO Standard
---        on Ratio Studies, Appendix B, outlier trimming)
+--        outside the extreme-outlier fences Q1 - 3 x IQR, Q3 + 3 x IQR of its source file and property type: IAAO
+--        Standard on Ratio Studies, Appendix B, outlier trimming)
 --   is_arms_length = none of the above. Flagged rows stay in `sales`; every mart that reads a price reads only
 --        arm's-length rows (comps, rehab, investor, resales and flips, valuation).
 
@@ -57,9 +57,12 @@ create or replace macro non_use_is_related(code) as
 
 -- Sales validation by the sale-to-assessment ratio (IAAO Standard on Ratio Studies, Appendix B "Outlier Trimming
 -- Guidelines", B.1: the interquartile-range method, extreme outliers beyond 3.0 x IQR from the quartiles;
--- warehouse/docs/market.md). The fences of a source and property type are computed over its sales that no other
+-- warehouse/docs/market.md). The fences of a source file and property type are computed over its sales that no other
 -- rule flags (not nominal, related, deed type, non-use code or portfolio) and that carry an assessment, and only from
--- 30 such sales (fewer give no quartiles worth fencing: no sale of that group is flagged by this rule).
+-- 30 such sales (fewer give no quartiles worth fencing: no sale of that group is flagged by this rule). Per file, not
+-- per source: a file is one roll's extract (Connecticut's two: grand lists 2021 and 2022, each town's assessment as of
+-- its own revaluation; Philadelphia's one roll), and a file's types are its own reading (Connecticut's 2022 extract
+-- has no residential subtype: its sfr is every residential sale).
 create or replace macro assessment_ratio_fence_iqr() as 3.0;
 create or replace macro assessment_ratio_min_sales() as 30;
 
@@ -84,7 +87,7 @@ select * exclude (deed_type, non_use_code),
        -- a near copy (below): the same but the price, and the same facts
        case when prop is not null then hash(source, prop, sale_date, buyer_key, facts) end as near_key
 from (
-    select rowid as rid, source, state_code, sale_date, recorded_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
+    select rowid as rid, source, case when assessed_value > 0 then hash(file) end as roll, state_code, sale_date, recorded_date, sale_price, document_id, block_key, deed_type, non_use_code, line,
            -- the values the row contracts nulled in this row (meta.repairs: a canonical row's swapped coordinates,
            -- nulled_outside_state; its file is relative to the sources folder, the sale's the path read): of two copies
            -- of one sale, the one with fewer is kept (review 17 #3)
@@ -171,15 +174,15 @@ counted as (
 )
 select rid, max(parcels)::integer as parcels from counted group by rid;
 
--- The sale-to-assessment ratio: fences per source and property type over the sales no other rule flags, then every
+-- The sale-to-assessment ratio: fences per source file (roll) and property type over the sales no other rule flags, then every
 -- sale without another reason whose ratio falls outside them (a portfolio deed's too: its reason is recorded beside
 -- the portfolio flag, as a nominal one's is) takes the reason assessment_ratio. Sources without assessments: no rows.
 create or replace temp table int_market_sale_ratio_fences as
-select source, property_type,
+select source, roll, property_type,
        quantile_cont(ratio, 0.25) - assessment_ratio_fence_iqr() * (quantile_cont(ratio, 0.75) - quantile_cont(ratio, 0.25)) as low,
        quantile_cont(ratio, 0.75) + assessment_ratio_fence_iqr() * (quantile_cont(ratio, 0.75) - quantile_cont(ratio, 0.25)) as high
 from (
-    select k.source, k.property_type, k.assessed_value / k.sale_price as ratio
+    select k.source, k.roll, k.property_type, k.assessed_value / k.sale_price as ratio
     from int_market_sale_keys k anti join int_market_sale_portfolio p using (rid)
     where k.reason is null and k.assessed_value > 0
 )
@@ -188,7 +191,7 @@ having count(*) >= assessment_ratio_min_sales();
 
 update int_market_sale_keys k set reason = 'assessment_ratio'
 from int_market_sale_ratio_fences f
-where k.reason is null and k.assessed_value > 0 and k.source = f.source and k.property_type = f.property_type
+where k.reason is null and k.assessed_value > 0 and k.source = f.source and k.roll = f.roll and k.property_type = f.property_type
   and (k.assessed_value / k.sale_price < f.low or k.assessed_value / k.sale_price > f.high);
 
 -- Duplicates: the copies of one sale. Only the groups with two or more copies are ranked. A middleman's purchase

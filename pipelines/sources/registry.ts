@@ -27,6 +27,9 @@ export interface SourceDef {
   vintage: string;
   open: boolean; // true when `reii sources pull` may fetch it from an official open-data address
   files: readonly SourceFile[];
+  /** What a partial extract's files cannot show of the arm's-length rule: the trends answer's data_note repeats it
+   *  (api/market-trends.ts dataNote, through the manifest's sources[].caveat). */
+  caveat?: string;
 }
 
 // The operator's own county records (DESIGN.md "canonical format"); README.md documents every column.
@@ -172,6 +175,12 @@ export const SOURCES: readonly SourceDef[] = [
     id: 'connecticut', folder: 'connecticut-real-estate-sales', title: 'Connecticut OPM real estate sales (partial)', publisher: 'Connecticut Office of Policy and Management',
     licence: 'CT Open Data (public domain)', vintage: '2021-2023', open: false,
     files: [csv('sales_gl', 'Real_Estate_Sales_2001-2022_GL*.csv*'), csv('sales_2022', 'real_estate_sales_2022-*.csv*')],
+    // the 2022 extract's 8 columns (SOURCE.md): no Non Use Code; its Assessed Value is recorded (30_market_18_*.sql)
+    caveat: "its 2022 extract (sales recorded 2022-01..2022-09) records no Non Use Code, buyer, seller or deed type, so its sales"
+      + ' cannot be tested for related parties (family, love and affection, inter-corporation) or the other non-use codes'
+      + ' (foreclosure, part interest, change in property, ...): beside the $10,000 price floor and duplicates only the'
+      + " sale-to-assessment ratio test (an extreme outlier of the file's own assessed value / price ratios) stands in for"
+      + ' them, and it catches about one in six of the sales the codes flag in the file that has them',
   },
   {
     id: 'nashville', folder: 'nashville-building-permit-applications', title: 'Nashville building permit applications', publisher: 'Metro Nashville Codes',

@@ -82,7 +82,7 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
  * same party; no related-party (01, 02, 03) or other non-use code; a deed for value (WD, SW, PR, TR, BS) when a deed
  * type is recorded; not one of two or more properties sharing a document, a buyer or a tax block on one date at one
  * price, or NYC's borough at a price no multiple of $500 nor $1 under one of $1,000 (a portfolio deed); for a sale with an assessment, its ratio (assessed value / price) inside the fences
- * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source and property type's sales passing the rules above (only where
+ * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source file and property type's sales passing the rules above (only where
  * 30 or more such sales: IAAO Standard on Ratio Studies, Appendix B); and the copy kept of a sale recorded twice
  * (within a source: same property, date, price and buyer; across sources: same street line + unit, state, date and
  * price). A deed whose buyer sells on to another buyer the same day (one sale date, or one recording date), by a sale
@@ -130,15 +130,15 @@ const FLAGGED_SALES_SQL = `
     from s
   ),
   fences as (
-    select source, property_type, quantile_cont(r, 0.25) as q1, quantile_cont(r, 0.75) as q3
-    from (select source, property_type, assessed_value / sale_price as r from flagged
+    select source, file, property_type, quantile_cont(r, 0.25) as q1, quantile_cont(r, 0.75) as q3
+    from (select source, file, property_type, assessed_value / sale_price as r from flagged
           where not o_non_market and not o_portfolio and assessed_value > 0)
     group by all having count(*) >= 30
   ),
   rated as (
     select flagged.*, coalesce(not o_non_market and assessed_value > 0
       and (assessed_value / sale_price < q1 - 3 * (q3 - q1) or assessed_value / sale_price > q3 + 3 * (q3 - q1)), false) as o_ratio
-    from flagged left join fences using (source, property_type)
+    from flagged left join fences using (source, file, property_type)
   ),
   copies as (
     select * exclude (o_non_market), o_non_market or o_ratio as o_non_market,

@@ -131,6 +131,24 @@ describe('the arm\'s-length rule over given sales (30_market_45_sale_flags.sql)'
     ]);
   });
 
+  test('the sale-to-assessment ratio is fenced per file of a source: each file is its own roll (Connecticut: grand lists 2021 and 2022)', async () => {
+    // file a.csv: 30 sales assessed at 0.90 .. 1.10 of their price; file b.csv: 30 at 0.45 .. 0.55 and one at 1.00. By
+    // b's own quartiles (0.475 / 0.525: fences 0.325 .. 0.675) the 1.00 is an extreme outlier; pooled with a's ratios
+    // (quartiles about 0.5 and 1.0: fences about -1 .. 2.5) it would not be
+    const rows = [
+      ...Array.from({ length: 30 }, (_, i) => ({ id: `a${String(i).padStart(2, '0')}`, file: 'a.csv', ratio: 0.9 + (0.2 * i) / 29 })),
+      ...Array.from({ length: 30 }, (_, i) => ({ id: `b${String(i).padStart(2, '0')}`, file: 'b.csv', ratio: 0.45 + (0.1 * i) / 29 })),
+      { id: 'bhi', file: 'b.csv', ratio: 1.0 },
+    ];
+    for (const [i, r] of rows.entries()) {
+      await ctx.db.run(`insert into sales (sale_id, source, parcel_id, city, state_code, sale_date, sale_price, property_type, assessed_value, file, line)
+        values ($id, 'connecticut', $parcel, 'Hamden', 'CT', '2022-06-01'::date, 300000, 'sfr', $assessed, $file, $line)`, {
+        id: r.id, parcel: `P-${r.id}`, assessed: r.ratio * 300000, file: r.file, line: i + 2 });
+    }
+    await run(ctx, 'pipelines/intermediate/30_market_45_sale_flags.sql');
+    expect(await ctx.rows(`select sale_id as id, non_arms_length_reason as reason from sales where not is_arms_length`)).toEqual([{ id: 'bhi', reason: 'assessment_ratio' }]);
+  });
+
   test('duplicates: the same sale recorded twice counts once, and the copy kept is the clean, the documented, the later one', async () => {
     await deeds([
       // the same parcel, date and price on two lines: the last line is kept

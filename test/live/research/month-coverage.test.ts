@@ -12,19 +12,20 @@ import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { coveredOf } from '../../../live/research/month-cover.ts';
 import { coveredWords } from '../../../live/research/coverage.ts';
 import type { StoredTrends } from '../../../live/research/price-level.ts';
+import { CT_RATED } from '../../helpers/oracle-ct.ts';
 
 const ask = askWithSalesOracle();
 const GL = dataFile('connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz');
 const Y2022 = dataFile('connecticut-real-estate-sales/real_estate_sales_2022-01_2022-09_listyear2021.csv.gz');
 
 /** A town's arm's-length rows per month (YYYY-MM) in the two Connecticut files (a record listed twice once, no Non Use
- *  Code, $10,000 or more: market.md), and how many of them the 2022 file holds. */
+ *  Code nor assessment-ratio outlier (oracle-ct.ts), $10,000 or more: market.md), and how many of them the 2022 file holds. */
 async function townMonths(town: string): Promise<Map<string, { n: number; f22: number }>> {
   const rows = await rawQuery<{ m: string; n: number; f22: number }>(`
     select strftime(strptime("Date Recorded", '%m/%d/%Y'), '%Y-%m') as m, count(*)::int as n, count(*) filter (where filename like '%real_estate_sales_2022-%')::int as f22
     from (select distinct on ("Serial Number", "Date Recorded", "Address", "Sale Amount") *
-          from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true, filename = true))
-    where "Town" = '${town}' and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000 group by 1`);
+          from ${CT_RATED})
+    where "Town" = '${town}' and coalesce("Non Use Code", '') = '' and not ratio_out and replace("Sale Amount", ',', '')::double >= 10000 group by 1`);
   return new Map(rows.map((r) => [r.m, { n: r.n, f22: r.f22 }]));
 }
 

@@ -6,6 +6,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
+import { CT_RATED } from '../../helpers/oracle-ct.ts';
 
 let engine: ResearchEngine;
 const ask = (query: string, depth: 'quick' | 'deep' = 'quick') => engine.answer({ query, depth });
@@ -162,12 +163,11 @@ describe('finding 4: a county question answers the county or says plainly its fi
 
 describe('finding 2: a town the market knows that is no Census place (Fairfield, CT) is a place of research', () => {
   it('median sale price in Fairfield CT: the town\'s latest month of 20+ residential sales, from the raw Connecticut file', async () => {
-    const f = `${dataFile('connecticut-real-estate-sales')}/*.csv.gz`;
     const [raw] = await rawQuery<{ n: string; m: number }>(`select count(*) as n, median(replace("Sale Amount", ',', '')::double) as m
-      from (select distinct * exclude (filename) from read_csv('${f}', all_varchar = true, union_by_name = true, filename = true))
+      from (select distinct * exclude (filename) from ${CT_RATED})
       where "Town" = 'Fairfield' and strptime("Date Recorded", '%m/%d/%Y')::date between '2022-09-01' and '2022-09-30'
         and "Property Type" in ('Residential', 'Single Family', 'Condo', 'Two Family', 'Three Family', 'Four Family')
-        and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000`);
+        and coalesce("Non Use Code", '') = '' and not ratio_out and replace("Sale Amount", ',', '')::double >= 10000`);
     for (const q of ['median sale price in Fairfield CT', 'median price in fairfield ct']) {
       const r = await ask(q);
       // read as the town; its latest month of 20+ sales is the raw file's (the recent thin months pooled before it)

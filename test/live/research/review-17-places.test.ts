@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
-import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData, withoutCoverage } from '../../helpers/research.ts';
+import { CT_RATED } from '../../helpers/oracle-ct.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
@@ -18,7 +19,7 @@ const ask = async (query: string, context?: Record<string, string>): Promise<str
 const places = (q: string, context: Record<string, string> = {}): string[] => understand(q, context, data).targets.map((t) => [t.state, t.city, t.zip, t.area?.name].filter(Boolean).join(' '));
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 
-/** Brooklyn, CT's single-family sales from the two raw Connecticut files (a record listed twice once; no Non Use Code;
+/** Brooklyn, CT's single-family sales from the two raw Connecticut files (a record listed twice once; no Non Use Code; no assessment-ratio outlier, oracle-ct.ts;
  *  $10,000 or more; the 2022 file's "Residential" has no subtype and counts as single-family, market.md) in the 12 months
  *  to the town's latest such sale of any type: count, median, and how many come from the 2022 file. */
 async function brooklynCt(): Promise<{ end: string; n: number; m: number; from2022: number }> {
@@ -26,8 +27,8 @@ async function brooklynCt(): Promise<{ end: string; n: number; m: number; from20
     with s as (select filename like '%real_estate_sales_2022-%' as f22, "Property Type" as pt, "Residential Type" as rt,
                       strptime("Date Recorded", '%m/%d/%Y')::date as d, replace("Sale Amount", ',', '')::double as p
       from (select distinct on ("Serial Number", "Date Recorded", "Address", "Sale Amount") *
-            from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true, filename = true))
-      where "Town" = 'Brooklyn' and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000
+            from ${CT_RATED})
+      where "Town" = 'Brooklyn' and coalesce("Non Use Code", '') = '' and not ratio_out and replace("Sale Amount", ',', '')::double >= 10000
         and "Property Type" is not null),
     e as (select max(d) as e from s),
     sfr as (select s.* from s, e where pt = 'Residential' and coalesce(rt, 'Single Family') = 'Single Family' and d > e.e - interval 12 month and d <= e.e)

@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
-import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData, withoutCoverage } from '../../helpers/research.ts';
+import { CT_RATED } from '../../helpers/oracle-ct.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
@@ -18,7 +19,7 @@ const ask = async (query: string): Promise<string> => (await engine.answer({ que
 const places = (q: string): string[] => understand(q, {}, data).targets.map((t) => [t.state, t.city, t.zip].filter(Boolean).join(' '));
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 
-/** A Connecticut town's single-family sales from the raw files (a record listed twice once; no Non Use Code; $10,000
+/** A Connecticut town's single-family sales from the raw files (a record listed twice once; no Non Use Code; no assessment-ratio outlier, oracle-ct.ts; $10,000
  *  or more; the 2022 file's "Residential" with no subtype counts as single-family, market.md): in the `months` months
  *  to the town's latest sale of any type, or in the months starting with `month` (YYYY-MM or YYYY). */
 async function ctTown(town: string, window: { months: number } | { month: string }): Promise<{ end: string; n: number; m: number }> {
@@ -27,8 +28,8 @@ async function ctTown(town: string, window: { months: number } | { month: string
     with s as (select "Property Type" as pt, "Residential Type" as rt,
                       strptime("Date Recorded", '%m/%d/%Y')::date as d, replace("Sale Amount", ',', '')::double as p
       from (select distinct on ("Serial Number", "Date Recorded", "Address", "Sale Amount") *
-            from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true))
-      where "Town" = '${town}' and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000
+            from ${CT_RATED})
+      where "Town" = '${town}' and coalesce("Non Use Code", '') = '' and not ratio_out and replace("Sale Amount", ',', '')::double >= 10000
         and "Property Type" is not null),
     e as (select max(d) as e from s)
     select (select e from e)::varchar as "end", count(*)::int as n, median(p) as m from s, e
@@ -63,7 +64,7 @@ describe('A: a lower-case town with sales is read as its capitalised name, so ca
 
   it('"west hartford vs glastonbury median price": both towns (Glastonbury has no Census place, only sales), either case', async () => {
     const w = await ctTown('West Hartford', { month: '2022-09' }), gl = await ctTown('Glastonbury', { month: '2022-09' });
-    expect([w.n, gl.n]).toEqual([106, 58]);
+    expect([w.n, gl.n]).toEqual([105, 58]);
     const r = await ask('west hartford vs glastonbury median price');
     expect(r).toContain(`West Hartford, CT ${usd(w.m)} (2022-09, ${w.n} sales)`);
     expect(r).toContain(`Glastonbury, CT ${usd(gl.m)} (2022-09, ${gl.n} sales)`);

@@ -7,9 +7,10 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import type { Context } from '../../../live/research/places.ts';
-import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { researchData } from '../../helpers/research.ts';
+import { CT_RATED } from '../../helpers/oracle-ct.ts';
 
 let data: ResearchData;
 let engine: ResearchEngine;
@@ -17,7 +18,7 @@ beforeAll(() => { data = researchData(); engine = new ResearchEngine(data, null,
 const ask = async (query: string, context?: Context): Promise<string> => (await engine.answer({ query, context, depth: 'quick' })).answer;
 const places = (q: string, context: Context = {}): string[] => understand(q, context, data).targets.map((t) => [t.state, t.city, t.area?.name].filter(Boolean).join(' '));
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
-const CT = `(select distinct * exclude (filename) from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true, filename = true))`;
+const CT = `(select distinct * exclude (filename) from ${CT_RATED})`;
 
 describe('a town named like a state, followed by its state, is the town (review 20 #1)', () => {
   it('"Washington CT median price": the town Washington, CT, as the context {Washington, CT} answers; never Washington State', async () => {
@@ -26,7 +27,7 @@ describe('a town named like a state, followed by its state, is the town (review 
     const [raw] = await rawQuery<{ last: string; n: number; m: number }>(`with s as (
         select strptime("Date Recorded", '%m/%d/%Y')::date as d, replace("Sale Amount", ',', '')::double as p from ${CT}
         where "Town" = 'Washington' and "Property Type" = 'Residential' and coalesce("Residential Type", 'Single Family') = 'Single Family'
-          and coalesce("Non Use Code", '') = '' and replace("Sale Amount", ',', '')::double >= 10000)
+          and coalesce("Non Use Code", '') = '' and not ratio_out and replace("Sale Amount", ',', '')::double >= 10000)
       select max(d)::varchar as last, count(*) filter (where d > (select max(d) from s) - interval 3 month)::int as n,
              median(p) filter (where d > (select max(d) from s) - interval 3 month) as m from s`);
     expect(raw!.last).toBe('2022-09-29');

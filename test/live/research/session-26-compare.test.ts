@@ -11,6 +11,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { CT_RATED } from '../../helpers/oracle-ct.ts';
 
 let engine: ResearchEngine;
 const ask = async (query: string): Promise<string> => (await engine.answer({ query, depth: 'quick' })).answer;
@@ -19,10 +20,11 @@ beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY
 const CT = (file: string): string => `read_csv('${dataFile(`connecticut-real-estate-sales/${file}`)}', all_varchar = true)`;
 const Y2022 = CT('real_estate_sales_2022-01_2022-09_listyear2021.csv.gz');
 const HEAD = CT('Real_Estate_Sales_2001-2022_GL.head9999.csv.gz');
-/** A town's residential sales of a month in the 2022 file (a row repeated with its address, day and price counted once). */
+/** A town's residential sales of a month in the 2022 file (a row repeated with its address, day and price counted once; no
+ *  assessment-ratio outlier, oracle-ct.ts). */
 async function month2022(town: string, month: string): Promise<{ n: number; median: number }> {
   const [r] = await rawQuery<{ n: number; median: number }>(`select count(*)::int n, median(p)::double median from (select distinct "Address", "Date Recorded", replace("Sale Amount", ',', '')::double p
-    from ${Y2022} where "Town" = '${town}' and "Property Type" = 'Residential' and strftime(strptime("Date Recorded", '%m/%d/%Y'), '%Y-%m') = '${month}')`);
+    from ${CT_RATED} where filename like '%real_estate_sales_2022-%' and not ratio_out and "Town" = '${town}' and "Property Type" = 'Residential' and strftime(strptime("Date Recorded", '%m/%d/%Y'), '%Y-%m') = '${month}')`);
   return r!;
 }
 const pct1 = (x: number): string => { const r = Math.round(x * 10) / 10; return `${r > 0 ? '+' : ''}${r}%`; };
