@@ -7,12 +7,13 @@
 // zip's permits are recorded but give no permit component (the source's area holds under half of the zip, or the zip
 // has no housing unit count), says so and counts them (37240's one $13.2M renovation was "no permit is recorded there");
 // a PO-box or unique zip (no Census ZCTA) in a permit source's area says it is one, its permits counted where any
-// (live/research/unaddressed.ts, the words research's rehab answer says too).
+// (live/research/unaddressed.ts, the words research's rehab answer says too); and where a source placed permits in the
+// zip from their points but they are another city's, which the rehab measures leave out, says so and counts them.
 import type { Reply } from './route.ts';
 import type { LoadedBuild } from './builds.ts';
 import { marketOfCoveredCounty, outsideCoverage, shard, salesSourceCovers } from './shard-replies.ts';
-import { flaggedOnly, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
-import type { PermitCover } from '../live/research/sales-cover-build.ts';
+import { flaggedOnly, salesCoverOf, salesRecorded, zipOfCoveredCity, zipRecords, zipWindowPermits } from './market-source.ts';
+import type { OtherCityPermits, PermitCover } from '../live/research/sales-cover-build.ts';
 import { permitsInZip, unaddressedMessage } from '../live/research/unaddressed.ts';
 import { shardPath } from '../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
@@ -40,6 +41,8 @@ async function rehabNotFound(build: LoadedBuild, zip: string, months: number): P
     return unaddressedMessage(zip, unaddressed, permits, permits ? permitWindow(build, zip, permits, months) : '');
   }
   if (permits) return permitsWithoutScore(build, zip, permits, months);
+  const otherCity = salesCoverOf(build, { zip })?.otherCity;
+  if (otherCity) return otherCityPermits(build, zip, otherCity, months);
   if (!salesSourceCovers(build, { zip })) {
     // a source's records there are all flagged (review 18: 06779's one land sale): they are recorded, not absent
     const flagged = flaggedOnly(build, { zip }, `zip ${zip}`, 'rehab resale share (minimum cohort 5 sales)');
@@ -88,11 +91,31 @@ function permitsWithoutScore(build: LoadedBuild, zip: string, p: PermitCover, mo
     ? `it covers ${p.area ?? 'its area'} only, which holds ${pct(p.covered_share)}% ${p.share_basis ?? 'of the zip'}: under half, so no permit component`
     : !p.housing_units ? 'the zip has no housing unit count: no permit rate, so no permit component'
     : 'no permit component can be computed';
-  const sales = salesRecorded(build, { zip })
-    ? "no window of 3 to 24 months holds the 5 residential arm's-length sales a rehab resale share needs (minimum cohort 5)"
-    : 'no sales source of this build covers the zip, so no rehab resale share';
   const window = permitWindow(build, zip, p, months);
-  return `No renovation data for zip ${zip}: ${by} records ${permitsInZip(p)}${window}${window ? '; but' : ', but'} ${why}; and ${sales}: no rehab score can be computed`;
+  return `No renovation data for zip ${zip}: ${by} records ${permitsInZip(p)}${window}${window ? '; but' : ', but'} ${why}; and ${noResaleShare(build, zip)}: no rehab score can be computed`;
+}
+
+/** Why the zip's sales give no rehab resale share. */
+const noResaleShare = (build: LoadedBuild, zip: string): string => salesRecorded(build, { zip })
+  ? "no window of 3 to 24 months holds the 5 residential arm's-length sales a rehab resale share needs (minimum cohort 5)"
+  : 'no sales source of this build covers the zip, so no rehab resale share';
+
+/** The 404 of a zip whose permits a source placed there from their points are another city's, so no rehab measure of
+ *  the zip counts them (int_market_zip_permits; review 29: 60707, Elmwood Park, whose 252 Chicago permits of the 12
+ *  months were "no permit or sale is recorded there"): their count over the file, in the window asked, and the rule. */
+function otherCityPermits(build: LoadedBuild, zip: string, o: OtherCityPermits, months: number): string {
+  const by = o.sources.map((s) => `the ${s.name} source (${s.id})`).join(' and ');
+  const permits = (n: number) => (n === 1 ? '1 building permit' : `${n.toLocaleString('en-US')} building permits`);
+  const w = o.counts[months - 3];
+  // the window's rehab types and residential rehab among them (mart_rehab_permits' counts): "113 of them renovation,
+  // addition or repair permits, 90 of those on residential buildings"
+  const kinds = !w || w[0] === 0 ? '' : w[0] === 1
+    ? (w[1] ? `, a renovation, addition or repair permit on ${w[2] ? 'a residential building' : 'another building'}` : ', not a renovation, addition or repair permit')
+    : w[1] === 0 ? ', none of them a renovation, addition or repair permit'
+    : `, ${w[1] === w[0] ? 'all' : w[1]} of them ${w[1] === 1 ? 'a renovation, addition or repair permit' : 'renovation, addition or repair permits'}${
+      w[2] === w[1] ? ` on ${w[1] === 1 ? 'a residential building' : 'residential buildings'}` : w[1] === 1 ? ' on another building' : `, ${w[2] === 0 ? 'none' : w[2]} of those on residential buildings`}`;
+  const window = !w ? '' : `; ${o.n === 1 ? `it falls ${w[0] ? 'in' : 'before'}` : `${w[0] === 0 ? 'none' : w[0] === o.n ? 'all' : w[0]} of them ${w[0] === 1 ? 'falls' : 'fall'} in`} the ${months} months to ${o.as_of}, the window a score counts${kinds}`;
+  return `No renovation data for zip ${zip}: ${by} ${o.sources.length === 1 ? 'places' : 'place'} ${permits(o.n)} of ${o.city} in the zip by ${o.n === 1 ? 'its point' : 'their points'} (no zip recorded: the nearest Census ZCTA of the permit's city) in ${o.sources.length === 1 ? 'its whole file' : 'their whole files'}, ${o.file[0]} to ${o.file[1]}${window}; but the zip's city is ${o.zip_city}, ${o.state}, and a permit whose zip is guessed counts only in a zip of its own city (a rate per the zip's homes would divide ${o.city}'s permits by ${o.zip_city}'s), so no permit component; and ${noResaleShare(build, zip)}: no rehab score can be computed`;
 }
 
 /** The span of the zip's permit sources' files and how many of its permits fall in the window asked, their

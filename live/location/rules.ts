@@ -38,6 +38,22 @@ export const SUPERFUND_AS_OF = '2021-06-13';
  *  (pipelines/shards/location-zip.sql). */
 export const SUPERFUND_BASIS = 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted';
 
+/** A counted NPL site a zip counts by its EPA address zip alone (live/location/zip-superfund.ts); distance_m: from
+ *  EPA's coordinate for the site to the zip's point. */
+export interface AddressSite { epa_id: string; site_name: string; distance_m: number }
+
+/** The sentence of a zip's notes that names the sites counted by their EPA address rather than by distance (empty
+ *  when none): "0 Superfund" for Neville Island's 15225, which holds OHIO RIVER PARK, misled (review 29). */
+export function superfundAddressNote(zip: string, sites: readonly AddressSite[]): string {
+  if (!sites.length) return '';
+  const one = sites.length === 1;
+  const list = sites.map((s) => `${s.site_name} (EPA ${s.epa_id}, ${milesOf(s.distance_m)} from the zip's point)`).join('; ');
+  return `superfund_count_1mi also counts ${one ? 'an NPL site' : `${sites.length} NPL sites`} by ${one ? 'its' : 'their'} EPA address in zip ${zip}, not by distance: EPA gives one coordinate for a site that may be large, and ${one ? "this one's lies" : "theirs lie"} more than 1 mile outside the zip's area as measured here: ${list}.`;
+}
+
+/** Metres as miles with one decimal ("2.2 miles", "1 mile"). */
+const milesOf = (m: number): string => { const x = Math.round((m / MILE_M) * 10) / 10; return `${x} mile${x === 1 ? '' : 's'}`; };
+
 export type RiskLabel = 'Minimal' | 'Low' | 'Moderate' | 'High' | 'Very High';
 
 export interface ZoneClass {
@@ -144,14 +160,13 @@ export interface ZipFloodShares {
  *  "Zone X covers 99% of the zip's area ... the whole zip" for a 1-mile circle around its post office's point; review
  *  24: 02139, a Cambridge ZCTA whose polygon is not loaded, read the same for the 0.7-mile circle of its land area, the equivalent radius). */
 function pointArea(p: NonNullable<ZipFloodShares['point']>): { of: string; self: string; says: string } {
-  const miles = (m: number): string => { const x = Math.round((m / MILE_M) * 10) / 10; return `${x} mile${x === 1 ? '' : 's'}`; };
   const from = p.from === 'geonames' ? ' (its GeoNames coordinate)' : p.from === 'gazetteer_zcta' ? ' (its Census Gazetteer ZCTA centroid)' : p.from ? ` (its ${p.from} coordinate)` : '';
   const why = p.zcta
-    ? `Zip ${p.zip}'s Census ZCTA boundary is not loaded in this build, so its flood figures are those of the circle of ${miles(p.radiusM)} around its point${from}, not of its own boundary`
-    : `Zip ${p.zip} has no area of its own (no Census ZCTA: a PO-box or unique zip), so its flood figures are those of the circle of ${miles(p.radiusM)} around its point${from}`;
+    ? `Zip ${p.zip}'s Census ZCTA boundary is not loaded in this build, so its flood figures are those of the circle of ${milesOf(p.radiusM)} around its point${from}, not of its own boundary`
+    : `Zip ${p.zip} has no area of its own (no Census ZCTA: a PO-box or unique zip), so its flood figures are those of the circle of ${milesOf(p.radiusM)} around its point${from}`;
   // the undetermined zone's first clause names the circle in full: research quotes that clause alone (zoneDWhy)
-  const self = `the ${miles(p.radiusM).replace(/ miles?$/, '-mile')} circle around the zip's point`;
-  return { of: 'the circle', self, says: `${why}, and its Superfund count is of sites within ${miles(p.radiusM + MILE_M)} of that point.` };
+  const self = `the ${milesOf(p.radiusM).replace(/ miles?$/, '-mile')} circle around the zip's point`;
+  return { of: 'the circle', self, says: `${why}, and its Superfund count is of sites within ${milesOf(p.radiusM + MILE_M)} of that point.` };
 }
 
 const ZONE_KEY_WORDS: Record<string, string> = { 'X-minimal': 'X (unshaded, minimal hazard)', 'X-shaded': 'X (shaded, 0.2% annual chance)', 'X-levee': 'X (levee-protected)' };

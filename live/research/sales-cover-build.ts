@@ -28,7 +28,16 @@ export interface SalesCover {
   /** a zip with no area of its own (a PO-box or unique zip) in which no permit counts, in the area of a permit source
    *  (mart_rehab_unaddressed): the sources and their areas, for the rehab 404 */
   unaddressed?: Unaddressed;
+  /** a zip's permits placed in it from their point whose city is another one, which count in no rehab measure of it
+   *  (int_market_zip_permits): OtherCityPermits */
+  otherCity?: OtherCityPermits;
 }
+/** The permits a source placed in a zip from their coordinates (zip_imputed) that the rehab measures leave out because
+ *  the zip's city (`zip_city`, int_market_zip_names) is not the permits' `city` (int_market_zip_permits: 60707, Elmwood
+ *  Park, holds 885 Chicago permits; review 29: its 404 said no permit is recorded there). `n` over the sources' whole
+ *  files (`file`: their first and last permit day), and the windows the rehab score would count, months 3..24 at
+ *  [months - 3] to `as_of` (their last permit day): [every type and use, of a rehab type, residential rehab]. */
+export interface OtherCityPermits { n: number; city: string; zip_city: string; state: string; sources: { id: string; name: string }[]; file: [string, string]; as_of: string; counts: [number, number, number][] }
 /** A PO-box or unique zip (no Census ZCTA) a permit source's area holds: no street address, so no permit there. */
 export interface Unaddressed { city: string; state: string; sources: { id: string; name: string; area: string }[] }
 /** The county of a market without sale records, where a sales source records sales in other zips of it (King County's
@@ -127,6 +136,7 @@ async function rehabPermits(db: StageContext['db'], out: SalesCoverFile): Promis
       if (p) p.windows = { as_of: r.a, counts: r.c.map((x) => [x[0]!, x[1]!, x[2]!, x[3]!]) };
     }
   }
+  await otherCityPermits(db, out);
   if (!(await tableExists(db, 'mart_rehab_unaddressed')) || !(await tableExists(db, 'mart_market_records'))) return;
   type U = { k: string; city: string; state: string; s: { id: string; name: string; area: string }[] };
   const rows = await queryRows<U>(db, `
@@ -136,5 +146,37 @@ async function rehabPermits(db: StageContext['db'], out: SalesCoverFile): Promis
     group by u.zip order by 1`);
   for (const r of rows) {
     (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} }).unaddressed = { city: r.city, state: r.state, sources: r.s.map((x) => ({ ...x })) };
+  }
+}
+
+/** Each zip's permits placed there from their point that the rehab measures leave out (`permits` less
+ *  int_market_zip_permits: the rule's own tables), with the windows mart_rehab_permits would count them over. */
+async function otherCityPermits(db: StageContext['db'], out: SalesCoverFile): Promise<void> {
+  for (const t of ['permits', 'int_market_zip_permits', 'int_market_zip_names', 'mart_market_records']) if (!(await tableExists(db, t))) return;
+  type O = { k: string; n: number; city: string; zc: string; st: string; s: { id: string; name: string }[]; f0: string; f1: string; a: string; c: [number, number, number][] };
+  const rows = await queryRows<O>(db, `
+    with left_out as (
+        select p.* from permits p
+        where p.zip is not null and coalesce(p.zip_imputed, false) and p.permit_id not in (select permit_id from int_market_zip_permits)),
+    files as (select source, min(issue_date) as first_day, max(issue_date) as last_day from permits group by source),
+    ends as (select zip, min(f.first_day) as first_day, max(f.last_day) as as_of from (select distinct zip, source from left_out) z join files f using (source) group by zip),
+    windows as (
+        select l.zip, cast(m.months as integer) as months,
+               count(*) filter (where l.issue_date > cast(e.as_of - to_months(cast(m.months as integer)) as date)) as a,
+               count(*) filter (where l.issue_date > cast(e.as_of - to_months(cast(m.months as integer)) as date) and l.permit_type in ('renovation', 'addition', 'repair')) as t,
+               count(*) filter (where l.issue_date > cast(e.as_of - to_months(cast(m.months as integer)) as date) and is_residential_rehab(l.permit_type, l.building_use, l.valuation)) as r
+        from left_out l join ends e using (zip) cross join range(3, 25) m(months) group by all),
+    names as (select source, any_value(name) as name from mart_market_records group by source)
+    select 'zip|' || l.zip as k, cast(count(*) as integer) as n, string_agg(distinct l.city, ', ' order by l.city) as city,
+           any_value(zn.city) as zc, any_value(zn.state_code) as st,
+           list(distinct {id: l.source, name: coalesce(nm.name, l.source)}) as s,
+           strftime(any_value(e.first_day), '%Y-%m-%d') as f0, strftime(any_value(e.as_of), '%Y-%m-%d') as f1, strftime(any_value(e.as_of), '%Y-%m-%d') as a,
+           (select list([w.a, w.t, w.r]::integer[] order by w.months) from windows w where w.zip = l.zip) as c
+    from left_out l join ends e using (zip) left join int_market_zip_names zn using (zip) left join names nm using (source)
+    group by l.zip order by 1`);
+  for (const r of rows) {
+    (out[r.k] ??= { sources: [], source: null, arms_length: 0, flagged: 0, reasons: {} }).otherCity = {
+      n: r.n, city: r.city, zip_city: r.zc, state: r.st, sources: r.s.map((x) => ({ ...x })).sort((a, b) => a.id.localeCompare(b.id)),
+      file: [r.f0, r.f1], as_of: r.a, counts: r.c.map((x) => [x[0]!, x[1]!, x[2]!]) };
   }
 }

@@ -7,15 +7,15 @@
 //    like a point lookup (polygon zone / outside every polygon but the zip lies in the declared area of a
 //    floodplain-only map = minimal X / otherwise unmapped). Zips whose area misses every flood map's bounding box
 //    and that lie in no declared area are unmapped without sampling.
-//  - Superfund: counted NPL sites (final + proposed) within 1 mile of the ZCTA polygon (turf distance to the
-//    polygon, 0 inside), else within radius + 1 mile of the centroid (haversine).
+//  - Superfund: live/location/zip-superfund.ts (within 1 mile of the ZCTA polygon, else within radius + 1 mile of
+//    the centroid, and the sites whose EPA address zip is the zip and whose coordinate lies within its reach).
 import { cellToLatLng, cellToParent, gridDisk, polygonToCells } from 'h3-js';
-import { pointToPolygonDistance } from '@turf/turf';
 import type { MultiPolygon } from 'geojson';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendRows, loadFloodData, loadSiteData, zctaPieces } from '../../live/location/prepare.ts';
 import { FloodIndex } from '../../live/location/flood-index.ts';
+import { ZipSuperfund } from '../../live/location/zip-superfund.ts';
 import { cellOf, type BBox, type Ring } from '../../live/location/geo.ts';
 import {
   MAPPED_SHARE_MIN, MILE_M, RES, SUPERFUND_AS_OF, UNMAPPED, ZONE_SHARE_MIN, ZONE_WIN_RANK, haversineM, maxDate,
@@ -134,13 +134,7 @@ export async function run(ctx: StageContext): Promise<void> {
     const l = zctaCells.get(r.zip); if (l) l.push(r.cell); else zctaCells.set(r.zip, [r.cell]);
   }
   const flood = new FloodIndex(await loadFloodData(ctx.db, RES.flood));
-  const siteData = await loadSiteData(ctx.db, RES.superfund);
-  const siteCells = new Map(Object.entries(siteData.cells));
-  const sitesByCoarse = new Map<string, number[]>();
-  siteData.sites.forEach((s, i) => {
-    const c = cellOf(s[3], s[4], RES.zipCentroid);
-    if (c) { const l = sitesByCoarse.get(c); if (l) l.push(i); else sitesByCoarse.set(c, [i]); }
-  });
+  const superfund = new ZipSuperfund(await loadSiteData(ctx.db, RES.superfund), await ZipSuperfund.addressZips(ctx.db));
   const mapDates = new Map(flood.maps.map((m) => [m.id, m.as_of]));
 
   await ctx.db.run(`create or replace table int_location_zip (
@@ -160,39 +154,19 @@ export async function run(ctx: StageContext): Promise<void> {
     flood_as_of date,                   -- latest effective date of those maps
     superfund_count_1mi integer not null,
     superfund_epa_ids varchar,          -- JSON array of the counted sites
+    superfund_by_address varchar,       -- JSON [{epa_id, site_name, distance_m}]: those counted by their EPA address zip alone
     superfund_as_of date
   )`);
 
   const rows: unknown[][] = [];
-  let sampled = 0;
+  let sampled = 0, byAddress = 0;
   for (const z of zips) {
     const hasPoint = z.lat != null && z.lng != null && Number.isFinite(z.lat) && Number.isFinite(z.lng);
     const polygons = zcta.get(z.zip);
     const radius = z.land_sqmi != null && z.land_sqmi > 0 ? Math.max(MIN_RADIUS_M, Math.sqrt((z.land_sqmi * 2_589_988.11) / Math.PI)) : DEFAULT_RADIUS_M;
     const source = polygons ? 'zcta_polygon' : hasPoint ? 'centroid_radius' : 'none';
-    // ---- superfund
-    const ids: string[] = [];
-    if (polygons) {
-      const feature = { type: 'Feature' as const, properties: {}, geometry: { type: 'MultiPolygon' as const, coordinates: polygons } };
-      const cand = new Set<number>();
-      for (const c of zctaCells.get(z.zip) ?? []) for (const i of siteCells.get(c) ?? []) cand.add(i);
-      for (const i of cand) {
-        const s = siteData.sites[i]!;
-        if (pointToPolygonDistance([s[4], s[3]], feature, { units: 'meters' }) <= MILE_M) ids.push(s[0]);
-      }
-    } else if (hasPoint) {
-      const reach = radius + MILE_M;
-      const origin = cellOf(z.lat!, z.lng!, RES.zipCentroid);
-      if (origin) {
-        for (const c of gridDisk(origin, Math.ceil(reach / 15_000))) {
-          for (const i of sitesByCoarse.get(c) ?? []) {
-            const s = siteData.sites[i]!;
-            if (haversineM(z.lat!, z.lng!, s[3], s[4]) <= reach) ids.push(s[0]);
-          }
-        }
-      }
-    }
-    ids.sort();
+    const sites = superfund.of({ zip: z.zip, lat: z.lat, lng: z.lng, radiusM: radius, polygons, cells: zctaCells.get(z.zip) });
+    if (sites.byAddress.length) byAddress++;
     // ---- flood
     let facts: ZipFloodFacts | null = null;
     if (hasPoint && !flood.empty) {
@@ -212,12 +186,12 @@ export async function run(ctx: StageContext): Promise<void> {
       facts ? JSON.stringify(roundShares(facts.shares)) : null,
       touched.length ? touched.map((id) => flood.maps.find((m) => m.id === id)?.file).join(', ') : null,
       maxDate(...touched.map((id) => mapDates.get(id))),
-      ids.length, JSON.stringify(ids), SUPERFUND_AS_OF,
+      sites.ids.length, JSON.stringify(sites.ids), sites.byAddress.length ? JSON.stringify(sites.byAddress) : null, SUPERFUND_AS_OF,
     ]);
   }
   await appendRows(ctx.db, 'int_location_zip', ['varchar', 'varchar', 'double', 'integer', 'double', 'varchar', 'varchar', 'boolean', 'varchar',
-    'double', 'double', 'varchar', 'varchar', 'date', 'integer', 'varchar', 'date'], rows);
-  ctx.log.info('int_location_zip', { zips: rows.length, sampled_for_flood: sampled, with_polygon: zcta.size, land_area: hasGaz });
+    'double', 'double', 'varchar', 'varchar', 'date', 'integer', 'varchar', 'varchar', 'date'], rows);
+  ctx.log.info('int_location_zip', { zips: rows.length, sampled_for_flood: sampled, superfund_by_address: byAddress, with_polygon: zcta.size, land_area: hasGaz });
 }
 
 const roundShares = (s: Record<string, number>): Record<string, number> =>

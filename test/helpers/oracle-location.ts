@@ -5,6 +5,7 @@
 // zip land area and centroid from the 2025 Gazetteer ZCTA file, the NRI score of the zip's NRI county (oracle-nri-county.ts)
 // from the NRI county table, and the score formula written out. Only the zip -> city, state, county assignment comes
 // from the warehouse's base `zips` table (the geo domain's canonical table, tested in test/pipelines/geo-steps.test.ts).
+// Over 300 lines: one independent restatement of the whole documented rule set (flood, Superfund, NRI, score), read as one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -31,7 +32,7 @@ export interface OracleZip {
   zip: string; city: string; state: string; county: string | null; lat: number | null; lng: number | null; radius: number; area: boolean; nriCounty: string | null;
 }
 interface OraclePiece { map: number; cls: DocZone; bbox: [number, number, number, number]; rings: RingIndex }
-interface OracleSite { lat: number; lng: number }
+interface OracleSite { epa_id: string; name: string; zip: string | null; lat: number; lng: number }
 export type Expected = Omit<Body, 'flood_risk_notes'>;
 
 /** The documented score: 0.45 flood + 0.30 Superfund + 0.25 NRI, a missing component left out and the rest re-weighted. */
@@ -72,7 +73,8 @@ export class LocationOracle {
     const src = (...p: string[]): string => path.join(sourcesDir(), ...p).replaceAll("'", "''");
     try {
       const sites = await q<OracleSite>(`
-        select any_value(try_cast(latitude as double)) as lat, any_value(try_cast(longitude as double)) as lng
+        select epa_id, any_value(site_name) as name, any_value(nullif(trim(zip), '')) as zip,
+               any_value(try_cast(latitude as double)) as lat, any_value(try_cast(longitude as double)) as lng
         from read_csv('${src('epa-superfund-sems', 'npl_sites.csv')}', all_varchar = true)
         where npl_status in ('Currently on the Final NPL', 'Proposed for NPL')
         group by epa_id having lat is not null and lng is not null`);
@@ -132,26 +134,40 @@ export class LocationOracle {
   }
 
   /** Counted sites within `reach` metres of a point (haversine). */
-  sitesWithin(lat: number, lng: number, reach: number): number {
+  sitesWithin(lat: number, lng: number, reach: number): OracleSite[] {
     const dLat = reach / 110_000 + 0.01;
     let lo = 0, hi = this.sitesByLat.length; // first site with lat >= lat - dLat
     while (lo < hi) { const mid = (lo + hi) >> 1; if (this.sitesByLat[mid]!.lat < lat - dLat) lo = mid + 1; else hi = mid; }
-    let n = 0;
+    const out: OracleSite[] = [];
     for (let i = lo; i < this.sitesByLat.length && this.sitesByLat[i]!.lat <= lat + dLat; i++) {
       const s = this.sitesByLat[i]!;
-      if (haversine(lat, lng, s.lat, s.lng) <= reach) n++;
+      if (haversine(lat, lng, s.lat, s.lng) <= reach) out.push(s);
     }
-    return n;
+    return out;
   }
 
   /** Counted sites within 1 mile of a ZCTA polygon: inside it, or within a mile of one of its rings (geodesic). */
-  sitesNearPolygon(f: Feature<MultiPolygon>): number {
+  private sitesNearPolygon(f: Feature<MultiPolygon>): OracleSite[] {
     const [minX, minY, maxX, maxY] = bbox(f);
     return this.sitesByLat.filter((s) => {
       if (s.lat < minY - 0.02 || s.lat > maxY + 0.02 || s.lng < minX - 0.03 || s.lng > maxX + 0.03) return false;
       if (booleanPointInPolygon([s.lng, s.lat], f)) return true;
       return f.geometry.coordinates.some((p) => p.some((ring) => pointToLineDistance([s.lng, s.lat], lineString(ring), { units: 'meters', method: 'geodesic' }) <= MILE));
-    }).length;
+    });
+  }
+
+  /** A zip's counted sites (location.md "Superfund within 1 mile"): within 1 mile of its polygon, else of its disk of
+   *  the equivalent radius; and those whose EPA address zip (npl_sites.csv `zip`) is the zip, with EPA's coordinate
+   *  within max(16 km, 2 x the radius) of the zip's point: `byAddress`, the ones only that rule counts. */
+  zipSites(zip: string): { count: number; byAddress: (OracleSite & { distance: number })[] } {
+    const z = this.byZip.get(zip)!;
+    const poly = this.polygons.get(zip);
+    const near = new Set(poly ? this.sitesNearPolygon(poly) : z.lat === null || z.lng === null ? [] : this.sitesWithin(z.lat, z.lng, z.radius + MILE));
+    const byAddress = z.lat === null || z.lng === null ? [] : this.sites
+      .filter((s) => s.zip === zip && !near.has(s))
+      .map((s) => ({ ...s, distance: haversine(z.lat!, z.lng!, s.lat, s.lng) }))
+      .filter((s) => s.distance <= Math.max(16_000, 2 * z.radius));
+    return { count: near.size + byAddress.length, byAddress };
   }
 
   /** The highest-ranked flood polygon containing the point, with its map; null outside every polygon. */
@@ -233,7 +249,7 @@ export class LocationOracle {
     const z = this.byZip.get(zip)!;
     const poly = this.polygons.get(zip);
     const f = this.zipFlood(z);
-    const sites = poly ? this.sitesNearPolygon(poly) : z.lat === null || z.lng === null ? 0 : this.sitesWithin(z.lat, z.lng, z.radius + MILE);
+    const sites = this.zipSites(zip).count;
     const nri = z.nriCounty ? this.nri.get(z.nriCounty) ?? null : null;
     const conf = z.lat === null || f.mapped < 0.5 ? 'low' : f.mapped >= 0.9 && poly ? 'high' : 'medium';
     const want: Expected = {
@@ -278,7 +294,7 @@ export class LocationOracle {
     }
     if (!zip) return null;
     const hit = this.classify(lat, lng, zip);
-    const sites = this.sitesWithin(lat, lng, MILE);
+    const sites = this.sitesWithin(lat, lng, MILE).length;
     const nri = zip.nriCounty ? this.nri.get(zip.nriCounty) ?? null : null;
     return {
       zip_code: zip.zip, city: zip.city, state: zip.state, flood_zone: hit?.cls.zone ?? 'D', flood_risk_label: hit?.cls.label ?? 'Moderate',

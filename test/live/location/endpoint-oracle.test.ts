@@ -48,12 +48,12 @@ function oraclePoints(oracle: LocationOracle): [number, number, string][] {
     [41.0768, -73.4853, 'Darien CT'], [39.7447, -75.5484, 'Wilmington DE'], [41.824, -71.4128, 'Providence RI'], [51.88, -176.65, 'Adak AK'],
     [42.37, -71.1, 'PO-box centroid, Cambridge'], [40.7259, -111.9394, 'PO-box centroid, Salt Lake City']);
   // an isolated counted site: 0.5 and 0.98 mi away (counted), 1.02 and 1.5 mi (not); and the middle of a cluster
-  const lonely = oracle.sites.find((s) => s.lat > 30 && s.lng < -80 && oracle.sitesWithin(s.lat, s.lng, 5 * MILE) === 1)!;
+  const lonely = oracle.sites.find((s) => s.lat > 30 && s.lng < -80 && oracle.sitesWithin(s.lat, s.lng, 5 * MILE).length === 1)!;
   for (const [mi, bearing] of [[0.5, 10], [0.98, 100], [1.02, 190], [1.5, 280]] as const) {
     const [lng, lat] = destination([lonely.lng, lonely.lat], mi, bearing, { units: 'miles' }).geometry.coordinates as [number, number];
     points.push([lat, lng, `${mi} mi from a lone site`]);
   }
-  const cluster = oracle.sites.find((s) => oracle.sitesWithin(s.lat, s.lng, MILE) >= 3)!;
+  const cluster = oracle.sites.find((s) => oracle.sitesWithin(s.lat, s.lng, MILE).length >= 3)!;
   points.push([cluster.lat, cluster.lng, 'a cluster of sites']);
   // edge values: the poles and the antimeridian, mid-ocean, (0, 0): no zip reaches them
   points.push([90, 180, 'north pole'], [-90, -180, 'south pole'], [30, -40, 'mid-Atlantic'], [0, 0, 'null island']);
