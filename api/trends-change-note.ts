@@ -1,8 +1,8 @@
 // GET /v1/market/trends: why each change_*_pct of the summary is null, where no other note says it. The trends mart
 // says why a change is withheld for comparing two subtype mixes, and month-cover.ts coverNote why its start month is not
 // covered by the source files; a change is also null when its start month has too few sales (under CHANGE_MIN_SAMPLE
-// in its index sample), no index level, is not complete (thin beside the months around it: warehouse/price-index.ts
-// isComplete), or falls before the 60 months of the series, and when no month at all is complete with 20 sales. Review
+// in its index sample), no index level, is not complete (a month its source recorded in part: under half of the
+// source's sales of the months around it, warehouse/price-index.ts partialMonths), or falls before the 60 months of the series, and when no month at all is complete with 20 sales. Review
 // h18 F5: Seattle 98103's change_3m_pct was null (2015-01 holds 17 sales) and change_note named only the 12- and 24-month
 // nulls. The rule is warehouse/price-index.ts changePct's; warehouse/docs/market.md "market_monthly and the trends".
 import { CHANGE_MIN_SAMPLE } from '../warehouse/price-index.ts';
@@ -22,7 +22,7 @@ function startWords(c: ChangeSeries, e: number, back: number, method: string): s
   if (c.level[s] === null || n < CHANGE_MIN_SAMPLE) {
     return `${at} has ${n.toLocaleString('en-US')} ${n === 1 ? what.replace(/s$/, '') : what} in its index sample, fewer than the ${CHANGE_MIN_SAMPLE} a change needs at each end${c.level[s] === null && n >= CHANGE_MIN_SAMPLE ? ' (and no price level)' : ''}`;
   }
-  if (!c.complete[s]) return `${at} is not complete: its sales are too few beside the months around it to read a price level from it`;
+  if (!c.complete[s]) return `${at} is not complete: its source recorded under half as many sales in all that month as in the months around it (a file's partial first or last month), so no price level is read from it`;
   return null;
 }
 

@@ -193,6 +193,24 @@ export function isComplete(counts: readonly number[], i: number): boolean {
   return fullAgainst(counts, i) && fullAgainst(ahead, ahead.length - 1);
 }
 
+/**
+ * A source's partial months: of its monthly record counts (`counts`: month number -> records, any consecutive
+ * numbering such as year * 12 + month), the months from its first to its last (a month without a record counts 0)
+ * that fail isComplete. A partial month is a property of the source's file (a cut extract, deeds recorded late, a
+ * roll's survivor-biased first months), so it is read from the source's total, never from one market's or one type's
+ * few sales, whose seasonal dips are no file edge (review 28: zip 98103's January 2015, 17 sales, was marked
+ * partial while King County's 978 sales that month are over half of its neighbours'). The one rule of the trends
+ * (30_mart_market_trends.ts, over a source's arm's-length sales) and the valuation index (live/valuation/fit.ts
+ * indexedMonths, over a source's residential sales).
+ */
+export function partialMonths(counts: ReadonlyMap<number, number>): Set<number> {
+  const months = [...counts.keys()];
+  if (months.length === 0) return new Set();
+  const first = Math.min(...months);
+  const series = Array.from({ length: Math.max(...months) - first + 1 }, (_, i) => counts.get(first + i) ?? 0);
+  return new Set(series.flatMap((_, i) => (isComplete(series, i) ? [] : [first + i])));
+}
+
 const solidMonths = (points: readonly LevelPoint[]): number => points.filter(solid).length;
 
 /**
@@ -208,8 +226,8 @@ export function chooseIndex(median: LevelPoint[], pairs: readonly Pair[], months
   return n > 0 && n >= solidMonths(median) ? { method: 'repeat_sales', levels: repeat } : { method: 'median', levels: median };
 }
 
-/** Whether month i is complete: `complete[i]` when the caller knows (the trends mart: its sources cover the month and
- *  its count is not thin, market.md), else isComplete over the points' counts. */
+/** Whether month i is complete: `complete[i]` when the caller knows (the trends mart: its files cover the month and
+ *  none of its sources has it among its partialMonths, market.md), else isComplete over the points' counts. */
 const completeAt = (points: readonly LevelPoint[], i: number, complete?: readonly boolean[]): boolean =>
   complete ? complete[i] === true : isComplete(points.map((p) => p.n), i);
 

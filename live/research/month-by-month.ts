@@ -16,7 +16,7 @@ export function monthByMonth(query: string, c: Series, months: readonly { m: str
   const each = months.map((x) => {
     const price = c.median_price[x.i] ?? null;
     const whole = c.complete?.[x.i] !== false;
-    const why = c.covered?.[x.i] === false ? 'recorded in part only' : 'under half the sales of the months around it';
+    const why = c.covered?.[x.i] === false ? 'recorded in part only' : 'recorded in part by its source';
     if (price === null) return `${x.m} ${plural(x.n, 'sale')}, no median${whole ? '' : ` (${why})`}`;
     const step = prev ? `, ${price === prev.price ? 'unchanged' : `${price > prev.price ? 'up' : 'down'} ${Math.abs(Math.round(((price / prev.price) - 1) * 1000) / 10)}%`} on ${prev.m}` : '';
     prev = whole ? { m: x.m, price } : null;

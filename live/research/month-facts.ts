@@ -14,10 +14,11 @@ import { monthCover, spanWords, uncoveredMonths } from './coverage.ts';
 import { dataMonths } from './data-range.ts';
 import { monthPeriod } from './figure-period.ts';
 
-/** A month the source's files cover whole (its first and last sale days span it: `covered`) but whose count is under
- *  half the months' around it (the trends' `complete` false): a whole month of few sales (King County's January 2015, a
- *  winter month), never called partial; no price change starts or ends there (market.md). */
-export const THIN_MONTH = ' (the source covers the whole month, but it holds under half the sales of the months around it, so its median rests on few sales and no price change is measured from it)';
+/** A month the source's files cover whole (its first and last sale days span it: `covered`) but whose source recorded
+ *  under half the sales of the months around it in all (the trends' `complete` false: price-index.ts partialMonths,
+ *  Denver's 2019-06); no price change starts or ends there (market.md). A market's own winter dip (King County's
+ *  January 2015 in zip 98103, 17 sales) is complete and says nothing. */
+export const THIN_MONTH = ' (the source\'s files span the whole month, but the source recorded under half as many sales in all that month as in the months around it, so the month is taken as recorded in part and no price change is measured from it)';
 
 /** The fact of the month asked (u.years.month), from a market's monthly series. */
 export function monthFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {

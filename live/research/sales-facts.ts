@@ -248,8 +248,8 @@ export function listRatioFacts(t: Target, facts: Fact[]): Fact[] {
 
 /** Why a change has no start month `first` (changePct's rules, in its order): the series does not reach back that far,
  *  the month is not covered by the source files (`covered`, month-cover.ts: never "0 sales" for it), the month had too few sales, its sales are of another subtype mix than the end month's (`mix`, price-mix.ts), its
- *  sources do not cover all of it (the trends shard's `complete`), or it is incomplete
- *  beside the months around it (isComplete). */
+ *  sources do not cover all of it (the trends shard's `complete`), or its source recorded it in part (`complete` false
+ *  in a covered month: under half of the source's sales of the months around it, price-index.ts partialMonths). */
 export function noChangeReason(months: readonly string[], points: readonly LevelPoint[], first: number, complete?: readonly boolean[], mix?: readonly Mix[], last?: number, covered?: readonly boolean[]): string {
   // the window starts before the series' first month: the data's own first sales are said when they are later than it
   // (Seattle's 2014-05, not the 60-month series' 2010-06); else the series' start
@@ -263,8 +263,8 @@ export function noChangeReason(months: readonly string[], points: readonly Level
   if (covered?.[first] === false && (n < CHANGE_MIN_SAMPLE || points[first]!.level == null)) return notCoveredWords(months, covered, first, n);
   if (n < CHANGE_MIN_SAMPLE || points[first]!.level == null) return `${months[first]} had ${plural(n, 'sale')}, fewer than ${CHANGE_MIN_SAMPLE}`;
   if (last !== undefined && mix && complete?.[first] !== false && !comparable(mix, first, last)) return mixWords({ month: months[first]!, n, mix: mix[first]! }, { month: months[last]!, n: points[last]!.n, mix: mix[last]! });
-  if (complete?.[first] === false && isComplete(points.map((p) => p.n), first)) return `${months[first]} is not covered whole by its sources (a file starts or ends inside it), so the month is taken as incompletely recorded`;
-  return `${months[first]} had ${plural(n, 'sale')}, under half of the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
+  if (complete?.[first] === false && covered?.[first] === false) return `${months[first]} is not covered whole by its sources (a file starts or ends inside it), so the month is taken as incompletely recorded`;
+  return `${months[first]} had ${plural(n, 'sale')}, but its source recorded under half as many sales in all that month as in the months around it, so the month is taken as incompletely recorded (a file's first or last months often are)`;
 }
 
 /** How many sold above or below a price asked (asked.ts price_band): not kept, said before each figure of the sales

@@ -71,11 +71,12 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     const lo = ranged.reduce((a, b) => (c.median_price[b.i]! < c.median_price[a.i]! ? b : a));
     const hi = ranged.reduce((a, b) => (c.median_price[b.i]! > c.median_price[a.i]! ? b : a));
     const end = priced.at(-1)!;
-    // partial only where the files do not span the month (`covered` false); a whole month of few sales is said as thin
-    const part = (x: { i: number }): string => (c.complete?.[x.i] !== false ? '' : c.covered?.[x.i] === false ? ', a partial month: not recorded whole' : ', a month of under half the sales of the months around it');
+    // partial where the files do not span the month (`covered` false); a month they span that its source recorded in
+    // part (its total under half the months' around it) is said so
+    const part = (x: { i: number }): string => (c.complete?.[x.i] !== false ? '' : c.covered?.[x.i] === false ? ', a partial month: not recorded whole' : ', a month its source recorded in part: under half its sales of the months around it in all');
     const out = ranged === whole ? priced.filter((x) => !whole.includes(x)) : [];
     const cut = out.filter((x) => c.covered?.[x.i] === false).map((x) => x.m), few = out.filter((x) => c.covered?.[x.i] !== false).map((x) => x.m);
-    const left = [cut.length ? `partial months left out of that range: ${cut.join(', ')}` : '', few.length ? `months of under half the sales of the months around them left out of that range: ${few.join(', ')}` : ''].filter(Boolean).join('; ');
+    const left = [cut.length ? `partial months left out of that range: ${cut.join(', ')}` : '', few.length ? `months their source recorded in part left out of that range: ${few.join(', ')}` : ''].filter(Boolean).join('; ');
     if (priced.length > 1) range = `, monthly medians ${money(c.median_price[lo.i]!)} to ${money(c.median_price[hi.i]!)}`;
     bits.push(priced.length === 1
       ? `the month's median sale price was ${money(c.median_price[end.i]!)}`

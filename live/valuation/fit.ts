@@ -5,7 +5,7 @@ import { push } from './helpers.ts';
 import type { CompIndex } from './comps.ts';
 import { GBM_BASE_FEATURES, STACK_FEATURES, TUNING, estimate, indexAtMonth } from './estimate.ts';
 import { GBM_DEFAULTS, fitGbm, type GbmModel, type GbmOptions } from './gbm.ts';
-import { isComplete } from '../../warehouse/price-index.ts';
+import { partialMonths } from '../../warehouse/price-index.ts';
 
 /** Bounds of the fitted size elasticity (log price on log sqft within zips). */
 export const ELASTICITY_BOUNDS = [0.35, 0.95] as const;
@@ -218,9 +218,9 @@ export function marketTimeIndex(monthEffect: Map<number, number>, m0: number, m1
 }
 
 /** The months of the training sales that get their own index level: MIN_MONTH_SALES or more training sales, in a
- *  month the source covers whole (warehouse/price-index.ts isComplete over all the source's sales, the trends' rule: at
- *  least half the sales of the months before and after it). A source's partial last month (an extract that ends
- *  mid-month: the deeds recorded by then are not a fair sample) or survivor-biased first months would set the level
+ *  month the source covers whole (not among warehouse/price-index.ts partialMonths of all the source's residential
+ *  sales, the trends' rule: at least half the sales of the months before and after it). A source's partial last month
+ *  (an extract that ends mid-month: the deeds recorded by then are not a fair sample) or survivor-biased first months would set the level
  *  comps are carried to: Philadelphia's December 2022 (42 sales to the 12th against 830 in November) read 12% under
  *  November and moved every live Philadelphia estimate down by as much (review 11). The back-test's own cut is no such
  *  month (every sale of it is recorded), so a training slice's last month keeps its level. A month without one takes
@@ -228,14 +228,13 @@ export function marketTimeIndex(monthEffect: Map<number, number>, m0: number, m1
  *  on along its trend). */
 export const MIN_MONTH_SALES = 20;
 export function indexedMonths(trainingMonths: readonly number[], sourceMonths: readonly number[]): number[] {
-  if (sourceMonths.length === 0) return [];
-  let first = Infinity, last = -Infinity;
-  for (const m of sourceMonths) { first = Math.min(first, m); last = Math.max(last, m); }
-  const all = new Array<number>(last - first + 1).fill(0);
-  for (const m of sourceMonths) all[m - first]!++;
-  const training = new Map<number, number>();
-  for (const m of trainingMonths) training.set(m, (training.get(m) ?? 0) + 1);
-  return [...training].filter(([m, c]) => c >= MIN_MONTH_SALES && isComplete(all, m - first)).map(([m]) => m).sort((a, b) => a - b);
+  const count = (months: readonly number[]): Map<number, number> => {
+    const c = new Map<number, number>();
+    for (const m of months) c.set(m, (c.get(m) ?? 0) + 1);
+    return c;
+  };
+  const partial = partialMonths(count(sourceMonths));
+  return [...count(trainingMonths)].filter(([m, c]) => c >= MIN_MONTH_SALES && !partial.has(m)).map(([m]) => m).sort((a, b) => a - b);
 }
 
 /** Least squares with a small ridge (normal equations, Gaussian elimination); null when singular. */

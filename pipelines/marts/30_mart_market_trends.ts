@@ -6,9 +6,10 @@
 // end on, and the 30-day direction read from mart_market_direction, the definition the rehab score reads too, with the
 // day its windows end). A month is complete when the files of its market's sales cover the whole month (coveredMonths:
 // a file's first and last sale day within COVER_EDGE_DAYS of the month's edges, and the file holding its full volume
-// there: int_market_file_coverage, 30_mart_00_market_file_coverage.sql, the coverage rule the marts read too) and its count is not thin beside the months around it
-// (isComplete; `covered` keeps the first test alone, which the trends answer and research read to tell a month the
-// files do not cover from a thin one); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
+// there: int_market_file_coverage, 30_mart_00_market_file_coverage.sql, the coverage rule the marts read too) and no
+// source of its sales has it among its partial months (partialMonths over the source's total arm's-length sales: a
+// file's cut or survivor-biased month, not one market's seasonal dip; `covered` keeps the first test alone, which the
+// trends answer and research read to tell a month the files do not cover from a partial one); a month not complete, or whose sales of the type include sales of no known subtype (untyped_count),
 // has low confidence whatever its count, and no change starts or ends there. The index is based on a complete month
 // (baseMonth), and a change or an index step of the median model compares months of one subtype mix only
 // (warehouse/price-mix.ts; change_note says when that withholds a change).
@@ -17,7 +18,7 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { appendReportSection } from '../../warehouse/build-folder.ts';
 import { appendRows } from '../../live/location/prepare.ts';
 import {
-  changePct, chooseIndex, isComplete, latestSolid, medianLevel, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
+  changePct, chooseIndex, latestSolid, medianLevel, partialMonths, rebase, REPEAT_SALES_MIN_DAYS, type Pair,
 } from '../../warehouse/price-index.ts';
 import { mixOf, mixWords } from '../../warehouse/price-mix.ts';
 
@@ -79,6 +80,22 @@ async function coveredMonths(ctx: StageContext): Promise<Set<string>> {
   return new Set(rows.map((r) => r.k));
 }
 
+/**
+ * Each source's partial months (year * 12 + month - 1): partialMonths over the monthly count of all its arm's-length
+ * sales, every property type (a file's edge cuts every type; a type's own few sales, Philadelphia's 26-51 commercial
+ * a month, dip by chance), from its first to its last sale month. King County's January 2015 (978 sales against 1,471
+ * in December) is not one; its May 2015 (646 to the 27th against 2,231), Denver's June and July 2019, Philadelphia's
+ * months to August 2022 (125 against 955 in September: a roll keeping each parcel's last sale) and December 2022 are.
+ */
+async function sourcePartialMonths(ctx: StageContext): Promise<Map<string, Set<number>>> {
+  const rows = await queryRows<{ source: string; m: number; n: number }>(ctx.db, `
+    select source, (year(sale_date) * 12 + month(sale_date) - 1)::int as m, count(*)::int as n
+    from sales where is_arms_length and sale_date is not null and source is not null group by all`);
+  const counts = new Map<string, Map<number, number>>();
+  for (const r of rows) (counts.get(r.source) ?? counts.set(r.source, new Map()).get(r.source)!).set(r.m, r.n);
+  return new Map([...counts].map(([source, c]) => [source, partialMonths(c)]));
+}
+
 /** The sources of each market's arm's-length sales (`marketKey`), which the trends answer reads to say when they are a
  *  sample or partial extract (api/market-trends.ts dataNote, the research answer's rule). */
 const MARKET_SOURCES = `
@@ -94,8 +111,8 @@ const MARKET_SOURCES = `
   select market_kind, zip, state_code, city_slug, list(distinct source order by source) as sources from tagged group by all`;
 
 export async function run(ctx: StageContext): Promise<void> {
-  const monthly = await queryRows<{ k: string; month_no: number; month_label: string; sale_count: number; untyped_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
-    select ${key('m')} as k, month_no, month_label, sale_count::int as sale_count, untyped_count::int as untyped_count, median_price, ln_price_sd
+  const monthly = await queryRows<{ k: string; month_no: number; cal: number; month_label: string; sale_count: number; untyped_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
+    select ${key('m')} as k, month_no, (year(month) * 12 + month(month) - 1)::int as cal, month_label, sale_count::int as sale_count, untyped_count::int as untyped_count, median_price, ln_price_sd
     from market_monthly m order by k, month_no`);
   // Pairs: consecutive arm's-length sales of one property (the same type), far enough apart, the first purchase known
   // not to be by an investor, inside a market's 60 months; a condo sale that does not identify its unit left out (an NYC
@@ -147,6 +164,9 @@ export async function run(ctx: StageContext): Promise<void> {
     (pairsOf.get(p.k) ?? pairsOf.set(p.k, []).get(p.k)!).push({ m1: p.m1, m2: p.m2, y: p.y });
   }
   const covered = await coveredMonths(ctx);
+  const partial = await sourcePartialMonths(ctx);
+  const sourcesOf = new Map((await queryRows<{ k: string; sources: string[] }>(ctx.db, `select ${marketKey('ms')} as k, sources from (${MARKET_SOURCES}) ms`))
+    .map((r) => [r.k, r.sources.map((src) => partial.get(src) ?? new Set<number>())]));
   const series = new Map<string, typeof monthly>();
   for (const r of monthly) (series.get(r.k) ?? series.set(r.k, []).get(r.k)!).push(r);
 
@@ -161,10 +181,11 @@ export async function run(ctx: StageContext): Promise<void> {
     const pairs = pairsOf.get(k) ?? [];
     const { method, levels } = chooseIndex(rows.map((r) => medianLevel(r.median_price, r.ln_price_sd, r.sale_count)), pairs, MONTHS);
     if (method === 'repeat_sales') repeat++;
-    const counts = rows.map((r) => r.sale_count); // the month's sales of the type: not thin beside the months around it
+    const counts = rows.map((r) => r.sale_count);
     const market = k.slice(0, k.lastIndexOf('|'));
     const cover = rows.map((r) => covered.has(`${market}|${r.month_no}`));
-    const complete = rows.map((_, i) => cover[i]! && isComplete(counts, i));
+    const sourcePartial = sourcesOf.get(market) ?? [];
+    const complete = rows.map((r, i) => cover[i]! && !sourcePartial.some((p) => p.has(r.cal)));
     // the median model compares months of one subtype mix only (warehouse/price-mix.ts); repeat sales are like for like
     const mix = method === 'median' ? rows.map((r) => mixOf(r.untyped_count, r.sale_count)) : undefined;
     const { base, points } = rebase(levels, method, complete, mix);

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
-import { completeMonth } from '../helpers/oracle-complete-month.ts';
+import { coveredMonth, rawPartialMonths, rawSourceMonths } from '../helpers/oracle-complete-month.ts';
 
-interface Month { month: string; sales_count: number | null; median_price: number | null; price_index: number | null; sample_count: number; complete: boolean; untyped_count: number }
+interface Month { month: string; sales_count: number | null; median_price: number | null; price_index: number | null; sample_count: number; complete: boolean; confidence: string; untyped_count: number }
 interface Trends { base_month: string | null; series: Month[]; summary: Record<string, unknown>; index_note: string | null; data_note: string | null; month_note: string | null }
 
 let srv: TestServer;
@@ -47,13 +47,15 @@ describe('the price index is based on a complete month', () => {
     expect(last).toBe('2022-12');
     const months = Array.from({ length: 24 }, (_, i) => `${2021 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
     const counts = months.map((m) => raw.find((r) => r.m === m)?.n ?? 0);
+    // the roll's partial months, from its raw monthly totals of every type: to August 2022 (a parcel's last sale only)
+    const partial = (await rawPartialMonths()).get('philadelphia')!;
     for (const window of [6, 12]) {
       const { status, body } = await get<Trends>(`/v1/market/trends?city=Philadelphia&state=PA&months=${window}`);
       expect(status).toBe(200);
       expect(schemaErrors('MarketTrends', body)).toEqual([]);
       const from = 24 - window;
-      // the oracle: the first month of the window, short of the file's partial last month, complete by its count
-      const expected = months.slice(from).find((m, j) => m !== last && counts[from + j]! >= 20 && completeMonth(counts, from + j));
+      // the oracle: the first month of the window, short of the file's partial last month, no partial month of the roll
+      const expected = months.slice(from).find((m, j) => m !== last && counts[from + j]! >= 20 && !partial.has(m));
       expect(expected).toBe('2022-09');
       expect(body.base_month).toBe(expected);
       const base = body.series.find((s) => s.month === body.base_month)!;
@@ -67,6 +69,38 @@ describe('the price index is based on a complete month', () => {
         expect(s.price_index!).toBeLessThan(150);
       }
     }
+  });
+});
+
+describe('a month is partial by its source\'s total sales, not by one market\'s', () => {
+  test('zip 98103: January and February 2015 (17 and 23 sales, a winter dip) are complete; King County\'s May 2015 is not', async () => {
+    // King County's raw file: every sale per month, and the zip's own
+    const kc = (await rawSourceMonths()).get('king_county')!;
+    const [span] = await rawQuery<{ first: string; last: string }>(`
+      select strftime(min(d), '%Y-%m-%d') as first, strftime(max(d), '%Y-%m-%d') as last
+      from (select strptime("date", '%Y%m%dT%H%M%S')::date as d from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))`);
+    const own = new Map((await rawQuery<{ m: string; n: number }>(`
+      select strftime(strptime("date", '%Y%m%dT%H%M%S'), '%Y-%m') as m, count(*)::int as n
+      from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true) where zipcode = '98103' group by all`)).map((r) => [r.m, r.n]));
+    // the zip's January is under half of its December and of its months after; the county's is not
+    expect(own.get('2015-01')! * 2).toBeLessThan(Math.max(own.get('2014-12')!, own.get('2015-02')!));
+    expect(kc.get('2015-01')! * 2).toBeGreaterThan(Math.max(kc.get('2014-12')!, kc.get('2015-02')!));
+    expect(kc.get('2015-05')! * 2).toBeLessThan(kc.get('2015-04')!); // the file's cut last month: 646 against 2,231
+    const partial = (await rawPartialMonths()).get('king_county')!;
+    const { status, body } = await get<Trends>('/v1/market/trends?zip=98103&months=12');
+    expect(status).toBe(200);
+    expect(schemaErrors('MarketTrends', body)).toEqual([]);
+    for (const s of body.series) expect(s.complete, s.month).toBe(coveredMonth(s.month, [span!]) && !partial.has(s.month));
+    const at = (m: string): Month => body.series.find((s) => s.month === m)!;
+    expect([at('2015-01'), at('2015-02')].map((s) => [s.sales_count, s.complete])).toEqual([[own.get('2015-01'), true], [own.get('2015-02'), true]]);
+    expect(at('2015-02').confidence).toBe('medium'); // 23 sales: no longer low for a partial month it is not
+    expect(at('2015-05').complete).toBe(false);
+    expect(at('2015-05').confidence).toBe('low');
+    // zip 98115: January 2015 (21 sales) now starts the 3-month change to April, as market.md cites
+    const z = await get<Trends>('/v1/market/trends?zip=98115&months=12');
+    expect(z.body.series.find((s) => s.month === '2015-01')!.complete).toBe(true);
+    expect(z.body.summary['change_end_month']).toBe('2015-04');
+    expect(z.body.summary['change_3m_pct']).not.toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
 import { ARMS_LENGTH_SALES_SQL, RESIDENTIAL_REHAB_SQL, SALES_FOR_VALUE_SQL } from './oracle-market.ts';
 import { fail } from './research-questions.ts';
 import { num, round1, sql } from './oracle-research.ts';
-import { completeMonth, coveredMonth, type Span } from './oracle-complete-month.ts';
+import { coveredMonth, rawPartialMonths, type Span } from './oracle-complete-month.ts';
 
 // ---- market figures, from our own SQL over the canonical tables ----
 export const ZIP = /^\d{5}$/;
@@ -107,7 +107,7 @@ export async function windowSalesOracle(m: { zip?: string; state?: string; city?
 }
 
 /** A city's median price per sqft of one type in its latest calendar month that is complete (its sources cover it whole
- *  and its count is not a partial month's: oracle-complete-month.ts) with 20 or more sales of the type, 5 of them with a
+ *  and it is no partial month of theirs by their raw files' monthly totals: oracle-complete-month.ts) with 20 or more sales of the type, 5 of them with a
  *  living area (a monthly median's rule, warehouse/docs/market.md "market_monthly"), and that month. */
 export async function cityMonthPpsfOracle(st: string, city: string, type: string): Promise<{ month: string; median: number } | null> {
   await arms();
@@ -120,14 +120,15 @@ export async function cityMonthPpsfOracle(st: string, city: string, type: string
     select strftime(d, '%Y-%m') as month, coalesce(m.n, 0) as n, coalesce(m.with_area, 0) as with_area, m.median
     from r, range(date_trunc('month', r.a), r.b + interval 1 day, interval 1 month) t(d) left join m on m.month = strftime(d, '%Y-%m')
     order by 1`, { st, city, type });
-  const spans = await sql<Span>(`
-    select strftime(min(sale_date), '%Y-%m-%d') as first, strftime(max(sale_date), '%Y-%m-%d') as last from sales
+  const spans = await sql<Span & { source: string }>(`
+    select source, strftime(min(sale_date), '%Y-%m-%d') as first, strftime(max(sale_date), '%Y-%m-%d') as last from sales
     where source in (select distinct source from sales where state_code = $st and lower(city) = lower($city)) group by source`, { st, city });
-  const counts = rows.map((r) => r.n);
-  // the latest month its sources cover whole, complete by count, with 20+ sales (CHANGE_MIN_SAMPLE) and a median
+  const partial = await rawPartialMonths();
+  // the latest month its sources cover whole and record whole, with 20+ sales (CHANGE_MIN_SAMPLE) and a median
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i]!;
-    if (r.median !== null && r.with_area >= 5 && r.n >= 20 && completeMonth(counts, i) && coveredMonth(r.month, spans)) return { month: r.month, median: Number(r.median) };
+    const whole = !spans.some((s) => partial.get(s.source)?.has(r.month));
+    if (r.median !== null && r.with_area >= 5 && r.n >= 20 && whole && coveredMonth(r.month, spans)) return { month: r.month, median: Number(r.median) };
   }
   return null;
 }

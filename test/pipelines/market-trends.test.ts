@@ -7,12 +7,12 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildDir, readShard } from '../helpers/build.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
-import { completeMonth, coveredMonth } from '../helpers/oracle-complete-month.ts';
+import { completeMonth, coveredMonth, rawPartialMonths } from '../helpers/oracle-complete-month.ts';
 import type { StoredTrends } from '../../api/market-trends.ts';
 
 interface StoredMonth {
   month: string; sales_count: number | null; median_price: number | null; index_sample_count: number;
-  level: number | null; se: number | null; confidence: string; complete: boolean; untyped_count: number;
+  level: number | null; se: number | null; confidence: string; complete: boolean; covered: boolean; untyped_count: number;
 }
 /** A trends shard with its series (stored by column) as one object per month. */
 function readTrends(rel: string): StoredTrends & { months: StoredMonth[] } {
@@ -20,7 +20,7 @@ function readTrends(rel: string): StoredTrends & { months: StoredMonth[] } {
   const c = s.series;
   return { ...s, months: c.month.map((month, i) => ({
     month, sales_count: c.sales_count[i]!, median_price: c.median_price[i]!, index_sample_count: c.index_sample_count[i]!, level: c.level[i]!,
-    se: c.se[i]!, confidence: c.confidence[i]!, complete: c.complete[i]!, untyped_count: c.untyped_count[i]!,
+    se: c.se[i]!, confidence: c.confidence[i]!, complete: c.complete[i]!, covered: c.covered![i]!, untyped_count: c.untyped_count[i]!,
   })) };
 }
 
@@ -59,6 +59,8 @@ describe('market_monthly against the raw King County file', () => {
       select strftime(min(d), '%Y-%m-%d') as first, strftime(max(d), '%Y-%m-%d') as last
       from (select strptime("date", '%Y%m%dT%H%M%S')::date as d from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))`);
     expect(span).toEqual({ first: '2014-05-02', last: '2015-05-27' });
+    const kcPartial = (await rawPartialMonths()).get('king_county')!;
+    expect([...kcPartial]).toEqual(['2015-05']); // 646 sales to the 27th against 2,231 in April; January's 978 pass
     let compared = 0, partial = 0;
     for (const zip of zips) {
       const stored = readTrends(`market/trends/zip/${zip}/sfr.json`);
@@ -83,11 +85,11 @@ describe('market_monthly against the raw King County file', () => {
       // months without a raw sale carry no figure
       const known = new Set(rows.map((r) => r.month));
       for (const m of stored.months) if (!known.has(m.month)) expect(m.sales_count).toBeNull();
-      // a month is complete by the raw counts and the raw file's span (its first and last sale day over every row):
-      // the months before it and its last month, cut on 2015-05-27, are not (low confidence)
-      const counts = stored.months.map((m) => rows.find((r) => r.month === m.month)?.n ?? 0);
-      stored.months.forEach((m, i) => {
-        expect(m.complete, `${zip} ${m.month}`).toBe(completeMonth(counts, i) && coveredMonth(m.month, [span!]));
+      // a month is complete by the raw file's span (its first and last sale day over every row) and the raw file's
+      // total monthly counts (not the zip's own: its winter dip is no partial month): the months before it and its last
+      // month, cut on 2015-05-27, are not (low confidence)
+      stored.months.forEach((m) => {
+        expect(m.complete, `${zip} ${m.month}`).toBe(!kcPartial.has(m.month) && coveredMonth(m.month, [span!]));
         if (!m.complete) { expect(m.confidence, `${zip} ${m.month}`).toBe('low'); partial++; }
       });
     }
@@ -162,17 +164,20 @@ describe('every trends shard', () => {
     }
   });
 
-  test('the 3/12/24-month changes: from the latest complete month with 20+ sales back n months to a month with 20+ sales of its subtype mix, from the stored levels; else null', () => {
-    // complete: the stored flag (tested against the raw King County file above and over given rows in
-    // market-trends-coverage.test.ts), which is never true where the counts alone say partial
-    let nonNull = 0, thin = 0, partial = 0;
+  test('the 3/12/24-month changes: from the latest complete month with 20+ sales back n months to a month with 20+ sales of its subtype mix, from the stored levels; else null', async () => {
+    // complete: covered (the stored flag, tested against the raw files' spans above, in market-trends-sources.test.ts
+    // and over given rows in market-trends-coverage.test.ts) and no partial month of the market's source by the raw
+    // files' monthly totals (oracle-complete-month.ts rawPartialMonths)
+    const partials = await rawPartialMonths();
+    let nonNull = 0, thin = 0, partial = 0, ownDip = 0;
     for (const f of shardsUnder('market/trends')) {
       const s = readTrends(f);
       const n = s.months.map((m) => m.index_sample_count);
       const solid = s.months.map((m) => m.level !== null && m.index_sample_count >= 20);
       let last = solid.length - 1;
-      const complete = s.months.map((m, i) => m.complete && completeMonth(n, i));
+      const complete = s.months.map((m) => m.covered && !s.sources!.some((src) => partials.get(src)!.has(m.month)));
       s.months.forEach((m, i) => expect(m.complete, `${f} ${m.month}`).toBe(complete[i]));
+      ownDip += s.months.filter((m, i) => m.complete && !completeMonth(n, i)).length;
       while (last >= 0 && !(solid[last] && complete[last])) last--;
       if (solid.lastIndexOf(true) > last) partial++;
       expect(s.summary['change_end_month'], f).toBe(last >= 0 ? s.months[last]!.month : null); // the month every change ends on
@@ -198,6 +203,7 @@ describe('every trends shard', () => {
       }
     }
     expect(nonNull).toBeGreaterThan(100); // most markets are too thin at one end
+    expect(ownDip).toBeGreaterThan(1000); // complete months under half of the market's own months around them (98103's 2015-01)
     expect(thin).toBeGreaterThan(0); // changes from a month of 5-19 sales exist to be refused (Philadelphia's first months)
     expect(partial).toBeGreaterThan(0); // partial last months with 20+ sales exist to be passed over
     const philly = readTrends('market/trends/city/PA/philadelphia/sfr.json');

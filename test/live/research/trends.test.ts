@@ -9,7 +9,7 @@ import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { buildDir, readShard } from '../../helpers/build.ts';
 import { researchData } from '../../helpers/research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
-import { completeMonth, coveredMonth, type Span } from '../../helpers/oracle-complete-month.ts';
+import { coveredMonth, rawPartialMonths, type Span } from '../../helpers/oracle-complete-month.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 
 interface Stored { as_of: string; series: { month: string[]; median_price: (number | null)[]; level: (number | null)[]; index_sample_count: number[] } }
@@ -23,11 +23,12 @@ async function kingCountySpan(): Promise<Span> {
 }
 
 /** The documented change: from the latest complete month with a level and 20+ sales back `n` months to a complete month
- *  with a level and 20+ sales; complete by the counts and the source's span. */
-function change(s: Stored, n: number, span: Span): { pct: number | null; end: string | null; price: number | null } {
+ *  with a level and 20+ sales; complete by the source's span and its raw monthly totals (`partial`: not the market's own
+ *  count). */
+function change(s: Stored, n: number, span: Span, partial: ReadonlySet<string>): { pct: number | null; end: string | null; price: number | null } {
   const c = s.series;
   const solid = (i: number): boolean => i >= 0 && c.level[i] !== null && c.index_sample_count[i]! >= 20;
-  const complete = (i: number): boolean => completeMonth(c.index_sample_count, i) && coveredMonth(c.month[i]!, [span]);
+  const complete = (i: number): boolean => !partial.has(c.month[i]!) && coveredMonth(c.month[i]!, [span]);
   let last = c.month.length - 1;
   while (last >= 0 && !(solid(last) && complete(last))) last--;
   if (last < 0) return { pct: null, end: null, price: null };
@@ -38,9 +39,15 @@ const shown = (x: number): string => `${x > 0 ? '+' : ''}${Math.round(x * 10) / 
 
 let engine: ResearchEngine;
 let kcSpan: Span;
-beforeAll(async () => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); kcSpan = await kingCountySpan(); });
-/** NYC's rolling sales cover each of their months whole (first sale on a month's first days, last on 2024-02-29): the
- *  counts alone decide (market.md). */
+/** Each source's partial months from its raw files' monthly totals (oracle-complete-month.ts). */
+let partials: Map<string, Set<string>>;
+beforeAll(async () => {
+  engine = new ResearchEngine(researchData(), null, PINNED_TODAY);
+  kcSpan = await kingCountySpan();
+  partials = await rawPartialMonths();
+});
+/** NYC's rolling sales cover each of their months whole (first sale on a month's first days, last on 2024-02-29): its
+ *  raw monthly totals alone decide (market.md); the months of its gap (2022-04..2023-02) hold no sale, so no level. */
 const COVERED: Span = { first: '0001-01-01', last: '9999-12-31' };
 
 describe('research: price trends', () => {
@@ -51,7 +58,7 @@ describe('research: price trends', () => {
       ...zips.map((z): [string, string, number | null] => [`How have prices changed in ${z} over the last 6 months?`, `market/trends/zip/${z}/sfr.json`, 6])];
     let stated = 0;
     for (const [q, rel, months] of asks) {
-      const want = change(readShard<Stored>(rel), months ?? 12, kcSpan);
+      const want = change(readShard<Stored>(rel), months ?? 12, kcSpan, partials.get('king_county')!);
       const b = await engine.answer({ query: q });
       expect(b.sources.map((s) => s.type), q).toEqual(['trends']);
       if (want.end === null) { expect(b.answer, q).toMatch(/too few for a price trend/); continue; }
@@ -64,7 +71,8 @@ describe('research: price trends', () => {
 
   it('a price level asked ("median home price in 98103"): the median sale price of the latest complete month with 20 sales, recomputed from the raw King County file', async () => {
     // King County's raw sales by zip and month: prices of at least $10,000, a sale recorded twice counted once (the
-    // rule market_monthly documents); per zip the latest complete month (completeMonth) with 20 sales, and its median
+    // rule market_monthly documents); per zip the latest complete month (the file's span, and no partial month of King
+    // County's raw monthly totals: a zip's winter dip is no file edge) with 20 sales, and its median
     const months = await rawQuery<{ zip: string; month: string; n: number; median: number }>(`
       with s as (
         select distinct zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price, id
@@ -73,14 +81,8 @@ describe('research: price trends', () => {
     const raw: typeof months = [];
     for (const zip of new Set(months.map((m) => m.zip))) {
       const own = months.filter((m) => m.zip === zip);
-      // every calendar month from a year before the first sale to the last (a month without sales counts 0)
-      const [y0, m0] = own[0]!.month.split('-').map(Number) as [number, number];
-      const cal: string[] = [];
-      for (let t = (y0 - 1) * 12 + m0 - 1; cal.at(-1) !== own.at(-1)!.month; t++) cal.push(`${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}`);
-      const counts = cal.map((m) => own.find((o) => o.month === m)?.n ?? 0);
-      for (let i = cal.length - 1; i >= 0; i--) {
-        if (counts[i]! >= 20 && completeMonth(counts, i) && coveredMonth(cal[i]!, [kcSpan])) { raw.push(own.find((o) => o.month === cal[i])!); break; }
-      }
+      const at = own.findLast((o) => o.n >= 20 && !partials.get('king_county')!.has(o.month) && coveredMonth(o.month, [kcSpan]));
+      if (at) raw.push(at);
     }
     const asks = raw.filter((r) => ['98103', '98115', '98004', '98052', '98118'].includes(r.zip));
     expect(asks.length).toBe(5);
@@ -108,7 +110,7 @@ describe('research: price trends', () => {
     const want = readShard<{ series: { month: string[]; median_price: (number | null)[]; sales_count: (number | null)[] } }>('market/trends/city/WA/seattle/sfr.json').series;
     const counts = want.sales_count.map((n) => n ?? 0);
     let at = want.month.length - 1;
-    while (at >= 0 && !(counts[at]! >= 20 && want.median_price[at] !== null && completeMonth(counts, at))) at--;
+    while (at >= 0 && !(counts[at]! >= 20 && want.median_price[at] !== null && !partials.get('king_county')!.has(want.month[at]!))) at--;
     expect(at).toBeGreaterThan(0);
     expect(seattle.answer).toContain(`the median single-family sale price was $${want.median_price[at]!.toLocaleString('en-US')} in ${want.month[at]} (${want.sales_count[at]} sales)`);
     expect(seattle.sources.map((s) => s.type)).toEqual(['trends', 'investor']);
@@ -123,12 +125,13 @@ describe('research: price trends', () => {
   it('a change without a start month says why: Philadelphia\'s 3-month start has 20+ sales but is incompletely recorded, and the answer says so with its count', async () => {
     const c = readShard<Stored>('market/trends/city/PA/philadelphia/sfr.json').series;
     const counts = c.index_sample_count;
+    const partial = partials.get('philadelphia')!;
     let last = c.month.length - 1;
-    while (last >= 0 && !(c.level[last] !== null && counts[last]! >= 20 && completeMonth(counts, last))) last--;
+    while (last >= 0 && !(c.level[last] !== null && counts[last]! >= 20 && !partial.has(c.month[last]!))) last--;
     const first = last - 3;
     expect(first).toBeGreaterThanOrEqual(0);
     expect(counts[first]).toBeGreaterThanOrEqual(20); // not the too-few-sales case
-    expect(completeMonth(counts, first)).toBe(false); // the oracle's own reading: the start month is incomplete
+    expect(partial.has(c.month[first]!)).toBe(true); // the oracle's own reading: the roll records the start month in part
     const b = await engine.answer({ query: 'How have home prices changed in Philadelphia over the last 3 months?' });
     // review 17: a month the files cover in part only has no index level; the answer says so with its count
     expect(b.answer).toContain(`no 3-month change: ${c.month[first]} is not covered by the source files`);
@@ -139,7 +142,7 @@ describe('research: price trends', () => {
   it('a New York City borough is answered from its own market (the build keeps one per borough), not New York\'s said to be the whole city\'s', async () => {
     for (const [borough, slug] of [['Brooklyn', 'brooklyn'], ['Queens', 'queens']] as const) {
       const sfr = readShard<Stored>(`market/trends/city/NY/${slug}/sfr.json`).series;
-      const want = change({ as_of: '', series: sfr }, 12, COVERED);
+      const want = change({ as_of: '', series: sfr }, 12, COVERED, partials.get('nyc')!);
       const trend = await engine.answer({ query: `Are home prices going up in ${borough}?` });
       expect(trend.sources.map((x) => x.citation), borough).toEqual([expect.stringContaining(`price trend for ${borough}, NY, sfr`)]);
       expect(trend.answer).not.toMatch(/as a whole/);

@@ -3,12 +3,13 @@
 // zips in King County by price growth" was ranked by price level. Now the zips' own changes are listed, the end asked
 // first, or the answer says why there is no list. Expected changes: King County's raw file, per zip and month (the
 // trends' documented rule, written out again: from the latest complete month with 20+ sales back 3 months to a complete
-// month with 20+ sales; oracle-complete-month.ts), never the build's shards.
+// month with 20+ sales, complete by the file's span and its raw monthly totals; oracle-complete-month.ts), never the
+// build's shards.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { researchData } from '../../helpers/research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
-import { completeMonth, coveredMonth, type Span } from '../../helpers/oracle-complete-month.ts';
+import { coveredMonth, rawPartialMonths, type Span } from '../../helpers/oracle-complete-month.ts';
 import { PINNED_TODAY } from '../../helpers/clock.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 
@@ -26,8 +27,9 @@ async function rawChanges(zips: string[]): Promise<Map<string, { pct: number; en
     where zipcode in (${zips.map((z) => `'${z}'`).join(', ')}) group by all`);
   const [span] = await rawQuery<Span>(`select strftime(min(d), '%Y-%m-%d') as first, strftime(max(d), '%Y-%m-%d') as last
     from (select strptime("date", '%Y%m%dT%H%M%S')::date as d from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true))`);
-  // the series' 60 months to the file's last month, a month with no sale a count of 0 (the trends series keeps them:
-  // warehouse/docs/market.md, the months before a file's first sale are in the 12 months a count is tested against)
+  // the file's partial months, from its total monthly sales (not a zip's own: its winter dip is no file edge)
+  const partial = (await rawPartialMonths()).get('king_county')!;
+  // the series' 60 months to the file's last month, a month with no sale a count of 0
   const lastMonth = span!.last.slice(0, 7);
   const months = Array.from({ length: 60 }, (_, i) => {
     const d = new Date(Date.UTC(Number(lastMonth.slice(0, 4)), Number(lastMonth.slice(5, 7)) - 60 + i, 1));
@@ -37,7 +39,7 @@ async function rawChanges(zips: string[]): Promise<Map<string, { pct: number; en
   for (const zip of zips) {
     const own = new Map(rows.filter((r) => r.zip === zip).map((r) => [r.m, r]));
     const counts = months.map((m) => own.get(m)?.n ?? 0);
-    const ok = (i: number): boolean => i >= 0 && counts[i]! >= 20 && completeMonth(counts, i) && coveredMonth(months[i]!, [span!]);
+    const ok = (i: number): boolean => i >= 0 && counts[i]! >= 20 && !partial.has(months[i]!) && coveredMonth(months[i]!, [span!]);
     let last = months.length - 1;
     while (last >= 0 && !ok(last)) last--;
     if (last >= 3 && ok(last - 3)) out.set(zip, { pct: (own.get(months[last]!)!.med / own.get(months[last - 3]!)!.med - 1) * 100, end: months[last]! });
