@@ -20,6 +20,7 @@ import { ziplessCities } from './zipless.ts';
 import { metroAnswer } from './metro.ts';
 import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
+import { EstimateBook, valueEstimate } from './value-estimate.ts';
 import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { acceptRephrase, llmFromSettings, rephrase, type Keep, type LlmOptions } from './rephrase.ts';
@@ -62,9 +63,10 @@ export interface ResearchBody {
 }
 
 /** Files of the build besides the research index, read when first needed: its address index (addresses.ts), the
- *  location index's NRI county scores (nri.ts) and its NPL sites (state-superfund.ts). */
-export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites; parcels?: ParcelBook; valuation?: ValuationScores }
-export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir), parcels: ParcelBook.ofBuild(buildDir), valuation: ValuationScores.ofBuild(buildDir) });
+ *  location index's NRI county scores (nri.ts), its NPL sites (state-superfund.ts), and the valuation engine's
+ *  estimates (value-estimate.ts; `build`: the server's, else read from the build's manifest). */
+export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites; parcels?: ParcelBook; valuation?: ValuationScores; estimates?: EstimateBook }
+export const lookupsOf = (buildDir: string, build?: LiveBuild): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir), parcels: ParcelBook.ofBuild(buildDir), valuation: ValuationScores.ofBuild(buildDir), estimates: EstimateBook.ofBuild(buildDir, build) });
 
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
@@ -110,8 +112,10 @@ export class ResearchEngine {
     if (metroArea) return { answer: metroArea.answer, sources: metroArea.citation ? [{ type: 'sales', category: 'market', citation: metroArea.citation }] : [], confidence: metroArea.confidence, facts: [], depth };
     const metro = metroNote(u, asked, this.data);
     if (metro) u.readAs.push(metro);
-    // a street address or a parcel id: its zip from the address index or the property record, or said not found
-    readProperty(u, asked, this.files, ctx.state);
+    // a street address or a parcel id: its zip from the address index or the property record, or said not found;
+    // asked its value, the valuation engine's estimate of the property it matches (value-estimate.ts)
+    const worth = readProperty(u, asked, this.files, ctx.state);
+    const own = worth && this.files?.estimates ? await valueEstimate(u, worth, this.files.estimates, depth) : null;
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     // an area name towns elsewhere bear too, asked a market figure with no state: both readings named (area-towns.ts)
@@ -161,6 +165,7 @@ export class ResearchEngine {
     markTypes(facts);
     markAge(facts, this.today, u.gaps);
     markPartial(facts, this.data);
+    if (own) facts.unshift(own);
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
@@ -193,7 +198,7 @@ const research: LiveModule<ResearchInput> = {
     if (!data) {
       return unavailable(`research data is not available in build ${build.buildId}`);
     }
-    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, lookupsOf(build.dir));
+    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, lookupsOf(build.dir, build));
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
   },
 };
