@@ -12,6 +12,9 @@ import type { Target } from './places.ts';
 
 const MARKET = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
+/** How a reading into a zip ends (here and parcels.ts); value-estimate.ts drops it where a property's own estimate is given. */
+export const KEPT_PER_ZIP = 'figures are kept per zip, not per';
+
 /** An address found: its street line as the index keeps it, its zip, city and state. */
 export interface FoundAddress { address: string; zip: string; city: string; state: string }
 
@@ -65,6 +68,15 @@ export function readAddress(u: Understanding, query: string, book: AddressBook |
     for (let i = u.readAs.length - 1; i >= 0; i--) if (u.targets.some((t) => own(t) && u.readAs[i]!.toLowerCase().startsWith(`"${t.city!.toLowerCase()}`))) u.readAs.splice(i, 1);
     u.targets.splice(0, u.targets.length, ...u.targets.filter((t) => !own(t)));
   }
+  // nor are readings of its words said where another rule already took the town back ("51 Omaha Ct 95823": "Omaha Ct"
+  // as Omaha, NE, not Connecticut, and "Omaha 95823" as the zip beside Omaha, NE): a quoted reading of street words alone,
+  // a zip aside
+  const line = new Set(words.map((w) => w.toLowerCase()));
+  const ownRead = (r: string): boolean => {
+    const q = /^"([^"]+)"/.exec(r)?.[1]?.toLowerCase().replace(/[,.]/g, ' ').split(/\s+/).filter((w) => w && !/^\d{5}$/.test(w));
+    return !!q?.length && q.every((w) => line.has(w));
+  };
+  u.readAs.splice(0, u.readAs.length, ...u.readAs.filter((r) => !ownRead(r)));
   const state = u.targets.find((t) => t.state)?.state ?? null;
   const found = book?.find(written, m[1]!, words, state) ?? null;
   // a zip typed with the address is the zip the question asks
@@ -76,7 +88,7 @@ export function readAddress(u: Understanding, query: string, book: AddressBook |
     const t: Target = { state: found.state, zip: found.zip, city: found.city, from: 'query' };
     u.targets.splice(0, u.targets.length, t);
     u.comparison = false;
-    u.readAs.push(`"${written}" as zip ${found.zip} (${found.address}, ${found.city}, ${found.state} in our address index): figures are kept per zip, not per address`);
+    u.readAs.push(`"${written}" as zip ${found.zip} (${found.address}, ${found.city}, ${found.state} in our address index): ${KEPT_PER_ZIP} address`);
     return;
   }
   const place = u.targets.find((t) => t.city || t.area);

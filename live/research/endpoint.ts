@@ -9,11 +9,8 @@
 //   extracts    partial.ts markPartial(): a sales figure of a market whose sales are a sample or partial extract says so
 //   types       type-notes.ts markTypes(): a figure of a type that holds others says so after its value too (comparisons)
 //   compose     compose.ts compose(): quick (<= 3 sentences) or deep (everything, every citation)
-//   rephrase    optional, off by default: REII_LLM_URL (an OpenAI-compatible /chat/completions endpoint, with
-//               REII_LLM_MODEL, REII_LLM_KEY, REII_LLM_TIMEOUT_MS; settings rows, read from LiveBuild.settings) may
-//               reword the draft; a reply that brings in a number not present in the facts, drops a number, breaks
-//               the sentence budget, drops the not-legal-advice caveat, the uncertainty wording, a citation (deep), a
-//               place or a key legal term (judicial / non-judicial, lien / deed / hybrid) is discarded (rephraseProblem)
+//   rephrase    rephrase.ts: optional, off by default (REII_LLM_URL, read from LiveBuild.settings); a reply that
+//               changes a number, a citation, a caveat, a place or a key legal term is discarded (rephraseProblem)
 import { countyReading } from './county-reading.ts';
 import { barePlace, NRI_SAY, readKinds } from './kinds.ts';
 import { nriAnswer, NriScores } from './nri.ts';
@@ -23,13 +20,15 @@ import { ziplessCities } from './zipless.ts';
 import { metroAnswer } from './metro.ts';
 import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
+import { EstimateBook, valueEstimate } from './value-estimate.ts';
 import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
-import type { Settings } from '../../warehouse/settings.ts';
+import { acceptRephrase, llmFromSettings, rephrase, type Keep, type LlmOptions } from './rephrase.ts';
+export { acceptRephrase, llmFromSettings, numbersIn, rephraseProblem, type Keep, type LlmOptions } from './rephrase.ts';
 import { ResearchData } from './data.ts';
 import { understand } from './intent.ts';
 import type { Context } from './places.ts';
-import { compose, countSentences, type Composed } from './compose.ts';
+import { compose, type Composed } from './compose.ts';
 import { gather } from './retrieve.ts';
 import { markAge } from './freshness.ts';
 import { markPartial } from './partial.ts';
@@ -47,7 +46,6 @@ import { typesCompared } from './type-words.ts';
 import { typeDifference, typesOnly } from './type-diff.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
-import { escapeRegExp } from '../../warehouse/regexp.ts';
 import { sqftWords } from './sqft-words.ts';
 
 export interface ResearchInput {
@@ -64,106 +62,11 @@ export interface ResearchBody {
   processing_ms: number;
 }
 
-export interface LlmOptions {
-  url: string;
-  model: string;
-  key: string | null;
-  timeoutMs: number;
-}
-
-/** The rephrase endpoint of the settings (REII_LLM_*, warehouse/settings.ts); null when REII_LLM_URL is empty. */
-export function llmFromSettings(settings: Readonly<Settings>): LlmOptions | null {
-  if (!settings.llmUrl) return null;
-  return { url: settings.llmUrl, model: settings.llmModel, key: settings.llmKey || null, timeoutMs: Number(settings.llmTimeoutMs) };
-}
-
-/** Numbers in a text, normalised (1,234 -> 1234; 3.50 -> 3.5). Dates count as their parts. */
-export function numbersIn(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of text.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(/\d+(?:\.\d+)?/g)) out.add(String(Number(m[0])));
-  return out;
-}
-
-/** What a rephrase must keep besides the numbers. */
-export interface Keep {
-  /** citations that must appear verbatim (deep answers carry every citation) */
-  citations?: readonly string[];
-  /** place names that, when the draft names them, the rephrase must name too */
-  places?: readonly string[];
-}
-
-const has = (text: string, re: RegExp): boolean => re.test(text);
-/** Key terms of legal answers: kept when the draft has them (judicial and non-judicial told apart). */
-const KEY_TERMS: readonly [string, RegExp][] = [
-  ['non-judicial', /\bnon-?judicial\b/i],
-  ['judicial', /(?<!non-?)\bjudicial\b/i],
-  ['lien', /\bliens?\b/i],
-  ['deed', /\bdeeds?\b/i],
-  ['hybrid', /\bhybrid\b/i],
-];
-const UNCERTAIN = /\bunverified\b|\bconflicting\b|sources conflict/i;
-
-/**
- * Why a rephrase is refused, or null when it is faithful: every number in it is in the facts, no number of the draft
- * is lost, quick stays within three sentences, the not-legal-advice caveat and the uncertainty wording stay when the
- * draft has them, deep answers keep every citation, and the draft's places and key terms (judicial / non-judicial,
- * lien / deed / hybrid) are all still there.
- */
-export function rephraseProblem(draft: string, facts: string, rephrased: string, depth: Depth, keep: Keep = {}): string | null {
-  const text = rephrased.trim();
-  if (!text) return 'empty';
-  if (text.length > draft.length * 2 + 200) return 'too long';
-  const allowed = numbersIn(`${facts}\n${draft}`);
-  const got = numbersIn(text);
-  for (const n of got) if (!allowed.has(n)) return `new number ${n}`;
-  for (const n of numbersIn(draft)) if (!got.has(n)) return `lost number ${n}`;
-  if (depth === 'quick' && countSentences(text) > 3) return 'more than three sentences';
-  if (has(draft, /not legal advice/i) && !has(text, /not legal advice/i)) return 'lost the not-legal-advice caveat';
-  if (has(draft, UNCERTAIN) && !has(text, /\bunverified\b|sources conflict|\bconflicting\b/i)) return 'lost the uncertainty wording';
-  if (depth === 'deep') for (const c of keep.citations ?? []) if (!text.includes(c)) return `lost citation ${c}`;
-  for (const [term, re] of KEY_TERMS) if (has(draft, re) !== has(text, re)) return `${has(draft, re) ? 'lost' : 'added'} "${term}"`;
-  for (const place of keep.places ?? []) {
-    const re = new RegExp(`\\b${escapeRegExp(place)}\\b`);
-    if (re.test(draft) && !re.test(text)) return `lost ${place}`;
-  }
-  return null;
-}
-
-/** Accepts a rephrase only when rephraseProblem finds nothing. */
-export function acceptRephrase(draft: string, facts: string, rephrased: string, depth: Depth, keep: Keep = {}): boolean {
-  return rephraseProblem(draft, facts, rephrased, depth, keep) === null;
-}
-
-async function rephrase(llm: LlmOptions, draft: string, facts: string, depth: Depth): Promise<string | null> {
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), llm.timeoutMs);
-  try {
-    const res = await fetch(llm.url, {
-      method: 'POST', signal: ctl.signal,
-      headers: { 'Content-Type': 'application/json', ...(llm.key ? { Authorization: `Bearer ${llm.key}` } : {}) },
-      body: JSON.stringify({
-        model: llm.model, temperature: 0,
-        messages: [
-          { role: 'system', content: 'Rephrase the draft answer in clear plain English for a real estate investor. Use ONLY the facts given. Do not add, change or drop any number, date or citation. ' + (depth === 'quick' ? 'At most three sentences.' : 'Keep every citation.') },
-          { role: 'user', content: `FACTS:\n${facts}\n\nDRAFT:\n${draft}` },
-        ],
-      }),
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body.choices?.[0]?.message?.content;
-    return typeof content === 'string' ? content : null;
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Files of the build besides the research index, read when first needed: its address index (addresses.ts), the
- *  location index's NRI county scores (nri.ts) and its NPL sites (state-superfund.ts). */
-export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites; parcels?: ParcelBook; valuation?: ValuationScores }
-export const lookupsOf = (buildDir: string): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir), parcels: ParcelBook.ofBuild(buildDir), valuation: ValuationScores.ofBuild(buildDir) });
+ *  location index's NRI county scores (nri.ts), its NPL sites (state-superfund.ts), and the valuation engine's
+ *  estimates (value-estimate.ts; `build`: the server's, else read from the build's manifest). */
+export interface Lookups { addresses: AddressBook; nri: NriScores; superfund?: SuperfundSites; parcels?: ParcelBook; valuation?: ValuationScores; estimates?: EstimateBook }
+export const lookupsOf = (buildDir: string, build?: LiveBuild): Lookups => ({ addresses: AddressBook.ofBuild(buildDir), nri: NriScores.ofBuild(buildDir), superfund: SuperfundSites.ofBuild(buildDir), parcels: ParcelBook.ofBuild(buildDir), valuation: ValuationScores.ofBuild(buildDir), estimates: EstimateBook.ofBuild(buildDir, build) });
 
 export class ResearchEngine {
   /** state names (and "District of Columbia") a rephrase must keep when the draft names them */
@@ -209,8 +112,10 @@ export class ResearchEngine {
     if (metroArea) return { answer: metroArea.answer, sources: metroArea.citation ? [{ type: 'sales', category: 'market', citation: metroArea.citation }] : [], confidence: metroArea.confidence, facts: [], depth };
     const metro = metroNote(u, asked, this.data);
     if (metro) u.readAs.push(metro);
-    // a street address or a parcel id: its zip from the address index or the property record, or said not found
-    readProperty(u, asked, this.files, ctx.state);
+    // a street address or a parcel id: its zip from the address index or the property record, or said not found;
+    // asked its value, the valuation engine's estimate of the property it matches (value-estimate.ts)
+    const worth = readProperty(u, asked, this.files, ctx.state);
+    const own = worth && this.files?.estimates ? await valueEstimate(u, worth, this.files.estimates, depth) : null;
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     // an area name towns elsewhere bear too, asked a market figure with no state: both readings named (area-towns.ts)
@@ -260,6 +165,7 @@ export class ResearchEngine {
     markTypes(facts);
     markAge(facts, this.today, u.gaps);
     markPartial(facts, this.data);
+    if (own) facts.unshift(own);
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
@@ -292,7 +198,7 @@ const research: LiveModule<ResearchInput> = {
     if (!data) {
       return unavailable(`research data is not available in build ${build.buildId}`);
     }
-    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, lookupsOf(build.dir));
+    const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, lookupsOf(build.dir, build));
     return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
   },
 };

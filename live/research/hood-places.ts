@@ -25,10 +25,10 @@ function isPartOf(f: Found, hood: Hood): boolean {
   return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
 }
 
-/** Whether a place found is written next to the words start..end: only spaces, commas, a bracket or one short word (a
- *  state's two letters, "Kensington PA 19134"; "zip", "zip code") between. */
+/** Whether a place found is written next to the words start..end: only spaces, commas, brackets or one short word (a
+ *  state's two letters, "Kensington PA 19134"; "zip", "zip code") between ("(19134) Kensington" too). */
 const nextTo = (q: string, start: number, end: number, f: Found): boolean =>
-  /^[\s,(]*(?:(?:zip(?:\s*code)?|[a-z]{2}\.?)[\s,:#(]+)?$/i.test(f.at >= end ? q.slice(end, f.at) : f.end <= start ? q.slice(f.end, start) : 'x');
+  /^[\s,()]*(?:(?:zip(?:\s*code)?|[a-z]{2}\.?)[\s,:#()]+)?$/i.test(f.at >= end ? q.slice(end, f.at) : f.end <= start ? q.slice(f.end, start) : 'x');
 
 /** Whether a zip lies in a neighbourhood's city part: one of its zips, or a zip of its borough's county (of its city
  *  where the source names no borough). */

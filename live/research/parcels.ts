@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine } from '../property/endpoint.ts';
 import type { PropertyEngine } from '../property/engine.ts';
+import { KEPT_PER_ZIP } from './addresses.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 
 /** "parcel 5393601635", "parcel id 079500-0620", "parcel #2-04607-0042", "APN 123-456", "PIN 5393601635". */
-const PARCEL = /\b(?:parcel(?:\s+(?:id|number|no\.?|#))?|apn|pin|tax\s+(?:parcel|lot)\s+(?:id|number))\s*(?:#|:)?\s*([0-9][0-9/-]{4,16}[0-9])\b/i;
+export const PARCEL = /\b(?:parcel(?:\s+(?:id|number|no\.?|#))?|apn|pin|tax\s+(?:parcel|lot)\s+(?:id|number))\s*(?:#|:)?\s*([0-9][0-9/-]{4,16}[0-9])\b/i;
 const MARKET = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
 /** A parcel's place as its property record keeps it. */
@@ -64,7 +65,7 @@ export function readParcel(u: Understanding, query: string, book: ParcelBook | n
     u.targets.splice(0, u.targets.length, t);
     u.comparison = false;
     const where = [found.address, found.city, found.state].filter(Boolean).join(', ');
-    u.readAs.push(`parcel ${id} as zip ${found.zip} (${where} in the property record, GET /v1/property?parcel_id=${id}&state=${st}): figures are kept per zip, not per parcel`);
+    u.readAs.push(`parcel ${id} as zip ${found.zip} (${where} in the property record, GET /v1/property?parcel_id=${id}&state=${st}): ${KEPT_PER_ZIP} parcel`);
     return;
   }
   const place = u.targets.find((t) => t.zip || t.city || t.area);

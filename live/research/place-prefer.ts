@@ -196,9 +196,9 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
   const ownTown = (f1: Named, f2: Named): boolean => f1.state === f2.state && !!f1.city && (gaz.hasSales?.(f1.state, f1.city) ?? false);
   for (const f2 of found) {
     if (f2.kind !== 'city' || !f2.city || f2.zip) continue;
-    // a zip or "in" may stand between ("Kensington 19134 Philadelphia": zip-clash.ts says the figures are then the
-    // zip's; "Kensington in Philadelphia")
-    const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*(?:\d{5}[\s,]*|in\s+)?$/.test(q.slice(f1.end, f2.at)));
+    // a zip (in brackets or not) or "in" may stand between ("Kensington 19134 Philadelphia", "Kensington (19134)
+    // Philadelphia": zip-clash.ts says the figures are then the zip's; "Kensington in Philadelphia")
+    const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*(?:\(?\d{5}\)?[\s,]*|in\s+)?$/.test(q.slice(f1.end, f2.at)));
     const f1 = found[i];
     // a USPS name of the two ("Vernon Rockville"): its zips (village-zips.ts), no neighbourhood
     if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && !postalZips(q.slice(f1.at, f2.end), gaz).length && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0) && !listed(f1, f2) && !ownTown(f1, f2)) {
@@ -210,7 +210,7 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
     // capitalised words ending in a district word just before the city: "Capitol Hill Seattle"
     const before = toks.filter((t) => t.end <= f2.at && !found.some((f) => t.start < f.end && t.end > f.at));
     const last = before.at(-1);
-    if (!last || !cap(last.text) || !/^[\s,]*(?:\d{5}[\s,]*)?$/.test(q.slice(last.end, f2.at))) continue;
+    if (!last || !cap(last.text) || !/^[\s,]*(?:\(?\d{5}\)?[\s,]*)?$/.test(q.slice(last.end, f2.at))) continue;
     let k = before.length - 1;
     while (k > 0 && before.length - k < 3 && cap(before[k - 1]!.text) && /^ +$/.test(q.slice(before[k - 1]!.end, before[k]!.start))) k--;
     // the longest run of those words that ends in a district word or is a town's name elsewhere ("Ballard Seattle")

@@ -7,6 +7,7 @@
 // (zipOfHoodCity). Pure (places.ts findPlaces). Rules: warehouse/docs/research.md "Entity rules".
 import { BOROUGHS, type Area, type Gazetteer } from './place-words.ts';
 import { COMPARED } from './name-parts.ts';
+import { quoted } from './quoted.ts';
 
 interface Read { state: string; city?: string; zip?: string; area?: Area; hood?: unknown; at: number; end: number; kind: string }
 
@@ -32,7 +33,7 @@ export function zipCityClash(q: string, found: Read[], stateHits: { state: strin
     // (a zip of New York City is said in its borough: "zip 10001 is in Manhattan (New York, NY)")
     const borough = BOROUGHS.find(([, a]) => a.county_fips === zip.county_fips)?.[1].name;
     const place = zip.city ? `${borough ? `${borough} (${zip.city}, ${zip.state})` : `${zip.city}, ${zip.state}`}` : gaz.stateNames.get(zip.state) ?? zip.state;
-    readAs.push(`"${q.slice(Math.min(z.at, g.at), end).trim()}": zip ${z.zip} is in ${place}, not in ${where}, so the figures are the zip's own; name ${where} alone for its figures`);
+    readAs.push(`"${quoted(q, Math.min(z.at, g.at), end)}": zip ${z.zip} is in ${place}, not in ${where}, so the figures are the zip's own; name ${where} alone for its figures`);
   }
 }
 

@@ -59,8 +59,8 @@ describe('review 27 #1: a zip and city named win over a neighbourhood of another
     }
     const flips = await ask('flips in Kensington 19134 Philadelphia');
     expect(flips).toBe(`${asHood}${await ask('flips in 19134')}`);
-    // the zip in brackets or after "zip": the zip beside Kensington, CT, as written
-    for (const [q, w] of [['median price Kensington (19134)', 'Kensington (19134'], ['median price Kensington zip 19134', 'Kensington zip 19134']] as const) {
+    // the zip in brackets or after "zip": the zip beside Kensington, CT, as written (its bracket closed: review 29)
+    for (const [q, w] of [['median price Kensington (19134)', 'Kensington (19134)'], ['median price Kensington zip 19134', 'Kensington zip 19134']] as const) {
       expect(await ask(q), q).toBe(`${asZip(w)}${own}`);
     }
     // another city after "in" or before it in the possessive: that city's neighbourhood, as "Kensington Philadelphia"

@@ -1,0 +1,102 @@
+// "What is <address> worth" answered with the property's own estimate: the street line or parcel id a question asks
+// the value of (address-value.ts), placed in its zip (addresses.ts, parcels.ts, or the zip typed), is sent in-process to
+// the valuation engine that serves POST /v1/valuation/estimate (live/valuation/endpoint.ts, loaded through its own
+// module's load on the first such question): when the address matches a property record (the valuation's own lookup,
+// live/valuation/match.ts: the property record's findAddress, one typo included), the answer leads with that
+// estimate (value, range, confidence, comps, model, the matched record) and keeps the zip's price level beside it; else
+// the zip's price level stays, said as no estimate and why (no zip, no record at the address, the valuation's 404).
+// No estimate logic here: the figures are the endpoint's body. Rules: warehouse/docs/research.md "Entity rules".
+import fs from 'node:fs';
+import path from 'node:path';
+import valuation, { type ValuationBody, type ValuationInput } from '../valuation/endpoint.ts';
+import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
+import type { LiveAnswer, LiveBuild, LiveInstance } from '../../warehouse/live.ts';
+import { loadSettings } from '../../warehouse/settings.ts';
+import { KEPT_PER_ZIP } from './addresses.ts';
+import type { WorthAsked } from './address-value.ts';
+import { inline, money, plural, type Depth, type Fact } from './facts.ts';
+import type { Understanding } from './intent.ts';
+
+type Build = Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'> & Partial<Pick<LiveBuild, 'settings'>>;
+
+/** The build's valuation module (its own load: the same engine class, files and wiring as the endpoint's), loaded on
+ *  the first value question; and the build's property record (shared with GET /v1/property: loadEngine). */
+export class EstimateBook {
+  private instance: Promise<LiveInstance<ValuationInput>> | undefined;
+  constructor(private readonly build: () => Build) {}
+  /** `build`: the server's; without it (tests, scripts) the build's manifest gives its id and data date. */
+  static ofBuild(dir: string, build?: Build): EstimateBook {
+    return new EstimateBook(() => build ?? manifestBuild(dir));
+  }
+
+  /** The answer of POST /v1/valuation/estimate to a zip and an address, as the endpoint gives it. */
+  async estimate(input: ValuationInput): Promise<LiveAnswer> {
+    const b = this.build();
+    this.instance ??= valuation.load({ ...b, settings: b.settings ?? loadSettings() });
+    return (await this.instance).handle(input);
+  }
+
+  /** The property record's own line of a property ("2835 UNRUH AVE, Philadelphia, PA 19149"), or its parcel id where
+   *  the record keeps no street address (King County); and whether the typed address was read as it through one typo. */
+  recorded(pid: string, typed: string, zip: string): { line: string; typo: boolean } | null {
+    const e = loadPropertyEngine(this.build());
+    const b = e?.record(pid)?.rec.body;
+    if (!e || !b) return null;
+    const s = (k: string): string | null => (typeof b[k] === 'string' && b[k] ? (b[k] as string) : null);
+    const street = s('address') ? `${s('address')}${s('unit') ? ` #${s('unit')}` : ''}` : s('parcel_id') ? `parcel ${s('parcel_id')}` : `property_id ${pid}`;
+    const found = e.findAddress(typed, zip);
+    return { line: `${street}, ${[s('city'), `${s('state') ?? ''} ${s('zip') ?? zip}`.trim()].filter(Boolean).join(', ')}`, typo: 'typo' in found && !!found.typo };
+  }
+}
+
+function manifestBuild(dir: string): Build {
+  const m = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { build_id?: string; as_of?: string };
+  return { dir, buildId: m.build_id ?? path.basename(dir), asOf: m.as_of ?? '' };
+}
+
+/** The request that repeats the estimate with its comps. */
+const request = (zip: string, address: string): string => `POST /v1/valuation/estimate {"zip": "${zip}", "address": "${address}"}`;
+
+/** The fact of a property asked its value (put first, before the zip's price level), with its reading said in
+ *  `u.readAs` in place of address-value.ts's; null when no estimate is given (the reading then says why). */
+export async function valueEstimate(u: Understanding, asked: WorthAsked, book: EstimateBook, depth: Depth): Promise<Fact | null> {
+  const at = u.readAs.indexOf(asked.line);
+  const said = (text: string | null): void => {
+    if (at < 0) return;
+    if (text === null) u.readAs.splice(at, 1);
+    else u.readAs[at] = text;
+  };
+  const shown = asked.parcel ? `parcel ${asked.address}` : asked.address;
+  const zips = [...new Set(u.targets.map((t) => t.zip).filter((z): z is string => !!z))];
+  if (zips.length !== 1) {
+    said(`"${shown}" asked its value: ${zips.length ? 'more than one zip is named with it' : 'it is not placed in a zip'}, so no property record is looked up and no estimate of it is given (the valuation engine, POST /v1/valuation/estimate, values an address with its zip)`);
+    return null;
+  }
+  const zip = zips[0]!, target = u.targets.find((t) => t.zip === zip)!;
+  const r = await book.estimate({ zip, address: asked.address });
+  const lead = `"${shown}" asked its value: `, typical = `; the figure given is zip ${zip}'s typical sale price`;
+  if (!r.ok) {
+    said(`${lead}the valuation engine gives no estimate of it (POST /v1/valuation/estimate: ${inline(r.message)})${typical}`);
+    return null;
+  }
+  const v = r.body as ValuationBody;
+  if (!v.subject.matched) {
+    said(lead + (v.subject.property_id
+      ? `the property record holds it (property_id ${v.subject.property_id}) but with no living area the valuation can read, so no estimate of it is given (the valuation engine, POST /v1/valuation/estimate, values a house of the zip's typical size for it)`
+      : `no property at that address in zip ${zip} is in the property records, so no estimate of it is given (the valuation engine, POST /v1/valuation/estimate, would value the zip's typical house for it, not this one)`) + typical);
+    return null;
+  }
+  said(null);
+  // the zip reading no longer says the figures are per zip alone: the first is the property's own
+  for (let i = 0; i < u.readAs.length; i++) u.readAs[i] = u.readAs[i]!.replace(new RegExp(`: ${KEPT_PER_ZIP} (address|parcel)$`), '');
+  const pid = v.subject.property_id!;
+  const rec = book.recorded(pid, asked.address, zip);
+  const matched = `${rec?.line ?? `${v.address}, ${v.city}, ${v.state} ${zip}`} (property_id ${pid}${rec?.typo ? `; "${asked.address}" read as it, one typo from the zip's one recorded address` : ''})`;
+  const sentence = `the valuation engine's estimate of ${matched} is ${money(v.estimated_value)} (range ${money(v.value_low)} to ${money(v.value_high)}), ${v.confidence} confidence, from ${plural(v.comp_count, 'comparable sale')} (model: ${v.model}), as of ${v.as_of}; the full answer with its comps: ${request(zip, asked.address)}`;
+  const detail = [...v.notes, ...(v.data_age_note ? [v.data_age_note] : []),
+    ...(depth === 'deep' && v.comps.length ? [`Its comps, highest weight first: ${v.comps.slice(0, 5).map((c) => `${c.address ?? c.property_id ?? 'no address'} sold ${c.sale_date} for ${money(c.price)} (${c.sqft.toLocaleString('en-US')} sqft, adjusted ${money(c.adjusted_price)}, weight ${c.weight.toFixed(3)})`).join('; ')}${v.comps.length > 5 ? `; ${v.comps.length - 5} more in the full answer` : ''}`] : [])].map((x) => `${inline(x)}.`);
+  return {
+    intent: 'trends', target, value: money(v.estimated_value), sentence, detail, primary: true, uncertain: null, confidence: v.confidence,
+    source: { type: 'valuation', category: 'valuation', citation: `reii valuation engine: ${request(zip, asked.address)}, ${plural(v.comp_count, 'comp')}, as of ${v.as_of}` },
+  };
+}
