@@ -78,14 +78,15 @@ drop table int_property_rows_all;
 -- (pipelines/intermediate/30_market_*.sql): the value is the adapter's, not the cited row's, so lineage says
 -- 'source_constant'. NYC's rolling sales have a BOROUGH and no city (30_market_12: 'New York', 'NY'); Philadelphia's
 -- transfers and roll, Denver's transfers, Chicago's permits and Louisville's filings name no city or state; King
--- County's sales, Connecticut's and Allegheny's name no state. Sacramento's and Nashville's files have a state
+-- County's sales, Connecticut's and Allegheny's name no state. King County's have no type column either: the adapter
+-- writes 'sfr' on every row (30_market_10: SOURCE.md, house sales). Sacramento's and Nashville's files have a state
 -- column: their adapters' 'CA'/'TN' is a fallback for an empty one (no row of the shipped files), flagged per row by
 -- int_property_field_cites (60_mart_property_00_files.ts FALLBACKS) with this same 'source_constant'.
 create or replace temp table int_property_source_constants (source varchar, field varchar);
 insert into int_property_source_constants values
     ('nyc', 'city'), ('nyc', 'state'), ('philadelphia', 'city'), ('philadelphia', 'state'),
     ('denver', 'city'), ('denver', 'state'), ('chicago', 'city'), ('chicago', 'state'),
-    ('louisville', 'city'), ('louisville', 'state'), ('king_county', 'state'), ('connecticut', 'state'),
+    ('louisville', 'city'), ('louisville', 'state'), ('king_county', 'state'), ('king_county', 'property_type'), ('connecticut', 'state'),
     ('allegheny', 'state');
 
 -- one candidate per row and field it records, ranked by the conflict rule; cite_file and cite_line are where the value
