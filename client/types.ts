@@ -1174,7 +1174,7 @@ export type components = {
                         record_date: string | null;
                         vintage: string | null;
                         /**
-                         * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA'). Null: the value was read from the cited file and line
+                         * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA', King County's property type 'sfr'; or where the file leaves the column empty: Sacramento's 'CA', Nashville's 'TN'). Null: the value was read from the cited file and line (for a value taken from another file's row, that file and line: Denver's beds from the residential file, a canonical sale's address from parcels.csv)
                          * @enum {string|null}
                          */
                         imputed: "nearest_zcta_centroid" | "zip_city" | "zip_state" | "source_constant" | null;
@@ -1187,7 +1187,7 @@ export type components = {
                             record_date: string | null;
                             vintage: string | null;
                             /**
-                             * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA'). Null: the value was read from the cited file and line
+                             * @description How a value the cited row does not record was filled: 'nearest_zcta_centroid' (a zip guessed from the ZCTA centroids nearest the row's point; a Connecticut sale's zip), 'zip_city' / 'zip_state' (the city or state of the row's zip: a King County sale has no city column), 'source_constant' (the source's adapter writes it on every row of files with no such column: NYC's 'New York', Philadelphia's 'PA', King County's property type 'sfr'; or where the file leaves the column empty: Sacramento's 'CA', Nashville's 'TN'). Null: the value was read from the cited file and line (for a value taken from another file's row, that file and line: Denver's beds from the residential file, a canonical sale's address from parcels.csv)
                              * @enum {string|null}
                              */
                             imputed: "nearest_zcta_centroid" | "zip_city" | "zip_state" | "source_constant" | null;

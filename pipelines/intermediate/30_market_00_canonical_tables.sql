@@ -278,8 +278,11 @@ delete from meta.repairs where stage = 'intermediate';
 -- The place of each parcel parcels.csv lists (its first line per parcel_id), as the file wrote it: a sale of
 -- sales.csv that leaves address, city, state or zip empty takes each from here by its parcel_id (a deed file keyed by
 -- parcel; 30_market_40_canonical_sales.sql). Filled by 30_market_39_canonical_parcel_places.sql when parcels.csv is
--- present; empty otherwise.
-create or replace table int_market_canonical_parcel_places (parcel_id varchar, address varchar, city varchar, state varchar, zip varchar);
+-- present; empty otherwise. `file` and `line` are that parcels.csv row's. Each value a sale takes from here is recorded in
+-- int_market_canonical_place_fills (the sales.csv row, the column, the parcels.csv row), so the property lineage cites
+-- the parcels.csv line the value was read at, not the sales.csv line that left it empty.
+create or replace table int_market_canonical_parcel_places (parcel_id varchar, address varchar, city varchar, state varchar, zip varchar, file varchar, line bigint);
+create or replace table int_market_canonical_place_fills (file varchar, line bigint, field varchar, parcel_file varchar, parcel_line bigint);
 
 create or replace table parcels (
     parcel_id varchar,

@@ -1,4 +1,4 @@
--- requires: stg_canonical__sales, sales, int_market_canonical_parcel_places
+-- requires: stg_canonical__sales, sales, int_market_canonical_parcel_places, int_market_canonical_place_fills
 -- The operator's canonical sales.csv -> sales, checked row by row against the canonical format (README "Canonical
 -- format", warehouse/docs/market.md "Row contracts"). A required value that breaks a rule rejects the row: the first
 -- rule broken is its reject (meta.rejects: file line, rule, column with the file's own value); the row never reaches
@@ -7,7 +7,8 @@
 -- no reject: it never counts toward the reject-share gate).
 --   missing_value  a required value is empty: address, city, state, zip, sale_date, sale_price, property_type
 --   unknown_parcel a sale that leaves address, city, state or zip empty takes each from the parcels.csv row of its
---                  parcel_id (30_market_39_canonical_parcel_places.sql: a deed file keyed by parcel); one whose
+--                  parcel_id (30_market_39_canonical_parcel_places.sql: a deed file keyed by parcel; each value so
+--                  taken is an int_market_canonical_place_fills row naming that parcels.csv line); one whose
 --                  parcel_id parcels.csv does not list (or with no parcels.csv) is rejected so, naming the parcel_id.
 --                  Without a parcel_id, or where the parcel's row leaves the column empty too: missing_value
 --   too_long       address over 200 characters, city over 100 (rejects); parcel_id over 64, buyer_name or
@@ -53,7 +54,12 @@ with s as (
     select s.* replace (case s.condition when 'average' then 'good' else s.condition end as condition,
                         coalesce(s.address, p.address) as address, coalesce(s.city, p.city) as city,
                         coalesce(s.state, p.state) as state, coalesce(s.zip, p.zip) as zip),
-           s.state as own_state,
+           s.state as own_state, p.file as place_file, p.line as place_line,
+           -- the place columns this sale took from its parcel's row (int_market_canonical_place_fills below)
+           list_filter([case when s.address is null and p.address is not null then 'address' end,
+                        case when s.city is null and p.city is not null then 'city' end,
+                        case when s.state is null and p.state is not null then 'state' end,
+                        case when s.zip is null and p.zip is not null then 'zip' end], c -> c is not null) as place_filled,
            s.parcel_id is not null and p.parcel_id is null
                and (s.address is null or s.city is null or s.state is null or s.zip is null) as parcel_unlisted
     from stg_canonical__sales s
@@ -131,6 +137,12 @@ from (select file, row_number, unnest(repairs) as r from int_market_canonical_sa
 insert into meta.repairs
 select 'intermediate', 'canonical', file, row_number + 1, r.rule, reject_detail(r.col, r.val) || ' -> ' || r.to
 from (select file, row_number, unnest(respelled) as r from int_market_canonical_sales_checked where hit is null);
+
+-- each place value a kept sale took from parcels.csv, with that file's line: the property lineage cites it there
+-- (60_mart_property_00_files.ts), not at this sales.csv line, which left the column empty
+insert into int_market_canonical_place_fills
+select file, row_number + 1, unnest(place_filled), place_file, place_line
+from int_market_canonical_sales_checked where hit is null and len(place_filled) > 0;
 
 insert into sales by name
 with k as (

@@ -1,4 +1,4 @@
--- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_property_fact_rows, int_market_resales, zips, int_unit_shared_sqft
+-- requires: sales, parcels, permits, distress, int_property_files, int_property_extra, int_property_field_cites, int_market_resales, zips, int_unit_shared_sqft
 -- The property record (issue 22; rules and grain: warehouse/docs/property.md). Every row of sales, parcels, permits
 -- and distress whose property identity is known (property_identity(): the source's parcel id, else the normalised
 -- street line and unit within a recorded zip) is a candidate for each field it has. Per property and field the
@@ -6,9 +6,10 @@
 -- date; distress: filing date), then the most specific source (parcels, then sales, then permits, then distress),
 -- then the later document in the source's recording order (document_order(): Denver's reception number; deeds of one
 -- day), then the earlier file and the later line. The other values are kept as the losing values. A value is cited at
--- the file and line it was read from (Denver's beds, baths, sqft and year built: the residential file's row,
--- int_property_fact_rows), and a value the cited row does not record is cited as imputed, not as read: a zip the
--- geography fill guessed (zip_imputed), a city or state it filled from the zip, a constant the source's adapter writes.
+-- the file and line it was read from (int_property_field_cites: Denver's beds, baths, sqft and year built at the
+-- residential file's row; a canonical sale's place taken from its parcel at that parcels.csv line), and a value the
+-- cited row does not record is cited as imputed, not as read: a zip the geography fill guessed (zip_imputed), a city or
+-- state it filled from the zip, a constant the source's adapter writes (on every row, or where the file left it empty).
 --   properties        one row per property (property_id), the chosen value of every field
 --   property_sales    one row per recorded sale of a property (duplicate copies left out), newest first
 --   property_lineage  one row per property, field and distinct value: the chosen value and each losing value, with the
@@ -62,7 +63,7 @@ drop table int_property_addr_parcels;
 -- the unit's size: no candidate, and no price per sqft
 create or replace temp table int_property_rows as
 select left(sha256(r.identity), 16) as property_id,
-       r.* replace (case when u.line is null then r.sqft end as sqft), x.lot_sqft, fr.fact_file, fr.fact_line,
+       r.* replace (case when u.line is null then r.sqft end as sqft), x.lot_sqft,
        case when x.mailing_street is not null and r.address is not null
             then not coalesce(same_street_line(normalize_address(x.mailing_street), normalize_address(r.address)), false)
                  or (x.mailing_zip is not null and x.mailing_zip is distinct from r.zip) end as absentee_owner
@@ -70,7 +71,6 @@ from int_property_rows_all r
 left join (select file, line, max(lot_sqft) as lot_sqft, max(mailing_street) as mailing_street, max(mailing_zip) as mailing_zip
            from int_property_extra group by all) x on x.file = r.file and x.line = r.line
 left join int_unit_shared_sqft u on u.source = r.source and u.file = r.file and u.line = r.line
-left join int_property_fact_rows fr on fr.source = r.source and fr.file = r.file and fr.line = r.line and r.origin in ('sales', 'parcels')
 where r.identity is not null;
 drop table int_property_rows_all;
 
@@ -78,52 +78,57 @@ drop table int_property_rows_all;
 -- (pipelines/intermediate/30_market_*.sql): the value is the adapter's, not the cited row's, so lineage says
 -- 'source_constant'. NYC's rolling sales have a BOROUGH and no city (30_market_12: 'New York', 'NY'); Philadelphia's
 -- transfers and roll, Denver's transfers, Chicago's permits and Louisville's filings name no city or state; King
--- County's sales, Connecticut's and Allegheny's name no state. Sacramento's and Nashville's files have a state
--- column (the adapters' 'CA'/'TN' is only a fallback for an empty one, which no row of the shipped files has).
+-- County's sales, Connecticut's and Allegheny's name no state. King County's have no type column either: the adapter
+-- writes 'sfr' on every row (30_market_10: SOURCE.md, house sales). Sacramento's and Nashville's files have a state
+-- column: their adapters' 'CA'/'TN' is a fallback for an empty one (no row of the shipped files), flagged per row by
+-- int_property_field_cites (60_mart_property_00_files.ts FALLBACKS) with this same 'source_constant'.
 create or replace temp table int_property_source_constants (source varchar, field varchar);
 insert into int_property_source_constants values
     ('nyc', 'city'), ('nyc', 'state'), ('philadelphia', 'city'), ('philadelphia', 'state'),
     ('denver', 'city'), ('denver', 'state'), ('chicago', 'city'), ('chicago', 'state'),
-    ('louisville', 'city'), ('louisville', 'state'), ('king_county', 'state'), ('connecticut', 'state'),
+    ('louisville', 'city'), ('louisville', 'state'), ('king_county', 'state'), ('king_county', 'property_type'), ('connecticut', 'state'),
     ('allegheny', 'state');
 
 -- one candidate per row and field it records, ranked by the conflict rule; cite_file and cite_line are where the value
--- was read (the row's own, or for a characteristic read from another file that file's row), imputed how a value the
--- row does not record was filled (null: read)
+-- was read (the row's own, or int_property_field_cites: another file's row), imputed how a value the row does not
+-- record was filled (null: read). A value the geography fill wrote is the fill's, whatever the row's cite says.
 create or replace temp table int_property_candidates as
-select property_id, field, value, origin, origin_rank, source, file, line, record_date,
-       case when field in ('beds', 'baths', 'sqft', 'lot_sqft', 'year_built') and fact_file is not null then fact_file else file end as cite_file,
-       case when field in ('beds', 'baths', 'sqft', 'lot_sqft', 'year_built') and fact_file is not null then fact_line else line end as cite_line,
-       case when field = 'zip' and zip_imputed then 'nearest_zcta_centroid'
-            when field = 'city' and city_from_zip then 'zip_city'
-            when field = 'state' and state_from_zip then 'zip_state'
-            when (source, field) in (select (source, field) from int_property_source_constants) then 'source_constant' end as imputed,
-       row_number() over (partition by property_id, field
-                          order by record_date desc nulls last, origin_rank, doc_order desc nulls last, file, line desc) as rank
+select c.property_id, c.field, c.value, c.origin, c.origin_rank, c.source, c.file, c.line, c.record_date,
+       case when c.filled is null and fc.cite_file is not null then fc.cite_file else c.file end as cite_file,
+       case when c.filled is null and fc.cite_file is not null then fc.cite_line else c.line end as cite_line,
+       coalesce(c.filled, fc.imputed,
+                case when (c.source, c.field) in (select (source, field) from int_property_source_constants) then 'source_constant' end) as imputed,
+       row_number() over (partition by c.property_id, c.field
+                          order by c.record_date desc nulls last, c.origin_rank, c.doc_order desc nulls last, c.file, c.line desc) as rank
 from (
-    select property_id, origin, origin_rank, source, file, line, record_date, doc_order, fact_file, fact_line, zip_imputed,
-           city_from_zip, state_from_zip,
-           unnest([
-               {'field': 'parcel_id', 'value': cast(parcel_id as varchar)},
-               {'field': 'address', 'value': address},
-               {'field': 'unit', 'value': unit},
-               {'field': 'city', 'value': city},
-               {'field': 'state', 'value': state_code},
-               {'field': 'zip', 'value': zip},
-               {'field': 'lat', 'value': cast(lat as varchar)},
-               {'field': 'lng', 'value': cast(lng as varchar)},
-               {'field': 'property_type', 'value': property_type},
-               {'field': 'beds', 'value': cast(beds as varchar)},
-               {'field': 'baths', 'value': cast(baths as varchar)},
-               {'field': 'sqft', 'value': cast(sqft as varchar)},
-               {'field': 'lot_sqft', 'value': cast(lot_sqft as varchar)},
-               {'field': 'year_built', 'value': cast(year_built as varchar)},
-               {'field': 'owner_name', 'value': owner_name},
-               {'field': 'owner_type', 'value': owner_type(owner_name)},
-               {'field': 'absentee_owner', 'value': cast(absentee_owner as varchar)}
-           ], recursive := true)
-    from int_property_rows
-) where value is not null;
+    select *, case when field = 'zip' and zip_imputed then 'nearest_zcta_centroid'
+                   when field = 'city' and city_from_zip then 'zip_city'
+                   when field = 'state' and state_from_zip then 'zip_state' end as filled
+    from (
+        select property_id, origin, origin_rank, source, file, line, record_date, doc_order, zip_imputed, city_from_zip, state_from_zip,
+               unnest([
+                   {'field': 'parcel_id', 'value': cast(parcel_id as varchar)},
+                   {'field': 'address', 'value': address},
+                   {'field': 'unit', 'value': unit},
+                   {'field': 'city', 'value': city},
+                   {'field': 'state', 'value': state_code},
+                   {'field': 'zip', 'value': zip},
+                   {'field': 'lat', 'value': cast(lat as varchar)},
+                   {'field': 'lng', 'value': cast(lng as varchar)},
+                   {'field': 'property_type', 'value': property_type},
+                   {'field': 'beds', 'value': cast(beds as varchar)},
+                   {'field': 'baths', 'value': cast(baths as varchar)},
+                   {'field': 'sqft', 'value': cast(sqft as varchar)},
+                   {'field': 'lot_sqft', 'value': cast(lot_sqft as varchar)},
+                   {'field': 'year_built', 'value': cast(year_built as varchar)},
+                   {'field': 'owner_name', 'value': owner_name},
+                   {'field': 'owner_type', 'value': owner_type(owner_name)},
+                   {'field': 'absentee_owner', 'value': cast(absentee_owner as varchar)}
+               ], recursive := true)
+        from int_property_rows
+    ) where value is not null
+) c
+left join int_property_field_cites fc on fc.source = c.source and fc.file = c.file and fc.line = c.line and fc.field = c.field;
 
 create or replace table property_lineage as
 with chosen as (
