@@ -1,28 +1,27 @@
 // "What is <address> worth" answered with the property's own estimate: the street line or parcel id a question asks
 // the value of (address-value.ts), placed in its zip (addresses.ts, parcels.ts, or the zip typed), is sent in-process to
-// the valuation engine that serves POST /v1/valuation/estimate (live/valuation/endpoint.ts, loaded through its own
-// module's load on the first such question): when the address matches a property record (the valuation's own lookup,
-// live/valuation/match.ts: the property record's findAddress, one typo included), the answer leads with that
+// the valuation engine that serves POST /v1/valuation/estimate (live/valuation/endpoint.ts loadValuationEngine: the
+// endpoint's own engine for the build, shared, so its comps and models are held once): when the address matches a
+// property record (the valuation's own lookup, live/valuation/match.ts: the property record's findAddress, one typo
+// included), the answer leads with that
 // estimate (value, range, confidence, comps, model, the matched record) and keeps the zip's price level beside it; else
 // the zip's price level stays, said as no estimate and why (no zip, no record at the address, the valuation's 404).
 // No estimate logic here: the figures are the endpoint's body. Rules: warehouse/docs/research.md "Entity rules".
 import fs from 'node:fs';
 import path from 'node:path';
-import valuation, { type ValuationBody, type ValuationInput } from '../valuation/endpoint.ts';
+import { loadValuationEngine, type ValuationBody, type ValuationInput } from '../valuation/endpoint.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
-import type { LiveAnswer, LiveBuild, LiveInstance } from '../../warehouse/live.ts';
-import { loadSettings } from '../../warehouse/settings.ts';
+import type { LiveAnswer, LiveBuild } from '../../warehouse/live.ts';
 import { KEPT_PER_ZIP } from './addresses.ts';
 import type { WorthAsked } from './address-value.ts';
 import { inline, money, plural, type Depth, type Fact } from './facts.ts';
 import type { Understanding } from './intent.ts';
 
-type Build = Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'> & Partial<Pick<LiveBuild, 'settings'>>;
+type Build = Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>;
 
-/** The build's valuation module (its own load: the same engine class, files and wiring as the endpoint's), loaded on
- *  the first value question; and the build's property record (shared with GET /v1/property: loadEngine). */
+/** The build's valuation engine (the endpoint's, shared: loadValuationEngine), first read by the endpoint or the
+ *  first value question; and the build's property record (shared with GET /v1/property: loadEngine). */
 export class EstimateBook {
-  private instance: Promise<LiveInstance<ValuationInput>> | undefined;
   constructor(private readonly build: () => Build) {}
   /** `build`: the server's; without it (tests, scripts) the build's manifest gives its id and data date. */
   static ofBuild(dir: string, build?: Build): EstimateBook {
@@ -31,9 +30,8 @@ export class EstimateBook {
 
   /** The answer of POST /v1/valuation/estimate to a zip and an address, as the endpoint gives it. */
   async estimate(input: ValuationInput): Promise<LiveAnswer> {
-    const b = this.build();
-    this.instance ??= valuation.load({ ...b, settings: b.settings ?? loadSettings() });
-    return (await this.instance).handle(input);
+    const engine = loadValuationEngine(this.build());
+    return typeof engine === 'string' ? { ok: false, code: 'no_data', message: engine } : engine.answer(input);
   }
 
   /** The property record's own line of a property ("2835 UNRUH AVE, Philadelphia, PA 19149"), or its parcel id where

@@ -283,19 +283,36 @@ export class ValuationEngine {
   }
 }
 
+/** The engine over a build folder, or why there is none. The last one made is given again for the same build: the
+ *  endpoint and research's value answers (live/research/value-estimate.ts) share one engine, so its comps indexes and
+ *  fitted models are read and kept once, as GET /v1/property and the valuation share the property record. */
+export function loadValuationEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): ValuationEngine | string {
+  const last = lastLoaded;
+  if (last && last.dir === build.dir && last.buildId === build.buildId && last.asOf === build.asOf) return last.engine;
+  const engine = makeEngine(build);
+  lastLoaded = { dir: build.dir, buildId: build.buildId, asOf: build.asOf, engine };
+  return engine;
+}
+let lastLoaded: { dir: string; buildId: string; asOf: string; engine: ValuationEngine | string } | null = null;
+
+function makeEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): ValuationEngine | string {
+  const dir = path.join(build.dir, 'live', 'valuation');
+  if (!fs.existsSync(path.join(dir, 'meta.json'))) return 'valuation data is not available in this build';
+  try {
+    const engine = ValuationEngine.fromDir(dir, build.asOf);
+    engine.places = loadResolver(build.dir);
+    engine.property = loadPropertyEngine(build);
+    return engine;
+  } catch (err) {
+    return `valuation data is not available in this build (unreadable: ${(err as Error).message})`;
+  }
+}
+
 const valuation: LiveModule<ValuationInput> = {
   name: 'valuation',
   async load(build: LiveBuild): Promise<LiveInstance<ValuationInput>> {
-    const dir = path.join(build.dir, 'live', 'valuation');
-    if (!fs.existsSync(path.join(dir, 'meta.json'))) return unavailable('valuation data is not available in this build');
-    let engine: ValuationEngine;
-    try {
-      engine = ValuationEngine.fromDir(dir, build.asOf);
-      engine.places = loadResolver(build.dir);
-      engine.property = loadPropertyEngine(build);
-    } catch (err) {
-      return unavailable(`valuation data is not available in this build (unreadable: ${(err as Error).message})`);
-    }
+    const engine = loadValuationEngine(build);
+    if (typeof engine === 'string') return unavailable(engine);
     // An exception here is a defect, not missing data: it reaches the server's error handler (logged, 500).
     return { handle: (input: ValuationInput): LiveAnswer => engine.answer(input) };
   },
