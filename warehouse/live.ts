@@ -85,3 +85,19 @@ export interface LiveModule<I> {
    *  its data: return an instance that answers 404 with a clear message instead. */
   load(build: LiveBuild): Promise<LiveInstance<I>>;
 }
+
+/** The identity of a build a module's shared engine is kept for (its folder, id and data date). */
+export type BuildKey = Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>;
+
+/** `make` kept for the last build it was called with: two modules reading one engine (GET /v1/property and the
+ *  valuation's subject lookup; the valuation and research's value answers) parse and hold its files once, and a newly
+ *  published build replaces it. */
+export function lastBuildOnly<T>(make: (build: BuildKey) => T): (build: BuildKey) => T {
+  let last: { dir: string; buildId: string; asOf: string; value: T } | null = null;
+  return (build) => {
+    if (last && last.dir === build.dir && last.buildId === build.buildId && last.asOf === build.asOf) return last.value;
+    const value = make(build);
+    last = { dir: build.dir, buildId: build.buildId, asOf: build.asOf, value };
+    return value;
+  };
+}

@@ -4,25 +4,18 @@
 // property_id, address + zip, parcel_id + state. Rules: warehouse/docs/property.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
+import { lastBuildOnly, unavailable, type BuildKey, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { PropertyEngine, type PropertyInput } from './engine.ts';
 import { addressPlaceNames } from '../places/address-place.ts';
 import { loadResolver } from '../places/endpoint.ts';
 import { PROPERTY_FORMAT, type PropertyMeta } from './layout.ts';
 
 /** The engine over a build folder; null when the build has no complete property data. The last one made is given
- *  again for the same build: GET /v1/property and the valuation (its subject's property) share one engine, so the
- *  files they read are parsed and kept once (each engine keeps up to 256 of each kind). */
-export function loadEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): PropertyEngine | null {
-  const last = lastLoaded;
-  if (last && last.dir === build.dir && last.buildId === build.buildId && last.asOf === build.asOf) return last.engine;
-  const engine = makeEngine(build);
-  lastLoaded = { dir: build.dir, buildId: build.buildId, asOf: build.asOf, engine };
-  return engine;
-}
-let lastLoaded: { dir: string; buildId: string; asOf: string; engine: PropertyEngine | null } | null = null;
+ *  again for the same build (lastBuildOnly): GET /v1/property and the valuation (its subject's property) share one
+ *  engine, so the files they read are parsed and kept once (each engine keeps up to 256 of each kind). */
+export const loadEngine: (build: BuildKey) => PropertyEngine | null = lastBuildOnly((build) => makeEngine(build));
 
-function makeEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): PropertyEngine | null {
+function makeEngine(build: BuildKey): PropertyEngine | null {
   const dir = path.join(build.dir, 'live', 'property');
   const metaFile = path.join(dir, 'meta.json');
   if (!fs.existsSync(metaFile)) return null;

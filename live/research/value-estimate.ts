@@ -11,13 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadValuationEngine, type ValuationBody, type ValuationInput } from '../valuation/endpoint.ts';
 import { loadEngine as loadPropertyEngine } from '../property/endpoint.ts';
-import type { LiveAnswer, LiveBuild } from '../../warehouse/live.ts';
+import type { BuildKey, LiveAnswer } from '../../warehouse/live.ts';
 import { KEPT_PER_ZIP } from './addresses.ts';
 import type { WorthAsked } from './address-value.ts';
 import { inline, money, plural, type Depth, type Fact } from './facts.ts';
 import type { Understanding } from './intent.ts';
 
-type Build = Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>;
+type Build = BuildKey;
 
 /** The build's valuation engine (the endpoint's, shared: loadValuationEngine), first read by the endpoint or the
  *  first value question; and the build's property record (shared with GET /v1/property: loadEngine). */

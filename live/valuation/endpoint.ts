@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
-import { unavailable, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
+import { lastBuildOnly, unavailable, type BuildKey, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type Subject, type ValuationInput, type ValuationMeta } from './types.ts';
 export type { ValuationInput } from './types.ts';
 import { dayOf, isoOfDay, roundUsd } from './helpers.ts';
@@ -283,19 +283,13 @@ export class ValuationEngine {
   }
 }
 
-/** The engine over a build folder, or why there is none. The last one made is given again for the same build: the
- *  endpoint and research's value answers (live/research/value-estimate.ts) share one engine, so its comps indexes and
- *  fitted models are read and kept once, as GET /v1/property and the valuation share the property record. */
-export function loadValuationEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): ValuationEngine | string {
-  const last = lastLoaded;
-  if (last && last.dir === build.dir && last.buildId === build.buildId && last.asOf === build.asOf) return last.engine;
-  const engine = makeEngine(build);
-  lastLoaded = { dir: build.dir, buildId: build.buildId, asOf: build.asOf, engine };
-  return engine;
-}
-let lastLoaded: { dir: string; buildId: string; asOf: string; engine: ValuationEngine | string } | null = null;
+/** The engine over a build folder, or why there is none. The last one made is given again for the same build
+ *  (lastBuildOnly): the endpoint and research's value answers (live/research/value-estimate.ts) share one engine, so
+ *  its comps indexes and fitted models are read and kept once, as GET /v1/property and the valuation share the
+ *  property record. */
+export const loadValuationEngine: (build: BuildKey) => ValuationEngine | string = lastBuildOnly((build) => makeEngine(build));
 
-function makeEngine(build: Pick<LiveBuild, 'dir' | 'buildId' | 'asOf'>): ValuationEngine | string {
+function makeEngine(build: BuildKey): ValuationEngine | string {
   const dir = path.join(build.dir, 'live', 'valuation');
   if (!fs.existsSync(path.join(dir, 'meta.json'))) return 'valuation data is not available in this build';
   try {
