@@ -1,6 +1,7 @@
 // Market domain, the arm's-length rule (30_market_45_sale_flags.sql, warehouse/docs/market.md "Arm's-length rule"):
 // given sales -> the flags it sets (portfolio deeds, nominal prices, related parties, deed types, duplicates), then
 // each source's adapter over given raw rows, so the rule sees what that source records. Fresh DuckDB per test.
+// Over 300 lines: one rule's cases, part by part and source by source, beside the fixtures they share.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeContext, type TestContext } from '../helpers/context.ts';
 import { marketTables, rawTable, rejects, run } from '../helpers/market-fixtures.ts';
