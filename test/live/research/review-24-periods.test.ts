@@ -68,7 +68,7 @@ describe('review 24 #1: foreclosure and lien filings of a year asked', () => {
   });
 
   it('no year asked: the window\'s pipeline, as before', async () => {
-    expect(await ask('foreclosure filings in Louisville')).toMatch(/^In Louisville, KY, \d+ distressed properties \(pre-foreclosure, tax-delinquent or lien filings\) are in the pipeline over the 12 months to /);
+    expect(await ask('foreclosure filings in Louisville')).toMatch(/^In Louisville, KY, \d+ distressed properties \(tax-lien foreclosure and code-enforcement or vacant-property lien foreclosure filings, the only kinds its records hold: no mortgage foreclosure is counted\) are in the pipeline over the 12 months to /);
   });
 });
 

@@ -108,7 +108,7 @@ describe('session 25 #2: a county\'s permits of a year, and a building use asked
   it('"how many residential permits in Chicago in the last 12 months": the window\'s count of every use, said as such, never read as residential', async () => {
     const a = await ask('how many residential permits in Chicago in the last 12 months');
     expect(a).toMatch(/^In Chicago, IL, [\d,]+ building permits were issued in the 12 months to /);
-    expect(a).toContain('these are permits of every building use, not residential ones alone: the counts of a window are not kept by use');
+    expect(a).toContain('these are permits of every building use, not residential ones alone: the counts of a window are kept by use for residential renovation, addition and repair permits only');
   });
 
   it('"permits in Davidson County in 2022": every permit of the Nashville file of 2022, the county\'s own (session 26: not by the city each gives)', async () => {
