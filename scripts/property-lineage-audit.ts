@@ -14,14 +14,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { parse } from 'csv-parse/sync';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { startServer } from '../api/server.ts';
 import { loadSettings } from '../warehouse/settings.ts';
 import { sqlString } from '../warehouse/sql.ts';
+import { rawLine, type RawRow as Raw } from './raw-lines.ts';
 
-type Raw = Record<string, string>;
 interface Cite { value: unknown; source: string; table: string; file: string | null; line: number | null; imputed: string | null }
 interface FieldLineage extends Cite { losing_values: Cite[] }
 
@@ -123,17 +121,6 @@ const CT_TYPES = (t: string): string[] => {
   return [{ Apartments: 'multi', 'Vacant Land': 'land', Commercial: 'commercial', Industrial: 'commercial', 'Public Utility': 'commercial', 'Single Family': 'sfr', Condo: 'condo', 'Two Family': 'multi', 'Three Family': 'multi', 'Four Family': 'multi' }[p!] ?? ''];
 };
 
-const files = new Map<string, Raw[]>();
-function rawLine(sources: string, file: string, line: number): Raw | undefined {
-  let rows = files.get(file);
-  if (!rows) {
-    let text = fs.readFileSync(path.join(sources, file));
-    if (file.endsWith('.gz')) text = zlib.gunzipSync(text);
-    rows = parse(text, { columns: true, relax_column_count: true, relax_quotes: true, bom: true }) as Raw[];
-    files.set(file, rows);
-  }
-  return rows[line - 2];
-}
 const fieldsOf = (file: string): Record<string, string> | undefined => FIELDS.find(([re]) => re.test(file))?.[1];
 
 async function expected(db: DuckDBConnection, expr: string, raw: Raw): Promise<unknown> {

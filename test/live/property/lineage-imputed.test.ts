@@ -5,14 +5,11 @@
 // raw file it cites, parsed here with csv-parse: a file with a city (state) column must hold the value at the cited
 // line, with imputed null; a file without one must say how the value was filled ('source_constant' for an adapter's
 // constant, 'zip_city' for a city taken from the zip: warehouse/docs/property.md "Tables").
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, warehouseRows } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';
+import { rawHeader, rawLine } from '../../../scripts/raw-lines.ts';
 
 /** Per raw folder, the column its rows name their city and state in (null: the files have none), and how a value
  *  the files do not record is filled. */
@@ -25,32 +22,6 @@ const PLACE: Record<string, { city: string | null; state: string | null; filled:
   'connecticut-real-estate-sales': { city: 'Town', state: null, filled: { state: 'source_constant' } },
 };
 const SOURCES = ['nyc', 'philadelphia', 'king_county', 'sacramento', 'connecticut'];
-
-type Raw = Record<string, string>;
-const parsed = new Map<string, Raw[]>();
-function rawRows(sources: string, file: string): Raw[] {
-  let rows = parsed.get(file);
-  if (!rows) {
-    let text = fs.readFileSync(path.join(sources, file));
-    if (file.endsWith('.gz')) text = zlib.gunzipSync(text);
-    rows = parse(text, { columns: true, relax_column_count: true, relax_quotes: true, bom: true }) as Raw[];
-    parsed.set(file, rows);
-  }
-  return rows;
-}
-
-/** The column names of a raw file (its first line). */
-const headers = new Map<string, string[]>();
-function header(sources: string, file: string): string[] {
-  const known = headers.get(file);
-  if (known) return known;
-  let text = fs.readFileSync(path.join(sources, file));
-  if (file.endsWith('.gz')) text = zlib.gunzipSync(text);
-  const first = text.subarray(0, Math.max(text.indexOf(10), 0) || text.length).toString('utf8');
-  const names = (parse(first, { bom: true }) as string[][])[0]!;
-  headers.set(file, names);
-  return names;
-}
 
 interface Cite { property_id: string; source: string; field: 'city' | 'state'; value: string; status: string; file: string; line: number; imputed: string | null }
 
@@ -72,11 +43,11 @@ describe('property lineage: a city or state not read from the cited row is cited
       if (column === null) {
         // the file has no such column: the value cannot have been read from it
         const names = c.field === 'city' ? ['city', 'town', 'municipality'] : ['state', 'state_code'];
-        expect(header(sources, c.file).filter((h) => names.includes(h.toLowerCase()) && !(place.mailing ?? []).includes(h)), c.file).toEqual([]);
+        expect(rawHeader(sources, c.file).filter((h) => names.includes(h.toLowerCase()) && !(place.mailing ?? []).includes(h)), c.file).toEqual([]);
         if (c.imputed !== place.filled[c.field]) wrong.push(`${c.property_id} ${c.field}=${c.value} ${c.file}:${c.line} imputed ${c.imputed}`);
         continue;
       }
-      const raw = rawRows(sources, c.file)[c.line - 2]?.[column]?.trim() ?? ''; // line 1 is the header
+      const raw = rawLine(sources, c.file, c.line)?.[column]?.trim() ?? '';
       if (c.imputed !== null || raw.toLowerCase() !== c.value.toLowerCase()) {
         wrong.push(`${c.property_id} ${c.field}=${c.value} imputed ${c.imputed}, raw ${column}=${raw} at ${c.file}:${c.line}`);
       }

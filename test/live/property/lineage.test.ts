@@ -3,17 +3,13 @@
 // it cites, parsed here with csv-parse (independently of the build's loader and SQL). Fields an adapter sets itself
 // rather than reads (a source's constant city or state, a zip or city filled from the geography, property_type's
 // category mapping, county) are not raw fields and are listed per source in NOT_RAW.
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, warehouseRows } from '../../helpers/build.ts';
 import { schemaErrors, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { normalizeAddress } from '../../../warehouse/address.ts';
 import { loadSettings } from '../../../warehouse/settings.ts';
+import { rawLine, type RawRow as Raw } from '../../../scripts/raw-lines.ts';
 
-type Raw = Record<string, string>;
 const num = (s: string | undefined): number | null => {
   if (s === undefined || s.trim() === '' || s.trim() === 'NA') return null;
   const v = Number(s.replace(/,/g, ''));
@@ -59,16 +55,8 @@ const FILLED: Record<string, readonly string[]> = { connecticut: ['lat', 'lng'],
 const rawFields = (file: string): ((r: Raw) => Record<string, unknown>) =>
   Object.entries(RAW_FIELDS).find(([k]) => k.includes('/') && file.startsWith(k))?.[1] ?? RAW_FIELDS[file.split('/')[0]!]!;
 
-const files = new Map<string, Raw[]>();
 function rawRow(sources: string, file: string, line: number): Raw {
-  let rows = files.get(file);
-  if (!rows) {
-    let text = fs.readFileSync(path.join(sources, file));
-    if (file.endsWith('.gz')) text = zlib.gunzipSync(text);
-    rows = parse(text, { columns: true, relax_column_count: true, relax_quotes: true, bom: true }) as Raw[];
-    files.set(file, rows);
-  }
-  const row = rows[line - 2]; // line 1 is the header; a quoted value spanning lines is one line
+  const row = rawLine(sources, file, line);
   if (!row) throw new Error(`${file} has no line ${line}`);
   return row;
 }
