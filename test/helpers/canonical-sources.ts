@@ -1,11 +1,13 @@
 // Hand-written canonical source files for the row-contract tests (test/pipelines/contracts-*.test.ts): the
 // canonical sales header and a sale line with every field overridable, a sources folder of such files, the
 // sources stage plus the canonical staging and format steps (the parcels' places step 39 included) run over it (a fresh in-memory DuckDB per call),
-// and the rejects it recorded. The folders are removed by `removeTmpDirs` (test/helpers/tmp.ts).
+// and the rejects it recorded. The folders are removed by `removeTmpDirs` (test/helpers/tmp.ts). For the real builds of
+// a canonical folder: the geography folders it needs beside it and the steps of its market until the property record.
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeContext, runSqlFile, type TestContext } from './context.ts';
 import { PINNED_NOW } from './clock.ts';
+import { SHARED_DATA } from './paths.ts';
 import { tmp } from './tmp.ts';
 import { runSources } from '../../pipelines/sources/index.ts';
 import { silentLogger, type Logger } from '../../warehouse/log.ts';
@@ -20,6 +22,19 @@ export function canonicalSources(files: Record<string, string | Buffer>): string
   fs.mkdirSync(path.join(dir, 'canonical'));
   for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, 'canonical', name), body);
   return dir;
+}
+
+/** The folders of ../shared/data a canonical folder needs beside it (the build's CANONICAL_GEOGRAPHY, README "Canonical format"). */
+export const GEOGRAPHY = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
+  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
+
+/** The market steps, the geography they read, the address facts and the property record (a build's `stepFilter`). */
+export const PROPERTY_STEPS = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
+  'usps_locale', 'zip_reference', 'unit_sqft', 'property'];
+
+/** Links the GEOGRAPHY folders of ../shared/data into a sources folder. */
+export function linkGeography(sources: string): void {
+  for (const g of GEOGRAPHY) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
 }
 
 export interface Loaded { ctx: TestContext; warnings: string[] }

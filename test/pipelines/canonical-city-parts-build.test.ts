@@ -8,10 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PINNED_NOW, PINNED_TODAY } from '../helpers/clock.ts';
-import { HEADER } from '../helpers/canonical-sources.ts';
+import { HEADER, linkGeography } from '../helpers/canonical-sources.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
-import { SHARED_DATA } from '../helpers/paths.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { runBuild } from '../../pipelines/build.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
@@ -21,8 +20,6 @@ import { ResearchEngine } from '../../live/research/endpoint.ts';
 
 afterAll(removeTmpDirs);
 
-const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
 // zips wholly in one borough: Brooklyn's Park Slope, Kensington, Marine Park and Sheepshead Bay, Manhattan's Upper East Side
 // The steps the trends and research answers need: the full build's 30,000-file legal shard families took 2 of its 3
 // minutes here, and CI's slower host ran past the hook's limit.
@@ -49,7 +46,7 @@ describe('a canonical file naming New York City\'s sales "New York" has borough 
       qualify row_number() over (partition by trim("ADDRESS"), trim("ZIP CODE") order by "SALE DATE", "LOT") = 1`);
     for (const r of rows) expect(r.borough, `${r.address} ${r.zip}`).toBe(ZIPS[r.zip]);
     const sources = tmp('reii-canon-parts-src-');
-    for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
+    linkGeography(sources);
     fs.mkdirSync(path.join(sources, 'canonical'));
     fs.writeFileSync(path.join(sources, 'canonical', 'sales.csv'), [HEADER,
       ...rows.map((r) => [r.address, 'New York', 'NY', r.zip, r.sale_date, String(r.price), 'sfr', '', '', '', '', '', '', '', '', ''].join(','))].join('\n') + '\n');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PINNED_NOW } from '../helpers/clock.ts';
-import { canonicalSources } from '../helpers/canonical-sources.ts';
+import { canonicalSources, linkGeography, PROPERTY_STEPS } from '../helpers/canonical-sources.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
 import { dataFile } from '../helpers/oracle-raw-comps.ts';
@@ -26,10 +26,7 @@ import type { LoadedBuild } from '../../api/builds.ts';
 
 afterAll(removeTmpDirs);
 
-const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
-const FILTER = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
-  'usps_locale', 'zip_reference', 'unit_sqft', 'property', 'rehab'].join(',');
+const FILTER = [...PROPERTY_STEPS, 'rehab'].join(',');
 const NASHVILLE = `read_csv('${path.join(SHARED_DATA, 'nashville-building-permit-applications/building_permits.csv.gz')}', all_varchar = true)`;
 const LOUISVILLE = `read_csv('${path.join(SHARED_DATA, 'louisville-metro-lien-foreclosures/foreclosures.csv.gz')}', all_varchar = true)`;
 
@@ -74,7 +71,7 @@ beforeAll(async () => {
     'distress.csv': csv('parcel_id,address,city,state,zip,kind,filing_date,amount',
       distress.map((d) => [d['parcel_id']!, d['address']!, 'Louisville', 'KY', d['zip']!, 'lien_foreclosure', d['filing_date']!, ''])),
   });
-  for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
+  linkGeography(sources);
   const artifacts = tmp('reii-canon-nash-art-');
   const r = await runBuild({ settings: loadSettings({ artifacts, sources, stepFilter: FILTER }), log: silentLogger, now: PINNED_NOW, until: 'marts' });
   warehouse = path.join(r.dir, 'warehouse.duckdb');

@@ -8,20 +8,15 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PINNED_NOW } from '../helpers/clock.ts';
-import { HEADER, sale } from '../helpers/canonical-sources.ts';
+import { HEADER, linkGeography, PROPERTY_STEPS, sale } from '../helpers/canonical-sources.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
-import { SHARED_DATA } from '../helpers/paths.ts';
 import { runBuild } from '../../pipelines/build.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { silentLogger } from '../../warehouse/log.ts';
 
 afterAll(removeTmpDirs);
 
-const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
-// the market steps, the geography they read, the address facts and the property record
-const FILTER = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
-  'usps_locale', 'zip_reference', 'unit_sqft', 'property'].join(',');
+const FILTER = PROPERTY_STEPS.join(',');
 
 const SALES = [HEADER,
   sale({ address: '10 MAIN ST', sale_date: '2023-03-01', buyer_name: '"SMITH, JOHN"' }),
@@ -42,7 +37,7 @@ describe('canonical properties carry the owner type of their latest grantee', ()
   let warehouse: string;
   beforeAll(async () => {
     const sources = tmp('reii-canon-owner-src-');
-    for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
+    linkGeography(sources);
     fs.mkdirSync(path.join(sources, 'canonical'));
     fs.writeFileSync(path.join(sources, 'canonical', 'sales.csv'), SALES);
     fs.writeFileSync(path.join(sources, 'canonical', 'parcels.csv'), PARCELS);

@@ -1,42 +1,19 @@
 // A canonical deed file keyed by parcel through a real build (until the marts, over the real geography: symlinks into
-// ../shared/data): Denver's raw deeds of the parcels 1611* (281 deeds, 279 parcels), sales.csv without address, city,
-// state or zip, parcels.csv giving them (test/helpers/canonical-denver.ts), one parcel (16110001000, one deed) left out
-// of parcels.csv. The sales land placed by their parcel; the deed of the unlisted parcel is a counted reject in the
-// manifest (the report's "Rejected rows" table), never a silent drop; and the property record and the valuation's
-// subjects read the roll's beds of 0 (BED_RMS 0 on five parcels) as unknown, not as a studio's 0.
-import fs from 'node:fs';
-import path from 'node:path';
+// ../shared/data; the run's one build of it, test/helpers/denver-parcel-build.ts): Denver's raw deeds of the parcels
+// 1611* (281 deeds, 279 parcels), sales.csv without address, city, state or zip, parcels.csv giving them
+// (test/helpers/canonical-denver.ts), one parcel (16110001000, one deed) left out of parcels.csv. The sales land placed
+// by their parcel; the deed of the unlisted parcel is a counted reject in the manifest (the report's "Rejected rows"
+// table), never a silent drop; and the property record and the valuation's subjects read the roll's beds of 0
+// (BED_RMS 0 on five parcels) as unknown, not as a studio's 0.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PINNED_NOW } from '../helpers/clock.ts';
-import { writeDenverCanonical } from '../helpers/canonical-denver.ts';
-import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
-import { SHARED_DATA } from '../helpers/paths.ts';
-import { runBuild } from '../../pipelines/build.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { denverParcelBuild, UNLISTED_PARCEL } from '../helpers/denver-parcel-build.ts';
 import type { Manifest } from '../../pipelines/manifest.ts';
-import { loadSettings } from '../../warehouse/settings.ts';
-import { silentLogger } from '../../warehouse/log.ts';
-
-afterAll(removeTmpDirs);
-
-const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
-// the market steps, the geography they read, the address facts and the property record
-const FILTER = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
-  'usps_locale', 'zip_reference', 'unit_sqft', 'property'].join(',');
 
 describe('a canonical deed file keyed by parcel builds as a market', () => {
   let warehouse: string;
   let manifest: Manifest;
-  beforeAll(async () => {
-    const sources = tmp('reii-canon-parcel-src-');
-    for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
-    await writeDenverCanonical(sources, { keyed: 'parcel', schednum: `like '1611%'`, unlisted: `= '16110001000'` });
-    const artifacts = tmp('reii-canon-parcel-art-');
-    const r = await runBuild({ settings: loadSettings({ artifacts, sources, stepFilter: FILTER }), log: silentLogger, now: PINNED_NOW, until: 'marts' });
-    warehouse = path.join(r.dir, 'warehouse.duckdb');
-    manifest = JSON.parse(fs.readFileSync(path.join(r.dir, 'manifest.json'), 'utf8')) as Manifest;
-  }, 600_000);
+  beforeAll(async () => { ({ warehouse, manifest } = await denverParcelBuild()); }, 900_000);
 
   async function rows<T>(sql: string): Promise<T[]> {
     const inst = await DuckDBInstance.create(warehouse, { access_mode: 'READ_ONLY' });
@@ -51,7 +28,7 @@ describe('a canonical deed file keyed by parcel builds as a market', () => {
       { source: 'canonical', rule: 'unknown_parcel', rows: 1, breaks_contract: true },
     ]);
     expect(await rows(`select rule, column_name, value from meta.rejects where source = 'canonical'`))
-      .toEqual([{ rule: 'unknown_parcel', column_name: 'parcel_id', value: '16110001000' }]);
+      .toEqual([{ rule: 'unknown_parcel', column_name: 'parcel_id', value: UNLISTED_PARCEL }]);
   });
 
   test('the property record reads the roll\'s beds of 0 as unknown: no property has 0 beds, 16110007000 none at all', async () => {

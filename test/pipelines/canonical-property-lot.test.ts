@@ -3,12 +3,11 @@
 // null on GET /v1/property, while its valuation used the file's 1073 as a record fact. A small canonical folder (the
 // raw NYC row of that house, plus two houses of no lot: an empty lot and a lot of 0) through a real build until the
 // marts, over the real geography (symlinks into ../shared/data); the expected lot is read from the raw NYC file.
-import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PINNED_NOW } from '../helpers/clock.ts';
-import { canonicalSources } from '../helpers/canonical-sources.ts';
+import { canonicalSources, linkGeography, PROPERTY_STEPS } from '../helpers/canonical-sources.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
 import { runBuild } from '../../pipelines/build.ts';
@@ -17,10 +16,7 @@ import { silentLogger } from '../../warehouse/log.ts';
 
 afterAll(removeTmpDirs);
 
-const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
-const FILTER = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
-  'usps_locale', 'zip_reference', 'unit_sqft', 'property'].join(',');
+const FILTER = PROPERTY_STEPS.join(',');
 
 async function query<T>(db: string, sql: string): Promise<T[]> {
   const inst = await DuckDBInstance.create(db, db === ':memory:' ? {} : { access_mode: 'READ_ONLY' });
@@ -41,7 +37,7 @@ describe('a canonical sales.csv lot_sqft is the property record\'s lot', () => {
       '10 DREYER AVENUE,New York,NY,10314,2023-11-02,610000,sfr,,,1300,1990,,,,',
       '12 DREYER AVENUE,New York,NY,10314,2023-12-04,620000,sfr,,,1350,1990,,,,0',
     ].join('\n') + '\n' });
-    for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
+    linkGeography(sources);
     const artifacts = tmp('reii-canon-lot-art-');
     const r = await runBuild({ settings: loadSettings({ artifacts, sources, stepFilter: FILTER }), log: silentLogger, now: PINNED_NOW, until: 'marts' });
     warehouse = path.join(r.dir, 'warehouse.duckdb');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PINNED_NOW } from '../helpers/clock.ts';
-import { HEADER, TODAY } from '../helpers/canonical-sources.ts';
+import { HEADER, linkGeography, TODAY } from '../helpers/canonical-sources.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
 import { SHARED_DATA } from '../helpers/paths.ts';
 import { runBuild } from '../../pipelines/build.ts';
@@ -23,8 +23,6 @@ afterAll(removeTmpDirs);
 
 /** The goal: a poisoned canonical sales.csv changes nothing a client sees. */
 describe('a poisoned canonical sales.csv among real sales', () => {
-  const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-    'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
   // the market steps and the geography they read (as `npm run bench` builds the market): nothing else feeds the market marts
   const FILTER = ['market', 'comps', 'rehab', 'investor', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk', 'usps_locale', 'zip_reference'].join(',');
   const LAST = ['SMITH', 'NGUYEN', 'GARCIA', "O'BRIEN", 'LEE', 'PATEL', 'KOWALSKI', 'JOHNSON'];
@@ -93,7 +91,7 @@ describe('a poisoned canonical sales.csv among real sales', () => {
 
     const sources = (lines: string[]): string => {
       const dir = tmp('reii-contracts-goal-');
-      for (const g of GEO) fs.symlinkSync(path.join(SHARED, g), path.join(dir, g));
+      linkGeography(dir);
       fs.mkdirSync(path.join(dir, 'canonical'));
       fs.writeFileSync(path.join(dir, 'canonical', 'sales.csv'), [HEADER, ...lines].join('\n') + '\n');
       return dir;

@@ -1,59 +1,32 @@
 // A property field whose value the cited row does not hold is cited where it was read, or says how it was filled
-// (warehouse/docs/property.md "Tables"). One real build until the marts, over the real geography (symlinks into
-// ../shared/data) and three sources written into a temp folder from the real files:
+// (warehouse/docs/property.md "Tables"). The run's one build until the marts of a canonical deed file keyed by parcel
+// (test/helpers/denver-parcel-build.ts, shared with test/pipelines/canonical-parcel-keyed-build.test.ts), over the
+// real geography and three sources written into a temp folder from the real files:
 //   - canonical: Denver's raw deeds of the parcels 1611* keyed by parcel (test/helpers/canonical-denver.ts): sales.csv
 //     leaves address, city, state and zip empty and each sale takes them from its parcel's parcels.csv row. Before,
 //     the lineage cited those values at the sales.csv line, whose columns are empty;
 //   - sacramento and nashville: the real files with the state emptied on a few rows (a sale of a one-sale street line;
 //     every application of five parcels), where the adapters write their fallback 'CA'/'TN'. Before, that constant
 //     was cited as read at a line whose state is empty.
-// The oracle is each cited raw line itself, parsed here with csv-parse: it must hold the value (imputed null), or be
-// empty where the value is an adapter's fallback (imputed 'source_constant').
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { parse } from 'csv-parse/sync';
+// The oracle is each cited raw line itself, parsed with csv-parse (scripts/raw-lines.ts): it must hold the value
+// (imputed null), or be empty where the value is an adapter's fallback (imputed 'source_constant').
 import { DuckDBInstance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PINNED_NOW } from '../../helpers/clock.ts';
-import { writeDenverCanonical } from '../../helpers/canonical-denver.ts';
-import { removeTmpDirs, tmp } from '../../helpers/tmp.ts';
-import { SHARED_DATA } from '../../helpers/paths.ts';
-import { runBuild } from '../../../pipelines/build.ts';
-import { loadSettings } from '../../../warehouse/settings.ts';
-import { silentLogger } from '../../../warehouse/log.ts';
-
-afterAll(removeTmpDirs);
-
-const GEO = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference'];
-const FILTER = ['market', 'canonical', 'geo', 'simplemaps', 'usgeo', 'gazetteer', 'cbsa_delineation', 'acs_population', 'geonames', 'hud_crosswalk',
-  'usps_locale', 'zip_reference', 'unit_sqft', 'property', 'sacramento', 'nashville'].join(',');
-const SACRAMENTO = 'sacramento-real-estate-transactions/sacramento_transactions.csv';
-const NASHVILLE = 'nashville-building-permit-applications/building_permits.csv';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { denverParcelBuild, NASHVILLE, SACRAMENTO } from '../../helpers/denver-parcel-build.ts';
+import { rawLine as rawLineOf, rawRows, type RawRow } from '../../../scripts/raw-lines.ts';
 
 async function query<T>(db: string, sql: string): Promise<T[]> {
-  const inst = await DuckDBInstance.create(db, db === ':memory:' ? {} : { access_mode: 'READ_ONLY' });
+  const inst = await DuckDBInstance.create(db, { access_mode: 'READ_ONLY' });
   const c = await inst.connect();
   try { return (await c.runAndReadAll(sql)).getRowObjectsJson() as T[]; } finally { c.closeSync(); inst.closeSync(); }
 }
 
 let sources: string;
 let warehouse: string;
+beforeAll(async () => { ({ sources, warehouse } = await denverParcelBuild()); }, 900_000);
 
-type Raw = Record<string, string>;
-const parsed = new Map<string, Raw[]>();
-/** The cited line of a file of the temp sources folder (line 1 is the header; a quoted value over lines is one line). */
-function rawLine(file: string, line: number): Raw | undefined {
-  let rows = parsed.get(file);
-  if (!rows) {
-    let text = fs.readFileSync(path.join(sources, file));
-    if (file.endsWith('.gz')) text = zlib.gunzipSync(text);
-    rows = parse(text, { columns: true, relax_column_count: true, bom: true }) as Raw[];
-    parsed.set(file, rows);
-  }
-  return rows[line - 2];
-}
+/** The cited line of a file of the build's sources folder. */
+const rawLine = (file: string, line: number): RawRow | undefined => rawLineOf(sources, file, line);
 
 interface Cite { property_id: string; field: string; value: string; status: string; table: string; file: string; line: number; imputed: string | null }
 const cites = (where: string): Promise<Cite[]> => query<Cite>(warehouse, `
@@ -61,44 +34,11 @@ const cites = (where: string): Promise<Cite[]> => query<Cite>(warehouse, `
   from property_lineage l join properties p using (property_id) where ${where} order by all`);
 const same = (a: string | undefined, b: string): boolean => (a ?? '').trim().replace(/\s+/g, ' ').toUpperCase() === b.toUpperCase();
 
-/** A CSV field as written back: quoted when it holds a comma, a quote or a line break. */
-const csvField = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-
-/** Writes `<sources>/<rel>` from the shared `<rel>.gz`, every record kept in order, the column emptied on the rows
- *  `pick` selects (given the records and a column's index by name). */
-function blankState(rel: string, column: string, pick: (rows: string[][], i: (name: string) => number) => (r: string[]) => boolean): void {
-  const [header, ...rows] = parse(zlib.gunzipSync(fs.readFileSync(path.join(SHARED_DATA, `${rel}.gz`))), { bom: true }) as string[][];
-  const i = (name: string): number => header!.indexOf(name);
-  const blank = pick(rows, i);
-  for (const r of rows) if (blank(r)) r[i(column)] = '';
-  fs.mkdirSync(path.join(sources, path.dirname(rel)), { recursive: true });
-  fs.writeFileSync(path.join(sources, rel), [header!, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n');
-}
-
-beforeAll(async () => {
-  sources = tmp('reii-lineage-filled-src-');
-  for (const g of GEO) fs.symlinkSync(path.join(SHARED_DATA, g), path.join(sources, g));
-  await writeDenverCanonical(sources, { keyed: 'parcel', schednum: `like '1611%'` });
-  // the real files, the state emptied on a few rows: Sacramento's first five sales of a street line sold once, every
-  // application of Nashville's first five parcels (by id) with a zip
-  blankState(SACRAMENTO, 'state', (rows, i) => {
-    const key = (r: string[]): string => `${r[i('street')]}|${r[i('zip')]}`;
-    const once = rows.filter((r) => rows.filter((o) => key(o) === key(r)).length === 1).slice(0, 5);
-    return (r) => once.includes(r);
-  });
-  blankState(NASHVILLE, 'State', (rows, i) => {
-    const parcels = new Set([...new Set(rows.filter((r) => r[i('Parcel')] && r[i('ZIP')]).map((r) => r[i('Parcel')]!))].sort().slice(0, 5));
-    return (r) => parcels.has(r[i('Parcel')]!);
-  });
-  const artifacts = tmp('reii-lineage-filled-art-');
-  const r = await runBuild({ settings: loadSettings({ artifacts, sources, stepFilter: FILTER }), log: silentLogger, now: PINNED_NOW, until: 'marts' });
-  warehouse = path.join(r.dir, 'warehouse.duckdb');
-}, 900_000);
-
 describe('a canonical sale\'s place taken from parcels.csv is cited at the parcels.csv line', () => {
   test('every address, city, state and zip citation of the canonical properties holds the value at its line', async () => {
     const all = await cites(`p.source = 'canonical' and l.field in ('address', 'city', 'state', 'zip')`);
-    expect(all.length).toBeGreaterThanOrEqual(4 * 279);
+    // each parcel parcels.csv lists (279 of 1611*, less the one left out) is a property citing the four
+    expect(all.length).toBeGreaterThanOrEqual(4 * rawRows(sources, 'canonical/parcels.csv').length);
     const wrong = all.filter((c) => c.imputed !== null || !same(rawLine(c.file, c.line)?.[c.field], c.value))
       .map((c) => `${c.property_id} ${c.field}=${c.value} (${c.table}) at ${c.file}:${c.line} holds '${rawLine(c.file, c.line)?.[c.field] ?? ''}'`);
     expect(wrong.slice(0, 5)).toEqual([]);
