@@ -8,8 +8,16 @@ import { CompIndex, type CompSetData } from '../../../live/valuation/comps.ts';
 import { asOf, backtest } from '../../../live/valuation/backtest.ts';
 import { median, syntheticMarket } from '../../helpers/valuation-synthetic.ts';
 
-const estimates = (d: CompSetData): number[] => backtest(new CompIndex(d), ['record']).predictions.map((p) => p.estimate);
-const mdape = (d: CompSetData): number => median(backtest(new CompIndex(d), ['record']).predictions.map((p) => Math.abs(p.estimate / p.actual - 1)));
+type Prediction = ReturnType<typeof backtest>['predictions'][number];
+const runs = new WeakMap<CompSetData, Prediction[]>();
+/** The back-test of a market, run once per market (the base one is read by two tests: seconds each). */
+function predictions(d: CompSetData): Prediction[] {
+  let p = runs.get(d);
+  if (!p) runs.set(d, (p = backtest(new CompIndex(d), ['record']).predictions));
+  return p;
+}
+const estimates = (d: CompSetData): number[] => predictions(d).map((p) => p.estimate);
+const mdape = (d: CompSetData): number => median(predictions(d).map((p) => Math.abs(p.estimate / p.actual - 1)));
 
 describe('dated assessor values in the back-test', () => {
   const base = syntheticMarket(1200, 17, 0.12);
