@@ -3,25 +3,19 @@
 // extract, which records no residential subtype, with a typed one (Hamden), a month is complete only where a file of
 // the market's sales covers it whole, by its dates and by its volume beside its source's busiest month (Hartford), and
 // a market no sales source covers says so in its 404 (warehouse/docs/market.md "market_monthly and the trends").
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, test } from 'vitest';
+import { serveSharedBuild } from '../helpers/build.ts';
+import { schemaErrors } from '../helpers/server.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
 import { coveredMonth, rawPartialMonths, rawSourceMonths } from '../helpers/oracle-complete-month.ts';
 
 interface Month { month: string; sales_count: number | null; median_price: number | null; price_index: number | null; sample_count: number; complete: boolean; confidence: string; untyped_count: number }
 interface Trends { base_month: string | null; series: Month[]; summary: Record<string, unknown>; index_note: string | null; data_note: string | null; month_note: string | null }
 
-let srv: TestServer;
-let key: string;
-beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('builder', 100_000);
-});
-afterAll(async () => { await srv.close(); });
+const api = serveSharedBuild('builder', 100_000);
 
 async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await srv.get(path, key);
+  const res = await api.get(path);
   return { status: res.status, body: (await res.json()) as T };
 }
 

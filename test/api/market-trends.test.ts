@@ -1,9 +1,9 @@
 // GET /v1/market/trends (issue 23) over HTTP on the shared real build: the answer is the shard's series cut to
 // `months` and rebased (base 100 at the first month with an index), zip and city markets, and bad input as the
 // other market endpoints (400 malformed, 422 out of range, 404 a market without data).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactsDir, readShard } from '../helpers/build.ts';
-import { schemaErrors, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, test } from 'vitest';
+import { readShard, serveSharedBuild } from '../helpers/build.ts';
+import { schemaErrors } from '../helpers/server.ts';
 import type { StoredTrends } from '../../api/market-trends.ts';
 import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
@@ -17,16 +17,10 @@ interface Trends {
   base_month: string | null; series: Month[]; summary: Record<string, unknown>; as_of: string;
 }
 
-let srv: TestServer;
-let key: string;
-beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('builder', 100_000);
-});
-afterAll(async () => { await srv.close(); });
+const api = serveSharedBuild('builder', 100_000);
 
 async function get<T>(q: string): Promise<{ status: number; body: T }> {
-  const res = await srv.get(`/v1/market/trends?${q}`, key);
+  const res = await api.get(`/v1/market/trends?${q}`);
   return { status: res.status, body: (await res.json()) as T };
 }
 

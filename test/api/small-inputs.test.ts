@@ -2,22 +2,15 @@
 // build: a JSON key sent twice (the last won), two X-Service-Key headers ("The API key is not valid"), a negative window
 // in a research question (answered as 6 months without a word).
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir } from '../helpers/build.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSharedBuild } from '../helpers/build.ts';
 
-let srv: TestServer;
-let key: string;
-beforeAll(async () => {
-  srv = await startTestServer(artifactsDir());
-  key = srv.key('pro', 100_000);
-});
-afterAll(async () => { await srv.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 /** A raw request whose headers may repeat (fetch merges them): [status, body]. */
 function raw(method: string, path: string, headers: Record<string, string | string[]>, body?: string): Promise<[number, { message: string; errors?: { field: string; code: string }[] }]> {
   return new Promise((resolve, reject) => {
-    const req = http.request(srv.url + path, { method, headers }, (res) => {
+    const req = http.request(api.server.url + path, { method, headers }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => { text += c.toString('utf8'); });
       res.on('end', () => resolve([res.statusCode!, JSON.parse(text) as never]));
@@ -29,33 +22,33 @@ function raw(method: string, path: string, headers: Record<string, string | stri
 
 describe('a JSON body key sent twice is a 400 naming it, as a repeated query parameter is', () => {
   it('{"sqft":1800,"sqft":900} in the valuation body; "zip" twice in the research context', async () => {
-    const [status, body] = await raw('POST', '/v1/valuation/estimate', { 'Content-Type': 'application/json', 'X-Service-Key': key }, '{"zip":"19146","address":"2251 League St","sqft":1800,"sqft":900}');
+    const [status, body] = await raw('POST', '/v1/valuation/estimate', { 'Content-Type': 'application/json', 'X-Service-Key': api.key }, '{"zip":"19146","address":"2251 League St","sqft":1800,"sqft":900}');
     expect(status).toBe(400);
     expect(body.errors).toEqual([expect.objectContaining({ field: 'sqft', code: 'duplicate' })]);
     expect(body.message).toMatch(/sqft is sent twice/);
-    const [s2, b2] = await raw('POST', '/v1/research/query', { 'Content-Type': 'application/json', 'X-Service-Key': key }, '{"query":"flood risk","context":{"zip":"98103","zip":"19146"}}');
+    const [s2, b2] = await raw('POST', '/v1/research/query', { 'Content-Type': 'application/json', 'X-Service-Key': api.key }, '{"query":"flood risk","context":{"zip":"98103","zip":"19146"}}');
     expect(s2).toBe(400);
     expect(b2.errors?.[0]?.field).toBe('context.zip');
     // the same keys in different objects are no duplicate (context takes no query: an unknown field, test/api/body-fields.test.ts)
-    const [s3, b3] = await raw('POST', '/v1/research/query', { 'Content-Type': 'application/json', 'X-Service-Key': key }, '{"query":"flood risk in 98103","context":{"query":"x","zip":"98103"}}');
+    const [s3, b3] = await raw('POST', '/v1/research/query', { 'Content-Type': 'application/json', 'X-Service-Key': api.key }, '{"query":"flood risk in 98103","context":{"query":"x","zip":"98103"}}');
     expect(s3).toBe(400);
     expect(b3.errors).toEqual([expect.objectContaining({ field: 'context.query', code: 'unknown' })]);
-    expect((await raw('GET', '/v1/market/comps?zip=98103&zip=98103', { 'X-Service-Key': key }))[0]).toBe(400);
+    expect((await raw('GET', '/v1/market/comps?zip=98103&zip=98103', { 'X-Service-Key': api.key }))[0]).toBe(400);
   });
 });
 
 describe('two X-Service-Key headers', () => {
   it('are a 401 that says the header was sent twice, not that the key is invalid', async () => {
-    const [status, body] = await raw('GET', '/v1/geo/states', { 'X-Service-Key': [key, key] });
+    const [status, body] = await raw('GET', '/v1/geo/states', { 'X-Service-Key': [api.key, api.key] });
     expect(status).toBe(401);
     expect(body.message).toBe('The X-Service-Key header was sent 2 times; send it once, with one key');
-    expect((await raw('GET', '/v1/geo/states', { 'X-Service-Key': key }))[0]).toBe(200);
+    expect((await raw('GET', '/v1/geo/states', { 'X-Service-Key': api.key }))[0]).toBe(200);
   });
 });
 
 describe('a negative window in a research question', () => {
   it('"the last -6 months" is answered as 6 months and says so; "the last 6 months" says nothing of it', async () => {
-    const ask = async (query: string): Promise<string> => ((await (await srv.post('/v1/research/query', { query }, key)).json()) as { answer: string }).answer;
+    const ask = async (query: string): Promise<string> => ((await (await api.post('/v1/research/query', { query })).json()) as { answer: string }).answer;
     const [minus, plain] = await Promise.all([ask('prices over the last -6 months in 98103'), ask('prices over the last 6 months in 98103')]);
     expect(minus).toContain('"-6 months" as the last 6 months (a window cannot be negative)');
     expect(plain).not.toContain('negative');
@@ -64,7 +57,7 @@ describe('a negative window in a research question', () => {
 
   it('a window outside the kept 3-24 months ("30 months", "last 5 years") is said, not answered silently with another', async () => {
     // 25-60 months: the monthly series' index change over them (warehouse/docs/research.md "Modifiers"); past 60: said
-    const ask = async (query: string): Promise<string> => ((await (await srv.post('/v1/research/query', { query }, key)).json()) as { answer: string }).answer;
+    const ask = async (query: string): Promise<string> => ((await (await api.post('/v1/research/query', { query })).json()) as { answer: string }).answer;
     const [thirty, tenYears, plain] = await Promise.all([ask('prices over the last 30 months in 98103'), ask('prices over the last 10 years in 98103'), ask('prices over the last 12 months in 98103')]);
     expect(thirty).toContain('"30 months" as the price index change over the 30 months (the monthly series holds 60)');
     expect(thirty).toContain('there is no 30-month index change');

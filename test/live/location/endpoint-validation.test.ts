@@ -1,21 +1,14 @@
 // Location risk request validation over HTTP (a real server on 127.0.0.1 over the shared real build): missing and
 // out-of-range parameters, a zip outside coverage, the spec fields of a zip and a point answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir } from '../../helpers/build.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSharedBuild } from '../../helpers/build.ts';
 import { ANSWER_FIELDS } from '../../helpers/location-truth.ts';
 
 describe('location risk validation over HTTP', () => {
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    server = await startTestServer(artifactsDir());
-    key = server.key('starter', 1000);
-  });
-  afterAll(async () => { await server.close(); });
+  const api = serveSharedBuild('starter', 1000);
 
   const get = async (q: string): Promise<{ status: number; body: { message?: string; errors?: { field: string; code: string }[] } }> => {
-    const r = await server.get(`/v1/location/risk${q}`, key);
+    const r = await api.get(`/v1/location/risk${q}`);
     return { status: r.status, body: (await r.json()) as never };
   };
 
@@ -44,10 +37,10 @@ describe('location risk validation over HTTP', () => {
     const out = await get('?zip=00000');
     expect(out.status).toBe(404);
     expect(out.body.message).toMatch(/00000 is outside coverage/);
-    const zip = await server.get('/v1/location/risk?zip=02143', key);
+    const zip = await api.get('/v1/location/risk?zip=02143');
     expect(zip.status).toBe(200);
     expect(Object.keys((await zip.json()) as object)).toEqual(ANSWER_FIELDS);
-    const point = await server.get('/v1/location/risk?lat=42.3796&lng=-71.0935', key);
+    const point = await api.get('/v1/location/risk?lat=42.3796&lng=-71.0935');
     expect(point.status).toBe(200);
     expect(await point.json()).toMatchObject({ zip_code: '02143', flood_zone: 'D', confidence: 'low' });
   });

@@ -5,25 +5,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir } from '../../helpers/build.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSharedBuild } from '../../helpers/build.ts';
 import { REPO } from '../../helpers/paths.ts';
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer(artifactsDir());
-  key = server.key('pro', 100_000);
-});
-afterAll(async () => { await server.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 const value = async (zip: string, address: string): Promise<{ status: number; body: { subject: { matched: boolean; property_id: string | null }; estimated_value: number } }> => {
-  const res = await fetch(`${server.url}/v1/valuation/estimate`, { method: 'POST', headers: { 'X-Service-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ zip, address }) });
+  const res = await fetch(`${api.server.url}/v1/valuation/estimate`, { method: 'POST', headers: { 'X-Service-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify({ zip, address }) });
   return { status: res.status, body: await res.json() as never };
 };
 const property = async (zip: string, address: string): Promise<{ status: number; body: { property_id?: string } }> => {
-  const res = await fetch(`${server.url}/v1/property?${new URLSearchParams({ zip, address })}`, { headers: { 'X-Service-Key': key } });
+  const res = await fetch(`${api.server.url}/v1/property?${new URLSearchParams({ zip, address })}`, { headers: { 'X-Service-Key': api.key } });
   return { status: res.status, body: await res.json() as never };
 };
 /** Whether a raw file of a source folder holds a line with `text`. */
@@ -109,7 +102,7 @@ describe('a full address in every form: state spelled out, misspelled or short, 
 
 describe('a numbered street behind a word, typed without its ordinal (review: "564 beach 43 st" valued as 11691\'s typical house)', () => {
   const record = async (zip: string, address: string): Promise<{ status: number; body: { property_id?: string; sales?: { date: string; price: number }[] } }> => {
-    const res = await fetch(`${server.url}/v1/property?${new URLSearchParams({ zip, address })}`, { headers: { 'X-Service-Key': key } });
+    const res = await fetch(`${api.server.url}/v1/property?${new URLSearchParams({ zip, address })}`, { headers: { 'X-Service-Key': api.key } });
     return { status: res.status, body: await res.json() as never };
   };
   for (const [zip, typed, stored, raw, sale] of [

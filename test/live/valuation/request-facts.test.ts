@@ -4,23 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO } from '../../helpers/paths.ts';
-import { artifactsDir } from '../../helpers/build.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveSharedBuild } from '../../helpers/build.ts';
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer(artifactsDir());
-  key = server.key('pro', 100_000);
-});
-afterAll(async () => { await server.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 interface Fact { name: string; value: number | string; source: string }
 interface Body { subject: { matched: boolean; mode: string; facts: Fact[] }; estimated_value: number; notes: string[]; errors?: { field: string; code: string }[] }
 const post = async (body: Record<string, unknown>): Promise<{ status: number; body: Body }> => {
-  const res = await fetch(`${server.url}/v1/valuation/estimate`, { method: 'POST', headers: { 'X-Service-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api.server.url}/v1/valuation/estimate`, { method: 'POST', headers: { 'X-Service-Key': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() as Body };
 };
 const fact = (b: Body, name: string): Fact | undefined => b.subject.facts.find((f) => f.name === name);

@@ -3,18 +3,11 @@
 // valuation and "Bronx" in comps and investor overview. Over the shared real build, through a real server.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, buildDir, warehouseRows } from '../../helpers/build.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { buildDir, serveSharedBuild, warehouseRows } from '../../helpers/build.ts';
 import type { ValuationMeta } from '../../../live/valuation/types.ts';
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer(artifactsDir());
-  key = server.key('pro', 100_000);
-});
-afterAll(async () => { await server.close(); });
+const api = serveSharedBuild('pro', 100_000);
 
 describe('one city per zip', () => {
   it('every valuation zip is named as int_market_zip_names names it', async () => {
@@ -27,8 +20,8 @@ describe('one city per zip', () => {
   });
 
   it('10469 is Bronx, NY in the valuation, the comps, the location risk and the geo lookup of Bronx', async () => {
-    const get = async (p: string): Promise<Record<string, unknown>> => (await (await server.get(p, key)).json()) as Record<string, unknown>;
-    const value = (await (await server.post('/v1/valuation/estimate', { zip: '10469', address: '3301 Bronxwood Ave' }, key)).json()) as Record<string, unknown>;
+    const get = async (p: string): Promise<Record<string, unknown>> => (await (await api.get(p)).json()) as Record<string, unknown>;
+    const value = (await (await api.post('/v1/valuation/estimate', { zip: '10469', address: '3301 Bronxwood Ave' })).json()) as Record<string, unknown>;
     const comps = await get('/v1/market/comps?zip=10469&months=12');
     const risk = await get('/v1/location/risk?zip=10469');
     const lookup = await get('/v1/geo/lookup?city=Bronx&state=NY');
