@@ -151,6 +151,11 @@ const DIRECTIONALS: Readonly<Record<string, string>> = { NORTH: 'N', SOUTH: 'S',
 const SPELLED = new Map(Object.entries(DIRECTIONALS).map(([full, abbr]) => [abbr, full]));
 const SUFFIX_FORMS = new Set(Object.values(STREET_SUFFIXES));
 
+/** Whether a word of a normalized street line is a direction (N, NE, NORTH...) or a street suffix (ST, AVE...): the words
+ *  a caller may leave out of a line the records write in full ("2705 Jefferson" for 2705 W JEFFERSON ST). */
+export const isDirection = (word: string): boolean => DIRECTIONALS[word] !== undefined || SPELLED.has(word);
+export const isStreetSuffix = (word: string): boolean => SUFFIX_FORMS.has(word);
+
 /** The ordinal of a number: 1ST, 2ND, 3RD, 4TH, 11TH-13TH, 21ST, 22ND... */
 const ordinal = (n: string): string => {
   const v = Number(n) % 100, d = v % 10;

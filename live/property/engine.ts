@@ -9,7 +9,7 @@ import { typedUnit } from '../valuation/coverage.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import { otherZipMessage, placeCheck, type Found } from './place-check.ts';
 import { ZipTable } from './zip-table.ts';
-import { typoEntry, typoNote } from './typo-street.ts';
+import { leftOutEntry, typoEntry, typoNote } from './typo-street.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
   RecordFile, type Citation, type RecordLineage, type StoredCitation, type StoredRecord, type StoredRef, type ZipEntry,
@@ -161,9 +161,11 @@ export class PropertyEngine {
     }
     const units = plain.unit === null && bare.unit === null ? last.same.length : 0;
     if (last.same.length) return { closest: last.same.slice(0, CLOSEST), units };
-    const closest = closestEntries(table?.all() ?? [], last.street);
-    // no such street line: the zip's one line one typo from it (typo-street.ts), said in the answer
-    const typo = typoEntry(closest, plain.street, plain.unit);
+    const all = table?.all() ?? [];
+    const closest = closestEntries(all, last.street);
+    // no such street line: the zip's one line one typo from it, or its one line that writes it with the direction or
+    // suffix it left out (typo-street.ts; every line of the zip, so a second such property is never missed), said in the answer
+    const typo = typoEntry(closest, plain.street, plain.unit) ?? leftOutEntry(all, plain.street, plain.unit);
     return typo ? { id: typo[2], others: [], typo: addressKey(typo[0], typo[1]) } : { closest, units };
   }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Agent } from 'undici';
 import { startServer, type RunningServer } from '../../api/server.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { SCHEMAS } from '../../api/schemas.ts';
@@ -14,6 +15,13 @@ export interface TestServer extends RunningServer {
   get(pathAndQuery: string, key?: string | null, headers?: Record<string, string>): Promise<Response>;
   post(pathname: string, body: unknown, key?: string | null, headers?: Record<string, string>): Promise<Response>;
 }
+
+/** The tests' HTTP client: a connection per request. The server runs in the test's own process, so a test that keeps
+ *  the event loop busy for seconds between two requests (parsing a raw file, a research answer) delays the client's
+ *  keep-alive expiry and the server's alike: the client could send on a pooled socket the server's 5 s keep-alive timer
+ *  then closes (ECONNRESET, CI run of 2026-12-01: superfund-address.test.ts). Tests of keep-alive itself use raw sockets. */
+const NO_KEEP_ALIVE = new Agent({ pipelining: 0 });
+const request = (url: string, init: RequestInit): Promise<Response> => fetch(url, { ...init, dispatcher: NO_KEEP_ALIVE } as RequestInit);
 
 /** `now`: the server's clock (rate windows, quotas, reset headers); a test that holds it (test/helpers/clock.ts)
  *  can never straddle a window boundary. */
@@ -32,8 +40,8 @@ export async function startTestServer(artifacts: string, opts: { state?: string;
       if (!keys.has(id)) keys.set(id, server.keys.create({ plan, name: `test ${plan}`, rpm }).key);
       return keys.get(id)!;
     },
-    get: (p, key, headers = {}) => fetch(server.url + p, { headers: { ...(key ? { 'X-Service-Key': key } : {}), ...headers } }),
-    post: (p, body, key, headers = {}) => fetch(server.url + p, {
+    get: (p, key, headers = {}) => request(server.url + p, { headers: { ...(key ? { 'X-Service-Key': key } : {}), ...headers } }),
+    post: (p, body, key, headers = {}) => request(server.url + p, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(key ? { 'X-Service-Key': key } : {}), ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
