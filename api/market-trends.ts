@@ -15,7 +15,7 @@ import type { Shard } from './shards.ts';
 import { rebase, type IndexMethod } from '../warehouse/price-index.ts';
 import { comparable, mixWords, seriesMix, type Mix } from '../warehouse/price-mix.ts';
 import { partialSources, type PartialSource } from '../live/research/data.ts';
-import { extractWords } from '../live/research/partial.ts';
+import { caveatsApplying, caveatWords, extractWords, type SourceFileSpan } from '../live/research/partial.ts';
 import { coveredOf, coverNote } from '../live/research/month-cover.ts';
 import { explainNullChanges } from './trends-change-note.ts';
 import { sourceSpans, type SourceSpan } from '../live/research/coverage.ts';
@@ -57,6 +57,8 @@ export interface StoredTrends {
   pair_count: number; as_of: string; series: StoredSeries; summary: Record<string, unknown>;
   /** the sources of the market's arm's-length sales (absent in a build before them) */
   sources?: string[];
+  /** the files of those sales with their first and last month (pipelines/shards/trends.sql; absent in a build before them) */
+  source_files?: SourceFileSpan[] | null;
   /** the additive `source` of the answer: the market's sales source as the manifest names it (pipelines/shards/trends.sql;
    *  absent where no sales source records a sale in the market, and in a build before it) */
   source?: { id: string; name: string; vintage: string | null };
@@ -90,12 +92,14 @@ function partialOfBuild(dir: string): BuildSources {
 }
 
 /** "These sales come from a partial extract of their source (...)": the research answer's words, then what each
- *  extract cannot show of the arm's-length rule (its catalog caveat: Connecticut's 2022 extract has no Non Use Code), or null. */
-export function dataNote(sources: readonly string[] | undefined, partial: ReadonlyMap<string, PartialSource>): string | null {
+ *  extract cannot show of the arm's-length rule (its catalog caveat: Connecticut's 2022 extract has no Non Use Code)
+ *  where it applies to the market's sales of the window's months `span` (`files`: the shard's source_files; a caveat
+ *  of one file is not said of a town with no sale from it, Hartford: live/research/partial.ts caveatsApplying), or null. */
+export function dataNote(sources: readonly string[] | undefined, partial: ReadonlyMap<string, PartialSource>, files?: readonly SourceFileSpan[] | null, span?: readonly [string, string]): string | null {
   const list = (sources ?? []).map((id) => partial.get(id)).filter((p): p is PartialSource => p !== undefined);
   return list.length === 0 ? null
     : `These sales come from ${extractWords(list)}, not every recorded sale, so counts, medians and the index describe that extract only; a month is complete only where the extract covers it whole`
-      + list.filter((p) => p.caveat).map((p) => `; of ${p.name}, ${p.caveat}`).join('');
+      + caveatWords(caveatsApplying(list, files, span));
 }
 
 /** The months of the window with sales that the source files cover in part only (a file starts or ends inside them, or
@@ -158,7 +162,7 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
     })),
     summary: at.length === 0 ? summary : windowSummary(summary, c.month[at[0]!]!, c.month[at.at(-1)!]!, months),
     index_note: indexNote(at.map((i) => c.month[i]!), mix, base, at.map((i) => c.level[i]!), at.map((i) => c.index_sample_count[i]!)),
-    data_note: dataNote(stored.sources, partial),
+    data_note: dataNote(stored.sources, partial, stored.source_files, at.length ? [c.month[at[0]!]!, c.month[at.at(-1)!]!] : undefined),
     month_note: partMonthNote(at.map((i) => c.month[i]!), at.map((i) => covered[i] === false && c.sales_count[i] !== null)),
     as_of: stored.as_of,
     ...(stored.source ? { source: stored.source } : {}),

@@ -38,7 +38,7 @@ export async function buildManifest(ctx: StageContext, outcomes: StageOutcome[],
       attribution: s.attribution ?? null, vintage: s.vintage === OPERATOR_VINTAGE ? dataVintage.get(s.id) ?? s.vintage : s.vintage, present: own.length > 0,
       files: own.map(({ file, sha256, bytes, rows }) => ({ file, sha256, bytes, rows })),
       rejected_rows: rejects.filter((r) => r.source === s.id).reduce((a, r) => a + r.rows, 0),
-      caveat: s.caveat ?? null,
+      caveat: s.caveat ?? null, caveat_files: s.caveatFiles ?? null,
     };
   });
   const shardStats = outcomes.find((o) => o.name === 'shards')?.shards;

@@ -70,10 +70,10 @@ export function readAddress(u: Understanding, query: string, book: AddressBook |
   }
   // nor are readings of its words said where another rule already took the town back ("51 Omaha Ct 95823": "Omaha Ct"
   // as Omaha, NE, not Connecticut, and "Omaha 95823" as the zip beside Omaha, NE): a quoted reading of street words alone,
-  // a zip aside
+  // a zip aside (five digits, not the line's own house number: "12345 NE 80th St" asked its value is no street word alone)
   const line = new Set(words.map((w) => w.toLowerCase()));
   const ownRead = (r: string): boolean => {
-    const q = /^"([^"]+)"/.exec(r)?.[1]?.toLowerCase().replace(/[,.]/g, ' ').split(/\s+/).filter((w) => w && !/^\d{5}$/.test(w));
+    const q = /^"([^"]+)"/.exec(r)?.[1]?.toLowerCase().replace(/[,.]/g, ' ').split(/\s+/).filter((w) => w && (!/^\d{5}$/.test(w) || w === m[1]));
     return !!q?.length && q.every((w) => line.has(w));
   };
   u.readAs.splice(0, u.readAs.length, ...u.readAs.filter((r) => !ownRead(r)));

@@ -14,6 +14,7 @@
 import type { City, ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { PermitArea } from './permit-areas-build.ts';
+import { startsStreetLine } from './street-line.ts';
 
 /** The towns of 1,000 people or more elsewhere bearing a community area's name, most populous first. */
 export function sharedTowns(data: ResearchData, area: PermitArea): City[] {
@@ -38,7 +39,7 @@ export function bothReadings(data: ResearchData, u: Understanding, hits: { area:
   if (!shared.length || !u.intents.some((i) => i === 'trends' || i === 'comps' || i === 'investor')) return null;
   // a state named (outside the names themselves: "Washington Park"), or a zip: that place, no other reading
   const rest = shared.reduce((q, h) => q.replace(h.written, ' '), query);
-  if (/\b\d{5}\b/.test(rest) || [...data.stateNames].some(([code, name]) => new RegExp(`\\b${code}\\b`).test(rest) || new RegExp(`\\b${name}\\b`, 'i').test(rest))) return null;
+  if ([...rest.matchAll(/\b\d{5}\b/g)].some((z) => !startsStreetLine(rest, z.index)) || [...data.stateNames].some(([code, name]) => new RegExp(`\\b${code}\\b`).test(rest) || new RegExp(`\\b${name}\\b`, 'i').test(rest))) return null;
   // a town read from part of the name only ("lincoln" of "lincoln park": Lincoln, NE) is no reading of it
   const partOf = (city: string, h: { written: string }): boolean => h.written.toLowerCase() !== city.toLowerCase() && new RegExp(`\\b${city.toLowerCase()}\\b`).test(h.written.toLowerCase());
   for (let i = u.targets.length - 1; i >= 0; i--) {

@@ -31,6 +31,7 @@ import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
+import type { SourceFileSpan } from './partial.ts';
 import { groupHoods, hoodKeys } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';
@@ -197,6 +198,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
     for (const r of mixed) (out.all_residential[r.k] ??= {})[r.month] = Number(r.n);
   }
   out.sources = await marketSources(db);
+  out.source_files = await marketSourceFiles(db);
   out.covered = await marketCovered(db);
   if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
   // the permits of each zip and city by kind (permit-counts.ts) and the distressed properties of each city by filing kind (distress-kinds.ts)
@@ -280,4 +282,15 @@ export async function marketSources(db: StageContext['db']): Promise<Record<stri
     with ${tagged}
     select k, list(distinct source order by source) as s from tagged where source is not null group by k order by k`);
   return Object.fromEntries(rows.map((r) => [r.k, [...r.s]]));
+}
+
+/** market.json's `source_files`: the files of each market's arm's-length sales with their first and last month, as the
+ *  trends mart lists them (mart_trends.source_files, 30_mart_market_trends.ts): which caveats of a source apply
+ *  (partial.ts caveatsApplying). Absent where the mart has no such column. */
+export async function marketSourceFiles(db: StageContext['db']): Promise<Record<string, SourceFileSpan[]> | undefined> {
+  if (!(await tableExists(db, 'mart_trends')) || !(await columnExists(db, 'mart_trends', 'source_files'))) return undefined;
+  const rows = await queryRows<{ k: string; f: SourceFileSpan[] }>(db, `
+    select case when market_kind = 'zip' then 'zip|' || zip else 'city|' || state_code || '|' || city_slug end as k, any_value(source_files) as f
+    from mart_trends where source_files is not null group by all order by k`);
+  return Object.fromEntries(rows.map((r) => [r.k, r.f.map((x) => ({ file: x.file, first: x.first, last: x.last }))]));
 }

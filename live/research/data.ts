@@ -85,19 +85,19 @@ export interface ResearchMeta {
   counts: Record<string, number>;
 }
 
-/** A source the build's catalog marks as a sample or a partial extract of its publisher's file (live/research/partial.ts). */
-export interface PartialSource { id: string; name: string; kind: 'sample' | 'partial'; rows: number; caveat?: string }
+/** A source the build's catalog marks as a sample or partial extract (partial.ts); caveatFiles: its caveat's files (`<id>/<key>`), absent: all. */
+export interface PartialSource { id: string; name: string; kind: 'sample' | 'partial'; rows: number; caveat?: string; caveatFiles?: string[] }
 
 /** The samples and partial extracts among a build's sources: its manifest's sources[] (pipelines/manifest.ts, from the
  *  source registry) whose title ends "(sample)" or "(partial)", with the rows their files held. */
 export function partialSources(manifest: unknown): Map<string, PartialSource> {
   const out = new Map<string, PartialSource>();
   const sources = (manifest as { sources?: unknown } | null)?.sources;
-  for (const s of Array.isArray(sources) ? sources as { id?: unknown; title?: unknown; files?: { rows?: unknown }[]; caveat?: unknown }[] : []) {
+  for (const s of Array.isArray(sources) ? sources as { id?: unknown; title?: unknown; files?: { rows?: unknown }[]; caveat?: unknown; caveat_files?: unknown }[] : []) {
     const m = typeof s.title === 'string' ? /^(.*\S)\s*\((sample|partial)\)\s*$/i.exec(s.title) : null;
     if (!m || typeof s.id !== 'string') continue;
-    const rows = (s.files ?? []).reduce((n, f) => n + (typeof f.rows === 'number' ? f.rows : 0), 0);
-    out.set(s.id, { id: s.id, name: m[1]!, kind: m[2]!.toLowerCase() as PartialSource['kind'], rows, ...(typeof s.caveat === 'string' ? { caveat: s.caveat } : {}) });
+    const rows = (s.files ?? []).reduce((n, f) => n + (typeof f.rows === 'number' ? f.rows : 0), 0), scope = Array.isArray(s.caveat_files) ? s.caveat_files.filter((k): k is string => typeof k === 'string').map((k) => `${s.id as string}/${k}`) : null;
+    out.set(s.id, { id: s.id, name: m[1]!, kind: m[2]!.toLowerCase() as PartialSource['kind'], rows, ...(typeof s.caveat === 'string' ? { caveat: s.caveat } : {}), ...(scope ? { caveatFiles: scope } : {}) });
   }
   return out;
 }

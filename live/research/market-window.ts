@@ -6,6 +6,7 @@
 import { slug } from '../../warehouse/layout.ts';
 import type { DistressKinds, DistressSources, PermitCounts, PermitMonths } from './permit-kinds.ts';
 import type { MonthCounts } from './period-months.ts';
+import type { SourceFileSpan } from './partial.ts';
 
 /** `untyped`: the window's sales from a file with no residential subtype (Connecticut's 2022 extract), by the window's
  *  own day bounds; absent where none (and in builds before it: then counted by whole months, mixedTypeNote) */
@@ -22,6 +23,9 @@ export interface MarketWindows {
   /** market key (`zip|<zip>` or `city|<state>|<city slug>`) -> the source ids of its arm's-length sales (builds since
    *  partial extracts are said: live/research/partial.ts) */
   sources?: Record<string, string[]>;
+  /** market key -> the files of its arm's-length sales with their first and last month (mart_trends.source_files): which
+   *  of a source's caveats apply to it (partial.ts caveatsApplying); absent in builds before it */
+  source_files?: Record<string, SourceFileSpan[]>;
   /** zip -> the cities the geo lookup places its arm's-length sales in, most first, for the zips whose USPS city has
    *  city figures that leave some or all of them out (98168, mailed as Seattle: Tukwila); builds since review 21 */
   zip_cities?: Record<string, [city: string, sales: number][]>;

@@ -21,7 +21,7 @@ import { BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_PATTERNS, TERRITORIES, TERRI
 import { citiesByKey } from '../places/question.ts';
 import { isEnglishWord } from '../places/english.ts';
 import { STATE_WORD_FORMS } from '../places/names.ts';
-import { ADDRESS } from './street-line.ts';
+import { startsStreetLine } from './street-line.ts';
 
 const cities = (gaz: Gazetteer, phrase: string) => gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase);
 
@@ -125,9 +125,7 @@ export function namesakeAfterCue(q: string, phrase: string, at: number, end: num
  *  zip of 5 digits is typed after it ("near 2835 Unruh, Philadelphia 19149"): a house number, never a zip (review 28:
  *  "2835" read as 02835, Jamestown, RI, and "7921 Doe Trail Way" as 07921, Bedminster, NJ). */
 function houseNumber(q: string, at: number): boolean {
-  const line = new RegExp(ADDRESS.source, 'iy');
-  line.lastIndex = at;
-  if (line.test(q)) return true;
+  if (startsStreetLine(q, at)) return true;
   // a word after the number (a street's name, not "and 98103" nor "vs 98103") and a zip later
   const next = /^\s+([A-Za-z][A-Za-z'’.-]*)/.exec(q.slice(at + 4))?.[1]?.toLowerCase();
   return next !== undefined && !JOINS.has(next) && /\b\d{5}(?:-\d{4})?\b/.test(q.slice(at + 4));

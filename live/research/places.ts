@@ -49,6 +49,7 @@ import { zipCityClash } from './zip-clash.ts';
 import { readVillages } from './village-zips.ts';
 import { regionsAsked } from './place-regions.ts';
 import { stateAt } from './state-clash.ts';
+import { startsStreetLine, streetLines } from './street-line.ts';
 import { dwarfedNamesake, filedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
@@ -94,6 +95,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   const readAs: string[] = [];
   type Found = { state: string; city?: string; zip?: string; area?: Area; hood?: Hood; at: number; end: number; kind: 'state' | 'city' | 'zip'; free?: readonly City[] };
   const found: Found[] = [];
+  // a street line's words are no place: its house number no zip, its street and direction words no state or town
+  // ("12345 NE 80th St, Redmond WA": NE is no Nebraska; street-line.ts)
+  taken.push(...streetLines(q));
 
   // territories we do not cover
   for (const t of TERRITORIES) {
@@ -121,8 +125,9 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   // the country is no US town of its name: its words are taken, so no city reads them ("Mexico" is not Mexico, MO)
   if (foreign) { unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase())); taken.push({ start: foreign.index, end: foreign.index + foreign[0].length }); }
 
-  // zips
+  // zips; five digits that start a street line are its house number, never a zip ("12345 NE 80th St": street-line.ts)
   for (const m of q.matchAll(/(?<![\d$.]|(?<!\d)\d{1,3},)\b(\d{5})(?:-\d{4})?\b(?!\d|%|\.\d|,\d{3}(?!\d))/g)) {
+    if (startsStreetLine(q, m.index)) continue;
     const zip = m[1]!;
     const z = gaz.zips.get(zip);
     taken.push({ start: m.index, end: m.index + m[0].length });

@@ -11,6 +11,7 @@ import { AMBIGUOUS_CODES, BOROUGHS, COMMON_WORDS, STATE_CODES, STATE_NAME_SET, S
 import { knownHoodIn } from './hood-cities.ts';
 import { regionIn } from './place-regions.ts';
 import { nearNamedCity } from './place-prefer.ts';
+import { startsStreetLine } from './street-line.ts';
 
 /** A state named at the start of `rest` after a space or a comma: its code and length, else null. A lower-case code
  *  that is an English word ("or", "me", "in") counts only at the end of the question. */
@@ -45,6 +46,7 @@ function knownIn(gaz: Pick<Gazetteer, 'citiesByName' | 'filingByKey' | 'hoodsByN
 export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByName' | 'stateNames' | 'maxCityWords' | 'filingByKey' | 'hoodsByName'>): { text: string; readAs: string } | null {
   const name = (code: string): string => gaz.stateNames.get(code) ?? code;
   for (const m of q.matchAll(/(?<![\d$.,])\b(\d{5})\b(?![\d%,.])/g)) {
+    if (startsStreetLine(q, m.index)) continue; // a house number ("12345 NE 80th St": NE is no state here)
     const z = gaz.zips.get(m[1]!);
     const end = m.index + m[0].length;
     const s = z ? stateAt(q.slice(end)) : null;
@@ -76,7 +78,8 @@ export function stateClash(q: string, gaz: Pick<Gazetteer, 'zips' | 'citiesByNam
     const written = q.slice(clash.run[0]!.index, at + s.length).trim();
     // a zip of that state written just after it ("Kensington, PA 19134"): a neighbourhood of the zip's city, the zip's
     // figures (review 27: before, Kensington, CT beside the zip)
-    const zip = /^[\s,]*(\d{5})\b/.exec(q.slice(at + s.length))?.[1];
+    const zipAt = /^[\s,]*(\d{5})\b/.exec(q.slice(at + s.length));
+    const zip = zipAt && !startsStreetLine(q, at + s.length + zipAt[0].length - 5) ? zipAt[1] : undefined;
     const inState = zip ? gaz.zips.get(zip) : undefined;
     if (inState?.city && inState.state === s.code) {
       return { text: q.slice(0, clash.run[0]!.index) + q.slice(at + s.length), readAs: `"${written}" as a neighbourhood of ${inState.city}, ${inState.state}, the city of zip ${zip} written with it (no place of that name in ${name(s.code)}): we do not resolve neighbourhoods, so the figures are zip ${zip}'s, as named` };

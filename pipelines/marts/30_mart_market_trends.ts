@@ -97,18 +97,30 @@ async function sourcePartialMonths(ctx: StageContext): Promise<Map<string, Set<n
 }
 
 /** The sources of each market's arm's-length sales (`marketKey`), which the trends answer reads to say when they are a
- *  sample or partial extract (api/market-trends.ts dataNote, the research answer's rule). */
+ *  sample or partial extract (api/market-trends.ts dataNote, the research answer's rule), and their files
+ *  (`source_files`: each registry file, `<source id>/<file key>` as meta.source_files names it, with the first and last
+ *  month, YYYY-MM, of the market's sales from it), so a caveat about one file of a source is said only of a market and
+ *  months with sales from it (live/research/partial.ts caveatWords: Connecticut's 2022 extract holds no Hartford sale). */
 const MARKET_SOURCES = `
-  with arm as (
-    select s.source, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
-    from sales s left join int_market_city_parts cp using (sale_id) where s.is_arms_length and s.source is not null
+  with keys as (
+    select s.source, s.file, any_value(f.key) as file_key
+    from (select distinct source, file from sales where source is not null and file is not null) s
+    join meta.source_files f on f.source = s.source and (s.file = f.file or ends_with(s.file, '/' || f.file)) group by all
+  ),
+  arm as (
+    select s.source, k.file_key, strftime(s.sale_date, '%Y-%m') as month, s.zip, s.state_code, slug(s.city) as city_slug, slug(cp.city_part) as part_slug
+    from sales s left join int_market_city_parts cp using (sale_id) left join keys k using (source, file)
+    where s.is_arms_length and s.source is not null
   ),
   tagged as (
-    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source from arm where zip is not null
-    union all select 'city', null, state_code, city_slug, source from arm where state_code is not null and city_slug is not null and city_slug <> ''
-    union all select 'city', null, state_code, part_slug, source from arm where state_code is not null and part_slug <> ''
-  )
-  select market_kind, zip, state_code, city_slug, list(distinct source order by source) as sources from tagged group by all`;
+    select 'zip' as market_kind, zip, null::varchar as state_code, null::varchar as city_slug, source, file_key, month from arm where zip is not null
+    union all select 'city', null, state_code, city_slug, source, file_key, month from arm where state_code is not null and city_slug is not null and city_slug <> ''
+    union all select 'city', null, state_code, part_slug, source, file_key, month from arm where state_code is not null and part_slug <> ''
+  ),
+  files as (select market_kind, zip, state_code, city_slug, source, file_key, min(month) as first, max(month) as last from tagged group by all)
+  select market_kind, zip, state_code, city_slug, list(distinct source order by source) as sources,
+         list({file: source || '/' || file_key, first: first, last: last} order by source, file_key) filter (where file_key is not null) as source_files
+  from files group by all`;
 
 export async function run(ctx: StageContext): Promise<void> {
   const monthly = await queryRows<{ k: string; month_no: number; cal: number; month_label: string; sale_count: number; untyped_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
@@ -216,7 +228,7 @@ export async function run(ctx: StageContext): Promise<void> {
     select m.market_kind, m.zip, m.state_code, m.city_slug, any_value(m.city) as city, any_value(m.state) as state, m.property_type,
            s.index_method, s.pair_count, s.base_month_no, s.end_month_no,
            any_value(m.month_label) filter (where m.month_no = s.end_month_no) as change_end_month,
-           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct, s.change_note, any_value(ms.sources) as sources,
+           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct, s.change_note, any_value(ms.sources) as sources, any_value(ms.source_files) as source_files,
            ${hasDirection ? 'coalesce(any_value(d.direction), direction_30d(0))' : 'null::varchar'} as direction_30d,
            ${hasDirection ? 'coalesce(any_value(d.direction_pct), 0)' : 'null::double'} as direction_30d_pct,
            ${hasDirection ? 'any_value(d.window_end)' : 'null::date'} as direction_30d_end,

@@ -30,6 +30,10 @@ export interface SourceDef {
   /** What a partial extract's files cannot show of the arm's-length rule: the trends answer's data_note repeats it
    *  (api/market-trends.ts dataNote, through the manifest's sources[].caveat). */
   caveat?: string;
+  /** The files (their `key`s) the caveat is about, absent when every file: it is said only of a market whose
+   *  arm's-length sales in the months answered include sales of those files (live/research/partial.ts caveatWords;
+   *  the manifest's sources[].caveat_files). */
+  caveatFiles?: readonly string[];
 }
 
 // The operator's own county records (DESIGN.md "canonical format"); README.md documents every column.
@@ -181,6 +185,8 @@ export const SOURCES: readonly SourceDef[] = [
       + ' (foreclosure, part interest, change in property, ...): beside the $10,000 price floor and duplicates only the'
       + " sale-to-assessment ratio test (an extreme outlier of the file's own assessed value / price ratios) stands in for"
       + ' them, and it catches about one in six of the sales the codes flag in the file that has them',
+    // of that extract only: a town none of whose sales come from it (Hartford) is told nothing of it
+    caveatFiles: ['sales_2022'],
   },
   {
     id: 'nashville', folder: 'nashville-building-permit-applications', title: 'Nashville building permit applications', publisher: 'Metro Nashville Codes',

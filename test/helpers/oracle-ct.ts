@@ -4,7 +4,7 @@
 // Value / Sale Amount lies outside Q1 - 3 IQR .. Q3 + 3 IQR of its file and property type (the adapters' types: the
 // 2022 file's "Residential" is single-family), the quartiles over the rows of $10,000 or more with an assessment and
 // no Non Use Code, 30 or more. The build's own flags are never read.
-import { dataFile } from './oracle-raw-comps.ts';
+import { dataFile, rawQuery } from './oracle-raw-comps.ts';
 
 const AMOUNT = `try_cast(replace("Sale Amount", ',', '') as double)`;
 const ASSESSED = `try_cast(replace("Assessed Value", ',', '') as double)`;
@@ -29,3 +29,25 @@ export const CT_RATED = `(
   select r.* exclude (o_type),
          coalesce(${ASSESSED} > 0 and (${ASSESSED} / ${AMOUNT} < q1 - 3 * (q3 - q1) or ${ASSESSED} / ${AMOUNT} > q3 + 3 * (q3 - q1)), false) as ratio_out
   from r left join fences using (filename, o_type))`;
+
+/** A subquery: the Connecticut sales the arm's-length rule keeps, as far as the raw files tell (market.md "Arm's-length
+ *  rule"): $10,000 or more, no Non Use Code, not outside the ratio fences (CT_RATED), one copy of a sale recorded more
+ *  than once (the same town, street line, day recorded and price, in either file, whatever the property type: the
+ *  head-of-file GL extract's copy, else the later line of its file), and of two near copies (the same street line, day,
+ *  assessment and type, prices within 0.5% of the higher) the higher price. Columns: town, month (YYYY-MM recorded),
+ *  type (the adapters' types, `o_type`), file (`gl`: the GL extract; `y2022`: the 2022 extract, no Non Use Code column). */
+export const CT_KEPT = `(
+  with r as (select *, row_number() over (partition by filename) as line_no from ${CT_RATED}),
+  c as (select "Town" as town, upper(trim("Address")) as a, strptime("Date Recorded", '%m/%d/%Y')::date as d, ${AMOUNT} as p,
+          "Assessed Value" as av, ${TYPE} as type, case when filename like '%head9999%' then 'gl' else 'y2022' end as file, line_no,
+          coalesce(trim("Non Use Code"), '') = '' and ${AMOUNT} >= 10000 and not ratio_out as clean from r),
+  copies as (select *, row_number() over (partition by town, a, d, p order by clean desc, file = 'gl' desc, line_no desc) as k from c),
+  near as (select *, max(p) over (partition by town, a, d, av, type) as mx from copies where k = 1 and clean)
+  select town, strftime(d, '%Y-%m') as month, type, file from near where not (p < mx and mx - p <= 0.005 * mx))`;
+
+/** A town's kept sales of a type (CT_KEPT) by file and month recorded, in the months from `from` to `to` (YYYY-MM). */
+export async function ctTownMonths(town: string, from: string, to: string, type?: string): Promise<{ file: 'gl' | 'y2022'; month: string; n: number }[]> {
+  return rawQuery(`select file, month, count(*)::int as n from ${CT_KEPT}
+    where town = '${town.replaceAll("'", "''")}' and month between '${from}' and '${to}'${type ? ` and type = '${type}'` : ''}
+    group by all order by all`);
+}
