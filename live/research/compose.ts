@@ -114,7 +114,7 @@ function uncovered(unknown: readonly string[], lead: string, why: string): strin
  *  (review 30: "shelton, CT has no month ..."): a place said with its state ("Federal Way, WA"), a state's name, or any
  *  word that is no common English one (records.ts reads a rule's terms likewise). */
 function lowerLead(data: ResearchData, s: string): string {
-  const w = /^[A-Z][a-z]+\b/.exec(s)?.[0];
+  const w = /^[A-Z][a-z]*\b/.exec(s)?.[0];
   const named = /^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, [A-Z]{2}\b/.test(s) || [...data.stateNames.values()].some((n) => s.startsWith(n));
   return w && isEnglishWord(w) && !named ? `${s.charAt(0).toLowerCase()}${s.slice(1)}` : s;
 }
