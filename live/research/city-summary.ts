@@ -157,8 +157,16 @@ const range = (figs: ZipFigure[], show: (n: number) => string): string => {
   const [lo, hi] = [figs[0]!, figs.at(-1)!];
   return show(lo.measure!) === show(hi.measure!) ? `are ${show(hi.measure!)} in every zip` : `run from ${show(lo.measure!)} (zip ${lo.zip}) to ${show(hi.measure!)} (zip ${hi.zip})`;
 };
-/** The middle zip's figure, to 1 decimal (the mean of two middle zips can have more). */
-const mid = (figs: ZipFigure[]): number => Math.round(middle(figs.map((f) => f.measure!)) * 10) / 10;
+/** The middle zip's figure, or with an even number of zips the mean of the two middle ones (no zip's figure: said so),
+ *  rounded once, by `show` (review 30: Federal Way's 160.23 and 146.70, rounded to 153.5 and then to "$154 at the
+ *  middle zip", where their mean is $153). `value`: the short form of a comparison, its figure's noun before it. */
+function mid(figs: ZipFigure[], show: (n: number) => string, value?: string): string {
+  const m = show(middle(figs.map((f) => f.measure!)));
+  if (figs.length % 2) return value !== undefined ? `middle zip ${value}${m}` : `${m} at the middle zip`;
+  return value !== undefined ? `two middle zips' mean ${value}${m}` : `${m} midway between the two middle zips (their mean)`;
+}
+/** A score to 1 decimal. */
+const one = (n: number): string => fmt(Math.round(n * 10) / 10);
 const groups = (figs: ZipFigure[], word: (g: string) => string): string => {
   const n = new Map<string, number>();
   for (const f of figs) if (f.group) n.set(f.group, (n.get(f.group) ?? 0) + 1);
@@ -169,8 +177,8 @@ const groups = (figs: ZipFigure[], word: (g: string) => string): string => {
 export const COMPS_TOPIC = (typeWord: string): CityTopic => ({
   intent: 'comps', what: `${typeWord} comparable sales`,
   citation: { type: 'comps', category: 'market', noun: `${typeWord} comps` },
-  sentence: (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} had 5 or more ${typeWord} sales in ${window} (${plural(figs.reduce((s, f) => s + (f.sales ?? 0), 0), 'sale')} in all); their median prices per sqft ${range(figs, money)}, ${money(mid(figs))} at the middle zip`,
-  value: (figs) => `middle zip ${money(mid(figs))}/sqft (${plural(figs.length, 'zip')})`,
+  sentence: (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} had 5 or more ${typeWord} sales in ${window} (${plural(figs.reduce((s, f) => s + (f.sales ?? 0), 0), 'sale')} in all); their median prices per sqft ${range(figs, money)}, ${mid(figs, money)}`,
+  value: (figs) => `${mid(figs, money, '')}/sqft (${plural(figs.length, 'zip')})`,
 });
 
 /** A county's price trend: each zip's change over the window asked (12 months unless asked), or with `priceLevel` its
@@ -189,9 +197,9 @@ export const TRENDS_TOPIC = (typeWord: string, priceLevel: boolean): CityTopic =
   intent: 'trends', what: priceLevel ? `${typeWord} median sale prices` : `${typeWord} price trends`,
   citation: { type: 'trends', category: 'market', noun: `${typeWord} price trends` },
   sentence: priceLevel
-    ? (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} ${levelKinds(figs, typeWord)} ${range(figs, money)}, ${money(mid(figs))} at the middle zip (${window})`
-    : (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a ${typeWord} price change over ${window}, the changes ${range(figs, pct)}, ${pct(mid(figs))} at the middle zip`,
-  value: (figs) => (priceLevel ? `middle zip ${money(mid(figs))}` : `middle zip ${pct(mid(figs))}`) + ` (${plural(figs.length, 'zip')})`,
+    ? (place, figs, window) => `In ${place}, ${plural(figs.length, 'zip')} ${levelKinds(figs, typeWord)} ${range(figs, money)}, ${mid(figs, money)} (${window})`
+    : (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a ${typeWord} price change over ${window}, the changes ${range(figs, pct)}, ${mid(figs, pct)}`,
+  value: (figs) => mid(figs, priceLevel ? money : pct, '') + ` (${plural(figs.length, 'zip')})`,
   show: priceLevel ? money : pct,
   sameEnd: !priceLevel,
 });
@@ -218,7 +226,7 @@ export const ZIP_PRICE_TOPIC = (typeWord: string, lowEnd: boolean, both = false)
       const zipPrice1 = (f: ZipFigure): string => zipPrice(f, own);
       const named = (both ? top.slice(0, each(figs)) : top).map(zipPrice1);
       const others = other.map(zipPrice1);
-      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${list(named)}, the ${last} ${others.length > 1 ? list(others) : others[0]}; ${money(mid(figs))} at the middle zip${left}`;
+      return `In ${place}, ${plural(figs.length, 'zip')} had 5 or more arm's-length ${typeWord} sales in ${window}; by median sale price the ${first} ${list(named)}, the ${last} ${others.length > 1 ? list(others) : others[0]}; ${mid(figs, money)}${left}`;
     },
     value: (figs) => `${first} ${zipPrice(ends(figs)[0][0]!)} of ${plural(figs.length, 'zip')}`,
     // the number of zips asked ("top 5 zips by median price"), listed with their sales (countyList)
@@ -241,8 +249,8 @@ export const REHAB_TOPIC: CityTopic = {
   intent: 'rehab', what: 'rehab momentum scores',
   citation: { type: 'rehab', category: 'market', noun: 'rehab momentum' },
   // zips no permit source covers score from rehab resales alone, said so (their shards' note: review r16b #19)
-  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a rehab momentum score (${rehabBasis(figs)}), scores ${range(figs, fmt)} (out of 100) over ${window}, ${fmt(mid(figs))} at the middle zip (${groups(figs, (g) => g)})`,
-  value: (figs) => `middle zip ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
+  sentence: (place, figs, window) => `Across ${plural(figs.length, 'zip')} of ${place} with a rehab momentum score (${rehabBasis(figs)}), scores ${range(figs, fmt)} (out of 100) over ${window}, ${mid(figs, one)} (${groups(figs, (g) => g)})`,
+  value: (figs) => `${mid(figs, one, '')} (${plural(figs.length, 'zip')})`,
   rank: (n) => `score ${fmt(n)}`,
 };
 
@@ -253,5 +261,5 @@ export const LOCATION_TOPIC: CityTopic = {
     const superfund = figs.filter((f) => f.superfund).length;
     return `Of ${plural(figs.length, 'zip')} of ${place}, ${groups(figs, (g) => g)}; ${superfund ? `${superfund} with` : 'none has'} a Superfund site within 1 mile; environmental risk scores ${range(figs, fmt)} (out of 100), ${window}`;
   },
-  value: (figs) => `middle zip risk score ${fmt(mid(figs))} (${plural(figs.length, 'zip')})`,
+  value: (figs) => `${mid(figs, one, 'risk score ')} (${plural(figs.length, 'zip')})`,
 };

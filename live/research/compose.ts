@@ -16,6 +16,7 @@ import { REST_LEAD } from './state-rest.ts';
 import { sidesMissed } from './compare-sides.ts';
 import { likeForLike } from './like-for-like.ts';
 import { UNREAD_LEAD } from './unread-words.ts';
+import { isEnglishWord } from '../places/english.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -109,6 +110,15 @@ function uncovered(unknown: readonly string[], lead: string, why: string): strin
   ].filter(Boolean).join('; ');
 }
 
+/** A sentence put after a lead ("I don't have that: ..."), its first letter in lower case unless it starts with a name
+ *  (review 30: "shelton, CT has no month ..."): a place said with its state ("Federal Way, WA"), a state's name, or any
+ *  word that is no common English one (records.ts reads a rule's terms likewise). */
+function lowerLead(data: ResearchData, s: string): string {
+  const w = /^[A-Z][a-z]*\b/.exec(s)?.[0];
+  const named = /^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, [A-Z]{2}\b/.test(s) || [...data.stateNames.values()].some((n) => s.startsWith(n));
+  return w && isEnglishWord(w) && !named ? `${s.charAt(0).toLowerCase()}${s.slice(1)}` : s;
+}
+
 export function compose(data: ResearchData, u: Understanding, facts: Fact[], depth: Depth): Composed {
   const legal = u.intents.some((i) => LEGAL_INTENTS.has(i)) || facts.some((f) => f.source?.type === 'regulation');
   const primary = facts.filter((f) => f.primary);
@@ -129,7 +139,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
       : "I don't have data that answers this question: our research covers state and local landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk");
     else if (why.length === 0 && u.targets.length === 0) why.push(`I don't have an answer without a place: these rules differ by state, so name a state (or a city or zip code)${u.ranking === null && u.intents.length ? '' : ''}`);
     if (why.length === 0) why.push("I don't have data that answers this question");
-    const text = (depth === 'quick' ? why.slice(0, sides.length ? 3 : 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') || s.startsWith('I did not') ? s : `I don't have that: ${s.charAt(0).toLowerCase()}${s.slice(1)}`)).join(' ');
+    const text = (depth === 'quick' ? why.slice(0, sides.length ? 3 : 2) : why).map((s) => sentenceOf(s.startsWith('We have no') || s.startsWith('We don') || s.startsWith('I don') || s.startsWith('I could not') || s.startsWith('I did not') ? s : `I don't have that: ${lowerLead(data, s)}`)).join(' ');
     // the namesake read is said here too: "no sales in Kansas City, MO" may not be the Kansas City asked about
     return { answer: u.readAs.length ? `Reading ${u.readAs.join('; ')}: ${text}` : text, sources: [], confidence: 'low', facts };
   }

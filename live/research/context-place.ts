@@ -1,11 +1,13 @@
 // The places of a research question's context ({zip, city, state}), read when the question itself names none (pure;
 // places.ts findPlaces). A zip+4 is read by its five digits ("98103-1234", as in the question text); a context city
 // goes through the build's place resolver (Census names such as "Urban Honolulu") and, when no city answers to it,
-// the question text's typo reading ("Phillidelphia" as Philadelphia, PA, said as read). Rules:
+// the question text's typo reading ("Phillidelphia" as Philadelphia, PA, said as read); a municipality of the
+// foreclosure filings no Census place is named, as the question's text reads it. Rules:
 // warehouse/docs/research.md "Entity rules".
 import { citiesByKey, findCityTypos } from '../places/question.ts';
 import { STATE_CODES, TERRITORY_CODES, tokens, type Gazetteer, type Target } from './place-words.ts';
 import { contextCityReading } from './namesake-read.ts';
+import { filingPlaceNamed, filingReading } from './place-prefer.ts';
 
 /** `period`: the period the earlier answer was about ("2022", "March 2022"), read by context-period.ts for a follow-up
  *  comparing another period with it. */
@@ -29,6 +31,15 @@ export function contextTargets(context: Context, gaz: Gazetteer, targets: Target
         readAs.push(`the context as zip ${zip} (${z.city ? `${z.city}, ` : ''}${z.state}): its ${[cityElsewhere ? `city "${city}"` : '', state && state !== z.state ? `state "${context.state}"` : ''].filter(Boolean).join(' and ')} ${cityElsewhere && state && state !== z.state ? 'are' : 'is'} not where that zip is, so ${cityElsewhere && state && state !== z.state ? 'they are' : 'it is'} set aside`);
       }
     } else unknown.push(`zip ${context.zip}`);
+  }
+  // a municipality of the foreclosure and lien filings no Census place is named ("Mount Lebanon", "Penn Hills", PA),
+  // read as the question's text reads it (place-prefer.ts filingPlaceNamed; review: {Mount Lebanon, PA} answered "no
+  // data", {Penn Hills, PA} was read as Pennville, PA)
+  const filed = targets.length === 0 && context.city ? filingPlaceNamed(context.city.trim(), gaz, new Set(context.state ? [context.state.trim().toUpperCase()] : [])) : undefined;
+  if (filed) {
+    targets.push({ state: filed.state, city: filed.name, from: 'context' });
+    const said = filingReading(context.city!.trim(), context.city!.trim(), filed);
+    if (said) readAs.push(said);
   }
   if (targets.length === 0 && context.city) {
     const cands = gaz.citiesByName.get(context.city.toLowerCase()) ?? citiesByKey(gaz.citiesByName, context.city) ?? [];

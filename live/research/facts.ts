@@ -54,11 +54,14 @@ export interface ZipFigure { zip: string; measure: number | null; group: string 
 export type PeriodCover = 'whole' | 'part' | 'mixed';
 
 /** One month's figure ("$305,000 (2022-09, 116 sales)"), a window's to its market's latest sale ("$340,000 (45 sales,
- *  6 months to 2023-09-29)") or a price index change between two complete months ("+6% (3 months to 2022-09)"). */
-export type FigurePeriod =
+ *  6 months to 2023-09-29)") or a price index change between two complete months ("+6% (3 months to 2022-09)");
+ *  `counts`: what a count counts where places' records differ in it (a distressed count's filing kinds, distress-kinds.ts:
+ *  Allegheny's mortgage foreclosures, Louisville's tax and code-enforcement liens): figures counting different things
+ *  are not ranked either. */
+export type FigurePeriod = (
   | { kind: 'month'; end: string; cover: PeriodCover }
   | { kind: 'window'; months: number; end: string; asOf: string; cover: PeriodCover }
-  | { kind: 'change'; months: number; end: string; cover: PeriodCover };
+  | { kind: 'change'; months: number; end: string; cover: PeriodCover }) & { counts?: string };
 
 export const NOT_LEGAL_ADVICE = 'This is general information from public-law reference data, not legal advice.';
 

@@ -16,7 +16,7 @@ export const monthPeriod = (data: ResearchData, m: Market, month: string): Figur
 export const changePeriod = (months: number, end: string): FigurePeriod => ({ kind: 'change', months, end, cover: 'whole' });
 
 /** A window's figure of `months` months to `asOf`, which touches the months `touched` (sales-facts.ts windowMonths). */
-export function windowPeriod(data: ResearchData, m: Market, months: number, asOf: string, touched: readonly string[]): FigurePeriod {
+export function windowPeriod(data: ResearchData, m: Market, months: number, asOf: string, touched: readonly string[]): Extract<FigurePeriod, { kind: 'window' }> {
   const c = windowCover(data, m, touched, asOf);
   // a first month the window holds under half of is no part of its kind (review 25: Fairfield, CT's 12 months to
   // 2023-09-29 hold 2022-09-30 of the 2022 file, a whole month's, beside 12 months of the thin extract: Milford's kind)
@@ -26,6 +26,11 @@ export function windowPeriod(data: ResearchData, m: Market, months: number, asOf
   const part = c.part.filter((x) => x !== sliver), whole = c.whole.filter((x) => x !== sliver);
   return { kind: 'window', months, end: asOf.slice(0, 7), asOf, cover: part.length === 0 ? 'whole' : whole.length === 0 ? 'part' : 'mixed' };
 }
+
+/** A count of filings over a window of `months` months to `asOf` (the filings' own end), counting `counts` (the filing
+ *  kinds its records hold, said: investor-bits.ts filingKinds): its months are the filings', no sales file's. */
+export const filingsPeriod = (months: number, asOf: string, counts: string): FigurePeriod =>
+  ({ kind: 'window', months, end: asOf.slice(0, 7), asOf, cover: 'whole', counts });
 
 /** The period said ("2022-09", "the 3 months to 2022-09", "the 6 months to 2023-09-29") and the key of figures of one
  *  period (windows of one length ending in one month are one, each at its market's latest sale). */

@@ -87,8 +87,14 @@ const FILING_WORDS: [kind: string, words: string, short: string][] = [
  *  mortgage foreclosures were both said as "pre-foreclosure, tax-delinquent or lien filings". */
 export function filingKinds(kinds: readonly string[]): string {
   const held = FILING_WORDS.filter(([k]) => kinds.includes(k)).map(([, w]) => w);
-  if (!held.length) return 'pre-foreclosure, tax-delinquent or lien filings';
+  if (!held.length) return heldKinds(kinds);
   const missing = FILING_WORDS.filter(([k]) => !kinds.includes(k)).map(([, , w]) => w);
-  const list = (ws: string[], and: string): string => ws.join(', ').replace(/, ([^,]+)$/, ` ${and} $1`);
-  return `${list(held, 'and')} filings${missing.length ? `, the only ${held.length > 1 ? 'kinds' : 'kind'} its records hold: no ${list(missing, 'or')} foreclosure is counted` : ''}`;
+  return `${heldKinds(kinds)}${missing.length ? `, the only ${held.length > 1 ? 'kinds' : 'kind'} its records hold: no ${list(missing, 'or')} foreclosure is counted` : ''}`;
+}
+const list = (ws: string[], and: string): string => ws.join(', ').replace(/, ([^,]+)$/, ` ${and} $1`);
+/** The filing kinds a place's records hold, alone ("mortgage foreclosure filings"): what its distressed count counts,
+ *  compared like for like (like-for-like.ts). */
+export function heldKinds(kinds: readonly string[]): string {
+  const held = FILING_WORDS.filter(([k]) => kinds.includes(k)).map(([, w]) => w);
+  return held.length ? `${list(held, 'and')} filings` : 'pre-foreclosure, tax-delinquent or lien filings';
 }

@@ -22,6 +22,15 @@ export function likeForLike(data: ResearchData, targets: Understanding['targets'
   const sides = facts.flatMap((f) => (f.value && f.period && f.target && targets.includes(f.target)
     ? [{ f, p: { said: periodSaid(f.period), key: periodKey(f.period), months: f.period.kind === 'month' ? undefined : f.period.months }, cover: f.period.cover }] : []));
   if (sides.length < 2) return { rank: true, note: '' };
+  // figures counting different things (Pittsburgh's mortgage foreclosure filings, Louisville's lien filings): never
+  // ranked, whatever their periods (review 30: "so Pittsburgh, PA has more distressed properties (201)")
+  const counts = [...new Set(sides.map((x) => x.f.period!.counts ?? ''))];
+  if (counts.length > 1) {
+    const keys = new Set(sides.map((x) => x.p.key));
+    const of = counts.map((c) => `${sides.filter((x) => (x.f.period!.counts ?? '') === c).map((x) => placeName(data, x.f.target!)).join(' and ')}'s ${c || 'of no kind recorded'}`);
+    const when = keys.size > 1 ? `; and they are of different periods, ${[...new Set(sides.map((x) => x.p.said))].join(' and ')}` : '';
+    return { rank: false, note: ` (not ranked: these figures count different records, ${of.join(' beside ')}${when}; so they are not a like-for-like comparison)` };
+  }
   // windows of one length ending in one month are one period (each ends at its market's latest sale: Greenwich's
   // 2023-09-29, Darien's 2023-09-25), said once by their first and last end day
   const saidOf = (list: typeof sides): string => {

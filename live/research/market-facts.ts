@@ -17,7 +17,8 @@ import { distressCity } from './place-prefer.ts';
 import { perCityFact } from './county-market.ts';
 import { countyDistressFact } from './county-distress.ts';
 import { distressPeriods } from './distress-periods.ts';
-import { cityOfZip, distressWords, FLIP_SHARE_NOT_KEPT, investorBits, type Investor, unknownShareWhy } from './investor-bits.ts';
+import { cityOfZip, distressWords, heldKinds, FLIP_SHARE_NOT_KEPT, investorBits, type Investor, unknownShareWhy } from './investor-bits.ts';
+import { filingsPeriod, windowPeriod } from './figure-period.ts';
 import { zipYearFact, zipYearRanking } from './zip-years.ts';
 import { demolitionFact } from './demolitions.ts';
 import { cityYearFact, cityYearRanking } from './city-years.ts';
@@ -67,7 +68,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     return {
       // days on market asked ranks by it (a zip without it has no figure to rank), else the price per sqft ranks
       ...(!u.asks.includes('dom') ? ranks(u, p.median!, `${money(p.median!)}/sqft`, RANK.ppsf) : c.days_on_market.median !== null ? ranks(u, c.days_on_market.median, `${fmt(c.days_on_market.median)} days`, RANK.dom) : {}),
-      intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`,
+      intent: 'comps', target: t, value: `${money(p.median!)}/sqft (${c.sample_count} sales)`, period: windowPeriod(data, { zip, state: t.state }, months, end, windowMonths(end, months)),
       sentence: `In ${where}, ${c.sample_count} ${TYPE_WORDS[type]} sales in the ${months} months to ${end}${windowGap(data, { zip, state: t.state }, windowMonths(end, months), end)} had a ${bits.join(', ')}`,
       detail: [`Comparable-sales confidence: ${c.confidence} (by sample count).`], source: src, confidence: c.confidence, primary, uncertain: null,
       zip: { zip, measure: p.median!, group: null, months, asOf: end, sales: c.sample_count, ratio, dom: c.days_on_market.median },
@@ -105,7 +106,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
         : `${distress}${kind && 'note' in kind ? ` (${kind.note})` : ''}`;
       return {
         ...(distress ? ranks(u, n, fmt(n), RANK.distress) : {}),
-        intent: 'investor', target: t, value: distress ? `${fmt(n)} distressed properties${kind && 'count' in kind ? ` (${asked!.words})` : ''}` : 'no distress source',
+        intent: 'investor', target: t, value: distress ? `${fmt(n)} distressed properties${kind && 'count' in kind ? ` (${asked!.words})` : ''}` : 'no distress source', ...(distress ? { period: filingsPeriod(months, r.distress_as_of ?? r.as_of, kind && 'count' in kind ? asked!.words : heldKinds(distressKindsOf(data, [{ state: t.state, city: t.city! }]))) } : {}),
         sentence: distress ? `In ${t.city}, ${t.state}, ${lead}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}` : `We have no foreclosure or lien filings for ${t.city}, ${t.state}: no distress source covers the city`,
         detail: ['Open filings are counted (distinct properties): a case closed by the window end (discontinued, dismissed, satisfied, terminated or sold at sheriff or commissioner sale) is not.'],
         source: { type: 'investor', category: 'market', citation: `reii warehouse: investor overview for ${t.city}, ${t.state}, ${months} months, as of ${r.distress_as_of ?? r.as_of}` }, // the filings' own end (review 15)
@@ -116,7 +117,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
     return {
       // side by side, every place shows the same measure: the share, or that it is unknown
       ...(r.investor_purchase_rate_pct === null ? {} : ranks(u, r.investor_purchase_rate_pct, `${fmt(r.investor_purchase_rate_pct)}%`, RANK.investor)),
-      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? `investor share unknown (${unknownShareWhy(r)})` : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`,
+      intent: 'investor', target: t, value: r.investor_purchase_rate_pct === null ? `investor share unknown (${unknownShareWhy(r)})` : `${fmt(r.investor_purchase_rate_pct)}% investor purchases`, period: windowPeriod(data, { state: t.state, city: t.city! }, months, windowEnd(r), windowMonths(windowEnd(r), months)),
       // the distressed count may be null (no source for it): then it is not stated
       sentence: `In ${t.city}, ${t.state}, ${u.asks.includes('flip_share') ? FLIP_SHARE_NOT_KEPT : ''}${bits.join(', ')}${distress ? `; ${fmt(r.distressed_pipeline_count!)} distressed properties are in the pipeline` : ''}${wholeCity(t)}${noOutcome ? `; ${noOutcome}` : ''}`,
       detail: [`Market tier: ${r.market_tier}; the investor overview's confidence by sample count: ${r.confidence} (this answer's also weighs the data's age: at most medium past 12 months, low past 36).`],

@@ -72,6 +72,19 @@ export function windowFigure(mw: MarketWindows | null, m: Market, type: string, 
   return { months, asOf: w.as_of, sales, median: sales >= WINDOW_MIN_SALES ? w.median[i] ?? null : null, withArea: w.with_area[i] ?? 0, ...(untyped !== undefined ? { untyped } : {}) };
 }
 
+/** A count of a window's sales as the minimum cohort lets it be said (warehouse/docs/market.md "Minimum cohort": nothing
+ *  of a group of 1-4 sales leaves the build): 1-4 as "fewer than 5 <noun>s", else the count ("0 sales", "1,149 sales"). */
+export const salesSaid = (n: number, noun: string): string =>
+  n > 0 && n < WINDOW_MIN_SALES ? `fewer than ${WINDOW_MIN_SALES} ${noun}s` : `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The end of a market's window as said: its day, the market's latest arm's-length sale of any type (the window end,
+ *  the date every type and window of the market shares), unless the market's window holds 1-4 sales of every type
+ *  together, whose latest sale's date that day is: then its month (review: Cool, CA's one sale's day, 2008-05-16). */
+export function windowEndSaid(mw: MarketWindows | null, m: Market, months: number, asOf: string): string {
+  const all = ['sfr', 'condo', 'multi', 'land', 'commercial'].reduce((s, type) => s + (windowFigure(mw, m, type, months)?.sales ?? 0), 0);
+  return all > 0 && all < WINDOW_MIN_SALES ? asOf.slice(0, 7) : asOf;
+}
+
 /** The sales of a city's month that are all-residential records (no single-family subtype in the source), or 0. */
 export function allResidential(mw: MarketWindows | null, m: Market, month: string): number {
   if (!mw || m.zip || !m.city) return 0;

@@ -88,6 +88,23 @@ export interface FilingHit { start: number; end: number; place: FilingPlace; rea
  *  named ("Mt. Lebanon": Mount Lebanon, LA has 161 people; the township 33,000). */
 const SMALL_NAMESAKE = 5_000;
 
+/** The filing municipality no Census place is named that a place name written means (filing-places.ts filingIndex):
+ *  in `states` when any is named (next to it, elsewhere in the question, or the context's), else with no state named
+ *  the one with the most filings, unless a Census place of the name has 5,000 people or more; never where a Census
+ *  place of the name lies in its state (the city list reads it). The one reading of such a name, in the question's
+ *  text (filingPlacesIn) and in its context's city (context-place.ts). */
+export function filingPlaceNamed(phrase: string, gaz: Pick<Gazetteer, 'filingByKey' | 'citiesByName'>, states: ReadonlySet<string>): FilingPlace | undefined {
+  const cands = gaz.filingByKey?.get(placeKey(phrase));
+  if (!cands?.length) return undefined;
+  const census = gaz.citiesByName.get(phrase.toLowerCase()) ?? citiesByKey(gaz.citiesByName, phrase) ?? [];
+  const place = states.size ? cands.find((c) => states.has(c.state)) : census.some((c) => c.population >= SMALL_NAMESAKE) ? undefined : cands[0];
+  return place && !census.some((c) => c.state === place.state) ? place : undefined;
+}
+
+/** The reading said of a filing municipality written `written` ('' when written as its own name). */
+export const filingReading = (name: string, written: string, place: FilingPlace): string =>
+  name.toLowerCase() === place.name.toLowerCase() ? '' : `"${written}" as ${place.name}, ${place.state} (the municipality's name in the foreclosure and lien filings)`;
+
 /** The municipalities of the filings that no Census place is named, named in a question ("Penn Hills", "penn hills
  *  township", "Mt. Lebanon", "Mount Lebanon PA"): up to four words and an optional "Township"/"Borough", capitalised or
  *  of two words or more, never a state name or a common word; in a state named next to it or elsewhere (the context's
@@ -106,18 +123,14 @@ export function filingPlacesIn(q: string, toks: readonly Token[], taken: readonl
       const start = words[0]!.start, end = (suffix ?? words[n - 1]!).end;
       if (busy(start, end)) continue;
       const phrase = words.map((w) => w.lower).join(' ');
-      const cands = byKey.get(placeKey(phrase));
-      if (!cands?.length || STATE_NAME_SET.has(phrase) || (n === 1 && COMMON_WORDS.has(phrase))) continue;
+      if (!byKey.get(placeKey(phrase))?.length || STATE_NAME_SET.has(phrase) || (n === 1 && COMMON_WORDS.has(phrase))) continue;
       const capital = !allCaps && words.every((w) => cap(w.text) || /^(of|the)$/.test(w.lower));
       if (!capital && n === 1 && !suffix) continue;
       const adj = stateHits.find((s) => s.at >= end && /^[\s,]*$/.test(q.slice(end, s.at)));
-      const census = gaz.citiesByName.get(phrase) ?? citiesByKey(gaz.citiesByName, phrase) ?? [];
-      const place = adj ? cands.find((c) => c.state === adj.state)
-        : namedStates.size ? cands.find((c) => namedStates.has(c.state))
-        : census.some((c) => c.population >= SMALL_NAMESAKE) ? undefined : cands[0];
-      if (!place || census.some((c) => c.state === place.state)) continue;
+      const place = filingPlaceNamed(phrase, gaz, adj ? new Set([adj.state]) : namedStates);
+      if (!place) continue;
       const written = q.slice(start, words[n - 1]!.end);
-      out.push({ start, end, place, readAs: q.slice(start, end).toLowerCase() === place.name.toLowerCase() ? '' : `"${written}" as ${place.name}, ${place.state} (the municipality's name in the foreclosure and lien filings)` });
+      out.push({ start, end, place, readAs: filingReading(q.slice(start, end), written, place) });
       i += n - 1 + (suffix ? 1 : 0);
       break;
     }

@@ -8,7 +8,7 @@ import type { Target } from './places.ts';
 import { areaName, minConf, missing, money, placeName, plural, type Confidence, type Fact, type Source } from './facts.ts';
 import { cityZipFacts, ZIP_PRICE_TOPIC } from './city-summary.ts';
 import { windowGap } from './window-gaps.ts';
-import { allResidential, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
+import { allResidential, salesSaid, windowEndSaid, windowFigure, WINDOW_MIN_SALES, type WindowFigure } from './market-window.ts';
 import { CHANGE_MIN_SAMPLE, isComplete, type LevelPoint } from '../../warehouse/price-index.ts';
 import { comparable, mixWords, type Mix } from '../../warehouse/price-mix.ts';
 import { RANK, ranks } from './ranks.ts';
@@ -38,8 +38,9 @@ export const priceRank = (u: Understanding, price: number): Pick<Fact, 'ranks'> 
 /** The confidence of a figure by its sales: 50+ high, CHANGE_MIN_SAMPLE (20)+ medium. */
 export const byCount = (n: number): Confidence => (n >= 50 ? 'high' : n >= CHANGE_MIN_SAMPLE ? 'medium' : 'low');
 
-const windowSource = (where: string, type: string, w: WindowFigure): Source => ({
-  type: 'sales', category: 'market', citation: `reii warehouse: arm's-length ${type} sales of ${where}, ${w.months} months to ${w.asOf}`,
+/** `end`: the window's end as said (market-window.ts windowEndSaid: a month where its day would date a sale of 1-4). */
+const windowSource = (where: string, type: string, w: WindowFigure, end = w.asOf): Source => ({
+  type: 'sales', category: 'market', citation: `reii warehouse: arm's-length ${type} sales of ${where}, ${w.months} months to ${end}`,
 });
 
 /** The months (YYYY-MM) a window of `months` months to asOf touches, oldest first. */
@@ -69,7 +70,7 @@ export function mixedTypeNote(data: ResearchData, t: Target, type: string, month
 }
 
 function typeNoteOf(n: number, sales: number | null): string {
-  const share = sales !== null && n >= sales ? 'all of these sales' : `${n.toLocaleString('en-US')} of these sales`;
+  const share = sales !== null && n >= sales ? 'all of these sales' : n < WINDOW_MIN_SALES ? `fewer than ${WINDOW_MIN_SALES} of these sales` : `${n.toLocaleString('en-US')} of these sales`;
   return ` (${share} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: the figure is for all residential sales of those records)`;
 }
 
@@ -85,14 +86,15 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const w = windowFigure(data.market, t, type, u.months);
   if (!w) return null;
-  const src = windowSource(where, noun, w);
+  const end = windowEndSaid(data.market, t, w.months, w.asOf);
+  const src = windowSource(where, noun, w, end);
   const note = windowTypeNote(data, t, type, w);
   // a zip's figure, as a city's zips are ranked by it (city-summary.ts ZIP_PRICE_TOPIC)
   const zip = t.zip ? { zip: { zip: t.zip, measure: w.median, group: null, months: w.months, asOf: w.asOf, sales: w.sales } } : {};
   if (w.median === null) {
     return {
-      ...zip, intent: 'trends', target: t, value: `${plural(w.sales, 'sale')} in ${w.months} months, too few for a median`,
-      sentence: `In ${where}, ${w.sales === 0 ? 'no' : `only ${w.sales}`} arm's-length ${noun} sale${w.sales === 1 ? '' : 's'} fell in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
+      ...zip, intent: 'trends', target: t, value: `${salesSaid(w.sales, 'sale')} in ${w.months} months, too few for a median`,
+      sentence: `In ${where}, ${w.sales === 0 ? `no arm's-length ${noun} sales` : `${w.sales < WINDOW_MIN_SALES ? '' : 'only '}${salesSaid(w.sales, `arm's-length ${noun} sale`)}`} fell in the ${w.months} months to ${end}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}, too few for a median sale price (${WINDOW_MIN_SALES} needed)${latest ? `; ${latest}` : ''}${wholeCity(t)}`,
       detail: ['A median needs 5 or more sales; a sale of several properties on one deed, a nominal price or a duplicate record is left out.'],
       source: src, confidence: 'low', primary: true, uncertain: null,
     };
@@ -116,14 +118,16 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   // (a source with no property types: said, never "no condo sales", typeless.ts)
   if (!w) return missing('trends', t, data.market ? typelessSentence(data, t, type, noun, where) ?? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
   const note = windowTypeNote(data, t, type, w);
+  // a group of 1-4 sales: "fewer than 5", never ranked by, its window end said by its month where the day dates a sale
+  const [small, end] = [w.sales > 0 && w.sales < WINDOW_MIN_SALES, windowEndSaid(data.market, t, w.months, w.asOf)];
   return {
     // a price compared with the counts ("is Fairfield or Milford cheaper? how many sales each"): the median ranks and
     // is shown with each count (before, "cheaper" was answered by the fewer sales)
-    ...(PRICE_WORD.test(u.query) && w.median !== null ? priceRank(u, w.median) : ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales)), intent: 'trends', target: t,
-    value: `${plural(w.sales, 'sale')}${PRICE_WORD.test(u.query) && w.median !== null ? `, median ${money(w.median)}` : ''} (${w.months} months to ${w.asOf})`, period: windowPeriod(data, t, w.months, w.asOf, windowMonths(w.asOf, w.months)), ...(note ? { typeNote: note } : {}),
-    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${w.asOf}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${otherTypes(data, u, t, w)}${note}${wholeCity(t)}`,
-    detail: [`The window ends at the market's latest recorded sale (${w.asOf}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted.`],
-    source: windowSource(where, noun, w), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
+    ...(PRICE_WORD.test(u.query) && w.median !== null ? priceRank(u, w.median) : small ? {} : ranks(u, w.sales, w.sales.toLocaleString('en-US'), RANK.sales)), intent: 'trends', target: t,
+    value: `${salesSaid(w.sales, 'sale')}${PRICE_WORD.test(u.query) && w.median !== null ? `, median ${money(w.median)}` : ''} (${w.months} months to ${end})`, period: { ...windowPeriod(data, t, w.months, w.asOf, windowMonths(w.asOf, w.months)), asOf: end }, ...(note ? { typeNote: note } : {}),
+    sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${salesSaid(w.sales, `arm's-length ${noun} sale`)} in the ${w.months} months to ${end}${windowGap(data, t, windowMonths(w.asOf, w.months), w.asOf)}${w.median !== null ? `, at a median price of ${money(w.median)}` : ''}${otherTypes(data, u, t, w)}${note}${wholeCity(t)}`,
+    detail: [`The window ends at the market's latest recorded sale (${end === w.asOf ? end : `in ${end}`}), not today; a sale of several properties on one deed, a nominal price or a duplicate record is not counted${small ? `; a count of 1-4 sales is said as "fewer than ${WINDOW_MIN_SALES}" (minimum cohort)` : ''}.`],
+    source: windowSource(where, noun, w, end), confidence: note ? 'medium' : 'high', primary: true, uncertain: null,
   };
 }
 
@@ -196,7 +200,7 @@ export async function zipPriceFacts(data: ResearchData, u: Understanding, t: Tar
   if (!t.area && t.city && data.market) {
     const city = windowFigure(data.market, t, u.propertyType, w.months);
     const zipped = data.zipsOfCity(t.city, t.state).some((z) => (windowFigure(data.market, { zip: z, state: t.state }, u.propertyType, 24)?.sales ?? 0) > 0);
-    if (city && city.sales > 0 && !zipped) return [missing('trends', t, `I don't have a ranking of the zips of ${t.city}, ${t.state}: its ${plural(city.sales, `arm's-length ${TYPE_WORDS[u.propertyType]} sale`)} in the ${w.months} months to ${city.asOf} carry no zip code in the source, so no zip has a figure; the city-wide median sale price can be asked instead`)];
+    if (city && city.sales > 0 && !zipped) return [missing('trends', t, `I don't have a ranking of the zips of ${t.city}, ${t.state}: its ${salesSaid(city.sales, `arm's-length ${TYPE_WORDS[u.propertyType]} sale`)} in the ${w.months} months to ${windowEndSaid(data.market, t, w.months, city.asOf)} carry no zip code in the source, so no zip has a figure; the city-wide median sale price can be asked instead`)];
   }
   const make = async (zip: string, primary: boolean): Promise<Fact> => {
     const z: Target = { state: t.state, zip, ...(data.zips.get(zip)?.city ? { city: data.zips.get(zip)!.city } : {}), from: t.from };
@@ -213,7 +217,7 @@ export async function zipPriceFacts(data: ResearchData, u: Understanding, t: Tar
     const outside = [...data.zips].filter(([z, p]) => p.state === t.state && p.city.toLowerCase() === lc && !listed.has(z))
       .map(([z]) => ({ z, n: windowFigure(data.market, { zip: z, state: t.state }, u.propertyType, w.months)?.sales ?? 0 }))
       .filter((x) => x.n > 0).sort((a, b) => b.n - a.n || a.z.localeCompare(b.z));
-    if (outside.length) out[0].sentence += `; ${plural(outside.length, 'more zip')} mailed as ${t.city} (${outside.map((x) => `${x.z} ${plural(x.n, 'sale')}`).join(', ')}) ${outside.length === 1 ? 'is' : 'are'} not among the zips of its geo lookup (the Census place's), so ${outside.length === 1 ? 'it is' : 'they are'} not ranked`;
+    if (outside.length) out[0].sentence += `; ${plural(outside.length, 'more zip')} mailed as ${t.city} (${outside.map((x) => `${x.z} ${salesSaid(x.n, 'sale')}`).join(', ')}) ${outside.length === 1 ? 'is' : 'are'} not among the zips of its geo lookup (the Census place's), so ${outside.length === 1 ? 'it is' : 'they are'} not ranked`;
   }
   return out;
 }
@@ -283,6 +287,8 @@ function otherTypes(data: ResearchData, u: Understanding, t: Target, w: WindowFi
   if (u.propertyType !== 'sfr' || /single[- ]family|\bsfr\b|\bhouses?\b|\bdetached\b|townho|row ?house/i.test(u.query)) return '';
   const more = (['condo', 'multi'] as const).map((type) => ({ type, f: windowFigure(data.market, t, type, w.months) })).filter((x) => x.f && x.f.asOf === w.asOf && x.f.sales > 0);
   if (!more.length) return '';
+  // (a total beside a group of 1-4 would give that group's count away: said only when every part may be)
   const all = w.sales + more.reduce((a, x) => a + x.f!.sales, 0);
-  return ` (single-family only: ${more.map((x) => `${plural(x.f!.sales, `${TYPE_WORDS[x.type]} sale`)}`).join(' and ')} too, ${plural(all, 'residential sale')} in all)`;
+  const total = [w.sales, ...more.map((x) => x.f!.sales)].every((n) => n === 0 || n >= WINDOW_MIN_SALES) ? `, ${plural(all, 'residential sale')} in all` : '';
+  return ` (single-family only: ${more.map((x) => salesSaid(x.f!.sales, `${TYPE_WORDS[x.type]} sale`)).join(' and ')} too${total})`;
 }

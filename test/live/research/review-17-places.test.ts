@@ -120,8 +120,10 @@ describe('C: a Connecticut window says how many of its sales come from the 2022 
     const raw = await brooklynCt();
     expect(raw.from2022).toBe(2);
     const r = await ask('median sale price in Brooklyn, CT');
-    expect(withoutCoverage(r)).toContain(`the median of the ${raw.n} arm's-length single-family sales in the 12 months to ${raw.end} was ${usd(raw.m)} (${raw.from2022} of these sales come from Connecticut's 2022 sales file`);
+    // (a share of 1-4 sales said "fewer than 5": warehouse/docs/market.md "Minimum cohort", review 30)
+    const share = raw.from2022 < 5 ? 'fewer than 5' : String(raw.from2022);
+    expect(withoutCoverage(r)).toContain(`the median of the ${raw.n} arm's-length single-family sales in the 12 months to ${raw.end} was ${usd(raw.m)} (${share} of these sales come from Connecticut's 2022 sales file`);
     const count = await ask('how many homes sold in Brooklyn, CT in the last 12 months');
-    expect(count).toContain(`(${raw.from2022} of these sales come from Connecticut's 2022 sales file`);
+    expect(count).toContain(`(${share} of these sales come from Connecticut's 2022 sales file`);
   });
 });

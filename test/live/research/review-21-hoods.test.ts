@@ -31,7 +31,8 @@ async function hoodWindow(names: readonly string[], type: string): Promise<{ b: 
 
 /** The figure sentence of a neighbourhood's window, as a price level words it (sales-facts.ts windowPriceFact). */
 const figure = (where: string, kind: string, w: { b: string; n: number; m: number | null }): string => (w.m === null
-  ? `In ${where}, only ${w.n === 1 ? `1 arm's-length ${kind} sale` : `${w.n} arm's-length ${kind} sales`} fell in the 12 months to ${w.b}`
+  // (a count of 1-4 said "fewer than 5": warehouse/docs/market.md "Minimum cohort", review 30)
+  ? `In ${where}, ${w.n === 0 ? 'no' : w.n < 5 ? 'fewer than 5' : `only ${w.n}`} arm's-length ${kind} sales fell in the 12 months to ${w.b}`
   : `In ${where}, the median of the ${w.n.toLocaleString('en-US')} arm's-length ${kind} sales in the 12 months to ${w.b}`);
 
 describe('a DOF neighbourhood name with a part after it is asked by its common name (review 21 #1)', () => {
