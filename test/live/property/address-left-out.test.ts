@@ -6,22 +6,14 @@
 // properties that both write the typed line in full stay a 404.
 import { describe, expect, it } from 'vitest';
 import { serveSharedBuild } from '../../helpers/build.ts';
+import { addressAnswers } from '../../helpers/address-answers.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { leftOutEntry } from '../../../live/property/typo-street.ts';
 import type { ZipEntry } from '../../../live/property/layout.ts';
-import type { ValuationBody } from '../../../live/valuation/endpoint.ts';
 
 const api = serveSharedBuild('pro');
 
-const property = async (zip: string, address: string): Promise<{ status: number; body: Record<string, unknown> }> => {
-  const res = await api.get(`/v1/property?zip=${zip}&address=${encodeURIComponent(address)}`);
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
-};
-const value = async (zip: string, address: string): Promise<ValuationBody> => {
-  const res = await api.post('/v1/valuation/estimate', { zip, address });
-  expect(res.status, address).toBe(200);
-  return await res.json() as ValuationBody;
-};
+const { property, value } = addressAnswers(api);
 
 /** Raw OPA lines "<n> <dir> <name> <suffix>" whose number and name are their zip's only such line. */
 async function uniqueLines(): Promise<{ zip: string; n: string; dir: string; name: string; line: string }[]> {

@@ -6,20 +6,12 @@
 // match (the 404's closest lines name the candidates).
 import { describe, expect, it } from 'vitest';
 import { serveSharedBuild } from '../../helpers/build.ts';
+import { addressAnswers } from '../../helpers/address-answers.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
-import type { ValuationBody } from '../../../live/valuation/endpoint.ts';
 
 const api = serveSharedBuild('pro');
 
-const property = async (zip: string, address: string): Promise<{ status: number; body: Record<string, unknown> }> => {
-  const res = await api.get(`/v1/property?zip=${zip}&address=${encodeURIComponent(address)}`);
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
-};
-const value = async (zip: string, address: string): Promise<ValuationBody> => {
-  const res = await api.post('/v1/valuation/estimate', { zip, address });
-  expect(res.status, address).toBe(200);
-  return await res.json() as ValuationBody;
-};
+const { property, value } = addressAnswers(api);
 
 describe('an address one typo from the zip\'s one recorded line', () => {
   const cases = [
