@@ -49,7 +49,8 @@ describe('a town named like a state, followed by its state, is the town (review 
       expect(places(q), q).toEqual(['CT Washington']);
       const r = await ask(q);
       expect(r, q).toContain(context);
-      expect(r, q).not.toMatch(/deed|lien|redeem/);
+      // no tax sale rule ("tax deed state"); the 2022 extract's caveat names its missing "deed type" (ct-caveat.test.ts)
+      expect(r, q).not.toMatch(/deed(?! type)|lien|redeem/);
     }
     // "sales in <place>" is "<place> sales" (before, Washington's "tax deed state" for both)
     for (const place of ['Seattle', '98103']) expect(await ask(`sales in ${place}`), place).toBe(await ask(`${place} sales`));
