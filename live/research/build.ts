@@ -31,7 +31,7 @@ import { buildBm25 } from './text.ts';
 import type { RegulationDoc, PlacesData, ResearchMeta, StateLegalRow } from './data.ts';
 import { RESEARCH_FORMAT, regulationText } from './data.ts';
 import type { MarketWindows } from './market-window.ts';
-import type { SourceFileSpan } from './partial.ts';
+import type { SourceFileSpan } from './market-window.ts';
 import { groupHoods, hoodKeys } from './hoods.ts';
 import { formerCounties } from '../places/former-counties-build.ts';
 import { permitAreas } from './permit-areas-build.ts';

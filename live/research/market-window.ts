@@ -6,7 +6,10 @@
 import { slug } from '../../warehouse/layout.ts';
 import type { DistressKinds, DistressSources, PermitCounts, PermitMonths } from './permit-kinds.ts';
 import type { MonthCounts } from './period-months.ts';
-import type { SourceFileSpan } from './partial.ts';
+
+/** One file of a market's arm's-length sales (mart_trends.source_files): `<source id>/<file key>` and the first and
+ *  last month (YYYY-MM) of the market's sales from it. */
+export interface SourceFileSpan { file: string; first: string | null; last: string | null }
 
 /** `untyped`: the window's sales from a file with no residential subtype (Connecticut's 2022 extract), by the window's
  *  own day bounds; absent where none (and in builds before it: then counted by whole months, mixedTypeNote) */

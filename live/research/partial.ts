@@ -8,7 +8,7 @@
 // sales of the months answered come from those files (market.json source_files; the trends answer's data_note the same).
 import type { PartialSource, ResearchData } from './data.ts';
 import { minConf, plural, type Fact, type FigurePeriod } from './facts.ts';
-import { marketKey, type Market } from './market-window.ts';
+import { marketKey, type Market, type SourceFileSpan } from './market-window.ts';
 import { monthIndex } from './period-months.ts';
 
 /** The fact types whose figures are sales figures. */
@@ -24,9 +24,6 @@ export function partialOf(data: ResearchData, markets: readonly Market[]): Parti
 export const extractWords = (list: readonly PartialSource[]): string =>
   `a partial extract of ${list.length > 1 ? 'their sources' : 'their source'} (${list.map((p) => `${p.name}, ${p.kind === 'sample' ? 'a sample of ' : ''}${plural(p.rows, 'row')}`).join('; ')})`;
 
-/** One file of a market's arm's-length sales (mart_trends.source_files): `<source id>/<file key>` and the first and
- *  last month (YYYY-MM) of the market's sales from it. */
-export interface SourceFileSpan { file: string; first: string | null; last: string | null }
 
 /** The sources of `list` whose catalog caveat applies to a market whose sales come from `files`, over the months
  *  `span` ([first, last], YYYY-MM; absent: all its months): a caveat of some files only (caveatFiles) where the market's
