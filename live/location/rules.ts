@@ -38,17 +38,24 @@ export const SUPERFUND_AS_OF = '2021-06-13';
  *  (pipelines/shards/location-zip.sql). */
 export const SUPERFUND_BASIS = 'EPA National Priorities List sites, final and proposed, within 1 mile (EPA SEMS 2021-06-13); deleted NPL sites and active SEMS sites not on the NPL are not counted';
 
-/** A counted NPL site a zip counts by its EPA address zip alone (live/location/zip-superfund.ts); distance_m: from
- *  EPA's coordinate for the site to the zip's point. */
+/** A counted NPL site EPA files under a zip's address whose coordinate lies beyond the zip's 1-mile count
+ *  (live/location/zip-superfund.ts); distance_m: from EPA's coordinate for the site to the zip's point. */
 export interface AddressSite { epa_id: string; site_name: string; distance_m: number }
 
-/** The sentence of a zip's notes that names the sites counted by their EPA address rather than by distance (empty
- *  when none): "0 Superfund" for Neville Island's 15225, which holds OHIO RIVER PARK, misled (review 29). */
-export function superfundAddressNote(zip: string, sites: readonly AddressSite[]): string {
+/** The sentence of a zip's notes that names the NPL sites EPA lists at an address in the zip but that
+ *  superfund_count_1mi does not count, their one coordinate lying beyond the mile (empty when none): the count is a
+ *  distance (review 58), and "0 Superfund" alone misled for Neville Island's 15225, where EPA lists OHIO RIVER PARK
+ *  (review 29). */
+export function superfundAddressNote(sites: readonly AddressSite[]): string {
   if (!sites.length) return '';
-  const one = sites.length === 1;
-  const list = sites.map((s) => `${s.site_name} (EPA ${s.epa_id}, ${milesOf(s.distance_m)} from the zip's point)`).join('; ');
-  return `superfund_count_1mi also counts ${one ? 'an NPL site' : `${sites.length} NPL sites`} by ${one ? 'its' : 'their'} EPA address in zip ${zip}, not by distance: EPA gives one coordinate for a site that may be large, and ${one ? "this one's lies" : "theirs lie"} more than 1 mile outside the zip's area as measured here: ${list}.`;
+  const away = (s: AddressSite): string => `${milesOf(s.distance_m)} from the zip's point`;
+  const large = '(EPA gives one coordinate for a site that may be large)';
+  if (sites.length === 1) {
+    const s = sites[0]!;
+    return `EPA lists ${s.site_name} (EPA ${s.epa_id}) at an address in this zip; its one coordinate is ${away(s)}, more than 1 mile outside the zip's area as measured here, beyond the 1-mile count, so superfund_count_1mi does not count it ${large}.`;
+  }
+  const list = sites.map((s) => `${s.site_name} (EPA ${s.epa_id}, ${away(s)})`).join('; ');
+  return `EPA lists ${sites.length} NPL sites at addresses in this zip whose one coordinate lies more than 1 mile outside the zip's area as measured here, beyond the 1-mile count, so superfund_count_1mi does not count them ${large}: ${list}.`;
 }
 
 /** Metres as miles with one decimal ("2.2 miles", "1 mile"). */

@@ -1,14 +1,16 @@
-// The Superfund count of a zip (warehouse/docs/location.md "Superfund within 1 mile"): the one rule behind a zip's
+// The Superfund sites of a zip (warehouse/docs/location.md "Superfund within 1 mile"): the one rule behind a zip's
 // superfund_count_1mi, applied by the zip facts step (pipelines/intermediate/40_location_60_zip_facts.ts) to every
 // zip; the zip shards and research's location answers read its result. Build-side only (it loads turf).
-//  - by distance: counted NPL sites within 1 mile of the zip's ZCTA polygon (turf distance, 0 inside), else within
-//    the zip's equivalent radius + 1 mile of its point (haversine);
-//  - by address: a counted site whose EPA address zip is the zip, when EPA's coordinate for it lies within the zip's
-//    reach, max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x radius) of the zip's point (the reach of zip-locator.ts). EPA
-//    gives one point per site and a large site is an area (epa-superfund-sems/SOURCE.md caveats): OHIO RIVER PARK,
-//    on Neville Island (15225), lies 3.5 km from the zip's point, past its 2.7 km disk + 1 mile. A site farther than
-//    the reach is not counted by its address: its zip is a mailing address or a slip (HANFORD 100-AREA filed under
-//    Richland's 99352, 53 km away; WURTSMITH AIR FORCE BASE, Michigan, under a Wisconsin zip, 428 km away).
+//  - counted, by distance only: NPL sites within 1 mile of the zip's ZCTA polygon (turf distance, 0 inside), else
+//    within the zip's equivalent radius + 1 mile of its point (haversine). A figure named "within 1 mile" is a
+//    distance anyone can recompute from EPA's coordinates (review 58: counting by address put Western Processing,
+//    Kent Highlands and Midway Landfill, 4.3 to 8.2 km from 98031's point, in 98031 and in 98032 both).
+//  - named, not counted: a site whose EPA address zip is the zip but whose coordinate lies beyond that 1 mile, when it
+//    lies within the zip's reach, max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR x radius) of the zip's point (the reach of
+//    zip-locator.ts). EPA gives one point per site and a large site is an area (epa-superfund-sems/SOURCE.md caveats):
+//    OHIO RIVER PARK, on Neville Island (15225), lies 3.5 km from the zip's point, past its 2.7 km disk + 1 mile; the
+//    notes say so. A site farther than the reach is not named: its zip is a mailing address or a slip (HANFORD
+//    100-AREA filed under Richland's 99352, 53 km away; WURTSMITH AIR FORCE BASE, Michigan, under a Wisconsin zip).
 import { gridDisk } from 'h3-js';
 import { pointToPolygonDistance } from '@turf/turf';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -17,12 +19,12 @@ import type { SiteData } from './data.ts';
 import { cellOf, type Ring } from './geo.ts';
 import { MILE_M, NEAREST_MIN_M, NEAREST_RADIUS_FACTOR, RES, haversineM, type AddressSite } from './rules.ts';
 
-/** How far from a zip's point a site filed under the zip's address may lie and still count for it. */
+/** How far from a zip's point a site filed under the zip's address may lie and still be named in its notes. */
 export const addressReachM = (radiusM: number): number => Math.max(NEAREST_MIN_M, NEAREST_RADIUS_FACTOR * radiusM);
 
 export interface ZipArea {
   zip: string;
-  /** the zip's point (null: none; then neither the disk nor the address rule applies) */
+  /** the zip's point (null: none; then neither the disk nor the address note applies) */
   lat: number | null; lng: number | null;
   /** equivalent radius of the zip's land area */
   radiusM: number;
@@ -31,10 +33,10 @@ export interface ZipArea {
 }
 
 export interface ZipSites {
-  /** every counted site, sorted */
+  /** every counted site (within 1 mile), sorted */
   ids: string[];
-  /** the sites among them counted by their EPA address zip alone, nearest first */
-  byAddress: AddressSite[];
+  /** the sites EPA files under the zip's address that lie beyond that mile, within the reach: not counted, nearest first */
+  addressBeyond: AddressSite[];
 }
 
 export class ZipSuperfund {
@@ -59,22 +61,21 @@ export class ZipSuperfund {
     return new Map(rows.map((r) => [r.epa_id, r.zip]));
   }
 
-  /** The counted sites of a zip, by distance and by address. */
+  /** The counted sites of a zip (by distance), and those of its address beyond the mile. */
   of(z: ZipArea): ZipSites {
     const hasPoint = z.lat != null && z.lng != null && Number.isFinite(z.lat) && Number.isFinite(z.lng);
     const ids = new Set(z.polygons ? this.nearPolygon(z.polygons, z.cells ?? []) : hasPoint ? this.nearDisk(z.lat!, z.lng!, z.radiusM + MILE_M) : []);
-    const byAddress: AddressSite[] = [];
+    const addressBeyond: AddressSite[] = [];
     if (hasPoint) {
       for (const i of this.byZip.get(z.zip) ?? []) {
         const s = this.data.sites[i]!;
         if (ids.has(s[0])) continue;
         const d = haversineM(z.lat!, z.lng!, s[3], s[4]);
-        if (d <= addressReachM(z.radiusM)) byAddress.push({ epa_id: s[0], site_name: s[1], distance_m: Math.round(d) });
+        if (d <= addressReachM(z.radiusM)) addressBeyond.push({ epa_id: s[0], site_name: s[1], distance_m: Math.round(d) });
       }
     }
-    byAddress.sort((a, b) => a.distance_m - b.distance_m || a.epa_id.localeCompare(b.epa_id));
-    for (const s of byAddress) ids.add(s.epa_id);
-    return { ids: [...ids].sort(), byAddress };
+    addressBeyond.sort((a, b) => a.distance_m - b.distance_m || a.epa_id.localeCompare(b.epa_id));
+    return { ids: [...ids].sort(), addressBeyond };
   }
 
   /** Sites within 1 mile of the polygon (negative distance: inside); candidates: sites whose 1-mile cells meet the ZCTA's. */

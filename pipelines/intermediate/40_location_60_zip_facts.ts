@@ -7,8 +7,9 @@
 //    like a point lookup (polygon zone / outside every polygon but the zip lies in the declared area of a
 //    floodplain-only map = minimal X / otherwise unmapped). Zips whose area misses every flood map's bounding box
 //    and that lie in no declared area are unmapped without sampling.
-//  - Superfund: live/location/zip-superfund.ts (within 1 mile of the ZCTA polygon, else within radius + 1 mile of
-//    the centroid, and the sites whose EPA address zip is the zip and whose coordinate lies within its reach).
+//  - Superfund: live/location/zip-superfund.ts (counted: within 1 mile of the ZCTA polygon, else within radius + 1
+//    mile of the centroid; named only: the sites whose EPA address zip is the zip and whose coordinate lies beyond
+//    that mile, within its reach).
 import { cellToLatLng, cellToParent, gridDisk, polygonToCells } from 'h3-js';
 import type { MultiPolygon } from 'geojson';
 import type { StageContext } from '../../warehouse/context.ts';
@@ -154,19 +155,19 @@ export async function run(ctx: StageContext): Promise<void> {
     flood_as_of date,                   -- latest effective date of those maps
     superfund_count_1mi integer not null,
     superfund_epa_ids varchar,          -- JSON array of the counted sites
-    superfund_by_address varchar,       -- JSON [{epa_id, site_name, distance_m}]: those counted by their EPA address zip alone
+    superfund_address_beyond varchar,   -- JSON [{epa_id, site_name, distance_m}]: sites of its EPA address zip beyond the mile, not counted
     superfund_as_of date
   )`);
 
   const rows: unknown[][] = [];
-  let sampled = 0, byAddress = 0;
+  let sampled = 0, addressBeyond = 0;
   for (const z of zips) {
     const hasPoint = z.lat != null && z.lng != null && Number.isFinite(z.lat) && Number.isFinite(z.lng);
     const polygons = zcta.get(z.zip);
     const radius = z.land_sqmi != null && z.land_sqmi > 0 ? Math.max(MIN_RADIUS_M, Math.sqrt((z.land_sqmi * 2_589_988.11) / Math.PI)) : DEFAULT_RADIUS_M;
     const source = polygons ? 'zcta_polygon' : hasPoint ? 'centroid_radius' : 'none';
     const sites = superfund.of({ zip: z.zip, lat: z.lat, lng: z.lng, radiusM: radius, polygons, cells: zctaCells.get(z.zip) });
-    if (sites.byAddress.length) byAddress++;
+    if (sites.addressBeyond.length) addressBeyond++;
     // ---- flood
     let facts: ZipFloodFacts | null = null;
     if (hasPoint && !flood.empty) {
@@ -186,12 +187,12 @@ export async function run(ctx: StageContext): Promise<void> {
       facts ? JSON.stringify(roundShares(facts.shares)) : null,
       touched.length ? touched.map((id) => flood.maps.find((m) => m.id === id)?.file).join(', ') : null,
       maxDate(...touched.map((id) => mapDates.get(id))),
-      sites.ids.length, JSON.stringify(sites.ids), sites.byAddress.length ? JSON.stringify(sites.byAddress) : null, SUPERFUND_AS_OF,
+      sites.ids.length, JSON.stringify(sites.ids), sites.addressBeyond.length ? JSON.stringify(sites.addressBeyond) : null, SUPERFUND_AS_OF,
     ]);
   }
   await appendRows(ctx.db, 'int_location_zip', ['varchar', 'varchar', 'double', 'integer', 'double', 'varchar', 'varchar', 'boolean', 'varchar',
     'double', 'double', 'varchar', 'varchar', 'date', 'integer', 'varchar', 'varchar', 'date'], rows);
-  ctx.log.info('int_location_zip', { zips: rows.length, sampled_for_flood: sampled, superfund_by_address: byAddress, with_polygon: zcta.size, land_area: hasGaz });
+  ctx.log.info('int_location_zip', { zips: rows.length, sampled_for_flood: sampled, superfund_address_beyond: addressBeyond, with_polygon: zcta.size, land_area: hasGaz });
 }
 
 const roundShares = (s: Record<string, number>): Record<string, number> =>

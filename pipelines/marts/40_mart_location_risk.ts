@@ -17,13 +17,13 @@ export async function run(ctx: StageContext): Promise<void> {
     nri_county_fips: string | null; nri_county_basis: string | null;
     geometry_source: string; sample_points: number; mapped_share: number; flood_zone: string; flood_zone_subtype: string | null;
     flood_sfha: boolean; flood_zone_class: string; flood_zone_share: number; sfha_share: number;
-    superfund_count_1mi: number; superfund_by_address: string | null; flood_as_of: string | null; superfund_as_of: string | null;
+    superfund_count_1mi: number; superfund_address_beyond: string | null; flood_as_of: string | null; superfund_as_of: string | null;
     zone_shares: string | null; map_label: string | null; county_map: string | null;
     is_zcta: boolean | null; centroid_source: string | null; radius_m: number | null;
   }>(ctx.db, `
     select z.zip, z.city, z.state_code, z.county_fips, n.risk_score as nri, nz.county_fips as nri_county_fips, nz.basis as nri_county_basis,
            l.geometry_source, l.sample_points, l.mapped_share, l.flood_zone, l.flood_zone_subtype, l.flood_sfha,
-           l.flood_zone_class, l.flood_zone_share, l.sfha_share, l.superfund_count_1mi, l.superfund_by_address,
+           l.flood_zone_class, l.flood_zone_share, l.sfha_share, l.superfund_count_1mi, l.superfund_address_beyond,
            cast(l.flood_as_of as varchar) as flood_as_of, cast(l.superfund_as_of as varchar) as superfund_as_of,
            l.zone_shares, z.is_zcta, z.centroid_source, l.radius_m,
            -- the area labels of the maps the zip's samples touched, and of a map loaded for its county (flood_maps)
@@ -66,8 +66,8 @@ export async function run(ctx: StageContext): Promise<void> {
       zones: r.zone_shares ? (JSON.parse(r.zone_shares) as Record<string, number>) : null, mapLabel: r.map_label, countyMap: r.county_map,
       // a zip sampled as a circle around its point (no area of its own, or a ZCTA whose polygon is not loaded): said so
       point: r.is_zcta !== null && r.geometry_source === 'centroid_radius' && r.radius_m != null ? { zip: r.zip, radiusM: r.radius_m, from: r.centroid_source, zcta: r.is_zcta } : null })
-      // the sites counted by their EPA address rather than by distance (live/location/zip-superfund.ts), named
-      + prefixed(superfundAddressNote(r.zip, r.superfund_by_address ? (JSON.parse(r.superfund_by_address) as AddressSite[]) : []))
+      // the sites EPA lists at the zip's address beyond the 1-mile count (live/location/zip-superfund.ts): named, not counted
+      + prefixed(superfundAddressNote(r.superfund_address_beyond ? (JSON.parse(r.superfund_address_beyond) as AddressSite[]) : []))
       + prefixed(basis);
     return [
       r.zip, r.zip, r.city ?? '', r.state_code ?? '', cls.zone, cls.label, notes,

@@ -156,18 +156,19 @@ export class LocationOracle {
     });
   }
 
-  /** A zip's counted sites (location.md "Superfund within 1 mile"): within 1 mile of its polygon, else of its disk of
-   *  the equivalent radius; and those whose EPA address zip (npl_sites.csv `zip`) is the zip, with EPA's coordinate
-   *  within max(16 km, 2 x the radius) of the zip's point: `byAddress`, the ones only that rule counts. */
-  zipSites(zip: string): { count: number; byAddress: (OracleSite & { distance: number })[] } {
+  /** A zip's counted sites (location.md "Superfund within 1 mile"), by distance only: within 1 mile of its polygon,
+   *  else of its disk of the equivalent radius. `addressBeyond`: the sites whose EPA address zip (npl_sites.csv `zip`)
+   *  is the zip but which that mile leaves out, with EPA's coordinate within max(16 km, 2 x the radius) of the zip's
+   *  point: named in the notes, not counted. */
+  zipSites(zip: string): { count: number; near: OracleSite[]; addressBeyond: (OracleSite & { distance: number })[] } {
     const z = this.byZip.get(zip)!;
     const poly = this.polygons.get(zip);
     const near = new Set(poly ? this.sitesNearPolygon(poly) : z.lat === null || z.lng === null ? [] : this.sitesWithin(z.lat, z.lng, z.radius + MILE));
-    const byAddress = z.lat === null || z.lng === null ? [] : this.sites
+    const addressBeyond = z.lat === null || z.lng === null ? [] : this.sites
       .filter((s) => s.zip === zip && !near.has(s))
       .map((s) => ({ ...s, distance: haversine(z.lat!, z.lng!, s.lat, s.lng) }))
       .filter((s) => s.distance <= Math.max(16_000, 2 * z.radius));
-    return { count: near.size + byAddress.length, byAddress };
+    return { count: near.size, near: [...near], addressBeyond };
   }
 
   /** The highest-ranked flood polygon containing the point, with its map; null outside every polygon. */

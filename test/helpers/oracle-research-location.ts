@@ -120,17 +120,15 @@ export function floodOf(z: ZipFacts): { zone: string; cls: FloodClass | 'unmappe
   }
   return share('unmapped') === 1 ? { zone: 'D', cls: 'unmapped' } : fail(`zip ${z.zip} is partly mapped: whether flood counts in its score is not derived here`);
 }
-/** Counted NPL sites within the zip's equivalent radius plus one mile of its centroid (haversine, our own SQL), and
- *  those whose EPA address zip is the zip with their coordinate within max(16 km, 2 x the radius) of the centroid. */
+/** Counted NPL sites within the zip's equivalent radius plus one mile of its centroid (haversine, our own SQL): the
+ *  count is a distance; a site of the zip's EPA address beyond that mile is not counted. */
 async function superfundCount(z: ZipFacts): Promise<number> {
-  const radius = Math.max(400, Math.sqrt(z.aland / Math.PI)), reach = radius + 1609.344, byAddress = Math.max(16_000, 2 * radius);
-  const rows = await sql<{ d: number; own: boolean }>(`
-    select 2 * 6371008.8 * asin(sqrt(pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lng - $lng) / 2), 2))) as d,
-      coalesce(zip = $zip, false) as own
-    from superfund_sites where counted and abs(lat - $lat) < 1 and abs(lng - $lng) < 1.5`, { lat: z.lat, lng: z.lng, zip: z.zip });
-  if (rows.some((r) => Math.abs(r.d - reach) < 100 && !(r.own && r.d <= byAddress))) fail(`zip ${z.zip}: a Superfund site within 100 m of the 1-mile line`);
-  if (rows.some((r) => r.own && Math.abs(r.d - byAddress) < 100)) fail(`zip ${z.zip}: a site of its address within 100 m of the address reach`);
-  return rows.filter((r) => r.d <= reach || (r.own && r.d <= byAddress)).length;
+  const reach = Math.max(400, Math.sqrt(z.aland / Math.PI)) + 1609.344;
+  const rows = await sql<{ d: number }>(`
+    select 2 * 6371008.8 * asin(sqrt(pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lng - $lng) / 2), 2))) as d
+    from superfund_sites where counted and abs(lat - $lat) < 1 and abs(lng - $lng) < 1.5`, { lat: z.lat, lng: z.lng });
+  if (rows.some((r) => Math.abs(r.d - reach) < 100)) fail(`zip ${z.zip}: a Superfund site within 100 m of the 1-mile line`);
+  return rows.filter((r) => r.d <= reach).length;
 }
 export async function environmentalScore(zip: string): Promise<number> {
   const z = await zipFacts(zip);
