@@ -74,7 +74,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     requireHostHeader: false,
   }, (req, res) => {
     // While draining, an answer closes its connection: a client that keeps a connection busy cannot hold the
-    // drain open (the 10 s backstop below would then cut whatever is still streaming).
+    // drain open (the REII_DRAIN_TIMEOUT_MS backstop below would then cut whatever is still streaming).
     if (draining) res.shouldKeepAlive = false;
     app(req, res);
   });
@@ -119,7 +119,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         const idle = setInterval(() => server.closeIdleConnections(), 50);
         server.close(() => { clearInterval(idle); resolve(); });
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+        setTimeout(() => server.closeAllConnections(), settings.drainTimeoutMs).unref();
       }).then(async () => {
         await stopWebhooks(webhooks); // issue 10
         buffered?.close();

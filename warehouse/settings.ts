@@ -27,6 +27,7 @@ export interface Settings {
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
   refusalHoldMs: number; // defaults to 1000: a caller's repeated 429 is held this long (api/refusals.ts)
+  drainTimeoutMs: number; // defaults to 10000: after SIGTERM, whatever is still open this long is cut (api/server.ts)
   trustedProxies: string; // defaults to '' (X-Forwarded-For ignored); validated IPs/CIDRs, comma-separated
   stepFilter: string; // defaults to '' (every step)
   redisUrl: string; // defaults to '' (limits in this process)
@@ -70,6 +71,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'llmKey', env: 'REII_LLM_KEY', default: '', help: 'Research: bearer token sent to REII_LLM_URL; empty sends none.' },
   { name: 'llmTimeoutMs', env: 'REII_LLM_TIMEOUT_MS', default: '4000', help: 'Research: how long a rewording may take, in milliseconds; past it the answer is sent as drafted.' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
+  { name: 'drainTimeoutMs', env: 'REII_DRAIN_TIMEOUT_MS', default: '10000', help: 'Server: after SIGTERM (or SIGINT) the server drains: answers in flight finish; whatever is still open this long after the signal (a download its client stopped reading, say) is cut, so the process always exits.' },
   { name: 'refusalHoldMs', env: 'REII_REFUSAL_HOLD_MS', default: '1000', help: 'Server: a 429 to a caller (key, or client address without a valid key) refused again before the Retry-After of its previous 429 ran out is held this long before it is sent, so a client that ignores 429s cannot crowd out other keys; 0 sends every 429 at once.' },
   { name: 'geographyRequired', env: 'REII_GEOGRAPHY_REQUIRED', default: '1', help: 'Build: 1 fails a build whose sources folder has a `canonical/` folder without the geography folders beside it, naming them (README "Canonical format"); 0 builds anyway with a warning (unknown zips not rejected, no market tier: tests of the canonical format alone).' },
   { name: 'rejectMaxShare', env: 'REII_REJECT_MAX_SHARE', default: '0.05', help: 'Build: a source file whose share of rejected rows passes this (0-1) fails the build, naming the file and its top reasons; `current` is untouched.' },
@@ -122,6 +124,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
     refusalHoldMs: intSetting('refusalHoldMs', get('refusalHoldMs'), 0, 60_000),
+    drainTimeoutMs: intSetting('drainTimeoutMs', get('drainTimeoutMs'), 0, 600_000),
     trustedProxies: proxyList(get('trustedProxies')),
     stepFilter: get('stepFilter'),
     redisUrl: get('redisUrl'),

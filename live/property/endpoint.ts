@@ -31,7 +31,8 @@ function makeEngine(build: BuildKey): PropertyEngine | null {
   };
   // a full address's place ("..., Philadelphia, Pennsylvania 19146", "... Bronx NY") read by the build's place names
   const resolver = loadResolver(build.dir);
-  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, sourceKindAsOf: meta.source_kind_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {} }, addressPlaceNames(resolver, null), resolver);
+  return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, sourceKindAsOf: meta.source_kind_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {},
+    hasShard: (rel) => fs.existsSync(path.join(build.dir, 'shards', rel)) }, addressPlaceNames(resolver, null), resolver);
 }
 
 const property: LiveModule<PropertyInput> = {

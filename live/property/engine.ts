@@ -9,6 +9,7 @@ import { typedUnit } from '../valuation/coverage.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import { otherZipMessage, placeCheck, type Found } from './place-check.ts';
 import { ZipTable } from './zip-table.ts';
+import { propertyLinks } from './links.ts';
 import { leftOutEntry, typoEntry, typoNote } from './typo-street.ts';
 import {
   parcelFile, parcelKey, recordFile, zipFile,
@@ -72,7 +73,7 @@ export class PropertyEngine {
    *  `resolver`: the build's place resolver, which reads a typed city against the record's (place-check.ts). */
   constructor(private readonly readBytes: (rel: string) => Buffer | null,
     private readonly build: { buildId: string; asOf: string; sourceAsOf: Record<string, string>; sourceKindAsOf?: Record<string, Record<string, string>>;
-      parcelOnlyZips?: Record<string, [string, string][]> },
+      parcelOnlyZips?: Record<string, [string, string][]>; hasShard?: (rel: string) => boolean },
     private readonly places?: PlaceNames, private readonly resolver: PlaceResolver | null = null) {}
 
   /** A found property's identity, for the place check's messages. */
@@ -223,7 +224,7 @@ export class PropertyEngine {
     const zip = rec.body.zip;
     const body: Record<string, unknown> = {
       ...rec.body,
-      links: zip ? { comps: `/v1/market/comps?zip=${zip}`, location_risk: `/v1/location/risk?zip=${zip}` } : { comps: null, location_risk: null },
+      links: propertyLinks(zip as string | null, rec.body['property_type'], this.build.hasShard ?? (() => false)),
       as_of: this.asOf(rec, found.refs),
     };
     // additive: the other properties the typed address names (an NYC lot redeveloped, two lots of one address)

@@ -179,15 +179,17 @@ class RawConnection {
   }
 }
 
-/** `reii serve` as a real process: its stderr lines, its access-log lines (stdout) and its exit. */
-function serveProcess(artifacts: string, state: string): {
+/** `reii serve` as a real process: its stderr lines, its access-log lines (stdout) and its exit. `drainMs`: its
+ *  REII_DRAIN_TIMEOUT_MS, past which a SIGTERM cuts what is still open (far above what a loaded machine needs, unless
+ *  the cut itself is tested). */
+function serveProcess(artifacts: string, state: string, drainMs = 120_000): {
   child: ChildProcess; stderr: string[]; access: Record<string, unknown>[]; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--artifacts', artifacts, '--state', state], {
     cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'],
     // No Redis (usage in the state folder), and a request timeout that a held-back body cannot reach: this
     // test is about the drain, not the slow-client cut-off (test/api/security.test.ts has that).
-    env: { ...process.env, REII_REDIS_URL: '', REII_REQUEST_TIMEOUT_MS: '120000' },
+    env: { ...process.env, REII_REDIS_URL: '', REII_REQUEST_TIMEOUT_MS: '120000', REII_DRAIN_TIMEOUT_MS: String(drainMs) },
   });
   const lines = (stream: NodeJS.ReadableStream, onLine: (l: string) => void): void => {
     let rest = '';
@@ -316,7 +318,7 @@ describe('SIGTERM', () => {
       slow.write(body.slice(half));
       const postAnswer = await within(30_000, 'answer to the held-back POST', slow.next());
       // The server ends that connection itself once the answer is out: a client that sends more on it is not
-      // served keep-alive (which would hold the drain open until the 10 s backstop cuts the download and all):
+      // served keep-alive (which would hold the drain open until the REII_DRAIN_TIMEOUT_MS backstop cuts the download and all):
       // either the connection is already closed, or the extra answer says Connection: close and it closes.
       slow.write('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
       const extra = await within(30_000, 'an answer or a close after the POST', slow.next().catch(() => null));
@@ -350,6 +352,59 @@ describe('SIGTERM', () => {
       expect(months.reduce((n, m) => n + (usage.months[m]![record.id] ?? 0), 0)).toBe(counted.filter((s) => s >= 200 && s < 300).length);
     } finally {
       for (const s of sockets) s.socket.destroy();
+      (download as http.ClientRequest | null)?.destroy();
+      if (srv.child.exitCode === null && srv.child.signalCode === null) srv.child.kill('SIGKILL');
+      await srv.exit;
+      fs.rmSync(state, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SIGTERM drain backstop', () => {
+  test('a download its client stops reading is cut once REII_DRAIN_TIMEOUT_MS has passed after SIGTERM; the process still exits 0', async () => {
+    const artifacts = artifactsDir();
+    const build = currentBuildDir(artifacts)!;
+    const big = [...(JSON.parse(fs.readFileSync(path.join(build, 'export', 'manifest.json'), 'utf8')) as ExportManifest).files].sort((a, b) => b.bytes - a.bytes)[0]!;
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-drain-cut-'));
+    const { key } = new KeyStore(state).create({ plan: 'scale', name: 'drain-cut', rpm: null });
+    const drainMs = 1000;
+    const srv = serveProcess(artifacts, state, drainMs);
+    let download: http.ClientRequest | null = null;
+    try {
+      await until('"reii serving" line', () => {
+        if (srv.child.exitCode !== null) throw new Error(`reii serve exited ${srv.child.exitCode} before serving:\n${srv.stderr.join('\n')}`);
+        return srv.stderr.some((l) => l.includes('reii serving'));
+      }, 60_000);
+      const port = Number(/serving http:\/\/127\.0\.0\.1:(\d+)/.exec(srv.stderr.find((l) => l.includes('reii serving'))!)![1]);
+      // The client reads the first chunk and then never again: the server's stream stalls on back-pressure.
+      let received = 0;
+      let firstBytes!: (res: http.IncomingMessage) => void, reading = false;
+      const started = new Promise<http.IncomingMessage>((resolve) => { firstBytes = resolve; });
+      const ended = new Promise<string>((resolve) => {
+        download = http.get(`http://127.0.0.1:${port}/v1/export/${big.dataset}?format=${big.format}`, { headers: { 'X-Service-Key': key }, agent: false }, (res) => {
+          res.on('data', (chunk: Buffer) => { received += chunk.length; if (!reading) { res.pause(); firstBytes(res); } });
+          res.on('close', () => resolve(res.complete ? 'complete' : 'cut'));
+          res.on('error', () => {});
+        });
+        download.on('error', () => {});
+        download.on('close', () => resolve('cut'));
+      });
+      const res = await within(30_000, 'first bytes of the download', started);
+      const signalled = Date.now();
+      srv.child.kill('SIGTERM');
+      const { code, signal } = await within(60_000, 'exit of the server process', srv.exit);
+      const exitedAfter = Date.now() - signalled;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // not before the backstop: the drain waited for the download as long as it was allowed to
+      expect(exitedAfter).toBeGreaterThanOrEqual(drainMs);
+      // and by the setting, not the 10 s default: the exit follows the cut closely
+      expect(exitedAfter).toBeLessThan(9000);
+      // the client reads again: what the server sent before the cut, then the connection's end, short of the file
+      reading = true;
+      res.resume();
+      expect(await within(30_000, 'end of the download', ended)).toBe('cut');
+      expect(received).toBeLessThan(big.bytes);
+    } finally {
       (download as http.ClientRequest | null)?.destroy();
       if (srv.child.exitCode === null && srv.child.signalCode === null) srv.child.kill('SIGKILL');
       await srv.exit;

@@ -4,11 +4,17 @@
 // generated here; values are checked against counts this file makes itself, never against the CLI.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { FIX, STACK_LINE, cleanupCli, env, get, parseTable, reii, served, stop, tmp, until, type Run } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 
 afterAll(cleanupCli);
+
+// Every build or check here is a process of its own: on a loaded CI machine one has taken over 90 s (the helper's
+// default deadline). Each run gets 180 s and a test, which makes up to three runs, 10 minutes, so a slow machine is
+// not reported as a failure of the code (a run cut by its deadline would also leave its build lock to the next test).
+const RUN_MS = 180_000;
+vi.setConfig({ testTimeout: 600_000 });
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -31,7 +37,7 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
     try {
       expect(lockPid()).toBe(pid); // still building, still holding it
       const buildsBefore = builds(); // the holder's own build folder, if it has made it yet
-      const r = await reii(['build', '--sources', path.join(FIX, 'good')], base());
+      const r = await reii(['build', '--sources', path.join(FIX, 'good')], base(), RUN_MS);
       expect(r.code, r.stderr).toBe(5);
       expect(r.stderr).toMatch(new RegExp(`^reii: another build is running \\(pid ${pid}, started [^)]+\\); lock ${artifacts.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/build\\.lock$`, 'm'));
       expect(r.stderr).not.toMatch(STACK_LINE);
@@ -62,7 +68,7 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
     const current = currentTarget();
     expect(current, 'the previous test published a build').not.toBeNull();
     const src = path.join(FIX, 'missing-column');
-    const r = await reii(['build', '--sources', src], base());
+    const r = await reii(['build', '--sources', src], base(), RUN_MS);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^reii: stage sources failed in canonical\/sales\.csv: missing required column\(s\) state, zip/m);
     expect(r.stderr).not.toMatch(STACK_LINE);
@@ -70,7 +76,7 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
     expect(currentTarget()).toBe(current);
     expect(lockPid()).toBeUndefined();
 
-    const debug = await reii(['--debug', 'build', '--sources', src], base());
+    const debug = await reii(['--debug', 'build', '--sources', src], base(), RUN_MS);
     expect(debug.code).toBe(3);
     expect(debug.stderr).toMatch(/^reii: stage sources failed in canonical\/sales\.csv/m);
     expect(debug.stderr).toMatch(/at .*pipelines\/sources\/\S+\.ts:\d+/);
@@ -81,7 +87,7 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
     const current = currentTarget();
     expect(current, 'the first test published a build').not.toBeNull();
     const failedBefore = builds().filter((n) => n.endsWith('.failed'));
-    const r = await reii(['build', '--sources', path.join(FIX, 'two-states')], base());
+    const r = await reii(['build', '--sources', path.join(FIX, 'two-states')], base(), RUN_MS);
     expect(r.code, r.stderr).toBe(4);
     const failed = builds().filter((n) => n.endsWith('.failed') && !failedBefore.includes(n));
     expect(failed).toHaveLength(1);
@@ -105,7 +111,7 @@ describe('build exit statuses (one artifacts folder, tiny hand-written sources)'
 
   test('build --only with nothing published exits 6', async () => {
     const empty = tmp('reii-cli-art-');
-    const r = await reii(['build', '--only', 'marts', '--artifacts', empty, '--sources', path.join(FIX, 'good')], base());
+    const r = await reii(['build', '--only', 'marts', '--artifacts', empty, '--sources', path.join(FIX, 'good')], base(), RUN_MS);
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/^reii: --only needs a published build to start from, and there is none/m);
     expect(fs.existsSync(path.join(empty, 'current'))).toBe(false);
@@ -158,7 +164,7 @@ describe('reii check: the data tests over a sources folder, nothing published', 
   /** Runs `reii check` and returns the run, its parsed table (by check name) and the one build folder it left. */
   const check = async (src: string): Promise<{ r: Run; table: Record<string, Record<string, string>>; left: string }> => {
     const before = builds();
-    const r = await reii(['check', '--sources', src], e());
+    const r = await reii(['check', '--sources', src], e(), RUN_MS);
     const made = builds().filter((n) => !before.includes(n));
     expect(made, r.stderr).toHaveLength(1);
     const t = parseTable(r.stdout.split('\n').filter((l) => !/^(all checks passed|report): /.test(l)).join('\n'));
@@ -192,7 +198,7 @@ describe('reii check: the data tests over a sources folder, nothing published', 
   });
 
   test('reii build over the same sources publishes despite the warning; a check of the same sources against it then runs the drift tests and passes', async () => {
-    const b = await reii(['build', '--sources', A.dir], e());
+    const b = await reii(['build', '--sources', A.dir], e(), RUN_MS);
     expect(b.code, b.stderr).toBe(0);
     const published = currentTarget();
     expect(published).not.toBeNull();
@@ -239,7 +245,7 @@ describe('reii check: the data tests over a sources folder, nothing published', 
   test('a stage that fails exits 3 naming the stage and file; current untouched', async () => {
     const published = currentTarget();
     const before = builds();
-    const r = await reii(['check', '--sources', path.join(FIX, 'missing-column')], e());
+    const r = await reii(['check', '--sources', path.join(FIX, 'missing-column')], e(), RUN_MS);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^reii: stage sources failed in canonical\/sales\.csv: missing required column\(s\) state, zip/m);
     expect(r.stderr).not.toMatch(STACK_LINE);

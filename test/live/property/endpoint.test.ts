@@ -98,8 +98,42 @@ describe('GET /v1/property', () => {
     expect(byAddress.body).toEqual(byId.body);
     const byParcel = await get(`parcel_id=${encodeURIComponent(p!.parcel_id)}&state=${p!.state}`);
     expect(byParcel.body).toEqual(byId.body);
-    expect((byId.body as Body)['links']).toEqual({ comps: `/v1/market/comps?zip=${p!.zip}`, location_risk: `/v1/location/risk?zip=${p!.zip}` });
+    expect((byId.body as Body)['links']).toEqual({ comps: expect.stringMatching(new RegExp(`^/v1/market/comps\\?zip=${p!.zip}(&|$)`)), location_risk: `/v1/location/risk?zip=${p!.zip}` });
+    await expectLinksAnswer(byId.body as Body);
     expect((byId.body as Body)['lineage']).toBeUndefined();
+  });
+
+  /** Every link a property answer gives answers 200 with the same key. */
+  const expectLinksAnswer = async (b: Body): Promise<void> => {
+    for (const link of Object.values(b['links'] as Record<string, string | null>)) {
+      if (link === null) continue;
+      const res = await fetch(`${server.url}${link}`, { headers: { 'X-Service-Key': key } });
+      expect(res.status, link).toBe(200);
+      await res.arrayBuffer();
+    }
+  };
+
+  it('links only what answers: a Louisville parcel in a zip no sales source covers has no comps link (its comps are a 404), its location risk link answers (review 30)', async () => {
+    const [p] = await warehouseRows<{ property_id: string; zip: string }>(`
+      select property_id, zip from properties where source = 'louisville' and zip is not null
+        and zip not in (select zip from sales where zip is not null) order by hash(property_id) limit 1`);
+    expect(p, 'a Louisville property whose zip has no sale in the warehouse').toBeDefined();
+    const { status, body } = await get(`property_id=${p!.property_id}`);
+    expect(status).toBe(200);
+    const links = (body as Body)['links'] as Record<string, string | null>;
+    expect(links['comps']).toBeNull();
+    const comps = await fetch(`${server.url}/v1/market/comps?zip=${p!.zip}`, { headers: { 'X-Service-Key': key } });
+    expect(comps.status).toBe(404);
+    expect(links['location_risk']).toBe(`/v1/location/risk?zip=${p!.zip}`);
+    await expectLinksAnswer(body as Body);
+    // a condo links the comps of condos, and that link answers: an NYC condo in the zip with the most condo sales
+    const [c] = await warehouseRows<{ property_id: string }>(`
+      select property_id from properties where source = 'nyc' and property_type = 'condo' and zip = (
+        select zip from sales where property_type = 'condo' and source = 'nyc' group by zip order by count(*) desc, zip limit 1)
+      order by hash(property_id) limit 1`);
+    const condo = await get(`property_id=${c!.property_id}`);
+    expect(((condo.body as Body)['links'] as Record<string, string | null>)['comps']).toContain('property_type=condo');
+    await expectLinksAnswer(condo.body as Body);
   });
 
   it('classes owners from the raw OPA owner names: the housing authority (AUTH) is government, churches nonprofit (review 4)', async () => {
