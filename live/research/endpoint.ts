@@ -21,6 +21,7 @@ import { metroAnswer } from './metro.ts';
 import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
 import { EstimateBook, valueEstimate } from './value-estimate.ts';
+import { sizeAsked, sizeValue, takeSize } from './size-value.ts';
 import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { acceptRephrase, llmFromSettings, rephrase, type Keep, type LlmOptions } from './rephrase.ts';
@@ -86,7 +87,8 @@ export class ResearchEngine {
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
     if (defined) return { ...defined, depth };
     // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts)
-    const asked = sqftWords(String(input.query ?? '').slice(0, 2000));
+    // a home's size asked with its value ("a 2,000 sq ft house"): taken out of the words read (size-value.ts)
+    const { text: asked, size } = takeSize(sqftWords(String(input.query ?? '').slice(0, 2000)));
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
     const nyc = nycCounty(asked);
     // a zip or city written with a state it is not in ("11201 wa", "seattle tx"): said, the state's words out (state-clash.ts)
@@ -150,7 +152,9 @@ export class ResearchEngine {
     // and their difference (type-diff.ts)
     const types = u.targets.length === 1 ? typesCompared(asked) : [];
     if (types.length) typesOnly(u);
+    const sized = !!size && sizeAsked(u, size, own !== null); // the zip's price per sqft times the size
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
+    if (sized && facts.length) await sizeValue(this.data, u, facts, size);
     const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];
     for (const type of facts.length ? types.filter((x) => x !== u.propertyType) : []) {
       const more = await gather(this.data, { ...u, propertyType: type, intents: u.intents.filter((i) => i === 'trends' || i === 'comps') }, depth);
