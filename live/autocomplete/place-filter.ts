@@ -5,7 +5,8 @@
 // too. Rules: warehouse/docs/address.md "A place after the street".
 import { asciiLetters, splitPlace, type PlaceNames } from '../../warehouse/address.ts';
 import { addressPlaceNames } from '../places/address-place.ts';
-import { NICKNAMES, PART_SHORT_FORMS, placeKey, STATE_KEYS } from '../places/names.ts';
+import { PART_SHORT_FORMS, placeKey, STATE_KEYS } from '../places/names.ts';
+import { NICKNAMES } from '../places/nicknames.ts';
 import { CANONICAL } from './text.ts';
 import type { PlaceResolver } from '../places/resolver.ts';
 import type { Place } from './index-format.ts';

@@ -1,6 +1,7 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, countsApart, editDistance, letterCounts, NICKNAMES, PART_SHORT_FORMS, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, PART_SHORT_FORMS, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
+import { NICKNAMES } from './nicknames.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 import { bareBoroughCounty, BOROUGH_COUNTIES, BOROUGH_COUNTY_STATE, boroughCountyKeys } from './borough-counties.ts';
 

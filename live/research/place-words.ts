@@ -1,7 +1,8 @@
 // The word lists the research place parser (live/research/places.ts) reads: state names, codes and their cues,
 // territories, state and city nicknames, New York City's boroughs, and English words that are also town names.
 import { STATE_NAMES as STATE_NAME_TABLE } from '../../warehouse/regulations/schema.ts';
-import { CITY_NICKNAMES, PART_SHORT_FORMS, STATE_SHORT_FORMS } from '../places/names.ts';
+import { PART_SHORT_FORMS, STATE_SHORT_FORMS } from '../places/names.ts';
+import { CITY_NICKNAMES } from '../places/nicknames.ts';
 import type { City } from './data.ts';
 import type { FilingPlace } from './filing-places.ts';
 import type { Hood } from './hoods.ts';
@@ -110,7 +111,7 @@ const STATE_ALIASES: [string, string][] = [
   // AP-style and common short forms: live/places/names.ts, the one list (typed addresses read them too)
   ...STATE_SHORT_FORMS,
 ];
-/** City nicknames in question text, with their case and context rules: live/places/names.ts CITY_NICKNAMES, the one
+/** City nicknames in question text, with their case and context rules: live/places/nicknames.ts CITY_NICKNAMES, the one
  *  list (the resolver reads the same nicknames in typed city names). */
 export const CITY_ALIASES: [RegExp, string, string][] = CITY_NICKNAMES.flatMap((n): [RegExp, string, string][] => n.inQuestions ? [[n.inQuestions, n.city, n.state]] : []);
 /** Just after a word that puts a place after it (a lookbehind): "in", "near", "vs"... */

@@ -1,5 +1,5 @@
 // GET /v1/geo/lookup for the District of Columbia named as people name it ("DC", "Washington DC", "District of
-// Columbia"): its one city, Washington (live/places/names.ts CITY_NICKNAMES), the same answer as city=Washington. The
+// Columbia"): its one city, Washington (live/places/nicknames.ts CITY_NICKNAMES), the same answer as city=Washington. The
 // District's place is checked against the raw Census gazetteer's DC places (Washington city is its only one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir } from '../helpers/build.ts';
