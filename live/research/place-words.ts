@@ -49,8 +49,27 @@ export function topicEndCode(q: string, t: Token, prev: Token | undefined): bool
   return prev !== undefined && !PREPOSITIONS.has(prev.lower) && /^\s*[?.!]?\s*$/.test(q.slice(t.end)) && LEGAL_TOPIC.test(q.slice(0, t.start)) && !YES_NO.test(q);
 }
 /** Foreign places: a question naming one is outside coverage ("New Mexico" is a state and "New England" a US region);
- *  Canada's largest cities too (not Vancouver: Vancouver, WA); a US town of the name needs its state ("Toronto, OH"). */
-export const FOREIGN_PLACES = /(?<!\bnew\s+)\b(canada|mexico|united kingdom|england|scotland|australia|europe|ontario, canada|british columbia|quebec|toronto|montreal|calgary|edmonton|winnipeg|ottawa)\b/i;
+ *  a US town of the name needs its state ("Toronto, OH", "Brazil, IN"). Countries and the cities most asked (review 31:
+ *  "Sao Paulo Brazil" answered for Brazil, IN; "Koln Germany" was "no place named"), leaving out every name a US city of
+ *  10,000 people or more bears, or a New York neighbourhood the sales name (Vancouver, Paris, London, Berlin, Rome,
+ *  Dublin, Athens, Moscow, Lebanon, Peru, Jamaica...): those stay US places. Accents are folded before (São -> Sao). */
+const FOREIGN_NAMES = [
+  'canada', 'mexico', 'united kingdom', 'great britain', 'britain', 'england', 'scotland', 'wales', 'northern ireland', 'ireland', 'europe',
+  'australia', 'new zealand', 'ontario, canada', 'british columbia', 'quebec', 'toronto', 'montreal', 'calgary', 'edmonton', 'winnipeg', 'ottawa',
+  'brazil', 'argentina', 'colombia', 'chile', 'venezuela', 'ecuador', 'bolivia', 'uruguay', 'paraguay', 'costa rica', 'dominican republic',
+  'guatemala', 'honduras', 'nicaragua', 'el salvador', 'cuba', 'haiti', 'bahamas', 'germany', 'france', 'spain', 'italy', 'portugal',
+  'netherlands', 'belgium', 'switzerland', 'austria', 'sweden', 'norway', 'denmark', 'finland', 'iceland', 'poland', 'czech republic',
+  'czechia', 'hungary', 'romania', 'bulgaria', 'greece', 'croatia', 'serbia', 'ukraine', 'russia', 'israel', 'egypt', 'morocco', 'nigeria',
+  'kenya', 'south africa', 'ghana', 'ethiopia', 'saudi arabia', 'united arab emirates', 'qatar', 'india', 'pakistan', 'bangladesh', 'china',
+  'japan', 'south korea', 'north korea', 'korea', 'taiwan', 'hong kong', 'singapore', 'malaysia', 'indonesia', 'philippines', 'thailand',
+  'vietnam', 'iran', 'iraq', 'afghanistan',
+  'sao paulo', 'rio de janeiro', 'buenos aires', 'bogota', 'tokyo', 'osaka', 'kyoto', 'beijing', 'shanghai', 'shenzhen', 'mumbai', 'new delhi',
+  'delhi', 'bangalore', 'seoul', 'bangkok', 'manila', 'jakarta', 'kuala lumpur', 'sydney', 'madrid', 'barcelona', 'munich', 'cologne', 'koln',
+  'frankfurt', 'zurich', 'stockholm', 'oslo', 'copenhagen', 'helsinki', 'prague', 'budapest', 'istanbul', 'tel aviv', 'jerusalem', 'lagos',
+  'nairobi', 'johannesburg', 'cape town', 'auckland', 'dubai', 'abu dhabi', 'doha', 'riyadh', 'karachi', 'lahore', 'dhaka', 'hanoi',
+  'ho chi minh city', 'saigon', 'taipei', 'edinburgh', 'brussels', 'kyiv', 'kiev',
+];
+export const FOREIGN_PLACES = new RegExp(`(?<!\\bnew\\s+)\\b(${[...FOREIGN_NAMES].sort((a, b) => b.length - a.length).join('|')})\\b`, 'i');
 
 /** A word of a question, with where it stands. */
 export interface Token { text: string; lower: string; start: number; end: number }

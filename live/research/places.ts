@@ -114,16 +114,16 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   }
 
   // foreign places: the question is outside coverage ("New Mexico" is a state and "New England" a US region)
-  const foreignHit = FOREIGN_PLACES.exec(q);
-  // a US town named like a country: "Mexico, Missouri", "Mexico, MO"
-  const usTown = foreignHit !== null && gaz.citiesByName.has(foreignHit[1]!.toLowerCase()) && (() => {
-    const rest = q.slice(foreignHit.index + foreignHit[0].length);
+  // every one named ("Sao Paulo Brazil": both); a US town named like one needs its state after it ("Mexico, Missouri", "Mexico, MO")
+  const stateAfter = (rest: string): boolean => {
     const code = /^\s*,?\s*([A-Z]{2})\b/.exec(rest);
     return (code !== null && STATE_CODES.has(code[1]!)) || STATE_PATTERNS.some(([, , re]) => { re.lastIndex = 0; const m = re.exec(rest.toLowerCase()); return m !== null && /^\s*,?\s*$/.test(rest.slice(0, m.index)); });
-  })();
-  const foreign = usTown ? null : foreignHit;
+  };
+  const foreigns = [...q.matchAll(new RegExp(FOREIGN_PLACES.source, 'gi'))]
+    .filter((h) => !(gaz.citiesByName.has(h[1]!.toLowerCase()) && stateAfter(q.slice(h.index + h[0].length))));
+  const foreign = foreigns.length > 0;
   // the country is no US town of its name: its words are taken, so no city reads them ("Mexico" is not Mexico, MO)
-  if (foreign) { unknown.push(foreign[1]!.replace(/\b\w/g, (c) => c.toUpperCase())); taken.push({ start: foreign.index, end: foreign.index + foreign[0].length }); }
+  for (const h of foreigns) { unknown.push(h[1]!.replace(/\b\w/g, (c) => c.toUpperCase())); taken.push({ start: h.index, end: h.index + h[0].length }); }
 
   // zips; five digits that start a street line are its house number, never a zip ("12345 NE 80th St": street-line.ts)
   for (const m of q.matchAll(/(?<![\d$.]|(?<!\d)\d{1,3},)\b(\d{5})(?:-\d{4})?\b(?!\d|%|\.\d|,\d{3}(?!\d))/g)) {

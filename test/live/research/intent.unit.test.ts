@@ -15,6 +15,7 @@ const CITIES: City[] = [
   city('Boise', 'ID', 235_000), city('Twin Oaks', 'TX', 900), city('Kent', 'WA', 135_000), city('Kent', 'OH', 28_000), city('Eugene', 'OR', 176_000), city('Oregon', 'WI', 11_000),
   city('Cook', 'MN', 500), city('Lancaster', 'CA', 173_000), city('Lancaster', 'PA', 58_000), city('Columbus', 'OH', 905_000),
   city('Columbus', 'IN', 50_000), city('Pittsburgh', 'PA', 302_000), city('Pittsburg', 'CA', 76_000),
+  city('Brazil', 'IN', 8_000), city('New Britain', 'CT', 73_000), city('Paris', 'TX', 25_000),
 ];
 function gazetteer(): Gazetteer {
   const byName = new Map<string, City[]>();
@@ -247,6 +248,17 @@ describe('zips, context and places outside coverage', () => {
     expect(f.unknown).toEqual(['Ontario, Canada']);
     expect(f.targets).toEqual([]);
     expect(u('rent in mexico city').unknown).toEqual(['Mexico']);
+    // review 31: "Sao Paulo Brazil" was Brazil, IN; "Koln Germany" no place named. Every foreign name is said, no US target
+    for (const [q, names] of [['median home price in Sao Paulo Brazil', ['Sao Paulo', 'Brazil']], ['median home price in Köln Germany', ['Koln', 'Germany']],
+      ['house prices in Tokyo', ['Tokyo']], ['rent in New Zealand', ['New Zealand']]] as const) {
+      const r = u(q);
+      expect(r.unknown, q).toEqual(names);
+      expect(r.targets, q).toEqual([]);
+    }
+    // a US town named like a country keeps its state; names US cities share stay US places
+    expect(u('median price in Brazil, IN').targets).toEqual([expect.objectContaining({ state: 'IN', city: 'Brazil' })]);
+    expect(u('median price in New Britain, CT').unknown).toEqual([]);
+    expect(u('median price in Paris, TX').unknown).toEqual([]);
   });
 
   test('several places are a comparison; so are comparison words with one place', () => {
