@@ -39,7 +39,13 @@ function first(rows: Pick[]): Pick {
   return { ...hit!, address: title(hit!.address), price: Number(hit!.price) };
 }
 
-let phl: Pick, nyc: Pick;
+const nycRows = (file: string): Promise<Pick[]> => rawQuery<Pick>(`select trim("ADDRESS") as address, trim("ZIP CODE") as zip, cast(try_cast("SALE DATE" as date) as varchar) as date,
+    try_cast(replace("SALE PRICE", ',', '') as double) as price
+  from ${csv(`nyc-rolling-sales/${file}`)}
+  where "BUILDING CLASS CATEGORY" like '01 ONE FAMILY%' and "APARTMENT NUMBER" is null and try_cast(replace("SALE PRICE", ',', '') as double) is not null
+    and try_cast("SALE DATE" as date) is not null`);
+
+let phl: Pick, nyc: Pick, twice: Pick[];
 beforeAll(async () => {
   // Philadelphia OPA: the first SINGLE FAMILY row with a location, zip, sale date and price (its two-digit 2068-2071
   // years read as SOURCE.md says, PHILADELPHIA_DATE)
@@ -48,11 +54,17 @@ beforeAll(async () => {
     from ${PHILADELPHIA_ROWS} where trim(category_code_description) = 'SINGLE FAMILY' and location is not null and zip_code is not null
       and d0 is not null and try_cast(sale_price as double) is not null`));
   // NYC rolling sales: the first one-family row with no apartment, a street line and a price
-  nyc = first(await rawQuery(`select trim("ADDRESS") as address, trim("ZIP CODE") as zip, cast(try_cast("SALE DATE" as date) as varchar) as date,
-      try_cast(replace("SALE PRICE", ',', '') as double) as price
-    from ${csv('nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz')}
-    where "BUILDING CLASS CATEGORY" like '01 ONE FAMILY%' and "APARTMENT NUMBER" is null and try_cast(replace("SALE PRICE", ',', '') as double) is not null
-      and try_cast("SALE DATE" as date) is not null`));
+  const [older, newer] = [await nycRows('nyc_rolling_sales_2021-04_2022-03.csv.gz'), await nycRows('nyc_rolling_sales_2023-03_2024-02.csv.gz')];
+  nyc = first(newer);
+  // a house sold in both files, once in each: its record holds both sales
+  const once = (rows: Pick[]): Map<string, Pick> => {
+    const by = new Map<string, Pick[]>();
+    for (const r of rows) by.set(`${r.zip}|${r.address}`, [...(by.get(`${r.zip}|${r.address}`) ?? []), r]);
+    return new Map([...by].filter(([, v]) => v.length === 1).map(([k, v]) => [k, v[0]!]));
+  };
+  const a = once(older), b = once(newer);
+  const key = [...b.keys()].find((k) => a.has(k) && streetLine(k.split('|')[1]!))!;
+  twice = [b.get(key)!, a.get(key)!].map((r) => ({ ...r, address: title(r.address), price: Number(r.price) }));
 }, 120_000);
 
 /** The manifest's title of a source id. */
@@ -95,6 +107,25 @@ describe('review 60: a property asked its recorded sales gets the property recor
 
   it('NYC: the raw rolling-sales row\'s sale, every sale of the record, in several wordings', async () => {
     for (const q of [`when was ${nyc.address} ${nyc.zip} last sold`, `sale history of ${nyc.address} ${nyc.zip}`, `last sale price of ${nyc.address}, New York ${nyc.zip}`]) await history(nyc, q);
+  });
+
+  it('NYC: a house sold in both rolling-sales files, both raw sales, newest first', async () => {
+    expect(twice).toHaveLength(2);
+    const [p, before] = twice as [Pick, Pick];
+    const { a, rec } = await history(p, `what did ${p.address} ${p.zip} sell for`);
+    expect(rec.sales.length).toBeGreaterThanOrEqual(2);
+    expect(a.answer).toContain(`holds ${rec.sales.length} recorded sales, newest first: `);
+    expect(a.answer.indexOf(`${p.date} for ${usd(p.price)}`)).toBeLessThan(a.answer.indexOf(`${before.date} for ${usd(before.price)}`));
+    expect(a.answer).toContain(`${before.date} for ${usd(before.price)}`);
+  });
+
+  it('sale words about other properties stay comparable sales; value and sales asked together give both', async () => {
+    const comps = await research(`recently sold homes near ${phl.address} ${phl.zip}`);
+    expect(comps.answer).not.toContain('he property record of');
+    expect(comps.sources.map((s) => s.type)).not.toContain('property');
+    const both = await research(`what is ${nyc.address} ${nyc.zip} worth and what did it sell for`);
+    expect(both.answer).toMatch(/^The property record of /);
+    expect(both.answer).toMatch(/valuation engine's estimate of |asked its value: /);
   });
 
   it('the other wordings of the review are read as sale history too', async () => {
