@@ -157,6 +157,18 @@ describe('review 60: a property asked its recorded sales gets the property recor
     expect(a.confidence).not.toBe('high');
   });
 
+  it('a record with no recorded sale says so (the first Nashville permit application address, whose record holds none)', async () => {
+    const rows = await rawQuery<{ address: string; zip: string }>(`select trim("Address") as address, trim("ZIP") as zip
+      from ${csv('nashville-building-permit-applications/building_permits.csv.gz')} where "Address" is not null and "ZIP" is not null`);
+    const hit = rows.find((r) => streetLine(r.address) && /^\d{5}$/.test(r.zip))!;
+    const address = title(hit.address);
+    const rec = await property(address, hit.zip);
+    expect(rec.sales).toEqual([]);
+    const a = await research(`when was ${address} ${hit.zip} last sold`);
+    expect(a.answer).toContain(`he property record of ${rec.address}, ${rec.city}, ${rec.state} ${rec.zip} (property_id ${rec.property_id}) holds no recorded sale; the full record: GET /v1/property?address=${encodeURIComponent(address)}&zip=${hit.zip}`);
+    expect(a.sources[0]).toMatchObject({ type: 'property', category: 'market' });
+  });
+
   it('an address no record holds is said not found, the zip\'s price level kept as the figure', async () => {
     const [number, ...street] = phl.address.split(' ');
     const lines = new Set((await rawQuery<{ l: string }>(`select trim(location) as l from ${PHILADELPHIA_ROWS} where left(zip_code, 5) = '${phl.zip}'`)).map((r) => r.l));
