@@ -157,7 +157,7 @@ export class ResearchEngine {
     // and their difference (type-diff.ts)
     const types = u.targets.length === 1 ? typesCompared(asked) : [];
     if (types.length) typesOnly(u);
-    const sized = !!size && sizeAsked(u, size, own !== null); // the zip's price per sqft times the size
+    const sized = !!size && sizeAsked(u, size, [own, alsoWorth].some((f) => f?.source?.type === 'valuation')); // the zip's price per sqft times the size
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     if (sized && facts.length) await sizeValue(this.data, u, facts, size);
     const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];
