@@ -1,6 +1,7 @@
 // POST /v1/research/query: natural-language questions answered in-process from the build's own data, with a
 // source for every fact (docs: warehouse/docs/research.md).
-//   understand  intent.ts: intents from the query, places.ts: places from the query and context (pure)
+//   understand  intent.ts: intents from the query, places.ts: places from the query and context (pure); a property
+//               asked its value or its recorded sales: value-estimate.ts, sale-history.ts
 //   retrieve    retrieve.ts gather(): structured regulation records of the asked places and topics (records.ts,
 //               legal-facts.ts, rankings.ts), BM25 full-text search over the regulation index (<build>/live/research/,
 //               live/research/build.ts), and the mart facts of the build's shards (market-facts.ts, legal-facts.ts:
@@ -22,6 +23,7 @@ import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
 import { EstimateBook, valueEstimate } from './value-estimate.ts';
 import { sizeAsked, sizeValue, takeSize } from './size-value.ts';
+import { saleHistory } from './sale-history.ts';
 import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { acceptRephrase, llmFromSettings, rephrase, type Keep, type LlmOptions } from './rephrase.ts';
@@ -115,9 +117,12 @@ export class ResearchEngine {
     const metro = metroNote(u, asked, this.data);
     if (metro) u.readAs.push(metro);
     // a street address or a parcel id: its zip from the address index or the property record, or said not found;
-    // asked its value, the valuation engine's estimate of the property it matches (value-estimate.ts)
+    // asked its value, the valuation engine's estimate of the property it matches (value-estimate.ts); asked its
+    // recorded sales, the property record's own (sale-history.ts)
     const worth = readProperty(u, asked, this.files, ctx.state);
-    const own = worth && this.files?.estimates ? await valueEstimate(u, worth, this.files.estimates, depth) : null;
+    const book = this.files?.estimates;
+    const own = worth && book ? (worth.history ? saleHistory(u, worth, book, depth, this.data.titles) : await valueEstimate(u, worth, book, depth)) : null;
+    const alsoWorth = worth?.also && book ? await valueEstimate(u, worth.also, book, depth) : null; // both asked
     // a Chicago community area named ("Austin vs Humboldt Park", "Pilsen rehab"): its permits, said as read (permit-areas.ts)
     const areas = permitAreasAsked(this.data, u, ctx, u.query);
     // an area name towns elsewhere bear too, asked a market figure with no state: both readings named (area-towns.ts)
@@ -152,7 +157,7 @@ export class ResearchEngine {
     // and their difference (type-diff.ts)
     const types = u.targets.length === 1 ? typesCompared(asked) : [];
     if (types.length) typesOnly(u);
-    const sized = !!size && sizeAsked(u, size, own !== null); // the zip's price per sqft times the size
+    const sized = !!size && sizeAsked(u, size, [own, alsoWorth].some((f) => f?.source?.type === 'valuation')); // the zip's price per sqft times the size
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     if (sized && facts.length) await sizeValue(this.data, u, facts, size);
     const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];
@@ -169,6 +174,7 @@ export class ResearchEngine {
     markTypes(facts);
     markAge(facts, this.today, u.gaps);
     markPartial(facts, this.data);
+    if (alsoWorth) facts.unshift(alsoWorth);
     if (own) facts.unshift(own);
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
