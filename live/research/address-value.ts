@@ -13,7 +13,7 @@ import type { Understanding } from './intent.ts';
 import { PARCEL } from './parcels.ts';
 
 /** Words asking what one property is worth. */
-const VALUE = /\b(worth|apprais\w*|valu(e|ed|es|ation|ations)|ballpark|estimated? (price|value)|what (would|could|will|might) (it|this|that)( house| home| property)? (sell|go|fetch)|how much (is|would|could) (it|this|that)( house| home| property)?( be)?( worth)?)\b/i;
+const VALUE = /\b(worth|apprais\w*|valu(e|ed|es|ation|ations)|ballpark|estimated? (price|value)|what (would|could|will|might) (it|this|that)( house| home| property)? (sell|go|fetch)|(would|could|will|might)\b[^?.;]{0,80}?\b(sell|go|fetch) for|how much (is|would|could) (it|this|that)( house| home| property)?( be)?( worth)?)\b/i;
 
 /** Words asking a property's recorded sales: a sale in the past ("sold", "did it sell", "bought"), its history or its
  *  price ("sale history", "last sale price", "purchase price"); never what it would sell for (VALUE). */

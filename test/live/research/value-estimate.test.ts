@@ -90,6 +90,18 @@ describe('review 29: a property asked its value gets the valuation engine\'s est
     }
   });
 
+  it('"what would <address> sell for" and "how much could <address> go for" are the same estimate, never a seller-disclosure rule', async () => {
+    for (const p of picks.filter((x) => x.source !== 'King County')) {
+      const v = await valuation(p.zip, p.address);
+      for (const q of [`what would ${p.address} ${p.zip} sell for`, `how much could ${p.address} ${p.zip} go for?`]) {
+        const r = await research(q);
+        expect(r.answer, q).toContain(figures(v));
+        expect(r.sources[0], q).toMatchObject({ type: 'valuation' });
+        expect(r.answer, q).not.toMatch(/disclos/i);
+      }
+    }
+  });
+
   it('deep: the valuation\'s notes and its first comps, as the endpoint lists them', async () => {
     const p = picks.find((x) => x.source === 'Sacramento')!;
     const v = await valuation(p.zip, p.address);
