@@ -184,6 +184,8 @@ class RawConnection {
  *  the cut itself is tested). */
 function serveProcess(artifacts: string, state: string, drainMs = 120_000): {
   child: ChildProcess; stderr: string[]; access: Record<string, unknown>[]; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Waits for the "reii serving" line (the process failing before it throws) and gives the port it names. */
+  serving: () => Promise<number>;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--artifacts', artifacts, '--state', state], {
     cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'],
@@ -205,7 +207,14 @@ function serveProcess(artifacts: string, state: string, drainMs = 120_000): {
   lines(child.stdout!, (l) => { if (l.trim()) access.push(JSON.parse(l) as Record<string, unknown>); });
   // 'close', not 'exit': it comes after the last stdout and stderr bytes, so every access-log line is in.
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
-  return { child, stderr, access, exit };
+  const serving = async (): Promise<number> => {
+    await until('"reii serving" line', () => {
+      if (child.exitCode !== null) throw new Error(`reii serve exited ${child.exitCode} before serving:\n${stderr.join('\n')}`);
+      return stderr.some((l) => l.includes('reii serving'));
+    }, 60_000);
+    return Number(/serving http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr.find((l) => l.includes('reii serving'))!)![1]);
+  };
+  return { child, stderr, access, exit, serving };
 }
 
 const sha256 = (buf: Buffer): string => crypto.createHash('sha256').update(buf).digest('hex');
@@ -229,11 +238,7 @@ describe('SIGTERM', () => {
     const sockets: RawConnection[] = [];
     let download: http.ClientRequest | null = null;
     try {
-      await until('"reii serving" line', () => {
-        if (srv.child.exitCode !== null) throw new Error(`reii serve exited ${srv.child.exitCode} before serving:\n${srv.stderr.join('\n')}`);
-        return srv.stderr.some((l) => l.includes('reii serving'));
-      }, 60_000);
-      const port = Number(/serving http:\/\/127\.0\.0\.1:(\d+)/.exec(srv.stderr.find((l) => l.includes('reii serving'))!)![1]);
+      const port = await srv.serving();
       const base = `http://127.0.0.1:${port}`;
       const counted: number[] = []; // statuses of every call made with the key that may count (not /v1/usage)
 
@@ -371,11 +376,7 @@ describe('SIGTERM drain backstop', () => {
     const srv = serveProcess(artifacts, state, drainMs);
     let download: http.ClientRequest | null = null;
     try {
-      await until('"reii serving" line', () => {
-        if (srv.child.exitCode !== null) throw new Error(`reii serve exited ${srv.child.exitCode} before serving:\n${srv.stderr.join('\n')}`);
-        return srv.stderr.some((l) => l.includes('reii serving'));
-      }, 60_000);
-      const port = Number(/serving http:\/\/127\.0\.0\.1:(\d+)/.exec(srv.stderr.find((l) => l.includes('reii serving'))!)![1]);
+      const port = await srv.serving();
       // The client reads the first chunk and then never again: the server's stream stalls on back-pressure.
       let received = 0;
       let firstBytes!: (res: http.IncomingMessage) => void, reading = false;

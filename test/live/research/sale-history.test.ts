@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDir, serveSharedBuild } from '../../helpers/build.ts';
+import { researchAsker, type ResearchAnswer } from '../../helpers/address-answers.ts';
 import { dataFile, PHILADELPHIA_DATE, PHILADELPHIA_ROWS, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { ADDRESS } from '../../../live/research/street-line.ts';
 import type { SaleItem } from '../../../live/property/layout.ts';
@@ -15,12 +16,7 @@ import type { SaleItem } from '../../../live/property/layout.ts';
 const api = serveSharedBuild('pro', 100_000);
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const csv = (rel: string): string => `read_csv('${dataFile(rel)}', all_varchar = true)`;
-interface Answer { answer: string; sources: { type: string; category: string; citation: string }[]; confidence: string }
-const research = async (query: string, depth: 'quick' | 'deep' = 'quick'): Promise<Answer> => {
-  const r = await api.post('/v1/research/query', { query, depth });
-  expect(r.status, query).toBe(200);
-  return await r.json() as Answer;
-};
+const research = researchAsker(api);
 interface PropertyBody { property_id: string; address: string; city: string; state: string; zip: string; source: string; sales: SaleItem[]; lineage?: { sales: { file: string | null; line: number | null }[] } }
 const property = async (address: string, zip: string, lineage = false): Promise<PropertyBody> => {
   const r = await api.get(`/v1/property?address=${encodeURIComponent(address)}&zip=${zip}${lineage ? '&include=lineage' : ''}`);
@@ -74,7 +70,7 @@ const sourceTitle = (id: string): string => {
 };
 
 /** The checks every sale-history answer of a raw address passes. */
-async function history(p: Pick, query: string): Promise<{ a: Answer; rec: PropertyBody }> {
+async function history(p: Pick, query: string): Promise<{ a: ResearchAnswer; rec: PropertyBody }> {
   const a = await research(query);
   const rec = await property(p.address, p.zip);
   expect(a.answer, query).toContain(`${p.date} for ${usd(p.price)}`); // the raw row's own sale

@@ -6,6 +6,7 @@
 // asked, and the research must give the valuation's own value, range, confidence, comps and model.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serveSharedBuild } from '../../helpers/build.ts';
+import { researchAsker } from '../../helpers/address-answers.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { ADDRESS } from '../../../live/research/street-line.ts';
 import type { ValuationBody } from '../../../live/valuation/endpoint.ts';
@@ -13,12 +14,7 @@ import type { ValuationBody } from '../../../live/valuation/endpoint.ts';
 const api = serveSharedBuild('pro', 100_000);
 const usd = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
 const csv = (rel: string): string => `read_csv('${dataFile(rel)}', all_varchar = true)`;
-interface Answer { answer: string; sources: { type: string; category: string; citation: string }[]; confidence: string }
-const research = async (query: string, depth: 'quick' | 'deep' = 'quick'): Promise<Answer> => {
-  const r = await api.post('/v1/research/query', { query, depth });
-  expect(r.status, query).toBe(200);
-  return await r.json() as Answer;
-};
+const research = researchAsker(api);
 const valuation = async (zip: string, address: string): Promise<ValuationBody> => {
   const r = await api.post('/v1/valuation/estimate', { zip, address });
   expect(r.status, `${zip} ${address}`).toBe(200);
