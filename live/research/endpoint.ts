@@ -23,6 +23,7 @@ import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
 import { EstimateBook, valueEstimate } from './value-estimate.ts';
 import { sizeAsked, sizeValue, takeSize } from './size-value.ts';
+import { countyPair } from './county-pair.ts';
 import { saleHistory } from './sale-history.ts';
 import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
 import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
@@ -90,7 +91,9 @@ export class ResearchEngine {
     if (defined) return { ...defined, depth };
     // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts)
     // a home's size asked with its value ("a 2,000 sq ft house"): taken out of the words read (size-value.ts)
-    const { text: asked, size } = takeSize(sqftWords(String(input.query ?? '').slice(0, 2000)));
+    const { text: unsized, size } = takeSize(sqftWords(String(input.query ?? '').slice(0, 2000)));
+    // two counties with one "County" word ("King vs Pierce County"): the word written for both (county-pair.ts)
+    const asked = countyPair(unsized, this.data);
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
     const nyc = nycCounty(asked);
     // a zip or city written with a state it is not in ("11201 wa", "seattle tx"): said, the state's words out (state-clash.ts)
