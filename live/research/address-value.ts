@@ -6,7 +6,7 @@
 // have data", and the street's name was read as a town (Greenwood, IN). A property asked its recorded sales ("what did
 // 6234 Reedland St 19142 sell for", "when was ... last sold", "sale history of ...", "last sale price of ...") is read
 // the same way, said asked its sales (`history`); sale-history.ts then lists the property record's own sales (GET
-// /v1/property) in place of that reading; before (review 60), it was answered with the zip's typical sale price.
+// /v1/property) in place of that reading; before (review 31), it was answered with the zip's typical sale price.
 // Rules: warehouse/docs/research.md "Entity rules".
 import { ADDRESS } from './street-line.ts';
 import type { Understanding } from './intent.ts';

@@ -6,7 +6,7 @@
 // the record's flags ($0 or nominal transfer, portfolio deed, not arm's-length, flip leg, investor buyer), buyer and
 // seller where recorded, the source's title and vintage, and the request that repeats it; the zip's price level
 // follows. An address no record holds, or a record with no sale, is said so, the zip's price level kept as the figure.
-// Before (review 60), such a question was answered with the zip's typical sale price alone. Rules:
+// Before (review 31), such a question was answered with the zip's typical sale price alone. Rules:
 // warehouse/docs/research.md "Entity rules".
 import type { SaleItem, StoredRef } from '../property/layout.ts';
 import type { WorthAsked } from './address-value.ts';

@@ -95,7 +95,7 @@ async function history(p: Pick, query: string): Promise<{ a: ResearchAnswer; rec
   return { a, rec };
 }
 
-describe('review 60: a property asked its recorded sales gets the property record\'s own sales', () => {
+describe('review 31: a property asked its recorded sales gets the property record\'s own sales', () => {
   it('Philadelphia: the raw OPA row\'s sale date and price, and every sale GET /v1/property lists', async () => {
     expect(phl.zip).toMatch(/^\d{5}$/);
     await history(phl, `what did ${phl.address}, Philadelphia ${phl.zip} sell for`);
