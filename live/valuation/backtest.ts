@@ -12,6 +12,8 @@ import { median } from './helpers.ts';
 import { CompIndex } from './comps.ts';
 import { fitModel, fitParams, fitStacked } from './fit.ts';
 import { TUNING, blendLog, estimate } from './estimate.ts';
+import { COMPS_ONLY, DISTANCE_GRID, RECENCY_GRID, chooseBlend, chooseDistance, chooseRecency, tuned } from './choose.ts';
+export { BLEND_GRID, COMPS_ONLY, DISTANCE_GRID, RECENCY_GRID, chooseBlend, chooseDistance, chooseRecency, tuned } from './choose.ts';
 import { COVERAGE, calibratedQ, conformalQuantile, type CalibrationRow } from './interval.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
@@ -83,10 +85,10 @@ export interface BacktestResult {
   blend: Blend;
   /** The comps' recency scale (months) chosen on the calibration folds (chooseRecency). */
   recency: number;
+  /** The comps' distance scale (km) chosen on the calibration folds (chooseDistance). */
+  distance: number;
 }
 
-/** Recency scales (months) the back-test tries per source, the default first (valuation.md "Weights"). */
-export const RECENCY_GRID: readonly number[] = [TUNING.recencyMonths, 18];
 
 /** The days the back-test of the live estimator fits its models on, each fitModel(asOf(idx, day), day): the test
  *  slice's start and each calibration fold's. The build fits them apart on worker threads (fit-tasks.ts) and passes
@@ -108,42 +110,33 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   let paramsTest = fit(testIdx, split.testStart);
   const folds = split.calStarts.map((from, k) => { const ix = asOf(idx, from); return { slice: 'calibration' as const, fold: k, from, to: split.calStarts[k + 1] ?? split.testStart, ix, params: fit(ix, from) }; });
   type Slice = (typeof folds)[number] | { slice: 'test'; fold?: undefined; from: number; to: number; ix: CompIndex; params: ModelParams };
-  const run = (slices: Slice[], recency: number): Prediction[] => {
+  const run = (slices: Slice[], recency: number, distance = TUNING.distKm): Prediction[] => {
     const out: Prediction[] = [];
-    const withRecency = (p: ModelParams): ModelParams => (recency === TUNING.recencyMonths ? p : { ...p, recency_months: recency });
-    for (const sl of slices) predictSlice(sl, withRecency(sl.params), modes, estimator, out);
+    for (const sl of slices) predictSlice(sl, tuned(sl.params, recency, distance), modes, estimator, out);
     return out;
   };
   // the comps' recency scale per source: each of RECENCY_GRID on the folds, the live estimator only
   const grid = estimator === estimate ? RECENCY_GRID : [TUNING.recencyMonths];
   const byRecency = grid.map((r) => ({ r, preds: run(folds, r) }));
   let chosen = chooseRecency(byRecency);
-  if (chosen.r !== TUNING.recencyMonths) paramsTest = { ...paramsTest, recency_months: chosen.r };
+  // then the distance scale under that recency, by the blend (the live estimator only)
+  let distance = TUNING.distKm;
+  if (estimator === estimate) ({ d: distance, preds: chosen.preds } = chooseDistance(DISTANCE_GRID.map((d, k) => ({ d, preds: k ? run(folds, chosen.r, d) : chosen.preds }))));
+  paramsTest = tuned(paramsTest, chosen.r, distance);
   if (estimator === estimate) {
-    // the stacked trees under the chosen recency (their training rows' comps estimates read it), then the folds again
+    // the stacked trees under the chosen weights (their training rows' comps estimates read them), then the folds again
     const stacked = (ix: CompIndex, day: number, p: ModelParams): ModelParams => { const m = fitStacked(ix, day, p); return m ? { ...p, stacked: m } : p; };
-    for (const f of folds) f.params = stacked(f.ix, f.from, chosen.r === TUNING.recencyMonths ? f.params : { ...f.params, recency_months: chosen.r });
+    for (const f of folds) f.params = stacked(f.ix, f.from, tuned(f.params, chosen.r, distance));
     paramsTest = stacked(testIdx, split.testStart, paramsTest);
-    chosen = { r: chosen.r, preds: run(folds, chosen.r) };
+    chosen = { r: chosen.r, preds: run(folds, chosen.r, distance) };
   }
   const predictions = [...chosen.preds, ...run([{ slice: 'test', from: split.testStart, to: Infinity, ix: testIdx, params: paramsTest }], TUNING.recencyMonths)];
   const blend = estimator === estimate ? chooseBlend(predictions) : COMPS_ONLY;
   if (blend.comps < 1) for (const p of predictions) if (p.mode === 'record') applyBlend(p, blend);
-  return { source: idx.data.source, split, paramsTest, predictions, blend, recency: chosen.r };
+  return { source: idx.data.source, split, paramsTest, predictions, blend, recency: chosen.r, distance };
 }
 
-/** The recency scale of a source: the one whose calibration folds' recorded subjects have the lowest median |log
- *  error| of the comps estimate, kept over the default (the first) only when it beats it by 1% (relative), the
- *  blend's rule (NYC: 9 months 14.38%, 18 months 14.16%; King County 8.60 / 8.55, Philadelphia comps 19.21 / 19.31). */
-export function chooseRecency(runs: { r: number; preds: Prediction[] }[]): { r: number; preds: Prediction[] } {
-  const err = (ps: Prediction[]): number => median(ps.filter((p) => p.mode === 'record' && p.compsLog !== undefined).map((p) => Math.abs(Math.log(p.actual) - p.compsLog!)));
-  const base = runs[0]!;
-  if (base.preds.filter((p) => p.mode === 'record').length < 200) return base;
-  let best = base, bestErr = err(base.preds);
-  const limit = bestErr * 0.99;
-  for (const run of runs.slice(1)) { const e = err(run.preds); if (e < limit && e < bestErr) { best = run; bestErr = e; } }
-  return best;
-}
+
 
 /** Predicts every residential sale of one slice in each mode (appended to `out`). */
 function predictSlice(sl: { slice: 'calibration' | 'test'; fold?: number; from: number; to: number; ix: CompIndex }, params: ModelParams, modes: readonly SubjectMode[],
@@ -179,37 +172,6 @@ export function asOf(idx: CompIndex, day: number): CompIndex {
   return new CompIndex({ ...data, features });
 }
 
-export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };
-const COMPS_GRID: readonly Blend[] = [
-  COMPS_ONLY, { comps: 0.85, hedonic: 0.15, gbm: 0 }, { comps: 0.7, hedonic: 0.3, gbm: 0 },
-  { comps: 0.7, hedonic: 0, gbm: 0.3 }, { comps: 0.6, hedonic: 0, gbm: 0.4 }, { comps: 0.5, hedonic: 0, gbm: 0.5 },
-  { comps: 0.6, hedonic: 0.1, gbm: 0.3 }, { comps: 0.5, hedonic: 0.1, gbm: 0.4 },
-];
-/** Shares tried by chooseBlend, comps only first; then each again with the stacked estimate in the comps' place. */
-export const BLEND_GRID: readonly Blend[] = [...COMPS_GRID, ...COMPS_GRID.map((b) => ({ ...b, comps: 0, stacked: b.comps }))];
-
-/** The model per market, learned on the calibration folds only (never the test slice): the shares of the comps,
- *  hedonic, boosted-trees and stacked estimates (log scale, BLEND_GRID) with the lowest median |log error| over the
- *  folds' recorded subjects (only recorded subjects are blended: the others need the property's own characteristics);
- *  a blend must beat comps alone by at least 1% (relative) to be kept, and one with the stacked estimate must beat the
- *  best without it by 1% on each calibration fold as well (issue 24 eighth round's rule: Philadelphia's stacked blend
- *  gains on one fold only and keeps the comps). */
-export function chooseBlend(preds: Prediction[]): Blend {
-  const cal = preds.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined);
-  if (cal.length < 200) return COMPS_ONLY;
-  const err = (b: Blend, ps: Prediction[] = cal): number => median(ps.map((p) => Math.abs(Math.log(p.actual) - blendLog(b, p.compsLog!, p.hedonicLog ?? null, p.gbmLog ?? null, p.stackedLog ?? null))));
-  const pick = (grid: readonly Blend[], base: Blend): Blend => {
-    let best = base, bestErr = err(base);
-    const limit = bestErr * 0.99;
-    for (const b of grid) { const e = err(b); if (e < limit && e < bestErr) { best = b; bestErr = e; } }
-    return best;
-  };
-  const best = pick(COMPS_GRID.slice(1), COMPS_ONLY);
-  if (!cal.some((p) => p.stackedLog != null)) return best;
-  const stacked = pick(BLEND_GRID.filter((b) => b.stacked), best);
-  const folds = [...new Set(cal.map((p) => p.fold))].map((f) => cal.filter((p) => p.fold === f));
-  return stacked !== best && folds.every((ps) => err(stacked, ps) < err(best, ps) * 0.99) ? stacked : best;
-}
 
 /** Re-values a prediction with a blend (its estimates kept). */
 function applyBlend(p: Prediction, b: Blend): void {

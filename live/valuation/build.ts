@@ -22,8 +22,7 @@ import { VALUATION_FORMAT, writeCompFile } from './comp-arrow.ts';
 import { defaultWorkers, fitSources } from './fit-tasks.ts';
 import type { CalibrationRow } from './interval.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
-import { calibrate, modelName, summarize, type Prediction } from './backtest.ts';
-import { TUNING } from './estimate.ts';
+import { calibrate, modelName, summarize, tuned, type Prediction } from './backtest.ts';
 import { ACCURACY_HEADERS, FAIRNESS_HEADERS, accuracyRows, fairnessRows, scorecard, type Scorecard } from './scorecard.ts';
 import { unvaluedLine, unvaluedSources } from './unvalued.ts';
 
@@ -209,7 +208,7 @@ export async function run(ctx: StageContext, workers = defaultWorkers()): Promis
   const fits = await fitSources(sets, workers);
   for (const [k, set] of sets.entries()) {
     const { params: fitted, backtest: bt } = fits[k]!;
-    params[set.source] = { ...fitted, blend: bt.blend, model: modelName(bt.blend), ...(bt.recency !== TUNING.recencyMonths ? { recency_months: bt.recency } : {}) };
+    params[set.source] = { ...tuned(fitted, bt.recency, bt.distance), blend: bt.blend, model: modelName(bt.blend) };
     preds.push(...bt.predictions);
     scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
       test_slice_sales: set.day.filter((d, i) => d >= bt.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });

@@ -20,7 +20,7 @@ export const TUNING = {
   /** At most this many of the zip's most recent earlier sales are candidates when the rings are not used. */
   zipMax: 400,
   maxComps: 15,
-  distKm: 0.6,
+  distKm: 0.6, // the default: a source's back-test may choose another (ModelParams.distance_km, DISTANCE_GRID)
   recencyMonths: 9, // the default: a source's back-test may choose another (ModelParams.recency_months, RECENCY_GRID)
   size: 0.3,
   beds: 0.15,
@@ -148,7 +148,7 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
     fCols.push(col); fVal.push(v); fSlope.push(slope); fW.push(weight);
   }
   const nf = fCols.length;
-  const invSize = 1 / TUNING.size, invYear = 1 / TUNING.year, invDist = 1 / TUNING.distKm;
+  const invSize = 1 / TUNING.size, invYear = 1 / TUNING.year, invDist = 1 / (p.distance_km ?? TUNING.distKm);
   const invRecency = 1 / ((p.recency_months ?? TUNING.recencyMonths) * MONTH_DAYS);
   const sLat = s.lat ?? NaN, sLng = s.lng ?? NaN;
   const invBlock = 1 / TUNING.blockScale;
