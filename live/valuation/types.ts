@@ -36,10 +36,10 @@ export interface ModelParams {
    *  chooseBlend). Absent = comps only. */
   blend?: Blend;
   /** The comps' recency scale in months (the weight's exp(-age / recency)), chosen on the source's back-test folds
-   *  (backtest.ts chooseRecency); absent = TUNING.recencyMonths. */
+   *  (choose.ts chooseRecency); absent = TUNING.recencyMonths. */
   recency_months?: number;
   /** The comps' distance scale in km (the weight's 1 / (1 + (d / scale)^2)), chosen on the source's back-test folds
-   *  (backtest.ts chooseDistance); absent = TUNING.distKm. */
+   *  (choose.ts chooseDistance); absent = TUNING.distKm. */
   distance_km?: number;
   /** The boosted trees over the sales' own characteristics and point (gbm.ts), target log price - index. */
   gbm?: GbmModel;
