@@ -31,8 +31,10 @@ function makeEngine(build: BuildKey): PropertyEngine | null {
   };
   // a full address's place ("..., Philadelphia, Pennsylvania 19146", "... Bronx NY") read by the build's place names
   const resolver = loadResolver(build.dir);
+  // whether the build has a shard a record's links name (links.ts): a build's shards never change, so each is looked up once
+  const shardKnown = new Map<string, boolean>();
   return new PropertyEngine(read, { buildId: build.buildId, asOf: build.asOf, sourceAsOf: meta.source_as_of ?? {}, sourceKindAsOf: meta.source_kind_as_of ?? {}, parcelOnlyZips: meta.parcel_only_zips ?? {},
-    hasShard: (rel) => fs.existsSync(path.join(build.dir, 'shards', rel)) }, addressPlaceNames(resolver, null), resolver);
+    hasShard: (rel) => { let h = shardKnown.get(rel); if (h === undefined) shardKnown.set(rel, h = fs.existsSync(path.join(build.dir, 'shards', rel))); return h; } }, addressPlaceNames(resolver, null), resolver);
 }
 
 const property: LiveModule<PropertyInput> = {

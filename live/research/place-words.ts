@@ -70,6 +70,8 @@ const FOREIGN_NAMES = [
   'ho chi minh city', 'saigon', 'taipei', 'edinburgh', 'brussels', 'kyiv', 'kiev',
 ];
 export const FOREIGN_PLACES = new RegExp(`(?<!\\bnew\\s+)\\b(${[...FOREIGN_NAMES].sort((a, b) => b.length - a.length).join('|')})\\b`, 'i');
+/** Every foreign place a question names (matchAll copies it, so its lastIndex is never shared). */
+export const FOREIGN_ALL = new RegExp(FOREIGN_PLACES.source, 'gi');
 
 /** A word of a question, with where it stands. */
 export interface Token { text: string; lower: string; start: number; end: number }

@@ -36,7 +36,7 @@ import { foldAccents } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { coveredTown } from './covered-town.ts';
 import { dropNameParts } from './name-parts.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_PLACES, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_ALL, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
@@ -119,7 +119,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     const code = /^\s*,?\s*([A-Z]{2})\b/.exec(rest);
     return (code !== null && STATE_CODES.has(code[1]!)) || STATE_PATTERNS.some(([, , re]) => { re.lastIndex = 0; const m = re.exec(rest.toLowerCase()); return m !== null && /^\s*,?\s*$/.test(rest.slice(0, m.index)); });
   };
-  const foreigns = [...q.matchAll(new RegExp(FOREIGN_PLACES.source, 'gi'))]
+  const foreigns = [...q.matchAll(FOREIGN_ALL)]
     .filter((h) => !(gaz.citiesByName.has(h[1]!.toLowerCase()) && stateAfter(q.slice(h.index + h[0].length))));
   const foreign = foreigns.length > 0;
   // the country is no US town of its name: its words are taken, so no city reads them ("Mexico" is not Mexico, MO)

@@ -61,7 +61,8 @@ export async function sizeValue(data: ResearchData, u: Understanding, facts: Fac
     f.sentence += `; at that median, ${area} sqft comes to about ${thousands(p.median * size.sqft)}${range}`;
     priced++;
   }
+  const zipAsked = u.targets.some((t) => t.zip);
   u.readAs.push(priced
     ? `"${size.words}" as the size to price: the zip's median price per sqft of ${TYPE_WORDS[u.propertyType]} sales times ${area} sqft, a zip-level figure and not an estimate of one property (a property's own estimate, with its comps and a range: POST /v1/valuation/estimate with its address)`
-    : `"${size.words}" as the size to price: a size is priced with a zip's median price per sqft and ${u.targets.some((t) => t.zip) ? 'no price per sqft is recorded for the zip asked (below)' : 'no zip is asked'}, so the size is not applied${u.targets.some((t) => t.zip) ? '' : ' (name a zip code)'}`);
+    : `"${size.words}" as the size to price: a size is priced with a zip's median price per sqft and ${zipAsked ? 'no price per sqft is recorded for the zip asked (below)' : 'no zip is asked'}, so the size is not applied${zipAsked ? '' : ' (name a zip code)'}`);
 }
