@@ -13,7 +13,7 @@ import { fmt, missing, MONTH_TRIES, pct, windowEnd, type Confidence, type Fact }
 import { RANK, ranks } from './ranks.ts';
 import { unaddressedWhy } from './unaddressed.ts';
 
-interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; confidence: Confidence; as_of: string; note?: string | null;
+interface Rehab { zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string; trend_pct: number; trend_end?: string; counts?: { trend_last_30d?: number; trend_prior_30d?: number }; confidence: Confidence; as_of: string; note?: string | null;
   coverage?: { window_end: string } | null; permits_window?: { window_end: string } | null; sales_window?: { window_end: string } | null }
 
 /** Whether the build holds no arm's-length sale of a zip (market.json `sources`, else its sales windows): its rehab
@@ -27,6 +27,13 @@ export function noSalesRecords(data: ResearchData, zip: string): boolean {
 
 /** What a rehab score's 30-day events are, by the records that can show them. */
 const EVENTS = { both: 'rehab events (renovation permits and rehab resales)', resales: 'rehab events (rehab resales)', permits: 'rehab permits (residential renovation, addition and repair permits: no sales record covers this zip, so no rehab resales)' };
+
+/** A trend on fewer than 5 events in the 30 days before says the counts it rests on (market.md mart_rehab "Trend"). */
+function fewEvents(r: Rehab): string {
+  const last = r.counts?.trend_last_30d;
+  const prior = r.counts?.trend_prior_30d;
+  return last === undefined || prior === undefined || prior >= 5 || last + prior === 0 ? '' : `: ${last} against ${prior}, too few events to read much into`;
+}
 
 export async function rehabFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const keys = (months: number): ShardKeys => ({ zip, months: String(months) });
@@ -48,7 +55,7 @@ export async function rehabFact(data: ResearchData, u: Understanding, t: Target,
     return {
       ...ranks(u, r.rehab_momentum_score, fmt(r.rehab_momentum_score), RANK.rehab), intent: 'rehab', target: t, value: `${fmt(r.rehab_momentum_score)} (${r.label})`,
       // the trend is its own 30 days to trend_end (the day the zip's sources are complete through, market.md), not the window
-      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) ${over}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}) on the 30 days before${useUnrecorded ? `; ${useUnrecorded}` : ''}`,
+      sentence: `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''} has a rehab momentum score of ${fmt(r.rehab_momentum_score)} out of 100 (${r.label}) ${over}${resalesOnly ? `; ${resalesOnly}` : permitsOnly ? ', from its building permits alone' : ''}; its ${EVENTS[resalesOnly ? 'resales' : permitsOnly ? 'permits' : 'both']} in the 30 days to ${r.trend_end ?? r.as_of} were ${r.trend} (${pct(r.trend_pct)}${fewEvents(r)}) on the 30 days before${useUnrecorded ? `; ${useUnrecorded}` : ''}`,
       detail: [`Rehab score confidence: ${r.confidence} (by the count of the ${permitsOnly ? 'residential rehab permits' : resalesOnly ? "residential arm's-length sales" : "residential rehab permits and residential arm's-length sales"} it is computed from).`],
       source: { type: 'rehab', category: 'market', citation: `reii warehouse: rehab momentum for ${zip}, ${months} months, as of ${r.as_of}` },
       confidence: r.confidence, primary, uncertain: null,

@@ -323,7 +323,12 @@ select
                          c.permits_rehab_zip_imputed, c.permits_rehab) end,
         case when c.permits_rehab_use_unrecorded > 0 and (c.permit_score is not null or c.value_score is not null)
              then format('{} of the window''s {} residential rehab permits do not record the building''s use (permits.csv gives no building_use): each is counted when its declared cost is $500,000 or less, so commercial work may be counted',
-                         c.permits_rehab_use_unrecorded, c.permits_rehab) end
+                         c.permits_rehab_use_unrecorded, c.permits_rehab) end,
+        -- a trend on a small base (under 5 events in the 30 days before): trend_pct is kept as the spec types it, and
+        -- the note gives the counts it rests on (1 against 3 reads +200%)
+        case when coalesce(t.events_prior_30d, 0) < 5 and coalesce(t.events_last_30d, 0) + coalesce(t.events_prior_30d, 0) > 0
+             then format('the trend rests on few events: {} rehab events in the 30 days to {} against {} in the 30 days before (fewer than 5 before, so one event more or less moves trend_pct widely)',
+                         t.events_last_30d, strftime(coalesce(t.window_end, c.as_of), '%Y-%m-%d'), t.events_prior_30d) end
     ), '') as note
 from combined c
 left join (select zip, direction, direction_pct, window_end, permits_window_end, sales_window_end, events_last_30d, events_prior_30d from mart_market_direction where market_kind = 'zip') t using (zip)

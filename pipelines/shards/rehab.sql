@@ -8,7 +8,8 @@
 -- source of that kind counts in the zip. counts (additive): the events behind the score, each null where it is not
 -- counted (rehab_permits: the residential rehab permits in permits_window, where a permit source counts in the zip;
 -- sales: the arm's-length sales in sales_window, where a sales source does; rehab_resales: of those sales, the renovated
--- resales and quick resales at a gain, where the resale share is computed). source (additive, last): the sources of the
+-- resales and quick resales at a gain, where the resale share is computed; trend_last_30d and trend_prior_30d: the rehab
+-- events trend compares, the 30 days to trend_end and the 30 before, 0 where none). source (additive, last): the sources of the
 -- kinds of record the score counts, the zip's arm's-length sales and its permits, as the manifest names them, with
 -- `kinds` (mart_answer_source; market.md "The source of a market answer"): Nashville's 37206 names its permit source.
 select
@@ -32,7 +33,8 @@ select
                                                                               sales_records_start, sales_records_end, sales_records_days) end,
         counts: {rehab_permits: case when permits_as_of is not null then permits_rehab end,
                  sales: case when sales_as_of is not null then sales_n end,
-                 rehab_resales: case when rehab_sale_share is not null then rehab_sales end},
+                 rehab_resales: case when rehab_sale_share is not null then rehab_sales end,
+                 trend_last_30d: events_last_30d, trend_prior_30d: events_prior_30d},
         note: note
     }) as varchar), 'source', (select a.source from mart_answer_source a where a.answer = 'rehab' and a.market_key = 'zip|' || mart_rehab.zip)) as body
 from mart_rehab

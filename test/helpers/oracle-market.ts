@@ -26,7 +26,7 @@ export interface RehabAnswer {
   zip_code: string; city: string; state: string; rehab_momentum_score: number; label: string; trend: string;
   trend_pct: number; trend_end: string; confidence: string; as_of: string; coverage: CompsAnswer['coverage'];
   permits_window: CompsAnswer['coverage'] | null; sales_window: CompsAnswer['coverage'] | null;
-  counts: { rehab_permits: number | null; sales: number | null; rehab_resales: number | null }; note: string | null;
+  counts: { rehab_permits: number | null; sales: number | null; rehab_resales: number | null; trend_last_30d: number; trend_prior_30d: number }; note: string | null;
 }
 export interface InvestorAnswer {
   city: string; state: string; investor_purchase_rate_pct: number | null; flip_velocity_days: number | null;
@@ -536,6 +536,7 @@ export class MarketOracle {
         counts: {
           rehab_permits: pStart ? rehab.length : null, sales: sStart ? s.length : null,
           rehab_resales: resaleShare === null ? null : s.filter((x) => x.rehab).length,
+          trend_last_30d: last, trend_prior_30d: prior,
         },
         note: [
           coverageWords(cov, windowCoverage(segs, start, asOf).days, "zip's sales"),
@@ -560,6 +561,10 @@ export class MarketOracle {
           // canonical permits whose building use permits.csv does not record (review 22)
           (permitRate !== null || valueRate !== null) && rehab.some((x) => x.useless)
             ? `${rehab.filter((x) => x.useless).length} of the window's ${rehab.length} residential rehab permits do not record the building's use (permits.csv gives no building_use): each is counted when its declared cost is $500,000 or less, so commercial work may be counted`
+            : null,
+          // a trend on fewer than 5 prior events says what it rests on (market.md mart_rehab "Trend")
+          prior < 5 && last + prior > 0
+            ? `the trend rests on few events: ${last} rehab events in the 30 days to ${trendEnd} against ${prior} in the 30 days before (fewer than 5 before, so one event more or less moves trend_pct widely)`
             : null,
         ].filter((x) => x !== null).join('; ') || null,
       });
