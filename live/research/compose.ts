@@ -203,7 +203,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
   // deep
   const paras: string[] = [];
   const names = u.targets.map((t) => placeName(data, t));
-  const topics = u.intents.length ? u.intents.map((i) => intentLabel(i, u).toLowerCase()) : ['the closest matching rules'];
+  const topics = [...facts.flatMap((f) => f.topic ?? []), ...(u.intents.length ? u.intents.map((i) => intentLabel(i, u).toLowerCase()) : ['the closest matching rules'])];
   paras.push(`Question read as: ${topics.join(', ')}${names.length ? ` for ${names.join(' and ')}` : ' across every state'}${u.propertyType !== 'sfr' && u.intents.includes('comps') ? ` (${TYPE_WORDS[u.propertyType]})` : ''}.${u.notes.length + u.readAs.length ? ` Note: ${[...u.notes, ...u.readAs].join('; ')}.` : ''}`);
   if (comparison) {
     for (const intent of intentOrder) {

@@ -178,7 +178,11 @@ export class ResearchEngine {
     markAge(facts, this.today, u.gaps);
     markPartial(facts, this.data);
     if (alsoWorth) facts.unshift(alsoWorth);
-    if (own) facts.unshift(own);
+    if (own) {
+      // a property's own answer: a regulation found by its words ("sell": a seller's disclosure) is no related record
+      for (let i = facts.length - 1; i >= 0; i--) if (facts[i]!.intent === 'search' && !facts[i]!.primary) facts.splice(i, 1);
+      facts.unshift(own);
+    }
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;

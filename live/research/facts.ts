@@ -42,6 +42,9 @@ export interface Fact {
    *  "single-family" figure of all residential sales, a New York condo figure with co-ops), set where the figure is
    *  made: a comparison shows values alone, so type-notes.ts says it after the value too */
   typeNote?: string;
+  /** a topic a deep answer's "Question read as" names before the intents' labels: a property's own answer ("the
+   *  recorded sales of 6234 REEDLAND ST, ..."), whose intent is the zip's price level it is given beside */
+  topic?: string;
 }
 
 /** One zip's figure: the measure compared across a city's zips (null: too few sales to report one), a group label

@@ -84,7 +84,7 @@ export function saleHistory(u: Understanding, asked: WorthAsked, book: EstimateB
       'A sale flagged $0 or nominal, a portfolio deed or not arm\'s-length is recorded but is no market price, and no price figure of the service counts it.']
     : [];
   return {
-    intent: 'trends', target, value: sales.length ? money(sales[0]!.price) : null, sentence, detail, primary: true, uncertain: null,
+    intent: 'trends', target, value: sales.length ? money(sales[0]!.price) : null, sentence, detail, primary: true, uncertain: null, topic: `the recorded sales of ${found.line}`,
     confidence: found.typo ? 'medium' : 'high',
     source: { type: 'property', category: 'market', citation: `reii property record: ${again} (property_id ${found.pid}), ${plural(sales.length, 'recorded sale')}${by.length ? `, ${by.join(', ')}` : ''}` },
   };

@@ -142,6 +142,7 @@ export async function valueEstimate(u: Understanding, asked: WorthAsked, book: E
     ...(depth === 'deep' && v.comps.length ? [`Its comps, highest weight first: ${v.comps.slice(0, 5).map((c) => `${c.address ?? c.property_id ?? 'no address'} sold ${c.sale_date} for ${money(c.price)} (${c.sqft.toLocaleString('en-US')} sqft, adjusted ${money(c.adjusted_price)}, weight ${c.weight.toFixed(3)})`).join('; ')}${v.comps.length > 5 ? `; ${v.comps.length - 5} more in the full answer` : ''}`] : [])].map((x) => `${inline(x)}.`);
   return {
     intent: 'trends', target, value: money(v.estimated_value), sentence, detail, primary: true, uncertain: null, confidence: v.confidence,
+    topic: `the value of ${rec?.line ?? v.address}`,
     source: { type: 'valuation', category: 'valuation', citation: `reii valuation engine: ${request(zip, asked.address)}, ${plural(v.comp_count, 'comp')}, as of ${v.as_of}` },
   };
 }

@@ -141,6 +141,17 @@ describe('review 31: a property asked its recorded sales gets the property recor
     });
   });
 
+  it('deep: read as the property\'s recorded sales, with no regulation "related" by the word "sell"', async () => {
+    // before: "Question read as: median sale price for zip ..." and Pennsylvania's seller-disclosure and seller-financing
+    // rules listed as related records (full-text search on "sell")
+    const rec = await property(phl.address, phl.zip);
+    const q = `what did ${phl.address}, Philadelphia ${phl.zip} sell for`;
+    const a = await research(q, 'deep');
+    expect(a.answer.startsWith(`Question read as: the recorded sales of ${rec.address}, ${rec.city}, ${rec.state} ${rec.zip}, median sale price for zip ${phl.zip}`), a.answer.slice(0, 200)).toBe(true);
+    expect(a.answer).not.toContain('Related records found by full-text search');
+    expect(a.sources.map((s) => s.type)).not.toContain('regulation');
+  });
+
   it('a street line with one typo is read as the recorded one, said, medium confidence', async () => {
     const words = phl.address.split(' ');
     const k = words.findIndex((w, i) => i > 0 && i < words.length - 1 && /^[A-Za-z]{5,}$/.test(w));
