@@ -8,7 +8,17 @@ import { formerCountyNote } from '../places/former-counties.ts';
 /** A county named ("King County", "Cook County, Illinois", "sacramento county", "Orleans Parish") as an area of its zips, in the
  *  state named or else the most populous county of that name; null when none is named or the build has no county names. */
 export function findCounty(q: string, gaz: Gazetteer, states: readonly string[]): Target | null {
-  if (!gaz.countiesByName) return null;
+  return findCounties(q, gaz, states)[0] ?? null;
+}
+
+/** Every county a question names (findCounty's rules), each once, in the order written: "King County vs Philadelphia
+ *  County" is both, so a comparison of counties answers each (before, the first alone). */
+export function findCounties(q: string, gaz: Gazetteer, states: readonly string[]): Target[] {
+  const found: { at: number; t: Target }[] = [];
+  const add = (at: number, t: Target): void => {
+    if (!found.some((x) => x.t.area!.county_fips === t.area!.county_fips)) found.push({ at, t });
+  };
+  if (!gaz.countiesByName) return [];
   // capitals or not ("sacramento county"): only a name the Census county list holds is taken
   // "Co"/"Co." is County after a county's name that no Colorado city bears ("King Co WA", "allegheny co": coIsCounty)
   for (const m of q.matchAll(/\b((?:[A-Za-z.'-]+ ){1,3})(county\b|parish\b|co\.?(?![-'\w]))/gi)) {
@@ -20,19 +30,20 @@ export function findCounty(q: string, gaz: Gazetteer, states: readonly string[])
       const cands = gaz.countiesByName.get(`${name} ${co ? 'county' : m[2]!.toLowerCase()}`);
       if (!cands?.length) continue;
       const c = cands.find((x) => states.includes(x.state)) ?? (states.length ? undefined : cands[0]);
+      if (!c) continue;
       // a New York City borough's county ("Kings County") is the borough, whose market is kept on its own
-      const borough = c && BOROUGHS.find(([, a]) => a.county_fips === c.fips)?.[1];
-      if (borough) return { state: 'NY', city: 'New York', area: borough, from: 'query' };
-      if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
+      const borough = BOROUGHS.find(([, a]) => a.county_fips === c.fips)?.[1];
+      add(m.index, borough ? { state: 'NY', city: 'New York', area: borough, from: 'query' } : { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' });
+      break;
     }
   }
   // a county whose name is two words joined by a hyphen, written alone ("Miami-Dade", "Miami Dade")
   for (const m of q.matchAll(/\b(?=([A-Z][a-z]+[- ][A-Z][a-z]+)\b)/g)) {
     const key = bareCountyKey(m[1]!.toLowerCase(), gaz);
     const c = key ? gaz.countiesByName.get(key)!.find((x) => states.includes(x.state)) ?? (states.length ? undefined : gaz.countiesByName.get(key)![0]) : undefined;
-    if (c) return { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
+    if (c) add(m.index, { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' });
   }
-  return null;
+  return found.sort((a, b) => a.at - b.at).map((x) => x.t);
 }
 
 /** The county key ("miami-dade county") of a name of two words joined by a hyphen or a space ("miami-dade", "miami

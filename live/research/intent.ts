@@ -1,7 +1,7 @@
 // Understanding a research question (pure, no I/O): which intents (topics) it asks about, by phrase rules, with the
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
-import { findCounty } from './county-place.ts';
+import { findCounties, findCounty } from './county-place.ts';
 import { EVERY_BOROUGH_READ } from './place-aliases.ts';
 import { outsideTheCity } from './state-rest.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
@@ -180,8 +180,8 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
   // (any topic when the question names no other place: "foreclosures in allegheny county" is Pennsylvania's)
   if ((targets.length === 0 || permits || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
-    const county = findCounty(q, gaz, targets.map((t) => t.state));
-    if (county) targets.splice(0, targets.length, county);
+    const counties = findCounties(q, gaz, targets.map((t) => t.state));
+    if (counties.length) targets.splice(0, targets.length, ...counties);
   }
   // a county named for a local legal topic ("rent control in Montgomery County MD"): the county, whose own records lead
   // (legal-facts.ts); the state's rules still answer for it

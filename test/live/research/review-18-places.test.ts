@@ -92,10 +92,13 @@ describe('A: a side of a comparison no place is read in is said, never dropped, 
     expect(r).toContain('I could not find a place named "gotham"');
   });
 
-  it('"King County vs Pierce County median price": King County\'s zips, and Pierce County said not answered in the comparison', async () => {
+  it('"King County vs Pierce County median price": both counties side by side, King County\'s figure as asked alone', async () => {
+    // before (review 31): King County alone, and "one county is answered per question" for Pierce County
     const r = await ask('King County vs Pierce County median price');
-    expect(r).toMatch(/^In King County, WA, \d+ zips have a median/);
-    expect(r).toContain('We have no data for Pierce County, WA in this comparison: one county is answered per question, so ask it alone');
+    const alone = /(\$[\d,]+) midway between the two middle zips/.exec(await ask('King County median price'))?.[1];
+    expect(alone).toBeDefined();
+    expect(r).toMatch(new RegExp(`^Median sale price \\(data as of [\\d-]+\\): King County, WA two middle zips' mean \\${alone} \\(\\d+ zips\\).*; Pierce County, WA no data`));
+    expect(r).not.toContain('in this comparison');
     // places each side reads as the whole question does: nothing said
     for (const q of ['Springfield vs Chicago median price', '98103 vs 98117 median price', 'brooklyn vs queens median price']) expect(await ask(q), q).not.toMatch(/in this comparison/);
   });
