@@ -182,6 +182,9 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   if ((targets.length === 0 || permits || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
     const counties = findCounties(q, gaz, targets.map((t) => t.state));
     if (counties.length) targets.splice(0, targets.length, ...counties);
+  } else if (targets.length && targets.every((t) => t.area && t.city === 'New York' && !t.zip)) {
+    // boroughs named beside a borough's county ("Kings County vs Queens County": Brooklyn and Queens, not Queens alone)
+    for (const c of findCounties(q, gaz, ['NY'])) if (!targets.some((t) => t.area!.county_fips === c.area!.county_fips)) targets.push(c);
   }
   // a county named for a local legal topic ("rent control in Montgomery County MD"): the county, whose own records lead
   // (legal-facts.ts); the state's rules still answer for it

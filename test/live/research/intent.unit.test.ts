@@ -286,6 +286,15 @@ describe('counties', () => {
     expect(area('price per sqft in Kent County')).toEqual([]);
   });
 
+  test('every county named is read, in the order written; a borough\'s county beside a borough is that borough too', () => {
+    const area = (q: string) => u(q).targets.map((t) => `${t.state} ${t.area?.name ?? ''}`.trim());
+    // before (review 31): the first county alone, the second "answered per question"
+    expect(area('King County WA vs Cook County IL median price')).toEqual(['WA King County', 'IL Cook County']);
+    expect(area('rehab in Cook County and King County')).toEqual(['IL Cook County', 'WA King County']);
+    // before: Queens alone, Brooklyn "read alone but not beside the other places"
+    expect(area('Queens vs Kings County median price')).toEqual(['NY Queens', 'NY Brooklyn']);
+  });
+
   test('a town name followed by County/Parish/Borough is a county, not the town: the state named is the place', () => {
     expect(places('What are the tax lien rules in Cook County Illinois?')).toEqual(['IL']);
     expect(places('Tax deed sales in Kent County, Ohio')).toEqual(['OH']);
