@@ -68,6 +68,8 @@ type Formatter = (d: RegulationDoc, S: string) => RegFact;
 
 /** What a nonpayment notice of 0 days (no statutory notice before filing: legal-facts.md note 5) does not mean, in the
  *  words of GET /v1/legal/landlord-profile's summary (pipelines/intermediate/20_legal_06_state_text.sql). */
+/** The redemption fact's value where the state's record gives no period after the tax sale. */
+export const NO_REDEMPTION = 'no post-sale redemption period recorded';
 export const NO_NOTICE_CLAUSE = 'that is not an instant eviction: the court process still applies';
 
 /** What a hybrid tax sale state sells, by its record's rate basis (from legal-facts.csv's tax_rate_basis): a redemption
@@ -128,7 +130,7 @@ const FORMAT: Record<string, Formatter> = {
   'redemption': (d, S) => {
     const red = num(d.data['redemption_period_months']);
     const type = String(d.data['sale_type'] ?? 'unknown');
-    if (red === null) return { value: 'no post-sale redemption period recorded', sentence: `${S} is a tax ${type} state and our data records no redemption period after the tax sale`, keys: ['redemption_period_months', 'sale_type'], confidence: 'medium' };
+    if (red === null) return { value: NO_REDEMPTION, sentence: `${S} is a tax ${type} state and our data records no redemption period after the tax sale`, keys: ['redemption_period_months', 'sale_type'], confidence: 'medium' };
     return { value: `${plural(red, 'month')} to redeem`, sentence: `In ${S} the owner can redeem for ${plural(red, 'month')} after a tax sale (${type === 'hybrid' ? `a hybrid tax sale state: ${hybridKind(typeof d.data['rate_basis'] === 'string' ? d.data['rate_basis'] : null)}` : `a tax ${type} state`})`, keys: ['redemption_period_months', 'sale_type'] };
   },
   'tax_deed_lien/surplus_proceeds': (d, S) => ({

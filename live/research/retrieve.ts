@@ -5,7 +5,7 @@ import type { ResearchData, RegulationDoc } from './data.ts';
 import { LEGAL_INTENTS, LICENSING, type Understanding } from './intent.ts';
 import { queryTerms } from './text.ts';
 import { fmt, missing, type Depth, type Fact } from './facts.ts';
-import { regFact, regSource } from './records.ts';
+import { NO_REDEMPTION, regFact, regSource } from './records.ts';
 import { increaseNoticeFact, legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
 import { marketFacts } from './market-facts.ts';
 import { rankingFacts } from './rankings.ts';
@@ -109,7 +109,10 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
     for (const t of u.targets) {
       if (intent === 'legal_risk' || intent === 'landlord_friendliness') facts.push(...await legalRiskFacts(data, u, intent, t));
       else if (LEGAL_INTENTS.has(intent)) {
-        facts.push(...legalFacts(data, intent, t));
+        // the redemption period asked with the tax sale ("redemption period for tax liens"): one record, whose tax sale
+        // sentence gives the period; the redemption fact is kept only to say none is recorded
+        const own = legalFacts(data, intent, t);
+        facts.push(...(intent === 'redemption' && intents.includes('tax_sale') ? own.filter((f) => f.primary && f.value === NO_REDEMPTION) : own));
         if (intent === 'adverse_possession') { const s = await squatterFact(data, t); if (s) facts.push(s); }
       } else facts.push(...await marketFacts(data, u, intent, t));
     }

@@ -86,3 +86,22 @@ describe('E26: "which states have statewide rent control" cites each statewide c
     expect(cited).not.toMatch(/Costa-Hawkins|91\.225|35\.21\.830|preemption/);
   });
 });
+
+describe('a redemption period asked with the tax sale is said once (one record)', () => {
+  it('"redemption period for tax liens in <state>": the period once, with the rate, for every tax lien state of legal-facts.csv with both', async () => {
+    // before: "Illinois is a tax lien state; ...; the owner can redeem for 24 months after the sale. In Illinois the owner
+    // can redeem for 24 months after a tax sale (a tax lien state)"
+    const states = csvRows.filter((r) => r['tax_sale_type'] === 'lien' && /^\d/.test(r['redemption_period_months'] ?? '') && /^\d/.test(r['tax_lien_interest_rate_pct'] ?? ''));
+    expect(states.length).toBeGreaterThan(3);
+    for (const r of states) {
+      const st = r['state_code']!;
+      const months = Number(r['redemption_period_months']);
+      const a = await ask(`what is the redemption period for tax liens in ${stateName(st)}`);
+      expect(a.match(/can redeem for [\d.]+ months?/g), `${st}: ${a}`).toEqual([`can redeem for ${months} month${months === 1 ? '' : 's'}`]);
+      expect(a, st).toContain(`maximum statutory return is ${r['tax_lien_interest_rate_pct']}%`);
+    }
+    // asked alone it is still the redemption fact's own sentence
+    const il = csvRows.find((r) => r['state_code'] === 'IL')!['redemption_period_months'];
+    expect(await ask('redemption period after a tax sale in Illinois')).toMatch(new RegExp(`^In Illinois the owner can redeem for ${il} months after a tax sale`));
+  });
+});
