@@ -40,6 +40,19 @@ describe('a price band asked with a year', () => {
     const r = await ask('How many sales above $500k in Seattle in June 2014?');
     expect(r.answer).toMatch(new RegExp(`^${BAND.replace(/[$()]/g, '\\$&')}in Seattle, WA, in June 2014 there were [\\d,]+ arm's-length single-family sales`));
   });
+
+  it('homes asked under or over a price, with no count word ("homes under 300k in 98118"): said not kept, then the sales\' own figure', async () => {
+    // before: the zip's median alone, as if it were the homes under $300,000
+    const plain = (await ask('homes in 98118')).answer;
+    expect(plain).toMatch(/^In zip 98118 \(Seattle, WA\), the median/);
+    for (const q of ['homes under 300k in 98118', 'houses below $300,000 in 98118', 'homes over $1m in 98118']) {
+      const r = await ask(q);
+      expect(r.answer, q).toMatch(new RegExp(`^${BAND.replace(/[$()]/g, '\\$&')}in zip 98118 \\(Seattle, WA\\)`));
+    }
+    expect((await ask('homes under 300k in 98118')).answer).toBe(`${BAND}i${plain.slice(1)}`);
+    // a price with no home word stays what it was ("median price over the last year")
+    expect((await ask('median price in 98118 over the last year')).answer).not.toContain(BAND);
+  });
 });
 
 describe('a feature asked as a filter', () => {
