@@ -55,7 +55,9 @@ describe('research: price trends', () => {
     const zips = fs.readdirSync(path.join(buildDir(), 'shards', 'market', 'trends', 'zip')).filter((z) => z.startsWith('981')).slice(0, 12);
     expect(zips.length).toBeGreaterThan(5);
     const asks: [string, string, number | null][] = [['Are home prices going up in Seattle, WA?', 'market/trends/city/WA/seattle/sfr.json', null],
-      ...zips.map((z): [string, string, number | null] => [`How have prices changed in ${z} over the last 6 months?`, `market/trends/zip/${z}/sfr.json`, 6])];
+      ...zips.map((z): [string, string, number | null] => [`How have prices changed in ${z} over the last 6 months?`, `market/trends/zip/${z}/sfr.json`, 6]),
+      // a rise or a drop asked ("how much did prices rise"): the change too (before review 61, the median price alone)
+      ...zips.slice(0, 6).map((z, i): [string, string, number | null] => [`How much did prices ${i % 2 ? 'drop' : 'rise'} in ${z} over the last 6 months?`, `market/trends/zip/${z}/sfr.json`, 6])];
     let stated = 0;
     for (const [q, rel, months] of asks) {
       const want = change(readShard<Stored>(rel), months ?? 12, kcSpan, partials.get('king_county')!);
