@@ -167,7 +167,8 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
         });
         const dated = primary.find((f) => f.intent === intent && f.source?.type === 'regulation');
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
-        const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/as of (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
+        // each figure's data date: its citation's "as of", or the end of the window it pools ("3 months to 2023-09-29")
+        const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/(?:as of|months? to) (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
         const label = intentLabel(intent, u);
         said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${likeForLike(data, u.targets, primary.filter((f) => f.intent === intent)).note}`, facts: used });
       }

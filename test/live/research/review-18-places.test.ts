@@ -99,6 +99,14 @@ describe('A: a side of a comparison no place is read in is said, never dropped, 
     expect(alone).toBeDefined();
     expect(r).toMatch(new RegExp(`^Median sale price \\(data as of [\\d-]+\\): King County, WA two middle zips' mean \\${alone} \\(\\d+ zips\\).*; Pierce County, WA no data`));
     expect(r).not.toContain('in this comparison');
+    // the header dates every figure compared: a pooled window's end too (before, "data as of 2022-09-29" for Stamford
+    // alone beside Greenwich's 3 months to 2023-09-29)
+    for (const q of ['median price in Greenwich CT vs Stamford CT', 'median price Bridgeport CT vs Hartford CT']) {
+      const b = await engine.answer({ query: q, depth: 'quick' });
+      const dates = new Set(b.sources.map((x) => /(?:as of|months? to) (\d{4}-\d\d-\d\d)/.exec(x.citation)?.[1]));
+      expect(dates.has(undefined), q).toBe(false);
+      expect(b.answer, q).toMatch(new RegExp(`^Median sale price \\(data as of ${[...dates].join(', ')}\\): `));
+    }
     // places each side reads as the whole question does: nothing said
     for (const q of ['Springfield vs Chicago median price', '98103 vs 98117 median price', 'brooklyn vs queens median price']) expect(await ask(q), q).not.toMatch(/in this comparison/);
   });
