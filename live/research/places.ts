@@ -36,7 +36,7 @@ import { foldAccents } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { coveredTown } from './covered-town.ts';
 import { dropNameParts } from './name-parts.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_ALL, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_ALL, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, stateNameOf, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
@@ -260,6 +260,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
 
   // cities: n-grams over the tokens, longest first
   // misspelled state names ("Pensylvania", "New Mexcio"), not where an exact city or state name stands
+  const stateTypos = new Map<string, string>();
+  const squash = (x: string): string => x.toLowerCase().replace(/[^a-z]/g, '');
   const typoHits: Found[] = findStateTypos(q, toks, taken, (phrase) => STATE_NAME_SET.has(phrase) || gaz.citiesByName.has(phrase) || citiesByKey(gaz.citiesByName, phrase) !== undefined)
     .flatMap((t): Found[] => {
       taken.push({ start: t.start, end: t.end });
@@ -267,6 +269,8 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
       if (t.code === 'WA' && /^\s*,?\s*d\.?\s?c\b/i.test(q.slice(t.end))) return [];
       // a misspelt "Washington" is said as the bare one is ("Washingtn": review 24, read as the state unsaid)
       if (t.code === 'WA' && !bareWashington && context.state !== 'DC') bareWashington = { written: t.written, typo: true, state: /^\s+state\b/i.test(q.slice(t.end)) };
+      // any other misspelt state is said too, as a misspelt city is ("Misissippi" was read as Mississippi unsaid)
+      else if (t.code !== 'WA' && squash(t.written) !== squash(stateNameOf(t.code))) stateTypos.set(t.code, `"${t.written}" as ${stateNameOf(t.code)} (the closest state name)`);
       return [{ state: t.code, at: t.start, end: t.end, kind: 'state' }];
     });
   const stateHits = [...stateNameHits, ...codeHits, ...typoHits];
@@ -479,6 +483,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     if (notes.includes(WASHINGTON_STATE)) notes.splice(notes.indexOf(WASHINGTON_STATE), 1);
     readAs.unshift(washingtonReading(bareWashington.written, bareWashington.typo, bareWashington.state));
   }
+  for (const [code, said] of stateTypos) if (targets.some((t) => t.state === code)) readAs.push(said);
   onceEach(readAs);
 
   // the text left for full-text retrieval: place names out

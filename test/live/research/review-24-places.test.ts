@@ -61,6 +61,16 @@ describe('a namesake reading whatever the case, and for a close misspelling', ()
     expect(await ask('eviction notice in Washingtn state')).toBe(`Reading "Washingtn" as Washington State (the closest state name): ${right}`);
   });
 
+  it('every other misspelt state is said as read too, the answer the right spelling\'s (before: read unsaid)', async () => {
+    for (const [w, code, name] of [['Misissippi', 'MS', 'Mississippi'], ['Pensylvania', 'PA', 'Pennsylvania'], ['Tennesee', 'TN', 'Tennessee']] as const) {
+      const right = await ask(`eviction notice in ${name}`);
+      expect(right).toContain(`In ${name}, a landlord ${notice(code)}`);
+      expect(await ask(`eviction notice in ${w}`)).toBe(`Reading "${w}" as ${name} (the closest state name): ${right}`);
+    }
+    // a name written together or in lower case is no misspelling: nothing said
+    expect(await ask('eviction notice in Rhode island')).toBe(await ask('eviction notice in Rhode Island'));
+  });
+
   it('lower and upper case "washington": the reading quotes it as written', async () => {
     const right = (await ask('eviction notice in Washington')).replace(/^Reading [^:]*: /, '');
     expect(await ask('eviction notice in washington')).toBe(`Reading "washington" as Washington State (${DC_HINT}): ${right}`);
