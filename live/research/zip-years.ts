@@ -13,7 +13,7 @@ import { TYPE_WORDS } from './sales-facts.ts';
 import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
-import type { Years } from './years.ts';
+import { twelveMonthsTo, type Years } from './years.ts';
 import { ziplessCity } from './zipless.ts';
 import { topAsked } from './asked.ts';
 
@@ -39,10 +39,7 @@ async function lastTwelve(data: ResearchData, zips: string[], type: string): Pro
     const i = c ? c.sales_count.findLastIndex((n) => (n ?? 0) > 0) : -1;
     if (i >= 0 && c!.month[i]! > last) last = c!.month[i]!;
   }
-  if (!last) return null;
-  const k = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - 12;
-  const start = `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
-  return { from: Number(start.slice(0, 4)), to: Number(last.slice(0, 4)), months: [start, last], label: `the 12 months to ${last}` };
+  return last ? twelveMonthsTo(last) : null;
 }
 
 interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }

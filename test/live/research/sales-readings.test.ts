@@ -1,7 +1,9 @@
 // Sales readings a reviewer flagged (h61sales), over the shared real build on the suite's pinned day, each figure
 // recomputed by the research oracle's own SQL over the canonical tables (the arm's-length rule of market.md, never the
 // build's flags) or from the raw files of ../shared/data: (F11) a Connecticut town's condo count over months of the
-// 2022 file, which has no residential subtype, was "0".
+// 2022 file, which has no residential subtype, was "0"; (F6) sales asked month by month ("monthly sales in Seattle 2015",
+// "sales per month in Philadelphia") got the year's total or "I don't have data", and a month recorded in part was
+// measured a change from the month before while said to measure none.
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
@@ -42,5 +44,45 @@ describe('F11: a Connecticut town\'s condos over months of the 2022 file are nev
     const a = await ask('how many condo sales in Stamford CT');
     expect(a).toContain(`besides these, ${s.file.toLocaleString('en-US')} arm's-length residential sales of 2022-01 to 2022-09 come from Connecticut's 2022 sales file`);
     expect(a).toContain('so this figure is short of them');
+  });
+});
+
+const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
+
+/** A city's arm's-length single-family sales per month from `from` (YYYY-MM-DD), with their median. */
+const cityMonths = (st: string, city: string, from: string): Promise<{ m: string; n: number; med: number }[]> => sql(`
+  select strftime(sale_date, '%Y-%m') as m, count(*)::int as n, quantile_cont(sale_price, 0.5) as med from oracle_arms
+  where state_code = $st and lower(city) = lower($city) and property_type = 'sfr' and sale_date >= $from::date group by 1 order by 1`, { st, city, from });
+
+/** Each month of 5 or more sales is listed with its count, and its median where one is given. */
+function eachListed(a: string, months: { m: string; n: number; med: number }[]): void {
+  const list = a.slice(a.indexOf('month by month, the arm\'s-length sales and their median sale price: '));
+  expect(list.length, a).toBeLessThan(a.length);
+  for (const x of months.filter((r) => r.n >= 5)) {
+    const hit = new RegExp(`${x.m} (\\$[\\d,]+ \\()?${x.n.toLocaleString('en-US')} sales`).exec(list);
+    expect(hit, `${x.m}: ${list}`).not.toBeNull();
+    if (hit![1]) expect(hit![1]).toBe(`${money(Number(x.med))} (`);
+  }
+}
+
+describe('F6: sales asked month by month list each month', () => {
+  it('monthly sales in Seattle 2015: every month of 2015 with its sales', async () => {
+    eachListed(await ask('monthly sales in Seattle 2015'), await cityMonths('WA', 'Seattle', '2015-01-01'));
+  });
+  it('sales per month in Philadelphia (no period): the 12 months to its last month with a sale, never "I don\'t have data"', async () => {
+    const months = await cityMonths('PA', 'Philadelphia', '1900-01-01');
+    const last = months.at(-1)!.m;
+    const twelve = months.filter((x) => x.m > `${Number(last.slice(0, 4)) - 1}${last.slice(4)}`);
+    for (const q of ['sales per month in Philadelphia', 'Philadelphia sales by month']) {
+      const a = await ask(q);
+      expect(a, q).toMatch(new RegExp(`^In Philadelphia, PA, in the 12 months to ${last} there were ${twelve.filter((x) => x.n >= 5).reduce((s, x) => s + x.n, 0).toLocaleString('en-US')} arm's-length single-family sales`));
+      eachListed(a, twelve);
+    }
+  });
+  it('Denver month by month: June 2019, recorded in part, measures no change from May', async () => {
+    const a = await ask('monthly sales in Denver');
+    const june = /2019-06 [^)]*\)[^;]*/.exec(a.slice(a.indexOf('month by month')))![0];
+    expect(june).toContain('recorded in part by its source, no change measured from it');
+    expect(june).not.toMatch(/ on 2019-05/);
   });
 });
