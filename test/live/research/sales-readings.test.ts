@@ -3,7 +3,9 @@
 // build's flags) or from the raw files of ../shared/data: (F11) a Connecticut town's condo count over months of the
 // 2022 file, which has no residential subtype, was "0"; (F6) sales asked month by month ("monthly sales in Seattle 2015",
 // "sales per month in Philadelphia") got the year's total or "I don't have data", and a month recorded in part was
-// measured a change from the month before while said to measure none.
+// measured a change from the month before while said to measure none; (F14) Denver's June 2019, short in its file, led
+// with "the source's files span the whole month"; (F3) zips ranked by sales over the last N months were ranked over 12
+// months by their monthly counts, which keep none for a month of 1-4 sales.
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { sql } from '../../helpers/oracle-research.ts';
@@ -84,5 +86,37 @@ describe('F6: sales asked month by month list each month', () => {
     const june = /2019-06 [^)]*\)[^;]*/.exec(a.slice(a.indexOf('month by month')))![0];
     expect(june).toContain('recorded in part by its source, no change measured from it');
     expect(june).not.toMatch(/ on 2019-05/);
+  });
+});
+
+describe('F14: a month its source recorded in part is said partial first', () => {
+  it('Denver sales in June 2019', async () => {
+    // every Denver record of the file by month of sale: June 2019 is under half of May's (the file ends with deeds
+    // recorded 2019-07-10)
+    const rows = await sql<{ m: string; n: number }>(`select strftime(sale_date, '%Y-%m') as m, count(*)::int as n from sales
+      where state_code = 'CO' and lower(city) = 'denver' and sale_date >= '2019-05-01' group by 1 order by 1`);
+    const n = (m: string): number => rows.find((r) => r.m === m)!.n;
+    expect(n('2019-06') * 2).toBeLessThan(n('2019-05'));
+    const [j] = await cityMonths('CO', 'Denver', '2019-06-01');
+    expect(j!.m).toBe('2019-06');
+    for (const q of ['Denver sales in June 2019', 'how many homes sold in Denver in June 2019']) {
+      const a = await ask(q);
+      expect(a.startsWith(`In Denver, CO, June 2019 is a partial month in this data: ${j!.n} arm's-length single-family sales recorded in it, at a median sale price of ${money(Number(j!.med))} (`), a).toBe(true);
+      expect(a, q).toContain('so the count is short of the month\'s sales, and no price change is measured from it');
+      expect(a, q).not.toContain('span the whole month');
+    }
+  });
+});
+
+describe('F3: zips ranked by sales over their latest months count every sale of the window', () => {
+  it('which Bronx zips had the most sales over the last 6 months', async () => {
+    // the Bronx's zips (10451-10475) with their arm's-length single-family sales in the 6 months to each one's last sale
+    const zips = (await sql<{ zip: string }>(`select distinct zip from oracle_arms where zip between '10451' and '10475' order by 1`)).map((r) => r.zip);
+    const rows = (await Promise.all(zips.map(async (zip) => ({ zip, n: (await windowSalesOracle({ zip }, 'sfr', 6)).n })))).filter((r) => r.n >= 5);
+    rows.sort((a, b) => b.n - a.n || a.zip.localeCompare(b.zip));
+    const a = await ask('which Bronx zips had the most sales over the last 6 months');
+    expect(a).toContain('by arm\'s-length single-family sales in the 6 months to each zip\'s own latest sale (');
+    expect(a).toContain(`the most of ${rows.length} zips with 5 or more: ${rows.slice(0, 5).map((r, i) => `${i + 1}. zip ${r.zip} (Bronx) ${r.n} sales`).join('; ')}`);
+    expect(a).not.toContain('12 months');
   });
 });
