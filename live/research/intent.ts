@@ -6,7 +6,7 @@ import { EVERY_BOROUGH_READ } from './place-aliases.ts';
 import { outsideTheCity } from './state-rest.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
-import { parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts'; import { periodFollowUp } from './year-ago.ts';
+import { EACH_MONTH, parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts'; import { periodFollowUp } from './year-ago.ts';
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
@@ -204,7 +204,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
   // ("Fairview sales", "sales in Seattle": before, a tax sale rule), a county's too ("King County sales 2015"); a follow-up
   // naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || EACH_MONTH.test(lower) || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a

@@ -16,9 +16,11 @@ import { monthPeriod } from './figure-period.ts';
 
 /** A month the source's files cover whole (its first and last sale days span it: `covered`) but whose source recorded
  *  under half the sales of the months around it in all (the trends' `complete` false: price-index.ts partialMonths,
- *  Denver's 2019-06); no price change starts or ends there (market.md). A market's own winter dip (King County's
+ *  Denver's 2019-06, 453 rows of the raw file beside 1,632 in 2019-05: a file cut by recording date, 2019-07-10, before
+ *  the month's deeds were in); no price change starts or ends there (market.md). Said as a partial month: before, "the
+ *  source's files span the whole month" led, which read as a whole month. A market's own winter dip (King County's
  *  January 2015 in zip 98103, 17 sales) is complete and says nothing. */
-export const THIN_MONTH = ' (the source\'s files span the whole month, but the source recorded under half as many sales in all that month as in the months around it, so the month is taken as recorded in part and no price change is measured from it)';
+export const THIN_MONTH = ' (the source recorded under half as many sales in all that month as in the months around it, though its files hold sales dated past both ends of it, as when a file is cut by recording date before the month\'s sales are all recorded; so the count is short of the month\'s sales, and no price change is measured from it)'
 
 /** The fact of the month asked (u.years.month), from a market's monthly series. */
 export function monthFact(data: ResearchData, u: Understanding, t: Target, where: string, c: MonthlySeries, src: Source, asOf: string): Fact {
@@ -50,7 +52,8 @@ export function monthFact(data: ResearchData, u: Understanding, t: Target, where
     // a count asked ranks by the count, else the median when the month has one
     ...(u.asks.includes('sales_count') || median == null ? ranks(u, n, n.toLocaleString('en-US'), RANK.sales) : priceRank(u, median)), intent: 'trends', target: t, value: `${median != null ? `${money(median)} (${month}, ${plural(n, 'sale')})` : `${plural(n, 'sale')} (${month})`}`,
     ...(median != null ? { period: monthPeriod(data, t, month) } : {}), ...(note ? { typeNote: note } : {}),
-    sentence: `In ${where}, in ${y.label} there were ${plural(n, `arm's-length ${noun} sale`)}${median != null ? `, at a median sale price of ${money(median)}` : ''}${partial}${note}${wholeCity(t)}`,
+    // a month recorded in part is said first, so its count is not read as the month's (h61sales F14)
+    sentence: `In ${where}, ${partial ? `${y.label} is a partial month in this data: ${plural(n, `arm's-length ${noun} sale`)} recorded in it` : `in ${y.label} there were ${plural(n, `arm's-length ${noun} sale`)}`}${median != null ? `, at a median sale price of ${money(median)}` : ''}${partial}${note}${wholeCity(t)}`,
     detail: ['The month\'s own arm\'s-length sales (a median needs 5 or more); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${month}, as of ${asOf}` },
     confidence: note || partial ? 'low' : byCount(n), primary: true, uncertain: null,

@@ -77,7 +77,7 @@ export function resolveLast<T extends { label: string; months?: [string, string]
  *  "since 2020". */
 export function periodWhen(label: string): string {
   if (label.startsWith('since')) return label;
-  return /^(\d{4}( \(|$)|Q[1-4] \d{4}|(spring|summer|fall|winter) \d{4}|the (first|second) half|(last|this) (spring|summer|fall|winter)|[A-Z][a-z]+ \d{4}( \(|$))/.test(label) ? `in ${label}` : `from ${label}`;
+  return /^(\d{4}( \(|$)|Q[1-4] \d{4}|(spring|summer|fall|winter) \d{4}|the (first|second) half|(last|this) (spring|summer|fall|winter)|[A-Z][a-z]+ \d{4}( \(|$)|the \d+ months to )/.test(label) ? `in ${label}` : `from ${label}`;
 }
 
 /** "are" after a span of months or years ("March to June 2022 are outside the data"), else "is". */

@@ -15,6 +15,7 @@ import { RANK, ranks } from './ranks.ts';
 import { notCoveredWords } from './month-cover.ts';
 import { endedEarly, gapBack } from './change-reach.ts';
 import { typelessSentence } from './typeless.ts';
+import { untypedFileWindow } from './town-file-gap.ts';
 import { windowPeriod } from './figure-period.ts';
 import { BAND_NOT_KEPT, figureDirection, topAsked } from './asked.ts';
 
@@ -88,7 +89,9 @@ export function windowPriceFact(data: ResearchData, u: Understanding, t: Target,
   if (!w) return null;
   const end = windowEndSaid(data.market, t, w.months, w.asOf);
   const src = windowSource(where, noun, w, end);
-  const note = windowTypeNote(data, t, type, w);
+  const split = untypedFileWindow(data.market, t, type, noun, where, windowMonths(w.asOf, w.months), w.sales, `the ${w.months} months to ${w.asOf}`);
+  if (split && 'sentence' in split) return missing('trends', t, split.sentence);
+  const note = windowTypeNote(data, t, type, w) + (split?.note ?? '');
   // a zip's figure, as a city's zips are ranked by it (city-summary.ts ZIP_PRICE_TOPIC)
   const zip = t.zip ? { zip: { zip: t.zip, measure: w.median, group: null, months: w.months, asOf: w.asOf, sales: w.sales } } : {};
   if (w.median === null) {
@@ -117,7 +120,10 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const w = windowFigure(data.market, t, type, months);
   // (a source with no property types: said, never "no condo sales", typeless.ts)
   if (!w) return missing('trends', t, data.market ? typelessSentence(data, t, type, noun, where) ?? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
-  const note = windowTypeNote(data, t, type, w);
+  // a Connecticut town's condos over months of its 2022 file, which cannot tell them apart: never "0 condo sales"
+  const split = untypedFileWindow(data.market, t, type, noun, where, windowMonths(w.asOf, w.months), w.sales, `the ${w.months} months to ${w.asOf}`);
+  if (split && 'sentence' in split) return missing('trends', t, split.sentence);
+  const note = windowTypeNote(data, t, type, w) + (split?.note ?? '');
   // a group of 1-4 sales: "fewer than 5", never ranked by, its window end said by its month where the day dates a sale
   const [small, end] = [w.sales > 0 && w.sales < WINDOW_MIN_SALES, windowEndSaid(data.market, t, w.months, w.asOf)];
   return {

@@ -13,7 +13,7 @@ import { byCount, mixedTypeNote, noChangeReason, ownMarket, salesCountFact, TYPE
 import { windowFigure } from './market-window.ts';
 import { joinYears, yearFact } from './year-facts.ts';
 import { changeMonths } from './year-ago.ts';
-import type { Years } from './years.ts';
+import { EACH_MONTH, twelveMonthsTo, type Years } from './years.ts';
 import { monthFact } from './month-facts.ts';
 import { periodChange } from './period-change.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
@@ -41,7 +41,9 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   // a type asked of a market whose source records no property type: said so, never "no condo sales" (typeless.ts)
   const typeless = typelessSentence(data, t, type, TYPE_WORDS[type]!, where);
   if (typeless) return missing('trends', t, typeless);
-  if (u.asks.includes('sales_count') && !u.years) return salesCountFact(data, u, t, where);
+  // sales asked month by month with no period: each of the latest 12 months (below), not one window's count
+  const monthly = !u.years && /\b(sales|sold)\b/i.test(u.query) && EACH_MONTH.test(u.query);
+  if (u.asks.includes('sales_count') && !u.years && !monthly) return salesCountFact(data, u, t, where);
   const s = await data.shard<StoredTrends>('trends', keys);
   const what = u.priceLevel ? 'a median sale price' : 'a price trend';
   if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}${redfinNoPrice(data, t)}` : 'Price trends are not part of this build');
@@ -56,6 +58,8 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   // calendar years asked: those years' months of the same series, or that they are outside it (year-facts.ts)
   const year = (y: Years): Fact => (y.month ? monthFact(data, { ...u, years: y }, t, where, c, src, s.as_of) : yearFact(data, { ...u, years: y }, t, where, c, src, s.as_of));
   // periods compared: each one's figure, then the change between them (period-change.ts)
+  const lastSold = c.month.findLast((_, i) => (c.sales_count[i] ?? 0) > 0);
+  if (monthly && lastSold) return year(twelveMonthsTo(lastSold));
   if (u.years) return u.years.also ? joinYears([u.years, ...u.years.also].map(year), periodChange(c, [u.years, ...u.years.also])) : year(u.years);
   const method = indexName(s);
   // a span past the kept windows (25-60 months): the index change over it, or why the series gives none

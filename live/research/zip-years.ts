@@ -13,9 +13,11 @@ import { TYPE_WORDS } from './sales-facts.ts';
 import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { inYears, type MonthlySeries } from './year-facts.ts';
-import type { Years } from './years.ts';
+import { twelveMonthsTo, type Years } from './years.ts';
 import { ziplessCity } from './zipless.ts';
 import { topAsked } from './asked.ts';
+import { zipWindowCountFact } from './zip-windows.ts';
+import { periodWhen } from './periods.ts';
 
 const ZIP_WORD = /\bzips?\b|\bzip ?codes?\b|\bpostal codes?\b/;
 const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what|cheap(est|er)?|priciest|(most|least) expensive)\b/;
@@ -39,10 +41,7 @@ async function lastTwelve(data: ResearchData, zips: string[], type: string): Pro
     const i = c ? c.sales_count.findLastIndex((n) => (n ?? 0) > 0) : -1;
     if (i >= 0 && c!.month[i]! > last) last = c!.month[i]!;
   }
-  if (!last) return null;
-  const k = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7)) - 12;
-  const start = `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
-  return { from: Number(start.slice(0, 4)), to: Number(last.slice(0, 4)), months: [start, last], label: `the 12 months to ${last}` };
+  return last ? twelveMonthsTo(last) : null;
 }
 
 interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }
@@ -55,6 +54,10 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   // a city whose sales carry no zip code (Denver): said, never the city's total as if it were a ranking (zipless.ts)
   const zipless = t.city && !t.area ? ziplessCity(data, t.state, t.city, type) : null;
   if (zipless) return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} can be ranked: ${zipless}`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
+  // no period asked: each zip's own window of the months asked, every sale pooled (zip-windows.ts)
+  const typeNote = /single[- ]?family|sfr|condo|multi|duplex|land|commercial/.test(u.query.toLowerCase()) ? '' : ` (${noun} sales: name condos or multi-family for those)`;
+  const pooled = !u.years && by === 'count' ? zipWindowCountFact(data, u, t, zips, where, noun, typeNote) : null;
+  if (pooled) return pooled;
   const y = u.years ?? await lastTwelve(data, zips, type);
   if (!y) return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} has ${noun} sales kept (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
   const rows: Row[] = [];
@@ -83,7 +86,7 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
     const meds = used.map((x) => c.median_price[x.i]!).sort((a, b) => a - b);
     rows.push({ zip, value: by === 'count' ? sales : middle(meds), sales, months: used.map((x) => x.m), thin });
   }
-  const yearWords = y.month || /^(\d{4}|the \d+ months to .*)$/.test(y.label) ? `in ${y.label}` : `from ${y.label}`;
+  const yearWords = periodWhen(y.label); // "since September 2023" as it is (before, "from since September 2023")
   if (rows.length === 0) {
     return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} has ${noun} sales kept ${yearWords} (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
   }
@@ -102,7 +105,7 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const out = uncoveredMonths(data, market, asked);
   const cover = out.length ? ` (${monthRuns(out)} ${out.length === 1 ? 'is' : 'are'} not covered by the source, so no zip has sales there; ${spanWords(data, market)})` : '';
   const covered = asked.filter((m) => !out.includes(m));
-  const held = y.month ? '' : ` (the data holds ${plural(covered.length, 'month')} of ${y.label}${covered.length ? `, ${monthRuns(covered)}` : ''})`;
+  const held = y.month ? '' : ` (the data holds ${plural(covered.length, 'month')} of ${y.label.replace(/^since /, 'the months since ')}${covered.length ? `, ${monthRuns(covered)}` : ''})`;
   // a month the source covers with no count of a zip: fewer than 5 sales there (the months no file holds are said above)
   for (const r of rows) r.thin = r.thin.filter((m) => !out.includes(m));
   const thinShown = shown.filter((r) => r.thin.length);
@@ -114,7 +117,6 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const unranked = under.filter((ms) => ms.some((m) => !out.includes(m))).length;
   const none = unranked ? `; ${plural(unranked, 'more zip')} had sales in the data but fewer than 5 in each month asked the source covers, so ${unranked === 1 ? 'it keeps' : 'they keep'} no figure and ${unranked === 1 ? 'is' : 'are'} not ranked` : '';
   const part = partOnly.size ? `; ${monthRuns([...partOnly].sort())} ${partOnly.size === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median, so ${partOnly.size === 1 ? 'its' : 'their'} sales are not among those given` : '';
-  const typeNote = /single[- ]?family|sfr|condo|multi|duplex|land|commercial/.test(q) ? '' : ` (${noun} sales: name condos or multi-family for those)`;
   return {
     intent: 'trends', target: t, value: `zip ${shown[0]!.zip} ${fig(shown[0]!)}`,
     sentence: `In ${where}, by ${measure} ${yearWords}${held}${cover}${typeNote}, the ${end} of ${plural(rows.length, 'zip')} with a figure: ${list}${thin}${part}${none}`,

@@ -79,7 +79,7 @@ describe('a follow-up naming a month, a year later or the months before, with th
     const may = await kc('98115', '2015-05', '2015-05');
     const r = await followUp('and in may?', { zip: '98115', period: 'April 2015' });
     expect(r.answer).toContain('Reading "may" as May 2015 (the year of the context\'s period, April 2015)');
-    expect(r.answer).toContain(`In zip 98115 (Seattle, WA), in May 2015 there were ${count(may.n)} arm's-length single-family sales (the month is recorded in part only`);
+    expect(r.answer).toContain(`In zip 98115 (Seattle, WA), May 2015 is a partial month in this data: ${count(may.n)} arm's-length single-family sales recorded in it (the month is recorded in part only`);
     expect(r.answer).not.toMatch(/Garn-St Germain|due-on-sale/);
   });
   it('"how about March?" {98052, Feb 2015}, "and in june?" {98115, May 2014}: that month of the context\'s year', async () => {

@@ -46,7 +46,7 @@ describe('a month the source file spans whole is never called partial; a month i
     const may = await kcSales(`zipcode = '98103' and ${day} between date '2015-05-01' and date '2015-05-31'`);
     expect((await kcSales()).b).toBe('2015-05-27');
     const r = await ask('98103 sales in may 2015');
-    expect(r).toContain(`in May 2015 there were ${may.n} arm's-length single-family sales (the month is recorded in part only: a source file starts or ends inside it`);
+    expect(r).toContain(`May 2015 is a partial month in this data: ${may.n} arm's-length single-family sales recorded in it (the month is recorded in part only: a source file starts or ends inside it`);
     expect(await ask('98103 sales in 2015')).toContain(`2015-05 (${may.n} sales) is recorded in part only`);
   });
 });
