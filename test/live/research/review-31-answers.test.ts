@@ -15,6 +15,7 @@ import { buildDir, warehouseRows } from '../../helpers/build.ts';
 import { SHARED_DATA } from '../../helpers/paths.ts';
 import { dataFile, rawComps, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { researchData } from '../../helpers/research.ts';
+import { CHICAGO, CHICAGO_KIND, NASHVILLE, NASHVILLE_KIND, permitCounts, permitKindList } from '../../helpers/oracle-raw-permits.ts';
 
 let engine: ResearchEngine;
 beforeAll(() => { engine = new ResearchEngine(researchData(), null, PINNED_TODAY); });
@@ -112,5 +113,24 @@ describe('a home size priced beside another topic', () => {
       expect(a, q).toContain(flood);
       expect(a, q).not.toMatch(/not applied/);
     }
+  });
+});
+
+describe('permit counts of a kind (demolition, new construction): the raw files\' permits, and "last year" said as read', () => {
+  it('"how many demolition permits in Chicago in 2023": the raw file\'s 2023 demolitions among its permits of every kind', async () => {
+    const c = await permitCounts(CHICAGO, CHICAGO_KIND, 'year(d) = 2023');
+    expect(await ask('how many demolition permits in Chicago in 2023')).toBe(`In Chicago, IL, ${c.of('demolition').toLocaleString('en-US')} demolition permits were issued in 2023, of ${c.all.toLocaleString('en-US')} permits of every kind (${permitKindList(c)}), from the permit records of Chicago building permits.`);
+  });
+  it('"new construction permits in Nashville last year": the 12 months to the file\'s last application, said so (not a calendar year)', async () => {
+    const last = (await rawQuery<{ b: string }>(`select max(d)::varchar as b from ${NASHVILLE}`))[0]!.b;
+    const c = await permitCounts(NASHVILLE, NASHVILLE_KIND, `upper(trim(city)) = 'NASHVILLE' and d > date '${last}' - interval 12 month and d <= date '${last}'`);
+    const a = await ask('new construction permits in Nashville last year');
+    expect(a).toMatch(/^Reading "last year" as the 12 months to where each place's permit records end, not a calendar year \(name the year for a calendar year's permits\): /);
+    expect(a).toContain(`In Nashville, TN, ${c.of('new').toLocaleString('en-US')} new construction permits were applied for in the 12 months to ${last}`);
+    expect(a).toContain(`of ${c.all.toLocaleString('en-US')} permits of every kind (${permitKindList(c)})`);
+    // Chicago's likewise, to its own file's end; a comparison with last year is no reading of it
+    const end = (await rawQuery<{ b: string }>(`select max(d)::varchar as b from ${CHICAGO}`))[0]!.b;
+    const d = await permitCounts(CHICAGO, CHICAGO_KIND, `d > date '${end}' - interval 12 month and d <= date '${end}'`);
+    expect(await ask('demolition permits in Chicago last year')).toContain(`Reading "last year" as the 12 months to where each place's permit records end, not a calendar year (name the year for a calendar year's permits): In Chicago, IL, ${d.of('demolition').toLocaleString('en-US')} demolition permits were issued in the 12 months to ${end}`);
   });
 });
