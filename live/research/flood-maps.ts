@@ -42,12 +42,17 @@ export function floodSentence(r: ZipFlood, where: string, rest: string): string 
 
 /** A summary's clause on the loaded maps its zips' notes name: which zips each reaches and how much of them, and where
  *  a property's own zone is found; '' when none is named. */
-export function mapsClause(place: string, figs: { zip: string; flood?: FloodMapOf | null }[]): string {
+export function mapsClause(place: string, figs: { zip: string; group: string | null; flood?: FloodMapOf | null }[]): string {
   const maps = [...new Set(figs.flatMap((f) => (f.flood ? [f.flood.map] : [])))];
+  // a zip with a zone of its own takes it from a loaded map, which its notes do not name: then no "no other zip"
+  const zoned = figs.some((f) => f.group?.startsWith('in flood zone'));
   return maps.map((map) => {
     const reached = figs.filter((f) => f.flood?.map === map && f.flood.share);
     const each = reached.map((f) => `zip ${f.zip} (${f.flood!.share} of ${f.flood!.of!.replace(/the zip's point/, 'its point')} lies inside it${f.flood!.there ? `; there, ${f.flood!.there}` : ''})`);
-    const reach = reached.length ? `reaches only ${each.join(', ')}, too little to set ${reached.length > 1 ? 'their zones' : 'a zone'}, and no other zip of ${place}` : `reaches none of the zips of ${place}`;
+    const list = each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0] ?? '';
+    const little = `too little to set ${reached.length > 1 ? 'their zones' : 'a zone'}`;
+    const reach = !reached.length ? `reaches none of the zips of ${place}`
+      : zoned ? `reaches ${list} in part only, ${little}` : `reaches only ${list}, ${little}, and no other zip of ${place}`;
     return `; the FEMA flood map loaded for this area (${map}) ${reach}; inside that map, a property's own zone is given by GET /v1/location/risk with its latitude and longitude`;
   }).join('');
 }

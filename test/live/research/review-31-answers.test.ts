@@ -66,6 +66,19 @@ describe('flood answers beside a loaded FEMA map that reaches little of a place 
     }
   });
 
+  it('"flood risk in Middlesex County MA": the zips partly inside the Cambridge map named, never "no other zip" beside the zips it zones', async () => {
+    const zips = await warehouseRows<{ zip: string; mapped_share: number; flood_zone: string }>(`select z.zip, l.mapped_share, l.flood_zone from zips z join int_location_zip l using (zip) where z.county_fips = '25017' order by 1`);
+    const partly = zips.filter((z) => z.flood_zone === 'D' && z.mapped_share > 0).map((z) => z.zip);
+    expect(partly.length).toBeGreaterThan(0);
+    expect(zips.some((z) => z.flood_zone !== 'D')).toBe(true);
+    const a = await ask('flood risk in Middlesex County MA');
+    expect(a).toContain(`${partly.length} only partly inside a loaded FEMA flood map, too little of it to set a zone (zone D, undetermined)`);
+    expect(a).toContain('the FEMA flood map loaded for this area (the City of Cambridge, MA) reaches zip ');
+    for (const zip of partly) expect(a).toContain(`zip ${zip} (`);
+    expect(a).toContain(' in part only, too little to set ');
+    expect(a).not.toContain('no other zip of Middlesex County');
+  });
+
   it('"is Bridgeport OH in a flood zone": the zip undetermined, and where a property inside the map gets its own zone', async () => {
     const a = await ask('is Bridgeport OH in a flood zone');
     expect(a).toMatch(/^Zip 43912 \(Bridgeport, OH\): only \d+% of the [0-9.]+-mile circle around the zip's point lies inside a loaded FEMA flood map/);
