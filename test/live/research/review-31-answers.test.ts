@@ -138,9 +138,18 @@ describe('permit counts of a kind (demolition, new construction): the raw files\
     const last = (await rawQuery<{ b: string }>(`select max(d)::varchar as b from ${NASHVILLE}`))[0]!.b;
     const c = await permitCounts(NASHVILLE, NASHVILLE_KIND, `upper(trim(city)) = 'NASHVILLE' and d > date '${last}' - interval 12 month and d <= date '${last}'`);
     const a = await ask('new construction permits in Nashville last year');
-    expect(a).toMatch(/^Reading "last year" as the 12 months to where each place's permit records end, not a calendar year \(name the year for a calendar year's permits\): /);
+    expect(a).toMatch(/^Reading "last year" as the 12 months to where each place's permit records end, not a calendar year \(name the year for a calendar year's permits\); new construction permits as the permit records' new-construction kind, which counts Nashville's applications of types New, Shell, Foundation, Structural Frame and Tenant Finish Out \(a tenant finish-out builds out the interior of a new building's shell\): /);
+    // the reading matters: tenant finish-outs are among the window's new-construction applications in the raw file
+    const tfo = await permitCounts(NASHVILLE, `case when t ilike '%tenant finish out%' then 'tfo' else 'other' end`, `upper(trim(city)) = 'NASHVILLE' and d > date '${last}' - interval 12 month and d <= date '${last}'`);
+    expect(tfo.of('tfo')).toBeGreaterThan(0);
     expect(a).toContain(`In Nashville, TN, ${c.of('new').toLocaleString('en-US')} new construction permits were applied for in the 12 months to ${last}`);
     expect(a).toContain(`of ${c.all.toLocaleString('en-US')} permits of every kind (${permitKindList(c)})`);
+    // a zip's new construction permits asked with no count word: counted (before, its rehab score, which counts none)
+    const z = await permitCounts(NASHVILLE, NASHVILLE_KIND, `zip = '37206' and d > date '${last}' - interval 12 month and d <= date '${last}'`);
+    const zipA = await ask('new construction permits in 37206');
+    expect(zipA).toContain(`In zip 37206 (Nashville, TN), ${z.of('new')} new construction permits were applied for in the 12 months to ${last}`);
+    expect(zipA).toContain(`of ${z.all} permits of every kind (${permitKindList(z)})`);
+    expect(zipA).not.toContain('rehab momentum score');
     // Chicago's likewise, to its own file's end; a comparison with last year is no reading of it
     const end = (await rawQuery<{ b: string }>(`select max(d)::varchar as b from ${CHICAGO}`))[0]!.b;
     const d = await permitCounts(CHICAGO, CHICAGO_KIND, `d > date '${end}' - interval 12 month and d <= date '${end}'`);
