@@ -112,8 +112,9 @@ export function askedFigures(q: string): Asked[] {
   if (/flip (margin|profit|return|spread)|margins? on flips|flipp(ing|ers?) (margin|profit|return)/.test(q)) out.push('flip_margin');
   if (/\b(how many|number of|count of|any) (\w+ )?flips\b|\bflips? (count|volume)\b|\bflips? (are|were) (there|recorded|done)/.test(q)) out.push('flips');
   if (asksDistress(q)) out.push('distress');
-  // permits with a count word, or with a period ("permits in 37206 in 2023", "permits issued last year"): their count
-  if (/\bpermits?\b/.test(q) && (/\b(most|fewest|how many|number of|count)\b|\b(issued|pulled|filed)\b/.test(q) || /(?<![\d$#])\b(19|20)\d{2}\b(?!\s*(sq|square))|'\d{2}\b|\b(last|this|past) year\b/.test(q))) out.push('permit_count');
+  // permits with a count word, or with a period ("permits in 37206 in 2023", "permits issued last year"), or of new
+  // construction (review 31: "new construction permits in 37206" got the rehab score, which counts none): their count
+  if (/\bpermits?\b/.test(q) && (/\b(most|fewest|how many|number of|count)\b|\b(issued|pulled|filed)\b/.test(q) || /(?<![\d$#])\b(19|20)\d{2}\b(?!\s*(sq|square))|'\d{2}\b|\b(last|this|past) year\b/.test(q) || /\bnew[- ](construction|build\w*|homes?|houses?)\b[^.?!]{0,20}\bpermits?\b|\bconstruction permits?\b/.test(q))) out.push('permit_count');
   if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || SALES_BAND.test(q) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q) || SALES_COMPARED.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\b(share|percent(age)?|proportion|fraction|%) of (\w+ ){0,3}(sales|homes|purchases|transactions|deals)\b[^.?!]{0,30}\bflip|\bflip (share|rate|percentage)\b|\bflips? as a (share|percent)/.test(q)) out.push('flip_share');

@@ -6,6 +6,7 @@ import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, fmt, missing, money, pct, plural, type Confidence, type Fact, type ZipFigure } from './facts.ts';
 import { dataEnd } from './freshness.ts';
+import { mapsClause } from './flood-maps.ts';
 
 /** What a city summary says of one topic: its noun, how a figure reads, and the source it cites. */
 export interface CityTopic {
@@ -259,7 +260,8 @@ export const LOCATION_TOPIC: CityTopic = {
   citation: { type: 'location', category: 'location_risk', noun: 'location risk' },
   sentence: (place, figs, window) => {
     const superfund = figs.filter((f) => f.superfund).length;
-    return `Of ${plural(figs.length, 'zip')} of ${place}, ${groups(figs, (g) => g)}; ${superfund ? `${superfund} with` : 'none has'} a Superfund site within 1 mile; environmental risk scores ${range(figs, fmt)} (out of 100), ${window}`;
+    // the loaded flood maps its zips' notes name: which zips each reaches, how much (flood-maps.ts)
+    return `Of ${plural(figs.length, 'zip')} of ${place}, ${groups(figs, (g) => g)}; ${superfund ? `${superfund} with` : 'none has'} a Superfund site within 1 mile; environmental risk scores ${range(figs, fmt)} (out of 100), ${window}${mapsClause(place, figs)}`;
   },
   value: (figs) => `${mid(figs, one, 'risk score ')} (${plural(figs.length, 'zip')})`,
 };

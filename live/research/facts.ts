@@ -7,6 +7,7 @@ import type { Intent } from './intent.ts';
 export { areaName };
 import type { Target } from './places.ts';
 import { minConfidence, type Confidence } from '../../warehouse/confidence.ts';
+import type { FloodMapOf } from './flood-maps.ts';
 
 export type { Confidence };
 export type Depth = 'quick' | 'deep';
@@ -49,7 +50,7 @@ export interface Fact {
 
 /** One zip's figure: the measure compared across a city's zips (null: too few sales to report one), a group label
  *  (rehab label, flood risk), the window and the date of its shard; a comps figure's list-to-sale ratio too. */
-export interface ZipFigure { zip: string; measure: number | null; group: string | null; months: number | null; asOf: string; sales?: number; superfund?: boolean; ratio?: number | null; dom?: number | null; resalesOnly?: boolean; permitsOnly?: boolean }
+export interface ZipFigure { zip: string; measure: number | null; group: string | null; months: number | null; asOf: string; sales?: number; superfund?: boolean; ratio?: number | null; dom?: number | null; resalesOnly?: boolean; permitsOnly?: boolean; flood?: FloodMapOf | null }
 
 /* The period a compared figure is of, made by figure-period.ts. */
 /** How the market's source files cover a figure's months: all whole, all in part only (a thin extract's months, or a

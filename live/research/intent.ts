@@ -8,7 +8,7 @@ import { findPlaces, type Context, type Gazetteer, type Target } from './places.
 import { editDistance } from '../places/names.ts';
 import { EACH_MONTH, parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts'; import { periodFollowUp } from './year-ago.ts';
 import { parsePropertyType, typeReadAs } from './type-words.ts';
-import { NOT_RECORDED, unrecordedParts } from './not-recorded.ts';
+import { NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
 import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
@@ -131,7 +131,7 @@ export function detectIntents(text: string): Intent[] {
     if (!/\bcomps?\b|comparable|per (sq|square)|ppsf|\$ ?\/ ?sq/.test(q)) found.delete('comps');
   }
   if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|(?<!\brent(al|als|ing)? )\bpermits? (in|for|of) (zip )?\d{5}\b|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity/.test(q)) found.add('rehab');
-  if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|\bllcs?\b|corporate (buyers|owners|investors)|institutional (buyers|investors)|(percent|share|how many) of .{0,30}\bbuyers\b|tax[- ]delinquen|investor purchase|cash buyers|wholesal|how many investors|share of (sales|purchases) (to|by) investors/.test(q)) found.add('investor');
+  if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|\bllcs?\b|corporate (buyers|owners|investors)|institutional (buyers|investors)|(percent|share|how many) of .{0,30}\bbuyers\b|tax[- ]delinquen|investor purchase|cash buyers|how many investors|share of (sales|purchases) (to|by) investors/.test(q) || (/wholesal/.test(q) && !WHOLESALE_LAW.test(q))) found.add('investor');
   if (asksDistress(q)) found.add('investor');
   if (/\b(what|which|in what) count(y|ies)\b|\bcounty (is|are|of|for)\b.{0,30}\b(in|located)\b|\bcounty (is|of) \d{5}/.test(q)) found.add('county');
   if (/flood|superfund|hazardous|environmental|contaminat|toxic|\bepa\b|\bnpl\b|brownfield|pollut|fema|natural hazard/.test(q)) found.add('location');

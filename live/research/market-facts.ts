@@ -29,7 +29,7 @@ import { noPermits } from './permit-areas.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
-import { zoneDWhy } from '../location/rules.ts';
+import { floodGroup, floodMapOf, floodSentence } from './flood-maps.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
 import { noZipChange, zipChangeRanking } from './zip-changes.ts';
@@ -136,16 +136,14 @@ async function locationFact(data: ResearchData, u: Understanding, t: Target, zip
   // no loaded FEMA map determines the zone (review 18: "is in flood zone D" read as a mapped zone): say it is undetermined
   const where = `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''}`;
   const rest = `${sf} and an environmental risk score of ${fmt(r.environmental_risk_score)} out of 100 (as of ${r.as_of})`;
-  const sentence = !r.flood_map_loaded
-    ? `${where}: ${zoneDWhy(r.flood_risk_notes).replace(/^no FEMA flood map was loaded for this area$/, 'no FEMA flood map is loaded for this zip').replace(/^no FEMA flood map was loaded/, 'no FEMA flood map is loaded')}, so its flood zone is undetermined (FEMA zone D); it has ${rest}`
-    : `${where} is in ${r.flood_zone === 'D' ? `flood zone D (${zoneDWhy(r.flood_risk_notes)})` : `FEMA flood zone ${r.flood_zone} (${r.flood_risk_label} flood risk)`}, with ${rest}`;
+  const sentence = floodSentence(r, where, rest); // and a loaded map beside an undetermined zip: flood-maps.ts
   return {
     ...ranks(u, r.environmental_risk_score, `score ${fmt(r.environmental_risk_score)}`, RANK.envRisk), intent: 'location', target: t, value: `zone ${r.flood_zone}, ${r.superfund_count_1mi} Superfund within 1 mi, score ${fmt(r.environmental_risk_score)}`,
     sentence,
     detail: [inline(r.flood_risk_notes) + '.', `Location confidence: ${r.confidence} (by spatial coverage).`],
     source: { type: 'location', category: 'location_risk', citation: `reii warehouse: location risk for ${zip}, as of ${r.as_of}` },
     confidence: r.confidence, primary, uncertain: null,
-    zip: { zip, measure: r.environmental_risk_score, group: r.flood_zone === 'D' ? 'with no FEMA flood map loaded (zone D)' : `in flood zone ${r.flood_zone} (${r.flood_risk_label.toLowerCase()} risk)`, months: null, asOf: r.as_of, superfund: r.superfund_count_1mi > 0 },
+    zip: { zip, measure: r.environmental_risk_score, group: floodGroup(r), months: null, asOf: r.as_of, superfund: r.superfund_count_1mi > 0, flood: floodMapOf(r.flood_risk_notes) },
   };
 }
 

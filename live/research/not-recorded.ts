@@ -2,8 +2,15 @@
 // instead of a near-miss record (intent.ts notRecorded, retrieve.ts); one mixed into a market question is said missing
 // with the rest answered (a gap). Rules: warehouse/docs/research.md "Intents".
 
+/** Whether wholesaling (assigning a purchase contract) is legal or needs a licence: a legal question, never the
+ *  investor activity figures "wholesal" otherwise asks (intent.ts). */
+export const WHOLESALE_LAW = /\bwholesal\w*\b[^.?!]{0,60}\b(legal|illegal|lawful|unlawful|laws?|licen[cs]\w*|allowed|permitted|regulat\w*|rules?)\b|\b(legal|illegal|lawful|unlawful|laws?|licen[cs]\w*|allowed|permitted|regulat\w*|rules?)\b[^.?!]{0,60}\bwholesal/;
+
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 export const NOT_RECORDED: [RegExp, string][] = [
+  // review: "is wholesaling legal in Illinois" answered "investor activity is reported per city"; legal-facts.csv and
+  // the regulation records hold no wholesaling or real estate licence rule
+  [WHOLESALE_LAW, 'We record no rule on real estate wholesaling (assigning or double-closing a purchase contract) or on real estate licences, in any state: none of the state legal facts or regulation records we hold addresses wholesaling'],
   [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
     'We record tax sale rules (lien or deed, interest rate, redemption period), not property tax rates, bills, assessments or exemptions'],
   [/\bhow much (in )?rent\b|\brent (can|could|would|should) (i|we|you) (get|charge|ask)|\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rent(als?)?\b|\bcash flow/,

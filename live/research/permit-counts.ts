@@ -58,6 +58,8 @@ export function permitCountFacts(data: ResearchData, u: Understanding, t: Target
   const asked = kindsAsked(u.query);
   const reading = kindReading(u.query);
   if (reading && !u.readAs.includes(reading)) u.readAs.push(reading);
+  const built = asked.includes('new') ? newKinds(data, t) : null; // what "new construction" holds for the place's files
+  if (built && !u.readAs.includes(built)) u.readAs.push(built);
   // a city's zips ranked by a period's permits (permit-periods.ts), or each period's count of the zip or city
   const periods = t.zip || !WHICH_ZIP.test(u.query) ? permitPeriodFacts(data, u, t, asked, kindWords, KIND_WORDS)
     : permitPeriodRanking(data, u, t, asked.length ? asked : PERMIT_KINDS, `${asked.length ? kindWords(asked) : 'building'} permits`);
@@ -122,6 +124,16 @@ function kindReading(query: string): string | null {
   if (rehab && !remodel) return `"${rehab}" as renovation/alteration, addition and repair permits together (the kinds the rehab score counts); "remodel" or "renovation" permits are the renovation/alteration kind alone`;
   if (remodel && !rehab) return `"${remodel}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together (the kinds the rehab score counts)`;
   return null;
+}
+
+/** What the new-construction kind holds where a permit file's model puts more than new buildings in it (review 31:
+ *  Nashville's 1,216 "new construction" applications of its latest 12 months hold 198 tenant finish-outs, unsaid; the
+ *  adapter, pipelines/intermediate/30_market_20_permits_nashville.sql, counts a finish-out as new, not renovation). */
+const NEW_HOLDS: Record<string, string> = { nashville: "Nashville's applications of types New, Shell, Foundation, Structural Frame and Tenant Finish Out (a tenant finish-out builds out the interior of a new building's shell)" };
+function newKinds(data: ResearchData, t: Target): string | null {
+  const key = t.zip ? `zip|${t.zip}` : t.city && !t.area ? `city|${t.state}|${slug(t.city)}` : null;
+  const holds = (key ? data.market?.permit_counts?.[key]?.[1] ?? [] : []).flatMap((s) => (NEW_HOLDS[s] ? [NEW_HOLDS[s]] : []));
+  return holds.length ? `new construction permits as the permit records' new-construction kind, which counts ${holds.join('; ')}` : null;
 }
 
 /** The kinds a question asks (none: every kind). */

@@ -23,8 +23,8 @@ export function takeSize(query: string): { text: string; size: SizeAsked | null 
   return { text: `${query.slice(0, m.index)}${query.slice(m.index + m[0].length)}`.replace(/\s{2,}/g, ' '), size: { sqft, words: m[0], valued: VALUE.test(query) } };
 }
 
-/** The comparable sales' intent asked for a size asked with a value, when only prices are asked; false (the size said
- *  as not applied) when another topic is, no value is asked, or an address asked its value has its own estimate. */
+/** The comparable sales' intent asked for a size asked with a value (beside any other topic asked); false (the size
+ *  said as not applied) when no value is asked, or an address asked its value has its own estimate. */
 export function sizeAsked(u: Understanding, size: SizeAsked, ownEstimate: boolean): boolean {
   if (ownEstimate) {
     u.readAs.push(`"${size.words}": the property's own estimate below reads the living area its record holds, not the size typed`);
@@ -34,11 +34,14 @@ export function sizeAsked(u: Understanding, size: SizeAsked, ownEstimate: boolea
     u.readAs.push(`"${size.words}": the figures are not kept by home size (only a value is priced by size: a zip's median price per sqft times it), so the size is not applied`);
     return false;
   }
-  if (!u.intents.every((i) => i === 'comps' || i === 'trends')) {
-    u.readAs.push(`"${size.words}": a size prices a zip's sales only (its median price per sqft times the size), not the other topics asked, so it is not applied`);
-    return false;
-  }
-  if (!u.intents.includes('comps')) u.intents.unshift('comps');
+  // another topic asked beside the price ("flood risk and price of a 2000 sq ft house in 98103"): each answered, the
+  // size pricing the zip's comparable sales, in the question's order (before, the price was dropped: the flood risk alone)
+  // (a quick answer gives one sentence a topic: the sized comps take the unsized price's place, trends, beside another)
+  if (u.intents.includes('comps')) return true;
+  const at = u.intents.indexOf('trends');
+  if (u.intents.length <= 1 && at === 0) u.intents.unshift('comps');
+  else if (at >= 0) u.intents.splice(at, 1, 'comps');
+  else u.intents.push('comps');
   return true;
 }
 
