@@ -46,6 +46,18 @@ export function findCounties(q: string, gaz: Gazetteer, states: readonly string[
   return found.sort((a, b) => a.at - b.at).map((x) => x.t);
 }
 
+/** The counties a question names, read into its places (in place): for a per-zip market topic (`perZip`), or a question
+ *  naming no other place, every county named in place of the states read (findCounties); boroughs named beside a
+ *  borough's county ("Kings County vs Queens County") gain that borough (before, Brooklyn was dropped). */
+export function readCounties(q: string, gaz: Gazetteer, targets: Target[], perZip: boolean): void {
+  if (perZip && targets.every((t) => !t.city && !t.zip)) {
+    const counties = findCounties(q, gaz, targets.map((t) => t.state));
+    if (counties.length) targets.splice(0, targets.length, ...counties);
+  } else if (targets.length && targets.every((t) => t.area && t.city === 'New York' && !t.zip)) {
+    for (const c of findCounties(q, gaz, ['NY'])) if (!targets.some((t) => t.area!.county_fips === c.area!.county_fips)) targets.push(c);
+  }
+}
+
 /** The county key ("miami-dade county") of a name of two words joined by a hyphen or a space ("miami-dade", "miami
  *  dade") when a county bears it and no city does: the county, not the city of its first word (Miami, FL). */
 export function bareCountyKey(phrase: string, gaz: Pick<Gazetteer, 'countiesByName' | 'citiesByName'>): string | null {

@@ -1,7 +1,7 @@
 // Understanding a research question (pure, no I/O): which intents (topics) it asks about, by phrase rules, with the
 // places it names (places.ts), whether it compares or ranks places, and the property type and months it asks for.
 // Rules: warehouse/docs/research.md.
-import { findCounties, findCounty } from './county-place.ts';
+import { findCounty, readCounties } from './county-place.ts';
 import { EVERY_BOROUGH_READ } from './place-aliases.ts';
 import { outsideTheCity } from './state-rest.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
@@ -179,13 +179,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const permits = intents.length === 0 && /(?<!\brent(al|als|ing)? )\bpermits?\b/.test(lower) && !LICENSING.test(lower);
   // a per-zip market topic of a county ("which zip in King County has the highest price per sqft"): the county's zips
   // (any topic when the question names no other place: "foreclosures in allegheny county" is Pennsylvania's)
-  if ((targets.length === 0 || permits || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor')) && targets.every((t) => !t.city && !t.zip)) {
-    const counties = findCounties(q, gaz, targets.map((t) => t.state));
-    if (counties.length) targets.splice(0, targets.length, ...counties);
-  } else if (targets.length && targets.every((t) => t.area && t.city === 'New York' && !t.zip)) {
-    // boroughs named beside a borough's county ("Kings County vs Queens County": Brooklyn and Queens, not Queens alone)
-    for (const c of findCounties(q, gaz, ['NY'])) if (!targets.some((t) => t.area!.county_fips === c.area!.county_fips)) targets.push(c);
-  }
+  readCounties(q, gaz, targets, targets.length === 0 || permits || intents.some((i) => i === 'comps' || i === 'rehab' || i === 'location' || i === 'trends' || i === 'investor'));
   // a county named for a local legal topic ("rent control in Montgomery County MD"): the county, whose own records lead
   // (legal-facts.ts); the state's rules still answer for it
   if (intents.some((i) => LOCAL_LEGAL.has(i)) && targets.length <= 1 && targets.every((t) => !t.city && !t.zip && !t.area)) {
