@@ -10,10 +10,11 @@ import { shareYear } from './period-pairs.ts';
  *  2023-10, 2023-12, quarters.ts), answered for those months; `since` (YYYY-MM): the first month of "since October
  *  2014" (`to` null), its months to the data's end; `lastMonth` (1-12): a month named with no year ("in may"), the latest
  *  of it in the place's data (periods.ts resolveLast); `said`: how a date was read ("february 30 2015": its month). */
+export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season; since?: string; lastMonth?: number; said?: string }
+
 /** Words asking for every month of a period ("each month", "per month", "month by month", "monthly sales"):
  *  month-by-month.ts lists them; a place's sales so asked with no period are those of its latest 12 months. */
 export const EACH_MONTH = /\b(each|every|per|a) month\b|\bmonth[- ](by|over|to)[- ]month\b|\bby (the )?month\b|\bmonthly (medians?|prices?|changes?|figures?|breakdown|sales|counts?|volumes?|numbers?|totals?)\b/i;
-export interface Years { from: number; to: number | null; label: string; month?: string; months?: [string, string]; also?: Years[]; last?: Season; since?: string; lastMonth?: number; said?: string }
 
 /** The 12 months to `last` (YYYY-MM) as a period asked ("the 12 months to 2015-05"). */
 export function twelveMonthsTo(last: string): Years {
