@@ -91,8 +91,9 @@ export const SPEED_RANK = /\b(fastest|quickest|slowest|faster|quicker|slower|mos
 export const SALES_BAND = /\bsales?\s+(?:of\s+)?(?:over|above|under|below|more than|less than|greater than)\s*\$\s*\d/;
 /** How many sold above or below a price is not kept: said first wherever a count or price of sales answers such a
  *  question, whatever the window (sales-facts.ts bandNote). */
-/** Homes asked by a price bound ("homes under 300k in 98118", "houses for sale below $500,000"): no figure is kept by
- *  price, so the answer says so before the sales' median (before, the median alone, as if it were the homes asked). */
+/** Homes asked by a price bound ("homes under 300k in 98118", "houses below $500,000"; "for sale" asks listings, said
+ *  not kept): no figure is kept by price, so the answer says so before the sales' median (before, the median alone, as
+ *  if it were the homes asked). */
 const HOMES_PRICED = /\b(homes?|houses?|properties|condos?|townhomes?|townhouses?)\s+(sold\s+|selling\s+)?(priced\s+)?(under|below|less than|over|above|more than)\s*\$?\s*\d/;
 export const BAND_NOT_KEPT = 'How many sold above or below a price is not kept, only the count and median of all the sales';
 
