@@ -472,7 +472,8 @@ export class MarketOracle {
              coalesce(s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date), false)
              or coalesce(date_diff('day', r.prev_date, r.sale_date) between 1 and 365 and r.prev_price > 0 and r.sale_price >= 1.10 * r.prev_price, false) as rehab
       from oracle_arms s left join oracle_resales r using (sale_id)
-      where s.zip = $zip and s.sale_date <= $asOf::date and s.property_type in ('sfr', 'condo', 'multi')`, { zip, asOf });
+      -- residential: NYC's co-ops too ('coop', homes though no type of the five: market.md "Co-ops")
+      where s.zip = $zip and s.sale_date <= $asOf::date and s.property_type in ('sfr', 'condo', 'multi', 'coop')`, { zip, asOf });
     const [obs] = await this.rows<{ n: number }>(`
       select (select count(*) from oracle_resales where zip = $zip and prev_date is not null and prev_price > 0)
            + (select count(*) from oracle_arms where zip = $zip and year_renovated is not null) as n`, { zip });
