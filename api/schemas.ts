@@ -81,7 +81,8 @@ const FIELD_LINEAGE = obj({ value: {}, ...CITATION, imputed: IMPUTED, losing_val
 const PropertyRecord = obj({
   property_id: str, parcel_id: nullable('string'), address: nullable('string'), unit: nullable('string'), city: nullable('string'),
   state: nullable('string'), zip: nullable('string'), county: nullable('string'), lat: nullable('number'), lng: nullable('number'),
-  property_type: { type: ['string', 'null'], enum: [...PROPERTY_TYPES, null] }, beds: nullable('number'), baths: nullable('number'),
+  // 'coop': New York City's co-op apartments, a type of the records only (no market figure covers co-ops: market.md "Co-ops")
+  property_type: { type: ['string', 'null'], enum: [...PROPERTY_TYPES, 'coop', null] }, beds: nullable('number'), baths: nullable('number'),
   sqft: nullable('number'), lot_sqft: nullable('number'), year_built: nullable('number'),
   owner_type: { type: ['string', 'null'], enum: ['individual', 'corporate', 'trust', 'bank', 'government', 'nonprofit', null] }, absentee_owner: nullable('boolean'),
   source: str,

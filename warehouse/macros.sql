@@ -32,6 +32,12 @@ create or replace macro zip5(z) as
 
 -- The property types of the canonical sales and parcels tables; warehouse/property-types.ts is the same list.
 create or replace macro property_types() as ['sfr', 'multi', 'condo', 'land', 'commercial'];
+-- The types a row of `sales` or `parcels` may carry: the five, and 'coop', New York City's co-op apartments (rolling
+-- sales building class categories 09, 10 and 17: a share in a cooperative, bought with the board's approval, no deed).
+-- The API contract enumerates the five (interface-v1 property_type), so no figure is served for co-ops: a type of the
+-- warehouse only, kept out of every per-type figure (the marts read property_types()) and said in the condo comps'
+-- note (market.md "Co-ops").
+create or replace macro recorded_property_types() as list_append(property_types(), 'coop');
 
 -- The great-circle distance in km between two points (haversine, mean Earth radius 6,371 km).
 create or replace macro km_between(lat1, lng1, lat2, lng2) as
@@ -84,12 +90,12 @@ create or replace macro is_residential_rehab(permit_type, building_use, valuatio
     permit_type in ('renovation', 'addition', 'repair')
     and case when building_use is null then coalesce(valuation, 0) <= 500000 else building_use = 'residential' end;
 
--- A residential sale (sfr, condo, multi) and a rehab resale (warehouse/docs/market.md mart_rehab "rehab resales"): the
+-- A residential sale (sfr, condo, multi, and NYC's co-ops: homes, as they were as condos) and a rehab resale (warehouse/docs/market.md mart_rehab "rehab resales"): the
 -- one test the rehab score's resale share and the rehab events of the 30-day direction read, so the two count the same
 -- sales (h27: the direction counted a store's or a vacant lot's quick resale, the score only homes'). A rehab resale is a
 -- residential sale renovated in its year or the year before (King County's yr_renovated) or resold 1 to 365 days after
 -- its purchase at 10% or more over it (int_market_resales.is_quick_gain_resale, null for a first sale).
-create or replace macro is_residential_sale(property_type) as property_type in ('sfr', 'condo', 'multi');
+create or replace macro is_residential_sale(property_type) as property_type in ('sfr', 'condo', 'multi', 'coop');
 create or replace macro is_rehab_resale(property_type, year_renovated, sale_date, is_quick_gain_resale) as
     is_residential_sale(property_type)
     and ((year_renovated is not null and year_renovated between year(sale_date) - 1 and year(sale_date))

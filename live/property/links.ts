@@ -1,7 +1,7 @@
 // The `links` of a property answer: the requests that answer for its zip. Each names a shard the build has, or is
 // null: a link that answers 404 is worse than none (review 30: a Louisville parcel linked /v1/market/comps?zip=40212,
 // a zip no sales source covers). The comps link asks the record's own property type where the comps have one (else
-// sfr, the endpoint's default) over the shortest window of 6 (the default), 12 or 24 months that has such sales;
+// sfr, the endpoint's default; none for a co-op) over the shortest window of 6 (the default), 12 or 24 months that has such sales;
 // parameters at their defaults are left out.
 import { shardPath, type FamilyName } from '../../warehouse/layout.ts';
 import { PROPERTY_TYPES } from '../../warehouse/property-types.ts';
@@ -18,7 +18,8 @@ export function propertyLinks(zip: string | null | undefined, propertyType: unkn
     return p.ok && hasShard(p.path);
   };
   const type = (PROPERTY_TYPES as readonly unknown[]).includes(propertyType) ? String(propertyType) : 'sfr';
-  const months = WINDOWS.find((m) => has('comps', { zip, property_type: type, months: String(m) }));
+  // a co-op apartment has no comps: no property type of the comps covers co-ops (market.md "Co-ops"), and sfr's are not its
+  const months = propertyType === 'coop' ? undefined : WINDOWS.find((m) => has('comps', { zip, property_type: type, months: String(m) }));
   const query = [`zip=${zip}`, ...(type !== 'sfr' ? [`property_type=${type}`] : []), ...(months && months !== 6 ? [`months=${months}`] : [])];
   return {
     comps: months ? `/v1/market/comps?${query.join('&')}` : null,

@@ -10,7 +10,7 @@
 //                     and the neighbourhoods the sales sources name (int_market_neighborhoods: hoods.ts), and Chicago's
 //                     community areas with their permits over 12 months (permit-areas-build.ts)
 //   market.json       what the shards cannot give a question about sales (market-window.ts): per market (a zip, or a
-//                     state + city slug, as market_monthly, a New York City borough too, or a neighbourhood: hood|<state>|<name>) and property type, the arm's-length sales of each window of
+//                     state + city slug, as market_monthly, a New York City borough too, a neighbourhood: hood|<state>|<name>, or a state: state-market-build.ts) and property type, the arm's-length sales of each window of
 //                     3..24 months to the market's last sale (count, median price, count with a living area), and the
 //                     months whose single-family sales include Connecticut's 2022 file, which has no residential subtype,
 //                     and per market the sources of its sales (an answer says when they are a partial extract: partial.ts),
@@ -38,6 +38,7 @@ import { permitAreas } from './permit-areas-build.ts';
 import { redfinSnapshots } from './redfin-build.ts';
 import { redfinFile } from './redfin-index.ts';
 import { metroIndex } from './metro-build.ts';
+import { STATE_TAGGED, stateCovered } from './state-market-build.ts';
 import { salesCover } from './sales-cover-build.ts';
 import { permitCounts, permitMonths } from './permit-counts-build.ts';
 import { distressKinds, distressMonths, distressSources } from './distress-kinds-build.ts';
@@ -199,7 +200,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
   }
   out.sources = await marketSources(db);
   out.source_files = await marketSourceFiles(db);
-  out.covered = await marketCovered(db);
+  out.covered = { ...await marketCovered(db), ...await stateCovered(db) };
   if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
   // the permits of each zip and city by kind (permit-counts.ts) and the distressed properties of each city by filing kind (distress-kinds.ts)
   out.permit_counts = await permitCounts(db);
@@ -248,7 +249,7 @@ async function zipCities(db: StageContext['db']): Promise<Record<string, [string
 
 /** The markets of market_monthly (30_mart_market_monthly.sql) as a `tagged` CTE over the arm's-length sales, `cols` of
  *  each: a sale counts in its zip's market and its city's, and a sale with a city part (a New York City borough,
- *  int_market_city_parts) in its part's too, so a borough's market is its own sales. */
+ *  int_market_city_parts) in its part's too, so a borough's market is its own sales; and every sale in its state's (STATE_TAGGED). */
 async function taggedSales(db: StageContext['db'], cols: readonly string[]): Promise<string> {
   let parts = (await tableExists(db, 'int_market_city_parts')) ? `
         union all
@@ -267,7 +268,7 @@ async function taggedSales(db: StageContext['db'], cols: readonly string[]): Pro
     tagged as (
         select 'zip|' || zip as k, * from arm where zip is not null
         union all
-        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''${parts}
+        select 'city|' || state_code || '|' || city_slug, * from arm where state_code is not null and city_slug is not null and city_slug <> ''${parts}${STATE_TAGGED}
     )`;
 }
 

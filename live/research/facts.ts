@@ -40,7 +40,7 @@ export interface Fact {
    *  comparison ranks only figures of one period (like-for-like.ts) */
   period?: FigurePeriod;
   /** the clause saying the value's figure is of a type that holds others (sales-facts.ts mixedTypeNote: a Connecticut
-   *  "single-family" figure of all residential sales, a New York condo figure with co-ops), set where the figure is
+   *  "single-family" figure of all residential sales), set where the figure is
    *  made: a comparison shows values alone, so type-notes.ts says it after the value too */
   typeNote?: string;
   /** a topic a deep answer's "Question read as" names before the intents' labels: a property's own answer ("the

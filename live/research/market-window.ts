@@ -15,7 +15,7 @@ export interface SourceFileSpan { file: string; first: string | null; last: stri
  *  own day bounds; absent where none (and in builds before it: then counted by whole months, mixedTypeNote) */
 export interface WindowSeries { as_of: string; n: number[]; median: (number | null)[]; with_area: number[]; untyped?: number[] }
 export interface MarketWindows {
-  /** `zip|<zip>|<type>` or `city|<state>|<city slug>|<type>` -> index W-3 for a window of W months */
+  /** `zip|<zip>|<type>`, `city|<state>|<city slug>|<type>` or `state|<state>|<type>` (state-market-build.ts) -> index W-3 for a window of W months */
   windows: Record<string, WindowSeries>;
   /** `city|<state>|<city slug>` -> month (YYYY-MM) -> single-family sales from a file with no residential subtype */
   all_residential: Record<string, Record<string, number>>;

@@ -7,7 +7,7 @@ import type { Understanding } from './intent.ts';
 import { markAge } from './freshness.ts';
 import { extractWords } from './partial.ts';
 import { minConf, money, plural, type Confidence, type Depth, type Fact } from './facts.ts';
-import { mixedTypeNote, TYPE_WORDS, windowMonths } from './sales-facts.ts';
+import { TYPE_WORDS, windowMonths } from './sales-facts.ts';
 import { monthRuns } from './coverage.ts';
 import type { MetroArea, MetroFigure, MetroSales } from './metro-build.ts';
 import { metrosAsked, principalIndex, principals, type MetroAsked, type PrincipalIndex } from './metro-words.ts';
@@ -161,9 +161,8 @@ function metroFact(data: ResearchData, a: MetroAsked, u: Understanding): Fact {
   const median = f[1] === null ? `too few for a median (under 5)` : `at a median sale price of ${money(f[1])}`;
   const change = u.intents.includes('trends') && !u.priceLevel && !u.asks.includes('sales_count') ? '; no price change is kept for a metro area (its counties\' zips have theirs: name a county)' : '';
   const pps = u.intents.includes('comps') ? '; price per square foot and comparable sales are kept per zip, not for a metro area' : '';
-  // a type that holds others: New York's condos include co-ops; Connecticut's 2022 file has no residential subtype
-  const ny = m[3].some((c) => c[2] === 'NY' && c[3] > 0) ? mixedTypeNote(data, { state: 'NY', from: 'query' }, type, [], null) : '';
-  const mixed = ny || (type === 'sfr' && (f[5] ?? 0) > 0 ? ` (${f[5] === f[0] ? 'all of these sales' : `${f[5]!.toLocaleString('en-US')} of these sales`} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: for those records the figure is of all residential sales)` : '');
+  // a type that holds others: Connecticut's 2022 file has no residential subtype
+  const mixed = (type === 'sfr' && (f[5] ?? 0) > 0 ? ` (${f[5] === f[0] ? 'all of these sales' : `${f[5]!.toLocaleString('en-US')} of these sales`} come from Connecticut's 2022 sales file, which does not tell single-family homes from condos and 2-4 family houses: for those records the figure is of all residential sales)` : '');
   const sentence = `${lead}; ${period}${gap}${note}${where} there were ${plural(f[0], `arm's-length ${noun} sale`)}${mixed}, dated ${f[2]} to ${f[3]}, ${median}${byCounty(m, f)}${whose}${yearsCompared(data, m, s, type, noun, u)}${change}${pps}`;
   const names = s.sources.map((id) => data.spans.get(id)?.name ?? id);
   const citation = `Arm's-length sales (${and(names)}) of the counties of ${m[1]} (OMB July 2023 CBSA delineation), ${cite}`;

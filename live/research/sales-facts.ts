@@ -55,15 +55,11 @@ export function windowMonths(asOf: string, months: number): string[] {
   return out;
 }
 
-/** New York's condo sales are New York City's rolling-sales file's only (test/live/research/reviewer-findings.test.ts checks
- *  that no other source has New York sales), whose condo classes hold co-op apartments too (market.md). */
-const COOP_NOTE = " (New York City's condo figures include co-op apartments: the rolling-sales building classes 09, 10 and 17 are co-ops, sold as shares and usually for less than condominiums, and are counted as condos)";
-
-/** A figure whose type holds other types too: a New York condo figure includes co-ops (COOP_NOTE); a Connecticut
- *  town's single-family figure over these months holds records of a file with no residential subtype. The clause
- *  that says so (for Connecticut with how many of the sales), or ''. */
+/** A figure whose type holds other types too: a Connecticut town's single-family figure over these months holds records
+ *  of a file with no residential subtype. The clause that says so, with how many of the sales, or ''. (New York City's
+ *  condo figures are condominiums only since F7: its co-op apartments are a type of the warehouse no figure covers,
+ *  market.md "Co-ops".) */
 export function mixedTypeNote(data: ResearchData, t: Target, type: string, months: string[], sales: number | null): string {
-  if (type === 'condo' && t.state === 'NY') return COOP_NOTE;
   if (type !== 'sfr' || t.zip || !t.city) return '';
   const n = months.reduce((s, m) => s + allResidential(data.market, t, m), 0);
   if (n === 0) return '';

@@ -1,5 +1,5 @@
 // A figure of a type that holds others (a Connecticut town's "single-family" figure over months of its 2022 file, which
-// records no residential subtype, so all residential sales; a New York condo figure, co-ops included) says so in its
+// records no residential subtype, so all residential sales) says so in its
 // sentence (sales-facts.ts mixedTypeNote); a comparison shows each side's value alone, so the same words follow the
 // value too, every side's (session 26: "Hartford vs Bridgeport home prices in 2022" gave Bridgeport's 2022 figures of
 // all residential sales as single-family, where "home prices in Bridgeport CT in 2022" said so). Rules:
@@ -16,6 +16,6 @@ export function markTypes(facts: Fact[]): void {
     if (!f.value || !f.typeNote) continue;
     const again = told.has(f.typeNote);
     told.add(f.typeNote);
-    f.value = `${f.value} [${again ? `as above: ${f.target?.state === 'NY' ? 'co-ops included' : "all residential sales of Connecticut's 2022 file"}` : f.typeNote.trim().replace(/^\(|\)$/g, '')}]`;
+    f.value = `${f.value} [${again ? "as above: all residential sales of Connecticut's 2022 file" : f.typeNote.trim().replace(/^\(|\)$/g, '')}]`;
   }
 }

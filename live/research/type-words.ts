@@ -13,7 +13,7 @@ export function typeReadAs(lower: string, type: string): string[] {
   const town = /\b(town|row)[- ]?(houses?|homes?)\b|\btownhomes?\b/.exec(lower);
   if (town && type === 'sfr') return [`"${town[0]}" as single-family: townhouses are counted among single-family sales in these records`];
   const coop = COOP.exec(lower);
-  if (coop && type === 'condo') return [`"${coop[0]}" as condo: New York City's co-op apartments (building classes 09, 10 and 17) are counted with its condo sales, not apart`];
+  if (coop && type === 'condo') return [`"${coop[0]}": no figure here covers New York City's co-op apartments (building classes 09, 10 and 17, shares in a cooperative, left out of every figure), so the condo figures given are of condominiums only, not of co-ops`];
   const apt = APARTMENTS.exec(lower);
   if (apt && type === 'multi' && !/apartment buildings?/.test(apt[0])) return [`"${apt[0]}" as multi-family: apartment buildings are the multi-family type (a single apartment unit sold alone is a condo)`];
   const mobile = MOBILE.exec(lower);
@@ -23,7 +23,8 @@ export function typeReadAs(lower: string, type: string): string[] {
   return [];
 }
 
-/** Co-ops: New York City's co-op classes (09, 10, 17) are its condo type (market.md). */
+/** Co-ops: New York City's co-op classes (09, 10, 17) are no type of the figures (market.md "Co-ops"): asked, the condo
+ *  type is answered and said to leave them out. */
 const COOP = /\bco-?ops?\b|\bcooperatives?\b|\bco-?operative (apartments?|buildings?)\b/;
 /** Apartments as a property bought ("apartments in Hartford", "apartment complex"): the multi-family type. */
 const APARTMENTS = /(?<!accessory )\bapartments\b|\bapartment (buildings?|complex(es)?|houses?|blocks?)\b/;

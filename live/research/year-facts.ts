@@ -91,7 +91,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
   if (!u.priceLevel && solid.length >= 2) bits.push(`the price index changed ${pct((Math.exp(c.level[solid.at(-1)!.i]! - c.level[solid[0]!.i]!) - 1) * 100)} from ${solid[0]!.m} to ${solid.at(-1)!.m}`);
   const thin = thinMonths(data, u, t, c, asked.map((x) => x.m), y);
-  // a type holding other types (Connecticut's 2022 file: no residential subtype; New York condos: co-ops): said, low
+  // a type holding other types (Connecticut's 2022 file: no residential subtype): said, low
   const note = mixedTypeNote(data, t, u.propertyType, asked.map((x) => x.m), total);
   return {
     // a count asked ranks the places by it; a price asked by the middle of the monthly medians, said so (no median over

@@ -203,7 +203,7 @@ export async function run(ctx: StageContext, workers = defaultWorkers()): Promis
   // unit sales and how many record a living area, per source: where few do, units cannot be valued (endpoint.ts)
   const units = new Map((await queryRows<{ source: string; n: number; sqft: number }>(ctx.db, `select source, count(*)::integer as n,
     count(*) filter (where sqft > 0)::integer as sqft from sales where is_arms_length and sale_price > 0 and unit is not null
-    and property_type in ('sfr', 'multi', 'condo') group by source`)).map((r) => [r.source, r]));
+    and property_type in ('sfr', 'multi', 'condo', 'coop') group by source`)).map((r) => [r.source, r]));
   // the fits and back-tests of every source, on worker threads where there are cores (fit-tasks.ts)
   const fits = await fitSources(sets, workers);
   for (const [k, set] of sets.entries()) {

@@ -22,7 +22,7 @@ export async function unvaluedSources(db: DuckDBConnection, valued: readonly str
   const rows = await queryRows<{ source: string; sales: number; with_zip: number; with_sqft: number }>(db, `
     select source, count(*)::integer as sales, count(*) filter (where zip is not null)::integer as with_zip,
            count(*) filter (where zip is not null and sqft > 0)::integer as with_sqft
-    from sales where is_arms_length and sale_price > 0 and property_type in ('sfr', 'multi', 'condo')
+    from sales where is_arms_length and sale_price > 0 and property_type in ('sfr', 'multi', 'condo', 'coop')
     group by source order by source`);
   const done = new Set(valued);
   const n = (v: number): string => v.toLocaleString('en-US');

@@ -23,14 +23,14 @@ create or replace table int_market_unit_parcels as
 select source, count(*) as condo_parcels, count(*) filter (where units > 1) as parcels_with_units,
        count(*) filter (where units > 1) = 0 as parcel_names_unit
 from (select source, parcel_id, count(distinct unit) as units
-      from sales where property_type = 'condo' and nullif(trim(parcel_id), '') is not null group by all)
+      from sales where property_type in ('condo', 'coop') and nullif(trim(parcel_id), '') is not null group by all)
 group by source;
 
 -- Whether a sale identifies its property for a resale or a repeat-sales pair: any sale but a condo (or co-op) sale
 -- without a unit, which does only when it carries a parcel id of a source whose parcel ids name units
 -- (`parcel_names_unit`, from int_market_unit_parcels joined on the source; null when the source has none).
 create or replace macro sale_names_property(property_type, unit, parcel_id, parcel_names_unit) as
-    property_type is distinct from 'condo' or unit is not null
+    property_type not in ('condo', 'coop') or property_type is null or unit is not null
     or (nullif(trim(parcel_id), '') is not null and coalesce(parcel_names_unit, false));
 
 create or replace table int_market_resales as

@@ -55,6 +55,11 @@ create or replace macro left_out_words(why) as case why
 create or replace macro comps_left_out(n, parts) as
     case when n = 1 then format('1 other sale of this type in the window is left out as not arm''s-length: {}', parts)
          when n > 1 then format('{} other sales of this type in the window are left out as not arm''s-length: {}', n, parts) end;
+-- New York City's co-op apartments ('coop', warehouse/macros.sql recorded_property_types()) in the condo comps' window:
+-- not condos and no type of the contract's five, so not counted; the condo note says how many (1-4: 'fewer than 5').
+create or replace macro comps_coops(n) as
+    case when n > 0 then format('{} arm''s-length co-op apartment sales in the window are not counted: a co-op (New York City building classes 09, 10 and 17) is a share in a cooperative, not a condominium, and no property type here covers co-ops',
+                                case when n >= 5 then n::varchar else 'fewer than 5' end) end;
 create or replace macro comps_note(coverage, left_out, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
     coverage,
     left_out,
@@ -130,6 +135,12 @@ left_out as (
     from (select f.zip, f.property_type, b.months, f.why, count(*) as n
           from flagged f join boundaries b on f.zip = b.zip and f.sale_date > b.boundary group by all)
     group by all
+),
+coops as (
+    -- per window, the arm's-length co-op sales (comps_coops): said in the condo note
+    select c.zip, 'condo' as property_type, b.months, count(*)::integer as n
+    from comps c join boundaries b on c.zip = b.zip and c.sale_date > b.boundary
+    where c.property_type = 'coop' group by all
 ),
 grid as (
     select k.zip, k.property_type, m.months, w.zip_as_of
@@ -217,7 +228,7 @@ select
     -- a cohort of 1-4 comps keeps its dates too: as_of is the window end (the zip's, shared by all five types)
     case when w.n >= 5 then w.last_comp_date else g.zip_as_of end as as_of,
     comps_note(comps_coverage_words(coalesce(cv.records_days, 0), coalesce(cv.any_days, 0), b.window_days, cv.records_spans),
-               comps_left_out(lo.n, lo.parts),
+               nullif(concat_ws('; ', comps_left_out(lo.n, lo.parts), comps_coops(co.n)), ''),
                coalesce(w.n, 0), coalesce(w.n_sales, 0), g.property_type,
                case when w.n >= 5 and w.n_dom >= 5 then w.dom_median else r.median_dom end is null,
                not coalesce(w.n >= 5 and w.n_ratio >= 5, false),
@@ -232,4 +243,5 @@ join (select zip, months, cast(date_diff('day', boundary, w.zip_as_of) as intege
       from boundaries join zip_window w using (zip)) b using (zip, months)
 left join coverage cv using (zip, months)
 left join left_out lo using (zip, property_type, months)
+left join coops co using (zip, property_type, months)
 left join int_market_zip_names nm using (zip);

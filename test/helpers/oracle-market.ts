@@ -200,19 +200,19 @@ const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coa
 
 /** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain),
  *  two deeds of one day in the order of their document numbers (the recorder's reception numbers), then file line. A
- *  condo sale without a unit names its unit only by a parcel id of a source none of whose condo parcel ids (over all its
+ *  condo (or NYC co-op) sale without a unit names its unit only by a parcel id of a source none of whose condo parcel ids (over all its
  *  recorded sales) carries two different units (Denver's schedule numbers; not NYC's co-op lots). */
 const RESALES_SQL = `
   with unit_sources as (
     select source from (select source, parcel_id, count(distinct unit) as units from sales
-                        where property_type = 'condo' and trim(coalesce(parcel_id, '')) <> '' group by source, parcel_id)
+                        where property_type in ('condo', 'coop') and trim(coalesce(parcel_id, '')) <> '' group by source, parcel_id)
     group by source having max(units) <= 1
   ),
   keyed as (
     select sale_id, zip, city, state_code, sale_date, sale_price, buyer_is_investor, document_id, line, ${PROPERTY_KEY} as k
     from oracle_arms
     where (parcel_id is not null or address is not null)
-      and (property_type <> 'condo' or unit is not null
+      and (property_type not in ('condo', 'coop') or unit is not null
            or (trim(coalesce(parcel_id, '')) <> '' and source in (select source from unit_sources)))
   )
   select *, lag(sale_date) over w as prev_date, lag(sale_price) over w as prev_price, lag(buyer_is_investor) over w as prev_investor
@@ -356,6 +356,11 @@ export class MarketOracle {
       from fm join sp using (source, file) join busiest b using (source) join files using (source, file)`, { zip });
     const coverage = (start: string): Coverage => windowCoverage(segments.filter((x) => x.full), start, end);
     const reach = (start: string): number => windowCoverage(segments, start, end).days;
+    // NYC's co-op apartments (the warehouse's 'coop', no type of the five): the condo note counts them (1-4: fewer than 5)
+    const coopsLeft = (type: PropertyType, start: string): string | null => {
+      const k = type === 'condo' ? sold.filter((c) => (c.type as string) === 'coop' && c.d > start).length : 0;
+      return k ? `${k >= 5 ? k : 'fewer than 5'} arm's-length co-op apartment sales in the window are not counted: a co-op (New York City building classes 09, 10 and 17) is a share in a cooperative, not a condominium, and no property type here covers co-ops` : null;
+    };
     const out = new Map<string, CompsAnswer>();
     for (const type of PROPERTY_TYPES) {
       for (const m of months) {
@@ -390,7 +395,7 @@ export class MarketOracle {
             cov.days >= cov.window ? null
               : (cov.days === 0 ? `sales records cover none of the ${cov.window} days asked whole` : `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
                 + (reach(start) > cov.days ? `${partialWords(cov, reach(start), "zip's sales")}, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : ''),
-            leftOut(type, start),
+            [leftOut(type, start), coopsLeft(type, start)].filter((x) => x !== null).join('; ') || null,
             sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
@@ -467,7 +472,8 @@ export class MarketOracle {
              coalesce(s.year_renovated between year(s.sale_date) - 1 and year(s.sale_date), false)
              or coalesce(date_diff('day', r.prev_date, r.sale_date) between 1 and 365 and r.prev_price > 0 and r.sale_price >= 1.10 * r.prev_price, false) as rehab
       from oracle_arms s left join oracle_resales r using (sale_id)
-      where s.zip = $zip and s.sale_date <= $asOf::date and s.property_type in ('sfr', 'condo', 'multi')`, { zip, asOf });
+      -- residential: NYC's co-ops too ('coop', homes though no type of the five: market.md "Co-ops")
+      where s.zip = $zip and s.sale_date <= $asOf::date and s.property_type in ('sfr', 'condo', 'multi', 'coop')`, { zip, asOf });
     const [obs] = await this.rows<{ n: number }>(`
       select (select count(*) from oracle_resales where zip = $zip and prev_date is not null and prev_price > 0)
            + (select count(*) from oracle_arms where zip = $zip and year_renovated is not null) as n`, { zip });

@@ -83,7 +83,9 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
                    when cat = '11' and regexp_matches(coalesce(unit, ''), '[0-9]') then 'condo'
                    when cat in ('02', '03', '07', '08', '14') and unit is not null and count(distinct unit) over (partition by lot) >= 2 then 'condo'
                    when cat in ('02', '03', '07', '08', '11', '14') then 'multi'
-                   when cat in ('04', '09', '10', '12', '13', '15', '16', '17') then 'condo'
+                   -- co-op apartments (09, 10 and 17 CONDO COOPS): a share in a cooperative, no condo (F7)
+                   when cat in ('09', '10', '17') then 'coop'
+                   when cat in ('04', '12', '13', '15', '16') then 'condo'
                    when cat in ('05', '31') then 'land'
                    when regexp_matches(cat, '^[0-9]{2}$') then 'commercial' end as type,
               count(distinct unit) over (partition by lot) as lot_units

@@ -188,7 +188,10 @@ const CASES: Case[] = [
     sample: { table: 'mart_regulations', key: 'tx-eviction-1', problem: 'id missing or duplicate' } },
   // accepted values
   { check: 'market_sales', kind: 'accepted values', plant: `update sales set property_type = 'mansion' where sale_id = 'canonical:sales.csv:2'`,
-    sample: { sale_id: 'canonical:sales.csv:2', problem: 'property_type not in sfr, multi, condo, land, commercial', value: 'mansion' } },
+    sample: { sale_id: 'canonical:sales.csv:2', problem: 'property_type not in sfr, multi, condo, land, commercial, coop (NYC only)', value: 'mansion' } },
+  // a co-op is New York City's only (F7: its rolling sales' classes 09, 10, 17)
+  { check: 'market_sales', kind: 'accepted values', plant: `update sales set property_type = 'coop' where sale_id = 'canonical:sales.csv:2'`,
+    sample: { sale_id: 'canonical:sales.csv:2', problem: 'property_type not in sfr, multi, condo, land, commercial, coop (NYC only)', value: 'coop' } },
   { check: 'market_comps', kind: 'accepted values', plant: `update mart_comps set confidence = 'certain' where property_type = 'land'`,
     sample: { zip: '78701', property_type: 'land', problem: 'confidence not in low, medium, high', value: 'certain' } },
   { check: 'market_rehab', kind: 'accepted values', plant: `update mart_rehab set label = 'Lukewarm'`,

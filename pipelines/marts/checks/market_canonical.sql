@@ -6,8 +6,8 @@ union all
 select 'parcels', parcel_id, 'parcel duplicate (source, parcel_id, unit)', count(*)::varchar
 from parcels where parcel_id is not null group by source, parcel_id, unit having count(*) > 1
 union all
-select 'parcels', coalesce(parcel_id, address), 'property_type not in sfr, multi, condo, land, commercial', coalesce(property_type, 'null')
-from parcels where property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial')
+select 'parcels', coalesce(parcel_id, address), 'property_type not in sfr, multi, condo, land, commercial, coop (NYC only)', coalesce(property_type, 'null')
+from parcels where not list_contains(recorded_property_types(), property_type) or (property_type = 'coop' and source <> 'nyc')
 union all
 select 'parcels', coalesce(parcel_id, address), 'last sale outside 1900-01-01 .. build date or price negative', concat_ws(' ', last_sale_date, last_sale_price)
 from parcels where last_sale_date < date '1900-01-01' or last_sale_date > build_date() or last_sale_price < 0 or not isfinite(last_sale_price)

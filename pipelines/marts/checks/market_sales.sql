@@ -23,8 +23,8 @@ union all
 select sale_id, 'list_price not above 0 or not finite', list_price::varchar
 from sales where list_price is not null and (not isfinite(list_price) or list_price <= 0)
 union all
-select sale_id, 'property_type not in sfr, multi, condo, land, commercial', coalesce(property_type, 'null')
-from sales where property_type is null or property_type not in ('sfr', 'multi', 'condo', 'land', 'commercial')
+select sale_id, 'property_type not in sfr, multi, condo, land, commercial, coop (NYC only)', coalesce(property_type, 'null')
+from sales where property_type is null or not list_contains(recorded_property_types(), property_type) or (property_type = 'coop' and source <> 'nyc')
 union all
 select sale_id, 'condition not in excellent, good, fair, poor', condition
 from sales where condition not in ('excellent', 'good', 'fair', 'poor')

@@ -8,6 +8,7 @@ import { ResearchData } from '../../../live/research/data.ts';
 import { makeContext } from '../../helpers/context.ts';
 import { marketSources, marketWindows, run as runIndex } from '../../../live/research/build.ts';
 import { allResidential, windowFigure } from '../../../live/research/market-window.ts';
+import { stateCovered } from '../../../live/research/state-market-build.ts';
 import { DONT_HAVE } from '../../helpers/research.ts';
 
 describe('market.json over given sales rows', () => {
@@ -45,6 +46,11 @@ describe('market.json over given sales rows', () => {
       expect(allResidential(mw, { state: 'CT', city: 'Testville' }, '2022-03')).toBe(2);
       expect(allResidential(mw, { state: 'CT', city: 'Testville' }, '2024-01')).toBe(0);
       expect(allResidential(mw, { zip: '11111', state: 'CT' }, '2022-03')).toBe(0);
+      // F4: the state's market holds every arm's-length sale in the state, its towns' sales without a zip too, to the
+      // state's last sale (2024-02-20): 3 months as the zip's, 24 months the 6 + 2 of the town; no flagged sale
+      const ct = mw.windows['state|CT|sfr']!;
+      expect([ct.as_of, ct.n[0], ct.median[1], ct.n[21], ct.n[20]]).toEqual(['2024-02-20', 4, 300, 8, 6]);
+      expect(mw.windows['state|CT|condo']!.n[0]).toBe(1);
     } finally {
       ctx.close();
     }
@@ -93,8 +99,25 @@ describe('market.json over given sales rows', () => {
       // a sale not at arm's length is in no market's sources
       expect(await marketSources(ctx.db)).toEqual({
         'city|CT|hartford': ['connecticut'], 'city|NY|brooklyn': ['nyc'], 'city|NY|new-york': ['nyc'], 'city|PA|philadelphia': ['philadelphia'],
-        'zip|11215': ['nyc'], 'zip|19103': ['philadelphia'],
+        'state|CT': ['connecticut'], 'state|NY': ['nyc'], 'state|PA': ['philadelphia'], 'zip|11215': ['nyc'], 'zip|19103': ['philadelphia'],
       });
+    } finally {
+      ctx.close();
+    }
+  });
+});
+
+describe('a state market\'s months (F4)', () => {
+  it('covers a month where a town of the state is covered whole, in part where its towns hold sales only, from the first to the last month', async () => {
+    const ctx = await makeContext();
+    try {
+      // Testville's months 2022-01..03 (2022-02 covered whole), Otherton's 2022-05 in part; 2022-04 none of them: '0'
+      await ctx.db.run(`create table market_monthly as select * from (values
+        ('city', 'CT', 'testville', 'sfr', '2022-01', 3, false), ('city', 'CT', 'testville', 'condo', '2022-02', 1, true),
+        ('city', 'CT', 'testville', 'sfr', '2022-03', 0, false), ('city', 'CT', 'otherton', 'sfr', '2022-05', 2, false),
+        ('city', 'NY', 'queens', 'condo', '2024-02', 9, true), ('zip', null, null, 'sfr', '2020-01', 5, true))
+        t(market_kind, state_code, city_slug, property_type, month_label, sale_count, covered)`);
+      expect(await stateCovered(ctx.db)).toEqual({ 'state|CT': ['2022-01', 'p100p'], 'state|NY': ['2024-02', '1'] });
     } finally {
       ctx.close();
     }

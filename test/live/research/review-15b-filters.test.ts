@@ -1,7 +1,7 @@
 // The fifteenth research review's filter findings (r15b #6), over the shared real build on the suite's pinned clock:
 // how many sold above or below a price is said not kept in every window (a year's, a county's zips'), never answered
 // with all the sales as if filtered, and a home's feature asked as a filter ("waterfront") is said not applied; type
-// words (r15b #5): co-ops are New York's condo type, apartments and 4-plexes multi-family, a family office no office
+// words (r15b #5): co-ops answer New York's condo type, said to leave them out (F7), apartments and 4-plexes multi-family, a family office no office
 // building, mobile homes no type of their own (said).
 // Expected figures are our own SQL over the raw files in ../shared/data and the canonical tables (oracle_arms).
 import { describe, expect, it } from 'vitest';
@@ -68,14 +68,14 @@ describe('a feature asked as a filter', () => {
 });
 
 describe('property type words', () => {
-  it('"co-ops in Manhattan" is the condo type (co-op classes 09, 10, 17 are in it), said, never single-family', async () => {
+  it('"co-ops in Manhattan" answers the condo type, said to leave the co-op classes 09, 10, 17 out (F7), never single-family', async () => {
     const [m] = await sql<{ n: number; median: number; coop: number }>(`select count(*)::int as n, quantile_cont(sale_price, 0.5) as median
       from oracle_arms where source = 'nyc' and split_part(parcel_id, '-', 1) = '1' and property_type = 'condo' and strftime(sale_date, '%Y-%m') = '2024-02'`);
     const [raw] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz')}', all_varchar = true)
       where "BOROUGH" = '1' and substr("BUILDING CLASS CATEGORY", 1, 2) in ('09', '10', '17') and cast("SALE DATE" as date) >= date '2024-02-01'`);
     expect(Number(raw!.n)).toBeGreaterThan(100);
     const r = await ask('Median price of co-ops in Manhattan?');
-    expect(r.answer).toContain('"co-ops" as condo: New York City\'s co-op apartments (building classes 09, 10 and 17) are counted with its condo sales');
+    expect(r.answer).toContain('"co-ops": no figure here covers New York City\'s co-op apartments (building classes 09, 10 and 17, shares in a cooperative, left out of every figure), so the condo figures given are of condominiums only');
     expect(r.answer).toContain(`the median condo sale price was $${Math.round(Number(m!.median)).toLocaleString('en-US')} in 2024-02 (${n(m!.n)} sales)`);
     expect(r.answer).not.toMatch(/single-family/);
   });

@@ -212,23 +212,23 @@ describe('finding 7: a territory as the context state', () => {
   });
 });
 
-describe('review 2: New York condo figures include co-ops, and say so', () => {
-  it("Queens' condo month counts co-op sales (more sales than the raw file's condominium classes hold), and the answer says so", async () => {
+describe('review 2, F7: New York condo figures are condominiums only, co-ops left out', () => {
+  it("Queens' condo month counts no co-op sale (no more sales than the raw file's condominium and unit rows hold), and says no co-op note", async () => {
     // the note is New York's: every New York sale is the NYC rolling-sales file's
     expect(await sql<{ source: string }>(`select distinct source from sales where state_code = 'NY'`)).toEqual([{ source: 'nyc' }]);
     const a = await ask('Queens median condo price');
     const m = /median condo sale price was \$[\d,]+ in (\d{4})-(\d{2}) \(([\d,]+) sales\)/.exec(a.answer);
     expect(m, a.answer).not.toBeNull();
     const [, y, mo, n] = m!;
-    // condominium classes only (04 condo in elevator buildings ... 16 condos 2-10 unit mixed use), at a market price
+    // condominium classes (04 condo in elevator buildings ... 16 condos 2-10 unit mixed use) and the rows that may sell a
+    // unit (11 billing lots, 02, 03, 07, 08, 14 rental buildings), at a market price; co-ops (09, 10, 17) apart
     const [raw] = await rawQuery<{ condos: number; coops: number }>(`
-      select count(*) filter (where left("BUILDING CLASS CATEGORY", 2) in ('04', '12', '13', '15', '16'))::int as condos,
+      select count(*) filter (where left("BUILDING CLASS CATEGORY", 2) in ('04', '12', '13', '15', '16', '11', '02', '03', '07', '08', '14'))::int as condos,
              count(*) filter (where left("BUILDING CLASS CATEGORY", 2) in ('09', '10', '17'))::int as coops
       from read_csv('${dataFile('nyc-rolling-sales/*.csv.gz')}', all_varchar = true)
       where BOROUGH = '4' and "SALE DATE" like '${y}-${mo}-%' and try_cast("SALE PRICE" as double) > 10000`);
     expect(raw!.coops).toBeGreaterThan(0);
-    expect(Number(n!.replace(/,/g, ''))).toBeGreaterThan(raw!.condos);
-    expect(a.answer).toMatch(/include co-op apartments: the rolling-sales building classes 09, 10 and 17 are co-ops/);
-    expect(a.confidence).toBe('low');
+    expect(Number(n!.replace(/,/g, ''))).toBeLessThanOrEqual(raw!.condos);
+    expect(a.answer).not.toMatch(/include co-op/);
   });
 });

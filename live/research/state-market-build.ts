@@ -1,0 +1,34 @@
+// A state's own market in the research index (market.json, build.ts): key `state|<state>`, the arm's-length sales of
+// every source placed in the state (every town's and zip's together, zip or none), counted by the same rule as the
+// town and zip figures (sales.is_arms_length, one rule: 30_market_45_sale_flags.sql), with its window figures
+// (`windows['state|CT|sfr']`), its sources (`sources['state|CT']`) and its months' coverage (`covered['state|CT']`).
+// "Median sale price in Connecticut" had no figure: the index held towns only (F4). A state's figure is its sources'
+// sales only (Connecticut: OPM's two partial extracts, 2022-01..09 all residential sales with no subtype, then the
+// head-of-file extract's thin months), so a reading says which sources and months it holds (warehouse/docs/research.md
+// "State figures").
+import type { StageContext } from '../../warehouse/context.ts';
+import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
+
+/** The `tagged` union arm of a state market (build.ts taggedSales): each arm's-length sale with a state, once. */
+export const STATE_TAGGED = `
+        union all
+        select 'state|' || state_code, * from arm where state_code is not null`;
+
+/** market.json's `covered` of each state market: its months from the first to the last month of its towns' trends
+ *  series (market_monthly's city markets), one letter a month as build.ts marketCovered: `1` where a file of the state's
+ *  sales covers the month whole for a town of it (the trends' own `covered` flag, the one coverage rule), `p` where its
+ *  towns hold sales of it but none is covered whole, `0` where none holds a sale. */
+export async function stateCovered(db: StageContext['db']): Promise<Record<string, [string, string]>> {
+  if (!(await tableExists(db, 'market_monthly')) || !(await columnExists(db, 'market_monthly', 'covered'))) return {};
+  const rows = await queryRows<{ k: string; first: string; flags: string }>(db, `
+    with m as (
+      select state_code, strptime(month_label, '%Y-%m')::date as month,
+             case when bool_or(covered) then '1' when sum(sale_count) > 0 then 'p' else '0' end as f
+      from market_monthly where market_kind = 'city' and state_code is not null group by all
+    ),
+    spans as (select state_code, min(month) as lo, max(month) as hi from m group by all),
+    grid as (select s.state_code, g.month::date as month from spans s, unnest(range(s.lo::timestamp, (s.hi + interval 1 month)::timestamp, interval 1 month)) g(month))
+    select 'state|' || g.state_code as k, strftime(min(g.month), '%Y-%m') as first, string_agg(coalesce(m.f, '0'), '' order by g.month) as flags
+    from grid g left join m using (state_code, month) group by g.state_code order by 1`);
+  return Object.fromEntries(rows.map((r) => [r.k, [r.first, r.flags]]));
+}
