@@ -203,7 +203,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a
   // county's ("Cook County permits") over its zips, as "building permits in Cook County" (review 20); none with a period: a place asked
-  if (intents.length === 0 && permits && notRecorded === null && (targets.some((t) => t.city || t.zip || t.area) || (targets.length === 0 && unknown.length === 0 && parseYears(pq) !== null))) intents.push('rehab');
+  if ((intents.length === 0 || homeWords) && permits && notRecorded === null && (targets.some((t) => t.city || t.zip || t.area) || (targets.length === 0 && unknown.length === 0 && parseYears(pq) !== null))) intents.push('rehab');
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);

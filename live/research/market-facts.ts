@@ -25,7 +25,7 @@ import { cityYearFact, cityYearRanking } from './city-years.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
-import { noPermits } from './permit-areas.ts';
+import { permitsNotHere } from './permit-areas.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
@@ -254,8 +254,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       if (t.city || t.area) {
         const facts = await cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd, topAsked(u.query));
         // permits asked of a city no permit source covers nor any score: said so, the permit sources named (permit-areas.ts)
-        const none = facts.length === 1 && facts[0]!.source === null && /^We have no rehab momentum scores for any zip of /.test(facts[0]!.sentence) ? noPermits(data, u.query, areaName(t)) : null;
-        if (none) facts[0]!.sentence = none;
+        permitsNotHere(data, u.query, t, facts);
         return facts;
       }
       return [needZip('Rehab momentum')];
