@@ -44,7 +44,7 @@ const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^
 
 /** Places compared by how many sold ("which has more sales, 98103 or 98117", "the most home sales", "sold fewer
  *  homes"): a sales count, not a price ("higher sales prices") */
-export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b|\b(zips?|zip ?codes?|boroughs?|cities|towns)\b.{0,40}\bby (the )?(number of |count of )?(\w+ )?sales\b(?!\s*(prices?|values?)\b)/;
+export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b|\b(zips?|zip ?codes?|boroughs?|cities|towns|neighbou?rhoods)\b.{0,40}\bby (the )?(number of |count of )?(\w+ )?sales\b(?!\s*(prices?|values?)\b)|\b(busiest|quietest|most active)\s+(\w+\s+)?(neighbou?rhoods|zips|zip ?codes)\b/;
 
 /** The low end of a figure compared ("cheapest", "fewer", "less expensive", "more affordable"): multi-word phrases
  *  first, so "more affordable" is not read again as "more". */

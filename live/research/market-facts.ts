@@ -26,6 +26,7 @@ import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { permitsNotHere } from './permit-areas.ts';
+import { hoodRankAsked, hoodRankFact } from './hood-ranks.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
@@ -200,6 +201,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
     case 'trends':
       // a city's (or county's) zips ranked by a year's or a month's count or median: the trends' monthly figures (zip-years.ts);
       // by price: each zip's median sale price over the window (12 months unless asked)
+      if (hoodRankAsked(data, u, t)) return [hoodRankFact(data, u, t)]; // a borough's neighbourhoods by sales (hood-ranks.ts)
       if (zipYearRanking(u, t)) return [await zipYearFact(data, u, t, zipYearRanking(u, t)!)];
       // a county's cities ranked likewise, each by its own monthly figures (city-years.ts)
       if (cityYearRanking(u, t)) return [await cityYearFact(data, u, t, cityYearRanking(u, t)!)];
