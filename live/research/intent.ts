@@ -12,7 +12,7 @@ import { NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts'
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
 import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
-import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_BESIDE, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
 export type Intent =
@@ -199,6 +199,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // ("Fairview sales", "sales in Seattle": before, a tax sale rule), a county's too ("King County sales 2015"); a follow-up
   // naming only a period (year-ago.ts)
   if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || EACH_MONTH.test(lower) || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (SALES_BESIDE.test(lower) && intents.length && !intents.some((i) => i === 'trends' || i === 'comps') && targets.some((t) => t.zip || t.city || t.area)) { intents.push('trends'); homeWords = true; } // "sales and foreclosures in X": both
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a
@@ -250,11 +251,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   let ranking: Understanding['ranking'] = null;
   let threshold: Threshold | null = null;
   let category: string[] | null = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b|\b(highest|lowest|longest|shortest|maximum|minimum|biggest|largest|smallest|strictest)\b.{0,50}\bstates?\b/i.test(rq)) {
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b|\b(highest|lowest|longest|shortest|maximum|minimum|biggest|largest|smallest|strictest)\b.{0,50}\bstates?\b|\b(landlord|tenant|renter)[- ]friendly states\b/i.test(rq)) {
     threshold = parseThreshold(q);
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
     else if (threshold) ranking = 'value';
-    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b/i.test(q)) ranking = 'max';
+    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b|\b(landlord|tenant|renter)[- ]friendly states\b/i.test(q)) ranking = 'max'; // "landlord-friendly states": the friendliest
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest|\bworst\b/i.test(q)) ranking = 'min';
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
     // landlord friendliness is ranked by its landlord score: the best (most friendly) for tenants is its lowest

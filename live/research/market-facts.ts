@@ -27,6 +27,7 @@ import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
 import { permitsNotHere } from './permit-areas.ts';
 import { hoodRankAsked, hoodRankFact } from './hood-ranks.ts';
+import { noFilings } from './no-filings.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
@@ -268,7 +269,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         // a county's filings: its municipalities' summed (county-distress.ts)
         const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;
         if (county) return [county];
-        if (t.area && !t.city) return [perCityFact(data, intent, t, 'Investor activity')];
+        if (t.area && !t.city) return [noFilings(data, u, t, perCityFact(data, intent, t, 'Investor activity'))!];
         // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer
         const d = await distressCity(data, u, t);
         if (d) {
@@ -287,7 +288,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         // the fact is of the place counted: the filings' municipality when read as one (its sources, not the first reading's,
         // say whether the figure is of a partial extract: Bethel Park, PA was told of Connecticut's files)
         const f = cityOfZip({ ...await investorFact(data, u, d?.target ?? of), target: d?.target ?? t }, of);
-        return [placed ? withZipCity(data, f, t.zip!) : f];
+        return [placed ? withZipCity(data, f, t.zip!) : noFilings(data, u, t, f)!]; // none of a place no filings cover: said (no-filings.ts)
       }
     case 'location':
       if (t.zip) return [await locationFact(data, u, t, t.zip, true)];
