@@ -107,6 +107,11 @@ describe('words read as meant', () => {
     expect(await ask('evction notice in florida')).not.toMatch(/I don't have data/);
   });
 
+  it('"is 98039 expensive", "is seattle affordable": the place\'s sale price, as "home prices in ..." (before, no topic read)', async () => {
+    expect(await ask('is 98039 expensive')).toBe(await ask('home prices in 98039'));
+    expect(await ask('is seattle affordable')).toBe(await ask('home prices in seattle'));
+  });
+
   it('"landlord-friendly states" lists the friendliest, as "most landlord friendly states"; tenant-friendly the other end', async () => {
     const most = await ask('most landlord friendly states');
     expect(most).toMatch(/^By our landlord friendliness composite/);
