@@ -17,8 +17,8 @@ import { TYPE_WORDS } from './sales-facts.ts';
 import { topAsked } from './asked.ts';
 import { resolveLast } from './periods.ts';
 
-/** A ranking of neighbourhoods by sales asked: a neighbourhoods word with a rank or "busiest" word (asked.ts reads the
- *  sales count from SALES_COMPARED). */
+/** A ranking of neighbourhoods by sales asked: a neighbourhoods word beside a sales count (asked.ts SALES_COMPARED:
+ *  "most sales", "by sales", "busiest neighborhoods"). */
 const HOODS = /\bneighbou?rhoods\b|\bhoods\b/;
 
 /** The city part (borough) a place asked is, as the neighbourhoods name theirs: the Bronx area "Bronx", a borough read

@@ -7,7 +7,8 @@
 const TOPICS = ['eviction', 'evictions', 'evicted', 'evicting', 'foreclosure', 'foreclosures', 'foreclosed', 'security', 'deposit', 'deposits',
   'landlord', 'landlords', 'tenant', 'tenants', 'superfund', 'permit', 'permits', 'mortgage', 'mortgages', 'redemption', 'possession',
   'squatters', 'squatter', 'adverse', 'investor', 'investors', 'nonpayment', 'judicial'];
-const KNOWN = new Set(TOPICS);
+/** Words one edit from a topic word that are words of their own, kept as written. */
+const KNOWN = new Set([...TOPICS, 'foreclose', 'forecloses', 'foreclosing', 'securities', 'mortgagee', 'mortgagor', 'judicially', 'tenancy', 'evicts']);
 
 /** Damerau-Levenshtein distance (adjacent swaps one edit), stopping early past `max`. */
 function distance(a: string, b: string, max: number): number {
