@@ -107,6 +107,11 @@ describe('words read as meant', () => {
     expect(await ask('evction notice in florida')).not.toMatch(/I don't have data/);
   });
 
+  it('"how many homes sold in denver in 2020": a count asked outside the data says sales, not sale prices', async () => {
+    expect(await ask('how many homes sold in denver in 2020')).toMatch(/^I don't have single-family sales for Denver, CO in 2020: /);
+    expect(await ask('denver median price 2020')).toMatch(/^I don't have single-family sale prices for Denver, CO in 2020: /);
+  });
+
   it('"is 98039 expensive", "is seattle affordable": the place\'s sale price, as "home prices in ..." (before, no topic read)', async () => {
     expect(await ask('is 98039 expensive')).toBe(await ask('home prices in 98039'));
     expect(await ask('is seattle affordable')).toBe(await ask('home prices in seattle'));
