@@ -42,9 +42,13 @@ const LIST_RATIO = /list[- ](price[- ])?to[- ]sale|sale[- ](price[- ])?to[- ]lis
 /** The notice before a rent increase ("how much notice to raise rent", "rent increase notice"). */
 const INCREASE_NOTICE = /\bnotice\b[^.?!]{0,40}\b(rais\w*|increas\w*|hik\w*)\b[^.?!]{0,12}\brents?\b|\brent (increase|hike|raise)s?\b[^.?!]{0,30}\bnotice\b|\bnotice (of|for|before) (a |an )?rent (increase|hike|raise)/;
 
+/** Home sales asked beside another market topic ("sales and foreclosures in pittsburgh", "permits and home sales"):
+ *  the sales are a topic of their own, never dropped for the other (a tax, sheriff or foreclosure sale is no such word). */
+export const SALES_BESIDE = /(?<!\b(tax|sheriff|foreclosure|short|deed|lien|auction)\s)\b(home |house |condo |property )?(sales|prices)\s*(and|&|,|\+|plus)\s*(\w+\s+)?(foreclos\w*|permits?|liens?|distress\w*|flood\w*|superfund|investors?|investor activity|flips?|flipping|rehab\w*)\b|\b(foreclos\w*|permits?|liens?|distress\w*|flood\w*|superfund|investors?|investor activity|flips?|flipping|rehab\w*)\s*(and|&|,|\+|plus)\s*(home |house |condo |property )?(sales|prices)\b/;
+
 /** Places compared by how many sold ("which has more sales, 98103 or 98117", "the most home sales", "sold fewer
  *  homes"): a sales count, not a price ("higher sales prices") */
-export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b|\b(zips?|zip ?codes?|boroughs?|cities|towns)\b.{0,40}\bby (the )?(number of |count of )?(\w+ )?sales\b(?!\s*(prices?|values?)\b)/;
+export const SALES_COMPARED = /\b(more|most|fewer|fewest|less|least|higher|highest|lower|lowest|greater|greatest|biggest|largest|smallest)\s+(\w+\s+){0,2}sales\b(?!\s*(prices?|values?|to)\b)|\bsold (the )?(more|most|fewer|fewest) (\w+ )?(homes|houses|properties|condos)\b|\b(zips?|zip ?codes?|boroughs?|cities|towns|neighbou?rhoods)\b.{0,40}\bby (the )?(number of |count of )?(\w+ )?sales\b(?!\s*(prices?|values?)\b)|\b(busiest|quietest|most active)\s+(\w+\s+)?(neighbou?rhoods|zips|zip ?codes)\b/;
 
 /** The low end of a figure compared ("cheapest", "fewer", "less expensive", "more affordable"): multi-word phrases
  *  first, so "more affordable" is not read again as "more". */

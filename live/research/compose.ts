@@ -133,7 +133,8 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
     // a comparison: each side's reason, never the first side's alone (compare-sides.ts)
     const sides = depth === 'quick' && u.targets.length >= 2 ? sidesMissed(u.targets, low, (t) => placeName(data, t), 3 - why.length) : [];
     if (sides.length) why.push(...sides);
-    else if (miss.length) why.push(...miss.slice(0, depth === 'quick' ? 1 : miss.length));
+    // quick: each topic's first reason ("permits and sales in denver 2020": both, never the sales' alone), two at most
+    else if (miss.length) why.push(...(depth === 'quick' ? low.filter((f, i) => low.findIndex((g) => g.intent === f.intent) === i).map((f) => f.sentence).slice(0, 2) : miss));
     if (u.intents.length === 0 && why.length === 0) why.push(u.targets.length
       ? `I don't have data that answers this question for ${u.targets.map((t) => placeName(data, t)).join(' and ')}: our research covers eviction, security deposit, foreclosure, tax lien and deed, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk`
       : "I don't have data that answers this question: our research covers state and local landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus comparable sales, rehab momentum, investor activity and flood and Superfund risk");

@@ -19,24 +19,29 @@ export function findCounties(q: string, gaz: Gazetteer, states: readonly string[
     if (!found.some((x) => x.t.area!.county_fips === t.area!.county_fips)) found.push({ at, t });
   };
   if (!gaz.countiesByName) return [];
+  // a county of a name no named state holds, beside a county of a named state ("Allegheny County vs Jefferson County
+  // KY"): the state is the other county's, so this one is the most populous of its name (below; before, it was dropped)
+  const elsewhere: { at: number; c: CountyRow }[] = [];
   // capitals or not ("sacramento county"): only a name the Census county list holds is taken
   // "Co"/"Co." is County after a county's name that no Colorado city bears ("King Co WA", "allegheny co": coIsCounty)
   for (const m of q.matchAll(/\b((?:[A-Za-z.'-]+ ){1,3})(county\b|parish\b|co\.?(?![-'\w]))/gi)) {
     const words = m[1]!.trim().split(' ');
     const co = /^co\.?$/i.test(m[2]!);
+    let other: CountyRow | undefined; // the longest name of a county in no named state
     for (let k = 0; k < words.length; k++) {
       const name = words.slice(k).join(' ').toLowerCase();
       if (co && !coIsCounty(name, m[2]!, gaz)) continue;
       const cands = gaz.countiesByName.get(`${name} ${co ? 'county' : m[2]!.toLowerCase()}`);
       if (!cands?.length) continue;
       const c = cands.find((x) => states.includes(x.state)) ?? (states.length ? undefined : cands[0]);
-      if (!c) continue;
-      // a New York City borough's county ("Kings County") is the borough, whose market is kept on its own
-      const borough = BOROUGHS.find(([, a]) => a.county_fips === c.fips)?.[1];
-      add(m.index, borough ? { state: 'NY', city: 'New York', area: borough, from: 'query' } : { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' });
+      if (!c) { other ??= cands[0]; continue; }
+      add(m.index, countyTarget(c));
+      other = undefined;
       break;
     }
+    if (other) elsewhere.push({ at: m.index, c: other });
   }
+  if (found.length) for (const { at, c } of elsewhere) add(at, countyTarget(c));
   // a county whose name is two words joined by a hyphen, written alone ("Miami-Dade", "Miami Dade")
   for (const m of q.matchAll(/\b(?=([A-Z][a-z]+[- ][A-Z][a-z]+)\b)/g)) {
     const key = bareCountyKey(m[1]!.toLowerCase(), gaz);
@@ -44,6 +49,14 @@ export function findCounties(q: string, gaz: Gazetteer, states: readonly string[
     if (c) add(m.index, { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' });
   }
   return found.sort((a, b) => a.at - b.at).map((x) => x.t);
+}
+
+type CountyRow = NonNullable<ReturnType<NonNullable<Gazetteer['countiesByName']>['get']>>[number];
+
+/** A county as a place: a New York City borough's county ("Kings County") is the borough, whose market is kept on its own. */
+function countyTarget(c: CountyRow): Target {
+  const borough = BOROUGHS.find(([, a]) => a.county_fips === c.fips)?.[1];
+  return borough ? { state: 'NY', city: 'New York', area: borough, from: 'query' } : { state: c.state, area: { name: c.name, county_fips: c.fips }, from: 'query' };
 }
 
 /** The counties a question names, read into its places (in place): for a per-zip market topic (`perZip`), or a question

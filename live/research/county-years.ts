@@ -55,7 +55,7 @@ export async function countyYearFacts(data: ResearchData, u: Understanding, t: T
   const src = { type: 'trends', category: 'market', citation: `reii warehouse: ${noun} price trends of the zips of ${place}, ${y.label}, as of ${asOf}` };
   if (!rows.length) {
     const range = first ? `the monthly ${noun} sales we keep for its zips run from ${first} to ${last}` : `we keep no monthly ${noun} sales for its zips`;
-    return [{ intent: 'trends', target: t, value: `no sales ${when}`, sentence: `I don't have ${noun} sale prices for ${place} ${when}: ${range}, so ${y.label.replace(/^since /, '')} ${y.months ? 'are' : 'is'} outside the data`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null }];
+    return [{ intent: 'trends', target: t, value: `no sales ${when}`, sentence: `I don't have ${noun} ${u.asks.includes('sales_count') ? 'sales' : 'sale prices'} for ${place} ${when}: ${range}, so ${y.label.replace(/^since /, '')} ${y.months ? 'are' : 'is'} outside the data`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null }];
   }
   rows.sort((a, b) => b.n - a.n || a.zip.localeCompare(b.zip));
   const total = rows.reduce((a, r) => a + r.n, 0);

@@ -51,6 +51,7 @@ import { typeDifference, typesOnly } from './type-diff.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
 import type { Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
+import { topicTypos } from './topic-typos.ts';
 
 export interface ResearchInput {
   query: string;
@@ -87,11 +88,11 @@ export class ResearchEngine {
     const depth: Depth = input.depth === 'deep' ? 'deep' : 'quick';
     // a question that only asks what a term means, with no place in its context (else it asks the place's figure)
     const ctx = input.context ?? {};
-    const defined = ctx.zip || ctx.city || ctx.state ? null : definition(String(input.query ?? '').slice(0, 2000), depth);
+    const defined = ctx.zip || ctx.city || ctx.state ? null : definition(topicTypos(String(input.query ?? '').slice(0, 2000)), depth);
     if (defined) return { ...defined, depth };
     // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts)
     // a home's size asked with its value ("a 2,000 sq ft house"): taken out of the words read (size-value.ts)
-    const { text: unsized, size } = takeSize(sqftWords(String(input.query ?? '').slice(0, 2000)));
+    const { text: unsized, size } = takeSize(sqftWords(topicTypos(String(input.query ?? '').slice(0, 2000)))); // topic words misspelled: topic-typos.ts
     // two counties with one "County" word ("King vs Pierce County"): the word written for both (county-pair.ts)
     const asked = countyPair(unsized, this.data);
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised

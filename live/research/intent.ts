@@ -12,7 +12,7 @@ import { NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts'
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
 import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
-import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_BESIDE, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
 export type Intent =
@@ -162,7 +162,7 @@ const LOW_END = /\b(cheap|cheapest|cheaper|affordable|inexpensive|least expensiv
 /** A market asked about as a whole: answered with its median sale price and change, and its investor activity. */
 const MARKET_OVERVIEW = /\btell me about\b|\b(overview|summary|snapshot) of\b|^\s*(compare|how about|what about)\b|\b(housing|real estate|property|home|homes|house|condo) market\b|\bhow('?s| is| are)( the)?( [\w.'-]+){0,3} (market|things)\b|\bmarket (doing|like|looking|trending)\b|^\s*([\w.'-]+ ){1,3}(housing |real estate )?market\s*[?.!]?\s*$|\bmarket (overview|conditions|summary|snapshot|update|outlook)\b|\bgood (time|place|market|city) (to|for) (buy|invest)|\b(good|bad|smart|sound|wise|safe) (real estate |property )?investments?\b|\bworth (buying|investing)\b|\bshould (i|we) (buy|invest)\b/;
 /** Home or sales words that make a question naming a zip or city a market question. */
-const HOME_WORDS = /\b(homes?|houses?|median|medain|pirce|(?:avg|average|typical) sales?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
+const HOME_WORDS = /\b(homes?|houses?|median|medain|pirce|expensive|affordable|pricey|overpriced|(?:avg|average|typical) sales?|single[- ]family|condos?|co-?ops|townho(use|me)s?|properties|real estate|prices?|values?|multi[- ]?family|duplex(es)?|triplex(es)?|fourplex(es)?|[234][- ]?plex(es)?)\b|(?<!accessory )\bapartments\b|\b(commercial|industrial|retail|office|land|lot|multi[- ]?family|apartment|condo|home|house) (sales|prices?|values?)\b/;
 const YEARLESS: Partial<Record<Intent, string>> = { comps: 'price per sqft', rehab: 'rehab momentum', investor: 'investor activity' };
 
 /** Parses a question and its context into intents and places. */
@@ -199,11 +199,12 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // ("Fairview sales", "sales in Seattle": before, a tax sale rule), a county's too ("King County sales 2015"); a follow-up
   // naming only a period (year-ago.ts)
   if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || EACH_MONTH.test(lower) || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (SALES_BESIDE.test(lower) && intents.length && !intents.some((i) => i === 'trends' || i === 'comps') && targets.some((t) => t.zip || t.city || t.area)) { intents.push('trends'); homeWords = true; } // "sales and foreclosures in X": both
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip
   // of the context or named anywhere ("how many permits" with context {zip: 60614}) is that zip's (review 19 C19); a
   // county's ("Cook County permits") over its zips, as "building permits in Cook County" (review 20); none with a period: a place asked
-  if (intents.length === 0 && permits && notRecorded === null && (targets.some((t) => t.city || t.zip || t.area) || (targets.length === 0 && unknown.length === 0 && parseYears(pq) !== null))) intents.push('rehab');
+  if ((intents.length === 0 || homeWords) && permits && notRecorded === null && (targets.some((t) => t.city || t.zip || t.area) || (targets.length === 0 && unknown.length === 0 && parseYears(pq) !== null))) intents.push('rehab');
   // "investors in denver": a place's investor overview (its investor share), not a full-text match of a lien rule
   if (intents.length === 0 && /\binvestors?\b/.test(lower) && targets.some((t) => t.zip || t.city) && notRecorded === null) intents.push('investor');
   const asks = askedFigures(lower);
@@ -250,11 +251,11 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   let ranking: Understanding['ranking'] = null;
   let threshold: Threshold | null = null;
   let category: string[] | null = null;
-  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b|\b(highest|lowest|longest|shortest|maximum|minimum|biggest|largest|smallest|strictest)\b.{0,50}\bstates?\b/i.test(rq)) {
+  if (targets.length === 0 && /\b(which|what) states?\b|\bstates? (with|have|has|that|where)\b|\bwhere (is|are|do|does)\b|\brank|\blist (of )?(the |all )?(us )?states\b|\b(deed|lien|hybrid|judicial|foreclosure|sale) states\b|\b(best|worst|top)\b.{0,30}\bstates?\b|\b(most|least) [\w-]+( [\w-]+)? states?\b|\b(highest|lowest|longest|shortest|maximum|minimum|biggest|largest|smallest|strictest)\b.{0,50}\bstates?\b|\b(landlord|tenant|renter)[- ]friendly states\b/i.test(rq)) {
     threshold = parseThreshold(q);
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
     else if (threshold) ranking = 'value';
-    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b/i.test(q)) ranking = 'max';
+    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b|\b(landlord|tenant|renter)[- ]friendly states\b/i.test(q)) ranking = 'max'; // "landlord-friendly states": the friendliest
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest|\bworst\b/i.test(q)) ranking = 'min';
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
     // landlord friendliness is ranked by its landlord score: the best (most friendly) for tenants is its lowest

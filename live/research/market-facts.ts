@@ -25,7 +25,9 @@ import { cityYearFact, cityYearRanking } from './city-years.ts';
 import { domFact, domFrom, type CompsDom } from './dom-facts.ts';
 import { RANK, ranks } from './ranks.ts';
 import { rehabFact } from './rehab-facts.ts';
-import { noPermits } from './permit-areas.ts';
+import { permitsNotHere } from './permit-areas.ts';
+import { hoodRankAsked, hoodRankFact } from './hood-ranks.ts';
+import { noFilings } from './no-filings.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
@@ -200,6 +202,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
     case 'trends':
       // a city's (or county's) zips ranked by a year's or a month's count or median: the trends' monthly figures (zip-years.ts);
       // by price: each zip's median sale price over the window (12 months unless asked)
+      if (hoodRankAsked(data, u, t)) return [hoodRankFact(data, u, t)]; // a borough's neighbourhoods by sales (hood-ranks.ts)
       if (zipYearRanking(u, t)) return [await zipYearFact(data, u, t, zipYearRanking(u, t)!)];
       // a county's cities ranked likewise, each by its own monthly figures (city-years.ts)
       if (cityYearRanking(u, t)) return [await cityYearFact(data, u, t, cityYearRanking(u, t)!)];
@@ -254,8 +257,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       if (t.city || t.area) {
         const facts = await cityZipFacts(data, t, (z, p) => rehabFact(data, u, t, z, p), REHAB_TOPIC, u.targets.length > 1, u.lowEnd, topAsked(u.query));
         // permits asked of a city no permit source covers nor any score: said so, the permit sources named (permit-areas.ts)
-        const none = facts.length === 1 && facts[0]!.source === null && /^We have no rehab momentum scores for any zip of /.test(facts[0]!.sentence) ? noPermits(data, u.query, areaName(t)) : null;
-        if (none) facts[0]!.sentence = none;
+        permitsNotHere(data, u.query, t, facts);
         return facts;
       }
       return [needZip('Rehab momentum')];
@@ -267,7 +269,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         // a county's filings: its municipalities' summed (county-distress.ts)
         const county = u.asks.includes('distress') ? await countyDistressFact(data, u, t) : null;
         if (county) return [county];
-        if (t.area && !t.city) return [perCityFact(data, intent, t, 'Investor activity')];
+        if (t.area && !t.city) return [noFilings(data, u, t, perCityFact(data, intent, t, 'Investor activity'))!];
         // a distress question reads the city as the filings name it (place-prefer.ts), said in the answer
         const d = await distressCity(data, u, t);
         if (d) {
@@ -286,7 +288,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         // the fact is of the place counted: the filings' municipality when read as one (its sources, not the first reading's,
         // say whether the figure is of a partial extract: Bethel Park, PA was told of Connecticut's files)
         const f = cityOfZip({ ...await investorFact(data, u, d?.target ?? of), target: d?.target ?? t }, of);
-        return [placed ? withZipCity(data, f, t.zip!) : f];
+        return [placed ? withZipCity(data, f, t.zip!) : noFilings(data, u, t, f)!]; // none of a place no filings cover: said (no-filings.ts)
       }
     case 'location':
       if (t.zip) return [await locationFact(data, u, t, t.zip, true)];

@@ -62,6 +62,10 @@ export function resolveLast<T extends { label: string; months?: [string, string]
     const latest = p.lastMonth <= em ? ey : ey - 1;
     const back = whole && !whole(ym(latest, p.lastMonth)) && whole(ym(latest - 1, p.lastMonth));
     const year = back ? latest - 1 : latest, m = ym(year, p.lastMonth);
+    if (p.label.startsWith('since ')) { // "since January": from the latest January to the data's end, "since" kept
+      const name = p.label.slice(6), first = ym(latest, p.lastMonth);
+      return { ...p, from: latest, to: null, months: undefined, since: first, lastMonth: undefined, label: `since ${name} ${latest} ("${p.label.toLowerCase()}" with no year read as from the latest ${name} in the data of the place, which ends in ${end})` };
+    }
     const why = back ? `the latest ${p.label} recorded whole in the data of the place: ${p.label} ${latest} is not recorded whole` : `the latest ${p.label} in the data of the place, which ends in ${end}`;
     return { ...p, from: year, to: year, months: [m, m], lastMonth: undefined, label: `${p.label} ${year} ("${p.label.toLowerCase()}" with no year read as ${why})` };
   }

@@ -9,7 +9,9 @@
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Context } from './places.ts';
-import { money, plural } from './facts.ts';
+import { areaName, money, plural, type Fact } from './facts.ts';
+import type { Target } from './places.ts';
+import { slug } from '../../warehouse/layout.ts';
 import type { PermitArea } from './permit-areas-build.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
 import { LICENSING } from './intent.ts';
@@ -90,6 +92,22 @@ export function noPermits(data: ResearchData, query: string, place: string): str
   const names = [...data.spans.values()].map((s) => s.name).filter((n) => /\bpermit/i.test(n));
   const list = names.length ? names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : "Chicago's and Nashville's";
   return `We have no building permit records for ${place}: this build's permit sources are ${list}, and no zip of ${place} has a rehab momentum score`;
+}
+
+/** Building permits asked of a city, borough or county no permit source covers (none of its zips nor the city has a
+ *  permit record): said first, with the build's permit sources, before its zips' rehab scores from rehab resales alone;
+ *  where no zip has a score either, that said in the scores' place. Before, "home sales and permits in Seattle last
+ *  year" answered the sales and dropped the permits without a word. In place on `facts`. */
+export function permitsNotHere(data: ResearchData, query: string, t: Target, facts: Fact[]): void {
+  const place = areaName(t);
+  const unscored = facts.length === 1 && facts[0]!.source === null && /^We have no rehab momentum scores for any zip of /.test(facts[0]!.sentence);
+  const counts = data.market?.permit_counts;
+  const zips = t.area ? data.zipsOfCounty(t.area.county_fips) : t.city ? data.zipsOfCity(t.city, t.state) : [];
+  const covered = !counts || (t.city && counts[`city|${t.state}|${slug(t.city)}`]) || zips.some((z) => counts[`zip|${z}`]);
+  const none = unscored || !covered ? noPermits(data, query, place) : null;
+  if (!none) return;
+  if (unscored) { facts[0]!.sentence = none; return; }
+  facts.unshift({ intent: 'rehab', target: t, value: null, sentence: none.replace(/, and no zip of .*$/, ''), detail: [], source: null, confidence: 'low', primary: true, uncertain: null });
 }
 
 /** Illinois named: "IL" (a word, any case, after a space or comma) or "Illinois". */

@@ -94,6 +94,14 @@ export function lowerEndCode(q: string, toks: readonly Token[], i: number): stri
   if (!/^[a-z]{2}$/.test(t.text) || i !== toks.length - 1 || toks[i - 1]?.lower !== 'in' || !/^\s*[?.!]?\s*$/.test(q.slice(t.end))) return null;
   return LOWER_END_CODES.has(t.text.toUpperCase()) ? t.text.toUpperCase() : null;
 }
+/** Lower-case state codes that spell no English (or Spanish) word nor a common abbreviation: read anywhere, as in
+ *  "is nj tenant friendly", "eviction notice nj", "ny vs nj deposit cap" (before, only after "in" at the end or after a
+ *  city of the state). Left out: in, or, me, ok, hi, oh, id, la, co, de, al, mo (month), mi (mile), mt (mount), ms, ne
+ *  (northeast), va (a VA loan). */
+const LOWER_PLAIN_CODES: ReadonlySet<string> = new Set(['ak', 'az', 'ar', 'ca', 'ct', 'dc', 'fl', 'ga', 'ia', 'il', 'ks', 'ky', 'ma', 'md', 'mn',
+  'nc', 'nd', 'nh', 'nj', 'nm', 'nv', 'ny', 'pa', 'ri', 'sc', 'sd', 'tn', 'tx', 'ut', 'vt', 'wa', 'wi', 'wv', 'wy']);
+/** Token `t` as the upper-case state code it spells when it is one of LOWER_PLAIN_CODES in lower case; else null. */
+export const lowerPlainCode = (t: Token): string | null => (/^[a-z]{2}$/.test(t.text) && LOWER_PLAIN_CODES.has(t.text) ? t.text.toUpperCase() : null);
 /** Token `i` as the upper-case state code it spells when it is a lower-case code written just after (a space or a
  *  comma between) a city of that state in any case (`isCityOf`: "redmond wa", "greenwich, ct"); the codes that are
  *  English words there (in, or, me, ok, hi, oh, id, la) only at the end of the question ("portland or seattle" keeps

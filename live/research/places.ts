@@ -36,7 +36,7 @@ import { foldAccents } from '../places/names.ts';
 import { monthByYear } from './years.ts';
 import { coveredTown } from './covered-town.ts';
 import { dropNameParts } from './name-parts.ts';
-import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_ALL, lowerCityCode, lowerEndCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, stateNameOf, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
+import { AMBIGUOUS_CODES, BOROUGHS, cap, CITY_ALIASES, coIsCounty, COMMON_WORDS, COUNTY_WORDS, END_OK_CODES, FOREIGN_ALL, lowerCityCode, lowerEndCode, lowerPlainCode, massWords, PREPOSITIONS, topicEndCode, sentenceStart, STATE_CODES, STATE_NAME_SET, stateNameOf, STATE_PATTERNS, STRONG_CUES, SUBJECT_NEXT, SUBJECT_VERBS, TERRITORIES, tokens } from './place-words.ts';
 export { STATE_CODES, stateNameOf, type Area, type Gazetteer, type Target } from './place-words.ts';
 import type { Area, Gazetteer, Target } from './place-words.ts';
 import { filingPlacesIn, lowerCitiesOfNamedStates, nearNamedCity, neighbourhoods, soldTypos } from './place-prefer.ts';
@@ -227,7 +227,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   toks.forEach((t, i) => {
     // a lower-case code after a city of its state ("redmond wa", "greenwich, ct"): place-words.ts lowerCityCode
     const lowerCity = lowerCityCode(q, toks, i, gaz.maxCityWords, (p, c) => !STATE_NAME_SET.has(p) && !COMMON_WORDS.has(p) && (gaz.citiesByName.get(p) ?? citiesByKey(gaz.citiesByName, p))?.some((x) => x.state === c) === true);
-    let code = lowerEndCode(q, toks, i) ?? lowerCity ?? t.text.replace(/\./g, '');
+    let code = lowerEndCode(q, toks, i) ?? lowerCity ?? lowerPlainCode(t) ?? t.text.replace(/\./g, '');
     if (!/^[A-Z]{2}$/.test(code) || !STATE_CODES.has(code)) return;
     if (t.text.includes('.') && code !== 'DC') return;
     if (overlaps(taken, t.start, t.end)) return;

@@ -51,7 +51,7 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
       intent: 'trends', target: t, value: `no sales in ${y.label}`,
       sentence: thin.length
         ? `I don't have a count or median of ${noun} sales for ${where} ${periodWhen(y.label)}: the data holds ${thin.length === 1 ? 'its month' : 'its months'} ${monthRuns(thin)}, but ${thin.length === 1 ? 'it' : 'each'} had fewer than 5 arm's-length ${noun} sales, and months with fewer than 5 sales are left out (the monthly series keeps no count or median for so few); ${range.words}`
-        : `I don't have ${noun} sale prices for ${where} ${periodWhen(y.label)}: ${range.words}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${periodVerb(y.label)} outside the data`,
+        : `I don't have ${noun} ${u.asks.includes('sales_count') ? 'sales' : 'sale prices'} for ${where} ${periodWhen(y.label)}: ${range.words}, so ${y.label.replace(/^since /, '')}${y.to === null ? ' onward' : ''} ${periodVerb(y.label)} outside the data`,
       detail: [], source: null, confidence: 'low', primary: true, uncertain: null,
     };
   }

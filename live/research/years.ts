@@ -158,6 +158,9 @@ function parseYear(q: string): Years | null {
   // per market and said (periods.ts resolveLast); full names only ("in Mar Vista" is a place)
   const lone = new RegExp(`\\b(?:in|during|for)\\s+(?:the\\s+month\\s+of\\s+)?(${MONTH_NAMES.join('|')})\\b(?!\\s*\\d)(?!\\s+(?:be|have|has|had|not|see|go|rise|fall)\\b)`, 'i').exec(q);
   if (lone) { const mi = monthIndex(lone[1]!); return { from: 0, to: 0, label: cap(MONTH_NAMES[mi]!), months: ['0000-00', '0000-00'], lastMonth: mi + 1 }; }
+  // "since January" with no year: from the latest January of the place's data to its end (periods.ts resolveLast)
+  const sinceLone = new RegExp(`\\bsince\\s+(${MONTH_NAMES.join('|')})\\b(?!\\s*,?\\s*(?:of\\s+)?\\d)`, 'i').exec(q);
+  if (sinceLone) { const mi = monthIndex(sinceLone[1]!); return { from: 0, to: 0, label: `since ${cap(MONTH_NAMES[mi]!)}`, months: ['0000-00', '0000-00'], lastMonth: mi + 1 }; }
   return null;
 }
 

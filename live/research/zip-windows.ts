@@ -44,3 +44,22 @@ export function zipWindowCountFact(data: ResearchData, u: Understanding, t: Targ
     confidence: shown[0]!.sales >= 20 ? 'medium' : 'low', primary: true, uncertain: null,
   };
 }
+
+/** Why a calendar period's zip ranking by count is the sum of each zip's months of 5 or more sales, not every sale of
+ *  the period (h63ask: "which Bronx zips had the most sales since September 2023" named its left-out months but not why
+ *  they could not be counted): the research index keeps a zip's sales per calendar month only with 5 or more (the
+ *  trends' minimum cohort) and every sale only over windows of 3-24 months ending at the zip's latest sale, day to day,
+ *  so no window is the period. `months`: the months asked the source covers; `asOf`: the latest sale of the zips. */
+export function calendarCountWhy(months: readonly string[], asOf: string): string {
+  const last = months.at(-1), first = months[0];
+  const base = '; every sale of a calendar period cannot be counted from the research index: it keeps a zip\'s count per calendar month only where the month has 5 or more sales (the trends\' minimum cohort), and counts every sale only over windows of 3 to 24 months ending at each zip\'s latest sale, day to day';
+  if (!first || !last || last !== asOf.slice(0, 7)) return `${base}, none of which is this period, so each count above is its months of 5 or more sales only`;
+  const n = (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 + Number(last.slice(5, 7)) - Number(first.slice(5, 7)) + 1;
+  if (n < 3 || n > 24) return `${base}, none of which is this period, so each count above is its months of 5 or more sales only`;
+  // DuckDB's date - N months (the build's window bound, exclusive) keeps the day, clamped to the month's last
+  const [y, m, d] = asOf.split('-').map(Number) as [number, number, number];
+  const k = y * 12 + (m - 1) - n, by = Math.floor(k / 12), bm = k % 12;
+  const bound = new Date(Date.UTC(by, bm, Math.min(d, new Date(Date.UTC(by, bm + 1, 0)).getUTCDate())));
+  const start = new Date(bound.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return `${base} (the ${n} months to ${asOf} run from ${start}, not ${first}-01), so each count above is its months of 5 or more sales only; ask for "the last ${n} months" for every sale of each zip's window`;
+}

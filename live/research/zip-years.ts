@@ -16,8 +16,8 @@ import { inYears, type MonthlySeries } from './year-facts.ts';
 import { twelveMonthsTo, type Years } from './years.ts';
 import { ziplessCity } from './zipless.ts';
 import { topAsked } from './asked.ts';
-import { zipWindowCountFact } from './zip-windows.ts';
-import { periodWhen } from './periods.ts';
+import { calendarCountWhy, zipWindowCountFact } from './zip-windows.ts';
+import { periodWhen, resolveLast } from './periods.ts';
 
 const ZIP_WORD = /\bzips?\b|\bzip ?codes?\b|\bpostal codes?\b/;
 const RANK_WORD = /\b(most|fewest|least|top|highest|lowest|rank(ed|ing)?|bottom|busiest|more|fewer|which|what|cheap(est|er)?|priciest|(most|least) expensive)\b/;
@@ -58,7 +58,8 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const typeNote = /single[- ]?family|sfr|condo|multi|duplex|land|commercial/.test(u.query.toLowerCase()) ? '' : ` (${noun} sales: name condos or multi-family for those)`;
   const pooled = !u.years && by === 'count' ? zipWindowCountFact(data, u, t, zips, where, noun, typeNote) : null;
   if (pooled) return pooled;
-  const y = u.years ?? await lastTwelve(data, zips, type);
+  // a month or a season with no year ("in january", "since january", "last spring"): its latest in the zips' data (periods.ts)
+  const y = u.years && (u.years.lastMonth || u.years.last) ? resolveLast(u.years, (await lastTwelve(data, zips, type))?.months?.[1] ?? '0000-00') : u.years ?? await lastTwelve(data, zips, type);
   if (!y) return { intent: 'trends', target: t, value: null, sentence: `No zip of ${where} has ${noun} sales kept (a month's count or median is kept with 5 or more arm's-length sales)`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null };
   const rows: Row[] = [];
   let asOf = '', asked: string[] = [];
@@ -105,7 +106,7 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const out = uncoveredMonths(data, market, asked);
   const cover = out.length ? ` (${monthRuns(out)} ${out.length === 1 ? 'is' : 'are'} not covered by the source, so no zip has sales there; ${spanWords(data, market)})` : '';
   const covered = asked.filter((m) => !out.includes(m));
-  const held = y.month ? '' : ` (the data holds ${plural(covered.length, 'month')} of ${y.label.replace(/^since /, 'the months since ')}${covered.length ? `, ${monthRuns(covered)}` : ''})`;
+  const held = y.month ? '' : ` (the data holds ${plural(covered.length, 'month')} of ${y.label.replace(/ \(".*$/, '').replace(/^since /, 'the months since ')}${covered.length ? `, ${monthRuns(covered)}` : ''})`;
   // a month the source covers with no count of a zip: fewer than 5 sales there (the months no file holds are said above)
   for (const r of rows) r.thin = r.thin.filter((m) => !out.includes(m));
   const thinShown = shown.filter((r) => r.thin.length);
@@ -116,10 +117,12 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   // zips with sales in the data but no month of those asked with 5 or more, in a month the source covers: not ranked
   const unranked = under.filter((ms) => ms.some((m) => !out.includes(m))).length;
   const none = unranked ? `; ${plural(unranked, 'more zip')} had sales in the data but fewer than 5 in each month asked the source covers, so ${unranked === 1 ? 'it keeps' : 'they keep'} no figure and ${unranked === 1 ? 'is' : 'are'} not ranked` : '';
+  // a count left short by those months: why the calendar period's every sale cannot be counted (zip-windows.ts)
+  const why = by === 'count' && thinAll && !y.month ? calendarCountWhy(covered, asOf) : '';
   const part = partOnly.size ? `; ${monthRuns([...partOnly].sort())} ${partOnly.size === 1 ? 'is' : 'are'} recorded in part only (a source file starts or ends inside the month, or holds a sliver of its sales): counted, with no median, so ${partOnly.size === 1 ? 'its' : 'their'} sales are not among those given` : '';
   return {
     intent: 'trends', target: t, value: `zip ${shown[0]!.zip} ${fig(shown[0]!)}`,
-    sentence: `In ${where}, by ${measure} ${yearWords}${held}${cover}${typeNote}, the ${end} of ${plural(rows.length, 'zip')} with a figure: ${list}${thin}${part}${none}`,
+    sentence: `In ${where}, by ${measure} ${yearWords}${held}${cover}${typeNote}, the ${end} of ${plural(rows.length, 'zip')} with a figure: ${list}${thin}${part}${none}${why}`,
     detail: ['Each zip\'s monthly figures are GET /v1/market/trends?zip=...; a month keeps a count and median with 5 or more arm\'s-length sales.'],
     source: { type: 'trends', category: 'market', citation: `reii warehouse: price trends per zip of ${where}, ${type}, ${y.month ?? y.label}, as of ${asOf}` },
     confidence: thinShown.length || shown[0]!.sales < 20 ? 'low' : 'medium', primary: true, uncertain: null,
