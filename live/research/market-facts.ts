@@ -1,7 +1,6 @@
-// Market and location facts of one place (POST /v1/research/query), read from the build's shards: comparable sales,
-// rehab momentum and flood and Superfund risk per zip (every zip of a city asked about), investor activity per city,
-// the price trend of a zip or a city (trends-fact.ts);
-// a window not asked for falls back through 6, 12 and 24 months. Wording: warehouse/docs/research.md.
+// Market and location facts of one place (POST /v1/research/query, warehouse/docs/research.md), read from the build's
+// shards: comparable sales, rehab momentum and flood and Superfund risk per zip (every zip of a city asked about),
+// investor activity per city, a zip's or city's price trend (trends-fact.ts); an unasked window tries 6, 12, 24 months.
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Intent, Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -28,6 +27,7 @@ import { rehabFact } from './rehab-facts.ts';
 import { permitsNotHere } from './permit-areas.ts';
 import { hoodRankAsked, hoodRankFact } from './hood-ranks.ts';
 import { noFilings } from './no-filings.ts';
+import { stateMarketFact } from './state-market.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
@@ -241,10 +241,10 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         const each = await Promise.all([u.years, ...u.years.also ?? []].map((y) => ({ ...u, years: y })).map((w) => countyYearFacts(data, w, t, (z) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }))));
         return each.flat().sort((a, b) => Number(b.primary) - Number(a.primary));
       }
-      // a county: its zips' changes (or median prices) side by side, as a city's comps are
-      if (t.area && !u.asks.includes('sales_count')) return countyTrends(data, u, t);
-      if (t.area) return [perCityFact(data, intent, t, 'A sales count')];
-      return [missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
+      // a county: its zips' changes (or median prices) side by side, as a city's comps are; a count kept per city
+      if (t.area) return u.asks.includes('sales_count') ? [perCityFact(data, intent, t, 'A sales count')] : countyTrends(data, u, t);
+      // a whole state's price or sales count: its own market, where the build keeps one (state-market.ts)
+      return [stateMarketFact(data, u, t) ?? missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
     case 'rehab': {
       // demolitions asked of Chicago: kept per community area only, said with their counts (demolitions.ts)
       // a count of permits asked of a zip or city: counted by kind from the permit records (permit-counts.ts)

@@ -58,9 +58,12 @@ export type RedfinSnap = [month: string, periodEnd: string, dom: number, sold: n
 /** One market's sales over a window: count, median price (null under 5 sales), count with a living area. */
 export interface WindowFigure { months: number; asOf: string; sales: number; median: number | null; withArea: number; untyped?: number }
 
-/** A zip, a city, or a neighbourhood its sales source names (`hood`: its name asked as `key`, hoods.ts). */
-export interface Market { zip?: string; state: string; city?: string; hood?: { key: string } }
-export const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : m.hood ? `hood|${m.state}|${m.hood.key}` : `city|${m.state}|${slug(m.city ?? '')}`);
+/** A zip, a city, a neighbourhood its sales source names (`hood`: its name asked as `key`, hoods.ts), or a whole state
+ *  (none of them and no county or borough `area`: every sale placed in the state, state-market-build.ts). A county or
+ *  borough alone has no market of its own here (its key matches none: its zips and cities are read instead). */
+export interface Market { zip?: string; state: string; city?: string; hood?: { key: string }; area?: unknown }
+export const marketKey = (m: Market): string => (m.zip ? `zip|${m.zip}` : m.hood ? `hood|${m.state}|${m.hood.key}`
+  : m.city || m.area ? `city|${m.state}|${slug(m.city ?? '')}` : `state|${m.state}`);
 
 export const WINDOW_MIN_SALES = 5;
 

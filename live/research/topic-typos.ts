@@ -4,27 +4,13 @@
 // letter kept, a word of 6 letters or more one edit away (two for 10 or more), never a word that is itself a topic
 // word's form. Rules: warehouse/docs/research.md "Intents".
 
+import { editDistance } from '../places/names.ts';
+
 const TOPICS = ['eviction', 'evictions', 'evicted', 'evicting', 'foreclosure', 'foreclosures', 'foreclosed', 'security', 'deposit', 'deposits',
   'landlord', 'landlords', 'tenant', 'tenants', 'superfund', 'permit', 'permits', 'mortgage', 'mortgages', 'redemption', 'possession',
   'squatters', 'squatter', 'adverse', 'investor', 'investors', 'nonpayment', 'judicial'];
 /** Words one edit from a topic word that are words of their own, kept as written. */
 const KNOWN = new Set([...TOPICS, 'foreclose', 'forecloses', 'foreclosing', 'securities', 'mortgagee', 'mortgagor', 'judicially', 'tenancy', 'evicts']);
-
-/** Damerau-Levenshtein distance (adjacent swaps one edit), stopping early past `max`. */
-function distance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
 
 /** The question with each topic word misspelled by an edit or two written right (lower case). */
 export function topicTypos(q: string): string {
@@ -35,7 +21,7 @@ export function topicTypos(q: string): string {
     let hit: string | null = null, best = max + 1;
     for (const t of TOPICS) {
       if (t[0] !== lower[0]) continue;
-      const d = distance(lower, t, max);
+      const d = editDistance(lower, t, max);
       if (d < best) [hit, best] = [t, d];
     }
     return hit ?? w;
