@@ -77,7 +77,9 @@ select
     opa_condition(interior_condition) as condition,
     lat, lng,
     owner_name as buyer_name, null as seller_name,
-    is_investor_name(owner_1) as buyer_is_investor,
+    -- the buyer's whole name, as buyer_name: OPA splits a long name over owner_1 and owner_2 ("DI WANSHU" + "LLC",
+    -- "BLAKE SAMUEL" + "BLAKE DEVELOPMENT CORP"), and owner_1 alone read those entities as people (h63audit)
+    is_investor_name(owner_name) as buyer_is_investor,
     null as year_renovated,
     file, row_number + 1 as line,
     document_id,
