@@ -38,7 +38,7 @@ import { permitAreas } from './permit-areas-build.ts';
 import { redfinSnapshots } from './redfin-build.ts';
 import { redfinFile } from './redfin-index.ts';
 import { metroIndex } from './metro-build.ts';
-import { STATE_TAGGED, stateCovered } from './state-market-build.ts';
+import { STATE_TAGGED, stateCounties, stateCovered } from './state-market-build.ts';
 import { salesCover } from './sales-cover-build.ts';
 import { permitCounts, permitMonths } from './permit-counts-build.ts';
 import { distressKinds, distressMonths, distressSources } from './distress-kinds-build.ts';
@@ -201,6 +201,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
   out.sources = await marketSources(db);
   out.source_files = await marketSourceFiles(db);
   out.covered = { ...await marketCovered(db), ...await stateCovered(db) };
+  out.state_counties = await stateCounties(db);
   if (await tableExists(db, 'zips')) out.zip_cities = await zipCities(db);
   // the permits of each zip and city by kind (permit-counts.ts) and the distressed properties of each city by filing kind (distress-kinds.ts)
   out.permit_counts = await permitCounts(db);

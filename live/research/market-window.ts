@@ -36,6 +36,9 @@ export interface MarketWindows {
    *  its source files (the trends' `covered`), `p` in part only, `0` not at all (build.ts marketCovered); builds since
    *  review 22 */
   covered?: Record<string, [first: string, flags: string]>;
+  /** `state|<state>` -> its counties with an arm's-length sale and all its counties (state-market-build.ts stateCounties):
+   *  a state's figure is statewide only where they are equal; builds since h63 */
+  state_counties?: Record<string, [withSales: number, counties: number]>;
   /** the building permits of each zip and city by kind over 1..24 months (permit-counts-build.ts); builds since review 22 */
   permit_counts?: PermitCounts;
   /** the same permits by calendar month, and each permit source's first and last issue date (permit-counts-build.ts

@@ -32,3 +32,19 @@ export async function stateCovered(db: StageContext['db']): Promise<Record<strin
     from grid g left join m using (state_code, month) group by g.state_code order by 1`);
   return Object.fromEntries(rows.map((r) => [r.k, [r.first, r.flags]]));
 }
+
+/** market.json's `state_counties`: for each state with an arm's-length sale, the counties of its cities (the `cities`
+ *  table) that hold one, and all its cities' counties. A state's figure is its whole state's only where the two are
+ *  equal (Connecticut 9 of 9: OPM's statewide files); elsewhere its sales are one market's (Washington: King County's,
+ *  1 of 39), said instead of a figure (state-market.ts). */
+export async function stateCounties(db: StageContext['db']): Promise<Record<string, [withSales: number, counties: number]>> {
+  if (!(await tableExists(db, 'sales')) || !(await tableExists(db, 'cities'))) return {};
+  const rows = await queryRows<{ k: string; w: number; n: number }>(db, `
+    with s as (select distinct state_code, slug(city) as city_slug from sales where is_arms_length and city is not null),
+    c as (select state_code, city_slug, county_fips from cities where county_fips is not null)
+    select 'state|' || c.state_code as k, count(distinct c.county_fips) filter (where s.city_slug is not null)::integer as w,
+           count(distinct c.county_fips)::integer as n
+    from c left join s using (state_code, city_slug)
+    where c.state_code in (select distinct state_code from sales where is_arms_length) group by all order by 1`);
+  return Object.fromEntries(rows.map((r) => [r.k, [Number(r.w), Number(r.n)]]));
+}

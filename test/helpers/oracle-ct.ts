@@ -34,8 +34,8 @@ export const CT_RATED = `(
  *  rule"): $10,000 or more, no Non Use Code, not outside the ratio fences (CT_RATED), one copy of a sale recorded more
  *  than once (the same town, street line, day recorded and price, in either file, whatever the property type: the
  *  head-of-file GL extract's copy, else the later line of its file), and of two near copies (the same street line, day,
- *  assessment and type, prices within 0.5% of the higher) the higher price. Columns: town, month (YYYY-MM recorded),
- *  type (the adapters' types, `o_type`), file (`gl`: the GL extract; `y2022`: the 2022 extract, no Non Use Code column). */
+ *  assessment and type, prices within 0.5% of the higher) the higher price. Columns: town, month (YYYY-MM recorded), day
+ *  (the date recorded), price, type (the adapters' types, `o_type`), file (`gl`: the GL extract; `y2022`: the 2022 extract, no Non Use Code column). */
 export const CT_KEPT = `(
   with r as (select *, row_number() over (partition by filename) as line_no from ${CT_RATED}),
   c as (select "Town" as town, upper(trim("Address")) as a, strptime("Date Recorded", '%m/%d/%Y')::date as d, ${AMOUNT} as p,
@@ -43,11 +43,19 @@ export const CT_KEPT = `(
           coalesce(trim("Non Use Code"), '') = '' and ${AMOUNT} >= 10000 and not ratio_out as clean from r),
   copies as (select *, row_number() over (partition by town, a, d, p order by clean desc, file = 'gl' desc, line_no desc) as k from c),
   near as (select *, max(p) over (partition by town, a, d, av, type) as mx from copies where k = 1 and clean)
-  select town, strftime(d, '%Y-%m') as month, type, file from near where not (p < mx and mx - p <= 0.005 * mx))`;
+  select town, strftime(d, '%Y-%m') as month, d as day, p as price, type, file from near where not (p < mx and mx - p <= 0.005 * mx))`;
 
 /** A town's kept sales of a type (CT_KEPT) by file and month recorded, in the months from `from` to `to` (YYYY-MM). */
 export async function ctTownMonths(town: string, from: string, to: string, type?: string): Promise<{ file: 'gl' | 'y2022'; month: string; n: number }[]> {
   return rawQuery(`select file, month, count(*)::int as n from ${CT_KEPT}
     where town = '${town.replaceAll("'", "''")}' and month between '${from}' and '${to}'${type ? ` and type = '${type}'` : ''}
     group by all order by all`);
+}
+
+/** The whole state's kept sales of a type (CT_KEPT) recorded after `after` up to `to` (YYYY-MM-DD): count and median
+ *  price (DuckDB's median: the mean of the middle two of an even count, as the build's windows). */
+export async function ctStateWindow(type: string, after: string, to: string): Promise<{ n: number; median: number }> {
+  const [r] = await rawQuery<{ n: number; median: number }>(`select count(*)::int as n, median(price)::double as median from ${CT_KEPT}
+    where type = '${type}' and day > '${after}'::date and day <= '${to}'::date`);
+  return r!;
 }
