@@ -33,18 +33,22 @@ export async function stateCovered(db: StageContext['db']): Promise<Record<strin
   return Object.fromEntries(rows.map((r) => [r.k, [r.first, r.flags]]));
 }
 
-/** market.json's `state_counties`: for each state with an arm's-length sale, the counties of its cities (the `cities`
- *  table) that hold one, and all its cities' counties. A state's figure is its whole state's only where the two are
- *  equal (Connecticut 9 of 9: OPM's statewide files); elsewhere its sales are one market's (Washington: King County's,
- *  1 of 39), said instead of a figure (state-market.ts). */
+/** market.json's `state_counties`: for each state with an arm's-length sale, its counties holding one (the county of the
+ *  sale's city, the `cities` table, or of its zip, the `zips` table: New York City's sales are its five counties') and
+ *  all its counties (the `counties` table). A state's figure is its whole state's only where the two are equal
+ *  (Connecticut 9 of 9: OPM's statewide files); elsewhere its sales are one market's (Washington: King County's), said
+ *  instead of a figure (state-market.ts). */
 export async function stateCounties(db: StageContext['db']): Promise<Record<string, [withSales: number, counties: number]>> {
-  if (!(await tableExists(db, 'sales')) || !(await tableExists(db, 'cities'))) return {};
+  for (const t of ['sales', 'cities', 'zips', 'counties']) if (!(await tableExists(db, t))) return {};
   const rows = await queryRows<{ k: string; w: number; n: number }>(db, `
-    with s as (select distinct state_code, slug(city) as city_slug from sales where is_arms_length and city is not null),
-    c as (select state_code, city_slug, county_fips from cities where county_fips is not null)
-    select 'state|' || c.state_code as k, count(distinct c.county_fips) filter (where s.city_slug is not null)::integer as w,
-           count(distinct c.county_fips)::integer as n
-    from c left join s using (state_code, city_slug)
-    where c.state_code in (select distinct state_code from sales where is_arms_length) group by all order by 1`);
+    with arm as (select distinct state_code, zip, slug(city) as city_slug from sales where is_arms_length and state_code is not null),
+    placed as (
+        select a.state_code, c.county_fips from arm a join cities c using (state_code, city_slug) where c.county_fips is not null
+        union
+        select a.state_code, z.county_fips from arm a join zips z on z.zip = a.zip and z.state_code = a.state_code where z.county_fips is not null)
+    select 'state|' || s.state_code as k,
+           (select count(distinct p.county_fips) from placed p where p.state_code = s.state_code)::integer as w,
+           (select count(*) from counties c where c.state_code = s.state_code)::integer as n
+    from (select distinct state_code from arm) s order by 1`);
   return Object.fromEntries(rows.map((r) => [r.k, [Number(r.w), Number(r.n)]]));
 }

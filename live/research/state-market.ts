@@ -21,8 +21,8 @@ export function stateMarketFact(data: ResearchData, u: Understanding, t: Target)
     const ids = data.market?.sources?.[key] ?? [];
     if (!ids.length) return null;
     const titles = ids.map((id) => data.titles.get(id) ?? id).join(' and ');
-    return missing('trends', t, `We have no statewide figure for ${data.stateName(t.state)}: its sales in this build are ${titles}'s`
-      + `${counties ? `, in ${counties[0]} of its ${counties[1]} counties` : ''}; ask for a city or zip code there`);
+    return missing('trends', t, `We have no statewide figure for ${data.stateName(t.state)}: its sales in this build are those of ${titles}`
+      + ` only${counties ? `, in ${counties[0]} of its ${counties[1]} counties` : ''}; ask for a city or zip code there`);
   }
   return windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, data.stateName(t.state), null);
 }

@@ -8,7 +8,7 @@ import { ResearchData } from '../../../live/research/data.ts';
 import { makeContext } from '../../helpers/context.ts';
 import { marketSources, marketWindows, run as runIndex } from '../../../live/research/build.ts';
 import { allResidential, windowFigure } from '../../../live/research/market-window.ts';
-import { stateCovered } from '../../../live/research/state-market-build.ts';
+import { stateCounties, stateCovered } from '../../../live/research/state-market-build.ts';
 import { DONT_HAVE } from '../../helpers/research.ts';
 
 describe('market.json over given sales rows', () => {
@@ -118,6 +118,26 @@ describe('a state market\'s months (F4)', () => {
         ('city', 'NY', 'queens', 'condo', '2024-02', 9, true), ('zip', null, null, 'sfr', '2020-01', 5, true))
         t(market_kind, state_code, city_slug, property_type, month_label, sale_count, covered)`);
       expect(await stateCovered(ctx.db)).toEqual({ 'state|CT': ['2022-01', 'p100p'], 'state|NY': ['2024-02', '1'] });
+    } finally {
+      ctx.close();
+    }
+  });
+});
+
+describe('a state market\'s counties (F4)', () => {
+  it('counts the counties of its arm\'s-length sales by city or zip against all its counties: whole only where they are equal', async () => {
+    const ctx = await makeContext();
+    try {
+      // Connecticut: two towns (no zip) in both its counties; New York: a zip in each of two counties (one city), of three;
+      // a flagged sale in New York's third county counts for none
+      await ctx.db.run(`
+        create table counties as select * from (values ('09110', 'CT'), ('09120', 'CT'), ('36047', 'NY'), ('36081', 'NY'), ('36061', 'NY')) t(county_fips, state_code);
+        create table cities as select * from (values ('CT', 'testville', '09110'), ('CT', 'otherton', '09120'), ('NY', 'new-york', '36061')) t(state_code, city_slug, county_fips);
+        create table zips as select * from (values ('11215', 'NY', '36047'), ('11375', 'NY', '36081'), ('10001', 'NY', '36061')) t(zip, state_code, county_fips);
+        create table sales as select * from (values
+          ('CT', null, 'Testville', true), ('CT', null, 'Otherton', true),
+          ('NY', '11215', 'Brooklyn', true), ('NY', '11375', 'Queens', true), ('NY', '10001', 'Nowhere', false)) t(state_code, zip, city, is_arms_length)`);
+      expect(await stateCounties(ctx.db)).toEqual({ 'state|CT': [2, 2], 'state|NY': [2, 3] });
     } finally {
       ctx.close();
     }
