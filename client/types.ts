@@ -1108,7 +1108,7 @@ export type components = {
             lat: number | null;
             lng: number | null;
             /** @enum {string|null} */
-            property_type: "sfr" | "multi" | "condo" | "land" | "commercial" | null;
+            property_type: "sfr" | "multi" | "condo" | "land" | "commercial" | "coop" | null;
             beds: number | null;
             baths: number | null;
             sqft: number | null;

@@ -14,14 +14,14 @@ const api = serveSharedBuild('builder', 100_000);
 const NYC = ['nyc-rolling-sales/nyc_rolling_sales_2021-04_2022-03.csv.gz', 'nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz'];
 
 describe('months the source files do not cover', () => {
-  test('zip 10003 condo, 36 months: 2022-04..2023-02 (and 2021-03, before the first file) have null counts; change_12m_pct says why it is null', async () => {
+  test('zip 11201 condo, 36 months: 2022-04..2023-02 (and 2021-03, before the first file) have null counts; change_12m_pct says why it is null', async () => {
     const byMonth = await rawQuery<{ m: string; n: number }>(`select strftime(try_cast("SALE DATE" as date), '%Y-%m') as m, count(*)::int as n
       from read_csv([${NYC.map((f) => `'${dataFile(f)}'`).join(', ')}], all_varchar = true) group by all`);
     const rowsOf = new Map(byMonth.map((r) => [r.m, r.n]));
     const spans = await rawQuery<{ a: string; b: string }>(NYC.map((f) => `select strftime(min(try_cast("SALE DATE" as date)), '%Y-%m') as a, strftime(max(try_cast("SALE DATE" as date)), '%Y-%m') as b from read_csv('${dataFile(f)}', all_varchar = true)`).join(' union all ') + ' order by a');
     const inFiles = (m: string): boolean => spans.some((s) => m >= s.a && m <= s.b);
 
-    const res = await api.get('/v1/market/trends?zip=10003&property_type=condo&months=36');
+    const res = await api.get('/v1/market/trends?zip=11201&property_type=condo&months=36');
     expect(res.status).toBe(200);
     const body = (await res.json()) as Trends;
     expect(schemaErrors('MarketTrends', body)).toEqual([]);
