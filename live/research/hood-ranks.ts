@@ -12,7 +12,7 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { areaName, plural, type Fact } from './facts.ts';
 import { hoodName, type Hood } from './hoods.ts';
-import { windowFigure, WINDOW_MIN_SALES } from './market-window.ts';
+import { marketKey, windowFigure, WINDOW_MIN_SALES } from './market-window.ts';
 import { TYPE_WORDS } from './sales-facts.ts';
 import { topAsked } from './asked.ts';
 import { resolveLast } from './periods.ts';
@@ -67,7 +67,7 @@ function hoodsOf(data: ResearchData, t: Target): { hood: Hood; name: string }[] 
 export function hoodRankFact(data: ResearchData, u: Understanding, t: Target): Fact {
   const where = areaName(t), noun = TYPE_WORDS[u.propertyType]!;
   const hoods = hoodsOf(data, t);
-  const end = hoods.map((h) => data.market?.windows[`hood|NY|${h.hood.key}|${u.propertyType}`]?.as_of ?? '').reduce((a, b) => (b > a ? b : a), '');
+  const end = hoods.map((h) => data.market?.windows[`${marketKey({ state: 'NY', hood: h.hood })}|${u.propertyType}`]?.as_of ?? '').reduce((a, b) => (b > a ? b : a), '');
   const none = (why: string): Fact => ({ intent: 'trends', target: t, value: null, sentence: `I can't rank the neighbourhoods of ${where}: ${why}`, detail: [], source: null, confidence: 'low', primary: true, uncertain: null });
   if (!end) return none(`no neighbourhood its sales source names has arm's-length ${noun} sales kept in this build`);
   const period = periodStart(u, end.slice(0, 7));
