@@ -732,7 +732,7 @@ export type components = {
             /** @enum {string} */
             trend: "up" | "flat" | "down";
             trend_pct: number;
-            /** @description The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of as_of and the last day the zip's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
+            /** @description The day (YYYY-MM-DD) trend's two 30-day windows end on: the earlier of the last day of the zip's sources' records (any market's, so it can fall after the zip's own last record: a quiet zip's days after it count as days without events) and the last day those sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
             trend_end: string;
             /**
              * @description The lower of the count band of the events the score is computed from (the window's residential rehab permits when a permit component is computed, plus its arm's-length sales when the rehab resale share is: low under 20, medium 20-49, high 50+; low when no permit component) and the coverage of each computed measure's own window (permits_window, and sales_window when the resale share is computed): high needs the records to cover 90% of the window's days, medium 50%
@@ -977,7 +977,7 @@ export type components = {
                 /** @enum {string|null} */
                 direction_30d: "up" | "flat" | "down" | null;
                 direction_30d_pct: number | null;
-                /** @description The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of as_of and the last day the market's sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
+                /** @description The day (YYYY-MM-DD) direction_30d's two 30-day windows end on: the earlier of the last day of the market's sources' records (any market's, so it can fall after this answer's as_of, the market's own last sale: a quiet market's days after its last sale count as days without events) and the last day those sources are complete through (a week holding at least 3/4 of the average week of the 8 weeks before); a file's late-recorded last weeks are left out */
                 direction_30d_end: string | null;
                 /**
                  * @description What direction_30d counts: rehab permits and renovated resales in the 30 days to direction_30d_end against the 30 days before (the rehab score trend), not prices
