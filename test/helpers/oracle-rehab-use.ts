@@ -78,10 +78,10 @@ export const CHICAGO_POINT_ZIPS = () => `(
   select lat, lng, arg_min(zip, asin(sqrt(pow(sin(radians(zlat - lat) / 2), 2) + cos(radians(lat)) * cos(radians(zlat)) * pow(sin(radians(zlng - lng) / 2), 2)))) as zip
   from pts, z group by lat, lng)`;
 
-export interface RawRehabCount { zip: string; months: number; end: string; rehab: number; last30: number; prior30: number }
+export interface RawRehabCount { zip: string; months: number; end: string; rehab: number; valued: number; value: number; last30: number; prior30: number }
 
 /** Residential rehab permits per zip of `zips` over the `months` to the source's last kept permit (the rehab score's
- *  permit window, market.md mart_rehab "Window"), and the 30-day counts of the trend (the last 30 days to that day, the
+ *  permit window, market.md mart_rehab "Window"), those declaring a cost (over $0) and their sum, and the 30-day counts of the trend (the last 30 days to that day, the
  *  30 before them). */
 export async function rawRehabCounts(source: 'nashville' | 'chicago', zips: string[], months: number[]): Promise<RawRehabCount[]> {
   const ctes = source === 'nashville'
@@ -94,6 +94,8 @@ export async function rawRehabCounts(source: 'nashville' | 'chicago', zips: stri
   return rawQuery<RawRehabCount>(`${ctes}, e as (select ${last} as end_day), m(months) as (values ${months.map((m) => `(${m})`).join(', ')})
     select k.zip, m.months, strftime(e.end_day, '%Y-%m-%d') as "end",
       count(*) filter (where k.issued > e.end_day - to_months(m.months) and k.issued <= e.end_day)::int as rehab,
+      count(*) filter (where k.issued > e.end_day - to_months(m.months) and k.issued <= e.end_day and k.cost > 0)::int as valued,
+      coalesce(sum(k.cost) filter (where k.issued > e.end_day - to_months(m.months) and k.issued <= e.end_day and k.cost > 0), 0)::double as value,
       count(*) filter (where k.issued > e.end_day - 30 and k.issued <= e.end_day)::int as last30,
       count(*) filter (where k.issued > e.end_day - 60 and k.issued <= e.end_day - 30)::int as prior30
     from kept k, e, m where k.residential and k.zip in (${zips.map((z) => `'${z}'`).join(', ')})
