@@ -38,7 +38,7 @@ describe('distressed pipeline counts equal a recount from the raw filing files',
     expect(bad).toEqual([]);
   }, 120_000);
 
-  test('the research answer quotes the same counts (Louisville 12 months, Pittsburgh 24 months)', async () => {
+  test('the research answer quotes the same counts (Louisville 12 months, Pittsburgh 24 months, the two counties)', async () => {
     const ask = async (query: string): Promise<string> => {
       const res = await api.post('/v1/research/query', { query });
       expect(res.status).toBe(200);
@@ -50,5 +50,13 @@ describe('distressed pipeline counts equal a recount from the raw filing files',
     const answer = await ask('How many distressed properties are in Pittsburgh, PA over the last 24 months?');
     expect(answer).toContain(`${pit.n} distressed properties`);
     expect(answer).toContain(`${pit.n - pit.without_parcel} identified by parcel or address and ${pit.without_parcel} filings naming neither`);
+    // the county level: Allegheny County's open properties, each counted once across its municipalities, and
+    // Jefferson County, KY, Louisville's (the Louisville file is Louisville Metro's alone)
+    const county = want('Allegheny County', 12);
+    expect(county.n).toBeGreaterThan(want('Pittsburgh', 12).n);
+    const allegheny = await ask('How many distressed properties are in Allegheny County, PA over the last 12 months?');
+    expect(allegheny).toContain(`${county.n} distressed properties`);
+    expect(allegheny).toContain(`${county.n - county.without_parcel} identified by parcel or address and ${county.without_parcel} filings naming neither`);
+    expect(await ask('How many distressed properties are in Jefferson County, KY over the last 24 months?')).toContain(`${want('Louisville', 24).n} distressed properties`);
   }, 120_000);
 });

@@ -98,6 +98,11 @@ export async function openProperties(months: number[]): Promise<OpenProperties[]
     where c.filed > e.as_of - to_months(m.months) and c.filed <= e.as_of and (s.status_date is null or s.status_date::date > e.as_of)
     group by all
     union all
+    select 'Allegheny County', m.months, count(distinct coalesce(p.pin, p.case_id))::int, count(distinct p.case_id) filter (where p.pin is null)::int
+    from props p join c using (case_id) join ${ALLEGHENY_CASE_STATUS} s using (case_id), e, m
+    where c.filed > e.as_of - to_months(m.months) and c.filed <= e.as_of and (s.status_date is null or s.status_date::date > e.as_of)
+    group by all
+    union all
     select 'Louisville', m.months, count(distinct coalesce(parcel, addr || '|' || zip, case_no))::int, count(*) filter (where parcel is null and addr is null)::int
     from lv, le, m where filed > le.as_of - to_months(m.months) and filed <= le.as_of and (sold is null or sold > le.as_of)
     group by all`);
