@@ -71,3 +71,39 @@ export async function filings(file: string, where: string, kind = "'pre_foreclos
   const [span] = await rawQuery<{ a: string; b: string }>(`select min(d)::varchar as a, max(d)::varchar as b from ${file}`);
   return { of: (k) => rows.find((r) => r.t === k)?.n ?? 0, all: rows.reduce((s, r) => s + r.n, 0), first: span!.a, last: span!.b };
 }
+
+export interface OpenProperties { place: string; months: number; n: number; without_parcel: number }
+/** The investor overview's distressed pipeline recounted from the raw files (market.md mart_investor
+ *  `distressed_pipeline_count`): the distinct properties with a filing in the `months` to the file's last filing that
+ *  is still open on that day. Allegheny: per raw municipality, a case's parcels (its date its earliest docket row's) and
+ *  a case naming none as a property of its own (`without_parcel`); Louisville: the city's (its file is one city's),
+ *  a property its parcel, else its address and zip, a case sold at the commissioner sale on or before the day closed. */
+export async function openProperties(months: number[]): Promise<OpenProperties[]> {
+  const m = `m(months) as (values ${months.map((n) => `(${n})`).join(', ')})`;
+  return rawQuery<OpenProperties>(`
+    with ${m},
+    r as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
+      from (select *, row_number() over () as rn from read_csv('${ALLEGHENY_FILE}', all_varchar = true))
+      where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null),
+    c as (select case_id, min(d) as filed, count(pin) as pins from r group by case_id),
+    props as (select case_id, pin, arg_min(muni, (d, rn)) as muni from r where pin is not null group by case_id, pin
+      union all select case_id, null, arg_min(muni, (d, rn)) from r where case_id in (select case_id from c where pins = 0) group by case_id),
+    e as (select max(d) as as_of from r),
+    lv as (select distinct trim("Civil Case Number") as case_no, nullif(trim(PRCLID), 'NA') as parcel, nullif(trim(full_address), 'NA') as addr,
+        left(nullif(trim(ZIP), 'NA'), 5) as zip, try_cast("Date Action Filed" as date) as filed, try_cast(nullif("Sale Date", 'NA') as date) as sold
+      from read_csv('${LOUISVILLE_FILE}', all_varchar = true)),
+    le as (select max(filed) as as_of from lv)
+    select p.muni as place, m.months, count(distinct coalesce(p.pin, p.case_id))::int as n, count(*) filter (where p.pin is null)::int as without_parcel
+    from props p join c using (case_id) join ${ALLEGHENY_CASE_STATUS} s using (case_id), e, m
+    where c.filed > e.as_of - to_months(m.months) and c.filed <= e.as_of and (s.status_date is null or s.status_date::date > e.as_of)
+    group by all
+    union all
+    select 'Allegheny County', m.months, count(distinct coalesce(p.pin, p.case_id))::int, count(distinct p.case_id) filter (where p.pin is null)::int
+    from props p join c using (case_id) join ${ALLEGHENY_CASE_STATUS} s using (case_id), e, m
+    where c.filed > e.as_of - to_months(m.months) and c.filed <= e.as_of and (s.status_date is null or s.status_date::date > e.as_of)
+    group by all
+    union all
+    select 'Louisville', m.months, count(distinct coalesce(parcel, addr || '|' || zip, case_no))::int, count(*) filter (where parcel is null and addr is null)::int
+    from lv, le, m where filed > le.as_of - to_months(m.months) and filed <= le.as_of and (sold is null or sold > le.as_of)
+    group by all`);
+}

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildDir } from '../helpers/build.ts';
-import { dataFile, rawQuery } from '../helpers/oracle-raw-comps.ts';
+import { rawQuery } from '../helpers/oracle-raw-comps.ts';
+import { CHICAGO_REHAB_CTES, NASHVILLE_REHAB_CTES } from '../helpers/oracle-rehab-use.ts';
 
 interface ZipCounts { zip: string; rehab: number; valued: number; value: number; m_rehab: number | null; m_valued: number | null; m_value: number | null; m_confidence: string;
   noZip: number; m_noZip: number | null; m_note: string | null; m_permitPart: boolean }
@@ -13,21 +14,7 @@ interface ZipCounts { zip: string; rehab: number; valued: number; value: number;
 const warehouse = (): string => path.join(buildDir(), 'warehouse.duckdb').replaceAll("'", "''");
 const num = (x: unknown): number | null => (x === null || x === undefined ? null : Number(x));
 
-/** Nashville: a rehab type (Rehab, Addition, Roofing/Siding, Fire Damage; a Tenant Finish Out builds out a shell: new
- *  construction, market.md "Residential rehab") whose subtype names a dwelling, or whose subtype is generic (accessory structure, detached garage, addition, master permit, none) under a
- *  "Building Residential" type. The zip and window are the build's (a row without a zip takes the nearest ZCTA's). */
-const NASHVILLE = () => `
-  with raw as (
-    select trim(Permit__) as id, lower(trim(Permit_Type_Description)) as t, lower(coalesce(trim(Permit_Subtype_Description), '')) as st,
-           try_cast(Const_Cost as double) as cost, coalesce(trim(ZIP), '') = '' as no_zip
-    from read_csv('${dataFile('nashville-building-permit-applications/building_permits.csv.gz')}', all_varchar = true)
-  ),
-  rehab as (
-    select id, cost, no_zip,
-      regexp_matches(st, 'single family|duplex|multifamily|townhome|condominium|apartment|dwelling|mobile home|boarding house|group home|fraternity')
-      or ((st = '' or regexp_matches(st, '^(accessory|detached garage|addition$|master permit)')) and t like 'building residential%') as residential
-    from raw where regexp_matches(t, 'rehab|addition|roofing|fire damage')
-  ),
+const NASHVILLE = () => `${NASHVILLE_REHAB_CTES()},
   ${PER_ZIP('nashville')}`;
 
 /** Per zip of the source (every counted permit of it from the source), the raw-residential rehab permits of the mart's
@@ -46,44 +33,8 @@ const PER_ZIP = (source: string): string => `
   where m.months = 12
   group by m.zip order by m.zip`;
 
-/** Chicago: a rehab type (RENOVATION/ALTERATION, EASY PERMIT, express repair work, express detached garage), not
- *  cancelled or revoked; residential by its work description (the express form's stated units first: a dwelling unit
- *  affected, yes; none but a non-residential unit, not; then "0 dwelling units" and "non-residential" read as a
- *  business word; telecom words first: not; then a dwelling word: yes;
- *  then a business word: not); a description that names neither takes the use named by more of the file's permits at
- *  its address; else it counts when its declared cost is $500,000 or less.
- *  The file has no zip: the zip is the build's (nearest ZCTA of Chicago, zip-imputed.test.ts), the window the mart's. */
-const CHICAGO = () => `
-  with raw as (
-    select trim(permit_number) as id, try_cast(reported_cost as double) as cost, true as no_zip,
-           regexp_replace(upper(coalesce(work_description, '')), '\\b0 (DWELLING|RESIDENTIAL) UNITS?(\\(S\\))?|NON-? ?RESIDENTIAL', ' NONRESIDENTIAL ', 'g') as d, permit_type as t, work_type as wt,
-           -- the form's "AFFECTS: <n> DWELLING UNITS; <m> NON-RESIDENTIAL UNITS" / "LOCATIONS: <n> RESIDENTIAL UNIT(S), <m> NON-RESIDENTIAL UNIT(S)"
-           try_cast(regexp_extract(upper(work_description), '(AFFECTS|LOCATIONS?): *([0-9]+) (DWELLING|RESIDENTIAL) UNIT', 2) as int) as form_homes,
-           try_cast(regexp_extract(upper(work_description), '(AFFECTS|LOCATIONS?): *[0-9]+ (DWELLING|RESIDENTIAL) UNIT(S|\\(S\\))?[;,]? *([0-9]+) NON-?RESIDENTIAL', 4) as int) as form_others,
-           coalesce(permit_status, '') in ('CANCELLED', 'REVOKED') as cancelled, nullif(regexp_replace(upper(trim(address)), '\\s+', ' ', 'g'), '') as addr
-    from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)
-  ),
-  named as (
-    select *,
-      case when form_homes > 0 then 'r' when form_homes = 0 and form_others > 0 then 'n'
-           when regexp_matches(d, '\\b(ANTENNAS?|WIRELESS|TELECOM\\w*|CELL SITE|RADIO UNITS?)\\b') then 'n'
-           when regexp_matches(d, '\\b(RESIDEN\\w*|DWELLINGS?|D\\.?U\\.?S?|APARTMENTS?|APTS?|CONDO\\w*|SINGLE[- ]FAMILY|TWO[- ]FLAT|\\d[- ]?FLATS?|TOWN ?HOMES?|TOWN ?HOUSES?|COACH ?HOUSE|BEDROOMS?|BATHROOMS?|PORCH(ES)?|DORMERS?|MULTI[- ]?FAMILY|R-?[2-5]|R[STM]-?\\d)\\b') then 'r'
-           when regexp_matches(d, '\\b(OFFICES?|TENANTS?|RETAIL|STORES?|RESTAURANTS?|CAFE|COFFEE|TAVERN|HOTEL|BANK|SCHOOL|HOSPITAL|CHURCH|WAREHOUSE|INDUSTRIAL|COMMERCIAL|SUITES?|CLINIC|MEDICAL|GYM|FITNESS|SALON|BUSINESS|MERCANTILE|ASSEMBLY|LAB|LABORATORY|UNIVERSITY|FACTORY|MANUFACTURING|SHOP|FOOD|NONRESIDENTIAL|(OCCUPANCY|USE GROUP|OCC\\.?)( GROUP| TYPE| CLASSIFICATION)?:? ?[ABEFHIMS](-?\\d)?)\\b') then 'n'
-      end as named
-    from raw
-  ),
-  by_address as (
-    -- every permit of the file at an address (cancelled ones too) says what the building is
-    select addr, count(*) filter (where named = 'r') as r, count(*) filter (where named = 'n') as n from named where addr is not null group by addr
-  ),
-  rehab as (
-    select id, cost, no_zip,
-      case when named is not null then named = 'r' when a.r > a.n then true when a.r < a.n then false else coalesce(cost, 0) <= 500000 end as residential
-    from named left join by_address a using (addr)
-    where not cancelled and (t like '%RENOVATION/ALTERATION%' or t like '%EASY PERMIT%'
-       or (t like '%EXPRESS PERMIT%' and wt in ('Reroofing', 'Masonry Work', 'Porch,Deck,Balcony,or Fire Escape', 'Exterior Windows/Doors Replacement',
-           'Nonstructural Interior Work', 'Plumbing Work', 'Electrical Work', 'Mechanical Work', 'Detached Frame Garage')))
-  ),
+/** Chicago: the zip is the build's (nearest ZCTA of Chicago, zip-imputed.test.ts), the window the mart's. */
+const CHICAGO = () => `${CHICAGO_REHAB_CTES()},
   ${PER_ZIP('chicago')}`;
 
 async function counts(sql: string): Promise<ZipCounts[]> {
