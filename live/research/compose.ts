@@ -31,7 +31,7 @@ function intentLabel(intent: Intent | 'search' | 'none', u: Understanding): stri
   if (intent === 'search' || intent === 'none') return 'Closest matching rule';
   // the type counted named (h67ask: "which borough has the most sales" listed Manhattan's 74 single-family sales unlabelled)
   if (intent === 'trends' && u.asks.includes('sales_count')) return `Arm's-length ${TYPE_WORDS[u.propertyType]} sales`;
-  return intent === 'trends' && u.priceLevel ? 'Median sale price' : INTENT_LABEL[intent];
+  return intent === 'trends' && u.priceLevel ? `Median ${TYPE_WORDS[u.propertyType]} sale price` : INTENT_LABEL[intent];
 }
 
 export interface Composed { answer: string; sources: Source[]; confidence: Confidence; facts: Fact[] }
