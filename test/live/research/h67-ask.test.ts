@@ -179,4 +179,15 @@ describe('the sweep\'s own finds', () => {
     const cheapest = rows[0]!.b === 'Bronx' ? 'the Bronx' : rows[0]!.b;
     expect(a).toContain(`so ${cheapest} (New York, NY) is the cheapest ($${n(rows[0]!.med)})`);
   });
+
+  it('"which town in connecticut has the highest median price": no ranking across a state, said, never the state\'s median', async () => {
+    for (const q of ['which town in connecticut has the highest median price', 'which ct town is most expensive']) {
+      const a = await ask(q);
+      expect(a, q).toMatch(/^I don't rank the towns, cities or zips of a whole state: no ranking across Connecticut is kept/);
+      expect(a, q).not.toMatch(/\$[\d,]+/);
+    }
+    // the state's median asked is still answered, and a county's towns still ranked
+    expect(await ask('median price in connecticut')).toMatch(/^In Connecticut, the median of the [\d,]+ arm's-length single-family sales/);
+    expect(await ask('which city in king county had the highest median price in 2014')).toMatch(/^In King County, WA, by median single-family sale price/);
+  });
 });
