@@ -168,7 +168,8 @@ export class ResearchEngine {
     if (types.length) typesOnly(u);
     const sized = !!size && sizeAsked(u, size, [own, alsoWorth].some((f) => f?.source?.type === 'valuation')); // the zip's price per sqft times the size
     permitsBeside(this.data, u); // an investment or overview question of a place with permits: its permit count too
-    bestAsked(u); // "best zips for investors": no place is ranked best, said (invest-asked.ts)
+    const best = bestAsked(u); // "best zips for investors": no place is ranked best, said (invest-asked.ts)
+    if (best) return { answer: `${best}.`, sources: [], confidence: 'low', facts: [], depth };
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     if (sized && facts.length) await sizeValue(this.data, u, facts, size);
     const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];

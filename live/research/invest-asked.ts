@@ -19,11 +19,18 @@ export function permitsBeside(data: ResearchData, u: Understanding): void {
 }
 
 /** "best", "top" places for investors: a ranking no figure here makes. */
-const BEST = /\b(best|top|good|great)\b[^?]{0,40}\bfor (investors?|investing|investments?)\b/i;
+const BEST = /\b(best|top|good|great)\b[^?]{0,40}\bfor (?:real estate |property |rental )?(investors?|investing|investments?)\b/i;
 
-/** The gap said where the best places for investors are asked: no figure ranks places so; what is given instead. */
-export function bestAsked(u: Understanding): void {
+/** The best states for investors asked: no figure ranks states so; the state facts investors weigh named instead
+ *  (before, "best states for investors" answered a tax sale rule's "name a state", and then the cities' investor shares). */
+export const BEST_STATES = 'No figure here ranks states for investors (that rests on your own strategy and costs, and rents, yields and cap rates are not recorded); the state facts kept that investors weigh can each be ranked or listed: landlord friendliness ("most landlord-friendly states"), the foreclosure process ("judicial foreclosure states") and tax sales ("tax lien states", "which states have the longest redemption period")';
+
+/** The gap said where the best places for investors are asked: no figure ranks places so; what is given instead.
+ *  Returns the states' answer where states are asked with no place. */
+export function bestAsked(u: Understanding): string | null {
   const m = BEST.exec(u.query);
-  if (!m || !u.intents.includes('trends') || !/\b(best|top)\b/i.test(m[0])) return;
+  if (!m || !u.intents.includes('trends') || !/\b(best|top)\b/i.test(m[0])) return null;
+  if (!u.targets.length && /\bstates?\b/i.test(u.query)) return BEST_STATES;
   u.gaps.unshift(`No figure here ranks places as "${m[1]!.toLowerCase()}" for investors (that rests on your own strategy and costs, and rents, yields and cap rates are not recorded): the figures given are those we keep (sale prices, and investor activity where the sales records name buyers), for you to weigh`);
+  return null;
 }

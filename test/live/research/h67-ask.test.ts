@@ -59,6 +59,16 @@ describe('investment questions', () => {
     expect(a).toContain('No figure here ranks places as "best" for investors');
   });
 
+  it('"best states for investors": no ranking of states for investors, the state facts that can be ranked named (before: a tax sale rule\'s "name a state")', async () => {
+    for (const q of ['best states for investors', 'top states for real estate investing']) {
+      const a = await ask(q);
+      expect(a, q).toMatch(/^No figure here ranks states for investors/);
+      expect(a, q).toContain('"most landlord-friendly states"');
+    }
+    // and the ranking it points to answers
+    expect(await ask('most landlord-friendly states')).toMatch(/landlord friendliness/i);
+  });
+
   it('"is nashville a good place to invest": its permits of the latest 12 months beside the sales it lacks', async () => {
     const all = await permitCounts(NASHVILLE, NASHVILLE_KIND, "upper(city) = 'NASHVILLE'");
     const [end] = await sql<{ a: string }>("select max(issue_date)::varchar as a from permits where source = 'nashville'");
