@@ -29,8 +29,9 @@ const INTENT_LABEL: Record<Intent, string> = {
 /** The label of an intent's figures; a price level asked of the trends is its median sale price. */
 function intentLabel(intent: Intent | 'search' | 'none', u: Understanding): string {
   if (intent === 'search' || intent === 'none') return 'Closest matching rule';
-  if (intent === 'trends' && u.asks.includes('sales_count')) return "Arm's-length sales";
-  return intent === 'trends' && u.priceLevel ? 'Median sale price' : INTENT_LABEL[intent];
+  // the type counted named (h67ask: "which borough has the most sales" listed Manhattan's 74 single-family sales unlabelled)
+  if (intent === 'trends' && u.asks.includes('sales_count')) return `Arm's-length ${TYPE_WORDS[u.propertyType]} sales`;
+  return intent === 'trends' && u.priceLevel ? `Median ${TYPE_WORDS[u.propertyType]} sale price` : INTENT_LABEL[intent];
 }
 
 export interface Composed { answer: string; sources: Source[]; confidence: Confidence; facts: Fact[] }

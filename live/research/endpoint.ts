@@ -52,6 +52,9 @@ import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './count
 import type { Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
+import { coopCount } from './coop-counts.ts';
+import { stateRanks } from './state-ranks.ts';
+import { bestAsked, permitsBeside } from './invest-asked.ts';
 
 export interface ResearchInput {
   query: string;
@@ -115,6 +118,8 @@ export class ResearchEngine {
     if (npl) return { answer: depth === 'deep' ? `${npl.answer}\n\nSources: ${npl.citation}` : npl.answer, sources: [{ type: 'location', category: 'location_risk', citation: npl.citation }], confidence: 'high', facts: [], depth };
     barePlace(u);
     const avm = valuationReliability(this.data, u, asked, this.files?.valuation); if (avm) return { ...avm, depth }; // how reliable the valuations are
+    const coops = coopCount(this.data, u, depth); if (coops) return { ...coops, depth }; // New York City co-op sales counted (coop-counts.ts)
+    const ranks = stateRanks(this.data, u); if (ranks) return { ...ranks, depth }; // a state's towns ranked: not kept, said (state-ranks.ts)
     // a sale price or sales count of a metro area: over the counties of its CBSA the build has sales for (metro.ts)
     const metroArea = metroAnswer(this.data, u, asked, depth, this.today);
     if (metroArea) return { answer: metroArea.answer, sources: metroArea.citation ? [{ type: 'sales', category: 'market', citation: metroArea.citation }] : [], confidence: metroArea.confidence, facts: [], depth };
@@ -162,6 +167,9 @@ export class ResearchEngine {
     const types = u.targets.length === 1 ? typesCompared(asked) : [];
     if (types.length) typesOnly(u);
     const sized = !!size && sizeAsked(u, size, [own, alsoWorth].some((f) => f?.source?.type === 'valuation')); // the zip's price per sqft times the size
+    permitsBeside(this.data, u); // an investment or overview question of a place with permits: its permit count too
+    const best = bestAsked(u); // "best zips for investors": no place is ranked best, said (invest-asked.ts)
+    if (best) return { answer: `${best}.`, sources: [], confidence: 'low', facts: [], depth };
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     if (sized && facts.length) await sizeValue(this.data, u, facts, size);
     const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];

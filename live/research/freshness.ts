@@ -9,6 +9,7 @@
 //   > 12     the sentence (and a comparison's value) says when the data ends and how long ago, and that it is no
 //            current figure
 //   > 36     confidence at most low (the figure says little about today's market); 13-36: at most medium
+import { NO_SALE_SAID } from './investor-bits.ts';
 import { minConf, type Fact } from './facts.ts';
 import { ageCap, ageWords, monthsOld, STALE_MONTHS } from '../../warehouse/data-age.ts';
 import { TODAY_UNREAD } from './period-read.ts';
@@ -42,7 +43,7 @@ export function markAge(facts: Fact[], today: string, gaps: string[] = []): void
     const month = end.slice(0, 7);
     // a distressed count's source holds filings (a zip's said as its city's: "... (Louisville, KY as a whole)", review
     // 22), a permit count's permits, not sales
-    const what = f.source!.type === 'rehab' ? rehabRecords(f) : f.source!.type === 'permits' ? 'permits' : /\bdistressed properties\b/.test(f.value ?? '') ? 'filings' : 'sales';
+    const what = f.source!.type === 'rehab' ? rehabRecords(f) : f.source!.type === 'permits' ? 'permits' : /\bdistressed properties\b/.test(f.value ?? '') || f.sentence.includes(NO_SALE_SAID) ? 'filings' : 'sales';
     if (f.sentence) f.sentence = `${f.sentence.replace(/\.$/, '')}; the latest ${what} in this source are from ${month}, ${ageWords(months)} before ${today.slice(0, 10)}, so this is not a current figure`;
     if (f.value) f.value = `${f.value} [data ends ${month}, ${ageWords(months)} old]`;
     f.confidence = minConf(f.confidence, ageCap(months));

@@ -6,8 +6,9 @@ import type { Composed } from './compose.ts';
 import type { Depth, Fact, Source } from './facts.ts';
 import { classifyZone, zoneDescription } from '../location/rules.ts';
 import { floodPoints, SCORE_WEIGHTS, superfundPoints } from '../location/score.ts';
+import { LEGAL_ENTRIES, NOT_ADVICE, type GlossaryEntry } from './legal-glossary.ts';
 
-interface Entry { id: string; term: RegExp; sentence: string; detail: string[]; source: Source }
+type Entry = GlossaryEntry;
 
 const FLOOD_CFR = '44 CFR 64.3 (flood insurance map zone designations); FEMA National Flood Hazard Layer (S_FLD_HAZ_AR)';
 const method = (page: string, section: string): Source => ({ type: 'warehouse', category: 'definition', citation: `Service method: warehouse/docs/${page}, "${section}"` });
@@ -141,10 +142,11 @@ function zoneEntry(term: string): Entry | null {
 /** The definition a question asks for, composed like every answer (a sentence and its source; deep adds the detail),
  *  or null when the question asks more than a term's meaning (a place, a figure). */
 export function definition(query: string, depth: Depth): Composed | null {
-  const entry = askedTerms(query).map((term) => zoneEntry(term) ?? ENTRIES.find((e) => new RegExp(`^(?:${e.term.source})$`).test(term))).find((e) => e);
+  const entry = askedTerms(query).map((term) => zoneEntry(term) ?? [...ENTRIES, ...LEGAL_ENTRIES].find((e) => new RegExp(`^(?:${e.term.source})$`).test(term))).find((e) => e);
   if (!entry) return null;
   const fact: Fact = { intent: 'none', target: null, value: null, sentence: entry.sentence, detail: entry.detail, source: entry.source, confidence: 'high', primary: true, uncertain: null };
   const first = `${entry.sentence}.`;
-  const answer = depth === 'quick' ? first : [first, ...entry.detail, `Sources: ${entry.source.citation}`].filter(Boolean).join('\n\n');
+  // a legal term: said to be no legal advice in a quick answer too (its detail says so in a deep one)
+  const answer = depth === 'quick' ? (LEGAL_ENTRIES.includes(entry) ? `${first} ${NOT_ADVICE}` : first) : [first, ...entry.detail, `Sources: ${entry.source.citation}`].filter(Boolean).join('\n\n');
   return { answer, sources: [entry.source], confidence: 'high', facts: [fact] };
 }

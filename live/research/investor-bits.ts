@@ -13,7 +13,11 @@ const fewFlips = (r: Investor): boolean => /fewer than 5 investor flips/.test(r.
 
 /** Why a place's investor share is null, in a few words: a comparison shows it beside the other side's share (review r24:
  *  "Queens vs Brooklyn investor share" said "unknown" with no reason, which the one-place answer gives). */
-export const unknownShareWhy = (r: Investor): string => (fewBuyers(r) ? 'under 5 sales record a buyer name' : 'the sales records carry no buyer names');
+export const unknownShareWhy = (r: Investor): string => (fewBuyers(r) ? 'under 5 sales record a buyer name' : noSales(r) ? 'no sale for value is recorded' : 'the sales records carry no buyer names');
+/** The shard's note says the window holds no sale for value (a city of filings alone: Louisville, Pittsburgh): no
+ *  sales records to carry buyer names (h67ask: before, "the sales records ... carry no buyer names" of a city with none). */
+export const noSales = (r: Investor): boolean => /^no sale for value in the window/.test(r.note ?? '');
+export const NO_SALE_SAID = 'no sale for value is recorded';
 
 /** `gap`: the window's months the sales files do not cover, or cover in part only (window-gaps.ts windowGap), said
  *  after the window as a sales count's are (review 24: Denver's 24 months to 2019-07-09 hold 19 months of sales). */
@@ -21,6 +25,7 @@ export function investorBits(r: Investor, u: Understanding, months: number, gap 
   const bits = [r.investor_purchase_rate_pct !== null
     ? `investors bought ${fmt(r.investor_purchase_rate_pct)}% of the homes sold in the ${months} months to ${windowEnd(r)}${gap}${u.asks.includes('llc') ? ' (investors are buyers named as companies: LLCs, corporations, partnerships and business trusts together; LLCs alone are not counted apart)' : ''}`
     : fewBuyers(r) ? `fewer than 5 sales of the ${months} months to ${windowEnd(r)}${gap} record a buyer name, too few for an investor share (minimum 5)`
+      : noSales(r) ? `${NO_SALE_SAID} in the ${months} months to ${windowEnd(r)}${gap} (the records here are filings, not sales), so there is no investor share`
       : `the sales records of the ${months} months to ${windowEnd(r)}${gap} carry no buyer names, so the investor share is unknown`];
   // flip_velocity_days is the median days held from the investor's purchase deed to the resale deed (market.md): no
   // source has a listing date, so a flip is said to be resold, never re-listed

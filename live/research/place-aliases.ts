@@ -238,8 +238,8 @@ export function soldTown(toks: readonly Token[], i: number, n: number, cands: re
 }
 
 /** Boroughs asked one against another: "which borough", "what nyc borough", "each borough", "rank the boroughs",
- *  "boroughs by median price" ("the five boroughs" is New York City as a whole: place-words.ts). */
-const EVERY_BOROUGH = /\b(?:which|what|each|every|rank|ranked|ranking|compare|top(?: \d| three| five)?)\s+(?:the\s+)?(?:(?:nyc|new york(?: city)?)(?:'s)?\s+)?boroughs?\b|\bboroughs\s+(?:ranked\s+)?by\b/i;
+ *  "the cheapest borough" (h67ask: before, no place read), "boroughs by median price" ("the five boroughs" is New York City as a whole: place-words.ts). */
+const EVERY_BOROUGH = /\b(?:which|what|each|every|rank|ranked|ranking|compare|top(?: \d| three| five)?)\s+(?:the\s+)?(?:(?:nyc|new york(?: city)?)(?:'s)?\s+)?boroughs?\b|\bboroughs\s+(?:ranked\s+)?by\b|\b(?:cheapest|priciest|(?:most|least) (?:expensive|affordable))\s+(?:(?:nyc|new york(?: city)?)\s+)?boroughs?\b/i;
 
 /** How the five boroughs read as a group are said (intent.ts gives them one window when a price is ranked). */
 export const EVERY_BOROUGH_READ = '"borough" as New York City\'s five boroughs (Brooklyn, Manhattan, the Bronx, Queens and Staten Island), each compared';

@@ -9,6 +9,8 @@ import { editDistance } from '../places/names.ts';
 const TOPICS = ['eviction', 'evictions', 'evicted', 'evicting', 'foreclosure', 'foreclosures', 'foreclosed', 'security', 'deposit', 'deposits',
   'landlord', 'landlords', 'tenant', 'tenants', 'superfund', 'permit', 'permits', 'mortgage', 'mortgages', 'redemption', 'possession',
   'squatters', 'squatter', 'adverse', 'investor', 'investors', 'nonpayment', 'judicial'];
+/** Words read when two of their letters are swapped only (one edit from "prices" are words: priced, pricey). */
+const SWAPPED = [...TOPICS, 'prices'];
 /** Words one edit from a topic word that are words of their own, kept as written. */
 const KNOWN = new Set([...TOPICS, 'foreclose', 'forecloses', 'foreclosing', 'securities', 'mortgagee', 'mortgagor', 'judicially', 'tenancy', 'evicts']);
 
@@ -18,6 +20,9 @@ export function topicTypos(q: string): string {
     const lower = w.toLowerCase();
     if (KNOWN.has(lower)) return w;
     const max = lower.length >= 10 ? 2 : 1;
+    // two letters swapped ("prcies", "evcition"): one slip, though two edits (h67ask: "seattle prcies 2015" read no topic)
+    const swapped = SWAPPED.find((t) => t.length === lower.length && t[0] === lower[0] && swapOf(lower, t));
+    if (swapped) return swapped;
     let hit: string | null = null, best = max + 1;
     for (const t of TOPICS) {
       if (t[0] !== lower[0]) continue;
@@ -26,4 +31,10 @@ export function topicTypos(q: string): string {
     }
     return hit ?? w;
   });
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function swapOf(a: string, b: string): boolean {
+  const i = [...a].findIndex((c, k) => c !== b[k]);
+  return i >= 0 && i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }

@@ -223,6 +223,9 @@ export function parseMonths(q: string, readAs: string[] = []): Window {
   // permits likewise: the 12 months to where the place's permit records end, said (review 31: unsaid before), never a
   // calendar year, which its own year asks ("permits in Chicago in 2025", permit-periods.ts)
   else if (/\b(last|past) (yr|year)\b/i.test(q) && /\bpermits?\b/i.test(q) && !/\b(than|vs\.?|versus|compared? (to|with)|from|since|over|against) (the )?(last|past) (yr|year)\b/i.test(q)) readAs.push(`"${/\b(last|past) (yr|year)\b/i.exec(q)![0]}" as the 12 months to where each place's permit records end, not a calendar year (name the year for a calendar year's permits)`);
+  // "last quarter" likewise (h67ask): the 3 months to where the place's data ends, said, never a calendar quarter
+  const lastQuarter = /\b(last|past|previous) quarter\b/i.exec(q);
+  if (lastQuarter && /\b(permits?|sales?|sold|prices?|median|homes?|houses?|condos?)\b/i.test(q)) readAs.push(`"${lastQuarter[0]}" as the 3 months to where each place's ${/\bpermits?\b/i.test(q) ? 'permit records end' : 'sales end'}, not a calendar quarter (name the quarter, "Q2 2015", for a calendar quarter's figures)`);
   if (/\b(last|past) (year|yr|twelve months)\b|\byear[- ]over[- ]year\b/i.test(q)) return { months: 12, span: null, text: null };
   if (/\b(last|past) (two years|24 months)\b/i.test(q)) return { months: 24, span: null, text: null };
   // "over the last 3 years", "in the past 2 years", "over 2 years", "within five years"

@@ -45,7 +45,7 @@ describe('a former Connecticut county', () => {
     const a = await ask('median price in Fairfield County CT');
     expect(a).toMatch(new RegExp(`^Reading "Fairfield County" as its 23 towns: Fairfield County, CT is ${PLANNING.source}`));
     // the towns the answer gives a figure (or says none) for, in its order
-    const named = [...a.slice(a.indexOf('Median sale price')).matchAll(/(?:: |; )([A-Z][a-z]+(?: [A-Z][a-z]+)*), CT /g)].map((m) => m[1]!);
+    const named = [...a.slice(a.indexOf('Median single-family sale price')).matchAll(/(?:: |; )([A-Z][a-z]+(?: [A-Z][a-z]+)*), CT /g)].map((m) => m[1]!);
     expect(named).toEqual(expected);
     // a town's figure is its own question's
     const westport = /Westport, CT (\$[\d,]+) \(2022-09, (\d+) sales\)/.exec(a);
@@ -64,7 +64,7 @@ describe('a former Connecticut county', () => {
     const a = await ask('median price in Hartford County, Connecticut');
     const expected = await rawTowns('09003');
     expect(a).toMatch(new RegExp(`^Reading "Hartford County" as its ${expected.length} towns: Hartford County, CT is ${PLANNING.source}`));
-    expect([...a.slice(a.indexOf('Median sale price')).matchAll(/(?:: |; )([A-Z][a-z]+(?: [A-Z][a-z]+)*), CT /g)].map((m) => m[1]!)).toEqual(expected);
+    expect([...a.slice(a.indexOf('Median single-family sale price')).matchAll(/(?:: |; )([A-Z][a-z]+(?: [A-Z][a-z]+)*), CT /g)].map((m) => m[1]!)).toEqual(expected);
   });
 
   it('a rules question: the state\'s rules once, the towns listed', async () => {

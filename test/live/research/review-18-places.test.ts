@@ -97,7 +97,7 @@ describe('A: a side of a comparison no place is read in is said, never dropped, 
     const r = await ask('King County vs Pierce County median price');
     const alone = /(\$[\d,]+) midway between the two middle zips/.exec(await ask('King County median price'))?.[1];
     expect(alone).toBeDefined();
-    expect(r).toMatch(new RegExp(`^Median sale price \\(data as of [\\d-]+\\): King County, WA two middle zips' mean \\${alone} \\(\\d+ zips\\).*; Pierce County, WA no data`));
+    expect(r).toMatch(new RegExp(`^Median single-family sale price \\(data as of [\\d-]+\\): King County, WA two middle zips' mean \\${alone} \\(\\d+ zips\\).*; Pierce County, WA no data`));
     expect(r).not.toContain('in this comparison');
     // the header dates every figure compared: a pooled window's end too (before, "data as of 2022-09-29" for Stamford
     // alone beside Greenwich's 3 months to 2023-09-29)
@@ -105,7 +105,7 @@ describe('A: a side of a comparison no place is read in is said, never dropped, 
       const b = await engine.answer({ query: q, depth: 'quick' });
       const dates = new Set(b.sources.map((x) => /(?:as of|months? to) (\d{4}-\d\d-\d\d)/.exec(x.citation)?.[1]));
       expect(dates.has(undefined), q).toBe(false);
-      expect(b.answer, q).toMatch(new RegExp(`^Median sale price \\(data as of ${[...dates].join(', ')}\\): `));
+      expect(b.answer, q).toMatch(new RegExp(`^Median single-family sale price \\(data as of ${[...dates].join(', ')}\\): `));
     }
     // places each side reads as the whole question does: nothing said
     for (const q of ['Springfield vs Chicago median price', '98103 vs 98117 median price', 'brooklyn vs queens median price']) expect(await ask(q), q).not.toMatch(/in this comparison/);
