@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps): App {
       let build = seen ? current : null;
       let reply = seen;
       if (!reply) {
-        const checked = readValues(route, query!, params, req);
+        const checked = readValues(route, query!, params, req, current);
         const values = checked instanceof Promise ? await checked : checked;
 
         // ---------- answer (503 without a build, 404 without data)

@@ -26,7 +26,7 @@ export const TRENDS_MONTHS = { min: 3, max: 60, default: 24 } as const;
 
 /** The query of the trends route: zip, or city + state; property_type as comps; months 3-60. */
 export const TRENDS_QUERY: readonly ParamSpec[] = [
-  { name: 'zip', type: 'zip', description: '5-digit US ZIP code (or give city and state)' },
+  { name: 'zip', type: 'zip', description: '5-digit US ZIP code (or give city and state); a ZIP+4 (98103-1234) is read as its 5 digits' },
   { name: 'city', type: 'string', min: 1, max: 100, description: 'City name, URL-encoded, with state (instead of zip)' },
   { name: 'state', type: 'state', description: '2-letter uppercase state code, with city' },
   { name: 'property_type', type: 'enum', enum: PROPERTY_TYPES, default: 'sfr', description: 'sfr, multi, condo, land or commercial; default sfr' },

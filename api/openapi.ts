@@ -5,7 +5,7 @@ import type { Route } from './route.ts';
 import { SYSTEM_ROUTES } from './system-routes.ts';
 import { SCHEMAS } from './schemas.ts';
 import { PLANS, planFor } from './plans.ts';
-import { STATE_CODES, UNCOVERED_CODES, type ParamSpec } from './params.ts';
+import { STATE_CODES, UNCOVERED_CODES, ZIP_PATTERN, type ParamSpec } from './params.ts';
 import { WEBHOOKS_OPENAPI, patchWebhookPaths } from './webhooks/schemas.ts'; // issue 10
 import { patchExportPaths } from './export/schemas.ts'; // issue 10
 import { escapeRegExp } from '../warehouse/regexp.ts';
@@ -49,7 +49,7 @@ function paramSchema(s: ParamSpec, inQuery = false): Record<string, unknown> {
 
 function paramSchemaOnly(s: ParamSpec, inQuery: boolean): Record<string, unknown> {
   switch (s.type) {
-    case 'zip': return { type: 'string', pattern: s.plus4 ? '^\\d{5}(-\\d{4})?$' : '^\\d{5}$' };
+    case 'zip': return { type: 'string', pattern: ZIP_PATTERN };
     case 'county_fips': return { type: 'string', pattern: '^\\d{5}$' };
     // Covered states, and the USPS codes the service knows but does not cover (answered 404, not 422).
     case 'state': return { type: 'string', enum: [...STATE_CODES, ...UNCOVERED_CODES] };

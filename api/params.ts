@@ -1,6 +1,8 @@
 // Parameter and body rules. One ParamSpec drives validation, the OpenAPI document and the docs.
 // Missing or malformed -> code required/type/format (400); well-formed but not allowed -> enum/range/... (422).
 import type { FieldError } from '../warehouse/live.ts';
+import { STATE_NAMES } from '../warehouse/regulations/schema.ts';
+import { placeKey, writtenState } from '../live/places/names.ts';
 
 export const STATE_CODES = new Set(['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY']);
 // Valid USPS codes the service does not cover: a request for them is 404 (no data), not 422.
@@ -28,8 +30,6 @@ export interface ParamSpec {
   truncateAt?: number;
   /** A further rule on a string that the route enforces itself (published in the OpenAPI document). */
   pattern?: string;
-  /** A zip that may be given as zip+4 ("98103-1234"): accepted and read as its five digits. */
-  plus4?: boolean;
 }
 
 type Value = string | number | boolean | Record<string, unknown> | undefined;
@@ -66,16 +66,19 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     case 'zip': {
       // a JSON number loses a zip's leading zeros (02138 is 2138): a zip is text
       if (typeof raw === 'number') return { error: err(field, 'type', `${field} must be a string of 5 digits, e.g. "${String(raw).padStart(5, '0').slice(0, 5)}", not a number`) };
-      if (spec.plus4 && typeof raw === 'string' && /^\d{5}-\d{4}$/.test(raw)) return { value: raw.slice(0, 5) };
-      if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit ZIP code${spec.plus4 ? ' or a ZIP+4 (12345-6789)' : ''}`) };
-      return { value: raw };
+      if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string of 5 digits, not ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`) };
+      // a ZIP+4 ("98103-1234", "98103 1234") and blanks around it are how people write a zip: read as its 5 digits,
+      // the one zip rule of every route (review h67: trends and comps refused 98103-1234 that research took)
+      const zip = ZIP_RE.exec(raw)?.[1];
+      if (zip === undefined) return { error: err(field, 'format', `${field} must be a 5-digit ZIP code or a ZIP+4 (12345-6789)`) };
+      return { value: zip };
     }
     case 'county_fips': {
       if (typeof raw !== 'string' || !/^\d{5}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 5-digit county FIPS code`) };
       return { value: raw };
     }
     case 'state': {
-      if (typeof raw !== 'string' || !/^[A-Za-z]{2}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 2-letter state code`) };
+      if (typeof raw !== 'string' || !/^[A-Za-z]{2}$/.test(raw)) return { error: err(field, 'format', `${field} must be a 2-letter state code${typeof raw === 'string' ? stateCodeHint(raw) : ''}`) };
       if (raw !== raw.toUpperCase()) return { error: err(field, 'pattern', `${field} must be uppercase, e.g. ${raw.toUpperCase()}`) };
       if (!STATE_CODES.has(raw) && !UNCOVERED_CODES.has(raw)) return { error: err(field, 'enum', `${field} ${raw} is not a US state code`) };
       return { value: raw };
@@ -90,7 +93,10 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
         return { error: err(field, 'type', `${field} must be a whole number written in digits (no plus sign, decimal point, exponent, hex or blanks), e.g. ${field}=${spec.default ?? spec.min ?? 1}`) };
       }
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-      if (!Number.isFinite(n) || (typeof raw === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw.trim()))) {
+      // a JSON number past the doubles (1e400, 400 digits) parses as Infinity: out of range, said so
+      const numeral = typeof raw === 'number' || (typeof raw === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw.trim()));
+      if (numeral && (n === Infinity || n === -Infinity)) return { error: err(field, 'type', `${field} must be a finite number: ${typeof raw === 'string' ? raw.slice(0, 20) : 'the number sent'} is ${n > 0 ? 'too large' : 'too far below zero'}${spec.min !== undefined && spec.max !== undefined ? `; it must be from ${spec.min} to ${spec.max}` : ''}`) };
+      if (!Number.isFinite(n) || !numeral) {
         return { error: err(field, 'type', `${field} must be a number`) };
       }
       if (spec.type === 'integer' && !Number.isInteger(n)) return { error: err(field, 'type', `${field} must be a whole number`) };
@@ -114,6 +120,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
       // a NUL or another control character is no text a caller types (review 5B: an address "\u0000" was valued);
       // nor is an invisible format or bidi control (review 23: autocomplete echoed q="\u202E123" as typed)
       if (CONTROL_CHARS.test(raw)) return { error: err(field, 'format', `${field} must not contain control characters`) };
+      // a lone UTF-16 surrogate ("\ud800" in a JSON body) is no character: text of it would be valued and echoed
+      if (LONE_SURROGATE.test(raw)) return { error: err(field, 'format', `${field} holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is no character: send the text as UTF-8`) };
       let s = raw.trim();
       if (s === '' && spec.required) return { error: err(field, 'required', `${field} is required`) };
       if (spec.truncateAt !== undefined && s.length > spec.truncateAt) s = s.slice(0, spec.truncateAt);
@@ -124,10 +132,30 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
   }
 }
 
+/** A zip as the zip rule takes it, its 5 digits in group 1: 5 digits, or a ZIP+4 with a hyphen or a blank, blanks
+ *  around either (published as the zip parameters' pattern: api/openapi.ts). */
+export const ZIP_RE = /^\s*(\d{5})(?:[- ]\d{4})?\s*$/;
+export const ZIP_PATTERN = ZIP_RE.source.replace('(\\d{5})', '\\d{5}');
+
+/** What a state written otherwise than as its code reads as, for the format error: a name, a misspelled name or a
+ *  short form ("Washington", "Pensylvania", "Calif."), or a code with blanks around it, names the code to send (the
+ *  `state` parameter stays a 2-letter code: review h67, "state must be a 2-letter state code" for state=Washington
+ *  said nothing of WA). '' when it reads as no state. */
+function stateCodeHint(raw: string): string {
+  const code = writtenState(raw);
+  if (code === null) return '';
+  const t = raw.trim();
+  if (/^[A-Za-z]{2}$/.test(t)) return ` with no blanks around it: send ${code}`;
+  const name = STATE_NAMES[code as keyof typeof STATE_NAMES];
+  return placeKey(t) === placeKey(name) ? `: ${name} is ${code}, send ${code}` : `: "${t.slice(0, 40)}" reads as ${name}, ${code}; send ${code}`;
+}
+
 /** C0 controls but tab, line feed and carriage return (a question may span lines), DEL, C1 controls, and Unicode's
  *  format characters (category Cf): the bidi marks, embeddings, overrides and isolates (U+200E/F, U+202A-202E,
  *  U+2066-2069) that reorder how an echoed value reads, zero-width spaces and joiners, the BOM, soft hyphens. The one
  *  check of every string parameter, query and body alike. */
+/** An unpaired surrogate: a JSON body's "\ud800" parses to one (a query's %ED%A0%80 is refused as no UTF-8 before). */
+const LONE_SURROGATE = /\p{Cs}/u;
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}]/u;
 
 /** Validates a set of values against specs; nested object properties are validated with dotted names. */

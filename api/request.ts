@@ -5,7 +5,8 @@ import { isUtf8 } from 'node:buffer';
 import type http from 'node:http';
 import { HttpError, validationError, type FieldError } from './errors.ts';
 import { checkAll, type ParamSpec } from './params.ts';
-import { cityWithState } from './city-state.ts';
+import { cityWithState, stateRequired } from './city-state.ts';
+import type { LoadedBuild } from './builds.ts';
 import type { Route, Values } from './route.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -110,9 +111,12 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, u
   if (coding !== '' && coding !== 'identity') throw new HttpError('unsupported_media_type', `Content-Encoding ${coding.slice(0, 40)} is not supported: send the body uncompressed`);
   const raw = await readBody(req);
   if (!isUtf8(raw)) throw notUtf8(raw);
+  // a UTF-8 byte order mark before the JSON (some Windows clients write one) is no part of the text: RFC 8259 8.1
+  // lets a parser ignore it, and JSON.parse refused it as "not valid JSON" (review h67)
+  const text = raw.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     throw new HttpError('bad_request', 'The body is not valid JSON', { errors: [{ field: 'body', code: 'json', message: 'the body is not valid JSON' }] });
   }
@@ -120,7 +124,7 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Record<string, u
     throw new HttpError('bad_request', 'The body must be a JSON object', { errors: [{ field: 'body', code: 'type', message: 'the body must be a JSON object' }] });
   }
   // JSON.parse keeps the last of two equal keys ({"sqft":1800,"sqft":900} read 900): refused, as a repeated query parameter is
-  const twice = duplicateKey(raw.toString('utf8'));
+  const twice = duplicateKey(text);
   if (twice !== null) throw new HttpError('bad_request', `Bad request: ${twice} is sent twice in the body; send each field once`, { errors: [{ field: twice, code: 'duplicate', message: `${twice} is sent twice in the body` }] });
   return parsed as Record<string, unknown>;
 }
@@ -255,13 +259,14 @@ async function readBodyFields(req: http.IncomingMessage): Promise<FieldError[]> 
 
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
  *  at once. Answers without waiting unless there is a body to read. */
-export function readValues(route: Route, asked: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage): Values | Promise<Values> {
+export function readValues(route: Route, asked: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage, build: LoadedBuild | null = null): Values | Promise<Values> {
   // a city written with its state ("Seattle, WA"): the city, or a 422 when the state contradicts `state`
   const { query, errors: cityErrors } = cityWithState(route.query ?? [], asked);
   const checked = checkAll(route.query ?? [], query, true);
   const pathChecked = checkAll(route.params ?? [], params, true);
   const values = { ...checked.values, ...pathChecked.values } as Values;
-  const errors = [...pathChecked.errors, ...unknownParams(route, query), ...cityErrors, ...checked.errors];
+  // a city sent without its state: the 400 names the states it is a city of
+  const errors = [...pathChecked.errors, ...unknownParams(route, query), ...cityErrors, ...stateRequired(build, checked.errors, query)];
   const finish = (all: Values): Values => {
     if (errors.length === 0 && route.check) errors.push(...route.check(all));
     if (errors.length) throw validationError(errors);

@@ -32,7 +32,7 @@ const CACHE = {
 } as const;
 
 const p = {
-  zip: (required: boolean, description = '5-digit US ZIP code'): ParamSpec => ({ name: 'zip', type: 'zip', required, description }),
+  zip: (required: boolean, description = '5-digit US ZIP code'): ParamSpec => ({ name: 'zip', type: 'zip', required, description: `${description}; a ZIP+4 (98103-1234) is read as its 5 digits` }),
   state: (required = true): ParamSpec => ({ name: 'state', type: 'state', required, description: '2-letter uppercase state code' }),
   city: (required = true): ParamSpec => ({ name: 'city', type: 'string', required, min: 1, max: 100, description: 'City name, URL-encoded' }),
   months: (dflt: number): ParamSpec => ({ name: 'months', type: 'integer', min: 3, max: 24, default: dflt, description: `Lookback months, 3-24, default ${dflt}` }),
@@ -105,7 +105,7 @@ export const ROUTES: readonly Route[] = [
       {
         name: 'context', type: 'object', description: 'Optional zip, city, state and period context',
         properties: [
-          { name: 'zip', type: 'zip', plus4: true, description: 'ZIP context: 5 digits, or a ZIP+4 (98103-1234), read as its 5 digits' },
+          { name: 'zip', type: 'zip', description: 'ZIP context: 5 digits, or a ZIP+4 (98103-1234), read as its 5 digits' },
           { name: 'city', type: 'string', min: 1, max: 100, description: 'City context' },
           { name: 'state', type: 'state', description: '2-letter state context' },
           { name: 'period', type: 'string', min: 1, max: 60, description: 'The period the earlier answer was about ("2022", "March 2022", "Q1 2022", "March to June 2022"): a follow-up comparing another period with it ("compare to 2021", "and compared with last year") gives both, side by side with the change; a follow-up naming a place and no period of its own ("and in 98103?", "what about Queens") takes it' },

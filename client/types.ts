@@ -1947,7 +1947,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description 5-digit US ZIP code
+                     * @description 5-digit US ZIP code; a ZIP+4 (98103-1234) is read as its 5 digits
                      * @example 98103
                      */
                     zip: string;
@@ -2098,7 +2098,7 @@ export interface operations {
     getMarketRehabScore: {
         parameters: {
             query: {
-                /** @description 5-digit US ZIP code */
+                /** @description 5-digit US ZIP code; a ZIP+4 (98103-1234) is read as its 5 digits */
                 zip: string;
                 /** @description Lookback months, 3-24, default 6 */
                 months?: number;
@@ -2184,7 +2184,7 @@ export interface operations {
     getMarketComps: {
         parameters: {
             query: {
-                /** @description 5-digit US ZIP code */
+                /** @description 5-digit US ZIP code; a ZIP+4 (98103-1234) is read as its 5 digits */
                 zip: string;
                 /** @description Lookback months, 3-24, default 6 */
                 months?: number;
@@ -2228,7 +2228,7 @@ export interface operations {
     getMarketTrends: {
         parameters: {
             query?: {
-                /** @description 5-digit US ZIP code (or give city and state) */
+                /** @description 5-digit US ZIP code (or give city and state); a ZIP+4 (98103-1234) is read as its 5 digits */
                 zip?: string;
                 /** @description City name, URL-encoded, with state (instead of zip) */
                 city?: string;
@@ -2399,7 +2399,7 @@ export interface operations {
     getLocationRisk: {
         parameters: {
             query?: {
-                /** @description 5-digit US ZIP code (or give lat and lng) */
+                /** @description 5-digit US ZIP code (or give lat and lng); a ZIP+4 (98103-1234) is read as its 5 digits */
                 zip?: string;
                 /** @description Latitude, with lng */
                 lat?: number;
@@ -2447,7 +2447,7 @@ export interface operations {
                 property_id?: string & (unknown & unknown);
                 /** @description Street address, with zip; a city, state and zip after it are left out */
                 address?: string;
-                /** @description 5-digit US ZIP code, with address */
+                /** @description 5-digit US ZIP code, with address; a ZIP+4 (98103-1234) is read as its 5 digits */
                 zip?: string;
                 /** @description The source's parcel id (King County id, NYC BBL, Philadelphia OPA account, Denver schedule number), with state */
                 parcel_id?: string;

@@ -8,7 +8,9 @@ import { RecentCache } from '../../warehouse/recent.ts';
 import { notFoundMessage, PlaceResolver, type Neighbourhood, type PlacesFile } from './resolver.ts';
 import { findFormerCounty } from './former-counties.ts';
 
-export interface PlaceInput { state: string; city: string }
+/** state null: the cities of every state the name means, body {matches: [{city, state}]} (the 400 of a city sent
+ *  without its state names them: api/city-state.ts stateRequired). */
+export interface PlaceInput { state: string | null; city: string }
 
 /** How many resolved names a build keeps (state and city as typed). */
 const RECENT_NAMES = 10_000;
@@ -38,12 +40,14 @@ function neighbourhoods(dir: string): Neighbourhood[] {
 }
 
 export function answerPlace(resolver: PlaceResolver, input: PlaceInput): LiveAnswer {
-  const r = resolver.resolveCity(input.state, input.city);
+  const { state, city } = input;
+  if (state === null) return { ok: true, body: { matches: resolver.resolveAnywhere(city) } };
+  const r = resolver.resolveCity(state, city);
   if (r.ok) return { ok: true, body: { city: r.city, state: r.state } };
   // a former Connecticut county ("Fairfield County"): its towns, and those the city list has (former-counties.ts)
-  const county = findFormerCounty(resolver.formerCounties, input.state, input.city);
-  const former = county && { county, places: county[3].filter((t) => resolver.findCity(input.state, t)?.ok === true) };
-  return { ok: false, code: 'no_data', message: notFoundMessage(input.city, input.state, r, former) };
+  const county = findFormerCounty(resolver.formerCounties, state, city);
+  const former = county && { county, places: county[3].filter((t) => resolver.findCity(state, t)?.ok === true) };
+  return { ok: false, code: 'no_data', message: notFoundMessage(city, state, r, former) };
 }
 
 const places: LiveModule<PlaceInput> = {
@@ -51,7 +55,7 @@ const places: LiveModule<PlaceInput> = {
   async load(build: LiveBuild): Promise<LiveInstance<PlaceInput>> {
     const resolver = loadResolver(build.dir);
     // no place table: the name is passed through as given (the shard lookup then decides)
-    if (!resolver) return { handle: (input) => ({ ok: true, body: { city: input.city, state: input.state } }) };
+    if (!resolver) return { handle: (input) => ({ ok: true, body: input.state === null ? { matches: [] } : { city: input.city, state: input.state } }) };
     // every city request passes here: the answers to the names asked most recently are kept (read-only objects)
     const recent = new RecentCache<LiveAnswer>(RECENT_NAMES);
     return { handle: (input) => recent.get(`${input.state}|${input.city}`, () => answerPlace(resolver, input)) };

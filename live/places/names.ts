@@ -235,7 +235,9 @@ export const STATE_WORD_FORMS: readonly [written: string, code: string, inQuesti
   ['Penn', 'PA', 'never'], ['Penna', 'PA', 'never'],
 ];
 
-const SHORT_FORM_CODES = new Map<string, string>([...STATE_SHORT_FORMS,
+// the District with its dots ("Washington, D.C."), as a typed place writes it; kept out of STATE_SHORT_FORMS, the
+// research question parser's list too
+const SHORT_FORM_CODES = new Map<string, string>([...STATE_SHORT_FORMS, ['d.c.', 'DC'], ['d. c.', 'DC'], ['d.c', 'DC'],
   ...STATE_WORD_FORMS.flatMap(([w, code]): [string, string][] => [[w.toLowerCase(), code], [`${w.toLowerCase()}.`, code]])]);
 
 /** A state as written anywhere a place is typed (a full address's place): resolveState's code, name or misspelling

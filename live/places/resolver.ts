@@ -1,6 +1,6 @@
 // The place resolver (pure, no I/O): a city name as typed, in a state, to the city's canonical name (the `cities`
 // table's city_name, which names its shards), or the closest names in that state. Rules: warehouse/docs/places.md.
-import { compactKey, countsApart, editDistance, letterCounts, PART_SHORT_FORMS, placeKey, plainTownKey, queryKeys, suffixStripped } from './names.ts';
+import { compactKey, countsApart, editDistance, letterCounts, PART_SHORT_FORMS, placeKey, plainTownKey, queryKeys, suffixStripped, writtenState } from './names.ts';
 import { NICKNAMES } from './nicknames.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 import { bareBoroughCounty, BOROUGH_COUNTIES, BOROUGH_COUNTY_STATE, boroughCountyKeys } from './borough-counties.ts';
@@ -83,7 +83,7 @@ export class PlaceResolver {
    * otherwise ambiguous. Unknown and ambiguous names come back with the closest names in the state.
    */
   resolveCity(state: string, typed: string): CityResolution {
-    const found = this.findCity(state, typed);
+    const found = this.findCity(state, typed) ?? this.withOwnState(state, typed);
     if (found) return found;
     // a borough county's bare name ("Richmond", "Kings", NY): not read as the borough, but named first
     const bare = bareBoroughCounty(state, typed);
@@ -92,15 +92,30 @@ export class PlaceResolver {
     return { ok: false, reason: 'unknown', suggestions };
   }
 
+  /** A name that is no city's as written but a city's followed by its own state, the state asked, after a blank
+   *  ("Seattle WA", "Kansas City Kansas", "Seattle Wash" with state WA; after a comma it is read before: api/city-state.ts),
+   *  or null. Another state after it is no reading of it ("Seattle OR" in WA stays unknown). */
+  private withOwnState(state: string, typed: string): CityResolution | null {
+    const words = typed.trim().split(/\s+/);
+    for (let n = Math.min(4, words.length - 1); n >= 1; n--) {
+      if (writtenState(words.slice(-n).join(' ')) !== state) continue;
+      const head = words.slice(0, -n).join(' ');
+      const found = this.findCity(state, head);
+      if (found?.ok) return { ...found, exact: false };
+    }
+    return null;
+  }
+
   /** The cities a name written without its state means: resolveCity's answer in every state where it finds one city
-   *  (a nickname only in its own state: "philly" is Philadelphia, PA; "brooklyn" is Brooklyn in NY, CT, OH, ...). */
-  resolveAnywhere(typed: string): { city: string; state: string }[] {
-    const out: { city: string; state: string }[] = [];
+   *  (a nickname only in its own state: "philly" is Philadelphia, PA; "brooklyn" is Brooklyn in NY, CT, OH, ...), the
+   *  largest first, with its population. */
+  resolveAnywhere(typed: string): { city: string; state: string; population: number }[] {
+    const out: { city: string; state: string; population: number }[] = [];
     for (const state of this.byKey.keys()) {
       const r = this.findCity(state, typed);
-      if (r?.ok) out.push({ city: r.city, state });
+      if (r?.ok) out.push({ city: r.city, state, population: this.byState.get(state)?.find((e) => e.name === r.city)?.population ?? 0 });
     }
-    return out;
+    return out.sort((a, b) => b.population - a.population || a.state.localeCompare(b.state));
   }
 
   /** resolveCity without the closest names: null for a name no key finds. A name that is no city's as written but a

@@ -53,20 +53,31 @@ describe('missing values', () => {
   });
 });
 
-describe('zip and county_fips: exactly five digits', () => {
+describe('zip and county_fips: five digits', () => {
   for (const type of ['zip', 'county_fips'] as const) {
     test(type, () => {
       const s = spec({ type });
       expect(value(s, '02139')).toBe('02139');
-      for (const bad of ['0213', '021390', '0213a', ' 02139', '02139 ', 'x02139', '02139x', '2.139']) expect(code(s, bad), bad).toBe('format');
-      expect(checkValue(s, '1234').error?.message).toBe(type === 'zip' ? 'f must be a 5-digit ZIP code' : 'f must be a 5-digit county FIPS code');
+      for (const bad of ['0213', '021390', '0213a', 'x02139', '02139x', '2.139', '0213 9']) expect(code(s, bad), bad).toBe('format');
+      expect(checkValue(s, '1234').error?.message).toBe(type === 'zip' ? 'f must be a 5-digit ZIP code or a ZIP+4 (12345-6789)' : 'f must be a 5-digit county FIPS code');
       // in a JSON body a number is not a zip (leading zeros would be lost): a zip says so, naming the text to send
       if (type === 'zip') {
         expect(checkValue(s, 2139, 'zip', false).error).toMatchObject({ code: 'type', message: 'zip must be a string of 5 digits, e.g. "02139", not a number' });
         expect(checkValue(s, 98103, 'zip', false).error?.message).toBe('zip must be a string of 5 digits, e.g. "98103", not a number');
+        expect(checkValue(s, ['98103'], 'zip', false).error).toEqual({ field: 'zip', code: 'type', message: 'zip must be a string of 5 digits, not an array' });
       } else expect(code(s, 2139, false)).toBe('format');
     });
   }
+  test('a zip as people write it (review h67): a ZIP+4 with a hyphen or a blank, and blanks around it, read as its 5 digits', () => {
+    const s = spec({ type: 'zip' });
+    for (const [raw, want] of [['98103-1234', '98103'], ['98103 1234', '98103'], [' 02139', '02139'], ['02139 ', '02139'], ['\t02139-0001 ', '02139']] as const) {
+      expect(value(s, raw), raw).toBe(want);
+      expect(value(s, raw, false), raw).toBe(want);
+    }
+    for (const bad of ['98103-123', '98103-12345', '98103--1234', '981031234', '98103_1234', '98103-abcd']) expect(code(s, bad), bad).toBe('format');
+    // county FIPS codes are not zips: no +4, no blanks
+    for (const bad of ['53033-0001', ' 53033']) expect(code(spec({ type: 'county_fips' }), bad), bad).toBe('format');
+  });
 });
 
 describe('state codes', () => {
@@ -83,6 +94,16 @@ describe('state codes', () => {
     expect(checkValue(s, 'ZZ').error).toEqual({ field: 'f', code: 'enum', message: 'f ZZ is not a US state code' });
     expect(checkValue(s, 'CA', 'state', false).value).toBe('CA');
     expect(code(s, 12, false)).toBe('format');
+  });
+  test('a state written otherwise than as its code (review h67): still 400 format, naming the code to send', () => {
+    for (const [raw, tail] of [
+      ['Washington', ': Washington is WA, send WA'], ['WASHINGTON', ': Washington is WA, send WA'], ['new york', ': New York is NY, send NY'],
+      ['Washingon', ': "Washingon" reads as Washington, WA; send WA'], ['Pensylvania', ': "Pensylvania" reads as Pennsylvania, PA; send PA'],
+      ['Conneticut', ': "Conneticut" reads as Connecticut, CT; send CT'], ['Calif.', ': "Calif." reads as California, CA; send CA'],
+      ['D.C.', ': "D.C." reads as District of Columbia, DC; send DC'], [' WA ', ' with no blanks around it: send WA'], ['CA ', ' with no blanks around it: send CA'],
+    ] as const) expect(checkValue(s, raw).error, raw).toEqual({ field: 'f', code: 'format', message: `f must be a 2-letter state code${tail}` });
+    // no state: the message as before, naming none
+    for (const raw of ['Zzzz', 'C4', 'Nowhere']) expect(checkValue(s, raw).error?.message, raw).toBe('f must be a 2-letter state code');
   });
 });
 
@@ -121,6 +142,10 @@ describe('integers and numbers', () => {
       expect(checkValue(n, bad).error, bad).toEqual({ field: 'f', code: 'type', message: 'f must be a number' });
     }
     expect(code(n, Infinity, false)).toBe('type');
+    // a numeral past the doubles (a JSON 1e400 parses as Infinity) says it is too large, with the range (review h67)
+    const lat = spec({ name: 'lat', type: 'number', min: -90, max: 90 });
+    expect(checkValue(lat, '1e400').error).toEqual({ field: 'lat', code: 'type', message: 'lat must be a finite number: 1e400 is too large; it must be from -90 to 90' });
+    expect(checkValue(lat, -Infinity, 'lat', false).error).toEqual({ field: 'lat', code: 'type', message: 'lat must be a finite number: the number sent is too far below zero; it must be from -90 to 90' });
     expect(code(n, NaN, false)).toBe('type');
     expect(code(n, true, false)).toBe('type');
     // a JSON body's number must be a JSON number, as its zip must be a string (review 6 #16: "sqft": "1500" was valued)
@@ -188,6 +213,13 @@ describe('strings', () => {
     }
     expect(value(s, 'ab\tc')).toBe('ab\tc');
     expect(value({ ...s, max: 20 }, 'line one\r\nline')).toBe('line one\r\nline');
+
+    // a lone UTF-16 surrogate (a JSON body's "\ud800") is no character (review h67: an address of one was valued and
+    // echoed); a pair is one character (an emoji) and stays text
+    for (const bad of ['\ud800', 'ab\udfffc', 'abc\ud83d']) {
+      expect(checkValue(s, bad, 'f', false).error, JSON.stringify(bad)).toEqual({ field: 'f', code: 'format', message: 'f holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is no character: send the text as UTF-8' });
+    }
+    expect(value(s, 'ab\ud83d\ude00', false)).toBe('ab\ud83d\ude00');
   });
   test('in a JSON body an optional blank string is the empty string, not an error', () => {
     expect(value(spec({ type: 'string' }), '   ', false)).toBe('');
@@ -248,7 +280,7 @@ describe('objects and checkAll', () => {
   test('nested failures carry dotted names; inside an object format failures become invalid (422), a wrong type stays a type failure (400, README)', () => {
     const r = checkAll(BODY, { query: 'q', context: { zip: '0213', state: 'ma', city: '' } }, false);
     expect(r.errors).toEqual([
-      { field: 'context.zip', code: 'invalid', message: 'context.zip must be a 5-digit ZIP code' },
+      { field: 'context.zip', code: 'invalid', message: 'context.zip must be a 5-digit ZIP code or a ZIP+4 (12345-6789)' },
       { field: 'context.state', code: 'pattern', message: 'context.state must be uppercase, e.g. MA' },
     ]);
     const t = checkAll(BODY, { query: 'q', context: { city: 7, state: 'ZZ' } }, false);
