@@ -124,6 +124,7 @@ const base: BaselineRow[] = [];
 const skipped: { source: string; reason: string }[] = [];
 const splits: Record<string, { cal_starts: string[]; test_start: string; subjects: number }> = {};
 const cardSources: Scorecard['sources'] = [];
+const kernels: string[] = []; // each source's kernel search (backtest.ts chooseKernel): its steps and whether both folds kept it
 for (const data of sets) {
   const source = data.source;
   const idx = new CompIndex(data);
@@ -131,6 +132,7 @@ for (const data of sets) {
   const nTest = r.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length;
   splits[source] = { cal_starts: r.split.calStarts.map(iso), test_start: iso(r.split.testStart), subjects: r.split.subjects };
   cardSources.push({ source, model: modelName(r.blend), test_start: iso(r.split.testStart), test_sales: nTest });
+  if (r.kernelSearch) kernels.push(`${source} ${r.kernelSearch.kept ? `kept ${JSON.stringify(r.kernel)}` : 'defaults kept'} (first fold: ${r.kernelSearch.trace.join(', ')})`);
   preds.push(...r.predictions); // every source calibrates the pooled rows, as in the build
   if (nTest < minTest) { skipped.push({ source, reason: `${nTest} test sales (< ${minTest})` }); continue; }
   base.push(...baselines(idx));
@@ -144,6 +146,7 @@ const card = scorecard(label, summary, preds.filter((p) => shown.has(p.source)),
 const asTable = (headers: string[], rows: unknown[][]): string => formatTable(rows.map((r) => Object.fromEntries(headers.map((h, k) => [h, r[k] ?? '']))));
 process.stdout.write(`Valuation scorecard over ${label} (test = last 20% of each source's sales by date)\n`);
 process.stdout.write(`models: ${card.sources.length ? card.sources.map((s) => `${s.source} ${s.model}`).join('; ') : 'none (no source has a comparable sale)'}\n`);
+for (const k of kernels) process.stdout.write(`kernel: ${k}\n`);
 for (const u of unvalued) process.stdout.write(`${unvaluedLine(u)}\n`);
 process.stdout.write('subject: record = address found; request = address not found, sqft sent; typical = address not found, no sqft sent\n\n');
 process.stdout.write(asTable(ACCURACY_HEADERS, accuracyRows(card)));
