@@ -132,7 +132,8 @@ for (const data of sets) {
   const nTest = r.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length;
   splits[source] = { cal_starts: r.split.calStarts.map(iso), test_start: iso(r.split.testStart), subjects: r.split.subjects };
   cardSources.push({ source, model: modelName(r.blend), test_start: iso(r.split.testStart), test_sales: nTest });
-  if (r.kernelSearch) kernels.push(`${source} ${r.kernelSearch.kept ? `kept ${JSON.stringify(r.kernel)}` : 'defaults kept'} (first fold: ${r.kernelSearch.trace.join(', ')})`);
+  const ks = r.kernelSearch, f4 = (xs: number[]): string => xs.map((x) => (x * 100).toFixed(2)).join(' / ');
+  if (ks) kernels.push(`${source} ${ks.kept ? `kept ${JSON.stringify(r.kernel)}` : 'defaults kept'} (search on the first fold: ${ks.trace.join(', ')}${ks.folds ? `; folds' blend error % defaults ${f4(ks.folds.defaults)}, learned ${f4(ks.folds.learned)}` : ''})`);
   preds.push(...r.predictions); // every source calibrates the pooled rows, as in the build
   if (nTest < minTest) { skipped.push({ source, reason: `${nTest} test sales (< ${minTest})` }); continue; }
   base.push(...baselines(idx));

@@ -90,7 +90,7 @@ export interface BacktestResult {
   /** The recorded subjects' similarity scales learned on the calibration folds (chooseKernel; {} = TUNING's) and the
    *  search's steps with the first fold's error (eval:avm prints them; `kept` whether the held-out fold kept them). */
   kernel: Kernel;
-  kernelSearch: { trace: string[]; kept: boolean } | null;
+  kernelSearch: { trace: string[]; kept: boolean; folds: { defaults: number[]; learned: number[] } | null } | null;
 }
 
 
@@ -131,9 +131,9 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   if (estimator === estimate && modes.includes('record') && folds.length > 1
     && chosen.preds.filter((p) => p.fold === 0 && p.mode === 'record').length >= KERNEL_MIN_SUBJECTS) {
     const found = chooseKernel(kernelScales(idx), (k) => foldErrors(run(folds.slice(0, 1), chosen.r, distance, k, ['record']))[0] ?? Infinity);
-    const kept = Object.keys(found.kernel).length > 0 && kernelWins(chosen.preds, run(folds, chosen.r, distance, found.kernel, ['record']));
-    if (kept) kernel = found.kernel;
-    kernelSearch = { trace: found.trace, kept };
+    const check = Object.keys(found.kernel).length > 0 ? kernelWins(chosen.preds, run(folds, chosen.r, distance, found.kernel, ['record'])) : null;
+    if (check?.wins) kernel = found.kernel;
+    kernelSearch = { trace: found.trace, kept: check?.wins ?? false, folds: check ? { defaults: check.base, learned: check.learned } : null };
   }
   paramsTest = tuned(paramsTest, chosen.r, distance, kernel);
   if (estimator === estimate) {

@@ -92,10 +92,11 @@ export function chooseKernel(scales: readonly string[], searchErr: (k: Kernel) =
   return { kernel: cur, trace };
 }
 
-/** Whether a learned kernel's fold predictions beat the defaults' by 1% on each calibration fold (chooseDistance's rule). */
-export function kernelWins(base: readonly Scored[], learned: readonly Scored[]): boolean {
+/** Whether a learned kernel's fold predictions beat the defaults' by 1% on each calibration fold (chooseDistance's
+ *  rule), with each fold's error under both (foldErrors). */
+export function kernelWins(base: readonly Scored[], learned: readonly Scored[]): { wins: boolean; base: number[]; learned: number[] } {
   const b = foldErrors(base), l = foldErrors(learned);
-  return l.length === b.length && b.length > 0 && l.every((v, k) => v < b[k]! * 0.99);
+  return { wins: l.length === b.length && b.length > 0 && l.every((v, k) => v < b[k]! * 0.99), base: b, learned: l };
 }
 
 export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };

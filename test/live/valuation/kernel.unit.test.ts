@@ -35,9 +35,13 @@ describe('the kernel search', () => {
 
   it('keeps a learned kernel only when each fold errs 1% less than under the defaults', () => {
     const base = preds([0.1, 0.1]);
-    expect(kernelWins(base, preds([0.098, 0.098]))).toBe(true);
-    expect(kernelWins(base, preds([0.09, 0.0995]))).toBe(false); // the held-out fold 0.5% less
-    expect(kernelWins(base, preds([0.07, 0.102]))).toBe(false);
+    expect(kernelWins(base, preds([0.098, 0.098])).wins).toBe(true);
+    expect(kernelWins(base, preds([0.09, 0.0995])).wins).toBe(false); // the held-out fold 0.5% less
+    const r = kernelWins(base, preds([0.07, 0.102])); // far better pooled, the held-out fold worse
+    expect(r.wins).toBe(false);
+    expect(r.base[1]).toBeCloseTo(0.1, 9);
+    expect(r.learned).toHaveLength(2);
+    expect(r.learned[1]).toBeCloseTo(0.102, 9);
   });
 
   it('searches the scales a market records: size, beds, baths and year where known, weighted assessor features', () => {
