@@ -124,6 +124,7 @@ const base: BaselineRow[] = [];
 const skipped: { source: string; reason: string }[] = [];
 const splits: Record<string, { cal_starts: string[]; test_start: string; subjects: number }> = {};
 const cardSources: Scorecard['sources'] = [];
+const kernels: string[] = []; // each source's kernel search (backtest.ts chooseKernel): its steps and whether both folds kept it
 for (const data of sets) {
   const source = data.source;
   const idx = new CompIndex(data);
@@ -131,6 +132,8 @@ for (const data of sets) {
   const nTest = r.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length;
   splits[source] = { cal_starts: r.split.calStarts.map(iso), test_start: iso(r.split.testStart), subjects: r.split.subjects };
   cardSources.push({ source, model: modelName(r.blend), test_start: iso(r.split.testStart), test_sales: nTest });
+  const ks = r.kernelSearch, f4 = (xs: number[]): string => xs.map((x) => (x * 100).toFixed(2)).join(' / ');
+  if (ks) kernels.push(`${source} ${ks.kept ? `kept ${JSON.stringify(r.kernel)}` : 'defaults kept'} (search on the first fold: ${ks.trace.join(', ')}${ks.folds ? `; folds' blend error % defaults ${f4(ks.folds.defaults)}, learned ${f4(ks.folds.learned)}` : ''})`);
   preds.push(...r.predictions); // every source calibrates the pooled rows, as in the build
   if (nTest < minTest) { skipped.push({ source, reason: `${nTest} test sales (< ${minTest})` }); continue; }
   base.push(...baselines(idx));
@@ -144,6 +147,7 @@ const card = scorecard(label, summary, preds.filter((p) => shown.has(p.source)),
 const asTable = (headers: string[], rows: unknown[][]): string => formatTable(rows.map((r) => Object.fromEntries(headers.map((h, k) => [h, r[k] ?? '']))));
 process.stdout.write(`Valuation scorecard over ${label} (test = last 20% of each source's sales by date)\n`);
 process.stdout.write(`models: ${card.sources.length ? card.sources.map((s) => `${s.source} ${s.model}`).join('; ') : 'none (no source has a comparable sale)'}\n`);
+for (const k of kernels) process.stdout.write(`kernel: ${k}\n`);
 for (const u of unvalued) process.stdout.write(`${unvaluedLine(u)}\n`);
 process.stdout.write('subject: record = address found; request = address not found, sqft sent; typical = address not found, no sqft sent\n\n');
 process.stdout.write(asTable(ACCURACY_HEADERS, accuracyRows(card)));

@@ -12,8 +12,8 @@ import { median } from './helpers.ts';
 import { CompIndex } from './comps.ts';
 import { fitModel, fitParams, fitStacked } from './fit.ts';
 import { TUNING, blendLog, estimate } from './estimate.ts';
-import { COMPS_ONLY, DISTANCE_GRID, RECENCY_GRID, chooseBlend, chooseDistance, chooseRecency, tuned } from './choose.ts';
-export { BLEND_GRID, COMPS_ONLY, DISTANCE_GRID, RECENCY_GRID, chooseBlend, chooseDistance, chooseRecency, tuned } from './choose.ts';
+import { COMPS_ONLY, DISTANCE_GRID, RECENCY_GRID, chooseBlend, chooseDistance, chooseKernel, chooseRecency, foldErrors, kernelWins, tuned, type Kernel } from './choose.ts';
+export { BLEND_GRID, COMPS_ONLY, DISTANCE_GRID, RECENCY_GRID, chooseBlend, chooseDistance, chooseKernel, chooseRecency, tuned, type Kernel } from './choose.ts';
 import { COVERAGE, calibratedQ, conformalQuantile, type CalibrationRow } from './interval.ts';
 
 /** Calibration folds start at these shares of the source's sales (each ends where the next begins); the test slice
@@ -87,6 +87,10 @@ export interface BacktestResult {
   recency: number;
   /** The comps' distance scale (km) chosen on the calibration folds (chooseDistance). */
   distance: number;
+  /** The recorded subjects' similarity scales learned on the calibration folds (chooseKernel; {} = TUNING's) and the
+   *  search's steps with the first fold's error (eval:avm prints them; `kept` whether the held-out fold kept them). */
+  kernel: Kernel;
+  kernelSearch: { trace: string[]; kept: boolean; folds: { defaults: number[]; learned: number[] } | null } | null;
 }
 
 
@@ -110,9 +114,9 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   let paramsTest = fit(testIdx, split.testStart);
   const folds = split.calStarts.map((from, k) => { const ix = asOf(idx, from); return { slice: 'calibration' as const, fold: k, from, to: split.calStarts[k + 1] ?? split.testStart, ix, params: fit(ix, from) }; });
   type Slice = (typeof folds)[number] | { slice: 'test'; fold?: undefined; from: number; to: number; ix: CompIndex; params: ModelParams };
-  const run = (slices: Slice[], recency: number, distance = TUNING.distKm): Prediction[] => {
+  const run = (slices: Slice[], recency: number, distance = TUNING.distKm, kernel?: Kernel, ms = modes): Prediction[] => {
     const out: Prediction[] = [];
-    for (const sl of slices) predictSlice(sl, tuned(sl.params, recency, distance), modes, estimator, out);
+    for (const sl of slices) predictSlice(sl, tuned(sl.params, recency, distance, kernel), ms, estimator, out);
     return out;
   };
   // the comps' recency scale per source: each of RECENCY_GRID on the folds, the live estimator only
@@ -122,18 +126,38 @@ export function backtest(idx: CompIndex, modes: readonly SubjectMode[] = SUBJECT
   // then the distance scale under that recency, by the blend (the live estimator only)
   let distance = TUNING.distKm;
   if (estimator === estimate) ({ d: distance, preds: chosen.preds } = chooseDistance(DISTANCE_GRID.map((d, k) => ({ d, preds: k ? run(folds, chosen.r, d) : chosen.preds }))));
-  paramsTest = tuned(paramsTest, chosen.r, distance);
+  // then the recorded subjects' similarity scales: searched on the first fold, kept when both folds gain (chooseKernel)
+  let kernel: Kernel = {}, kernelSearch: BacktestResult['kernelSearch'] = null;
+  if (estimator === estimate && modes.includes('record') && folds.length > 1
+    && chosen.preds.filter((p) => p.fold === 0 && p.mode === 'record').length >= KERNEL_MIN_SUBJECTS) {
+    const found = chooseKernel(kernelScales(idx), (k) => foldErrors(run(folds.slice(0, 1), chosen.r, distance, k, ['record']))[0] ?? Infinity);
+    const check = Object.keys(found.kernel).length > 0 ? kernelWins(chosen.preds, run(folds, chosen.r, distance, found.kernel, ['record'])) : null;
+    if (check?.wins) kernel = found.kernel;
+    kernelSearch = { trace: found.trace, kept: check?.wins ?? false, folds: check ? { defaults: check.base, learned: check.learned } : null };
+  }
+  paramsTest = tuned(paramsTest, chosen.r, distance, kernel);
   if (estimator === estimate) {
     // the stacked trees under the chosen weights (their training rows' comps estimates read them), then the folds again
     const stacked = (ix: CompIndex, day: number, p: ModelParams): ModelParams => { const m = fitStacked(ix, day, p); return m ? { ...p, stacked: m } : p; };
-    for (const f of folds) f.params = stacked(f.ix, f.from, tuned(f.params, chosen.r, distance));
+    for (const f of folds) f.params = stacked(f.ix, f.from, tuned(f.params, chosen.r, distance, kernel));
     paramsTest = stacked(testIdx, split.testStart, paramsTest);
     chosen = { r: chosen.r, preds: run(folds, chosen.r, distance) };
   }
   const predictions = [...chosen.preds, ...run([{ slice: 'test', from: split.testStart, to: Infinity, ix: testIdx, params: paramsTest }], TUNING.recencyMonths)];
   const blend = estimator === estimate ? chooseBlend(predictions) : COMPS_ONLY;
   if (blend.comps < 1) for (const p of predictions) if (p.mode === 'record') applyBlend(p, blend);
-  return { source: idx.data.source, split, paramsTest, predictions, blend, recency: chosen.r, distance };
+  return { source: idx.data.source, split, paramsTest, predictions, blend, recency: chosen.r, distance, kernel, kernelSearch };
+}
+
+/** Recorded subjects a first calibration fold needs for a kernel search (chooseBlend's minimum). */
+const KERNEL_MIN_SUBJECTS = 200;
+
+/** The similarity scales a source's kernel search tries: the size scale, beds, baths and year built where its comps
+ *  record them, and each assessor feature the comps carry that weighs them (TUNING.features weight > 0). */
+export function kernelScales(idx: CompIndex): string[] {
+  const known = (col: Float64Array): boolean => col.some((v) => v === v);
+  return ['size', ...(known(idx.beds) ? ['beds'] : []), ...(known(idx.baths) ? ['baths'] : []), ...(known(idx.year) ? ['year'] : []),
+    ...idx.features.map(([f]) => f).filter((f) => (TUNING.features[f]?.weight ?? 0) > 0)];
 }
 
 

@@ -208,7 +208,7 @@ export async function run(ctx: StageContext, workers = defaultWorkers()): Promis
   const fits = await fitSources(sets, workers);
   for (const [k, set] of sets.entries()) {
     const { params: fitted, backtest: bt } = fits[k]!;
-    params[set.source] = { ...tuned(fitted, bt.recency, bt.distance), blend: bt.blend, model: modelName(bt.blend) };
+    params[set.source] = { ...tuned(fitted, bt.recency, bt.distance, bt.kernel), blend: bt.blend, model: modelName(bt.blend) };
     preds.push(...bt.predictions);
     scoreSources.push({ source: set.source, model: params[set.source]!.model ?? 'comps', test_start: isoOfDay(bt.testStart), test_sales: bt.predictions.filter((p) => p.slice === 'test' && p.mode === 'record').length,
       test_slice_sales: set.day.filter((d, i) => d >= bt.testStart && RESIDENTIAL_TYPES.has(set.type[i]!)).length });

@@ -29,27 +29,74 @@ export function chooseRecency<P extends Scored>(runs: { r: number; preds: P[] }[
   return best;
 }
 
-/** Params with the comps' recency and distance scales (each recorded only where not the default). */
-export const tuned = (p: ModelParams, recency: number, distance: number): ModelParams => ({ ...p,
-  ...(recency !== TUNING.recencyMonths ? { recency_months: recency } : {}), ...(distance !== TUNING.distKm ? { distance_km: distance } : {}) });
+/** Params with the comps' recency and distance scales and learned kernel (each recorded only where not the default). */
+export const tuned = (p: ModelParams, recency: number, distance: number, kernel?: Kernel): ModelParams => ({ ...p,
+  ...(recency !== TUNING.recencyMonths ? { recency_months: recency } : {}), ...(distance !== TUNING.distKm ? { distance_km: distance } : {}),
+  ...(kernel && Object.keys(kernel).length ? { kernel } : {}) });
+
+/** The median |log error| per calibration fold (in fold order) of the recorded subjects under the best blend without
+ *  the stacked estimate that chooseBlend picks over all of them. */
+export function foldErrors(ps: readonly Scored[]): number[] {
+  const cal = ps.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined);
+  const b = chooseBlend(cal);
+  return [...new Set(cal.map((p) => p.fold))].sort().map((f) => median(cal.filter((p) => p.fold === f).map((p) => Math.abs(Math.log(p.actual) - blendLog(b, p.compsLog!, p.hedonicLog ?? null, p.gbmLog ?? null)))));
+}
 
 /** The distance scale of a source: the first of `runs` (the default) unless another's best blend without the stacked
  *  estimate (chooseBlend) beats the default's by 1% on each calibration fold, the stacked blend's rule (Philadelphia:
  *  0.3 km, comps 0.6 + trees 0.4 17.57% (17.21 / 17.91) -> comps 0.5 + hedonic 0.1 + trees 0.4 16.87% (16.40 /
  *  17.44): nearer comps err apart from the trees; King County and NYC (no points) keep 0.6). */
 export function chooseDistance<P extends Scored>(runs: { d: number; preds: P[] }[]): { d: number; preds: P[] } {
-  const foldErrs = (ps: Scored[]): number[] => {
-    const cal = ps.filter((p) => p.slice === 'calibration' && p.mode === 'record' && p.compsLog !== undefined);
-    const b = chooseBlend(cal);
-    return [...new Set(cal.map((p) => p.fold))].sort().map((f) => median(cal.filter((p) => p.fold === f).map((p) => Math.abs(Math.log(p.actual) - blendLog(b, p.compsLog!, p.hedonicLog ?? null, p.gbmLog ?? null)))));
-  };
-  const base = foldErrs(runs[0]!.preds);
+  const base = foldErrors(runs[0]!.preds);
   let best = runs[0]!, bestErr = base.reduce((a, b) => a + b, 0);
   for (const run of runs.slice(1)) {
-    const e = foldErrs(run.preds);
+    const e = foldErrors(run.preds);
     if (e.length === base.length && e.every((v, k) => v < base[k]! * 0.99) && e.reduce((a, b) => a + b, 0) < bestErr) { best = run; bestErr = e.reduce((a, b) => a + b, 0); }
   }
   return best;
+}
+
+/** Learned similarity scales of a market (ModelParams.kernel): scale name -> value. */
+export type Kernel = Record<string, number>;
+/** Factors a coordinate step multiplies one scale by, and the passes over the scales (issue 24 fourteenth round). */
+export const KERNEL_STEPS: readonly number[] = [0.5, 2];
+export const KERNEL_PASSES = 2;
+/** A step is taken only when it lowers the search fold's error by this share (relative): smaller moves are noise. */
+export const KERNEL_STEP_GAIN = 0.005;
+
+/** A scale's value under a kernel: the learned one, else TUNING's (size and year scales, beds, baths and feature weights). */
+export const kernelValue = (k: Kernel, name: string): number => k[name] ?? (name === 'size' ? TUNING.size : name === 'year' ? TUNING.year
+  : name === 'beds' ? TUNING.beds : name === 'baths' ? TUNING.baths : TUNING.features[name]?.weight ?? 0.5);
+
+/** The market's learned kernel, nested in its calibration folds: a coordinate search over `scales` (each multiplied
+ *  by KERNEL_STEPS in turn, a step kept when it lowers `searchErr` by KERNEL_STEP_GAIN; KERNEL_PASSES passes) on the
+ *  first fold only (`searchErr`: the error of a kernel on that fold's recorded subjects); then the kernel found is
+ *  kept only when its best blend beats the defaults' by 1% on **each** fold (`validate`: foldErrors of both runs), the
+ *  later fold held out from the search as the test slice is from the folds. The test slice informs nothing. */
+export function chooseKernel(scales: readonly string[], searchErr: (k: Kernel) => number): { kernel: Kernel; trace: string[] } {
+  let cur: Kernel = {}, curErr = searchErr(cur);
+  const trace = [`defaults ${curErr.toFixed(5)}`];
+  for (let pass = 0; pass < KERNEL_PASSES; pass++) {
+    let moved = false;
+    for (const name of scales) {
+      let best: Kernel | null = null, bestErr = curErr * (1 - KERNEL_STEP_GAIN);
+      for (const f of KERNEL_STEPS) {
+        const k = { ...cur, [name]: Number((kernelValue(cur, name) * f).toPrecision(6)) };
+        const e = searchErr(k);
+        if (e < bestErr) { best = k; bestErr = e; }
+      }
+      if (best) { cur = best; curErr = bestErr; moved = true; trace.push(`${name} ${best[name]} ${bestErr.toFixed(5)}`); }
+    }
+    if (!moved) break;
+  }
+  return { kernel: cur, trace };
+}
+
+/** Whether a learned kernel's fold predictions beat the defaults' by 1% on each calibration fold (chooseDistance's
+ *  rule), with each fold's error under both (foldErrors). */
+export function kernelWins(base: readonly Scored[], learned: readonly Scored[]): { wins: boolean; base: number[]; learned: number[] } {
+  const b = foldErrors(base), l = foldErrors(learned);
+  return { wins: l.length === b.length && b.length > 0 && l.every((v, k) => v < b[k]! * 0.99), base: b, learned: l };
 }
 
 export const COMPS_ONLY: Blend = { comps: 1, hedonic: 0, gbm: 0 };

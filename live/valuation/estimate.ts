@@ -139,16 +139,19 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
   const locW = opts.detail ? new Float64Array(n) : null; // the location (distance or block) factor of the weight
   // per-subject constants hoisted out of the loop
   const sBeds = nz(s.beds), sBaths = nz(s.baths), sYear = nz(s.year);
+  // the market's learned similarity scales (ModelParams.kernel) weigh a recorded subject's comps, the subjects they were learned on
+  const K = s.mode === 'record' ? p.kernel : undefined;
+  const wBeds = K?.beds ?? TUNING.beds, wBaths = K?.baths ?? TUNING.baths;
   const fCols: Float64Array[] = [], fVal: number[] = [], fSlope: number[] = [], fW: number[] = [];
   for (const [name, col] of idx.features) {
     const v = s.features[name];
     if (v === undefined || !Number.isFinite(v)) continue;
-    const slope = p.features[name] ?? 0, weight = TUNING.features[name]?.weight ?? 0.5;
+    const slope = p.features[name] ?? 0, weight = K?.[name] ?? TUNING.features[name]?.weight ?? 0.5;
     if (slope === 0 && weight === 0) continue; // a trees-only feature (gbmRow reads it from s.features)
     fCols.push(col); fVal.push(v); fSlope.push(slope); fW.push(weight);
   }
   const nf = fCols.length;
-  const invSize = 1 / TUNING.size, invYear = 1 / TUNING.year, invDist = 1 / (p.distance_km ?? TUNING.distKm);
+  const invSize = 1 / (K?.size ?? TUNING.size), invYear = 1 / (K?.year ?? TUNING.year), invDist = 1 / (p.distance_km ?? TUNING.distKm);
   const invRecency = 1 / ((p.recency_months ?? TUNING.recencyMonths) * MONTH_DAYS);
   const sLat = s.lat ?? NaN, sLng = s.lng ?? NaN;
   const invBlock = 1 / TUNING.blockScale;
@@ -162,9 +165,9 @@ export function estimate(idx: CompIndex, p: ModelParams, s: Subject, opts: Estim
     // log of the weight: -(size, beds, baths, year, feature distances) - age / recency
     let lw = -Math.abs(dLogSqft) * invSize - Math.max(0, opts.valuationDay - idx.day[i]!) * invRecency;
     const db = sBeds - idx.beds[i]!;
-    if (db === db) { a += p.beds * db; lw -= Math.abs(db) * TUNING.beds; }
+    if (db === db) { a += p.beds * db; lw -= Math.abs(db) * wBeds; }
     const dba = sBaths - idx.baths[i]!;
-    if (dba === dba) { a += p.baths * dba; lw -= Math.abs(dba) * TUNING.baths; }
+    if (dba === dba) { a += p.baths * dba; lw -= Math.abs(dba) * wBaths; }
     const dy = sYear - idx.year[i]!;
     if (dy === dy) { a += p.year * dy; lw -= Math.abs(dy) * invYear; }
     for (let f = 0; f < nf; f++) {

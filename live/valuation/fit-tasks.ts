@@ -9,15 +9,15 @@ import { Worker } from 'node:worker_threads';
 import type { Blend, ModelParams } from './types.ts';
 import { CompIndex, type CompSetData } from './comps.ts';
 import { fitModel, fitStacked } from './fit.ts';
-import { asOf, backtest, backtestFitDays, tuned, type Prediction } from './backtest.ts';
+import { asOf, backtest, backtestFitDays, tuned, type Kernel, type Prediction } from './backtest.ts';
 
 /** One model of a source fitted on its sales before `day` (Infinity: every comp, the live params), a source's
  *  back-test given its models (backtestFitDays), or its live params given the back-test's choices (the stacked trees
  *  fitted when `blend` gives them a share). */
 export type FitTask = { kind: 'fit'; set: CompSetData; day: number } | { kind: 'backtest'; set: CompSetData; fitted: [number, ModelParams][] }
-  | { kind: 'stacked'; set: CompSetData; params: ModelParams; blend: Blend; recency: number; distance: number };
+  | { kind: 'stacked'; set: CompSetData; params: ModelParams; blend: Blend; recency: number; distance: number; kernel: Kernel };
 /** What build.ts reads of a back-test. */
-export interface BacktestPart { blend: Blend; recency: number; distance: number; testStart: number; predictions: Prediction[] }
+export interface BacktestPart { blend: Blend; recency: number; distance: number; kernel: Kernel; testStart: number; predictions: Prediction[] }
 export type FitResult = { kind: 'fit'; params: ModelParams } | ({ kind: 'backtest' } & BacktestPart);
 export interface SourceFit { params: ModelParams; backtest: BacktestPart }
 
@@ -25,12 +25,12 @@ export function runFitTask(task: FitTask): FitResult {
   const idx = new CompIndex(task.set);
   if (task.kind === 'fit') return { kind: 'fit', params: fitModel(asOf(idx, task.day), task.day) };
   if (task.kind === 'stacked') {
-    const params = tuned(task.params, task.recency, task.distance);
+    const params = tuned(task.params, task.recency, task.distance, task.kernel);
     const stacked = task.blend.stacked ? fitStacked(idx, Infinity, params) : undefined;
     return { kind: 'fit', params: stacked ? { ...params, stacked } : params };
   }
   const bt = backtest(idx, undefined, undefined, new Map(task.fitted));
-  return { kind: 'backtest', blend: bt.blend, recency: bt.recency, distance: bt.distance, testStart: bt.split.testStart, predictions: bt.predictions };
+  return { kind: 'backtest', blend: bt.blend, recency: bt.recency, distance: bt.distance, kernel: bt.kernel, testStart: bt.split.testStart, predictions: bt.predictions };
 }
 
 /** A task and the jobs (by position) whose results it needs: `task` builds it from them once they are done. */
@@ -53,7 +53,7 @@ export async function fitSources(sets: readonly CompSetData[], workers = default
     const live = jobs.push({ label: `stacked trees of ${set.source} on every comp`, deps: [fit, backtestJob], task: (r) => {
       const bt = r[backtestJob]!;
       if (bt.kind !== 'backtest') throw new Error(`job ${backtestJob} is no back-test`);
-      return { kind: 'stacked', set, params: paramsOf(r[fit]), blend: bt.blend, recency: bt.recency, distance: bt.distance };
+      return { kind: 'stacked', set, params: paramsOf(r[fit]), blend: bt.blend, recency: bt.recency, distance: bt.distance, kernel: bt.kernel };
     } }) - 1;
     at.set(set, { live, backtest: backtestJob });
   }

@@ -41,6 +41,10 @@ export interface ModelParams {
   /** The comps' distance scale in km (the weight's 1 / (1 + (d / scale)^2)), chosen on the source's back-test folds
    *  (choose.ts chooseDistance); absent = TUNING.distKm. */
   distance_km?: number;
+  /** The comps' similarity scales learned for the source's recorded subjects (choose.ts chooseKernel, issue 24
+   *  fourteenth round): `size` and `year` (scales: |Δlog sqft| / size, |Δyear| / year), `beds`, `baths` and each assessor
+   *  feature's name (weights per unit of difference); a scale absent = TUNING's. Absent where the folds kept the defaults. */
+  kernel?: Record<string, number>;
   /** The boosted trees over the sales' own characteristics and point (gbm.ts), target log price - index. */
   gbm?: GbmModel;
   /** The stacked trees (fit.ts fitStacked): trained on log price - the comps estimate over the trees' features and the
