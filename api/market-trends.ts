@@ -20,6 +20,7 @@ import type { SourceFileSpan } from '../live/research/market-window.ts';
 import { coveredOf, coverNote } from '../live/research/month-cover.ts';
 import { explainNullChanges } from './trends-change-note.ts';
 import { sourceSpans, type SourceSpan } from '../live/research/coverage.ts';
+import { typeChangeNote, typeDataNote } from './trends-type-note.ts';
 import { PROPERTY_TYPES } from '../warehouse/property-types.ts';
 
 export const TRENDS_MONTHS = { min: 3, max: 60, default: 24 } as const;
@@ -60,6 +61,9 @@ export interface StoredTrends {
   sources?: string[];
   /** the files of those sales with their first and last month (pipelines/shards/trends.sql; absent in a build before them) */
   source_files?: SourceFileSpan[] | null;
+  /** the property types (of the five) those sources record a sale of, anywhere (absent in a build before them): a type
+   *  none records is said so (api/trends-type-note.ts) */
+  source_types?: string[] | null;
   /** the additive `source` of the answer: the market's sales source as the manifest names it (pipelines/shards/trends.sql;
    *  absent where no sales source records a sale in the market, and in a build before it) */
   source?: { id: string; name: string; vintage: string | null };
@@ -142,7 +146,8 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
   const covered = coveredOf(c, stored.sources, spans);
   const note = coverNote(stored.summary, c.month, covered);
   // and every other null change says why too (a start month with too few sales, not complete: trends-change-note.ts)
-  const summary = explainNullChanges(note ? { ...stored.summary, change_note: [stored.summary['change_note'], note].filter(Boolean).join('; ') } : stored.summary, c, stored.method);
+  // and a type the market's sources record no sale of says so first (trends-type-note.ts), not "no month ... with 20 sales"
+  const summary = explainNullChanges(typeChangeNote(stored, note ? { ...stored.summary, change_note: [stored.summary['change_note'], note].filter(Boolean).join('; ') } : stored.summary), c, stored.method);
   const from = Math.max(c.month.length - months, 0);
   const at = Array.from({ length: c.month.length - from }, (_, i) => from + i);
   const allMix = seriesMix(stored.method, c.untyped_count, c.index_sample_count);
@@ -163,7 +168,7 @@ export function trendsBody(stored: StoredTrends, months: number, partial: Readon
     })),
     summary: at.length === 0 ? summary : windowSummary(summary, c.month[at[0]!]!, c.month[at.at(-1)!]!, months),
     index_note: indexNote(at.map((i) => c.month[i]!), mix, base, at.map((i) => c.level[i]!), at.map((i) => c.index_sample_count[i]!)),
-    data_note: dataNote(stored.sources, partial, stored.source_files, at.length ? [c.month[at[0]!]!, c.month[at.at(-1)!]!] : undefined),
+    data_note: [typeDataNote(stored), dataNote(stored.sources, partial, stored.source_files, at.length ? [c.month[at[0]!]!, c.month[at.at(-1)!]!] : undefined)].filter(Boolean).join('; ') || null,
     month_note: partMonthNote(at.map((i) => c.month[i]!), at.map((i) => covered[i] === false && c.sales_count[i] !== null)),
     as_of: stored.as_of,
     ...(stored.source ? { source: stored.source } : {}),

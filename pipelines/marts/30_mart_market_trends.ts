@@ -97,7 +97,10 @@ async function sourcePartialMonths(ctx: StageContext): Promise<Map<string, Set<n
 }
 
 /** The sources of each market's arm's-length sales (`marketKey`), which the trends answer reads to say when they are a
- *  sample or partial extract (api/market-trends.ts dataNote, the research answer's rule), and their files
+ *  sample or partial extract (api/market-trends.ts dataNote, the research answer's rule); the property types (of the
+ *  five) those sources record a sale of, any record of any of their markets, flagged or not (`source_types`: the trends
+ *  answer says when a type asked is none of them, api/trends-type-note.ts: Denver's and Sacramento's files hold no land
+ *  sale, King County's none but houses, so their months of it are empty for want of any record, not few sales); and their files
  *  (`source_files`: each registry file, `<source id>/<file key>` as meta.source_files names it, with the first and last
  *  month, YYYY-MM, of the market's sales from it), so a caveat about one file of a source is said only of a market and
  *  months with sales from it (live/research/partial.ts caveatWords: Connecticut's 2022 extract holds no Hartford sale). */
@@ -117,10 +120,15 @@ const MARKET_SOURCES = `
     union all select 'city', null, state_code, city_slug, source, file_key, month from arm where state_code is not null and city_slug is not null and city_slug <> ''
     union all select 'city', null, state_code, part_slug, source, file_key, month from arm where state_code is not null and part_slug <> ''
   ),
-  files as (select market_kind, zip, state_code, city_slug, source, file_key, min(month) as first, max(month) as last from tagged group by all)
-  select market_kind, zip, state_code, city_slug, list(distinct source order by source) as sources,
-         list({file: source || '/' || file_key, first: first, last: last} order by source, file_key) filter (where file_key is not null) as source_files
-  from files group by all`;
+  files as (select market_kind, zip, state_code, city_slug, source, file_key, min(month) as first, max(month) as last from tagged group by all),
+  typed as (
+    select source, list(distinct property_type) as types from sales
+    where source is not null and list_contains(property_types(), property_type) group by all
+  )
+  select f.market_kind, f.zip, f.state_code, f.city_slug, list(distinct f.source order by f.source) as sources,
+         list({file: f.source || '/' || f.file_key, first: f.first, last: f.last} order by f.source, f.file_key) filter (where f.file_key is not null) as source_files,
+         list_sort(list_distinct(flatten(list(coalesce(ty.types, []))))) as source_types
+  from files f left join typed ty using (source) group by all`;
 
 export async function run(ctx: StageContext): Promise<void> {
   const monthly = await queryRows<{ k: string; month_no: number; cal: number; month_label: string; sale_count: number; untyped_count: number; median_price: number | null; ln_price_sd: number | null }>(ctx.db, `
@@ -228,7 +236,7 @@ export async function run(ctx: StageContext): Promise<void> {
     select m.market_kind, m.zip, m.state_code, m.city_slug, any_value(m.city) as city, any_value(m.state) as state, m.property_type,
            s.index_method, s.pair_count, s.base_month_no, s.end_month_no,
            any_value(m.month_label) filter (where m.month_no = s.end_month_no) as change_end_month,
-           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct, s.change_note, any_value(ms.sources) as sources, any_value(ms.source_files) as source_files,
+           s.change_3m_pct, s.change_12m_pct, s.change_24m_pct, s.change_note, any_value(ms.sources) as sources, any_value(ms.source_files) as source_files, any_value(ms.source_types) as source_types,
            ${hasDirection ? 'coalesce(any_value(d.direction), direction_30d(0))' : 'null::varchar'} as direction_30d,
            ${hasDirection ? 'coalesce(any_value(d.direction_pct), 0)' : 'null::double'} as direction_30d_pct,
            ${hasDirection ? 'any_value(d.window_end)' : 'null::date'} as direction_30d_end,

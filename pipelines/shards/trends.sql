@@ -8,7 +8,9 @@
 -- records could show no rehab event at all (mart_market_direction.direction_note): no permit, no resale, no
 -- renovation year; 0 against 0 from no source is no "flat". `sources` (the market's sales sources) lets the route say
 -- when they are a partial extract (api/market-trends.ts dataNote), and `source_files` (their files and months) which of
--- a source's caveats apply to the market (a caveat of one file: live/research/partial.ts caveatWords); summary.change_note says why a change is withheld for
+-- a source's caveats apply to the market (a caveat of one file: live/research/partial.ts caveatWords), and `source_types`
+-- (the property types those sources record any sale of, anywhere) whether they record the type at all
+-- (api/trends-type-note.ts: Denver's land months are empty for want of any land record, not thin); summary.change_note says why a change is withheld for
 -- comparing two subtype mixes (warehouse/price-mix.ts). source (additive, last; the route keeps it last): the market's
 -- sales source as the manifest names it (mart_market_source, by the zip, or the state and city slug; market.md "The
 -- source of a market answer"), absent where no sales source records a sale there.
@@ -47,6 +49,7 @@ select
         series: m.series,
         sources: t.sources,
         source_files: t.source_files,
+        source_types: t.source_types,
         summary: {
             change_3m_pct: round_to(t.change_3m_pct, 1),
             change_12m_pct: round_to(t.change_12m_pct, 1),
