@@ -60,10 +60,24 @@ create or replace macro comps_left_out(n, parts) as
 create or replace macro comps_coops(n) as
     case when n > 0 then format('{} arm''s-length co-op apartment sales in the window are not counted: a co-op (New York City building classes 09, 10 and 17) is a share in a cooperative, not a condominium, and no property type here covers co-ops',
                                 case when n >= 5 then n::varchar else 'fewer than 5' end) end;
-create or replace macro comps_note(coverage, left_out, n, n_sales, property_type, no_dom, no_ratio, redfin_dom) as nullif(concat_ws('; ',
+-- Why a type has no sale in the window when the zip's sales sources record no sale of it anywhere (review h67: zip 98103's
+-- condo comps said 'no arm''s-length sale of this type in the window', a count of 0, where King County's file records no
+-- type at all; Sacramento's and Denver's no land sale): `types` the types of the five the sources record any sale of
+-- (as the trends shard's source_types, api/trends-type-note.ts), a source of single-family sales alone being a file
+-- without a type (its adapter counts every sale as a house). Null when the sources record the type.
+create or replace macro comps_type_unrecorded(property_type, types, n_sources) as
+    case when types is null or list_contains(types, property_type) then null
+         when types = ['sfr'] then format('the zip''s sales {} no property type (every sale is counted as a single-family house, sfr), so {} sales cannot be told apart: no count of them, not even 0',
+                                          case when n_sources > 1 then 'sources record' else 'source records' end, property_type)
+         else format('the zip''s sales {} no {} sale in any of {} markets ({} sales are of the types {} only), so none made here is in this build',
+                     case when n_sources > 1 then 'sources record' else 'source records' end, property_type,
+                     case when n_sources > 1 then 'their' else 'its' end, case when n_sources > 1 then 'their' else 'its' end,
+                     regexp_replace(array_to_string(list_filter(property_types(), t -> list_contains(types, t)), ', '), ', ([^,]+)$', ' and \1')) end;
+create or replace macro comps_note(coverage, left_out, n, n_sales, property_type, no_dom, no_ratio, redfin_dom, unrecorded) as nullif(concat_ws('; ',
     coverage,
     left_out,
-    case when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
+    case when n_sales = 0 and unrecorded is not null then format('no arm''s-length sale of this type in the window: {}; no price per square foot', unrecorded)
+         when n_sales = 0 then 'no arm''s-length sale of this type in the window: no price per square foot'
          when n = 0 then format('{} arm''s-length sales of this type in the window, none with a recorded living area: no price per square foot',
                                 case when n_sales >= 5 then n_sales::varchar else 'fewer than 5' end)
          when n < 5 then 'fewer than 5 arm''s-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)' end,
@@ -191,6 +205,14 @@ coverage as (
     from (select zip, months, kind, island, min(lo) as lo, max(hi) as hi from islands group by all)
     group by zip, months
 ),
+zip_types as (
+    -- per zip, the types of the five its sales sources record any sale of, in any market (comps_type_unrecorded)
+    select z.zip, count(distinct z.source)::integer as n_sources, list_sort(list_distinct(flatten(list(ty.types)))) as types
+    from (select distinct zip, source from zip_files) z
+    join (select source, list(distinct property_type) as types from sales
+          where source is not null and list_contains(property_types(), property_type) group by all) ty using (source)
+    group by z.zip
+),
 redfin as (
     -- per zip, type and window, the latest Redfin period that may stand for it (redfin_stands_for); none -> no row
     select g.zip, g.property_type, g.months,
@@ -235,7 +257,8 @@ select
                case when not coalesce(w.n >= 5 and w.n_dom >= 5, false) and r.median_dom is not null
                     then format('days on market: the Redfin zip tracker''s median for {} sales of the 90 days {} to {} ({} homes sold, data provided by Redfin)',
                                 redfin_type_words(r.redfin_type), strftime(redfin_period_start(r.period_end), '%Y-%m-%d'),
-                                strftime(r.period_end, '%Y-%m-%d'), r.homes_sold::integer) end) as note
+                                strftime(r.period_end, '%Y-%m-%d'), r.homes_sold::integer) end,
+               comps_type_unrecorded(g.property_type, zt.types, zt.n_sources)) as note
 from grid g
 left join windowed w using (zip, property_type, months)
 left join redfin r using (zip, property_type, months)
@@ -244,4 +267,5 @@ join (select zip, months, cast(date_diff('day', boundary, w.zip_as_of) as intege
 left join coverage cv using (zip, months)
 left join left_out lo using (zip, property_type, months)
 left join coops co using (zip, property_type, months)
+left join zip_types zt using (zip)
 left join int_market_zip_names nm using (zip);

@@ -122,3 +122,43 @@ describe('a type the market sources record none of', () => {
     expect(said).toBeGreaterThan(100);
   });
 });
+
+// GET /v1/market/comps of the same types (review h67): "no arm's-length sale of this type in the window" read as a count
+// of 0 where the zip's source records no sale of the type at all (pipelines/marts/30_mart_comps.sql comps_type_unrecorded).
+describe('comps of a type the zip sources record none of', () => {
+  async function comps(q: string): Promise<{ sample_count: number | null; note: string | null; source?: { id: string } }> {
+    const res = await api.get(`/v1/market/comps?${q}&months=12`);
+    expect(res.status, q).toBe(200);
+    return (await res.json()) as { sample_count: number | null; note: string | null; source?: { id: string } };
+  }
+
+  test('98103 condo says the King County file records no type; Sacramento 95823 land names the raw types', async () => {
+    const condo = await comps('zip=98103&property_type=condo');
+    expect(condo.sample_count).toBeNull();
+    expect(condo.note).toContain("no arm's-length sale of this type in the window: the zip's sales source records no property type "
+      + '(every sale is counted as a single-family house, sfr), so condo sales cannot be told apart: no count of them, not even 0; no price per square foot');
+    const raw = await rawTypes('sacramento-real-estate-transactions/sacramento_transactions.csv.gz', 'type',
+      { Residential: 'sfr', Condo: 'condo', 'Multi-Family': 'multi' });
+    const order = ['sfr', 'multi', 'condo'].filter((t) => raw.types.includes(t));
+    const land = await comps('zip=95823&property_type=land');
+    expect(land.source?.id).toBe('sacramento');
+    expect(land.note).toContain(`the zip's sales source records no land sale in any of its markets (its sales are of the types ${order.slice(0, -1).join(', ')} and ${order.at(-1)} only)`);
+    const sfr = await comps('zip=98103&property_type=sfr');
+    expect(sfr.sample_count).toBeGreaterThan(100);
+    expect(String(sfr.note ?? '')).not.toContain('records no');
+  });
+
+  test('every comps row: the words are said exactly where no sale of the window is counted and no source of the zip records the type', async () => {
+    const rows = await warehouseRows<{ zip: string; property_type: string; months: number; sale_count: number; says: boolean; none: boolean }>(`
+      with zs as (select distinct zip, source from sales where zip is not null and source is not null and is_arms_length),
+           recorded as (select distinct source, property_type from sales where source is not null)
+      select m.zip, m.property_type, m.months, m.sale_count,
+             coalesce(m.note, '') similar to '.*records no (property type|\\w+ sale in any of).*' as says,
+             not exists (select 1 from zs join recorded r using (source) where zs.zip = m.zip and r.property_type = m.property_type) as none
+      from mart_comps m`);
+    expect(rows.length).toBeGreaterThan(1000);
+    const wrong = rows.filter((r) => r.says !== (r.none && Number(r.sale_count) === 0));
+    expect(wrong.slice(0, 10), `${wrong.length} wrong`).toEqual([]);
+    expect(rows.filter((r) => r.says).length).toBeGreaterThan(1000);
+  });
+});

@@ -361,6 +361,19 @@ export class MarketOracle {
       const k = type === 'condo' ? sold.filter((c) => (c.type as string) === 'coop' && c.d > start).length : 0;
       return k ? `${k >= 5 ? k : 'fewer than 5'} arm's-length co-op apartment sales in the window are not counted: a co-op (New York City building classes 09, 10 and 17) is a share in a cooperative, not a condominium, and no property type here covers co-ops` : null;
     };
+    // the types the zip's sales sources record any sale of, anywhere (every record, flagged or not): a type none records
+    // has no sale for want of any record, said so (market.md mart_comps "note"); one of single-family sales alone is a
+    // file without a type
+    const recorded = (await this.rows<{ t: string }>(`select distinct property_type as t from sales
+      where source in (select distinct source from oracle_arms where zip = $zip)`, { zip })).map((r) => r.t);
+    const sources = (await this.rows<{ n: number }>(`select count(distinct source)::int as n from oracle_arms where zip = $zip`, { zip }))[0]!.n;
+    const unrecorded = (type: PropertyType): string | null => {
+      if (recorded.includes(type)) return null;
+      const [has, their] = sources > 1 ? ['sources record', 'their'] : ['source records', 'its'];
+      const kinds = PROPERTY_TYPES.filter((t) => recorded.includes(t));
+      if (kinds.length === 1 && kinds[0] === 'sfr') return `the zip's sales ${has} no property type (every sale is counted as a single-family house, sfr), so ${type} sales cannot be told apart: no count of them, not even 0`;
+      return `the zip's sales ${has} no ${type} sale in any of ${their} markets (${their} sales are of the types ${kinds.join(', ').replace(/, ([^,]+)$/, ' and $1')} only), so none made here is in this build`;
+    };
     const out = new Map<string, CompsAnswer>();
     for (const type of PROPERTY_TYPES) {
       for (const m of months) {
@@ -396,7 +409,7 @@ export class MarketOracle {
               : (cov.days === 0 ? `sales records cover none of the ${cov.window} days asked whole` : `sales records cover ${cov.text} only, ${cov.days} of the ${cov.window} days asked`)
                 + (reach(start) > cov.days ? `${partialWords(cov, reach(start), "zip's sales")}, under a quarter of its busiest month's sales a month, not every recorded sale, so a count or figure here describes that extract only` : ''),
             [leftOut(type, start), coopsLeft(type, start)].filter((x) => x !== null).join('; ') || null,
-            sales.length === 0 ? "no arm's-length sale of this type in the window: no price per square foot"
+            sales.length === 0 ? `no arm's-length sale of this type in the window: ${unrecorded(type) ? `${unrecorded(type)}; ` : ''}no price per square foot`
               : n === 0 ? `${sales.length >= 5 ? sales.length : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`
               : n < 5 ? "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)" : null,
             dom === null || ratio === null

@@ -38,18 +38,20 @@ test('every null figure is explained: no sale, sales without a living area (no c
   // below 5 sales the count is not given (minimum cohort); no Redfin row here, no list data: the listing clause always
   const noArea = (n: number): string => `${n >= 5 ? n : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`;
   const noSale = "no arm's-length sale of this type in the window: no price per square foot";
+  // a type the zip's one source records no sale of anywhere (land, commercial): said so (comps_type_unrecorded)
+  const noneRecorded = (type: string): string => `no arm's-length sale of this type in the window: the zip's sales source records no ${type} sale in any of its markets (its sales are of the types sfr, multi and condo only), so none made here is in this build; no price per square foot`;
   const few = "fewer than 5 arm's-length sales of this type in the window with a recorded living area: too few for a price per square foot (minimum cohort 5)";
   const listing = (residential: boolean): string => `no days on market or list-to-sale ratio: fewer than 5 comps of the window record a list date and price, and ${residential
     ? "no Redfin zip snapshot stands for the window (one needs its 90 days inside the window, its type this one or all residential, and 5 or more homes sold) (Redfin's sale-to-list is an average, not a median: not used for the ratio)"
     : 'the Redfin zip snapshots cover residential types only'}`;
   const note = (first: string, residential = true): string => `${first}; ${listing(residential)}`;
   expect(got).toEqual([
-    { property_type: 'commercial', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
-    { property_type: 'commercial', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
+    { property_type: 'commercial', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noneRecorded('commercial'), false) },
+    { property_type: 'commercial', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noneRecorded('commercial'), false) },
     { property_type: 'condo', months: 6, comps: 1, sales: 2, sample_count: null, note: note(few) },
     { property_type: 'condo', months: 12, comps: 1, sales: 2, sample_count: null, note: note(few) },
-    { property_type: 'land', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
-    { property_type: 'land', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noSale, false) },
+    { property_type: 'land', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noneRecorded('land'), false) },
+    { property_type: 'land', months: 12, comps: 0, sales: 0, sample_count: null, note: note(noneRecorded('land'), false) },
     { property_type: 'multi', months: 6, comps: 0, sales: 0, sample_count: null, note: note(noSale) },
     { property_type: 'multi', months: 12, comps: 0, sales: 1, sample_count: null, note: note(noArea(1)) },
     { property_type: 'sfr', months: 6, comps: 0, sales: 3, sample_count: null, note: note(`1 other sale of this type in the window is left out as not arm's-length: 1 portfolio (multi-parcel) deed; ${noArea(3)}`) },
