@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Target } from './place-words.ts';
+import { findCounties } from './county-place.ts';
+import type { Gazetteer } from './places.ts';
 
 type ZipRow = [zip: string, lat: number, lng: number, radius: number, city: string, state: string, nri: number | null, county: string | null];
 
@@ -63,4 +65,12 @@ export function nriAnswer(data: NriPlaces, t: Target, nri: NriScores): { answer:
     answer: `FEMA's National Risk Index (NRI) for ${where}: ${lead}, out of 100 (all natural hazards, relative to every US county); it is kept per county, not per city or zip, and is one part (a quarter) of the environmental risk score we give per zip.`,
     citation: 'FEMA National Risk Index, county table (RISK_SCORE), as the location index keeps it per zip',
   };
+}
+
+/** The places an NRI question asks: the zips, cities and counties read ("NRI score 98103 vs 60614": each), else the
+ *  counties it names when the place read is only their state ("the National Risk Index risk score of Middlesex County,
+ *  MA": before, Massachusetts, no county read, as a market topic's county is read in intent.ts) or none was read. */
+export function nriTargets(query: string, targets: readonly Target[], gaz: Gazetteer): Target[] {
+  const placed = targets.filter((t) => t.zip || t.city || t.area);
+  return placed.length ? placed : findCounties(query, gaz, targets.map((t) => t.state));
 }
