@@ -74,3 +74,13 @@ export function nriTargets(query: string, targets: readonly Target[], gaz: Gazet
   const placed = targets.filter((t) => t.zip || t.city || t.area);
   return placed.length ? placed : findCounties(query, gaz, targets.map((t) => t.state));
 }
+
+/** The NRI asked beside another topic ("the national risk index and flood zone for 21224"): the gap kinds.ts left
+ *  ("... : that part of the question is not answered", starting with `say`) becomes the places' NRI answers, where the
+ *  location index has them (h67ask2: before, said not answered of a zip whose county score is kept). */
+export function nriBeside(data: NriPlaces & Gazetteer, u: { query: string; targets: Target[]; gaps: string[] }, nri: NriScores, say: string): void {
+  const at = u.gaps.findIndex((g) => g.startsWith(say));
+  if (at < 0) return;
+  const found = nriTargets(u.query, u.targets, data).map((t) => nriAnswer(data, t, nri)).filter((a) => a !== null);
+  if (found.length) u.gaps[at] = found.map((a) => a.answer.replace(/\.$/, '')).join('. ');
+}

@@ -70,6 +70,13 @@ describe('FEMA\'s National Risk Index: its name is no place, the place asked is 
     expect(a).toContain(`for zip 60614 (Chicago, IL): the county composite risk score of its county, ${county('Cook County, IL', '17031')}`);
   });
 
+  it('asked beside another topic ("the national risk index and flood zone for 21224"): both answered, the NRI no longer "not answered"', async () => {
+    const a = await askNri('What is the national risk index and flood zone for 21224');
+    expect(a).toMatch(/^Zip 21224 \(Baltimore, MD\): /);
+    expect(a).toContain(`FEMA's National Risk Index (NRI) for zip 21224 (Baltimore, MD): the county composite risk score of its county, ${county('City of Baltimore, MD', '24510')}`);
+    expect(a).not.toContain('not answered');
+  });
+
   it('a town named National or Index is still read when asked by name with the Index', async () => {
     expect(await askNri('national risk index for Index, WA')).toContain(`for Index, WA: the county composite risk score of its county, ${county('Snohomish County, WA', '53061')}`);
   });
