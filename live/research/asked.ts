@@ -16,8 +16,9 @@ import { YEAR_AGO } from './year-ago.ts';
 export type Asked = 'dom' | 'flip_margin' | 'flips' | 'flip_share' | 'price_band' | 'mean' | 'distress' | 'permit_count' | 'sales_count' | 'bedrooms' | 'llc' | 'zip_price' | 'list_ratio' | 'increase_notice' | 'change';
 
 /** a count of foreclosure, lien or distress filings (or suits: "lien foreclosure suits in Louisville", review 26): the
- *  distressed pipeline of the investor overview, not the law */
-export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|suits|inventory|activity|numbers?|rate)|\blien (filings|suits)\b|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b/;
+ *  distressed pipeline of the investor overview, not the law; one filing had or open ("properties in Pittsburgh have
+ *  an open foreclosure filing", "open foreclosures": h67ask2, before the law and no sales) */
+export const DISTRESS_COUNT = /foreclosure (pipeline|counts?|filings|cases|suits|inventory|activity|numbers?|rate)|\blien (filings|suits)\b|how many (\w+ ){0,2}(foreclosures|liens|lien cases|distressed)|number of (\w+ )?(foreclosures|liens|distressed)|\bforeclosures (are|were|filed|in (the )?(last|past))\b|\b(open|active|pending|recent|new) (foreclosure|lien) (filing|case|suit)s?\b|\b(open|active|pending) foreclosures?\b|\b(have|has|with|had) (an? |any )?(open |active |pending )?foreclosure (filing|case|suit)s?\b|how many [^.?!]{0,40}\b(are|is|were|currently|now) in (pre-?)?foreclosure\b/;
 /** properties in distress asked about (foreclosures as events, pre-foreclosures, tax-delinquent or distressed
  *  properties, filings; tax liens of a year, "tax liens in Louisville in 2012", or tax lien filings): the distressed
  *  pipeline or a period's filings, never a ranking of another figure nor, alone, the foreclosure law */
@@ -26,8 +27,9 @@ export const DISTRESS_ASKED = new RegExp(`${DISTRESS_COUNT.source}|pre-?foreclos
 export const FORECLOSURE_LAW = /judicial|\btype\b|process|\blaws?\b|rules?\b|statut|power of sale|how (do|does) (a )?foreclosures? work|redeem|redemption/;
 /** Distressed properties asked about (lower-cased text); "how do foreclosures work" is the law alone. */
 export const asksDistress = (q: string): boolean => DISTRESS_ASKED.test(q) && !(FORECLOSURE_LAW.test(q) && !DISTRESS_COUNT.test(q) && !/distress|pre-?foreclosure|delinquen/.test(q));
-/** "how many distressed properties": a count of filings, not of sales */
-export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|liens?\b)/;
+/** "how many distressed properties", "how many properties in Pittsburgh have an open foreclosure filing": a count of
+ *  filings, not of sales */
+export const NOT_SALES = /how many [^.?!]{0,30}\b(distress|foreclos|delinquen|liens?\b)|how many (\w+ ){0,3}(properties|homes|houses|parcels)\b(?![^.?!]{0,40}\b(sold|sales?|sell)\b)[^.?!]{0,40}\b(have|has|had|with|in|under)\b[^.?!]{0,20}\b(foreclos|liens?\b|delinquen|distress)/;
 /** A city's zips ranked by price ("cheapest zip codes in Seattle", "which zip in Brooklyn is most expensive"): their
  *  median sale prices over a window (with a per-sqft or comps word, their prices per sqft) */
 export const ZIP_RANK = new RegExp(String.raw`\b(cheap|cheapest|cheaper|affordable|least expensive|expensive|priciest|pricier|pricey|(lowest|highest)[- ]priced)\b.{0,25}\b(zips?|zip ?codes?)\b|\b(zips?|zip ?codes?)\b.{0,40}\b(cheapest|least expensive|most expensive|priciest|most affordable|(lowest|highest)[- ]priced|(highest|lowest) (median |average |typical )?(sale |home |house )?prices?)\b`

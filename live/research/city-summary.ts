@@ -1,7 +1,7 @@
 // A zip-level topic asked about a city (POST /v1/research/query): the city's summary over every zip of it with data
 // (how many, the lowest and the highest zip with their figures, the middle zip, the groups), then the highest zip's own
 // fact (the lowest's when the low end is asked: "cheapest zips"); every zip's fact follows for deep answers. Wording: warehouse/docs/research.md.
-import { countyNoSalesWhy } from './county-no-sales.ts';
+import { noSalesWhy } from './county-no-sales.ts';
 import type { ResearchData } from './data.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
@@ -95,7 +95,7 @@ export async function cityZipFacts(data: ResearchData, t: Target, make: (zip: st
   if (facts.length === 0) {
     const probe = await make(zips[0] ?? '00000', true);
     if (/not part of this build/.test(probe.sentence)) return [probe];
-    return [missing(topic.intent, t, `We have no ${topic.what} for any zip of ${place}${topic.intent === 'trends' || topic.intent === 'comps' ? countyNoSalesWhy(data, t, zips) : ''}`)]; // why, for a county (county-no-sales.ts)
+    return [missing(topic.intent, t, `We have no ${topic.what} for any zip of ${place}${topic.intent === 'trends' || topic.intent === 'comps' ? noSalesWhy(data, t, zips) : ''}`)]; // why, for a county or city (county-no-sales.ts)
   }
   const all = facts.filter((f) => f.zip && f.zip.measure !== null).sort((a, b) => a.zip!.measure! - b.zip!.measure! || a.zip!.zip.localeCompare(b.zip!.zip));
   const { ranked: measured, other } = topic.sameEnd ? sameEndGroup(all) : { ranked: all, other: [] };

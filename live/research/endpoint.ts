@@ -14,7 +14,7 @@
 //               changes a number, a citation, a caveat, a place or a key legal term is discarded (rephraseProblem)
 import { countyReading } from './county-reading.ts';
 import { barePlace, NRI_SAY, readKinds } from './kinds.ts';
-import { nriAnswer, NriScores } from './nri.ts';
+import { nriAnswer, nriBeside, NriScores, nriTargets } from './nri.ts';
 import { stateSuperfund, SuperfundSites } from './state-superfund.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
@@ -111,8 +111,10 @@ export class ResearchEngine {
     // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
     readKinds(u, asked);
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
-    const nri = u.notRecorded === NRI_SAY && u.targets[0] && this.files ? nriAnswer(this.data, u.targets[0], this.files.nri) : null;
+    const nriAt = u.notRecorded === NRI_SAY && this.files ? nriTargets(u.query, u.targets, this.data).map((t) => nriAnswer(this.data, t, this.files!.nri)).filter((a) => a !== null) : []; // each place, a county named too
+    const nri = nriAt.length ? { answer: nriAt.map((a) => a.answer).join(' '), citation: nriAt[0]!.citation } : null;
     if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
+    if (this.files) nriBeside(this.data, u, this.files.nri, NRI_SAY); // the NRI beside another topic: its answer, not a gap
     // Superfund sites of a state: the location index's NPL sites counted by status (state-superfund.ts)
     const npl = this.files?.superfund ? stateSuperfund(u, (code) => this.data.stateName(code), this.files.superfund) : null;
     if (npl) return { answer: depth === 'deep' ? `${npl.answer}\n\nSources: ${npl.citation}` : npl.answer, sources: [{ type: 'location', category: 'location_risk', citation: npl.citation }], confidence: 'high', facts: [], depth };

@@ -3,7 +3,7 @@
 // Rules: warehouse/docs/research.md.
 import { findCounty, readCounties } from './county-place.ts';
 import { EVERY_BOROUGH_READ } from './place-aliases.ts';
-import { outsideTheCity } from './state-rest.ts';
+import { outsideTheCity } from './state-rest.ts'; import { PRICE_JUDGED, statePriceJudged } from './state-price-words.ts';
 import { findPlaces, type Context, type Gazetteer, type Target } from './places.ts';
 import { editDistance } from '../places/names.ts';
 import { EACH_MONTH, parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts'; import { periodFollowUp } from './year-ago.ts';
@@ -198,7 +198,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // may of 2014 in seattle", "sales in queens between march and june 2022"): that period's, or a place's sales alone
   // ("Fairview sales", "sales in Seattle": before, a tax sale rule), a county's too ("King County sales 2015"); a follow-up
   // naming only a period (year-ago.ts)
-  if (intents.length === 0 && targets.some((t) => t.zip || t.city || t.area) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || EACH_MONTH.test(lower) || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
+  if (intents.length === 0 && (targets.some((t) => t.zip || t.city || t.area) || statePriceJudged(lower, targets)) && notRecorded === null && !LICENSING.test(lower) && (HOME_WORDS.test(lower) || PRICE_JUDGED.test(lower) || (parseQuarter(q) !== null && !permits) || (/\b(sales|sold)\b/.test(lower) && (parseYears(pq) !== null || parseMonths(pq).months !== null || EACH_MONTH.test(lower) || /^[\s?.!,]*(home |house |condo )?(sales|sold)( in| for| of)?[\s?.!,]*$/i.test(topicText))) || (targets.length >= 2 && PRICE_RANK.test(lower)) || carried !== null || periodFollowUp(lower, parseYears(pq) !== null, targets, readAs, context))) { intents.push('trends'); homeWords = true; }
   if (SALES_BESIDE.test(lower) && intents.length && !intents.some((i) => i === 'trends' || i === 'comps') && targets.some((t) => t.zip || t.city || t.area)) { intents.push('trends'); homeWords = true; } // "sales and foreclosures in X": both
   // "permits in chicago", "nashville permits": a city's building permits, read as its zips' rehab momentum as a zip's are
   // ("permits in 60614": detectIntents), summarised over its zips (city-summary.ts); a rental permit is licensing; a zip

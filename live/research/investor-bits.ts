@@ -18,6 +18,9 @@ export const unknownShareWhy = (r: Investor): string => (fewBuyers(r) ? 'under 5
  *  sales records to carry buyer names (h67ask: before, "the sales records ... carry no buyer names" of a city with none). */
 export const noSales = (r: Investor): boolean => /^no sale for value in the window/.test(r.note ?? '');
 export const NO_SALE_SAID = 'no sale for value is recorded';
+/** Why no investor purchase, so no flip, can be told: no buyer names, or no sale at all (a city of filings alone:
+ *  h67ask2, before "without buyer names" of Louisville's flips, where no sale is recorded to carry one). */
+const unbought = (r: Investor): string => (noSales(r) ? 'with no sale recorded' : 'without buyer names');
 
 /** `gap`: the window's months the sales files do not cover, or cover in part only (window-gaps.ts windowGap), said
  *  after the window as a sales count's are (review 24: Denver's 24 months to 2019-07-09 hold 19 months of sales). */
@@ -36,16 +39,16 @@ export function investorBits(r: Investor, u: Understanding, months: number, gap 
   // says why (no resale in the window, or no buyer names), never dropped silently
   else if (!u.asks.includes('flips') && !u.asks.includes('flip_margin') && FLIP_ASKED.test(u.query) && flipNote(r)) {
     // no buyer names: the share's clause has said so; the flip figures follow from it
-    bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r) ? 'and without buyer names no investor purchase, and so no flip, can be told: no flip velocity or margin' : `but ${flipNote(r)}`);
+    bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r) ? `and ${unbought(r)} no investor purchase, and so no flip, can be told: no flip velocity or margin` : `but ${flipNote(r)}`);
   }
   // how many flips asked and none recorded: said, never the share alone (a source with one sale per parcel shows no resale)
   else if (u.asks.includes('flips')) bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r)
-    ? 'and no flip can be told: without buyer names no investor purchase, and so no flip, is known'
+    ? `and no flip can be told: ${unbought(r)} no investor purchase, and so no flip, is known`
     : `and no flip is recorded: no investor purchase in the records was resold within 365 days with the resale in the ${months} months to ${windowEnd(r)} (a flip needs both deeds in the source; a file with one sale per parcel shows no resales)`);
   if (r.gross_flip_margin_pct !== null) bits.push(`with a median gross margin of ${fmt(r.gross_flip_margin_pct)}%`);
   else if (fewFlips(r)) { /* said above when asked */ }
   else if (u.asks.includes('flip_margin')) bits.push(r.investor_purchase_rate_pct === null && !fewBuyers(r)
-    ? 'and there is no flip margin: without buyer names no investor purchase, and so no flip, can be told'
+    ? `and there is no flip margin: ${unbought(r)} no investor purchase, and so no flip, can be told`
     : `and there is no flip margin: no investor purchase was resold within 365 days with the resale in the ${months} months to ${windowEnd(r)}`);
   return bits;
 }

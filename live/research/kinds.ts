@@ -6,6 +6,7 @@
 // "Kinds of figure".
 import type { Intent, Understanding } from './intent.ts';
 import { detectIntents, LEGAL_INTENTS } from './intent.ts';
+import { withoutIndex } from './index-words.ts';
 
 const MARKET: ReadonlySet<Intent> = new Set(['comps', 'trends', 'rehab', 'investor', 'location']);
 
@@ -16,7 +17,7 @@ const KIND_FIRST: [RegExp, string][] = [
     'We record no household or personal income (no census income figures): the medians we keep are sale prices, not incomes'],
   [/\b(homes?|houses?|properties|condos?|units?|listings?) (are |is )?(currently |now )?(for sale|listed|on the market|available)\b|\b(active |current |new |mls )?listings?\b(?! agreement)|\binventory\b(?!.{0,40}\b(distress|foreclos|pre-?foreclos|liens?|tax[- ]delinq))(?<!\b(distress|distressed|foreclosure|lien) inventory)|\bmonths of supply\b|\bhomes? to buy\b/,
     'We record sales, not listings: no homes for sale now, active listings or inventory (ask how many homes sold)'],
-  [/\bnri\b( (composite )?risk)?( scores?| ratings?| index)?|\bnational risk index( scores?| ratings?)?|\bfema('?s)? (natural )?(hazards? )?risk( scores?| ratings?| index)\b|\bexpected annual loss\b|\bsocial vulnerability\b|\bcommunity resilience\b/,
+  [/\bnri\b( (composite )?risk)?( scores?| ratings?| index)?|\bnational risk index( scores?| ratings?)?|\bnat(ional|ionl|ioanl|inal|onal|'l|l\.?) risk ind(ex|ez|x)\b|\bfema('?s)? (natural )?(hazards? )?risk( scores?| ratings?| index)\b|\bexpected annual loss\b|\bsocial vulnerability\b|\bcommunity resilience\b/,
     "FEMA's National Risk Index (NRI) is kept per county, read from the build's location index: name a city, county or zip for its county's score (a quarter of each zip's environmental risk score, with its flood zone and Superfund sites); it is never the legal risk score"],
 ];
 /** FEMA's NRI asked (answered from the location index when a place is named: nri.ts). */
@@ -53,7 +54,8 @@ export function readKinds(u: Understanding, query: string): void {
   const legal = u.intents.some((i) => LEGAL_INTENTS.has(i));
   const first = KIND_FIRST.find(([re]) => re.test(lower));
   // asked beside a figure we keep ("median income and median price in 98103"): that figure answered, the part said
-  if (first && detectIntents(lower.replace(new RegExp(first[0].source, 'g'), ' ')).length) {
+  // (the NRI's own words, "FEMA" and "risk score", ask nothing else: index-words.ts)
+  if (first && detectIntents(first[1] === NRI_SAY ? withoutIndex(lower, first[0]) : lower.replace(new RegExp(first[0].source, 'g'), ' ')).length) {
     u.gaps.unshift(`${first[1]}: that part of the question is not answered`);
     return;
   }

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Target } from './place-words.ts';
+import { findCounties } from './county-place.ts';
+import type { Gazetteer } from './places.ts';
 
 type ZipRow = [zip: string, lat: number, lng: number, radius: number, city: string, state: string, nri: number | null, county: string | null];
 
@@ -63,4 +65,22 @@ export function nriAnswer(data: NriPlaces, t: Target, nri: NriScores): { answer:
     answer: `FEMA's National Risk Index (NRI) for ${where}: ${lead}, out of 100 (all natural hazards, relative to every US county); it is kept per county, not per city or zip, and is one part (a quarter) of the environmental risk score we give per zip.`,
     citation: 'FEMA National Risk Index, county table (RISK_SCORE), as the location index keeps it per zip',
   };
+}
+
+/** The places an NRI question asks: the zips, cities and counties read ("NRI score 98103 vs 60614": each), else the
+ *  counties it names when the place read is only their state ("the National Risk Index risk score of Middlesex County,
+ *  MA": before, Massachusetts, no county read, as a market topic's county is read in intent.ts) or none was read. */
+export function nriTargets(query: string, targets: readonly Target[], gaz: Gazetteer): Target[] {
+  const placed = targets.filter((t) => t.zip || t.city || t.area);
+  return placed.length ? placed : findCounties(query, gaz, targets.map((t) => t.state));
+}
+
+/** The NRI asked beside another topic ("the national risk index and flood zone for 21224"): the gap kinds.ts left
+ *  ("... : that part of the question is not answered", starting with `say`) becomes the places' NRI answers, where the
+ *  location index has them (h67ask2: before, said not answered of a zip whose county score is kept). */
+export function nriBeside(data: NriPlaces & Gazetteer, u: { query: string; targets: Target[]; gaps: string[] }, nri: NriScores, say: string): void {
+  const at = u.gaps.findIndex((g) => g.startsWith(say));
+  if (at < 0) return;
+  const found = nriTargets(u.query, u.targets, data).map((t) => nriAnswer(data, t, nri)).filter((a) => a !== null);
+  if (found.length) u.gaps[at] = found.map((a) => a.answer.replace(/\.$/, '')).join('. ');
 }

@@ -50,6 +50,7 @@ import { readVillages } from './village-zips.ts';
 import { regionsAsked } from './place-regions.ts';
 import { stateAt } from './state-clash.ts';
 import { startsStreetLine, streetLines } from './street-line.ts';
+import { indexNames } from './index-words.ts';
 import { dwarfedNamesake, filedNamesake, shareStates, soldNamesake } from './place-share.ts';
 import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.ts';
 import type { City } from './data.ts';
@@ -97,7 +98,7 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
   const found: Found[] = [];
   // a street line's words are no place: its house number no zip, its street and direction words no state or town
   // ("12345 NE 80th St, Redmond WA": NE is no Nebraska; street-line.ts)
-  taken.push(...streetLines(q));
+  taken.push(...streetLines(q), ...indexNames(q)); // and FEMA's National Risk Index named: no National, MD (index-words.ts)
 
   // territories we do not cover
   for (const t of TERRITORIES) {
