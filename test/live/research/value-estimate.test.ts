@@ -106,7 +106,7 @@ describe('review 29: a property asked its value gets the valuation engine\'s est
     const c = v.comps[0]!;
     expect(a).toContain(`Its comps, highest weight first: ${c.address} sold ${c.sale_date} for ${usd(c.price)}`);
     // read as the property's value first (before: "Question read as: median sale price for zip ...")
-    expect(a).toMatch(/^Question read as: the value of .+, median sale price for zip \d{5}/);
+    expect(a).toMatch(/^Question read as: the value of .+, median single-family sale price for zip \d{5}/);
   });
 
   it('a street line with one typo is read as the recorded one, said, with the same figures', async () => {
