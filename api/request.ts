@@ -268,7 +268,7 @@ export function readValues(route: Route, asked: Record<string, unknown>, params:
   // a city sent without its state: the 400 names the states it is a city of
   const errors = [...pathChecked.errors, ...unknownParams(route, query), ...cityErrors, ...stateRequired(build, checked.errors, query)];
   const finish = (all: Values): Values => {
-    if (errors.length === 0 && route.check) errors.push(...route.check(all));
+    if (errors.length === 0 && route.check) errors.push(...stateRequired(build, route.check(all), query)); // trends: a city without its state too
     if (errors.length) throw validationError(errors);
     return all;
   };

@@ -102,7 +102,7 @@ describe('a city sent without its state: a 400 naming the states it is a city of
     it(`${city}: the states the raw files name it in, the largest first`, async () => {
       const raw = await rawStates(city);
       expect(raw.length).toBeGreaterThan(1);
-      for (const path of ['/v1/geo/lookup', '/v1/market/investor-overview', '/v1/legal/market-legal-risk']) {
+      for (const path of ['/v1/geo/lookup', '/v1/market/investor-overview', '/v1/market/trends', '/v1/legal/market-legal-risk']) {
         const [status, body] = await get(`${path}?city=${q(city)}`);
         expect(status, path).toBe(400);
         const errors = body['errors'] as { field: string; code: string; message: string }[];
