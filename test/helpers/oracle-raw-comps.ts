@@ -25,17 +25,6 @@ export async function rawQuery<T>(sql: string): Promise<T[]> {
 /** A party name as the adapters key it (upper case, letters, digits and & only, single spaces). */
 export const partyKey = (col: string): string => `nullif(trim(regexp_replace(regexp_replace(upper(coalesce(${col}, '')), '[^A-Z0-9&]', ' ', 'g'), ' +', ' ', 'g')), '')`;
 
-let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> | null = null;
-/**
- * Comps medians per `zip|type|months` recomputed straight from the raw files of every source that has a zip and a
- * living area (King County, Sacramento, NYC, Philadelphia), by market.md without the build: property types from
- * each source's own codes; prices of at least $10,000 (NYC: over it, its SOURCE.md); portfolio deeds out (two or more properties on one date at one
- * price sharing Philadelphia's book and page or owner, or NYC's tax block, or NYC's borough at a price no multiple of
- * $500 nor $1 under one of $1,000); a Philadelphia sale whose ratio of the
- * roll's market value to its price is outside the 3 IQR fences of its type left out; a sale recorded twice counted once; the
- * window ending at the zip's latest such sale; comps with a living area. `withPortfolios` is the median had the
- * portfolio deeds stayed in (what the build answered before the rule).
- */
 /** Philadelphia OPA's property type of a raw row, as its adapter reads it (market.md "Sources"): a condominium unit is
  *  filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land. */
 export const PHILADELPHIA_TYPE = `case when trim(category_code_description) = 'SINGLE FAMILY' and trim(building_code_description) like 'RES CONDO%' then 'condo'
@@ -53,8 +42,13 @@ export const PHILADELPHIA_DATE = 'case when year(d0) between 2060 and 2099 then 
 export const PHILADELPHIA_DOC = "case when trim(book_and_page) <> '0000000' then trim(book_and_page) end";
 export const PHILADELPHIA_BUYER = partyKey("trim(concat_ws(' ', trim(owner_1), trim(owner_2)))");
 
-export function rawComps(): Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> {
-  rawCompsMemo ??= rawQuery<{ k: string; n: number; median: number; with_portfolios: number | null }>(`
+/**
+ * The raw sales of every source with a zip (King County, Sacramento, NYC, Philadelphia) that market.md's arm's-length
+ * rule keeps but for portfolio deeds, read straight from the raw files: a `with` clause ending in `market` (`src`,
+ * `zip`, `d` the sale date, `price`, `sqft`, `type`, `prop`, `block`, `portfolio`: a portfolio deed's sale, which a
+ * price figure leaves out). Shared by rawComps and the trends' raw recomputation (test/pipelines/trends-raw-nyc-philadelphia.test.ts).
+ */
+export const RAW_MARKET_SALES = `
     with recorded as (
       select 'king_county' as src, zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price,
              try_cast(sqft_living as double) as sqft, 'sfr' as type, id as prop, null as doc, null as buyer, null as block,
@@ -115,9 +109,28 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
              try_cast(market_value as double)
       from ${PHILADELPHIA_ROWS}
     ),
+    -- market.md "Row contracts" (step 3, every source's rows): a zip outside the ZIP universe (the union of the ZIP
+    -- reference, GeoNames with a state, the 2025 ZCTAs, USPS Locale Detail and the HUD crosswalk: geo.md) rejects
+    -- the row (NYC's 11347 and 11255: no reference file lists them), and so do a price above its type's bound and a
+    -- living area outside its type's bounds; a zip that is no 5 digits (NYC's 0) is none, the row kept without a zip
+    -- (it still counts in its city's market)
+    zip_universe as (
+      select zip_code as z from read_csv('${dataFile('us-zip-reference/zip_reference.csv.gz')}', all_varchar = true)
+      union select zipcode from read_csv('${dataFile('geonames-us-postal-codes/zipcodes.us.csv.gz')}', all_varchar = true) where coalesce(trim(state_code), '') <> ''
+      union select GEOID from read_csv('${dataFile('census-gazetteer-2025/2025_Gaz_zcta_national.txt.gz')}', all_varchar = true, delim = '|')
+      union select "DELIVERY ZIPCODE" from read_csv('${dataFile('usps-zip-locale-detail/ZIP_Locale_Detail.csv.gz')}', all_varchar = true)
+      union select ZIP from read_csv('${dataFile('hud-usps-zip-county-crosswalk/ZIP_COUNTY_032023.csv.gz')}', all_varchar = true)
+    ),
+    bounds as (
+      select * from (values ('sfr', 250e6, 100, 50000), ('condo', 250e6, 100, 50000), ('multi', 2e9, 100, 10e6),
+                            ('commercial', 5e9, 1, 50e6), ('land', 2e9, 1, 50e6)) b(type, max_price, min_sqft, max_sqft)
+    ),
     usable as (
-      select * from recorded
-      where regexp_full_match(zip, '[0-9]{5}') and d is not null and year(d) >= 1800 and price is not null and type is not null
+      select r.* replace (case when regexp_full_match(r.zip, '[0-9]{5}') then r.zip end as zip, nullif(r.sqft, 0) as sqft)
+      from recorded r left join bounds b on b.type = (case when r.type in ('sfr', 'condo', 'multi', 'land') then r.type else 'commercial' end)
+      where r.d is not null and year(r.d) >= 1900 and r.price is not null and r.type is not null
+        and (not regexp_full_match(coalesce(r.zip, ''), '[0-9]{5}') or r.zip in (select z from zip_universe))
+        and r.price <= b.max_price and (coalesce(r.sqft, 0) = 0 or r.sqft between b.min_sqft and b.max_sqft)
     ),
     marked as (
       select *,
@@ -140,7 +153,22 @@ export function rawComps(): Promise<Map<string, { n: number; median: number; wit
       select m.* from marked m left join fences f using (src, type)
       where price >= 10000 and not (src = 'nyc' and price <= 10000) and copy = 1
         and not coalesce(assessed > 0 and (assessed / price < q1 - 3 * (q3 - q1) or assessed / price > q3 + 3 * (q3 - q1)), false)
-    ),
+    )`;
+
+let rawCompsMemo: Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> | null = null;
+/**
+ * Comps medians per `zip|type|months` recomputed straight from the raw files of every source that has a zip and a
+ * living area (King County, Sacramento, NYC, Philadelphia), by market.md without the build: property types from
+ * each source's own codes; prices of at least $10,000 (NYC: over it, its SOURCE.md); portfolio deeds out (two or more properties on one date at one
+ * price sharing Philadelphia's book and page or owner, or NYC's tax block, or NYC's borough at a price no multiple of
+ * $500 nor $1 under one of $1,000); a Philadelphia sale whose ratio of the
+ * roll's market value to its price is outside the 3 IQR fences of its type left out; a sale recorded twice counted once; the
+ * window ending at the zip's latest such sale; comps with a living area. `withPortfolios` is the median had the
+ * portfolio deeds stayed in (what the build answered before the rule).
+ */
+export function rawComps(): Promise<Map<string, { n: number; median: number; withPortfolios: number | null }>> {
+  rawCompsMemo ??= rawQuery<{ k: string; n: number; median: number; with_portfolios: number | null }>(`
+    ${RAW_MARKET_SALES},
     ends as (select zip, max(d) filter (where not portfolio) as e_arms, max(d) as e_all from market group by zip),
     windows as (select range::int as months from range(3, 25))
     select m.zip || '|' || m.type || '|' || w.months as k,
