@@ -81,6 +81,12 @@ const RATE_HEADERS = {
   'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
   'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
+/** A keyed call's success also carries the month's quota (api/limit-checks.ts); a public one only the minute's. */
+const QUOTA_HEADERS = {
+  'X-Quota-Limit': { $ref: '#/components/headers/X-Quota-Limit' },
+  'X-Quota-Remaining': { $ref: '#/components/headers/X-Quota-Remaining' },
+  'X-Quota-Reset': { $ref: '#/components/headers/X-Quota-Reset' },
+};
 
 /** The OpenAPI document's own answer (not a data schema of api/schemas.ts). */
 const OPENAPI_DOCUMENT_SCHEMA = {
@@ -112,7 +118,7 @@ function operation(r: OperationSource): Record<string, unknown> {
       ...(r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q, true) })),
     ],
     responses: {
-      '200': { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
+      '200': { description: 'OK', headers: r.group === 'public' ? RATE_HEADERS : { ...RATE_HEADERS, ...QUOTA_HEADERS }, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
       ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
       // Any path answers other methods with 405 and Allow.
       '405': { $ref: '#/components/responses/MethodNotAllowed' },
