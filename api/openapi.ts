@@ -25,7 +25,9 @@ function trimmedPattern(s: ParamSpec, inQuery: boolean): string {
  *  requests generated from the document reach the data paths; enums give their first member, numbers their
  *  default or minimum. test/api/openapi-fuzz.test.ts checks that each GET answers 2xx with them. */
 const EXAMPLES: Record<string, unknown> = {
-  state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: 'Seattle',
+  // q: an indexed street address (King County's records have no street address, and a place alone such as 'Seattle'
+  // answers only addresses indexed there: none)
+  state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: '1289 Lexington Ave',
   address: '1301 2nd Ave', query: 'eviction notice period in Washington', sqft: 1800, beds: 3, baths: 2,
   url: 'https://hooks.example.com/reii', description: 'production listener', id: 'wh_AbCdEfGh1234',
   // King County parcel 7129300520 (its first sale in kc_house_data) and its property_id (the property_id() macro)

@@ -55,3 +55,13 @@ test('every component of the document is referenced', () => {
     .flatMap(([kind, entries]) => Object.keys(entries).map((name) => `${kind}/${name}`)).filter((c) => !refs.has(c));
   expect(unused).toEqual([]);
 });
+
+test('the autocomplete example finds addresses (q=Seattle, the example before h68user, answered none: no address of King County is indexed)', async () => {
+  const q = (doc.paths['/v1/address/autocomplete']!['get'] as unknown as { parameters: { name: string; schema: { examples?: unknown[] } }[] })
+    .parameters.find((p) => p.name === 'q')!.schema.examples![0] as string;
+  const r = await server.get(`/v1/address/autocomplete?q=${encodeURIComponent(q)}`, server.key('starter'));
+  expect(r.status).toBe(200);
+  const body = await r.json() as { results: { address: string }[] };
+  expect(body.results.length).toBeGreaterThan(0);
+  expect(body.results[0]!.address.toLowerCase()).toContain(q.toLowerCase());
+});
