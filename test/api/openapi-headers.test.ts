@@ -65,3 +65,14 @@ test('the autocomplete example finds addresses (q=Seattle, the example before h6
   expect(body.results.length).toBeGreaterThan(0);
   expect(body.results[0]!.address.toLowerCase()).toContain(q.toLowerCase());
 });
+
+test('the /docs page names every limit header a keyed answer carries (X-Quota-Reset was left out before h68user)', async () => {
+  const page = await (await server.get('/docs')).text();
+  const r = await server.get('/v1/geo/states', server.key('starter'));
+  await r.arrayBuffer();
+  // each family is written once, its other members as <code>-Remaining</code>...: read the sentence of each family
+  for (const family of ['X-RateLimit', 'X-Quota']) {
+    const sentence = page.slice(page.indexOf(`<code>${family}-Limit</code>`)).split('</code> (')[0]!;
+    for (const h of sent(r).filter((x) => x.startsWith(`${family}-`) && x !== `${family}-Limit`)) expect(`${sentence}</code>`, h).toContain(`<code>-${h.slice(family.length + 1)}</code>`);
+  }
+});
