@@ -25,7 +25,9 @@ function trimmedPattern(s: ParamSpec, inQuery: boolean): string {
  *  requests generated from the document reach the data paths; enums give their first member, numbers their
  *  default or minimum. test/api/openapi-fuzz.test.ts checks that each GET answers 2xx with them. */
 const EXAMPLES: Record<string, unknown> = {
-  state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: 'Seattle',
+  // q: an indexed street address (King County's records have no street address, and a place alone such as 'Seattle'
+  // answers only addresses indexed there: none)
+  state: 'WA', city: 'Seattle', zip: '98103', county_fips: '53033', lat: 47.6097, lng: -122.3331, q: '1289 Lexington Ave',
   address: '1301 2nd Ave', query: 'eviction notice period in Washington', sqft: 1800, beds: 3, baths: 2,
   url: 'https://hooks.example.com/reii', description: 'production listener', id: 'wh_AbCdEfGh1234',
   // King County parcel 7129300520 (its first sale in kc_house_data) and its property_id (the property_id() macro)
@@ -81,6 +83,12 @@ const RATE_HEADERS = {
   'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
   'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
+/** A keyed call's success also carries the month's quota (api/limit-checks.ts); a public one only the minute's. */
+const QUOTA_HEADERS = {
+  'X-Quota-Limit': { $ref: '#/components/headers/X-Quota-Limit' },
+  'X-Quota-Remaining': { $ref: '#/components/headers/X-Quota-Remaining' },
+  'X-Quota-Reset': { $ref: '#/components/headers/X-Quota-Reset' },
+};
 
 /** The OpenAPI document's own answer (not a data schema of api/schemas.ts). */
 const OPENAPI_DOCUMENT_SCHEMA = {
@@ -112,7 +120,7 @@ function operation(r: OperationSource): Record<string, unknown> {
       ...(r.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: paramSchema(q, true) })),
     ],
     responses: {
-      '200': { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
+      '200': { description: 'OK', headers: r.group === 'public' ? RATE_HEADERS : { ...RATE_HEADERS, ...QUOTA_HEADERS }, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
       ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
       // Any path answers other methods with 405 and Allow.
       '405': { $ref: '#/components/responses/MethodNotAllowed' },

@@ -84,7 +84,7 @@ curl -s -H "X-Service-Key: $REII_KEY" "$REII_URL/v1/usage"   # your plan and thi
 header is then allowed by the preflight.</p>
 <h3>3. Limits</h3>
 <p>Every answer carries <code>X-RateLimit-Limit</code>, <code>-Remaining</code> and <code>-Reset</code> (the minute window)
-and, on keyed calls, <code>X-Quota-Limit</code> and <code>X-Quota-Remaining</code> (the month). Past a limit: 429 with
+and, on keyed calls, <code>X-Quota-Limit</code>, <code>-Remaining</code> and <code>-Reset</code> (the calendar month in UTC; Reset is 00:00 UTC on the 1st). Past a limit: 429 with
 <code>Retry-After</code>. Public endpoints allow ${ANONYMOUS.requestsPerMinute} requests per minute per address.</p>
 <table><thead><tr><th>plan</th><th>calls per month</th><th>requests per minute</th><th>endpoint groups</th></tr></thead><tbody>${plans}</tbody></table>
 <h3>4. Errors</h3>

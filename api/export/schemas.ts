@@ -35,7 +35,7 @@ export function patchExportPaths(paths: Record<string, Record<string, unknown>>)
     { name: 'If-None-Match', in: 'header', required: false, description: 'The ETag: 304 when the file is unchanged', schema: str },
   ];
   const ok = op.responses['200'] as { headers?: Record<string, unknown> };
-  const content = Object.fromEntries(EXPORT_FORMATS.map((f) => [CONTENT_TYPES[f].split(';')[0]!, { schema: { type: 'string', contentEncoding: 'binary' } }]));
+  const content = Object.fromEntries(EXPORT_FORMATS.map((f) => [CONTENT_TYPES[f].split(';')[0]!, { schema: { $ref: '#/components/schemas/ExportFile' } }]));
   const fileHeaders = {
     ...ok.headers,
     ETag: { description: 'Strong: the quoted sha256 of the file (as in the manifest)', schema: str },

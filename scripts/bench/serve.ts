@@ -26,7 +26,7 @@ const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resol
 
 /** node's arguments in `npm run serve` (package.json: its V8 flags and the CLI), so the bench measures the server
  *  as it is run, not a variant of it. */
-function serveArgs(repo: string): string[] {
+export function serveArgs(repo: string): string[] {
   const script = (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['serve'] ?? '';
   const words = script.split(/\s+/);
   const at = words.indexOf('node');
