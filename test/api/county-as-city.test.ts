@@ -27,7 +27,7 @@ async function rawCounty(state: string, name: string): Promise<string> {
 /** The raw zip reference's state and county (without "County") of a zip. */
 const rawZip = async (zip: string): Promise<{ state: string; county: string }[]> => rawQuery(`select state, county from read_csv('${dataFile('us-zip-reference/zip_reference.csv.gz')}', all_varchar = true) where zip_code = '${zip}'`);
 
-const ROUTES = ['/v1/geo/lookup', '/v1/market/trends', '/v1/market/investor-overview', '/v1/legal/market-legal-risk', '/v1/legal/landlord-profile'];
+const ROUTES = ['/v1/geo/lookup', '/v1/market/trends', '/v1/market/investor-overview', '/v1/legal/market-legal-risk', '/v1/legal/landlord-profile', '/v1/regulations/lookup'];
 
 describe('a county typed where a city goes', () => {
   it.each([
