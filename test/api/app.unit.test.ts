@@ -436,8 +436,7 @@ describe('the edges of HTTP', () => {
       expect(JSON.parse(res.slice(res.indexOf('\r\n\r\n') + 4))).toEqual({ message: `Method ${method} is not allowed: this server answers ${SERVER_METHODS}` });
     }
     expect(SERVER_METHODS).toMatch(/^GET, HEAD, .*OPTIONS$/);
-    const notToken = await raw('G(T /v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
-    expect(notToken).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    for (const bad of ['G(T /v1/health HTTP/1.1\r\nHost: x\r\n\r\n', 'THIS IS NOT HTTP\r\n\r\n']) expect(await raw(bad), bad).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
   });
 
   test('failed keys are reported against the address\'s public window, counting down', async () => {
