@@ -136,6 +136,15 @@ export function createApp(deps: AppDeps): App {
       refuse(socket, 414, `The request URI is longer than ${MAX_URL_BYTES} bytes`, method, err.code);
       return;
     }
+    // a method node's parser does not know ("FOO", "get", "BREW") on a request line: node hands it here before any
+    // handler; a 405 naming the methods this server answers, as to a known method a path does not take (a method that
+    // is no HTTP token, or a line that is no request line, "THIS IS NOT HTTP": a 400)
+    const line = err.code === 'HPE_INVALID_METHOD' && err.rawPacket ? err.rawPacket.toString('latin1', 0, Math.min(err.rawPacket.length, 8192)).split('\n', 1)[0]! : '';
+    const unknown = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) \S+ HTTP\/\d\.\d\r?$/.exec(line)?.[1];
+    if (unknown) {
+      refuse(socket, 405, `Method ${unknown} is not allowed: this server answers ${SERVER_METHODS}`, unknown.slice(0, 16), 'method_not_allowed', { Allow: SERVER_METHODS });
+      return;
+    }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     refuse(socket, status, status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request', method, err.code ?? null);
   };

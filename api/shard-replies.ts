@@ -32,6 +32,8 @@ export function canonicalCity(build: LoadedBuild, state: unknown, city: unknown,
   const answer = inst.handle({ state, city } as never);
   if (answer instanceof Promise) throw new Error('the place resolver must answer synchronously');
   if (answer.ok) return { city: (answer.body as { city: string }).city, hint: '' };
+  // a county sent as a city ("King County"): a 422 naming its cities and zips (live/places/counties.ts)
+  if (answer.code === 'validation_failed') throw new HttpError(answer.code, answer.message, { errors: answer.errors });
   // a town or township the market's records name but the Census does not as a place (Fairfield, CT; Mount Lebanon
   // Township, PA): it is known to this build, and the 404 says where (review: "no city of that name is known" while
   // /v1/market/investor-overview answered for Fairfield's 152 sales)

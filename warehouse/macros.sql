@@ -48,6 +48,14 @@ create or replace macro km_between(lat1, lng1, lat2, lng2) as
 create or replace macro slug(s) as
     trim(regexp_replace(lower(strip_accents(cast(s as varchar))), '[^a-z0-9]+', '-', 'g'), '-');
 
+-- The compact comparison key of a place name: live/places/names.ts placeKey (accents and case off, apostrophes and dots
+-- dropped, Saint/Sainte/Mount/Fort as St/Ste/Mt/Ft) with its spaces and punctuation taken out (names.ts compactKey):
+-- "Saint Anthony" = "St. Anthony", "De Witt" = "DeWitt", "Pon-she-wa-ing" = "Ponshewaing".
+create or replace macro place_key(s) as
+    array_to_string(list_transform(
+        string_split(trim(regexp_replace(regexp_replace(lower(strip_accents(cast(s as varchar))), '[''’`‘]', '', 'g'), '[^a-z0-9]+', ' ', 'g')), ' '),
+        w -> case w when 'saint' then 'st' when 'sainte' then 'ste' when 'mount' then 'mt' when 'fort' then 'ft' else w end), '');
+
 -- An `addresses` row that autocomplete indexes (warehouse/docs/address.md): a point, a city and a state. The zip and
 -- county may be unknown (`addresses.zip` is only ever a recorded zip, never a guess): the answer then says "" for
 -- them. zip and zip_imputed stay parameters (callers pass them; a guessed zip is already null in `addresses`). The

@@ -10,8 +10,9 @@ import { queryRows, tableExists } from '../../warehouse/db.ts';
 import { aliasKeys, consolidatedHead, placeKey } from './names.ts';
 import type { PlacesFile } from './resolver.ts';
 import { formerCounties } from './former-counties-build.ts';
+import { COUNTY_ROWS_SQL, type CountyRow } from './counties.ts';
 
-export const requires = ['cities'];
+export const requires = ['cities', 'counties', 'zips'];
 
 export const PLACES_FORMAT = 1;
 
@@ -19,8 +20,8 @@ export async function run(ctx: StageContext): Promise<void> {
   const dir = path.join(ctx.paths.build, 'live', 'places');
   fs.mkdirSync(dir, { recursive: true });
   const withPlaces = await tableExists(ctx.db, 'int_geo_places');
-  const rows = await queryRows<{ city_name: string; state_code: string; population: number | bigint | null; place_name: string | null }>(ctx.db, `
-    select c.city_name, c.state_code, c.population, ${withPlaces ? 'p.place_name' : 'null as place_name'}
+  const rows = await queryRows<{ city_name: string; simplemaps_name: string | null; state_code: string; population: number | bigint | null; place_name: string | null }>(ctx.db, `
+    select c.city_name, c.simplemaps_name, c.state_code, c.population, ${withPlaces ? 'p.place_name' : 'null as place_name'}
     from cities c
     ${withPlaces ? 'left join int_geo_places p on p.place_geoid = c.place_geoid' : ''}
     where regexp_matches(c.city_slug, '^[a-z0-9]+(-[a-z0-9]+)*$') and length(c.city_slug) <= 80
@@ -41,9 +42,14 @@ export async function run(ctx: StageContext): Promise<void> {
   const file: PlacesFile = {
     format: PLACES_FORMAT, build_id: ctx.buildId,
     cities: rows.map((r) => [r.city_name, r.state_code, Number(r.population ?? 0),
-      aliasKeys(r.city_name, r.place_name, consolidated.get(`${r.state_code}|${placeKey(r.city_name)}`) ?? [])]),
+      aliasKeys(r.city_name, r.place_name, consolidated.get(`${r.state_code}|${placeKey(r.city_name)}`) ?? [], r.simplemaps_name)]),
     // Connecticut's former counties and their towns (former-counties.ts): the geo lookup of "Fairfield County" names them
     former_counties: (await formerCounties(ctx.db)).counties,
+    // every county, for the 422 of a county sent as a city (counties.ts)
+    counties: await tableExists(ctx.db, 'zips') && await tableExists(ctx.db, 'counties')
+      ? (await queryRows<{ fips: string; state: string; name: string; cities: string[]; zip_count: number | bigint; zips: string[] }>(ctx.db, COUNTY_ROWS_SQL))
+        .map((c): CountyRow => [c.fips, c.state, c.name, c.cities, Number(c.zip_count), c.zips])
+      : [],
   };
   fs.writeFileSync(path.join(dir, 'places.json'), JSON.stringify(file));
   ctx.log.info('live/places', { cities: file.cities.length, aliases: file.cities.reduce((n, c) => n + c[3].length, 0) });

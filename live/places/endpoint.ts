@@ -7,6 +7,7 @@ import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../ware
 import { RecentCache } from '../../warehouse/recent.ts';
 import { notFoundMessage, PlaceResolver, type Neighbourhood, type PlacesFile } from './resolver.ts';
 import { findFormerCounty } from './former-counties.ts';
+import { countyAsCity, findCounty } from './counties.ts';
 
 /** state null: the cities of every state the name means, body {matches: [{city, state}]} (the 400 of a city sent
  *  without its state names them: api/city-state.ts stateRequired). */
@@ -25,7 +26,7 @@ export function loadResolver(dir: string): PlaceResolver | null {
   if (lastLoaded?.dir === dir) return lastLoaded.resolver;
   const file = path.join(dir, 'live', 'places', 'places.json');
   const data = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as PlacesFile : null;
-  const resolver = data ? new PlaceResolver(data.cities, data.former_counties ?? [], neighbourhoods(dir)) : null;
+  const resolver = data ? new PlaceResolver(data.cities, data.former_counties ?? [], neighbourhoods(dir), data.counties ?? []) : null;
   lastLoaded = { dir, resolver };
   return resolver;
 }
@@ -47,6 +48,9 @@ export function answerPlace(resolver: PlaceResolver, input: PlaceInput): LiveAns
   // a former Connecticut county ("Fairfield County"): its towns, and those the city list has (former-counties.ts)
   const county = findFormerCounty(resolver.formerCounties, state, city);
   const former = county && { county, places: county[3].filter((t) => resolver.findCity(state, t)?.ok === true) };
+  // a county of the state ("King County"): a 422 naming its cities and zips (counties.ts)
+  const asCounty = former ? null : findCounty(resolver.counties, state, city);
+  if (asCounty) return { ok: false, code: 'validation_failed', ...countyAsCity(asCounty, city) };
   return { ok: false, code: 'no_data', message: notFoundMessage(city, state, r, former) };
 }
 

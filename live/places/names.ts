@@ -63,10 +63,11 @@ export function censusCore(placeName: string): string {
 /**
  * The names a city answers to, as keys: its own name and its Census place name without the descriptor, each also
  * without and within a parenthesis ("San Buenaventura (Ventura)" -> "san buenaventura", "ventura"), plus the names of
- * consolidated governments whose first part is the city (`consolidated`: "Louisville/Jefferson County", "Nashville-Davidson").
+ * consolidated governments whose first part is the city (`consolidated`: "Louisville/Jefferson County", "Nashville-Davidson"),
+ * and another source's spelling of it (`otherName`).
  * The query side strips "City of", "X city" and similar (queryKeys).
  */
-export function aliasKeys(cityName: string, placeName: string | null, consolidated: readonly string[] = []): string[] {
+export function aliasKeys(cityName: string, placeName: string | null, consolidated: readonly string[] = [], otherName: string | null = null): string[] {
   const keys = new Set<string>();
   const addName = (n: string): void => {
     keys.add(placeKey(n));
@@ -76,6 +77,8 @@ export function aliasKeys(cityName: string, placeName: string | null, consolidat
   addName(cityName);
   if (placeName) addName(censusCore(placeName));
   for (const c of consolidated) addName(censusCore(c));
+  // simplemaps' spelling of a city named as the Census names it ("Chesnut Hill" of Chestnut Hill, PA: cities' simplemaps_name)
+  if (otherName) addName(otherName);
   keys.delete('');
   return [...keys];
 }

@@ -4,6 +4,7 @@ import { compactKey, countsApart, editDistance, letterCounts, PART_SHORT_FORMS, 
 import { NICKNAMES } from './nicknames.ts';
 import { formerCountyNote, type FormerCounty } from './former-counties.ts';
 import { bareBoroughCounty, BOROUGH_COUNTIES, BOROUGH_COUNTY_STATE, boroughCountyKeys } from './borough-counties.ts';
+import type { CountyRow } from './counties.ts';
 
 /** One city of <build>/live/places/places.json: canonical name, state, population, the keys it answers to. */
 export type PlaceRow = [name: string, state: string, population: number, keys: string[]];
@@ -14,6 +15,8 @@ export interface PlacesFile {
   cities: PlaceRow[];
   /** Connecticut's former counties with their towns (former-counties.ts; absent in older builds) */
   former_counties?: FormerCounty[];
+  /** every county with its largest cities and zips (counties.ts; absent in older builds) */
+  counties?: CountyRow[];
 }
 
 /** A neighbourhood a sales source names for its sales (research's places.json `hoods`, live/research/hoods.ts): the
@@ -47,7 +50,7 @@ export class PlaceResolver {
   private readonly hoods = new Map<string, Neighbourhood>();
   private readonly parts = new Set<string>();
 
-  constructor(rows: readonly PlaceRow[], readonly formerCounties: readonly FormerCounty[] = [], hoods: readonly Neighbourhood[] = []) {
+  constructor(rows: readonly PlaceRow[], readonly formerCounties: readonly FormerCounty[] = [], hoods: readonly Neighbourhood[] = [], readonly counties: readonly CountyRow[] = []) {
     for (const h of hoods) {
       this.hoods.set(`${h.state}|${placeKey(h.key)}`, h);
       if (placeKey(h.part) !== placeKey(h.city)) this.parts.add(`${h.state}|${placeKey(h.part)}`);
@@ -55,8 +58,8 @@ export class PlaceResolver {
     const nicknames = new Map<string, string[]>(); // state|city -> its nickname keys
     const short = Object.entries(PART_SHORT_FORMS).map(([key, n]): readonly [string, string, string] => [key, n.state, n.city]);
     // an NYC borough by its county's name ("Kings County" is Brooklyn; names.ts BOROUGH_COUNTIES)
-    const counties = BOROUGH_COUNTIES.flatMap((b) => boroughCountyKeys(b.county).map((k): readonly [string, string, string] => [k, BOROUGH_COUNTY_STATE, b.borough]));
-    for (const [key, state, city] of [...NICKNAMES, ...short, ...counties]) (nicknames.get(`${state}|${city}`) ?? nicknames.set(`${state}|${city}`, []).get(`${state}|${city}`)!).push(key);
+    const boroughs = BOROUGH_COUNTIES.flatMap((b) => boroughCountyKeys(b.county).map((k): readonly [string, string, string] => [k, BOROUGH_COUNTY_STATE, b.borough]));
+    for (const [key, state, city] of [...NICKNAMES, ...short, ...boroughs]) (nicknames.get(`${state}|${city}`) ?? nicknames.set(`${state}|${city}`, []).get(`${state}|${city}`)!).push(key);
     this.letters = new Int8Array(rows.length * LETTERS);
     for (const [at, [name, state, population, keys]] of rows.entries()) {
       const nameKey = placeKey(name);

@@ -18,9 +18,15 @@ places as (
 ),
 -- A simplemaps city is matched to a place with an ACS population:
 -- 1. same state, same name without descriptor ("Seattle" = "Seattle city"), nearest within 80 km
---    (internal points can sit far from the simplemaps point: San Francisco's is 52 km west, offshore)
+--    (internal points can sit far from the simplemaps point: San Francisco's is 52 km west, offshore);
+--    then the same name written otherwise (place_key: "Saint Anthony" = "St. Anthony CDP", "De Witt" = "DeWitt CDP")
 -- 2. otherwise a place whose name contains the city's name as whole words ("Boise City city",
 --    "Nashville-Davidson metropolitan government (balance)", "Urban Honolulu CDP"), nearest within 25 km
+-- 3. a city and a place both still unmatched, with the same population within 1 km: the same Census place under
+--    another name ("Chesnut Hill" = "Chestnut Hill CDP", "Grovertown" = "Groverton CDP", "On Top of the World Designated
+--    Place"); named as the Census names it where no other place of the state is. Without these, each was two cities of
+--    the state (h68places).
+-- simplemaps_name keeps simplemaps' spelling, an alias of the city (live/places/build.ts).
 places_with_people as (
     select * from places where population is not null
 ),
@@ -29,6 +35,12 @@ exact as (
         111.2 * sqrt(power(c.lat - p.lat, 2) + power((c.lng - p.lng) * cos(radians(c.lat)), 2)) as distance_km,
     from simplemaps c
     join places_with_people p on p.state_code = c.state_code and p.name_core = slug(c.city_name)
+    union all
+    select c.simplemaps_id, p.place_geoid, 1.5 as pass,
+        111.2 * sqrt(power(c.lat - p.lat, 2) + power((c.lng - p.lng) * cos(radians(c.lat)), 2)) as distance_km,
+    from simplemaps c
+    join places_with_people p on p.state_code = c.state_code and place_key(p.plain_name) = place_key(c.city_name)
+        and p.name_core <> slug(c.city_name)
 ),
 unmatched as materialized (
     select * from simplemaps where simplemaps_id not in (select simplemaps_id from exact where distance_km <= 80)
@@ -51,9 +63,33 @@ best_place as (
     select simplemaps_id, arg_min(place_geoid, (pass, distance_km)) as place_geoid, min((pass, distance_km)) as rank_key,
     from in_reach group by simplemaps_id
 ),
-place_match as (
+first_match as (
     select place_geoid, arg_min(simplemaps_id, (rank_key, simplemaps_id)) as simplemaps_id,
     from best_place group by place_geoid
+),
+same_place as (
+    select c.simplemaps_id, p.place_geoid,
+        111.2 * sqrt(power(c.lat - p.lat, 2) + power((c.lng - p.lng) * cos(radians(c.lat)), 2)) as distance_km,
+    from simplemaps c
+    join places_with_people p on p.state_code = c.state_code and p.population = c.population
+    where c.simplemaps_id not in (select simplemaps_id from first_match)
+      and p.place_geoid not in (select place_geoid from first_match)
+),
+same_place_pairs as (
+    select place_geoid, simplemaps_id, from (
+        select *, row_number() over (partition by place_geoid order by distance_km, simplemaps_id) as by_place,
+            row_number() over (partition by simplemaps_id order by distance_km, place_geoid) as by_city,
+        from same_place where distance_km <= 1)
+    where by_place = 1 and by_city = 1
+),
+place_match as (
+    select place_geoid, simplemaps_id, false as census_name, from first_match
+    union all
+    -- the Census name unless another place of the state has it ("Waukesha village" is simplemaps' "Village of
+    -- Waukesha" beside the city of Waukesha; "St. Clair CDP" its "Staint Clair" beside the borough of St. Clair)
+    select s.place_geoid, s.simplemaps_id, not exists (select 1 from places_with_people o where o.state_code = p.state_code
+        and o.name_core = p.name_core and o.place_geoid <> p.place_geoid),
+    from same_place_pairs s join places_with_people p using (place_geoid)
 ),
 hud_zips as (
     select usps_pref_state as state_code, slug(usps_pref_city) as city_slug, list_sort(list(distinct zip)) as zips,
@@ -67,7 +103,8 @@ place_zips as (
 from_places as (
     select
         coalesce(c.simplemaps_id, p.place_geoid) as city_id,
-        coalesce(c.city_name, p.plain_name) as city_name,
+        case when m.census_name then p.plain_name else coalesce(c.city_name, p.plain_name) end as city_name,
+        c.city_name as simplemaps_name,
         p.state_code,
         coalesce(p.county_fips, c.county_fips) as county_fips,
         case when p.county_fips is not null then p.county_source when c.county_fips is not null then 'simplemaps' end as county_source,
@@ -96,7 +133,7 @@ from_places as (
 ),
 from_simplemaps as (
     select
-        c.simplemaps_id as city_id, c.city_name, c.state_code, c.county_fips, 'simplemaps' as county_source,
+        c.simplemaps_id as city_id, c.city_name, c.city_name as simplemaps_name, c.state_code, c.county_fips, 'simplemaps' as county_source,
         c.population, 'simplemaps' as population_source, c.population as simplemaps_population,
         null as place_geoid, null as place_name, c.is_incorporated, c.is_military, c.ranking,
         null::varchar[] as place_zips, c.zip_codes as simplemaps_zips, c.lat, c.lng, c.timezone, c._file, c._row,
@@ -136,6 +173,7 @@ final as (
     select
         r.city_id,
         r.city_name,
+        r.simplemaps_name,
         r.city_slug,
         r.state_code,
         r.county_fips,

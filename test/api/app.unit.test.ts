@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from '../../api/server.ts';
 import { loadSettings } from '../../warehouse/settings.ts';
 import { KeyStore } from '../../api/keys.ts';
 import { withStateDb } from '../helpers/state-db.ts';
+import { SERVER_METHODS } from '../../api/route-match.ts';
 
 const NOV21 = Date.UTC(2026, 10, 21, 6, 0, 0);
 let clock = NOV21;
@@ -405,7 +406,7 @@ describe('the edges of HTTP', () => {
   test('malformed HTTP -> 400 JSON with the public window\'s headers and a log line; headers over 16 KiB -> 431', async () => {
     const t = freshMinute();
     logs.length = 0;
-    const bad = await raw('BLAH /v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    const bad = await raw('GET /v1/health HTTP/1.1\r\nHost x\r\n\r\n'); // a header line without its colon
     expect(bad).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(bad).toContain('X-RateLimit-Limit: 4\r\n');
     expect(bad).toContain('X-RateLimit-Remaining: 4\r\n'); // peeked, not counted
@@ -419,9 +420,23 @@ describe('the edges of HTTP', () => {
     const deadline = Date.now() + 10_000;
     while (logs.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     expect(logs.map((l) => [l['status'], l['route'], l['method'], l['key_id'], l['time']])).toEqual([
-      [400, 'unmatched', 'BLAH', null, new Date(t).toISOString()], [431, 'unmatched', 'GET', null, new Date(t).toISOString()],
+      [400, 'unmatched', 'GET', null, new Date(t).toISOString()], [431, 'unmatched', 'GET', null, new Date(t).toISOString()],
     ]);
     expect(logs[0]!['error']).toBeTruthy();
+  });
+
+  test('a method node\'s parser does not know (BLAH, lower-case get) -> 405 JSON with Allow, before any handler; no HTTP token -> 400', async () => {
+    freshMinute();
+    for (const method of ['BLAH', 'get', 'FOO']) {
+      const res = await raw(`${method} /v1/geo/lookup?city=Seattle&state=WA HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(res).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+      expect(res).toContain(`Allow: ${SERVER_METHODS}\r\n`);
+      expect(res).toContain('Connection: close\r\n');
+      expect(res).toMatch(/X-Request-Id: req_/);
+      expect(JSON.parse(res.slice(res.indexOf('\r\n\r\n') + 4))).toEqual({ message: `Method ${method} is not allowed: this server answers ${SERVER_METHODS}` });
+    }
+    expect(SERVER_METHODS).toMatch(/^GET, HEAD, .*OPTIONS$/);
+    for (const bad of ['G(T /v1/health HTTP/1.1\r\nHost: x\r\n\r\n', 'THIS IS NOT HTTP\r\n\r\n']) expect(await raw(bad), bad).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
   });
 
   test('failed keys are reported against the address\'s public window, counting down', async () => {

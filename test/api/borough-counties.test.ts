@@ -75,7 +75,9 @@ describe('NYC borough counties on the city endpoints', () => {
       where "USPS" = 'CA' and "NAME" = 'Kings County'`);
     expect(ca[0]!.n).toBe(1);
     const [status, body] = await get(`/v1/geo/lookup?city=${q('Kings County')}&state=CA`);
-    expect(status).toBe(404);
+    // a county sent as a city: its own answer, a 422 naming its cities (h68places, test/api/county-as-city.test.ts)
+    expect(status).toBe(422);
     expect(String(body['message'])).not.toContain('Brooklyn');
+    expect(String(body['message'])).toContain('is Kings County, CA, a county, not a city');
   });
 });

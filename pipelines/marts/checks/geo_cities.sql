@@ -15,3 +15,8 @@ union all
 select city_id, 'bad zip ' || z from (select city_id, unnest(zip_codes) as z from cities) where not regexp_matches(z, '^\d{5}$')
 union all
 select city_id, 'population missing or negative' from cities where population is null or population < 0
+union all
+-- one place twice (h68places): a simplemaps city left unmatched beside its Census place, same name written otherwise
+select a.city_id, 'same place as ' || b.city_id || ' (' || b.city_name || ')' from cities a
+join cities b on b.state_code = a.state_code and b.city_id <> a.city_id and a.place_geoid is null and b.place_geoid is not null
+    and place_key(a.city_name) = place_key(b.city_name) and km_between(a.lat, a.lng, b.lat, b.lng) <= 5
