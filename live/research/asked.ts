@@ -115,6 +115,8 @@ export function featureGap(lower: string): string | null {
 /** Permits asked by a kind of work ("renovation permits in 60614") or over a window of months ("building permits in
  *  chicago last quarter", "in the last 3 months"): their count (h67ask: before, the rehab score, which counts none of
  *  them as asked); "permits in 60614" alone is still the rehab score (research.md "Permit counts"). */
+/** Demolitions named as things counted, not as a kind of permit ("demolition permits" reads the permit words above). */
+const DEMOLISHED = /\bdemolitions\b|\btear[- ]?downs\b/;
 const PERMIT_COUNT_WORDS = /\b(renovation|remodel(ing)?|alteration|addition|repair)s? permits?\b|\b(last|past|previous) (quarter|three months|\d{1,2} months|(two|three|four|five|six|nine|twelve) months)\b|\bq[1-4]\b|\bquarter\b/;
 
 /** The figures a question asks for by name (Asked). */
@@ -126,7 +128,9 @@ export function askedFigures(q: string): Asked[] {
   if (asksDistress(q)) out.push('distress');
   // permits with a count word, or with a period ("permits in 37206 in 2023", "permits issued last year"), or of new
   // construction (review 31: "new construction permits in 37206" got the rehab score, which counts none): their count
-  if (/\bpermits?\b/.test(q) && (/\b(most|fewest|how many|number of|count)\b|\b(issued|pulled|filed)\b/.test(q) || /(?<![\d$#])\b(19|20)\d{2}\b(?!\s*(sq|square))|'\d{2}\b|\b(last|this|past) year\b/.test(q) || /\bnew[- ](construction|build\w*|homes?|houses?)\b[^.?!]{0,20}\bpermits?\b|\bconstruction permits?\b/.test(q) || PERMIT_COUNT_WORDS.test(q))) out.push('permit_count');
+  // demolitions or teardowns asked with no "permits" word ("demolitions in nashville 2023", h68ask: Nashville's rehab
+  // score, which counts none, answered): the demolition permits counted
+  if (DEMOLISHED.test(q) || /\bpermits?\b/.test(q) && (/\b(most|fewest|how many|number of|count)\b|\b(issued|pulled|filed)\b/.test(q) || /(?<![\d$#])\b(19|20)\d{2}\b(?!\s*(sq|square))|'\d{2}\b|\b(last|this|past) year\b/.test(q) || /\bnew[- ](construction|build\w*|homes?|houses?)\b[^.?!]{0,20}\bpermits?\b|\bconstruction permits?\b/.test(q) || PERMIT_COUNT_WORDS.test(q))) out.push('permit_count');
   if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || SALES_BAND.test(q) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q) || SALES_COMPARED.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\b(share|percent(age)?|proportion|fraction|%) of (\w+ ){0,3}(sales|homes|purchases|transactions|deals)\b[^.?!]{0,30}\bflip|\bflip (share|rate|percentage)\b|\bflips? as a (share|percent)/.test(q)) out.push('flip_share');

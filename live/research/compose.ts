@@ -6,7 +6,7 @@
 //   deep   every relevant record: the fact sentences, each record's own summary with its citation, effective and
 //          review dates, uncertainty notes, related records found by full-text search, caveats, and a closing
 //          "Sources:" list that repeats every citation
-import { placeNoSalesWhy } from './county-no-sales.ts';
+import { placeNoSalesWhy, zipNoSalesWhy } from './county-no-sales.ts';
 /** A compared place's why of no sales (": no sales source ...") in brackets after its "no data". */
 const noSales = (why: string): string => (why ? ` (${why.replace(/^: /, '')})` : '');
 import type { ResearchData } from './data.ts';
@@ -167,7 +167,7 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
           const fs = primary.filter((f) => f.intent === intent && f.target === t);
           const shown = fs.filter((f) => f.value !== null);
           used.push(...fs);
-          const val = shown.length ? shown.map((f) => f.value).join(', ') : `no data${noSales(intent === 'trends' || intent === 'comps' ? placeNoSalesWhy(data, t, true) : '')}`; // why, as alone (county-no-sales.ts)
+          const val = shown.length ? shown.map((f) => f.value).join(', ') : `no data${noSales(intent === 'trends' || intent === 'comps' ? placeNoSalesWhy(data, t, true) || zipNoSalesWhy(data, t) : '')}`; // why, as alone (county-no-sales.ts)
           return `${placeName(data, t)} ${val}`;
         });
         const dated = primary.find((f) => f.intent === intent && f.source?.type === 'regulation');

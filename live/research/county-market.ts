@@ -7,6 +7,7 @@ import { areaName, missing, type Fact } from './facts.ts';
 import type { Intent } from './intent.ts';
 import type { Target } from './places.ts';
 import { formerCountyNote } from '../places/former-counties.ts';
+import { noSalesWhy } from './county-no-sales.ts';
 
 /** How many of a county's cities an answer lists. */
 const LISTED = 8;
@@ -27,6 +28,10 @@ export function perCityFact(data: ResearchData, intent: Intent, t: Target, what:
   const place = areaName(t);
   const cities = countySalesCities(data, t);
   const zips = t.area ? data.zipsOfCounty(t.area.county_fips).length : 0;
+  // no city of it has sales: why (no sales source covers it) and what the build holds there, never "name one of them"
+  // of no city that would answer ("flip velocity jefferson county ky", h68ask; county-no-sales.ts)
+  const why = cities.length || !t.area ? '' : noSalesWhy(data, t, data.zipsOfCounty(t.area.county_fips));
+  if (why) return missing(intent, t, `We have no ${what === 'Investor activity' ? 'investor activity (investor share, flips and their hold or margin, all told from sales)' : what.replace(/^An? /, '').toLowerCase()} for ${place}${why}`);
   const list = cities.length ? `; the cities of ${t.area!.name} with sales in this build: ${cities.slice(0, LISTED).join(', ')}${cities.length > LISTED ? ` and ${cities.length - LISTED} more` : ''}` : `; this build has no sales of a city of ${t.area?.name ?? place}`;
   return missing(intent, t, `${what} is kept per city or zip code, not summed for ${place} as a whole${list}${zips ? ` (${zips} zip codes)` : ''}; name one of them`);
 }

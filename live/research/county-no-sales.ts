@@ -35,3 +35,34 @@ export function noSalesWhy(data: ResearchData, t: Target, zips: readonly string[
 /** noSalesWhy of a county or city by its own zips (a compared place's "no data", a city's missing price). */
 export const placeNoSalesWhy = (data: ResearchData, t: Target, brief = false): string =>
   noSalesWhy(data, t, t.area && !t.city ? data.zipsOfCounty(t.area.county_fips) : t.city ? data.zipsOfCity(t.city, t.state) : [], brief);
+
+/** The filing and permit records a zip of no sales holds, each with the question that asks it (h68ask: "compare 98103
+ *  and 60614 home prices" said "zip 60614 (Chicago, IL) no data", with no why, where the build holds its permits). */
+function zipHolds(data: ResearchData, zip: string): string[] {
+  const held: string[] = [];
+  const filings = data.market?.distress_months?.places[`zip|${zip}`]?.[1] ?? [];
+  if (filings.length) held.push(`foreclosure and lien filings (${list([...filings].sort().map((s) => data.titles.get(s) ?? s))}): ask "foreclosures in ${zip}"`);
+  if (data.market?.permit_months?.places[`zip|${zip}`]) held.push(`building permits: ask "permits in ${zip}"`);
+  if (data.redfin.has(zip)) held.push(`a Redfin zip snapshot, for days on market only: ask "days on market in ${zip}"`);
+  return held;
+}
+
+/** ": no sales source of this build covers it; what it holds there is ..." for a zip with no sales record of any type in
+ *  the build (no market of its own), '' for any other target. */
+export function zipNoSalesWhy(data: ResearchData, t: Target): string {
+  const bySource = data.market?.sources;
+  if (!t.zip || !bySource || bySource[`zip|${t.zip}`]?.length) return '';
+  const held = zipHolds(data, t.zip);
+  return `: no sales source of this build covers it${held.length ? `; what it holds there is ${held.join('; and ')}` : ''}`;
+}
+
+/** The sentence for a whole state asked a market figure where no sales source of the build has a sale in it ("compare
+ *  texas and ohio home prices": before, "price trends are reported per zip code or city; name one in Texas", as if a
+ *  city of it would answer), with the build's sales sources named; null for a state with sales (its cities or zips
+ *  answer, state-market.ts) or a build without market.json. */
+export function stateNoSalesWhy(data: ResearchData, t: Target, what: string): string | null {
+  const bySource = data.market?.sources;
+  if (t.zip || t.city || t.area || !bySource || bySource[`state|${t.state}`]?.length) return null;
+  const sales = [...new Set(Object.values(bySource).flat())].sort().map((s) => data.titles.get(s) ?? s);
+  return `We have no ${what} for ${data.stateName(t.state)}: no sales source of this build has a sale anywhere in it (its sales sources are ${list(sales)}), so no city or zip code there has one either`;
+}

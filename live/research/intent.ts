@@ -130,7 +130,7 @@ export function detectIntents(text: string): Intent[] {
     found.add('trends');
     if (!/\bcomps?\b|comparable|per (sq|square)|ppsf|\$ ?\/ ?sq/.test(q)) found.delete('comps');
   }
-  if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|(?<!\brent(al|als|ing)? )\bpermits? (in|for|of) (zip )?\d{5}\b|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity/.test(q)) found.add('rehab');
+  if (/rehab|renovat|remodel|building permits?|renovation permits?|permit (activity|volume|counts?|data)|permits? (issued|filed|pulled)|(?<!\brent(al|als|ing)? )\bpermits? (in|for|of) (zip )?\d{5}\b|momentum|construction activity|fix[- ]and[- ]flip activity|improvement activity|\bdemolitions\b|\btear[- ]?downs\b/.test(q)) found.add('rehab');
   if (/\binvestors?\b.{0,40}\b(buy|bought|purchas|share|activ|flip|demand)|\b(buy|bought|purchas|share|activ)\w*\b.{0,40}\binvestors?\b|investor (activity|purchase|share|buying|overview|rate|demand|presence|market)|investors? (are |is )?(buying|active|purchas)|\bflip(s|ping|pers|ped)?\b|flip (velocity|margin)|distress(ed)? (pipeline|properties|inventory|deals|count)|pre-?foreclosure|\bllcs?\b|corporate (buyers|owners|investors)|institutional (buyers|investors)|(percent|share|how many) of .{0,30}\bbuyers\b|tax[- ]delinquen|investor purchase|cash buyers|how many investors|share of (sales|purchases) (to|by) investors/.test(q) || (/wholesal/.test(q) && !WHOLESALE_LAW.test(q))) found.add('investor');
   if (asksDistress(q)) found.add('investor');
   if (/\b(what|which|in what) count(y|ies)\b|\bcounty (is|are|of|for)\b.{0,30}\b(in|located)\b|\bcounty (is|of) \d{5}/.test(q)) found.add('county');
@@ -255,7 +255,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
     threshold = parseThreshold(q);
     if (/\b(no|without)\b|\bdon'?t (have|require)|\bdo not (have|require)/i.test(q)) { ranking = 'none'; threshold = null; }
     else if (threshold) ranking = 'value';
-    else if (/longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b|\b(landlord|tenant|renter)[- ]friendly states\b/i.test(q)) ranking = 'max'; // "landlord-friendly states": the friendliest
+    else if (!/\bleast (landlord|tenant|renter)[- ]friendly\b/i.test(q) && /longest|highest|most|maximum|biggest|largest|strictest|slowest|greatest|top|\bbest\b|\b(landlord|tenant|renter)[- ]friendly states\b/i.test(q)) ranking = 'max'; // "landlord-friendly states": the friendliest
     else if (/shortest|lowest|least|minimum|smallest|fastest|quickest|fewest|\bworst\b/i.test(q)) ranking = 'min';
     else if ((category = parseCategory(q.toLowerCase(), intents))) ranking = 'category';
     // landlord friendliness is ranked by its landlord score: the best (most friendly) for tenants is its lowest

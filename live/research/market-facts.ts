@@ -27,7 +27,7 @@ import { rehabFact } from './rehab-facts.ts';
 import { permitsNotHere } from './permit-areas.ts';
 import { hoodRankAsked, hoodRankFact } from './hood-ranks.ts';
 import { noFilings } from './no-filings.ts';
-import { stateMarketFact } from './state-market.ts';
+import { stateMarketFact, stateNoMarket } from './state-market.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
@@ -244,7 +244,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a county: its zips' changes (or median prices) side by side, as a city's comps are; a count kept per city
       if (t.area) return u.asks.includes('sales_count') ? [perCityFact(data, intent, t, 'A sales count')] : countyTrends(data, u, t);
       // a whole state's price or sales count: its own market, where the build keeps one (state-market.ts)
-      return [stateMarketFact(data, u, t) ?? missing(intent, t, `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`)];
+      return [stateMarketFact(data, u, t) ?? stateNoMarket(data, u, t)];
     case 'rehab': {
       // demolitions asked of Chicago: kept per community area only, said with their counts (demolitions.ts)
       // a count of permits asked of a zip or city: counted by kind from the permit records (permit-counts.ts)

@@ -15,6 +15,7 @@ import { RANK, ranks } from './ranks.ts';
 import { notCoveredWords } from './month-cover.ts';
 import { endedEarly, gapBack } from './change-reach.ts';
 import { typelessSentence } from './typeless.ts';
+import { placeNoSalesWhy } from './county-no-sales.ts';
 import { untypedFileWindow } from './town-file-gap.ts';
 import { windowPeriod } from './figure-period.ts';
 import { BAND_NOT_KEPT, figureDirection, topAsked } from './asked.ts';
@@ -115,7 +116,7 @@ export function salesCountFact(data: ResearchData, u: Understanding, t: Target, 
   const months = u.months ?? 12;
   const w = windowFigure(data.market, t, type, months);
   // (a source with no property types: said, never "no condo sales", typeless.ts)
-  if (!w) return missing('trends', t, data.market ? typelessSentence(data, t, type, noun, where) ?? `We have no ${noun} sales for ${where}` : 'Sale counts are not part of this build');
+  if (!w) return missing('trends', t, data.market ? typelessSentence(data, t, type, noun, where) ?? `We have no ${noun} sales for ${where}${placeNoSalesWhy(data, t)}` : 'Sale counts are not part of this build');
   // a Connecticut town's condos over months of its 2022 file, which cannot tell them apart: never "0 condo sales"
   const split = untypedFileWindow(data.market, t, type, noun, where, windowMonths(w.asOf, w.months), w.sales, `the ${w.months} months to ${w.asOf}`);
   if (split && 'sentence' in split) return missing('trends', t, split.sentence);

@@ -10,6 +10,7 @@ import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { missing, type Fact } from './facts.ts';
 import { windowPriceFact } from './sales-facts.ts';
+import { stateNoSalesWhy } from './county-no-sales.ts';
 
 /** The fact of a state asked alone (no zip, city, county or neighbourhood) for its price level or sales count over a
  *  window (12 months unless asked), or null where the build keeps no market of the state or neither was asked. */
@@ -26,3 +27,8 @@ export function stateMarketFact(data: ResearchData, u: Understanding, t: Target)
   }
   return windowPriceFact(data, { ...u, months: u.months ?? 12 }, t, data.stateName(t.state), null);
 }
+
+/** A state asked a price trend or figure no state market answers: where no sales source has a sale in it, said so
+ *  (county-no-sales.ts stateNoSalesWhy, h68ask), else a city or zip code of it asked for. */
+export const stateNoMarket = (data: ResearchData, u: Understanding, t: Target): Fact =>
+  missing('trends', t, stateNoSalesWhy(data, t, u.asks.includes('sales_count') ? 'sales count' : 'home sale prices or price trends') ?? `Price trends are reported per zip code or city; name one in ${data.stateName(t.state)}`);

@@ -23,6 +23,7 @@ import { monthRuns } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 import { redfinNoPrice } from './redfin.ts';
 import { typelessSentence } from './typeless.ts';
+import { typeUnrecorded } from './type-unrecorded.ts';
 import { fewZippedZip } from './zipless.ts';
 import { changePeriod } from './figure-period.ts';
 import { changeWindows, sharedWindow, sharedWords } from './shared-change.ts';
@@ -42,6 +43,9 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   // a type asked of a market whose source records no property type: said so, never "no condo sales" (typeless.ts)
   const typeless = typelessSentence(data, t, type, TYPE_WORDS[type]!, where);
   if (typeless) return missing('trends', t, typeless);
+  // a type the market's sources record no sale of at all (Denver's land): said so, never "too few" (type-unrecorded.ts)
+  const unrecorded = await typeUnrecorded(data, keys, type, u.asks.includes('sales_count') ? 'sales count' : u.priceLevel ? 'median sale price' : 'price trend', where);
+  if (unrecorded) return missing('trends', t, unrecorded);
   // sales asked month by month with no period: each of the latest 12 months (below), not one window's count
   const monthly = !u.years && /\b(sales|sold)\b/i.test(u.query) && EACH_MONTH.test(u.query);
   if (u.asks.includes('sales_count') && !u.years && !monthly) return salesCountFact(data, u, t, where);

@@ -157,10 +157,11 @@ describe('research: price trends', () => {
     }
   });
 
-  it('a state alone asks for a zip or city; price per sqft stays a comps answer', async () => {
+  it('a state alone asks for a zip or city (one of no sales says none has any, h68ask); price per sqft stays a comps answer', async () => {
     const st = await engine.answer({ query: 'What is the price trend in Texas?' });
     expect(st.confidence).toBe('low');
-    expect(st.answer).toMatch(/per zip code or city/);
+    expect(st.answer).toMatch(/no sales source of this build has a sale anywhere in it/);
+    expect((await engine.answer({ query: 'What is the price trend in Pennsylvania?' })).answer).toMatch(/per zip code or city/);
     const comps = await engine.answer({ query: 'median price per sqft trend in 98103' });
     expect(comps.sources.map((s) => s.type)).toContain('comps');
   });
