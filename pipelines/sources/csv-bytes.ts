@@ -77,6 +77,28 @@ export async function oddQuoteLines(file: string): Promise<Map<number, string>> 
   return odd;
 }
 
+/**
+ * The empty lines ('' or a lone CR) outside a quoted value: DuckDB's CSV reader skips them without a reject, so
+ * csv-load.ts counts them to keep each row's line its line in the file (Philadelphia's OPA sample has a lone CR on line
+ * 5266: every row after it cited the line before its own). Lines are counted as DuckDB counts them, a line break inside
+ * a quoted value not ending one.
+ */
+export async function blankLines(file: string): Promise<number[]> {
+  const blanks: number[] = [];
+  let line = 1;
+  let quoted = false;
+  let width = 0; // bytes of the current line other than a CR
+  for await (const chunk of openBytes(file).stream) {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      if (b === 0x22) { quoted = !quoted; width++; }
+      else if (b === 0x0a) { if (!quoted) { if (width === 0) blanks.push(line); line++; width = 0; } }
+      else if (b !== 0x0d) width++;
+    }
+  }
+  return blanks;
+}
+
 /** A copy of the file (decompressed) with each given line replaced by a one-field marker the parser rejects on that same line. */
 export async function withMarkers(src: string, dest: string, lines: ReadonlySet<number>): Promise<void> {
   fs.mkdirSync(path.dirname(dest), { recursive: true });

@@ -11,7 +11,7 @@ import { sqlString } from '../../warehouse/sql.ts';
 import { StageError } from '../../warehouse/errors.ts';
 import { rawTable, type SourceDef, type SourceFile } from './registry.ts';
 import { appendRejects } from './rejects.ts';
-import { inspectFile, MARKER, oddQuoteLines, withMarkers } from './csv-bytes.ts';
+import { blankLines, inspectFile, MARKER, oddQuoteLines, withMarkers } from './csv-bytes.ts';
 
 export async function loadCsv(ctx: StageContext, source: SourceDef, file: SourceFile, files: string[]): Promise<Map<string, number>> {
   const table = rawTable(source, file);
@@ -35,7 +35,7 @@ export async function loadCsv(ctx: StageContext, source: SourceDef, file: Source
   }
   try {
     await insertParseRejects(ctx, source.id, `rejects_${tag}`, `rejects_scan_${tag}`);
-    await numberRows(ctx, loading, table, `rejects_${tag}`, `rejects_scan_${tag}`);
+    await numberRows(ctx, loading, table, `rejects_${tag}`, `rejects_scan_${tag}`, await skippedLines(ctx, files));
     const counts = await queryRows<{ f: string; n: number }>(ctx.db, `select _file as f, count(*)::int as n from ${table} group by all`);
     return new Map(counts.map((c) => [c.f, c.n]));
   } catch (err) {
@@ -52,22 +52,31 @@ export async function loadCsv(ctx: StageContext, source: SourceDef, file: Source
  * n + 1 + (rejected lines before it). The i-th rejected line L of a file (in line order) has L - 1 - i
  * loaded rows before it, so an ASOF join on that count gives each row the number of rejected lines before
  * it: one sorted merge over the rows, no scan of the rejects per row, and no join at all when nothing was
- * rejected. Lines are counted as DuckDB counts them: a quoted value spanning lines is one line. `file` names the
- * file the rows came from when the scan read a copy of it (loadContractCsv).
+ * rejected. The empty lines the reader skips without a reject (`blanks`, by file) count as rejected lines do. Lines
+ * are counted as DuckDB counts them: a quoted value spanning lines is one line. `file` names the file the rows came
+ * from when the scan read a copy of it (loadContractCsv).
  */
-async function numberRows(ctx: StageContext, loading: string, table: string, rejects: string, scans: string, file?: string): Promise<void> {
+async function numberRows(ctx: StageContext, loading: string, table: string, rejects: string, scans: string,
+  blanks: ReadonlyArray<{ file: string; line: number }>, file?: string): Promise<void> {
   const [{ n }] = await queryRows<{ n: number }>(ctx.db, `select count(*)::int as n from ${rejects}`) as [{ n: number }];
   const numbered = `
     select l.*, l.rowid - f.first_rowid + 1 as _n
     from ${loading} l join (select _file, min(rowid) as first_rowid from ${loading} group by _file) f on l._file = f._file`;
-  if (n === 0) {
+  if (n === 0 && blanks.length === 0) {
     await ctx.db.run(`create or replace table ${table} as select * exclude (_n), _n as _row from (${numbered})`);
     return;
+  }
+  const blankTable = `${rejects}_blank`;
+  await ctx.db.run(`create or replace temp table ${blankTable} (file varchar, line bigint)`);
+  for (let i = 0; i < blanks.length; i += 1000) {
+    await ctx.db.run(`insert into ${blankTable} values ${blanks.slice(i, i + 1000).map((b) => `(${sqlString(b.file)}, ${b.line})`).join(', ')}`);
   }
   await ctx.db.run(`
     create or replace table ${table} as
     with lines as (
         select distinct ${file ? sqlString(file) : 's.file_path'} as file, e.line from ${rejects} e join ${scans} s using (scan_id, file_id)
+        union
+        select file, line from ${blankTable}
     ),
     ranked as (
         select file, line - 1 - row_number() over (partition by file order by line) as rows_before,
@@ -79,7 +88,18 @@ async function numberRows(ctx: StageContext, loading: string, table: string, rej
         select file, rows_before, max(rejected_before) as rejected_before from ranked group by all
     )
     select t.* exclude (_n), t._n + coalesce(s.rejected_before, 0) as _row
-    from (${numbered}) t asof left join steps s on t._file = s.file and t._n > s.rows_before`);
+    from (${numbered}) t asof left join steps s on t._file = s.file and t._n > s.rows_before;
+    drop table ${blankTable}`);
+}
+
+/** Each file's empty lines (blankLines), as numberRows takes them; an unreadable file fails the stage naming it. */
+async function skippedLines(ctx: StageContext, files: readonly string[]): Promise<Array<{ file: string; line: number }>> {
+  const out: Array<{ file: string; line: number }> = [];
+  for (const f of files) {
+    const lines = await blankLines(f).catch((err: unknown) => { throw new StageError('sources', path.relative(ctx.paths.sources, f), err); });
+    for (const line of lines) out.push({ file: f, line });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- CSV parser rejects
@@ -180,7 +200,8 @@ export async function loadContractCsv(ctx: StageContext, source: SourceDef, file
         await insertParseRejects(ctx, source.id, `rejects_${tag}`, `rejects_scan_${tag}`, f);
         await appendRejects(ctx.db, [...odd].map(([line, text]) => ({
           stage: 'sources', source: source.id, file: f, line, reason: 'unclosed_quote', detail: null, column: null, value: text })));
-        await numberRows(ctx, loading, part, `rejects_${tag}`, `rejects_scan_${tag}`, f); // the scan read the copy: its lines are f's
+        // the scan read the copy: its lines are f's
+        await numberRows(ctx, loading, part, `rejects_${tag}`, `rejects_scan_${tag}`, await skippedLines(ctx, [f]), f);
         if (part !== table) parts.push(part);
       } catch (err) {
         if (err instanceof StageError) throw err;
