@@ -109,7 +109,8 @@ const NYC_TYPES = (cat: string): string[] => {
   const c = cat.slice(0, 2);
   if (c === '01') return ['sfr'];
   if (['02', '03', '07', '08', '14', '11'].includes(c)) return ['condo', 'multi'];
-  if (['04', '09', '10', '12', '13', '15', '16', '17'].includes(c)) return ['condo'];
+  if (['09', '10', '17'].includes(c)) return ['coop']; // co-op apartments (property.md "NYC co-ops", F7)
+  if (['04', '12', '13', '15', '16'].includes(c)) return ['condo'];
   if (['05', '31'].includes(c)) return ['land'];
   return /^\d\d$/.test(c) ? ['commercial'] : [];
 };
