@@ -45,19 +45,19 @@ export const PHILADELPHIA_BUYER = partyKey("trim(concat_ws(' ', trim(owner_1), t
 /**
  * The raw sales of every source with a zip (King County, Sacramento, NYC, Philadelphia) that market.md's arm's-length
  * rule keeps but for portfolio deeds, read straight from the raw files: a `with` clause ending in `market` (`src`,
- * `zip`, `d` the sale date, `price`, `sqft`, `type`, `prop`, `block`, `portfolio`: a portfolio deed's sale, which a
- * price figure leaves out). Shared by rawComps and the trends' raw recomputation (test/pipelines/trends-raw-nyc-philadelphia.test.ts).
+ * `zip`, `d` the sale date, `price`, `sqft`, `type`, `prop`, `block`, `unit` (NYC's apartment, market.md's reading of
+ * it), `portfolio`: a portfolio deed's sale, which a price figure leaves out). Shared by rawComps and the trends' raw recomputation (test/pipelines/trends-raw-nyc-philadelphia.test.ts).
  */
 export const RAW_MARKET_SALES = `
     with recorded as (
       select 'king_county' as src, zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price,
              try_cast(sqft_living as double) as sqft, 'sfr' as type, id as prop, null as doc, null as buyer, null as block,
-             null::double as assessed
+             null::double as assessed, null::varchar as unit
       from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)
       union all
       select 'sacramento', zip, try_cast(sale_date_iso as date), try_cast(price as double), try_cast(sq__ft as double),
              case "type" when 'Residential' then 'sfr' when 'Condo' then 'condo' when 'Multi-Family' then 'multi' end,
-             upper(street) || '|' || zip, null, null, null, null
+             upper(street) || '|' || zip, null, null, null, null, null
       from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
       union all
       select 'nyc', zip, d, price,
@@ -65,11 +65,9 @@ export const RAW_MARKET_SALES = `
              -- billing lot's unit over 50,000 sqft likewise (review 15); a bare number after the comma of a lot sold under no
              -- other unit is a house or small rental building's (01-03, 14), or a larger one's unit count (07, 08): the
              -- building's sale, its area kept (review 18a #4)
-             case when unit is not null and greatest(ru, tu) > 1
-                       and not (lot_units < 2 and apt is null and regexp_matches(coalesce(part, ''), '^[0-9]+$')
-                                and (cat in ('01', '02', '03', '14') or (cat in ('07', '08') and try_cast(part as integer) in (ru, tu)))) then null
+             case when unit is not null and greatest(ru, tu) > 1 and not building_row then null
                   when cat = '11' and type = 'condo' and gsf > 50000 then null else gsf end,
-             type, prop, null, null, block, null
+             type, prop, null, null, block, null, case when not building_row then unit end
       from (select *,
               -- market.md, NYC: a billing lot's row naming an apartment, and a rental building's row naming a unit of a lot
               -- sold under 2+ units, are condo units' sales (review 15)
@@ -82,7 +80,9 @@ export const RAW_MARKET_SALES = `
                    when cat in ('04', '12', '13', '15', '16') then 'condo'
                    when cat in ('05', '31') then 'land'
                    when regexp_matches(cat, '^[0-9]{2}$') then 'commercial' end as type,
-              count(distinct unit) over (partition by lot) as lot_units
+              count(distinct unit) over (partition by lot) as lot_units,
+              coalesce(count(distinct unit) over (partition by lot) < 2 and apt is null and regexp_matches(coalesce(part, ''), '^[0-9]+$')
+                       and (cat in ('01', '02', '03', '14') or (cat in ('07', '08') and try_cast(part as integer) in (ru, tu))), false) as building_row
             from (select *,
                     -- the unit: the street's ", 16C" when the apartment column holds no number, else the column, else the
                     -- part after the comma unless a garage word on a house or rental row ("18 CRANBERRY STREET, GAR")
@@ -106,7 +106,7 @@ export const RAW_MARKET_SALES = `
              ${PHILADELPHIA_TYPE},
              trim(parcel_number), ${PHILADELPHIA_DOC}, ${PHILADELPHIA_BUYER}, null,
              -- the roll's market value: the sale-to-assessment ratio's numerator
-             try_cast(market_value as double)
+             try_cast(market_value as double), null
       from ${PHILADELPHIA_ROWS}
     ),
     -- market.md "Row contracts" (step 3, every source's rows): a zip outside the ZIP universe (the union of the ZIP
