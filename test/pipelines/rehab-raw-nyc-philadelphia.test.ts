@@ -15,7 +15,8 @@ import { type RawRehab, rawRehabResales, rehabLabel, resaleScore } from '../help
 
 interface Rehab { rehab_momentum_score: number; label: string; confidence: string; as_of: string; counts: { sales: number; rehab_resales: number; rehab_permits: number | null } }
 
-// Known bug (h68audit2): int_market_resales keys a NYC unit as written, so "880 68TH STREET, 6-C" (2023-04-24,
+// Known bug (h68audit2): int_market_resales keys a NYC unit as written (30_market_92_resales.sql `property_key`,
+// `coalesce(s.unit, '')`, not property_identity's unit), so "880 68TH STREET, 6-C" (2023-04-24,
 // $280,000) and "6C" (2023-10-18, $340,000) of lot 3-5770-36 are two properties and no quick resale at a gain, nor
 // are 4-5193-1's "2-J" ($100,000) and "2J" ($210,000); property.md "Identity" keys the unit without punctuation
 // ("2-G and 2G are one property"). Ours 0 -> raw 1 rehab resale in 11220, 1 -> 2 in 11355, at the windows holding them.
