@@ -36,7 +36,10 @@ create or replace macro sale_names_property(property_type, unit, parcel_id, parc
 create or replace table int_market_resales as
 with keyed as (
     select s.sale_id, s.source, s.zip, s.city, s.state_code, s.property_type, s.sale_date, s.sale_price, s.buyer_is_investor, s.document_id, s.line,
-           s.source || ':' || coalesce(s.parcel_id, s.address || '|' || coalesce(s.zip, upper(s.city) || ',' || s.state_code)) || '|' || coalesce(s.unit, '') as property_key
+           -- the unit without its punctuation, as property.md "Identity" keys it: NYC writes one apartment "6-C" on one
+           -- deed and "6C" on the next (lot 3-5770-36), one property (h68audit2)
+           s.source || ':' || coalesce(s.parcel_id, s.address || '|' || coalesce(s.zip, upper(s.city) || ',' || s.state_code)) || '|'
+               || coalesce(regexp_replace(upper(s.unit), '[^A-Z0-9]', '', 'g'), '') as property_key
     from sales s left join int_market_unit_parcels u using (source)
     where s.is_arms_length
       -- without a parcel id, the street line names the property only when it names a lot (street_line_names_lot:

@@ -196,7 +196,7 @@ export const SALES_FOR_VALUE_SQL = `
     and not coalesce(upper(deed_type) not in ('WD', 'SW', 'PR', 'TR', 'BS'), false)`;
 
 /** The property key of market.md's resale rule: parcel id (else address + zip) plus the unit, within a source. */
-const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, '')) || '#' || coalesce(unit, '')`;
+const PROPERTY_KEY = `source || '#' || coalesce(parcel_id, address || '@' || coalesce(zip, '')) || '#' || coalesce(regexp_replace(upper(unit), '[^A-Z0-9]', '', 'g'), '')`;
 
 /** Consecutive arm's-length sales of one property (market.md int_market_resales, flips and quick resales at a gain),
  *  two deeds of one day in the order of their document numbers (the recorder's reception numbers), then file line. A
