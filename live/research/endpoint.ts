@@ -18,6 +18,8 @@ import { nriAnswer, nriBeside, NriScores, nriTargets } from './nri.ts';
 import { stateSuperfund, SuperfundSites } from './state-superfund.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
+import { askedNotes } from './asked-notes.ts';
+import { hazardRisk } from './hazard-risk.ts';
 import { metroAnswer } from './metro.ts';
 import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
@@ -112,6 +114,8 @@ export class ResearchEngine {
     readKinds(u, asked);
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
     const nriAt = u.notRecorded === NRI_SAY && this.files ? nriTargets(u.query, u.targets, this.data).map((t) => nriAnswer(this.data, t, this.files!.nri)).filter((a) => a !== null) : []; // each place, a county named too
+    const hazard = this.files ? hazardRisk(this.data, u.query, u.targets, this.files.nri) : null; // "hurricane risk": the composite, said (hazard-risk.ts)
+    if (hazard) return { answer: hazard.answer, sources: [{ type: 'location', category: 'location_risk', citation: hazard.citation }], confidence: 'medium', facts: [], depth };
     const nri = nriAt.length ? { answer: nriAt.map((a) => a.answer).join(' '), citation: nriAt[0]!.citation } : null;
     if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
     if (this.files) nriBeside(this.data, u, this.files.nri, NRI_SAY); // the NRI beside another topic: its answer, not a gap
@@ -197,6 +201,8 @@ export class ResearchEngine {
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
+    const notes = await askedNotes(this.data, u, asked, composed.sources); // what a figure is not, said (asked-notes.ts)
+    if (notes.length) composed.answer = `${composed.answer} ${notes.map((n) => `${n}.`).join(' ')}`;
     return { ...composed, depth };
   }
 
