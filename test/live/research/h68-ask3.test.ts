@@ -1,0 +1,82 @@
+// Questions the h68ask3 sweep found answered with a figure that did not say what it is not, over the shared real
+// build on the suite's pinned day: a Denver neighbourhood ("capitol hill denver home prices": Denver's whole-city
+// figure, unsaid), a zip asked of Denver (its sales carry no zip), King County since 2020 (every sale is of 2014-2015:
+// before, "name one of them"), a Zillow value asked (our sales median, unsaid), an address with no street suffix ("1
+// broadway": not read, unsaid) and a hurricane's risk (before, "I don't have data": the county's composite NRI kept).
+// Each is re-read from the raw files.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { askWithSalesOracle, researchData } from '../../helpers/research.ts';
+import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { lookupsOf, ResearchEngine } from '../../../live/research/endpoint.ts';
+import { buildDir } from '../../helpers/build.ts';
+import { PINNED_TODAY } from '../../helpers/clock.ts';
+
+const asked = askWithSalesOracle();
+const ask = async (query: string): Promise<string> => (await asked(query)).answer;
+const DENVER = dataFile('denver-real-property-sales/real_property_sales_and_transfers_2018-2019.csv.gz');
+const KC = dataFile('king-county-wa-house-sales/kc_house_data.csv.gz');
+
+describe('Denver: whole-city figures, said so', () => {
+  it('"capitol hill denver home prices", "five points denver": neighbourhoods of the source, not broken out; the figure said to be Denver\'s whole-city one', async () => {
+    const hoods = (await rawQuery<{ h: string }>(`select distinct upper(trim(NBHD_1_CN)) as h from read_csv('${DENVER}', all_varchar = true)`)).map((r) => r.h);
+    expect(hoods).toContain('CAPITOL HILL');
+    expect(hoods).toContain('FIVE POINTS');
+    const city = await ask('denver home prices');
+    expect(city).toMatch(/^In Denver, CO, the median single-family sale price was \$[\d,]+/);
+    const a = await ask('capitol hill denver home prices');
+    expect(a.startsWith(city)).toBe(true); // the same figure as Denver's, before the note
+    expect(a).toContain("Capitol Hill is a Denver neighbourhood, and this build breaks out no neighbourhood of Denver: any figure here is Denver's whole-city one");
+    expect(await ask('five points denver')).toContain('Five Points is a Denver neighbourhood, and this build breaks out no neighbourhood of Denver');
+    expect(city).not.toContain('neighbourhood');
+  });
+
+  it('"best zip for flipping in denver": Denver\'s sales carry no zip, said beside its city figures', async () => {
+    const [head] = await rawQuery<{ cols: string }>(`select string_agg(column_name, ',') as cols from (describe select * from read_csv('${DENVER}', all_varchar = true))`);
+    expect(head!.cols.toLowerCase()).not.toMatch(/zip|postal/);
+    const a = await ask('best zip for flipping in denver');
+    expect(a).toMatch(/^In Denver, CO, investors bought/);
+    expect(a).toMatch(/No zip of Denver is given or ranked: Denver's [\d,]+ arm's-length single-family sales in the 12 months to \d{4}-\d{2}-\d{2} carry no zip code in the source/);
+    expect(await ask('flips in denver')).not.toContain('No zip of Denver');
+  });
+});
+
+describe('what a figure is, and the dates a source covers', () => {
+  it('"how many houses sold in king county since 2020": the months its sales run, from the raw file, and no count (before: "name one of them")', async () => {
+    const [r] = await rawQuery<{ a: string; b: string; late: number }>(`select min(left(date, 6)) as a, max(left(date, 6)) as b, count(*) filter (where left(date, 4) >= '2020')::int as late from read_csv_auto('${KC}', all_varchar = true)`);
+    expect(r!.late).toBe(0);
+    const month = (x: string): string => `${x.slice(0, 4)}-${x.slice(4, 6)}`;
+    const a = await ask('how many houses sold in king county since 2020');
+    expect(a).toBe(`I don't have single-family sales for King County, WA since 2020: the monthly single-family sales we keep for its zips run from ${month(r!.a)} to ${month(r!.b)}, so 2020 is outside the data.`);
+    // a year the file holds keeps its count
+    expect(await ask('how many houses sold in king county in 2015')).toMatch(/^In King County, WA, in 2015 there were [\d,]+ arm's-length single-family sales/);
+  });
+
+  it('"median home value zillow 98103": the median of recorded sales, its source named, no Zillow figure', async () => {
+    expect(fs.readdirSync('/work/shared/data').filter((d) => /zillow|zhvi/i.test(d))).toEqual([]);
+    const [kc] = await rawQuery<{ n: number; m: number }>(`select count(*)::int as n, median(price)::double as m from read_csv_auto('${KC}') where zipcode::varchar = '98103' and left(date, 6) = '201504'`);
+    const a = await ask('median home value zillow 98103');
+    expect(a).toContain(`In zip 98103 (Seattle, WA), the median single-family sale price was $${kc!.m.toLocaleString('en-US')} in 2015-04 (${kc!.n} sales)`);
+    expect(a).toContain('No Zillow figure is used: this build holds no Zillow estimate or index, and the figure above is the median of recorded sales (King County WA house sales 2014-2015), not a Zillow home value.');
+    expect(await ask('median home value 98103')).not.toContain('Zillow');
+  });
+
+  it('"flood risk at 1 broadway cambridge ma": the address said not placed, the city\'s zips answered as the city\'s', async () => {
+    // the address index is read from the build's files: an engine with them, as the server's
+    const engine = new ResearchEngine(researchData(), null, PINNED_TODAY, lookupsOf(buildDir()));
+    const a = (await engine.answer({ query: 'flood risk at 1 broadway cambridge ma' })).answer;
+    expect(a).toMatch(/^Reading "1 broadway": the address is not in our address index .*the answer is for Cambridge, MA as a whole/);
+  });
+
+  it('"hurricane risk miami dade county": the county\'s composite NRI from the raw county table, said not a hurricane score (before: "I don\'t have data" for Miami)', async () => {
+    const nri = dataFile('fema-nri/NRI_Table_Counties_summary.csv');
+    const [c] = await rawQuery<{ s: number; cols: string }>(`select RISK_SCORE::double as s from read_csv_auto('${nri}') where STCOFIPS::int = 12086`);
+    const cols = (await rawQuery<{ c: string }>(`select column_name as c from (describe select * from read_csv_auto('${nri}'))`)).map((r) => r.c);
+    expect(cols.filter((x) => /^HRCN_/.test(x))).toEqual([]); // the county file keeps no hurricane column
+    const engine = new ResearchEngine(researchData(), null, PINNED_TODAY, lookupsOf(buildDir()));
+    const a = (await engine.answer({ query: 'hurricane risk miami dade county' })).answer;
+    expect(a).toMatch(/^FEMA's National Risk Index scores hurricane risk apart, but this build keeps only each county's composite score of all natural hazards, not its hurricane score/);
+    expect(a).toContain(`Miami-Dade County, FL (12086) ${c!.s.toFixed(1)}, out of 100`);
+    expect((await engine.answer({ query: 'hurricane risk miami-dade county' })).answer).toBe(a);
+  });
+});
