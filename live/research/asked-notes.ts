@@ -6,6 +6,7 @@
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Understanding } from './intent.ts';
 import { ziplessCity } from './zipless.ts';
+import { saleNote } from './sale-words.ts';
 
 /** Denver's assessor neighbourhood names (its sales file's NBHD_1_CN, read by the build into no table). */
 const DENVER_HOODS = ['capitol hill', 'cheesman park', 'five points', 'highland', 'lodo', 'union station', 'rino', 'whittier', 'cole', 'city park', 'congress park', 'cherry creek', 'washington park', 'baker', 'speer', 'platt park', 'berkeley', 'sloan lake', 'sunnyside', 'park hill', 'north park hill', 'south park hill', 'stapleton', 'central park', 'montbello', 'green valley ranch', 'globeville', 'elyria swansea', 'swansea', 'lincoln park', 'la alma', 'jefferson park', 'west colfax', 'villa park', 'barnum', 'westwood', 'ruby hill', 'athmar park', 'mar lee', 'harvey park', 'bear valley', 'hampden', 'university park', 'virginia village', 'belcaro', 'hilltop', 'montclair', 'east colfax', 'skyland', 'clayton', 'cory merrill', 'rosedale', 'wellshire', 'overland', 'college view', 'goldsmith', 'indian creek', 'lowry field', 'windsor', 'gateway', 'regis', 'chaffee park', 'valverde', 'sun valley', 'auraria', 'north capitol hill', 'civic center', 'golden triangle', 'university hills', 'kennedy', 'marston', 'fort logan', 'southmoor park', 'hale', 'uptown', 'curtis park', 'ballpark'];
@@ -28,6 +29,8 @@ export async function askedNotes(data: ResearchData, u: Pick<Understanding, 'tar
   const notes: string[] = [];
   const cite = /\b(zillow|zestimates?|zhvi)\b/.test(q) && sources.some((s) => s.category === 'market') ? await salesSources(data, u) : null;
   if (cite) notes.push(`No Zillow figure is used: this build holds no Zillow estimate or index, and the figure above is the median of recorded sales (${cite}), not a Zillow home value`);
+  const sale = saleNote(asked);
+  if (sale) notes.push(sale);
   const denver = u.targets.find((t) => t.city === 'Denver' && t.state === 'CO' && !t.zip);
   if (!denver) return notes;
   const hood = DENVER_HOODS.filter((h) => new RegExp(`\\b${h}\\b`).test(q)).sort((a, b) => b.length - a.length)[0];

@@ -80,3 +80,32 @@ describe('what a figure is, and the dates a source covers', () => {
     expect((await engine.answer({ query: 'hurricane risk miami-dade county' })).answer).toBe(a);
   });
 });
+
+describe('topics read where none was', () => {
+  it('"population of austin tx", "population of king county wa": the ACS 2023 5-year population from the raw files, its source named (before: "I don\'t have data")', async () => {
+    const [p] = await rawQuery<{ n: number }>(`select B01003_001E::int as n from read_csv('${dataFile('census-acs2023-population/acs5_2023_place_population.csv.gz')}', all_varchar = true) where NAME = 'Austin city, Texas'`);
+    const [c] = await rawQuery<{ n: number }>(`select B01003_001E::int as n from read_csv('${dataFile('census-acs2023-population/acs5_2023_county_population.csv')}', all_varchar = true) where geoid = '53033'`);
+    const lead = 'Population (US Census Bureau, American Community Survey 2019-2023 5-year estimates, total population (table B01003)): ';
+    expect(await ask('population of austin tx')).toBe(`${lead}Austin, TX: ${p!.n.toLocaleString('en-US')} people. It is the survey's estimate over 2019-2023, not a count of this year.`);
+    expect(await ask('population of king county wa')).toBe(`${lead}King County, WA: ${c!.n.toLocaleString('en-US')} people. It is the survey's estimate over 2019-2023, not a count of this year.`);
+    expect(await ask('population growth in austin tx')).toMatch(/^This build keeps one population estimate per place, no population growth or change over time\. Population /);
+  });
+
+  it('"sheriff sales in pittsburgh": Allegheny County\'s foreclosure filings counted, the sales themselves said not recorded (before: no topic read)', async () => {
+    const [f] = await rawQuery<{ n: number }>(`select count(*)::int as n from read_csv('${dataFile('allegheny-county-mortgage-foreclosures/foreclosures.csv.gz')}', all_varchar = true) where municipality ilike 'pittsburgh%'`);
+    expect(f!.n).toBeGreaterThan(0);
+    const filings = await ask('foreclosures in pittsburgh');
+    expect(filings).toMatch(/^In Pittsburgh, PA, [\d,]+ distressed properties \(mortgage foreclosure filings/);
+    const a = await ask('sheriff sales in pittsburgh');
+    expect(a).toBe(`${filings} The figures above are foreclosure filings where a source covers the place; the sheriff or foreclosure sales themselves (their dates, buyers and prices) are recorded by no source of this build.`);
+  });
+
+  it('"foreclosure sales in bridgeport ct": no foreclosure filings source covers Connecticut, said (before: the legal rule alone)', async () => {
+    // the build's filings sources: Allegheny County PA and Louisville KY, none in Connecticut
+    const dirs = fs.readdirSync('/work/shared/data').filter((d) => /foreclos|lien|distress|sheriff/i.test(d));
+    for (const d of dirs) expect(fs.readFileSync(`/work/shared/data/${d}/SOURCE.md`, 'utf8')).not.toMatch(/Connecticut|Bridgeport/);
+    const a = await ask('foreclosure sales in bridgeport ct');
+    expect(a).toMatch(/^We have no foreclosure or lien filings for Bridgeport, CT: no distress source covers the city/);
+    expect(a).toContain('the sheriff or foreclosure sales themselves (their dates, buyers and prices) are recorded by no source of this build');
+  });
+});
