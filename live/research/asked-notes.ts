@@ -31,7 +31,7 @@ export async function askedNotes(data: ResearchData, u: Pick<Understanding, 'tar
   if (cite) notes.push(`No Zillow figure is used: this build holds no Zillow estimate or index, and the figure above is the median of recorded sales (${cite}), not a Zillow home value`);
   const sale = saleNote(asked);
   if (sale) notes.push(sale);
-  const denver = u.targets.find((t) => t.city === 'Denver' && t.state === 'CO' && !t.zip);
+  const denver = u.targets.length === 1 && u.targets.find((t) => t.city === 'Denver' && t.state === 'CO' && !t.zip);
   if (!denver) return notes;
   const hood = DENVER_HOODS.filter((h) => new RegExp(`\\b${h}\\b`).test(q)).sort((a, b) => b.length - a.length)[0];
   if (hood) notes.push(`${title(hood)} is a Denver neighbourhood, and this build breaks out no neighbourhood of Denver: any figure here is Denver's whole-city one, not the neighbourhood's own`);
