@@ -24,11 +24,13 @@ describe('Denver: whole-city figures, said so', () => {
     expect(hoods).toContain('FIVE POINTS');
     const city = await ask('denver home prices');
     expect(city).toMatch(/^In Denver, CO, the median single-family sale price was \$[\d,]+/);
-    const a = await ask('capitol hill denver home prices');
-    expect(a.startsWith(city)).toBe(true); // the same figure as Denver's, before the note
-    expect(a).toContain("Capitol Hill is a Denver neighbourhood, and this build breaks out no neighbourhood of Denver: any figure here is Denver's whole-city one");
-    expect(await ask('five points denver')).toContain('Five Points is a Denver neighbourhood, and this build breaks out no neighbourhood of Denver');
+    for (const [q, words] of [['capitol hill denver home prices', 'capitol hill'], ['five points denver home prices', 'five points']] as const) {
+      expect(await ask(q), q).toBe(`Reading "${words}" as a neighbourhood of Denver, CO: we do not resolve neighbourhoods, so the figures are for Denver as a whole: ${city}`);
+    }
+    // named alone with Denver, no topic: Denver's figures, said as the neighbourhood's city (before: "I don't have data")
+    expect(await ask('five points denver')).toMatch(/^Reading "five points" as a neighbourhood of Denver, CO: we do not resolve neighbourhoods, so the figures are for Denver as a whole: In Denver, CO, /);
     expect(city).not.toContain('neighbourhood');
+    expect(await ask('capitol hill dc home prices')).not.toContain('Denver');
   });
 
   it('"best zip for flipping in denver": Denver\'s sales carry no zip, said beside its city figures', async () => {
