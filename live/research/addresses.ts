@@ -53,11 +53,15 @@ export class AddressBook {
 
 const SHORT: Record<string, string> = { street: 'ST', avenue: 'AVE', av: 'AVE', way: 'WAY', wy: 'WAY', road: 'RD', boulevard: 'BLVD', drive: 'DR', lane: 'LN', place: 'PL', court: 'CT', terrace: 'TER', parkway: 'PKWY', highway: 'HWY', circle: 'CIR', square: 'SQ' };
 
+/** A street named with no suffix ("flood risk at 1 broadway cambridge ma": before, the address went unsaid and the
+ *  city's zips were answered as if it were read), in ADDRESS's groups: number, no words, the street, no direction. */
+const BARE_STREET = /(?<![$\d,.])\b(\d{1,6})\s+()(broadway|bowery)\b()/i;
+
 /** The address a market question names, read into its place (in place): its zip when the index holds it (said), else
  *  said not found with the place the answer is for. */
 export function readAddress(u: Understanding, query: string, book: AddressBook | null): void {
   if (!u.intents.length || !u.intents.every((i) => MARKET.has(i))) return;
-  const m = ADDRESS.exec(query);
+  const m = ADDRESS.exec(query) ?? BARE_STREET.exec(query);
   if (!m) return;
   const written = m[0].trim();
   const words = `${m[2]} ${m[3]}${m[4] ? ` ${m[4]}` : ''}`.replace(/\./g, '').split(/\s+/).filter(Boolean);

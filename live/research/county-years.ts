@@ -111,3 +111,19 @@ export function hoodYearsFact(t: Target, y: Years, f: Fact): Fact {
     sentence: `${asked} ${labels.length > 1 || y.months ? 'are' : 'is'} not answered for ${name}: a neighbourhood's own sales are kept over its latest 3 to 24 months only, not by calendar year, so the figure shown is of its latest months instead (${t.hood!.part}'s own sales by year are answered when ${t.hood!.part} is asked); ${lower}`,
   };
 }
+
+/** Whether a county's zips hold sales, none of them in the years asked ("how many houses sold in king county since
+ *  2020": every sale is of 2014-2015): then its count is answered as its years' (countyYearFacts: outside the data,
+ *  with the months its zips' sales run), never "kept per city or zip; name one of them" (h68ask3). */
+export async function countyNoneIn(data: ResearchData, y: Years, t: Target, type: string): Promise<boolean> {
+  if (y.last || y.lastMonth) return false;
+  const months = y.month ? { ...y, months: [y.month, y.month] as [string, string] } : y;
+  let any = false;
+  for (const zip of data.zipsOfCounty(t.area!.county_fips)) {
+    const c = (await data.shard<StoredTrends>('trends', { zip, property_type: type }))?.series;
+    const sold = c ? c.month.filter((_, i) => (c.sales_count[i] ?? 0) > 0) : [];
+    if (sold.some((m) => inYears(m, months))) return false;
+    any ||= sold.length > 0;
+  }
+  return any;
+}

@@ -18,6 +18,10 @@ import { nriAnswer, nriBeside, NriScores, nriTargets } from './nri.ts';
 import { stateSuperfund, SuperfundSites } from './state-superfund.ts';
 import { lowerTown, metroNote, nycCounty } from './place-readings.ts';
 import { ziplessCities } from './zipless.ts';
+import { askedNotes } from './asked-notes.ts';
+import { hazardRisk } from './hazard-risk.ts';
+import { populationAnswer } from './population.ts';
+import { distressSales } from './sale-words.ts';
 import { metroAnswer } from './metro.ts';
 import { AddressBook } from './addresses.ts';
 import { ParcelBook, readProperty } from './property-place.ts';
@@ -103,6 +107,7 @@ export class ResearchEngine {
     // a zip or city written with a state it is not in ("11201 wa", "seattle tx"): said, the state's words out (state-clash.ts)
     const clash = stateClash(nyc.text, this.data);
     if (clash) nyc.text = clash.text;
+    nyc.text = distressSales(nyc.text); // "sheriff sales": the foreclosure filings counted (sale-words.ts)
     let u = understand(nyc.text, ctx, this.data);
     const town = ctx.zip || ctx.city || ctx.state ? null : lowerTown(u, nyc.text, this.data);
     if (town) u = understand(town, ctx, this.data);
@@ -112,6 +117,10 @@ export class ResearchEngine {
     readKinds(u, asked);
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
     const nriAt = u.notRecorded === NRI_SAY && this.files ? nriTargets(u.query, u.targets, this.data).map((t) => nriAnswer(this.data, t, this.files!.nri)).filter((a) => a !== null) : []; // each place, a county named too
+    const people = populationAnswer(this.data, u.query, u.targets); // a place's population: the ACS figure kept (population.ts)
+    if (people) return { answer: people.answer, sources: [{ type: 'census', category: 'demographics', citation: people.citation }], confidence: 'high', facts: [], depth };
+    const hazard = this.files ? hazardRisk(this.data, u.query, u.targets, this.files.nri) : null; // "hurricane risk": the composite, said (hazard-risk.ts)
+    if (hazard) return { answer: hazard.answer, sources: [{ type: 'location', category: 'location_risk', citation: hazard.citation }], confidence: 'medium', facts: [], depth };
     const nri = nriAt.length ? { answer: nriAt.map((a) => a.answer).join(' '), citation: nriAt[0]!.citation } : null;
     if (nri) return { answer: nri.answer, sources: [{ type: 'location', category: 'location_risk', citation: nri.citation }], confidence: 'high', facts: [], depth };
     if (this.files) nriBeside(this.data, u, this.files.nri, NRI_SAY); // the NRI beside another topic: its answer, not a gap
@@ -197,6 +206,8 @@ export class ResearchEngine {
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
+    const notes = await askedNotes(this.data, u, asked, composed.sources); // what a figure is not, said (asked-notes.ts)
+    if (notes.length) composed.answer = `${composed.answer} ${notes.map((n) => `${n}.`).join(' ')}`;
     return { ...composed, depth };
   }
 

@@ -38,6 +38,8 @@ const KNOWN_HOODS: [RegExp, string, string, string[]][] = [
   [/\bFishtown\b/i, 'PA', 'Philadelphia', ['fishtown']],
   [/\bNorthern\s+Liberties\b/i, 'PA', 'Philadelphia', ['northern liberties']],
   [/\bLoDo\b|\bLodo\b/, 'CO', 'Denver', ['lodo']],
+  // Denver's sales file names its assessor neighbourhoods, but the build keeps none (h68ask3: its figure was unsaid)
+  [/\b(?:Capitol\s+Hill|Five\s+Points)\b(?=,?\s+Denver\b)/i, 'CO', 'Denver', ['capitol hill', 'five points']],
   [/\bFremont\b(?=,?\s+Seattle\b)/i, 'WA', 'Seattle', ['fremont']],
   [/\b(?:Georgetown|Capitol\s+Hill)\b(?=,?\s+(?:DC\b|D\.C\.|Washington,?\s+D\.?C\b))/, 'DC', 'Washington', ['georgetown', 'capitol hill']],
 ];

@@ -9,7 +9,7 @@ import { cityZipFacts, COMPS_TOPIC, LOCATION_TOPIC, REHAB_TOPIC, TRENDS_TOPIC } 
 import { bandNote, cityNoAreaFact, cityPpsfFact, listRatioFacts, countyFact, noAreaFact, NO_RATIO, ownMarket, salesCountFact, TYPE_WORDS, wholeCity, windowMonths, windowPriceFact, zipPriceFacts } from './sales-facts.ts';
 import { windowGap } from './window-gaps.ts';
 import { trendsFact } from './trends-fact.ts';
-import { countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
+import { countyNoneIn, countyWholeYear, countyYearFacts, hoodYearsFact } from './county-years.ts';
 import { countyCity, countyCityReading } from './county-city.ts';
 import { hoodOtherType } from './hood-types.ts';
 import { distressCity } from './place-prefer.ts';
@@ -237,7 +237,7 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
       // a county with a year: its zips' sales of those months listed, never one zip's as the county's (county-years.ts);
       // a count asked of it is its whole year's where its metro's year figure is all its sales, else kept per city or
       // zip, not summed (below)
-      if (t.area && u.years && (!u.asks.includes('sales_count') || countyWholeYear(data, u.years, t, u.propertyType))) {
+      if (t.area && u.years && (!u.asks.includes('sales_count') || countyWholeYear(data, u.years, t, u.propertyType) || await countyNoneIn(data, u.years, t, u.propertyType))) {
         const each = await Promise.all([u.years, ...u.years.also ?? []].map((y) => ({ ...u, years: y })).map((w) => countyYearFacts(data, w, t, (z) => trendsFact(data, w, { state: t.state, zip: z, from: t.from }))));
         return each.flat().sort((a, b) => Number(b.primary) - Number(a.primary));
       }
