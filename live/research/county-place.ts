@@ -107,3 +107,10 @@ export function formerCountiesIn(q: string, gaz: Gazetteer, namedStates: Readonl
   }
   return out;
 }
+
+/** The counties a question names with the word "county", a hyphenated name written with a space read too ("miami dade
+ *  county" is Miami-Dade); none when it does not say "county". */
+export function countiesAsked(q: string, gaz: Gazetteer, states: readonly string[]): Target[] {
+  if (!/\bcounty\b/i.test(q)) return [];
+  return [q, q.replace(/\b(\w+) (\w+)(?= county\b)/i, '$1-$2')].map((x) => findCounties(x, gaz, states)).find((c) => c.length) ?? [];
+}

@@ -3,7 +3,7 @@
 // (fema-nri SOURCE.md: its hazard columns are not in the county file), said so before the county's composite score
 // (nri.ts), never a per-hazard figure. A county named is answered as that county, not a city of its name.
 import type { Gazetteer } from './places.ts';
-import { findCounties } from './county-place.ts';
+import { countiesAsked } from './county-place.ts';
 import { nriAnswer, nriTargets, type NriPlaces, type NriScores } from './nri.ts';
 import type { Target } from './place-words.ts';
 
@@ -15,8 +15,7 @@ export function hazardRisk(data: NriPlaces & Gazetteer, query: string, targets: 
   if (!m) return null;
   const hazard = (m[1] ?? m[2])!;
   const states = targets.map((t) => t.state);
-  // "miami dade county": a hyphenated county name written with a space, read as written too
-  const counties = /\bcounty\b/i.test(query) ? [query, query.replace(/\b(\w+) (\w+)(?= county\b)/i, '$1-$2')].map((q) => findCounties(q, data, states)).find((c) => c.length) ?? [] : [];
+  const counties = countiesAsked(query, data, states);
   const found = (counties.length ? counties : nriTargets(query, targets, data)).map((t) => nriAnswer(data, t, nri)).filter((a) => a !== null);
   if (!found.length) return null;
   const lead = `FEMA's National Risk Index scores ${hazard} risk apart, but this build keeps only each county's composite score of all natural hazards, not its ${hazard} score; the composite is:`;

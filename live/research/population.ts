@@ -2,7 +2,7 @@
 // don't have data"): the Census ACS 2019-2023 5-year total population (B01003) the build keeps for its city list and
 // counties (pipelines: stg_acs_population__places, counties), said with its source; a zip's is not answered here.
 import type { ResearchData } from './data.ts';
-import { findCounties } from './county-place.ts';
+import { countiesAsked } from './county-place.ts';
 import type { Target } from './place-words.ts';
 
 const ASKED = /\bpopulation\b|\bhow many (?:people|residents|inhabitants) (?:live|are there|reside)\b|\bhow (?:big|populous) is\b/i;
@@ -12,7 +12,7 @@ export const POPULATION_SOURCE = 'US Census Bureau, American Community Survey 20
 export function populationAnswer(data: ResearchData, query: string, targets: readonly Target[]): { answer: string; citation: string } | null {
   if (!ASKED.test(query)) return null;
   const states = targets.map((t) => t.state);
-  const counties = /\bcounty\b/i.test(query) ? [query, query.replace(/\b(\w+) (\w+)(?= county\b)/i, '$1-$2')].map((q) => findCounties(q, data, states)).find((c) => c.length) ?? [] : [];
+  const counties = countiesAsked(query, data, states);
   const said: string[] = [];
   for (const t of counties) {
     const c = data.countiesByName.get(t.area!.name.toLowerCase())?.find((x) => x.fips === t.area!.county_fips) ?? [...data.countiesByName.values()].flat().find((x) => x.fips === t.area!.county_fips);
