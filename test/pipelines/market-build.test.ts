@@ -304,7 +304,8 @@ describe('real build', () => {
     // at least $10,000 with a market value and a known type; fences Q1 - 3 IQR .. Q3 + 3 IQR per type over those sales
     // that are not on a portfolio deed (book and page or owner, one date, one price, two or more parcels), 30 or more
     const text = zlib.gunzipSync(fs.readFileSync(dataFile('philadelphia-opa-properties-sample/opa_properties_public_sample.csv.gz'))).toString('utf8');
-    const records = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    // each record with its line in the file (the file holds an empty line, a lone CR, that a record index would not count)
+    const records = parse(text, { columns: true, skip_empty_lines: true, on_record: (r: Record<string, string>, c) => ({ ...r, _line: String(c.lines) }) }) as Record<string, string>[];
     expect(records.length).toBe(5336);
     // a condominium unit is filed under SINGLE FAMILY with a RES CONDO building code; a condo parking space is land
     const typeOf = (c: string, b: string): string | null => c === 'SINGLE FAMILY' ? (b.startsWith('RES CONDO') ? 'condo' : b === 'CONDO PARKING SPACE' ? 'land' : 'sfr')
@@ -315,7 +316,7 @@ describe('real build', () => {
     // the sales the build kept (a row breaking a row contract is a reject, not a sale): the raw rows are matched by line
     const kept = new Set((await warehouseRows<{ line: number }>(`select line::int as line from sales where source = 'philadelphia'`)).map((r) => r.line));
     expect(kept.size).toBeGreaterThan(5200);
-    const recorded = records.map((r, i) => ({ line: i + 2, parcel: r.parcel_number!.trim(), date: (r.sale_date ?? '').slice(0, 10), price: Number(r.sale_price),
+    const recorded = records.map((r) => ({ line: Number(r._line), parcel: r.parcel_number!.trim(), date: (r.sale_date ?? '').slice(0, 10), price: Number(r.sale_price),
       assessed: Number(r.market_value), type: typeOf((r.category_code_description ?? '').trim(), (r.building_code_description ?? '').trim()), doc: (r.book_and_page ?? '').trim(), owner: owner(r) }))
       .filter((r) => kept.has(r.line));
     const sales = recorded.filter((r) => r.type !== null && r.price >= 10000 && r.assessed > 0);
