@@ -2,10 +2,13 @@
 // mart_investor, mart_rehab): the export files of the real build hold no count of a cohort of 1-4 comps, sales, buyers
 // or flips, and the numerator of a share where the share is published (rehab sales, investor purchases), the figures rounded as the answers round them, and a small comps cohort dated at its window end; read back from
 // every format and set against the warehouse's full-precision marts.
+// Investor `distress_filings` are recounted from the raw filing files instead (test/helpers/oracle-distress.ts openFilings).
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openWarehouse, queryRows } from '../../warehouse/db.ts';
 import { buildDir } from '../helpers/build.ts';
+import { openFilings } from '../helpers/oracle-distress.ts';
+import { slug } from '../../warehouse/layout.ts';
 
 type Db = Awaited<ReturnType<Awaited<ReturnType<typeof openWarehouse>>['connect']>>;
 /** The build's export files beside its warehouse (attached as `wh`): `readers(name)` reads one file in each format,
@@ -72,6 +75,22 @@ describe('export files of the real build: minimum cohort', () => {
       }
     });
   });
+
+  test('investor: distress_filings of every city and window, in every format, equal a recount of the open filings from the raw Allegheny and Louisville files', async () => {
+    // (h71audit) the export keeps the count at any size (export.md); before, it was only compared with the warehouse's mart
+    const raw = new Map((await openFilings(Array.from({ length: 22 }, (_, i) => i + 3))).map((r) => [`${r.state}|${slug(r.city)}|${r.months}`, r.filings]));
+    expect(raw.get('PA|pittsburgh|12')).toBeGreaterThan(100);
+    await withExports(async (db, readers) => {
+      for (const reader of readers('investor')) {
+        const rows = await queryRows<{ k: string; n: number }>(db, `select state_code || '|' || city_slug || '|' || months as k, distress_filings::int as n from ${reader}`);
+        const bad = rows.filter((r) => r.n !== (raw.get(r.k) ?? 0)).map((r) => `${r.k}: ours ${r.n}, raw ${raw.get(r.k) ?? 0}`);
+        const seen = new Set(rows.map((r) => r.k));
+        const missing = [...raw].filter(([k, n]) => n > 0 && !seen.has(k)).map(([k, n]) => `${k}: raw ${n}, no row`);
+        expect([...bad, ...missing].slice(0, 20), reader).toEqual([]);
+        expect(rows.filter((r) => r.n > 0).length, reader).toBeGreaterThan(1000);
+      }
+    });
+  }, 120_000);
 
   test('rehab: no count of 1-4 sales in any format, no resale share or score of 1-4 sales (market.md mart_rehab); a published share has its count beside it', async () => {
     await withExports(async (db, readers) => {

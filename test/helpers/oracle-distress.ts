@@ -107,3 +107,39 @@ export async function openProperties(months: number[]): Promise<OpenProperties[]
     from lv, le, m where filed > le.as_of - to_months(m.months) and filed <= le.as_of and (sold is null or sold > le.as_of)
     group by all`);
 }
+
+export interface OpenFilings { state: string; city: string; months: number; filings: number }
+/** The investor overview's `distress_filings` recounted from the raw files (market.md mart_investor: the filings, not
+ *  the properties, filed in the `months` to the source's last filing and still open on that day), per city: an
+ *  Allegheny filing is a case's parcel (a case naming none one filing), dated by its case's earliest docket row, its
+ *  city its parcel's first docket row's municipality read as market.md says ("X Boro" -> X, "City of X" -> X, "Twp." ->
+ *  Township, N./S./Mt./Hts. spelled out; the docket's misspelt "Duquesnt" is Duquesne); a Louisville filing is a
+ *  case's parcel (its first row), the city Louisville, closed by a `Sale Date` on or before the day. */
+export async function openFilings(months: number[]): Promise<OpenFilings[]> {
+  const m = `m(months) as (values ${months.map((n) => `(${n})`).join(', ')})`;
+  return rawQuery<OpenFilings>(`
+    with ${m},
+    r as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
+      from (select *, row_number() over () as rn from read_csv('${ALLEGHENY_FILE}', all_varchar = true))
+      where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null),
+    c as (select case_id, min(d) as filed, count(pin) as pins from r group by case_id),
+    props as (select case_id, pin, arg_min(muni, (d, rn)) as muni from r where pin is not null group by case_id, pin
+      union all select case_id, null, arg_min(muni, (d, rn)) from r where case_id in (select case_id from c where pins = 0) group by case_id),
+    named as (select *, trim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+        muni, '^City of ', ''), ' Boro$', ''), ' Twp\\.$', ' Township'), '^N\\. ', 'North '), '^S\\. ', 'South '), '^Mt\\. ', 'Mount '),
+        ' Hts\\.( |$)', ' Heights\\1'), '^Duquesnt$', 'Duquesne')) as city from props),
+    e as (select max(d) as as_of from r),
+    lv as (select case_no, filed, sold from (
+        select trim("Civil Case Number") as case_no, try_cast("Date Action Filed" as date) as filed, try_cast(nullif("Sale Date", 'NA') as date) as sold,
+               row_number() over (partition by trim("Civil Case Number"), nullif(trim(PRCLID), 'NA') order by rn) as k
+        from (select *, row_number() over () as rn from read_csv('${LOUISVILLE_FILE}', all_varchar = true)))
+      where k = 1 and filed is not null and nullif(case_no, '') is not null),
+    le as (select max(filed) as as_of from lv)
+    select 'PA' as state, p.city, m.months, count(*)::int as filings
+    from named p join c using (case_id) join ${ALLEGHENY_CASE_STATUS} s using (case_id), e, m
+    where c.filed > e.as_of - to_months(m.months) and c.filed <= e.as_of and (s.status_date is null or s.status_date::date > e.as_of)
+    group by all
+    union all
+    select 'KY', 'Louisville', m.months, count(*)::int from lv, le, m
+    where filed > le.as_of - to_months(m.months) and filed <= le.as_of and (sold is null or sold > le.as_of) group by all`);
+}
