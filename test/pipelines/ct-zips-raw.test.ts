@@ -51,11 +51,12 @@ beforeAll(async () => {
   // market.md "Coverage of a window": the GL extract (the one file keying Connecticut zips) covers a month whole when it
   // lies within its solid months, from its first to its last month of a quarter of the source's busiest month of kept
   // sales (both files summed); a month covered in part has no median ("A month covered in part")
-  [solid] = await rawQuery<{ first: string | null; last: string | null; gl_max: number; busiest: number }>(`
+  const [row] = await rawQuery<{ first: string | null; last: string | null; gl_max: number; busiest: number }>(`
     with fm as (select file, month, count(*) as n from ${CT_SALES_ZIPPED} group by all),
     b as (select max(n) as n from (select month, sum(n) as n from fm group by month))
     select min(month) filter (where fm.n >= 0.25 * b.n) as first, max(month) filter (where fm.n >= 0.25 * b.n) as last,
            max(fm.n)::int as gl_max, any_value(b.n)::int as busiest from fm, b where fm.file = 'gl'`);
+  solid = row!;
   header = (await rawQuery<{ column_name: string }>(`select column_name from (describe select * from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true))`)).map((r) => r.column_name);
 }, 180_000);
 
