@@ -137,4 +137,24 @@ describe('Connecticut zips against the raw files', () => {
     expect(bad.slice(0, 40)).toEqual([]);
     expect(scored).toBeGreaterThan(150); // 198 windows of 9 zips at the build of 2026-12-03
   });
+  test('the bulk export\'s market_monthly file: every Connecticut zip month\'s sales count, and no median of a month covered in part', async () => {
+    const file = path.join(buildDir(), 'export', 'market_monthly.parquet').replaceAll("'", "''");
+    const rows = await rawQuery<{ zip: string; type: string; month: string; n: number | null; median: number | null }>(`
+      select zip, property_type as type, month_label as month, sales_count::int as n, median_price::double as median
+      from read_parquet('${file}') where market_kind = 'zip' and regexp_full_match(zip, '06[0-9]{3}')`);
+    const raw = new Map(months.map((m) => [`${m.zip}|${m.type}|${m.month}`, m]));
+    const covered = (month: string): boolean => solid.first !== null && month >= solid.first && month <= solid.last!;
+    const bad = rows.flatMap((r) => {
+      const w = raw.get(`${r.zip}|${r.type}|${r.month}`);
+      const n = w && w.n >= 5 ? w.n : null;
+      const median = n !== null && covered(r.month) ? w!.median : null;
+      return r.n === n && (r.median === null ? median === null : median !== null && Math.abs(r.median - median) <= 0.5) ? []
+        : [`${r.zip} ${r.type} ${r.month}: ours ${r.n} at ${r.median}, raw ${w?.n ?? 0} at ${median}`];
+    });
+    expect(bad.slice(0, 40)).toEqual([]);
+    // every raw zip month of 5+ kept sales is in the file
+    const seen = new Set(rows.map((r) => `${r.zip}|${r.type}|${r.month}`));
+    expect(months.filter((m) => m.n >= 5 && !seen.has(`${m.zip}|${m.type}|${m.month}`)).map((m) => `${m.zip} ${m.type} ${m.month}`)).toEqual([]);
+    expect(rows.filter((r) => r.n !== null).length).toBeGreaterThan(100);
+  });
 });
