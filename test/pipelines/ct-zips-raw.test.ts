@@ -5,7 +5,8 @@
 // Codes, the ratio fences per file, copies and near copies), never the build's zips, flags, marts or macros. Then for
 // every zip the build serves: which zips have shards at all; each type's monthly count and median price of the
 // trends (minimum cohort 5) and its investor purchase share (none: neither file names a buyer); each type and window
-// of the comps: no percentile (neither file records a living area), the window's end, the count of arm's-length
+// of the comps: no percentile (neither file records a living area), no days on market or list-to-sale ratio (no list
+// data; no Redfin snapshot of a Connecticut zip then sold 5 homes), the window's end, the count of arm's-length
 // sales the note gives and the sales it says are left out, by reason (CT_ROWS: nominal price, Non Use Code, ratio,
 // copy); and the rehab score of every window (the resale share alone: no permit source covers
 // Connecticut). Before this file Connecticut was pinned to its raw files by town only (trends-raw-markets.test.ts,
@@ -29,6 +30,7 @@ let months: Month[];
 let windows: Window[];
 let rehab: CtRehab[];
 let header: string[];
+let redfinSold: number;
 let solid: { first: string | null; last: string | null; gl_max: number; busiest: number };
 
 beforeAll(async () => {
@@ -57,6 +59,12 @@ beforeAll(async () => {
     select min(month) filter (where fm.n >= 0.25 * b.n) as first, max(month) filter (where fm.n >= 0.25 * b.n) as last,
            max(fm.n)::int as gl_max, any_value(b.n)::int as busiest from fm, b where fm.file = 'gl'`);
   solid = row!;
+  // the most homes a Redfin zip snapshot of a Connecticut zip sold in a period ending by the last kept sale (a period
+  // stands for a comps window only with its 90 days inside it and 5 or more homes sold: market.md "Days on market")
+  const [rf] = await rawQuery<{ n: number }>(`select coalesce(max(try_cast(homes_sold as double)), 0)::int as n
+    from read_csv('${dataFile('redfin-zip-market-snapshots/redfin_zip_latest_2025-05_to_2025-09.csv.gz')}', all_varchar = true)
+    where zip_code like '06%' and try_cast(period_end as date) <= (select max(day) from ${CT_SALES_ZIPPED} where zip is not null)`);
+  redfinSold = rf!.n;
   header = (await rawQuery<{ column_name: string }>(`select column_name from (describe select * from read_csv('${dataFile('connecticut-real-estate-sales')}/*.csv.gz', all_varchar = true, union_by_name = true))`)).map((r) => r.column_name);
 }, 180_000);
 
@@ -108,17 +116,19 @@ describe('Connecticut zips against the raw files', () => {
     const bad: string[] = [];
     let counted = 0;
     for (const { zip, type, months: m, end, n, left_n: left, parts } of windows) {
-      const b = readShard<{ sample_count: number | null; price_per_sqft: Record<string, number | null>; as_of: string; coverage: { window_end: string }; note: string }>(`market/comps/${zip}/${type}-${m}.json`);
+      const b = readShard<{ sample_count: number | null; price_per_sqft: Record<string, number | null>; days_on_market: { median: number | null }; list_to_sale_ratio: number | null; as_of: string; coverage: { window_end: string }; note: string }>(`market/comps/${zip}/${type}-${m}.json`);
       const clause = n === 0 ? 'no arm\'s-length sale of this type in the window'
         : `${n >= 5 ? n : 'fewer than 5'} arm's-length sales of this type in the window, none with a recorded living area: no price per square foot`;
       const leftOut = left === 0 ? null : left === 1 ? `1 other sale of this type in the window is left out as not arm's-length: ${parts}`
         : `${left} other sales of this type in the window are left out as not arm's-length: ${parts}`;
-      const got = `${b.sample_count} ${Object.values(b.price_per_sqft).map(String).join('/')} ${b.as_of} ${b.coverage.window_end}`;
-      if (got !== `null null/null/null ${end} ${end}` || !b.note.includes(clause) || (leftOut ? !b.note.includes(`${leftOut}; `) : b.note.includes('left out'))) bad.push(`${zip} ${type}-${m}: ours ${got} "${b.note}", raw ${n} sales to ${end}, ${leftOut}`);
+      // no days on market or list-to-sale: no living area, no list data, and no Redfin snapshot of 5+ homes (asserted below)
+      const got = `${b.sample_count} ${Object.values(b.price_per_sqft).map(String).join('/')} ${b.days_on_market.median} ${b.list_to_sale_ratio} ${b.as_of} ${b.coverage.window_end}`;
+      if (got !== `null null/null/null null null ${end} ${end}` || !b.note.includes(clause) || (leftOut ? !b.note.includes(`${leftOut}; `) : b.note.includes('left out'))) bad.push(`${zip} ${type}-${m}: ours ${got} "${b.note}", raw ${n} sales to ${end}, ${leftOut}`);
       else if (n >= 5) counted++;
     }
     expect(bad.slice(0, 40)).toEqual([]);
     expect(counted).toBeGreaterThan(1000);
+    expect(redfinSold).toBeLessThan(5);
   });
 
   test('rehab: every zip and window, the score from the resale share alone, its label, counts and as_of', () => {
