@@ -3,7 +3,7 @@
 // through api/send.ts; every failure is an HttpError with the {message, errors?} body.
 import http from 'node:http';
 import type net from 'node:net';
-import { ERRORS, HttpError } from './errors.ts';
+import { ERRORS, HttpError, type ErrorCode } from './errors.ts';
 import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
 import { MAX_URL_BYTES, readQuery, readTarget, readValues } from './request.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
@@ -121,19 +121,21 @@ export function createApp(deps: AppDeps): App {
 
   // Requests node:http refuses before the handler runs get the same headers (the per-address public
   // window, not counted; a request id) and the same access-log line as every other answer.
-  const refuse = (socket: net.Socket, status: number, message: string, method: string | null, code: string | null, extra: Record<string, string> = {}): void => {
+  // `code`: the catalog's row (its status); `logged`: the access log's error (node's parser code, else `code`).
+  const refuse = (socket: net.Socket, code: ErrorCode, message: string, method: string | null, logged: string | null, extra: Record<string, string> = {}): void => {
+    const status = ERRORS[code].status;
     const t = now();
     const id = nextRequestId();
     const w = address.anonLimiter.peek(proxies.clientOf({ socket, headers: {} } as http.IncomingMessage), address.anon.requestsPerMinute, t);
     sendOnSocket(socket, status, { 'X-Request-Id': id, ...NOSNIFF, 'Cache-Control': 'no-store', ...rateHeaders(w), ...extra }, JSON.stringify({ message }));
-    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: code });
+    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: logged });
   };
   const clientError: App['clientError'] = (err, socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
     const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
     if (err.code === 'HPE_HEADER_OVERFLOW' && method && longTarget(err.rawPacket!)) {
       // node counts the request line in its header limit: a target past it is a long URI (414), not long headers
-      refuse(socket, 414, `The request URI is longer than ${MAX_URL_BYTES} bytes`, method, err.code);
+      refuse(socket, 'uri_too_long', `The request URI is longer than ${MAX_URL_BYTES} bytes`, method, err.code);
       return;
     }
     // a method node's parser does not know ("FOO", "get", "BREW") on a request line: node hands it here before any
@@ -142,20 +144,20 @@ export function createApp(deps: AppDeps): App {
     const line = err.code === 'HPE_INVALID_METHOD' && err.rawPacket ? err.rawPacket.toString('latin1', 0, Math.min(err.rawPacket.length, 8192)).split('\n', 1)[0]! : '';
     const unknown = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) \S+ HTTP\/\d\.\d\r?$/.exec(line)?.[1];
     if (unknown) {
-      refuse(socket, 405, `Method ${unknown} is not allowed: this server answers ${SERVER_METHODS}`, unknown.slice(0, 16), 'method_not_allowed', { Allow: SERVER_METHODS });
+      refuse(socket, 'method_not_allowed', `Method ${unknown} is not allowed: this server answers ${SERVER_METHODS}`, unknown.slice(0, 16), 'method_not_allowed', { Allow: SERVER_METHODS });
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    refuse(socket, status, status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request', method, err.code ?? null);
+    const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'bad_request';
+    refuse(socket, code, code === 'bad_request' ? 'Malformed HTTP request' : ERRORS[code].message, method, err.code ?? null);
   };
   // The connection is closed after these: the request's body (if any) is never read.
   const expectationFailed: App['expectationFailed'] = (req, res) => {
     res.detachSocket(req.socket);
-    refuse(req.socket, 417, `Expect: ${String(req.headers['expect']).slice(0, 100)} is not supported; only 100-continue is`, req.method ?? null, 'expectation_failed');
+    refuse(req.socket, 'expectation_failed', `Expect: ${String(req.headers['expect']).slice(0, 100)} is not supported; only 100-continue is`, req.method ?? null, 'expectation_failed');
   };
   const connect: App['connect'] = (_req, socket) => {
     if (!socket.writable) { socket.destroy(); return; }
-    refuse(socket, 405, 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
+    refuse(socket, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
   };
   return Object.assign(app, { clientError, expectationFailed, connect, releaseHeld: () => refusals.release() });
 
