@@ -5,7 +5,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import { ERRORS, HttpError, type ErrorCode } from './errors.ts';
 import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
-import { MAX_URL_BYTES, readQuery, readTarget, readValues } from './request.ts';
+import { MAX_URL_BYTES, readTarget, readValues } from './request.ts';
+import { readQuery, refuseKeyInQuery } from './query.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
 import { admitAddress, admitKeyedPublic, countAnswer, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
@@ -54,6 +55,8 @@ export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void
 };
 
 const CTX = Symbol('reii.ctx');
+/** OPTIONS on a /docs path: its methods, open to every origin (api/docs/page.ts). */
+const DOCS_OPTIONS = { Allow: 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' };
 
 /** The access log's name of a route ("GET /v1/geo/lookup"), made once per route. */
 const routeNames = new WeakMap<AnyRoute, string>();
@@ -174,8 +177,18 @@ export function createApp(deps: AppDeps): App {
       // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (node's own check is off: api/server.ts)
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) throw new HttpError('bad_request', 'An HTTP/1.1 request must carry a Host header');
       const url = readTarget(req);
-      const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
-      if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, page.status, page.body, page.headers); return; }
+      // The static documents (the /docs page and its files, the OpenAPI document) read no query: any query is
+      // ignored, a malformed one too; a key in it is refused (401) as on every route.
+      const page = docsPage(url.pathname);
+      if (page) {
+        ctx.route = 'GET /docs';
+        reportAddressWindow(ctx, proxies.clientOf(req));
+        if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', DOCS_OPTIONS); return; }
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use GET, HEAD`, { headers: { Allow: 'GET, HEAD' } });
+        refuseKeyInQuery(req.url!);
+        answer(req, res, ctx, page.status, page.body, page.headers);
+        return;
+      }
       const { at, params } = findPath(url.pathname);
       corsGroup = at.routes[0]!.group; // the routes of one path share a group (optionsHeaders reads it the same way)
       if (req.method === 'OPTIONS') { reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
@@ -187,7 +200,10 @@ export function createApp(deps: AppDeps): App {
       // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
       const current = deps.holder.get();
       const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(current, route, req.url!) : null;
-      const query = seen ? null : readQuery(url.searchParams, req.url!);
+      // a route that takes no query (the system routes) reads none: any is ignored, a malformed one too, as on /docs
+      let query: Record<string, unknown> | null = null;
+      if ('free' in route) refuseKeyInQuery(req.url!);
+      else if (!seen) query = readQuery(url.searchParams, req.url!);
 
       // ---------- who is calling, and the limits (401, 403, 429)
       let caller: KeyedCaller | null = null;
