@@ -176,6 +176,14 @@ export function createApp(deps: AppDeps): App {
       // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
       // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (node's own check is off: api/server.ts)
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) throw new HttpError('bad_request', 'An HTTP/1.1 request must carry a Host header');
+      // the asterisk target (RFC 9112 3.2.4) asks about the server, not a resource: OPTIONS only
+      if (req.url === '*') {
+        if (req.method !== 'OPTIONS') throw new HttpError('bad_request', `The request target * is only for OPTIONS; ${req.method} needs a path, see /v1/openapi.json`);
+        ctx.route = 'OPTIONS *';
+        reportAddressWindow(ctx, proxies.clientOf(req));
+        answer(req, res, ctx, 204, '', { Allow: SERVER_METHODS });
+        return;
+      }
       const url = readTarget(req);
       // The static documents (the /docs page and its files, the OpenAPI document) read no query: any query is
       // ignored, a malformed one too; a key in it is refused (401) as on every route.
