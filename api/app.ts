@@ -3,9 +3,10 @@
 // through api/send.ts; every failure is an HttpError with the {message, errors?} body.
 import http from 'node:http';
 import type net from 'node:net';
-import { ERRORS, HttpError } from './errors.ts';
+import { ERRORS, HttpError, type ErrorCode } from './errors.ts';
 import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
-import { MAX_URL_BYTES, readQuery, readTarget, readValues } from './request.ts';
+import { MAX_URL_BYTES, readTarget, readValues } from './request.ts';
+import { readQuery, refuseKeyInQuery } from './query.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
 import { admitAddress, admitKeyedPublic, countAnswer, enforceKeyLimits, perMinute, setKeyHeaders, type AddressLimits } from './limit-checks.ts';
@@ -54,6 +55,8 @@ export type App = ((req: http.IncomingMessage, res: http.ServerResponse) => void
 };
 
 const CTX = Symbol('reii.ctx');
+/** OPTIONS on a /docs path: its methods, open to every origin (api/docs/page.ts). */
+const DOCS_OPTIONS = { Allow: 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' };
 
 /** The access log's name of a route ("GET /v1/geo/lookup"), made once per route. */
 const routeNames = new WeakMap<AnyRoute, string>();
@@ -121,19 +124,21 @@ export function createApp(deps: AppDeps): App {
 
   // Requests node:http refuses before the handler runs get the same headers (the per-address public
   // window, not counted; a request id) and the same access-log line as every other answer.
-  const refuse = (socket: net.Socket, status: number, message: string, method: string | null, code: string | null, extra: Record<string, string> = {}): void => {
+  // `code`: the catalog's row (its status); `logged`: the access log's error (node's parser code, else `code`).
+  const refuse = (socket: net.Socket, code: ErrorCode, message: string, method: string | null, logged: string | null, extra: Record<string, string> = {}): void => {
+    const status = ERRORS[code].status;
     const t = now();
     const id = nextRequestId();
     const w = address.anonLimiter.peek(proxies.clientOf({ socket, headers: {} } as http.IncomingMessage), address.anon.requestsPerMinute, t);
     sendOnSocket(socket, status, { 'X-Request-Id': id, ...NOSNIFF, 'Cache-Control': 'no-store', ...rateHeaders(w), ...extra }, JSON.stringify({ message }));
-    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: code });
+    deps.accessLog({ time: isoTime(t), request_id: id, method, route: 'unmatched', status, ms: null, key_id: null, error: logged });
   };
   const clientError: App['clientError'] = (err, socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
     const method = /^([A-Z]{1,16}) /.exec(err.rawPacket?.toString('latin1', 0, 20) ?? '')?.[1] ?? null;
     if (err.code === 'HPE_HEADER_OVERFLOW' && method && longTarget(err.rawPacket!)) {
       // node counts the request line in its header limit: a target past it is a long URI (414), not long headers
-      refuse(socket, 414, `The request URI is longer than ${MAX_URL_BYTES} bytes`, method, err.code);
+      refuse(socket, 'uri_too_long', `The request URI is longer than ${MAX_URL_BYTES} bytes`, method, err.code);
       return;
     }
     // a method node's parser does not know ("FOO", "get", "BREW") on a request line: node hands it here before any
@@ -142,20 +147,20 @@ export function createApp(deps: AppDeps): App {
     const line = err.code === 'HPE_INVALID_METHOD' && err.rawPacket ? err.rawPacket.toString('latin1', 0, Math.min(err.rawPacket.length, 8192)).split('\n', 1)[0]! : '';
     const unknown = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) \S+ HTTP\/\d\.\d\r?$/.exec(line)?.[1];
     if (unknown) {
-      refuse(socket, 405, `Method ${unknown} is not allowed: this server answers ${SERVER_METHODS}`, unknown.slice(0, 16), 'method_not_allowed', { Allow: SERVER_METHODS });
+      refuse(socket, 'method_not_allowed', `Method ${unknown} is not allowed: this server answers ${SERVER_METHODS}`, unknown.slice(0, 16), 'method_not_allowed', { Allow: SERVER_METHODS });
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    refuse(socket, status, status === 431 ? 'Request headers too large' : status === 408 ? 'The request was not received in time' : 'Malformed HTTP request', method, err.code ?? null);
+    const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'bad_request';
+    refuse(socket, code, code === 'bad_request' ? 'Malformed HTTP request' : ERRORS[code].message, method, err.code ?? null);
   };
   // The connection is closed after these: the request's body (if any) is never read.
   const expectationFailed: App['expectationFailed'] = (req, res) => {
     res.detachSocket(req.socket);
-    refuse(req.socket, 417, `Expect: ${String(req.headers['expect']).slice(0, 100)} is not supported; only 100-continue is`, req.method ?? null, 'expectation_failed');
+    refuse(req.socket, 'expectation_failed', `Expect: ${String(req.headers['expect']).slice(0, 100)} is not supported; only 100-continue is`, req.method ?? null, 'expectation_failed');
   };
   const connect: App['connect'] = (_req, socket) => {
     if (!socket.writable) { socket.destroy(); return; }
-    refuse(socket, 405, 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
+    refuse(socket, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy', 'CONNECT', 'method_not_allowed', { Allow: SERVER_METHODS });
   };
   return Object.assign(app, { clientError, expectationFailed, connect, releaseHeld: () => refusals.release() });
 
@@ -171,9 +176,27 @@ export function createApp(deps: AppDeps): App {
       // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
       // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (node's own check is off: api/server.ts)
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) throw new HttpError('bad_request', 'An HTTP/1.1 request must carry a Host header');
+      // the asterisk target (RFC 9112 3.2.4) asks about the server, not a resource: OPTIONS only
+      if (req.url === '*') {
+        if (req.method !== 'OPTIONS') throw new HttpError('bad_request', `The request target * is only for OPTIONS; ${req.method} needs a path, see /v1/openapi.json`);
+        ctx.route = 'OPTIONS *';
+        reportAddressWindow(ctx, proxies.clientOf(req));
+        answer(req, res, ctx, 204, '', { Allow: SERVER_METHODS });
+        return;
+      }
       const url = readTarget(req);
-      const page = req.method === 'GET' || req.method === 'HEAD' ? docsPage(url.pathname) : null; // the /docs page and its files
-      if (page) { ctx.route = 'GET /docs'; reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, page.status, page.body, page.headers); return; }
+      // The static documents (the /docs page and its files, the OpenAPI document) read no query: any query is
+      // ignored, a malformed one too; a key in it is refused (401) as on every route.
+      const page = docsPage(url.pathname);
+      if (page) {
+        ctx.route = 'GET /docs';
+        reportAddressWindow(ctx, proxies.clientOf(req));
+        if (req.method === 'OPTIONS') { answer(req, res, ctx, 204, '', DOCS_OPTIONS); return; }
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use GET, HEAD`, { headers: { Allow: 'GET, HEAD' } });
+        refuseKeyInQuery(req.url!);
+        answer(req, res, ctx, page.status, page.body, page.headers);
+        return;
+      }
       const { at, params } = findPath(url.pathname);
       corsGroup = at.routes[0]!.group; // the routes of one path share a group (optionsHeaders reads it the same way)
       if (req.method === 'OPTIONS') { reportAddressWindow(ctx, proxies.clientOf(req)); answer(req, res, ctx, 204, '', { ...optionsHeaders(at), ...cors.preflightHeaders(req, at) }); return; }
@@ -185,7 +208,10 @@ export function createApp(deps: AppDeps): App {
       // pure: it passed them before); the request keeps that build, as every request keeps the build it started with.
       const current = deps.holder.get();
       const seen = req.method === 'GET' || req.method === 'HEAD' ? resolvedShards.known(current, route, req.url!) : null;
-      const query = seen ? null : readQuery(url.searchParams, req.url!);
+      // a route that takes no query (the system routes) reads none: any is ignored, a malformed one too, as on /docs
+      let query: Record<string, unknown> | null = null;
+      if ('free' in route) refuseKeyInQuery(req.url!);
+      else if (!seen) query = readQuery(url.searchParams, req.url!);
 
       // ---------- who is calling, and the limits (401, 403, 429)
       let caller: KeyedCaller | null = null;

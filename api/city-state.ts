@@ -64,7 +64,8 @@ const MAX_NAMED_STATES = 12;
 /** The 400 of a city sent without `state` names the states where the build knows a city by that name, the largest
  *  city's first, so the caller picks one rather than the service guessing (review h67: city=Portland and city=Kansas
  *  City answered "state is required" and nothing more): "state is required: Portland is a city of OR, ME, ...; send
- *  the one meant, e.g. state=OR". A nickname names its city ("Philly is read as Philadelphia, PA"). Other errors, and
+ *  the one meant, e.g. state=OR". A nickname names its city ("Philly is read as Philadelphia, PA"); a county sent as a
+ *  city ("King County", no city of that name) names the counties of that name and what to send (review h71). Other errors, and
  *  a name no state's places know, are returned as they were. */
 export function stateRequired(build: LoadedBuild | null, errors: FieldError[], query: Record<string, unknown>): FieldError[] {
   const at = errors.findIndex((e) => e.field === 'state' && e.code === 'required');
@@ -73,9 +74,12 @@ export function stateRequired(build: LoadedBuild | null, errors: FieldError[], q
   if (at < 0 || typeof city !== 'string' || city.trim() === '' || !inst) return errors;
   const answer = inst.handle({ state: null, city: city.trim() } as never);
   if (answer instanceof Promise || !answer.ok) return errors;
-  const all = (answer.body as { matches: { city: string; state: string }[] }).matches;
+  const { matches: all, county } = answer.body as { matches: { city: string; state: string }[]; county?: string | null };
   // the cities of that very name when there are some ("Kansas City": MO and KS, not Kansas, AL by "Kansas" + "City")
   const exact = all.filter((m) => placeKey(m.city) === placeKey(city));
+  // a county sent as a city ("King County") that is no city's name in any state ("Kings County" is Brooklyn's): the
+  // counties of that name (live/places/counties.ts countyWithoutState)
+  if (!all.length && county) return errors.map((e, i) => (i === at ? { ...e, message: county } : e));
   const matches = exact.length ? exact : all;
   if (matches.length === 0) return errors;
   const states = [...new Set(matches.map((m) => m.state))]; // the largest city's state first (resolveAnywhere)

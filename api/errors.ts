@@ -1,5 +1,7 @@
 // The one error body of the API: {message, errors?}, errors[] = {field, code, message} (DESIGN.md "Errors").
-// Every error the server sends is made here; the catalog below is mirrored in README.md ("Errors").
+// Every error the server sends is made here, its status the catalog's (no other status is sent for an error: the
+// /docs page's table and the OpenAPI document's responses are checked against this catalog, test/api/error-catalog.test.ts);
+// the catalog below is mirrored in README.md ("Errors").
 import type { FieldError } from '../warehouse/live.ts';
 
 export type { FieldError };
@@ -19,13 +21,15 @@ export const ERRORS = {
   body_too_large: { status: 413, message: 'The request body is too large' },
   uri_too_long: { status: 414, message: 'The request URI is too long' },
   unsupported_media_type: { status: 415, message: 'Send the body as application/json' },
+  range_not_satisfiable: { status: 416, message: 'The Range asked for is not within the file' },
+  expectation_failed: { status: 417, message: 'Only Expect: 100-continue is supported' },
+  headers_too_large: { status: 431, message: 'Request headers too large' },
   rate_limited: { status: 429, message: 'Per-minute rate limit exceeded' },
   quota_exceeded: { status: 429, message: 'Monthly quota used up' },
   auth_throttled: { status: 429, message: 'Too many failed authentication attempts from this address' },
   internal: { status: 500, message: 'Unexpected failure; retry with exponential backoff' },
   no_build: { status: 503, message: 'No data build has been published yet' },
   store_unavailable: { status: 503, message: 'The webhook state store is unavailable; retry after Retry-After' },
-  upstream_timeout: { status: 504, message: 'The answer took too long; retry, or narrow the request' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -35,14 +39,14 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
-  constructor(code: ErrorCode, message?: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; status?: number } = {}) {
+  constructor(code: ErrorCode, message?: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
     // an answer to the client, not a fault: no stack trace is captured (it cost 20-45 us a 404, h19loc's profile)
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message ?? ERRORS[code].message);
     Error.stackTraceLimit = limit;
     this.code = code;
-    this.status = opts.status ?? ERRORS[code].status;
+    this.status = ERRORS[code].status;
     this.errors = opts.errors;
     this.headers = opts.headers ?? {};
   }

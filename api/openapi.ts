@@ -134,6 +134,8 @@ function operation(r: OperationSource): Record<string, unknown> {
       // the response's description names the live answers, which carry none).
       ...(r.method === 'GET' && !r.cacheControl.includes('no-store') ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
       ...(r.body ? { '413': { $ref: '#/components/responses/PayloadTooLarge' }, '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
+      // Any request: an unexpected failure (the message carries the request id).
+      '500': { $ref: '#/components/responses/Internal' },
       // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.
       ...(!r.free && r.needsBuild !== false ? { '503': { $ref: '#/components/responses/ServiceUnavailable' } } : {}),
     },
@@ -202,6 +204,7 @@ export function openApiDocument(): Record<string, unknown> {
         RequestTimeout: problem('The request was not received within REII_REQUEST_TIMEOUT_MS; the connection is closed'),
         ExpectationFailed: problem('An Expect header other than exactly 100-continue; the connection is closed'),
         HeadersTooLarge: problem('The request headers are over 16 KiB'),
+        Internal: problem('Unexpected failure; retry with exponential backoff (the message names the request id)'),
         ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
         StoreUnavailable: problem('The webhook state store (Redis with REII_REDIS_URL, else state.db) is unavailable for now; see Retry-After', RETRY_AFTER),
       },

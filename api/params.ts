@@ -66,7 +66,7 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     case 'zip': {
       // a JSON number loses a zip's leading zeros (02138 is 2138): a zip is text
       if (typeof raw === 'number') return { error: err(field, 'type', `${field} must be a string of 5 digits, e.g. "${String(raw).padStart(5, '0').slice(0, 5)}", not a number`) };
-      if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string of 5 digits, not ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`) };
+      if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string of 5 digits, not ${Array.isArray(raw) ? 'an array' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}`) };
       // a ZIP+4 ("98103-1234", "98103 1234") and blanks around it are how people write a zip: read as its 5 digits,
       // the one zip rule of every route (review h67: trends and comps refused 98103-1234 that research took)
       const zip = ZIP_RE.exec(raw)?.[1];
@@ -86,7 +86,7 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     case 'integer':
     case 'number': {
       // a JSON body's number is a JSON number: "1500" is text, a type error like a number sent as a zip (review 6 #16)
-      if (!fromQuery && typeof raw !== 'number') return { error: err(field, 'type', `${field} must be a number, not ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`) };
+      if (!fromQuery && typeof raw !== 'number') return { error: err(field, 'type', `${field} must be a number, not ${Array.isArray(raw) ? 'an array' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}`) };
       // an integer in a query is written one way, in digits: "1e1", "0x10", "10.0", " 10" and "+10" are no spelling of
       // 10 a client means to send (a review's leftover: months=1e1 read as 10); a minus sign stays, read as out of range
       if (spec.type === 'integer' && typeof raw === 'string' && !/^-?\d+$/.test(raw)) {

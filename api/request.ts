@@ -1,17 +1,17 @@
 // What a request asks, read and checked against its route: the target (path and query, 414 / 400), the
-// query parameters (never a key: 401), the JSON body (415 / 413 / 400) and the values every parameter
+// query parameters (api/query.ts: never a key, 401), the JSON body (415 / 413 / 400) and the values every parameter
 // yields after its own rule and the route's cross-field rules (400 / 422, api/params.ts).
 import { isUtf8 } from 'node:buffer';
 import type http from 'node:http';
 import { HttpError, validationError, type FieldError } from './errors.ts';
 import { checkAll, type ParamSpec } from './params.ts';
 import { cityWithState, stateRequired } from './city-state.ts';
+import { semicolonSeparated } from './query.ts';
 import type { LoadedBuild } from './builds.ts';
 import type { Route, Values } from './route.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const MAX_URL_BYTES = 4096;
-const KEY_PARAMS = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'x-service-key', 'service_key']);
 
 export interface Target { readonly pathname: string; readonly searchParams: URLSearchParams }
 
@@ -45,36 +45,6 @@ export function readTarget(req: http.IncomingMessage): Target {
   } catch {
     throw new HttpError('bad_request', 'The request URI is malformed');
   }
-}
-
-/** 400 for a query whose percent-encoding is no UTF-8 text (city=%E0%A4%A, address=%C3%28), naming the parameter
- *  (code format): URLSearchParams would read it as replacement characters, a changed address. (A raw byte over 0x7F in
- *  the target never gets here: Node's HTTP parser refuses the request, a 400 "Malformed HTTP request".) */
-export function checkQueryEncoding(rawUrl: string): void {
-  const q = rawUrl.indexOf('?');
-  if (q < 0 || rawUrl.indexOf('%', q) < 0) return;
-  for (const part of rawUrl.slice(q + 1).split(/[&#]/)) {
-    if (!part.includes('%')) continue;
-    try { decodeURIComponent(part.replace(/\+/g, ' ')); } catch {
-      const rawName = part.split('=')[0]!.slice(0, 60);
-      let name = rawName;
-      try { name = decodeURIComponent(rawName.replace(/\+/g, ' ')); } catch { /* the name itself is undecodable: shown as sent */ }
-      const why = /%(?![0-9A-Fa-f]{2})/.test(part) ? 'has a % not followed by two hex digits' : 'is not UTF-8 text: its percent-escapes decode to no character';
-      throw new HttpError('bad_request', `The query has malformed percent-encoding: ${part.slice(0, 60)}`,
-        { errors: [{ field: name, code: 'format', message: `${name} ${why}; percent-encode the UTF-8 bytes of the text` }] });
-    }
-  }
-}
-
-/** The query parameters by name (a repeated one as a list); a key sent in the URL is refused. */
-export function readQuery(searchParams: URLSearchParams, rawUrl: string): Record<string, unknown> {
-  checkQueryEncoding(rawUrl);
-  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // no inherited names: ?constructor=x is a plain parameter
-  for (const [name, v] of searchParams) {
-    if (KEY_PARAMS.has(name.toLowerCase())) throw new HttpError('key_in_query', undefined, { errors: [{ field: name, code: 'key_in_query', message: 'send the key in the X-Service-Key header, never in the URL' }] });
-    query[name] = name in query ? [query[name], v] : v;
-  }
-  return query;
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
@@ -162,21 +132,25 @@ function firstNonUtf8(b: Uint8Array): number {
 }
 
 /** The dotted name of the body field whose string value holds `mark` ("address", "context.city"; an array's item is
- *  named by its array), or null when no value does (the mark outside a string, in a key, or the text no JSON). */
+ *  named by its array), or null when no value does (the mark outside a string, in a key, or the text no JSON). Walks
+ *  with a stack of its own, in document order: a body nested thousands deep (16 KiB of `[`) overflowed the call stack,
+ *  a 500 (review h71's sweep). The mark is in the text once, so a key holding it means no value does. */
 function fieldHolding(text: string, mark: string): string | null {
   let parsed: unknown;
   try { parsed = JSON.parse(text); } catch { return null; }
-  const find = (v: unknown, name: string): string | null => {
-    if (typeof v === 'string') return v.includes(mark) && name ? name : null;
-    if (v === null || typeof v !== 'object') return null;
-    for (const [k, x] of Object.entries(v)) {
-      if (k.includes(mark)) return null;
-      const hit = find(x, Array.isArray(v) ? name : name ? `${name}.${k}` : k);
-      if (hit) return hit;
+  const todo: [unknown, string][] = [[parsed, '']];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, name] = next;
+    if (typeof v === 'string') { if (v.includes(mark) && name) return name; continue; }
+    if (v === null || typeof v !== 'object') continue;
+    const entries = Object.entries(v);
+    if (entries.some(([k]) => k.includes(mark))) return null;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, x] = entries[i]!;
+      todo.push([x, Array.isArray(v) ? name : name ? `${name}.${k}` : k]);
     }
-    return null;
-  };
-  return find(parsed, '');
+  }
+  return null;
 }
 
 /** The first key an object of a valid JSON text holds twice, as a dotted name ("sqft", "context.zip"); null when none. */
@@ -260,6 +234,9 @@ async function readBodyFields(req: http.IncomingMessage): Promise<FieldError[]> 
 /** The route's values from the query, the path and (for a POST with a body) the JSON body, every failure
  *  at once. Answers without waiting unless there is a body to read. */
 export function readValues(route: Route, asked: Record<string, unknown>, params: Record<string, string>, req: http.IncomingMessage, build: LoadedBuild | null = null): Values | Promise<Values> {
+  // `?city=Seattle;state=WA`: the separator is named alone (the other failures are of the one parameter it makes)
+  const semicolon = semicolonSeparated(route.query ?? [], req.url ?? '');
+  if (semicolon) throw validationError([semicolon]);
   // a city written with its state ("Seattle, WA"): the city, or a 422 when the state contradicts `state`
   const { query, errors: cityErrors } = cityWithState(route.query ?? [], asked);
   const checked = checkAll(route.query ?? [], query, true);

@@ -32,7 +32,8 @@ interface PathMatch { at: PathRoutes; params: Readonly<Record<string, string>> }
 /** The match of each path as written in the table, made once (no object per request). */
 const EXACT = new Map<string, PathMatch>([...BY_PATH].map(([p, at]) => [p, Object.freeze({ at, params: Object.freeze({}) })]));
 
-/** The routes at a path and its path parameters (percent-decoded; validated later), or null. */
+/** The routes at a path and its path parameters (percent-decoded; validated later), or null; a 400 for a parameter
+ *  whose escapes are no UTF-8 text. */
 function matchPath(pathname: string): PathMatch | null {
   const exact = EXACT.get(pathname);
   if (exact) return exact;
@@ -40,10 +41,16 @@ function matchPath(pathname: string): PathMatch | null {
     const m = p.re.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};
-    try {
-      p.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]!); });
-    } catch {
-      return null;
+    for (const [i, n] of p.names.entries()) {
+      try {
+        params[n] = decodeURIComponent(m[i + 1]!);
+      } catch {
+        // an escape that is no UTF-8 text (/v1/webhooks/%C0%AE): the endpoint exists, its parameter is malformed (a 404
+        // "No endpoint" before, review h71's sweep)
+        const why = /%(?![0-9A-Fa-f]{2})/.test(m[i + 1]!) ? 'has a % not followed by two hex digits' : 'is not UTF-8 text: its percent-escapes decode to no character';
+        throw new HttpError('bad_request', `The path has malformed percent-encoding: ${m[i + 1]!.slice(0, 60)}`,
+          { errors: [{ field: n, code: 'format', message: `${n} ${why}; percent-encode the UTF-8 bytes of the text` }] });
+      }
     }
     return { at: BY_PATH.get(p.path)!, params };
   }

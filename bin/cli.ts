@@ -269,13 +269,14 @@ async function serve(settings: Readonly<Settings>): Promise<void> {
     }
     throw err;
   }
-  process.stderr.write(`reii serving ${server.url} (build ${server.buildId() ?? 'none'})\n`);
   const stop = (sig: string): void => {
     process.stderr.write(`${sig}: draining\n`);
     void server.close().then(() => process.exit(0));
   };
+  // before the line that says it serves: a signal sent as soon as that line is read drains too (it killed the process)
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  process.stderr.write(`reii serving ${server.url} (build ${server.buildId() ?? 'none'})\n`);
 }
 
 try {

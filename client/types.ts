@@ -1799,6 +1799,19 @@ export type components = {
                 "application/json": components["schemas"]["Problem"];
             };
         };
+        /** @description Unexpected failure; retry with exponential backoff (the message names the request id) */
+        Internal: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No data build has been published yet; see Retry-After */
         ServiceUnavailable: {
             headers: {
@@ -1904,6 +1917,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -1936,6 +1950,7 @@ export interface operations {
             417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2000,6 +2015,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2040,6 +2056,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2104,6 +2121,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2149,6 +2167,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2196,6 +2215,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2243,6 +2263,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2294,6 +2315,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2334,6 +2356,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2379,6 +2402,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2426,6 +2450,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2473,6 +2498,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2526,6 +2552,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2573,6 +2600,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2618,6 +2646,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2663,6 +2692,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2706,6 +2736,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2745,6 +2776,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["StoreUnavailable"];
         };
     };
@@ -2805,6 +2837,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["StoreUnavailable"];
         };
     };
@@ -2845,6 +2878,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["StoreUnavailable"];
         };
     };
@@ -2887,6 +2921,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["StoreUnavailable"];
         };
     };
@@ -2927,6 +2962,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3026,6 +3062,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3058,6 +3095,7 @@ export interface operations {
             417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
         };
     };
     getHealth: {
@@ -3088,6 +3126,7 @@ export interface operations {
             417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
         };
     };
     getUsage: {
@@ -3126,6 +3165,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
         };
     };
     webhook_build_published: {

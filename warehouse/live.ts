@@ -13,8 +13,8 @@ export interface FieldError {
 }
 
 /** The error codes a live endpoint may answer with: rows of the API's error catalog (api/errors.ts), which
- *  decides their status (bad_request 400, no_data 404, validation_failed 422, upstream_timeout 504). */
-export type LiveErrorCode = 'bad_request' | 'no_data' | 'validation_failed' | 'upstream_timeout';
+ *  decides their status (bad_request 400, no_data 404, validation_failed 422). */
+export type LiveErrorCode = 'bad_request' | 'no_data' | 'validation_failed';
 
 export type LiveAnswer =
   | { ok: true; body: unknown }

@@ -57,7 +57,7 @@ const n = (v: number | null): string => (v === null ? 'unlimited' : v.toLocaleSt
 
 function PAGE(): string {
   const plans = [...PLANS.values()].map((p) => `<tr><td>${esc(p.name)}</td><td>${n(p.callsPerMonth)}</td><td>${n(p.requestsPerMinute)}</td><td>${esc([...p.groups].filter((g) => g !== 'public').join(', '))}</td></tr>`).join('');
-  const errors = Object.entries(ERRORS).map(([code, e]) => `<tr><td>${e.status}</td><td><code>${code}</code></td><td>${esc(e.message)}</td></tr>`).join('');
+  const errors = Object.entries(ERRORS).sort(([, a], [, b]) => a.status - b.status).map(([code, e]) => `<tr><td>${e.status}</td><td><code>${code}</code></td><td>${esc(e.message)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>REII API reference</title>

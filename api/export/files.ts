@@ -68,7 +68,7 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
   const ifRange = req.headers['if-range'];
   if (range !== null && typeof ifRange === 'string' && !ifRangeMatches(ifRange, f.etag, f.lastModified)) range = null;
   if (range === 'unsatisfiable') {
-    throw new HttpError('bad_request', `Range not satisfiable: the file has ${f.size} bytes`, { status: 416, headers: { 'Content-Range': `bytes */${f.size}`, 'Accept-Ranges': 'bytes' } });
+    throw new HttpError('range_not_satisfiable', `Range not satisfiable: the file has ${f.size} bytes`, { headers: { 'Content-Range': `bytes */${f.size}`, 'Accept-Ranges': 'bytes' } });
   }
   const status = range ? 206 : 200;
   const start = range?.start ?? 0;

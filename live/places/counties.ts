@@ -49,7 +49,29 @@ export function findCounty(counties: readonly CountyRow[], state: string, typed:
   return counties.find((c) => c[1] === state && countyKeys(c[2]).includes(key)) ?? null;
 }
 
+/** The counties of every state a typed name with its county word means ("King County": King County, WA and King
+ *  County, TX), the one with the most zips first; none for a name without its county word. */
+export function countiesAnywhere(counties: readonly CountyRow[], typed: string): CountyRow[] {
+  const key = placeKey(typed);
+  if (!COUNTY_WORD.test(key)) return [];
+  return counties.filter((c) => countyKeys(c[2]).includes(key)).sort((a, b) => b[4] - a[4] || a[1].localeCompare(b[1]));
+}
+
 const and = (xs: readonly string[]): string => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]!}`);
+
+/** At most this many counties are named in the 400 of a county sent as a city without its state. */
+const COUNTIES_NAMED = 5;
+
+/** The message of `state is required` for a county sent as a city without its state (`city=King County`): the counties
+ *  of that name and what to send instead, a city of the first with its state or its county_fips. */
+export function countyWithoutState(found: readonly CountyRow[], typed: string): string {
+  const named = found.slice(0, COUNTIES_NAMED);
+  const which = named.map(([fips, state, name, cities]) => `${name}, ${state} (${cities.length ? `largest city ${cities[0]!}; ` : ''}county_fips=${fips})`);
+  const listed = found.length > named.length ? `${which.join(', ')} and ${found.length - named.length} more` : and(which);
+  const [fips, state, , cities] = found[0]!;
+  const city = cities.length ? `one of its cities with its state, e.g. city=${cities[0]!}&state=${state}, or ` : '';
+  return `state is required: "${typed}" is a county, not a city: ${listed}; this parameter takes a city: send ${city}state=${state} and county_fips=${fips} on /v1/regulations/lookup`;
+}
 
 /** The 422 of a county sent as a city: what it is and what to send instead. */
 export function countyAsCity(c: CountyRow, typed: string): { message: string; errors: FieldError[] } {

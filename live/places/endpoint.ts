@@ -7,10 +7,11 @@ import type { LiveAnswer, LiveBuild, LiveInstance, LiveModule } from '../../ware
 import { RecentCache } from '../../warehouse/recent.ts';
 import { notFoundMessage, PlaceResolver, type Neighbourhood, type PlacesFile } from './resolver.ts';
 import { findFormerCounty } from './former-counties.ts';
-import { countyAsCity, findCounty } from './counties.ts';
+import { countiesAnywhere, countyAsCity, countyWithoutState, findCounty } from './counties.ts';
 
-/** state null: the cities of every state the name means, body {matches: [{city, state}]} (the 400 of a city sent
- *  without its state names them: api/city-state.ts stateRequired). */
+/** state null: the cities of every state the name means, body {matches: [{city, state}], county: string | null} (the
+ *  400 of a city sent without its state names them, or, for a name with its county word that is no city, the counties
+ *  of that name: `county` is that 400's message, counties.ts countyWithoutState; api/city-state.ts stateRequired). */
 export interface PlaceInput { state: string | null; city: string }
 
 /** How many resolved names a build keeps (state and city as typed). */
@@ -42,7 +43,10 @@ function neighbourhoods(dir: string): Neighbourhood[] {
 
 export function answerPlace(resolver: PlaceResolver, input: PlaceInput): LiveAnswer {
   const { state, city } = input;
-  if (state === null) return { ok: true, body: { matches: resolver.resolveAnywhere(city) } };
+  if (state === null) {
+    const counties = countiesAnywhere(resolver.counties, city);
+    return { ok: true, body: { matches: resolver.resolveAnywhere(city), county: counties.length ? countyWithoutState(counties, city.trim()) : null } };
+  }
   const r = resolver.resolveCity(state, city);
   if (r.ok) return { ok: true, body: { city: r.city, state: r.state } };
   // a former Connecticut county ("Fairfield County"): its towns, and those the city list has (former-counties.ts)

@@ -209,7 +209,7 @@ describe('methods, targets and caching', () => {
     expect(((await wrong.json()) as { message: string }).message).toBe('PUT is not allowed on /v1/valuation/estimate; use POST');
   });
 
-  test('absolute-form targets and fragments address the same endpoint; a malformed path escape is no endpoint', async () => {
+  test('absolute-form targets and fragments address the same endpoint; a malformed path escape is a 400 naming its parameter', async () => {
     freshMinute();
     const abs = await raw('GET http://example.invalid/v1/health?x=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(abs).toMatch(/^HTTP\/1\.1 200 /);
@@ -219,8 +219,10 @@ describe('methods, targets and caching', () => {
     const q = await raw('GET /v1/geo/lookup?city=Seattle&state=WA#ignored HTTP/1.1\r\nHost: x\r\nX-Service-Key: ' + k('enterprise') + '\r\nConnection: close\r\n\r\n');
     expect(q).toMatch(/^HTTP\/1\.1 200 /);
     const bad = await fetch(srv.url + '/v1/webhooks/%E0%A4%A', { method: 'DELETE', headers: { 'X-Service-Key': k('pro') } });
-    expect(bad.status).toBe(404);
-    expect(((await bad.json()) as { message: string }).message).toBe('No endpoint /v1/webhooks/%E0%A4%A; see /v1/openapi.json');
+    // the endpoint exists; its id is malformed, as a query escape that is no UTF-8 text is (review h71: was a 404 "No endpoint")
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'The path has malformed percent-encoding: %E0%A4%A',
+      errors: [{ field: 'id', code: 'format', message: 'id has a % not followed by two hex digits; percent-encode the UTF-8 bytes of the text' }] });
     const decoded = await fetch(srv.url + '/v1/webhooks/wh%5Fnone', { method: 'DELETE', headers: { 'X-Service-Key': k('pro') } });
     expect(((await decoded.json()) as { message: string }).message).not.toMatch(/No endpoint/);
   });

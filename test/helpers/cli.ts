@@ -55,8 +55,8 @@ export function reii(args: string[], e: NodeJS.ProcessEnv, deadlineMs = 90_000, 
 
 /** A long-running `reii serve`/`start`: resolves once it prints the address it serves. */
 export interface Served { child: ChildProcess; url: string; buildId: string; out: () => string; err: () => string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
-export function served(args: string[], e: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<Served> } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: work(), env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+export function served(args: string[], e: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): { child: ChildProcess; ready: Promise<Served> } {
+  const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd: work(), env: e, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stdout = '';
   let stderr = '';
