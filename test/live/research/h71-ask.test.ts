@@ -4,14 +4,15 @@
 // owners") and a sales-to-assessment ratio ("hartford ct sales ratio", "assessment ratio in philadelphia": before, no
 // topic; "assessed value to sale price": before, read as property tax) are said not kept, with what the data holds
 // named. Already right, kept so: nicknames and misspellings ("philly", "the bronx", "nyc", "seattle wa", "sacremento",
-// "pittsburg pa"), a year's sales, filings and permits, legal facts. Every figure is re-read from the raw files.
+// "pittsburg pa"), a year's sales, filings and permits, legal facts. Fixed too: a city's "tax sales" of a year, its
+// tax-delinquent filings (before: the state's rule alone, or "how many tax sales" read as a count of home sales). Every figure is re-read from the raw files.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
 import { salesOf } from '../../helpers/oracle-research-periods.ts';
 import { investorOracle } from '../../helpers/oracle-research-market.ts';
-import { ALLEGHENY_FILINGS, filings } from '../../helpers/oracle-distress.ts';
+import { ALLEGHENY_FILINGS, filings, LOUISVILLE_FILINGS } from '../../helpers/oracle-distress.ts';
 import { CHICAGO, CHICAGO_KIND, NASHVILLE, NASHVILLE_KIND, permitCounts, permitKindList } from '../../helpers/oracle-raw-permits.ts';
 import { byState } from '../../helpers/research-questions.ts';
 
@@ -68,6 +69,21 @@ describe('sales-to-assessment ratio: said not kept, the sales that record it nam
     expect(a.startsWith(price.replace(/\.$/, ''))).toBe(true);
     expect(a).toContain('We keep no sales-to-assessment ratio for a town or city');
     expect(a).toMatch(/: that part of the question is not answered\.$/);
+  });
+});
+
+describe('tax sales of a city and year: its tax-delinquent filings counted beside the state\'s rule (fixed)', () => {
+  it('"tax sales in louisville 2015", "how many tax sales in louisville in 2014": the raw file\'s Commonwealth (tax) cases of the year (before: the rule alone, or "no single-family sales")', async () => {
+    for (const [q, y] of [['tax sales in louisville 2015', 2015], ['how many tax sales in louisville in 2014', 2014]] as const) {
+      const k = await filings(LOUISVILLE_FILINGS, `year(d) = ${y}`, 'kind');
+      expect(k.of('tax_delinquent'), q).toBeGreaterThan(0);
+      const a = await ask(q);
+      expect(a, q).toMatch(/^Kentucky is a tax lien state; /);
+      expect(a, q).toContain(`In Louisville, KY, ${n(k.of('tax_delinquent'))} tax-delinquent filings were made in ${y}, of ${n(k.all)} foreclosure and lien filings of every kind (${n(k.of('tax_delinquent'))} tax-delinquent, ${n(k.of('lien_foreclosure'))} non-tax lien)`);
+      expect(a, q).not.toContain('single-family');
+    }
+    // no year, no count asked: the rule alone, as before
+    expect(await ask('tax sale rules in kentucky 2015')).not.toContain('filings');
   });
 });
 
