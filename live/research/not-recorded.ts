@@ -6,11 +6,24 @@
  *  investor activity figures "wholesal" otherwise asks (intent.ts). */
 export const WHOLESALE_LAW = /\bwholesal\w*\b[^.?!]{0,60}\b(legal|illegal|lawful|unlawful|laws?|licen[cs]\w*|allowed|permitted|regulat\w*|rules?)\b|\b(legal|illegal|lawful|unlawful|laws?|licen[cs]\w*|allowed|permitted|regulat\w*|rules?)\b[^.?!]{0,60}\bwholesal/;
 
+/** Owners counted for a place: absentee, out-of-state, owner-occupied, owned by companies or banks, who owns the most. */
+export const OWNERS_ASKED = /\babsentee\b|\bout[- ]of[- ](state|town|area)[- ](owners?|landlords?)\b|\b(non[- ])?owner[- ]occup\w*|\b(owned|held) by (an? |the )?(llcs?|corporations?|compan(y|ies)|investors?|banks?|landlords?|absentee|out[- ]of[- ]state)\b|\b(corporate|corporation|corporately|llc|bank|investor|company|institutional|absentee)[- ]owned\b|\bwho owns\b|\b(largest|biggest|top) (land ?lords?|owners?)\b|\bowner(ship)? (types?|names?|mailing|concentration)\b|\bmailing address(es)?\b/;
+
+/** A sales-to-assessment ratio asked ("sales ratio", "assessed value to sale price", "selling above assessed value"),
+ *  never the list-to-sale ratio ("list-to-sale ratio", "sale price to list price ratio"). */
+export const ASSESSMENT_RATIO = /(?<!\bto[- ])\bsales?[- ]ratios?\b|\b(sales?|sale price)[- ]to[- ]assess\w*|\bassess(ed|ment)[- ](values?[- ])?(to[- ](the )?sales?[- ](prices?[- ]|amounts?[- ])?)?ratios?\b|\bassessed values? (to|vs\.?|versus|against|and) (the )?sales? (prices?|amounts?)\b|\b(above|below|over|under|at|near|versus|vs\.?) (the |their |its )?assess(ed|ment)s?( values?)?\b|\bassessment (levels?|accuracy|uniformity)\b/;
+
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 export const NOT_RECORDED: [RegExp, string][] = [
   // review: "is wholesaling legal in Illinois" answered "investor activity is reported per city"; legal-facts.csv and
   // the regulation records hold no wholesaling or real estate licence rule
   [WHOLESALE_LAW, 'We record no rule on real estate wholesaling (assigning or double-closing a purchase contract) or on real estate licences, in any state: none of the state legal facts or regulation records we hold addresses wholesaling'],
+  // h71ask: "philly absentee owners", "owner occupied homes philadelphia", "corporate owned homes philly" read no topic or
+  // a sale price; owners are kept per property (live/property), never counted for a place
+  [OWNERS_ASKED, 'We keep no counts of owners for a city or zip (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): an owner is read per property only, the owner type of the parcels of Philadelphia\'s OPA sample and of Denver, and for Philadelphia whether the owner\'s mailing address is away from the property (absentee_owner), given by GET /v1/property; what research counts is who buys: the share of a city\'s sales bought by companies (ask a city\'s "investor activity")'],
+  // h71ask: "hartford ct sales ratio", "assessment ratio in philadelphia" read no topic; "assessed value to sale price" read
+  // as property tax, though the sales of Connecticut and Philadelphia record an assessed value
+  [ASSESSMENT_RATIO, 'We keep no sales-to-assessment ratio for a town or city: the assessed value recorded with Connecticut\'s sales (its OPM file\'s Sales Ratio is assessed value / sale amount) and Philadelphia\'s (the OPA market value) is used only to set aside a sale whose ratio is an extreme outlier of its file, never summarised; the sale prices themselves are given (ask a place\'s "median sale price")'],
   [/property tax(es)?\b|\btax (rates?|bills?|assessments?)\b|\bmill(age)? rates?\b|\bhomestead exemption|\bassessed values?\b/,
     'We record tax sale rules (lien or deed, interest rate, redemption period), not property tax rates, bills, assessments or exemptions'],
   [/\bhow much (in )?rent\b|\brent (can|could|would|should) (i|we|you) (get|charge|ask)|\brents?\b.{0,20}\b(price|level|average|median|how much|prices|yield|growth)|\b(average|median|typical) rents?\b|rental (yield|income|rates?|prices?|market|demand)|\bcap rates?\b|\brent[- ]to[- ](price|value)|\bfor rent(als?)?\b|\bcash flow/,
@@ -19,7 +32,7 @@ export const NOT_RECORDED: [RegExp, string][] = [
   [/\bhoas?\b|\bhomeowners'? association|\b(condo|co-?op|maintenance|association) (fees?|dues)\b|\bcommon charges\b/, 'We record no HOA, condo or co-op fees or dues'],
   [/\b(real estate |realty |property |deed |land )?transfer tax(es)?\b|\bdocumentary stamp|\bdeed stamps?\b|\bstamp duty\b|\bmansion tax\b/, 'We record no real estate transfer tax (deed, realty or documentary stamp tax) rates'],
   [/\bauction (sale )?prices?\b|\bsheriff'?s? sale prices?\b|\b(foreclosure|lien|tax) (sale|auction) prices?\b|\bsold at auction for\b/, 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale'],
-  [/\b(vacancy|vacancies|occupancy|occupied|absorption) (rates?|levels?|figures?|percent(age)?)\b|\bhow many (\w+ )?(homes|houses|units|apartments|rentals) (are )?(vacant|empty|occupied)\b/, 'We record no vacancy or occupancy rates (no rental or housing-unit counts)'],
+  [/\b(vacancy|vacancies|(?<!owner[- ])occupancy|(?<!owner[- ])occupied|absorption) (rates?|levels?|figures?|percent(age)?)\b|\bhow many (\w+ )?(homes|houses|units|apartments|rentals) (are )?(vacant|empty|occupied)\b/, 'We record no vacancy or occupancy rates (no rental or housing-unit counts)'],
   [/\bmortgage rates?\b|\binterest rates? (on|for) (a |my )?(mortgage|home loan)s?\b|\b30[- ]year fixed\b/, 'We record no mortgage or loan interest rates'],
 ];
 
