@@ -72,6 +72,17 @@ export async function filings(file: string, where: string, kind = "'pre_foreclos
   return { of: (k) => rows.find((r) => r.t === k)?.n ?? 0, all: rows.reduce((s, r) => s + r.n, 0), first: span!.a, last: span!.b };
 }
 
+/** Allegheny's docket as properties (the CTEs r, c and props): r its rows with a case id, municipality and filing date;
+ *  c a case's first filing day and parcel count; props a case's parcels (the municipality of its earliest docket row),
+ *  a case naming none one property of its own. */
+const ALLEGHENY_PROPS = `
+r as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
+      from (select *, row_number() over () as rn from read_csv('${ALLEGHENY_FILE}', all_varchar = true))
+      where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null),
+    c as (select case_id, min(d) as filed, count(pin) as pins from r group by case_id),
+    props as (select case_id, pin, arg_min(muni, (d, rn)) as muni from r where pin is not null group by case_id, pin
+      union all select case_id, null, arg_min(muni, (d, rn)) from r where case_id in (select case_id from c where pins = 0) group by case_id)`;
+
 export interface OpenProperties { place: string; months: number; n: number; without_parcel: number }
 /** The investor overview's distressed pipeline recounted from the raw files (market.md mart_investor
  *  `distressed_pipeline_count`): the distinct properties with a filing in the `months` to the file's last filing that
@@ -82,12 +93,7 @@ export async function openProperties(months: number[]): Promise<OpenProperties[]
   const m = `m(months) as (values ${months.map((n) => `(${n})`).join(', ')})`;
   return rawQuery<OpenProperties>(`
     with ${m},
-    r as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
-      from (select *, row_number() over () as rn from read_csv('${ALLEGHENY_FILE}', all_varchar = true))
-      where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null),
-    c as (select case_id, min(d) as filed, count(pin) as pins from r group by case_id),
-    props as (select case_id, pin, arg_min(muni, (d, rn)) as muni from r where pin is not null group by case_id, pin
-      union all select case_id, null, arg_min(muni, (d, rn)) from r where case_id in (select case_id from c where pins = 0) group by case_id),
+    ${ALLEGHENY_PROPS},
     e as (select max(d) as as_of from r),
     lv as (select distinct trim("Civil Case Number") as case_no, nullif(trim(PRCLID), 'NA') as parcel, nullif(trim(full_address), 'NA') as addr,
         left(nullif(trim(ZIP), 'NA'), 5) as zip, try_cast("Date Action Filed" as date) as filed, try_cast(nullif("Sale Date", 'NA') as date) as sold
@@ -119,12 +125,7 @@ export async function openFilings(months: number[]): Promise<OpenFilings[]> {
   const m = `m(months) as (values ${months.map((n) => `(${n})`).join(', ')})`;
   return rawQuery<OpenFilings>(`
     with ${m},
-    r as (select trim(case_id) as case_id, nullif(trim(pin), '') as pin, try_cast(filing_date as date) as d, trim(municipality) as muni, rn
-      from (select *, row_number() over () as rn from read_csv('${ALLEGHENY_FILE}', all_varchar = true))
-      where nullif(trim(case_id), '') is not null and nullif(trim(municipality), '') is not null and try_cast(filing_date as date) is not null),
-    c as (select case_id, min(d) as filed, count(pin) as pins from r group by case_id),
-    props as (select case_id, pin, arg_min(muni, (d, rn)) as muni from r where pin is not null group by case_id, pin
-      union all select case_id, null, arg_min(muni, (d, rn)) from r where case_id in (select case_id from c where pins = 0) group by case_id),
+    ${ALLEGHENY_PROPS},
     named as (select *, trim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
         muni, '^City of ', ''), ' Boro$', ''), ' Twp\\.$', ' Township'), '^N\\. ', 'North '), '^S\\. ', 'South '), '^Mt\\. ', 'Mount '),
         ' Hts\\.( |$)', ' Heights\\1'), '^Duquesnt$', 'Duquesne')) as city from props),
