@@ -24,14 +24,22 @@ function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
 
 const stopper = (child: ChildProcess) => (): Promise<void> => new Promise((resolve) => { child.on('exit', () => resolve()); child.kill('SIGTERM'); });
 
+const serveScript = (repo: string): string[] =>
+  ((JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['serve'] ?? '').split(/\s+/);
+
 /** node's arguments in `npm run serve` (package.json: its V8 flags and the CLI), so the bench measures the server
  *  as it is run, not a variant of it. */
 export function serveArgs(repo: string): string[] {
-  const script = (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['serve'] ?? '';
-  const words = script.split(/\s+/);
+  const words = serveScript(repo);
   const at = words.indexOf('node');
-  if (at < 0 || words.at(-1) !== 'serve') throw new Error(`package.json scripts.serve is not "... node <args> serve": ${script}`);
+  if (at < 0 || words.at(-1) !== 'serve') throw new Error(`package.json scripts.serve is not "... node <args> serve": ${words.join(' ')}`);
   return words.slice(at + 1);
+}
+
+/** The environment `npm run serve` sets before it execs node (`NAME=VALUE exec node ...`: glibc's malloc settings). */
+export function serveEnv(repo: string): Record<string, string> {
+  const words = serveScript(repo);
+  return Object.fromEntries(words.slice(0, Math.max(words.indexOf('exec'), 0)).filter((w) => w.includes('=')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
 }
 
 export async function startReal(repo: string, artifacts: string, env: Record<string, string> = {}): Promise<Spawned & { key: string; state: string }> {
@@ -45,7 +53,7 @@ export async function startReal(repo: string, artifacts: string, env: Record<str
     key = store.create({ plan: 'enterprise', name: 'bench', rpm: null }).key;
     store.close();
   }
-  const child = spawn('node', [...serveArgs(repo), '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn('node', [...serveArgs(repo), '--port', '0', '--artifacts', artifacts, '--state', state], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...serveEnv(repo), ...env } });
   const url = await waitForUrl(child, /serving (http:\/\/\S+)/);
   // the state folder (keys, usage) is the run's own: removed once the server has stopped
   const stop = stopper(child);

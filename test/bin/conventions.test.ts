@@ -2,6 +2,7 @@
 // reaches the server and nothing stays listening), a missing artifacts folder is one line and exit 2, and the
 // --json forms a script reads are one JSON document on stdout.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -31,6 +32,11 @@ describe('reii by the command-line conventions', () => {
       const url = await until('npm start to serve', async () => /^reii serving (http:\/\/\S+) /m.exec(stderr)?.[1], 120_000, 100);
       const port = Number(new URL(url).port);
       expect((await get(`${url}/v1/health`)).status).toBe(200);
+      // the script's `MALLOC_ARENA_MAX=2 exec node ...`: the shell execs node, npm's one child, with the variable set
+      const kids = fs.readdirSync(`/proc/${child.pid}/task`).flatMap((t) => fs.readFileSync(`/proc/${child.pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean));
+      expect(kids).toHaveLength(1);
+      expect(fs.readFileSync(`/proc/${kids[0]}/cmdline`, 'utf8').split('\0')).toContain('start');
+      expect(fs.readFileSync(`/proc/${kids[0]}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
       child.kill('SIGTERM'); // npm only, as a process manager stops what it started
       await exit;
       expect(stderr).toContain('SIGTERM: draining');
