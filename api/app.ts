@@ -106,7 +106,9 @@ export function createApp(deps: AppDeps): App {
   const fail = (req: http.IncomingMessage, res: http.ServerResponse, ctx: Ctx, err: unknown): void => {
     const ip = proxies.clientOf(req);
     reportAddressWindow(ctx, ip);
-    const httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
+    let httpErr = err instanceof HttpError ? err : new HttpError('internal', `${ERRORS.internal.message} (request ${ctx.id})`);
+    // a 504 names the request id as a 500 does (api-standards §4.3); the live module that timed out knows none
+    if (httpErr.code === 'upstream_timeout') httpErr = new HttpError('upstream_timeout', `${httpErr.message} (request ${ctx.id})`, { headers: httpErr.headers });
     if (!(err instanceof HttpError)) deps.accessLog({ level: 'error', request_id: ctx.id, error: err instanceof Error ? err.message : String(err) });
     if (res.headersSent) { res.destroy(); return; }
     if (httpErr.status !== 429) { answerError(req, res, ctx, httpErr); return; }

@@ -30,6 +30,7 @@ export const ERRORS = {
   internal: { status: 500, message: 'Unexpected failure; retry with exponential backoff' },
   no_build: { status: 503, message: 'No data build has been published yet' },
   store_unavailable: { status: 503, message: 'The webhook state store is unavailable; retry after Retry-After' },
+  upstream_timeout: { status: 504, message: 'The answer took too long; retry with a different set of query parameters' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,6 +10,9 @@ import { WEBHOOKS_OPENAPI, patchWebhookPaths } from './webhooks/schemas.ts'; // 
 import { patchExportPaths } from './export/schemas.ts'; // issue 10
 import { escapeRegExp } from '../warehouse/regexp.ts';
 
+/** The live answers time-boxed by REII_LIVE_TIMEOUT_MS (live/valuation, live/research: a 504 upstream_timeout past it). */
+const TIME_BOXED = new Set(['/v1/valuation/estimate', '/v1/research/query']);
+
 /** The pattern of a text the server trims before checking (params.ts checkValue): its trimmed length within
  *  [min, max] (no max when long text is cut instead), or one of its `enum` with any spaces around it. A blank
  *  value matches too for an optional body property (it is then taken as absent), never for a query parameter: a
@@ -138,6 +141,8 @@ function operation(r: OperationSource): Record<string, unknown> {
       '500': { $ref: '#/components/responses/Internal' },
       // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.
       ...(!r.free && r.needsBuild !== false ? { '503': { $ref: '#/components/responses/ServiceUnavailable' } } : {}),
+      // The time-boxed live answers (REII_LIVE_TIMEOUT_MS): past the budget, 504 upstream_timeout.
+      ...(TIME_BOXED.has(r.path) ? { '504': { $ref: '#/components/responses/GatewayTimeout' } } : {}),
     },
   };
   if (r.group === 'public') op['security'] = [];
@@ -206,6 +211,7 @@ export function openApiDocument(): Record<string, unknown> {
         HeadersTooLarge: problem('The request headers are over 16 KiB'),
         Internal: problem('Unexpected failure; retry with exponential backoff (the message names the request id)'),
         ServiceUnavailable: problem('No data build has been published yet; see Retry-After', RETRY_AFTER),
+        GatewayTimeout: problem('The answer took longer than its budget (REII_LIVE_TIMEOUT_MS, 5000 ms by default); retry with a different set of query parameters, after Retry-After (code upstream_timeout)', RETRY_AFTER),
         StoreUnavailable: problem('The webhook state store (Redis with REII_REDIS_URL, else state.db) is unavailable for now; see Retry-After', RETRY_AFTER),
       },
     },

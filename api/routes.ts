@@ -50,7 +50,8 @@ async function live(build: LoadedBuild, mod: LiveModule<never>, input: unknown):
   const inst = build.live.get(mod);
   if (!inst) throw new HttpError('no_data', `${mod.name} data is not available in build ${build.buildId}`);
   const answer = (await inst.handle(input as never)) as LiveAnswer;
-  if (!answer.ok) throw new HttpError(answer.code, answer.message, { errors: answer.errors });
+  // a time-out (504) says when to retry, as api-standards §4.3 asks of 503 and 504
+  if (!answer.ok) throw new HttpError(answer.code, answer.message, { errors: answer.errors, ...(answer.code === 'upstream_timeout' ? { headers: { 'Retry-After': '1' } } : {}) });
   return { kind: 'json', body: answer.body };
 }
 

@@ -1826,6 +1826,20 @@ export type components = {
                 "application/json": components["schemas"]["Problem"];
             };
         };
+        /** @description The answer took longer than its budget (REII_LIVE_TIMEOUT_MS, 5000 ms by default); retry with a different set of query parameters, after Retry-After (code upstream_timeout) */
+        GatewayTimeout: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The webhook state store (Redis with REII_REDIS_URL, else state.db) is unavailable for now; see Retry-After */
         StoreUnavailable: {
             headers: {
@@ -2017,6 +2031,7 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getValuationScorecard: {
@@ -2123,6 +2138,7 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getMarketRehabScore: {

@@ -13,8 +13,41 @@ export interface FieldError {
 }
 
 /** The error codes a live endpoint may answer with: rows of the API's error catalog (api/errors.ts), which
- *  decides their status (bad_request 400, no_data 404, validation_failed 422). */
-export type LiveErrorCode = 'bad_request' | 'no_data' | 'validation_failed';
+ *  decides their status (bad_request 400, no_data 404, validation_failed 422, upstream_timeout 504). */
+export type LiveErrorCode = 'bad_request' | 'no_data' | 'validation_failed' | 'upstream_timeout';
+
+/** Thrown by Deadline.check() past the budget: the module's handle answers it as upstream_timeout (504). */
+export class LiveTimeout extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`The answer took longer than its ${budgetMs} ms budget; retry with a different set of query parameters`);
+  }
+}
+
+/** A cooperative time budget of one answer (valuation, research: the setting liveTimeoutMs): the computation calls
+ *  check() between its stages, so a request past its budget stops there, before the next stage, and burns no more CPU.
+ *  A check never falls inside a cache fill (each stage fills its caches whole before the next check). */
+export interface Deadline {
+  check(): void;
+}
+
+/** No budget (scripts, tests, the back-test): check() never throws. */
+export const NO_DEADLINE: Deadline = { check() {} };
+
+/** The deadline budgetMs after now (0: the first check throws); `clock` is injectable for tests. */
+export function deadlineIn(budgetMs: number, clock: () => number = () => performance.now()): Deadline {
+  const end = clock() + budgetMs;
+  return { check() { if (clock() >= end) throw new LiveTimeout(budgetMs); } };
+}
+
+/** The answer of `run` under a deadline of budgetMs: a LiveTimeout it throws is the upstream_timeout answer. */
+export async function timeBoxed(budgetMs: number, run: (deadline: Deadline) => LiveAnswer | Promise<LiveAnswer>): Promise<LiveAnswer> {
+  try {
+    return await run(deadlineIn(budgetMs));
+  } catch (e) {
+    if (e instanceof LiveTimeout) return { ok: false, code: 'upstream_timeout', message: e.message };
+    throw e;
+  }
+}
 
 export type LiveAnswer =
   | { ok: true; body: unknown }

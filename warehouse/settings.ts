@@ -26,6 +26,7 @@ export interface Settings {
   logFormat: 'human' | 'json'; // defaults to human
   shardCacheMb: number; // defaults to 64
   requestTimeoutMs: number; // defaults to 10000
+  liveTimeoutMs: number; // defaults to 5000: a valuation or research answer past it is a 504 upstream_timeout
   refusalHoldMs: number; // defaults to 1000: a caller's repeated 429 is held this long (api/refusals.ts)
   drainTimeoutMs: number; // defaults to 10000: after SIGTERM, whatever is still open this long is cut (api/server.ts)
   trustedProxies: string; // defaults to '' (X-Forwarded-For ignored); validated IPs/CIDRs, comma-separated
@@ -70,6 +71,7 @@ export const SETTINGS: readonly SettingRow[] = [
   { name: 'llmModel', env: 'REII_LLM_MODEL', default: 'default', help: 'Research: the model name sent to REII_LLM_URL.' },
   { name: 'llmKey', env: 'REII_LLM_KEY', default: '', help: 'Research: bearer token sent to REII_LLM_URL; empty sends none.' },
   { name: 'llmTimeoutMs', env: 'REII_LLM_TIMEOUT_MS', default: '4000', help: 'Research: how long a rewording may take, in milliseconds; past it the answer is sent as drafted.' },
+  { name: 'liveTimeoutMs', env: 'REII_LIVE_TIMEOUT_MS', default: '5000', help: 'Valuation and research: time budget of one answer, in milliseconds, checked between its stages; past it the answer is a 504 upstream_timeout with Retry-After (0 times out every such request).' },
   { name: 'requestTimeoutMs', env: 'REII_REQUEST_TIMEOUT_MS', default: '10000', help: 'Server: a request (headers and body) not received within this time is answered 408 and closed.' },
   { name: 'drainTimeoutMs', env: 'REII_DRAIN_TIMEOUT_MS', default: '10000', help: 'Server: after SIGTERM (or SIGINT) the server drains: answers in flight finish; whatever is still open this long after the signal (a download its client stopped reading, say) is cut, so the process always exits.' },
   { name: 'refusalHoldMs', env: 'REII_REFUSAL_HOLD_MS', default: '1000', help: 'Server: a 429 to a caller (key, or client address without a valid key) refused again before the Retry-After of its previous 429 ran out is held this long before it is sent, so a client that ignores 429s cannot crowd out other keys; 0 sends every 429 at once.' },
@@ -123,6 +125,7 @@ export function loadSettings(overrides: Partial<Record<keyof Settings, string | 
     logFormat,
     shardCacheMb: intSetting('shardCacheMb', get('shardCacheMb'), 0, 65536),
     requestTimeoutMs: intSetting('requestTimeoutMs', get('requestTimeoutMs'), 100, 600_000),
+    liveTimeoutMs: intSetting('liveTimeoutMs', get('liveTimeoutMs'), 0, 600_000),
     refusalHoldMs: intSetting('refusalHoldMs', get('refusalHoldMs'), 0, 60_000),
     drainTimeoutMs: intSetting('drainTimeoutMs', get('drainTimeoutMs'), 0, 600_000),
     trustedProxies: proxyList(get('trustedProxies')),

@@ -30,7 +30,7 @@ import { sizeAsked, sizeValue, takeSize } from './size-value.ts';
 import { countyPair } from './county-pair.ts';
 import { saleHistory } from './sale-history.ts';
 import { ValuationScores, valuationReliability } from './valuation-reliability.ts';
-import { unavailable, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
+import { NO_DEADLINE, timeBoxed, unavailable, type Deadline, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { acceptRephrase, llmFromSettings, rephrase, type Keep, type LlmOptions } from './rephrase.ts';
 export { acceptRephrase, llmFromSettings, numbersIn, rephraseProblem, type Keep, type LlmOptions } from './rephrase.ts';
 import { ResearchData } from './data.ts';
@@ -91,7 +91,7 @@ export class ResearchEngine {
   }
 
   /** The answer without the rephrase step. */
-  async draft(input: ResearchInput): Promise<Composed & { depth: Depth }> {
+  async draft(input: ResearchInput, deadline: Deadline = NO_DEADLINE): Promise<Composed & { depth: Depth }> {
     const depth: Depth = input.depth === 'deep' ? 'deep' : 'quick';
     // a question that only asks what a term means, with no place in its context (else it asks the place's figure)
     const ctx = input.context ?? {};
@@ -181,10 +181,12 @@ export class ResearchEngine {
     permitsBeside(this.data, u); // an investment or overview question of a place with permits: its permit count too
     const best = bestAsked(u); // "best zips for investors": no place is ranked best, said (invest-asked.ts)
     if (best) return { answer: `${best}.`, sources: [], confidence: 'low', facts: [], depth };
+    deadline.check(); // before retrieval: the question is read
     const facts = unfound || (sides.length && !u.targets.length) ? [] : await gather(this.data, u, depth);
     if (sized && facts.length) await sizeValue(this.data, u, facts, size);
     const typed = [{ type: u.propertyType as string, fact: facts.find((f) => f.intent === 'trends' || f.intent === 'comps') }];
     for (const type of facts.length ? types.filter((x) => x !== u.propertyType) : []) {
+      deadline.check();
       const more = await gather(this.data, { ...u, propertyType: type, intents: u.intents.filter((i) => i === 'trends' || i === 'comps') }, depth);
       facts.splice(facts.findLastIndex((f) => f.intent === 'trends' || f.intent === 'comps') + 1, 0, ...more);
       typed.push({ type, fact: more.find((f) => f.intent === 'trends' || f.intent === 'comps') });
@@ -203,6 +205,7 @@ export class ResearchEngine {
       for (let i = facts.length - 1; i >= 0; i--) if (facts[i]!.intent === 'search' && !facts[i]!.primary) facts.splice(i, 1);
       facts.unshift(own);
     }
+    deadline.check(); // before composing
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
@@ -211,9 +214,10 @@ export class ResearchEngine {
     return { ...composed, depth };
   }
 
-  async answer(input: ResearchInput): Promise<ResearchBody> {
+  async answer(input: ResearchInput, deadline: Deadline = NO_DEADLINE): Promise<ResearchBody> {
     const started = performance.now();
-    const d = await this.draft(input);
+    const d = await this.draft(input, deadline);
+    deadline.check(); // before the rewording
     let text = d.answer;
     if (this.llm && d.sources.length > 0) {
       const facts = d.facts.map((f) => [f.sentence, ...f.detail].join(' ')).join('\n') + '\n' + d.sources.map((s) => s.citation).join('\n');
@@ -238,7 +242,8 @@ const research: LiveModule<ResearchInput> = {
       return unavailable(`research data is not available in build ${build.buildId}`);
     }
     const engine = new ResearchEngine(data, llmFromSettings(build.settings), build.asOf, lookupsOf(build.dir, build));
-    return { handle: async (input) => ({ ok: true, body: await engine.answer(input) }) };
+    // time-boxed (liveTimeoutMs): past it, at a check between stages, a 504 upstream_timeout (warehouse/live.ts)
+    return { handle: (input) => timeBoxed(build.settings.liveTimeoutMs, async (deadline) => ({ ok: true, body: await engine.answer(input, deadline) })) };
   },
 };
 

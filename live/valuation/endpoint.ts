@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ageCap, monthsOld, staleNote } from '../../warehouse/data-age.ts';
 import { minConfidence } from '../../warehouse/confidence.ts';
-import { lastBuildOnly, unavailable, type BuildKey, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
+import { lastBuildOnly, NO_DEADLINE, timeBoxed, unavailable, type BuildKey, type Deadline, type LiveAnswer, type LiveBuild, type LiveInstance, type LiveModule } from '../../warehouse/live.ts';
 import { CONDITION_FACTOR, RESIDENTIAL_TYPES, type ApartmentRow, type Condition, type ModelParams, type Subject, type ValuationInput, type ValuationMeta } from './types.ts';
 export type { ValuationInput } from './types.ts';
 import { dayOf, isoOfDay, roundUsd } from './helpers.ts';
@@ -152,7 +152,7 @@ export class ValuationEngine {
   }
 
   /** The subject, estimate and calibration row behind an answer; null when the zip has no usable comps. */
-  explain(input: ValuationInput, detail = true): (ValuationExplain & { address: string; zip: string; sqft: number | undefined; condition: Condition }) | null {
+  explain(input: ValuationInput, detail = true, deadline: Deadline = NO_DEADLINE): (ValuationExplain & { address: string; zip: string; sqft: number | undefined; condition: Condition }) | null {
     const zip = String(input.zip);
     const zm = this.meta.zips[zip];
     if (!zm) return null;
@@ -160,15 +160,18 @@ export class ValuationEngine {
     const sqft = typeof input.sqft === 'number' && Number.isFinite(input.sqft) && input.sqft > 0 ? input.sqft : undefined;
     // a unit where the source records no unit sizes: no comp is a unit, so no estimate (never the building's value)
     if (typedUnit(this.placeOf(zip, String(input.address)).line).unit !== null && !valuesUnits(this.meta, zm.source)) return null;
-    const m = this.market(zm.source);
+    const m = this.market(zm.source); // a market is loaded and cached whole before the first check
+    deadline.check();
     const over = usableSent(m.comps, sentFacts(input), zm.source); // beds or baths the market's comps record none of: a note, not a fact
     const { subject, address, ownRow, match, unitsOnly, propertyId, typo } = this.resolve(m, zip, String(input.address), sqft, sent, over.used);
+    deadline.check(); // before the comps search and the trees
     // a known property is valued from other properties' sales: none of its own sales is a comp, as in the back-test
     // (a parcel with a property_id: that property's sales; another property's sale at its address is a comp)
     const pid = match ? match.ix.data.pid?.at(match.row) : null;
     const own = match && ownRow === null ? m.comps.propertyRows(pid, pid ? null : `${zip}|${match.ix.data.key.at(match.row)}`) : [];
     const e = subject ? estimate(m.comps, m.params, subject, { valuationDay: m.asOfDay, beforeDay: m.asOfDay + 1, detail, excludeRows: own, unitsOnly, ...(ownRow !== null ? { excludeRow: ownRow } : {}) }) : null;
     if (!subject || !e) return null;
+    deadline.check();
     // the confidence the answer says: the estimate's tier, capped by the source's age (warehouse/data-age.ts), one step
     // lower when its comps are mostly of another property type (notes.ts); the interval stays the estimate's own tier's,
     // the one the back-test calibrated to cover 80% (notes.ts tierNote says so)
@@ -193,8 +196,8 @@ export class ValuationEngine {
   }
 
   /** The answer; `comps` false leaves out the subject and comps blocks (the bench's baseline: the estimate alone). */
-  answer(input: ValuationInput, comps = true): LiveAnswer {
-    const x = this.explain(input, comps);
+  answer(input: ValuationInput, comps = true, deadline: Deadline = NO_DEADLINE): LiveAnswer {
+    const x = this.explain(input, comps, deadline);
     // a zip may have sales but none a comp can be made of (Connecticut's files record no living area): not "no sales"
     if (!x) return { ok: false, code: 'no_data', message: this.unitsMessage(input) ?? this.apartmentMessage(input) ?? this.ownSalesOnly(input) ?? this.noAnswerMessage(String(input.zip), String(input.address)) };
     const { estimate: e, calibration, address, zip, sqft, subject, match, condition } = x;
@@ -308,7 +311,8 @@ const valuation: LiveModule<ValuationInput> = {
     const engine = loadValuationEngine(build);
     if (typeof engine === 'string') return unavailable(engine);
     // An exception here is a defect, not missing data: it reaches the server's error handler (logged, 500).
-    return { handle: (input: ValuationInput): LiveAnswer => engine.answer(input) };
+    // time-boxed (liveTimeoutMs): past it, at a check between stages, a 504 upstream_timeout (warehouse/live.ts)
+    return { handle: (input: ValuationInput) => timeBoxed(build.settings.liveTimeoutMs, (deadline) => engine.answer(input, true, deadline)) };
   },
 };
 

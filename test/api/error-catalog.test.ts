@@ -84,3 +84,47 @@ describe('the error catalog, the /docs table and the OpenAPI document', () => {
     expect(bad).toEqual([]);
   });
 });
+
+// api-standards §4.2/§4.3: the live valuation and research answers are time-boxed (REII_LIVE_TIMEOUT_MS): past the
+// budget a 504 upstream_timeout with Retry-After and the request id. Provoked with a budget of 0 ms (the first check
+// between stages throws), never by racing the clock; a server with the default budget answers the same requests 200.
+describe('504 upstream_timeout: the time-boxed live answers', () => {
+  const VALUATION = { zip: '98103', address: '4012 Stone Way N', condition: 'good' };
+  const RESEARCH = { query: 'median sale price in Seattle, WA', depth: 'quick' };
+  let tiny: TestServer;
+  beforeAll(async () => { tiny = await startTestServer(artifactsDir(), { liveTimeoutMs: 0 }); });
+  afterAll(async () => { await tiny?.close(); });
+
+  test('valuation and research past their budget: 504, Retry-After, JSON, the request id, no stack, not counted', async () => {
+    const key = tiny.key('pro');
+    for (const [p, body] of [['/v1/valuation/estimate', VALUATION], ['/v1/research/query', RESEARCH]] as const) {
+      const res = await tiny.post(p, body, key);
+      const text = await res.text();
+      expect(res.status, p).toBe(504);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const id = res.headers.get('x-request-id');
+      expect(id).toBeTruthy();
+      const json = JSON.parse(text) as { message: string };
+      expect(Object.keys(json)).toEqual(['message']);
+      expect(json.message).toContain('retry with a different set of query parameters');
+      expect(json.message).toContain(`(request ${id})`);
+      expect(text).not.toMatch(/\bat .*\.ts:\d+|Error:/); // no stack trace
+    }
+    // a 5xx uses none of the quota (api-standards: count 2xx only)
+    expect(((await (await tiny.get('/v1/usage', key)).json()) as { used: number }).used).toBe(0);
+  });
+
+  test('the OpenAPI document lists 504 on the two time-boxed operations only; /docs lists upstream_timeout', async () => {
+    const doc = (await (await srv.get('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const with504 = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([, op]) => '504' in op.responses).map(([m]) => `${m.toUpperCase()} ${p}`));
+    expect(with504.sort()).toEqual(['POST /v1/research/query', 'POST /v1/valuation/estimate']);
+    expect(await docsRows()).toContainEqual([504, 'upstream_timeout']);
+  });
+
+  test('with the default budget the same requests answer 200', async () => {
+    const key = srv.key('pro');
+    expect((await srv.post('/v1/valuation/estimate', VALUATION, key)).status).toBe(200);
+    expect((await srv.post('/v1/research/query', RESEARCH, key)).status).toBe(200);
+  });
+});

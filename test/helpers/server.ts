@@ -25,9 +25,9 @@ const request = (url: string, init: RequestInit): Promise<Response> => fetch(url
 
 /** `now`: the server's clock (rate windows, quotas, reset headers); a test that holds it (test/helpers/clock.ts)
  *  can never straddle a window boundary. */
-export async function startTestServer(artifacts: string, opts: { state?: string; redisUrl?: string; anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number }; requestTimeoutMs?: number; trustedProxies?: string; refusalHoldMs?: number; now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(artifacts: string, opts: { state?: string; redisUrl?: string; anonymous?: { requestsPerMinute: number; failedAuthPer10Min: number }; requestTimeoutMs?: number; trustedProxies?: string; refusalHoldMs?: number; now?: () => number; liveTimeoutMs?: number } = {}): Promise<TestServer> {
   const state = opts.state ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reii-state-'));
-  const settings = loadSettings({ artifacts, state, port: '0', host: '127.0.0.1', redisUrl: opts.redisUrl ?? '', requestTimeoutMs: opts.requestTimeoutMs?.toString(), trustedProxies: opts.trustedProxies, refusalHoldMs: opts.refusalHoldMs?.toString() });
+  const settings = loadSettings({ artifacts, state, port: '0', host: '127.0.0.1', redisUrl: opts.redisUrl ?? '', requestTimeoutMs: opts.requestTimeoutMs?.toString(), trustedProxies: opts.trustedProxies, refusalHoldMs: opts.refusalHoldMs?.toString(), liveTimeoutMs: opts.liveTimeoutMs?.toString() });
   const logs: Record<string, unknown>[] = [];
   const server = await startServer({ settings, accessLog: (l) => logs.push(l), log: () => {}, anonymous: opts.anonymous, now: opts.now });
   const keys = new Map<string, string>();
