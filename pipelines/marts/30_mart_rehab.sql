@@ -131,6 +131,16 @@ zip_sources as (
     select distinct zip, source, 'permit' as kind from int_market_zip_permits
     union select distinct zip, source, 'sale' from sales where zip is not null and is_arms_length
 ),
+zip_files as (
+    -- the files whose coverage a zip's window reads: every permit file of its permit sources; of its sales sources the
+    -- files keying zips of its town, as mart_comps (h72audit: Connecticut's 2022 extract, which gives no zip, read as
+    -- covering 06120's 24 months 2022-01-01..09-30, 273 days, where its comps said 0 and no sale of it counts)
+    select zip, source, 'permit' as kind, null::varchar as file from zip_sources where kind = 'permit'
+    union select z.zip, f.source, 'sale', f.file
+    from (select distinct zip, state_code, city from sales where zip is not null and is_arms_length) z
+    join (select distinct source, file, state_code, city from sales where zip is not null and is_arms_length) f using (state_code, city)
+    union select distinct zip, source, 'sale', file from sales where zip is not null and is_arms_length
+),
 zip_end as (
     -- as_of: the last day of any of the zip's records; permits_as_of, sales_as_of: each kind's own (null without one)
     select zip, max(e.last_day) as as_of, max(e.last_day) filter (where kind = 'permit') as permits_as_of,
@@ -166,8 +176,8 @@ clipped as (
     -- covers with its full volume, 'any' all of them (int_market_file_coverage: the one coverage rule, as mart_comps)
     select g.zip, g.months, g.scope, k.kind as cover, greatest(f.lo, cast(g.ws + 1 as date)) as lo, least(f.hi, g.we) as hi
     from scopes g
-    join zip_sources zs on zs.zip = g.zip and (g.scope = 'all' or zs.kind = g.scope)
-    join int_market_file_coverage f on f.source = zs.source and f.kind = zs.kind
+    join zip_files zs on zs.zip = g.zip and (g.scope = 'all' or zs.kind = g.scope)
+    join int_market_file_coverage f on f.source = zs.source and f.kind = zs.kind and (zs.kind = 'permit' or f.file is not distinct from zs.file)
     join (values ('full'), ('any')) k(kind) on k.kind = 'any' or f.full_volume
     where f.lo <= g.we and f.hi > g.ws
 ),

@@ -46,15 +46,15 @@ export const CT_SALES_ZIPPED = `(select * exclude (why) from ${CT_ROWS_ZIPPED} w
 
 /** SQL: a Connecticut street line's unit, as market.md reads a unit written on the line ("12 MAIN ST UNIT 4",
  *  "APT 2B", "#302", "UNIT4"): the token after a unit designator or '#' at the line's end; null when none. */
-const UNIT = (a: string): string => `nullif(coalesce(
+export const UNIT = (a: string): string => `nullif(coalesce(
   nullif(regexp_extract(${a}, '\\s+(?:(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\\s#]|#)\\s*#?\\s*([A-Z0-9-]+)$', 1), ''),
   regexp_extract(${a}, '\\s+(?:APT|APARTMENT|UNIT|STE|SUITE|NO)([0-9][A-Z0-9-]*)$', 1)), '')`;
 /** SQL: the street line without that unit, its spaces single. */
-const STREET = (a: string): string => `trim(regexp_replace(regexp_replace(${a},
+export const STREET = (a: string): string => `trim(regexp_replace(regexp_replace(${a},
   '\\s+((?:APT|APARTMENT|UNIT|STE|SUITE|NO)[\\s#]|#)\\s*#?\\s*[A-Z0-9-]+$|\\s+(?:APT|APARTMENT|UNIT|STE|SUITE|NO)[0-9][A-Z0-9-]*$', ''), '\\s+', ' ', 'g'))`;
 /** SQL: whether a street line names a lot (property.md "Identity"): a digit other than a route's ("ROUTE 32") or a
  *  numbered street's ("5TH AVE"), not only zeros. */
-const NAMES_LOT = (a: string): string => `regexp_matches(regexp_replace(regexp_replace(${a},
+export const NAMES_LOT = (a: string): string => `regexp_matches(regexp_replace(regexp_replace(${a},
   '\\b(ROUTE|RTE|RT|HWY|HIGHWAY|US|I|INTERSTATE|SR|CR|STATE ROAD|COUNTY ROAD)[ -]?[A-Z]?-?[0-9]+[A-Z]?\\b', ' ', 'g'), '\\b[0-9]+(ST|ND|RD|TH)\\b', ' ', 'g'), '[1-9]')`;
 
 /** One Connecticut zip and window of 3..24 months: `n` residential kept sales, `rehab` of them quick resales at a gain. */
