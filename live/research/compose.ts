@@ -20,6 +20,7 @@ import { sidesMissed } from './compare-sides.ts';
 import { likeForLike } from './like-for-like.ts';
 import { UNREAD_LEAD } from './unread-words.ts';
 import { isEnglishWord } from '../places/english.ts';
+import { distressCompared, distressLabel, distressSide, noFilingsFact } from './distress-sides.ts';
 
 const INTENT_LABEL: Record<Intent, string> = {
   eviction_notice: 'Nonpayment eviction notice', eviction_timeline: 'Uncontested eviction timeline', just_cause: 'Just-cause eviction',
@@ -168,13 +169,13 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
           const shown = fs.filter((f) => f.value !== null);
           used.push(...fs);
           const val = shown.length ? shown.map((f) => f.value).join(', ') : `no data${noSales(intent === 'trends' || intent === 'comps' ? placeNoSalesWhy(data, t, true) || zipNoSalesWhy(data, t) : '')}`; // why, as alone (county-no-sales.ts)
-          return `${placeName(data, t)} ${val}`;
+          return distressCompared(u, intent) ? distressSide(data, t, fs) : `${placeName(data, t)} ${val}`;
         });
         const dated = primary.find((f) => f.intent === intent && f.source?.type === 'regulation');
         const when = dated ? dated.sentence.match(/last reviewed (\d{4}-\d{2}-\d{2})/)?.[1] : null;
         // each figure's data date: its citation's "as of", or the end of the window it pools ("3 months to 2023-09-29")
-        const asOf = primary.filter((f) => f.intent === intent).map((f) => f.source?.citation.match(/(?:as of|months? to) (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
-        const label = intentLabel(intent, u);
+        const asOf = primary.filter((f) => f.intent === intent && !(distressCompared(u, intent) && noFilingsFact(f))).map((f) => f.source?.citation.match(/(?:as of|months? to) (\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean);
+        const label = distressCompared(u, intent) ? distressLabel(u) : intentLabel(intent, u);
         said.push({ text: `${label}${when ? ` (rules last reviewed ${when})` : asOf.length ? ` (data as of ${[...new Set(asOf)].join(', ')})` : ''}: ${per.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${likeForLike(data, u.targets, primary.filter((f) => f.intent === intent)).note}`, facts: used });
       }
     } else {
@@ -215,9 +216,9 @@ export function compose(data: ResearchData, u: Understanding, facts: Fact[], dep
     for (const intent of intentOrder) {
       const rows = u.targets.map((t) => {
         const fs = primary.filter((f) => f.intent === intent && f.target === t && f.value !== null);
-        return `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
+        return distressCompared(u, intent) ? distressSide(data, t, primary.filter((f) => f.intent === intent && f.target === t)) : `${placeName(data, t)}: ${fs.length ? fs.map((f) => f.value).join(', ') : 'no data'}`;
       });
-      const label = intentLabel(intent, u);
+      const label = distressCompared(u, intent) ? distressLabel(u) : intentLabel(intent, u);
       paras.push(`${label} side by side: ${rows.join('; ')}${verdict(data, u.targets, primary.filter((f) => f.intent === intent))}${likeForLike(data, u.targets, primary.filter((f) => f.intent === intent)).note}.`);
     }
   }

@@ -36,6 +36,14 @@ export function distressKindAsked(query: string): KindAsked | null {
 /** A filing kind in words ("tax-delinquent"). */
 export const kindWords = (k: string): string => KINDS.find((x) => x[0] === k)?.[1] ?? k.replaceAll('_', ' ');
 
+/** The kind asked said plainly not recorded for a place whose filings hold only other kinds (h72ask: "tax sales in
+ *  pittsburgh 2019" counted Allegheny's mortgage foreclosure filings with the gap in a parenthesis): "Tax sales and
+ *  tax-delinquent filings are not recorded for Pittsburgh, PA: its filing records hold pre-foreclosure filings only". */
+export function kindNotHeld(asked: KindAsked, where: string, held: readonly string[], names?: string): string {
+  const what = asked.kinds.includes('tax_delinquent') && asked.kinds.length === 1 ? 'Tax sales and tax-delinquent filings are' : `${asked.words.charAt(0).toUpperCase()}${asked.words.slice(1)} filings are`;
+  return `${what} not recorded for ${where}: its filing records${names ? `, ${names},` : ''} hold ${held.map(kindWords).join(' and ')} filings only`;
+}
+
 /** Of the kinds asked, those `held` records; with their split when the words asked cover several ("(30
  *  tax-delinquent, 5 non-tax lien)"), by `count` of each. */
 export function kindsHeld(asked: KindAsked, held: readonly string[], count: (k: string) => number): { kinds: string[]; n: number; split: string } {
@@ -54,8 +62,8 @@ export function distressOfKind(data: ResearchData, state: string, city: string, 
   if (!entry || entry[0] !== asOf) return { note: `this counts every kind of distress filing together: the kinds are not told apart in this index, so not ${asked.words} alone` };
   const h = kindsHeld(asked, kinds, (k) => entry[1][k]![months - 3] ?? 0);
   if (!h.kinds.length) {
-    const held = kinds.map(kindWords).join(' and ');
-    return { note: `no ${asked.words} filing is recorded for ${city}, ${state} (its filings are ${held}), so this counts every kind the records hold` };
+    const not = kindNotHeld(asked, `${city}, ${state}`, kinds);
+    return { note: `${not.charAt(0).toLowerCase()}${not.slice(1)}; what they hold is counted here` };
   }
   return { count: h.n, words: `${fmt(h.n)} ${asked.words} ${h.n === 1 ? 'property' : 'properties'}${h.split}` };
 }

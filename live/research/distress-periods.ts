@@ -10,7 +10,7 @@ import type { Target } from './places.ts';
 import { fmt, missing, placeName, plural, type Fact } from './facts.ts';
 import { monthRuns } from './coverage.ts';
 import { RANK, ranks, type RankWords } from './ranks.ts';
-import { distressKindAsked, kindsHeld, kindWords, KINDS } from './distress-kinds.ts';
+import { distressKindAsked, kindNotHeld, kindsHeld, kindWords, KINDS } from './distress-kinds.ts';
 import { countChange, monthIndex, periodCounts, periodWords, type MonthCounts } from './period-months.ts';
 import { slug } from '../../warehouse/layout.ts';
 
@@ -86,7 +86,7 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
     const n = h?.kinds.length ? h.n : all;
     const lead = asked && h?.kinds.length
       ? `${plural(n, `${asked.words} filing`)}${h.split} ${n === 1 ? 'was' : 'were'} made ${when}, of ${plural(all, 'foreclosure and lien filing')} of every kind`
-      : `${plural(all, 'foreclosure and lien filing')} ${all === 1 ? 'was' : 'were'} made ${when}${asked ? ` (no ${asked.words} filing is recorded for ${where}, so this counts every kind the records hold)` : ''}`;
+      : `${plural(all, 'foreclosure and lien filing')} ${all === 1 ? 'was' : 'were'} made ${when}`;
     const each = t.city || t.zip ? '' : (() => {
       const counted = held.map((h) => ({ name: h.name, n: kinds.reduce((s, k) => s + countOne(h.e, k, months), 0) })).filter((x) => x.n > 0)
         .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
@@ -98,7 +98,7 @@ function periodFacts(data: ResearchData, u: Understanding, t: Target, dm: MonthC
     return {
       ...(one ? ranks(u, n, fmt(n), FILINGS_RANK) : {}),
       intent: 'investor', target: t, value: `${plural(n, `${h?.kinds.length ? `${asked!.words} ` : ''}filing`)} (${y.label.replace(/ \(.*$/, '')}${partly ? ', in part' : ''})`,
-      sentence: `In ${where}, ${lead}${byKind && !(h?.split && n === all) ? ` (${byKind})` : ''}${each}, from the filing records of ${names} (${FILING})${partly}`,
+      sentence: `${asked && !h?.kinds.length ? `${kindNotHeld(asked, where, kinds, names)}; what they hold: in` : 'In'} ${where}, ${lead}${byKind && !(h?.split && n === all) ? ` (${byKind})` : ''}${each}, from the filing records of ${names} (${FILING})${partly}`,
       detail: ['Filings counted by the calendar month of their filing date and the kind the source records; the distressed pipeline of a window (the properties with an open filing) is asked without a year.'],
       source: { type: 'investor', category: 'market', citation: `reii warehouse: foreclosure and lien filings for ${where} by kind, ${from} to ${to}` },
       confidence: partly ? 'medium' : 'high', primary: true, uncertain: null,

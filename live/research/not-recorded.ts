@@ -13,6 +13,15 @@ export const OWNERS_ASKED = /\babsentee\b|\bout[- ]of[- ](state|town|area)[- ](o
  *  never the list-to-sale ratio ("list-to-sale ratio", "sale price to list price ratio"). */
 export const ASSESSMENT_RATIO = /(?<!\bto[- ])\bsales?[- ]ratios?\b|\b(sales?|sale price)[- ]to[- ]assess\w*|\bassess(ed|ment)[- ](values?[- ])?(to[- ](the )?sales?[- ](prices?[- ]|amounts?[- ])?)?ratios?\b|\bassessed values? (to|vs\.?|versus|against|and) (the )?sales? (prices?|amounts?)\b|\b(above|below|over|under|at|near|versus|vs\.?) (the |their |its )?assess(ed|ment)s?( values?)?\b|\bassessment (levels?|accuracy|uniformity)\b/;
 
+/** What an owners question is told (h71ask); with a place asked, the place is named in it (ownersSay). */
+export const OWNERS_SAY = 'We keep no counts of owners for a city or zip (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): an owner is read per property only, the owner type of the parcels of Philadelphia\'s OPA sample and of Denver, and for Philadelphia whether the owner\'s mailing address is away from the property (absentee_owner), given by GET /v1/property; what research counts is who buys: the share of a city\'s sales bought by companies (ask a city\'s "investor activity")';
+
+/** A not-recorded answer of a place: the owners one names it ("philly absentee owners": "for Philadelphia, PA, nor for
+ *  any other city or zip"), h72ask; the others are said as they stand. */
+export function placedSay(say: string, place: string | null): string {
+  return say === OWNERS_SAY && place ? say.replace('for a city or zip (', `for ${place}, nor for any other city or zip (`) : say;
+}
+
 /** Topics no source records, with what the answer says instead of a near-miss record. */
 export const NOT_RECORDED: [RegExp, string][] = [
   // review: "is wholesaling legal in Illinois" answered "investor activity is reported per city"; legal-facts.csv and
@@ -20,7 +29,7 @@ export const NOT_RECORDED: [RegExp, string][] = [
   [WHOLESALE_LAW, 'We record no rule on real estate wholesaling (assigning or double-closing a purchase contract) or on real estate licences, in any state: none of the state legal facts or regulation records we hold addresses wholesaling'],
   // h71ask: "philly absentee owners", "owner occupied homes philadelphia", "corporate owned homes philly" read no topic or
   // a sale price; owners are kept per property (live/property), never counted for a place
-  [OWNERS_ASKED, 'We keep no counts of owners for a city or zip (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): an owner is read per property only, the owner type of the parcels of Philadelphia\'s OPA sample and of Denver, and for Philadelphia whether the owner\'s mailing address is away from the property (absentee_owner), given by GET /v1/property; what research counts is who buys: the share of a city\'s sales bought by companies (ask a city\'s "investor activity")'],
+  [OWNERS_ASKED, OWNERS_SAY],
   // h71ask: "hartford ct sales ratio", "assessment ratio in philadelphia" read no topic; "assessed value to sale price" read
   // as property tax, though the sales of Connecticut and Philadelphia record an assessed value
   [ASSESSMENT_RATIO, 'We keep no sales-to-assessment ratio for a town or city: the assessed value recorded with Connecticut\'s sales (its OPM file\'s Sales Ratio is assessed value / sale amount) and Philadelphia\'s (the OPA market value) is used only to set aside a sale whose ratio is an extreme outlier of its file, never summarised; the sale prices themselves are given (ask a place\'s "median sale price")'],

@@ -4,7 +4,8 @@
 import type { ResearchData, RegulationDoc } from './data.ts';
 import { LEGAL_INTENTS, LICENSING, type Understanding } from './intent.ts';
 import { queryTerms } from './text.ts';
-import { fmt, missing, type Depth, type Fact } from './facts.ts';
+import { fmt, missing, placeName, type Depth, type Fact } from './facts.ts';
+import { placedSay } from './not-recorded.ts';
 import { NO_REDEMPTION, regFact, regSource } from './records.ts';
 import { increaseNoticeFact, legalFacts, legalRiskFacts, squatterFact } from './legal-facts.ts';
 import { marketFacts } from './market-facts.ts';
@@ -65,7 +66,7 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
   if (intents.length === 0 && LICENSING.test(u.query)) return licensingFacts(data, u);
   if (intents.length === 0) {
     // a topic no source records: said, with what we cover, rather than a record that only shares its words
-    if (u.notRecorded) return [missing('search', u.targets[0] ?? null, `${u.notRecorded}; our research covers landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus sale prices and trends, comparable sales, rehab momentum, investor activity and flood and Superfund risk`)];
+    if (u.notRecorded) return [missing('search', u.targets[0] ?? null, `${placedSay(u.notRecorded, u.targets[0] ? placeName(data, u.targets[0]) : null)}; our research covers landlord-tenant, eviction, foreclosure, tax sale, rent control and adverse possession rules, plus sale prices and trends, comparable sales, rehab momentum, investor activity and flood and Superfund risk`)];
     // no known topic: full-text search over the regulations of the named places
     if (u.targets.length === 0) {
       const hit = u.unknown.length ? undefined : searchRecords(data, u, 1, 0.5)[0];

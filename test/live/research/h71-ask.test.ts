@@ -23,7 +23,7 @@ const PHILLY = dataFile('philadelphia-opa-properties-sample/opa_properties_publi
 const CT_GL = dataFile('connecticut-real-estate-sales/Real_Estate_Sales_2001-2022_GL.head9999.csv.gz');
 const columns = async (file: string): Promise<string[]> => (await rawQuery<{ c: string }>(`select column_name as c from (describe select * from read_csv('${file}', all_varchar = true))`)).map((r) => r.c);
 
-const OWNERS = "I don't have that: we keep no counts of owners for a city or zip (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): an owner is read per property only";
+const OWNERS = "I don't have that: we keep no counts of owners for Philadelphia, PA, nor for any other city or zip (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): an owner is read per property only";
 const RATIO = "I don't have that: we keep no sales-to-assessment ratio for a town or city: the assessed value recorded with Connecticut's sales (its OPM file's Sales Ratio is assessed value / sale amount) and Philadelphia's (the OPA market value) is used only to set aside a sale whose ratio is an extreme outlier of its file, never summarised";
 
 describe('owners of a place: said not counted, what the data holds named (fixed)', () => {

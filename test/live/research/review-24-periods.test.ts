@@ -64,7 +64,7 @@ describe('review 24 #1: foreclosure and lien filings of a year asked', () => {
     const lou = await filings(LOUISVILLE_FILINGS, 'year(d) = 2015', 'kind');
     const [more, top] = pgh.all >= lou.all ? ['Pittsburgh, PA', pgh.all] : ['Louisville, KY', lou.all];
     const a = await ask('foreclosures in Pittsburgh vs Louisville in 2015');
-    expect(a).toContain(`Pittsburgh, PA ${n(pgh.all)} filings (2015); Louisville, KY ${n(lou.all)} filings (2015), so ${more} has more filings (${n(top)})`);
+    expect(a).toContain(`Foreclosure and lien filings made: Pittsburgh, PA: ${n(pgh.all)} filings (2015), from Allegheny County mortgage foreclosure filings; Louisville, KY: ${n(lou.all)} filings (2015), from Louisville Metro lien foreclosures, so ${more} has more filings (${n(top)})`);
   });
 
   it('no year asked: the window\'s pipeline, as before', async () => {

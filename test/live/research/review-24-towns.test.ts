@@ -35,8 +35,8 @@ describe('review 24 A: lower-case towns a source covers, next to a topic word', 
   it('"wilkinsburg vs munhall foreclosures": both towns compared, no "no place named"', async () => {
     const [w, m] = [await openCount('Wilkinsburg Boro'), await openCount('Munhall Boro')];
     const a = await ask('wilkinsburg vs munhall foreclosures');
-    expect(a).toContain(`Wilkinsburg, PA ${w} distressed properties`);
-    expect(a).toContain(`Munhall, PA ${m} distressed properties`);
+    expect(a).toContain(`Wilkinsburg, PA: ${w} distressed properties`);
+    expect(a).toContain(`Munhall, PA: ${m} distressed properties`);
     expect(a).not.toMatch(/no place named|could not find/);
   });
 

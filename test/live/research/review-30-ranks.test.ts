@@ -23,7 +23,7 @@ describe('review 30 #3: figures of different periods or kinds are not ranked', (
     const kinds = (await rawQuery<{ kind: string }>(`select distinct kind from ${LOUISVILLE_FILINGS} order by 1`)).map((r) => r.kind);
     expect(kinds).toEqual(['lien_foreclosure', 'tax_delinquent']); // Louisville's file: liens only, no mortgage foreclosure
     const a = await ask('Pittsburgh vs Louisville foreclosures');
-    expect(a).toContain(`Pittsburgh, PA ${p!.n} distressed properties`);
+    expect(a).toContain(`Pittsburgh, PA: ${p!.n} distressed properties`);
     expect(a).toContain("(not ranked: these figures count different records, Pittsburgh, PA's mortgage foreclosure filings beside Louisville, KY's tax-lien foreclosure and code-enforcement or vacant-property lien foreclosure filings;");
     expect(a).toContain(`they are of different periods, the 12 months to ${e!.a} and the 12 months to ${e!.l}`);
     expect(a).not.toMatch(/has more distressed|has fewer distressed/);
