@@ -84,8 +84,8 @@ const party = (col: string): string => `nullif(trim(regexp_replace(regexp_replac
  * price, or NYC's borough at a price no multiple of $500 nor $1 under one of $1,000 (a portfolio deed); for a sale with an assessment, its ratio (assessed value / price) inside the fences
  * Q1 - 3 IQR .. Q3 + 3 IQR of the ratios of its source file and property type's sales passing the rules above (only where
  * 30 or more such sales: IAAO Standard on Ratio Studies, Appendix B); and the copy kept of a sale recorded twice
- * (within a source: same property, date, price and buyer; across sources: same street line + unit, state, date and
- * price). A deed whose buyer sells on to another buyer the same day (one sale date, or one recording date), by a sale
+ * (within a source: same property, date, price and buyer, or a near copy: the same but a price within 0.5% of the
+ * higher, with the same facts; across sources: same street line + unit, state, date and price). A deed whose buyer sells on to another buyer the same day (one sale date, or one recording date), by a sale
  * for value, is a pass-through (one price) or a double closing (two prices): a sale for value, no market price.
  * A select of every `sales` column.
  */
@@ -140,11 +140,20 @@ const FLAGGED_SALES_SQL = `
       and (assessed_value / sale_price < q1 - 3 * (q3 - q1) or assessed_value / sale_price > q3 + 3 * (q3 - q1)), false) as o_ratio
     from flagged left join fences using (source, file, property_type)
   ),
+  near as (
+    -- a near copy: the same property, date, buyer and facts at prices within 0.5% of the higher (a wider group is left
+    -- alone); one copy of the group is kept, as of an exact copy
+    select *, o_prop is not null and count(*) over g > 1 and min(sale_price) over g < max(sale_price) over g
+                and max(sale_price) over g - min(sale_price) over g <= 0.005 * max(sale_price) over g as o_near
+    from rated window g as (partition by source, o_prop, sale_date, o_buyer, property_type, beds, baths, sqft, year_built, assessed_value)
+  ),
   copies as (
-    select * exclude (o_non_market), o_non_market or o_ratio as o_non_market,
-      o_prop is null or row_number() over (partition by source, o_prop, sale_date, sale_price, o_buyer
+    select * exclude (o_non_market, o_near), o_non_market or o_ratio as o_non_market,
+      o_prop is null or row_number() over (partition by source, o_prop, sale_date, o_buyer, o_near,
+          case when o_near then null else sale_price end,
+          case when o_near then [property_type, beds::varchar, baths::varchar, sqft::varchar, year_built::varchar, assessed_value::varchar] end
         order by (o_transfer or o_ratio or o_portfolio), document_id is null, document_id desc, line desc, file desc) = 1 as o_kept
-    from rated
+    from near
   ),
   across as (
     select *,
