@@ -4,15 +4,7 @@
 // (oracle-ct-zips.ts), never the build's marts, macros or shards. Used by test/pipelines/ct-rehab-raw.test.ts.
 import { rawQuery } from './oracle-raw-comps.ts';
 import { CT_SALES } from './oracle-ct.ts';
-import { CT_SALES_ZIPPED, NAMES_LOT, STREET, UNIT } from './oracle-ct-zips.ts';
-import { STREET_SUFFIXES } from '../../warehouse/address.ts';
-
-/** SQL: a street line as market.md "Normalisation" stores it: punctuation other than # / & - as spaces, one space
- *  between words, the last word abbreviated to its USPS Publication 28 suffix (the table is USPS's list, kept in
- *  warehouse/address.ts; the rule is written here): "31 BIRCH HILL ROAD" (Lyme, 2022-04-12) and "31 BIRCH HILL RD"
- *  (2022-09-26) are one property. */
-const PUNCT = (a: string): string => `trim(regexp_replace(regexp_replace(${a}, '[^A-Z0-9#/&\\- ]', ' ', 'g'), '\\s+', ' ', 'g'))`;
-const SUFFIX = (st: string): string => `case regexp_extract(${st}, '(\\S+)$', 1) ${Object.entries(STREET_SUFFIXES).map(([k, v]) => `when '${k}' then regexp_replace(${st}, '\\S+$', '${v}')`).join(' ')} else ${st} end`;
+import { CT_SALES_ZIPPED, NAMES_LOT, PUNCT, STREET, SUFFIX, UNIT } from './oracle-ct-zips.ts';
 
 /** A rehab event: a residential (sfr, condo, multi) kept sale resold 1..365 days after the property's previous kept
  *  sale at a price >= 10% higher. The property (market.md "int_market_resales"): the street line naming a lot within

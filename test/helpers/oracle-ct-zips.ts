@@ -9,6 +9,7 @@
 // Connecticut (HUD's preferred state, else GeoNames') are candidates. Used by test/pipelines/ct-zips-raw.test.ts.
 import { dataFile } from './oracle-raw-comps.ts';
 import { CT_ROWS, CT_SALES } from './oracle-ct.ts';
+import { STREET_SUFFIXES } from '../../warehouse/address.ts';
 
 /** A subquery: per town (lower case) its ZCTAs (`zip`) with their internal points (`zlat`, `zlng`). */
 export const CT_TOWN_ZCTAS = `(
@@ -44,6 +45,13 @@ export const CT_ROWS_ZIPPED = `(
 /** The kept sales of CT_ROWS_ZIPPED. */
 export const CT_SALES_ZIPPED = `(select * exclude (why) from ${CT_ROWS_ZIPPED} where why is null)`;
 
+/** SQL: a street line as market.md "Normalisation" stores it: punctuation other than # / & - as spaces, one space
+ *  between words, the last word abbreviated to its USPS Publication 28 suffix (the table is USPS's list, kept in
+ *  warehouse/address.ts; the rule is written here): "31 BIRCH HILL ROAD" (Lyme, 2022-04-12) and "31 BIRCH HILL RD"
+ *  (2022-09-26) are one property. */
+export const PUNCT = (a: string): string => `trim(regexp_replace(regexp_replace(${a}, '[^A-Z0-9#/&\\- ]', ' ', 'g'), '\\s+', ' ', 'g'))`;
+export const SUFFIX = (st: string): string => `case regexp_extract(${st}, '(\\S+)$', 1) ${Object.entries(STREET_SUFFIXES).map(([k, v]) => `when '${k}' then regexp_replace(${st}, '\\S+$', '${v}')`).join(' ')} else ${st} end`;
+
 /** SQL: a Connecticut street line's unit, as market.md reads a unit written on the line ("12 MAIN ST UNIT 4",
  *  "APT 2B", "#302", "UNIT4"): the token after a unit designator or '#' at the line's end; null when none. */
 export const UNIT = (a: string): string => `nullif(coalesce(
@@ -66,11 +74,13 @@ export interface CtRehab { zip: string; src: string; months: number; as_of: stri
  * window ending at Connecticut's last kept sale (either file), the residential (sfr, condo, multi) kept sales of the
  * zip and the quick resales at a gain among them (the property's previous kept sale 1 to 365 days before, at a price
  * >= 10% lower). The property (market.md "int_market_resales", property.md "Identity"): no parcel id, so the street
- * line when it names a lot, within its zip, plus the unit without punctuation; a condo sale naming no unit is no
+ * line (normalised: PUNCT, SUFFIX) when it names a lot, within its zip, plus the unit without punctuation; a condo sale naming no unit is no
  * property's. A day's sales of one property in the order of their document number, then line.
  */
 export const CT_ZIP_REHAB = `
-  with s as (select *, ${UNIT('address')} as unit, ${STREET('address')} as street from ${CT_SALES_ZIPPED}),
+  with p as (select * replace (${PUNCT('address')} as address) from ${CT_SALES_ZIPPED}),
+  u as (select *, ${UNIT('address')} as unit, ${STREET('address')} as street0 from p),
+  s as (select *, ${SUFFIX('street0')} as street from u),
   keyed as (select *, zip || '|' || street || '|' || coalesce(regexp_replace(unit, '[^A-Z0-9]', '', 'g'), '') as pkey from s
             where zip is not null and address is not null and ${NAMES_LOT('street')} and not (type = 'condo' and unit is null)),
   chain as (select *, lag(day) over w as pd, lag(price) over w as pp from keyed
