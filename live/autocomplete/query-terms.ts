@@ -60,6 +60,7 @@ export function parseTerms(q: string, vocab: Vocabulary): Term[] {
 export function addTypos(t: Term, asPrefix: boolean, vocab: Vocabulary): void {
   const ranges: [number, number][] = [];
   const w = t.word;
+  const typedIsWord = t.exact.length > 0 || t.prefHi > t.prefLo;
   for (const v of typoVariants(w)) {
     // the word with a character added at its end: its tokens already match the last word as a prefix
     if (asPrefix && v.length === w.length + 1 && v.startsWith(w)) continue;
@@ -68,8 +69,10 @@ export function addTypos(t: Term, asPrefix: boolean, vocab: Vocabulary): void {
       if (hi > lo) ranges.push([lo, hi]);
     }
     const c = canonical(v);
-    // the last word: the short form of every long form the variant begins ("BOULZE" -> BOULE -> BLVD)
-    if (asPrefix) for (const [long, short] of LONG_FORMS) if (long.length > v.length && long.startsWith(v)) { const id = vocab.idOf(short); if (id >= 0) ranges.push([id, id + 1]); }
+    // the last word: the short form of every long form the variant begins ("BOULZE" -> BOULE -> BLVD), unless the
+    // word as typed is a token or begins one: "123 MAIN" is a street named MAIN, not a misspelt SAINT (SAIN -> ST),
+    // which had answered every "123 ... ST" in the index
+    if (asPrefix && !typedIsWord) for (const [long, short] of LONG_FORMS) if (long.length > v.length && long.startsWith(v)) { const id = vocab.idOf(short); if (id >= 0) ranges.push([id, id + 1]); }
     for (const form of c === v ? [v] : [v, c]) {
       const id = vocab.idOf(form);
       if (id >= 0) ranges.push([id, id + 1]);

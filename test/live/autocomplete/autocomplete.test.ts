@@ -267,6 +267,21 @@ describe('autocomplete over the real build', () => {
     expect(rate).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('reads a last word that is a real token as typed, not as a misspelt long form of a street type', () => {
+    // "123 main": no 123 MAIN ... is indexed, so the typo tier runs. MAIN is a street-name token; one edit makes it
+    // SAIN, which begins SAINT (-> ST), and that reading had answered every "123 ... ST" (123 JORALEMON ST). Each
+    // result must now carry, beside its house number, a word MAIN or one edit of it begins (AINSLIE, MARION ...).
+    const street = (r: AddressMatch): string[] => tokens(r.address).filter((t) => !/^\d/.test(t));
+    const nearMain = new Set(['MAIN', ...typoVariants('MAIN')]);
+    const r = body(engine, { q: '123 main', limit: 5 }).results;
+    expect(r.length).toBeGreaterThan(0);
+    for (const x of r) {
+      const named = street(x).filter((t) => !['ST', 'AVE', 'RD', 'PL', 'DR', 'N', 'S', 'E', 'W'].includes(t));
+      expect(named.some((t) => [...nearMain].some((v) => t.startsWith(v))), x.address).toBe(true);
+    }
+    expect(r.some((x) => street(x).includes('MAIN'))).toBe(true);
+  });
+
   it('matches house number + street prefix, street without number, city and zip words', () => {
     expect(body(engine, { q: '3526 HIGH', limit: 5 }).results[0]?.address).toBe('3526 HIGH ST');
     const street = body(engine, { q: 'high st sacr', limit: 10 }).results;
