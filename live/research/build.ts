@@ -42,6 +42,7 @@ import { STATE_TAGGED, stateCounties, stateCovered } from './state-market-build.
 import { salesCover } from './sales-cover-build.ts';
 import { permitCounts, permitMonths } from './permit-counts-build.ts';
 import { distressKinds, distressMonths, distressSources } from './distress-kinds-build.ts';
+import { ownerCounts } from './owner-counts-build.ts';
 
 export const requires = ['regulations'];
 
@@ -163,6 +164,7 @@ export async function marketWindows(db: StageContext['db']): Promise<MarketWindo
       select state_code as s, city as c, investor_purchase_rate_pct as r, cast(as_of as varchar) as a
       from mart_investor where months = 12 and investor_purchase_rate_pct is not null order by r desc, s, c`)).map((r) => [r.s, r.c, r.r, r.a]);
   }
+  const owners = await ownerCounts(db); if (owners) out.owners = owners; // owners counted per city and zip (owner-counts.ts)
   if (!(await tableExists(db, 'sales'))) return out;
   // a sale from a file that records no residential subtype (int_market_untyped_files: Connecticut's 2022 extract),
   // counted per window by the window's own day bounds (the note that says how many of a window's sales are such)

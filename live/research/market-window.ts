@@ -6,6 +6,7 @@
 import { slug } from '../../warehouse/layout.ts';
 import type { DistressKinds, DistressSources, PermitCounts, PermitMonths } from './permit-kinds.ts';
 import type { MonthCounts } from './period-months.ts';
+import type { OwnerCounts } from './owner-types.ts';
 
 /** One file of a market's arm's-length sales (mart_trends.source_files): `<source id>/<file key>` and the first and
  *  last month (YYYY-MM) of the market's sales from it. */
@@ -52,6 +53,8 @@ export interface MarketWindows {
   /** each distress source's distinct open properties over all its cities (distress-kinds-build.ts distressSources): a
    *  county's count without a property named in two municipalities twice; builds since review 29 */
   distress_sources?: DistressSources;
+  /** the owners of each city's and zip's properties, per source whose records name owners (owner-counts-build.ts) */
+  owners?: OwnerCounts;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's

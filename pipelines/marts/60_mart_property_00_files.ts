@@ -62,7 +62,7 @@ export async function run(ctx: StageContext): Promise<void> {
   });
   await ctx.db.run('create or replace table int_property_files (file varchar, rel_file varchar, source varchar, vintage varchar)');
   if (rows.length) await ctx.db.run(`insert into int_property_files values ${rows.join(', ')}`);
-  // facts some sources record beyond the canonical columns (lot area, the owner's mailing address), by file and
+  // facts some sources record beyond the canonical columns (lot area, the owner's mailing address and state), by file and
   // line; filled by the optional 60_mart_property_0x_<source>.sql steps, each skipped when its raw table is absent
-  await ctx.db.run('create or replace table int_property_extra (file varchar, line bigint, lot_sqft double, mailing_street varchar, mailing_zip varchar)');
+  await ctx.db.run('create or replace table int_property_extra (file varchar, line bigint, lot_sqft double, mailing_street varchar, mailing_zip varchar, mailing_state varchar)');
 }
