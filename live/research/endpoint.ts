@@ -57,6 +57,7 @@ import type { Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
 import { coopCount } from './coop-counts.ts';
+import { ownerCountsAnswer } from './owner-counts.ts';
 import { stateRanks } from './state-ranks.ts';
 import { bestAsked, permitsBeside } from './invest-asked.ts';
 
@@ -130,6 +131,7 @@ export class ResearchEngine {
     barePlace(u);
     const avm = valuationReliability(this.data, u, asked, this.files?.valuation); if (avm) return { ...avm, depth }; // how reliable the valuations are
     const coops = coopCount(this.data, u, depth); if (coops) return { ...coops, depth }; // New York City co-op sales counted (coop-counts.ts)
+    const owned = ownerCountsAnswer(this.data, u, depth); if (owned) return { ...owned, depth }; // owners counted where a source names them (owner-counts.ts)
     const ranks = stateRanks(this.data, u); if (ranks) return { ...ranks, depth }; // a state's towns ranked: not kept, said (state-ranks.ts)
     // a sale price or sales count of a metro area: over the counties of its CBSA the build has sales for (metro.ts)
     const metroArea = metroAnswer(this.data, u, asked, depth, this.today);

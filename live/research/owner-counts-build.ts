@@ -57,5 +57,9 @@ export async function ownerCounts(db: StageContext['db']): Promise<OwnerCounts |
       state_known: Number(r.state_known), out_of_state: Number(r.out_of_state), latest_sale: r.latest,
     });
   }
-  return { places };
+  const cities = await queryRows<{ c: string }>(db, `
+    with ${keyed}
+    select any_value(city) || ', ' || state as c from keyed where k like 'city|%' and owner_name is not null
+    group by k, state order by count(*) desc, c`);
+  return { places, cities: cities.map((r) => r.c) };
 }

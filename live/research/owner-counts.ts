@@ -51,20 +51,28 @@ function ownerSentences(data: ResearchData, t: Target, c: OwnerCount, asked: str
   return `${lead}. ${order.join('. ')}.`;
 }
 
-/** The answer to an owners question of places a source with owner names covers; null when none of them is. */
+/** "Philadelphia, PA and Denver, CO": the cities whose owners are counted. */
+const countedList = (cities: readonly string[]): string =>
+  cities.length > 1 ? `${cities.slice(0, -1).join('; ')} and ${cities[cities.length - 1]}` : cities[0] ?? '';
+
+/** The answer to an owners question in a build that counts some places' owners: each place asked with its counts, or
+ *  said not counted with the places that are; null in a build with none (the not-recorded answer, OWNERS_SAY). */
 export function ownerCountsAnswer(data: ResearchData, u: Understanding, depth: Depth): Composed | null {
-  if (u.notRecorded !== OWNERS_SAY || !u.targets.length) return null;
-  const owners = data.market?.owners?.places;
-  if (!owners) return null;
-  const found = u.targets.map((t) => ({ t, counts: (keyOf(t) && owners[keyOf(t)!]) || [] }));
-  if (!found.some((f) => f.counts.length)) return null;
+  const owners = data.market?.owners;
+  if (u.notRecorded !== OWNERS_SAY || !owners?.cities?.length) return null;
+  const counted = `owners are counted only where a source names them: the properties of ${countedList(owners.cities)}, and of their zips`;
+  if (!u.targets.length) return { answer: `Name a place: ${counted} (ask "absentee owners in ${owners.cities[0]}").`, sources: [], confidence: 'low', facts: [] };
+  const found = u.targets.map((t) => ({ t, counts: (keyOf(t) && owners.places[keyOf(t)!]) || [] }));
   const asked = u.query.toLowerCase();
   const parts = found.map(({ t, counts }) => counts.length
     ? counts.map((c) => ownerSentences(data, t, c, asked)).join(' ')
     : `No source here names the owners of ${placeName(data, t)}'s properties, so its owners are not counted.`);
   const names = /\bwho owns\b|\b(largest|biggest|top) (land ?lords?|owners?)\b/.test(asked)
     ? ' Owners are counted by type, not ranked by name: most are private individuals.' : '';
-  const citation = `reii warehouse: properties (owner_name, owner_type, absentee_owner) of ${found.filter((f) => f.counts.length).map((f) => placeName(data, f.t)).join(' and ')}`;
-  const answer = `${parts.join(' ')}${names}`;
+  const with_ = found.filter((f) => f.counts.length);
+  const rest = with_.length < found.length ? ` Here ${counted}.` : '';
+  if (!with_.length) return { answer: `${parts.join(' ')}${rest}`, sources: [], confidence: 'low', facts: [] };
+  const citation = `reii warehouse: properties (owner_name, owner_type, absentee_owner) of ${with_.map((f) => placeName(data, f.t)).join(' and ')}`;
+  const answer = `${parts.join(' ')}${names}${rest}`;
   return { answer: depth === 'deep' ? `${answer}\n\nSources: ${citation}` : answer, sources: [{ type: 'property', category: 'market', citation }], confidence: 'medium', facts: [] };
 }

@@ -19,5 +19,6 @@ export interface OwnerCount {
   latest_sale: string | null;
 }
 
-/** market.json `owners`: `city|<state>|<city slug>` or `zip|<zip>` -> one entry per source. */
-export interface OwnerCounts { places: Record<string, OwnerCount[]> }
+/** market.json `owners`: `places`: `city|<state>|<city slug>` or `zip|<zip>` -> one entry per source; `cities`: the
+ *  cities counted, as "Philadelphia, PA", most named owners first. */
+export interface OwnerCounts { places: Record<string, OwnerCount[]>; cities: string[] }
