@@ -14,12 +14,12 @@ export const OWNERS_ASKED = /\babsentee\b|\bout[- ]of[- ](state|town|area)[- ](o
 export const ASSESSMENT_RATIO = /(?<!\bto[- ])\bsales?[- ]ratios?\b|\b(sales?|sale price)[- ]to[- ]assess\w*|\bassess(ed|ment)[- ](values?[- ])?(to[- ](the )?sales?[- ](prices?[- ]|amounts?[- ])?)?ratios?\b|\bassessed values? (to|vs\.?|versus|against|and) (the )?sales? (prices?|amounts?)\b|\b(above|below|over|under|at|near|versus|vs\.?) (the |their |its )?assess(ed|ment)s?( values?)?\b|\bassessment (levels?|accuracy|uniformity)\b/;
 
 /** What an owners question is told (h71ask); with a place asked, the place is named in it (ownersSay). */
-export const OWNERS_SAY = 'We keep no counts of owners for a city or zip (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): an owner is read per property only, the owner type of the parcels of Philadelphia\'s OPA sample and of Denver, and for Philadelphia whether the owner\'s mailing address is away from the property (absentee_owner), given by GET /v1/property; what research counts is who buys: the share of a city\'s sales bought by companies (ask a city\'s "investor activity")';
+export const OWNERS_SAY = 'We keep no counts of owners for a city or zip whose sources name no owners (absentee or out-of-state owners, owner-occupied homes, homes owned by LLCs, companies or banks, who owns the most): owners are counted only where a source names them (Philadelphia\'s OPA sample and Denver\'s deeds: ask "absentee owners in Philadelphia"), and read per property by GET /v1/property (the owner type, and for Philadelphia whether the owner\'s mailing address is away from the property, absentee_owner); what research counts everywhere is who buys: the share of a city\'s sales bought by companies (ask a city\'s "investor activity")';
 
-/** A not-recorded answer of a place: the owners one names it ("philly absentee owners": "for Philadelphia, PA, nor for
- *  any other city or zip"), h72ask; the others are said as they stand. */
+/** A not-recorded answer of a place: the owners one names it ("absentee owners in seattle": "for Seattle, WA, whose
+ *  sources name no owners"), h72ask; the others are said as they stand. */
 export function placedSay(say: string, place: string | null): string {
-  return say === OWNERS_SAY && place ? say.replace('for a city or zip (', `for ${place}, nor for any other city or zip (`) : say;
+  return say === OWNERS_SAY && place ? say.replace('for a city or zip whose sources name no owners (', `for ${place}, whose sources name no owners (`) : say;
 }
 
 /** Topics no source records, with what the answer says instead of a near-miss record. */

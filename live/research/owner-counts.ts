@@ -9,7 +9,7 @@ import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Composed } from './compose.ts';
 import { placeName, plural, type Depth } from './facts.ts';
-import { OWNERS_SAY } from './not-recorded.ts';
+import { OWNERS_ASKED, OWNERS_SAY } from './not-recorded.ts';
 import { slug } from '../../warehouse/layout.ts';
 import type { Target } from './place-words.ts';
 import { OWNER_TYPES, type OwnerCount, type OwnerType } from './owner-types.ts';
@@ -59,11 +59,14 @@ const countedList = (cities: readonly string[]): string =>
  *  said not counted with the places that are; null in a build with none (the not-recorded answer, OWNERS_SAY). */
 export function ownerCountsAnswer(data: ResearchData, u: Understanding, depth: Depth): Composed | null {
   const owners = data.market?.owners;
-  if (u.notRecorded !== OWNERS_SAY || !owners?.cities?.length) return null;
+  const asked = u.query.toLowerCase();
+  if (!owners?.cities?.length || !OWNERS_ASKED.test(asked)) return null;
+  const found = u.targets.map((t) => ({ t, counts: (keyOf(t) && owners.places[keyOf(t)!]) || [] }));
+  // a question of another topic too ("what share of philadelphia homes are owned by llcs" reads the investor share of
+  // buyers) is answered here only for a place whose owners are counted; elsewhere that topic is, the owners part said
+  if (u.notRecorded !== OWNERS_SAY && !found.some((f) => f.counts.length)) return null;
   const counted = `owners are counted only where a source names them: the properties of ${countedList(owners.cities)}, and of their zips`;
   if (!u.targets.length) return { answer: `Name a place: ${counted} (ask "absentee owners in ${owners.cities[0]}").`, sources: [], confidence: 'low', facts: [] };
-  const found = u.targets.map((t) => ({ t, counts: (keyOf(t) && owners.places[keyOf(t)!]) || [] }));
-  const asked = u.query.toLowerCase();
   const parts = found.map(({ t, counts }) => counts.length
     ? counts.map((c) => ownerSentences(data, t, c, asked)).join(' ')
     : `No source here names the owners of ${placeName(data, t)}'s properties, so its owners are not counted.`);

@@ -11,7 +11,7 @@ export interface OwnerCount {
   properties: number; named: number;
   /** the named owners by owner type (warehouse/docs/property.md `owner_type`) */
   types: Record<OwnerType, number>;
-  /** named owners whose mailing street is recorded, and of them those mailed away from the property (absentee_owner) */
+  /** properties whose owner's mailing street is recorded (named or not), and of them those mailed away (absentee_owner) */
   absentee_known: number; absentee: number;
   /** named owners whose mailing state is recorded, and of them those mailed outside the property's state */
   state_known: number; out_of_state: number;

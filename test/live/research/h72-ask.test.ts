@@ -25,14 +25,6 @@ const PITTSBURGH = "muni ilike 'pittsburgh%'";
 const FILING_SOURCES = "(the build's filing records are Allegheny County mortgage foreclosure filings and Louisville Metro lien foreclosures)";
 
 describe('known misses (fixed)', () => {
-  it('"philly absentee owners", "how many out of state owners in philadelphia": the place asked named in the owners answer', async () => {
-    for (const q of ['philly absentee owners', 'how many out of state owners in philadelphia']) {
-      const a = await ask(q);
-      expect(a, q).toMatch(/^I don't have that: we keep no counts of owners for Philadelphia, PA, nor for any other city or zip \(absentee or out-of-state owners/);
-      expect(a, q).toContain('(absentee_owner), given by GET /v1/property');
-    }
-  });
-
   it('"philly vs pittsburgh foreclosures": each side with its figure, period and records; Philadelphia said to have none', async () => {
     const [last] = await rawQuery<{ d: string }>(`select max(d)::varchar as d from ${ALLEGHENY_FILINGS}`);
     const open = (await openProperties([12])).find((p) => p.place.toLowerCase() === 'pittsburgh' && p.months === 12);
