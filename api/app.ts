@@ -5,7 +5,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { ERRORS, HttpError, type ErrorCode } from './errors.ts';
 import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
-import { MAX_BODY_BYTES, MAX_URL_BYTES, readTarget, readValues } from './request.ts';
+import { MAX_BODY_BYTES, MAX_URL_BYTES, readBody, readTarget, readValues } from './request.ts';
 import { malformedMessage } from './parse-errors.ts';
 import { readQuery, refuseKeyInQuery } from './query.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
@@ -184,6 +184,8 @@ export function createApp(deps: AppDeps): App {
       // A body past the limit is refused on every route: one that reads no body closed the connection with it unread,
       // and the reset cut its own answer short (h74fuzz: GET /v1/openapi.json with a 1 MB body, 128 of 154 KB received)
       if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new HttpError('body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes${req.method === 'POST' ? '' : `; ${req.method} takes no body`}`);
+      // a chunked body says no length: one a method that takes none is sent is read (and dropped) first, 413 past the limit
+      if (req.method !== 'POST' && req.headers['transfer-encoding'] !== undefined) await readBody(req).catch((e: unknown) => { throw e instanceof HttpError ? new HttpError('body_too_large', `${e.message}; ${req.method} takes no body`) : e; });
       // the asterisk target (RFC 9112 3.2.4) asks about the server, not a resource: OPTIONS only
       if (req.url === '*') {
         if (req.method !== 'OPTIONS') throw new HttpError('bad_request', `The request target * is only for OPTIONS; ${req.method} needs a path, see /v1/openapi.json`);

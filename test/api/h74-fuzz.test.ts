@@ -325,6 +325,16 @@ describe('h74 fuzz: methods, path parameters, bodies and headers', () => {
         if (p) failures.push(p);
         else if (method === 'POST' && r.status < 300 && !['BOM then JSON', 'empty body', 'no content type', 'json with a charset'].includes(what) && path !== '/v1/webhooks/{id}/test') failures.push(`${method} ${target} body ${what} -> ${r.status}: accepted`);
       }
+      // a chunked body says no length: 1 MB of it is refused whole (a GET of /v1/openapi.json had its 200 cut by the
+      // reset of the unread rest), a small one is read and the route answers as without it
+      for (const [what, size] of [['chunked 1 MB', 16], ['chunked 1 KB', 0]] as const) {
+        const chunks = size ? Array.from({ length: size }, () => `10000\r\n${'x'.repeat(65536)}\r\n`).join('') : `400\r\n${'{'.repeat(1024)}\r\n`;
+        const req = Buffer.concat([request(method, target, { headers: ['Content-Type: application/json', 'Transfer-Encoding: chunked'] }), Buffer.from(chunks + '0\r\n\r\n')]);
+        const r = await raw(req, { head: method === 'HEAD' }).catch(lost);
+        const p = problem(`${method} ${target.slice(0, 100)} body ${what}`, r, op);
+        if (p) failures.push(p);
+        else if (size && r.status !== 413) failures.push(`${method} ${target.slice(0, 100)} body ${what} -> ${r.status}, not 413`);
+      }
       if (method === 'POST') {
         // a Content-Length that lies, a chunked body with a broken chunk: 400, or the server waits (the client gives up) but never crashes
         for (const [what, req] of [
