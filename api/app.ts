@@ -5,7 +5,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import { ERRORS, HttpError, type ErrorCode } from './errors.ts';
 import { hasRate, isoTime, newCtx, nextRequestId, rateHeaders, setRate, type Ctx, type KeyedCaller } from './context.ts';
-import { MAX_URL_BYTES, readTarget, readValues } from './request.ts';
+import { MAX_BODY_BYTES, MAX_URL_BYTES, readBody, readTarget, readValues } from './request.ts';
+import { malformedMessage } from './parse-errors.ts';
 import { readQuery, refuseKeyInQuery } from './query.ts';
 import { findPath, optionsHeaders, routeFor, SERVER_METHODS, type AnyRoute } from './route-match.ts';
 import { authenticate, checkPlan } from './auth.ts';
@@ -153,7 +154,7 @@ export function createApp(deps: AppDeps): App {
       return;
     }
     const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'bad_request';
-    refuse(socket, code, code === 'bad_request' ? 'Malformed HTTP request' : ERRORS[code].message, method, err.code ?? null);
+    refuse(socket, code, code === 'bad_request' ? malformedMessage(err.code, (err as { reason?: unknown }).reason) : ERRORS[code].message, method, err.code ?? null);
   };
   // The connection is closed after these: the request's body (if any) is never read.
   const expectationFailed: App['expectationFailed'] = (req, res) => {
@@ -178,6 +179,13 @@ export function createApp(deps: AppDeps): App {
       // ---------- which route (414, 400, 404, OPTIONS, 405; a key in the query is 401)
       // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (node's own check is off: api/server.ts)
       if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) throw new HttpError('bad_request', 'An HTTP/1.1 request must carry a Host header');
+      // RFC 9112 3.2: more than one Host is a 400 too (node keeps the first; a proxy may have routed by another)
+      if (req.rawHeaders.filter((h, i) => i % 2 === 0 && h.length === 4 && h.toLowerCase() === 'host').length > 1) throw new HttpError('bad_request', 'The Host header was sent more than once: send it once');
+      // A body past the limit is refused on every route: one that reads no body closed the connection with it unread,
+      // and the reset cut its own answer short (h74fuzz: GET /v1/openapi.json with a 1 MB body, 128 of 154 KB received)
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new HttpError('body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes${req.method === 'POST' ? '' : `; ${req.method} takes no body`}`);
+      // a chunked body says no length: one a method that takes none is sent is read (and dropped) first, 413 past the limit
+      if (req.method !== 'POST' && req.headers['transfer-encoding'] !== undefined) await readBody(req).catch((e: unknown) => { throw e instanceof HttpError ? new HttpError('body_too_large', `${e.message}; ${req.method} takes no body`) : e; });
       // the asterisk target (RFC 9112 3.2.4) asks about the server, not a resource: OPTIONS only
       if (req.url === '*') {
         if (req.method !== 'OPTIONS') throw new HttpError('bad_request', `The request target * is only for OPTIONS; ${req.method} needs a path, see /v1/openapi.json`);

@@ -124,7 +124,11 @@ function operation(r: OperationSource): Record<string, unknown> {
     ],
     responses: {
       '200': { description: 'OK', headers: r.group === 'public' ? RATE_HEADERS : { ...RATE_HEADERS, ...QUOTA_HEADERS }, content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.response}` } } } },
-      ...(r.group === 'public' ? { '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
+      // A public route needs no key, yet a key sent in the query string is a 401 on every route (api/app.ts
+      // refuseKeyInQuery), and any route answers 400 to a request node's parser or the Host check refuses, a public
+      // data route to an unknown or malformed parameter too (h74fuzz: GET /v1/coverage/summary?zz=1 answered an
+      // undeclared 400, GET /v1/health?key=... an undeclared 401).
+      ...(r.group === 'public' ? { '400': ERROR_RESPONSES['400'], '401': ERROR_RESPONSES['401'], '429': ERROR_RESPONSES['429'] } : ERROR_RESPONSES),
       // Any path answers other methods with 405 and Allow.
       '405': { $ref: '#/components/responses/MethodNotAllowed' },
       // Any request whose target is over the URI limit (api/request.ts).
@@ -136,7 +140,9 @@ function operation(r: OperationSource): Record<string, unknown> {
       // A cacheable GET answers If-None-Match with 304 when its answer carries an ETag (shards, the regulations lookup;
       // the response's description names the live answers, which carry none).
       ...(r.method === 'GET' && !r.cacheControl.includes('no-store') ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
-      ...(r.body ? { '413': { $ref: '#/components/responses/PayloadTooLarge' }, '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
+      // Any request with a body over 16 KiB, a GET's too (api/app.ts); 415 where a body is read.
+      '413': { $ref: '#/components/responses/PayloadTooLarge' },
+      ...(r.body ? { '415': { $ref: '#/components/responses/UnsupportedMediaType' } } : {}),
       // Any request: an unexpected failure (the message carries the request id).
       '500': { $ref: '#/components/responses/Internal' },
       // Data answers need a published build; the system routes (free) and account state (needsBuild false) do not.

@@ -50,6 +50,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
   }
   if (spec.type === 'string_array') {
     if (!Array.isArray(raw) || raw.some((x) => typeof x !== 'string')) return { error: err(field, 'type', `${field} must be an array of strings`) };
+    const odd = (raw as string[]).map((x, i) => unreadable(x, `${field}[${i}]`)).find((e) => e);
+    if (odd) return { error: odd };
     if ((spec.min !== undefined && raw.length < spec.min) || (spec.max !== undefined && raw.length > spec.max)) return { error: err(field, 'range', `${field} must have ${spec.min ?? 0} to ${spec.max ?? 'any number of'} items`) };
     const bad = spec.enum ? (raw as string[]).filter((x) => !spec.enum!.includes(x)) : [];
     if (bad.length) return { error: err(field, 'enum', `${field} has unknown item(s) ${bad.join(', ')}; allowed: ${spec.enum!.join(', ')}`) };
@@ -112,6 +114,10 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
     }
     case 'enum': {
       if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
+      // the one control-character check of every string parameter covers a listed value too: `category=%00` or
+      // `format=%7F` was a 422 "must be one of" where `city=%00` is this 400 (h74fuzz)
+      const odd = unreadable(raw, field);
+      if (odd) return { error: odd };
       if (!spec.enum!.includes(raw)) return { error: err(field, 'enum', `${field} must be one of ${spec.enum!.join(', ')}`) };
       return { value: raw };
     }
@@ -119,9 +125,8 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
       if (typeof raw !== 'string') return { error: err(field, 'type', `${field} must be a string`) };
       // a NUL or another control character is no text a caller types (review 5B: an address "\u0000" was valued);
       // nor is an invisible format or bidi control (review 23: autocomplete echoed q="\u202E123" as typed)
-      if (CONTROL_CHARS.test(raw)) return { error: err(field, 'format', `${field} must not contain control characters`) };
-      // a lone UTF-16 surrogate ("\ud800" in a JSON body) is no character: text of it would be valued and echoed
-      if (LONE_SURROGATE.test(raw)) return { error: err(field, 'format', `${field} holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is no character: send the text as UTF-8`) };
+      const odd = unreadable(raw, field);
+      if (odd) return { error: odd };
       let s = raw.trim();
       if (s === '' && spec.required) return { error: err(field, 'required', `${field} is required`) };
       if (spec.truncateAt !== undefined && s.length > spec.truncateAt) s = s.slice(0, spec.truncateAt);
@@ -130,6 +135,14 @@ export function checkValue(spec: ParamSpec, raw: unknown, field = spec.name, fro
       return { value: s };
     }
   }
+}
+
+/** A control character, or a lone UTF-16 surrogate ("\ud800" in a JSON body: no character, text of it would be valued
+ *  and echoed), in a string value: the 400 `format` error naming the field, else null. */
+function unreadable(raw: string, field: string): FieldError | null {
+  if (CONTROL_CHARS.test(raw)) return err(field, 'format', `${field} must not contain control characters`);
+  if (LONE_SURROGATE.test(raw)) return err(field, 'format', `${field} holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is no character: send the text as UTF-8`);
+  return null;
 }
 
 /** A zip as the zip rule takes it, its 5 digits in group 1: 5 digits, or a ZIP+4 with a hyphen or a blank, blanks

@@ -9,6 +9,7 @@ import { parseStages, STAGE_NAMES, type StageName } from '../pipelines/stage-nam
 import { currentBuildDir } from '../warehouse/build-folder.ts';
 import { formatCsv, formatTable } from './cli-format.ts';
 import { queryBuildDir } from './cli-query.ts';
+import { folderError, listenError, requireSources, requireSourceIds, requireSql } from './cli-checks.ts';
 
 const program = new Command()
   .name('reii')
@@ -85,8 +86,8 @@ async function keyRegistry(stateFlag?: string) {
   }
   const { KeyStore } = await import('../api/keys.ts');
   const { MemoryLimits } = await import('../api/limits.ts');
-  const reg = new KeyStore(settings.state);
-  const limits = new MemoryLimits(settings.state);
+  let reg, limits;
+  try { reg = new KeyStore(settings.state); limits = new MemoryLimits(settings.state); } catch (err) { throw folderError(err, settings.state, 'state'); }
   return { reg, limits, close: async () => { reg.close(); await limits.close(); } };
 }
 
@@ -155,7 +156,9 @@ sources.command('list')
   .option('--json', 'JSON output')
   .action(async (o: { sources?: string; json?: boolean }) => {
     const { listSources } = await import('../pipelines/sources/list.ts');
-    const rows = await listSources(loadSettings({ sources: o.sources }).sources);
+    const dir = loadSettings({ sources: o.sources }).sources;
+    requireSources(dir);
+    const rows = await listSources(dir);
     if (o.json) printJson(rows); else process.stdout.write(formatTable(rows.map((r) => ({
       source: r.id, status: r.misnamed.length ? 'misnamed' : r.present ? 'present' : 'absent', files: r.files, rows: r.rows ?? '', vintage: r.vintage, licence: r.licence, attribution: r.attribution ?? '',
     }))));
@@ -169,6 +172,7 @@ sources.command('pull')
   .option('--only <id...>', 'only these source ids')
   .option('--json', 'JSON output')
   .action(async (o: { into: string; baseUrl?: string; concurrency: string; only?: string[]; json?: boolean }) => {
+    await requireSourceIds(o.only);
     const { pullSources } = await import('../pipelines/sources/pull.ts');
     const log = createLogger(loadSettings().logFormat);
     const report = await pullSources({ into: path.resolve(o.into), baseUrl: o.baseUrl, concurrency: Number(o.concurrency), only: o.only, log });
@@ -182,6 +186,7 @@ program.command('query <sql>')
   .option('--build <id>', 'query this build instead of the current one: a published, failed (<id>.failed) or partial build in <artifacts>/builds')
   .addOption(new Option('--format <f>', 'output format').choices(['table', 'csv', 'json']).default('table'))
   .action(async (sql: string, o: { artifacts?: string; build?: string; format: 'table' | 'csv' | 'json' }) => {
+    requireSql(sql);
     const { runQuery } = await import('../warehouse/query.ts');
     const settings = loadSettings({ artifacts: o.artifacts });
     const rows = await runQuery(path.join(queryBuildDir(settings.artifacts, o.build), 'warehouse.duckdb'), sql);
@@ -199,7 +204,7 @@ async function build(settings: Readonly<Settings>, only?: string[], until?: Stag
     throw new CliError((err as Error).message, { exitCode: EXIT.usage });
   }
   const log = createLogger(settings.logFormat);
-  const result = await runBuild({ settings, log, only: stages, until });
+  const result = await runBuild({ settings, log, only: stages, until }).catch((err: unknown) => { throw folderError(err, settings.artifacts, 'artifacts'); });
   const report = path.join(result.dir, 'report.html');
   if (json) return printJson({ build_id: result.buildId, published: result.published, dir: result.dir, report, shards: result.manifest.shards.total, rejected_rows: result.manifest.rejects.total });
   if (!result.published) return void process.stdout.write(`stopped after ${until}: build kept in ${result.dir} (not published)\nreport: ${report}\n`);
@@ -224,7 +229,7 @@ async function check(settings: Readonly<Settings>, json = false): Promise<void> 
   try {
     dir = (await runBuild({ settings, log: createLogger(settings.logFormat), until: 'marts' })).dir;
   } catch (err) {
-    if (!(err instanceof CliError) || err.exitCode !== EXIT.checks) throw err;
+    if (!(err instanceof CliError) || err.exitCode !== EXIT.checks) throw folderError(err, settings.artifacts, 'artifacts');
     failure = err;
     // The build held the artifacts lock from before its folder was made until it was renamed: the one new
     // <id>.partial is this run's.
@@ -262,12 +267,7 @@ async function serve(settings: Readonly<Settings>): Promise<void> {
   try {
     server = await startServer({ settings });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'may not be bound by this user' : 'is not an address of this machine';
-      throw new CliError(`cannot listen on ${settings.host} port ${settings.port}: it ${why} (choose another with --port or PORT, --host or REII_HOST)`, { exitCode: EXIT.usage, cause: err });
-    }
-    throw err;
+    throw folderError(listenError(err, settings), settings.state, 'state');
   }
   const stop = (sig: string): void => {
     process.stderr.write(`${sig}: draining\n`);

@@ -1926,6 +1926,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -1958,8 +1959,11 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -2066,6 +2070,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2178,6 +2183,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2226,6 +2232,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2274,6 +2281,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2326,6 +2334,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2367,6 +2376,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2413,6 +2423,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2461,6 +2472,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2509,6 +2521,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2563,6 +2576,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2611,6 +2625,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2657,6 +2672,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2703,6 +2719,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2747,6 +2764,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2787,6 +2805,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2889,6 +2908,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2932,6 +2952,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -2973,6 +2994,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];
@@ -3064,6 +3086,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             /** @description Range not satisfiable; Content-Range: bytes *\/<size> */
             416: {
@@ -3105,8 +3128,11 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -3136,8 +3162,11 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -3176,6 +3205,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["Unprocessable"];

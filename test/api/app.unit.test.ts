@@ -415,7 +415,7 @@ describe('the edges of HTTP', () => {
     expect(bad).toContain(`X-RateLimit-Reset: ${(t + 60_000) / 1000}\r\n`);
     expect(bad).toContain('Connection: close\r\n');
     expect(bad).toMatch(/X-Request-Id: req_/);
-    expect(bad.slice(bad.indexOf('\r\n\r\n') + 4)).toBe('{"message":"Malformed HTTP request"}');
+    expect(bad.slice(bad.indexOf('\r\n\r\n') + 4)).toBe('{"message":"Malformed HTTP request: a header line is not \\"Name: value\\" (a name holds a space, a colon is missing, or a character a header name may not have)"}');
     const huge = await raw(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(huge).toContain('{"message":"Request headers too large"}');

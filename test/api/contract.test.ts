@@ -284,13 +284,15 @@ describe('OpenAPI document', () => {
       expect(target, ref).toBeDefined();
     }
   });
-  test('405 on every operation; 413 and 415 where a body is read; 503 where a build is needed', () => {
+  // 413 on every operation: a body over 16 KiB is refused on every route, a GET's too (h74fuzz: the route that read
+  // none closed with it unread and the reset cut its answer short)
+  test('405 and 413 on every operation; 415 where a body is read; 503 where a build is needed', () => {
     const noBuild = new Set(['/v1/openapi.json', '/v1/health', '/v1/usage']);
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [m, op] of Object.entries(ops)) {
         const where = `${m.toUpperCase()} ${p}`;
         expect(op.responses['405']?.$ref, where).toBe('#/components/responses/MethodNotAllowed');
-        expect(Boolean(op.responses['413']), where).toBe(op.requestBody !== undefined);
+        expect(op.responses['413']?.$ref, where).toBe('#/components/responses/PayloadTooLarge');
         expect(Boolean(op.responses['415']), where).toBe(op.requestBody !== undefined);
         if (noBuild.has(p)) expect(op.responses['503'], where).toBeUndefined();
       }

@@ -52,7 +52,7 @@ describe('text that is no UTF-8 is a 400 naming where it is', () => {
     for (const bad of [[0xff], [0xc3, 0x28], [0xc3, 0xb1]]) {
       const a = await get(bytes('/v1/property?address=12Main', bad, 'St&zip=98103'));
       expect(a.status).toBe(400);
-      expect(a.body.message).toBe('Malformed HTTP request');
+      expect(a.body.message).toBe('Malformed HTTP request: the request target holds a character that must be percent-encoded (a control character or a byte over 0x7F)');
     }
   });
 
