@@ -1,0 +1,201 @@
+// A seeded random audit of GET /v1/property over a real server: 20 properties per sales source (the build's
+// properties of that source in property_id order, picked by mulberry32 with a fixed seed), each answered with
+// include=lineage; every sale's date and price and every field read at a cited raw line are recomputed here from that
+// raw CSV row (csv-parse; dates and numbers by each source's SOURCE.md, not by the build's SQL). Then a property with
+// several sales (order and each sale), an NYC apartment asked in its unit forms, and addresses asked in variant
+// spellings (lower case, "St"/"Street", a made-up house number: the same record or a 404).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, warehouseRows } from '../../helpers/build.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { SHARED_DATA } from '../../helpers/paths.ts';
+import { rawLine, type RawRow } from '../../../scripts/raw-lines.ts';
+import { rng } from '../../../scripts/rng.ts';
+
+const SEED = 0x74adb;
+const PER_SOURCE = 20;
+const SALES_SOURCES = ['king_county', 'nyc', 'philadelphia', 'sacramento', 'denver', 'connecticut'] as const;
+
+const num = (s: string | undefined): number | null => {
+  const t = (s ?? '').trim().replace(/,/g, '');
+  if (t === '' || t === 'NA') return null;
+  const v = Number(t);
+  return Number.isFinite(v) ? v : null;
+};
+const pos = (s: string | undefined): number | null => { const v = num(s); return v !== null && v > 0 ? v : null; };
+const iso = (y: number, m: number, d: number): string => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** A raw row's sale date and price as each SOURCE.md describes the columns. */
+function rawSale(file: string, r: RawRow): { date: string; price: number | null } {
+  const src = file.split('/')[0]!;
+  if (src === 'king-county-wa-house-sales') return { date: `${r['date']!.slice(0, 4)}-${r['date']!.slice(4, 6)}-${r['date']!.slice(6, 8)}`, price: num(r['price']) };
+  if (src === 'nyc-rolling-sales') return { date: r['SALE DATE']!.trim().slice(0, 10), price: num(r['SALE PRICE']) };
+  if (src === 'philadelphia-opa-properties-sample') { // SOURCE.md: 2068-2071 are 1968-1971 written with two digits
+    const y = Number(r['sale_date']!.slice(0, 4));
+    return { date: `${y >= 2060 && y <= 2099 ? y - 100 : y}${r['sale_date']!.slice(4, 10)}`, price: num(r['sale_price']) };
+  }
+  if (src === 'sacramento-real-estate-transactions') return { date: r['sale_date_iso']!.trim(), price: num(r['price']) };
+  if (src === 'denver-real-property-sales') { // SALE_MONTHDAY is MDD/MMDD
+    const md = r['SALE_MONTHDAY']!.trim().padStart(4, '0');
+    return { date: iso(Number(r['SALE_YEAR']), Number(md.slice(0, 2)), Number(md.slice(2))), price: num(r['SALE_PRICE']) };
+  }
+  if (src === 'connecticut-real-estate-sales') {
+    const [m, d, y] = r['Date Recorded']!.trim().split('/').map(Number);
+    return { date: iso(y!, m!, d!), price: num(r['Sale Amount']) };
+  }
+  throw new Error(`no sale reading of ${file}`);
+}
+
+/** The fields a cited raw row records, read plainly (a field not listed is not checked at that file). */
+function rawFields(file: string, r: RawRow): Record<string, unknown> {
+  const src = file.split('/')[0]!;
+  switch (src) {
+    case 'king-county-wa-house-sales': {
+      const beds = num(r['bedrooms']);
+      return { parcel_id: r['id']!.trim(), zip: r['zipcode']!.trim().slice(0, 5), lat: num(r['lat']), lng: num(r['long']),
+        beds: beds !== null && beds >= 1 && beds <= 20 ? beds : null, // the one 33-bedroom row is a typo (market.md)
+        baths: pos(r['bathrooms']), sqft: pos(r['sqft_living']), lot_sqft: pos(r['sqft_lot']), year_built: pos(r['yr_built']) };
+    }
+    case 'nyc-rolling-sales':
+      return { parcel_id: `${r['BOROUGH']!.trim()}-${r['BLOCK']!.trim()}-${r['LOT']!.trim()}`, zip: r['ZIP CODE']!.trim().slice(0, 5),
+        sqft: pos(r['GROSS SQUARE FEET']) };
+    case 'philadelphia-opa-properties-sample':
+      return { parcel_id: r['parcel_number']!.trim(), zip: r['zip_code']!.trim().slice(0, 5), lat: num(r['lat']), lng: num(r['lng']),
+        beds: pos(r['number_of_bedrooms']), baths: pos(r['number_of_bathrooms']), sqft: pos(r['total_livable_area']), lot_sqft: pos(r['total_area']) };
+    case 'sacramento-real-estate-transactions':
+      return { zip: r['zip']!.trim().slice(0, 5), lat: num(r['latitude']), lng: num(r['longitude']), beds: pos(r['beds']), baths: pos(r['baths']), sqft: pos(r['sq__ft']) };
+    case 'denver-real-property-sales':
+      return file.includes('residential_characteristics')
+        ? { beds: pos(r['BED_RMS']), sqft: pos(r['AREA_ABG']), lot_sqft: pos(r['LAND_SQFT']),
+          baths: ((f, h) => (f + h / 2 > 0 ? f + h / 2 : null))(num(r['FULL_B']) ?? 0, num(r['HLF_B']) ?? 0) }
+        : { parcel_id: r['SCHEDNUM']!.trim() };
+    case 'connecticut-real-estate-sales': {
+      const m = /POINT \(([-0-9.]+) ([-0-9.]+)\)/.exec(r['Location'] ?? '');
+      return m ? { lng: Number(m[1]), lat: Number(m[2]) } : {};
+    }
+    default: return {};
+  }
+}
+
+interface Cite { value?: unknown; source: string; table: string; file: string | null; line: number | null; imputed?: string | null }
+interface Body {
+  property_id: string; address: string | null; unit: string | null; zip: string | null; parcel_id: string | null; source: string;
+  sales: { date: string; price: number }[];
+  lineage: { fields: Record<string, Cite & { losing_values: Cite[] }>; sales: (Cite & { sale_id: string })[] };
+  [k: string]: unknown;
+}
+
+/** `n` distinct items of `all` picked by the seeded generator. */
+function pick<T>(all: T[], n: number, rand: () => number): T[] {
+  const left = [...all];
+  const out: T[] = [];
+  while (out.length < n && left.length) out.push(left.splice(Math.floor(rand() * left.length), 1)[0]!);
+  return out;
+}
+
+describe('GET /v1/property: a seeded sample against the raw rows it cites (h74)', () => {
+  let server: TestServer;
+  let key: string;
+  const rand = rng(SEED);
+  const get = async (qs: string): Promise<{ status: number; body: Body & { message?: string } }> => {
+    const res = await server.get(`/v1/property?${qs}`, key);
+    return { status: res.status, body: (await res.json()) as Body & { message?: string } };
+  };
+  const raw = (c: Cite): RawRow => {
+    const r = rawLine(SHARED_DATA, c.file!, c.line!);
+    if (!r) throw new Error(`${c.file} has no line ${c.line}`);
+    return r;
+  };
+  /** Every sale and every read field of a record against its raw rows; the count of values compared. */
+  const audit = (b: Body): number => {
+    let n = 0;
+    expect(b.lineage.sales.length, b.property_id).toBe(b.sales.length);
+    b.sales.forEach((s, i) => {
+      const c = b.lineage.sales[i]!;
+      const want = rawSale(c.file!, raw(c));
+      expect({ id: b.property_id, date: s.date, price: s.price }).toEqual({ id: b.property_id, date: want.date, price: want.price });
+      if (i) expect(s.date <= b.sales[i - 1]!.date, `${b.property_id} sales newest first`).toBe(true);
+      n += 2;
+    });
+    for (const [field, c] of Object.entries(b.lineage.fields)) {
+      expect(b[field], `${b.property_id} ${field}`).toEqual(c.value);
+      if (c.imputed || c.file === null || c.value === null) continue;
+      const fields = rawFields(c.file, raw(c));
+      if (!Object.hasOwn(fields, field)) continue;
+      expect({ id: b.property_id, field, at: `${c.file}:${c.line}`, value: c.value }).toEqual({ id: b.property_id, field, at: `${c.file}:${c.line}`, value: fields[field] });
+      n++;
+    }
+    return n;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(artifactsDir());
+    key = server.key('builder', 100_000);
+  });
+  afterAll(async () => { await server.close(); });
+
+  it.each(SALES_SOURCES)('%s: 20 seeded properties, each sale and read field equal to its raw row', async (source) => {
+    const ids = (await warehouseRows<{ property_id: string }>(`select property_id from properties where source = $source order by property_id`, { source }))
+      .map((r) => r.property_id);
+    const bodies: Body[] = [];
+    for (const id of pick(ids, PER_SOURCE, rng(SEED + source.length * 7919 + source.charCodeAt(0)))) {
+      const { status, body } = await get(`property_id=${id}&include=lineage`);
+      expect(status, id).toBe(200);
+      bodies.push(body);
+    }
+    let compared = 0;
+    for (const b of bodies) { expect(b.source).toBe(source); compared += audit(b); }
+    expect(compared).toBeGreaterThanOrEqual(PER_SOURCE * 2);
+  });
+
+  it('a property with several sales lists each of them, newest first, as its raw rows record them', async () => {
+    const ids = (await warehouseRows<{ property_id: string }>(`select property_id from properties where sale_count >= 3 and source in ('denver', 'nyc', 'king_county') order by property_id`))
+      .map((r) => r.property_id);
+    for (const id of pick(ids, 5, rand)) {
+      const { status, body } = await get(`property_id=${id}&include=lineage`);
+      expect(status).toBe(200);
+      expect(body.sales.length).toBeGreaterThanOrEqual(3);
+      audit(body);
+    }
+  });
+
+  it('an NYC apartment of a building of several units: its unit is the raw row\'s, and each unit form asks the same record', async () => {
+    const units = await warehouseRows<{ property_id: string }>(`
+      select p.property_id from properties p where source = 'nyc' and unit is not null and address is not null and zip is not null
+        and (select count(*) from properties q where q.source = 'nyc' and q.parcel_id = p.parcel_id) >= 3 order by property_id`);
+    for (const { property_id } of pick(units, 4, rand)) {
+      const { body } = await get(`property_id=${property_id}&include=lineage`);
+      audit(body);
+      const c = body.lineage.fields['unit']!;
+      const r = raw(c);
+      const rawUnit = (r['APARTMENT NUMBER']!.trim() || (r['ADDRESS']!.split(',')[1] ?? '').trim()).toUpperCase().replace(/[^A-Z0-9]/g, '');
+      expect(body.unit!.replace(/[^A-Z0-9]/g, '')).toBe(rawUnit);
+      for (const form of [`${body.address}, ${body.unit}`, `${body.address} Apt ${body.unit}`, `${body.address} #${body.unit!.replace(/-/g, '')}`, `${body.address!.toLowerCase()}, unit ${body.unit!.toLowerCase()}`]) {
+        const asked = await get(`address=${encodeURIComponent(form)}&zip=${body.zip}`);
+        expect({ form, status: asked.status, id: asked.body.property_id }).toEqual({ form, status: 200, id: property_id });
+      }
+    }
+  });
+
+  it('an address in variant spellings answers the same record; a made-up house number is a 404', async () => {
+    const rows = await warehouseRows<{ property_id: string; address: string; zip: string }>(`
+      select property_id, address, zip from properties where source in ('sacramento', 'philadelphia', 'nyc') and unit is null and zip is not null
+        and regexp_matches(address, '^[0-9]+ [A-Z0-9 ]+ (ST|AVE|RD|DR|CT|WAY)$') order by property_id`);
+    const LONG: Record<string, string> = { ST: 'Street', AVE: 'Avenue', RD: 'Road', DR: 'Drive', CT: 'Court', WAY: 'Way' };
+    let checked = 0;
+    for (const p of pick(rows, 12, rand)) {
+      const base = await get(`address=${encodeURIComponent(p.address)}&zip=${p.zip}`);
+      if (base.body.property_id !== p.property_id) continue; // a line naming several properties answers its newest (checked elsewhere)
+      const words = p.address.split(' ');
+      const long = [...words.slice(0, -1), LONG[words.at(-1)!]!].join(' ');
+      for (const form of [p.address.toLowerCase(), long, long.toUpperCase(), `  ${p.address.replace(/ /g, '  ')} `]) {
+        const asked = await get(`address=${encodeURIComponent(form)}&zip=${p.zip}`);
+        expect({ form, status: asked.status, id: asked.body.property_id }).toEqual({ form, status: 200, id: p.property_id });
+      }
+      const fake = `99999${words.slice(1).join(' ')}`.replace(/^99999/, '99999 ');
+      const none = await get(`address=${encodeURIComponent(fake)}&zip=${p.zip}`);
+      expect({ fake, status: none.status }).toEqual({ fake, status: 404 });
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
+  });
+});
