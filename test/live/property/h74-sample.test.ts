@@ -9,72 +9,12 @@ import { artifactsDir, warehouseRows } from '../../helpers/build.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SHARED_DATA } from '../../helpers/paths.ts';
 import { rawLine, type RawRow } from '../../../scripts/raw-lines.ts';
+import { rawFields, rawSale } from '../../helpers/oracle-raw-sale-rows.ts';
 import { rng } from '../../../scripts/rng.ts';
 
 const SEED = 0x74adb;
 const PER_SOURCE = 20;
 const SALES_SOURCES = ['king_county', 'nyc', 'philadelphia', 'sacramento', 'denver', 'connecticut'] as const;
-
-const num = (s: string | undefined): number | null => {
-  const t = (s ?? '').trim().replace(/,/g, '');
-  if (t === '' || t === 'NA') return null;
-  const v = Number(t);
-  return Number.isFinite(v) ? v : null;
-};
-const pos = (s: string | undefined): number | null => { const v = num(s); return v !== null && v > 0 ? v : null; };
-const iso = (y: number, m: number, d: number): string => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-
-/** A raw row's sale date and price as each SOURCE.md describes the columns. */
-function rawSale(file: string, r: RawRow): { date: string; price: number | null } {
-  const src = file.split('/')[0]!;
-  if (src === 'king-county-wa-house-sales') return { date: `${r['date']!.slice(0, 4)}-${r['date']!.slice(4, 6)}-${r['date']!.slice(6, 8)}`, price: num(r['price']) };
-  if (src === 'nyc-rolling-sales') return { date: r['SALE DATE']!.trim().slice(0, 10), price: num(r['SALE PRICE']) };
-  if (src === 'philadelphia-opa-properties-sample') { // SOURCE.md: 2068-2071 are 1968-1971 written with two digits
-    const y = Number(r['sale_date']!.slice(0, 4));
-    return { date: `${y >= 2060 && y <= 2099 ? y - 100 : y}${r['sale_date']!.slice(4, 10)}`, price: num(r['sale_price']) };
-  }
-  if (src === 'sacramento-real-estate-transactions') return { date: r['sale_date_iso']!.trim(), price: num(r['price']) };
-  if (src === 'denver-real-property-sales') { // SALE_MONTHDAY is MDD/MMDD
-    const md = r['SALE_MONTHDAY']!.trim().padStart(4, '0');
-    return { date: iso(Number(r['SALE_YEAR']), Number(md.slice(0, 2)), Number(md.slice(2))), price: num(r['SALE_PRICE']) };
-  }
-  if (src === 'connecticut-real-estate-sales') {
-    const [m, d, y] = r['Date Recorded']!.trim().split('/').map(Number);
-    return { date: iso(y!, m!, d!), price: num(r['Sale Amount']) };
-  }
-  throw new Error(`no sale reading of ${file}`);
-}
-
-/** The fields a cited raw row records, read plainly (a field not listed is not checked at that file). */
-function rawFields(file: string, r: RawRow): Record<string, unknown> {
-  const src = file.split('/')[0]!;
-  switch (src) {
-    case 'king-county-wa-house-sales': {
-      const beds = num(r['bedrooms']);
-      return { parcel_id: r['id']!.trim(), zip: r['zipcode']!.trim().slice(0, 5), lat: num(r['lat']), lng: num(r['long']),
-        beds: beds !== null && beds >= 1 && beds <= 20 ? beds : null, // the one 33-bedroom row is a typo (market.md)
-        baths: pos(r['bathrooms']), sqft: pos(r['sqft_living']), lot_sqft: pos(r['sqft_lot']), year_built: pos(r['yr_built']) };
-    }
-    case 'nyc-rolling-sales':
-      return { parcel_id: `${r['BOROUGH']!.trim()}-${r['BLOCK']!.trim()}-${r['LOT']!.trim()}`, zip: r['ZIP CODE']!.trim().slice(0, 5),
-        sqft: pos(r['GROSS SQUARE FEET']) };
-    case 'philadelphia-opa-properties-sample':
-      return { parcel_id: r['parcel_number']!.trim(), zip: r['zip_code']!.trim().slice(0, 5), lat: num(r['lat']), lng: num(r['lng']),
-        beds: pos(r['number_of_bedrooms']), baths: pos(r['number_of_bathrooms']), sqft: pos(r['total_livable_area']), lot_sqft: pos(r['total_area']) };
-    case 'sacramento-real-estate-transactions':
-      return { zip: r['zip']!.trim().slice(0, 5), lat: num(r['latitude']), lng: num(r['longitude']), beds: pos(r['beds']), baths: pos(r['baths']), sqft: pos(r['sq__ft']) };
-    case 'denver-real-property-sales':
-      return file.includes('residential_characteristics')
-        ? { beds: pos(r['BED_RMS']), sqft: pos(r['AREA_ABG']), lot_sqft: pos(r['LAND_SQFT']),
-          baths: ((f, h) => (f + h / 2 > 0 ? f + h / 2 : null))(num(r['FULL_B']) ?? 0, num(r['HLF_B']) ?? 0) }
-        : { parcel_id: r['SCHEDNUM']!.trim() };
-    case 'connecticut-real-estate-sales': {
-      const m = /POINT \(([-0-9.]+) ([-0-9.]+)\)/.exec(r['Location'] ?? '');
-      return m ? { lng: Number(m[1]), lat: Number(m[2]) } : {};
-    }
-    default: return {};
-  }
-}
 
 interface Cite { value?: unknown; source: string; table: string; file: string | null; line: number | null; imputed?: string | null }
 interface Body {
