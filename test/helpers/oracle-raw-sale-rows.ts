@@ -72,3 +72,18 @@ export function greatCircleKm(lat1: number, lng1: number, lat2: number, lng2: nu
   const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/** The street address a raw sale row records with its unit where a column of its own holds it (King County records
+ *  none: its parcel number). */
+export function rawAddress(file: string, r: RawRow): string | null {
+  switch (file.split('/')[0]) {
+    case 'king-county-wa-house-sales': return r['id']!.trim();
+    case 'nyc-rolling-sales': return `${r['ADDRESS']!} ${r['APARTMENT NUMBER'] ?? ''}`.trim();
+    case 'philadelphia-opa-properties-sample': return `${r['location']!} ${r['unit'] ?? ''}`.trim();
+    case 'sacramento-real-estate-transactions': return r['street']!;
+    case 'connecticut-real-estate-sales': return r['Address']!;
+    default: return null;
+  }
+}
+/** The numbers an address writes (house number, numbered street, unit), leading zeros dropped, each once. */
+export const addressNumbers = (s: string): string[] => [...new Set((s.toUpperCase().match(/\d+/g) ?? []).map((d) => String(Number(d))))].sort();
