@@ -37,7 +37,7 @@ function whose(data: ResearchData, c: OwnerCount): string {
 
 /** The sentences of one source's owners of one place. */
 function ownerSentences(data: ResearchData, t: Target, c: OwnerCount, asked: string): string {
-  const lead = `In ${placeName(data, t)}, ${plural(c.named, 'property')} ${c.named === 1 ? 'has' : 'have'} a named owner, ${whose(data, c)}`;
+  const lead = `In ${placeName(data, t)}, ${c.named.toLocaleString('en-US')} ${c.named === 1 ? 'property has' : 'properties have'} a named owner, ${whose(data, c)}`;
   const absentee = c.absentee_known
     ? `Absentee: ${of(c.absentee, c.absentee_known, 'owner')} with a mailing street recorded are mailed away from the property (the mailing street or zip is not the property's); the other ${(c.absentee_known - c.absentee).toLocaleString('en-US')} are mailed at the property itself, as an owner-occupant is (occupancy itself is not recorded)`
     : 'No mailing address is recorded for these owners, so absentee owners and owner-occupied homes are not counted';
