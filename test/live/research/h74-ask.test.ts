@@ -4,9 +4,11 @@
 // said not covered, with the build's sales sources named; SeaTac's zips' sales are said to count in the cities holding
 // most of each zip's land; West Hartford's price per sqft is said impossible (Connecticut's files record no living
 // area) with its median price; a lower-case two-word town followed by a topic ("federal way home prices") and a lower-case
-// neighbourhood before its borough ("astoria queens") are read. Already right, kept so: misspelt places, permits and
+// neighbourhood before its borough ("astoria queens") are read; foreclosures of a city with sales but no filings
+// (Philadelphia) name the build's filing sources, without its sales' caveats. Already right, kept so: misspelt places, permits and
 // filings of a year, investor shares, a legal fact, and a year no filing or permit record covers. Every figure is
 // re-read from the raw files or the oracles' own SQL (test/helpers/oracle-*.ts), never copied from our own output.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { dataFile, rawQuery, RAW_MARKET_SALES } from '../../helpers/oracle-raw-comps.ts';
@@ -84,6 +86,15 @@ describe('known misses (fixed)', () => {
     expect(w.withArea).toBe(0);
     const a = await ask('price per square foot in west hartford');
     expect(a).toMatch(new RegExp(`^West Hartford, CT had ${n(w.n)} arm's-length single-family sales in the 6 months to ${w.asOf}.*, but none of them has a living area in the source, so no zip of the city has a price per sqft; their median sale price was ${esc(money(w.median!))}`));
+  });
+  it('"foreclosures in philadelphia", "foreclosures in 19134": no filing record covers it, the build\'s filing sources named, no sales caveat', async () => {
+    // the build's filing files: Allegheny County's and Louisville's, neither naming Philadelphia
+    const dirs = fs.readdirSync('/work/shared/data').filter((d) => /foreclos|lien|distress|sheriff/i.test(d));
+    expect(dirs.sort()).toEqual(['allegheny-county-mortgage-foreclosures', 'louisville-metro-lien-foreclosures']);
+    for (const d of dirs) expect(fs.readFileSync(`/work/shared/data/${d}/SOURCE.md`, 'utf8')).not.toMatch(/Philadelphia/);
+    for (const q of ['foreclosures in philadelphia', 'foreclosures in 19134']) {
+      expect(await ask(q), q).toBe("We have no foreclosure or lien filings for Philadelphia, PA: this build's filing sources are Allegheny County mortgage foreclosure filings and Louisville Metro lien foreclosures, and none covers it.");
+    }
   });
 });
 
