@@ -27,8 +27,10 @@ export function noSalesWhy(data: ResearchData, t: Target, zips: readonly string[
   const filings = [...new Set(filed.flatMap((f) => data.market?.distress_months?.places[`city|${f.state}|${slug(f.name)}`]?.[1] ?? []))].sort().map((s) => data.titles.get(s) ?? s);
   if (filers.length && filings.length) held.push(`foreclosure and lien filings (${list(filings)}${fips ? `, naming ${list(filers.slice(0, 3))}${filers.length > 3 ? ` and ${filers.length - 3} more` : ''}` : ''}): ask "foreclosures in ${where}"`);
   if (data.market?.permit_months?.places[fips ? `county|${fips}` : `city|${t.state}|${slug(t.city!)}`]) held.push(`building permits: ask "permits in ${where}"`);
-  // a city of neither filings nor permits: its missing figure keeps its own words (a zip without sales, a typeless file)
-  if (!fips && !held.length) return '';
+  // a city of neither filings nor permits keeps its own words where a sales source names it (a typeless file, a source
+  // whose sales carry no zip) or nothing is known of its zips; else it is said plainly not covered, with the build's
+  // sales sources named (h74ask: "median home price in austin" said no sales, naming no market that has them)
+  if (!fips && !held.length && (bySource[`city|${t.state}|${slug(t.city!)}`]?.length || !zips.length)) return '';
   return `: no sales source of this build covers it${brief ? '' : ` (its sales sources are ${list(sales)})`}${held.length ? `; what it holds there is ${held.join('; and ')}` : ''}`;
 }
 

@@ -22,7 +22,8 @@ interface Found { state: string; city?: string; zip?: string; area?: Area; hood?
  *  or its city when the source names no part other than the city. */
 function isPartOf(f: Found, hood: Hood): boolean {
   const bare = (s: string): string => s.toLowerCase().replace(/^the /, '');
-  return f.state === hood.state && f.city === hood.city && (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city));
+  // a borough read as a town of its sales' city name ("astoria queens": Queens, NY, h74ask) is the part too
+  return f.state === hood.state && (f.city === hood.city ? (f.area ? bare(f.area.name) === bare(hood.part) : bare(hood.part) === bare(hood.city)) : !f.area && !!f.city && bare(f.city) === bare(hood.part));
 }
 
 /** Whether a place found is written next to the words start..end: only spaces, commas, brackets or one short word (a

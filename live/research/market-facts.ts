@@ -184,8 +184,8 @@ async function factsOf(data: ResearchData, u: Understanding, intent: Intent, t: 
         // each zip's ratio is kept (ZipFigure.ratio), its missing one said once for the city (listRatioFacts)
         const each = { ...u, asks: u.asks.filter((a) => a !== 'list_ratio') };
         const facts = await cityZipFacts(data, t, (z, p) => compsFact(data, each, t, z, p), COMPS_TOPIC(TYPE_WORDS[u.propertyType]!), u.targets.length > 1, u.lowEnd);
-        // no zip of the city has comps (its sales carry no zip): the city's own monthly price per sqft, if any
-        const ppsf = !t.area && facts.filter((f) => f.primary).every((f) => f.source === null) ? await cityPpsfFact(data, u, t) : facts.every((f) => !f.zip || f.zip.measure === null) ? cityNoAreaFact(data, u, t, u.months ?? 6) : null;
+        // no zip has comps: the city's monthly price per sqft, else why none (no living area: CT, h74ask "west hartford")
+        const ppsf = !t.area && facts.filter((f) => f.primary).every((f) => f.source === null) ? (await cityPpsfFact(data, u, t)) ?? cityNoAreaFact(data, u, t, u.months ?? 6) : facts.every((f) => !f.zip || f.zip.measure === null) ? cityNoAreaFact(data, u, t, u.months ?? 6) : null;
         // the list-to-sale ratio asked: the zips that have one lead, or it is said to be missing there
         const out = u.asks.includes('list_ratio') ? listRatioFacts(t, ppsf ? [ppsf] : facts) : ppsf ? [ppsf] : facts;
         // days on market asked: which zips have it, or that none does and the pace of sales instead (dom-facts.ts)

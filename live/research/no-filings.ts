@@ -17,9 +17,10 @@ function filingSources(data: ResearchData): string | null {
 }
 
 /** A fact of a place's investor activity, or none, where filings were asked: a fact saying no filings cover it, the
- *  sources named; the fact as it was otherwise (filings counted, or not asked). */
+ *  sources named (a city with sales but no filings too, h74ask: "foreclosures in philadelphia" named no filing source
+ *  and gave its sales' caveats); the fact as it was otherwise (filings counted, or not asked). */
 export function noFilings(data: ResearchData, u: Understanding, t: Target, f: Fact | null): Fact | null {
-  if (!u.asks.includes('distress') || (f && (f.source !== null || !/^(We have no (investor activity\b.*|foreclosure or lien filings) for|(I don't have that: )?investor activity is kept per city)/i.test(f.sentence)))) return f;
+  if (!u.asks.includes('distress') || (f && !f.value?.startsWith('no distress source') && (f.source !== null || !/^(We have no (investor activity\b.*|foreclosure or lien filings) for|(I don't have that: )?investor activity is kept per city)/i.test(f.sentence)))) return f;
   const list = filingSources(data);
   if (!list) return f;
   return { ...missing('investor', t, `We have no foreclosure or lien filings for ${areaName(t)}: this build's filing sources are ${list}, and none covers it`), value: 'no distress source' };

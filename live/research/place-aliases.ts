@@ -234,8 +234,12 @@ export function soldTown(toks: readonly Token[], i: number, n: number, cands: re
   const phrase = words.map((w) => w.lower).join(' ');
   if (phrase.length < 4 || COMMON_WORDS.has(phrase) || !cands.some((c) => gaz.hasSales?.(c.state, c.name) ?? false)) return false;
   const plain = words.every((w) => COMMON_WORDS.has(w.lower) || isEnglishWord(w.lower.replace(/'s$/, '')));
-  return !plain || PLACE_BEFORE.has(toks[i - 1]?.lower ?? '');
+  return !plain || PLACE_BEFORE.has(toks[i - 1]?.lower ?? '') || (n >= 2 && TOPIC_AFTER.has(toks[i + n]?.lower ?? ''));
 }
+
+/** A market topic's first word just after a name of two or more English words, which then reads as the town (h74ask:
+ *  "federal way home prices", "maple valley foreclosures" read no place; one word, "union", still needs a cue). */
+const TOPIC_AFTER = new Set(['home', 'homes', 'house', 'houses', 'housing', 'median', 'price', 'prices', 'ppsf', 'sales', 'foreclosures', 'permits', 'investor', 'investors', 'flips', 'condo', 'condos', 'real']);
 
 /** Boroughs asked one against another: "which borough", "what nyc borough", "each borough", "rank the boroughs",
  *  "the cheapest borough" (h67ask: before, no place read), "boroughs by median price" ("the five boroughs" is New York City as a whole: place-words.ts). */

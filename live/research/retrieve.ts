@@ -15,6 +15,7 @@ import { licensingFacts } from './licensing.ts';
 import { pairedRecords } from './search-pairs.ts';
 import { permitsWithoutPlace } from './permit-periods.ts';
 import { slug } from '../../warehouse/layout.ts';
+import { taxSaleNotHeld } from './tax-sale-held.ts';
 
 /** The market topics, as a ranking refusal names them. */
 const MARKET_NOUNS: Partial<Record<string, string>> = {
@@ -115,6 +116,8 @@ export async function gather(data: ResearchData, u: Understanding, depth: Depth)
         const own = legalFacts(data, intent, t);
         facts.push(...(intent === 'redemption' && intents.includes('tax_sale') ? own.filter((f) => f.primary && f.value === NO_REDEMPTION) : own));
         if (intent === 'adverse_possession') { const s = await squatterFact(data, t); if (s) facts.push(s); }
+        // a tax sale asked of a place whose filing records hold other kinds: said not recorded beside the rule (h74ask)
+        if (intent === 'tax_sale') { const n = taxSaleNotHeld(data, t); if (n) facts.push(n); }
       } else facts.push(...await marketFacts(data, u, intent, t));
     }
   }

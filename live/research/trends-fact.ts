@@ -4,6 +4,7 @@
 // figure given over months of a file with no residential subtype says so (sales-facts.ts mixedTypeNote). Split from
 // market-facts.ts (review 16). Wording: warehouse/docs/research.md.
 import { placeNoSalesWhy } from './county-no-sales.ts';
+import { cityZipsPlaced } from './zip-city.ts';
 import type { ResearchData, ShardKeys } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -51,7 +52,7 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   if (u.asks.includes('sales_count') && !u.years && !monthly) return salesCountFact(data, u, t, where);
   const s = await data.shard<StoredTrends>('trends', keys);
   const what = u.priceLevel ? 'a median sale price' : 'a price trend';
-  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}${placeNoSalesWhy(data, t)}${redfinNoPrice(data, t)}` : 'Price trends are not part of this build');
+  if (!s) return missing('trends', t, await data.hasFamily('trends', keys) ? `We have no ${TYPE_WORDS[type]} sales for ${what} in ${where}${placeNoSalesWhy(data, t) || cityZipsPlaced(data, t)}${redfinNoPrice(data, t)}` : 'Price trends are not part of this build');
   const c = s.series;
   const points: LevelPoint[] = c.month.map((_, i) => ({ level: c.level[i]!, se: c.se[i]!, n: c.index_sample_count[i]! }));
   const last = latestSolid(points, c.complete);

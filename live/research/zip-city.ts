@@ -37,3 +37,16 @@ export function withZipCity(data: Pick<ResearchData, 'market' | 'zips'>, f: Fact
   const note = f.source ? zipCityNote(data, zip) : null;
   return note ? { ...f, sentence: `${f.sentence}; ${note}` } : f;
 }
+
+/** For a city of no sales of its own whose zips' sales the build places in other cities (SeaTac, WA: its zips are mailed
+ *  as Seattle and the sales file names no city, so each zip's sales take the incorporated place holding most of its land,
+ *  Burien, Tukwila or Des Moines; warehouse/docs/market.md "City from zip"): the clause saying where they count and
+ *  that a zip answers, '' else (h74ask: "median price in seatac wa" said no sales, as if none fell in its zips). */
+export function cityZipsPlaced(data: Pick<ResearchData, 'market' | 'zips' | 'titles' | 'zipsOfCity'>, t: { city?: string | null; state: string; zip?: string | null }): string {
+  if (!t.city || t.zip || data.market?.sources?.[`city|${t.state}|${slug(t.city)}`]?.length) return '';
+  const zips = data.zipsOfCity(t.city, t.state).filter((z) => data.market?.zip_cities?.[z]?.length).sort();
+  if (!zips.length) return '';
+  const parts = zips.map((z) => `zip ${z} (${data.market!.zip_cities![z]!.map(([c, k]) => `${plural(k, "arm's-length sale")} in ${c}`).join(', ')})`);
+  const files = [...new Set(zips.flatMap((z) => data.market?.sources?.[`zip|${z}`] ?? []))].sort().map((s) => data.titles.get(s) ?? s);
+  return `: ${files.join(' and ')} ${files.length > 1 ? 'record' : 'records'} no city, only a zip, and each sale counts in the city holding the most of its zip's land, so ${t.city}'s zips with sales count elsewhere: ${parts.join(', ')}; ${t.city} has no city figure of its own, and each of these zips answers for itself (ask "home prices in ${zips[0]}")`;
+}

@@ -118,7 +118,7 @@ describe('nicknames, misspellings and periods: already right, kept so', () => {
     const nyc = await columns(dataFile('nyc-rolling-sales/nyc_rolling_sales_2023-03_2024-02.csv.gz'));
     expect(nyc.filter((c) => /buyer|grantee|owner/i.test(c))).toEqual([]);
     expect(await ask('nyc flips')).toMatch(/^In New York, NY, the sales records of the 12 months to \d{4}-\d{2}-\d{2} carry no buyer names, so the investor share is unknown/);
-    expect(await ask('the bronx foreclosures')).toMatch(/^We have no foreclosure or lien filings for Bronx, NY: no distress source covers the city/);
+    expect(await ask('the bronx foreclosures')).toMatch(/^We have no foreclosure or lien filings for the Bronx \(New York, NY\): this build's filing sources are Allegheny County mortgage foreclosure filings and Louisville Metro lien foreclosures, and none covers it/); // the sources named (h74ask)
     for (const d of fs.readdirSync('/work/shared/data').filter((x) => /permit/.test(x))) expect(fs.readFileSync(`/work/shared/data/${d}/SOURCE.md`, 'utf8')).not.toMatch(/Seattle/);
     expect(await ask('seattle wa building permits')).toMatch(/^We have no building permit records for Seattle, WA: this build's permit sources are Nashville building permit applications and Chicago building permits/);
     expect(await ask('chicago price per sqft')).toMatch(/^We have no single-family comparable sales for any zip of Chicago, IL: no sales source of this build covers it/);
