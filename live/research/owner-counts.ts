@@ -14,12 +14,12 @@ import { slug } from '../../warehouse/layout.ts';
 import type { Target } from './place-words.ts';
 import { OWNER_TYPES, type OwnerCount, type OwnerType } from './owner-types.ts';
 
-const TYPE_WORDS: Record<OwnerType, string> = {
-  individual: 'individuals', corporate: 'companies (LLCs, corporations, partnerships)', trust: 'trusts', bank: 'banks',
-  government: 'government bodies', nonprofit: 'nonprofits',
+const TYPE_WORDS: Record<OwnerType, [one: string, many: string]> = {
+  individual: ['individual', 'individuals'], corporate: ['company (an LLC, corporation or partnership)', 'companies (LLCs, corporations, partnerships)'],
+  trust: ['trust', 'trusts'], bank: ['bank', 'banks'], government: ['government body', 'government bodies'], nonprofit: ['nonprofit', 'nonprofits'],
 };
-
-const share = (n: number, of: number): string => `${(Math.round((1000 * n) / of) / 10).toFixed(1)}%`;
+/** A share to one decimal; a count above 0 that rounds to 0.0% is "under 0.1%". */
+const share = (n: number, of: number): string => (n > 0 && (1000 * n) / of < 0.5 ? 'under 0.1%' : `${(Math.round((1000 * n) / of) / 10).toFixed(1)}%`);
 const of = (n: number, total: number, what: string): string => `${n.toLocaleString('en-US')} of the ${plural(total, what)} (${share(n, total)})`;
 
 /** The key of a place's counts: a zip, else a city (a borough or neighbourhood has none of its own). */
@@ -45,7 +45,7 @@ function ownerSentences(data: ResearchData, t: Target, c: OwnerCount, asked: str
     ? `Out of state: ${of(c.out_of_state, c.state_known, 'owner')} with a mailing state recorded are mailed outside ${data.stateName(t.state)}`
     : 'No mailing state is recorded for these owners, so out-of-state owners are not counted';
   const typed = OWNER_TYPES.filter((k) => c.types[k] > 0).sort((a, b) => c.types[b] - c.types[a]);
-  const types = `By owner type (read from the owner's name): ${typed.map((k) => `${c.types[k].toLocaleString('en-US')} ${TYPE_WORDS[k]} (${share(c.types[k], c.named)})`).join(', ')}`;
+  const types = `By owner type (read from the owner's name): ${typed.map((k) => `${c.types[k].toLocaleString('en-US')} ${TYPE_WORDS[k][c.types[k] === 1 ? 0 : 1]} (${share(c.types[k], c.named)})`).join(', ')}`;
   const order = /out[- ]of[- ]state/.test(asked) ? [away, absentee, types]
     : /\b(llcs?|corporat\w*|compan\w*|banks?|investors?|institutional|who owns|largest|biggest|top)\b/.test(asked) ? [types, absentee, away] : [absentee, away, types];
   return `${lead}. ${order.join('. ')}.`;
