@@ -38,6 +38,8 @@ export const CITY_NICKNAMES: readonly CityNickname[] = [
   { city: 'St. Louis', state: 'MO', forms: ['The Lou', 'STL'], inQuestions: /\bthe lou\b|\bSTL\b/i },
   { city: 'Nashville', state: 'TN', forms: ['Nashvegas', 'Music City'], inQuestions: /\bnashvegas\b|\bmusic city\b/i },
   { city: 'Louisville', state: 'KY', forms: ['Derby City'], inQuestions: /\bderby city\b/i },
+  // the airport city's common spellings: the Census name is "SeaTac", typed "seatac" or "sea-tac" with no state (h74ask)
+  { city: 'SeaTac', state: 'WA', forms: ['Sea-Tac', 'Sea Tac'], inQuestions: /\bsea-?tac\b|\bsea tac\b/i },
   { city: 'Chicago', state: 'IL', forms: ['Chi-town', 'Chitown', 'Windy City'], inQuestions: /\bchi-?town\b|\bwindy city\b/i },
   { city: 'Detroit', state: 'MI', forms: ['Motor City', 'Motown'], inQuestions: /\bmotor city\b|\bmotown\b/i },
   { city: 'Boston', state: 'MA', forms: ['Beantown'], inQuestions: /\bbeantown\b/i },

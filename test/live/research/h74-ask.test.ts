@@ -76,7 +76,8 @@ describe('known misses (fixed)', () => {
     expect(held.length).toBeGreaterThan(0);
     expect(held.every((z) => z.city !== 'SeaTac')).toBe(true);
     const parts = held.map((z) => `zip ${z.z} (${n(sales.get(z.z)!)} arm's-length sales in ${z.city})`).join(', ');
-    for (const q of ['median price in seatac wa', 'SeaTac home prices']) {
+    // lower case with no state, and hyphenated: the nickname list reads SeaTac, WA (live/places/nicknames.ts)
+    for (const q of ['median price in seatac wa', 'SeaTac home prices', 'seatac home prices', 'median price in sea-tac']) {
       expect(await ask(q), q).toContain(`We have no single-family sales for a median sale price in SeaTac, WA: King County WA house sales 2014-2015 records no city, only a zip, and each sale counts in the city holding the most of its zip's land, so SeaTac's zips with sales count elsewhere: ${parts}; SeaTac has no city figure of its own, and each of these zips answers for itself (ask "home prices in ${held[0]!.z}")`);
     }
   });
