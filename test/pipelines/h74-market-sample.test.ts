@@ -24,6 +24,7 @@ import { CT_KEPT } from '../helpers/oracle-ct.ts';
 import { denverInvestor, denverMonths } from '../helpers/oracle-denver.ts';
 import { rawRehabResales, rehabLabel, resaleScore, type RawRehab } from '../helpers/oracle-raw-rehab.ts';
 import { band } from '../helpers/oracle-market.ts';
+import { openProperties } from '../helpers/oracle-distress.ts';
 import { slug } from '../../warehouse/layout.ts';
 
 export const SEED = 74;
@@ -270,7 +271,31 @@ describe(`seeded sample ${SEED} of the market endpoints over HTTP against the ra
         bad.push(`Denver ${w.months} months: ours ${b.investor_purchase_rate_pct}% ${b.flip_velocity_days} d ${b.gross_flip_margin_pct}%; raw ${w.rate}% (${w.investors}/${w.sales_for_value}) ${w.days} d ${w.margin}% (${w.flips} flips)`);
       }
     }
+    // the distressed pipeline of the Allegheny towns and Louisville: open filings' properties recounted from the raw
+    // filing files (openProperties; a municipality named as market.md reads the docket: "X Boro" -> X, "Twp." -> Township)
+    const town = (muni: string): string => muni.replace(/^City of /, '').replace(/ Boro$/, '').replace(/ Twp\.$/, ' Township')
+      .replace(/^N\. /, 'North ').replace(/^S\. /, 'South ').replace(/^Mt\. /, 'Mount ').replace(/ Hts\.( |$)/, ' Heights$1').replace(/^Duquesnt$/, 'Duquesne').trim();
+    const open = await openProperties(MONTHS);
+    let distress = 0;
+    for (const a of answers) {
+      const q = new URL(a.path, 'http://x').searchParams;
+      if (a.status !== 200 || !q.has('months') || q.get('city') !== a.body.city) continue;
+      const st = q.get('state')!, months = Number(q.get('months'));
+      if (st === 'KY' || (st === 'PA' && a.body.city !== 'Philadelphia')) {
+        const rows = open.filter((r) => r.months === months && (st === 'KY' ? r.place === 'Louisville' : r.place !== 'Allegheny County' && town(r.place) === a.body.city));
+        if (rows.length > 1) bad.push(`${a.path}: ${rows.length} raw municipalities read as ${a.body.city}`);
+        const w = rows[0] ?? { n: 0, without_parcel: 0 };
+        if (a.body.distressed_pipeline_count !== w.n || a.body.distressed_without_parcel !== w.without_parcel) {
+          bad.push(`${a.path}: distressed ${a.body.distressed_pipeline_count} (${a.body.distressed_without_parcel} without parcel); raw ${w.n} (${w.without_parcel})`);
+        } else distress++;
+      }
+      // the NYC, Connecticut, King County and Sacramento files name no buyer: no investor rate, flip or margin
+      if (['NY', 'CT', 'WA', 'CA'].includes(st) && (a.body.investor_purchase_rate_pct !== null || a.body.flip_velocity_days !== null || a.body.gross_flip_margin_pct !== null)) {
+        bad.push(`${a.path}: investor figures ${a.body.investor_purchase_rate_pct} / ${a.body.flip_velocity_days} / ${a.body.gross_flip_margin_pct} from files naming no buyer`);
+      }
+    }
     expect(bad.slice(0, 40)).toEqual([]);
+    expect(distress).toBe(6 * MONTHS.length);
   }, 600_000);
 
   test('city trends: 5 cities per state, each name variant, type and months 3-60: the own name\'s answer; NYC, Philadelphia, Connecticut and Denver months against the raw files', async () => {
