@@ -7,12 +7,12 @@
 // for each `months` 3-24. The figures are recomputed with plain DuckDB over ../shared/data, never the build's flags,
 // marts or macros: King County, Sacramento, NYC and Philadelphia by RAW_MARKET_SALES (oracle-raw-comps.ts),
 // Connecticut by CT_SALES_ZIPPED / CT_KEPT (oracle-ct-zips.ts, oracle-ct.ts), Denver by DENVER_DEEDS
-// (oracle-denver.ts), the NYC and Connecticut rehab shares by rawRehabResales / CT_ZIP_REHAB, and King County's
+// (oracle-denver.ts), Sacramento's cities by the file's own city column, the NYC and Connecticut rehab shares by rawRehabResales / CT_ZIP_REHAB, and King County's
 // rehab share written here (market.md "mart_rehab": a renovated resale, `yr_renovated` in the sale year or the year
 // before, or a quick resale at a gain, the previous sale of the same `id` 1 to 365 days before at a price >= 10%
-// lower, over the window's sales to the source's last sale). A city of no raw oracle here (King County's and
-// Sacramento's cities, Louisville, the Allegheny towns) is checked only to give, under each name variant, the answer
-// of its own name. Rounding (market.md "Rounding in the answers"): percentiles within half a cent, prices within half
+// lower, over the window's sales to the source's last sale), the Allegheny towns' and Louisville's distressed pipeline by
+// openProperties (oracle-distress.ts). King County's cities (their city is the zip's: "City from zip") have no raw
+// oracle here: they are checked only to give, under each name variant, the answer of their own name. Rounding (market.md "Rounding in the answers"): percentiles within half a cent, prices within half
 // a dollar, percentages within 0.05.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,10 +141,15 @@ beforeAll(async () => {
   // trends: each market's arm's-length sales per month recorded, count and median price
   const PPSF = `case when count(*) filter (where sqft > 0) >= 5 then median(price / sqft) filter (where sqft > 0) end::double`;
   const months = await rawQuery<{ market: string; type: string; month: string; n: number; median: number; ppsf: number | null }>(`${RAW_MARKET_SALES},
-    arms as (select src, zip, split_part(block, '-', 1) as borough, type, strftime(d, '%Y-%m') as month, price, sqft from market where not portfolio)
+    arms as (select src, zip, split_part(block, '-', 1) as borough, type, strftime(d, '%Y-%m') as month, price, sqft from market where not portfolio),
+    -- a Sacramento sale's city: the file's own \`city\` column (market.md "Sources": the city as the file writes it)
+    sac_city as (select upper(street) || '|' || zip as prop, any_value(trim(city)) as city
+                 from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true) group by 1)
     select 'zip/' || zip as market, type, month, count(*)::int as n, median(price)::double as median, ${PPSF} as ppsf from arms where zip in (${inList}) group by all
     union all select 'borough/' || borough, type, month, count(*)::int, median(price)::double, ${PPSF} from arms where src = 'nyc' group by all
     union all select 'city/' || src, type, month, count(*)::int, median(price)::double, ${PPSF} from arms where src in ('nyc', 'philadelphia') group by all
+    union all select 'sacramento/' || c.city, a.type, a.month, count(*)::int, median(a.price)::double, ${PPSF.replaceAll('sqft', 'a.sqft').replaceAll('price', 'a.price')}
+      from (select *, strftime(d, '%Y-%m') as month from market where src = 'sacramento' and not portfolio) a join sac_city c using (prop) group by all
     union all select 'zip/' || zip, type, month, count(*)::int, median(price)::double, null from ${CT_SALES_ZIPPED} where zip in (${inList}) and type is not null group by all
     union all select 'town/' || town, type, month, count(*)::int, median(price)::double, null from ${CT_KEPT} where type is not null group by all`);
   for (const r of months) {
@@ -152,6 +157,7 @@ beforeAll(async () => {
     const market = kind === 'zip' ? r.market
       : kind === 'borough' ? `city/NY/${slug(BOROUGHS[name]!)}`
       : kind === 'town' ? `city/CT/${slug(name)}`
+      : kind === 'sacramento' ? `city/CA/${slug(name)}`
       : name === 'nyc' ? 'city/NY/new-york' : 'city/PA/philadelphia';
     putMonth(market, r.type, r.month, { n: r.n, median: r.median, ppsf: r.ppsf });
   }
@@ -327,6 +333,9 @@ describe(`seeded sample ${SEED} of the market endpoints over HTTP against the ra
     }
     const raw = answers.filter((a) => rawMonths.has(`${market.get(a.path)}|sfr`));
     const t = compareTrends(raw, (p) => market.get(p)!);
+    // every sampled city of a state with a raw oracle here was checked month by month
+    const checked = new Set(raw.map((x) => market.get(x.path)));
+    expect(sample.trendCities.filter(([st]) => ['CA', 'CO', 'CT', 'NY', 'PA'].includes(st)).map(([st, c]) => `city/${st}/${c}`).filter((m) => !checked.has(m))).toEqual([]);
     expect([...bad, ...t.bad].slice(0, 40)).toEqual([]);
     expect(t.counts).toBeGreaterThan(200);
   }, 600_000);
