@@ -120,6 +120,8 @@ const putMonth = (market: string, type: string, month: string, m: Month): void =
   (rawMonths.get(k) ?? rawMonths.set(k, new Map()).get(k)!).set(month, m);
 };
 const rawRehab = new Map<string, RawRehab>(); // zip/months
+interface Direction { zip: string; trend_end: string; last: number; prior: number }
+const kcDirection = new Map<string, Direction>();
 
 beforeAll(async () => {
   const sampled = asked();
@@ -173,6 +175,26 @@ beforeAll(async () => {
     select zip, 'king_county' as src, w.months, strftime(e.e, '%Y-%m-%d') as as_of, count(*)::int as n,
            count(*) filter (where yr in (year(d), year(d) - 1) or (d - pd between 1 and 365 and price >= 1.1 * pp))::int as rehab
     from kc cross join e cross join windows w where d > e.e - to_months(w.months) and d <= e.e and zip in (${inList}) group by all`);
+  // King County's 30-day rehab direction (market.md mart_rehab "Trend", mart_market_direction "Window end"): the rehab
+  // events (renovated or quick resales at a gain) in the 30 days to trend_end against the 30 days before; trend_end the
+  // earlier of the source's last sale and the latest day D its sales are complete through: the 7 days to D hold at
+  // least 3/4 of the average week of the 56 days before them, every calendar day from its first sale counted
+  const dir = await rawQuery<Direction>(`${RAW_MARKET_SALES},
+    yr as (select id as prop, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price, max(try_cast(yr_renovated as integer)) as yr
+           from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true) group by all),
+    kc as (select m.*, y.yr, lag(m.d) over w as pd, lag(m.price) over w as pp from market m join yr y using (prop, d, price)
+           where m.src = 'king_county' and not m.portfolio window w as (partition by m.prop order by m.d)),
+    days as (select unnest(range((select min(d) from kc), (select max(d) from kc) + interval 1 day, interval 1 day))::date as day),
+    series as (select day, count(kc.d) as n from days left join kc on kc.d = days.day group by day),
+    roll as (select day, sum(n) over (order by day rows between 6 preceding and current row) as last7,
+                    sum(n) over (order by day rows between 62 preceding and 7 preceding) as prior56 from series),
+    e as (select least((select max(d) from kc), (select max(day) from roll where last7 >= 0.75 * prior56 / 8)) as e),
+    ev as (select zip, d from kc where yr in (year(d), year(d) - 1) or (d - pd between 1 and 365 and price >= 1.1 * pp))
+    select z.zip, strftime(e.e, '%Y-%m-%d') as trend_end,
+           count(ev.d) filter (where ev.d > e.e - 30 and ev.d <= e.e)::int as last,
+           count(ev.d) filter (where ev.d > e.e - 60 and ev.d <= e.e - 30)::int as prior
+    from (select distinct zip from kc where zip in (${inList})) z cross join e left join ev using (zip) group by all`);
+  for (const d of dir) kcDirection.set(d.zip, d);
   const ct = await rawQuery<RawRehab>(CT_ZIP_REHAB);
   for (const r of [...kc, ...ct, ...(await rawRehabResales())]) if (sampled.includes(r.zip)) rawRehab.set(`${r.zip}/${r.months}`, r);
 }, 600_000);
@@ -228,11 +250,11 @@ describe(`seeded sample ${SEED} of the market endpoints over HTTP against the ra
     expect(medians).toBeGreaterThan(1000);
   }, 600_000);
 
-  test('rehab-score: every sampled zip with a resale oracle and months 3-24 (and the default): score, label, counts, as_of', async () => {
+  test('rehab-score: every sampled zip with a resale oracle and months 3-24 (and the default): score, label, counts, as_of; King County\'s 30-day direction', async () => {
     const zips = asked().filter((z) => fs.existsSync(shardDir(`market/rehab/${z}`)));
     const paths = zips.flatMap((z) => [`/v1/market/rehab-score?zip=${z}`, ...MONTHS.map((m) => `/v1/market/rehab-score?zip=${z}&months=${m}`)]);
     const bad: string[] = [];
-    let scored = 0;
+    let scored = 0, directions = 0;
     for (const a of await getAll(paths)) {
       const q = new URL(a.path, 'http://x').searchParams;
       const r = rawRehab.get(`${q.get('zip')}/${q.get('months') ?? 6}`);
@@ -243,9 +265,18 @@ describe(`seeded sample ${SEED} of the market endpoints over HTTP against the ra
         || b.counts.rehab_resales !== r!.rehab || b.as_of !== r!.as_of || b.counts.rehab_permits !== null) {
         bad.push(`${a.path}: ours ${a.status} ${b.rehab_momentum_score} ${b.label} ${b.counts?.rehab_resales}/${b.counts?.sales} ${b.as_of}; raw ${want} ${rehabLabel(want)} ${r!.rehab}/${r!.n} ${r!.as_of}`);
       } else scored++;
+      const d = kcDirection.get(q.get('zip')!);
+      if (d && a.status === 200) {
+        const pct = Math.round(1000 * (d.last - d.prior) / Math.max(d.prior, 1)) / 10;
+        const trend = pct > 5 ? 'up' : pct < -5 ? 'down' : 'flat';
+        if (b.trend_end !== d.trend_end || b.counts.trend_last_30d !== d.last || b.counts.trend_prior_30d !== d.prior || !near(b.trend_pct, pct, 0.05) || b.trend !== trend) {
+          bad.push(`${a.path}: trend ${b.trend} ${b.trend_pct} ${b.counts.trend_last_30d}/${b.counts.trend_prior_30d} to ${b.trend_end}; raw ${trend} ${pct} ${d.last}/${d.prior} to ${d.trend_end}`);
+        } else directions++;
+      }
     }
     expect(bad.slice(0, 40)).toEqual([]);
     expect(scored).toBeGreaterThan(300);
+    expect(directions).toBe(15 * (1 + MONTHS.length)); // every King County zip of the sample, every window
   }, 600_000);
 
   test('investor-overview: 5 cities per state, each name variant and months 3-24: the answer of the city\'s own name; Denver\'s figures from its raw deeds', async () => {
