@@ -244,8 +244,21 @@ describe(`seeded sample ${SEED} of the market endpoints over HTTP against the ra
   test('trends: every zip, type and months 3-60: each month\'s sales count and median price', async () => {
     const zips = asked();
     const paths = zips.flatMap((z) => [`/v1/market/trends?zip=${z}`, ...TYPES.flatMap((t) => TREND_MONTHS.map((m) => `/v1/market/trends?zip=${z}&property_type=${t}&months=${m}`))]);
-    const { bad, counts, medians } = compareTrends(await getAll(paths), (a) => `zip/${new URL(a, 'http://x').searchParams.get('zip')}`);
+    const answers = await getAll(paths);
+    const { bad, counts, medians } = compareTrends(answers, (a) => `zip/${new URL(a, 'http://x').searchParams.get('zip')}`);
+    // King County's 30-day direction: the rehab score's (market.md mart_market_direction), whatever the type and months
+    let directions = 0;
+    for (const a of answers) {
+      const d = kcDirection.get(new URL(a.path, 'http://x').searchParams.get('zip')!);
+      if (!d || a.status !== 200) continue;
+      const pct = Math.round(1000 * (d.last - d.prior) / Math.max(d.prior, 1)) / 10;
+      const s = a.body.summary;
+      if (s.direction_30d !== (pct > 5 ? 'up' : pct < -5 ? 'down' : 'flat') || !near(s.direction_30d_pct, pct, 0.05) || s.direction_30d_end !== d.trend_end) {
+        bad.push(`${a.path}: direction ${s.direction_30d} ${s.direction_30d_pct} to ${s.direction_30d_end}; raw ${pct} (${d.last}/${d.prior}) to ${d.trend_end}`);
+      } else directions++;
+    }
     expect(bad.slice(0, 40)).toEqual([]);
+    expect(directions).toBeGreaterThan(15);
     expect(counts).toBeGreaterThan(2000);
     expect(medians).toBeGreaterThan(1000);
   }, 600_000);
