@@ -46,18 +46,19 @@ export const PHILADELPHIA_BUYER = partyKey("trim(concat_ws(' ', trim(owner_1), t
  * The raw sales of every source with a zip (King County, Sacramento, NYC, Philadelphia) that market.md's arm's-length
  * rule keeps but for portfolio deeds, read straight from the raw files: a `with` clause ending in `market` (`src`,
  * `zip`, `d` the sale date, `price`, `sqft`, `type`, `prop`, `block`, `unit` (NYC's apartment, market.md's reading of
- * it), `portfolio`: a portfolio deed's sale, which a price figure leaves out). Shared by rawComps and the trends' raw recomputation (test/pipelines/trends-raw-nyc-philadelphia.test.ts).
+ * it), `portfolio`: a portfolio deed's sale, which a price figure leaves out). A sale recorded twice, or keyed twice at prices within 0.5%
+ * with the same facts (a near copy, market.md "Duplicate"), is one sale. Shared by rawComps and the trends' raw recomputation (test/pipelines/trends-raw-nyc-philadelphia.test.ts).
  */
 export const RAW_MARKET_SALES = `
     with recorded as (
       select 'king_county' as src, zipcode as zip, strptime("date", '%Y%m%dT%H%M%S')::date as d, try_cast(price as double) as price,
              try_cast(sqft_living as double) as sqft, 'sfr' as type, id as prop, null as doc, null as buyer, null as block,
-             null::double as assessed, null::varchar as unit
+             null::double as assessed, null::varchar as unit, concat_ws('|', bedrooms, bathrooms, yr_built) as facts
       from read_csv('${dataFile('king-county-wa-house-sales/kc_house_data.csv.gz')}', all_varchar = true)
       union all
       select 'sacramento', zip, try_cast(sale_date_iso as date), try_cast(price as double), try_cast(sq__ft as double),
              case "type" when 'Residential' then 'sfr' when 'Condo' then 'condo' when 'Multi-Family' then 'multi' end,
-             upper(street) || '|' || zip, null, null, null, null, null
+             upper(street) || '|' || zip, null, null, null, null, null, concat_ws('|', beds, baths)
       from read_csv('${dataFile('sacramento-real-estate-transactions/sacramento_transactions.csv.gz')}', all_varchar = true)
       union all
       select 'nyc', zip, d, price,
@@ -67,7 +68,7 @@ export const RAW_MARKET_SALES = `
              -- building's sale, its area kept (review 18a #4)
              case when unit is not null and greatest(ru, tu) > 1 and not building_row then null
                   when cat = '11' and type = 'condo' and gsf > 50000 then null else gsf end,
-             type, prop, null, null, block, null, case when not building_row then unit end
+             type, prop, null, null, block, null, case when not building_row then unit end, yb
       from (select *,
               -- market.md, NYC: a billing lot's row naming an apartment, and a rental building's row naming a unit of a lot
               -- sold under 2+ units, are condo units' sales (review 15)
@@ -90,7 +91,7 @@ export const RAW_MARKET_SALES = `
                          else coalesce(apt, case when not (cat in ('01', '02', '03', '07', '08', '14')
                                                       and regexp_matches(coalesce(part, ''), '^(GAR|GARAGE|GARAG|GARGE|GRG|PKG|PKNG|PAKNG|PARKING)$')) then part end) end as unit
                   from (select trim("ZIP CODE") as zip, try_cast("SALE DATE" as date) as d, try_cast(replace("SALE PRICE", ',', '') as double) as price,
-                               try_cast(replace("GROSS SQUARE FEET", ',', '') as double) as gsf,
+                               try_cast(replace("GROSS SQUARE FEET", ',', '') as double) as gsf, trim("YEAR BUILT") as yb,
                                coalesce(try_cast(replace("RESIDENTIAL UNITS", ',', '') as integer), 0) as ru, coalesce(try_cast(replace("TOTAL UNITS", ',', '') as integer), 0) as tu,
                                case when regexp_matches(trim("BUILDING CLASS CATEGORY"), '^[0-9]{2} ') then left(trim("BUILDING CLASS CATEGORY"), 2) end as cat,
                                nullif(upper(trim("APARTMENT NUMBER")), '') as apt, nullif(upper(trim(split_part("ADDRESS", ',', 2))), '') as part,
@@ -106,7 +107,8 @@ export const RAW_MARKET_SALES = `
              ${PHILADELPHIA_TYPE},
              trim(parcel_number), ${PHILADELPHIA_DOC}, ${PHILADELPHIA_BUYER}, null,
              -- the roll's market value: the sale-to-assessment ratio's numerator
-             try_cast(market_value as double), null
+             try_cast(market_value as double), null,
+             concat_ws('|', trim(number_of_bedrooms), trim(number_of_bathrooms), trim(year_built))
       from ${PHILADELPHIA_ROWS}
     ),
     -- market.md "Row contracts" (step 3, every source's rows): a zip outside the ZIP universe (the union of the ZIP
@@ -132,16 +134,25 @@ export const RAW_MARKET_SALES = `
         and (not regexp_full_match(coalesce(r.zip, ''), '[0-9]{5}') or r.zip in (select z from zip_universe))
         and r.price <= b.max_price and (coalesce(r.sqft, 0) = 0 or r.sqft between b.min_sqft and b.max_sqft)
     ),
+    -- market.md "Duplicate": a near copy, the same property, date, buyer and facts (type, beds, baths, area, year
+    -- built, assessed value: \`facts\` holds what each file records of them) at prices within 0.5% of the higher, is one
+    -- sale keyed twice (a group whose prices spread wider is left alone): one copy kept, the higher price
+    -- (Sacramento's 1223 LAMBERTON CIR, 95838, $155,435 and $155,500 on 2008-05-19)
+    nearing as (
+      select *, count(*) over g > 1 and min(price) over g < max(price) over g and max(price) over g - min(price) over g <= 0.005 * max(price) over g as near
+      from usable window g as (partition by src, prop, d, buyer, type, sqft, assessed, facts)
+    ),
     marked as (
-      select *,
+      select * exclude (near, facts),
         (doc is not null and count(distinct prop) over (partition by src, doc, d, price) >= 2)
         or (buyer is not null and count(distinct prop) over (partition by src, buyer, d, price) >= 2)
         or (block is not null and count(distinct prop) over (partition by src, block, d, price) >= 2)
         -- NYC: the blocks of one borough at a price neither a multiple of $500 nor $1 under one of $1,000 (review 16 #1)
         or (block is not null and price > 10000 and price % 500 <> 0 and (price + 1) % 1000 <> 0
             and count(distinct prop) over (partition by src, split_part(block, '-', 1), d, price) >= 2) as portfolio,
-        row_number() over (partition by src, prop, d, price) as copy
-      from usable
+        row_number() over (partition by src, prop, d, case when not near then price end,
+                           case when near then [buyer, type, sqft::varchar, assessed::varchar, facts] end order by price desc) as copy
+      from nearing
     ),
     -- sales validation by the sale-to-assessment ratio (market.md): fences Q1 - 3 IQR .. Q3 + 3 IQR per source and
     -- type over the sales of at least $10,000 outside portfolio deeds (30 or more), a ratio outside them is no market sale
