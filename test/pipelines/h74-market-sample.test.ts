@@ -26,6 +26,7 @@ import { rawRehabResales, rehabLabel, resaleScore, type RawRehab } from '../help
 import { band } from '../helpers/oracle-market.ts';
 import { openProperties } from '../helpers/oracle-distress.ts';
 import { slug } from '../../warehouse/layout.ts';
+import { rng } from '../../scripts/rng.ts';
 
 export const SEED = 74;
 const TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'] as const;
@@ -33,17 +34,6 @@ const MONTHS = Array.from({ length: 22 }, (_, i) => i + 3);
 const TREND_MONTHS = [3, 6, 12, 24, 36, 48, 60];
 const BOROUGHS: Record<string, string> = { 1: 'Manhattan', 2: 'Bronx', 3: 'Brooklyn', 4: 'Queens', 5: 'Staten Island' };
 
-/** mulberry32: a small seeded generator, so the sample is the same at every run over the same build. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function shuffled<T>(items: readonly T[], rnd: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -69,7 +59,7 @@ const RANK = { low: 0, medium: 1, high: 2 } as const;
 
 /** The sample: per sales source its zips; per state its cities (the shard's own name). */
 export function sampleMarkets(seed = SEED): { zips: Map<string, string[]>; investorCities: [string, string][]; trendCities: [string, string][] } {
-  const rnd = generator(seed);
+  const rnd = rng(seed);
   const bySource = new Map<string, { zip: string; small: boolean }[]>();
   for (const zip of fs.readdirSync(shardDir('market/comps')).sort()) {
     const f = path.join(shardDir('market/comps'), zip, 'sfr-24.json');
