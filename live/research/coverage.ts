@@ -1,5 +1,5 @@
 // The months each market's sales source files cover (POST /v1/research/query): inside the market's trends series, the
-// trends' own per-month flag (market.json `covered`, live/research/build.ts marketCovered: the trends mart's
+// trends' own per-month flag (market.json `covered`, live/research/market-window-build.ts marketCovered: the trends mart's
 // coveredMonths, what GET /v1/market/trends says), so a month is said uncovered, or covered in part only, as the trends
 // say it (review 21: research read the manifest's vintage, "2014-05..2015-05", which calls King County's 2015-05, 27
 // days, covered); outside the series, or in a build before the flags, the build manifest's sources[] vintage

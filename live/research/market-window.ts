@@ -34,7 +34,7 @@ export interface MarketWindows {
    *  city figures that leave some or all of them out (98168, mailed as Seattle: Tukwila); builds since review 21 */
   zip_cities?: Record<string, [city: string, sales: number][]>;
   /** market key -> the first month (YYYY-MM) of its trends series and a letter per month of it: `1` covered whole by
-   *  its source files (the trends' `covered`), `p` in part only, `0` not at all (build.ts marketCovered); builds since
+   *  its source files (the trends' `covered`), `p` in part only, `0` not at all (market-window-build.ts marketCovered); builds since
    *  review 22 */
   covered?: Record<string, [first: string, flags: string]>;
   /** `state|<state>` -> its counties with an arm's-length sale and all its counties (state-market-build.ts stateCounties):
@@ -55,6 +55,18 @@ export interface MarketWindows {
   distress_sources?: DistressSources;
   /** the owners of each city's and zip's properties, per source whose records name owners (owner-counts-build.ts) */
   owners?: OwnerCounts;
+  /** each market's arm's-length sales per calendar year and type, with their median (year-medians-build.ts); builds since h75 */
+  years?: YearFigures;
+}
+
+/** `<market key>|<type>` -> year (YYYY) -> [arm's-length sales, their median sale price, null under 5 sales]. */
+export type YearFigures = Record<string, Record<string, [sales: number, median: number | null]>>;
+
+/** A market's arm's-length sales of one calendar year and their median (null under 5), or null where the build keeps no
+ *  year figures (builds before h75) or the market had no sale of the type that year. */
+export function yearFigure(mw: MarketWindows | null, m: Market, type: string, year: number): { sales: number; median: number | null } | null {
+  const f = mw?.years?.[`${marketKey(m)}|${type}`]?.[String(year)];
+  return f ? { sales: f[0], median: f[0] >= WINDOW_MIN_SALES ? f[1] : null } : null;
 }
 
 /** One Redfin snapshot of a zip: its capture month, the end of its 90 days, median days on market, homes sold, Redfin's

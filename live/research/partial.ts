@@ -2,7 +2,7 @@
 // a source the build's catalog marks as a sample or a partial extract (its manifest's sources[], data.ts
 // partialSources: Philadelphia's OPA sample, Connecticut's partial files) says so with every sales figure it quotes -
 // counts, medians, prices per sqft, investor shares and zip rankings describe that extract, not every recorded sale.
-// The sources of each market are market.json's (build.ts marketSources); a build written before them says nothing.
+// The sources of each market are market.json's (market-window-build.ts marketSources); a build written before them says nothing.
 // A source's catalog caveat (registry.ts `caveat`: what its extract cannot show of the arm's-length rule) is said with
 // it where it applies: a caveat of some of its files only (`caveatFiles`: Connecticut's 2022 extract) of a market whose
 // sales of the months answered come from those files (market.json source_files; the trends answer's data_note the same).

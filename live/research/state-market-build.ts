@@ -9,13 +9,13 @@
 import type { StageContext } from '../../warehouse/context.ts';
 import { columnExists, queryRows, tableExists } from '../../warehouse/db.ts';
 
-/** The `tagged` union arm of a state market (build.ts taggedSales): each arm's-length sale with a state, once. */
+/** The `tagged` union arm of a state market (market-tagged.ts taggedSales): each arm's-length sale with a state, once. */
 export const STATE_TAGGED = `
         union all
         select 'state|' || state_code, * from arm where state_code is not null`;
 
 /** market.json's `covered` of each state market: its months from the first to the last month of its towns' trends
- *  series (market_monthly's city markets), one letter a month as build.ts marketCovered: `1` where a file of the state's
+ *  series (market_monthly's city markets), one letter a month as market-window-build.ts marketCovered: `1` where a file of the state's
  *  sales covers the month whole for a town of it (the trends' own `covered` flag, the one coverage rule), `p` where its
  *  towns hold sales of it but none is covered whole, `0` where none holds a sale. */
 export async function stateCovered(db: StageContext['db']): Promise<Record<string, [string, string]>> {

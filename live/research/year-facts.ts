@@ -1,8 +1,9 @@
 // Sale prices of calendar years asked ("NYC condo prices in 2022", "price trend in Sacramento since 2020"), from the
 // same monthly series the price answers read (the trends shard: each month's arm's-length sales and their median):
 // the months of those years the data holds, their sales and their monthly medians, or, when the data holds none of
-// them, that the years are outside its range (with the range). A median over a year's sales together is not kept, so
-// none is stated. Wording: warehouse/docs/research.md "Years".
+// them, that the years are outside its range (with the range). One year asked also gets the median of all of its sales
+// together (market.json `years`: yearWhole); a span of months or several years, only the monthly medians. Wording:
+// warehouse/docs/research.md "Years".
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
 import { townFileGap, untypedFileYears } from './town-file-gap.ts';
@@ -11,7 +12,7 @@ import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
 import type { ResearchData } from './data.ts';
 import type { Years } from './years.ts';
-import { windowFigure } from './market-window.ts';
+import { windowFigure, yearFigure } from './market-window.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 import { periodVerb, periodWhen, resolveLast } from './periods.ts';
@@ -91,6 +92,8 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   const solid = asked.filter((x) => c.level[x.i] != null && (c.index_sample_count[x.i] ?? 0) >= CHANGE_MIN_SAMPLE && c.complete?.[x.i] !== false);
   if (!u.priceLevel && solid.length >= 2) bits.push(`the price index changed ${pct((Math.exp(c.level[solid.at(-1)!.i]! - c.level[solid[0]!.i]!) - 1) * 100)} from ${solid[0]!.m} to ${solid.at(-1)!.m}`);
   const thin = thinMonths(data, u, t, c, asked.map((x) => x.m), y);
+  const whole = yearWhole(data, u, t, c, y, total, noun);
+  if (whole) bits.unshift(whole.words); // the year's own median first, then the months'
   // a type holding other types (Connecticut's 2022 file: no residential subtype): said, low
   const note = mixedTypeNote(data, t, u.propertyType, asked.map((x) => x.m), total);
   return {
@@ -98,10 +101,28 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
     // the months together is kept), as zips are ranked by a year's price (zip-years.ts)
     ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales)
       : u.priceLevel && priced.length ? ranks(u, midOf(priced.map((x) => c.median_price[x.i]!)), `${money(midOf(priced.map((x) => c.median_price[x.i]!)))}, the middle of its monthly medians`, RANK.price) : {}),
-    ...(note ? { typeNote: note } : {}), intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
-    sentence: `In ${where}, ${periodWhen(y.label)} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}; a median over all of those sales together is not kept${wholeCity(t)}`,
+    ...(note ? { typeNote: note } : {}), intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${whole ? `, median ${money(whole.median)} over the ${whole.year} sales together` : priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
+    sentence: `In ${where}, ${periodWhen(y.label)} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}${whole ? '' : '; a median over all of those sales together is not kept'}${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,
+  };
+}
+
+/** The median of all of one calendar year's sales together (market.json `years`, year-medians-build.ts), where one year
+ *  is asked and the monthly series starts at or before its January, so that the year's sales are the series' months'
+ *  (those counted and those of months with fewer than 5 sales, which the counts leave out: said with how many). Null
+ *  where the build keeps no year figures, the year has under 5 sales, or the series begins inside the year (the sales
+ *  before its first month are no month of the answer: the median is not said, as before). */
+function yearWhole(data: ResearchData, u: Understanding, t: Target, c: MonthlySeries, y: Years, total: number, noun: string): { words: string; median: number; year: number } | null {
+  const last = c.month.at(-1)?.slice(0, 4);
+  const year = !y.months && !y.since && !y.month && !y.last && (y.to === y.from || (y.to === null && String(y.from) === last)) ? y.from : null;
+  if (year === null || !c.month[0] || c.month[0] > `${year}-01`) return null;
+  const f = yearFigure(data.market, t, u.propertyType, year);
+  if (!f || f.median === null || f.sales < total) return null;
+  const thin = f.sales - total;
+  return {
+    year, median: f.median,
+    words: `the median sale price of all ${plural(f.sales, `arm's-length ${noun} sale`)} of ${year} the data holds, taken together, was ${money(f.median)}${thin ? ` (${plural(thin, 'sale')} of them in months with fewer than 5 sales, which the monthly counts leave out)` : ''}`,
   };
 }
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
-import { marketSources } from '../../../live/research/build.ts';
+import { marketSources } from '../../../live/research/market-window-build.ts';
 import { understand } from '../../../live/research/intent.ts';
 import type { ResearchData } from '../../../live/research/data.ts';
 import { openWarehouse, withConnection } from '../../../warehouse/db.ts';
@@ -25,7 +25,7 @@ const count = (n: number): string => n.toLocaleString('en-US');
 beforeAll(async () => {
   data = researchData();
   // market.json keeps each market's sources in builds since they are said; a shared build made before keeps none: the
-  // index step's own query (live/research/build.ts marketSources) over that build's warehouse gives them
+  // index step's own query (live/research/market-window-build.ts marketSources) over that build's warehouse gives them
   if (!data.market!.sources) {
     const wh = await openWarehouse(path.join(buildDir(), 'warehouse.duckdb'), { readOnly: true });
     try { data.market!.sources = await withConnection(wh, (c) => marketSources(c)); } finally { wh.close(); }

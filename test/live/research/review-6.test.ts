@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchEngine } from '../../../live/research/endpoint.ts';
 import { ResearchData, type PlacesData } from '../../../live/research/data.ts';
-import { marketWindows } from '../../../live/research/build.ts';
+import { marketWindows } from '../../../live/research/market-window-build.ts';
 import { loadResolver } from '../../../live/places/endpoint.ts';
 import { fileShards } from '../../../warehouse/live.ts';
 import { queryRows } from '../../../warehouse/db.ts';
