@@ -12,11 +12,19 @@ import { dayOf, rawCoverageInputs } from './oracle-raw-coverage.ts';
 /** One zip's month of one type from the raw files: arm's-length sales and their median price. */
 export interface RawZipMonth { src: string; zip: string; type: string; month: string; n: number; median: number }
 
-/** Every zip-type-month of the four sources, by `src|zip|type` -> month -> the raw month. */
+/** Every zip-type-month of the four sources, by `src|zip|type` -> month -> the raw month; and the cities of NYC and
+ *  Philadelphia (`zip` then `city/NY/<borough slug>`, `city/NY/new-york`, `city/PA/philadelphia`: an NYC sale counts in
+ *  its borough and in the city, market.md "int_market_city_parts"). */
 export async function rawZipMonths(): Promise<Map<string, Map<string, RawZipMonth>>> {
-  const rows = await rawQuery<RawZipMonth>(`${RAW_MARKET_SALES}
-    select src, zip, type, strftime(d, '%Y-%m') as month, count(*)::int as n, median(price)::double as median
-    from market where not portfolio and zip is not null and type is not null and d is not null group by all`);
+  const rows = await rawQuery<RawZipMonth>(`${RAW_MARKET_SALES},
+    arms as (select src, type, strftime(d, '%Y-%m') as month, price,
+                    case when src = 'nyc' then 'city/NY/' || case split_part(block, '-', 1) when '1' then 'manhattan' when '2' then 'bronx'
+                      when '3' then 'brooklyn' when '4' then 'queens' when '5' then 'staten-island' end end as borough,
+                    case src when 'nyc' then 'city/NY/new-york' when 'philadelphia' then 'city/PA/philadelphia' end as city, zip
+             from market where not portfolio and type is not null and d is not null)
+    select src, zip, type, month, count(*)::int as n, median(price)::double as median from arms where zip is not null group by all
+    union all select src, borough, type, month, count(*)::int, median(price)::double from arms where borough is not null group by all
+    union all select src, city, type, month, count(*)::int, median(price)::double from arms where city is not null group by all`);
   const out = new Map<string, Map<string, RawZipMonth>>();
   for (const r of rows) {
     const k = `${r.src}|${r.zip}|${r.type}`;
