@@ -15,7 +15,7 @@ export interface CityNickname { city: string; state: string; forms: readonly str
  * order: "KCK" and "KC, KS" are read before "KC" alone). Each nickname names its city in its own state only.
  */
 export const CITY_NICKNAMES: readonly CityNickname[] = [
-  { city: 'New York', state: 'NY', forms: ['NYC', 'N.Y.C.', 'New York City', 'Big Apple'], inQuestions: /\bnew york city\b|\bnyc\b|\bN\.Y\.C\b\.?|\b(?:the )?(?:five|5) boroughs\b|\bbig apple\b/i },
+  { city: 'New York', state: 'NY', forms: ['NYC', 'N.Y.C.', 'New York City', 'Big Apple'], inQuestions: /\bnew york city\b|\bnyc\b|\bN\.Y\.C\b\.?|\b(?:the )?(?:five|5) boroughs\b|\bbig apple\b|\bny,?\s+ny\b/i },
   // "LA" is also Louisiana's code: said as read (research places.ts), and not after a Louisiana city ("New Orleans LA")
   { city: 'Los Angeles', state: 'CA', forms: ['LA', 'L.A.'], inQuestions: /\bLA\b(?!,)|\bL\.A\.?(?![A-Za-z])|\blos angeles\b/ },
   // "S.F." with its dots, not a unit ("per s.f.", "$/s.f.")

@@ -37,7 +37,8 @@ const HOOD_AFTER = /^\s+(neighbou?rhoods?|community\s+areas?|area|district)\b/i;
 const KNOWN_HOODS: [RegExp, string, string, string[]][] = [
   [/\bFishtown\b/i, 'PA', 'Philadelphia', ['fishtown']],
   [/\bNorthern\s+Liberties\b/i, 'PA', 'Philadelphia', ['northern liberties']],
-  [/\bLoDo\b|\bLodo\b/, 'CO', 'Denver', ['lodo']],
+  // in lower case ("lodo" is Spanish for mud) only before Denver or a market word (h75ask: "lodo home prices" was a ranking refusal)
+  [/\bLoDo\b|\bLodo\b|\blodo\b(?=,?\s+(?:denver|homes?|houses?|condos?|prices?|median|sales?|real\s+estate|market|values?|ppsf|comps|investors?|flips?)\b)/, 'CO', 'Denver', ['lodo']],
   // Denver's sales file names its assessor neighbourhoods, but the build keeps none (h68ask3: its figure was unsaid)
   [/\b(?:Capitol\s+Hill|Five\s+Points)\b(?=,?\s+Denver\b)/i, 'CO', 'Denver', ['capitol hill', 'five points']],
   [/\bFremont\b(?=,?\s+Seattle\b)/i, 'WA', 'Seattle', ['fremont']],

@@ -73,3 +73,15 @@ export function letterZipWhy(written: string): string {
   const ones = [...new Set(written.match(/[Il]/g) ?? [])];
   return [/[Oo]/.test(written) ? 'a letter O read as a zero' : '', ...ones.map((l) => `a letter ${l} read as a one`)].filter(Boolean).join(', ');
 }
+
+/** Five digits written as two groups with one space between ("98 103", "981 03": h75ask, once no place), as the zip
+ *  they join into, with where each group is; only after a word that puts a place or a figure before it ("in", "zip",
+ *  "prices"), when `isZip` knows the joined zip, never beside another digit ("12 345 homes" is a count). */
+export function spacedZips(q: string, isZip: (zip: string) => boolean): { start: number; end: number; zip: string; written: string }[] {
+  const out: { start: number; end: number; zip: string; written: string }[] = [];
+  for (const m of q.matchAll(/(?<=\b(?:in|of|for|near|around|zip|zipcode|zip code|postcode|prices?|sales|median|comps|values?)\s+)\b(\d{2,3}) (\d{2,3})\b(?!\s?[\d%]|[.,]\d)/gi)) {
+    const zip = m[1]! + m[2]!;
+    if (zip.length === 5 && isZip(zip)) out.push({ start: m.index, end: m.index + m[0].length, zip, written: m[0] });
+  }
+  return out;
+}

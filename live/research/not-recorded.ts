@@ -42,6 +42,10 @@ export const NOT_RECORDED: [RegExp, string][] = [
   [/\b(real estate |realty |property |deed |land )?transfer tax(es)?\b|\bdocumentary stamp|\bdeed stamps?\b|\bstamp duty\b|\bmansion tax\b/, 'We record no real estate transfer tax (deed, realty or documentary stamp tax) rates'],
   [/\bauction (sale )?prices?\b|\bsheriff'?s? sale prices?\b|\b(foreclosure|lien|tax) (sale|auction) prices?\b|\bsold at auction for\b/, 'We count foreclosure and lien filings, not the prices they sell for at auction or sheriff sale'],
   [/\b(vacancy|vacancies|(?<!owner[- ])occupancy|(?<!owner[- ])occupied|absorption) (rates?|levels?|figures?|percent(age)?)\b|\bhow many (\w+ )?(homes|houses|units|apartments|rentals) (are )?(vacant|empty|occupied)\b/, 'We record no vacancy or occupancy rates (no rental or housing-unit counts)'],
+  // h75ask: "home insurance cost in sacramento" answered Sacramento's median sale price, "insurance rates in denver" a
+  // bare "no data"; no source holds an insurance premium (a zip's FEMA flood zone is held, never what cover costs)
+  [/\b(home|homeowners?'?|hazard|property|house|landlord|rental|flood) insurance\b(?! rate maps?)|\binsurance (costs?|rates?(?! maps?)|premiums?|quotes?|prices?)\b/,
+    'We record no insurance premiums or costs (homeowners, landlord or flood insurance); for flood, a zip\'s FEMA flood zone and environmental risk score are held (ask "flood zone" of a zip code)'],
   [/\bmortgage rates?\b|\binterest rates? (on|for) (a |my )?(mortgage|home loan)s?\b|\b30[- ]year fixed\b/, 'We record no mortgage or loan interest rates'],
 ];
 

@@ -102,15 +102,19 @@ const LOWER_PLAIN_CODES: ReadonlySet<string> = new Set(['ak', 'az', 'ar', 'ca', 
   'nc', 'nd', 'nh', 'nj', 'nm', 'nv', 'ny', 'pa', 'ri', 'sc', 'sd', 'tn', 'tx', 'ut', 'vt', 'wa', 'wi', 'wv', 'wy']);
 /** Token `t` as the upper-case state code it spells when it is one of LOWER_PLAIN_CODES in lower case; else null. */
 export const lowerPlainCode = (t: Token): string | null => (/^[a-z]{2}$/.test(t.text) && LOWER_PLAIN_CODES.has(t.text) ? t.text.toUpperCase() : null);
+/** Codes that are English words read after a city of their state with a word after them too ("kent oh home prices",
+ *  "boise id sales"): an interjection or a pronoun does not follow a city name. Not "in", "or", "ok", "la" ("portland or
+ *  seattle", "is austin ok for flips", Los Angeles). */
+const MID_CITY_CODES: ReadonlySet<string> = new Set(['OH', 'HI', 'ID', 'ME']);
 /** Token `i` as the upper-case state code it spells when it is a lower-case code written just after (a space or a
  *  comma between) a city of that state in any case (`isCityOf`: "redmond wa", "greenwich, ct"); the codes that are
  *  English words there (in, or, me, ok, hi, oh, id, la) only at the end of the question ("portland or seattle" keeps
- *  "or" a word); else null. */
+ *  "or" a word), but MID_CITY_CODES before a word too; else null. */
 export function lowerCityCode(q: string, toks: readonly Token[], i: number, maxWords: number, isCityOf: (phrase: string, code: string) => boolean): string | null {
   const t = toks[i]!;
   if (!/^[a-z]{2}$/.test(t.text) || !STATE_CODES.has(t.text.toUpperCase())) return null;
   const code = t.text.toUpperCase();
-  if (!LOWER_END_CODES.has(code) && !/^\s*[?.!]?\s*$/.test(q.slice(t.end))) return null;
+  if (!LOWER_END_CODES.has(code) && !/^\s*[?.!]?\s*$/.test(q.slice(t.end)) && !(MID_CITY_CODES.has(code) && /^[ \t]+[a-z]/i.test(q.slice(t.end)))) return null;
   for (let n = Math.min(maxWords, i); n >= 1; n--) {
     const words = toks.slice(i - n, i);
     if (!/^[ \t]*,?[ \t]+$|^,$/.test(q.slice(words[n - 1]!.end, t.start))) return null;
@@ -159,8 +163,8 @@ export const BOROUGHS: [RegExp, Area][] = [
   [/\b(?:the )?bronx\b/i, { name: 'the Bronx', county_fips: '36005' }],
   // "queens" is also a plain word: the borough only with a capital
   [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
-  // ("Staten Is" without its period too: "Staten" alone names nothing else)
-  [/\bstaten\s+is(?:land\b|\.|\b)/i, { name: 'Staten Island', county_fips: '36085' }],
+  // ("Staten Is" without its period too, and "Staten Isl": "Staten" alone names nothing else)
+  [/\bstaten\s+is(?:land|lnd|l)?(?:\b|\.)/i, { name: 'Staten Island', county_fips: '36085' }],
   // "BK" and "SI" (also bankruptcy, a word...): in capitals after a place word ("comps in BK") or before NY only
   [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})BK\\b|\\bBK(?=,?\\s+NY\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
   [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],

@@ -56,7 +56,7 @@ import { applyDrops, hoodsOfCities, knownHoods, loneHood } from './hood-cities.t
 import type { City } from './data.ts';
 import { bareCountyKey, formerCountiesIn } from './county-place.ts';
 import { contextCompared, contextTargets, type Context } from './context-place.ts';
-import { letterZip, letterZipWhy, mostPopulousReading, namesakeClause, namesakeSubject, onceEach, washingtonReading } from './namesake-read.ts';
+import { letterZip, letterZipWhy, spacedZips, mostPopulousReading, namesakeClause, namesakeSubject, onceEach, washingtonReading } from './namesake-read.ts';
 import { boroughElsewhere, casedStates, cityOfStateBefore, contextBorough, directionalTown, everyBorough, isTownWord, namesakeAfterCue, shortZips, soldTown, stateNamedTown, territoryTowns } from './place-aliases.ts';
 import type { Hood } from './hoods.ts';
 
@@ -134,6 +134,15 @@ export function findPlaces(written: string, context: Context, gaz: Gazetteer): P
     taken.push({ start: m.index, end: m.index + m[0].length });
     if (z) found.push({ state: z.state, city: z.city || undefined, zip, at: m.index, end: m.index + m[0].length, kind: 'zip' });
     else unknown.push(`zip ${zip}`);
+  }
+
+  // a zip written with a space inside ("98 103", "981 03"): read as the zip it joins into, said (namesake-read.ts)
+  for (const z of spacedZips(q, (zip) => gaz.zips.has(zip))) {
+    if (overlaps(taken, z.start, z.end)) continue;
+    const g = gaz.zips.get(z.zip)!;
+    taken.push({ start: z.start, end: z.end });
+    readAs.push(`"${z.written}" as zip ${z.zip} (${g.city ? `${g.city}, ${g.state}; ` : ''}the space inside it taken out)`);
+    found.push({ state: g.state, city: g.city || undefined, zip: z.zip, at: z.start, end: z.end, kind: 'zip' });
   }
 
   // a zip written with the letter O for a zero ("median price in 981O3"), l or I for a one ("9810l"): read as the zip,
