@@ -1,20 +1,24 @@
 // What the two converters (scripts/canonical-sales.ts, scripts/canonical-denver.ts) share: both lay out a buildable
 // sources folder, DIR/canonical/<file>.csv with the default sources' geography and reference folders linked beside
 // it (the row contracts check every zip and state against them; without them the build has no zips, places or
-// counties), so `npx reii build --sources DIR` and `npm run eval:avm -- --sources DIR` read DIR as it is. And one
+// counties), and the hazard folders GET /v1/location/risk reads (optional to the build, README "Canonical format": without
+// them every zip's answer said "no Superfund site within 1 mile" from no SEMS file at all), so `npx reii build --sources
+// DIR` and `npm run eval:avm -- --sources DIR` read DIR as it is. And one
 // command-line reader: a usage text on --help, one line and exit 2 on a bad or missing option, never a stack trace.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SOURCES } from '../pipelines/sources/registry.ts';
+import { LOCATION_SOURCES, SOURCES } from '../pipelines/sources/registry.ts';
 import { REFERENCE_IDS } from './eval-avm-sources.ts';
 
-/** Links the sources' geography and reference folders into `out` beside its `canonical/` (existing entries are kept). */
+const LOCATION_IDS: ReadonlySet<string> = new Set(LOCATION_SOURCES);
+
+/** Links the sources' geography, reference and hazard folders into `out` beside its `canonical/` (existing entries are kept). */
 export function linkReference(sources: string, out: string): string[] {
   const linked: string[] = [];
   for (const s of SOURCES) {
     const to = path.join(out, s.folder);
-    if (!REFERENCE_IDS.has(s.id) || !fs.existsSync(path.join(sources, s.folder)) || fs.existsSync(to)) continue;
+    if (!(REFERENCE_IDS.has(s.id) || LOCATION_IDS.has(s.id)) || !fs.existsSync(path.join(sources, s.folder)) || fs.existsSync(to)) continue;
     fs.symlinkSync(path.resolve(sources, s.folder), to);
     linked.push(s.folder);
   }

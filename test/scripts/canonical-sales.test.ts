@@ -122,7 +122,10 @@ describe('NYC as a canonical market', () => {
 
 // the geography and reference folders of ../shared/data (README "Data sources": the first row)
 const GEOGRAPHY = ['simplemaps-uscities', 'usgeo-census-tables', 'census-gazetteer-2025', 'census-cbsa-delineation-2023', 'census-acs2023-population',
-  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference', 'zcta-boundaries-2010'];
+  'geonames-us-postal-codes', 'hud-usps-zip-county-crosswalk', 'usps-zip-locale-detail', 'us-zip-reference', 'zcta-boundaries-2010',
+  // and the hazard folders (h75unseen): without them every zip's location risk answered "no Superfund site within 1
+  // mile" as of EPA SEMS 2021-06-13 from no SEMS file at all, while the build's warning said it would answer no zip
+  'epa-superfund-sems', 'fema-nfhl-flood-zones', 'fema-nri'];
 
 describe('the converters\' command line (review r21 #7): a usage text, one-line errors, no stack trace', () => {
   const run = (script: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', script), ...args], { encoding: 'utf8', cwd: REPO });
@@ -140,7 +143,7 @@ describe('the converters\' command line (review r21 #7): a usage text, one-line 
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack
     }
   }, 60_000);
-  it('canonical-sales.ts lays out a buildable sources folder: canonical/sales.csv, the geography folders linked beside it', () => {
+  it('canonical-sales.ts lays out a buildable sources folder: canonical/sales.csv, the geography and hazard folders linked beside it', () => {
     const out = path.join(tmp, 'sac-cli');
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'canonical-sales.ts'), '--from', 'sacramento', '--out', out],
       { encoding: 'utf8', cwd: REPO, env: { ...process.env, REII_SOURCES: SHARED_DATA } });
