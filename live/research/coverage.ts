@@ -70,7 +70,7 @@ export function spanWords(data: ResearchData, m: Market, said: readonly string[]
     const part = months.filter((x, i) => c[1][i] === 'p' && !said.includes(x));
     const ids = data.market?.sources?.[marketKey(m)] ?? [];
     if (c[1].includes('p') && ids.length > 0 && ids.every((id) => data.partial?.has(id))) return extractCoverWords(months, c[1]);
-    return `${coveredWords(months, [...c[1]].map((f) => f === '1'))}${part.length ? `; ${monthRuns(part)} in part only` : ''}`;
+    return `${coveredWords(months, [...c[1]].map((f) => f === '1'), c[1].includes('p'))}${part.length ? `; ${monthRuns(part)} in part only` : ''}`;
   }
   return marketSpans(data, m).map((s) => `${s.name} covers ${s.ranges.map(([a, b]) => (a === b ? a : `${a} to ${b}`)).join(' and ')}`).join('; ');
 }
@@ -87,10 +87,12 @@ export function extractCoverWords(months: readonly string[], flags: string): str
   return `the source files, a partial extract, hold ${whole.length ? monthRuns(whole) : 'no month'} whole of the ${months.length} months to ${months.at(-1)}, and ${held} in part only`;
 }
 
-/** "the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02": the covered runs. */
-export function coveredWords(months: readonly string[], covered: readonly boolean[]): string {
+/** "the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02 of the 60 months to 2024-02": the covered runs;
+ *  none covered while some are held in part (`part`: Sacramento's 2008-05, its file's last week) is "none ... whole",
+ *  as the comps note says it, never "none" alone, which denied the sales the answer had just counted. */
+export function coveredWords(months: readonly string[], covered: readonly boolean[], part = false): string {
   const runs = monthRuns(months.filter((_, i) => covered[i]));
-  return runs ? `the source files cover ${runs} of the ${months.length} months to ${months.at(-1)}` : `the source files cover none of the ${months.length} months to ${months.at(-1)}`;
+  return runs ? `the source files cover ${runs} of the ${months.length} months to ${months.at(-1)}` : `the source files cover none of the ${months.length} months to ${months.at(-1)}${part ? ' whole' : ''}`;
 }
 
 const monthIndex = (m: string): number => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;

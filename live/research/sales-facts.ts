@@ -140,7 +140,8 @@ export function noAreaFact(data: ResearchData, u: Understanding, t: Target, zip:
   const type = u.propertyType, noun = TYPE_WORDS[type]!;
   const w = windowFigure(data.market, { zip, state: t.state }, type, months);
   if (!w || w.sales < WINDOW_MIN_SALES || w.withArea >= WINDOW_MIN_SALES) return null;
-  const area = w.withArea === 0 ? 'none of them has a living area in the source' : `only ${w.withArea} of them ${w.withArea === 1 ? 'has' : 'have'} a living area in the source`;
+  // 1-4 with an area is said as "fewer than 5" (the minimum cohort: no count of 1-4 leaves the build)
+  const area = w.withArea === 0 ? 'none of them has a living area in the source' : `fewer than ${WINDOW_MIN_SALES} of them have a living area in the source`;
   return {
     intent: 'comps', target: t, value: `no price per sqft (no living area); median ${money(w.median!)} (${plural(w.sales, 'sale')})`,
     sentence: `${where.charAt(0).toUpperCase()}${where.slice(1)} had ${plural(w.sales, `arm's-length ${noun} sale`)} in the ${months} months to ${w.asOf}${windowGap(data, { zip, state: t.state }, windowMonths(w.asOf, months), w.asOf)}, but ${area}, so there is no price per sqft; their median sale price was ${money(w.median!)}`,

@@ -71,7 +71,7 @@ describe('finding 2: a calendar year asked', () => {
     // the range is the source's months, not only the months with 5 or more sales (r16b A1), as the trends say them: the
     // file holds one week of May 2008, a month it covers in part only (review 21 leftover: the vintage's "2008-05" was said)
     expect(ms.map((m) => m.month)).toEqual(['2008-05']);
-    expect(r.answer).toContain('the source files cover none of the 60 months to 2008-05; 2008-05 in part only, so 2020 onward is outside the data');
+    expect(r.answer).toContain('the source files cover none of the 60 months to 2008-05 whole; 2008-05 in part only, so 2020 onward is outside the data');
     expect(r.confidence).toBe('low');
     expect(r.sources).toEqual([]);
   });
