@@ -173,6 +173,6 @@ export function checkCanonicalGeography(ctx: StageContext): void {
   }
   const hazards = absentFolders(ctx.paths.sources, LOCATION_SOURCES);
   if (hazards.length) {
-    ctx.log.warn(`canonical: missing hazard folder(s) ${hazards.join(', ')}: GET /v1/location/risk answers no zip of this build ("outside coverage"), and the research answers of location risk with it (see README "Canonical format")`);
+    ctx.log.warn(`canonical: missing hazard folder(s) ${hazards.join(', ')}: GET /v1/location/risk and the research answers of location risk read no file of them, so a zip's Superfund count, flood zone or NRI score is not known from this build though the answer gives one (0 sites, zone D); link them beside canonical/ (see README "Canonical format")`);
   }
 }

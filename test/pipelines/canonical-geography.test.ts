@@ -73,7 +73,7 @@ describe('the geography beside a canonical folder', () => {
     expect(await check([...GEO, ...HAZARDS])).toEqual({ error: null, warnings: [] });
     const { error, warnings } = await check(GEO);
     expect(error).toBeNull();
-    expect(warnings).toEqual([`canonical: missing hazard folder(s) ${HAZARDS.join(', ')}: GET /v1/location/risk answers no zip of this build ("outside coverage"), and the research answers of location risk with it (see README "Canonical format")`]);
+    expect(warnings).toEqual([`canonical: missing hazard folder(s) ${HAZARDS.join(', ')}: GET /v1/location/risk and the research answers of location risk read no file of them, so a zip's Superfund count, flood zone or NRI score is not known from this build though the answer gives one (0 sites, zone D); link them beside canonical/ (see README "Canonical format")`]);
   });
 
   test('REII_GEOGRAPHY_REQUIRED=0: a warning naming the folders and what goes wrong, no error; another value is refused by name', async () => {
