@@ -97,11 +97,13 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
   // a type holding other types (Connecticut's 2022 file: no residential subtype): said, low
   const note = mixedTypeNote(data, t, u.propertyType, asked.map((x) => x.m), total);
   return {
-    // a count asked ranks the places by it; a price asked by the middle of the monthly medians, said so (no median over
-    // the months together is kept), as zips are ranked by a year's price (zip-years.ts)
+    // a count asked ranks the places by it; a price asked by the year's median (one year asked: yearWhole), else by the
+    // middle of the monthly medians, said so (no median over the months together is kept), as zips are ranked by a
+    // year's price (zip-years.ts)
     ...(u.asks.includes('sales_count') ? ranks(u, total, total.toLocaleString('en-US'), RANK.sales)
+      : u.priceLevel && whole ? ranks(u, whole.median, `${money(whole.median)}, the median of its ${whole.year} sales together`, RANK.price)
       : u.priceLevel && priced.length ? ranks(u, midOf(priced.map((x) => c.median_price[x.i]!)), `${money(midOf(priced.map((x) => c.median_price[x.i]!)))}, the middle of its monthly medians`, RANK.price) : {}),
-    ...(note ? { typeNote: note } : {}), intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${whole ? `, median ${money(whole.median)} over the ${whole.year} sales together` : priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
+    ...(note ? { typeNote: note } : {}), intent: 'trends', target: t, value: `${plural(total, 'sale')} in ${y.label}${asked.length < yearMonths ? ` (${span} only)` : ''}${whole ? `${range}, median ${money(whole.median)} over the ${whole.year} sales together` : priced.length === 1 ? `, median ${money(c.median_price[priced[0]!.i]!)}` : range}${fileGap ? ` [no ${t.city} records in Connecticut's 2022 file]` : ''}`,
     sentence: `In ${where}, ${periodWhen(y.label)} there were ${plural(total, `arm's-length ${noun} sale`)}${partial}${thin}${note}${bits.length ? `; ${bits.join('; ')}` : ''}${whole ? '' : '; a median over all of those sales together is not kept'}${wholeCity(t)}`,
     detail: ['Monthly figures (a median needs 5 or more sales); the monthly series is GET /v1/market/trends.'],
     source: { ...src, citation: `${src.citation.replace(/, as of .*$/, '')}, ${span}, as of ${asOf}` }, confidence: note || total < 20 ? 'low' : total >= 50 ? 'high' : 'medium', primary: true, uncertain: null,

@@ -46,6 +46,15 @@ describe('a year asked: the median of its sales together', () => {
     expect(a).toContain(await yearClause({ st: 'WA', city: 'Seattle' }, 'sfr', 'single-family', 2015));
   });
 
+  it('two places compared over one year are ranked by each one\'s year median, said so', async () => {
+    const a = (await ask('seattle vs bellevue median price 2014')).answer;
+    const s = await salesOf({ st: 'WA', city: 'Seattle' }, 'sfr', '2014-01', '2014-12'), b = await salesOf({ st: 'WA', city: 'Bellevue' }, 'sfr', '2014-01', '2014-12');
+    const [hi, lo] = s.median! > b.median! ? [['Seattle', s], ['Bellevue', b]] as const : [['Bellevue', b], ['Seattle', s]] as const;
+    expect(a).toContain(`so ${hi[0]}, WA is the more expensive (${money(hi[1].median!)}, the median of its 2014 sales together)`);
+    expect(a).toContain(`${lo[0]}, WA ${count(lo[1].n5)} sales in 2014`);
+    expect(a).not.toContain('the middle of its monthly medians');
+  });
+
   it('a quarter keeps the monthly medians and says the months together are not kept', async () => {
     const a = (await ask('median price in seattle q3 2014')).answer;
     const q = await salesOf({ st: 'WA', city: 'Seattle' }, 'sfr', '2014-07', '2014-09');
