@@ -1,8 +1,9 @@
 // The cities of a county ranked by a year's sales count or median sale price ("top 5 cities in King County by sales
 // 2014", "which city in King County had the most sales in 2014"), from each city's own trends shard (the monthly series
 // GET /v1/market/trends?city= serves: a month's count and median kept with 5 or more arm's-length sales), as the zips of a
-// place are ranked (zip-years.ts: a count is the sum of the year's months that keep one, a price the middle of their
-// medians, said). Before (review 19), a county's count was refused as "kept per city or zip code", naming the cities.
+// place are ranked (zip-years.ts: a count is the sum of the year's months that keep one, one year's price the median of
+// the city's sales of it together, else the middle of the months' medians, said). Before (review 19), a county's count
+// was refused as "kept per city or zip code", naming the cities.
 // Wording: warehouse/docs/research.md "Years".
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
@@ -11,7 +12,8 @@ import { areaName, money, plural, type Fact } from './facts.ts';
 import { TYPE_WORDS } from './sales-facts.ts';
 import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
-import { inYears, type MonthlySeries } from './year-facts.ts';
+import { inYears, wholeYearOf, type MonthlySeries } from './year-facts.ts';
+import { yearFigure } from './market-window.ts';
 import { countySalesCities } from './county-market.ts';
 import { topAsked } from './asked.ts';
 
@@ -26,7 +28,8 @@ export function cityYearRanking(u: Understanding, t: Target): 'count' | 'median'
   return u.priceLevel || /\bprices?\b/.test(q) ? 'median' : null;
 }
 
-interface Row { city: string; value: number; sales: number; months: number }
+/** `year`: ranked by the median of all of that year's sales together (market.json `years`), as zip-years.ts ranks zips */
+interface Row { city: string; value: number; sales: number; months: number; year?: number }
 
 /** The ranking fact of the cities of county `t` by `by` over the months of the year (or month) asked. */
 export async function cityYearFact(data: ResearchData, u: Understanding, t: Target, by: 'count' | 'median'): Promise<Fact> {
@@ -42,6 +45,10 @@ export async function cityYearFact(data: ResearchData, u: Understanding, t: Targ
     const idx = c.month.map((m, i) => ({ m, i })).filter((x) => (y.month ? x.m === y.month : inYears(x.m, y)));
     if (idx.length > asked.length) asked = idx.map((x) => x.m);
     const kept = idx.filter((x) => (c.sales_count[x.i] ?? 0) > 0);
+    // one year asked: the median of all of the city's sales of it together
+    const year = by === 'median' && kept.length ? wholeYearOf(y, c) : null;
+    const whole = year !== null ? yearFigure(data.market, { city, state: t.state }, type, year) : null;
+    if (whole && whole.median !== null) { if (s.as_of > asOf) asOf = s.as_of; rows.push({ city, value: whole.median, sales: whole.sales, months: kept.length, year: year! }); continue; }
     // a median ranks by the months with one and names their sales and months (a month recorded in part only counts
     // with no median: left out and said, as zip-years.ts does)
     const used = by === 'median' ? kept.filter((x) => c.median_price[x.i] != null) : kept;
@@ -57,8 +64,11 @@ export async function cityYearFact(data: ResearchData, u: Understanding, t: Targ
   const low = by === 'count' ? /\b(fewest|least|lowest|bottom|fewer)\b/.test(u.query.toLowerCase()) : u.lowEnd;
   rows.sort((a, b) => (low ? a.value - b.value : b.value - a.value) || a.city.localeCompare(b.city));
   const shown = rows.slice(0, Math.min(rows.length, topAsked(u.query) ?? 5));
-  const fig = (r: Row): string => (by === 'count' ? plural(r.value, 'sale') : `${money(r.value)} (${plural(r.sales, 'sale')} over ${plural(r.months, 'month')})`);
-  const measure = by === 'count' ? `arm's-length ${noun} sales` : `median ${noun} sale price (the middle of each city's monthly medians: a median over a year's sales together is not kept)`;
+  const fig = (r: Row): string => (by === 'count' ? plural(r.value, 'sale') : `${money(r.value)} (${plural(r.sales, 'sale')}${r.year ? ` of ${r.year} together` : ` over ${plural(r.months, 'month')}`})`);
+  const yearly = rows.find((r) => r.year)?.year, monthly = rows.some((r) => !r.year);
+  const measure = by === 'count' ? `arm's-length ${noun} sales`
+    : yearly ? `median ${noun} sale price of each city's sales together${monthly ? ` (a city whose data begins inside ${yearly}: the middle of its monthly medians, its months said)` : ''}`
+    : `median ${noun} sale price (the middle of each city's monthly medians: a median over a year's sales together is not kept)`;
   const market = { city: shown[0]!.city, state: t.state };
   const out = uncoveredMonths(data, market, asked);
   const covered = asked.filter((m) => !out.includes(m));

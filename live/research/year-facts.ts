@@ -116,9 +116,8 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
  *  where the build keeps no year figures, the year has under 5 sales, or the series begins inside the year (the sales
  *  before its first month are no month of the answer: the median is not said, as before). */
 function yearWhole(data: ResearchData, u: Understanding, t: Target, c: MonthlySeries, y: Years, total: number, noun: string): { words: string; median: number; year: number } | null {
-  const last = c.month.at(-1)?.slice(0, 4);
-  const year = !y.months && !y.since && !y.month && !y.last && (y.to === y.from || (y.to === null && String(y.from) === last)) ? y.from : null;
-  if (year === null || !c.month[0] || c.month[0] > `${year}-01`) return null;
+  const year = wholeYearOf(y, c);
+  if (year === null) return null;
   const f = yearFigure(data.market, t, u.propertyType, year);
   if (!f || f.median === null || f.sales < total) return null;
   const thin = f.sales - total;
@@ -126,6 +125,15 @@ function yearWhole(data: ResearchData, u: Understanding, t: Target, c: MonthlySe
     year, median: f.median,
     words: `the median sale price of all ${plural(f.sales, `arm's-length ${noun} sale`)} of ${year} the data holds, taken together, was ${money(f.median)}${thin ? ` (${plural(thin, 'sale')} of them in months with fewer than 5 sales, which the monthly counts leave out)` : ''}`,
   };
+}
+
+/** The one calendar year asked ("in 2014"; "since 2015" when 2015 is the series' last year) when a market's monthly series
+ *  starts at or before its January, so the year's sales are all of the series' months; else null (a span of months, a
+ *  quarter, a season, several years, or a series beginning inside the year). */
+export function wholeYearOf(y: Years, c: MonthlySeries): number | null {
+  const last = c.month.at(-1)?.slice(0, 4);
+  const year = !y.months && !y.since && !y.month && !y.last && (y.to === y.from || (y.to === null && String(y.from) === last)) ? y.from : null;
+  return year === null || !c.month[0] || c.month[0] > `${year}-01` ? null : year;
 }
 
 /** The middle of figures (the mean of the middle two for an even count). */

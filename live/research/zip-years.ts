@@ -2,9 +2,10 @@
 // had the most sales in 2023?", "top 5 zips in Brooklyn by number of sales in 2022", "which Seattle zip had the highest
 // median price in 2014"), from the same monthly figures the trends use (each zip's trends shard, GET /v1/market/trends:
 // arm's-length sales, a month's count and median kept only with 5 or more sales, the minimum cohort). A count is the sum
-// of the months of the year asked that keep one; a month under the cohort minimum keeps none and is said; a median over
-// a year's sales together is not kept, so a year is ranked by the middle of its months' medians, said so. The months of
-// the year the source covers are said (coverage.ts). Wording: warehouse/docs/research.md "Years".
+// of the months of the year asked that keep one; a month under the cohort minimum keeps none and is said; one year's
+// price is ranked by the median of each zip's sales of the year together (market.json `years`, year-medians-build.ts),
+// a span of months (or a zip whose series begins inside the year) by the middle of its months' medians, said so. The
+// months of the year the source covers are said (coverage.ts). Wording: warehouse/docs/research.md "Years".
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Target } from './places.ts';
@@ -12,7 +13,8 @@ import { areaName, money, plural, type Fact } from './facts.ts';
 import { TYPE_WORDS } from './sales-facts.ts';
 import { middle } from './city-summary.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
-import { inYears, type MonthlySeries } from './year-facts.ts';
+import { inYears, wholeYearOf, type MonthlySeries } from './year-facts.ts';
+import { yearFigure } from './market-window.ts';
 import { twelveMonthsTo, type Years } from './years.ts';
 import { ziplessCity } from './zipless.ts';
 import { topAsked } from './asked.ts';
@@ -44,7 +46,9 @@ async function lastTwelve(data: ResearchData, zips: string[], type: string): Pro
   return last ? twelveMonthsTo(last) : null;
 }
 
-interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[] }
+/** `year`: ranked by the median of all of that year's sales together (market.json `years`), else by the middle of its
+ *  monthly medians (a month, a span, or a zip whose series begins inside the year) */
+interface Row { zip: string; value: number; sales: number; months: string[]; thin: string[]; year?: number }
 
 /** The ranking fact of the zips of `t` by `by` over the months of the year (or month) asked. */
 export async function zipYearFact(data: ResearchData, u: Understanding, t: Target, by: 'count' | 'median'): Promise<Fact> {
@@ -77,6 +81,10 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
     const thin = idx.filter((x) => x.i >= first && c.sales_count[x.i] == null).map((x) => x.m);
     if (kept.length === 0) { if (first >= 0 && thin.length) under.push(thin); continue; }
     if (s.as_of > asOf) asOf = s.as_of;
+    // one year asked: the median of all of the zip's sales of it together, its thin and partial months' sales in it
+    const year = by === 'median' ? wholeYearOf(y, c) : null;
+    const whole = year !== null ? yearFigure(data.market, { zip, state: t.state }, type, year) : null;
+    if (whole && whole.median !== null) { rows.push({ zip, value: whole.median, sales: whole.sales, months: kept.map((x) => x.m), thin: [], year: year! }); continue; }
     // a median ranks by the months with a median, and names their sales and months: a month recorded in part only
     // (King County's 2015-05) keeps a count with no median, so it is left out of both and said (review 20: "74 sales
     // over 5 months" beside a median of 4)
@@ -97,9 +105,12 @@ export async function zipYearFact(data: ResearchData, u: Understanding, t: Targe
   const n = Math.min(rows.length, topAsked(q) ?? 5);
   const shown = rows.slice(0, n);
   const city = (z: string): string => { const c = data.zips.get(z)?.city; return c && c !== t.city && c !== t.area?.name ? ` (${c})` : ''; };
-  const fig = (r: Row): string => (by === 'count' ? plural(r.value, 'sale') : `${money(r.value)} (${plural(r.sales, 'sale')} over ${plural(r.months.length, 'month')})`);
+  const fig = (r: Row): string => (by === 'count' ? plural(r.value, 'sale') : `${money(r.value)} (${plural(r.sales, 'sale')}${r.year ? ` of ${r.year} together` : ` over ${plural(r.months.length, 'month')}`})`);
   const end = by === 'count' ? (low ? 'fewest' : 'most') : low ? 'lowest' : 'highest';
-  const measure = by === 'count' ? `arm's-length ${noun} sales` : y.month ? `median ${noun} sale price` : `median ${noun} sale price (the middle of each zip's monthly medians: a median over a year's sales together is not kept)`;
+  const yearly = rows.find((r) => r.year)?.year, monthly = rows.some((r) => !r.year);
+  const measure = by === 'count' ? `arm's-length ${noun} sales` : y.month ? `median ${noun} sale price`
+    : yearly ? `median ${noun} sale price of each zip's sales together${monthly ? ` (a zip whose data begins inside ${yearly}: the middle of its monthly medians, its months said)` : ''}`
+    : `median ${noun} sale price (the middle of each zip's monthly medians: a median over a year's sales together is not kept)`;
   const list = shown.map((r, i) => `${i + 1}. zip ${r.zip}${city(r.zip)} ${fig(r)}`).join('; ');
   // the months of the year the source covers, and those no file of it holds
   const market = { zip: shown[0]!.zip, state: t.state };
