@@ -46,6 +46,10 @@ export const NOT_RECORDED: [RegExp, string][] = [
   // bare "no data"; no source holds an insurance premium (a zip's FEMA flood zone is held, never what cover costs)
   [/\b(home|homeowners?'?|hazard|property|house|landlord|rental|flood) insurance\b(?! rate maps?)|\binsurance (costs?|rates?(?! maps?)|premiums?|quotes?|prices?)\b/,
     'We record no insurance premiums or costs (homeowners, landlord or flood insurance); for flood, a zip\'s FEMA flood zone and environmental risk score are held (ask "flood zone" of a zip code)'],
+  // h75ask: "job growth in nashville" got a bare "no data"; the Census population is held, jobs are not (an income is
+  // said by kinds.ts KIND_FIRST)
+  [/\bjob (growth|markets?|numbers?|losses|gains|creation|reports?)\b|\bnumber of jobs\b|\b(un)?employment\b|\bwages?\b|\bsalar(y|ies)\b/,
+    'We record no jobs, employment or wage figures; a place\'s population is held (the Census ACS estimate: ask its "population")'],
   [/\bmortgage rates?\b|\binterest rates? (on|for) (a |my )?(mortgage|home loan)s?\b|\b30[- ]year fixed\b/, 'We record no mortgage or loan interest rates'],
 ];
 

@@ -95,6 +95,17 @@ describe('places read (fixed)', () => {
 });
 
 describe('topics not held (fixed)', () => {
+  it('"job growth in nashville", "average wages in denver", "unemployment rate philadelphia": no jobs held, said; the population named', async () => {
+    const say = 'we record no jobs, employment or wage figures; a place\'s population is held (the Census ACS estimate: ask its "population")';
+    for (const q of ['job growth in nashville', 'average wages in denver', 'unemployment rate philadelphia']) {
+      const a = await ask(q);
+      expect(a, q).toMatch(new RegExp(`^I don't have that: ${esc(say)}`));
+      expect(a, q).not.toMatch(/\$\d/);
+    }
+    // "rental income" stays the rents answer alone
+    expect(await ask('rental income in seattle')).not.toContain('wage figures');
+  });
+
   it('"home insurance cost in sacramento", "insurance rates in denver", "homeowners insurance seattle": no insurance cost held, said; the flood zone named', async () => {
     const say = 'we record no insurance premiums or costs (homeowners, landlord or flood insurance); for flood, a zip\'s FEMA flood zone and environmental risk score are held (ask "flood zone" of a zip code)';
     for (const q of ['home insurance cost in sacramento', 'insurance rates in denver', 'homeowners insurance seattle']) {
