@@ -12,7 +12,7 @@ import { CHANGE_MIN_SAMPLE } from '../../warehouse/price-index.ts';
 import { mixedTypeNote, TYPE_WORDS, wholeCity } from './sales-facts.ts';
 import type { ResearchData } from './data.ts';
 import type { Years } from './years.ts';
-import { windowFigure, yearFigure } from './market-window.ts';
+import { salesSaid, windowFigure, yearFigure } from './market-window.ts';
 import { monthRuns, spanWords, uncoveredMonths } from './coverage.ts';
 import { RANK, ranks } from './ranks.ts';
 import { periodVerb, periodWhen, resolveLast } from './periods.ts';
@@ -112,7 +112,8 @@ export function yearFact(data: ResearchData, u: Understanding, t: Target, where:
 
 /** The median of all of one calendar year's sales together (market.json `years`, year-medians-build.ts), where one year
  *  is asked and the monthly series starts at or before its January, so that the year's sales are the series' months'
- *  (those counted and those of months with fewer than 5 sales, which the counts leave out: said with how many). Null
+ *  (those counted and those of months with fewer than 5 sales, which the counts leave out: said with how many, 1-4 as
+ *  "fewer than 5", the minimum cohort). Null
  *  where the build keeps no year figures, the year has under 5 sales, or the series begins inside the year (the sales
  *  before its first month are no month of the answer: the median is not said, as before). */
 function yearWhole(data: ResearchData, u: Understanding, t: Target, c: MonthlySeries, y: Years, total: number, noun: string): { words: string; median: number; year: number } | null {
@@ -123,7 +124,7 @@ function yearWhole(data: ResearchData, u: Understanding, t: Target, c: MonthlySe
   const thin = f.sales - total;
   return {
     year, median: f.median,
-    words: `the median sale price of all ${plural(f.sales, `arm's-length ${noun} sale`)} of ${year} the data holds, taken together, was ${money(f.median)}${thin ? ` (${plural(thin, 'sale')} of them in months with fewer than 5 sales, which the monthly counts leave out)` : ''}`,
+    words: `the median sale price of all ${plural(f.sales, `arm's-length ${noun} sale`)} of ${year} the data holds, taken together, was ${money(f.median)}${thin ? ` (${salesSaid(thin, 'sale')} of them in months with fewer than 5 sales, which the monthly counts leave out)` : ''}`,
   };
 }
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { askWithSalesOracle } from '../../helpers/research.ts';
 import { salesOf } from '../../helpers/oracle-research-periods.ts';
+import { sql } from '../../helpers/oracle-research.ts';
 
 const ask = askWithSalesOracle();
 const money = (n: number): string => `$${Math.round(n).toLocaleString('en-US')}`;
@@ -17,7 +18,9 @@ async function yearClause(m: Parameters<typeof salesOf>[0], type: string, noun: 
   const o = await salesOf(m, type, `${year}-01`, `${year}-12`);
   expect(o.median).not.toBeNull();
   const thin = o.n - o.n5;
-  return `the median sale price of all ${count(o.n)} arm's-length ${noun} sale${o.n === 1 ? '' : 's'} of ${year} the data holds, taken together, was ${money(o.median!)}${thin ? ` (${count(thin)} sale${thin === 1 ? '' : 's'} of them in months with fewer than 5 sales, which the monthly counts leave out)` : ''}`;
+  // 1-4 such sales are said "fewer than 5" (the minimum cohort)
+  const said = thin > 0 && thin < 5 ? 'fewer than 5 sales' : `${count(thin)} sales`;
+  return `the median sale price of all ${count(o.n)} arm's-length ${noun} sale${o.n === 1 ? '' : 's'} of ${year} the data holds, taken together, was ${money(o.median!)}${thin ? ` (${said} of them in months with fewer than 5 sales, which the monthly counts leave out)` : ''}`;
 }
 
 describe('a year asked: the median of its sales together', () => {
@@ -38,6 +41,20 @@ describe('a year asked: the median of its sales together', () => {
     const o = await salesOf({ st: 'PA', city: 'Philadelphia' }, 'sfr', '2022-01', '2022-12');
     expect(o.n - o.n5).toBeGreaterThan(0); // the raw sample has 2022 months with 1-4 sales (January to April)
     expect((await ask('median price philadelphia 2022')).answer).toContain(`${count(o.n - o.n5)} sales of them in months with fewer than 5 sales`);
+  });
+
+  it('a zip whose 2014 thin months hold 1-4 sales says "fewer than 5", never the count (the minimum cohort)', async () => {
+    // King County zips whose 2014 months with 1-4 single-family sales hold 1-4 sales in all
+    const rows = await sql<{ zip: string }>(`
+      with m as (select zip, strftime(sale_date, '%Y-%m') as mo, count(*) as n from oracle_arms
+                 where source = 'king_county' and property_type = 'sfr' and year(sale_date) = 2014 and zip is not null group by all)
+      select zip from m group by zip having sum(n) filter (where n < 5) between 1 and 4 and sum(n) >= 5 order by zip limit 3`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { zip } of rows) {
+      const a = (await ask(`median price ${zip} in 2014`)).answer;
+      expect(a, zip).toContain(await yearClause({ zip }, 'sfr', 'single-family', 2014));
+      expect(a, zip).toContain('(fewer than 5 sales of them in months with fewer than 5 sales');
+    }
   });
 
   it('each of two years compared gets its own median', async () => {
