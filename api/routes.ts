@@ -7,6 +7,7 @@ import type { LoadedBuild } from './builds.ts';
 import type { LiveAnswer, LiveModule } from '../warehouse/live.ts';
 import autocomplete from '../live/autocomplete/endpoint.ts';
 import location from '../live/location/endpoint.ts';
+import { buildHasSuperfund, superfundNotLoaded } from '../live/location/superfund-loaded.ts';
 import places from '../live/places/endpoint.ts';
 import property from '../live/property/endpoint.ts'; // issue 22
 import { PROPERTY_ID_RE } from '../live/property/layout.ts'; // issue 22
@@ -203,7 +204,10 @@ export const ROUTES: readonly Route[] = [
       return [];
     },
     resolve(v, build) {
-      if (v['zip'] !== undefined) return shard('location-zip', { zip: v['zip'] }, zipOutsideCoverage(String(v['zip'])));
+      if (v['zip'] !== undefined) {
+        if (!buildHasSuperfund(build.dir)) throw new HttpError('no_data', superfundNotLoaded(`zip ${String(v['zip'])}`));
+        return shard('location-zip', { zip: v['zip'] }, zipOutsideCoverage(String(v['zip'])));
+      }
       return live(build, location, { lat: v['lat'], lng: v['lng'] });
     },
   },

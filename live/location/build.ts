@@ -1,5 +1,5 @@
 // Live data of GET /v1/location/risk?lat=&lng= (live/location/endpoint.ts), written under <build>/live/location/:
-//   meta.json       versions, H3 resolutions, counts, the Superfund snapshot date
+//   meta.json       versions, H3 resolutions, counts, the Superfund snapshot date, whether a Superfund file was read
 //   flood.json      flood maps (bbox, extent, date), polygon pieces (zone, rings) and the res-9 cell index
 //   superfund.json  counted NPL sites and the res-8 cell index of their 1-mile disks
 //   zcta.json       ZCTA polygon pieces (DE, DC, RI) and their res-8 cell index
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { loadFloodData, loadSiteData, loadZctaData } from './prepare.ts';
+import { loadFloodData, loadSiteData, loadZctaData, superfundLoaded } from './prepare.ts';
 import type { ZipData } from './data.ts';
 import { RES, SUPERFUND_AS_OF } from './rules.ts';
 
@@ -37,6 +37,8 @@ export async function run(ctx: StageContext): Promise<void> {
   const zcta = await loadZctaData(ctx.db, RES.zcta, (zip) => known.has(zip));
   const meta = {
     format: LIVE_FORMAT, build_id: ctx.buildId, superfund_as_of: SUPERFUND_AS_OF, res: RES,
+    // false: no EPA file read, so no point's Superfund count is known (./superfund-loaded.ts); the lookup refuses
+    superfund_loaded: await superfundLoaded(ctx.db),
     counts: { zips: zips.zips.length, flood_maps: flood.maps.length, flood_polygons: flood.polygons.length, flood_cells: Object.keys(flood.cells).length,
       superfund_sites: superfund.sites.length, superfund_cells: Object.keys(superfund.cells).length, zcta_pieces: zcta.zctas.length },
   };

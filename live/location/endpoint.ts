@@ -24,6 +24,7 @@ import {
   type AreaKey, BODY_FIELDS, SUPERFUND_AS_OF, SUPERFUND_BASIS, inFloodArea, maxDate, pointConfidence, zoneDescription, type LocationRiskBody,
 } from './rules.ts';
 import { environmentalScore, scoreBasisNote } from './score.ts';
+import { superfundNotLoaded } from './superfund-loaded.ts';
 
 /** Size-weighted zip scores within this ratio are a tie the declared area of a nearby flood file breaks. */
 export const NEAR_TIE = 1.05;
@@ -37,6 +38,8 @@ export interface LocationMeta {
   format: number;
   build_id: string;
   superfund_as_of: string;
+  /** false: the build read no EPA Superfund file (./superfund-loaded.ts); absent in older builds (read one) */
+  superfund_loaded?: boolean;
 }
 
 /** The loaded indexes of one build; `answer` is the whole point lookup (exported for tests and the bench). */
@@ -77,6 +80,7 @@ export class LocationEngine {
       return { ok: false, code: 'validation_failed', message: 'lat must be within -90..90 and lng within -180..180',
         errors: [{ field: Number.isFinite(lat) && lat >= -90 && lat <= 90 ? 'lng' : 'lat', code: 'range', message: 'out of range' }] };
     }
+    if (this.meta.superfund_loaded === false) return { ok: false, code: 'no_data', message: superfundNotLoaded(`${lat}, ${lng}`) };
     // a point inside a loaded flood file's polygon lies in that file's declared area (county/place): its zip is taken
     // among that area's zips when one reaches it, never across a state or county line the file itself draws
     const inPoly = this.flood.polygonHit(lat, lng);

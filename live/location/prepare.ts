@@ -6,9 +6,17 @@ import zlib from 'node:zlib';
 import { DuckDBDateValue, type DuckDBConnection } from '@duckdb/node-api';
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
 import type { Position } from 'geojson';
+import { tableExists } from '../../warehouse/db.ts';
 import type { FloodData, SiteData, ZctaData } from './data.ts';
 import type { Ring } from './geo.ts';
 import type { FloodArea } from './rules.ts';
+
+/** Whether the build read an EPA Superfund file (./superfund-loaded.ts): either EPA file's raw table (the NPL list, or
+ *  the SEMS extract whose NPL rows the count also reads), or sites given to the location steps directly (their tests). */
+export async function superfundLoaded(db: DuckDBConnection): Promise<boolean> {
+  if ((await tableExists(db, 'raw.superfund__npl_sites')) || (await tableExists(db, 'raw.superfund__sems_sites'))) return true;
+  return (await tableExists(db, 'superfund_sites')) && Number((await db.runAndReadAll('select count(*) from superfund_sites')).getRows()[0]![0]) > 0;
+}
 
 export type ColType = 'varchar' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date';
 

@@ -6,6 +6,7 @@
 // map loaded", though one of them lies partly inside the loaded map, and nothing said where the map is.
 // Rules: warehouse/docs/research.md "Flood maps of a place".
 import { zoneDWhy } from '../location/rules.ts';
+import { superfundNotLoaded } from '../location/superfund-loaded.ts';
 
 /** A loaded map named by a zip's notes: its declared area (`map`), and, where the zip lies partly inside it, the share
  *  of the zip's sampled area inside (`share`, "1%") with that area's noun (`of`) and its zones there (`there`). */
@@ -55,4 +56,10 @@ export function mapsClause(place: string, figs: { zip: string; group: string | n
       : zoned ? `reaches ${list} in part only, ${little}` : `reaches only ${list}, ${little}, and no other zip of ${place}`;
     return `; the FEMA flood map loaded for this area (${map}) ${reach}; inside that map, a property's own zone is given by GET /v1/location/risk with its latitude and longitude`;
   }).join('');
+}
+
+/** The answer's words when the zip's shard holds no Superfund count (null): the build read no EPA Superfund file, so
+ *  neither the count nor the score built on it is known (live/location/superfund-loaded.ts); null otherwise. */
+export function superfundUnknown(r: { superfund_count_1mi: number | null } | null, zip: string): string | null {
+  return r && r.superfund_count_1mi === null ? superfundNotLoaded(`zip ${zip}`) : null;
 }

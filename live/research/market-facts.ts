@@ -31,7 +31,7 @@ import { stateMarketFact, stateNoMarket } from './state-market.ts';
 import { distressKindAsked, distressKindsOf, distressOfKind } from './distress-kinds.ts';
 import { NO_PERMIT_COUNTS, permitCountFacts, permitCountsKept } from './permit-counts.ts';
 import { redfinLatestFact, withRedfinDom } from './redfin.ts';
-import { floodGroup, floodMapOf, floodSentence } from './flood-maps.ts';
+import { floodGroup, floodMapOf, floodSentence, superfundUnknown } from './flood-maps.ts';
 import { placedCity, withZipCity } from './zip-city.ts';
 import { SPEED_RANK, topAsked } from './asked.ts';
 import { noZipChange, zipChangeRanking } from './zip-changes.ts';
@@ -39,7 +39,6 @@ import { ziplessCity } from './zipless.ts';
 
 interface Comps { zip_code: string; city: string; state: string; property_type: string; note?: string | null; sample_count: number | null; price_per_sqft: { p25: number | null; median: number | null; p75: number | null }; days_on_market: CompsDom; list_to_sale_ratio: number | null; confidence: Confidence; as_of: string; coverage?: { window_end: string } | null }
 interface Location { zip_code: string; city: string; state: string; flood_zone: string; flood_risk_label: string; flood_risk_notes: string; flood_map_loaded: boolean; superfund_nearby: boolean; superfund_count_1mi: number; environmental_risk_score: number; confidence: Confidence; as_of: string }
-
 
 async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const type = u.propertyType;
@@ -134,6 +133,7 @@ async function investorFact(data: ResearchData, u: Understanding, named: Target)
 async function locationFact(data: ResearchData, u: Understanding, t: Target, zip: string, primary: boolean): Promise<Fact> {
   const r = await data.shard<Location>('location-zip', { zip });
   if (!r) return missing('location', t, await data.hasFamily('location-zip', { zip }) ? `We have no location risk data for zip ${zip}` : 'Location risk data is not part of this build');
+  if (superfundUnknown(r, zip)) return missing('location', t, superfundUnknown(r, zip)!); // no EPA file read: no count, no score
   const sf = r.superfund_count_1mi > 0 ? `${plural(r.superfund_count_1mi, 'Superfund site')} within 1 mile` : 'no Superfund site within 1 mile';
   // no loaded FEMA map determines the zone (review 18: "is in flood zone D" read as a mapped zone): say it is undetermined
   const where = `Zip ${zip}${r.city ? ` (${r.city}, ${r.state})` : ''}`;

@@ -5,13 +5,16 @@
 // the census area they were made of).
 import type { StageContext } from '../../warehouse/context.ts';
 import { queryRows } from '../../warehouse/db.ts';
-import { appendRows } from '../../live/location/prepare.ts';
+import { appendRows, superfundLoaded } from '../../live/location/prepare.ts';
 import { maxDate, superfundAddressNote, zipConfidence, zipFloodNotes, zoneClassOf, SUPERFUND_AS_OF, type AddressSite } from '../../live/location/rules.ts';
 import { environmentalScore, scoreBasisNote } from '../../live/location/score.ts';
 
 export const requires = ['zips', 'int_location_zip', 'int_nri_counties', 'int_nri_zips', 'flood_maps'];
 
 export async function run(ctx: StageContext): Promise<void> {
+  // no EPA file read (a canonical folder without epa-superfund-sems): the Superfund fields and the score are null, not
+  // 0 from no file; GET /v1/location/risk refuses such a build's zips (live/location/superfund-loaded.ts)
+  const sitesKnown = await superfundLoaded(ctx.db);
   const rows = await queryRows<{
     zip: string; city: string | null; state_code: string | null; county_fips: string | null; nri: number | null;
     nri_county_fips: string | null; nri_county_basis: string | null;
@@ -44,9 +47,9 @@ export async function run(ctx: StageContext): Promise<void> {
     flood_zone varchar not null,
     flood_risk_label varchar not null,
     flood_risk_notes varchar not null,
-    superfund_nearby boolean not null,
-    superfund_count_1mi integer not null,
-    environmental_risk_score integer not null,
+    superfund_nearby boolean,           -- null (and the count and score): the build read no EPA Superfund file
+    superfund_count_1mi integer,
+    environmental_risk_score integer,
     confidence varchar not null,
     as_of date not null,
     county_fips varchar,
@@ -71,7 +74,7 @@ export async function run(ctx: StageContext): Promise<void> {
       + prefixed(basis);
     return [
       r.zip, r.zip, r.city ?? '', r.state_code ?? '', cls.zone, cls.label, notes,
-      r.superfund_count_1mi > 0, r.superfund_count_1mi, environmentalScore(cls, r.superfund_count_1mi, r.nri),
+      ...(sitesKnown ? [r.superfund_count_1mi > 0, r.superfund_count_1mi, environmentalScore(cls, r.superfund_count_1mi, r.nri)] : [null, null, null]),
       r.geometry_source === 'none' ? 'low' : zipConfidence(r.mapped_share, exact),
       maxDate(r.superfund_as_of ?? SUPERFUND_AS_OF, r.flood_as_of),
       r.county_fips, r.nri, r.nri_county_fips, r.nri_county_basis, r.geometry_source, r.mapped_share, r.flood_zone_share, r.sfha_share,

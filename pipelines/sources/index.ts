@@ -149,6 +149,14 @@ function countFeatures(file: string): number | null {
   }
 }
 
+/** What each hazard folder's absence does to location risk (warehouse/docs/location.md), for the warning. */
+const HAZARD_GAPS: readonly [folder: string, gap: string][] = [
+  ['epa-superfund-sems', 'without epa-superfund-sems no Superfund count is known, so location risk answers 404 for every zip and point'],
+  ['fema-nfhl-flood-zones', 'without fema-nfhl-flood-zones every flood zone reads D (undetermined: no FEMA flood map loaded)'],
+  ['fema-nri', 'without fema-nri the environmental_risk_score leaves out the NRI county score'],
+  ['zcta-boundaries-2010', 'without zcta-boundaries-2010 each zip is sampled as a circle around its centroid, not its own boundary'],
+];
+
 /** The registry folders of `ids` absent from the sources folder. */
 function absentFolders(sourcesDir: string, ids: readonly string[]): string[] {
   return ids.map((id) => SOURCES.find((s) => s.id === id)!.folder).filter((folder) => !fs.existsSync(path.join(sourcesDir, folder)));
@@ -173,6 +181,6 @@ export function checkCanonicalGeography(ctx: StageContext): void {
   }
   const hazards = absentFolders(ctx.paths.sources, LOCATION_SOURCES);
   if (hazards.length) {
-    ctx.log.warn(`canonical: missing hazard folder(s) ${hazards.join(', ')}: GET /v1/location/risk and the research answers of location risk read no file of them, so a zip's Superfund count, flood zone or NRI score is not known from this build though the answer gives one (0 sites, zone D); link them beside canonical/ (see README "Canonical format")`);
+    ctx.log.warn(`canonical: missing hazard folder(s) ${hazards.join(', ')}: GET /v1/location/risk and the research answers of location risk read no file of them${HAZARD_GAPS.filter(([f]) => hazards.includes(f)).map(([, gap]) => `; ${gap}`).join('')}; link them beside canonical/ (see README "Canonical format")`);
   }
 }

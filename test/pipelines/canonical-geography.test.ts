@@ -73,7 +73,12 @@ describe('the geography beside a canonical folder', () => {
     expect(await check([...GEO, ...HAZARDS])).toEqual({ error: null, warnings: [] });
     const { error, warnings } = await check(GEO);
     expect(error).toBeNull();
-    expect(warnings).toEqual([`canonical: missing hazard folder(s) ${HAZARDS.join(', ')}: GET /v1/location/risk and the research answers of location risk read no file of them, so a zip's Superfund count, flood zone or NRI score is not known from this build though the answer gives one (0 sites, zone D); link them beside canonical/ (see README "Canonical format")`]);
+    expect(warnings).toEqual([`canonical: missing hazard folder(s) ${HAZARDS.join(', ')}: GET /v1/location/risk and the research answers of location risk read no file of them`
+      + '; without epa-superfund-sems no Superfund count is known, so location risk answers 404 for every zip and point'
+      + '; without fema-nfhl-flood-zones every flood zone reads D (undetermined: no FEMA flood map loaded)'
+      + '; without fema-nri the environmental_risk_score leaves out the NRI county score'
+      + '; without zcta-boundaries-2010 each zip is sampled as a circle around its centroid, not its own boundary'
+      + '; link them beside canonical/ (see README "Canonical format")']);
   });
 
   test('REII_GEOGRAPHY_REQUIRED=0: a warning naming the folders and what goes wrong, no error; another value is refused by name', async () => {
