@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { serveSharedBuild } from '../helpers/build.ts';
 import { knownBuyerSales, solidSpan, type OneFileCity, type Span } from '../helpers/oracle-raw-investor-coverage.ts';
 import { band } from '../helpers/oracle-market.ts';
+import { SHARED_DATA } from '../helpers/paths.ts';
+import { rawHeader } from '../../scripts/raw-lines.ts';
 
 const MONTHS = Array.from({ length: 22 }, (_, i) => i + 3);
 const CITIES: [OneFileCity, string, string][] = [['philadelphia', 'Philadelphia', 'PA'], ['denver', 'Denver', 'CO']];
@@ -51,4 +53,19 @@ describe('investor overview confidence and covered days of the one-file cities a
     expect(bad).toEqual([]);
     expect(seen.size, 'the windows reach two bands').toBeGreaterThanOrEqual(2);
   }, 300_000);
+
+  // the King County, Sacramento and Connecticut files name no buyer (SOURCE.md: no grantee column) and no distress
+  // source covers these cities: the confidence count is 0 in every window, so low however many sales they hold
+  test.each([['Seattle', 'WA'], ['Bellevue', 'WA'], ['Sacramento', 'CA'], ['Stamford', 'CT'], ['Hartford', 'CT']])('%s, %s, months 3-24: low, no buyer named', async (city, state) => {
+    const got = new Set<string>();
+    for (const months of MONTHS) {
+      const res = await api.get(`/v1/market/investor-overview?city=${city}&state=${state}&months=${months}`);
+      expect(res.status).toBe(200);
+      got.add(((await res.json()) as { confidence: string }).confidence);
+    }
+    expect([...got]).toEqual(['low']);
+    const file = { WA: 'king-county-wa-house-sales/kc_house_data.csv.gz', CA: 'sacramento-real-estate-transactions/sacramento_transactions.csv.gz',
+      CT: 'connecticut-real-estate-sales/real_estate_sales_2022-01_2022-09_listyear2021.csv.gz' }[state]!;
+    expect(rawHeader(SHARED_DATA, file).filter((c) => /buyer|grantee|owner/i.test(c)), `${file}: no buyer column`).toEqual([]);
+  }, 120_000);
 });
