@@ -67,10 +67,12 @@ describe('comps days on market: no Redfin row can stand for any window of the re
           const path = `/v1/market/comps?zip=${zip}&property_type=${type}&months=${months}`;
           const res = await api.get(path);
           if (res.status === 404) continue;
-          const b = (await res.json()) as { days_on_market: unknown; coverage: { window_end: string } };
+          const b = (await res.json()) as { days_on_market: unknown; list_to_sale_ratio: number | null; coverage: { window_end: string } };
           if (res.status !== 200) { bad.push(`${path}: ${res.status}`); continue; }
           answered++;
           if (JSON.stringify(b.days_on_market) !== JSON.stringify({ median: null, source: null, redfin: null })) bad.push(`${path}: ${JSON.stringify(b.days_on_market)}`);
+          // no raw sales file records a list price, and Redfin's sale-to-list is an average: never the median ratio
+          if (b.list_to_sale_ratio !== null) bad.push(`${path}: list_to_sale_ratio ${b.list_to_sale_ratio}`);
           if (!(b.coverage.window_end < first.get(zip)!)) bad.push(`${path}: window to ${b.coverage.window_end}, a usable Redfin period from ${first.get(zip)}`);
         }
       }
