@@ -38,7 +38,9 @@ export async function largestPlaces(geo: RawGeo, n: number): Promise<CensusPlace
     where g.USPS <> 'PR' order by a.B01003_001E::bigint desc limit ${n}`);
 }
 
-/** The most populous Census place of the state whose Gazetteer name holds the city's name as whole words. */
+/** The Census place of the state named the city (geo.md "Which name"): one whose Gazetteer name without its legal
+ *  descriptor (the trailing lower-case words or "CDP") is the city's name, else one whose name holds the city's name as
+ *  whole words; the most populous of either. (Richmond, MO is "Richmond city", not the larger "Richmond Heights city".) */
 export async function censusPlace(geo: RawGeo, state: string, city: string): Promise<CensusPlace | null> {
   await crosswalks(geo);
   const places = await geo.rows<CensusPlace>(`select g.GEOID as geoid, g.USPS as state, g.NAME as name, g.ALAND_SQMI::double as land,
@@ -46,7 +48,9 @@ export async function censusPlace(geo: RawGeo, state: string, city: string): Pro
     from raw_places g left join raw_place_acs a on a.geoid = g.GEOID
     where g.USPS = '${state.replace(/[^A-Z]/g, '')}'`);
   const key = `-${nameKey(city)}-`;
-  return places.filter((p) => p.pop !== null && `-${nameKey(p.name)}-`.includes(key)).sort((a, b) => b.pop! - a.pop!)[0] ?? null;
+  const plain = (name: string): string => `-${nameKey(name.replace(/(\s+(CDP|[a-z][^A-Z]*))+$/, ''))}-`;
+  const named = places.filter((p) => p.pop !== null && `-${nameKey(p.name)}-`.includes(key)).sort((a, b) => b.pop! - a.pop!);
+  return named.find((p) => plain(p.name) === key) ?? named[0] ?? null;
 }
 
 /** geo.md "Primary county": the place's estimated people (else land) in each candidate county; one candidate: it. */

@@ -114,6 +114,26 @@ export async function openProperties(months: number[]): Promise<OpenProperties[]
     group by all`);
 }
 
+/** An Allegheny municipality (SQL column `col`) read as the city market.md names ("X Boro" -> X, "City of X" -> X,
+ *  "Twp." -> Township, N./S./Mt./Hts. spelled out, the docket's misspelt "Duquesnt" Duquesne). */
+export const ALLEGHENY_CITY = (col: string): string => `trim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+        ${col}, '^City of ', ''), ' Boro$', ''), ' Twp\\.$', ' Township'), '^N\\. ', 'North '), '^S\\. ', 'South '), '^Mt\\. ', 'Mount '),
+        ' Hts\\.( |$)', ' Heights\\1'), '^Duquesnt$', 'Duquesne'))`;
+
+export interface FilingCity { state: string; city: string; first: string; last: string }
+/** The cities a distress file covers (market.md mart_investor: a city with a filing of any date there), each with its
+ *  file's first and last filing day (a filing file's coverage is its span): Allegheny's municipalities of the docket
+ *  rows with a case id, a municipality and a filing date, and Louisville (its file is the city's alone). */
+export async function filingCities(): Promise<FilingCity[]> {
+  return rawQuery<FilingCity>(`
+    with ${ALLEGHENY_PROPS},
+    lv as (select try_cast("Date Action Filed" as date) as filed from read_csv('${LOUISVILLE_FILE}', all_varchar = true)
+      where nullif(trim("Civil Case Number"), '') is not null)
+    select distinct 'PA' as state, ${ALLEGHENY_CITY('muni')} as city, (select min(d) from r)::varchar as first, (select max(d) from r)::varchar as last from r
+    union all
+    select 'KY', 'Louisville', min(filed)::varchar, max(filed)::varchar from lv`);
+}
+
 export interface OpenFilings { state: string; city: string; months: number; filings: number }
 /** The investor overview's `distress_filings` recounted from the raw files (market.md mart_investor: the filings, not
  *  the properties, filed in the `months` to the source's last filing and still open on that day), per city: an
@@ -126,9 +146,7 @@ export async function openFilings(months: number[]): Promise<OpenFilings[]> {
   return rawQuery<OpenFilings>(`
     with ${m},
     ${ALLEGHENY_PROPS},
-    named as (select *, trim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
-        muni, '^City of ', ''), ' Boro$', ''), ' Twp\\.$', ' Township'), '^N\\. ', 'North '), '^S\\. ', 'South '), '^Mt\\. ', 'Mount '),
-        ' Hts\\.( |$)', ' Heights\\1'), '^Duquesnt$', 'Duquesne')) as city from props),
+    named as (select *, ${ALLEGHENY_CITY('muni')} as city from props),
     e as (select max(d) as as_of from r),
     lv as (select case_no, filed, sold from (
         select trim("Civil Case Number") as case_no, try_cast("Date Action Filed" as date) as filed, try_cast(nullif("Sale Date", 'NA') as date) as sold,
