@@ -7,7 +7,7 @@
 // in the months to the source's last filing; a case closed on or before that day is not open).
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { minusMonths } from './oracle-canonical-sales.ts';
+import { minusMonths, type ParcelPlaces } from './oracle-canonical-sales.ts';
 
 type Row = { line: number; v: (c: string) => string };
 
@@ -38,7 +38,7 @@ const positive = (s: string): number | null => { const n = readNumber(s); return
 
 export interface OracleReject { file: string; line: number; column: string }
 
-export interface OracleParcel { line: number; parcel: string; address: string; zip: string; type: string; beds: number | null; baths: number | null;
+export interface OracleParcel { line: number; parcel: string; address: string; city: string; state: string; zip: string; type: string; beds: number | null; baths: number | null;
   sqft: number | null; yearBuilt: number | null; owner: string }
 
 /** parcels.csv: a required place or type empty or bad rejects; a parcel_id seen on an earlier line is `duplicate_parcel`. */
@@ -52,10 +52,17 @@ export function readCanonicalParcels(file: string): { parcels: OracleParcel[]; r
     if (bad) { rejects.push({ file: 'parcels.csv', line, column: bad }); continue; }
     if (v('parcel_id')) seen.add(v('parcel_id'));
     const year = readNumber(v('year_built'));
-    parcels.push({ line, parcel: v('parcel_id'), address: v('address'), zip: zip5(v('zip'))!, type, beds: positive(v('beds')), baths: positive(v('baths')),
+    parcels.push({ line, parcel: v('parcel_id'), address: v('address'), city: v('city'), state: v('state'), zip: zip5(v('zip'))!, type, beds: positive(v('beds')), baths: positive(v('baths')),
       sqft: positive(v('sqft')), yearBuilt: year != null && year >= 1700 ? year : null, owner: v('owner_name') });
   }
   return { parcels, rejects };
+}
+
+/** The place of each parcel_id as its (first, kept) parcels.csv line writes it, for the sales keyed by parcel. */
+export function parcelPlaces(parcels: OracleParcel[]): ParcelPlaces {
+  const places: ParcelPlaces = new Map();
+  for (const p of parcels) if (p.parcel && !places.has(p.parcel)) places.set(p.parcel, { address: p.address, city: p.city, state: p.state, zip: p.zip });
+  return places;
 }
 
 export interface OraclePermit { line: number; zip: string; date: string; type: string; use: string | null; valuation: number | null }

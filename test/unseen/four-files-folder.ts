@@ -3,7 +3,8 @@
 // - parcels.csv: Philadelphia's OPA roll (single and multi family) of two zips: a BOM, columns in another order, an
 //   unknown `market_value` column, a ZIP+4 now and then (read as its 5 digits), a 0 bedrooms (unknown);
 // - sales.csv: the same parcels' last sales (2015-2022, the roll's 2068-2071 typos left out as a stranger would),
-//   with the address and parcel_id, so parcels and sales meet; `$` amounts, a date without its zeros;
+//   with the address and parcel_id, so parcels and sales meet (every ninth keyed by parcel alone, its place left
+//   empty for parcels.csv to give); `$` amounts, a date without its zeros;
 // - permits.csv: Nashville's applications of two zips, the type mapped as its SOURCE.md allows (Residential Rehab ->
 //   renovation, Roofing / Siding -> repair, Addition, New, Demolition; the rest other), `building_use` from the
 //   type's word (Residential / Commercial, empty otherwise), CRLF, an unknown `contractor` column holding quoted
@@ -85,7 +86,9 @@ export function writeFourFilesFolder(dir: string, seed = 77): FourFolder {
       property_type: k % 5 === 0 ? p['property_type']!.toUpperCase() : p['property_type']!, address, city: 'PHILADELPHIA', state: 'PA', zip: zipOf(r),
       sqft: p['sqft']!, beds: p['beds']!, baths: p['baths']!, year_built: p['year_built']!, condition: '', lat: p['lat']!, lng: p['lng']!,
     };
-    sales.push(s);
+    // a deed keyed by parcel now and then (README "A deed file keyed by parcel"): no place, the parcel's line gives it
+    sales.push(k % 9 === 0 ? { ...s, address: '', city: '', state: '', zip: '' } : s);
+    if (k === 45) bad.push({ file: 'sales.csv', line: sales.push({ ...s, parcel_id: '999999999', address: '', city: '', state: '', zip: '' }), rule: 'unknown_parcel', column: 'parcel_id' });
     if (k === 15) bad.push({ file: 'sales.csv', line: sales.push({ ...s, sale_price: '-5000' }), rule: 'out_of_range', column: 'sale_price' });
     if (k === 33) bad.push({ file: 'sales.csv', line: sales.push({ ...s, sale_date: '2022-02-30' }), rule: 'not_a_date', column: 'sale_date' });
   }

@@ -20,7 +20,7 @@ import { PINNED_NOW } from '../helpers/clock.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { compsOf, readCanonicalSales, type OracleSale } from '../helpers/oracle-canonical-sales.ts';
-import { distressedOf, readCanonicalDistress, readCanonicalParcels, readCanonicalPermits, rehabPermitsOf, type OracleFiling,
+import { distressedOf, parcelPlaces, readCanonicalDistress, readCanonicalParcels, readCanonicalPermits, rehabPermitsOf, type OracleFiling,
   type OracleParcel, type OraclePermit } from '../helpers/oracle-canonical-files.ts';
 import { writeFourFilesFolder, type FourFolder } from './four-files-folder.ts';
 
@@ -45,8 +45,8 @@ const file = (name: string): string => path.join(folder.dir, name);
 
 beforeAll(async () => {
   folder = writeFourFilesFolder(tmp('reii-unseen4-src-'));
-  sales = readCanonicalSales(file('sales.csv')).sales;
   parcels = readCanonicalParcels(file('parcels.csv')).parcels;
+  sales = readCanonicalSales(file('sales.csv'), parcelPlaces(parcels)).sales;
   permits = readCanonicalPermits(file('permits.csv')).permits;
   filings = readCanonicalDistress(file('distress.csv')).filings;
   artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-unseen4-art-'));
@@ -70,7 +70,7 @@ describe('the stranger\'s four files: what is rejected', () => {
   test('each broken line is rejected with its file, line, rule and column; the oracle rejects the same lines', () => {
     const byLine = (a: { file: string; line: number }, b: { file: string; line: number }): number => a.file.localeCompare(b.file) || a.line - b.line;
     expect(rejects.filter((r) => r.rule !== 'duplicate_filing')).toEqual([...folder.bad].sort(byLine));
-    const oracle = [readCanonicalSales(file('sales.csv')).rejects.map((r) => ({ file: 'sales.csv', line: r.line })), readCanonicalParcels(file('parcels.csv')).rejects,
+    const oracle = [readCanonicalSales(file('sales.csv'), parcelPlaces(parcels)).rejects.map((r) => ({ file: 'sales.csv', line: r.line })), readCanonicalParcels(file('parcels.csv')).rejects,
       readCanonicalPermits(file('permits.csv')).rejects, readCanonicalDistress(file('distress.csv')).rejects].flat().map((r) => ({ file: r.file, line: r.line }));
     expect(oracle.sort(byLine)).toEqual(folder.bad.map((b) => ({ file: b.file, line: b.line })).sort(byLine));
   });
@@ -141,6 +141,14 @@ describe('parcels.csv and sales.csv: the property record and comps', () => {
     const owner = prop['lineage'].fields['owner_type'];
     expect({ file: owner.file, line: owner.line }).toEqual({ file: 'canonical/parcels.csv', line: p.line });
   });
+  test('a sale keyed by parcel alone is placed by its parcel\'s line: the property\'s sales and zip', async () => {
+    const keyedLines = new Set(fs.readFileSync(file('sales.csv'), 'utf8').split('\n').flatMap((l, i) => (/^[^,]*,[^,]*,\d+,[a-zA-Z]+,,,,,/.test(l) ? [i + 1] : [])));
+    const s = pick(sales.filter((x) => keyedLines.has(x.line)));
+    const p = parcels.find((x) => x.parcel === s.parcel)!;
+    const prop = await json(`/v1/property?parcel_id=${s.parcel}&state=PA`);
+    expect({ zip: prop['zip'], address: prop['address'] }).toEqual({ zip: p.zip, address: p.address });
+    expect((prop['sales'] as { date: string; price: number }[]).map((x) => `${x.date} ${x.price}`)).toContain(`${s.date} ${s.price}`);
+  });
   test('comps of each Philadelphia zip, 6 and 12 months', async () => {
     for (const zip of folder.phillyZips) for (const months of [6, 12]) {
       const want = compsOf(sales, zip, months);
@@ -161,5 +169,13 @@ describe('places of the folder', () => {
     const want = distressedOf(filings, 'Louisville', 12);
     expect(await ask('foreclosures in Louisville')).toContain(`${want.count} distressed properties`);
     expect(await ask('foreclosures in Louisville')).toContain(`12 months to ${want.asOf}`);
+  });
+  test('"tax delinquent properties in Louisville" and a year\'s filings by kind', async () => {
+    const want = distressedOf(filings.filter((f) => f.kind === 'tax_delinquent'), 'Louisville', 12);
+    expect(want.asOf).toBe(distressedOf(filings, 'Louisville', 12).asOf);
+    expect(await ask('tax delinquent properties in Louisville')).toContain(`${want.count} tax-delinquent properties are in the pipeline over the 12 months to ${want.asOf}`);
+    const year = filings.filter((f) => f.filed.startsWith('2015'));
+    const tax = year.filter((f) => f.kind === 'tax_delinquent').length, lien = year.filter((f) => f.kind === 'lien_foreclosure').length;
+    expect(await ask('how many foreclosures were filed in Louisville in 2015')).toContain(`${year.length} foreclosure and lien filings were made in 2015 (${tax} tax-delinquent, ${lien} non-tax lien)`);
   });
 });
