@@ -94,9 +94,10 @@ export function rehabPermitsOf(permits: OraclePermit[], zip: string, months: num
   return { asOf, start, rehab: inWindow.filter(isResidentialRehab).length, all: inWindow.length, nonresidential: rehabType.filter((p) => !isResidentialRehab(p)).length };
 }
 
-export interface OracleFiling { line: number; property: string; city: string; zip: string; kind: string; filed: string; closed: string | null }
+export interface OracleFiling { line: number; property: string; city: string; zip: string; kind: string; filed: string; closed: string | null; amount: number | null }
 
-/** distress.csv: an empty or bad required value rejects; an exact copy of an earlier line is `duplicate_filing`. */
+/** distress.csv: an empty or bad required value rejects; an exact copy of an earlier line is `duplicate_filing`; an
+ *  `amount` that is no number (`NA`) or 0 is unknown. */
 export function readCanonicalDistress(file: string): { filings: OracleFiling[]; rejects: OracleReject[]; copies: number[] } {
   const filings: OracleFiling[] = [], rejects: OracleReject[] = [], copies: number[] = [];
   const raw = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -111,7 +112,7 @@ export function readCanonicalDistress(file: string): { filings: OracleFiling[]; 
     firstOf.set(text, line);
     const closed = readDate(v('closed_date'));
     filings.push({ line, property: v('parcel_id') || `${v('address').toUpperCase()}|${zip5(v('zip'))}`, city: v('city'), zip: zip5(v('zip'))!, kind, filed: filed!,
-      closed: closed != null && closed >= filed! ? closed : null });
+      closed: closed != null && closed >= filed! ? closed : null, amount: positive(v('amount')) });
   }
   return { filings, rejects, copies };
 }

@@ -8,9 +8,10 @@
 // - permits.csv: Nashville's applications of two zips, the type mapped as its SOURCE.md allows (Residential Rehab ->
 //   renovation, Roofing / Siding -> repair, Addition, New, Demolition; the rest other), `building_use` from the
 //   type's word (Residential / Commercial, empty otherwise), CRLF, an unknown `contractor` column holding quoted
-//   commas, `$1,200` costs, a cost of 0 (unknown);
+//   commas, `$1,200` costs, a cost of 0 (unknown), a use written `Residential` or `mixed`, a latitude `NA`;
 // - distress.csv: Louisville's lien foreclosures (Metro -> lien_foreclosure, Commonwealth -> tax_delinquent), the
-//   commissioner sale's date as `closed_date`, the ZIP+4 as the file writes it, no `amount` column, one exact copy.
+//   commissioner sale's date as `closed_date`, the ZIP+4 as the file writes it, every fourth case without its parcel
+//   (a property by its address), an `amount` of `$1,200`, `NA`, 0 or empty, one exact copy.
 // Each file also gets broken copies of good lines, rejected with their line number, so no figure may move.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -111,6 +112,10 @@ export function writeFourFilesFolder(dir: string, seed = 77): FourFolder {
       permit_type: PERMIT_TYPE(r['Permit_Type_Description']!), building_use: PERMIT_USE(r['Permit_Type_Description']!),
       valuation: k % 6 === 0 && cost >= 1000 ? money(cost) : String(cost), contractor: r['Contact']!, lat: r['Lat']!, lng: r['Lon']!,
     };
+    // a use in capitals (read lower-cased), a use of no list (nulled: unknown), a point written NA (nulled)
+    if (k % 10 === 0 && v['building_use']) v['building_use'] = v['building_use'][0]!.toUpperCase() + v['building_use'].slice(1);
+    if (k % 10 === 1) v['building_use'] = 'mixed';
+    if (k % 10 === 2) v['lat'] = 'NA';
     permits.push(v);
     if (k === 12) bad.push({ file: 'permits.csv', line: permits.push({ ...v, issue_date: 'NA' }), rule: 'not_a_date', column: 'issue_date' });
     if (k === 40) bad.push({ file: 'permits.csv', line: permits.push({ ...v, permit_type: 'Roofing' }), rule: 'not_in_list', column: 'permit_type' });
@@ -119,14 +124,18 @@ export function writeFourFilesFolder(dir: string, seed = 77): FourFolder {
 
   // distress.csv: Louisville
   const lou = read('louisville-metro-lien-foreclosures/foreclosures.csv.gz');
-  const distress = writer(['filing_date', 'kind', 'parcel_id', 'address', 'city', 'state', 'zip', 'closed_date', 'case_style']);
+  const distress = writer(['filing_date', 'kind', 'parcel_id', 'address', 'city', 'state', 'zip', 'amount', 'closed_date', 'case_style']);
   let distressCopyLine = 0;
   k = 0;
   for (const r of lou) {
     k++;
     const style = r['Civil Case Style']!;
+    // by the case number, so that the file's own repeated lines stay exact copies: every fourth case names no parcel
+    // (a property by its address), and the amount is written in the forms the README reads or nulls
+    const c = Number(r['Civil Case Number']!.replace(/\D/g, '')) % 20;
     const v: Record<string, string> = {
-      filing_date: r['Date Action Filed']!, kind: /^Metro/i.test(style) ? 'lien_foreclosure' : 'tax_delinquent', parcel_id: r['PRCLID'] === 'NA' ? '' : r['PRCLID']!,
+      filing_date: r['Date Action Filed']!, kind: /^Metro/i.test(style) ? 'lien_foreclosure' : 'tax_delinquent', parcel_id: r['PRCLID'] === 'NA' || c % 4 === 0 ? '' : r['PRCLID']!,
+      amount: ['$1,200', 'NA', '0', '2500', ''][c % 5]!,
       address: r['full_address']!.split(',')[0]!.trim(), city: 'Louisville', state: 'KY', zip: r['ZIP']!, closed_date: r['Sale Date'] === 'NA' ? '' : r['Sale Date']!,
       case_style: style,
     };

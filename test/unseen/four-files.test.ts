@@ -19,7 +19,7 @@ import { rng } from '../../scripts/rng.ts';
 import { PINNED_NOW } from '../helpers/clock.ts';
 import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { compsOf, readCanonicalSales, type OracleSale } from '../helpers/oracle-canonical-sales.ts';
+import { compsOf, monthOf, readCanonicalSales, type OracleSale } from '../helpers/oracle-canonical-sales.ts';
 import { distressedOf, parcelPlaces, readCanonicalDistress, readCanonicalParcels, readCanonicalPermits, rehabPermitsOf, type OracleFiling,
   type OracleParcel, type OraclePermit } from '../helpers/oracle-canonical-files.ts';
 import { writeFourFilesFolder, type FourFolder } from './four-files-folder.ts';
@@ -82,12 +82,13 @@ describe('the stranger\'s four files: what is rejected', () => {
 });
 
 describe('distress.csv: the investor overview\'s distressed pipeline', () => {
-  test('Louisville, 3 to 24 months: open filings\' properties filed in the months to the last filing', async () => {
+  test('Louisville, 3 to 24 months: open filings\' properties (parcel, else address and zip) filed in the months to the last filing', async () => {
     for (const months of [3, 6, 12, 24]) {
       const want = distressedOf(filings, 'Louisville', months);
       const got = await json(`/v1/market/investor-overview?city=Louisville&state=KY&months=${months}`);
       expect({ n: got['distressed_pipeline_count'], asOf: got['distress_as_of'], src: got['source'].id }, `${months}`).toEqual({ n: want.count, asOf: want.asOf, src: 'canonical' });
       expect(got['investor_purchase_rate_pct']).toBeNull();
+      expect(got['distressed_without_parcel'], 'every filing names a parcel or an address').toBe(0);
     }
   });
   test('a city of sales and no filings has no distressed count (null, not 0)', async () => {
@@ -97,10 +98,17 @@ describe('distress.csv: the investor overview\'s distressed pipeline', () => {
   test('a filed property\'s record lists its filing, closed where closed_date is given', async () => {
     const f = pick(filings.filter((x) => !x.property.includes('|')));
     const prop = await json(`/v1/property?parcel_id=${f.property}&state=KY`);
-    const mine = filings.filter((x) => x.property === f.property).map((x) => ({ date: x.filed, kind: x.kind, status: x.closed ? 'closed' : 'active', status_date: x.closed }));
-    const got = (prop['distress'] as Record<string, unknown>[]).map((d) => ({ date: d['date'], kind: d['kind'], status: d['status'], status_date: d['status_date'] }));
+    const mine = filings.filter((x) => x.property === f.property).map((x) => ({ date: x.filed, kind: x.kind, amount: x.amount, status: x.closed ? 'closed' : 'active', status_date: x.closed }));
+    const got = (prop['distress'] as Record<string, unknown>[]).map((d) => ({ date: d['date'], kind: d['kind'], amount: d['amount'], status: d['status'], status_date: d['status_date'] }));
     const key = (d: { date: unknown; kind: unknown }): string => `${d.date}|${d.kind}`;
     expect([...got].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...new Map(mine.map((d) => [JSON.stringify(d), d])).values()].sort((a, b) => key(a).localeCompare(key(b))));
+  });
+  test('a filing naming no parcel is found by its address and zip, with its filings there', async () => {
+    const f = pick(filings.filter((x) => x.property.includes('|')));
+    const [address, zip] = f.property.split('|') as [string, string];
+    const prop = await json(`/v1/property?address=${encodeURIComponent(address)}&zip=${zip}`);
+    const want = filings.filter((x) => x.property === f.property).map((x) => `${x.filed} ${x.kind} ${x.amount}`);
+    expect((prop['distress'] as Record<string, unknown>[]).map((d) => `${d['date']} ${d['kind']} ${d['amount']}`).sort()).toEqual([...new Set(want)].sort());
   });
 });
 
@@ -155,6 +163,18 @@ describe('parcels.csv and sales.csv: the property record and comps', () => {
       const got = await json(`/v1/market/comps?zip=${zip}&months=${months}&property_type=sfr`);
       expect({ end: got['coverage'].window_end, n: got['sample_count'], p: got['price_per_sqft'] }, `${zip} ${months}`)
         .toEqual({ end: want.windowEnd, n: want.count >= 5 ? want.count : null, p: { p25: want.p25, median: want.median, p75: want.p75 } });
+    }
+  });
+  test('trends months of each Philadelphia zip: the arm\'s-length single-family sales counted, null below 5', async () => {
+    for (const zip of folder.phillyZips) {
+      const got = await json(`/v1/market/trends?zip=${zip}&property_type=sfr&months=24`);
+      let counted = 0;
+      for (const row of got['series'] as { month: string; sales_count: number | null }[]) {
+        const want = monthOf(sales, { zip }, row.month);
+        expect(row.sales_count, `${zip} ${row.month}`).toBe(want.count);
+        counted += want.count ?? 0;
+      }
+      expect(counted, zip).toBeGreaterThan(0);
     }
   });
 });
