@@ -131,7 +131,7 @@ describe('permits.csv: the rehab score\'s permit counts', () => {
 });
 
 describe('parcels.csv and sales.csv: the property record and comps', () => {
-  test('a parcel with no sale in sales.csv: every fact from its parcels.csv line, lineage naming that line', async () => {
+  test('a parcel with no sale in sales.csv: every fact from its parcels.csv line, lineage naming that line; autocomplete and valuation find it', async () => {
     const sold = new Set(sales.map((s) => s.parcel));
     const p = pick(parcels.filter((x) => !sold.has(x.parcel)));
     const prop = await json(`/v1/property?parcel_id=${p.parcel}&state=PA&include=lineage`);
@@ -139,6 +139,13 @@ describe('parcels.csv and sales.csv: the property record and comps', () => {
       .toEqual({ address: p.address, zip: p.zip, type: p.type, beds: p.beds, baths: p.baths, sqft: p.sqft, year: p.yearBuilt });
     const fields = prop['lineage'].fields as Record<string, { file: string; line: number; value: unknown }>;
     for (const f of ['address', 'zip', 'property_type']) expect({ f, file: fields[f]!.file, line: fields[f]!.line }).toEqual({ f, file: 'canonical/parcels.csv', line: p.line });
+    // the roll's unsold house is an address to complete and a subject the valuation matches, with the roll's facts
+    const ac = await json(`/v1/address/autocomplete?q=${encodeURIComponent(p.address)}&state=PA&limit=10`);
+    expect((ac['results'] as { address: string; zip: string }[]).some((r) => r.address === p.address && r.zip === p.zip)).toBe(true);
+    const est = (await (await srv.post('/v1/valuation/estimate', { zip: p.zip, address: p.address }, key)).json()) as Record<string, any>;
+    expect(est['subject'].matched).toBe(true);
+    const facts = Object.fromEntries((est['subject'].facts as { name: string; value: unknown }[]).map((f) => [f.name, f.value]));
+    expect({ sqft: facts['sqft'] ?? null, year: facts['year_built'] ?? null }).toEqual({ sqft: p.sqft, year: p.yearBuilt });
   });
   test('a sold parcel: its sales from sales.csv, its owner type from parcels.csv\'s line', async () => {
     const s = pick(sales.filter((x) => parcels.some((p) => p.parcel === x.parcel && p.owner)));
@@ -197,5 +204,8 @@ describe('places of the folder', () => {
     const year = filings.filter((f) => f.filed.startsWith('2015'));
     const tax = year.filter((f) => f.kind === 'tax_delinquent').length, lien = year.filter((f) => f.kind === 'lien_foreclosure').length;
     expect(await ask('how many foreclosures were filed in Louisville in 2015')).toContain(`${year.length} foreclosure and lien filings were made in 2015 (${tax} tax-delinquent, ${lien} non-tax lien)`);
+    const zip = pick([...new Set(year.map((f) => f.zip))].sort());
+    const inZip = year.filter((f) => f.zip === zip);
+    expect(await ask(`foreclosure filings in ${zip} in 2015`)).toContain(`In zip ${zip} (Louisville, KY), ${inZip.length} foreclosure and lien filing${inZip.length === 1 ? ' was' : 's were'} made in 2015`);
   });
 });
