@@ -14,6 +14,7 @@ import { parse } from 'csv-parse/sync';
 
 export const PROPERTY_TYPES = ['sfr', 'multi', 'condo', 'land', 'commercial'];
 const REQUIRED = ['address', 'city', 'state', 'zip', 'sale_date', 'sale_price', 'property_type'] as const;
+const PLACE = ['address', 'city', 'state', 'zip'] as const;
 
 export interface OracleSale { line: number; parcel: string; address: string; city: string; state: string; zip: string; date: string;
   price: number; type: string; sqft: number | null; armsLength: boolean; facts: string }
@@ -36,7 +37,12 @@ function readNumber(s: string): number | null {
   return null;
 }
 
-export function readCanonicalSales(file: string): { sales: OracleSale[]; rejects: OracleReject[] } {
+/** A parcel's place as `parcels.csv` writes it (its first line), for the sales keyed by parcel (README "A deed file keyed by parcel"). */
+export type ParcelPlaces = Map<string, { address: string; city: string; state: string; zip: string }>;
+
+/** `places`: where the folder has a parcels.csv, a sale leaving address, city, state or zip empty takes each from its
+ *  parcel's line, and one whose parcel_id no line lists is rejected (`unknown_parcel`, column parcel_id). */
+export function readCanonicalSales(file: string, places?: ParcelPlaces): { sales: OracleSale[]; rejects: OracleReject[] } {
   const records = parse(fs.readFileSync(file), { bom: true, columns: true, info: true, skip_empty_lines: true }) as { record: Record<string, string>; info: { lines: number } }[];
   const cols = Object.keys(records[0]?.record ?? {});
   if (cols.some((c) => ['buyer_name', 'seller_name', 'document_id', 'deed_type', 'recorded_date'].includes(c))) throw new Error('this oracle reads sales files without parties or deeds only');
@@ -44,14 +50,18 @@ export function readCanonicalSales(file: string): { sales: OracleSale[]; rejects
   const rejects: OracleReject[] = [];
   for (const { record: r, info } of records) {
     const line = info.lines; // the file's line of the record (header line 1)
-    const v = (c: string): string => (r[c] ?? '').trim();
+    const own = (c: string): string => (r[c] ?? '').trim();
+    const keyed = places != null && own('parcel_id') !== '' && PLACE.some((c) => own(c) === '');
+    const place = keyed ? places.get(own('parcel_id')) : undefined;
+    if (keyed && !place) { rejects.push({ line, column: 'parcel_id', value: own('parcel_id') }); continue; }
+    const v = (c: string): string => (own(c) === '' && place && c in place ? place[c as keyof typeof place] : own(c));
     const empty = REQUIRED.find((c) => v(c) === '');
     const date = readDate(v('sale_date')), price = readNumber(v('sale_price')), type = v('property_type').toLowerCase();
     const bad = empty ?? (date == null ? 'sale_date' : price == null || price < 0 ? 'sale_price' : !PROPERTY_TYPES.includes(type) ? 'property_type'
-      : !/^\d{5}$/.test(v('zip')) ? 'zip' : null);
+      : !/^\d{5}(-\d{4})?$/.test(v('zip')) ? 'zip' : null);
     if (bad) { rejects.push({ line, column: bad, value: v(bad) }); continue; }
     const sqft = readNumber(v('sqft'));
-    sales.push({ line, parcel: v('parcel_id'), address: v('address'), city: v('city'), state: v('state').toUpperCase(), zip: v('zip'), date: date!,
+    sales.push({ line, parcel: v('parcel_id'), address: v('address'), city: v('city'), state: v('state').toUpperCase(), zip: v('zip').slice(0, 5), date: date!,
       price: price!, type, sqft: sqft != null && sqft > 0 ? sqft : null, armsLength: price! >= 10_000,
       facts: ['beds', 'baths', 'sqft', 'year_built'].map(v).join('|') });
   }
