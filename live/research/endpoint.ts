@@ -56,6 +56,7 @@ import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './count
 import type { Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
+import { rentalWords } from './rental-words.ts';
 import { coopCount } from './coop-counts.ts';
 import { ownerCountsAnswer } from './owner-counts.ts';
 import { stateRanks } from './state-ranks.ts';
@@ -98,9 +99,9 @@ export class ResearchEngine {
     const ctx = input.context ?? {};
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(topicTypos(String(input.query ?? '').slice(0, 2000)), depth);
     if (defined) return { ...defined, depth };
-    // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts)
+    // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts); "airbnb", "STR" as "short term rental" (rental-words.ts)
     // a home's size asked with its value ("a 2,000 sq ft house"): taken out of the words read (size-value.ts)
-    const { text: unsized, size } = takeSize(sqftWords(topicTypos(String(input.query ?? '').slice(0, 2000)))); // topic words misspelled: topic-typos.ts
+    const { text: unsized, size } = takeSize(sqftWords(rentalWords(topicTypos(String(input.query ?? '').slice(0, 2000))))); // topic words misspelled: topic-typos.ts
     // two counties with one "County" word ("King vs Pierce County"): the word written for both (county-pair.ts)
     const asked = countyPair(unsized, this.data);
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
