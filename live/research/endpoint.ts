@@ -212,7 +212,7 @@ export class ResearchEngine {
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
-    const notes = await askedNotes(this.data, u, asked, composed.sources); // what a figure is not, said (asked-notes.ts)
+    const notes = await askedNotes(this.data, u, asked, composed.sources, composed.answer); // what a figure is not, said (asked-notes.ts)
     if (notes.length) composed.answer = `${composed.answer} ${notes.map((n) => `${n}.`).join(' ')}`;
     return { ...composed, depth };
   }
