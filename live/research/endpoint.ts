@@ -57,6 +57,7 @@ import type { Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
 import { rentalWords } from './rental-words.ts';
+import { sfAsType } from './sf-type.ts';
 import { coopCount } from './coop-counts.ts';
 import { ownerCountsAnswer } from './owner-counts.ts';
 import { stateRanks } from './state-ranks.ts';
@@ -113,6 +114,8 @@ export class ResearchEngine {
     let u = understand(nyc.text, ctx, this.data);
     const town = ctx.zip || ctx.city || ctx.state ? null : lowerTown(u, nyc.text, this.data);
     if (town) u = understand(town, ctx, this.data);
+    const sf = sfAsType(nyc.text, u.targets); // "sf median price 98103": single-family, not San Francisco (sf-type.ts)
+    if (sf) { nyc.text = sf.text; u = understand(sf.text, ctx, this.data); u.readAs.push(sf.readAs); }
     if (nyc.readAs) u.readAs.unshift(nyc.readAs);
     if (clash) u.readAs.unshift(clash.readAs);
     // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
