@@ -58,6 +58,7 @@ import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
 import { rentalWords } from './rental-words.ts';
 import { sfAsType } from './sf-type.ts';
+import { changeWords } from './change-words.ts';
 import { coopCount } from './coop-counts.ts';
 import { ownerCountsAnswer } from './owner-counts.ts';
 import { stateRanks } from './state-ranks.ts';
@@ -111,6 +112,8 @@ export class ResearchEngine {
     const clash = stateClash(nyc.text, this.data);
     if (clash) nyc.text = clash.text;
     nyc.text = distressSales(nyc.text); // "sheriff sales": the foreclosure filings counted (sale-words.ts)
+    const over = changeWords(nyc.text); // "qoq", "month over month": the 3 months' change, said (change-words.ts)
+    if (over) nyc.text = over.text;
     let u = understand(nyc.text, ctx, this.data);
     const town = ctx.zip || ctx.city || ctx.state ? null : lowerTown(u, nyc.text, this.data);
     if (town) u = understand(town, ctx, this.data);
@@ -118,6 +121,7 @@ export class ResearchEngine {
     if (sf) { nyc.text = sf.text; u = understand(sf.text, ctx, this.data); u.readAs.push(sf.readAs); }
     if (nyc.readAs) u.readAs.unshift(nyc.readAs);
     if (clash) u.readAs.unshift(clash.readAs);
+    if (over) u.readAs.unshift(over.readAs);
     // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
     readKinds(u, asked);
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
