@@ -50,6 +50,10 @@ describe('short-term rentals by another name (fixed)', () => {
       expect(got.answer, q).toBe(want.answer);
       expect(got.sources, q).toEqual(want.sources);
     }
+    // "airbnb" as a verb with the home it lets: the rules, not the home's sale price
+    const co = await ask('short term rental rules denver');
+    expect(co).toMatch(/^Zoning in Colorado is adopted/);
+    expect(await ask('can i airbnb my condo in denver')).toBe(co);
     // a street's "str" and the word elsewhere stay as written
     expect(rentalWords('homes on main str seattle')).toBe('homes on main str seattle');
     expect(rentalWords('123 Main Str Seattle')).toBe('123 Main Str Seattle');
