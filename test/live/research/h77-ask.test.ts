@@ -276,6 +276,15 @@ describe('legal rules, states held, misspelled and not held (already right)', ()
     expect(await ask('foreclosure type in washingotn')).toMatch(new RegExp(`^Reading "washingotn" as Washington State .*Mortgage foreclosure in Washington is ${csv('WA', 'foreclosure_type')}:`));
   });
 
+  it('"how many evictions in philadelphia", "eviction rate seattle", "eviction filings in philadelphia": no count held, said, beside the state\'s rules (fixed)', async () => {
+    for (const [q, st, name] of [['how many evictions in philadelphia', 'PA', 'Pennsylvania'], ['eviction rate seattle', 'WA', 'Washington'], ['eviction filings in philadelphia', 'PA', 'Pennsylvania']] as const) {
+      const a = await ask(q);
+      expect(a, q).toMatch(new RegExp(`^In ${name}, a landlord must give ${csv(st, 'eviction_notice_nonpayment_days')} days' notice`));
+      expect(a, q).toContain("We record no eviction filings or cases for any place (no court records are loaded), so no count or rate of evictions is given; what is recorded is each state's eviction rules.");
+    }
+    expect(await ask('eviction process in texas')).not.toContain('We record no eviction filings');
+  });
+
   it('Puerto Rico and Guam, in no row of legal-facts.csv: said not covered', async () => {
     expect(byState.has('PR') || byState.has('GU')).toBe(false);
     expect(await ask('eviction process in puerto rico')).toBe("We don't have data for Puerto Rico: coverage is the 50 states and DC, their cities and zip codes.");
