@@ -29,8 +29,6 @@ export function placeKey(name: string): string {
  *  (live/research/place-words.ts BOROUGHS). Never a place of another state ("Bklyn" is no Brooklyn, CT). */
 export const PART_SHORT_FORMS: Readonly<Record<string, { state: string; city: string }>> = {
   'bklyn': { state: 'NY', city: 'Brooklyn' }, 'bkln': { state: 'NY', city: 'Brooklyn' },
-  // "bk" (h77ask: "bk median price" was a ranking refusal, "median price in bk" no place)
-  'bk': { state: 'NY', city: 'Brooklyn' },
 };
 
 /** A municipality's name as its records file it, from the name people shorten it to: as written, then with "Mt." spelled

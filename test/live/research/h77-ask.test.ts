@@ -6,7 +6,7 @@
 // city's figure was unsaid, or a bare no-data); Denver's zips said zipless once (asked-notes.ts); two years compared by
 // their year medians (period-change.ts; the change said such a median "is not kept" after giving it); a price bound a
 // few words after "homes" said not kept (asked.ts; dropped unsaid); "sf median price 98103" single-family (sf-type.ts;
-// was San Francisco's no data beside 98103); "bk" Brooklyn (live/places/names.ts); "qoq", "mom" read (change-words.ts;
+// was San Francisco's no data beside 98103); "bk" Brooklyn (place-words.ts BOROUGHS); "qoq", "mom" read (change-words.ts;
 // both answered that no 12-month change exists). Already right, kept so: the rest. Every figure is re-read from the raw
 // files through the oracles (test/helpers/oracle-*.ts) or legal-facts.csv, never copied from our own output.
 import { describe, expect, it } from 'vitest';
