@@ -17,8 +17,8 @@ async function salesSources(data: ResearchData, u: Pick<Understanding, 'targets'
   return null;
 }
 
-/** The notes to say after an answer, in the order asked. */
-export async function askedNotes(data: ResearchData, u: Pick<Understanding, 'targets' | 'propertyType'>, asked: string, sources: { category: string }[]): Promise<string[]> {
+/** The notes to say after an answer (`said`: the answer so far), in the order asked. */
+export async function askedNotes(data: ResearchData, u: Pick<Understanding, 'targets' | 'propertyType'>, asked: string, sources: { category: string }[], said = ''): Promise<string[]> {
   const q = asked.toLowerCase();
   const notes: string[] = [];
   const cite = /\b(zillow|zestimates?|zhvi)\b/.test(q) && sources.some((s) => s.category === 'market') ? await salesSources(data, u) : null;
@@ -27,7 +27,8 @@ export async function askedNotes(data: ResearchData, u: Pick<Understanding, 'tar
   if (sale) notes.push(sale);
   const denver = u.targets.length === 1 && u.targets.find((t) => t.city === 'Denver' && t.state === 'CO' && !t.zip);
   if (!denver) return notes;
-  if (/\bzip(?: ?codes?|s)?\b/.test(q)) {
+  // said once: an answer that already says Denver's sales carry no zip (a ranking of its zips refused) gets no note
+  if (/\bzip(?: ?codes?|s)?\b/.test(q) && !/carry no zip code in the source/.test(said)) {
     const why = ziplessCity(data, 'CO', 'Denver', u.propertyType) ?? ziplessCity(data, 'CO', 'Denver', 'sfr');
     if (why) notes.push(`No zip of Denver is given or ranked: ${why}`);
   }

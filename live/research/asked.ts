@@ -101,6 +101,9 @@ export const SALES_BAND = /\bsales?\s+(?:of\s+)?(?:over|above|under|below|more t
  *  not kept): no figure is kept by price, so the answer says so before the sales' median (before, the median alone, as
  *  if it were the homes asked). */
 const HOMES_PRICED = /\b(homes?|houses?|properties|condos?|townhomes?|townhouses?)\s+(sold\s+|selling\s+)?(priced\s+)?(under|below|less than|over|above|more than)\s*\$?\s*\d/;
+/** The same with a few words between ("3 bed homes in 98103 under 500k": h77ask, the bound was dropped unsaid), the
+ *  bound then a price by its form ($, k, m, million, a number of 5 digits or more, or with thousands' commas). */
+const HOMES_THEN_PRICE = /\b(homes?|houses?|properties|condos?|townhomes?|townhouses?)\b(?:\s+(?!and\b|or\b|vs\b)[\w,'-]+){1,4}?\s+(under|below|less than|over|above|more than)\s*(?:\$\s*\d|\d[\d.]*\s*(?:k|m|mm|million|thousand)\b|\d{5,}\b|\d{1,3}(?:,\d{3})+\b)/;
 export const BAND_NOT_KEPT = 'How many sold above or below a price is not kept, only the count and median of all the sales';
 
 /** A home's feature asked as a filter ("waterfront homes in King County", "homes with a pool"): no figure is kept by
@@ -134,7 +137,7 @@ export function askedFigures(q: string): Asked[] {
   if ((/how many (\w+ ){0,3}(homes|houses|properties|condos|sales)\b/.test(q) && !NOT_SALES.test(q)) || SALES_BAND.test(q) || /number of (\w+ )?(home |house )?sales|sales? (counts?|volume)/.test(q) || SALES_COMPARED.test(q)) out.push('sales_count');
   if (/\bllcs?\b|corporate (buyers|owners)/.test(q)) out.push('llc');
   if (/\b(share|percent(age)?|proportion|fraction|%) of (\w+ ){0,3}(sales|homes|purchases|transactions|deals)\b[^.?!]{0,30}\bflip|\bflip (share|rate|percentage)\b|\bflips? as a (share|percent)/.test(q)) out.push('flip_share');
-  if (/\b(over|above|more than|greater than|under|below|less than)\s*\$?\s*\d[\d,.]*\s*(k|m|mm|million|thousand)?\b|\$\s*\d[\d,.]*\s*(k|m|million)?\s*(or more|or less|and up|plus)\b/.test(q) && (out.includes('sales_count') || /\bhow many\b|\bnumber of\b/.test(q) || HOMES_PRICED.test(q))) out.push('price_band');
+  if (/\b(over|above|more than|greater than|under|below|less than)\s*\$?\s*\d[\d,.]*\s*(k|m|mm|million|thousand)?\b|\$\s*\d[\d,.]*\s*(k|m|million)?\s*(or more|or less|and up|plus)\b/.test(q) && (out.includes('sales_count') || /\bhow many\b|\bnumber of\b/.test(q) || HOMES_PRICED.test(q) || HOMES_THEN_PRICE.test(q))) out.push('price_band');
   if (MEAN.test(q)) out.push('mean');
   if (/\d+[- ]?(bed(room)?s?|br|bd)\b|\b(one|two|three|four|five)[- ]bed(room)?s?\b/.test(q)) out.push('bedrooms');
   if (ZIP_RANK.test(q)) out.push('zip_price');

@@ -56,6 +56,9 @@ import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './count
 import type { Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
+import { rentalWords } from './rental-words.ts';
+import { sfAsType } from './sf-type.ts';
+import { changeWords } from './change-words.ts';
 import { coopCount } from './coop-counts.ts';
 import { ownerCountsAnswer } from './owner-counts.ts';
 import { stateRanks } from './state-ranks.ts';
@@ -98,9 +101,9 @@ export class ResearchEngine {
     const ctx = input.context ?? {};
     const defined = ctx.zip || ctx.city || ctx.state ? null : definition(topicTypos(String(input.query ?? '').slice(0, 2000)), depth);
     if (defined) return { ...defined, depth };
-    // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts)
+    // per-sqft wordings ("sqft price", "$/sf") read as "price per sqft" (sqft-words.ts); "airbnb", "STR" as "short term rental" (rental-words.ts)
     // a home's size asked with its value ("a 2,000 sq ft house"): taken out of the words read (size-value.ts)
-    const { text: unsized, size } = takeSize(sqftWords(topicTypos(String(input.query ?? '').slice(0, 2000)))); // topic words misspelled: topic-typos.ts
+    const { text: unsized, size } = takeSize(sqftWords(rentalWords(topicTypos(String(input.query ?? '').slice(0, 2000))))); // topic words misspelled: topic-typos.ts
     // two counties with one "County" word ("King vs Pierce County"): the word written for both (county-pair.ts)
     const asked = countyPair(unsized, this.data);
     // "New York County" as Manhattan; a town in lower case ending a question that found no place, read capitalised
@@ -109,11 +112,16 @@ export class ResearchEngine {
     const clash = stateClash(nyc.text, this.data);
     if (clash) nyc.text = clash.text;
     nyc.text = distressSales(nyc.text); // "sheriff sales": the foreclosure filings counted (sale-words.ts)
+    const over = changeWords(nyc.text); // "qoq", "month over month": the 3 months' change, said (change-words.ts)
+    if (over) nyc.text = over.text;
     let u = understand(nyc.text, ctx, this.data);
     const town = ctx.zip || ctx.city || ctx.state ? null : lowerTown(u, nyc.text, this.data);
     if (town) u = understand(town, ctx, this.data);
+    const sf = sfAsType(nyc.text, u.targets); // "sf median price 98103": single-family, not San Francisco (sf-type.ts)
+    if (sf) { nyc.text = sf.text; u = understand(sf.text, ctx, this.data); u.readAs.push(sf.readAs); }
     if (nyc.readAs) u.readAs.unshift(nyc.readAs);
     if (clash) u.readAs.unshift(clash.readAs);
+    if (over) u.readAs.unshift(over.readAs);
     // the kind of figure asked (kinds.ts): a figure no source records said so, never another; a place named alone
     readKinds(u, asked);
     // FEMA's NRI of a place: its county score from the location index (nri.ts), else said not given apart
@@ -211,7 +219,7 @@ export class ResearchEngine {
     const composed = compose(this.data, u, facts, depth);
     // a future price asked: no forecast, said first, then the past trend (forecast.ts)
     if (future && composed.sources.length) composed.answer = `${NO_FORECAST} ${composed.answer}`;
-    const notes = await askedNotes(this.data, u, asked, composed.sources); // what a figure is not, said (asked-notes.ts)
+    const notes = await askedNotes(this.data, u, asked, composed.sources, composed.answer); // what a figure is not, said (asked-notes.ts)
     if (notes.length) composed.answer = `${composed.answer} ${notes.map((n) => `${n}.`).join(' ')}`;
     return { ...composed, depth };
   }

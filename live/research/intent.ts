@@ -8,7 +8,7 @@ import { findPlaces, type Context, type Gazetteer, type Target } from './places.
 import { editDistance } from '../places/names.ts';
 import { EACH_MONTH, parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type Window, type Years } from './years.ts'; import { periodFollowUp } from './year-ago.ts';
 import { parsePropertyType, typeReadAs } from './type-words.ts';
-import { NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts';
+import { evictionCounts, NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
 import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
 import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
@@ -227,6 +227,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   const gaps: string[] = [];
   // a market question mixing in a topic no source records ("rents and the median sale price"): that part said missing
   if (intents.length && intents.every((i) => MARKET_INTENTS.has(i))) gaps.push(...unrecordedParts(lower));
+  const evictions = evictionCounts(intents, lower); if (evictions) gaps.push(evictions); // not-recorded.ts
   if (intents.includes('redemption') && /foreclos|mortgage/i.test(q) && !/\btax/i.test(q)) {
     intents.splice(intents.indexOf('redemption'), 1);
     if (!intents.includes('foreclosure')) intents.push('foreclosure');

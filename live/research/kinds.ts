@@ -92,8 +92,10 @@ export function readKinds(u: Understanding, query: string): void {
 export function barePlace(u: Understanding): boolean {
   if (u.intents.length || u.notRecorded || !u.targets.length || u.unknown.length) return false;
   if (!u.targets.every((t) => t.zip || t.city)) return false;
-  // (places listed alone, "seattle and denver": each one's overview, compared)
-  if (u.topicText.replace(/\b(the|zip|zip ?code|city|of|in|about|info|information|please|data|and|or|vs|versus|compare)\b|&/gi, '').replace(/[\s?.!,;:'"()-]/g, '') !== '') return false;
+  // (places listed alone, "seattle and denver": each one's overview, compared; a neighbourhood read as its city, "capitol
+  // hill seattle", the city's: h77ask, it was a bare no-data)
+  const hoods = u.readAs.map((r) => /^"([^"]+)" as a neighbourhood of /.exec(r)?.[1]?.toLowerCase()).filter((w) => w !== undefined);
+  if (hoods.reduce((t, w) => t.split(w).join(' '), u.topicText.toLowerCase()).replace(/\b(the|zip|zip ?code|city|of|in|about|info|information|please|data|and|or|vs|versus|compare)\b|&/gi, '').replace(/[\s?.!,;:'"()-]/g, '') !== '') return false;
   u.intents.push('trends', 'investor');
   u.priceLevel = true;
   return true;

@@ -59,3 +59,12 @@ export function unrecordedParts(lower: string): string[] {
   const says = NOT_RECORDED.filter(([re]) => re.test(lower)).map(([, say], i) => (i ? `${say.charAt(0).toLowerCase()}${say.slice(1)}` : say));
   return says.length ? [`${says.join('; ')}: ${says.length > 1 ? 'those parts' : 'that part'} of the question ${says.length > 1 ? 'are' : 'is'} not answered`] : [];
 }
+
+/** Evictions counted for a place ("how many evictions in philadelphia", "eviction filings", "eviction rate seattle"):
+ *  no source of the build records an eviction case, so a legal answer of the state's eviction rules says so first
+ *  (h77ask: those questions answered the rules alone, as if they were the count asked). */
+const EVICTION_COUNTS = /\bhow many evictions\b|\bnumber of evictions\b|\beviction (filings?|rates?|counts?|cases|numbers|statistics|stats|data|records)\b|\bevictions? (filed|per (year|month|capita))\b/;
+export const evictionCounts = (intents: readonly string[], lower: string): string | null =>
+  intents.some((i) => i === 'eviction_notice' || i === 'eviction_timeline') && EVICTION_COUNTS.test(lower)
+    ? 'We record no eviction filings or cases for any place (no court records are loaded), so no count or rate of evictions is given; what is recorded is each state\'s eviction rules'
+    : null;

@@ -39,8 +39,14 @@ function lastMedian(c: MonthlySeries, x: Held): { month: string; median: number;
   return i === undefined ? null : { month: c.month[i]!, median: c.median_price[i]!, n: c.sales_count[i]! };
 }
 
-/** The change from each period to the next in time, one sentence; null for fewer than two periods. */
-export function periodChange(c: MonthlySeries, periods: readonly Years[]): { sentence: string; value: string } | null {
+/** A whole calendar year's median of all its sales together and their count (market.json `years`), else null. */
+export type YearMedian = (y: Years) => { median: number; sales: number } | null;
+
+/** The change from each period to the next in time, one sentence; null for fewer than two periods. Two calendar years
+ *  whose year medians are kept (`yearOf`, each over at least the sales counted) compare those, as each year's own
+ *  answer gives them (h77ask: "seattle median price 2014 vs 2015" said each year's median of all its sales, then that
+ *  such a median "is not kept" and compared December 2014 with April 2015). */
+export function periodChange(c: MonthlySeries, periods: readonly Years[], yearOf: YearMedian = () => null): { sentence: string; value: string } | null {
   if (periods.length < 2) return null;
   const all = [...periods].sort((a, b) => first(a).localeCompare(first(b))).map((y) => held(c, y));
   const said: string[] = [], values: string[] = [];
@@ -68,6 +74,12 @@ export function periodChange(c: MonthlySeries, periods: readonly Years[]): { sen
     // each period's median: its last month recorded whole with a median, named with its sales (review 27: "from spring
     // 2014 to spring 2015" gave sale counts alone, while each period's answer above gives its months' medians)
     const [ma, mb] = [lastMedian(c, a), lastMedian(c, b)];
+    const [ya, yb] = [yearOf(a.y), yearOf(b.y)];
+    if (ya && yb && ya.sales >= a.n && yb.sales >= b.n) {
+      said.push(`${span}, ${counts}${partial}; the median sale price of each year's sales taken together went from ${money(ya.median)} (${a.y.label}, ${plural(ya.sales, 'sale')}) to ${money(yb.median)} (${b.y.label}, ${plural(yb.sales, 'sale')})${change(ya.median, yb.median)}`);
+      values.push(`${a.y.label} to ${b.y.label}: sales${whole ? '' : ' per month'} ${change(whole ? a.n : perMonth(a), whole ? b.n : perMonth(b)).trim().replace(/^\(|\)$/g, '') || 'no change figure'}, median ${pct((yb.median / ya.median - 1) * 100)} (year medians)`);
+      continue;
+    }
     const medians = ma && mb
       ? `; a median over several months together is not kept, so each period's median is its last month recorded whole with one${ma.n < SOLID || mb.n < SOLID ? '' : ` and ${SOLID} or more sales`}: the median sale price went from ${money(ma.median)} (${ma.month}, ${plural(ma.n, 'sale')}) to ${money(mb.median)} (${mb.month}, ${plural(mb.n, 'sale')})${change(ma.median, mb.median)}`
       : '; a median over several months together is not kept, so no change of the median is given';

@@ -21,6 +21,7 @@ import { postalZips } from './village-zips.ts';
 import { cap, COMMON_WORDS, PREPOSITIONS, STATE_NAME_SET, type Token } from './place-words.ts';
 import type { Gazetteer } from './place-words.ts';
 import { escapeRegExp } from '../../warehouse/regexp.ts';
+import { isEnglishWord } from '../places/english.ts';
 
 /** Cities within one edit of `name` (by the place resolver's compact key, 5 letters or more) in `states` (every state
  *  when null), larger than `minPop`, most populous first. */
@@ -223,6 +224,8 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
     // capitalised words ending in a district word just before the city: "Capitol Hill Seattle"
     const before = toks.filter((t) => t.end <= f2.at && !found.some((f) => t.start < f.end && t.end > f.at));
     const last = before.at(-1);
+    const low = last && !cap(last.text) ? lowerHood(q, before, f2, gaz) : null;
+    if (low) readAs.push(`"${low}" as a neighbourhood of ${whole(f2)}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
     if (!last || !cap(last.text) || !/^[\s,]*(?:\(?\d{5}\)?[\s,]*)?$/.test(q.slice(last.end, f2.at))) continue;
     let k = before.length - 1;
     while (k > 0 && before.length - k < 3 && cap(before[k - 1]!.text) && /^ +$/.test(q.slice(before[k - 1]!.end, before[k]!.start))) k--;
@@ -242,4 +245,25 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
     readAs.push(`"${q.slice(run[0]!.start, last.end)}" as a neighbourhood of ${whole(f2)}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);
   }
   return { drop, readAs, dropped };
+}
+
+/** Lower-case words just before a city (a space or a comma between) that open the question or follow "in", "of",
+ *  "near", "around", "for", "at", "is" or "are", and are two words ending in a district word ("capitol hill seattle") or a town's
+ *  name in another state that is no English word ("germantown philadelphia"): the neighbourhood's words, else null.
+ *  Before (h77ask), in lower case these gave the city's figure without saying the neighbourhood was not resolved. */
+function lowerHood(q: string, before: readonly Token[], f2: Named, gaz: Gazetteer): string | null {
+  const last = before.at(-1)!;
+  if (!/^[\s,]*$/.test(q.slice(last.end, f2.at))) return null;
+  for (const n of [2, 1]) {
+    const run = before.slice(-n);
+    if (run.length < n || !run.every((w) => /^[a-z]+$/.test(w.text) && !PREPOSITIONS.has(w.lower) && (!COMMON_WORDS.has(w.lower) || DISTRICT_WORDS.test(run.at(-1)!.lower)))) continue;
+    if (run.some((w, k) => k > 0 && !/^ +$/.test(q.slice(run[k - 1]!.end, w.start)))) continue;
+    const lead = q.slice(0, run[0]!.start);
+    if (!/^\s*$|\b(?:in|of|near|around|for|at|is|are)\s+$/i.test(lead)) continue;
+    const words = run.map((w) => w.lower).join(' ');
+    const district = n === 2 && DISTRICT_WORDS.test(last.lower);
+    const townElsewhere = !isEnglishWord(words) && (gaz.citiesByName.get(words) ?? []).some((c) => c.state !== f2.state);
+    if (district || townElsewhere) return q.slice(run[0]!.start, last.end);
+  }
+  return null;
 }

@@ -165,8 +165,9 @@ export const BOROUGHS: [RegExp, Area][] = [
   [/\bQueens\b/, { name: 'Queens', county_fips: '36081' }],
   // ("Staten Is" without its period too, and "Staten Isl": "Staten" alone names nothing else)
   [/\bstaten\s+is(?:land|lnd|l)?(?:\b|\.)/i, { name: 'Staten Island', county_fips: '36085' }],
-  // "BK" and "SI" (also bankruptcy, a word...): in capitals after a place word ("comps in BK") or before NY only
-  [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})BK\\b|\\bBK(?=,?\\s+NY\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
+  // "BK" and "SI" (also bankruptcy, a word...): after a place word ("comps in BK") or before NY only; "bk" in lower
+  // case too, and opening the question before a market word ("bk median price": h77ask, it was a ranking refusal)
+  [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})[Bb][Kk]\\b|\\b[Bb][Kk](?=,?\\s+(?:NY|ny)\\b)|^\\s*[Bb][Kk](?=\\s+(?:median|avg|average|homes?|houses?|condos?|prices?|sales|real\\s+estate|market|comps|ppsf|values?)\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
   [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],
 ];
 export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);

@@ -18,6 +18,7 @@ import { changeMonths } from './year-ago.ts';
 import { EACH_MONTH, twelveMonthsTo, type Years } from './years.ts';
 import { monthFact } from './month-facts.ts';
 import { periodChange } from './period-change.ts';
+import { yearMedianOf } from './year-facts.ts';
 import { indexName, priceLevelFact, type StoredTrends } from './price-level.ts';
 import { seriesCovered } from './month-cover.ts';
 import { monthRuns } from './coverage.ts';
@@ -66,7 +67,7 @@ export async function trendsFact(data: ResearchData, u: Understanding, named: Ta
   // periods compared: each one's figure, then the change between them (period-change.ts)
   const lastSold = c.month.findLast((_, i) => (c.sales_count[i] ?? 0) > 0);
   if (monthly && lastSold) return year(twelveMonthsTo(lastSold));
-  if (u.years) return u.years.also ? joinYears([u.years, ...u.years.also].map(year), periodChange(c, [u.years, ...u.years.also])) : year(u.years);
+  if (u.years) return u.years.also ? joinYears([u.years, ...u.years.also].map(year), periodChange(c, [u.years, ...u.years.also], yearMedianOf(data, t, u.propertyType, c))) : year(u.years);
   const method = indexName(s);
   // a span past the kept windows (25-60 months): the index change over it, or why the series gives none
   const months = u.span ?? (u.months && u.months < c.month.length ? u.months : 12);

@@ -137,6 +137,14 @@ export function wholeYearOf(y: Years, c: MonthlySeries): number | null {
   return year === null || !c.month[0] || c.month[0] > `${year}-01` ? null : year;
 }
 
+/** A market's whole-year medians for the change between years compared (period-change.ts): the year's median of all
+ *  its sales where yearWhole would say it (one calendar year, the series starting at or before its January), else null. */
+export const yearMedianOf = (data: ResearchData, t: Target, type: string, c: MonthlySeries) => (y: Years): { median: number; sales: number } | null => {
+  const year = wholeYearOf(y, c);
+  const f = year === null ? null : yearFigure(data.market, t, type, year);
+  return f && f.median !== null ? { median: f.median, sales: f.sales } : null;
+};
+
 /** The middle of figures (the mean of the middle two for an even count). */
 function midOf(v: number[]): number {
   const s = [...v].sort((a, b) => a - b), h = s.length >> 1;
