@@ -7,7 +7,7 @@
 // borough) is left out of the draw, as a city whose name two simplemaps rows of the state share.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveSharedBuild } from '../helpers/build.ts';
-import { legalFacts, num, overlayFor, RawGeo, regulationsDataset, sqlPath, type Fact, type Reg } from '../helpers/oracle-geo.ts';
+import { num, openMarketSample, overlayFor, RawGeo, type Fact, type Reg } from '../helpers/oracle-geo.ts';
 import { censusPlace, placeZips, primaryCounty } from '../helpers/geo-census-oracle.ts';
 import { rng } from '../../scripts/rng.ts';
 
@@ -20,14 +20,13 @@ let regs: Reg[];
 let sample: { state: string; city: string }[];
 
 beforeAll(async () => {
-  geo = await RawGeo.open();
-  facts = legalFacts();
-  regs = regulationsDataset();
-  const parts = await geo.cityParts();
-  const rows = (await geo.rows<{ state: string; city: string }>(`
-    select state_id as state, any_value(city) as city from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true)
-    where try_cast(population as double) >= 5000 group by state_id, lower(city) having count(*) = 1 order by 1, 2`))
-    .filter((r) => facts.has(r.state) && !parts.has(`${r.state}|${r.city}`));
+  let parts: Map<string, string>;
+  let cities: { state: string; city: string }[];
+  ({ geo, facts, regs, parts, cities } = await openMarketSample());
+  // a city whose name (in any case) is one row of its state alone: the lookup by name is then not a namesake's
+  const names = new Map<string, number>();
+  for (const c of cities) names.set(`${c.state}|${c.city.toLowerCase()}`, (names.get(`${c.state}|${c.city.toLowerCase()}`) ?? 0) + 1);
+  const rows = cities.filter((r) => names.get(`${r.state}|${r.city.toLowerCase()}`) === 1 && facts.has(r.state) && !parts.has(`${r.state}|${r.city}`));
   const rnd = rng(SEED);
   sample = [];
   while (sample.length < N) sample.push(rows.splice(Math.floor(rnd() * rows.length), 1)[0]!);

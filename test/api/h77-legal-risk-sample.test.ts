@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveSharedBuild } from '../helpers/build.ts';
 import {
-  friendliness, justCauseRequired, legalFacts, legalRisk, overlayFor, RawGeo, regulationsDataset, riskLabel, sqlPath, type Fact, type Reg,
+  friendliness, justCauseRequired, legalRisk, openMarketSample, overlayFor, RawGeo, riskLabel, sqlPath, type Fact, type Reg,
 } from '../helpers/oracle-geo.ts';
 import { rng } from '../../scripts/rng.ts';
 
@@ -23,13 +23,10 @@ let regs: Reg[];
 let sample: { state: string; city: string }[];
 
 beforeAll(async () => {
-  geo = await RawGeo.open();
-  facts = legalFacts();
-  regs = regulationsDataset();
-  const parts = await geo.cityParts();
-  const rows = await geo.rows<{ state: string; city: string }>(`
-    select distinct state_id as state, city from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true)
-    where try_cast(population as double) >= 5000 order by 1, 2`);
+  let parts: Map<string, string>;
+  let cities: { state: string; city: string }[];
+  ({ geo, facts, regs, parts, cities } = await openMarketSample());
+  const rows = [...new Map(cities.map((c) => [`${c.state}|${c.city}`, c])).values()]; // each name of a state once
   const rnd = rng(SEED);
   sample = [];
   for (const st of [...facts.keys()].sort()) {

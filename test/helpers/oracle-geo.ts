@@ -312,3 +312,14 @@ export class RawGeo {
 export function sqlPath(rel: string): string {
   return path.join(SOURCES, rel).replaceAll("'", "''");
 }
+
+/** What a seeded sample of markets is drawn from and checked against (test/api/h77-*-sample.test.ts): the raw files
+ *  opened, legal-facts.csv, the regulations dataset, the city parts (not markets of their own), and every simplemaps
+ *  row of a city of 5,000 people or more (the market list's floor, geo.md), namesakes in a state each a row. */
+export async function openMarketSample(): Promise<{ geo: RawGeo; facts: Map<string, Fact>; regs: Reg[]; parts: Map<string, string>; cities: { state: string; city: string }[] }> {
+  const geo = await RawGeo.open();
+  const cities = await geo.rows<{ state: string; city: string }>(`
+    select state_id as state, city from read_csv('${sqlPath('simplemaps-uscities/uscities.csv.gz')}', all_varchar = true)
+    where try_cast(population as double) >= 5000 order by 1, 2`);
+  return { geo, facts: legalFacts(), regs: regulationsDataset(), parts: await geo.cityParts(), cities };
+}

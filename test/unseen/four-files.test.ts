@@ -5,24 +5,18 @@
 // on 127.0.0.1 port 0 and asked over HTTP. Every figure is recomputed from those CSVs with csv-parse by
 // test/helpers/oracle-canonical-files.ts and oracle-canonical-sales.ts (the README's and market.md's rules), never
 // read from the build.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runBuild } from '../../pipelines/build.ts';
-import { loadSettings } from '../../warehouse/settings.ts';
-import { silentLogger } from '../../warehouse/log.ts';
-import { openWarehouse, queryRows } from '../../warehouse/db.ts';
-import { currentBuildDir } from '../../warehouse/build-folder.ts';
+import { queryRows } from '../../warehouse/db.ts';
 import { rng } from '../../scripts/rng.ts';
-import { PINNED_NOW } from '../helpers/clock.ts';
-import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { tmp } from '../helpers/tmp.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { compsOf, monthOf, readCanonicalSales, type OracleSale } from '../helpers/oracle-canonical-sales.ts';
 import { distressedOf, parcelPlaces, readCanonicalDistress, readCanonicalParcels, readCanonicalPermits, rehabPermitsOf, type OracleFiling,
   type OracleParcel, type OraclePermit } from '../helpers/oracle-canonical-files.ts';
 import { writeFourFilesFolder, type FourFolder } from './four-files-folder.ts';
+import { buildAndServe, closeServed, type ServedFolder } from './served-folder.ts';
 
 let folder: FourFolder;
 let sales: OracleSale[];
@@ -31,16 +25,12 @@ let permits: OraclePermit[];
 let filings: OracleFiling[];
 let srv: TestServer;
 let key: string;
-let artifacts: string;
+let served: ServedFolder;
 let rejects: { file: string; line: number; rule: string; column: string }[];
 const draw = rng(7701);
 const pick = <T>(xs: T[]): T => xs[Math.floor(draw() * xs.length)]!;
-const json = async (p: string): Promise<Record<string, any>> => { const r = await srv.get(p, key); expect(r.status, p).toBe(200); return r.json() as never; };
-const ask = async (query: string): Promise<string> => {
-  const r = await srv.post('/v1/research/query', { query }, key);
-  expect(r.status).toBe(200);
-  return ((await r.json()) as { answer: string }).answer;
-};
+const json = (p: string): Promise<Record<string, any>> => served.json(p);
+const ask = (query: string): Promise<string> => served.ask(query);
 const file = (name: string): string => path.join(folder.dir, name);
 
 beforeAll(async () => {
@@ -49,22 +39,12 @@ beforeAll(async () => {
   sales = readCanonicalSales(file('sales.csv'), parcelPlaces(parcels)).sales;
   permits = readCanonicalPermits(file('permits.csv')).permits;
   filings = readCanonicalDistress(file('distress.csv')).filings;
-  artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-unseen4-art-'));
-  await runBuild({ settings: loadSettings({ artifacts, sources: folder.sources }), log: silentLogger, now: PINNED_NOW });
-  const wh = await openWarehouse(`${currentBuildDir(artifacts)}/warehouse.duckdb`, { readOnly: true });
-  const c = await wh.connect();
-  rejects = await queryRows(c, `select replace(file, 'canonical/', '') as file, line::int as line, rule, column_name as "column"
-    from meta.rejects where source = 'canonical' order by file, line`);
-  c.closeSync(); wh.close();
-  srv = await startTestServer(artifacts);
-  key = srv.key('pro');
+  const s = await buildAndServe(folder.sources, 'reii-unseen4-art-', (c) => queryRows<{ file: string; line: number; rule: string; column: string }>(c,
+    `select replace(file, 'canonical/', '') as file, line::int as line, rule, column_name as "column" from meta.rejects where source = 'canonical' order by file, line`));
+  served = s;
+  ({ srv, key, read: rejects } = s);
 }, 600_000);
-// the build's many shard files take minutes to remove on a busy machine: a detached rm, not inside the hook
-afterAll(async () => {
-  await srv?.close();
-  removeTmpDirs();
-  if (artifacts) spawn('nice', ['-n', '10', 'rm', '-rf', artifacts], { detached: true, stdio: 'ignore' }).unref();
-}, 120_000);
+afterAll(() => closeServed(served), 120_000);
 
 describe('the stranger\'s four files: what is rejected', () => {
   test('each broken line is rejected with its file, line, rule and column; the oracle rejects the same lines', () => {

@@ -3,59 +3,39 @@
 // columns, quoted commas, repairable values, broken lines, one exact copy), built as the only sales source by the real
 // build, served on 127.0.0.1 port 0 and asked over HTTP. Every figure is recomputed from that CSV by
 // test/helpers/oracle-canonical-sales.ts (csv-parse and the README's and market.md's rules), never from the build.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runBuild } from '../../pipelines/build.ts';
-import { loadSettings } from '../../warehouse/settings.ts';
-import { silentLogger } from '../../warehouse/log.ts';
-import { openWarehouse, queryRows } from '../../warehouse/db.ts';
-import { currentBuildDir } from '../../warehouse/build-folder.ts';
+import { queryRows } from '../../warehouse/db.ts';
 import { rng } from '../../scripts/rng.ts';
-import { PINNED_NOW } from '../helpers/clock.ts';
-import { removeTmpDirs, tmp } from '../helpers/tmp.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { tmp } from '../helpers/tmp.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { compsOf, minusMonths, monthOf, quantileCont, readCanonicalSales, roundTo, type OracleSale } from '../helpers/oracle-canonical-sales.ts';
 import { writeKingMessyFolder, type MessyFolder } from './king-messy-folder.ts';
+import { buildAndServe, closeServed, type ServedFolder } from './served-folder.ts';
 
 let folder: MessyFolder;
 let sales: OracleSale[];
 let srv: TestServer;
 let key: string;
-let artifacts: string;
+let served: ServedFolder;
 let rejects: { line: number; rule: string; column: string }[];
 let repairs: string[];
 const draw = rng(7501);
 const pick = <T>(xs: T[]): T => xs[Math.floor(draw() * xs.length)]!;
-const json = async (p: string): Promise<Record<string, any>> => { const r = await srv.get(p, key); expect(r.status, p).toBe(200); return r.json() as never; };
-const ask = async (query: string): Promise<string> => {
-  const r = await srv.post('/v1/research/query', { query }, key);
-  expect(r.status).toBe(200);
-  return ((await r.json()) as { answer: string }).answer;
-};
+const json = (p: string): Promise<Record<string, any>> => served.json(p);
+const ask = (query: string): Promise<string> => served.ask(query);
 
 beforeAll(async () => {
   folder = writeKingMessyFolder(tmp('reii-unseen-src-'));
   sales = readCanonicalSales(folder.file).sales;
-  artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'reii-unseen-art-'));
-  await runBuild({ settings: loadSettings({ artifacts, sources: folder.sources }), log: silentLogger, now: PINNED_NOW });
-  const wh = await openWarehouse(`${currentBuildDir(artifacts)}/warehouse.duckdb`, { readOnly: true });
-  const c = await wh.connect();
-  rejects = await queryRows(c, `select line::int as line, rule, column_name as "column" from meta.rejects where source = 'canonical' order by line`);
-  repairs = (await queryRows<{ rule: string }>(c, `select distinct rule from meta.repairs where source = 'canonical' order by 1`)).map((r) => r.rule);
-  c.closeSync(); wh.close();
-  srv = await startTestServer(artifacts);
-  key = srv.key('pro');
+  const s = await buildAndServe(folder.sources, 'reii-unseen-art-', async (c) => ({
+    rejects: await queryRows<{ line: number; rule: string; column: string }>(c, `select line::int as line, rule, column_name as "column" from meta.rejects where source = 'canonical' order by line`),
+    repairs: (await queryRows<{ rule: string }>(c, `select distinct rule from meta.repairs where source = 'canonical' order by 1`)).map((r) => r.rule),
+  }));
+  served = s;
+  ({ srv, key } = s);
+  ({ rejects, repairs } = s.read);
 }, 600_000);
-// the build's 350,000 files (its legal and location shards, mostly) take minutes to remove on a busy machine: a
-// detached rm removes them after the file is done, not inside its hook
-afterAll(async () => {
-  await srv?.close();
-  removeTmpDirs();
-  if (artifacts) spawn('nice', ['-n', '10', 'rm', '-rf', artifacts], { detached: true, stdio: 'ignore' }).unref();
-}, 120_000);
+afterAll(() => closeServed(served), 120_000);
 
 describe('the stranger\'s file: what is rejected, what is read', () => {
   test('each broken line is rejected with its file line, rule and column; the oracle rejects the same lines', () => {
