@@ -77,3 +77,23 @@ export function rawOpaOwners(): Map<string, RawOwner> {
   }
   return out;
 }
+
+// the deeds file only: the characteristics file holds the same deeds (by reception number) with SCHEDNUM damaged to an
+// Excel float (SOURCE.md), so it names no parcel of its own
+const DENVER_FILES = ['denver-real-property-sales/real_property_sales_and_transfers_2018-2019.csv.gz'];
+
+/** Every Denver parcel's (SCHEDNUM) owner type: its newest deed naming a grantee (sale date, then the later reception
+ *  number of the day, then the earlier file and the later line: property.md "Which value wins" 1, 3 and 4), the
+ *  grantee's type; Denver records no mailing address, so absentee is null. */
+export function rawDenverOwners(): Map<string, RawOwner> {
+  const best = new Map<string, { key: string; owner: string }>();
+  DENVER_FILES.forEach((file, f) => rawRows(SHARED_DATA, file).forEach((r, i) => {
+    const id = r['SCHEDNUM']?.trim(), owner = r['GRANTEE']?.trim();
+    const date = rawSale(file, r).date;
+    if (!id || !owner || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    // a sort key, larger wins: the date, the reception number, the earlier file, the later line
+    const key = `${date}|${(r['RECEPTION_NUM'] ?? '').trim().padStart(12, '0')}|${1 - f}|${String(i).padStart(7, '0')}`;
+    if (!best.has(id) || best.get(id)!.key < key) best.set(id, { key, owner });
+  }));
+  return new Map([...best].map(([id, b]) => [id, { parcel_id: id, owner: b.owner, owner_type: ownerType(b.owner), absentee_owner: null }]));
+}
