@@ -219,7 +219,7 @@ export class ValuationEngine {
       confidence: calibration.calibrated ? x.tier : 'low',
       comp_count: e.compCount,
       as_of: isoOfDay(e.asOfDay),
-      data_age_note: staleNote(valuationDay, this.today, `the estimate is a value as of ${valuationDay}, not today's`),
+      data_age_note: staleNote(valuationDay, this.today, ageWhat(valuationDay, isoOfDay(e.asOfDay))),
       notes: x.notes,
       subject: subjectBody(subject, match, { sqft: sqft !== undefined, ...Object.fromEntries(Object.keys(usableSent(x.comps, sentFacts(input), x.source).used).map((k) => [k, true])) }, condition, conditionSource(input.condition !== undefined, match), x.propertyId ?? null),
       model: this.modelOf(x.source, subject.mode),
@@ -317,3 +317,13 @@ const valuation: LiveModule<ValuationInput> = {
 };
 
 export default valuation;
+
+/** What the data-age note says the estimate is: a value at the source's latest sale (the day the comps' prices are
+ *  time-adjusted to), which is not `as_of` (the newest comp kept) unless that comp sold that day: both named, so the
+ *  answer never reads as two "as of" dates (valuation.md "The answer"; Philadelphia 19115: as_of 2022-11-18, the roll's
+ *  latest sale 2022-12-12). */
+export function ageWhat(valuationDay: string, asOf: string): string {
+  const newest = asOf === valuationDay ? 'the newest comp used, the answer\'s as_of, sold that day too' : `the newest comp used, the answer's as_of, sold ${asOf}`;
+  return `the estimate is a value as of ${valuationDay} (the source's latest sale, the day the comps' prices are adjusted to; ${newest}), not today's`;
+}
+

@@ -141,8 +141,11 @@ describe('valuation live module (given comps)', () => {
     expect(at(later(36)).confidence).toBe('medium');
     expect(at(later(37)).confidence).toBe('low');
     expect(five.confidence).toBe('low');
-    expect(two.data_age_note).toBe(`The latest record of this source is from ${last}, 13 months before this build's data date (${later(13)}): the estimate is a value as of ${last}, not today's.`);
-    expect(five.data_age_note).toBe(`The latest record of this source is from ${last}, 5 years before this build's data date (${later(60)}): the estimate is a value as of ${last}, not today's.`);
+    // the value's day (the source's latest sale) and `as_of` (the newest comp kept) both named, each for what it is
+    const newest = fresh.as_of === last ? "the newest comp used, the answer's as_of, sold that day too" : `the newest comp used, the answer's as_of, sold ${fresh.as_of}`;
+    const what = `the estimate is a value as of ${last} (the source's latest sale, the day the comps' prices are adjusted to; ${newest}), not today's.`;
+    expect(two.data_age_note).toBe(`The latest record of this source is from ${last}, 13 months before this build's data date (${later(13)}): ${what}`);
+    expect(five.data_age_note).toBe(`The latest record of this source is from ${last}, 5 years before this build's data date (${later(60)}): ${what}`);
     // the figures themselves do not move: only what the answer says about them
     for (const b of [two, five]) expect([b.estimated_value, b.value_low, b.value_high, b.as_of]).toEqual([fresh.estimated_value, fresh.value_low, fresh.value_high, fresh.as_of]);
   });
