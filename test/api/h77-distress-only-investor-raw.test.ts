@@ -6,13 +6,13 @@
 // "mart_investor"): `confidence` = the lower of confidence_by_count(open filings filed in the window: openFilings,
 // test/helpers/oracle-distress.ts) and the coverage band of the window's days inside the filing file's span (high from
 // 90%, medium from 50%); the window is the `months` to the file's last filing; `market_tier` is the CBSA tier of the
-// file's county (Allegheny 42003, Jefferson KY 21111: test/helpers/oracle-raw-tier.ts, geo.md "Market tier rule");
+// file's county (Allegheny 42003, Jefferson KY 21111: test/helpers/oracle-raw-town-tier.ts tierOfCounty, geo.md "Market tier rule");
 // no sale, so no purchase rate, flip velocity or margin (null, never 0). A seeded sample (scripts/rng.ts) of the
 // covered Allegheny cities, with Pittsburgh and Louisville always, each asked for every `months` 3-24.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { serveSharedBuild } from '../helpers/build.ts';
 import { filingCities, openFilings, type FilingCity } from '../helpers/oracle-distress.ts';
-import { countyTier } from '../helpers/oracle-raw-tier.ts';
+import { tierOfCounty } from '../helpers/oracle-raw-town-tier.ts';
 import { band, type InvestorAnswer } from '../helpers/oracle-market.ts';
 import { rng } from '../../scripts/rng.ts';
 
@@ -29,8 +29,8 @@ beforeAll(async () => {
   const pa = all.filter((c) => c.state === 'PA' && c.city !== 'Pittsburgh').map((c) => ({ c, k: rnd() })).sort((a, b) => a.k - b.k).map((x) => x.c);
   cities = [...all.filter((c) => c.city === 'Pittsburgh' || c.city === 'Louisville'), ...pa.slice(0, 16)];
   filings = new Map((await openFilings(MONTHS)).map((r) => [`${r.state}|${r.city}|${r.months}`, r.filings]));
-  tiers.set('PA', (await countyTier('42003')).tier);
-  tiers.set('KY', (await countyTier('21111')).tier);
+  tiers.set('PA', tierOfCounty('42003').tier);
+  tiers.set('KY', tierOfCounty('21111').tier);
 }, 180_000);
 
 /** `iso` minus `months` calendar months, the day clamped to the month's last (DuckDB's date - interval). */
@@ -48,7 +48,7 @@ const lower = (a: string, b: string): string => (a === 'low' || b === 'low' ? 'l
 
 describe('investor overview of the distress-only cities against the raw filing and Census files', () => {
   test('the raw files: Allegheny County and Jefferson County, KY lie in CBSAs of a million or more (primary)', async () => {
-    const [pa, ky] = [await countyTier('42003'), await countyTier('21111')];
+    const [pa, ky] = [tierOfCounty('42003'), tierOfCounty('21111')];
     expect([pa.cbsa, ky.cbsa]).toEqual(['38300', '31140']);
     expect(pa.population).toBeGreaterThan(1_000_000);
     expect(ky.population).toBeGreaterThan(1_000_000);
