@@ -4,6 +4,7 @@
 // (low or high end) intent.ts reads. Rules:
 // warehouse/docs/research.md "Intents".
 import { YEAR_AGO } from './year-ago.ts';
+import { HEAT } from './heat-words.ts';
 
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
@@ -120,7 +121,7 @@ export function featureGap(lower: string): string | null {
  *  them as asked); "permits in 60614" alone is still the rehab score (research.md "Permit counts"). */
 /** Demolitions named as things counted, not as a kind of permit ("demolition permits" reads the permit words above). */
 const DEMOLISHED = /\bdemolitions\b|\btear[- ]?downs\b/;
-const PERMIT_COUNT_WORDS = /\b(renovation|remodel(ing)?|alteration|addition|repair)s? permits?\b|\b(last|past|previous) (quarter|three months|\d{1,2} months|(two|three|four|five|six|nine|twelve) months)\b|\bq[1-4]\b|\bquarter\b/;
+const PERMIT_COUNT_WORDS = /\b(renovation|remodel(ing)?|alteration|addition|repair|demolition)s? permits?\b|\b(last|past|previous) (quarter|three months|\d{1,2} months|(two|three|four|five|six|nine|twelve) months)\b|\bq[1-4]\b|\bquarter\b/;
 
 /** The figures a question asks for by name (Asked). */
 export function askedFigures(q: string): Asked[] {
@@ -144,7 +145,7 @@ export function askedFigures(q: string): Asked[] {
   if (LIST_RATIO.test(q)) out.push('list_ratio');
   if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
   // a year back compared with ("compared to a year ago", "vs last year"): the 12-month change beside the level (year-ago.ts)
-  if ((CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) || YEAR_AGO.test(q)) out.push('change');
+  if ((CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) || YEAR_AGO.test(q) || HEAT.test(q)) out.push('change');
   return out;
 }
 

@@ -10,7 +10,7 @@ import { EACH_MONTH, parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type 
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { evictionCounts, NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
+import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts'; import { heatRead } from './heat-words.ts';
 import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
 import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_BESIDE, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
@@ -190,7 +190,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
   const carried = notRecorded === null && !LICENSING.test(lower) ? carriedPeriod(pq, lower, topicText, context, targets, intents, readAs) : null; // "and in 98103?" {period: "2022"}: 2022's prices
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower) && !periodOnly(q, lower, targets) && !carried; // "compare to 2021": its prices only
-  if (overview) intents.push('trends', 'investor');
+  if (overview) intents.push('trends', 'investor'); else if (notRecorded === null) heatRead(lower, targets.some((t) => t.zip || t.city || t.area), intents, readAs); // "is 37212 heating up" (heat-words.ts)
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
