@@ -111,8 +111,10 @@ export const BAND_NOT_KEPT = 'How many sold above or below a price is not kept, 
  *  feature (King County's file records waterfront, but no sales figure is filtered by it), so the answer says its
  *  figures are of all the sales of the type, never as if filtered. */
 const FEATURE = /\b(water[- ]?front|lake[- ]?front|ocean[- ]?front|beach[- ]?front|river[- ]?front|bay[- ]?front|water[- ]?views?|ocean[- ]?views?|lake[- ]?views?|(?:with|has|have|having) (?:a |an )?(?:swimming )?(?:pool|view|garage|basement|yard|porch|fireplace)s?|new[- ]construction|newly built|fixer[- ]uppers?|gated)\b/;
+/** A home's age asked ("homes over 50 years old", "built before 1950"): a feature, never a window of time (h78ask). */
+export const HOME_AGE = /\b(?:over|more than|older than|at least|under|less than|newer than)\s+\d+\s+(?:years?|yrs?)\s+old\b|\b\d+\+?\s+(?:years?|yrs?)\s+old\b|\bbuilt (?:before|after|prior to) (?:19|20)\d{2}\b/;
 export function featureGap(lower: string): string | null {
-  const m = FEATURE.exec(lower);
+  const m = FEATURE.exec(lower) ?? HOME_AGE.exec(lower);
   return m ? `"${m[0]}" is not a filter the service applies: no sale count or price is kept by a home's features (waterfront, view, pool, garage, age), so the figures given are of all the sales of the type, filtered by no feature` : null;
 }
 
@@ -152,6 +154,8 @@ export function askedFigures(q: string): Asked[] {
 const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
 /** The number of places a list asks for ("top 5 zips", "top ten"), or null. */
 export function topAsked(query: string): number | null {
-  const m = /\btop (\d{1,2}|three|five|ten)\b/.exec(query.toLowerCase());
-  return m ? WORD_N[m[1]!] ?? Number(m[1]) : null;
+  // "5 cheapest zips" as "top 5" (h78ask: before, 3 named)
+  const m = /\btop (\d{1,2}|three|five|ten)\b|\b(\d{1,2}|three|five|ten) (?:cheapest|priciest|most expensive|least expensive|lowest[- ]priced|highest[- ]priced|best|worst|hottest)\b/.exec(query.toLowerCase());
+  const k = m?.[1] ?? m?.[2];
+  return k ? WORD_N[k] ?? Number(k) : null;
 }
