@@ -19,6 +19,10 @@ const VALUE = /\b(worth|apprais\w*|valu(e|ed|es|ation|ations)|ballpark|estimated
  *  price ("sale history", "last sale price", "purchase price"); never what it would sell for (VALUE). */
 const HISTORY = /\b(sold|did\b[^?.;]{0,80}?\b(sell|sale|go for|trade)|sales? (history|histories|records?|dates?|prices?)|(last|previous|prior|recent|recorded) (sales?|purchases?|transfers?|deeds?)|bought|purchased|purchase (price|history|date)|transfer history|deed history|price history|transaction history)\b/i;
 
+/** Words asking one property's record or its owner ("property at ...", "tell me about ...", "who owns ..."). */
+const RECORD = /^\s*(?:what(?:'s| is) )?(?:the |a )?(?:property|house|home|record|details|info(?:rmation)?|facts)\s+(?:at|on|for|of|about)\b|\b(?:tell me about|look ?up|who owns|owner of)\b/i;
+const OWNER = /\bwho owns\b|\bowner of\b/i;
+
 /** Words asking other properties' sales near it, never its own ("sold comps for parcel ...", "recently sold homes near
  *  2926 Ridge Ave"): comparable sales, answered as such. */
 const OTHERS = /\b(comps?|comparables?|comparable|nearby|near|around|homes|houses|properties|listings|neighbou?rs?|similar)\b/i;
@@ -35,8 +39,13 @@ export function addressValue(u: Understanding, query: string): WorthAsked | null
   const m = ADDRESS.exec(query);
   const p = m ? null : PARCEL.exec(query);
   // another topic asked with it ("flood risk and value of ..."): that topic's answer, with no reading of a value
-  const history = HISTORY.test(query) && !OTHERS.test(query);
-  if ((!m && !p) || !(history || VALUE.test(query)) || !u.intents.every((i) => i === 'comps' || i === 'trends')) return null;
+  // one property's record or owner asked ("property at 1515 Stoney Ln 19115", "who owns ..."): its record's sales, whatever
+  // topic its words also read (h78ask: a seller's disclosure rule, or the zip's owner counts, answered before)
+  const record = !!m && RECORD.test(query);
+  const history = record || (HISTORY.test(query) && !OTHERS.test(query));
+  if ((!m && !p) || !(history || VALUE.test(query)) || (!record && !u.intents.every((i) => i === 'comps' || i === 'trends'))) return null;
+  if (record) u.intents.splice(0, u.intents.length);
+  if (record && OWNER.test(query)) u.gaps.push(`No property's owner is given here: a property record names the buyer of each recorded deed (named with its sales where the source records one), not its owner of record; owners are counted by type per zip or city ("who owns homes in ${u.targets.find((t) => t.zip)?.zip ?? 'a zip'}")`);
   // comparable sales asked too ("comps near ... and what is it worth") stay asked, beside the price level
   if (!u.intents.includes('trends')) u.intents.push('trends');
   u.priceLevel = true;

@@ -4,6 +4,7 @@
 // (low or high end) intent.ts reads. Rules:
 // warehouse/docs/research.md "Intents".
 import { YEAR_AGO } from './year-ago.ts';
+import { HEAT } from './heat-words.ts';
 
 /** A figure asked by name that a topic's usual answer may not lead with (or may not have): each is answered or said
  *  to be missing. dom: days on market; flip_margin: the flip margin; distress: the distressed (foreclosure, lien) count;
@@ -110,8 +111,10 @@ export const BAND_NOT_KEPT = 'How many sold above or below a price is not kept, 
  *  feature (King County's file records waterfront, but no sales figure is filtered by it), so the answer says its
  *  figures are of all the sales of the type, never as if filtered. */
 const FEATURE = /\b(water[- ]?front|lake[- ]?front|ocean[- ]?front|beach[- ]?front|river[- ]?front|bay[- ]?front|water[- ]?views?|ocean[- ]?views?|lake[- ]?views?|(?:with|has|have|having) (?:a |an )?(?:swimming )?(?:pool|view|garage|basement|yard|porch|fireplace)s?|new[- ]construction|newly built|fixer[- ]uppers?|gated)\b/;
+/** A home's age asked ("homes over 50 years old", "built before 1950"): a feature, never a window of time (h78ask). */
+export const HOME_AGE = /\b(?:over|more than|older than|at least|under|less than|newer than)\s+\d+\s+(?:years?|yrs?)\s+old\b|\b\d+\+?\s+(?:years?|yrs?)\s+old\b|\bbuilt (?:before|after|prior to) (?:19|20)\d{2}\b/;
 export function featureGap(lower: string): string | null {
-  const m = FEATURE.exec(lower);
+  const m = FEATURE.exec(lower) ?? HOME_AGE.exec(lower);
   return m ? `"${m[0]}" is not a filter the service applies: no sale count or price is kept by a home's features (waterfront, view, pool, garage, age), so the figures given are of all the sales of the type, filtered by no feature` : null;
 }
 
@@ -120,7 +123,7 @@ export function featureGap(lower: string): string | null {
  *  them as asked); "permits in 60614" alone is still the rehab score (research.md "Permit counts"). */
 /** Demolitions named as things counted, not as a kind of permit ("demolition permits" reads the permit words above). */
 const DEMOLISHED = /\bdemolitions\b|\btear[- ]?downs\b/;
-const PERMIT_COUNT_WORDS = /\b(renovation|remodel(ing)?|alteration|addition|repair)s? permits?\b|\b(last|past|previous) (quarter|three months|\d{1,2} months|(two|three|four|five|six|nine|twelve) months)\b|\bq[1-4]\b|\bquarter\b/;
+const PERMIT_COUNT_WORDS = /\b(renovation|remodel(ing)?|alteration|addition|repair|demolition)s? permits?\b|\b(last|past|previous) (quarter|three months|\d{1,2} months|(two|three|four|five|six|nine|twelve) months)\b|\bq[1-4]\b|\bquarter\b/;
 
 /** The figures a question asks for by name (Asked). */
 export function askedFigures(q: string): Asked[] {
@@ -144,13 +147,15 @@ export function askedFigures(q: string): Asked[] {
   if (LIST_RATIO.test(q)) out.push('list_ratio');
   if (INCREASE_NOTICE.test(q)) out.push('increase_notice');
   // a year back compared with ("compared to a year ago", "vs last year"): the 12-month change beside the level (year-ago.ts)
-  if ((CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) || YEAR_AGO.test(q)) out.push('change');
+  if ((CHANGE_ASKED.test(q) && PRICE_ASKED.test(q)) || YEAR_AGO.test(q) || HEAT.test(q)) out.push('change');
   return out;
 }
 
 const WORD_N: Record<string, number> = { three: 3, five: 5, ten: 10 };
 /** The number of places a list asks for ("top 5 zips", "top ten"), or null. */
 export function topAsked(query: string): number | null {
-  const m = /\btop (\d{1,2}|three|five|ten)\b/.exec(query.toLowerCase());
-  return m ? WORD_N[m[1]!] ?? Number(m[1]) : null;
+  // "5 cheapest zips" as "top 5" (h78ask: before, 3 named)
+  const m = /\btop (\d{1,2}|three|five|ten)\b|\b(\d{1,2}|three|five|ten) (?:cheapest|priciest|most expensive|least expensive|lowest[- ]priced|highest[- ]priced|best|worst|hottest)\b/.exec(query.toLowerCase());
+  const k = m?.[1] ?? m?.[2];
+  return k ? WORD_N[k] ?? Number(k) : null;
 }

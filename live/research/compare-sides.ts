@@ -63,7 +63,8 @@ export function unreadSides(u: Pick<Understanding, 'query' | 'targets'>, gaz: Ga
     if (read.targets.length || read.unknown.length) return;
     const name = nameOf(side, k === 0);
     // (a name the whole question read, which its side alone does not: "in TX vs NY?")
-    const named = u.targets.some((t) => [t.state, gaz.stateNames.get(t.state), t.city, t.zip, t.area?.name].some((x) => x?.toLowerCase() === name));
+    const named = u.targets.some((t) => [t.state, gaz.stateNames.get(t.state), t.city, t.zip, t.area?.name].some((x) => x?.toLowerCase() === name))
+      || (name === 'bk' && u.targets.some((t) => t.area?.name === 'Brooklyn')); // "bk vs queens": read beside the other borough only (place-words.ts)
     if (name && !named && !out.includes(name)) out.push(name);
   });
   return out;

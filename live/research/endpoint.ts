@@ -53,7 +53,7 @@ import { forecastAsked, NO_FORECAST } from './forecast.ts';
 import { typesCompared } from './type-words.ts';
 import { typeDifference, typesOnly } from './type-diff.ts';
 import { formerCountyAnswer, formerCountyNone, formerCountyScope } from './county-market.ts';
-import type { Depth } from './facts.ts';
+import { theBronx, type Depth } from './facts.ts';
 import { sqftWords } from './sqft-words.ts';
 import { topicTypos } from './topic-typos.ts';
 import { rentalWords } from './rental-words.ts';
@@ -228,7 +228,7 @@ export class ResearchEngine {
     const started = performance.now();
     const d = await this.draft(input, deadline);
     deadline.check(); // before the rewording
-    let text = d.answer;
+    let text = d.answer = theBronx(d.answer);
     if (this.llm && d.sources.length > 0) {
       const facts = d.facts.map((f) => [f.sentence, ...f.detail].join(' ')).join('\n') + '\n' + d.sources.map((s) => s.citation).join('\n');
       const r = await rephrase(this.llm, d.answer, facts, d.depth);

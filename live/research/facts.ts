@@ -84,11 +84,15 @@ export const inline = (s: string): string => s.replace(/\.\s+(?=[A-Z])/g, '; ').
 export function placeName(data: ResearchData, t: Target): string {
   if (t.zip) return `zip ${t.zip}${t.city ? ` (${t.city}, ${t.state})` : ''}`;
   if (t.area) return areaName(t);
-  if (t.city) return `${t.city}, ${t.state}`;
+  // the borough is "the Bronx" in words (h78ask: "In Bronx, NY" before)
+  if (t.city) return `${t.city === 'Bronx' && t.state === 'NY' ? 'the Bronx' : t.city}, ${t.state}`;
   return data.stateName(t.state);
 }
 
 /** A city, or a part of it: "Seattle, WA", "Brooklyn (New York, NY)". */
+
+/** "In Bronx, NY" said as "In the Bronx, NY": the borough's name in words (h78ask), where a sentence wrote the city key. */
+export const theBronx = (s: string): string => s.replace(/\b(In|in|of|for|across|to|beside) Bronx, NY\b/g, '$1 the Bronx, NY');
 
 /** A fact we do not have: said plainly, low confidence, no source. */
 export function missing(intent: Fact['intent'], t: Target | null, sentence: string): Fact {

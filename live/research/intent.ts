@@ -10,9 +10,9 @@ import { EACH_MONTH, parseMonths, parseYears, SERIES_MONTHS, WINDOWS_KEPT, type 
 import { parsePropertyType, typeReadAs } from './type-words.ts';
 import { evictionCounts, NOT_RECORDED, unrecordedParts, WHOLESALE_LAW } from './not-recorded.ts';
 import { fromSpanish, isSpanish, SPANISH_ONLY, SPANISH_READ } from './spanish.ts';
-import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts';
+import { parseQuarter } from './quarters.ts'; import { carriedPeriod, periodOnly } from './context-period.ts'; import { parseCategory } from './categories.ts'; import { heatRead } from './heat-words.ts';
 import { readPeriods } from './period-read.ts'; import { followUpPeriod } from './follow-up-period.ts';
-import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, SALES_BAND, SALES_BESIDE, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
+import { askedFigures, asksDistress, DISTRESS_ASKED, FORECLOSURE_LAW, HOW_FAST, NOT_SALES, readDirection, featureGap, HOME_AGE, SALES_BAND, SALES_BESIDE, SALES_COMPARED, ZIP_RANK, type Asked } from './asked.ts';
 export type { Asked } from './asked.ts';
 
 export type Intent =
@@ -190,7 +190,7 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // "how's the Seattle housing market?": its median sale price and change, and its investor activity
   const carried = notRecorded === null && !LICENSING.test(lower) ? carriedPeriod(pq, lower, topicText, context, targets, intents, readAs) : null; // "and in 98103?" {period: "2022"}: 2022's prices
   const overview = intents.length === 0 && notRecorded === null && MARKET_OVERVIEW.test(lower) && !periodOnly(q, lower, targets) && !carried; // "compare to 2021": its prices only
-  if (overview) intents.push('trends', 'investor');
+  if (overview) intents.push('trends', 'investor'); else if (notRecorded === null) heatRead(lower, targets.some((t) => t.zip || t.city || t.area), intents, readAs); // "is 37212 heating up" (heat-words.ts)
   let homeWords = false;
   // a place with only home or sales words ("homes in 95814", "Seattle prices over the last 2 years"): its sale prices
   // places compared by price ("which of brooklyn, queens and the bronx is cheapest"): their median sale prices too; a
@@ -278,13 +278,13 @@ export function understand(query: string, context: Context = {}, gaz: Gazetteer)
   // a permit count asked: counted from the permit records (permit-counts.ts), or said not kept by an index without them
   // a mean (average) price asked: the medians kept answer, said so
   if (asks.includes('mean') && (priceLevel || intents.includes('comps') || intents.includes('trends'))) readAs.push(`"${/\b(mean|average|avg)\b/.exec(lower)?.[1] ?? 'average'}" as the median: no mean (average) price is kept, the figures below are medians`);
-  const years = carried ?? readPeriods(pq, context, readAs, gaps, targets, intents.some((i) => MARKET_INTENTS.has(i))); // a follow-up's period beside the context's; words not read: said
+  const years = carried ?? readPeriods(pq.replace(HOME_AGE, ' '), context, readAs, gaps, targets, intents.some((i) => MARKET_INTENTS.has(i))); // a follow-up's period beside the context's; words not read: said
   const feature = featureGap(lower);
   if (feature && intents.some((i) => i === 'trends' || i === 'comps')) gaps.push(feature);
   readAs.push(...typeReadAs(lower, parsePropertyType(q)));
   // a window said of a market question only ("after 2 months of unpaid rent" is a legal rule's, no market window)
   const market = intents.some((i) => MARKET_INTENTS.has(i));
-  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(pq, market ? readAs : []);
+  const win: Window = years ? { months: null, span: null, text: null } : parseMonths(pq.replace(HOME_AGE, " "), market ? readAs : []);
   if (win.span && market) readAs.push(intents.includes('trends') ? `"${win.text!.trim()}" as the price index change over the ${win.span} months (the monthly series holds ${SERIES_MONTHS}); ${WINDOWS_KEPT.replace(/, the monthly price series.*$/, '')} only` : `"${win.text!.trim()}" without its window: ${WINDOWS_KEPT}, and each figure below names its own`);
   // a year asked of a topic kept for its latest months only: said, never answered silently with the latest figures
   // days on market: redfin.ts; a count of permits or filings: permit-periods.ts, distress-periods.ts say it where not counted

@@ -48,7 +48,7 @@ async function compsFact(data: ResearchData, u: Understanding, t: Target, zip: s
     const c = await data.shard<Comps>('comps', keys(months));
     if (!c) continue;
     const end = windowEnd(c);
-    const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${c.as_of}` };
+    const src: Source = { type: 'comps', category: 'market', citation: `reii warehouse: comps for ${zip}, ${type}, ${months} months, as of ${end}` }; // the window's end, as said (h78ask: as_of said 2022-11 of a window to 2022-12-02)
     const where = `zip ${zip}${c.city ? ` (${c.city}, ${c.state})` : ''}`;
     // the list-to-sale ratio: said when the zip has one, and said to be missing when it is asked
     const ratio = c.list_to_sale_ratio;

@@ -5,6 +5,7 @@
 // deeds its files hold; never the whole city's owners. Absentee and out of state are counted where a mailing address is
 // recorded (Philadelphia); elsewhere said not recorded. A place no such source covers keeps the not-recorded answer
 // (not-recorded.ts OWNERS_SAY), which names the places that have counts. Rules: warehouse/docs/research.md "Owners".
+import { ADDRESS } from './street-line.ts';
 import type { ResearchData } from './data.ts';
 import type { Understanding } from './intent.ts';
 import type { Composed } from './compose.ts';
@@ -61,6 +62,7 @@ export function ownerCountsAnswer(data: ResearchData, u: Understanding, depth: D
   const owners = data.market?.owners;
   const asked = u.query.toLowerCase();
   if (!owners?.cities?.length || !OWNERS_ASKED.test(asked)) return null;
+  if (ADDRESS.test(u.query)) return null; // one property's owner asked ("who owns 1515 Stoney Ln 19115"): its record, address-value.ts (h78ask)
   const found = u.targets.map((t) => ({ t, counts: (keyOf(t) && owners.places[keyOf(t)!]) || [] }));
   // a question of another topic too ("what share of philadelphia homes are owned by llcs" reads the investor share of
   // buyers) is answered here only for a place whose owners are counted; elsewhere that topic is, the owners part said

@@ -121,8 +121,11 @@ function kindReading(query: string): string | null {
   const q = query.toLowerCase();
   // ("renovation" is the kind's own name, said as the count's: no reading)
   const rehab = /\brehab\w*/.exec(q)?.[0], remodel = /\bremodel\w*/.exec(q)?.[0];
-  if (rehab && !remodel) return `"${rehab}" as renovation/alteration, addition and repair permits together (the kinds the rehab score counts); "remodel" or "renovation" permits are the renovation/alteration kind alone`;
-  if (remodel && !rehab) return `"${remodel}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together (the kinds the rehab score counts)`;
+  // h78ask: the kinds are counted of every building use unless "residential" is asked; the rehab score counts the
+  // residential ones only (warehouse/docs/market.md), so the reading says so rather than "the kinds the score counts"
+  const use = /\bresidential\b/.test(q) ? 'residential permits of those kinds, as the rehab score counts them' : `permits of every building use (the rehab score counts only the residential ones among them: ask "residential ${rehab ?? 'rehab'} permits" for its count)`;
+  if (rehab && !remodel) return `"${rehab}" as renovation/alteration, addition and repair permits together, ${use}; "remodel" or "renovation" permits are the renovation/alteration kind alone`;
+  if (remodel && !rehab) return `"${remodel}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together`;
   return null;
 }
 

@@ -190,7 +190,7 @@ interface Named { state: string; city?: string; zip?: string; area?: { name: str
 
 /** Neighbourhoods named with their city or New York City borough ("Williamsburg brooklyn", "Forest Hills Queens",
  *  "Capitol Hill Seattle"), which the data does not resolve: a city read just before a city or borough of another
- *  place (a space or a comma between, no state) that is a tenth of its size or less is the neighbourhood's name, not
+ *  place (a space or a comma between, no state) that is a tenth of its size or less (a fifth, a town of another state with no zip named: "Germantown Louisville", h78ask) is the neighbourhood's name, not
  *  that town (Williamsburg, VA; Forest Hills, MI); capitalised words ending in a district word ("Hill", "Slope",
  *  "Heights"...) or capitalised words that are a town's name in another state ("Ballard Seattle") just before one are
  *  too. Returns the indexes of `found` to drop and the readings to say: the
@@ -215,7 +215,7 @@ export function neighbourhoods(q: string, toks: readonly Token[], found: readonl
     const i = found.findIndex((f1) => f1 !== f2 && f1.kind === 'city' && !f1.area && !f1.zip && f1.end <= f2.at && /^[\s,]*(?:\(?\d{5}\)?[\s,]*|in\s+)?$/.test(q.slice(f1.end, f2.at)));
     const f1 = found[i];
     // a USPS name of the two ("Vernon Rockville"): its zips (village-zips.ts), no neighbourhood
-    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && !postalZips(q.slice(f1.at, f2.end), gaz).length && pop(f1) * 10 <= Math.max(pop(f2), f2.area ? 1_000_000 : 0) && !listed(f1, f2) && !ownTown(f1, f2)) {
+    if (f1 && (f1.state !== f2.state || f1.city !== f2.city) && !postalZips(q.slice(f1.at, f2.end), gaz).length && pop(f1) * (f1.state !== f2.state && !/\b\d{5}\b/.test(q) ? 5 : 10) <= Math.max(pop(f2), f2.area ? 1_000_000 : 0) && !listed(f1, f2) && !ownTown(f1, f2)) {
       drop.push(i);
       dropped.push(`"${q.slice(f1.at, f1.end)}" as ${f1.city}, ${f1.state} (`);
       readAs.push(`"${q.slice(f1.at, f1.end)}" as a neighbourhood of ${whole(f2)}, not ${f1.city}, ${f1.state}: we do not resolve neighbourhoods, so the figures are for ${f2.area?.name ?? f2.city} as a whole`);

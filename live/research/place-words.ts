@@ -166,8 +166,9 @@ export const BOROUGHS: [RegExp, Area][] = [
   // ("Staten Is" without its period too, and "Staten Isl": "Staten" alone names nothing else)
   [/\bstaten\s+is(?:land|lnd|l)?(?:\b|\.)/i, { name: 'Staten Island', county_fips: '36085' }],
   // "BK" and "SI" (also bankruptcy, a word...): after a place word ("comps in BK") or before NY only; "bk" in lower
-  // case too, and opening the question before a market word ("bk median price": h77ask, it was a ranking refusal)
-  [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})[Bb][Kk]\\b|\\b[Bb][Kk](?=,?\\s+(?:NY|ny)\\b)|^\\s*[Bb][Kk](?=\\s+(?:median|avg|average|homes?|houses?|condos?|prices?|sales|real\\s+estate|market|comps|ppsf|values?)\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
+  // case too, and opening the question before a market word ("bk median price": h77ask, it was a ranking refusal), or
+  // beside another borough compared ("bk vs queens condo prices": h78ask, Queens alone was read)
+  [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})[Bb][Kk]\\b|\\b[Bb][Kk](?=,?\\s+(?:NY|ny)\\b)|\\b[Bb][Kk](?=\\s+(?:vs\\.?|versus|and|or|&)\\s+(?:[Qq]ueens|[Mm]anhattan|(?:the\\s+)?[Bb]ronx|[Ss]taten)\\b)|(?<=\\b(?:[Qq]ueens|[Mm]anhattan|[Bb]ronx|[Ss]taten\\s+[Ii]sland)\\s+(?:vs\\.?|versus|and|or|&)\\s+)[Bb][Kk]\\b|^\\s*[Bb][Kk](?=\\s+(?:median|avg|average|homes?|houses?|condos?|prices?|sales|real\\s+estate|market|comps|ppsf|values?)\\b)`), { name: 'Brooklyn', county_fips: '36047' }],
   [new RegExp(`(?:${PLACE_CUE}|${MARKET_CUE})SI\\b|\\bSI(?=,?\\s+NY\\b)`), { name: 'Staten Island', county_fips: '36085' }],
 ];
 export const COUNTY_WORDS = new Set(['county', 'parish', 'borough']);

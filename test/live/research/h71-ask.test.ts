@@ -74,7 +74,7 @@ describe('tax sales of a city and year: its tax-delinquent filings counted besid
 describe('nicknames, misspellings and periods: already right, kept so', () => {
   it('"median sale price in the bronx in 2023", "how many homes sold in 98103 in 2014": the year\'s sales counted from the raw files', async () => {
     const bx = await salesOf({ borough: 2 }, 'sfr', '2023-01', '2023-12');
-    expect(await ask('median sale price in the bronx in 2023')).toMatch(new RegExp(`^In Bronx, NY, in 2023 there were ${n(bx.n)} arm's-length single-family sales`));
+    expect(await ask('median sale price in the bronx in 2023')).toMatch(new RegExp(`^In the Bronx, NY, in 2023 there were ${n(bx.n)} arm's-length single-family sales`));
     const z = await salesOf({ zip: '98103' }, 'sfr', '2014-01', '2014-12');
     expect(await ask('how many homes sold in 98103 in 2014')).toMatch(new RegExp(`^In zip 98103 \\(Seattle, WA\\), in 2014 there were ${n(z.n)} arm's-length single-family sales`));
   });

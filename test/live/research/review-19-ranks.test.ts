@@ -6,6 +6,7 @@
 // arm's-length sales; Sacramento's prices under $10,000 are placeholders, a property listed twice on a day counted once).
 import { describe, expect, it } from 'vitest';
 import { dataFile, rawQuery } from '../../helpers/oracle-raw-comps.ts';
+import { CHICAGO, CHICAGO_KIND, permitCounts } from '../../helpers/oracle-raw-permits.ts';
 import { researchData } from '../../helpers/research.ts';
 import path from 'node:path';
 import { buildDir, warehouseRows } from '../../helpers/build.ts';
@@ -136,19 +137,13 @@ describe('Chicago: the top zips by rehab score, and demolitions', () => {
     const a = await ask('top 5 zips in Chicago by rehab score');
     expect(a).toContain(`By zip, highest first (each zip's own figure; no figure is kept for Chicago, IL as a whole): ${rows.map((r) => `zip ${r.zip} score ${Math.round(r.s * 10) / 10}`).join('; ')}; and `);
   });
-  it('"demolition permits in Chicago": kept per community area only, said, with the areas\' counts from the permits file', async () => {
-    // the build's rule (permit-areas-build.ts, market.md Chicago permits): cancelled and revoked permits out, a permit
-    // number once, the 12 months to the last issue date of the permits that name an area
-    const rows = await rawQuery<{ n: string; demo: number; total: number; areas: number; a_of: string }>(`
-      with k as (select permit_number, any_value(community_area_name) as n, any_value(permit_type) as t, min(try_cast(issue_date as date)) as d
-                 from read_csv('${dataFile('chicago-building-permits/chicago_building_permits_2023-01_2026-07.csv.gz')}', all_varchar = true)
-                 where upper(coalesce(permit_status, '')) not in ('CANCELLED', 'REVOKED') and community_area_name is not null group by 1),
-           e as (select max(d) as m from k),
-           a as (select n, count(*) filter (where t like '%WRECKING/DEMOLITION')::int as demo from k, e where d > e.m - interval 12 month group by n)
-      select n, demo, (sum(demo) over ())::int as total, (count(*) over ())::int as areas, (select m from e)::varchar as a_of from a order by demo desc, n limit 5`);
+  it('"demolition permits in Chicago": the city\'s demolition permits counted from the permits file (h78ask: kept per zip and city since the permit counts; before, per community area only)', async () => {
+    const all = await permitCounts(CHICAGO, CHICAGO_KIND, 'true');
+    const chi = await permitCounts(CHICAGO, CHICAGO_KIND, `d > date '${all.last}' - interval 12 month and d <= date '${all.last}'`);
+    expect(chi.of('demolition')).toBeGreaterThan(0);
     const a = await ask('demolition permits in Chicago');
-    expect(a).toContain("Chicago's demolition permits are kept per community area only");
-    expect(a).toContain(`${rows[0]!.total} demolition permits were issued across its ${rows[0]!.areas} community areas in the 12 months to ${rows[0]!.a_of}, the most in ${rows.map((r) => `${r.n} (${r.demo})`).join(', ')}`);
+    expect(a).toMatch(new RegExp(`^In Chicago, IL, ${chi.of('demolition').toLocaleString('en-US')} demolition permits were issued in the 12 months to ${all.last}`));
+    expect(a).toContain(`of ${chi.all.toLocaleString('en-US')} permits of every kind`);
     expect(a).not.toContain('rehab momentum score of');
   });
 });

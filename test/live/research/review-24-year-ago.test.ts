@@ -17,7 +17,7 @@ describe('review 24 D: a year back asked beside a window median', () => {
     const files = fs.readdirSync('../shared/data/nyc-rolling-sales').filter((f) => /^nyc_rolling_sales_/.test(f)).map((f) => /(\d{4}-\d{2})_(\d{4}-\d{2})/.exec(f)!.slice(1).join('..')).sort();
     expect(files).toEqual(['2021-04..2022-03', '2023-03..2024-02']);
     const a = await ask('Bronx home prices compared with last year');
-    expect(a).toMatch(/^In Bronx, NY, the median of the [\d,]+ arm's-length single-family sales in the 12 months to 2024-02-29 was \$[\d,]+; there is no 12-month/);
+    expect(a).toMatch(/^In the Bronx, NY, the median of the [\d,]+ arm's-length single-family sales in the 12 months to 2024-02-29 was \$[\d,]+; there is no 12-month/);
     expect(a).toContain('; there is no 12-month index change: 2023-02 is not covered by the source files (the source files cover 2021-04 to 2022-03 and 2023-03 to 2024-02');
     // the window asked stays 6 months; the change asked is the year's, not the window's
     const nyc = await ask('NYC condo prices last 6 months vs a year ago');

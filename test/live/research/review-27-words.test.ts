@@ -90,13 +90,13 @@ describe('review 27 #2: "remodel" and "rehab" permits say the kinds each counts'
     expect(rehab).toBeGreaterThan(c.of('renovation'));
     for (const word of ['remodel', 'remodeling']) {
       const a = await ask(`how many ${word} permits in 37204 in 2023`);
-      expect(a).toMatch(new RegExp(`^Reading "${word}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together \\(the kinds the rehab score counts\\): `));
+      expect(a).toMatch(new RegExp(`^Reading "${word}" as renovation/alteration permits, the kind the permit records name for it; "rehab" permits are renovation/alteration, addition and repair permits together: `));
       expect(a).toContain(`In zip 37204 (Nashville, TN), ${c.of('renovation')} renovation/alteration permit${c.of('renovation') === 1 ? ' was' : 's were'} applied for in 2023, of ${c.all} permits of every kind`);
     }
     // "renovation" is the kind's own name: counted as it, no reading
     expect(await ask('how many renovation permits in 37204 in 2023')).toMatch(new RegExp(`^In zip 37204 \\(Nashville, TN\\), ${c.of('renovation')} renovation/alteration permit`));
     const a = await ask('how many rehab permits in 37204 in 2023');
-    expect(a).toMatch(/^Reading "rehab" as renovation\/alteration, addition and repair permits together \(the kinds the rehab score counts\); "remodel" or "renovation" permits are the renovation\/alteration kind alone: /);
+    expect(a).toMatch(/^Reading "rehab" as renovation\/alteration, addition and repair permits together, permits of every building use \(the rehab score counts only the residential ones among them: ask "residential rehab permits" for its count\); "remodel" or "renovation" permits are the renovation\/alteration kind alone: /);
     expect(a).toContain(`In zip 37204 (Nashville, TN), ${rehab} renovation/alteration, addition or repair permits were applied for in 2023, of ${c.all} permits of every kind`);
   });
 });
